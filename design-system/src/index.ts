@@ -1,3 +1,12 @@
 export { cn } from './lib/cn';
 export * from './components/Spinner';
 export * from './components/Button';
+export * from './lib/validate';
+export * from './components/Label';
+export * from './components/TextInput';
+export * from './components/Textarea';
+export * from './components/Checkbox';
+export * from './components/RadioGroup';
+export * from './components/Switch';
+export * from './components/Select';
+export * from './components/FormField';
