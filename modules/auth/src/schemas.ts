@@ -1,0 +1,120 @@
+const email = { type: 'string', format: 'email', maxLength: 254 } as const;
+const password = { type: 'string', minLength: 1, maxLength: 200 } as const;
+const code = { type: 'string', pattern: '^\\s*[0-9]{6}\\s*$' } as const;
+const name = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as const;
+const phone = { type: ['string', 'null'], maxLength: 20, pattern: '^(\\+1)?[\\s.-]?\\(?[0-9]{3}\\)?[\\s.-]?[0-9]{3}[\\s.-]?[0-9]{4}$|^$' } as const;
+
+export const tokenBody = {
+  type: 'object',
+  required: ['grant_type'],
+  properties: {
+    client_id: { type: 'string', maxLength: 100 },
+    grant_type: { type: 'string', enum: ['password', 'refresh_token'] },
+    email,
+    password,
+    verification_code: code,
+    phone_number: { type: 'string', maxLength: 20 },
+    code_request: { type: 'string', maxLength: 50 },
+    refresh_token: { type: 'string', maxLength: 200 },
+    login_as: { type: 'string', maxLength: 100 },
+    login_as_organization_id: { type: ['integer', 'null'], minimum: 1 },
+    auth_code: { type: 'string', maxLength: 2000 },
+    nonce: { type: 'string', maxLength: 200 },
+  },
+} as const;
+
+export const tokenAnswer = {
+  type: 'object',
+  properties: {
+    access_token: { type: ['string', 'null'] },
+    refresh_token: { type: ['string', 'null'] },
+    token_type: { const: 'Bearer' },
+    expires_in: { type: ['integer', 'null'] },
+    login_as_required: {
+      type: ['array', 'null'],
+      items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, type: { type: 'string' } } },
+    },
+    Challenge: { type: ['object', 'null'], properties: { type: { type: 'string' }, message: { type: 'string' } } },
+  },
+} as const;
+
+export const refreshBody = {
+  type: 'object',
+  required: ['refresh_token'],
+  properties: { refresh_token: { type: 'string', minLength: 1, maxLength: 200 }, access_token: { type: 'string', maxLength: 4000 } },
+} as const;
+
+export const logoutBody = {
+  type: 'object',
+  properties: { refresh_token: { type: 'string', maxLength: 200 } },
+} as const;
+
+export const emailBody = {
+  type: 'object',
+  required: ['email'],
+  properties: { email, password: { type: 'string', maxLength: 200 } },
+} as const;
+
+/** userlockotp and restoreuser: the code may come as `code` or, like the sign-in call, `verification_code`. */
+export const unlockBody = {
+  type: 'object',
+  required: ['email'],
+  properties: { email, code, verification_code: code, password },
+} as const;
+
+export const userDataBody = {
+  type: 'object',
+  required: ['email', 'password'],
+  properties: { email, password, verification_code: code, resend: { type: 'boolean' }, session: { type: 'string', maxLength: 2000 } },
+} as const;
+
+export const forgotBody = { type: 'object', required: ['email'], properties: { email } } as const;
+
+export const resetBody = {
+  type: 'object',
+  required: ['token', 'password'],
+  properties: { token: { type: 'string', minLength: 20, maxLength: 200 }, password },
+} as const;
+
+export const verifyEmailBody = {
+  type: 'object',
+  required: ['token'],
+  properties: { token: { type: 'string', minLength: 20, maxLength: 200 } },
+} as const;
+
+export const byLinkQuery = {
+  type: 'object',
+  required: ['selfregistrationlink'],
+  properties: { selfregistrationlink: { type: 'string', minLength: 1, maxLength: 200 } },
+} as const;
+
+export const byIdQuery = {
+  type: 'object',
+  required: ['organizationId'],
+  properties: { organizationId: { type: 'integer', minimum: 1 } },
+} as const;
+
+export const signUpBody = {
+  type: 'object',
+  required: ['selfregistrationlink', 'first_name', 'last_name', 'email', 'password'],
+  properties: {
+    selfregistrationlink: { type: 'string', minLength: 1, maxLength: 200 },
+    first_name: name,
+    last_name: name,
+    email,
+    password,
+    phone,
+  },
+} as const;
+
+export const profileBody = {
+  type: 'object',
+  required: ['first_name', 'last_name'],
+  properties: { first_name: name, last_name: name, phone, photo: { type: ['string', 'null'], maxLength: 2000 } },
+} as const;
+
+export const changePasswordBody = {
+  type: 'object',
+  required: ['current_password', 'password'],
+  properties: { current_password: password, password, password_confirmation: { type: 'string', maxLength: 200 } },
+} as const;

@@ -1,0 +1,20 @@
+import type { OrganizationType } from './permissions.js';
+
+/** Who is calling: every service function takes this first, so tenancy cannot be forgotten. */
+export interface Actor {
+  userId: number;
+  email: string;
+  organizationId: number;
+  organizationType: OrganizationType;
+  parentOrganizationType: OrganizationType | null;
+  roleName: string;
+  permissions: readonly string[];
+}
+
+export function isOperator(actor: Actor): boolean {
+  return actor.organizationType === 'NOTISPHERE';
+}
+
+export function hasAnyPermission(actor: Actor, required: readonly string[]): boolean {
+  return required.length === 0 || required.some((p) => actor.permissions.includes(p));
+}

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { repoRoot } from './version.js';
+
+/** Every setting the product reads from the environment, with its default. README lists the same table. */
+export interface Config {
+  port: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  appUrl: string;
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  corsOrigins: string[];
+  demoPassword: string;
+  logLevel: string;
+  bodyLimitBytes: number;
+  authRateLimitPerMinute: number;
+  maxFailedLogins: number;
+  codeTtlSeconds: number;
+  linkTtlSeconds: number;
+  idpLogoutUrl: string | undefined;
+  outboxCron: string;
+  webDist: string;
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int(env.PORT, 3000, 'PORT');
+  const dataDir = path.resolve(repoRoot, env.DATA_DIR || '.data');
+  const production = env.NODE_ENV === 'production';
+  const jwtSecret = env.JWT_SECRET || (production ? '' : 'dev-only-secret-change-me-in-production-0123456789');
+  if (!jwtSecret) throw new Error('JWT_SECRET must be set when NODE_ENV=production');
+  return {
+    port,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    jwtSecret,
+    accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 900, 'ACCESS_TOKEN_TTL_SECONDS'),
+    refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL_SECONDS, 30 * 24 * 3600, 'REFRESH_TOKEN_TTL_SECONDS'),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Recall Portal <no-reply@portal.local>',
+    corsOrigins: (env.CORS_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
+    demoPassword: env.DEMO_PASSWORD || 'Portal#2026',
+    logLevel: env.LOG_LEVEL || 'info',
+    bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024, 'BODY_LIMIT_BYTES'),
+    authRateLimitPerMinute: int(env.AUTH_RATE_LIMIT_PER_MINUTE, 60, 'AUTH_RATE_LIMIT_PER_MINUTE'),
+    maxFailedLogins: int(env.MAX_FAILED_LOGINS, 5, 'MAX_FAILED_LOGINS'),
+    codeTtlSeconds: int(env.CODE_TTL_SECONDS, 600, 'CODE_TTL_SECONDS'),
+    linkTtlSeconds: int(env.LINK_TTL_SECONDS, 24 * 3600, 'LINK_TTL_SECONDS'),
+    idpLogoutUrl: env.IDP_LOGOUT_URL || undefined,
+    outboxCron: env.OUTBOX_CRON || '*/10 * * * * *',
+    webDist: path.resolve(repoRoot, env.WEB_DIST || 'web/dist'),
+  };
+}

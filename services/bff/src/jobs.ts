@@ -1,0 +1,45 @@
+import type { Knex } from 'knex';
+import type { Logger } from '@portal/core';
+import type { Mailer } from '@portal/notifications';
+
+/** A job the scheduler triggers and the CLI can run once (`pnpm cli jobs run <name>`). */
+export interface Job {
+  name: string;
+  description: string;
+  /** node-cron expression (seconds field allowed). */
+  schedule: string;
+  run(): Promise<Record<string, number>>;
+}
+
+/**
+ * The jobs of DESIGN §5. Each claims its work in PostgreSQL (SKIP LOCKED, or idempotent deletes), so running the
+ * schedule on every replica at once is safe.
+ */
+export function createJobs(db: Knex, mailer: Mailer, outboxSchedule: string): Job[] {
+  return [
+    {
+      name: 'outbox',
+      description: 'Send queued emails through SMTP_URL (FOR UPDATE SKIP LOCKED); nothing without SMTP_URL.',
+      schedule: outboxSchedule,
+      run: async () => ({ ...(await mailer.drain()) }),
+    },
+    {
+      name: 'expire-tokens',
+      description: 'Delete refresh tokens and one-time codes that expired more than a day ago.',
+      schedule: '17 3 * * *',
+      run: async () => {
+        const tokens = await db('refresh_tokens').where('expires_at', '<', db.raw(`now() - interval '1 day'`)).delete();
+        const codes = await db('one_time_codes').where('expires_at', '<', db.raw(`now() - interval '1 day'`)).delete();
+        return { tokens, codes };
+      },
+    },
+  ];
+}
+
+export async function runJob(jobs: Job[], name: string, logger?: Logger): Promise<Record<string, number>> {
+  const job = jobs.find((j) => j.name === name);
+  if (!job) throw new Error(`Unknown job "${name}". Jobs: ${jobs.map((j) => j.name).join(', ')}`);
+  const result = await job.run();
+  logger?.info({ job: name, ...result }, 'job done');
+  return result;
+}

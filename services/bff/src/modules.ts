@@ -1,0 +1,8 @@
+import { createAuthModule } from '@portal/auth';
+import type { ModuleDeps, PortalModule } from '@portal/core';
+import { createOrganisationsModule } from '@portal/organisations';
+
+/** Every domain module the BFF mounts, in one place. */
+export function createModules(deps: ModuleDeps): PortalModule[] {
+  return [createAuthModule(deps), createOrganisationsModule(deps)];
+}
