@@ -1,0 +1,91 @@
+import { apiRequest, useApi, type TokenAnswer } from './client';
+
+export type { TokenAnswer } from './client';
+
+export const CLIENT_ID = 'portal-web';
+
+export interface PasswordGrant {
+  email: string;
+  password: string;
+  verification_code?: string;
+  login_as_organization_id?: string | number;
+}
+
+/** POST /auth/token with the password grant; form pages show failures inline. */
+export function requestToken(grant: PasswordGrant): Promise<TokenAnswer> {
+  return apiRequest<TokenAnswer>('/auth/token', {
+    method: 'POST',
+    auth: false,
+    errorModal: false,
+    body: { client_id: CLIENT_ID, grant_type: 'password', ...grant },
+  });
+}
+
+export function logoutRequest(refreshToken: string): Promise<unknown> {
+  return apiRequest('/auth/logout', {
+    method: 'POST',
+    auth: false,
+    errorModal: false,
+    body: { refresh_token: refreshToken },
+  });
+}
+
+export function forgotPassword(email: string): Promise<unknown> {
+  return apiRequest('/auth/forgot-password', { method: 'POST', auth: false, errorModal: false, body: { email } });
+}
+
+export function resetPassword(token: string, password: string): Promise<unknown> {
+  return apiRequest('/auth/reset-password', {
+    method: 'POST',
+    auth: false,
+    errorModal: false,
+    body: { token, password },
+  });
+}
+
+export function verifyEmail(token: string): Promise<unknown> {
+  return apiRequest('/auth/verify-email', { method: 'POST', auth: false, errorModal: false, body: { token } });
+}
+
+export interface OrganizationByLink {
+  id: string | number;
+  name: string;
+  type: string;
+}
+
+export function useOrganizationByLink(selfregistrationlink: string | null) {
+  return useApi<OrganizationByLink>(
+    selfregistrationlink ? '/auth/organization-bylink' : null,
+    { selfregistrationlink },
+    { errorModal: false, swr: { shouldRetryOnError: false, revalidateOnFocus: false } },
+  );
+}
+
+export interface SignUpBody {
+  selfregistrationlink: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  phone?: string;
+}
+
+export function signUpUser(body: SignUpBody): Promise<unknown> {
+  return apiRequest('/auth/SignUpUser', { method: 'POST', auth: false, errorModal: false, body });
+}
+
+/** Sends an unlock code to a locked account's email. */
+export function requestUnlockCode(email: string): Promise<unknown> {
+  return apiRequest('/auth/userlock', { method: 'POST', auth: false, errorModal: false, body: { email } });
+}
+
+export function unlockWithCode(email: string, code: string): Promise<unknown> {
+  return apiRequest('/auth/userlockotp', { method: 'POST', auth: false, errorModal: false, body: { email, code } });
+}
+
+/** Access request of a provider user who lacks permission to see an event. */
+export function requestAccess(communicationId: string, providerCommunicationId: string): Promise<unknown> {
+  return apiRequest(
+    `/auth/request/${encodeURIComponent(communicationId)}/access/${encodeURIComponent(providerCommunicationId)}`,
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { Provider as JotaiProvider } from 'jotai';
+import { I18nProvider } from '@lingui/react';
+import { SWRConfig } from 'swr';
+import { Router } from 'wouter';
+import { i18n } from './i18n';
+import { appStore, type AppStore } from '../state/store';
+import { AppRoutes } from './AppRoutes';
+import { GlobalModals } from './GlobalModals';
+import { startSessionWatch } from './authActions';
+
+export interface AppProps {
+  store?: AppStore;
+  /** Router options for tests (e.g. wouter's memoryLocation hook). */
+  routerHook?: Parameters<typeof Router>[0]['hook'];
+  searchHook?: Parameters<typeof Router>[0]['searchHook'];
+}
+
+function SessionWatch({ store }: { store: AppStore }) {
+  useEffect(() => startSessionWatch(store), [store]);
+  return null;
+}
+
+export function App({ store = appStore, routerHook, searchHook }: AppProps) {
+  return (
+    <JotaiProvider store={store}>
+      <I18nProvider i18n={i18n}>
+        <SWRConfig value={{ shouldRetryOnError: false, revalidateOnFocus: false }}>
+          <Router hook={routerHook} searchHook={searchHook}>
+            <AppRoutes />
+            <GlobalModals />
+            <SessionWatch store={store} />
+          </Router>
+        </SWRConfig>
+      </I18nProvider>
+    </JotaiProvider>
+  );
+}

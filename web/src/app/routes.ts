@@ -1,0 +1,280 @@
+import type { ComponentType } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { UserType } from './token';
+import { ANY_PERMISSION } from './permissions';
+
+/** plain: public pages without the shell; custom: public forms with their own layout; shell: header + sidebar. */
+export type Layout = 'plain' | 'custom' | 'shell';
+
+export interface Crumb {
+  label: MessageDescriptor;
+  path?: string;
+}
+
+export type PageLoader = () => Promise<{ default: ComponentType }>;
+
+export interface RouteDef {
+  path: string;
+  title: MessageDescriptor;
+  /** Breadcrumb after Home; the last entry is the page itself. */
+  breadcrumb: Crumb[];
+  /** Any of these is enough; ['*'] means any permission at all. */
+  permissions?: readonly string[];
+  userType?: UserType;
+  public?: boolean;
+  layout: Layout;
+  /** Page component; routes without one show the "coming soon" page named by the title. */
+  page?: PageLoader;
+}
+
+interface Options {
+  permissions?: readonly string[];
+  parent?: Crumb;
+  page?: PageLoader;
+}
+
+function make(layout: Layout, isPublic: boolean, userType?: UserType) {
+  return (path: string, title: MessageDescriptor, options: Options = {}): RouteDef => ({
+    path,
+    title,
+    breadcrumb: options.parent ? [options.parent, { label: title }] : [{ label: title }],
+    permissions: options.permissions,
+    userType,
+    public: isPublic,
+    layout,
+    page: options.page,
+  });
+}
+
+const plain = make('plain', true);
+const form = make('custom', true);
+const any = make('shell', false);
+const noti = make('shell', false, 'NOTI');
+const prov = make('shell', false, 'PROV');
+const supp = make('shell', false, 'SUPP');
+
+const N = {
+  keyMetrics: ['Notisphere_ViewKeyMetrics'],
+  providers: ['Notisphere_ManageProviders'],
+  responder: ['NotiSphere_ResponderRole'],
+  recalls: ['Notisphere_ManageRecalls'],
+  roles: ['Notisphere_ManageRoles'],
+  suppliers: ['Notisphere_ManageSuppliers'],
+  users: ['Notisphere_ManageUsers'],
+  faqs: ['Notisphere_ManageFAQs'],
+  emailTemplates: ['Notisphere_ManageEmailTemplates'],
+  locations: ['Notisphere_ManageLocations'],
+  lookupValues: ['Notisphere_ManageLookupValues'],
+  fields: ['Notisphere_ManageProductFields'],
+  userGuides: ['Notisphere_ManageUserGuides'],
+  fda: ['Notisphere_ViewFDAInformation'],
+} as const;
+
+const P = {
+  recalls: ['Provider_ManageRecalls'],
+  responder: ['Provider_ResponderRole'],
+  disruption: ['Provider_ManageDisruption'],
+  roles: ['Provider_ManageRoles'],
+  users: ['Provider_ManageUsers'],
+  locations: ['Provider_ManageLocations'],
+  profile: ['Provider_ManageProfile'],
+  supplierContacts: ['Provider_ManageSupplierContacts'],
+  emailTemplates: ['Provider_ManageEmailTemplates'],
+} as const;
+
+const S = {
+  recalls: ['Supplier_ManageRecalls'],
+  disruption: ['Supplier_ManageDisruption'],
+  roles: ['Supplier_ManageRoles'],
+  users: ['Supplier_ManageUsers'],
+  salesRep: ['Supplier_ManageSalesRepresentative'],
+  profile: ['Supplier_ManageProfile'],
+  locations: ['Supplier_ManageLocations'],
+} as const;
+
+const loginPage: PageLoader = () => import('../pages/public/LoginPage');
+const notFoundPage: PageLoader = () => import('../pages/public/NotFoundPage');
+const forbiddenPage: PageLoader = () => import('../pages/public/ForbiddenPage');
+
+const nRecalls: Crumb = { label: msg`Recalls`, path: '/notisphere/recalls' };
+const nEmailTemplates: Crumb = { label: msg`Email Templates`, path: '/notisphere/email-templates' };
+const nPreProcessor: Crumb = { label: msg`Location Pre-Processor`, path: '/notisphere/location-pre-processor' };
+const pRecalls: Crumb = { label: msg`Recalls`, path: '/provider/recalls' };
+const pAdvisories: Crumb = { label: msg`Supply Advisories`, path: '/provider/product-disruption' };
+const pEmailTemplates: Crumb = { label: msg`Email Templates`, path: '/provider/email-templates' };
+const sRecalls: Crumb = { label: msg`Recalls`, path: '/supplier/recalls' };
+const sAdvisories: Crumb = { label: msg`Supply Advisories`, path: '/supplier/product-disruption' };
+const account: Crumb = { label: msg`My Profile`, path: '/account' };
+
+/** Every route of the product (spec file 000 §2), in one table. */
+export const routes: readonly RouteDef[] = [
+  // Public, plain layout
+  plain('/verify-email', msg`Verify Email`, { page: () => import('../pages/public/VerifyEmailPage') }),
+  plain('/reset-password', msg`Reset Password`, { page: () => import('../pages/public/ResetPasswordPage') }),
+  plain('/login', msg`Sign In`, { page: loginPage }),
+  plain('/forgot-password', msg`Forgot Password`, { page: () => import('../pages/public/ForgotPasswordPage') }),
+  plain('/success', msg`Success`, { page: () => import('../pages/public/SuccessPage') }),
+  plain('/success-signup', msg`Registration Complete`, { page: () => import('../pages/public/SuccessSignupPage') }),
+  plain('/registration/:name', msg`Registration`, { page: () => import('../pages/public/RegistrationPage') }),
+  plain('/not-founds', msg`Page Not Found`, { page: notFoundPage }),
+
+  // Public forms, custom layout
+  form('/delegate-webform', msg`Delegate Response`),
+  form('/supplier-delegate-webform', msg`Supplier Delegate Response`),
+  form('/provider/recall-notice-webform', msg`Recall Notice`),
+  form('/provider/disruption-notice-webform', msg`Supply Advisory Notice`),
+  form('/supplier/sales-rep/disruption-webform', msg`Sales Representative Response`),
+  form(
+    '/provider/recall-notice-webform/confirmation/:organizationId/:communicationId/:providerCommunicationId/:communicationType',
+    msg`Recall Notice Confirmation`,
+  ),
+  form(
+    '/provider/disruption-notice-webform/confirmation/:organizationId/:communicationId/:providerCommunicationId/:communicationType',
+    msg`Supply Advisory Notice Confirmation`,
+  ),
+  form('/provider/product-disruption/accessdenied/:id/:providerCommunicationId', msg`Access Denied`),
+
+  // Signed in, any user type
+  any('/not-found', msg`Page Not Found`, { page: notFoundPage }),
+  any('/forbidden', msg`Forbidden`, { page: forbiddenPage }),
+  any('/account', msg`My Profile`, { page: () => import('../pages/account/AccountPage') }),
+  any('/account/edit', msg`Edit Profile`, { parent: account, page: () => import('../pages/account/AccountEditPage') }),
+  any('/faqs', msg`FAQs`),
+  any('/contact-us', msg`Contact Us`),
+  any('/user-guide', msg`User Guide`),
+
+  // Operator
+  noti('/notisphere/dashboard', msg`Dashboard`),
+  noti('/notisphere/key-metrics', msg`Key Metrics`, { permissions: N.keyMetrics }),
+  noti('/notisphere/providers', msg`Providers`, { permissions: N.providers }),
+  noti('/notisphere/er-response', msg`eR Responses`, { permissions: N.responder }),
+  noti('/notisphere/recalls', msg`Recalls`, { permissions: N.recalls }),
+  noti('/notisphere/recalls/view/:id', msg`View Recall`, { permissions: N.recalls, parent: nRecalls }),
+  noti('/notisphere/roles', msg`Roles`, { permissions: N.roles }),
+  noti('/notisphere/suppliers', msg`Suppliers`, { permissions: N.suppliers }),
+  noti('/notisphere/users', msg`Users`, { permissions: N.users }),
+  noti('/notisphere/faqs', msg`Manage FAQs`, { permissions: N.faqs }),
+  noti('/notisphere/email-templates', msg`Email Templates`, { permissions: N.emailTemplates }),
+  noti('/notisphere/email-templates/edit/:id', msg`Edit Email Template`, {
+    permissions: N.emailTemplates,
+    parent: nEmailTemplates,
+  }),
+  noti('/notisphere/content-management', msg`Content Management`, { permissions: N.emailTemplates }),
+  noti('/notisphere/locations', msg`Locations`, { permissions: N.locations }),
+  noti('/notisphere/locations-verification', msg`Locations Verification`, { permissions: N.locations }),
+  noti('/notisphere/location-pre-processor', msg`Location Pre-Processor`, { permissions: N.locations }),
+  noti('/notisphere/location-pre-processor/known-providers', msg`Known Providers`, {
+    permissions: N.locations,
+    parent: nPreProcessor,
+  }),
+  noti('/notisphere/location-pre-processor/new', msg`New Location File`, { permissions: N.locations, parent: nPreProcessor }),
+  noti('/notisphere/location-pre-processor/view/:id', msg`View Location File`, {
+    permissions: N.locations,
+    parent: nPreProcessor,
+  }),
+  noti('/notisphere/location-pre-processor/edit/:id', msg`Edit Location File`, {
+    permissions: N.locations,
+    parent: nPreProcessor,
+  }),
+  noti('/notisphere/quick-links', msg`Quick Links`, { permissions: [ANY_PERMISSION] }),
+  noti('/notisphere/lookup-values', msg`Lookup Values`, { permissions: N.lookupValues }),
+  noti('/notisphere/fields', msg`Product Fields`, { permissions: N.fields }),
+  noti('/notisphere/manage-user-guide', msg`Manage User Guide`, { permissions: N.userGuides }),
+  noti('/notisphere/manage-supplier-list', msg`Manage Supplier Master`, { permissions: N.userGuides }),
+  noti('/notisphere/fda-devices', msg`FDA Devices`, { permissions: N.fda }),
+  noti('/notisphere/fda-drugs', msg`FDA Drugs`, { permissions: N.fda }),
+
+  // Provider
+  prov('/provider/dashboard', msg`Dashboard`),
+  prov('/provider/recalls', msg`Recalls`, { permissions: P.recalls }),
+  prov('/provider/recalls/new', msg`New Recall`, { permissions: P.recalls, parent: pRecalls }),
+  prov('/provider/recalls/edit/:id', msg`Edit Recall`, { permissions: P.recalls, parent: pRecalls }),
+  prov('/provider/recalls/view/:id/:providerCommunicationId', msg`View Recall`, { permissions: P.recalls, parent: pRecalls }),
+  prov('/provider/er-response', msg`eR Responses`, { permissions: P.responder }),
+  prov('/provider/product-disruption', msg`Supply Advisories`, { permissions: P.disruption }),
+  prov('/provider/product-disruption/new', msg`New Supply Advisory`, { permissions: P.disruption, parent: pAdvisories }),
+  prov('/provider/product-disruption/edit/:id', msg`Edit Supply Advisory`, {
+    permissions: P.disruption,
+    parent: pAdvisories,
+  }),
+  prov('/provider/product-disruption/view/:id', msg`View Supply Advisory`, {
+    permissions: P.disruption,
+    parent: pAdvisories,
+  }),
+  prov('/provider/product-disruption/view/:id/:providerCommunicationId', msg`View Supply Advisory`, {
+    permissions: P.disruption,
+    parent: pAdvisories,
+  }),
+  prov('/provider/roles', msg`Roles`, { permissions: P.roles }),
+  prov('/provider/users', msg`Users`, { permissions: P.users }),
+  prov('/provider/locations-verification', msg`Locations Verification`, { permissions: P.locations }),
+  prov('/provider/sites', msg`Sites`, { permissions: P.locations }),
+  prov('/provider/template-actions', msg`Template Actions`, { permissions: P.recalls }),
+  prov('/provider/distribution-list', msg`Distribution Lists`, { permissions: P.recalls }),
+  prov('/provider/organization', msg`Organization Settings`, { permissions: P.profile }),
+  prov('/provider/supplier-contacts', msg`Supplier Contacts`, { permissions: P.supplierContacts }),
+  prov('/provider/email-templates', msg`Email Templates`, { permissions: P.emailTemplates }),
+  prov('/provider/email-templates/edit/:id', msg`Edit Email Template`, {
+    permissions: P.emailTemplates,
+    parent: pEmailTemplates,
+  }),
+
+  // Supplier
+  supp('/supplier/dashboard', msg`Dashboard`),
+  supp('/supplier/recalls', msg`Recalls`, { permissions: S.recalls }),
+  supp('/supplier/recalls/new', msg`New Recall`, { permissions: S.recalls, parent: sRecalls }),
+  supp('/supplier/recalls/edit/:id', msg`Edit Recall`, { permissions: S.recalls, parent: sRecalls }),
+  supp('/supplier/recalls/view/:id', msg`View Recall`, { permissions: S.recalls, parent: sRecalls }),
+  supp('/supplier/product-disruption', msg`Supply Advisories`, { permissions: S.disruption }),
+  supp('/supplier/product-disruption/new', msg`New Supply Advisory`, { permissions: S.disruption, parent: sAdvisories }),
+  supp('/supplier/product-disruption/edit/:id', msg`Edit Supply Advisory`, {
+    permissions: S.disruption,
+    parent: sAdvisories,
+  }),
+  supp('/supplier/product-disruption/view/:id', msg`View Supply Advisory`, {
+    permissions: S.disruption,
+    parent: sAdvisories,
+  }),
+  supp('/supplier/roles', msg`Roles`, { permissions: S.roles }),
+  supp('/supplier/users', msg`Users`, { permissions: S.users }),
+  supp('/supplier/sales-rep', msg`Sales Reps`, { permissions: S.salesRep }),
+  supp('/supplier/organization', msg`Organization Settings`, { permissions: S.profile }),
+  supp('/supplier/providers', msg`Providers`, { permissions: S.locations }),
+  supp('/supplier/locations', msg`Locations`, { permissions: S.locations }),
+  supp('/supplier/location-files', msg`Location Files`, { permissions: S.locations }),
+  supp('/supplier/recall-template-actions', msg`Recall Template Actions`, { permissions: S.recalls }),
+  supp('/supplier/recall-distribution-list', msg`Recall Distribution Lists`, { permissions: S.recalls }),
+  supp('/supplier/product-disruption-template-actions', msg`Advisory Template Actions`, { permissions: S.disruption }),
+  supp('/supplier/product-disruption-distribution-lists', msg`Advisory Distribution Lists`, {
+    permissions: S.disruption,
+  }),
+];
+
+/** Paths that open without a token. */
+export function isPublicPath(pathname: string): boolean {
+  return routes.some((r) => r.public && matchPattern(r.path, pathname) !== null);
+}
+
+/** Minimal matcher for route patterns with :params (used outside the router, e.g. by tests and the shell). */
+export function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
+  const a = pattern.split('/').filter(Boolean);
+  const b = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
+  if (a.length !== b.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < a.length; i += 1) {
+    const seg = a[i] ?? '';
+    const value = b[i] ?? '';
+    if (seg.startsWith(':')) params[seg.slice(1)] = decodeURIComponent(value);
+    else if (seg !== value) return null;
+  }
+  return params;
+}
+
+export function findRoute(pathname: string): { route: RouteDef; params: Record<string, string> } | null {
+  for (const route of routes) {
+    const params = matchPattern(route.path, pathname);
+    if (params) return { route, params };
+  }
+  return null;
+}
