@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react';
 import { Spinner } from '@portal/design-system';
 import { routes, type RouteDef } from './routes';
 import { guard } from './guard';
-import { landingPath } from './landing';
+import { safeLandingPath } from './guard';
 import { accessDeniedAtom, authAtom, routeHistoryAtom } from '../state/auth';
 import { Shell } from './Shell';
 import { PlainLayout } from './PlainLayout';
@@ -88,7 +88,7 @@ function RouteElement({ route }: { route: RouteDef }) {
 
 function RootRedirect() {
   const auth = useAtomValue(authAtom);
-  return <Redirect to={auth.isAuth ? landingPath(auth) : '/login'} replace />;
+  return <Redirect to={auth.isAuth ? safeLandingPath(auth) : '/login'} replace />;
 }
 
 const notFoundRoute = routes.find((r) => r.path === '/not-found');

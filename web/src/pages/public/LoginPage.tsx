@@ -7,8 +7,7 @@ import { requestToken, requestUnlockCode, unlockWithCode, type PasswordGrant, ty
 import { ApiError } from '../../api/client';
 import { authAtom } from '../../state/auth';
 import { completeLogin } from '../../app/authActions';
-import { safeRedirect } from '../../app/guard';
-import { landingPath } from '../../app/landing';
+import { safeLandingPath, safeRedirect } from '../../app/guard';
 import { decodeClaims, userTypeOf } from '../../app/token';
 import { useValidationMessages, validateForm, hasErrors } from '../../app/validation';
 
@@ -42,7 +41,7 @@ export default function LoginPage() {
   const [locked, setLocked] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
-  if (auth.isAuth && !busy) return <Redirect to={redirect ?? landingPath(auth)} replace />;
+  if (auth.isAuth && !busy) return <Redirect to={redirect ?? safeLandingPath(auth)} replace />;
 
   const fieldErrors = validateForm({ email, password }, { email: 'required|email', password: 'required' }, messages);
   const shown = submitted ? fieldErrors : { email: null, password: null };
@@ -71,7 +70,7 @@ export default function LoginPage() {
       const claims = decodeClaims(answer.access_token);
       const target =
         redirect ??
-        landingPath({
+        safeLandingPath({
           userType: userTypeOf(claims?.org_type ?? null),
           roleName: claims?.role_name ?? null,
           permissions: claims?.permission ?? [],

@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test';
+
+/** Browser end-to-end suite: builds the web app and starts the BFF on a fresh embedded database and port. */
+const port = Number(process.env.E2E_PORT ?? 3111);
+const dataDir = `.data/e2e-${Date.now()}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 4,
+  retries: 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `pnpm --filter @portal/web build && DATA_DIR=${dataDir} PORT=${port} AUTH_RATE_LIMIT_PER_MINUTE=1000 pnpm --filter @portal/bff run serve`,
+    url: `http://localhost:${port}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
