@@ -69,7 +69,11 @@ export const Radio: Story = {
     await expect(canvas.getByRole('radio', { name: 'No' })).toBeChecked();
     await expect(args.onCheckedChange).toHaveBeenLastCalledWith('no');
     await userEvent.keyboard('{ArrowDown}');
-    await waitFor(() => expect(canvas.getByRole('radio', { name: /Không áp dụng/ })).toBeChecked());
+    const third = canvas.getByRole('radio', { name: /Không áp dụng/ });
+    await waitFor(() => expect(third).toHaveFocus());
+    await userEvent.keyboard(' ');
+    await expect(third).toBeChecked();
+    await expect(args.onCheckedChange).toHaveBeenLastCalledWith('na');
   },
 };
 
