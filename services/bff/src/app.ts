@@ -23,6 +23,8 @@ export interface AppOptions {
 const isFile = (v: unknown): v is FileResult => typeof v === 'object' && v !== null && (v as FileResult).kind === 'file';
 const isMessage = (v: unknown): v is MessageResult => typeof v === 'object' && v !== null && (v as MessageResult).kind === 'message';
 
+const isApi = (p: string) => p === '/api' || p.startsWith('/api/');
+
 function bearer(ctx: Context): string | null {
   const header = ctx.get('authorization');
   const match = /^Bearer\s+(.+)$/i.exec(header);
@@ -146,6 +148,13 @@ export function createApp({ deps, modules }: AppOptions): Koa {
     })(ctx, next);
   });
 
+  // Unknown /api paths answer a 404 envelope (after the router had its chance to answer 405 for a wrong method).
+  app.use(async (ctx, next) => {
+    if (!isApi(ctx.path)) return next();
+    await next();
+    if (ctx.status === 404 && ctx.body === undefined) throw new NotFoundError(`No such API path: ${ctx.method} ${ctx.path}`);
+  });
+
   const router = new Router({ prefix: '/api' });
   router.get('/health', async (ctx) => {
     const up = await pingDb(deps.db);
@@ -161,14 +170,9 @@ export function createApp({ deps, modules }: AppOptions): Koa {
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: true }));
 
-  app.use(async (ctx, next) => {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw new NotFoundError(`No such API path: ${ctx.method} ${ctx.path}`);
-    await next();
-  });
-
   // The web app: static files, and index.html for any other browser path (the app shows its own not-found page).
   app.use(async (ctx) => {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
+    if (isApi(ctx.path) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return;
     const root = config.webDist;
     const index = path.join(root, 'index.html');
     if (!existsSync(index)) {

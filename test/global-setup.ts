@@ -1,0 +1,53 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { createDb, startEmbeddedPostgres, type EmbeddedServer } from '@portal/core';
+import { migrateLatest } from '@portal/migrations';
+
+export const TEMPLATE_DB = 'portal_test_template';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Connection string of the server's maintenance database; test files create their own databases from the template. */
+    pgAdminUrl: string;
+  }
+}
+
+let server: EmbeddedServer | null = null;
+let dir: string | null = null;
+
+/**
+ * One PostgreSQL for the run (embedded, or the server of DATABASE_URL) and one migrated template database; each
+ * test file then clones the template (CREATE DATABASE ... TEMPLATE), which takes milliseconds.
+ */
+export async function setup(project: TestProject): Promise<void> {
+  let adminUrl: string;
+  if (process.env.DATABASE_URL) {
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = '/postgres';
+    adminUrl = url.toString();
+  } else {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-pg-'));
+    chmodSync(dir, 0o755); // the embedded server runs as the postgres user when we are root
+    server = await startEmbeddedPostgres(path.join(dir, 'pg'), 'postgres');
+    adminUrl = server.url('postgres');
+  }
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+  await admin.end();
+  const templateUrl = new URL(adminUrl);
+  templateUrl.pathname = `/${TEMPLATE_DB}`;
+  const db = createDb(templateUrl.toString(), { min: 0, max: 2 });
+  await migrateLatest(db);
+  await db.destroy();
+  project.provide('pgAdminUrl', adminUrl);
+}
+
+export async function teardown(): Promise<void> {
+  await server?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,3 @@
+export { createTestDatabase, type TestDatabase } from './database.js';
+export { startTestApp, DEMO_PASSWORD, type TestApp, type ApiAnswer } from './app.js';
+export { startTestSmtp, type TestSmtp, type ReceivedMail } from './smtp.js';
