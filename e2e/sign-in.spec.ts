@@ -1,0 +1,187 @@
+import { expect, test } from '@playwright/test';
+import { expectSidebar, fillCredentials, PASSWORD, signIn, tr, useLanguage, type Lang } from './support';
+
+interface DemoUser {
+  email: string;
+  landing: string;
+  organization: string | null;
+  sidebar: string[];
+  groups: string[];
+  hidden: string[];
+}
+
+const USERS: DemoUser[] = [
+  {
+    email: 'admin@operator.demo',
+    landing: '/notisphere/dashboard',
+    organization: null,
+    sidebar: ['Dashboard', 'Key Metrics', 'Recalls', 'eR Responses', 'Suppliers', 'Providers', 'Location Pre-Processor', 'Quick Links', 'Manage Supplier Master', 'Devices', 'Drugs'],
+    groups: [],
+    hidden: ['Supply Advisories', 'Sales Reps'],
+  },
+  {
+    email: 'admin@acme.demo',
+    landing: '/supplier/dashboard',
+    organization: 'Acme Medical Devices',
+    sidebar: ['Dashboard', 'Recalls', 'Supply Advisories', 'General', 'Roles', 'Users', 'Sales Reps', 'Files', 'Learn More', 'FAQs', 'Contact Us'],
+    groups: ['Organization Settings', 'Recall Settings', 'Advisory Settings', 'Location Management', 'Help'],
+    hidden: ['eR Responses', 'Key Metrics'],
+  },
+  {
+    email: 'recalls@acme.demo',
+    landing: '/supplier/recalls',
+    organization: 'Acme Medical Devices',
+    sidebar: ['Dashboard', 'Recalls', 'Sales Reps', 'Template Actions', 'Distribution Lists', 'Locations'],
+    groups: ['Organization Settings', 'Recall Settings', 'Location Management', 'Help'],
+    hidden: ['Supply Advisories', 'Roles', 'Users', 'General'],
+  },
+  {
+    email: 'sourcing@acme.demo',
+    landing: '/supplier/dashboard',
+    organization: 'Acme Medical Devices',
+    sidebar: ['Dashboard', 'Supply Advisories', 'Sales Reps', 'Template Actions', 'Distribution Lists'],
+    groups: ['Advisory Settings', 'Location Management'],
+    hidden: ['Recalls', 'Roles'],
+  },
+  {
+    email: 'admin@borealis.demo',
+    landing: '/supplier/dashboard',
+    organization: 'Borealis Pharma',
+    sidebar: ['Dashboard', 'Recalls', 'Supply Advisories', 'Roles', 'Users'],
+    groups: ['Organization Settings'],
+    hidden: ['eR Responses'],
+  },
+  {
+    email: 'admin@riverside.demo',
+    landing: '/provider/dashboard',
+    organization: 'Riverside Health',
+    sidebar: ['Dashboard', 'Recalls', 'Supply Advisories', 'eR Responses', 'General', 'Sites', 'Supplier Contacts', 'Email Templates', 'Template Actions', 'FAQs'],
+    groups: ['Organization Settings', 'Recall Settings', 'Help'],
+    hidden: ['Sales Reps', 'Key Metrics'],
+  },
+  {
+    email: 'responder@riverside.demo',
+    landing: '/provider/er-response',
+    organization: 'Riverside Health',
+    sidebar: ['Dashboard', 'eR Responses', 'Learn More', 'FAQs', 'Contact Us'],
+    groups: ['Help'],
+    hidden: ['Recalls', 'Supply Advisories', 'Users', 'Roles'],
+  },
+  {
+    email: 'admin@lakeshore.demo',
+    landing: '/provider/dashboard',
+    organization: 'Lakeshore Medical Center',
+    sidebar: ['Dashboard', 'Recalls', 'Supply Advisories', 'eR Responses', 'Users'],
+    groups: ['Organization Settings'],
+    hidden: ['Sales Reps'],
+  },
+];
+
+for (const lang of ['en', 'vi'] as const satisfies readonly Lang[]) {
+  test.describe(`sign in (${lang})`, () => {
+    for (const user of USERS) {
+      test(`${user.email} lands on ${user.landing} with its sidebar`, async ({ page }) => {
+        await useLanguage(page, lang);
+        await signIn(page, user.email, lang);
+        await expect(page).toHaveURL(user.landing);
+        await expectSidebar(page, lang, user.sidebar, user.hidden);
+        for (const group of user.groups) {
+          await expect(page.getByTestId('sidebar').getByRole('group', { name: tr(group, lang) })).toBeVisible();
+        }
+        const organization = page.getByTestId('organization-name');
+        if (user.organization) await expect(organization).toHaveText(user.organization);
+        else await expect(organization).toHaveCount(0);
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      });
+    }
+  });
+}
+
+test.describe('login-as selection', () => {
+  test('multi@riverside.demo chooses Lakeshore Medical Center and lands as a Responder', async ({ page }) => {
+    await signIn(page, 'multi@riverside.demo');
+    await expect(page.getByRole('heading', { name: 'Choose an organization' })).toBeVisible();
+    await expect(page.getByRole('radio')).toHaveCount(2);
+    await page.getByLabel('Lakeshore Medical Center').click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL('/provider/er-response');
+    await expect(page.getByTestId('organization-name')).toHaveText('Lakeshore Medical Center');
+    await expectSidebar(page, 'en', ['Dashboard', 'eR Responses'], ['Recalls']);
+  });
+
+  test('multi@riverside.demo chooses Riverside Health (Vietnamese) and lands on the recall list', async ({ page }) => {
+    await useLanguage(page, 'vi');
+    await signIn(page, 'multi@riverside.demo', 'vi');
+    await expect(page.getByRole('heading', { name: tr('Choose an organization', 'vi') })).toBeVisible();
+    await page.getByLabel('Riverside Health').click();
+    await page.getByRole('button', { name: tr('Continue', 'vi') }).click();
+    await expect(page).toHaveURL('/provider/recalls');
+    await expect(page.getByTestId('organization-name')).toHaveText('Riverside Health');
+    await expectSidebar(page, 'vi', ['Recalls', 'Sites', 'Supplier Contacts'], ['eR Responses', 'Users']);
+  });
+});
+
+test('a wrong password shows the server message and stays on the login page', async ({ page }) => {
+  await page.goto('/login');
+  await fillCredentials(page, 'admin@borealis.demo', 'not-the-password');
+  await expect(page.getByTestId('login-error')).toHaveText('Invalid email or password.');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('sidebar')).toHaveCount(0);
+});
+
+test('logout returns to login and protected pages then ask to sign in again', async ({ page }) => {
+  await signIn(page, 'admin@acme.demo');
+  await expect(page).toHaveURL('/supplier/dashboard');
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => window.localStorage.getItem('user-token'))).toBeNull();
+  await page.goto('/supplier/dashboard');
+  await expect(page).toHaveURL('/login?redirect=%2Fsupplier%2Fdashboard');
+});
+
+test('an unauthenticated visit returns to the remembered route after login', async ({ page }) => {
+  await page.goto('/supplier/recalls/view/12?conId=5&tabName=products');
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await fillCredentials(page, 'admin@acme.demo', PASSWORD);
+  await expect(page).toHaveURL('/supplier/recalls/view/12?conId=5&tabName=products');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Recalls');
+  await expect(page.getByTestId('coming-soon')).toContainText('View Recall');
+});
+
+test('a route without the permission sends the user to the landing page with a notice', async ({ page }) => {
+  await signIn(page, 'recalls@acme.demo');
+  await expect(page).toHaveURL('/supplier/recalls');
+  await page.goto('/supplier/product-disruption');
+  await expect(page).toHaveURL('/supplier/recalls');
+  await expect(page.getByTestId('access-denied')).toContainText("You don't have permission to access.");
+});
+
+test('the language switcher on the login page translates and persists the choice', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('combobox', { name: 'Language' }).click();
+  await page.getByRole('option', { name: 'Vietnamese' }).click();
+  await expect(page.getByRole('heading', { name: 'Đăng nhập' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Đăng nhập' })).toBeVisible();
+  await fillCredentials(page, 'admin@riverside.demo', PASSWORD, 'vi');
+  await expect(page).toHaveURL('/provider/dashboard');
+  await expectSidebar(page, 'vi', ['Dashboard', 'Recalls']);
+});
+
+test('unknown paths show the not-found page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByTestId('not-found')).toBeVisible();
+});
+
+test('the profile page shows the signed-in user', async ({ page }) => {
+  await signIn(page, 'admin@riverside.demo');
+  await expect(page).toHaveURL('/provider/dashboard');
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'My Profile' }).click();
+  await expect(page).toHaveURL('/account');
+  const profile = page.getByTestId('account');
+  await expect(profile).toContainText('Rita Riverside');
+  await expect(profile).toContainText('admin@riverside.demo');
+  await expect(profile).toContainText('Riverside Health');
+});

@@ -1,0 +1,84 @@
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Portal#2026';
+export type Lang = 'en' | 'vi';
+
+/** Vietnamese text of the English source strings the tests look for (from web/src/locales/vi). */
+const VI: Record<string, string> = {
+  Email: 'Email',
+  Password: 'Mật khẩu',
+  'Sign in': 'Đăng nhập',
+  Dashboard: 'Bảng điều khiển',
+  'Key Metrics': 'Chỉ số chính',
+  Recalls: 'Thu hồi',
+  'eR Responses': 'Phản hồi eR',
+  Suppliers: 'Nhà cung ứng',
+  Providers: 'Cơ sở y tế',
+  'Location Pre-Processor': 'Tiền xử lý địa điểm',
+  Locations: 'Địa điểm',
+  'Quick Links': 'Liên kết nhanh',
+  'Manage Supplier Master': 'Quản lý danh mục nhà cung ứng',
+  Devices: 'Thiết bị',
+  Drugs: 'Thuốc',
+  'Supply Advisories': 'Khuyến cáo cung ứng',
+  General: 'Chung',
+  Roles: 'Vai trò',
+  Users: 'Người dùng',
+  'Sales Reps': 'Đại diện bán hàng',
+  'Template Actions': 'Hành động mẫu',
+  'Distribution Lists': 'Danh sách phân phối',
+  Files: 'Tệp',
+  'Learn More': 'Tìm hiểu thêm',
+  FAQs: 'Câu hỏi thường gặp',
+  'Contact Us': 'Liên hệ',
+  Sites: 'Cơ sở',
+  'Supplier Contacts': 'Liên hệ nhà cung ứng',
+  'Email Templates': 'Mẫu email',
+  'Locations Verification': 'Xác minh địa điểm',
+  'Organization Settings': 'Cài đặt tổ chức',
+  'Recall Settings': 'Cài đặt thu hồi',
+  'Advisory Settings': 'Cài đặt khuyến cáo',
+  'Location Management': 'Quản lý địa điểm',
+  Help: 'Trợ giúp',
+  Home: 'Trang chủ',
+  Logout: 'Đăng xuất',
+  'My Profile': 'Hồ sơ của tôi',
+  Continue: 'Tiếp tục',
+  'Choose an organization': 'Chọn tổ chức',
+};
+
+export function tr(text: string, lang: Lang): string {
+  if (lang === 'en') return text;
+  const vi = VI[text];
+  if (vi === undefined) throw new Error(`No Vietnamese text for "${text}" in e2e/support.ts`);
+  return vi;
+}
+
+/** Sets the stored language preference before the app boots. */
+export async function useLanguage(page: Page, lang: Lang): Promise<void> {
+  await page.addInitScript((locale) => {
+    window.localStorage.setItem('locale', JSON.stringify(locale));
+  }, lang);
+}
+
+export async function fillCredentials(page: Page, email: string, password: string, lang: Lang = 'en'): Promise<void> {
+  await page.getByLabel(tr('Email', lang), { exact: false }).fill(email);
+  await page.getByLabel(tr('Password', lang), { exact: false }).fill(password);
+  await page.getByRole('button', { name: tr('Sign in', lang), exact: true }).click();
+}
+
+export async function signIn(page: Page, email: string, lang: Lang = 'en'): Promise<void> {
+  await page.goto('/login');
+  await fillCredentials(page, email, PASSWORD, lang);
+}
+
+export async function expectSidebar(page: Page, lang: Lang, visible: string[], hidden: string[] = []): Promise<void> {
+  const sidebar = page.getByTestId('sidebar');
+  await expect(sidebar).toBeVisible();
+  for (const name of visible) {
+    await expect(sidebar.getByRole('link', { name: tr(name, lang), exact: true }).first()).toBeVisible();
+  }
+  for (const name of hidden) {
+    await expect(sidebar.getByRole('link', { name: tr(name, lang), exact: true })).toHaveCount(0);
+  }
+}
