@@ -1,5 +1,4 @@
 import { t } from '@lingui/core/macro';
-import { RESET } from 'jotai/utils';
 import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
 import { useAtomValue } from 'jotai';
 import { appStore, type AppStore } from '../state/store';
@@ -88,7 +87,7 @@ let refreshing: Promise<StoredToken> | null = null;
 
 /** Clears user, token and organisation and flags the auth error (spec §4). */
 export function enterAuthError(store: AppStore = appStore): void {
-  store.set(tokenAtom, RESET);
+  store.set(tokenAtom, null);
   store.set(authErrorAtom, true);
 }
 

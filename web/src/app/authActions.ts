@@ -1,4 +1,3 @@
-import { RESET } from 'jotai/utils';
 import { mutate } from 'swr';
 import type { AppStore } from '../state/store';
 import { accessDeniedAtom, authErrorAtom, claimsAtom, clockAtom, permissionDeniedAtom, tokenAtom } from '../state/auth';
@@ -20,7 +19,7 @@ function clearCache(): Promise<unknown> {
 /** Revokes the refresh token (best effort) and clears the stored login and every cached answer. */
 export async function logout(store: AppStore): Promise<void> {
   const token = store.get(tokenAtom);
-  store.set(tokenAtom, RESET);
+  store.set(tokenAtom, null);
   store.set(accessDeniedAtom, null);
   store.set(permissionDeniedAtom, false);
   await clearCache();

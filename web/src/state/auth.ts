@@ -1,5 +1,4 @@
 import { atom } from 'jotai';
-import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import {
   TOKEN_STORAGE_KEY,
   decodeClaims,
@@ -11,20 +10,45 @@ import {
   type UserType,
 } from '../app/token';
 
-const tokenStorage = createJSONStorage<StoredToken | null>(() => localStorage);
+function readStoredToken(): StoredToken | null {
+  try {
+    const raw = localStorage.getItem(TOKEN_STORAGE_KEY);
+    const value: unknown = raw ? JSON.parse(raw) : null;
+    return isStoredToken(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
 
-/** The stored login: access and refresh token under the one 'user-token' key. */
-export const tokenAtom = atomWithStorage<StoredToken | null>(
-  TOKEN_STORAGE_KEY,
-  null,
-  {
-    ...tokenStorage,
-    getItem: (key, initial) => {
-      const value = tokenStorage.getItem(key, initial);
-      return isStoredToken(value) ? value : null;
-    },
+function writeStoredToken(token: StoredToken | null): void {
+  try {
+    if (token) localStorage.setItem(TOKEN_STORAGE_KEY, JSON.stringify(token));
+    else localStorage.removeItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // storage unavailable: the login lasts for this page only
+  }
+}
+
+/** undefined until first read: each store reads localStorage when it first needs the token. */
+const tokenBaseAtom = atom<StoredToken | null | undefined>(undefined);
+tokenBaseAtom.onMount = (setAtom) => {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === TOKEN_STORAGE_KEY || event.key === null) setAtom(readStoredToken());
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+};
+
+/** The stored login: access and refresh token under the one 'user-token' key (null clears it). */
+export const tokenAtom = atom(
+  (get) => {
+    const value = get(tokenBaseAtom);
+    return value === undefined ? readStoredToken() : value;
   },
-  { getOnInit: true },
+  (_get, set, next: StoredToken | null) => {
+    writeStoredToken(next);
+    set(tokenBaseAtom, next);
+  },
 );
 
 /** Claims are read only when a refresh token exists (spec §4). */

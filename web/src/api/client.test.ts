@@ -1,0 +1,176 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createStore } from 'jotai';
+import { apiRequest, ApiError, refreshSession } from './client';
+import { authErrorAtom, claimsAtom, tokenAtom } from '../state/auth';
+import { errorMessageAtom, newVersionAtom } from '../state/app';
+import { makeJwt, claimsFor } from '../test/jwt';
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+function envelope(d: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ ok: true, m: '', d }), {
+    status,
+    headers: { 'content-type': 'application/json', 'x-app-version': '3.11.2', ...headers },
+  });
+}
+function failure(status: number, m: string, code = 'ERR'): Response {
+  return new Response(JSON.stringify({ ok: false, m, error: { code } }), {
+    status,
+    headers: { 'content-type': 'application/json', 'x-app-version': '3.11.2' },
+  });
+}
+
+function mockFetch(handler: Handler) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return handler(url, init);
+    }),
+  );
+  return calls;
+}
+
+const header = (init: RequestInit, name: string) => (init.headers as Record<string, string>)[name];
+
+const oldAccess = makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageRecalls'], { exp: 100 }));
+const newAccess = makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageRecalls', 'Supplier_ManageDisruption']));
+
+function storeWithToken(token: { access_token: string; refresh_token: string } | null) {
+  if (token) localStorage.setItem('user-token', JSON.stringify(token));
+  return createStore();
+}
+
+describe('root fetcher', () => {
+  beforeEach(() => {
+    window.history.replaceState(null, '', '/supplier/dashboard');
+  });
+
+  it('unwraps the envelope and sends the token, time zone and no-cache headers', async () => {
+    const store = storeWithToken({ access_token: newAccess, refresh_token: 'r1' });
+    const calls = mockFetch(() => envelope({ id: 1 }));
+    await expect(apiRequest('/me', { store, query: { a: 'x y', empty: '', none: undefined } })).resolves.toEqual({ id: 1 });
+    expect(calls[0]?.url).toBe('/api/me?a=x+y');
+    const init = calls[0]!.init;
+    expect(header(init, 'Authorization')).toBe(`Bearer ${newAccess}`);
+    expect(header(init, 'timezone')).toBeTruthy();
+    expect(header(init, 'Cache-Control')).toBe('no-cache');
+    expect(header(init, 'Pragma')).toBe('no-cache');
+  });
+
+  it('shows the server message of an ok:false answer in the error modal and rejects', async () => {
+    const store = storeWithToken({ access_token: newAccess, refresh_token: 'r1' });
+    mockFetch(() => failure(409, 'The recall is already open.', 'CONFLICT'));
+    const err = await apiRequest('/supplier/recalls/1', { store, method: 'PUT', body: {} }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 409, code: 'CONFLICT', message: 'The recall is already open.' });
+    expect(store.get(errorMessageAtom)).toBe('The recall is already open.');
+  });
+
+  it("defaults to 'Unknown error' and can leave the modal to the caller", async () => {
+    const store = storeWithToken(null);
+    mockFetch(() => new Response(JSON.stringify({ ok: false, m: '' }), { status: 500 }));
+    await expect(apiRequest('/x', { store })).rejects.toMatchObject({ message: 'Unknown error', status: 500 });
+    expect(store.get(errorMessageAtom)).toBe('Unknown error');
+
+    store.set(errorMessageAtom, null);
+    mockFetch(() => failure(401, 'Invalid email or password.'));
+    await expect(apiRequest('/auth/token', { store, method: 'POST', auth: false, errorModal: false })).rejects.toMatchObject({
+      message: 'Invalid email or password.',
+    });
+    expect(store.get(errorMessageAtom)).toBeNull();
+  });
+
+  it('shows the transport message when the request itself fails', async () => {
+    const store = storeWithToken(null);
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(apiRequest('/x', { store })).rejects.toMatchObject({ message: 'Failed to fetch', code: 'NETWORK' });
+    expect(store.get(errorMessageAtom)).toBe('Failed to fetch');
+  });
+
+  it('refreshes once on 401 for concurrent requests and retries them with the new token', async () => {
+    const store = storeWithToken({ access_token: oldAccess, refresh_token: 'r1' });
+    let refreshes = 0;
+    const calls = mockFetch(async (url, init) => {
+      if (url === '/api/auth/refreshtoken') {
+        refreshes += 1;
+        expect(JSON.parse(String(init.body))).toEqual({ refresh_token: 'r1', access_token: oldAccess });
+        await new Promise((r) => setTimeout(r, 10));
+        return envelope({ access_token: newAccess, refresh_token: 'r2', token_type: 'Bearer', expires_in: 900, login_as_required: null, Challenge: null });
+      }
+      return header(init, 'Authorization') === `Bearer ${newAccess}` ? envelope({ url }) : failure(401, 'Token expired', 'UNAUTHENTICATED');
+    });
+    const results = await Promise.all([
+      apiRequest('/a', { store }),
+      apiRequest('/b', { store }),
+      apiRequest('/c', { store }),
+    ]);
+    expect(results).toEqual([{ url: '/api/a' }, { url: '/api/b' }, { url: '/api/c' }]);
+    expect(refreshes).toBe(1);
+    expect(calls.filter((c) => c.url === '/api/a')).toHaveLength(2);
+    expect(store.get(tokenAtom)).toEqual({ access_token: newAccess, refresh_token: 'r2' });
+    expect(JSON.parse(localStorage.getItem('user-token') ?? 'null')).toEqual({ access_token: newAccess, refresh_token: 'r2' });
+    expect(store.get(claimsAtom)?.permission).toContain('Supplier_ManageDisruption');
+    expect(store.get(errorMessageAtom)).toBeNull();
+  });
+
+  it('enters the auth-error state, clearing the token, when the refresh fails', async () => {
+    const store = storeWithToken({ access_token: oldAccess, refresh_token: 'r1' });
+    mockFetch((url) => (url === '/api/auth/refreshtoken' ? failure(401, 'Refresh token revoked') : failure(401, 'Token expired')));
+    await expect(apiRequest('/me', { store })).rejects.toMatchObject({ status: 401 });
+    expect(store.get(tokenAtom)).toBeNull();
+    expect(localStorage.getItem('user-token')).toBeNull();
+    expect(store.get(authErrorAtom)).toBe(true);
+    expect(store.get(errorMessageAtom)).toBeNull();
+  });
+
+  it("cancels with 'Operation canceled' when no refresh token exists", async () => {
+    const store = storeWithToken({ access_token: oldAccess, refresh_token: '' });
+    const calls = mockFetch(() => failure(401, 'Token expired'));
+    await expect(refreshSession(store)).rejects.toMatchObject({ message: 'Operation canceled', code: 'CANCELED' });
+    expect(calls).toHaveLength(0);
+    expect(store.get(authErrorAtom)).toBe(true);
+    expect(store.get(tokenAtom)).toBeNull();
+  });
+
+  it('does not refresh for calls made without a token', async () => {
+    const store = storeWithToken(null);
+    const calls = mockFetch(() => failure(401, 'Invalid email or password.'));
+    await expect(apiRequest('/auth/token', { store, method: 'POST', auth: false, errorModal: false, body: {} })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('new version check', () => {
+  it('flags a GET answer whose x-app-version differs from the stored version', async () => {
+    window.history.replaceState(null, '', '/supplier/dashboard');
+    const store = storeWithToken(null);
+    mockFetch(() => envelope({}, 200, { 'x-app-version': '3.12.0' }));
+    await apiRequest('/health', { store });
+    expect(store.get(newVersionAtom)).toBe('3.12.0');
+  });
+
+  it('remembers the built-in version and stays quiet when it matches', async () => {
+    window.history.replaceState(null, '', '/supplier/dashboard');
+    const store = storeWithToken(null);
+    mockFetch(() => envelope({}, 200, { 'x-app-version': '3.11.2' }));
+    await apiRequest('/health', { store });
+    expect(store.get(newVersionAtom)).toBeNull();
+    expect(localStorage.getItem('app-version')).toBe('3.11.2');
+  });
+
+  it('skips the listed public paths and non-GET answers', async () => {
+    const store = storeWithToken(null);
+    mockFetch(() => envelope({}, 200, { 'x-app-version': '4.0.0' }));
+    for (const path of ['/reset-password', '/registration/acme', '/provider/recall-notice-webform', '/notisphere/fda-drugs']) {
+      window.history.replaceState(null, '', path);
+      await apiRequest('/health', { store });
+    }
+    window.history.replaceState(null, '', '/supplier/dashboard');
+    await apiRequest('/me', { store, method: 'PUT', body: {} });
+    expect(store.get(newVersionAtom)).toBeNull();
+  });
+});
