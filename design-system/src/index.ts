@@ -32,3 +32,4 @@ export * from './components/Pagination';
 export * from './components/ColumnChooser';
 export * from './components/DataTable';
 export * from './components/TableHeaderActions';
+export * from './components/DataGrid';
