@@ -85,14 +85,21 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
 
 let refreshing: Promise<StoredToken> | null = null;
 
+let boundStore: AppStore = appStore;
+
+/** The store the fetcher uses when a call names none: the one the app renders with. */
+export function bindApiStore(store: AppStore): void {
+  boundStore = store;
+}
+
 /** Clears user, token and organisation and flags the auth error (spec §4). */
-export function enterAuthError(store: AppStore = appStore): void {
+export function enterAuthError(store: AppStore = boundStore): void {
   store.set(tokenAtom, null);
   store.set(authErrorAtom, true);
 }
 
 /** One shared refresh for all concurrent callers; a failed refresh enters the auth-error state. */
-export function refreshSession(store: AppStore = appStore): Promise<StoredToken> {
+export function refreshSession(store: AppStore = boundStore): Promise<StoredToken> {
   if (!refreshing) {
     refreshing = doRefresh(store).finally(() => {
       refreshing = null;
@@ -147,7 +154,7 @@ async function send(path: string, options: RequestOptions, token: StoredToken | 
  * the token once on 401 and retries, checks the app version on GET answers and shows the error modal.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const store = options.store ?? appStore;
+  const store = options.store ?? boundStore;
   const useAuth = options.auth !== false;
   const showError = options.errorModal !== false;
   const fail = (error: ApiError): never => {

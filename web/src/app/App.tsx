@@ -8,6 +8,7 @@ import { appStore, type AppStore } from '../state/store';
 import { AppRoutes } from './AppRoutes';
 import { GlobalModals } from './GlobalModals';
 import { startSessionWatch } from './authActions';
+import { bindApiStore } from '../api/client';
 
 export interface AppProps {
   store?: AppStore;
@@ -22,6 +23,7 @@ function SessionWatch({ store }: { store: AppStore }) {
 }
 
 export function App({ store = appStore, routerHook, searchHook }: AppProps) {
+  bindApiStore(store);
   return (
     <JotaiProvider store={store}>
       <I18nProvider i18n={i18n}>

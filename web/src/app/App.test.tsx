@@ -1,0 +1,120 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp, jsonResponse } from '../test/render';
+import { makeJwt, claimsFor } from '../test/jwt';
+import { accessDeniedAtom, tokenAtom } from '../state/auth';
+
+const me = {
+  id: 1,
+  email: 'admin@acme.demo',
+  first_name: 'Alice',
+  last_name: 'Acme',
+  full_name: 'Alice Acme',
+  phone: null,
+  photo: null,
+  status: 'VERIFIED',
+  role_name: 'Recall Coordinator',
+  organization: { id: 2, name: 'Acme Medical Devices', type: 'SUPPLIER', profile_photo: null, isSSO: false },
+};
+
+function signedInAs(orgType: 'SUPPLIER' | 'PROVIDER' | 'NOTISPHERE', permissions: string[], roleName = 'Administrator') {
+  const access = makeJwt(claimsFor(orgType, permissions, { role_name: roleName }));
+  localStorage.setItem('user-token', JSON.stringify({ access_token: access, refresh_token: 'r1' }));
+}
+
+function backend(routes: Record<string, unknown>) {
+  const fetchMock = vi.fn(async (url: string) => {
+    const path = url.split('?')[0] ?? '';
+    if (path in routes) return jsonResponse(routes[path]);
+    return jsonResponse({ ok: false, m: `No such API path: GET ${path}`, error: { code: 'NOT_FOUND' } }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('app routing', () => {
+  it('sends an unauthenticated visit to login with the remembered path and query', async () => {
+    backend({});
+    const { location } = renderApp('/supplier/recalls?conId=5&tabName=products');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(location.history.at(-1)).toBe('/login?redirect=%2Fsupplier%2Frecalls%3FconId%3D5%26tabName%3Dproducts');
+  });
+
+  it('redirects the root to the landing page of the signed-in user', async () => {
+    signedInAs('SUPPLIER', ['Supplier_ManageRecalls'], 'Recall Coordinator');
+    backend({ '/api/me': me });
+    const { location } = renderApp('/');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/supplier/recalls'));
+    expect(await screen.findByTestId('coming-soon')).toHaveProperty('textContent', expect.stringContaining('Recalls'));
+    expect(document.title).toBe('Recalls | Notisphere');
+  });
+
+  it('renders the shell with the sidebar of the user type, breadcrumbs and organisation name', async () => {
+    signedInAs('SUPPLIER', ['Supplier_ManageRecalls', 'Supplier_ViewFAQs']);
+    backend({ '/api/me': me });
+    renderApp('/supplier/recalls/view/12');
+    const sidebar = await screen.findByTestId('sidebar');
+    const links = within(sidebar).getAllByRole('link').map((a) => a.textContent);
+    expect(links).toEqual(['Dashboard', 'Recalls', 'Template Actions', 'Distribution Lists', 'FAQs']);
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getAllByRole('listitem').map((li) => li.textContent?.replace('/', '').trim())).toEqual([
+      'Home',
+      'Recalls',
+      'View Recall',
+    ]);
+    expect(await screen.findByTestId('organization-name')).toHaveProperty('textContent', 'Acme Medical Devices');
+  });
+
+  it('does not show the organisation name to the operator', async () => {
+    signedInAs('NOTISPHERE', ['Notisphere_ManageRecalls']);
+    backend({ '/api/me': { ...me, organization: { ...me.organization, name: 'Operator', type: 'NOTISPHERE' } } });
+    renderApp('/notisphere/dashboard');
+    await screen.findByTestId('sidebar');
+    await screen.findByText('Alice Acme');
+    expect(screen.queryByTestId('organization-name')).toBeNull();
+  });
+
+  it('sends a user without the permission to the landing page and records the access-denied state', async () => {
+    signedInAs('PROVIDER', ['Provider_ManageRecalls', 'Provider_ViewDashboard']);
+    backend({ '/api/me': me });
+    const { location, store } = renderApp('/provider/product-disruption/view/31/77');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/provider/dashboard'));
+    expect(store.get(accessDeniedAtom)).toEqual({
+      path: '/provider/product-disruption/view/31/77',
+      communicationId: '31',
+      providerCommunicationId: '77',
+      requestSent: false,
+    });
+    expect(await screen.findByRole('button', { name: 'Request Access' })).toBeTruthy();
+  });
+
+  it('shows the not-found page for unknown paths', async () => {
+    backend({});
+    renderApp('/this/does/not/exist');
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
+  });
+
+  it('shows the error modal for an ok:false answer with the server message', async () => {
+    signedInAs('SUPPLIER', ['Supplier_ManageRecalls']);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ ok: false, m: 'The database is not reachable.', error: { code: 'DB_UNAVAILABLE' } }, 503)),
+    );
+    renderApp('/account');
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('The database is not reachable.')).toBeTruthy();
+  });
+
+  it('logs out from the user menu', async () => {
+    signedInAs('SUPPLIER', ['Supplier_ManageRecalls']);
+    const fetchMock = backend({ '/api/me': me, '/api/auth/logout': null });
+    const { location, store } = renderApp('/supplier/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('user-menu'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
+    expect(store.get(tokenAtom)).toBeNull();
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST' }));
+  });
+});
