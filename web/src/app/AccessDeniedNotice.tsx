@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue, useStore } from 'jotai';
 import { useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, ConfirmDialog, OkDialog } from '@portal/design-system';
+import { Button, ConfirmDialog, OkDialog, useToast } from '@portal/design-system';
 import { accessDeniedAtom, authAtom } from '../state/auth';
 import { requestAccess } from '../api/auth';
 import { logout } from './authActions';
@@ -28,6 +28,7 @@ export function AccessDeniedNotice() {
  */
 export function PermissionDenied() {
   const { t } = useLingui();
+  const toast = useToast();
   const store = useStore();
   const [, navigate] = useLocation();
   const [denied, setDenied] = useAtom(accessDeniedAtom);
@@ -49,6 +50,7 @@ export function PermissionDenied() {
         onConfirm={() => {
           void requestAccess(communicationId, providerCommunicationId).then(() => {
             setDenied({ ...denied, requestSent: true });
+            toast.success(t`Your request has been sent.`);
             backToLogin();
           });
         }}

@@ -3,6 +3,9 @@ import { Provider as JotaiProvider } from 'jotai';
 import { I18nProvider } from '@lingui/react';
 import { SWRConfig } from 'swr';
 import { Router } from 'wouter';
+import { useLingui } from '@lingui/react/macro';
+import { ToastProvider } from '@portal/design-system';
+import type { ReactNode } from 'react';
 import { i18n } from './i18n';
 import { appStore, type AppStore } from '../state/store';
 import { AppRoutes } from './AppRoutes';
@@ -17,6 +20,15 @@ export interface AppProps {
   searchHook?: Parameters<typeof Router>[0]['searchHook'];
 }
 
+function Toasts({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
+  return (
+    <ToastProvider defaultTitle={t`Notice`} closeLabel={t`Close`} label={t`Notifications`}>
+      {children}
+    </ToastProvider>
+  );
+}
+
 function SessionWatch({ store }: { store: AppStore }) {
   useEffect(() => startSessionWatch(store), [store]);
   return null;
@@ -28,11 +40,13 @@ export function App({ store = appStore, routerHook, searchHook }: AppProps) {
     <JotaiProvider store={store}>
       <I18nProvider i18n={i18n}>
         <SWRConfig value={{ shouldRetryOnError: false, revalidateOnFocus: false }}>
-          <Router hook={routerHook} searchHook={searchHook}>
-            <AppRoutes />
-            <GlobalModals />
-            <SessionWatch store={store} />
-          </Router>
+          <Toasts>
+            <Router hook={routerHook} searchHook={searchHook}>
+              <AppRoutes />
+              <GlobalModals />
+              <SessionWatch store={store} />
+            </Router>
+          </Toasts>
         </SWRConfig>
       </I18nProvider>
     </JotaiProvider>

@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent
 import { Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wouter';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useLingui } from '@lingui/react';
-import { Spinner } from '@portal/design-system';
+import { LoadingOverlay } from '@portal/design-system';
+import { msg } from '@lingui/core/macro';
 import { routes, type RouteDef } from './routes';
 import { guard } from './guard';
 import { safeLandingPath } from './guard';
@@ -25,9 +26,10 @@ function pageFor(route: RouteDef): ComponentType {
 }
 
 function PageFallback() {
+  const { i18n } = useLingui();
   return (
-    <div className="flex min-h-40 items-center justify-center" role="status">
-      <Spinner />
+    <div className="relative min-h-40">
+      <LoadingOverlay active label={i18n._(msg`Loading...`)} />
     </div>
   );
 }

@@ -1,15 +1,26 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useAtomValue, useStore } from 'jotai';
+import { useAtom, useAtomValue, useStore } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button } from '@portal/design-system';
+import {
+  Avatar,
+  Breadcrumbs,
+  Button,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@portal/design-system';
 import type { RouteDef } from './routes';
 import { sidebars, visibleMenu, type MenuItem } from './sidebars';
 import { authAtom } from '../state/auth';
 import { useMe } from '../api/me';
 import { useAccountLinks } from '../api/quickLinks';
 import { logout } from './authActions';
-import { LanguageSwitcher } from './LanguageSwitcher';
+import { activateLocale, LANGUAGES } from './i18n';
+import { localeAtom } from '../state/preferences';
 import { PRODUCT_NAME } from './product';
 import { AccessDeniedNotice } from './AccessDeniedNotice';
 
@@ -61,73 +72,77 @@ export function AppSidebar() {
   );
 }
 
-function Breadcrumbs({ route }: { route: RouteDef | null }) {
+function RouteBreadcrumbs({ route }: { route: RouteDef | null }) {
   const { i18n, t } = useLingui();
   if (!route) return null;
+  const items = [
+    { label: t`Home`, href: '/' },
+    ...route.breadcrumb.map((crumb) => ({ label: i18n._(crumb.label), href: crumb.path })),
+  ];
   return (
-    <nav aria-label={t`Breadcrumb`} className="text-sm text-muted-foreground">
-      <ol className="flex flex-wrap items-center gap-1.5">
-        <li>
-          <Link href="/" className="hover:text-foreground">
-            <Trans>Home</Trans>
-          </Link>
-        </li>
-        {route.breadcrumb.map((crumb, index) => {
-          const last = index === route.breadcrumb.length - 1;
-          return (
-            <li key={`${crumb.path ?? ''}-${index}`} className="flex items-center gap-1.5">
-              <span aria-hidden="true">/</span>
-              {crumb.path && !last ? (
-                <Link href={crumb.path} className="hover:text-foreground">
-                  {i18n._(crumb.label)}
-                </Link>
-              ) : (
-                <span aria-current={last ? 'page' : undefined} className="text-foreground">
-                  {i18n._(crumb.label)}
-                </span>
-              )}
-            </li>
-          );
-        })}
-      </ol>
-    </nav>
+    <Breadcrumbs
+      items={items}
+      label={t`Breadcrumb`}
+      renderLink={({ href, className, children, 'aria-current': ariaCurrent }) => (
+        <Link href={href} className={className} aria-current={ariaCurrent}>
+          {children}
+        </Link>
+      )}
+    />
   );
 }
 
 function UserMenu() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { data: me } = useMe();
   const store = useStore();
   const [, navigate] = useLocation();
-  const [open, setOpen] = useState(false);
-  const name = me?.full_name || me?.email || '';
+  const [locale, setLocale] = useAtom(localeAtom);
+  const name = me?.full_name || me?.email || t`Account`;
   return (
-    <div className="relative">
-      <Button variant="ghost" className="text-header-foreground" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)} data-testid="user-menu">
-        {name || t`Account`}
-      </Button>
-      {open ? (
-        <div role="menu" className="absolute right-0 z-40 mt-1 w-56 space-y-1 rounded-md border bg-popover p-2 text-popover-foreground shadow-md">
-          <Link role="menuitem" href="/account" className="block rounded px-2 py-1.5 text-sm hover:bg-accent" onClick={() => setOpen(false)}>
-            <Trans>My Profile</Trans>
-          </Link>
-          <div className="px-2 py-1">
-            <LanguageSwitcher />
-          </div>
-          <button
-            type="button"
-            role="menuitem"
-            className="block w-full rounded px-2 py-1.5 text-left text-sm hover:bg-accent"
-            onClick={() => {
-              setOpen(false);
-              void logout(store).then(() => navigate('/login', { replace: true }));
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" className="text-header-foreground hover:bg-white/10 hover:text-header-foreground" data-testid="user-menu">
+          <Avatar name={name} src={me?.photo} size="sm" />
+          <span className="hidden sm:inline">{name}</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56">
+        <DropdownMenuLabel className="truncate">{me?.email ?? name}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => navigate('/account')}>
+          <Trans>My Profile</Trans>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel className="text-xs text-muted-foreground">
+          <Trans>Language</Trans>
+        </DropdownMenuLabel>
+        {LANGUAGES.map((language) => (
+          <DropdownMenuItem
+            key={language.locale}
+            aria-current={language.locale === locale ? 'true' : undefined}
+            onSelect={() => {
+              setLocale(language.locale);
+              void activateLocale(language.locale);
             }}
           >
-            <Trans>Logout</Trans>
-          </button>
-        </div>
-      ) : null}
-    </div>
+            <span aria-hidden="true" className="w-4">
+              {language.locale === locale ? '✓' : ''}
+            </span>
+            {i18n._(language.label)}
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          variant="destructive"
+          onSelect={() => {
+            void logout(store).then(() => navigate('/login', { replace: true }));
+          }}
+        >
+          <Trans>Logout</Trans>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }
 
@@ -178,7 +193,7 @@ export function Shell({ route, children }: { route: RouteDef | null; children: R
           </aside>
         ) : null}
         <main className="flex-1 space-y-4 p-6">
-          <Breadcrumbs route={route} />
+          <RouteBreadcrumbs route={route} />
           <AccessDeniedNotice />
           {children}
         </main>

@@ -5,6 +5,3 @@ export const errorMessageAtom = atom<string | null>(null);
 
 /** Set when the server's x-app-version differs from the stored one. */
 export const newVersionAtom = atom<string | null>(null);
-
-/** Number of running blocking operations behind the loading overlay. */
-export const loadingCountAtom = atom(0);

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, FormField, Spinner, TextInput } from '@portal/design-system';
+import { Button, FormField, Spinner, TextInput, useToast } from '@portal/design-system';
 import { changePassword, updateMe, useMe } from '../../api/me';
 import { useValidationMessages, validateForm, hasErrors } from '../../app/validation';
 
@@ -32,6 +32,7 @@ function Status({ ok, message }: { ok: boolean; message: string }) {
 
 function ProfileForm() {
   const { t } = useLingui();
+  const toast = useToast();
   const messages = useValidationMessages();
   const { data: me, mutate } = useMe();
   const [values, setValues] = useState<Record<ProfileField, string>>({ first_name: '', last_name: '', phone: '' });
@@ -59,7 +60,8 @@ function ProfileForm() {
         phone: values.phone.trim(),
       });
       await mutate(updated && typeof updated === 'object' && 'email' in updated ? updated : undefined);
-      setResult({ ok: true, message: t`Your profile was saved.` });
+      setResult(null);
+      toast.success(t`Your profile was saved.`);
     } catch (err) {
       setResult({ ok: false, message: err instanceof Error ? err.message : t`Unknown error` });
     } finally {
@@ -105,6 +107,7 @@ function ProfileForm() {
 
 function PasswordForm() {
   const { t } = useLingui();
+  const toast = useToast();
   const messages = useValidationMessages();
   const empty: Record<PasswordField, string> = { current_password: '', password: '', password_confirmation: '' };
   const [values, setValues] = useState(empty);
@@ -124,7 +127,8 @@ function PasswordForm() {
       await changePassword(values);
       setValues(empty);
       setSubmitted(false);
-      setResult({ ok: true, message: t`Your password was changed.` });
+      setResult(null);
+      toast.success(t`Your password was changed.`);
     } catch (err) {
       setResult({ ok: false, message: err instanceof Error ? err.message : t`Unknown error` });
     } finally {

@@ -185,7 +185,7 @@ export default function LoginPage() {
           })}
         </RadioGroup>
         <div className="flex gap-2">
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={busy} loadingLabel={t`Loading...`}>
             <Trans>Continue</Trans>
           </Button>
           <Button
@@ -215,7 +215,7 @@ export default function LoginPage() {
           <TextInput value={code} onValueChange={setCode} autoComplete="one-time-code" inputMode="numeric" autoFocus />
         </FormField>
         <div className="flex gap-2">
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={busy} loadingLabel={t`Loading...`}>
             <Trans>Verify</Trans>
           </Button>
           <Button type="button" variant="ghost" onClick={() => void attempt({ email: email.trim(), password, ...(organizationId ? { login_as_organization_id: organizationId } : {}) })}>
@@ -238,7 +238,7 @@ export default function LoginPage() {
           <TextInput value={unlockCode} onValueChange={setUnlockCode} autoComplete="one-time-code" autoFocus />
         </FormField>
         <div className="flex gap-2">
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={busy} loadingLabel={t`Loading...`}>
             <Trans>Unlock</Trans>
           </Button>
           <Button type="button" variant="ghost" onClick={() => setStep('credentials')}>
@@ -267,7 +267,7 @@ export default function LoginPage() {
       <FormField label={t`Password`} required error={shown.password}>
         <TextInput type="password" name="password" autoComplete="current-password" value={password} onValueChange={setPassword} />
       </FormField>
-      <Button type="submit" className="w-full" loading={busy}>
+      <Button type="submit" className="w-full" loading={busy} loadingLabel={t`Loading...`}>
         <Trans>Sign in</Trans>
       </Button>
       <p className="text-center text-sm">
