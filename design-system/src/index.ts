@@ -33,3 +33,6 @@ export * from './components/ColumnChooser';
 export * from './components/DataTable';
 export * from './components/TableHeaderActions';
 export * from './components/DataGrid';
+export * from './lib/files';
+export * from './components/FileUpload';
+export * from './components/FilePreview';

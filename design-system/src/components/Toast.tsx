@@ -132,3 +132,8 @@ export function useToast(): ToastApi {
   if (!api) throw new Error('useToast must be used inside <ToastProvider>');
   return api;
 }
+
+/** The toast API when a ToastProvider is present, else null (for components that work without one). */
+export function useOptionalToast(): ToastApi | null {
+  return React.useContext(ToastContext);
+}
