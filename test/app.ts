@@ -1,7 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createApp, createModules } from '@portal/bff';
-import { type Config, createLogger, loadConfig, type Db } from '@portal/core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Config, createLogger, LocalFileStore, loadConfig, type Db } from '@portal/core';
 import { seedDemo } from '@portal/migrations';
 import { Mailer } from '@portal/notifications';
 import { createTestDatabase } from './database.js';
@@ -23,7 +26,7 @@ export interface TestApp {
   config: Config;
   mailer: Mailer;
   smtp: TestSmtp;
-  call<T = any>(method: string, path: string, options?: { body?: unknown; token?: string | null; headers?: Record<string, string>; raw?: string }): Promise<ApiAnswer<T>>;
+  call<T = any>(method: string, path: string, options?: { body?: unknown; token?: string | null; headers?: Record<string, string>; raw?: string; form?: FormData }): Promise<ApiAnswer<T>>;
   /** Signs in with the demo password (or `password`) and answers the access token; chooses `orgId` when asked. */
   signIn(email: string, options?: { password?: string; orgId?: number }): Promise<{ access_token: string; refresh_token: string }>;
   close(): Promise<void>;
@@ -40,7 +43,8 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { s
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   if (options.seed !== false) await seedDemo(database.db, DEMO_PASSWORD);
   const mailer = new Mailer(database.db, config.smtpUrl, config.mailFrom, logger);
-  const deps = { db: database.db, config, logger, mail: mailer };
+  const filesDir = mkdtempSync(path.join(os.tmpdir(), 'portal-files-'));
+  const deps = { db: database.db, config, logger, mail: mailer, files: new LocalFileStore(filesDir) };
   const app = createApp({ deps, modules: createModules(deps) });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -50,7 +54,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { s
   const call: TestApp['call'] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    let body: string | undefined = opts.raw;
+    let body: string | FormData | undefined = opts.form ?? opts.raw;
     if (opts.body !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(opts.body);
@@ -84,6 +88,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { s
       mailer.close();
       await smtp.close();
       await database.drop();
+      rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -12,3 +12,4 @@ export * from './permissions.js';
 export * from './routes.js';
 export * from './validation.js';
 export * from './version.js';
+export * from './files.js';

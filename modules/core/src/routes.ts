@@ -16,6 +16,8 @@ export interface RouteRequest<B = unknown, Q = unknown, P = unknown> {
   userAgent: string;
   /** The raw Bearer token of the call, when one was sent. */
   accessToken: string | null;
+  /** Files of a multipart body (routes with `multipart: true`), in the order sent. */
+  files: { field: string; name: string; data: Buffer }[];
 }
 
 /** A file answer: a plain body with Content-Disposition, not an envelope. */
@@ -75,6 +77,7 @@ export interface ModuleDeps {
   logger: import('./logger.js').Logger;
   /** Asks the sender to drain the outbox soon after a commit that queued mail. */
   mail: { kick(): void };
+  files: import('./files.js').FileStore;
 }
 
 export interface PortalModule {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, route, ValidationError, type ModuleDeps } from '@portal/core';
+import os from 'node:os';
+import { createLogger, LocalFileStore, route, ValidationError, type ModuleDeps } from '@portal/core';
 import { createTestDatabase, startTestApp, type TestApp } from '@portal/testing';
 import { createApp } from './app.js';
 import { createModules } from './modules.js';
@@ -76,7 +77,7 @@ describe('errors never leak internals', () => {
   it('answers an unexpected error with a generic 500 and no stack or SQL', async () => {
     const database = await createTestDatabase();
     const logger = createLogger('silent');
-    const deps: ModuleDeps = { db: database.db, config: t.config, logger, mail: { kick: () => undefined } };
+    const deps: ModuleDeps = { db: database.db, config: t.config, logger, mail: { kick: () => undefined }, files: new LocalFileStore(os.tmpdir()) };
     const broken = {
       name: 'broken',
       routes: [

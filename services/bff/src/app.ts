@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import cors from '@koa/cors';
 import { Router } from '@koa/router';
@@ -8,7 +9,7 @@ import { koaBody } from 'koa-body';
 import send from 'koa-send';
 import { authenticate } from '@portal/auth';
 import {
-  type Actor, appVersion, ForbiddenError, hasAnyPermission, type FileResult, type MessageResult, type ModuleDeps, NotFoundError, pingDb,
+  type Actor, appVersion, extensionOf, mimeOf, verifyFileToken, ForbiddenError, hasAnyPermission, type FileResult, type MessageResult, type ModuleDeps, NotFoundError, pingDb,
   type PortalModule, type Route, UnauthorizedError, validate,
 } from '@portal/core';
 import { mapError, sendError } from './envelope.js';
@@ -47,6 +48,21 @@ function contentDisposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
+interface FormidableFile { filepath: string; originalFilename: string | null; size: number }
+
+/** Reads the multipart files koa-body left on disk, then removes the temporary copies. */
+async function readUploads(ctx: Context): Promise<{ field: string; name: string; data: Buffer }[]> {
+  const raw = ((ctx.request as { files?: Record<string, FormidableFile | FormidableFile[]> }).files) ?? {};
+  const out: { field: string; name: string; data: Buffer }[] = [];
+  for (const [field, value] of Object.entries(raw)) {
+    for (const f of Array.isArray(value) ? value : [value]) {
+      out.push({ field, name: f.originalFilename ?? 'file', data: await readFile(f.filepath) });
+      await rm(f.filepath, { force: true });
+    }
+  }
+  return out;
+}
+
 /** Mounts one route (STYLE §2): authenticate, check permissions, validate, call, wrap in the envelope. */
 function mount(router: Router, route: Route, deps: ModuleDeps): void {
   const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -63,12 +79,13 @@ function mount(router: Router, route: Route, deps: ModuleDeps): void {
     const params = { ...ctx.params };
     const query = { ...(ctx.query as Record<string, unknown>) };
     const body = (ctx.request as { body?: unknown }).body ?? {};
+    const files = route.multipart ? await readUploads(ctx) : [];
     if (route.schema?.params) validate(route.schema.params, params, 'Path');
     if (route.schema?.query) validate(route.schema.query, query, 'Query');
     if (route.schema?.body) validate(route.schema.body, body, 'Body');
     const result = await route.handler({
       body, query, params, actor, accessToken: token, timezone: validTimezone(ctx.get('timezone') || undefined),
-      requestId: ctx.state.requestId as string, ip: ctx.ip, userAgent: ctx.get('user-agent'),
+      requestId: ctx.state.requestId as string, ip: ctx.ip, userAgent: ctx.get('user-agent'), files,
     });
     if (isFile(result)) {
       ctx.set('Content-Disposition', contentDisposition(result.filename));
@@ -140,12 +157,18 @@ export function createApp({ deps, modules }: AppOptions): Koa {
   const authLimit = rateLimit(config.authRateLimitPerMinute);
   app.use(async (ctx, next) => (ctx.path.startsWith('/api/auth/') ? authLimit(ctx, next) : next()));
 
+  const jsonBody = koaBody({
+    jsonLimit: config.bodyLimitBytes, formLimit: config.bodyLimitBytes, textLimit: config.bodyLimitBytes, multipart: false,
+  });
+  // Multipart only where a route accepts files; uploads stream to a temporary file, bounded in size and count.
+  const multipartBody = koaBody({
+    multipart: true, formLimit: config.bodyLimitBytes,
+    formidable: { maxFileSize: 25 * 1024 * 1024, maxFiles: 10, allowEmptyFiles: true, minFileSize: 0 },
+  });
+  const multipartPaths = routes.filter((r) => r.multipart).map((r) => new RegExp(`^/api${r.path.replace(/:\w+/g, '[^/]+')}/?$`));
   app.use(async (ctx, next) => {
     if (!ctx.path.startsWith('/api')) return next();
-    return koaBody({
-      jsonLimit: config.bodyLimitBytes, formLimit: config.bodyLimitBytes, textLimit: config.bodyLimitBytes,
-      multipart: false,
-    })(ctx, next);
+    return (multipartPaths.some((re) => re.test(ctx.path)) ? multipartBody : jsonBody)(ctx, next);
   });
 
   // Unknown /api paths answer a 404 envelope (after the router had its chance to answer 405 for a wrong method).
@@ -165,6 +188,18 @@ export function createApp({ deps, modules }: AppOptions): Koa {
   const openapi = buildOpenApi(routes, appVersion);
   router.get('/openapi.json', (ctx) => {
     ctx.body = openapi;
+  });
+  // Signed, expiring file links (DESIGN §5): the token is the only authority, so it works in <img> and downloads.
+  router.get('/files/:token', async (ctx) => {
+    const file = verifyFileToken(config.jwtSecret, ctx.params.token ?? '');
+    if (!file) throw new NotFoundError('This link is invalid or has expired.');
+    const size = await deps.files.size(file.key);
+    if (size === null) throw new NotFoundError('File not found.');
+    ctx.set('Content-Disposition', contentDisposition(file.name).replace(/^attachment/, file.disposition));
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.type = mimeOf(extensionOf(file.name));
+    ctx.length = size;
+    ctx.body = deps.files.stream(file.key);
   });
   for (const route of routes) mount(router, route, deps);
   app.use(router.routes());

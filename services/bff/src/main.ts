@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import cron, { type ScheduledTask } from 'node-cron';
-import { appVersion, createLogger, loadConfig, openDatabase } from '@portal/core';
+import path from 'node:path';
+import { appVersion, createLogger, LocalFileStore, loadConfig, openDatabase } from '@portal/core';
 import { isDatabaseEmpty, migrateLatest, seedDemo } from '@portal/migrations';
 import { Mailer } from '@portal/notifications';
 import { createApp } from './app.js';
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
   const demoPresent = Boolean(await db('users').where({ email: 'admin@operator.demo' }).first('id'));
 
   const mailer = new Mailer(db, config.smtpUrl, config.mailFrom, logger);
-  const deps = { db, config, logger, mail: mailer };
+  const deps = { db, config, logger, mail: mailer, files: new LocalFileStore(path.join(config.dataDir, 'files')) };
   const app = createApp({ deps, modules: createModules(deps) });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.port, () => resolve(s));
