@@ -159,9 +159,9 @@ test('a route without the permission sends the user to the landing page with a n
 
 test('the language switcher on the login page translates and persists the choice', async ({ page }) => {
   await page.goto('/login');
-  await page.getByRole('combobox', { name: 'Language' }).click();
-  await page.getByRole('option', { name: 'Vietnamese' }).click();
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Vietnamese' }).click();
   await expect(page.getByRole('heading', { name: 'Đăng nhập' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Ngôn ngữ' }).getByRole('button', { name: 'Tiếng Việt' })).toHaveAttribute('aria-pressed', 'true');
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Đăng nhập' })).toBeVisible();
   await fillCredentials(page, 'admin@riverside.demo', PASSWORD, 'vi');
@@ -172,6 +172,15 @@ test('the language switcher on the login page translates and persists the choice
 test('unknown paths show the not-found page', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByTestId('not-found')).toBeVisible();
+});
+
+test('the user menu switches the language of the shell', async ({ page }) => {
+  await signIn(page, 'admin@lakeshore.demo');
+  await expect(page).toHaveURL('/provider/dashboard');
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Vietnamese' }).click();
+  await expectSidebar(page, 'vi', ['Dashboard', 'Recalls', 'Sites']);
+  await expect(page.getByRole('navigation', { name: 'Đường dẫn' })).toContainText('Trang chủ');
 });
 
 test('the profile page shows the signed-in user', async ({ page }) => {

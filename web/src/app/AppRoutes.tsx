@@ -8,10 +8,12 @@ import { routes, type RouteDef } from './routes';
 import { guard } from './guard';
 import { safeLandingPath } from './guard';
 import { accessDeniedAtom, authAtom, routeHistoryAtom } from '../state/auth';
-import { Shell } from './Shell';
 import { PlainLayout } from './PlainLayout';
 import { PRODUCT_NAME } from './product';
 import ComingSoonPage from '../pages/ComingSoonPage';
+
+/** The signed-in layout is loaded on demand, so public pages (login) stay small. */
+const Shell = lazy(() => import('./Shell').then((m) => ({ default: m.Shell })));
 
 const lazyPages = new Map<RouteDef, LazyExoticComponent<ComponentType>>();
 
@@ -68,7 +70,11 @@ function Deny({ to, route }: { to: string; route: RouteDef }) {
 
 function Layout({ route, children }: { route: RouteDef | null; children: ReactNode }) {
   if (route && route.layout !== 'shell') return <PlainLayout variant={route.layout}>{children}</PlainLayout>;
-  return <Shell route={route}>{children}</Shell>;
+  return (
+    <Suspense fallback={<PageFallback />}>
+      <Shell route={route}>{children}</Shell>
+    </Suspense>
+  );
 }
 
 function RouteElement({ route }: { route: RouteDef }) {
@@ -105,7 +111,7 @@ function UnknownPath() {
     </Suspense>
   );
   if (!auth.isAuth) return <PlainLayout variant="plain">{page}</PlainLayout>;
-  return <Shell route={notFoundRoute ?? null}>{page}</Shell>;
+  return <Layout route={notFoundRoute ?? null}>{page}</Layout>;
 }
 
 function RouteTracker() {

@@ -1,50 +1,22 @@
-import { useMemo } from 'react';
-import { useAtom } from 'jotai';
-import { useLingui } from '@lingui/react/macro';
-import { ErrorModal, OkDialog } from '@portal/design-system';
+import { lazy, Suspense, useMemo } from 'react';
+import { useAtomValue } from 'jotai';
 import { errorMessageAtom, newVersionAtom } from '../state/app';
+import { accessDeniedAtom } from '../state/auth';
 import { decideLegacyDomain, LEGACY_HOSTS, NEW_ORIGIN } from './legacyDomain';
-import { PermissionDenied } from './AccessDeniedNotice';
 
-/** App-wide modals: error (ok:false answers), new version, legacy domain, permission denied. */
+const Modals = lazy(() => import('./Modals'));
+
+/** App-wide modals, loaded only when one of them has something to show. */
 export function GlobalModals() {
-  const { t } = useLingui();
-  const [errorMessage, setErrorMessage] = useAtom(errorMessageAtom);
-  const [newVersion, setNewVersion] = useAtom(newVersionAtom);
+  const errorMessage = useAtomValue(errorMessageAtom);
+  const newVersion = useAtomValue(newVersionAtom);
+  const denied = useAtomValue(accessDeniedAtom);
   const legacy = useMemo(() => decideLegacyDomain(window.location, LEGACY_HOSTS, NEW_ORIGIN), []);
+  const needed = errorMessage !== null || newVersion !== null || legacy.kind === 'modal' || (denied !== null && denied.communicationId !== null);
+  if (!needed) return null;
   return (
-    <>
-      <ErrorModal
-        open={errorMessage !== null}
-        onOpenChange={(open) => {
-          if (!open) setErrorMessage(null);
-        }}
-        onClose={() => setErrorMessage(null)}
-        message={errorMessage}
-        title={t`Error`}
-        defaultMessage={t`Unknown error`}
-        closeText={t`OK`}
-      />
-      <OkDialog
-        open={newVersion !== null}
-        onOpenChange={(open) => {
-          if (!open) setNewVersion(null);
-        }}
-        title={t`New version available`}
-        description={t`A new version of the portal is available. Refresh the page to use it.`}
-        okText={t`Refresh`}
-        onOk={() => window.location.reload()}
-      />
-      {legacy.kind === 'modal' ? (
-        <OkDialog
-          open
-          title={t`We have moved`}
-          description={t`The portal has moved to a new alerts domain. Please use the new address from now on.`}
-          okText={t`Redirect`}
-          onOk={() => window.location.assign(legacy.url)}
-        />
-      ) : null}
-      <PermissionDenied />
-    </>
+    <Suspense fallback={null}>
+      <Modals legacyUrl={legacy.kind === 'modal' ? legacy.url : null} />
+    </Suspense>
   );
 }

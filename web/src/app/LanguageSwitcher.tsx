@@ -1,25 +1,35 @@
 import { useAtom } from 'jotai';
 import { useLingui } from '@lingui/react/macro';
-import { SimpleSelect } from '@portal/design-system';
+import { Button, cn } from '@portal/design-system';
 import { activateLocale, isLocale, LANGUAGES } from './i18n';
 import { localeAtom } from '../state/preferences';
 
-/** Language choice, persisted in localStorage. */
+/**
+ * Language choice as a small button group (no popover library on the public pages), persisted in
+ * localStorage.
+ */
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { t, i18n } = useLingui();
   const [locale, setLocale] = useAtom(localeAtom);
   const current = isLocale(locale) ? locale : 'en';
   return (
-    <SimpleSelect
-      aria-label={t`Language`}
-      className={className}
-      value={current}
-      onValueChange={(value) => {
-        if (!isLocale(value)) return;
-        setLocale(value);
-        void activateLocale(value);
-      }}
-      options={LANGUAGES.map((l) => ({ value: l.locale, label: i18n._(l.label) }))}
-    />
+    <div role="group" aria-label={t`Language`} className={cn('flex gap-1', className)}>
+      {LANGUAGES.map((language) => (
+        <Button
+          key={language.locale}
+          type="button"
+          size="sm"
+          variant={language.locale === current ? 'secondary' : 'ghost'}
+          aria-pressed={language.locale === current}
+          className={language.locale === current ? undefined : 'text-inherit hover:bg-white/10 hover:text-inherit'}
+          onClick={() => {
+            setLocale(language.locale);
+            void activateLocale(language.locale);
+          }}
+        >
+          {i18n._(language.label)}
+        </Button>
+      ))}
+    </div>
   );
 }

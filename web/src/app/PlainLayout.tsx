@@ -9,7 +9,7 @@ export function PlainLayout({ variant, children }: { variant: 'plain' | 'custom'
     <div data-layout={variant} className="flex min-h-screen flex-col bg-muted">
       <header className="flex items-center justify-between gap-4 bg-header px-6 py-3 text-header-foreground">
         <span className="text-lg font-semibold tracking-tight">{PRODUCT_NAME}</span>
-        <div className="w-40 text-foreground">
+        <div>
           <LanguageSwitcher />
         </div>
       </header>
