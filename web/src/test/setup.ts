@@ -1,6 +1,9 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { i18n } from '@lingui/core';
+
+// Lazy pages load on first render; give slow (parallel) runs time.
+configure({ asyncUtilTimeout: 5000 });
 
 i18n.loadAndActivate({ locale: 'en', messages: {} });
 
