@@ -6,6 +6,21 @@ import { playwright } from '@vitest/browser-playwright';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
 
+const designSystemDeps = [
+  'radix-ui',
+  'lucide-react',
+  'class-variance-authority',
+  'clsx',
+  'tailwind-merge',
+  '@tanstack/react-virtual',
+  'react-day-picker',
+  'date-fns',
+  '@tiptap/react',
+  '@tiptap/starter-kit',
+  'mammoth',
+  'xlsx',
+];
+
 // Debian's Chromium; never a downloaded browser.
 const chromiumArgs = [
   '--no-sandbox',
@@ -31,22 +46,15 @@ export default defineConfig({
         extends: true,
         plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
         optimizeDeps: {
+          // Pre-bundle everything up front: a dependency discovered mid-run makes Vite reload
+          // the browser and fail the running tests (matters on a clean CI clone).
           include: [
             'react',
             'react-dom',
             'react-dom/client',
             'react/jsx-runtime',
             'react/jsx-dev-runtime',
-            'radix-ui',
-            'lucide-react',
-            'class-variance-authority',
-            'clsx',
-            'tailwind-merge',
-            '@tanstack/react-virtual',
-            'react-day-picker',
-            'date-fns',
-            '@tiptap/react',
-            '@tiptap/starter-kit',
+            ...designSystemDeps.map((dep) => `@portal/design-system > ${dep}`),
           ],
         },
         test: {

@@ -36,3 +36,7 @@ export * from './components/DataGrid';
 export * from './lib/files';
 export * from './components/FileUpload';
 export * from './components/FilePreview';
+export * from './lib/dates';
+export * from './components/DatePicker';
+export * from './components/Autocomplete';
+export * from './components/RichTextEditor';

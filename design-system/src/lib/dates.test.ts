@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { FILTER_YEAR_RANGE, NOT_APPLICABLE, dateToValue, formatDisplayDate, parseDisplayDate, valueToDate } from './dates';
+
+describe('dates', () => {
+  it('formats values as MM/dd/yyyy', () => {
+    expect(formatDisplayDate('2026-03-07')).toBe('03/07/2026');
+    expect(formatDisplayDate('2026-03-07T10:00:00Z')).toBe('03/07/2026');
+  });
+  it('shows 1900-01-01 and empty values as blank', () => {
+    expect(formatDisplayDate('1900-01-01')).toBe('');
+    expect(formatDisplayDate('1900-01-01T00:00:00')).toBe('');
+    expect(formatDisplayDate(null)).toBe('');
+    expect(valueToDate('1900-01-01')).toBeNull();
+  });
+  it('shows Not Applicable, translated if asked', () => {
+    expect(formatDisplayDate(NOT_APPLICABLE)).toBe('Not Applicable');
+    expect(formatDisplayDate(NOT_APPLICABLE, 'Không áp dụng')).toBe('Không áp dụng');
+  });
+  it('parses typed MM/dd/yyyy strictly', () => {
+    const date = parseDisplayDate('03/07/2026');
+    expect(date && dateToValue(date)).toBe('2026-03-07');
+    expect(parseDisplayDate('3/7/2026') && dateToValue(parseDisplayDate('3/7/2026') as Date)).toBe('2026-03-07');
+    expect(parseDisplayDate('02/30/2026')).toBeNull();
+    expect(parseDisplayDate('2026-03-07')).toBeNull();
+    expect(parseDisplayDate('13/01/2026')).toBeNull();
+  });
+  it('enforces the filter year range 2010–2030', () => {
+    expect(parseDisplayDate('12/31/2009', FILTER_YEAR_RANGE)).toBeNull();
+    expect(parseDisplayDate('01/01/2010', FILTER_YEAR_RANGE)).not.toBeNull();
+    expect(parseDisplayDate('12/31/2030', FILTER_YEAR_RANGE)).not.toBeNull();
+    expect(parseDisplayDate('01/01/2031', FILTER_YEAR_RANGE)).toBeNull();
+  });
+});
