@@ -22,6 +22,9 @@ export interface Config {
   linkTtlSeconds: number;
   idpLogoutUrl: string | undefined;
   outboxCron: string;
+  reminderCron: string;
+  reminderIntervalHours: number;
+  reminderMax: number;
   webDist: string;
 }
 
@@ -58,6 +61,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     linkTtlSeconds: int(env.LINK_TTL_SECONDS, 24 * 3600, 'LINK_TTL_SECONDS'),
     idpLogoutUrl: env.IDP_LOGOUT_URL || undefined,
     outboxCron: env.OUTBOX_CRON || '*/10 * * * * *',
+    reminderCron: env.REMINDER_CRON || '0 * * * *',
+    reminderIntervalHours: int(env.REMINDER_INTERVAL_HOURS, 72, 'REMINDER_INTERVAL_HOURS'),
+    reminderMax: int(env.REMINDER_MAX, 3, 'REMINDER_MAX'),
     webDist: path.resolve(repoRoot, env.WEB_DIST || 'web/dist'),
   };
 }

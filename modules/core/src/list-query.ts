@@ -63,7 +63,8 @@ function safeDecode(s: string): string {
 }
 
 /** Parses and whitelists a list query; an unknown sort or filter field is a 400, never SQL. */
-export function parseListQuery(raw: RawListQuery, spec: ListSpec): ListQuery {
+export function parseListQuery(input: object, spec: ListSpec): ListQuery {
+  const raw = input as RawListQuery;
   const fields = (raw.sortField ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const directions = (raw.sortDirection ?? '').split(',').map((s) => s.trim().toLowerCase());
   const sort = fields.map((field, i) => {

@@ -26,6 +26,14 @@ export interface FileResult {
   filename: string;
   contentType: string;
   body: Buffer | NodeJS.ReadableStream | string;
+  /** Shown in place (images, previews) rather than downloaded. */
+  inline?: boolean;
+}
+
+/** A redirect answer (tracked links). */
+export interface RedirectResult {
+  kind: 'redirect';
+  location: string;
 }
 
 /** A handler may answer with data (wrapped in the envelope), a file, or data plus a message for `m`. */

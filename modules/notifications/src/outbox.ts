@@ -49,6 +49,40 @@ export async function enqueueEmail(db: Knex | Knex.Transaction, email: OutgoingE
   return (row as { id: number }).id;
 }
 
+export interface BulkEmail extends OutgoingEmail {
+  /** Reserved id (from reserveOutboxIds), so the body can carry tracking links that name it. */
+  id: number;
+  providerCommunicationId?: number | null;
+  /** Not sent before this time (a scheduled notification date). */
+  notBefore?: Date | null;
+}
+
+/** Reserves outbox ids in one round trip, for emails whose bodies must name their own id. */
+export async function reserveOutboxIds(db: Knex | Knex.Transaction, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const rows = (await db.raw(`SELECT nextval(pg_get_serial_sequence('outbox_emails', 'id'))::bigint AS id FROM generate_series(1, ?)`, [count])).rows as { id: string | number }[];
+  return rows.map((r) => Number(r.id));
+}
+
+/** Queues many emails in the caller's transaction, 1,000 rows a statement. */
+export async function enqueueEmails(db: Knex | Knex.Transaction, emails: BulkEmail[]): Promise<void> {
+  const rows = emails.map((e) => ({
+    id: e.id,
+    organization_id: e.organizationId,
+    kind: e.kind,
+    to_email: e.to.trim().toLowerCase(),
+    subject: e.subject,
+    text_body: e.text,
+    html_body: e.html ?? null,
+    status: 'DELIVERY',
+    reference_type: e.referenceType ?? null,
+    reference_id: e.referenceId === undefined ? null : String(e.referenceId),
+    provider_communication_id: e.providerCommunicationId ?? null,
+    ...(e.notBefore ? { next_attempt_at: e.notBefore } : {}),
+  }));
+  for (let i = 0; i < rows.length; i += 1000) await db('outbox_emails').insert(rows.slice(i, i + 1000));
+}
+
 export const MAX_ATTEMPTS = 5;
 
 export function createTransport(smtpUrl: string): Transporter {

@@ -9,7 +9,7 @@ import { koaBody } from 'koa-body';
 import send from 'koa-send';
 import { authenticate } from '@portal/auth';
 import {
-  type Actor, appVersion, extensionOf, mimeOf, verifyFileToken, ForbiddenError, hasAnyPermission, type FileResult, type MessageResult, type ModuleDeps, NotFoundError, pingDb,
+  type Actor, appVersion, extensionOf, mimeOf, verifyFileToken, ForbiddenError, hasAnyPermission, type FileResult, type MessageResult, type ModuleDeps, type RedirectResult, NotFoundError, pingDb,
   type PortalModule, type Route, UnauthorizedError, validate,
 } from '@portal/core';
 import { mapError, sendError } from './envelope.js';
@@ -22,6 +22,7 @@ export interface AppOptions {
 }
 
 const isFile = (v: unknown): v is FileResult => typeof v === 'object' && v !== null && (v as FileResult).kind === 'file';
+const isRedirect = (v: unknown): v is RedirectResult => typeof v === 'object' && v !== null && (v as RedirectResult).kind === 'redirect';
 const isMessage = (v: unknown): v is MessageResult => typeof v === 'object' && v !== null && (v as MessageResult).kind === 'message';
 
 const isApi = (p: string) => p === '/api' || p.startsWith('/api/');
@@ -87,8 +88,12 @@ function mount(router: Router, route: Route, deps: ModuleDeps): void {
       body, query, params, actor, accessToken: token, timezone: validTimezone(ctx.get('timezone') || undefined),
       requestId: ctx.state.requestId as string, ip: ctx.ip, userAgent: ctx.get('user-agent'), files,
     });
+    if (isRedirect(result)) {
+      ctx.redirect(result.location);
+      return;
+    }
     if (isFile(result)) {
-      ctx.set('Content-Disposition', contentDisposition(result.filename));
+      ctx.set('Content-Disposition', result.inline ? 'inline' : contentDisposition(result.filename));
       ctx.type = result.contentType;
       ctx.body = result.body;
       return;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { Logger } from '@portal/core';
+import { sendReminders } from '@portal/communications';
+import type { Config, Logger } from '@portal/core';
 import type { Mailer } from '@portal/notifications';
 
 /** A job the scheduler triggers and the CLI can run once (`pnpm cli jobs run <name>`). */
@@ -15,13 +16,23 @@ export interface Job {
  * The jobs of DESIGN §5. Each claims its work in PostgreSQL (SKIP LOCKED, or idempotent deletes), so running the
  * schedule on every replica at once is safe.
  */
-export function createJobs(db: Knex, mailer: Mailer, outboxSchedule: string): Job[] {
+export function createJobs(db: Knex, mailer: Mailer, config: Config): Job[] {
   return [
     {
       name: 'outbox',
       description: 'Send queued emails through SMTP_URL (FOR UPDATE SKIP LOCKED); nothing without SMTP_URL.',
-      schedule: outboxSchedule,
+      schedule: config.outboxCron,
       run: async () => ({ ...(await mailer.drain()) }),
+    },
+    {
+      name: 'reminders',
+      description: `Notify again recipients who have not acknowledged after REMINDER_INTERVAL_HOURS (at most REMINDER_MAX times).`,
+      schedule: config.reminderCron,
+      run: async () => {
+        const result = await sendReminders(db, config, config.reminderIntervalHours, config.reminderMax);
+        if (result.emails) mailer.kick();
+        return result;
+      },
     },
     {
       name: 'expire-tokens',

@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     const s = app.listen(config.port, () => resolve(s));
   });
 
-  const tasks: ScheduledTask[] = createJobs(db, mailer, config.outboxCron).map((job) =>
+  const tasks: ScheduledTask[] = createJobs(db, mailer, config).map((job) =>
     cron.schedule(job.schedule, async () => {
       try {
         await job.run();

@@ -1,0 +1,132 @@
+import { messageResult, type ModuleDeps, type Route, route } from '@portal/core';
+import type { CommunicationType } from './constants.js';
+import { SUPPLIER_EVENT_PERMISSIONS } from './constants.js';
+import * as schema from './schemas.js';
+import { loadOwnCommunication } from './services/access.js';
+import { deleteDocument, getDocument, listDocuments, uploadDocuments } from './services/documents.js';
+import {
+  type ActionInput, approveEvent, deleteEvent, type EventInfo, getEvent, listEvents, type ProductInput, saveStep0, saveStep1, saveStep2,
+  toggleCloseOpen, updateStatus,
+} from './services/events.js';
+import { listHistory } from './services/history.js';
+import { updateLocationStatus } from './services/locations.js';
+import { getMeta } from './services/meta.js';
+import { type CustomerInput, listCustomers, removeRecipients, saveStep3, type Step3Input } from './services/recipients.js';
+import { type SendOptions, sendNotifications } from './services/sending.js';
+
+const tags = ['supplier communications'];
+const access = SUPPLIER_EVENT_PERMISSIONS;
+const LOCATION_STATUSES = ['COVERED', 'EMAILED', 'NON_COVERED', 'UNABLE_PROCESSED', 'INVALID'];
+
+export function supplierCommunicationRoutes({ db, config, mail, files }: ModuleDeps): Route[] {
+  const base = '/supplier/communications';
+  return [
+    route({ method: 'GET', path: `${base}/meta`, access, tags, summary: 'Every list the recall wizard needs', handler: ({ actor }) => getMeta(db, actor!) }),
+    route<unknown, Record<string, unknown> & { communicationType?: CommunicationType }>({
+      method: 'GET', path: base, access, tags, summary: 'The supplier\'s recalls or advisories (paged)', schema: { query: schema.listQuery },
+      handler: ({ actor, query }) => listEvents(db, actor!, query),
+    }),
+    route<EventInfo & { id?: number }>({
+      method: 'POST', path: `${base}/step0`, access, tags, summary: 'Step 0: create or update a draft\'s information', schema: { body: schema.step0Body },
+      handler: ({ actor, body }) => saveStep0(db, actor!, body),
+    }),
+    route<{ id: number; products: ProductInput[] }>({
+      method: 'POST', path: `${base}/step1`, access, tags, summary: 'Step 1: the draft\'s products (replaces the list)', schema: { body: schema.step1Body },
+      handler: ({ actor, body }) => saveStep1(db, actor!, body.id, body.products),
+    }),
+    route<{ id: number; actions: ActionInput[] }>({
+      method: 'POST', path: `${base}/step2`, access, tags, summary: 'Step 2: the draft\'s ordered actions (replaces the list)', schema: { body: schema.step2Body },
+      handler: ({ actor, body }) => saveStep2(db, actor!, body.id, body.actions),
+    }),
+    route<Step3Input>({
+      method: 'POST', path: `${base}/step3`, access, tags, summary: 'Step 3: add affected customers (picked providers, addresses)', schema: { body: schema.step3Body },
+      handler: ({ actor, body }) => saveStep3(db, actor!, body),
+    }),
+    route<{ id: number; customers: CustomerInput[] }>({
+      method: 'POST', path: `${base}/step3/customers`, access, tags, summary: 'Step 3: add affected customers by name and email', schema: { body: schema.customersBody },
+      handler: ({ actor, body }) => saveStep3(db, actor!, body),
+    }),
+    route<unknown, unknown, { id: number }>({
+      method: 'GET', path: `${base}/:id`, access, tags, summary: 'One event with its products and actions', schema: { params: schema.idParams },
+      handler: ({ actor, params }) => getEvent(db, actor!, params.id),
+    }),
+    route<unknown, Record<string, unknown>, { id: number }>({
+      method: 'GET', path: `${base}/:id/customers`, access, tags, summary: 'Affected customers and their notice progress', schema: { params: schema.idParams, query: schema.listQuery },
+      handler: ({ actor, params, query }) => listCustomers(db, actor!, params.id, query),
+    }),
+    route<{ location_ids?: number[] }, unknown, { id: number; status: string }>({
+      method: 'PUT', path: `${base}/:id/update-status/:status`, access, tags,
+      summary: 'With location_ids: set those affected locations\' status (COVERED, EMAILED, NON_COVERED, UNABLE_PROCESSED, INVALID); otherwise move the event to DRAFT/OPEN/CLOSED/DELETED',
+      schema: { params: schema.statusParams, body: schema.locationIdsBody },
+      handler: async ({ actor, params, body }) => {
+        if (LOCATION_STATUSES.includes(params.status)) return updateLocationStatus(db, actor!, params.id, body.location_ids ?? [], params.status);
+        return updateStatus(db, actor!, params.id, params.status);
+      },
+    }),
+    route<{ customer_ids?: number[]; location_ids?: number[] }, unknown, { id: number }>({
+      method: 'PUT', path: `${base}/:id/remove-locations`, access, tags, summary: 'Remove affected locations and not-yet-notified customers',
+      schema: { params: schema.idParams, body: schema.removeBody },
+      handler: ({ actor, params, body }) => removeRecipients(db, actor!, params.id, body),
+    }),
+    route<unknown, unknown, { id: number }>({
+      method: 'PUT', path: `${base}/:id/close-open`, access, tags, summary: 'Close an open event, or reopen a closed one', schema: { params: schema.idParams },
+      handler: ({ actor, params }) => toggleCloseOpen(db, actor!, params.id),
+    }),
+    route<unknown, unknown, { id: number; x: string }>({
+      method: 'PUT', path: `${base}/:id/delete/:x`, access, tags, summary: 'Delete a draft (an approved event is refused with 409); {x} is accepted for client compatibility',
+      schema: { params: schema.anySegmentParams('x') },
+      handler: async ({ actor, params }) => {
+        await deleteEvent(db, actor!, params.id);
+        return messageResult('The event has been deleted.', null);
+      },
+    }),
+    route<unknown, unknown, { id: number; a: string; b: string }>({
+      method: 'PUT', path: `${base}/:id/approve-recall/:a/:b`, access, tags, summary: 'Approve a complete draft (DRAFT to OPEN); {a}/{b} are accepted for client compatibility',
+      schema: { params: { ...schema.anySegmentParams('a'), required: ['id', 'a', 'b'], properties: { ...schema.anySegmentParams('a').properties, b: { type: 'string', maxLength: 50 } } } },
+      handler: ({ actor, params }) => approveEvent(db, actor!, params.id),
+    }),
+    route<unknown, SendOptions, { id: number; x: string }>({
+      method: 'PUT', path: `${base}/:id/send-notification/:x`, access, tags, summary: 'Send the notices: one provider communication per customer, one email per recipient',
+      schema: { params: schema.anySegmentParams('x'), query: schema.sendQuery },
+      handler: async ({ actor, params, query }) => {
+        const result = await sendNotifications(db, config, actor!, params.id, query);
+        mail.kick();
+        return messageResult(`${result.emails_queued} notification email(s) queued.`, result);
+      },
+    }),
+    route<unknown, unknown, { id: number }>({
+      method: 'GET', path: `${base}/:id/histories`, access, tags, summary: 'Everything that happened to the event, newest first', schema: { params: schema.idParams },
+      handler: async ({ actor, params }) => {
+        await loadOwnCommunication(db, actor!, params.id);
+        return listHistory(db, params.id);
+      },
+    }),
+    route<unknown, unknown, { id: number }>({
+      method: 'GET', path: `${base}/:id/Audit`, access, tags, summary: 'Changes made after approval (the change history)', schema: { params: schema.idParams },
+      handler: async ({ actor, params }) => {
+        await loadOwnCommunication(db, actor!, params.id);
+        return listHistory(db, params.id, { changesOnly: true });
+      },
+    }),
+    route<unknown, { kind: 'DOCUMENT' | 'SUPPORTING' }, { id: number }>({
+      method: 'POST', path: `${base}/:id/documents`, access, tags, multipart: true, summary: 'Upload notice or supporting documents (multipart field `file`)',
+      schema: { params: schema.idParams, query: schema.uploadQuery },
+      handler: async ({ actor, params, query, files: uploads }) => uploadDocuments(db, files, config.jwtSecret, actor!, params.id, uploads, query.kind),
+    }),
+    route<unknown, { kind?: string }, { id: number }>({
+      method: 'GET', path: `${base}/:id/documents`, access, tags, summary: 'The event\'s documents with signed links', schema: { params: schema.idParams, query: schema.uploadQuery },
+      handler: ({ actor, params, query }) => listDocuments(db, config.jwtSecret, actor!, params.id, query.kind),
+    }),
+    route<unknown, unknown, { id: number }>({
+      method: 'GET', path: `${base}/document/:id`, access, tags, summary: 'One document with signed links (signed_url, signed_url_review)', schema: { params: schema.idParams },
+      handler: ({ actor, params }) => getDocument(db, config.jwtSecret, actor!, params.id),
+    }),
+    route<unknown, unknown, { id: number }>({
+      method: 'DELETE', path: `${base}/document/:id`, access, tags, summary: 'Delete a document', schema: { params: schema.idParams },
+      handler: async ({ actor, params }) => {
+        await deleteDocument(db, actor!, params.id);
+        return messageResult('Document deleted successfully.', null);
+      },
+    }),
+  ];
+}

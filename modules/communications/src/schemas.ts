@@ -1,0 +1,128 @@
+import { listQuerySchema } from '@portal/core';
+import { ACTION_TYPES, CLASSIFICATIONS, COMMUNICATION_TYPES, DISPOSITIONS, DISRUPTION_SUBTYPES, LEAD_TIMES, REASONS, RECALL_SUBTYPES, values } from './constants.js';
+
+const id = { type: 'integer', minimum: 1 } as const;
+const text = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
+const date = { type: ['string', 'null'], format: 'date' } as const;
+
+export const idParams = { type: 'object', required: ['id'], properties: { id } } as const;
+
+export const listQuery = {
+  type: 'object',
+  properties: { ...listQuerySchema.properties, communicationType: { type: 'string', enum: [...COMMUNICATION_TYPES] } },
+} as const;
+
+export const step0Body = {
+  type: 'object',
+  required: ['type', 'name'],
+  properties: {
+    id,
+    type: { type: 'string', enum: [...COMMUNICATION_TYPES] },
+    subtype: { type: ['string', 'null'], enum: [...values(RECALL_SUBTYPES), ...values(DISRUPTION_SUBTYPES), null] },
+    name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
+    event_id: text(100),
+    classification: { type: ['string', 'null'], enum: [...values(CLASSIFICATIONS), null] },
+    reason: { type: ['string', 'null'], enum: [...values(REASONS), null] },
+    description: text(100_000),
+    disposition: { type: ['string', 'null'], enum: [...values(DISPOSITIONS), null] },
+    lead_time: { type: ['string', 'null'], enum: [...values(LEAD_TIMES), null] },
+    event_date: date,
+    end_date: date,
+    contact_name: text(200),
+    contact_email: { type: ['string', 'null'], format: 'email', maxLength: 254 },
+    contact_phone: text(30),
+  },
+} as const;
+
+export const step1Body = {
+  type: 'object',
+  required: ['id', 'products'],
+  properties: {
+    id,
+    products: {
+      type: 'array',
+      maxItems: 10_000,
+      items: {
+        type: 'object',
+        required: ['product_name'],
+        properties: {
+          product_name: { type: 'string', minLength: 1, maxLength: 300, pattern: '\\S' },
+          catalog_number: text(100),
+          lot_number: text(100),
+          udi: text(200),
+          description: text(2000),
+          expiration_date: date,
+          quantity: { type: ['integer', 'null'], minimum: 0 },
+          custom_fields: { type: 'object', additionalProperties: true },
+        },
+      },
+    },
+  },
+} as const;
+
+export const step2Body = {
+  type: 'object',
+  required: ['id', 'actions'],
+  properties: {
+    id,
+    actions: {
+      type: 'array',
+      maxItems: 100,
+      items: {
+        type: 'object',
+        required: ['action_type', 'title'],
+        properties: {
+          action_type: { type: 'string', enum: [...ACTION_TYPES] },
+          title: { type: 'string', minLength: 1, maxLength: 500, pattern: '\\S' },
+          description: text(10_000),
+          options: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 200 } },
+          is_required: { type: 'boolean' },
+        },
+      },
+    },
+  },
+} as const;
+
+const customer = {
+  type: 'object',
+  required: ['name', 'email'],
+  properties: { name: { type: 'string', minLength: 1, maxLength: 300 }, email: { type: 'string', maxLength: 254 }, provider_organization_id: { type: ['integer', 'null'], minimum: 1 } },
+} as const;
+
+export const step3Body = {
+  type: 'object',
+  required: ['id'],
+  properties: {
+    id,
+    provider_organization_ids: { type: 'array', maxItems: 10_000, items: id },
+    customers: { type: 'array', maxItems: 10_000, items: customer },
+  },
+} as const;
+
+export const customersBody = { type: 'object', required: ['id', 'customers'], properties: { id, customers: { type: 'array', minItems: 1, maxItems: 10_000, items: customer } } } as const;
+
+export const removeBody = {
+  type: 'object',
+  properties: { customer_ids: { type: 'array', maxItems: 10_000, items: id }, location_ids: { type: 'array', maxItems: 100_000, items: id } },
+} as const;
+
+export const statusParams = {
+  type: 'object',
+  required: ['id', 'status'],
+  properties: { id, status: { type: 'string', enum: ['DRAFT', 'OPEN', 'CLOSED', 'DELETED', 'COVERED', 'EMAILED', 'NON_COVERED', 'UNABLE_PROCESSED', 'INVALID'] } },
+} as const;
+
+export const locationIdsBody = { type: 'object', properties: { location_ids: { type: 'array', maxItems: 100_000, items: id } } } as const;
+
+export const anySegmentParams = (name: string) => ({ type: 'object', required: ['id', name], properties: { id, [name]: { type: 'string', maxLength: 50 } } }) as const;
+
+export const sendQuery = {
+  type: 'object',
+  properties: {
+    sendType: { type: 'string', enum: ['all', 'new'], default: 'new' },
+    notificationDate: { type: 'string', format: 'date-time' },
+    senTypeNotCov: { type: 'boolean', default: false },
+  },
+} as const;
+
+export const uploadQuery = { type: 'object', properties: { kind: { type: 'string', enum: ['DOCUMENT', 'SUPPORTING'], default: 'DOCUMENT' } } } as const;

@@ -1,0 +1,352 @@
+import type { Knex } from 'knex';
+import {
+  type Actor, BusinessRuleError, ConflictError, type ListPage, type ListSpec, NotFoundError, parseListQuery, runList, ValidationError,
+} from '@portal/core';
+import { type ActionType, COMMUNICATION_TYPES, type CommunicationType, PERMISSION_OF_TYPE } from '../constants.js';
+import { assertDraft, assertTypePermission, type CommunicationRow, loadOwnCommunication } from './access.js';
+import { appendHistory } from './history.js';
+
+const INFO_FIELDS = [
+  'type', 'subtype', 'name', 'event_id', 'classification', 'reason', 'description', 'disposition', 'lead_time', 'event_date', 'end_date',
+  'contact_name', 'contact_email', 'contact_phone',
+] as const;
+
+export type EventInfo = Partial<Record<(typeof INFO_FIELDS)[number], string | null>> & { type: CommunicationType; name: string };
+
+const pick = (row: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, row[k] ?? null]));
+
+// ---------- list ----------
+
+const eventList: ListSpec = {
+  fields: {
+    id: 'c.id', name: 'c.name', event_id: 'c.event_id', status: 'c.status', type: 'c.type', subtype: 'c.subtype',
+    classification: 'c.classification', created_at: 'c.created_at', updated_at: 'c.updated_at', approved_at: 'c.approved_at',
+    event_date: 'c.event_date',
+  },
+  searchColumns: ['c.name', 'c.event_id'],
+  defaultSort: [{ column: 'c.updated_at', direction: 'desc' }],
+};
+
+export interface EventListRow {
+  id: number;
+  name: string;
+  event_id: string | null;
+  type: CommunicationType;
+  subtype: string | null;
+  status: string;
+  classification: string | null;
+  event_date: string | null;
+  created_at: Date;
+  updated_at: Date;
+  approved_at: Date | null;
+  customers_count: number;
+  acknowledged_count: number;
+  completed_count: number;
+  sent_count: number;
+}
+
+/** The supplier's events of one type (or of every type the caller may see). Counts come from one grouped subquery per page. */
+export async function listEvents(db: Knex, actor: Actor, raw: Record<string, unknown> & { communicationType?: CommunicationType }): Promise<ListPage<EventListRow>> {
+  const types = raw.communicationType ? [raw.communicationType] : COMMUNICATION_TYPES.filter((t) => actor.permissions.includes(PERMISSION_OF_TYPE[t]));
+  for (const t of types) assertTypePermission(actor, t);
+  const query = parseListQuery(raw, eventList);
+  const base = db('communications as c').where('c.organization_id', actor.organizationId).whereIn('c.type', types).whereNot('c.status', 'DELETED');
+  const page = await runList<EventListRow>(base, query, eventList, 'c.id', (qb) => qb.select(
+    'c.id', 'c.name', 'c.event_id', 'c.type', 'c.subtype', 'c.status', 'c.classification', 'c.event_date', 'c.created_at', 'c.updated_at', 'c.approved_at',
+  ), 'c.updated_at');
+  const ids = page.items.map((i) => i.id);
+  if (ids.length) {
+    const counts = (await db('provider_communications')
+      .whereIn('communication_id', ids)
+      .whereNot('status', 'DELETED')
+      .groupBy('communication_id')
+      .select('communication_id',
+        db.raw('count(*)::int as sent_count'),
+        db.raw('count(acknowledged_at)::int as acknowledged_count'),
+        db.raw(`count(*) FILTER (WHERE response_status = 'COMPLETED')::int as completed_count`))) as { communication_id: number; sent_count: number; acknowledged_count: number; completed_count: number }[];
+    const customers = (await db('communication_affected_customers').whereIn('communication_id', ids).where({ status: 'ACTIVE' })
+      .groupBy('communication_id').select('communication_id', db.raw('count(*)::int as n'))) as { communication_id: number; n: number }[];
+    const byId = new Map(counts.map((c) => [c.communication_id, c]));
+    const customersById = new Map(customers.map((c) => [c.communication_id, c.n]));
+    for (const item of page.items) {
+      const c = byId.get(item.id);
+      item.sent_count = c?.sent_count ?? 0;
+      item.acknowledged_count = c?.acknowledged_count ?? 0;
+      item.completed_count = c?.completed_count ?? 0;
+      item.customers_count = customersById.get(item.id) ?? 0;
+    }
+  }
+  return page;
+}
+
+// ---------- one event ----------
+
+export interface ProductRow {
+  id: number;
+  sort_order: number;
+  product_name: string;
+  catalog_number: string | null;
+  lot_number: string | null;
+  udi: string | null;
+  description: string | null;
+  expiration_date: string | null;
+  quantity: number | null;
+  custom_fields: Record<string, unknown>;
+}
+
+export interface ActionRow {
+  id: number;
+  sort_order: number;
+  action_type: ActionType;
+  title: string;
+  description: string | null;
+  options: string[];
+  is_required: boolean;
+  is_disabled: boolean;
+}
+
+export interface EventDetail extends CommunicationRow {
+  products: ProductRow[];
+  actions: ActionRow[];
+  customers_count: number;
+  locations_count: number;
+  provider_communications_count: number;
+}
+
+const PRODUCT_COLUMNS = ['id', 'sort_order', 'product_name', 'catalog_number', 'lot_number', 'udi', 'description', 'expiration_date', 'quantity', 'custom_fields'];
+const ACTION_COLUMNS = ['id', 'sort_order', 'action_type', 'title', 'description', 'options', 'is_required', 'is_disabled'];
+
+export async function getEvent(db: Knex | Knex.Transaction, actor: Actor, id: number): Promise<EventDetail> {
+  const row = await loadOwnCommunication(db, actor, id);
+  const [products, actions, customers, locations, pcs] = await Promise.all([
+    db('communication_products').where({ communication_id: id }).orderBy(['sort_order', 'id']).select(PRODUCT_COLUMNS),
+    db('communication_actions').where({ communication_id: id }).orderBy(['sort_order', 'id']).select(ACTION_COLUMNS),
+    db('communication_affected_customers').where({ communication_id: id, status: 'ACTIVE' }).count<{ n: number }[]>({ n: '*' }).first(),
+    db('communication_affected_locations').where({ communication_id: id }).count<{ n: number }[]>({ n: '*' }).first(),
+    db('provider_communications').where({ communication_id: id }).whereNot({ status: 'DELETED' }).count<{ n: number }[]>({ n: '*' }).first(),
+  ]);
+  return {
+    ...row,
+    products: products as ProductRow[],
+    actions: actions as ActionRow[],
+    customers_count: Number((customers as { n: number } | undefined)?.n ?? 0),
+    locations_count: Number((locations as { n: number } | undefined)?.n ?? 0),
+    provider_communications_count: Number((pcs as { n: number } | undefined)?.n ?? 0),
+  };
+}
+
+// ---------- step 0: info ----------
+
+/** Creates a DRAFT (no id) or updates a draft's information; RECALL needs a classification, an advisory a subtype. */
+export async function saveStep0(db: Knex, actor: Actor, input: EventInfo & { id?: number }): Promise<EventDetail> {
+  assertTypePermission(actor, input.type);
+  if (input.type === 'RECALL' && !input.classification) throw new ValidationError('classification is required for a recall.', [{ field: 'classification', message: 'Field required' }]);
+  if (input.type === 'PRODUCT DISRUPTION' && !input.subtype) throw new ValidationError('subtype is required for a supply advisory.', [{ field: 'subtype', message: 'Field required' }]);
+  if (input.event_date && input.end_date && input.end_date < input.event_date) throw new ValidationError('end_date cannot be before event_date.');
+  const values = pick(input as Record<string, unknown>, INFO_FIELDS);
+  const id = await db.transaction(async (trx) => {
+    if (input.id) {
+      const before = await loadOwnCommunication(trx, actor, input.id, { forUpdate: true });
+      assertDraft(before);
+      if (before.type !== input.type) throw new ConflictError('The event type cannot change once created.', 'TYPE_CHANGE');
+      await trx('communications').where({ id: before.id }).update({ ...values, updated_at: trx.fn.now() });
+      await appendHistory(trx, actor, {
+        communicationId: before.id, organizationId: actor.organizationId, action: 'STEP0_SAVED', entityType: 'communication', entityId: before.id,
+        before: pick(before as unknown as Record<string, unknown>, INFO_FIELDS), after: values,
+      });
+      return before.id;
+    }
+    const [created] = await trx('communications').insert({ ...values, organization_id: actor.organizationId, status: 'DRAFT', current_step: 0, created_by: actor.userId }).returning('id');
+    const newId = (created as { id: number }).id;
+    await appendHistory(trx, actor, { communicationId: newId, organizationId: actor.organizationId, action: 'CREATED', entityType: 'communication', entityId: newId, after: values });
+    return newId;
+  });
+  return getEvent(db, actor, id);
+}
+
+// ---------- step 1: products ----------
+
+export interface ProductInput {
+  product_name: string;
+  catalog_number?: string | null;
+  lot_number?: string | null;
+  udi?: string | null;
+  description?: string | null;
+  expiration_date?: string | null;
+  quantity?: number | null;
+  custom_fields?: Record<string, unknown>;
+}
+
+interface ProductField { id: number; name: string; field_type: string; options: string[]; is_required: boolean }
+
+/** Checks custom field values against their definitions (type and list options); answers the cleaned map. */
+export function checkCustomFields(fields: ProductField[], values: Record<string, unknown>, row: number): Record<string, unknown> {
+  const byId = new Map(fields.map((f) => [String(f.id), f]));
+  const clean: Record<string, unknown> = {};
+  const problem = (f: ProductField, what: string) => new ValidationError(`Product ${row}: ${f.name} ${what}`, [{ field: `products.${row - 1}.custom_fields.${f.id}`, message: what }]);
+  for (const [key, value] of Object.entries(values)) {
+    const f = byId.get(key);
+    if (!f) throw new ValidationError(`Product ${row}: unknown custom field ${key}`);
+    if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+    switch (f.field_type) {
+      case 'Text': if (typeof value !== 'string') throw problem(f, 'must be text'); break;
+      case 'Number': if (typeof value !== 'number' || !Number.isFinite(value)) throw problem(f, 'must be a number'); break;
+      case 'Date': if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) throw problem(f, 'must be a date (YYYY-MM-DD)'); break;
+      case 'YesNo': if (value !== 'Yes' && value !== 'No') throw problem(f, 'must be Yes or No'); break;
+      case 'TrueFalse': if (typeof value !== 'boolean') throw problem(f, 'must be true or false'); break;
+      case 'ListSingle': if (typeof value !== 'string' || !f.options.includes(value)) throw problem(f, `must be one of ${f.options.join(', ')}`); break;
+      case 'ListMultiple':
+        if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && f.options.includes(v))) throw problem(f, `must be a list of ${f.options.join(', ')}`);
+        break;
+      default: throw problem(f, 'has an unknown type');
+    }
+    clean[key] = value;
+  }
+  for (const f of fields) if (f.is_required && (clean[String(f.id)] === undefined)) throw problem(f, 'is required');
+  return clean;
+}
+
+export async function activeProductFields(db: Knex | Knex.Transaction): Promise<ProductField[]> {
+  return (await db('product_fields').where({ status: 'ACTIVE' }).orderBy(['sort_order', 'id']).select('id', 'name', 'field_type', 'options', 'is_required')) as ProductField[];
+}
+
+/** Replaces the draft's products with the given list (order kept). */
+export async function saveStep1(db: Knex, actor: Actor, id: number, products: ProductInput[]): Promise<EventDetail> {
+  await db.transaction(async (trx) => {
+    const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
+    assertDraft(event);
+    const fields = await activeProductFields(trx);
+    const rows = products.map((p, i) => ({
+      communication_id: id, organization_id: actor.organizationId, sort_order: i, product_name: p.product_name.trim(),
+      catalog_number: p.catalog_number ?? null, lot_number: p.lot_number ?? null, udi: p.udi ?? null, description: p.description ?? null,
+      expiration_date: p.expiration_date ?? null, quantity: p.quantity ?? null,
+      custom_fields: JSON.stringify(checkCustomFields(fields, p.custom_fields ?? {}, i + 1)),
+    }));
+    const before = await trx('communication_products').where({ communication_id: id }).orderBy('sort_order').select('product_name', 'lot_number');
+    await trx('communication_products').where({ communication_id: id }).delete();
+    for (let i = 0; i < rows.length; i += 1000) await trx('communication_products').insert(rows.slice(i, i + 1000));
+    await trx('communications').where({ id }).update({ current_step: Math.max(event.current_step, 1), updated_at: trx.fn.now() });
+    await appendHistory(trx, actor, {
+      communicationId: id, organizationId: actor.organizationId, action: 'STEP1_SAVED', entityType: 'products', entityId: id,
+      before, after: rows.map((r) => ({ product_name: r.product_name, lot_number: r.lot_number })),
+    });
+  });
+  return getEvent(db, actor, id);
+}
+
+// ---------- step 2: actions ----------
+
+export interface ActionInput {
+  action_type: ActionType;
+  title: string;
+  description?: string | null;
+  options?: string[];
+  is_required?: boolean;
+}
+
+export function checkActions(actions: ActionInput[]): void {
+  actions.forEach((a, i) => {
+    if ((a.action_type === 'Checkbox' || a.action_type === 'MultipleChoice')) {
+      const options = (a.options ?? []).map((o) => o.trim()).filter(Boolean);
+      if (options.length < 1) throw new ValidationError(`Action ${i + 1}: a ${a.action_type} action needs at least one option.`, [{ field: `actions.${i}.options`, message: 'Field required' }]);
+      if (new Set(options).size !== options.length) throw new ValidationError(`Action ${i + 1}: options must be different from each other.`);
+    }
+  });
+}
+
+/** Replaces the draft's actions with the given ordered list. */
+export async function saveStep2(db: Knex, actor: Actor, id: number, actions: ActionInput[]): Promise<EventDetail> {
+  checkActions(actions);
+  await db.transaction(async (trx) => {
+    const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
+    assertDraft(event);
+    const before = await trx('communication_actions').where({ communication_id: id }).orderBy('sort_order').select('action_type', 'title');
+    await trx('communication_actions').where({ communication_id: id }).delete();
+    const rows = actions.map((a, i) => ({
+      communication_id: id, organization_id: actor.organizationId, sort_order: i, action_type: a.action_type, title: a.title.trim(),
+      description: a.description ?? null,
+      options: JSON.stringify(a.action_type === 'Checkbox' || a.action_type === 'MultipleChoice' ? (a.options ?? []).map((o) => o.trim()).filter(Boolean) : []),
+      is_required: a.is_required ?? true,
+    }));
+    if (rows.length) await trx('communication_actions').insert(rows);
+    await trx('communications').where({ id }).update({ current_step: Math.max(event.current_step, 2), updated_at: trx.fn.now() });
+    await appendHistory(trx, actor, {
+      communicationId: id, organizationId: actor.organizationId, action: 'STEP2_SAVED', entityType: 'actions', entityId: id,
+      before, after: rows.map((r) => ({ action_type: r.action_type, title: r.title })),
+    });
+  });
+  return getEvent(db, actor, id);
+}
+
+// ---------- approve, close/reopen, delete ----------
+
+/** What a DRAFT still lacks before approval (DESIGN §4), in words a coordinator understands. */
+export async function missingForApproval(db: Knex | Knex.Transaction, id: number): Promise<string[]> {
+  const count = async (table: string, extra: Record<string, unknown> = {}) =>
+    Number(((await db(table).where({ communication_id: id, ...extra }).count<{ n: number }[]>({ n: '*' }).first()) as { n: number } | undefined)?.n ?? 0);
+  const missing: string[] = [];
+  if ((await count('communication_products')) === 0) missing.push('at least one product');
+  if ((await count('communication_actions')) === 0) missing.push('at least one action');
+  if ((await count('communication_affected_customers', { status: 'ACTIVE' })) === 0) missing.push('at least one recipient');
+  return missing;
+}
+
+export async function approveEvent(db: Knex, actor: Actor, id: number): Promise<CommunicationRow> {
+  return db.transaction(async (trx) => {
+    const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
+    if (event.status !== 'DRAFT') throw new ConflictError(`Only a draft can be approved; this event is ${event.status}.`, 'NOT_DRAFT');
+    const missing = await missingForApproval(trx, id);
+    if (missing.length) throw new BusinessRuleError(`The event cannot be approved yet: it needs ${missing.join(', ')}.`, 'INCOMPLETE', { missing });
+    const [row] = await trx('communications').where({ id }).update({
+      status: 'OPEN', approved_at: trx.fn.now(), approved_by: actor.userId, current_step: 3, updated_at: trx.fn.now(),
+    }).returning('*');
+    await appendHistory(trx, actor, { communicationId: id, organizationId: actor.organizationId, action: 'APPROVED', entityType: 'communication', entityId: id, before: { status: 'DRAFT' }, after: { status: 'OPEN' } });
+    return row as CommunicationRow;
+  });
+}
+
+/** Close and reopen are one toggle (spec 001 §4); closing closes every provider communication of the event too. */
+export async function toggleCloseOpen(db: Knex, actor: Actor, id: number): Promise<CommunicationRow> {
+  return db.transaction(async (trx) => {
+    const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
+    if (event.status === 'DRAFT') throw new ConflictError('A draft cannot be closed; approve it or delete it.', 'NOT_APPROVED');
+    const closing = event.status === 'OPEN';
+    const next = closing ? 'CLOSED' : 'OPEN';
+    const [row] = await trx('communications').where({ id }).update({ status: next, closed_at: closing ? trx.fn.now() : null, updated_at: trx.fn.now() }).returning('*');
+    await trx('provider_communications').where({ communication_id: id }).whereIn('status', closing ? ['OPEN'] : ['CLOSED'])
+      .update({ status: next, updated_at: trx.fn.now() });
+    await appendHistory(trx, actor, {
+      communicationId: id, organizationId: actor.organizationId, action: closing ? 'CLOSED' : 'REOPENED', entityType: 'communication', entityId: id,
+      before: { status: event.status }, after: { status: next },
+    });
+    return row as CommunicationRow;
+  });
+}
+
+/** Soft delete of a draft; an OPEN or CLOSED event has been sent and is kept (409). */
+export async function deleteEvent(db: Knex, actor: Actor, id: number): Promise<void> {
+  await db.transaction(async (trx) => {
+    const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
+    if (event.status !== 'DRAFT') throw new ConflictError(`An ${event.status} event cannot be deleted; close it instead.`, 'NOT_DELETABLE');
+    await trx('communications').where({ id }).update({ status: 'DELETED', deleted_at: trx.fn.now(), updated_at: trx.fn.now() });
+    await appendHistory(trx, actor, { communicationId: id, organizationId: actor.organizationId, action: 'DELETED', entityType: 'communication', entityId: id, before: { status: 'DRAFT' }, after: { status: 'DELETED' } });
+  });
+}
+
+/** update-status/{status}: the named transition, through the same rules as the dedicated calls. */
+export async function updateStatus(db: Knex, actor: Actor, id: number, status: string): Promise<CommunicationRow> {
+  const event = await loadOwnCommunication(db, actor, id);
+  if (status === 'OPEN' && event.status === 'DRAFT') return approveEvent(db, actor, id);
+  if ((status === 'CLOSED' && event.status === 'OPEN') || (status === 'OPEN' && event.status === 'CLOSED')) return toggleCloseOpen(db, actor, id);
+  if (status === 'DELETED') {
+    await deleteEvent(db, actor, id);
+    return { ...event, status: 'DELETED' };
+  }
+  if (status === event.status) return event;
+  throw new ConflictError(`An event cannot go from ${event.status} to ${status}.`, 'INVALID_TRANSITION');
+}
+
+export async function assertExists(db: Knex, actor: Actor, id: number): Promise<void> {
+  const found = await db('communications').where({ id, organization_id: actor.organizationId }).whereNot({ status: 'DELETED' }).first('id');
+  if (!found) throw new NotFoundError('Communication not found.');
+}

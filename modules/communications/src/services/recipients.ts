@@ -1,0 +1,160 @@
+import type { Knex } from 'knex';
+import { type Actor, BusinessRuleError, ConflictError, type ListPage, type ListSpec, NotFoundError, parseListQuery, runList, ValidationError } from '@portal/core';
+import type { CommunicationType } from '../constants.js';
+import { loadOwnCommunication } from './access.js';
+import { appendHistory } from './history.js';
+
+/** The provider permission that receives each event type. */
+const RECEIVING_PERMISSION: Record<CommunicationType, string> = {
+  RECALL: 'Provider_ManageRecalls',
+  'PRODUCT DISRUPTION': 'Provider_ManageDisruption',
+};
+
+export interface CustomerInput {
+  name: string;
+  email: string;
+  provider_organization_id?: number | null;
+}
+
+interface CustomerDraft {
+  customer_key: string;
+  name: string;
+  emails: string[];
+  provider_organization_id: number | null;
+  source: 'PROVIDER' | 'LOCATION' | 'DISTRIBUTION_LIST' | 'MANUAL';
+}
+
+const normaliseEmail = (e: string) => e.trim().toLowerCase();
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Adds customers, merging recipient emails into an existing customer with the same key (provider or address). */
+async function upsertCustomers(trx: Knex.Transaction, actor: Actor, communicationId: number, drafts: CustomerDraft[]): Promise<number> {
+  let added = 0;
+  for (const d of drafts) {
+    const existing = (await trx('communication_affected_customers').where({ communication_id: communicationId, customer_key: d.customer_key }).forUpdate().first()) as
+      | { id: number; emails: string[]; status: string } | undefined;
+    if (existing) {
+      const emails = [...new Set([...existing.emails, ...d.emails])];
+      await trx('communication_affected_customers').where({ id: existing.id }).update({ emails, status: 'ACTIVE', updated_at: trx.fn.now() });
+    } else {
+      await trx('communication_affected_customers').insert({ ...d, communication_id: communicationId, organization_id: actor.organizationId });
+      added++;
+    }
+  }
+  return added;
+}
+
+/**
+ * Picked providers: each provider organisation becomes one customer whose recipients are its active users allowed to
+ * receive this event type (plus the organisation's own email, if any).
+ */
+async function providerCustomers(trx: Knex.Transaction, type: CommunicationType, providerIds: number[]): Promise<CustomerDraft[]> {
+  if (!providerIds.length) return [];
+  const orgs = (await trx('organizations').whereIn('id', providerIds).where({ type: 'PROVIDER' }).whereIn('status', ['ACTIVE', 'LINKED'])
+    .select('id', 'name', 'email')) as { id: number; name: string; email: string | null }[];
+  const missing = providerIds.filter((id) => !orgs.some((o) => o.id === id));
+  if (missing.length) throw new NotFoundError(`Provider organization not found: ${missing.join(', ')}`);
+  const receivers = (await trx('memberships as m')
+    .join('users as u', 'u.id', 'm.user_id')
+    .join('role_permissions as rp', 'rp.role_id', 'm.role_id')
+    .whereIn('m.organization_id', providerIds)
+    .where({ 'm.status': 'ACTIVE', 'rp.permission': RECEIVING_PERMISSION[type] })
+    .whereIn('u.status', ['VERIFIED', 'SSO'])
+    .distinct('m.organization_id', 'u.email')) as { organization_id: number; email: string }[];
+  return orgs.map((o) => {
+    const emails = [...new Set([...receivers.filter((r) => r.organization_id === o.id).map((r) => normaliseEmail(r.email)), ...(o.email ? [normaliseEmail(o.email)] : [])])];
+    if (!emails.length) throw new BusinessRuleError(`${o.name} has no user who can receive this event type.`, 'NO_RECIPIENT');
+    return { customer_key: `org:${o.id}`, name: o.name, emails, provider_organization_id: o.id, source: 'PROVIDER' as const };
+  });
+}
+
+function manualCustomers(customers: CustomerInput[]): CustomerDraft[] {
+  return customers.map((c, i) => {
+    const email = normaliseEmail(c.email);
+    if (!EMAIL.test(email)) throw new ValidationError('Email not valid', [{ field: `customers.${i}.email`, message: 'Email not valid' }]);
+    return c.provider_organization_id
+      ? { customer_key: `org:${c.provider_organization_id}`, name: c.name.trim(), emails: [email], provider_organization_id: c.provider_organization_id, source: 'MANUAL' as const }
+      : { customer_key: `email:${email}`, name: c.name.trim(), emails: [email], provider_organization_id: null, source: 'MANUAL' as const };
+  });
+}
+
+export interface Step3Input {
+  id: number;
+  provider_organization_ids?: number[];
+  customers?: CustomerInput[];
+}
+
+/** Step 3: adds affected customers (picked providers and/or addresses). Allowed on drafts and open events (new recipients). */
+export async function saveStep3(db: Knex, actor: Actor, input: Step3Input): Promise<{ added: number; customers_count: number }> {
+  return db.transaction(async (trx) => {
+    const event = await loadOwnCommunication(trx, actor, input.id, { forUpdate: true });
+    if (event.status === 'CLOSED') throw new ConflictError('A closed event takes no new recipients; reopen it first.', 'CLOSED');
+    for (const c of input.customers ?? []) {
+      if (c.provider_organization_id) await providerCustomers(trx, event.type, [c.provider_organization_id]);
+    }
+    const drafts = [...(await providerCustomers(trx, event.type, [...new Set(input.provider_organization_ids ?? [])])), ...manualCustomers(input.customers ?? [])];
+    if (!drafts.length) throw new ValidationError('Add at least one provider or recipient.');
+    const added = await upsertCustomers(trx, actor, event.id, drafts);
+    if (event.status === 'DRAFT') await trx('communications').where({ id: event.id }).update({ current_step: 3, updated_at: trx.fn.now() });
+    await appendHistory(trx, actor, {
+      communicationId: event.id, organizationId: actor.organizationId, action: 'RECIPIENTS_ADDED', entityType: 'customers', entityId: event.id,
+      after: drafts.map((d) => ({ name: d.name, emails: d.emails })), isChange: event.status !== 'DRAFT',
+    });
+    const n = (await trx('communication_affected_customers').where({ communication_id: event.id, status: 'ACTIVE' }).count<{ n: number }[]>({ n: '*' }).first()) as { n: number };
+    return { added, customers_count: Number(n.n) };
+  });
+}
+
+/** Removes customers (not yet notified) and locations from an event. A notified customer stays: its notice exists. */
+export async function removeRecipients(db: Knex, actor: Actor, id: number, input: { customer_ids?: number[]; location_ids?: number[] }): Promise<{ removed_customers: number; removed_locations: number }> {
+  return db.transaction(async (trx) => {
+    const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
+    const customerIds = input.customer_ids ?? [];
+    const notified = customerIds.length
+      ? ((await trx('provider_communications').where({ communication_id: id }).whereIn('affected_customer_id', customerIds).pluck('affected_customer_id')) as number[])
+      : [];
+    if (notified.length) throw new ConflictError('A customer who has been notified cannot be removed.', 'ALREADY_NOTIFIED');
+    const removedCustomers = customerIds.length
+      ? await trx('communication_affected_customers').where({ communication_id: id }).whereIn('id', customerIds).update({ status: 'REMOVED', updated_at: trx.fn.now() })
+      : 0;
+    const removedLocations = (input.location_ids ?? []).length
+      ? await trx('communication_affected_locations').where({ communication_id: id }).whereIn('id', input.location_ids!).delete()
+      : 0;
+    await appendHistory(trx, actor, {
+      communicationId: id, organizationId: actor.organizationId, action: 'RECIPIENTS_REMOVED', entityType: 'customers', entityId: id,
+      before: input, isChange: event.status !== 'DRAFT',
+    });
+    return { removed_customers: removedCustomers, removed_locations: removedLocations };
+  });
+}
+
+const customerList: ListSpec = {
+  fields: { id: 'c.id', name: 'c.name', source: 'c.source', created_at: 'c.created_at', status: 'pc.response_status' },
+  searchColumns: ['c.name', 'c.emails'],
+  defaultSort: [{ column: 'c.name', direction: 'asc' }],
+};
+
+export interface CustomerRow {
+  id: number;
+  name: string;
+  emails: string[];
+  source: string;
+  provider_organization_id: number | null;
+  provider_communication_id: number | null;
+  sent_at: Date | null;
+  acknowledged_at: Date | null;
+  response_status: string | null;
+  completed_at: Date | null;
+}
+
+export async function listCustomers(db: Knex, actor: Actor, id: number, raw: Record<string, unknown>): Promise<ListPage<CustomerRow>> {
+  await loadOwnCommunication(db, actor, id);
+  const query = parseListQuery(raw, customerList);
+  const base = db('communication_affected_customers as c')
+    .leftJoin('provider_communications as pc', 'pc.affected_customer_id', 'c.id')
+    .where({ 'c.communication_id': id, 'c.organization_id': actor.organizationId, 'c.status': 'ACTIVE' });
+  return runList<CustomerRow>(base, query, customerList, 'c.id', (qb) => qb.select(
+    'c.id', 'c.name', 'c.emails', 'c.source', 'c.provider_organization_id', 'pc.id as provider_communication_id', 'pc.sent_at',
+    'pc.acknowledged_at', 'pc.response_status', 'pc.completed_at',
+  ), 'c.updated_at');
+}

@@ -1,0 +1,168 @@
+import type { Knex } from 'knex';
+import { type Actor, type Config, ConflictError, randomToken, sha256 } from '@portal/core';
+import { type BulkEmail, enqueueEmails, pixelUrl, reserveOutboxIds, trackedUrl } from '@portal/notifications';
+import type { CommunicationType } from '../constants.js';
+import { type CommunicationRow, loadOwnCommunication } from './access.js';
+import { appendHistory } from './history.js';
+
+export interface SendOptions {
+  /** 'new': only customers not yet notified; 'all': also notify again everyone already notified. */
+  sendType: 'all' | 'new';
+  /** Hold the emails until this date (a scheduled notification). */
+  notificationDate?: string | null;
+  /** Also notify customers all of whose locations are marked Not Covered. */
+  senTypeNotCov?: boolean;
+}
+
+export interface SendResult {
+  provider_communications_created: number;
+  customers_notified: number;
+  emails_queued: number;
+}
+
+/** How long a notice link works (DESIGN §4: expiring, revocable). */
+export const NOTICE_LINK_DAYS = 90;
+
+const noticePath = (type: CommunicationType) => (type === 'RECALL' ? '/provider/recall-notice-webform' : '/provider/disruption-notice-webform');
+
+function noticeEmail(config: Config, event: CommunicationRow, supplierName: string, customerName: string, link: string, outboxId: number, reminder: boolean): Pick<BulkEmail, 'subject' | 'text' | 'html'> {
+  const kind = event.type === 'RECALL' ? 'Recall notice' : 'Supply advisory';
+  const subject = `${reminder ? 'Reminder: ' : ''}${kind}: ${event.name}${event.event_id ? ` (${event.event_id})` : ''}`;
+  const tracked = trackedUrl(config.jwtSecret, config.appUrl, outboxId, link);
+  const lines = [
+    `${supplierName} has issued a ${kind.toLowerCase()} that affects ${customerName}.`,
+    `Event: ${event.name}${event.event_id ? `, ${event.event_id}` : ''}`,
+    'Please open the notice to read it, acknowledge it and answer its actions:',
+    link,
+    'This link is personal to you; do not forward it. It expires in 90 days.',
+  ];
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const html = [
+    `<p>${esc(lines[0]!)}</p>`, `<p><strong>${esc(lines[1]!)}</strong></p>`, `<p>${esc(lines[2]!)}</p>`,
+    `<p><a href="${esc(tracked)}">Open the ${kind.toLowerCase()}</a></p>`, `<p>${esc(lines[4]!)}</p>`,
+    `<img src="${esc(pixelUrl(config.jwtSecret, config.appUrl, outboxId))}" width="1" height="1" alt="">`,
+  ].join('\n');
+  return { subject, text: lines.join('\n\n'), html };
+}
+
+interface Recipient { providerCommunicationId: number; email: string; customerName: string }
+
+/** Issues one notice link and one outbox email per recipient, in bulk, in the caller's transaction. */
+export async function queueNotices(trx: Knex.Transaction, config: Config, event: CommunicationRow, recipients: Recipient[],
+  options: { notBefore?: Date | null; reminder?: boolean } = {}): Promise<number> {
+  if (!recipients.length) return 0;
+  const supplier = (await trx('organizations').where({ id: event.organization_id }).first('name')) as { name: string };
+  const ids = await reserveOutboxIds(trx, recipients.length);
+  const expires = new Date(Date.now() + NOTICE_LINK_DAYS * 86_400_000);
+  const links: Record<string, unknown>[] = [];
+  const emails: BulkEmail[] = recipients.map((r, i) => {
+    const token = randomToken(32);
+    links.push({ provider_communication_id: r.providerCommunicationId, organization_id: event.organization_id, email: r.email, token_hash: sha256(token), expires_at: expires });
+    const link = `${config.appUrl}${noticePath(event.type)}?token=${token}`;
+    return {
+      id: ids[i]!, organizationId: event.organization_id, kind: options.reminder ? 'NOTICE_REMINDER' : 'NOTICE', to: r.email,
+      referenceType: 'communication', referenceId: event.id, providerCommunicationId: r.providerCommunicationId, notBefore: options.notBefore ?? null,
+      ...noticeEmail(config, event, supplier.name, r.customerName, link, ids[i]!, Boolean(options.reminder)),
+    };
+  });
+  for (let i = 0; i < links.length; i += 1000) await trx('notice_links').insert(links.slice(i, i + 1000));
+  await enqueueEmails(trx, emails);
+  return emails.length;
+}
+
+/**
+ * Sends an approved event (DESIGN §4): one provider communication per affected customer and one outbox email per
+ * recipient, all in one transaction. The event row is locked, and provider communications are unique per customer,
+ * so two sends at once never create anything twice.
+ */
+export async function sendNotifications(db: Knex, config: Config, actor: Actor, id: number, options: SendOptions): Promise<SendResult> {
+  const notBefore = options.notificationDate ? new Date(options.notificationDate) : null;
+  return db.transaction(async (trx) => {
+    const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
+    if (event.status !== 'OPEN') throw new ConflictError(event.status === 'DRAFT' ? 'Approve the event before sending it.' : 'A closed event cannot be sent; reopen it first.', 'NOT_OPEN');
+    const customers = (await trx('communication_affected_customers as c')
+      .where({ 'c.communication_id': id, 'c.status': 'ACTIVE' })
+      .modify((q) => {
+        if (!options.senTypeNotCov) {
+          // Skip customers whose every location is marked Not Covered.
+          q.whereNotExists(function notCovered(this: Knex.QueryBuilder) {
+            this.select(trx.raw('1')).from('communication_affected_locations as l').whereRaw('l.affected_customer_id = c.id')
+              .havingRaw(`count(*) > 0 AND bool_and(l.status = 'NON_COVERED')`);
+          });
+        }
+      })
+      .select('c.id', 'c.name', 'c.emails', 'c.provider_organization_id')) as { id: number; name: string; emails: string[]; provider_organization_id: number | null }[];
+
+    const rows = customers.map((c) => ({
+      communication_id: id, supplier_organization_id: actor.organizationId, provider_organization_id: c.provider_organization_id,
+      affected_customer_id: c.id, status: 'OPEN', response_status: 'NOTCOMPLETED', sent_at: trx.fn.now(), last_notified_at: trx.fn.now(),
+    }));
+    const created: { id: number; affected_customer_id: number }[] = [];
+    for (let i = 0; i < rows.length; i += 1000) {
+      created.push(...((await trx('provider_communications').insert(rows.slice(i, i + 1000)).onConflict(['communication_id', 'affected_customer_id']).ignore()
+        .returning(['id', 'affected_customer_id'])) as { id: number; affected_customer_id: number }[]));
+    }
+    let notify = created;
+    if (options.sendType === 'all') {
+      notify = (await trx('provider_communications').where({ communication_id: id }).whereIn('affected_customer_id', customers.map((c) => c.id))
+        .whereNot({ status: 'DELETED' }).select('id', 'affected_customer_id')) as { id: number; affected_customer_id: number }[];
+      const again = notify.filter((n) => !created.some((c) => c.id === n.id)).map((n) => n.id);
+      for (let i = 0; i < again.length; i += 1000) {
+        await trx('provider_communications').whereIn('id', again.slice(i, i + 1000)).update({ last_notified_at: trx.fn.now(), updated_at: trx.fn.now() });
+      }
+    }
+    const byCustomer = new Map(customers.map((c) => [c.id, c]));
+    const recipients: Recipient[] = notify.flatMap((pc) => {
+      const c = byCustomer.get(pc.affected_customer_id)!;
+      return c.emails.map((email) => ({ providerCommunicationId: pc.id, email, customerName: c.name }));
+    });
+    const queued = await queueNotices(trx, config, event, recipients, { notBefore });
+    if (!event.first_sent_at && notify.length) await trx('communications').where({ id }).update({ first_sent_at: trx.fn.now(), updated_at: trx.fn.now() });
+    const result = { provider_communications_created: created.length, customers_notified: notify.length, emails_queued: queued };
+    await appendHistory(trx, actor, {
+      communicationId: id, organizationId: actor.organizationId, action: 'NOTIFICATION_SENT', entityType: 'communication', entityId: id,
+      after: { ...result, sendType: options.sendType, notificationDate: options.notificationDate ?? null, senTypeNotCov: Boolean(options.senTypeNotCov) },
+    });
+    return result;
+  });
+}
+
+/**
+ * Reminders (DESIGN §5): provider communications still unacknowledged `intervalHours` after their last notice get
+ * a new notice, up to `maxReminders`. Rows are claimed with SKIP LOCKED, so every replica may run the job at once.
+ */
+export async function sendReminders(db: Knex, config: Config, intervalHours: number, maxReminders: number, batch = 500): Promise<{ reminded: number; emails: number }> {
+  return db.transaction(async (trx) => {
+    const due = (await trx('provider_communications as pc')
+      .join('communications as c', 'c.id', 'pc.communication_id')
+      .where({ 'pc.status': 'OPEN', 'c.status': 'OPEN' })
+      .whereNull('pc.acknowledged_at')
+      .where('pc.reminder_count', '<', maxReminders)
+      .where('pc.last_notified_at', '<', trx.raw(`now() - make_interval(hours => ?)`, [intervalHours]))
+      .orderBy('pc.last_notified_at')
+      .limit(batch)
+      .forUpdate('pc')
+      .skipLocked()
+      .select('pc.id', 'pc.communication_id', 'pc.affected_customer_id')) as { id: number; communication_id: number; affected_customer_id: number }[];
+    let emails = 0;
+    const byEvent = new Map<number, typeof due>();
+    for (const d of due) byEvent.set(d.communication_id, [...(byEvent.get(d.communication_id) ?? []), d]);
+    for (const [communicationId, pcs] of byEvent) {
+      const event = (await trx('communications').where({ id: communicationId }).first()) as CommunicationRow;
+      const customers = (await trx('communication_affected_customers').whereIn('id', pcs.map((p) => p.affected_customer_id)).select('id', 'name', 'emails')) as { id: number; name: string; emails: string[] }[];
+      const byId = new Map(customers.map((c) => [c.id, c]));
+      const recipients = pcs.flatMap((pc) => (byId.get(pc.affected_customer_id)?.emails ?? []).map((email) => ({ providerCommunicationId: pc.id, email, customerName: byId.get(pc.affected_customer_id)!.name })));
+      emails += await queueNotices(trx, config, event, recipients, { reminder: true });
+      await trx('provider_communications').whereIn('id', pcs.map((p) => p.id)).update({
+        reminder_count: trx.raw('reminder_count + 1'), last_reminded_at: trx.fn.now(), last_notified_at: trx.fn.now(), updated_at: trx.fn.now(),
+      });
+      for (const pc of pcs) {
+        await appendHistory(trx, null, {
+          communicationId, organizationId: event.organization_id, providerCommunicationId: pc.id, action: 'REMINDER_SENT', entityType: 'provider_communication',
+          entityId: pc.id, actorEmail: 'system',
+        });
+      }
+    }
+    return { reminded: due.length, emails };
+  });
+}

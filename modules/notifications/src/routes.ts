@@ -1,0 +1,32 @@
+import { type ModuleDeps, type Route, route } from '@portal/core';
+import { PIXEL, verifyPixel, verifyTrackedUrl } from './tracking.js';
+
+/** Tracking endpoints: they answer a pixel or a redirect whatever happens, and record an event only when signed. */
+export function notificationRoutes({ db, config }: ModuleDeps): Route[] {
+  const record = async (outboxId: number, event: 'Opened' | 'Click', url: string | null) => {
+    const exists = await db('outbox_emails').where({ id: outboxId }).first('id');
+    if (exists) await db('email_events').insert({ outbox_email_id: outboxId, event, url });
+  };
+  const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } };
+  return [
+    route<unknown, { s?: string }, { id: number }>({
+      method: 'GET', path: '/t/o/:id', access: 'public', tags: ['notifications'], summary: 'Email open tracking pixel',
+      schema: { params: idParams, query: { type: 'object', properties: { s: { type: 'string', maxLength: 64 } } } },
+      handler: async ({ params, query }) => {
+        if (query.s && verifyPixel(config.jwtSecret, params.id, query.s)) await record(params.id, 'Opened', null);
+        return { kind: 'file', filename: 'p.gif', contentType: 'image/gif', body: PIXEL, inline: true };
+      },
+    }),
+    route<unknown, { s?: string; u?: string }, { id: number }>({
+      method: 'GET', path: '/t/c/:id', access: 'public', tags: ['notifications'], summary: 'Email link click tracking (redirects)',
+      schema: { params: idParams, query: { type: 'object', properties: { s: { type: 'string', maxLength: 64 }, u: { type: 'string', maxLength: 4000 } } } },
+      handler: async ({ params, query }) => {
+        const target = query.u ?? '';
+        const valid = Boolean(query.s) && verifyTrackedUrl(config.jwtSecret, params.id, target, query.s!);
+        if (valid) await record(params.id, 'Click', target);
+        // Only signed targets are followed; anything else goes home, so this is never an open redirect.
+        return { kind: 'redirect', location: valid ? target : `${config.appUrl}/` };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,32 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Opened and Click events (DESIGN §5): a tracking pixel and redirect links in each email. Both carry an HMAC of
+ * the outbox id (and of the target address), so no one can forge events or turn the redirect into an open one.
+ */
+const sign = (secret: string, value: string) => createHmac('sha256', `track:${secret}`).update(value).digest('base64url').slice(0, 22);
+
+export function pixelUrl(secret: string, appUrl: string, outboxId: number): string {
+  return `${appUrl}/api/t/o/${outboxId}?s=${sign(secret, `o:${outboxId}`)}`;
+}
+
+export function trackedUrl(secret: string, appUrl: string, outboxId: number, target: string): string {
+  return `${appUrl}/api/t/c/${outboxId}?u=${encodeURIComponent(target)}&s=${sign(secret, `c:${outboxId}:${target}`)}`;
+}
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function verifyPixel(secret: string, outboxId: number, signature: string): boolean {
+  return same(sign(secret, `o:${outboxId}`), signature);
+}
+
+export function verifyTrackedUrl(secret: string, outboxId: number, target: string, signature: string): boolean {
+  return same(sign(secret, `c:${outboxId}:${target}`), signature);
+}
+
+/** A 1x1 transparent GIF. */
+export const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
