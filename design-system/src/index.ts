@@ -40,3 +40,7 @@ export * from './lib/dates';
 export * from './components/DatePicker';
 export * from './components/Autocomplete';
 export * from './components/RichTextEditor';
+export * from './components/BlockingModal';
+export * from './components/ShellModals';
+export * from './components/Header';
+export * from './components/Sidebar';
