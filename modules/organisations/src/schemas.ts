@@ -1,4 +1,6 @@
 import { listQuerySchema } from '@portal/core';
+import { ACTION_TYPES } from './services/template-actions.js';
+import { COMMUNICATION_TYPES } from './services/communication-settings.js';
 
 export const idParams = {
   type: 'object',
@@ -6,4 +8,125 @@ export const idParams = {
   properties: { id: { type: 'integer', minimum: 1 } },
 } as const;
 
+export const memberParams = {
+  type: 'object',
+  required: ['id', 'memberId'],
+  properties: { id: { type: 'integer', minimum: 1 }, memberId: { type: 'integer', minimum: 1 } },
+} as const;
+
 export const listQuery = listQuerySchema;
+
+/** Lists of recall or advisory settings name their communication type. */
+export const typedListQuery = {
+  type: 'object',
+  required: ['communicationType'],
+  properties: { ...listQuerySchema.properties, communicationType: { type: 'string', enum: [...COMMUNICATION_TYPES] } },
+} as const;
+
+export const communicationTypeQuery = {
+  type: 'object',
+  required: ['communicationType'],
+  properties: { communicationType: { type: 'string', enum: [...COMMUNICATION_TYPES] } },
+} as const;
+
+const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
+const optional = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
+const email = { type: 'string', format: 'email', maxLength: 254 } as const;
+const id = { type: 'integer', minimum: 1 } as const;
+
+export const newUserBody = {
+  type: 'object',
+  required: ['first_name', 'last_name', 'email', 'role_id'],
+  properties: { first_name: text(100), last_name: text(100), email, phone: optional(20), role_id: id },
+} as const;
+
+export const userBody = {
+  type: 'object',
+  required: ['first_name', 'last_name', 'role_id'],
+  properties: { first_name: text(100), last_name: text(100), phone: optional(20), role_id: id },
+} as const;
+
+export const roleBody = {
+  type: 'object',
+  required: ['name', 'permissions'],
+  properties: {
+    name: text(100),
+    description: optional(500),
+    permissions: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 100 } },
+  },
+} as const;
+
+export const organizationBody = {
+  type: 'object',
+  required: ['name'],
+  properties: {
+    name: text(200), address1: optional(200), address2: optional(200), city: optional(100), state: optional(50), zip: optional(10),
+    country: optional(50), phone: optional(20), email: { type: ['string', 'null'], maxLength: 254 }, domain: optional(253),
+  },
+} as const;
+
+export const salesRepBody = {
+  type: 'object',
+  required: ['first_name', 'last_name', 'email'],
+  properties: {
+    first_name: text(100), last_name: text(100), email, phone: optional(20), territory: optional(200), region: optional(200),
+  },
+} as const;
+
+export const locationBody = {
+  type: 'object',
+  required: ['location_id', 'location_name'],
+  properties: {
+    location_id: text(100), location_name: text(300), idn: optional(200), address1: optional(200), address2: optional(200), city: optional(100),
+    state: optional(2), zip: optional(10), type: optional(100), email: { type: ['string', 'null'], maxLength: 2000 }, notisphere_id: optional(100),
+  },
+} as const;
+
+const actionFields = {
+  title: text(300),
+  description: optional(4000),
+  action_type: { type: 'string', enum: [...ACTION_TYPES] },
+  options: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 300 } },
+  is_required: { type: 'boolean' },
+} as const;
+
+export const newTemplateActionBody = {
+  type: 'object',
+  required: ['communication_type', 'title', 'action_type'],
+  properties: { communication_type: { type: 'string', enum: [...COMMUNICATION_TYPES] }, ...actionFields },
+} as const;
+
+export const templateActionBody = {
+  type: 'object',
+  required: ['title', 'action_type'],
+  properties: actionFields,
+} as const;
+
+export const reorderBody = {
+  type: 'object',
+  required: ['communication_type', 'ids'],
+  properties: {
+    communication_type: { type: 'string', enum: [...COMMUNICATION_TYPES] },
+    ids: { type: 'array', minItems: 1, maxItems: 500, items: id },
+  },
+} as const;
+
+export const newDistributionListBody = {
+  type: 'object',
+  required: ['communication_type', 'name'],
+  properties: { communication_type: { type: 'string', enum: [...COMMUNICATION_TYPES] }, name: text(200), description: optional(1000) },
+} as const;
+
+export const distributionListBody = {
+  type: 'object',
+  required: ['name'],
+  properties: { name: text(200), description: optional(1000) },
+} as const;
+
+export const memberBody = {
+  type: 'object',
+  properties: {
+    email: { type: ['string', 'null'], maxLength: 254 }, name: optional(200),
+    provider_organization_id: { type: ['integer', 'null'], minimum: 1 }, supplier_location_id: { type: ['integer', 'null'], minimum: 1 },
+  },
+} as const;

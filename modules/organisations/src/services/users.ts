@@ -1,0 +1,160 @@
+import type { Knex } from 'knex';
+import {
+  type Actor, BusinessRuleError, type Config, ConflictError, NotFoundError, randomToken, recordAudit, sha256, ValidationError,
+} from '@portal/core';
+import { enqueueEmail } from '@portal/notifications';
+import { emails } from '../emails.js';
+import { assertEditable, AUDIT_VERBS, checkFields, nextStatus, requireText, type StatusAction } from './common.js';
+import { getUser, type UserRow } from './directory.js';
+
+export const USER_MESSAGES = {
+  lastAdministrator: 'You cannot remove the last active Administrator of your organization.',
+  alreadyMember: 'This user is already a member of your organization.',
+  roleNotFound: 'Role not found.',
+  roleInactive: 'This role is not active.',
+  userNotFound: 'User not found.',
+} as const;
+
+/** The role every organisation is seeded with that holds all of its permissions (DESIGN §3). */
+export const ADMINISTRATOR = 'Administrator';
+
+export interface NewMember {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone?: string | null;
+  role_id: number;
+}
+
+export interface MemberUpdate {
+  first_name: string;
+  last_name: string;
+  phone?: string | null;
+  role_id: number;
+}
+
+interface MembershipRow { id: number; user_id: number; role_id: number; status: string }
+
+async function activeRole(trx: Knex.Transaction, actor: Actor, roleId: number): Promise<{ id: number; name: string; is_system: boolean }> {
+  const role = (await trx('roles').where({ id: roleId, organization_id: actor.organizationId }).whereNot('status', 'DELETED')
+    .first('id', 'name', 'status', 'is_system')) as { id: number; name: string; status: string; is_system: boolean } | undefined;
+  if (!role) throw new ValidationError(USER_MESSAGES.roleNotFound, [{ field: 'role_id', message: USER_MESSAGES.roleNotFound }]);
+  if (role.status !== 'ACTIVE') throw new ValidationError(USER_MESSAGES.roleInactive, [{ field: 'role_id', message: USER_MESSAGES.roleInactive }]);
+  return role;
+}
+
+async function isAdministratorRole(trx: Knex.Transaction, roleId: number): Promise<boolean> {
+  const role = (await trx('roles').where({ id: roleId }).first('name', 'is_system')) as { name: string; is_system: boolean } | undefined;
+  return !!role && role.is_system && role.name === ADMINISTRATOR;
+}
+
+/**
+ * Refuses a change that would leave the organisation without an active Administrator: the membership `membershipId`
+ * is about to stop being one. The organisation's Administrator memberships are locked first so two concurrent
+ * changes cannot both pass.
+ */
+async function assertNotLastAdministrator(trx: Knex.Transaction, actor: Actor, membership: MembershipRow): Promise<void> {
+  if (membership.status !== 'ACTIVE' || !(await isAdministratorRole(trx, membership.role_id))) return;
+  const admins = (await trx('memberships as m')
+    .join('roles as r', 'r.id', 'm.role_id')
+    .join('users as u', 'u.id', 'm.user_id')
+    .where({ 'm.organization_id': actor.organizationId, 'm.status': 'ACTIVE', 'r.name': ADMINISTRATOR, 'r.is_system': true, 'r.status': 'ACTIVE' })
+    .whereNotIn('u.status', ['DEACTIVATED'])
+    .forUpdate('m')
+    .select('m.id')) as { id: number }[];
+  if (!admins.some((a) => a.id !== membership.id)) throw new BusinessRuleError(USER_MESSAGES.lastAdministrator, 'LAST_ADMINISTRATOR');
+}
+
+async function lockMembership(trx: Knex.Transaction, actor: Actor, userId: number): Promise<MembershipRow> {
+  const row = (await trx('memberships').where({ user_id: userId, organization_id: actor.organizationId }).whereNot('status', 'DELETED')
+    .forUpdate().first('id', 'user_id', 'role_id', 'status')) as MembershipRow | undefined;
+  if (!row) throw new NotFoundError(USER_MESSAGES.userNotFound);
+  return row;
+}
+
+/** A single-use set-password link (256 bits, stored hashed), consumed by POST /api/auth/reset-password. */
+async function issueSetPasswordToken(trx: Knex.Transaction, userId: number, ttlSeconds: number): Promise<string> {
+  await trx('one_time_codes').where({ user_id: userId, purpose: 'PASSWORD_RESET' }).whereNull('consumed_at').update({ consumed_at: trx.fn.now() });
+  const token = randomToken(32);
+  await trx('one_time_codes').insert({ user_id: userId, purpose: 'PASSWORD_RESET', code_hash: sha256(token), expires_at: new Date(Date.now() + ttlSeconds * 1000) });
+  return token;
+}
+
+/**
+ * Invites a user into the caller's organisation. A new person gets an account in VERIFICATION and an emailed
+ * set-password link; a person who already has an account (in another organisation) gets a membership and a notice.
+ * The email is queued in the same transaction; the caller kicks the sender after the commit.
+ */
+export async function inviteUser(db: Knex, actor: Actor, config: Config, input: NewMember): Promise<UserRow> {
+  requireText(input as unknown as Record<string, unknown>, ['first_name', 'last_name']);
+  checkFields(input as unknown as Record<string, unknown>, { email: 'email', phone: 'phone' });
+  const email = input.email.trim().toLowerCase();
+  const userId = await db.transaction(async (trx) => {
+    const role = await activeRole(trx, actor, input.role_id);
+    const org = (await trx('organizations').where({ id: actor.organizationId }).first('name')) as { name: string };
+    const existing = (await trx('users').whereRaw('lower(email) = ?', [email]).forUpdate().first('id', 'status')) as { id: number; status: string } | undefined;
+    let id: number;
+    if (existing) {
+      id = existing.id;
+      const membership = (await trx('memberships').where({ user_id: id, organization_id: actor.organizationId }).forUpdate().first('id', 'status')) as
+        | { id: number; status: string } | undefined;
+      if (membership && membership.status !== 'DELETED') throw new ConflictError(USER_MESSAGES.alreadyMember, 'ALREADY_MEMBER');
+      if (membership) await trx('memberships').where({ id: membership.id }).update({ status: 'ACTIVE', role_id: role.id, updated_at: trx.fn.now() });
+      else await trx('memberships').insert({ user_id: id, organization_id: actor.organizationId, role_id: role.id, status: 'ACTIVE' });
+      await enqueueEmail(trx, emails.addedToOrganization(email, actor.organizationId, org.name, `${config.appUrl}/login`));
+    } else {
+      const [row] = await trx('users').insert({
+        email, password_hash: null, first_name: input.first_name.trim(), last_name: input.last_name.trim(), phone: input.phone?.trim() || null,
+        status: 'VERIFICATION',
+      }).returning('id');
+      id = (row as { id: number }).id;
+      await trx('memberships').insert({ user_id: id, organization_id: actor.organizationId, role_id: role.id, status: 'ACTIVE' });
+      const token = await issueSetPasswordToken(trx, id, config.linkTtlSeconds);
+      const link = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      await enqueueEmail(trx, emails.invitation(email, actor.organizationId, org.name, link, Math.round(config.linkTtlSeconds / 3600)));
+    }
+    await recordAudit(trx, actor, {
+      organizationId: actor.organizationId, action: 'USER_INVITED', entityType: 'user', entityId: id,
+      after: { email, role_id: role.id, role_name: role.name, existing_account: !!existing },
+    });
+    return id;
+  });
+  return getUser(db, actor, userId);
+}
+
+/** Updates a member's names, phone and role; an inactive member must be activated first (spec §4). */
+export async function updateMember(db: Knex, actor: Actor, userId: number, input: MemberUpdate): Promise<UserRow> {
+  requireText(input as unknown as Record<string, unknown>, ['first_name', 'last_name']);
+  checkFields(input as unknown as Record<string, unknown>, { phone: 'phone' });
+  await db.transaction(async (trx) => {
+    const membership = await lockMembership(trx, actor, userId);
+    assertEditable(membership.status);
+    const role = await activeRole(trx, actor, input.role_id);
+    if (role.id !== membership.role_id && !(role.is_system && role.name === ADMINISTRATOR)) await assertNotLastAdministrator(trx, actor, membership);
+    const before = await trx('users').where({ id: userId }).first('first_name', 'last_name', 'phone');
+    const after = { first_name: input.first_name.trim(), last_name: input.last_name.trim(), phone: input.phone?.trim() || null };
+    await trx('users').where({ id: userId }).update({ ...after, updated_at: trx.fn.now() });
+    await trx('memberships').where({ id: membership.id }).update({ role_id: role.id, updated_at: trx.fn.now() });
+    await recordAudit(trx, actor, {
+      organizationId: actor.organizationId, action: 'USER_UPDATED', entityType: 'user', entityId: userId,
+      before: { ...before, role_id: membership.role_id }, after: { ...after, role_id: role.id },
+    });
+  });
+  return getUser(db, actor, userId);
+}
+
+/** Activates, inactivates or deletes (softly) a user's membership of the caller's organisation. */
+export async function changeMemberStatus(db: Knex, actor: Actor, userId: number, action: StatusAction): Promise<{ id: number; membership_status: string }> {
+  return db.transaction(async (trx) => {
+    const membership = await lockMembership(trx, actor, userId);
+    // A PENDING membership (self-registration) may be activated like an inactive one.
+    const status = nextStatus(membership.status, action);
+    if (action !== 'activate') await assertNotLastAdministrator(trx, actor, membership);
+    await trx('memberships').where({ id: membership.id }).update({ status, updated_at: trx.fn.now() });
+    await recordAudit(trx, actor, {
+      organizationId: actor.organizationId, action: `USER_${AUDIT_VERBS[action]}`, entityType: 'membership', entityId: membership.id,
+      before: { user_id: userId, status: membership.status }, after: { user_id: userId, status },
+    });
+    return { id: userId, membership_status: status };
+  });
+}
