@@ -106,7 +106,7 @@ describe('approve, close, reopen, delete', () => {
     expect(res.status).toBe(422);
     expect(res.body.m).toBe('The event cannot be approved yet: it needs at least one product, at least one action, at least one recipient.');
     await a.post('/step1', { id, products: [{ product_name: 'P' }] });
-    expect((await a.put(`/${id}/approve-recall/RECALL/0`)).body.error.details.missing).toEqual(['at least one action', 'at least one recipient']);
+    expect((await a.put(`/${id}/approve-recall/RECALL/0`)).body.error?.details).toMatchObject({ missing: ['at least one action', 'at least one recipient'] });
   });
 
   it('approves a complete draft, freezes its steps, refuses to delete it, and toggles close/reopen', async () => {

@@ -1,10 +1,15 @@
 import type { ModuleDeps, PortalModule } from '@portal/core';
+import { noticeRoutes } from './notice-routes.js';
 import { supplierCommunicationRoutes } from './routes.js';
 
 export { sendReminders } from './services/sending.js';
 export { appendHistory, listHistory } from './services/history.js';
+export {
+  acknowledge, answerAction, answerAll, deleteActionFile, listActionFiles, loadNotice, noticeHistory, noticeView, uploadActionFiles,
+  type AnswerInput, type NoticeView, type ProviderCommunicationRow, type Respondent, type ResponseValue,
+} from './services/responses.js';
 export { COMMUNICATION_TYPES, ACTION_TYPES, type CommunicationType, type ActionType } from './constants.js';
 
 export function createCommunicationsModule(deps: ModuleDeps): PortalModule {
-  return { name: 'communications', routes: supplierCommunicationRoutes(deps) };
+  return { name: 'communications', routes: [...supplierCommunicationRoutes(deps), ...noticeRoutes(deps)] };
 }

@@ -86,3 +86,10 @@ export async function deleteDocument(db: Knex, actor: Actor, documentId: number)
     });
   });
 }
+
+/** A document of an event, for a notice already resolved from its link (no tenant actor on public forms). */
+export async function getDocumentOfNotice(db: Knex, secret: string, communicationId: number, documentId: number): Promise<DocumentRow> {
+  const row = await db('communication_documents').where({ id: documentId, communication_id: communicationId }).whereNull('deleted_at').first();
+  if (!row) throw new NotFoundError('Document not found.');
+  return withUrls(secret)(row as Parameters<ReturnType<typeof withUrls>>[0]);
+}
