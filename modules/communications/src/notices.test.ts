@@ -94,7 +94,7 @@ describe('the recipient loop through the public form', () => {
     const after = await notice(`/${id}`, token);
     const values = Object.fromEntries((after.body.d.actions as { action_type: string; response: { value: object; status: string } }[]).map((a) => [a.action_type, a.response]));
     expect(values.Numeric).toMatchObject({ status: 'SUBMITTED', value: { valueNumeric: '0' } });
-    expect(values.Image.value).toEqual({ valueImage: [image.body.d[0].id] });
+    expect(values.Image?.value).toEqual({ valueImage: [image.body.d[0].id] });
     expect(after.body.d.provider_communication.response_label).toBe('Completed');
 
     const customers = await sup('GET', `/${id}/customers`);

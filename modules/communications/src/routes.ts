@@ -1,4 +1,5 @@
-import { messageResult, type ModuleDeps, type Route, route } from '@portal/core';
+import { fileResult, messageResult, type ModuleDeps, type Route, route } from '@portal/core';
+import { reportDate } from './dates.js';
 import type { CommunicationType } from './constants.js';
 import { SUPPLIER_EVENT_PERMISSIONS } from './constants.js';
 import * as schema from './schemas.js';
@@ -9,7 +10,7 @@ import {
   toggleCloseOpen, updateStatus,
 } from './services/events.js';
 import { listHistory } from './services/history.js';
-import { updateLocationStatus } from './services/locations.js';
+import { affectedLocationsCsv, allAffectedLocations, listAffectedLocations, locationsByFile, updateLocationStatus } from './services/locations.js';
 import { getMeta } from './services/meta.js';
 import { type CustomerInput, listCustomers, removeRecipients, saveStep3, type Step3Input } from './services/recipients.js';
 import { type SendOptions, sendNotifications } from './services/sending.js';
@@ -53,6 +54,29 @@ export function supplierCommunicationRoutes({ db, config, mail, files }: ModuleD
     route<unknown, Record<string, unknown>, { id: number }>({
       method: 'GET', path: `${base}/:id/customers`, access, tags, summary: 'Affected customers and their notice progress', schema: { params: schema.idParams, query: schema.listQuery },
       handler: ({ actor, params, query }) => listCustomers(db, actor!, params.id, query),
+    }),
+    route<unknown, Record<string, unknown>, { id: number }>({
+      method: 'GET', path: `${base}/:id/locations`, access, tags, summary: 'Affected locations (paged; filters of spec 001 §3)', schema: { params: schema.idParams, query: schema.listQuery },
+      handler: ({ actor, params, query }) => listAffectedLocations(db, actor!, params.id, query),
+    }),
+    route<unknown, unknown, { id: number }>({
+      method: 'GET', path: `${base}/:id/locations-all`, access, tags, summary: 'Every affected location of the event', schema: { params: schema.idParams },
+      handler: async ({ actor, params }) => {
+        const all = [];
+        for await (const batch of allAffectedLocations(db, actor!, params.id)) all.push(...batch);
+        return all;
+      },
+    }),
+    route<unknown, unknown, { id: number }>({
+      method: 'GET', path: `${base}/:id/locations-by-file`, access, tags, summary: 'Affected locations counted by location file and status', schema: { params: schema.idParams },
+      handler: ({ actor, params }) => locationsByFile(db, actor!, params.id),
+    }),
+    route<unknown, unknown, { id: number }>({
+      method: 'GET', path: `${base}/:id/locations-csv-download`, access, tags, summary: 'Affected locations as CSV', schema: { params: schema.idParams },
+      handler: async ({ actor, params, timezone }) => {
+        await loadOwnCommunication(db, actor!, params.id);
+        return fileResult(`Affected Locations ${reportDate(timezone)}.csv`, 'text/csv; charset=utf-8', affectedLocationsCsv(db, actor!, params.id));
+      },
     }),
     route<{ location_ids?: number[] }, unknown, { id: number; status: string }>({
       method: 'PUT', path: `${base}/:id/update-status/:status`, access, tags,

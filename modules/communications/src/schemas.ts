@@ -96,6 +96,9 @@ export const step3Body = {
     id,
     provider_organization_ids: { type: 'array', maxItems: 10_000, items: id },
     customers: { type: 'array', maxItems: 10_000, items: customer },
+    location_ids: { type: 'array', maxItems: 100_000, items: id },
+    location_file_id: id,
+    distribution_list_id: id,
   },
 } as const;
 

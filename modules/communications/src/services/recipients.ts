@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { type Actor, BusinessRuleError, ConflictError, type ListPage, type ListSpec, NotFoundError, parseListQuery, runList, ValidationError } from '@portal/core';
+import { getDistributionListMembers, getSupplierLocations, type SupplierLocation } from '@portal/organisations';
 import type { CommunicationType } from '../constants.js';
 import { loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
@@ -48,7 +49,7 @@ async function upsertCustomers(trx: Knex.Transaction, actor: Actor, communicatio
  * Picked providers: each provider organisation becomes one customer whose recipients are its active users allowed to
  * receive this event type (plus the organisation's own email, if any).
  */
-async function providerCustomers(trx: Knex.Transaction, type: CommunicationType, providerIds: number[]): Promise<CustomerDraft[]> {
+async function providerCustomers(trx: Knex.Transaction, type: CommunicationType, providerIds: number[], lenient = false): Promise<CustomerDraft[]> {
   if (!providerIds.length) return [];
   const orgs = (await trx('organizations').whereIn('id', providerIds).where({ type: 'PROVIDER' }).whereIn('status', ['ACTIVE', 'LINKED'])
     .select('id', 'name', 'email')) as { id: number; name: string; email: string | null }[];
@@ -63,7 +64,7 @@ async function providerCustomers(trx: Knex.Transaction, type: CommunicationType,
     .distinct('m.organization_id', 'u.email')) as { organization_id: number; email: string }[];
   return orgs.map((o) => {
     const emails = [...new Set([...receivers.filter((r) => r.organization_id === o.id).map((r) => normaliseEmail(r.email)), ...(o.email ? [normaliseEmail(o.email)] : [])])];
-    if (!emails.length) throw new BusinessRuleError(`${o.name} has no user who can receive this event type.`, 'NO_RECIPIENT');
+    if (!emails.length && !lenient) throw new BusinessRuleError(`${o.name} has no user who can receive this event type.`, 'NO_RECIPIENT');
     return { customer_key: `org:${o.id}`, name: o.name, emails, provider_organization_id: o.id, source: 'PROVIDER' as const };
   });
 }
@@ -82,6 +83,68 @@ export interface Step3Input {
   id: number;
   provider_organization_ids?: number[];
   customers?: CustomerInput[];
+  /** Supplier locations, by id or by the location file they came from. */
+  location_ids?: number[];
+  location_file_id?: number;
+  distribution_list_id?: number;
+}
+
+const splitEmails = (value: string | null) => (value ?? '').split(/[,;\s]+/).map(normaliseEmail).filter((e) => EMAIL.test(e));
+
+/**
+ * Affected locations from the supplier's location list: each is copied onto the event (it may change later in the
+ * master list) and grouped into a customer: its matched provider organisation, else its own email address. A location
+ * with neither cannot be notified and is kept as Unrecognized (UNABLE_PROCESSED).
+ */
+async function addLocations(trx: Knex.Transaction, actor: Actor, event: { id: number; type: CommunicationType }, locations: SupplierLocation[]): Promise<CustomerDraft[]> {
+  const providerIds = [...new Set(locations.map((l) => l.provider_organization_id).filter((x): x is number => x !== null))];
+  const providers = new Map((await providerCustomers(trx, event.type, providerIds, true)).map((c) => [c.provider_organization_id!, c]));
+  const drafts = new Map<string, CustomerDraft>();
+  const rows = locations.map((l) => {
+    const emails = splitEmails(l.email);
+    let draft: CustomerDraft | undefined;
+    if (l.provider_organization_id && providers.has(l.provider_organization_id)) {
+      const p = providers.get(l.provider_organization_id)!;
+      draft = drafts.get(p.customer_key) ?? { ...p, emails: [...p.emails], source: 'LOCATION' };
+      draft.emails = [...new Set([...draft.emails, ...emails])];
+    } else if (emails.length) {
+      const key = `email:${emails[0]}`;
+      draft = drafts.get(key) ?? { customer_key: key, name: l.location_name, emails: [], provider_organization_id: null, source: 'LOCATION' };
+      draft.emails = [...new Set([...draft.emails, ...emails])];
+    }
+    if (draft && draft.emails.length) drafts.set(draft.customer_key, draft);
+    else draft = undefined;
+    return { location: l, key: draft?.customer_key ?? null };
+  });
+  await upsertCustomers(trx, actor, event.id, [...drafts.values()]);
+  const keys = [...new Set(rows.map((r) => r.key).filter((k): k is string => k !== null))];
+  const customerIds = new Map(((await trx('communication_affected_customers').where({ communication_id: event.id }).whereIn('customer_key', keys)
+    .select('id', 'customer_key')) as { id: number; customer_key: string }[]).map((c) => [c.customer_key, c.id]));
+  const already = new Set((await trx('communication_affected_locations').where({ communication_id: event.id }).whereIn('supplier_location_id', locations.map((l) => l.id))
+    .pluck('supplier_location_id')) as number[]);
+  const inserts = rows.filter((r) => !already.has(r.location.id)).map(({ location: l, key }) => ({
+    communication_id: event.id, organization_id: actor.organizationId, affected_customer_id: key ? customerIds.get(key) ?? null : null,
+    provider_organization_id: l.provider_organization_id, supplier_location_id: l.id, file_id: l.location_file_id, location_id: l.location_id,
+    location_name: l.location_name, idn: l.idn, address1: l.address1, address2: l.address2, city: l.city, state: l.state, zip: l.zip, type: l.type,
+    email: l.email, status: key ? 'COVERED' : 'UNABLE_PROCESSED',
+  }));
+  for (let i = 0; i < inserts.length; i += 1000) await trx('communication_affected_locations').insert(inserts.slice(i, i + 1000));
+  return [...drafts.values()];
+}
+
+/** Members of a distribution list: providers, supplier locations or plain addresses. */
+async function addDistributionList(trx: Knex.Transaction, actor: Actor, event: { id: number; type: CommunicationType }, listId: number): Promise<CustomerDraft[]> {
+  const members = await getDistributionListMembers(trx, actor, listId);
+  const providerIds = [...new Set(members.map((m) => m.provider_organization_id).filter((x): x is number => x !== null))];
+  const locationIds = members.map((m) => m.supplier_location_id).filter((x): x is number => x !== null);
+  const drafts: CustomerDraft[] = (await providerCustomers(trx, event.type, providerIds)).map((d) => ({ ...d, source: 'DISTRIBUTION_LIST' as const }));
+  drafts.push(...members.filter((m) => !m.provider_organization_id && !m.supplier_location_id && m.email).map((m) => {
+    const email = normaliseEmail(m.email!);
+    return { customer_key: `email:${email}`, name: m.name || email, emails: [email], provider_organization_id: null, source: 'DISTRIBUTION_LIST' as const };
+  }));
+  await upsertCustomers(trx, actor, event.id, drafts);
+  if (locationIds.length) drafts.push(...(await addLocations(trx, actor, event, await getSupplierLocations(trx, actor, { ids: locationIds }))));
+  return drafts;
 }
 
 /** Step 3: adds affected customers (picked providers and/or addresses). Allowed on drafts and open events (new recipients). */
@@ -92,17 +155,30 @@ export async function saveStep3(db: Knex, actor: Actor, input: Step3Input): Prom
     for (const c of input.customers ?? []) {
       if (c.provider_organization_id) await providerCustomers(trx, event.type, [c.provider_organization_id]);
     }
+    const before = await countCustomers(trx, event.id);
     const drafts = [...(await providerCustomers(trx, event.type, [...new Set(input.provider_organization_ids ?? [])])), ...manualCustomers(input.customers ?? [])];
-    if (!drafts.length) throw new ValidationError('Add at least one provider or recipient.');
-    const added = await upsertCustomers(trx, actor, event.id, drafts);
+    await upsertCustomers(trx, actor, event.id, drafts);
+    if (input.location_ids?.length || input.location_file_id !== undefined) {
+      const locations = await getSupplierLocations(trx, actor, { ...(input.location_ids?.length ? { ids: input.location_ids } : {}), ...(input.location_file_id !== undefined ? { fileId: input.location_file_id } : {}) });
+      if (input.location_ids?.length && locations.length !== new Set(input.location_ids).size) throw new NotFoundError('Location not found.');
+      if (!locations.length) throw new ValidationError('The location file holds no active location.');
+      drafts.push(...(await addLocations(trx, actor, event, locations)));
+    }
+    if (input.distribution_list_id !== undefined) drafts.push(...(await addDistributionList(trx, actor, event, input.distribution_list_id)));
+    if (!drafts.length && !(input.location_ids?.length || input.location_file_id !== undefined)) throw new ValidationError('Add at least one provider or recipient.');
+    const added = (await countCustomers(trx, event.id)) - before;
     if (event.status === 'DRAFT') await trx('communications').where({ id: event.id }).update({ current_step: 3, updated_at: trx.fn.now() });
     await appendHistory(trx, actor, {
       communicationId: event.id, organizationId: actor.organizationId, action: 'RECIPIENTS_ADDED', entityType: 'customers', entityId: event.id,
       after: drafts.map((d) => ({ name: d.name, emails: d.emails })), isChange: event.status !== 'DRAFT',
     });
-    const n = (await trx('communication_affected_customers').where({ communication_id: event.id, status: 'ACTIVE' }).count<{ n: number }[]>({ n: '*' }).first()) as { n: number };
-    return { added, customers_count: Number(n.n) };
+    return { added, customers_count: await countCustomers(trx, event.id) };
   });
+}
+
+async function countCustomers(trx: Knex.Transaction, communicationId: number): Promise<number> {
+  const n = (await trx('communication_affected_customers').where({ communication_id: communicationId, status: 'ACTIVE' }).count<{ n: number }[]>({ n: '*' }).first()) as { n: number };
+  return Number(n.n);
 }
 
 /** Removes customers (not yet notified) and locations from an event. A notified customer stays: its notice exists. */
