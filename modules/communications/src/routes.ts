@@ -12,6 +12,7 @@ import {
 import { listHistory } from './services/history.js';
 import { affectedLocationsCsv, allAffectedLocations, listAffectedLocations, locationsByFile, updateLocationStatus } from './services/locations.js';
 import { getMeta } from './services/meta.js';
+import { actionResponses, actionSummaries, addChangeNote, postUpdate, providerProgress, providerView, resendNotice } from './services/tracking.js';
 import { type CustomerInput, listCustomers, removeRecipients, saveStep3, type Step3Input } from './services/recipients.js';
 import { type SendOptions, sendNotifications } from './services/sending.js';
 
@@ -116,6 +117,59 @@ export function supplierCommunicationRoutes({ db, config, mail, files }: ModuleD
         const result = await sendNotifications(db, config, actor!, params.id, query);
         mail.kick();
         return messageResult(`${result.emails_queued} notification email(s) queued.`, result);
+      },
+    }),
+    route<unknown, unknown, { id: number }>({
+      method: 'GET', path: `${base}/:id/actions`, access, tags, summary: 'The event\'s actions with counts of answers', schema: { params: schema.idParams },
+      handler: ({ actor, params }) => actionSummaries(db, actor!, params.id),
+    }),
+    route<unknown, Record<string, unknown>, { id: number }>({
+      method: 'GET', path: `${base}/:id/actions/provider`, access, tags, summary: 'Progress of every provider communication (paged)', schema: { params: schema.idParams, query: schema.listQuery },
+      handler: ({ actor, params, query }) => providerProgress(db, actor!, params.id, query),
+    }),
+    route<unknown, unknown, { id: number; a: number; b: string }>({
+      method: 'GET', path: `${base}/:id/actions/provider/:a/:b`, access, tags, summary: 'One provider communication ({a}) with its answers; {b} is accepted for client compatibility',
+      schema: { params: { type: 'object', required: ['id', 'a', 'b'], properties: { id: { type: 'integer', minimum: 1 }, a: { type: 'integer', minimum: 1 }, b: { type: 'string', maxLength: 50 } } } },
+      handler: ({ actor, params }) => providerView(db, config, actor!, params.id, params.a),
+    }),
+    route<unknown, unknown, { id: number; a: number; b: string; c: string }>({
+      method: 'GET', path: `${base}/:id/actions/provider/:a/:b/:c`, access, tags, summary: 'One provider communication ({a}) with its answers',
+      schema: { params: { type: 'object', required: ['id', 'a', 'b', 'c'], properties: { id: { type: 'integer', minimum: 1 }, a: { type: 'integer', minimum: 1 }, b: { type: 'string', maxLength: 50 }, c: { type: 'string', maxLength: 50 } } } },
+      handler: ({ actor, params }) => providerView(db, config, actor!, params.id, params.a),
+    }),
+    route<unknown, unknown, { id: number; x: number }>({
+      method: 'GET', path: `${base}/:id/actions/:x`, access, tags, summary: 'Every answer to one action', schema: { params: { type: 'object', required: ['id', 'x'], properties: { id: { type: 'integer', minimum: 1 }, x: { type: 'integer', minimum: 1 } } } },
+      handler: ({ actor, params }) => actionResponses(db, actor!, params.id, params.x),
+    }),
+    route<unknown, unknown, { id: number; pcId: number }>({
+      method: 'GET', path: `${base}/:id/view/:pcId`, access, tags, summary: 'One provider communication as its recipient sees it',
+      schema: { params: { type: 'object', required: ['id', 'pcId'], properties: { id: { type: 'integer', minimum: 1 }, pcId: { type: 'integer', minimum: 1 } } } },
+      handler: ({ actor, params }) => providerView(db, config, actor!, params.id, params.pcId),
+    }),
+    route<{ email?: string }, unknown, { id: number; pcId: number }>({
+      method: 'POST', path: `${base}/:id/resendmail/:pcId`, access, tags, summary: 'Send a provider communication\'s notice again (older links stop working)',
+      schema: { params: { type: 'object', required: ['id', 'pcId'], properties: { id: { type: 'integer', minimum: 1 }, pcId: { type: 'integer', minimum: 1 } } }, body: { type: 'object', properties: { email: { type: 'string', format: 'email', maxLength: 254 } } } },
+      handler: async ({ actor, params, body }) => {
+        const result = await resendNotice(db, config, actor!, params.id, params.pcId, body.email);
+        mail.kick();
+        return messageResult('The notice has been sent again.', result);
+      },
+    }),
+    route<{ changes: Record<string, string | null>; note?: string; notify?: boolean }, unknown, { id: number }>({
+      method: 'POST', path: `${base}/:id/postupdate`, access, tags, summary: 'Change an approved event (recorded in the change history; optionally notify recipients)',
+      schema: { params: schema.idParams, body: schema.postUpdateBody },
+      handler: async ({ actor, params, body }) => {
+        const result = await postUpdate(db, config, actor!, params.id, body);
+        if (result.emails_queued) mail.kick();
+        return result;
+      },
+    }),
+    route<{ communication_id: number; note: string }>({
+      method: 'POST', path: `${base}/change-history`, access, tags, summary: 'Add a note to an event\'s change history',
+      schema: { body: { type: 'object', required: ['communication_id', 'note'], properties: { communication_id: { type: 'integer', minimum: 1 }, note: { type: 'string', minLength: 1, maxLength: 5000, pattern: '\\S' } } } },
+      handler: async ({ actor, body }) => {
+        await addChangeNote(db, actor!, body.communication_id, body.note);
+        return messageResult('The note has been added to the change history.', null);
       },
     }),
     route<unknown, unknown, { id: number }>({

@@ -129,3 +129,26 @@ export const sendQuery = {
 } as const;
 
 export const uploadQuery = { type: 'object', properties: { kind: { type: 'string', enum: ['DOCUMENT', 'SUPPORTING'], default: 'DOCUMENT' } } } as const;
+
+export const postUpdateBody = {
+  type: 'object',
+  required: ['changes'],
+  properties: {
+    changes: {
+      type: 'object',
+      properties: {
+        name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
+        description: text(100_000),
+        end_date: date,
+        contact_name: text(200),
+        contact_email: { type: ['string', 'null'], format: 'email', maxLength: 254 },
+        contact_phone: text(30),
+        disposition: { type: ['string', 'null'], enum: [...values(DISPOSITIONS), null] },
+        lead_time: { type: ['string', 'null'], enum: [...values(LEAD_TIMES), null] },
+        reason: { type: ['string', 'null'], enum: [...values(REASONS), null] },
+      },
+    },
+    note: { type: 'string', maxLength: 5000 },
+    notify: { type: 'boolean' },
+  },
+} as const;
