@@ -1,6 +1,7 @@
 import type { ModuleDeps, PortalModule } from '@portal/core';
 import { noticeRoutes } from './notice-routes.js';
 import { supplierCommunicationRoutes } from './routes.js';
+import { supplierReportRoutes } from './report-routes.js';
 
 export { sendReminders } from './services/sending.js';
 export { appendHistory, listHistory } from './services/history.js';
@@ -11,5 +12,5 @@ export {
 export { COMMUNICATION_TYPES, ACTION_TYPES, type CommunicationType, type ActionType } from './constants.js';
 
 export function createCommunicationsModule(deps: ModuleDeps): PortalModule {
-  return { name: 'communications', routes: [...supplierCommunicationRoutes(deps), ...noticeRoutes(deps)] };
+  return { name: 'communications', routes: [...supplierReportRoutes(deps), ...supplierCommunicationRoutes(deps), ...noticeRoutes(deps)] };
 }
