@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectSidebar, fillCredentials, PASSWORD, signIn, tr, useLanguage, type Lang } from './support';
+import { expectSidebar, fillCredentials, organisationName, PASSWORD, signIn, tr, useLanguage, type Lang } from './support';
 
 interface DemoUser {
   email: string;
@@ -86,9 +86,9 @@ for (const lang of ['en', 'vi'] as const satisfies readonly Lang[]) {
         await expect(page).toHaveURL(user.landing);
         await expectSidebar(page, lang, user.sidebar, user.hidden);
         for (const group of user.groups) {
-          await expect(page.getByTestId('sidebar').getByRole('group', { name: tr(group, lang) })).toBeVisible();
+          await expect(page.getByTestId('sidebar').getByRole('button', { name: tr(group, lang), exact: true })).toBeVisible();
         }
-        const organization = page.getByTestId('organization-name');
+        const organization = organisationName(page);
         if (user.organization) await expect(organization).toHaveText(user.organization);
         else await expect(organization).toHaveCount(0);
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
@@ -105,7 +105,7 @@ test.describe('login-as selection', () => {
     await page.getByLabel('Lakeshore Medical Center').click();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL('/provider/er-response');
-    await expect(page.getByTestId('organization-name')).toHaveText('Lakeshore Medical Center');
+    await expect(organisationName(page)).toHaveText('Lakeshore Medical Center');
     await expectSidebar(page, 'en', ['Dashboard', 'eR Responses'], ['Recalls']);
   });
 
@@ -116,7 +116,7 @@ test.describe('login-as selection', () => {
     await page.getByLabel('Riverside Health').click();
     await page.getByRole('button', { name: tr('Continue', 'vi') }).click();
     await expect(page).toHaveURL('/provider/recalls');
-    await expect(page.getByTestId('organization-name')).toHaveText('Riverside Health');
+    await expect(organisationName(page)).toHaveText('Riverside Health');
     await expectSidebar(page, 'vi', ['Recalls', 'Sites', 'Supplier Contacts'], ['eR Responses', 'Users']);
   });
 });
@@ -132,7 +132,7 @@ test('a wrong password shows the server message and stays on the login page', as
 test('logout returns to login and protected pages then ask to sign in again', async ({ page }) => {
   await signIn(page, 'admin@acme.demo');
   await expect(page).toHaveURL('/supplier/dashboard');
-  await page.getByTestId('user-menu').click();
+  await page.getByRole('button', { name: /User menu/ }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => window.localStorage.getItem('user-token'))).toBeNull();
@@ -174,11 +174,10 @@ test('unknown paths show the not-found page', async ({ page }) => {
   await expect(page.getByTestId('not-found')).toBeVisible();
 });
 
-test('the user menu switches the language of the shell', async ({ page }) => {
+test('the language switcher of the shell translates the menu', async ({ page }) => {
   await signIn(page, 'admin@lakeshore.demo');
   await expect(page).toHaveURL('/provider/dashboard');
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: 'Vietnamese' }).click();
+  await page.getByRole('main').getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Vietnamese' }).click();
   await expectSidebar(page, 'vi', ['Dashboard', 'Recalls', 'Sites']);
   await expect(page.getByRole('navigation', { name: 'Đường dẫn' })).toContainText('Trang chủ');
 });
@@ -186,7 +185,7 @@ test('the user menu switches the language of the shell', async ({ page }) => {
 test('the profile page shows the signed-in user', async ({ page }) => {
   await signIn(page, 'admin@riverside.demo');
   await expect(page).toHaveURL('/provider/dashboard');
-  await page.getByTestId('user-menu').click();
+  await page.getByRole('button', { name: /User menu/ }).click();
   await page.getByRole('menuitem', { name: 'My Profile' }).click();
   await expect(page).toHaveURL('/account');
   const profile = page.getByTestId('account');

@@ -75,10 +75,23 @@ export async function signIn(page: Page, email: string, lang: Lang = 'en'): Prom
 export async function expectSidebar(page: Page, lang: Lang, visible: string[], hidden: string[] = []): Promise<void> {
   const sidebar = page.getByTestId('sidebar');
   await expect(sidebar).toBeVisible();
+  await expandSidebarGroups(page);
   for (const name of visible) {
     await expect(sidebar.getByRole('link', { name: tr(name, lang), exact: true }).first()).toBeVisible();
   }
   for (const name of hidden) {
     await expect(sidebar.getByRole('link', { name: tr(name, lang), exact: true })).toHaveCount(0);
   }
+}
+
+/** Opens every collapsed group of the sidebar. */
+export async function expandSidebarGroups(page: Page): Promise<void> {
+  const sidebar = page.getByTestId('sidebar');
+  const closed = sidebar.locator('button[aria-expanded="false"]');
+  for (let guard = 0; guard < 20 && (await closed.count()) > 0; guard += 1) await closed.first().click();
+  await expect(closed).toHaveCount(0);
+}
+
+export function organisationName(page: Page) {
+  return page.locator('[data-slot="header-organisation"]');
 }

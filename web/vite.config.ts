@@ -12,7 +12,7 @@ export default defineConfig({
   plugins: [
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
-    lingui(),
+    lingui({ failOnCompileError: true }),
     tailwindcss(),
   ],
   define: {

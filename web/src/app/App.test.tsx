@@ -55,15 +55,19 @@ describe('app routing', () => {
     backend({ '/api/me': me });
     renderApp('/supplier/recalls/view/12');
     const sidebar = await screen.findByTestId('sidebar');
-    const links = within(sidebar).getAllByRole('link').map((a) => a.textContent);
-    expect(links).toEqual(['Dashboard', 'Recalls', 'Template Actions', 'Distribution Lists', 'FAQs']);
-    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(crumbs).getAllByRole('listitem').map((li) => li.textContent?.replace('/', '').trim())).toEqual([
-      'Home',
+    expect(within(sidebar).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Recalls']);
+    expect(within(sidebar).getByRole('link', { name: 'Recalls' }).getAttribute('aria-current')).toBe('page');
+    expect(within(sidebar).getAllByRole('button').map((b) => b.textContent)).toEqual(['Recall Settings', 'Help']);
+    await userEvent.setup().click(within(sidebar).getByRole('button', { name: 'Recall Settings' }));
+    expect(within(sidebar).getAllByRole('link').map((a) => a.textContent)).toEqual([
+      'Dashboard',
       'Recalls',
-      'View Recall',
+      'Template Actions',
+      'Distribution Lists',
     ]);
-    expect(await screen.findByTestId('organization-name')).toHaveProperty('textContent', 'Acme Medical Devices');
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Home', 'Recalls', 'View Recall']);
+    await waitFor(() => expect(document.querySelector('[data-slot="header-organisation"]')?.textContent).toBe('Acme Medical Devices'));
   });
 
   it('does not show the organisation name to the operator', async () => {
@@ -72,7 +76,7 @@ describe('app routing', () => {
     renderApp('/notisphere/dashboard');
     await screen.findByTestId('sidebar');
     await screen.findByText('Alice Acme');
-    expect(screen.queryByTestId('organization-name')).toBeNull();
+    expect(document.querySelector('[data-slot="header-organisation"]')).toBeNull();
   });
 
   it('sends a user without the permission to the landing page and records the access-denied state', async () => {
@@ -111,7 +115,7 @@ describe('app routing', () => {
     const fetchMock = backend({ '/api/me': me, '/api/auth/logout': null });
     const { location, store } = renderApp('/supplier/dashboard');
     const user = userEvent.setup();
-    await user.click(await screen.findByTestId('user-menu'));
+    await user.click(await screen.findByRole('button', { name: 'User menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
     expect(store.get(tokenAtom)).toBeNull();

@@ -8,7 +8,7 @@ import { localeAtom } from '../state/preferences';
  * Language choice as a small button group (no popover library on the public pages), persisted in
  * localStorage.
  */
-export function LanguageSwitcher({ className }: { className?: string }) {
+export function LanguageSwitcher({ className, tone = 'dark' }: { className?: string; tone?: 'dark' | 'light' }) {
   const { t, i18n } = useLingui();
   const [locale, setLocale] = useAtom(localeAtom);
   const current = isLocale(locale) ? locale : 'en';
@@ -21,7 +21,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
           size="sm"
           variant={language.locale === current ? 'secondary' : 'ghost'}
           aria-pressed={language.locale === current}
-          className={language.locale === current ? undefined : 'text-inherit hover:bg-white/10 hover:text-inherit'}
+          className={language.locale === current || tone === 'light' ? undefined : 'text-inherit hover:bg-white/10 hover:text-inherit'}
           onClick={() => {
             setLocale(language.locale);
             void activateLocale(language.locale);
