@@ -24,9 +24,10 @@ const form = (name: string, data: Buffer, type = 'application/octet-stream') => 
   return f;
 };
 
-async function download(path: string, token: string, timezone?: string): Promise<{ status: number; disposition: string; body: Buffer; type: string }> {
+async function download(path: string, token: string, timezone?: string): Promise<{ status: number; disposition: string; body: Buffer; type: string; data: ArrayBuffer }> {
   const res = await fetch(`${t.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}`, ...(timezone ? { timezone } : {}) } });
-  return { status: res.status, disposition: res.headers.get('content-disposition') ?? '', type: res.headers.get('content-type') ?? '', body: Buffer.from(await res.arrayBuffer()) };
+  const data = await res.arrayBuffer();
+  return { status: res.status, disposition: res.headers.get('content-disposition') ?? '', type: res.headers.get('content-type') ?? '', body: Buffer.from(data), data };
 }
 
 describe('organisation profile', () => {
@@ -156,7 +157,7 @@ describe('sales representatives', () => {
     expect(res.type).toContain('spreadsheetml');
     expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(res.disposition)?.[1] ?? '')).toBe(`Sales Representatives Report ${fileDate(new Date(), tz)}.xlsx`);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.body);
+    await book.xlsx.load(res.data);
     const sheet = book.worksheets[0]!;
     const rows = sheet.getSheetValues().slice(1).map((r) => (Array.isArray(r) ? r.slice(1) : []));
     expect(rows[0]).toEqual(['First Name', 'Last Name', 'Email', 'Phone', 'Territory', 'Region', 'Status', 'Created Date', 'Last Updated']);

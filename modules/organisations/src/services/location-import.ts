@@ -50,12 +50,13 @@ export interface LocationFileDetail extends LocationFile {
 /** Header names a file may use for each column (compared lower-case, letters and digits only). */
 const HEADERS: Record<string, keyof SupplierLocationInput> = {
   locationid: 'location_id', accountid: 'location_id', accountnumber: 'location_id', shiptoid: 'location_id', shipto: 'location_id',
-  locationname: 'location_name', name: 'location_name', accountname: 'location_name',
+  providerid: 'location_id', customerid: 'location_id',
+  locationname: 'location_name', name: 'location_name', accountname: 'location_name', hospitalname: 'location_name', customername: 'location_name',
   idn: 'idn',
   address1: 'address1', address: 'address1', addressline1: 'address1', street: 'address1',
   address2: 'address2', addressline2: 'address2',
   city: 'city', state: 'state', zip: 'zip', zipcode: 'zip', postalcode: 'zip',
-  type: 'type', locationtype: 'type',
+  type: 'type', locationtype: 'type', hospitaltype: 'type',
   email: 'email', emails: 'email', emailaddress: 'email', recipientemail: 'email', recipientemails: 'email',
   notisphereid: 'notisphere_id',
 };
@@ -75,13 +76,27 @@ function headerMap(header: string[]): (keyof SupplierLocationInput | null)[] {
 
 interface RawRow { line: number; cells: string[] }
 
-/** Text of an uploaded CSV: UTF-8 (BOM stripped) when it is valid UTF-8, otherwise Windows-1252/Latin-1. */
+/** Windows-1252's characters for bytes 0x80-0x9F (the rest of the code page is Latin-1); undefined bytes stay as they are. */
+const CP1252_HIGH = [
+  0x20ac, 0x81, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8d, 0x017d, 0x8f,
+  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x9d, 0x017e, 0x0178,
+];
+
+/**
+ * Text of an uploaded CSV: UTF-8 (BOM stripped) when it is valid UTF-8, otherwise Windows-1252 (what spreadsheet
+ * programs write as "Latin-1"). Decoded by hand: Node 20's TextDecoder treats windows-1252 as ISO-8859-1.
+ */
 export function decodeText(data: Buffer): string {
   const bytes = data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? data.subarray(3) : data;
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
+    let out = '';
+    for (let i = 0; i < bytes.length; i += 8192) {
+      const chunk = bytes.subarray(i, i + 8192);
+      out += String.fromCharCode(...Array.from(chunk, (b) => (b >= 0x80 && b <= 0x9f ? CP1252_HIGH[b - 0x80]! : b)));
+    }
+    return out;
   }
 }
 
