@@ -85,8 +85,8 @@ export function Autocomplete({
         type="text"
         role="combobox"
         aria-autocomplete="list"
-        aria-expanded={showList}
-        aria-controls={listId}
+        aria-expanded={showList && !loading && options.length > 0}
+        aria-controls={showList && !loading && options.length > 0 ? listId : undefined}
         aria-activedescendant={showList && activeIndex >= 0 && !loading ? optionId(activeIndex) : undefined}
         aria-label={ariaLabel}
         aria-invalid={ariaInvalid}
@@ -124,25 +124,29 @@ export function Autocomplete({
           }
         }}
       />
-      {showList ? (
+      {showList && (loading || options.length === 0) ? (
+        <div
+          data-slot="autocomplete-status"
+          className="absolute z-50 mt-1 flex w-full items-center gap-2 rounded-md border bg-popover px-3 py-2 text-sm text-muted-foreground shadow-md"
+        >
+          {loading ? (
+            <>
+              <Spinner label={t.loading} />
+              <span aria-hidden="true">{t.loading}</span>
+            </>
+          ) : (
+            <span role="status">{t.noResults}</span>
+          )}
+        </div>
+      ) : null}
+      {showList && !loading && options.length > 0 ? (
         <ul
           id={listId}
           role="listbox"
           aria-label={ariaLabel}
-          aria-busy={loading || undefined}
           className="absolute z-50 mt-1 max-h-60 w-full overflow-auto rounded-md border bg-popover p-1 text-sm text-popover-foreground shadow-md"
         >
-          {loading ? (
-            <li role="presentation" className="flex items-center gap-2 px-2 py-1.5 text-muted-foreground">
-              <Spinner label={t.loading} />
-              <span aria-hidden="true">{t.loading}</span>
-            </li>
-          ) : options.length === 0 ? (
-            <li role="presentation" className="px-2 py-1.5 text-muted-foreground">
-              {t.noResults}
-            </li>
-          ) : (
-            options.map((option, index) => (
+          {options.map((option, index) => (
               <li
                 key={option.value}
                 id={optionId(index)}
@@ -155,8 +159,7 @@ export function Autocomplete({
               >
                 {option.label}
               </li>
-            ))
-          )}
+            ))}
         </ul>
       ) : null}
     </div>

@@ -184,13 +184,17 @@ export const MultiColumnSort: Story = {
 export const DebouncedSearch: Story = {
   play: async ({ args, canvasElement }) => {
     const search = within(canvasElement).getByRole('searchbox', { name: 'Search' });
-    await userEvent.type(search, '  pump  ');
+    await userEvent.click(search);
+    const started = performance.now();
+    // Two quick edits inside the 500 ms window collapse into one trimmed search.
+    await userEvent.paste('  pu');
+    await userEvent.paste('mp  ');
     await expect(args.onSearchChange).not.toHaveBeenCalled();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await expect(args.onSearchChange).not.toHaveBeenCalled();
-    await waitFor(() => expect(args.onSearchChange).toHaveBeenCalledWith('pump'), { timeout: 1500 });
+    await waitFor(() => expect(args.onSearchChange).toHaveBeenCalledWith('pump'), { timeout: 2000 });
+    await expect(performance.now() - started).toBeGreaterThanOrEqual(500);
     await expect(args.onSearchChange).toHaveBeenCalledTimes(1);
-    await userEvent.type(search, ' ');
+    // Only whitespace changed: the trimmed text is the same, so nothing new is emitted.
+    await userEvent.paste(' ');
     await new Promise((resolve) => setTimeout(resolve, 700));
     await expect(args.onSearchChange).toHaveBeenCalledTimes(1);
   },
@@ -199,13 +203,15 @@ export const DebouncedSearch: Story = {
 export const ContainsFilters: Story = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Filter Supplier' }), ' Acme ');
+    await userEvent.click(canvas.getByRole('textbox', { name: 'Filter Supplier' }));
+    await userEvent.paste(' Acme ');
+    await expect(args.onFilterChange).not.toHaveBeenCalled();
     await waitFor(
       () =>
         expect(args.onFilterChange).toHaveBeenLastCalledWith({
           supplier: { filterType: 'text', type: 'contains', filter: 'Acme' },
         }),
-      { timeout: 1500 },
+      { timeout: 2000 },
     );
     await expect(args.onFilterChange).toHaveBeenCalledTimes(1);
     await expect(canvas.queryByRole('textbox', { name: 'Filter Status' })).toBeNull();
@@ -318,6 +324,8 @@ export const HeaderButtonsAndRowActions: Story = {
     }
     await userEvent.click(canvas.getByRole('button', { name: 'Actions for Recall 002' }));
     await expect((await body.findAllByRole('menuitem')).map((m) => m.textContent)).toEqual(['View']);
+    await userEvent.keyboard('{Escape}');
+    await expect(body.queryByRole('menu')).toBeNull();
   },
 };
 

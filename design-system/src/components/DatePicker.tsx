@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { DayPicker } from 'react-day-picker';
+import { format } from 'date-fns';
 import { CalendarIcon } from 'lucide-react';
 import { cn } from '../lib/cn';
 import {
@@ -19,6 +20,7 @@ export interface DatePickerTexts {
   notApplicable: string;
   clear: string;
   invalid: string;
+  chooseDate: string;
 }
 
 export const defaultDatePickerTexts: DatePickerTexts = {
@@ -27,6 +29,7 @@ export const defaultDatePickerTexts: DatePickerTexts = {
   notApplicable: 'Not Applicable',
   clear: 'Clear',
   invalid: 'Invalid date',
+  chooseDate: 'Choose date',
 };
 
 export interface DatePickerProps {
@@ -134,12 +137,16 @@ export function DatePicker({
             </IconButton>
           </div>
         </PopoverAnchor>
-        <PopoverContent align="start" className="w-auto p-2">
+        <PopoverContent align="start" className="w-auto p-2" aria-label={t.chooseDate}>
           <DayPicker
             mode="single"
             selected={selected}
             defaultMonth={selected}
             captionLayout="dropdown"
+            labels={{
+              labelDayButton: (date, modifiers) =>
+                `${format(date, 'd MMMM yyyy, EEEE')}${modifiers.selected ? ' (selected)' : ''}`,
+            }}
             startMonth={years ? new Date(years.from, 0, 1) : new Date(1950, 0, 1)}
             endMonth={years ? new Date(years.to, 11, 31) : new Date(2100, 11, 31)}
             onSelect={(date) => {

@@ -64,6 +64,8 @@ export const DisabledEdit: Story = {
     await expect(edit).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(edit, { pointerEventsCheck: 0 });
     await expect(onEdit).not.toHaveBeenCalled();
+    await userEvent.keyboard('{Escape}');
+    await expect(body.queryByRole('menu')).toBeNull();
   },
 };
 

@@ -142,7 +142,6 @@ export function FileUpload({
         className={cn(
           'flex flex-wrap items-center gap-3 rounded-md border border-dashed border-input p-3 text-sm text-muted-foreground',
           dragOver && 'border-ring bg-accent',
-          disabled && 'opacity-60',
         )}
       >
         <input

@@ -33,10 +33,10 @@ export const Default: Story = {
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await userEvent.click(toggle);
     await expect(args.onToggleSidebar).toHaveBeenCalledTimes(1);
-    await userEvent.click(canvas.getByRole('button', { name: 'User menu' }));
+    await userEvent.click(canvas.getByRole('button', { name: /^Jane Doe.*User menu$/ }));
     await userEvent.click(await body.findByRole('menuitem', { name: 'My Profile' }));
     await expect(args.onMyProfile).toHaveBeenCalledTimes(1);
-    await userEvent.click(canvas.getByRole('button', { name: 'User menu' }));
+    await userEvent.click(canvas.getByRole('button', { name: /^Jane Doe.*User menu$/ }));
     await userEvent.click(await body.findByRole('menuitem', { name: 'Logout' }));
     await expect(args.onLogout).toHaveBeenCalledTimes(1);
   },
@@ -79,7 +79,7 @@ export const Vietnamese: Story = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     const body = within(canvasElement.ownerDocument.body);
-    await userEvent.click(canvas.getByRole('button', { name: 'Menu người dùng' }));
+    await userEvent.click(canvas.getByRole('button', { name: /Menu người dùng/ }));
     await userEvent.click(await body.findByRole('menuitem', { name: 'Đăng xuất' }));
     await expect(args.onLogout).toHaveBeenCalled();
   },

@@ -104,11 +104,11 @@ export function Header({
         ))}
         <DropdownMenu>
           <DropdownMenuTrigger
-            aria-label={t.userMenu}
             className="flex items-center gap-2 rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-white/70"
           >
-            <Avatar name={user.name} src={user.photoUrl} size="sm" />
-            <span className="hidden max-w-40 truncate text-sm sm:inline">{user.name}</span>
+            <Avatar name={user.name} src={user.photoUrl} size="sm" aria-hidden="true" />
+            <span className="max-w-40 truncate text-sm max-sm:sr-only">{user.name}</span>
+            <span className="sr-only">, {t.userMenu}</span>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end" className="w-56">
             <DropdownMenuLabel className="grid">
