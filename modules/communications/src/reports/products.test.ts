@@ -123,7 +123,7 @@ describe('add-new-products', () => {
     expect((await a.put(`/${id}/approve-recall/RECALL/0`)).status).toBe(200);
     const res = await a.post('/step1/add-new-products', { id, products: [{ product_name: 'Late' }] });
     expect(res.status).toBe(409);
-    expect(res.body.error.code).toBe('NOT_DRAFT');
+    expect(res.body.error?.code).toBe('NOT_DRAFT');
     expect((await api(borealis).post('/step1/add-new-products', { id: draftId, products: [{ product_name: 'X' }] })).status).toBe(404);
   });
 });
