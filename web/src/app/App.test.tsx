@@ -115,7 +115,7 @@ describe('app routing', () => {
     const fetchMock = backend({ '/api/me': me, '/api/auth/logout': null });
     const { location, store } = renderApp('/supplier/dashboard');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('button', { name: /User menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
     expect(store.get(tokenAtom)).toBeNull();
