@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '@portal/core';
+import { loadConfig, verifyPassword } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
 import { createTestDatabase, type TestDatabase } from '@portal/testing';
 import { CliError } from './context.js';
@@ -21,11 +21,17 @@ afterAll(() => t.drop());
 
 describe('db', () => {
   it('seeds the demo world once, prints the sign-ins, and refuses a second time', async () => {
-    const out = await seed(t.db, true, 'Portal#2026');
+    const config = loadConfig({ DATABASE_URL: t.url });
+    const out = await seed(t.db, true, config);
     expect(out).toContain('admin@operator.demo');
     expect(out).toContain('multi@riverside.demo');
     expect(out.match(/multi@riverside\.demo/g)).toHaveLength(1);
-    await expect(seed(t.db, true, 'Portal#2026')).rejects.toThrow(CliError);
+    await expect(seed(t.db, true, config)).rejects.toThrow(CliError);
+    // Events in every state, sent through the real services.
+    const states = (await t.db('communications').orderBy('id').select('type', 'status')) as { type: string; status: string }[];
+    expect(states.map((s) => `${s.type}:${s.status}`)).toEqual(['RECALL:DRAFT', 'RECALL:OPEN', 'RECALL:CLOSED', 'PRODUCT DISRUPTION:OPEN']);
+    expect(Number(((await t.db('provider_responses').where({ status: 'SUBMITTED' }).count<{ n: number }[]>({ n: '*' }).first()) as { n: number }).n)).toBe(3);
+    expect(Number(((await t.db('outbox_emails').where({ kind: 'NOTICE' }).count<{ n: number }[]>({ n: '*' }).first()) as { n: number }).n)).toBeGreaterThan(0);
     const orgs = (await t.db('organizations').orderBy('id').pluck('name')) as string[];
     expect(orgs).toEqual(['Notisphere Operations', 'Acme Medical Devices', 'Borealis Pharma', 'Riverside Health', 'Riverside North Campus', 'Riverside South Clinic', 'Lakeshore Medical Center']);
     const sites = await t.db('organizations as s').join('organizations as p', 'p.id', 's.parent_id').pluck('p.name');
@@ -34,7 +40,7 @@ describe('db', () => {
 
   it('reset erases every row and reloads the demo world on request', async () => {
     await t.db('users').where({ email: 'admin@acme.demo' }).update({ first_name: 'Changed' });
-    await reset(t.db, true, 'Portal#2026');
+    await reset(t.db, true, loadConfig({ DATABASE_URL: t.url }));
     expect(((await t.db('users').where({ email: 'admin@acme.demo' }).first('first_name')) as { first_name: string }).first_name).toBe('Alice');
   });
 });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import type { Db } from '@portal/core';
+import { seedDemoCommunications } from '@portal/communications';
+import type { Config, Db } from '@portal/core';
 import { type DemoSignIn, isDatabaseEmpty, migrateLatest, pendingMigrations, rollbackAll, seedDemo } from '@portal/migrations';
 import { action, CliError, withDatabase } from '../context.js';
 
@@ -18,18 +19,21 @@ export function formatSignIns(signIns: DemoSignIn[], password: string): string {
   return [`Demo sign-ins (password ${password}):`, ...rows.map((s) => `  ${s.email.padEnd(26)} ${s.organization}, ${s.role}`)].join('\n');
 }
 
-export async function seed(db: Db, demo: boolean, password: string): Promise<string> {
+export async function seed(db: Db, demo: boolean, config: Config): Promise<string> {
+  const password = config.demoPassword;
   if (!demo) return 'Nothing to seed: the permission catalogue is code, roles come with each organisation. Use --demo for the demo world.';
   if ((await pendingMigrations(db)).length) throw new CliError('The database has pending migrations; run `pnpm cli db migrate` first.');
   if (!(await isDatabaseEmpty(db))) throw new CliError('The database already holds organisations; the demo world loads only into an empty database (`pnpm cli db reset --demo`).');
-  return formatSignIns(await seedDemo(db, password), password);
+  const signIns = await seedDemo(db, password);
+  await seedDemoCommunications(db, config);
+  return formatSignIns(signIns, password);
 }
 
 /** Drops every table (rolls back all migrations), migrates again and, with --demo, loads the demo world. */
-export async function reset(db: Db, demo: boolean, password: string): Promise<string> {
+export async function reset(db: Db, demo: boolean, config: Config): Promise<string> {
   await rollbackAll(db, true);
   const out = [await migrate(db)];
-  if (demo) out.push(formatSignIns(await seedDemo(db, password), password));
+  if (demo) out.push(await seed(db, true, config));
   return out.join('\n');
 }
 
@@ -39,8 +43,8 @@ export function configureDbCommand(program: Command): void {
   db.command('rollback').description('Undo the last batch of migrations').option('--all', 'undo every migration')
     .action(action((opts: { all?: boolean }) => withDatabase((d) => rollback(d, Boolean(opts.all)))));
   db.command('seed').description('Load seed data into an empty database').option('--demo', 'load the demo world (organisations, users, roles)')
-    .action(action((opts: { demo?: boolean }) => withDatabase((d, config) => seed(d, Boolean(opts.demo), config.demoPassword))));
+    .action(action((opts: { demo?: boolean }) => withDatabase((d, config) => seed(d, Boolean(opts.demo), config))));
   db.command('reset').description('Erase everything, migrate again, and optionally load the demo world').option('--demo', 'load the demo world')
     .requiredOption('--yes', 'confirm that every row will be deleted')
-    .action(action((opts: { demo?: boolean }) => withDatabase((d, config) => reset(d, Boolean(opts.demo), config.demoPassword))));
+    .action(action((opts: { demo?: boolean }) => withDatabase((d, config) => reset(d, Boolean(opts.demo), config))));
 }

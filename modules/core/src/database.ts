@@ -8,6 +8,8 @@ import pg from 'pg';
 // bigint ids and counts come back as strings by default; ids stay far below 2^53, so read them as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+// A calendar date has no time zone: keep 'YYYY-MM-DD' as it is rather than a Date at some midnight.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export type Db = Knex;
 
