@@ -11,11 +11,6 @@ export const STATUS_MESSAGES = {
   editInactive: 'Activate this record before editing it.',
 } as const;
 
-/** The row actions a list shows for a status (spec §4 "Master records"). */
-export function rowActions(status: string): string[] {
-  return status === 'ACTIVE' ? ['Edit', 'Inactivate'] : ['Activate'];
-}
-
 /** The status a record moves to, or a 409 when the action does not apply to its current status. */
 export function nextStatus(current: string, action: StatusAction): MasterStatus {
   if (action === 'delete') return 'DELETED';
