@@ -291,6 +291,27 @@ export const Empty: Story = {
   },
 };
 
+export const LoadError: Story = {
+  args: { error: 'The recall list could not be loaded.' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('The recall list could not be loaded.');
+    await expect(canvas.queryByText('Recall 001')).toBeNull();
+  },
+};
+
+export const LongText: Story = {
+  args: {
+    data: allRecalls.slice(0, 3).map((r) => ({
+      ...r,
+      name: `${r.name}: voluntary correction of infusion pump model X-200 software affecting dose calculations in all regions`,
+    })),
+  },
+  play: async ({ canvasElement }) => {
+    await expect(bodyRows(canvasElement)).toHaveLength(3);
+  },
+};
+
 export const PagerHiddenOnOnePage: Story = {
   args: { data: allRecalls.slice(0, 50) },
   play: async ({ canvasElement }) => {

@@ -99,6 +99,8 @@ export interface DataTableProps<T> {
   columnState?: readonly ColumnState[];
   onColumnStateChange?: (state: ColumnState[]) => void;
   loading?: boolean;
+  /** A load failure to show in place of the rows. */
+  error?: string | null;
   /** Shown as 'Last Updated: …' under the table. */
   lastUpdated?: string;
   /** Buttons shown in the table header (add, verify, downloads). */
@@ -144,6 +146,7 @@ export function DataTable<T>({
   columnState: controlledColumnState,
   onColumnStateChange,
   loading = false,
+  error = null,
   lastUpdated,
   toolbar,
   rowActions,
@@ -319,6 +322,12 @@ export function DataTable<T>({
                     <Spinner label={t.loading} />
                     <span aria-hidden="true">{t.loading}</span>
                   </span>
+                </td>
+              </tr>
+            ) : error ? (
+              <tr>
+                <td colSpan={colSpan} role="alert" className="h-24 px-3 text-center text-destructive">
+                  {error}
                 </td>
               </tr>
             ) : rows.length === 0 ? (

@@ -64,3 +64,21 @@ export const CloseButton: Story = {
     await expect(args.onOpenChange).toHaveBeenCalledWith(false);
   },
 };
+
+export const LongTextVietnamese: Story = {
+  args: { defaultOpen: true },
+  render: (args) => (
+    <Dialog {...args}>
+      <DialogContent closeLabel="Đóng">
+        <DialogHeader>
+          <DialogTitle>Chỉnh sửa địa điểm bị ảnh hưởng bởi đợt thu hồi thiết bị y tế khẩn cấp</DialogTitle>
+          <DialogDescription>{'Vui lòng kiểm tra địa chỉ, số lượng tồn kho và người liên hệ trước khi lưu. '.repeat(6)}</DialogDescription>
+        </DialogHeader>
+      </DialogContent>
+    </Dialog>
+  ),
+  play: async ({ canvasElement }) => {
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: /Chỉnh sửa địa điểm/ });
+    await expect(within(dialog).getByRole('button', { name: 'Đóng' })).toBeInTheDocument();
+  },
+};

@@ -50,6 +50,13 @@ export const Disabled: Story = {
   },
 };
 
+export const Error: Story = {
+  args: { 'aria-invalid': true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('combobox', { name: 'Event type' })).toHaveAttribute('aria-invalid', 'true');
+  },
+};
+
 export const Empty: Story = {
   args: { options: [], placeholder: 'No options' },
 };

@@ -49,6 +49,13 @@ export const LongText: Story = {
   },
 };
 
+export const Error: Story = {
+  args: { 'aria-invalid': true, defaultValue: 'x' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('textbox', { name: 'Notes' })).toHaveAttribute('aria-invalid', 'true');
+  },
+};
+
 export const Vietnamese: Story = {
   args: { placeholder: 'Nhập ghi chú của bạn' },
 };
