@@ -9,6 +9,21 @@ const config: StorybookConfig = {
   typescript: { reactDocgen: 'react-docgen' },
   async viteFinal(viteConfig) {
     viteConfig.plugins = [...(viteConfig.plugins ?? []), tailwindcss()];
+    const rolldownOptions = viteConfig.build?.rolldownOptions ?? {};
+    const previousOnwarn = rolldownOptions.onwarn;
+    viteConfig.build = {
+      ...viteConfig.build,
+      // Radix and TipTap ship 'use client' directives, which mean nothing in a client-only bundle.
+      chunkSizeWarningLimit: 1500,
+      rolldownOptions: {
+        ...rolldownOptions,
+        onwarn(warning, defaultHandler) {
+          if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+          if (previousOnwarn) previousOnwarn(warning, defaultHandler);
+          else defaultHandler(warning);
+        },
+      },
+    };
     return viteConfig;
   },
 };
