@@ -1,5 +1,7 @@
 import type { ModuleDeps, PortalModule } from '@portal/core';
+import { delegateRoutes } from './delegate-routes.js';
 import { noticeRoutes } from './notice-routes.js';
+import { providerRoutes } from './provider-routes.js';
 import { supplierCommunicationRoutes } from './routes.js';
 import { supplierReportRoutes } from './report-routes.js';
 
@@ -13,5 +15,5 @@ export {
 export { COMMUNICATION_TYPES, ACTION_TYPES, type CommunicationType, type ActionType } from './constants.js';
 
 export function createCommunicationsModule(deps: ModuleDeps): PortalModule {
-  return { name: 'communications', routes: [...supplierReportRoutes(deps), ...supplierCommunicationRoutes(deps), ...noticeRoutes(deps)] };
+  return { name: 'communications', routes: [...supplierReportRoutes(deps), ...supplierCommunicationRoutes(deps), ...noticeRoutes(deps), ...providerRoutes(deps), ...delegateRoutes(deps)] };
 }

@@ -1,0 +1,86 @@
+import { messageResult, type ModuleDeps, NotFoundError, type Route, route, type RouteRequest } from '@portal/core';
+import {
+  delegateAnswer, delegateDeleteFile, delegateDocuments, delegateFile, delegateFiles, delegateResponses, delegateUpload, delegateView, resolveDelegate,
+} from './provider/delegates.js';
+import * as s from './provider/schemas.js';
+import type { AnswerInput } from './services/responses.js';
+
+const gone = () => new NotFoundError('This link is invalid or has expired.');
+
+const tags = ['delegates'];
+type P = Record<string, number>;
+type Q = { token?: string };
+
+/**
+ * The delegate's public form (001 §7.8), reached ONLY with a DELEGATE link's token (query `token`). The token decides the
+ * provider communication, the email and which actions; ids in the path must agree with it, or the answer is 404.
+ */
+export function delegateRoutes({ db, config, files }: ModuleDeps): Route[] {
+  const base = '/delegate';
+  const ctx = (req: RouteRequest<unknown, Q>) => resolveDelegate(db, req.query.token ?? (req.body as { token?: string } | undefined)?.token);
+  const samePc = async (req: RouteRequest<unknown, Q, P>, pcId: number) => {
+    const c = await ctx(req);
+    if (Number(c.pc.id) !== pcId) throw gone();
+    return c;
+  };
+  return [
+    route<unknown, Q, P>({
+      method: 'GET', path: `${base}/recall/:id`, access: 'public', tags, summary: 'The event (id = communication id) with the delegated actions', schema: { params: s.params(['id']), query: s.tokenQuery },
+      handler: async (req) => {
+        const c = await ctx(req);
+        if (Number(c.event.id) !== req.params.id) throw gone();
+        return delegateView(db, config.jwtSecret, c);
+      },
+    }),
+    route<unknown, Q, P>({
+      method: 'GET', path: `${base}/response/:id`, access: 'public', tags, summary: 'The delegate\'s answers so far (id = provider communication id)', schema: { params: s.params(['id']), query: s.tokenQuery },
+      handler: async (req) => delegateResponses(db, config.jwtSecret, await samePc(req, req.params.id!)),
+    }),
+    route<unknown, Q, P>({
+      method: 'GET', path: `${base}/actions/:id`, access: 'public', tags, summary: 'The delegated actions (id = provider communication id)', schema: { params: s.params(['id']), query: s.tokenQuery },
+      handler: async (req) => (await delegateView(db, config.jwtSecret, await samePc(req, req.params.id!))).actions,
+    }),
+    route<unknown, Q, P>({
+      method: 'GET', path: `${base}/document/:id`, access: 'public', tags, summary: 'One document of the event (signed links)', schema: { params: s.params(['id']), query: s.tokenQuery },
+      handler: async (req) => (await delegateDocuments(db, config.jwtSecret, await ctx(req), req.params.id))[0],
+    }),
+    route<unknown, Q, P>({
+      method: 'GET', path: `${base}/delegatedocument/:id`, access: 'public', tags, summary: 'One answer file of a delegated action (signed links)', schema: { params: s.params(['id']), query: s.tokenQuery },
+      handler: async (req) => delegateFile(db, config.jwtSecret, await ctx(req), req.params.id!),
+    }),
+    route<unknown, Q, P>({
+      method: 'GET', path: `${base}/static-documents/:id`, access: 'public', tags, summary: 'Documents of the event (id = communication id)', schema: { params: s.params(['id']), query: s.tokenQuery },
+      handler: async (req) => {
+        const c = await ctx(req);
+        if (Number(c.event.id) !== req.params.id) throw gone();
+        return delegateDocuments(db, config.jwtSecret, c);
+      },
+    }),
+    route<unknown, Q, P>({
+      method: 'GET', path: `${base}/files/:id`, access: 'public', tags, summary: 'Files of delegated action id', schema: { params: s.params(['id']), query: s.tokenQuery },
+      handler: async (req) => delegateFiles(db, config.jwtSecret, await ctx(req), req.params.id!),
+    }),
+    route<unknown, Q, P>({
+      method: 'POST', path: `${base}/files/:id`, access: 'public', tags, multipart: true, summary: 'Upload files to delegated action id (form field file)',
+      schema: { params: s.params(['id']), query: s.tokenQuery },
+      handler: async (req) => delegateUpload(db, files, config.jwtSecret, await ctx(req), req.params.id!, req.files),
+    }),
+    route<unknown, Q, P>({
+      method: 'DELETE', path: `${base}/files/:id`, access: 'public', tags, summary: 'Delete answer file id of a delegated action', schema: { params: s.params(['id']), query: s.tokenQuery },
+      handler: async (req) => {
+        await delegateDeleteFile(db, await ctx(req), req.params.id!);
+        return messageResult('Successfully Deleted!', null);
+      },
+    }),
+    route<AnswerInput, Q, P>({
+      method: 'PUT', path: `${base}/update-delegate/:x`, access: 'public', tags, summary: 'Answer delegated action x (submit: false keeps a draft)',
+      schema: { params: s.params(['x']), query: s.tokenQuery, body: s.answerBody },
+      handler: async (req) => delegateAnswer(db, await ctx(req), req.params.x!, req.body),
+    }),
+    route<unknown, Q, P>({
+      method: 'GET', path: `${base}/:id`, access: 'public', tags, summary: 'The delegated notice (id = provider communication id): event, products, delegated actions, documents',
+      schema: { params: s.params(['id']), query: s.tokenQuery },
+      handler: async (req) => delegateView(db, config.jwtSecret, await samePc(req, req.params.id!)),
+    }),
+  ];
+}

@@ -1,0 +1,366 @@
+import type { Knex } from 'knex';
+import {
+  type Actor, BusinessRuleError, type Config, ConflictError, ForbiddenError, type ListPage, type ListSpec, NotFoundError, parseListQuery, recordAudit, runList,
+  signedUrls, ValidationError,
+} from '@portal/core';
+import { enqueueEmail } from '@portal/notifications';
+import {
+  ACTION_TYPES, CLASSIFICATIONS, COMMUNICATION_TYPES, type CommunicationType, DISPOSITIONS, DISRUPTION_SUBTYPES, LEAD_TIMES, REASONS, RECALL_SUBTYPES,
+} from '../constants.js';
+import { appendHistory, listHistory } from '../services/history.js';
+import { noticeHistory, noticeView, type NoticeView } from '../services/responses.js';
+import { loadScopedNotice, mayManageType, PROVIDER_PERMISSION_OF_TYPE, scopeIds, type ScopedNotice } from './scope.js';
+
+// ---------- the list (001 §7.6, 000 §3 row fields, §4 row actions) ----------
+
+export interface ProviderRow {
+  id: number;
+  communication_id: number;
+  stt: string;
+  status: string;
+  status_provider: 'OPEN' | 'COMPLETED';
+  isProviderCreated: boolean;
+  allow_access: boolean;
+  response_status: string;
+  name: string;
+  event_id: string | null;
+  type: CommunicationType;
+  subtype: string | null;
+  classification: string | null;
+  supplier_id: number;
+  supplier_name: string;
+  organization_id: number;
+  site_id: number | null;
+  site_name: string | null;
+  acknowledged: boolean;
+  acknowledged_at: Date | null;
+  acknowledged_by: string | null;
+  sent_at: Date | null;
+  completed_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const STATUS_SQL = `CASE WHEN c.status = 'CLOSED' OR pc.status = 'CLOSED' THEN 'CLOSED' ELSE 'OPEN' END`;
+const SUPPLIER_SQL = `coalesce(pce.supplier_name, so.name)`;
+
+const LIST_FIELDS = [
+  'name', 'event_id', 'type', 'subtype', 'classification', 'supplier_name', 'site_name', 'status', 'stt', 'status_provider', 'response_status',
+  'acknowledged_by', 'sent_at', 'acknowledged_at', 'completed_at', 'created_at', 'updated_at',
+] as const;
+
+/** Sort and filter fields (whitelisted); they name columns of the derived row table `pc`. */
+const listSpec: ListSpec = {
+  fields: Object.fromEntries(LIST_FIELDS.map((f) => [f, `pc.${f}`])),
+  searchColumns: ['pc.name', 'pc.event_id', 'pc.supplier_name', 'pc.site_name'],
+  defaultSort: [{ column: 'pc.updated_at', direction: 'desc' }],
+};
+
+/** The rows the provider received (own organisation and sites), as one derived table so every row field filters and sorts. */
+function rowsQuery(db: Knex, actor: Actor, scope: number[]): Knex.QueryBuilder {
+  const inner = db('provider_communications as pc')
+    .join('communications as c', 'c.id', 'pc.communication_id')
+    .join('organizations as so', 'so.id', 'pc.supplier_organization_id')
+    .join('organizations as po', 'po.id', 'pc.provider_organization_id')
+    .leftJoin('provider_communication_states as ps', 'ps.provider_communication_id', 'pc.id')
+    .leftJoin('provider_created_events as pce', 'pce.communication_id', 'c.id')
+    .whereIn('pc.provider_organization_id', scope)
+    .whereNot('pc.status', 'DELETED')
+    .whereIn('c.status', ['OPEN', 'CLOSED'])
+    .select(
+      'pc.id', 'pc.communication_id', db.raw(`${STATUS_SQL} as stt`), db.raw(`${STATUS_SQL} as status`),
+      db.raw(`coalesce(ps.status_provider, 'OPEN') as status_provider`), db.raw('(pce.communication_id IS NOT NULL) as "isProviderCreated"'),
+      db.raw(`(c.type = 'RECALL' AND ?::boolean OR c.type = 'PRODUCT DISRUPTION' AND ?::boolean) as allow_access`, [mayManageType(actor, 'RECALL'), mayManageType(actor, 'PRODUCT DISRUPTION')]),
+      'pc.response_status', 'c.name', 'c.event_id', 'c.type', 'c.subtype', 'c.classification', 'pc.supplier_organization_id as supplier_id',
+      db.raw(`${SUPPLIER_SQL} as supplier_name`), 'pc.provider_organization_id as organization_id',
+      db.raw('CASE WHEN pc.provider_organization_id <> ? THEN pc.provider_organization_id END as site_id', [actor.organizationId]),
+      db.raw('CASE WHEN pc.provider_organization_id <> ? THEN po.name END as site_name', [actor.organizationId]),
+      db.raw('(pc.acknowledged_at IS NOT NULL) as acknowledged'), 'pc.acknowledged_at', 'pc.acknowledged_by', 'pc.sent_at', 'pc.completed_at',
+      'pc.created_at', 'pc.updated_at',
+    );
+  return db.from(inner.as('pc'));
+}
+
+export interface ProviderListQuery { communicationType?: CommunicationType; [key: string]: unknown }
+
+/**
+ * Provider communications received by the provider or its sites. With a communicationType the caller needs its permission;
+ * without one, a coordinator sees the types it manages and a Responder (Provider_ResponderRole) sees every row of its scope
+ * with allow_access false where its role may not open the event (the denial detail then offers an access request).
+ */
+export async function listProviderCommunications(db: Knex, actor: Actor, raw: ProviderListQuery): Promise<ListPage<ProviderRow>> {
+  const query = parseListQuery(raw, listSpec);
+  const scope = await scopeIds(db, actor);
+  let types: CommunicationType[];
+  if (raw.communicationType) {
+    if (!mayManageType(actor, raw.communicationType) && !actor.permissions.includes('Provider_ResponderRole')) throw new ForbiddenError();
+    types = [raw.communicationType];
+  } else {
+    types = COMMUNICATION_TYPES.filter((t) => mayManageType(actor, t));
+    if (actor.permissions.includes('Provider_ResponderRole')) types = [...COMMUNICATION_TYPES];
+  }
+  const base = rowsQuery(db, actor, scope).whereIn('pc.type', types);
+  return runList<ProviderRow>(base, query, listSpec, 'pc.id', (qb) => qb.select('pc.*'), 'pc.updated_at');
+}
+
+// ---------- metadata ----------
+
+const pairs = (list: readonly (readonly [string, string])[]) => list.map(([value, label]) => ({ value, label }));
+
+export function providerMeta(actor: Actor) {
+  return {
+    communicationTypes: COMMUNICATION_TYPES.filter((t) => mayManageType(actor, t)).map((value) => ({ value, label: value === 'RECALL' ? 'Recall' : 'Supply Advisory' })),
+    recallSubtypes: pairs(RECALL_SUBTYPES), disruptionSubtypes: pairs(DISRUPTION_SUBTYPES), classifications: pairs(CLASSIFICATIONS),
+    dispositions: pairs(DISPOSITIONS), leadTimes: pairs(LEAD_TIMES), reasons: pairs(REASONS), actionTypes: [...ACTION_TYPES],
+    statuses: [{ value: 'OPEN', label: 'Open' }, { value: 'CLOSED', label: 'Closed' }],
+    responseStatuses: [{ value: 'NOTCOMPLETED', label: 'In Progress' }, { value: 'COMPLETED', label: 'Completed' }],
+    providerStatuses: [{ value: 'OPEN', label: 'Open' }, { value: 'COMPLETED', label: 'Completed' }],
+  };
+}
+
+/** The provider organisation and its sites, for site pickers. */
+export async function metaSites(db: Knex, actor: Actor): Promise<{ id: number; name: string; is_site: boolean }[]> {
+  const scope = await scopeIds(db, actor);
+  const rows = (await db('organizations').whereIn('id', scope).orderByRaw('parent_id NULLS FIRST, lower(name)').select('id', 'name', 'parent_id')) as { id: number; name: string; parent_id: number | null }[];
+  return rows.map((r) => ({ id: Number(r.id), name: r.name, is_site: r.parent_id !== null }));
+}
+
+export async function isSite(db: Knex, actor: Actor): Promise<{ isSite: boolean; parent_id: number | null; parent_name: string | null }> {
+  const row = (await db('organizations as o').leftJoin('organizations as p', 'p.id', 'o.parent_id').where('o.id', actor.organizationId)
+    .first('o.parent_id', 'p.name as parent_name')) as { parent_id: number | null; parent_name: string | null };
+  return { isSite: row.parent_id !== null, parent_id: row.parent_id === null ? null : Number(row.parent_id), parent_name: row.parent_name };
+}
+
+/** The values the list's filters offer: suppliers, sites, statuses, types. */
+export async function searchMeta(db: Knex, actor: Actor) {
+  const scope = await scopeIds(db, actor);
+  const suppliers = (await db('provider_communications as pc').join('organizations as so', 'so.id', 'pc.supplier_organization_id')
+    .leftJoin('provider_created_events as pce', 'pce.communication_id', 'pc.communication_id')
+    .whereIn('pc.provider_organization_id', scope).whereNot('pc.status', 'DELETED')
+    .distinct(db.raw(`${SUPPLIER_SQL} as name`)).orderBy('name')) as { name: string }[];
+  return {
+    suppliers: suppliers.map((s) => s.name),
+    sites: (await metaSites(db, actor)).filter((s) => s.is_site),
+    ...providerMeta(actor),
+  };
+}
+
+/** Active suppliers, for naming the supplier of a provider-created event. */
+export async function supplierNameList(db: Knex): Promise<{ id: number; name: string }[]> {
+  return ((await db('organizations').where({ type: 'SUPPLIER' }).whereIn('status', ['ACTIVE', 'LINKED']).orderByRaw('lower(name)').select('id', 'name')) as { id: number; name: string }[])
+    .map((r) => ({ id: Number(r.id), name: r.name }));
+}
+
+// ---------- one provider communication ----------
+
+export type ProviderView = NoticeView & { status_provider: 'OPEN' | 'COMPLETED'; isProviderCreated: boolean; allow_access: boolean; site: { id: number; name: string } | null };
+
+async function extras(db: Knex | Knex.Transaction, actor: Actor, n: ScopedNotice) {
+  const [state, created, org] = await Promise.all([
+    db('provider_communication_states').where({ provider_communication_id: n.pc.id }).first('status_provider'),
+    db('provider_created_events').where({ communication_id: n.event.id }).first('supplier_name'),
+    db('organizations').where({ id: n.pc.provider_organization_id! }).first('id', 'name'),
+  ]);
+  const o = org as { id: number; name: string };
+  return {
+    status_provider: ((state as { status_provider?: 'OPEN' | 'COMPLETED' } | undefined)?.status_provider ?? 'OPEN') as 'OPEN' | 'COMPLETED',
+    isProviderCreated: Boolean(created),
+    supplier_name: (created as { supplier_name: string | null } | undefined)?.supplier_name ?? null,
+    allow_access: mayManageType(actor, n.event.type),
+    site: Number(o.id) === actor.organizationId ? null : { id: Number(o.id), name: o.name },
+  };
+}
+
+/** The provider's view of a provider communication: the notice (reused) plus the provider's own flags. */
+export async function providerRecall(db: Knex, config: Config, actor: Actor, communicationId: number, pcId: number): Promise<ProviderView> {
+  const n = await loadScopedNotice(db, actor, pcId, { communicationId });
+  const view = await noticeView(db, config.jwtSecret, n);
+  const x = await extras(db, actor, n);
+  if (x.supplier_name) view.communication.supplier_name = x.supplier_name;
+  return { ...view, status_provider: x.status_provider, isProviderCreated: x.isProviderCreated, allow_access: x.allow_access, site: x.site };
+}
+
+export async function summary(db: Knex, config: Config, actor: Actor, communicationId: number, pcId: number) {
+  const view = await providerRecall(db, config, actor, communicationId, pcId);
+  const required = view.actions.filter((a) => a.is_required && !a.is_disabled);
+  const delegates = (await db('provider_delegates').where({ provider_communication_id: pcId, status: 'ACTIVE' }).count<{ n: number }[]>({ n: '*' }).first()) as { n: number };
+  return {
+    communication: view.communication,
+    provider_communication_id: pcId,
+    status: view.provider_communication.status,
+    response_status: view.provider_communication.response_status,
+    response_label: view.provider_communication.response_label,
+    status_provider: view.status_provider,
+    isProviderCreated: view.isProviderCreated,
+    acknowledged: view.provider_communication.acknowledged_at !== null,
+    acknowledged_at: view.provider_communication.acknowledged_at,
+    acknowledged_by: view.provider_communication.acknowledged_by,
+    actions_total: view.actions.length,
+    actions_required: required.length,
+    actions_submitted: view.actions.filter((a) => a.response?.status === 'SUBMITTED').length,
+    actions_draft: view.actions.filter((a) => a.response?.status === 'DRAFT').length,
+    required_remaining: required.filter((a) => a.response?.status !== 'SUBMITTED').length,
+    delegates: Number(delegates.n),
+    documents: view.documents.length,
+    site: view.site,
+  };
+}
+
+/** Per action: its answer, who gave it and when (the response details tab). */
+export async function responseDetails(db: Knex, config: Config, actor: Actor, communicationId: number, pcId: number) {
+  const view = await providerRecall(db, config, actor, communicationId, pcId);
+  return view.actions.map((a) => ({
+    action_id: a.id, action_type: a.action_type, title: a.title, is_required: a.is_required, status: a.response?.status ?? 'NA',
+    value: a.response?.value ?? null, responder_email: a.response?.responder_email ?? null, submitted_at: a.response?.submitted_at ?? null,
+    updated_at: a.response?.updated_at ?? null, files: a.files,
+  }));
+}
+
+export async function histories(db: Knex, actor: Actor, communicationId: number, pcId: number) {
+  await loadScopedNotice(db, actor, pcId, { communicationId });
+  return noticeHistory(db, pcId);
+}
+
+/** Change history (post-approval edits) of an event the provider received. */
+export async function changeHistory(db: Knex, actor: Actor, communicationId: number, pcId: number) {
+  await loadScopedNotice(db, actor, pcId, { communicationId });
+  return (await listHistory(db, communicationId, { changesOnly: true })).filter((h) => h.provider_communication_id === null || Number(h.provider_communication_id) === pcId);
+}
+
+// ---------- writes ----------
+
+/** Moves a provider communication to the provider itself or one of its sites (GET /:id/switch-sites/:x). */
+export async function switchSite(db: Knex, actor: Actor, pcId: number, organizationId: number) {
+  return db.transaction(async (trx) => {
+    const n = await loadScopedNotice(trx, actor, pcId, { forUpdate: true });
+    if (!n.scope.includes(organizationId)) throw new NotFoundError('Site not found.');
+    const before = Number(n.pc.provider_organization_id);
+    if (before === organizationId) return { id: pcId, organization_id: organizationId };
+    await trx('provider_communications').where({ id: pcId }).update({ provider_organization_id: organizationId, updated_at: trx.fn.now() });
+    await trx('provider_responses').where({ provider_communication_id: pcId }).update({ provider_organization_id: organizationId });
+    await appendHistory(trx, actor, {
+      communicationId: n.event.id, organizationId: n.event.organization_id, providerCommunicationId: pcId, action: 'SITE_SWITCHED',
+      entityType: 'provider_communication', entityId: pcId, before: { provider_organization_id: before }, after: { provider_organization_id: organizationId },
+    });
+    return { id: pcId, organization_id: organizationId };
+  });
+}
+
+/**
+ * The provider's complete flag (PUT /:id/change-status/:x, body { status }). COMPLETED needs every required action
+ * submitted on a supplier's event (a provider-created event may be completed at any time); a closed event cannot change.
+ */
+export async function changeStatus(db: Knex, actor: Actor, communicationId: number, pcId: number, status: 'OPEN' | 'COMPLETED') {
+  return db.transaction(async (trx) => {
+    const n = await loadScopedNotice(trx, actor, pcId, { communicationId, forUpdate: true });
+    if (n.pc.status !== 'OPEN' || n.event.status !== 'OPEN') throw new ConflictError('This event is closed and can no longer be answered.', 'EVENT_CLOSED');
+    const created = await trx('provider_created_events').where({ communication_id: n.event.id }).first('communication_id');
+    if (status === 'COMPLETED' && !created && n.pc.response_status !== 'COMPLETED') {
+      throw new BusinessRuleError('Every required action must be answered before the event can be marked completed.', 'RESPONSE_INCOMPLETE');
+    }
+    const current = (await trx('provider_communication_states').where({ provider_communication_id: pcId }).first('status_provider')) as { status_provider: string } | undefined;
+    const before = current?.status_provider ?? 'OPEN';
+    await trx('provider_communication_states').insert({ provider_communication_id: pcId, organization_id: n.pc.provider_organization_id, status_provider: status, updated_by: actor.userId })
+      .onConflict('provider_communication_id').merge({ status_provider: status, updated_by: actor.userId, updated_at: trx.fn.now() });
+    await appendHistory(trx, actor, {
+      communicationId: n.event.id, organizationId: n.event.organization_id, providerCommunicationId: pcId, action: 'PROVIDER_STATUS_CHANGED',
+      entityType: 'provider_communication', entityId: pcId, before: { status_provider: before }, after: { status_provider: status },
+    });
+    return { id: pcId, status_provider: status, response_status: n.pc.response_status };
+  });
+}
+
+/** Records that the provider reviewed or updated its handling of the notification (notification history). */
+export async function updateNotification(db: Knex, actor: Actor, communicationId: number, pcId: number, note: string | undefined) {
+  return db.transaction(async (trx) => {
+    const n = await loadScopedNotice(trx, actor, pcId, { communicationId });
+    await appendHistory(trx, actor, {
+      communicationId: n.event.id, organizationId: n.event.organization_id, providerCommunicationId: pcId, action: 'NOTIFICATION_UPDATED',
+      entityType: 'provider_communication', entityId: pcId, after: { note: note ?? null },
+    });
+    return noticeHistory(trx as unknown as Knex, pcId);
+  });
+}
+
+/**
+ * Notifies the provider's own users about a provider communication (PUT /:id/send-notification/:a/:b): `target` 0 means the
+ * provider and all its sites, otherwise one organisation of the scope. Recipients are active users whose role may see the type.
+ */
+export async function sendInternalNotification(db: Knex, config: Config, actor: Actor, communicationId: number, pcId: number, target: number, message: string | undefined) {
+  return db.transaction(async (trx) => {
+    const n = await loadScopedNotice(trx, actor, pcId, { communicationId });
+    const orgs = target === 0 ? n.scope : n.scope.filter((id) => id === target);
+    if (!orgs.length) throw new NotFoundError('Site not found.');
+    const emails = (await trx('memberships as m').join('users as u', 'u.id', 'm.user_id').join('role_permissions as rp', 'rp.role_id', 'm.role_id')
+      .whereIn('m.organization_id', orgs).where({ 'm.status': 'ACTIVE', 'rp.permission': PROVIDER_PERMISSION_OF_TYPE[n.event.type] })
+      .whereIn('u.status', ['VERIFIED', 'SSO']).whereNot('u.id', actor.userId).distinct('u.email').pluck('u.email')) as string[];
+    if (!emails.length) throw new BusinessRuleError('Nobody else in this organisation can receive this event type.', 'NO_RECIPIENT');
+    const kind = n.event.type === 'RECALL' ? 'Recall' : 'Supply advisory';
+    const path = n.event.type === 'RECALL' ? `/provider/recalls/view/${communicationId}/${pcId}` : `/provider/product-disruption/view/${communicationId}/${pcId}`;
+    for (const to of emails) {
+      await enqueueEmail(trx, {
+        organizationId: actor.organizationId, kind: 'PROVIDER_NOTIFICATION', to, subject: `${kind}: ${n.event.name}`, referenceType: 'provider_communication', referenceId: pcId,
+        text: [`${actor.email} asks you to look at the ${kind.toLowerCase()} "${n.event.name}".`, ...(message ? [message] : []), `Sign in to open it: ${config.appUrl}${path}`].join('\n\n'),
+      });
+    }
+    await appendHistory(trx, actor, {
+      communicationId: n.event.id, organizationId: n.event.organization_id, providerCommunicationId: pcId, action: 'NOTIFICATION_FORWARDED',
+      entityType: 'provider_communication', entityId: pcId, after: { recipients: emails.length, organizations: orgs },
+    });
+    return { emails_queued: emails.length };
+  });
+}
+
+/** Does the email belong to the provider's domain (GET /valid-domain/emailid/:a/:b: a = organisation id, b = email)? */
+export async function validDomain(db: Knex, actor: Actor, organizationId: number, email: string) {
+  const scope = await scopeIds(db, actor);
+  if (!scope.includes(organizationId)) throw new NotFoundError('Organization not found.');
+  const org = (await db('organizations').where({ id: organizationId }).first('domain', 'parent_id')) as { domain: string | null; parent_id: number | null };
+  const domains = [org.domain];
+  if (org.parent_id !== null) domains.push(((await db('organizations').where({ id: org.parent_id }).first('domain')) as { domain: string | null }).domain);
+  const at = email.trim().toLowerCase().split('@');
+  if (at.length !== 2 || !at[1]) throw new ValidationError('Email not valid');
+  const valid = domains.some((d) => d && d.toLowerCase() === at[1]);
+  return { email: email.trim().toLowerCase(), domain: at[1], valid };
+}
+
+/** The supplier's contact for an event the provider received. */
+export async function supplierContact(db: Knex, actor: Actor, communicationId: number) {
+  const scope = await scopeIds(db, actor);
+  const pc = (await db('provider_communications').where({ communication_id: communicationId }).whereIn('provider_organization_id', scope).whereNot({ status: 'DELETED' }).first('id', 'supplier_organization_id')) as
+    | { id: number; supplier_organization_id: number } | undefined;
+  if (!pc) throw new NotFoundError('Communication not found.');
+  const n = await loadScopedNotice(db, actor, pc.id, { communicationId });
+  const org = (await db('organizations').where({ id: pc.supplier_organization_id }).first('id', 'name', 'email', 'phone', 'address1', 'address2', 'city', 'state', 'zip')) as Record<string, unknown>;
+  return { supplier: org, contact_name: n.event.contact_name, contact_email: n.event.contact_email, contact_phone: n.event.contact_phone };
+}
+
+export async function supportingDocuments(db: Knex, config: Config, actor: Actor, communicationId: number) {
+  const scope = await scopeIds(db, actor);
+  const pc = (await db('provider_communications').where({ communication_id: communicationId }).whereIn('provider_organization_id', scope).whereNot({ status: 'DELETED' }).first('id')) as { id: number } | undefined;
+  if (!pc) throw new NotFoundError('Communication not found.');
+  await loadScopedNotice(db, actor, pc.id, { communicationId });
+  const rows = (await db('communication_documents').where({ communication_id: communicationId, kind: 'SUPPORTING' }).whereNull('deleted_at').orderBy('id')) as
+    { id: number; name: string; extension: string; mimetype: string; size: number; file_key: string }[];
+  return rows.map((d) => ({ id: d.id, name: d.name, extension: d.extension, type: d.mimetype, size: Number(d.size), ...signedUrls(config.jwtSecret, d.file_key, d.name) }));
+}
+
+// ---------- report history ----------
+
+export async function addReportHistory(db: Knex, actor: Actor, communicationId: number, pcId: number, reportType: string) {
+  return db.transaction(async (trx) => {
+    await loadScopedNotice(trx, actor, pcId, { communicationId });
+    const [row] = await trx('report_history').insert({ communication_id: communicationId, organization_id: actor.organizationId, report_type: reportType, created_by: actor.userId }).returning('*');
+    await recordAudit(trx, actor, { organizationId: actor.organizationId, action: 'REPORT_HISTORY_ADDED', entityType: 'report_history', entityId: (row as { id: number }).id, after: { communicationId, reportType } });
+    return row as Record<string, unknown>;
+  });
+}
+
+export async function reportHistory(db: Knex, actor: Actor, communicationId: number, pcId: number, reportType: string) {
+  await loadScopedNotice(db, actor, pcId, { communicationId });
+  const q = db('report_history as r').leftJoin('users as u', 'u.id', 'r.created_by')
+    .where({ 'r.communication_id': communicationId, 'r.organization_id': actor.organizationId }).orderBy('r.created_at', 'desc').orderBy('r.id', 'desc')
+    .select('r.id', 'r.report_type', 'r.created_at', 'u.email as created_by_email');
+  if (reportType !== 'all') q.where('r.report_type', reportType);
+  return q;
+}
