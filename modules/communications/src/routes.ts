@@ -15,6 +15,8 @@ import { getMeta } from './services/meta.js';
 import { actionResponses, actionSummaries, addChangeNote, postUpdate, providerProgress, providerView, resendNotice } from './services/tracking.js';
 import { type CustomerInput, listCustomers, removeRecipients, saveStep3, type Step3Input } from './services/recipients.js';
 import { type SendOptions, sendNotifications } from './services/sending.js';
+import { getSalesRepresentatives } from '@portal/organisations';
+import { providerOfEmail } from './services/recipients.js';
 
 const tags = ['supplier communications'];
 const access = SUPPLIER_EVENT_PERMISSIONS;
@@ -47,6 +49,22 @@ export function supplierCommunicationRoutes({ db, config, mail, files }: ModuleD
     route<{ id: number; customers: CustomerInput[] }>({
       method: 'POST', path: `${base}/step3/customers`, access, tags, summary: 'Step 3: add affected customers by name and email', schema: { body: schema.customersBody },
       handler: ({ actor, body }) => saveStep3(db, actor!, body),
+    }),
+    route<unknown, { email: string }>({
+      method: 'GET', path: `${base}/valid-domain`, access, tags, summary: 'Whether an email address belongs to a known provider\'s domain (and which)',
+      schema: { query: { type: 'object', required: ['email'], properties: { email: { type: 'string', format: 'email', maxLength: 254 } } } },
+      handler: ({ query }) => providerOfEmail(db, query.email),
+    }),
+    route<unknown, unknown, { id: number }>({
+      method: 'GET', path: `${base}/file/:id`, access, tags, summary: 'One document with signed links (same as document/{id})', schema: { params: schema.idParams },
+      handler: ({ actor, params }) => getDocument(db, config.jwtSecret, actor!, params.id),
+    }),
+    route<unknown, unknown, { id: number }>({
+      method: 'GET', path: `${base}/:id/salesreps`, access, tags, summary: 'The supplier\'s active sales representatives for this event\'s sales-rep forms', schema: { params: schema.idParams },
+      handler: async ({ actor, params }) => {
+        await loadOwnCommunication(db, actor!, params.id);
+        return getSalesRepresentatives(db, actor!);
+      },
     }),
     route<unknown, unknown, { id: number }>({
       method: 'GET', path: `${base}/:id`, access, tags, summary: 'One event with its products and actions', schema: { params: schema.idParams },

@@ -25,6 +25,20 @@ async function sent(name: string, emails: string[]): Promise<{ id: number; pcIds
 
 const tokenFor = async (email: string, subjectPart: string) => /token=([\w-]+)/.exec((await t.smtp.waitFor(email, (m) => m.subject.includes(subjectPart))).text)![1]!;
 
+describe('small lookups', () => {
+  it('tells whether an address belongs to a provider\'s domain, and lists the sales reps of an event', async () => {
+    expect((await call('GET', '/valid-domain?email=Nurse@Riverside.demo')).body.d).toMatchObject({ valid: true, provider: { name: 'Riverside Health' } });
+    expect((await call('GET', '/valid-domain?email=someone@gmail.test')).body.d).toEqual({ valid: false, provider: null });
+    expect((await call('GET', '/valid-domain?email=nope')).status).toBe(400);
+    const rep = await t.call('POST', '/api/supplier/sales-reps', { token, body: { first_name: 'Sam', last_name: 'Seller', email: 'sam@acme.demo' } });
+    expect(rep.status, JSON.stringify(rep.body)).toBe(200);
+    const { id } = await sent('With reps', ['reps@clinic.test']);
+    const reps = await call('GET', `/${id}/salesreps`);
+    expect(reps.status).toBe(200);
+    expect(reps.body.d.map((r: { email: string }) => r.email)).toEqual(['sam@acme.demo']);
+  });
+});
+
 describe('tracking provider answers', () => {
   it('shows action counts, per-provider progress, one action\'s answers and one provider\'s view', async () => {
     const { id, pcIds } = await sent('Tracked', ['one@clinic.test', 'two@clinic.test']);

@@ -234,3 +234,12 @@ export async function listCustomers(db: Knex, actor: Actor, id: number, raw: Rec
     'pc.acknowledged_at', 'pc.response_status', 'pc.completed_at',
   ), 'c.updated_at');
 }
+
+/** valid-domain: the provider organisation whose domain an address belongs to, if any. */
+export async function providerOfEmail(db: Knex, email: string): Promise<{ valid: boolean; provider: { id: number; name: string } | null }> {
+  const domain = email.split('@')[1]?.trim().toLowerCase() ?? '';
+  const provider = domain
+    ? ((await db('organizations').where({ type: 'PROVIDER' }).whereIn('status', ['ACTIVE', 'LINKED']).whereRaw('lower(domain) = ?', [domain]).orderBy('id').first('id', 'name')) as { id: number; name: string } | undefined)
+    : undefined;
+  return { valid: Boolean(provider), provider: provider ?? null };
+}
