@@ -193,3 +193,14 @@ test('the profile page shows the signed-in user', async ({ page }) => {
   await expect(profile).toContainText('admin@riverside.demo');
   await expect(profile).toContainText('Riverside Health');
 });
+
+test('an event link the user may not open shows the blocking permission-denied overlay', async ({ page }) => {
+  await signIn(page, 'responder@riverside.demo');
+  await expect(page).toHaveURL('/provider/er-response');
+  await page.goto('/provider/product-disruption/view/1/2');
+  await expect(page).toHaveURL('/provider/er-response');
+  const overlay = page.getByRole('alertdialog');
+  await expect(overlay).toContainText('Access denied');
+  await overlay.getByRole('button', { name: /OK|Request Access/ }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -89,3 +89,25 @@ export function requestAccess(communicationId: string, providerCommunicationId: 
     `/auth/request/${encodeURIComponent(communicationId)}/access/${encodeURIComponent(providerCommunicationId)}`,
   );
 }
+
+/** Who to ask for access to an event the provider user may not see (permission-denied overlay). */
+export interface CommunicationAccessDetails {
+  /** 'RECALL' or 'PRODUCT DISRUPTION'. */
+  type: string;
+  supplier: string;
+  provider: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+export function useCommunicationAccessDetails(communicationId: string | null, providerCommunicationId: string | null) {
+  const path =
+    communicationId && providerCommunicationId
+      ? `/auth/getcommunicationdetails/${encodeURIComponent(communicationId)}/view/${encodeURIComponent(providerCommunicationId)}`
+      : null;
+  return useApi<CommunicationAccessDetails>(path, undefined, {
+    errorModal: false,
+    swr: { shouldRetryOnError: false, revalidateOnFocus: false },
+  });
+}

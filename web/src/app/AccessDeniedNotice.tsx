@@ -1,9 +1,10 @@
 import { useAtom, useAtomValue, useStore } from 'jotai';
 import { useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, ConfirmDialog, OkDialog, useToast } from '@portal/design-system';
+import { useState } from 'react';
+import { Button, PermissionDeniedOverlay, useToast } from '@portal/design-system';
 import { accessDeniedAtom, authAtom } from '../state/auth';
-import { requestAccess } from '../api/auth';
+import { requestAccess, useCommunicationAccessDetails } from '../api/auth';
 import { logout } from './authActions';
 
 /** Inline notice after the guard refused a route without an event id. */
@@ -33,36 +34,59 @@ export function PermissionDenied() {
   const [, navigate] = useLocation();
   const [denied, setDenied] = useAtom(accessDeniedAtom);
   const { userType } = useAtomValue(authAtom);
-  if (!denied || !denied.communicationId || denied.requestSent) return null;
+  const [requesting, setRequesting] = useState(false);
+  const open = !!denied && !!denied.communicationId && !denied.requestSent;
+  const isProvider = userType === 'PROV' && !!denied?.providerCommunicationId;
+  const { data: details } = useCommunicationAccessDetails(
+    open && isProvider ? (denied?.communicationId ?? null) : null,
+    open && isProvider ? (denied?.providerCommunicationId ?? null) : null,
+  );
+  if (!open || !denied) return null;
+
   const backToLogin = () => {
     void logout(store).then(() => navigate('/login', { replace: true }));
   };
-  if (userType === 'PROV' && denied.providerCommunicationId) {
-    const { communicationId, providerCommunicationId } = denied;
-    return (
-      <ConfirmDialog
-        open
-        title={t`Access denied`}
-        description={t`You received this notice in your provider account but lack permission to view it. You may request permission from your account administrator.`}
-        confirmText={t`Request Access`}
-        cancelText={t`Cancel`}
-        onCancel={() => setDenied(null)}
-        onConfirm={() => {
-          void requestAccess(communicationId, providerCommunicationId).then(() => {
-            setDenied({ ...denied, requestSent: true });
-            toast.success(t`Your request has been sent.`);
-            backToLogin();
-          });
-        }}
-      />
-    );
-  }
+  const typeLabel = details?.type === 'RECALL' ? t`Recall` : t`Supply Advisory`;
+  const supplier = details?.supplier ?? '';
+  const adminName = `${details?.first_name ?? ''} ${details?.last_name ?? ''}`.trim();
+  const adminEmail = details?.email ?? '';
+  const provider =
+    isProvider && details
+      ? {
+          type: typeLabel,
+          supplier,
+          administrator: { firstName: details.first_name, lastName: details.last_name, email: details.email },
+        }
+      : undefined;
+  const { communicationId, providerCommunicationId } = denied;
+
   return (
-    <OkDialog
+    <PermissionDeniedOverlay
       open
-      title={t`Access denied`}
-      description={t`You don't have permission to access.`}
-      okText={t`OK`}
+      provider={provider}
+      requesting={requesting}
+      texts={{
+        title: t`Access denied`,
+        denied: t`You don't have permission to access.`,
+        provider: t`Your organization received a ${typeLabel} from ${supplier}, but you do not have permission to view it in your provider account. Click below to request permission from your account administrator, ${adminName} (${adminEmail}).`,
+        requestAccess: t`Request Access`,
+        ok: t`OK`,
+      }}
+      onRequestAccess={
+        provider && communicationId && providerCommunicationId
+          ? () => {
+              setRequesting(true);
+              requestAccess(communicationId, providerCommunicationId).then(
+                () => {
+                  setDenied({ ...denied, requestSent: true });
+                  toast.success(t`Your request has been sent.`);
+                  backToLogin();
+                },
+                () => setRequesting(false),
+              );
+            }
+          : undefined
+      }
       onOk={() => {
         setDenied(null);
         backToLogin();

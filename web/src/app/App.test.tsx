@@ -81,16 +81,61 @@ describe('app routing', () => {
 
   it('sends a user without the permission to the landing page and records the access-denied state', async () => {
     signedInAs('PROVIDER', ['Provider_ManageRecalls', 'Provider_ViewDashboard']);
-    backend({ '/api/me': me });
+    const fetchMock = backend({
+      '/api/me': me,
+      '/api/auth/getcommunicationdetails/31/view/77': {
+        type: 'PRODUCT DISRUPTION',
+        supplier: 'Acme Medical Devices',
+        provider: 'Riverside Health',
+        first_name: 'Rita',
+        last_name: 'Riverside',
+        email: 'admin@riverside.demo',
+      },
+      '/api/auth/request/31/access/77': null,
+      '/api/auth/logout': null,
+    });
     const { location, store } = renderApp('/provider/product-disruption/view/31/77');
-    await waitFor(() => expect(location.history.at(-1)).toBe('/provider/dashboard'));
+    await waitFor(() => expect(location.history).toContain('/provider/dashboard'));
     expect(store.get(accessDeniedAtom)).toEqual({
       path: '/provider/product-disruption/view/31/77',
       communicationId: '31',
       providerCommunicationId: '77',
       requestSent: false,
     });
-    expect(await screen.findByRole('button', { name: 'Request Access' })).toBeTruthy();
+    const dialog = await screen.findByRole('alertdialog');
+    await within(dialog).findByText(
+      'Your organization received a Supply Advisory from Acme Medical Devices, but you do not have permission to view it in your provider account. Click below to request permission from your account administrator, Rita Riverside (admin@riverside.demo).',
+    );
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Request Access' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/request/31/access/77', expect.anything());
+    expect(store.get(accessDeniedAtom)).toBeNull();
+    expect(store.get(tokenAtom)).toBeNull();
+    expect(await screen.findByText('Your request has been sent.')).toBeTruthy();
+  });
+
+  it('shows the plain denial with Ok when no access details are available', async () => {
+    signedInAs('SUPPLIER', ['Supplier_ManageDisruption']);
+    backend({ '/api/me': me, '/api/auth/logout': null });
+    const { location, store } = renderApp('/supplier/recalls/view/5');
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText("You don't have permission to access.")).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Request Access' })).toBeNull();
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
+    expect(store.get(accessDeniedAtom)).toBeNull();
+  });
+
+  it('shows the new-version modal when the server reports another version', async () => {
+    signedInAs('SUPPLIER', ['Supplier_ManageRecalls']);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ ok: true, m: '', d: me }), { headers: { 'x-app-version': '9.0.0' } })),
+    );
+    renderApp('/supplier/dashboard');
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('New version available')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Refresh' })).toBeTruthy();
   });
 
   it('shows the not-found page for unknown paths', async () => {

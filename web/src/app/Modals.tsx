@@ -1,14 +1,23 @@
 import { useAtom } from 'jotai';
 import { useLingui } from '@lingui/react/macro';
-import { ErrorModal, OkDialog } from '@portal/design-system';
+import { ErrorModal, LegacyDomainModal, NewVersionModal } from '@portal/design-system';
 import { errorMessageAtom, newVersionAtom } from '../state/app';
 import { PermissionDenied } from './AccessDeniedNotice';
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
 
 /** Error (ok:false answers), new version, legacy domain and permission-denied modals. */
 export default function Modals({ legacyUrl }: { legacyUrl: string | null }) {
   const { t } = useLingui();
   const [errorMessage, setErrorMessage] = useAtom(errorMessageAtom);
-  const [newVersion, setNewVersion] = useAtom(newVersionAtom);
+  const [newVersion] = useAtom(newVersionAtom);
+  const domain = legacyUrl ? hostOf(legacyUrl) : '';
   return (
     <>
       <ErrorModal
@@ -22,23 +31,21 @@ export default function Modals({ legacyUrl }: { legacyUrl: string | null }) {
         defaultMessage={t`Unknown error`}
         closeText={t`OK`}
       />
-      <OkDialog
+      <NewVersionModal
         open={newVersion !== null}
-        onOpenChange={(open) => {
-          if (!open) setNewVersion(null);
-        }}
+        onRefresh={() => window.location.reload()}
         title={t`New version available`}
-        description={t`A new version of the portal is available. Refresh the page to use it.`}
-        okText={t`Refresh`}
-        onOk={() => window.location.reload()}
+        description={t`A new version of the application is available. Please refresh the page to continue.`}
+        refreshText={t`Refresh`}
       />
       {legacyUrl ? (
-        <OkDialog
+        <LegacyDomainModal
           open
+          newDomain={domain}
+          onRedirect={() => window.location.assign(legacyUrl)}
           title={t`We have moved`}
-          description={t`The portal has moved to a new alerts domain. Please use the new address from now on.`}
-          okText={t`Redirect`}
-          onOk={() => window.location.assign(legacyUrl)}
+          description={t`This site has moved to ${domain}. Please update your bookmarks.`}
+          redirectText={t`Redirect`}
         />
       ) : null}
       <PermissionDenied />
