@@ -37,7 +37,7 @@ async function detail(db: Knex | Knex.Transaction, actor: Actor, n: ScopedNotice
     communication_id: n.event.id,
     provider_communication_id: n.pc.id,
     type: n.event.type === 'RECALL' ? 'Recall' : 'Supply Advisory',
-    supplier: (created as { supplier_name: string | null } | undefined)?.supplier_name ?? (supplier as { name: string }).name,
+    supplier: created ? ((created as { supplier_name: string | null }).supplier_name ?? '') : (supplier as { name: string }).name,
     provider: (provider as { name: string }).name,
     first_name: admin?.first_name ?? null,
     last_name: admin?.last_name ?? null,

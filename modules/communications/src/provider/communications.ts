@@ -28,7 +28,7 @@ export interface ProviderRow {
   subtype: string | null;
   classification: string | null;
   supplier_id: number;
-  supplier_name: string;
+  supplier_name: string | null;
   organization_id: number;
   site_id: number | null;
   site_name: string | null;
@@ -42,7 +42,8 @@ export interface ProviderRow {
 }
 
 const STATUS_SQL = `CASE WHEN c.status = 'CLOSED' OR pc.status = 'CLOSED' THEN 'CLOSED' ELSE 'OPEN' END`;
-const SUPPLIER_SQL = `coalesce(pce.supplier_name, so.name)`;
+/** A provider-created event names its supplier itself (possibly none); a supplier's event names the sender. */
+const SUPPLIER_SQL = `CASE WHEN pce.communication_id IS NOT NULL THEN pce.supplier_name ELSE so.name END`;
 
 const LIST_FIELDS = [
   'name', 'event_id', 'type', 'subtype', 'classification', 'supplier_name', 'site_name', 'status', 'stt', 'status_provider', 'response_status',
@@ -137,9 +138,9 @@ export async function searchMeta(db: Knex, actor: Actor) {
   const suppliers = (await db('provider_communications as pc').join('organizations as so', 'so.id', 'pc.supplier_organization_id')
     .leftJoin('provider_created_events as pce', 'pce.communication_id', 'pc.communication_id')
     .whereIn('pc.provider_organization_id', scope).whereNot('pc.status', 'DELETED')
-    .distinct(db.raw(`${SUPPLIER_SQL} as name`)).orderBy('name')) as { name: string }[];
+    .distinct(db.raw(`${SUPPLIER_SQL} as name`)).orderBy('name')) as { name: string | null }[];
   return {
-    suppliers: suppliers.map((s) => s.name),
+    suppliers: suppliers.map((s) => s.name).filter((name): name is string => Boolean(name)),
     sites: (await metaSites(db, actor)).filter((s) => s.is_site),
     ...providerMeta(actor),
   };
@@ -176,7 +177,7 @@ export async function providerRecall(db: Knex, config: Config, actor: Actor, com
   const n = await loadScopedNotice(db, actor, pcId, { communicationId });
   const view = await noticeView(db, config.jwtSecret, n);
   const x = await extras(db, actor, n);
-  if (x.supplier_name) view.communication.supplier_name = x.supplier_name;
+  if (x.isProviderCreated) view.communication.supplier_name = x.supplier_name ?? '';
   return { ...view, status_provider: x.status_provider, isProviderCreated: x.isProviderCreated, allow_access: x.allow_access, site: x.site };
 }
 
