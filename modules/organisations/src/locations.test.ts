@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The real CMS hospital list: Latin-1 (Windows-1252) encoded, quoted, Provider IDs with leading zeros. */
-const CMS_FILE = path.join(repoRoot, '..', 'shared', 'data', 'cms-hospitals', 'Hospital General Information.csv');
+const CMS_FILE = path.join(repoRoot, 'data', 'cms-hospitals', 'Hospital General Information.csv');
 const cmsBytes = readFileSync(CMS_FILE);
 const cms = parse(cmsBytes.toString('latin1'), { columns: true }) as Record<string, string>[];
 
