@@ -16,8 +16,18 @@ export function useAccountLinks(): AccountLink[] {
     errorModal: false,
     swr: { shouldRetryOnError: false, revalidateOnFocus: false },
   });
-  if (error || !Array.isArray(data)) return [];
-  return data.filter(
+  if (error) return [];
+  return accountLinksFrom(data);
+}
+
+/** Accepts a plain list or a list answer ({ items }); anything else means no links. */
+export function accountLinksFrom(data: unknown): AccountLink[] {
+  const list = Array.isArray(data)
+    ? data
+    : typeof data === 'object' && data !== null && Array.isArray((data as { items?: unknown }).items)
+      ? (data as { items: unknown[] }).items
+      : [];
+  return list.filter(
     (x): x is AccountLink =>
       typeof x === 'object' && x !== null && typeof (x as AccountLink).path === 'string' && typeof (x as AccountLink).url === 'string',
   );
