@@ -2,7 +2,7 @@ import { type ModuleDeps, type Route, route } from '@portal/core';
 import * as schema from './schemas.js';
 import type { StatusAction } from './services/common.js';
 import type { CommunicationType } from './services/communication-settings.js';
-import { getOrganization, getRole, getUser, listRoles, listUsers } from './services/directory.js';
+import { downloadUsers, getOrganization, getRole, getUser, listRoles, listUsers } from './services/directory.js';
 import {
   addDistributionListMember, changeDistributionListStatus, createDistributionList, type DistributionListInput, getDistributionList,
   listDistributionListMembers, listDistributionLists, type NewDistributionListMember, removeDistributionListMember, updateDistributionList,
@@ -57,6 +57,16 @@ export function organisationRoutes({ db, config, mail, files }: ModuleDeps): Rou
       method: 'GET', path: '/users', access: MANAGE_USERS, summary: 'Users of the caller\'s organisation',
       tags: org, schema: { query: schema.listQuery },
       handler: ({ actor, query }) => listUsers(db, actor!, query),
+    }),
+    route<unknown, Query>({
+      method: 'GET', path: '/users/csv-download', access: MANAGE_USERS, summary: 'Users as CSV (list filters apply)',
+      tags: org, schema: { query: schema.listQuery },
+      handler: ({ actor, query, timezone }) => downloadUsers(db, actor!, query, 'csv', timezone),
+    }),
+    route<unknown, Query>({
+      method: 'GET', path: '/users/xlsx-download', access: MANAGE_USERS, summary: 'Users as XLSX (list filters apply)',
+      tags: org, schema: { query: schema.listQuery },
+      handler: ({ actor, query, timezone }) => downloadUsers(db, actor!, query, 'xlsx', timezone),
     }),
     route<unknown, unknown, Id>({
       method: 'GET', path: '/users/:id', access: MANAGE_USERS, summary: 'One user of the caller\'s organisation',

@@ -1,5 +1,7 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@portal/testing';
+import { fileDate } from './services/reports.js';
 import { ROLE_MESSAGES } from './services/roles.js';
 import { USER_MESSAGES } from './services/users.js';
 
@@ -106,6 +108,22 @@ describe('users of the caller\'s organisation', () => {
     expect((await t.call('PUT', `/api/users/${nina}/inactivate`, { token: admin })).status).toBe(200);
     expect((await t.call('PUT', `/api/users/${alice}/inactivate`, { token: admin })).status).toBe(422);
     await t.call('PUT', `/api/users/${nina}/activate`, { token: admin });
+  });
+
+  it('downloads the users list as XLSX and CSV, only the caller\'s organisation', async () => {
+    const res = await fetch(`${t.baseUrl}/api/users/xlsx-download?sortField=email`, { headers: { authorization: `Bearer ${admin}`, timezone: 'Asia/Tokyo' } });
+    expect(res.status).toBe(200);
+    expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? '')).toBe(`Users Report ${fileDate(new Date(), 'Asia/Tokyo')}.xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    const rows = book.worksheets[0]!.getSheetValues().slice(1).map((r) => (Array.isArray(r) ? r.slice(1) : []));
+    expect(rows[0]).toEqual(['First Name', 'Last Name', 'Email', 'Phone', 'Role', 'Organization', 'Account Status', 'Membership Status', 'Last Updated']);
+    const listed = (await t.call('GET', '/api/users?sortField=email&pageSize=100', { token: admin })).body.d.items as { email: string }[];
+    expect(rows.slice(1).map((r) => r[2])).toEqual(listed.map((u) => u.email));
+    expect(rows.slice(1).every((r) => r[5] === 'Acme Medical Devices')).toBe(true);
+    expect(rows.slice(1).find((r) => r[2] === 'nina.new@acme.demo')?.[6]).toBe('Verification Email Sent');
+    const csv = await fetch(`${t.baseUrl}/api/users/csv-download?search=nina`, { headers: { authorization: `Bearer ${admin}` } });
+    expect((await csv.text()).trim().split('\n')).toHaveLength(2);
   });
 
   it('answers 404 for another supplier\'s users, exactly like a missing one, and 403 without the permission', async () => {

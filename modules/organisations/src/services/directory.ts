@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
-import { type Actor, isOperator, type ListPage, NotFoundError, parseListQuery, runList, type ListSpec } from '@portal/core';
+import {
+  type Actor, applyListFilters, applyListPage, type FileResult, isOperator, type ListPage, NotFoundError, parseListQuery, runList, type ListSpec,
+} from '@portal/core';
+import { csvReport, reportDateTime, reportFileName, type ReportColumn, xlsxReport } from './reports.js';
 import { Organization } from '../models/Organization.js';
 
 /** Organisation columns a tenant may see of itself. */
@@ -66,6 +69,32 @@ const selectMember = (db: Knex) => (qb: Knex.QueryBuilder) => qb.select(
 export async function listUsers(db: Knex, actor: Actor, raw: Record<string, unknown>): Promise<ListPage<UserRow>> {
   const query = parseListQuery(raw, userList);
   return runList<UserRow>(memberRows(db, actor), query, userList, 'm.id', selectMember(db), 'u.updated_at');
+}
+
+const USER_STATUS_LABEL: Record<string, string> = { VERIFICATION: 'Verification Email Sent', INACTIVE: 'Deactivated' };
+
+function userColumns(timezone: string): ReportColumn<UserRow & { updated_at: Date }>[] {
+  return [
+    { header: 'First Name', value: (r) => r.first_name },
+    { header: 'Last Name', value: (r) => r.last_name },
+    { header: 'Email', value: (r) => r.email, width: 32 },
+    { header: 'Phone', value: (r) => r.phone },
+    { header: 'Role', value: (r) => r.role_name },
+    { header: 'Organization', value: (r) => r.organization_name, width: 32 },
+    { header: 'Account Status', value: (r) => USER_STATUS_LABEL[r.status] ?? r.status },
+    { header: 'Membership Status', value: (r) => USER_STATUS_LABEL[r.membership_status] ?? r.membership_status },
+    { header: 'Last Updated', value: (r) => reportDateTime(r.updated_at, timezone) },
+  ];
+}
+
+/** The users list as a file ("Users Report MM-DD-YYYY"): same search, filters and sort as the screen, every page. */
+export async function downloadUsers(db: Knex, actor: Actor, raw: Record<string, unknown>, format: 'csv' | 'xlsx', timezone: string): Promise<FileResult> {
+  const query = parseListQuery({ ...raw, pageNumber: 1, pageSize: 1 }, userList);
+  const filtered = applyListFilters(memberRows(db, actor), query, userList);
+  const pages = async (offset: number, limit: number) => (await applyListPage(selectMember(db)(filtered.clone()), { ...query, pageSize: limit }, userList, 'm.id')
+    .offset(offset)) as (UserRow & { updated_at: Date })[];
+  const filename = reportFileName('Users Report', timezone, format);
+  return format === 'csv' ? csvReport(filename, userColumns(timezone), pages) : xlsxReport(filename, 'Users', userColumns(timezone), pages);
 }
 
 export async function getUser(db: Knex, actor: Actor, userId: number): Promise<UserRow> {
