@@ -9,6 +9,7 @@ import {
   type CreatedAction, type CreatedEventInfo, type CreatedProduct, createProviderEvent, providerEdit, updateEventHistory, updateProviderEvent,
 } from './provider/created-events.js';
 import { createDelegation, delegatedActions, delegateEmailList, listDelegates, providerEmailList, resendDelegateMail } from './provider/delegates.js';
+import { providerInfoMail, providerMailEvents, providerMails } from './provider/mails.js';
 import * as s from './provider/schemas.js';
 import { loadScopedNotice, PROVIDER_EVENT_PERMISSIONS, PROVIDER_LIST_PERMISSIONS } from './provider/scope.js';
 import {
@@ -83,6 +84,20 @@ export function providerRoutes({ db, config, files, mail }: ModuleDeps): Route[]
     route<unknown, unknown, P>({
       method: 'GET', path: `${base}/meta/:id/emaillist`, access, tags, summary: 'Active users of organisation id (the provider or one of its sites)', schema: { params: s.params(['id']) },
       handler: ({ actor, params }) => providerEmailList(db, actor!, [params.id!]),
+    }),
+    route<unknown, unknown, P>({
+      method: 'GET', path: `${base}/providerInfoMail/:id`, access, tags, summary: 'One email about a provider communication (bodies holding a personal link are withheld)',
+      schema: { params: s.params(['id']) }, handler: ({ actor, params }) => providerInfoMail(db, actor!, params.id!),
+    }),
+    route<unknown, unknown, { a: number; b: number; c: number; d: string }>({
+      method: 'GET', path: `${base}/providerMail/:a/infomail/:b/:c/:d`, access, tags, summary: 'Delivery events (d: Opened, Click, Sent, Delivered, Error or all) of email c of provider communication b of event a',
+      schema: { params: s.params(['a', 'b', 'c', 'd'], { strings: { d: { type: 'string', enum: ['Opened', 'Click', 'Sent', 'Delivered', 'Error', 'all'] } } }) },
+      handler: ({ actor, params }) => providerMailEvents(db, actor!, params.a, params.b, params.c, params.d),
+    }),
+    route<unknown, unknown, { a: number; b: number; c: string }>({
+      method: 'GET', path: `${base}/providerMail/:a/:b/:c`, access, tags, summary: 'Emails about provider communication b of event a (c = email kind or all)',
+      schema: { params: s.params(['a', 'b', 'c'], { strings: { c: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[A-Za-z_]+$' } } }) },
+      handler: ({ actor, params }) => providerMails(db, actor!, params.a, params.b, params.c),
     }),
     route<CreatedEventInfo & { products?: CreatedProduct[]; actions?: CreatedAction[] }>({
       method: 'POST', path: `${base}/step0`, access, tags, summary: 'Create a provider-created (internal) recall or advisory', schema: { body: s.step0Body },

@@ -204,3 +204,31 @@ describe('access requests', () => {
     expect((await auth(w.supplierToken, `/getcommunicationdetails/${e.id}/view/${pc}`)).status).toBe(403);
   });
 });
+
+describe('emails about a provider communication', () => {
+  it('lists the notices, delegate mails and internal notifications, withholds bodies holding a personal link, and hides them from other providers', async () => {
+    const e = await sendEvent(t, w, 'Mail trail', { providers: [w.riverside, w.lakeshore], actions: ['Text'] });
+    const pc = e.pcOf(w.riverside);
+    await delegate(e.id, pc, 0, 'trail@outside.test');
+    await pv('PUT', `/${e.id}/send-notification/${pc}/0`, { message: 'FYI' });
+    const mails = (await pv('GET', `/providerMail/${e.id}/${pc}/all`)).body.d as { id: number; kind: string; to_email: string }[];
+    expect(mails.map((m) => m.kind).sort()).toEqual(['DELEGATE', 'NOTICE', 'NOTICE', 'PROVIDER_NOTIFICATION']);
+    const delegateMail = mails.find((m) => m.kind === 'DELEGATE')!;
+    expect((await pv('GET', `/providerMail/${e.id}/${pc}/DELEGATE`)).body.d).toHaveLength(1);
+    expect((await pv('GET', `/providerInfoMail/${delegateMail.id}`)).body.d).toMatchObject({ to_email: 'trail@outside.test', text_body: null });
+    const internal = mails.find((m) => m.kind === 'PROVIDER_NOTIFICATION')!;
+    expect((await pv('GET', `/providerInfoMail/${internal.id}`)).body.d.text_body).toContain('FYI');
+    await t.db('email_events').insert({ outbox_email_id: internal.id, event: 'Opened' });
+    expect((await pv('GET', `/providerMail/${e.id}/infomail/${pc}/${internal.id}/all`)).body.d.map((x: { event: string }) => x.event)).toEqual(['Opened']);
+    expect((await pv('GET', `/providerMail/${e.id}/${pc}/PROVIDER_NOTIFICATION`)).body.d[0].opened).toBe(true);
+    const lakeshore = (await t.signIn('admin@lakeshore.demo')).access_token;
+    const other = (path: string) => t.call('GET', `/api/provider/communications${path}`, { token: lakeshore });
+    expect((await other(`/providerMail/${e.id}/${pc}/all`)).status).toBe(404);
+    expect((await other(`/providerInfoMail/${internal.id}`)).status).toBe(404);
+    expect((await other(`/providerMail/${e.id}/infomail/${pc}/${internal.id}/all`)).status).toBe(404);
+    // An email of another provider's communication is not readable, directly or through this one.
+    const theirs = (await t.db('outbox_emails').where({ provider_communication_id: e.pcOf(w.lakeshore) }).first('id')) as { id: number };
+    expect((await pv('GET', `/providerInfoMail/${theirs.id}`)).status).toBe(404);
+    expect((await pv('GET', `/providerMail/${e.id}/infomail/${pc}/${theirs.id}/all`)).status).toBe(404);
+  });
+});
