@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, jsonResponse } from '../../test/render';
 import { makeJwt, claimsFor } from '../../test/jwt';
-import { tokenAtom } from '../../state/auth';
+import { authErrorAtom, tokenAtom } from '../../state/auth';
 
 const none = { access_token: null, refresh_token: null, token_type: 'Bearer', expires_in: null, login_as_required: null, Challenge: null };
 
@@ -110,5 +110,20 @@ describe('login page', () => {
     await user.click(screen.getByRole('button', { name: 'Unlock' }));
     expect(await screen.findByText('Your account is unlocked. Please sign in.')).toBeTruthy();
     expect(calls).toEqual(['/api/auth/token', '/api/auth/userlock', '/api/auth/userlockotp']);
+  });
+
+  it('tells the user when the session ended because the refresh failed', async () => {
+    const expired = makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageRecalls'], { exp: 1 }));
+    localStorage.setItem('user-token', JSON.stringify({ access_token: expired, refresh_token: 'revoked' }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ ok: false, m: 'Refresh token revoked', error: { code: 'UNAUTHENTICATED' } }, 401)),
+    );
+    const { store, location } = renderApp('/login');
+    const { refreshSession } = await import('../../api/client');
+    await expect(refreshSession(store)).rejects.toBeTruthy();
+    expect(store.get(authErrorAtom)).toBe(true);
+    expect((await screen.findByTestId('session-expired')).textContent).toBe('Your session has expired. Please sign in again.');
+    expect(location.history.at(-1)).toBe('/login');
   });
 });

@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, FormField, RadioGroup, RadioGroupItem, TextInput } from '@portal/design-system';
 import { requestToken, requestUnlockCode, unlockWithCode, type PasswordGrant, type TokenAnswer } from '../../api/auth';
 import { ApiError } from '../../api/client';
-import { authAtom } from '../../state/auth';
+import { authAtom, authErrorAtom } from '../../state/auth';
 import { completeLogin } from '../../app/authActions';
 import { safeLandingPath, safeRedirect } from '../../app/guard';
 import { decodeClaims, userTypeOf } from '../../app/token';
@@ -23,6 +23,7 @@ export default function LoginPage() {
   const messages = useValidationMessages();
   const store = useStore();
   const auth = useAtomValue(authAtom);
+  const sessionExpired = useAtomValue(authErrorAtom);
   const search = useSearch();
   const [, navigate] = useLocation();
   const redirect = safeRedirect(new URLSearchParams(search).get('redirect'));
@@ -254,6 +255,11 @@ export default function LoginPage() {
       <h1 id="login-title" className="text-xl font-semibold">
         <Trans>Sign in</Trans>
       </h1>
+      {sessionExpired && !error && !notice ? (
+        <p role="status" data-testid="session-expired" className="rounded-md bg-warning/20 px-3 py-2 text-sm text-warning-foreground">
+          <Trans>Your session has expired. Please sign in again.</Trans>
+        </p>
+      ) : null}
       {noticeBox}
       {errorBox}
       {locked ? (
