@@ -212,3 +212,26 @@ describe('distribution lists', () => {
     expect(await getSalesRepresentatives(t.db, borealisActor)).toEqual([]);
   });
 });
+
+describe('provider recall settings', () => {
+  it('gives providers the same template actions and distribution lists under /provider, each side only its own', async () => {
+    const provider = (await t.signIn('admin@riverside.demo')).access_token;
+    const created = await t.call('POST', '/api/provider/template-actions', { token: provider, body: action({ title: 'Quarantine stock', action_type: 'YesNo' }) });
+    expect(created.body.d).toMatchObject({ title: 'Quarantine stock', sort_order: 1, communication_type: 'RECALL' });
+    expect((await t.call('GET', '/api/provider/template-actions?communicationType=RECALL', { token: provider })).body.d.total).toBe(1);
+    const list = await t.call('POST', '/api/provider/distribution-lists', { token: provider, body: { communication_type: 'RECALL', name: 'Unit managers' } });
+    expect((await t.call('POST', `/api/provider/distribution-lists/${list.body.d.id}/members`, { token: provider, body: { email: 'icu@riverside.demo' } })).body.d.email).toBe('icu@riverside.demo');
+
+    // Each side's paths need that side's permissions; records stay with their organisation.
+    expect((await t.call('GET', '/api/provider/template-actions?communicationType=RECALL', { token: admin })).status).toBe(403);
+    expect((await t.call('GET', '/api/supplier/template-actions?communicationType=RECALL', { token: provider })).status).toBe(403);
+    expect((await t.call('GET', `/api/provider/template-actions/${created.body.d.id}`, { token: (await t.signIn('admin@lakeshore.demo')).access_token })).status).toBe(404);
+    const responder = (await t.signIn('responder@riverside.demo')).access_token;
+    expect((await t.call('GET', '/api/provider/distribution-lists?communicationType=RECALL', { token: responder })).status).toBe(403);
+    // Riverside's Recall Coordinator manages recall settings, not advisory ones.
+    const riverside = (await t.db('organizations').where({ name: 'Riverside Health' }).first('id')) as { id: number };
+    const coordinator = (await t.signIn('multi@riverside.demo', { orgId: riverside.id })).access_token;
+    expect((await t.call('GET', '/api/provider/template-actions?communicationType=RECALL', { token: coordinator })).body.d.total).toBe(1);
+    expect((await t.call('POST', '/api/provider/template-actions', { token: coordinator, body: action({ communication_type: 'PRODUCT DISRUPTION' }) })).status).toBe(403);
+  });
+});

@@ -29,8 +29,9 @@ const MANAGE_ROLES = ['Notisphere_ManageRoles', 'Supplier_ManageRoles', 'Provide
 const MANAGE_PROFILE = ['Supplier_ManageProfile', 'Provider_ManageProfile'];
 const MANAGE_SALES_REPS = ['Supplier_ManageSalesRepresentative'];
 const MANAGE_LOCATIONS = ['Supplier_ManageLocations'];
-/** Recall settings need Supplier_ManageRecalls, advisory settings Supplier_ManageDisruption; the service checks which. */
+/** Recall settings need *_ManageRecalls, advisory settings *_ManageDisruption; the service checks which. */
 const MANAGE_SETTINGS = ['Supplier_ManageRecalls', 'Supplier_ManageDisruption'];
+const PROVIDER_SETTINGS = ['Provider_ManageRecalls', 'Provider_ManageDisruption'];
 
 type Query = Record<string, unknown>;
 type Id = { id: number };
@@ -51,6 +52,82 @@ function statusRoutes(base: string, what: string, access: string[], tags: string
 
 export function organisationRoutes({ db, config, mail, files }: ModuleDeps): Route[] {
   const org = ['organisations'];
+
+  /**
+   * Template actions and distribution lists under `prefix` (/supplier or /provider). The route admits either
+   * permission of the side; the service then checks the one of the communication type (403 otherwise).
+   */
+  function settingsRoutes(prefix: string, access: string[]): Route[] {
+    return [
+      // ---- template actions ----
+      route<unknown, Query & { communicationType: CommunicationType }>({
+        method: 'GET', path: `${prefix}/template-actions`, access, summary: 'Template actions of one communication type',
+        tags: org, schema: { query: schema.typedListQuery },
+        handler: ({ actor, query }) => listTemplateActions(db, actor!, query.communicationType, query),
+      }),
+      route<{ communication_type: CommunicationType; ids: number[] }>({
+        method: 'PUT', path: `${prefix}/template-actions/reorder`, access, summary: 'Reorder the template actions of one communication type',
+        tags: org, schema: { body: schema.reorderBody },
+        handler: ({ actor, body }) => reorderTemplateActions(db, actor!, body.communication_type, body.ids),
+      }),
+      route<unknown, unknown, Id>({
+        method: 'GET', path: `${prefix}/template-actions/:id`, access, summary: 'One template action',
+        tags: org, schema: { params: schema.idParams },
+        handler: ({ actor, params }) => getTemplateAction(db, actor!, params.id),
+      }),
+      route<TemplateActionInput & { communication_type: CommunicationType }>({
+        method: 'POST', path: `${prefix}/template-actions`, access, summary: 'Create a template action (appended last)',
+        tags: org, schema: { body: schema.newTemplateActionBody },
+        handler: ({ actor, body }) => createTemplateAction(db, actor!, body.communication_type, body),
+      }),
+      route<TemplateActionInput, unknown, Id>({
+        method: 'PUT', path: `${prefix}/template-actions/:id`, access, summary: 'Update a template action',
+        tags: org, schema: { params: schema.idParams, body: schema.templateActionBody },
+        handler: ({ actor, params, body }) => updateTemplateAction(db, actor!, params.id, body),
+      }),
+      ...statusRoutes(`${prefix}/template-actions`, 'template action', access, org, (actor, id, action) => changeTemplateActionStatus(db, actor, id, action)),
+
+      // ---- distribution lists (same permissions per type) ----
+      route<unknown, Query & { communicationType: CommunicationType }>({
+        method: 'GET', path: `${prefix}/distribution-lists`, access, summary: 'Distribution lists of one communication type, with member counts',
+        tags: org, schema: { query: schema.typedListQuery },
+        handler: ({ actor, query }) => listDistributionLists(db, actor!, query.communicationType, query),
+      }),
+      route<unknown, unknown, Id>({
+        method: 'GET', path: `${prefix}/distribution-lists/:id`, access, summary: 'One distribution list',
+        tags: org, schema: { params: schema.idParams },
+        handler: ({ actor, params }) => getDistributionList(db, actor!, params.id),
+      }),
+      route<DistributionListInput & { communication_type: CommunicationType }>({
+        method: 'POST', path: `${prefix}/distribution-lists`, access, summary: 'Create a distribution list',
+        tags: org, schema: { body: schema.newDistributionListBody },
+        handler: ({ actor, body }) => createDistributionList(db, actor!, body.communication_type, body),
+      }),
+      route<DistributionListInput, unknown, Id>({
+        method: 'PUT', path: `${prefix}/distribution-lists/:id`, access, summary: 'Rename or describe a distribution list',
+        tags: org, schema: { params: schema.idParams, body: schema.distributionListBody },
+        handler: ({ actor, params, body }) => updateDistributionList(db, actor!, params.id, body),
+      }),
+      ...statusRoutes(`${prefix}/distribution-lists`, 'distribution list', access, org, (actor, id, action) => changeDistributionListStatus(db, actor, id, action)),
+      route<unknown, Query, Id>({
+        method: 'GET', path: `${prefix}/distribution-lists/:id/members`, access, summary: 'Members of a distribution list',
+        tags: org, schema: { params: schema.idParams, query: schema.listQuery },
+        handler: ({ actor, params, query }) => listDistributionListMembers(db, actor!, params.id, query),
+      }),
+      route<NewDistributionListMember, unknown, Id>({
+        method: 'POST', path: `${prefix}/distribution-lists/:id/members`, access,
+        summary: 'Add a member by email, by provider organisation or by supplier location',
+        tags: org, schema: { params: schema.idParams, body: schema.memberBody },
+        handler: ({ actor, params, body }) => addDistributionListMember(db, actor!, params.id, body),
+      }),
+      route<unknown, unknown, { id: number; memberId: number }>({
+        method: 'DELETE', path: `${prefix}/distribution-lists/:id/members/:memberId`, access, summary: 'Remove a member from a list',
+        tags: org, schema: { params: schema.memberParams },
+        handler: ({ actor, params }) => removeDistributionListMember(db, actor!, params.id, params.memberId),
+      }),
+    ];
+  }
+
   return [
     // ---- users and roles of the caller's organisation (any organisation type) ----
     route<unknown, Query>({
@@ -225,71 +302,7 @@ export function organisationRoutes({ db, config, mail, files }: ModuleDeps): Rou
       handler: ({ actor, query }) => listSupplierProviders(db, actor!, query),
     }),
 
-    // ---- template actions (recall: Supplier_ManageRecalls; advisory: Supplier_ManageDisruption) ----
-    route<unknown, Query & { communicationType: CommunicationType }>({
-      method: 'GET', path: '/supplier/template-actions', access: MANAGE_SETTINGS, summary: 'Template actions of one communication type',
-      tags: org, schema: { query: schema.typedListQuery },
-      handler: ({ actor, query }) => listTemplateActions(db, actor!, query.communicationType, query),
-    }),
-    route<{ communication_type: CommunicationType; ids: number[] }>({
-      method: 'PUT', path: '/supplier/template-actions/reorder', access: MANAGE_SETTINGS, summary: 'Reorder the template actions of one communication type',
-      tags: org, schema: { body: schema.reorderBody },
-      handler: ({ actor, body }) => reorderTemplateActions(db, actor!, body.communication_type, body.ids),
-    }),
-    route<unknown, unknown, Id>({
-      method: 'GET', path: '/supplier/template-actions/:id', access: MANAGE_SETTINGS, summary: 'One template action',
-      tags: org, schema: { params: schema.idParams },
-      handler: ({ actor, params }) => getTemplateAction(db, actor!, params.id),
-    }),
-    route<TemplateActionInput & { communication_type: CommunicationType }>({
-      method: 'POST', path: '/supplier/template-actions', access: MANAGE_SETTINGS, summary: 'Create a template action (appended last)',
-      tags: org, schema: { body: schema.newTemplateActionBody },
-      handler: ({ actor, body }) => createTemplateAction(db, actor!, body.communication_type, body),
-    }),
-    route<TemplateActionInput, unknown, Id>({
-      method: 'PUT', path: '/supplier/template-actions/:id', access: MANAGE_SETTINGS, summary: 'Update a template action',
-      tags: org, schema: { params: schema.idParams, body: schema.templateActionBody },
-      handler: ({ actor, params, body }) => updateTemplateAction(db, actor!, params.id, body),
-    }),
-    ...statusRoutes('/supplier/template-actions', 'template action', MANAGE_SETTINGS, org, (actor, id, action) => changeTemplateActionStatus(db, actor, id, action)),
-
-    // ---- distribution lists (same permissions per type) ----
-    route<unknown, Query & { communicationType: CommunicationType }>({
-      method: 'GET', path: '/supplier/distribution-lists', access: MANAGE_SETTINGS, summary: 'Distribution lists of one communication type, with member counts',
-      tags: org, schema: { query: schema.typedListQuery },
-      handler: ({ actor, query }) => listDistributionLists(db, actor!, query.communicationType, query),
-    }),
-    route<unknown, unknown, Id>({
-      method: 'GET', path: '/supplier/distribution-lists/:id', access: MANAGE_SETTINGS, summary: 'One distribution list',
-      tags: org, schema: { params: schema.idParams },
-      handler: ({ actor, params }) => getDistributionList(db, actor!, params.id),
-    }),
-    route<DistributionListInput & { communication_type: CommunicationType }>({
-      method: 'POST', path: '/supplier/distribution-lists', access: MANAGE_SETTINGS, summary: 'Create a distribution list',
-      tags: org, schema: { body: schema.newDistributionListBody },
-      handler: ({ actor, body }) => createDistributionList(db, actor!, body.communication_type, body),
-    }),
-    route<DistributionListInput, unknown, Id>({
-      method: 'PUT', path: '/supplier/distribution-lists/:id', access: MANAGE_SETTINGS, summary: 'Rename or describe a distribution list',
-      tags: org, schema: { params: schema.idParams, body: schema.distributionListBody },
-      handler: ({ actor, params, body }) => updateDistributionList(db, actor!, params.id, body),
-    }),
-    ...statusRoutes('/supplier/distribution-lists', 'distribution list', MANAGE_SETTINGS, org, (actor, id, action) => changeDistributionListStatus(db, actor, id, action)),
-    route<unknown, Query, Id>({
-      method: 'GET', path: '/supplier/distribution-lists/:id/members', access: MANAGE_SETTINGS, summary: 'Members of a distribution list',
-      tags: org, schema: { params: schema.idParams, query: schema.listQuery },
-      handler: ({ actor, params, query }) => listDistributionListMembers(db, actor!, params.id, query),
-    }),
-    route<NewDistributionListMember, unknown, Id>({
-      method: 'POST', path: '/supplier/distribution-lists/:id/members', access: MANAGE_SETTINGS,
-      summary: 'Add a member by email, by provider organisation or by supplier location',
-      tags: org, schema: { params: schema.idParams, body: schema.memberBody },
-      handler: ({ actor, params, body }) => addDistributionListMember(db, actor!, params.id, body),
-    }),
-    route<unknown, unknown, { id: number; memberId: number }>({
-      method: 'DELETE', path: '/supplier/distribution-lists/:id/members/:memberId', access: MANAGE_SETTINGS, summary: 'Remove a member from a list',
-      tags: org, schema: { params: schema.memberParams },
-      handler: ({ actor, params }) => removeDistributionListMember(db, actor!, params.id, params.memberId),
-    }),
+    ...settingsRoutes('/supplier', MANAGE_SETTINGS),
+    ...settingsRoutes('/provider', PROVIDER_SETTINGS),
   ];
 }
