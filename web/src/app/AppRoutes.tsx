@@ -10,6 +10,7 @@ import { safeLandingPath } from './guard';
 import { accessDeniedAtom, authAtom, routeHistoryAtom } from '../state/auth';
 import { PlainLayout } from './PlainLayout';
 import { PRODUCT_NAME } from './product';
+import { PageErrorBoundary } from './PageErrorBoundary';
 import ComingSoonPage from '../pages/ComingSoonPage';
 
 /** The signed-in layout is loaded on demand, so public pages (login) stay small. */
@@ -87,9 +88,11 @@ function RouteElement({ route }: { route: RouteDef }) {
   const Page = pageFor(route);
   return (
     <Layout route={route}>
-      <Suspense fallback={<PageFallback />}>
-        <Page />
-      </Suspense>
+      <PageErrorBoundary resetKey={path}>
+        <Suspense fallback={<PageFallback />}>
+          <Page />
+        </Suspense>
+      </PageErrorBoundary>
     </Layout>
   );
 }
