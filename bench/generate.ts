@@ -1,0 +1,99 @@
+import type { Db } from '../modules/core/src/index.js';
+
+export interface World {
+  supplierId: number;
+  adminUserId: number;
+  communications: number;
+  providerCommunications: number;
+  /** Two OPEN events with the same 10,000 affected customers each (one for the send, one for the bulk-insert baseline). */
+  sendEventId: number;
+  baselineEventId: number;
+  sendCustomers: number;
+}
+
+async function one<T>(q: Promise<unknown>): Promise<T> {
+  const { rows } = (await q) as { rows: T[] };
+  return rows[0]!;
+}
+
+/**
+ * Fills a fresh, seeded database: `communications` events for Acme (set-based INSERT ... SELECT generate_series),
+ * `perEvent` affected customers and provider communications for each of the first events until `providerCommunications`
+ * are made, and two OPEN events of `sendCustomers` customers for the send benchmark.
+ */
+export async function generateWorld(db: Db, options: { communications: number; providerCommunications: number; sendCustomers: number }): Promise<World> {
+  const supplier = await one<{ id: number }>(db.raw(`SELECT id FROM organizations WHERE name = 'Acme Medical Devices'`));
+  const admin = await one<{ id: number }>(db.raw(`SELECT id FROM users WHERE email = 'admin@acme.demo'`));
+  const providers = (await db('organizations').where({ type: 'PROVIDER' }).orderBy('id').pluck('id')) as number[];
+  // Nine events in ten are sent (OPEN or CLOSED): spread the provider communications over the first of those.
+  const perEvent = Math.max(1, Math.ceil(options.providerCommunications / Math.max(1, Math.floor(options.communications * 0.9))));
+  const eventsWithNotices = Math.ceil(options.providerCommunications / perEvent);
+
+  // A throwaway database: skip durability while loading, then restore the defaults before anything is measured.
+  for (const setting of ['fsync = off', 'full_page_writes = off', 'synchronous_commit = off', "max_wal_size = '8GB'", "checkpoint_timeout = '30min'"]) {
+    await db.raw(`ALTER SYSTEM SET ${setting}`);
+  }
+  await db.raw('SELECT pg_reload_conf()');
+  // Events: 90% recalls, statuses OPEN 60% / CLOSED 30% / DRAFT 10%, spread over two years.
+  await db.raw(`
+    INSERT INTO communications (organization_id, type, status, current_step, subtype, name, event_id, classification, reason, description,
+      event_date, created_by, approved_by, approved_at, first_sent_at, closed_at, created_at, updated_at)
+    SELECT :org::bigint, CASE WHEN g % 10 = 0 THEN 'PRODUCT DISRUPTION' ELSE 'RECALL' END,
+      CASE WHEN g % 10 < 6 THEN 'OPEN' WHEN g % 10 < 9 THEN 'CLOSED' ELSE 'DRAFT' END, 3,
+      CASE WHEN g % 10 = 0 THEN 'SHORTAGE' ELSE 'CORRECTION' END,
+      'Bench event ' || g || ' ' || substr(md5(g::text), 1, 10), 'BE-' || g, CASE WHEN g % 10 = 0 THEN NULL ELSE 'CLASSII' END,
+      'Quality issue', 'Generated for the benchmark', date '2024-01-01' + (g % 700),
+      :user::bigint, CASE WHEN g % 10 < 9 THEN :user::bigint END, CASE WHEN g % 10 < 9 THEN ts END, CASE WHEN g % 10 < 9 THEN ts END,
+      CASE WHEN g % 10 BETWEEN 6 AND 8 THEN ts + interval '30 days' END, ts, ts + interval '1 hour'
+    FROM generate_series(1, :n::int) g, LATERAL (SELECT timestamptz '2024-11-21 00:00Z' + (g * interval '631 seconds') AS ts) t`,
+  { org: supplier.id, user: admin.id, n: options.communications });
+
+  // Affected customers and provider communications for the first events that were sent (OPEN or CLOSED).
+  await db.raw(`
+    INSERT INTO communication_affected_customers (communication_id, organization_id, provider_organization_id, customer_key, name, emails, source)
+    SELECT c.id, c.organization_id, (:providers::bigint[])[1 + (c.id + k) % :np], 'bench-' || k, 'Customer ' || c.id || '-' || k,
+      ARRAY['customer' || k || '.' || c.id || '@bench.test'], 'MANUAL'
+    FROM (SELECT id, organization_id FROM communications WHERE organization_id = :org AND status <> 'DRAFT' ORDER BY id LIMIT :events) c,
+      generate_series(1, :per) k`,
+  { providers: `{${providers.join(',')}}`, np: providers.length, org: supplier.id, events: eventsWithNotices, per: perEvent });
+  await db.raw(`
+    INSERT INTO provider_communications (communication_id, supplier_organization_id, provider_organization_id, affected_customer_id, status,
+      response_status, sent_at, last_notified_at, acknowledged_at, acknowledged_by, completed_at, reminder_count, created_at, updated_at)
+    SELECT ac.communication_id, ac.organization_id, ac.provider_organization_id, ac.id, CASE WHEN c.status = 'CLOSED' THEN 'CLOSED' ELSE 'OPEN' END,
+      CASE WHEN ac.id % 3 = 0 THEN 'COMPLETED' ELSE 'NOTCOMPLETED' END, c.first_sent_at, c.first_sent_at,
+      CASE WHEN ac.id % 2 = 0 OR ac.id % 3 = 0 THEN c.first_sent_at + interval '2 days' END,
+      CASE WHEN ac.id % 2 = 0 OR ac.id % 3 = 0 THEN ac.emails[1] END,
+      CASE WHEN ac.id % 3 = 0 THEN c.first_sent_at + interval '5 days' END, (ac.id % 3)::int, c.first_sent_at, c.first_sent_at
+    FROM communication_affected_customers ac JOIN communications c ON c.id = ac.communication_id
+    WHERE ac.organization_id = :org AND ac.customer_key LIKE 'bench-%'
+    ORDER BY ac.id LIMIT :n`,
+  { org: supplier.id, n: options.providerCommunications });
+
+  // Two approved, unsent events with the same customers: one is sent through the API, the other gets a bulk INSERT.
+  const makeEvent = async (name: string): Promise<number> => {
+    const [row] = await db('communications').insert({
+      organization_id: supplier.id, type: 'RECALL', status: 'OPEN', current_step: 3, subtype: 'CORRECTION', name, classification: 'CLASSI',
+      created_by: admin.id, approved_by: admin.id, approved_at: db.fn.now(),
+    }).returning('id');
+    const id = (row as { id: number }).id;
+    await db('communication_products').insert({ communication_id: id, organization_id: supplier.id, product_name: 'Bench pump' });
+    await db('communication_actions').insert({ communication_id: id, organization_id: supplier.id, action_type: 'Acknowledge', title: 'Acknowledge' });
+    await db.raw(`
+      INSERT INTO communication_affected_customers (communication_id, organization_id, provider_organization_id, customer_key, name, emails, source)
+      SELECT :id, :org, NULL, 'send-' || k, 'Send customer ' || k, ARRAY['send' || k || '@bench.test'], 'MANUAL' FROM generate_series(1, :n) k`,
+    { id, org: supplier.id, n: options.sendCustomers });
+    return id;
+  };
+  const sendEventId = await makeEvent('Bench send event');
+  const baselineEventId = await makeEvent('Bench bulk-insert baseline');
+  await db.raw('VACUUM ANALYZE');
+  await db.raw('ALTER SYSTEM RESET ALL');
+  await db.raw('SELECT pg_reload_conf()');
+  await db.raw('CHECKPOINT');
+  const counts = await one<{ c: number; pc: number }>(db.raw(`SELECT (SELECT count(*) FROM communications WHERE organization_id = :org)::int AS c,
+    (SELECT count(*) FROM provider_communications)::int AS pc`, { org: supplier.id }));
+  return {
+    supplierId: supplier.id, adminUserId: admin.id, communications: counts.c, providerCommunications: counts.pc, sendEventId, baselineEventId,
+    sendCustomers: options.sendCustomers,
+  };
+}

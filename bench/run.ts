@@ -1,0 +1,212 @@
+/**
+ * pnpm bench: fills a throwaway embedded PostgreSQL with a large supplier (100,000 events, 1,000,000 provider
+ * communications), then measures through the real BFF over HTTP, each figure beside its baseline:
+ *   - the supplier event list (page 1, a deep page, a filtered page, a sorted page) vs the same SQL run with pg;
+ *   - send-notification to 10,000 customers vs a plain bulk INSERT of the same provider communications;
+ *   - the Provider Status Report of 10,000 rows (XLSX and CSV): time and peak RSS, vs reading the rows with pg.
+ * Figures are printed and written to bench/RESULTS.md; nothing is asserted. Scale with BENCH_COMMUNICATIONS,
+ * BENCH_PROVIDER_COMMUNICATIONS, BENCH_SEND and BENCH_RUNS.
+ */
+import { mkdtempSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import type PgNamespace from 'pg';
+import { createApp, createModules } from '../services/bff/src/index.js';
+import { createDb, type Db, createLogger, LocalFileStore, loadConfig, startEmbeddedPostgres } from '../modules/core/src/index.js';
+import { migrateLatest, seedDemo } from '../migrations/index.js';
+import { generateWorld } from './generate.js';
+import { mb, ms, peakRss, ratio, repeat, type Stats, table, time } from './harness.js';
+
+const requireFromCore = createRequire(new URL('../modules/core/package.json', import.meta.url));
+const pg = requireFromCore('pg') as typeof PgNamespace;
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const SCALE = {
+  communications: env('BENCH_COMMUNICATIONS', 100_000),
+  providerCommunications: env('BENCH_PROVIDER_COMMUNICATIONS', 1_000_000),
+  sendCustomers: env('BENCH_SEND', 10_000),
+};
+const RUNS = env('BENCH_RUNS', 30);
+const PASSWORD = 'Portal#2026';
+
+const log = (m: string) => process.stdout.write(`${m}\n`);
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  chmodSync(dir, 0o755); // the embedded server runs as the postgres user when we are root
+  const server = await startEmbeddedPostgres(path.join(dir, 'pg'), 'bench');
+  const url = server.url('bench');
+  const db = createDb(url, { min: 0, max: 10 });
+  const direct = new pg.Client({ connectionString: url });
+  let httpServer: import('node:http').Server | null = null;
+  try {
+    await migrateLatest(db);
+    await seedDemo(db, PASSWORD);
+    log(`Generating ${SCALE.communications} events and ${SCALE.providerCommunications} provider communications...`);
+    const gen = await time(() => generateWorld(db, SCALE));
+    const world = gen.result;
+    log(`  done in ${(gen.ms / 1000).toFixed(1)} s (${world.communications} events, ${world.providerCommunications} provider communications)`);
+
+    const config = { ...loadConfig({ ...process.env, DATABASE_URL: url }), authRateLimitPerMinute: 0, smtpUrl: undefined };
+    const filesDir = path.join(dir, 'files');
+    const deps = { db, config, logger: createLogger('silent'), mail: { kick: () => undefined }, files: new LocalFileStore(filesDir) };
+    const app = createApp({ deps, modules: createModules(deps) });
+    httpServer = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
+    const base = `http://127.0.0.1:${(httpServer!.address() as AddressInfo).port}/api`;
+    await direct.connect();
+
+    const signIn = await fetch(`${base}/auth/token`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'password', email: 'admin@acme.demo', password: PASSWORD }),
+    });
+    const token = ((await signIn.json()) as { d: { access_token: string } }).d.access_token;
+    const headers = { authorization: `Bearer ${token}`, timezone: 'America/Chicago' };
+    const get = async (p: string): Promise<Response> => {
+      const res = await fetch(`${base}${p}`, { headers });
+      if (res.status !== 200) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+      return res;
+    };
+
+    // Every statement knex sends during one call, to run the very same SQL with pg.
+    let captured: { sql: string; bindings: unknown[] }[] | null = null;
+    db.on('query', (q: { sql: string; bindings?: unknown[] }) => { captured?.push({ sql: q.sql, bindings: q.bindings ?? [] }); });
+    const captureSql = async (fn: () => Promise<unknown>) => {
+      captured = [];
+      await fn();
+      const out = captured.map((q) => (q.sql.includes('$1') || !q.bindings.length ? q : db.raw(q.sql, q.bindings as Parameters<Db['raw']>[1] & unknown[]).toSQL().toNative()));
+      captured = null;
+      return out.map((q) => ({ sql: q.sql, bindings: [...(q.bindings ?? [])] as unknown[] }));
+    };
+
+    // ---------- 1. the event list ----------
+    const filter = encodeURIComponent(JSON.stringify({ name: { filterType: 'text', type: 'contains', filter: 'abc1' } }));
+    const listCases: [string, string][] = [
+      ['page 1', '?communicationType=RECALL&pageNumber=1&pageSize=50'],
+      ['deep page (1000)', '?communicationType=RECALL&pageNumber=1000&pageSize=50'],
+      ['filtered (name contains)', `?communicationType=RECALL&pageNumber=1&pageSize=50&filterModel=${filter}`],
+      ['sorted (sortField=name)', '?communicationType=RECALL&pageNumber=1&pageSize=50&sortField=name&sortDirection=asc'],
+    ];
+    const listRows: string[][] = [];
+    const plans: string[] = [];
+    for (const [name, query] of listCases) {
+      const path_ = `/supplier/communications${query}`;
+      const statements = await captureSql(async () => { await (await get(path_)).json(); });
+      const api = await repeat(RUNS, async () => { await (await get(path_)).json(); });
+      const sql = await repeat(RUNS, async () => { for (const s of statements) await direct.query(s.sql, s.bindings); });
+      const total = ((await (await get(path_)).json()) as { d: { total: number } }).d.total;
+      listRows.push([name, String(total), ms(api.median), ms(api.p95), ms(sql.median), ms(sql.p95), ratio(api.median, sql.median), String(statements.length)]);
+      log(`  list ${name}: api ${ms(api.median)} / sql ${ms(sql.median)}`);
+      for (const s of statements.filter((x) => /from "communications"/i.test(x.sql))) {
+        const explained = await direct.query(`EXPLAIN (ANALYZE, COSTS OFF) ${s.sql}`, s.bindings);
+        const lines = explained.rows.map((r: Record<string, string>) => r['QUERY PLAN']!);
+        plans.push(`-- ${name}: ${s.sql.slice(0, 160)}${s.sql.length > 160 ? '...' : ''}\n${lines.join('\n')}`);
+      }
+    }
+
+    // ---------- 2. send-notification to 10,000 customers vs a bulk INSERT ----------
+    const send = await time(async () => {
+      const res = await fetch(`${base}/supplier/communications/${world.sendEventId}/send-notification/RECALL?sendType=new`, { method: 'PUT', headers });
+      return (await res.json()) as { d: { provider_communications_created: number; emails_queued: number } };
+    });
+    const bulk = await time(() => direct.query(`
+      INSERT INTO provider_communications (communication_id, supplier_organization_id, provider_organization_id, affected_customer_id, status, response_status, sent_at, last_notified_at)
+      SELECT communication_id, organization_id, provider_organization_id, id, 'OPEN', 'NOTCOMPLETED', now(), now()
+      FROM communication_affected_customers WHERE communication_id = $1 AND status = 'ACTIVE'`, [world.baselineEventId]));
+    const sendRows = [[
+      `send-notification (${world.sendCustomers} customers)`, String(send.result.d.provider_communications_created), String(send.result.d.emails_queued),
+      ms(send.ms), ms(bulk.ms), ratio(send.ms, bulk.ms),
+    ]];
+    log(`  send: ${ms(send.ms)} vs bulk insert ${ms(bulk.ms)}`);
+
+    // ---------- 3. Provider Status Report at 10,000 rows ----------
+    const reportRows: string[][] = [];
+    const drain = async (p: string) => {
+      const res = await get(p);
+      let bytes = 0;
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+      return bytes;
+    };
+    const rowsSql = `SELECT pc.id, ac.name, po.name AS provider_name, ac.emails, pc.status, pc.sent_at, pc.last_notified_at, pc.acknowledged_at,
+      pc.acknowledged_by, pc.response_status, pc.completed_at, pc.reminder_count
+      FROM provider_communications pc JOIN communication_affected_customers ac ON ac.id = pc.affected_customer_id
+      LEFT JOIN organizations po ON po.id = pc.provider_organization_id WHERE pc.communication_id = $1 AND pc.status <> 'DELETED' ORDER BY pc.id`;
+    const sqlAll = await repeat(3, () => direct.query(rowsSql, [world.sendEventId]), 1);
+    for (const format of ['xlsx', 'csv'] as const) {
+      const p = `/supplier/communications/${world.sendEventId}/actions/provider/statusreport${format === 'csv' ? '/csv' : ''}`;
+      if (global.gc) global.gc();
+      let bytes = 0;
+      const runs: number[] = [];
+      const measured = await peakRss(async () => {
+        for (let i = 0; i < 3; i++) {
+          const r = await time(() => drain(p));
+          bytes = r.result;
+          runs.push(r.ms);
+        }
+      });
+      const median = [...runs].sort((a, b) => a - b)[1]!;
+      reportRows.push([`Provider Status Report (${format})`, String(world.sendCustomers), `${(bytes / 1024).toFixed(0)} KB`, ms(median), ms(sqlAll.median), ratio(median, sqlAll.median),
+        mb(measured.baseline), mb(measured.peak), mb(measured.peak - measured.baseline)]);
+      log(`  report ${format}: ${ms(median)}, peak rss ${mb(measured.peak)}`);
+    }
+
+    const reportStatements = await captureSql(() => drain(`/supplier/communications/${world.sendEventId}/actions/provider/statusreport/csv`));
+    const batch = reportStatements.find((x) => /from "provider_communications"/i.test(x.sql));
+    if (batch) {
+      const explained = await direct.query(`EXPLAIN (ANALYZE, COSTS OFF) ${batch.sql}`, batch.bindings);
+      plans.push(`-- Provider Status Report, first keyset batch (${reportStatements.filter((x) => /from "provider_communications"/i.test(x.sql)).length} batches): ${batch.sql.slice(0, 120)}...\n${explained.rows.map((r: Record<string, string>) => r['QUERY PLAN']!).join('\n')}`);
+    }
+
+    // ---------- output ----------
+    const seconds = ((Date.now() - started) / 1000).toFixed(0);
+    const out = [
+      `# Benchmark results`,
+      '',
+      `Last run: ${new Date().toISOString()} on ${os.cpus().length} CPU(s), Node ${process.version}, embedded PostgreSQL; ${RUNS} measured runs per list case after 2 warm-ups; whole run ${seconds} s.`,
+      `Scale: ${world.communications} Acme events, ${world.providerCommunications} provider communications (generated in ${(gen.ms / 1000).toFixed(1)} s with INSERT ... SELECT generate_series).`,
+      '',
+      '## Event list through the BFF (GET /api/supplier/communications) vs the same SQL with pg',
+      '',
+      'The SQL side replays every statement the call sent (caller lookup, count, page, per-page counts) on one pg connection.',
+      '',
+      table(['case', 'total', 'api median', 'api p95', 'sql median', 'sql p95', 'api/sql', 'statements'], listRows),
+      '',
+      '## send-notification vs a plain bulk INSERT of the same provider communications',
+      '',
+      'The send also writes one outbox email and one hashed notice link per recipient and a history row, in one transaction.',
+      '',
+      table(['case', 'provider communications', 'emails queued', 'api', 'bulk INSERT', 'ratio'], sendRows),
+      '',
+      '## Provider Status Report (streamed) vs reading the same rows with pg',
+      '',
+      'Median of 3 downloads consumed over HTTP; peak RSS of this process (server and client) sampled every 5 ms.',
+      '',
+      table(['report', 'rows', 'size', 'time', 'sql (all rows)', 'ratio', 'rss before', 'rss peak', 'rss growth'], reportRows),
+      '',
+      '## Plans of the list and report queries (EXPLAIN ANALYZE)',
+      '',
+      '```',
+      ...plans,
+      '```',
+      '',
+    ].join('\n');
+    log('');
+    log(out);
+    writeFileSync(new URL('./RESULTS.md', import.meta.url), out);
+  } finally {
+    await direct.end().catch(() => undefined);
+    if (httpServer) await new Promise<void>((resolve) => { httpServer!.close(() => resolve()); httpServer!.closeAllConnections(); });
+    await db.destroy();
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export type { Stats };
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
