@@ -19,15 +19,23 @@ async function choose(canvasElement: HTMLElement, files: File[], name = 'Upload'
 /** Keeps the uploaded list like the page would after each upload call. */
 function Harness({ onUpload, onDelete, files: initial = [], ...props }: FileUploadProps) {
   const [files, setFiles] = React.useState<UploadedFile[]>([...initial]);
+  const active = React.useRef(0);
+  const [maxActive, setMaxActive] = React.useState(0);
   return (
     <ToastProvider>
+      <span data-testid="max-concurrent-uploads" hidden>
+        {maxActive}
+      </span>
       <FileUpload
         {...props}
         files={files}
         onUpload={async (file) => {
+          active.current += 1;
+          setMaxActive((m) => Math.max(m, active.current));
           await onUpload(file);
           await new Promise((resolve) => setTimeout(resolve, 30));
           setFiles((current) => [...current, { id: `${file.name}-${current.length}`, name: file.name, size: file.size }]);
+          active.current -= 1;
         }}
         onDelete={
           onDelete
@@ -61,6 +69,8 @@ export const UploadsSeveralInTurn: Story = {
     await expect(args.onUpload).toHaveBeenCalledTimes(3);
     const names = (args.onUpload as ReturnType<typeof fn>).mock.calls.map(([file]) => (file as File).name);
     await expect(names).toEqual(['notice.PDF', 'photo.jpg', 'sheet.xlsx']);
+    // One after another: never two uploads in flight.
+    await expect(canvas.getByTestId('max-concurrent-uploads')).toHaveTextContent('1');
     await expect(canvas.getByText('2.00 KB')).toBeInTheDocument();
     await expect(canvas.getByText('1.50 KB')).toBeInTheDocument();
     await expect(canvas.queryByRole('alert')).toBeNull();
