@@ -54,7 +54,7 @@ function AppSidebar() {
       activeHref={activeMenuHref(menu, location)}
       renderLink={RouterLink}
       label={t`Main menu`}
-      className="shrink-0"
+      className="h-auto shrink-0 self-stretch"
     />
   );
 }

@@ -1,6 +1,6 @@
 import { mutate } from 'swr';
 import type { AppStore } from '../state/store';
-import { accessDeniedAtom, authErrorAtom, claimsAtom, clockAtom, permissionDeniedAtom, tokenAtom } from '../state/auth';
+import { accessDeniedAtom, authErrorAtom, claimsAtom, clockAtom, tokenAtom } from '../state/auth';
 import { logoutRequest } from '../api/auth';
 import { refreshSession } from '../api/client';
 import { decideSession, SESSION_CHECK_INTERVAL_MS, type SessionAction } from './session';
@@ -21,7 +21,6 @@ export async function logout(store: AppStore): Promise<void> {
   const token = store.get(tokenAtom);
   store.set(tokenAtom, null);
   store.set(accessDeniedAtom, null);
-  store.set(permissionDeniedAtom, false);
   await clearCache();
   if (token?.refresh_token) {
     try {

@@ -100,9 +100,6 @@ export interface AccessDenied {
 }
 export const accessDeniedAtom = atom<AccessDenied | null>(null);
 
-/** Blocking permission-denied overlay over the page. */
-export const permissionDeniedAtom = atom(false);
-
 /** Current and previous in-app route (path + query). */
 export const routeHistoryAtom = atom<{ current: string | null; previous: string | null }>({
   current: null,
