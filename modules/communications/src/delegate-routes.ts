@@ -1,11 +1,9 @@
-import { messageResult, type ModuleDeps, NotFoundError, type Route, route, type RouteRequest } from '@portal/core';
+import { messageResult, type ModuleDeps, type Route, route, type RouteRequest } from '@portal/core';
 import {
   delegateAnswer, delegateDeleteFile, delegateDocuments, delegateFile, delegateFiles, delegateResponses, delegateUpload, delegateView, resolveDelegate,
 } from './provider/delegates.js';
 import * as s from './provider/schemas.js';
 import type { AnswerInput } from './services/responses.js';
-
-const gone = () => new NotFoundError('This link is invalid or has expired.');
 
 const tags = ['delegates'];
 type P = Record<string, number>;
@@ -17,28 +15,20 @@ type Q = { token?: string };
  */
 export function delegateRoutes({ db, config, files }: ModuleDeps): Route[] {
   const base = '/delegate';
-  const ctx = (req: RouteRequest<unknown, Q>) => resolveDelegate(db, req.query.token ?? (req.body as { token?: string } | undefined)?.token);
-  const samePc = async (req: RouteRequest<unknown, Q, P>, pcId: number) => {
-    const c = await ctx(req);
-    if (Number(c.pc.id) !== pcId) throw gone();
-    return c;
-  };
+  const ctx = (req: RouteRequest<unknown, Q>, expect: { pcId?: number; communicationId?: number } = {}) =>
+    resolveDelegate(db, req.query.token ?? (req.body as { token?: string } | undefined)?.token, expect);
   return [
     route<unknown, Q, P>({
       method: 'GET', path: `${base}/recall/:id`, access: 'public', tags, summary: 'The event (id = communication id) with the delegated actions', schema: { params: s.params(['id']), query: s.tokenQuery },
-      handler: async (req) => {
-        const c = await ctx(req);
-        if (Number(c.event.id) !== req.params.id) throw gone();
-        return delegateView(db, config.jwtSecret, c);
-      },
+      handler: async (req) => delegateView(db, config.jwtSecret, await ctx(req, { communicationId: req.params.id })),
     }),
     route<unknown, Q, P>({
       method: 'GET', path: `${base}/response/:id`, access: 'public', tags, summary: 'The delegate\'s answers so far (id = provider communication id)', schema: { params: s.params(['id']), query: s.tokenQuery },
-      handler: async (req) => delegateResponses(db, config.jwtSecret, await samePc(req, req.params.id!)),
+      handler: async (req) => delegateResponses(db, config.jwtSecret, await ctx(req, { pcId: req.params.id })),
     }),
     route<unknown, Q, P>({
       method: 'GET', path: `${base}/actions/:id`, access: 'public', tags, summary: 'The delegated actions (id = provider communication id)', schema: { params: s.params(['id']), query: s.tokenQuery },
-      handler: async (req) => (await delegateView(db, config.jwtSecret, await samePc(req, req.params.id!))).actions,
+      handler: async (req) => (await delegateView(db, config.jwtSecret, await ctx(req, { pcId: req.params.id }))).actions,
     }),
     route<unknown, Q, P>({
       method: 'GET', path: `${base}/document/:id`, access: 'public', tags, summary: 'One document of the event (signed links)', schema: { params: s.params(['id']), query: s.tokenQuery },
@@ -50,11 +40,7 @@ export function delegateRoutes({ db, config, files }: ModuleDeps): Route[] {
     }),
     route<unknown, Q, P>({
       method: 'GET', path: `${base}/static-documents/:id`, access: 'public', tags, summary: 'Documents of the event (id = communication id)', schema: { params: s.params(['id']), query: s.tokenQuery },
-      handler: async (req) => {
-        const c = await ctx(req);
-        if (Number(c.event.id) !== req.params.id) throw gone();
-        return delegateDocuments(db, config.jwtSecret, c);
-      },
+      handler: async (req) => delegateDocuments(db, config.jwtSecret, await ctx(req, { communicationId: req.params.id })),
     }),
     route<unknown, Q, P>({
       method: 'GET', path: `${base}/files/:id`, access: 'public', tags, summary: 'Files of delegated action id', schema: { params: s.params(['id']), query: s.tokenQuery },
@@ -80,7 +66,7 @@ export function delegateRoutes({ db, config, files }: ModuleDeps): Route[] {
     route<unknown, Q, P>({
       method: 'GET', path: `${base}/:id`, access: 'public', tags, summary: 'The delegated notice (id = provider communication id): event, products, delegated actions, documents',
       schema: { params: s.params(['id']), query: s.tokenQuery },
-      handler: async (req) => delegateView(db, config.jwtSecret, await samePc(req, req.params.id!)),
+      handler: async (req) => delegateView(db, config.jwtSecret, await ctx(req, { pcId: req.params.id })),
     }),
   ];
 }

@@ -1,4 +1,7 @@
 import { messageResult, type ModuleDeps, type Route, route } from '@portal/core';
+import {
+  providerAcknowledge, providerActionFiles, providerActions, providerAnswer, providerAnswerAll, providerDeleteActionFile, providerUploadActionFiles,
+} from './provider/answers.js';
 import { assertAccessOrDeny, communicationDetails, requestAccess } from './provider/access-requests.js';
 import {
   addReportHistory, changeHistory, changeStatus, histories, isSite, listProviderCommunications, metaSites, providerMeta, providerRecall, type ProviderListQuery,
@@ -11,12 +14,12 @@ import {
 import { createDelegation, delegatedActions, delegateEmailList, listDelegates, providerEmailList, resendDelegateMail } from './provider/delegates.js';
 import { providerInfoMail, providerMailEvents, providerMails } from './provider/mails.js';
 import * as s from './provider/schemas.js';
-import { loadScopedNotice, PROVIDER_EVENT_PERMISSIONS, PROVIDER_LIST_PERMISSIONS } from './provider/scope.js';
+import { PROVIDER_EVENT_PERMISSIONS, PROVIDER_LIST_PERMISSIONS } from './provider/scope.js';
 import {
   deleteProviderDocument, getNote, getNoteDocument, getProviderDocument, getResponseFile, type InternalActionInput, listInternalActions, listNotes,
   listProviderDocuments, saveInternalAction, saveNote, uploadProviderDocuments,
 } from './provider/workspace.js';
-import { acknowledge, type AnswerInput, answerAction, answerAll, deleteActionFile, listActionFiles, noticeView, uploadActionFiles } from './services/responses.js';
+import type { AnswerInput } from './services/responses.js';
 
 const tags = ['provider communications'];
 const access = PROVIDER_EVENT_PERMISSIONS;
@@ -113,10 +116,7 @@ export function providerRoutes({ db, config, files, mail }: ModuleDeps): Route[]
     }),
     route<{ communicationId: number; providerCommunicationId: number; answers: (AnswerInput & { actionId: number })[] }>({
       method: 'PUT', path: `${base}/response`, access, tags, summary: 'Answer several actions at once (all or nothing)', schema: { body: s.responseBody },
-      handler: async ({ actor, body }) => {
-        const n = await loadScopedNotice(db, actor!, body.providerCommunicationId, { communicationId: body.communicationId });
-        return answerAll(db, n.pc.id, n.respondent, body.answers, { communicationId: body.communicationId });
-      },
+      handler: ({ actor, body }) => providerAnswerAll(db, actor!, body.communicationId, body.providerCommunicationId, body.answers),
     }),
     route<unknown, unknown, P>({
       method: 'GET', path: `${base}/:id/switch-sites/:x`, access, tags, summary: 'Move provider communication id to organisation x (the provider or one of its sites)',
@@ -144,7 +144,7 @@ export function providerRoutes({ db, config, files, mail }: ModuleDeps): Route[]
     }),
     route<unknown, unknown, P>({
       method: 'GET', path: `${base}/:id/actions/:x`, access, tags, summary: 'The actions with their answers and files', schema: { params: s.params(['id', 'x']) },
-      handler: async ({ actor, params }) => (await noticeView(db, config.jwtSecret, await loadScopedNotice(db, actor!, params.x!, { communicationId: params.id }))).actions,
+      handler: ({ actor, params }) => providerActions(db, config, actor!, params.id!, params.x!),
     }),
     route<unknown, unknown, P>({
       method: 'GET', path: `${base}/:id/histories/:x`, access, tags, summary: 'History of the provider communication', schema: { params: s.params(['id', 'x']) },
@@ -170,11 +170,7 @@ export function providerRoutes({ db, config, files, mail }: ModuleDeps): Route[]
     }),
     route<unknown, unknown, P>({
       method: 'PUT', path: `${base}/:id/acknowledge/:x`, access, tags, summary: 'Acknowledge receipt', schema: { params: s.params(['id', 'x']) },
-      handler: async ({ actor, params }) => {
-        const n = await loadScopedNotice(db, actor!, params.x!, { communicationId: params.id });
-        const pc = await acknowledge(db, n.pc.id, n.respondent, { communicationId: params.id });
-        return messageResult('The notice has been acknowledged.', { acknowledged_at: pc.acknowledged_at, acknowledged_by: pc.acknowledged_by });
-      },
+      handler: async ({ actor, params }) => messageResult('The notice has been acknowledged.', await providerAcknowledge(db, actor!, params.id!, params.x!)),
     }),
     route<{ status: 'OPEN' | 'COMPLETED' }, unknown, P>({
       method: 'PUT', path: `${base}/:id/change-status/:x`, access, tags, summary: 'Set the provider\'s complete flag (status_provider OPEN or COMPLETED)',
@@ -205,18 +201,12 @@ export function providerRoutes({ db, config, files, mail }: ModuleDeps): Route[]
     route<unknown, unknown, P>({
       method: 'POST', path: `${base}/:id/resendmail/:a/:b`, access, tags, summary: 'New link for delegate b of provider communication a (earlier links stop working)',
       schema: { params: s.params(['id', 'a', 'b']) },
-      handler: async ({ actor, params }) => {
-        await loadScopedNotice(db, actor!, params.a!, { communicationId: params.id });
-        return kick(await resendDelegateMail(db, config, actor!, params.a!, params.b!));
-      },
+      handler: async ({ actor, params }) => kick(await resendDelegateMail(db, config, actor!, params.id!, params.a!, params.b!)),
     }),
     route<unknown, unknown, P>({
       method: 'GET', path: `${base}/:id/:x/provideremaillist`, access, tags, summary: 'Users of the provider and its sites, for delegating provider communication x',
       schema: { params: s.params(['id', 'x']) },
-      handler: async ({ actor, params }) => {
-        await loadScopedNotice(db, actor!, params.x!, { communicationId: params.id });
-        return providerEmailList(db, actor!, null);
-      },
+      handler: ({ actor, params }) => providerEmailList(db, actor!, null, { communicationId: params.id!, pcId: params.x! }),
     }),
     route<unknown, unknown, P>({
       method: 'GET', path: `${base}/:id/:x/internalaction/:y`, access, tags, summary: 'Internal actions of provider communication x (y = 0 for all, or one)',
@@ -224,31 +214,21 @@ export function providerRoutes({ db, config, files, mail }: ModuleDeps): Route[]
     }),
     route<AnswerInput, unknown, P>({
       method: 'PUT', path: `${base}/:id/:x/actions/:y`, access, tags, summary: 'Answer action y (submit: false keeps a draft)', schema: { params: s.params(['id', 'x', 'y']), body: s.answerBody },
-      handler: async ({ actor, params, body }) => {
-        const n = await loadScopedNotice(db, actor!, params.x!, { communicationId: params.id });
-        return answerAction(db, n.pc.id, n.respondent, params.y!, body, { communicationId: params.id });
-      },
+      handler: ({ actor, params, body }) => providerAnswer(db, actor!, params.id!, params.x!, params.y!, body),
     }),
     route<unknown, unknown, P>({
       method: 'GET', path: `${base}/:id/:x/actions/:y/file`, access, tags, summary: 'Files of action y', schema: { params: s.params(['id', 'x', 'y']) },
-      handler: async ({ actor, params }) => {
-        const n = await loadScopedNotice(db, actor!, params.x!, { communicationId: params.id });
-        return listActionFiles(db, config.jwtSecret, n.pc.id, params.y!);
-      },
+      handler: ({ actor, params }) => providerActionFiles(db, config, actor!, params.id!, params.x!, params.y!),
     }),
     route<unknown, unknown, P>({
       method: 'POST', path: `${base}/:id/:x/actions/:y/file`, access, tags, multipart: true, summary: 'Upload files to an Image or Document action (form field file)',
       schema: { params: s.params(['id', 'x', 'y']) },
-      handler: async ({ actor, params, files: uploads }) => {
-        const n = await loadScopedNotice(db, actor!, params.x!, { communicationId: params.id });
-        return uploadActionFiles(db, files, config.jwtSecret, n.pc.id, n.respondent, params.y!, uploads, { communicationId: params.id });
-      },
+      handler: ({ actor, params, files: uploads }) => providerUploadActionFiles(db, files, config, actor!, params.id!, params.x!, params.y!, uploads),
     }),
     route<unknown, unknown, P>({
       method: 'DELETE', path: `${base}/:id/:x/actions/:y/file/:f`, access, tags, summary: 'Delete file f of action y', schema: { params: s.params(['id', 'x', 'y', 'f']) },
       handler: async ({ actor, params }) => {
-        const n = await loadScopedNotice(db, actor!, params.x!, { communicationId: params.id });
-        await deleteActionFile(db, n.pc.id, n.respondent, params.f!, { communicationId: params.id, actionId: params.y });
+        await providerDeleteActionFile(db, actor!, params.id!, params.x!, params.y!, params.f!);
         return messageResult('Successfully Deleted!', null);
       },
     }),

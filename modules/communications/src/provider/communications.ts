@@ -279,7 +279,7 @@ export async function updateNotification(db: Knex, actor: Actor, communicationId
       communicationId: n.event.id, organizationId: n.event.organization_id, providerCommunicationId: pcId, action: 'NOTIFICATION_UPDATED',
       entityType: 'provider_communication', entityId: pcId, after: { note: note ?? null },
     });
-    return noticeHistory(trx as unknown as Knex, pcId);
+    return noticeHistory(trx, pcId);
   });
 }
 

@@ -93,9 +93,9 @@ export async function createDelegation(db: Knex, config: Config, actor: Actor, c
 }
 
 /** A new link for a delegate (POST /:id/resendmail/:a/:b); every earlier link of that delegate stops working. */
-export async function resendDelegateMail(db: Knex, config: Config, actor: Actor, pcId: number, delegateId: number) {
+export async function resendDelegateMail(db: Knex, config: Config, actor: Actor, communicationId: number, pcId: number, delegateId: number) {
   return db.transaction(async (trx) => {
-    const n = await loadScopedNotice(trx, actor, pcId, { forUpdate: true });
+    const n = await loadScopedNotice(trx, actor, pcId, { communicationId, forUpdate: true });
     if (n.pc.status !== 'OPEN' || n.event.status !== 'OPEN') throw new ConflictError('This event is closed and can no longer be answered.', 'EVENT_CLOSED');
     const d = (await trx('provider_delegates').where({ id: delegateId, provider_communication_id: pcId, status: 'ACTIVE' }).first()) as DelegateRow | undefined;
     if (!d) throw new NotFoundError('Delegate not found.');
@@ -139,7 +139,8 @@ export async function delegateEmailList(db: Knex, actor: Actor, pcId: number, fl
 }
 
 /** Active users of organisations of the caller's scope (all of it, or one organisation), for the delegate picker. */
-export async function providerEmailList(db: Knex, actor: Actor, organizationIds: number[] | null) {
+export async function providerEmailList(db: Knex, actor: Actor, organizationIds: number[] | null, of?: { communicationId: number; pcId: number }) {
+  if (of) await loadScopedNotice(db, actor, of.pcId, { communicationId: of.communicationId });
   const scope = await scopeIds(db, actor);
   const orgs = organizationIds === null ? scope : organizationIds.filter((id) => scope.includes(id));
   if (!orgs.length) throw new NotFoundError('Organization not found.');
@@ -157,8 +158,11 @@ export interface DelegateContext {
   respondent: Respondent;
 }
 
-/** Resolves a delegate token: unknown, expired, revoked or superseded links all answer the same 404. */
-export async function resolveDelegate(db: Knex, token: string | undefined): Promise<DelegateContext> {
+/**
+ * Resolves a delegate token: unknown, expired, revoked or superseded links all answer the same 404, and so do path ids
+ * (`expect`) that are not the link's provider communication or event.
+ */
+export async function resolveDelegate(db: Knex, token: string | undefined, expect: { pcId?: number; communicationId?: number } = {}): Promise<DelegateContext> {
   if (!token || token.length < 32 || token.length > 200) throw new NotFoundError(NOT_FOUND);
   const link = (await db('notice_links').where({ token_hash: delegateTokenHash(token), purpose: 'DELEGATE' }).whereNull('revoked_at')
     .where('expires_at', '>', db.fn.now()).first('id', 'provider_communication_id')) as { id: number; provider_communication_id: number } | undefined;
@@ -166,6 +170,9 @@ export async function resolveDelegate(db: Knex, token: string | undefined): Prom
   const delegate = (await db('provider_delegates').where({ notice_link_id: link.id, status: 'ACTIVE' }).first()) as DelegateRow | undefined;
   if (!delegate || Number(delegate.provider_communication_id) !== Number(link.provider_communication_id)) throw new NotFoundError(NOT_FOUND);
   const { pc, event } = await loadNotice(db, Number(link.provider_communication_id));
+  if ((expect.pcId !== undefined && expect.pcId !== Number(pc.id)) || (expect.communicationId !== undefined && expect.communicationId !== Number(event.id))) {
+    throw new NotFoundError(NOT_FOUND);
+  }
   await db('notice_links').where({ id: link.id }).update({ last_used_at: db.fn.now() });
   return { delegate, pc, event, respondent: { email: delegate.email, actor: null } };
 }
