@@ -87,6 +87,21 @@ describe('forgot and reset password', () => {
   });
 });
 
+describe('invited users', () => {
+  it('become VERIFIED by setting their password from the emailed link, and can then sign in', async () => {
+    const role = ((await t.db('roles').join('organizations as o', 'o.id', 'roles.organization_id').where({ 'o.name': 'Acme Medical Devices', 'roles.name': 'Recall Coordinator' }).first('roles.id')) as { id: number }).id;
+    await t.db('users').insert({ email: 'invitee@acme.demo', first_name: 'In', last_name: 'Vitee', status: 'VERIFICATION' });
+    const user = ((await t.db('users').where({ email: 'invitee@acme.demo' }).first('id')) as { id: number }).id;
+    await t.db('memberships').insert({ user_id: user, organization_id: (await t.db('organizations').where({ name: 'Acme Medical Devices' }).first('id') as { id: number }).id, role_id: role });
+    await t.call('POST', '/api/auth/forgot-password', { body: { email: 'invitee@acme.demo' } });
+    const mail = await t.smtp.waitFor('invitee@acme.demo', (m) => m.subject === 'Reset your password');
+    const res = await t.call('POST', '/api/auth/reset-password', { body: { token: decodeURIComponent(tokenIn(mail.text)), password: 'Invitee#2026' } });
+    expect(res.status).toBe(200);
+    const s = await t.signIn('invitee@acme.demo', { password: 'Invitee#2026' });
+    expect((await t.call('GET', '/api/me', { token: s.access_token })).body.d.status).toBe('VERIFIED');
+  });
+});
+
 describe('self-registration by link', () => {
   it('finds the organisation of a link, and 404s an unknown one', async () => {
     const res = await t.call('GET', '/api/auth/organization-bylink?selfregistrationlink=riverside-health');

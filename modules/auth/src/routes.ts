@@ -120,12 +120,12 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
     }),
     route({
       method: 'GET', path: '/me', access: 'user', tags: ['profile'], summary: 'The caller\'s profile',
-      handler: (req) => getProfile(db, req.actor!),
+      handler: (req) => getProfile(db, req.actor!, config.jwtSecret),
     }),
     route<ProfileUpdate>({
       method: 'PUT', path: '/me', access: 'user', tags: ['profile'], summary: 'Update the caller\'s profile',
       schema: { body: schema.profileBody },
-      handler: (req) => updateProfile(db, req.actor!, req.body, req.requestId),
+      handler: (req) => updateProfile(db, req.actor!, req.body, req.requestId, config.jwtSecret),
     }),
     route<{ current_password: string; password: string; password_confirmation?: string }>({
       method: 'PUT', path: '/me/change-password', access: 'user', tags: ['profile'], summary: 'Change the caller\'s password (current password required)',
@@ -138,7 +138,7 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
     }),
     route({
       method: 'GET', path: '/me/organization', access: 'user', tags: ['profile'], summary: 'The caller\'s organisation',
-      handler: (req) => getMyOrganization(db, req.actor!),
+      handler: (req) => getMyOrganization(db, req.actor!, config.jwtSecret),
     }),
   ];
 }

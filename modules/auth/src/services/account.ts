@@ -13,6 +13,8 @@ export function assertStrongPassword(password: string): void {
   if (!isStrongPassword(password)) throw new ValidationError(PASSWORD_RULE_MESSAGE, [{ field: 'password', message: PASSWORD_RULE_MESSAGE }]);
 }
 
+const UNVERIFIED = ['PENDING', 'VERIFICATION', 'NONVERIFIED'];
+
 /** The status an unlocked or reset account returns to. */
 const settledStatus = (user: { email_verified_at: Date | null }) => (user.email_verified_at ? 'VERIFIED' : 'VERIFICATION');
 
@@ -68,11 +70,14 @@ export async function resetPassword(db: Knex, token: string, password: string, m
     const userId = await consumeLinkToken(trx, 'PASSWORD_RESET', token);
     if (!userId) return false;
     const user = (await trx('users').where({ id: userId }).forUpdate().first()) as { id: number; email: string; status: string; email_verified_at: Date | null };
-    const status = user.status === 'LOCKED' ? settledStatus(user) : user.status;
+    // The link reached the inbox, which proves the address: an invited or unverified user becomes VERIFIED.
+    const proven = UNVERIFIED.includes(user.status);
+    const status = proven ? 'VERIFIED' : user.status === 'LOCKED' ? settledStatus(user) : user.status;
     await trx('users').where({ id: userId }).update({
       password_hash: await hashPassword(password), password_changed_at: trx.fn.now(), failed_login_count: 0, locked_at: null, status,
-      updated_at: trx.fn.now(),
+      ...(proven ? { email_verified_at: trx.fn.now() } : {}), updated_at: trx.fn.now(),
     });
+    if (proven) await trx('memberships').where({ user_id: userId, status: 'PENDING' }).update({ status: 'ACTIVE', updated_at: trx.fn.now() });
     await trx('refresh_tokens').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: trx.fn.now(), revoked_reason: 'password' });
     await enqueueEmail(trx, emails.passwordChanged(user.email));
     await recordAudit(trx, null, {
@@ -83,8 +88,6 @@ export async function resetPassword(db: Knex, token: string, password: string, m
   });
   if (!ok) throw new UnauthorizedError(MESSAGES.badLink, 'INVALID_LINK');
 }
-
-const UNVERIFIED = ['PENDING', 'VERIFICATION', 'NONVERIFIED'];
 
 async function markVerified(trx: Knex.Transaction, userId: number, meta: RequestMeta): Promise<void> {
   const user = (await trx('users').where({ id: userId }).forUpdate().first('id', 'email', 'status')) as { id: number; email: string; status: string };

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Actor, hashPassword, NotFoundError, recordAudit, ValidationError, verifyPassword } from '@portal/core';
+import { type Actor, hashPassword, NotFoundError, recordAudit, signedUrls, ValidationError, verifyPassword } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
 import { emails } from '../emails.js';
 import { MESSAGES } from '../messages.js';
@@ -20,10 +20,10 @@ export interface Profile {
 
 const PROFILE_COLUMNS = ['id', 'email', 'first_name', 'last_name', 'phone', 'photo', 'status'] as const;
 
-export async function getProfile(db: Knex, actor: Actor): Promise<Profile> {
+export async function getProfile(db: Knex, actor: Actor, secret: string): Promise<Profile> {
   const user = (await db('users').where({ id: actor.userId }).first(PROFILE_COLUMNS)) as Omit<Profile, 'full_name' | 'role_name' | 'organization'> | undefined;
   if (!user) throw new NotFoundError('User not found.');
-  const org = await getMyOrganization(db, actor);
+  const org = await getMyOrganization(db, actor, secret);
   return {
     ...user,
     full_name: `${user.first_name} ${user.last_name}`.trim(),
@@ -39,7 +39,7 @@ export interface ProfileUpdate {
   photo?: string | null;
 }
 
-export async function updateProfile(db: Knex, actor: Actor, update: ProfileUpdate, requestId: string): Promise<Profile> {
+export async function updateProfile(db: Knex, actor: Actor, update: ProfileUpdate, requestId: string, secret: string): Promise<Profile> {
   await db.transaction(async (trx) => {
     const before = await trx('users').where({ id: actor.userId }).forUpdate().first('first_name', 'last_name', 'phone', 'photo');
     const after = {
@@ -49,7 +49,7 @@ export async function updateProfile(db: Knex, actor: Actor, update: ProfileUpdat
     await trx('users').where({ id: actor.userId }).update({ ...after, updated_at: trx.fn.now() });
     await recordAudit(trx, actor, { organizationId: actor.organizationId, action: 'PROFILE_UPDATED', entityType: 'user', entityId: actor.userId, before, after, requestId });
   });
-  return getProfile(db, actor);
+  return getProfile(db, actor, secret);
 }
 
 /** Changes the password after checking the current one; other sessions of the user end, this one stays. */
@@ -93,11 +93,17 @@ export interface MyOrganization {
   phone: string | null;
 }
 
-export async function getMyOrganization(db: Knex, actor: Actor): Promise<MyOrganization> {
+/** A stored logo is a file key: answer a signed link instead (an absolute URL is kept as it is). */
+export function photoUrl(secret: string, value: string | null): string | null {
+  if (!value || /^(https?:|\/|data:)/.test(value)) return value;
+  return signedUrls(secret, value, `logo.${value.split('.').pop() ?? 'png'}`).signed_url_review;
+}
+
+export async function getMyOrganization(db: Knex, actor: Actor, secret: string): Promise<MyOrganization> {
   const org = await db('organizations as o').leftJoin('organizations as p', 'p.id', 'o.parent_id').where('o.id', actor.organizationId).first(
     'o.id', 'o.name', 'o.type', 'o.status', 'o.parent_id', 'p.type as parentorg_type', 'o.profile_photo', 'o.is_sso as isSSO',
     'o.address1', 'o.address2', 'o.city', 'o.state', 'o.zip', 'o.phone',
   );
   if (!org) throw new NotFoundError('Organization not found.');
-  return org as MyOrganization;
+  return { ...(org as MyOrganization), profile_photo: photoUrl(secret, (org as MyOrganization).profile_photo) };
 }
