@@ -115,6 +115,29 @@ describe('root fetcher', () => {
     expect(store.get(errorMessageAtom)).toBeNull();
   });
 
+  it('retries without a second refresh when the token was renewed while the call was in flight', async () => {
+    const store = storeWithToken({ access_token: oldAccess, refresh_token: 'r1' });
+    let refreshes = 0;
+    let releaseSlow: () => void = () => undefined;
+    const slowGate = new Promise<void>((resolve) => {
+      releaseSlow = resolve;
+    });
+    mockFetch(async (url, init) => {
+      if (url === '/api/auth/refreshtoken') {
+        refreshes += 1;
+        return envelope({ access_token: newAccess, refresh_token: 'r2', token_type: 'Bearer', expires_in: 900, login_as_required: null, Challenge: null });
+      }
+      const fresh = header(init, 'Authorization') === `Bearer ${newAccess}`;
+      if (url === '/api/slow' && !fresh) await slowGate;
+      return fresh ? envelope({ url }) : failure(401, 'Token expired');
+    });
+    const slow = apiRequest('/slow', { store });
+    await expect(apiRequest('/fast', { store })).resolves.toEqual({ url: '/api/fast' });
+    releaseSlow();
+    await expect(slow).resolves.toEqual({ url: '/api/slow' });
+    expect(refreshes).toBe(1);
+  });
+
   it('enters the auth-error state, clearing the token, when the refresh fails', async () => {
     const store = storeWithToken({ access_token: oldAccess, refresh_token: 'r1' });
     mockFetch((url) => (url === '/api/auth/refreshtoken' ? failure(401, 'Refresh token revoked') : failure(401, 'Token expired')));

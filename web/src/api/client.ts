@@ -167,7 +167,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   try {
     response = await send(path, options, token);
     if (response.status === 401 && useAuth && token) {
-      token = await refreshSession(store);
+      // A refresh that finished while this call was in flight already replaced the token: just retry.
+      const current = store.get(tokenAtom);
+      token = current && current.access_token !== token.access_token ? current : await refreshSession(store);
       response = await send(path, options, token);
     }
   } catch (err) {
