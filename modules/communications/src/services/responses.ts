@@ -41,7 +41,8 @@ const NOT_FOUND = 'This link is invalid or has expired.';
  */
 export async function resolveNoticeLink(db: Knex | Knex.Transaction, token: string | undefined): Promise<{ pcId: number; email: string }> {
   if (!token || token.length < 32 || token.length > 200) throw new NotFoundError(NOT_FOUND);
-  const link = (await db('notice_links').where({ token_hash: sha256(token) }).whereNull('revoked_at').where('expires_at', '>', db.fn.now())
+  // Recipient links only: delegate and sales-rep links open their own, narrower forms.
+  const link = (await db('notice_links').where({ token_hash: sha256(token), purpose: 'RECIPIENT' }).whereNull('revoked_at').where('expires_at', '>', db.fn.now())
     .first('id', 'provider_communication_id', 'email')) as { id: number; provider_communication_id: number; email: string } | undefined;
   if (!link) throw new NotFoundError(NOT_FOUND);
   await db('notice_links').where({ id: link.id }).update({ last_used_at: db.fn.now() });
