@@ -129,3 +129,41 @@ export const FetchError: Story = {
     await waitFor(() => expect(within(canvasElement).getByText('Rows could not be loaded.')).toBeInTheDocument());
   },
 };
+
+export const Vietnamese: Story = {
+  args: { total: 3 },
+  render: (args) => <VietnameseGrid {...args} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getByText('Tổng 3 bản ghi')).toBeInTheDocument());
+    await expect(canvas.getAllByText('Hà Nội').length).toBeGreaterThan(0);
+  },
+};
+
+function VietnameseGrid({ total, onFetch }: HarnessProps) {
+  const getRows = React.useCallback(
+    async (startRow: number, endRow: number) => {
+      onFetch(startRow, endRow);
+      const rows: Location[] = Array.from({ length: Math.max(0, Math.min(endRow, total) - startRow) }, (_, i) => ({
+        id: startRow + i + 1,
+        name: `Bệnh viện số ${startRow + i + 1}`,
+        city: 'Hà Nội',
+      }));
+      return { rows, total };
+    },
+    [total, onFetch],
+  );
+  return (
+    <DataGrid
+      columns={[
+        { field: 'id', header: 'Mã' },
+        { field: 'name', header: 'Địa điểm' },
+        { field: 'city', header: 'Thành phố' },
+      ]}
+      getRows={getRows}
+      height={240}
+      label="Địa điểm"
+      texts={{ total: 'Tổng {n} bản ghi', loading: 'Đang tải...', empty: 'Không tìm thấy bản ghi', rowsPerPage: 'Số dòng mỗi trang' }}
+    />
+  );
+}

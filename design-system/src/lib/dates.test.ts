@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILTER_YEAR_RANGE, NOT_APPLICABLE, dateToValue, formatDisplayDate, parseDisplayDate, valueToDate } from './dates';
+import { FILTER_YEAR_RANGE, NOT_APPLICABLE, dateToValue, formatDate, formatDisplayDate, parseDisplayDate, truncateText, valueToDate } from './dates';
 
 describe('dates', () => {
   it('formats values as MM/dd/yyyy', () => {
@@ -29,5 +29,26 @@ describe('dates', () => {
     expect(parseDisplayDate('01/01/2010', FILTER_YEAR_RANGE)).not.toBeNull();
     expect(parseDisplayDate('12/31/2030', FILTER_YEAR_RANGE)).not.toBeNull();
     expect(parseDisplayDate('01/01/2031', FILTER_YEAR_RANGE)).toBeNull();
+  });
+});
+
+describe('formatDate and truncateText', () => {
+  it('formats the display styles', () => {
+    expect(formatDate('2026-03-07 14:05:00')).toBe('03/07/2026');
+    expect(formatDate('2026-03-07 14:05:00', 'datetime')).toBe('03/07/2026 14:05');
+    expect(formatDate('2026-03-07T14:05:00', 'short')).toBe('Mar 07, 2026');
+    expect(formatDate(new Date(2026, 0, 2, 9, 30), 'time')).toBe('09:30');
+  });
+  it('shows blank for unset and NA for unreadable dates', () => {
+    expect(formatDate('1900-01-01 00:00:00')).toBe('');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('NA');
+    expect(formatDate('garbage', 'date', 'Không có')).toBe('Không có');
+  });
+  it('truncates at 25 characters by default', () => {
+    expect(truncateText('short')).toBe('short');
+    expect(truncateText('a'.repeat(25))).toBe('a'.repeat(25));
+    expect(truncateText('Infusion pump software correction notice')).toBe('Infusion pump software co...');
+    expect(truncateText('Thiết bị y tế', 7)).toBe('Thiết b...');
   });
 });

@@ -45,3 +45,37 @@ export function parseDisplayDate(text: string, years?: { from: number; to: numbe
   if (years && (date.getFullYear() < years.from || date.getFullYear() > years.to)) return null;
   return date;
 }
+
+/** Text shown for a date that cannot be read (spec §9). */
+export const INVALID_DATE_TEXT = 'NA';
+
+export type DateDisplayStyle = 'date' | 'datetime' | 'short' | 'time';
+
+const DISPLAY_PATTERNS: Record<DateDisplayStyle, string> = {
+  date: 'MM/dd/yyyy',
+  datetime: 'MM/dd/yyyy HH:mm',
+  short: 'MMM dd, yyyy',
+  time: 'HH:mm',
+};
+
+/**
+ * Format a server timestamp for tables and details: 'date' MM/DD/YYYY, 'datetime' MM/DD/YYYY HH:mm,
+ * 'short' MMM DD, YYYY, 'time' HH:mm. Accepts ISO strings, 'YYYY-MM-DD HH:mm:ss' and Dates; blank for
+ * empty or 1900-01-01; `invalidText` ('NA') when unreadable.
+ */
+export function formatDate(
+  value: string | Date | null | undefined,
+  style: DateDisplayStyle = 'date',
+  invalidText = INVALID_DATE_TEXT,
+): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'string' && isUnsetDate(value)) return '';
+  const date = typeof value === 'string' ? new Date(value.includes('T') ? value : value.replace(' ', 'T')) : value;
+  return isValid(date) ? format(date, DISPLAY_PATTERNS[style]) : invalidText;
+}
+
+/** Shorten text to `max` characters (spec default 25) with an ellipsis. */
+export function truncateText(text: string, max = 25): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, max).join('')}...`;
+}
