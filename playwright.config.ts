@@ -2,7 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 /** Browser end-to-end suite: builds the web app and starts the BFF on a fresh embedded database and port. */
 const port = Number(process.env.E2E_PORT ?? 3111);
-const dataDir = `.data/e2e-${Date.now()}`;
+/** One data directory per port, wiped before each run: a fresh database without piling up old ones. */
+const dataDir = `.data/e2e-${port}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -29,7 +30,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `pnpm --filter @portal/web build && DATA_DIR=${dataDir} PORT=${port} AUTH_RATE_LIMIT_PER_MINUTE=1000 pnpm --filter @portal/bff run serve`,
+    command: `rm -rf ${dataDir} && pnpm --filter @portal/web build && DATA_DIR=${dataDir} PORT=${port} AUTH_RATE_LIMIT_PER_MINUTE=1000 pnpm --filter @portal/bff run serve`,
     url: `http://localhost:${port}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
