@@ -1,9 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { Checkbox } from './Checkbox';
 import { Label } from './Label';
-import { RadioGroup, RadioGroupItem } from './RadioGroup';
-import { Switch } from './Switch';
 
 const meta = {
   title: 'Forms/Checkbox',
@@ -47,59 +45,15 @@ export const Disabled: Story = {
   },
 };
 
-export const Radio: Story = {
-  render: (args) => (
-    <RadioGroup aria-label="Answer" onValueChange={args.onCheckedChange} defaultValue="yes">
-      {[
-        ['yes', 'Yes'],
-        ['no', 'No'],
-        ['na', 'Không áp dụng (Not applicable)'],
-      ].map(([value, label]) => (
-        <div key={value} className="flex items-center gap-2">
-          <RadioGroupItem value={value ?? ''} id={`r-${value}`} />
-          <Label htmlFor={`r-${value}`}>{label}</Label>
-        </div>
-      ))}
-    </RadioGroup>
-  ),
-  play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByRole('radio', { name: 'Yes' })).toBeChecked();
-    await userEvent.click(canvas.getByRole('radio', { name: 'No' }));
-    await expect(canvas.getByRole('radio', { name: 'No' })).toBeChecked();
-    await expect(args.onCheckedChange).toHaveBeenLastCalledWith('no');
-    await userEvent.keyboard('{ArrowDown}');
-    const third = canvas.getByRole('radio', { name: /Không áp dụng/ });
-    await waitFor(() => expect(third).toHaveFocus());
-    await userEvent.keyboard(' ');
-    await expect(third).toBeChecked();
-    await expect(args.onCheckedChange).toHaveBeenLastCalledWith('na');
-  },
-};
-
-export const SwitchToggle: Story = {
+export const Vietnamese: Story = {
   render: (args) => (
     <div className="flex items-center gap-2">
-      <Switch id="notify" onCheckedChange={args.onCheckedChange} disabled={args.disabled} />
-      <Label htmlFor="notify">Email notifications</Label>
+      <Checkbox {...args} />
+      <Label htmlFor="ack">Tôi xác nhận đã nhận thông báo thu hồi này</Label>
     </div>
   ),
   play: async ({ args, canvasElement }) => {
-    const toggle = within(canvasElement).getByRole('switch', { name: 'Email notifications' });
-    await expect(toggle).toHaveAttribute('aria-checked', 'false');
-    await userEvent.click(toggle);
-    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(within(canvasElement).getByRole('checkbox', { name: 'Tôi xác nhận đã nhận thông báo thu hồi này' }));
     await expect(args.onCheckedChange).toHaveBeenCalledWith(true);
-  },
-};
-
-export const SwitchDisabled: Story = {
-  ...SwitchToggle,
-  args: { disabled: true },
-  play: async ({ args, canvasElement }) => {
-    const toggle = within(canvasElement).getByRole('switch', { name: 'Email notifications' });
-    await expect(toggle).toBeDisabled();
-    await userEvent.click(toggle, { pointerEventsCheck: 0 });
-    await expect(args.onCheckedChange).not.toHaveBeenCalled();
   },
 };
