@@ -48,6 +48,13 @@ export async function generateWorld(db: Db, options: { communications: number; p
     FROM generate_series(1, :n::int) g, LATERAL (SELECT timestamptz '2024-11-21 00:00Z' + (g * interval '631 seconds') AS ts) t`,
   { org: supplier.id, user: admin.id, n: options.communications });
 
+  // Secondary indexes of the two big tables are dropped while loading and rebuilt from their own definitions after
+  // (one sorted build instead of a million index insertions); constraint indexes (primary, unique) stay.
+  const bigTables = ['communication_affected_customers', 'provider_communications'];
+  const secondary = (await db.raw(`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = ANY(?)
+    AND indexname NOT IN (SELECT conname FROM pg_constraint)`, [bigTables])).rows as { indexname: string; indexdef: string }[];
+  for (const index of secondary) await db.raw(`DROP INDEX ${index.indexname}`);
+
   // Affected customers and provider communications for the first events that were sent (OPEN or CLOSED).
   await db.raw(`
     INSERT INTO communication_affected_customers (communication_id, organization_id, provider_organization_id, customer_key, name, emails, source)
@@ -68,6 +75,9 @@ export async function generateWorld(db: Db, options: { communications: number; p
     WHERE ac.organization_id = :org AND ac.customer_key LIKE 'bench-%'
     ORDER BY ac.id LIMIT :n`,
   { org: supplier.id, n: options.providerCommunications });
+
+  await db.raw("SET maintenance_work_mem = '256MB'");
+  for (const index of secondary) await db.raw(index.indexdef);
 
   // Two approved, unsent events with the same customers: one is sent through the API, the other gets a bulk INSERT.
   const makeEvent = async (name: string): Promise<number> => {

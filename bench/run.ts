@@ -199,7 +199,7 @@ async function main(): Promise<void> {
     await direct.end().catch(() => undefined);
     if (httpServer) await new Promise<void>((resolve) => { httpServer!.close(() => resolve()); httpServer!.closeAllConnections(); });
     await db.destroy();
-    await server.stop();
+    await server.stop().catch((err: unknown) => log(`stopping PostgreSQL: ${String(err)}`));
     rmSync(dir, { recursive: true, force: true });
   }
 }

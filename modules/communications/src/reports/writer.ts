@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { excelCalendarDate, excelDateTime, formatCalendarDate, formatDateTime } from './format.js';
@@ -87,6 +86,16 @@ export function csvField(text: string, numeric = false): string {
 export function streamXlsx(sheets: AnySheet[], timeZone: string, onError: (err: unknown) => void): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
+  // Resolves when the response has room again, or when it went away (the client closed it: Koa destroys the body).
+  const roomOrGone = () => new Promise<void>((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
   const write = async () => {
     for (const s of sheets) {
       const ws = workbook.addWorksheet(s.name);
@@ -102,7 +111,8 @@ export function streamXlsx(sheets: AnySheet[], timeZone: string, onError: (err: 
           });
           r.commit();
         }
-        if (out.writableNeedDrain) await once(out, 'drain');
+        if (out.writableNeedDrain && !out.destroyed) await roomOrGone();
+        if (out.destroyed) return; // nobody is reading any more: stop querying
       }
       ws.commit();
     }
