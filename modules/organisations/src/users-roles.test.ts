@@ -33,6 +33,9 @@ describe('users of the caller\'s organisation', () => {
     const reset = await t.call('POST', '/api/auth/reset-password', { body: { token, password: 'Welcome#2026' } });
     expect(reset.status).toBe(200);
     expect((await t.call('POST', '/api/auth/reset-password', { body: { token, password: 'Welcome#2027' } })).status).toBe(401);
+    // Setting the password from the emailed link proves the address: the invited user is VERIFIED and can sign in.
+    expect(((await t.db('users').where({ email: 'nina.new@acme.demo' }).first('status')) as { status: string }).status).toBe('VERIFIED');
+    await t.signIn('nina.new@acme.demo', { password: 'Welcome#2026' });
     const [audit] = await audits('USER_INVITED');
     expect(audit).toMatchObject({ organization_id: await acme(), entity_type: 'user', after: { email: 'nina.new@acme.demo', role_name: 'Recall Coordinator' } });
   });
@@ -111,6 +114,8 @@ describe('users of the caller\'s organisation', () => {
   });
 
   it('downloads the users list as XLSX and CSV, only the caller\'s organisation', async () => {
+    // One member still waiting for the invitation, to see the display word of VERIFICATION.
+    await t.db('users').where({ email: 'nina.new@acme.demo' }).update({ status: 'VERIFICATION' });
     const res = await fetch(`${t.baseUrl}/api/users/xlsx-download?sortField=email`, { headers: { authorization: `Bearer ${admin}`, timezone: 'Asia/Tokyo' } });
     expect(res.status).toBe(200);
     expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? '')).toBe(`Users Report ${fileDate(new Date(), 'Asia/Tokyo')}.xlsx`);
