@@ -84,6 +84,14 @@ describe('affected locations from the supplier\'s location list', () => {
     expect(customers.map((c) => [c.name, c.emails])).toEqual([['Coastal Pharmacy', ['pharmacy@coastal.test']], ['Lakeshore Medical Center', ['admin@lakeshore.demo']]]);
   });
 
+  it('reaches a site without users of its own through its health system\'s users', async () => {
+    const site = ((await t.db('organizations').where({ name: 'Riverside North Campus' }).first('id')) as { id: number }).id;
+    const id = await draft('Site recall');
+    expect((await call('POST', '/supplier/communications/step3', { id, provider_organization_ids: [site] })).status).toBe(200);
+    const customers = (await call('GET', `/supplier/communications/${id}/customers`)).body.d.items as { name: string; emails: string[] }[];
+    expect(customers).toEqual([expect.objectContaining({ name: 'Riverside North Campus', emails: ['admin@riverside.demo', 'multi@riverside.demo'] })]);
+  });
+
   it('refuses another supplier\'s locations and lists', async () => {
     const borealis = (await t.signIn('admin@borealis.demo')).access_token;
     const theirs = await t.call('POST', '/api/supplier/locations', { token: borealis, body: { location_id: 'B-1', location_name: 'Theirs', email: 'x@theirs.test' } });

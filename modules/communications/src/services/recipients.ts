@@ -52,18 +52,22 @@ async function upsertCustomers(trx: Knex.Transaction, actor: Actor, communicatio
 async function providerCustomers(trx: Knex.Transaction, type: CommunicationType, providerIds: number[], lenient = false): Promise<CustomerDraft[]> {
   if (!providerIds.length) return [];
   const orgs = (await trx('organizations').whereIn('id', providerIds).where({ type: 'PROVIDER' }).whereIn('status', ['ACTIVE', 'LINKED'])
-    .select('id', 'name', 'email')) as { id: number; name: string; email: string | null }[];
+    .select('id', 'name', 'email', 'parent_id')) as { id: number; name: string; email: string | null; parent_id: number | null }[];
   const missing = providerIds.filter((id) => !orgs.some((o) => o.id === id));
   if (missing.length) throw new NotFoundError(`Provider organization not found: ${missing.join(', ')}`);
+  // A site without users of its own is reached through its health system's users.
+  const parents = orgs.map((o) => o.parent_id).filter((p): p is number => p !== null);
   const receivers = (await trx('memberships as m')
     .join('users as u', 'u.id', 'm.user_id')
     .join('role_permissions as rp', 'rp.role_id', 'm.role_id')
-    .whereIn('m.organization_id', providerIds)
+    .whereIn('m.organization_id', [...providerIds, ...parents])
     .where({ 'm.status': 'ACTIVE', 'rp.permission': RECEIVING_PERMISSION[type] })
     .whereIn('u.status', ['VERIFIED', 'SSO'])
     .distinct('m.organization_id', 'u.email')) as { organization_id: number; email: string }[];
   return orgs.map((o) => {
-    const emails = [...new Set([...receivers.filter((r) => r.organization_id === o.id).map((r) => normaliseEmail(r.email)), ...(o.email ? [normaliseEmail(o.email)] : [])])];
+    let own = receivers.filter((r) => r.organization_id === o.id);
+    if (!own.length && o.parent_id) own = receivers.filter((r) => r.organization_id === o.parent_id);
+    const emails = [...new Set([...own.map((r) => normaliseEmail(r.email)).sort(), ...(o.email ? [normaliseEmail(o.email)] : [])])];
     if (!emails.length && !lenient) throw new BusinessRuleError(`${o.name} has no user who can receive this event type.`, 'NO_RECIPIENT');
     return { customer_key: `org:${o.id}`, name: o.name, emails, provider_organization_id: o.id, source: 'PROVIDER' as const };
   });
