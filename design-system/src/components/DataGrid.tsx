@@ -14,7 +14,8 @@ export const GRID_HEADER_HEIGHT = 40;
 export interface DataGridTexts {
   loading: string;
   empty: string;
-  total: string;
+  /** `{n}` is the total, or a function of it. */
+  total: string | ((n: number) => string);
   rowsPerPage: string;
   error: string;
   pagination: Partial<PaginationTexts>;
@@ -203,7 +204,7 @@ export function DataGrid<T>({
         )}
       </div>
       <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
-        <span data-slot="data-grid-total">{formatText(t.total, { n: total ?? 0 })}</span>
+        <span data-slot="data-grid-total">{typeof t.total === 'function' ? t.total(total ?? 0) : formatText(t.total, { n: total ?? 0 })}</span>
         <label className="ml-auto flex items-center gap-2">
           <span>{t.rowsPerPage}</span>
           <SimpleSelect

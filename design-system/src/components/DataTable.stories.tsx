@@ -316,6 +316,13 @@ export const LongText: Story = {
   },
 };
 
+export const PluralTotal: Story = {
+  args: { data: allRecalls.slice(0, 1), texts: { total: (n: number) => `Total ${n} ${n === 1 ? 'item' : 'items'}` } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Total 1 item')).toBeInTheDocument();
+  },
+};
+
 export const PagerHiddenOnOnePage: Story = {
   args: { data: allRecalls.slice(0, 50), pageSize: 50 },
   play: async ({ canvasElement }) => {

@@ -37,8 +37,8 @@ export interface DataTableColumn<T> {
 export interface DataTableTexts {
   loading: string;
   empty: string;
-  /** `{n}` is the total. */
-  total: string;
+  /** `{n}` is the total; a function can choose the plural ('Total 1 item' / 'Total 2 items'). */
+  total: string | ((n: number) => string);
   lastUpdated: string;
   search: string;
   searchPlaceholder: string;
@@ -371,7 +371,7 @@ export function DataTable<T>({
 
       <div data-slot="data-table-footer" className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
         <div className="grid gap-0.5">
-          <span data-slot="data-table-total">{formatText(t.total, { n: total })}</span>
+          <span data-slot="data-table-total">{typeof t.total === 'function' ? t.total(total) : formatText(t.total, { n: total })}</span>
           {lastUpdated ? (
             <span data-slot="data-table-last-updated">
               {t.lastUpdated}: {lastUpdated}
