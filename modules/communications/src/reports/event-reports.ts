@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { Actor, FileResult } from '@portal/core';
 import { fileResult } from '@portal/core';
+import type { ActionType } from '../constants.js';
+import type { ResponseValue } from '../services/responses.js';
 import { formatDateTime, percent, reportFileName } from './format.js';
 import { openEventReport, REPORT_TYPES } from './report-history.js';
 import { type AnySheet, CSV_TYPE, keysetBatches, type ReportColumn, sheet, streamCsv, streamXlsx, XLSX_TYPE } from './writer.js';
@@ -25,7 +27,7 @@ export function fileOf(ctx: ReportContext, title: string, format: ReportFormat, 
 
 export const responseLabel = (status: string | null | undefined) => (status === 'COMPLETED' ? 'COMPLETED' : status ? 'In Progress' : '');
 
-// ---------- Provider Status Report: one row per provider communication ----------
+// ---------- Provider Status Report: one row per provider communication, one column per action ----------
 
 interface ProviderStatusRow {
   id: number;
@@ -40,19 +42,55 @@ interface ProviderStatusRow {
   response_status: string;
   completed_at: Date | null;
   reminder_count: number;
+  /** Submitted answers by action id (drafts are not answers yet). */
+  answers: Map<number, ResponseValue>;
+}
+
+interface ReportAction { id: number; title: string; action_type: ActionType }
+
+/** A submitted answer as one cell's text. */
+export function answerText(type: ActionType, v: ResponseValue | undefined): string {
+  if (!v) return '';
+  switch (type) {
+    case 'Acknowledge': return v.valueAcknowledge ? 'Yes' : '';
+    case 'Text': return v.valueText ?? '';
+    case 'Numeric': return v.valueNumeric ?? '';
+    case 'YesNo': return v.valueYesNo ?? '';
+    case 'Checkbox': return (v.valueCheckbox ?? []).join('; ');
+    case 'MultipleChoice': return (v.valueMultiChoice ?? []).join('; ');
+    case 'Image': return v.valueImage?.length ? `${v.valueImage.length} image(s)` : '';
+    case 'Document': return v.valueDocument?.length ? `${v.valueDocument.length} document(s)` : '';
+    default: return '';
+  }
 }
 
 export function providerStatusRows(db: Knex, actor: Actor, communicationId: number): AsyncGenerator<ProviderStatusRow[]> {
-  return keysetBatches<ProviderStatusRow>(async (after, size) => (await db('provider_communications as pc')
-    .join('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
-    .leftJoin('organizations as po', 'po.id', 'pc.provider_organization_id')
-    .where({ 'pc.communication_id': communicationId, 'pc.supplier_organization_id': actor.organizationId })
-    .whereNot('pc.status', 'DELETED')
-    .where('pc.id', '>', after)
-    .orderBy('pc.id')
-    .limit(size)
-    .select('pc.id', 'ac.name as customer_name', 'po.name as provider_name', 'ac.emails', 'pc.status', 'pc.sent_at', 'pc.last_notified_at',
-      'pc.acknowledged_at', 'pc.acknowledged_by', 'pc.response_status', 'pc.completed_at', 'pc.reminder_count')) as ProviderStatusRow[], BATCH);
+  return keysetBatches<ProviderStatusRow>(async (after, size) => {
+    const rows = (await db('provider_communications as pc')
+      .join('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
+      .leftJoin('organizations as po', 'po.id', 'pc.provider_organization_id')
+      .where({ 'pc.supplier_organization_id': actor.organizationId, 'pc.communication_id': communicationId })
+      .whereNot('pc.status', 'DELETED')
+      .where('pc.id', '>', after)
+      .orderBy('pc.id')
+      .limit(size)
+      .select('pc.id', 'ac.name as customer_name', 'po.name as provider_name', 'ac.emails', 'pc.status', 'pc.sent_at', 'pc.last_notified_at',
+        'pc.acknowledged_at', 'pc.acknowledged_by', 'pc.response_status', 'pc.completed_at', 'pc.reminder_count')) as ProviderStatusRow[];
+    if (!rows.length) return rows;
+    // The batch's answers in one query.
+    const answers = (await db('provider_responses')
+      .whereIn('provider_communication_id', rows.map((r) => r.id))
+      .where({ communication_id: communicationId, supplier_organization_id: actor.organizationId, status: 'SUBMITTED' })
+      .select('provider_communication_id', 'action_id', 'value')) as { provider_communication_id: number; action_id: number; value: ResponseValue }[];
+    const byPc = new Map<number, Map<number, ResponseValue>>();
+    for (const a of answers) {
+      const m = byPc.get(a.provider_communication_id) ?? new Map<number, ResponseValue>();
+      m.set(a.action_id, a.value);
+      byPc.set(a.provider_communication_id, m);
+    }
+    for (const r of rows) r.answers = byPc.get(r.id) ?? new Map();
+    return rows;
+  }, BATCH);
 }
 
 const providerStatusColumns: ReportColumn<ProviderStatusRow>[] = [
@@ -71,8 +109,11 @@ const providerStatusColumns: ReportColumn<ProviderStatusRow>[] = [
 
 export async function providerStatusReport(ctx: ReportContext, id: number, format: ReportFormat): Promise<FileResult> {
   await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.providerStatus);
+  const actions = (await ctx.db('communication_actions').where({ communication_id: id, organization_id: ctx.actor.organizationId })
+    .orderBy(['sort_order', 'id']).select('id', 'title', 'action_type')) as ReportAction[];
+  const actionColumns = actions.map((a): ReportColumn<ProviderStatusRow> => ({ header: a.title, value: (r) => answerText(a.action_type, r.answers.get(a.id)), width: 24 }));
   return fileOf(ctx, 'Provider Status Report', format, [
-    sheet({ name: 'Provider Status', columns: providerStatusColumns, rows: providerStatusRows(ctx.db, ctx.actor, id) }),
+    sheet({ name: 'Provider Status', columns: [...providerStatusColumns, ...actionColumns], rows: providerStatusRows(ctx.db, ctx.actor, id) }),
   ]);
 }
 

@@ -73,6 +73,17 @@ beforeAll(async () => {
   // Riverside acknowledged and completed; one email opened and clicked; one change after approval; one location.
   const riversidePc = (await t.db('provider_communications').where({ communication_id: sentId, provider_organization_id: riverside }).first('id', 'affected_customer_id')) as { id: number; affected_customer_id: number };
   await t.db('provider_communications').where({ id: riversidePc.id }).update({ acknowledged_at: ACK_AT, acknowledged_by: 'admin@riverside.demo', response_status: 'COMPLETED', completed_at: ACK_AT });
+  const actions = (await t.db('communication_actions').where({ communication_id: sentId }).orderBy('sort_order').pluck('id')) as number[];
+  const lakeshorePc = (await t.db('provider_communications').where({ communication_id: sentId, provider_organization_id: lakeshore }).first('id')) as { id: number };
+  const answer = (pcId: number, actionId: number, value: object, status: string, provider: number) => ({
+    provider_communication_id: pcId, communication_id: sentId, action_id: actionId, supplier_organization_id: acmeId, provider_organization_id: provider,
+    value: JSON.stringify(value), status, submitted_at: status === 'SUBMITTED' ? ACK_AT : null,
+  });
+  await t.db('provider_responses').insert([
+    answer(riversidePc.id, actions[0]!, { valueAcknowledge: true }, 'SUBMITTED', riverside),
+    answer(riversidePc.id, actions[1]!, { valueYesNo: 'No' }, 'SUBMITTED', riverside),
+    answer(lakeshorePc.id, actions[1]!, { valueYesNo: 'Yes' }, 'DRAFT', lakeshore),
+  ]);
   const email = (await t.db('outbox_emails').where({ reference_type: 'communication', reference_id: String(sentId), to_email: 'admin@riverside.demo' }).first('id')) as { id: number };
   await t.db('email_events').insert([{ outbox_email_id: email.id, event: 'Opened' }, { outbox_email_id: email.id, event: 'Opened' }, { outbox_email_id: email.id, event: 'Click', url: 'https://x.test' }]);
   await appendHistory(t.db, null, { communicationId: sentId, organizationId: acmeId, action: 'POST_UPDATE', entityType: 'communication', entityId: sentId, before: { name: 'Old' }, after: { name: 'Report recall' }, isChange: true, actorEmail: 'recalls@acme.demo' });
@@ -100,12 +111,14 @@ describe('provider status report', () => {
     expect(res.type).toContain('spreadsheetml');
     expect(res.disposition).toContain(`filename="Provider Status Report ${today('America/Chicago')}.xlsx"`);
     const { 'Provider Status': rows } = await readXlsx(res.body);
-    expect(rows![0]).toEqual(['Customer Name', 'Provider Organization', 'Recipients', 'Status', 'Sent At', 'Last Notified', 'Acknowledged At', 'Acknowledged By', 'Response Status', 'Completed At', 'Reminders Sent']);
+    expect(rows![0]).toEqual(['Customer Name', 'Provider Organization', 'Recipients', 'Status', 'Sent At', 'Last Notified', 'Acknowledged At', 'Acknowledged By', 'Response Status', 'Completed At', 'Reminders Sent', 'Acknowledge receipt', 'Any stock left?']);
     expect(rows).toHaveLength(4);
+    expect(rows!.find((x) => x[1] === 'Lakeshore Medical Center')![12] ?? '').toBe(''); // a draft answer is not shown
     const r = rows!.find((x) => x[1] === 'Riverside Health')!;
     expect(wall(r[6])).toBe('2026-11-02T21:30');
     expect(r[7]).toBe('admin@riverside.demo');
     expect(r[8]).toBe('COMPLETED');
+    expect([r[11], r[12]]).toEqual(['Yes', 'No']);
     expect(String(r[2])).toContain('admin@riverside.demo');
     expect(rows!.filter((x) => x[8] === 'In Progress')).toHaveLength(2);
     expect(rows!.find((x) => x[0] === 'Outside Clinic')![2]).toBe('desk@outside-clinic.test');
@@ -129,7 +142,8 @@ describe('provider status report', () => {
     const r = rows.find((x) => x[1] === 'Riverside Health')!;
     expect(r[6]).toBe('11/02/2026 21:30');
     expect(r[9]).toBe('11/02/2026 21:30');
-    expect(r[10]).toBe('0');
+    expect([r[10], r[11], r[12]]).toEqual(['0', 'Yes', 'No']);
+    expect(rows[0]!.slice(11)).toEqual(['Acknowledge receipt', 'Any stock left?']);
     expect(rows[1]![4]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     const utc = readCsv((await download(`/supplier/communications/${sentId}/actions/provider/statusreport/csv`, recalls, 'UTC')).body);
     expect(utc.find((x) => x[1] === 'Riverside Health')![6]).toBe('11/03/2026 03:30');
