@@ -45,7 +45,9 @@ export const SearchAndPick: Story = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     const input = canvas.getByRole('combobox', { name: 'Supplier' });
-    await userEvent.type(input, 'acme');
+    await userEvent.click(input);
+    // Pasted in one go so the single debounced search does not depend on typing speed.
+    await userEvent.paste('acme');
     await waitFor(() => expect(canvas.getByRole('status', { name: 'Loading results...' })).toBeInTheDocument());
     await expect(args.onSearch).toHaveBeenCalledTimes(1);
     await expect(args.onSearch).toHaveBeenCalledWith('acme');
@@ -74,7 +76,8 @@ export const Keyboard: Story = {
 export const NoResults: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(canvas.getByRole('combobox', { name: 'Supplier' }), 'zzz');
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Supplier' }));
+    await userEvent.paste('zzz');
     await waitFor(() => expect(canvas.getByText('No results found')).toBeInTheDocument());
   },
 };
