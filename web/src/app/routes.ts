@@ -96,6 +96,9 @@ const S = {
 const loginPage: PageLoader = () => import('../pages/public/LoginPage');
 const notFoundPage: PageLoader = () => import('../pages/public/NotFoundPage');
 const forbiddenPage: PageLoader = () => import('../pages/public/ForbiddenPage');
+const noticeForm: PageLoader = () => import('../pages/forms/NoticeFormPage');
+const noticeConfirmation: PageLoader = () => import('../pages/forms/ConfirmationPage');
+const delegateForm: PageLoader = () => import('../pages/forms/DelegateFormPage');
 
 const nRecalls: Crumb = { label: msg`Recalls`, path: '/notisphere/recalls' };
 const nEmailTemplates: Crumb = { label: msg`Email Templates`, path: '/notisphere/email-templates' };
@@ -120,20 +123,26 @@ export const routes: readonly RouteDef[] = [
   plain('/not-founds', msg`Page Not Found`, { page: notFoundPage }),
 
   // Public forms, custom layout
-  form('/delegate-webform', msg`Delegate Response`),
-  form('/supplier-delegate-webform', msg`Supplier Delegate Response`),
-  form('/provider/recall-notice-webform', msg`Recall Notice`),
-  form('/provider/disruption-notice-webform', msg`Supply Advisory Notice`),
-  form('/supplier/sales-rep/disruption-webform', msg`Sales Representative Response`),
+  form('/delegate-webform', msg`Delegate Response`, { page: delegateForm }),
+  form('/supplier-delegate-webform', msg`Supplier Delegate Response`, { page: delegateForm }),
+  form('/provider/recall-notice-webform', msg`Recall Notice`, { page: noticeForm }),
+  form('/provider/disruption-notice-webform', msg`Supply Advisory Notice`, { page: noticeForm }),
+  form('/supplier/sales-rep/disruption-webform', msg`Sales Representative Response`, {
+    page: () => import('../pages/forms/SalesRepFormPage'),
+  }),
   form(
     '/provider/recall-notice-webform/confirmation/:organizationId/:communicationId/:providerCommunicationId/:communicationType',
     msg`Recall Notice Confirmation`,
+    { page: noticeConfirmation },
   ),
   form(
     '/provider/disruption-notice-webform/confirmation/:organizationId/:communicationId/:providerCommunicationId/:communicationType',
     msg`Supply Advisory Notice Confirmation`,
+    { page: noticeConfirmation },
   ),
-  form('/provider/product-disruption/accessdenied/:id/:providerCommunicationId', msg`Access Denied`),
+  form('/provider/product-disruption/accessdenied/:id/:providerCommunicationId', msg`Access Denied`, {
+    page: () => import('../pages/provider/AccessDeniedPage'),
+  }),
 
   // Signed in, any user type
   any('/not-found', msg`Page Not Found`, { page: notFoundPage }),
@@ -221,20 +230,41 @@ export const routes: readonly RouteDef[] = [
   }),
 
   // Supplier
-  supp('/supplier/dashboard', msg`Dashboard`),
-  supp('/supplier/recalls', msg`Recalls`, { permissions: S.recalls }),
-  supp('/supplier/recalls/new', msg`New Recall`, { permissions: S.recalls, parent: sRecalls }),
-  supp('/supplier/recalls/edit/:id', msg`Edit Recall`, { permissions: S.recalls, parent: sRecalls }),
-  supp('/supplier/recalls/view/:id', msg`View Recall`, { permissions: S.recalls, parent: sRecalls }),
-  supp('/supplier/product-disruption', msg`Supply Advisories`, { permissions: S.disruption }),
-  supp('/supplier/product-disruption/new', msg`New Supply Advisory`, { permissions: S.disruption, parent: sAdvisories }),
+  supp('/supplier/dashboard', msg`Dashboard`, { page: () => import('../pages/supplier/DashboardPage') }),
+  supp('/supplier/recalls', msg`Recalls`, { permissions: S.recalls, page: () => import('../pages/supplier/RecallListPage') }),
+  supp('/supplier/recalls/new', msg`New Recall`, {
+    permissions: S.recalls,
+    parent: sRecalls,
+    page: () => import('../pages/supplier/RecallWizardPage'),
+  }),
+  supp('/supplier/recalls/edit/:id', msg`Edit Recall`, {
+    permissions: S.recalls,
+    parent: sRecalls,
+    page: () => import('../pages/supplier/RecallWizardPage'),
+  }),
+  supp('/supplier/recalls/view/:id', msg`View Recall`, {
+    permissions: S.recalls,
+    parent: sRecalls,
+    page: () => import('../pages/supplier/RecallViewPage'),
+  }),
+  supp('/supplier/product-disruption', msg`Supply Advisories`, {
+    permissions: S.disruption,
+    page: () => import('../pages/supplier/AdvisoryListPage'),
+  }),
+  supp('/supplier/product-disruption/new', msg`New Supply Advisory`, {
+    permissions: S.disruption,
+    parent: sAdvisories,
+    page: () => import('../pages/supplier/AdvisoryWizardPage'),
+  }),
   supp('/supplier/product-disruption/edit/:id', msg`Edit Supply Advisory`, {
     permissions: S.disruption,
     parent: sAdvisories,
+    page: () => import('../pages/supplier/AdvisoryWizardPage'),
   }),
   supp('/supplier/product-disruption/view/:id', msg`View Supply Advisory`, {
     permissions: S.disruption,
     parent: sAdvisories,
+    page: () => import('../pages/supplier/AdvisoryViewPage'),
   }),
   supp('/supplier/roles', msg`Roles`, { permissions: S.roles }),
   supp('/supplier/users', msg`Users`, { permissions: S.users }),

@@ -1,0 +1,463 @@
+import { t } from '@lingui/core/macro';
+import { useAtomValue } from 'jotai';
+import type { FilterModel, SortItem } from '@portal/design-system';
+import { ApiError, apiRequest, buildUrl, refreshSession, useApi, type Query } from './client';
+import { authAtom, tokenAtom } from '../state/auth';
+import type { AppStore } from '../state/store';
+
+/** Supplier communications (recalls and supply advisories) under /api/supplier/communications (spec 001 §7.1-§7.4). */
+const BASE = '/supplier/communications';
+
+export type CommunicationType = 'RECALL' | 'PRODUCT DISRUPTION';
+export type CommunicationStatus = 'DRAFT' | 'OPEN' | 'CLOSED' | 'DELETED';
+export const ACTION_TYPES = ['Acknowledge', 'Text', 'Numeric', 'YesNo', 'Checkbox', 'MultipleChoice', 'Image', 'Document'] as const;
+export type ActionType = (typeof ACTION_TYPES)[number];
+export type LocationStatus = 'COVERED' | 'EMAILED' | 'NON_COVERED' | 'UNABLE_PROCESSED' | 'INVALID';
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  pageNumber: number;
+  pageSize: number;
+  lastUpdated: string | null;
+}
+
+/** The shared list query (STYLE §7): paging, multi-column sort, search and the contains-only filter model. */
+export interface ListQuery {
+  pageNumber: number;
+  pageSize: number;
+  sort?: readonly SortItem[];
+  search?: string;
+  filterModel?: FilterModel;
+}
+
+/** List state → query string values: several sort columns are comma-separated, the filter model is JSON. */
+export function listQueryParams(query: ListQuery): Query {
+  const sort = query.sort ?? [];
+  const filters = query.filterModel ?? {};
+  return {
+    pageNumber: query.pageNumber,
+    pageSize: query.pageSize,
+    sortField: sort.length ? sort.map((s) => s.field).join(',') : undefined,
+    sortDirection: sort.length ? sort.map((s) => s.direction).join(',') : undefined,
+    search: query.search?.trim() || undefined,
+    filterModel: Object.keys(filters).length ? JSON.stringify(filters) : undefined,
+  };
+}
+
+export interface CommunicationRow {
+  id: number;
+  name: string;
+  event_id: string | null;
+  type: CommunicationType;
+  subtype: string | null;
+  status: CommunicationStatus;
+  classification: string | null;
+  event_date: string | null;
+  created_at: string;
+  updated_at: string;
+  approved_at: string | null;
+  sent_count: number;
+  acknowledged_count: number;
+  completed_count: number;
+  customers_count: number;
+}
+
+export interface CommunicationInfo {
+  id?: number;
+  type: CommunicationType;
+  name: string;
+  subtype: string | null;
+  event_id: string | null;
+  classification: string | null;
+  reason: string | null;
+  description: string | null;
+  disposition: string | null;
+  lead_time: string | null;
+  event_date: string | null;
+  end_date: string | null;
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+}
+
+export type CustomFieldValue = string | number | boolean | string[] | null;
+
+export interface Product {
+  id?: number;
+  product_name: string;
+  catalog_number: string | null;
+  lot_number: string | null;
+  udi: string | null;
+  description: string | null;
+  expiration_date: string | null;
+  quantity: number | null;
+  custom_fields: Record<string, CustomFieldValue>;
+}
+
+export interface CommunicationAction {
+  id?: number;
+  action_type: ActionType;
+  title: string;
+  description: string | null;
+  options: string[];
+  is_required: boolean;
+  is_disabled?: boolean;
+}
+
+export interface Communication extends CommunicationInfo {
+  id: number;
+  organization_id: number;
+  status: CommunicationStatus;
+  current_step: number;
+  approved_at: string | null;
+  closed_at: string | null;
+  first_sent_at: string | null;
+  created_at: string;
+  updated_at: string;
+  products: (Product & { id: number })[];
+  actions: (CommunicationAction & { id: number })[];
+  customers_count?: number;
+  locations_count?: number;
+  provider_communications_count?: number;
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+export type ProductFieldType = 'Text' | 'Number' | 'Date' | 'YesNo' | 'TrueFalse' | 'ListSingle' | 'ListMultiple';
+
+export interface ProductField {
+  id: number;
+  name: string;
+  field_type: ProductFieldType;
+  options: string[];
+  is_required: boolean;
+}
+
+export interface CommunicationMeta {
+  communicationTypes: Option[];
+  recallTypes: Option[];
+  disruptionTypes: Option[];
+  classifications: Option[];
+  dispositions: Option[];
+  leadTimes: Option[];
+  reasons: Option[];
+  actionTypes: Option[];
+  locationStatuses: Option[];
+  productFields: ProductField[];
+}
+
+export interface CommunicationSummary {
+  id: number;
+  name: string;
+  status: CommunicationStatus;
+  customers: number;
+  provider_communications: { total: number; by_status: Record<string, number>; by_response: Record<string, number> };
+  acknowledged: number;
+  completed: number;
+  emails: { total: number; by_status: Record<string, number>; opened: number; clicked: number };
+  acknowledgement_rate: number;
+  completion_rate: number;
+}
+
+export interface ActionCount {
+  id: number;
+  sort_order: number;
+  action_type: ActionType;
+  title: string;
+  is_required: boolean;
+  submitted: number;
+  drafts: number;
+}
+
+export interface ActionAnswer {
+  id: number;
+  provider_communication_id: number;
+  customer_name: string;
+  value: Record<string, unknown>;
+  status: string;
+  source: string | null;
+  responder_email: string | null;
+  submitted_at: string | null;
+  updated_at: string;
+}
+
+export interface ActionAnswers {
+  action: { id: number; title: string; action_type: ActionType };
+  responses: ActionAnswer[];
+}
+
+export interface Customer {
+  id: number;
+  name: string;
+  emails: string[];
+  source: string;
+  provider_organization_id: number | null;
+  provider_communication_id: number | null;
+  sent_at: string | null;
+  acknowledged_at: string | null;
+  response_status: string | null;
+  completed_at: string | null;
+}
+
+export interface AffectedLocation {
+  id: number;
+  location_id: string;
+  location_name: string;
+  status: LocationStatus;
+  [field: string]: unknown;
+}
+
+export interface ProviderResponse {
+  provider_communication_id: number;
+  customer_name: string;
+  emails: string[];
+  status: string;
+  response_status: string;
+  sent_at: string | null;
+  last_notified_at: string | null;
+  acknowledged_at: string | null;
+  acknowledged_by: string | null;
+  completed_at: string | null;
+  reminder_count: number;
+  answered: number;
+}
+
+export interface ProviderCommunicationView {
+  communication: Partial<Communication> & { supplier_name?: string };
+  provider_communication: ProviderResponse & { id: number; response_label?: string };
+  products: Product[];
+  actions?: (CommunicationAction & { id: number; answer?: { value: Record<string, unknown>; status: string } | null })[];
+  [field: string]: unknown;
+}
+
+export interface HistoryEntry {
+  id: number;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  actor_email: string | null;
+  actor_name: string | null;
+  provider_communication_id: number | null;
+  before: unknown;
+  after: unknown;
+  is_change: boolean;
+  created_at: string;
+}
+
+export interface CommunicationDocument {
+  id: number;
+  name: string;
+  extension?: string;
+  size?: number;
+  type?: string;
+  signed_url?: string | null;
+  signed_url_review?: string | null;
+}
+
+/** GET /supplier/communications?communicationType=…: counts per event for the lists and the dashboard. */
+export function useCommunications(type: CommunicationType | null, query: ListQuery, options: { errorModal?: boolean } = {}) {
+  return useApi<Page<CommunicationRow>>(BASE, { ...listQueryParams(query), communicationType: type ?? undefined }, options);
+}
+
+export function useCommunicationMeta() {
+  return useApi<CommunicationMeta>(`${BASE}/meta`, undefined, { swr: { revalidateOnFocus: false } });
+}
+
+export function useCommunication(id: number | null) {
+  return useApi<Communication>(id ? `${BASE}/${id}` : null);
+}
+
+export function useCommunicationSummary(id: number | null) {
+  return useApi<CommunicationSummary>(id ? `${BASE}/${id}/summary` : null, undefined, { errorModal: false });
+}
+
+export function useActionCounts(id: number | null) {
+  return useApi<ActionCount[]>(id ? `${BASE}/${id}/actions` : null);
+}
+
+export function useActionAnswers(id: number | null, actionId: number | null) {
+  return useApi<ActionAnswers>(id && actionId ? `${BASE}/${id}/actions/${actionId}` : null);
+}
+
+export function useCustomers(id: number | null, query: ListQuery) {
+  return useApi<Page<Customer>>(id ? `${BASE}/${id}/customers` : null, listQueryParams(query));
+}
+
+export function useAffectedLocations(id: number | null, query: ListQuery) {
+  return useApi<Page<AffectedLocation>>(id ? `${BASE}/${id}/locations` : null, listQueryParams(query));
+}
+
+export function useProviderResponses(id: number | null, query: ListQuery) {
+  return useApi<Page<ProviderResponse>>(id ? `${BASE}/${id}/actions/provider` : null, listQueryParams(query));
+}
+
+export function useProviderCommunicationView(id: number | null, pcId: number | null) {
+  return useApi<ProviderCommunicationView>(id && pcId ? `${BASE}/${id}/view/${pcId}` : null);
+}
+
+export function useHistories(id: number | null) {
+  return useApi<HistoryEntry[]>(id ? `${BASE}/${id}/histories` : null);
+}
+
+export function useDocuments(id: number | null) {
+  return useApi<CommunicationDocument[]>(id ? `${BASE}/${id}/documents` : null);
+}
+
+// ---- writes ----
+
+export function saveStep0(info: CommunicationInfo): Promise<Communication> {
+  return apiRequest<Communication>(`${BASE}/step0`, { method: 'POST', body: info, errorModal: false });
+}
+
+export function saveStep1(id: number, products: Product[]): Promise<unknown> {
+  return apiRequest(`${BASE}/step1`, { method: 'POST', body: { id, products }, errorModal: false });
+}
+
+export function saveStep2(id: number, actions: CommunicationAction[]): Promise<unknown> {
+  return apiRequest(`${BASE}/step2`, { method: 'POST', body: { id, actions }, errorModal: false });
+}
+
+export interface RecipientsBody {
+  id: number;
+  provider_organization_ids?: number[];
+  customers?: { name: string; email: string }[];
+  location_file_id?: number;
+  distribution_list_id?: number;
+}
+
+export function saveStep3(body: RecipientsBody): Promise<unknown> {
+  return apiRequest(`${BASE}/step3`, { method: 'POST', body, errorModal: false });
+}
+
+/** The segments after approve-recall and send-notification are ignored by the server (decisions.md). */
+export function approveCommunication(id: number, type: CommunicationType): Promise<unknown> {
+  return apiRequest(`${BASE}/${id}/approve-recall/${encodeURIComponent(type)}/0`, { method: 'PUT', body: {}, errorModal: false });
+}
+
+export function sendNotification(id: number, type: CommunicationType): Promise<unknown> {
+  return apiRequest(`${BASE}/${id}/send-notification/${encodeURIComponent(type)}`, {
+    method: 'PUT',
+    body: {},
+    query: { sendType: 'new' },
+    errorModal: false,
+  });
+}
+
+export function closeOpenCommunication(id: number): Promise<unknown> {
+  return apiRequest(`${BASE}/${id}/close-open`, { method: 'PUT', body: {}, errorModal: false });
+}
+
+export function deleteCommunication(id: number, type: CommunicationType): Promise<unknown> {
+  return apiRequest(`${BASE}/${id}/delete/${encodeURIComponent(type)}`, { method: 'PUT', body: {}, errorModal: false });
+}
+
+export function updateLocationStatus(id: number, status: LocationStatus, locationIds: number[]): Promise<unknown> {
+  return apiRequest(`${BASE}/${id}/update-status/${status}`, {
+    method: 'PUT',
+    body: { location_ids: locationIds },
+    errorModal: false,
+  });
+}
+
+// ---- files: downloads and multipart uploads carry the Bearer token outside the JSON fetcher ----
+
+function fileNameFrom(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star?.[1]) return decodeURIComponent(star[1]);
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain?.[1] ?? fallback;
+}
+
+async function authorisedFetch(store: AppStore, url: string, init: RequestInit = {}): Promise<Response> {
+  const withToken = (token: string | undefined) =>
+    fetch(url, { ...init, headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Cache-Control': 'no-cache' } });
+  let response = await withToken(store.get(tokenAtom)?.access_token);
+  if (response.status === 401) {
+    const next = await refreshSession(store);
+    response = await withToken(next.access_token);
+  }
+  return response;
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  let message = response.statusText || t`Unknown error`;
+  try {
+    const body = (await response.json()) as { m?: string };
+    if (body.m) message = body.m;
+  } catch {
+    // not an envelope
+  }
+  return new ApiError(message, response.status);
+}
+
+/** Downloads a report route (file answer) and saves it under the server's file name. */
+export async function downloadFile(store: AppStore, path: string, query?: Query, fallbackName = 'report'): Promise<string> {
+  const response = await authorisedFetch(store, buildUrl(path, query));
+  if (!response.ok) throw await failure(response);
+  const name = fileNameFrom(response.headers.get('content-disposition'), fallbackName);
+  const blob = await response.blob();
+  const href = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = href;
+  anchor.download = name;
+  document.body.appendChild(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  return name;
+}
+
+/** POST multipart with one `file` field; answers the envelope's data. */
+export async function uploadFile<T>(store: AppStore, path: string, file: File, query?: Query): Promise<T> {
+  const form = new FormData();
+  form.append('file', file);
+  const response = await authorisedFetch(store, buildUrl(path, query), { method: 'POST', body: form });
+  if (!response.ok) throw await failure(response);
+  const body = (await response.json()) as { ok: boolean; m: string; d: T };
+  if (!body.ok) throw new ApiError(body.m || t`Unknown error`, response.status);
+  return body.d;
+}
+
+export function uploadDocument(store: AppStore, id: number, file: File): Promise<CommunicationDocument> {
+  return uploadFile<CommunicationDocument>(store, `${BASE}/${id}/documents`, file);
+}
+
+export function deleteDocument(documentId: number): Promise<unknown> {
+  return apiRequest(`${BASE}/document/${documentId}`, { method: 'DELETE', errorModal: false });
+}
+
+/** The report routes of one communication present in the OpenAPI document (spec 001 §7.4). */
+export const COMMUNICATION_REPORTS = [
+  'actions/provider/statusreport',
+  'actions/provider/statusreport/csv',
+  'recalleventstatusreport/csv',
+  'eventstatusbylocation',
+  'summeryreport',
+  'auditreport',
+  'auditreport/csv',
+  'notificationreport',
+  'fdareport',
+  'change-history-download',
+  'product-template',
+  'locations-csv-download',
+] as const;
+export type CommunicationReport = (typeof COMMUNICATION_REPORTS)[number];
+
+export function reportPath(id: number, report: CommunicationReport): string {
+  return `${BASE}/${id}/${report}`;
+}
+
+export function dashboardReportPath(status: string, format: 'xlsx' | 'csv'): string {
+  const path = `/supplier/dashboard/${encodeURIComponent(status)}/actions/supplier/summeryreport`;
+  return format === 'csv' ? `${path}/csv` : path;
+}
+
+/** Signed-in user id, for per-user preferences. */
+export function useUserId(): string | null {
+  return useAtomValue(authAtom).userId;
+}

@@ -1,0 +1,5 @@
+import { CommunicationViewPage } from './CommunicationViewPage';
+
+export default function AdvisoryViewPage() {
+  return <CommunicationViewPage type="PRODUCT DISRUPTION" />;
+}

@@ -1,0 +1,693 @@
+import { useState } from 'react';
+import { useLocation, useParams } from 'wouter';
+import { useStore } from 'jotai';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Button,
+  ConfirmDialog,
+  DataTable,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  FilePreview,
+  FileUpload,
+  Spinner,
+  StatusLabel,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  useToast,
+  type DataTableColumn,
+  type PreviewFile,
+  type UploadedFile,
+} from '@portal/design-system';
+import {
+  approveCommunication,
+  closeOpenCommunication,
+  COMMUNICATION_REPORTS,
+  deleteCommunication,
+  deleteDocument,
+  downloadFile,
+  reportPath,
+  sendNotification,
+  updateLocationStatus,
+  uploadDocument,
+  useActionAnswers,
+  useActionCounts,
+  useAffectedLocations,
+  useCommunication,
+  useCustomers,
+  useDocuments,
+  useHistories,
+  useProviderCommunicationView,
+  useProviderResponses,
+  type AffectedLocation,
+  type Communication,
+  type CommunicationReport,
+  type CommunicationType,
+  type Customer,
+  type HistoryEntry,
+  type LocationStatus,
+  type ProviderResponse,
+} from '../../api/communications';
+import { basePath, useLabels } from './shared/labels';
+import { headerActions } from './shared/logic';
+import { errorText, formatDate, PageHeader, useListState, useTableTexts } from './shared/table';
+
+type Confirmable = 'approve' | 'send' | 'close' | 'reopen' | 'delete';
+
+/** View of one recall or supply advisory (spec 001 §7.1, §7.3, §7.4): tabs, header actions, documents and reports. */
+export function CommunicationViewPage({ type }: { type: CommunicationType }) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const [, navigate] = useLocation();
+  const params = useParams<{ id: string }>();
+  const id = Number(params.id);
+  const base = basePath(type);
+  const labels = useLabels();
+  const { data: event, error, mutate } = useCommunication(id);
+  const [confirm, setConfirm] = useState<Confirmable | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  if (error) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {error.message}
+      </p>
+    );
+  }
+  if (!event) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm">
+        <Spinner label={t`Loading...`} />
+        <Trans>Loading...</Trans>
+      </p>
+    );
+  }
+
+  const confirmTexts: Record<Confirmable, string> = {
+    approve: t`Approve this event? Its information and products can no longer change.`,
+    send: t`Send the notice to every new recipient now?`,
+    close: t`Close this event? Providers will no longer be able to respond.`,
+    reopen: t`Reopen this event?`,
+    delete: t`Delete this draft? This cannot be undone.`,
+  };
+  const doneTexts: Record<Confirmable, string> = {
+    approve: t`Approved successfully.`,
+    send: t`Notifications sent.`,
+    close: t`Closed successfully.`,
+    reopen: t`Reopened successfully.`,
+    delete: t`Deleted successfully.`,
+  };
+
+  async function runConfirmed() {
+    if (!confirm) return;
+    const what = confirm;
+    setBusy(true);
+    setProblem(null);
+    try {
+      if (what === 'approve') await approveCommunication(id, type);
+      if (what === 'send') await sendNotification(id, type);
+      if (what === 'close' || what === 'reopen') await closeOpenCommunication(id);
+      if (what === 'delete') await deleteCommunication(id, type);
+      toast.success(doneTexts[what]);
+      setConfirm(null);
+      if (what === 'delete') navigate(base);
+      else await mutate();
+    } catch (err) {
+      setConfirm(null);
+      setProblem(errorText(err, t`Unknown error`));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const buttonLabels: Record<string, string> = {
+    edit: t`Edit`,
+    approve: t`Approve`,
+    send: t`Send`,
+    close: t`Close`,
+    reopen: t`Reopen`,
+    delete: t`Delete`,
+  };
+
+  return (
+    <section className="space-y-4" data-testid="communication-view">
+      <PageHeader title={event.name}>
+        <StatusLabel status={event.status} kind="communication" labels={labels.statuses} data-testid="event-status" />
+        {headerActions(event.status).map((action) => (
+          <Button
+            key={action}
+            variant={action === 'delete' ? 'destructive' : action === 'edit' ? 'outline' : 'default'}
+            onClick={() => (action === 'edit' ? navigate(`${base}/edit/${id}`) : setConfirm(action))}
+          >
+            {buttonLabels[action]}
+          </Button>
+        ))}
+      </PageHeader>
+      {problem ? (
+        <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+          {problem}
+        </p>
+      ) : null}
+      <Tabs defaultValue="details">
+        <TabsList className="flex-wrap">
+          <TabsTrigger value="details">
+            <Trans>Details</Trans>
+          </TabsTrigger>
+          <TabsTrigger value="products">
+            <Trans>Products</Trans>
+          </TabsTrigger>
+          <TabsTrigger value="actions">
+            <Trans>Actions</Trans>
+          </TabsTrigger>
+          <TabsTrigger value="locations">
+            <Trans>Affected Locations</Trans>
+          </TabsTrigger>
+          <TabsTrigger value="customers">
+            <Trans>Customers</Trans>
+          </TabsTrigger>
+          <TabsTrigger value="responses">
+            <Trans>Provider Responses</Trans>
+          </TabsTrigger>
+          <TabsTrigger value="history">
+            <Trans>History</Trans>
+          </TabsTrigger>
+          <TabsTrigger value="reports">
+            <Trans>Reports</Trans>
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="details">
+          <DetailsTab event={event} />
+        </TabsContent>
+        <TabsContent value="products">
+          <ProductsTab event={event} />
+        </TabsContent>
+        <TabsContent value="actions">
+          <ActionsTab id={id} />
+        </TabsContent>
+        <TabsContent value="locations">
+          <LocationsTab id={id} />
+        </TabsContent>
+        <TabsContent value="customers">
+          <CustomersTab id={id} />
+        </TabsContent>
+        <TabsContent value="responses">
+          <ResponsesTab id={id} />
+        </TabsContent>
+        <TabsContent value="history">
+          <HistoryTab id={id} />
+        </TabsContent>
+        <TabsContent value="reports">
+          <ReportsTab id={id} />
+        </TabsContent>
+      </Tabs>
+      <ConfirmDialog
+        open={confirm !== null}
+        onOpenChange={(open) => (open ? undefined : setConfirm(null))}
+        onConfirm={() => void runConfirmed()}
+        title={t`Are you sure?`}
+        description={confirm ? confirmTexts[confirm] : undefined}
+        confirmText={t`Confirm`}
+        cancelText={t`Cancel`}
+        destructive={confirm === 'delete'}
+        loading={busy}
+      />
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[12rem_1fr] gap-2 py-1 text-sm">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function DetailsTab({ event }: { event: Communication }) {
+  const { t } = useLingui();
+  const labels = useLabels();
+  const recall = event.type === 'RECALL';
+  const value = (map: Record<string, string>, key: string | null) => (key ? (map[key] ?? key) : '');
+  return (
+    <div className="space-y-4">
+      <dl>
+        <Row label={t`Event ID`}>{event.event_id}</Row>
+        <Row label={recall ? t`Recall Type` : t`Advisory Type`}>{value(labels.subtypes, event.subtype)}</Row>
+        {recall ? <Row label={t`Classification`}>{value(labels.classifications, event.classification)}</Row> : null}
+        {recall ? <Row label={t`Disposition`}>{value(labels.dispositions, event.disposition)}</Row> : null}
+        {!recall ? <Row label={t`Lead Time`}>{value(labels.leadTimes, event.lead_time)}</Row> : null}
+        {!recall ? <Row label={t`Reason`}>{value(labels.reasons, event.reason)}</Row> : null}
+        <Row label={t`Event Date`}>{formatDate(event.event_date)}</Row>
+        <Row label={t`End Date`}>{formatDate(event.end_date)}</Row>
+        <Row label={t`Contact`}>{[event.contact_name, event.contact_email, event.contact_phone].filter(Boolean).join(' · ')}</Row>
+        <Row label={t`Approved`}>{formatDate(event.approved_at)}</Row>
+        <Row label={t`First sent`}>{formatDate(event.first_sent_at)}</Row>
+      </dl>
+      {/* The description is the supplier's own rich text, stored by the server after validation. */}
+      <div className="prose max-w-none rounded-md border p-4 text-sm" dangerouslySetInnerHTML={{ __html: event.description ?? '' }} />
+      <DocumentsPanel id={event.id} />
+    </div>
+  );
+}
+
+function DocumentsPanel({ id }: { id: number }) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const store = useStore();
+  const { data, mutate } = useDocuments(id);
+  const [preview, setPreview] = useState<PreviewFile | null>(null);
+  const files: UploadedFile[] = (data ?? []).map((d) => ({
+    id: d.id,
+    name: d.name,
+    size: d.size,
+    url: d.signed_url ?? null,
+    mimeType: d.type,
+  }));
+  return (
+    <div className="space-y-2">
+      <h2 className="text-lg font-semibold">
+        <Trans>Documents</Trans>
+      </h2>
+      <FileUpload
+        kind="Document"
+        files={files}
+        multiple
+        label={t`Documents`}
+        onUpload={async (file) => {
+          try {
+            await uploadDocument(store, id, file);
+            await mutate();
+          } catch (err) {
+            toast.danger(errorText(err, t`Documented failed to upload. Please try again.`));
+          }
+        }}
+        onDelete={async (file) => {
+          try {
+            await deleteDocument(Number(file.id));
+            toast.success(t`Document deleted successfully.`);
+            await mutate();
+          } catch (err) {
+            toast.danger(errorText(err, t`Unknown error`));
+          }
+        }}
+        onPreview={(file) => setPreview({ name: file.name, url: file.url, mimeType: file.mimeType })}
+        onError={(message) => toast.danger(message)}
+        messages={{
+          imageType: t`The document types should be either of .png, .jpg`,
+          documentType: t`The document types should be either of .pdf, .docx, .png, .jpg .xlsx, .mp4`,
+          zeroSize: t`Documented failed to upload. Please try again.`,
+        }}
+        texts={{
+          upload: t`Upload`,
+          uploading: t`Uploading...`,
+          dropHint: t`or drop files here`,
+          preview: t`Preview`,
+          delete: t`Delete`,
+          deleteConfirm: t`Are you sure you want to delete the document?`,
+          confirm: t`Confirm`,
+          cancel: t`Cancel`,
+        }}
+      />
+      <FilePreview
+        open={preview !== null}
+        onOpenChange={(open) => (open ? undefined : setPreview(null))}
+        file={preview}
+        onNothingToDownload={(message) => toast.danger(message)}
+        texts={{
+          title: t`File Preview`,
+          download: t`Download`,
+          loading: t`Loading...`,
+          unsupported: t`Preview for this file format is not supported. Please download file to view.`,
+          nothingToDownload: t`Nothing to download`,
+          failed: t`The file could not be displayed. Please download file to view.`,
+        }}
+      />
+    </div>
+  );
+}
+
+function ProductsTab({ event }: { event: Communication }) {
+  const { t } = useLingui();
+  const texts = useTableTexts();
+  const columns: DataTableColumn<Communication['products'][number]>[] = [
+    { field: 'product_name', header: t`Product Name` },
+    { field: 'catalog_number', header: t`Catalog Number` },
+    { field: 'lot_number', header: t`Lot Number` },
+    { field: 'udi', header: t`UDI` },
+    { field: 'expiration_date', header: t`Expiration Date`, cell: (p) => formatDate(p.expiration_date) },
+    { field: 'quantity', header: t`Quantity` },
+  ];
+  return (
+    <DataTable
+      columns={columns}
+      rows={event.products}
+      getRowId={(p) => String(p.id)}
+      total={event.products.length}
+      pageNumber={1}
+      pageSize={500}
+      onPageChange={() => undefined}
+      texts={texts}
+      caption={t`Products`}
+    />
+  );
+}
+
+function ActionsTab({ id }: { id: number }) {
+  const { t } = useLingui();
+  const labels = useLabels();
+  const { data } = useActionCounts(id);
+  const [open, setOpen] = useState<number | null>(null);
+  return (
+    <div className="space-y-2">
+      <ol className="divide-y rounded-md border">
+        {(data ?? []).map((a) => {
+          const submitted = a.submitted;
+          const drafts = a.drafts;
+          return (
+            <li key={a.id}>
+              <button type="button" className="flex w-full items-center justify-between gap-2 p-3 text-left text-sm hover:bg-accent" onClick={() => setOpen(a.id)}>
+                <span>
+                  {a.title} <span className="text-muted-foreground">({labels.actionTypes[a.action_type] ?? a.action_type})</span>
+                </span>
+                <span className="text-muted-foreground">
+                  <Trans>
+                    {submitted} submitted, {drafts} drafts
+                  </Trans>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      <Dialog open={open !== null} onOpenChange={(o) => (o ? undefined : setOpen(null))}>
+        <DialogContent closeLabel={t`Close`}>
+          <DialogTitle>
+            <Trans>Answers</Trans>
+          </DialogTitle>
+          {open !== null ? <ActionAnswersList id={id} actionId={open} /> : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+export function answerText(value: Record<string, unknown>): string {
+  return Object.values(value)
+    .map((v) => (Array.isArray(v) ? v.map((x) => (typeof x === 'object' && x !== null && 'name' in x ? String(x.name) : String(x))).join(', ') : String(v)))
+    .join('; ');
+}
+
+function ActionAnswersList({ id, actionId }: { id: number; actionId: number }) {
+  const { t } = useLingui();
+  const { data } = useActionAnswers(id, actionId);
+  if (!data) return <Spinner label={t`Loading...`} />;
+  if (data.responses.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Trans>No record found</Trans>
+      </p>
+    );
+  }
+  return (
+    <ul className="max-h-96 space-y-2 overflow-auto text-sm">
+      {data.responses.map((r) => (
+        <li key={r.id} className="rounded-md border p-2">
+          <strong>{r.customer_name}</strong> · {r.responder_email} · {formatDate(r.submitted_at)}
+          <div>{answerText(r.value)}</div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const BULK: { status: LocationStatus }[] = [{ status: 'COVERED' }, { status: 'EMAILED' }, { status: 'NON_COVERED' }, { status: 'INVALID' }];
+
+function LocationsTab({ id }: { id: number }) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const store = useStore();
+  const labels = useLabels();
+  const texts = useTableTexts();
+  const list = useListState('supplier-affected-locations', ['locationId', 'locationName', 'city', 'state', 'zip', 'email', 'status']);
+  const { data, isLoading, mutate } = useAffectedLocations(id, list.query);
+  const [selected, setSelected] = useState<string[]>([]);
+  const columns: DataTableColumn<AffectedLocation>[] = [
+    { field: 'locationId', header: t`Location ID`, sortable: true, filterable: true, cell: (r) => r.location_id },
+    { field: 'locationName', header: t`Location Name`, sortable: true, filterable: true, cell: (r) => r.location_name },
+    { field: 'city', header: t`City`, sortable: true, filterable: true },
+    { field: 'state', header: t`State`, sortable: true, filterable: true },
+    { field: 'zip', header: t`ZIP`, sortable: true, filterable: true },
+    { field: 'email', header: t`Email`, filterable: true },
+    { field: 'status', header: t`Status`, sortable: true, cell: (r) => <StatusLabel status={r.status} kind="verification" labels={labels.statuses} /> },
+  ];
+  const bulkLabels: Record<string, string> = { COVERED: t`Covered`, EMAILED: t`Emailed`, NON_COVERED: t`Not Covered`, INVALID: t`Invalid` };
+
+  async function bulk(status: LocationStatus) {
+    try {
+      await updateLocationStatus(id, status, selected.map(Number));
+      setSelected([]);
+      toast.success(t`Status updated.`);
+      await mutate();
+    } catch (err) {
+      toast.danger(errorText(err, t`Unknown error`));
+    }
+  }
+
+  return (
+    <DataTable
+      columns={columns}
+      rows={data?.items ?? []}
+      getRowId={(r) => String(r.id)}
+      total={data?.total ?? 0}
+      pageNumber={list.query.pageNumber}
+      pageSize={list.query.pageSize}
+      onPageChange={list.setPage}
+      onPageSizeChange={list.setPageSize}
+      sortModel={list.query.sort}
+      onSortChange={list.setSort}
+      onSearchChange={list.setSearch}
+      defaultSearch={list.search}
+      onFilterChange={list.setFilterModel}
+      selectedIds={selected}
+      onSelectionChange={setSelected}
+      loading={isLoading}
+      texts={texts}
+      caption={t`Affected Locations`}
+      toolbar={
+        <div className="flex flex-wrap gap-2">
+          {BULK.map(({ status }) => (
+            <Button key={status} size="sm" variant="outline" disabled={selected.length === 0} onClick={() => void bulk(status)}>
+              {bulkLabels[status]}
+            </Button>
+          ))}
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() =>
+              void downloadFile(store, reportPath(id, 'locations-csv-download'), undefined, 'Affected Locations.csv').catch((err: unknown) =>
+                toast.danger(errorText(err, t`Nothing to download`)),
+              )
+            }
+          >
+            <Trans>Download CSV</Trans>
+          </Button>
+        </div>
+      }
+    />
+  );
+}
+
+function CustomersTab({ id }: { id: number }) {
+  const { t } = useLingui();
+  const labels = useLabels();
+  const texts = useTableTexts();
+  const list = useListState('supplier-customers', ['name', 'emails', 'source', 'sent_at', 'acknowledged_at', 'status']);
+  const { data, isLoading } = useCustomers(id, list.query);
+  const columns: DataTableColumn<Customer>[] = [
+    { field: 'name', header: t`Customer`, sortable: true, filterable: true },
+    { field: 'emails', header: t`Emails`, cell: (c) => c.emails.join(', ') },
+    { field: 'source', header: t`Source`, sortable: true },
+    { field: 'sent_at', header: t`Sent`, cell: (c) => formatDate(c.sent_at) },
+    { field: 'acknowledged_at', header: t`Acknowledged`, cell: (c) => formatDate(c.acknowledged_at) },
+    {
+      field: 'status',
+      header: t`Response`,
+      sortable: true,
+      cell: (c) => <StatusLabel status={c.response_status} kind="response" labels={labels.statuses} />,
+    },
+  ];
+  return (
+    <div data-testid="customers-tab">
+      <DataTable
+        columns={columns}
+        rows={data?.items ?? []}
+        getRowId={(c) => String(c.id)}
+        total={data?.total ?? 0}
+        pageNumber={list.query.pageNumber}
+        pageSize={list.query.pageSize}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setPageSize}
+        sortModel={list.query.sort}
+        onSortChange={list.setSort}
+        onSearchChange={list.setSearch}
+        defaultSearch={list.search}
+        onFilterChange={list.setFilterModel}
+        loading={isLoading}
+        texts={texts}
+        caption={t`Customers`}
+      />
+    </div>
+  );
+}
+
+function ResponsesTab({ id }: { id: number }) {
+  const { t } = useLingui();
+  const labels = useLabels();
+  const texts = useTableTexts();
+  const list = useListState('supplier-provider-responses', ['name', 'status', 'response_status', 'sent_at', 'acknowledged_at']);
+  const { data, isLoading } = useProviderResponses(id, list.query);
+  const [open, setOpen] = useState<number | null>(null);
+  const columns: DataTableColumn<ProviderResponse>[] = [
+    { field: 'name', header: t`Customer`, sortable: true, filterable: true, cell: (r) => r.customer_name },
+    { field: 'status', header: t`Status`, sortable: true, cell: (r) => <StatusLabel status={r.status} kind="communication" labels={labels.statuses} /> },
+    {
+      field: 'response_status',
+      header: t`Response`,
+      sortable: true,
+      cell: (r) => <StatusLabel status={r.response_status} kind="response" labels={labels.statuses} />,
+    },
+    { field: 'sent_at', header: t`Sent`, sortable: true, cell: (r) => formatDate(r.sent_at) },
+    { field: 'acknowledged_at', header: t`Acknowledged`, sortable: true, cell: (r) => formatDate(r.acknowledged_at) },
+    { field: 'answered', header: t`Answered` },
+  ];
+  return (
+    <>
+      <DataTable
+        columns={columns}
+        rows={data?.items ?? []}
+        getRowId={(r) => String(r.provider_communication_id)}
+        total={data?.total ?? 0}
+        pageNumber={list.query.pageNumber}
+        pageSize={list.query.pageSize}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setPageSize}
+        sortModel={list.query.sort}
+        onSortChange={list.setSort}
+        onSearchChange={list.setSearch}
+        defaultSearch={list.search}
+        onFilterChange={list.setFilterModel}
+        loading={isLoading}
+        texts={texts}
+        caption={t`Provider Responses`}
+        rowActions={(r) => (
+          <Button size="sm" variant="outline" onClick={() => setOpen(r.provider_communication_id)}>
+            <Trans>View</Trans>
+          </Button>
+        )}
+      />
+      <Dialog open={open !== null} onOpenChange={(o) => (o ? undefined : setOpen(null))}>
+        <DialogContent closeLabel={t`Close`}>
+          <DialogTitle>
+            <Trans>Provider response</Trans>
+          </DialogTitle>
+          {open !== null ? <ProviderResponseDetail id={id} pcId={open} /> : null}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+function ProviderResponseDetail({ id, pcId }: { id: number; pcId: number }) {
+  const { t } = useLingui();
+  const labels = useLabels();
+  const { data } = useProviderCommunicationView(id, pcId);
+  if (!data) return <Spinner label={t`Loading...`} />;
+  const pc = data.provider_communication;
+  return (
+    <div className="max-h-[70vh] space-y-3 overflow-auto text-sm">
+      <dl>
+        <Row label={t`Customer`}>{pc.customer_name}</Row>
+        <Row label={t`Response`}>
+          <StatusLabel status={pc.response_status} kind="response" labels={labels.statuses} />
+        </Row>
+        <Row label={t`Sent`}>{formatDate(pc.sent_at)}</Row>
+        <Row label={t`Acknowledged`}>{[formatDate(pc.acknowledged_at), pc.acknowledged_by].filter(Boolean).join(' · ')}</Row>
+      </dl>
+      {data.actions?.length ? (
+        <ol className="list-inside list-decimal space-y-1">
+          {data.actions.map((a) => (
+            <li key={a.id}>
+              {a.title}: <span className="text-muted-foreground">{a.answer ? answerText(a.answer.value) : t`No answer yet`}</span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </div>
+  );
+}
+
+function HistoryTab({ id }: { id: number }) {
+  const { t } = useLingui();
+  const { data } = useHistories(id);
+  if (!data) return <Spinner label={t`Loading...`} />;
+  return (
+    <ol className="divide-y rounded-md border text-sm">
+      {data.map((h: HistoryEntry) => (
+        <li key={h.id} className="flex flex-wrap justify-between gap-2 p-2">
+          <span>
+            <strong>{h.action}</strong> · {h.actor_name ?? h.actor_email}
+          </span>
+          <span className="text-muted-foreground">{formatDate(h.created_at)}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function ReportsTab({ id }: { id: number }) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const store = useStore();
+  const [busy, setBusy] = useState<string | null>(null);
+  const names: Record<CommunicationReport, string> = {
+    'actions/provider/statusreport': t`Provider Status Report (XLSX)`,
+    'actions/provider/statusreport/csv': t`Provider Status Report (CSV)`,
+    'recalleventstatusreport/csv': t`Event Status Report (CSV)`,
+    eventstatusbylocation: t`Event Status by Location (XLSX)`,
+    summeryreport: t`Recall Events Summary Report (XLSX)`,
+    auditreport: t`Audit Report (XLSX)`,
+    'auditreport/csv': t`Audit Report (CSV)`,
+    notificationreport: t`Notification Report (XLSX)`,
+    fdareport: t`FDA Effectiveness Report (XLSX)`,
+    'change-history-download': t`Change History Report (XLSX)`,
+    'product-template': t`Paper Response Template`,
+    'locations-csv-download': t`Affected Locations (CSV)`,
+  };
+  return (
+    <ul className="grid gap-2 sm:grid-cols-2" data-testid="reports-tab">
+      {COMMUNICATION_REPORTS.map((report) => (
+        <li key={report}>
+          <Button
+            variant="outline"
+            className="w-full justify-start"
+            loading={busy === report}
+            loadingLabel={t`Loading...`}
+            onClick={() => {
+              setBusy(report);
+              downloadFile(store, reportPath(id, report), undefined, names[report])
+                .catch((err: unknown) => toast.danger(errorText(err, t`Nothing to download`)))
+                .finally(() => setBusy(null));
+            }}
+          >
+            {names[report]}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,861 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation, useParams } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Button,
+  Checkbox,
+  DatePicker,
+  Dialog,
+  DialogContent,
+  DialogFooter,
+  DialogTitle,
+  FormField,
+  RichTextEditor,
+  SimpleSelect,
+  Spinner,
+  Stepper,
+  TextInput,
+  Textarea,
+  useToast,
+  type DatePickerTexts,
+} from '@portal/design-system';
+import {
+  ACTION_TYPES,
+  approveCommunication,
+  saveStep0,
+  saveStep1,
+  saveStep2,
+  saveStep3,
+  sendNotification,
+  useCommunication,
+  useCommunicationMeta,
+  useCustomers,
+  type ActionType,
+  type CommunicationAction,
+  type CommunicationInfo,
+  type CommunicationType,
+  type CustomFieldValue,
+  type Product,
+  type ProductField,
+} from '../../api/communications';
+import { useDistributionLists, useLocationFiles, useSupplierProviders, useTemplateActions } from '../../api/supplier';
+import { useValidationMessages } from '../../app/validation';
+import { ADVISORY_SUBTYPES, basePath, RECALL_SUBTYPES, toOptions, useLabels } from './shared/labels';
+import {
+  cleanInfo,
+  emptyAction,
+  emptyInfo,
+  emptyProduct,
+  errorCount,
+  OPTION_TYPES,
+  shift,
+  validateActions,
+  validateInfo,
+  validateProducts,
+  validateRecipients,
+  type FieldErrors,
+  type TypedRecipient,
+} from './shared/logic';
+import { errorText, PageHeader } from './shared/table';
+
+const NONE = '__none__';
+
+function useDateTexts(): Partial<DatePickerTexts> {
+  const { t } = useLingui();
+  return { placeholder: t`MM/DD/YYYY`, openCalendar: t`Open calendar`, notApplicable: t`Not Applicable`, clear: t`Clear`, invalid: t`Invalid date`, chooseDate: t`Choose date` };
+}
+
+function Alert({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive" data-testid="wizard-alert">
+      {children}
+    </p>
+  );
+}
+
+/** The four-step wizard of a recall or supply advisory (spec 000 §4, 001 §7.1): info, products, actions, recipients. */
+export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const [, navigate] = useLocation();
+  const params = useParams<{ id?: string }>();
+  const editId = params.id ? Number(params.id) : null;
+  const base = basePath(type);
+  const messages = useValidationMessages();
+  const { data: meta } = useCommunicationMeta();
+  const { data: loaded, mutate: reload } = useCommunication(editId);
+
+  const [id, setId] = useState<number | null>(editId);
+  const [status, setStatus] = useState<string>('DRAFT');
+  const [step, setStep] = useState(0);
+  const [reached, setReached] = useState(0);
+  const [info, setInfo] = useState<CommunicationInfo>(() => emptyInfo(type));
+  const [products, setProducts] = useState<Product[]>([emptyProduct()]);
+  const [actions, setActions] = useState<CommunicationAction[]>([emptyAction()]);
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [initialised, setInitialised] = useState(editId === null);
+
+  useEffect(() => {
+    if (!loaded || initialised) return;
+    const { products: p, actions: a, ...rest } = loaded;
+    setInfo({
+      type: loaded.type,
+      name: rest.name,
+      subtype: rest.subtype,
+      event_id: rest.event_id,
+      classification: rest.classification,
+      reason: rest.reason,
+      description: rest.description ?? '',
+      disposition: rest.disposition,
+      lead_time: rest.lead_time,
+      event_date: rest.event_date,
+      end_date: rest.end_date,
+      contact_name: rest.contact_name,
+      contact_email: rest.contact_email,
+      contact_phone: rest.contact_phone,
+    });
+    if (p.length) setProducts(p.map(({ id: _pid, ...product }) => ({ ...product, custom_fields: product.custom_fields ?? {} })));
+    if (a.length) setActions(a.map(({ id: _aid, is_disabled: _d, ...action }) => action));
+    setStatus(loaded.status);
+    setReached(3);
+    setInitialised(true);
+  }, [loaded, initialised]);
+
+  const productFields = meta?.productFields ?? [];
+  const infoErrors = validateInfo(info, messages);
+  const productErrors = validateProducts(products, productFields, messages);
+  const actionErrors = validateActions(actions, messages);
+  const draft = status === 'DRAFT';
+
+  const steps = [
+    { label: t`Information` },
+    { label: t`Products` },
+    { label: t`Actions` },
+    { label: t`Recipients` },
+  ];
+
+  async function run(work: () => Promise<void>) {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await work();
+    } catch (err) {
+      setProblem(errorText(err, t`Unknown error`));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function go(next: number) {
+    setSubmitted(false);
+    setProblem(null);
+    setStep(next);
+    setReached((r) => Math.max(r, next));
+  }
+
+  async function saveCurrent() {
+    setSubmitted(true);
+    const errors: FieldErrors = step === 0 ? infoErrors : step === 1 ? productErrors : actionErrors;
+    if (errorCount(errors) > 0) return;
+    await run(async () => {
+      if (step === 0) {
+        const saved = await saveStep0({ ...cleanInfo(info), ...(id ? { id } : {}) });
+        setId(saved.id);
+        setStatus(saved.status ?? 'DRAFT');
+      } else if (step === 1 && id) {
+        await saveStep1(id, products.map((p) => ({ ...p, product_name: p.product_name.trim() })));
+      } else if (step === 2 && id) {
+        await saveStep2(
+          id,
+          actions.map((a) => ({ ...a, title: a.title.trim(), options: OPTION_TYPES.includes(a.action_type) ? a.options.map((o) => o.trim()) : [] })),
+        );
+      }
+      toast.success(t`Saved successfully.`);
+      await reload();
+      go(step + 1);
+    });
+  }
+
+  if (editId && !initialised) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm">
+        <Spinner label={t`Loading...`} />
+        <Trans>Loading...</Trans>
+      </p>
+    );
+  }
+
+  const title =
+    type === 'RECALL' ? (editId ? t`Edit Recall` : t`New Recall`) : editId ? t`Edit Supply Advisory` : t`New Supply Advisory`;
+
+  return (
+    <section className="space-y-6" data-testid="communication-wizard">
+      <PageHeader title={title}>
+        {id ? (
+          <Button variant="outline" onClick={() => navigate(`${base}/view/${id}`)}>
+            <Trans>View</Trans>
+          </Button>
+        ) : null}
+      </PageHeader>
+      <Stepper steps={steps} current={step} label={t`Progress`} onStepChange={(i) => (i <= reached && id ? go(i) : undefined)} />
+      {problem ? <Alert>{problem}</Alert> : null}
+      {!draft && step < 3 ? (
+        <p className="rounded-md bg-warning/10 px-3 py-2 text-sm">
+          <Trans>This event was approved: only some fields can still change.</Trans>
+        </p>
+      ) : null}
+
+      {step === 0 ? (
+        <InfoStep info={info} setInfo={setInfo} errors={submitted ? infoErrors : {}} type={type} />
+      ) : null}
+      {step === 1 ? (
+        <ProductsStep products={products} setProducts={setProducts} fields={productFields} errors={submitted ? productErrors : {}} />
+      ) : null}
+      {step === 2 ? <ActionsStep type={type} actions={actions} setActions={setActions} errors={submitted ? actionErrors : {}} /> : null}
+      {step === 3 && id ? (
+        <RecipientsStep
+          id={id}
+          type={type}
+          status={status}
+          busy={busy}
+          run={run}
+          onApproved={async () => {
+            setStatus('OPEN');
+            await reload();
+          }}
+          onSent={() => navigate(`${base}/view/${id}`)}
+        />
+      ) : null}
+
+      {step < 3 ? (
+        <div className="flex gap-2">
+          {step > 0 ? (
+            <Button variant="outline" onClick={() => go(step - 1)} disabled={busy}>
+              <Trans>Back</Trans>
+            </Button>
+          ) : null}
+          <Button onClick={() => void saveCurrent()} loading={busy} loadingLabel={t`Saving...`}>
+            <Trans>Save and continue</Trans>
+          </Button>
+        </div>
+      ) : (
+        <Button variant="outline" onClick={() => go(2)} disabled={busy}>
+          <Trans>Back</Trans>
+        </Button>
+      )}
+    </section>
+  );
+}
+
+function InfoStep({
+  info,
+  setInfo,
+  errors,
+  type,
+}: {
+  info: CommunicationInfo;
+  setInfo: (update: (info: CommunicationInfo) => CommunicationInfo) => void;
+  errors: FieldErrors;
+  type: CommunicationType;
+}) {
+  const { t } = useLingui();
+  const labels = useLabels();
+  const messages = useValidationMessages();
+  const dateTexts = useDateTexts();
+  const set = <K extends keyof CommunicationInfo>(key: K) => (value: CommunicationInfo[K]) => setInfo((i) => ({ ...i, [key]: value }));
+  const text = (key: keyof CommunicationInfo) => (value: string) => setInfo((i) => ({ ...i, [key]: value }));
+  const select = (key: keyof CommunicationInfo) => (value: string) => setInfo((i) => ({ ...i, [key]: value === NONE ? null : value }));
+  const recall = type === 'RECALL';
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-2" data-testid="step-info">
+      <FormField label={t`Name`} required error={errors.name}>
+        <TextInput value={info.name} onValueChange={text('name')} maxLength={200} />
+      </FormField>
+      <FormField label={t`Event ID`}>
+        <TextInput value={info.event_id ?? ''} onValueChange={text('event_id')} maxLength={100} />
+      </FormField>
+      <FormField label={recall ? t`Recall Type` : t`Advisory Type`} required error={errors.subtype}>
+        <SimpleSelect
+          value={info.subtype ?? ''}
+          onValueChange={select('subtype')}
+          placeholder={t`Select...`}
+          options={toOptions(labels.subtypes, recall ? RECALL_SUBTYPES : ADVISORY_SUBTYPES)}
+        />
+      </FormField>
+      {recall ? (
+        <>
+          <FormField label={t`Classification`} required error={errors.classification}>
+            <SimpleSelect
+              value={info.classification ?? ''}
+              onValueChange={select('classification')}
+              placeholder={t`Select...`}
+              options={toOptions(labels.classifications)}
+            />
+          </FormField>
+          <FormField label={t`Disposition`}>
+            <SimpleSelect
+              value={info.disposition ?? ''}
+              onValueChange={select('disposition')}
+              placeholder={t`Select...`}
+              options={toOptions(labels.dispositions)}
+            />
+          </FormField>
+        </>
+      ) : (
+        <>
+          <FormField label={t`Lead Time`} required error={errors.lead_time}>
+            <SimpleSelect
+              value={info.lead_time ?? ''}
+              onValueChange={select('lead_time')}
+              placeholder={t`Select...`}
+              options={toOptions(labels.leadTimes)}
+            />
+          </FormField>
+          <FormField label={t`Reason`}>
+            <SimpleSelect value={info.reason ?? ''} onValueChange={select('reason')} placeholder={t`Select...`} options={toOptions(labels.reasons)} />
+          </FormField>
+        </>
+      )}
+      <FormField label={t`Event Date`}>
+        <DatePicker value={info.event_date} onChange={set('event_date')} texts={dateTexts} />
+      </FormField>
+      <FormField label={t`End Date`}>
+        <DatePicker value={info.end_date} onChange={set('end_date')} texts={dateTexts} />
+      </FormField>
+      <FormField label={t`Contact Name`}>
+        <TextInput value={info.contact_name ?? ''} onValueChange={text('contact_name')} />
+      </FormField>
+      <FormField label={t`Contact Email`} error={errors.contact_email}>
+        <TextInput type="email" value={info.contact_email ?? ''} onValueChange={text('contact_email')} />
+      </FormField>
+      <FormField label={t`Contact Phone`} error={errors.contact_phone}>
+        <TextInput type="tel" value={info.contact_phone ?? ''} onValueChange={text('contact_phone')} />
+      </FormField>
+      <div className="sm:col-span-2">
+        <FormField label={t`Description`} required error={errors.description}>
+          <RichTextEditor
+            value={info.description ?? ''}
+            onChange={set('description')}
+            rules="required_editor"
+            messages={messages}
+            showErrors={false}
+            texts={{ bold: t`Bold`, italic: t`Italic`, bulletList: t`Bullet list`, orderedList: t`Numbered list`, toolbar: t`Formatting` }}
+          />
+        </FormField>
+      </div>
+    </div>
+  );
+}
+
+function CustomFieldInput({
+  field,
+  value,
+  onChange,
+}: {
+  field: ProductField;
+  value: CustomFieldValue | undefined;
+  onChange: (value: CustomFieldValue) => void;
+}) {
+  const { t } = useLingui();
+  const dateTexts = useDateTexts();
+  switch (field.field_type) {
+    case 'Number':
+      return (
+        <TextInput
+          inputMode="decimal"
+          value={typeof value === 'number' ? String(value) : ''}
+          onValueChange={(v) => onChange(v.trim() === '' || Number.isNaN(Number(v)) ? null : Number(v))}
+        />
+      );
+    case 'Date':
+      return <DatePicker value={typeof value === 'string' ? value : null} onChange={onChange} texts={dateTexts} />;
+    case 'YesNo':
+      return (
+        <SimpleSelect
+          value={typeof value === 'string' ? value : ''}
+          onValueChange={(v) => onChange(v === NONE ? null : v)}
+          placeholder={t`Select...`}
+          options={[
+            { value: 'Yes', label: t`Yes` },
+            { value: 'No', label: t`No` },
+          ]}
+        />
+      );
+    case 'TrueFalse':
+      return (
+        <span className="flex h-9 items-center gap-2 text-sm">
+          <Checkbox checked={value === true} onCheckedChange={(c) => onChange(c === true)} aria-label={field.name} />
+          {value === true ? <Trans>True</Trans> : <Trans>False</Trans>}
+        </span>
+      );
+    case 'ListSingle':
+      return (
+        <SimpleSelect
+          value={typeof value === 'string' ? value : ''}
+          onValueChange={(v) => onChange(v)}
+          placeholder={t`Select...`}
+          options={field.options.map((o) => ({ value: o, label: o }))}
+        />
+      );
+    case 'ListMultiple': {
+      const selected = Array.isArray(value) ? value : [];
+      return (
+        <div className="flex flex-wrap gap-3">
+          {field.options.map((o) => (
+            <label key={o} className="flex items-center gap-2 text-sm">
+              <Checkbox
+                checked={selected.includes(o)}
+                onCheckedChange={(c) => onChange(c === true ? [...selected, o] : selected.filter((s) => s !== o))}
+              />
+              {o}
+            </label>
+          ))}
+        </div>
+      );
+    }
+    default:
+      return <TextInput value={typeof value === 'string' ? value : ''} onValueChange={(v) => onChange(v)} />;
+  }
+}
+
+function ProductsStep({
+  products,
+  setProducts,
+  fields,
+  errors,
+}: {
+  products: Product[];
+  setProducts: (update: (p: Product[]) => Product[]) => void;
+  fields: ProductField[];
+  errors: FieldErrors;
+}) {
+  const { t } = useLingui();
+  const dateTexts = useDateTexts();
+  const patch = (index: number, change: Partial<Product>) =>
+    setProducts((list) => list.map((p, i) => (i === index ? { ...p, ...change } : p)));
+  const text = (index: number, key: 'product_name' | 'catalog_number' | 'lot_number' | 'udi' | 'description') => (v: string) =>
+    patch(index, { [key]: v });
+
+  return (
+    <div className="space-y-4" data-testid="step-products">
+      {errors.products ? <Alert>{t`Add at least one product.`}</Alert> : null}
+      {products.map((product, index) => {
+        const n = index + 1;
+        return (
+          <fieldset key={index} className="space-y-3 rounded-md border p-4" data-testid={`product-${index}`}>
+            <legend className="px-1 text-sm font-semibold">
+              <Trans>Product {n}</Trans>
+            </legend>
+            <div className="grid gap-3 sm:grid-cols-3">
+              <FormField label={t`Product Name`} required error={errors[`${index}.product_name`]}>
+                <TextInput value={product.product_name} onValueChange={text(index, 'product_name')} maxLength={300} />
+              </FormField>
+              <FormField label={t`Catalog Number`}>
+                <TextInput value={product.catalog_number ?? ''} onValueChange={text(index, 'catalog_number')} />
+              </FormField>
+              <FormField label={t`Lot Number`}>
+                <TextInput value={product.lot_number ?? ''} onValueChange={text(index, 'lot_number')} />
+              </FormField>
+              <FormField label={t`UDI`}>
+                <TextInput value={product.udi ?? ''} onValueChange={text(index, 'udi')} />
+              </FormField>
+              <FormField label={t`Expiration Date`}>
+                <DatePicker value={product.expiration_date} onChange={(v) => patch(index, { expiration_date: v })} texts={dateTexts} />
+              </FormField>
+              <FormField label={t`Quantity`} error={errors[`${index}.quantity`]}>
+                <TextInput
+                  inputMode="numeric"
+                  value={product.quantity === null ? '' : String(product.quantity)}
+                  onValueChange={(v) => patch(index, { quantity: v.trim() === '' ? null : Number(v) })}
+                />
+              </FormField>
+              {fields.map((field) => (
+                <FormField key={field.id} label={field.name} required={field.is_required} error={errors[`${index}.custom.${field.id}`]}>
+                  <CustomFieldInput
+                    field={field}
+                    value={product.custom_fields[String(field.id)]}
+                    onChange={(value) => patch(index, { custom_fields: { ...product.custom_fields, [String(field.id)]: value } })}
+                  />
+                </FormField>
+              ))}
+            </div>
+            <Button variant="outline" size="sm" onClick={() => setProducts((list) => list.filter((_, i) => i !== index))}>
+              <Trans>Remove product</Trans>
+            </Button>
+          </fieldset>
+        );
+      })}
+      <Button variant="secondary" onClick={() => setProducts((list) => [...list, emptyProduct()])}>
+        <Trans>Add product</Trans>
+      </Button>
+    </div>
+  );
+}
+
+function ActionsStep({
+  type,
+  actions,
+  setActions,
+  errors,
+}: {
+  type: CommunicationType;
+  actions: CommunicationAction[];
+  setActions: (update: (a: CommunicationAction[]) => CommunicationAction[]) => void;
+  errors: FieldErrors;
+}) {
+  const { t } = useLingui();
+  const labels = useLabels();
+  const [templatesOpen, setTemplatesOpen] = useState(false);
+  const patch = (index: number, change: Partial<CommunicationAction>) =>
+    setActions((list) => list.map((a, i) => (i === index ? { ...a, ...change } : a)));
+
+  return (
+    <div className="space-y-4" data-testid="step-actions">
+      {errors.actions ? <Alert>{t`Add at least one action.`}</Alert> : null}
+      <ol className="space-y-3">
+        {actions.map((action, index) => {
+          const n = index + 1;
+          const withOptions = OPTION_TYPES.includes(action.action_type);
+          return (
+            <li key={index} className="space-y-3 rounded-md border p-4" data-testid={`action-${index}`}>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="text-sm font-semibold">
+                  <Trans>Action {n}</Trans>
+                </span>
+                <span className="flex gap-1">
+                  <Button size="sm" variant="ghost" disabled={index === 0} onClick={() => setActions((l) => shift(l, index, -1))}>
+                    <Trans>Move up</Trans>
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={index === actions.length - 1}
+                    onClick={() => setActions((l) => shift(l, index, 1))}
+                  >
+                    <Trans>Move down</Trans>
+                  </Button>
+                  <Button size="sm" variant="outline" onClick={() => setActions((l) => l.filter((_, i) => i !== index))}>
+                    <Trans>Remove action</Trans>
+                  </Button>
+                </span>
+              </div>
+              <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
+                <FormField label={t`Action Type`} required>
+                  <SimpleSelect
+                    aria-label={t`Action Type`}
+                    value={action.action_type}
+                    onValueChange={(v) => patch(index, { action_type: v as ActionType, options: OPTION_TYPES.includes(v) ? action.options : [] })}
+                    options={ACTION_TYPES.map((a) => ({ value: a, label: labels.actionTypes[a] ?? a }))}
+                  />
+                </FormField>
+                <FormField label={t`Title`} required error={errors[`${index}.title`]}>
+                  <TextInput value={action.title} onValueChange={(v) => patch(index, { title: v })} maxLength={500} />
+                </FormField>
+              </div>
+              <FormField label={t`Description`}>
+                <Textarea value={action.description ?? ''} onValueChange={(v) => patch(index, { description: v || null })} />
+              </FormField>
+              {withOptions ? (
+                <FormField
+                  label={t`Options (one per line)`}
+                  required
+                  error={errors[`${index}.options`] ? t`Give distinct, non-empty options.` : null}
+                >
+                  <Textarea value={action.options.join('\n')} onValueChange={(v) => patch(index, { options: v.split('\n') })} />
+                </FormField>
+              ) : null}
+              <label className="flex items-center gap-2 text-sm">
+                <Checkbox checked={action.is_required} onCheckedChange={(c) => patch(index, { is_required: c === true })} />
+                <Trans>Required</Trans>
+              </label>
+            </li>
+          );
+        })}
+      </ol>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={() => setActions((l) => [...l, emptyAction()])}>
+          <Trans>Add action</Trans>
+        </Button>
+        <Button variant="outline" onClick={() => setTemplatesOpen(true)}>
+          <Trans>Add from template actions</Trans>
+        </Button>
+      </div>
+      <TemplateActionsDialog
+        type={type}
+        open={templatesOpen}
+        onOpenChange={setTemplatesOpen}
+        onAdd={(picked) => setActions((l) => [...l.filter((a) => a.title.trim() !== ''), ...picked])}
+      />
+    </div>
+  );
+}
+
+function TemplateActionsDialog({
+  type,
+  open,
+  onOpenChange,
+  onAdd,
+}: {
+  type: CommunicationType;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onAdd: (actions: CommunicationAction[]) => void;
+}) {
+  const { t } = useLingui();
+  const labels = useLabels();
+  const { data, isLoading } = useTemplateActions(type, {
+    pageNumber: 1,
+    pageSize: 500,
+    filterModel: { status: { filterType: 'text', type: 'contains', filter: 'ACTIVE' } },
+  });
+  const [selected, setSelected] = useState<number[]>([]);
+  const items = data?.items ?? [];
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t`Close`}>
+        <DialogTitle>
+          <Trans>Template actions</Trans>
+        </DialogTitle>
+        {isLoading ? <Spinner label={t`Loading...`} /> : null}
+        {!isLoading && items.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            <Trans>No record found</Trans>
+          </p>
+        ) : null}
+        <ul className="max-h-80 space-y-2 overflow-auto">
+          {items.map((item) => (
+            <li key={item.id}>
+              <label className="flex items-center gap-2 text-sm">
+                <Checkbox
+                  checked={selected.includes(item.id)}
+                  onCheckedChange={(c) => setSelected((s) => (c === true ? [...s, item.id] : s.filter((x) => x !== item.id)))}
+                />
+                {item.title} ({labels.actionTypes[item.action_type] ?? item.action_type})
+              </label>
+            </li>
+          ))}
+        </ul>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button
+            disabled={selected.length === 0}
+            onClick={() => {
+              onAdd(
+                items
+                  .filter((i) => selected.includes(i.id))
+                  .map((i) => ({
+                    action_type: i.action_type,
+                    title: i.title,
+                    description: i.description,
+                    options: i.options,
+                    is_required: i.is_required,
+                  })),
+              );
+              setSelected([]);
+              onOpenChange(false);
+            }}
+          >
+            <Trans>Add selected</Trans>
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RecipientsStep({
+  id,
+  type,
+  status,
+  busy,
+  run,
+  onApproved,
+  onSent,
+}: {
+  id: number;
+  type: CommunicationType;
+  status: string;
+  busy: boolean;
+  run: (work: () => Promise<void>) => Promise<void>;
+  onApproved: () => Promise<void>;
+  onSent: () => void;
+}) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const messages = useValidationMessages();
+  const [providerSearch, setProviderSearch] = useState('');
+  const { data: providers } = useSupplierProviders({ pageNumber: 1, pageSize: 500, search: providerSearch });
+  const { data: files } = useLocationFiles({ pageNumber: 1, pageSize: 500 });
+  const { data: lists } = useDistributionLists(type, {
+    pageNumber: 1,
+    pageSize: 500,
+    filterModel: { status: { filterType: 'text', type: 'contains', filter: 'ACTIVE' } },
+  });
+  const { data: customers, mutate: reloadCustomers } = useCustomers(id, { pageNumber: 1, pageSize: 500 });
+  const [picked, setPicked] = useState<number[]>([]);
+  const [fileId, setFileId] = useState<string>(NONE);
+  const [listId, setListId] = useState<string>(NONE);
+  const [typed, setTyped] = useState<TypedRecipient[]>([]);
+  const [submitted, setSubmitted] = useState(false);
+  const existing = customers?.total ?? 0;
+  const errors = validateRecipients(
+    { providers: picked.length, locationFile: fileId !== NONE, distributionList: listId !== NONE, existing: 0 },
+    typed,
+    messages,
+  );
+  const shown = submitted ? errors : {};
+
+  async function save() {
+    setSubmitted(true);
+    if (errorCount(errors) > 0) return;
+    await run(async () => {
+      await saveStep3({
+        id,
+        ...(picked.length ? { provider_organization_ids: picked } : {}),
+        ...(typed.length ? { customers: typed.map((r) => ({ name: r.name.trim(), email: r.email.trim() })) } : {}),
+        ...(fileId !== NONE ? { location_file_id: Number(fileId) } : {}),
+        ...(listId !== NONE ? { distribution_list_id: Number(listId) } : {}),
+      });
+      setPicked([]);
+      setTyped([]);
+      setFileId(NONE);
+      setListId(NONE);
+      setSubmitted(false);
+      await reloadCustomers();
+      toast.success(t`Recipients added.`);
+    });
+  }
+
+  return (
+    <div className="space-y-6" data-testid="step-recipients">
+      <p className="text-sm" data-testid="recipient-count">
+        <Trans>Recipients so far: {existing}</Trans>
+      </p>
+      {customers?.items.length ? (
+        <ul className="list-inside list-disc text-sm">
+          {customers.items.map((c) => (
+            <li key={c.id}>
+              {c.name} ({c.emails.join(', ')})
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <fieldset className="space-y-2 rounded-md border p-4">
+        <legend className="px-1 text-sm font-semibold">
+          <Trans>Providers</Trans>
+        </legend>
+        <TextInput
+          aria-label={t`Search providers`}
+          placeholder={t`Search providers`}
+          value={providerSearch}
+          onValueChange={setProviderSearch}
+        />
+        {providers && providers.items.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            <Trans>No provider matches your locations yet.</Trans>
+          </p>
+        ) : null}
+        <ul className="max-h-64 space-y-1 overflow-auto">
+          {providers?.items.map((p) => (
+            <li key={p.id}>
+              <label className="flex items-center gap-2 text-sm">
+                <Checkbox
+                  checked={picked.includes(p.id)}
+                  onCheckedChange={(c) => setPicked((s) => (c === true ? [...s, p.id] : s.filter((x) => x !== p.id)))}
+                />
+                {p.name}
+                <span className="text-muted-foreground">{[p.city, p.state].filter(Boolean).join(', ')}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t`Location file`}>
+          <SimpleSelect
+            value={fileId}
+            onValueChange={setFileId}
+            options={[{ value: NONE, label: t`None` }, ...(files?.items ?? []).map((f) => ({ value: String(f.id), label: f.name }))]}
+          />
+        </FormField>
+        <FormField label={t`Distribution list`}>
+          <SimpleSelect
+            value={listId}
+            onValueChange={setListId}
+            options={[{ value: NONE, label: t`None` }, ...(lists?.items ?? []).map((l) => ({ value: String(l.id), label: l.name }))]}
+          />
+        </FormField>
+      </div>
+
+      <fieldset className="space-y-2 rounded-md border p-4">
+        <legend className="px-1 text-sm font-semibold">
+          <Trans>Other recipients</Trans>
+        </legend>
+        {typed.map((r, index) => (
+          <div key={index} className="grid gap-2 sm:grid-cols-[1fr_1fr_auto]">
+            <FormField label={t`Name`} required error={shown[`${index}.name`]}>
+              <TextInput value={r.name} onValueChange={(v) => setTyped((l) => l.map((x, i) => (i === index ? { ...x, name: v } : x)))} />
+            </FormField>
+            <FormField label={t`Email`} required error={shown[`${index}.email`]}>
+              <TextInput
+                type="email"
+                value={r.email}
+                onValueChange={(v) => setTyped((l) => l.map((x, i) => (i === index ? { ...x, email: v } : x)))}
+              />
+            </FormField>
+            <Button className="self-end" variant="outline" onClick={() => setTyped((l) => l.filter((_, i) => i !== index))}>
+              <Trans>Remove</Trans>
+            </Button>
+          </div>
+        ))}
+        <Button variant="secondary" size="sm" onClick={() => setTyped((l) => [...l, { name: '', email: '' }])}>
+          <Trans>Add recipient</Trans>
+        </Button>
+      </fieldset>
+
+      {shown.recipients ? <Alert>{t`Choose at least one recipient.`}</Alert> : null}
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => void save()} loading={busy} loadingLabel={t`Saving...`}>
+          <Trans>Save recipients</Trans>
+        </Button>
+        {status === 'DRAFT' ? (
+          <Button
+            variant="success"
+            disabled={busy}
+            onClick={() =>
+              void run(async () => {
+                await approveCommunication(id, type);
+                toast.success(t`Approved successfully.`);
+                await onApproved();
+              })
+            }
+          >
+            <Trans>Approve</Trans>
+          </Button>
+        ) : null}
+        {status === 'OPEN' ? (
+          <Button
+            disabled={busy}
+            onClick={() =>
+              void run(async () => {
+                await sendNotification(id, type);
+                toast.success(t`Notifications sent.`);
+                onSent();
+              })
+            }
+          >
+            <Trans>Send</Trans>
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

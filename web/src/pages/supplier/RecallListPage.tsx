@@ -1,0 +1,5 @@
+import { CommunicationListPage } from './CommunicationListPage';
+
+export default function RecallListPage() {
+  return <CommunicationListPage type="RECALL" />;
+}

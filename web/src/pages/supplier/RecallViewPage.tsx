@@ -1,0 +1,5 @@
+import { CommunicationViewPage } from './CommunicationViewPage';
+
+export default function RecallViewPage() {
+  return <CommunicationViewPage type="RECALL" />;
+}

@@ -1,0 +1,5 @@
+import { CommunicationWizardPage } from './CommunicationWizardPage';
+
+export default function RecallWizardPage() {
+  return <CommunicationWizardPage type="RECALL" />;
+}

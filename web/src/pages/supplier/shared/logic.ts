@@ -1,0 +1,241 @@
+import { validate, type ColumnState, type FilterModel, type SortItem, type ValidationMessages } from '@portal/design-system';
+import type {
+  CommunicationAction,
+  CommunicationInfo,
+  CommunicationType,
+  Product,
+  ProductField,
+} from '../../../api/communications';
+
+/** Pure rules of the supplier pages: row actions (spec §4), wizard validation (spec §5), saved list preferences. */
+
+export type CommunicationRowAction = 'view' | 'edit' | 'delete';
+
+/** Recall and advisory rows (spec §4): CLOSED → View; OPEN → View, Edit; any other status → View, Edit, Delete. */
+export function communicationRowActions(status: string | null | undefined): CommunicationRowAction[] {
+  if (status === 'CLOSED') return ['view'];
+  if (status === 'OPEN') return ['view', 'edit'];
+  return ['view', 'edit', 'delete'];
+}
+
+export type MasterRowAction = 'edit' | 'inactivate' | 'activate' | 'delete';
+
+/** Master records (spec §4): ACTIVE → Edit, Inactivate; any other → Activate only. Delete works from any live status. */
+export function masterRowActions(status: string | null | undefined): MasterRowAction[] {
+  return status === 'ACTIVE' ? ['edit', 'inactivate', 'delete'] : ['activate', 'delete'];
+}
+
+/** Header actions of the view page by event status (decisions.md: DRAFT → OPEN → CLOSED ⇄ OPEN; delete drafts only). */
+export function headerActions(status: string | null | undefined): ('approve' | 'send' | 'close' | 'reopen' | 'delete' | 'edit')[] {
+  if (status === 'DRAFT') return ['edit', 'approve', 'delete'];
+  if (status === 'OPEN') return ['edit', 'send', 'close'];
+  if (status === 'CLOSED') return ['reopen'];
+  return [];
+}
+
+export type FieldErrors = Record<string, string | null>;
+
+export function errorCount(errors: FieldErrors): number {
+  return Object.values(errors).filter((e) => e !== null).length;
+}
+
+/** Step 0 (info): name and subtype always; classification for recalls; lead time for advisories; contact email and phone by format. */
+export function validateInfo(info: CommunicationInfo, messages: ValidationMessages): FieldErrors {
+  const opts = { messages };
+  const recall = info.type === 'RECALL';
+  return {
+    name: validate(info.name, 'required', opts),
+    subtype: validate(info.subtype ?? '', 'requiredSelect', opts),
+    classification: recall ? validate(info.classification ?? '', 'requiredSelect', opts) : null,
+    lead_time: recall ? null : validate(info.lead_time ?? '', 'requiredSelect', opts),
+    description: validate(info.description ?? '', 'required_editor', opts),
+    contact_email: info.contact_email ? validate(info.contact_email, 'email', opts) : null,
+    contact_phone: info.contact_phone ? validate(info.contact_phone, 'phoneNumber', opts) : null,
+  };
+}
+
+/** Step 1 (products): at least one; each needs a name, a whole non-negative quantity when given, and its required custom fields. */
+export function validateProducts(products: readonly Product[], fields: readonly ProductField[], messages: ValidationMessages): FieldErrors {
+  const errors: FieldErrors = {};
+  if (products.length === 0) errors.products = messages.required ?? 'Field required';
+  products.forEach((p, i) => {
+    errors[`${i}.product_name`] = validate(p.product_name, 'required', { messages });
+    errors[`${i}.quantity`] =
+      p.quantity === null || (Number.isInteger(p.quantity) && p.quantity >= 0) ? null : messages.numeric ?? 'Only numeric values are accepted.';
+    for (const field of fields) {
+      if (!field.is_required) continue;
+      const value = p.custom_fields[String(field.id)];
+      errors[`${i}.custom.${field.id}`] = validate(value ?? '', 'required', { messages });
+    }
+  });
+  return errors;
+}
+
+export const OPTION_TYPES: readonly string[] = ['Checkbox', 'MultipleChoice'];
+
+/** Step 2 (actions): at least one; each needs a title; Checkbox and MultipleChoice need distinct, non-blank options. */
+export function validateActions(actions: readonly CommunicationAction[], messages: ValidationMessages): FieldErrors {
+  const errors: FieldErrors = {};
+  if (actions.length === 0) errors.actions = messages.required ?? 'Field required';
+  actions.forEach((a, i) => {
+    errors[`${i}.title`] = validate(a.title, 'required', { messages });
+    if (OPTION_TYPES.includes(a.action_type)) {
+      const options = a.options.map((o) => o.trim());
+      const valid = options.length > 0 && options.every(Boolean) && new Set(options).size === options.length;
+      errors[`${i}.options`] = valid ? null : messages.required ?? 'Field required';
+    }
+  });
+  return errors;
+}
+
+export interface TypedRecipient {
+  name: string;
+  email: string;
+}
+
+/** Step 3 (recipients): typed recipients need a name and a valid email; at least one recipient of any kind. */
+export function validateRecipients(
+  picked: { providers: number; locationFile: boolean; distributionList: boolean; existing: number },
+  typed: readonly TypedRecipient[],
+  messages: ValidationMessages,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  typed.forEach((r, i) => {
+    errors[`${i}.name`] = validate(r.name, 'required', { messages });
+    errors[`${i}.email`] = validate(r.email, 'required|email', { messages });
+  });
+  const any = picked.providers > 0 || picked.locationFile || picked.distributionList || picked.existing > 0 || typed.length > 0;
+  errors.recipients = any ? null : messages.required ?? 'Field required';
+  return errors;
+}
+
+/** Blank strings → null, trimmed, as the step0 schema wants them. */
+export function cleanInfo(info: CommunicationInfo): CommunicationInfo {
+  const out = { ...info };
+  for (const key of Object.keys(out) as (keyof CommunicationInfo)[]) {
+    const value = out[key];
+    if (typeof value === 'string' && key !== 'type') {
+      const trimmed = value.trim();
+      (out as Record<string, unknown>)[key] = trimmed === '' && key !== 'name' ? null : trimmed;
+    }
+  }
+  if (out.type === 'RECALL') {
+    out.lead_time = null;
+    out.reason = null;
+  } else {
+    out.classification = null;
+    out.disposition = null;
+  }
+  return out;
+}
+
+export function emptyInfo(type: CommunicationType): CommunicationInfo {
+  return {
+    type,
+    name: '',
+    subtype: null,
+    event_id: null,
+    classification: null,
+    reason: null,
+    description: '',
+    disposition: null,
+    lead_time: null,
+    event_date: null,
+    end_date: null,
+    contact_name: null,
+    contact_email: null,
+    contact_phone: null,
+  };
+}
+
+export function emptyProduct(): Product {
+  return {
+    product_name: '',
+    catalog_number: null,
+    lot_number: null,
+    udi: null,
+    description: null,
+    expiration_date: null,
+    quantity: null,
+    custom_fields: {},
+  };
+}
+
+export function emptyAction(): CommunicationAction {
+  return { action_type: 'Acknowledge', title: '', description: null, options: [], is_required: true };
+}
+
+/** Move the item at `index` one place up (-1) or down (+1). */
+export function shift<T>(items: readonly T[], index: number, by: -1 | 1): T[] {
+  const to = index + by;
+  if (to < 0 || to >= items.length) return items.slice();
+  const copy = items.slice();
+  const [moved] = copy.splice(index, 1);
+  if (moved !== undefined) copy.splice(to, 0, moved);
+  return copy;
+}
+
+// ---- saved per-user list preferences (spec §3: kept locally) ----
+
+export interface ListPreferences {
+  sort: SortItem[];
+  filterModel: FilterModel;
+  search: string;
+  pageSize: number;
+  columns: ColumnState[] | null;
+}
+
+export function preferencesKey(userId: string | null, page: string): string {
+  return `portal.list.${userId ?? 'anonymous'}.${page}`;
+}
+
+export function loadPreferences(key: string, defaults: ListPreferences, storage: Storage | null = safeStorage()): ListPreferences {
+  if (!storage) return defaults;
+  try {
+    const raw = storage.getItem(key);
+    if (!raw) return defaults;
+    const parsed = JSON.parse(raw) as Partial<ListPreferences>;
+    return {
+      sort: Array.isArray(parsed.sort) ? parsed.sort.filter(isSortItem) : defaults.sort,
+      filterModel: typeof parsed.filterModel === 'object' && parsed.filterModel !== null ? parsed.filterModel : defaults.filterModel,
+      search: typeof parsed.search === 'string' ? parsed.search : defaults.search,
+      pageSize: typeof parsed.pageSize === 'number' && parsed.pageSize > 0 ? parsed.pageSize : defaults.pageSize,
+      columns: Array.isArray(parsed.columns) ? parsed.columns : defaults.columns,
+    };
+  } catch {
+    return defaults;
+  }
+}
+
+export function savePreferences(key: string, prefs: ListPreferences, storage: Storage | null = safeStorage()): void {
+  try {
+    storage?.setItem(key, JSON.stringify(prefs));
+  } catch {
+    // storage full or unavailable: preferences last for this page only
+  }
+}
+
+function isSortItem(value: unknown): value is SortItem {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as SortItem).field === 'string' &&
+    ((value as SortItem).direction === 'asc' || (value as SortItem).direction === 'desc')
+  );
+}
+
+function safeStorage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Columns saved earlier, reconciled with the current column list (new columns appended, removed ones dropped). */
+export function reconcileColumns(saved: readonly ColumnState[] | null, fields: readonly string[]): ColumnState[] | null {
+  if (!saved) return null;
+  const known = saved.filter((c) => fields.includes(c.field));
+  const missing = fields.filter((f) => !known.some((c) => c.field === f)).map((field) => ({ field, visible: true }));
+  return [...known, ...missing];
+}
