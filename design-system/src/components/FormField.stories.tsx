@@ -85,3 +85,49 @@ export const LongText: Story = {
     error: 'Minimum 8 characters, must contain at least: 1 uppercase letter, 1 lowercase letter, 1 number, and one special character (!@#$%^&*)',
   },
 };
+
+function PasswordForm() {
+  const [password, setPassword] = React.useState('');
+  const [confirm, setConfirm] = React.useState('');
+  const [submitted, setSubmitted] = React.useState(false);
+  const passwordField = useFieldValidation(password, 'required|verify_password', { showAll: submitted });
+  const confirmField = useFieldValidation(confirm, 'required|confirmed:password', { values: { password }, showAll: submitted });
+  return (
+    <form
+      className="grid gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setSubmitted(true);
+      }}
+    >
+      <FormField label="Password" required error={passwordField.error}>
+        <TextInput type="password" value={password} onValueChange={setPassword} onBlur={passwordField.onBlur} />
+      </FormField>
+      <FormField label="Confirm password" required error={confirmField.error}>
+        <TextInput type="password" value={confirm} onValueChange={setConfirm} onBlur={confirmField.onBlur} />
+      </FormField>
+      <button type="submit" className="justify-self-start rounded-md border px-3 py-1 text-sm">
+        Save
+      </button>
+    </form>
+  );
+}
+
+export const PasswordAndConfirmation: Story = {
+  render: () => <PasswordForm />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
+    await expect(canvas.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Field required', 'Field required']);
+    await userEvent.type(canvas.getByLabelText(/^Password/), 'weakpass');
+    await expect(canvas.getAllByRole('alert')[0]).toHaveTextContent(
+      'Minimum 8 characters, must contain at least: 1 uppercase letter, 1 lowercase letter, 1 number, and one special character (!@#$%^&*)',
+    );
+    await userEvent.clear(canvas.getByLabelText(/^Password/));
+    await userEvent.type(canvas.getByLabelText(/^Password/), 'Str0ng!pass');
+    await userEvent.type(canvas.getByLabelText(/^Confirm password/), 'Str0ng!pas');
+    await expect(canvas.getAllByRole('alert').map((a) => a.textContent)).toEqual(["Password doesn't match"]);
+    await userEvent.type(canvas.getByLabelText(/^Confirm password/), 's');
+    await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
