@@ -1,0 +1,49 @@
+import useSWR from 'swr';
+import { ApiError, apiRequest, buildUrl, type Query } from './client';
+import { postForm, type AnswerInput, type NoticeFile, type NoticeView } from './notices';
+
+/** The delegate's public form (spec 001 §7.8): every call carries the delegate link's token as query `token`. */
+export interface DelegateView extends NoticeView {
+  delegate: { id: number; email: string; whole_event: boolean };
+}
+
+const BASE = '/delegate';
+
+function delegateCall<T>(path: string, token: string, options: { method?: 'GET' | 'PUT' | 'DELETE'; body?: unknown; query?: Query } = {}) {
+  return apiRequest<T>(path, { ...options, query: { ...options.query, token }, auth: false, errorModal: false });
+}
+
+/**
+ * The delegated notice. With the provider communication id (query `id` of the form's address) it is
+ * GET /delegate/:id; the e-mailed link carries the token only, which GET /delegate answers.
+ */
+export function fetchDelegateView(token: string, providerCommunicationId: number | null): Promise<DelegateView> {
+  return delegateCall<DelegateView>(providerCommunicationId ? `${BASE}/${providerCommunicationId}` : BASE, token);
+}
+
+/** A positive integer id from a query value, or null. */
+export function readId(value: string | null | undefined): number | null {
+  if (!value || !/^\d{1,15}$/.test(value)) return null;
+  const n = Number(value);
+  return n > 0 ? n : null;
+}
+
+export function useDelegateView(token: string | null, providerCommunicationId: number | null) {
+  return useSWR<DelegateView, ApiError, readonly [string, string, number | null] | null>(
+    token ? ['delegate', token, providerCommunicationId] : null,
+    ([, tk, id]) => fetchDelegateView(tk, id),
+    { revalidateOnFocus: false, shouldRetryOnError: false },
+  );
+}
+
+export function answerDelegatedAction(token: string, actionId: number, body: AnswerInput): Promise<{ response_status: string }> {
+  return delegateCall(`${BASE}/update-delegate/${actionId}`, token, { method: 'PUT', body });
+}
+
+export function uploadDelegateFile(token: string, actionId: number, file: File): Promise<NoticeFile[]> {
+  return postForm<NoticeFile[]>(buildUrl(`${BASE}/files/${actionId}`, { token }), { file });
+}
+
+export function deleteDelegateFile(token: string, fileId: number): Promise<unknown> {
+  return delegateCall(`${BASE}/files/${fileId}`, token, { method: 'DELETE' });
+}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { useSearch } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { StatusLabel } from '@portal/design-system';
+import { answerDelegatedAction, deleteDelegateFile, readId, uploadDelegateFile, useDelegateView } from '../../api/delegate';
+import { isInvalidLink, readLinkToken } from '../../api/notices';
+import { DocumentList, EventDetails, ProductList } from './NoticeDetails';
+import { FormError, FormLoading, InvalidLink } from './FormStates';
+import { useFilePreview } from './Preview';
+import { ResponseForm, type ResponseApi } from './ResponseForm';
+
+/** The delegate's form: only the delegated action(s) of one notice, answered with the delegate link's token. */
+export default function DelegateFormPage() {
+  const { t } = useLingui();
+  const search = useSearch();
+  const token = readLinkToken(search);
+  const pcId = readId(new URLSearchParams(search).get('id'));
+  const { data: view, error, mutate } = useDelegateView(token, pcId);
+  const [preview, openPreview] = useFilePreview();
+  const [submitted, setSubmitted] = useState(false);
+
+  if (!token || (error && isInvalidLink(error))) return <InvalidLink />;
+  if (error) return <FormError message={error.message || t`Unknown error`} />;
+  if (!view) return <FormLoading />;
+  if (submitted) {
+    return (
+      <div role="status" data-testid="delegate-confirmation" className="grid gap-3">
+        <h1 className="text-lg font-semibold">
+          <Trans>Thank you, your response has been submitted.</Trans>
+        </h1>
+        <button type="button" className="justify-self-start text-sm text-primary underline-offset-4 hover:underline" onClick={() => setSubmitted(false)}>
+          <Trans>Back to the notice</Trans>
+        </button>
+      </div>
+    );
+  }
+
+  const closed = view.communication.status !== 'OPEN' || view.provider_communication.status !== 'OPEN';
+  const api: ResponseApi = {
+    // The delegate answers one action per call; the answers go in order and stop at the first refusal.
+    saveAll: async (answers) => {
+      for (const { actionId, ...body } of answers) await answerDelegatedAction(token, actionId, body);
+    },
+    upload: (action, file) => uploadDelegateFile(token, action.id, file),
+    deleteFile: (_action, file) => deleteDelegateFile(token, file.id),
+  };
+
+  return (
+    <article className="grid gap-5" data-testid="delegate-form">
+      <header className="grid gap-1">
+        <p className="text-xs uppercase text-muted-foreground">
+          {view.communication.type === 'RECALL' ? t`Recall` : t`Supply Advisory`} · <Trans>Delegated to {view.delegate.email}</Trans>
+        </p>
+        <h1 className="text-xl font-semibold break-words">{view.communication.name}</h1>
+        <StatusLabel kind="response" status={view.provider_communication.response_status} />
+      </header>
+      {closed ? (
+        <p role="status" className="rounded-md bg-muted px-3 py-2 text-sm">
+          <Trans>This event is closed and can no longer be answered.</Trans>
+        </p>
+      ) : null}
+      <EventDetails view={view} />
+      <section aria-labelledby="products-title" className="grid gap-2">
+        <h2 id="products-title" className="text-base font-semibold">
+          <Trans>Products</Trans>
+        </h2>
+        <ProductList products={view.products} />
+      </section>
+      <section aria-labelledby="documents-title" className="grid gap-2">
+        <h2 id="documents-title" className="text-base font-semibold">
+          <Trans>Documents</Trans>
+        </h2>
+        <DocumentList documents={view.documents} onPreview={openPreview} />
+      </section>
+      <ResponseForm
+        actions={view.actions}
+        api={api}
+        readOnly={closed}
+        reload={() => mutate()}
+        onPreview={openPreview}
+        onSubmitted={() => setSubmitted(true)}
+      />
+      {preview}
+    </article>
+  );
+}

@@ -1,0 +1,117 @@
+import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, formatBytes, formatDate } from '@portal/design-system';
+import type { NoticeFile, NoticeProduct, NoticeView } from '../../api/notices';
+
+/** Rich-text descriptions are shown as plain text (no markup from the sender is ever rendered). */
+export function plainText(html: string | null | undefined): string {
+  if (!html) return '';
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  return (doc.body.textContent ?? '').trim();
+}
+
+function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
+  if (children === null || children === undefined || children === '') return null;
+  return (
+    <div className="grid gap-0.5 sm:grid-cols-[12rem_1fr] sm:gap-2">
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
+const shortDate = (value: string | null) => (value ? formatDate(value) : null);
+
+export function EventDetails({ view }: { view: Pick<NoticeView, 'communication' | 'provider_communication'> }) {
+  const { t } = useLingui();
+  const c = view.communication;
+  const contact = [c.contact_name, c.contact_email, c.contact_phone].filter(Boolean).join(' · ');
+  return (
+    <section aria-labelledby="event-details" className="grid gap-2">
+      <h2 id="event-details" className="text-base font-semibold">
+        <Trans>Event details</Trans>
+      </h2>
+      <dl className="grid gap-2">
+        <Row label={t`Supplier`}>{c.supplier_name}</Row>
+        <Row label={t`Recipient`}>{view.provider_communication.customer_name}</Row>
+        <Row label={t`Event name`}>{c.name}</Row>
+        <Row label={t`Event ID`}>{c.event_id}</Row>
+        <Row label={t`Type`}>{c.type === 'RECALL' ? t`Recall` : t`Supply Advisory`}</Row>
+        <Row label={t`Subtype`}>{c.subtype}</Row>
+        <Row label={t`Classification`}>{c.classification}</Row>
+        <Row label={t`Reason`}>{c.reason}</Row>
+        <Row label={t`Disposition`}>{c.disposition}</Row>
+        <Row label={t`Lead time`}>{c.lead_time}</Row>
+        <Row label={t`Event date`}>{shortDate(c.event_date)}</Row>
+        <Row label={t`End date`}>{shortDate(c.end_date)}</Row>
+        <Row label={t`Contact`}>{contact}</Row>
+        <Row label={t`Description`}>{plainText(c.description)}</Row>
+      </dl>
+    </section>
+  );
+}
+
+const PRODUCT_FIELDS = ['product_name', 'catalog_number', 'lot_number', 'udi', 'description', 'expiration_date', 'quantity'] as const;
+
+export function ProductList({ products }: { products: NoticeProduct[] }) {
+  const { t } = useLingui();
+  const labels: Record<(typeof PRODUCT_FIELDS)[number], string> = {
+    product_name: t`Product`,
+    catalog_number: t`Catalog number`,
+    lot_number: t`Lot number`,
+    udi: t`UDI`,
+    description: t`Description`,
+    expiration_date: t`Expiration date`,
+    quantity: t`Quantity`,
+  };
+  if (products.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Trans>No record found</Trans>
+      </p>
+    );
+  }
+  return (
+    <ul className="grid gap-2" aria-label={t`Products`}>
+      {products.map((p) => (
+        <li key={p.id} className="rounded-md border p-3">
+          <dl className="grid gap-1">
+            {PRODUCT_FIELDS.map((f) => {
+              const v = p[f];
+              return v === null || v === undefined || v === '' ? null : (
+                <Row key={f} label={labels[f]}>
+                  {f === 'expiration_date' ? shortDate(String(v)) : String(v)}
+                </Row>
+              );
+            })}
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function DocumentList({ documents, onPreview }: { documents: NoticeFile[]; onPreview: (file: NoticeFile) => void }) {
+  const { t } = useLingui();
+  if (documents.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Trans>No record found</Trans>
+      </p>
+    );
+  }
+  return (
+    <ul className="grid gap-2" aria-label={t`Documents`}>
+      {documents.map((d) => (
+        <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm">
+          <span className="break-all">
+            {d.name} <span className="text-xs text-muted-foreground">({formatBytes(d.size)})</span>
+          </span>
+          <Button variant="outline" size="sm" onClick={() => onPreview(d)}>
+            <Trans>Preview</Trans>
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { jsonResponse, renderApp } from '../../test/render';
+import type { NoticeAction, NoticeView } from '../../api/notices';
+
+const TOKEN = 'hcdcVQOdnZttUJz_rNxtmIc5L2PC_sFa5U2GTntAYDI';
+
+const act = (id: number, action_type: NoticeAction['action_type'], options: string[] = []): NoticeAction => ({
+  id, sort_order: id, action_type, title: `Action ${action_type}`, description: null, options, is_required: true, is_disabled: false, response: null, files: [],
+});
+
+const notice: NoticeView = {
+  communication: {
+    id: 3, type: 'RECALL', subtype: null, name: 'Gown labelling error', event_id: 'ACME-3', classification: null, reason: null,
+    description: '<p>Size <b>labels</b> swapped.</p>', disposition: null, lead_time: null, event_date: '2026-03-10', end_date: null,
+    contact_name: null, contact_email: null, contact_phone: null, status: 'OPEN', supplier_name: 'Acme Medical', organization_id: 2,
+  },
+  provider_communication: {
+    id: 9, communication_id: 3, supplier_organization_id: 2, provider_organization_id: 4, affected_customer_id: 3, status: 'OPEN',
+    response_status: 'NOTCOMPLETED', acknowledged_at: null, acknowledged_by: null, completed_at: null, customer_name: 'Riverside', response_label: 'In Progress',
+  },
+  products: [{ id: 1, product_name: 'Gown L', lot_number: 'G-1' }],
+  actions: [act(1, 'Numeric'), act(2, 'YesNo')],
+  documents: [],
+  email: 'buyer@riverside.demo',
+};
+
+function server() {
+  const calls: { url: string; method: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      calls.push({ url, method, body: init.body ? JSON.parse(String(init.body)) : null });
+      if (!url.includes(`token=${TOKEN}`)) return jsonResponse({ ok: false, m: 'This link is invalid or has expired.' }, 404);
+      if (method === 'GET') return jsonResponse(notice);
+      return jsonResponse({ response_status: 'COMPLETED' });
+    }),
+  );
+  return calls;
+}
+
+describe('public notice form', () => {
+  it('shows a clear message for a missing or malformed token without calling the server', async () => {
+    const calls = server();
+    renderApp('/provider/recall-notice-webform?token=short');
+    expect(await screen.findByTestId('invalid-link')).toBeTruthy();
+    expect(calls.filter((c) => c.url.includes('communication-notices'))).toHaveLength(0);
+  });
+
+  it('shows a clear message when the server refuses the link', async () => {
+    server();
+    renderApp(`/provider/recall-notice-webform?token=${'x'.repeat(40)}`);
+    expect(await screen.findByText('This link is invalid or has expired.')).toBeTruthy();
+  });
+
+  it('shows the notice, checks answers, submits them and goes to the confirmation page', async () => {
+    const calls = server();
+    const { location } = renderApp(`/provider/recall-notice-webform?token=${TOKEN}`);
+    expect(await screen.findByRole('heading', { name: 'Gown labelling error' })).toBeTruthy();
+    expect(screen.getByText('Size labels swapped.')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findAllByText('Field required')).toHaveLength(2);
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    const numeric = within(screen.getByTestId('action-1')).getByRole('textbox');
+    await user.type(numeric, 'a0b');
+    expect((numeric as HTMLInputElement).value).toBe('0');
+    await user.click(within(screen.getByTestId('action-2')).getByLabelText('No'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(location.history?.at(-1)).toContain('/provider/recall-notice-webform/confirmation/2/3/9/RECALL'));
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.url).toBe(`/api/provider/communication-notices?token=${TOKEN}`);
+    expect(put?.body).toEqual({ answers: [{ actionId: 1, valueNumeric: '0', submit: true }, { actionId: 2, valueYesNo: 'No', submit: true }] });
+  }, 30_000);
+});
