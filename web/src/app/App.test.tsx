@@ -42,21 +42,19 @@ describe('app routing', () => {
   });
 
   it('redirects the root to the landing page of the signed-in user', async () => {
-    signedInAs('SUPPLIER', ['Supplier_ManageRecalls'], 'Recall Coordinator');
+    signedInAs('PROVIDER', ['Provider_ResponderRole', 'Provider_ManageRecalls'], 'Responder');
     backend({ '/api/me': me });
     const { location } = renderApp('/');
-    await waitFor(() => expect(location.history.at(-1)).toBe('/supplier/recalls'));
-    expect(await screen.findByTestId('coming-soon')).toHaveProperty('textContent', expect.stringContaining('Recalls'));
-    expect(document.title).toBe('Recalls | Notisphere');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/provider/er-response'));
+    await waitFor(() => expect(document.title).toBe('eR Responses | Notisphere'));
   });
 
   it('renders the shell with the sidebar of the user type, breadcrumbs and organisation name', async () => {
     signedInAs('SUPPLIER', ['Supplier_ManageRecalls', 'Supplier_ViewFAQs']);
     backend({ '/api/me': me });
-    renderApp('/supplier/recalls/view/12');
+    renderApp('/account/edit');
     const sidebar = await screen.findByTestId('sidebar');
     expect(within(sidebar).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Recalls']);
-    expect(within(sidebar).getByRole('link', { name: 'Recalls' }).getAttribute('aria-current')).toBe('page');
     expect(within(sidebar).getAllByRole('button').map((b) => b.textContent)).toEqual(['Recall Settings', 'Help']);
     await userEvent.setup().click(within(sidebar).getByRole('button', { name: 'Recall Settings' }));
     expect(within(sidebar).getAllByRole('link').map((a) => a.textContent)).toEqual([
@@ -66,16 +64,18 @@ describe('app routing', () => {
       'Distribution Lists',
     ]);
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(crumbs).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Home', 'Recalls', 'View Recall']);
+    expect(within(crumbs).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Home', 'My Profile', 'Edit Profile']);
+    expect(within(crumbs).getByRole('link', { name: 'My Profile' }).getAttribute('href')).toBe('/account');
     await waitFor(() => expect(document.querySelector('[data-slot="header-organisation"]')?.textContent).toBe('Acme Medical Devices'));
   });
 
   it('does not show the organisation name to the operator', async () => {
     signedInAs('NOTISPHERE', ['Notisphere_ManageRecalls']);
-    backend({ '/api/me': { ...me, organization: { ...me.organization, name: 'Operator', type: 'NOTISPHERE' } } });
-    renderApp('/notisphere/dashboard');
+    const operator = { ...me.organization, name: 'Operator', type: 'NOTISPHERE' };
+    backend({ '/api/me': { ...me, organization: operator }, '/api/me/organization': operator });
+    renderApp('/account');
     await screen.findByTestId('sidebar');
-    await screen.findByText('Alice Acme');
+    expect((await screen.findByTestId('account')).textContent).toContain('Operator');
     expect(document.querySelector('[data-slot="header-organisation"]')).toBeNull();
   });
 
@@ -157,8 +157,8 @@ describe('app routing', () => {
 
   it('logs out from the user menu', async () => {
     signedInAs('SUPPLIER', ['Supplier_ManageRecalls']);
-    const fetchMock = backend({ '/api/me': me, '/api/auth/logout': null });
-    const { location, store } = renderApp('/supplier/dashboard');
+    const fetchMock = backend({ '/api/me': me, '/api/me/organization': me.organization, '/api/auth/logout': null });
+    const { location, store } = renderApp('/account');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /User menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));

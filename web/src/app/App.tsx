@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Provider as JotaiProvider } from 'jotai';
 import { I18nProvider } from '@lingui/react';
-import { SWRConfig } from 'swr';
+import { SWRConfig, type Cache } from 'swr';
 import { Router } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { ToastProvider } from '@portal/design-system';
@@ -18,6 +18,8 @@ export interface AppProps {
   /** Router options for tests (e.g. wouter's memoryLocation hook). */
   routerHook?: Parameters<typeof Router>[0]['hook'];
   searchHook?: Parameters<typeof Router>[0]['searchHook'];
+  /** A private SWR cache (tests); the app uses SWR's global cache, which logout clears. */
+  swrCache?: () => Cache;
 }
 
 function Toasts({ children }: { children: ReactNode }) {
@@ -34,12 +36,12 @@ function SessionWatch({ store }: { store: AppStore }) {
   return null;
 }
 
-export function App({ store = appStore, routerHook, searchHook }: AppProps) {
+export function App({ store = appStore, routerHook, searchHook, swrCache }: AppProps) {
   bindApiStore(store);
   return (
     <JotaiProvider store={store}>
       <I18nProvider i18n={i18n}>
-        <SWRConfig value={{ shouldRetryOnError: false, revalidateOnFocus: false }}>
+        <SWRConfig value={{ shouldRetryOnError: false, revalidateOnFocus: false, ...(swrCache ? { provider: swrCache } : {}) }}>
           <Toasts>
             <Router hook={routerHook} searchHook={searchHook}>
               <AppRoutes />

@@ -8,7 +8,9 @@ export function renderApp(path: string) {
   const [pathname, search = ''] = path.split('?');
   const location = memoryLocation({ path: pathname, searchPath: search, record: true });
   const store = createStore();
-  const view = render(<App store={store} routerHook={location.hook} searchHook={location.searchHook} />);
+  const view = render(
+    <App store={store} routerHook={location.hook} searchHook={location.searchHook} swrCache={() => new Map()} />,
+  );
   return { ...view, store, location };
 }
 
