@@ -7,7 +7,7 @@
  * Figures are printed and written to bench/RESULTS.md; nothing is asserted. Scale with BENCH_COMMUNICATIONS,
  * BENCH_PROVIDER_COMMUNICATIONS, BENCH_SEND and BENCH_RUNS.
  */
-import { mkdtempSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -70,6 +70,28 @@ async function main(): Promise<void> {
       return res;
     };
 
+    // Time spent waiting on PostgreSQL during one call (knex query → response), to split a call into SQL and the rest.
+    let sqlClock: { started: Map<string, bigint>; ms: number; statements: number } | null = null;
+    db.on('query', (q: { __knexQueryUid?: string }) => { if (sqlClock && q.__knexQueryUid) sqlClock.started.set(q.__knexQueryUid, process.hrtime.bigint()); });
+    const stopClock = (_r: unknown, q: { __knexQueryUid?: string }) => {
+      const began = q.__knexQueryUid ? sqlClock?.started.get(q.__knexQueryUid) : undefined;
+      if (sqlClock && began !== undefined) {
+        sqlClock.ms += Number(process.hrtime.bigint() - began) / 1e6;
+        sqlClock.statements += 1;
+      }
+    };
+    db.on('query-response', stopClock);
+    db.on('query-error', (_e: unknown, q: { __knexQueryUid?: string }) => stopClock(null, q));
+    const withSqlClock = async <T>(fn: () => Promise<T>): Promise<{ result: T; sqlMs: number; statements: number }> => {
+      sqlClock = { started: new Map(), ms: 0, statements: 0 };
+      try {
+        const result = await fn();
+        return { result, sqlMs: sqlClock.ms, statements: sqlClock.statements };
+      } finally {
+        sqlClock = null;
+      }
+    };
+
     // Every statement knex sends during one call, to run the very same SQL with pg.
     let captured: { sql: string; bindings: unknown[] }[] | null = null;
     db.on('query', (q: { sql: string; bindings?: unknown[] }) => { captured?.push({ sql: q.sql, bindings: q.bindings ?? [] }); });
@@ -97,7 +119,7 @@ async function main(): Promise<void> {
       const api = await repeat(RUNS, async () => { await (await get(path_)).json(); });
       const sql = await repeat(RUNS, async () => { for (const s of statements) await direct.query(s.sql, s.bindings); });
       const total = ((await (await get(path_)).json()) as { d: { total: number } }).d.total;
-      listRows.push([name, String(total), ms(api.median), ms(api.p95), ms(sql.median), ms(sql.p95), ratio(api.median, sql.median), String(statements.length)]);
+      listRows.push([name, String(total), ms(api.median), ms(api.p95), ms(api.min), ms(sql.median), ms(sql.p95), ms(sql.min), ratio(api.median, sql.median), String(statements.length)]);
       log(`  list ${name}: api ${ms(api.median)} / sql ${ms(sql.median)}`);
       for (const s of statements.filter((x) => /from "communications"/i.test(x.sql))) {
         const explained = await direct.query(`EXPLAIN (ANALYZE, COSTS OFF) ${s.sql}`, s.bindings);
@@ -107,17 +129,18 @@ async function main(): Promise<void> {
     }
 
     // ---------- 2. send-notification to 10,000 customers vs a bulk INSERT ----------
-    const send = await time(async () => {
+    const sendTimed = await withSqlClock(() => time(async () => {
       const res = await fetch(`${base}/supplier/communications/${world.sendEventId}/send-notification/RECALL?sendType=new`, { method: 'PUT', headers });
       return (await res.json()) as { d: { provider_communications_created: number; emails_queued: number } };
-    });
+    }));
+    const send = sendTimed.result;
     const bulk = await time(() => direct.query(`
       INSERT INTO provider_communications (communication_id, supplier_organization_id, provider_organization_id, affected_customer_id, status, response_status, sent_at, last_notified_at)
       SELECT communication_id, organization_id, provider_organization_id, id, 'OPEN', 'NOTCOMPLETED', now(), now()
       FROM communication_affected_customers WHERE communication_id = $1 AND status = 'ACTIVE'`, [world.baselineEventId]));
     const sendRows = [[
       `send-notification (${world.sendCustomers} customers)`, String(send.result.d.provider_communications_created), String(send.result.d.emails_queued),
-      ms(send.ms), ms(bulk.ms), ratio(send.ms, bulk.ms),
+      ms(send.ms), `${ms(sendTimed.sqlMs)} (${sendTimed.statements})`, ms(bulk.ms), ratio(send.ms, bulk.ms),
     ]];
     log(`  send: ${ms(send.ms)} vs bulk insert ${ms(bulk.ms)}`);
 
@@ -139,15 +162,17 @@ async function main(): Promise<void> {
       if (global.gc) global.gc();
       let bytes = 0;
       const runs: number[] = [];
+      const reportSql: number[] = [];
       const measured = await peakRss(async () => {
         for (let i = 0; i < 3; i++) {
-          const r = await time(() => drain(p));
-          bytes = r.result;
-          runs.push(r.ms);
+          const r = await withSqlClock(() => time(() => drain(p)));
+          bytes = r.result.result;
+          runs.push(r.result.ms);
+          reportSql.push(r.sqlMs);
         }
       });
       const median = [...runs].sort((a, b) => a - b)[1]!;
-      reportRows.push([`Provider Status Report (${format})`, String(world.sendCustomers), `${(bytes / 1024).toFixed(0)} KB`, ms(median), ms(sqlAll.median), ratio(median, sqlAll.median),
+      reportRows.push([`Provider Status Report (${format})`, String(world.sendCustomers), `${(bytes / 1024).toFixed(0)} KB`, ms(median), ms([...reportSql].sort((a, b) => a - b)[1]!), ms(sqlAll.median), ratio(median, sqlAll.median),
         mb(measured.baseline), mb(measured.peak), mb(measured.peak - measured.baseline)]);
       log(`  report ${format}: ${ms(median)}, peak rss ${mb(measured.peak)}`);
     }
@@ -160,30 +185,38 @@ async function main(): Promise<void> {
     }
 
     // ---------- output ----------
+    // Other work on the machine makes timings noisy: /proc/pressure/cpu says how much (Linux only).
+    let pressure = 'unknown';
+    try {
+      pressure = `${/avg300=([\d.]+)/.exec(readFileSync('/proc/pressure/cpu', 'utf8'))?.[1] ?? '?'}% of the last 5 minutes with runnable tasks waiting for a CPU`;
+    } catch {
+      // not Linux
+    }
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
     const out = [
       `# Benchmark results`,
       '',
       `Last run: ${new Date().toISOString()} on ${os.cpus().length} CPU(s), Node ${process.version}, embedded PostgreSQL; ${RUNS} measured runs per list case after 2 warm-ups; whole run ${seconds} s.`,
+      `CPU pressure during the run: ${pressure}; figures from a busy machine vary run to run (compare ratios, not absolute times).`,
       `Scale: ${world.communications} Acme events, ${world.providerCommunications} provider communications (generated in ${(gen.ms / 1000).toFixed(1)} s with INSERT ... SELECT generate_series).`,
       '',
       '## Event list through the BFF (GET /api/supplier/communications) vs the same SQL with pg',
       '',
       'The SQL side replays every statement the call sent (caller lookup, count, page, per-page counts) on one pg connection.',
       '',
-      table(['case', 'total', 'api median', 'api p95', 'sql median', 'sql p95', 'api/sql', 'statements'], listRows),
+      table(['case', 'total', 'api median', 'api p95', 'api min', 'sql median', 'sql p95', 'sql min', 'api/sql', 'statements'], listRows),
       '',
       '## send-notification vs a plain bulk INSERT of the same provider communications',
       '',
       'The send also writes one outbox email and one hashed notice link per recipient and a history row, in one transaction.',
       '',
-      table(['case', 'provider communications', 'emails queued', 'api', 'bulk INSERT', 'ratio'], sendRows),
+      table(['case', 'provider communications', 'emails queued', 'api', 'of which SQL (statements)', 'bulk INSERT', 'ratio'], sendRows),
       '',
       '## Provider Status Report (streamed) vs reading the same rows with pg',
       '',
       'Median of 3 downloads consumed over HTTP; peak RSS of this process (server and client) sampled every 5 ms.',
       '',
-      table(['report', 'rows', 'size', 'time', 'sql (all rows)', 'ratio', 'rss before', 'rss peak', 'rss growth'], reportRows),
+      table(['report', 'rows', 'size', 'time', 'of which SQL', 'sql (all rows, one query)', 'ratio', 'rss before', 'rss peak', 'rss growth'], reportRows),
       '',
       '## Plans of the list and report queries (EXPLAIN ANALYZE)',
       '',

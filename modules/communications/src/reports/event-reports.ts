@@ -133,6 +133,7 @@ interface ConsigneeRow {
   acknowledged_by: string | null;
   response_status: string | null;
   completed_at: Date | null;
+  answered: boolean;
 }
 
 function consigneeRows(db: Knex, actor: Actor, communicationId: number): AsyncGenerator<ConsigneeRow[]> {
@@ -147,11 +148,12 @@ function consigneeRows(db: Knex, actor: Actor, communicationId: number): AsyncGe
     .limit(size)
     .select('ac.id', 'ac.name', 'po.name as provider_name', 'ac.emails', 'ac.source', 'pc.status as pc_status', 'pc.sent_at', 'pc.last_notified_at',
       'pc.acknowledged_at', 'pc.acknowledged_by', 'pc.response_status', 'pc.completed_at',
-      db.raw('(SELECT count(*)::int FROM communication_affected_locations l WHERE l.affected_customer_id = ac.id) as locations'))) as ConsigneeRow[], BATCH);
+      db.raw('(SELECT count(*)::int FROM communication_affected_locations l WHERE l.affected_customer_id = ac.id) as locations'),
+      db.raw(`coalesce(EXISTS (SELECT 1 FROM provider_responses r WHERE r.provider_communication_id = pc.id AND r.status = 'SUBMITTED'), false) as answered`))) as ConsigneeRow[], BATCH);
 }
 
-/** Replied in any way: acknowledged the notice or completed its actions. */
-const responded = (r: ConsigneeRow) => Boolean(r.acknowledged_at) || r.response_status === 'COMPLETED';
+/** Replied in any way: acknowledged the notice, submitted an answer, or completed its actions. */
+const responded = (r: ConsigneeRow) => Boolean(r.acknowledged_at) || r.answered || r.response_status === 'COMPLETED';
 
 export interface EffectivenessCounts { consignees: number; notified: number; acknowledged: number; responded: number; completed: number }
 
@@ -165,7 +167,7 @@ export async function effectivenessCounts(db: Knex, actor: Actor, communicationI
       db.raw('count(*)::int as consignees'),
       db.raw('count(pc.sent_at)::int as notified'),
       db.raw('count(pc.acknowledged_at)::int as acknowledged'),
-      db.raw(`count(*) FILTER (WHERE pc.acknowledged_at IS NOT NULL OR pc.response_status = 'COMPLETED')::int as responded`),
+      db.raw(`count(*) FILTER (WHERE pc.acknowledged_at IS NOT NULL OR pc.response_status = 'COMPLETED' OR EXISTS (SELECT 1 FROM provider_responses r WHERE r.provider_communication_id = pc.id AND r.status = 'SUBMITTED'))::int as responded`),
       db.raw(`count(*) FILTER (WHERE pc.response_status = 'COMPLETED')::int as completed`),
     )) as EffectivenessCounts;
   return row;

@@ -75,7 +75,9 @@ beforeAll(async () => {
   await t.db('provider_communications').where({ id: riversidePc.id }).update({ acknowledged_at: ACK_AT, acknowledged_by: 'admin@riverside.demo', response_status: 'COMPLETED', completed_at: ACK_AT });
   const actions = (await t.db('communication_actions').where({ communication_id: sentId }).orderBy('sort_order').pluck('id')) as number[];
   const lakeshorePc = (await t.db('provider_communications').where({ communication_id: sentId, provider_organization_id: lakeshore }).first('id')) as { id: number };
-  const answer = (pcId: number, actionId: number, value: object, status: string, provider: number) => ({
+  const outsidePc = (await t.db('provider_communications as pc').join('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
+    .where({ 'pc.communication_id': sentId, 'ac.name': 'Outside Clinic' }).first('pc.id')) as { id: number };
+  const answer = (pcId: number, actionId: number, value: object, status: string, provider: number | null) => ({
     provider_communication_id: pcId, communication_id: sentId, action_id: actionId, supplier_organization_id: acmeId, provider_organization_id: provider,
     value: JSON.stringify(value), status, submitted_at: status === 'SUBMITTED' ? ACK_AT : null,
   });
@@ -83,6 +85,7 @@ beforeAll(async () => {
     answer(riversidePc.id, actions[0]!, { valueAcknowledge: true }, 'SUBMITTED', riverside),
     answer(riversidePc.id, actions[1]!, { valueYesNo: 'No' }, 'SUBMITTED', riverside),
     answer(lakeshorePc.id, actions[1]!, { valueYesNo: 'Yes' }, 'DRAFT', lakeshore),
+    answer(outsidePc.id, actions[1]!, { valueYesNo: 'Yes' }, 'SUBMITTED', null), // answered without acknowledging
   ]);
   const email = (await t.db('outbox_emails').where({ reference_type: 'communication', reference_id: String(sentId), to_email: 'admin@riverside.demo' }).first('id')) as { id: number };
   await t.db('email_events').insert([{ outbox_email_id: email.id, event: 'Opened' }, { outbox_email_id: email.id, event: 'Opened' }, { outbox_email_id: email.id, event: 'Click', url: 'https://x.test' }]);
@@ -159,6 +162,7 @@ describe('FDA effectiveness report', () => {
     expect(summary.get('Consignees')).toBe(3);
     expect(summary.get('Notified')).toBe(3);
     expect(summary.get('Acknowledged')).toBe(1);
+    expect(summary.get('Responded')).toBe(2);
     expect(summary.get('Acknowledgement Rate (%)')).toBe(33.3);
     expect(summary.get('Effectiveness Check Level Reached')).toBe('B');
     expect(summary.get('Level A')).toBe('100% of consignees');
@@ -168,6 +172,8 @@ describe('FDA effectiveness report', () => {
     const r = consignees.find((x) => x[1] === 'Riverside Health')!;
     expect([r[3], r[5], r[8], r[9], wall(r[6])]).toEqual(['Yes', 'Yes', 'Yes', 'Yes', '2026-11-02T21:30']);
     expect(consignees.filter((x) => x[5] === 'No')).toHaveLength(2);
+    const outside = consignees.find((x) => x[0] === 'Outside Clinic')!;
+    expect([outside[5], outside[8], outside[9]]).toEqual(['No', 'Yes', 'No']);
   });
 });
 
