@@ -339,6 +339,7 @@ function InfoStep({
           <RichTextEditor
             value={info.description ?? ''}
             onChange={set('description')}
+            aria-label={t`Description`}
             rules="required_editor"
             messages={messages}
             showErrors={false}
