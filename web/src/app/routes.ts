@@ -99,6 +99,7 @@ const forbiddenPage: PageLoader = () => import('../pages/public/ForbiddenPage');
 const noticeForm: PageLoader = () => import('../pages/forms/NoticeFormPage');
 const noticeConfirmation: PageLoader = () => import('../pages/forms/ConfirmationPage');
 const delegateForm: PageLoader = () => import('../pages/forms/DelegateFormPage');
+const providerView: PageLoader = () => import('../pages/provider/ProviderViewPage');
 
 const nRecalls: Crumb = { label: msg`Recalls`, path: '/notisphere/recalls' };
 const nEmailTemplates: Crumb = { label: msg`Email Templates`, path: '/notisphere/email-templates' };
@@ -196,12 +197,22 @@ export const routes: readonly RouteDef[] = [
 
   // Provider
   prov('/provider/dashboard', msg`Dashboard`),
-  prov('/provider/recalls', msg`Recalls`, { permissions: P.recalls }),
+  prov('/provider/recalls', msg`Recalls`, { permissions: P.recalls, page: () => import('../pages/provider/RecallListPage') }),
   prov('/provider/recalls/new', msg`New Recall`, { permissions: P.recalls, parent: pRecalls }),
   prov('/provider/recalls/edit/:id', msg`Edit Recall`, { permissions: P.recalls, parent: pRecalls }),
-  prov('/provider/recalls/view/:id/:providerCommunicationId', msg`View Recall`, { permissions: P.recalls, parent: pRecalls }),
-  prov('/provider/er-response', msg`eR Responses`, { permissions: P.responder }),
-  prov('/provider/product-disruption', msg`Supply Advisories`, { permissions: P.disruption }),
+  prov('/provider/recalls/view/:id/:providerCommunicationId', msg`View Recall`, {
+    permissions: P.recalls,
+    parent: pRecalls,
+    page: providerView,
+  }),
+  prov('/provider/er-response', msg`eR Responses`, {
+    permissions: P.responder,
+    page: () => import('../pages/provider/ResponderListPage'),
+  }),
+  prov('/provider/product-disruption', msg`Supply Advisories`, {
+    permissions: P.disruption,
+    page: () => import('../pages/provider/AdvisoryListPage'),
+  }),
   prov('/provider/product-disruption/new', msg`New Supply Advisory`, { permissions: P.disruption, parent: pAdvisories }),
   prov('/provider/product-disruption/edit/:id', msg`Edit Supply Advisory`, {
     permissions: P.disruption,
@@ -214,6 +225,7 @@ export const routes: readonly RouteDef[] = [
   prov('/provider/product-disruption/view/:id/:providerCommunicationId', msg`View Supply Advisory`, {
     permissions: P.disruption,
     parent: pAdvisories,
+    page: providerView,
   }),
   prov('/provider/roles', msg`Roles`, { permissions: P.roles }),
   prov('/provider/users', msg`Users`, { permissions: P.users }),

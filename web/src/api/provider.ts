@@ -1,0 +1,238 @@
+import { t } from '@lingui/core/macro';
+import type { FilterModel, SortItem } from '@portal/design-system';
+import { ApiError, apiRequest, buildUrl, refreshSession, useApi, type Query } from './client';
+import type { AnswerInput, AnswerWithAction, CommunicationType, NoticeFile, NoticeView } from './notices';
+import { tokenAtom } from '../state/auth';
+import type { AppStore } from '../state/store';
+
+/** Provider communications, notes and delegates (docs/api-provider.md). */
+const BASE = '/provider/communications';
+
+export interface ProviderListRow {
+  /** The provider communication. */
+  id: number;
+  communication_id: number;
+  stt: string;
+  status: string;
+  status_provider: 'OPEN' | 'COMPLETED';
+  isProviderCreated: boolean;
+  allow_access: boolean;
+  response_status: string;
+  name: string;
+  event_id: string | null;
+  type: CommunicationType;
+  subtype: string | null;
+  classification: string | null;
+  supplier_id: number | null;
+  supplier_name: string | null;
+  organization_id: number;
+  site_id: number | null;
+  site_name: string | null;
+  acknowledged: boolean;
+  acknowledged_at: string | null;
+  acknowledged_by: string | null;
+  sent_at: string | null;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  pageNumber: number;
+  pageSize: number;
+  lastUpdated: string | null;
+}
+
+export interface ListState {
+  pageNumber: number;
+  pageSize: number;
+  sort: SortItem[];
+  search: string;
+  filters: FilterModel;
+}
+
+/** The shared list query (STYLE 7): several sort fields are sent comma-separated, filters as JSON. */
+export function listQuery(state: ListState, communicationType: CommunicationType | null): Query {
+  const filters = Object.keys(state.filters).length > 0 ? JSON.stringify(state.filters) : undefined;
+  return {
+    pageNumber: state.pageNumber,
+    pageSize: state.pageSize,
+    sortField: state.sort.map((s) => s.field).join(',') || undefined,
+    sortDirection: state.sort.map((s) => s.direction).join(',') || undefined,
+    search: state.search.trim() || undefined,
+    filterModel: filters,
+    communicationType: communicationType ?? undefined,
+  };
+}
+
+export function useProviderCommunications(type: CommunicationType | null, state: ListState) {
+  return useApi<ListPage<ProviderListRow>>(BASE, listQuery(state, type), { swr: { keepPreviousData: true } });
+}
+
+/** The view of one provider communication: the notice plus the provider's flags. */
+export interface ProviderView extends NoticeView {
+  status_provider: 'OPEN' | 'COMPLETED';
+  isProviderCreated: boolean;
+  allow_access: boolean;
+  site: { id: number; name: string } | null;
+}
+
+export function useProviderView(id: number | null, pcId: number | null) {
+  return useApi<ProviderView>(id && pcId ? `${BASE}/${id}/provider-recall/${pcId}` : null, undefined, { errorModal: false });
+}
+
+export interface ProviderSummary {
+  status: string;
+  response_status: string;
+  response_label: string;
+  status_provider: string;
+  acknowledged: boolean;
+  [key: string]: unknown;
+}
+
+export function useProviderSummary(id: number | null, pcId: number | null) {
+  return useApi<ProviderSummary>(id && pcId ? `${BASE}/${id}/summary/${pcId}` : null);
+}
+
+export interface HistoryRow {
+  action: string;
+  actor_email: string | null;
+  created_at: string;
+  entity_type: string;
+  entity_id: string | null;
+}
+
+export function useProviderHistory(id: number | null, pcId: number | null) {
+  return useApi<HistoryRow[]>(id && pcId ? `${BASE}/${id}/histories/${pcId}` : null);
+}
+
+export interface DelegateRow {
+  id: number;
+  email: string;
+  action_id: number | null;
+  action_title: string | null;
+  status: 'ACTIVE' | 'REVOKED';
+  created_at: string;
+  last_sent_at: string | null;
+  response_status: string | null;
+}
+
+export function useDelegates(id: number | null, pcId: number | null) {
+  return useApi<DelegateRow[]>(id && pcId ? `${BASE}/${id}/delegate/${pcId}` : null);
+}
+
+/** Delegates the whole event (actionId 0) or one action to an email. */
+export function delegate(id: number, pcId: number, actionId: number, body: { email: string; message?: string }): Promise<unknown> {
+  return apiRequest(`${BASE}/${id}/${pcId}/${actionId}`, { method: 'POST', body, errorModal: false });
+}
+
+export function resendDelegateMail(id: number, pcId: number, delegateId: number): Promise<unknown> {
+  return apiRequest(`${BASE}/${id}/resendmail/${pcId}/${delegateId}`, { method: 'POST', body: {}, errorModal: false });
+}
+
+export function acknowledgeProviderCommunication(id: number, pcId: number): Promise<unknown> {
+  return apiRequest(`${BASE}/${id}/acknowledge/${pcId}`, { method: 'PUT', body: {}, errorModal: false });
+}
+
+export function changeProviderStatus(id: number, pcId: number, status: 'OPEN' | 'COMPLETED'): Promise<unknown> {
+  return apiRequest(`${BASE}/${id}/change-status/${pcId}`, { method: 'PUT', body: { status }, errorModal: false });
+}
+
+export function answerProviderAction(id: number, pcId: number, actionId: number, body: AnswerInput): Promise<{ response_status: string }> {
+  return apiRequest(`${BASE}/${id}/${pcId}/actions/${actionId}`, { method: 'PUT', body, errorModal: false });
+}
+
+export function answerProviderActions(id: number, pcId: number, answers: AnswerWithAction[]): Promise<{ response_status: string }> {
+  return apiRequest(`${BASE}/response`, {
+    method: 'PUT',
+    body: { communicationId: id, providerCommunicationId: pcId, answers },
+    errorModal: false,
+  });
+}
+
+/** Multipart POST with the session's token; one refresh and retry on 401. */
+export async function postWithSession<T>(store: AppStore, path: string, fields: Record<string, string | Blob>, query?: Query): Promise<T> {
+  const send = (token: string | null) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    return fetch(buildUrl(path, query), {
+      method: 'POST',
+      body: form,
+      headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    });
+  };
+  let response = await send(store.get(tokenAtom)?.access_token ?? null);
+  if (response.status === 401) response = await send((await refreshSession(store)).access_token);
+  let body: { ok?: boolean; m?: string; d?: T } | null = null;
+  try {
+    body = (await response.json()) as { ok?: boolean; m?: string; d?: T };
+  } catch {
+    body = null;
+  }
+  if (response.ok && body && body.ok) return body.d as T;
+  throw new ApiError(body?.m || response.statusText || t`Unknown error`, response.status);
+}
+
+export function uploadProviderActionFile(store: AppStore, id: number, pcId: number, actionId: number, actionType: string, file: File) {
+  return postWithSession<NoticeFile[]>(store, `${BASE}/${id}/${pcId}/actions/${actionId}/file`, { actionType, file });
+}
+
+export function deleteProviderActionFile(id: number, pcId: number, actionId: number, fileId: number): Promise<unknown> {
+  return apiRequest(`${BASE}/${id}/${pcId}/actions/${actionId}/file/${fileId}`, { method: 'DELETE', errorModal: false });
+}
+
+export interface NoteRow {
+  id: number;
+  communication_id: number;
+  provider_communication_id: number;
+  note: string;
+  created_by_email: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export function useNotes(id: number | null, pcId: number | null) {
+  return useApi<NoteRow[]>(id && pcId ? `/provider/communication-notes/${id}/${pcId}` : null);
+}
+
+export function saveNote(id: number, pcId: number, noteId: number, note: string): Promise<unknown> {
+  return apiRequest(`/provider/communication-notes/save-note/${id}/${pcId}/${noteId}`, { method: 'POST', body: { note }, errorModal: false });
+}
+
+/** Provider-created events (docs/api-provider.md, "Provider-created events"). */
+export interface ProviderEventInfo {
+  type: CommunicationType;
+  name: string;
+  subtype?: string;
+  event_id?: string;
+  classification?: string;
+  reason?: string;
+  description?: string;
+  disposition?: string;
+  lead_time?: string;
+  event_date?: string;
+  end_date?: string;
+  supplier_name?: string;
+}
+
+export function createProviderEvent(body: ProviderEventInfo): Promise<{ id: number; provider_communication_id: number; isProviderCreated: true }> {
+  return apiRequest(`${BASE}/step0`, { method: 'POST', body, errorModal: false });
+}
+
+export function updateProviderEvent(id: number, pcId: number, body: Partial<ProviderEventInfo>): Promise<unknown> {
+  return apiRequest(`${BASE}/${id}/update-recall/${pcId}/0`, { method: 'PUT', body, errorModal: false });
+}
+
+export interface ProviderEditData {
+  communication: ProviderEventInfo & { id: number };
+  provider_communication_id: number;
+  status_provider: 'OPEN' | 'COMPLETED';
+  isProviderCreated: boolean;
+  editable: boolean;
+}
+
+export function useProviderEdit(id: number | null) {
+  return useApi<ProviderEditData>(id ? `${BASE}/provider-edit/${id}` : null, undefined, { errorModal: false });
+}

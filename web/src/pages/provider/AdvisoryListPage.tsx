@@ -1,0 +1,5 @@
+import { ProviderListPage } from './ProviderListPage';
+
+export default function AdvisoryListPage() {
+  return <ProviderListPage kind="PRODUCT DISRUPTION" />;
+}

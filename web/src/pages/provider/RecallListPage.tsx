@@ -1,0 +1,5 @@
+import { ProviderListPage } from './ProviderListPage';
+
+export default function RecallListPage() {
+  return <ProviderListPage kind="RECALL" />;
+}
