@@ -15,6 +15,7 @@ const designSystemDeps = [
   '@tanstack/react-virtual',
   'react-day-picker',
   'date-fns',
+  'date-fns/locale',
   '@tiptap/react',
   '@tiptap/starter-kit',
   'mammoth',

@@ -2,6 +2,7 @@ import * as React from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { DatePicker, type DatePickerProps } from './DatePicker';
+import { vi } from 'date-fns/locale';
 import { FILTER_YEAR_RANGE } from '../lib/dates';
 
 function Controlled(props: DatePickerProps) {
@@ -112,11 +113,16 @@ export const Disabled: Story = {
 
 export const Vietnamese: Story = {
   args: {
+    locale: vi,
     allowNotApplicable: true,
     value: 'Not Applicable',
     texts: { notApplicable: 'Không áp dụng', placeholder: 'MM/DD/YYYY', openCalendar: 'Mở lịch', invalid: 'Ngày không hợp lệ' },
   },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('textbox', { name: 'Recall date' })).toHaveValue('Không áp dụng');
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Mở lịch' }));
+    const popover = await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Choose date' });
+    const monthNames = Array.from(popover.querySelectorAll('option')).map((o) => o.textContent ?? '');
+    await expect(monthNames.some((name) => /tháng/i.test(name))).toBe(true);
   },
 };

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { DayPicker } from 'react-day-picker';
-import { format } from 'date-fns';
+import { format, type Locale } from 'date-fns';
 import { CalendarIcon } from 'lucide-react';
 import { cn } from '../lib/cn';
 import {
@@ -21,6 +21,8 @@ export interface DatePickerTexts {
   clear: string;
   invalid: string;
   chooseDate: string;
+  /** Appended to the selected day's accessible name. */
+  selected: string;
 }
 
 export const defaultDatePickerTexts: DatePickerTexts = {
@@ -30,6 +32,7 @@ export const defaultDatePickerTexts: DatePickerTexts = {
   clear: 'Clear',
   invalid: 'Invalid date',
   chooseDate: 'Choose date',
+  selected: 'selected',
 };
 
 export interface DatePickerProps {
@@ -47,6 +50,8 @@ export interface DatePickerProps {
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
   texts?: Partial<DatePickerTexts>;
+  /** date-fns locale for month and weekday names in the calendar (e.g. `vi` from 'date-fns/locale'). */
+  locale?: Locale;
   className?: string;
 }
 
@@ -62,6 +67,7 @@ export function DatePicker({
   'aria-invalid': ariaInvalid,
   'aria-describedby': ariaDescribedBy,
   texts,
+  locale,
   className,
 }: DatePickerProps) {
   const t = { ...defaultDatePickerTexts, ...texts };
@@ -143,9 +149,10 @@ export function DatePicker({
             selected={selected}
             defaultMonth={selected}
             captionLayout="dropdown"
+            locale={locale}
             labels={{
               labelDayButton: (date, modifiers) =>
-                `${format(date, 'd MMMM yyyy, EEEE')}${modifiers.selected ? ' (selected)' : ''}`,
+                `${format(date, 'd MMMM yyyy, EEEE', { locale })}${modifiers.selected ? ` (${t.selected})` : ''}`,
             }}
             startMonth={years ? new Date(years.from, 0, 1) : new Date(1950, 0, 1)}
             endMonth={years ? new Date(years.to, 11, 31) : new Date(2100, 11, 31)}
