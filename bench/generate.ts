@@ -9,6 +9,8 @@ export interface World {
   sendEventId: number;
   baselineEventId: number;
   sendCustomers: number;
+  /** Seconds per generation step. */
+  steps: [string, number][];
 }
 
 async function one<T>(q: Promise<unknown>): Promise<T> {
@@ -22,6 +24,12 @@ async function one<T>(q: Promise<unknown>): Promise<T> {
  * are made, and two OPEN events of `sendCustomers` customers for the send benchmark.
  */
 export async function generateWorld(db: Db, options: { communications: number; providerCommunications: number; sendCustomers: number }): Promise<World> {
+  const steps: [string, number][] = [];
+  let mark = Date.now();
+  const step = (name: string) => {
+    steps.push([name, (Date.now() - mark) / 1000]);
+    mark = Date.now();
+  };
   const supplier = await one<{ id: number }>(db.raw(`SELECT id FROM organizations WHERE name = 'Acme Medical Devices'`));
   const admin = await one<{ id: number }>(db.raw(`SELECT id FROM users WHERE email = 'admin@acme.demo'`));
   const providers = (await db('organizations').where({ type: 'PROVIDER' }).orderBy('id').pluck('id')) as number[];
@@ -48,6 +56,7 @@ export async function generateWorld(db: Db, options: { communications: number; p
     FROM generate_series(1, :n::int) g, LATERAL (SELECT timestamptz '2024-11-21 00:00Z' + (g * interval '631 seconds') AS ts) t`,
   { org: supplier.id, user: admin.id, n: options.communications });
 
+  step('events');
   // Secondary indexes of the two big tables are dropped while loading and rebuilt from their own definitions after
   // (one sorted build instead of a million index insertions); constraint indexes (primary, unique) stay.
   const bigTables = ['communication_affected_customers', 'provider_communications'];
@@ -63,6 +72,7 @@ export async function generateWorld(db: Db, options: { communications: number; p
     FROM (SELECT id, organization_id FROM communications WHERE organization_id = :org AND status <> 'DRAFT' ORDER BY id LIMIT :events) c,
       generate_series(1, :per) k`,
   { providers: `{${providers.join(',')}}`, np: providers.length, org: supplier.id, events: eventsWithNotices, per: perEvent });
+  step('affected customers');
   await db.raw(`
     INSERT INTO provider_communications (communication_id, supplier_organization_id, provider_organization_id, affected_customer_id, status,
       response_status, sent_at, last_notified_at, acknowledged_at, acknowledged_by, completed_at, reminder_count, created_at, updated_at)
@@ -76,9 +86,11 @@ export async function generateWorld(db: Db, options: { communications: number; p
     ORDER BY ac.id LIMIT :n`,
   { org: supplier.id, n: options.providerCommunications });
 
+  step('provider communications');
   await db.raw("SET maintenance_work_mem = '256MB'");
   for (const index of secondary) await db.raw(index.indexdef);
 
+  step('index rebuild');
   // Two approved, unsent events with the same customers: one is sent through the API, the other gets a bulk INSERT.
   const makeEvent = async (name: string): Promise<number> => {
     const [row] = await db('communications').insert({
@@ -96,14 +108,16 @@ export async function generateWorld(db: Db, options: { communications: number; p
   };
   const sendEventId = await makeEvent('Bench send event');
   const baselineEventId = await makeEvent('Bench bulk-insert baseline');
+  step('send events');
   await db.raw('VACUUM ANALYZE');
   await db.raw('ALTER SYSTEM RESET ALL');
   await db.raw('SELECT pg_reload_conf()');
   await db.raw('CHECKPOINT');
+  step('vacuum, analyze, checkpoint');
   const counts = await one<{ c: number; pc: number }>(db.raw(`SELECT (SELECT count(*) FROM communications WHERE organization_id = :org)::int AS c,
     (SELECT count(*) FROM provider_communications)::int AS pc`, { org: supplier.id }));
   return {
     supplierId: supplier.id, adminUserId: admin.id, communications: counts.c, providerCommunications: counts.pc, sendEventId, baselineEventId,
-    sendCustomers: options.sendCustomers,
+    sendCustomers: options.sendCustomers, steps,
   };
 }
