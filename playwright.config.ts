@@ -7,7 +7,9 @@ const dataDir = `.data/e2e-${port}`;
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 30_000,
+  // Per port, so that suites run side by side (different E2E_PORT) do not delete each other's artifacts.
+  outputDir: `test-results/e2e-${port}`,
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: process.env.CI ? 2 : 4,

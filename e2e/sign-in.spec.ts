@@ -141,12 +141,14 @@ test('logout returns to login and protected pages then ask to sign in again', as
 });
 
 test('an unauthenticated visit returns to the remembered route after login', async ({ page }) => {
-  await page.goto('/supplier/recalls/view/12?conId=5&tabName=products');
-  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await page.goto('/account/edit?conId=5&tabName=password');
+  await expect(page).toHaveURL('/login?redirect=%2Faccount%2Fedit%3FconId%3D5%26tabName%3Dpassword');
   await fillCredentials(page, 'admin@acme.demo', PASSWORD);
-  await expect(page).toHaveURL('/supplier/recalls/view/12?conId=5&tabName=products');
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Recalls');
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('View Recall');
+  await expect(page).toHaveURL('/account/edit?conId=5&tabName=password');
+  const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(breadcrumb).toContainText('My Profile');
+  await expect(breadcrumb).toContainText('Edit Profile');
+  await expect(page).toHaveTitle('Edit Profile | Notisphere');
 });
 
 test('a route without the permission sends the user to the landing page with a notice', async ({ page }) => {
