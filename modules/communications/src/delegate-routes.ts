@@ -64,6 +64,11 @@ export function delegateRoutes({ db, config, files }: ModuleDeps): Route[] {
       handler: async (req) => delegateAnswer(db, await ctx(req), req.params.x!, req.body),
     }),
     route<unknown, Q, P>({
+      method: 'GET', path: base, access: 'public', tags, summary: 'The delegated notice of the emailed link (query token alone)',
+      schema: { query: s.tokenQuery },
+      handler: async (req) => delegateView(db, config.jwtSecret, await ctx(req)),
+    }),
+    route<unknown, Q, P>({
       method: 'GET', path: `${base}/:id`, access: 'public', tags, summary: 'The delegated notice (id = provider communication id): event, products, delegated actions, documents',
       schema: { params: s.params(['id']), query: s.tokenQuery },
       handler: async (req) => delegateView(db, config.jwtSecret, await ctx(req, { pcId: req.params.id })),

@@ -51,6 +51,8 @@ describe('delegating one action', () => {
 
     const view = await dg('GET', `/${pc}`, token!);
     expect(view.status).toBe(200);
+    // The emailed link alone (token, no id) opens the same view.
+    expect((await dg('GET', '', token!)).body.d.actions.map((a: { action_type: string }) => a.action_type)).toEqual(['Numeric']);
     expect(view.body.d.actions.map((a: { action_type: string }) => a.action_type)).toEqual(['Numeric']);
     expect(view.body.d.delegate).toMatchObject({ email: 'pharmacist@outside.test', whole_event: false });
     expect(view.body.d.communication.name).toBe('Delegated recall');
@@ -110,7 +112,7 @@ describe('delegate links give nothing without the right token', () => {
     const file = await dg('POST', `/files/${e.actionOf('Image')}`, second!, { form: form('x.png', PNG) });
     expect(file.status).toBe(404); // the Image action is not delegated to anyone
     const paths: [string, string, unknown?][] = [
-      ['GET', `/${pc}`], ['GET', `/recall/${e.id}`], ['GET', `/response/${pc}`], ['GET', `/actions/${pc}`], ['GET', `/static-documents/${e.id}`],
+      ['GET', ''], ['GET', `/${pc}`], ['GET', `/recall/${e.id}`], ['GET', `/response/${pc}`], ['GET', `/actions/${pc}`], ['GET', `/static-documents/${e.id}`],
       ['GET', `/files/${e.actionOf('Text')}`], ['PUT', `/update-delegate/${e.actionOf('Text')}`, { valueText: 'hijack' }], ['GET', '/document/1'], ['GET', '/delegatedocument/1'],
       ['DELETE', '/files/1'],
     ];
