@@ -278,18 +278,43 @@ export const routes: readonly RouteDef[] = [
     parent: sAdvisories,
     page: () => import('../pages/supplier/AdvisoryViewPage'),
   }),
-  supp('/supplier/roles', msg`Roles`, { permissions: S.roles }),
-  supp('/supplier/users', msg`Users`, { permissions: S.users }),
-  supp('/supplier/sales-rep', msg`Sales Reps`, { permissions: S.salesRep }),
-  supp('/supplier/organization', msg`Organization Settings`, { permissions: S.profile }),
-  supp('/supplier/providers', msg`Providers`, { permissions: S.locations }),
-  supp('/supplier/locations', msg`Locations`, { permissions: S.locations }),
-  supp('/supplier/location-files', msg`Location Files`, { permissions: S.locations }),
-  supp('/supplier/recall-template-actions', msg`Recall Template Actions`, { permissions: S.recalls }),
-  supp('/supplier/recall-distribution-list', msg`Recall Distribution Lists`, { permissions: S.recalls }),
-  supp('/supplier/product-disruption-template-actions', msg`Advisory Template Actions`, { permissions: S.disruption }),
+  supp('/supplier/roles', msg`Roles`, { permissions: S.roles, page: () => import('../pages/supplier/RolesPage') }),
+  supp('/supplier/users', msg`Users`, { permissions: S.users, page: () => import('../pages/supplier/UsersPage') }),
+  supp('/supplier/sales-rep', msg`Sales Reps`, {
+    permissions: S.salesRep,
+    page: () => import('../pages/supplier/SalesRepsPage'),
+  }),
+  supp('/supplier/organization', msg`Organization Settings`, {
+    permissions: S.profile,
+    page: () => import('../pages/supplier/OrganizationPage'),
+  }),
+  supp('/supplier/providers', msg`Providers`, {
+    permissions: S.locations,
+    page: () => import('../pages/supplier/ProvidersPage'),
+  }),
+  supp('/supplier/locations', msg`Locations`, {
+    permissions: S.locations,
+    page: () => import('../pages/supplier/LocationsPage'),
+  }),
+  supp('/supplier/location-files', msg`Location Files`, {
+    permissions: S.locations,
+    page: () => import('../pages/supplier/LocationFilesPage'),
+  }),
+  supp('/supplier/recall-template-actions', msg`Recall Template Actions`, {
+    permissions: S.recalls,
+    page: () => import('../pages/supplier/RecallTemplateActionsPage'),
+  }),
+  supp('/supplier/recall-distribution-list', msg`Recall Distribution Lists`, {
+    permissions: S.recalls,
+    page: () => import('../pages/supplier/RecallDistributionListsPage'),
+  }),
+  supp('/supplier/product-disruption-template-actions', msg`Advisory Template Actions`, {
+    permissions: S.disruption,
+    page: () => import('../pages/supplier/AdvisoryTemplateActionsPage'),
+  }),
   supp('/supplier/product-disruption-distribution-lists', msg`Advisory Distribution Lists`, {
     permissions: S.disruption,
+    page: () => import('../pages/supplier/AdvisoryDistributionListsPage'),
   }),
 ];
 

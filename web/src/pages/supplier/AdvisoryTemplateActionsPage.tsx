@@ -1,0 +1,5 @@
+import { TemplateActionsPage } from './TemplateActionsPage';
+
+export default function AdvisoryTemplateActionsPage() {
+  return <TemplateActionsPage type="PRODUCT DISRUPTION" />;
+}

@@ -1,0 +1,110 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, FormField, Spinner, TextInput, useToast } from '@portal/design-system';
+import { updateOrganisationProfile, useOrganisationProfile, type OrganisationProfile } from '../../api/supplier';
+import { useValidationMessages, validateForm, hasErrors } from '../../app/validation';
+import { errorText, PageHeader } from './shared/table';
+
+type Field = 'name' | 'address1' | 'address2' | 'city' | 'state' | 'zip' | 'country' | 'phone' | 'email' | 'domain';
+const FIELDS: Field[] = ['name', 'address1', 'address2', 'city', 'state', 'zip', 'country', 'phone', 'email', 'domain'];
+const RULES: Record<Field, string> = {
+  name: 'required',
+  address1: '',
+  address2: '',
+  city: '',
+  state: '',
+  zip: '',
+  country: '',
+  phone: 'phoneNumber',
+  email: 'email',
+  domain: 'domain',
+};
+
+function valuesOf(profile: OrganisationProfile): Record<Field, string> {
+  return Object.fromEntries(FIELDS.map((f) => [f, profile[f] ?? ''])) as Record<Field, string>;
+}
+
+/** /supplier/organization: the organisation profile. */
+export default function OrganizationPage() {
+  const { t } = useLingui();
+  const toast = useToast();
+  const messages = useValidationMessages();
+  const { data, mutate } = useOrganisationProfile();
+  const [values, setValues] = useState<Record<Field, string> | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (data && !values) setValues(valuesOf(data));
+  }, [data, values]);
+
+  if (!values || !data) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm">
+        <Spinner label={t`Loading...`} />
+        <Trans>Loading...</Trans>
+      </p>
+    );
+  }
+
+  const rules = Object.fromEntries(FIELDS.map((f) => [f, values[f].trim() || f === 'name' ? RULES[f] : ''])) as Record<Field, string>;
+  const errors = validateForm(values, rules, messages);
+  const notisphereId = data.notisphere_id ?? '';
+  const labels: Record<Field, string> = {
+    name: t`Name`,
+    address1: t`Address 1`,
+    address2: t`Address 2`,
+    city: t`City`,
+    state: t`State`,
+    zip: t`ZIP`,
+    country: t`Country`,
+    phone: t`Phone`,
+    email: t`Email`,
+    domain: t`Domain`,
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    setProblem(null);
+    if (!values || hasErrors(errors)) return;
+    setBusy(true);
+    try {
+      const body = Object.fromEntries(FIELDS.map((f) => [f, values[f].trim() || null]));
+      const saved = await updateOrganisationProfile({ ...body, name: values.name.trim() });
+      await mutate(saved);
+      toast.success(t`Saved successfully.`);
+    } catch (err) {
+      setProblem(errorText(err, t`Unknown error`));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="max-w-3xl space-y-4" data-testid="supplier-organization">
+      <PageHeader title={t`Organization Settings`} />
+      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4 rounded-md border p-4">
+        {problem ? (
+          <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            {problem}
+          </p>
+        ) : null}
+        <p className="text-sm text-muted-foreground">
+          <Trans>Notisphere ID: {notisphereId}</Trans>
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {FIELDS.map((f) => (
+            <FormField key={f} label={labels[f]} required={f === 'name'} error={submitted ? errors[f] : null}>
+              <TextInput value={values[f]} onValueChange={(v) => setValues((cur) => (cur ? { ...cur, [f]: v } : cur))} />
+            </FormField>
+          ))}
+        </div>
+        <Button type="submit" loading={busy} loadingLabel={t`Saving...`}>
+          <Trans>Save</Trans>
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,5 @@
+import { DistributionListsPage } from './DistributionListsPage';
+
+export default function RecallDistributionListsPage() {
+  return <DistributionListsPage type="RECALL" />;
+}

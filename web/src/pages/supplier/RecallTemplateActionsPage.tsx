@@ -1,0 +1,5 @@
+import { TemplateActionsPage } from './TemplateActionsPage';
+
+export default function RecallTemplateActionsPage() {
+  return <TemplateActionsPage type="RECALL" />;
+}

@@ -1,0 +1,62 @@
+import { useLingui } from '@lingui/react/macro';
+import { StatusLabel } from '@portal/design-system';
+import { useRoles, type OrgUser } from '../../api/supplier';
+import { useLabels } from './shared/labels';
+import { MasterListPage, opt, str, type MasterListConfig } from './shared/MasterListPage';
+
+/** /supplier/users: members of the organisation; invite, edit, activate/inactivate, delete. */
+export default function UsersPage() {
+  const { t } = useLingui();
+  const labels = useLabels();
+  const { data: roles } = useRoles({
+    pageNumber: 1,
+    pageSize: 500,
+    filterModel: { status: { filterType: 'text', type: 'contains', filter: 'ACTIVE' } },
+  });
+  const roleOptions = (roles?.items ?? []).map((r) => ({ value: String(r.id), label: r.name }));
+  const config: MasterListConfig<OrgUser> = {
+    pageKey: 'supplier-users',
+    title: t`Users`,
+    path: '/users',
+    statusField: 'membership_status',
+    columns: [
+      { field: 'first_name', header: t`First name`, sortable: true, filterable: true },
+      { field: 'last_name', header: t`Last name`, sortable: true, filterable: true },
+      { field: 'email', header: t`Email`, sortable: true, filterable: true, hideable: false },
+      { field: 'role_name', header: t`Role`, sortable: true, filterable: true },
+      {
+        field: 'status',
+        header: t`Account Status`,
+        sortable: true,
+        cell: (r) => <StatusLabel status={r.status} kind="user" labels={labels.statuses} />,
+      },
+    ],
+    downloads: { csv: '/users/csv-download', xlsx: '/users/xlsx-download', name: 'Users Report' },
+    form: {
+      addText: t`Invite user`,
+      fields: [
+        { name: 'first_name', label: t`First name`, rules: 'required' },
+        { name: 'last_name', label: t`Last name`, rules: 'required' },
+        { name: 'email', label: t`Email`, kind: 'email', rules: 'required|email', createOnly: true },
+        { name: 'phone', label: t`Phone`, kind: 'tel', rules: 'phoneNumber' },
+        { name: 'role_id', label: t`Role`, kind: 'select', rules: 'requiredSelect', options: roleOptions },
+      ],
+      empty: { first_name: '', last_name: '', email: '', phone: '', role_id: '' },
+      fromRow: (r) => ({
+        first_name: r.first_name,
+        last_name: r.last_name,
+        email: r.email,
+        phone: r.phone ?? '',
+        role_id: r.role_id ? String(r.role_id) : '',
+      }),
+      toBody: (v, creating) => ({
+        first_name: str(v, 'first_name'),
+        last_name: str(v, 'last_name'),
+        ...(creating ? { email: str(v, 'email') } : {}),
+        phone: opt(v, 'phone'),
+        role_id: Number(str(v, 'role_id')),
+      }),
+    },
+  };
+  return <MasterListPage config={config} />;
+}
