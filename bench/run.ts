@@ -185,6 +185,14 @@ async function main(): Promise<void> {
       ms(dashboardTimed.ms), ms(dashboard.result.sqlMs), '-', '-', mb(dashboard.baseline), mb(dashboard.peak), mb(dashboard.peak - dashboard.baseline)]);
     log(`  dashboard summary csv: ${ms(dashboardTimed.ms)}, peak rss ${mb(dashboard.peak)}`);
 
+    // The statements of the dashboard report's first batch: events, then their customers, notices and emails.
+    const dashboardStatements = await captureSql(() => drain('/supplier/dashboard/ALL/actions/supplier/summeryreport/csv'));
+    const firstBatch = dashboardStatements.findIndex((x) => /from "communications" as "c"/i.test(x.sql) && /limit/i.test(x.sql));
+    for (const st of dashboardStatements.slice(firstBatch, firstBatch + 4)) {
+      const explained = await direct.query(`EXPLAIN (ANALYZE, COSTS OFF) ${st.sql}`, st.bindings);
+      plans.push(`-- dashboard summary report, first batch (${dashboardStatements.length} statements in all): ${st.sql.slice(0, 120)}...\n${explained.rows.map((r: Record<string, string>) => r['QUERY PLAN']!).join('\n')}`);
+    }
+
     const reportStatements = await captureSql(() => drain(`/supplier/communications/${world.sendEventId}/actions/provider/statusreport/csv`));
     const batch = reportStatements.find((x) => /from "provider_communications"/i.test(x.sql));
     if (batch) {
