@@ -1,6 +1,8 @@
 import { t } from '@lingui/core/macro';
 import type { FilterModel, SortItem } from '@portal/design-system';
 import { ApiError, apiRequest, buildUrl, refreshSession, useApi, type Query } from './client';
+import { listQueryParams, type ListQuery, type Page } from './communications';
+import type { DistributionList, DistributionListMember, TemplateAction } from './supplier';
 import type { AnswerInput, AnswerWithAction, CommunicationType, NoticeFile, NoticeView } from './notices';
 import { tokenAtom } from '../state/auth';
 import type { AppStore } from '../state/store';
@@ -205,16 +207,20 @@ export function saveNote(id: number, pcId: number, noteId: number, note: string)
 export interface ProviderEventInfo {
   type: CommunicationType;
   name: string;
-  subtype?: string;
-  event_id?: string;
-  classification?: string;
-  reason?: string;
-  description?: string;
-  disposition?: string;
-  lead_time?: string;
-  event_date?: string;
-  end_date?: string;
-  supplier_name?: string;
+  subtype?: string | null;
+  event_id?: string | null;
+  classification?: string | null;
+  reason?: string | null;
+  description?: string | null;
+  disposition?: string | null;
+  lead_time?: string | null;
+  event_date?: string | null;
+  end_date?: string | null;
+  contact_name?: string | null;
+  contact_email?: string | null;
+  contact_phone?: string | null;
+  supplier_name?: string | null;
+  supplier_organization_id?: number | null;
 }
 
 export function createProviderEvent(body: ProviderEventInfo): Promise<{ id: number; provider_communication_id: number; isProviderCreated: true }> {
@@ -235,4 +241,59 @@ export interface ProviderEditData {
 
 export function useProviderEdit(id: number | null) {
   return useApi<ProviderEditData>(id ? `${BASE}/provider-edit/${id}` : null, undefined, { errorModal: false });
+}
+
+/** Active suppliers, to name the supplier of a provider-created event. */
+export function useSupplierNameList() {
+  return useApi<{ id: number; name: string }[]>(`${BASE}/supplierNameList`, undefined, { swr: { revalidateOnFocus: false } });
+}
+
+/** The provider and its sites. */
+export interface MetaSite {
+  id: number;
+  name: string;
+  is_site: boolean;
+}
+
+export function useMetaSites() {
+  return useApi<MetaSite[]>(`${BASE}/meta-sites`, undefined, { swr: { revalidateOnFocus: false } });
+}
+
+/** How many of the provider's events of a type match a filter model (the list total, one row fetched). */
+export function useProviderCount(type: CommunicationType, filters: FilterModel) {
+  const state: ListState = { pageNumber: 1, pageSize: 1, sort: [], search: '', filters };
+  return useApi<ListPage<ProviderListRow>>(BASE, listQuery(state, type), { errorModal: false });
+}
+
+/** The latest events of a type, newest change first. */
+export function useRecentProviderCommunications(type: CommunicationType, size = 5) {
+  const state: ListState = { pageNumber: 1, pageSize: size, sort: [{ field: 'updated_at', direction: 'desc' }], search: '', filters: {} };
+  return useApi<ListPage<ProviderListRow>>(BASE, listQuery(state, type), { errorModal: false });
+}
+
+/** Provider template actions and distribution lists (docs/api-organisations.md): same shapes as the supplier's. */
+export const PROVIDER_TEMPLATE_ACTIONS = '/provider/template-actions';
+export const PROVIDER_DISTRIBUTION_LISTS = '/provider/distribution-lists';
+
+export function useProviderTemplateActions(type: CommunicationType, query: ListQuery) {
+  return useApi<Page<TemplateAction>>(PROVIDER_TEMPLATE_ACTIONS, { ...listQueryParams(query), communicationType: type });
+}
+
+export function useProviderDistributionLists(type: CommunicationType, query: ListQuery) {
+  return useApi<Page<DistributionList>>(PROVIDER_DISTRIBUTION_LISTS, { ...listQueryParams(query), communicationType: type });
+}
+
+export function useProviderDistributionListMembers(listId: number | null, query: ListQuery) {
+  return useApi<Page<DistributionListMember>>(listId ? `${PROVIDER_DISTRIBUTION_LISTS}/${listId}/members` : null, listQueryParams(query));
+}
+
+/** A member is an email (optionally named) or a provider organisation, never both. */
+export type ProviderMemberInput = { email: string; name?: string } | { provider_organization_id: number };
+
+export function addProviderDistributionListMember(listId: number, body: ProviderMemberInput): Promise<DistributionListMember> {
+  return apiRequest<DistributionListMember>(`${PROVIDER_DISTRIBUTION_LISTS}/${listId}/members`, { method: 'POST', body, errorModal: false });
+}
+
+export function removeProviderDistributionListMember(listId: number, memberId: number): Promise<unknown> {
+  return apiRequest(`${PROVIDER_DISTRIBUTION_LISTS}/${listId}/members/${memberId}`, { method: 'DELETE', errorModal: false });
 }

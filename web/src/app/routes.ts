@@ -100,6 +100,8 @@ const noticeForm: PageLoader = () => import('../pages/forms/NoticeFormPage');
 const noticeConfirmation: PageLoader = () => import('../pages/forms/ConfirmationPage');
 const delegateForm: PageLoader = () => import('../pages/forms/DelegateFormPage');
 const providerView: PageLoader = () => import('../pages/provider/ProviderViewPage');
+const providerRecallForm: PageLoader = () => import('../pages/provider/RecallFormPage');
+const providerAdvisoryForm: PageLoader = () => import('../pages/provider/AdvisoryFormPage');
 
 const nRecalls: Crumb = { label: msg`Recalls`, path: '/notisphere/recalls' };
 const nEmailTemplates: Crumb = { label: msg`Email Templates`, path: '/notisphere/email-templates' };
@@ -196,10 +198,10 @@ export const routes: readonly RouteDef[] = [
   noti('/notisphere/fda-drugs', msg`FDA Drugs`, { permissions: N.fda }),
 
   // Provider
-  prov('/provider/dashboard', msg`Dashboard`),
+  prov('/provider/dashboard', msg`Dashboard`, { page: () => import('../pages/provider/DashboardPage') }),
   prov('/provider/recalls', msg`Recalls`, { permissions: P.recalls, page: () => import('../pages/provider/RecallListPage') }),
-  prov('/provider/recalls/new', msg`New Recall`, { permissions: P.recalls, parent: pRecalls }),
-  prov('/provider/recalls/edit/:id', msg`Edit Recall`, { permissions: P.recalls, parent: pRecalls }),
+  prov('/provider/recalls/new', msg`New Recall`, { permissions: P.recalls, parent: pRecalls, page: providerRecallForm }),
+  prov('/provider/recalls/edit/:id', msg`Edit Recall`, { permissions: P.recalls, parent: pRecalls, page: providerRecallForm }),
   prov('/provider/recalls/view/:id/:providerCommunicationId', msg`View Recall`, {
     permissions: P.recalls,
     parent: pRecalls,
@@ -213,10 +215,15 @@ export const routes: readonly RouteDef[] = [
     permissions: P.disruption,
     page: () => import('../pages/provider/AdvisoryListPage'),
   }),
-  prov('/provider/product-disruption/new', msg`New Supply Advisory`, { permissions: P.disruption, parent: pAdvisories }),
+  prov('/provider/product-disruption/new', msg`New Supply Advisory`, {
+    permissions: P.disruption,
+    parent: pAdvisories,
+    page: providerAdvisoryForm,
+  }),
   prov('/provider/product-disruption/edit/:id', msg`Edit Supply Advisory`, {
     permissions: P.disruption,
     parent: pAdvisories,
+    page: providerAdvisoryForm,
   }),
   prov('/provider/product-disruption/view/:id', msg`View Supply Advisory`, {
     permissions: P.disruption,

@@ -1,0 +1,5 @@
+import { EventFormPage } from './EventFormPage';
+
+export default function RecallFormPage() {
+  return <EventFormPage type="RECALL" />;
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { defaultValidationMessages } from '@portal/design-system';
+import type { ProviderEditData } from '../../api/provider';
+import {
+  containsFilter,
+  emptyEventForm,
+  eventBody,
+  eventFormFromEdit,
+  hasFieldErrors,
+  masterActions,
+  memberInput,
+  parseOptions,
+  percent,
+  responseProgress,
+  templateActionBody,
+  validateEventForm,
+  validateMember,
+  validateTemplateAction,
+} from './logic';
+
+const messages = defaultValidationMessages;
+const END = 'End date cannot be before the event date.';
+
+describe('validateEventForm', () => {
+  it('requires name, type and classification on a recall', () => {
+    const errors = validateEventForm(emptyEventForm(), 'RECALL', messages, END);
+    expect(errors).toMatchObject({ name: 'Field required', subtype: 'Field required', classification: 'Field required', lead_time: null });
+    expect(hasFieldErrors(errors)).toBe(true);
+  });
+
+  it('requires lead time (not classification) on an advisory', () => {
+    const errors = validateEventForm(emptyEventForm(), 'PRODUCT DISRUPTION', messages, END);
+    expect(errors.lead_time).toBe('Field required');
+    expect(errors.classification).toBeNull();
+  });
+
+  it('checks email, phone and the date order', () => {
+    const values = {
+      ...emptyEventForm(),
+      name: 'Pumps',
+      subtype: 'REMOVAL',
+      classification: 'CLASSI',
+      contact_email: 'nope',
+      contact_phone: '12',
+      event_date: '2026-05-02',
+      end_date: '2026-05-01',
+    };
+    const errors = validateEventForm(values, 'RECALL', messages, END);
+    expect(errors).toMatchObject({ contact_email: 'Email not valid', contact_phone: 'Invalid phone number', end_date: END });
+    const fixed = validateEventForm({ ...values, contact_email: 'a@b.org', contact_phone: '555-123-4567', end_date: '2026-05-02' }, 'RECALL', messages, END);
+    expect(hasFieldErrors(fixed)).toBe(false);
+  });
+
+  it('ignores "Not Applicable" dates in the order check', () => {
+    const values = { ...emptyEventForm(), name: 'x', subtype: 'SHORTAGE', lead_time: '< 2 weeks', event_date: '2026-05-02', end_date: 'Not Applicable' };
+    expect(hasFieldErrors(validateEventForm(values, 'PRODUCT DISRUPTION', messages, END))).toBe(false);
+  });
+});
+
+describe('eventBody', () => {
+  it('trims, nulls blanks and drops the other type’s fields', () => {
+    const values = { ...emptyEventForm(), name: '  Pumps ', subtype: 'SHORTAGE', classification: 'CLASSI', lead_time: '> month', event_date: 'Not Applicable' };
+    expect(eventBody(values, 'PRODUCT DISRUPTION')).toMatchObject({
+      type: 'PRODUCT DISRUPTION',
+      name: 'Pumps',
+      subtype: 'SHORTAGE',
+      classification: null,
+      lead_time: '> month',
+      event_date: null,
+      event_id: null,
+      supplier_name: null,
+    });
+    expect(eventBody({ ...values, disposition: 'None' }, 'RECALL')).toMatchObject({ classification: 'CLASSI', lead_time: null, disposition: 'None' });
+  });
+});
+
+describe('eventFormFromEdit', () => {
+  it('maps nulls to blanks and timestamps to dates', () => {
+    const data: ProviderEditData = {
+      communication: { id: 7, type: 'RECALL', name: 'Pumps', subtype: 'REMOVAL', event_date: '2026-05-01T00:00:00.000Z', supplier_name: null },
+      provider_communication_id: 9,
+      status_provider: 'OPEN',
+      isProviderCreated: true,
+      editable: true,
+    };
+    expect(eventFormFromEdit(data)).toMatchObject({ name: 'Pumps', subtype: 'REMOVAL', event_date: '2026-05-01', end_date: null, supplier_name: '' });
+  });
+});
+
+describe('dashboard counts', () => {
+  it('takes the NOTCOMPLETED rows out of the contains-COMPLETED total', () => {
+    expect(responseProgress(10, 7, 4)).toEqual({ total: 10, completed: 3, inProgress: 7 });
+    expect(responseProgress(10, undefined, 4)).toBeNull();
+    expect(percent(1, 3)).toBe(33);
+    expect(percent(1, 0)).toBe(0);
+  });
+
+  it('builds a contains filter', () => {
+    expect(containsFilter('status', 'OPEN')).toEqual({ status: { filterType: 'text', type: 'contains', filter: 'OPEN' } });
+  });
+});
+
+describe('master records', () => {
+  it('offers Edit and Inactivate on ACTIVE rows, Activate otherwise (spec §4)', () => {
+    expect(masterActions('ACTIVE')).toEqual(['edit', 'inactivate', 'delete']);
+    expect(masterActions('INACTIVE')).toEqual(['activate', 'delete']);
+  });
+
+  it('validates template actions and their options', () => {
+    const base = { title: '', action_type: 'Checkbox', options: 'a\n\n a ', description: '', is_required: true };
+    expect(validateTemplateAction(base, messages, 'distinct')).toEqual({ title: 'Field required', action_type: null, options: 'distinct' });
+    expect(validateTemplateAction({ ...base, options: '  ' }, messages, 'distinct').options).toBe('Field required');
+    expect(validateTemplateAction({ ...base, action_type: 'Text', options: '' }, messages, 'distinct').options).toBeNull();
+    expect(parseOptions(' a \n\nb')).toEqual(['a', 'b']);
+    expect(templateActionBody({ ...base, title: ' T ', action_type: 'Text' })).toEqual({
+      title: 'T',
+      action_type: 'Text',
+      options: [],
+      description: null,
+      is_required: true,
+    });
+  });
+
+  it('adds a member by provider or by email', () => {
+    expect(memberInput('12', 'x@y.org', 'X')).toEqual({ provider_organization_id: 12 });
+    expect(memberInput('', ' x@y.org ', ' ')).toEqual({ email: 'x@y.org' });
+    expect(memberInput('', 'x@y.org', 'Ward 4')).toEqual({ email: 'x@y.org', name: 'Ward 4' });
+    expect(validateMember('', '', messages)).toBe('Field required');
+    expect(validateMember('', 'bad', messages)).toBe('Email not valid');
+    expect(validateMember('3', '', messages)).toBeNull();
+  });
+});

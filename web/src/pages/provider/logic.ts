@@ -1,0 +1,213 @@
+import { validate, type FilterModel, type ValidationMessages } from '@portal/design-system';
+import type { CommunicationType } from '../../api/notices';
+import type { ProviderEditData, ProviderEventInfo, ProviderMemberInput } from '../../api/provider';
+
+/** Pure rules of the provider pages: event form (spec §5), dashboard counts, master rows (spec §4), members. */
+
+export type FieldErrors = Record<string, string | null>;
+
+export function hasFieldErrors(errors: FieldErrors): boolean {
+  return Object.values(errors).some((e) => e !== null);
+}
+
+/** The event form's values: every text as a string ('' = not given), dates as 'yyyy-MM-dd' or null. */
+export interface EventFormValues {
+  name: string;
+  subtype: string;
+  event_id: string;
+  classification: string;
+  disposition: string;
+  lead_time: string;
+  reason: string;
+  event_date: string | null;
+  end_date: string | null;
+  supplier_name: string;
+  contact_name: string;
+  contact_email: string;
+  contact_phone: string;
+  description: string;
+}
+
+export function emptyEventForm(): EventFormValues {
+  return {
+    name: '',
+    subtype: '',
+    event_id: '',
+    classification: '',
+    disposition: '',
+    lead_time: '',
+    reason: '',
+    event_date: null,
+    end_date: null,
+    supplier_name: '',
+    contact_name: '',
+    contact_email: '',
+    contact_phone: '',
+    description: '',
+  };
+}
+
+/** The edit form's values from GET /provider-edit/:id. */
+export function eventFormFromEdit(data: ProviderEditData): EventFormValues {
+  const c = data.communication;
+  const text = (v: string | null | undefined) => v ?? '';
+  const date = (v: string | null | undefined) => (v ? v.slice(0, 10) : null);
+  return {
+    name: c.name,
+    subtype: text(c.subtype),
+    event_id: text(c.event_id),
+    classification: text(c.classification),
+    disposition: text(c.disposition),
+    lead_time: text(c.lead_time),
+    reason: text(c.reason),
+    event_date: date(c.event_date),
+    end_date: date(c.end_date),
+    supplier_name: text(c.supplier_name),
+    contact_name: text(c.contact_name),
+    contact_email: text(c.contact_email),
+    contact_phone: text(c.contact_phone),
+    description: text(c.description),
+  };
+}
+
+/**
+ * Field errors of the event form (spec §5): name and type always; classification for recalls, lead time for
+ * advisories; email and phone by format when given; the end date not before the event date.
+ */
+export function validateEventForm(
+  values: EventFormValues,
+  type: CommunicationType,
+  messages: ValidationMessages,
+  endBeforeStart: string,
+): FieldErrors {
+  const opts = { messages };
+  const recall = type === 'RECALL';
+  const dated = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
+  const start = dated(values.event_date);
+  const end = dated(values.end_date);
+  return {
+    name: validate(values.name, 'required', opts),
+    subtype: validate(values.subtype, 'requiredSelect', opts),
+    classification: recall ? validate(values.classification, 'requiredSelect', opts) : null,
+    lead_time: recall ? null : validate(values.lead_time, 'requiredSelect', opts),
+    contact_email: validate(values.contact_email, 'email', opts),
+    contact_phone: validate(values.contact_phone, 'phoneNumber', opts),
+    end_date: start && end && end < start ? endBeforeStart : null,
+  };
+}
+
+/** The request body of step0 / update-recall step 0: trimmed texts, blanks as null, fields of the other type dropped. */
+export function eventBody(values: EventFormValues, type: CommunicationType): ProviderEventInfo {
+  const recall = type === 'RECALL';
+  const opt = (v: string) => v.trim() || null;
+  const date = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
+  return {
+    type,
+    name: values.name.trim(),
+    subtype: opt(values.subtype),
+    event_id: opt(values.event_id),
+    classification: recall ? opt(values.classification) : null,
+    disposition: recall ? opt(values.disposition) : null,
+    lead_time: recall ? null : opt(values.lead_time),
+    reason: recall ? null : opt(values.reason),
+    event_date: date(values.event_date),
+    end_date: date(values.end_date),
+    supplier_name: opt(values.supplier_name),
+    contact_name: opt(values.contact_name),
+    contact_email: opt(values.contact_email),
+    contact_phone: opt(values.contact_phone),
+    description: opt(values.description),
+  };
+}
+
+/** Filters of the list are contains-only (docs/api-provider.md): one text filter per field. */
+export function containsFilter(field: string, value: string): FilterModel {
+  return { [field]: { filterType: 'text', type: 'contains', filter: value } };
+}
+
+export interface ResponseProgress {
+  total: number;
+  completed: number;
+  inProgress: number;
+}
+
+/**
+ * Response progress from list totals. A contains filter on 'COMPLETED' also matches 'NOTCOMPLETED', so the
+ * completed count is the difference; the rest (NOTCOMPLETED, OPEN, NA) is in progress.
+ */
+export function responseProgress(total: number | undefined, containsCompleted: number | undefined, notCompleted: number | undefined): ResponseProgress | null {
+  if (total === undefined || containsCompleted === undefined || notCompleted === undefined) return null;
+  const completed = Math.max(0, containsCompleted - notCompleted);
+  return { total, completed, inProgress: Math.max(0, total - completed) };
+}
+
+/** Whole percent of part in total; 0 when total is 0. */
+export function percent(part: number, total: number): number {
+  return total > 0 ? Math.round((part / total) * 100) : 0;
+}
+
+export type MasterAction = 'edit' | 'inactivate' | 'activate' | 'delete';
+
+/** Master records (spec §4): ACTIVE → Edit, Inactivate; any other → Activate. Delete works from any live status. */
+export function masterActions(status: string | null | undefined): MasterAction[] {
+  return status === 'ACTIVE' ? ['edit', 'inactivate', 'delete'] : ['activate', 'delete'];
+}
+
+export const OPTION_ACTION_TYPES: readonly string[] = ['Checkbox', 'MultipleChoice'];
+
+/** Options typed one per line: trimmed, blanks dropped. */
+export function parseOptions(text: string): string[] {
+  return text
+    .split('\n')
+    .map((o) => o.trim())
+    .filter((o) => o.length > 0);
+}
+
+export interface TemplateActionValues {
+  title: string;
+  action_type: string;
+  options: string;
+  description: string;
+  is_required: boolean;
+}
+
+/** Title and type required; Checkbox and MultipleChoice need distinct, non-blank options. */
+export function validateTemplateAction(
+  values: TemplateActionValues,
+  messages: ValidationMessages,
+  distinctOptions: string,
+): FieldErrors {
+  const opts = { messages };
+  let options: string | null = null;
+  if (OPTION_ACTION_TYPES.includes(values.action_type)) {
+    const list = parseOptions(values.options);
+    options = list.length === 0 ? validate('', 'required', opts) : new Set(list).size !== list.length ? distinctOptions : null;
+  }
+  return {
+    title: validate(values.title, 'required', opts),
+    action_type: validate(values.action_type, 'requiredSelect', opts),
+    options,
+  };
+}
+
+export function templateActionBody(values: TemplateActionValues) {
+  return {
+    title: values.title.trim(),
+    action_type: values.action_type,
+    options: OPTION_ACTION_TYPES.includes(values.action_type) ? parseOptions(values.options) : [],
+    description: values.description.trim() || null,
+    is_required: values.is_required,
+  };
+}
+
+/** A new member: a chosen provider organisation, else the email (with its optional name). */
+export function memberInput(providerId: string, email: string, name: string): ProviderMemberInput {
+  if (providerId) return { provider_organization_id: Number(providerId) };
+  const trimmed = name.trim();
+  return trimmed ? { email: email.trim(), name: trimmed } : { email: email.trim() };
+}
+
+/** The member form's error: with no provider chosen, the email is required and must be valid. */
+export function validateMember(providerId: string, email: string, messages: ValidationMessages): string | null {
+  return providerId ? null : validate(email, 'required|email', { messages });
+}
