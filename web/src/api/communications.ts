@@ -313,6 +313,14 @@ export function saveStep0(info: CommunicationInfo): Promise<Communication> {
   return apiRequest<Communication>(`${BASE}/step0`, { method: 'POST', body: info, errorModal: false });
 }
 
+/** Fields an approved event may still change (decisions.md: post-approval updates). */
+export const POST_UPDATE_FIELDS = ['name', 'description', 'end_date', 'contact_name', 'contact_email', 'contact_phone', 'disposition', 'lead_time', 'reason'] as const;
+export type PostUpdateField = (typeof POST_UPDATE_FIELDS)[number];
+
+export function postUpdate(id: number, changes: Partial<Pick<CommunicationInfo, PostUpdateField>>): Promise<unknown> {
+  return apiRequest(`${BASE}/${id}/postupdate`, { method: 'POST', body: { changes }, errorModal: false });
+}
+
 export function saveStep1(id: number, products: Product[]): Promise<unknown> {
   return apiRequest(`${BASE}/step1`, { method: 'POST', body: { id, products }, errorModal: false });
 }

@@ -22,6 +22,8 @@ import {
 import {
   ACTION_TYPES,
   approveCommunication,
+  POST_UPDATE_FIELDS,
+  postUpdate,
   saveStep0,
   saveStep1,
   saveStep2,
@@ -48,6 +50,7 @@ import {
   emptyProduct,
   errorCount,
   OPTION_TYPES,
+  postUpdateChanges,
   shift,
   validateActions,
   validateInfo,
@@ -90,6 +93,7 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
   const [step, setStep] = useState(0);
   const [reached, setReached] = useState(0);
   const [info, setInfo] = useState<CommunicationInfo>(() => emptyInfo(type));
+  const [savedInfo, setSavedInfo] = useState<CommunicationInfo>(() => emptyInfo(type));
   const [products, setProducts] = useState<Product[]>([emptyProduct()]);
   const [actions, setActions] = useState<CommunicationAction[]>([emptyAction()]);
   const [submitted, setSubmitted] = useState(false);
@@ -100,7 +104,7 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
   useEffect(() => {
     if (!loaded || initialised) return;
     const { products: p, actions: a, ...rest } = loaded;
-    setInfo({
+    const current: CommunicationInfo = {
       type: loaded.type,
       name: rest.name,
       subtype: rest.subtype,
@@ -115,7 +119,9 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
       contact_name: rest.contact_name,
       contact_email: rest.contact_email,
       contact_phone: rest.contact_phone,
-    });
+    };
+    setInfo(current);
+    setSavedInfo(current);
     if (p.length) setProducts(p.map(({ id: _pid, ...product }) => ({ ...product, custom_fields: product.custom_fields ?? {} })));
     if (a.length) setActions(a.map(({ id: _aid, is_disabled: _d, ...action }) => action));
     setStatus(loaded.status);
@@ -159,10 +165,25 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
     setSubmitted(true);
     const errors: FieldErrors = step === 0 ? infoErrors : step === 1 ? productErrors : actionErrors;
     if (errorCount(errors) > 0) return;
+    if (!draft && id) {
+      // An approved event: only the post-approval fields of step 0 can change; products and actions are read-only.
+      await run(async () => {
+        const changes = step === 0 ? postUpdateChanges(savedInfo, info) : {};
+        if (Object.keys(changes).length > 0) {
+          await postUpdate(id, changes);
+          setSavedInfo(info);
+          toast.success(t`Saved successfully.`);
+          await reload();
+        }
+        go(step + 1);
+      });
+      return;
+    }
     await run(async () => {
       if (step === 0) {
         const saved = await saveStep0({ ...cleanInfo(info), ...(id ? { id } : {}) });
         setId(saved.id);
+        setSavedInfo(info);
         setStatus(saved.status ?? 'DRAFT');
       } else if (step === 1 && id) {
         await saveStep1(id, products.map((p) => ({ ...p, product_name: p.product_name.trim() })));
@@ -208,12 +229,18 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
       ) : null}
 
       {step === 0 ? (
-        <InfoStep info={info} setInfo={setInfo} errors={submitted ? infoErrors : {}} type={type} />
+        <InfoStep info={info} setInfo={setInfo} errors={submitted ? infoErrors : {}} type={type} locked={!draft} />
       ) : null}
       {step === 1 ? (
-        <ProductsStep products={products} setProducts={setProducts} fields={productFields} errors={submitted ? productErrors : {}} />
+        <fieldset disabled={!draft} className="min-w-0">
+          <ProductsStep products={products} setProducts={setProducts} fields={productFields} errors={submitted ? productErrors : {}} />
+        </fieldset>
       ) : null}
-      {step === 2 ? <ActionsStep type={type} actions={actions} setActions={setActions} errors={submitted ? actionErrors : {}} /> : null}
+      {step === 2 ? (
+        <fieldset disabled={!draft} className="min-w-0">
+          <ActionsStep type={type} actions={actions} setActions={setActions} errors={submitted ? actionErrors : {}} />
+        </fieldset>
+      ) : null}
       {step === 3 && id ? (
         <RecipientsStep
           id={id}
@@ -254,12 +281,16 @@ function InfoStep({
   setInfo,
   errors,
   type,
+  locked,
 }: {
   info: CommunicationInfo;
   setInfo: (update: (info: CommunicationInfo) => CommunicationInfo) => void;
   errors: FieldErrors;
   type: CommunicationType;
+  /** Approved: only the post-approval fields stay editable. */
+  locked: boolean;
 }) {
+  const off = (key: keyof CommunicationInfo) => locked && !(POST_UPDATE_FIELDS as readonly string[]).includes(key);
   const { t } = useLingui();
   const labels = useLabels();
   const messages = useValidationMessages();
@@ -275,12 +306,13 @@ function InfoStep({
         <TextInput value={info.name} onValueChange={text('name')} maxLength={200} />
       </FormField>
       <FormField label={t`Event ID`}>
-        <TextInput value={info.event_id ?? ''} onValueChange={text('event_id')} maxLength={100} />
+        <TextInput value={info.event_id ?? ''} onValueChange={text('event_id')} maxLength={100} disabled={off('event_id')} />
       </FormField>
       <FormField label={recall ? t`Recall Type` : t`Advisory Type`} required error={errors.subtype}>
         <SimpleSelect
           value={info.subtype ?? ''}
           onValueChange={select('subtype')}
+          disabled={off('subtype')}
           placeholder={t`Select...`}
           options={toOptions(labels.subtypes, recall ? RECALL_SUBTYPES : ADVISORY_SUBTYPES)}
         />
@@ -291,6 +323,7 @@ function InfoStep({
             <SimpleSelect
               value={info.classification ?? ''}
               onValueChange={select('classification')}
+              disabled={off('classification')}
               placeholder={t`Select...`}
               options={toOptions(labels.classifications)}
             />
@@ -320,7 +353,7 @@ function InfoStep({
         </>
       )}
       <FormField label={t`Event Date`}>
-        <DatePicker value={info.event_date} onChange={set('event_date')} texts={dateTexts} />
+        <DatePicker value={info.event_date} onChange={set('event_date')} texts={dateTexts} disabled={off('event_date')} />
       </FormField>
       <FormField label={t`End Date`}>
         <DatePicker value={info.end_date} onChange={set('end_date')} texts={dateTexts} />

@@ -11,6 +11,7 @@ import {
   headerActions,
   loadPreferences,
   masterRowActions,
+  postUpdateChanges,
   preferencesKey,
   reconcileColumns,
   savePreferences,
@@ -119,6 +120,15 @@ describe('wizard step validation', () => {
     expect(clean.event_id).toBeNull();
     expect(clean.lead_time).toBeNull();
     expect(clean.classification).toBe('CLASSI');
+  });
+
+  it('sends only changed post-approval fields of an approved event', () => {
+    const saved = { ...emptyInfo('RECALL'), name: 'Pump', subtype: 'REMOVAL', classification: 'CLASSI', description: '<p>a</p>', contact_name: null };
+    expect(postUpdateChanges(saved, { ...saved })).toEqual({});
+    expect(postUpdateChanges(saved, { ...saved, name: ' Pump v2 ', contact_name: '', classification: 'CLASSII', end_date: '2026-12-01' })).toEqual({
+      name: 'Pump v2',
+      end_date: '2026-12-01',
+    });
   });
 
   it('moves actions up and down', () => {

@@ -1,4 +1,5 @@
 import { validate, type ColumnState, type FilterModel, type SortItem, type ValidationMessages } from '@portal/design-system';
+import { POST_UPDATE_FIELDS, type PostUpdateField } from '../../../api/communications';
 import type {
   CommunicationAction,
   CommunicationInfo,
@@ -127,6 +128,17 @@ export function cleanInfo(info: CommunicationInfo): CommunicationInfo {
     out.disposition = null;
   }
   return out;
+}
+
+/** The post-approval changes: editable fields whose cleaned value differs from the saved one. */
+export function postUpdateChanges(saved: CommunicationInfo, edited: CommunicationInfo): Partial<Pick<CommunicationInfo, PostUpdateField>> {
+  const before = cleanInfo(saved);
+  const after = cleanInfo(edited);
+  const changes: Partial<Record<PostUpdateField, string | null>> = {};
+  for (const field of POST_UPDATE_FIELDS) {
+    if ((before[field] ?? null) !== (after[field] ?? null)) changes[field] = after[field] ?? null;
+  }
+  return changes as Partial<Pick<CommunicationInfo, PostUpdateField>>;
 }
 
 export function emptyInfo(type: CommunicationType): CommunicationInfo {
