@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@portal/testing';
 
@@ -63,12 +64,19 @@ describe('affected locations from the supplier\'s location list', () => {
     const byFile = await call('GET', `/supplier/communications/${id}/locations-by-file`);
     expect((byFile.body.d as { status: string; count: number }[]).reduce((n, r) => n + r.count, 0)).toBe(3);
     const csv = await fetch(`${t.baseUrl}/api/supplier/communications/${id}/locations-csv-download`, { headers: { authorization: `Bearer ${token}`, timezone: 'America/New_York' } });
-    expect(csv.headers.get('content-disposition')).toMatch(/filename="Affected Locations \d{2}-\d{2}-\d{4}\.csv"/);
-    const lines = (await csv.text()).trim().split('\r\n');
+    expect(csv.headers.get('content-disposition')).toMatch(/filename="Affected Locations Report \d{2}-\d{2}-\d{4}\.csv"/);
+    const lines = (await csv.text()).trim().split(/\r?\n/);
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toContain('"Location ID","Location Name"');
-    expect(lines.find((l) => l.includes('SHIP-002'))).toContain('"Not Covered"');
-    expect(lines.find((l) => l.includes('SHIP-003'))).toContain('"Unrecognized"');
+    expect(lines[0]).toContain('Location ID,Location Name');
+    expect(lines.find((l) => l.includes('SHIP-002'))).toContain('Not Covered');
+    expect(lines.find((l) => l.includes('SHIP-003'))).toContain('Unrecognized');
+    const xlsx = await fetch(`${t.baseUrl}/api/supplier/communications/${id}/locations-xlxs-download`, { headers: { authorization: `Bearer ${token}` } });
+    expect(xlsx.headers.get('content-disposition')).toMatch(/filename="Affected Locations Report \d{2}-\d{2}-\d{4}\.xlsx"/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await xlsx.arrayBuffer()) as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Affected Locations')!;
+    expect(sheet.rowCount).toBe(4);
+    expect(sheet.getRow(1).getCell(1).value).toBe('Location ID');
   });
 
   it('adds the members of a distribution list: providers, locations and addresses', async () => {

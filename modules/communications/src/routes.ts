@@ -1,5 +1,4 @@
-import { fileResult, messageResult, type ModuleDeps, type Route, route } from '@portal/core';
-import { reportDate } from './dates.js';
+import { messageResult, type ModuleDeps, type Route, route } from '@portal/core';
 import type { CommunicationType } from './constants.js';
 import { SUPPLIER_EVENT_PERMISSIONS } from './constants.js';
 import * as schema from './schemas.js';
@@ -10,7 +9,8 @@ import {
   toggleCloseOpen, updateStatus,
 } from './services/events.js';
 import { listHistory } from './services/history.js';
-import { affectedLocationsCsv, allAffectedLocations, listAffectedLocations, locationsByFile, updateLocationStatus } from './services/locations.js';
+import { allAffectedLocations, listAffectedLocations, locationsByFile, updateLocationStatus } from './services/locations.js';
+import { affectedLocationsReport } from './reports/affected-locations.js';
 import { getMeta } from './services/meta.js';
 import { actionResponses, actionSummaries, addChangeNote, postUpdate, providerProgress, providerView, resendNotice } from './services/tracking.js';
 import { type CustomerInput, listCustomers, removeRecipients, saveStep3, type Step3Input } from './services/recipients.js';
@@ -22,7 +22,7 @@ const tags = ['supplier communications'];
 const access = SUPPLIER_EVENT_PERMISSIONS;
 const LOCATION_STATUSES = ['COVERED', 'EMAILED', 'NON_COVERED', 'UNABLE_PROCESSED', 'INVALID'];
 
-export function supplierCommunicationRoutes({ db, config, mail, files }: ModuleDeps): Route[] {
+export function supplierCommunicationRoutes({ db, config, mail, files, logger }: ModuleDeps): Route[] {
   const base = '/supplier/communications';
   return [
     route({ method: 'GET', path: `${base}/meta`, access, tags, summary: 'Every list the recall wizard needs', handler: ({ actor }) => getMeta(db, actor!) }),
@@ -90,13 +90,13 @@ export function supplierCommunicationRoutes({ db, config, mail, files }: ModuleD
       method: 'GET', path: `${base}/:id/locations-by-file`, access, tags, summary: 'Affected locations counted by location file and status', schema: { params: schema.idParams },
       handler: ({ actor, params }) => locationsByFile(db, actor!, params.id),
     }),
-    route<unknown, unknown, { id: number }>({
-      method: 'GET', path: `${base}/:id/locations-csv-download`, access, tags, summary: 'Affected locations as CSV', schema: { params: schema.idParams },
-      handler: async ({ actor, params, timezone }) => {
-        await loadOwnCommunication(db, actor!, params.id);
-        return fileResult(`Affected Locations ${reportDate(timezone)}.csv`, 'text/csv; charset=utf-8', affectedLocationsCsv(db, actor!, params.id));
-      },
-    }),
+    ...(['csv', 'xlxs'] as const).map((ext) => route<unknown, unknown, { id: number }>({
+      // The spec spells the XLSX path "locations-xlxs-download"; kept as written.
+      method: 'GET', path: `${base}/:id/locations-${ext}-download`, access, tags, summary: `Affected locations as ${ext === 'csv' ? 'CSV' : 'XLSX'} ("Affected Locations Report MM-DD-YYYY")`,
+      schema: { params: schema.idParams },
+      handler: ({ actor, params, timezone }) => affectedLocationsReport({ db, actor: actor!, timeZone: timezone, onError: (err) => logger.error({ err }, 'report stream failed') },
+        params.id, ext === 'csv' ? 'csv' : 'xlsx'),
+    })),
     route<{ location_ids?: number[] }, unknown, { id: number; status: string }>({
       method: 'PUT', path: `${base}/:id/update-status/:status`, access, tags,
       summary: 'With location_ids: set those affected locations\' status (COVERED, EMAILED, NON_COVERED, UNABLE_PROCESSED, INVALID); otherwise move the event to DRAFT/OPEN/CLOSED/DELETED',

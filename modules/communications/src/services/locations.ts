@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import { type Actor, type ListPage, type ListSpec, parseListQuery, runList, ValidationError } from '@portal/core';
 import { loadOwnCommunication } from './access.js';
@@ -90,27 +89,4 @@ export async function locationsByFile(db: Knex, actor: Actor, id: number): Promi
     .groupBy('l.file_id', 'f.name', 'l.status')
     .orderBy('f.name').orderBy('l.status')
     .select('l.file_id', 'f.name as file_name', 'l.status', db.raw('count(*)::int as count'))) as { file_id: number | null; file_name: string | null; status: string; count: number }[];
-}
-
-const CSV_COLUMNS: [keyof AffectedLocationRow, string][] = [
-  ['location_id', 'Location ID'], ['location_name', 'Location Name'], ['idn', 'IDN'], ['address1', 'Address 1'], ['address2', 'Address 2'],
-  ['city', 'City'], ['state', 'State'], ['zip', 'Zip'], ['type', 'Type'], ['email', 'Email'], ['status', 'Status'], ['customer_name', 'Customer'],
-  ['response_status', 'Response Status'],
-];
-
-const csvCell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v);
-  // Quote always; neutralise spreadsheet formulas in user-supplied text.
-  return `"${(/^[=+\-@]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`;
-};
-
-/** The affected locations as CSV, streamed batch by batch. */
-export function affectedLocationsCsv(db: Knex, actor: Actor, id: number): Readable {
-  const statusLabel: Record<string, string> = { COVERED: 'Covered', EMAILED: 'Emailed', UNABLE_PROCESSED: 'Unrecognized', NON_COVERED: 'Not Covered', INVALID: 'Invalid' };
-  return Readable.from((async function* lines() {
-    yield `\ufeff${CSV_COLUMNS.map(([, h]) => csvCell(h)).join(',')}\r\n`;
-    for await (const batch of allAffectedLocations(db, actor, id)) {
-      yield batch.map((r) => CSV_COLUMNS.map(([k]) => csvCell(k === 'status' ? statusLabel[r.status] ?? r.status : r[k])).join(',')).join('\r\n') + '\r\n';
-    }
-  })());
 }
