@@ -238,8 +238,14 @@ export const routes: readonly RouteDef[] = [
   prov('/provider/users', msg`Users`, { permissions: P.users }),
   prov('/provider/locations-verification', msg`Locations Verification`, { permissions: P.locations }),
   prov('/provider/sites', msg`Sites`, { permissions: P.locations }),
-  prov('/provider/template-actions', msg`Template Actions`, { permissions: P.recalls }),
-  prov('/provider/distribution-list', msg`Distribution Lists`, { permissions: P.recalls }),
+  prov('/provider/template-actions', msg`Template Actions`, {
+    permissions: P.recalls,
+    page: () => import('../pages/provider/TemplateActionsPage'),
+  }),
+  prov('/provider/distribution-list', msg`Distribution Lists`, {
+    permissions: P.recalls,
+    page: () => import('../pages/provider/DistributionListsPage'),
+  }),
   prov('/provider/organization', msg`Organization Settings`, { permissions: P.profile }),
   prov('/provider/supplier-contacts', msg`Supplier Contacts`, { permissions: P.supplierContacts }),
   prov('/provider/email-templates', msg`Email Templates`, { permissions: P.emailTemplates }),

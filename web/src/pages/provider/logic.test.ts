@@ -15,7 +15,6 @@ import {
   templateActionBody,
   validateEventForm,
   validateMember,
-  validateTemplateAction,
 } from './logic';
 
 const messages = defaultValidationMessages;
@@ -106,11 +105,9 @@ describe('master records', () => {
     expect(masterActions('INACTIVE')).toEqual(['activate', 'delete']);
   });
 
-  it('validates template actions and their options', () => {
+  it('builds template action bodies', () => {
     const base = { title: '', action_type: 'Checkbox', options: 'a\n\n a ', description: '', is_required: true };
-    expect(validateTemplateAction(base, messages, 'distinct')).toEqual({ title: 'Field required', action_type: null, options: 'distinct' });
-    expect(validateTemplateAction({ ...base, options: '  ' }, messages, 'distinct').options).toBe('Field required');
-    expect(validateTemplateAction({ ...base, action_type: 'Text', options: '' }, messages, 'distinct').options).toBeNull();
+    expect(templateActionBody(base).options).toEqual(['a', 'a']);
     expect(parseOptions(' a \n\nb')).toEqual(['a', 'b']);
     expect(templateActionBody({ ...base, title: ' T ', action_type: 'Text' })).toEqual({
       title: 'T',

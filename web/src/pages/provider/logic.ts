@@ -171,25 +171,6 @@ export interface TemplateActionValues {
   is_required: boolean;
 }
 
-/** Title and type required; Checkbox and MultipleChoice need distinct, non-blank options. */
-export function validateTemplateAction(
-  values: TemplateActionValues,
-  messages: ValidationMessages,
-  distinctOptions: string,
-): FieldErrors {
-  const opts = { messages };
-  let options: string | null = null;
-  if (OPTION_ACTION_TYPES.includes(values.action_type)) {
-    const list = parseOptions(values.options);
-    options = list.length === 0 ? validate('', 'required', opts) : new Set(list).size !== list.length ? distinctOptions : null;
-  }
-  return {
-    title: validate(values.title, 'required', opts),
-    action_type: validate(values.action_type, 'requiredSelect', opts),
-    options,
-  };
-}
-
 export function templateActionBody(values: TemplateActionValues) {
   return {
     title: values.title.trim(),
