@@ -17,6 +17,7 @@ import { type CustomerInput, listCustomers, removeRecipients, saveStep3, type St
 import { type SendOptions, sendNotifications } from './services/sending.js';
 import { getSalesRepresentatives } from '@portal/organisations';
 import { providerOfEmail } from './services/recipients.js';
+import { notifySalesReps, salesRepView } from './services/sales-reps.js';
 
 const tags = ['supplier communications'];
 const access = SUPPLIER_EVENT_PERMISSIONS;
@@ -65,6 +66,21 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
         await loadOwnCommunication(db, actor!, params.id);
         return getSalesRepresentatives(db, actor!);
       },
+    }),
+    route<{ sales_rep_ids?: number[] }, unknown, { id: number }>({
+      method: 'POST', path: `${base}/:id/salesreps/notify`, access, tags, summary: 'Send a supply advisory to sales representatives (personal read-only links)',
+      schema: { params: schema.idParams, body: { type: 'object', properties: { sales_rep_ids: { type: 'array', maxItems: 1000, items: { type: 'integer', minimum: 1 } } } } },
+      handler: async ({ actor, params, body }) => {
+        const result = await notifySalesReps(db, config, actor!, params.id, body.sales_rep_ids);
+        mail.kick();
+        return messageResult(`${result.emails_queued} sales representative(s) notified.`, result);
+      },
+    }),
+    route<unknown, { token?: string }>({
+      method: 'GET', path: '/supplier/sales-rep/disruption-notice', access: 'public', tags: ['public notice forms'],
+      summary: 'The sales-rep disruption form: the advisory and its customers\' progress (query token of the emailed link)',
+      schema: { query: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } } },
+      handler: ({ query }) => salesRepView(db, query.token),
     }),
     route<unknown, unknown, { id: number }>({
       method: 'GET', path: `${base}/:id`, access, tags, summary: 'One event with its products and actions', schema: { params: schema.idParams },
