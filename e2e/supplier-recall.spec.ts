@@ -96,6 +96,14 @@ test('a Recall Coordinator creates, approves and sends a recall to two providers
   await expect(page).toHaveURL(/\/supplier\/recalls\/view\/\d+$/);
   const viewUrl = page.url();
 
+  // The notices were queued for both providers' recipients.
+  const id = viewUrl.split('/').pop();
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('user-token') ?? '{}') as { access_token?: string }).access_token);
+  const summary = await request.get(`/api/supplier/communications/${id}/summary`, { headers: { Authorization: `Bearer ${token}` } });
+  const d = ((await summary.json()) as { d: { customers: number; emails: { total: number } } }).d;
+  expect(d.customers).toBe(2);
+  expect(d.emails.total).toBeGreaterThanOrEqual(2);
+
   // The list shows it OPEN.
   await page.goto('/supplier/recalls');
   await page.getByRole('searchbox').or(page.getByPlaceholder('Search...')).first().fill(name);

@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support';
+
+test('a Sourcing Coordinator drafts a supply advisory: advisory fields, validation, and the list', async ({ page }) => {
+  test.setTimeout(90_000);
+  const name = `E2E saline shortage ${Date.now()}`;
+  await signIn(page, 'sourcing@acme.demo');
+  await expect(page).toHaveURL(/\/supplier\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Supply Advisories' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Recalls' })).toHaveCount(0);
+
+  await page.goto('/supplier/product-disruption/new');
+  await expect(page.getByRole('combobox', { name: 'Classification' })).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await page.getByRole('combobox', { name: 'Advisory Type' }).click();
+  await page.getByRole('option', { name: 'Shortage', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Contact Email' }).fill('not-an-email');
+  await page.getByRole('textbox', { name: 'Description' }).click();
+  await page.keyboard.type('Saline flush syringes are short until December.');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByText('Email not valid')).toBeVisible();
+  await expect(page.getByText('Field required')).toBeVisible(); // lead time
+  await page.getByRole('textbox', { name: 'Contact Email' }).fill('sourcing@acme.demo');
+  await page.getByRole('combobox', { name: 'Lead Time' }).click();
+  await page.getByRole('option', { name: '2-4 weeks', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Reason' }).click();
+  await page.getByRole('option', { name: 'Raw material shortage', exact: true }).click();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByTestId('step-products')).toBeVisible();
+
+  await page.goto('/supplier/product-disruption');
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Draft', { exact: true })).toBeVisible();
+  await expect(row.getByText('Shortage', { exact: true })).toBeVisible();
+});
