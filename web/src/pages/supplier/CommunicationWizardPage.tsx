@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useLocation, useParams } from 'wouter';
+import { useLocation, useParams, useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Button,
@@ -83,6 +83,7 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
   const [, navigate] = useLocation();
   const params = useParams<{ id?: string }>();
   const editId = params.id ? Number(params.id) : null;
+  const initialStep = Math.min(3, Math.max(0, Number(new URLSearchParams(useSearch()).get('step') ?? 0) || 0));
   const base = basePath(type);
   const messages = useValidationMessages();
   const { data: meta } = useCommunicationMeta();
@@ -125,12 +126,13 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
     if (p.length) setProducts(p.map(({ id: _pid, ...product }) => ({ ...product, custom_fields: product.custom_fields ?? {} })));
     if (a.length) setActions(a.map(({ id: _aid, is_disabled: _d, ...action }) => action));
     setStatus(loaded.status);
+    setStep(initialStep);
     setReached(3);
     setInitialised(true);
-  }, [loaded, initialised]);
+  }, [loaded, initialised, initialStep]);
 
   const productFields = meta?.productFields ?? [];
-  const infoErrors = validateInfo(info, messages);
+  const infoErrors = validateInfo(info, messages, t`End date cannot be before the event date.`);
   const productErrors = validateProducts(products, productFields, messages);
   const actionErrors = validateActions(actions, messages);
   const draft = status === 'DRAFT';
@@ -184,6 +186,12 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
         const saved = await saveStep0({ ...cleanInfo(info), ...(id ? { id } : {}) });
         setId(saved.id);
         setSavedInfo(info);
+        if (!editId) {
+          // The draft exists now: continue on its edit route, so a reload keeps it.
+          toast.success(t`Saved successfully.`);
+          navigate(`${base}/edit/${saved.id}?step=1`, { replace: true });
+          return;
+        }
         setStatus(saved.status ?? 'DRAFT');
       } else if (step === 1 && id) {
         await saveStep1(id, products.map((p) => ({ ...p, product_name: p.product_name.trim() })));
@@ -355,7 +363,7 @@ function InfoStep({
       <FormField label={t`Event Date`}>
         <DatePicker value={info.event_date} onChange={set('event_date')} texts={dateTexts} disabled={off('event_date')} />
       </FormField>
-      <FormField label={t`End Date`}>
+      <FormField label={t`End Date`} error={errors.end_date}>
         <DatePicker value={info.end_date} onChange={set('end_date')} texts={dateTexts} />
       </FormField>
       <FormField label={t`Contact Name`}>

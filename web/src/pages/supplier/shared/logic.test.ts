@@ -72,6 +72,12 @@ describe('wizard step validation', () => {
     expect(errorCount(validateInfo({ ...info, lead_time: '> month', contact_email: 'a@b.co', contact_phone: '6125550100' }, messages))).toBe(0);
   });
 
+  it('refuses an end date before the event date', () => {
+    const info = { ...emptyInfo('RECALL'), event_date: '2026-11-10', end_date: '2026-11-09' };
+    expect(validateInfo(info, messages).end_date).toBe('End date cannot be before the event date.');
+    expect(validateInfo({ ...info, end_date: '2026-11-10' }, messages).end_date).toBeNull();
+  });
+
   it('treats blank rich text as empty', () => {
     const info = { ...emptyInfo('RECALL'), name: 'x', subtype: 'REMOVAL', classification: 'CLASSI', description: '<p> </p>' };
     expect(validateInfo(info, messages).description).toBe('Field required');

@@ -41,7 +41,7 @@ export function errorCount(errors: FieldErrors): number {
 }
 
 /** Step 0 (info): name and subtype always; classification for recalls; lead time for advisories; contact email and phone by format. */
-export function validateInfo(info: CommunicationInfo, messages: ValidationMessages): FieldErrors {
+export function validateInfo(info: CommunicationInfo, messages: ValidationMessages, endBeforeStart = 'End date cannot be before the event date.'): FieldErrors {
   const opts = { messages };
   const recall = info.type === 'RECALL';
   return {
@@ -52,6 +52,7 @@ export function validateInfo(info: CommunicationInfo, messages: ValidationMessag
     description: validate(info.description ?? '', 'required_editor', opts),
     contact_email: info.contact_email ? validate(info.contact_email, 'email', opts) : null,
     contact_phone: info.contact_phone ? validate(info.contact_phone, 'phoneNumber', opts) : null,
+    end_date: info.event_date && info.end_date && info.end_date < info.event_date ? endBeforeStart : null,
   };
 }
 
