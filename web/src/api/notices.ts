@@ -224,3 +224,19 @@ export function confirmationPath(view: NoticeView): string {
   const pc = view.provider_communication;
   return `${noticeFormPath(c.type)}/confirmation/${c.organization_id}/${c.id}/${pc.id}/${encodeURIComponent(c.type)}`;
 }
+
+/** The sales-rep disruption form (read only): the advisory, its products and each customer's progress. */
+export interface SalesRepView {
+  communication: Pick<NoticeCommunication, 'id' | 'type' | 'subtype' | 'name' | 'event_id' | 'reason' | 'lead_time' | 'description' | 'event_date' | 'end_date' | 'status' | 'supplier_name'>;
+  products: NoticeProduct[];
+  customers: { name: string; sent_at: string | null; acknowledged_at: string | null; response_status: string | null; completed_at: string | null }[];
+  email: string;
+}
+
+export function useSalesRepNotice(token: string | null) {
+  return useSWR<SalesRepView, ApiError, readonly [string, string] | null>(
+    token ? ['sales-rep-notice', token] : null,
+    ([, tk]) => publicCall<SalesRepView>('/supplier/sales-rep/disruption-notice', tk),
+    { revalidateOnFocus: false, shouldRetryOnError: false },
+  );
+}

@@ -1,18 +1,59 @@
-import { Trans } from '@lingui/react/macro';
+import { useSearch } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatDate, StatusLabel } from '@portal/design-system';
+import { isInvalidLink, readLinkToken, useSalesRepNotice } from '../../api/notices';
+import { FormError, FormLoading, InvalidLink } from './FormStates';
+import { plainText, ProductList } from './NoticeDetails';
 
-/**
- * The sales representative's advisory form. The API offers no public sales-representative call yet (spec 001 lists
- * none), so no link can be valid here: the page says so plainly instead of showing an empty form.
- */
+/** The sales representative's view of a supply advisory: read only, reached by the personal emailed link. */
 export default function SalesRepFormPage() {
+  const { t } = useLingui();
+  const token = readLinkToken(useSearch());
+  const { data, error, isLoading } = useSalesRepNotice(token);
+  if (!token || (error && isInvalidLink(error))) return <InvalidLink />;
+  if (error) return <FormError message={error.message} />;
+  if (isLoading || !data) return <FormLoading />;
+  const c = data.communication;
   return (
-    <div role="alert" data-testid="invalid-link" className="grid gap-2">
-      <h1 className="text-lg font-semibold">
-        <Trans>This link is not valid.</Trans>
-      </h1>
-      <p className="text-sm text-muted-foreground">
-        <Trans>Sales representative responses are not available through this link. Please contact the supplier who sent it.</Trans>
-      </p>
+    <div className="grid gap-4" data-testid="sales-rep-form">
+      <header className="grid gap-1">
+        <p className="text-xs text-muted-foreground">{c.supplier_name}</p>
+        <h1 className="text-lg font-semibold">{c.name}</h1>
+        <p className="text-sm text-muted-foreground">
+          <Trans>Supply Advisory</Trans>
+          {c.event_id ? ` · ${c.event_id}` : ''}
+          {c.lead_time ? ` · ${t`Lead time`}: ${c.lead_time}` : ''}
+        </p>
+      </header>
+      {c.description ? <p className="text-sm whitespace-pre-line">{plainText(c.description)}</p> : null}
+      <section className="grid gap-2" aria-labelledby="sr-products">
+        <h2 id="sr-products" className="text-base font-semibold">
+          <Trans>Products</Trans>
+        </h2>
+        <ProductList products={data.products} />
+      </section>
+      <section className="grid gap-2" aria-labelledby="sr-customers">
+        <h2 id="sr-customers" className="text-base font-semibold">
+          <Trans>Your customers</Trans>
+        </h2>
+        {data.customers.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            <Trans>No record found</Trans>
+          </p>
+        ) : (
+          <ul className="grid gap-2">
+            {data.customers.map((cu) => (
+              <li key={cu.name} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3 text-sm">
+                <span className="font-medium">{cu.name}</span>
+                <span className="flex items-center gap-2 text-muted-foreground">
+                  {cu.acknowledged_at ? <Trans>Acknowledged {formatDate(cu.acknowledged_at)}</Trans> : <Trans>Not acknowledged</Trans>}
+                  <StatusLabel kind="response" status={cu.response_status ?? null} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </div>
   );
 }
