@@ -28,6 +28,17 @@ test('a Sourcing Coordinator drafts a supply advisory: advisory fields, validati
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await expect(page.getByTestId('step-products')).toBeVisible();
 
+  // Products from a file: good rows fill the list, unknown columns are reported with their line.
+  await page.getByLabel('Product file').setInputFiles({
+    name: 'products.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Product Name,Lot Number,Colour\nSaline flush 10 mL,SF-10,blue\nSaline flush 5 mL,SF-5,red\n'),
+  });
+  await expect(page.getByTestId('product-file-errors')).toContainText('Colour');
+  await expect(page.getByTestId('product-1').getByRole('textbox', { name: 'Product Name' })).toHaveValue('Saline flush 5 mL');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByTestId('step-actions')).toBeVisible();
+
   await page.goto('/supplier/product-disruption');
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toBeVisible();

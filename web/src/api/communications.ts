@@ -431,6 +431,16 @@ export async function uploadFile<T>(store: AppStore, path: string, file: File, q
   return body.d;
 }
 
+export interface ParsedProducts {
+  products: Product[];
+  errors: { line: number; message: string }[];
+}
+
+/** Reads a CSV or XLSX product file into products without saving them. */
+export function readProductFile(store: AppStore, file: File): Promise<ParsedProducts> {
+  return uploadFile<ParsedProducts>(store, `${BASE}/step1/read-product-file`, file);
+}
+
 export function uploadDocument(store: AppStore, id: number, file: File): Promise<CommunicationDocument> {
   return uploadFile<CommunicationDocument>(store, `${BASE}/${id}/documents`, file);
 }

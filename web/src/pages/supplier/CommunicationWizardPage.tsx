@@ -1,4 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useStore } from 'jotai';
 import { useLocation, useParams, useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -22,7 +23,10 @@ import {
 import {
   ACTION_TYPES,
   approveCommunication,
+  downloadFile,
   POST_UPDATE_FIELDS,
+  readProductFile,
+  reportPath,
   postUpdate,
   saveStep0,
   saveStep1,
@@ -241,7 +245,7 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
       ) : null}
       {step === 1 ? (
         <fieldset disabled={!draft} className="min-w-0">
-          <ProductsStep products={products} setProducts={setProducts} fields={productFields} errors={submitted ? productErrors : {}} />
+          <ProductsStep id={id} products={products} setProducts={setProducts} fields={productFields} errors={submitted ? productErrors : {}} />
         </fieldset>
       ) : null}
       {step === 2 ? (
@@ -463,12 +467,85 @@ function CustomFieldInput({
   }
 }
 
+function ProductImport({ id, onProducts }: { id: number | null; onProducts: (products: Product[]) => void }) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const store = useStore();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [problems, setProblems] = useState<{ line: number; message: string }[]>([]);
+
+  async function read(file: File) {
+    setBusy(true);
+    try {
+      const parsed = await readProductFile(store, file);
+      setProblems(parsed.errors);
+      onProducts(parsed.products.map((p) => ({ ...emptyProduct(), ...p, custom_fields: p.custom_fields ?? {} })));
+    } catch (err) {
+      toast.danger(errorText(err, t`Unknown error`));
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  }
+
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap gap-2">
+        <input
+          ref={input}
+          type="file"
+          accept=".csv,.xlsx"
+          className="sr-only"
+          aria-label={t`Product file`}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) void read(file);
+          }}
+        />
+        <Button variant="outline" loading={busy} loadingLabel={t`Uploading...`} onClick={() => input.current?.click()}>
+          <Trans>Import products from file</Trans>
+        </Button>
+        {id ? (
+          <Button
+            variant="outline"
+            onClick={() =>
+              void downloadFile(store, reportPath(id, 'product-template'), undefined, 'Product Template.xlsx').catch((err: unknown) =>
+                toast.danger(errorText(err, t`Nothing to download`)),
+              )
+            }
+          >
+            <Trans>Download product template</Trans>
+          </Button>
+        ) : null}
+      </div>
+      {problems.length ? (
+        <ul className="space-y-1 rounded-md border p-2 text-sm text-destructive" data-testid="product-file-errors">
+          {problems.map((p) => {
+            const line = p.line;
+            const message = p.message;
+            return (
+              <li key={`${line}-${message}`}>
+                <Trans>
+                  Line {line}: {message}
+                </Trans>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
 function ProductsStep({
+  id,
   products,
   setProducts,
   fields,
   errors,
 }: {
+  id: number | null;
   products: Product[];
   setProducts: (update: (p: Product[]) => Product[]) => void;
   fields: ProductField[];
@@ -484,6 +561,7 @@ function ProductsStep({
   return (
     <div className="space-y-4" data-testid="step-products">
       {errors.products ? <Alert>{t`Add at least one product.`}</Alert> : null}
+      <ProductImport id={id} onProducts={(added) => setProducts((list) => [...list.filter((p) => p.product_name.trim() !== ''), ...added])} />
       {products.map((product, index) => {
         const n = index + 1;
         return (
