@@ -101,3 +101,28 @@ test('approve, upload a document, update after approval, close and reopen an eve
   await confirm(page, 'Delete', 'Deleted successfully.');
   await expect(page).toHaveURL(/\/supplier\/recalls$/);
 });
+
+test('affected locations take the bulk statuses of the selected rows', async ({ page, request }) => {
+  const stamp = Date.now();
+  const headers = await tokenOf(request);
+  const location = await request.post('/api/supplier/locations', {
+    headers,
+    data: { location_id: `E2E-BULK-${stamp}`, location_name: `Bulk clinic ${stamp}`, zip: '10001', email: `bulk.${stamp}@example.com` },
+  });
+  expect(location.ok(), await location.text()).toBeTruthy();
+  const locationId = ((await location.json()) as { d: { id: number } }).d.id;
+  const id = await draftRecall(request, `E2E locations ${stamp}`, false);
+  const step3 = await request.post('/api/supplier/communications/step3', { headers, data: { id, location_ids: [locationId] } });
+  expect(step3.ok(), await step3.text()).toBeTruthy();
+
+  await signIn(page, COORDINATOR);
+  await expect(page).toHaveURL(/\/supplier\/recalls$/);
+  await page.goto(`/supplier/recalls/view/${id}`);
+  await page.getByRole('tab', { name: 'Affected Locations' }).click();
+  const row = page.getByRole('row', { name: new RegExp(`E2E-BULK-${stamp}`) });
+  await expect(row).toBeVisible();
+  await row.getByRole('checkbox').click();
+  await page.getByRole('button', { name: 'Invalid', exact: true }).click();
+  await expect(page.locator('[data-slot="toast-description"]', { hasText: 'Status updated.' })).toBeVisible();
+  await expect(row.getByText('Invalid', { exact: true })).toBeVisible();
+});
