@@ -83,3 +83,23 @@ test('a location file upload reports the rows it skipped', async ({ page }) => {
   await expect(result).toContainText('1 rows with errors');
   await expect(page.getByRole('row', { name: new RegExp(`L-${stamp}-1`) })).toBeVisible();
 });
+
+test('an Administrator edits the organisation profile and uploads its logo', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await expect(page).toHaveURL(/\/supplier\/dashboard$/);
+  await page.goto('/supplier/organization');
+  const form = page.getByTestId('supplier-organization');
+  await form.getByRole('textbox', { name: 'Phone' }).fill('12');
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(form.getByText('Invalid phone number')).toBeVisible();
+  await form.getByRole('textbox', { name: 'Phone' }).fill('6125550100');
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.locator('[data-slot="toast-description"]', { hasText: 'Saved successfully.' }).first()).toBeVisible();
+
+  await form.locator('input[type="file"]').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'),
+  });
+  await expect(form.getByRole('img', { name: 'Organization logo' })).toBeVisible();
+});

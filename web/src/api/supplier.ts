@@ -131,6 +131,7 @@ export interface OrganisationProfile {
   phone: string | null;
   email: string | null;
   domain: string | null;
+  profile_photo_url?: { signed_url: string; signed_url_review?: string | null } | null;
 }
 
 /** One page of any organisation list; `extra` carries e.g. communicationType. */

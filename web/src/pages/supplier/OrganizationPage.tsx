@@ -1,6 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, FormField, Spinner, TextInput, useToast } from '@portal/design-system';
+import { useStore } from 'jotai';
+import { Button, FileUpload, FormField, Spinner, TextInput, useToast } from '@portal/design-system';
+import { uploadFile } from '../../api/communications';
 import { updateOrganisationProfile, useOrganisationProfile, type OrganisationProfile } from '../../api/supplier';
 import { useValidationMessages, validateForm, hasErrors } from '../../app/validation';
 import { errorText, PageHeader } from './shared/table';
@@ -29,6 +31,7 @@ export default function OrganizationPage() {
   const { t } = useLingui();
   const toast = useToast();
   const messages = useValidationMessages();
+  const store = useStore();
   const { data, mutate } = useOrganisationProfile();
   const [values, setValues] = useState<Record<Field, string> | null>(null);
   const [submitted, setSubmitted] = useState(false);
@@ -105,6 +108,44 @@ export default function OrganizationPage() {
           <Trans>Save</Trans>
         </Button>
       </form>
+      <div className="space-y-2 rounded-md border p-4">
+        <h2 className="text-lg font-semibold">
+          <Trans>Logo</Trans>
+        </h2>
+        {data.profile_photo_url?.signed_url ? (
+          <img src={data.profile_photo_url.signed_url} alt={t`Organization logo`} className="h-16 w-auto rounded-md border" />
+        ) : null}
+        <FileUpload
+          kind="Image"
+          files={[]}
+          label={t`Logo`}
+          onUpload={async (file) => {
+            try {
+              const saved = await uploadFile<OrganisationProfile>(store, '/organization/profile/photo', file);
+              await mutate(saved);
+              toast.success(t`Saved successfully.`);
+            } catch (err) {
+              toast.danger(errorText(err, t`Unknown error`));
+            }
+          }}
+          onError={(message) => toast.danger(message)}
+          messages={{
+            imageType: t`The document types should be either of .png, .jpg`,
+            documentType: t`The document types should be either of .pdf, .docx, .png, .jpg .xlsx, .mp4`,
+            zeroSize: t`Documented failed to upload. Please try again.`,
+          }}
+          texts={{
+            upload: t`Upload`,
+            uploading: t`Uploading...`,
+            dropHint: t`or drop files here`,
+            preview: t`Preview`,
+            delete: t`Delete`,
+            deleteConfirm: t`Confirm delete file?`,
+            confirm: t`Confirm`,
+            cancel: t`Cancel`,
+          }}
+        />
+      </div>
     </section>
   );
 }
