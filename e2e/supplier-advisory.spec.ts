@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { signIn, useLanguage } from './support';
 
 test('a Sourcing Coordinator drafts a supply advisory: advisory fields, validation, and the list', async ({ page }) => {
   test.setTimeout(90_000);
@@ -44,4 +44,17 @@ test('a Sourcing Coordinator drafts a supply advisory: advisory fields, validati
   await expect(row).toBeVisible();
   await expect(row.getByText('Draft', { exact: true })).toBeVisible();
   await expect(row.getByText('Shortage', { exact: true })).toBeVisible();
+});
+
+test('the supplier pages speak Vietnamese', async ({ page }) => {
+  await useLanguage(page, 'vi');
+  await signIn(page, 'recalls@acme.demo', 'vi');
+  await expect(page).toHaveURL(/\/supplier\/recalls$/);
+  await expect(page.getByRole('heading', { name: 'Thu hồi', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Thu hồi mới' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: /Phân loại/ })).toBeVisible();
+  await page.goto('/supplier/recalls/new');
+  await expect(page.getByRole('button', { name: 'Lưu và tiếp tục' })).toBeVisible();
+  await page.getByRole('button', { name: 'Lưu và tiếp tục' }).click();
+  await expect(page.getByText('Trường bắt buộc').first()).toBeVisible();
 });

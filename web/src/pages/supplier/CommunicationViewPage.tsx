@@ -665,7 +665,7 @@ function ReportsTab({ id }: { id: number }) {
     notificationreport: t`Notification Report (XLSX)`,
     fdareport: t`FDA Effectiveness Report (XLSX)`,
     'change-history-download': t`Change History Report (XLSX)`,
-    'product-template': t`Paper Response Template`,
+    'product-template': t`Product Template (XLSX)`,
     'locations-csv-download': t`Affected Locations (CSV)`,
   };
   return (
