@@ -53,6 +53,7 @@ import {
 } from '../../api/communications';
 import { basePath, useLabels } from './shared/labels';
 import { headerActions } from './shared/logic';
+import { sanitizeRichText } from './shared/richText';
 import { errorText, formatDate, PageHeader, useListState, useTableTexts } from './shared/table';
 
 type Confirmable = 'approve' | 'send' | 'close' | 'reopen' | 'delete';
@@ -248,8 +249,8 @@ function DetailsTab({ event }: { event: Communication }) {
         <Row label={t`Approved`}>{formatDate(event.approved_at)}</Row>
         <Row label={t`First sent`}>{formatDate(event.first_sent_at)}</Row>
       </dl>
-      {/* The description is the supplier's own rich text, stored by the server after validation. */}
-      <div className="prose max-w-none rounded-md border p-4 text-sm" dangerouslySetInnerHTML={{ __html: event.description ?? '' }} />
+      {/* Rich text typed by users: only the editor's formatting tags are kept (no attributes, no scripts). */}
+      <div className="prose max-w-none rounded-md border p-4 text-sm" dangerouslySetInnerHTML={{ __html: sanitizeRichText(event.description) }} />
       <DocumentsPanel id={event.id} />
     </div>
   );
