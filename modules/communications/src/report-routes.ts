@@ -1,4 +1,5 @@
 import { listQuerySchema, type ModuleDeps, type Route, route } from '@portal/core';
+import { paperResponseTemplate } from './reports/paper-response-template.js';
 import { SUPPLIER_EVENT_PERMISSIONS } from './constants.js';
 import {
   auditReport, changeHistoryReport, eventStatusByLocationReport, fdaEffectivenessReport, notificationReport, providerStatusReport,
@@ -54,6 +55,7 @@ export function supplierReportRoutes({ db, logger }: ModuleDeps): Route[] {
     download('eventstatusbylocation', 'Event Status By Location Report (xlsx): affected locations and their customer\'s progress', (c, id) => eventStatusByLocationReport(c, id)),
     download('summeryreport', 'Recall Events Summary Report (xlsx) of this event', (c, id) => eventSummaryReport(c, id)),
     download('notificationreport', 'Notification Report (xlsx): every email of the event with its delivery and engagement', (c, id) => notificationReport(c, id)),
+    download('paper-response-template', 'Paper Response Template MM-DD-YYYY.xlsx: one row per notified customer, one column per action', (c, id) => paperResponseTemplate(c, id)),
     download('product-template', 'Product Template.xlsx: the product columns and one column per active product field', (c, id) => productTemplate(c.db, c.actor, id, c.onError)),
     dashboard('/supplier/dashboard', 'xlsx'),
     dashboard('/supplier/dashboard', 'csv'),
