@@ -185,6 +185,14 @@ export function providerRoutes({ db, config, files, mail }: ModuleDeps): Route[]
       schema: { params: s.params(['id', 'a', 'b'], { zero: ['b'] }), body: s.notificationBody },
       handler: async ({ actor, params, body }) => kick(await sendInternalNotification(db, config, actor!, params.id!, params.a!, params.b!, body.message)),
     }),
+    route<{ message?: string }, unknown, P>({
+      // The spec shows the path only; we read it as the workflow form of send-notification: a = event, b = provider
+      // communication, c = organisation of the scope (0 = the provider and all its sites), d = communication type.
+      method: 'POST', path: `${base}/workflow/providerMail/:a/:b/:c/:d`, access, tags,
+      summary: 'Workflow email to the provider\'s own users (a = event, b = provider communication, c = organisation or 0 for all, d = type)',
+      schema: { params: s.params(['a', 'b', 'c', 'd'], { zero: ['c'], strings: { d: { type: 'string', maxLength: 50 } } }), body: s.notificationBody },
+      handler: async ({ actor, params, body }) => kick(await sendInternalNotification(db, config, actor!, params.a!, params.b!, params.c!, body.message)),
+    }),
     route<CreatedEventInfo & { products?: CreatedProduct[]; actions?: CreatedAction[] }, unknown, P>({
       method: 'PUT', path: `${base}/:id/update-recall/:a/:b`, access, tags, summary: 'Edit a provider-created event (a = provider communication, b = step 0 info, 1 products, 2 actions)',
       schema: { params: { ...s.params(['id', 'a', 'b']), properties: { id: s.id, a: s.id, b: { type: 'integer', enum: [0, 1, 2] } } }, body: s.updateRecallBody },

@@ -230,6 +230,12 @@ describe('documents, notes, internal actions, notifications and reports', () => 
     const mail = await t.smtp.waitFor('multi@riverside.demo', (m) => m.subject === 'Recall: Workspace recall');
     expect(mail.text).toContain(`/provider/recalls/view/${e.id}/${pc}`);
     expect((await call('PUT', `/${e.id}/send-notification/${pc}/${w.lakeshore}`)).status).toBe(404);
+    // The workflow form of the same notice: a = event, b = provider communication, c = organisation (0 = all), d = type.
+    const before = t.smtp.messages.filter((m) => m.to.includes('multi@riverside.demo') && m.subject === 'Recall: Workspace recall').length;
+    expect((await call('POST', `/workflow/providerMail/${e.id}/${pc}/0/RECALL`, { message: 'Workflow step' })).body.d).toEqual({ emails_queued: 1 });
+    await t.smtp.waitFor('multi@riverside.demo', (m) => m.subject === 'Recall: Workspace recall' && m.text.includes('Workflow step'));
+    expect(t.smtp.messages.filter((m) => m.to.includes('multi@riverside.demo') && m.subject === 'Recall: Workspace recall').length).toBe(before + 1);
+    expect((await call('POST', `/workflow/providerMail/${e.id}/${pc}/${w.lakeshore}/RECALL`, {})).status).toBe(404);
     const notified = await call('PUT', `/${e.id}/update-notification/${pc}`, { note: 'Reviewed by pharmacy' });
     expect(notified.body.d[0]).toMatchObject({ action: 'NOTIFICATION_UPDATED', actor_email: 'admin@riverside.demo' });
 
