@@ -18,6 +18,7 @@ import { type SendOptions, sendNotifications } from './services/sending.js';
 import { getSalesRepresentatives } from '@portal/organisations';
 import { providerOfEmail } from './services/recipients.js';
 import { notifySalesReps, salesRepView } from './services/sales-reps.js';
+import { type InternalActionInput, listInternalActions, saveInternalAction, supplierDelegate } from './services/supplier-workflow.js';
 
 const tags = ['supplier communications'];
 const access = SUPPLIER_EVENT_PERMISSIONS;
@@ -81,6 +82,24 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       summary: 'The sales-rep disruption form: the advisory and its customers\' progress (query token of the emailed link)',
       schema: { query: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } } },
       handler: ({ query }) => salesRepView(db, query.token),
+    }),
+    route<InternalActionInput & { communication_id: number }>({
+      method: 'POST', path: `${base}/internalaction`, access, tags, summary: 'Create (or, with id, update) a supplier follow-up task on an event',
+      schema: { body: schema.internalActionBody },
+      handler: ({ actor, body }) => saveInternalAction(db, actor!, body.communication_id, body),
+    }),
+    route<unknown, unknown, { id: number }>({
+      method: 'GET', path: `${base}/:id/internalaction`, access, tags, summary: 'The supplier\'s follow-up tasks on an event', schema: { params: schema.idParams },
+      handler: ({ actor, params }) => listInternalActions(db, actor!, params.id),
+    }),
+    route<{ provider_communication_id: number; email: string; action_id?: number | null; message?: string | null }, unknown, { id: number }>({
+      method: 'POST', path: `${base}/:id/delegate`, access, tags, summary: 'Delegate submit: ask someone to answer a provider communication (or one action) through the supplier-delegate form',
+      schema: { params: schema.idParams, body: schema.supplierDelegateBody },
+      handler: async ({ actor, params, body }) => {
+        const result = await supplierDelegate(db, config, actor!, params.id, body);
+        mail.kick();
+        return messageResult('The delegate has been emailed a link.', result);
+      },
     }),
     route<unknown, unknown, { id: number }>({
       method: 'GET', path: `${base}/:id`, access, tags, summary: 'One event with its products and actions', schema: { params: schema.idParams },

@@ -152,3 +152,29 @@ export const postUpdateBody = {
     notify: { type: 'boolean' },
   },
 } as const;
+
+export const internalActionBody = {
+  type: 'object',
+  required: ['communication_id', 'title'],
+  properties: {
+    id,
+    communication_id: id,
+    provider_communication_id: { type: ['integer', 'null'], minimum: 1 },
+    title: { type: 'string', minLength: 1, maxLength: 300, pattern: '\\S' },
+    description: text(5000),
+    assignee_email: { type: ['string', 'null'], maxLength: 254 },
+    due_date: date,
+    status: { type: 'string', enum: ['OPEN', 'COMPLETED', 'DELETED'] },
+  },
+} as const;
+
+export const supplierDelegateBody = {
+  type: 'object',
+  required: ['provider_communication_id', 'email'],
+  properties: {
+    provider_communication_id: id,
+    email: { type: 'string', maxLength: 254 },
+    action_id: { type: ['integer', 'null'], minimum: 1 },
+    message: text(2000),
+  },
+} as const;
