@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Provider as JotaiProvider } from 'jotai';
 import { I18nProvider } from '@lingui/react';
 import { SWRConfig, type Cache } from 'swr';
-import { Router } from 'wouter';
+import { Router, type RouterProps } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { ToastProvider } from '@portal/design-system';
 import type { ReactNode } from 'react';
@@ -16,8 +16,8 @@ import { bindApiStore } from '../api/client';
 export interface AppProps {
   store?: AppStore;
   /** Router options for tests (e.g. wouter's memoryLocation hook). */
-  routerHook?: Parameters<typeof Router>[0]['hook'];
-  searchHook?: Parameters<typeof Router>[0]['searchHook'];
+  routerHook?: RouterProps['hook'];
+  searchHook?: RouterProps['searchHook'];
   /** A private SWR cache (tests); the app uses SWR's global cache, which logout clears. */
   swrCache?: () => Cache;
 }
