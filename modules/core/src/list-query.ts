@@ -118,15 +118,22 @@ export function applyListPage(qb: Knex.QueryBuilder, query: ListQuery, spec: Lis
 export async function runList<T>(base: Knex.QueryBuilder, query: ListQuery, spec: ListSpec, tiebreaker: string,
   select: (qb: Knex.QueryBuilder) => Knex.QueryBuilder, lastUpdatedColumn?: string): Promise<ListPage<T>> {
   const filtered = applyListFilters(base.clone(), query, spec);
+  // Count and "last updated" are separate queries: max() beside count() forces a read of every row, while
+  // ORDER BY <column> DESC LIMIT 1 walks the list's index and stops at the first row.
   const countQuery = filtered.clone().clearSelect().clearOrder().count<{ count: number }[]>({ count: '*' });
-  if (lastUpdatedColumn) countQuery.max({ last_updated: lastUpdatedColumn });
-  const [counted] = (await countQuery) as unknown as { count: number; last_updated?: Date | null }[];
+  const latestQuery = lastUpdatedColumn
+    ? filtered.clone().clearSelect().clearOrder().whereNotNull(lastUpdatedColumn).orderBy(lastUpdatedColumn, 'desc').limit(1).select({ last_updated: lastUpdatedColumn })
+    : null;
+  const [[counted], latest] = await Promise.all([
+    countQuery as unknown as Promise<{ count: number }[]>,
+    latestQuery ? (latestQuery as unknown as Promise<{ last_updated: Date | null }[]>) : Promise.resolve([]),
+  ]);
   const items = (await applyListPage(select(filtered.clone()), query, spec, tiebreaker)) as T[];
   return {
     items,
     total: Number(counted?.count ?? 0),
     pageNumber: query.pageNumber,
     pageSize: query.pageSize,
-    lastUpdated: counted?.last_updated ? new Date(counted.last_updated).toISOString() : null,
+    lastUpdated: latest[0]?.last_updated ? new Date(latest[0].last_updated).toISOString() : null,
   };
 }
