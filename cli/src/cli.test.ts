@@ -32,6 +32,9 @@ describe('db', () => {
     expect(states.map((s) => `${s.type}:${s.status}`)).toEqual(['RECALL:DRAFT', 'RECALL:OPEN', 'RECALL:CLOSED', 'PRODUCT DISRUPTION:OPEN']);
     expect(Number(((await t.db('provider_responses').where({ status: 'SUBMITTED' }).count<{ n: number }[]>({ n: '*' }).first()) as { n: number }).n)).toBe(3);
     expect(Number(((await t.db('outbox_emails').where({ kind: 'NOTICE' }).count<{ n: number }[]>({ n: '*' }).first()) as { n: number }).n)).toBeGreaterThan(0);
+    // Acme's customer locations, three of them matched to demo providers, so the wizard has providers to pick.
+    const matched = (await t.db('supplier_locations').whereNotNull('provider_organization_id').count<{ n: number }[]>({ n: '*' }).first()) as { n: number };
+    expect(Number(matched.n)).toBe(3);
     const orgs = (await t.db('organizations').orderBy('id').pluck('name')) as string[];
     expect(orgs).toEqual(['Notisphere Operations', 'Acme Medical Devices', 'Borealis Pharma', 'Riverside Health', 'Riverside North Campus', 'Riverside South Clinic', 'Lakeshore Medical Center']);
     const sites = await t.db('organizations as s').join('organizations as p', 'p.id', 's.parent_id').pluck('p.name');

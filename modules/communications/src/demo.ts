@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Config } from '@portal/core';
-import { loadActor } from '@portal/organisations';
+import { createSupplierLocation, loadActor } from '@portal/organisations';
 import { ACTION_TYPES } from './constants.js';
 import { approveEvent, saveStep0, saveStep1, saveStep2, toggleCloseOpen } from './services/events.js';
 import { saveStep3 } from './services/recipients.js';
@@ -27,6 +27,13 @@ export async function seedDemoCommunications(db: Knex, config: Config): Promise<
   ]);
   const recalls = await actorOf(db, 'recalls@acme.demo');
   const sourcing = await actorOf(db, 'sourcing@acme.demo');
+  // Acme's customer locations (ship-to accounts), matched to the demo providers by their Notisphere ids.
+  for (const location of [
+    { location_id: 'ACME-0001', location_name: 'Riverside Health Main Receiving', notisphere_id: 'PRV-0001', address1: '1 River Road', city: 'Sacramento', state: 'CA', zip: '95814', type: 'Hospital' },
+    { location_id: 'ACME-0002', location_name: 'Riverside North Campus Pharmacy', notisphere_id: 'PRV-0001-01', address1: '200 North Ave', city: 'Sacramento', state: 'CA', zip: '95815', type: 'Pharmacy' },
+    { location_id: 'ACME-0003', location_name: 'Lakeshore Central Supply', notisphere_id: 'PRV-0002', address1: '77 Lake Shore Dr', city: 'Chicago', state: 'IL', zip: '60611', type: 'Hospital' },
+    { location_id: 'ACME-0004', location_name: 'Valley Surgery Center', address1: '9 Orchard St', city: 'Fresno', state: 'CA', zip: '93701', type: 'Surgery Center', email: 'purchasing@valley-surgery.example' },
+  ]) await createSupplierLocation(db, recalls, location);
   const riverside = await orgId(db, 'Riverside Health');
   const lakeshore = await orgId(db, 'Lakeshore Medical Center');
   const actions = ACTION_TYPES.map((action_type) => ({

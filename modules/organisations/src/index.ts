@@ -12,7 +12,7 @@ export { getOrganization, getRole, getUser, listRoles, listUsers, type RoleRow, 
 
 // What the communications module builds events from (issue 4).
 export { getDistributionListMembers, type DistributionList, type DistributionListMember } from './services/distribution-lists.js';
-export { getSupplierLocations, type SupplierLocation } from './services/locations.js';
+export { createSupplierLocation, getSupplierLocations, type SupplierLocation } from './services/locations.js';
 export { getTemplateActions, type TemplateAction, type ActionType, ACTION_TYPES } from './services/template-actions.js';
 export { getSalesRepresentatives, type SalesRepresentative } from './services/sales-reps.js';
 export { COMMUNICATION_TYPES, type CommunicationType } from './services/communication-settings.js';
