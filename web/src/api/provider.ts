@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import type { FilterModel, SortItem } from '@portal/design-system';
 import { ApiError, apiRequest, buildUrl, refreshSession, useApi, type Query } from './client';
-import { listQueryParams, type ListQuery, type Page } from './communications';
+import { listQueryParams, type ActionType, type ListQuery, type Page } from './communications';
 import type { DistributionList, DistributionListMember, TemplateAction } from './supplier';
 import type { AnswerInput, AnswerWithAction, CommunicationType, NoticeFile, NoticeView } from './notices';
 import { tokenAtom } from '../state/auth';
@@ -231,12 +231,44 @@ export function updateProviderEvent(id: number, pcId: number, body: Partial<Prov
   return apiRequest(`${BASE}/${id}/update-recall/${pcId}/0`, { method: 'PUT', body, errorModal: false });
 }
 
+/** A product of a provider-created event (update-recall step 1; same shape as the supplier's step 1 without custom fields). */
+export interface ProviderEventProduct {
+  product_name: string;
+  catalog_number?: string | null;
+  lot_number?: string | null;
+  udi?: string | null;
+  description?: string | null;
+  expiration_date?: string | null;
+  quantity?: number | null;
+}
+
+/** An action of a provider-created event (update-recall step 2), in answer order. */
+export interface ProviderEventAction {
+  action_type: ActionType;
+  title: string;
+  description?: string | null;
+  options?: string[];
+  is_required?: boolean;
+}
+
 export interface ProviderEditData {
   communication: ProviderEventInfo & { id: number };
   provider_communication_id: number;
   status_provider: 'OPEN' | 'COMPLETED';
   isProviderCreated: boolean;
   editable: boolean;
+  products?: (ProviderEventProduct & { id: number })[];
+  actions?: (ProviderEventAction & { id: number })[];
+}
+
+/** update-recall step 1: replaces the products; answers the edit data. */
+export function updateProviderEventProducts(id: number, pcId: number, products: ProviderEventProduct[]): Promise<ProviderEditData> {
+  return apiRequest(`${BASE}/${id}/update-recall/${pcId}/1`, { method: 'PUT', body: { products }, errorModal: false });
+}
+
+/** update-recall step 2: replaces the actions (409 once answered); answers the edit data. */
+export function updateProviderEventActions(id: number, pcId: number, actions: ProviderEventAction[]): Promise<ProviderEditData> {
+  return apiRequest(`${BASE}/${id}/update-recall/${pcId}/2`, { method: 'PUT', body: { actions }, errorModal: false });
 }
 
 export function useProviderEdit(id: number | null) {

@@ -8,6 +8,10 @@ import {
   RichTextEditor,
   SimpleSelect,
   Spinner,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
   TextInput,
   useToast,
   type DatePickerTexts,
@@ -18,8 +22,10 @@ import { useValidationMessages } from '../../app/validation';
 import { ADVISORY_SUBTYPES, RECALL_SUBTYPES, toOptions, useLabels } from '../supplier/shared/labels';
 import { emptyEventForm, eventBody, eventFormFromEdit, hasFieldErrors, validateEventForm, type EventFormValues } from './logic';
 import { providerBasePath } from './rowActions';
+import { EventActionsForm, EventProductsForm } from './EventItemsForms';
 
 const NONE = '__none__';
+type EditStep = 'info' | 'products' | 'actions';
 
 function errorText(err: unknown, fallback: string): string {
   return err instanceof Error && err.message ? err.message : fallback;
@@ -35,7 +41,8 @@ function Alert({ children }: { children: React.ReactNode }) {
 
 /**
  * A provider-created recall or supply advisory (spec 000 §2 /provider/recalls/new, /edit/:id and the advisory
- * equivalents): one form over step0 (create) or update-recall step 0 (edit); after saving, the view page.
+ * equivalents): one form over step0 (create) or update-recall step 0 (edit); after saving, the view page. Editing also
+ * has the products (update-recall step 1) and actions (step 2) tabs, each saved on its own; a completed event is read-only.
  */
 export function EventFormPage({ type }: { type: CommunicationType }) {
   const { t } = useLingui();
@@ -47,13 +54,14 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
   const base = providerBasePath(type);
   const messages = useValidationMessages();
   const labels = useLabels();
-  const { data: loaded, error: loadError } = useProviderEdit(editId);
+  const { data: loaded, error: loadError, mutate } = useProviderEdit(editId);
   const { data: suppliers } = useSupplierNameList();
   const [values, setValues] = useState<EventFormValues>(emptyEventForm);
   const [initialised, setInitialised] = useState(!editing);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [step, setStep] = useState<EditStep>('info');
   const recall = type === 'RECALL';
 
   useEffect(() => {
@@ -130,6 +138,107 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
   const subtypeOptions = toOptions(labels.subtypes, recall ? RECALL_SUBTYPES : ADVISORY_SUBTYPES);
   const disabled = locked || wrongType || busy;
 
+  const infoForm = (
+    <form className="grid gap-4 sm:grid-cols-2" onSubmit={(e) => void submit(e)} noValidate>
+      <FormField label={t`Name`} required error={shown.name}>
+        <TextInput value={values.name} onValueChange={text('name')} maxLength={200} disabled={disabled} />
+      </FormField>
+      <FormField label={t`Event ID`}>
+        <TextInput value={values.event_id} onValueChange={text('event_id')} maxLength={100} disabled={disabled} />
+      </FormField>
+      <FormField label={recall ? t`Recall Type` : t`Advisory Type`} required error={shown.subtype}>
+        <SimpleSelect value={values.subtype} onValueChange={select('subtype')} placeholder={t`Select...`} options={subtypeOptions} disabled={disabled} />
+      </FormField>
+      {recall ? (
+        <>
+          <FormField label={t`Classification`} required error={shown.classification}>
+            <SimpleSelect
+              value={values.classification}
+              onValueChange={select('classification')}
+              placeholder={t`Select...`}
+              options={toOptions(labels.classifications)}
+              disabled={disabled}
+            />
+          </FormField>
+          <FormField label={t`Disposition`}>
+            <SimpleSelect
+              value={values.disposition}
+              onValueChange={select('disposition')}
+              placeholder={t`Select...`}
+              options={[{ value: NONE, label: t`Not set` }, ...toOptions(labels.dispositions)]}
+              disabled={disabled}
+            />
+          </FormField>
+        </>
+      ) : (
+        <>
+          <FormField label={t`Lead Time`} required error={shown.lead_time}>
+            <SimpleSelect
+              value={values.lead_time}
+              onValueChange={select('lead_time')}
+              placeholder={t`Select...`}
+              options={toOptions(labels.leadTimes)}
+              disabled={disabled}
+            />
+          </FormField>
+          <FormField label={t`Reason`}>
+            <SimpleSelect
+              value={values.reason}
+              onValueChange={select('reason')}
+              placeholder={t`Select...`}
+              options={[{ value: NONE, label: t`Not set` }, ...toOptions(labels.reasons)]}
+              disabled={disabled}
+            />
+          </FormField>
+        </>
+      )}
+      <FormField label={t`Event Date`}>
+        <DatePicker value={values.event_date} onChange={date('event_date')} texts={dateTexts} disabled={disabled} />
+      </FormField>
+      <FormField label={t`End Date`} error={shown.end_date}>
+        <DatePicker value={values.end_date} onChange={date('end_date')} texts={dateTexts} disabled={disabled} />
+      </FormField>
+      <FormField label={t`Supplier`} description={t`Choose a listed supplier or type another name.`}>
+        <TextInput value={values.supplier_name} onValueChange={text('supplier_name')} list="provider-supplier-names" maxLength={300} disabled={disabled} />
+      </FormField>
+      <datalist id="provider-supplier-names">
+        {(suppliers ?? []).map((s) => (
+          <option key={s.id} value={s.name} />
+        ))}
+      </datalist>
+      <FormField label={t`Contact Name`}>
+        <TextInput value={values.contact_name} onValueChange={text('contact_name')} maxLength={200} disabled={disabled} />
+      </FormField>
+      <FormField label={t`Contact Email`} error={shown.contact_email}>
+        <TextInput type="email" value={values.contact_email} onValueChange={text('contact_email')} maxLength={254} disabled={disabled} />
+      </FormField>
+      <FormField label={t`Contact Phone`} error={shown.contact_phone}>
+        <TextInput type="tel" value={values.contact_phone} onValueChange={text('contact_phone')} maxLength={30} disabled={disabled} />
+      </FormField>
+      <div className="sm:col-span-2">
+        <FormField label={t`Description`}>
+          <RichTextEditor
+            value={values.description}
+            onChange={(html) => setValues((v) => ({ ...v, description: html }))}
+            aria-label={t`Description`}
+            disabled={disabled}
+            texts={{ bold: t`Bold`, italic: t`Italic`, bulletList: t`Bullet list`, orderedList: t`Numbered list`, toolbar: t`Formatting` }}
+          />
+        </FormField>
+      </div>
+      <div className="flex gap-2 sm:col-span-2">
+        <Button asChild variant="outline">
+          <Link href={base}>
+            <Trans>Cancel</Trans>
+          </Link>
+        </Button>
+        <Button type="submit" loading={busy} loadingLabel={t`Saving...`} disabled={locked || wrongType}>
+          <Trans>Save</Trans>
+        </Button>
+      </div>
+    </form>
+  );
+
   return (
     <section className="space-y-4" data-testid="provider-event-form">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -145,104 +254,44 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
       {locked ? <Alert>{t`A completed event cannot be edited.`}</Alert> : null}
       {wrongType ? <Alert>{recall ? t`This event is a supply advisory.` : t`This event is a recall.`}</Alert> : null}
       {problem ? <Alert>{problem}</Alert> : null}
-      <form className="grid gap-4 sm:grid-cols-2" onSubmit={(e) => void submit(e)} noValidate>
-        <FormField label={t`Name`} required error={shown.name}>
-          <TextInput value={values.name} onValueChange={text('name')} maxLength={200} disabled={disabled} />
-        </FormField>
-        <FormField label={t`Event ID`}>
-          <TextInput value={values.event_id} onValueChange={text('event_id')} maxLength={100} disabled={disabled} />
-        </FormField>
-        <FormField label={recall ? t`Recall Type` : t`Advisory Type`} required error={shown.subtype}>
-          <SimpleSelect value={values.subtype} onValueChange={select('subtype')} placeholder={t`Select...`} options={subtypeOptions} disabled={disabled} />
-        </FormField>
-        {recall ? (
-          <>
-            <FormField label={t`Classification`} required error={shown.classification}>
-              <SimpleSelect
-                value={values.classification}
-                onValueChange={select('classification')}
-                placeholder={t`Select...`}
-                options={toOptions(labels.classifications)}
-                disabled={disabled}
-              />
-            </FormField>
-            <FormField label={t`Disposition`}>
-              <SimpleSelect
-                value={values.disposition}
-                onValueChange={select('disposition')}
-                placeholder={t`Select...`}
-                options={[{ value: NONE, label: t`Not set` }, ...toOptions(labels.dispositions)]}
-                disabled={disabled}
-              />
-            </FormField>
-          </>
-        ) : (
-          <>
-            <FormField label={t`Lead Time`} required error={shown.lead_time}>
-              <SimpleSelect
-                value={values.lead_time}
-                onValueChange={select('lead_time')}
-                placeholder={t`Select...`}
-                options={toOptions(labels.leadTimes)}
-                disabled={disabled}
-              />
-            </FormField>
-            <FormField label={t`Reason`}>
-              <SimpleSelect
-                value={values.reason}
-                onValueChange={select('reason')}
-                placeholder={t`Select...`}
-                options={[{ value: NONE, label: t`Not set` }, ...toOptions(labels.reasons)]}
-                disabled={disabled}
-              />
-            </FormField>
-          </>
-        )}
-        <FormField label={t`Event Date`}>
-          <DatePicker value={values.event_date} onChange={date('event_date')} texts={dateTexts} disabled={disabled} />
-        </FormField>
-        <FormField label={t`End Date`} error={shown.end_date}>
-          <DatePicker value={values.end_date} onChange={date('end_date')} texts={dateTexts} disabled={disabled} />
-        </FormField>
-        <FormField label={t`Supplier`} description={t`Choose a listed supplier or type another name.`}>
-          <TextInput value={values.supplier_name} onValueChange={text('supplier_name')} list="provider-supplier-names" maxLength={300} disabled={disabled} />
-        </FormField>
-        <datalist id="provider-supplier-names">
-          {(suppliers ?? []).map((s) => (
-            <option key={s.id} value={s.name} />
-          ))}
-        </datalist>
-        <FormField label={t`Contact Name`}>
-          <TextInput value={values.contact_name} onValueChange={text('contact_name')} maxLength={200} disabled={disabled} />
-        </FormField>
-        <FormField label={t`Contact Email`} error={shown.contact_email}>
-          <TextInput type="email" value={values.contact_email} onValueChange={text('contact_email')} maxLength={254} disabled={disabled} />
-        </FormField>
-        <FormField label={t`Contact Phone`} error={shown.contact_phone}>
-          <TextInput type="tel" value={values.contact_phone} onValueChange={text('contact_phone')} maxLength={30} disabled={disabled} />
-        </FormField>
-        <div className="sm:col-span-2">
-          <FormField label={t`Description`}>
-            <RichTextEditor
-              value={values.description}
-              onChange={(html) => setValues((v) => ({ ...v, description: html }))}
-              aria-label={t`Description`}
-              disabled={disabled}
-              texts={{ bold: t`Bold`, italic: t`Italic`, bulletList: t`Bullet list`, orderedList: t`Numbered list`, toolbar: t`Formatting` }}
+      {editing && loaded && editId ? (
+        <Tabs value={step} onValueChange={(v) => setStep(v === 'products' || v === 'actions' ? v : 'info')}>
+          <TabsList aria-label={t`Edit steps`}>
+            <TabsTrigger value="info">
+              <Trans>Information</Trans>
+            </TabsTrigger>
+            <TabsTrigger value="products">
+              <Trans>Products</Trans>
+            </TabsTrigger>
+            <TabsTrigger value="actions">
+              <Trans>Actions</Trans>
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="info" forceMount hidden={step !== 'info'}>
+            {infoForm}
+          </TabsContent>
+          <TabsContent value="products" forceMount hidden={step !== 'products'}>
+            <EventProductsForm
+              id={editId}
+              pcId={loaded.provider_communication_id}
+              data={loaded}
+              readOnly={locked || wrongType}
+              onSaved={(saved) => void mutate(saved, { revalidate: false })}
             />
-          </FormField>
-        </div>
-        <div className="flex gap-2 sm:col-span-2">
-          <Button asChild variant="outline">
-            <Link href={base}>
-              <Trans>Cancel</Trans>
-            </Link>
-          </Button>
-          <Button type="submit" loading={busy} loadingLabel={t`Saving...`} disabled={locked || wrongType}>
-            <Trans>Save</Trans>
-          </Button>
-        </div>
-      </form>
+          </TabsContent>
+          <TabsContent value="actions" forceMount hidden={step !== 'actions'}>
+            <EventActionsForm
+              id={editId}
+              pcId={loaded.provider_communication_id}
+              data={loaded}
+              readOnly={locked || wrongType}
+              onSaved={(saved) => void mutate(saved, { revalidate: false })}
+            />
+          </TabsContent>
+        </Tabs>
+      ) : (
+        infoForm
+      )}
     </section>
   );
 }
