@@ -32,6 +32,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
-    testTimeout: 20_000,
+    // A lazy page is transformed on first import; on a cold CI machine that alone can take tens of seconds.
+    testTimeout: 90_000,
   },
 });

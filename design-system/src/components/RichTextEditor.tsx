@@ -87,14 +87,26 @@ export function RichTextEditor({
   }, [editor, value]);
 
   React.useEffect(() => {
-    const dom = editor.view.dom;
-    if (error) {
-      dom.setAttribute('aria-invalid', 'true');
-      dom.setAttribute('aria-describedby', errorId);
-    } else {
-      dom.removeAttribute('aria-invalid');
-      dom.removeAttribute('aria-describedby');
-    }
+    const mark = () => {
+      let dom: HTMLElement;
+      try {
+        dom = editor.view.dom;
+      } catch {
+        return; // the view is not mounted yet (slow first render): 'create' below marks it once it is
+      }
+      if (error) {
+        dom.setAttribute('aria-invalid', 'true');
+        dom.setAttribute('aria-describedby', errorId);
+      } else {
+        dom.removeAttribute('aria-invalid');
+        dom.removeAttribute('aria-describedby');
+      }
+    };
+    mark();
+    editor.on('create', mark);
+    return () => {
+      editor.off('create', mark);
+    };
   }, [editor, error, errorId]);
 
   const active = useEditorState({

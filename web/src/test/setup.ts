@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 
 // Lazy pages load on first render; give slow (parallel) runs time.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 45_000 });
 
 i18n.loadAndActivate({ locale: 'en', messages: {} });
 

@@ -73,11 +73,11 @@ async function menuOf(name: string): Promise<string[]> {
 }
 
 describe('supplier recall list', () => {
-  it('asks for recalls with the saved sort and offers the row actions of each status (spec §4)', { timeout: 30_000 }, async () => {
+  it('asks for recalls with the saved sort and offers the row actions of each status (spec §4)', async () => {
     signIn();
     const calls = backend();
     renderApp('/supplier/recalls');
-    expect(await screen.findByText('Draft pump', undefined, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByText('Draft pump', undefined)).toBeTruthy();
     const listCall = calls.find((u) => u.startsWith('/api/supplier/communications?')) ?? '';
     const query = new URLSearchParams(listCall.split('?')[1]);
     expect(query.get('communicationType')).toBe('RECALL');
@@ -88,7 +88,7 @@ describe('supplier recall list', () => {
     expect(await menuOf('Closed pump')).toEqual(['View']);
   });
 
-  it('restores the saved search of the user', { timeout: 30_000 }, async () => {
+  it('restores the saved search of the user', async () => {
     signIn();
     localStorage.setItem(
       'portal.list.42.supplier-recalls',
@@ -96,7 +96,7 @@ describe('supplier recall list', () => {
     );
     const calls = backend();
     renderApp('/supplier/recalls');
-    await screen.findByText('Draft pump', undefined, { timeout: 15_000 });
+    await screen.findByText('Draft pump', undefined);
     const query = new URLSearchParams((calls.find((u) => u.startsWith('/api/supplier/communications?')) ?? '').split('?')[1]);
     expect(query.get('search')).toBe('pump');
     expect(query.get('pageSize')).toBe('20');

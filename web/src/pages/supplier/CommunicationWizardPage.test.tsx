@@ -36,7 +36,7 @@ function signIn() {
 }
 
 describe('supplier recall wizard', () => {
-  it('shows the spec §5 messages under the step 0 fields and sends nothing while they stand', { timeout: 30_000 }, async () => {
+  it('shows the spec §5 messages under the step 0 fields and sends nothing while they stand', async () => {
     signIn();
     const posts: string[] = [];
     vi.stubGlobal(
@@ -51,7 +51,7 @@ describe('supplier recall wizard', () => {
     );
     renderApp('/supplier/recalls/new');
     const user = userEvent.setup();
-    const name = await screen.findByRole('textbox', { name: 'Name' }, { timeout: 15_000 });
+    const name = await screen.findByRole('textbox', { name: 'Name' });
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     await waitFor(() => expect(screen.getAllByText('Field required').length).toBeGreaterThanOrEqual(4));
     await user.type(name, 'Pump');
