@@ -1,4 +1,5 @@
 import { messageResult, type ModuleDeps, NotFoundError, type Route, route, type RouteRequest } from '@portal/core';
+import { answerValueProps } from './schemas.js';
 import { getDocumentOfNotice } from './services/documents.js';
 import {
   acknowledge, type AnswerInput, answerAction, answerAll, deleteActionFile, listActionFiles, loadNotice, noticeHistory, noticeView, resolveNoticeLink,
@@ -17,17 +18,6 @@ const tokenQuery = {
   },
 } as const;
 
-const valueProps = {
-  valueAcknowledge: { type: 'boolean' },
-  valueText: { type: 'string', maxLength: 10_000 },
-  valueNumeric: { type: ['string', 'integer'], maxLength: 30 },
-  valueYesNo: { type: 'string', enum: ['Yes', 'No'] },
-  valueCheckbox: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 200 } },
-  valueMultiChoice: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 200 } },
-  valueImage: { type: 'array', maxItems: 50, items: id },
-  valueDocument: { type: 'array', maxItems: 50, items: id },
-  submit: { type: 'boolean' },
-} as const;
 
 type TokenQuery = { token?: string; communicationAffectedCustomerId?: number };
 
@@ -117,7 +107,7 @@ export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
     }),
     route<AnswerInput, TokenQuery, { orgId: number; communicationId: number; actionId: number }>({
       method: 'PUT', path: `${base}/:orgId/:communicationId/actions/:actionId`, access: 'public', tags, summary: 'Answer one action (submit: false keeps a draft)',
-      schema: { params: params('orgId', 'communicationId', 'actionId'), query: tokenQuery, body: { type: 'object', properties: { ...valueProps, token: { type: 'string', maxLength: 200 } } } },
+      schema: { params: params('orgId', 'communicationId', 'actionId'), query: tokenQuery, body: { type: 'object', properties: { ...answerValueProps, token: { type: 'string', maxLength: 200 } } } },
       handler: async (req) => {
         const { pcId, respondent } = await link(req);
         await checkCustomer(pcId, req.query.communicationAffectedCustomerId);
@@ -130,7 +120,7 @@ export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
         query: tokenQuery,
         body: {
           type: 'object', required: ['answers'],
-          properties: { token: { type: 'string', maxLength: 200 }, answers: { type: 'array', minItems: 1, maxItems: 100, items: { type: 'object', required: ['actionId'], properties: { actionId: id, ...valueProps } } } },
+          properties: { token: { type: 'string', maxLength: 200 }, answers: { type: 'array', minItems: 1, maxItems: 100, items: { type: 'object', required: ['actionId'], properties: { actionId: id, ...answerValueProps } } } },
         },
       },
       handler: async (req) => {

@@ -12,26 +12,40 @@ export const listQuery = {
   properties: { ...listQuerySchema.properties, communicationType: { type: 'string', enum: [...COMMUNICATION_TYPES] } },
 } as const;
 
+/** The information fields of an event (step 0), shared with provider-created events. */
+export const eventInfoProps = {
+  subtype: { type: ['string', 'null'], enum: [...values(RECALL_SUBTYPES), ...values(DISRUPTION_SUBTYPES), null] },
+  name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
+  event_id: text(100),
+  classification: { type: ['string', 'null'], enum: [...values(CLASSIFICATIONS), null] },
+  reason: { type: ['string', 'null'], enum: [...values(REASONS), null] },
+  description: text(100_000),
+  disposition: { type: ['string', 'null'], enum: [...values(DISPOSITIONS), null] },
+  lead_time: { type: ['string', 'null'], enum: [...values(LEAD_TIMES), null] },
+  event_date: date,
+  end_date: date,
+  contact_name: text(200),
+  contact_email: { type: ['string', 'null'], format: 'email', maxLength: 254 },
+  contact_phone: text(30),
+} as const;
+
 export const step0Body = {
   type: 'object',
   required: ['type', 'name'],
-  properties: {
-    id,
-    type: { type: 'string', enum: [...COMMUNICATION_TYPES] },
-    subtype: { type: ['string', 'null'], enum: [...values(RECALL_SUBTYPES), ...values(DISRUPTION_SUBTYPES), null] },
-    name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
-    event_id: text(100),
-    classification: { type: ['string', 'null'], enum: [...values(CLASSIFICATIONS), null] },
-    reason: { type: ['string', 'null'], enum: [...values(REASONS), null] },
-    description: text(100_000),
-    disposition: { type: ['string', 'null'], enum: [...values(DISPOSITIONS), null] },
-    lead_time: { type: ['string', 'null'], enum: [...values(LEAD_TIMES), null] },
-    event_date: date,
-    end_date: date,
-    contact_name: text(200),
-    contact_email: { type: ['string', 'null'], format: 'email', maxLength: 254 },
-    contact_phone: text(30),
-  },
+  properties: { id, type: { type: 'string', enum: [...COMMUNICATION_TYPES] }, ...eventInfoProps },
+} as const;
+
+/** The value fields of an answer (spec §3), for every form that answers actions. */
+export const answerValueProps = {
+  valueAcknowledge: { type: 'boolean' },
+  valueText: { type: 'string', maxLength: 10_000 },
+  valueNumeric: { type: ['string', 'integer'], maxLength: 30 },
+  valueYesNo: { type: 'string', enum: ['Yes', 'No'] },
+  valueCheckbox: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 200 } },
+  valueMultiChoice: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 200 } },
+  valueImage: { type: 'array', maxItems: 50, items: id },
+  valueDocument: { type: 'array', maxItems: 50, items: id },
+  submit: { type: 'boolean' },
 } as const;
 
 export const step1Body = {

@@ -1,5 +1,6 @@
 import { listQuerySchema } from '@portal/core';
-import { ACTION_TYPES, CLASSIFICATIONS, COMMUNICATION_TYPES, DISPOSITIONS, DISRUPTION_SUBTYPES, LEAD_TIMES, REASONS, RECALL_SUBTYPES, values } from '../constants.js';
+import { ACTION_TYPES, COMMUNICATION_TYPES } from '../constants.js';
+import { answerValueProps, eventInfoProps } from '../schemas.js';
 
 /** ajv schemas of the provider, notes and delegate routes (they also feed the OpenAPI document). */
 export const id = { type: 'integer', minimum: 1 } as const;
@@ -22,17 +23,7 @@ export const listQuery = {
 
 export const emptyQuery = { type: 'object', properties: {} } as const;
 
-export const valueProps = {
-  valueAcknowledge: { type: 'boolean' },
-  valueText: { type: 'string', maxLength: 10_000 },
-  valueNumeric: { type: ['string', 'integer'], maxLength: 30 },
-  valueYesNo: { type: 'string', enum: ['Yes', 'No'] },
-  valueCheckbox: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 200 } },
-  valueMultiChoice: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 200 } },
-  valueImage: { type: 'array', maxItems: 50, items: id },
-  valueDocument: { type: 'array', maxItems: 50, items: id },
-  submit: { type: 'boolean' },
-} as const;
+export const valueProps = answerValueProps;
 
 export const answerBody = { type: 'object', properties: valueProps } as const;
 
@@ -62,15 +53,7 @@ export const internalActionBody = {
 } as const;
 
 const info = {
-  subtype: { type: ['string', 'null'], enum: [...values(RECALL_SUBTYPES), ...values(DISRUPTION_SUBTYPES), null] },
-  name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
-  event_id: text(100),
-  classification: { type: ['string', 'null'], enum: [...values(CLASSIFICATIONS), null] },
-  reason: { type: ['string', 'null'], enum: [...values(REASONS), null] },
-  description: text(100_000),
-  disposition: { type: ['string', 'null'], enum: [...values(DISPOSITIONS), null] },
-  lead_time: { type: ['string', 'null'], enum: [...values(LEAD_TIMES), null] },
-  event_date: date, end_date: date, contact_name: text(200), contact_email: { type: ['string', 'null'], format: 'email', maxLength: 254 }, contact_phone: text(30),
+  ...eventInfoProps,
   supplier_name: text(300), supplier_organization_id: { type: ['integer', 'null'], minimum: 1 },
 } as const;
 
