@@ -479,3 +479,24 @@ export function dashboardReportPath(status: string, format: 'xlsx' | 'csv'): str
 export function useUserId(): string | null {
   return useAtomValue(authAtom).userId;
 }
+
+// ---- sales representatives of an event ----
+
+export interface EventSalesRep {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  territory: string | null;
+}
+
+/** GET /:id/salesreps: the supplier's active sales representatives for this event. */
+export function useEventSalesReps(id: number | null) {
+  return useApi<EventSalesRep[]>(id ? `${BASE}/${id}/salesreps` : null);
+}
+
+/** POST /:id/salesreps/notify: personal read-only links to an advisory for the chosen (or all) sales reps. */
+export function notifySalesReps(id: number, salesRepIds?: number[]): Promise<{ emails_queued: number }> {
+  return apiRequest(`${BASE}/${id}/salesreps/notify`, { method: 'POST', body: salesRepIds ? { sales_rep_ids: salesRepIds } : {}, errorModal: false });
+}

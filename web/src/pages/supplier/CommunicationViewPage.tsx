@@ -39,6 +39,8 @@ import {
   useCommunication,
   useCustomers,
   useDocuments,
+  useEventSalesReps,
+  notifySalesReps,
   useHistories,
   useProviderCommunicationView,
   useProviderResponses,
@@ -170,6 +172,9 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
           <TabsTrigger value="customers">
             <Trans>Customers</Trans>
           </TabsTrigger>
+          <TabsTrigger value="salesreps">
+            <Trans>Sales Reps</Trans>
+          </TabsTrigger>
           <TabsTrigger value="responses">
             <Trans>Provider Responses</Trans>
           </TabsTrigger>
@@ -194,6 +199,9 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
         </TabsContent>
         <TabsContent value="customers">
           <CustomersTab id={id} />
+        </TabsContent>
+        <TabsContent value="salesreps">
+          <SalesRepsTab event={event} />
         </TabsContent>
         <TabsContent value="responses">
           <ResponsesTab id={id} />
@@ -628,6 +636,65 @@ function ProviderResponseDetail({ id, pcId }: { id: number; pcId: number }) {
           ))}
         </ol>
       ) : null}
+    </div>
+  );
+}
+
+/** The supplier's sales reps; an open advisory can be sent to them (personal read-only links to the sales-rep form). */
+function SalesRepsTab({ event }: { event: Communication }) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const { data } = useEventSalesReps(event.id);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  if (!data) return <Spinner label={t`Loading...`} />;
+  const canNotify = event.type === 'PRODUCT DISRUPTION' && event.status === 'OPEN' && data.length > 0;
+  return (
+    <div className="grid gap-3" data-testid="sales-reps-tab">
+      {event.type === 'PRODUCT DISRUPTION' ? (
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            disabled={!canNotify}
+            loading={busy}
+            onClick={() => {
+              setBusy(true);
+              setProblem(null);
+              notifySalesReps(event.id)
+                .then((r) => toast.success(t`${r.emails_queued} sales representative(s) notified.`))
+                .catch((err: unknown) => setProblem(errorText(err, t`Unknown error`)))
+                .finally(() => setBusy(false));
+            }}
+          >
+            <Trans>Send to sales reps</Trans>
+          </Button>
+          {event.status !== 'OPEN' ? (
+            <span className="text-sm text-muted-foreground">
+              <Trans>An advisory can be sent to sales reps once it is approved.</Trans>
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+      {problem ? (
+        <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+          {problem}
+        </p>
+      ) : null}
+      {data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          <Trans>No record found</Trans>
+        </p>
+      ) : (
+        <ul className="divide-y rounded-md border text-sm">
+          {data.map((r) => (
+            <li key={r.id} className="flex flex-wrap justify-between gap-2 p-2">
+              <span className="font-medium">
+                {r.first_name} {r.last_name}
+              </span>
+              <span className="text-muted-foreground">{[r.email, r.phone, r.territory].filter(Boolean).join(' · ')}</span>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
