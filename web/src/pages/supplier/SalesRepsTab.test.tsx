@@ -34,7 +34,8 @@ describe('sales reps tab of the view page', () => {
       if (path === '/api/supplier/communications/7/salesreps') {
         return jsonResponse([{ id: 3, first_name: 'Sam', last_name: 'Seller', email: 'sam@acme.demo', phone: null, territory: 'West' }]);
       }
-      return jsonResponse({ ok: false, m: `No such API path: ${path}`, error: { code: 'NOT_FOUND' } }, 404);
+      // Everything else the view page loads (documents, history, quick links …) is simply empty here.
+      return jsonResponse([]);
     }));
     renderApp('/supplier/product-disruption/view/7');
     const user = userEvent.setup();
