@@ -1,7 +1,7 @@
 /**
  * pnpm bench: fills a throwaway embedded PostgreSQL with a large supplier (100,000 events, 1,000,000 provider
  * communications), then measures through the real BFF over HTTP, each figure beside its baseline:
- *   - the supplier event list (page 1, a deep page, a filtered page, a sorted page) vs the same SQL run with pg;
+ *   - the supplier event list and the provider list (page 1, a deep page, a filtered page, a sorted page) vs the same SQL run with pg;
  *   - send-notification to 10,000 customers vs a plain bulk INSERT of the same provider communications;
  *   - the Provider Status Report of 10,000 rows (XLSX and CSV): time and peak RSS, vs reading the rows with pg.
  * Figures are printed and written to bench/RESULTS.md; nothing is asserted. Scale with BENCH_COMMUNICATIONS,
@@ -58,14 +58,18 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${(httpServer!.address() as AddressInfo).port}/api`;
     await direct.connect();
 
-    const signIn = await fetch(`${base}/auth/token`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'password', email: 'admin@acme.demo', password: PASSWORD }),
-    });
-    const token = ((await signIn.json()) as { d: { access_token: string } }).d.access_token;
-    const headers = { authorization: `Bearer ${token}`, timezone: 'America/Chicago' };
-    const get = async (p: string): Promise<Response> => {
-      const res = await fetch(`${base}${p}`, { headers });
+    const signIn = async (email: string) => {
+      const res = await fetch(`${base}/auth/token`, {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grant_type: 'password', email, password: PASSWORD }),
+      });
+      return ((await res.json()) as { d: { access_token: string } }).d.access_token;
+    };
+    const headersOf = (token: string) => ({ authorization: `Bearer ${token}`, timezone: 'America/Chicago' });
+    const headers = headersOf(await signIn('admin@acme.demo'));
+    const providerHeaders = headersOf(await signIn('admin@riverside.demo'));
+    const get = async (p: string, as = headers): Promise<Response> => {
+      const res = await fetch(`${base}${p}`, { headers: as });
       if (res.status !== 200) throw new Error(`${p}: ${res.status} ${await res.text()}`);
       return res;
     };
@@ -103,25 +107,30 @@ async function main(): Promise<void> {
       return out.map((q) => ({ sql: q.sql, bindings: [...(q.bindings ?? [])] as unknown[] }));
     };
 
-    // ---------- 1. the event list ----------
+    // ---------- 1. the supplier's event list and the provider's list of what it received ----------
     const filter = encodeURIComponent(JSON.stringify({ name: { filterType: 'text', type: 'contains', filter: 'abc1' } }));
-    const listCases: [string, string][] = [
-      ['page 1', '?communicationType=RECALL&pageNumber=1&pageSize=50'],
-      ['deep page (1000)', '?communicationType=RECALL&pageNumber=1000&pageSize=50'],
-      ['filtered (name contains)', `?communicationType=RECALL&pageNumber=1&pageSize=50&filterModel=${filter}`],
-      ['sorted (sortField=name)', '?communicationType=RECALL&pageNumber=1&pageSize=50&sortField=name&sortDirection=asc'],
+    const supplierList = '/supplier/communications?communicationType=RECALL&pageSize=50';
+    const providerList = '/provider/communications?communicationType=RECALL&pageSize=50';
+    const listCases: [string, string, typeof headers][] = [
+      ['page 1', `${supplierList}&pageNumber=1`, headers],
+      ['deep page (1000)', `${supplierList}&pageNumber=1000`, headers],
+      ['filtered (name contains)', `${supplierList}&pageNumber=1&filterModel=${filter}`, headers],
+      ['sorted (sortField=name)', `${supplierList}&pageNumber=1&sortField=name&sortDirection=asc`, headers],
+      ['provider: page 1', `${providerList}&pageNumber=1`, providerHeaders],
+      ['provider: deep page (1000)', `${providerList}&pageNumber=1000`, providerHeaders],
+      ['provider: filtered (name contains)', `${providerList}&pageNumber=1&filterModel=${filter}`, providerHeaders],
+      ['provider: sorted (sortField=name)', `${providerList}&pageNumber=1&sortField=name&sortDirection=asc`, providerHeaders],
     ];
     const listRows: string[][] = [];
     const plans: string[] = [];
-    for (const [name, query] of listCases) {
-      const path_ = `/supplier/communications${query}`;
-      const statements = await captureSql(async () => { await (await get(path_)).json(); });
-      const api = await repeat(RUNS, async () => { await (await get(path_)).json(); });
+    for (const [name, path_, as] of listCases) {
+      const statements = await captureSql(async () => { await (await get(path_, as)).json(); });
+      const api = await repeat(RUNS, async () => { await (await get(path_, as)).json(); });
       const sql = await repeat(RUNS, async () => { for (const s of statements) await direct.query(s.sql, s.bindings); });
-      const total = ((await (await get(path_)).json()) as { d: { total: number } }).d.total;
+      const total = ((await (await get(path_, as)).json()) as { d: { total: number } }).d.total;
       listRows.push([name, String(total), ms(api.median), ms(api.p95), ms(api.min), ms(sql.median), ms(sql.p95), ms(sql.min), ratio(api.median, sql.median), String(statements.length)]);
       log(`  list ${name}: api ${ms(api.median)} / sql ${ms(sql.median)}`);
-      for (const s of statements.filter((x) => /from "communications"/i.test(x.sql))) {
+      for (const s of statements.filter((x) => /from "(provider_)?communications"/i.test(x.sql) || /from \(select/i.test(x.sql))) {
         const explained = await direct.query(`EXPLAIN (ANALYZE, COSTS OFF) ${s.sql}`, s.bindings);
         const lines = explained.rows.map((r: Record<string, string>) => r['QUERY PLAN']!);
         plans.push(`-- ${name}: ${s.sql.slice(0, 160)}${s.sql.length > 160 ? '...' : ''}\n${lines.join('\n')}`);
@@ -216,7 +225,7 @@ async function main(): Promise<void> {
       `CPU pressure during the run: ${pressure}; figures from a busy machine vary run to run (compare ratios, not absolute times).`,
       `Scale: ${world.communications} Acme events, ${world.providerCommunications} provider communications (generated in ${(gen.ms / 1000).toFixed(1)} s with INSERT ... SELECT generate_series: ${world.steps.map(([n, sec]) => `${n} ${sec.toFixed(1)} s`).join(', ')}).`,
       '',
-      '## Event list through the BFF (GET /api/supplier/communications) vs the same SQL with pg',
+      '## Lists through the BFF vs the same SQL with pg: the supplier\'s events (GET /api/supplier/communications, admin@acme.demo) and the provider\'s received notices (GET /api/provider/communications, admin@riverside.demo and its sites)',
       '',
       'The SQL side replays every statement the call sent (caller lookup, count, page, per-page counts) on one pg connection.',
       '',
