@@ -230,7 +230,7 @@ export interface ProviderCommunicationView {
   communication: Partial<Communication> & { supplier_name?: string };
   provider_communication: ProviderResponse & { id: number; response_label?: string };
   products: Product[];
-  actions?: (CommunicationAction & { id: number; answer?: { value: Record<string, unknown>; status: string } | null })[];
+  actions?: (CommunicationAction & { id: number; response?: { value: Record<string, unknown>; status: 'DRAFT' | 'SUBMITTED'; responder_email: string | null } | null })[];
   [field: string]: unknown;
 }
 

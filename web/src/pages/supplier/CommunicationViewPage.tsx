@@ -631,7 +631,7 @@ function ProviderResponseDetail({ id, pcId }: { id: number; pcId: number }) {
         <ol className="list-inside list-decimal space-y-1">
           {data.actions.map((a) => (
             <li key={a.id}>
-              {a.title}: <span className="text-muted-foreground">{a.answer ? answerText(a.answer.value) : t`No answer yet`}</span>
+              {a.title}: <span className="text-muted-foreground">{a.response?.status === 'SUBMITTED' ? answerText(a.response.value) : t`No answer yet`}</span>
             </li>
           ))}
         </ol>
