@@ -13,6 +13,7 @@ import {
 } from './provider/created-events.js';
 import { createDelegation, delegatedActions, delegateEmailList, listDelegates, providerEmailList, resendDelegateMail } from './provider/delegates.js';
 import { providerInfoMail, providerMailEvents, providerMails } from './provider/mails.js';
+import { deleteResponseRow } from './provider/response-rows.js';
 import * as s from './provider/schemas.js';
 import { PROVIDER_EVENT_PERMISSIONS, PROVIDER_LIST_PERMISSIONS } from './provider/scope.js';
 import {
@@ -238,6 +239,15 @@ export function providerRoutes({ db, config, files, mail }: ModuleDeps): Route[]
       handler: async ({ actor, params }) => {
         await providerDeleteActionFile(db, actor!, params.id!, params.x!, params.y!, params.f!);
         return messageResult('Successfully Deleted!', null);
+      },
+    }),
+    route<unknown, unknown, P>({
+      method: 'DELETE', path: `${base}/:id/:x/responses/:u`, access: PROVIDER_LIST_PERMISSIONS, tags,
+      summary: 'Delete the caller\'s own eR responses row (u = its user id): discards its drafts, or hides its submitted response from its list',
+      schema: { params: s.params(['id', 'x', 'u']) },
+      handler: async ({ actor, params }) => {
+        const result = await deleteResponseRow(db, actor!, params.id!, params.x!, params.u!);
+        return messageResult(result.dismissed ? 'The response has been removed from your list.' : 'Your draft response has been deleted.', result);
       },
     }),
     route<{ email: string; message?: string | null }, unknown, P>({

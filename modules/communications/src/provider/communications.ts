@@ -41,6 +41,19 @@ export interface ProviderRow {
   updated_at: Date;
 }
 
+/**
+ * A row of the eR responses list (`responses=1`): one per provider communication and responding person. `userid` is the
+ * provider user whose answers they are (null for answers given through a link, named by `responder_email`, and for the one
+ * row of a communication nobody has answered yet); `response_status` is that person's: ERROR, DRAFT, SUBMITTED or COMPLETED.
+ */
+export interface ResponderRow extends ProviderRow {
+  row_key: string;
+  userid: number | null;
+  responder_name: string | null;
+  responder_email: string | null;
+  responded_at: Date | null;
+}
+
 const STATUS_SQL = `CASE WHEN c.status = 'CLOSED' OR pc.status = 'CLOSED' THEN 'CLOSED' ELSE 'OPEN' END`;
 /** A provider-created event names its supplier itself (possibly none); a supplier's event names the sender. */
 const SUPPLIER_SQL = `CASE WHEN pce.communication_id IS NOT NULL THEN pce.supplier_name ELSE so.name END`;
@@ -57,8 +70,33 @@ const listSpec: ListSpec = {
   defaultSort: [{ column: 'pc.updated_at', direction: 'desc' }],
 };
 
+const responderSpec: ListSpec = {
+  fields: Object.fromEntries([...LIST_FIELDS, 'responder_name', 'responded_at'].map((f) => [f, `pc.${f}`])),
+  searchColumns: [...listSpec.searchColumns!, 'pc.responder_name'],
+  defaultSort: listSpec.defaultSort,
+};
+
+/**
+ * Each responding person's answers to a provider communication, grouped by user (link answers by email): one lateral
+ * aggregate per row over provider_responses' (provider_communication_id, action_id) index. A person's status is ERROR when one
+ * of their drafts can no longer be submitted as is (its action was disabled since, or it picks an option the action no longer
+ * offers), else DRAFT while any draft remains, else SUBMITTED. A removed action takes its answers with it (ON DELETE CASCADE).
+ */
+const RESPONDERS_SQL = `LEFT JOIN LATERAL (
+  SELECT r.responder_user_id AS userid, min(r.responder_email) AS responder_email, max(r.updated_at) AS responded_at,
+    CASE
+      WHEN bool_or(r.status = 'DRAFT' AND (a.is_disabled OR (a.action_type IN ('Checkbox', 'MultipleChoice')
+        AND NOT coalesce(r.value -> 'valueCheckbox', r.value -> 'valueMultiChoice', '[]'::jsonb) <@ a.options))) THEN 'ERROR'
+      WHEN bool_or(r.status = 'DRAFT') THEN 'DRAFT'
+      ELSE 'SUBMITTED'
+    END AS own_status
+  FROM provider_responses r JOIN communication_actions a ON a.id = r.action_id
+  WHERE r.provider_communication_id = pc.id
+  GROUP BY r.responder_user_id, CASE WHEN r.responder_user_id IS NULL THEN lower(r.responder_email) END
+) rr ON true`;
+
 /** The rows the provider received (own organisation and sites), as one derived table so every row field filters and sorts. */
-function rowsQuery(db: Knex, actor: Actor, scope: number[]): Knex.QueryBuilder {
+function rowsQuery(db: Knex, actor: Actor, scope: number[], responders = false): Knex.QueryBuilder {
   const inner = db('provider_communications as pc')
     .join('communications as c', 'c.id', 'pc.communication_id')
     .join('organizations as so', 'so.id', 'pc.supplier_organization_id')
@@ -72,25 +110,42 @@ function rowsQuery(db: Knex, actor: Actor, scope: number[]): Knex.QueryBuilder {
       'pc.id', 'pc.communication_id', db.raw(`${STATUS_SQL} as stt`), db.raw(`${STATUS_SQL} as status`),
       db.raw(`coalesce(ps.status_provider, 'OPEN') as status_provider`), db.raw('(pce.communication_id IS NOT NULL) as "isProviderCreated"'),
       db.raw(`(c.type = 'RECALL' AND ?::boolean OR c.type = 'PRODUCT DISRUPTION' AND ?::boolean) as allow_access`, [mayManageType(actor, 'RECALL'), mayManageType(actor, 'PRODUCT DISRUPTION')]),
-      'pc.response_status', 'c.name', 'c.event_id', 'c.type', 'c.subtype', 'c.classification', 'pc.supplier_organization_id as supplier_id',
+      'c.name', 'c.event_id', 'c.type', 'c.subtype', 'c.classification', 'pc.supplier_organization_id as supplier_id',
       db.raw(`${SUPPLIER_SQL} as supplier_name`), 'pc.provider_organization_id as organization_id',
       db.raw('CASE WHEN pc.provider_organization_id <> ? THEN pc.provider_organization_id END as site_id', [actor.organizationId]),
       db.raw('CASE WHEN pc.provider_organization_id <> ? THEN po.name END as site_name', [actor.organizationId]),
       db.raw('(pc.acknowledged_at IS NOT NULL) as acknowledged'), 'pc.acknowledged_at', 'pc.acknowledged_by', 'pc.sent_at', 'pc.completed_at',
       'pc.created_at', 'pc.updated_at',
     );
+  if (!responders) return db.from(inner.select('pc.response_status').as('pc'));
+  inner.joinRaw(RESPONDERS_SQL)
+    .leftJoin('users as ru', 'ru.id', 'rr.userid')
+    // The caller's own row stays hidden once it dismissed it, until it answers again (DELETE .../responses/:userId).
+    .leftJoin('provider_response_dismissals as prd', function ownDismissal() {
+      this.on('prd.provider_communication_id', '=', 'pc.id').andOn('prd.user_id', '=', 'rr.userid').andOn('rr.userid', '=', db.raw('?', [actor.userId]));
+    })
+    .where((w) => w.whereNull('prd.id').orWhereRaw('prd.dismissed_at < rr.responded_at'))
+    .select(
+      db.raw(`pc.id::text || ':' || coalesce('u' || rr.userid::text, 'e' || lower(rr.responder_email), '-') as row_key`),
+      'rr.userid', 'rr.responder_email', 'rr.responded_at',
+      db.raw(`coalesce(nullif(trim(concat_ws(' ', ru.first_name, ru.last_name)), ''), ru.email, rr.responder_email) as responder_name`),
+      db.raw(`CASE WHEN rr.own_status IS NULL THEN pc.response_status
+        WHEN rr.own_status = 'SUBMITTED' AND pc.response_status = 'COMPLETED' THEN 'COMPLETED' ELSE rr.own_status END as response_status`),
+    );
   return db.from(inner.as('pc'));
 }
 
-export interface ProviderListQuery { communicationType?: CommunicationType; [key: string]: unknown }
+export interface ProviderListQuery { communicationType?: CommunicationType; responses?: 0 | 1; [key: string]: unknown }
 
 /**
  * Provider communications received by the provider or its sites. With a communicationType the caller needs its permission;
  * without one, a coordinator sees the types it manages and a Responder (Provider_ResponderRole) sees every row of its scope
  * with allow_access false where its role may not open the event (the denial detail then offers an access request).
+ * With `responses` (the eR responses list) there is one row per provider communication and responding person (ResponderRow).
  */
-export async function listProviderCommunications(db: Knex, actor: Actor, raw: ProviderListQuery): Promise<ListPage<ProviderRow>> {
-  const query = parseListQuery(raw, listSpec);
+export async function listProviderCommunications(db: Knex, actor: Actor, raw: ProviderListQuery): Promise<ListPage<ProviderRow | ResponderRow>> {
+  const spec = raw.responses ? responderSpec : listSpec;
+  const query = parseListQuery(raw, spec);
   const scope = await scopeIds(db, actor);
   let types: CommunicationType[];
   if (raw.communicationType) {
@@ -100,8 +155,8 @@ export async function listProviderCommunications(db: Knex, actor: Actor, raw: Pr
     types = COMMUNICATION_TYPES.filter((t) => mayManageType(actor, t));
     if (actor.permissions.includes('Provider_ResponderRole')) types = [...COMMUNICATION_TYPES];
   }
-  const base = rowsQuery(db, actor, scope).whereIn('pc.type', types);
-  return runList<ProviderRow>(base, query, listSpec, 'pc.id', (qb) => qb.select('pc.*'), 'pc.updated_at');
+  const base = rowsQuery(db, actor, scope, raw.responses === 1).whereIn('pc.type', types);
+  return runList<ProviderRow | ResponderRow>(base, query, spec, raw.responses ? 'pc.row_key' : 'pc.id', (qb) => qb.select('pc.*'), 'pc.updated_at');
 }
 
 // ---------- metadata ----------

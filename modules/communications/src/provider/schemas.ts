@@ -18,7 +18,11 @@ export function params(names: string[], options: { zero?: string[]; strings?: Re
 
 export const listQuery = {
   type: 'object',
-  properties: { ...listQuerySchema.properties, communicationType: { type: 'string', enum: [...COMMUNICATION_TYPES] } },
+  properties: {
+    ...listQuerySchema.properties, communicationType: { type: 'string', enum: [...COMMUNICATION_TYPES] },
+    /** The eR responses list: one row per provider communication and responding person. */
+    responses: { type: 'integer', enum: [0, 1] },
+  },
 } as const;
 
 export const emptyQuery = { type: 'object', properties: {} } as const;
