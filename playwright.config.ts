@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3111);
 /** One data directory per port, wiped before each run: a fresh database without piling up old ones. */
 const dataDir = `.data/e2e-${port}`;
+/** Specs that read delivered e-mail (e2e/mail-server.ts): one worker, so that they share its SMTP server and second BFF. */
+const mailSpecs = /(provider-loop|supplier-email)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -31,6 +33,10 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
+  projects: [
+    { name: 'chromium', testIgnore: mailSpecs },
+    { name: 'mail', testMatch: mailSpecs, workers: 1 },
+  ],
   webServer: {
     command: `rm -rf ${dataDir} && pnpm --filter @portal/web build && DATA_DIR=${dataDir} PORT=${port} AUTH_RATE_LIMIT_PER_MINUTE=1000 pnpm --filter @portal/bff run serve`,
     url: `http://localhost:${port}/api/health`,

@@ -1,14 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, linkIn, test } from './mail-server';
 import { PASSWORD } from './support';
 
 /**
- * The whole loop of a recall: a supplier sends it (through the API), the recipient answers every action type through
- * the public form, a provider user delegates one action and the delegate answers it, and the supplier sees COMPLETED.
- * Links are read from the outbox (no SMTP_URL in the e2e server), with the CLI against the e2e data directory.
+ * The whole loop of a recall: a supplier sends it (through the API), the recipient opens the e-mailed link and answers
+ * every action type through the public form, a provider user delegates one action and the delegate answers it through
+ * the e-mailed delegate link, and the supplier, signed in, sees COMPLETED, the history and the answers in the Provider
+ * Status Report. Links are read from the mails as delivered to the in-process SMTP server of e2e/mail-server.ts.
  */
-const port = Number(process.env.E2E_PORT ?? 3111);
-const dataDir = `.data/e2e-${port}`;
 const RIVERSIDE = 'Riverside Health';
 
 async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
@@ -24,22 +24,6 @@ async function api<T>(request: APIRequestContext, token: string, method: 'GET' |
   return body.d;
 }
 
-/** The newest link of `path` in an email to `to` whose subject names the event. */
-function linkFromOutbox(to: string, eventName: string, path: string): string {
-  for (let attempt = 0; attempt < 10; attempt += 1) {
-    const out = execFileSync('pnpm', ['-s', 'cli', 'outbox', 'list', '--full', '--to', to, '--limit', '50'], {
-      env: { ...process.env, DATA_DIR: dataDir },
-      encoding: 'utf8',
-    });
-    const mails = out.split(/\n(?=#\d+\s)/).filter((m) => m.includes(eventName));
-    for (const mail of mails) {
-      const match = mail.match(new RegExp(`https?://[^\\s]*${path.replace(/\//g, '\\/')}\\?token=[A-Za-z0-9_-]+`));
-      if (match) return new URL(match[0]).pathname + new URL(match[0]).search;
-    }
-  }
-  throw new Error(`no ${path} link to ${to} about ${eventName}`);
-}
-
 async function signIn(page: Page, email: string) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
@@ -48,11 +32,21 @@ async function signIn(page: Page, email: string) {
   await expect(page).not.toHaveURL(/\/login/);
 }
 
+/** The first sheet of an XLSX file as objects keyed by the header row. */
+async function readSheet(file: string): Promise<Record<string, string>[]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(file);
+  const rows: string[][] = [];
+  workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v)))));
+  const [headers = [], ...data] = rows;
+  return data.map((row) => Object.fromEntries(headers.map((h, i) => [h, row[i] ?? ''])));
+}
+
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
-test('a recall goes from supplier to recipient, provider, delegate and back to the supplier as COMPLETED', async ({ page, request }) => {
-  test.setTimeout(120_000);
+test('a recall goes from supplier to recipient, provider, delegate and back to the supplier as COMPLETED', async ({ page, request, browser, baseURL, mailServer }) => {
+  test.setTimeout(150_000);
   const name = `E2E provider loop ${Date.now()}`;
   const supplier = await tokenFor(request, 'recalls@acme.demo');
   const provider = await tokenFor(request, 'admin@riverside.demo');
@@ -81,8 +75,9 @@ test('a recall goes from supplier to recipient, provider, delegate and back to t
   await api(request, supplier, 'PUT', `/supplier/communications/${id}/approve-recall/0/0`, {});
   await api(request, supplier, 'PUT', `/supplier/communications/${id}/send-notification/0`, {});
 
-  // The recipient answers every action type but the last through the public form.
-  await page.goto(linkFromOutbox('admin@riverside.demo', name, '/provider/recall-notice-webform'));
+  // The recipient opens the notice e-mail's link and answers every action type but the last through the public form.
+  const noticeLink = linkIn(await mailServer.waitForMail({ to: 'admin@riverside.demo', subjectOrText: name }), '/provider/recall-notice-webform');
+  await page.goto(noticeLink);
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await page.getByTestId('acknowledge').click();
   await expect(page.getByTestId('acknowledged')).toBeVisible();
@@ -118,8 +113,8 @@ test('a recall goes from supplier to recipient, provider, delegate and back to t
   await page.getByRole('button', { name: 'Delegate', exact: true }).click();
   await expect(page.getByText(delegateEmail)).toBeVisible();
 
-  // The delegate answers through the delegate form, opened with the e-mailed link exactly as sent (token only).
-  const delegateLink = linkFromOutbox(delegateEmail, name, '/delegate-webform');
+  // The delegate answers through the delegate form, opened with the e-mailed link exactly as delivered (token only).
+  const delegateLink = linkIn(await mailServer.waitForMail({ to: delegateEmail, subjectOrText: name }), '/delegate-webform');
   await page.goto(delegateLink);
   await expect(page.getByTestId('delegate-form')).toBeVisible();
   await expect(page.locator('fieldset')).toHaveCount(1);
@@ -128,13 +123,61 @@ test('a recall goes from supplier to recipient, provider, delegate and back to t
   await expect(page.getByTestId('delegate-confirmation')).toBeVisible();
 
   // The recipient submits the rest and lands on the confirmation page.
-  await page.goto(linkFromOutbox('admin@riverside.demo', name, '/provider/recall-notice-webform'));
+  await page.goto(noticeLink);
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(action('Photo of the stock').getByText('photo.png')).toBeVisible();
   await page.getByRole('button', { name: 'Submit' }).click({ timeout: 20_000 });
   await expect(page).toHaveURL(new RegExp(`/provider/recall-notice-webform/confirmation/\\d+/${id}/${pcId}/RECALL`));
 
-  // The supplier side shows the notice COMPLETED.
-  const customers = await api<{ items: Record<string, unknown>[] }>(request, supplier, 'GET', `/supplier/communications/${id}/customers`);
-  expect(JSON.stringify(customers.items)).toContain('COMPLETED');
+  // The supplier, signed in in a browser of their own, sees the customer COMPLETED, the history and the answers.
+  const supplierContext = await browser.newContext({ baseURL, acceptDownloads: true });
+  const view = await supplierContext.newPage();
+  await signIn(view, 'recalls@acme.demo');
+  await view.goto(`/supplier/recalls/view/${id}`);
+  await expect(view.getByRole('heading', { name })).toBeVisible();
+
+  await view.getByRole('tab', { name: 'Customers' }).click();
+  const customer = view.getByTestId('customers-tab').getByRole('row', { name: new RegExp(RIVERSIDE) });
+  await expect(customer.locator('[data-status="COMPLETED"]')).toHaveText('Completed');
+
+  await view.getByRole('tab', { name: 'Provider Responses' }).click();
+  await view.getByRole('row', { name: new RegExp(RIVERSIDE) }).getByRole('button', { name: 'View' }).click();
+  const detail = view.getByRole('dialog');
+  await expect(detail.locator('[data-status="COMPLETED"]')).toBeVisible();
+  await expect(detail.getByText('Moved to quarantine')).toBeVisible();
+  await expect(detail.getByText('Signed off by pharmacy')).toBeVisible();
+  await view.keyboard.press('Escape');
+
+  await view.getByRole('tab', { name: 'History' }).click();
+  const history = view.getByRole('tabpanel');
+  for (const entry of ['ACKNOWLEDGED', 'RESPONSE_DRAFTED', 'DELEGATED', 'RESPONDED', 'COMPLETED']) {
+    await expect(history.getByText(entry, { exact: true }).first(), entry).toBeVisible();
+  }
+  const historyEntry = (action: string, who: string) => history.getByRole('listitem').filter({ hasText: action }).filter({ hasText: who });
+  await expect(historyEntry('ACKNOWLEDGED', 'admin@riverside.demo')).toHaveCount(1);
+  await expect(historyEntry('RESPONDED', delegateEmail), 'the delegate answered the sign-off').toHaveCount(1);
+
+  await view.getByRole('tab', { name: 'Reports' }).click();
+  const [download] = await Promise.all([
+    view.waitForEvent('download'),
+    view.getByRole('button', { name: 'Provider Status Report (XLSX)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^Provider Status Report .*\.xlsx$/);
+  const rows = await readSheet(await download.path());
+  const row = rows.find((r) => r['Customer Name'] === RIVERSIDE);
+  expect(row, 'the customer has a row').toBeTruthy();
+  expect(row).toMatchObject({
+    'Response Status': 'COMPLETED',
+    'Acknowledged By': 'admin@riverside.demo',
+    'Acknowledge the notice': 'Yes',
+    'What did you do': 'Moved to quarantine',
+    'Units on hand': '0',
+    Quarantined: 'Yes',
+    'Steps done': 'Counted; Labelled',
+    Disposition: 'Destroyed',
+    'Photo of the stock': '1 image(s)',
+    'Destruction certificate': '1 document(s)',
+    'Pharmacy sign-off': 'Signed off by pharmacy',
+  });
+  await supplierContext.close();
 });
