@@ -11,6 +11,7 @@ describe('statusDisplay', () => {
     ['NA', 'communication', ''],
     ['DELETED', 'communication', ''],
     ['NOTCOMPLETED', 'response', 'In Progress'],
+    ['SUBMITTED', 'response', 'Submitted'],
     ['OPEN', 'response', 'In Progress'],
     ['OPEN', 'communication', 'Open'],
     ['CLASSI', 'classification', 'Class I'],

@@ -47,6 +47,7 @@ export const statusVocabularies: Record<StatusKind, Record<string, StatusEntry>>
     COMPLETED: e('Completed', 'success'),
     DRAFT: e('Draft', 'neutral'),
     ERROR: e('Error', 'danger'),
+    SUBMITTED: e('Submitted', 'info'),
     NA: HIDDEN,
     DELETED: HIDDEN,
   },

@@ -73,6 +73,31 @@ export function useProviderCommunications(type: CommunicationType | null, state:
   return useApi<ListPage<ProviderListRow>>(BASE, listQuery(state, type), { swr: { keepPreviousData: true } });
 }
 
+/**
+ * A row of the eR responses list: one per provider communication and responding person (docs/api-provider.md). `userid`
+ * is null for answers given through a link (named by responder_email) and for the row of a communication nobody answered.
+ */
+export interface ResponderListRow extends ProviderListRow {
+  row_key: string;
+  userid: number | null;
+  responder_name: string | null;
+  responder_email: string | null;
+  responded_at: string | null;
+  /** ERROR, DRAFT, SUBMITTED or COMPLETED for a person's response; the communication's own status on an unanswered row. */
+  response_status: string;
+}
+
+/** The list of a type, or (responses) the eR responses rows of every type the caller sees. */
+export function useProviderRows(type: CommunicationType | null, state: ListState, responses: boolean) {
+  const query = responses ? { ...listQuery(state, type), responses: 1 } : listQuery(state, type);
+  return useApi<ListPage<ProviderListRow & Partial<ResponderListRow>>>(BASE, query, { swr: { keepPreviousData: true } });
+}
+
+/** Deletes the caller's own eR row: discards its drafts, or hides its submitted response from its list. */
+export function deleteResponseRow(id: number, pcId: number, userId: number): Promise<{ dismissed: boolean }> {
+  return apiRequest(`${BASE}/${id}/${pcId}/responses/${userId}`, { method: 'DELETE', errorModal: false });
+}
+
 /** The view of one provider communication: the notice plus the provider's flags. */
 export interface ProviderView extends NoticeView {
   status_provider: 'OPEN' | 'COMPLETED';

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { useAtomValue } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Button,
+  ConfirmDialog,
   DataTable,
   DEFAULT_PAGE_SIZE,
   formatDate,
@@ -10,12 +12,17 @@ import {
   StatusLabel,
   type DataTableColumn,
   type RowAction,
+  useOptionalToast,
 } from '@portal/design-system';
 import type { CommunicationType } from '../../api/notices';
-import { useProviderCommunications, type ListState, type ProviderListRow } from '../../api/provider';
-import { editPath, openPath, providerBasePath, providerRowActions } from './rowActions';
+import { deleteResponseRow, useProviderRows, type ListState, type ProviderListRow, type ResponderListRow } from '../../api/provider';
+import { authAtom } from '../../state/auth';
+import { editPath, openPath, providerBasePath, providerRowActions, respondPath, responseRowActions } from './rowActions';
 
 export type ProviderListKind = CommunicationType | 'RESPONDER';
+
+/** A list row; the eR responses list adds the responding person's fields. */
+type Row = ProviderListRow & Partial<ResponderListRow>;
 
 /** Recalls, supply advisories and eR responses of the provider (spec 000 §2 shared list screen, §4 row actions). */
 export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
@@ -29,10 +36,32 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
     filters: {},
   });
   const type = kind === 'RESPONDER' ? null : kind;
-  const { data, error, isLoading } = useProviderCommunications(type, state);
+  const responder = kind === 'RESPONDER';
+  const { data, error, isLoading, mutate } = useProviderRows(type, state, responder);
   const title = kind === 'RECALL' ? t`Recalls` : kind === 'PRODUCT DISRUPTION' ? t`Supply Advisories` : t`eR Responses`;
+  const { userId } = useAtomValue(authAtom);
+  const currentUserId = userId === null ? null : Number(userId);
+  const toast = useOptionalToast();
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const [busy, setBusy] = useState(false);
+  const responseLabels = { DRAFT: t`Draft`, ERROR: t`Error`, SUBMITTED: t`Submitted`, COMPLETED: t`Completed`, NOTCOMPLETED: t`In Progress` };
 
-  const columns: DataTableColumn<ProviderListRow>[] = [
+  const removeResponse = async () => {
+    if (!deleting || deleting.userid == null) return;
+    setBusy(true);
+    try {
+      const result = await deleteResponseRow(deleting.communication_id, deleting.id, deleting.userid);
+      toast?.success(result.dismissed ? t`The response has been removed from your list.` : t`Your draft response has been deleted.`);
+      setDeleting(null);
+      await mutate();
+    } catch (err) {
+      toast?.danger(err instanceof Error && err.message ? err.message : t`Unknown error`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const columns: DataTableColumn<Row>[] = [
     {
       field: 'name',
       header: t`Name`,
@@ -46,8 +75,17 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
       ),
     },
     { field: 'event_id', header: t`Event ID`, sortable: true, filterable: true },
-    ...(kind === 'RESPONDER'
-      ? [{ field: 'type', header: t`Type`, sortable: true, cell: (row: ProviderListRow) => (row.type === 'RECALL' ? t`Recall` : t`Supply Advisory`) }]
+    ...(responder
+      ? [
+          { field: 'type', header: t`Type`, sortable: true, cell: (row: Row) => (row.type === 'RECALL' ? t`Recall` : t`Supply Advisory`) },
+          {
+            field: 'responder_name',
+            header: t`Responder`,
+            sortable: true,
+            filterable: true,
+            cell: (row: Row) => row.responder_name ?? '',
+          },
+        ]
       : []),
     { field: 'supplier_name', header: t`Supplier`, sortable: true, filterable: true },
     { field: 'site_name', header: t`Site`, sortable: true, filterable: true, defaultHidden: true },
@@ -56,7 +94,7 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
       field: 'response_status',
       header: t`Response`,
       sortable: true,
-      cell: (row) => <StatusLabel kind="response" status={row.response_status} />,
+      cell: (row) => <StatusLabel kind="response" status={row.response_status} labels={responseLabels} />,
     },
     {
       field: 'acknowledged_at',
@@ -67,8 +105,18 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
     { field: 'sent_at', header: t`Received`, sortable: true, cell: (row) => formatDate(row.sent_at, 'datetime') },
   ];
 
-  const actionsOf = (row: ProviderListRow): RowAction[] =>
-    providerRowActions(row).map((a) =>
+  const responseActionsOf = (row: Row): RowAction[] =>
+    responseRowActions({ userid: row.userid ?? null, responder_email: row.responder_email ?? null, response_status: row.response_status }, currentUserId).map(
+      (id) => {
+        if (id === 'edit') return { id, label: t`Edit`, onSelect: () => navigate(respondPath(row)) };
+        if (id === 'respond') return { id, label: t`Respond`, onSelect: () => navigate(respondPath(row)) };
+        if (id === 'delete') return { id, label: t`Delete`, onSelect: () => setDeleting(row) };
+        return { id, label: t`View`, onSelect: () => navigate(openPath(row)) };
+      },
+    );
+
+  const actionsOf = (row: Row): RowAction[] =>
+    responder ? responseActionsOf(row) : providerRowActions(row).map((a) =>
       a.id === 'view'
         ? { id: 'view', label: t`View`, onSelect: () => navigate(openPath(row)) }
         : { id: 'edit', label: t`Edit`, disabled: a.disabled, onSelect: () => navigate(editPath(row)) },
@@ -88,7 +136,7 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
         caption={title}
         columns={columns}
         rows={data?.items ?? []}
-        getRowId={(row) => String(row.id)}
+        getRowId={(row) => row.row_key ?? String(row.id)}
         total={data?.total ?? 0}
         pageNumber={state.pageNumber}
         pageSize={state.pageSize}
@@ -113,6 +161,21 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
           filter: t`Filter`,
           actions: t`Actions`,
         }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
+        onConfirm={() => void removeResponse()}
+        title={t`Are you sure?`}
+        description={
+          deleting?.response_status === 'DRAFT' || deleting?.response_status === 'ERROR'
+            ? t`Your draft answers and the files you uploaded for them will be deleted.`
+            : t`Your submitted response is kept; it is only removed from your list.`
+        }
+        confirmText={t`Delete`}
+        cancelText={t`Cancel`}
+        destructive
+        loading={busy}
       />
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link, useParams, useSearch } from 'wouter';
 import { useStore } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -39,6 +39,8 @@ import { FormError, FormLoading } from '../forms/FormStates';
 import { useFilePreview } from '../forms/Preview';
 import { ResponseForm, type ResponseApi } from '../forms/ResponseForm';
 import { editPath } from './rowActions';
+
+const VIEW_TABS = ['details', 'products', 'actions', 'documents', 'notes', 'delegates', 'history'];
 
 const message = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
 
@@ -231,6 +233,9 @@ export default function ProviderViewPage() {
   const { data: view, error, mutate } = useProviderView(id, pcId);
   const [preview, openPreview] = useFilePreview();
   const [busy, setBusy] = useState(false);
+  // The eR responses list's Respond and Edit open the actions tab (?tab=actions).
+  const requestedTab = new URLSearchParams(useSearch()).get('tab');
+  const initialTab = requestedTab && VIEW_TABS.includes(requestedTab) ? requestedTab : 'details';
 
   if (!id || !pcId) return <FormError message={t`Page Not Found`} />;
   if (error) return <FormError message={error.message || t`Unknown error`} />;
@@ -307,7 +312,7 @@ export default function ProviderViewPage() {
           ) : null}
         </div>
       </header>
-      <Tabs defaultValue="details">
+      <Tabs defaultValue={initialTab}>
         <TabsList className="flex-wrap">
           <TabsTrigger value="details">
             <Trans>Details</Trans>
