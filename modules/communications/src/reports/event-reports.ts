@@ -44,6 +44,8 @@ interface ProviderStatusRow {
   reminder_count: number;
   /** Submitted answers by action id (drafts are not answers yet). */
   answers: Map<number, ResponseValue>;
+  /** How the submitted answers came in: Electronic, Paper (keyed in by the supplier) or both. */
+  methods: Set<string>;
 }
 
 interface ReportAction { id: number; title: string; action_type: ActionType }
@@ -81,14 +83,19 @@ export function providerStatusRows(db: Knex, actor: Actor, communicationId: numb
     const answers = (await db('provider_responses')
       .whereIn('provider_communication_id', rows.map((r) => r.id))
       .where({ communication_id: communicationId, supplier_organization_id: actor.organizationId, status: 'SUBMITTED' })
-      .select('provider_communication_id', 'action_id', 'value')) as { provider_communication_id: number; action_id: number; value: ResponseValue }[];
+      .select('provider_communication_id', 'action_id', 'value', 'source')) as { provider_communication_id: number; action_id: number; value: ResponseValue; source: string }[];
     const byPc = new Map<number, Map<number, ResponseValue>>();
+    const methods = new Map<number, Set<string>>();
     for (const a of answers) {
       const m = byPc.get(a.provider_communication_id) ?? new Map<number, ResponseValue>();
       m.set(a.action_id, a.value);
       byPc.set(a.provider_communication_id, m);
+      methods.set(a.provider_communication_id, (methods.get(a.provider_communication_id) ?? new Set<string>()).add(a.source));
     }
-    for (const r of rows) r.answers = byPc.get(r.id) ?? new Map();
+    for (const r of rows) {
+      r.answers = byPc.get(r.id) ?? new Map();
+      r.methods = methods.get(r.id) ?? new Set();
+    }
     return rows;
   }, BATCH);
 }
@@ -107,13 +114,18 @@ const providerStatusColumns: ReportColumn<ProviderStatusRow>[] = [
   { header: 'Reminders Sent', value: (r) => r.reminder_count, kind: 'number', width: 14 },
 ];
 
+/** Last, after the action columns, so the columns before them keep their places. */
+const responseMethodColumn: ReportColumn<ProviderStatusRow> = {
+  header: 'Response Method', value: (r) => ['Electronic', 'Paper'].filter((m) => r.methods.has(m)).join(', '), width: 16,
+};
+
 export async function providerStatusReport(ctx: ReportContext, id: number, format: ReportFormat): Promise<FileResult> {
   await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.providerStatus);
   const actions = (await ctx.db('communication_actions').where({ communication_id: id, organization_id: ctx.actor.organizationId })
     .orderBy(['sort_order', 'id']).select('id', 'title', 'action_type')) as ReportAction[];
   const actionColumns = actions.map((a): ReportColumn<ProviderStatusRow> => ({ header: a.title, value: (r) => answerText(a.action_type, r.answers.get(a.id)), width: 24 }));
   return fileOf(ctx, 'Provider Status Report', format, [
-    sheet({ name: 'Provider Status', columns: [...providerStatusColumns, ...actionColumns], rows: providerStatusRows(ctx.db, ctx.actor, id) }),
+    sheet({ name: 'Provider Status', columns: [...providerStatusColumns, ...actionColumns, responseMethodColumn], rows: providerStatusRows(ctx.db, ctx.actor, id) }),
   ]);
 }
 

@@ -10,6 +10,15 @@ interface TemplateRow {
   emails: string[];
 }
 
+/** The header of an action's column: its title with the type, options and whether it is required (read back on import). */
+export function actionColumnHeader(a: { title: string; action_type: string; options: string[]; is_required: boolean }): string {
+  const options = a.options.length ? `: ${a.options.join(' / ')}` : a.action_type === 'YesNo' ? ': Yes / No' : '';
+  return `${a.title} (${a.action_type}${options}${a.is_required ? ', required' : ''})`;
+}
+
+/** Columns of the template before the action columns; the import reads them by these headers. */
+export const TEMPLATE_HEADERS = { pc: 'Provider Communication ID', responder: 'Responder Name', responseDate: 'Response Date (MM/DD/YYYY)' } as const;
+
 /**
  * Paper Response Template: one row per notified customer and one empty column per action (with its type and options
  * in the header), for answers that come back on paper and are keyed in later.
@@ -27,20 +36,16 @@ export async function paperResponseTemplate(ctx: ReportContext, id: number): Pro
     .orderBy('pc.id')
     .limit(size)
     .select('pc.id', 'ac.name as customer_name', 'po.name as provider_name', 'ac.emails')) as TemplateRow[]);
-  const hint = (a: (typeof actions)[number]) => {
-    const options = a.options.length ? `: ${a.options.join(' / ')}` : a.action_type === 'YesNo' ? ': Yes / No' : '';
-    return `${a.title} (${a.action_type}${options}${a.is_required ? ', required' : ''})`;
-  };
   return fileOf(ctx, 'Paper Response Template', 'xlsx', [sheet<TemplateRow>({
     name: 'Paper Responses',
     columns: [
-      { header: 'Provider Communication ID', value: (r) => r.id, kind: 'number', width: 14 },
+      { header: TEMPLATE_HEADERS.pc, value: (r) => r.id, kind: 'number', width: 14 },
       { header: 'Customer Name', value: (r) => r.customer_name, width: 32 },
       { header: 'Provider Organization', value: (r) => r.provider_name, width: 32 },
       { header: 'Recipients', value: (r) => r.emails, width: 36 },
-      { header: 'Responder Name', value: () => null, width: 24 },
-      { header: 'Response Date (MM/DD/YYYY)', value: () => null, width: 16 },
-      ...actions.map((a) => ({ header: hint(a), value: () => null, width: 28 })),
+      { header: TEMPLATE_HEADERS.responder, value: () => null, width: 24 },
+      { header: TEMPLATE_HEADERS.responseDate, value: () => null, width: 16 },
+      ...actions.map((a) => ({ header: actionColumnHeader(a), value: () => null, width: 28 })),
     ],
     rows,
   })]);

@@ -43,10 +43,10 @@ export interface ParsedProducts {
   errors: { line: number; message: string }[];
 }
 
-type Cell = string | number | boolean | Date | null;
+export type Cell = string | number | boolean | Date | null;
 
 /** The rows of an uploaded sheet as [line number, cells], header first; blank rows left out. */
-async function readRows(extension: string, data: Buffer): Promise<[number, Cell[]][]> {
+export async function readRows(extension: string, data: Buffer): Promise<[number, Cell[]][]> {
   if (extension === 'csv') {
     const records = parse(data, { bom: true, relax_column_count: true, skip_empty_lines: true, info: true }) as unknown as { record: string[]; info: { lines: number } }[];
     return records.map((r) => [r.info.lines, r.record] as [number, Cell[]]).filter(([, cells]) => cells.some((c) => String(c ?? '').trim() !== ''));
@@ -79,12 +79,12 @@ function cellValue(v: ExcelJS.CellValue): Cell {
   return String(v);
 }
 
-const text = (c: Cell): string => (c === null ? '' : c instanceof Date ? c.toISOString().slice(0, 10) : String(c).trim());
+export const cellText = (c: Cell): string => (c === null ? '' : c instanceof Date ? c.toISOString().slice(0, 10) : String(c).trim());
 
 /** YYYY-MM-DD from YYYY-MM-DD, MM/DD/YYYY or a spreadsheet date cell; null when it is not a real date. */
 export function parseDate(c: Cell): string | null {
   if (c instanceof Date) return Number.isNaN(c.getTime()) ? null : c.toISOString().slice(0, 10);
-  const s = text(c);
+  const s = cellText(c);
   let y: number; let m: number; let d: number;
   let match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
   if (match) [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -99,17 +99,17 @@ interface Field { id: number; name: string; field_type: string; options: string[
 
 /** A cell's text as the value type a custom field stores (checkCustomFields then checks it). */
 function customValue(f: Field, c: Cell): unknown {
-  if (c === null || text(c) === '') return null;
+  if (c === null || cellText(c) === '') return null;
   switch (f.field_type) {
-    case 'Number': return typeof c === 'number' ? c : (Number.isFinite(Number(text(c))) ? Number(text(c)) : text(c));
-    case 'Date': return parseDate(c) ?? text(c);
+    case 'Number': return typeof c === 'number' ? c : (Number.isFinite(Number(cellText(c))) ? Number(cellText(c)) : cellText(c));
+    case 'Date': return parseDate(c) ?? cellText(c);
     case 'TrueFalse': {
       if (typeof c === 'boolean') return c;
-      const s = text(c).toLowerCase();
+      const s = cellText(c).toLowerCase();
       return s === 'true' || s === 'yes' ? true : s === 'false' || s === 'no' ? false : s;
     }
-    case 'ListMultiple': return text(c).split(/[;,]/).map((s) => s.trim()).filter(Boolean);
-    default: return text(c);
+    case 'ListMultiple': return cellText(c).split(/[;,]/).map((s) => s.trim()).filter(Boolean);
+    default: return cellText(c);
   }
 }
 
@@ -134,13 +134,13 @@ export async function readProductFile(db: Knex, file: { name: string; data: Buff
   const fields = (await activeProductFields(db)) as Field[];
   const fieldByName = new Map(fields.map((f) => [normalise(f.name), f]));
   const mapping: ({ kind: 'product'; key: (typeof PRODUCT_COLUMNS)[number]['key'] } | { kind: 'field'; field: Field } | null)[] = header[1].map((h) => {
-    const name = normalise(text(h));
+    const name = normalise(cellText(h));
     if (!name) return null;
     const column = PRODUCT_COLUMNS.find((c) => c.aliases.includes(name));
     if (column) return { kind: 'product', key: column.key };
     const field = fieldByName.get(name);
     if (field) return { kind: 'field', field };
-    errors.push({ line: header[0], message: `Unknown column "${text(h)}" was ignored.` });
+    errors.push({ line: header[0], message: `Unknown column "${cellText(h)}" was ignored.` });
     return null;
   });
   if (!mapping.some((m) => m?.kind === 'product' && m.key === 'product_name')) {
@@ -158,7 +158,7 @@ export async function readProductFile(db: Knex, file: { name: string; data: Buff
         custom[String(m.field.id)] = customValue(m.field, c);
         return;
       }
-      const raw = text(c);
+      const raw = cellText(c);
       if (m.key === 'expiration_date') {
         if (raw === '') product.expiration_date = null;
         else {

@@ -114,14 +114,14 @@ describe('provider status report', () => {
     expect(res.type).toContain('spreadsheetml');
     expect(res.disposition).toContain(`filename="Provider Status Report ${today('America/Chicago')}.xlsx"`);
     const { 'Provider Status': rows } = await readXlsx(res.body);
-    expect(rows![0]).toEqual(['Customer Name', 'Provider Organization', 'Recipients', 'Status', 'Sent At', 'Last Notified', 'Acknowledged At', 'Acknowledged By', 'Response Status', 'Completed At', 'Reminders Sent', 'Acknowledge receipt', 'Any stock left?']);
+    expect(rows![0]).toEqual(['Customer Name', 'Provider Organization', 'Recipients', 'Status', 'Sent At', 'Last Notified', 'Acknowledged At', 'Acknowledged By', 'Response Status', 'Completed At', 'Reminders Sent', 'Acknowledge receipt', 'Any stock left?', 'Response Method']);
     expect(rows).toHaveLength(4);
     expect(rows!.find((x) => x[1] === 'Lakeshore Medical Center')![12] ?? '').toBe(''); // a draft answer is not shown
     const r = rows!.find((x) => x[1] === 'Riverside Health')!;
     expect(wall(r[6])).toBe('2026-11-02T21:30');
     expect(r[7]).toBe('admin@riverside.demo');
     expect(r[8]).toBe('COMPLETED');
-    expect([r[11], r[12]]).toEqual(['Yes', 'No']);
+    expect([r[11], r[12], r[13]]).toEqual(['Yes', 'No', 'Electronic']);
     expect(String(r[2])).toContain('admin@riverside.demo');
     expect(rows!.filter((x) => x[8] === 'In Progress')).toHaveLength(2);
     expect(rows!.find((x) => x[0] === 'Outside Clinic')![2]).toBe('desk@outside-clinic.test');
@@ -146,7 +146,7 @@ describe('provider status report', () => {
     expect(r[6]).toBe('11/02/2026 21:30');
     expect(r[9]).toBe('11/02/2026 21:30');
     expect([r[10], r[11], r[12]]).toEqual(['0', 'Yes', 'No']);
-    expect(rows[0]!.slice(11)).toEqual(['Acknowledge receipt', 'Any stock left?']);
+    expect(rows[0]!.slice(11)).toEqual(['Acknowledge receipt', 'Any stock left?', 'Response Method']);
     expect(rows[1]![4]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     const utc = readCsv((await download(`/supplier/communications/${sentId}/actions/provider/statusreport/csv`, recalls, 'UTC')).body);
     expect(utc.find((x) => x[1] === 'Riverside Health')![6]).toBe('11/03/2026 03:30');

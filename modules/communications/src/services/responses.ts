@@ -99,7 +99,7 @@ export interface NoticeView {
   email: string;
 }
 
-const fileView = (secret: string) => (f: { id: number; name: string; extension: string; mimetype: string; size: number; file_key: string }): FileView => ({
+export const fileView = (secret: string) => (f: { id: number; name: string; extension: string; mimetype: string; size: number; file_key: string }): FileView => ({
   id: f.id, name: f.name, extension: f.extension, type: f.mimetype, size: Number(f.size), ...signedUrls(secret, f.file_key, f.name),
 });
 
@@ -189,7 +189,7 @@ export const RESPONSE_MESSAGES = {
   disabled: 'This action is disabled and cannot be edited.',
 } as const;
 
-interface ActionRow { id: number; action_type: ActionType; title: string; options: string[]; is_required: boolean; is_disabled: boolean }
+export interface ActionRow { id: number; action_type: ActionType; title: string; options: string[]; is_required: boolean; is_disabled: boolean }
 
 const invalid = (action: ActionRow, message: string) => new ValidationError(message, [{ field: `actions.${action.id}`, message }]);
 
@@ -197,7 +197,7 @@ const invalid = (action: ActionRow, message: string) => new ValidationError(mess
  * Checks one answer against its action type (spec §3 value fields, §5 rules) and keeps only the matching field.
  * A submitted answer to a required action must hold a value; a draft may be partial.
  */
-export async function checkValue(trx: Knex.Transaction, pcId: number, action: ActionRow, input: AnswerInput): Promise<ResponseValue> {
+export async function checkValue(trx: Knex.Transaction, pcId: number, action: ActionRow, input: AnswerInput, paperResponseId: number | null = null): Promise<ResponseValue> {
   const submit = input.submit !== false;
   const need = (present: boolean) => {
     if (!present && submit && action.is_required) throw invalid(action, RESPONSE_MESSAGES.required);
@@ -237,13 +237,17 @@ export async function checkValue(trx: Knex.Transaction, pcId: number, action: Ac
     case 'Image':
     case 'Document': {
       const key = action.action_type === 'Image' ? 'valueImage' : 'valueDocument';
-      // The files are those uploaded to this action of this notice; ids sent by the client must be among them.
-      const uploaded = (await trx('response_files').where({ provider_communication_id: pcId, action_id: action.id }).whereNull('deleted_at').pluck('id')) as number[];
+      // The files are those uploaded to this action of this notice (electronic answer) or of this paper response;
+      // ids sent by the client must be among them.
+      const files = trx('response_files').where({ provider_communication_id: pcId, action_id: action.id }).whereNull('deleted_at');
+      if (paperResponseId === null) files.whereNull('paper_response_id');
+      else files.where({ paper_response_id: paperResponseId });
+      const uploaded = (await files.pluck('id')) as number[];
       const given = input[key];
       if (given !== undefined && (!Array.isArray(given) || !given.every((id) => uploaded.includes(Number(id))))) throw invalid(action, `${key} names a file that was not uploaded to this action`);
-      const files = given === undefined ? uploaded : given.map(Number);
-      need(files.length > 0);
-      return { [key]: files };
+      const chosen = given === undefined ? uploaded : given.map(Number);
+      need(chosen.length > 0);
+      return { [key]: chosen };
     }
     default:
       throw invalid(action, 'Unknown action type');
@@ -283,6 +287,8 @@ async function saveAnswer(trx: Knex.Transaction, ctx: NoticeContext, actionId: n
     provider_organization_id: ctx.pc.provider_organization_id, value: JSON.stringify(value), status, responder_user_id: ctx.respondent.actor?.userId ?? null,
     responder_email: ctx.respondent.email, submitted_at: status === 'SUBMITTED' ? trx.fn.now() : null,
   }).onConflict(['provider_communication_id', 'action_id']).merge({
+    // An electronic answer replaces a keyed-in paper one (the newest answer wins).
+    source: 'Electronic', paper_response_id: null,
     value: JSON.stringify(value), status, responder_user_id: ctx.respondent.actor?.userId ?? null, responder_email: ctx.respondent.email,
     submitted_at: status === 'SUBMITTED' ? trx.fn.now() : null, updated_at: trx.fn.now(),
   });
@@ -369,7 +375,7 @@ export async function deleteActionFile(db: Knex, pcId: number, respondent: Respo
     const { pc, event } = await loadNotice(trx, pcId, { ...expect, forUpdate: true });
     const ctx = { pc, event, respondent };
     assertOpen(ctx);
-    const file = (await trx('response_files').where({ id: fileId, provider_communication_id: pc.id }).whereNull('deleted_at').first()) as
+    const file = (await trx('response_files').where({ id: fileId, provider_communication_id: pc.id }).whereNull('deleted_at').whereNull('paper_response_id').first()) as
       | { id: number; action_id: number; name: string } | undefined;
     if (!file || (expect.actionId !== undefined && file.action_id !== expect.actionId)) throw new NotFoundError('File not found.');
     await trx('response_files').where({ id: fileId }).update({ deleted_at: trx.fn.now() });
