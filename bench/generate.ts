@@ -74,9 +74,9 @@ export async function generateWorld(db: Db, options: { communications: number; p
   { providers: `{${providers.join(',')}}`, np: providers.length, org: supplier.id, events: eventsWithNotices, per: perEvent });
   step('affected customers');
   await db.raw(`
-    INSERT INTO provider_communications (communication_id, supplier_organization_id, provider_organization_id, affected_customer_id, status,
+    INSERT INTO provider_communications (communication_id, communication_type, supplier_organization_id, provider_organization_id, affected_customer_id, status,
       response_status, sent_at, last_notified_at, acknowledged_at, acknowledged_by, completed_at, reminder_count, created_at, updated_at)
-    SELECT ac.communication_id, ac.organization_id, ac.provider_organization_id, ac.id, CASE WHEN c.status = 'CLOSED' THEN 'CLOSED' ELSE 'OPEN' END,
+    SELECT ac.communication_id, c.type, ac.organization_id, ac.provider_organization_id, ac.id, CASE WHEN c.status = 'CLOSED' THEN 'CLOSED' ELSE 'OPEN' END,
       CASE WHEN ac.id % 3 = 0 THEN 'COMPLETED' ELSE 'NOTCOMPLETED' END, c.first_sent_at, c.first_sent_at,
       CASE WHEN ac.id % 2 = 0 OR ac.id % 3 = 0 THEN c.first_sent_at + interval '2 days' END,
       CASE WHEN ac.id % 2 = 0 OR ac.id % 3 = 0 THEN ac.emails[1] END,

@@ -144,8 +144,8 @@ async function main(): Promise<void> {
     }));
     const send = sendTimed.result;
     const bulk = await time(() => direct.query(`
-      INSERT INTO provider_communications (communication_id, supplier_organization_id, provider_organization_id, affected_customer_id, status, response_status, sent_at, last_notified_at)
-      SELECT communication_id, organization_id, provider_organization_id, id, 'OPEN', 'NOTCOMPLETED', now(), now()
+      INSERT INTO provider_communications (communication_id, communication_type, supplier_organization_id, provider_organization_id, affected_customer_id, status, response_status, sent_at, last_notified_at)
+      SELECT communication_id, 'RECALL', organization_id, provider_organization_id, id, 'OPEN', 'NOTCOMPLETED', now(), now()
       FROM communication_affected_customers WHERE communication_id = $1 AND status = 'ACTIVE'`, [world.baselineEventId]));
     const sendRows = [[
       `send-notification (${world.sendCustomers} customers)`, String(send.result.d.provider_communications_created), String(send.result.d.emails_queued),

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import {
-  type Actor, BusinessRuleError, type Config, ConflictError, ForbiddenError, type ListPage, type ListSpec, NotFoundError, parseListQuery, recordAudit, runList,
+  type Actor, BusinessRuleError, type Config, ConflictError, ForbiddenError, type ListPage, type ListQuery, type ListSpec, NotFoundError, parseListQuery, recordAudit, runList,
   signedUrls, ValidationError,
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
@@ -155,8 +155,47 @@ export async function listProviderCommunications(db: Knex, actor: Actor, raw: Pr
     types = COMMUNICATION_TYPES.filter((t) => mayManageType(actor, t));
     if (actor.permissions.includes('Provider_ResponderRole')) types = [...COMMUNICATION_TYPES];
   }
+  if (!raw.responses && inDefaultOrder(query)) return listInDefaultOrder(db, actor, scope, types, query);
   const base = rowsQuery(db, actor, scope, raw.responses === 1).whereIn('pc.type', types);
   return runList<ProviderRow | ResponderRow>(base, query, spec, raw.responses ? 'pc.row_key' : 'pc.id', (qb) => qb.select('pc.*'), 'pc.updated_at');
+}
+
+/** The list as it first opens: no search or filter, newest change first. */
+function inDefaultOrder(query: ListQuery): boolean {
+  return !query.search && !query.filters.length
+    && (!query.sort.length || (query.sort.length === 1 && query.sort[0]!.field === 'updated_at' && query.sort[0]!.direction === 'desc'));
+}
+
+/**
+ * The default page without joining every received row: per received organisation, the newest offset + pageSize rows
+ * come off provider_communications_received_idx in order (UNION ALL, merged), then only the page's rows are joined.
+ * The total is an index-only count. Both rely on provider communications existing only for sent events, whose
+ * status stays OPEN or CLOSED (a sent event cannot be deleted), which the joined path checks explicitly.
+ */
+async function listInDefaultOrder(db: Knex, actor: Actor, scope: number[], types: CommunicationType[], query: ListQuery): Promise<ListPage<ProviderRow>> {
+  const offset = (query.pageNumber - 1) * query.pageSize;
+  if (!scope.length) return { items: [], total: 0, pageNumber: query.pageNumber, pageSize: query.pageSize, lastUpdated: null };
+  const received = (orgId: number, limit: number) => db('provider_communications').where('provider_organization_id', orgId).whereNot('status', 'DELETED')
+    .whereIn('communication_type', types).orderByRaw('updated_at DESC NULLS LAST, id').limit(limit).select('id', 'updated_at');
+  const newest = (limit: number, skip = 0) => db.from(db.unionAll(scope.map((orgId) => received(orgId, skip + limit)), true).as('r'))
+    .orderByRaw('updated_at DESC NULLS LAST, id').limit(limit).offset(skip).select('id', 'updated_at');
+  const [[counted], page] = await Promise.all([
+    db('provider_communications').whereIn('provider_organization_id', scope).whereNot('status', 'DELETED').whereIn('communication_type', types)
+      .count<{ count: number }[]>({ count: '*' }),
+    newest(query.pageSize, offset) as Promise<{ id: number; updated_at: Date }[]>,
+  ]);
+  const latest = offset === 0 ? page[0] : ((await newest(1)) as { id: number; updated_at: Date }[])[0];
+  const rows = page.length
+    ? ((await rowsQuery(db, actor, scope).whereIn('pc.id', page.map((r) => r.id)).select('pc.*')) as ProviderRow[])
+    : [];
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return {
+    items: page.map((r) => byId.get(Number(r.id))).filter((r): r is ProviderRow => r !== undefined),
+    total: Number(counted?.count ?? 0),
+    pageNumber: query.pageNumber,
+    pageSize: query.pageSize,
+    lastUpdated: latest?.updated_at ? new Date(latest.updated_at).toISOString() : null,
+  };
 }
 
 // ---------- metadata ----------

@@ -79,7 +79,7 @@ export async function createProviderEvent(db: Knex, actor: Actor, info: CreatedE
       name: org.name, emails: [actor.email.toLowerCase()], source: 'PROVIDER',
     }).returning('id')) as { id: number }[];
     const [pc] = (await trx('provider_communications').insert({
-      communication_id: id, supplier_organization_id: actor.organizationId, provider_organization_id: actor.organizationId, affected_customer_id: customer!.id,
+      communication_id: id, communication_type: info.type, supplier_organization_id: actor.organizationId, provider_organization_id: actor.organizationId, affected_customer_id: customer!.id,
       status: 'OPEN', response_status: (info.actions ?? []).some((a) => a.is_required !== false) ? 'NOTCOMPLETED' : 'COMPLETED', sent_at: trx.fn.now(),
     }).returning('id')) as { id: number }[];
     await trx('provider_created_events').insert({ communication_id: id, organization_id: actor.organizationId, provider_communication_id: pc!.id, ...supplier, created_by: actor.userId });

@@ -75,3 +75,33 @@ describe('types and states', () => {
     expect((await pv(admin)('GET', `/${e.id}/provider-recall/${pc}`)).body.d.communication.status).toBe('CLOSED');
   });
 });
+
+describe('the list as it first opens', () => {
+  // The default order reads provider_communications' own index per organisation; any filter takes the joined path.
+  // Both must give the same rows, pages, totals and last-updated time for a parent with sites and both types.
+  it('pages the newest rows of the parent and its sites exactly as the joined, filtered path does', async () => {
+    await sendEvent(t, w, 'Default order recall', { providers: [w.riverside], sites: [w.north, w.south] });
+    await sendEvent(t, w, 'Default order advisory', { providers: [w.riverside], sites: [w.north], type: 'PRODUCT DISRUPTION', actions: ['Text'] });
+    await sendEvent(t, w, 'Default order second recall', { providers: [w.riverside], sites: [w.south] });
+    // Every status contains an O (OPEN, CLOSED): this filter keeps every row but forces the joined path.
+    const everyRow = `filterModel=${encodeURIComponent(JSON.stringify({ status: { type: 'contains', filter: 'O' } }))}`;
+    for (const type of ['', '&communicationType=RECALL', '&communicationType=PRODUCT%20DISRUPTION']) {
+      const first = (await pv(admin)('GET', `?pageSize=3${type}`)).body.d;
+      expect(first.total).toBeGreaterThanOrEqual(type.includes('DISRUPTION') ? 2 : 4);
+      const pages = Math.ceil(first.total / 3);
+      for (let page = 1; page <= pages; page += 1) {
+        const fast = (await pv(admin)('GET', `?pageSize=3&pageNumber=${page}${type}`)).body.d;
+        const joined = (await pv(admin)('GET', `?pageSize=3&pageNumber=${page}${type}&${everyRow}`)).body.d;
+        expect(fast.items).toEqual(joined.items);
+        expect({ total: fast.total, lastUpdated: fast.lastUpdated }).toEqual({ total: joined.total, lastUpdated: joined.lastUpdated });
+      }
+    }
+    // A site user's default list holds only its own rows.
+    const user = await findOrCreateUser(t.db, { email: 'nurse@south.riverside.demo', password: DEMO_PASSWORD, first_name: 'Sam', last_name: 'South', status: 'VERIFIED' });
+    const role = (await t.db('roles').where({ organization_id: w.south, name: 'Administrator' }).first('id')) as { id: number };
+    await addMembership(t.db, user.id, w.south, role.id);
+    const south = (await pv((await t.signIn('nurse@south.riverside.demo')).access_token)('GET', '?pageSize=50')).body.d;
+    expect(south.items.length).toBeGreaterThanOrEqual(2);
+    expect(south.items.every((r: { organization_id: number }) => Number(r.organization_id) === w.south)).toBe(true);
+  });
+});

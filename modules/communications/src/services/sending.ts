@@ -94,7 +94,7 @@ export async function sendNotifications(db: Knex, config: Config, actor: Actor, 
       .select('c.id', 'c.name', 'c.emails', 'c.provider_organization_id')) as { id: number; name: string; emails: string[]; provider_organization_id: number | null }[];
 
     const rows = customers.map((c) => ({
-      communication_id: id, supplier_organization_id: actor.organizationId, provider_organization_id: c.provider_organization_id,
+      communication_id: id, communication_type: event.type, supplier_organization_id: actor.organizationId, provider_organization_id: c.provider_organization_id,
       affected_customer_id: c.id, status: 'OPEN', response_status: 'NOTCOMPLETED', sent_at: trx.fn.now(), last_notified_at: trx.fn.now(),
     }));
     const created: { id: number; affected_customer_id: number }[] = [];
