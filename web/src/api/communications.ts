@@ -431,6 +431,15 @@ export async function uploadFile<T>(store: AppStore, path: string, file: File, q
   return body.d;
 }
 
+/** POSTs a multipart form (fields and files) and unwraps the envelope. */
+export async function postForm<T>(store: AppStore, path: string, form: FormData): Promise<T> {
+  const response = await authorisedFetch(store, buildUrl(path), { method: 'POST', body: form });
+  if (!response.ok) throw await failure(response);
+  const body = (await response.json()) as { ok: boolean; m: string; d: T };
+  if (!body.ok) throw new ApiError(body.m || t`Unknown error`, response.status);
+  return body.d;
+}
+
 export interface ParsedProducts {
   products: Product[];
   errors: { line: number; message: string }[];

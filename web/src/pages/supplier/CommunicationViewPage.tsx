@@ -53,6 +53,7 @@ import {
   type LocationStatus,
   type ProviderResponse,
 } from '../../api/communications';
+import { PaperResponsesTab } from './PaperResponsesTab';
 import { basePath, useLabels } from './shared/labels';
 import { headerActions } from './shared/logic';
 import { sanitizeRichText } from './shared/richText';
@@ -178,6 +179,9 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
           <TabsTrigger value="responses">
             <Trans>Provider Responses</Trans>
           </TabsTrigger>
+          <TabsTrigger value="paper">
+            <Trans>Paper Responses</Trans>
+          </TabsTrigger>
           <TabsTrigger value="history">
             <Trans>History</Trans>
           </TabsTrigger>
@@ -205,6 +209,9 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
         </TabsContent>
         <TabsContent value="responses">
           <ResponsesTab id={id} />
+        </TabsContent>
+        <TabsContent value="paper">
+          <PaperResponsesTab event={event} />
         </TabsContent>
         <TabsContent value="history">
           <HistoryTab id={id} />

@@ -1,0 +1,127 @@
+import { apiRequest, useApi } from './client';
+import { listQueryParams, postForm, type ListQuery, type Page } from './communications';
+import type { ActionType, NoticeFile, ResponseValue } from './notices';
+import type { AppStore } from '../state/store';
+
+/** Supplier paper responses (spec 001 §7.5; contract in docs/api-supplier-paper.md). */
+const BASE = '/supplier/communications/paper';
+
+export interface PaperResponseRow {
+  id: number;
+  provider_communication_id: number;
+  customer_name: string;
+  provider_name: string | null;
+  affected_location_id: number | null;
+  location_name: string | null;
+  responder_name: string;
+  response_date: string;
+  notified_date: string | null;
+  document_name: string | null;
+  response_status: 'NOTCOMPLETED' | 'COMPLETED';
+  answers: number;
+}
+
+export interface PaperCustomer {
+  provider_communication_id: number;
+  customer_name: string;
+  provider_name: string | null;
+  paper_response_id: number | null;
+}
+
+export interface PaperLocation {
+  id: number;
+  location_id: string | null;
+  location_name: string;
+  city: string | null;
+  state: string | null;
+}
+
+export interface PaperFile extends NoticeFile {
+  actionId: number;
+  paperresponseid: number;
+}
+
+export interface PaperAction {
+  id: number;
+  action_type: ActionType;
+  title: string;
+  description: string | null;
+  options: string[];
+  is_required: boolean;
+  is_disabled: boolean;
+  sort_order: number;
+  value: ResponseValue | null;
+  electronic_answer: { value: ResponseValue; responder_email: string | null; submitted_at: string | null } | null;
+  files: PaperFile[];
+}
+
+export interface PaperResponse {
+  id: number;
+  communication_id: number;
+  provider_communication_id: number;
+  affected_location_id: number | null;
+  responder_name: string;
+  response_date: string;
+  notified_date: string | null;
+  document: NoticeFile | null;
+}
+
+export interface PaperActions {
+  paper_response: PaperResponse | null;
+  actions: PaperAction[];
+}
+
+export function usePaperResponses(communicationId: number, query: ListQuery) {
+  return useApi<Page<PaperResponseRow>>(`${BASE}/${communicationId}/list`, listQueryParams(query));
+}
+
+export function usePaperCustomers(communicationId: number | null) {
+  return useApi<PaperCustomer[]>(communicationId ? `${BASE}/${communicationId}/providernames` : null);
+}
+
+/** Locations of a customer for a new paper response, or of the paper response being edited. */
+export function usePaperLocations(target: { providerCommunicationId: number } | { paperResponseId: number } | null) {
+  const path = !target ? null : 'paperResponseId' in target ? `${BASE}/${target.paperResponseId}/editlocationnames` : `${BASE}/${target.providerCommunicationId}/locationnames`;
+  return useApi<PaperLocation[]>(path);
+}
+
+export function fetchNotifiedDate(providerCommunicationId: number): Promise<{ notified_date: string | null }> {
+  return apiRequest(`${BASE}/${providerCommunicationId}/notifieddate`, { errorModal: false });
+}
+
+export function usePaperActions(paperResponseId: number | null, communicationId: number, providerCommunicationId: number | null) {
+  const path = paperResponseId ? `${BASE}/${paperResponseId}/getactions` : providerCommunicationId ? `${BASE}/0/getactions` : null;
+  return useApi<PaperActions>(path, paperResponseId ? undefined : { communicationId, providerCommunicationId: providerCommunicationId ?? undefined });
+}
+
+export interface PaperHeader {
+  id?: number;
+  communicationId: number;
+  providerCommunicationId: number;
+  locationId: number | null;
+  responderName: string;
+  responseDate: string;
+  notifiedDate: string | null;
+  removeDocument?: boolean;
+}
+
+/** POST /paper (new) or /paper/update (with id), with the scanned form as `document`. */
+export function savePaperResponse(store: AppStore, header: PaperHeader, document: File | null): Promise<PaperResponse> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(header)) if (value !== null && value !== undefined) form.append(key, String(value));
+  if (document) form.append('document', document);
+  return postForm<PaperResponse>(store, header.id ? `${BASE}/update` : BASE, form);
+}
+
+/** POST /paper/supplieractions: the values by action, new files as `file_<actionId>`. */
+export function savePaperAnswers(store: AppStore, paperResponseId: number, answers: ({ actionId: number } & ResponseValue)[], files: { actionId: number; file: File }[]): Promise<PaperActions> {
+  const form = new FormData();
+  form.append('paperResponseId', String(paperResponseId));
+  form.append('actions', JSON.stringify(answers));
+  for (const f of files) form.append(`file_${f.actionId}`, f.file);
+  return postForm<PaperActions>(store, `${BASE}/supplieractions`, form);
+}
+
+export function deletePaperResponse(paperResponseId: number): Promise<{ response_status: string }> {
+  return apiRequest(`${BASE}/${paperResponseId}/delete`, { errorModal: false });
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { jsonResponse, renderApp } from '../../test/render';
+import { claimsFor, makeJwt } from '../../test/jwt';
+
+const me = {
+  id: 42, email: 'recalls@acme.demo', first_name: 'Rick', last_name: 'Recalls', full_name: 'Rick Recalls', phone: null, photo: null,
+  status: 'VERIFIED', role_name: 'Recall Coordinator',
+  organization: { id: 2, name: 'Acme Medical Devices', type: 'SUPPLIER', profile_photo: null, isSSO: false },
+};
+
+const recall = (status: string) => ({
+  id: 9, organization_id: 2, type: 'RECALL', status, current_step: 3, subtype: null, name: 'Pump recall', event_id: 'R-9',
+  classification: 'CLASSI', reason: null, description: null, disposition: null, lead_time: null, event_date: null, end_date: null,
+  contact_name: null, contact_email: null, contact_phone: null, products: [], actions: [], customers_count: 1, locations_count: 0,
+  provider_communications_count: 1, created_at: '2026-11-20T10:00:00Z', updated_at: '2026-11-20T10:00:00Z', approved_at: '2026-11-20T10:00:00Z',
+});
+
+const row = {
+  id: 5, provider_communication_id: 31, customer_name: 'Riverside Health', provider_name: 'Riverside Health', affected_location_id: null, location_name: null,
+  responder_name: 'Dr. Paper', response_date: '2026-11-21', notified_date: '2026-11-20', document_name: null, response_status: 'NOTCOMPLETED', answers: 1,
+};
+
+const actions = {
+  paper_response: { id: 5, communication_id: 9, provider_communication_id: 31, affected_location_id: null, responder_name: 'Dr. Paper', response_date: '2026-11-21', notified_date: '2026-11-20', document: null },
+  actions: [
+    { id: 71, sort_order: 0, action_type: 'Numeric', title: 'Units found', description: null, options: [], is_required: true, is_disabled: false, value: { valueNumeric: '3' }, electronic_answer: null, files: [] },
+    { id: 72, sort_order: 1, action_type: 'YesNo', title: 'Stock left?', description: null, options: [], is_required: true, is_disabled: false, value: null,
+      electronic_answer: { value: { valueYesNo: 'No' }, responder_email: 'admin@riverside.demo', submitted_at: '2026-11-21T10:00:00Z' }, files: [] },
+  ],
+};
+
+function serve(status: string) {
+  const calls: { method: string; path: string; body?: unknown }[] = [];
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
+    const path = url.split('?')[0] ?? '';
+    const method = init?.method ?? 'GET';
+    calls.push({ method, path, body: init?.body });
+    if (path === '/api/me') return jsonResponse(me);
+    if (path === '/api/supplier/communications/9') return jsonResponse(recall(status));
+    if (path === '/api/supplier/communications/paper/9/list') return jsonResponse({ items: [row], total: 1, pageNumber: 1, pageSize: 50, lastUpdated: null });
+    if (path === '/api/supplier/communications/paper/5/getactions') return jsonResponse(actions);
+    if (path === '/api/supplier/communications/paper/5/delete') return jsonResponse({ response_status: 'NOTCOMPLETED' });
+    if (path === '/api/supplier/communications/paper/update') return jsonResponse(actions.paper_response);
+    if (path === '/api/supplier/communications/paper/supplieractions') return jsonResponse(actions);
+    // Everything else the view page loads (documents, history, quick links …) is simply empty here.
+    return jsonResponse([]);
+  }));
+  return calls;
+}
+
+function signIn() {
+  localStorage.setItem('user-token', JSON.stringify({
+    access_token: makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageRecalls'], { role_name: 'Recall Coordinator' })), refresh_token: 'r1',
+  }));
+}
+
+describe('paper responses tab of the view page', () => {
+  it('lists paper responses, edits one (the electronic answer stays read-only) and deletes one after confirming', async () => {
+    signIn();
+    const calls = serve('OPEN');
+    renderApp('/supplier/recalls/view/9');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Paper Responses' }));
+    expect(await screen.findByText('Dr. Paper')).toBeTruthy();
+
+    const tab = screen.getByTestId('paper-responses-tab');
+    await user.click(within(tab).getByRole('button', { name: 'Edit' }));
+    const form = await screen.findByTestId('paper-response-form');
+    const responder = await within(form).findByDisplayValue('Dr. Paper');
+    expect(within(form).getByDisplayValue('3')).toBeTruthy();
+    expect(within(form).getByText('Answered electronically; a paper response cannot change it.')).toBeTruthy();
+    await user.clear(responder);
+    await user.type(responder, 'Nurse Kind');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/supplier/communications/paper/supplieractions')).toBe(true));
+    const update = calls.find((c) => c.path === '/api/supplier/communications/paper/update')!.body as FormData;
+    expect([update.get('id'), update.get('responderName'), update.get('providerCommunicationId')]).toEqual(['5', 'Nurse Kind', '31']);
+    const answers = calls.find((c) => c.path === '/api/supplier/communications/paper/supplieractions')!.body as FormData;
+    // Only the paper action is sent; the electronically answered one is left alone.
+    expect(JSON.parse(String(answers.get('actions')))).toEqual([{ actionId: 71, valueNumeric: '3' }]);
+
+    await user.click(await within(screen.getByTestId('paper-responses-tab')).findByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/supplier/communications/paper/5/delete')).toBe(true));
+  });
+
+  it('explains that a draft has no paper responses yet', async () => {
+    signIn();
+    serve('DRAFT');
+    renderApp('/supplier/recalls/view/9');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Paper Responses' }));
+    expect(await screen.findByText('Paper responses can be recorded once the event has been sent.')).toBeTruthy();
+  });
+});

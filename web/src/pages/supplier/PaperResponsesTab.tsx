@@ -1,0 +1,321 @@
+import { useEffect, useState } from 'react';
+import { useStore } from 'jotai';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Button,
+  ConfirmDialog,
+  DataTable,
+  DatePicker,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  FormField,
+  SimpleSelect,
+  Spinner,
+  StatusLabel,
+  TextInput,
+  useToast,
+  type DataTableColumn,
+} from '@portal/design-system';
+import type { Communication } from '../../api/communications';
+import type { NoticeAction, NoticeFile, ResponseValue } from '../../api/notices';
+import {
+  deletePaperResponse,
+  fetchNotifiedDate,
+  savePaperAnswers,
+  savePaperResponse,
+  usePaperActions,
+  usePaperCustomers,
+  usePaperLocations,
+  usePaperResponses,
+  type PaperAction,
+  type PaperResponseRow,
+} from '../../api/paper';
+import { ActionAnswerInput } from '../forms/ActionAnswerInput';
+import { checkAnswer, draftFromResponse, type AnswerDraft, type AnswerProblem } from '../forms/answers';
+import { useLabels } from './shared/labels';
+import { errorText, useListState, useTableTexts } from './shared/table';
+
+/** Paper responses of a sent event (spec 001 §7.5): answers that came back by fax or mail, keyed in by the supplier. */
+export function PaperResponsesTab({ event }: { event: Communication }) {
+  const { t } = useLingui();
+  const labels = useLabels();
+  const texts = useTableTexts();
+  const toast = useToast();
+  const list = useListState('supplier-paper-responses', ['customer_name', 'location_name', 'responder_name', 'response_date', 'response_status']);
+  const sent = event.status === 'OPEN' || event.status === 'CLOSED';
+  const { data, isLoading, mutate } = usePaperResponses(event.id, list.query);
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<PaperResponseRow | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!sent) {
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="paper-responses-tab">
+        <Trans>Paper responses can be recorded once the event has been sent.</Trans>
+      </p>
+    );
+  }
+  const columns: DataTableColumn<PaperResponseRow>[] = [
+    { field: 'customer_name', header: t`Customer`, sortable: true },
+    { field: 'location_name', header: t`Location`, sortable: true, cell: (r) => r.location_name ?? '' },
+    { field: 'responder_name', header: t`Responder Name`, sortable: true },
+    { field: 'response_date', header: t`Response Date`, sortable: true },
+    { field: 'answers', header: t`Answered` },
+    {
+      field: 'response_status',
+      header: t`Response`,
+      sortable: true,
+      cell: (r) => <StatusLabel status={r.response_status} kind="response" labels={labels.statuses} />,
+    },
+  ];
+  return (
+    <div className="grid gap-3" data-testid="paper-responses-tab">
+      <div>
+        <Button onClick={() => setEditing('new')}>
+          <Trans>Add paper response</Trans>
+        </Button>
+      </div>
+      <DataTable
+        columns={columns}
+        rows={data?.items ?? []}
+        getRowId={(r) => String(r.id)}
+        total={data?.total ?? 0}
+        pageNumber={list.query.pageNumber}
+        pageSize={list.query.pageSize}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setPageSize}
+        sortModel={list.query.sort}
+        onSortChange={list.setSort}
+        onSearchChange={list.setSearch}
+        defaultSearch={list.search}
+        loading={isLoading}
+        texts={texts}
+        caption={t`Paper Responses`}
+        rowActions={(r) => (
+          <div className="flex gap-2">
+            <Button size="sm" variant="outline" onClick={() => setEditing(r.id)}>
+              <Trans>Edit</Trans>
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setDeleting(r)}>
+              <Trans>Delete</Trans>
+            </Button>
+          </div>
+        )}
+      />
+      <Dialog open={editing !== null} onOpenChange={(o) => (o ? undefined : setEditing(null))}>
+        <DialogContent closeLabel={t`Close`}>
+          <DialogTitle>{editing === 'new' ? <Trans>Add paper response</Trans> : <Trans>Edit paper response</Trans>}</DialogTitle>
+          {editing !== null ? (
+            <PaperResponseForm
+              communicationId={event.id}
+              paperResponseId={editing === 'new' ? null : editing}
+              onSaved={() => {
+                setEditing(null);
+                void mutate();
+                toast.success(t`The paper response has been saved.`);
+              }}
+            />
+          ) : null}
+        </DialogContent>
+      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
+        onConfirm={() => {
+          if (!deleting) return;
+          setBusy(true);
+          deletePaperResponse(deleting.id)
+            .then(() => {
+              toast.success(t`The paper response has been deleted.`);
+              void mutate();
+            })
+            .catch((err: unknown) => toast.danger(errorText(err, t`Unknown error`)))
+            .finally(() => {
+              setBusy(false);
+              setDeleting(null);
+            });
+        }}
+        title={t`Are you sure?`}
+        description={deleting ? t`Delete the paper response of ${deleting.customer_name}? Its answers are removed.` : undefined}
+        confirmText={t`Confirm`}
+        cancelText={t`Cancel`}
+        destructive
+        loading={busy}
+      />
+    </div>
+  );
+}
+
+/** A paper action in the shape the provider pages' answer input takes; an electronic answer shows read-only. */
+function asNoticeAction(a: PaperAction, files: NoticeFile[]): NoticeAction {
+  return {
+    id: a.id, sort_order: a.sort_order, action_type: a.action_type, title: a.title, description: a.description, options: a.options, is_required: a.is_required,
+    is_disabled: a.is_disabled,
+    response: a.electronic_answer ? { status: 'SUBMITTED', value: a.electronic_answer.value, responder_email: a.electronic_answer.responder_email, submitted_at: a.electronic_answer.submitted_at, updated_at: '' } : null,
+    files,
+  };
+}
+
+/** The value the server expects for one action from the form's draft; file actions list the kept files. */
+function valueOf(a: PaperAction, draft: AnswerDraft, keptFiles: number[]): ResponseValue {
+  switch (a.action_type) {
+    case 'Acknowledge': return { valueAcknowledge: draft.valueAcknowledge };
+    case 'Text': return { valueText: draft.valueText };
+    case 'Numeric': return { valueNumeric: draft.valueNumeric };
+    case 'YesNo': return draft.valueYesNo ? { valueYesNo: draft.valueYesNo } : {};
+    case 'Checkbox': return { valueCheckbox: draft.valueCheckbox };
+    case 'MultipleChoice': return { valueMultiChoice: draft.valueMultiChoice };
+    case 'Image': return { valueImage: keptFiles };
+    case 'Document': return { valueDocument: keptFiles };
+    default: return {};
+  }
+}
+
+function PaperResponseForm({ communicationId, paperResponseId, onSaved }: { communicationId: number; paperResponseId: number | null; onSaved: () => void }) {
+  const { t } = useLingui();
+  const store = useStore();
+  const [pcId, setPcId] = useState<number | null>(null);
+  const customers = usePaperCustomers(paperResponseId ? null : communicationId);
+  const { data } = usePaperActions(paperResponseId, communicationId, pcId);
+  const locations = usePaperLocations(paperResponseId ? { paperResponseId } : pcId ? { providerCommunicationId: pcId } : null);
+  const [locationId, setLocationId] = useState<number | null>(null);
+  const [responderName, setResponderName] = useState('');
+  const [responseDate, setResponseDate] = useState<string | null>(null);
+  const [notifiedDate, setNotifiedDate] = useState<string | null>(null);
+  const [document, setDocument] = useState<File | null>(null);
+  const [drafts, setDrafts] = useState<Record<number, AnswerDraft>>({});
+  const [kept, setKept] = useState<Record<number, NoticeFile[]>>({});
+  const [pending, setPending] = useState<{ actionId: number; file: File; id: number }[]>([]);
+  const [problems, setProblems] = useState<Record<number, AnswerProblem | null>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  // Loaded answers (edit) or a newly picked customer fill the form.
+  useEffect(() => {
+    if (!data) return;
+    const paper = data.paper_response;
+    if (paper) {
+      setPcId(paper.provider_communication_id);
+      setLocationId(paper.affected_location_id);
+      setResponderName(paper.responder_name);
+      setResponseDate(paper.response_date);
+      setNotifiedDate(paper.notified_date);
+    }
+    setDrafts(Object.fromEntries(data.actions.map((a) => [a.id, draftFromResponse(a.value ?? a.electronic_answer?.value)])));
+    setKept(Object.fromEntries(data.actions.map((a) => [a.id, a.files])));
+    setPending([]);
+  }, [data]);
+
+  function pickCustomer(value: string) {
+    const id = Number(value);
+    setPcId(id);
+    setLocationId(null);
+    fetchNotifiedDate(id).then((r) => setNotifiedDate(r.notified_date)).catch(() => setNotifiedDate(null));
+  }
+
+  async function save() {
+    if (!data || !pcId) return;
+    const editable = data.actions.filter((a) => !a.electronic_answer && !a.is_disabled);
+    const found = Object.fromEntries(editable.map((a) => [a.id, checkAnswer(asNoticeAction(a, []), drafts[a.id]!, false)]));
+    setProblems(found);
+    if (!responderName.trim() || !responseDate || Object.values(found).some(Boolean)) {
+      setProblem(t`Please correct the highlighted fields.`);
+      return;
+    }
+    setSaving(true);
+    setProblem(null);
+    try {
+      const paper = await savePaperResponse(store, {
+        id: paperResponseId ?? undefined, communicationId, providerCommunicationId: pcId, locationId, responderName: responderName.trim(), responseDate, notifiedDate,
+      }, document);
+      const answers = editable.map((a) => ({ actionId: a.id, ...valueOf(a, drafts[a.id]!, (kept[a.id] ?? []).map((f) => f.id)) }));
+      await savePaperAnswers(store, paper.id, answers, pending.map(({ actionId, file }) => ({ actionId, file })));
+      onSaved();
+    } catch (err) {
+      setProblem(errorText(err, t`Unknown error`));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const dateTexts = { placeholder: t`MM/DD/YYYY`, openCalendar: t`Open calendar`, clear: t`Clear`, invalid: t`Invalid date`, chooseDate: t`Choose date` };
+  const open = (customers.data ?? []).filter((c) => c.paper_response_id === null);
+  return (
+    <div className="grid max-h-[75vh] gap-3 overflow-auto text-sm" data-testid="paper-response-form">
+      {paperResponseId ? null : (
+        <FormField label={t`Provider`} required>
+          <SimpleSelect
+            aria-label={t`Provider`}
+            placeholder={t`Select...`}
+            value={pcId ? String(pcId) : ''}
+            onValueChange={pickCustomer}
+            options={open.map((c) => ({ value: String(c.provider_communication_id), label: c.provider_name && c.provider_name !== c.customer_name ? `${c.customer_name} (${c.provider_name})` : c.customer_name }))}
+          />
+        </FormField>
+      )}
+      {pcId && locations.data?.length ? (
+        <FormField label={t`Location`}>
+          <SimpleSelect
+            aria-label={t`Location`}
+            placeholder={t`Select...`}
+            value={locationId ? String(locationId) : ''}
+            onValueChange={(v) => setLocationId(v ? Number(v) : null)}
+            options={locations.data.map((l) => ({ value: String(l.id), label: [l.location_name, l.city, l.state].filter(Boolean).join(', ') }))}
+          />
+        </FormField>
+      ) : null}
+      {pcId && !data ? <Spinner label={t`Loading...`} /> : null}
+      {pcId && data ? (
+        <>
+          <FormField label={t`Notified Date`}>
+            <DatePicker value={notifiedDate} onChange={setNotifiedDate} texts={dateTexts} aria-label={t`Notified Date`} />
+          </FormField>
+          <FormField label={t`Responder Name`} required error={problem && !responderName.trim() ? t`Field required` : null}>
+            <TextInput value={responderName} maxLength={200} onValueChange={setResponderName} />
+          </FormField>
+          <FormField label={t`Response Date`} required error={problem && !responseDate ? t`Field required` : null}>
+            <DatePicker value={responseDate} onChange={setResponseDate} texts={dateTexts} aria-label={t`Response Date`} />
+          </FormField>
+          <FormField label={t`Paper document`} description={data.paper_response?.document?.name}>
+            <input type="file" accept=".pdf,.docx,.xlsx,.mp4,.png,.jpg" onChange={(e) => setDocument(e.target.files?.[0] ?? null)} />
+          </FormField>
+          {data.actions.map((a) => {
+            const files = [...(kept[a.id] ?? []), ...pending.filter((p) => p.actionId === a.id).map((p) => ({ id: p.id, name: p.file.name, extension: '', type: p.file.type, size: p.file.size, signed_url: '', signed_url_review: '' }))];
+            return (
+              <div key={a.id}>
+                <ActionAnswerInput
+                  action={asNoticeAction(a, files)}
+                  draft={drafts[a.id] ?? draftFromResponse(null)}
+                  problem={problems[a.id] ?? null}
+                  readOnly={Boolean(a.electronic_answer)}
+                  onChange={(d) => setDrafts((all) => ({ ...all, [a.id]: d }))}
+                  onUpload={async (file) => setPending((all) => [...all, { actionId: a.id, file, id: -(all.length + 1) }])}
+                  onDeleteFile={async (f) => {
+                    if (f.id < 0) setPending((all) => all.filter((p) => p.id !== f.id));
+                    else setKept((all) => ({ ...all, [a.id]: (all[a.id] ?? []).filter((x) => x.id !== f.id) }));
+                  }}
+                  onPreview={(f) => (f.signed_url_review ? window.open(f.signed_url_review, '_blank', 'noopener') : undefined)}
+                />
+                {a.electronic_answer ? (
+                  <p className="text-xs text-muted-foreground">
+                    <Trans>Answered electronically; a paper response cannot change it.</Trans>
+                  </p>
+                ) : null}
+              </div>
+            );
+          })}
+        </>
+      ) : null}
+      {problem ? (
+        <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-destructive">
+          {problem}
+        </p>
+      ) : null}
+      <div>
+        <Button onClick={() => void save()} loading={saving} disabled={!pcId || !data}>
+          <Trans>Save</Trans>
+        </Button>
+      </div>
+    </div>
+  );
+}
