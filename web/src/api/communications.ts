@@ -394,13 +394,15 @@ async function authorisedFetch(store: AppStore, url: string, init: RequestInit =
 
 async function failure(response: Response): Promise<ApiError> {
   let message = response.statusText || t`Unknown error`;
+  let error: { code?: string; details?: unknown } | undefined;
   try {
-    const body = (await response.json()) as { m?: string };
+    const body = (await response.json()) as { m?: string; error?: { code?: string; details?: unknown } };
     if (body.m) message = body.m;
+    error = body.error;
   } catch {
     // not an envelope
   }
-  return new ApiError(message, response.status);
+  return new ApiError(message, response.status, error?.code ?? null, error?.details);
 }
 
 /** Downloads a report route (file answer) and saves it under the server's file name. */

@@ -1,5 +1,5 @@
 import { apiRequest, useApi } from './client';
-import { listQueryParams, postForm, type ListQuery, type Page } from './communications';
+import { listQueryParams, postForm, uploadFile, type ListQuery, type Page } from './communications';
 import type { ActionType, NoticeFile, ResponseValue } from './notices';
 import type { AppStore } from '../state/store';
 
@@ -124,4 +124,14 @@ export function savePaperAnswers(store: AppStore, paperResponseId: number, answe
 
 export function deletePaperResponse(paperResponseId: number): Promise<{ response_status: string }> {
   return apiRequest(`${BASE}/${paperResponseId}/delete`, { errorModal: false });
+}
+
+/** The Paper Response Template of an event: one row per notified customer, one column per action. */
+export function paperTemplatePath(communicationId: number): string {
+  return `/supplier/communications/${communicationId}/paper-response-template`;
+}
+
+/** POST /{id}/paper-response-import: the filled template; any bad row rejects the whole file (error.details rows). */
+export function importPaperResponses(store: AppStore, communicationId: number, file: File): Promise<{ created: number; paper_response_ids: number[] }> {
+  return uploadFile(store, `/supplier/communications/${communicationId}/paper-response-import`, file);
 }

@@ -86,6 +86,43 @@ describe('paper responses tab of the view page', () => {
     await waitFor(() => expect(calls.some((c) => c.path === '/api/supplier/communications/paper/5/delete')).toBe(true));
   });
 
+  it('imports a filled template: a rejected file lists its bad rows, an accepted one refreshes the list', async () => {
+    signIn();
+    const calls = serve('OPEN');
+    const fetchMock = vi.mocked(fetch);
+    const serveRest = fetchMock.getMockImplementation()!;
+    let attempt = 0;
+    fetchMock.mockImplementation(async (url, init) => {
+      if (String(url).startsWith('/api/supplier/communications/9/paper-response-import')) {
+        calls.push({ method: 'POST', path: '/api/supplier/communications/9/paper-response-import', body: init?.body });
+        attempt += 1;
+        if (attempt === 1) {
+          return new Response(JSON.stringify({
+            ok: false, m: 'The file was not imported: row 3: Units found: enter digits only.', d: null,
+            error: { code: 'IMPORT_ROWS_INVALID', details: [{ row: 3, message: 'Units found: enter digits only.' }] },
+          }), { status: 422, headers: { 'content-type': 'application/json' } });
+        }
+        return jsonResponse({ created: 2, paper_response_ids: [6, 7] });
+      }
+      return serveRest(url as string, init);
+    });
+    renderApp('/supplier/recalls/view/9');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Paper Responses' }));
+    await screen.findByText('Dr. Paper');
+    const file = new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04])], 'filled.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+
+    await user.upload(screen.getByLabelText('Filled Paper Response Template'), file);
+    expect(await screen.findByText('Row 3: Units found: enter digits only.')).toBeTruthy();
+    const sent = calls.find((c) => c.path.endsWith('/paper-response-import'))!.body as FormData;
+    expect((sent.get('file') as File).name).toBe('filled.xlsx');
+
+    const listsBefore = calls.filter((c) => c.path === '/api/supplier/communications/paper/9/list').length;
+    await user.upload(screen.getByLabelText('Filled Paper Response Template'), file);
+    await waitFor(() => expect(screen.queryByTestId('paper-import-problems')).toBeNull());
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/supplier/communications/paper/9/list').length).toBeGreaterThan(listsBefore));
+  });
+
   it('explains that a draft has no paper responses yet', async () => {
     signIn();
     serve('DRAFT');
