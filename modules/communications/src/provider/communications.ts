@@ -77,13 +77,14 @@ const responderSpec: ListSpec = {
 };
 
 /**
- * Each responding person's answers to a provider communication, grouped by user (link answers by email): one lateral
- * aggregate per row over provider_responses' (provider_communication_id, action_id) index. A person's status is ERROR when one
- * of their drafts can no longer be submitted as is (its action was disabled since, or it picks an option the action no longer
+ * Each responding person's answers to the provider communications of the scope, grouped by provider communication and user
+ * (link answers by email): one grouped pass over the scope's answers (provider_responses' (provider_communication_id,
+ * action_id) index), hash-joined to the rows, rather than one aggregate per row. A person's status is ERROR when one of
+ * their drafts can no longer be submitted as is (its action was disabled since, or it picks an option the action no longer
  * offers), else DRAFT while any draft remains, else SUBMITTED. A removed action takes its answers with it (ON DELETE CASCADE).
  */
-const RESPONDERS_SQL = `LEFT JOIN LATERAL (
-  SELECT r.responder_user_id AS userid, min(r.responder_email) AS responder_email, max(r.updated_at) AS responded_at,
+const RESPONDERS_SQL = `LEFT JOIN (
+  SELECT r.provider_communication_id, r.responder_user_id AS userid, min(r.responder_email) AS responder_email, max(r.updated_at) AS responded_at,
     CASE
       WHEN bool_or(r.status = 'DRAFT' AND (a.is_disabled OR (a.action_type IN ('Checkbox', 'MultipleChoice')
         AND NOT coalesce(r.value -> 'valueCheckbox', r.value -> 'valueMultiChoice', '[]'::jsonb) <@ a.options))) THEN 'ERROR'
@@ -91,9 +92,9 @@ const RESPONDERS_SQL = `LEFT JOIN LATERAL (
       ELSE 'SUBMITTED'
     END AS own_status
   FROM provider_responses r JOIN communication_actions a ON a.id = r.action_id
-  WHERE r.provider_communication_id = pc.id
-  GROUP BY r.responder_user_id, CASE WHEN r.responder_user_id IS NULL THEN lower(r.responder_email) END
-) rr ON true`;
+  WHERE r.provider_communication_id IN (SELECT s.id FROM provider_communications s WHERE s.provider_organization_id = ANY(?::bigint[]))
+  GROUP BY r.provider_communication_id, r.responder_user_id, CASE WHEN r.responder_user_id IS NULL THEN lower(r.responder_email) END
+) rr ON rr.provider_communication_id = pc.id`;
 
 /** The rows the provider received (own organisation and sites), as one derived table so every row field filters and sorts. */
 function rowsQuery(db: Knex, actor: Actor, scope: number[], responders = false): Knex.QueryBuilder {
@@ -118,7 +119,7 @@ function rowsQuery(db: Knex, actor: Actor, scope: number[], responders = false):
       'pc.created_at', 'pc.updated_at',
     );
   if (!responders) return db.from(inner.select('pc.response_status').as('pc'));
-  inner.joinRaw(RESPONDERS_SQL)
+  inner.joinRaw(RESPONDERS_SQL, [scope])
     .leftJoin('users as ru', 'ru.id', 'rr.userid')
     // The caller's own row stays hidden once it dismissed it, until it answers again (DELETE .../responses/:userId).
     .leftJoin('provider_response_dismissals as prd', function ownDismissal() {
