@@ -1,6 +1,7 @@
 import type { ModuleDeps, PortalModule } from '@portal/core';
 import { delegateRoutes } from './delegate-routes.js';
 import { noticeRoutes } from './notice-routes.js';
+import { operatorRoutes } from './operator-routes.js';
 import { paperResponseRoutes } from './paper-routes.js';
 import { providerRoutes } from './provider-routes.js';
 import { supplierCommunicationRoutes } from './routes.js';
@@ -16,5 +17,5 @@ export {
 export { COMMUNICATION_TYPES, ACTION_TYPES, type CommunicationType, type ActionType } from './constants.js';
 
 export function createCommunicationsModule(deps: ModuleDeps): PortalModule {
-  return { name: 'communications', routes: [...supplierReportRoutes(deps), ...paperResponseRoutes(deps), ...supplierCommunicationRoutes(deps), ...noticeRoutes(deps), ...providerRoutes(deps), ...delegateRoutes(deps)] };
+  return { name: 'communications', routes: [...supplierReportRoutes(deps), ...paperResponseRoutes(deps), ...supplierCommunicationRoutes(deps), ...noticeRoutes(deps), ...providerRoutes(deps), ...delegateRoutes(deps), ...operatorRoutes(deps)] };
 }

@@ -70,7 +70,7 @@ const listSpec: ListSpec = {
   defaultSort: [{ column: 'pc.updated_at', direction: 'desc' }],
 };
 
-const responderSpec: ListSpec = {
+export const responderSpec: ListSpec = {
   fields: Object.fromEntries([...LIST_FIELDS, 'responder_name', 'responded_at'].map((f) => [f, `pc.${f}`])),
   searchColumns: [...listSpec.searchColumns!, 'pc.responder_name'],
   defaultSort: listSpec.defaultSort,
@@ -82,8 +82,9 @@ const responderSpec: ListSpec = {
  * action_id) index), hash-joined to the rows, rather than one aggregate per row. A person's status is ERROR when one of
  * their drafts can no longer be submitted as is (its action was disabled since, or it picks an option the action no longer
  * offers), else DRAFT while any draft remains, else SUBMITTED. A removed action takes its answers with it (ON DELETE CASCADE).
+ * Unscoped (the operator's 'ALL'), the pass reads every answer.
  */
-const RESPONDERS_SQL = `LEFT JOIN (
+const respondersSql = (answersOf: 'scope' | 'all' | 'ids') => `LEFT JOIN (
   SELECT r.provider_communication_id, r.responder_user_id AS userid, min(r.responder_email) AS responder_email, max(r.updated_at) AS responded_at,
     CASE
       WHEN bool_or(r.status = 'DRAFT' AND (a.is_disabled OR (a.action_type IN ('Checkbox', 'MultipleChoice')
@@ -92,34 +93,47 @@ const RESPONDERS_SQL = `LEFT JOIN (
       ELSE 'SUBMITTED'
     END AS own_status
   FROM provider_responses r JOIN communication_actions a ON a.id = r.action_id
-  WHERE r.provider_communication_id IN (SELECT s.id FROM provider_communications s WHERE s.provider_organization_id = ANY(?::bigint[]))
+  ${{
+    scope: 'WHERE r.provider_communication_id IN (SELECT s.id FROM provider_communications s WHERE s.provider_organization_id = ANY(?::bigint[]))',
+    ids: 'WHERE r.provider_communication_id = ANY(?::bigint[])',
+    all: '',
+  }[answersOf]}
   GROUP BY r.provider_communication_id, r.responder_user_id, CASE WHEN r.responder_user_id IS NULL THEN lower(r.responder_email) END
 ) rr ON rr.provider_communication_id = pc.id`;
 
-/** The rows the provider received (own organisation and sites), as one derived table so every row field filters and sorts. */
-function rowsQuery(db: Knex, actor: Actor, scope: number[], responders = false): Knex.QueryBuilder {
+/**
+ * The rows the provider received (own organisation and sites), as one derived table so every row field filters and sorts.
+ * 'ALL' (the operator, read-only) drops the scope: every provider's rows, a site being any organisation with a parent, and
+ * allow_access true.
+ */
+function rowsQuery(db: Knex, actor: Actor, scope: number[] | 'ALL', responders = false, onlyIds?: number[]): Knex.QueryBuilder {
+  const all = scope === 'ALL';
+  const siteOf = all ? db.raw('po.parent_id IS NOT NULL') : db.raw('pc.provider_organization_id <> ?', [actor.organizationId]);
   const inner = db('provider_communications as pc')
     .join('communications as c', 'c.id', 'pc.communication_id')
     .join('organizations as so', 'so.id', 'pc.supplier_organization_id')
     .join('organizations as po', 'po.id', 'pc.provider_organization_id')
     .leftJoin('provider_communication_states as ps', 'ps.provider_communication_id', 'pc.id')
     .leftJoin('provider_created_events as pce', 'pce.communication_id', 'c.id')
-    .whereIn('pc.provider_organization_id', scope)
     .whereNot('pc.status', 'DELETED')
     .whereIn('c.status', ['OPEN', 'CLOSED'])
     .select(
       'pc.id', 'pc.communication_id', db.raw(`${STATUS_SQL} as stt`), db.raw(`${STATUS_SQL} as status`),
       db.raw(`coalesce(ps.status_provider, 'OPEN') as status_provider`), db.raw('(pce.communication_id IS NOT NULL) as "isProviderCreated"'),
-      db.raw(`(c.type = 'RECALL' AND ?::boolean OR c.type = 'PRODUCT DISRUPTION' AND ?::boolean) as allow_access`, [mayManageType(actor, 'RECALL'), mayManageType(actor, 'PRODUCT DISRUPTION')]),
+      all ? db.raw('true as allow_access')
+        : db.raw(`(c.type = 'RECALL' AND ?::boolean OR c.type = 'PRODUCT DISRUPTION' AND ?::boolean) as allow_access`, [mayManageType(actor, 'RECALL'), mayManageType(actor, 'PRODUCT DISRUPTION')]),
       'c.name', 'c.event_id', 'c.type', 'c.subtype', 'c.classification', 'pc.supplier_organization_id as supplier_id',
       db.raw(`${SUPPLIER_SQL} as supplier_name`), 'pc.provider_organization_id as organization_id',
-      db.raw('CASE WHEN pc.provider_organization_id <> ? THEN pc.provider_organization_id END as site_id', [actor.organizationId]),
-      db.raw('CASE WHEN pc.provider_organization_id <> ? THEN po.name END as site_name', [actor.organizationId]),
+      db.raw('CASE WHEN ? THEN pc.provider_organization_id END as site_id', [siteOf]), db.raw('CASE WHEN ? THEN po.name END as site_name', [siteOf]),
       db.raw('(pc.acknowledged_at IS NOT NULL) as acknowledged'), 'pc.acknowledged_at', 'pc.acknowledged_by', 'pc.sent_at', 'pc.completed_at',
       'pc.created_at', 'pc.updated_at',
     );
+  if (scope !== 'ALL') inner.whereIn('pc.provider_organization_id', scope);
   if (!responders) return db.from(inner.select('pc.response_status').as('pc'));
-  inner.joinRaw(RESPONDERS_SQL, [scope])
+  // The answers are grouped once for the whole scope, or only for the given rows (a page of the default order).
+  if (onlyIds) inner.whereIn('pc.id', onlyIds).joinRaw(respondersSql('ids'), [onlyIds]);
+  else inner.joinRaw(respondersSql(all ? 'all' : 'scope'), all ? [] : [scope]);
+  inner
     .leftJoin('users as ru', 'ru.id', 'rr.userid')
     // The caller's own row stays hidden once it dismissed it, until it answers again (DELETE .../responses/:userId).
     .leftJoin('provider_response_dismissals as prd', function ownDismissal() {
@@ -127,13 +141,19 @@ function rowsQuery(db: Knex, actor: Actor, scope: number[], responders = false):
     })
     .where((w) => w.whereNull('prd.id').orWhereRaw('prd.dismissed_at < rr.responded_at'))
     .select(
-      db.raw(`pc.id::text || ':' || coalesce('u' || rr.userid::text, 'e' || lower(rr.responder_email), '-') as row_key`),
+      // Zero-padded so that ordering by row_key orders by provider communication first, as the default order does.
+      db.raw(`lpad(pc.id::text, 19, '0') || ':' || coalesce('u' || rr.userid::text, 'e' || lower(rr.responder_email), '-') as row_key`),
       'rr.userid', 'rr.responder_email', 'rr.responded_at',
       db.raw(`coalesce(nullif(trim(concat_ws(' ', ru.first_name, ru.last_name)), ''), ru.email, rr.responder_email) as responder_name`),
       db.raw(`CASE WHEN rr.own_status IS NULL THEN pc.response_status
         WHEN rr.own_status = 'SUBMITTED' AND pc.response_status = 'COMPLETED' THEN 'COMPLETED' ELSE rr.own_status END as response_status`),
     );
   return db.from(inner.as('pc'));
+}
+
+/** The eR responses rows (ResponderRow, fields of responderSpec) of a scope, or of every provider ('ALL': the operator). */
+export function responderRowsQuery(db: Knex, actor: Actor, scope: number[] | 'ALL'): Knex.QueryBuilder {
+  return rowsQuery(db, actor, scope, true);
 }
 
 export interface ProviderListQuery { communicationType?: CommunicationType; responses?: 0 | 1; [key: string]: unknown }
@@ -156,9 +176,15 @@ export async function listProviderCommunications(db: Knex, actor: Actor, raw: Pr
     types = COMMUNICATION_TYPES.filter((t) => mayManageType(actor, t));
     if (actor.permissions.includes('Provider_ResponderRole')) types = [...COMMUNICATION_TYPES];
   }
-  if (!raw.responses && inDefaultOrder(query)) return listInDefaultOrder(db, actor, scope, types, query);
-  const base = rowsQuery(db, actor, scope, raw.responses === 1).whereIn('pc.type', types);
-  return runList<ProviderRow | ResponderRow>(base, query, spec, raw.responses ? 'pc.row_key' : 'pc.id', (qb) => qb.select('pc.*'), 'pc.updated_at');
+  if (raw.responses) return listResponderRows(db, actor, scope, types, query);
+  if (inDefaultOrder(query)) return listInDefaultOrder(db, actor, scope, types, query);
+  return runList<ProviderRow>(rowsQuery(db, actor, scope).whereIn('pc.type', types), query, listSpec, 'pc.id', (qb) => qb.select('pc.*'), 'pc.updated_at');
+}
+
+/** The eR responses rows of a scope (or of every provider, 'ALL': the operator) for a parsed list query of responderSpec. */
+export async function listResponderRows(db: Knex, actor: Actor, scope: number[] | 'ALL', types: CommunicationType[], query: ListQuery): Promise<ListPage<ResponderRow>> {
+  if (inDefaultOrder(query)) return respondersInDefaultOrder(db, actor, scope, types, query);
+  return runList<ResponderRow>(rowsQuery(db, actor, scope, true).whereIn('pc.type', types), query, responderSpec, 'pc.row_key', (qb) => qb.select('pc.*'), 'pc.updated_at');
 }
 
 /** The list as it first opens: no search or filter, newest change first. */
@@ -167,36 +193,85 @@ function inDefaultOrder(query: ListQuery): boolean {
     && (!query.sort.length || (query.sort.length === 1 && query.sort[0]!.field === 'updated_at' && query.sort[0]!.direction === 'desc'));
 }
 
-/**
- * The default page without joining every received row: per received organisation, the newest offset + pageSize rows
- * come off provider_communications_received_idx in order (UNION ALL, merged), then only the page's rows are joined.
- * The total is an index-only count. Both rely on provider communications existing only for sent events, whose
- * status stays OPEN or CLOSED (a sent event cannot be deleted), which the joined path checks explicitly.
+/*
+ * The default order without joining every received row. Provider communications exist only for sent events, whose status
+ * stays OPEN or CLOSED (a sent event cannot be deleted), so the scope, type and status of provider_communications alone
+ * decide which rows the joined path would list; the joined path still checks the event's status explicitly.
  */
-async function listInDefaultOrder(db: Knex, actor: Actor, scope: number[], types: CommunicationType[], query: ListQuery): Promise<ListPage<ProviderRow>> {
-  const offset = (query.pageNumber - 1) * query.pageSize;
-  if (!scope.length) return { items: [], total: 0, pageNumber: query.pageNumber, pageSize: query.pageSize, lastUpdated: null };
-  const received = (orgId: number, limit: number) => db('provider_communications').where('provider_organization_id', orgId).whereNot('status', 'DELETED')
-    .whereIn('communication_type', types).orderByRaw('updated_at DESC NULLS LAST, id').limit(limit).select('id', 'updated_at');
-  const newest = (limit: number, skip = 0) => db.from(db.unionAll(scope.map((orgId) => received(orgId, skip + limit)), true).as('r'))
-    .orderByRaw('updated_at DESC NULLS LAST, id').limit(limit).offset(skip).select('id', 'updated_at');
-  const [[counted], page] = await Promise.all([
-    db('provider_communications').whereIn('provider_organization_id', scope).whereNot('status', 'DELETED').whereIn('communication_type', types)
-      .count<{ count: number }[]>({ count: '*' }),
-    newest(query.pageSize, offset) as Promise<{ id: number; updated_at: Date }[]>,
-  ]);
-  const latest = offset === 0 ? page[0] : ((await newest(1)) as { id: number; updated_at: Date }[])[0];
-  const rows = page.length
-    ? ((await rowsQuery(db, actor, scope).whereIn('pc.id', page.map((r) => r.id)).select('pc.*')) as ProviderRow[])
-    : [];
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+
+const NEWEST_FIRST = 'updated_at DESC NULLS LAST, id';
+
+/**
+ * Ids of the newest provider communications of the scope, off provider_communications_received_idx: per organisation
+ * the first skip + limit entries in order (UNION ALL, merge-appended), or one walk of the global index for 'ALL'.
+ */
+function newestReceived(db: Knex, scope: number[] | 'ALL', types: CommunicationType[], limit: number, skip = 0): Promise<{ id: number; updated_at: Date }[]> {
+  const received = (orgId: number | null, take: number) => db('provider_communications').modify((q) => (orgId === null ? q : q.where('provider_organization_id', orgId)))
+    .whereNot('status', 'DELETED').whereIn('communication_type', types).orderByRaw(NEWEST_FIRST).limit(take).select('id', 'updated_at');
+  if (scope === 'ALL') return received(null, limit).offset(skip) as unknown as Promise<{ id: number; updated_at: Date }[]>;
+  return db.from(db.unionAll(scope.map((orgId) => received(orgId, skip + limit)), true).as('r'))
+    .orderByRaw(NEWEST_FIRST).limit(limit).offset(skip).select('id', 'updated_at') as unknown as Promise<{ id: number; updated_at: Date }[]>;
+}
+
+/** How many provider communications the scope received (an index-only count). */
+async function receivedCount(db: Knex, scope: number[] | 'ALL', types: CommunicationType[]): Promise<number> {
+  const [row] = await db('provider_communications').modify((q) => (scope === 'ALL' ? q : q.whereIn('provider_organization_id', scope)))
+    .whereNot('status', 'DELETED').whereIn('communication_type', types).count<{ count: number }[]>({ count: '*' });
+  return Number(row?.count ?? 0);
+}
+
+function pageOf<T>(query: ListQuery, items: T[], total: number, latest: { updated_at: Date } | undefined): ListPage<T> {
   return {
-    items: page.map((r) => byId.get(Number(r.id))).filter((r): r is ProviderRow => r !== undefined),
-    total: Number(counted?.count ?? 0),
-    pageNumber: query.pageNumber,
-    pageSize: query.pageSize,
+    items, total, pageNumber: query.pageNumber, pageSize: query.pageSize,
     lastUpdated: latest?.updated_at ? new Date(latest.updated_at).toISOString() : null,
   };
+}
+
+/** The default page: the page's ids come off the index, then only those rows are joined. */
+async function listInDefaultOrder(db: Knex, actor: Actor, scope: number[], types: CommunicationType[], query: ListQuery): Promise<ListPage<ProviderRow>> {
+  const offset = (query.pageNumber - 1) * query.pageSize;
+  if (!scope.length) return pageOf(query, [], 0, undefined);
+  const [total, page] = await Promise.all([receivedCount(db, scope, types), newestReceived(db, scope, types, query.pageSize, offset)]);
+  const latest = offset === 0 ? page[0] : (await newestReceived(db, scope, types, 1))[0];
+  const rows = page.length ? ((await rowsQuery(db, actor, scope).whereIn('pc.id', page.map((r) => r.id)).select('pc.*')) as ProviderRow[]) : [];
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return pageOf(query, page.map((r) => byId.get(Number(r.id))).filter((r): r is ProviderRow => r !== undefined), total, latest);
+}
+
+/**
+ * The default page of the eR responses rows. A provider communication gives one row per responding person, or one row when
+ * nobody answered, except the caller's own dismissed rows (hidden until it answers again). So the rows of the newest N
+ * provider communications are the first rows of the list, and N = offset + pageSize of them cover the page unless
+ * dismissals hid some: then N doubles. Rows order by the communication's (updated_at, id), then by person.
+ * The total is the received count, plus every person beyond the first on a communication, minus the caller's hidden rows:
+ * the answers of the scope are read once, grouped, never joined to every received row.
+ */
+async function respondersInDefaultOrder(db: Knex, actor: Actor, scope: number[] | 'ALL', types: CommunicationType[], query: ListQuery): Promise<ListPage<ResponderRow>> {
+  const offset = (query.pageNumber - 1) * query.pageSize;
+  if (scope !== 'ALL' && !scope.length) return pageOf(query, [], 0, undefined);
+  const need = offset + query.pageSize;
+  const inScope = (q: Knex.QueryBuilder) => q.modify((x) => (scope === 'ALL' ? x : x.whereIn('pc.provider_organization_id', scope)))
+    .whereNot('pc.status', 'DELETED').whereIn('pc.communication_type', types);
+  const person = `r.responder_user_id, CASE WHEN r.responder_user_id IS NULL THEN lower(r.responder_email) END`;
+  const extraPeople = inScope(db('provider_responses as r').join('provider_communications as pc', 'pc.id', 'r.provider_communication_id'))
+    .first(db.raw(`(count(DISTINCT (r.provider_communication_id, ${person})) - count(DISTINCT r.provider_communication_id))::int as n`));
+  const hidden = actor.userId === null ? Promise.resolve({ n: 0 }) : inScope(db('provider_response_dismissals as prd').join('provider_communications as pc', 'pc.id', 'prd.provider_communication_id'))
+    .where('prd.user_id', actor.userId)
+    .whereRaw('prd.dismissed_at >= (SELECT max(r.updated_at) FROM provider_responses r WHERE r.provider_communication_id = prd.provider_communication_id AND r.responder_user_id = prd.user_id)')
+    .first(db.raw('count(*)::int as n'));
+  const [received, extra, dismissed] = await Promise.all([receivedCount(db, scope, types), extraPeople, hidden]) as [number, { n: number } | undefined, { n: number } | undefined];
+
+  let take = need;
+  let rows: ResponderRow[] = [];
+  for (;;) {
+    const ids = await newestReceived(db, scope, types, take);
+    rows = ids.length
+      ? ((await rowsQuery(db, actor, scope, true, ids.map((r) => r.id)).orderByRaw('pc.updated_at DESC NULLS LAST, pc.row_key').select('pc.*')) as ResponderRow[])
+      : [];
+    if (rows.length >= need || ids.length < take) break;
+    take *= 2;
+  }
+  return pageOf(query, rows.slice(offset, need), received + (extra?.n ?? 0) - (dismissed?.n ?? 0), rows[0]);
 }
 
 // ---------- metadata ----------
@@ -304,7 +379,11 @@ export async function summary(db: Knex, config: Config, actor: Actor, communicat
 
 /** Per action: its answer, who gave it and when (the response details tab). */
 export async function responseDetails(db: Knex, config: Config, actor: Actor, communicationId: number, pcId: number) {
-  const view = await providerRecall(db, config, actor, communicationId, pcId);
+  return actionAnswers(await providerRecall(db, config, actor, communicationId, pcId));
+}
+
+/** The actions of a notice view with their answers (the response details; the operator's read-only detail). */
+export function actionAnswers(view: NoticeView) {
   return view.actions.map((a) => ({
     action_id: a.id, action_type: a.action_type, title: a.title, is_required: a.is_required, status: a.response?.status ?? 'NA',
     value: a.response?.value ?? null, responder_email: a.response?.responder_email ?? null, submitted_at: a.response?.submitted_at ?? null,

@@ -154,4 +154,48 @@ describe('the eR responses list (responses=1)', () => {
     await draft(multi, e, pc, 'Text', { valueText: 'One more thing' });
     expect(statuses(await rowsOf(multi, 'eR dismiss recall'))).toEqual([[multiId, 'DRAFT']]);
   });
+
+  // The list as it first opens reads the newest provider communications off an index and groups only their answers; any
+  // filter takes the joined path. Both must give the same rows, pages, totals and last-updated time, with several people
+  // on one communication, an answer given through a link, unanswered communications and the caller's hidden rows.
+  it('pages the default order exactly as the joined, filtered path does', async () => {
+    const many = await sendEvent(t, w, 'eR order many people', { providers: [w.riverside], sites: [w.north], actions: ACTIONS });
+    const pc = many.pcOf(w.riverside);
+    await draft(admin, many, pc, 'Text', { valueText: 'Admin draft' });
+    await submit(multi, many, pc, 'Numeric', { valueNumeric: '4' });
+    const link = (await t.db('provider_communications').where({ id: pc }).first('communication_id', 'supplier_organization_id', 'provider_organization_id')) as Record<string, number>;
+    await t.db('provider_responses').insert({
+      provider_communication_id: pc, communication_id: link.communication_id, action_id: many.actionOf('Checkbox'), supplier_organization_id: link.supplier_organization_id,
+      provider_organization_id: link.provider_organization_id, value: JSON.stringify({ valueCheckbox: ['A'] }), status: 'SUBMITTED', responder_email: 'Recipient@Outside.test', submitted_at: t.db.fn.now(),
+    });
+    await sendEvent(t, w, 'eR order nobody', { providers: [w.riverside], actions: ['Text'] });
+    const alone = await sendEvent(t, w, 'eR order hidden alone', { providers: [w.riverside], actions: ['Text'] });
+    await submit(admin, alone, alone.pcOf(w.riverside), 'Text', { valueText: 'Only me' });
+    expect((await pv(admin)('DELETE', `/${alone.id}/${alone.pcOf(w.riverside)}/responses/${adminId}`)).body.d.dismissed).toBe(true);
+    const shared = await sendEvent(t, w, 'eR order hidden shared', { providers: [w.riverside], actions: ['Text', 'Numeric'] });
+    await submit(admin, shared, shared.pcOf(w.riverside), 'Text', { valueText: 'Mine' });
+    await draft(multi, shared, shared.pcOf(w.riverside), 'Numeric', { valueNumeric: '1' });
+    expect((await pv(admin)('DELETE', `/${shared.id}/${shared.pcOf(w.riverside)}/responses/${adminId}`)).body.d.dismissed).toBe(true);
+
+    // Every status contains an O (OPEN, CLOSED): this filter keeps every row but forces the joined path.
+    const everyRow = `filterModel=${encodeURIComponent(JSON.stringify({ status: { type: 'contains', filter: 'O' } }))}`;
+    for (const token of [admin, multi, responder]) {
+      const whole = (await pv(token)('GET', `?responses=1&pageSize=500&${everyRow}`)).body.d;
+      expect((await pv(token)('GET', '?responses=1&pageSize=500')).body.d).toEqual(whole);
+      for (const size of [1, 2, 3]) {
+        for (let page = 1; page <= Math.ceil(whole.total / size) + 1; page += 1) {
+          const fast = (await pv(token)('GET', `?responses=1&pageSize=${size}&pageNumber=${page}`)).body.d;
+          const joined = (await pv(token)('GET', `?responses=1&pageSize=${size}&pageNumber=${page}&${everyRow}`)).body.d;
+          expect(fast).toEqual(joined);
+        }
+      }
+    }
+    // The admin's hidden rows are missing from its list only: the alone communication gives no row at all.
+    const adminRows = (await pv(admin)('GET', '?responses=1&pageSize=500')).body.d.items as Row[];
+    expect(adminRows.filter((r) => r.id === alone.pcOf(w.riverside))).toEqual([]);
+    expect(statuses(adminRows.filter((r) => r.id === shared.pcOf(w.riverside)))).toEqual([[multiId, 'DRAFT']]);
+    expect(adminRows.filter((r) => r.id === pc).map((r) => r.userid).sort()).toEqual([adminId, multiId, null].sort());
+    const responderRows = (await pv(responder)('GET', '?responses=1&pageSize=500')).body.d.items as Row[];
+    expect(responderRows.filter((r) => r.id === alone.pcOf(w.riverside)).map((r) => r.userid)).toEqual([adminId]);
+  });
 });
