@@ -160,7 +160,10 @@ export const routes: readonly RouteDef[] = [
   noti('/notisphere/dashboard', msg`Dashboard`),
   noti('/notisphere/key-metrics', msg`Key Metrics`, { permissions: N.keyMetrics }),
   noti('/notisphere/providers', msg`Providers`, { permissions: N.providers }),
-  noti('/notisphere/er-response', msg`eR Responses`, { permissions: N.responder }),
+  noti('/notisphere/er-response', msg`eR Responses`, {
+    permissions: N.responder,
+    page: () => import('../pages/notisphere/ResponsesPage'),
+  }),
   noti('/notisphere/recalls', msg`Recalls`, { permissions: N.recalls }),
   noti('/notisphere/recalls/view/:id', msg`View Recall`, { permissions: N.recalls, parent: nRecalls }),
   noti('/notisphere/roles', msg`Roles`, { permissions: N.roles }),

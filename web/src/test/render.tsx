@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../app/App';
@@ -19,4 +19,11 @@ export function jsonResponse(d: unknown, status = 200): Response {
     status,
     headers: { 'content-type': 'application/json', 'x-app-version': '3.11.2' },
   });
+}
+
+/** The table row that shows every one of the texts (throws when there is none). */
+export function tableRowWith(...texts: string[]): HTMLElement {
+  const found = screen.getAllByRole('row').find((r) => texts.every((text) => within(r).queryByText(text)));
+  if (!found) throw new Error(`no row with ${texts.join(', ')}`);
+  return found;
 }

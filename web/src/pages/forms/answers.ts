@@ -138,3 +138,10 @@ export function toggleOption(options: readonly string[], chosen: readonly string
   else set.delete(option);
   return options.filter((o) => set.has(o));
 }
+
+/** An answer's values as one line of text (lists comma-separated, fields by semicolons). */
+export function answerText(value: Record<string, unknown>): string {
+  return Object.values(value)
+    .map((v) => (Array.isArray(v) ? v.map((x) => (typeof x === 'object' && x !== null && 'name' in x ? String(x.name) : String(x))).join(', ') : String(v)))
+    .join('; ');
+}

@@ -17,6 +17,7 @@ import {
 import type { CommunicationType } from '../../api/notices';
 import { deleteResponseRow, useProviderRows, type ListState, type ProviderListRow, type ResponderListRow } from '../../api/provider';
 import { authAtom } from '../../state/auth';
+import { listStateProps, useResponseColumns } from './listShared';
 import { editPath, openPath, providerBasePath, providerRowActions, respondPath, responseRowActions } from './rowActions';
 
 export type ProviderListKind = CommunicationType | 'RESPONDER';
@@ -44,7 +45,7 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
   const toast = useOptionalToast();
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [busy, setBusy] = useState(false);
-  const responseLabels = { DRAFT: t`Draft`, ERROR: t`Error`, SUBMITTED: t`Submitted`, COMPLETED: t`Completed`, NOTCOMPLETED: t`In Progress` };
+  const shared = useResponseColumns();
 
   const removeResponse = async () => {
     if (!deleting || deleting.userid == null) return;
@@ -75,27 +76,11 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
       ),
     },
     { field: 'event_id', header: t`Event ID`, sortable: true, filterable: true },
-    ...(responder
-      ? [
-          { field: 'type', header: t`Type`, sortable: true, cell: (row: Row) => (row.type === 'RECALL' ? t`Recall` : t`Supply Advisory`) },
-          {
-            field: 'responder_name',
-            header: t`Responder`,
-            sortable: true,
-            filterable: true,
-            cell: (row: Row) => row.responder_name ?? '',
-          },
-        ]
-      : []),
+    ...(responder ? [shared.type, shared.responder] : []),
     { field: 'supplier_name', header: t`Supplier`, sortable: true, filterable: true },
     { field: 'site_name', header: t`Site`, sortable: true, filterable: true, defaultHidden: true },
     { field: 'status', header: t`Status`, sortable: true, cell: (row) => <StatusLabel kind="communication" status={row.status} /> },
-    {
-      field: 'response_status',
-      header: t`Response`,
-      sortable: true,
-      cell: (row) => <StatusLabel kind="response" status={row.response_status} labels={responseLabels} />,
-    },
+    shared.responseStatus,
     {
       field: 'acknowledged_at',
       header: t`Acknowledged`,
@@ -138,14 +123,7 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
         rows={data?.items ?? []}
         getRowId={(row) => row.row_key ?? String(row.id)}
         total={data?.total ?? 0}
-        pageNumber={state.pageNumber}
-        pageSize={state.pageSize}
-        onPageChange={(pageNumber) => setState((s) => ({ ...s, pageNumber }))}
-        onPageSizeChange={(pageSize) => setState((s) => ({ ...s, pageSize, pageNumber: 1 }))}
-        sortModel={state.sort}
-        onSortChange={(sort) => setState((s) => ({ ...s, sort, pageNumber: 1 }))}
-        onSearchChange={(search) => setState((s) => ({ ...s, search, pageNumber: 1 }))}
-        onFilterChange={(filters) => setState((s) => ({ ...s, filters, pageNumber: 1 }))}
+        {...listStateProps(state, setState)}
         loading={isLoading}
         error={error ? error.message : null}
         lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated, 'datetime') : undefined}

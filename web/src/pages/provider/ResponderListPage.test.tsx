@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, renderApp } from '../../test/render';
+import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
 
 const me = {
@@ -73,12 +73,6 @@ function backend() {
     }),
   );
   return calls;
-}
-
-function tableRowWith(...texts: string[]): HTMLElement {
-  const found = screen.getAllByRole('row').find((r) => texts.every((text) => within(r).queryByText(text)));
-  if (!found) throw new Error(`no row with ${texts.join(', ')}`);
-  return found;
 }
 
 async function menuOf(...texts: string[]): Promise<string[]> {

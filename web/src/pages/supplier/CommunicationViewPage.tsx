@@ -53,6 +53,7 @@ import {
   type LocationStatus,
   type ProviderResponse,
 } from '../../api/communications';
+import { answerText } from '../forms/answers';
 import { PaperResponsesTab } from './PaperResponsesTab';
 import { basePath, useLabels } from './shared/labels';
 import { headerActions } from './shared/logic';
@@ -410,12 +411,6 @@ function ActionsTab({ id }: { id: number }) {
       </Dialog>
     </div>
   );
-}
-
-export function answerText(value: Record<string, unknown>): string {
-  return Object.values(value)
-    .map((v) => (Array.isArray(v) ? v.map((x) => (typeof x === 'object' && x !== null && 'name' in x ? String(x.name) : String(x))).join(', ') : String(v)))
-    .join('; ');
 }
 
 function ActionAnswersList({ id, actionId }: { id: number; actionId: number }) {
