@@ -59,7 +59,7 @@ export async function generateWorld(db: Db, options: { communications: number; p
   step('events');
   // Secondary indexes of the two big tables are dropped while loading and rebuilt from their own definitions after
   // (one sorted build instead of a million index insertions); constraint indexes (primary, unique) stay.
-  const bigTables = ['communication_affected_customers', 'provider_communications'];
+  const bigTables = ['communication_affected_customers', 'provider_communications', 'provider_responses'];
   const secondary = (await db.raw(`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = ANY(?)
     AND indexname NOT IN (SELECT conname FROM pg_constraint)`, [bigTables])).rows as { indexname: string; indexdef: string }[];
   for (const index of secondary) await db.raw(`DROP INDEX ${index.indexname}`);
@@ -87,6 +87,21 @@ export async function generateWorld(db: Db, options: { communications: number; p
   { org: supplier.id, n: options.providerCommunications });
 
   step('provider communications');
+  // One acknowledgement action per sent event, answered on every completed notice (by the recipient, through its link):
+  // the eR responses list groups these answers per person.
+  await db.raw(`
+    INSERT INTO communication_actions (communication_id, organization_id, action_type, title)
+    SELECT id, organization_id, 'Acknowledge', 'Acknowledge the notice' FROM communications WHERE organization_id = :org AND status <> 'DRAFT'`,
+  { org: supplier.id });
+  await db.raw(`
+    INSERT INTO provider_responses (provider_communication_id, communication_id, action_id, supplier_organization_id, provider_organization_id,
+      value, status, responder_email, submitted_at, created_at, updated_at)
+    SELECT pc.id, pc.communication_id, a.id, pc.supplier_organization_id, pc.provider_organization_id, '{"valueAcknowledge": true}', 'SUBMITTED',
+      pc.acknowledged_by, pc.completed_at, pc.completed_at, pc.completed_at
+    FROM provider_communications pc JOIN communication_actions a ON a.communication_id = pc.communication_id
+    WHERE pc.supplier_organization_id = :org AND pc.response_status = 'COMPLETED'`,
+  { org: supplier.id });
+  step('actions and answers');
   await db.raw("SET maintenance_work_mem = '256MB'");
   for (const index of secondary) await db.raw(index.indexdef);
 

@@ -120,6 +120,8 @@ async function main(): Promise<void> {
       ['provider: deep page (1000)', `${providerList}&pageNumber=1000`, providerHeaders],
       ['provider: filtered (name contains)', `${providerList}&pageNumber=1&filterModel=${filter}`, providerHeaders],
       ['provider: sorted (sortField=name)', `${providerList}&pageNumber=1&sortField=name&sortDirection=asc`, providerHeaders],
+      ['provider eR responses: page 1', `${providerList}&pageNumber=1&responses=1`, providerHeaders],
+      ['provider eR responses: deep page (100)', `${providerList}&pageNumber=100&responses=1`, providerHeaders],
     ];
     const listRows: string[][] = [];
     const plans: string[] = [];

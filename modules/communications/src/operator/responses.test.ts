@@ -79,6 +79,19 @@ describe('operator eR responses list', () => {
     expect((await list(operator, 'sortField=password')).status).toBe(400);
   });
 
+  // As it first opens, the list walks every provider's newest communications off one index; any filter takes the joined path.
+  it('pages the default order exactly as the joined, filtered path does', async () => {
+    await sendEvent(t, w, 'Operator eR order', { providers: [w.lakeshore], sites: [w.north], actions: ['Text'] });
+    const everyRow = `filterModel=${encodeURIComponent(JSON.stringify({ status: { type: 'contains', filter: 'O' } }))}`;
+    const whole = await rowsOf(`pageSize=500&${everyRow}`);
+    expect(whole.total).toBeGreaterThanOrEqual(4);
+    expect(await rowsOf('pageSize=500')).toEqual(whole);
+    for (let page = 1; page <= Math.ceil(whole.total / 2) + 1; page += 1) {
+      expect(await rowsOf(`pageSize=2&pageNumber=${page}`)).toEqual(await rowsOf(`pageSize=2&pageNumber=${page}&${everyRow}`));
+    }
+    expect(await rowsOf('pageSize=2&communicationType=RECALL')).toEqual(await rowsOf(`pageSize=2&communicationType=RECALL&${everyRow}`));
+  });
+
   it('refuses providers and suppliers', async () => {
     expect((await list(riverside, 'pageSize=5')).status).toBe(403);
     expect((await list(supplier, 'pageSize=5')).status).toBe(403);
@@ -97,11 +110,11 @@ describe('operator eR response detail', () => {
       provider_communication_id: pc, provider: { id: w.riverside, name: 'Riverside Health' }, site: null, status: 'OPEN',
       acknowledged: true, acknowledged_by: 'admin@riverside.demo',
     });
-    const byType = Object.fromEntries((d.actions as { action_type: string }[]).map((a) => [a.action_type, a]));
+    const byType = Object.fromEntries((d.actions as { action_type: string; files: { signed_url: string }[] }[]).map((a) => [a.action_type, a]));
     expect(byType.Text).toMatchObject({ status: 'SUBMITTED', value: { valueText: 'Pulled 3 boxes' }, responder_email: 'admin@riverside.demo' });
     expect(byType.YesNo).toMatchObject({ status: 'DRAFT', value: { valueYesNo: 'Yes' } });
     expect(byType.Document).toMatchObject({ status: 'NA', files: [{ name: 'proof.pdf' }] });
-    expect(byType.Document.files[0].signed_url).toMatch(/^\/api\//);
+    expect(byType.Document!.files[0]!.signed_url).toMatch(/^\/api\//);
 
     const audit = await t.db('audit_events').where({ action: 'OPERATOR_VIEWED_RESPONSE', entity_id: String(pc) });
     expect(audit).toHaveLength(1);

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import {
-  type Actor, AppError, type Config, ForbiddenError, isOperator, type ListPage, type ListSpec, NotFoundError, parseListQuery, recordAudit, runList,
+  type Actor, AppError, type Config, ForbiddenError, isOperator, type ListPage, type ListSpec, NotFoundError, parseListQuery, recordAudit,
 } from '@portal/core';
-import type { CommunicationType } from '../constants.js';
-import { actionAnswers, type ResponderRow, responderRowsQuery, responderSpec } from '../provider/communications.js';
+import { COMMUNICATION_TYPES, type CommunicationType } from '../constants.js';
+import { actionAnswers, listResponderRows, type ResponderRow, responderSpec } from '../provider/communications.js';
 import { NOT_FOUND } from '../provider/scope.js';
 import { loadNotice, noticeView } from '../services/responses.js';
 
@@ -33,13 +33,7 @@ export interface OperatorListQuery { communicationType?: CommunicationType; [key
 export async function listOperatorResponses(db: Knex, actor: Actor, raw: OperatorListQuery): Promise<ListPage<OperatorResponseRow>> {
   assertOperator(actor);
   const query = parseListQuery(raw, operatorSpec);
-  const rows = responderRowsQuery(db, actor, 'ALL')
-    .join('organizations as ro', 'ro.id', 'pc.organization_id')
-    .leftJoin('organizations as rp', 'rp.id', 'ro.parent_id')
-    .select('pc.*', db.raw('coalesce(rp.id, ro.id) as provider_id'), db.raw('coalesce(rp.name, ro.name) as provider_name'));
-  const base = db.from(rows.as('pc'));
-  if (raw.communicationType) base.where('pc.type', raw.communicationType);
-  return runList<OperatorResponseRow>(base, query, operatorSpec, 'pc.row_key', (qb) => qb.select('pc.*'), 'pc.updated_at');
+  return listResponderRows<OperatorResponseRow>(db, actor, 'ALL', raw.communicationType ? [raw.communicationType] : [...COMMUNICATION_TYPES], query, operatorSpec);
 }
 
 /**

@@ -129,6 +129,8 @@ function rowsQuery(db: Knex, actor: Actor, scope: number[] | 'ALL', responders =
       'pc.created_at', 'pc.updated_at',
     );
   if (scope !== 'ALL') inner.whereIn('pc.provider_organization_id', scope);
+  // Across tenants, each row also names its provider (a site's parent, else the receiving organisation).
+  else inner.leftJoin('organizations as pp', 'pp.id', 'po.parent_id').select(db.raw('coalesce(pp.id, po.id) as provider_id'), db.raw('coalesce(pp.name, po.name) as provider_name'));
   if (!responders) return db.from(inner.select('pc.response_status').as('pc'));
   // The answers are grouped once for the whole scope, or only for the given rows (a page of the default order).
   if (onlyIds) inner.whereIn('pc.id', onlyIds).joinRaw(respondersSql('ids'), [onlyIds]);
@@ -151,10 +153,6 @@ function rowsQuery(db: Knex, actor: Actor, scope: number[] | 'ALL', responders =
   return db.from(inner.as('pc'));
 }
 
-/** The eR responses rows (ResponderRow, fields of responderSpec) of a scope, or of every provider ('ALL': the operator). */
-export function responderRowsQuery(db: Knex, actor: Actor, scope: number[] | 'ALL'): Knex.QueryBuilder {
-  return rowsQuery(db, actor, scope, true);
-}
 
 export interface ProviderListQuery { communicationType?: CommunicationType; responses?: 0 | 1; [key: string]: unknown }
 
@@ -181,10 +179,14 @@ export async function listProviderCommunications(db: Knex, actor: Actor, raw: Pr
   return runList<ProviderRow>(rowsQuery(db, actor, scope).whereIn('pc.type', types), query, listSpec, 'pc.id', (qb) => qb.select('pc.*'), 'pc.updated_at');
 }
 
-/** The eR responses rows of a scope (or of every provider, 'ALL': the operator) for a parsed list query of responderSpec. */
-export async function listResponderRows(db: Knex, actor: Actor, scope: number[] | 'ALL', types: CommunicationType[], query: ListQuery): Promise<ListPage<ResponderRow>> {
-  if (inDefaultOrder(query)) return respondersInDefaultOrder(db, actor, scope, types, query);
-  return runList<ResponderRow>(rowsQuery(db, actor, scope, true).whereIn('pc.type', types), query, responderSpec, 'pc.row_key', (qb) => qb.select('pc.*'), 'pc.updated_at');
+/**
+ * The eR responses rows of a scope, or of every provider ('ALL': the operator, whose rows also carry provider_id and
+ * provider_name), for a list query parsed with `spec` (responderSpec, or one that adds the 'ALL' fields).
+ */
+export async function listResponderRows<T extends ResponderRow = ResponderRow>(db: Knex, actor: Actor, scope: number[] | 'ALL', types: CommunicationType[],
+  query: ListQuery, spec: ListSpec = responderSpec): Promise<ListPage<T>> {
+  if (inDefaultOrder(query)) return respondersInDefaultOrder(db, actor, scope, types, query) as Promise<ListPage<T>>;
+  return runList<T>(rowsQuery(db, actor, scope, true).whereIn('pc.type', types), query, spec, 'pc.row_key', (qb) => qb.select('pc.*'), 'pc.updated_at');
 }
 
 /** The list as it first opens: no search or filter, newest change first. */
@@ -253,8 +255,11 @@ async function respondersInDefaultOrder(db: Knex, actor: Actor, scope: number[] 
   const inScope = (q: Knex.QueryBuilder) => q.modify((x) => (scope === 'ALL' ? x : x.whereIn('pc.provider_organization_id', scope)))
     .whereNot('pc.status', 'DELETED').whereIn('pc.communication_type', types);
   const person = `r.responder_user_id, CASE WHEN r.responder_user_id IS NULL THEN lower(r.responder_email) END`;
-  const extraPeople = inScope(db('provider_responses as r').join('provider_communications as pc', 'pc.id', 'r.provider_communication_id'))
-    .first(db.raw(`(count(DISTINCT (r.provider_communication_id, ${person})) - count(DISTINCT r.provider_communication_id))::int as n`));
+  // People per communication (hash-grouped twice), less the one row every communication has anyway.
+  const people = inScope(db('provider_responses as r').join('provider_communications as pc', 'pc.id', 'r.provider_communication_id'))
+    .groupByRaw(`r.provider_communication_id, ${person}`).select('r.provider_communication_id');
+  const extraPeople = db.from(db.from(people.as('p')).groupBy('p.provider_communication_id').select(db.raw('count(*) - 1 as extra')).as('e'))
+    .first(db.raw('coalesce(sum(e.extra), 0)::int as n'));
   const hidden = actor.userId === null ? Promise.resolve({ n: 0 }) : inScope(db('provider_response_dismissals as prd').join('provider_communications as pc', 'pc.id', 'prd.provider_communication_id'))
     .where('prd.user_id', actor.userId)
     .whereRaw('prd.dismissed_at >= (SELECT max(r.updated_at) FROM provider_responses r WHERE r.provider_communication_id = prd.provider_communication_id AND r.responder_user_id = prd.user_id)')

@@ -27,7 +27,8 @@ export default function ResponsesPage() {
   const [state, setState] = useState<ListState>({
     pageNumber: 1,
     pageSize: DEFAULT_PAGE_SIZE,
-    sort: [{ field: 'responded_at', direction: 'desc' }],
+    // The server's default order (newest change first) is the one it serves off an index at any size.
+    sort: [],
     search: '',
     filters: {},
   });
