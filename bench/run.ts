@@ -68,6 +68,7 @@ async function main(): Promise<void> {
     const headersOf = (token: string) => ({ authorization: `Bearer ${token}`, timezone: 'America/Chicago' });
     const headers = headersOf(await signIn('admin@acme.demo'));
     const providerHeaders = headersOf(await signIn('admin@riverside.demo'));
+    const operatorHeaders = headersOf(await signIn('admin@operator.demo'));
     const get = async (p: string, as = headers): Promise<Response> => {
       const res = await fetch(`${base}${p}`, { headers: as });
       if (res.status !== 200) throw new Error(`${p}: ${res.status} ${await res.text()}`);
@@ -122,6 +123,7 @@ async function main(): Promise<void> {
       ['provider: sorted (sortField=name)', `${providerList}&pageNumber=1&sortField=name&sortDirection=asc`, providerHeaders],
       ['provider eR responses: page 1', `${providerList}&pageNumber=1&responses=1`, providerHeaders],
       ['provider eR responses: deep page (100)', `${providerList}&pageNumber=100&responses=1`, providerHeaders],
+      ['operator eR responses (every provider): page 1', '/notisphere/communications/responses?pageSize=50&pageNumber=1', operatorHeaders],
     ];
     const listRows: string[][] = [];
     const plans: string[] = [];
@@ -227,7 +229,7 @@ async function main(): Promise<void> {
       `CPU pressure during the run: ${pressure}; figures from a busy machine vary run to run (compare ratios, not absolute times).`,
       `Scale: ${world.communications} Acme events, ${world.providerCommunications} provider communications (generated in ${(gen.ms / 1000).toFixed(1)} s with INSERT ... SELECT generate_series: ${world.steps.map(([n, sec]) => `${n} ${sec.toFixed(1)} s`).join(', ')}).`,
       '',
-      '## Lists through the BFF vs the same SQL with pg: the supplier\'s events (GET /api/supplier/communications, admin@acme.demo) and the provider\'s received notices (GET /api/provider/communications, admin@riverside.demo and its sites)',
+      '## Lists through the BFF vs the same SQL with pg: the supplier\'s events (GET /api/supplier/communications, admin@acme.demo), the provider\'s received notices and eR responses rows (GET /api/provider/communications, admin@riverside.demo and its sites) and the operator\'s eR responses of every provider (GET /api/notisphere/communications/responses)',
       '',
       'The SQL side replays every statement the call sent (caller lookup, count, page, per-page counts) on one pg connection.',
       '',

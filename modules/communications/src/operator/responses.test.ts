@@ -82,10 +82,20 @@ describe('operator eR responses list', () => {
   // As it first opens, the list walks every provider's newest communications off one index; any filter takes the joined path.
   it('pages the default order exactly as the joined, filtered path does', async () => {
     await sendEvent(t, w, 'Operator eR order', { providers: [w.lakeshore], sites: [w.north], actions: ['Text'] });
+    // A notice to an outside address belongs to no provider: it is in no eR list, as it first opens or filtered.
+    const sup = (method: string, path: string, body?: unknown) => t.call(method, `/api/supplier/communications${path}`, { token: w.supplierToken, body });
+    const outside = (await sup('POST', '/step0', { type: 'RECALL', name: 'Operator eR outside', classification: 'CLASSI' })).body.d.id as number;
+    await sup('POST', '/step1', { id: outside, products: [{ product_name: 'Swab' }] });
+    await sup('POST', '/step2', { id: outside, actions: [{ action_type: 'Text', title: 'Count' }] });
+    await sup('POST', '/step3', { id: outside, customers: [{ name: 'Outside clinic', email: 'clinic@outside.test' }] });
+    expect((await sup('PUT', `/${outside}/approve-recall/RECALL/0`)).status).toBe(200);
+    expect((await sup('PUT', `/${outside}/send-notification/RECALL`)).status).toBe(200);
+    expect(await t.db('provider_communications').where({ communication_id: outside }).whereNull('provider_organization_id').count<{ n: number }[]>({ n: '*' }).first()).toEqual({ n: 1 });
     const everyRow = `filterModel=${encodeURIComponent(JSON.stringify({ status: { type: 'contains', filter: 'O' } }))}`;
     const whole = await rowsOf(`pageSize=500&${everyRow}`);
     expect(whole.total).toBeGreaterThanOrEqual(4);
     expect(await rowsOf('pageSize=500')).toEqual(whole);
+    expect(whole.items.some((r) => r.name === 'Operator eR outside')).toBe(false);
     for (let page = 1; page <= Math.ceil(whole.total / 2) + 1; page += 1) {
       expect(await rowsOf(`pageSize=2&pageNumber=${page}`)).toEqual(await rowsOf(`pageSize=2&pageNumber=${page}&${everyRow}`));
     }

@@ -208,7 +208,8 @@ const NEWEST_FIRST = 'updated_at DESC NULLS LAST, id';
  * the first skip + limit entries in order (UNION ALL, merge-appended), or one walk of the global index for 'ALL'.
  */
 function newestReceived(db: Knex, scope: number[] | 'ALL', types: CommunicationType[], limit: number, skip = 0): Promise<{ id: number; updated_at: Date }[]> {
-  const received = (orgId: number | null, take: number) => db('provider_communications').modify((q) => (orgId === null ? q : q.where('provider_organization_id', orgId)))
+  const received = (orgId: number | null, take: number) => db('provider_communications')
+    .modify((q) => (orgId === null ? q.whereNotNull('provider_organization_id') : q.where('provider_organization_id', orgId)))
     .whereNot('status', 'DELETED').whereIn('communication_type', types).orderByRaw(NEWEST_FIRST).limit(take).select('id', 'updated_at');
   if (scope === 'ALL') return received(null, limit).offset(skip) as unknown as Promise<{ id: number; updated_at: Date }[]>;
   return db.from(db.unionAll(scope.map((orgId) => received(orgId, skip + limit)), true).as('r'))
@@ -217,7 +218,7 @@ function newestReceived(db: Knex, scope: number[] | 'ALL', types: CommunicationT
 
 /** How many provider communications the scope received (an index-only count). */
 async function receivedCount(db: Knex, scope: number[] | 'ALL', types: CommunicationType[]): Promise<number> {
-  const [row] = await db('provider_communications').modify((q) => (scope === 'ALL' ? q : q.whereIn('provider_organization_id', scope)))
+  const [row] = await db('provider_communications').modify((q) => (scope === 'ALL' ? q.whereNotNull('provider_organization_id') : q.whereIn('provider_organization_id', scope)))
     .whereNot('status', 'DELETED').whereIn('communication_type', types).count<{ count: number }[]>({ count: '*' });
   return Number(row?.count ?? 0);
 }
@@ -252,13 +253,18 @@ async function respondersInDefaultOrder(db: Knex, actor: Actor, scope: number[] 
   const offset = (query.pageNumber - 1) * query.pageSize;
   if (scope !== 'ALL' && !scope.length) return pageOf(query, [], 0, undefined);
   const need = offset + query.pageSize;
-  const inScope = (q: Knex.QueryBuilder) => q.modify((x) => (scope === 'ALL' ? x : x.whereIn('pc.provider_organization_id', scope)))
+  const inScope = (q: Knex.QueryBuilder) => q.modify((x) => (scope === 'ALL' ? x.whereNotNull('pc.provider_organization_id') : x.whereIn('pc.provider_organization_id', scope)))
     .whereNot('pc.status', 'DELETED').whereIn('pc.communication_type', types);
   const person = `r.responder_user_id, CASE WHEN r.responder_user_id IS NULL THEN lower(r.responder_email) END`;
   // People per communication (hash-grouped twice), less the one row every communication has anyway.
-  const people = inScope(db('provider_responses as r').join('provider_communications as pc', 'pc.id', 'r.provider_communication_id'))
+  // Only communications answered by several people add rows. The scope's answers (by their own provider column, which
+  // switch-sites keeps in step) are grouped per communication and person; only the communications with several people
+  // are then checked against the list's scope, type and status.
+  const people = db('provider_responses as r').modify((q) => (scope === 'ALL' ? q.whereNotNull('r.provider_organization_id') : q.whereIn('r.provider_organization_id', scope)))
     .groupByRaw(`r.provider_communication_id, ${person}`).select('r.provider_communication_id');
-  const extraPeople = db.from(db.from(people.as('p')).groupBy('p.provider_communication_id').select(db.raw('count(*) - 1 as extra')).as('e'))
+  const several = db.from(people.as('p')).groupBy('p.provider_communication_id').havingRaw('count(*) > 1')
+    .select('p.provider_communication_id', db.raw('count(*) - 1 as extra'));
+  const extraPeople = inScope(db.from(several.as('e')).join('provider_communications as pc', 'pc.id', 'e.provider_communication_id'))
     .first(db.raw('coalesce(sum(e.extra), 0)::int as n'));
   const hidden = actor.userId === null ? Promise.resolve({ n: 0 }) : inScope(db('provider_response_dismissals as prd').join('provider_communications as pc', 'pc.id', 'prd.provider_communication_id'))
     .where('prd.user_id', actor.userId)
