@@ -22,7 +22,7 @@ import {
 } from '../../api/communications';
 import { basePath, useLabels } from './shared/labels';
 import { communicationRowActions } from './shared/logic';
-import { errorText, formatDate, PageHeader, SavedFilters, useListState, useTableTexts } from './shared/table';
+import { errorText, formatDate, listTableProps, PageHeader, SavedFilters, useListState, useTableTexts } from './shared/table';
 
 const FIELDS = ['name', 'event_id', 'subtype', 'classification', 'status', 'event_date', 'customers_count', 'acknowledged_count', 'updated_at'];
 
@@ -135,15 +135,7 @@ export function CommunicationListPage({ type }: { type: CommunicationType }) {
         rows={data?.items ?? []}
         getRowId={(row) => String(row.id)}
         total={data?.total ?? 0}
-        pageNumber={list.query.pageNumber}
-        pageSize={list.query.pageSize}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        sortModel={list.query.sort}
-        onSortChange={list.setSort}
-        onSearchChange={list.setSearch}
-        defaultSearch={list.search}
-        onFilterChange={list.setFilterModel}
+        {...listTableProps(list)}
         columnChooser
         columnState={list.columns}
         onColumnStateChange={list.setColumns}

@@ -58,7 +58,7 @@ import { PaperResponsesTab } from './PaperResponsesTab';
 import { basePath, useLabels } from './shared/labels';
 import { headerActions } from './shared/logic';
 import { sanitizeRichText } from './shared/richText';
-import { errorText, formatDate, PageHeader, useListState, useTableTexts } from './shared/table';
+import { errorText, formatDate, listTableProps, PageHeader, useListState, useTableTexts } from './shared/table';
 
 type Confirmable = 'approve' | 'send' | 'close' | 'reopen' | 'delete';
 
@@ -475,15 +475,7 @@ function LocationsTab({ id }: { id: number }) {
       rows={data?.items ?? []}
       getRowId={(r) => String(r.id)}
       total={data?.total ?? 0}
-      pageNumber={list.query.pageNumber}
-      pageSize={list.query.pageSize}
-      onPageChange={list.setPage}
-      onPageSizeChange={list.setPageSize}
-      sortModel={list.query.sort}
-      onSortChange={list.setSort}
-      onSearchChange={list.setSearch}
-      defaultSearch={list.search}
-      onFilterChange={list.setFilterModel}
+      {...listTableProps(list)}
       selectedIds={selected}
       onSelectionChange={setSelected}
       loading={isLoading}
@@ -539,15 +531,7 @@ function CustomersTab({ id }: { id: number }) {
         rows={data?.items ?? []}
         getRowId={(c) => String(c.id)}
         total={data?.total ?? 0}
-        pageNumber={list.query.pageNumber}
-        pageSize={list.query.pageSize}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        sortModel={list.query.sort}
-        onSortChange={list.setSort}
-        onSearchChange={list.setSearch}
-        defaultSearch={list.search}
-        onFilterChange={list.setFilterModel}
+        {...listTableProps(list)}
         loading={isLoading}
         texts={texts}
         caption={t`Customers`}
@@ -583,15 +567,7 @@ function ResponsesTab({ id }: { id: number }) {
         rows={data?.items ?? []}
         getRowId={(r) => String(r.provider_communication_id)}
         total={data?.total ?? 0}
-        pageNumber={list.query.pageNumber}
-        pageSize={list.query.pageSize}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        sortModel={list.query.sort}
-        onSortChange={list.setSort}
-        onSearchChange={list.setSearch}
-        defaultSearch={list.search}
-        onFilterChange={list.setFilterModel}
+        {...listTableProps(list)}
         loading={isLoading}
         texts={texts}
         caption={t`Provider Responses`}

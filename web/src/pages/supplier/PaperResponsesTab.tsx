@@ -37,7 +37,7 @@ import {
 import { ActionAnswerInput } from '../forms/ActionAnswerInput';
 import { checkAnswer, draftFromResponse, type AnswerDraft, type AnswerProblem } from '../forms/answers';
 import { useLabels } from './shared/labels';
-import { errorText, useListState, useTableTexts } from './shared/table';
+import { errorText, listTableProps, useListState, useTableTexts } from './shared/table';
 
 /** Paper responses of a sent event (spec 001 §7.5): answers that came back by fax or mail, keyed in by the supplier. */
 export function PaperResponsesTab({ event }: { event: Communication }) {
@@ -84,14 +84,7 @@ export function PaperResponsesTab({ event }: { event: Communication }) {
         rows={data?.items ?? []}
         getRowId={(r) => String(r.id)}
         total={data?.total ?? 0}
-        pageNumber={list.query.pageNumber}
-        pageSize={list.query.pageSize}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        sortModel={list.query.sort}
-        onSortChange={list.setSort}
-        onSearchChange={list.setSearch}
-        defaultSearch={list.search}
+        {...listTableProps(list)}
         loading={isLoading}
         texts={texts}
         caption={t`Paper Responses`}

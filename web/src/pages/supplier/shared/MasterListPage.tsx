@@ -29,7 +29,7 @@ import { createRecord, deleteRecord, setRecordActive, updateRecord, useResourceP
 import { useValidationMessages } from '../../../app/validation';
 import { useLabels } from './labels';
 import { masterRowActions, type MasterRowAction } from './logic';
-import { errorText, formatDate, PageHeader, SavedFilters, useListState, useTableTexts } from './table';
+import { errorText, formatDate, listTableProps, PageHeader, SavedFilters, useListState, useTableTexts } from './table';
 
 export type FormValue = string | boolean | string[];
 export type FormValues = Record<string, FormValue>;
@@ -182,15 +182,7 @@ export function MasterListPage<T extends { id: number }>({ config }: { config: M
         rows={data?.items ?? []}
         getRowId={(row) => String(row.id)}
         total={data?.total ?? 0}
-        pageNumber={list.query.pageNumber}
-        pageSize={list.query.pageSize}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        sortModel={list.query.sort}
-        onSortChange={list.setSort}
-        onSearchChange={list.setSearch}
-        defaultSearch={list.search}
-        onFilterChange={list.setFilterModel}
+        {...listTableProps(list)}
         columnChooser
         columnState={list.columns}
         onColumnStateChange={list.setColumns}

@@ -105,6 +105,21 @@ export function useListState(page: string, fields: readonly string[], defaultSor
   };
 }
 
+/** The DataTable props that follow a list's state: paging, sort, search and column filters. */
+export function listTableProps(list: ListState) {
+  return {
+    pageNumber: list.query.pageNumber,
+    pageSize: list.query.pageSize,
+    onPageChange: list.setPage,
+    onPageSizeChange: list.setPageSize,
+    sortModel: list.query.sort,
+    onSortChange: list.setSort,
+    onSearchChange: list.setSearch,
+    defaultSearch: list.search,
+    onFilterChange: list.setFilterModel,
+  };
+}
+
 /** Saved filters restored from an earlier visit, shown as a line with a Clear button (the filter row starts empty). */
 export function SavedFilters({
   filterModel,
