@@ -1,5 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, linkIn, test } from './mail-server';
 import { PASSWORD, signIn } from './support';
+
+/**
+ * The whole supplier side in the browser, against the mail server of e2e/mail-server.ts: a Recall Coordinator creates a
+ * recall in the wizard (two products, one action of each of the eight types, two providers), approves and sends it; the
+ * notices arrive at the in-process SMTP server and their links open the notice form; the list, the view and a report show it.
+ */
 
 const COORDINATOR = 'recalls@acme.demo';
 
@@ -42,7 +49,7 @@ const ACTIONS = [
   { type: 'Document', label: 'Document', title: 'Destruction certificate' },
 ];
 
-test('a Recall Coordinator creates, approves and sends a recall to two providers, then downloads a report', async ({ page, request }) => {
+test('a Recall Coordinator creates, approves and sends a recall to two providers; the emails arrive with working links', async ({ page, request, mailServer, browser }) => {
   test.setTimeout(120_000);
   await matchProviders(request);
   const name = `E2E pump recall ${Date.now()}`;
@@ -103,6 +110,20 @@ test('a Recall Coordinator creates, approves and sends a recall to two providers
   const d = ((await summary.json()) as { d: { customers: number; emails: { total: number } } }).d;
   expect(d.customers).toBe(2);
   expect(d.emails.total).toBeGreaterThanOrEqual(2);
+
+  // Each provider's recipient gets the notice over SMTP; its link opens the notice form without signing in.
+  for (const recipient of ['admin@riverside.demo', 'admin@lakeshore.demo']) {
+    const mail = await mailServer.waitForMail({ to: recipient, subjectOrText: name, timeout: 60_000 });
+    const link = linkIn(mail, '/provider/recall-notice-webform');
+    expect(new URL(link).origin, 'the link points at the server that sent it').toBe(mailServer.baseURL);
+    const outsider = await browser.newContext();
+    const notice = await outsider.newPage();
+    await notice.goto(link);
+    await expect(notice.getByTestId('notice-form')).toBeVisible();
+    await expect(notice.getByRole('heading', { name })).toBeVisible();
+    await expect(notice.locator('fieldset')).toHaveCount(ACTIONS.length);
+    await outsider.close();
+  }
 
   // The list shows it OPEN.
   await page.goto('/supplier/recalls');
