@@ -93,6 +93,8 @@ export async function generateWorld(db: Db, options: { communications: number; p
     INSERT INTO communication_actions (communication_id, organization_id, action_type, title)
     SELECT id, organization_id, 'Acknowledge', 'Acknowledge the notice' FROM communications WHERE organization_id = :org AND status <> 'DRAFT'`,
   { org: supplier.id });
+  // Loaded in bulk with the per-row people-count trigger off, then counted once for every communication.
+  await db.raw('ALTER TABLE provider_responses DISABLE TRIGGER provider_responses_count_people');
   await db.raw(`
     INSERT INTO provider_responses (provider_communication_id, communication_id, action_id, supplier_organization_id, provider_organization_id,
       value, status, responder_email, submitted_at, created_at, updated_at)
@@ -101,6 +103,11 @@ export async function generateWorld(db: Db, options: { communications: number; p
     FROM provider_communications pc JOIN communication_actions a ON a.communication_id = pc.communication_id
     WHERE pc.supplier_organization_id = :org AND pc.response_status = 'COMPLETED'`,
   { org: supplier.id });
+  await db.raw('ALTER TABLE provider_responses ENABLE TRIGGER provider_responses_count_people');
+  await db.raw(`UPDATE provider_communications pc SET extra_responders = x.people - 1
+    FROM (SELECT r.provider_communication_id, count(DISTINCT coalesce('u' || r.responder_user_id::text, 'e' || lower(r.responder_email), '-')) AS people
+      FROM provider_responses r GROUP BY 1) x
+    WHERE x.provider_communication_id = pc.id AND x.people > 1`);
   step('actions and answers');
   await db.raw("SET maintenance_work_mem = '256MB'");
   for (const index of secondary) await db.raw(index.indexdef);

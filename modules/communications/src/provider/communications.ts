@@ -246,8 +246,9 @@ async function listInDefaultOrder(db: Knex, actor: Actor, scope: number[], types
  * nobody answered, except the caller's own dismissed rows (hidden until it answers again). So the rows of the newest N
  * provider communications are the first rows of the list, and N = offset + pageSize of them cover the page unless
  * dismissals hid some: then N doubles. Rows order by the communication's (updated_at, id), then by person.
- * The total is the received count, plus every person beyond the first on a communication, minus the caller's hidden rows:
- * the answers of the scope are read once, grouped, never joined to every received row.
+ * The total is the received count, plus every person beyond the first on a communication (`extra_responders`, kept by a
+ * trigger on the answers; a partial index finds the few communications with several people), minus the caller's hidden
+ * rows: no answer is read for it.
  */
 async function respondersInDefaultOrder(db: Knex, actor: Actor, scope: number[] | 'ALL', types: CommunicationType[], query: ListQuery): Promise<ListPage<ResponderRow>> {
   const offset = (query.pageNumber - 1) * query.pageSize;
@@ -255,17 +256,9 @@ async function respondersInDefaultOrder(db: Knex, actor: Actor, scope: number[] 
   const need = offset + query.pageSize;
   const inScope = (q: Knex.QueryBuilder) => q.modify((x) => (scope === 'ALL' ? x.whereNotNull('pc.provider_organization_id') : x.whereIn('pc.provider_organization_id', scope)))
     .whereNot('pc.status', 'DELETED').whereIn('pc.communication_type', types);
-  const person = `r.responder_user_id, CASE WHEN r.responder_user_id IS NULL THEN lower(r.responder_email) END`;
-  // People per communication (hash-grouped twice), less the one row every communication has anyway.
-  // Only communications answered by several people add rows. The scope's answers (by their own provider column, which
-  // switch-sites keeps in step) are grouped per communication and person; only the communications with several people
-  // are then checked against the list's scope, type and status.
-  const people = db('provider_responses as r').modify((q) => (scope === 'ALL' ? q.whereNotNull('r.provider_organization_id') : q.whereIn('r.provider_organization_id', scope)))
-    .groupByRaw(`r.provider_communication_id, ${person}`).select('r.provider_communication_id');
-  const several = db.from(people.as('p')).groupBy('p.provider_communication_id').havingRaw('count(*) > 1')
-    .select('p.provider_communication_id', db.raw('count(*) - 1 as extra'));
-  const extraPeople = inScope(db.from(several.as('e')).join('provider_communications as pc', 'pc.id', 'e.provider_communication_id'))
-    .first(db.raw('coalesce(sum(e.extra), 0)::int as n'));
+  // Communications answered by several people add rows: their extra_responders (kept by a trigger on the answers).
+  const extraPeople = inScope(db('provider_communications as pc')).where('pc.extra_responders', '>', 0)
+    .first(db.raw('coalesce(sum(pc.extra_responders), 0)::int as n'));
   const hidden = actor.userId === null ? Promise.resolve({ n: 0 }) : inScope(db('provider_response_dismissals as prd').join('provider_communications as pc', 'pc.id', 'prd.provider_communication_id'))
     .where('prd.user_id', actor.userId)
     .whereRaw('prd.dismissed_at >= (SELECT max(r.updated_at) FROM provider_responses r WHERE r.provider_communication_id = prd.provider_communication_id AND r.responder_user_id = prd.user_id)')

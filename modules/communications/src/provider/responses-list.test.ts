@@ -177,6 +177,22 @@ describe('the eR responses list (responses=1)', () => {
     await draft(multi, shared, shared.pcOf(w.riverside), 'Numeric', { valueNumeric: '1' });
     expect((await pv(admin)('DELETE', `/${shared.id}/${shared.pcOf(w.riverside)}/responses/${adminId}`)).body.d.dismissed).toBe(true);
 
+    // Three people answering one communication at the same moment are all counted.
+    const race = await sendEvent(t, w, 'eR order race', { providers: [w.riverside], actions: ACTIONS });
+    await Promise.all([
+      draft(admin, race, race.pcOf(w.riverside), 'Text', { valueText: 'At once' }),
+      draft(multi, race, race.pcOf(w.riverside), 'Numeric', { valueNumeric: '2' }),
+      t.db('provider_responses').insert({
+        provider_communication_id: race.pcOf(w.riverside), communication_id: race.id, action_id: race.actionOf('Checkbox'), supplier_organization_id: link.supplier_organization_id,
+        provider_organization_id: w.riverside, value: JSON.stringify({ valueCheckbox: ['B'] }), status: 'DRAFT', responder_email: 'someone@outside.test',
+      }),
+    ]);
+    // The count the list's total relies on, kept by a trigger through every write of this file, matches a recount.
+    const kept = await t.db.raw(`SELECT pc.id, pc.extra_responders AS kept, greatest(0, count(DISTINCT coalesce('u' || r.responder_user_id::text, 'e' || lower(r.responder_email), '-')) - 1)::int AS actual
+      FROM provider_communications pc LEFT JOIN provider_responses r ON r.provider_communication_id = pc.id GROUP BY pc.id`);
+    expect((kept.rows as { kept: number; actual: number }[]).filter((r) => r.kept !== r.actual)).toEqual([]);
+    expect((kept.rows as { id: number; kept: number }[]).find((r) => Number(r.id) === race.pcOf(w.riverside))?.kept).toBe(2);
+
     // Every status contains an O (OPEN, CLOSED): this filter keeps every row but forces the joined path.
     const everyRow = `filterModel=${encodeURIComponent(JSON.stringify({ status: { type: 'contains', filter: 'O' } }))}`;
     for (const token of [admin, multi, responder]) {
