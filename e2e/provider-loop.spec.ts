@@ -24,6 +24,13 @@ async function api<T>(request: APIRequestContext, token: string, method: 'GET' |
   return body.d;
 }
 
+/** Recipients and delegates answer on their phones: the public forms must fit a phone's width without sideways scrolling. */
+const PHONE = { width: 375, height: 740 };
+const DESKTOP = { width: 1280, height: 720 };
+async function expectFitsWidth(page: Page) {
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
 async function signIn(page: Page, email: string) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
@@ -77,8 +84,10 @@ test('a recall goes from supplier to recipient, provider, delegate and back to t
 
   // The recipient opens the notice e-mail's link and answers every action type but the last through the public form.
   const noticeLink = linkIn(await mailServer.waitForMail({ to: 'admin@riverside.demo', subjectOrText: name }), '/provider/recall-notice-webform');
+  await page.setViewportSize(PHONE);
   await page.goto(noticeLink);
   await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expectFitsWidth(page);
   await page.getByTestId('acknowledge').click();
   await expect(page.getByTestId('acknowledged')).toBeVisible();
   const action = (title: string) => page.locator('fieldset', { has: page.locator('legend', { hasText: title }) });
@@ -98,10 +107,12 @@ test('a recall goes from supplier to recipient, provider, delegate and back to t
   // The last action is left for the delegate: submitting now must name it.
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(action('Pharmacy sign-off').getByText('Field required')).toBeVisible();
+  await expectFitsWidth(page);
 
   // A provider user delegates that action from the provider view.
   const list = await api<{ items: { id: number; communication_id: number }[] }>(request, provider, 'GET', '/provider/communications?communicationType=RECALL&search=' + encodeURIComponent(name));
   const pcId = list.items.find((r) => r.communication_id === id)!.id;
+  await page.setViewportSize(DESKTOP);
   await signIn(page, 'admin@riverside.demo');
   await page.goto(`/provider/recalls/view/${id}/${pcId}`);
   await expect(page.getByTestId('provider-view')).toBeVisible();
@@ -115,9 +126,11 @@ test('a recall goes from supplier to recipient, provider, delegate and back to t
 
   // The delegate answers through the delegate form, opened with the e-mailed link exactly as delivered (token only).
   const delegateLink = linkIn(await mailServer.waitForMail({ to: delegateEmail, subjectOrText: name }), '/delegate-webform');
+  await page.setViewportSize(PHONE);
   await page.goto(delegateLink);
   await expect(page.getByTestId('delegate-form')).toBeVisible();
   await expect(page.locator('fieldset')).toHaveCount(1);
+  await expectFitsWidth(page);
   await action('Pharmacy sign-off').getByRole('textbox').fill('Signed off by pharmacy');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByTestId('delegate-confirmation')).toBeVisible();
@@ -128,6 +141,7 @@ test('a recall goes from supplier to recipient, provider, delegate and back to t
   await expect(action('Photo of the stock').getByText('photo.png')).toBeVisible();
   await page.getByRole('button', { name: 'Submit' }).click({ timeout: 20_000 });
   await expect(page).toHaveURL(new RegExp(`/provider/recall-notice-webform/confirmation/\\d+/${id}/${pcId}/RECALL`));
+  await expectFitsWidth(page);
 
   // The supplier, signed in in a browser of their own, sees the customer COMPLETED, the history and the answers.
   const supplierContext = await browser.newContext({ baseURL, acceptDownloads: true });
