@@ -112,17 +112,19 @@ async function main(): Promise<void> {
     const filter = encodeURIComponent(JSON.stringify({ name: { filterType: 'text', type: 'contains', filter: 'abc1' } }));
     const supplierList = '/supplier/communications?communicationType=RECALL&pageSize=50';
     const providerList = '/provider/communications?communicationType=RECALL&pageSize=50';
+    const received = 'sortField=sent_at&sortDirection=desc';
     const listCases: [string, string, typeof headers][] = [
       ['page 1', `${supplierList}&pageNumber=1`, headers],
       ['deep page (1000)', `${supplierList}&pageNumber=1000`, headers],
       ['filtered (name contains)', `${supplierList}&pageNumber=1&filterModel=${filter}`, headers],
       ['sorted (sortField=name)', `${supplierList}&pageNumber=1&sortField=name&sortDirection=asc`, headers],
-      ['provider: page 1', `${providerList}&pageNumber=1`, providerHeaders],
-      ['provider: deep page (1000)', `${providerList}&pageNumber=1000`, providerHeaders],
+      // The provider's pages open newest received first.
+      ['provider: page 1', `${providerList}&pageNumber=1&${received}`, providerHeaders],
+      ['provider: deep page (1000)', `${providerList}&pageNumber=1000&${received}`, providerHeaders],
       ['provider: filtered (name contains)', `${providerList}&pageNumber=1&filterModel=${filter}`, providerHeaders],
       ['provider: sorted (sortField=name)', `${providerList}&pageNumber=1&sortField=name&sortDirection=asc`, providerHeaders],
-      ['provider eR responses: page 1', `${providerList}&pageNumber=1&responses=1`, providerHeaders],
-      ['provider eR responses: deep page (100)', `${providerList}&pageNumber=100&responses=1`, providerHeaders],
+      ['provider eR responses: page 1', `${providerList}&pageNumber=1&responses=1&${received}`, providerHeaders],
+      ['provider eR responses: deep page (100)', `${providerList}&pageNumber=100&responses=1&${received}`, providerHeaders],
       ['operator eR responses (every provider): page 1', '/notisphere/communications/responses?pageSize=50&pageNumber=1', operatorHeaders],
     ];
     const listRows: string[][] = [];

@@ -175,7 +175,8 @@ export async function listProviderCommunications(db: Knex, actor: Actor, raw: Pr
     if (actor.permissions.includes('Provider_ResponderRole')) types = [...COMMUNICATION_TYPES];
   }
   if (raw.responses) return listResponderRows(db, actor, scope, types, query);
-  if (inDefaultOrder(query)) return listInDefaultOrder(db, actor, scope, types, query);
+  const order = indexedOrder(query, scope);
+  if (order) return listInIndexedOrder(db, actor, scope, types, query, order);
   return runList<ProviderRow>(rowsQuery(db, actor, scope).whereIn('pc.type', types), query, listSpec, 'pc.id', (qb) => qb.select('pc.*'), 'pc.updated_at');
 }
 
@@ -185,35 +186,48 @@ export async function listProviderCommunications(db: Knex, actor: Actor, raw: Pr
  */
 export async function listResponderRows<T extends ResponderRow = ResponderRow>(db: Knex, actor: Actor, scope: number[] | 'ALL', types: CommunicationType[],
   query: ListQuery, spec: ListSpec = responderSpec): Promise<ListPage<T>> {
-  if (inDefaultOrder(query)) return respondersInDefaultOrder(db, actor, scope, types, query) as Promise<ListPage<T>>;
+  const order = indexedOrder(query, scope);
+  if (order) return respondersInIndexedOrder(db, actor, scope, types, query, order) as Promise<ListPage<T>>;
   return runList<T>(rowsQuery(db, actor, scope, true).whereIn('pc.type', types), query, spec, 'pc.row_key', (qb) => qb.select('pc.*'), 'pc.updated_at');
 }
 
-/** The list as it first opens: no search or filter, newest change first. */
-function inDefaultOrder(query: ListQuery): boolean {
-  return !query.search && !query.filters.length
-    && (!query.sort.length || (query.sort.length === 1 && query.sort[0]!.field === 'updated_at' && query.sort[0]!.direction === 'desc'));
+/**
+ * Orders served off an index per receiving organisation (newest first): `updated_at`, the server's default, and
+ * `sent_at`, the one the provider's pages open in ("Received"). Every provider has both; the operator ('ALL') only the
+ * first, on one global index.
+ */
+type IndexedOrder = 'updated_at' | 'sent_at';
+
+/** The index-served order of a list query without search or filter, if it has one. */
+function indexedOrder(query: ListQuery, scope: number[] | 'ALL'): IndexedOrder | null {
+  if (query.search || query.filters.length) return null;
+  if (!query.sort.length) return 'updated_at';
+  const [only] = query.sort;
+  if (query.sort.length !== 1 || only!.direction !== 'desc') return null;
+  if (only!.field === 'updated_at' || (only!.field === 'sent_at' && scope !== 'ALL')) return only!.field;
+  return null;
 }
 
 /*
- * The default order without joining every received row. Provider communications exist only for sent events, whose status
+ * The indexed orders without joining every received row. Provider communications exist only for sent events, whose status
  * stays OPEN or CLOSED (a sent event cannot be deleted), so the scope, type and status of provider_communications alone
  * decide which rows the joined path would list; the joined path still checks the event's status explicitly.
  */
 
-const NEWEST_FIRST = 'updated_at DESC NULLS LAST, id';
+const newestFirst = (order: IndexedOrder, alias = '') => `${alias}${order} DESC NULLS LAST, ${alias}id`;
 
 /**
- * Ids of the newest provider communications of the scope, off provider_communications_received_idx: per organisation
- * the first skip + limit entries in order (UNION ALL, merge-appended), or one walk of the global index for 'ALL'.
+ * Ids of the first provider communications of the scope in `order`, off provider_communications_received_idx (or
+ * _received_sent_idx): per organisation the first skip + limit entries in order (UNION ALL, merge-appended), or one walk
+ * of the global index for 'ALL'.
  */
-function newestReceived(db: Knex, scope: number[] | 'ALL', types: CommunicationType[], limit: number, skip = 0): Promise<{ id: number; updated_at: Date }[]> {
+function newestReceived(db: Knex, scope: number[] | 'ALL', types: CommunicationType[], order: IndexedOrder, limit: number, skip = 0): Promise<{ id: number; updated_at: Date }[]> {
   const received = (orgId: number | null, take: number) => db('provider_communications')
     .modify((q) => (orgId === null ? q.whereNotNull('provider_organization_id') : q.where('provider_organization_id', orgId)))
-    .whereNot('status', 'DELETED').whereIn('communication_type', types).orderByRaw(NEWEST_FIRST).limit(take).select('id', 'updated_at');
+    .whereNot('status', 'DELETED').whereIn('communication_type', types).orderByRaw(newestFirst(order)).limit(take).select([...new Set(['id', 'updated_at', order])]);
   if (scope === 'ALL') return received(null, limit).offset(skip) as unknown as Promise<{ id: number; updated_at: Date }[]>;
   return db.from(db.unionAll(scope.map((orgId) => received(orgId, skip + limit)), true).as('r'))
-    .orderByRaw(NEWEST_FIRST).limit(limit).offset(skip).select('id', 'updated_at') as unknown as Promise<{ id: number; updated_at: Date }[]>;
+    .orderByRaw(newestFirst(order)).limit(limit).offset(skip).select('id', 'updated_at') as unknown as Promise<{ id: number; updated_at: Date }[]>;
 }
 
 /** How many provider communications the scope received (an index-only count). */
@@ -230,30 +244,29 @@ function pageOf<T>(query: ListQuery, items: T[], total: number, latest: { update
   };
 }
 
-/** The default page: the page's ids come off the index, then only those rows are joined. */
-async function listInDefaultOrder(db: Knex, actor: Actor, scope: number[], types: CommunicationType[], query: ListQuery): Promise<ListPage<ProviderRow>> {
+/** A page in an indexed order: the page's ids come off the index, then only those rows are joined. */
+async function listInIndexedOrder(db: Knex, actor: Actor, scope: number[], types: CommunicationType[], query: ListQuery, order: IndexedOrder): Promise<ListPage<ProviderRow>> {
   const offset = (query.pageNumber - 1) * query.pageSize;
   if (!scope.length) return pageOf(query, [], 0, undefined);
-  const [total, page] = await Promise.all([receivedCount(db, scope, types), newestReceived(db, scope, types, query.pageSize, offset)]);
-  const latest = offset === 0 ? page[0] : (await newestReceived(db, scope, types, 1))[0];
+  const [total, page] = await Promise.all([receivedCount(db, scope, types), newestReceived(db, scope, types, order, query.pageSize, offset)]);
+  const latest = offset === 0 && order === 'updated_at' ? page[0] : (await newestReceived(db, scope, types, 'updated_at', 1))[0];
   const rows = page.length ? ((await rowsQuery(db, actor, scope).whereIn('pc.id', page.map((r) => r.id)).select('pc.*')) as ProviderRow[]) : [];
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   return pageOf(query, page.map((r) => byId.get(Number(r.id))).filter((r): r is ProviderRow => r !== undefined), total, latest);
 }
 
 /**
- * The default page of the eR responses rows. A provider communication gives one row per responding person, or one row when
- * nobody answered, except the caller's own dismissed rows (hidden until it answers again). So the rows of the newest N
- * provider communications are the first rows of the list, and N = offset + pageSize of them cover the page unless
- * dismissals hid some: then N doubles. Rows order by the communication's (updated_at, id), then by person.
+ * A page of the eR responses rows in an indexed order. A provider communication gives one row per responding person, or
+ * one row when nobody answered, except the caller's own dismissed rows (hidden until it answers again). So the rows of the
+ * first N provider communications in that order are the first rows of the list, and N = offset + pageSize of them cover
+ * the page unless dismissals hid some: then N doubles. Rows order by the communication's (order, id), then by person.
  * The total is the received count, plus every person beyond the first on a communication (`extra_responders`, kept by a
  * trigger on the answers; a partial index finds the few communications with several people), minus the caller's hidden
  * rows: no answer is read for it.
  */
-async function respondersInDefaultOrder(db: Knex, actor: Actor, scope: number[] | 'ALL', types: CommunicationType[], query: ListQuery): Promise<ListPage<ResponderRow>> {
+async function respondersInIndexedOrder(db: Knex, actor: Actor, scope: number[] | 'ALL', types: CommunicationType[], query: ListQuery, order: IndexedOrder): Promise<ListPage<ResponderRow>> {
   const offset = (query.pageNumber - 1) * query.pageSize;
   if (scope !== 'ALL' && !scope.length) return pageOf(query, [], 0, undefined);
-  const need = offset + query.pageSize;
   const inScope = (q: Knex.QueryBuilder) => q.modify((x) => (scope === 'ALL' ? x.whereNotNull('pc.provider_organization_id') : x.whereIn('pc.provider_organization_id', scope)))
     .whereNot('pc.status', 'DELETED').whereIn('pc.communication_type', types);
   // Communications answered by several people add rows: their extra_responders (kept by a trigger on the answers).
@@ -265,17 +278,19 @@ async function respondersInDefaultOrder(db: Knex, actor: Actor, scope: number[] 
     .first(db.raw('count(*)::int as n'));
   const [received, extra, dismissed] = await Promise.all([receivedCount(db, scope, types), extraPeople, hidden]) as [number, { n: number } | undefined, { n: number } | undefined];
 
-  let take = need;
-  let rows: ResponderRow[] = [];
-  for (;;) {
-    const ids = await newestReceived(db, scope, types, take);
-    rows = ids.length
-      ? ((await rowsQuery(db, actor, scope, true, ids.map((r) => r.id)).orderByRaw('pc.updated_at DESC NULLS LAST, pc.row_key').select('pc.*')) as ResponderRow[])
-      : [];
-    if (rows.length >= need || ids.length < take) break;
-    take *= 2;
-  }
-  return pageOf(query, rows.slice(offset, need), received + (extra?.n ?? 0) - (dismissed?.n ?? 0), rows[0]);
+  /** The first `need` rows in `by` order (or all there are). */
+  const firstRows = async (by: IndexedOrder, need: number): Promise<ResponderRow[]> => {
+    for (let take = need; ; take *= 2) {
+      const ids = await newestReceived(db, scope, types, by, take);
+      const rows = ids.length
+        ? ((await rowsQuery(db, actor, scope, true, ids.map((r) => r.id)).orderByRaw(`pc.${by} DESC NULLS LAST, pc.row_key`).select('pc.*')) as ResponderRow[])
+        : [];
+      if (rows.length >= need || ids.length < take) return rows;
+    }
+  };
+  const rows = await firstRows(order, offset + query.pageSize);
+  const latest = order === 'updated_at' ? rows[0] : (await firstRows('updated_at', 1))[0];
+  return pageOf(query, rows.slice(offset, offset + query.pageSize), received + (extra?.n ?? 0) - (dismissed?.n ?? 0), latest);
 }
 
 // ---------- metadata ----------

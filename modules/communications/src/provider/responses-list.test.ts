@@ -198,10 +198,10 @@ describe('the eR responses list (responses=1)', () => {
     for (const token of [admin, multi, responder]) {
       const whole = (await pv(token)('GET', `?responses=1&pageSize=500&${everyRow}`)).body.d;
       expect((await pv(token)('GET', '?responses=1&pageSize=500')).body.d).toEqual(whole);
-      for (const size of [1, 2, 3]) {
+      for (const [size, order] of [[1, ''], [2, ''], [3, ''], [2, '&sortField=sent_at&sortDirection=desc']] as const) {
         for (let page = 1; page <= Math.ceil(whole.total / size) + 1; page += 1) {
-          const fast = (await pv(token)('GET', `?responses=1&pageSize=${size}&pageNumber=${page}`)).body.d;
-          const joined = (await pv(token)('GET', `?responses=1&pageSize=${size}&pageNumber=${page}&${everyRow}`)).body.d;
+          const fast = (await pv(token)('GET', `?responses=1&pageSize=${size}&pageNumber=${page}${order}`)).body.d;
+          const joined = (await pv(token)('GET', `?responses=1&pageSize=${size}&pageNumber=${page}${order}&${everyRow}`)).body.d;
           expect(fast).toEqual(joined);
         }
       }
