@@ -1,6 +1,6 @@
 import { apiRequest, useApi } from './client';
 import { listQueryParams, postForm, uploadFile, type ListQuery, type Page } from './communications';
-import type { ActionType, NoticeFile, ResponseValue } from './notices';
+import type { NoticeAction, NoticeFile, ResponseValue } from './notices';
 import type { AppStore } from '../state/store';
 
 /** Supplier paper responses (spec 001 §7.5; contract in docs/api-supplier-paper.md). */
@@ -41,15 +41,8 @@ export interface PaperFile extends NoticeFile {
   paperresponseid: number;
 }
 
-export interface PaperAction {
-  id: number;
-  action_type: ActionType;
-  title: string;
-  description: string | null;
-  options: string[];
-  is_required: boolean;
-  is_disabled: boolean;
-  sort_order: number;
+/** An action of the event as a paper response sees it: its paper value, or the electronic answer it may not change. */
+export interface PaperAction extends Omit<NoticeAction, 'response' | 'files'> {
   value: ResponseValue | null;
   electronic_answer: { value: ResponseValue; responder_email: string | null; submitted_at: string | null } | null;
   files: PaperFile[];

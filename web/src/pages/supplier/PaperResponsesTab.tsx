@@ -145,9 +145,9 @@ export function PaperResponsesTab({ event }: { event: Communication }) {
 
 /** A paper action in the shape the provider pages' answer input takes; an electronic answer shows read-only. */
 function asNoticeAction(a: PaperAction, files: NoticeFile[]): NoticeAction {
+  const { value: _paperValue, electronic_answer: _electronic, files: _files, ...action } = a;
   return {
-    id: a.id, sort_order: a.sort_order, action_type: a.action_type, title: a.title, description: a.description, options: a.options, is_required: a.is_required,
-    is_disabled: a.is_disabled,
+    ...action,
     response: a.electronic_answer ? { status: 'SUBMITTED', value: a.electronic_answer.value, responder_email: a.electronic_answer.responder_email, submitted_at: a.electronic_answer.submitted_at, updated_at: '' } : null,
     files,
   };
