@@ -9,10 +9,8 @@ import {
   hasFieldErrors,
   masterActions,
   memberInput,
-  parseOptions,
   percent,
   responseProgress,
-  templateActionBody,
   validateEventForm,
   validateMember,
 } from './logic';
@@ -103,19 +101,6 @@ describe('master records', () => {
   it('offers Edit and Inactivate on ACTIVE rows, Activate otherwise (spec §4)', () => {
     expect(masterActions('ACTIVE')).toEqual(['edit', 'inactivate', 'delete']);
     expect(masterActions('INACTIVE')).toEqual(['activate', 'delete']);
-  });
-
-  it('builds template action bodies', () => {
-    const base = { title: '', action_type: 'Checkbox', options: 'a\n\n a ', description: '', is_required: true };
-    expect(templateActionBody(base).options).toEqual(['a', 'a']);
-    expect(parseOptions(' a \n\nb')).toEqual(['a', 'b']);
-    expect(templateActionBody({ ...base, title: ' T ', action_type: 'Text' })).toEqual({
-      title: 'T',
-      action_type: 'Text',
-      options: [],
-      description: null,
-      is_required: true,
-    });
   });
 
   it('adds a member by provider or by email', () => {

@@ -153,34 +153,6 @@ export function masterActions(status: string | null | undefined): MasterAction[]
   return status === 'ACTIVE' ? ['edit', 'inactivate', 'delete'] : ['activate', 'delete'];
 }
 
-export const OPTION_ACTION_TYPES: readonly string[] = ['Checkbox', 'MultipleChoice'];
-
-/** Options typed one per line: trimmed, blanks dropped. */
-export function parseOptions(text: string): string[] {
-  return text
-    .split('\n')
-    .map((o) => o.trim())
-    .filter((o) => o.length > 0);
-}
-
-export interface TemplateActionValues {
-  title: string;
-  action_type: string;
-  options: string;
-  description: string;
-  is_required: boolean;
-}
-
-export function templateActionBody(values: TemplateActionValues) {
-  return {
-    title: values.title.trim(),
-    action_type: values.action_type,
-    options: OPTION_ACTION_TYPES.includes(values.action_type) ? parseOptions(values.options) : [],
-    description: values.description.trim() || null,
-    is_required: values.is_required,
-  };
-}
-
 /** A new member: a chosen provider organisation, else the email (with its optional name). */
 export function memberInput(providerId: string, email: string, name: string): ProviderMemberInput {
   if (providerId) return { provider_organization_id: Number(providerId) };

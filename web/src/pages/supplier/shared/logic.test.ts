@@ -20,6 +20,8 @@ import {
   validateInfo,
   validateProducts,
   validateRecipients,
+  parseOptions,
+  templateActionBody,
 } from './logic';
 
 const messages: ValidationMessages = {
@@ -191,5 +193,20 @@ describe('saved list preferences', () => {
       { field: 'a', visible: true },
     ]);
     expect(reconcileColumns(null, ['a'])).toBeNull();
+  });
+});
+
+describe('template actions', () => {
+  it('builds template action bodies', () => {
+    const base = { title: '', action_type: 'Checkbox', options: 'a\n\n a ', description: '', is_required: true };
+    expect(templateActionBody(base).options).toEqual(['a', 'a']);
+    expect(parseOptions(' a \n\nb')).toEqual(['a', 'b']);
+    expect(templateActionBody({ ...base, title: ' T ', action_type: 'Text' })).toEqual({
+      title: 'T',
+      action_type: 'Text',
+      options: [],
+      description: null,
+      is_required: true,
+    });
   });
 });

@@ -75,6 +75,33 @@ export function validateProducts(products: readonly Product[], fields: readonly 
 
 export const OPTION_TYPES: readonly string[] = ['Checkbox', 'MultipleChoice'];
 
+/** Options typed one per line: trimmed, blanks dropped. */
+export function parseOptions(text: string): string[] {
+  return text
+    .split('\n')
+    .map((o) => o.trim())
+    .filter((o) => o.length > 0);
+}
+
+export interface TemplateActionValues {
+  title: string;
+  action_type: string;
+  options: string;
+  description: string;
+  is_required: boolean;
+}
+
+/** The body of a template action (supplier or provider) from its form values. */
+export function templateActionBody(values: TemplateActionValues) {
+  return {
+    title: values.title.trim(),
+    action_type: values.action_type,
+    options: OPTION_TYPES.includes(values.action_type) ? parseOptions(values.options) : [],
+    description: values.description.trim() || null,
+    is_required: values.is_required,
+  };
+}
+
 /** Step 2 (actions): at least one; each needs a title; Checkbox and MultipleChoice need distinct, non-blank options. */
 export function validateActions(actions: readonly CommunicationAction[], messages: ValidationMessages): FieldErrors {
   const errors: FieldErrors = {};
