@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { StatusLabel } from '@portal/design-system';
 import { answerDelegatedAction, deleteDelegateFile, readId, uploadDelegateFile, useDelegateView } from '../../api/delegate';
 import { isInvalidLink, readLinkToken } from '../../api/notices';
-import { DocumentList, EventDetails, ProductList } from './NoticeDetails';
+import { NoticeBody } from './NoticeDetails';
 import { FormError, FormLoading, InvalidLink } from './FormStates';
 import { useFilePreview } from './Preview';
 import { ResponseForm, type ResponseApi } from './ResponseForm';
@@ -59,19 +59,7 @@ export default function DelegateFormPage() {
           <Trans>This event is closed and can no longer be answered.</Trans>
         </p>
       ) : null}
-      <EventDetails view={view} />
-      <section aria-labelledby="products-title" className="grid gap-2">
-        <h2 id="products-title" className="text-base font-semibold">
-          <Trans>Products</Trans>
-        </h2>
-        <ProductList products={view.products} />
-      </section>
-      <section aria-labelledby="documents-title" className="grid gap-2">
-        <h2 id="documents-title" className="text-base font-semibold">
-          <Trans>Documents</Trans>
-        </h2>
-        <DocumentList documents={view.documents} onPreview={openPreview} />
-      </section>
+      <NoticeBody view={view} onPreview={openPreview} />
       <ResponseForm
         actions={view.actions}
         api={api}

@@ -115,3 +115,24 @@ export function DocumentList({ documents, onPreview }: { documents: NoticeFile[]
     </ul>
   );
 }
+
+/** What a public form shows of the notice before its actions: the event, its products and its documents. */
+export function NoticeBody({ view, onPreview }: { view: Pick<NoticeView, 'communication' | 'provider_communication' | 'products' | 'documents'>; onPreview: (file: NoticeFile) => void }) {
+  return (
+    <>
+      <EventDetails view={view} />
+      <section aria-labelledby="products-title" className="grid gap-2">
+        <h2 id="products-title" className="text-base font-semibold">
+          <Trans>Products</Trans>
+        </h2>
+        <ProductList products={view.products} />
+      </section>
+      <section aria-labelledby="documents-title" className="grid gap-2">
+        <h2 id="documents-title" className="text-base font-semibold">
+          <Trans>Documents</Trans>
+        </h2>
+        <DocumentList documents={view.documents} onPreview={onPreview} />
+      </section>
+    </>
+  );
+}

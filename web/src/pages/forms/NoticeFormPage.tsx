@@ -13,7 +13,7 @@ import {
   useNotice,
   type NoticeView,
 } from '../../api/notices';
-import { DocumentList, EventDetails, ProductList } from './NoticeDetails';
+import { NoticeBody } from './NoticeDetails';
 import { FormError, FormLoading, InvalidLink } from './FormStates';
 import { useFilePreview } from './Preview';
 import { ResponseForm, type ResponseApi } from './ResponseForm';
@@ -86,19 +86,7 @@ export default function NoticeFormPage() {
         </p>
       ) : null}
       <Acknowledgement view={view} token={token} onDone={() => mutate()} />
-      <EventDetails view={view} />
-      <section aria-labelledby="products-title" className="grid gap-2">
-        <h2 id="products-title" className="text-base font-semibold">
-          <Trans>Products</Trans>
-        </h2>
-        <ProductList products={view.products} />
-      </section>
-      <section aria-labelledby="documents-title" className="grid gap-2">
-        <h2 id="documents-title" className="text-base font-semibold">
-          <Trans>Documents</Trans>
-        </h2>
-        <DocumentList documents={view.documents} onPreview={openPreview} />
-      </section>
+      <NoticeBody view={view} onPreview={openPreview} />
       <ResponseForm
         actions={view.actions}
         api={api}
