@@ -39,7 +39,11 @@ export interface TestApp {
 export async function startTestApp(overrides: Partial<Config> = {}, options: { seed?: boolean } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const smtp = await startTestSmtp();
-  const config: Config = { ...loadConfig({ ...process.env, DATABASE_URL: database.url }), smtpUrl: smtp.url, authRateLimitPerMinute: 0, ...overrides };
+  // A data folder of the app's own: the keyring generated there is this app's, never the developer's .data.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-data-'));
+  const config: Config = {
+    ...loadConfig({ ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir }), smtpUrl: smtp.url, authRateLimitPerMinute: 0, ...overrides,
+  };
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   if (options.seed !== false) await seedDemo(database.db, DEMO_PASSWORD);
   const mailer = new Mailer(database.db, config.smtpUrl, config.mailFrom, logger);
@@ -89,6 +93,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { s
       await smtp.close();
       await database.drop();
       rmSync(filesDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

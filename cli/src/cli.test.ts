@@ -12,6 +12,7 @@ import { reset, seed } from './commands/db.js';
 import { outboxList } from './commands/outbox.js';
 import { createUser } from './commands/users.js';
 import { bumpVersion, nextVersion } from './commands/version.js';
+import { rotateKeys } from './commands/keys.js';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -95,6 +96,20 @@ describe('version bump', () => {
     writeFileSync(file, '{\n  "name": "portal",\n  "version": "3.11.2",\n  "private": true\n}\n');
     expect(bumpVersion('minor', file)).toEqual({ from: '3.11.2', to: '3.12.0' });
     expect(readFileSync(file, 'utf8')).toBe('{\n  "name": "portal",\n  "version": "3.12.0",\n  "private": true\n}\n');
+  });
+});
+
+describe('keys rotate', () => {
+  it('puts a new signing key first in DATA_DIR and keeps the old one for verifying; refuses when JWT_SECRET is set', () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-cli-keys-'));
+    const before = loadConfig({ DATA_DIR: dataDir });
+    const out = rotateKeys({ DATA_DIR: dataDir });
+    const after = loadConfig({ DATA_DIR: dataDir });
+    expect(out).toContain(`New signing key ${after.jwtKeys[0]!.kid}`);
+    expect(after.jwtSecret).not.toBe(before.jwtSecret);
+    expect(after.jwtKeys.map((k) => k.secret)).toEqual([after.jwtSecret, before.jwtSecret]);
+    expect(after.jwtKeys[1]!.retiredAt).not.toBeNull();
+    expect(() => rotateKeys({ DATA_DIR: dataDir, JWT_SECRET: 'j'.repeat(32) })).toThrow(/JWT_PREVIOUS_SECRETS/);
   });
 });
 

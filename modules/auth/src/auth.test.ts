@@ -1,9 +1,10 @@
-import { decodeJwt } from 'jose';
+import { randomUUID } from 'node:crypto';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_RULE_MESSAGE, PERMISSIONS, SEEDED_ROLES } from '@portal/core';
+import { keyId, PASSWORD_RULE_MESSAGE, PERMISSIONS, SEEDED_ROLES } from '@portal/core';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '@portal/testing';
 import { MESSAGES } from './messages.js';
-import { signAccessToken } from './services/tokens.js';
+import { signAccessToken, verifyAccessToken } from './services/tokens.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -236,11 +237,84 @@ describe('logout and expiry', () => {
   it('refuses a token signed with another secret', async () => {
     const s = await t.signIn('admin@acme.demo');
     const claims = decodeJwt(s.access_token);
-    const forged = await signAccessToken({ ...t.config, jwtSecret: 'another-secret-another-secret-another' }, {
+    const other = 'another-secret-another-secret-another';
+    const forged = await signAccessToken({ ...t.config, jwtKeys: [{ kid: t.config.jwtKeys[0]!.kid, secret: other, retiredAt: null }] }, {
       userId: Number(claims.sub), email: 'x', organizationId: Number(claims.org_id), organizationType: 'SUPPLIER',
       parentOrganizationType: null, roleName: 'Administrator', permissions: [...PERMISSIONS.SUPPLIER],
     }, String(claims.sid));
     expect((await t.call('GET', '/api/me', { token: forged })).body.error?.code).toBe('INVALID_TOKEN');
+  });
+
+  // The token of issue 9: the repository's old development secret, no key id, no session.
+  const OLD_DEV_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
+  const hs256 = (claims: Record<string, unknown>, secret: string, header: Record<string, unknown> = {}) => new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', ...header }).setIssuedAt().setExpirationTime('10m').sign(new TextEncoder().encode(secret));
+  const refused = async (forged: string) => {
+    for (const path of ['/api/me', '/api/notisphere/communications/responses', '/api/users']) {
+      const res = await t.call('GET', path, { token: forged });
+      expect(res.status, path).toBe(401);
+      expect(res.body.ok).toBe(false);
+    }
+  };
+
+  it('refuses the forged operator token signed with the old development secret', async () => {
+    expect(t.config.jwtKeys.map((k) => k.secret)).not.toContain(OLD_DEV_SECRET);
+    await refused(await hs256({ sub: '1', org_id: 1 }, OLD_DEV_SECRET));
+    await refused(await hs256({ sub: '1', org_id: 1 }, OLD_DEV_SECRET, { kid: keyId(OLD_DEV_SECRET) }));
+  });
+
+  it('refuses a token signed with the real key but carrying no session, an unknown one or someone else\'s', async () => {
+    const { secret, kid } = t.config.jwtKeys[0]!;
+    const operator = (await t.db('users').where({ email: 'admin@operator.demo' }).first('id')) as { id: number };
+    const operatorOrg = await orgId('Notisphere Operations');
+    const base = { sub: String(operator.id), org_id: operatorOrg };
+    await refused(await hs256(base, secret)); // no kid
+    await refused(await hs256(base, secret, { kid })); // no sid
+    await refused(await hs256({ ...base, sid: randomUUID() }, secret, { kid })); // a session never issued
+    const acme = decodeJwt((await t.signIn('admin@acme.demo')).access_token);
+    await refused(await hs256({ ...base, sid: acme.sid }, secret, { kid })); // another user's live session
+    await refused(await hs256({ ...base, sid: `${String(acme.sid)}'--` }, secret, { kid })); // not a session id at all
+    // The same claims with the operator's own session are accepted: the refusals above are about the session.
+    const own = decodeJwt((await t.signIn('admin@operator.demo')).access_token);
+    expect((await t.call('GET', '/api/me', { token: await hs256({ ...base, sid: own.sid }, secret, { kid }) })).status).toBe(200);
+  });
+
+  it('refuses a token whose key id is unknown, or whose signature does not match its key id', async () => {
+    const s = await t.signIn('admin@acme.demo');
+    const claims = decodeJwt(s.access_token);
+    const { secret, kid } = t.config.jwtKeys[0]!;
+    await refused(await hs256({ ...claims }, secret, { kid: 'no-such-key' }));
+    await refused(await hs256({ ...claims }, 'x'.repeat(40), { kid }));
+    expect((await t.call('GET', '/api/me', { token: await hs256({ ...claims }, secret, { kid }) })).status).toBe(200);
+  });
+
+  it('ends a logged-out session\'s access token, whoever signed it', async () => {
+    const s = await t.signIn('admin@acme.demo');
+    expect((await t.call('POST', '/api/auth/logout', { token: s.access_token, body: {} })).status).toBe(200);
+    const { secret, kid } = t.config.jwtKeys[0]!;
+    await refused(await hs256({ ...decodeJwt(s.access_token) }, secret, { kid }));
+  });
+
+  it('keeps verifying a rotated-out key\'s tokens until they expire, and nothing it signs after its retirement', async () => {
+    const s = await t.signIn('admin@acme.demo');
+    const old = t.config.jwtKeys[0]!;
+    const fresh = { kid: keyId('n'.repeat(40)), secret: 'n'.repeat(40), retiredAt: null };
+    const now = Math.floor(Date.now() / 1000);
+    const rotated = { ...t.config, jwtSecret: fresh.secret, jwtKeys: [fresh, { ...old, retiredAt: now + 5 }] };
+    expect((await verifyAccessToken(rotated, s.access_token)).sub).toBe(decodeJwt(s.access_token).sub);
+    // Tokens are now signed with the new key, and name it.
+    const claims = decodeJwt(s.access_token);
+    const actor = {
+      userId: Number(claims.sub), email: 'admin@acme.demo', organizationId: Number(claims.org_id), organizationType: 'SUPPLIER' as const,
+      parentOrganizationType: null, roleName: 'Administrator', permissions: [],
+    };
+    const next = await signAccessToken(rotated, actor, String(claims.sid));
+    expect(JSON.parse(Buffer.from(next.split('.')[0]!, 'base64url').toString()).kid).toBe(fresh.kid);
+    expect((await verifyAccessToken(rotated, next)).sid).toBe(claims.sid);
+    // A token the old key signed after it was retired is refused, and once the key is gone, all of its tokens are.
+    const late = await hs256({ ...claims }, old.secret, { kid: old.kid });
+    await expect(verifyAccessToken({ ...rotated, jwtKeys: [fresh, { ...old, retiredAt: now - 60 }] }, late)).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
+    await expect(verifyAccessToken({ ...rotated, jwtKeys: [fresh] }, s.access_token)).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
   });
 
   it('cuts a deactivated user off at once, before the token expires', async () => {

@@ -229,6 +229,13 @@ describe('sending', () => {
     expect(click.headers.get('location')).toContain('/provider/recall-notice-webform?token=');
     const forged = await fetch(`${t.baseUrl}/api/t/c/${email.id}?u=${encodeURIComponent('https://evil.test/')}&s=forged`, { redirect: 'manual' });
     expect(forged.headers.get('location')).toBe(`${t.config.appUrl}/`);
+    // A link whose key has since been rotated out still opens its notice (our own address), but is not recorded.
+    const target = new URL(href).searchParams.get('u')!;
+    const stale = await fetch(`${t.baseUrl}/api/t/c/${email.id}?u=${encodeURIComponent(target)}&s=signed-by-a-removed-key`, { redirect: 'manual' });
+    expect(stale.headers.get('location')).toBe(target);
+    const lookalike = `${t.config.appUrl}.evil.test/provider`;
+    const away = await fetch(`${t.baseUrl}/api/t/c/${email.id}?u=${encodeURIComponent(lookalike)}&s=x`, { redirect: 'manual' });
+    expect(away.headers.get('location')).toBe(`${t.config.appUrl}/`);
     const events = (await t.db('email_events').where({ outbox_email_id: email.id }).orderBy('id').pluck('event')) as string[];
     expect(events).toEqual(['Opened', 'Click']);
   });

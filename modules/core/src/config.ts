@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { keysFromEnvironment, loadOrCreateKeyFile, type SigningKey } from './keys.js';
 import { repoRoot } from './version.js';
 
 /** Every setting the product reads from the environment, with its default. README lists the same table. */
@@ -7,7 +8,10 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   appUrl: string;
+  /** The key that signs now (tokens, file links, tracked links); `jwtKeys[0]`. */
   jwtSecret: string;
+  /** Every key that verifies, the signing one first (keys.ts). */
+  jwtKeys: SigningKey[];
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   smtpUrl: string | undefined;
@@ -39,14 +43,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env.PORT, 3000, 'PORT');
   const dataDir = path.resolve(repoRoot, env.DATA_DIR || '.data');
   const production = env.NODE_ENV === 'production';
-  const jwtSecret = env.JWT_SECRET || (production ? '' : 'dev-only-secret-change-me-in-production-0123456789');
-  if (!jwtSecret) throw new Error('JWT_SECRET must be set when NODE_ENV=production');
+  // No secret lives in the repository: without JWT_SECRET, a random key is generated once and kept in DATA_DIR.
+  if (production && !env.JWT_SECRET) throw new Error('JWT_SECRET must be set when NODE_ENV=production');
+  const jwtKeys = env.JWT_SECRET ? keysFromEnvironment(env.JWT_SECRET, env.JWT_PREVIOUS_SECRETS) : loadOrCreateKeyFile(dataDir);
   return {
     port,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/$/, ''),
-    jwtSecret,
+    jwtSecret: jwtKeys[0]!.secret,
+    jwtKeys,
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 900, 'ACCESS_TOKEN_TTL_SECONDS'),
     refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL_SECONDS, 30 * 24 * 3600, 'REFRESH_TOKEN_TTL_SECONDS'),
     smtpUrl: env.SMTP_URL || undefined,

@@ -41,6 +41,12 @@ describe('signed file links', () => {
     expect(verifyFileToken('secret-a', `${payload}`)).toBeNull();
     expect(verifyFileToken('secret-a', signFileToken('secret-a', { key: 'k', name: 'n', disposition: 'inline' }, -1))).toBeNull();
   });
+
+  it('opens a link signed by any key of the keyring, so a rotation does not break links already handed out', () => {
+    const token = signFileToken('old-key', { key: 'k', name: 'n.pdf', disposition: 'inline' });
+    expect(verifyFileToken(['new-key', 'old-key'], token)).toMatchObject({ key: 'k' });
+    expect(verifyFileToken(['new-key'], token)).toBeNull();
+  });
 });
 
 describe('local file store', () => {

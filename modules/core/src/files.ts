@@ -144,12 +144,16 @@ export function signFileToken(secret: string, file: Omit<SignedFile, 'exp'>, ttl
   return `${payload}.${mac}`;
 }
 
-export function verifyFileToken(secret: string, token: string): SignedFile | null {
+/** Verifies with every key of the keyring, so links signed just before a key rotation still open. */
+export function verifyFileToken(secrets: string | readonly string[], token: string): SignedFile | null {
   const [payload, mac] = token.split('.');
   if (!payload || !mac) return null;
-  const expected = createHmac('sha256', `files:${secret}`).update(payload).digest();
   const given = Buffer.from(mac, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const signed = (typeof secrets === 'string' ? [secrets] : secrets).some((secret) => {
+    const expected = createHmac('sha256', `files:${secret}`).update(payload).digest();
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (!signed) return null;
   const file = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as SignedFile;
   return file.exp > Date.now() / 1000 ? file : null;
 }

@@ -7,13 +7,14 @@ export function notificationRoutes({ db, config }: ModuleDeps): Route[] {
     const exists = await db('outbox_emails').where({ id: outboxId }).first('id');
     if (exists) await db('email_events').insert({ outbox_email_id: outboxId, event, url });
   };
+  const secrets = config.jwtKeys.map((k) => k.secret);
   const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } };
   return [
     route<unknown, { s?: string }, { id: number }>({
       method: 'GET', path: '/t/o/:id', access: 'public', tags: ['notifications'], summary: 'Email open tracking pixel',
       schema: { params: idParams, query: { type: 'object', properties: { s: { type: 'string', maxLength: 64 } } } },
       handler: async ({ params, query }) => {
-        if (query.s && verifyPixel(config.jwtSecret, params.id, query.s)) await record(params.id, 'Opened', null);
+        if (query.s && verifyPixel(secrets, params.id, query.s)) await record(params.id, 'Opened', null);
         return { kind: 'file', filename: 'p.gif', contentType: 'image/gif', body: PIXEL, inline: true };
       },
     }),
@@ -22,10 +23,12 @@ export function notificationRoutes({ db, config }: ModuleDeps): Route[] {
       schema: { params: idParams, query: { type: 'object', properties: { s: { type: 'string', maxLength: 64 }, u: { type: 'string', maxLength: 4000 } } } },
       handler: async ({ params, query }) => {
         const target = query.u ?? '';
-        const valid = Boolean(query.s) && verifyTrackedUrl(config.jwtSecret, params.id, target, query.s!);
+        const valid = Boolean(query.s) && verifyTrackedUrl(secrets, params.id, target, query.s!);
         if (valid) await record(params.id, 'Click', target);
-        // Only signed targets are followed; anything else goes home, so this is never an open redirect.
-        return { kind: 'redirect', location: valid ? target : `${config.appUrl}/` };
+        // Signed targets are followed and recorded. An unsigned one is followed only within our own address (a link
+        // from an email older than the keyring still opens its notice); anything else goes home: never an open redirect.
+        const ours = target.startsWith(`${config.appUrl}/`) && !target.includes('\\');
+        return { kind: 'redirect', location: valid || ours ? target : `${config.appUrl}/` };
       },
     }),
   ];

@@ -20,12 +20,15 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export function verifyPixel(secret: string, outboxId: number, signature: string): boolean {
-  return same(sign(secret, `o:${outboxId}`), signature);
+/** Every key of the keyring verifies: links in emails sent before a key rotation keep being tracked. */
+const signedByAny = (secrets: readonly string[], value: string, signature: string) => secrets.some((secret) => same(sign(secret, value), signature));
+
+export function verifyPixel(secrets: readonly string[], outboxId: number, signature: string): boolean {
+  return signedByAny(secrets, `o:${outboxId}`, signature);
 }
 
-export function verifyTrackedUrl(secret: string, outboxId: number, target: string, signature: string): boolean {
-  return same(sign(secret, `c:${outboxId}:${target}`), signature);
+export function verifyTrackedUrl(secrets: readonly string[], outboxId: number, target: string, signature: string): boolean {
+  return signedByAny(secrets, `c:${outboxId}:${target}`, signature);
 }
 
 /** A 1x1 transparent GIF. */

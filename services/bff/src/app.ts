@@ -196,7 +196,7 @@ export function createApp({ deps, modules }: AppOptions): Koa {
   });
   // Signed, expiring file links (DESIGN §5): the token is the only authority, so it works in <img> and downloads.
   router.get('/files/:token', async (ctx) => {
-    const file = verifyFileToken(config.jwtSecret, ctx.params.token ?? '');
+    const file = verifyFileToken(config.jwtKeys.map((k) => k.secret), ctx.params.token ?? '');
     if (!file) throw new NotFoundError('This link is invalid or has expired.');
     const size = await deps.files.size(file.key);
     if (size === null) throw new NotFoundError('File not found.');

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { type Actor, type Config, UnauthorizedError } from '@portal/core';
 import { loadActor } from '@portal/organisations';
 import { MESSAGES } from '../messages.js';
-import { type AccessClaims, isSessionEnded, verifyAccessToken } from './tokens.js';
+import { type AccessClaims, isSessionLive, verifyAccessToken } from './tokens.js';
 
 /**
  * Turns a Bearer token into the caller. The actor is read from the database on every call, so a deactivated
@@ -10,11 +10,11 @@ import { type AccessClaims, isSessionEnded, verifyAccessToken } from './tokens.j
  */
 export async function authenticate(db: Knex, config: Config, token: string): Promise<{ actor: Actor; claims: AccessClaims }> {
   const claims = await verifyAccessToken(config, token);
-  const [actor, ended] = await Promise.all([
+  const [actor, live] = await Promise.all([
     loadActor(db, Number(claims.sub), Number(claims.org_id)),
-    claims.sid ? isSessionEnded(db, claims.sid) : Promise.resolve(false),
+    isSessionLive(db, claims.sid, Number(claims.sub), Number(claims.org_id)),
   ]);
-  if (ended) throw new UnauthorizedError(MESSAGES.sessionExpired, 'SESSION_ENDED');
+  if (!live) throw new UnauthorizedError(MESSAGES.sessionExpired, 'SESSION_ENDED');
   if (!actor) throw new UnauthorizedError(MESSAGES.inactive, 'ACCOUNT_INACTIVE');
   return { actor, claims };
 }

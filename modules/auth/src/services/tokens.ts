@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { errors as joseErrors, type JWTHeaderParameters, jwtVerify, SignJWT } from 'jose';
 import type { Knex } from 'knex';
-import { type Actor, type Config, permissionsOf, randomToken, sha256, UnauthorizedError } from '@portal/core';
+import { type Actor, type Config, permissionsOf, randomToken, sha256, type SigningKey, UnauthorizedError } from '@portal/core';
 
 /** The access token's claims (spec §3), plus `sid`, the session (refresh token family) it belongs to. */
 export interface AccessClaims {
@@ -23,7 +23,21 @@ export interface TokenPair {
   expires_in: number;
 }
 
-const key = (config: Config) => new TextEncoder().encode(config.jwtSecret);
+const encoded = new WeakMap<SigningKey, Uint8Array>();
+const keyBytes = (key: SigningKey) => {
+  let bytes = encoded.get(key);
+  if (!bytes) encoded.set(key, (bytes = new TextEncoder().encode(key.secret)));
+  return bytes;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ID = /^[1-9]\d{0,14}$/;
+
+/** The claims we rely on must have our shape: a forged or foreign token with odd values is refused before any query. */
+function wellFormed(payload: Record<string, unknown>): boolean {
+  return typeof payload.sub === 'string' && ID.test(payload.sub) && Number.isSafeInteger(payload.org_id) && (payload.org_id as number) > 0 &&
+    typeof payload.sid === 'string' && UUID.test(payload.sid);
+}
 
 export async function signAccessToken(config: Config, actor: Actor, sessionId: string): Promise<string> {
   return new SignJWT({
@@ -35,26 +49,40 @@ export async function signAccessToken(config: Config, actor: Actor, sessionId: s
     allPermissionCount: permissionsOf(actor.organizationType).length,
     sid: sessionId,
   })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: config.jwtKeys[0]!.kid })
     .setSubject(String(actor.userId))
     .setIssuedAt()
     .setJti(randomUUID())
     .setExpirationTime(Math.floor(Date.now() / 1000) + config.accessTokenTtlSeconds)
-    .sign(key(config));
+    .sign(keyBytes(config.jwtKeys[0]!));
 }
 
-/** Verifies signature and expiry; an expired token is a 401 with code TOKEN_EXPIRED so clients know to refresh. */
+/**
+ * Verifies signature and expiry with the key the token names (`kid`); a token without a known key id, signed by a
+ * retired key after its retirement, or without our claims (`sid` above all) is refused. An expired token is a 401
+ * with code TOKEN_EXPIRED so clients know to refresh.
+ */
 export async function verifyAccessToken(config: Config, token: string, options: { ignoreExpiry?: boolean } = {}): Promise<AccessClaims> {
+  const invalid = () => new UnauthorizedError('Invalid access token.', 'INVALID_TOKEN');
+  let signer: SigningKey | undefined;
+  let payload: Record<string, unknown>;
   try {
-    const { payload } = await jwtVerify(token, key(config), {
+    ({ payload } = await jwtVerify(token, (header: JWTHeaderParameters) => {
+      signer = config.jwtKeys.find((k) => k.kid === header.kid);
+      if (!signer) throw invalid();
+      return keyBytes(signer);
+    }, {
       algorithms: ['HS256'],
+      requiredClaims: ['sub', 'exp', 'iat'],
       ...(options.ignoreExpiry ? { currentDate: new Date(0) } : {}),
-    });
-    return payload as unknown as AccessClaims;
+    }));
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw new UnauthorizedError('Your session has expired. Please sign in again.', 'TOKEN_EXPIRED');
-    throw new UnauthorizedError('Invalid access token.', 'INVALID_TOKEN');
+    throw invalid();
   }
+  if (signer!.retiredAt !== null && (payload.iat as number) > signer!.retiredAt) throw invalid();
+  if (!wellFormed(payload)) throw invalid();
+  return payload as unknown as AccessClaims;
 }
 
 /** Stores a new refresh token (hashed) in a family; the plaintext is returned once and never stored. */
@@ -78,10 +106,19 @@ export async function revokeFamily(trx: Knex | Knex.Transaction, familyId: strin
   return trx('refresh_tokens').where({ family_id: familyId }).whereNull('revoked_at').update({ revoked_at: trx.fn.now(), revoked_reason: reason });
 }
 
-/** Session ended by logout, reuse detection or deactivation: access tokens of that session stop working at once. */
-export async function isSessionEnded(db: Knex, familyId: string): Promise<boolean> {
-  const row = await db('refresh_tokens').where({ family_id: familyId }).whereIn('revoked_reason', ['logout', 'reuse', 'inactive', 'password']).first('id');
-  return Boolean(row);
+const ENDING_REASONS = ['logout', 'reuse', 'inactive', 'password'];
+
+/**
+ * Whether the access token's session is live: its refresh-token family exists, belongs to the token's user and
+ * organisation, and was not ended by logout, reuse detection, deactivation or a password change. A token whose
+ * session we never issued is refused, whatever key signed it.
+ */
+export async function isSessionLive(db: Knex, familyId: string, userId: number, organizationId: number): Promise<boolean> {
+  const row = await db('refresh_tokens').where({ family_id: familyId })
+    .select(db.raw('bool_and(user_id = ? and organization_id = ?) as owned', [userId, organizationId]),
+      db.raw('bool_or(revoked_reason = any(?)) as ended', [ENDING_REASONS]))
+    .first() as { owned: boolean | null; ended: boolean | null } | undefined;
+  return row?.owned === true && row.ended !== true;
 }
 
 export async function tokenPair(trx: Knex | Knex.Transaction, config: Config, actor: Actor, meta: { ip?: string; userAgent?: string }, familyId?: string): Promise<TokenPair & { refreshId: number }> {
