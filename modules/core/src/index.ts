@@ -14,3 +14,5 @@ export * from './validation.js';
 export * from './version.js';
 export * from './files.js';
 export * from './keys.js';
+export * from './sheets.js';
+export * from './html.js';

@@ -1,10 +1,10 @@
+import { htmlParagraphs } from '@portal/core';
 import type { OutgoingEmail } from '@portal/notifications';
 
 /** The emails of organisation administration. Plain text first; the HTML part repeats it. */
-const html = (lines: string[]) => lines.map((l) => `<p>${l.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`).join('\n');
 
 function mail(kind: string, to: string, organizationId: number, subject: string, lines: string[]): OutgoingEmail {
-  return { kind, to, organizationId, subject, text: lines.join('\n\n'), html: html(lines), referenceType: 'user' };
+  return { kind, to, organizationId, subject, text: lines.join('\n\n'), html: htmlParagraphs(lines), referenceType: 'user' };
 }
 
 export const emails = {

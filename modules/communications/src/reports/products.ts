@@ -1,7 +1,5 @@
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import type { Knex } from 'knex';
-import { type Actor, checkUpload, fileResult, type FileResult, ValidationError } from '@portal/core';
+import { type Actor, type Cell, cellText, checkUpload, fileResult, type FileResult, parseDate, readSheet, ValidationError } from '@portal/core';
 import { assertDraft, loadOwnCommunication } from '../services/access.js';
 import { activeProductFields, checkCustomFields, type EventDetail, getEvent, type ProductInput } from '../services/events.js';
 import { appendHistory } from '../services/history.js';
@@ -43,56 +41,13 @@ export interface ParsedProducts {
   errors: { line: number; message: string }[];
 }
 
-export type Cell = string | number | boolean | Date | null;
+export { type Cell, cellText, parseDate } from '@portal/core';
 
 /** The rows of an uploaded sheet as [line number, cells], header first; blank rows left out. */
-export async function readRows(extension: string, data: Buffer): Promise<[number, Cell[]][]> {
-  if (extension === 'csv') {
-    const records = parse(data, { bom: true, relax_column_count: true, skip_empty_lines: true, info: true }) as unknown as { record: string[]; info: { lines: number } }[];
-    return records.map((r) => [r.info.lines, r.record] as [number, Cell[]]).filter(([, cells]) => cells.some((c) => String(c ?? '').trim() !== ''));
-  }
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw new ValidationError('The product file could not be read as a spreadsheet.');
-  }
-  const ws = workbook.worksheets[0];
-  if (!ws) return [];
+export async function readRows(extension: 'csv' | 'xlsx', data: Buffer): Promise<[number, Cell[]][]> {
   const rows: [number, Cell[]][] = [];
-  ws.eachRow({ includeEmpty: false }, (row, line) => {
-    const cells: Cell[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, col) => { cells[col - 1] = cellValue(cell.value); });
-    if (cells.some((c) => c !== null && c !== undefined && String(c).trim() !== '')) rows.push([line, Array.from(cells, (c) => c ?? null)]);
-  });
+  for await (const row of readSheet(extension, data)) rows.push([row.line, row.cells]);
   return rows;
-}
-
-function cellValue(v: ExcelJS.CellValue): Cell {
-  if (v === null || v === undefined) return null;
-  if (v instanceof Date || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
-  if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((t) => t.text).join('');
-    if ('text' in v) return String(v.text);
-    if ('result' in v) return v.result === undefined ? null : cellValue(v.result as ExcelJS.CellValue);
-  }
-  return String(v);
-}
-
-export const cellText = (c: Cell): string => (c === null ? '' : c instanceof Date ? c.toISOString().slice(0, 10) : String(c).trim());
-
-/** YYYY-MM-DD from YYYY-MM-DD, MM/DD/YYYY or a spreadsheet date cell; null when it is not a real date. */
-export function parseDate(c: Cell): string | null {
-  if (c instanceof Date) return Number.isNaN(c.getTime()) ? null : c.toISOString().slice(0, 10);
-  const s = cellText(c);
-  let y: number; let m: number; let d: number;
-  let match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
-  if (match) [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else if ((match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s))) [m, d, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else return null;
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
-  return date.toISOString().slice(0, 10);
 }
 
 interface Field { id: number; name: string; field_type: string; options: string[]; is_required: boolean }
@@ -122,7 +77,7 @@ export async function readProductFile(db: Knex, file: { name: string; data: Buff
   const upload = checkUpload(file, ['csv', 'xlsx'], WRONG_TYPE, 10 * 1024 * 1024);
   let rows: [number, Cell[]][];
   try {
-    rows = await readRows(upload.extension, upload.data);
+    rows = await readRows(upload.extension as 'csv' | 'xlsx', upload.data);
   } catch (err) {
     if (err instanceof ValidationError) throw err;
     throw new ValidationError(`The product file could not be read: ${err instanceof Error ? err.message : String(err)}`);

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Actor, type Config, ConflictError, randomToken, sha256 } from '@portal/core';
+import { type Actor, type Config, ConflictError, escapeHtml, randomToken, sha256 } from '@portal/core';
 import { type BulkEmail, enqueueEmails, pixelUrl, reserveOutboxIds, trackedUrl } from '@portal/notifications';
 import type { CommunicationType } from '../constants.js';
 import { type CommunicationRow, loadOwnCommunication } from './access.js';
@@ -36,7 +36,7 @@ function noticeEmail(config: Config, event: CommunicationRow, supplierName: stri
     link,
     'This link is personal to you; do not forward it. It expires in 90 days.',
   ];
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const esc = escapeHtml;
   const html = [
     `<p>${esc(lines[0]!)}</p>`, `<p><strong>${esc(lines[1]!)}</strong></p>`, `<p>${esc(lines[2]!)}</p>`,
     `<p><a href="${esc(tracked)}">Open the ${kind.toLowerCase()}</a></p>`, `<p>${esc(lines[4]!)}</p>`,

@@ -1,10 +1,7 @@
-import { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
 import type { Knex } from 'knex';
 import {
-  type Actor, AppError, type FileResult, type FileStore, fileResult, type ListPage, type ListSpec, mimeOf, newFileKey, NotFoundError,
-  parseListQuery, recordAudit, runList, sanitizeFileName, extensionOf, contentMatches, UPLOAD_MESSAGES, ValidationError,
+  type Actor, AppError, cellText, type FileResult, type FileStore, fileResult, type ListPage, type ListSpec, mimeOf, newFileKey, NotFoundError,
+  parseListQuery, readSheet, recordAudit, runList, sanitizeFileName, extensionOf, contentMatches, UPLOAD_MESSAGES, ValidationError,
 } from '@portal/core';
 import { takeExactFilters } from './common.js';
 import { locationValues, matchProviders, type SupplierLocationInput } from './locations.js';
@@ -76,63 +73,9 @@ function headerMap(header: string[]): (keyof SupplierLocationInput | null)[] {
 
 interface RawRow { line: number; cells: string[] }
 
-/** Windows-1252's characters for bytes 0x80-0x9F (the rest of the code page is Latin-1); undefined bytes stay as they are. */
-const CP1252_HIGH = [
-  0x20ac, 0x81, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8d, 0x017d, 0x8f,
-  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x9d, 0x017e, 0x0178,
-];
-
-/**
- * Text of an uploaded CSV: UTF-8 (BOM stripped) when it is valid UTF-8, otherwise Windows-1252 (what spreadsheet
- * programs write as "Latin-1"). Decoded by hand: Node 20's TextDecoder treats windows-1252 as ISO-8859-1.
- */
-export function decodeText(data: Buffer): string {
-  const bytes = data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? data.subarray(3) : data;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    let out = '';
-    for (let i = 0; i < bytes.length; i += 8192) {
-      const chunk = bytes.subarray(i, i + 8192);
-      out += String.fromCharCode(...Array.from(chunk, (b) => (b >= 0x80 && b <= 0x9f ? CP1252_HIGH[b - 0x80]! : b)));
-    }
-    return out;
-  }
-}
-
-async function* csvRows(data: Buffer): AsyncGenerator<RawRow> {
-  const parser = Readable.from([decodeText(data)]).pipe(parse({
-    bom: true, relax_column_count: true, skip_empty_lines: true, trim: true, info: true,
-  }));
-  for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-    yield { line: record.info.lines, cells: record.record };
-  }
-}
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value) return String(value.text);
-    if ('result' in value) return value.result === undefined || value.result === null ? '' : cellText(value.result as ExcelJS.CellValue);
-    if ('error' in value) return '';
-  }
-  return String(value).trim();
-}
-
-async function* xlsxRows(data: Buffer): AsyncGenerator<RawRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
-    worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore',
-  });
-  for await (const worksheet of reader) {
-    for await (const row of worksheet) {
-      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-      const cells = Array.from({ length: values.length }, (_, i) => cellText(values[i] as ExcelJS.CellValue));
-      if (cells.some((c) => c !== '')) yield { line: row.number, cells };
-    }
-    return; // the first worksheet only
-  }
+/** The rows of a location file as text cells, from the one spreadsheet reader of core. */
+async function* textRows(extension: 'csv' | 'xlsx', data: Buffer): AsyncGenerator<RawRow> {
+  for await (const row of readSheet(extension, data)) yield { line: row.line, cells: row.cells.map(cellText) };
 }
 
 export interface ImportCounts { row_count: number; inserted_count: number; updated_count: number; error_count: number; errors: LocationFileError[] }
@@ -223,7 +166,7 @@ export async function uploadLocationFile(db: Knex, actor: Actor, store: FileStor
   });
   try {
     await db.transaction(async (trx) => {
-      const counts = await importRows(trx, actor, fileId, extension === 'csv' ? csvRows(file.data) : xlsxRows(file.data));
+      const counts = await importRows(trx, actor, fileId, textRows(extension, file.data));
       const status = counts.error_count > 0 && counts.inserted_count + counts.updated_count === 0 ? 'ERROR' : 'COMPLETED';
       await trx('supplier_location_files').where({ id: fileId }).update({
         ...counts, errors: JSON.stringify(counts.errors), status, completed_at: trx.fn.now(), updated_at: trx.fn.now(),
