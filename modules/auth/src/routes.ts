@@ -120,25 +120,25 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
     }),
     route({
       method: 'GET', path: '/me', access: 'user', tags: ['profile'], summary: 'The caller\'s profile',
-      handler: (req) => getProfile(db, req.actor!, config.jwtSecret),
+      handler: (req) => getProfile(db, req.actor, config.jwtSecret),
     }),
     route<ProfileUpdate>({
       method: 'PUT', path: '/me', access: 'user', tags: ['profile'], summary: 'Update the caller\'s profile',
       schema: { body: schema.profileBody },
-      handler: (req) => updateProfile(db, req.actor!, req.body, req.requestId, config.jwtSecret),
+      handler: (req) => updateProfile(db, req.actor, req.body, req.requestId, config.jwtSecret),
     }),
     route<{ current_password: string; password: string; password_confirmation?: string }>({
       method: 'PUT', path: '/me/change-password', access: 'user', tags: ['profile'], summary: 'Change the caller\'s password (current password required)',
       schema: { body: schema.changePasswordBody },
       handler: async (req) => {
-        await changePassword(db, req.actor!, await sessionOf(req.accessToken), req.body, req.requestId);
+        await changePassword(db, req.actor, await sessionOf(req.accessToken), req.body, req.requestId);
         kick();
         return messageResult(MESSAGES.passwordChanged, null);
       },
     }),
     route({
       method: 'GET', path: '/me/organization', access: 'user', tags: ['profile'], summary: 'The caller\'s organisation',
-      handler: (req) => getMyOrganization(db, req.actor!, config.jwtSecret),
+      handler: (req) => getMyOrganization(db, req.actor, config.jwtSecret),
     }),
   ];
 }

@@ -13,12 +13,12 @@ export function operatorRoutes({ db, config }: ModuleDeps): Route[] {
     route<unknown, OperatorListQuery>({
       method: 'GET', path: base, access, tags, schema: { query: listQuery },
       summary: 'Every provider\'s eR responses rows (one per provider communication and responding person), with the provider; operators only',
-      handler: ({ actor, query }) => listOperatorResponses(db, actor!, query),
+      handler: ({ actor, query }) => listOperatorResponses(db, actor, query),
     }),
     route<unknown, unknown, { id: number; x: number }>({
       method: 'GET', path: `${base}/:id/:x`, access, tags, schema: { params: s.params(['id', 'x']) },
       summary: 'The answers of provider communication x of event id, read-only (audited); operators only',
-      handler: ({ actor, params, requestId }) => operatorResponseDetail(db, config, actor!, params.id, params.x, requestId),
+      handler: ({ actor, params, requestId }) => operatorResponseDetail(db, config, actor, params.id, params.x, requestId),
     }),
   ];
 }

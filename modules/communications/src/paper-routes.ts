@@ -50,77 +50,77 @@ export function paperResponseRoutes({ db, config, files }: ModuleDeps): Route[] 
     route<unknown, Record<string, unknown>, Id>({
       method: 'GET', path: `${base}/paper/:id/list`, access, tags,
       summary: 'Paper responses of event id (paged; search customer, provider, location or responder name; sort customer_name, responder_name, response_date, ...)',
-      schema: { params: schema.idParams, query: schema.listQuery }, handler: ({ actor, params, query }) => listPaperResponses(db, actor!, params.id, query),
+      schema: { params: schema.idParams, query: schema.listQuery }, handler: ({ actor, params, query }) => listPaperResponses(db, actor, params.id, query),
     }),
     route<unknown, unknown, Id>({
       method: 'GET', path: `${base}/paper/:id/providernames`, access, tags,
       summary: 'Notified customers of event id: provider_communication_id, customer_name, provider_name, sent_at, response_status, paper_response_id (null when none)',
-      schema: { params: schema.idParams }, handler: ({ actor, params }) => providerNames(db, actor!, params.id),
+      schema: { params: schema.idParams }, handler: ({ actor, params }) => providerNames(db, actor, params.id),
     }),
     route<unknown, unknown, Id>({
       method: 'GET', path: `${base}/paper/:id/locationnames`, access, tags,
       summary: 'Affected locations of provider communication id for a new paper response (empty once the customer has one)',
-      schema: { params: schema.idParams }, handler: ({ actor, params }) => locationNames(db, actor!, params.id),
+      schema: { params: schema.idParams }, handler: ({ actor, params }) => locationNames(db, actor, params.id),
     }),
     route<unknown, unknown, Id>({
       method: 'GET', path: `${base}/paper/:id/editlocationnames`, access, tags, summary: 'Affected locations paper response id may name',
-      schema: { params: schema.idParams }, handler: ({ actor, params }) => editLocationNames(db, actor!, params.id),
+      schema: { params: schema.idParams }, handler: ({ actor, params }) => editLocationNames(db, actor, params.id),
     }),
     route<unknown, unknown, Id>({
       method: 'GET', path: `${base}/paper/:id/notifieddate`, access, tags,
       summary: 'When provider communication id was notified: sent_at and notified_date (YYYY-MM-DD in the caller\'s time zone)',
-      schema: { params: schema.idParams }, handler: ({ actor, params, timezone }) => notifiedDate(db, actor!, params.id, timezone),
+      schema: { params: schema.idParams }, handler: ({ actor, params, timezone }) => notifiedDate(db, actor, params.id, timezone),
     }),
     route<unknown, unknown, Id>({
       method: 'GET', path: `${base}/paper/:id/doc`, access, tags, summary: 'The scanned paper form of paper response id (signed_url, signed_url_review)',
-      schema: { params: schema.idParams }, handler: ({ actor, params }) => paperDocument(db, config.jwtSecret, actor!, params.id),
+      schema: { params: schema.idParams }, handler: ({ actor, params }) => paperDocument(db, config.jwtSecret, actor, params.id),
     }),
     route<unknown, unknown, Id>({
       method: 'GET', path: `${base}/paper/:id/delete`, access, tags,
       summary: 'Delete paper response id with its answers and files (GET, as the spec lists it); the customer\'s completion is recomputed',
       schema: { params: schema.idParams },
-      handler: async ({ actor, params }) => messageResult('The paper response has been deleted.', await deletePaperResponse(db, actor!, params.id)),
+      handler: async ({ actor, params }) => messageResult('The paper response has been deleted.', await deletePaperResponse(db, actor, params.id)),
     }),
     route<unknown, { communicationId?: number; providerCommunicationId?: number }, Id>({
       method: 'GET', path: `${base}/paper/:id/getactions`, access, tags,
       summary: 'The event\'s actions with paper response id\'s values and files; id 0 with ?communicationId (and ?providerCommunicationId) for a new one',
       schema: { params: zeroParams, query: getActionsQuery },
-      handler: ({ actor, params, query }) => getPaperActions(db, config.jwtSecret, actor!, params.id, query),
+      handler: ({ actor, params, query }) => getPaperActions(db, config.jwtSecret, actor, params.id, query),
     }),
     route<PaperResponseInput & { communicationId: number; providerCommunicationId: number }>({
       method: 'POST', path: `${base}/paper`, access, tags, multipart: true,
       summary: 'Record a paper response: communicationId, providerCommunicationId, locationId?, responderName, responseDate, notifiedDate? (default: sent date); optional file field `document`',
       schema: { body: createBody },
       handler: async ({ actor, body, files: uploads, timezone }) =>
-        messageResult('The paper response has been saved.', await createPaperResponse(db, files, config.jwtSecret, actor!, body, document(uploads), timezone)),
+        messageResult('The paper response has been saved.', await createPaperResponse(db, files, config.jwtSecret, actor, body, document(uploads), timezone)),
     }),
     route<PaperResponseInput & { id: number }>({
       method: 'POST', path: `${base}/paper/update`, access, tags, multipart: true,
       summary: 'Update paper response id: same fields as create (the customer cannot change); a new `document` replaces the old one, removeDocument drops it',
       schema: { body: updateBody },
       handler: async ({ actor, body, files: uploads, timezone }) =>
-        messageResult('The paper response has been updated.', await updatePaperResponse(db, files, config.jwtSecret, actor!, body, document(uploads), timezone)),
+        messageResult('The paper response has been updated.', await updatePaperResponse(db, files, config.jwtSecret, actor, body, document(uploads), timezone)),
     }),
     route<{ paperResponseId: number; actions?: unknown }>({
       method: 'POST', path: `${base}/paper/supplieractions`, access, tags, multipart: true,
       summary: 'Save the answers of paper response paperResponseId: actions [{ actionId, valueText | valueNumeric | ... }] (an empty value clears one); files as fields file_<actionId>',
       schema: { body: actionsBody },
       handler: async ({ actor, body, files: uploads }) =>
-        messageResult('The paper response answers have been saved.', await savePaperActions(db, files, config.jwtSecret, actor!, body.paperResponseId, parseAnswers(body.actions), uploads)),
+        messageResult('The paper response answers have been saved.', await savePaperActions(db, files, config.jwtSecret, actor, body.paperResponseId, parseAnswers(body.actions), uploads)),
     }),
     route<unknown, unknown, Id>({
       method: 'POST', path: `${base}/:id/paper-response-import`, access, tags, multipart: true,
       summary: 'Import the filled Paper Response Template (.xlsx, field `file`): one paper response per filled row; any bad row rejects the file (422, rows in error.details)',
       schema: { params: schema.idParams },
       handler: async ({ actor, params, files: uploads, timezone }) => {
-        const result = await importPaperResponses(db, files, actor!, params.id, uploads.find((f) => f.field === 'file'), timezone);
+        const result = await importPaperResponses(db, files, actor, params.id, uploads.find((f) => f.field === 'file'), timezone);
         return messageResult(`${result.created} paper response(s) imported.`, result);
       },
     }),
     route<unknown, unknown, Id>({
       method: 'GET', path: `${base}/file/paper/:id`, access, tags,
       summary: 'One file of a paper response: id, name, extension, type, size, actionId, paperresponseid, signed_url, signed_url_review',
-      schema: { params: schema.idParams }, handler: ({ actor, params }) => getPaperFile(db, config.jwtSecret, actor!, params.id),
+      schema: { params: schema.idParams }, handler: ({ actor, params }) => getPaperFile(db, config.jwtSecret, actor, params.id),
     }),
   ];
 }

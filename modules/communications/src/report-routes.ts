@@ -33,17 +33,17 @@ export function supplierReportRoutes({ db, logger }: ModuleDeps): Route[] {
   type Id = { id: number };
   const download = (path: string, summary: string, make: (c: ReportContext, id: number) => Promise<unknown>): Route => route<unknown, unknown, Id>({
     method: 'GET', path: `${base}/:id/${path}`, access, tags, summary, schema: { params: schema.idParams },
-    handler: ({ actor, params, timezone }) => make(ctx(actor!, timezone), params.id),
+    handler: ({ actor, params, timezone }) => make(ctx(actor, timezone), params.id),
   });
   const dashboard = (suffix: string, format: 'xlsx' | 'csv'): Route => route<unknown, unknown, { status: string }>({
     method: 'GET', path: `${suffix}/:status/actions/supplier/summeryreport${format === 'csv' ? '/csv' : ''}`, access, tags,
     summary: `Recall Events Summary Report (${format}) of every event in one status: OPEN, CLOSED, DRAFT or ALL`, schema: { params: statusParams },
-    handler: ({ actor, params, timezone }) => dashboardSummaryReport(ctx(actor!, timezone), params.status, format),
+    handler: ({ actor, params, timezone }) => dashboardSummaryReport(ctx(actor, timezone), params.status, format),
   });
   return [
     route<unknown, unknown, Id>({
       method: 'GET', path: `${base}/:id/summary`, access, tags, summary: 'The numbers of one event: customers, notices, acknowledgements, completions, emails',
-      schema: { params: schema.idParams }, handler: ({ actor, params }) => getEventSummary(db, actor!, params.id),
+      schema: { params: schema.idParams }, handler: ({ actor, params }) => getEventSummary(db, actor, params.id),
     }),
     download('actions/provider/statusreport', 'Provider Status Report (xlsx): one row per provider communication', (c, id) => providerStatusReport(c, id, 'xlsx')),
     download('actions/provider/statusreport/csv', 'Provider Status Report (csv)', (c, id) => providerStatusReport(c, id, 'csv')),
@@ -63,11 +63,11 @@ export function supplierReportRoutes({ db, logger }: ModuleDeps): Route[] {
     dashboard(`${base}/supplier/dashboard`, 'csv'),
     route<unknown, Record<string, unknown>, { id: number; type: string }>({
       method: 'GET', path: `${base}/:id/report-history/:type`, access, tags, summary: 'Who generated this report of the event, newest first (paged)',
-      schema: { params: typeParams, query: listQuerySchema }, handler: ({ actor, params, query }) => listReportHistory(db, actor!, params.id, params.type, query),
+      schema: { params: typeParams, query: listQuerySchema }, handler: ({ actor, params, query }) => listReportHistory(db, actor, params.id, params.type, query),
     }),
     route<unknown, unknown, { id: number; type: string }>({
       method: 'POST', path: `${base}/:id/add-report-history/:type`, access, tags, summary: 'Record that the caller generated a report of the event',
-      schema: { params: typeParams }, handler: ({ actor, params }) => addReportHistory(db, actor!, params.id, params.type),
+      schema: { params: typeParams }, handler: ({ actor, params }) => addReportHistory(db, actor, params.id, params.type),
     }),
     route({
       method: 'POST', path: `${base}/step1/read-product-file`, access, tags, multipart: true,
@@ -76,7 +76,7 @@ export function supplierReportRoutes({ db, logger }: ModuleDeps): Route[] {
     }),
     route<{ id: number; products: ProductInput[] }>({
       method: 'POST', path: `${base}/step1/add-new-products`, access, tags, summary: 'Append products to a draft (after its current ones)',
-      schema: { body: schema.step1Body }, handler: ({ actor, body }) => addNewProducts(db, actor!, body.id, body.products),
+      schema: { body: schema.step1Body }, handler: ({ actor, body }) => addNewProducts(db, actor, body.id, body.products),
     }),
   ];
 }

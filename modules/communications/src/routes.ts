@@ -27,30 +27,30 @@ const LOCATION_STATUSES = ['COVERED', 'EMAILED', 'NON_COVERED', 'UNABLE_PROCESSE
 export function supplierCommunicationRoutes({ db, config, mail, files, logger }: ModuleDeps): Route[] {
   const base = '/supplier/communications';
   return [
-    route({ method: 'GET', path: `${base}/meta`, access, tags, summary: 'Every list the recall wizard needs', handler: ({ actor }) => getMeta(db, actor!) }),
+    route({ method: 'GET', path: `${base}/meta`, access, tags, summary: 'Every list the recall wizard needs', handler: ({ actor }) => getMeta(db, actor) }),
     route<unknown, Record<string, unknown> & { communicationType?: CommunicationType }>({
       method: 'GET', path: base, access, tags, summary: 'The supplier\'s recalls or advisories (paged)', schema: { query: schema.listQuery },
-      handler: ({ actor, query }) => listEvents(db, actor!, query),
+      handler: ({ actor, query }) => listEvents(db, actor, query),
     }),
     route<EventInfo & { id?: number }>({
       method: 'POST', path: `${base}/step0`, access, tags, summary: 'Step 0: create or update a draft\'s information', schema: { body: schema.step0Body },
-      handler: ({ actor, body }) => saveStep0(db, actor!, body),
+      handler: ({ actor, body }) => saveStep0(db, actor, body),
     }),
     route<{ id: number; products: ProductInput[] }>({
       method: 'POST', path: `${base}/step1`, access, tags, summary: 'Step 1: the draft\'s products (replaces the list)', schema: { body: schema.step1Body },
-      handler: ({ actor, body }) => saveStep1(db, actor!, body.id, body.products),
+      handler: ({ actor, body }) => saveStep1(db, actor, body.id, body.products),
     }),
     route<{ id: number; actions: ActionInput[] }>({
       method: 'POST', path: `${base}/step2`, access, tags, summary: 'Step 2: the draft\'s ordered actions (replaces the list)', schema: { body: schema.step2Body },
-      handler: ({ actor, body }) => saveStep2(db, actor!, body.id, body.actions),
+      handler: ({ actor, body }) => saveStep2(db, actor, body.id, body.actions),
     }),
     route<Step3Input>({
       method: 'POST', path: `${base}/step3`, access, tags, summary: 'Step 3: add affected customers (picked providers, addresses)', schema: { body: schema.step3Body },
-      handler: ({ actor, body }) => saveStep3(db, actor!, body),
+      handler: ({ actor, body }) => saveStep3(db, actor, body),
     }),
     route<{ id: number; customers: CustomerInput[] }>({
       method: 'POST', path: `${base}/step3/customers`, access, tags, summary: 'Step 3: add affected customers by name and email', schema: { body: schema.customersBody },
-      handler: ({ actor, body }) => saveStep3(db, actor!, body),
+      handler: ({ actor, body }) => saveStep3(db, actor, body),
     }),
     route<unknown, { email: string }>({
       method: 'GET', path: `${base}/valid-domain`, access, tags, summary: 'Whether an email address belongs to a known provider\'s domain (and which)',
@@ -59,20 +59,20 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
     }),
     route<unknown, unknown, { id: number }>({
       method: 'GET', path: `${base}/file/:id`, access, tags, summary: 'One document with signed links (same as document/{id})', schema: { params: schema.idParams },
-      handler: ({ actor, params }) => getDocument(db, config.jwtSecret, actor!, params.id),
+      handler: ({ actor, params }) => getDocument(db, config.jwtSecret, actor, params.id),
     }),
     route<unknown, unknown, { id: number }>({
       method: 'GET', path: `${base}/:id/salesreps`, access, tags, summary: 'The supplier\'s active sales representatives for this event\'s sales-rep forms', schema: { params: schema.idParams },
       handler: async ({ actor, params }) => {
-        await loadOwnCommunication(db, actor!, params.id);
-        return getSalesRepresentatives(db, actor!);
+        await loadOwnCommunication(db, actor, params.id);
+        return getSalesRepresentatives(db, actor);
       },
     }),
     route<{ sales_rep_ids?: number[] }, unknown, { id: number }>({
       method: 'POST', path: `${base}/:id/salesreps/notify`, access, tags, summary: 'Send a supply advisory to sales representatives (personal read-only links)',
       schema: { params: schema.idParams, body: { type: 'object', properties: { sales_rep_ids: { type: 'array', maxItems: 1000, items: { type: 'integer', minimum: 1 } } } } },
       handler: async ({ actor, params, body }) => {
-        const result = await notifySalesReps(db, config, actor!, params.id, body.sales_rep_ids);
+        const result = await notifySalesReps(db, config, actor, params.id, body.sales_rep_ids);
         mail.kick();
         return messageResult(`${result.emails_queued} sales representative(s) notified.`, result);
       },
@@ -86,50 +86,50 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
     route<InternalActionInput & { communication_id: number }>({
       method: 'POST', path: `${base}/internalaction`, access, tags, summary: 'Create (or, with id, update) a supplier follow-up task on an event',
       schema: { body: schema.internalActionBody },
-      handler: ({ actor, body }) => saveInternalAction(db, actor!, body.communication_id, body),
+      handler: ({ actor, body }) => saveInternalAction(db, actor, body.communication_id, body),
     }),
     route<unknown, unknown, { id: number }>({
       method: 'GET', path: `${base}/:id/internalaction`, access, tags, summary: 'The supplier\'s follow-up tasks on an event', schema: { params: schema.idParams },
-      handler: ({ actor, params }) => listInternalActions(db, actor!, params.id),
+      handler: ({ actor, params }) => listInternalActions(db, actor, params.id),
     }),
     route<{ provider_communication_id: number; email: string; action_id?: number | null; message?: string | null }, unknown, { id: number }>({
       method: 'POST', path: `${base}/:id/delegate`, access, tags, summary: 'Delegate submit: ask someone to answer a provider communication (or one action) through the supplier-delegate form',
       schema: { params: schema.idParams, body: schema.supplierDelegateBody },
       handler: async ({ actor, params, body }) => {
-        const result = await supplierDelegate(db, config, actor!, params.id, body);
+        const result = await supplierDelegate(db, config, actor, params.id, body);
         mail.kick();
         return messageResult('The delegate has been emailed a link.', result);
       },
     }),
     route<unknown, unknown, { id: number }>({
       method: 'GET', path: `${base}/:id`, access, tags, summary: 'One event with its products and actions', schema: { params: schema.idParams },
-      handler: ({ actor, params }) => getEvent(db, actor!, params.id),
+      handler: ({ actor, params }) => getEvent(db, actor, params.id),
     }),
     route<unknown, Record<string, unknown>, { id: number }>({
       method: 'GET', path: `${base}/:id/customers`, access, tags, summary: 'Affected customers and their notice progress', schema: { params: schema.idParams, query: schema.listQuery },
-      handler: ({ actor, params, query }) => listCustomers(db, actor!, params.id, query),
+      handler: ({ actor, params, query }) => listCustomers(db, actor, params.id, query),
     }),
     route<unknown, Record<string, unknown>, { id: number }>({
       method: 'GET', path: `${base}/:id/locations`, access, tags, summary: 'Affected locations (paged; filters of spec 001 §3)', schema: { params: schema.idParams, query: schema.listQuery },
-      handler: ({ actor, params, query }) => listAffectedLocations(db, actor!, params.id, query),
+      handler: ({ actor, params, query }) => listAffectedLocations(db, actor, params.id, query),
     }),
     route<unknown, unknown, { id: number }>({
       method: 'GET', path: `${base}/:id/locations-all`, access, tags, summary: 'Every affected location of the event', schema: { params: schema.idParams },
       handler: async ({ actor, params }) => {
         const all = [];
-        for await (const batch of allAffectedLocations(db, actor!, params.id)) all.push(...batch);
+        for await (const batch of allAffectedLocations(db, actor, params.id)) all.push(...batch);
         return all;
       },
     }),
     route<unknown, unknown, { id: number }>({
       method: 'GET', path: `${base}/:id/locations-by-file`, access, tags, summary: 'Affected locations counted by location file and status', schema: { params: schema.idParams },
-      handler: ({ actor, params }) => locationsByFile(db, actor!, params.id),
+      handler: ({ actor, params }) => locationsByFile(db, actor, params.id),
     }),
     ...(['csv', 'xlxs'] as const).map((ext) => route<unknown, unknown, { id: number }>({
       // The spec spells the XLSX path "locations-xlxs-download"; kept as written.
       method: 'GET', path: `${base}/:id/locations-${ext}-download`, access, tags, summary: `Affected locations as ${ext === 'csv' ? 'CSV' : 'XLSX'} ("Affected Locations Report MM-DD-YYYY")`,
       schema: { params: schema.idParams },
-      handler: ({ actor, params, timezone }) => affectedLocationsReport({ db, actor: actor!, timeZone: timezone, onError: (err) => logger.error({ err }, 'report stream failed') },
+      handler: ({ actor, params, timezone }) => affectedLocationsReport({ db, actor: actor, timeZone: timezone, onError: (err) => logger.error({ err }, 'report stream failed') },
         params.id, ext === 'csv' ? 'csv' : 'xlsx'),
     })),
     route<{ location_ids?: number[] }, unknown, { id: number; status: string }>({
@@ -137,73 +137,73 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       summary: 'With location_ids: set those affected locations\' status (COVERED, EMAILED, NON_COVERED, UNABLE_PROCESSED, INVALID); otherwise move the event to DRAFT/OPEN/CLOSED/DELETED',
       schema: { params: schema.statusParams, body: schema.locationIdsBody },
       handler: async ({ actor, params, body }) => {
-        if (LOCATION_STATUSES.includes(params.status)) return updateLocationStatus(db, actor!, params.id, body.location_ids ?? [], params.status);
-        return updateStatus(db, actor!, params.id, params.status);
+        if (LOCATION_STATUSES.includes(params.status)) return updateLocationStatus(db, actor, params.id, body.location_ids ?? [], params.status);
+        return updateStatus(db, actor, params.id, params.status);
       },
     }),
     route<{ customer_ids?: number[]; location_ids?: number[] }, unknown, { id: number }>({
       method: 'PUT', path: `${base}/:id/remove-locations`, access, tags, summary: 'Remove affected locations and not-yet-notified customers',
       schema: { params: schema.idParams, body: schema.removeBody },
-      handler: ({ actor, params, body }) => removeRecipients(db, actor!, params.id, body),
+      handler: ({ actor, params, body }) => removeRecipients(db, actor, params.id, body),
     }),
     route<unknown, unknown, { id: number }>({
       method: 'PUT', path: `${base}/:id/close-open`, access, tags, summary: 'Close an open event, or reopen a closed one', schema: { params: schema.idParams },
-      handler: ({ actor, params }) => toggleCloseOpen(db, actor!, params.id),
+      handler: ({ actor, params }) => toggleCloseOpen(db, actor, params.id),
     }),
     route<unknown, unknown, { id: number; x: string }>({
       method: 'PUT', path: `${base}/:id/delete/:x`, access, tags, summary: 'Delete a draft (an approved event is refused with 409); {x} is accepted for client compatibility',
       schema: { params: schema.anySegmentParams('x') },
       handler: async ({ actor, params }) => {
-        await deleteEvent(db, actor!, params.id);
+        await deleteEvent(db, actor, params.id);
         return messageResult('The event has been deleted.', null);
       },
     }),
     route<unknown, unknown, { id: number; a: string; b: string }>({
       method: 'PUT', path: `${base}/:id/approve-recall/:a/:b`, access, tags, summary: 'Approve a complete draft (DRAFT to OPEN); {a}/{b} are accepted for client compatibility',
       schema: { params: { ...schema.anySegmentParams('a'), required: ['id', 'a', 'b'], properties: { ...schema.anySegmentParams('a').properties, b: { type: 'string', maxLength: 50 } } } },
-      handler: ({ actor, params }) => approveEvent(db, actor!, params.id),
+      handler: ({ actor, params }) => approveEvent(db, actor, params.id),
     }),
     route<unknown, SendOptions, { id: number; x: string }>({
       method: 'PUT', path: `${base}/:id/send-notification/:x`, access, tags, summary: 'Send the notices: one provider communication per customer, one email per recipient',
       schema: { params: schema.anySegmentParams('x'), query: schema.sendQuery },
       handler: async ({ actor, params, query }) => {
-        const result = await sendNotifications(db, config, actor!, params.id, query);
+        const result = await sendNotifications(db, config, actor, params.id, query);
         mail.kick();
         return messageResult(`${result.emails_queued} notification email(s) queued.`, result);
       },
     }),
     route<unknown, unknown, { id: number }>({
       method: 'GET', path: `${base}/:id/actions`, access, tags, summary: 'The event\'s actions with counts of answers', schema: { params: schema.idParams },
-      handler: ({ actor, params }) => actionSummaries(db, actor!, params.id),
+      handler: ({ actor, params }) => actionSummaries(db, actor, params.id),
     }),
     route<unknown, Record<string, unknown>, { id: number }>({
       method: 'GET', path: `${base}/:id/actions/provider`, access, tags, summary: 'Progress of every provider communication (paged)', schema: { params: schema.idParams, query: schema.listQuery },
-      handler: ({ actor, params, query }) => providerProgress(db, actor!, params.id, query),
+      handler: ({ actor, params, query }) => providerProgress(db, actor, params.id, query),
     }),
     route<unknown, unknown, { id: number; a: number; b: string }>({
       method: 'GET', path: `${base}/:id/actions/provider/:a/:b`, access, tags, summary: 'One provider communication ({a}) with its answers; {b} is accepted for client compatibility',
       schema: { params: { type: 'object', required: ['id', 'a', 'b'], properties: { id: { type: 'integer', minimum: 1 }, a: { type: 'integer', minimum: 1 }, b: { type: 'string', maxLength: 50 } } } },
-      handler: ({ actor, params }) => providerView(db, config, actor!, params.id, params.a),
+      handler: ({ actor, params }) => providerView(db, config, actor, params.id, params.a),
     }),
     route<unknown, unknown, { id: number; a: number; b: string; c: string }>({
       method: 'GET', path: `${base}/:id/actions/provider/:a/:b/:c`, access, tags, summary: 'One provider communication ({a}) with its answers',
       schema: { params: { type: 'object', required: ['id', 'a', 'b', 'c'], properties: { id: { type: 'integer', minimum: 1 }, a: { type: 'integer', minimum: 1 }, b: { type: 'string', maxLength: 50 }, c: { type: 'string', maxLength: 50 } } } },
-      handler: ({ actor, params }) => providerView(db, config, actor!, params.id, params.a),
+      handler: ({ actor, params }) => providerView(db, config, actor, params.id, params.a),
     }),
     route<unknown, unknown, { id: number; x: number }>({
       method: 'GET', path: `${base}/:id/actions/:x`, access, tags, summary: 'Every answer to one action', schema: { params: { type: 'object', required: ['id', 'x'], properties: { id: { type: 'integer', minimum: 1 }, x: { type: 'integer', minimum: 1 } } } },
-      handler: ({ actor, params }) => actionResponses(db, actor!, params.id, params.x),
+      handler: ({ actor, params }) => actionResponses(db, actor, params.id, params.x),
     }),
     route<unknown, unknown, { id: number; pcId: number }>({
       method: 'GET', path: `${base}/:id/view/:pcId`, access, tags, summary: 'One provider communication as its recipient sees it',
       schema: { params: { type: 'object', required: ['id', 'pcId'], properties: { id: { type: 'integer', minimum: 1 }, pcId: { type: 'integer', minimum: 1 } } } },
-      handler: ({ actor, params }) => providerView(db, config, actor!, params.id, params.pcId),
+      handler: ({ actor, params }) => providerView(db, config, actor, params.id, params.pcId),
     }),
     route<{ email?: string }, unknown, { id: number; pcId: number }>({
       method: 'POST', path: `${base}/:id/resendmail/:pcId`, access, tags, summary: 'Send a provider communication\'s notice again (older links stop working)',
       schema: { params: { type: 'object', required: ['id', 'pcId'], properties: { id: { type: 'integer', minimum: 1 }, pcId: { type: 'integer', minimum: 1 } } }, body: { type: 'object', properties: { email: { type: 'string', format: 'email', maxLength: 254 } } } },
       handler: async ({ actor, params, body }) => {
-        const result = await resendNotice(db, config, actor!, params.id, params.pcId, body.email);
+        const result = await resendNotice(db, config, actor, params.id, params.pcId, body.email);
         mail.kick();
         return messageResult('The notice has been sent again.', result);
       },
@@ -212,7 +212,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       method: 'POST', path: `${base}/:id/postupdate`, access, tags, summary: 'Change an approved event (recorded in the change history; optionally notify recipients)',
       schema: { params: schema.idParams, body: schema.postUpdateBody },
       handler: async ({ actor, params, body }) => {
-        const result = await postUpdate(db, config, actor!, params.id, body);
+        const result = await postUpdate(db, config, actor, params.id, body);
         if (result.emails_queued) mail.kick();
         return result;
       },
@@ -221,41 +221,41 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       method: 'POST', path: `${base}/change-history`, access, tags, summary: 'Add a note to an event\'s change history',
       schema: { body: { type: 'object', required: ['communication_id', 'note'], properties: { communication_id: { type: 'integer', minimum: 1 }, note: { type: 'string', minLength: 1, maxLength: 5000, pattern: '\\S' } } } },
       handler: async ({ actor, body }) => {
-        await addChangeNote(db, actor!, body.communication_id, body.note);
+        await addChangeNote(db, actor, body.communication_id, body.note);
         return messageResult('The note has been added to the change history.', null);
       },
     }),
     route<unknown, unknown, { id: number }>({
       method: 'GET', path: `${base}/:id/histories`, access, tags, summary: 'Everything that happened to the event, newest first', schema: { params: schema.idParams },
       handler: async ({ actor, params }) => {
-        await loadOwnCommunication(db, actor!, params.id);
+        await loadOwnCommunication(db, actor, params.id);
         return listHistory(db, params.id);
       },
     }),
     route<unknown, unknown, { id: number }>({
       method: 'GET', path: `${base}/:id/Audit`, access, tags, summary: 'Changes made after approval (the change history)', schema: { params: schema.idParams },
       handler: async ({ actor, params }) => {
-        await loadOwnCommunication(db, actor!, params.id);
+        await loadOwnCommunication(db, actor, params.id);
         return listHistory(db, params.id, { changesOnly: true });
       },
     }),
     route<unknown, { kind: 'DOCUMENT' | 'SUPPORTING' }, { id: number }>({
       method: 'POST', path: `${base}/:id/documents`, access, tags, multipart: true, summary: 'Upload notice or supporting documents (multipart field `file`)',
       schema: { params: schema.idParams, query: schema.uploadQuery },
-      handler: async ({ actor, params, query, files: uploads }) => uploadDocuments(db, files, config.jwtSecret, actor!, params.id, uploads, query.kind),
+      handler: async ({ actor, params, query, files: uploads }) => uploadDocuments(db, files, config.jwtSecret, actor, params.id, uploads, query.kind),
     }),
     route<unknown, { kind?: string }, { id: number }>({
       method: 'GET', path: `${base}/:id/documents`, access, tags, summary: 'The event\'s documents with signed links', schema: { params: schema.idParams, query: schema.uploadQuery },
-      handler: ({ actor, params, query }) => listDocuments(db, config.jwtSecret, actor!, params.id, query.kind),
+      handler: ({ actor, params, query }) => listDocuments(db, config.jwtSecret, actor, params.id, query.kind),
     }),
     route<unknown, unknown, { id: number }>({
       method: 'GET', path: `${base}/document/:id`, access, tags, summary: 'One document with signed links (signed_url, signed_url_review)', schema: { params: schema.idParams },
-      handler: ({ actor, params }) => getDocument(db, config.jwtSecret, actor!, params.id),
+      handler: ({ actor, params }) => getDocument(db, config.jwtSecret, actor, params.id),
     }),
     route<unknown, unknown, { id: number }>({
       method: 'DELETE', path: `${base}/document/:id`, access, tags, summary: 'Delete a document', schema: { params: schema.idParams },
       handler: async ({ actor, params }) => {
-        await deleteDocument(db, actor!, params.id);
+        await deleteDocument(db, actor, params.id);
         return messageResult('Document deleted successfully.', null);
       },
     }),

@@ -63,10 +63,22 @@ export interface Route {
   handler: (req: RouteRequest) => Promise<HandlerResult> | HandlerResult;
 }
 
+/** A route whose caller may be anyone: the actor is there only when a valid token came along. */
+export type PublicRouteDefinition<B, Q, P> = Omit<Route, 'handler' | 'access'> & {
+  access: 'public';
+  handler: (req: RouteRequest<B, Q, P>) => Promise<HandlerResult> | HandlerResult;
+};
+
+/** A route for signed-in callers: the BFF refused anyone else, so the handler's actor is never null. */
+export type SignedInRouteDefinition<B, Q, P> = Omit<Route, 'handler' | 'access'> & {
+  access: 'user' | readonly string[];
+  handler: (req: RouteRequest<B, Q, P> & { actor: Actor }) => Promise<HandlerResult> | HandlerResult;
+};
+
 /** Declares a route with typed input; the BFF has validated body, query and params against `schema` before the call. */
-export function route<B = unknown, Q = unknown, P = Record<string, string>>(
-  definition: Omit<Route, 'handler'> & { handler: (req: RouteRequest<B, Q, P>) => Promise<HandlerResult> | HandlerResult },
-): Route {
+export function route<B = unknown, Q = unknown, P = Record<string, string>>(definition: PublicRouteDefinition<B, Q, P>): Route;
+export function route<B = unknown, Q = unknown, P = Record<string, string>>(definition: SignedInRouteDefinition<B, Q, P>): Route;
+export function route(definition: PublicRouteDefinition<unknown, unknown, unknown> | SignedInRouteDefinition<unknown, unknown, unknown>): Route {
   return definition as unknown as Route;
 }
 

@@ -41,7 +41,7 @@ function statusRoutes(base: string, what: string, access: string[], tags: string
   change: (actor: NonNullable<Parameters<Route['handler']>[0]['actor']>, id: number, action: StatusAction) => Promise<unknown>): Route[] {
   const one = (method: 'PUT' | 'DELETE', path: string, action: StatusAction, summary: string) => route<unknown, unknown, Id>({
     method, path, access, tags, summary, schema: { params: schema.idParams },
-    handler: ({ actor, params }) => change(actor!, params.id, action),
+    handler: ({ actor, params }) => change(actor, params.id, action),
   });
   return [
     one('PUT', `${base}/:id/activate`, 'activate', `Activate a ${what}`),
@@ -63,27 +63,27 @@ export function organisationRoutes({ db, config, mail, files }: ModuleDeps): Rou
       route<unknown, Query & { communicationType: CommunicationType }>({
         method: 'GET', path: `${prefix}/template-actions`, access, summary: 'Template actions of one communication type',
         tags: org, schema: { query: schema.typedListQuery },
-        handler: ({ actor, query }) => listTemplateActions(db, actor!, query.communicationType, query),
+        handler: ({ actor, query }) => listTemplateActions(db, actor, query.communicationType, query),
       }),
       route<{ communication_type: CommunicationType; ids: number[] }>({
         method: 'PUT', path: `${prefix}/template-actions/reorder`, access, summary: 'Reorder the template actions of one communication type',
         tags: org, schema: { body: schema.reorderBody },
-        handler: ({ actor, body }) => reorderTemplateActions(db, actor!, body.communication_type, body.ids),
+        handler: ({ actor, body }) => reorderTemplateActions(db, actor, body.communication_type, body.ids),
       }),
       route<unknown, unknown, Id>({
         method: 'GET', path: `${prefix}/template-actions/:id`, access, summary: 'One template action',
         tags: org, schema: { params: schema.idParams },
-        handler: ({ actor, params }) => getTemplateAction(db, actor!, params.id),
+        handler: ({ actor, params }) => getTemplateAction(db, actor, params.id),
       }),
       route<TemplateActionInput & { communication_type: CommunicationType }>({
         method: 'POST', path: `${prefix}/template-actions`, access, summary: 'Create a template action (appended last)',
         tags: org, schema: { body: schema.newTemplateActionBody },
-        handler: ({ actor, body }) => createTemplateAction(db, actor!, body.communication_type, body),
+        handler: ({ actor, body }) => createTemplateAction(db, actor, body.communication_type, body),
       }),
       route<TemplateActionInput, unknown, Id>({
         method: 'PUT', path: `${prefix}/template-actions/:id`, access, summary: 'Update a template action',
         tags: org, schema: { params: schema.idParams, body: schema.templateActionBody },
-        handler: ({ actor, params, body }) => updateTemplateAction(db, actor!, params.id, body),
+        handler: ({ actor, params, body }) => updateTemplateAction(db, actor, params.id, body),
       }),
       ...statusRoutes(`${prefix}/template-actions`, 'template action', access, org, (actor, id, action) => changeTemplateActionStatus(db, actor, id, action)),
 
@@ -91,39 +91,39 @@ export function organisationRoutes({ db, config, mail, files }: ModuleDeps): Rou
       route<unknown, Query & { communicationType: CommunicationType }>({
         method: 'GET', path: `${prefix}/distribution-lists`, access, summary: 'Distribution lists of one communication type, with member counts',
         tags: org, schema: { query: schema.typedListQuery },
-        handler: ({ actor, query }) => listDistributionLists(db, actor!, query.communicationType, query),
+        handler: ({ actor, query }) => listDistributionLists(db, actor, query.communicationType, query),
       }),
       route<unknown, unknown, Id>({
         method: 'GET', path: `${prefix}/distribution-lists/:id`, access, summary: 'One distribution list',
         tags: org, schema: { params: schema.idParams },
-        handler: ({ actor, params }) => getDistributionList(db, actor!, params.id),
+        handler: ({ actor, params }) => getDistributionList(db, actor, params.id),
       }),
       route<DistributionListInput & { communication_type: CommunicationType }>({
         method: 'POST', path: `${prefix}/distribution-lists`, access, summary: 'Create a distribution list',
         tags: org, schema: { body: schema.newDistributionListBody },
-        handler: ({ actor, body }) => createDistributionList(db, actor!, body.communication_type, body),
+        handler: ({ actor, body }) => createDistributionList(db, actor, body.communication_type, body),
       }),
       route<DistributionListInput, unknown, Id>({
         method: 'PUT', path: `${prefix}/distribution-lists/:id`, access, summary: 'Rename or describe a distribution list',
         tags: org, schema: { params: schema.idParams, body: schema.distributionListBody },
-        handler: ({ actor, params, body }) => updateDistributionList(db, actor!, params.id, body),
+        handler: ({ actor, params, body }) => updateDistributionList(db, actor, params.id, body),
       }),
       ...statusRoutes(`${prefix}/distribution-lists`, 'distribution list', access, org, (actor, id, action) => changeDistributionListStatus(db, actor, id, action)),
       route<unknown, Query, Id>({
         method: 'GET', path: `${prefix}/distribution-lists/:id/members`, access, summary: 'Members of a distribution list',
         tags: org, schema: { params: schema.idParams, query: schema.listQuery },
-        handler: ({ actor, params, query }) => listDistributionListMembers(db, actor!, params.id, query),
+        handler: ({ actor, params, query }) => listDistributionListMembers(db, actor, params.id, query),
       }),
       route<NewDistributionListMember, unknown, Id>({
         method: 'POST', path: `${prefix}/distribution-lists/:id/members`, access,
         summary: 'Add a member by email, by provider organisation or by supplier location',
         tags: org, schema: { params: schema.idParams, body: schema.memberBody },
-        handler: ({ actor, params, body }) => addDistributionListMember(db, actor!, params.id, body),
+        handler: ({ actor, params, body }) => addDistributionListMember(db, actor, params.id, body),
       }),
       route<unknown, unknown, { id: number; memberId: number }>({
         method: 'DELETE', path: `${prefix}/distribution-lists/:id/members/:memberId`, access, summary: 'Remove a member from a list',
         tags: org, schema: { params: schema.memberParams },
-        handler: ({ actor, params }) => removeDistributionListMember(db, actor!, params.id, params.memberId),
+        handler: ({ actor, params }) => removeDistributionListMember(db, actor, params.id, params.memberId),
       }),
     ];
   }
@@ -133,28 +133,28 @@ export function organisationRoutes({ db, config, mail, files }: ModuleDeps): Rou
     route<unknown, Query>({
       method: 'GET', path: '/users', access: MANAGE_USERS, summary: 'Users of the caller\'s organisation',
       tags: org, schema: { query: schema.listQuery },
-      handler: ({ actor, query }) => listUsers(db, actor!, query),
+      handler: ({ actor, query }) => listUsers(db, actor, query),
     }),
     route<unknown, Query>({
       method: 'GET', path: '/users/csv-download', access: MANAGE_USERS, summary: 'Users as CSV (list filters apply)',
       tags: org, schema: { query: schema.listQuery },
-      handler: ({ actor, query, timezone }) => downloadUsers(db, actor!, query, 'csv', timezone),
+      handler: ({ actor, query, timezone }) => downloadUsers(db, actor, query, 'csv', timezone),
     }),
     route<unknown, Query>({
       method: 'GET', path: '/users/xlsx-download', access: MANAGE_USERS, summary: 'Users as XLSX (list filters apply)',
       tags: org, schema: { query: schema.listQuery },
-      handler: ({ actor, query, timezone }) => downloadUsers(db, actor!, query, 'xlsx', timezone),
+      handler: ({ actor, query, timezone }) => downloadUsers(db, actor, query, 'xlsx', timezone),
     }),
     route<unknown, unknown, Id>({
       method: 'GET', path: '/users/:id', access: MANAGE_USERS, summary: 'One user of the caller\'s organisation',
       tags: org, schema: { params: schema.idParams },
-      handler: ({ actor, params }) => getUser(db, actor!, params.id),
+      handler: ({ actor, params }) => getUser(db, actor, params.id),
     }),
     route<NewMember>({
       method: 'POST', path: '/users', access: MANAGE_USERS, summary: 'Invite a user (emailed set-password link; an existing account is added)',
       tags: org, schema: { body: schema.newUserBody },
       handler: async ({ actor, body }) => {
-        const user = await inviteUser(db, actor!, config, body);
+        const user = await inviteUser(db, actor, config, body);
         mail.kick();
         return user;
       },
@@ -162,85 +162,85 @@ export function organisationRoutes({ db, config, mail, files }: ModuleDeps): Rou
     route<MemberUpdate, unknown, Id>({
       method: 'PUT', path: '/users/:id', access: MANAGE_USERS, summary: 'Update a user\'s names, phone and role',
       tags: org, schema: { params: schema.idParams, body: schema.userBody },
-      handler: ({ actor, params, body }) => updateMember(db, actor!, params.id, body),
+      handler: ({ actor, params, body }) => updateMember(db, actor, params.id, body),
     }),
     ...statusRoutes('/users', 'user\'s membership', MANAGE_USERS, org, (actor, id, action) => changeMemberStatus(db, actor, id, action)),
     route({
       method: 'GET', path: '/roles/permissions', access: MANAGE_ROLES, summary: 'The permissions a role of the caller\'s organisation may hold',
-      tags: org, handler: ({ actor }) => permissionCatalogue(actor!),
+      tags: org, handler: ({ actor }) => permissionCatalogue(actor),
     }),
     route<unknown, Query>({
       method: 'GET', path: '/roles', access: MANAGE_ROLES, summary: 'Roles of the caller\'s organisation',
       tags: org, schema: { query: schema.listQuery },
-      handler: ({ actor, query }) => listRoles(db, actor!, query),
+      handler: ({ actor, query }) => listRoles(db, actor, query),
     }),
     route<unknown, unknown, Id>({
       method: 'GET', path: '/roles/:id', access: MANAGE_ROLES, summary: 'One role with its permissions',
       tags: org, schema: { params: schema.idParams },
-      handler: ({ actor, params }) => getRole(db, actor!, params.id),
+      handler: ({ actor, params }) => getRole(db, actor, params.id),
     }),
     route<RoleInput>({
       method: 'POST', path: '/roles', access: MANAGE_ROLES, summary: 'Create a role (permissions of the organisation\'s type only)',
       tags: org, schema: { body: schema.roleBody },
-      handler: ({ actor, body }) => createOwnRole(db, actor!, body),
+      handler: ({ actor, body }) => createOwnRole(db, actor, body),
     }),
     route<RoleInput, unknown, Id>({
       method: 'PUT', path: '/roles/:id', access: MANAGE_ROLES, summary: 'Update a role\'s name, description and permissions',
       tags: org, schema: { params: schema.idParams, body: schema.roleBody },
-      handler: ({ actor, params, body }) => updateOwnRole(db, actor!, params.id, body),
+      handler: ({ actor, params, body }) => updateOwnRole(db, actor, params.id, body),
     }),
     ...statusRoutes('/roles', 'role', MANAGE_ROLES, org, (actor, id, action) => changeRoleStatus(db, actor, id, action)),
     route<unknown, unknown, Id>({
       method: 'GET', path: '/organizations/:id', access: 'user', summary: 'An organisation the caller may see (itself, its sites; the operator: any)',
       tags: org, schema: { params: schema.idParams },
-      handler: ({ actor, params }) => getOrganization(db, actor!, params.id),
+      handler: ({ actor, params }) => getOrganization(db, actor, params.id),
     }),
 
     // ---- the caller's organisation profile ----
     route({
       method: 'GET', path: '/organization/profile', access: MANAGE_PROFILE, summary: 'The caller\'s organisation profile, with signed logo links',
-      tags: org, handler: ({ actor }) => getOwnOrganization(db, actor!, config),
+      tags: org, handler: ({ actor }) => getOwnOrganization(db, actor, config),
     }),
     route<ProfileInput>({
       method: 'PUT', path: '/organization/profile', access: MANAGE_PROFILE, summary: 'Update the caller\'s organisation profile',
       tags: org, schema: { body: schema.organizationBody },
-      handler: ({ actor, body }) => updateOwnOrganization(db, actor!, config, body),
+      handler: ({ actor, body }) => updateOwnOrganization(db, actor, config, body),
     }),
     route({
       method: 'POST', path: '/organization/profile/photo', access: MANAGE_PROFILE, multipart: true, summary: 'Upload the organisation logo (.png or .jpg)',
-      tags: org, handler: ({ actor, files: uploads }) => uploadProfilePhoto(db, actor!, config, files, uploads),
+      tags: org, handler: ({ actor, files: uploads }) => uploadProfilePhoto(db, actor, config, files, uploads),
     }),
 
     // ---- sales representatives ----
     route<unknown, Query>({
       method: 'GET', path: '/supplier/sales-reps/csv-download', access: MANAGE_SALES_REPS, summary: 'Sales representatives as CSV (list filters apply)',
       tags: org, schema: { query: schema.listQuery },
-      handler: ({ actor, query, timezone }) => downloadSalesRepresentatives(db, actor!, query, 'csv', timezone),
+      handler: ({ actor, query, timezone }) => downloadSalesRepresentatives(db, actor, query, 'csv', timezone),
     }),
     route<unknown, Query>({
       method: 'GET', path: '/supplier/sales-reps/xlsx-download', access: MANAGE_SALES_REPS, summary: 'Sales representatives as XLSX (list filters apply)',
       tags: org, schema: { query: schema.listQuery },
-      handler: ({ actor, query, timezone }) => downloadSalesRepresentatives(db, actor!, query, 'xlsx', timezone),
+      handler: ({ actor, query, timezone }) => downloadSalesRepresentatives(db, actor, query, 'xlsx', timezone),
     }),
     route<unknown, Query>({
       method: 'GET', path: '/supplier/sales-reps', access: MANAGE_SALES_REPS, summary: 'Sales representatives of the caller',
       tags: org, schema: { query: schema.listQuery },
-      handler: ({ actor, query }) => listSalesRepresentatives(db, actor!, query),
+      handler: ({ actor, query }) => listSalesRepresentatives(db, actor, query),
     }),
     route<unknown, unknown, Id>({
       method: 'GET', path: '/supplier/sales-reps/:id', access: MANAGE_SALES_REPS, summary: 'One sales representative',
       tags: org, schema: { params: schema.idParams },
-      handler: ({ actor, params }) => getSalesRepresentative(db, actor!, params.id),
+      handler: ({ actor, params }) => getSalesRepresentative(db, actor, params.id),
     }),
     route<SalesRepresentativeInput>({
       method: 'POST', path: '/supplier/sales-reps', access: MANAGE_SALES_REPS, summary: 'Create a sales representative',
       tags: org, schema: { body: schema.salesRepBody },
-      handler: ({ actor, body }) => createSalesRepresentative(db, actor!, body),
+      handler: ({ actor, body }) => createSalesRepresentative(db, actor, body),
     }),
     route<SalesRepresentativeInput, unknown, Id>({
       method: 'PUT', path: '/supplier/sales-reps/:id', access: MANAGE_SALES_REPS, summary: 'Update a sales representative',
       tags: org, schema: { params: schema.idParams, body: schema.salesRepBody },
-      handler: ({ actor, params, body }) => updateSalesRepresentative(db, actor!, params.id, body),
+      handler: ({ actor, params, body }) => updateSalesRepresentative(db, actor, params.id, body),
     }),
     ...statusRoutes('/supplier/sales-reps', 'sales representative', MANAGE_SALES_REPS, org, (actor, id, action) => changeSalesRepresentativeStatus(db, actor, id, action)),
 
@@ -248,58 +248,58 @@ export function organisationRoutes({ db, config, mail, files }: ModuleDeps): Rou
     route<unknown, Query>({
       method: 'GET', path: '/supplier/locations/csv-download', access: MANAGE_LOCATIONS, summary: 'Supplier locations as CSV (list filters apply)',
       tags: org, schema: { query: schema.listQuery },
-      handler: ({ actor, query, timezone }) => downloadSupplierLocations(db, actor!, query, 'csv', timezone),
+      handler: ({ actor, query, timezone }) => downloadSupplierLocations(db, actor, query, 'csv', timezone),
     }),
     route<unknown, Query>({
       method: 'GET', path: '/supplier/locations/xlsx-download', access: MANAGE_LOCATIONS, summary: 'Supplier locations as XLSX (list filters apply)',
       tags: org, schema: { query: schema.listQuery },
-      handler: ({ actor, query, timezone }) => downloadSupplierLocations(db, actor!, query, 'xlsx', timezone),
+      handler: ({ actor, query, timezone }) => downloadSupplierLocations(db, actor, query, 'xlsx', timezone),
     }),
     route<unknown, Query>({
       method: 'GET', path: '/supplier/locations', access: MANAGE_LOCATIONS, summary: 'The supplier\'s customer locations',
       tags: org, schema: { query: schema.listQuery },
-      handler: ({ actor, query }) => listSupplierLocations(db, actor!, query),
+      handler: ({ actor, query }) => listSupplierLocations(db, actor, query),
     }),
     route<unknown, unknown, Id>({
       method: 'GET', path: '/supplier/locations/:id', access: MANAGE_LOCATIONS, summary: 'One location',
       tags: org, schema: { params: schema.idParams },
-      handler: ({ actor, params }) => getSupplierLocation(db, actor!, params.id),
+      handler: ({ actor, params }) => getSupplierLocation(db, actor, params.id),
     }),
     route<SupplierLocationInput>({
       method: 'POST', path: '/supplier/locations', access: MANAGE_LOCATIONS, summary: 'Create a location',
       tags: org, schema: { body: schema.locationBody },
-      handler: ({ actor, body }) => createSupplierLocation(db, actor!, body),
+      handler: ({ actor, body }) => createSupplierLocation(db, actor, body),
     }),
     route<SupplierLocationInput, unknown, Id>({
       method: 'PUT', path: '/supplier/locations/:id', access: MANAGE_LOCATIONS, summary: 'Update a location',
       tags: org, schema: { params: schema.idParams, body: schema.locationBody },
-      handler: ({ actor, params, body }) => updateSupplierLocation(db, actor!, params.id, body),
+      handler: ({ actor, params, body }) => updateSupplierLocation(db, actor, params.id, body),
     }),
     ...statusRoutes('/supplier/locations', 'location', MANAGE_LOCATIONS, org, (actor, id, action) => changeSupplierLocationStatus(db, actor, id, action)),
     route({
       method: 'POST', path: '/supplier/location-files', access: MANAGE_LOCATIONS, multipart: true,
       summary: 'Upload a location file (.csv or .xlsx): rows are validated and upserted by location_id',
-      tags: org, handler: ({ actor, files: uploads }) => uploadLocationFile(db, actor!, files, uploads),
+      tags: org, handler: ({ actor, files: uploads }) => uploadLocationFile(db, actor, files, uploads),
     }),
     route<unknown, Query>({
       method: 'GET', path: '/supplier/location-files', access: MANAGE_LOCATIONS, summary: 'The supplier\'s uploaded location files',
       tags: org, schema: { query: schema.listQuery },
-      handler: ({ actor, query }) => listLocationFiles(db, actor!, query),
+      handler: ({ actor, query }) => listLocationFiles(db, actor, query),
     }),
     route<unknown, unknown, Id>({
       method: 'GET', path: '/supplier/location-files/:id', access: MANAGE_LOCATIONS, summary: 'One location file with its row errors',
       tags: org, schema: { params: schema.idParams },
-      handler: ({ actor, params }) => getLocationFile(db, actor!, params.id),
+      handler: ({ actor, params }) => getLocationFile(db, actor, params.id),
     }),
     route<unknown, unknown, Id>({
       method: 'GET', path: '/supplier/location-files/:id/download', access: MANAGE_LOCATIONS, summary: 'The original upload of a location file',
       tags: org, schema: { params: schema.idParams },
-      handler: ({ actor, params }) => downloadLocationFile(db, actor!, files, params.id),
+      handler: ({ actor, params }) => downloadLocationFile(db, actor, files, params.id),
     }),
     route<unknown, Query>({
       method: 'GET', path: '/supplier/providers', access: MANAGE_LOCATIONS, summary: 'Provider organisations the supplier\'s locations match, with location counts',
       tags: org, schema: { query: schema.listQuery },
-      handler: ({ actor, query }) => listSupplierProviders(db, actor!, query),
+      handler: ({ actor, query }) => listSupplierProviders(db, actor, query),
     }),
 
     ...settingsRoutes('/supplier', MANAGE_SETTINGS),
