@@ -1,21 +1,30 @@
 import type { ModuleDeps, PortalModule } from '@portal/core';
-import { delegateRoutes } from './delegate-routes.js';
-import { noticeRoutes } from './notice-routes.js';
-import { operatorRoutes } from './operator-routes.js';
-import { paperResponseRoutes } from './paper-routes.js';
-import { providerRoutes } from './provider-routes.js';
 import { supplierCommunicationRoutes } from './routes.js';
-import { supplierReportRoutes } from './report-routes.js';
 
+/**
+ * Supplier events: authoring, approval, sending and tracking, and the answers every other communication module
+ * (inbox, public notices, paper responses, reports) reads and writes through the functions below.
+ */
 export { sendReminders } from './services/sending.js';
 export { seedDemoCommunications } from './demo.js';
 export { appendHistory, listHistory } from './services/history.js';
 export {
-  acknowledge, answerAction, answerAll, deleteActionFile, listActionFiles, loadNotice, noticeHistory, noticeView, uploadActionFiles,
-  type AnswerInput, type NoticeView, type ProviderCommunicationRow, type Respondent, type ResponseValue,
+  acknowledge, answerAction, answerAll, checkValue, deleteActionFile, listActionFiles, loadNotice, noticeHistory, noticeView, refreshCompletion,
+  resolveNoticeLink, RESPONSE_MESSAGES, uploadActionFiles,
+  type ActionRow, type ActionView, type AnswerInput, type FileView, type NoticeView, type ProviderCommunicationRow, type Respondent, type ResponseValue,
 } from './services/responses.js';
-export { COMMUNICATION_TYPES, ACTION_TYPES, type CommunicationType, type ActionType } from './constants.js';
+export {
+  ACTION_TYPES, CLASSIFICATIONS, COMMUNICATION_TYPES, DISPOSITIONS, DISRUPTION_SUBTYPES, LEAD_TIMES, PERMISSION_OF_TYPE, REASONS, RECALL_SUBTYPES,
+  SUPPLIER_EVENT_PERMISSIONS, type ActionType, type CommunicationType,
+} from './constants.js';
+export { assertDraft, assertTypePermission, loadOwnCommunication, type CommunicationRow } from './services/access.js';
+export { activeProductFields, checkCustomFields, getEvent, type EventDetail, type ProductInput } from './services/events.js';
+export { allAffectedLocations, type AffectedLocationRow } from './services/locations.js';
+export { getDocumentOfNotice } from './services/documents.js';
+export { DELEGATE_LINK_DAYS, delegateTokenHash } from './services/delegate-links.js';
+export { answerValueProps, eventInfoProps, listQuery } from './schemas.js';
+export * as communicationsSchemas from './schemas.js';
 
 export function createCommunicationsModule(deps: ModuleDeps): PortalModule {
-  return { name: 'communications', routes: [...supplierReportRoutes(deps), ...paperResponseRoutes(deps), ...supplierCommunicationRoutes(deps), ...noticeRoutes(deps), ...providerRoutes(deps), ...delegateRoutes(deps), ...operatorRoutes(deps)] };
+  return { name: 'communications', routes: supplierCommunicationRoutes(deps) };
 }

@@ -10,7 +10,6 @@ import {
 } from './services/events.js';
 import { listHistory } from './services/history.js';
 import { allAffectedLocations, listAffectedLocations, locationsByFile, updateLocationStatus } from './services/locations.js';
-import { affectedLocationsReport } from './reports/affected-locations.js';
 import { getMeta } from './services/meta.js';
 import { actionResponses, actionSummaries, addChangeNote, postUpdate, providerProgress, providerView, resendNotice } from './services/tracking.js';
 import { type CustomerInput, listCustomers, removeRecipients, saveStep3, type Step3Input } from './services/recipients.js';
@@ -125,13 +124,6 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       method: 'GET', path: `${base}/:id/locations-by-file`, access, tags, summary: 'Affected locations counted by location file and status', schema: { params: schema.idParams },
       handler: ({ actor, params }) => locationsByFile(db, actor, params.id),
     }),
-    ...(['csv', 'xlxs'] as const).map((ext) => route<unknown, unknown, { id: number }>({
-      // The spec spells the XLSX path "locations-xlxs-download"; kept as written.
-      method: 'GET', path: `${base}/:id/locations-${ext}-download`, access, tags, summary: `Affected locations as ${ext === 'csv' ? 'CSV' : 'XLSX'} ("Affected Locations Report MM-DD-YYYY")`,
-      schema: { params: schema.idParams },
-      handler: ({ actor, params, timezone }) => affectedLocationsReport({ db, actor: actor, timeZone: timezone, onError: (err) => logger.error({ err }, 'report stream failed') },
-        params.id, ext === 'csv' ? 'csv' : 'xlsx'),
-    })),
     route<{ location_ids?: number[] }, unknown, { id: number; status: string }>({
       method: 'PUT', path: `${base}/:id/update-status/:status`, access, tags,
       summary: 'With location_ids: set those affected locations\' status (COVERED, EMAILED, NON_COVERED, UNABLE_PROCESSED, INVALID); otherwise move the event to DRAFT/OPEN/CLOSED/DELETED',

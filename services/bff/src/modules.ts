@@ -1,10 +1,20 @@
 import { createAuthModule } from '@portal/auth';
 import { createCommunicationsModule } from '@portal/communications';
 import type { ModuleDeps, PortalModule } from '@portal/core';
+import { createInboxModule } from '@portal/inbox';
+import { createNoticesModule } from '@portal/notices';
 import { createNotificationsModule } from '@portal/notifications';
 import { createOrganisationsModule } from '@portal/organisations';
+import { createPaperResponsesModule } from '@portal/paper-responses';
+import { createReportsModule } from '@portal/reports';
 
-/** Every domain module the BFF mounts, in one place. */
+/**
+ * Every domain module the BFF mounts, in one place. Order matters where paths share a prefix: the supplier's
+ * reports and paper responses are mounted before the events' own `/supplier/communications/:id/...` routes.
+ */
 export function createModules(deps: ModuleDeps): PortalModule[] {
-  return [createAuthModule(deps), createOrganisationsModule(deps), createNotificationsModule(deps), createCommunicationsModule(deps)];
+  return [
+    createAuthModule(deps), createOrganisationsModule(deps), createNotificationsModule(deps),
+    createReportsModule(deps), createPaperResponsesModule(deps), createCommunicationsModule(deps), createNoticesModule(deps), createInboxModule(deps),
+  ];
 }

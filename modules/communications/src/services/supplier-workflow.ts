@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { type Actor, type Config, ConflictError, NotFoundError, randomToken, ValidationError } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
-import { delegateTokenHash, DELEGATE_LINK_DAYS } from '../provider/delegates.js';
+import { delegateTokenHash, DELEGATE_LINK_DAYS } from './delegate-links.js';
 import { loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
 import { loadNotice } from './responses.js';

@@ -1,0 +1,13 @@
+import type { ModuleDeps, PortalModule } from '@portal/core';
+import { operatorRoutes } from './operator-routes.js';
+import { providerRoutes } from './routes.js';
+
+/** The provider's inbox (received notices, answers, notes, delegates, provider-created events) and the operator's eR view. */
+export {
+  delegateAnswer, delegateDeleteFile, delegateDocuments, delegateFile, delegateFiles, delegateResponses, delegateUpload, delegateView, resolveDelegate,
+} from './services/delegates.js';
+export * as inboxSchemas from './schemas.js';
+
+export function createInboxModule(deps: ModuleDeps): PortalModule {
+  return { name: 'inbox', routes: [...providerRoutes(deps), ...operatorRoutes(deps)] };
+}

@@ -1,0 +1,89 @@
+import type { Knex } from 'knex';
+import { type Actor, AppError, type Config, ConflictError, ForbiddenError, recordAudit } from '@portal/core';
+import { enqueueEmail } from '@portal/notifications';
+import { appendHistory } from '@portal/communications';
+import { loadScopedNotice, mayManageType, type ScopedNotice } from './scope.js';
+
+/** The permission-denied detail of spec 000 §3: type, supplier, provider and the account administrator. */
+export interface DenialDetail {
+  allow_access: boolean;
+  communication_id: number;
+  provider_communication_id: number;
+  type: 'Recall' | 'Supply Advisory';
+  supplier: string;
+  provider: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  request_sent: boolean;
+}
+
+async function administrator(db: Knex | Knex.Transaction, organizationId: number) {
+  return (await db('memberships as m').join('users as u', 'u.id', 'm.user_id').join('roles as r', 'r.id', 'm.role_id')
+    .where({ 'm.organization_id': organizationId, 'm.status': 'ACTIVE', 'r.name': 'Administrator' }).whereIn('u.status', ['VERIFIED', 'SSO'])
+    .orderBy('u.id').first('u.id', 'u.first_name', 'u.last_name', 'u.email')) as { id: number; first_name: string; last_name: string; email: string } | undefined;
+}
+
+async function detail(db: Knex | Knex.Transaction, actor: Actor, n: ScopedNotice): Promise<DenialDetail> {
+  const [supplier, provider, admin, sent, created] = await Promise.all([
+    db('organizations').where({ id: n.event.organization_id }).first('name'),
+    db('organizations').where({ id: actor.organizationId }).first('name'),
+    administrator(db, actor.organizationId),
+    db('provider_access_requests').where({ provider_communication_id: n.pc.id, user_id: actor.userId }).first('id'),
+    db('provider_created_events').where({ communication_id: n.event.id }).first('supplier_name'),
+  ]);
+  return {
+    allow_access: mayManageType(actor, n.event.type),
+    communication_id: n.event.id,
+    provider_communication_id: n.pc.id,
+    type: n.event.type === 'RECALL' ? 'Recall' : 'Supply Advisory',
+    supplier: created ? ((created as { supplier_name: string | null }).supplier_name ?? '') : (supplier as { name: string }).name,
+    provider: (provider as { name: string }).name,
+    first_name: admin?.first_name ?? null,
+    last_name: admin?.last_name ?? null,
+    email: admin?.email ?? null,
+    request_sent: Boolean(sent),
+  };
+}
+
+/** GET /auth/getcommunicationdetails/:id/view/:x: whether the caller may open the event and, if not, whom to ask. */
+export async function communicationDetails(db: Knex, actor: Actor, communicationId: number, pcId: number): Promise<DenialDetail> {
+  if (actor.organizationType !== 'PROVIDER') throw new ForbiddenError();
+  const n = await loadScopedNotice(db, actor, pcId, { communicationId, skipTypeCheck: true });
+  return detail(db, actor, n);
+}
+
+/** Throws the 403 with the denial detail when the caller's role may not see the event's type. */
+export async function assertAccessOrDeny(db: Knex, actor: Actor, communicationId: number, pcId: number): Promise<void> {
+  const d = await communicationDetails(db, actor, communicationId, pcId);
+  if (!d.allow_access) throw new AppError(403, 'PERMISSION_DENIED', "You don't have permission to access.", d);
+}
+
+/** GET /auth/request/:id/access/:x: emails the organisation's administrator a request for access (outbox, same transaction). */
+export async function requestAccess(db: Knex, config: Config, actor: Actor, communicationId: number, pcId: number): Promise<DenialDetail> {
+  if (actor.organizationType !== 'PROVIDER') throw new ForbiddenError();
+  return db.transaction(async (trx) => {
+    const n = await loadScopedNotice(trx, actor, pcId, { communicationId, skipTypeCheck: true });
+    const d = await detail(trx, actor, n);
+    if (d.allow_access) throw new ConflictError('You already have access to this event.', 'ALREADY_ALLOWED');
+    const admin = await administrator(trx, actor.organizationId);
+    if (!admin) throw new ConflictError('Your organisation has no active administrator to ask.', 'NO_ADMINISTRATOR');
+    const requester = (await trx('users').where({ id: actor.userId }).first('first_name', 'last_name')) as { first_name: string; last_name: string };
+    const name = `${requester.first_name} ${requester.last_name}`.trim() || actor.email;
+    const [row] = await trx('provider_access_requests').insert({ organization_id: actor.organizationId, provider_communication_id: pcId, user_id: actor.userId, administrator_user_id: admin.id }).returning('id');
+    await enqueueEmail(trx, {
+      organizationId: actor.organizationId, kind: 'ACCESS_REQUEST', to: admin.email, referenceType: 'provider_communication', referenceId: pcId,
+      subject: `Access request: ${d.type} "${n.event.name}"`,
+      text: [
+        `${name} (${actor.email}) received the ${d.type.toLowerCase()} "${n.event.name}" from ${d.supplier} but their role (${actor.roleName}) cannot view it.`,
+        `They ask you to grant them permission. You can change their role under Users: ${config.appUrl}/provider/users`,
+      ].join('\n\n'),
+    });
+    await recordAudit(trx, actor, { organizationId: actor.organizationId, action: 'ACCESS_REQUESTED', entityType: 'provider_access_request', entityId: (row as { id: number }).id, after: { pcId, administrator: admin.email } });
+    await appendHistory(trx, actor, {
+      communicationId: n.event.id, organizationId: n.event.organization_id, providerCommunicationId: pcId, action: 'ACCESS_REQUESTED', entityType: 'provider_communication',
+      entityId: pcId, after: { administrator: admin.email },
+    });
+    return { ...d, request_sent: true };
+  });
+}

@@ -1,0 +1,62 @@
+import type { TestApp } from '@portal/testing';
+import { ACTION_TYPES } from '@portal/communications';
+
+/** Test helpers shared by the provider tests: a supplier sends a recall or advisory with one action of each type. */
+export interface World {
+  acme: number;
+  riverside: number;
+  north: number;
+  south: number;
+  lakeshore: number;
+  supplierToken: string;
+  sourcingToken: string;
+}
+
+export async function world(t: TestApp): Promise<World> {
+  const idOf = async (name: string) => ((await t.db('organizations').where({ name }).first('id')) as { id: number }).id;
+  return {
+    acme: await idOf('Acme Medical Devices'), riverside: await idOf('Riverside Health'), north: await idOf('Riverside North Campus'),
+    south: await idOf('Riverside South Clinic'), lakeshore: await idOf('Lakeshore Medical Center'),
+    supplierToken: (await t.signIn('recalls@acme.demo')).access_token, sourcingToken: (await t.signIn('sourcing@acme.demo')).access_token,
+  };
+}
+
+/** Sends an event to picked providers and/or sites; answers the event id and its provider communications by organisation. */
+export async function sendEvent(t: TestApp, w: World, name: string, options: { providers?: number[]; sites?: number[]; type?: 'RECALL' | 'PRODUCT DISRUPTION'; actions?: string[] } = {}) {
+  const type = options.type ?? 'RECALL';
+  const token = type === 'RECALL' ? w.supplierToken : w.sourcingToken;
+  const sup = (method: string, path: string, body?: unknown) => t.call(method, `/api/supplier/communications${path}`, { token, body });
+  const info = type === 'RECALL' ? { type, name, classification: 'CLASSI' } : { type, name, subtype: 'SHORTAGE' };
+  const id = (await sup('POST', '/step0', info)).body.d.id as number;
+  await sup('POST', '/step1', { id, products: [{ product_name: 'Catheter', lot_number: 'C-9' }] });
+  const actions = (options.actions ?? [...ACTION_TYPES]).map((action_type) => ({
+    action_type, title: `${action_type} action`, ...(action_type === 'Checkbox' || action_type === 'MultipleChoice' ? { options: ['A', 'B', 'C'] } : {}),
+  }));
+  await sup('POST', '/step2', { id, actions });
+  // Sites have no users in the demo world: they receive at the site's own address.
+  for (const site of options.sites ?? []) await t.db('organizations').where({ id: site }).update({ email: `site${site}@riverside.demo` });
+  const picked = [...(options.providers ?? []), ...(options.sites ?? [])];
+  if (picked.length) {
+    const step3 = await sup('POST', '/step3', { id, provider_organization_ids: picked });
+    if (step3.status !== 200) throw new Error(`step3 failed: ${step3.body.m}`);
+  }
+  const approved = await sup('PUT', `/${id}/approve-recall/${encodeURIComponent(type)}/0`);
+  if (approved.status !== 200) throw new Error(`approve failed: ${approved.body.m}`);
+  const sent = await sup('PUT', `/${id}/send-notification/${encodeURIComponent(type)}`);
+  if (sent.status !== 200) throw new Error(`send failed: ${sent.body.m}`);
+  const pcs = (await t.db('provider_communications').where({ communication_id: id }).select('id', 'provider_organization_id')) as { id: number; provider_organization_id: number }[];
+  const pcOf = (org: number) => pcs.find((p) => Number(p.provider_organization_id) === org)!.id;
+  const actionRows = (await t.db('communication_actions').where({ communication_id: id }).select('id', 'action_type')) as { id: number; action_type: string }[];
+  const actionOf = (type: string) => actionRows.find((a) => a.action_type === type)!.id;
+  return { id, pcOf, actionOf };
+}
+
+export const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+export const PDF = Buffer.from('%PDF-1.4\n%provider answer\n');
+
+export function form(name: string, data: Buffer, fields: Record<string, string> = {}): FormData {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.append(k, v);
+  f.append('file', new Blob([new Uint8Array(data)]), name);
+  return f;
+}

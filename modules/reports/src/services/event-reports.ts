@@ -1,0 +1,436 @@
+import type { Knex } from 'knex';
+import type { Actor, FileResult } from '@portal/core';
+import { fileResult } from '@portal/core';
+import type { ActionType } from '@portal/communications';
+import type { ResponseValue } from '@portal/communications';
+import { formatDateTime, percent, reportFileName } from './format.js';
+import { openEventReport, REPORT_TYPES } from './report-history.js';
+import { type AnySheet, CSV_TYPE, keysetBatches, type ReportColumn, sheet, streamCsv, streamXlsx, XLSX_TYPE } from './writer.js';
+
+export type ReportFormat = 'xlsx' | 'csv';
+
+export interface ReportContext {
+  db: Knex;
+  actor: Actor;
+  timeZone: string;
+  onError: (err: unknown) => void;
+}
+
+const BATCH = 1000;
+
+export function fileOf(ctx: ReportContext, title: string, format: ReportFormat, sheets: AnySheet[]): FileResult {
+  const filename = reportFileName(title, format, ctx.timeZone);
+  return format === 'csv'
+    ? fileResult(filename, CSV_TYPE, streamCsv(sheets[0]!, ctx.timeZone, ctx.onError))
+    : fileResult(filename, XLSX_TYPE, streamXlsx(sheets, ctx.timeZone, ctx.onError));
+}
+
+export const responseLabel = (status: string | null | undefined) => (status === 'COMPLETED' ? 'COMPLETED' : status ? 'In Progress' : '');
+
+// ---------- Provider Status Report: one row per provider communication, one column per action ----------
+
+interface ProviderStatusRow {
+  id: number;
+  customer_name: string;
+  provider_name: string | null;
+  emails: string[];
+  status: string;
+  sent_at: Date | null;
+  last_notified_at: Date | null;
+  acknowledged_at: Date | null;
+  acknowledged_by: string | null;
+  response_status: string;
+  completed_at: Date | null;
+  reminder_count: number;
+  /** Submitted answers by action id (drafts are not answers yet). */
+  answers: Map<number, ResponseValue>;
+  /** How the submitted answers came in: Electronic, Paper (keyed in by the supplier) or both. */
+  methods: Set<string>;
+}
+
+interface ReportAction { id: number; title: string; action_type: ActionType }
+
+/** A submitted answer as one cell's text. */
+export function answerText(type: ActionType, v: ResponseValue | undefined): string {
+  if (!v) return '';
+  switch (type) {
+    case 'Acknowledge': return v.valueAcknowledge ? 'Yes' : '';
+    case 'Text': return v.valueText ?? '';
+    case 'Numeric': return v.valueNumeric ?? '';
+    case 'YesNo': return v.valueYesNo ?? '';
+    case 'Checkbox': return (v.valueCheckbox ?? []).join('; ');
+    case 'MultipleChoice': return (v.valueMultiChoice ?? []).join('; ');
+    case 'Image': return v.valueImage?.length ? `${v.valueImage.length} image(s)` : '';
+    case 'Document': return v.valueDocument?.length ? `${v.valueDocument.length} document(s)` : '';
+    default: return '';
+  }
+}
+
+export function providerStatusRows(db: Knex, actor: Actor, communicationId: number): AsyncGenerator<ProviderStatusRow[]> {
+  return keysetBatches<ProviderStatusRow>(async (after, size) => {
+    const rows = (await db('provider_communications as pc')
+      .join('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
+      .leftJoin('organizations as po', 'po.id', 'pc.provider_organization_id')
+      .where({ 'pc.supplier_organization_id': actor.organizationId, 'pc.communication_id': communicationId })
+      .whereNot('pc.status', 'DELETED')
+      .where('pc.id', '>', after)
+      .orderBy('pc.id')
+      .limit(size)
+      .select('pc.id', 'ac.name as customer_name', 'po.name as provider_name', 'ac.emails', 'pc.status', 'pc.sent_at', 'pc.last_notified_at',
+        'pc.acknowledged_at', 'pc.acknowledged_by', 'pc.response_status', 'pc.completed_at', 'pc.reminder_count')) as ProviderStatusRow[];
+    if (!rows.length) return rows;
+    // The batch's answers in one query.
+    const answers = (await db('provider_responses')
+      .whereIn('provider_communication_id', rows.map((r) => r.id))
+      .where({ communication_id: communicationId, supplier_organization_id: actor.organizationId, status: 'SUBMITTED' })
+      .select('provider_communication_id', 'action_id', 'value', 'source')) as { provider_communication_id: number; action_id: number; value: ResponseValue; source: string }[];
+    const byPc = new Map<number, Map<number, ResponseValue>>();
+    const methods = new Map<number, Set<string>>();
+    for (const a of answers) {
+      const m = byPc.get(a.provider_communication_id) ?? new Map<number, ResponseValue>();
+      m.set(a.action_id, a.value);
+      byPc.set(a.provider_communication_id, m);
+      methods.set(a.provider_communication_id, (methods.get(a.provider_communication_id) ?? new Set<string>()).add(a.source));
+    }
+    for (const r of rows) {
+      r.answers = byPc.get(r.id) ?? new Map();
+      r.methods = methods.get(r.id) ?? new Set();
+    }
+    return rows;
+  }, BATCH);
+}
+
+const providerStatusColumns: ReportColumn<ProviderStatusRow>[] = [
+  { header: 'Customer Name', value: (r) => r.customer_name, width: 32 },
+  { header: 'Provider Organization', value: (r) => r.provider_name, width: 32 },
+  { header: 'Recipients', value: (r) => r.emails, width: 40 },
+  { header: 'Status', value: (r) => r.status, width: 10 },
+  { header: 'Sent At', value: (r) => r.sent_at, kind: 'datetime' },
+  { header: 'Last Notified', value: (r) => r.last_notified_at, kind: 'datetime' },
+  { header: 'Acknowledged At', value: (r) => r.acknowledged_at, kind: 'datetime' },
+  { header: 'Acknowledged By', value: (r) => r.acknowledged_by, width: 30 },
+  { header: 'Response Status', value: (r) => responseLabel(r.response_status), width: 16 },
+  { header: 'Completed At', value: (r) => r.completed_at, kind: 'datetime' },
+  { header: 'Reminders Sent', value: (r) => r.reminder_count, kind: 'number', width: 14 },
+];
+
+/** Last, after the action columns, so the columns before them keep their places. */
+const responseMethodColumn: ReportColumn<ProviderStatusRow> = {
+  header: 'Response Method', value: (r) => ['Electronic', 'Paper'].filter((m) => r.methods.has(m)).join(', '), width: 16,
+};
+
+export async function providerStatusReport(ctx: ReportContext, id: number, format: ReportFormat): Promise<FileResult> {
+  await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.providerStatus);
+  const actions = (await ctx.db('communication_actions').where({ communication_id: id, organization_id: ctx.actor.organizationId })
+    .orderBy(['sort_order', 'id']).select('id', 'title', 'action_type')) as ReportAction[];
+  const actionColumns = actions.map((a): ReportColumn<ProviderStatusRow> => ({ header: a.title, value: (r) => answerText(a.action_type, r.answers.get(a.id)), width: 24 }));
+  return fileOf(ctx, 'Provider Status Report', format, [
+    sheet({ name: 'Provider Status', columns: [...providerStatusColumns, ...actionColumns, responseMethodColumn], rows: providerStatusRows(ctx.db, ctx.actor, id) }),
+  ]);
+}
+
+// ---------- consignees: every affected customer with its notice's progress ----------
+
+interface ConsigneeRow {
+  id: number;
+  name: string;
+  provider_name: string | null;
+  emails: string[];
+  source: string;
+  locations: number;
+  pc_status: string | null;
+  sent_at: Date | null;
+  last_notified_at: Date | null;
+  acknowledged_at: Date | null;
+  acknowledged_by: string | null;
+  response_status: string | null;
+  completed_at: Date | null;
+  answered: boolean;
+}
+
+function consigneeRows(db: Knex, actor: Actor, communicationId: number): AsyncGenerator<ConsigneeRow[]> {
+  return keysetBatches<ConsigneeRow>(async (after, size) => (await db('communication_affected_customers as ac')
+    .leftJoin('provider_communications as pc', function joinPc() {
+      this.on('pc.affected_customer_id', '=', 'ac.id').andOn('pc.communication_id', '=', 'ac.communication_id').andOnVal('pc.status', '<>', 'DELETED');
+    })
+    .leftJoin('organizations as po', 'po.id', 'ac.provider_organization_id')
+    .where({ 'ac.communication_id': communicationId, 'ac.organization_id': actor.organizationId, 'ac.status': 'ACTIVE' })
+    .where('ac.id', '>', after)
+    .orderBy('ac.id')
+    .limit(size)
+    .select('ac.id', 'ac.name', 'po.name as provider_name', 'ac.emails', 'ac.source', 'pc.status as pc_status', 'pc.sent_at', 'pc.last_notified_at',
+      'pc.acknowledged_at', 'pc.acknowledged_by', 'pc.response_status', 'pc.completed_at',
+      db.raw('(SELECT count(*)::int FROM communication_affected_locations l WHERE l.affected_customer_id = ac.id) as locations'),
+      db.raw(`coalesce(EXISTS (SELECT 1 FROM provider_responses r WHERE r.provider_communication_id = pc.id AND r.status = 'SUBMITTED'), false) as answered`))) as ConsigneeRow[], BATCH);
+}
+
+/** Replied in any way: acknowledged the notice, submitted an answer, or completed its actions. */
+const responded = (r: ConsigneeRow) => Boolean(r.acknowledged_at) || r.answered || r.response_status === 'COMPLETED';
+
+export interface EffectivenessCounts { consignees: number; notified: number; acknowledged: number; responded: number; completed: number }
+
+export async function effectivenessCounts(db: Knex, actor: Actor, communicationId: number): Promise<EffectivenessCounts> {
+  const row = (await db('communication_affected_customers as ac')
+    .leftJoin('provider_communications as pc', function joinPc() {
+      this.on('pc.affected_customer_id', '=', 'ac.id').andOn('pc.communication_id', '=', 'ac.communication_id').andOnVal('pc.status', '<>', 'DELETED');
+    })
+    .where({ 'ac.communication_id': communicationId, 'ac.organization_id': actor.organizationId, 'ac.status': 'ACTIVE' })
+    .first(
+      db.raw('count(*)::int as consignees'),
+      db.raw('count(pc.sent_at)::int as notified'),
+      db.raw('count(pc.acknowledged_at)::int as acknowledged'),
+      db.raw(`count(*) FILTER (WHERE pc.acknowledged_at IS NOT NULL OR pc.response_status = 'COMPLETED' OR EXISTS (SELECT 1 FROM provider_responses r WHERE r.provider_communication_id = pc.id AND r.status = 'SUBMITTED'))::int as responded`),
+      db.raw(`count(*) FILTER (WHERE pc.response_status = 'COMPLETED')::int as completed`),
+    )) as EffectivenessCounts;
+  return row;
+}
+
+/**
+ * FDA effectiveness-check levels (21 CFR 7.42(b)(3)): A = 100% of consignees, B = between 10% and 100%, C = 10%,
+ * D = 2%, E = none. The level reached is read from the share of consignees that acknowledged the notice.
+ */
+export function effectivenessLevel(acknowledged: number, consignees: number): 'A' | 'B' | 'C' | 'D' | 'E' {
+  if (consignees === 0) return 'E';
+  const share = acknowledged / consignees;
+  if (share >= 1) return 'A';
+  if (share > 0.1) return 'B';
+  if (share >= 0.1) return 'C';
+  if (share >= 0.02) return 'D';
+  return 'E';
+}
+
+export const FDA_LEVELS: [string, string][] = [
+  ['A', '100% of consignees'], ['B', 'Between 10% and 100% of consignees'], ['C', '10% of consignees'], ['D', '2% of consignees'], ['E', 'No effectiveness checks'],
+];
+
+export async function fdaEffectivenessReport(ctx: ReportContext, id: number): Promise<FileResult> {
+  const event = await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.fdaEffectiveness);
+  const c = await effectivenessCounts(ctx.db, ctx.actor, id);
+  const level = effectivenessLevel(c.acknowledged, c.consignees);
+  const summary: [string, unknown][] = [
+    ['Event Name', event.name], ['Event ID', event.event_id], ['Classification', event.classification], ['Status', event.status],
+    ['Report Generated', formatDateTime(new Date(), ctx.timeZone)],
+    ['Consignees', c.consignees], ['Notified', c.notified], ['Acknowledged', c.acknowledged], ['Responded', c.responded], ['Completed', c.completed],
+    ['Acknowledgement Rate (%)', percent(c.acknowledged, c.consignees)], ['Completion Rate (%)', percent(c.completed, c.consignees)],
+    ['Effectiveness Check Level Reached', level],
+    ...FDA_LEVELS.map(([l, what]): [string, unknown] => [`Level ${l}`, what]),
+  ];
+  return fileOf(ctx, 'FDA Effectiveness Report', 'xlsx', [
+    sheet<[string, unknown]>({
+      name: 'Summary',
+      columns: [{ header: 'Item', value: (l) => l[0], width: 36 }, { header: 'Value', value: (l) => l[1], width: 40 }],
+      rows: [summary],
+    }),
+    sheet<ConsigneeRow>({
+      name: 'Consignees',
+      columns: [
+        { header: 'Consignee', value: (r) => r.name, width: 32 },
+        { header: 'Provider Organization', value: (r) => r.provider_name, width: 32 },
+        { header: 'Recipients', value: (r) => r.emails, width: 40 },
+        { header: 'Notified', value: (r) => Boolean(r.sent_at), kind: 'yesno', width: 10 },
+        { header: 'Notified At', value: (r) => r.sent_at, kind: 'datetime' },
+        { header: 'Acknowledged', value: (r) => Boolean(r.acknowledged_at), kind: 'yesno', width: 12 },
+        { header: 'Acknowledged At', value: (r) => r.acknowledged_at, kind: 'datetime' },
+        { header: 'Acknowledged By', value: (r) => r.acknowledged_by, width: 30 },
+        { header: 'Responded', value: responded, kind: 'yesno', width: 10 },
+        { header: 'Completed', value: (r) => r.response_status === 'COMPLETED', kind: 'yesno', width: 10 },
+        { header: 'Completed At', value: (r) => r.completed_at, kind: 'datetime' },
+      ],
+      rows: consigneeRows(ctx.db, ctx.actor, id),
+    }),
+  ]);
+}
+
+// ---------- Recall Event Status Report: every affected customer and where its notice stands ----------
+
+const consigneeStatus = (r: ConsigneeRow) => (r.pc_status ?? 'Not notified');
+
+export async function recallEventStatusReport(ctx: ReportContext, id: number, format: ReportFormat): Promise<FileResult> {
+  await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.recallEventStatus);
+  return fileOf(ctx, 'Recall Event Status Report', format, [sheet<ConsigneeRow>({
+    name: 'Event Status',
+    columns: [
+      { header: 'Customer Name', value: (r) => r.name, width: 32 },
+      { header: 'Provider Organization', value: (r) => r.provider_name, width: 32 },
+      { header: 'Recipients', value: (r) => r.emails, width: 40 },
+      { header: 'Source', value: (r) => r.source, width: 14 },
+      { header: 'Locations', value: (r) => r.locations, kind: 'number', width: 10 },
+      { header: 'Status', value: consigneeStatus, width: 14 },
+      { header: 'Sent At', value: (r) => r.sent_at, kind: 'datetime' },
+      { header: 'Last Notified', value: (r) => r.last_notified_at, kind: 'datetime' },
+      { header: 'Acknowledged At', value: (r) => r.acknowledged_at, kind: 'datetime' },
+      { header: 'Acknowledged By', value: (r) => r.acknowledged_by, width: 30 },
+      { header: 'Response Status', value: (r) => responseLabel(r.response_status), width: 16 },
+      { header: 'Completed At', value: (r) => r.completed_at, kind: 'datetime' },
+    ],
+    rows: consigneeRows(ctx.db, ctx.actor, id),
+  })]);
+}
+
+// ---------- Event Status By Location: affected locations with their status and their customer's progress ----------
+
+const LOCATION_LABELS: Record<string, string> = {
+  COVERED: 'Covered', EMAILED: 'Emailed', UNABLE_PROCESSED: 'Unrecognized', NON_COVERED: 'Not Covered', INVALID: 'Invalid',
+};
+
+interface LocationRow {
+  id: number;
+  location_id: string | null;
+  location_name: string;
+  idn: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  type: string | null;
+  email: string | null;
+  status: string;
+  customer_name: string | null;
+  pc_status: string | null;
+  sent_at: Date | null;
+  acknowledged_at: Date | null;
+  response_status: string | null;
+  completed_at: Date | null;
+}
+
+export async function eventStatusByLocationReport(ctx: ReportContext, id: number): Promise<FileResult> {
+  await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.eventStatusByLocation);
+  const { db, actor } = ctx;
+  const rows = keysetBatches<LocationRow>(async (after, size) => (await db('communication_affected_locations as l')
+    .leftJoin('communication_affected_customers as ac', 'ac.id', 'l.affected_customer_id')
+    .leftJoin('provider_communications as pc', function joinPc() {
+      this.on('pc.affected_customer_id', '=', 'l.affected_customer_id').andOn('pc.communication_id', '=', 'l.communication_id').andOnVal('pc.status', '<>', 'DELETED');
+    })
+    .where({ 'l.communication_id': id, 'l.organization_id': actor.organizationId })
+    .where('l.id', '>', after)
+    .orderBy('l.id')
+    .limit(size)
+    .select('l.id', 'l.location_id', 'l.location_name', 'l.idn', 'l.address1', 'l.address2', 'l.city', 'l.state', 'l.zip', 'l.type', 'l.email', 'l.status',
+      'ac.name as customer_name', 'pc.status as pc_status', 'pc.sent_at', 'pc.acknowledged_at', 'pc.response_status', 'pc.completed_at')) as LocationRow[], BATCH);
+  return fileOf(ctx, 'Event Status By Location Report', 'xlsx', [sheet<LocationRow>({
+    name: 'Locations',
+    columns: [
+      { header: 'Location ID', value: (r) => r.location_id, width: 14 },
+      { header: 'Location Name', value: (r) => r.location_name, width: 32 },
+      { header: 'IDN', value: (r) => r.idn, width: 16 },
+      { header: 'Address 1', value: (r) => r.address1, width: 28 },
+      { header: 'Address 2', value: (r) => r.address2, width: 16 },
+      { header: 'City', value: (r) => r.city, width: 16 },
+      { header: 'State', value: (r) => r.state, width: 8 },
+      { header: 'Zip', value: (r) => r.zip, width: 10 },
+      { header: 'Type', value: (r) => r.type, width: 14 },
+      { header: 'Email', value: (r) => r.email, width: 28 },
+      { header: 'Location Status', value: (r) => LOCATION_LABELS[r.status] ?? r.status, width: 14 },
+      { header: 'Customer Name', value: (r) => r.customer_name, width: 32 },
+      { header: 'Notice Status', value: (r) => r.pc_status ?? 'Not notified', width: 14 },
+      { header: 'Sent At', value: (r) => r.sent_at, kind: 'datetime' },
+      { header: 'Acknowledged At', value: (r) => r.acknowledged_at, kind: 'datetime' },
+      { header: 'Response Status', value: (r) => responseLabel(r.response_status), width: 16 },
+      { header: 'Completed At', value: (r) => r.completed_at, kind: 'datetime' },
+    ],
+    rows,
+  })]);
+}
+
+// ---------- Notification Report: every email of the event ----------
+
+interface EmailRow {
+  id: number;
+  to_email: string;
+  subject: string;
+  kind: string;
+  status: string;
+  created_at: Date;
+  sent_at: Date | null;
+  attempts: number;
+  last_error: string | null;
+  customer_name: string | null;
+  opened: boolean;
+  clicked: boolean;
+}
+
+export async function notificationReport(ctx: ReportContext, id: number): Promise<FileResult> {
+  await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.notification);
+  const { db, actor } = ctx;
+  const rows = keysetBatches<EmailRow>(async (after, size) => (await db('outbox_emails as o')
+    .leftJoin('provider_communications as pc', 'pc.id', 'o.provider_communication_id')
+    .leftJoin('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
+    .where({ 'o.reference_type': 'communication', 'o.reference_id': String(id), 'o.organization_id': actor.organizationId })
+    .where('o.id', '>', after)
+    .orderBy('o.id')
+    .limit(size)
+    .select('o.id', 'o.to_email', 'o.subject', 'o.kind', 'o.status', 'o.created_at', 'o.sent_at', 'o.attempts', 'o.last_error', 'ac.name as customer_name',
+      db.raw(`EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_email_id = o.id AND e.event = 'Opened') as opened`),
+      db.raw(`EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_email_id = o.id AND e.event = 'Click') as clicked`))) as EmailRow[], BATCH);
+  return fileOf(ctx, 'Notification Report', 'xlsx', [sheet<EmailRow>({
+    name: 'Notifications',
+    columns: [
+      { header: 'To', value: (r) => r.to_email, width: 32 },
+      { header: 'Customer Name', value: (r) => r.customer_name, width: 32 },
+      { header: 'Subject', value: (r) => r.subject, width: 48 },
+      { header: 'Kind', value: (r) => r.kind, width: 16 },
+      { header: 'Status', value: (r) => r.status, width: 10 },
+      { header: 'Queued At', value: (r) => r.created_at, kind: 'datetime' },
+      { header: 'Sent At', value: (r) => r.sent_at, kind: 'datetime' },
+      { header: 'Attempts', value: (r) => r.attempts, kind: 'number', width: 10 },
+      { header: 'Last Error', value: (r) => r.last_error, width: 40 },
+      { header: 'Opened', value: (r) => r.opened, kind: 'yesno', width: 9 },
+      { header: 'Clicked', value: (r) => r.clicked, kind: 'yesno', width: 9 },
+    ],
+    rows,
+  })]);
+}
+
+// ---------- Audit Report (every history row) and Change History Report (changes after approval) ----------
+
+interface HistoryReportRow {
+  id: number;
+  created_at: Date;
+  actor_name: string | null;
+  actor_email: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  customer_name: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+function historyRows(db: Knex, actor: Actor, communicationId: number, changesOnly: boolean): AsyncGenerator<HistoryReportRow[]> {
+  return keysetBatches<HistoryReportRow>(async (after, size) => (await db('communication_history as h')
+    .leftJoin('users as u', 'u.id', 'h.actor_user_id')
+    .leftJoin('provider_communications as pc', 'pc.id', 'h.provider_communication_id')
+    .leftJoin('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
+    .where({ 'h.communication_id': communicationId, 'h.organization_id': actor.organizationId })
+    .modify((q) => { if (changesOnly) q.where('h.is_change', true); })
+    .where('h.id', '>', after)
+    .orderBy('h.id')
+    .limit(size)
+    .select('h.id', 'h.created_at', 'h.actor_email', 'h.action', 'h.entity_type', 'h.entity_id', 'h.before', 'h.after', 'ac.name as customer_name',
+      db.raw(`nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as actor_name`))) as HistoryReportRow[], BATCH);
+}
+
+const historyColumns: ReportColumn<HistoryReportRow>[] = [
+  { header: 'Date', value: (r) => r.created_at, kind: 'datetime' },
+  { header: 'User', value: (r) => r.actor_name ?? r.actor_email, width: 24 },
+  { header: 'Email', value: (r) => r.actor_email, width: 28 },
+  { header: 'Action', value: (r) => r.action, width: 22 },
+  { header: 'Entity', value: (r) => r.entity_type, width: 20 },
+  { header: 'Entity ID', value: (r) => r.entity_id, width: 10 },
+  { header: 'Customer', value: (r) => r.customer_name, width: 28 },
+  { header: 'Before', value: (r) => r.before, kind: 'json', width: 50 },
+  { header: 'After', value: (r) => r.after, kind: 'json', width: 50 },
+];
+
+export async function auditReport(ctx: ReportContext, id: number, format: ReportFormat): Promise<FileResult> {
+  await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.audit);
+  return fileOf(ctx, 'Audit Report', format, [sheet({ name: 'Audit', columns: historyColumns, rows: historyRows(ctx.db, ctx.actor, id, false) })]);
+}
+
+/** The change history: rows recorded as changes after approval (is_change), the same ones GET /:id/Audit lists. */
+export async function changeHistoryReport(ctx: ReportContext, id: number): Promise<FileResult> {
+  await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.changeHistory);
+  return fileOf(ctx, 'Change History Report', 'xlsx', [sheet({ name: 'Change History', columns: historyColumns, rows: historyRows(ctx.db, ctx.actor, id, true) })]);
+}
+

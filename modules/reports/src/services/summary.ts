@@ -1,0 +1,183 @@
+import type { Knex } from 'knex';
+import { type Actor, type FileResult, ValidationError } from '@portal/core';
+import { COMMUNICATION_TYPES, PERMISSION_OF_TYPE } from '@portal/communications';
+import { assertTypePermission, loadOwnCommunication } from '@portal/communications';
+import { fileOf, type ReportContext, type ReportFormat } from './event-reports.js';
+import { percent } from './format.js';
+import { openEventReport, REPORT_TYPES } from './report-history.js';
+import { keysetBatches, type ReportColumn, sheet } from './writer.js';
+
+export const EMAIL_STATUSES = ['DRAFT', 'DELIVERY', 'SENT', 'ERROR', 'Bounce'] as const;
+
+export interface EventSummary {
+  id: number;
+  name: string;
+  event_id: string | null;
+  type: string;
+  status: string;
+  customers: number;
+  provider_communications: { total: number; by_status: Record<string, number>; by_response: { COMPLETED: number; NOTCOMPLETED: number } };
+  acknowledged: number;
+  completed: number;
+  emails: { total: number; by_status: Record<(typeof EMAIL_STATUSES)[number], number>; opened: number; clicked: number };
+  /** Percent of provider communications (customers notified) acknowledged / completed, one decimal. */
+  acknowledgement_rate: number;
+  completion_rate: number;
+}
+
+/** The numbers of one event's notice, in four grouped queries. */
+export async function getEventSummary(db: Knex, actor: Actor, id: number): Promise<EventSummary> {
+  const event = await loadOwnCommunication(db, actor, id);
+  const [customers, pcs, emails, engagement] = await Promise.all([
+    db('communication_affected_customers').where({ communication_id: id, organization_id: actor.organizationId, status: 'ACTIVE' }).first(db.raw('count(*)::int as n')),
+    db('provider_communications').where({ communication_id: id, supplier_organization_id: actor.organizationId }).whereNot('status', 'DELETED')
+      .groupBy('status', 'response_status')
+      .select('status', 'response_status', db.raw('count(*)::int as n'), db.raw('count(acknowledged_at)::int as acknowledged')),
+    db('outbox_emails').where({ reference_type: 'communication', reference_id: String(id), organization_id: actor.organizationId })
+      .groupBy('status').select('status', db.raw('count(*)::int as n')),
+    db('email_events as e').join('outbox_emails as o', 'o.id', 'e.outbox_email_id')
+      .where({ 'o.reference_type': 'communication', 'o.reference_id': String(id), 'o.organization_id': actor.organizationId })
+      .first(
+        db.raw(`count(DISTINCT e.outbox_email_id) FILTER (WHERE e.event = 'Opened')::int as opened`),
+        db.raw(`count(DISTINCT e.outbox_email_id) FILTER (WHERE e.event = 'Click')::int as clicked`),
+      ),
+  ]);
+  const pcRows = pcs as { status: string; response_status: 'COMPLETED' | 'NOTCOMPLETED'; n: number; acknowledged: number }[];
+  const byStatus: Record<string, number> = { OPEN: 0, CLOSED: 0 };
+  const byResponse = { COMPLETED: 0, NOTCOMPLETED: 0 };
+  let total = 0;
+  let acknowledged = 0;
+  for (const r of pcRows) {
+    byStatus[r.status] = (byStatus[r.status] ?? 0) + r.n;
+    byResponse[r.response_status] += r.n;
+    total += r.n;
+    acknowledged += r.acknowledged;
+  }
+  const emailByStatus = Object.fromEntries(EMAIL_STATUSES.map((s) => [s, 0])) as Record<(typeof EMAIL_STATUSES)[number], number>;
+  let emailTotal = 0;
+  for (const r of emails as { status: (typeof EMAIL_STATUSES)[number]; n: number }[]) {
+    emailByStatus[r.status] = r.n;
+    emailTotal += r.n;
+  }
+  const e = (engagement ?? { opened: 0, clicked: 0 }) as { opened: number; clicked: number };
+  return {
+    id: event.id, name: event.name, event_id: event.event_id, type: event.type, status: event.status,
+    customers: Number((customers as { n: number } | undefined)?.n ?? 0),
+    provider_communications: { total, by_status: byStatus, by_response: byResponse },
+    acknowledged, completed: byResponse.COMPLETED,
+    emails: { total: emailTotal, by_status: emailByStatus, opened: e.opened, clicked: e.clicked },
+    acknowledgement_rate: percent(acknowledged, total),
+    completion_rate: percent(byResponse.COMPLETED, total),
+  };
+}
+
+// ---------- Recall Events Summary Report: one row per event with its counts ----------
+
+interface EventCountsRow {
+  id: number;
+  name: string;
+  event_id: string | null;
+  type: string;
+  subtype: string | null;
+  classification: string | null;
+  status: string;
+  event_date: string | null;
+  approved_at: Date | null;
+  first_sent_at: Date | null;
+  closed_at: Date | null;
+  customers: number;
+  notified: number;
+  acknowledged: number;
+  completed: number;
+  emails_sent: number;
+  emails_failed: number;
+}
+
+/** Adds the counts of a batch of events with grouped queries over the whole batch (never one query per event). */
+async function withCounts(db: Knex, actor: Actor, events: Omit<EventCountsRow, 'customers' | 'notified' | 'acknowledged' | 'completed' | 'emails_sent' | 'emails_failed'>[]): Promise<EventCountsRow[]> {
+  if (!events.length) return [];
+  const ids = events.map((e) => e.id);
+  const [customers, pcs, emails] = await Promise.all([
+    db('communication_affected_customers').whereIn('communication_id', ids).where({ status: 'ACTIVE' }).groupBy('communication_id')
+      .select('communication_id', db.raw('count(*)::int as n')),
+    db('provider_communications').whereIn('communication_id', ids).where({ supplier_organization_id: actor.organizationId }).whereNot('status', 'DELETED')
+      .groupBy('communication_id')
+      .select('communication_id', db.raw('count(*)::int as notified'), db.raw('count(acknowledged_at)::int as acknowledged'),
+        db.raw(`count(*) FILTER (WHERE response_status = 'COMPLETED')::int as completed`)),
+    db('outbox_emails').where({ reference_type: 'communication', organization_id: actor.organizationId }).whereIn('reference_id', ids.map(String))
+      .groupBy('reference_id')
+      .select('reference_id', db.raw(`count(*) FILTER (WHERE status = 'SENT')::int as sent`), db.raw(`count(*) FILTER (WHERE status IN ('ERROR', 'Bounce'))::int as failed`)),
+  ]);
+  const c = new Map((customers as { communication_id: number; n: number }[]).map((r) => [r.communication_id, r.n]));
+  const p = new Map((pcs as { communication_id: number; notified: number; acknowledged: number; completed: number }[]).map((r) => [r.communication_id, r]));
+  const m = new Map((emails as { reference_id: string; sent: number; failed: number }[]).map((r) => [Number(r.reference_id), r]));
+  return events.map((e) => ({
+    ...e,
+    customers: c.get(e.id) ?? 0,
+    notified: p.get(e.id)?.notified ?? 0,
+    acknowledged: p.get(e.id)?.acknowledged ?? 0,
+    completed: p.get(e.id)?.completed ?? 0,
+    emails_sent: m.get(e.id)?.sent ?? 0,
+    emails_failed: m.get(e.id)?.failed ?? 0,
+  }));
+}
+
+const EVENT_COLUMNS = ['c.id', 'c.name', 'c.event_id', 'c.type', 'c.subtype', 'c.classification', 'c.status', 'c.approved_at', 'c.first_sent_at', 'c.closed_at'];
+
+const summaryColumns: ReportColumn<EventCountsRow>[] = [
+  { header: 'Event Name', value: (r) => r.name, width: 36 },
+  { header: 'Event ID', value: (r) => r.event_id, width: 14 },
+  { header: 'Type', value: (r) => r.type, width: 20 },
+  { header: 'Subtype', value: (r) => r.subtype, width: 18 },
+  { header: 'Classification', value: (r) => r.classification, width: 14 },
+  { header: 'Status', value: (r) => r.status, width: 10 },
+  { header: 'Event Date', value: (r) => r.event_date, kind: 'date', width: 12 },
+  { header: 'Approved At', value: (r) => r.approved_at, kind: 'datetime' },
+  { header: 'First Sent At', value: (r) => r.first_sent_at, kind: 'datetime' },
+  { header: 'Closed At', value: (r) => r.closed_at, kind: 'datetime' },
+  { header: 'Customers', value: (r) => r.customers, kind: 'number', width: 11 },
+  { header: 'Notified', value: (r) => r.notified, kind: 'number', width: 10 },
+  { header: 'Acknowledged', value: (r) => r.acknowledged, kind: 'number', width: 13 },
+  { header: 'Completed', value: (r) => r.completed, kind: 'number', width: 11 },
+  { header: 'Acknowledgement Rate (%)', value: (r) => percent(r.acknowledged, r.notified), kind: 'number', width: 14 },
+  { header: 'Completion Rate (%)', value: (r) => percent(r.completed, r.notified), kind: 'number', width: 14 },
+  { header: 'Emails Sent', value: (r) => r.emails_sent, kind: 'number', width: 11 },
+  { header: 'Emails Failed', value: (r) => r.emails_failed, kind: 'number', width: 11 },
+];
+
+function eventBatches(db: Knex, actor: Actor, scope: (q: Knex.QueryBuilder) => void): AsyncGenerator<EventCountsRow[]> {
+  return keysetBatches<EventCountsRow>(async (after, size) => withCounts(db, actor, await db('communications as c')
+    .where('c.organization_id', actor.organizationId)
+    .modify(scope)
+    .where('c.id', '>', after)
+    .orderBy('c.id')
+    .limit(size)
+    .select(...EVENT_COLUMNS, db.raw(`to_char(c.event_date, 'YYYY-MM-DD') as event_date`))), 500);
+}
+
+/** The summary row of one event (GET /:id/summeryreport). */
+export async function eventSummaryReport(ctx: ReportContext, id: number): Promise<FileResult> {
+  await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.summary);
+  return fileOf(ctx, 'Recall Events Summary Report', 'xlsx', [
+    sheet({ name: 'Summary', columns: summaryColumns, rows: eventBatches(ctx.db, ctx.actor, (q) => q.where('c.id', id)) }),
+  ]);
+}
+
+export const DASHBOARD_STATUSES = ['OPEN', 'CLOSED', 'DRAFT', 'ALL'] as const;
+
+/** Every event of the supplier in one status (or ALL but deleted), of the types the caller may manage. */
+export async function dashboardSummaryReport(ctx: ReportContext, status: string, format: ReportFormat): Promise<FileResult> {
+  const wanted = status.toUpperCase();
+  if (!(DASHBOARD_STATUSES as readonly string[]).includes(wanted)) throw new ValidationError(`status must be one of ${DASHBOARD_STATUSES.join(', ')}`);
+  const types = COMMUNICATION_TYPES.filter((t) => ctx.actor.permissions.includes(PERMISSION_OF_TYPE[t]));
+  if (!types.length) assertTypePermission(ctx.actor, 'RECALL');
+  return fileOf(ctx, 'Recall Events Summary Report', format, [sheet({
+    name: 'Summary',
+    columns: summaryColumns,
+    rows: eventBatches(ctx.db, ctx.actor, (q) => {
+      q.whereIn('c.type', types);
+      if (wanted === 'ALL') q.whereNot('c.status', 'DELETED');
+      else q.where('c.status', wanted);
+    }),
+  })]);
+}
