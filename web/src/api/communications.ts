@@ -1,8 +1,8 @@
 import { t } from '@lingui/core/macro';
 import { useAtomValue } from 'jotai';
 import type { FilterModel, SortItem } from '@portal/design-system';
-import { ApiError, apiRequest, buildUrl, refreshSession, useApi, type Query } from './client';
-import { authAtom, tokenAtom } from '../state/auth';
+import { apiRequest, uploadFile, useApi, type Query } from './client';
+import { authAtom } from '../state/auth';
 import type { AppStore } from '../state/store';
 
 /** Supplier communications (recalls and supply advisories) under /api/supplier/communications (spec 001 §7.1-§7.4). */
@@ -369,77 +369,6 @@ export function updateLocationStatus(id: number, status: LocationStatus, locatio
     body: { location_ids: locationIds },
     errorModal: false,
   });
-}
-
-// ---- files: downloads and multipart uploads carry the Bearer token outside the JSON fetcher ----
-
-function fileNameFrom(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (star?.[1]) return decodeURIComponent(star[1]);
-  const plain = /filename="?([^";]+)"?/i.exec(disposition);
-  return plain?.[1] ?? fallback;
-}
-
-async function authorisedFetch(store: AppStore, url: string, init: RequestInit = {}): Promise<Response> {
-  const withToken = (token: string | undefined) =>
-    fetch(url, { ...init, headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Cache-Control': 'no-cache' } });
-  let response = await withToken(store.get(tokenAtom)?.access_token);
-  if (response.status === 401) {
-    const next = await refreshSession(store);
-    response = await withToken(next.access_token);
-  }
-  return response;
-}
-
-async function failure(response: Response): Promise<ApiError> {
-  let message = response.statusText || t`Unknown error`;
-  let error: { code?: string; details?: unknown } | undefined;
-  try {
-    const body = (await response.json()) as { m?: string; error?: { code?: string; details?: unknown } };
-    if (body.m) message = body.m;
-    error = body.error;
-  } catch {
-    // not an envelope
-  }
-  return new ApiError(message, response.status, error?.code ?? null, error?.details);
-}
-
-/** Downloads a report route (file answer) and saves it under the server's file name. */
-export async function downloadFile(store: AppStore, path: string, query?: Query, fallbackName = 'report'): Promise<string> {
-  const response = await authorisedFetch(store, buildUrl(path, query));
-  if (!response.ok) throw await failure(response);
-  const name = fileNameFrom(response.headers.get('content-disposition'), fallbackName);
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = href;
-  anchor.download = name;
-  document.body.appendChild(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
-  return name;
-}
-
-/** POST multipart with one `file` field; answers the envelope's data. */
-export async function uploadFile<T>(store: AppStore, path: string, file: File, query?: Query): Promise<T> {
-  const form = new FormData();
-  form.append('file', file);
-  const response = await authorisedFetch(store, buildUrl(path, query), { method: 'POST', body: form });
-  if (!response.ok) throw await failure(response);
-  const body = (await response.json()) as { ok: boolean; m: string; d: T };
-  if (!body.ok) throw new ApiError(body.m || t`Unknown error`, response.status);
-  return body.d;
-}
-
-/** POSTs a multipart form (fields and files) and unwraps the envelope. */
-export async function postForm<T>(store: AppStore, path: string, form: FormData): Promise<T> {
-  const response = await authorisedFetch(store, buildUrl(path), { method: 'POST', body: form });
-  if (!response.ok) throw await failure(response);
-  const body = (await response.json()) as { ok: boolean; m: string; d: T };
-  if (!body.ok) throw new ApiError(body.m || t`Unknown error`, response.status);
-  return body.d;
 }
 
 export interface ParsedProducts {

@@ -1,6 +1,5 @@
-import { t } from '@lingui/core/macro';
 import type { FilterModel, SortItem } from '@portal/design-system';
-import { ApiError, apiRequest, buildUrl, refreshSession, useApi, type Query } from './client';
+import { apiRequest, formData, useApi, type Query } from './client';
 import { listQueryParams, type ActionType, type ListQuery, type Page } from './communications';
 import type { DistributionList, DistributionListMember, TemplateAction } from './supplier';
 import type { AnswerInput, AnswerWithAction, CommunicationType, NoticeFile, NoticeView } from './notices';
@@ -179,31 +178,8 @@ export function answerProviderActions(id: number, pcId: number, answers: AnswerW
   });
 }
 
-/** Multipart POST with the session's token; one refresh and retry on 401. */
-export async function postWithSession<T>(store: AppStore, path: string, fields: Record<string, string | Blob>, query?: Query): Promise<T> {
-  const send = (token: string | null) => {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields)) form.append(key, value);
-    return fetch(buildUrl(path, query), {
-      method: 'POST',
-      body: form,
-      headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    });
-  };
-  let response = await send(store.get(tokenAtom)?.access_token ?? null);
-  if (response.status === 401) response = await send((await refreshSession(store)).access_token);
-  let body: { ok?: boolean; m?: string; d?: T } | null = null;
-  try {
-    body = (await response.json()) as { ok?: boolean; m?: string; d?: T };
-  } catch {
-    body = null;
-  }
-  if (response.ok && body && body.ok) return body.d as T;
-  throw new ApiError(body?.m || response.statusText || t`Unknown error`, response.status);
-}
-
 export function uploadProviderActionFile(store: AppStore, id: number, pcId: number, actionId: number, actionType: string, file: File) {
-  return postWithSession<NoticeFile[]>(store, `${BASE}/${id}/${pcId}/actions/${actionId}/file`, { actionType, file });
+  return apiRequest<NoticeFile[]>(`${BASE}/${id}/${pcId}/actions/${actionId}/file`, { method: 'POST', body: formData({ actionType, file }), store, errorModal: false });
 }
 
 export function deleteProviderActionFile(id: number, pcId: number, actionId: number, fileId: number): Promise<unknown> {
