@@ -4,6 +4,7 @@ import type { FilterModel, SortItem } from '@portal/design-system';
 import { apiRequest, uploadFile, useApi, type Query } from './client';
 import { authAtom } from '../state/auth';
 import type { AppStore } from '../state/store';
+import type { RequestBody } from './contract';
 
 /** Supplier communications (recalls and supply advisories) under /api/supplier/communications (spec 001 §7.1-§7.4). */
 const BASE = '/supplier/communications';
@@ -63,17 +64,20 @@ export interface CommunicationRow {
   customers_count: number;
 }
 
+/** Step 0's fields; the coded ones take their vocabulary's codes, as the server's schema does (generated). */
+type Step0Body = RequestBody<'postSupplierCommunicationsStep0'>;
+
 export interface CommunicationInfo {
   id?: number;
   type: CommunicationType;
   name: string;
-  subtype: string | null;
+  subtype: NonNullable<Step0Body['subtype']> | null;
   event_id: string | null;
-  classification: string | null;
-  reason: string | null;
+  classification: NonNullable<Step0Body['classification']> | null;
+  reason: NonNullable<Step0Body['reason']> | null;
   description: string | null;
-  disposition: string | null;
-  lead_time: string | null;
+  disposition: NonNullable<Step0Body['disposition']> | null;
+  lead_time: NonNullable<Step0Body['lead_time']> | null;
   event_date: string | null;
   end_date: string | null;
   contact_name: string | null;
@@ -310,7 +314,7 @@ export function useDocuments(id: number | null) {
 // ---- writes ----
 
 export function saveStep0(info: CommunicationInfo): Promise<Communication> {
-  return apiRequest<Communication>(`${BASE}/step0`, { method: 'POST', body: info, errorModal: false });
+  return apiRequest<Communication>(`${BASE}/step0`, { method: 'POST', body: info satisfies RequestBody<'postSupplierCommunicationsStep0'>, errorModal: false });
 }
 
 /** Fields an approved event may still change (decisions.md: post-approval updates). */
@@ -318,15 +322,15 @@ export const POST_UPDATE_FIELDS = ['name', 'description', 'end_date', 'contact_n
 export type PostUpdateField = (typeof POST_UPDATE_FIELDS)[number];
 
 export function postUpdate(id: number, changes: Partial<Pick<CommunicationInfo, PostUpdateField>>): Promise<unknown> {
-  return apiRequest(`${BASE}/${id}/postupdate`, { method: 'POST', body: { changes }, errorModal: false });
+  return apiRequest(`${BASE}/${id}/postupdate`, { method: 'POST', body: { changes } satisfies RequestBody<'postSupplierCommunicationsIdPostupdate'>, errorModal: false });
 }
 
 export function saveStep1(id: number, products: Product[]): Promise<unknown> {
-  return apiRequest(`${BASE}/step1`, { method: 'POST', body: { id, products }, errorModal: false });
+  return apiRequest(`${BASE}/step1`, { method: 'POST', body: { id, products } satisfies RequestBody<'postSupplierCommunicationsStep1'>, errorModal: false });
 }
 
 export function saveStep2(id: number, actions: CommunicationAction[]): Promise<unknown> {
-  return apiRequest(`${BASE}/step2`, { method: 'POST', body: { id, actions }, errorModal: false });
+  return apiRequest(`${BASE}/step2`, { method: 'POST', body: { id, actions } satisfies RequestBody<'postSupplierCommunicationsStep2'>, errorModal: false });
 }
 
 export interface RecipientsBody {
@@ -338,7 +342,7 @@ export interface RecipientsBody {
 }
 
 export function saveStep3(body: RecipientsBody): Promise<unknown> {
-  return apiRequest(`${BASE}/step3`, { method: 'POST', body, errorModal: false });
+  return apiRequest(`${BASE}/step3`, { method: 'POST', body: body satisfies RequestBody<'postSupplierCommunicationsStep3'>, errorModal: false });
 }
 
 /** The segments after approve-recall and send-notification are ignored by the server (decisions.md). */
@@ -366,7 +370,7 @@ export function deleteCommunication(id: number, type: CommunicationType): Promis
 export function updateLocationStatus(id: number, status: LocationStatus, locationIds: number[]): Promise<unknown> {
   return apiRequest(`${BASE}/${id}/update-status/${status}`, {
     method: 'PUT',
-    body: { location_ids: locationIds },
+    body: { location_ids: locationIds } satisfies RequestBody<'putSupplierCommunicationsIdUpdateStatusStatus'>,
     errorModal: false,
   });
 }
@@ -438,5 +442,5 @@ export function useEventSalesReps(id: number | null) {
 
 /** POST /:id/salesreps/notify: personal read-only links to an advisory for the chosen (or all) sales reps. */
 export function notifySalesReps(id: number, salesRepIds?: number[]): Promise<{ emails_queued: number }> {
-  return apiRequest(`${BASE}/${id}/salesreps/notify`, { method: 'POST', body: salesRepIds ? { sales_rep_ids: salesRepIds } : {}, errorModal: false });
+  return apiRequest(`${BASE}/${id}/salesreps/notify`, { method: 'POST', body: (salesRepIds ? { sales_rep_ids: salesRepIds } : {}) satisfies RequestBody<'postSupplierCommunicationsIdSalesrepsNotify'>, errorModal: false });
 }

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { ApiError, apiRequest, formData, type RequestOptions } from './client';
+import type { RequestBody } from './contract';
 
 /** Public notice forms (spec 000 §7): every call carries the recipient link's token as query `token`. */
 export type CommunicationType = 'RECALL' | 'PRODUCT DISRUPTION';
@@ -166,11 +167,11 @@ export function acknowledgeNotice(token: string, view: NoticeView): Promise<unkn
 
 export function answerNoticeAction(token: string, view: NoticeView, actionId: number, body: AnswerInput): Promise<{ response_status: string }> {
   const c = view.communication;
-  return publicCall(`${BASE}/${c.organization_id}/${c.id}/actions/${actionId}`, token, { method: 'PUT', body });
+  return publicCall(`${BASE}/${c.organization_id}/${c.id}/actions/${actionId}`, token, { method: 'PUT', body: body satisfies RequestBody<'putProviderCommunicationNoticesOrgIdCommunicationIdActionsActionId'> });
 }
 
 export function answerNotice(token: string, answers: AnswerWithAction[]): Promise<{ response_status: string }> {
-  return publicCall(BASE, token, { method: 'PUT', body: { answers } });
+  return publicCall(BASE, token, { method: 'PUT', body: { answers } satisfies RequestBody<'putProviderCommunicationNotices'> });
 }
 
 export function uploadNoticeFile(token: string, view: NoticeView, action: NoticeAction, file: File): Promise<NoticeFile[]> {

@@ -5,6 +5,7 @@ import type { DistributionList, DistributionListMember, TemplateAction } from '.
 import type { AnswerInput, AnswerWithAction, CommunicationType, NoticeFile, NoticeView } from './notices';
 import { tokenAtom } from '../state/auth';
 import type { AppStore } from '../state/store';
+import type { RequestBody } from './contract';
 
 /** Provider communications, notes and delegates (docs/api-provider.md). */
 const BASE = '/provider/communications';
@@ -163,17 +164,17 @@ export function acknowledgeProviderCommunication(id: number, pcId: number): Prom
 }
 
 export function changeProviderStatus(id: number, pcId: number, status: 'OPEN' | 'COMPLETED'): Promise<unknown> {
-  return apiRequest(`${BASE}/${id}/change-status/${pcId}`, { method: 'PUT', body: { status }, errorModal: false });
+  return apiRequest(`${BASE}/${id}/change-status/${pcId}`, { method: 'PUT', body: { status } satisfies RequestBody<'putProviderCommunicationsIdChangeStatusX'>, errorModal: false });
 }
 
 export function answerProviderAction(id: number, pcId: number, actionId: number, body: AnswerInput): Promise<{ response_status: string }> {
-  return apiRequest(`${BASE}/${id}/${pcId}/actions/${actionId}`, { method: 'PUT', body, errorModal: false });
+  return apiRequest(`${BASE}/${id}/${pcId}/actions/${actionId}`, { method: 'PUT', body: body satisfies RequestBody<'putProviderCommunicationsIdXActionsY'>, errorModal: false });
 }
 
 export function answerProviderActions(id: number, pcId: number, answers: AnswerWithAction[]): Promise<{ response_status: string }> {
   return apiRequest(`${BASE}/response`, {
     method: 'PUT',
-    body: { communicationId: id, providerCommunicationId: pcId, answers },
+    body: { communicationId: id, providerCommunicationId: pcId, answers } satisfies RequestBody<'putProviderCommunicationsResponse'>,
     errorModal: false,
   });
 }
@@ -204,17 +205,19 @@ export function saveNote(id: number, pcId: number, noteId: number, note: string)
   return apiRequest(`/provider/communication-notes/save-note/${id}/${pcId}/${noteId}`, { method: 'POST', body: { note }, errorModal: false });
 }
 
+type ProviderStep0Body = RequestBody<'postProviderCommunicationsStep0'>;
+
 /** Provider-created events (docs/api-provider.md, "Provider-created events"). */
 export interface ProviderEventInfo {
   type: CommunicationType;
   name: string;
-  subtype?: string | null;
+  subtype?: ProviderStep0Body['subtype'];
   event_id?: string | null;
-  classification?: string | null;
-  reason?: string | null;
+  classification?: ProviderStep0Body['classification'];
+  reason?: ProviderStep0Body['reason'];
   description?: string | null;
-  disposition?: string | null;
-  lead_time?: string | null;
+  disposition?: ProviderStep0Body['disposition'];
+  lead_time?: ProviderStep0Body['lead_time'];
   event_date?: string | null;
   end_date?: string | null;
   contact_name?: string | null;
@@ -225,11 +228,11 @@ export interface ProviderEventInfo {
 }
 
 export function createProviderEvent(body: ProviderEventInfo): Promise<{ id: number; provider_communication_id: number; isProviderCreated: true }> {
-  return apiRequest(`${BASE}/step0`, { method: 'POST', body, errorModal: false });
+  return apiRequest(`${BASE}/step0`, { method: 'POST', body: body satisfies RequestBody<'postProviderCommunicationsStep0'>, errorModal: false });
 }
 
 export function updateProviderEvent(id: number, pcId: number, body: Partial<ProviderEventInfo>): Promise<unknown> {
-  return apiRequest(`${BASE}/${id}/update-recall/${pcId}/0`, { method: 'PUT', body, errorModal: false });
+  return apiRequest(`${BASE}/${id}/update-recall/${pcId}/0`, { method: 'PUT', body: body satisfies RequestBody<'putProviderCommunicationsIdUpdateRecallAB'>, errorModal: false });
 }
 
 /** A product of a provider-created event (update-recall step 1; same shape as the supplier's step 1 without custom fields). */
@@ -264,12 +267,12 @@ export interface ProviderEditData {
 
 /** update-recall step 1: replaces the products; answers the edit data. */
 export function updateProviderEventProducts(id: number, pcId: number, products: ProviderEventProduct[]): Promise<ProviderEditData> {
-  return apiRequest(`${BASE}/${id}/update-recall/${pcId}/1`, { method: 'PUT', body: { products }, errorModal: false });
+  return apiRequest(`${BASE}/${id}/update-recall/${pcId}/1`, { method: 'PUT', body: { products } satisfies RequestBody<'putProviderCommunicationsIdUpdateRecallAB'>, errorModal: false });
 }
 
 /** update-recall step 2: replaces the actions (409 once answered); answers the edit data. */
 export function updateProviderEventActions(id: number, pcId: number, actions: ProviderEventAction[]): Promise<ProviderEditData> {
-  return apiRequest(`${BASE}/${id}/update-recall/${pcId}/2`, { method: 'PUT', body: { actions }, errorModal: false });
+  return apiRequest(`${BASE}/${id}/update-recall/${pcId}/2`, { method: 'PUT', body: { actions } satisfies RequestBody<'putProviderCommunicationsIdUpdateRecallAB'>, errorModal: false });
 }
 
 export function useProviderEdit(id: number | null) {
@@ -324,7 +327,7 @@ export function useProviderDistributionListMembers(listId: number | null, query:
 export type ProviderMemberInput = { email: string; name?: string } | { provider_organization_id: number };
 
 export function addProviderDistributionListMember(listId: number, body: ProviderMemberInput): Promise<DistributionListMember> {
-  return apiRequest<DistributionListMember>(`${PROVIDER_DISTRIBUTION_LISTS}/${listId}/members`, { method: 'POST', body, errorModal: false });
+  return apiRequest<DistributionListMember>(`${PROVIDER_DISTRIBUTION_LISTS}/${listId}/members`, { method: 'POST', body: body satisfies RequestBody<'postProviderDistributionListsIdMembers'>, errorModal: false });
 }
 
 export function removeProviderDistributionListMember(listId: number, memberId: number): Promise<unknown> {
