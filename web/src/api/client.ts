@@ -6,6 +6,7 @@ import { authAtom, authErrorAtom, tokenAtom } from '../state/auth';
 import { errorMessageAtom } from '../state/app';
 import { checkAppVersion } from '../app/version';
 import type { StoredToken } from '../app/token';
+import type { ResponseData } from './contract';
 
 /** The API lives under /api on the same origin as the web app. */
 export const API_BASE = '/api';
@@ -55,15 +56,8 @@ export interface RequestOptions {
   store?: AppStore;
 }
 
-/** Token answer of POST /auth/token and /auth/refreshtoken. */
-export interface TokenAnswer {
-  access_token: string | null;
-  refresh_token: string | null;
-  token_type: 'Bearer' | null;
-  expires_in: number | null;
-  login_as_required: { id: string | number; name: string; type: string }[] | null;
-  Challenge: { type: string; message: string } | null;
-}
+/** Token answer of POST /auth/token and /auth/refreshtoken (the auth routes declare their answer's schema). */
+export type TokenAnswer = ResponseData<'postAuthToken'>;
 
 export function buildUrl(path: string, query?: Query): string {
   const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
