@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { useAtomValue } from 'jotai';
 import type { FilterModel, SortItem } from '@portal/design-system';
+import { codes, type Code } from '@portal/vocabulary';
 import { apiRequest, uploadFile, useApi, type Query } from './client';
 import { authAtom } from '../state/auth';
 import type { AppStore } from '../state/store';
@@ -9,11 +10,12 @@ import type { RequestBody } from './contract';
 /** Supplier communications (recalls and supply advisories) under /api/supplier/communications (spec 001 §7.1-§7.4). */
 const BASE = '/supplier/communications';
 
-export type CommunicationType = 'RECALL' | 'PRODUCT DISRUPTION';
-export type CommunicationStatus = 'DRAFT' | 'OPEN' | 'CLOSED' | 'DELETED';
-export const ACTION_TYPES = ['Acknowledge', 'Text', 'Numeric', 'YesNo', 'Checkbox', 'MultipleChoice', 'Image', 'Document'] as const;
+// The vocabularies' codes, from the one map the server's constants also read.
+export type CommunicationType = Code<'communicationType'>;
+export type CommunicationStatus = Code<'communicationStatus'>;
+export const ACTION_TYPES = codes('actionType');
 export type ActionType = (typeof ACTION_TYPES)[number];
-export type LocationStatus = 'COVERED' | 'EMAILED' | 'NON_COVERED' | 'UNABLE_PROCESSED' | 'INVALID';
+export type LocationStatus = Code<'locationStatus'>;
 
 export interface Page<T> {
   items: T[];

@@ -1,22 +1,10 @@
 import useSWR from 'swr';
 import { ApiError, apiRequest, formData, type RequestOptions } from './client';
 import type { RequestBody } from './contract';
+import type { ActionType, CommunicationType } from './communications';
 
 /** Public notice forms (spec 000 §7): every call carries the recipient link's token as query `token`. */
-export type CommunicationType = 'RECALL' | 'PRODUCT DISRUPTION';
-
-export type ActionType = 'Acknowledge' | 'Text' | 'Numeric' | 'YesNo' | 'Checkbox' | 'MultipleChoice' | 'Image' | 'Document';
-
-export const ACTION_TYPES: readonly ActionType[] = [
-  'Acknowledge',
-  'Text',
-  'Numeric',
-  'YesNo',
-  'Checkbox',
-  'MultipleChoice',
-  'Image',
-  'Document',
-];
+export type { ActionType, CommunicationType } from './communications';
 
 /** Value fields of an answer (spec 000 §3). */
 export interface ResponseValue {
