@@ -19,6 +19,7 @@ const designSystemDeps = [
   '@tiptap/react',
   '@tiptap/starter-kit',
   'mammoth',
+  'dompurify',
   'xlsx',
 ];
 

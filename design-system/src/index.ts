@@ -34,6 +34,7 @@ export * from './components/DataTable';
 export * from './components/TableHeaderActions';
 export * from './components/DataGrid';
 export * from './lib/files';
+export * from './lib/sanitize';
 export * from './components/FileUpload';
 export * from './components/FilePreview';
 export * from './lib/dates';

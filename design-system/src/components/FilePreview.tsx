@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { DownloadIcon } from 'lucide-react';
 import { parseCsv, previewKind, type PreviewKind } from '../lib/files';
+import { sanitizeHtml } from '../lib/sanitize';
 import { Button } from './Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './Dialog';
 import { Spinner } from './Spinner';
@@ -70,7 +71,8 @@ async function renderContent(kind: PreviewKind, bytes: ArrayBuffer): Promise<Ren
     case 'docx': {
       const mammoth = await import('mammoth');
       const result = await mammoth.convertToHtml({ arrayBuffer: bytes });
-      return { state: 'html', html: result.value };
+      // A document's links and markup are the uploader's: never render them unsanitised.
+      return { state: 'html', html: sanitizeHtml(result.value) };
     }
     case 'xlsx': {
       const XLSX = await import('xlsx');

@@ -1,30 +1,20 @@
-/** Vocabularies of spec §9 and DESIGN §4 as [value, label] pairs: values travel, labels are shown. */
-export const COMMUNICATION_TYPES = ['RECALL', 'PRODUCT DISRUPTION'] as const;
+import { codes, vocabularyPairs } from '@portal/vocabulary';
+
+/** Vocabularies of spec §9 and DESIGN §4 as [value, label] pairs: values travel, labels are shown. One source: @portal/vocabulary. */
+export const COMMUNICATION_TYPES = codes('communicationType');
 export type CommunicationType = (typeof COMMUNICATION_TYPES)[number];
 
-export const DISRUPTION_SUBTYPES = [
-  ['BACKORDER', 'Backorder'], ['SHORTAGE', 'Shortage'], ['DISCONTINUATION', 'Discontinuation'], ['MARKETEVENT', 'Market Event'],
-  ['GENERALINFORMATION', 'General Information'], ['ALLOCATION', 'Allocation'], ['PRODUCTORKITCHANGE', 'Product or Kit change'],
-] as const;
-export const RECALL_SUBTYPES = [
-  ['REMOVAL', 'Removal'], ['PRODUCTADVISORY', 'Product Advisory'], ['CORRECTION', 'Correction'], ['FIELDSAFETYNOTICE', 'Field Safety Notice'],
-] as const;
-export const CLASSIFICATIONS = [
-  ['CLASSI', 'Class I'], ['CLASSII', 'Class II'], ['CLASSIII', 'Class III'], ['NOT_YET_CLASSIFIED', 'Not Yet Classified'],
-] as const;
-export const DISPOSITIONS = [['Destroyed', 'Destroyed'], ['None', 'None'], ['Returned', 'Returned']] as const;
-export const LEAD_TIMES = [['< 2 weeks', '< 2 weeks'], ['2-4 weeks', '2-4 weeks'], ['> month', '> month'], ['> quarter', '> quarter']] as const;
-export const REASONS = [
-  ['Force de Majeure', 'Force de Majeure'], ['Plant closure', 'Plant closure'], ['Raw material shortage', 'Raw material shortage'],
-  ['SKU rationalization', 'SKU rationalization'], ['Quality issue', 'Quality issue'],
-] as const;
-export const ACTION_TYPES = ['Acknowledge', 'Text', 'Numeric', 'YesNo', 'Checkbox', 'MultipleChoice', 'Image', 'Document'] as const;
+export const DISRUPTION_SUBTYPES = vocabularyPairs('disruptionSubtype');
+export const RECALL_SUBTYPES = vocabularyPairs('recallSubtype');
+export const CLASSIFICATIONS = vocabularyPairs('classification');
+export const DISPOSITIONS = vocabularyPairs('disposition');
+export const LEAD_TIMES = vocabularyPairs('leadTime');
+export const REASONS = vocabularyPairs('reason');
+export const ACTION_TYPES = codes('actionType');
 export type ActionType = (typeof ACTION_TYPES)[number];
 export const FIELD_TYPES = ['Text', 'Number', 'Date', 'YesNo', 'TrueFalse', 'ListSingle', 'ListMultiple'] as const;
-export const LOCATION_STATUSES = [
-  ['COVERED', 'Covered'], ['EMAILED', 'Emailed'], ['UNABLE_PROCESSED', 'Unrecognized'], ['NON_COVERED', 'Not Covered'], ['INVALID', 'Invalid'],
-] as const;
-export const RESPONSE_METHODS = [['Paper', 'Paper'], ['Electronic', 'Electronic']] as const;
+export const LOCATION_STATUSES = vocabularyPairs('locationStatus');
+export const RESPONSE_METHODS = vocabularyPairs('responseMethod');
 
 /** The permission that governs each event type (spec 001 §6). */
 export const PERMISSION_OF_TYPE: Record<CommunicationType, string> = {

@@ -1,4 +1,5 @@
 import { apiRequest, useApi, type TokenAnswer } from './client';
+import type { Coerced, RequestBody } from './contract';
 
 export type { TokenAnswer } from './client';
 
@@ -17,7 +18,7 @@ export function requestToken(grant: PasswordGrant): Promise<TokenAnswer> {
     method: 'POST',
     auth: false,
     errorModal: false,
-    body: { client_id: CLIENT_ID, grant_type: 'password', ...grant },
+    body: { client_id: CLIENT_ID, grant_type: 'password', ...grant } satisfies Coerced<RequestBody<'postAuthToken'>, 'login_as_organization_id'>,
   });
 }
 
@@ -26,12 +27,12 @@ export function logoutRequest(refreshToken: string): Promise<unknown> {
     method: 'POST',
     auth: false,
     errorModal: false,
-    body: { refresh_token: refreshToken },
+    body: { refresh_token: refreshToken } satisfies RequestBody<'postAuthLogout'>,
   });
 }
 
 export function forgotPassword(email: string): Promise<unknown> {
-  return apiRequest('/auth/forgot-password', { method: 'POST', auth: false, errorModal: false, body: { email } });
+  return apiRequest('/auth/forgot-password', { method: 'POST', auth: false, errorModal: false, body: { email } satisfies RequestBody<'postAuthForgotPassword'> });
 }
 
 export function resetPassword(token: string, password: string): Promise<unknown> {
@@ -39,12 +40,12 @@ export function resetPassword(token: string, password: string): Promise<unknown>
     method: 'POST',
     auth: false,
     errorModal: false,
-    body: { token, password },
+    body: { token, password } satisfies RequestBody<'postAuthResetPassword'>,
   });
 }
 
 export function verifyEmail(token: string): Promise<unknown> {
-  return apiRequest('/auth/verify-email', { method: 'POST', auth: false, errorModal: false, body: { token } });
+  return apiRequest('/auth/verify-email', { method: 'POST', auth: false, errorModal: false, body: { token } satisfies RequestBody<'postAuthVerifyEmail'> });
 }
 
 export interface OrganizationByLink {
@@ -71,16 +72,16 @@ export interface SignUpBody {
 }
 
 export function signUpUser(body: SignUpBody): Promise<unknown> {
-  return apiRequest('/auth/SignUpUser', { method: 'POST', auth: false, errorModal: false, body });
+  return apiRequest('/auth/SignUpUser', { method: 'POST', auth: false, errorModal: false, body: body satisfies RequestBody<'postAuthSignUpUser'> });
 }
 
 /** Sends an unlock code to a locked account's email. */
 export function requestUnlockCode(email: string): Promise<unknown> {
-  return apiRequest('/auth/userlock', { method: 'POST', auth: false, errorModal: false, body: { email } });
+  return apiRequest('/auth/userlock', { method: 'POST', auth: false, errorModal: false, body: { email } satisfies RequestBody<'postAuthUserlock'> });
 }
 
 export function unlockWithCode(email: string, code: string): Promise<unknown> {
-  return apiRequest('/auth/userlockotp', { method: 'POST', auth: false, errorModal: false, body: { email, code } });
+  return apiRequest('/auth/userlockotp', { method: 'POST', auth: false, errorModal: false, body: { email, code } satisfies RequestBody<'postAuthUserlockotp'> });
 }
 
 /** Access request of a provider user who lacks permission to see an event. */

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'jotai';
-import { apiRequest, ApiError, refreshSession } from './client';
+import { apiFile, apiRequest, ApiError, fileNameFrom, formData, refreshSession } from './client';
 import { authErrorAtom, claimsAtom, tokenAtom } from '../state/auth';
 import { errorMessageAtom, newVersionAtom } from '../state/app';
 import { makeJwt, claimsFor } from '../test/jwt';
@@ -164,6 +164,64 @@ describe('root fetcher', () => {
       ApiError,
     );
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('one fetcher for every answer', () => {
+  beforeEach(() => {
+    window.history.replaceState(null, '', '/supplier/dashboard');
+  });
+
+  it('sends a FormData body as multipart (no JSON content type) and refreshes it once on 401 like a JSON call', async () => {
+    const store = storeWithToken({ access_token: oldAccess, refresh_token: 'r1' });
+    const calls = mockFetch((url, init) => {
+      if (url === '/api/auth/refreshtoken') {
+        return envelope({ access_token: newAccess, refresh_token: 'r2', token_type: 'Bearer', expires_in: 900, login_as_required: null, Challenge: null });
+      }
+      return header(init, 'Authorization') === `Bearer ${newAccess}` ? envelope([{ id: 7 }]) : failure(401, 'Token expired');
+    });
+    const file = new File(['x'], 'a.pdf', { type: 'application/pdf' });
+    await expect(apiRequest('/up', { store, method: 'POST', body: formData({ actionType: 'Document', file }) })).resolves.toEqual([{ id: 7 }]);
+    const uploads = calls.filter((c) => c.url === '/api/up');
+    expect(uploads).toHaveLength(2);
+    const sent = uploads[1]!.init;
+    expect(sent.body).toBeInstanceOf(FormData);
+    expect((sent.body as FormData).get('actionType')).toBe('Document');
+    expect(((sent.body as FormData).get('file') as File).name).toBe('a.pdf');
+    expect(header(sent, 'Content-Type')).toBeUndefined();
+  });
+
+  it("sends a public link's token in the query and never the session, and does not refresh on 401", async () => {
+    const store = storeWithToken({ access_token: newAccess, refresh_token: 'r1' });
+    const calls = mockFetch(() => failure(404, 'Link not found', 'NOT_FOUND'));
+    const err = await apiRequest('/notice', { store, auth: { link: 'tok' }, query: { a: '1' }, errorModal: false }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'Link not found' });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url).toBe('/api/notice?a=1&token=tok');
+    expect(header(calls[0]!.init, 'Authorization')).toBeUndefined();
+    expect(store.get(errorMessageAtom)).toBeNull();
+  });
+
+  it("answers a raw file with the Content-Disposition name, and a failed file call's envelope message", async () => {
+    const store = storeWithToken({ access_token: newAccess, refresh_token: 'r1' });
+    mockFetch(
+      () =>
+        new Response('a,b\n', {
+          status: 200,
+          headers: { 'content-type': 'text/csv', 'content-disposition': "attachment; filename=\"x.csv\"; filename*=UTF-8''Recalls%20Report%2001-02-2026.csv" },
+        }),
+    );
+    const answer = await apiFile('/report', { store, fallbackName: 'r.csv' });
+    expect(answer.name).toBe('Recalls Report 01-02-2026.csv');
+    expect(await answer.blob.text()).toBe('a,b\n');
+
+    mockFetch(() => failure(403, 'You do not have permission.', 'FORBIDDEN'));
+    await expect(apiFile('/report', { store, errorModal: false })).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN', message: 'You do not have permission.' });
+  });
+
+  it('reads plain and RFC 5987 file names and falls back', () => {
+    expect(fileNameFrom('attachment; filename="Paper Response Template.xlsx"', 'f')).toBe('Paper Response Template.xlsx');
+    expect(fileNameFrom(null, 'fallback.csv')).toBe('fallback.csv');
   });
 });
 

@@ -6,6 +6,7 @@ import { authAtom, authErrorAtom, tokenAtom } from '../state/auth';
 import { errorMessageAtom } from '../state/app';
 import { checkAppVersion } from '../app/version';
 import type { StoredToken } from '../app/token';
+import type { ResponseData } from './contract';
 
 /** The API lives under /api on the same origin as the web app. */
 export const API_BASE = '/api';
@@ -38,26 +39,25 @@ export class ApiError extends Error {
 export type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue>;
 
+/**
+ * Who the call is made as: the signed-in session (default; Bearer token, refreshed once on 401), nobody, or the
+ * holder of a public link (its token goes in the query as `token`; no session is sent).
+ */
+export type RequestAuth = boolean | { link: string };
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON value, or a FormData sent as multipart as it is. */
   body?: unknown;
   query?: Query;
-  /** Send the Bearer token and refresh it once on 401 (default true). */
-  auth?: boolean;
+  auth?: RequestAuth;
   /** Show the error modal with the server message on failure (default true). */
   errorModal?: boolean;
   store?: AppStore;
 }
 
-/** Token answer of POST /auth/token and /auth/refreshtoken. */
-export interface TokenAnswer {
-  access_token: string | null;
-  refresh_token: string | null;
-  token_type: 'Bearer' | null;
-  expires_in: number | null;
-  login_as_required: { id: string | number; name: string; type: string }[] | null;
-  Challenge: { type: string; message: string } | null;
-}
+/** Token answer of POST /auth/token and /auth/refreshtoken (the auth routes declare their answer's schema). */
+export type TokenAnswer = ResponseData<'postAuthToken'>;
 
 export function buildUrl(path: string, query?: Query): string {
   const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
@@ -132,41 +132,59 @@ async function doRefresh(store: AppStore): Promise<StoredToken> {
   }
 }
 
+function queryOf(options: RequestOptions): Query | undefined {
+  const link = typeof options.auth === 'object' ? options.auth.link : null;
+  return link === null ? options.query : { ...options.query, token: link };
+}
+
 async function send(path: string, options: RequestOptions, token: StoredToken | null): Promise<Response> {
   const method = options.method ?? 'GET';
+  const multipart = options.body instanceof FormData;
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Cache-Control': 'no-cache',
     Pragma: 'no-cache',
     timezone: timeZone(),
   };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // The browser sets multipart's Content-Type itself, boundary included.
+  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token.access_token}`;
-  return fetch(buildUrl(path, options.query), {
+  return fetch(buildUrl(path, queryOf(options)), {
     method,
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
   });
 }
 
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The root fetcher: adds the Bearer token, time zone and no-cache headers, unwraps the envelope, refreshes
- * the token once on 401 and retries, checks the app version on GET answers and shows the error modal.
+ * The one fetcher: adds the Bearer token (or a public link's token), time zone and no-cache headers, refreshes
+ * the token once on 401 and retries, checks the app version on GET answers, turns failures into an ApiError and
+ * shows the error modal. `answer` says what a success is: the envelope's data, or the raw file.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function request<T>(path: string, options: RequestOptions, answer: (response: Response) => Promise<T>): Promise<T> {
   const store = options.store ?? boundStore;
-  const useAuth = options.auth !== false;
+  const useSession = options.auth === undefined || options.auth === true;
   const showError = options.errorModal !== false;
   const fail = (error: ApiError): never => {
     if (showError && error.code !== 'CANCELED' && error.status !== 401) store.set(errorMessageAtom, error.message);
     throw error;
   };
 
-  let token = useAuth ? store.get(tokenAtom) : null;
+  let token = useSession ? store.get(tokenAtom) : null;
   let response: Response;
   try {
     response = await send(path, options, token);
-    if (response.status === 401 && useAuth && token) {
+    if (response.status === 401 && useSession && token) {
       // A refresh that finished while this call was in flight already replaced the token: just retry.
       const current = store.get(tokenAtom);
       token = current && current.access_token !== token.access_token ? current : await refreshSession(store);
@@ -182,24 +200,83 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     checkAppVersion(response.headers.get('x-app-version'), window.location.pathname, store);
   }
 
-  let body: unknown = null;
-  const text = await response.text();
-  if (text) {
+  if (response.ok) {
     try {
-      body = JSON.parse(text);
-    } catch {
-      body = null;
+      return await answer(response);
+    } catch (err) {
+      if (err instanceof ApiError) return fail(err);
+      throw err;
     }
   }
-
-  if (isEnvelope(body)) {
-    if (body.ok && response.ok) return body.d as T;
-    if (!body.ok) {
-      return fail(new ApiError(body.m || t`Unknown error`, response.status, body.error?.code ?? null, body.error?.details));
-    }
+  const body = await readBody(response);
+  if (isEnvelope(body) && !body.ok) {
+    return fail(new ApiError(body.m || t`Unknown error`, response.status, body.error?.code ?? null, body.error?.details));
   }
-  if (response.status === 401 && useAuth) enterAuthError(store);
+  if (response.status === 401 && useSession) enterAuthError(store);
   return fail(new ApiError(response.statusText || t`Unknown error`, response.status));
+}
+
+async function envelopeData<T>(response: Response): Promise<T> {
+  const body = await readBody(response);
+  if (isEnvelope(body)) {
+    if (body.ok) return body.d as T;
+    throw new ApiError(body.m || t`Unknown error`, response.status, body.error?.code ?? null, body.error?.details);
+  }
+  throw new ApiError(response.statusText || t`Unknown error`, response.status);
+}
+
+/** A JSON (or multipart) call answered with an envelope: resolves with its data. */
+export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return request(path, options, (response) => envelopeData<T>(response));
+}
+
+export interface FileAnswer {
+  blob: Blob;
+  /** From Content-Disposition, else the caller's fallback. */
+  name: string;
+}
+
+/** The file name a Content-Disposition header gives (RFC 5987 `filename*` first). */
+export function fileNameFrom(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star?.[1]) return decodeURIComponent(star[1]);
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain?.[1] ?? fallback;
+}
+
+/** A call answered with a plain file body (reports, templates, documents) rather than an envelope. */
+export function apiFile(path: string, options: RequestOptions & { fallbackName?: string } = {}): Promise<FileAnswer> {
+  return request(path, options, async (response) => ({
+    blob: await response.blob(),
+    name: fileNameFrom(response.headers.get('content-disposition'), options.fallbackName ?? 'download'),
+  }));
+}
+
+/** Downloads a file route and saves it under the server's file name; answers that name. */
+export async function downloadFile(store: AppStore, path: string, query?: Query, fallbackName = 'report'): Promise<string> {
+  const { blob, name } = await apiFile(path, { store, query, fallbackName, errorModal: false });
+  const href = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = href;
+  anchor.download = name;
+  document.body.appendChild(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  return name;
+}
+
+/** POST multipart with one `file` field; answers the envelope's data. Callers show failures themselves. */
+export function uploadFile<T>(store: AppStore, path: string, file: File, query?: Query): Promise<T> {
+  return apiRequest<T>(path, { method: 'POST', body: formData({ file }), query, store, errorModal: false });
+}
+
+/** A multipart body from named fields and files. */
+export function formData(fields: Record<string, string | Blob>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  return form;
 }
 
 export type ApiKey = readonly [path: string, query: Query | null, scope: string | null];

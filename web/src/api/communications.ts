@@ -1,18 +1,21 @@
 import { t } from '@lingui/core/macro';
 import { useAtomValue } from 'jotai';
 import type { FilterModel, SortItem } from '@portal/design-system';
-import { ApiError, apiRequest, buildUrl, refreshSession, useApi, type Query } from './client';
-import { authAtom, tokenAtom } from '../state/auth';
+import { codes, type Code } from '@portal/vocabulary';
+import { apiRequest, uploadFile, useApi, type Query } from './client';
+import { authAtom } from '../state/auth';
 import type { AppStore } from '../state/store';
+import type { RequestBody } from './contract';
 
 /** Supplier communications (recalls and supply advisories) under /api/supplier/communications (spec 001 §7.1-§7.4). */
 const BASE = '/supplier/communications';
 
-export type CommunicationType = 'RECALL' | 'PRODUCT DISRUPTION';
-export type CommunicationStatus = 'DRAFT' | 'OPEN' | 'CLOSED' | 'DELETED';
-export const ACTION_TYPES = ['Acknowledge', 'Text', 'Numeric', 'YesNo', 'Checkbox', 'MultipleChoice', 'Image', 'Document'] as const;
+// The vocabularies' codes, from the one map the server's constants also read.
+export type CommunicationType = Code<'communicationType'>;
+export type CommunicationStatus = Code<'communicationStatus'>;
+export const ACTION_TYPES = codes('actionType');
 export type ActionType = (typeof ACTION_TYPES)[number];
-export type LocationStatus = 'COVERED' | 'EMAILED' | 'NON_COVERED' | 'UNABLE_PROCESSED' | 'INVALID';
+export type LocationStatus = Code<'locationStatus'>;
 
 export interface Page<T> {
   items: T[];
@@ -63,17 +66,20 @@ export interface CommunicationRow {
   customers_count: number;
 }
 
+/** Step 0's fields; the coded ones take their vocabulary's codes, as the server's schema does (generated). */
+type Step0Body = RequestBody<'postSupplierCommunicationsStep0'>;
+
 export interface CommunicationInfo {
   id?: number;
   type: CommunicationType;
   name: string;
-  subtype: string | null;
+  subtype: NonNullable<Step0Body['subtype']> | null;
   event_id: string | null;
-  classification: string | null;
-  reason: string | null;
+  classification: NonNullable<Step0Body['classification']> | null;
+  reason: NonNullable<Step0Body['reason']> | null;
   description: string | null;
-  disposition: string | null;
-  lead_time: string | null;
+  disposition: NonNullable<Step0Body['disposition']> | null;
+  lead_time: NonNullable<Step0Body['lead_time']> | null;
   event_date: string | null;
   end_date: string | null;
   contact_name: string | null;
@@ -310,7 +316,7 @@ export function useDocuments(id: number | null) {
 // ---- writes ----
 
 export function saveStep0(info: CommunicationInfo): Promise<Communication> {
-  return apiRequest<Communication>(`${BASE}/step0`, { method: 'POST', body: info, errorModal: false });
+  return apiRequest<Communication>(`${BASE}/step0`, { method: 'POST', body: info satisfies RequestBody<'postSupplierCommunicationsStep0'>, errorModal: false });
 }
 
 /** Fields an approved event may still change (decisions.md: post-approval updates). */
@@ -318,15 +324,15 @@ export const POST_UPDATE_FIELDS = ['name', 'description', 'end_date', 'contact_n
 export type PostUpdateField = (typeof POST_UPDATE_FIELDS)[number];
 
 export function postUpdate(id: number, changes: Partial<Pick<CommunicationInfo, PostUpdateField>>): Promise<unknown> {
-  return apiRequest(`${BASE}/${id}/postupdate`, { method: 'POST', body: { changes }, errorModal: false });
+  return apiRequest(`${BASE}/${id}/postupdate`, { method: 'POST', body: { changes } satisfies RequestBody<'postSupplierCommunicationsIdPostupdate'>, errorModal: false });
 }
 
 export function saveStep1(id: number, products: Product[]): Promise<unknown> {
-  return apiRequest(`${BASE}/step1`, { method: 'POST', body: { id, products }, errorModal: false });
+  return apiRequest(`${BASE}/step1`, { method: 'POST', body: { id, products } satisfies RequestBody<'postSupplierCommunicationsStep1'>, errorModal: false });
 }
 
 export function saveStep2(id: number, actions: CommunicationAction[]): Promise<unknown> {
-  return apiRequest(`${BASE}/step2`, { method: 'POST', body: { id, actions }, errorModal: false });
+  return apiRequest(`${BASE}/step2`, { method: 'POST', body: { id, actions } satisfies RequestBody<'postSupplierCommunicationsStep2'>, errorModal: false });
 }
 
 export interface RecipientsBody {
@@ -338,7 +344,7 @@ export interface RecipientsBody {
 }
 
 export function saveStep3(body: RecipientsBody): Promise<unknown> {
-  return apiRequest(`${BASE}/step3`, { method: 'POST', body, errorModal: false });
+  return apiRequest(`${BASE}/step3`, { method: 'POST', body: body satisfies RequestBody<'postSupplierCommunicationsStep3'>, errorModal: false });
 }
 
 /** The segments after approve-recall and send-notification are ignored by the server (decisions.md). */
@@ -366,80 +372,9 @@ export function deleteCommunication(id: number, type: CommunicationType): Promis
 export function updateLocationStatus(id: number, status: LocationStatus, locationIds: number[]): Promise<unknown> {
   return apiRequest(`${BASE}/${id}/update-status/${status}`, {
     method: 'PUT',
-    body: { location_ids: locationIds },
+    body: { location_ids: locationIds } satisfies RequestBody<'putSupplierCommunicationsIdUpdateStatusStatus'>,
     errorModal: false,
   });
-}
-
-// ---- files: downloads and multipart uploads carry the Bearer token outside the JSON fetcher ----
-
-function fileNameFrom(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (star?.[1]) return decodeURIComponent(star[1]);
-  const plain = /filename="?([^";]+)"?/i.exec(disposition);
-  return plain?.[1] ?? fallback;
-}
-
-async function authorisedFetch(store: AppStore, url: string, init: RequestInit = {}): Promise<Response> {
-  const withToken = (token: string | undefined) =>
-    fetch(url, { ...init, headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Cache-Control': 'no-cache' } });
-  let response = await withToken(store.get(tokenAtom)?.access_token);
-  if (response.status === 401) {
-    const next = await refreshSession(store);
-    response = await withToken(next.access_token);
-  }
-  return response;
-}
-
-async function failure(response: Response): Promise<ApiError> {
-  let message = response.statusText || t`Unknown error`;
-  let error: { code?: string; details?: unknown } | undefined;
-  try {
-    const body = (await response.json()) as { m?: string; error?: { code?: string; details?: unknown } };
-    if (body.m) message = body.m;
-    error = body.error;
-  } catch {
-    // not an envelope
-  }
-  return new ApiError(message, response.status, error?.code ?? null, error?.details);
-}
-
-/** Downloads a report route (file answer) and saves it under the server's file name. */
-export async function downloadFile(store: AppStore, path: string, query?: Query, fallbackName = 'report'): Promise<string> {
-  const response = await authorisedFetch(store, buildUrl(path, query));
-  if (!response.ok) throw await failure(response);
-  const name = fileNameFrom(response.headers.get('content-disposition'), fallbackName);
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = href;
-  anchor.download = name;
-  document.body.appendChild(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
-  return name;
-}
-
-/** POST multipart with one `file` field; answers the envelope's data. */
-export async function uploadFile<T>(store: AppStore, path: string, file: File, query?: Query): Promise<T> {
-  const form = new FormData();
-  form.append('file', file);
-  const response = await authorisedFetch(store, buildUrl(path, query), { method: 'POST', body: form });
-  if (!response.ok) throw await failure(response);
-  const body = (await response.json()) as { ok: boolean; m: string; d: T };
-  if (!body.ok) throw new ApiError(body.m || t`Unknown error`, response.status);
-  return body.d;
-}
-
-/** POSTs a multipart form (fields and files) and unwraps the envelope. */
-export async function postForm<T>(store: AppStore, path: string, form: FormData): Promise<T> {
-  const response = await authorisedFetch(store, buildUrl(path), { method: 'POST', body: form });
-  if (!response.ok) throw await failure(response);
-  const body = (await response.json()) as { ok: boolean; m: string; d: T };
-  if (!body.ok) throw new ApiError(body.m || t`Unknown error`, response.status);
-  return body.d;
 }
 
 export interface ParsedProducts {
@@ -509,5 +444,5 @@ export function useEventSalesReps(id: number | null) {
 
 /** POST /:id/salesreps/notify: personal read-only links to an advisory for the chosen (or all) sales reps. */
 export function notifySalesReps(id: number, salesRepIds?: number[]): Promise<{ emails_queued: number }> {
-  return apiRequest(`${BASE}/${id}/salesreps/notify`, { method: 'POST', body: salesRepIds ? { sales_rep_ids: salesRepIds } : {}, errorModal: false });
+  return apiRequest(`${BASE}/${id}/salesreps/notify`, { method: 'POST', body: (salesRepIds ? { sales_rep_ids: salesRepIds } : {}) satisfies RequestBody<'postSupplierCommunicationsIdSalesrepsNotify'>, errorModal: false });
 }

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { ApiError, apiRequest, buildUrl, type Query } from './client';
-import { postForm, type AnswerInput, type NoticeFile, type NoticeView } from './notices';
+import { ApiError, apiRequest, formData, type RequestOptions } from './client';
+import { type AnswerInput, type NoticeFile, type NoticeView } from './notices';
 
 /** The delegate's public form (spec 001 §7.8): every call carries the delegate link's token as query `token`. */
 export interface DelegateView extends NoticeView {
@@ -9,8 +9,8 @@ export interface DelegateView extends NoticeView {
 
 const BASE = '/delegate';
 
-function delegateCall<T>(path: string, token: string, options: { method?: 'GET' | 'PUT' | 'DELETE'; body?: unknown; query?: Query } = {}) {
-  return apiRequest<T>(path, { ...options, query: { ...options.query, token }, auth: false, errorModal: false });
+function delegateCall<T>(path: string, token: string, options: Omit<RequestOptions, 'auth' | 'errorModal'> = {}) {
+  return apiRequest<T>(path, { ...options, auth: { link: token }, errorModal: false });
 }
 
 /**
@@ -41,7 +41,7 @@ export function answerDelegatedAction(token: string, actionId: number, body: Ans
 }
 
 export function uploadDelegateFile(token: string, actionId: number, file: File): Promise<NoticeFile[]> {
-  return postForm<NoticeFile[]>(buildUrl(`${BASE}/files/${actionId}`, { token }), { file });
+  return delegateCall<NoticeFile[]>(`${BASE}/files/${actionId}`, token, { method: 'POST', body: formData({ file }) });
 }
 
 export function deleteDelegateFile(token: string, fileId: number): Promise<unknown> {

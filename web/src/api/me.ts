@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { apiRequest, useApi } from './client';
 import { authAtom } from '../state/auth';
+import type { RequestBody } from './contract';
 
 export type OrganizationType = 'NOTISPHERE' | 'PROVIDER' | 'SUPPLIER';
 
@@ -47,7 +48,7 @@ export interface ProfileBody {
 }
 
 export function updateMe(body: ProfileBody): Promise<Me> {
-  return apiRequest<Me>('/me', { method: 'PUT', body, errorModal: false });
+  return apiRequest<Me>('/me', { method: 'PUT', body: body satisfies RequestBody<'putMe'>, errorModal: false });
 }
 
 export interface ChangePasswordBody {
@@ -57,5 +58,5 @@ export interface ChangePasswordBody {
 }
 
 export function changePassword(body: ChangePasswordBody): Promise<unknown> {
-  return apiRequest('/me/change-password', { method: 'PUT', body, errorModal: false });
+  return apiRequest('/me/change-password', { method: 'PUT', body: body satisfies RequestBody<'putMeChangePassword'>, errorModal: false });
 }

@@ -1,22 +1,10 @@
-import { t } from '@lingui/core/macro';
 import useSWR from 'swr';
-import { ApiError, apiRequest, buildUrl, type Query } from './client';
+import { ApiError, apiRequest, formData, type RequestOptions } from './client';
+import type { RequestBody } from './contract';
+import type { ActionType, CommunicationType } from './communications';
 
 /** Public notice forms (spec 000 §7): every call carries the recipient link's token as query `token`. */
-export type CommunicationType = 'RECALL' | 'PRODUCT DISRUPTION';
-
-export type ActionType = 'Acknowledge' | 'Text' | 'Numeric' | 'YesNo' | 'Checkbox' | 'MultipleChoice' | 'Image' | 'Document';
-
-export const ACTION_TYPES: readonly ActionType[] = [
-  'Acknowledge',
-  'Text',
-  'Numeric',
-  'YesNo',
-  'Checkbox',
-  'MultipleChoice',
-  'Image',
-  'Document',
-];
+export type { ActionType, CommunicationType } from './communications';
 
 /** Value fields of an answer (spec 000 §3). */
 export interface ResponseValue {
@@ -141,31 +129,9 @@ export function isInvalidLink(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }
 
-function publicCall<T>(path: string, token: string, options: { method?: 'GET' | 'PUT' | 'DELETE'; body?: unknown; query?: Query } = {}) {
-  return apiRequest<T>(path, { ...options, query: { ...options.query, token }, auth: false, errorModal: false });
-}
-
-async function readEnvelope<T>(response: Response): Promise<{ ok?: boolean; m?: string; d?: T; error?: { code?: string } } | null> {
-  try {
-    return (await response.json()) as { ok?: boolean; m?: string; d?: T; error?: { code?: string } };
-  } catch {
-    return null;
-  }
-}
-
-/** POST multipart with one `file` field (and extra fields); answers the envelope's data. No session is sent. */
-export async function postForm<T>(url: string, fields: Record<string, string | Blob>, headers: Record<string, string> = {}): Promise<T> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  let response: Response;
-  try {
-    response = await fetch(url, { method: 'POST', body: form, headers: { Accept: 'application/json', ...headers } });
-  } catch (err) {
-    throw new ApiError(err instanceof Error && err.message ? err.message : t`Unknown error`, 0, 'NETWORK');
-  }
-  const body = await readEnvelope<T>(response);
-  if (response.ok && body?.ok) return body.d as T;
-  throw new ApiError(body?.m || response.statusText || t`Unknown error`, response.status, body?.error?.code ?? null);
+/** Every public call goes as the link's holder and shows its failures itself. */
+function publicCall<T>(path: string, token: string, options: Omit<RequestOptions, 'auth' | 'errorModal'> = {}) {
+  return apiRequest<T>(path, { ...options, auth: { link: token }, errorModal: false });
 }
 
 export function fetchNotice(token: string): Promise<NoticeView> {
@@ -189,20 +155,20 @@ export function acknowledgeNotice(token: string, view: NoticeView): Promise<unkn
 
 export function answerNoticeAction(token: string, view: NoticeView, actionId: number, body: AnswerInput): Promise<{ response_status: string }> {
   const c = view.communication;
-  return publicCall(`${BASE}/${c.organization_id}/${c.id}/actions/${actionId}`, token, { method: 'PUT', body });
+  return publicCall(`${BASE}/${c.organization_id}/${c.id}/actions/${actionId}`, token, { method: 'PUT', body: body satisfies RequestBody<'putProviderCommunicationNoticesOrgIdCommunicationIdActionsActionId'> });
 }
 
 export function answerNotice(token: string, answers: AnswerWithAction[]): Promise<{ response_status: string }> {
-  return publicCall(BASE, token, { method: 'PUT', body: { answers } });
+  return publicCall(BASE, token, { method: 'PUT', body: { answers } satisfies RequestBody<'putProviderCommunicationNotices'> });
 }
 
 export function uploadNoticeFile(token: string, view: NoticeView, action: NoticeAction, file: File): Promise<NoticeFile[]> {
   const c = view.communication;
-  const url = buildUrl(
-    `${BASE}/${c.id}/${encodeURIComponent(c.type)}/actions/${action.id}/file/${view.provider_communication.id}`,
-    { token, communicationType: c.type },
-  );
-  return postForm<NoticeFile[]>(url, { actionType: action.action_type, file });
+  return publicCall<NoticeFile[]>(`${BASE}/${c.id}/${encodeURIComponent(c.type)}/actions/${action.id}/file/${view.provider_communication.id}`, token, {
+    method: 'POST',
+    body: formData({ actionType: action.action_type, file }),
+    query: { communicationType: c.type },
+  });
 }
 
 export function deleteNoticeFile(token: string, view: NoticeView, actionId: number, fileId: number): Promise<unknown> {

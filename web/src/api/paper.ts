@@ -1,5 +1,5 @@
-import { apiRequest, useApi } from './client';
-import { listQueryParams, postForm, uploadFile, type ListQuery, type Page } from './communications';
+import { apiRequest, uploadFile, useApi } from './client';
+import { listQueryParams, type ListQuery, type Page } from './communications';
 import type { NoticeAction, NoticeFile, ResponseValue } from './notices';
 import type { AppStore } from '../state/store';
 
@@ -103,7 +103,7 @@ export function savePaperResponse(store: AppStore, header: PaperHeader, document
   const form = new FormData();
   for (const [key, value] of Object.entries(header)) if (value !== null && value !== undefined) form.append(key, String(value));
   if (document) form.append('document', document);
-  return postForm<PaperResponse>(store, header.id ? `${BASE}/update` : BASE, form);
+  return apiRequest<PaperResponse>(header.id ? `${BASE}/update` : BASE, { method: 'POST', body: form, store, errorModal: false });
 }
 
 /** POST /paper/supplieractions: the values by action, new files as `file_<actionId>`. */
@@ -112,7 +112,7 @@ export function savePaperAnswers(store: AppStore, paperResponseId: number, answe
   form.append('paperResponseId', String(paperResponseId));
   form.append('actions', JSON.stringify(answers));
   for (const f of files) form.append(`file_${f.actionId}`, f.file);
-  return postForm<PaperActions>(store, `${BASE}/supplieractions`, form);
+  return apiRequest<PaperActions>(`${BASE}/supplieractions`, { method: 'POST', body: form, store, errorModal: false });
 }
 
 export function deletePaperResponse(paperResponseId: number): Promise<{ response_status: string }> {

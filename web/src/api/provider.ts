@@ -1,11 +1,11 @@
-import { t } from '@lingui/core/macro';
 import type { FilterModel, SortItem } from '@portal/design-system';
-import { ApiError, apiRequest, buildUrl, refreshSession, useApi, type Query } from './client';
+import { apiRequest, formData, useApi, type Query } from './client';
 import { listQueryParams, type ActionType, type ListQuery, type Page } from './communications';
 import type { DistributionList, DistributionListMember, TemplateAction } from './supplier';
 import type { AnswerInput, AnswerWithAction, CommunicationType, NoticeFile, NoticeView } from './notices';
 import { tokenAtom } from '../state/auth';
 import type { AppStore } from '../state/store';
+import type { RequestBody } from './contract';
 
 /** Provider communications, notes and delegates (docs/api-provider.md). */
 const BASE = '/provider/communications';
@@ -164,46 +164,23 @@ export function acknowledgeProviderCommunication(id: number, pcId: number): Prom
 }
 
 export function changeProviderStatus(id: number, pcId: number, status: 'OPEN' | 'COMPLETED'): Promise<unknown> {
-  return apiRequest(`${BASE}/${id}/change-status/${pcId}`, { method: 'PUT', body: { status }, errorModal: false });
+  return apiRequest(`${BASE}/${id}/change-status/${pcId}`, { method: 'PUT', body: { status } satisfies RequestBody<'putProviderCommunicationsIdChangeStatusX'>, errorModal: false });
 }
 
 export function answerProviderAction(id: number, pcId: number, actionId: number, body: AnswerInput): Promise<{ response_status: string }> {
-  return apiRequest(`${BASE}/${id}/${pcId}/actions/${actionId}`, { method: 'PUT', body, errorModal: false });
+  return apiRequest(`${BASE}/${id}/${pcId}/actions/${actionId}`, { method: 'PUT', body: body satisfies RequestBody<'putProviderCommunicationsIdXActionsY'>, errorModal: false });
 }
 
 export function answerProviderActions(id: number, pcId: number, answers: AnswerWithAction[]): Promise<{ response_status: string }> {
   return apiRequest(`${BASE}/response`, {
     method: 'PUT',
-    body: { communicationId: id, providerCommunicationId: pcId, answers },
+    body: { communicationId: id, providerCommunicationId: pcId, answers } satisfies RequestBody<'putProviderCommunicationsResponse'>,
     errorModal: false,
   });
 }
 
-/** Multipart POST with the session's token; one refresh and retry on 401. */
-export async function postWithSession<T>(store: AppStore, path: string, fields: Record<string, string | Blob>, query?: Query): Promise<T> {
-  const send = (token: string | null) => {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields)) form.append(key, value);
-    return fetch(buildUrl(path, query), {
-      method: 'POST',
-      body: form,
-      headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    });
-  };
-  let response = await send(store.get(tokenAtom)?.access_token ?? null);
-  if (response.status === 401) response = await send((await refreshSession(store)).access_token);
-  let body: { ok?: boolean; m?: string; d?: T } | null = null;
-  try {
-    body = (await response.json()) as { ok?: boolean; m?: string; d?: T };
-  } catch {
-    body = null;
-  }
-  if (response.ok && body && body.ok) return body.d as T;
-  throw new ApiError(body?.m || response.statusText || t`Unknown error`, response.status);
-}
-
 export function uploadProviderActionFile(store: AppStore, id: number, pcId: number, actionId: number, actionType: string, file: File) {
-  return postWithSession<NoticeFile[]>(store, `${BASE}/${id}/${pcId}/actions/${actionId}/file`, { actionType, file });
+  return apiRequest<NoticeFile[]>(`${BASE}/${id}/${pcId}/actions/${actionId}/file`, { method: 'POST', body: formData({ actionType, file }), store, errorModal: false });
 }
 
 export function deleteProviderActionFile(id: number, pcId: number, actionId: number, fileId: number): Promise<unknown> {
@@ -228,17 +205,19 @@ export function saveNote(id: number, pcId: number, noteId: number, note: string)
   return apiRequest(`/provider/communication-notes/save-note/${id}/${pcId}/${noteId}`, { method: 'POST', body: { note }, errorModal: false });
 }
 
+type ProviderStep0Body = RequestBody<'postProviderCommunicationsStep0'>;
+
 /** Provider-created events (docs/api-provider.md, "Provider-created events"). */
 export interface ProviderEventInfo {
   type: CommunicationType;
   name: string;
-  subtype?: string | null;
+  subtype?: ProviderStep0Body['subtype'];
   event_id?: string | null;
-  classification?: string | null;
-  reason?: string | null;
+  classification?: ProviderStep0Body['classification'];
+  reason?: ProviderStep0Body['reason'];
   description?: string | null;
-  disposition?: string | null;
-  lead_time?: string | null;
+  disposition?: ProviderStep0Body['disposition'];
+  lead_time?: ProviderStep0Body['lead_time'];
   event_date?: string | null;
   end_date?: string | null;
   contact_name?: string | null;
@@ -249,11 +228,11 @@ export interface ProviderEventInfo {
 }
 
 export function createProviderEvent(body: ProviderEventInfo): Promise<{ id: number; provider_communication_id: number; isProviderCreated: true }> {
-  return apiRequest(`${BASE}/step0`, { method: 'POST', body, errorModal: false });
+  return apiRequest(`${BASE}/step0`, { method: 'POST', body: body satisfies RequestBody<'postProviderCommunicationsStep0'>, errorModal: false });
 }
 
 export function updateProviderEvent(id: number, pcId: number, body: Partial<ProviderEventInfo>): Promise<unknown> {
-  return apiRequest(`${BASE}/${id}/update-recall/${pcId}/0`, { method: 'PUT', body, errorModal: false });
+  return apiRequest(`${BASE}/${id}/update-recall/${pcId}/0`, { method: 'PUT', body: body satisfies RequestBody<'putProviderCommunicationsIdUpdateRecallAB'>, errorModal: false });
 }
 
 /** A product of a provider-created event (update-recall step 1; same shape as the supplier's step 1 without custom fields). */
@@ -288,12 +267,12 @@ export interface ProviderEditData {
 
 /** update-recall step 1: replaces the products; answers the edit data. */
 export function updateProviderEventProducts(id: number, pcId: number, products: ProviderEventProduct[]): Promise<ProviderEditData> {
-  return apiRequest(`${BASE}/${id}/update-recall/${pcId}/1`, { method: 'PUT', body: { products }, errorModal: false });
+  return apiRequest(`${BASE}/${id}/update-recall/${pcId}/1`, { method: 'PUT', body: { products } satisfies RequestBody<'putProviderCommunicationsIdUpdateRecallAB'>, errorModal: false });
 }
 
 /** update-recall step 2: replaces the actions (409 once answered); answers the edit data. */
 export function updateProviderEventActions(id: number, pcId: number, actions: ProviderEventAction[]): Promise<ProviderEditData> {
-  return apiRequest(`${BASE}/${id}/update-recall/${pcId}/2`, { method: 'PUT', body: { actions }, errorModal: false });
+  return apiRequest(`${BASE}/${id}/update-recall/${pcId}/2`, { method: 'PUT', body: { actions } satisfies RequestBody<'putProviderCommunicationsIdUpdateRecallAB'>, errorModal: false });
 }
 
 export function useProviderEdit(id: number | null) {
@@ -348,7 +327,7 @@ export function useProviderDistributionListMembers(listId: number | null, query:
 export type ProviderMemberInput = { email: string; name?: string } | { provider_organization_id: number };
 
 export function addProviderDistributionListMember(listId: number, body: ProviderMemberInput): Promise<DistributionListMember> {
-  return apiRequest<DistributionListMember>(`${PROVIDER_DISTRIBUTION_LISTS}/${listId}/members`, { method: 'POST', body, errorModal: false });
+  return apiRequest<DistributionListMember>(`${PROVIDER_DISTRIBUTION_LISTS}/${listId}/members`, { method: 'POST', body: body satisfies RequestBody<'postProviderDistributionListsIdMembers'>, errorModal: false });
 }
 
 export function removeProviderDistributionListMember(listId: number, memberId: number): Promise<unknown> {

@@ -1,5 +1,6 @@
 import { apiRequest, useApi } from './client';
 import { listQueryParams, type ActionType, type CommunicationType, type ListQuery, type Page } from './communications';
+import type { RequestBody } from './contract';
 
 /** Organisation pages of a supplier (docs/api-organisations.md): master records, providers, files, users, roles. */
 
@@ -176,7 +177,7 @@ export function useOrganisationProfile() {
 }
 
 export function updateOrganisationProfile(body: Partial<OrganisationProfile> & { name: string }): Promise<OrganisationProfile> {
-  return apiRequest<OrganisationProfile>('/organization/profile', { method: 'PUT', body, errorModal: false });
+  return apiRequest<OrganisationProfile>('/organization/profile', { method: 'PUT', body: body satisfies RequestBody<'putOrganizationProfile'>, errorModal: false });
 }
 
 /** Create, update, activate, inactivate and delete of a master record collection at `path`. */

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, formatBytes, formatDate } from '@portal/design-system';
 import type { NoticeFile, NoticeProduct, NoticeView } from '../../api/notices';
+import { useLabels } from '../supplier/shared/labels';
 
 /** Rich-text descriptions are shown as plain text (no markup from the sender is ever rendered). */
 export function plainText(html: string | null | undefined): string {
@@ -24,7 +25,9 @@ const shortDate = (value: string | null) => (value ? formatDate(value) : null);
 
 export function EventDetails({ view }: { view: Pick<NoticeView, 'communication' | 'provider_communication'> }) {
   const { t } = useLingui();
+  const labels = useLabels();
   const c = view.communication;
+  const word = (map: Record<string, string>, code: string | null) => (code ? (map[code] ?? code) : null);
   const contact = [c.contact_name, c.contact_email, c.contact_phone].filter(Boolean).join(' · ');
   return (
     <section aria-labelledby="event-details" className="grid gap-2">
@@ -36,12 +39,12 @@ export function EventDetails({ view }: { view: Pick<NoticeView, 'communication' 
         <Row label={t`Recipient`}>{view.provider_communication.customer_name}</Row>
         <Row label={t`Event name`}>{c.name}</Row>
         <Row label={t`Event ID`}>{c.event_id}</Row>
-        <Row label={t`Type`}>{c.type === 'RECALL' ? t`Recall` : t`Supply Advisory`}</Row>
-        <Row label={t`Subtype`}>{c.subtype}</Row>
-        <Row label={t`Classification`}>{c.classification}</Row>
-        <Row label={t`Reason`}>{c.reason}</Row>
-        <Row label={t`Disposition`}>{c.disposition}</Row>
-        <Row label={t`Lead time`}>{c.lead_time}</Row>
+        <Row label={t`Type`}>{word(labels.communicationTypes, c.type)}</Row>
+        <Row label={t`Subtype`}>{word(labels.subtypes, c.subtype)}</Row>
+        <Row label={t`Classification`}>{word(labels.classifications, c.classification)}</Row>
+        <Row label={t`Reason`}>{word(labels.reasons, c.reason)}</Row>
+        <Row label={t`Disposition`}>{word(labels.dispositions, c.disposition)}</Row>
+        <Row label={t`Lead time`}>{word(labels.leadTimes, c.lead_time)}</Row>
         <Row label={t`Event date`}>{shortDate(c.event_date)}</Row>
         <Row label={t`End date`}>{shortDate(c.end_date)}</Row>
         <Row label={t`Contact`}>{contact}</Row>

@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@lingui/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp } from '../../test/render';
@@ -26,7 +27,7 @@ const notice: NoticeView = {
   email: 'buyer@riverside.demo',
 };
 
-function server() {
+function server(view: NoticeView = notice) {
   const calls: { url: string; method: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -34,7 +35,7 @@ function server() {
       const method = init.method ?? 'GET';
       calls.push({ url, method, body: init.body ? JSON.parse(String(init.body)) : null });
       if (!url.includes(`token=${TOKEN}`)) return jsonResponse({ ok: false, m: 'This link is invalid or has expired.' }, 404);
-      if (method === 'GET') return jsonResponse(notice);
+      if (method === 'GET') return jsonResponse(view);
       return jsonResponse({ response_status: 'COMPLETED' });
     }),
   );
@@ -75,4 +76,38 @@ describe('public notice form', () => {
     expect(put?.url).toBe(`/api/provider/communication-notices?token=${TOKEN}`);
     expect(put?.body).toEqual({ answers: [{ actionId: 1, valueNumeric: '0', submit: true }, { actionId: 2, valueYesNo: 'No', submit: true }] });
   }, 30_000);
+
+  describe('vocabulary words', () => {
+    const coded: NoticeView = {
+      ...notice,
+      communication: { ...notice.communication, subtype: 'CORRECTION', classification: 'CLASSIII', disposition: 'Returned', reason: 'Quality issue' },
+    };
+    const detail = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+
+    afterEach(() => {
+      i18n.loadAndActivate({ locale: 'en', messages: {} });
+    });
+
+    it("shows the spec's words for the codes, never the codes", async () => {
+      server(coded);
+      renderApp(`/provider/recall-notice-webform?token=${TOKEN}`);
+      expect(await screen.findByRole('heading', { name: 'Gown labelling error' })).toBeTruthy();
+      expect(detail('Subtype')).toBe('Correction');
+      expect(detail('Classification')).toBe('Class III');
+      expect(detail('Disposition')).toBe('Returned');
+      expect(detail('Type')).toBe('Recall');
+      expect(screen.queryByText('CLASSIII')).toBeNull();
+      expect(screen.queryByText('CORRECTION')).toBeNull();
+    });
+
+    it('shows them in Vietnamese when the app speaks Vietnamese', async () => {
+      i18n.loadAndActivate({ locale: 'vi', messages: {} });
+      server(coded);
+      renderApp(`/provider/recall-notice-webform?token=${TOKEN}`);
+      expect(await screen.findByRole('heading', { name: 'Gown labelling error' })).toBeTruthy();
+      expect(detail('Subtype')).toBe('Khắc phục');
+      expect(detail('Classification')).toBe('Loại III');
+      expect(detail('Reason')).toBe('Vấn đề chất lượng');
+    });
+  });
 });

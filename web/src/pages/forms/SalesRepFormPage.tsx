@@ -4,10 +4,12 @@ import { formatDate, StatusLabel } from '@portal/design-system';
 import { isInvalidLink, readLinkToken, useSalesRepNotice } from '../../api/notices';
 import { FormError, FormLoading, InvalidLink } from './FormStates';
 import { plainText, ProductList } from './NoticeDetails';
+import { useLabels } from '../supplier/shared/labels';
 
 /** The sales representative's view of a supply advisory: read only, reached by the personal emailed link. */
 export default function SalesRepFormPage() {
   const { t } = useLingui();
+  const labels = useLabels();
   const token = readLinkToken(useSearch());
   const { data, error, isLoading } = useSalesRepNotice(token);
   if (!token || (error && isInvalidLink(error))) return <InvalidLink />;
@@ -22,7 +24,7 @@ export default function SalesRepFormPage() {
         <p className="text-sm text-muted-foreground">
           <Trans>Supply Advisory</Trans>
           {c.event_id ? ` · ${c.event_id}` : ''}
-          {c.lead_time ? ` · ${t`Lead time`}: ${c.lead_time}` : ''}
+          {c.lead_time ? ` · ${t`Lead time`}: ${labels.leadTimes[c.lead_time] ?? c.lead_time}` : ''}
         </p>
       </header>
       {c.description ? <p className="text-sm whitespace-pre-line">{plainText(c.description)}</p> : null}

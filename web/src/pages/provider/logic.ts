@@ -100,16 +100,18 @@ export function validateEventForm(
 export function eventBody(values: EventFormValues, type: CommunicationType): ProviderEventInfo {
   const recall = type === 'RECALL';
   const opt = (v: string) => v.trim() || null;
+  // The selects offer the vocabularies' codes only, so their values are codes.
+  const code = <K extends 'subtype' | 'classification' | 'disposition' | 'lead_time' | 'reason'>(v: string) => opt(v) as NonNullable<ProviderEventInfo[K]> | null;
   const date = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
   return {
     type,
     name: values.name.trim(),
-    subtype: opt(values.subtype),
+    subtype: code<'subtype'>(values.subtype),
     event_id: opt(values.event_id),
-    classification: recall ? opt(values.classification) : null,
-    disposition: recall ? opt(values.disposition) : null,
-    lead_time: recall ? null : opt(values.lead_time),
-    reason: recall ? null : opt(values.reason),
+    classification: recall ? code<'classification'>(values.classification) : null,
+    disposition: recall ? code<'disposition'>(values.disposition) : null,
+    lead_time: recall ? null : code<'lead_time'>(values.lead_time),
+    reason: recall ? null : code<'reason'>(values.reason),
     event_date: date(values.event_date),
     end_date: date(values.end_date),
     supplier_name: opt(values.supplier_name),

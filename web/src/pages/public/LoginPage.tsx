@@ -61,7 +61,7 @@ export default function LoginPage() {
         return;
       }
       if (answer.Challenge) {
-        setChallenge(answer.Challenge.message);
+        setChallenge(answer.Challenge.message ?? '');
         setStep('code');
         setBusy(false);
         return;

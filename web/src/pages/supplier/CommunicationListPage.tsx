@@ -15,11 +15,11 @@ import {
 import {
   dashboardReportPath,
   deleteCommunication,
-  downloadFile,
   useCommunications,
   type CommunicationRow,
   type CommunicationType,
 } from '../../api/communications';
+import { downloadFile } from '../../api/client';
 import { basePath, useLabels } from './shared/labels';
 import { communicationRowActions } from './shared/logic';
 import { errorText, formatDate, listTableProps, PageHeader, SavedFilters, useListState, useTableTexts } from './shared/table';

@@ -28,7 +28,6 @@ import {
   COMMUNICATION_REPORTS,
   deleteCommunication,
   deleteDocument,
-  downloadFile,
   reportPath,
   sendNotification,
   updateLocationStatus,
@@ -53,6 +52,7 @@ import {
   type LocationStatus,
   type ProviderResponse,
 } from '../../api/communications';
+import { downloadFile } from '../../api/client';
 import { answerText } from '../forms/answers';
 import { PaperResponsesTab } from './PaperResponsesTab';
 import { basePath, useLabels } from './shared/labels';

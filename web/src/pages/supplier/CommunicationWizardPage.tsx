@@ -23,7 +23,6 @@ import {
 import {
   ACTION_TYPES,
   approveCommunication,
-  downloadFile,
   POST_UPDATE_FIELDS,
   readProductFile,
   reportPath,
@@ -44,6 +43,7 @@ import {
   type Product,
   type ProductField,
 } from '../../api/communications';
+import { downloadFile } from '../../api/client';
 import { useDistributionLists, useLocationFiles, useSupplierProviders, useTemplateActions } from '../../api/supplier';
 import { useValidationMessages } from '../../app/validation';
 import { ADVISORY_SUBTYPES, basePath, RECALL_SUBTYPES, toOptions, useLabels } from './shared/labels';

@@ -4,12 +4,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Spinner, StatusLabel, useToast } from '@portal/design-system';
 import {
   dashboardReportPath,
-  downloadFile,
   useCommunications,
   useCommunicationSummary,
   type CommunicationRow,
   type CommunicationType,
 } from '../../api/communications';
+import { downloadFile } from '../../api/client';
 import { authAtom } from '../../state/auth';
 import { hasAnyPermission } from '../../app/permissions';
 import { basePath, useLabels } from './shared/labels';

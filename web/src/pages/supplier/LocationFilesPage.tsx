@@ -3,7 +3,7 @@ import { useStore } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSWRConfig } from 'swr';
 import { Dialog, DialogContent, DialogTitle, Spinner, StatusLabel, useToast } from '@portal/design-system';
-import { downloadFile } from '../../api/communications';
+import { downloadFile } from '../../api/client';
 import { useLocationFile, type LocationFile } from '../../api/supplier';
 import { useLabels } from './shared/labels';
 import { LocationFileErrors, LocationFileUpload } from './shared/LocationFileUpload';

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useStore } from 'jotai';
 import { Button, FileUpload, FormField, Spinner, TextInput, useToast } from '@portal/design-system';
-import { uploadFile } from '../../api/communications';
+import { uploadFile } from '../../api/client';
 import { updateOrganisationProfile, useOrganisationProfile, type OrganisationProfile } from '../../api/supplier';
 import { useValidationMessages, validateForm, hasErrors } from '../../app/validation';
 import { errorText, PageHeader } from './shared/table';

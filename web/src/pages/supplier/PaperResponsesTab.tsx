@@ -17,8 +17,8 @@ import {
   useToast,
   type DataTableColumn,
 } from '@portal/design-system';
-import { ApiError } from '../../api/client';
-import { downloadFile, type Communication } from '../../api/communications';
+import { ApiError, downloadFile } from '../../api/client';
+import type { Communication } from '../../api/communications';
 import type { NoticeAction, NoticeFile, ResponseValue } from '../../api/notices';
 import {
   deletePaperResponse,

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useStore } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, useToast } from '@portal/design-system';
-import { uploadFile } from '../../../api/communications';
+import { uploadFile } from '../../../api/client';
 import type { LocationFile } from '../../../api/supplier';
 import { errorText } from './table';
 

@@ -24,7 +24,7 @@ import {
   type SelectOption,
   type ValidationMessages,
 } from '@portal/design-system';
-import { downloadFile } from '../../../api/communications';
+import { downloadFile } from '../../../api/client';
 import { createRecord, deleteRecord, setRecordActive, updateRecord, useResourcePage } from '../../../api/supplier';
 import { useValidationMessages } from '../../../app/validation';
 import { useLabels } from './labels';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultValidationMessages, type ValidationMessages } from '@portal/design-system';
-import { listQueryParams } from '../../../api/communications';
+import { listQueryParams, type CommunicationInfo } from '../../../api/communications';
 import {
   cleanInfo,
   communicationRowActions,
@@ -65,7 +65,7 @@ describe('wizard step validation', () => {
   });
 
   it('requires the lead time of an advisory and checks contact formats', () => {
-    const info = { ...emptyInfo('PRODUCT DISRUPTION'), name: 'x', subtype: 'SHORTAGE', description: '<p>y</p>', contact_email: 'nope', contact_phone: '12' };
+    const info: CommunicationInfo = { ...emptyInfo('PRODUCT DISRUPTION'), name: 'x', subtype: 'SHORTAGE', description: '<p>y</p>', contact_email: 'nope', contact_phone: '12' };
     const errors = validateInfo(info, messages);
     expect(errors.lead_time).toBe('Field required');
     expect(errors.classification).toBeNull();
@@ -75,13 +75,13 @@ describe('wizard step validation', () => {
   });
 
   it('refuses an end date before the event date', () => {
-    const info = { ...emptyInfo('RECALL'), event_date: '2026-11-10', end_date: '2026-11-09' };
+    const info: CommunicationInfo = { ...emptyInfo('RECALL'), event_date: '2026-11-10', end_date: '2026-11-09' };
     expect(validateInfo(info, messages).end_date).toBe('End date cannot be before the event date.');
     expect(validateInfo({ ...info, end_date: '2026-11-10' }, messages).end_date).toBeNull();
   });
 
   it('treats blank rich text as empty', () => {
-    const info = { ...emptyInfo('RECALL'), name: 'x', subtype: 'REMOVAL', classification: 'CLASSI', description: '<p> </p>' };
+    const info: CommunicationInfo = { ...emptyInfo('RECALL'), name: 'x', subtype: 'REMOVAL', classification: 'CLASSI', description: '<p> </p>' };
     expect(validateInfo(info, messages).description).toBe('Field required');
   });
 
@@ -131,7 +131,7 @@ describe('wizard step validation', () => {
   });
 
   it('sends only changed post-approval fields of an approved event', () => {
-    const saved = { ...emptyInfo('RECALL'), name: 'Pump', subtype: 'REMOVAL', classification: 'CLASSI', description: '<p>a</p>', contact_name: null };
+    const saved: CommunicationInfo = { ...emptyInfo('RECALL'), name: 'Pump', subtype: 'REMOVAL', classification: 'CLASSI', description: '<p>a</p>', contact_name: null };
     expect(postUpdateChanges(saved, { ...saved })).toEqual({});
     expect(postUpdateChanges(saved, { ...saved, name: ' Pump v2 ', contact_name: '', classification: 'CLASSII', end_date: '2026-12-01' })).toEqual({
       name: 'Pump v2',

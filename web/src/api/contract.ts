@@ -1,0 +1,31 @@
+import type { operations } from './schema.gen';
+
+/**
+ * Types of the server's contract, read from the generated OpenAPI types (schema.gen.ts, `pnpm api:types`).
+ * Request bodies, queries and path parameters come from the route schemas. Most routes declare no response
+ * schema, so answers stay hand-written next to their calls (docs/decisions.md).
+ */
+export type OperationId = keyof operations;
+
+type JsonOrForm<C> = C extends { 'application/json': infer J } ? J : C extends { 'multipart/form-data': infer F } ? F : never;
+
+/** The body an operation accepts. */
+export type RequestBody<Op extends OperationId> = operations[Op] extends { requestBody: { content: infer C } }
+  ? JsonOrForm<C>
+  : operations[Op] extends { requestBody?: { content: infer C } }
+    ? JsonOrForm<C>
+    : never;
+
+/** The query parameters an operation accepts. */
+export type QueryParams<Op extends OperationId> = NonNullable<operations[Op]['parameters']['query']>;
+
+/** The envelope data of a 200 answer, where the route declares its response schema. */
+export type ResponseData<Op extends OperationId> = operations[Op]['responses'][200]['content']['application/json'] extends { d: infer D }
+  ? D
+  : never;
+
+/**
+ * A body whose listed fields may go as strings (ids picked in a select) where the schema says number: the BFF's ajv
+ * coerces scalars (`coerceTypes`), and the web has always sent them so.
+ */
+export type Coerced<T, K extends keyof T> = Omit<T, K> & { [P in K]?: T[P] | string };

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { i18n } from '@lingui/core';
+import { jsonResponse, renderApp } from '../../test/render';
+import { claimsFor, makeJwt } from '../../test/jwt';
+import type { ProviderView } from '../../api/provider';
+
+const me = {
+  id: 1, email: 'coordinator@riverside.demo', first_name: 'Rita', last_name: 'River', full_name: 'Rita River', phone: null, photo: null,
+  status: 'VERIFIED', role_name: 'Recall Coordinator',
+  organization: { id: 7, name: 'Riverside Health', type: 'PROVIDER', profile_photo: null, isSSO: false },
+};
+
+const view: ProviderView = {
+  communication: {
+    id: 31, type: 'RECALL', subtype: 'PRODUCTADVISORY', name: 'Infusion pumps', event_id: 'ACME-31', classification: 'CLASSIII', reason: null,
+    description: null, disposition: 'Destroyed', lead_time: null, event_date: null, end_date: null, contact_name: null, contact_email: null,
+    contact_phone: null, status: 'OPEN', supplier_name: 'Acme Medical', organization_id: 2,
+  },
+  provider_communication: {
+    id: 44, communication_id: 31, supplier_organization_id: 2, provider_organization_id: 7, affected_customer_id: 3, status: 'OPEN',
+    response_status: 'NOTCOMPLETED', acknowledged_at: null, acknowledged_by: null, completed_at: null, customer_name: 'Riverside', response_label: 'In Progress',
+  },
+  products: [],
+  actions: [],
+  documents: [],
+  email: 'coordinator@riverside.demo',
+  status_provider: 'OPEN',
+  isProviderCreated: false,
+  allow_access: true,
+  site: null,
+};
+
+function signedInServer() {
+  localStorage.setItem('user-token', JSON.stringify({ access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageRecalls'])), refresh_token: 'r1' }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const path = url.split('?')[0];
+      if (path === '/api/me') return jsonResponse(me);
+      if (path === '/api/me/organization') return jsonResponse(me.organization);
+      if (path === '/api/provider/communications/31/provider-recall/44') return jsonResponse(view);
+      return jsonResponse([]);
+    }),
+  );
+}
+
+const detail = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
+});
+
+describe('provider view: vocabulary words', () => {
+  it("shows Class III and Product Advisory, not the codes", async () => {
+    signedInServer();
+    renderApp('/provider/recalls/view/31/44');
+    expect(await screen.findByRole('heading', { name: 'Infusion pumps' })).toBeTruthy();
+    expect(detail('Classification')).toBe('Class III');
+    expect(detail('Subtype')).toBe('Product Advisory');
+    expect(detail('Disposition')).toBe('Destroyed');
+    expect(screen.queryByText('CLASSIII')).toBeNull();
+    expect(screen.queryByText('PRODUCTADVISORY')).toBeNull();
+  });
+
+  it('shows the Vietnamese words in Vietnamese', async () => {
+    i18n.loadAndActivate({ locale: 'vi', messages: {} });
+    signedInServer();
+    renderApp('/provider/recalls/view/31/44');
+    expect(await screen.findByRole('heading', { name: 'Infusion pumps' })).toBeTruthy();
+    expect(detail('Classification')).toBe('Loại III');
+    expect(detail('Subtype')).toBe('Khuyến cáo sản phẩm');
+    expect(detail('Disposition')).toBe('Đã tiêu hủy');
+  });
+});
