@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Actor } from '@portal/core';
+import { vocabularyLabel } from '@portal/vocabulary';
 import {
   ACTION_TYPES, CLASSIFICATIONS, COMMUNICATION_TYPES, DISPOSITIONS, DISRUPTION_SUBTYPES, FIELD_TYPES, LEAD_TIMES, LOCATION_STATUSES,
   PERMISSION_OF_TYPE, REASONS, RECALL_SUBTYPES, RESPONSE_METHODS,
@@ -12,14 +13,14 @@ const options = (pairs: readonly (readonly [string, string])[]) => pairs.map(([v
 export async function getMeta(db: Knex, actor: Actor) {
   return {
     communicationTypes: COMMUNICATION_TYPES.filter((t) => actor.permissions.includes(PERMISSION_OF_TYPE[t]))
-      .map((value) => ({ value, label: value === 'RECALL' ? 'Recall' : 'Supply Advisory' })),
+      .map((value) => ({ value, label: vocabularyLabel('communicationType', value) })),
     recallTypes: options(RECALL_SUBTYPES),
     disruptionTypes: options(DISRUPTION_SUBTYPES),
     classifications: options(CLASSIFICATIONS),
     dispositions: options(DISPOSITIONS),
     leadTimes: options(LEAD_TIMES),
     reasons: options(REASONS),
-    actionTypes: ACTION_TYPES.map((value) => ({ value, label: value })),
+    actionTypes: ACTION_TYPES.map((value) => ({ value, label: vocabularyLabel('actionType', value) })),
     locationStatuses: options(LOCATION_STATUSES),
     responseMethods: options(RESPONSE_METHODS),
     fieldTypes: [...FIELD_TYPES],
