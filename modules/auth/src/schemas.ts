@@ -1,3 +1,5 @@
+import { idSchema, nullableIdSchema } from '@portal/core';
+
 const email = { type: 'string', format: 'email', maxLength: 254 } as const;
 const password = { type: 'string', minLength: 1, maxLength: 200 } as const;
 const code = { type: 'string', pattern: '^\\s*[0-9]{6}\\s*$' } as const;
@@ -17,7 +19,7 @@ export const tokenBody = {
     code_request: { type: 'string', maxLength: 50 },
     refresh_token: { type: 'string', maxLength: 200 },
     login_as: { type: 'string', maxLength: 100 },
-    login_as_organization_id: { type: ['integer', 'null'], minimum: 1 },
+    login_as_organization_id: nullableIdSchema,
     auth_code: { type: 'string', maxLength: 2000 },
     nonce: { type: 'string', maxLength: 200 },
   },
@@ -91,7 +93,7 @@ export const byLinkQuery = {
 export const byIdQuery = {
   type: 'object',
   required: ['organizationId'],
-  properties: { organizationId: { type: 'integer', minimum: 1 } },
+  properties: { organizationId: idSchema },
 } as const;
 
 export const signUpBody = {

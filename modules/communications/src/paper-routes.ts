@@ -1,4 +1,4 @@
-import { messageResult, type ModuleDeps, type Route, route, validate } from '@portal/core';
+import { idOrZeroSchema, idSchema, messageResult, nullableIdSchema, type ModuleDeps, type Route, route, validate } from '@portal/core';
 import { SUPPLIER_EVENT_PERMISSIONS } from './constants.js';
 import * as schema from './schemas.js';
 import {
@@ -8,13 +8,13 @@ import {
 
 const tags = ['supplier paper responses'];
 const access = SUPPLIER_EVENT_PERMISSIONS;
-const id = { type: 'integer', minimum: 1 } as const;
-const zeroParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 0 } } } as const;
+const id = idSchema;
+const zeroParams = { type: 'object', required: ['id'], properties: { id: idOrZeroSchema } } as const;
 
 const headerProps = {
   communicationId: id,
   providerCommunicationId: id,
-  locationId: { type: ['integer', 'null'], minimum: 1 },
+  locationId: nullableIdSchema,
   responderName: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
   responseDate: { type: 'string', format: 'date' },
   notifiedDate: { type: ['string', 'null'], pattern: '^(\\d{4}-\\d{2}-\\d{2})?$' },

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { ValidationError } from './errors.js';
+import { MAX_INT4 } from './validation.js';
 
 /** The query every list accepts (DESIGN §2). */
 export interface ListQuery {
@@ -30,7 +31,7 @@ export interface ListPage<T> {
 export const listQuerySchema = {
   type: 'object',
   properties: {
-    pageNumber: { type: 'integer', minimum: 1, default: 1 },
+    pageNumber: { type: 'integer', minimum: 1, maximum: MAX_INT4, default: 1 },
     pageSize: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
     sortField: { type: 'string', maxLength: 500 },
     sortDirection: { type: 'string', maxLength: 200 },

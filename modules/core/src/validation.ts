@@ -33,3 +33,17 @@ export function validate<T>(schema: Schema, data: unknown, what = 'Request'): T 
   }
   return data as T;
 }
+
+/**
+ * The largest id a client may send. PostgreSQL's bigint holds 2^63-1, but ids travel as JSON numbers, which are exact
+ * only up to 2^53-1 (Number.MAX_SAFE_INTEGER); a larger one would be rounded before it reached the database.
+ */
+export const MAX_ID = Number.MAX_SAFE_INTEGER;
+/** The largest value of a PostgreSQL `integer` column (quantities, counts). */
+export const MAX_INT4 = 2_147_483_647;
+
+/** Every id in a path, query, body or form field: a positive bigint a JS number holds exactly. */
+export const idSchema = { type: 'integer', minimum: 1, maximum: MAX_ID } as const;
+/** An id where 0 means "none" (some of the spec's paths). */
+export const idOrZeroSchema = { type: 'integer', minimum: 0, maximum: MAX_ID } as const;
+export const nullableIdSchema = { type: ['integer', 'null'], minimum: 1, maximum: MAX_ID } as const;
