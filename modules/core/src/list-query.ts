@@ -69,13 +69,13 @@ export function parseListQuery(input: object, spec: ListSpec): ListQuery {
   const fields = (raw.sortField ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const directions = (raw.sortDirection ?? '').split(',').map((s) => s.trim().toLowerCase());
   const sort = fields.map((field, i) => {
-    if (!(field in spec.fields)) throw new ValidationError(`Unknown sort field: ${field}`);
+    if (!Object.hasOwn(spec.fields, field)) throw new ValidationError(`Unknown sort field: ${field}`);
     const direction = directions[i] || directions[0] || 'asc';
     if (direction !== 'asc' && direction !== 'desc') throw new ValidationError(`sortDirection must be asc or desc, got ${direction}`);
     return { field, direction: direction as 'asc' | 'desc' };
   });
   const filters = Object.entries(parseFilterModel(raw.filterModel)).map(([field, value]) => {
-    if (!(field in spec.fields)) throw new ValidationError(`Unknown filter field: ${field}`);
+    if (!Object.hasOwn(spec.fields, field)) throw new ValidationError(`Unknown filter field: ${field}`);
     const v = value as { type?: string; filter?: unknown };
     if (v?.type !== undefined && v.type !== 'contains') throw new ValidationError(`Only "contains" filters are supported (${field}).`);
     return { field, contains: String(v?.filter ?? '').trim() };

@@ -1,6 +1,6 @@
 import { Ajv, type ErrorObject, type Schema, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { ValidationError } from './errors.js';
+import { AppError, ValidationError } from './errors.js';
 
 /** One ajv for the whole product: coercion for query strings, unknown properties removed, all errors reported. */
 export const ajv = new Ajv({ allErrors: true, coerceTypes: true, removeAdditional: true, useDefaults: true, strict: false });
@@ -47,3 +47,20 @@ export const idSchema = { type: 'integer', minimum: 1, maximum: MAX_ID } as cons
 /** An id where 0 means "none" (some of the spec's paths). */
 export const idOrZeroSchema = { type: 'integer', minimum: 0, maximum: MAX_ID } as const;
 export const nullableIdSchema = { type: ['integer', 'null'], minimum: 1, maximum: MAX_ID } as const;
+
+/** How deep a request body may nest objects and arrays; no form of this product needs more than a few levels. */
+export const MAX_BODY_DEPTH = 32;
+
+/**
+ * Refuses a value nested deeper than `max` levels (400), before anything recursive (validation, JSON columns,
+ * history entries) walks it. Iterative, so a hostile depth cannot overflow the stack here either.
+ */
+export function assertDepth(value: unknown, what = 'The request body', max = MAX_BODY_DEPTH): void {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= max) throw new AppError(400, 'INVALID_BODY', `${what} is nested too deeply (at most ${max} levels).`);
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import cors from '@koa/cors';
 import { Router } from '@koa/router';
@@ -9,10 +10,10 @@ import { koaBody } from 'koa-body';
 import send from 'koa-send';
 import { authenticate } from '@portal/auth';
 import {
-  type Actor, appVersion, extensionOf, mimeOf, verifyFileToken, ForbiddenError, hasAnyPermission, type FileResult, type MessageResult, type ModuleDeps, type RedirectResult, NotFoundError, pingDb,
+  type Actor, appVersion, assertDepth, extensionOf, mimeOf, verifyFileToken, ForbiddenError, hasAnyPermission, type FileResult, type MessageResult, type ModuleDeps, type RedirectResult, NotFoundError, pingDb,
   type PortalModule, type Route, UnauthorizedError, validate,
 } from '@portal/core';
-import { mapError, sendError } from './envelope.js';
+import { bodyError, mapError, sendError } from './envelope.js';
 import { buildOpenApi } from './openapi.js';
 import { rateLimit } from './rate-limit.js';
 
@@ -62,6 +63,21 @@ async function readUploads(ctx: Context): Promise<{ field: string; name: string;
     }
   }
   return out;
+}
+
+const MAX_UPLOAD_FILES = 10;
+
+/**
+ * Runs a body parser alone (not around the rest of the chain), so whatever it throws is the client's body: bad JSON,
+ * a `__proto__` key, a truncated or garbage multipart form, too many files. The parsed body may not nest too deeply.
+ */
+async function parseBody(ctx: Context, parser: Koa.Middleware, multipart: boolean): Promise<void> {
+  try {
+    await parser(ctx, async () => undefined);
+  } catch (error) {
+    throw bodyError(error, multipart, MAX_UPLOAD_FILES);
+  }
+  assertDepth((ctx.request as { body?: unknown }).body);
 }
 
 /** Mounts one route (STYLE §2): authenticate, check permissions, validate, call, wrap in the envelope. */
@@ -165,15 +181,26 @@ export function createApp({ deps, modules }: AppOptions): Koa {
   const jsonBody = koaBody({
     jsonLimit: config.bodyLimitBytes, formLimit: config.bodyLimitBytes, textLimit: config.bodyLimitBytes, multipart: false,
   });
-  // Multipart only where a route accepts files; uploads stream to a temporary file, bounded in size and count.
-  const multipartBody = koaBody({
+  // Multipart only where a route accepts files; uploads stream to a temporary folder of this request, bounded in size
+  // and count, which is removed when the request ends, whatever happened (a refused token, a truncated form, ...).
+  const multipartBody = (uploadDir: string) => koaBody({
     multipart: true, formLimit: config.bodyLimitBytes,
-    formidable: { maxFileSize: 25 * 1024 * 1024, maxFiles: 10, allowEmptyFiles: true, minFileSize: 0 },
+    formidable: { uploadDir, maxFileSize: 25 * 1024 * 1024, maxFiles: MAX_UPLOAD_FILES, allowEmptyFiles: true, minFileSize: 0 },
   });
   const multipartPaths = routes.filter((r) => r.multipart).map((r) => new RegExp(`^/api${r.path.replace(/:\w+/g, '[^/]+')}/?$`));
   app.use(async (ctx, next) => {
     if (!ctx.path.startsWith('/api')) return next();
-    return (multipartPaths.some((re) => re.test(ctx.path)) ? multipartBody : jsonBody)(ctx, next);
+    if (!multipartPaths.some((re) => re.test(ctx.path))) {
+      await parseBody(ctx, jsonBody, false);
+      return next();
+    }
+    const uploadDir = await mkdtemp(path.join(os.tmpdir(), 'portal-upload-'));
+    try {
+      await parseBody(ctx, multipartBody(uploadDir), true);
+      await next();
+    } finally {
+      await rm(uploadDir, { recursive: true, force: true });
+    }
   });
 
   // Unknown /api paths answer a 404 envelope (after the router had its chance to answer 405 for a wrong method).
