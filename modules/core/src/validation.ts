@@ -52,15 +52,20 @@ export const nullableIdSchema = { type: ['integer', 'null'], minimum: 1, maximum
 export const MAX_BODY_DEPTH = 32;
 
 /**
- * Refuses a value nested deeper than `max` levels (400), before anything recursive (validation, JSON columns,
- * history entries) walks it. Iterative, so a hostile depth cannot overflow the stack here either.
+ * Refuses (400) a value nested deeper than `max` levels, before anything recursive (validation, JSON columns, history
+ * entries) walks it, and any string holding NUL, which PostgreSQL text cannot store. Iterative, so a hostile depth
+ * cannot overflow the stack here either.
  */
-export function assertDepth(value: unknown, what = 'The request body', max = MAX_BODY_DEPTH): void {
+export function assertSafeInput(value: unknown, what = 'The request body', max = MAX_BODY_DEPTH): void {
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length) {
     const [v, depth] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) throw new AppError(400, 'INVALID_BODY', `${what} may not contain NUL characters.`);
+      continue;
+    }
     if (v === null || typeof v !== 'object') continue;
     if (depth >= max) throw new AppError(400, 'INVALID_BODY', `${what} is nested too deeply (at most ${max} levels).`);
-    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+    for (const [key, child] of Object.entries(v)) stack.push([key, depth + 1], [child, depth + 1]);
   }
 }

@@ -3,6 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import cors from '@koa/cors';
 import { Router } from '@koa/router';
 import Koa, { type Context } from 'koa';
@@ -10,7 +11,7 @@ import { koaBody } from 'koa-body';
 import send from 'koa-send';
 import { authenticate } from '@portal/auth';
 import {
-  type Actor, appVersion, assertDepth, extensionOf, mimeOf, verifyFileToken, ForbiddenError, hasAnyPermission, type FileResult, type MessageResult, type ModuleDeps, type RedirectResult, NotFoundError, pingDb,
+  type Actor, appVersion, assertSafeInput, extensionOf, mimeOf, verifyFileToken, ForbiddenError, hasAnyPermission, type FileResult, type MessageResult, type ModuleDeps, type RedirectResult, NotFoundError, pingDb,
   type PortalModule, type Route, UnauthorizedError, validate,
 } from '@portal/core';
 import { bodyError, mapError, sendError } from './envelope.js';
@@ -77,7 +78,7 @@ async function parseBody(ctx: Context, parser: Koa.Middleware, multipart: boolea
   } catch (error) {
     throw bodyError(error, multipart, MAX_UPLOAD_FILES);
   }
-  assertDepth((ctx.request as { body?: unknown }).body);
+  assertSafeInput((ctx.request as { body?: unknown }).body);
 }
 
 /** Mounts one route (STYLE §2): authenticate, check permissions, validate, call, wrap in the envelope. */
@@ -96,6 +97,8 @@ function mount(router: Router, route: Route, deps: ModuleDeps): void {
     const params = { ...ctx.params };
     const query = { ...(ctx.query as Record<string, unknown>) };
     const body = (ctx.request as { body?: unknown }).body ?? {};
+    assertSafeInput(params, 'The path');
+    assertSafeInput(query, 'The query');
     const files = route.multipart ? await readUploads(ctx) : [];
     if (route.schema?.params) validate(route.schema.params, params, 'Path');
     if (route.schema?.query) validate(route.schema.query, query, 'Query');
@@ -112,6 +115,14 @@ function mount(router: Router, route: Route, deps: ModuleDeps): void {
       ctx.set('Content-Disposition', result.inline ? 'inline' : contentDisposition(result.filename));
       ctx.type = result.contentType;
       ctx.body = result.body;
+      if (result.body instanceof Readable) {
+        // Past the headers, a failure can no longer be an envelope: cut the connection so the client sees an aborted
+        // transfer (no final chunk), never a short file under a 200.
+        result.body.once('error', (error) => {
+          deps.logger.error({ err: error, requestId: ctx.state.requestId }, 'download failed after its headers were sent');
+          ctx.res.destroy(error);
+        });
+      }
       return;
     }
     if (isMessage(result)) {

@@ -1,0 +1,320 @@
+/**
+ * Schema-driven fuzzing of every operation of /api/openapi.json (issue 9): requests generated with fast-check from the
+ * operation's own schemas, mixed with hostile values (huge, negative and fractional ids, "__proto__"/"constructor" keys,
+ * deep nesting, long strings, NUL, wrong types, bad sort and filter fields, garbage multipart bodies), sent anonymously
+ * and as an administrator of each organisation type. Any 5xx, any answer that is neither an envelope nor a complete
+ * file, fails the test with the requests that caused it.
+ *
+ * Bounded: a fixed seed (FUZZ_SEED) and FUZZ_RUNS generated requests per operation, plus a fixed list of hostile
+ * requests per operation.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { seedDemoCommunications } from '@portal/communications';
+import { startTestApp, type TestApp } from '@portal/testing';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+
+type Schema = {
+  type?: string | string[]; enum?: unknown[]; const?: unknown; properties?: Record<string, Schema>; required?: string[]; items?: Schema;
+  minimum?: number; maximum?: number; minLength?: number; maxLength?: number; minItems?: number; maxItems?: number; format?: string;
+  pattern?: string; default?: unknown; additionalProperties?: boolean | Schema;
+};
+interface Parameter { name: string; in: 'path' | 'query'; required: boolean; schema: Schema }
+interface Operation {
+  method: string;
+  path: string;
+  parameters: Parameter[];
+  security: unknown[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+}
+
+/** What the fuzzer sends: a path already filled in, a query string, and a body as raw text or a multipart form. */
+interface FuzzRequest {
+  who: Identity;
+  path: string;
+  query: string;
+  body?: { kind: 'json'; text: string } | { kind: 'form'; parts: FormPart[] } | { kind: 'raw'; contentType: string; text: string };
+}
+type FormPart = { name: string; value: string } | { name: string; file: string; filename: string };
+type Identity = 'anonymous' | 'supplier' | 'provider' | 'operator';
+const SIGN_INS: Record<Exclude<Identity, 'anonymous'>, string> = {
+  supplier: 'admin@acme.demo', provider: 'admin@riverside.demo', operator: 'admin@operator.demo',
+};
+
+// ---- hostile values ----
+
+const HUGE_ID = '99999999999999999999';
+const BUILT_INS = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__', 'prototype', '__defineGetter__'];
+const hostileScalar = fc.constantFrom<unknown>(
+  HUGE_ID, '9223372036854775808', 9007199254740993, -1, 0, 1.5, 1e308, '1e400', 'NaN', '', ' ', '\u0000', 'null', 'undefined',
+  'x'.repeat(10_001), '\'; DROP TABLE users; --', '../../etc/passwd', '%00', '<script>alert(1)</script>', '2026-02-30', '🩺', ...BUILT_INS,
+  true, null, [], {}, [HUGE_ID], JSON.parse('{"__proto__":{"polluted":1}}'),
+);
+/** JSON text of objects nested `levels` deep (as text: JSON.stringify itself overflows the stack long before 5,000). */
+const deep = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+
+// ---- schema → arbitrary ----
+
+function typesOf(schema: Schema): string[] {
+  if (Array.isArray(schema.type)) return schema.type;
+  if (schema.type) return [schema.type];
+  if (schema.properties) return ['object'];
+  if (schema.items) return ['array'];
+  return ['string'];
+}
+
+function stringOf(schema: Schema): fc.Arbitrary<string> {
+  const max = Math.min(schema.maxLength ?? 40, 40);
+  const min = Math.min(schema.minLength ?? 0, max);
+  if (schema.format === 'email') return fc.oneof(fc.emailAddress(), fc.constantFrom('admin@acme.demo', 'a@b.co'));
+  if (schema.format === 'date') return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  if (schema.format === 'date-time') return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+  if (schema.pattern) {
+    try {
+      return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length <= (schema.maxLength ?? 1000));
+    } catch {
+      // a pattern fast-check cannot generate from: plain strings
+    }
+  }
+  return fc.string({ minLength: min, maxLength: max, unit: 'grapheme' });
+}
+
+/** Values valid for `schema` most of the time, hostile sometimes (at every level, so deep fields get them too). */
+function valueOf(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
+  return fc.oneof({ weight: 5, arbitrary: validOf(schema, depth) }, { weight: 1, arbitrary: hostileScalar });
+}
+
+function validOf(schema: Schema, depth: number): fc.Arbitrary<unknown> {
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  return fc.oneof(...typesOf(schema).map((type): fc.Arbitrary<unknown> => {
+    switch (type) {
+      case 'integer': {
+        const min = schema.minimum ?? -1000;
+        const max = schema.maximum ?? 1_000_000;
+        // Small ids exist in the demo world; the bounds themselves are where off-by-one errors live.
+        return fc.oneof(fc.integer({ min: Math.max(min, 0), max: Math.min(max, 30) }), fc.constantFrom(min, max), fc.integer({ min, max }));
+      }
+      case 'number': return fc.double({ noNaN: true, noDefaultInfinity: true });
+      case 'boolean': return fc.boolean();
+      case 'null': return fc.constant(null);
+      case 'array': {
+        if (depth > 4) return fc.constant([]);
+        const maxLength = Math.min(schema.maxItems ?? 3, 3);
+        return fc.array(valueOf(schema.items ?? {}, depth + 1), { minLength: Math.min(schema.minItems ?? 0, maxLength), maxLength });
+      }
+      case 'object': {
+        if (depth > 4) return fc.constant({});
+        const props = schema.properties ?? {};
+        const required = (schema.required ?? []).filter((k) => k in props);
+        return fc.record(Object.fromEntries(Object.entries(props).map(([k, s]) => [k, valueOf(s, depth + 1)])), { requiredKeys: required });
+      }
+      default: return stringOf(schema);
+    }
+  }));
+}
+
+/** A value as it travels in a path segment or a query string. */
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+}
+
+// ---- operations → requests ----
+
+function queryString(entries: [string, string][]): string {
+  return entries.length ? `?${entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}` : '';
+}
+
+function fillPath(path: string, values: Record<string, string>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? '1'));
+}
+
+const isList = (op: Operation) => op.parameters.some((p) => p.name === 'sortField');
+
+/** A JSON body text with a literal "__proto__" or "constructor" key, which JSON.stringify of a plain object cannot write. */
+function withKey(bodyText: string, key: string, value: string): string {
+  const trimmed = bodyText.trim();
+  if (!trimmed.startsWith('{') || trimmed === '{}') return `{"${key}":${value}}`;
+  return `{"${key}":${value},${trimmed.slice(1)}`;
+}
+
+function requestArbitrary(op: Operation, identities: Identity[]): fc.Arbitrary<FuzzRequest> {
+  const pathParams = op.parameters.filter((p) => p.in === 'path');
+  const queryParams = op.parameters.filter((p) => p.in === 'query');
+  const bodyContent = op.requestBody?.content ?? {};
+  const json = bodyContent['application/json']?.schema;
+  const form = bodyContent['multipart/form-data']?.schema;
+  const hostileSort = fc.constantFrom(...BUILT_INS, 'name,constructor', 'id;DROP', '"id"');
+  const hostileFilter = fc.constantFrom(...BUILT_INS).map((k) => JSON.stringify({ [k]: { filterType: 'text', type: 'contains', filter: 'a' } }));
+  const query = fc.tuple(...queryParams.map((p) => fc.option(
+    p.name === 'sortField' ? fc.oneof(valueOf(p.schema), hostileSort)
+      : p.name === 'filterModel' ? fc.oneof(valueOf(p.schema), hostileFilter, fc.constant('{"__proto__":{"filter":"a"}}'))
+        : valueOf(p.schema),
+    { freq: 2, nil: undefined },
+  ).map((v) => (v === undefined ? null : [p.name, text(v)] as [string, string])))).map((pairs) => pairs.filter((x): x is [string, string] => x !== null));
+  const path = fc.tuple(...pathParams.map((p) => valueOf(p.schema).map((v) => [p.name, text(v)] as const)))
+    .map((pairs) => fillPath(op.path, Object.fromEntries(pairs)));
+  let body: fc.Arbitrary<FuzzRequest['body']> = fc.constant(undefined);
+  if (json) {
+    const valid = valueOf(json).map((v) => JSON.stringify(v) ?? 'null');
+    body = fc.oneof(
+      { weight: 6, arbitrary: valid.map((t) => ({ kind: 'json' as const, text: t })) },
+      { weight: 1, arbitrary: fc.tuple(valid, fc.constantFrom('__proto__', 'constructor')).map(([t, k]) => ({ kind: 'json' as const, text: withKey(t, k, '{"prototype":{"polluted":1},"isAdmin":true}') })) },
+      { weight: 1, arbitrary: valid.map((t) => ({ kind: 'json' as const, text: withKey(t, 'unknown', deep(40)) })) },
+      { weight: 1, arbitrary: fc.constantFrom('{"a":', '[]', '"text"', '1', 'null', '{"id":1e400}', `{"id":${HUGE_ID}}`).map((t) => ({ kind: 'json' as const, text: t })) },
+    );
+  } else if (form) {
+    const fields = valueOf({ ...form, type: 'object' }).map((v) => Object.entries((v ?? {}) as Record<string, unknown>)
+      .filter(([, x]) => x !== undefined).map(([name, x]) => ({ name, value: text(x) })));
+    const files = fc.array(fc.record({
+      name: fc.constantFrom('file', 'files', 'document', 'image', 'file_1'),
+      file: fc.oneof(fc.constant(''), fc.string({ maxLength: 200 }), fc.constant('id,name\n1,a\n'), fc.constant('%PDF-1.4\n%garbage'), fc.constant('PK\u0003\u0004garbage')),
+      filename: fc.constantFrom('a.csv', 'a.xlsx', 'a.pdf', 'a.png', '../../a.exe', '', 'ü.txt'),
+    }), { maxLength: 3 });
+    body = fc.oneof(
+      { weight: 5, arbitrary: fc.tuple(fields, files).map(([f, fl]) => ({ kind: 'form' as const, parts: [...f, ...fl] })) },
+      { weight: 1, arbitrary: fc.constantFrom('garbage', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nid\n1', '--x--').map((t) => ({ kind: 'raw' as const, contentType: 'multipart/form-data; boundary=x', text: t })) },
+    );
+  }
+  return fc.record({ who: fc.constantFrom(...identities), path, query: query.map(queryString), body });
+}
+
+/** The same hostile requests for every operation, so the issue's inputs are always sent, whatever the seed draws. */
+function fixedRequests(op: Operation, who: Identity): FuzzRequest[] {
+  const out: FuzzRequest[] = [];
+  const pathNames = op.parameters.filter((p) => p.in === 'path').map((p) => p.name);
+  const bodyContent = op.requestBody?.content ?? {};
+  const multipart = Boolean(bodyContent['multipart/form-data']);
+  for (const value of [HUGE_ID, '-1', '0', '1.5', 'constructor']) {
+    if (pathNames.length) out.push({ who, path: fillPath(op.path, Object.fromEntries(pathNames.map((n) => [n, value]))), query: '' });
+  }
+  const path = fillPath(op.path, {});
+  if (isList(op)) {
+    for (const field of BUILT_INS) {
+      out.push({ who, path, query: queryString([['sortField', field]]) });
+      out.push({ who, path, query: queryString([['filterModel', `{"${field}":{"filterType":"text","type":"contains","filter":"a"}}`]]) });
+    }
+  }
+  for (const p of op.parameters.filter((x) => x.in === 'query' && x.name !== 'sortField')) out.push({ who, path, query: queryString([[p.name, HUGE_ID]]) });
+  if (op.method !== 'get' && !multipart) {
+    out.push({ who, path, query: '', body: { kind: 'json', text: '{"__proto__":{"isAdmin":true}}' } });
+    out.push({ who, path, query: '', body: { kind: 'json', text: `{"id":${HUGE_ID},"unknown":${deep(5000)}}` } });
+    const schema = bodyContent['application/json']?.schema;
+    for (const [name, s] of Object.entries(schema?.properties ?? {})) {
+      if (typesOf(s).includes('integer')) out.push({ who, path, query: '', body: { kind: 'json', text: `{"${name}":${HUGE_ID}}` } });
+      if (typesOf(s).includes('array')) out.push({ who, path, query: '', body: { kind: 'json', text: `{"${name}":[${Array.from({ length: 100_000 }, (_, i) => i + 1).join(',')}]}` } });
+    }
+  }
+  if (multipart) {
+    out.push({ who, path, query: '', body: { kind: 'form', parts: Array.from({ length: 11 }, (_, i) => ({ name: 'file', file: 'id\n1', filename: `f${i}.csv` })) } });
+    out.push({ who, path, query: '', body: { kind: 'raw', contentType: 'multipart/form-data; boundary=x', text: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nid,na' } });
+    out.push({ who, path, query: '', body: { kind: 'raw', contentType: 'multipart/form-data', text: 'garbage' } });
+    const fields = Object.keys(bodyContent['multipart/form-data']?.schema.properties ?? {});
+    out.push({ who, path, query: '', body: { kind: 'form', parts: [...fields.map((name) => ({ name, value: HUGE_ID })), { name: 'file', file: 'id\n1', filename: 'a.csv' }] } });
+  }
+  return out;
+}
+
+// ---- sending ----
+
+let t: TestApp;
+const tokens: Partial<Record<Identity, string | null>> = {};
+
+async function tokenOf(who: Identity, fresh = false): Promise<string | null> {
+  if (who === 'anonymous') return null;
+  if (fresh || tokens[who] === undefined) {
+    // The fuzzer may have changed the user or ended the session (logout): sign in again, or go on anonymously.
+    tokens[who] = await t.signIn(SIGN_INS[who]).then((s) => s.access_token, () => null);
+  }
+  return tokens[who] ?? null;
+}
+
+function describeRequest(method: string, r: FuzzRequest): string {
+  const body = !r.body ? '' : r.body.kind === 'form'
+    ? ` form[${r.body.parts.map((p) => ('file' in p ? `${p.name}=<file ${p.filename}>` : `${p.name}=${p.value.slice(0, 60)}`)).join(', ')}]`
+    : ` ${r.body.kind === 'raw' ? r.body.contentType : 'json'} ${r.body.text.slice(0, 200)}${r.body.text.length > 200 ? '…' : ''}`;
+  return `${method.toUpperCase()} ${r.path}${r.query.slice(0, 300)} as ${r.who}${body}`;
+}
+
+async function send(method: string, r: FuzzRequest, token: string | null): Promise<{ status: number; problem: string | null }> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: string | FormData | undefined;
+  if (r.body?.kind === 'json') {
+    headers['content-type'] = 'application/json';
+    body = r.body.text;
+  } else if (r.body?.kind === 'raw') {
+    headers['content-type'] = r.body.contentType;
+    body = r.body.text;
+  } else if (r.body?.kind === 'form') {
+    const form = new FormData();
+    for (const p of r.body.parts) {
+      if ('file' in p) form.append(p.name, new Blob([p.file]), p.filename);
+      else form.append(p.name, p.value);
+    }
+    body = form;
+  }
+  const res = await fetch(`${t.baseUrl}${r.path}${r.query}`, { method: method.toUpperCase(), headers, body, redirect: 'manual', signal: AbortSignal.timeout(20_000) });
+  let raw: Buffer;
+  try {
+    raw = Buffer.from(await res.arrayBuffer());
+  } catch (error) {
+    return { status: res.status, problem: `the body was cut off (${(error as Error).message})` };
+  }
+  if (res.status >= 500) return { status: res.status, problem: `${res.status}: ${raw.toString('utf8').slice(0, 300)}` };
+  if (res.status >= 300 && res.status < 400) return { status: res.status, problem: null };
+  const type = res.headers.get('content-type') ?? '';
+  if (res.status === 200 && !type.includes('application/json')) return { status: res.status, problem: null };
+  try {
+    const parsed = JSON.parse(raw.toString('utf8')) as { ok?: unknown; m?: unknown; error?: { code?: unknown } };
+    const envelope = typeof parsed.ok === 'boolean' && typeof parsed.m === 'string' && (parsed.ok || typeof parsed.error?.code === 'string');
+    return { status: res.status, problem: envelope ? null : `${res.status} not an envelope: ${raw.toString('utf8').slice(0, 200)}` };
+  } catch {
+    return { status: res.status, problem: `${res.status} not JSON: ${raw.toString('utf8').slice(0, 200)}` };
+  }
+}
+
+async function run(method: string, r: FuzzRequest): Promise<string | null> {
+  let token = await tokenOf(r.who);
+  let answer = await send(method, r, token);
+  if (answer.status === 401 && r.who !== 'anonymous') {
+    token = await tokenOf(r.who, true);
+    answer = await send(method, r, token);
+  }
+  statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+  return answer.problem ? `${describeRequest(method, r)}\n    → ${answer.problem}` : null;
+}
+
+let operations: Operation[] = [];
+const statuses = new Map<number, number>();
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await seedDemoCommunications(t.db, t.config);
+  const doc = (await (await fetch(`${t.baseUrl}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>> };
+  operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ ...op, method, path })));
+  // Sign-outs and deletions last, so the operations before them run with live sessions and data.
+  const late = (op: Operation) => (/logout|revoke/i.test(op.path) ? 2 : op.method === 'delete' ? 1 : 0);
+  operations.sort((a, b) => late(a) - late(b));
+}, 120_000);
+afterAll(() => t?.close());
+
+describe('fuzzing every operation of the OpenAPI document', () => {
+  it('never answers 5xx, a non-envelope or a cut-off file', async () => {
+    expect(operations.length).toBeGreaterThan(100);
+    const failures: string[] = [];
+    for (const [index, op] of operations.entries()) {
+      const identities: Identity[] = op.security.length ? ['supplier', 'provider', 'operator', 'anonymous'] : ['anonymous', 'supplier'];
+      const generated = fc.sample(requestArbitrary(op, identities), { seed: SEED + index, numRuns: RUNS });
+      const fixed = identities.filter((w) => w !== 'anonymous' || !op.security.length).slice(0, op.security.length ? 3 : 1).flatMap((w) => fixedRequests(op, w));
+      for (const r of [...fixed, ...generated]) {
+        const failure = await run(op.method, r);
+        if (failure) failures.push(failure);
+      }
+    }
+    console.info(`fuzz: ${operations.length} operations, answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+    expect(failures, `${failures.length} failing requests:\n${failures.join('\n')}`).toEqual([]);
+  }, 600_000);
+});
