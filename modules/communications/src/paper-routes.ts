@@ -17,12 +17,12 @@ const headerProps = {
   locationId: nullableIdSchema,
   responderName: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
   responseDate: { type: 'string', format: 'date' },
-  notifiedDate: { type: ['string', 'null'], pattern: '^(\\d{4}-\\d{2}-\\d{2})?$' },
+  notifiedDate: { type: ['string', 'null'], maxLength: 10, pattern: '^(\\d{4}-\\d{2}-\\d{2})?$' },
 } as const;
 const createBody = { type: 'object', required: ['communicationId', 'providerCommunicationId', 'responderName', 'responseDate'], properties: headerProps } as const;
 const updateBody = { type: 'object', required: ['id', 'responderName', 'responseDate'], properties: { id, ...headerProps, removeDocument: { type: 'boolean' } } } as const;
 /** `actions` is an array in a JSON body, or that array as a JSON string in a multipart one (with files `file_<actionId>`). */
-const actionsBody = { type: 'object', required: ['paperResponseId'], properties: { paperResponseId: id, actions: { type: ['array', 'string'], maxLength: 2_000_000 } } } as const;
+const actionsBody = { type: 'object', required: ['paperResponseId'], properties: { paperResponseId: id, actions: { type: ['array', 'string'], maxItems: 500, maxLength: 2_000_000 } } } as const;
 const answersSchema = {
   type: 'array', maxItems: 500,
   items: { type: 'object', required: ['actionId'], properties: { actionId: id, ...schema.answerValueProps } },

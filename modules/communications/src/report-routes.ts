@@ -15,7 +15,7 @@ const tags = ['supplier reports'];
 const access = SUPPLIER_EVENT_PERMISSIONS;
 const typeParams = {
   type: 'object', required: ['id', 'type'],
-  properties: { id: idSchema, type: { type: 'string', pattern: REPORT_TYPE_PATTERN } },
+  properties: { id: idSchema, type: { type: 'string', maxLength: 100, pattern: REPORT_TYPE_PATTERN } },
 } as const;
 const statusParams = {
   type: 'object', required: ['status'],

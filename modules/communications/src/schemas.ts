@@ -1,4 +1,4 @@
-import { idSchema, listQuerySchema, MAX_INT4, nullableIdSchema } from '@portal/core';
+import { idSchema, listQuerySchema, MAX_ID, MAX_INT4, nullableIdSchema } from '@portal/core';
 import { ACTION_TYPES, CLASSIFICATIONS, COMMUNICATION_TYPES, DISPOSITIONS, DISRUPTION_SUBTYPES, LEAD_TIMES, REASONS, RECALL_SUBTYPES, values } from './constants.js';
 
 const id = idSchema;
@@ -39,7 +39,7 @@ export const step0Body = {
 export const answerValueProps = {
   valueAcknowledge: { type: 'boolean' },
   valueText: { type: 'string', maxLength: 10_000 },
-  valueNumeric: { type: ['string', 'integer'], maxLength: 30 },
+  valueNumeric: { type: ['string', 'integer'], maxLength: 30, minimum: 0, maximum: MAX_ID },
   valueYesNo: { type: 'string', enum: ['Yes', 'No'] },
   valueCheckbox: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 200 } },
   valueMultiChoice: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 200 } },

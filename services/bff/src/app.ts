@@ -205,7 +205,7 @@ export function createApp({ deps, modules }: AppOptions): Koa {
       await parseBody(ctx, jsonBody, false);
       return next();
     }
-    const uploadDir = await mkdtemp(path.join(os.tmpdir(), 'portal-upload-'));
+    const uploadDir = await mkdtemp(path.join(os.tmpdir(), `portal-upload-${process.pid}-`));
     try {
       await parseBody(ctx, multipartBody(uploadDir), true);
       await next();

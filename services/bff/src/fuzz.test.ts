@@ -327,6 +327,31 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
+/** Where a request schema lacks a bound (issue 9: "bounds everywhere"), as `path: what is missing`. */
+function unbounded(schema: Schema, at: string): string[] {
+  const out: string[] = [];
+  const types = typesOf(schema);
+  if (schema.enum || schema.const !== undefined) return out;
+  if (types.includes('integer') && (schema.maximum === undefined || schema.maximum > Number.MAX_SAFE_INTEGER || schema.minimum === undefined)) out.push(`${at}: integer without minimum and safe maximum`);
+  if (types.includes('string') && schema.maxLength === undefined && !['date', 'date-time'].includes(schema.format ?? '')) out.push(`${at}: string without maxLength`);
+  if (types.includes('array')) {
+    if (schema.maxItems === undefined) out.push(`${at}: array without maxItems`);
+    if (schema.items) out.push(...unbounded(schema.items, `${at}[]`));
+  }
+  for (const [k, s] of Object.entries(schema.properties ?? {})) out.push(...unbounded(s, `${at}.${k}`));
+  return out;
+}
+
+describe('the OpenAPI document', () => {
+  it('bounds every integer, string and array a request may carry', () => {
+    const problems = operations.flatMap((op) => [
+      ...op.parameters.flatMap((p) => unbounded(p.schema, `${op.method.toUpperCase()} ${op.path} ${p.in} ${p.name}`)),
+      ...Object.values(op.requestBody?.content ?? {}).flatMap((c) => unbounded(c.schema, `${op.method.toUpperCase()} ${op.path} body`)),
+    ]);
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('fuzzing every operation of the OpenAPI document', () => {
   it('never answers 5xx, a non-envelope or a cut-off file', async () => {
     expect(operations.length).toBeGreaterThan(100);
