@@ -57,6 +57,14 @@ const deep = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)
 
 // ---- schema → arbitrary ----
 
+/** Ids of the demo world's rows (events, notices, locations, users, ...), read once the app is up. */
+let knownIds: number[] = [];
+const ID_TABLES = [
+  'communications', 'provider_communications', 'communication_actions', 'communication_affected_customers', 'communication_affected_locations',
+  'communication_documents', 'organizations', 'users', 'roles', 'supplier_locations', 'sales_representatives', 'distribution_lists',
+  'template_actions', 'provider_responses', 'paper_responses', 'provider_communication_notes', 'provider_internal_actions', 'outbox_emails',
+];
+
 function typesOf(schema: Schema): string[] {
   if (Array.isArray(schema.type)) return schema.type;
   if (schema.type) return [schema.type];
@@ -94,8 +102,9 @@ function validOf(schema: Schema, hostile: boolean, depth: number): fc.Arbitrary<
       case 'integer': {
         const min = schema.minimum ?? -1000;
         const max = schema.maximum ?? 1_000_000;
-        // Small ids exist in the demo world; the bounds themselves are where off-by-one errors live.
-        return fc.oneof(fc.integer({ min: Math.max(min, 0), max: Math.min(max, 30) }), fc.constantFrom(min, max), fc.integer({ min, max }));
+        // Ids of rows that exist reach the services; the bounds themselves are where off-by-one errors live.
+        const known = knownIds.filter((n) => n >= min && n <= max);
+        return fc.oneof(...(known.length ? [fc.constantFrom(...known)] : []), fc.constantFrom(min, max), fc.integer({ min, max }));
       }
       case 'number': return fc.double({ noNaN: true, noDefaultInfinity: true });
       case 'boolean': return fc.boolean();
@@ -319,6 +328,8 @@ const statuses = new Map<number, number>();
 beforeAll(async () => {
   t = await startTestApp();
   await seedDemoCommunications(t.db, t.config);
+  const ids = await Promise.all(ID_TABLES.map((table) => t.db(table).orderBy('id').limit(40).pluck('id') as Promise<(number | string)[]>));
+  knownIds = [...new Set(ids.flat().map(Number))].sort((a, b) => a - b);
   const doc = (await (await fetch(`${t.baseUrl}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>> };
   operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ ...op, method, path })));
   // Sign-outs and deletions last, so the operations before them run with live sessions and data.
