@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { seedDemoCommunications } from '@portal/communications';
 import { startTestApp, type TestApp } from '@portal/testing';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 
 type Schema = {
@@ -214,8 +214,14 @@ function fixedRequests(op: Operation, who: Identity): FuzzRequest[] {
     }
   }
   for (const p of op.parameters.filter((x) => x.in === 'query' && x.name !== 'sortField')) out.push({ who, path, query: queryString([[p.name, HUGE_ID]]) });
+  // A repeated parameter arrives as an array, where handlers expect one string.
+  const names = [...new Set([...op.parameters.filter((x) => x.in === 'query').map((x) => x.name), 'token', 'search', 'type'])];
+  out.push({ who, path, query: queryString(names.flatMap((n) => [[n, '1'], [n, '2']] as [string, string][])) });
   if (op.method !== 'get' && !multipart) {
     out.push({ who, path, query: '', body: { kind: 'json', text: '{"__proto__":{"isAdmin":true}}' } });
+    // The same fields as a urlencoded form (nested keys, prototype keys) and as plain text.
+    out.push({ who, path, query: '', body: { kind: 'raw', contentType: 'application/x-www-form-urlencoded', text: `id=${HUGE_ID}&a[b][c][d][e][f][g]=1&__proto__[x]=1&constructor[prototype][y]=1&email=a@b.co` } });
+    out.push({ who, path, query: '', body: { kind: 'raw', contentType: 'text/plain', text: '{"id":1}' } });
     out.push({ who, path, query: '', body: { kind: 'json', text: `{"id":${HUGE_ID},"unknown":${deep(5000)}}` } });
     const schema = bodyContent['application/json']?.schema;
     for (const [name, s] of Object.entries(schema?.properties ?? {})) {
