@@ -118,10 +118,7 @@ function mount(router: Router, route: Route, deps: ModuleDeps): void {
       if (result.body instanceof Readable) {
         // Past the headers, a failure can no longer be an envelope: cut the connection so the client sees an aborted
         // transfer (no final chunk), never a short file under a 200.
-        result.body.once('error', (error) => {
-          deps.logger.error({ err: error, requestId: ctx.state.requestId }, 'download failed after its headers were sent');
-          ctx.res.destroy(error);
-        });
+        result.body.once('error', () => ctx.res.destroy());
       }
       return;
     }
@@ -138,6 +135,9 @@ export function createApp({ deps, modules }: AppOptions): Koa {
   const { config, logger } = deps;
   const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
   const routes = modules.flatMap((m) => m.routes);
+  // What Koa reports itself: a body stream that failed after the headers were sent (a download cut mid-way by a
+  // failure or by the client leaving). Logged here rather than printed by Koa's default handler.
+  app.on('error', (error: unknown, ctx?: Context) => logger.warn({ err: error, requestId: ctx?.state.requestId as string | undefined }, 'response failed after its headers were sent'));
 
   // Request id, structured access log, version header, security headers.
   app.use(async (ctx, next) => {
