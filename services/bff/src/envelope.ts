@@ -52,11 +52,11 @@ export function mapError(ctx: Context, error: unknown, logger: Logger): void {
   if (e.code === PG_UNIQUE) return sendError(ctx, 409, 'DUPLICATE', 'A record with the same values already exists.');
   if (e.code === PG_FOREIGN_KEY) return sendError(ctx, 409, 'REFERENCE_CONFLICT', 'The record is referenced by, or refers to, a record that does not exist.');
   if (e.code === PG_OUT_OF_RANGE) return sendError(ctx, 400, 'VALIDATION_ERROR', 'A number is out of range.');
-  // Class 22 is PostgreSQL's "data exception": a value the schema let through but a column cannot hold.
-  if (typeof e.code === 'string' && e.code.startsWith('22')) return sendError(ctx, 400, 'VALIDATION_ERROR', 'A value is not allowed.');
   if (e.code === PG_CHECK || e.code === PG_NOT_NULL || e.code === PG_INVALID_TEXT) {
     return sendError(ctx, 400, 'VALIDATION_ERROR', 'A value is missing or not allowed.');
   }
+  // Class 22 is PostgreSQL's "data exception": a value the schemas let through but a column cannot hold.
+  if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return sendError(ctx, 400, 'VALIDATION_ERROR', 'A value is not allowed.');
   if (status === 413 || e.type === 'entity.too.large') return sendError(ctx, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
   if (status === 415) return sendError(ctx, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type.');
   if (status === 400 && (e.type === 'entity.parse.failed' || /JSON|parse/i.test(e.message ?? ''))) {
