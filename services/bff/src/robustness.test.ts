@@ -1,5 +1,7 @@
 /** Issue 9, robustness: each input the fuzzer found answers a 4xx envelope with a clear message and changes nothing. */
 import { readdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -213,29 +215,40 @@ describe('other hostile input', () => {
   });
 });
 
-describe('a download that fails after its headers were sent', () => {
-  it('cuts the connection so the client sees an aborted transfer, never a short file under 200', async () => {
+describe('safety nets behind the schemas', () => {
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
     const deps: ModuleDeps = { db: t.db, config: t.config, logger: createLogger('silent'), mail: { kick: () => undefined }, files: new LocalFileStore(os.tmpdir()) };
-    const failing = {
-      name: 'failing',
-      routes: [route({
+    const routes = [
+      route({ method: 'GET', path: '/out-of-range', access: 'public', summary: 'a value no schema bounded', handler: () => t.db.raw("SELECT '99999999999999999999'::bigint") }),
+      route({
         method: 'GET', path: '/failing.csv', access: 'public', summary: 'fails mid-stream', handler: () => {
           const stream = new PassThrough();
           stream.write('id,name\n1,a\n');
           setTimeout(() => stream.destroy(new Error('the database went away')), 50);
           return fileResult('failing.csv', 'text/csv', stream);
         },
-      })],
-    };
-    const server = createApp({ deps, modules: [failing] }).listen(0, '127.0.0.1');
+      }),
+    ];
+    server = createApp({ deps, modules: [{ name: 'nets', routes }] }).listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
-    try {
-      const res = await fetch(`http://127.0.0.1:${(server.address() as { port: number }).port}/api/failing.csv`);
-      expect(res.status).toBe(200);
-      await expect(res.text()).rejects.toThrow();
-    } finally {
-      server.closeAllConnections();
-      server.close();
-    }
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  });
+  afterAll(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+
+  it('cuts the connection of a download that fails after its headers were sent: an aborted transfer, never a short file under 200', async () => {
+    const res = await fetch(`${base}/failing.csv`);
+    expect(res.status).toBe(200);
+    await expect(res.text()).rejects.toThrow();
+  });
+
+  it("answers a PostgreSQL data exception a schema missed as the client's 400, not 500", async () => {
+    const res = await fetch(`${base}/out-of-range`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ ok: false, m: 'A number is out of range.', error: { code: 'VALIDATION_ERROR' } });
   });
 });
