@@ -1,4 +1,4 @@
-import { idOrZeroSchema, idSchema, messageResult, nullableIdSchema, type ModuleDeps, type Route, route, validate } from '@portal/core';
+import { assertSafeInput, idOrZeroSchema, idSchema, messageResult, nullableIdSchema, type ModuleDeps, type Route, route, validate } from '@portal/core';
 import { SUPPLIER_EVENT_PERMISSIONS } from './constants.js';
 import * as schema from './schemas.js';
 import {
@@ -38,6 +38,7 @@ function parseAnswers(raw: unknown): PaperAnswer[] {
       answers = null;
     }
   }
+  assertSafeInput(answers, 'actions');
   return validate<PaperAnswer[]>(answersSchema, answers, 'actions');
 }
 

@@ -63,6 +63,14 @@ function safeDecode(s: string): string {
   }
 }
 
+/** The text of one filterModel entry; an object is a 400 (String() of `{"toString":1}` would even throw). */
+export function filterText(entry: unknown, field: string): string {
+  const filter = (entry as { filter?: unknown } | null)?.filter;
+  if (filter === undefined || filter === null) return '';
+  if (typeof filter === 'object') throw new ValidationError(`The filter of ${field} must be text.`);
+  return String(filter).trim();
+}
+
 /** Parses and whitelists a list query; an unknown sort or filter field is a 400, never SQL. */
 export function parseListQuery(input: object, spec: ListSpec): ListQuery {
   const raw = input as RawListQuery;
@@ -78,7 +86,7 @@ export function parseListQuery(input: object, spec: ListSpec): ListQuery {
     if (!Object.hasOwn(spec.fields, field)) throw new ValidationError(`Unknown filter field: ${field}`);
     const v = value as { type?: string; filter?: unknown };
     if (v?.type !== undefined && v.type !== 'contains') throw new ValidationError(`Only "contains" filters are supported (${field}).`);
-    return { field, contains: String(v?.filter ?? '').trim() };
+    return { field, contains: filterText(value, field) };
   }).filter((f) => f.contains !== '');
   const pageNumber = raw.pageNumber ?? 1;
   const pageSize = raw.pageSize ?? 50;

@@ -161,7 +161,8 @@ function requestOf(op: Operation, identities: Identity[], hostile: boolean): fc.
   const json = bodyContent['application/json']?.schema;
   const form = bodyContent['multipart/form-data']?.schema;
   const hostileSort = fc.constantFrom(...BUILT_INS, 'name,constructor', 'id;DROP', '"id"');
-  const hostileFilter = fc.constantFrom(...BUILT_INS).map((k) => JSON.stringify({ [k]: { filterType: 'text', type: 'contains', filter: 'a' } }));
+  const hostileFilter = fc.tuple(fc.constantFrom(...BUILT_INS, 'name', 'status', 'email', 'id'), fc.constantFrom<unknown>('a', { toString: 1 }, [1], null, 1))
+    .map(([k, filter]) => JSON.stringify({ [k]: { filterType: 'text', type: 'contains', filter } }));
   // A valid request leaves sorting and filtering to their defaults: a random field name is only ever a 400.
   const listControls = new Set(hostile ? [] : ['sortField', 'sortDirection', 'filterModel']);
   const query = fc.tuple(...queryParams.filter((p) => !listControls.has(p.name)).map((p) => fc.option(
@@ -208,6 +209,10 @@ function fixedRequests(op: Operation, who: Identity): FuzzRequest[] {
   }
   const path = fillPath(op.path, {});
   if (isList(op)) {
+    // A filter whose value is an object with its own toString: String() of it throws.
+    for (const field of ['name', 'status', 'email', 'id', 'fileId', 'type']) {
+      out.push({ who, path, query: queryString([['filterModel', `{"${field}":{"filterType":"text","type":"contains","filter":{"toString":1,"valueOf":1}}}`]]) });
+    }
     for (const field of BUILT_INS) {
       out.push({ who, path, query: queryString([['sortField', field]]) });
       out.push({ who, path, query: queryString([['filterModel', `{"${field}":{"filterType":"text","type":"contains","filter":"a"}}`]]) });

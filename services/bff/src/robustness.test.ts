@@ -114,7 +114,17 @@ describe('built-in object names as sort or filter fields', () => {
     });
   }
 
-  it('refuses a bad sortField on the lists whose filterModel takes exact filters out first', async () => {
+  it('refuses a filter value that is an object (its own toString would make String() throw)', async () => {
+    // email goes through the shared parser, status through the exact-match filters.
+    for (const field of ['email', 'status']) {
+      const filterModel = encodeURIComponent(`{"${field}":{"filterType":"text","type":"contains","filter":{"toString":1}}}`);
+      const res = await t.call('GET', `/api/supplier/sales-reps?filterModel=${filterModel}`, { token: supplier });
+      expect(res.status, field).toBe(400);
+      expect(res.body.m).toBe(`The filter of ${field} must be text.`);
+    }
+  });
+
+  it('refuses a bad filter field on the lists whose filterModel takes exact filters out first', async () => {
     const filterModel = encodeURIComponent('{"__proto__":{"filter":"a"},"status":{"filter":"ACTIVE"}}');
     for (const path of ['/api/supplier/locations', '/api/supplier/sales-reps']) {
       const res = await t.call('GET', `${path}?filterModel=${filterModel}`, { token: supplier });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Actor, ConflictError, MAX_ID, NotFoundError, recordAudit, ValidationError } from '@portal/core';
+import { type Actor, ConflictError, filterText, MAX_ID, NotFoundError, recordAudit, ValidationError } from '@portal/core';
 
 /** Status of a master record (spec §4): ACTIVE gives Edit and Inactivate; any other gives Activate only. */
 export type MasterStatus = 'ACTIVE' | 'INACTIVE' | 'DELETED';
@@ -132,7 +132,7 @@ export function takeExactFilters(raw: Record<string, unknown>, fields: readonly 
   const exact: Record<string, string> = {};
   for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
     if (fields.includes(key)) {
-      const filter = String((value as { filter?: unknown } | null)?.filter ?? '').trim();
+      const filter = filterText(value, key);
       if (filter !== '') exact[key] = filter;
     } else remaining[key] = value;
   }
