@@ -229,6 +229,8 @@ function fixedRequests(op: Operation, who: Identity): FuzzRequest[] {
     out.push({ who, path, query: '', body: { kind: 'raw', contentType: 'text/plain', text: '{"id":1}' } });
     out.push({ who, path, query: '', body: { kind: 'json', text: `{"id":${HUGE_ID},"unknown":${deep(5000)}}` } });
     const schema = bodyContent['application/json']?.schema;
+    // Wrong types under the names handlers commonly read, for the operations whose body no schema describes.
+    if (!schema) out.push({ who, path, query: '', body: { kind: 'json', text: '{"id":"x","ids":{},"message":{"a":1},"note":[1],"email":{"toString":1},"token":[],"status":{},"location_ids":"1"}' } });
     for (const [name, s] of Object.entries(schema?.properties ?? {})) {
       if (typesOf(s).includes('integer')) out.push({ who, path, query: '', body: { kind: 'json', text: `{"${name}":${HUGE_ID}}` } });
       if (typesOf(s).includes('array')) out.push({ who, path, query: '', body: { kind: 'json', text: `{"${name}":[${Array.from({ length: 100_000 }, (_, i) => i + 1).join(',')}]}` } });
