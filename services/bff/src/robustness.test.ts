@@ -214,6 +214,15 @@ describe('remove-locations', () => {
   });
 });
 
+describe('the largest lists the schemas allow', () => {
+  it('creates a provider event with 10,000 products (more values than one statement may bind)', async () => {
+    const products = Array.from({ length: 10_000 }, (_, i) => ({ product_name: `P${i}`, catalog_number: 'C', lot_number: 'L', udi: 'U' }));
+    const res = await t.call('POST', '/api/provider/communications/step0', { token: provider, body: { type: 'RECALL', name: 'Big internal recall', classification: 'CLASSII', products } });
+    expect(res.status, res.body.m).toBe(200);
+    expect(await t.db('communication_products').where({ communication_id: res.body.d.id }).count<{ n: number }[]>({ n: '*' })).toEqual([{ n: 10_000 }]);
+  });
+});
+
 describe('other hostile input', () => {
   it('refuses NUL characters in bodies, queries and paths', async () => {
     const body = await t.call('POST', '/api/auth/forgot-password', { body: { email: 'a\u0000@b.co' } });
