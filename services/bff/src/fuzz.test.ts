@@ -15,6 +15,8 @@ import { startTestApp, type TestApp } from '@portal/testing';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+/** FUZZ_FULL_LISTS=1 also sends every list of objects at its maxItems (slow: thousands of rows written per request). */
+const FULL_LISTS = process.env.FUZZ_FULL_LISTS === '1';
 
 type Schema = {
   type?: string | string[]; enum?: unknown[]; const?: unknown; properties?: Record<string, Schema>; required?: string[]; items?: Schema;
@@ -236,6 +238,13 @@ function fixedRequests(op: Operation, who: Identity): FuzzRequest[] {
     for (const [name, s] of Object.entries(schema?.properties ?? {})) {
       if (typesOf(s).includes('integer')) out.push({ who, path, query: '', body: { kind: 'json', text: `{"${name}":${HUGE_ID}}` } });
       if (typesOf(s).includes('array')) out.push({ who, path, query: '', body: { kind: 'json', text: `{"${name}":[${Array.from({ length: 100_000 }, (_, i) => i + 1).join(',')}]}` } });
+      if (FULL_LISTS && s.items && typesOf(s.items).includes('object') && s.maxItems) {
+        // The largest list the schema admits, of the smallest valid item, beside valid values for the other fields.
+        const item = { ...s.items, properties: Object.fromEntries((s.items.required ?? []).map((k) => [k, s.items!.properties![k]!])) };
+        const [one] = fc.sample(validOf(item, false, 0), { seed: SEED, numRuns: 1 });
+        const [rest] = fc.sample(validOf(schema!, false, 0), { seed: SEED, numRuns: 1 }) as Record<string, unknown>[];
+        out.push({ who, path, query: '', body: { kind: 'json', text: JSON.stringify({ ...rest, [name]: Array.from({ length: s.maxItems }, () => one) }) } });
+      }
     }
   }
   if (multipart) {
