@@ -232,6 +232,14 @@ describe('other hostile input', () => {
     expect(query.status).toBe(400);
     expect(query.body.m).toBe('The query may not contain NUL characters.');
   });
+
+  it('answers 404 for a forged or garbage signed file link (a route outside the OpenAPI document)', async () => {
+    for (const token of ['garbage', 'a.b', `${Buffer.from('{"key":"../../etc/passwd","exp":99999999999}').toString('base64url')}.AAAA`]) {
+      const res = await t.call('GET', `/api/files/${token}`);
+      expect(res.status, token).toBe(404);
+      expect(res.body.error?.code).toBe('NOT_FOUND');
+    }
+  });
 });
 
 describe('safety nets behind the schemas', () => {
