@@ -1,6 +1,8 @@
+import { idSchema, nullableIdSchema } from '@portal/core';
+
 const email = { type: 'string', format: 'email', maxLength: 254 } as const;
 const password = { type: 'string', minLength: 1, maxLength: 200 } as const;
-const code = { type: 'string', pattern: '^\\s*[0-9]{6}\\s*$' } as const;
+const code = { type: 'string', maxLength: 20, pattern: '^\\s*[0-9]{6}\\s*$' } as const;
 const name = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as const;
 const phone = { type: ['string', 'null'], maxLength: 20, pattern: '^(\\+1)?[\\s.-]?\\(?[0-9]{3}\\)?[\\s.-]?[0-9]{3}[\\s.-]?[0-9]{4}$|^$' } as const;
 
@@ -17,7 +19,7 @@ export const tokenBody = {
     code_request: { type: 'string', maxLength: 50 },
     refresh_token: { type: 'string', maxLength: 200 },
     login_as: { type: 'string', maxLength: 100 },
-    login_as_organization_id: { type: ['integer', 'null'], minimum: 1 },
+    login_as_organization_id: nullableIdSchema,
     auth_code: { type: 'string', maxLength: 2000 },
     nonce: { type: 'string', maxLength: 200 },
   },
@@ -91,7 +93,7 @@ export const byLinkQuery = {
 export const byIdQuery = {
   type: 'object',
   required: ['organizationId'],
-  properties: { organizationId: { type: 'integer', minimum: 1 } },
+  properties: { organizationId: idSchema },
 } as const;
 
 export const signUpBody = {

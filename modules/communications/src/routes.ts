@@ -1,4 +1,4 @@
-import { messageResult, type ModuleDeps, type Route, route } from '@portal/core';
+import { idSchema, messageResult, type ModuleDeps, type Route, route } from '@portal/core';
 import type { CommunicationType } from './constants.js';
 import { SUPPLIER_EVENT_PERMISSIONS } from './constants.js';
 import * as schema from './schemas.js';
@@ -69,7 +69,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
     }),
     route<{ sales_rep_ids?: number[] }, unknown, { id: number }>({
       method: 'POST', path: `${base}/:id/salesreps/notify`, access, tags, summary: 'Send a supply advisory to sales representatives (personal read-only links)',
-      schema: { params: schema.idParams, body: { type: 'object', properties: { sales_rep_ids: { type: 'array', maxItems: 1000, items: { type: 'integer', minimum: 1 } } } } },
+      schema: { params: schema.idParams, body: { type: 'object', properties: { sales_rep_ids: { type: 'array', maxItems: 1000, items: idSchema } } } },
       handler: async ({ actor, params, body }) => {
         const result = await notifySalesReps(db, config, actor, params.id, body.sales_rep_ids);
         mail.kick();
@@ -174,26 +174,26 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
     }),
     route<unknown, unknown, { id: number; a: number; b: string }>({
       method: 'GET', path: `${base}/:id/actions/provider/:a/:b`, access, tags, summary: 'One provider communication ({a}) with its answers; {b} is accepted for client compatibility',
-      schema: { params: { type: 'object', required: ['id', 'a', 'b'], properties: { id: { type: 'integer', minimum: 1 }, a: { type: 'integer', minimum: 1 }, b: { type: 'string', maxLength: 50 } } } },
+      schema: { params: { type: 'object', required: ['id', 'a', 'b'], properties: { id: idSchema, a: idSchema, b: { type: 'string', maxLength: 50 } } } },
       handler: ({ actor, params }) => providerView(db, config, actor, params.id, params.a),
     }),
     route<unknown, unknown, { id: number; a: number; b: string; c: string }>({
       method: 'GET', path: `${base}/:id/actions/provider/:a/:b/:c`, access, tags, summary: 'One provider communication ({a}) with its answers',
-      schema: { params: { type: 'object', required: ['id', 'a', 'b', 'c'], properties: { id: { type: 'integer', minimum: 1 }, a: { type: 'integer', minimum: 1 }, b: { type: 'string', maxLength: 50 }, c: { type: 'string', maxLength: 50 } } } },
+      schema: { params: { type: 'object', required: ['id', 'a', 'b', 'c'], properties: { id: idSchema, a: idSchema, b: { type: 'string', maxLength: 50 }, c: { type: 'string', maxLength: 50 } } } },
       handler: ({ actor, params }) => providerView(db, config, actor, params.id, params.a),
     }),
     route<unknown, unknown, { id: number; x: number }>({
-      method: 'GET', path: `${base}/:id/actions/:x`, access, tags, summary: 'Every answer to one action', schema: { params: { type: 'object', required: ['id', 'x'], properties: { id: { type: 'integer', minimum: 1 }, x: { type: 'integer', minimum: 1 } } } },
+      method: 'GET', path: `${base}/:id/actions/:x`, access, tags, summary: 'Every answer to one action', schema: { params: { type: 'object', required: ['id', 'x'], properties: { id: idSchema, x: idSchema } } },
       handler: ({ actor, params }) => actionResponses(db, actor, params.id, params.x),
     }),
     route<unknown, unknown, { id: number; pcId: number }>({
       method: 'GET', path: `${base}/:id/view/:pcId`, access, tags, summary: 'One provider communication as its recipient sees it',
-      schema: { params: { type: 'object', required: ['id', 'pcId'], properties: { id: { type: 'integer', minimum: 1 }, pcId: { type: 'integer', minimum: 1 } } } },
+      schema: { params: { type: 'object', required: ['id', 'pcId'], properties: { id: idSchema, pcId: idSchema } } },
       handler: ({ actor, params }) => providerView(db, config, actor, params.id, params.pcId),
     }),
     route<{ email?: string }, unknown, { id: number; pcId: number }>({
       method: 'POST', path: `${base}/:id/resendmail/:pcId`, access, tags, summary: 'Send a provider communication\'s notice again (older links stop working)',
-      schema: { params: { type: 'object', required: ['id', 'pcId'], properties: { id: { type: 'integer', minimum: 1 }, pcId: { type: 'integer', minimum: 1 } } }, body: { type: 'object', properties: { email: { type: 'string', format: 'email', maxLength: 254 } } } },
+      schema: { params: { type: 'object', required: ['id', 'pcId'], properties: { id: idSchema, pcId: idSchema } }, body: { type: 'object', properties: { email: { type: 'string', format: 'email', maxLength: 254 } } } },
       handler: async ({ actor, params, body }) => {
         const result = await resendNotice(db, config, actor, params.id, params.pcId, body.email);
         mail.kick();
@@ -211,7 +211,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
     }),
     route<{ communication_id: number; note: string }>({
       method: 'POST', path: `${base}/change-history`, access, tags, summary: 'Add a note to an event\'s change history',
-      schema: { body: { type: 'object', required: ['communication_id', 'note'], properties: { communication_id: { type: 'integer', minimum: 1 }, note: { type: 'string', minLength: 1, maxLength: 5000, pattern: '\\S' } } } },
+      schema: { body: { type: 'object', required: ['communication_id', 'note'], properties: { communication_id: idSchema, note: { type: 'string', minLength: 1, maxLength: 5000, pattern: '\\S' } } } },
       handler: async ({ actor, body }) => {
         await addChangeNote(db, actor, body.communication_id, body.note);
         return messageResult('The note has been added to the change history.', null);

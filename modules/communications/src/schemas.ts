@@ -1,7 +1,7 @@
-import { listQuerySchema } from '@portal/core';
+import { idSchema, listQuerySchema, MAX_ID, MAX_INT4, nullableIdSchema } from '@portal/core';
 import { ACTION_TYPES, CLASSIFICATIONS, COMMUNICATION_TYPES, DISPOSITIONS, DISRUPTION_SUBTYPES, LEAD_TIMES, REASONS, RECALL_SUBTYPES, values } from './constants.js';
 
-const id = { type: 'integer', minimum: 1 } as const;
+const id = idSchema;
 const text = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
 const date = { type: ['string', 'null'], format: 'date' } as const;
 
@@ -39,7 +39,7 @@ export const step0Body = {
 export const answerValueProps = {
   valueAcknowledge: { type: 'boolean' },
   valueText: { type: 'string', maxLength: 10_000 },
-  valueNumeric: { type: ['string', 'integer'], maxLength: 30 },
+  valueNumeric: { type: ['string', 'integer'], maxLength: 30, minimum: 0, maximum: MAX_ID },
   valueYesNo: { type: 'string', enum: ['Yes', 'No'] },
   valueCheckbox: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 200 } },
   valueMultiChoice: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 200 } },
@@ -66,7 +66,7 @@ export const step1Body = {
           udi: text(200),
           description: text(2000),
           expiration_date: date,
-          quantity: { type: ['integer', 'null'], minimum: 0 },
+          quantity: { type: ['integer', 'null'], minimum: 0, maximum: MAX_INT4 },
           custom_fields: { type: 'object', additionalProperties: true },
         },
       },
@@ -100,7 +100,7 @@ export const step2Body = {
 const customer = {
   type: 'object',
   required: ['name', 'email'],
-  properties: { name: { type: 'string', minLength: 1, maxLength: 300 }, email: { type: 'string', maxLength: 254 }, provider_organization_id: { type: ['integer', 'null'], minimum: 1 } },
+  properties: { name: { type: 'string', minLength: 1, maxLength: 300 }, email: { type: 'string', maxLength: 254 }, provider_organization_id: nullableIdSchema },
 } as const;
 
 export const step3Body = {
@@ -173,7 +173,7 @@ export const internalActionBody = {
   properties: {
     id,
     communication_id: id,
-    provider_communication_id: { type: ['integer', 'null'], minimum: 1 },
+    provider_communication_id: nullableIdSchema,
     title: { type: 'string', minLength: 1, maxLength: 300, pattern: '\\S' },
     description: text(5000),
     assignee_email: { type: ['string', 'null'], maxLength: 254 },
@@ -188,7 +188,7 @@ export const supplierDelegateBody = {
   properties: {
     provider_communication_id: id,
     email: { type: 'string', maxLength: 254 },
-    action_id: { type: ['integer', 'null'], minimum: 1 },
+    action_id: nullableIdSchema,
     message: text(2000),
   },
 } as const;

@@ -16,15 +16,34 @@ export interface AuditEntry {
 
 const SECRET_KEYS = /password|token|code_hash|secret/i;
 
+/** How deep a history or audit value is written; anything deeper is cut, so no value can overflow the stack here. */
+const MAX_RECORD_DEPTH = 32;
+const TOO_DEEP = '[nested too deeply]';
+
 /** Audit rows never hold secrets: hash and token fields are masked before they are written. */
-function redact(value: unknown): unknown {
+function redact(value: unknown, depth = 0): unknown {
   if (value === null || value === undefined) return null;
-  if (Array.isArray(value)) return value.map(redact);
   if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object' && depth >= MAX_RECORD_DEPTH) return TOO_DEEP;
+  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
   if (typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '***' : redact(v)]));
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '***' : redact(v, depth + 1)]));
   }
   return value;
+}
+
+/**
+ * JSON text of a history value, cut at 32 levels (deeper parts read "[nested too deeply]"): a client's body is
+ * refused deeper than that, but a writer must not depend on it, since JSON.stringify overflows the stack on deep values.
+ */
+export function historyJson(value: unknown): string {
+  const cut = (v: unknown, depth: number): unknown => {
+    if (v === null || typeof v !== 'object' || typeof (v as { toJSON?: unknown }).toJSON === 'function') return v;
+    if (depth >= MAX_RECORD_DEPTH) return TOO_DEEP;
+    if (Array.isArray(v)) return v.map((x) => cut(x, depth + 1));
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cut(x, depth + 1)]));
+  };
+  return JSON.stringify(cut(value, 0));
 }
 
 /** Appends one row to the audit history, inside the caller's transaction so it commits with the change. */

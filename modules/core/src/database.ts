@@ -146,3 +146,16 @@ export async function openDatabase(options: { databaseUrl: string | undefined; d
     },
   };
 }
+
+/**
+ * `column = ANY($1)` with the whole list as one array parameter. `whereIn` spends one parameter per value, and a
+ * statement takes at most 65,535: client lists (location ids of an event) can be longer.
+ */
+export function whereAnyOf<Q extends Knex.QueryBuilder>(qb: Q, column: string, values: readonly (number | string)[]): Q {
+  return qb.whereRaw('?? = ANY(?)', [column, values as unknown as Knex.Value]) as Q;
+}
+
+/** Inserts `rows` 1,000 at a time: one multi-row INSERT binds rows × columns values, and PostgreSQL takes at most 65,535. */
+export async function insertInBatches(trx: Knex | Knex.Transaction, table: string, rows: readonly object[], size = 1000): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) await trx(table).insert(rows.slice(i, i + size));
+}

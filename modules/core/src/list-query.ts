@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { ValidationError } from './errors.js';
+import { MAX_INT4 } from './validation.js';
 
 /** The query every list accepts (DESIGN §2). */
 export interface ListQuery {
@@ -30,7 +31,7 @@ export interface ListPage<T> {
 export const listQuerySchema = {
   type: 'object',
   properties: {
-    pageNumber: { type: 'integer', minimum: 1, default: 1 },
+    pageNumber: { type: 'integer', minimum: 1, maximum: MAX_INT4, default: 1 },
     pageSize: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
     sortField: { type: 'string', maxLength: 500 },
     sortDirection: { type: 'string', maxLength: 200 },
@@ -62,22 +63,30 @@ function safeDecode(s: string): string {
   }
 }
 
+/** The text of one filterModel entry; an object is a 400 (String() of `{"toString":1}` would even throw). */
+export function filterText(entry: unknown, field: string): string {
+  const filter = (entry as { filter?: unknown } | null)?.filter;
+  if (filter === undefined || filter === null) return '';
+  if (typeof filter === 'object') throw new ValidationError(`The filter of ${field} must be text.`);
+  return String(filter).trim();
+}
+
 /** Parses and whitelists a list query; an unknown sort or filter field is a 400, never SQL. */
 export function parseListQuery(input: object, spec: ListSpec): ListQuery {
   const raw = input as RawListQuery;
   const fields = (raw.sortField ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const directions = (raw.sortDirection ?? '').split(',').map((s) => s.trim().toLowerCase());
   const sort = fields.map((field, i) => {
-    if (!(field in spec.fields)) throw new ValidationError(`Unknown sort field: ${field}`);
+    if (!Object.hasOwn(spec.fields, field)) throw new ValidationError(`Unknown sort field: ${field}`);
     const direction = directions[i] || directions[0] || 'asc';
     if (direction !== 'asc' && direction !== 'desc') throw new ValidationError(`sortDirection must be asc or desc, got ${direction}`);
     return { field, direction: direction as 'asc' | 'desc' };
   });
   const filters = Object.entries(parseFilterModel(raw.filterModel)).map(([field, value]) => {
-    if (!(field in spec.fields)) throw new ValidationError(`Unknown filter field: ${field}`);
+    if (!Object.hasOwn(spec.fields, field)) throw new ValidationError(`Unknown filter field: ${field}`);
     const v = value as { type?: string; filter?: unknown };
     if (v?.type !== undefined && v.type !== 'contains') throw new ValidationError(`Only "contains" filters are supported (${field}).`);
-    return { field, contains: String(v?.filter ?? '').trim() };
+    return { field, contains: filterText(value, field) };
   }).filter((f) => f.contains !== '');
   const pageNumber = raw.pageNumber ?? 1;
   const pageSize = raw.pageSize ?? 50;

@@ -1,6 +1,6 @@
 import { Ajv, type ErrorObject, type Schema, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { ValidationError } from './errors.js';
+import { AppError, ValidationError } from './errors.js';
 
 /** One ajv for the whole product: coercion for query strings, unknown properties removed, all errors reported. */
 export const ajv = new Ajv({ allErrors: true, coerceTypes: true, removeAdditional: true, useDefaults: true, strict: false });
@@ -32,4 +32,40 @@ export function validate<T>(schema: Schema, data: unknown, what = 'Request'): T 
     throw new ValidationError(message, errors);
   }
   return data as T;
+}
+
+/**
+ * The largest id a client may send. PostgreSQL's bigint holds 2^63-1, but ids travel as JSON numbers, which are exact
+ * only up to 2^53-1 (Number.MAX_SAFE_INTEGER); a larger one would be rounded before it reached the database.
+ */
+export const MAX_ID = Number.MAX_SAFE_INTEGER;
+/** The largest value of a PostgreSQL `integer` column (quantities, counts). */
+export const MAX_INT4 = 2_147_483_647;
+
+/** Every id in a path, query, body or form field: a positive bigint a JS number holds exactly. */
+export const idSchema = { type: 'integer', minimum: 1, maximum: MAX_ID } as const;
+/** An id where 0 means "none" (some of the spec's paths). */
+export const idOrZeroSchema = { type: 'integer', minimum: 0, maximum: MAX_ID } as const;
+export const nullableIdSchema = { type: ['integer', 'null'], minimum: 1, maximum: MAX_ID } as const;
+
+/** How deep a request body may nest objects and arrays; no form of this product needs more than a few levels. */
+export const MAX_BODY_DEPTH = 32;
+
+/**
+ * Refuses (400) a value nested deeper than `max` levels, before anything recursive (validation, JSON columns, history
+ * entries) walks it, and any string holding NUL, which PostgreSQL text cannot store. Iterative, so a hostile depth
+ * cannot overflow the stack here either.
+ */
+export function assertSafeInput(value: unknown, what = 'The request body', max = MAX_BODY_DEPTH): void {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) throw new AppError(400, 'INVALID_BODY', `${what} may not contain NUL characters.`);
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= max) throw new AppError(400, 'INVALID_BODY', `${what} is nested too deeply (at most ${max} levels).`);
+    for (const [key, child] of Object.entries(v)) stack.push([key, depth + 1], [child, depth + 1]);
+  }
 }

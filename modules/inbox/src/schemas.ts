@@ -1,10 +1,10 @@
-import { listQuerySchema } from '@portal/core';
+import { idOrZeroSchema, idSchema, listQuerySchema, MAX_INT4, nullableIdSchema } from '@portal/core';
 import { ACTION_TYPES, COMMUNICATION_TYPES } from '@portal/communications';
 import { answerValueProps, eventInfoProps } from '@portal/communications';
 
 /** ajv schemas of the provider, notes and delegate routes (they also feed the OpenAPI document). */
-export const id = { type: 'integer', minimum: 1 } as const;
-export const idOrZero = { type: 'integer', minimum: 0 } as const;
+export const id = idSchema;
+export const idOrZero = idOrZeroSchema;
 const text = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
 const date = { type: ['string', 'null'], format: 'date' } as const;
 
@@ -58,7 +58,7 @@ export const internalActionBody = {
 
 const info = {
   ...eventInfoProps,
-  supplier_name: text(300), supplier_organization_id: { type: ['integer', 'null'], minimum: 1 },
+  supplier_name: text(300), supplier_organization_id: nullableIdSchema,
 } as const;
 
 const products = {
@@ -67,7 +67,7 @@ const products = {
     type: 'object', required: ['product_name'],
     properties: {
       product_name: { type: 'string', minLength: 1, maxLength: 300, pattern: '\\S' }, catalog_number: text(100), lot_number: text(100), udi: text(200),
-      description: text(2000), expiration_date: date, quantity: { type: ['integer', 'null'], minimum: 0 },
+      description: text(2000), expiration_date: date, quantity: { type: ['integer', 'null'], minimum: 0, maximum: MAX_INT4 },
     },
   },
 } as const;

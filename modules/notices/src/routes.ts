@@ -1,4 +1,4 @@
-import { messageResult, type ModuleDeps, NotFoundError, type Route, route, type RouteRequest } from '@portal/core';
+import { idSchema, messageResult, type ModuleDeps, NotFoundError, type Route, route, type RouteRequest } from '@portal/core';
 import { answerValueProps } from '@portal/communications';
 import { getDocumentOfNotice } from '@portal/communications';
 import {
@@ -7,14 +7,14 @@ import {
 } from '@portal/communications';
 
 const tags = ['public notice forms'];
-const id = { type: 'integer', minimum: 1 } as const;
+const id = idSchema;
 const params = (...names: string[]) => ({ type: 'object', required: names, properties: Object.fromEntries(names.map((n) => [n, n === 'type' || n === 'communicationType' ? { type: 'string', maxLength: 50 } : id])) });
 /** Every public call carries the link's token, as `token` in the query (or body) or the `x-notice-token` header. */
 const tokenQuery = {
   type: 'object',
   properties: {
     token: { type: 'string', maxLength: 200 }, communicationType: { type: 'string', maxLength: 50 }, email: { type: 'string', maxLength: 254 },
-    communicationAffectedCustomerId: { type: 'integer', minimum: 1 }, actionType: { type: 'string', maxLength: 50 },
+    communicationAffectedCustomerId: idSchema, actionType: { type: 'string', maxLength: 50 },
   },
 } as const;
 

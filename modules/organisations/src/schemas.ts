@@ -1,17 +1,17 @@
-import { listQuerySchema } from '@portal/core';
+import { idSchema, listQuerySchema, nullableIdSchema } from '@portal/core';
 import { ACTION_TYPES } from './services/template-actions.js';
 import { COMMUNICATION_TYPES } from './services/communication-settings.js';
 
 export const idParams = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1 } },
+  properties: { id: idSchema },
 } as const;
 
 export const memberParams = {
   type: 'object',
   required: ['id', 'memberId'],
-  properties: { id: { type: 'integer', minimum: 1 }, memberId: { type: 'integer', minimum: 1 } },
+  properties: { id: idSchema, memberId: idSchema },
 } as const;
 
 export const listQuery = listQuerySchema;
@@ -32,7 +32,7 @@ export const communicationTypeQuery = {
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
 const optional = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
 const email = { type: 'string', format: 'email', maxLength: 254 } as const;
-const id = { type: 'integer', minimum: 1 } as const;
+const id = idSchema;
 
 export const newUserBody = {
   type: 'object',
@@ -127,6 +127,6 @@ export const memberBody = {
   type: 'object',
   properties: {
     email: { type: ['string', 'null'], maxLength: 254 }, name: optional(200),
-    provider_organization_id: { type: ['integer', 'null'], minimum: 1 }, supplier_location_id: { type: ['integer', 'null'], minimum: 1 },
+    provider_organization_id: nullableIdSchema, supplier_location_id: nullableIdSchema,
   },
 } as const;

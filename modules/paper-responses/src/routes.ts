@@ -1,4 +1,4 @@
-import { messageResult, type ModuleDeps, type Route, route, validate } from '@portal/core';
+import { assertSafeInput, idOrZeroSchema, idSchema, messageResult, type ModuleDeps, nullableIdSchema, type Route, route, validate } from '@portal/core';
 import { SUPPLIER_EVENT_PERMISSIONS } from '@portal/communications';
 import { communicationsSchemas as schema } from '@portal/communications';
 import {
@@ -9,21 +9,21 @@ import { paperResponseTemplate } from './services/template.js';
 
 const tags = ['supplier paper responses'];
 const access = SUPPLIER_EVENT_PERMISSIONS;
-const id = { type: 'integer', minimum: 1 } as const;
-const zeroParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 0 } } } as const;
+const id = idSchema;
+const zeroParams = { type: 'object', required: ['id'], properties: { id: idOrZeroSchema } } as const;
 
 const headerProps = {
   communicationId: id,
   providerCommunicationId: id,
-  locationId: { type: ['integer', 'null'], minimum: 1 },
+  locationId: nullableIdSchema,
   responderName: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
   responseDate: { type: 'string', format: 'date' },
-  notifiedDate: { type: ['string', 'null'], pattern: '^(\\d{4}-\\d{2}-\\d{2})?$' },
+  notifiedDate: { type: ['string', 'null'], maxLength: 10, pattern: '^(\\d{4}-\\d{2}-\\d{2})?$' },
 } as const;
 const createBody = { type: 'object', required: ['communicationId', 'providerCommunicationId', 'responderName', 'responseDate'], properties: headerProps } as const;
 const updateBody = { type: 'object', required: ['id', 'responderName', 'responseDate'], properties: { id, ...headerProps, removeDocument: { type: 'boolean' } } } as const;
 /** `actions` is an array in a JSON body, or that array as a JSON string in a multipart one (with files `file_<actionId>`). */
-const actionsBody = { type: 'object', required: ['paperResponseId'], properties: { paperResponseId: id, actions: { type: ['array', 'string'], maxLength: 2_000_000 } } } as const;
+const actionsBody = { type: 'object', required: ['paperResponseId'], properties: { paperResponseId: id, actions: { type: ['array', 'string'], maxItems: 500, maxLength: 2_000_000 } } } as const;
 const answersSchema = {
   type: 'array', maxItems: 500,
   items: { type: 'object', required: ['actionId'], properties: { actionId: id, ...schema.answerValueProps } },
@@ -39,6 +39,7 @@ function parseAnswers(raw: unknown): PaperAnswer[] {
       answers = null;
     }
   }
+  assertSafeInput(answers, 'actions');
   return validate<PaperAnswer[]>(answersSchema, answers, 'actions');
 }
 

@@ -1,4 +1,4 @@
-import { listQuerySchema, type ModuleDeps, type Route, route } from '@portal/core';
+import { idSchema, listQuerySchema, type ModuleDeps, type Route, route } from '@portal/core';
 import { SUPPLIER_EVENT_PERMISSIONS } from '@portal/communications';
 import {
   auditReport, changeHistoryReport, eventStatusByLocationReport, fdaEffectivenessReport, notificationReport, providerStatusReport,
@@ -15,7 +15,7 @@ const tags = ['supplier reports'];
 const access = SUPPLIER_EVENT_PERMISSIONS;
 const typeParams = {
   type: 'object', required: ['id', 'type'],
-  properties: { id: { type: 'integer', minimum: 1 }, type: { type: 'string', pattern: REPORT_TYPE_PATTERN } },
+  properties: { id: idSchema, type: { type: 'string', maxLength: 100, pattern: REPORT_TYPE_PATTERN } },
 } as const;
 const statusParams = {
   type: 'object', required: ['status'],

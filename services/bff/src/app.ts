@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import cors from '@koa/cors';
 import { Router } from '@koa/router';
 import Koa, { type Context } from 'koa';
@@ -9,10 +11,10 @@ import { koaBody } from 'koa-body';
 import send from 'koa-send';
 import { authenticate } from '@portal/auth';
 import {
-  type Actor, appVersion, extensionOf, mimeOf, verifyFileToken, ForbiddenError, hasAnyPermission, type FileResult, type MessageResult, type ModuleDeps, type RedirectResult, NotFoundError, pingDb,
+  type Actor, appVersion, assertSafeInput, extensionOf, mimeOf, verifyFileToken, ForbiddenError, hasAnyPermission, type FileResult, type MessageResult, type ModuleDeps, type RedirectResult, NotFoundError, pingDb,
   type PortalModule, type Route, UnauthorizedError, validate,
 } from '@portal/core';
-import { mapError, sendError } from './envelope.js';
+import { bodyError, mapError, sendError } from './envelope.js';
 import { buildOpenApi } from './openapi.js';
 import { rateLimit } from './rate-limit.js';
 
@@ -64,6 +66,21 @@ async function readUploads(ctx: Context): Promise<{ field: string; name: string;
   return out;
 }
 
+const MAX_UPLOAD_FILES = 10;
+
+/**
+ * Runs a body parser alone (not around the rest of the chain), so whatever it throws is the client's body: bad JSON,
+ * a `__proto__` key, a truncated or garbage multipart form, too many files. The parsed body may not nest too deeply.
+ */
+async function parseBody(ctx: Context, parser: Koa.Middleware, multipart: boolean): Promise<void> {
+  try {
+    await parser(ctx, async () => undefined);
+  } catch (error) {
+    throw bodyError(error, multipart, MAX_UPLOAD_FILES);
+  }
+  assertSafeInput((ctx.request as { body?: unknown }).body);
+}
+
 /** Mounts one route (STYLE §2): authenticate, check permissions, validate, call, wrap in the envelope. */
 function mount(router: Router, route: Route, deps: ModuleDeps): void {
   const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -80,6 +97,8 @@ function mount(router: Router, route: Route, deps: ModuleDeps): void {
     const params = { ...ctx.params };
     const query = { ...(ctx.query as Record<string, unknown>) };
     const body = (ctx.request as { body?: unknown }).body ?? {};
+    assertSafeInput(params, 'The path');
+    assertSafeInput(query, 'The query');
     const files = route.multipart ? await readUploads(ctx) : [];
     if (route.schema?.params) validate(route.schema.params, params, 'Path');
     if (route.schema?.query) validate(route.schema.query, query, 'Query');
@@ -96,6 +115,11 @@ function mount(router: Router, route: Route, deps: ModuleDeps): void {
       ctx.set('Content-Disposition', result.inline ? 'inline' : contentDisposition(result.filename));
       ctx.type = result.contentType;
       ctx.body = result.body;
+      if (result.body instanceof Readable) {
+        // Past the headers, a failure can no longer be an envelope: cut the connection so the client sees an aborted
+        // transfer (no final chunk), never a short file under a 200.
+        result.body.once('error', () => ctx.res.destroy());
+      }
       return;
     }
     if (isMessage(result)) {
@@ -111,6 +135,9 @@ export function createApp({ deps, modules }: AppOptions): Koa {
   const { config, logger } = deps;
   const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
   const routes = modules.flatMap((m) => m.routes);
+  // What Koa reports itself: a body stream that failed after the headers were sent (a download cut mid-way by a
+  // failure or by the client leaving). Logged here rather than printed by Koa's default handler.
+  app.on('error', (error: unknown, ctx?: Context) => logger.warn({ err: error, requestId: ctx?.state.requestId as string | undefined }, 'response failed after its headers were sent'));
 
   // Request id, structured access log, version header, security headers.
   app.use(async (ctx, next) => {
@@ -165,15 +192,26 @@ export function createApp({ deps, modules }: AppOptions): Koa {
   const jsonBody = koaBody({
     jsonLimit: config.bodyLimitBytes, formLimit: config.bodyLimitBytes, textLimit: config.bodyLimitBytes, multipart: false,
   });
-  // Multipart only where a route accepts files; uploads stream to a temporary file, bounded in size and count.
-  const multipartBody = koaBody({
+  // Multipart only where a route accepts files; uploads stream to a temporary folder of this request, bounded in size
+  // and count, which is removed when the request ends, whatever happened (a refused token, a truncated form, ...).
+  const multipartBody = (uploadDir: string) => koaBody({
     multipart: true, formLimit: config.bodyLimitBytes,
-    formidable: { maxFileSize: 25 * 1024 * 1024, maxFiles: 10, allowEmptyFiles: true, minFileSize: 0 },
+    formidable: { uploadDir, maxFileSize: 25 * 1024 * 1024, maxFiles: MAX_UPLOAD_FILES, allowEmptyFiles: true, minFileSize: 0 },
   });
   const multipartPaths = routes.filter((r) => r.multipart).map((r) => new RegExp(`^/api${r.path.replace(/:\w+/g, '[^/]+')}/?$`));
   app.use(async (ctx, next) => {
     if (!ctx.path.startsWith('/api')) return next();
-    return (multipartPaths.some((re) => re.test(ctx.path)) ? multipartBody : jsonBody)(ctx, next);
+    if (!multipartPaths.some((re) => re.test(ctx.path))) {
+      await parseBody(ctx, jsonBody, false);
+      return next();
+    }
+    const uploadDir = await mkdtemp(path.join(os.tmpdir(), `portal-upload-${process.pid}-`));
+    try {
+      await parseBody(ctx, multipartBody(uploadDir), true);
+      await next();
+    } finally {
+      await rm(uploadDir, { recursive: true, force: true });
+    }
   });
 
   // Unknown /api paths answer a 404 envelope (after the router had its chance to answer 405 for a wrong method).

@@ -13,6 +13,30 @@ const PG_FOREIGN_KEY = '23503';
 const PG_CHECK = '23514';
 const PG_NOT_NULL = '23502';
 const PG_INVALID_TEXT = '22P02';
+const PG_OUT_OF_RANGE = '22003';
+
+// formidable's error codes (formidable/src/FormidableError.js) for what a client sent wrong.
+const FORMIDABLE_MAX_FILES = 1015;
+const FORMIDABLE_FILE_TOO_BIG = new Set([1009, 1016]);
+
+/**
+ * What a body parser (co-body, bourne, formidable) threw, as the client's error: it can only be the request body
+ * (bad JSON, a `__proto__` key, a truncated or garbage multipart form, too many or too large files).
+ */
+export function bodyError(error: unknown, multipart: boolean, maxFiles: number): AppError {
+  const e = error as { status?: number; statusCode?: number; httpCode?: number; code?: unknown; type?: string; message?: string };
+  const status = e.status ?? e.statusCode ?? e.httpCode;
+  if (e.code === FORMIDABLE_MAX_FILES) return new AppError(413, 'TOO_MANY_FILES', `At most ${maxFiles} files can be uploaded at once.`);
+  if (status === 413 || e.type === 'entity.too.large' || (typeof e.code === 'number' && FORMIDABLE_FILE_TOO_BIG.has(e.code))) {
+    return new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+  }
+  if (status === 415) return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type.');
+  if (/prototype property/.test(e.message ?? '')) {
+    return new AppError(400, 'INVALID_BODY', 'The request body may not contain a "__proto__" or "constructor.prototype" key.');
+  }
+  if (multipart) return new AppError(400, 'INVALID_BODY', 'The upload is not a complete multipart form.');
+  return new AppError(400, 'INVALID_BODY', 'The request body is not valid JSON.');
+}
 
 /**
  * Maps anything thrown to a status and a human message: our AppErrors as they are, database constraint errors to
@@ -27,9 +51,12 @@ export function mapError(ctx: Context, error: unknown, logger: Logger): void {
   const status = e.status ?? e.statusCode;
   if (e.code === PG_UNIQUE) return sendError(ctx, 409, 'DUPLICATE', 'A record with the same values already exists.');
   if (e.code === PG_FOREIGN_KEY) return sendError(ctx, 409, 'REFERENCE_CONFLICT', 'The record is referenced by, or refers to, a record that does not exist.');
+  if (e.code === PG_OUT_OF_RANGE) return sendError(ctx, 400, 'VALIDATION_ERROR', 'A number is out of range.');
   if (e.code === PG_CHECK || e.code === PG_NOT_NULL || e.code === PG_INVALID_TEXT) {
     return sendError(ctx, 400, 'VALIDATION_ERROR', 'A value is missing or not allowed.');
   }
+  // Class 22 is PostgreSQL's "data exception": a value the schemas let through but a column cannot hold.
+  if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return sendError(ctx, 400, 'VALIDATION_ERROR', 'A value is not allowed.');
   if (status === 413 || e.type === 'entity.too.large') return sendError(ctx, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
   if (status === 415) return sendError(ctx, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type.');
   if (status === 400 && (e.type === 'entity.parse.failed' || /JSON|parse/i.test(e.message ?? ''))) {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Actor } from '@portal/core';
+import { type Actor, historyJson } from '@portal/core';
 
 export interface HistoryEntry {
   communicationId: number;
@@ -26,8 +26,8 @@ export async function appendHistory(trx: Knex | Knex.Transaction, actor: Actor |
     action: entry.action,
     entity_type: entry.entityType,
     entity_id: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-    before: entry.before === undefined ? null : JSON.stringify(entry.before),
-    after: entry.after === undefined ? null : JSON.stringify(entry.after),
+    before: entry.before === undefined ? null : historyJson(entry.before),
+    after: entry.after === undefined ? null : historyJson(entry.after),
     is_change: entry.isChange ?? false,
   });
 }

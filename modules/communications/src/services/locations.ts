@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Actor, type ListPage, type ListSpec, parseListQuery, runList, ValidationError } from '@portal/core';
+import { type Actor, type ListPage, type ListSpec, parseListQuery, runList, ValidationError, whereAnyOf } from '@portal/core';
 import { loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
 
@@ -8,8 +8,8 @@ export async function updateLocationStatus(db: Knex, actor: Actor, id: number, l
   if (!locationIds.length) throw new ValidationError('Select at least one location.');
   return db.transaction(async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
-    const before = (await trx('communication_affected_locations').where({ communication_id: id }).whereIn('id', locationIds).select('id', 'status')) as { id: number; status: string }[];
-    const updated = await trx('communication_affected_locations').where({ communication_id: id }).whereIn('id', locationIds).update({ status, updated_at: trx.fn.now() });
+    const before = (await whereAnyOf(trx('communication_affected_locations').where({ communication_id: id }), 'id', locationIds).select('id', 'status')) as { id: number; status: string }[];
+    const updated = await whereAnyOf(trx('communication_affected_locations').where({ communication_id: id }), 'id', locationIds).update({ status, updated_at: trx.fn.now() });
     await appendHistory(trx, actor, {
       communicationId: id, organizationId: actor.organizationId, action: 'LOCATION_STATUS_UPDATED', entityType: 'locations', entityId: id,
       before, after: { status, ids: before.map((b) => b.id) }, isChange: event.status !== 'DRAFT',

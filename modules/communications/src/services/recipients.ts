@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Actor, BusinessRuleError, ConflictError, type ListPage, type ListSpec, NotFoundError, parseListQuery, runList, ValidationError } from '@portal/core';
+import { type Actor, BusinessRuleError, ConflictError, type ListPage, type ListSpec, NotFoundError, parseListQuery, runList, ValidationError, whereAnyOf } from '@portal/core';
 import { getDistributionListMembers, getSupplierLocations, type SupplierLocation } from '@portal/organisations';
 import type { CommunicationType } from '../constants.js';
 import { loadOwnCommunication } from './access.js';
@@ -122,9 +122,9 @@ async function addLocations(trx: Knex.Transaction, actor: Actor, event: { id: nu
   });
   await upsertCustomers(trx, actor, event.id, [...drafts.values()]);
   const keys = [...new Set(rows.map((r) => r.key).filter((k): k is string => k !== null))];
-  const customerIds = new Map(((await trx('communication_affected_customers').where({ communication_id: event.id }).whereIn('customer_key', keys)
+  const customerIds = new Map(((await whereAnyOf(trx('communication_affected_customers').where({ communication_id: event.id }), 'customer_key', keys)
     .select('id', 'customer_key')) as { id: number; customer_key: string }[]).map((c) => [c.customer_key, c.id]));
-  const already = new Set((await trx('communication_affected_locations').where({ communication_id: event.id }).whereIn('supplier_location_id', locations.map((l) => l.id))
+  const already = new Set((await whereAnyOf(trx('communication_affected_locations').where({ communication_id: event.id }), 'supplier_location_id', locations.map((l) => l.id))
     .pluck('supplier_location_id')) as number[]);
   const inserts = rows.filter((r) => !already.has(r.location.id)).map(({ location: l, key }) => ({
     communication_id: event.id, organization_id: actor.organizationId, affected_customer_id: key ? customerIds.get(key) ?? null : null,
@@ -191,18 +191,19 @@ export async function removeRecipients(db: Knex, actor: Actor, id: number, input
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     const customerIds = input.customer_ids ?? [];
     const notified = customerIds.length
-      ? ((await trx('provider_communications').where({ communication_id: id }).whereIn('affected_customer_id', customerIds).pluck('affected_customer_id')) as number[])
+      ? ((await whereAnyOf(trx('provider_communications').where({ communication_id: id }), 'affected_customer_id', customerIds).pluck('affected_customer_id')) as number[])
       : [];
     if (notified.length) throw new ConflictError('A customer who has been notified cannot be removed.', 'ALREADY_NOTIFIED');
     const removedCustomers = customerIds.length
-      ? await trx('communication_affected_customers').where({ communication_id: id }).whereIn('id', customerIds).update({ status: 'REMOVED', updated_at: trx.fn.now() })
+      ? await whereAnyOf(trx('communication_affected_customers').where({ communication_id: id }), 'id', customerIds).update({ status: 'REMOVED', updated_at: trx.fn.now() })
       : 0;
     const removedLocations = (input.location_ids ?? []).length
-      ? await trx('communication_affected_locations').where({ communication_id: id }).whereIn('id', input.location_ids!).delete()
+      ? await whereAnyOf(trx('communication_affected_locations').where({ communication_id: id }), 'id', input.location_ids!).delete()
       : 0;
     await appendHistory(trx, actor, {
       communicationId: id, organizationId: actor.organizationId, action: 'RECIPIENTS_REMOVED', entityType: 'customers', entityId: id,
-      before: input, isChange: event.status !== 'DRAFT',
+      // Only the known lists: the body may carry anything else, which has no place in the history.
+      before: { customer_ids: customerIds, location_ids: input.location_ids ?? [] }, isChange: event.status !== 'DRAFT',
     });
     return { removed_customers: removedCustomers, removed_locations: removedLocations };
   });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Actor, ConflictError, NotFoundError, ValidationError } from '@portal/core';
+import { type Actor, ConflictError, insertInBatches, NotFoundError, ValidationError } from '@portal/core';
 import type { ActionType, CommunicationType } from '@portal/communications';
 import type { CommunicationRow } from '@portal/communications';
 import { appendHistory, listHistory } from '@portal/communications';
@@ -83,7 +83,7 @@ export async function createProviderEvent(db: Knex, actor: Actor, info: CreatedE
       status: 'OPEN', response_status: (info.actions ?? []).some((a) => a.is_required !== false) ? 'NOTCOMPLETED' : 'COMPLETED', sent_at: trx.fn.now(),
     }).returning('id')) as { id: number }[];
     await trx('provider_created_events').insert({ communication_id: id, organization_id: actor.organizationId, provider_communication_id: pc!.id, ...supplier, created_by: actor.userId });
-    if (info.products?.length) await trx('communication_products').insert(productRows(id, actor.organizationId, info.products));
+    await insertInBatches(trx, 'communication_products', productRows(id, actor.organizationId, info.products ?? []));
     if (info.actions?.length) await trx('communication_actions').insert(actionRows(id, actor.organizationId, info.actions));
     await appendHistory(trx, actor, {
       communicationId: id, organizationId: actor.organizationId, providerCommunicationId: pc!.id, action: 'CREATED', entityType: 'communication', entityId: id,
@@ -144,7 +144,7 @@ export async function updateProviderEvent(db: Knex, actor: Actor, communicationI
       if (!body.products) throw new ValidationError('products is required');
       before = await trx('communication_products').where({ communication_id: communicationId }).orderBy('sort_order').pluck('product_name');
       await trx('communication_products').where({ communication_id: communicationId }).delete();
-      if (body.products.length) await trx('communication_products').insert(productRows(communicationId, n.event.organization_id, body.products));
+      await insertInBatches(trx, 'communication_products', productRows(communicationId, n.event.organization_id, body.products));
       after = body.products.map((p) => p.product_name);
     } else {
       if (!body.actions) throw new ValidationError('actions is required');

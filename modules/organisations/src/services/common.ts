@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Actor, ConflictError, NotFoundError, recordAudit, ValidationError } from '@portal/core';
+import { type Actor, ConflictError, filterText, MAX_ID, NotFoundError, recordAudit, ValidationError } from '@portal/core';
 
 /** Status of a master record (spec §4): ACTIVE gives Edit and Inactivate; any other gives Activate only. */
 export type MasterStatus = 'ACTIVE' | 'INACTIVE' | 'DELETED';
@@ -127,11 +127,12 @@ export function takeExactFilters(raw: Record<string, unknown>, fields: readonly 
     }
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { rest: raw, exact: {} };
-  const remaining: Record<string, unknown> = {};
+  // No prototype: a "__proto__" key stays an own key, reaches the shared parser and is refused there like any unknown field.
+  const remaining: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const exact: Record<string, string> = {};
   for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
     if (fields.includes(key)) {
-      const filter = String((value as { filter?: unknown } | null)?.filter ?? '').trim();
+      const filter = filterText(value, key);
       if (filter !== '') exact[key] = filter;
     } else remaining[key] = value;
   }
@@ -149,7 +150,7 @@ function safeDecode(s: string): string {
 /** An id filter must be a positive integer; anything else is a 400, never SQL. */
 export function idFilter(value: string, field: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new ValidationError(`${field} must be a positive integer.`);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_ID) throw new ValidationError(`${field} must be a positive integer.`);
   return n;
 }
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import {
   type Actor, applyListFilters, applyListPage, ConflictError, type FileResult, type ListPage, type ListSpec, NotFoundError, parseListQuery, recordAudit,
-  runList, ValidationError,
+  runList, ValidationError, whereAnyOf,
 } from '@portal/core';
 import {
   assertEditable, changeMasterStatus, checkFields, clean, idFilter, lockOwnRow, type MasterTable, type StatusAction, takeExactFilters,
@@ -105,7 +105,7 @@ export async function getSupplierLocation(db: Knex, actor: Actor, id: number): P
 export async function getSupplierLocations(db: Knex, actor: Actor, options: { fileId?: number; ids?: number[] } = {}): Promise<SupplierLocation[]> {
   const q = select(rows(db, actor).where('sl.status', 'ACTIVE'));
   if (options.fileId !== undefined) q.where('sl.location_file_id', options.fileId);
-  if (options.ids !== undefined) q.whereIn('sl.id', options.ids);
+  if (options.ids !== undefined) whereAnyOf(q, 'sl.id', options.ids);
   return (await q.orderBy('sl.location_name').orderBy('sl.id')) as SupplierLocation[];
 }
 
