@@ -93,5 +93,5 @@ export async function expandSidebarGroups(page: Page): Promise<void> {
 }
 
 export function organisationName(page: Page) {
-  return page.locator('[data-slot="header-organisation"]');
+  return page.locator('[data-slot="header-organization"]');
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { addMembership, createOrganizationWithRoles, findOrCreateUser, type NewOrganization } from '@portal/organisations';
+import { addMembership, createOrganizationWithRoles, findOrCreateUser, type NewOrganization } from '@portal/organizations';
 
 export interface DemoSignIn {
   email: string;

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { type Db, isStrongPassword, PASSWORD_RULE_MESSAGE, randomToken, recordAudit } from '@portal/core';
-import { addMembership, findOrCreateUser, findRoleByName } from '@portal/organisations';
+import { addMembership, findOrCreateUser, findRoleByName } from '@portal/organizations';
 import { action, CliError, withDatabase } from '../context.js';
 
 export interface CreateUserOptions {

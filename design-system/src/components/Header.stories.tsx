@@ -42,14 +42,14 @@ export const Default: Story = {
   },
 };
 
-export const OperatorWithoutOrganisation: Story = {
+export const OperatorWithoutOrganization: Story = {
   args: { organisation: null },
   play: async ({ canvasElement }) => {
-    await expect(canvasElement.querySelector('[data-slot="header-organisation"]')).toBeNull();
+    await expect(canvasElement.querySelector('[data-slot="header-organization"]')).toBeNull();
   },
 };
 
-export const OrganisationLogoAndAccountLinks: Story = {
+export const OrganizationLogoAndAccountLinks: Story = {
   args: {
     organisation: { name: 'Acme Medical Supplies', logoUrl: linkImage },
     accountLinks: [{ imageUrl: linkImage, url: 'https://partner.example.com', alt: 'Partner portal' }],

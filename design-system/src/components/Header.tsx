@@ -11,7 +11,7 @@ export interface HeaderUser {
   photoUrl?: string | null;
 }
 
-export interface HeaderOrganisation {
+export interface HeaderOrganization {
   name: string;
   logoUrl?: string | null;
 }
@@ -41,7 +41,7 @@ export type HeaderProps = Omit<React.ComponentProps<'header'>, 'children'> & {
   onToggleSidebar?: () => void;
   sidebarOpen?: boolean;
   /** Not given for the operator type. */
-  organisation?: HeaderOrganisation | null;
+  organisation?: HeaderOrganization | null;
   user: HeaderUser;
   onMyProfile: () => void;
   onLogout: () => void;
@@ -82,7 +82,7 @@ export function Header({
       ) : null}
       <div className="flex shrink-0 items-center">{logo}</div>
       {organisation ? (
-        <div data-slot="header-organisation" className="flex min-w-0 items-center gap-2 border-l border-white/30 pl-3">
+        <div data-slot="header-organization" className="flex min-w-0 items-center gap-2 border-l border-white/30 pl-3">
           {organisation.logoUrl ? (
             <img src={organisation.logoUrl} alt={organisation.name} className="h-8 max-w-40 object-contain" />
           ) : (

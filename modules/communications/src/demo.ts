@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Config } from '@portal/core';
-import { createSupplierLocation, loadActor } from '@portal/organisations';
+import { createSupplierLocation, loadActor } from '@portal/organizations';
 import { ACTION_TYPES } from './constants.js';
 import { approveEvent, saveStep0, saveStep1, saveStep2, toggleCloseOpen } from './services/events.js';
 import { saveStep3 } from './services/recipients.js';

@@ -14,7 +14,7 @@ import { getMeta } from './services/meta.js';
 import { actionResponses, actionSummaries, addChangeNote, postUpdate, providerProgress, providerView, resendNotice } from './services/tracking.js';
 import { type CustomerInput, listCustomers, removeRecipients, saveStep3, type Step3Input } from './services/recipients.js';
 import { type SendOptions, sendNotifications } from './services/sending.js';
-import { getSalesRepresentatives } from '@portal/organisations';
+import { getSalesRepresentatives } from '@portal/organizations';
 import { providerOfEmail } from './services/recipients.js';
 import { notifySalesReps, salesRepView } from './services/sales-reps.js';
 import { type InternalActionInput, listInternalActions, saveInternalAction, supplierDelegate } from './services/supplier-workflow.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMembership, findOrCreateUser } from '@portal/organisations';
+import { addMembership, findOrCreateUser } from '@portal/organizations';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '@portal/testing';
 import { sendEvent, type World, world } from './services/fixtures.js';
 

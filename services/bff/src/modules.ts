@@ -4,7 +4,7 @@ import type { ModuleDeps, PortalModule } from '@portal/core';
 import { createInboxModule } from '@portal/inbox';
 import { createNoticesModule } from '@portal/notices';
 import { createNotificationsModule } from '@portal/notifications';
-import { createOrganisationsModule } from '@portal/organisations';
+import { createOrganizationsModule } from '@portal/organizations';
 import { createPaperResponsesModule } from '@portal/paper-responses';
 import { createReportsModule } from '@portal/reports';
 
@@ -14,7 +14,7 @@ import { createReportsModule } from '@portal/reports';
  */
 export function createModules(deps: ModuleDeps): PortalModule[] {
   return [
-    createAuthModule(deps), createOrganisationsModule(deps), createNotificationsModule(deps),
+    createAuthModule(deps), createOrganizationsModule(deps), createNotificationsModule(deps),
     createReportsModule(deps), createPaperResponsesModule(deps), createCommunicationsModule(deps), createNoticesModule(deps), createInboxModule(deps),
   ];
 }

@@ -307,7 +307,7 @@ export function useRecentProviderCommunications(type: CommunicationType, size = 
   return useApi<ListPage<ProviderListRow>>(BASE, listQuery(state, type), { errorModal: false });
 }
 
-/** Provider template actions and distribution lists (docs/api-organisations.md): same shapes as the supplier's. */
+/** Provider template actions and distribution lists (docs/api-organizations.md): same shapes as the supplier's. */
 export const PROVIDER_TEMPLATE_ACTIONS = '/provider/template-actions';
 export const PROVIDER_DISTRIBUTION_LISTS = '/provider/distribution-lists';
 

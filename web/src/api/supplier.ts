@@ -2,7 +2,7 @@ import { apiRequest, useApi } from './client';
 import { listQueryParams, type ActionType, type CommunicationType, type ListQuery, type Page } from './communications';
 import type { RequestBody } from './contract';
 
-/** Organisation pages of a supplier (docs/api-organisations.md): master records, providers, files, users, roles. */
+/** Organisation pages of a supplier (docs/api-organizations.md): master records, providers, files, users, roles. */
 
 export type RecordStatus = 'ACTIVE' | 'INACTIVE' | 'DELETED' | 'PENDING';
 
@@ -117,7 +117,7 @@ export interface Role {
   permissions: string[];
 }
 
-export interface OrganisationProfile {
+export interface OrganizationProfile {
   id: number;
   type: string;
   name: string;
@@ -172,12 +172,12 @@ export function useRoles(query: ListQuery) {
   return useResourcePage<Role>('/roles', query);
 }
 
-export function useOrganisationProfile() {
-  return useApi<OrganisationProfile>('/organization/profile');
+export function useOrganizationProfile() {
+  return useApi<OrganizationProfile>('/organization/profile');
 }
 
-export function updateOrganisationProfile(body: Partial<OrganisationProfile> & { name: string }): Promise<OrganisationProfile> {
-  return apiRequest<OrganisationProfile>('/organization/profile', { method: 'PUT', body: body satisfies RequestBody<'putOrganizationProfile'>, errorModal: false });
+export function updateOrganizationProfile(body: Partial<OrganizationProfile> & { name: string }): Promise<OrganizationProfile> {
+  return apiRequest<OrganizationProfile>('/organization/profile', { method: 'PUT', body: body satisfies RequestBody<'putOrganizationProfile'>, errorModal: false });
 }
 
 /** Create, update, activate, inactivate and delete of a master record collection at `path`. */

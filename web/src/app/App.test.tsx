@@ -66,7 +66,7 @@ describe('app routing', () => {
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(crumbs).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Home', 'My Profile', 'Edit Profile']);
     expect(within(crumbs).getByRole('link', { name: 'My Profile' }).getAttribute('href')).toBe('/account');
-    await waitFor(() => expect(document.querySelector('[data-slot="header-organisation"]')?.textContent).toBe('Acme Medical Devices'));
+    await waitFor(() => expect(document.querySelector('[data-slot="header-organization"]')?.textContent).toBe('Acme Medical Devices'));
   });
 
   it('does not show the organisation name to the operator', async () => {
@@ -76,7 +76,7 @@ describe('app routing', () => {
     renderApp('/account');
     await screen.findByTestId('sidebar');
     expect((await screen.findByTestId('account')).textContent).toContain('Operator');
-    expect(document.querySelector('[data-slot="header-organisation"]')).toBeNull();
+    expect(document.querySelector('[data-slot="header-organization"]')).toBeNull();
   });
 
   it('sends a user without the permission to the landing page and records the access-denied state', async () => {

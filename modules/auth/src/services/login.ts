@@ -3,7 +3,7 @@ import {
   type Actor, type Config, ForbiddenError, LockedError, recordAudit, sha256, UnauthorizedError, ValidationError, verifyPassword,
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
-import { activeMemberships, loadActor, type MembershipChoice } from '@portal/organisations';
+import { activeMemberships, loadActor, type MembershipChoice } from '@portal/organizations';
 import { emails } from '../emails.js';
 import { MESSAGES } from '../messages.js';
 import { consumeCode, issueCode } from './codes.js';

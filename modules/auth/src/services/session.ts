@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { type Actor, type Config, UnauthorizedError } from '@portal/core';
-import { loadActor } from '@portal/organisations';
+import { loadActor } from '@portal/organizations';
 import { MESSAGES } from '../messages.js';
 import { type AccessClaims, isSessionLive, verifyAccessToken } from './tokens.js';
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { type Actor, BusinessRuleError, ConflictError, type ListPage, type ListSpec, NotFoundError, parseListQuery, runList, ValidationError, whereAnyOf } from '@portal/core';
-import { getDistributionListMembers, getSupplierLocations, type SupplierLocation } from '@portal/organisations';
+import { getDistributionListMembers, getSupplierLocations, type SupplierLocation } from '@portal/organizations';
 import type { CommunicationType } from '../constants.js';
 import { loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';

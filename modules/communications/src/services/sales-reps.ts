@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { type Actor, type Config, ConflictError, NotFoundError, randomToken, sha256, ValidationError } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
-import { getSalesRepresentatives } from '@portal/organisations';
+import { getSalesRepresentatives } from '@portal/organizations';
 import { loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
 

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useStore } from 'jotai';
 import { Button, FileUpload, FormField, Spinner, TextInput, useToast } from '@portal/design-system';
 import { uploadFile } from '../../api/client';
-import { updateOrganisationProfile, useOrganisationProfile, type OrganisationProfile } from '../../api/supplier';
+import { updateOrganizationProfile, useOrganizationProfile, type OrganizationProfile } from '../../api/supplier';
 import { useValidationMessages, validateForm, hasErrors } from '../../app/validation';
 import { errorText, PageHeader } from './shared/table';
 
@@ -22,7 +22,7 @@ const RULES: Record<Field, string> = {
   domain: 'domain',
 };
 
-function valuesOf(profile: OrganisationProfile): Record<Field, string> {
+function valuesOf(profile: OrganizationProfile): Record<Field, string> {
   return Object.fromEntries(FIELDS.map((f) => [f, profile[f] ?? ''])) as Record<Field, string>;
 }
 
@@ -32,7 +32,7 @@ export default function OrganizationPage() {
   const toast = useToast();
   const messages = useValidationMessages();
   const store = useStore();
-  const { data, mutate } = useOrganisationProfile();
+  const { data, mutate } = useOrganizationProfile();
   const [values, setValues] = useState<Record<Field, string> | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -75,7 +75,7 @@ export default function OrganizationPage() {
     setBusy(true);
     try {
       const body = Object.fromEntries(FIELDS.map((f) => [f, values[f].trim() || null]));
-      const saved = await updateOrganisationProfile({ ...body, name: values.name.trim() });
+      const saved = await updateOrganizationProfile({ ...body, name: values.name.trim() });
       await mutate(saved);
       toast.success(t`Saved successfully.`);
     } catch (err) {
@@ -121,7 +121,7 @@ export default function OrganizationPage() {
           label={t`Logo`}
           onUpload={async (file) => {
             try {
-              const saved = await uploadFile<OrganisationProfile>(store, '/organization/profile/photo', file);
+              const saved = await uploadFile<OrganizationProfile>(store, '/organization/profile/photo', file);
               await mutate(saved);
               toast.success(t`Saved successfully.`);
             } catch (err) {

@@ -50,7 +50,7 @@ function statusRoutes(base: string, what: string, access: string[], tags: string
   ];
 }
 
-export function organisationRoutes({ db, config, mail, files }: ModuleDeps): Route[] {
+export function organizationRoutes({ db, config, mail, files }: ModuleDeps): Route[] {
   const org = ['organisations'];
 
   /**

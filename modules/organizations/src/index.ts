@@ -1,5 +1,5 @@
 import type { ModuleDeps, PortalModule } from '@portal/core';
-import { organisationRoutes } from './routes.js';
+import { organizationRoutes } from './routes.js';
 
 export { Organization } from './models/Organization.js';
 export { User, type UserStatus } from './models/User.js';
@@ -17,6 +17,6 @@ export { getTemplateActions, type TemplateAction, type ActionType, ACTION_TYPES 
 export { getSalesRepresentatives, type SalesRepresentative } from './services/sales-reps.js';
 export { COMMUNICATION_TYPES, type CommunicationType } from './services/communication-settings.js';
 
-export function createOrganisationsModule(deps: ModuleDeps): PortalModule {
-  return { name: 'organisations', routes: organisationRoutes(deps) };
+export function createOrganizationsModule(deps: ModuleDeps): PortalModule {
+  return { name: 'organizations', routes: organizationRoutes(deps) };
 }
