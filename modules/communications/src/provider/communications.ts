@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import {
-  type Actor, BusinessRuleError, type Config, ConflictError, ForbiddenError, type ListPage, type ListQuery, type ListSpec, NotFoundError, parseListQuery, recordAudit, runList,
+  type Actor, BusinessRuleError, type Config, ConflictError, ForbiddenError, type ListPage, type ListQuery, type ListShortcuts, type ListSpec, NotFoundError, parseListQuery, recordAudit, runList, SORT_CAP,
   signedUrls, ValidationError,
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
@@ -133,7 +133,7 @@ function rowsQuery(db: Knex, actor: Actor, scope: number[] | 'ALL', responders =
   else inner.leftJoin('organizations as pp', 'pp.id', 'po.parent_id').select(db.raw('coalesce(pp.id, po.id) as provider_id'), db.raw('coalesce(pp.name, po.name) as provider_name'));
   if (!responders) return db.from(inner.select('pc.response_status').as('pc'));
   // The answers are grouped once for the whole scope, or only for the given rows (a page of the default order).
-  if (onlyIds) inner.whereIn('pc.id', onlyIds).joinRaw(respondersSql('ids'), [onlyIds]);
+  if (onlyIds) inner.whereRaw('pc.id = ANY(?::bigint[])', [onlyIds]).joinRaw(respondersSql('ids'), [onlyIds]);
   else inner.joinRaw(respondersSql(all ? 'all' : 'scope'), all ? [] : [scope]);
   inner
     .leftJoin('users as ru', 'ru.id', 'rr.userid')
@@ -177,7 +177,23 @@ export async function listProviderCommunications(db: Knex, actor: Actor, raw: Pr
   if (raw.responses) return listResponderRows(db, actor, scope, types, query);
   const order = indexedOrder(query, scope);
   if (order) return listInIndexedOrder(db, actor, scope, types, query, order);
-  return runList<ProviderRow>(rowsQuery(db, actor, scope).whereIn('pc.type', types), query, listSpec, 'pc.id', (qb) => qb.select('pc.*'), 'pc.updated_at');
+  const base = rowsQuery(db, actor, scope).whereIn('pc.type', types);
+  const shortcuts = await joinedShortcuts(db, scope, types, query, () => receivedCount(db, scope, types));
+  if (shortcuts.firstRows) base.whereRaw('pc.id = ANY(?::bigint[])', [(await shortcuts.firstRows.ids(SORT_CAP)) as number[]]);
+  return runList<ProviderRow>(base, query, listSpec, 'pc.id', (qb) => qb.select('pc.*'), 'pc.updated_at', shortcuts);
+}
+
+/**
+ * The joined path's shortcuts: the exact total from the counters, and for an unfiltered sort no index serves, the first
+ * SORT_CAP provider communications of the default order off the received index (all of them when there are fewer), so
+ * only those rows are joined and sorted.
+ */
+async function joinedShortcuts(db: Knex, scope: number[] | 'ALL', types: CommunicationType[], query: ListQuery, total: () => Promise<number>): Promise<ListShortcuts> {
+  if (query.search || query.filters.length) return {};
+  if (!query.sort.length) return { total };
+  if (scope !== 'ALL' && !scope.length) return { total, firstRows: { column: 'pc.id', ids: async () => [] } };
+  const ids = (await newestReceived(db, scope, types, 'updated_at', SORT_CAP)).map((r) => r.id);
+  return { total, firstRows: { column: 'pc.id', ids: async () => ids } };
 }
 
 /**
@@ -188,7 +204,10 @@ export async function listResponderRows<T extends ResponderRow = ResponderRow>(d
   query: ListQuery, spec: ListSpec = responderSpec): Promise<ListPage<T>> {
   const order = indexedOrder(query, scope);
   if (order) return respondersInIndexedOrder(db, actor, scope, types, query, order) as Promise<ListPage<T>>;
-  return runList<T>(rowsQuery(db, actor, scope, true).whereIn('pc.type', types), query, spec, 'pc.row_key', (qb) => qb.select('pc.*'), 'pc.updated_at');
+  const shortcuts = await joinedShortcuts(db, scope, types, query, () => responderTotal(db, actor, scope, types));
+  // Unfiltered, the answers are grouped only for the communications that can be on the page.
+  const onlyIds = shortcuts.firstRows ? (await shortcuts.firstRows.ids(SORT_CAP)) as number[] : undefined;
+  return runList<T>(rowsQuery(db, actor, scope, true, onlyIds).whereIn('pc.type', types), query, spec, 'pc.row_key', (qb) => qb.select('pc.*'), 'pc.updated_at', shortcuts);
 }
 
 /**
@@ -230,11 +249,31 @@ function newestReceived(db: Knex, scope: number[] | 'ALL', types: CommunicationT
     .orderByRaw(newestFirst(order)).limit(limit).offset(skip).select('id', 'updated_at') as unknown as Promise<{ id: number; updated_at: Date }[]>;
 }
 
-/** How many provider communications the scope received (an index-only count). */
+/** How many provider communications the scope received, from the counters kept by triggers (no scan). */
 async function receivedCount(db: Knex, scope: number[] | 'ALL', types: CommunicationType[]): Promise<number> {
-  const [row] = await db('provider_communications').modify((q) => (scope === 'ALL' ? q.whereNotNull('provider_organization_id') : q.whereIn('provider_organization_id', scope)))
-    .whereNot('status', 'DELETED').whereIn('communication_type', types).count<{ count: number }[]>({ count: '*' });
-  return Number(row?.count ?? 0);
+  if (scope !== 'ALL' && !scope.length) return 0;
+  const row = (await db('provider_communication_counts').modify((q) => (scope === 'ALL' ? q : q.whereIn('provider_organization_id', scope)))
+    .whereNot('status', 'DELETED').whereIn('communication_type', types).first(db.raw('coalesce(sum(n), 0)::bigint as n'))) as { n: string | number } | undefined;
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * How many eR responses rows the scope has: the received count, plus every person beyond the first on a communication
+ * (`extra_responders`, kept by a trigger on the answers; a partial index finds the few communications with several
+ * people), minus the caller's hidden rows: no answer is read for it.
+ */
+async function responderTotal(db: Knex, actor: Actor, scope: number[] | 'ALL', types: CommunicationType[]): Promise<number> {
+  if (scope !== 'ALL' && !scope.length) return 0;
+  const inScope = (q: Knex.QueryBuilder) => q.modify((x) => (scope === 'ALL' ? x.whereNotNull('pc.provider_organization_id') : x.whereIn('pc.provider_organization_id', scope)))
+    .whereNot('pc.status', 'DELETED').whereIn('pc.communication_type', types);
+  const extraPeople = inScope(db('provider_communications as pc')).where('pc.extra_responders', '>', 0)
+    .first(db.raw('coalesce(sum(pc.extra_responders), 0)::int as n'));
+  const hidden = actor.userId === null ? Promise.resolve({ n: 0 }) : inScope(db('provider_response_dismissals as prd').join('provider_communications as pc', 'pc.id', 'prd.provider_communication_id'))
+    .where('prd.user_id', actor.userId)
+    .whereRaw('prd.dismissed_at >= (SELECT max(r.updated_at) FROM provider_responses r WHERE r.provider_communication_id = prd.provider_communication_id AND r.responder_user_id = prd.user_id)')
+    .first(db.raw('count(*)::int as n'));
+  const [received, extra, dismissed] = await Promise.all([receivedCount(db, scope, types), extraPeople, hidden]) as [number, { n: number } | undefined, { n: number } | undefined];
+  return received + (extra?.n ?? 0) - (dismissed?.n ?? 0);
 }
 
 function pageOf<T>(query: ListQuery, items: T[], total: number, latest: { updated_at: Date } | undefined): ListPage<T> {
@@ -260,23 +299,11 @@ async function listInIndexedOrder(db: Knex, actor: Actor, scope: number[], types
  * one row when nobody answered, except the caller's own dismissed rows (hidden until it answers again). So the rows of the
  * first N provider communications in that order are the first rows of the list, and N = offset + pageSize of them cover
  * the page unless dismissals hid some: then N doubles. Rows order by the communication's (order, id), then by person.
- * The total is the received count, plus every person beyond the first on a communication (`extra_responders`, kept by a
- * trigger on the answers; a partial index finds the few communications with several people), minus the caller's hidden
- * rows: no answer is read for it.
  */
 async function respondersInIndexedOrder(db: Knex, actor: Actor, scope: number[] | 'ALL', types: CommunicationType[], query: ListQuery, order: IndexedOrder): Promise<ListPage<ResponderRow>> {
   const offset = (query.pageNumber - 1) * query.pageSize;
   if (scope !== 'ALL' && !scope.length) return pageOf(query, [], 0, undefined);
-  const inScope = (q: Knex.QueryBuilder) => q.modify((x) => (scope === 'ALL' ? x.whereNotNull('pc.provider_organization_id') : x.whereIn('pc.provider_organization_id', scope)))
-    .whereNot('pc.status', 'DELETED').whereIn('pc.communication_type', types);
-  // Communications answered by several people add rows: their extra_responders (kept by a trigger on the answers).
-  const extraPeople = inScope(db('provider_communications as pc')).where('pc.extra_responders', '>', 0)
-    .first(db.raw('coalesce(sum(pc.extra_responders), 0)::int as n'));
-  const hidden = actor.userId === null ? Promise.resolve({ n: 0 }) : inScope(db('provider_response_dismissals as prd').join('provider_communications as pc', 'pc.id', 'prd.provider_communication_id'))
-    .where('prd.user_id', actor.userId)
-    .whereRaw('prd.dismissed_at >= (SELECT max(r.updated_at) FROM provider_responses r WHERE r.provider_communication_id = prd.provider_communication_id AND r.responder_user_id = prd.user_id)')
-    .first(db.raw('count(*)::int as n'));
-  const [received, extra, dismissed] = await Promise.all([receivedCount(db, scope, types), extraPeople, hidden]) as [number, { n: number } | undefined, { n: number } | undefined];
+  const total = await responderTotal(db, actor, scope, types);
 
   /** The first `need` rows in `by` order (or all there are). */
   const firstRows = async (by: IndexedOrder, need: number): Promise<ResponderRow[]> => {
@@ -290,7 +317,7 @@ async function respondersInIndexedOrder(db: Knex, actor: Actor, scope: number[] 
   };
   const rows = await firstRows(order, offset + query.pageSize);
   const latest = order === 'updated_at' ? rows[0] : (await firstRows('updated_at', 1))[0];
-  return pageOf(query, rows.slice(offset, offset + query.pageSize), received + (extra?.n ?? 0) - (dismissed?.n ?? 0), latest);
+  return pageOf(query, rows.slice(offset, offset + query.pageSize), total, latest);
 }
 
 // ---------- metadata ----------
