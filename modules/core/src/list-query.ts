@@ -35,6 +35,8 @@ export interface ListShortcuts {
   total?: () => Promise<number>;
   /** The first `cap` rows of the unfiltered list in the default order, as values of `column` (an index walk). */
   firstRows?: { column: string; ids: (cap: number) => Promise<unknown[]> };
+  /** The unfiltered list's newest change ("last updated"), e.g. the first entry of an index. */
+  latest?: () => Promise<Date | null>;
 }
 
 export interface ListPage<T> {
@@ -168,7 +170,7 @@ export async function runList<T>(base: Knex.QueryBuilder, query: ListQuery, spec
   };
   // Count and "last updated" are separate queries: max() beside count() forces a read of every row, while
   // ORDER BY <column> DESC LIMIT 1 walks the list's index and stops at the first row.
-  const latestQuery = lastUpdatedColumn
+  const latestQuery = !narrowed && shortcuts.latest ? shortcuts.latest().then((d) => [{ last_updated: d }]) : lastUpdatedColumn
     ? filtered.clone().clearSelect().clearOrder().whereNotNull(lastUpdatedColumn).orderBy(lastUpdatedColumn, 'desc').limit(1).select({ last_updated: lastUpdatedColumn })
     : null;
   const [counted, latest] = await Promise.all([

@@ -191,9 +191,10 @@ export async function listProviderCommunications(db: Knex, actor: Actor, raw: Pr
 async function joinedShortcuts(db: Knex, scope: number[] | 'ALL', types: CommunicationType[], query: ListQuery, total: () => Promise<number>): Promise<ListShortcuts> {
   if (query.search || query.filters.length) return {};
   if (!query.sort.length) return { total };
-  if (scope !== 'ALL' && !scope.length) return { total, firstRows: { column: 'pc.id', ids: async () => [] } };
-  const ids = (await newestReceived(db, scope, types, 'updated_at', SORT_CAP)).map((r) => r.id);
-  return { total, firstRows: { column: 'pc.id', ids: async () => ids } };
+  if (scope !== 'ALL' && !scope.length) return { total, firstRows: { column: 'pc.id', ids: async () => [] }, latest: async () => null };
+  const first = await newestReceived(db, scope, types, 'updated_at', SORT_CAP);
+  const ids = first.map((r) => r.id);
+  return { total, firstRows: { column: 'pc.id', ids: async () => ids }, latest: async () => first[0]?.updated_at ?? null };
 }
 
 /**
