@@ -29,14 +29,17 @@ export const COUNT_CAP = 10_000;
 /** A sort no index serves orders at most this many rows (the first of the default order) (`sortCapped`). */
 export const SORT_CAP = 10_000;
 
-/** What a list knows cheaper than scanning: its exact unfiltered total, and its first rows in the default order. */
+/**
+ * What a list knows cheaper than scanning. `total` and `latest` are subqueries (one row, one column) that runList sends
+ * in one statement with the other; `firstRows` answers in JS.
+ */
 export interface ListShortcuts {
-  /** The unfiltered list's exact total (e.g. from counters kept by triggers). */
-  total?: () => Promise<number>;
+  /** The unfiltered list's exact total (e.g. a sum over counters kept by triggers). */
+  total?: Knex.QueryBuilder | Knex.Raw;
+  /** The unfiltered list's newest change ("last updated"), e.g. the first entry of an index. */
+  latest?: Knex.QueryBuilder | Knex.Raw;
   /** The first `cap` rows of the unfiltered list in the default order, as values of `column` (an index walk). */
   firstRows?: { column: string; ids: (cap: number) => Promise<unknown[]> };
-  /** The unfiltered list's newest change ("last updated"), e.g. the first entry of an index. */
-  latest?: () => Promise<Date | null>;
 }
 
 export interface ListPage<T> {
@@ -145,41 +148,52 @@ export function sortIsIndexed(query: ListQuery, spec: ListSpec): boolean {
   return query.sort.length === 1 && (spec.indexedSorts ?? []).includes(`${only!.field}:${only!.direction}`);
 }
 
-/** A filtered or searched count up to COUNT_CAP: reads at most COUNT_CAP + 1 rows. */
-export async function cappedCount(filtered: Knex.QueryBuilder): Promise<{ total: number; capped: boolean }> {
+/** A filtered or searched count up to COUNT_CAP + 1 (reads at most that many rows), as a subquery. */
+function cappedCountQuery(filtered: Knex.QueryBuilder): Knex.QueryBuilder {
   const rows = filtered.clone().clearSelect().clearOrder().select(filtered.client.raw('1')).limit(COUNT_CAP + 1);
-  const [row] = (await filtered.client.queryBuilder().count({ count: '*' }).from(rows.as('capped'))) as { count: string | number }[];
-  const n = Number(row?.count ?? 0);
-  return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
+  return filtered.client.queryBuilder().count({ count: '*' }).from(rows.as('capped'));
 }
 
 /**
- * Runs a list: `base` holds the scoping WHERE and joins; returns the page envelope of DESIGN §2. The unfiltered total is
- * `shortcuts.total` when the list keeps counters, else an exact count; a filtered or searched total is capped at
- * COUNT_CAP. A sort no index serves, over more than SORT_CAP rows, orders the first SORT_CAP rows of the default order.
+ * The list's total and "last updated", in one statement of two scalar subqueries. The unfiltered total is `shortcuts.total`
+ * when the list keeps counters, else an exact count; a filtered or searched total is capped at COUNT_CAP. "Last updated"
+ * walks the list's index (ORDER BY <column> DESC LIMIT 1): max() beside count() would read every row.
+ */
+async function listSummary(filtered: Knex.QueryBuilder, narrowed: boolean, shortcuts: ListShortcuts, lastUpdatedColumn?: string):
+  Promise<{ total: number; capped: boolean; lastUpdated: string | null }> {
+  const raw = (sql: string, bindings: readonly Knex.RawBinding[]) => filtered.client.raw(sql, bindings) as Knex.Raw;
+  const total = narrowed ? cappedCountQuery(filtered)
+    : shortcuts.total ?? filtered.clone().clearSelect().clearOrder().count({ count: '*' });
+  const latest = !narrowed && shortcuts.latest ? shortcuts.latest : lastUpdatedColumn
+    ? filtered.clone().clearSelect().clearOrder().whereNotNull(lastUpdatedColumn).orderBy(lastUpdatedColumn, 'desc').limit(1).select({ last_updated: lastUpdatedColumn })
+    : raw('NULL::timestamptz', []);
+  const [row] = (await filtered.client.queryBuilder().select(raw('(?) AS total', [total]), raw('(?) AS last_updated', [latest]))) as
+    { total: string | number | null; last_updated: Date | null }[];
+  const n = Number(row?.total ?? 0);
+  return {
+    total: narrowed && n > COUNT_CAP ? COUNT_CAP : n,
+    capped: narrowed && n > COUNT_CAP,
+    lastUpdated: row?.last_updated ? new Date(row.last_updated).toISOString() : null,
+  };
+}
+
+/**
+ * Runs a list: `base` holds the scoping WHERE and joins; returns the page envelope of DESIGN §2: one statement for the
+ * total and "last updated" (listSummary), one for the page. A sort no index serves, over more than SORT_CAP rows, orders
+ * the first SORT_CAP rows of the default order (`sortCapped`) and refuses pages past them.
  */
 export async function runList<T>(base: Knex.QueryBuilder, query: ListQuery, spec: ListSpec, tiebreaker: string,
   select: (qb: Knex.QueryBuilder) => Knex.QueryBuilder, lastUpdatedColumn?: string, shortcuts: ListShortcuts = {}): Promise<ListPage<T>> {
   const filtered = applyListFilters(base.clone(), query, spec);
   const narrowed = query.search !== '' || query.filters.length > 0;
-  const counting = async (): Promise<{ total: number; capped: boolean }> => {
-    if (narrowed) return cappedCount(filtered);
-    if (shortcuts.total) return { total: await shortcuts.total(), capped: false };
-    const [counted] = (await filtered.clone().clearSelect().clearOrder().count<{ count: number }[]>({ count: '*' })) as unknown as { count: number }[];
-    return { total: Number(counted?.count ?? 0), capped: false };
-  };
-  // Count and "last updated" are separate queries: max() beside count() forces a read of every row, while
-  // ORDER BY <column> DESC LIMIT 1 walks the list's index and stops at the first row.
-  const latestQuery = !narrowed && shortcuts.latest ? shortcuts.latest().then((d) => [{ last_updated: d }]) : lastUpdatedColumn
-    ? filtered.clone().clearSelect().clearOrder().whereNotNull(lastUpdatedColumn).orderBy(lastUpdatedColumn, 'desc').limit(1).select({ last_updated: lastUpdatedColumn })
-    : null;
-  const [counted, latest] = await Promise.all([
-    counting(),
-    latestQuery ? (latestQuery as unknown as Promise<{ last_updated: Date | null }[]>) : Promise.resolve([]),
-  ]);
+  const summarised = listSummary(filtered, narrowed, shortcuts, lastUpdatedColumn);
   const offset = (query.pageNumber - 1) * query.pageSize;
-  const sortCapped = !sortIsIndexed(query, spec) && (counted.capped || counted.total > SORT_CAP);
   const page = select(filtered.clone());
+  let sortCapped = false;
+  if (!sortIsIndexed(query, spec)) {
+    const { total, capped } = await summarised;
+    sortCapped = capped || total > SORT_CAP;
+  }
   if (sortCapped) {
     if (offset + query.pageSize > SORT_CAP) {
       throw new ValidationError(`Page too deep for this sort: only the first ${SORT_CAP} rows are sorted; narrow the list with search or filters.`);
@@ -191,14 +205,14 @@ export async function runList<T>(base: Knex.QueryBuilder, query: ListQuery, spec
       : ((await applyListPage(filtered.clone().clearSelect().select({ id: tiebreaker }), { ...query, sort: [], pageNumber: 1, pageSize: SORT_CAP }, spec, tiebreaker)) as { id: unknown }[]).map((r) => r.id);
     page.whereRaw('?? = ANY(?)', [column, ids as string[]]);
   }
-  const items = (await applyListPage(page, query, spec, tiebreaker)) as T[];
+  const [summary, items] = await Promise.all([summarised, applyListPage(page, query, spec, tiebreaker) as Promise<T[]>]);
   return {
     items,
-    total: counted.total,
-    ...(counted.capped ? { totalCapped: true } : {}),
+    total: summary.total,
+    ...(summary.capped ? { totalCapped: true } : {}),
     ...(sortCapped ? { sortCapped: true } : {}),
     pageNumber: query.pageNumber,
     pageSize: query.pageSize,
-    lastUpdated: latest[0]?.last_updated ? new Date(latest[0].last_updated).toISOString() : null,
+    lastUpdated: summary.lastUpdated,
   };
 }

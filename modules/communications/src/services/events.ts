@@ -29,11 +29,10 @@ const eventList: ListSpec = {
   indexedSorts: ['updated_at:desc', 'name:asc'],
 };
 
-/** The exact number of the supplier's events of these types that the list shows, from the counters (no scan). */
-async function eventTotal(db: Knex, organizationId: number, types: CommunicationType[]): Promise<number> {
-  const row = (await db('communication_counts').where('organization_id', organizationId).whereIn('type', types).whereNot('status', 'DELETED')
-    .first(db.raw('coalesce(sum(n), 0)::bigint as n'))) as { n: string | number } | undefined;
-  return Number(row?.n ?? 0);
+/** The exact number of the supplier's events of these types that the list shows, from the counters (no scan): a subquery. */
+function eventTotal(db: Knex, organizationId: number, types: CommunicationType[]): Knex.QueryBuilder {
+  return db('communication_counts').where('organization_id', organizationId).whereIn('type', types).whereNot('status', 'DELETED')
+    .select(db.raw('coalesce(sum(n), 0)::bigint'));
 }
 
 export interface EventListRow {
@@ -60,24 +59,12 @@ export async function listEvents(db: Knex, actor: Actor, raw: Record<string, unk
   for (const t of types) assertTypePermission(actor, t);
   const query = parseListQuery(raw, eventList);
   const base = db('communications as c').where('c.organization_id', actor.organizationId).whereIn('c.type', types).whereNot('c.status', 'DELETED');
-  const page = await runList<EventListRow>(base, query, eventList, 'c.id', (qb) => qb.select(
+  // The per-event counts come with the page, kept per event by triggers (communication_tallies).
+  return runList<EventListRow>(base, query, eventList, 'c.id', (qb) => qb.leftJoin('communication_tallies as t', 't.communication_id', 'c.id').select(
     'c.id', 'c.name', 'c.event_id', 'c.type', 'c.subtype', 'c.status', 'c.classification', 'c.event_date', 'c.created_at', 'c.updated_at', 'c.approved_at',
-  ), 'c.updated_at', { total: () => eventTotal(db, actor.organizationId, types) });
-  const ids = page.items.map((i) => i.id);
-  // The page's counts, kept per event by triggers (communication_tallies).
-  const tallies = ids.length
-    ? ((await db('communication_tallies').whereIn('communication_id', ids).select('communication_id', 'customers', 'sent', 'acknowledged', 'completed')) as
-      { communication_id: number; customers: number; sent: number; acknowledged: number; completed: number }[])
-    : [];
-  const byId = new Map(tallies.map((c) => [Number(c.communication_id), c]));
-  for (const item of page.items) {
-    const c = byId.get(Number(item.id));
-    item.sent_count = c?.sent ?? 0;
-    item.acknowledged_count = c?.acknowledged ?? 0;
-    item.completed_count = c?.completed ?? 0;
-    item.customers_count = c?.customers ?? 0;
-  }
-  return page;
+    db.raw('coalesce(t.customers, 0) AS customers_count'), db.raw('coalesce(t.sent, 0) AS sent_count'),
+    db.raw('coalesce(t.acknowledged, 0) AS acknowledged_count'), db.raw('coalesce(t.completed, 0) AS completed_count'),
+  ), 'c.updated_at', { total: eventTotal(db, actor.organizationId, types) });
 }
 
 // ---------- one event ----------
