@@ -71,6 +71,16 @@ describe('list counters (communication_counts, provider_communication_counts, co
     await t.db('provider_communications').whereIn('communication_id', recalls).update({ updated_at: t.db.fn.now() });
     await t.db('provider_communications').whereIn('communication_id', recalls.slice(8, 9)).update({ response_status: 'NOTCOMPLETED' });
     expect(await disagreements()).toEqual([]);
+
+    // The supplier's list shows each event's tallies.
+    const rowOf = async (name: string) => {
+      const list = await t.call('GET', `/api/supplier/communications?communicationType=RECALL&search=${encodeURIComponent(name)}`, { token: w.supplierToken });
+      expect(list.body.d.items).toHaveLength(1);
+      return list.body.d.items[0] as Record<string, unknown>;
+    };
+    expect(await rowOf('Counted 9')).toMatchObject({ customers_count: 3, sent_count: 3, acknowledged_count: 3, completed_count: 0 });
+    expect(await rowOf('Counted 11')).toMatchObject({ customers_count: 3, sent_count: 3, acknowledged_count: 0, completed_count: 3 });
+    expect(await rowOf('Counted 17')).toMatchObject({ customers_count: 2, sent_count: 3, acknowledged_count: 0, completed_count: 0 });
   });
 
   it('equal count(*) after concurrent writers on the same counters, and a rolled-back writer counts nothing', async () => {

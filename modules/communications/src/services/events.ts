@@ -53,18 +53,31 @@ export interface EventListRow {
   sent_count: number;
 }
 
-/** The supplier's events of one type (or of every type the caller may see). Counts come from one grouped subquery per page. */
+/** The supplier's events of one type (or of every type the caller may see), with each event's counts from its tallies. */
 export async function listEvents(db: Knex, actor: Actor, raw: Record<string, unknown> & { communicationType?: CommunicationType }): Promise<ListPage<EventListRow>> {
   const types = raw.communicationType ? [raw.communicationType] : COMMUNICATION_TYPES.filter((t) => actor.permissions.includes(PERMISSION_OF_TYPE[t]));
   for (const t of types) assertTypePermission(actor, t);
   const query = parseListQuery(raw, eventList);
   const base = db('communications as c').where('c.organization_id', actor.organizationId).whereIn('c.type', types).whereNot('c.status', 'DELETED');
-  // The per-event counts come with the page, kept per event by triggers (communication_tallies).
-  return runList<EventListRow>(base, query, eventList, 'c.id', (qb) => qb.leftJoin('communication_tallies as t', 't.communication_id', 'c.id').select(
+  const page = await runList<EventListRow>(base, query, eventList, 'c.id', (qb) => qb.select(
     'c.id', 'c.name', 'c.event_id', 'c.type', 'c.subtype', 'c.status', 'c.classification', 'c.event_date', 'c.created_at', 'c.updated_at', 'c.approved_at',
-    db.raw('coalesce(t.customers, 0) AS customers_count'), db.raw('coalesce(t.sent, 0) AS sent_count'),
-    db.raw('coalesce(t.acknowledged, 0) AS acknowledged_count'), db.raw('coalesce(t.completed, 0) AS completed_count'),
   ), 'c.updated_at', { total: eventTotal(db, actor.organizationId, types) });
+  // The page's counts, kept per event by triggers (communication_tallies). Read after the page is cut: joined into the
+  // page, a deep page would read them for every skipped row too.
+  const ids = page.items.map((i) => i.id);
+  const tallies = ids.length
+    ? ((await db('communication_tallies').whereIn('communication_id', ids).select('communication_id', 'customers', 'sent', 'acknowledged', 'completed')) as
+      { communication_id: number; customers: number; sent: number; acknowledged: number; completed: number }[])
+    : [];
+  const byId = new Map(tallies.map((c) => [Number(c.communication_id), c]));
+  for (const item of page.items) {
+    const c = byId.get(Number(item.id));
+    item.customers_count = c?.customers ?? 0;
+    item.sent_count = c?.sent ?? 0;
+    item.acknowledged_count = c?.acknowledged ?? 0;
+    item.completed_count = c?.completed ?? 0;
+  }
+  return page;
 }
 
 // ---------- one event ----------
