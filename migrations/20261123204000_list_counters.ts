@@ -46,8 +46,7 @@ function providerCountsBody(op: 'INSERT' | 'UPDATE' | 'DELETE'): string {
     GROUP BY 1, 2, 3 HAVING sum(sign) <> 0 ORDER BY 1, 2, 3
     ON CONFLICT (provider_organization_id, communication_type, status) DO UPDATE SET n = k.n + EXCLUDED.n;
   INSERT INTO communication_tallies AS k (communication_id, sent, acknowledged, completed)
-    SELECT communication_id, sum(sent * sign), sum(acknowledged * sign), sum(completed * sign) FROM (
-      SELECT communication_id, sent, acknowledged, completed, sign FROM (${signed(op, PC_DELTAS.tallies)}) x) d
+    SELECT communication_id, sum(sent * sign), sum(acknowledged * sign), sum(completed * sign) FROM (${signed(op, PC_DELTAS.tallies)}) d
     WHERE EXISTS (SELECT 1 FROM communications c WHERE c.id = d.communication_id)
     GROUP BY 1 HAVING sum(sent * sign) <> 0 OR sum(acknowledged * sign) <> 0 OR sum(completed * sign) <> 0 ORDER BY 1
     ON CONFLICT (communication_id) DO UPDATE SET sent = k.sent + EXCLUDED.sent, acknowledged = k.acknowledged + EXCLUDED.acknowledged,
@@ -62,7 +61,7 @@ function customersBody(op: 'INSERT' | 'UPDATE' | 'DELETE'): string {
     ON CONFLICT (communication_id) DO UPDATE SET customers = k.customers + EXCLUDED.customers;`;
 }
 
-const TRIGGERS: { table: string; name: string; body: (op: 'INSERT' | 'UPDATE' | 'DELETE') => string; columns?: string }[] = [
+const TRIGGERS: { table: string; name: string; body: (op: 'INSERT' | 'UPDATE' | 'DELETE') => string }[] = [
   { table: 'communications', name: 'communication_counts', body: communicationCountsBody },
   { table: 'provider_communications', name: 'provider_communication_counts', body: providerCountsBody },
   { table: 'communication_affected_customers', name: 'communication_customer_tallies', body: customersBody },
