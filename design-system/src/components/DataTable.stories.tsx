@@ -323,6 +323,14 @@ export const PluralTotal: Story = {
   },
 };
 
+export const CappedTotal: Story = {
+  args: { data: allRecalls.slice(0, 20), totalCapped: true, sortCapped: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('More than 20 record(s)')).toBeInTheDocument();
+    await expect(within(canvasElement).getByText(/Only the most recent records are sorted/)).toBeInTheDocument();
+  },
+};
+
 export const PagerHiddenOnOnePage: Story = {
   args: { data: allRecalls.slice(0, 50), pageSize: 50 },
   play: async ({ canvasElement }) => {

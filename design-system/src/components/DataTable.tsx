@@ -39,6 +39,10 @@ export interface DataTableTexts {
   empty: string;
   /** `{n}` is the total; a function can choose the plural ('Total 1 item' / 'Total 2 items'). */
   total: string | ((n: number) => string);
+  /** The total when it is a lower bound (`totalCapped`): `{n}` is the bound. */
+  totalCapped: string | ((n: number) => string);
+  /** Shown when the server sorted only its most recent rows (`sortCapped`). */
+  sortCapped: string;
   lastUpdated: string;
   search: string;
   searchPlaceholder: string;
@@ -56,6 +60,8 @@ export const defaultDataTableTexts: DataTableTexts = {
   loading: 'Loading...',
   empty: 'No record found',
   total: 'Total {n} record(s)',
+  totalCapped: 'More than {n} record(s)',
+  sortCapped: 'Only the most recent records are sorted: search or filter to sort them all.',
   lastUpdated: 'Last Updated',
   search: 'Search',
   searchPlaceholder: 'Search...',
@@ -75,6 +81,10 @@ export interface DataTableProps<T> {
   getRowId: (row: T) => string;
   /** Total rows on the server. */
   total: number;
+  /** The server counted only up to `total`: there are more ("More than {n}"). */
+  totalCapped?: boolean;
+  /** The server sorted only its most recent rows (a sort no index serves, on a large list). */
+  sortCapped?: boolean;
   /** 1-based page. */
   pageNumber: number;
   pageSize?: number;
@@ -124,11 +134,15 @@ function cellValue<T>(row: T, column: DataTableColumn<T>): React.ReactNode {
 
 const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
 
+const totalText = (text: string | ((n: number) => string), n: number) => (typeof text === 'function' ? text(n) : formatText(text, { n }));
+
 export function DataTable<T>({
   columns,
   rows,
   getRowId,
   total,
+  totalCapped = false,
+  sortCapped = false,
   pageNumber,
   pageSize = DEFAULT_PAGE_SIZE,
   pageSizeOptions = PAGE_SIZE_OPTIONS,
@@ -371,7 +385,8 @@ export function DataTable<T>({
 
       <div data-slot="data-table-footer" className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
         <div className="grid gap-0.5">
-          <span data-slot="data-table-total">{typeof t.total === 'function' ? t.total(total) : formatText(t.total, { n: total })}</span>
+          <span data-slot="data-table-total">{totalText(totalCapped ? t.totalCapped : t.total, total)}</span>
+          {sortCapped ? <span data-slot="data-table-sort-capped">{t.sortCapped}</span> : null}
           {lastUpdated ? (
             <span data-slot="data-table-last-updated">
               {t.lastUpdated}: {lastUpdated}

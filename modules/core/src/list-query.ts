@@ -18,11 +18,38 @@ export interface ListSpec {
   defaultSort: { column: string; direction: 'asc' | 'desc' }[];
   /** Deep offsets are bounded: beyond this, a client must narrow the query. */
   maxOffset?: number;
+  /**
+   * Sorts an index serves (`field:asc` / `field:desc`, one field). Any other sort of more than SORT_CAP rows orders only
+   * the first SORT_CAP rows of the default order (`sortCapped`), so no page sorts a whole table.
+   */
+  indexedSorts?: string[];
+}
+
+/** A filtered or searched list counts at most this many rows; past it, the total is a lower bound (`totalCapped`). */
+export const COUNT_CAP = 10_000;
+/** A sort no index serves orders at most this many rows (the first of the default order) (`sortCapped`). */
+export const SORT_CAP = 10_000;
+
+/**
+ * What a list knows cheaper than scanning. `total` and `latest` are subqueries (one row, one column) that runList sends
+ * in one statement with the other; `firstRows` answers in JS.
+ */
+export interface ListShortcuts {
+  /** The unfiltered list's exact total (e.g. a sum over counters kept by triggers). */
+  total?: Knex.QueryBuilder | Knex.Raw;
+  /** The unfiltered list's newest change ("last updated"), e.g. the first entry of an index. */
+  latest?: Knex.QueryBuilder | Knex.Raw;
+  /** The first `cap` rows of the unfiltered list in the default order, as values of `column` (an index walk). */
+  firstRows?: { column: string; ids: (cap: number) => Promise<unknown[]> };
 }
 
 export interface ListPage<T> {
   items: T[];
   total: number;
+  /** True when `total` is a lower bound: the filtered list has more than COUNT_CAP rows ("more than N"). */
+  totalCapped?: boolean;
+  /** True when the sort ordered only the first SORT_CAP rows of the default order (a sort no index serves). */
+  sortCapped?: boolean;
   pageNumber: number;
   pageSize: number;
   lastUpdated: string | null;
@@ -123,26 +150,78 @@ export function applyListPage(qb: Knex.QueryBuilder, query: ListQuery, spec: Lis
   return qb.limit(query.pageSize).offset((query.pageNumber - 1) * query.pageSize);
 }
 
-/** Runs a list: `base` holds the scoping WHERE and joins; returns the page envelope of DESIGN §2. */
-export async function runList<T>(base: Knex.QueryBuilder, query: ListQuery, spec: ListSpec, tiebreaker: string,
-  select: (qb: Knex.QueryBuilder) => Knex.QueryBuilder, lastUpdatedColumn?: string): Promise<ListPage<T>> {
-  const filtered = applyListFilters(base.clone(), query, spec);
-  // Count and "last updated" are separate queries: max() beside count() forces a read of every row, while
-  // ORDER BY <column> DESC LIMIT 1 walks the list's index and stops at the first row.
-  const countQuery = filtered.clone().clearSelect().clearOrder().count<{ count: number }[]>({ count: '*' });
-  const latestQuery = lastUpdatedColumn
+/** Whether a query's sort is the default order or one an index serves. */
+export function sortIsIndexed(query: ListQuery, spec: ListSpec): boolean {
+  if (!query.sort.length) return true;
+  const [only] = query.sort;
+  return query.sort.length === 1 && (spec.indexedSorts ?? []).includes(`${only!.field}:${only!.direction}`);
+}
+
+/** A filtered or searched count up to COUNT_CAP + 1 (reads at most that many rows), as a subquery. */
+function cappedCountQuery(filtered: Knex.QueryBuilder): Knex.QueryBuilder {
+  const rows = filtered.clone().clearSelect().clearOrder().select(filtered.client.raw('1')).limit(COUNT_CAP + 1);
+  return filtered.client.queryBuilder().count({ count: '*' }).from(rows.as('capped'));
+}
+
+/**
+ * The list's total and "last updated", in one statement of two scalar subqueries. The unfiltered total is `shortcuts.total`
+ * when the list keeps counters, else an exact count; a filtered or searched total is capped at COUNT_CAP. "Last updated"
+ * walks the list's index (ORDER BY <column> DESC LIMIT 1): max() beside count() would read every row.
+ */
+async function listSummary(filtered: Knex.QueryBuilder, narrowed: boolean, shortcuts: ListShortcuts, lastUpdatedColumn?: string):
+  Promise<{ total: number; capped: boolean; lastUpdated: string | null }> {
+  const raw = (sql: string, bindings: readonly Knex.RawBinding[]) => filtered.client.raw(sql, bindings) as Knex.Raw;
+  const total = narrowed ? cappedCountQuery(filtered)
+    : shortcuts.total ?? filtered.clone().clearSelect().clearOrder().count({ count: '*' });
+  const latest = !narrowed && shortcuts.latest ? shortcuts.latest : lastUpdatedColumn
     ? filtered.clone().clearSelect().clearOrder().whereNotNull(lastUpdatedColumn).orderBy(lastUpdatedColumn, 'desc').limit(1).select({ last_updated: lastUpdatedColumn })
-    : null;
-  const [[counted], latest] = await Promise.all([
-    countQuery as unknown as Promise<{ count: number }[]>,
-    latestQuery ? (latestQuery as unknown as Promise<{ last_updated: Date | null }[]>) : Promise.resolve([]),
-  ]);
-  const items = (await applyListPage(select(filtered.clone()), query, spec, tiebreaker)) as T[];
+    : raw('NULL::timestamptz', []);
+  const [row] = (await filtered.client.queryBuilder().select(raw('(?) AS total', [total]), raw('(?) AS last_updated', [latest]))) as
+    { total: string | number | null; last_updated: Date | null }[];
+  const n = Number(row?.total ?? 0);
+  return {
+    total: narrowed && n > COUNT_CAP ? COUNT_CAP : n,
+    capped: narrowed && n > COUNT_CAP,
+    lastUpdated: row?.last_updated ? new Date(row.last_updated).toISOString() : null,
+  };
+}
+
+/**
+ * Runs a list: `base` holds the scoping WHERE and joins; returns the page envelope of DESIGN §2: one statement for the
+ * total and "last updated" (listSummary), one for the page. A sort no index serves, over more than SORT_CAP rows, orders
+ * the first SORT_CAP rows of the default order (`sortCapped`) and refuses pages past them.
+ */
+export async function runList<T>(base: Knex.QueryBuilder, query: ListQuery, spec: ListSpec, tiebreaker: string,
+  select: (qb: Knex.QueryBuilder) => Knex.QueryBuilder, lastUpdatedColumn?: string, shortcuts: ListShortcuts = {}): Promise<ListPage<T>> {
+  const filtered = applyListFilters(base.clone(), query, spec);
+  const narrowed = query.search !== '' || query.filters.length > 0;
+  const summarised = listSummary(filtered, narrowed, shortcuts, lastUpdatedColumn);
+  const offset = (query.pageNumber - 1) * query.pageSize;
+  const page = select(filtered.clone());
+  let sortCapped = false;
+  if (!sortIsIndexed(query, spec)) {
+    const { total, capped } = await summarised;
+    sortCapped = capped || total > SORT_CAP;
+  }
+  if (sortCapped) {
+    if (offset + query.pageSize > SORT_CAP) {
+      throw new ValidationError(`Page too deep for this sort: only the first ${SORT_CAP} rows are sorted; narrow the list with search or filters.`);
+    }
+    const useShortcut = !narrowed && shortcuts.firstRows;
+    const column = useShortcut ? shortcuts.firstRows!.column : tiebreaker;
+    const ids = useShortcut
+      ? await shortcuts.firstRows!.ids(SORT_CAP)
+      : ((await applyListPage(filtered.clone().clearSelect().select({ id: tiebreaker }), { ...query, sort: [], pageNumber: 1, pageSize: SORT_CAP }, spec, tiebreaker)) as { id: unknown }[]).map((r) => r.id);
+    page.whereRaw('?? = ANY(?)', [column, ids as string[]]);
+  }
+  const [summary, items] = await Promise.all([summarised, applyListPage(page, query, spec, tiebreaker) as Promise<T[]>]);
   return {
     items,
-    total: Number(counted?.count ?? 0),
+    total: summary.total,
+    ...(summary.capped ? { totalCapped: true } : {}),
+    ...(sortCapped ? { sortCapped: true } : {}),
     pageNumber: query.pageNumber,
     pageSize: query.pageSize,
-    lastUpdated: latest[0]?.last_updated ? new Date(latest[0].last_updated).toISOString() : null,
+    lastUpdated: summary.lastUpdated,
   };
 }

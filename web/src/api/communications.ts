@@ -20,6 +20,10 @@ export type LocationStatus = Code<'locationStatus'>;
 export interface Page<T> {
   items: T[];
   total: number;
+  /** The total is a lower bound: the filtered list has more rows. */
+  totalCapped?: boolean;
+  /** Only the most recent rows were sorted (a sort no index serves, on a large list). */
+  sortCapped?: boolean;
   pageNumber: number;
   pageSize: number;
   lastUpdated: string | null;

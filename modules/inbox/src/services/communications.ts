@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import {
-  type Actor, BusinessRuleError, type Config, ConflictError, ForbiddenError, type ListPage, type ListQuery, type ListSpec, NotFoundError, parseListQuery, recordAudit, runList,
+  type Actor, BusinessRuleError, type Config, ConflictError, ForbiddenError, type ListPage, type ListQuery, type ListShortcuts, type ListSpec, NotFoundError, parseListQuery, recordAudit, runList, SORT_CAP,
   signedUrls, ValidationError,
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
@@ -106,7 +106,7 @@ const respondersSql = (answersOf: 'scope' | 'all' | 'ids') => `LEFT JOIN (
  * 'ALL' (the operator, read-only) drops the scope: every provider's rows, a site being any organisation with a parent, and
  * allow_access true.
  */
-function rowsQuery(db: Knex, actor: Actor, scope: number[] | 'ALL', responders = false, onlyIds?: number[]): Knex.QueryBuilder {
+function rowsQuery(db: Knex, actor: Actor, scope: number[] | 'ALL', responders = false, onlyIds?: number[] | Knex.QueryBuilder): Knex.QueryBuilder {
   const all = scope === 'ALL';
   const siteOf = all ? db.raw('po.parent_id IS NOT NULL') : db.raw('pc.provider_organization_id <> ?', [actor.organizationId]);
   const inner = db('provider_communications as pc')
@@ -131,9 +131,12 @@ function rowsQuery(db: Knex, actor: Actor, scope: number[] | 'ALL', responders =
   if (scope !== 'ALL') inner.whereIn('pc.provider_organization_id', scope);
   // Across tenants, each row also names its provider (a site's parent, else the receiving organisation).
   else inner.leftJoin('organizations as pp', 'pp.id', 'po.parent_id').select(db.raw('coalesce(pp.id, po.id) as provider_id'), db.raw('coalesce(pp.name, po.name) as provider_name'));
+  // Only these provider communications (a page's ids, or the first rows of the default order).
+  if (Array.isArray(onlyIds)) inner.whereRaw('pc.id = ANY(?::bigint[])', [onlyIds]);
+  else if (onlyIds) inner.whereIn('pc.id', onlyIds);
   if (!responders) return db.from(inner.select('pc.response_status').as('pc'));
   // The answers are grouped once for the whole scope, or only for the given rows (a page of the default order).
-  if (onlyIds) inner.whereIn('pc.id', onlyIds).joinRaw(respondersSql('ids'), [onlyIds]);
+  if (Array.isArray(onlyIds)) inner.joinRaw(respondersSql('ids'), [onlyIds]);
   else inner.joinRaw(respondersSql(all ? 'all' : 'scope'), all ? [] : [scope]);
   inner
     .leftJoin('users as ru', 'ru.id', 'rr.userid')
@@ -177,7 +180,23 @@ export async function listProviderCommunications(db: Knex, actor: Actor, raw: Pr
   if (raw.responses) return listResponderRows(db, actor, scope, types, query);
   const order = indexedOrder(query, scope);
   if (order) return listInIndexedOrder(db, actor, scope, types, query, order);
-  return runList<ProviderRow>(rowsQuery(db, actor, scope).whereIn('pc.type', types), query, listSpec, 'pc.id', (qb) => qb.select('pc.*'), 'pc.updated_at');
+  const shortcuts = await joinedShortcuts(db, scope, types, query, receivedCount(db, scope, types));
+  const onlyIds = shortcuts.firstRows ? (await shortcuts.firstRows.ids(SORT_CAP)) as number[] : undefined;
+  const base = rowsQuery(db, actor, scope, false, onlyIds).whereIn('pc.type', types);
+  return runList<ProviderRow>(base, query, listSpec, 'pc.id', (qb) => qb.select('pc.*'), 'pc.updated_at', shortcuts);
+}
+
+/**
+ * The joined path's shortcuts: the exact total from the counters, and for an unfiltered sort no index serves, the first
+ * SORT_CAP provider communications of the default order off the received index (all of them when there are fewer), so
+ * only those rows are joined and sorted.
+ */
+async function joinedShortcuts(db: Knex, scope: number[] | 'ALL', types: CommunicationType[], query: ListQuery, total: Knex.QueryBuilder | Knex.Raw): Promise<ListShortcuts> {
+  if (query.search || query.filters.length) return {};
+  const latest = db.from(newestReceived(db, scope, types, 'updated_at', 1).as('l')).select('updated_at');
+  if (!query.sort.length) return { total, latest };
+  const ids = ((await newestReceived(db, scope, types, 'updated_at', SORT_CAP)) as { id: number }[]).map((r) => r.id);
+  return { total, latest, firstRows: { column: 'pc.id', ids: async () => ids } };
 }
 
 /**
@@ -188,7 +207,10 @@ export async function listResponderRows<T extends ResponderRow = ResponderRow>(d
   query: ListQuery, spec: ListSpec = responderSpec): Promise<ListPage<T>> {
   const order = indexedOrder(query, scope);
   if (order) return respondersInIndexedOrder(db, actor, scope, types, query, order) as Promise<ListPage<T>>;
-  return runList<T>(rowsQuery(db, actor, scope, true).whereIn('pc.type', types), query, spec, 'pc.row_key', (qb) => qb.select('pc.*'), 'pc.updated_at');
+  const shortcuts = await joinedShortcuts(db, scope, types, query, responderTotal(db, actor, scope, types));
+  // Unfiltered, the answers are grouped only for the communications that can be on the page.
+  const onlyIds = shortcuts.firstRows ? (await shortcuts.firstRows.ids(SORT_CAP)) as number[] : undefined;
+  return runList<T>(rowsQuery(db, actor, scope, true, onlyIds).whereIn('pc.type', types), query, spec, 'pc.row_key', (qb) => qb.select('pc.*'), 'pc.updated_at', shortcuts);
 }
 
 /**
@@ -221,20 +243,38 @@ const newestFirst = (order: IndexedOrder, alias = '') => `${alias}${order} DESC 
  * _received_sent_idx): per organisation the first skip + limit entries in order (UNION ALL, merge-appended), or one walk
  * of the global index for 'ALL'.
  */
-function newestReceived(db: Knex, scope: number[] | 'ALL', types: CommunicationType[], order: IndexedOrder, limit: number, skip = 0): Promise<{ id: number; updated_at: Date }[]> {
+function newestReceived(db: Knex, scope: number[] | 'ALL', types: CommunicationType[], order: IndexedOrder, limit: number, skip = 0): Knex.QueryBuilder {
   const received = (orgId: number | null, take: number) => db('provider_communications')
     .modify((q) => (orgId === null ? q.whereNotNull('provider_organization_id') : q.where('provider_organization_id', orgId)))
     .whereNot('status', 'DELETED').whereIn('communication_type', types).orderByRaw(newestFirst(order)).limit(take).select([...new Set(['id', 'updated_at', order])]);
-  if (scope === 'ALL') return received(null, limit).offset(skip) as unknown as Promise<{ id: number; updated_at: Date }[]>;
+  if (scope === 'ALL') return received(null, limit).offset(skip);
+  // No organisation: an empty list (a UNION of nothing is no SQL).
+  if (!scope.length) return received(0, 0);
   return db.from(db.unionAll(scope.map((orgId) => received(orgId, skip + limit)), true).as('r'))
-    .orderByRaw(newestFirst(order)).limit(limit).offset(skip).select('id', 'updated_at') as unknown as Promise<{ id: number; updated_at: Date }[]>;
+    .orderByRaw(newestFirst(order)).limit(limit).offset(skip).select('id', 'updated_at');
 }
 
-/** How many provider communications the scope received (an index-only count). */
-async function receivedCount(db: Knex, scope: number[] | 'ALL', types: CommunicationType[]): Promise<number> {
-  const [row] = await db('provider_communications').modify((q) => (scope === 'ALL' ? q.whereNotNull('provider_organization_id') : q.whereIn('provider_organization_id', scope)))
-    .whereNot('status', 'DELETED').whereIn('communication_type', types).count<{ count: number }[]>({ count: '*' });
-  return Number(row?.count ?? 0);
+/** How many provider communications the scope received, from the counters kept by triggers (no scan): a subquery. */
+function receivedCount(db: Knex, scope: number[] | 'ALL', types: CommunicationType[]): Knex.QueryBuilder {
+  return db('provider_communication_counts').modify((q) => (scope === 'ALL' ? q : q.whereIn('provider_organization_id', scope)))
+    .whereNot('status', 'DELETED').whereIn('communication_type', types).select(db.raw('coalesce(sum(n), 0)::bigint'));
+}
+
+/**
+ * How many eR responses rows the scope has, as one expression: the received count, plus every person beyond the first on
+ * a communication (`extra_responders`, kept by a trigger on the answers; a partial index finds the few communications with
+ * several people), minus the caller's hidden rows: no answer is read for it.
+ */
+function responderTotal(db: Knex, actor: Actor, scope: number[] | 'ALL', types: CommunicationType[]): Knex.Raw {
+  const inScope = (q: Knex.QueryBuilder) => q.modify((x) => (scope === 'ALL' ? x.whereNotNull('pc.provider_organization_id') : x.whereIn('pc.provider_organization_id', scope)))
+    .whereNot('pc.status', 'DELETED').whereIn('pc.communication_type', types);
+  const extraPeople = inScope(db('provider_communications as pc')).where('pc.extra_responders', '>', 0)
+    .select(db.raw('coalesce(sum(pc.extra_responders), 0)::bigint'));
+  const hidden = inScope(db('provider_response_dismissals as prd').join('provider_communications as pc', 'pc.id', 'prd.provider_communication_id'))
+    .where('prd.user_id', actor.userId ?? 0)
+    .whereRaw('prd.dismissed_at >= (SELECT max(r.updated_at) FROM provider_responses r WHERE r.provider_communication_id = prd.provider_communication_id AND r.responder_user_id = prd.user_id)')
+    .select(db.raw('count(*)'));
+  return db.raw('(?) + (?) - (?)', [receivedCount(db, scope, types), extraPeople, hidden]);
 }
 
 function pageOf<T>(query: ListQuery, items: T[], total: number, latest: { updated_at: Date } | undefined): ListPage<T> {
@@ -248,11 +288,20 @@ function pageOf<T>(query: ListQuery, items: T[], total: number, latest: { update
 async function listInIndexedOrder(db: Knex, actor: Actor, scope: number[], types: CommunicationType[], query: ListQuery, order: IndexedOrder): Promise<ListPage<ProviderRow>> {
   const offset = (query.pageNumber - 1) * query.pageSize;
   if (!scope.length) return pageOf(query, [], 0, undefined);
-  const [total, page] = await Promise.all([receivedCount(db, scope, types), newestReceived(db, scope, types, order, query.pageSize, offset)]);
-  const latest = offset === 0 && order === 'updated_at' ? page[0] : (await newestReceived(db, scope, types, 'updated_at', 1))[0];
-  const rows = page.length ? ((await rowsQuery(db, actor, scope).whereIn('pc.id', page.map((r) => r.id)).select('pc.*')) as ProviderRow[]) : [];
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  return pageOf(query, page.map((r) => byId.get(Number(r.id))).filter((r): r is ProviderRow => r !== undefined), total, latest);
+  // Two statements: the total with "last updated", and the page's rows joined for the page's ids only.
+  const pageIds = db.from(newestReceived(db, scope, types, order, query.pageSize, offset).as('r')).select('id');
+  const [summary, rows] = await Promise.all([
+    summaryOf(db, receivedCount(db, scope, types), scope, types),
+    rowsQuery(db, actor, scope, false, pageIds).orderByRaw(newestFirst(order, 'pc.')).select('pc.*') as Promise<ProviderRow[]>,
+  ]);
+  return pageOf(query, rows, summary.total, summary.latest);
+}
+
+/** A list's total (an expression) and its newest change off the received index, in one statement. */
+async function summaryOf(db: Knex, total: Knex.QueryBuilder | Knex.Raw, scope: number[] | 'ALL', types: CommunicationType[]): Promise<{ total: number; latest: { updated_at: Date } | undefined }> {
+  const latest = db.from(newestReceived(db, scope, types, 'updated_at', 1).as('l')).select('updated_at');
+  const [row] = (await db.select(db.raw('(?) AS total', [total]), db.raw('(?) AS updated_at', [latest]))) as { total: string | number | null; updated_at: Date | null }[];
+  return { total: Number(row?.total ?? 0), latest: row?.updated_at ? { updated_at: row.updated_at } : undefined };
 }
 
 /**
@@ -260,37 +309,24 @@ async function listInIndexedOrder(db: Knex, actor: Actor, scope: number[], types
  * one row when nobody answered, except the caller's own dismissed rows (hidden until it answers again). So the rows of the
  * first N provider communications in that order are the first rows of the list, and N = offset + pageSize of them cover
  * the page unless dismissals hid some: then N doubles. Rows order by the communication's (order, id), then by person.
- * The total is the received count, plus every person beyond the first on a communication (`extra_responders`, kept by a
- * trigger on the answers; a partial index finds the few communications with several people), minus the caller's hidden
- * rows: no answer is read for it.
  */
 async function respondersInIndexedOrder(db: Knex, actor: Actor, scope: number[] | 'ALL', types: CommunicationType[], query: ListQuery, order: IndexedOrder): Promise<ListPage<ResponderRow>> {
   const offset = (query.pageNumber - 1) * query.pageSize;
   if (scope !== 'ALL' && !scope.length) return pageOf(query, [], 0, undefined);
-  const inScope = (q: Knex.QueryBuilder) => q.modify((x) => (scope === 'ALL' ? x.whereNotNull('pc.provider_organization_id') : x.whereIn('pc.provider_organization_id', scope)))
-    .whereNot('pc.status', 'DELETED').whereIn('pc.communication_type', types);
-  // Communications answered by several people add rows: their extra_responders (kept by a trigger on the answers).
-  const extraPeople = inScope(db('provider_communications as pc')).where('pc.extra_responders', '>', 0)
-    .first(db.raw('coalesce(sum(pc.extra_responders), 0)::int as n'));
-  const hidden = actor.userId === null ? Promise.resolve({ n: 0 }) : inScope(db('provider_response_dismissals as prd').join('provider_communications as pc', 'pc.id', 'prd.provider_communication_id'))
-    .where('prd.user_id', actor.userId)
-    .whereRaw('prd.dismissed_at >= (SELECT max(r.updated_at) FROM provider_responses r WHERE r.provider_communication_id = prd.provider_communication_id AND r.responder_user_id = prd.user_id)')
-    .first(db.raw('count(*)::int as n'));
-  const [received, extra, dismissed] = await Promise.all([receivedCount(db, scope, types), extraPeople, hidden]) as [number, { n: number } | undefined, { n: number } | undefined];
+  const summary = summaryOf(db, responderTotal(db, actor, scope, types), scope, types);
 
   /** The first `need` rows in `by` order (or all there are). */
   const firstRows = async (by: IndexedOrder, need: number): Promise<ResponderRow[]> => {
     for (let take = need; ; take *= 2) {
-      const ids = await newestReceived(db, scope, types, by, take);
+      const ids = (await newestReceived(db, scope, types, by, take)) as { id: number }[];
       const rows = ids.length
         ? ((await rowsQuery(db, actor, scope, true, ids.map((r) => r.id)).orderByRaw(`pc.${by} DESC NULLS LAST, pc.row_key`).select('pc.*')) as ResponderRow[])
         : [];
       if (rows.length >= need || ids.length < take) return rows;
     }
   };
-  const rows = await firstRows(order, offset + query.pageSize);
-  const latest = order === 'updated_at' ? rows[0] : (await firstRows('updated_at', 1))[0];
-  return pageOf(query, rows.slice(offset, offset + query.pageSize), received + (extra?.n ?? 0) - (dismissed?.n ?? 0), latest);
+  const [rows, { total, latest }] = await Promise.all([firstRows(order, offset + query.pageSize), summary]);
+  return pageOf(query, rows.slice(offset, offset + query.pageSize), total, latest);
 }
 
 // ---------- metadata ----------

@@ -58,6 +58,8 @@ export default function ResponsesPage() {
         rows={data?.items ?? []}
         getRowId={(row) => row.row_key}
         total={data?.total ?? 0}
+        totalCapped={data?.totalCapped}
+        sortCapped={data?.sortCapped}
         {...listStateProps(state, setState)}
         loading={isLoading}
         error={error ? error.message : null}

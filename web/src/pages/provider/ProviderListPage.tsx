@@ -123,6 +123,8 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
         rows={data?.items ?? []}
         getRowId={(row) => row.row_key ?? String(row.id)}
         total={data?.total ?? 0}
+        totalCapped={data?.totalCapped}
+        sortCapped={data?.sortCapped}
         {...listStateProps(state, setState)}
         loading={isLoading}
         error={error ? error.message : null}
@@ -132,6 +134,8 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
           loading: t`Loading...`,
           empty: t`No record found`,
           total: (n) => t`Total ${n} record(s)`,
+          totalCapped: (n) => t`More than ${n} record(s)`,
+          sortCapped: t`Only the most recent records are sorted: search or filter to sort them all.`,
           lastUpdated: t`Last Updated`,
           search: t`Search`,
           searchPlaceholder: t`Search`,

@@ -40,7 +40,7 @@ function signIn() {
   localStorage.setItem('user-token', JSON.stringify({ access_token: access, refresh_token: 'r1' }));
 }
 
-function backend() {
+function backend(envelope: Record<string, unknown> = {}) {
   const calls: string[] = [];
   const fetchMock = vi.fn(async (url: string) => {
     calls.push(url);
@@ -53,6 +53,7 @@ function backend() {
         pageNumber: 1,
         pageSize: 50,
         lastUpdated: '2026-11-02T10:00:00Z',
+        ...envelope,
       });
     }
     return jsonResponse({ ok: false, m: `No such API path: GET ${path}`, error: { code: 'NOT_FOUND' } }, 404);
@@ -101,5 +102,22 @@ describe('supplier recall list', () => {
     expect(query.get('search')).toBe('pump');
     expect(query.get('pageSize')).toBe('20');
     expect(query.get('sortField')).toBe('name');
+  });
+
+  it('says "more than" when the server capped a filtered total, and when it sorted only the most recent rows', async () => {
+    signIn();
+    backend({ total: 10000, totalCapped: true, sortCapped: true });
+    renderApp('/supplier/recalls');
+    expect(await screen.findByText('More than 10000 record(s)')).toBeTruthy();
+    expect(screen.queryByText('Total 10000 record(s)')).toBeNull();
+    expect(screen.getByText('Only the most recent records are sorted: search or filter to sort them all.')).toBeTruthy();
+  });
+
+  it('shows the exact total otherwise', async () => {
+    signIn();
+    backend();
+    renderApp('/supplier/recalls');
+    expect(await screen.findByText('Total 3 record(s)')).toBeTruthy();
+    expect(screen.queryByText(/Only the most recent records/)).toBeNull();
   });
 });

@@ -135,6 +135,8 @@ export function CommunicationListPage({ type }: { type: CommunicationType }) {
         rows={data?.items ?? []}
         getRowId={(row) => String(row.id)}
         total={data?.total ?? 0}
+        totalCapped={data?.totalCapped}
+        sortCapped={data?.sortCapped}
         {...listTableProps(list)}
         columnChooser
         columnState={list.columns}

@@ -475,6 +475,8 @@ function LocationsTab({ id }: { id: number }) {
       rows={data?.items ?? []}
       getRowId={(r) => String(r.id)}
       total={data?.total ?? 0}
+      totalCapped={data?.totalCapped}
+      sortCapped={data?.sortCapped}
       {...listTableProps(list)}
       selectedIds={selected}
       onSelectionChange={setSelected}
@@ -531,6 +533,8 @@ function CustomersTab({ id }: { id: number }) {
         rows={data?.items ?? []}
         getRowId={(c) => String(c.id)}
         total={data?.total ?? 0}
+        totalCapped={data?.totalCapped}
+        sortCapped={data?.sortCapped}
         {...listTableProps(list)}
         loading={isLoading}
         texts={texts}
@@ -567,6 +571,8 @@ function ResponsesTab({ id }: { id: number }) {
         rows={data?.items ?? []}
         getRowId={(r) => String(r.provider_communication_id)}
         total={data?.total ?? 0}
+        totalCapped={data?.totalCapped}
+        sortCapped={data?.sortCapped}
         {...listTableProps(list)}
         loading={isLoading}
         texts={texts}

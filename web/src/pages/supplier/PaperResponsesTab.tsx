@@ -84,6 +84,8 @@ export function PaperResponsesTab({ event }: { event: Communication }) {
         rows={data?.items ?? []}
         getRowId={(r) => String(r.id)}
         total={data?.total ?? 0}
+        totalCapped={data?.totalCapped}
+        sortCapped={data?.sortCapped}
         {...listTableProps(list)}
         loading={isLoading}
         texts={texts}

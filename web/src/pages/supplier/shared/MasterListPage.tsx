@@ -182,6 +182,8 @@ export function MasterListPage<T extends { id: number }>({ config }: { config: M
         rows={data?.items ?? []}
         getRowId={(row) => String(row.id)}
         total={data?.total ?? 0}
+        totalCapped={data?.totalCapped}
+        sortCapped={data?.sortCapped}
         {...listTableProps(list)}
         columnChooser
         columnState={list.columns}

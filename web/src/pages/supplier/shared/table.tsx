@@ -18,7 +18,10 @@ export function useTableTexts(): Partial<DataTableTexts> {
     () => ({
       loading: t`Loading...`,
       empty: t`No record found`,
-      total: t`Total {n} record(s)`,
+      // Functions: a plain t`... {n} ...` would interpolate {n} itself (to nothing) before the table could.
+      total: (n: number) => t`Total ${n} record(s)`,
+      totalCapped: (n: number) => t`More than ${n} record(s)`,
+      sortCapped: t`Only the most recent records are sorted: search or filter to sort them all.`,
       lastUpdated: t`Last Updated`,
       search: t`Search`,
       searchPlaceholder: t`Search...`,

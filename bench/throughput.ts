@@ -1,0 +1,117 @@
+/**
+ * The list throughput cases (issue 9): concurrent clients on loopback for a fixed time, through the BFF and for the page's
+ * SQL alone on a pg pool; the server's own CPU per list call; and a CPU profile of list calls grouped by where the time
+ * goes. Figures only: nothing is asserted.
+ */
+import { Session } from 'node:inspector/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { stats, type Stats } from './harness.js';
+
+export interface Load { requests: number; seconds: number; perSecond: number; p50: number; p99: number; errors: number }
+
+/** `clients` loops calling `fn` back to back for `seconds`; answers requests per second and latency percentiles. */
+export async function load(clients: number, seconds: number, fn: () => Promise<unknown>): Promise<Load> {
+  const samples: number[] = [];
+  let errors = 0;
+  const started = process.hrtime.bigint();
+  const until = Date.now() + seconds * 1000;
+  await Promise.all(Array.from({ length: clients }, async () => {
+    while (Date.now() < until) {
+      const t0 = process.hrtime.bigint();
+      try {
+        await fn();
+        samples.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      } catch {
+        errors += 1;
+      }
+    }
+  }));
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
+  return { requests: samples.length, seconds: elapsed, perSecond: samples.length / elapsed, p50: at(0.5), p99: at(0.99), errors };
+}
+
+/**
+ * The server's own CPU per request: CPU time of this process from a request's arrival to its response's end. Measured on
+ * sequential calls only (nothing else runs then: the client waits), so it is the BFF's work, pg parsing included.
+ */
+export class ServerCpu {
+  private samples: number[] | null = null;
+
+  /** Wraps a request listener (the Koa app's callback). */
+  wrap(listener: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, res: ServerResponse) => void {
+    return (req, res) => {
+      const samples = this.samples;
+      if (samples) {
+        const before = process.cpuUsage();
+        res.on('finish', () => {
+          const used = process.cpuUsage(before);
+          samples.push((used.user + used.system) / 1000);
+        });
+      }
+      listener(req, res);
+    };
+  }
+
+  /** Runs `fn` `runs` times in sequence (after 3 warm-ups) and answers the CPU per request. */
+  async measure(runs: number, fn: () => Promise<unknown>): Promise<Stats> {
+    for (let i = 0; i < 3; i++) await fn();
+    this.samples = [];
+    try {
+      for (let i = 0; i < runs; i++) await fn();
+      return stats(this.samples);
+    } finally {
+      this.samples = null;
+    }
+  }
+}
+
+interface ProfileNode { id: number; callFrame: { functionName: string; url: string }; children?: number[] }
+
+/** Where a profiled function's code lives: a package, our code by module, or Node itself. */
+function placeOf(url: string, fn: string): string {
+  if (!url) return fn === '(garbage collector)' ? 'garbage collection' : fn === '(idle)' || fn === '(program)' ? fn : 'node/v8 built-ins';
+  const pkg = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (pkg) return pkg[1]!;
+  const own = /\/(modules|services)\/([^/]+)\//.exec(url);
+  if (own) return `@portal/${own[2]}`;
+  if (url.startsWith('node:')) return `node:${url.slice(5).split('/')[0]}`;
+  return 'other';
+}
+
+/**
+ * A CPU profile of `runs` sequential calls: self time grouped by package (knex, pg, koa, jose, ajv, pino, our modules,
+ * Node's http and streams). The client's share (fetch, undici) is in the profile too and is named as such.
+ */
+export async function profileCalls(runs: number, fn: () => Promise<unknown>): Promise<{ place: string; ms: number; share: number }[]> {
+  for (let i = 0; i < 3; i++) await fn();
+  const session = new Session();
+  session.connect();
+  try {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 100 });
+    await session.post('Profiler.start');
+    for (let i = 0; i < runs; i++) await fn();
+    const { profile } = (await session.post('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+    const placeById = new Map(profile.nodes.map((n) => [n.id, placeOf(n.callFrame.url, n.callFrame.functionName)]));
+    const byPlace = new Map<string, number>();
+    profile.samples.forEach((id, i) => {
+      const place = placeById.get(id) ?? 'other';
+      byPlace.set(place, (byPlace.get(place) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    });
+    byPlace.delete('(idle)');
+    const busy = [...byPlace.values()].reduce((a, b) => a + b, 0);
+    return [...byPlace.entries()].map(([place, ms]) => ({ place, ms: ms / runs, share: ms / busy })).sort((a, b) => b.ms - a.ms);
+  } finally {
+    session.disconnect();
+  }
+}
+
+/** What a captured statement of a list call does: the caller lookup, the total, "last updated", or the page itself. */
+export function statementRole(sql: string): 'caller' | 'total' | 'latest' | 'page' {
+  if (/from "memberships"|from "refresh_tokens"|from "organizations" where "parent_id"/i.test(sql)) return 'caller';
+  if (/_counts"|count\(\*\)|extra_responders|provider_response_dismissals/i.test(sql)) return 'total';
+  if (/last_updated/i.test(sql)) return 'latest';
+  return 'page';
+}
