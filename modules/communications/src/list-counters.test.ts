@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '@portal/testing';
-import { type World, world } from './provider/fixtures.js';
+import { startTestApp, type TestApp, type World, world } from '@portal/testing';
 
 let t: TestApp;
 let w: World;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SORT_CAP } from '@portal/core';
-import { startTestApp, type TestApp } from '@portal/testing';
-import { type World, world } from './provider/fixtures.js';
+import { startTestApp, type TestApp, type World, world } from '@portal/testing';
 
 /**
  * Plan shapes, not timings: with more rows than SORT_CAP in every main list, each sort a list's page offers must read and

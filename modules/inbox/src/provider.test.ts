@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '@portal/testing';
-import { form, PDF, PNG, sendEvent, type World, world } from './services/fixtures.js';
+import { startTestApp, type TestApp, form, PDF, PNG, sendEvent, type World, world } from '@portal/testing';
 
 let t: TestApp;
 let w: World;

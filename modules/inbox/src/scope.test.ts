@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMembership, findOrCreateUser } from '@portal/organizations';
-import { DEMO_PASSWORD, startTestApp, type TestApp } from '@portal/testing';
-import { sendEvent, type World, world } from './services/fixtures.js';
+import { DEMO_PASSWORD, startTestApp, type TestApp, sendEvent, type World, world } from '@portal/testing';
 
 let t: TestApp;
 let w: World;

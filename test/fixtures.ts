@@ -1,7 +1,7 @@
-import type { TestApp } from '@portal/testing';
+import type { TestApp } from './app.js';
 import { ACTION_TYPES } from '@portal/communications';
 
-/** Test helpers shared by the provider tests: a supplier sends a recall or advisory with one action of each type. */
+/** Test helpers shared by the list and provider tests: a supplier sends a recall or advisory with one action of each type. */
 export interface World {
   acme: number;
   riverside: number;
