@@ -37,12 +37,14 @@ interface FuzzRequest {
   who: Identity;
   path: string;
   query: string;
+  /** The `timezone` header, which dates in reports are rendered in. */
+  timezone?: string;
   body?: { kind: 'json'; text: string } | { kind: 'form'; parts: FormPart[] } | { kind: 'raw'; contentType: string; text: string };
 }
 type FormPart = { name: string; value: string } | { name: string; file: string; filename: string };
-type Identity = 'anonymous' | 'supplier' | 'provider' | 'operator';
+type Identity = 'anonymous' | 'supplier' | 'provider' | 'responder' | 'operator';
 const SIGN_INS: Record<Exclude<Identity, 'anonymous'>, string> = {
-  supplier: 'admin@acme.demo', provider: 'admin@riverside.demo', operator: 'admin@operator.demo',
+  supplier: 'admin@acme.demo', provider: 'admin@riverside.demo', responder: 'responder@riverside.demo', operator: 'admin@operator.demo',
 };
 
 // ---- hostile values ----
@@ -199,7 +201,8 @@ function requestOf(op: Operation, identities: Identity[], hostile: boolean): fc.
   }
   // Mostly as whoever the operation admits; sometimes without a token, which must stop at 401 whatever the input.
   const who = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...identities) }, { weight: 1, arbitrary: fc.constant<Identity>('anonymous') });
-  return fc.record({ who, path, query: query.map(queryString), body });
+  const timezone = fc.option(fc.constantFrom('Mars/Olympus_Mons', '../../etc/passwd', 'x'.repeat(2000), 'America/New_York', 'Etc/GMT+14', ''), { nil: undefined });
+  return fc.record({ who, path, query: query.map(queryString), body, timezone: hostile ? timezone : fc.constant(undefined) });
 }
 
 /** The same hostile requests for every operation, so the issue's inputs are always sent, whatever the seed draws. */
@@ -275,12 +278,13 @@ function describeRequest(method: string, r: FuzzRequest): string {
   const body = !r.body ? '' : r.body.kind === 'form'
     ? ` form[${r.body.parts.map((p) => ('file' in p ? `${p.name}=<file ${p.filename}>` : `${p.name}=${p.value.slice(0, 60)}`)).join(', ')}]`
     : ` ${r.body.kind === 'raw' ? r.body.contentType : 'json'} ${r.body.text.slice(0, 200)}${r.body.text.length > 200 ? '…' : ''}`;
-  return `${method.toUpperCase()} ${r.path}${r.query.slice(0, 300)} as ${r.who}${body}`;
+  return `${method.toUpperCase()} ${r.path}${r.query.slice(0, 300)} as ${r.who}${r.timezone === undefined ? '' : ` timezone ${r.timezone.slice(0, 40)}`}${body}`;
 }
 
 async function send(method: string, r: FuzzRequest, token: string | null): Promise<{ status: number; problem: string | null }> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
+  if (r.timezone !== undefined) headers.timezone = r.timezone;
   let body: string | FormData | undefined;
   if (r.body?.kind === 'json') {
     headers['content-type'] = 'application/json';
@@ -336,11 +340,12 @@ async function run(method: string, r: FuzzRequest): Promise<string | null> {
 function identitiesFor(op: Operation & { 'x-permissions'?: string[] }): Identity[] {
   if (!op.security.length) return ['anonymous', 'supplier'];
   const permissions = op['x-permissions'];
-  if (!permissions) return ['supplier', 'provider', 'operator'];
+  if (!permissions) return ['supplier', 'provider', 'operator', 'responder'];
   const who = new Set<Identity>();
   for (const p of permissions) {
     if (/^supplier_/i.test(p)) who.add('supplier');
     else if (/^notisphere_/i.test(p)) who.add('operator');
+    else if (p === 'Provider_ResponderRole') who.add('responder');
     else who.add('provider');
   }
   return [...who];
