@@ -2,11 +2,12 @@
  * Schema-driven fuzzing of every operation of /api/openapi.json (issue 9): requests generated with fast-check from the
  * operation's own schemas, mixed with hostile values (huge, negative and fractional ids, "__proto__"/"constructor" keys,
  * deep nesting, long strings, NUL, wrong types, bad sort and filter fields, garbage multipart bodies), sent anonymously
- * and as an administrator of each organisation type. Any 5xx, any answer that is neither an envelope nor a complete
- * file, fails the test with the requests that caused it.
+ * and as the identities the operation's permissions admit (an administrator of each organisation type, a provider
+ * Responder). Any 5xx, any answer that is neither an envelope nor a complete file, fails the test with the requests
+ * that caused it.
  *
- * Bounded: a fixed seed (FUZZ_SEED) and FUZZ_RUNS generated requests per operation, plus a fixed list of hostile
- * requests per operation.
+ * Bounded: a fixed seed (FUZZ_SEED) and FUZZ_RUNS generated requests per operation (default 4, about a minute),
+ * plus a fixed list of hostile requests per operation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
