@@ -2,11 +2,12 @@
  * Schema-driven fuzzing of every operation of /api/openapi.json (issue 9): requests generated with fast-check from the
  * operation's own schemas, mixed with hostile values (huge, negative and fractional ids, "__proto__"/"constructor" keys,
  * deep nesting, long strings, NUL, wrong types, bad sort and filter fields, garbage multipart bodies), sent anonymously
- * and as an administrator of each organisation type. Any 5xx, any answer that is neither an envelope nor a complete
- * file, fails the test with the requests that caused it.
+ * and as the identities the operation's permissions admit (an administrator of each organisation type, a provider
+ * Responder). Any 5xx, any answer that is neither an envelope nor a complete file, fails the test with the requests
+ * that caused it.
  *
- * Bounded: a fixed seed (FUZZ_SEED) and FUZZ_RUNS generated requests per operation, plus a fixed list of hostile
- * requests per operation.
+ * Bounded: a fixed seed (FUZZ_SEED) and FUZZ_RUNS generated requests per operation (default 4, about a minute),
+ * plus a fixed list of hostile requests per operation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -37,12 +38,14 @@ interface FuzzRequest {
   who: Identity;
   path: string;
   query: string;
+  /** The `timezone` header, which dates in reports are rendered in. */
+  timezone?: string;
   body?: { kind: 'json'; text: string } | { kind: 'form'; parts: FormPart[] } | { kind: 'raw'; contentType: string; text: string };
 }
 type FormPart = { name: string; value: string } | { name: string; file: string; filename: string };
-type Identity = 'anonymous' | 'supplier' | 'provider' | 'operator';
+type Identity = 'anonymous' | 'supplier' | 'provider' | 'responder' | 'operator';
 const SIGN_INS: Record<Exclude<Identity, 'anonymous'>, string> = {
-  supplier: 'admin@acme.demo', provider: 'admin@riverside.demo', operator: 'admin@operator.demo',
+  supplier: 'admin@acme.demo', provider: 'admin@riverside.demo', responder: 'responder@riverside.demo', operator: 'admin@operator.demo',
 };
 
 // ---- hostile values ----
@@ -59,8 +62,8 @@ const deep = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)
 
 // ---- schema → arbitrary ----
 
-/** Ids of the demo world's rows (events, notices, locations, users, ...), read once the app is up. */
-let knownIds: number[] = [];
+/** Ids of the demo world's rows (events, notices, locations, users, ...) each identity can see, read once the app is up. */
+const knownIds: Record<Identity, number[]> = { anonymous: [], supplier: [], provider: [], responder: [], operator: [] };
 const ID_TABLES = [
   'communications', 'provider_communications', 'communication_actions', 'communication_affected_customers', 'communication_affected_locations',
   'communication_documents', 'organizations', 'users', 'roles', 'supplier_locations', 'sales_representatives', 'distribution_lists',
@@ -92,11 +95,11 @@ function stringOf(schema: Schema): fc.Arbitrary<string> {
 }
 
 /** Values valid for `schema` most of the time, hostile sometimes (at every level, so deep fields get them too). */
-function valueOf(schema: Schema, hostile: boolean, depth = 0): fc.Arbitrary<unknown> {
-  return hostile ? fc.oneof({ weight: 5, arbitrary: validOf(schema, hostile, depth) }, { weight: 1, arbitrary: hostileScalar }) : validOf(schema, hostile, depth);
+function valueOf(schema: Schema, hostile: boolean, ids: number[], depth = 0): fc.Arbitrary<unknown> {
+  return hostile ? fc.oneof({ weight: 5, arbitrary: validOf(schema, hostile, ids, depth) }, { weight: 1, arbitrary: hostileScalar }) : validOf(schema, hostile, ids, depth);
 }
 
-function validOf(schema: Schema, hostile: boolean, depth: number): fc.Arbitrary<unknown> {
+function validOf(schema: Schema, hostile: boolean, ids: number[], depth: number): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   return fc.oneof(...typesOf(schema).map((type): fc.Arbitrary<unknown> => {
@@ -105,7 +108,7 @@ function validOf(schema: Schema, hostile: boolean, depth: number): fc.Arbitrary<
         const min = schema.minimum ?? -1000;
         const max = schema.maximum ?? 1_000_000;
         // Ids of rows that exist reach the services; the bounds themselves are where off-by-one errors live.
-        const known = knownIds.filter((n) => n >= min && n <= max);
+        const known = ids.filter((n) => n >= min && n <= max);
         return fc.oneof(...(known.length ? [fc.constantFrom(...known)] : []), fc.constantFrom(min, max), fc.integer({ min, max }));
       }
       case 'number': return fc.double({ noNaN: true, noDefaultInfinity: true });
@@ -114,13 +117,13 @@ function validOf(schema: Schema, hostile: boolean, depth: number): fc.Arbitrary<
       case 'array': {
         if (depth > 4) return fc.constant([]);
         const maxLength = Math.min(schema.maxItems ?? 3, 3);
-        return fc.array(valueOf(schema.items ?? {}, hostile, depth + 1), { minLength: Math.min(schema.minItems ?? 0, maxLength), maxLength });
+        return fc.array(valueOf(schema.items ?? {}, hostile, ids, depth + 1), { minLength: Math.min(schema.minItems ?? 0, maxLength), maxLength });
       }
       case 'object': {
         if (depth > 4) return fc.constant({});
         const props = schema.properties ?? {};
         const required = (schema.required ?? []).filter((k) => k in props);
-        return fc.record(Object.fromEntries(Object.entries(props).map(([k, s]) => [k, valueOf(s, hostile, depth + 1)])), { requiredKeys: required });
+        return fc.record(Object.fromEntries(Object.entries(props).map(([k, s]) => [k, valueOf(s, hostile, ids, depth + 1)])), { requiredKeys: required });
       }
       default: return stringOf(schema);
     }
@@ -153,10 +156,13 @@ function withKey(bodyText: string, key: string, value: string): string {
 
 /** Half the requests are valid for the schemas (to reach the services), half carry hostile values somewhere. */
 function requestArbitrary(op: Operation, identities: Identity[]): fc.Arbitrary<FuzzRequest> {
-  return fc.boolean().chain((hostile) => requestOf(op, identities, hostile));
+  // Mostly as whoever the operation admits; sometimes without a token, which must stop at 401 whatever the input.
+  const who = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...identities) }, { weight: 1, arbitrary: fc.constant<Identity>('anonymous') });
+  return fc.tuple(who, fc.boolean()).chain(([w, hostile]) => requestOf(op, w, hostile));
 }
 
-function requestOf(op: Operation, identities: Identity[], hostile: boolean): fc.Arbitrary<FuzzRequest> {
+function requestOf(op: Operation, who: Identity, hostile: boolean): fc.Arbitrary<FuzzRequest> {
+  const ids = knownIds[who];
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   const queryParams = op.parameters.filter((p) => p.in === 'query');
   const bodyContent = op.requestBody?.content ?? {};
@@ -168,16 +174,16 @@ function requestOf(op: Operation, identities: Identity[], hostile: boolean): fc.
   // A valid request leaves sorting and filtering to their defaults: a random field name is only ever a 400.
   const listControls = new Set(hostile ? [] : ['sortField', 'sortDirection', 'filterModel']);
   const query = fc.tuple(...queryParams.filter((p) => !listControls.has(p.name)).map((p) => fc.option(
-    p.name === 'sortField' ? (hostile ? fc.oneof(valueOf(p.schema, hostile), hostileSort) : valueOf(p.schema, hostile))
+    p.name === 'sortField' ? (hostile ? fc.oneof(valueOf(p.schema, hostile, ids), hostileSort) : valueOf(p.schema, hostile, ids))
       : p.name === 'filterModel' ? (hostile ? fc.oneof(hostileFilter, fc.constant('{"__proto__":{"filter":"a"}}')) : fc.constant('{}'))
-        : valueOf(p.schema, hostile),
+        : valueOf(p.schema, hostile, ids),
     { freq: 2, nil: undefined },
   ).map((v) => (v === undefined ? null : [p.name, text(v)] as [string, string])))).map((pairs) => pairs.filter((x): x is [string, string] => x !== null));
-  const path = fc.tuple(...pathParams.map((p) => valueOf(p.schema, hostile).map((v) => [p.name, text(v)] as const)))
+  const path = fc.tuple(...pathParams.map((p) => valueOf(p.schema, hostile, ids).map((v) => [p.name, text(v)] as const)))
     .map((pairs) => fillPath(op.path, Object.fromEntries(pairs)));
   let body: fc.Arbitrary<FuzzRequest['body']> = fc.constant(undefined);
   if (json) {
-    const valid = valueOf(json, hostile).map((v) => JSON.stringify(v) ?? 'null');
+    const valid = valueOf(json, hostile, ids).map((v) => JSON.stringify(v) ?? 'null');
     body = !hostile ? valid.map((t) => ({ kind: 'json' as const, text: t })) : fc.oneof(
       { weight: 3, arbitrary: valid.map((t) => ({ kind: 'json' as const, text: t })) },
       { weight: 1, arbitrary: fc.tuple(valid, fc.constantFrom('__proto__', 'constructor')).map(([t, k]) => ({ kind: 'json' as const, text: withKey(t, k, '{"prototype":{"polluted":1},"isAdmin":true}') })) },
@@ -185,7 +191,7 @@ function requestOf(op: Operation, identities: Identity[], hostile: boolean): fc.
       { weight: 1, arbitrary: fc.constantFrom('{"a":', '[]', '"text"', '1', 'null', '{"id":1e400}', `{"id":${HUGE_ID}}`).map((t) => ({ kind: 'json' as const, text: t })) },
     );
   } else if (form) {
-    const fields = valueOf({ ...form, type: 'object' }, hostile).map((v) => Object.entries((v ?? {}) as Record<string, unknown>)
+    const fields = valueOf({ ...form, type: 'object' }, hostile, ids).map((v) => Object.entries((v ?? {}) as Record<string, unknown>)
       .filter(([, x]) => x !== undefined).map(([name, x]) => ({ name, value: text(x) })));
     const files = fc.array(fc.record({
       name: fc.constantFrom('file', 'files', 'document', 'image', 'file_1'),
@@ -197,9 +203,8 @@ function requestOf(op: Operation, identities: Identity[], hostile: boolean): fc.
       { weight: hostile ? 1 : 0, arbitrary: fc.constantFrom('garbage', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nid\n1', '--x--').map((t) => ({ kind: 'raw' as const, contentType: 'multipart/form-data; boundary=x', text: t })) },
     );
   }
-  // Mostly as whoever the operation admits; sometimes without a token, which must stop at 401 whatever the input.
-  const who = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...identities) }, { weight: 1, arbitrary: fc.constant<Identity>('anonymous') });
-  return fc.record({ who, path, query: query.map(queryString), body });
+  const timezone = fc.option(fc.constantFrom('Mars/Olympus_Mons', '../../etc/passwd', 'x'.repeat(2000), 'America/New_York', 'Etc/GMT+14', ''), { nil: undefined });
+  return fc.record({ who: fc.constant(who), path, query: query.map(queryString), body, timezone: hostile ? timezone : fc.constant(undefined) });
 }
 
 /** The same hostile requests for every operation, so the issue's inputs are always sent, whatever the seed draws. */
@@ -241,8 +246,8 @@ function fixedRequests(op: Operation, who: Identity): FuzzRequest[] {
       if (FULL_LISTS && s.items && typesOf(s.items).includes('object') && s.maxItems) {
         // The largest list the schema admits, of the smallest valid item, beside valid values for the other fields.
         const item = { ...s.items, properties: Object.fromEntries((s.items.required ?? []).map((k) => [k, s.items!.properties![k]!])) };
-        const [one] = fc.sample(validOf(item, false, 0), { seed: SEED, numRuns: 1 });
-        const [rest] = fc.sample(validOf(schema!, false, 0), { seed: SEED, numRuns: 1 }) as Record<string, unknown>[];
+        const [one] = fc.sample(validOf(item, false, knownIds[who], 0), { seed: SEED, numRuns: 1 });
+        const [rest] = fc.sample(validOf(schema!, false, knownIds[who], 0), { seed: SEED, numRuns: 1 }) as Record<string, unknown>[];
         out.push({ who, path, query: '', body: { kind: 'json', text: JSON.stringify({ ...rest, [name]: Array.from({ length: s.maxItems }, () => one) }) } });
       }
     }
@@ -275,12 +280,13 @@ function describeRequest(method: string, r: FuzzRequest): string {
   const body = !r.body ? '' : r.body.kind === 'form'
     ? ` form[${r.body.parts.map((p) => ('file' in p ? `${p.name}=<file ${p.filename}>` : `${p.name}=${p.value.slice(0, 60)}`)).join(', ')}]`
     : ` ${r.body.kind === 'raw' ? r.body.contentType : 'json'} ${r.body.text.slice(0, 200)}${r.body.text.length > 200 ? '…' : ''}`;
-  return `${method.toUpperCase()} ${r.path}${r.query.slice(0, 300)} as ${r.who}${body}`;
+  return `${method.toUpperCase()} ${r.path}${r.query.slice(0, 300)} as ${r.who}${r.timezone === undefined ? '' : ` timezone ${r.timezone.slice(0, 40)}`}${body}`;
 }
 
 async function send(method: string, r: FuzzRequest, token: string | null): Promise<{ status: number; problem: string | null }> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
+  if (r.timezone !== undefined) headers.timezone = r.timezone;
   let body: string | FormData | undefined;
   if (r.body?.kind === 'json') {
     headers['content-type'] = 'application/json';
@@ -336,14 +342,42 @@ async function run(method: string, r: FuzzRequest): Promise<string | null> {
 function identitiesFor(op: Operation & { 'x-permissions'?: string[] }): Identity[] {
   if (!op.security.length) return ['anonymous', 'supplier'];
   const permissions = op['x-permissions'];
-  if (!permissions) return ['supplier', 'provider', 'operator'];
+  if (!permissions) return ['supplier', 'provider', 'operator', 'responder'];
   const who = new Set<Identity>();
   for (const p of permissions) {
     if (/^supplier_/i.test(p)) who.add('supplier');
     else if (/^notisphere_/i.test(p)) who.add('operator');
+    else if (p === 'Provider_ResponderRole') who.add('responder');
     else who.add('provider');
   }
   return [...who];
+}
+
+/**
+ * Per identity, ids of rows of its own organisation (and its sites), so valid requests get past tenancy and reach the
+ * services; the operator and anonymous callers draw from every organisation's rows.
+ */
+async function loadKnownIds(): Promise<void> {
+  const orgOf = async (email: string) => ((await t.db('memberships as m').join('users as u', 'u.id', 'm.user_id').where('u.email', email).pluck('m.organization_id')) as (number | string)[]).map(Number);
+  const withSites = async (orgIds: number[]) => [...orgIds, ...((await t.db('organizations').whereIn('parent_id', orgIds).pluck('id')) as (number | string)[]).map(Number)];
+  const columns = (await t.db('information_schema.columns').where({ table_schema: 'public' }).whereIn('column_name', ['organization_id', 'provider_organization_id'])
+    .select('table_name', 'column_name')) as { table_name: string; column_name: string }[];
+  const idsFor = async (orgIds: number[] | null) => {
+    const lists = await Promise.all(ID_TABLES.map((table) => {
+      const q = t.db(table).orderBy('id').limit(40);
+      const owned = columns.filter((c) => c.table_name === table).map((c) => c.column_name);
+      if (orgIds) {
+        if (table === 'organizations') q.whereIn('id', orgIds);
+        else if (table === 'users') q.whereIn('id', t.db('memberships').whereIn('organization_id', orgIds).select('user_id'));
+        else if (owned.length) q.where((w) => { for (const c of owned) w.orWhereIn(c, orgIds); });
+      }
+      return q.pluck('id') as Promise<(number | string)[]>;
+    }));
+    return [...new Set(lists.flat().map(Number))].sort((a, b) => a - b);
+  };
+  knownIds.anonymous = knownIds.operator = await idsFor(null);
+  knownIds.supplier = await idsFor(await orgOf(SIGN_INS.supplier));
+  knownIds.provider = knownIds.responder = await idsFor(await withSites(await orgOf(SIGN_INS.provider)));
 }
 
 let operations: Operation[] = [];
@@ -352,8 +386,7 @@ const statuses = new Map<number, number>();
 beforeAll(async () => {
   t = await startTestApp();
   await seedDemoCommunications(t.db, t.config);
-  const ids = await Promise.all(ID_TABLES.map((table) => t.db(table).orderBy('id').limit(40).pluck('id') as Promise<(number | string)[]>));
-  knownIds = [...new Set(ids.flat().map(Number))].sort((a, b) => a - b);
+  await loadKnownIds();
   const doc = (await (await fetch(`${t.baseUrl}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>> };
   operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ ...op, method, path })));
   // Sign-outs and deletions last, so the operations before them run with live sessions and data.
