@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, type KeyObject, randomUUID } from 'node:crypto';
 import { errors as joseErrors, type JWTHeaderParameters, jwtVerify, SignJWT } from 'jose';
 import type { Knex } from 'knex';
 import { type Actor, type Config, permissionsOf, randomToken, sha256, type SigningKey, UnauthorizedError } from '@portal/core';
@@ -23,11 +23,12 @@ export interface TokenPair {
   expires_in: number;
 }
 
-const encoded = new WeakMap<SigningKey, Uint8Array>();
+// One KeyObject per key for the process: importing the secret on every call cost a measurable share of a list call.
+const imported = new WeakMap<SigningKey, KeyObject>();
 const keyBytes = (key: SigningKey) => {
-  let bytes = encoded.get(key);
-  if (!bytes) encoded.set(key, (bytes = new TextEncoder().encode(key.secret)));
-  return bytes;
+  let object = imported.get(key);
+  if (!object) imported.set(key, (object = createSecretKey(Buffer.from(key.secret, 'utf8'))));
+  return object;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
