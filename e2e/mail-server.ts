@@ -112,7 +112,7 @@ export function linkIn(mail: ReceivedMail, path: string): string {
 
 export const test = base.extend<object, { mailServer: MailServer }>({
   mailServer: [
-    async ({}, use, workerInfo) => {
+    async (_fixtures, use, workerInfo) => {
       const smtp = await startTestSmtp();
       // One directory per parallel slot, wiped before use: a fresh database without piling up old ones.
       const dataDir = `.data/e2e-mail-${process.env.E2E_PORT ?? 3111}-${workerInfo.parallelIndex}`;

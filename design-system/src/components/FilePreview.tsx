@@ -207,6 +207,7 @@ export function FilePreview({
       <div
         data-slot="file-preview-document"
         className="prose max-h-[60vh] max-w-none overflow-auto rounded-md border p-4 text-sm"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: converted documents are sanitised by sanitizeHtml (DOMPurify) when loaded
         dangerouslySetInnerHTML={{ __html: content.html }}
       />
     );

@@ -50,7 +50,8 @@ export const Disabled: Story = {
   },
 };
 
-export const Error: Story = {
+export const Invalid: Story = {
+  name: 'Error',
   args: { 'aria-invalid': true },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('combobox', { name: 'Event type' })).toHaveAttribute('aria-invalid', 'true');

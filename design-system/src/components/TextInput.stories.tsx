@@ -50,7 +50,8 @@ export const Disabled: Story = {
   },
 };
 
-export const Error: Story = {
+export const Invalid: Story = {
+  name: 'Error',
   args: { 'aria-invalid': true, defaultValue: 'not-an-email' },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('textbox', { name: 'Name' })).toHaveClass('aria-invalid:border-destructive');

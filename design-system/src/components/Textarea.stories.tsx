@@ -49,7 +49,8 @@ export const LongText: Story = {
   },
 };
 
-export const Error: Story = {
+export const Invalid: Story = {
+  name: 'Error',
   args: { 'aria-invalid': true, defaultValue: 'x' },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('textbox', { name: 'Notes' })).toHaveAttribute('aria-invalid', 'true');

@@ -62,7 +62,7 @@ async function planOf(path: string, token: string, big: string[]): Promise<{ sta
   const sent: { sql: string; bindings: unknown[] }[] = [];
   const listen = (q: { sql: string; bindings?: unknown[] }) => { sent.push({ sql: q.sql, bindings: q.bindings ?? [] }); };
   t.db.on('query', listen);
-  let res;
+  let res: Awaited<ReturnType<typeof t.call<{ total: number }>>>;
   try {
     res = await t.call('GET', path, { token });
   } finally {

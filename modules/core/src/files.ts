@@ -57,6 +57,7 @@ export function newFileKey(area: string, filename: string): string {
 /** A client file name made safe to store and to send back in Content-Disposition. */
 export function sanitizeFileName(name: string): string {
   const base = path.basename(name.replace(/\\/g, '/')).normalize('NFC');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a file name must not keep
   const clean = base.replace(/[\x00-\x1f<>:"/\\|?*]+/g, '_').replace(/^\.+/, '').trim().slice(0, 200);
   return clean || 'file';
 }

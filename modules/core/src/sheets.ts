@@ -94,13 +94,10 @@ export const cellText = (c: Cell | undefined): string => (c === null || c === un
 export function parseDate(c: Cell): string | null {
   if (c instanceof Date) return Number.isNaN(c.getTime()) ? null : c.toISOString().slice(0, 10);
   const s = cellText(c);
-  let y: number;
-  let m: number;
-  let d: number;
-  let match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
-  if (match) [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else if ((match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s))) [m, d, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else return null;
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s);
+  if (!iso && !us) return null;
+  const [y, m, d] = iso ? [Number(iso[1]), Number(iso[2]), Number(iso[3])] : [Number(us![3]), Number(us![1]), Number(us![2])];
   const date = new Date(Date.UTC(y, m - 1, d));
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
   return date.toISOString().slice(0, 10);

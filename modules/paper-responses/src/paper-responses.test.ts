@@ -327,10 +327,10 @@ describe('importing the Paper Response Template', () => {
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     expect(imported.body).toMatchObject({ m: '2 paper response(s) imported.', d: { created: 2 } });
     const river = (await t.db('provider_responses').where({ provider_communication_id: e.riverside, source: 'Paper' }).select('action_id', 'value')) as { action_id: number; value: unknown }[];
-    const valueOf = (type: string) => river.find((r) => r.action_id === e.actionOf(type))?.value;
-    expect(valueOf('Checkbox')).toEqual({ valueCheckbox: ['A', 'C'] });
-    expect(valueOf('Numeric')).toEqual({ valueNumeric: '12' });
-    expect(valueOf('YesNo')).toEqual({ valueYesNo: 'No' });
+    const answerOf = (type: string) => river.find((r) => r.action_id === e.actionOf(type))?.value;
+    expect(answerOf('Checkbox')).toEqual({ valueCheckbox: ['A', 'C'] });
+    expect(answerOf('Numeric')).toEqual({ valueNumeric: '12' });
+    expect(answerOf('YesNo')).toEqual({ valueYesNo: 'No' });
     // Image and Document are still missing: the customer stays in progress.
     expect(await responseStatus(e.riverside)).toBe('NOTCOMPLETED');
     const list = (await sup('GET', `/paper/${e.id}/list?sortField=responder_name`)).body.d.items as { responder_name: string; answers: number }[];

@@ -49,21 +49,47 @@ export function mapError(ctx: Context, error: unknown, logger: Logger): void {
   }
   const e = error as { code?: string; status?: number; statusCode?: number; expose?: boolean; message?: string; type?: string };
   const status = e.status ?? e.statusCode;
-  if (e.code === PG_UNIQUE) return sendError(ctx, 409, 'DUPLICATE', 'A record with the same values already exists.');
-  if (e.code === PG_FOREIGN_KEY) return sendError(ctx, 409, 'REFERENCE_CONFLICT', 'The record is referenced by, or refers to, a record that does not exist.');
-  if (e.code === PG_OUT_OF_RANGE) return sendError(ctx, 400, 'VALIDATION_ERROR', 'A number is out of range.');
+  if (e.code === PG_UNIQUE) {
+    sendError(ctx, 409, 'DUPLICATE', 'A record with the same values already exists.');
+    return;
+  }
+  if (e.code === PG_FOREIGN_KEY) {
+    sendError(ctx, 409, 'REFERENCE_CONFLICT', 'The record is referenced by, or refers to, a record that does not exist.');
+    return;
+  }
+  if (e.code === PG_OUT_OF_RANGE) {
+    sendError(ctx, 400, 'VALIDATION_ERROR', 'A number is out of range.');
+    return;
+  }
   if (e.code === PG_CHECK || e.code === PG_NOT_NULL || e.code === PG_INVALID_TEXT) {
-    return sendError(ctx, 400, 'VALIDATION_ERROR', 'A value is missing or not allowed.');
+    sendError(ctx, 400, 'VALIDATION_ERROR', 'A value is missing or not allowed.');
+    return;
   }
   // Class 22 is PostgreSQL's "data exception": a value the schemas let through but a column cannot hold.
-  if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return sendError(ctx, 400, 'VALIDATION_ERROR', 'A value is not allowed.');
-  if (status === 413 || e.type === 'entity.too.large') return sendError(ctx, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
-  if (status === 415) return sendError(ctx, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type.');
-  if (status === 400 && (e.type === 'entity.parse.failed' || /JSON|parse/i.test(e.message ?? ''))) {
-    return sendError(ctx, 400, 'INVALID_BODY', 'The request body is not valid JSON.');
+  if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) {
+    sendError(ctx, 400, 'VALIDATION_ERROR', 'A value is not allowed.');
+    return;
   }
-  if (status === 405) return sendError(ctx, 405, 'METHOD_NOT_ALLOWED', 'Method not allowed.');
-  if (status && status >= 400 && status < 500 && e.expose) return sendError(ctx, status, 'BAD_REQUEST', e.message ?? 'Bad request.');
+  if (status === 413 || e.type === 'entity.too.large') {
+    sendError(ctx, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+    return;
+  }
+  if (status === 415) {
+    sendError(ctx, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type.');
+    return;
+  }
+  if (status === 400 && (e.type === 'entity.parse.failed' || /JSON|parse/i.test(e.message ?? ''))) {
+    sendError(ctx, 400, 'INVALID_BODY', 'The request body is not valid JSON.');
+    return;
+  }
+  if (status === 405) {
+    sendError(ctx, 405, 'METHOD_NOT_ALLOWED', 'Method not allowed.');
+    return;
+  }
+  if (status && status >= 400 && status < 500 && e.expose) {
+    sendError(ctx, status, 'BAD_REQUEST', e.message ?? 'Bad request.');
+    return;
+  }
   logger.error({ err: error, requestId: ctx.state.requestId }, 'unhandled error');
   sendError(ctx, 500, 'INTERNAL_ERROR', 'Something went wrong. Please try again later.', { requestId: ctx.state.requestId });
 }

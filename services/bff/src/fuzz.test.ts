@@ -53,7 +53,7 @@ const SIGN_INS: Record<Exclude<Identity, 'anonymous'>, string> = {
 const HUGE_ID = '99999999999999999999';
 const BUILT_INS = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__', 'prototype', '__defineGetter__'];
 const hostileScalar = fc.constantFrom<unknown>(
-  HUGE_ID, '9223372036854775808', 9007199254740993, -1, 0, 1.5, 1e308, '1e400', 'NaN', '', ' ', '\u0000', 'null', 'undefined',
+  HUGE_ID, '9223372036854775808', '9007199254740993', -1, 0, 1.5, 1e308, '1e400', 'NaN', '', ' ', '\u0000', 'null', 'undefined',
   'x'.repeat(10_001), '\'; DROP TABLE users; --', '../../etc/passwd', '%00', '<script>alert(1)</script>', '2026-02-30', '🩺', ...BUILT_INS,
   true, null, [], {}, [HUGE_ID], JSON.parse('{"__proto__":{"polluted":1}}'),
 );
@@ -95,7 +95,7 @@ function stringOf(schema: Schema): fc.Arbitrary<string> {
 }
 
 /** Values valid for `schema` most of the time, hostile sometimes (at every level, so deep fields get them too). */
-function valueOf(schema: Schema, hostile: boolean, ids: number[], depth = 0): fc.Arbitrary<unknown> {
+function arbitraryOf(schema: Schema, hostile: boolean, ids: number[], depth = 0): fc.Arbitrary<unknown> {
   return hostile ? fc.oneof({ weight: 5, arbitrary: validOf(schema, hostile, ids, depth) }, { weight: 1, arbitrary: hostileScalar }) : validOf(schema, hostile, ids, depth);
 }
 
@@ -117,13 +117,13 @@ function validOf(schema: Schema, hostile: boolean, ids: number[], depth: number)
       case 'array': {
         if (depth > 4) return fc.constant([]);
         const maxLength = Math.min(schema.maxItems ?? 3, 3);
-        return fc.array(valueOf(schema.items ?? {}, hostile, ids, depth + 1), { minLength: Math.min(schema.minItems ?? 0, maxLength), maxLength });
+        return fc.array(arbitraryOf(schema.items ?? {}, hostile, ids, depth + 1), { minLength: Math.min(schema.minItems ?? 0, maxLength), maxLength });
       }
       case 'object': {
         if (depth > 4) return fc.constant({});
         const props = schema.properties ?? {};
         const required = (schema.required ?? []).filter((k) => k in props);
-        return fc.record(Object.fromEntries(Object.entries(props).map(([k, s]) => [k, valueOf(s, hostile, ids, depth + 1)])), { requiredKeys: required });
+        return fc.record(Object.fromEntries(Object.entries(props).map(([k, s]) => [k, arbitraryOf(s, hostile, ids, depth + 1)])), { requiredKeys: required });
       }
       default: return stringOf(schema);
     }
@@ -174,16 +174,16 @@ function requestOf(op: Operation, who: Identity, hostile: boolean): fc.Arbitrary
   // A valid request leaves sorting and filtering to their defaults: a random field name is only ever a 400.
   const listControls = new Set(hostile ? [] : ['sortField', 'sortDirection', 'filterModel']);
   const query = fc.tuple(...queryParams.filter((p) => !listControls.has(p.name)).map((p) => fc.option(
-    p.name === 'sortField' ? (hostile ? fc.oneof(valueOf(p.schema, hostile, ids), hostileSort) : valueOf(p.schema, hostile, ids))
+    p.name === 'sortField' ? (hostile ? fc.oneof(arbitraryOf(p.schema, hostile, ids), hostileSort) : arbitraryOf(p.schema, hostile, ids))
       : p.name === 'filterModel' ? (hostile ? fc.oneof(hostileFilter, fc.constant('{"__proto__":{"filter":"a"}}')) : fc.constant('{}'))
-        : valueOf(p.schema, hostile, ids),
+        : arbitraryOf(p.schema, hostile, ids),
     { freq: 2, nil: undefined },
   ).map((v) => (v === undefined ? null : [p.name, text(v)] as [string, string])))).map((pairs) => pairs.filter((x): x is [string, string] => x !== null));
-  const path = fc.tuple(...pathParams.map((p) => valueOf(p.schema, hostile, ids).map((v) => [p.name, text(v)] as const)))
+  const path = fc.tuple(...pathParams.map((p) => arbitraryOf(p.schema, hostile, ids).map((v) => [p.name, text(v)] as const)))
     .map((pairs) => fillPath(op.path, Object.fromEntries(pairs)));
   let body: fc.Arbitrary<FuzzRequest['body']> = fc.constant(undefined);
   if (json) {
-    const valid = valueOf(json, hostile, ids).map((v) => JSON.stringify(v) ?? 'null');
+    const valid = arbitraryOf(json, hostile, ids).map((v) => JSON.stringify(v) ?? 'null');
     body = !hostile ? valid.map((t) => ({ kind: 'json' as const, text: t })) : fc.oneof(
       { weight: 3, arbitrary: valid.map((t) => ({ kind: 'json' as const, text: t })) },
       { weight: 1, arbitrary: fc.tuple(valid, fc.constantFrom('__proto__', 'constructor')).map(([t, k]) => ({ kind: 'json' as const, text: withKey(t, k, '{"prototype":{"polluted":1},"isAdmin":true}') })) },
@@ -191,7 +191,7 @@ function requestOf(op: Operation, who: Identity, hostile: boolean): fc.Arbitrary
       { weight: 1, arbitrary: fc.constantFrom('{"a":', '[]', '"text"', '1', 'null', '{"id":1e400}', `{"id":${HUGE_ID}}`).map((t) => ({ kind: 'json' as const, text: t })) },
     );
   } else if (form) {
-    const fields = valueOf({ ...form, type: 'object' }, hostile, ids).map((v) => Object.entries((v ?? {}) as Record<string, unknown>)
+    const fields = arbitraryOf({ ...form, type: 'object' }, hostile, ids).map((v) => Object.entries((v ?? {}) as Record<string, unknown>)
       .filter(([, x]) => x !== undefined).map(([name, x]) => ({ name, value: text(x) })));
     const files = fc.array(fc.record({
       name: fc.constantFrom('file', 'files', 'document', 'image', 'file_1'),

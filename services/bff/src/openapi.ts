@@ -48,7 +48,8 @@ export function buildOpenApi(routes: Route[], version: string): object {
         content: { [route.multipart ? 'multipart/form-data' : 'application/json']: { schema: route.schema.body } },
       };
     }
-    (paths[path] ??= {})[route.method.toLowerCase()] = operation;
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = operation;
   }
   return {
     openapi: '3.1.0',

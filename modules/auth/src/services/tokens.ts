@@ -27,7 +27,10 @@ export interface TokenPair {
 const imported = new WeakMap<SigningKey, KeyObject>();
 const keyBytes = (key: SigningKey) => {
   let object = imported.get(key);
-  if (!object) imported.set(key, (object = createSecretKey(Buffer.from(key.secret, 'utf8'))));
+  if (!object) {
+    object = createSecretKey(Buffer.from(key.secret, 'utf8'));
+    imported.set(key, object);
+  }
   return object;
 };
 

@@ -93,7 +93,7 @@ export function checkAll(actions: readonly NoticeAction[], drafts: Record<number
 }
 
 /** The value field of the action's type only, as the API expects it. */
-export function valueOf(action: NoticeAction, draft: AnswerDraft): ResponseValue {
+export function answerValueOf(action: NoticeAction, draft: AnswerDraft): ResponseValue {
   switch (action.action_type) {
     case 'Acknowledge':
       return { valueAcknowledge: draft.valueAcknowledge };
@@ -126,7 +126,7 @@ export function buildAnswers(actions: readonly NoticeAction[], drafts: Record<nu
     if (a.is_disabled) continue;
     const draft = drafts[a.id] ?? emptyDraft();
     if (!hasValue(a, draft)) continue;
-    out.push({ actionId: a.id, ...valueOf(a, draft), submit });
+    out.push({ actionId: a.id, ...answerValueOf(a, draft), submit });
   }
   return out;
 }

@@ -266,6 +266,7 @@ function DetailsTab({ event }: { event: Communication }) {
         <Row label={t`First sent`}>{formatDate(event.first_sent_at)}</Row>
       </dl>
       {/* Rich text typed by users: only the editor's formatting tags are kept (no attributes, no scripts). */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by sanitizeRichText (DOMPurify) */}
       <div className="prose max-w-none rounded-md border p-4 text-sm" dangerouslySetInnerHTML={{ __html: sanitizeRichText(event.description) }} />
       <DocumentsPanel id={event.id} />
     </div>

@@ -156,7 +156,7 @@ function asNoticeAction(a: PaperAction, files: NoticeFile[]): NoticeAction {
 }
 
 /** The value the server expects for one action from the form's draft; file actions list the kept files. */
-function valueOf(a: PaperAction, draft: AnswerDraft, keptFiles: number[]): ResponseValue {
+function answerValueOf(a: PaperAction, draft: AnswerDraft, keptFiles: number[]): ResponseValue {
   switch (a.action_type) {
     case 'Acknowledge': return { valueAcknowledge: draft.valueAcknowledge };
     case 'Text': return { valueText: draft.valueText };
@@ -227,7 +227,7 @@ function PaperResponseForm({ communicationId, paperResponseId, onSaved }: { comm
       const paper = await savePaperResponse(store, {
         id: paperResponseId ?? undefined, communicationId, providerCommunicationId: pcId, locationId, responderName: responderName.trim(), responseDate, notifiedDate,
       }, document);
-      const answers = editable.map((a) => ({ actionId: a.id, ...valueOf(a, drafts[a.id]!, (kept[a.id] ?? []).map((f) => f.id)) }));
+      const answers = editable.map((a) => ({ actionId: a.id, ...answerValueOf(a, drafts[a.id]!, (kept[a.id] ?? []).map((f) => f.id)) }));
       await savePaperAnswers(store, paper.id, answers, pending.map(({ actionId, file }) => ({ actionId, file })));
       onSaved();
     } catch (err) {
