@@ -13,3 +13,4 @@ export * from './routes.js';
 export * from './validation.js';
 export * from './version.js';
 export * from './files.js';
+export * from './spreadsheet/index.js';

@@ -1,13 +1,12 @@
 import type { Knex } from 'knex';
-import type { Actor, FileResult } from '@portal/core';
-import { fileResult } from '@portal/core';
+import {
+  type Actor, type AnySheet, type FileResult, formatDateTime, keysetBatches, type ReportColumn, type ReportFormat, reportFile, sheet,
+} from '@portal/core';
 import type { ActionType } from '../constants.js';
 import type { ResponseValue } from '../services/responses.js';
-import { formatDateTime, percent, reportFileName } from './format.js';
 import { openEventReport, REPORT_TYPES } from './report-history.js';
-import { type AnySheet, CSV_TYPE, keysetBatches, type ReportColumn, sheet, streamCsv, streamXlsx, XLSX_TYPE } from './writer.js';
 
-export type ReportFormat = 'xlsx' | 'csv';
+export type { ReportFormat };
 
 export interface ReportContext {
   db: Knex;
@@ -19,10 +18,12 @@ export interface ReportContext {
 const BATCH = 1000;
 
 export function fileOf(ctx: ReportContext, title: string, format: ReportFormat, sheets: AnySheet[]): FileResult {
-  const filename = reportFileName(title, format, ctx.timeZone);
-  return format === 'csv'
-    ? fileResult(filename, CSV_TYPE, streamCsv(sheets[0]!, ctx.timeZone, ctx.onError))
-    : fileResult(filename, XLSX_TYPE, streamXlsx(sheets, ctx.timeZone, ctx.onError));
+  return reportFile(title, format, sheets, ctx.timeZone, ctx.onError);
+}
+
+/** A share as a percentage with one decimal (0 when there is nothing to divide). */
+export function percent(part: number, whole: number): number {
+  return whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
 }
 
 export const responseLabel = (status: string | null | undefined) => (status === 'COMPLETED' ? 'COMPLETED' : status ? 'In Progress' : '');

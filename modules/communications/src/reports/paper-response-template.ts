@@ -1,7 +1,6 @@
-import type { FileResult } from '@portal/core';
+import { type FileResult, keysetBatches, sheet } from '@portal/core';
 import { fileOf, type ReportContext } from './event-reports.js';
 import { openEventReport } from './report-history.js';
-import { keysetBatches, sheet } from './writer.js';
 
 interface TemplateRow {
   id: number;

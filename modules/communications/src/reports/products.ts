@@ -1,12 +1,11 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { Knex } from 'knex';
-import { type Actor, checkUpload, fileResult, type FileResult, ValidationError } from '@portal/core';
+import { type Actor, checkUpload, fileResult, type FileResult, sheet, streamXlsx, ValidationError, XLSX_TYPE } from '@portal/core';
 import { assertDraft, loadOwnCommunication } from '../services/access.js';
 import { activeProductFields, checkCustomFields, type EventDetail, getEvent, type ProductInput } from '../services/events.js';
 import { appendHistory } from '../services/history.js';
 import { recordReport, REPORT_TYPES } from './report-history.js';
-import { streamXlsx, sheet, XLSX_TYPE } from './writer.js';
 
 /** The product columns of the upload template, in order, with the step-1 field each fills. */
 export const PRODUCT_COLUMNS: { header: string; key: keyof Omit<ProductInput, 'custom_fields'>; aliases: string[] }[] = [

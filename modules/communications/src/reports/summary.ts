@@ -1,11 +1,9 @@
 import type { Knex } from 'knex';
-import { type Actor, type FileResult, ValidationError } from '@portal/core';
+import { type Actor, type FileResult, keysetBatches, type ReportColumn, sheet, ValidationError } from '@portal/core';
 import { COMMUNICATION_TYPES, PERMISSION_OF_TYPE } from '../constants.js';
 import { assertTypePermission, loadOwnCommunication } from '../services/access.js';
-import { fileOf, type ReportContext, type ReportFormat } from './event-reports.js';
-import { percent } from './format.js';
+import { fileOf, percent, type ReportContext, type ReportFormat } from './event-reports.js';
 import { openEventReport, REPORT_TYPES } from './report-history.js';
-import { keysetBatches, type ReportColumn, sheet } from './writer.js';
 
 export const EMAIL_STATUSES = ['DRAFT', 'DELIVERY', 'SENT', 'ERROR', 'Bounce'] as const;
 

@@ -1,10 +1,12 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { excelCalendarDate, excelDateTime, formatCalendarDate, formatDateTime } from './format.js';
+import { type FileResult, fileResult } from '../routes.js';
+import { excelCalendarDate, excelDateTime, formatCalendarDate, formatDateTime, reportFileName } from './dates.js';
 
 /**
- * A report is one or more sheets of typed columns whose rows arrive in batches (keyset queries), so neither the
- * XLSX nor the CSV writer ever holds more than one batch of rows in memory.
+ * The one spreadsheet writer of every report: a report is one or more sheets of typed columns whose rows arrive in
+ * batches (keyset or paged queries), written as CSV or XLSX while they arrive, so no writer ever holds more than one
+ * batch of rows and the next batch is only read once the client has taken the last one.
  */
 export type ColumnKind = 'text' | 'number' | 'datetime' | 'date' | 'yesno' | 'json';
 
@@ -49,6 +51,10 @@ function plain(value: unknown): string | number | null {
   return String(value);
 }
 
+/**
+ * An XLSX cell. Text is always a string cell (never a formula: exceljs writes a formula only for a `{ formula }`
+ * value, and objects become JSON text here), so a value starting with = stays text in a spreadsheet.
+ */
 function xlsxCell(kind: ColumnKind, value: unknown, timeZone: string): ExcelJS.CellValue {
   switch (kind) {
     case 'datetime': return excelDateTime(value as Date | string | null, timeZone);
@@ -72,11 +78,23 @@ function csvText(kind: ColumnKind, value: unknown, timeZone: string): string {
   }
 }
 
-/** One CSV field: quoted when needed, and a leading = + - @ defused so a spreadsheet never runs it as a formula. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/**
+ * One CSV field (RFC 4180 quoting), with a leading = + - @ tab or CR defused by a `'` so a spreadsheet never runs
+ * it as a formula (OWASP "CSV injection"). Numbers are left alone: -5 is a number, not a formula.
+ */
 export function csvField(text: string, numeric = false): string {
-  const safe = !numeric && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const safe = !numeric && FORMULA_START.test(text) ? `'${text}` : text;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
+
+/** Cell styles shared by every cell of a kind: exceljs resolves a style object it has seen before by identity. */
+const CELL_STYLES: Record<'plain' | 'datetime' | 'date', Partial<ExcelJS.Style>> = {
+  plain: {}, datetime: { numFmt: DATETIME_FORMAT }, date: { numFmt: DATE_FORMAT },
+};
+const styleOf = (kind: ColumnKind | undefined) => (kind === 'datetime' || kind === 'date' ? CELL_STYLES[kind] : CELL_STYLES.plain);
 
 /**
  * Streams a workbook with exceljs' streaming writer: rows are committed as each batch arrives and the next batch
@@ -102,15 +120,17 @@ export function streamXlsx(sheets: AnySheet[], timeZone: string, onError: (err: 
       ws.columns = s.columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width ?? (c.kind === 'datetime' ? 18 : 22) }));
       ws.getRow(1).font = { bold: true };
       ws.getRow(1).commit();
+      const kinds = s.columns.map((c) => c.kind ?? 'text');
+      const styles = s.columns.map((c) => styleOf(c.kind));
       for await (const batch of s.rows) {
         for (const row of batch) {
-          const r = ws.addRow(s.columns.map((c) => xlsxCell(c.kind ?? 'text', c.value(row), timeZone)));
-          s.columns.forEach((c, i) => {
-            if (c.kind === 'datetime') r.getCell(i + 1).numFmt = DATETIME_FORMAT;
-            else if (c.kind === 'date') r.getCell(i + 1).numFmt = DATE_FORMAT;
-          });
+          const r = ws.addRow(s.columns.map((c, i) => xlsxCell(kinds[i]!, c.value(row), timeZone)));
+          for (let i = 0; i < styles.length; i++) r.getCell(i + 1).style = styles[i] as ExcelJS.Style;
           r.commit();
         }
+        // exceljs hands rows to the zip without backpressure: a turn of the event loop lets the compressor catch up
+        // with this batch before the next one is read; then wait while the client is slower than us.
+        await new Promise<void>((resolve) => { setImmediate(resolve); });
         if (out.writableNeedDrain && !out.destroyed) await roomOrGone();
         if (out.destroyed) return; // nobody is reading any more: stop querying
       }
@@ -125,17 +145,20 @@ export function streamXlsx(sheets: AnySheet[], timeZone: string, onError: (err: 
   return out;
 }
 
-/** Streams the first sheet as CSV (UTF-8 with a byte-order mark, so spreadsheets read accents right). */
+/** Streams the first sheet as CSV (UTF-8 with a byte-order mark, so spreadsheets read accents right; LF line ends). */
 export function streamCsv(s: AnySheet, timeZone: string, onError: (err: unknown) => void): Readable {
+  const kinds = s.columns.map((c) => c.kind ?? 'text');
   async function* lines(): AsyncGenerator<string> {
-    yield `\ufeff${s.columns.map((c) => csvField(c.header)).join(',')}\r\n`;
+    yield `\ufeff${s.columns.map((c) => csvField(c.header)).join(',')}\n`;
     for await (const batch of s.rows) {
       let chunk = '';
       for (const row of batch) {
-        chunk += `${s.columns.map((c) => {
-          const v = c.value(row);
-          return csvField(csvText(c.kind ?? 'text', v, timeZone), typeof v === 'number');
-        }).join(',')}\r\n`;
+        let line = '';
+        for (let i = 0; i < kinds.length; i++) {
+          const v = s.columns[i]!.value(row);
+          line += `${i ? ',' : ''}${csvField(csvText(kinds[i]!, v, timeZone), typeof v === 'number')}`;
+        }
+        chunk += `${line}\n`;
       }
       if (chunk) yield chunk;
     }
@@ -157,4 +180,29 @@ export async function* keysetBatches<R extends { id: number }>(fetch: (afterId: 
     if (rows.length < size) return;
     after = rows[rows.length - 1]!.id;
   }
+}
+
+/**
+ * Reads a list page by page (`fetch(offset, limit)`), for lists whose order is not an id; stops after `max` rows
+ * (a client narrows such a list with its filters instead).
+ */
+export async function* pagedBatches<R>(fetch: (offset: number, limit: number) => Promise<R[]>, max: number, size = 1000): AsyncGenerator<R[]> {
+  for (let offset = 0; offset < max; offset += size) {
+    const rows = await fetch(offset, Math.min(size, max - offset));
+    if (rows.length) yield rows;
+    if (rows.length < size) return;
+  }
+}
+
+export type ReportFormat = 'xlsx' | 'csv';
+
+/**
+ * A report download: the spec's file name ("<Title> MM-DD-YYYY.<ext>", today in the caller's zone) and the sheets
+ * streamed as XLSX, or the first sheet as CSV.
+ */
+export function reportFile(title: string, format: ReportFormat, sheets: AnySheet[], timeZone: string, onError: (err: unknown) => void): FileResult {
+  const filename = reportFileName(title, format, timeZone);
+  return format === 'csv'
+    ? fileResult(filename, CSV_TYPE, streamCsv(sheets[0]!, timeZone, onError))
+    : fileResult(filename, XLSX_TYPE, streamXlsx(sheets, timeZone, onError));
 }
