@@ -1,5 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import type { Knex } from 'knex';
 import { type FileResult, fileResult } from '../routes.js';
 import { excelCalendarDate, excelDateTime, formatCalendarDate, formatDateTime, reportFileName } from './dates.js';
 
@@ -179,6 +180,28 @@ export async function* keysetBatches<R extends { id: number }>(fetch: (afterId: 
     if (rows.length) yield rows;
     if (rows.length < size) return;
     after = rows[rows.length - 1]!.id;
+  }
+}
+
+/**
+ * Reads one query through a server-side cursor (knex's stream over pg-query-stream), handed on `size` rows at a
+ * time: one statement for the whole report, without holding its rows. Stopping early (the client went away, or a
+ * failure) closes the cursor and gives the connection back.
+ */
+export async function* cursorBatches<R>(query: Knex.QueryBuilder, size = 1000): AsyncGenerator<R[]> {
+  const stream = query.stream({ batchSize: size, highWaterMark: size });
+  try {
+    let batch: R[] = [];
+    for await (const row of stream) {
+      batch.push(row as R);
+      if (batch.length >= size) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length) yield batch;
+  } finally {
+    stream.destroy();
   }
 }
 
