@@ -2,6 +2,7 @@ export * from './actor.js';
 export * from './audit.js';
 export * from './config.js';
 export * from './crypto.js';
+export * from './bulk-insert.js';
 export * from './database.js';
 export * from './errors.js';
 export * from './list-query.js';

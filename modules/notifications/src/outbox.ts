@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Logger } from '@portal/core';
+import { insertUnnest, type Logger } from '@portal/core';
 
 export interface OutgoingEmail {
   organizationId: number | null;
@@ -64,7 +64,12 @@ export async function reserveOutboxIds(db: Knex | Knex.Transaction, count: numbe
   return rows.map((r) => Number(r.id));
 }
 
-/** Queues many emails in the caller's transaction, 1,000 rows a statement. */
+const OUTBOX_COLUMNS = {
+  id: 'bigint', organization_id: 'bigint', kind: 'text', to_email: 'text', subject: 'text', text_body: 'text', html_body: 'text', status: 'text',
+  reference_type: 'text', reference_id: 'text', provider_communication_id: 'bigint', next_attempt_at: 'timestamptz',
+};
+
+/** Queues many emails in the caller's transaction, in one statement (column arrays, see insertUnnest). */
 export async function enqueueEmails(db: Knex | Knex.Transaction, emails: BulkEmail[]): Promise<void> {
   const rows = emails.map((e) => ({
     id: e.id,
@@ -78,9 +83,9 @@ export async function enqueueEmails(db: Knex | Knex.Transaction, emails: BulkEma
     reference_type: e.referenceType ?? null,
     reference_id: e.referenceId === undefined ? null : String(e.referenceId),
     provider_communication_id: e.providerCommunicationId ?? null,
-    ...(e.notBefore ? { next_attempt_at: e.notBefore } : {}),
+    next_attempt_at: e.notBefore ?? null,
   }));
-  for (let i = 0; i < rows.length; i += 1000) await db('outbox_emails').insert(rows.slice(i, i + 1000));
+  await insertUnnest(db, 'outbox_emails', OUTBOX_COLUMNS, rows, { defaults: { next_attempt_at: 'now()' } });
 }
 
 export const MAX_ATTEMPTS = 5;
