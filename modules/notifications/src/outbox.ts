@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { insertUnnest, type Logger } from '@portal/core';
+import { copyInto, type Logger } from '@portal/core';
 
 export interface OutgoingEmail {
   organizationId: number | null;
@@ -64,13 +64,14 @@ export async function reserveOutboxIds(db: Knex | Knex.Transaction, count: numbe
   return rows.map((r) => Number(r.id));
 }
 
-const OUTBOX_COLUMNS = {
-  id: 'bigint', organization_id: 'bigint', kind: 'text', to_email: 'text', subject: 'text', text_body: 'text', html_body: 'text', status: 'text',
-  reference_type: 'text', reference_id: 'text', provider_communication_id: 'bigint', next_attempt_at: 'timestamptz',
-};
+const OUTBOX_COLUMNS = ['id', 'organization_id', 'kind', 'to_email', 'subject', 'text_body', 'html_body', 'status', 'reference_type', 'reference_id',
+  'provider_communication_id', 'next_attempt_at'];
 
-/** Queues many emails in the caller's transaction, in one statement (column arrays, see insertUnnest). */
+/** Queues many emails in the caller's transaction with one COPY (PostgreSQL's bulk load path; rows are wide). */
 export async function enqueueEmails(db: Knex | Knex.Transaction, emails: BulkEmail[]): Promise<void> {
+  if (!emails.length) return;
+  // The database's now(), what the column's default would give (the transaction's start), not this machine's clock.
+  const now = ((await db.raw('SELECT now() AS now')) as { rows: { now: Date }[] }).rows[0]!.now;
   const rows = emails.map((e) => ({
     id: e.id,
     organization_id: e.organizationId,
@@ -83,9 +84,9 @@ export async function enqueueEmails(db: Knex | Knex.Transaction, emails: BulkEma
     reference_type: e.referenceType ?? null,
     reference_id: e.referenceId === undefined ? null : String(e.referenceId),
     provider_communication_id: e.providerCommunicationId ?? null,
-    next_attempt_at: e.notBefore ?? null,
+    next_attempt_at: e.notBefore ?? now,
   }));
-  await insertUnnest(db, 'outbox_emails', OUTBOX_COLUMNS, rows, { defaults: { next_attempt_at: 'now()' } });
+  await copyInto(db, 'outbox_emails', OUTBOX_COLUMNS, rows);
 }
 
 export const MAX_ATTEMPTS = 5;

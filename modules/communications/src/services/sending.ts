@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Actor, type Config, ConflictError, insertUnnest, randomToken, sha256 } from '@portal/core';
+import { type Actor, type Config, ConflictError, copyInto, randomToken, sha256 } from '@portal/core';
 import { type BulkEmail, enqueueEmails, pixelUrl, reserveOutboxIds, trackedUrl } from '@portal/notifications';
 import type { CommunicationType } from '../constants.js';
 import { type CommunicationRow, loadOwnCommunication } from './access.js';
@@ -65,7 +65,7 @@ export async function queueNotices(trx: Knex.Transaction, config: Config, event:
       ...noticeEmail(config, event, supplier.name, r.customerName, link, ids[i]!, Boolean(options.reminder)),
     };
   });
-  await insertUnnest(trx, 'notice_links', { provider_communication_id: 'bigint', organization_id: 'bigint', email: 'text', token_hash: 'text', expires_at: 'timestamptz' }, links);
+  await copyInto(trx, 'notice_links', ['provider_communication_id', 'organization_id', 'email', 'token_hash', 'expires_at'], links);
   await enqueueEmails(trx, emails);
   return emails.length;
 }
@@ -84,11 +84,10 @@ export async function sendNotifications(db: Knex, config: Config, actor: Actor, 
       .where({ 'c.communication_id': id, 'c.status': 'ACTIVE' })
       .modify((q) => {
         if (!options.senTypeNotCov) {
-          // Skip customers whose every location is marked Not Covered.
-          q.whereNotExists(function notCovered(this: Knex.QueryBuilder) {
-            this.select(trx.raw('1')).from('communication_affected_locations as l').whereRaw('l.affected_customer_id = c.id')
-              .havingRaw(`count(*) > 0 AND bool_and(l.status = 'NON_COVERED')`);
-          });
+          // Skip customers whose every location is marked Not Covered: one grouped pass over the event's locations
+          // (a hashed NOT IN), not one aggregate per customer.
+          q.whereNotIn('c.id', trx('communication_affected_locations as l').where('l.communication_id', id).whereNotNull('l.affected_customer_id')
+            .groupBy('l.affected_customer_id').havingRaw(`bool_and(l.status = 'NON_COVERED')`).select('l.affected_customer_id'));
         }
       })
       .select('c.id', 'c.name', 'c.emails', 'c.provider_organization_id')) as { id: number; name: string; emails: string[]; provider_organization_id: number | null }[];
