@@ -119,6 +119,21 @@ describe('the report writer', () => {
     expect(errors).toHaveLength(2);
   });
 
+  it('reads no further rows while the client is not taking the XLSX (bounded memory)', async () => {
+    let fetched = 0;
+    const rowsOf = keysetBatches<{ id: number; text: string }>(async (after, size) => {
+      fetched += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1)); // a query's round trip
+      return Array.from({ length: size }, (_, i) => ({ id: after + i + 1, text: `row ${after + i} ${'x'.repeat(1000)}` }));
+    }, 1000);
+    const out = streamXlsx([sheet({ name: 'S', columns: [{ header: 'Text', value: (r: { text: string }) => r.text }], rows: rowsOf })], 'UTC', () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Nobody reads `out`: the writer must stall once the zip and the response buffer are full (a batch or two),
+    // not go on reading the endless table into memory.
+    expect(fetched).toBeLessThanOrEqual(4);
+    out.destroy();
+  });
+
   it('stops reading rows once the client went away', async () => {
     let fetched = 0;
     const rowsOf = keysetBatches<{ id: number; text: string }>(async (after, size) => {

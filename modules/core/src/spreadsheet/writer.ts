@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Knex } from 'knex';
 import { type FileResult, fileResult } from '../routes.js';
@@ -105,14 +105,14 @@ const styleOf = (kind: ColumnKind | undefined) => (kind === 'datetime' || kind =
 export function streamXlsx(sheets: AnySheet[], timeZone: string, onError: (err: unknown) => void): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
-  // Resolves when the response has room again, or when it went away (the client closed it: Koa destroys the body).
-  const roomOrGone = () => new Promise<void>((resolve) => {
+  // Resolves when `stream` has room again, or when the response went away (the client closed it: Koa destroys it).
+  const roomOrGone = (stream: Writable) => new Promise<void>((resolve) => {
     const done = () => {
-      out.off('drain', done);
+      stream.off('drain', done);
       out.off('close', done);
       resolve();
     };
-    out.on('drain', done);
+    stream.on('drain', done);
     out.on('close', done);
   });
   const write = async () => {
@@ -129,10 +129,13 @@ export function streamXlsx(sheets: AnySheet[], timeZone: string, onError: (err: 
           for (let i = 0; i < styles.length; i++) r.getCell(i + 1).style = styles[i] as ExcelJS.Style;
           r.commit();
         }
-        // exceljs hands rows to the zip without backpressure: a turn of the event loop lets the compressor catch up
-        // with this batch before the next one is read; then wait while the client is slower than us.
-        await new Promise<void>((resolve) => { setImmediate(resolve); });
-        if (out.writableNeedDrain && !out.destroyed) await roomOrGone();
+        // exceljs writes a sheet into the zip's compressor without heeding backpressure, so the writer does: it waits
+        // while the compressor (which waits for the response, which waits for the client) has more than it can take.
+        // (The sheet's buffer hands its bytes to the zip through a readable-stream 2 PassThrough: its _writableState says
+        // whether the zip is behind.)
+        const zipInput = (ws as unknown as { stream?: { pipes?: (Writable & { _writableState?: { needDrain?: boolean } })[] } }).stream?.pipes?.[0];
+        if (zipInput?._writableState?.needDrain && !out.destroyed) await roomOrGone(zipInput);
+        if (out.writableNeedDrain && !out.destroyed) await roomOrGone(out);
         if (out.destroyed) return; // nobody is reading any more: stop querying
       }
       ws.commit();
