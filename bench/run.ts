@@ -236,7 +236,7 @@ async function main(): Promise<void> {
       '',
       `Median of 3 downloads consumed over HTTP (timezone America/Chicago) against the median of 3 \`COPY (SELECT ...) TO STDOUT (FORMAT csv)\` of the same rows, dates converted in SQL, read with pg-copy-streams; RSS growth of this process (server and client) sampled every 5 ms. Goal: CSV within 2x, XLSX within 4x.`,
       '',
-      table(['report', 'rows', 'size (as received)', 'time', 'COPY', 'COPY size', 'ratio', 'goal', 'rss growth'], exportRows),
+      table(['report', 'rows', 'size (decoded)', 'time', 'COPY', 'COPY size', 'ratio', 'goal', 'rss growth'], exportRows),
       '',
       '## The dashboard summary report of every event',
       '',

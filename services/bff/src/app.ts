@@ -242,7 +242,6 @@ export function createApp({ deps, modules }: AppOptions): Koa {
       return;
     }
     // koa-send serves the .br or .gz copy written at build time when the client accepts it.
-    ctx.set('Cache-Control', 'no-cache');
     await send(ctx, 'index.html', { root, brotli: true, gzip: true, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') });
   });
 
