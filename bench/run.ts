@@ -5,9 +5,10 @@
  *     and vs the page's SQL alone; the list throughput cases (BENCH_CLIENTS concurrent clients for BENCH_SECONDS), the
  *     server's CPU per list call and where it goes (bench/throughput.ts);
  *   - send-notification to 10,000 customers vs a plain bulk INSERT of the same provider communications;
- *   - the Provider Status Report of 10,000 rows (XLSX and CSV): time and peak RSS, vs reading the rows with pg.
+ *   - the Provider Status Report of 100,000 rows (CSV and XLSX): time and RSS growth, vs a COPY of the same rows (bench/io.ts);
+ *   - the dashboard summary report of every event; the bytes /login's assets take raw, gzip and br (bench/io.ts).
  * Figures are printed and written to bench/RESULTS.md; nothing is asserted. Scale with BENCH_COMMUNICATIONS,
- * BENCH_PROVIDER_COMMUNICATIONS, BENCH_SEND and BENCH_RUNS.
+ * BENCH_PROVIDER_COMMUNICATIONS, BENCH_SEND, BENCH_REPORT_ROWS and BENCH_RUNS.
  */
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -20,6 +21,7 @@ import { createApp, createModules } from '../services/bff/src/index.js';
 import { createDb, type Db, createLogger, LocalFileStore, loadConfig, startEmbeddedPostgres } from '../modules/core/src/index.js';
 import { migrateLatest, seedDemo } from '../migrations/index.js';
 import { generateWorld } from './generate.js';
+import { createReportEvent, measureExports, measureStatic } from './io.js';
 import { mb, ms, peakRss, ratio, repeat, type Stats, table, time } from './harness.js';
 import { load, profileCalls, ServerCpu, statementRole } from './throughput.js';
 
@@ -31,6 +33,7 @@ const SCALE = {
   communications: env('BENCH_COMMUNICATIONS', 100_000),
   providerCommunications: env('BENCH_PROVIDER_COMMUNICATIONS', 1_000_000),
   sendCustomers: env('BENCH_SEND', 10_000),
+  reportRows: env('BENCH_REPORT_ROWS', 100_000),
 };
 const RUNS = env('BENCH_RUNS', 30);
 const THROUGHPUT = { clients: env('BENCH_CLIENTS', 20), seconds: env('BENCH_SECONDS', 5) };
@@ -54,6 +57,9 @@ async function main(): Promise<void> {
     const gen = await time(() => generateWorld(db, SCALE));
     const world = gen.result;
     log(`  done in ${(gen.ms / 1000).toFixed(1)} s (${world.communications} events, ${world.providerCommunications} provider communications)`);
+    const report = await time(() => createReportEvent(db, world.supplierId, world.adminUserId, SCALE.reportRows));
+    const reportEventId = report.result;
+    log(`  report event of ${SCALE.reportRows} provider communications in ${(report.ms / 1000).toFixed(1)} s`);
 
     const config = { ...loadConfig({ ...process.env, DATABASE_URL: url }), authRateLimitPerMinute: 0, smtpUrl: undefined };
     const filesDir = path.join(dir, 'files');
@@ -175,56 +181,39 @@ async function main(): Promise<void> {
     ]];
     log(`  send: ${ms(send.ms)} vs bulk insert ${ms(bulk.ms)}`);
 
-    // ---------- 3. Provider Status Report at 10,000 rows ----------
-    const reportRows: string[][] = [];
-    const drain = async (p: string) => {
-      const res = await get(p);
+    // ---------- 3. Provider Status Report at 100,000 rows vs a COPY of the same rows (bench/io.ts) ----------
+    const drain = async (p: string, acceptEncoding = 'br, gzip') => {
+      const res = await fetch(`${base}${p}`, { headers: { ...headers, 'accept-encoding': acceptEncoding } });
+      if (res.status !== 200) throw new Error(`${p}: ${res.status} ${await res.text()}`);
       let bytes = 0;
       for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
       return bytes;
     };
-    const rowsSql = `SELECT pc.id, ac.name, po.name AS provider_name, ac.emails, pc.status, pc.sent_at, pc.last_notified_at, pc.acknowledged_at,
-      pc.acknowledged_by, pc.response_status, pc.completed_at, pc.reminder_count
-      FROM provider_communications pc JOIN communication_affected_customers ac ON ac.id = pc.affected_customer_id
-      LEFT JOIN organizations po ON po.id = pc.provider_organization_id WHERE pc.communication_id = $1 AND pc.status <> 'DELETED' ORDER BY pc.id`;
-    const sqlAll = await repeat(3, () => direct.query(rowsSql, [world.sendEventId]), 1);
-    for (const format of ['xlsx', 'csv'] as const) {
-      const p = `/supplier/communications/${world.sendEventId}/actions/provider/statusreport${format === 'csv' ? '/csv' : ''}`;
+    const exportRows = await measureExports({ client: direct, eventId: reportEventId, rows: SCALE.reportRows, timeZone: 'America/Chicago', runs: 3, drain, log });
+
+    // ---------- 4. the dashboard summary report over every event (one grouped statement through a cursor) ----------
+    const reportRows: string[][] = [];
+    for (const format of ['csv', 'xlsx'] as const) {
       if (global.gc) global.gc();
-      let bytes = 0;
-      const runs: number[] = [];
-      const reportSql: number[] = [];
-      const measured = await peakRss(async () => {
-        for (let i = 0; i < 3; i++) {
-          const r = await withSqlClock(() => time(() => drain(p)));
-          bytes = r.result.result;
-          runs.push(r.result.ms);
-          reportSql.push(r.sqlMs);
-        }
-      });
-      const median = [...runs].sort((a, b) => a - b)[1]!;
-      reportRows.push([`Provider Status Report (${format})`, String(world.sendCustomers), `${(bytes / 1024).toFixed(0)} KB`, ms(median), ms([...reportSql].sort((a, b) => a - b)[1]!), ms(sqlAll.median), ratio(median, sqlAll.median),
-        mb(measured.baseline), mb(measured.peak), mb(measured.peak - measured.baseline)]);
-      log(`  report ${format}: ${ms(median)}, peak rss ${mb(measured.peak)}`);
+      const dashboard = await peakRss(() => withSqlClock(() => time(() => drain(`/supplier/dashboard/ALL/actions/supplier/summeryreport${format === 'csv' ? '/csv' : ''}`))));
+      const dashboardTimed = dashboard.result.result;
+      reportRows.push([`Recall Events Summary Report, dashboard ALL (${format})`, String(world.communications), `${(dashboardTimed.result / 1024).toFixed(0)} KB`,
+        ms(dashboardTimed.ms), `${ms(dashboard.result.sqlMs)} (${dashboard.result.statements})`, mb(dashboard.baseline), mb(dashboard.peak), mb(dashboard.peak - dashboard.baseline)]);
+      log(`  dashboard summary ${format}: ${ms(dashboardTimed.ms)}, peak rss ${mb(dashboard.peak)}`);
     }
 
-    // ---------- 4. the dashboard summary report over every event (batches of 500 with grouped counts) ----------
-    if (global.gc) global.gc();
-    const dashboard = await peakRss(() => withSqlClock(() => time(() => drain('/supplier/dashboard/ALL/actions/supplier/summeryreport/csv'))));
-    const dashboardTimed = dashboard.result.result;
-    reportRows.push([`Recall Events Summary Report, dashboard ALL (csv)`, String(world.communications), `${(dashboardTimed.result / 1024).toFixed(0)} KB`,
-      ms(dashboardTimed.ms), ms(dashboard.result.sqlMs), '-', '-', mb(dashboard.baseline), mb(dashboard.peak), mb(dashboard.peak - dashboard.baseline)]);
-    log(`  dashboard summary csv: ${ms(dashboardTimed.ms)}, peak rss ${mb(dashboard.peak)}`);
-
-    // The statements of the dashboard report's first batch: events, then their customers, notices and emails.
+    // The dashboard report's statement (one, read through a cursor).
     const dashboardStatements = await captureSql(() => drain('/supplier/dashboard/ALL/actions/supplier/summeryreport/csv'));
-    const firstBatch = dashboardStatements.findIndex((x) => /from "communications" as "c"/i.test(x.sql) && /limit/i.test(x.sql));
-    for (const st of dashboardStatements.slice(firstBatch, firstBatch + 4)) {
+    for (const st of dashboardStatements.filter((x) => /from "communications" as "c"/i.test(x.sql))) {
       const explained = await direct.query(`EXPLAIN (ANALYZE, COSTS OFF) ${st.sql}`, st.bindings);
-      plans.push(`-- dashboard summary report, first batch (${dashboardStatements.length} statements in all): ${st.sql.slice(0, 120)}...\n${explained.rows.map((r: Record<string, string>) => r['QUERY PLAN']!).join('\n')}`);
+      plans.push(`-- dashboard summary report (${dashboardStatements.length} statements in all): ${st.sql.slice(0, 120)}...\n${explained.rows.map((r: Record<string, string>) => r['QUERY PLAN']!).join('\n')}`);
     }
 
-    const reportStatements = await captureSql(() => drain(`/supplier/communications/${world.sendEventId}/actions/provider/statusreport/csv`));
+    // ---------- 5. the bytes of /login's assets, raw, gzip and br (bench/io.ts; needs a built web/dist) ----------
+    const staticRows = await measureStatic(base.replace(/\/api$/, ''), config.webDist);
+    if (staticRows) log(`  static: ${staticRows[0]!.slice(1).join(' / ')}`);
+
+    const reportStatements = await captureSql(() => drain(`/supplier/communications/${reportEventId}/actions/provider/statusreport/csv`));
     const batch = reportStatements.find((x) => /from "provider_communications"/i.test(x.sql));
     if (batch) {
       const explained = await direct.query(`EXPLAIN (ANALYZE, COSTS OFF) ${batch.sql}`, batch.bindings);
@@ -264,11 +253,23 @@ async function main(): Promise<void> {
       '',
       table(['case', 'provider communications', 'emails queued', 'api', 'of which SQL (statements)', 'bulk INSERT', 'ratio'], sendRows),
       '',
-      '## Streamed reports: Provider Status Report vs reading the same rows with pg; the dashboard summary of every event',
+      '## Exports: the Provider Status Report vs a COPY of the same rows',
       '',
-      'Median of 3 downloads consumed over HTTP (the dashboard report: one download); peak RSS of this process (server and client) sampled every 5 ms.',
+      `Median of 3 downloads consumed over HTTP (timezone America/Chicago) against the median of 3 \`COPY (SELECT ...) TO STDOUT (FORMAT csv)\` of the same rows, dates converted in SQL, read with pg-copy-streams; RSS growth of this process (server and client) sampled every 5 ms. Goal: CSV within 2x, XLSX within 4x.`,
       '',
-      table(['report', 'rows', 'size', 'time', 'of which SQL', 'sql (all rows, one query)', 'ratio', 'rss before', 'rss peak', 'rss growth'], reportRows),
+      table(['report', 'rows', 'size (decoded)', 'time', 'COPY', 'COPY size', 'ratio', 'goal', 'rss growth'], exportRows),
+      '',
+      '## The dashboard summary report of every event',
+      '',
+      'One download each; SQL time and statements as knex saw them; peak RSS of this process.',
+      '',
+      table(['report', 'rows', 'size', 'time', 'of which SQL (statements)', 'rss before', 'rss peak', 'rss growth'], reportRows),
+      '',
+      '## Static files: what /login takes to load',
+      '',
+      staticRows
+        ? `Bytes received through the BFF for index.html's scripts and styles, the login page's chunk and their static imports (Content-Length as sent; .br and .gz written at build time).\n\n${table(['assets', 'raw', 'gzip', 'br', 'br/raw'], staticRows)}`
+        : 'web/dist was not built (run `pnpm build` before `pnpm bench`).',
       '',
       '## Plans of the list and report queries (EXPLAIN ANALYZE)',
       '',

@@ -5,6 +5,8 @@ import { repoRoot } from './version.js';
 /** Every setting the product reads from the environment, with its default. README lists the same table. */
 export interface Config {
   port: number;
+  /** Listen address: every interface by default (a server product); 127.0.0.1 keeps it to this machine. */
+  host: string;
   databaseUrl: string | undefined;
   dataDir: string;
   appUrl: string;
@@ -48,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const jwtKeys = env.JWT_SECRET ? keysFromEnvironment(env.JWT_SECRET, env.JWT_PREVIOUS_SECRETS) : loadOrCreateKeyFile(dataDir);
   return {
     port,
+    host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/$/, ''),

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Logger } from '@portal/core';
+import { copyInto, type Logger } from '@portal/core';
 
 export interface OutgoingEmail {
   organizationId: number | null;
@@ -64,8 +64,14 @@ export async function reserveOutboxIds(db: Knex | Knex.Transaction, count: numbe
   return rows.map((r) => Number(r.id));
 }
 
-/** Queues many emails in the caller's transaction, 1,000 rows a statement. */
+const OUTBOX_COLUMNS = ['id', 'organization_id', 'kind', 'to_email', 'subject', 'text_body', 'html_body', 'status', 'reference_type', 'reference_id',
+  'provider_communication_id', 'next_attempt_at'];
+
+/** Queues many emails in the caller's transaction with one COPY (PostgreSQL's bulk load path; rows are wide). */
 export async function enqueueEmails(db: Knex | Knex.Transaction, emails: BulkEmail[]): Promise<void> {
+  if (!emails.length) return;
+  // The database's now(), what the column's default would give (the transaction's start), not this machine's clock.
+  const now = ((await db.raw('SELECT now() AS now')) as { rows: { now: Date }[] }).rows[0]!.now;
   const rows = emails.map((e) => ({
     id: e.id,
     organization_id: e.organizationId,
@@ -78,9 +84,9 @@ export async function enqueueEmails(db: Knex | Knex.Transaction, emails: BulkEma
     reference_type: e.referenceType ?? null,
     reference_id: e.referenceId === undefined ? null : String(e.referenceId),
     provider_communication_id: e.providerCommunicationId ?? null,
-    ...(e.notBefore ? { next_attempt_at: e.notBefore } : {}),
+    next_attempt_at: e.notBefore ?? now,
   }));
-  for (let i = 0; i < rows.length; i += 1000) await db('outbox_emails').insert(rows.slice(i, i + 1000));
+  await copyInto(db, 'outbox_emails', OUTBOX_COLUMNS, rows);
 }
 
 export const MAX_ATTEMPTS = 5;

@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '@portal/testing';
 import { loadActor } from './services/members.js';
 import { getSupplierLocations } from './services/locations.js';
 import { IMPORT_MESSAGES } from './services/location-import.js';
-import { fileDate } from './services/reports.js';
+import { fileDate } from '@portal/core';
 
 let t: TestApp;
 let admin: string;

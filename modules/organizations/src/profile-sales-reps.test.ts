@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '@portal/core';
 import { startTestApp, type TestApp } from '@portal/testing';
 import { STATUS_MESSAGES } from './services/common.js';
-import { fileDate } from './services/reports.js';
+import { fileDate } from '@portal/core';
 
 let t: TestApp;
 let admin: string;

@@ -50,7 +50,8 @@ function statusRoutes(base: string, what: string, access: string[], tags: string
   ];
 }
 
-export function organizationRoutes({ db, config, mail, files }: ModuleDeps): Route[] {
+export function organizationRoutes({ db, config, mail, files, logger }: ModuleDeps): Route[] {
+  const onError = (err: unknown) => logger.error({ err }, 'report stream failed');
   const org = ['organisations'];
 
   /**
@@ -138,12 +139,12 @@ export function organizationRoutes({ db, config, mail, files }: ModuleDeps): Rou
     route<unknown, Query>({
       method: 'GET', path: '/users/csv-download', access: MANAGE_USERS, summary: 'Users as CSV (list filters apply)',
       tags: org, schema: { query: schema.listQuery },
-      handler: ({ actor, query, timezone }) => downloadUsers(db, actor, query, 'csv', timezone),
+      handler: ({ actor, query, timezone }) => downloadUsers(db, actor, query, 'csv', timezone, onError),
     }),
     route<unknown, Query>({
       method: 'GET', path: '/users/xlsx-download', access: MANAGE_USERS, summary: 'Users as XLSX (list filters apply)',
       tags: org, schema: { query: schema.listQuery },
-      handler: ({ actor, query, timezone }) => downloadUsers(db, actor, query, 'xlsx', timezone),
+      handler: ({ actor, query, timezone }) => downloadUsers(db, actor, query, 'xlsx', timezone, onError),
     }),
     route<unknown, unknown, Id>({
       method: 'GET', path: '/users/:id', access: MANAGE_USERS, summary: 'One user of the caller\'s organisation',
@@ -215,12 +216,12 @@ export function organizationRoutes({ db, config, mail, files }: ModuleDeps): Rou
     route<unknown, Query>({
       method: 'GET', path: '/supplier/sales-reps/csv-download', access: MANAGE_SALES_REPS, summary: 'Sales representatives as CSV (list filters apply)',
       tags: org, schema: { query: schema.listQuery },
-      handler: ({ actor, query, timezone }) => downloadSalesRepresentatives(db, actor, query, 'csv', timezone),
+      handler: ({ actor, query, timezone }) => downloadSalesRepresentatives(db, actor, query, 'csv', timezone, onError),
     }),
     route<unknown, Query>({
       method: 'GET', path: '/supplier/sales-reps/xlsx-download', access: MANAGE_SALES_REPS, summary: 'Sales representatives as XLSX (list filters apply)',
       tags: org, schema: { query: schema.listQuery },
-      handler: ({ actor, query, timezone }) => downloadSalesRepresentatives(db, actor, query, 'xlsx', timezone),
+      handler: ({ actor, query, timezone }) => downloadSalesRepresentatives(db, actor, query, 'xlsx', timezone, onError),
     }),
     route<unknown, Query>({
       method: 'GET', path: '/supplier/sales-reps', access: MANAGE_SALES_REPS, summary: 'Sales representatives of the caller',
@@ -248,12 +249,12 @@ export function organizationRoutes({ db, config, mail, files }: ModuleDeps): Rou
     route<unknown, Query>({
       method: 'GET', path: '/supplier/locations/csv-download', access: MANAGE_LOCATIONS, summary: 'Supplier locations as CSV (list filters apply)',
       tags: org, schema: { query: schema.listQuery },
-      handler: ({ actor, query, timezone }) => downloadSupplierLocations(db, actor, query, 'csv', timezone),
+      handler: ({ actor, query, timezone }) => downloadSupplierLocations(db, actor, query, 'csv', timezone, onError),
     }),
     route<unknown, Query>({
       method: 'GET', path: '/supplier/locations/xlsx-download', access: MANAGE_LOCATIONS, summary: 'Supplier locations as XLSX (list filters apply)',
       tags: org, schema: { query: schema.listQuery },
-      handler: ({ actor, query, timezone }) => downloadSupplierLocations(db, actor, query, 'xlsx', timezone),
+      handler: ({ actor, query, timezone }) => downloadSupplierLocations(db, actor, query, 'xlsx', timezone, onError),
     }),
     route<unknown, Query>({
       method: 'GET', path: '/supplier/locations', access: MANAGE_LOCATIONS, summary: 'The supplier\'s customer locations',

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@portal/testing';
-import { fileDate } from './services/reports.js';
+import { fileDate } from '@portal/core';
 import { ROLE_MESSAGES } from './services/roles.js';
 import { USER_MESSAGES } from './services/users.js';
 

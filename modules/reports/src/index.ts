@@ -4,7 +4,6 @@ import { supplierReportRoutes } from './routes.js';
 /** Supplier reports: streamed XLSX/CSV downloads recorded in report history, the event summary, the product template. */
 export { fileOf, type ReportContext } from './services/event-reports.js';
 export { openEventReport } from './services/report-history.js';
-export { keysetBatches, sheet } from './services/writer.js';
 export { type Cell, cellText, parseDate, readRows } from './services/products.js';
 
 export function createReportsModule(deps: ModuleDeps): PortalModule {

@@ -8,6 +8,7 @@ import cors from '@koa/cors';
 import { Router } from '@koa/router';
 import Koa, { type Context } from 'koa';
 import { koaBody } from 'koa-body';
+import compress from 'koa-compress';
 import send from 'koa-send';
 import { authenticate } from '@portal/auth';
 import {
@@ -115,11 +116,10 @@ function mount(router: Router, route: Route, deps: ModuleDeps): void {
       ctx.set('Content-Disposition', result.inline ? 'inline' : contentDisposition(result.filename));
       ctx.type = result.contentType;
       ctx.body = result.body;
-      if (result.body instanceof Readable) {
-        // Past the headers, a failure can no longer be an envelope: cut the connection so the client sees an aborted
-        // transfer (no final chunk), never a short file under a 200.
-        result.body.once('error', () => ctx.res.destroy());
-      }
+      // A stream that fails once its headers are out cuts the transfer, so the client never keeps a short file as
+      // whole (Koa alone would leave it hanging, and a compressor between them would end it cleanly).
+      const body = result.body;
+      if (typeof body === 'object' && 'once' in body) body.once('error', (err: Error) => { if (ctx.res.headersSent) ctx.res.destroy(err); });
       return;
     }
     if (isMessage(result)) {
@@ -167,6 +167,10 @@ export function createApp({ deps, modules }: AppOptions): Koa {
       }
     }
   });
+
+  // Answers (JSON, CSV, static files without a pre-compressed copy) above 1 kB go out as br or gzip when the client
+  // accepts it; koa-compress leaves bodies that already carry a Content-Encoding and types that do not compress.
+  app.use(compress({ threshold: 1024 }));
 
   app.use(async (ctx, next) => {
     try {
@@ -261,15 +265,17 @@ export function createApp({ deps, modules }: AppOptions): Koa {
     }
     const file = path.join(root, path.normalize(ctx.path).replace(/^(\.\.[/\\])+/, ''));
     if (file.startsWith(root) && ctx.path !== '/' && existsSync(file) && statSync(file).isFile()) {
+      // Hashed build assets never change under their name; index.html names the current ones, so it is revalidated.
       await send(ctx, ctx.path, {
-        root, setHeaders: (res, p) => {
+        root, brotli: true, gzip: true, setHeaders: (res, p) => {
           if (p.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+          else if (path.basename(p).startsWith('index.html')) res.setHeader('Cache-Control', 'no-cache');
         },
       });
       return;
     }
-    ctx.set('Cache-Control', 'no-cache');
-    await send(ctx, 'index.html', { root });
+    // koa-send serves the .br or .gz copy written at build time when the client accepts it.
+    await send(ctx, 'index.html', { root, brotli: true, gzip: true, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') });
   });
 
   return app;

@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   const deps = { db, config, logger, mail: mailer, files: new LocalFileStore(path.join(config.dataDir, 'files')) };
   const app = createApp({ deps, modules: createModules(deps) });
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(config.port, () => resolve(s));
+    const s = app.listen(config.port, config.host, () => resolve(s));
   });
 
   const tasks: ScheduledTask[] = createJobs(db, mailer, config).map((job) =>

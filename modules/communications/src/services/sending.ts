@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Actor, type Config, ConflictError, escapeHtml, randomToken, sha256 } from '@portal/core';
+import { type Actor, type Config, ConflictError, copyInto, escapeHtml, randomToken, sha256 } from '@portal/core';
 import { type BulkEmail, enqueueEmails, pixelUrl, reserveOutboxIds, trackedUrl } from '@portal/notifications';
 import type { CommunicationType } from '../constants.js';
 import { type CommunicationRow, loadOwnCommunication } from './access.js';
@@ -65,7 +65,7 @@ export async function queueNotices(trx: Knex.Transaction, config: Config, event:
       ...noticeEmail(config, event, supplier.name, r.customerName, link, ids[i]!, Boolean(options.reminder)),
     };
   });
-  for (let i = 0; i < links.length; i += 1000) await trx('notice_links').insert(links.slice(i, i + 1000));
+  await copyInto(trx, 'notice_links', ['provider_communication_id', 'organization_id', 'email', 'token_hash', 'expires_at'], links);
   await enqueueEmails(trx, emails);
   return emails.length;
 }
@@ -84,31 +84,31 @@ export async function sendNotifications(db: Knex, config: Config, actor: Actor, 
       .where({ 'c.communication_id': id, 'c.status': 'ACTIVE' })
       .modify((q) => {
         if (!options.senTypeNotCov) {
-          // Skip customers whose every location is marked Not Covered.
-          q.whereNotExists(function notCovered(this: Knex.QueryBuilder) {
-            this.select(trx.raw('1')).from('communication_affected_locations as l').whereRaw('l.affected_customer_id = c.id')
-              .havingRaw(`count(*) > 0 AND bool_and(l.status = 'NON_COVERED')`);
-          });
+          // Skip customers whose every location is marked Not Covered: one grouped pass over the event's locations
+          // (a hashed NOT IN), not one aggregate per customer.
+          q.whereNotIn('c.id', trx('communication_affected_locations as l').where('l.communication_id', id).whereNotNull('l.affected_customer_id')
+            .groupBy('l.affected_customer_id').havingRaw(`bool_and(l.status = 'NON_COVERED')`).select('l.affected_customer_id'));
         }
       })
       .select('c.id', 'c.name', 'c.emails', 'c.provider_organization_id')) as { id: number; name: string; emails: string[]; provider_organization_id: number | null }[];
 
-    const rows = customers.map((c) => ({
-      communication_id: id, communication_type: event.type, supplier_organization_id: actor.organizationId, provider_organization_id: c.provider_organization_id,
-      affected_customer_id: c.id, status: 'OPEN', response_status: 'NOTCOMPLETED', sent_at: trx.fn.now(), last_notified_at: trx.fn.now(),
-    }));
-    const created: { id: number; affected_customer_id: number }[] = [];
-    for (let i = 0; i < rows.length; i += 1000) {
-      created.push(...((await trx('provider_communications').insert(rows.slice(i, i + 1000)).onConflict(['communication_id', 'affected_customer_id']).ignore()
-        .returning(['id', 'affected_customer_id'])) as { id: number; affected_customer_id: number }[]));
-    }
+    // One statement for every customer, straight from its row (no values travel out and back).
+    const customerIds = customers.map((c) => c.id);
+    const created = (await trx.raw(`
+      INSERT INTO provider_communications (communication_id, communication_type, supplier_organization_id, provider_organization_id, affected_customer_id,
+        status, response_status, sent_at, last_notified_at)
+      SELECT c.communication_id, ?, ?, c.provider_organization_id, c.id, 'OPEN', 'NOTCOMPLETED', now(), now()
+      FROM communication_affected_customers c WHERE c.communication_id = ? AND c.id = ANY(?::bigint[]) ORDER BY c.id
+      ON CONFLICT (communication_id, affected_customer_id) DO NOTHING
+      RETURNING id, affected_customer_id`, [event.type, actor.organizationId, id, customerIds])).rows as { id: number; affected_customer_id: number }[];
     let notify = created;
     if (options.sendType === 'all') {
-      notify = (await trx('provider_communications').where({ communication_id: id }).whereIn('affected_customer_id', customers.map((c) => c.id))
+      notify = (await trx('provider_communications').where({ communication_id: id }).whereRaw('affected_customer_id = ANY(?::bigint[])', [customerIds])
         .whereNot({ status: 'DELETED' }).select('id', 'affected_customer_id')) as { id: number; affected_customer_id: number }[];
-      const again = notify.filter((n) => !created.some((c) => c.id === n.id)).map((n) => n.id);
-      for (let i = 0; i < again.length; i += 1000) {
-        await trx('provider_communications').whereIn('id', again.slice(i, i + 1000)).update({ last_notified_at: trx.fn.now(), updated_at: trx.fn.now() });
+      const createdIds = new Set(created.map((c) => Number(c.id)));
+      const again = notify.filter((n) => !createdIds.has(Number(n.id))).map((n) => n.id);
+      if (again.length) {
+        await trx('provider_communications').whereRaw('id = ANY(?::bigint[])', [again]).update({ last_notified_at: trx.fn.now(), updated_at: trx.fn.now() });
       }
     }
     const byCustomer = new Map(customers.map((c) => [c.id, c]));

@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import {
-  type Actor, applyListFilters, applyListPage, type FileResult, isOperator, type ListPage, NotFoundError, parseListQuery, runList, type ListSpec,
-} from '@portal/core';
-import { csvReport, reportDateTime, reportFileName, type ReportColumn, xlsxReport } from './reports.js';
+  type Actor, applyListFilters, applyListPage, type FileResult, isOperator, type ListPage, NotFoundError, parseListQuery, runList, type ListSpec, formatDateTime, type ReportColumn } from '@portal/core';
+import { listReport } from './reports.js';
 import { Organization } from '../models/Organization.js';
 
 /** Organisation columns a tenant may see of itself. */
@@ -83,18 +82,17 @@ function userColumns(timezone: string): ReportColumn<UserRow & { updated_at: Dat
     { header: 'Organization', value: (r) => r.organization_name, width: 32 },
     { header: 'Account Status', value: (r) => USER_STATUS_LABEL[r.status] ?? r.status },
     { header: 'Membership Status', value: (r) => USER_STATUS_LABEL[r.membership_status] ?? r.membership_status },
-    { header: 'Last Updated', value: (r) => reportDateTime(r.updated_at, timezone) },
+    { header: 'Last Updated', value: (r) => formatDateTime(r.updated_at, timezone) },
   ];
 }
 
 /** The users list as a file ("Users Report MM-DD-YYYY"): same search, filters and sort as the screen, every page. */
-export async function downloadUsers(db: Knex, actor: Actor, raw: Record<string, unknown>, format: 'csv' | 'xlsx', timezone: string): Promise<FileResult> {
+export async function downloadUsers(db: Knex, actor: Actor, raw: Record<string, unknown>, format: 'csv' | 'xlsx', timezone: string, onError: (err: unknown) => void): Promise<FileResult> {
   const query = parseListQuery({ ...raw, pageNumber: 1, pageSize: 1 }, userList);
   const filtered = applyListFilters(memberRows(db, actor), query, userList);
   const pages = async (offset: number, limit: number) => (await applyListPage(selectMember(db)(filtered.clone()), { ...query, pageSize: limit }, userList, 'm.id')
     .offset(offset)) as (UserRow & { updated_at: Date })[];
-  const filename = reportFileName('Users Report', timezone, format);
-  return format === 'csv' ? csvReport(filename, userColumns(timezone), pages) : xlsxReport(filename, 'Users', userColumns(timezone), pages);
+  return listReport('Users Report', 'Users', userColumns(timezone), pages, format, timezone, onError);
 }
 
 export async function getUser(db: Knex, actor: Actor, userId: number): Promise<UserRow> {

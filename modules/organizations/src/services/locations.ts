@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import {
   type Actor, applyListFilters, applyListPage, ConflictError, type FileResult, type ListPage, type ListSpec, NotFoundError, parseListQuery, recordAudit,
-  runList, ValidationError, whereAnyOf,
+  runList, ValidationError, whereAnyOf, formatDateTime, type ReportColumn,
 } from '@portal/core';
 import {
   assertEditable, changeMasterStatus, checkFields, clean, idFilter, lockOwnRow, type MasterTable, type StatusAction, takeExactFilters,
 } from './common.js';
-import { csvReport, reportDateTime, reportFileName, type ReportColumn, xlsxReport } from './reports.js';
+import { listReport } from './reports.js';
 
 /** One of a supplier's customer locations (account / ship-to), possibly matched to a provider organisation. */
 export interface SupplierLocation {
@@ -221,18 +221,17 @@ function columns(timezone: string): ReportColumn<SupplierLocation>[] {
     { header: 'Provider', value: (r) => r.provider_name, width: 32 },
     { header: 'Status', value: (r) => STATUS_LABEL[r.status] ?? r.status },
     { header: 'File', value: (r) => r.file_name },
-    { header: 'Last Updated', value: (r) => reportDateTime(r.updated_at, timezone) },
+    { header: 'Last Updated', value: (r) => formatDateTime(r.updated_at, timezone) },
   ];
 }
 
-export async function downloadSupplierLocations(db: Knex, actor: Actor, raw: Record<string, unknown>, format: 'csv' | 'xlsx', timezone: string): Promise<FileResult> {
+export async function downloadSupplierLocations(db: Knex, actor: Actor, raw: Record<string, unknown>, format: 'csv' | 'xlsx', timezone: string, onError: (err: unknown) => void): Promise<FileResult> {
   const { base, rest } = scoped(db, actor, raw);
   const query = parseListQuery({ ...rest, pageNumber: 1, pageSize: 1 }, locationList);
   const filtered = applyListFilters(base, query, locationList);
   const pages = async (offset: number, limit: number) => (await applyListPage(select(filtered.clone()), { ...query, pageSize: limit }, locationList, 'sl.id')
     .offset(offset)) as SupplierLocation[];
-  const filename = reportFileName('Supplier Locations Report', timezone, format);
-  return format === 'csv' ? csvReport(filename, columns(timezone), pages) : xlsxReport(filename, 'Locations', columns(timezone), pages);
+  return listReport('Supplier Locations Report', 'Locations', columns(timezone), pages, format, timezone, onError);
 }
 
 // ---- providers: the provider organisations a supplier's locations match ----

@@ -1,10 +1,9 @@
 import type { Knex } from 'knex';
 import {
   type Actor, ConflictError, type FileResult, type ListPage, type ListSpec, NotFoundError, parseListQuery, recordAudit, runList,
-  applyListFilters, applyListPage,
-} from '@portal/core';
+  applyListFilters, applyListPage, formatDateTime, type ReportColumn } from '@portal/core';
 import { assertEditable, changeMasterStatus, checkFields, clean, requireText, lockOwnRow, type MasterTable, type StatusAction, takeExactFilters } from './common.js';
-import { csvReport, reportDateTime, reportFileName, type ReportColumn, xlsxReport } from './reports.js';
+import { listReport } from './reports.js';
 
 export interface SalesRepresentative {
   id: number;
@@ -129,18 +128,17 @@ function columns(timezone: string): ReportColumn<SalesRepresentative>[] {
     { header: 'Territory', value: (r) => r.territory },
     { header: 'Region', value: (r) => r.region },
     { header: 'Status', value: (r) => STATUS_LABEL[r.status] ?? r.status },
-    { header: 'Created Date', value: (r) => reportDateTime(r.created_at, timezone) },
-    { header: 'Last Updated', value: (r) => reportDateTime(r.updated_at, timezone) },
+    { header: 'Created Date', value: (r) => formatDateTime(r.created_at, timezone) },
+    { header: 'Last Updated', value: (r) => formatDateTime(r.updated_at, timezone) },
   ];
 }
 
 /** The list as a file: same search, filters and sort as the screen, every page. */
-export async function downloadSalesRepresentatives(db: Knex, actor: Actor, raw: Record<string, unknown>, format: 'csv' | 'xlsx', timezone: string): Promise<FileResult> {
+export async function downloadSalesRepresentatives(db: Knex, actor: Actor, raw: Record<string, unknown>, format: 'csv' | 'xlsx', timezone: string, onError: (err: unknown) => void): Promise<FileResult> {
   const { base, rest } = scoped(db, actor, raw);
   const query = parseListQuery({ ...rest, pageNumber: 1, pageSize: 1 }, salesRepList);
   const filtered = applyListFilters(base, query, salesRepList);
   const pages = async (offset: number, limit: number) => (await applyListPage(select(db)(filtered.clone()), { ...query, pageSize: limit, pageNumber: 1 }, salesRepList, 's.id')
     .offset(offset)) as SalesRepresentative[];
-  const filename = reportFileName('Sales Representatives Report', timezone, format);
-  return format === 'csv' ? csvReport(filename, columns(timezone), pages) : xlsxReport(filename, 'Sales Representatives', columns(timezone), pages);
+  return listReport('Sales Representatives Report', 'Sales Representatives', columns(timezone), pages, format, timezone, onError);
 }

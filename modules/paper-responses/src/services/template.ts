@@ -1,7 +1,6 @@
-import type { FileResult } from '@portal/core';
+import { type FileResult, keysetBatches, sheet } from '@portal/core';
 import { fileOf, type ReportContext } from '@portal/reports';
 import { openEventReport } from '@portal/reports';
-import { keysetBatches, sheet } from '@portal/reports';
 
 interface TemplateRow {
   id: number;

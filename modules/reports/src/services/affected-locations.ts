@@ -1,8 +1,7 @@
-import type { FileResult } from '@portal/core';
+import { type FileResult, sheet } from '@portal/core';
 import { type AffectedLocationRow, allAffectedLocations } from '@portal/communications';
 import { fileOf, type ReportContext, type ReportFormat, responseLabel } from './event-reports.js';
 import { openEventReport } from './report-history.js';
-import { sheet } from './writer.js';
 
 const STATUS_LABEL: Record<string, string> = {
   COVERED: 'Covered', EMAILED: 'Emailed', UNABLE_PROCESSED: 'Unrecognized', NON_COVERED: 'Not Covered', INVALID: 'Invalid',

@@ -1,10 +1,9 @@
 import type { Knex } from 'knex';
-import { type Actor, type Cell, cellText, checkUpload, fileResult, type FileResult, parseDate, readSheet, ValidationError } from '@portal/core';
+import { type Actor, type Cell, cellText, checkUpload, fileResult, type FileResult, parseDate, readSheet, sheet, streamXlsx, ValidationError, XLSX_TYPE } from '@portal/core';
 import { assertDraft, loadOwnCommunication } from '@portal/communications';
 import { activeProductFields, checkCustomFields, type EventDetail, getEvent, type ProductInput } from '@portal/communications';
 import { appendHistory } from '@portal/communications';
 import { recordReport, REPORT_TYPES } from './report-history.js';
-import { streamXlsx, sheet, XLSX_TYPE } from './writer.js';
 
 /** The product columns of the upload template, in order, with the step-1 field each fills. */
 export const PRODUCT_COLUMNS: { header: string; key: keyof Omit<ProductInput, 'custom_fields'>; aliases: string[] }[] = [

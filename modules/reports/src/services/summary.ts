@@ -1,11 +1,9 @@
 import type { Knex } from 'knex';
-import { type Actor, type FileResult, ValidationError } from '@portal/core';
+import { type Actor, cursorBatches, type FileResult, type ReportColumn, sheet, ValidationError } from '@portal/core';
 import { COMMUNICATION_TYPES, PERMISSION_OF_TYPE } from '@portal/communications';
 import { assertTypePermission, loadOwnCommunication } from '@portal/communications';
-import { fileOf, type ReportContext, type ReportFormat } from './event-reports.js';
-import { percent } from './format.js';
+import { fileOf, percent, type ReportContext, type ReportFormat } from './event-reports.js';
 import { openEventReport, REPORT_TYPES } from './report-history.js';
-import { keysetBatches, type ReportColumn, sheet } from './writer.js';
 
 export const EMAIL_STATUSES = ['DRAFT', 'DELIVERY', 'SENT', 'ERROR', 'Bounce'] as const;
 
@@ -93,35 +91,6 @@ interface EventCountsRow {
   emails_failed: number;
 }
 
-/** Adds the counts of a batch of events with grouped queries over the whole batch (never one query per event). */
-async function withCounts(db: Knex, actor: Actor, events: Omit<EventCountsRow, 'customers' | 'notified' | 'acknowledged' | 'completed' | 'emails_sent' | 'emails_failed'>[]): Promise<EventCountsRow[]> {
-  if (!events.length) return [];
-  const ids = events.map((e) => e.id);
-  const [customers, pcs, emails] = await Promise.all([
-    db('communication_affected_customers').whereIn('communication_id', ids).where({ status: 'ACTIVE' }).groupBy('communication_id')
-      .select('communication_id', db.raw('count(*)::int as n')),
-    db('provider_communications').whereIn('communication_id', ids).where({ supplier_organization_id: actor.organizationId }).whereNot('status', 'DELETED')
-      .groupBy('communication_id')
-      .select('communication_id', db.raw('count(*)::int as notified'), db.raw('count(acknowledged_at)::int as acknowledged'),
-        db.raw(`count(*) FILTER (WHERE response_status = 'COMPLETED')::int as completed`)),
-    db('outbox_emails').where({ reference_type: 'communication', organization_id: actor.organizationId }).whereIn('reference_id', ids.map(String))
-      .groupBy('reference_id')
-      .select('reference_id', db.raw(`count(*) FILTER (WHERE status = 'SENT')::int as sent`), db.raw(`count(*) FILTER (WHERE status IN ('ERROR', 'Bounce'))::int as failed`)),
-  ]);
-  const c = new Map((customers as { communication_id: number; n: number }[]).map((r) => [r.communication_id, r.n]));
-  const p = new Map((pcs as { communication_id: number; notified: number; acknowledged: number; completed: number }[]).map((r) => [r.communication_id, r]));
-  const m = new Map((emails as { reference_id: string; sent: number; failed: number }[]).map((r) => [Number(r.reference_id), r]));
-  return events.map((e) => ({
-    ...e,
-    customers: c.get(e.id) ?? 0,
-    notified: p.get(e.id)?.notified ?? 0,
-    acknowledged: p.get(e.id)?.acknowledged ?? 0,
-    completed: p.get(e.id)?.completed ?? 0,
-    emails_sent: m.get(e.id)?.sent ?? 0,
-    emails_failed: m.get(e.id)?.failed ?? 0,
-  }));
-}
-
 const EVENT_COLUMNS = ['c.id', 'c.name', 'c.event_id', 'c.type', 'c.subtype', 'c.classification', 'c.status', 'c.approved_at', 'c.first_sent_at', 'c.closed_at'];
 
 const summaryColumns: ReportColumn<EventCountsRow>[] = [
@@ -145,14 +114,30 @@ const summaryColumns: ReportColumn<EventCountsRow>[] = [
   { header: 'Emails Failed', value: (r) => r.emails_failed, kind: 'number', width: 11 },
 ];
 
+/**
+ * Every event in `scope` with its counts, in one statement read through a cursor: each count is one grouped pass
+ * over the organisation's rows (the planner pushes a one-event scope into them), never a query per event or batch.
+ */
 function eventBatches(db: Knex, actor: Actor, scope: (q: Knex.QueryBuilder) => void): AsyncGenerator<EventCountsRow[]> {
-  return keysetBatches<EventCountsRow>(async (after, size) => withCounts(db, actor, await db('communications as c')
-    .where('c.organization_id', actor.organizationId)
+  const org = actor.organizationId;
+  const customers = db('communication_affected_customers').where({ organization_id: org, status: 'ACTIVE' }).groupBy('communication_id')
+    .select('communication_id', db.raw('count(*)::int as n')).as('ac');
+  const notices = db('provider_communications').where({ supplier_organization_id: org }).whereNot('status', 'DELETED').groupBy('communication_id')
+    .select('communication_id', db.raw('count(*)::int as notified'), db.raw('count(acknowledged_at)::int as acknowledged'),
+      db.raw(`count(*) FILTER (WHERE response_status = 'COMPLETED')::int as completed`)).as('pc');
+  const emails = db('outbox_emails').where({ reference_type: 'communication', organization_id: org }).groupBy('reference_id')
+    .select('reference_id', db.raw(`count(*) FILTER (WHERE status = 'SENT')::int as sent`), db.raw(`count(*) FILTER (WHERE status IN ('ERROR', 'Bounce'))::int as failed`)).as('m');
+  const query = db('communications as c')
+    .leftJoin(customers, 'ac.communication_id', 'c.id')
+    .leftJoin(notices, 'pc.communication_id', 'c.id')
+    .leftJoin(emails, 'm.reference_id', db.raw('c.id::text'))
+    .where('c.organization_id', org)
     .modify(scope)
-    .where('c.id', '>', after)
     .orderBy('c.id')
-    .limit(size)
-    .select(...EVENT_COLUMNS, db.raw(`to_char(c.event_date, 'YYYY-MM-DD') as event_date`))), 500);
+    .select(...EVENT_COLUMNS, db.raw(`to_char(c.event_date, 'YYYY-MM-DD') as event_date`),
+      db.raw('coalesce(ac.n, 0) as customers'), db.raw('coalesce(pc.notified, 0) as notified'), db.raw('coalesce(pc.acknowledged, 0) as acknowledged'),
+      db.raw('coalesce(pc.completed, 0) as completed'), db.raw('coalesce(m.sent, 0) as emails_sent'), db.raw('coalesce(m.failed, 0) as emails_failed'));
+  return cursorBatches<EventCountsRow>(query);
 }
 
 /** The summary row of one event (GET /:id/summeryreport). */

@@ -1,0 +1,154 @@
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { csvField, excelDateTime, fileDate, formatDateTime, keysetBatches, reportFileName, sheet, streamCsv, streamXlsx, ZoneClock } from './index.js';
+
+async function bytesOf(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.from(c as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+const intlFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** What Intl says, the slow way the clock replaces. */
+function intlText(instant: Date, timeZone: string): string {
+  const format = intlFormats.get(timeZone) ?? new Intl.DateTimeFormat('en-US', {
+    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
+  });
+  intlFormats.set(timeZone, format);
+  const p = Object.fromEntries(format.formatToParts(instant).map((x) => [x.type, x.value]));
+  return `${p.month}/${p.day}/${p.year} ${p.hour}:${p.minute}`;
+}
+
+describe('dates in the caller\'s zone', () => {
+  it('crosses a DST change in New York and none in Ho Chi Minh City', () => {
+    // 2026-03-08 02:00 EST -> 03:00 EDT (07:00 UTC); 2026-11-01 02:00 EDT -> 01:00 EST (06:00 UTC).
+    expect(formatDateTime(new Date('2026-03-08T06:59:00Z'), 'America/New_York')).toBe('03/08/2026 01:59');
+    expect(formatDateTime(new Date('2026-03-08T07:00:00Z'), 'America/New_York')).toBe('03/08/2026 03:00');
+    expect(formatDateTime(new Date('2026-11-01T05:30:00Z'), 'America/New_York')).toBe('11/01/2026 01:30');
+    expect(formatDateTime(new Date('2026-11-01T06:30:00Z'), 'America/New_York')).toBe('11/01/2026 01:30');
+    expect(formatDateTime(new Date('2026-03-08T07:00:00Z'), 'Asia/Ho_Chi_Minh')).toBe('03/08/2026 14:00');
+    expect(formatDateTime(new Date('2026-11-01T20:15:00Z'), 'Asia/Ho_Chi_Minh')).toBe('11/02/2026 03:15');
+    expect(formatDateTime('not a date', 'UTC')).toBe('NA');
+    expect(formatDateTime(null, 'UTC')).toBe('');
+  });
+
+  it('agrees with Intl minute by minute around transitions and at random instants, in odd zones too', () => {
+    const zones = ['America/New_York', 'Asia/Ho_Chi_Minh', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Europe/London', 'America/St_Johns', 'Pacific/Chatham', 'UTC'];
+    for (const zone of zones) {
+      const clock = new ZoneClock(zone);
+      const check = (ms: number) => {
+        const d = new Date(ms);
+        const w = clock.wallClock(d);
+        const text = `${String(w.month).padStart(2, '0')}/${String(w.day).padStart(2, '0')}/${w.year} ${String(w.hour).padStart(2, '0')}:${String(w.minute).padStart(2, '0')}`;
+        expect(text, `${zone} ${d.toISOString()}`).toBe(intlText(d, zone));
+      };
+      // Every minute of the two days around each 2026 transition of the northern and southern hemispheres.
+      for (const day of ['2026-03-08', '2026-03-29', '2026-04-05', '2026-10-04', '2026-10-25', '2026-11-01']) {
+        const start = Date.parse(`${day}T00:00:00Z`) - 86_400_000;
+        for (let m = 0; m < 3 * 24 * 60; m += 11) check(start + m * 60_000 + 13_000);
+      }
+      let seed = 42;
+      for (let i = 0; i < 500; i++) {
+        seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+        check(Date.parse('1990-01-01T00:00:00Z') + (seed / 2_147_483_648) * 50 * 365 * 86_400_000);
+      }
+    }
+  });
+
+  it('gives Excel the wall-clock time and file names today\'s date in the zone', () => {
+    expect(excelDateTime('2026-07-01T03:04:05.678Z', 'America/New_York')?.toISOString()).toBe('2026-06-30T23:04:05.000Z');
+    const now = new Date('2026-12-31T23:30:00Z');
+    expect(fileDate(now, 'Asia/Ho_Chi_Minh')).toBe('01-01-2027');
+    expect(reportFileName('Users Report', 'csv', 'America/New_York', now)).toBe('Users Report 12-31-2026.csv');
+  });
+});
+
+describe('the report writer', () => {
+  const rows = [
+    { id: 1, name: '=HYPERLINK("http://evil")', n: -5, at: new Date('2026-03-08T07:00:00Z'), tags: ['a', 'b'] },
+    { id: 2, name: '+1, "quoted"\nline', n: 3, at: null, tags: [] },
+    { id: 3, name: '@SUM(A1)', n: 0, at: '2026-01-01T00:00:00Z', tags: ['-x'] },
+  ];
+  const people = () => sheet<(typeof rows)[number]>({
+    name: 'People',
+    columns: [
+      { header: 'Name', value: (r) => r.name },
+      { header: 'Count', value: (r) => r.n, kind: 'number' },
+      { header: 'At', value: (r) => r.at, kind: 'datetime' },
+      { header: 'Tags', value: (r) => r.tags },
+    ],
+    rows: [rows.slice(0, 2), rows.slice(2)],
+  });
+
+  it('writes CSV with a BOM, RFC 4180 quoting, dates in the zone, and formulas defused', async () => {
+    const text = (await bytesOf(streamCsv(people(), 'America/New_York', () => undefined))).toString('utf8');
+    expect(text).toBe('\ufeffName,Count,At,Tags\n'
+      + `"'=HYPERLINK(""http://evil"")",-5,03/08/2026 03:00,a; b\n`
+      + `"'+1, ""quoted""\nline",3,,\n`
+      + `'@SUM(A1),0,12/31/2025 19:00,'-x\n`);
+    expect(csvField('-12', true)).toBe('-12');
+    expect(csvField('\tcmd')).toBe("'\tcmd");
+  });
+
+  it('writes XLSX whose formula-looking text stays text, with real date cells in the zone', async () => {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await bytesOf(streamXlsx([people()], 'Asia/Ho_Chi_Minh', () => undefined)) as unknown as ExcelJS.Buffer);
+    const ws = book.getWorksheet('People')!;
+    expect(ws.getRow(1).values).toEqual([undefined, 'Name', 'Count', 'At', 'Tags']);
+    const cell = ws.getCell('A2');
+    expect(cell.type).toBe(ExcelJS.ValueType.String);
+    expect(cell.formula).toBeUndefined();
+    expect(cell.value).toBe('=HYPERLINK("http://evil")');
+    expect(ws.getCell('B2').value).toBe(-5);
+    expect((ws.getCell('C2').value as Date).toISOString()).toBe('2026-03-08T14:00:00.000Z');
+    expect(ws.getCell('C2').numFmt).toBe('mm/dd/yyyy hh:mm');
+    expect(ws.getCell('A4').value).toBe('@SUM(A1)');
+  });
+
+  it('cuts the download when reading rows fails half way (never a silently short file)', async () => {
+    async function* failing(): AsyncGenerator<{ id: number }[]> {
+      yield [{ id: 1 }];
+      throw new Error('connection lost');
+    }
+    const errors: unknown[] = [];
+    const broken = () => sheet<{ id: number }>({ name: 'S', columns: [{ header: 'Id', value: (r) => r.id }], rows: failing() });
+    await expect(bytesOf(streamCsv(broken(), 'UTC', (e) => errors.push(e)))).rejects.toThrow('connection lost');
+    await expect(bytesOf(streamXlsx([broken()], 'UTC', (e) => errors.push(e)))).rejects.toThrow('connection lost');
+    expect(errors).toHaveLength(2);
+  });
+
+  it('reads no further rows while the client is not taking the XLSX (bounded memory)', async () => {
+    let fetched = 0;
+    const rowsOf = keysetBatches<{ id: number; text: string }>(async (after, size) => {
+      fetched += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1)); // a query's round trip
+      return Array.from({ length: size }, (_, i) => ({ id: after + i + 1, text: `row ${after + i} ${'x'.repeat(1000)}` }));
+    }, 1000);
+    const out = streamXlsx([sheet({ name: 'S', columns: [{ header: 'Text', value: (r: { text: string }) => r.text }], rows: rowsOf })], 'UTC', () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Nobody reads `out`: the writer must stall once the zip and the response buffer are full (a batch or two),
+    // not go on reading the endless table into memory.
+    expect(fetched).toBeLessThanOrEqual(4);
+    out.destroy();
+  });
+
+  it('stops reading rows once the client went away', async () => {
+    let fetched = 0;
+    const rowsOf = keysetBatches<{ id: number; text: string }>(async (after, size) => {
+      fetched += 1;
+      return Array.from({ length: size }, (_, i) => ({ id: after + i + 1, text: 'x'.repeat(200) }));
+    }, 1000);
+    const out = streamXlsx([sheet({ name: 'S', columns: [{ header: 'Text', value: (r: { text: string }) => r.text }], rows: rowsOf })], 'UTC', () => undefined);
+    for await (const _chunk of out) {
+      out.destroy();
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const after = fetched;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fetched).toBe(after);
+    expect(fetched).toBeLessThan(50);
+  });
+});
