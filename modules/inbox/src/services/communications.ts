@@ -1,3 +1,4 @@
+import { vocabularyLabel } from '@portal/vocabulary';
 import type { Knex } from 'knex';
 import {
   type Actor, BusinessRuleError, type Config, ConflictError, ForbiddenError, type ListPage, type ListQuery, type ListShortcuts, type ListSpec, NotFoundError, parseListQuery, recordAudit, runList, SORT_CAP,
@@ -335,11 +336,11 @@ const pairs = (list: readonly (readonly [string, string])[]) => list.map(([value
 
 export function providerMeta(actor: Actor) {
   return {
-    communicationTypes: COMMUNICATION_TYPES.filter((t) => mayManageType(actor, t)).map((value) => ({ value, label: value === 'RECALL' ? 'Recall' : 'Supply Advisory' })),
+    communicationTypes: COMMUNICATION_TYPES.filter((t) => mayManageType(actor, t)).map((value) => ({ value, label: vocabularyLabel('communicationType', value) })),
     recallSubtypes: pairs(RECALL_SUBTYPES), disruptionSubtypes: pairs(DISRUPTION_SUBTYPES), classifications: pairs(CLASSIFICATIONS),
     dispositions: pairs(DISPOSITIONS), leadTimes: pairs(LEAD_TIMES), reasons: pairs(REASONS), actionTypes: [...ACTION_TYPES],
-    statuses: [{ value: 'OPEN', label: 'Open' }, { value: 'CLOSED', label: 'Closed' }],
-    responseStatuses: [{ value: 'NOTCOMPLETED', label: 'In Progress' }, { value: 'COMPLETED', label: 'Completed' }],
+    statuses: (['OPEN', 'CLOSED'] as const).map((value) => ({ value, label: vocabularyLabel('communicationStatus', value) })),
+    responseStatuses: (['NOTCOMPLETED', 'COMPLETED'] as const).map((value) => ({ value, label: vocabularyLabel('responseStatus', value) })),
     providerStatuses: [{ value: 'OPEN', label: 'Open' }, { value: 'COMPLETED', label: 'Completed' }],
   };
 }

@@ -1,11 +1,9 @@
+import { vocabularyLabel } from '@portal/vocabulary';
 import { type FileResult, sheet } from '@portal/core';
 import { type AffectedLocationRow, allAffectedLocations } from '@portal/communications';
 import { fileOf, type ReportContext, type ReportFormat, responseLabel } from './event-reports.js';
 import { openEventReport } from './report-history.js';
 
-const STATUS_LABEL: Record<string, string> = {
-  COVERED: 'Covered', EMAILED: 'Emailed', UNABLE_PROCESSED: 'Unrecognized', NON_COVERED: 'Not Covered', INVALID: 'Invalid',
-};
 
 /** The affected locations tab as a file (locations-csv-download, locations-xlxs-download), streamed in batches. */
 export async function affectedLocationsReport(ctx: ReportContext, id: number, format: ReportFormat): Promise<FileResult> {
@@ -23,7 +21,7 @@ export async function affectedLocationsReport(ctx: ReportContext, id: number, fo
       { header: 'Zip', value: (r) => r.zip, width: 10 },
       { header: 'Type', value: (r) => r.type },
       { header: 'Email', value: (r) => r.email, width: 30 },
-      { header: 'Status', value: (r) => STATUS_LABEL[r.status] ?? r.status, width: 14 },
+      { header: 'Status', value: (r) => vocabularyLabel('locationStatus', r.status), width: 14 },
       { header: 'Customer', value: (r) => r.customer_name, width: 30 },
       { header: 'Acknowledged At', value: (r) => r.acknowledged_at, kind: 'datetime' },
       { header: 'Response Status', value: (r) => responseLabel(r.response_status), width: 14 },

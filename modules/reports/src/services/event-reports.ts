@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { vocabularyLabel } from '@portal/vocabulary';
 import { type Actor, type AnySheet, cursorBatches, type FileResult, formatDateTime, keysetBatches, type ReportColumn, reportFile, type ReportFormat, sheet } from '@portal/core';
 import type { ActionType } from '@portal/communications';
 import type { ResponseValue } from '@portal/communications';
@@ -199,7 +200,7 @@ export async function fdaEffectivenessReport(ctx: ReportContext, id: number): Pr
   const c = await effectivenessCounts(ctx.db, ctx.actor, id);
   const level = effectivenessLevel(c.acknowledged, c.consignees);
   const summary: [string, unknown][] = [
-    ['Event Name', event.name], ['Event ID', event.event_id], ['Classification', event.classification], ['Status', event.status],
+    ['Event Name', event.name], ['Event ID', event.event_id], ['Classification', vocabularyLabel('classification', event.classification)], ['Status', vocabularyLabel('communicationStatus', event.status)],
     ['Report Generated', formatDateTime(new Date(), ctx.timeZone)],
     ['Consignees', c.consignees], ['Notified', c.notified], ['Acknowledged', c.acknowledged], ['Responded', c.responded], ['Completed', c.completed],
     ['Acknowledgement Rate (%)', percent(c.acknowledged, c.consignees)], ['Completion Rate (%)', percent(c.completed, c.consignees)],
@@ -260,9 +261,6 @@ export async function recallEventStatusReport(ctx: ReportContext, id: number, fo
 
 // ---------- Event Status By Location: affected locations with their status and their customer's progress ----------
 
-const LOCATION_LABELS: Record<string, string> = {
-  COVERED: 'Covered', EMAILED: 'Emailed', UNABLE_PROCESSED: 'Unrecognized', NON_COVERED: 'Not Covered', INVALID: 'Invalid',
-};
 
 interface LocationRow {
   id: number;
@@ -312,7 +310,7 @@ export async function eventStatusByLocationReport(ctx: ReportContext, id: number
       { header: 'Zip', value: (r) => r.zip, width: 10 },
       { header: 'Type', value: (r) => r.type, width: 14 },
       { header: 'Email', value: (r) => r.email, width: 28 },
-      { header: 'Location Status', value: (r) => LOCATION_LABELS[r.status] ?? r.status, width: 14 },
+      { header: 'Location Status', value: (r) => vocabularyLabel('locationStatus', r.status), width: 14 },
       { header: 'Customer Name', value: (r) => r.customer_name, width: 32 },
       { header: 'Notice Status', value: (r) => r.pc_status ?? 'Not notified', width: 14 },
       { header: 'Sent At', value: (r) => r.sent_at, kind: 'datetime' },

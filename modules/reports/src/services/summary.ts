@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { vocabularyLabel } from '@portal/vocabulary';
 import { type Actor, cursorBatches, type FileResult, type ReportColumn, sheet, ValidationError } from '@portal/core';
 import { COMMUNICATION_TYPES, PERMISSION_OF_TYPE } from '@portal/communications';
 import { assertTypePermission, loadOwnCommunication } from '@portal/communications';
@@ -96,9 +97,9 @@ const EVENT_COLUMNS = ['c.id', 'c.name', 'c.event_id', 'c.type', 'c.subtype', 'c
 const summaryColumns: ReportColumn<EventCountsRow>[] = [
   { header: 'Event Name', value: (r) => r.name, width: 36 },
   { header: 'Event ID', value: (r) => r.event_id, width: 14 },
-  { header: 'Type', value: (r) => r.type, width: 20 },
-  { header: 'Subtype', value: (r) => r.subtype, width: 18 },
-  { header: 'Classification', value: (r) => r.classification, width: 14 },
+  { header: 'Type', value: (r) => vocabularyLabel('communicationType', r.type), width: 20 },
+  { header: 'Subtype', value: (r) => vocabularyLabel(r.type === 'RECALL' ? 'recallSubtype' : 'disruptionSubtype', r.subtype), width: 18 },
+  { header: 'Classification', value: (r) => vocabularyLabel('classification', r.classification), width: 14 },
   { header: 'Status', value: (r) => r.status, width: 10 },
   { header: 'Event Date', value: (r) => r.event_date, kind: 'date', width: 12 },
   { header: 'Approved At', value: (r) => r.approved_at, kind: 'datetime' },
