@@ -39,7 +39,11 @@ module.exports = {
     // TypeScript 7 has no compiler API for the cruiser to use; swc parses our .ts/.tsx instead.
     parser: 'swc',
     tsPreCompilationDeps: true,
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.json'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.json'],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

@@ -23,27 +23,42 @@ async function one<T>(q: Promise<unknown>): Promise<T> {
  * `perEvent` affected customers and provider communications for each of the first events until `providerCommunications`
  * are made, and two OPEN events of `sendCustomers` customers for the send benchmark.
  */
-export async function generateWorld(db: Db, options: { communications: number; providerCommunications: number; sendCustomers: number }): Promise<World> {
+export async function generateWorld(
+  db: Db,
+  options: { communications: number; providerCommunications: number; sendCustomers: number },
+): Promise<World> {
   const steps: [string, number][] = [];
   let mark = Date.now();
   const step = (name: string) => {
     steps.push([name, (Date.now() - mark) / 1000]);
     mark = Date.now();
   };
-  const supplier = await one<{ id: number }>(db.raw(`SELECT id FROM organizations WHERE name = 'Acme Medical Devices'`));
+  const supplier = await one<{ id: number }>(
+    db.raw(`SELECT id FROM organizations WHERE name = 'Acme Medical Devices'`),
+  );
   const admin = await one<{ id: number }>(db.raw(`SELECT id FROM users WHERE email = 'admin@acme.demo'`));
   const providers = (await db('organizations').where({ type: 'PROVIDER' }).orderBy('id').pluck('id')) as number[];
   // Nine events in ten are sent (OPEN or CLOSED): spread the provider communications over the first of those.
-  const perEvent = Math.max(1, Math.ceil(options.providerCommunications / Math.max(1, Math.floor(options.communications * 0.9))));
+  const perEvent = Math.max(
+    1,
+    Math.ceil(options.providerCommunications / Math.max(1, Math.floor(options.communications * 0.9))),
+  );
   const eventsWithNotices = Math.ceil(options.providerCommunications / perEvent);
 
   // A throwaway database: skip durability while loading, then restore the defaults before anything is measured.
-  for (const setting of ['fsync = off', 'full_page_writes = off', 'synchronous_commit = off', "max_wal_size = '8GB'", "checkpoint_timeout = '30min'"]) {
+  for (const setting of [
+    'fsync = off',
+    'full_page_writes = off',
+    'synchronous_commit = off',
+    "max_wal_size = '8GB'",
+    "checkpoint_timeout = '30min'",
+  ]) {
     await db.raw(`ALTER SYSTEM SET ${setting}`);
   }
   await db.raw('SELECT pg_reload_conf()');
   // Events: 90% recalls, statuses OPEN 60% / CLOSED 30% / DRAFT 10%, spread over two years.
-  await db.raw(`
+  await db.raw(
+    `
     INSERT INTO communications (organization_id, type, status, current_step, subtype, name, event_id, classification, reason, description,
       event_date, created_by, approved_by, approved_at, first_sent_at, closed_at, created_at, updated_at)
     SELECT :org::bigint, CASE WHEN g % 10 = 0 THEN 'PRODUCT DISRUPTION' ELSE 'RECALL' END,
@@ -54,26 +69,41 @@ export async function generateWorld(db: Db, options: { communications: number; p
       :user::bigint, CASE WHEN g % 10 < 9 THEN :user::bigint END, CASE WHEN g % 10 < 9 THEN ts END, CASE WHEN g % 10 < 9 THEN ts END,
       CASE WHEN g % 10 BETWEEN 6 AND 8 THEN ts + interval '30 days' END, ts, ts + interval '1 hour'
     FROM generate_series(1, :n::int) g, LATERAL (SELECT timestamptz '2024-11-21 00:00Z' + (g * interval '631 seconds') AS ts) t`,
-  { org: supplier.id, user: admin.id, n: options.communications });
+    { org: supplier.id, user: admin.id, n: options.communications },
+  );
 
   step('events');
   // Secondary indexes of the two big tables are dropped while loading and rebuilt from their own definitions after
   // (one sorted build instead of a million index insertions); constraint indexes (primary, unique) stay.
   const bigTables = ['communication_affected_customers', 'provider_communications', 'provider_responses'];
-  const secondary = (await db.raw(`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = ANY(?)
-    AND indexname NOT IN (SELECT conname FROM pg_constraint)`, [bigTables])).rows as { indexname: string; indexdef: string }[];
+  const secondary = (
+    await db.raw(
+      `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = ANY(?)
+    AND indexname NOT IN (SELECT conname FROM pg_constraint)`,
+      [bigTables],
+    )
+  ).rows as { indexname: string; indexdef: string }[];
   for (const index of secondary) await db.raw(`DROP INDEX ${index.indexname}`);
 
   // Affected customers and provider communications for the first events that were sent (OPEN or CLOSED).
-  await db.raw(`
+  await db.raw(
+    `
     INSERT INTO communication_affected_customers (communication_id, organization_id, provider_organization_id, customer_key, name, emails, source)
     SELECT c.id, c.organization_id, (:providers::bigint[])[1 + (c.id + k) % :np], 'bench-' || k, 'Customer ' || c.id || '-' || k,
       ARRAY['customer' || k || '.' || c.id || '@bench.test'], 'MANUAL'
     FROM (SELECT id, organization_id FROM communications WHERE organization_id = :org AND status <> 'DRAFT' ORDER BY id LIMIT :events) c,
       generate_series(1, :per) k`,
-  { providers: `{${providers.join(',')}}`, np: providers.length, org: supplier.id, events: eventsWithNotices, per: perEvent });
+    {
+      providers: `{${providers.join(',')}}`,
+      np: providers.length,
+      org: supplier.id,
+      events: eventsWithNotices,
+      per: perEvent,
+    },
+  );
   step('affected customers');
-  await db.raw(`
+  await db.raw(
+    `
     INSERT INTO provider_communications (communication_id, communication_type, supplier_organization_id, provider_organization_id, affected_customer_id, status,
       response_status, sent_at, last_notified_at, acknowledged_at, acknowledged_by, completed_at, reminder_count, created_at, updated_at)
     SELECT ac.communication_id, c.type, ac.organization_id, ac.provider_organization_id, ac.id, CASE WHEN c.status = 'CLOSED' THEN 'CLOSED' ELSE 'OPEN' END,
@@ -84,25 +114,30 @@ export async function generateWorld(db: Db, options: { communications: number; p
     FROM communication_affected_customers ac JOIN communications c ON c.id = ac.communication_id
     WHERE ac.organization_id = :org AND ac.customer_key LIKE 'bench-%'
     ORDER BY ac.id LIMIT :n`,
-  { org: supplier.id, n: options.providerCommunications });
+    { org: supplier.id, n: options.providerCommunications },
+  );
 
   step('provider communications');
   // One acknowledgement action per sent event, answered on every completed notice (by the recipient, through its link):
   // the eR responses list groups these answers per person.
-  await db.raw(`
+  await db.raw(
+    `
     INSERT INTO communication_actions (communication_id, organization_id, action_type, title)
     SELECT id, organization_id, 'Acknowledge', 'Acknowledge the notice' FROM communications WHERE organization_id = :org AND status <> 'DRAFT'`,
-  { org: supplier.id });
+    { org: supplier.id },
+  );
   // Loaded in bulk with the per-row people-count trigger off, then counted once for every communication.
   await db.raw('ALTER TABLE provider_responses DISABLE TRIGGER provider_responses_count_people');
-  await db.raw(`
+  await db.raw(
+    `
     INSERT INTO provider_responses (provider_communication_id, communication_id, action_id, supplier_organization_id, provider_organization_id,
       value, status, responder_email, submitted_at, created_at, updated_at)
     SELECT pc.id, pc.communication_id, a.id, pc.supplier_organization_id, pc.provider_organization_id, '{"valueAcknowledge": true}', 'SUBMITTED',
       pc.acknowledged_by, pc.completed_at, pc.completed_at, pc.completed_at
     FROM provider_communications pc JOIN communication_actions a ON a.communication_id = pc.communication_id
     WHERE pc.supplier_organization_id = :org AND pc.response_status = 'COMPLETED'`,
-  { org: supplier.id });
+    { org: supplier.id },
+  );
   await db.raw('ALTER TABLE provider_responses ENABLE TRIGGER provider_responses_count_people');
   await db.raw(`UPDATE provider_communications pc SET extra_responders = x.people - 1
     FROM (SELECT r.provider_communication_id, count(DISTINCT coalesce('u' || r.responder_user_id::text, 'e' || lower(r.responder_email), '-')) AS people
@@ -115,17 +150,38 @@ export async function generateWorld(db: Db, options: { communications: number; p
   step('index rebuild');
   // Two approved, unsent events with the same customers: one is sent through the API, the other gets a bulk INSERT.
   const makeEvent = async (name: string): Promise<number> => {
-    const [row] = await db('communications').insert({
-      organization_id: supplier.id, type: 'RECALL', status: 'OPEN', current_step: 3, subtype: 'CORRECTION', name, classification: 'CLASSI',
-      created_by: admin.id, approved_by: admin.id, approved_at: db.fn.now(),
-    }).returning('id');
+    const [row] = await db('communications')
+      .insert({
+        organization_id: supplier.id,
+        type: 'RECALL',
+        status: 'OPEN',
+        current_step: 3,
+        subtype: 'CORRECTION',
+        name,
+        classification: 'CLASSI',
+        created_by: admin.id,
+        approved_by: admin.id,
+        approved_at: db.fn.now(),
+      })
+      .returning('id');
     const id = (row as { id: number }).id;
-    await db('communication_products').insert({ communication_id: id, organization_id: supplier.id, product_name: 'Bench pump' });
-    await db('communication_actions').insert({ communication_id: id, organization_id: supplier.id, action_type: 'Acknowledge', title: 'Acknowledge' });
-    await db.raw(`
+    await db('communication_products').insert({
+      communication_id: id,
+      organization_id: supplier.id,
+      product_name: 'Bench pump',
+    });
+    await db('communication_actions').insert({
+      communication_id: id,
+      organization_id: supplier.id,
+      action_type: 'Acknowledge',
+      title: 'Acknowledge',
+    });
+    await db.raw(
+      `
       INSERT INTO communication_affected_customers (communication_id, organization_id, provider_organization_id, customer_key, name, emails, source)
       SELECT :id, :org, NULL, 'send-' || k, 'Send customer ' || k, ARRAY['send' || k || '@bench.test'], 'MANUAL' FROM generate_series(1, :n) k`,
-    { id, org: supplier.id, n: options.sendCustomers });
+      { id, org: supplier.id, n: options.sendCustomers },
+    );
     return id;
   };
   const sendEventId = await makeEvent('Bench send event');
@@ -136,10 +192,21 @@ export async function generateWorld(db: Db, options: { communications: number; p
   await db.raw('SELECT pg_reload_conf()');
   await db.raw('CHECKPOINT');
   step('vacuum, analyze, checkpoint');
-  const counts = await one<{ c: number; pc: number }>(db.raw(`SELECT (SELECT count(*) FROM communications WHERE organization_id = :org)::int AS c,
-    (SELECT count(*) FROM provider_communications)::int AS pc`, { org: supplier.id }));
+  const counts = await one<{ c: number; pc: number }>(
+    db.raw(
+      `SELECT (SELECT count(*) FROM communications WHERE organization_id = :org)::int AS c,
+    (SELECT count(*) FROM provider_communications)::int AS pc`,
+      { org: supplier.id },
+    ),
+  );
   return {
-    supplierId: supplier.id, adminUserId: admin.id, communications: counts.c, providerCommunications: counts.pc, sendEventId, baselineEventId,
-    sendCustomers: options.sendCustomers, steps,
+    supplierId: supplier.id,
+    adminUserId: admin.id,
+    communications: counts.c,
+    providerCommunications: counts.pc,
+    sendEventId,
+    baselineEventId,
+    sendCustomers: options.sendCustomers,
+    steps,
   };
 }

@@ -1,6 +1,11 @@
 /** Small timing helpers: every figure is printed, nothing asserted. */
 
-export interface Stats { n: number; median: number; p95: number; min: number }
+export interface Stats {
+  n: number;
+  median: number;
+  p95: number;
+  min: number;
+}
 
 export function stats(samples: number[]): Stats {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -23,10 +28,15 @@ export async function repeat(runs: number, fn: () => Promise<unknown>, warmup = 
 }
 
 /** Samples the resident set size every `everyMs` while `fn` runs; answers the peak. */
-export async function peakRss<T>(fn: () => Promise<T>, everyMs = 5): Promise<{ result: T; baseline: number; peak: number }> {
+export async function peakRss<T>(
+  fn: () => Promise<T>,
+  everyMs = 5,
+): Promise<{ result: T; baseline: number; peak: number }> {
   const baseline = process.memoryUsage().rss;
   let peak = baseline;
-  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, everyMs);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, everyMs);
   try {
     const result = await fn();
     peak = Math.max(peak, process.memoryUsage().rss);

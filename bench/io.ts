@@ -16,26 +16,47 @@ import { mb, ms, peakRss, ratio, time } from './harness.js';
  */
 export async function createReportEvent(db: Db, supplierId: number, adminId: number, rows: number): Promise<number> {
   const providers = (await db('organizations').where({ type: 'PROVIDER' }).orderBy('id').pluck('id')) as number[];
-  const [event] = (await db('communications').insert({
-    organization_id: supplierId, type: 'RECALL', status: 'OPEN', current_step: 3, subtype: 'CORRECTION', name: 'Bench report event', classification: 'CLASSI',
-    created_by: adminId, approved_by: adminId, approved_at: db.fn.now(), first_sent_at: db.fn.now(),
-  }).returning('id')) as { id: number }[];
+  const [event] = (await db('communications')
+    .insert({
+      organization_id: supplierId,
+      type: 'RECALL',
+      status: 'OPEN',
+      current_step: 3,
+      subtype: 'CORRECTION',
+      name: 'Bench report event',
+      classification: 'CLASSI',
+      created_by: adminId,
+      approved_by: adminId,
+      approved_at: db.fn.now(),
+      first_sent_at: db.fn.now(),
+    })
+    .returning('id')) as { id: number }[];
   const id = event!.id;
-  await db.raw(`INSERT INTO communication_actions (communication_id, organization_id, action_type, title, sort_order)
-    SELECT :id, :org, t, 'Action ' || n, n FROM unnest(ARRAY['Acknowledge', 'Text', 'YesNo']) WITH ORDINALITY AS a(t, n)`, { id, org: supplierId });
-  await db.raw(`INSERT INTO communication_affected_customers (communication_id, organization_id, provider_organization_id, customer_key, name, emails, source)
+  await db.raw(
+    `INSERT INTO communication_actions (communication_id, organization_id, action_type, title, sort_order)
+    SELECT :id, :org, t, 'Action ' || n, n FROM unnest(ARRAY['Acknowledge', 'Text', 'YesNo']) WITH ORDINALITY AS a(t, n)`,
+    { id, org: supplierId },
+  );
+  await db.raw(
+    `INSERT INTO communication_affected_customers (communication_id, organization_id, provider_organization_id, customer_key, name, emails, source)
     SELECT :id, :org, (:providers::bigint[])[1 + k % :np], 'report-' || k, 'Report customer ' || k, ARRAY['report' || k || '@bench.test', 'desk' || k || '@bench.test'], 'MANUAL'
-    FROM generate_series(1, :n) k`, { id, org: supplierId, providers: `{${providers.join(',')}}`, np: providers.length, n: rows });
-  await db.raw(`INSERT INTO provider_communications (communication_id, communication_type, supplier_organization_id, provider_organization_id, affected_customer_id,
+    FROM generate_series(1, :n) k`,
+    { id, org: supplierId, providers: `{${providers.join(',')}}`, np: providers.length, n: rows },
+  );
+  await db.raw(
+    `INSERT INTO provider_communications (communication_id, communication_type, supplier_organization_id, provider_organization_id, affected_customer_id,
       status, response_status, sent_at, last_notified_at, acknowledged_at, acknowledged_by, completed_at, reminder_count)
     SELECT ac.communication_id, 'RECALL', ac.organization_id, ac.provider_organization_id, ac.id, 'OPEN',
       CASE WHEN ac.id % 3 = 0 THEN 'COMPLETED' ELSE 'NOTCOMPLETED' END,
       timestamptz '2026-03-01 12:00Z' + ac.id * interval '37 seconds', timestamptz '2026-03-01 12:00Z' + ac.id * interval '37 seconds',
       CASE WHEN ac.id % 3 <> 1 THEN timestamptz '2026-03-03 12:00Z' + ac.id * interval '41 seconds' END, CASE WHEN ac.id % 3 <> 1 THEN ac.emails[1] END,
       CASE WHEN ac.id % 3 = 0 THEN timestamptz '2026-03-05 12:00Z' + ac.id * interval '43 seconds' END, (ac.id % 3)::int
-    FROM communication_affected_customers ac WHERE ac.communication_id = :id`, { id });
+    FROM communication_affected_customers ac WHERE ac.communication_id = :id`,
+    { id },
+  );
   await db.raw('ALTER TABLE provider_responses DISABLE TRIGGER provider_responses_count_people');
-  await db.raw(`INSERT INTO provider_responses (provider_communication_id, communication_id, action_id, supplier_organization_id, provider_organization_id,
+  await db.raw(
+    `INSERT INTO provider_responses (provider_communication_id, communication_id, action_id, supplier_organization_id, provider_organization_id,
       value, status, responder_email, submitted_at)
     SELECT pc.id, pc.communication_id, a.id, pc.supplier_organization_id, pc.provider_organization_id,
       CASE a.action_type WHEN 'Acknowledge' THEN '{"valueAcknowledge": true}'::jsonb
@@ -43,7 +64,9 @@ export async function createReportEvent(db: Db, supplierId: number, adminId: num
         ELSE '{"valueYesNo": "Yes"}'::jsonb END,
       'SUBMITTED', pc.acknowledged_by, pc.completed_at
     FROM provider_communications pc JOIN communication_actions a ON a.communication_id = pc.communication_id
-    WHERE pc.communication_id = :id AND pc.response_status = 'COMPLETED'`, { id });
+    WHERE pc.communication_id = :id AND pc.response_status = 'COMPLETED'`,
+    { id },
+  );
   await db.raw('ALTER TABLE provider_responses ENABLE TRIGGER provider_responses_count_people');
   await db.raw('VACUUM ANALYZE provider_communications, communication_affected_customers, provider_responses');
   return id;
@@ -70,7 +93,13 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 /** Provider Status Report downloads (median of `runs`) vs the COPY of the same rows; one table row per format. */
 export async function measureExports(options: {
-  client: Client; eventId: number; rows: number; timeZone: string; runs: number; drain: (p: string, acceptEncoding: string) => Promise<number>; log: (m: string) => void;
+  client: Client;
+  eventId: number;
+  rows: number;
+  timeZone: string;
+  runs: number;
+  drain: (p: string, acceptEncoding: string) => Promise<number>;
+  log: (m: string) => void;
 }): Promise<string[][]> {
   const { client, eventId, rows, timeZone, runs, drain, log } = options;
   const copies: number[] = [];
@@ -86,7 +115,11 @@ export async function measureExports(options: {
   const out: string[][] = [];
   // Like for like with COPY, the CSV is asked for uncompressed; a browser asks for br and gets the stream compressed on
   // the fly (its own row). XLSX is a zip already and never compressed again.
-  const cases = [['csv', 'identity'], ['csv', 'br, gzip'], ['xlsx', 'br, gzip']] as const;
+  const cases = [
+    ['csv', 'identity'],
+    ['csv', 'br, gzip'],
+    ['xlsx', 'br, gzip'],
+  ] as const;
   for (const [format, encoding] of cases) {
     const p = `/supplier/communications/${eventId}/actions/provider/statusreport${format === 'csv' ? '/csv' : ''}`;
     if (global.gc) global.gc();
@@ -100,9 +133,20 @@ export async function measureExports(options: {
       }
     });
     const t = median(times);
-    out.push([`Provider Status Report (${format}, Accept-Encoding: ${encoding})`, String(rows), `${(bytes / 1024).toFixed(0)} KB`, ms(t), ms(copy), `${(copySize / 1024).toFixed(0)} KB`, ratio(t, copy),
-      format === 'csv' ? '2x' : '4x', mb(measured.peak - measured.baseline)]);
-    log(`  report ${format} (${encoding}) at ${rows} rows: ${ms(t)} (${ratio(t, copy)} of COPY), rss growth ${mb(measured.peak - measured.baseline)}`);
+    out.push([
+      `Provider Status Report (${format}, Accept-Encoding: ${encoding})`,
+      String(rows),
+      `${(bytes / 1024).toFixed(0)} KB`,
+      ms(t),
+      ms(copy),
+      `${(copySize / 1024).toFixed(0)} KB`,
+      ratio(t, copy),
+      format === 'csv' ? '2x' : '4x',
+      mb(measured.peak - measured.baseline),
+    ]);
+    log(
+      `  report ${format} (${encoding}) at ${rows} rows: ${ms(t)} (${ratio(t, copy)} of COPY), rss growth ${mb(measured.peak - measured.baseline)}`,
+    );
   }
   return out;
 }
@@ -133,7 +177,9 @@ export async function measureStatic(origin: string, dist: string): Promise<strin
   const received = async (encoding: string | null) => {
     let bytes = 0;
     for (const f of files) {
-      const res = await fetch(`${origin}/assets/${f}`, { headers: encoding ? { 'accept-encoding': encoding } : { 'accept-encoding': 'identity' } });
+      const res = await fetch(`${origin}/assets/${f}`, {
+        headers: encoding ? { 'accept-encoding': encoding } : { 'accept-encoding': 'identity' },
+      });
       // Content-Length is what travelled; fetch hands back the decoded body.
       bytes += Number(res.headers.get('content-length') ?? (await res.arrayBuffer()).byteLength);
       await res.arrayBuffer().catch(() => undefined);
@@ -144,5 +190,13 @@ export async function measureStatic(origin: string, dist: string): Promise<strin
   const gzip = await received('gzip');
   const br = await received('br');
   const kb = (b: number) => `${(b / 1000).toFixed(0)} kB`;
-  return [[`/login: ${files.filter((f) => f.endsWith('.js')).length} JS and ${files.filter((f) => f.endsWith('.css')).length} CSS files`, kb(raw), kb(gzip), kb(br), ratio(br, raw)]];
+  return [
+    [
+      `/login: ${files.filter((f) => f.endsWith('.js')).length} JS and ${files.filter((f) => f.endsWith('.css')).length} CSS files`,
+      kb(raw),
+      kb(gzip),
+      kb(br),
+      ratio(br, raw),
+    ],
+  ];
 }

@@ -18,7 +18,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type PgNamespace from 'pg';
 import { createApp, createModules } from '../services/bff/src/index.js';
-import { createDb, type Db, createLogger, LocalFileStore, loadConfig, startEmbeddedPostgres } from '../modules/core/src/index.js';
+import {
+  createDb,
+  type Db,
+  createLogger,
+  LocalFileStore,
+  loadConfig,
+  startEmbeddedPostgres,
+} from '../modules/core/src/index.js';
 import { migrateLatest, seedDemo } from '../migrations/index.js';
 import { generateWorld } from './generate.js';
 import { createReportEvent, measureExports, measureStatic } from './io.js';
@@ -56,23 +63,38 @@ async function main(): Promise<void> {
     log(`Generating ${SCALE.communications} events and ${SCALE.providerCommunications} provider communications...`);
     const gen = await time(() => generateWorld(db, SCALE));
     const world = gen.result;
-    log(`  done in ${(gen.ms / 1000).toFixed(1)} s (${world.communications} events, ${world.providerCommunications} provider communications)`);
+    log(
+      `  done in ${(gen.ms / 1000).toFixed(1)} s (${world.communications} events, ${world.providerCommunications} provider communications)`,
+    );
     const report = await time(() => createReportEvent(db, world.supplierId, world.adminUserId, SCALE.reportRows));
     const reportEventId = report.result;
     log(`  report event of ${SCALE.reportRows} provider communications in ${(report.ms / 1000).toFixed(1)} s`);
 
-    const config = { ...loadConfig({ ...process.env, DATABASE_URL: url }), authRateLimitPerMinute: 0, smtpUrl: undefined };
+    const config = {
+      ...loadConfig({ ...process.env, DATABASE_URL: url }),
+      authRateLimitPerMinute: 0,
+      smtpUrl: undefined,
+    };
     const filesDir = path.join(dir, 'files');
-    const deps = { db, config, logger: createLogger('silent'), mail: { kick: () => undefined }, files: new LocalFileStore(filesDir) };
+    const deps = {
+      db,
+      config,
+      logger: createLogger('silent'),
+      mail: { kick: () => undefined },
+      files: new LocalFileStore(filesDir),
+    };
     const app = createApp({ deps, modules: createModules(deps) });
     const serverCpu = new ServerCpu();
-    httpServer = await new Promise((resolve) => { const s = createServer(serverCpu.wrap(app.callback())).listen(0, '127.0.0.1', () => resolve(s)); });
+    httpServer = await new Promise((resolve) => {
+      const s = createServer(serverCpu.wrap(app.callback())).listen(0, '127.0.0.1', () => resolve(s));
+    });
     const base = `http://127.0.0.1:${(httpServer!.address() as AddressInfo).port}/api`;
     await direct.connect();
 
     const signIn = async (email: string) => {
       const res = await fetch(`${base}/auth/token`, {
-        method: 'POST', headers: { 'content-type': 'application/json' },
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ grant_type: 'password', email, password: PASSWORD }),
       });
       return ((await res.json()) as { d: { access_token: string } }).d.access_token;
@@ -89,7 +111,9 @@ async function main(): Promise<void> {
 
     // Time spent waiting on PostgreSQL during one call (knex query → response), to split a call into SQL and the rest.
     let sqlClock: { started: Map<string, bigint>; ms: number; statements: number } | null = null;
-    db.on('query', (q: { __knexQueryUid?: string }) => { if (sqlClock && q.__knexQueryUid) sqlClock.started.set(q.__knexQueryUid, process.hrtime.bigint()); });
+    db.on('query', (q: { __knexQueryUid?: string }) => {
+      if (sqlClock && q.__knexQueryUid) sqlClock.started.set(q.__knexQueryUid, process.hrtime.bigint());
+    });
     const stopClock = (_r: unknown, q: { __knexQueryUid?: string }) => {
       const began = q.__knexQueryUid ? sqlClock?.started.get(q.__knexQueryUid) : undefined;
       if (sqlClock && began !== undefined) {
@@ -111,17 +135,28 @@ async function main(): Promise<void> {
 
     // Every statement knex sends during one call, to run the very same SQL with pg.
     let captured: { sql: string; bindings: unknown[] }[] | null = null;
-    db.on('query', (q: { sql: string; bindings?: unknown[] }) => { captured?.push({ sql: q.sql, bindings: q.bindings ?? [] }); });
+    db.on('query', (q: { sql: string; bindings?: unknown[] }) => {
+      captured?.push({ sql: q.sql, bindings: q.bindings ?? [] });
+    });
     const captureSql = async (fn: () => Promise<unknown>) => {
       captured = [];
       await fn();
-      const out = captured.map((q) => (q.sql.includes('$1') || !q.bindings.length ? q : db.raw(q.sql, q.bindings as Parameters<Db['raw']>[1] & unknown[]).toSQL().toNative()));
+      const out = captured.map((q) =>
+        q.sql.includes('$1') || !q.bindings.length
+          ? q
+          : db
+              .raw(q.sql, q.bindings as Parameters<Db['raw']>[1] & unknown[])
+              .toSQL()
+              .toNative(),
+      );
       captured = null;
       return out.map((q) => ({ sql: q.sql, bindings: [...(q.bindings ?? [])] as unknown[] }));
     };
 
     // ---------- 1. the supplier's event list and the provider's list of what it received ----------
-    const filter = encodeURIComponent(JSON.stringify({ name: { filterType: 'text', type: 'contains', filter: 'abc1' } }));
+    const filter = encodeURIComponent(
+      JSON.stringify({ name: { filterType: 'text', type: 'contains', filter: 'abc1' } }),
+    );
     const supplierList = '/supplier/communications?communicationType=RECALL&pageSize=50';
     const providerList = '/provider/communications?communicationType=RECALL&pageSize=50';
     const received = 'sortField=sent_at&sortDirection=desc';
@@ -131,32 +166,75 @@ async function main(): Promise<void> {
       ['filtered (name contains)', `${supplierList}&pageNumber=1&filterModel=${filter}`, headers],
       ['sorted (sortField=name)', `${supplierList}&pageNumber=1&sortField=name&sortDirection=asc`, headers],
       // No index serves this order: it sorts the first 10,000 of the default order (sortCapped).
-      ['sorted (sortField=event_date)', `${supplierList}&pageNumber=1&sortField=event_date&sortDirection=desc`, headers],
+      [
+        'sorted (sortField=event_date)',
+        `${supplierList}&pageNumber=1&sortField=event_date&sortDirection=desc`,
+        headers,
+      ],
       // The provider's pages open newest received first.
       ['provider: page 1', `${providerList}&pageNumber=1&${received}`, providerHeaders],
       ['provider: deep page (1000)', `${providerList}&pageNumber=1000&${received}`, providerHeaders],
       ['provider: filtered (name contains)', `${providerList}&pageNumber=1&filterModel=${filter}`, providerHeaders],
-      ['provider: sorted (sortField=name)', `${providerList}&pageNumber=1&sortField=name&sortDirection=asc`, providerHeaders],
+      [
+        'provider: sorted (sortField=name)',
+        `${providerList}&pageNumber=1&sortField=name&sortDirection=asc`,
+        providerHeaders,
+      ],
       ['provider eR responses: page 1', `${providerList}&pageNumber=1&responses=1&${received}`, providerHeaders],
-      ['provider eR responses: deep page (100)', `${providerList}&pageNumber=100&responses=1&${received}`, providerHeaders],
-      ['operator eR responses (every provider): page 1', '/notisphere/communications/responses?pageSize=50&pageNumber=1', operatorHeaders],
+      [
+        'provider eR responses: deep page (100)',
+        `${providerList}&pageNumber=100&responses=1&${received}`,
+        providerHeaders,
+      ],
+      [
+        'operator eR responses (every provider): page 1',
+        '/notisphere/communications/responses?pageSize=50&pageNumber=1',
+        operatorHeaders,
+      ],
     ];
     const listRows: string[][] = [];
-    const listStatements = new Map<string, { path: string; as: typeof headers; page: { sql: string; bindings: unknown[] }[] }>();
+    const listStatements = new Map<
+      string,
+      { path: string; as: typeof headers; page: { sql: string; bindings: unknown[] }[] }
+    >();
     const plans: string[] = [];
     for (const [name, path_, as] of listCases) {
-      const statements = await captureSql(async () => { await (await get(path_, as)).json(); });
-      const api = await repeat(RUNS, async () => { await (await get(path_, as)).json(); });
-      const sql = await repeat(RUNS, async () => { for (const s of statements) await direct.query(s.sql, s.bindings); });
+      const statements = await captureSql(async () => {
+        await (await get(path_, as)).json();
+      });
+      const api = await repeat(RUNS, async () => {
+        await (await get(path_, as)).json();
+      });
+      const sql = await repeat(RUNS, async () => {
+        for (const s of statements) await direct.query(s.sql, s.bindings);
+      });
       const pageStatements = statements.filter((s) => statementRole(s.sql) === 'page');
-      const pageSql = await repeat(RUNS, async () => { for (const s of pageStatements) await direct.query(s.sql, s.bindings); });
-      const d = ((await (await get(path_, as)).json()) as { d: { total: number; totalCapped?: boolean; sortCapped?: boolean } }).d;
+      const pageSql = await repeat(RUNS, async () => {
+        for (const s of pageStatements) await direct.query(s.sql, s.bindings);
+      });
+      const d = (
+        (await (await get(path_, as)).json()) as { d: { total: number; totalCapped?: boolean; sortCapped?: boolean } }
+      ).d;
       const total = `${d.totalCapped ? '> ' : ''}${d.total}${d.sortCapped ? ' (sorted: first 10000)' : ''}`;
-      listRows.push([name, total, ms(api.median), ms(api.p95), ms(api.min), ms(sql.median), ms(sql.p95), ms(sql.min), ratio(api.median, sql.median),
-        ms(pageSql.median), ratio(api.median, pageSql.median), `${statements.length} (${statements.map((s) => statementRole(s.sql)[0]).join('')})`]);
+      listRows.push([
+        name,
+        total,
+        ms(api.median),
+        ms(api.p95),
+        ms(api.min),
+        ms(sql.median),
+        ms(sql.p95),
+        ms(sql.min),
+        ratio(api.median, sql.median),
+        ms(pageSql.median),
+        ratio(api.median, pageSql.median),
+        `${statements.length} (${statements.map((s) => statementRole(s.sql)[0]).join('')})`,
+      ]);
       listStatements.set(name, { path: path_, as, page: pageStatements });
       log(`  list ${name}: api ${ms(api.median)} / sql ${ms(sql.median)}`);
-      for (const s of statements.filter((x) => /from "(provider_)?communications"/i.test(x.sql) || /from \(select/i.test(x.sql))) {
+      for (const s of statements.filter(
+        (x) => /from "(provider_)?communications"/i.test(x.sql) || /from \(select/i.test(x.sql),
+      )) {
         const explained = await direct.query(`EXPLAIN (ANALYZE, COSTS OFF) ${s.sql}`, s.bindings);
         const lines = explained.rows.map((r: Record<string, string>) => r['QUERY PLAN']!);
         plans.push(`-- ${name}: ${s.sql.slice(0, 160)}${s.sql.length > 160 ? '...' : ''}\n${lines.join('\n')}`);
@@ -166,19 +244,36 @@ async function main(): Promise<void> {
     const throughput = await listThroughput({ url, get, serverCpu, cases: listStatements });
 
     // ---------- 2. send-notification to 10,000 customers vs a bulk INSERT ----------
-    const sendTimed = await withSqlClock(() => time(async () => {
-      const res = await fetch(`${base}/supplier/communications/${world.sendEventId}/send-notification/RECALL?sendType=new`, { method: 'PUT', headers });
-      return (await res.json()) as { d: { provider_communications_created: number; emails_queued: number } };
-    }));
+    const sendTimed = await withSqlClock(() =>
+      time(async () => {
+        const res = await fetch(
+          `${base}/supplier/communications/${world.sendEventId}/send-notification/RECALL?sendType=new`,
+          { method: 'PUT', headers },
+        );
+        return (await res.json()) as { d: { provider_communications_created: number; emails_queued: number } };
+      }),
+    );
     const send = sendTimed.result;
-    const bulk = await time(() => direct.query(`
+    const bulk = await time(() =>
+      direct.query(
+        `
       INSERT INTO provider_communications (communication_id, communication_type, supplier_organization_id, provider_organization_id, affected_customer_id, status, response_status, sent_at, last_notified_at)
       SELECT communication_id, 'RECALL', organization_id, provider_organization_id, id, 'OPEN', 'NOTCOMPLETED', now(), now()
-      FROM communication_affected_customers WHERE communication_id = $1 AND status = 'ACTIVE'`, [world.baselineEventId]));
-    const sendRows = [[
-      `send-notification (${world.sendCustomers} customers)`, String(send.result.d.provider_communications_created), String(send.result.d.emails_queued),
-      ms(send.ms), `${ms(sendTimed.sqlMs)} (${sendTimed.statements})`, ms(bulk.ms), ratio(send.ms, bulk.ms),
-    ]];
+      FROM communication_affected_customers WHERE communication_id = $1 AND status = 'ACTIVE'`,
+        [world.baselineEventId],
+      ),
+    );
+    const sendRows = [
+      [
+        `send-notification (${world.sendCustomers} customers)`,
+        String(send.result.d.provider_communications_created),
+        String(send.result.d.emails_queued),
+        ms(send.ms),
+        `${ms(sendTimed.sqlMs)} (${sendTimed.statements})`,
+        ms(bulk.ms),
+        ratio(send.ms, bulk.ms),
+      ],
+    ];
     log(`  send: ${ms(send.ms)} vs bulk insert ${ms(bulk.ms)}`);
 
     // ---------- 3. Provider Status Report at 100,000 rows vs a COPY of the same rows (bench/io.ts) ----------
@@ -189,35 +284,63 @@ async function main(): Promise<void> {
       for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
       return bytes;
     };
-    const exportRows = await measureExports({ client: direct, eventId: reportEventId, rows: SCALE.reportRows, timeZone: 'America/Chicago', runs: 3, drain, log });
+    const exportRows = await measureExports({
+      client: direct,
+      eventId: reportEventId,
+      rows: SCALE.reportRows,
+      timeZone: 'America/Chicago',
+      runs: 3,
+      drain,
+      log,
+    });
 
     // ---------- 4. the dashboard summary report over every event (one grouped statement through a cursor) ----------
     const reportRows: string[][] = [];
     for (const format of ['csv', 'xlsx'] as const) {
       if (global.gc) global.gc();
-      const dashboard = await peakRss(() => withSqlClock(() => time(() => drain(`/supplier/dashboard/ALL/actions/supplier/summeryreport${format === 'csv' ? '/csv' : ''}`))));
+      const dashboard = await peakRss(() =>
+        withSqlClock(() =>
+          time(() => drain(`/supplier/dashboard/ALL/actions/supplier/summeryreport${format === 'csv' ? '/csv' : ''}`)),
+        ),
+      );
       const dashboardTimed = dashboard.result.result;
-      reportRows.push([`Recall Events Summary Report, dashboard ALL (${format})`, String(world.communications), `${(dashboardTimed.result / 1024).toFixed(0)} KB`,
-        ms(dashboardTimed.ms), `${ms(dashboard.result.sqlMs)} (${dashboard.result.statements})`, mb(dashboard.baseline), mb(dashboard.peak), mb(dashboard.peak - dashboard.baseline)]);
+      reportRows.push([
+        `Recall Events Summary Report, dashboard ALL (${format})`,
+        String(world.communications),
+        `${(dashboardTimed.result / 1024).toFixed(0)} KB`,
+        ms(dashboardTimed.ms),
+        `${ms(dashboard.result.sqlMs)} (${dashboard.result.statements})`,
+        mb(dashboard.baseline),
+        mb(dashboard.peak),
+        mb(dashboard.peak - dashboard.baseline),
+      ]);
       log(`  dashboard summary ${format}: ${ms(dashboardTimed.ms)}, peak rss ${mb(dashboard.peak)}`);
     }
 
     // The dashboard report's statement (one, read through a cursor).
-    const dashboardStatements = await captureSql(() => drain('/supplier/dashboard/ALL/actions/supplier/summeryreport/csv'));
+    const dashboardStatements = await captureSql(() =>
+      drain('/supplier/dashboard/ALL/actions/supplier/summeryreport/csv'),
+    );
     for (const st of dashboardStatements.filter((x) => /from "communications" as "c"/i.test(x.sql))) {
       const explained = await direct.query(`EXPLAIN (ANALYZE, COSTS OFF) ${st.sql}`, st.bindings);
-      plans.push(`-- dashboard summary report (${dashboardStatements.length} statements in all): ${st.sql.slice(0, 120)}...\n${explained.rows.map((r: Record<string, string>) => r['QUERY PLAN']!).join('\n')}`);
+      plans.push(
+        `-- dashboard summary report (${dashboardStatements.length} statements in all): ${st.sql.slice(0, 120)}...\n${explained.rows.map((r: Record<string, string>) => r['QUERY PLAN']!).join('\n')}`,
+      );
     }
 
     // ---------- 5. the bytes of /login's assets, raw, gzip and br (bench/io.ts; needs a built web/dist) ----------
     const staticRows = await measureStatic(base.replace(/\/api$/, ''), config.webDist);
     if (staticRows) log(`  static: ${staticRows[0]!.slice(1).join(' / ')}`);
 
-    const reportStatements = await captureSql(() => drain(`/supplier/communications/${reportEventId}/actions/provider/statusreport/csv`));
+    const reportStatements = await captureSql(() =>
+      drain(`/supplier/communications/${reportEventId}/actions/provider/statusreport/csv`),
+    );
     const batch = reportStatements.find((x) => /from "provider_communications"/i.test(x.sql));
     if (batch) {
       const explained = await direct.query(`EXPLAIN (ANALYZE, COSTS OFF) ${batch.sql}`, batch.bindings);
-      plans.push(`-- Provider Status Report, first keyset batch (${reportStatements.filter((x) => /from "provider_communications"/i.test(x.sql)).length} batches): ${batch.sql.slice(0, 120)}...\n${explained.rows.map((r: Record<string, string>) => r['QUERY PLAN']!).join('\n')}`);
+      plans.push(
+        `-- Provider Status Report, first keyset batch (${reportStatements.filter((x) => /from "provider_communications"/i.test(x.sql)).length} batches): ${batch.sql.slice(0, 120)}...\n${explained.rows.map((r: Record<string, string>) => r['QUERY PLAN']!).join('\n')}`,
+      );
     }
 
     // ---------- output ----------
@@ -236,14 +359,30 @@ async function main(): Promise<void> {
       `CPU pressure during the run: ${pressure}; figures from a busy machine vary run to run (compare ratios, not absolute times).`,
       `Scale: ${world.communications} Acme events, ${world.providerCommunications} provider communications (generated in ${(gen.ms / 1000).toFixed(1)} s with INSERT ... SELECT generate_series: ${world.steps.map(([n, sec]) => `${n} ${sec.toFixed(1)} s`).join(', ')}).`,
       '',
-      '## Lists through the BFF vs the same SQL with pg: the supplier\'s events (GET /api/supplier/communications, admin@acme.demo), the provider\'s received notices and eR responses rows (GET /api/provider/communications, admin@riverside.demo and its sites) and the operator\'s eR responses of every provider (GET /api/notisphere/communications/responses)',
+      "## Lists through the BFF vs the same SQL with pg: the supplier's events (GET /api/supplier/communications, admin@acme.demo), the provider's received notices and eR responses rows (GET /api/provider/communications, admin@riverside.demo and its sites) and the operator's eR responses of every provider (GET /api/notisphere/communications/responses)",
       '',
       'The SQL side replays every statement the call sent (caller lookup, count, page, per-page counts) on one pg connection.',
       '',
       'The page SQL is the statements that read the page\'s rows (not the caller lookup, the total or "last updated"); statements are',
       'c(aller), t(otal), l(atest) and p(age). Directus is not available offline, so the baseline is the plain SQL.',
       '',
-      table(['case', 'total', 'api median', 'api p95', 'api min', 'sql median', 'sql p95', 'sql min', 'api/sql', 'page sql median', 'api/page sql', 'statements'], listRows),
+      table(
+        [
+          'case',
+          'total',
+          'api median',
+          'api p95',
+          'api min',
+          'sql median',
+          'sql p95',
+          'sql min',
+          'api/sql',
+          'page sql median',
+          'api/page sql',
+          'statements',
+        ],
+        listRows,
+      ),
       '',
       ...throughput,
       '',
@@ -251,19 +390,36 @@ async function main(): Promise<void> {
       '',
       'The send also writes one outbox email and one hashed notice link per recipient and a history row, in one transaction.',
       '',
-      table(['case', 'provider communications', 'emails queued', 'api', 'of which SQL (statements)', 'bulk INSERT', 'ratio'], sendRows),
+      table(
+        [
+          'case',
+          'provider communications',
+          'emails queued',
+          'api',
+          'of which SQL (statements)',
+          'bulk INSERT',
+          'ratio',
+        ],
+        sendRows,
+      ),
       '',
       '## Exports: the Provider Status Report vs a COPY of the same rows',
       '',
       `Median of 3 downloads consumed over HTTP (timezone America/Chicago) against the median of 3 \`COPY (SELECT ...) TO STDOUT (FORMAT csv)\` of the same rows, dates converted in SQL, read with pg-copy-streams; RSS growth of this process (server and client) sampled every 5 ms. Goal: CSV within 2x, XLSX within 4x.`,
       '',
-      table(['report', 'rows', 'size (decoded)', 'time', 'COPY', 'COPY size', 'ratio', 'goal', 'rss growth'], exportRows),
+      table(
+        ['report', 'rows', 'size (decoded)', 'time', 'COPY', 'COPY size', 'ratio', 'goal', 'rss growth'],
+        exportRows,
+      ),
       '',
       '## The dashboard summary report of every event',
       '',
       'One download each; SQL time and statements as knex saw them; peak RSS of this process.',
       '',
-      table(['report', 'rows', 'size', 'time', 'of which SQL (statements)', 'rss before', 'rss peak', 'rss growth'], reportRows),
+      table(
+        ['report', 'rows', 'size', 'time', 'of which SQL (statements)', 'rss before', 'rss peak', 'rss growth'],
+        reportRows,
+      ),
       '',
       '## Static files: what /login takes to load',
       '',
@@ -283,7 +439,11 @@ async function main(): Promise<void> {
     writeFileSync(new URL('./RESULTS.md', import.meta.url), out);
   } finally {
     await direct.end().catch(() => undefined);
-    if (httpServer) await new Promise<void>((resolve) => { httpServer!.close(() => resolve()); httpServer!.closeAllConnections(); });
+    if (httpServer)
+      await new Promise<void>((resolve) => {
+        httpServer!.close(() => resolve());
+        httpServer!.closeAllConnections();
+      });
     await db.destroy();
     await server.stop().catch((err: unknown) => log(`stopping PostgreSQL: ${String(err)}`));
     rmSync(dir, { recursive: true, force: true });
@@ -296,7 +456,9 @@ async function main(): Promise<void> {
  * call (sequential); and a CPU profile of the provider's page 1 grouped by where the time goes.
  */
 async function listThroughput(o: {
-  url: string; get: (p: string, as: Record<string, string>) => Promise<Response>; serverCpu: ServerCpu;
+  url: string;
+  get: (p: string, as: Record<string, string>) => Promise<Response>;
+  serverCpu: ServerCpu;
   cases: Map<string, { path: string; as: Record<string, string>; page: { sql: string; bindings: unknown[] }[] }>;
 }): Promise<string[]> {
   const pool = new pg.Pool({ connectionString: o.url, max: 10 });
@@ -306,21 +468,46 @@ async function listThroughput(o: {
   try {
     for (const [name, c] of o.cases) {
       if (!/page 1/.test(name)) continue;
-      const call = async () => { await (await o.get(c.path, c.as)).arrayBuffer(); };
+      const call = async () => {
+        await (await o.get(c.path, c.as)).arrayBuffer();
+      };
       const api = await load(THROUGHPUT.clients, THROUGHPUT.seconds, call);
-      const sql = await load(THROUGHPUT.clients, THROUGHPUT.seconds, async () => { for (const s of c.page) await pool.query(s.sql, s.bindings); });
-      rows.push([name, api.perSecond.toFixed(1), ms(api.p50), ms(api.p99), sql.perSecond.toFixed(1), ms(sql.p50), ms(sql.p99), ratio(api.perSecond, sql.perSecond), String(api.errors + sql.errors)]);
+      const sql = await load(THROUGHPUT.clients, THROUGHPUT.seconds, async () => {
+        for (const s of c.page) await pool.query(s.sql, s.bindings);
+      });
+      rows.push([
+        name,
+        api.perSecond.toFixed(1),
+        ms(api.p50),
+        ms(api.p99),
+        sql.perSecond.toFixed(1),
+        ms(sql.p50),
+        ms(sql.p99),
+        ratio(api.perSecond, sql.perSecond),
+        String(api.errors + sql.errors),
+      ]);
       const cpu = await o.serverCpu.measure(RUNS, call);
       cpuRows.push([name, ms(cpu.median), ms(cpu.p95), ms(cpu.min)]);
-      log(`  throughput ${name}: api ${api.perSecond.toFixed(1)} req/s (p50 ${ms(api.p50)}), page sql ${sql.perSecond.toFixed(1)} req/s; server cpu ${ms(cpu.median)}/call`);
+      log(
+        `  throughput ${name}: api ${api.perSecond.toFixed(1)} req/s (p50 ${ms(api.p50)}), page sql ${sql.perSecond.toFixed(1)} req/s; server cpu ${ms(cpu.median)}/call`,
+      );
       if (name === 'provider: page 1') profile = await profileCalls(200, call);
     }
     // Reference points: a call with one statement and no caller, and one with the caller lookup only (no list).
     const provider = o.cases.get('provider: page 1');
-    const references: [string, string, Record<string, string>][] = [['reference: GET /health (no caller, 1 statement)', '/health', {}]];
-    if (provider) references.push(['reference: GET /provider/communications/meta (caller lookup only)', '/provider/communications/meta', provider.as]);
+    const references: [string, string, Record<string, string>][] = [
+      ['reference: GET /health (no caller, 1 statement)', '/health', {}],
+    ];
+    if (provider)
+      references.push([
+        'reference: GET /provider/communications/meta (caller lookup only)',
+        '/provider/communications/meta',
+        provider.as,
+      ]);
     for (const [name, p, as] of references) {
-      const cpu = await o.serverCpu.measure(RUNS, async () => { await (await o.get(p, as)).arrayBuffer(); });
+      const cpu = await o.serverCpu.measure(RUNS, async () => {
+        await (await o.get(p, as)).arrayBuffer();
+      });
       cpuRows.push([name, ms(cpu.median), ms(cpu.p95), ms(cpu.min)]);
     }
   } finally {
@@ -329,18 +516,24 @@ async function listThroughput(o: {
   return [
     `## Throughput: ${THROUGHPUT.clients} concurrent clients for ${THROUGHPUT.seconds} s on loopback, through the BFF vs the page's SQL alone (pg pool of 10, as the BFF's)`,
     '',
-    'api/sql is the share of the page SQL\'s throughput the whole call keeps (1.00x = the list costs no more than its page).',
+    "api/sql is the share of the page SQL's throughput the whole call keeps (1.00x = the list costs no more than its page).",
     '',
-    table(['case', 'api req/s', 'api p50', 'api p99', 'page sql req/s', 'sql p50', 'sql p99', 'api/sql req/s', 'errors'], rows),
+    table(
+      ['case', 'api req/s', 'api p50', 'api p99', 'page sql req/s', 'sql p50', 'sql p99', 'api/sql req/s', 'errors'],
+      rows,
+    ),
     '',
     '## Server CPU per list call (sequential calls; process CPU from request arrival to response end, pg parsing included)',
     '',
     table(['case', 'cpu median', 'cpu p95', 'cpu min'], cpuRows),
     '',
-    'Where the CPU of the provider\'s page 1 goes (V8 sampling profile of 200 sequential calls, self time per call; the',
-    'client\'s fetch (undici) runs in the same process and is listed apart):',
+    "Where the CPU of the provider's page 1 goes (V8 sampling profile of 200 sequential calls, self time per call; the",
+    "client's fetch (undici) runs in the same process and is listed apart):",
     '',
-    table(['where', 'ms per call', 'share'], profile.slice(0, 15).map((p) => [p.place, ms(p.ms), `${(p.share * 100).toFixed(1)}%`])),
+    table(
+      ['where', 'ms per call', 'share'],
+      profile.slice(0, 15).map((p) => [p.place, ms(p.ms), `${(p.share * 100).toFixed(1)}%`]),
+    ),
   ];
 }
 

@@ -7,7 +7,14 @@ import { Session } from 'node:inspector/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { stats, type Stats } from './harness.js';
 
-export interface Load { requests: number; seconds: number; perSecond: number; p50: number; p99: number; errors: number }
+export interface Load {
+  requests: number;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
 
 /** `clients` loops calling `fn` back to back for `seconds`; answers requests per second and latency percentiles. */
 export async function load(clients: number, seconds: number, fn: () => Promise<unknown>): Promise<Load> {
@@ -15,21 +22,30 @@ export async function load(clients: number, seconds: number, fn: () => Promise<u
   let errors = 0;
   const started = process.hrtime.bigint();
   const until = Date.now() + seconds * 1000;
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (Date.now() < until) {
-      const t0 = process.hrtime.bigint();
-      try {
-        await fn();
-        samples.push(Number(process.hrtime.bigint() - t0) / 1e6);
-      } catch {
-        errors += 1;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (Date.now() < until) {
+        const t0 = process.hrtime.bigint();
+        try {
+          await fn();
+          samples.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        } catch {
+          errors += 1;
+        }
       }
-    }
-  }));
+    }),
+  );
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
-  return { requests: samples.length, seconds: elapsed, perSecond: samples.length / elapsed, p50: at(0.5), p99: at(0.99), errors };
+  return {
+    requests: samples.length,
+    seconds: elapsed,
+    perSecond: samples.length / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    errors,
+  };
 }
 
 /**
@@ -40,7 +56,9 @@ export class ServerCpu {
   private samples: number[] | null = null;
 
   /** Wraps a request listener (the Koa app's callback). */
-  wrap(listener: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, res: ServerResponse) => void {
+  wrap(
+    listener: (req: IncomingMessage, res: ServerResponse) => void,
+  ): (req: IncomingMessage, res: ServerResponse) => void {
     return (req, res) => {
       const samples = this.samples;
       if (samples) {
@@ -67,11 +85,20 @@ export class ServerCpu {
   }
 }
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string }; children?: number[] }
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  children?: number[];
+}
 
 /** Where a profiled function's code lives: a package, our code by module, or Node itself. */
 function placeOf(url: string, fn: string): string {
-  if (!url) return fn === '(garbage collector)' ? 'garbage collection' : fn === '(idle)' || fn === '(program)' ? fn : 'node/v8 built-ins';
+  if (!url)
+    return fn === '(garbage collector)'
+      ? 'garbage collection'
+      : fn === '(idle)' || fn === '(program)'
+        ? fn
+        : 'node/v8 built-ins';
   const pkg = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (pkg) return pkg[1]!;
   const own = /\/(modules|services)\/([^/]+)\//.exec(url);
@@ -84,7 +111,10 @@ function placeOf(url: string, fn: string): string {
  * A CPU profile of `runs` sequential calls: self time grouped by package (knex, pg, koa, jose, ajv, pino, our modules,
  * Node's http and streams). The client's share (fetch, undici) is in the profile too and is named as such.
  */
-export async function profileCalls(runs: number, fn: () => Promise<unknown>): Promise<{ place: string; ms: number; share: number }[]> {
+export async function profileCalls(
+  runs: number,
+  fn: () => Promise<unknown>,
+): Promise<{ place: string; ms: number; share: number }[]> {
   for (let i = 0; i < 3; i++) await fn();
   const session = new Session();
   session.connect();
@@ -93,7 +123,9 @@ export async function profileCalls(runs: number, fn: () => Promise<unknown>): Pr
     await session.post('Profiler.setSamplingInterval', { interval: 100 });
     await session.post('Profiler.start');
     for (let i = 0; i < runs; i++) await fn();
-    const { profile } = (await session.post('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+    const { profile } = (await session.post('Profiler.stop')) as {
+      profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+    };
     const placeById = new Map(profile.nodes.map((n) => [n.id, placeOf(n.callFrame.url, n.callFrame.functionName)]));
     const byPlace = new Map<string, number>();
     profile.samples.forEach((id, i) => {
@@ -102,7 +134,9 @@ export async function profileCalls(runs: number, fn: () => Promise<unknown>): Pr
     });
     byPlace.delete('(idle)');
     const busy = [...byPlace.values()].reduce((a, b) => a + b, 0);
-    return [...byPlace.entries()].map(([place, ms]) => ({ place, ms: ms / runs, share: ms / busy })).sort((a, b) => b.ms - a.ms);
+    return [...byPlace.entries()]
+      .map(([place, ms]) => ({ place, ms: ms / runs, share: ms / busy }))
+      .sort((a, b) => b.ms - a.ms);
   } finally {
     session.disconnect();
   }

@@ -94,7 +94,15 @@ function mailServerOn(smtp: TestSmtp, baseURL: string): MailServer {
   return {
     baseURL,
     waitForMail: ({ to, subjectOrText, timeout = 30_000 }) =>
-      smtp.waitFor(to, (m) => !subjectOrText || m.subject.includes(subjectOrText) || m.text.includes(subjectOrText) || m.html.includes(subjectOrText), timeout),
+      smtp.waitFor(
+        to,
+        (m) =>
+          !subjectOrText ||
+          m.subject.includes(subjectOrText) ||
+          m.text.includes(subjectOrText) ||
+          m.html.includes(subjectOrText),
+        timeout,
+      ),
   };
 }
 

@@ -12,12 +12,20 @@ import { PASSWORD } from './support';
 const RIVERSIDE = 'Riverside Health';
 
 async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/token', { data: { client_id: 'portal-web', grant_type: 'password', email, password: PASSWORD } });
+  const res = await request.post('/api/auth/token', {
+    data: { client_id: 'portal-web', grant_type: 'password', email, password: PASSWORD },
+  });
   const body = (await res.json()) as { d: { access_token: string } };
   return body.d.access_token;
 }
 
-async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
+async function api<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  data?: unknown,
+): Promise<T> {
   const res = await request.fetch(`/api${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
   const body = (await res.json()) as { ok: boolean; m: string; d: T };
   expect(body.ok, `${method} ${path}: ${body.m}`).toBe(true);
@@ -44,26 +52,52 @@ async function readSheet(file: string): Promise<Record<string, string>[]> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(file);
   const rows: string[][] = [];
-  workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v)))));
+  workbook.worksheets[0]!.eachRow((row) =>
+    rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v)))),
+  );
   const [headers = [], ...data] = rows;
   return data.map((row) => Object.fromEntries(headers.map((h, i) => [h, row[i] ?? ''])));
 }
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
-test('a recall goes from supplier to recipient, provider, delegate and back to the supplier as COMPLETED', async ({ page, request, browser, baseURL, mailServer }) => {
+test('a recall goes from supplier to recipient, provider, delegate and back to the supplier as COMPLETED', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+  mailServer,
+}) => {
   test.setTimeout(150_000);
   const name = `E2E provider loop ${Date.now()}`;
   const supplier = await tokenFor(request, 'recalls@acme.demo');
   const provider = await tokenFor(request, 'admin@riverside.demo');
-  const sites = await api<{ id: number; name: string }[]>(request, provider, 'GET', '/provider/communications/meta-sites');
+  const sites = await api<{ id: number; name: string }[]>(
+    request,
+    provider,
+    'GET',
+    '/provider/communications/meta-sites',
+  );
   const riverside = sites.find((s) => s.name === RIVERSIDE) ?? sites[0];
   expect(riverside).toBeTruthy();
 
-  const created = await api<{ id: number }>(request, supplier, 'POST', '/supplier/communications/step0', { type: 'RECALL', name, event_id: 'E2E-PL-1', subtype: 'PRODUCTADVISORY', classification: 'CLASSIII', disposition: 'Destroyed' });
+  const created = await api<{ id: number }>(request, supplier, 'POST', '/supplier/communications/step0', {
+    type: 'RECALL',
+    name,
+    event_id: 'E2E-PL-1',
+    subtype: 'PRODUCTADVISORY',
+    classification: 'CLASSIII',
+    disposition: 'Destroyed',
+  });
   const id = created.id;
-  await api(request, supplier, 'POST', '/supplier/communications/step1', { id, products: [{ product_name: 'E2E gown', lot_number: 'L-1' }] });
+  await api(request, supplier, 'POST', '/supplier/communications/step1', {
+    id,
+    products: [{ product_name: 'E2E gown', lot_number: 'L-1' }],
+  });
   await api(request, supplier, 'POST', '/supplier/communications/step2', {
     id,
     actions: [
@@ -78,12 +112,18 @@ test('a recall goes from supplier to recipient, provider, delegate and back to t
       { action_type: 'Text', title: 'Pharmacy sign-off', is_required: true },
     ],
   });
-  await api(request, supplier, 'POST', '/supplier/communications/step3', { id, provider_organization_ids: [riverside!.id] });
+  await api(request, supplier, 'POST', '/supplier/communications/step3', {
+    id,
+    provider_organization_ids: [riverside!.id],
+  });
   await api(request, supplier, 'PUT', `/supplier/communications/${id}/approve-recall/0/0`, {});
   await api(request, supplier, 'PUT', `/supplier/communications/${id}/send-notification/0`, {});
 
   // The recipient opens the notice e-mail's link and answers every action type but the last through the public form.
-  const noticeLink = linkIn(await mailServer.waitForMail({ to: 'admin@riverside.demo', subjectOrText: name }), '/provider/recall-notice-webform');
+  const noticeLink = linkIn(
+    await mailServer.waitForMail({ to: 'admin@riverside.demo', subjectOrText: name }),
+    '/provider/recall-notice-webform',
+  );
   await page.setViewportSize(PHONE);
   await page.goto(noticeLink);
   await expect(page.getByRole('heading', { name })).toBeVisible();
@@ -98,9 +138,13 @@ test('a recall goes from supplier to recipient, provider, delegate and back to t
   await action('Steps done').getByLabel('Counted').click();
   await action('Steps done').getByLabel('Labelled').click();
   await action('Disposition').getByLabel('Destroyed').click();
-  await action('Photo of the stock').locator('input[type=file]').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG });
+  await action('Photo of the stock')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG });
   await expect(action('Photo of the stock').getByText('photo.png')).toBeVisible();
-  await action('Destruction certificate').locator('input[type=file]').setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await action('Destruction certificate')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(action('Destruction certificate').getByText('certificate.pdf')).toBeVisible();
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByText('Your draft has been saved.').first()).toBeVisible();
@@ -110,7 +154,12 @@ test('a recall goes from supplier to recipient, provider, delegate and back to t
   await expectFitsWidth(page);
 
   // A provider user delegates that action from the provider view.
-  const list = await api<{ items: { id: number; communication_id: number }[] }>(request, provider, 'GET', '/provider/communications?communicationType=RECALL&search=' + encodeURIComponent(name));
+  const list = await api<{ items: { id: number; communication_id: number }[] }>(
+    request,
+    provider,
+    'GET',
+    '/provider/communications?communicationType=RECALL&search=' + encodeURIComponent(name),
+  );
   const pcId = list.items.find((r) => r.communication_id === id)!.id;
   await page.setViewportSize(DESKTOP);
   await signIn(page, 'admin@riverside.demo');
@@ -125,7 +174,10 @@ test('a recall goes from supplier to recipient, provider, delegate and back to t
   await expect(page.getByText(delegateEmail)).toBeVisible();
 
   // The delegate answers through the delegate form, opened with the e-mailed link exactly as delivered (token only).
-  const delegateLink = linkIn(await mailServer.waitForMail({ to: delegateEmail, subjectOrText: name }), '/delegate-webform');
+  const delegateLink = linkIn(
+    await mailServer.waitForMail({ to: delegateEmail, subjectOrText: name }),
+    '/delegate-webform',
+  );
   await page.setViewportSize(PHONE);
   await page.goto(delegateLink);
   await expect(page.getByTestId('delegate-form')).toBeVisible();
@@ -155,7 +207,10 @@ test('a recall goes from supplier to recipient, provider, delegate and back to t
   await expect(customer.locator('[data-status="COMPLETED"]')).toHaveText('Completed');
 
   await view.getByRole('tab', { name: 'Provider Responses' }).click();
-  await view.getByRole('row', { name: new RegExp(RIVERSIDE) }).getByRole('button', { name: 'View' }).click();
+  await view
+    .getByRole('row', { name: new RegExp(RIVERSIDE) })
+    .getByRole('button', { name: 'View' })
+    .click();
   const detail = view.getByRole('dialog');
   await expect(detail.locator('[data-status="COMPLETED"]')).toBeVisible();
   await expect(detail.getByText('Moved to quarantine')).toBeVisible();
@@ -167,7 +222,8 @@ test('a recall goes from supplier to recipient, provider, delegate and back to t
   for (const entry of ['ACKNOWLEDGED', 'RESPONSE_DRAFTED', 'DELEGATED', 'RESPONDED', 'COMPLETED']) {
     await expect(history.getByText(entry, { exact: true }).first(), entry).toBeVisible();
   }
-  const historyEntry = (action: string, who: string) => history.getByRole('listitem').filter({ hasText: action }).filter({ hasText: who });
+  const historyEntry = (action: string, who: string) =>
+    history.getByRole('listitem').filter({ hasText: action }).filter({ hasText: who });
   await expect(historyEntry('ACKNOWLEDGED', 'admin@riverside.demo')).toHaveCount(1);
   await expect(historyEntry('RESPONDED', delegateEmail), 'the delegate answered the sign-off').toHaveCount(1);
 

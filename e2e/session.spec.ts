@@ -18,10 +18,10 @@ test('a rejected access token is refreshed once and the call retried', async ({ 
   const before = await storedToken(page);
   // Keep the claims (still valid for the client) but break the signature, so the server answers 401.
   const [header, payload] = before.access_token.split('.');
-  await page.evaluate(
-    (token) => window.localStorage.setItem('user-token', JSON.stringify(token)),
-    { access_token: `${header}.${payload}.invalid-signature`, refresh_token: before.refresh_token },
-  );
+  await page.evaluate((token) => window.localStorage.setItem('user-token', JSON.stringify(token)), {
+    access_token: `${header}.${payload}.invalid-signature`,
+    refresh_token: before.refresh_token,
+  });
   const refreshes: string[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('/api/auth/refreshtoken')) refreshes.push(request.url());
@@ -39,10 +39,10 @@ test('a revoked session ends at the login page with a notice', async ({ page }) 
   await expect(page).toHaveURL('/supplier/dashboard');
   const token = await storedToken(page);
   const [header, payload] = token.access_token.split('.');
-  await page.evaluate(
-    (t) => window.localStorage.setItem('user-token', JSON.stringify(t)),
-    { access_token: `${header}.${payload}.invalid-signature`, refresh_token: 'not-a-refresh-token' },
-  );
+  await page.evaluate((t) => window.localStorage.setItem('user-token', JSON.stringify(t)), {
+    access_token: `${header}.${payload}.invalid-signature`,
+    refresh_token: 'not-a-refresh-token',
+  });
   await page.goto('/account');
   await expect(page).toHaveURL('/login?redirect=%2Faccount');
   await expect(page.getByTestId('session-expired')).toBeVisible();

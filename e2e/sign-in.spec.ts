@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { expectSidebar, fillCredentials, organisationName, PASSWORD, signIn, tr, useLanguage, type Lang } from './support';
+import {
+  expectSidebar,
+  fillCredentials,
+  organisationName,
+  PASSWORD,
+  signIn,
+  tr,
+  useLanguage,
+  type Lang,
+} from './support';
 
 interface DemoUser {
   email: string;
@@ -15,7 +24,19 @@ const USERS: DemoUser[] = [
     email: 'admin@operator.demo',
     landing: '/notisphere/dashboard',
     organization: null,
-    sidebar: ['Dashboard', 'Key Metrics', 'Recalls', 'eR Responses', 'Suppliers', 'Providers', 'Location Pre-Processor', 'Quick Links', 'Manage Supplier Master', 'Devices', 'Drugs'],
+    sidebar: [
+      'Dashboard',
+      'Key Metrics',
+      'Recalls',
+      'eR Responses',
+      'Suppliers',
+      'Providers',
+      'Location Pre-Processor',
+      'Quick Links',
+      'Manage Supplier Master',
+      'Devices',
+      'Drugs',
+    ],
     groups: [],
     hidden: ['Supply Advisories', 'Sales Reps'],
   },
@@ -23,7 +44,19 @@ const USERS: DemoUser[] = [
     email: 'admin@acme.demo',
     landing: '/supplier/dashboard',
     organization: 'Acme Medical Devices',
-    sidebar: ['Dashboard', 'Recalls', 'Supply Advisories', 'General', 'Roles', 'Users', 'Sales Reps', 'Files', 'Learn More', 'FAQs', 'Contact Us'],
+    sidebar: [
+      'Dashboard',
+      'Recalls',
+      'Supply Advisories',
+      'General',
+      'Roles',
+      'Users',
+      'Sales Reps',
+      'Files',
+      'Learn More',
+      'FAQs',
+      'Contact Us',
+    ],
     groups: ['Organization Settings', 'Recall Settings', 'Advisory Settings', 'Location Management', 'Help'],
     hidden: ['eR Responses', 'Key Metrics'],
   },
@@ -55,7 +88,18 @@ const USERS: DemoUser[] = [
     email: 'admin@riverside.demo',
     landing: '/provider/dashboard',
     organization: 'Riverside Health',
-    sidebar: ['Dashboard', 'Recalls', 'Supply Advisories', 'eR Responses', 'General', 'Sites', 'Supplier Contacts', 'Email Templates', 'Template Actions', 'FAQs'],
+    sidebar: [
+      'Dashboard',
+      'Recalls',
+      'Supply Advisories',
+      'eR Responses',
+      'General',
+      'Sites',
+      'Supplier Contacts',
+      'Email Templates',
+      'Template Actions',
+      'FAQs',
+    ],
     groups: ['Organization Settings', 'Recall Settings', 'Help'],
     hidden: ['Sales Reps', 'Key Metrics'],
   },
@@ -86,7 +130,9 @@ for (const lang of ['en', 'vi'] as const satisfies readonly Lang[]) {
         await expect(page).toHaveURL(user.landing);
         await expectSidebar(page, lang, user.sidebar, user.hidden);
         for (const group of user.groups) {
-          await expect(page.getByTestId('sidebar').getByRole('button', { name: tr(group, lang), exact: true })).toBeVisible();
+          await expect(
+            page.getByTestId('sidebar').getByRole('button', { name: tr(group, lang), exact: true }),
+          ).toBeVisible();
         }
         const organization = organisationName(page);
         if (user.organization) await expect(organization).toHaveText(user.organization);
@@ -163,7 +209,9 @@ test('the language switcher on the login page translates and persists the choice
   await page.goto('/login');
   await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Vietnamese' }).click();
   await expect(page.getByRole('heading', { name: 'Đăng nhập' })).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Ngôn ngữ' }).getByRole('button', { name: 'Tiếng Việt' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(
+    page.getByRole('group', { name: 'Ngôn ngữ' }).getByRole('button', { name: 'Tiếng Việt' }),
+  ).toHaveAttribute('aria-pressed', 'true');
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Đăng nhập' })).toBeVisible();
   await fillCredentials(page, 'admin@riverside.demo', PASSWORD, 'vi');
@@ -179,7 +227,11 @@ test('unknown paths show the not-found page', async ({ page }) => {
 test('the language switcher of the shell translates the menu', async ({ page }) => {
   await signIn(page, 'admin@lakeshore.demo');
   await expect(page).toHaveURL('/provider/dashboard');
-  await page.getByRole('main').getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Vietnamese' }).click();
+  await page
+    .getByRole('main')
+    .getByRole('group', { name: 'Language' })
+    .getByRole('button', { name: 'Vietnamese' })
+    .click();
   await expectSidebar(page, 'vi', ['Dashboard', 'Recalls', 'Sites']);
   await expect(page.getByRole('navigation', { name: 'Đường dẫn' })).toContainText('Trang chủ');
 });
@@ -203,6 +255,9 @@ test('an event link the user may not open shows the blocking permission-denied o
   await expect(page).toHaveURL('/provider/er-response');
   const overlay = page.getByRole('alertdialog');
   await expect(overlay).toContainText('Access denied');
-  await overlay.getByRole('button', { name: /OK|Request Access/ }).first().click();
+  await overlay
+    .getByRole('button', { name: /OK|Request Access/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -35,7 +35,9 @@ test('a Sourcing Coordinator drafts a supply advisory: advisory fields, validati
     buffer: Buffer.from('Product Name,Lot Number,Colour\nSaline flush 10 mL,SF-10,blue\nSaline flush 5 mL,SF-5,red\n'),
   });
   await expect(page.getByTestId('product-file-errors')).toContainText('Colour');
-  await expect(page.getByTestId('product-1').getByRole('textbox', { name: 'Product Name' })).toHaveValue('Saline flush 5 mL');
+  await expect(page.getByTestId('product-1').getByRole('textbox', { name: 'Product Name' })).toHaveValue(
+    'Saline flush 5 mL',
+  );
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await expect(page.getByTestId('step-actions')).toBeVisible();
 

@@ -94,12 +94,17 @@ test('an Administrator edits the organisation profile and uploads its logo', asy
   await expect(form.getByText('Invalid phone number')).toBeVisible();
   await form.getByRole('textbox', { name: 'Phone' }).fill('6125550100');
   await form.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.locator('[data-slot="toast-description"]', { hasText: 'Saved successfully.' }).first()).toBeVisible();
+  await expect(
+    page.locator('[data-slot="toast-description"]', { hasText: 'Saved successfully.' }).first(),
+  ).toBeVisible();
 
   await form.locator('input[type="file"]').setInputFiles({
     name: 'logo.png',
     mimeType: 'image/png',
-    buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'),
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    ),
   });
   await expect(form.getByRole('img', { name: 'Organization logo' })).toBeVisible();
 });

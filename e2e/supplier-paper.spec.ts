@@ -9,8 +9,18 @@ import { PASSWORD, signIn } from './support';
  */
 const COORDINATOR = 'recalls@acme.demo';
 
-async function api<T>(request: APIRequestContext, token: string, method: 'POST' | 'PUT', path: string, data: unknown): Promise<T> {
-  const answer = await request.fetch(`/api/supplier/communications${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
+async function api<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'POST' | 'PUT',
+  path: string,
+  data: unknown,
+): Promise<T> {
+  const answer = await request.fetch(`/api/supplier/communications${path}`, {
+    method,
+    data,
+    headers: { Authorization: `Bearer ${token}` },
+  });
   const body = (await answer.json()) as { ok: boolean; m: string; d: T };
   expect(body.ok, `${method} ${path}: ${body.m}`).toBe(true);
   return body.d;
@@ -18,9 +28,16 @@ async function api<T>(request: APIRequestContext, token: string, method: 'POST' 
 
 /** A sent recall with three required actions and two outside customers, built through the step API. */
 async function sentRecall(request: APIRequestContext, name: string): Promise<number> {
-  const login = await request.post('/api/auth/token', { data: { grant_type: 'password', email: COORDINATOR, password: PASSWORD } });
+  const login = await request.post('/api/auth/token', {
+    data: { grant_type: 'password', email: COORDINATOR, password: PASSWORD },
+  });
   const token = ((await login.json()) as { d: { access_token: string } }).d.access_token;
-  const { id } = await api<{ id: number }>(request, token, 'POST', '/step0', { type: 'RECALL', name, subtype: 'REMOVAL', classification: 'CLASSII' });
+  const { id } = await api<{ id: number }>(request, token, 'POST', '/step0', {
+    type: 'RECALL',
+    name,
+    subtype: 'REMOVAL',
+    classification: 'CLASSII',
+  });
   await api(request, token, 'POST', '/step1', { id, products: [{ product_name: 'Paper gown', lot_number: 'P-1' }] });
   await api(request, token, 'POST', '/step2', {
     id,
@@ -52,7 +69,10 @@ function paperTab(page: Page) {
   return page.getByTestId('paper-responses-tab');
 }
 
-test('a coordinator keys in one paper form and imports another from the filled template; both customers complete', async ({ page, request }) => {
+test('a coordinator keys in one paper form and imports another from the filled template; both customers complete', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const name = `E2E paper ${Date.now()}`;
   const id = await sentRecall(request, name);
@@ -76,13 +96,18 @@ test('a coordinator keys in one paper form and imports another from the filled t
   await action('What was done').getByRole('textbox').fill('Pulled from the shelves');
   await action('Stock quarantined').getByLabel('Yes').click();
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(page.locator('[data-slot="toast-description"]', { hasText: 'The paper response has been saved.' })).toBeVisible();
+  await expect(
+    page.locator('[data-slot="toast-description"]', { hasText: 'The paper response has been saved.' }),
+  ).toBeVisible();
   const northRow = paperTab(page).getByRole('row', { name: /Paper Clinic North/ });
   await expect(northRow).toContainText('Nurse Paper');
   await expect(northRow).toContainText('Completed');
 
   // The other one through the template: download, fill the South row, import.
-  const [download] = await Promise.all([page.waitForEvent('download'), paperTab(page).getByRole('button', { name: 'Download template' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    paperTab(page).getByRole('button', { name: 'Download template' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^Paper Response Template .*\.xlsx$/);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(await download.path());
@@ -107,9 +132,13 @@ test('a coordinator keys in one paper form and imports another from the filled t
   row.commit();
   const filled = Buffer.from(await workbook.xlsx.writeBuffer());
   await paperTab(page).getByLabel('Filled Paper Response Template').setInputFiles({
-    name: 'filled.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: filled,
+    name: 'filled.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: filled,
   });
-  await expect(page.locator('[data-slot="toast-description"]', { hasText: '1 paper response(s) imported.' })).toBeVisible();
+  await expect(
+    page.locator('[data-slot="toast-description"]', { hasText: '1 paper response(s) imported.' }),
+  ).toBeVisible();
   const southRow = paperTab(page).getByRole('row', { name: /Paper Clinic South/ });
   await expect(southRow).toContainText('Pharmacist Paper');
   await expect(southRow).toContainText('Completed');

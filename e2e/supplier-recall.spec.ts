@@ -49,7 +49,12 @@ const ACTIONS = [
   { type: 'Document', label: 'Document', title: 'Destruction certificate' },
 ];
 
-test('a Recall Coordinator creates, approves and sends a recall to two providers; the emails arrive with working links', async ({ page, request, mailServer, browser }) => {
+test('a Recall Coordinator creates, approves and sends a recall to two providers; the emails arrive with working links', async ({
+  page,
+  request,
+  mailServer,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await matchProviders(request);
   const name = `E2E pump recall ${Date.now()}`;
@@ -105,8 +110,12 @@ test('a Recall Coordinator creates, approves and sends a recall to two providers
 
   // The notices were queued for both providers' recipients.
   const id = viewUrl.split('/').pop();
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('user-token') ?? '{}') as { access_token?: string }).access_token);
-  const summary = await request.get(`/api/supplier/communications/${id}/summary`, { headers: { Authorization: `Bearer ${token}` } });
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('user-token') ?? '{}') as { access_token?: string }).access_token,
+  );
+  const summary = await request.get(`/api/supplier/communications/${id}/summary`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   const d = ((await summary.json()) as { d: { customers: number; emails: { total: number } } }).d;
   expect(d.customers).toBe(2);
   expect(d.emails.total).toBeGreaterThanOrEqual(2);

@@ -16,7 +16,13 @@ async function draftRecall(request: APIRequestContext, name: string, complete = 
   const headers = await tokenOf(request);
   const step0 = await request.post('/api/supplier/communications/step0', {
     headers,
-    data: { type: 'RECALL', name, subtype: 'REMOVAL', classification: 'CLASSIII', description: '<p>Check the lots.</p>' },
+    data: {
+      type: 'RECALL',
+      name,
+      subtype: 'REMOVAL',
+      classification: 'CLASSIII',
+      description: '<p>Check the lots.</p>',
+    },
   });
   expect(step0.ok(), await step0.text()).toBeTruthy();
   const id = ((await step0.json()) as { d: { id: number } }).d.id;
@@ -62,7 +68,10 @@ test('the view of the open demo recall shows action answers, provider responses 
   await expect(page.getByText('APPROVED')).toBeVisible();
 });
 
-test('approve, upload a document, update after approval, close and reopen an event; delete a draft', async ({ page, request }) => {
+test('approve, upload a document, update after approval, close and reopen an event; delete a draft', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const stamp = Date.now();
   const id = await draftRecall(request, `E2E view ${stamp}`);
@@ -76,11 +85,14 @@ test('approve, upload a document, update after approval, close and reopen an eve
   await expect(page.getByTestId('event-status')).toHaveText('Open');
 
   // A document, listed after the upload.
-  await page.getByTestId('communication-view').locator('input[type="file"]').setInputFiles({
-    name: 'notice.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
-  });
+  await page
+    .getByTestId('communication-view')
+    .locator('input[type="file"]')
+    .setInputFiles({
+      name: 'notice.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+    });
   await expect(page.getByText('notice.pdf')).toBeVisible();
 
   // Post-approval update: the name changes, the type is locked.
@@ -107,12 +119,20 @@ test('affected locations take the bulk statuses of the selected rows', async ({ 
   const headers = await tokenOf(request);
   const location = await request.post('/api/supplier/locations', {
     headers,
-    data: { location_id: `E2E-BULK-${stamp}`, location_name: `Bulk clinic ${stamp}`, zip: '10001', email: `bulk.${stamp}@example.com` },
+    data: {
+      location_id: `E2E-BULK-${stamp}`,
+      location_name: `Bulk clinic ${stamp}`,
+      zip: '10001',
+      email: `bulk.${stamp}@example.com`,
+    },
   });
   expect(location.ok(), await location.text()).toBeTruthy();
   const locationId = ((await location.json()) as { d: { id: number } }).d.id;
   const id = await draftRecall(request, `E2E locations ${stamp}`, false);
-  const step3 = await request.post('/api/supplier/communications/step3', { headers, data: { id, location_ids: [locationId] } });
+  const step3 = await request.post('/api/supplier/communications/step3', {
+    headers,
+    data: { id, location_ids: [locationId] },
+  });
   expect(step3.ok(), await step3.text()).toBeTruthy();
 
   await signIn(page, COORDINATOR);

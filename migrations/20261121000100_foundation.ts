@@ -1,7 +1,15 @@
 import type { Knex } from 'knex';
 
 export const ORGANIZATION_STATUSES = ['ACTIVE', 'DEACTIVATED', 'PENDING', 'LINKED'] as const;
-export const USER_STATUSES = ['VERIFIED', 'VERIFICATION', 'NONVERIFIED', 'DEACTIVATED', 'LOCKED', 'PENDING', 'SSO'] as const;
+export const USER_STATUSES = [
+  'VERIFIED',
+  'VERIFICATION',
+  'NONVERIFIED',
+  'DEACTIVATED',
+  'LOCKED',
+  'PENDING',
+  'SSO',
+] as const;
 export const RECORD_STATUSES = ['ACTIVE', 'INACTIVE', 'DELETED', 'PENDING'] as const;
 export const EMAIL_STATUSES = ['DRAFT', 'DELIVERY', 'SENT', 'Bounce', 'ERROR'] as const;
 export const CODE_PURPOSES = ['LOGIN_CHALLENGE', 'UNLOCK', 'EMAIL_VERIFICATION', 'PASSWORD_RESET'] as const;
@@ -12,7 +20,10 @@ export async function up(knex: Knex): Promise<void> {
     t.text('type').notNullable().checkIn(['NOTISPHERE', 'PROVIDER', 'SUPPLIER'], 'organizations_type_check');
     t.bigInteger('parent_id').references('organizations.id').onDelete('RESTRICT');
     t.text('name').notNullable();
-    t.text('status').notNullable().defaultTo('ACTIVE').checkIn([...ORGANIZATION_STATUSES], 'organizations_status_check');
+    t.text('status')
+      .notNullable()
+      .defaultTo('ACTIVE')
+      .checkIn([...ORGANIZATION_STATUSES], 'organizations_status_check');
     t.text('notisphere_id');
     t.text('address1');
     t.text('address2');
@@ -33,14 +44,19 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['type', 'status']);
   });
   await knex.raw('CREATE INDEX organizations_name_lower_idx ON organizations (lower(name))');
-  await knex.raw('CREATE UNIQUE INDEX organizations_notisphere_id_idx ON organizations (notisphere_id) WHERE notisphere_id IS NOT NULL');
+  await knex.raw(
+    'CREATE UNIQUE INDEX organizations_notisphere_id_idx ON organizations (notisphere_id) WHERE notisphere_id IS NOT NULL',
+  );
 
   await knex.schema.createTable('roles', (t) => {
     t.bigIncrements('id', { primaryKey: true });
     t.bigInteger('organization_id').notNullable().references('organizations.id').onDelete('CASCADE');
     t.text('name').notNullable();
     t.text('description');
-    t.text('status').notNullable().defaultTo('ACTIVE').checkIn([...RECORD_STATUSES], 'roles_status_check');
+    t.text('status')
+      .notNullable()
+      .defaultTo('ACTIVE')
+      .checkIn([...RECORD_STATUSES], 'roles_status_check');
     t.boolean('is_system').notNullable().defaultTo(false);
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
@@ -67,7 +83,10 @@ export async function up(knex: Knex): Promise<void> {
     t.text('last_name').notNullable().defaultTo('');
     t.text('phone');
     t.text('photo');
-    t.text('status').notNullable().defaultTo('VERIFICATION').checkIn([...USER_STATUSES], 'users_status_check');
+    t.text('status')
+      .notNullable()
+      .defaultTo('VERIFICATION')
+      .checkIn([...USER_STATUSES], 'users_status_check');
     t.integer('failed_login_count').notNullable().defaultTo(0);
     t.timestamp('locked_at', { useTz: true });
     t.timestamp('email_verified_at', { useTz: true });
@@ -83,7 +102,10 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('user_id').notNullable().references('users.id').onDelete('CASCADE');
     t.bigInteger('organization_id').notNullable().references('organizations.id').onDelete('CASCADE');
     t.bigInteger('role_id').notNullable().references('roles.id').onDelete('RESTRICT');
-    t.text('status').notNullable().defaultTo('ACTIVE').checkIn([...RECORD_STATUSES], 'memberships_status_check');
+    t.text('status')
+      .notNullable()
+      .defaultTo('ACTIVE')
+      .checkIn([...RECORD_STATUSES], 'memberships_status_check');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.unique(['user_id', 'organization_id']);
@@ -115,7 +137,9 @@ export async function up(knex: Knex): Promise<void> {
     t.bigIncrements('id', { primaryKey: true });
     t.bigInteger('user_id').notNullable().references('users.id').onDelete('CASCADE');
     t.bigInteger('organization_id').references('organizations.id').onDelete('CASCADE');
-    t.text('purpose').notNullable().checkIn([...CODE_PURPOSES], 'one_time_codes_purpose_check');
+    t.text('purpose')
+      .notNullable()
+      .checkIn([...CODE_PURPOSES], 'one_time_codes_purpose_check');
     t.text('code_hash').notNullable();
     t.integer('attempts').notNullable().defaultTo(0);
     t.timestamp('expires_at', { useTz: true }).notNullable();
@@ -135,7 +159,10 @@ export async function up(knex: Knex): Promise<void> {
     t.text('subject').notNullable();
     t.text('text_body').notNullable();
     t.text('html_body');
-    t.text('status').notNullable().defaultTo('DELIVERY').checkIn([...EMAIL_STATUSES], 'outbox_emails_status_check');
+    t.text('status')
+      .notNullable()
+      .defaultTo('DELIVERY')
+      .checkIn([...EMAIL_STATUSES], 'outbox_emails_status_check');
     t.integer('attempts').notNullable().defaultTo(0);
     t.timestamp('next_attempt_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.text('last_error');

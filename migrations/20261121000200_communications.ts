@@ -2,7 +2,16 @@ import type { Knex } from 'knex';
 
 export const COMMUNICATION_TYPES = ['RECALL', 'PRODUCT DISRUPTION'] as const;
 export const COMMUNICATION_STATUSES = ['DRAFT', 'OPEN', 'CLOSED', 'DELETED'] as const;
-export const ACTION_TYPES = ['Acknowledge', 'Text', 'Numeric', 'YesNo', 'Checkbox', 'MultipleChoice', 'Image', 'Document'] as const;
+export const ACTION_TYPES = [
+  'Acknowledge',
+  'Text',
+  'Numeric',
+  'YesNo',
+  'Checkbox',
+  'MultipleChoice',
+  'Image',
+  'Document',
+] as const;
 export const FIELD_TYPES = ['Text', 'Number', 'Date', 'YesNo', 'TrueFalse', 'ListSingle', 'ListMultiple'] as const;
 export const LOCATION_STATUSES = ['COVERED', 'EMAILED', 'UNABLE_PROCESSED', 'NON_COVERED', 'INVALID'] as const;
 
@@ -16,19 +25,29 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('product_fields', (t) => {
     t.bigIncrements('id', { primaryKey: true });
     t.text('name').notNullable();
-    t.text('field_type').notNullable().checkIn([...FIELD_TYPES], 'product_fields_type_check');
+    t.text('field_type')
+      .notNullable()
+      .checkIn([...FIELD_TYPES], 'product_fields_type_check');
     t.jsonb('options').notNullable().defaultTo('[]');
     t.boolean('is_required').notNullable().defaultTo(false);
     t.integer('sort_order').notNullable().defaultTo(0);
-    t.text('status').notNullable().defaultTo('ACTIVE').checkIn(['ACTIVE', 'INACTIVE', 'DELETED'], 'product_fields_status_check');
+    t.text('status')
+      .notNullable()
+      .defaultTo('ACTIVE')
+      .checkIn(['ACTIVE', 'INACTIVE', 'DELETED'], 'product_fields_status_check');
     timestamps(t, knex);
   });
 
   await knex.schema.createTable('communications', (t) => {
     t.bigIncrements('id', { primaryKey: true });
     t.bigInteger('organization_id').notNullable().references('organizations.id').onDelete('RESTRICT');
-    t.text('type').notNullable().checkIn([...COMMUNICATION_TYPES], 'communications_type_check');
-    t.text('status').notNullable().defaultTo('DRAFT').checkIn([...COMMUNICATION_STATUSES], 'communications_status_check');
+    t.text('type')
+      .notNullable()
+      .checkIn([...COMMUNICATION_TYPES], 'communications_type_check');
+    t.text('status')
+      .notNullable()
+      .defaultTo('DRAFT')
+      .checkIn([...COMMUNICATION_STATUSES], 'communications_status_check');
     t.smallint('current_step').notNullable().defaultTo(0);
     t.text('subtype');
     t.text('name').notNullable();
@@ -54,10 +73,16 @@ export async function up(knex: Knex): Promise<void> {
     t.index('approved_by');
   });
   // The list's access paths: tenant + type + status, sorted by recency or name.
-  await knex.raw(`CREATE INDEX communications_list_idx ON communications (organization_id, type, status, updated_at DESC, id)`);
-  await knex.raw(`CREATE INDEX communications_org_updated_idx ON communications (organization_id, updated_at DESC, id)`);
+  await knex.raw(
+    `CREATE INDEX communications_list_idx ON communications (organization_id, type, status, updated_at DESC, id)`,
+  );
+  await knex.raw(
+    `CREATE INDEX communications_org_updated_idx ON communications (organization_id, updated_at DESC, id)`,
+  );
   await knex.raw(`CREATE INDEX communications_org_name_idx ON communications (organization_id, lower(name))`);
-  await knex.raw(`CREATE UNIQUE INDEX communications_event_id_idx ON communications (organization_id, lower(event_id)) WHERE event_id IS NOT NULL AND status <> 'DELETED'`);
+  await knex.raw(
+    `CREATE UNIQUE INDEX communications_event_id_idx ON communications (organization_id, lower(event_id)) WHERE event_id IS NOT NULL AND status <> 'DELETED'`,
+  );
 
   await knex.schema.createTable('communication_products', (t) => {
     t.bigIncrements('id', { primaryKey: true });
@@ -82,7 +107,9 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('communication_id').notNullable().references('communications.id').onDelete('CASCADE');
     t.bigInteger('organization_id').notNullable().references('organizations.id').onDelete('RESTRICT');
     t.integer('sort_order').notNullable().defaultTo(0);
-    t.text('action_type').notNullable().checkIn([...ACTION_TYPES], 'communication_actions_type_check');
+    t.text('action_type')
+      .notNullable()
+      .checkIn([...ACTION_TYPES], 'communication_actions_type_check');
     t.text('title').notNullable();
     t.text('description');
     t.jsonb('options').notNullable().defaultTo('[]');
@@ -102,8 +129,13 @@ export async function up(knex: Knex): Promise<void> {
     t.text('customer_key').notNullable();
     t.text('name').notNullable();
     t.specificType('emails', 'text[]').notNullable().defaultTo('{}');
-    t.text('source').notNullable().checkIn(['PROVIDER', 'LOCATION', 'DISTRIBUTION_LIST', 'MANUAL'], 'affected_customers_source_check');
-    t.text('status').notNullable().defaultTo('ACTIVE').checkIn(['ACTIVE', 'REMOVED'], 'affected_customers_status_check');
+    t.text('source')
+      .notNullable()
+      .checkIn(['PROVIDER', 'LOCATION', 'DISTRIBUTION_LIST', 'MANUAL'], 'affected_customers_source_check');
+    t.text('status')
+      .notNullable()
+      .defaultTo('ACTIVE')
+      .checkIn(['ACTIVE', 'REMOVED'], 'affected_customers_status_check');
     timestamps(t, knex);
     t.unique(['communication_id', 'customer_key']);
     t.index('organization_id');
@@ -128,7 +160,10 @@ export async function up(knex: Knex): Promise<void> {
     t.text('zip');
     t.text('type');
     t.text('email');
-    t.text('status').notNullable().defaultTo('COVERED').checkIn([...LOCATION_STATUSES], 'affected_locations_status_check');
+    t.text('status')
+      .notNullable()
+      .defaultTo('COVERED')
+      .checkIn([...LOCATION_STATUSES], 'affected_locations_status_check');
     timestamps(t, knex);
     t.index(['communication_id', 'status']);
     t.index('organization_id');
@@ -143,9 +178,18 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('communication_id').notNullable().references('communications.id').onDelete('CASCADE');
     t.bigInteger('supplier_organization_id').notNullable().references('organizations.id').onDelete('RESTRICT');
     t.bigInteger('provider_organization_id').references('organizations.id').onDelete('SET NULL');
-    t.bigInteger('affected_customer_id').notNullable().references('communication_affected_customers.id').onDelete('CASCADE');
-    t.text('status').notNullable().defaultTo('OPEN').checkIn(['OPEN', 'CLOSED', 'DELETED'], 'provider_communications_status_check');
-    t.text('response_status').notNullable().defaultTo('NOTCOMPLETED').checkIn(['NOTCOMPLETED', 'COMPLETED'], 'provider_communications_response_check');
+    t.bigInteger('affected_customer_id')
+      .notNullable()
+      .references('communication_affected_customers.id')
+      .onDelete('CASCADE');
+    t.text('status')
+      .notNullable()
+      .defaultTo('OPEN')
+      .checkIn(['OPEN', 'CLOSED', 'DELETED'], 'provider_communications_status_check');
+    t.text('response_status')
+      .notNullable()
+      .defaultTo('NOTCOMPLETED')
+      .checkIn(['NOTCOMPLETED', 'COMPLETED'], 'provider_communications_response_check');
     t.timestamp('sent_at', { useTz: true });
     t.timestamp('last_notified_at', { useTz: true });
     t.timestamp('acknowledged_at', { useTz: true });
@@ -157,18 +201,30 @@ export async function up(knex: Knex): Promise<void> {
     t.unique(['communication_id', 'affected_customer_id']);
     t.index('affected_customer_id');
   });
-  await knex.raw(`CREATE INDEX provider_communications_provider_idx ON provider_communications (provider_organization_id, status, updated_at DESC, id)`);
-  await knex.raw(`CREATE INDEX provider_communications_supplier_idx ON provider_communications (supplier_organization_id, communication_id, response_status)`);
-  await knex.raw(`CREATE INDEX provider_communications_unacknowledged_idx ON provider_communications (last_notified_at) WHERE acknowledged_at IS NULL AND status = 'OPEN'`);
+  await knex.raw(
+    `CREATE INDEX provider_communications_provider_idx ON provider_communications (provider_organization_id, status, updated_at DESC, id)`,
+  );
+  await knex.raw(
+    `CREATE INDEX provider_communications_supplier_idx ON provider_communications (supplier_organization_id, communication_id, response_status)`,
+  );
+  await knex.raw(
+    `CREATE INDEX provider_communications_unacknowledged_idx ON provider_communications (last_notified_at) WHERE acknowledged_at IS NULL AND status = 'OPEN'`,
+  );
 
   // Secure links of the public notice forms (DESIGN §4): one per provider communication and email, hashed.
   await knex.schema.createTable('notice_links', (t) => {
     t.bigIncrements('id', { primaryKey: true });
-    t.bigInteger('provider_communication_id').notNullable().references('provider_communications.id').onDelete('CASCADE');
+    t.bigInteger('provider_communication_id')
+      .notNullable()
+      .references('provider_communications.id')
+      .onDelete('CASCADE');
     t.bigInteger('organization_id').notNullable().references('organizations.id').onDelete('RESTRICT');
     t.text('email').notNullable();
     t.text('token_hash').notNullable().unique();
-    t.text('purpose').notNullable().defaultTo('RECIPIENT').checkIn(['RECIPIENT', 'DELEGATE', 'SALES_REP'], 'notice_links_purpose_check');
+    t.text('purpose')
+      .notNullable()
+      .defaultTo('RECIPIENT')
+      .checkIn(['RECIPIENT', 'DELEGATE', 'SALES_REP'], 'notice_links_purpose_check');
     t.timestamp('expires_at', { useTz: true }).notNullable();
     t.timestamp('revoked_at', { useTz: true });
     t.timestamp('last_used_at', { useTz: true });
@@ -181,7 +237,10 @@ export async function up(knex: Knex): Promise<void> {
     t.bigIncrements('id', { primaryKey: true });
     t.bigInteger('communication_id').notNullable().references('communications.id').onDelete('CASCADE');
     t.bigInteger('organization_id').notNullable().references('organizations.id').onDelete('RESTRICT');
-    t.text('kind').notNullable().defaultTo('DOCUMENT').checkIn(['DOCUMENT', 'SUPPORTING', 'PRODUCT_FILE'], 'communication_documents_kind_check');
+    t.text('kind')
+      .notNullable()
+      .defaultTo('DOCUMENT')
+      .checkIn(['DOCUMENT', 'SUPPORTING', 'PRODUCT_FILE'], 'communication_documents_kind_check');
     t.text('name').notNullable();
     t.text('extension').notNullable();
     t.text('mimetype').notNullable();
@@ -232,7 +291,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('email_events', (t) => {
     t.bigIncrements('id', { primaryKey: true });
     t.bigInteger('outbox_email_id').notNullable().references('outbox_emails.id').onDelete('CASCADE');
-    t.text('event').notNullable().checkIn(['Opened', 'Click', 'Sent', 'Delivered', 'Error'], 'email_events_event_check');
+    t.text('event')
+      .notNullable()
+      .checkIn(['Opened', 'Click', 'Sent', 'Delivered', 'Error'], 'email_events_event_check');
     t.text('url');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.index(['outbox_email_id', 'event']);
@@ -246,8 +307,18 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.alterTable('outbox_emails', (t) => t.dropColumn('provider_communication_id'));
   for (const table of [
-    'email_events', 'report_history', 'communication_history', 'communication_documents', 'notice_links', 'provider_communications',
-    'communication_affected_locations', 'communication_affected_customers', 'communication_actions', 'communication_products',
-    'communications', 'product_fields',
-  ]) await knex.schema.dropTableIfExists(table);
+    'email_events',
+    'report_history',
+    'communication_history',
+    'communication_documents',
+    'notice_links',
+    'provider_communications',
+    'communication_affected_locations',
+    'communication_affected_customers',
+    'communication_actions',
+    'communication_products',
+    'communications',
+    'product_fields',
+  ])
+    await knex.schema.dropTableIfExists(table);
 }

@@ -4,14 +4,23 @@ import type { Knex } from 'knex';
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('provider_responses', (t) => {
     t.bigIncrements('id', { primaryKey: true });
-    t.bigInteger('provider_communication_id').notNullable().references('provider_communications.id').onDelete('CASCADE');
+    t.bigInteger('provider_communication_id')
+      .notNullable()
+      .references('provider_communications.id')
+      .onDelete('CASCADE');
     t.bigInteger('communication_id').notNullable().references('communications.id').onDelete('CASCADE');
     t.bigInteger('action_id').notNullable().references('communication_actions.id').onDelete('CASCADE');
     t.bigInteger('supplier_organization_id').notNullable().references('organizations.id').onDelete('RESTRICT');
     t.bigInteger('provider_organization_id').references('organizations.id').onDelete('SET NULL');
     t.jsonb('value').notNullable().defaultTo('{}');
-    t.text('status').notNullable().defaultTo('DRAFT').checkIn(['DRAFT', 'SUBMITTED'], 'provider_responses_status_check');
-    t.text('source').notNullable().defaultTo('Electronic').checkIn(['Electronic', 'Paper'], 'provider_responses_source_check');
+    t.text('status')
+      .notNullable()
+      .defaultTo('DRAFT')
+      .checkIn(['DRAFT', 'SUBMITTED'], 'provider_responses_status_check');
+    t.text('source')
+      .notNullable()
+      .defaultTo('Electronic')
+      .checkIn(['Electronic', 'Paper'], 'provider_responses_source_check');
     t.bigInteger('responder_user_id').references('users.id').onDelete('SET NULL');
     t.text('responder_email');
     t.timestamp('submitted_at', { useTz: true });
@@ -27,7 +36,10 @@ export async function up(knex: Knex): Promise<void> {
 
   await knex.schema.createTable('response_files', (t) => {
     t.bigIncrements('id', { primaryKey: true });
-    t.bigInteger('provider_communication_id').notNullable().references('provider_communications.id').onDelete('CASCADE');
+    t.bigInteger('provider_communication_id')
+      .notNullable()
+      .references('provider_communications.id')
+      .onDelete('CASCADE');
     t.bigInteger('action_id').notNullable().references('communication_actions.id').onDelete('CASCADE');
     t.bigInteger('supplier_organization_id').notNullable().references('organizations.id').onDelete('RESTRICT');
     t.text('name').notNullable();

@@ -4,7 +4,16 @@ import type { Knex } from 'knex';
 export const MASTER_STATUSES = ['ACTIVE', 'INACTIVE', 'DELETED'] as const;
 export const LOCATION_FILE_STATUSES = ['PENDING', 'IN PROGRESS', 'COMPLETED', 'ERROR'] as const;
 export const COMMUNICATION_TYPES = ['RECALL', 'PRODUCT DISRUPTION'] as const;
-export const ACTION_TYPES = ['Acknowledge', 'Text', 'Numeric', 'YesNo', 'Checkbox', 'MultipleChoice', 'Image', 'Document'] as const;
+export const ACTION_TYPES = [
+  'Acknowledge',
+  'Text',
+  'Numeric',
+  'YesNo',
+  'Checkbox',
+  'MultipleChoice',
+  'Image',
+  'Document',
+] as const;
 
 const timestamps = (knex: Knex, t: Knex.CreateTableBuilder) => {
   t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
@@ -18,7 +27,9 @@ const timestamps = (knex: Knex, t: Knex.CreateTableBuilder) => {
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('roles', (t) => t.dropUnique(['organization_id', 'name']));
-  await knex.raw(`CREATE UNIQUE INDEX roles_organization_name_live_idx ON roles (organization_id, lower(name)) WHERE status <> 'DELETED'`);
+  await knex.raw(
+    `CREATE UNIQUE INDEX roles_organization_name_live_idx ON roles (organization_id, lower(name)) WHERE status <> 'DELETED'`,
+  );
 
   await knex.schema.createTable('sales_representatives', (t) => {
     t.bigIncrements('id', { primaryKey: true });
@@ -29,7 +40,10 @@ export async function up(knex: Knex): Promise<void> {
     t.text('phone');
     t.text('territory');
     t.text('region');
-    t.text('status').notNullable().defaultTo('ACTIVE').checkIn([...MASTER_STATUSES], 'sales_representatives_status_check');
+    t.text('status')
+      .notNullable()
+      .defaultTo('ACTIVE')
+      .checkIn([...MASTER_STATUSES], 'sales_representatives_status_check');
     timestamps(knex, t);
     t.index(['organization_id', 'status']);
     t.index(['organization_id', 'last_name']);
@@ -38,14 +52,19 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['organization_id', 'region']);
     t.index(['organization_id', 'updated_at']);
   });
-  await knex.raw(`CREATE UNIQUE INDEX sales_representatives_email_live_idx ON sales_representatives (organization_id, lower(email)) WHERE status <> 'DELETED'`);
+  await knex.raw(
+    `CREATE UNIQUE INDEX sales_representatives_email_live_idx ON sales_representatives (organization_id, lower(email)) WHERE status <> 'DELETED'`,
+  );
 
   await knex.schema.createTable('supplier_location_files', (t) => {
     t.bigIncrements('id', { primaryKey: true });
     t.bigInteger('organization_id').notNullable().references('organizations.id').onDelete('CASCADE');
     t.text('name').notNullable();
     t.text('file_key').notNullable();
-    t.text('status').notNullable().defaultTo('PENDING').checkIn([...LOCATION_FILE_STATUSES], 'supplier_location_files_status_check');
+    t.text('status')
+      .notNullable()
+      .defaultTo('PENDING')
+      .checkIn([...LOCATION_FILE_STATUSES], 'supplier_location_files_status_check');
     t.integer('row_count').notNullable().defaultTo(0);
     t.integer('inserted_count').notNullable().defaultTo(0);
     t.integer('updated_count').notNullable().defaultTo(0);
@@ -76,7 +95,10 @@ export async function up(knex: Knex): Promise<void> {
     t.text('email');
     t.text('notisphere_id');
     t.bigInteger('provider_organization_id').references('organizations.id').onDelete('SET NULL');
-    t.text('status').notNullable().defaultTo('ACTIVE').checkIn([...MASTER_STATUSES], 'supplier_locations_status_check');
+    t.text('status')
+      .notNullable()
+      .defaultTo('ACTIVE')
+      .checkIn([...MASTER_STATUSES], 'supplier_locations_status_check');
     timestamps(knex, t);
     t.index(['organization_id', 'status']);
     t.index(['organization_id', 'location_name']);
@@ -89,19 +111,28 @@ export async function up(knex: Knex): Promise<void> {
     t.index('location_file_id');
     t.index('provider_organization_id');
   });
-  await knex.raw(`CREATE UNIQUE INDEX supplier_locations_location_id_live_idx ON supplier_locations (organization_id, location_id) WHERE status <> 'DELETED'`);
+  await knex.raw(
+    `CREATE UNIQUE INDEX supplier_locations_location_id_live_idx ON supplier_locations (organization_id, location_id) WHERE status <> 'DELETED'`,
+  );
 
   await knex.schema.createTable('template_actions', (t) => {
     t.bigIncrements('id', { primaryKey: true });
     t.bigInteger('organization_id').notNullable().references('organizations.id').onDelete('CASCADE');
-    t.text('communication_type').notNullable().checkIn([...COMMUNICATION_TYPES], 'template_actions_communication_type_check');
+    t.text('communication_type')
+      .notNullable()
+      .checkIn([...COMMUNICATION_TYPES], 'template_actions_communication_type_check');
     t.text('title').notNullable();
     t.text('description');
-    t.text('action_type').notNullable().checkIn([...ACTION_TYPES], 'template_actions_action_type_check');
+    t.text('action_type')
+      .notNullable()
+      .checkIn([...ACTION_TYPES], 'template_actions_action_type_check');
     t.jsonb('options').notNullable().defaultTo(knex.raw(`'[]'::jsonb`));
     t.boolean('is_required').notNullable().defaultTo(false);
     t.integer('sort_order').notNullable().defaultTo(0);
-    t.text('status').notNullable().defaultTo('ACTIVE').checkIn([...MASTER_STATUSES], 'template_actions_status_check');
+    t.text('status')
+      .notNullable()
+      .defaultTo('ACTIVE')
+      .checkIn([...MASTER_STATUSES], 'template_actions_status_check');
     timestamps(knex, t);
     t.index(['organization_id', 'communication_type', 'status', 'sort_order']);
     t.index(['organization_id', 'title']);
@@ -111,16 +142,23 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('distribution_lists', (t) => {
     t.bigIncrements('id', { primaryKey: true });
     t.bigInteger('organization_id').notNullable().references('organizations.id').onDelete('CASCADE');
-    t.text('communication_type').notNullable().checkIn([...COMMUNICATION_TYPES], 'distribution_lists_communication_type_check');
+    t.text('communication_type')
+      .notNullable()
+      .checkIn([...COMMUNICATION_TYPES], 'distribution_lists_communication_type_check');
     t.text('name').notNullable();
     t.text('description');
-    t.text('status').notNullable().defaultTo('ACTIVE').checkIn([...MASTER_STATUSES], 'distribution_lists_status_check');
+    t.text('status')
+      .notNullable()
+      .defaultTo('ACTIVE')
+      .checkIn([...MASTER_STATUSES], 'distribution_lists_status_check');
     timestamps(knex, t);
     t.index(['organization_id', 'communication_type', 'status']);
     t.index(['organization_id', 'name']);
     t.index(['organization_id', 'updated_at']);
   });
-  await knex.raw(`CREATE UNIQUE INDEX distribution_lists_name_live_idx ON distribution_lists (organization_id, communication_type, lower(name)) WHERE status <> 'DELETED'`);
+  await knex.raw(
+    `CREATE UNIQUE INDEX distribution_lists_name_live_idx ON distribution_lists (organization_id, communication_type, lower(name)) WHERE status <> 'DELETED'`,
+  );
 
   await knex.schema.createTable('distribution_list_members', (t) => {
     t.bigIncrements('id', { primaryKey: true });
@@ -136,13 +174,26 @@ export async function up(knex: Knex): Promise<void> {
     t.index('provider_organization_id');
     t.index('supplier_location_id');
   });
-  await knex.raw('CREATE UNIQUE INDEX distribution_list_members_email_idx ON distribution_list_members (list_id, lower(email)) WHERE email IS NOT NULL AND provider_organization_id IS NULL AND supplier_location_id IS NULL');
-  await knex.raw('CREATE UNIQUE INDEX distribution_list_members_provider_idx ON distribution_list_members (list_id, provider_organization_id) WHERE provider_organization_id IS NOT NULL');
-  await knex.raw('CREATE UNIQUE INDEX distribution_list_members_location_idx ON distribution_list_members (list_id, supplier_location_id) WHERE supplier_location_id IS NOT NULL');
+  await knex.raw(
+    'CREATE UNIQUE INDEX distribution_list_members_email_idx ON distribution_list_members (list_id, lower(email)) WHERE email IS NOT NULL AND provider_organization_id IS NULL AND supplier_location_id IS NULL',
+  );
+  await knex.raw(
+    'CREATE UNIQUE INDEX distribution_list_members_provider_idx ON distribution_list_members (list_id, provider_organization_id) WHERE provider_organization_id IS NOT NULL',
+  );
+  await knex.raw(
+    'CREATE UNIQUE INDEX distribution_list_members_location_idx ON distribution_list_members (list_id, supplier_location_id) WHERE supplier_location_id IS NOT NULL',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['distribution_list_members', 'distribution_lists', 'template_actions', 'supplier_locations', 'supplier_location_files', 'sales_representatives']) {
+  for (const table of [
+    'distribution_list_members',
+    'distribution_lists',
+    'template_actions',
+    'supplier_locations',
+    'supplier_location_files',
+    'sales_representatives',
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
   await knex.raw('DROP INDEX IF EXISTS roles_organization_name_live_idx');

@@ -11,16 +11,26 @@ import type { Knex } from 'knex';
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-  await knex.raw(`CREATE INDEX communications_list_recent_idx ON communications (organization_id, type, updated_at DESC NULLS LAST, id) WHERE status <> 'DELETED'`);
-  await knex.raw(`CREATE INDEX communications_list_name_idx ON communications (organization_id, type, name, id) WHERE status <> 'DELETED'`);
+  await knex.raw(
+    `CREATE INDEX communications_list_recent_idx ON communications (organization_id, type, updated_at DESC NULLS LAST, id) WHERE status <> 'DELETED'`,
+  );
+  await knex.raw(
+    `CREATE INDEX communications_list_name_idx ON communications (organization_id, type, name, id) WHERE status <> 'DELETED'`,
+  );
   await knex.raw('CREATE INDEX communications_name_trgm_idx ON communications USING gin (name gin_trgm_ops)');
   await knex.raw('CREATE INDEX communications_event_id_trgm_idx ON communications USING gin (event_id gin_trgm_ops)');
-  await knex.raw('CREATE INDEX provider_communications_communication_id_idx ON provider_communications (communication_id, id)');
+  await knex.raw(
+    'CREATE INDEX provider_communications_communication_id_idx ON provider_communications (communication_id, id)',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {
   for (const index of [
-    'provider_communications_communication_id_idx', 'communications_event_id_trgm_idx', 'communications_name_trgm_idx',
-    'communications_list_name_idx', 'communications_list_recent_idx',
-  ]) await knex.raw(`DROP INDEX IF EXISTS ${index}`);
+    'provider_communications_communication_id_idx',
+    'communications_event_id_trgm_idx',
+    'communications_name_trgm_idx',
+    'communications_list_name_idx',
+    'communications_list_recent_idx',
+  ])
+    await knex.raw(`DROP INDEX IF EXISTS ${index}`);
 }

@@ -8,10 +8,14 @@ import type { Knex } from 'knex';
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('DROP INDEX IF EXISTS provider_communications_communication_id_idx');
-  await knex.raw('CREATE INDEX provider_communications_report_idx ON provider_communications (supplier_organization_id, communication_id, id)');
+  await knex.raw(
+    'CREATE INDEX provider_communications_report_idx ON provider_communications (supplier_organization_id, communication_id, id)',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('DROP INDEX IF EXISTS provider_communications_report_idx');
-  await knex.raw('CREATE INDEX provider_communications_communication_id_idx ON provider_communications (communication_id, id)');
+  await knex.raw(
+    'CREATE INDEX provider_communications_communication_id_idx ON provider_communications (communication_id, id)',
+  );
 }

@@ -10,7 +10,10 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('provider_communication_states', (t) => {
     t.bigInteger('provider_communication_id').primary().references('provider_communications.id').onDelete('CASCADE');
     t.bigInteger('organization_id').notNullable().references('organizations.id').onDelete('RESTRICT');
-    t.text('status_provider').notNullable().defaultTo('OPEN').checkIn(['OPEN', 'COMPLETED'], 'provider_communication_states_status_check');
+    t.text('status_provider')
+      .notNullable()
+      .defaultTo('OPEN')
+      .checkIn(['OPEN', 'COMPLETED'], 'provider_communication_states_status_check');
     t.bigInteger('updated_by').references('users.id').onDelete('SET NULL');
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.index('organization_id');
@@ -21,7 +24,10 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('provider_created_events', (t) => {
     t.bigInteger('communication_id').primary().references('communications.id').onDelete('CASCADE');
     t.bigInteger('organization_id').notNullable().references('organizations.id').onDelete('RESTRICT');
-    t.bigInteger('provider_communication_id').notNullable().references('provider_communications.id').onDelete('CASCADE');
+    t.bigInteger('provider_communication_id')
+      .notNullable()
+      .references('provider_communications.id')
+      .onDelete('CASCADE');
     t.bigInteger('supplier_organization_id').references('organizations.id').onDelete('SET NULL');
     t.text('supplier_name');
     t.bigInteger('created_by').references('users.id').onDelete('SET NULL');
@@ -36,13 +42,19 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('provider_delegates', (t) => {
     t.bigIncrements('id', { primaryKey: true });
     t.bigInteger('organization_id').notNullable().references('organizations.id').onDelete('RESTRICT');
-    t.bigInteger('provider_communication_id').notNullable().references('provider_communications.id').onDelete('CASCADE');
+    t.bigInteger('provider_communication_id')
+      .notNullable()
+      .references('provider_communications.id')
+      .onDelete('CASCADE');
     t.bigInteger('communication_id').notNullable().references('communications.id').onDelete('CASCADE');
     t.bigInteger('action_id').references('communication_actions.id').onDelete('CASCADE');
     t.text('email').notNullable();
     t.text('message');
     t.bigInteger('notice_link_id').references('notice_links.id').onDelete('SET NULL');
-    t.text('status').notNullable().defaultTo('ACTIVE').checkIn(['ACTIVE', 'REVOKED'], 'provider_delegates_status_check');
+    t.text('status')
+      .notNullable()
+      .defaultTo('ACTIVE')
+      .checkIn(['ACTIVE', 'REVOKED'], 'provider_delegates_status_check');
     t.bigInteger('created_by').references('users.id').onDelete('SET NULL');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('last_sent_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
@@ -58,7 +70,10 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('provider_documents', (t) => {
     t.bigIncrements('id', { primaryKey: true });
     t.bigInteger('organization_id').notNullable().references('organizations.id').onDelete('RESTRICT');
-    t.bigInteger('provider_communication_id').notNullable().references('provider_communications.id').onDelete('CASCADE');
+    t.bigInteger('provider_communication_id')
+      .notNullable()
+      .references('provider_communications.id')
+      .onDelete('CASCADE');
     t.bigInteger('communication_id').notNullable().references('communications.id').onDelete('CASCADE');
     t.text('name').notNullable();
     t.text('extension').notNullable();
@@ -77,7 +92,10 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('provider_communication_notes', (t) => {
     t.bigIncrements('id', { primaryKey: true });
     t.bigInteger('organization_id').notNullable().references('organizations.id').onDelete('RESTRICT');
-    t.bigInteger('provider_communication_id').notNullable().references('provider_communications.id').onDelete('CASCADE');
+    t.bigInteger('provider_communication_id')
+      .notNullable()
+      .references('provider_communications.id')
+      .onDelete('CASCADE');
     t.bigInteger('communication_id').notNullable().references('communications.id').onDelete('CASCADE');
     t.text('note').notNullable();
     t.text('file_name');
@@ -101,13 +119,19 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('provider_internal_actions', (t) => {
     t.bigIncrements('id', { primaryKey: true });
     t.bigInteger('organization_id').notNullable().references('organizations.id').onDelete('RESTRICT');
-    t.bigInteger('provider_communication_id').notNullable().references('provider_communications.id').onDelete('CASCADE');
+    t.bigInteger('provider_communication_id')
+      .notNullable()
+      .references('provider_communications.id')
+      .onDelete('CASCADE');
     t.bigInteger('communication_id').notNullable().references('communications.id').onDelete('CASCADE');
     t.text('title').notNullable();
     t.text('description');
     t.text('assignee_email');
     t.date('due_date');
-    t.text('status').notNullable().defaultTo('OPEN').checkIn(['OPEN', 'COMPLETED', 'DELETED'], 'provider_internal_actions_status_check');
+    t.text('status')
+      .notNullable()
+      .defaultTo('OPEN')
+      .checkIn(['OPEN', 'COMPLETED', 'DELETED'], 'provider_internal_actions_status_check');
     t.bigInteger('created_by').references('users.id').onDelete('SET NULL');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
@@ -120,7 +144,10 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('provider_access_requests', (t) => {
     t.bigIncrements('id', { primaryKey: true });
     t.bigInteger('organization_id').notNullable().references('organizations.id').onDelete('RESTRICT');
-    t.bigInteger('provider_communication_id').notNullable().references('provider_communications.id').onDelete('CASCADE');
+    t.bigInteger('provider_communication_id')
+      .notNullable()
+      .references('provider_communications.id')
+      .onDelete('CASCADE');
     t.bigInteger('user_id').notNullable().references('users.id').onDelete('CASCADE');
     t.bigInteger('administrator_user_id').references('users.id').onDelete('SET NULL');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
@@ -133,7 +160,13 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   for (const table of [
-    'provider_access_requests', 'provider_internal_actions', 'provider_communication_notes', 'provider_documents', 'provider_delegates',
-    'provider_created_events', 'provider_communication_states',
-  ]) await knex.schema.dropTableIfExists(table);
+    'provider_access_requests',
+    'provider_internal_actions',
+    'provider_communication_notes',
+    'provider_documents',
+    'provider_delegates',
+    'provider_created_events',
+    'provider_communication_states',
+  ])
+    await knex.schema.dropTableIfExists(table);
 }

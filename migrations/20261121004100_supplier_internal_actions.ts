@@ -11,7 +11,10 @@ export async function up(knex: Knex): Promise<void> {
     t.text('description');
     t.text('assignee_email');
     t.date('due_date');
-    t.text('status').notNullable().defaultTo('OPEN').checkIn(['OPEN', 'COMPLETED', 'DELETED'], 'supplier_internal_actions_status_check');
+    t.text('status')
+      .notNullable()
+      .defaultTo('OPEN')
+      .checkIn(['OPEN', 'COMPLETED', 'DELETED'], 'supplier_internal_actions_status_check');
     t.bigInteger('created_by').references('users.id').onDelete('SET NULL');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());

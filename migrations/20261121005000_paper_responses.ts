@@ -11,7 +11,10 @@ export async function up(knex: Knex): Promise<void> {
     t.bigIncrements('id', { primaryKey: true });
     t.bigInteger('communication_id').notNullable().references('communications.id').onDelete('CASCADE');
     t.bigInteger('supplier_organization_id').notNullable().references('organizations.id').onDelete('RESTRICT');
-    t.bigInteger('provider_communication_id').notNullable().references('provider_communications.id').onDelete('CASCADE');
+    t.bigInteger('provider_communication_id')
+      .notNullable()
+      .references('provider_communications.id')
+      .onDelete('CASCADE');
     t.bigInteger('affected_location_id').references('communication_affected_locations.id').onDelete('SET NULL');
     t.text('responder_name').notNullable();
     t.date('response_date').notNullable();
@@ -34,7 +37,9 @@ export async function up(knex: Knex): Promise<void> {
     t.index('created_by');
     t.index('updated_by');
   });
-  await knex.raw(`CREATE UNIQUE INDEX paper_responses_one_active_per_customer ON paper_responses (provider_communication_id) WHERE status = 'ACTIVE'`);
+  await knex.raw(
+    `CREATE UNIQUE INDEX paper_responses_one_active_per_customer ON paper_responses (provider_communication_id) WHERE status = 'ACTIVE'`,
+  );
 
   for (const table of ['provider_responses', 'response_files']) {
     await knex.schema.alterTable(table, (t) => {

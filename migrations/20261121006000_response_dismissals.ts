@@ -7,7 +7,10 @@ import type { Knex } from 'knex';
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('provider_response_dismissals', (t) => {
     t.bigIncrements('id', { primaryKey: true });
-    t.bigInteger('provider_communication_id').notNullable().references('provider_communications.id').onDelete('CASCADE');
+    t.bigInteger('provider_communication_id')
+      .notNullable()
+      .references('provider_communications.id')
+      .onDelete('CASCADE');
     t.bigInteger('user_id').notNullable().references('users.id').onDelete('CASCADE');
     t.timestamp('dismissed_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.unique(['provider_communication_id', 'user_id']);

@@ -11,9 +11,13 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('provider_communications', (t) => {
     t.text('communication_type');
   });
-  await knex.raw(`UPDATE provider_communications pc SET communication_type = c.type FROM communications c WHERE c.id = pc.communication_id`);
+  await knex.raw(
+    `UPDATE provider_communications pc SET communication_type = c.type FROM communications c WHERE c.id = pc.communication_id`,
+  );
   await knex.raw(`ALTER TABLE provider_communications ALTER COLUMN communication_type SET NOT NULL`);
-  await knex.raw(`ALTER TABLE provider_communications ADD CONSTRAINT provider_communications_type_check CHECK (communication_type IN ('RECALL', 'PRODUCT DISRUPTION'))`);
+  await knex.raw(
+    `ALTER TABLE provider_communications ADD CONSTRAINT provider_communications_type_check CHECK (communication_type IN ('RECALL', 'PRODUCT DISRUPTION'))`,
+  );
   await knex.raw(`CREATE INDEX provider_communications_received_idx ON provider_communications
     (provider_organization_id, updated_at DESC NULLS LAST, id) INCLUDE (communication_type) WHERE status <> 'DELETED'`);
 }

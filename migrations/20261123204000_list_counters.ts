@@ -105,8 +105,14 @@ export async function up(knex: Knex): Promise<void> {
           ${body}
           RETURN NULL;
         END $fn$`);
-      const referencing = { INSERT: 'REFERENCING NEW TABLE AS new_rows', UPDATE: 'REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows', DELETE: 'REFERENCING OLD TABLE AS old_rows' }[op];
-      await knex.raw(`CREATE TRIGGER ${fn(t.name, op)} AFTER ${op} ON ${t.table} ${referencing} FOR EACH STATEMENT EXECUTE FUNCTION ${fn(t.name, op)}()`);
+      const referencing = {
+        INSERT: 'REFERENCING NEW TABLE AS new_rows',
+        UPDATE: 'REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows',
+        DELETE: 'REFERENCING OLD TABLE AS old_rows',
+      }[op];
+      await knex.raw(
+        `CREATE TRIGGER ${fn(t.name, op)} AFTER ${op} ON ${t.table} ${referencing} FOR EACH STATEMENT EXECUTE FUNCTION ${fn(t.name, op)}()`,
+      );
     }
   }
 }

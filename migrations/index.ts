@@ -9,7 +9,9 @@ const dir = path.dirname(fileURLToPath(import.meta.url));
 /** The one ordered folder of migrations (DESIGN §6): files named YYYYMMDDHHMMSS_<what>.ts, each with up and down. */
 class FolderMigrationSource implements Knex.MigrationSource<string> {
   async getMigrations(): Promise<string[]> {
-    return readdirSync(dir).filter((f) => /^\d{14}_.+\.ts$/.test(f)).sort();
+    return readdirSync(dir)
+      .filter((f) => /^\d{14}_.+\.ts$/.test(f))
+      .sort();
   }
   getMigrationName(migration: string): string {
     return migration;
@@ -19,7 +21,10 @@ class FolderMigrationSource implements Knex.MigrationSource<string> {
   }
 }
 
-const config = (): Knex.MigratorConfig => ({ migrationSource: new FolderMigrationSource(), tableName: 'knex_migrations' });
+const config = (): Knex.MigratorConfig => ({
+  migrationSource: new FolderMigrationSource(),
+  tableName: 'knex_migrations',
+});
 
 export async function migrateLatest(db: Knex): Promise<string[]> {
   const [, applied] = (await db.migrate.latest(config())) as [number, string[]];

@@ -26,9 +26,22 @@ export interface TestApp {
   config: Config;
   mailer: Mailer;
   smtp: TestSmtp;
-  call<T = any>(method: string, path: string, options?: { body?: unknown; token?: string | null; headers?: Record<string, string>; raw?: string; form?: FormData }): Promise<ApiAnswer<T>>;
+  call<T = any>(
+    method: string,
+    path: string,
+    options?: {
+      body?: unknown;
+      token?: string | null;
+      headers?: Record<string, string>;
+      raw?: string;
+      form?: FormData;
+    },
+  ): Promise<ApiAnswer<T>>;
   /** Signs in with the demo password (or `password`) and answers the access token; chooses `orgId` when asked. */
-  signIn(email: string, options?: { password?: string; orgId?: number }): Promise<{ access_token: string; refresh_token: string }>;
+  signIn(
+    email: string,
+    options?: { password?: string; orgId?: number },
+  ): Promise<{ access_token: string; refresh_token: string }>;
   close(): Promise<void>;
 }
 
@@ -36,13 +49,19 @@ export interface TestApp {
  * The whole BFF over real HTTP on a random port, on this file's own database with the demo world, sending mail
  * through nodemailer to an in-process SMTP server.
  */
-export async function startTestApp(overrides: Partial<Config> = {}, options: { seed?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  options: { seed?: boolean } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const smtp = await startTestSmtp();
   // A data folder of the app's own: the keyring generated there is this app's, never the developer's .data.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-data-'));
   const config: Config = {
-    ...loadConfig({ ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir }), smtpUrl: smtp.url, authRateLimitPerMinute: 0, ...overrides,
+    ...loadConfig({ ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir }),
+    smtpUrl: smtp.url,
+    authRateLimitPerMinute: 0,
+    ...overrides,
   };
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   if (options.seed !== false) await seedDemo(database.db, DEMO_PASSWORD);
@@ -76,14 +95,27 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { s
 
   const signIn: TestApp['signIn'] = async (email, o = {}) => {
     const res = await call('POST', '/api/auth/token', {
-      body: { grant_type: 'password', email, password: o.password ?? DEMO_PASSWORD, ...(o.orgId ? { login_as_organization_id: o.orgId } : {}) },
+      body: {
+        grant_type: 'password',
+        email,
+        password: o.password ?? DEMO_PASSWORD,
+        ...(o.orgId ? { login_as_organization_id: o.orgId } : {}),
+      },
     });
-    if (res.status !== 200 || !res.body.d?.access_token) throw new Error(`Sign-in of ${email} failed: ${res.status} ${res.body.m}`);
+    if (res.status !== 200 || !res.body.d?.access_token)
+      throw new Error(`Sign-in of ${email} failed: ${res.status} ${res.body.m}`);
     return { access_token: res.body.d.access_token as string, refresh_token: res.body.d.refresh_token as string };
   };
 
   return {
-    baseUrl, db: database.db, databaseName: new URL(database.url).pathname.slice(1), config, mailer, smtp, call, signIn,
+    baseUrl,
+    db: database.db,
+    databaseName: new URL(database.url).pathname.slice(1),
+    config,
+    mailer,
+    smtp,
+    call,
+    signIn,
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -15,26 +15,42 @@ export interface World {
 export async function world(t: TestApp): Promise<World> {
   const idOf = async (name: string) => ((await t.db('organizations').where({ name }).first('id')) as { id: number }).id;
   return {
-    acme: await idOf('Acme Medical Devices'), riverside: await idOf('Riverside Health'), north: await idOf('Riverside North Campus'),
-    south: await idOf('Riverside South Clinic'), lakeshore: await idOf('Lakeshore Medical Center'),
-    supplierToken: (await t.signIn('recalls@acme.demo')).access_token, sourcingToken: (await t.signIn('sourcing@acme.demo')).access_token,
+    acme: await idOf('Acme Medical Devices'),
+    riverside: await idOf('Riverside Health'),
+    north: await idOf('Riverside North Campus'),
+    south: await idOf('Riverside South Clinic'),
+    lakeshore: await idOf('Lakeshore Medical Center'),
+    supplierToken: (await t.signIn('recalls@acme.demo')).access_token,
+    sourcingToken: (await t.signIn('sourcing@acme.demo')).access_token,
   };
 }
 
 /** Sends an event to picked providers and/or sites; answers the event id and its provider communications by organisation. */
-export async function sendEvent(t: TestApp, w: World, name: string, options: { providers?: number[]; sites?: number[]; type?: 'RECALL' | 'PRODUCT DISRUPTION'; actions?: string[] } = {}) {
+export async function sendEvent(
+  t: TestApp,
+  w: World,
+  name: string,
+  options: { providers?: number[]; sites?: number[]; type?: 'RECALL' | 'PRODUCT DISRUPTION'; actions?: string[] } = {},
+) {
   const type = options.type ?? 'RECALL';
   const token = type === 'RECALL' ? w.supplierToken : w.sourcingToken;
-  const sup = (method: string, path: string, body?: unknown) => t.call(method, `/api/supplier/communications${path}`, { token, body });
+  const sup = (method: string, path: string, body?: unknown) =>
+    t.call(method, `/api/supplier/communications${path}`, { token, body });
   const info = type === 'RECALL' ? { type, name, classification: 'CLASSI' } : { type, name, subtype: 'SHORTAGE' };
   const id = (await sup('POST', '/step0', info)).body.d.id as number;
   await sup('POST', '/step1', { id, products: [{ product_name: 'Catheter', lot_number: 'C-9' }] });
   const actions = (options.actions ?? [...ACTION_TYPES]).map((action_type) => ({
-    action_type, title: `${action_type} action`, ...(action_type === 'Checkbox' || action_type === 'MultipleChoice' ? { options: ['A', 'B', 'C'] } : {}),
+    action_type,
+    title: `${action_type} action`,
+    ...(action_type === 'Checkbox' || action_type === 'MultipleChoice' ? { options: ['A', 'B', 'C'] } : {}),
   }));
   await sup('POST', '/step2', { id, actions });
   // Sites have no users in the demo world: they receive at the site's own address.
-  for (const site of options.sites ?? []) await t.db('organizations').where({ id: site }).update({ email: `site${site}@riverside.demo` });
+  for (const site of options.sites ?? [])
+    await t
+      .db('organizations')
+      .where({ id: site })
+      .update({ email: `site${site}@riverside.demo` });
   const picked = [...(options.providers ?? []), ...(options.sites ?? [])];
   if (picked.length) {
     const step3 = await sup('POST', '/step3', { id, provider_organization_ids: picked });
@@ -44,9 +60,15 @@ export async function sendEvent(t: TestApp, w: World, name: string, options: { p
   if (approved.status !== 200) throw new Error(`approve failed: ${approved.body.m}`);
   const sent = await sup('PUT', `/${id}/send-notification/${encodeURIComponent(type)}`);
   if (sent.status !== 200) throw new Error(`send failed: ${sent.body.m}`);
-  const pcs = (await t.db('provider_communications').where({ communication_id: id }).select('id', 'provider_organization_id')) as { id: number; provider_organization_id: number }[];
+  const pcs = (await t
+    .db('provider_communications')
+    .where({ communication_id: id })
+    .select('id', 'provider_organization_id')) as { id: number; provider_organization_id: number }[];
   const pcOf = (org: number) => pcs.find((p) => Number(p.provider_organization_id) === org)!.id;
-  const actionRows = (await t.db('communication_actions').where({ communication_id: id }).select('id', 'action_type')) as { id: number; action_type: string }[];
+  const actionRows = (await t
+    .db('communication_actions')
+    .where({ communication_id: id })
+    .select('id', 'action_type')) as { id: number; action_type: string }[];
   const actionOf = (type: string) => actionRows.find((a) => a.action_type === type)!.id;
   return { id, pcOf, actionOf };
 }

@@ -7,7 +7,9 @@ import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
-const rootPackage = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const rootPackage = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 export default defineConfig({
   plugins: [
@@ -16,7 +18,10 @@ export default defineConfig({
     lingui({ failOnCompileError: true }),
     tailwindcss(),
     // .br and .gz beside every text asset, served by the BFF as they are (no compression per request).
-    compression({ algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })], threshold: 1024 }),
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      threshold: 1024,
+    }),
   ],
   define: {
     __APP_VERSION__: JSON.stringify(rootPackage.version),

@@ -29,15 +29,53 @@ describe('db', () => {
     expect(out.match(/multi@riverside\.demo/g)).toHaveLength(1);
     await expect(seed(t.db, true, config)).rejects.toThrow(CliError);
     // Events in every state, sent through the real services.
-    const states = (await t.db('communications').orderBy('id').select('type', 'status')) as { type: string; status: string }[];
-    expect(states.map((s) => `${s.type}:${s.status}`)).toEqual(['RECALL:DRAFT', 'RECALL:OPEN', 'RECALL:CLOSED', 'PRODUCT DISRUPTION:OPEN']);
-    expect(Number(((await t.db('provider_responses').where({ status: 'SUBMITTED' }).count<{ n: number }[]>({ n: '*' }).first()) as { n: number }).n)).toBe(3);
-    expect(Number(((await t.db('outbox_emails').where({ kind: 'NOTICE' }).count<{ n: number }[]>({ n: '*' }).first()) as { n: number }).n)).toBeGreaterThan(0);
+    const states = (await t.db('communications').orderBy('id').select('type', 'status')) as {
+      type: string;
+      status: string;
+    }[];
+    expect(states.map((s) => `${s.type}:${s.status}`)).toEqual([
+      'RECALL:DRAFT',
+      'RECALL:OPEN',
+      'RECALL:CLOSED',
+      'PRODUCT DISRUPTION:OPEN',
+    ]);
+    expect(
+      Number(
+        (
+          (await t
+            .db('provider_responses')
+            .where({ status: 'SUBMITTED' })
+            .count<{ n: number }[]>({ n: '*' })
+            .first()) as { n: number }
+        ).n,
+      ),
+    ).toBe(3);
+    expect(
+      Number(
+        (
+          (await t.db('outbox_emails').where({ kind: 'NOTICE' }).count<{ n: number }[]>({ n: '*' }).first()) as {
+            n: number;
+          }
+        ).n,
+      ),
+    ).toBeGreaterThan(0);
     // Acme's customer locations, three of them matched to demo providers, so the wizard has providers to pick.
-    const matched = (await t.db('supplier_locations').whereNotNull('provider_organization_id').count<{ n: number }[]>({ n: '*' }).first()) as { n: number };
+    const matched = (await t
+      .db('supplier_locations')
+      .whereNotNull('provider_organization_id')
+      .count<{ n: number }[]>({ n: '*' })
+      .first()) as { n: number };
     expect(Number(matched.n)).toBe(3);
     const orgs = (await t.db('organizations').orderBy('id').pluck('name')) as string[];
-    expect(orgs).toEqual(['Notisphere Operations', 'Acme Medical Devices', 'Borealis Pharma', 'Riverside Health', 'Riverside North Campus', 'Riverside South Clinic', 'Lakeshore Medical Center']);
+    expect(orgs).toEqual([
+      'Notisphere Operations',
+      'Acme Medical Devices',
+      'Borealis Pharma',
+      'Riverside Health',
+      'Riverside North Campus',
+      'Riverside South Clinic',
+      'Lakeshore Medical Center',
+    ]);
     const sites = await t.db('organizations as s').join('organizations as p', 'p.id', 's.parent_id').pluck('p.name');
     expect(sites).toEqual(['Riverside Health', 'Riverside Health']);
   });
@@ -45,7 +83,10 @@ describe('db', () => {
   it('reset erases every row and reloads the demo world on request', async () => {
     await t.db('users').where({ email: 'admin@acme.demo' }).update({ first_name: 'Changed' });
     await reset(t.db, true, loadConfig({ DATABASE_URL: t.url }));
-    expect(((await t.db('users').where({ email: 'admin@acme.demo' }).first('first_name')) as { first_name: string }).first_name).toBe('Alice');
+    expect(
+      ((await t.db('users').where({ email: 'admin@acme.demo' }).first('first_name')) as { first_name: string })
+        .first_name,
+    ).toBe('Alice');
   });
 });
 
@@ -53,23 +94,40 @@ describe('users create', () => {
   it('creates a verified user with a role and a generated password that works', async () => {
     const r = await createUser(t.db, { org: 'Borealis Pharma', email: 'qa@borealis.demo', role: 'administrator' });
     expect(r).toMatchObject({ organization: 'Borealis Pharma', role: 'administrator', created: true });
-    const row = (await t.db('users').where({ id: r.userId }).first('password_hash', 'status')) as { password_hash: string; status: string };
+    const row = (await t.db('users').where({ id: r.userId }).first('password_hash', 'status')) as {
+      password_hash: string;
+      status: string;
+    };
     expect(row.status).toBe('VERIFIED');
     expect(await verifyPassword(r.password!, row.password_hash)).toBe(true);
   });
 
   it('fails clearly for an unknown organisation, role, email or a weak password, creating nothing', async () => {
-    await expect(createUser(t.db, { org: 'Nope Inc', email: 'a@b.co', role: 'Administrator' })).rejects.toThrow('No organisation "Nope Inc"');
-    await expect(createUser(t.db, { org: 'Borealis Pharma', email: 'a@b.co', role: 'Janitor' })).rejects.toThrow(/No role "Janitor" in Borealis Pharma\. Roles: Administrator/);
-    await expect(createUser(t.db, { org: 'Borealis Pharma', email: 'not-an-email', role: 'Administrator' })).rejects.toThrow('Not an email address');
-    await expect(createUser(t.db, { org: 'Borealis Pharma', email: 'a@b.co', role: 'Administrator', password: 'weak' })).rejects.toThrow('Minimum 8 characters');
+    await expect(createUser(t.db, { org: 'Nope Inc', email: 'a@b.co', role: 'Administrator' })).rejects.toThrow(
+      'No organisation "Nope Inc"',
+    );
+    await expect(createUser(t.db, { org: 'Borealis Pharma', email: 'a@b.co', role: 'Janitor' })).rejects.toThrow(
+      /No role "Janitor" in Borealis Pharma\. Roles: Administrator/,
+    );
+    await expect(
+      createUser(t.db, { org: 'Borealis Pharma', email: 'not-an-email', role: 'Administrator' }),
+    ).rejects.toThrow('Not an email address');
+    await expect(
+      createUser(t.db, { org: 'Borealis Pharma', email: 'a@b.co', role: 'Administrator', password: 'weak' }),
+    ).rejects.toThrow('Minimum 8 characters');
     expect(await t.db('users').where({ email: 'a@b.co' }).first()).toBeUndefined();
   });
 });
 
 describe('outbox list', () => {
   it('shows queued mail with its text, newest first, filtered by status and address', async () => {
-    await enqueueEmail(t.db, { organizationId: null, kind: 'TEST', to: 'Reader@Example.com', subject: 'Hello', text: 'Your code is 123456.' });
+    await enqueueEmail(t.db, {
+      organizationId: null,
+      kind: 'TEST',
+      to: 'Reader@Example.com',
+      subject: 'Hello',
+      text: 'Your code is 123456.',
+    });
     const out = await outboxList(t.db, { to: 'reader@example.com', full: true });
     expect(out).toContain('DELIVERY');
     expect(out).toContain('to reader@example.com  "Hello"');
@@ -115,13 +173,22 @@ describe('keys rotate', () => {
 
 describe('the program', () => {
   const run = promisify(execFile);
-  const cli = (args: string[]) => run(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, 'index.ts'), ...args], { env: { ...process.env, DATABASE_URL: t.url } });
+  const cli = (args: string[]) =>
+    run(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, 'index.ts'), ...args], {
+      env: { ...process.env, DATABASE_URL: t.url },
+    });
 
   it('prints help for every command and exits non-zero on bad input', async () => {
     const help = await cli(['users', 'create', '--help']);
     expect(help.stdout).toContain('--org <name|id>');
-    await expect(cli(['users', 'create', '--org', 'Acme Medical Devices'])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("required option '--email <email>' not specified") });
-    await expect(cli(['version', 'bump', 'sideways'])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Expected patch, minor, major or x.y.z') });
+    await expect(cli(['users', 'create', '--org', 'Acme Medical Devices'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("required option '--email <email>' not specified"),
+    });
+    await expect(cli(['version', 'bump', 'sideways'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('Expected patch, minor, major or x.y.z'),
+    });
     const listed = await cli(['outbox', 'list', '--limit', '5']);
     expect(listed.stdout).toContain('reader@example.com');
   }, 60_000);

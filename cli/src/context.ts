@@ -21,7 +21,7 @@ export function action<A extends unknown[]>(fn: (...args: A) => Promise<string |
       const out = await fn(...args);
       if (out) process.stdout.write(`${out}\n`);
     } catch (error) {
-      const message = error instanceof CliError ? error.message : (error as Error).message ?? String(error);
+      const message = error instanceof CliError ? error.message : ((error as Error).message ?? String(error));
       process.stderr.write(`error: ${message}\n`);
       process.exitCode = 1;
     }

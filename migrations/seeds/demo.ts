@@ -1,5 +1,10 @@
 import type { Knex } from 'knex';
-import { addMembership, createOrganizationWithRoles, findOrCreateUser, type NewOrganization } from '@portal/organizations';
+import {
+  addMembership,
+  createOrganizationWithRoles,
+  findOrCreateUser,
+  type NewOrganization,
+} from '@portal/organizations';
 
 export interface DemoSignIn {
   email: string;
@@ -16,12 +21,24 @@ interface DemoOrg extends NewOrganization {
 /** The demo world of DESIGN §6 / issue 2. Sites are provider organisations whose parent is the health system. */
 const WORLD: DemoOrg[] = [
   {
-    key: 'operator', type: 'NOTISPHERE', name: 'Notisphere Operations', city: 'Boston', state: 'MA', zip: '02110',
+    key: 'operator',
+    type: 'NOTISPHERE',
+    name: 'Notisphere Operations',
+    city: 'Boston',
+    state: 'MA',
+    zip: '02110',
     users: [{ email: 'admin@operator.demo', first_name: 'Olivia', last_name: 'Operator', role: 'Administrator' }],
   },
   {
-    key: 'acme', type: 'SUPPLIER', name: 'Acme Medical Devices', address1: '100 Innovation Way', city: 'Minneapolis', state: 'MN', zip: '55401',
-    domain: 'acme.demo', notisphere_id: 'SUP-0001',
+    key: 'acme',
+    type: 'SUPPLIER',
+    name: 'Acme Medical Devices',
+    address1: '100 Innovation Way',
+    city: 'Minneapolis',
+    state: 'MN',
+    zip: '55401',
+    domain: 'acme.demo',
+    notisphere_id: 'SUP-0001',
     users: [
       { email: 'admin@acme.demo', first_name: 'Alice', last_name: 'Acme', role: 'Administrator' },
       { email: 'recalls@acme.demo', first_name: 'Rick', last_name: 'Recalls', role: 'Recall Coordinator' },
@@ -29,13 +46,28 @@ const WORLD: DemoOrg[] = [
     ],
   },
   {
-    key: 'borealis', type: 'SUPPLIER', name: 'Borealis Pharma', address1: '5 Aurora Park', city: 'Newark', state: 'NJ', zip: '07102',
-    domain: 'borealis.demo', notisphere_id: 'SUP-0002',
+    key: 'borealis',
+    type: 'SUPPLIER',
+    name: 'Borealis Pharma',
+    address1: '5 Aurora Park',
+    city: 'Newark',
+    state: 'NJ',
+    zip: '07102',
+    domain: 'borealis.demo',
+    notisphere_id: 'SUP-0002',
     users: [{ email: 'admin@borealis.demo', first_name: 'Bjorn', last_name: 'Borealis', role: 'Administrator' }],
   },
   {
-    key: 'riverside', type: 'PROVIDER', name: 'Riverside Health', address1: '1 River Road', city: 'Sacramento', state: 'CA', zip: '95814',
-    domain: 'riverside.demo', notisphere_id: 'PRV-0001', self_registration_link: 'riverside-health',
+    key: 'riverside',
+    type: 'PROVIDER',
+    name: 'Riverside Health',
+    address1: '1 River Road',
+    city: 'Sacramento',
+    state: 'CA',
+    zip: '95814',
+    domain: 'riverside.demo',
+    notisphere_id: 'PRV-0001',
+    self_registration_link: 'riverside-health',
     users: [
       { email: 'admin@riverside.demo', first_name: 'Rita', last_name: 'Riverside', role: 'Administrator' },
       { email: 'responder@riverside.demo', first_name: 'Ray', last_name: 'Responder', role: 'Responder' },
@@ -43,16 +75,39 @@ const WORLD: DemoOrg[] = [
     ],
   },
   {
-    key: 'riverside-north', parentKey: 'riverside', type: 'PROVIDER', name: 'Riverside North Campus', address1: '200 North Ave',
-    city: 'Sacramento', state: 'CA', zip: '95815', notisphere_id: 'PRV-0001-01', users: [],
+    key: 'riverside-north',
+    parentKey: 'riverside',
+    type: 'PROVIDER',
+    name: 'Riverside North Campus',
+    address1: '200 North Ave',
+    city: 'Sacramento',
+    state: 'CA',
+    zip: '95815',
+    notisphere_id: 'PRV-0001-01',
+    users: [],
   },
   {
-    key: 'riverside-south', parentKey: 'riverside', type: 'PROVIDER', name: 'Riverside South Clinic', address1: '300 South St',
-    city: 'Elk Grove', state: 'CA', zip: '95624', notisphere_id: 'PRV-0001-02', users: [],
+    key: 'riverside-south',
+    parentKey: 'riverside',
+    type: 'PROVIDER',
+    name: 'Riverside South Clinic',
+    address1: '300 South St',
+    city: 'Elk Grove',
+    state: 'CA',
+    zip: '95624',
+    notisphere_id: 'PRV-0001-02',
+    users: [],
   },
   {
-    key: 'lakeshore', type: 'PROVIDER', name: 'Lakeshore Medical Center', address1: '77 Lake Shore Dr', city: 'Chicago', state: 'IL', zip: '60611',
-    domain: 'lakeshore.demo', notisphere_id: 'PRV-0002',
+    key: 'lakeshore',
+    type: 'PROVIDER',
+    name: 'Lakeshore Medical Center',
+    address1: '77 Lake Shore Dr',
+    city: 'Chicago',
+    state: 'IL',
+    zip: '60611',
+    domain: 'lakeshore.demo',
+    notisphere_id: 'PRV-0002',
     users: [
       { email: 'admin@lakeshore.demo', first_name: 'Leo', last_name: 'Lakeshore', role: 'Administrator' },
       { email: 'multi@riverside.demo', first_name: 'Morgan', last_name: 'Multi', role: 'Responder' },
@@ -61,24 +116,37 @@ const WORLD: DemoOrg[] = [
 ];
 
 export async function isDatabaseEmpty(db: Knex): Promise<boolean> {
-  const row = (await db('organizations').count<{ count: number }[]>({ count: '*' }).first()) as { count: number } | undefined;
+  const row = (await db('organizations').count<{ count: number }[]>({ count: '*' }).first()) as
+    | { count: number }
+    | undefined;
   return Number(row?.count ?? 0) === 0;
 }
 
 /** Loads the demo world in one transaction; every password is `password`. Refuses a database that has organisations. */
 export async function seedDemo(db: Knex, password: string): Promise<DemoSignIn[]> {
   return db.transaction(async (trx) => {
-    if (!(await isDatabaseEmpty(trx))) throw new Error('The database already holds organisations; the demo world is only loaded into an empty database (use `db reset` first).');
+    if (!(await isDatabaseEmpty(trx)))
+      throw new Error(
+        'The database already holds organisations; the demo world is only loaded into an empty database (use `db reset` first).',
+      );
     const ids: Record<string, number> = {};
     const signIns: DemoSignIn[] = [];
     for (const { key, parentKey, users, ...org } of WORLD) {
       const created = await createOrganizationWithRoles(trx, { ...org, parent_id: parentKey ? ids[parentKey] : null });
       ids[key] = created.id;
       if (org.self_registration_link) {
-        await trx('organizations').where({ id: created.id }).update({ self_registration_role_id: created.roles.Responder });
+        await trx('organizations')
+          .where({ id: created.id })
+          .update({ self_registration_role_id: created.roles.Responder });
       }
       for (const u of users) {
-        const user = await findOrCreateUser(trx, { email: u.email, password, first_name: u.first_name, last_name: u.last_name, status: 'VERIFIED' });
+        const user = await findOrCreateUser(trx, {
+          email: u.email,
+          password,
+          first_name: u.first_name,
+          last_name: u.last_name,
+          status: 'VERIFIED',
+        });
         await addMembership(trx, user.id, created.id, created.roles[u.role]!);
         signIns.push({ email: u.email, organization: org.name, role: u.role });
       }

@@ -31,11 +31,16 @@ export function bumpVersion(bump: string, file = path.join(repoRoot, 'package.js
 }
 
 export function configureVersionCommand(program: Command): void {
-  program.command('version').description('Product version').command('bump')
+  program
+    .command('version')
+    .description('Product version')
+    .command('bump')
     .description('Raise the product version (root package.json)')
     .argument('<bump>', 'patch, minor, major or an explicit x.y.z')
-    .action(action(async (bump: string) => {
-      const { from, to } = bumpVersion(bump);
-      return `Version ${from} -> ${to}`;
-    }));
+    .action(
+      action(async (bump: string) => {
+        const { from, to } = bumpVersion(bump);
+        return `Version ${from} -> ${to}`;
+      }),
+    );
 }

@@ -67,7 +67,9 @@ export const Keyboard: Story = {
     await waitFor(() => expect(canvas.getAllByRole('option')).toHaveLength(3));
     await expect(canvas.getAllByRole('option')[0]).toHaveAttribute('aria-selected', 'true');
     await userEvent.keyboard('{ArrowDown}{ArrowDown}');
-    await expect(input.getAttribute('aria-activedescendant')).toBe(canvas.getByRole('option', { name: 'Globex Pharma' }).id);
+    await expect(input.getAttribute('aria-activedescendant')).toBe(
+      canvas.getByRole('option', { name: 'Globex Pharma' }).id,
+    );
     await userEvent.keyboard('{Enter}');
     await expect(args.onSelect).toHaveBeenCalledWith({ value: '3', label: 'Globex Pharma' });
   },

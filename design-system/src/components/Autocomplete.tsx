@@ -147,19 +147,22 @@ export function Autocomplete({
           className="absolute z-50 mt-1 max-h-60 w-full overflow-auto rounded-md border bg-popover p-1 text-sm text-popover-foreground shadow-md"
         >
           {options.map((option, index) => (
-              <li
-                key={option.value}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === activeIndex}
-                className={cn('cursor-default rounded-sm px-2 py-1.5', index === activeIndex && 'bg-accent text-accent-foreground')}
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseEnter={() => setActive(index)}
-                onClick={() => choose(option)}
-              >
-                {option.label}
-              </li>
-            ))}
+            <li
+              key={option.value}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === activeIndex}
+              className={cn(
+                'cursor-default rounded-sm px-2 py-1.5',
+                index === activeIndex && 'bg-accent text-accent-foreground',
+              )}
+              onMouseDown={(event) => event.preventDefault()}
+              onMouseEnter={() => setActive(index)}
+              onClick={() => choose(option)}
+            >
+              {option.label}
+            </li>
+          ))}
         </ul>
       ) : null}
     </div>

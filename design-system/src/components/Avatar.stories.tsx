@@ -27,7 +27,9 @@ export const SixColours: Story = {
     </div>
   ),
   play: async ({ canvasElement }) => {
-    const colours = Array.from(canvasElement.querySelectorAll('[data-slot="avatar"]')).map((el) => el.getAttribute('data-color'));
+    const colours = Array.from(canvasElement.querySelectorAll('[data-slot="avatar"]')).map((el) =>
+      el.getAttribute('data-color'),
+    );
     await expect(colours).toHaveLength(8);
     for (const colour of colours) await expect(['1', '2', '3', '4', '5', '6']).toContain(colour);
     await expect(new Set(colours).size).toBeGreaterThan(1);

@@ -36,7 +36,14 @@ export function Avatar({ name, src, size, className, ...props }: AvatarProps) {
       className={cn(avatarVariants({ size }), className)}
       {...props}
     >
-      {src ? <AvatarPrimitive.Image data-slot="avatar-image" src={src} alt={name} className="aspect-square size-full object-cover" /> : null}
+      {src ? (
+        <AvatarPrimitive.Image
+          data-slot="avatar-image"
+          src={src}
+          alt={name}
+          className="aspect-square size-full object-cover"
+        />
+      ) : null}
       <AvatarPrimitive.Fallback
         data-slot="avatar-fallback"
         role="img"

@@ -7,11 +7,7 @@ const meta = {
   component: Breadcrumbs,
   args: {
     onNavigate: fn(),
-    items: [
-      { label: 'Home', href: '/' },
-      { label: 'Recalls', href: '/supplier/recalls' },
-      { label: 'Recall 42' },
-    ],
+    items: [{ label: 'Home', href: '/' }, { label: 'Recalls', href: '/supplier/recalls' }, { label: 'Recall 42' }],
   },
 } satisfies Meta<typeof Breadcrumbs>;
 
@@ -54,10 +50,6 @@ export const LongText: Story = {
 
 export const Vietnamese: Story = {
   args: {
-    items: [
-      { label: 'Trang chủ', href: '/' },
-      { label: 'Thu hồi', href: '/recalls' },
-      { label: 'Chi tiết' },
-    ],
+    items: [{ label: 'Trang chủ', href: '/' }, { label: 'Thu hồi', href: '/recalls' }, { label: 'Chi tiết' }],
   },
 };

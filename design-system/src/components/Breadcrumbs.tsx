@@ -50,7 +50,8 @@ export function Breadcrumbs({
               ) : (
                 renderLink({
                   href: item.href,
-                  className: 'rounded-sm hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60 outline-none',
+                  className:
+                    'rounded-sm hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60 outline-none',
                   onClick: (event) => {
                     if (onNavigate && item.href) {
                       event.preventDefault();

@@ -43,9 +43,13 @@ export const Variants: Story = {
 export const Sizes: Story = {
   render: (args) => (
     <div className="flex items-center gap-2">
-      <Button {...args} size="sm">Small</Button>
+      <Button {...args} size="sm">
+        Small
+      </Button>
       <Button {...args}>Default</Button>
-      <Button {...args} size="lg">Large</Button>
+      <Button {...args} size="lg">
+        Large
+      </Button>
     </div>
   ),
   play: async ({ canvasElement }) => {

@@ -53,7 +53,9 @@ export const Vietnamese: Story = {
     </div>
   ),
   play: async ({ args, canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('checkbox', { name: 'Tôi xác nhận đã nhận thông báo thu hồi này' }));
+    await userEvent.click(
+      within(canvasElement).getByRole('checkbox', { name: 'Tôi xác nhận đã nhận thông báo thu hồi này' }),
+    );
     await expect(args.onCheckedChange).toHaveBeenCalledWith(true);
   },
 };

@@ -72,9 +72,7 @@ export const Vietnamese: Story = {
 };
 
 export const Ok: Story = {
-  render: (args) => (
-    <OkDialog open={args.open} onOk={args.onConfirm} description="Your request has been sent." />
-  ),
+  render: (args) => <OkDialog open={args.open} onOk={args.onConfirm} description="Your request has been sent." />,
   play: async ({ args, canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body);
     const dialog = await body.findByRole('alertdialog', { name: 'Notice' });

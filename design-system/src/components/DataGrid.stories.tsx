@@ -43,7 +43,16 @@ function GridHarness({ total, onFetch, delayMs = 20, fail = false }: HarnessProp
     },
     [descending, total, onFetch, delayMs, fail],
   );
-  return <DataGrid columns={columns} getRows={getRows} height={400} sortModel={sort} onSortChange={setSort} label="Locations" />;
+  return (
+    <DataGrid
+      columns={columns}
+      getRows={getRows}
+      height={400}
+      sortModel={sort}
+      onSortChange={setSort}
+      label="Locations"
+    />
+  );
 }
 
 const meta = {
@@ -163,7 +172,12 @@ function VietnameseGrid({ total, onFetch }: HarnessProps) {
       getRows={getRows}
       height={240}
       label="Địa điểm"
-      texts={{ total: 'Tổng {n} bản ghi', loading: 'Đang tải...', empty: 'Không tìm thấy bản ghi', rowsPerPage: 'Số dòng mỗi trang' }}
+      texts={{
+        total: 'Tổng {n} bản ghi',
+        loading: 'Đang tải...',
+        empty: 'Không tìm thấy bản ghi',
+        rowsPerPage: 'Số dòng mỗi trang',
+      }}
     />
   );
 }

@@ -135,7 +135,9 @@ export function DataGrid<T>({
               <div
                 key={column.field}
                 role="columnheader"
-                aria-sort={sort ? (sort.direction === 'asc' ? 'ascending' : 'descending') : column.sortable ? 'none' : undefined}
+                aria-sort={
+                  sort ? (sort.direction === 'asc' ? 'ascending' : 'descending') : column.sortable ? 'none' : undefined
+                }
                 className="flex items-center truncate px-3"
               >
                 {column.sortable && onSortChange ? (
@@ -161,15 +163,27 @@ export function DataGrid<T>({
           })}
         </div>
         {loadingFirst ? (
-          <div role="row" className="flex items-center justify-center text-muted-foreground" style={{ height: rowHeight * 3 }}>
+          <div
+            role="row"
+            className="flex items-center justify-center text-muted-foreground"
+            style={{ height: rowHeight * 3 }}
+          >
             <span role="gridcell">{t.loading}</span>
           </div>
         ) : cache.error !== null && total === null ? (
-          <div role="row" className="flex items-center justify-center text-destructive" style={{ height: rowHeight * 3 }}>
+          <div
+            role="row"
+            className="flex items-center justify-center text-destructive"
+            style={{ height: rowHeight * 3 }}
+          >
             <span role="gridcell">{t.error}</span>
           </div>
         ) : rowsOnPage === 0 ? (
-          <div role="row" className="flex items-center justify-center text-muted-foreground" style={{ height: rowHeight * 3 }}>
+          <div
+            role="row"
+            className="flex items-center justify-center text-muted-foreground"
+            style={{ height: rowHeight * 3 }}
+          >
             <span role="gridcell">{t.empty}</span>
           </div>
         ) : (
@@ -184,15 +198,27 @@ export function DataGrid<T>({
                   aria-rowindex={index + 2}
                   data-index={index}
                   className="absolute left-0 grid w-full border-b hover:bg-muted/50"
-                  style={{ height: rowHeight, transform: `translateY(${item.start}px)`, gridTemplateColumns: gridTemplate }}
+                  style={{
+                    height: rowHeight,
+                    transform: `translateY(${item.start}px)`,
+                    gridTemplateColumns: gridTemplate,
+                  }}
                 >
                   {row === undefined ? (
-                    <div role="gridcell" className="col-span-full flex items-center px-3 text-muted-foreground" aria-busy="true">
+                    <div
+                      role="gridcell"
+                      className="col-span-full flex items-center px-3 text-muted-foreground"
+                      aria-busy="true"
+                    >
                       {t.loading}
                     </div>
                   ) : (
                     columns.map((column) => (
-                      <div key={column.field} role="gridcell" className={cn('flex items-center truncate px-3', column.className)}>
+                      <div
+                        key={column.field}
+                        role="gridcell"
+                        className={cn('flex items-center truncate px-3', column.className)}
+                      >
                         {cellText(row, column)}
                       </div>
                     ))
@@ -204,7 +230,9 @@ export function DataGrid<T>({
         )}
       </div>
       <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
-        <span data-slot="data-grid-total">{typeof t.total === 'function' ? t.total(total ?? 0) : formatText(t.total, { n: total ?? 0 })}</span>
+        <span data-slot="data-grid-total">
+          {typeof t.total === 'function' ? t.total(total ?? 0) : formatText(t.total, { n: total ?? 0 })}
+        </span>
         <label className="ml-auto flex items-center gap-2">
           <span>{t.rowsPerPage}</span>
           <SimpleSelect

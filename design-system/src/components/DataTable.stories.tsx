@@ -31,13 +31,23 @@ const columns: DataTableColumn<Recall>[] = [
   { field: 'date', header: 'Date', sortable: true },
 ];
 
-type HarnessProps = Omit<DataTableProps<Recall>, 'rows' | 'total' | 'pageNumber' | 'onPageChange' | 'getRowId' | 'columns'> & {
+type HarnessProps = Omit<
+  DataTableProps<Recall>,
+  'rows' | 'total' | 'pageNumber' | 'onPageChange' | 'getRowId' | 'columns'
+> & {
   data?: Recall[];
   onPageChange: (page: number) => void;
 };
 
 /** Plays the server: pages, sorts and filters the in-memory rows as the BFF would. */
-function ServerTable({ data = allRecalls, onPageChange, onPageSizeChange, onSortChange, onSelectionChange, ...props }: HarnessProps) {
+function ServerTable({
+  data = allRecalls,
+  onPageChange,
+  onPageSizeChange,
+  onSortChange,
+  onSelectionChange,
+  ...props
+}: HarnessProps) {
   const [page, setPage] = React.useState(1);
   const [pageSize, setPageSize] = React.useState(props.pageSize ?? 50);
   const [sort, setSort] = React.useState<SortItem[]>([]);
@@ -152,14 +162,11 @@ export const PageSize: Story = {
     await expect(args.onPageSizeChange).toHaveBeenCalledWith(10);
     await expect(bodyRows(canvasElement)).toHaveLength(10);
     const pager = canvas.getByRole('navigation', { name: 'Pagination' });
-    await expect(within(pager).getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual([
-      '1',
-      '2',
-      '3',
-      '4',
-      '5',
-      '13',
-    ]);
+    await expect(
+      within(pager)
+        .getAllByRole('button', { name: /^Page / })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3', '4', '5', '13']);
   },
 };
 

@@ -134,7 +134,8 @@ function cellValue<T>(row: T, column: DataTableColumn<T>): React.ReactNode {
 
 const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
 
-const totalText = (text: string | ((n: number) => string), n: number) => (typeof text === 'function' ? text(n) : formatText(text, { n }));
+const totalText = (text: string | ((n: number) => string), n: number) =>
+  typeof text === 'function' ? text(n) : formatText(text, { n });
 
 export function DataTable<T>({
   columns,
@@ -218,7 +219,10 @@ export function DataTable<T>({
         <div data-slot="data-table-toolbar" className="flex flex-wrap items-center gap-2">
           {onSearchChange ? (
             <div className="relative w-full max-w-xs">
-              <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground" />
+              <SearchIcon
+                aria-hidden="true"
+                className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground"
+              />
               <TextInput
                 type="search"
                 aria-label={t.search}
@@ -271,7 +275,10 @@ export function DataTable<T>({
                     key={column.field}
                     scope="col"
                     aria-sort={sort ? ariaSort[sort.direction] : column.sortable ? 'none' : undefined}
-                    className={cn('h-10 px-3 text-left font-medium whitespace-nowrap text-foreground', column.className)}
+                    className={cn(
+                      'h-10 px-3 text-left font-medium whitespace-nowrap text-foreground',
+                      column.className,
+                    )}
                   >
                     {column.sortable && onSortChange ? (
                       <button
@@ -383,7 +390,10 @@ export function DataTable<T>({
         </table>
       </div>
 
-      <div data-slot="data-table-footer" className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
+      <div
+        data-slot="data-table-footer"
+        className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground"
+      >
         <div className="grid gap-0.5">
           <span data-slot="data-table-total">{totalText(totalCapped ? t.totalCapped : t.total, total)}</span>
           {sortCapped ? <span data-slot="data-table-sort-capped">{t.sortCapped}</span> : null}
@@ -406,7 +416,13 @@ export function DataTable<T>({
               />
             </label>
           ) : null}
-          <Pagination page={pageNumber} total={total} pageSize={pageSize} onPageChange={onPageChange} texts={t.pagination} />
+          <Pagination
+            page={pageNumber}
+            total={total}
+            pageSize={pageSize}
+            onPageChange={onPageChange}
+            texts={t.pagination}
+          />
         </div>
       </div>
     </div>

@@ -116,7 +116,12 @@ export const Vietnamese: Story = {
     locale: vi,
     allowNotApplicable: true,
     value: 'Not Applicable',
-    texts: { notApplicable: 'Không áp dụng', placeholder: 'MM/DD/YYYY', openCalendar: 'Mở lịch', invalid: 'Ngày không hợp lệ' },
+    texts: {
+      notApplicable: 'Không áp dụng',
+      placeholder: 'MM/DD/YYYY',
+      openCalendar: 'Mở lịch',
+      invalid: 'Ngày không hợp lệ',
+    },
   },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('textbox', { name: 'Recall date' })).toHaveValue('Không áp dụng');

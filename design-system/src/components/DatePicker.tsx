@@ -3,13 +3,7 @@ import { DayPicker } from 'react-day-picker';
 import { format, type Locale } from 'date-fns';
 import { CalendarIcon } from 'lucide-react';
 import { cn } from '../lib/cn';
-import {
-  dateToValue,
-  formatDisplayDate,
-  NOT_APPLICABLE,
-  parseDisplayDate,
-  valueToDate,
-} from '../lib/dates';
+import { dateToValue, formatDisplayDate, NOT_APPLICABLE, parseDisplayDate, valueToDate } from '../lib/dates';
 import { Button, IconButton } from './Button';
 import { Popover, PopoverAnchor, PopoverContent } from './Popover';
 import { inputClassName } from './TextInput';

@@ -72,7 +72,9 @@ export const LongTextVietnamese: Story = {
       <DialogContent closeLabel="Đóng">
         <DialogHeader>
           <DialogTitle>Chỉnh sửa địa điểm bị ảnh hưởng bởi đợt thu hồi thiết bị y tế khẩn cấp</DialogTitle>
-          <DialogDescription>{'Vui lòng kiểm tra địa chỉ, số lượng tồn kho và người liên hệ trước khi lưu. '.repeat(6)}</DialogDescription>
+          <DialogDescription>
+            {'Vui lòng kiểm tra địa chỉ, số lượng tồn kho và người liên hệ trước khi lưu. '.repeat(6)}
+          </DialogDescription>
         </DialogHeader>
       </DialogContent>
     </Dialog>

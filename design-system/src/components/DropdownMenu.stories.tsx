@@ -32,7 +32,11 @@ export const Default: Story = {
     const body = within(canvasElement.ownerDocument.body);
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Actions for Recall 42' }));
     const menu = await body.findByRole('menu');
-    await expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['View', 'Edit', 'Delete']);
+    await expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['View', 'Edit', 'Delete']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Edit' }));
     await expect(onEdit).toHaveBeenCalledTimes(1);
     await expect(body.queryByRole('menu')).toBeNull();

@@ -4,7 +4,8 @@ import { FilePreview, type FileLoader } from './FilePreview';
 import { ToastProvider } from './Toast';
 import { sampleDocxBase64 } from '../fixtures/sampleDocx';
 
-const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#16a34a"/></svg>';
+const svg =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#16a34a"/></svg>';
 const imageUrl = `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
 const csvUrl = `data:text/csv;charset=utf-8,${encodeURIComponent('Lot,Quantity,Site\n"L-42, blue",12,Hà Nội\nL-43,0,Boston\n')}`;
 const textUrl = `data:text/plain;charset=utf-8,${encodeURIComponent('Plain text notice\nline two')}`;
@@ -20,7 +21,14 @@ const docxLoader: FileLoader = async () => base64ToBuffer(sampleDocxBase64);
 const xlsxLoader: FileLoader = async () => {
   const XLSX = await import('xlsx');
   const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Product', 'Units'], ['Pump X-200', 42]]), 'Sheet1');
+  XLSX.utils.book_append_sheet(
+    book,
+    XLSX.utils.aoa_to_sheet([
+      ['Product', 'Units'],
+      ['Pump X-200', 42],
+    ]),
+    'Sheet1',
+  );
   const out: ArrayBuffer = XLSX.write(book, { type: 'array', bookType: 'xlsx' });
   return out;
 };
@@ -28,7 +36,13 @@ const xlsxLoader: FileLoader = async () => {
 const meta = {
   title: 'Overlays/FilePreview',
   component: FilePreview,
-  args: { open: true, onOpenChange: fn(), onDownload: fn(), onNothingToDownload: fn(), file: { name: 'photo.png', url: imageUrl } },
+  args: {
+    open: true,
+    onOpenChange: fn(),
+    onDownload: fn(),
+    onNothingToDownload: fn(),
+    file: { name: 'photo.png', url: imageUrl },
+  },
   render: (args) => (
     <ToastProvider>
       <FilePreview {...args} />
@@ -73,7 +87,11 @@ export const Csv: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await dialogOf(canvasElement);
     const table = await within(dialog).findByRole('table');
-    await expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Lot', 'Quantity', 'Site']);
+    await expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Lot', 'Quantity', 'Site']);
     await expect(within(table).getByText('L-42, blue')).toBeInTheDocument();
     await expect(within(table).getByText('Hà Nội')).toBeInTheDocument();
   },
@@ -91,9 +109,15 @@ export const Docx: Story = {
   args: { file: { name: 'field-notice.docx', url: 'blob:docx' }, loadFile: fn(docxLoader) },
   play: async ({ args, canvasElement }) => {
     const dialog = await dialogOf(canvasElement);
-    await waitFor(() => expect(dialog.querySelector('[data-slot="file-preview-document"]')).toHaveTextContent('Urgent Field Safety Notice'), {
-      timeout: 5000,
-    });
+    await waitFor(
+      () =>
+        expect(dialog.querySelector('[data-slot="file-preview-document"]')).toHaveTextContent(
+          'Urgent Field Safety Notice',
+        ),
+      {
+        timeout: 5000,
+      },
+    );
     await expect(within(dialog).getByText('Remove lot 42 from inventory.')).toBeInTheDocument();
     await expect(args.loadFile).toHaveBeenCalledWith('blob:docx');
   },
@@ -121,7 +145,9 @@ export const LoadFailed: Story = {
   args: { file: { name: 'gone.csv', url: 'blob:gone' }, loadFile: () => Promise.reject(new Error('404')) },
   play: async ({ canvasElement }) => {
     const dialog = await dialogOf(canvasElement);
-    await expect(await within(dialog).findByText('The file could not be displayed. Please download file to view.')).toBeInTheDocument();
+    await expect(
+      await within(dialog).findByText('The file could not be displayed. Please download file to view.'),
+    ).toBeInTheDocument();
   },
 };
 
@@ -129,7 +155,9 @@ export const Unsupported: Story = {
   args: { file: { name: 'slides.pptx', url: 'blob:pptx' } },
   play: async ({ args, canvasElement }) => {
     const dialog = await dialogOf(canvasElement);
-    await expect(dialog).toHaveTextContent('Preview for this file format is not supported. Please download file to view.');
+    await expect(dialog).toHaveTextContent(
+      'Preview for this file format is not supported. Please download file to view.',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Download' }));
     await expect(args.onDownload).toHaveBeenCalled();
   },

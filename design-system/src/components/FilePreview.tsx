@@ -199,7 +199,11 @@ export function FilePreview({
   } else if (content.state === 'error') {
     body = <p className="text-sm text-destructive">{t.failed}</p>;
   } else if (content.state === 'text') {
-    body = <pre className="max-h-[60vh] overflow-auto rounded-md bg-muted p-3 text-xs whitespace-pre-wrap">{content.text}</pre>;
+    body = (
+      <pre className="max-h-[60vh] overflow-auto rounded-md bg-muted p-3 text-xs whitespace-pre-wrap">
+        {content.text}
+      </pre>
+    );
   } else if (content.state === 'table') {
     body = <PreviewTable rows={content.rows} />;
   } else {

@@ -34,7 +34,10 @@ function Harness({ onUpload, onDelete, files: initial = [], ...props }: FileUplo
           setMaxActive((m) => Math.max(m, active.current));
           await onUpload(file);
           await new Promise((resolve) => setTimeout(resolve, 30));
-          setFiles((current) => [...current, { id: `${file.name}-${current.length}`, name: file.name, size: file.size }]);
+          setFiles((current) => [
+            ...current,
+            { id: `${file.name}-${current.length}`, name: file.name, size: file.size },
+          ]);
           active.current -= 1;
         }}
         onDelete={
@@ -147,7 +150,13 @@ export const Disabled: Story = {
 
 export const LongText: Story = {
   args: {
-    files: [{ id: 1, name: 'recall-notice-infusion-pump-model-x200-software-correction-final-signed-version-3.pdf', size: 123456789 }],
+    files: [
+      {
+        id: 1,
+        name: 'recall-notice-infusion-pump-model-x200-software-correction-final-signed-version-3.pdf',
+        size: 123456789,
+      },
+    ],
   },
 };
 

@@ -1,7 +1,14 @@
 import * as React from 'react';
 import { EyeIcon, FileIcon, Trash2Icon, UploadIcon } from 'lucide-react';
 import { cn } from '../lib/cn';
-import { checkUploadType, defaultUploadMessages, formatBytes, UPLOAD_EXTENSIONS, type UploadKind, type UploadMessages } from '../lib/files';
+import {
+  checkUploadType,
+  defaultUploadMessages,
+  formatBytes,
+  UPLOAD_EXTENSIONS,
+  type UploadKind,
+  type UploadMessages,
+} from '../lib/files';
 import { Button, IconButton } from './Button';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useOptionalToast } from './Toast';
@@ -155,7 +162,14 @@ export function FileUpload({
           aria-label={label ?? t.upload}
           onChange={(event) => void handleFiles(event.target.files)}
         />
-        <Button variant="outline" size="sm" disabled={busy} loading={uploading} loadingLabel={t.uploading} onClick={() => inputRef.current?.click()}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={busy}
+          loading={uploading}
+          loadingLabel={t.uploading}
+          onClick={() => inputRef.current?.click()}
+        >
           {uploading ? null : <UploadIcon />}
           {uploading ? t.uploading : (label ?? t.upload)}
         </Button>
@@ -175,14 +189,21 @@ export function FileUpload({
               <span className="min-w-0 flex-1 truncate" title={file.name}>
                 {file.name}
               </span>
-              {file.size !== undefined ? <span className="text-xs text-muted-foreground">{formatBytes(file.size)}</span> : null}
+              {file.size !== undefined ? (
+                <span className="text-xs text-muted-foreground">{formatBytes(file.size)}</span>
+              ) : null}
               {onPreview ? (
                 <IconButton size="icon-sm" label={`${t.preview} ${file.name}`} onClick={() => onPreview(file)}>
                   <EyeIcon />
                 </IconButton>
               ) : null}
               {onDelete ? (
-                <IconButton size="icon-sm" label={`${t.delete} ${file.name}`} disabled={disabled} onClick={() => setPendingDelete(file)}>
+                <IconButton
+                  size="icon-sm"
+                  label={`${t.delete} ${file.name}`}
+                  disabled={disabled}
+                  onClick={() => setPendingDelete(file)}
+                >
                   <Trash2Icon />
                 </IconButton>
               ) : null}

@@ -82,7 +82,8 @@ export const Disabled: Story = {
 export const LongText: Story = {
   args: {
     label: 'Email address of the primary recall coordinator responsible for this location',
-    error: 'Minimum 8 characters, must contain at least: 1 uppercase letter, 1 lowercase letter, 1 number, and one special character (!@#$%^&*)',
+    error:
+      'Minimum 8 characters, must contain at least: 1 uppercase letter, 1 lowercase letter, 1 number, and one special character (!@#$%^&*)',
   },
 };
 
@@ -91,7 +92,10 @@ function PasswordForm() {
   const [confirm, setConfirm] = React.useState('');
   const [submitted, setSubmitted] = React.useState(false);
   const passwordField = useFieldValidation(password, 'required|verify_password', { showAll: submitted });
-  const confirmField = useFieldValidation(confirm, 'required|confirmed:password', { values: { password }, showAll: submitted });
+  const confirmField = useFieldValidation(confirm, 'required|confirmed:password', {
+    values: { password },
+    showAll: submitted,
+  });
   return (
     <form
       className="grid gap-3"

@@ -36,7 +36,12 @@ export function FormField({ label, id, required, description, error, className, 
           ) : null}
         </Label>
       ) : null}
-      <Slot.Root id={controlId} aria-invalid={firstError ? true : undefined} aria-describedby={describedBy} aria-required={required || undefined}>
+      <Slot.Root
+        id={controlId}
+        aria-invalid={firstError ? true : undefined}
+        aria-describedby={describedBy}
+        aria-required={required || undefined}
+      >
         {children}
       </Slot.Root>
       {description ? (

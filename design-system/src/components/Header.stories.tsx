@@ -5,7 +5,9 @@ import { Header } from './Header';
 const logo = <span className="text-lg font-bold tracking-tight">Portal</span>;
 const linkImage =
   'data:image/svg+xml;utf8,' +
-  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="80" height="32"><rect width="80" height="32" fill="#fff"/></svg>');
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="32"><rect width="80" height="32" fill="#fff"/></svg>',
+  );
 
 const meta = {
   title: 'Shell/Header',
@@ -74,7 +76,12 @@ export const Vietnamese: Story = {
   args: {
     user: { name: 'Nguyễn Văn An' },
     organisation: { name: 'Bệnh viện Bạch Mai' },
-    texts: { myProfile: 'Hồ sơ của tôi', logout: 'Đăng xuất', userMenu: 'Menu người dùng', toggleSidebar: 'Ẩn/hiện menu' },
+    texts: {
+      myProfile: 'Hồ sơ của tôi',
+      logout: 'Đăng xuất',
+      userMenu: 'Menu người dùng',
+      toggleSidebar: 'Ẩn/hiện menu',
+    },
   },
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);

@@ -3,7 +3,14 @@ import { LogOutIcon, MenuIcon, UserIcon } from 'lucide-react';
 import { cn } from '../lib/cn';
 import { Avatar } from './Avatar';
 import { IconButton } from './Button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from './DropdownMenu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from './DropdownMenu';
 
 export interface HeaderUser {
   name: string;
@@ -103,9 +110,7 @@ export function Header({
           </a>
         ))}
         <DropdownMenu>
-          <DropdownMenuTrigger
-            className="flex items-center gap-2 rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-white/70"
-          >
+          <DropdownMenuTrigger className="flex items-center gap-2 rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-white/70">
             <Avatar name={user.name} src={user.photoUrl} size="sm" aria-hidden="true" />
             <span className="max-w-40 truncate text-sm max-sm:sr-only">{user.name}</span>
             <span className="sr-only">, {t.userMenu}</span>
@@ -113,7 +118,9 @@ export function Header({
           <DropdownMenuContent align="end" className="w-56">
             <DropdownMenuLabel className="grid">
               <span className="truncate">{user.name}</span>
-              {user.email ? <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span> : null}
+              {user.email ? (
+                <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+              ) : null}
             </DropdownMenuLabel>
             <DropdownMenuSeparator />
             <DropdownMenuItem onSelect={onMyProfile}>

@@ -10,7 +10,13 @@ export type LoadingOverlayProps = React.ComponentProps<'div'> & {
 };
 
 /** Blocks interaction while something loads; announces the label to assistive technology. */
-export function LoadingOverlay({ active, label = 'Loading...', fullScreen = false, className, ...props }: LoadingOverlayProps) {
+export function LoadingOverlay({
+  active,
+  label = 'Loading...',
+  fullScreen = false,
+  className,
+  ...props
+}: LoadingOverlayProps) {
   if (!active) return null;
   return (
     <div

@@ -4,7 +4,9 @@ import { NewsCard } from './NewsCard';
 
 const image =
   'data:image/svg+xml;utf8,' +
-  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180"><rect width="320" height="180" fill="#2563eb"/></svg>');
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180"><rect width="320" height="180" fill="#2563eb"/></svg>',
+  );
 
 const meta = {
   title: 'Data/NewsCard',
@@ -49,13 +51,18 @@ export const NoImage: Story = {
 
 export const LongText: Story = {
   args: {
-    title: 'A very long headline about supply chain disruption in intravenous solutions across every region this winter',
+    title:
+      'A very long headline about supply chain disruption in intravenous solutions across every region this winter',
     description: 'Manufacturers report continued shortages. '.repeat(12),
   },
 };
 
 export const Vietnamese: Story = {
-  args: { title: 'Hướng dẫn mới về thu hồi thiết bị', description: 'Những điều nhà cung cấp cần biết.', readMoreText: 'Xem thêm' },
+  args: {
+    title: 'Hướng dẫn mới về thu hồi thiết bị',
+    description: 'Những điều nhà cung cấp cần biết.',
+    readMoreText: 'Xem thêm',
+  },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('button', { name: 'Xem thêm' })).toBeInTheDocument();
   },

@@ -30,7 +30,10 @@ export function NewsCard({
     <article
       data-slot="news-card"
       aria-labelledby={headingId}
-      className={cn('flex w-full max-w-sm flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-sm', className)}
+      className={cn(
+        'flex w-full max-w-sm flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-sm',
+        className,
+      )}
       {...props}
     >
       {imageUrl ? <img src={imageUrl} alt={imageAlt} className="aspect-video w-full bg-muted object-cover" /> : null}

@@ -43,7 +43,14 @@ export const FirstPage: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('button', { name: 'Previous page' })).toBeDisabled();
-    await expect(labels(canvasElement).filter((l) => l?.startsWith('Page '))).toEqual(['Page 1', 'Page 2', 'Page 3', 'Page 4', 'Page 5', 'Page 20']);
+    await expect(labels(canvasElement).filter((l) => l?.startsWith('Page '))).toEqual([
+      'Page 1',
+      'Page 2',
+      'Page 3',
+      'Page 4',
+      'Page 5',
+      'Page 20',
+    ]);
   },
 };
 
@@ -55,7 +62,9 @@ export const HiddenWhenOnePage: Story = {
 };
 
 export const Vietnamese: Story = {
-  args: { texts: { label: 'Phân trang', previous: 'Trang trước', next: 'Trang sau', page: 'Trang {n}', more: 'Thêm trang' } },
+  args: {
+    texts: { label: 'Phân trang', previous: 'Trang trước', next: 'Trang sau', page: 'Trang {n}', more: 'Thêm trang' },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('navigation', { name: 'Phân trang' })).toBeInTheDocument();

@@ -92,7 +92,12 @@ export const Disabled: Story = {
 };
 
 export const ShowErrorsVietnamese: Story = {
-  args: { rules: 'required_editor', showErrors: true, messages: { required_editor: 'Trường bắt buộc' }, 'aria-label': 'Nội dung' },
+  args: {
+    rules: 'required_editor',
+    showErrors: true,
+    messages: { required_editor: 'Trường bắt buộc' },
+    'aria-label': 'Nội dung',
+  },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Trường bắt buộc');
   },

@@ -69,7 +69,8 @@ export function RichTextEditor({
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-label': ariaLabel,
-        class: 'min-h-24 px-3 py-2 outline-none [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-6',
+        class:
+          'min-h-24 px-3 py-2 outline-none [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-6',
         ...(id ? { id } : {}),
       },
     },
@@ -122,8 +123,18 @@ export function RichTextEditor({
   const tools = [
     { key: 'bold', label: t.bold, icon: <BoldIcon />, run: () => editor.chain().focus().toggleBold().run() },
     { key: 'italic', label: t.italic, icon: <ItalicIcon />, run: () => editor.chain().focus().toggleItalic().run() },
-    { key: 'bulletList', label: t.bulletList, icon: <ListIcon />, run: () => editor.chain().focus().toggleBulletList().run() },
-    { key: 'orderedList', label: t.orderedList, icon: <ListOrderedIcon />, run: () => editor.chain().focus().toggleOrderedList().run() },
+    {
+      key: 'bulletList',
+      label: t.bulletList,
+      icon: <ListIcon />,
+      run: () => editor.chain().focus().toggleBulletList().run(),
+    },
+    {
+      key: 'orderedList',
+      label: t.orderedList,
+      icon: <ListOrderedIcon />,
+      run: () => editor.chain().focus().toggleOrderedList().run(),
+    },
   ] as const;
 
   return (

@@ -54,7 +54,10 @@ export const Invalid: Story = {
   name: 'Error',
   args: { 'aria-invalid': true },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('combobox', { name: 'Event type' })).toHaveAttribute('aria-invalid', 'true');
+    await expect(within(canvasElement).getByRole('combobox', { name: 'Event type' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
   },
 };
 

@@ -52,9 +52,14 @@ export const Requesting: Story = {
 };
 
 export const Vietnamese: Story = {
-  args: { onRequestAccess: undefined, texts: { title: 'Từ chối truy cập', denied: 'Bạn không có quyền truy cập.', ok: 'Đồng ý' } },
+  args: {
+    onRequestAccess: undefined,
+    texts: { title: 'Từ chối truy cập', denied: 'Bạn không có quyền truy cập.', ok: 'Đồng ý' },
+  },
   play: async ({ canvasElement }) => {
-    const dialog = await within(canvasElement.ownerDocument.body).findByRole('alertdialog', { name: 'Từ chối truy cập' });
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('alertdialog', {
+      name: 'Từ chối truy cập',
+    });
     await expect(dialog).toHaveAccessibleDescription('Bạn không có quyền truy cập.');
   },
 };
@@ -72,7 +77,9 @@ export const NewVersion: Story = {
 };
 
 export const LegacyDomain: Story = {
-  render: (args) => <LegacyDomainModal open={args.open} newDomain="alerts.example.com" onRedirect={args.onOk ?? (() => undefined)} />,
+  render: (args) => (
+    <LegacyDomainModal open={args.open} newDomain="alerts.example.com" onRedirect={args.onOk ?? (() => undefined)} />
+  ),
   play: async ({ args, canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body);
     const dialog = await body.findByRole('alertdialog', { name: 'We have moved' });

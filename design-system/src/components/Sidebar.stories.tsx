@@ -47,7 +47,10 @@ export const Default: Story = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
-    await expect(canvas.getByRole('button', { name: 'Organization Settings' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(canvas.getByRole('button', { name: 'Organization Settings' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     const locations = canvas.getByRole('button', { name: 'Location Management' });
     await expect(locations).toHaveAttribute('aria-expanded', 'false');
     await expect(canvas.queryByRole('link', { name: 'Providers' })).toBeNull();
@@ -105,6 +108,9 @@ export const Vietnamese: Story = {
     ],
   },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('link', { name: 'Bảng điều khiển' })).toHaveAttribute('aria-current', 'page');
+    await expect(within(canvasElement).getByRole('link', { name: 'Bảng điều khiển' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   },
 };

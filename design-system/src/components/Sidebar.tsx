@@ -133,7 +133,10 @@ function SidebarGroup({
       <Collapsible.Trigger className={cn(itemClass, containsActive && 'font-medium')}>
         {item.icon}
         <span className={cn('flex-1 truncate', collapsed && 'sr-only')}>{item.label}</span>
-        <ChevronDownIcon aria-hidden="true" className={cn('transition-transform', open && 'rotate-180', collapsed && 'hidden')} />
+        <ChevronDownIcon
+          aria-hidden="true"
+          className={cn('transition-transform', open && 'rotate-180', collapsed && 'hidden')}
+        />
       </Collapsible.Trigger>
       <Collapsible.Content>
         <ul className="mt-0.5 grid gap-0.5 pl-3">{children}</ul>

@@ -32,7 +32,8 @@ export const AllVocabularies: Story = {
     </div>
   ),
   play: async ({ canvasElement }) => {
-    const row = (kind: string) => within(canvasElement.querySelector<HTMLElement>(`[data-kind="${kind}"]`) ?? canvasElement);
+    const row = (kind: string) =>
+      within(canvasElement.querySelector<HTMLElement>(`[data-kind="${kind}"]`) ?? canvasElement);
     await expect(row('communication').getAllByText('Sent')).toHaveLength(4);
     await expect(row('communication').queryByText('NA')).toBeNull();
     await expect(row('response').getAllByText('In Progress')).toHaveLength(2);

@@ -22,7 +22,12 @@ export const Default: Story = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     const items = canvas.getAllByRole('listitem');
-    await expect(items.map((item) => item.getAttribute('data-state'))).toEqual(['complete', 'complete', 'current', 'upcoming']);
+    await expect(items.map((item) => item.getAttribute('data-state'))).toEqual([
+      'complete',
+      'complete',
+      'current',
+      'upcoming',
+    ]);
     await expect(items[2]).toHaveAttribute('aria-current', 'step');
     await expect(canvas.queryByRole('button', { name: /Actions/ })).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: /Products/ }));

@@ -37,7 +37,9 @@ export function Stepper({ steps, current, onStepChange, label = 'Progress', clas
           );
           const text = (
             <span className="flex min-w-0 flex-col text-left">
-              <span className={cn('text-sm font-medium', state === 'upcoming' && 'text-muted-foreground')}>{step.label}</span>
+              <span className={cn('text-sm font-medium', state === 'upcoming' && 'text-muted-foreground')}>
+                {step.label}
+              </span>
               {step.description ? <span className="text-xs text-muted-foreground">{step.description}</span> : null}
             </span>
           );

@@ -28,7 +28,11 @@ export const Default: Story = {
 export const OnlyDownloads: Story = {
   args: { onAdd: undefined, onVerify: undefined },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getAllByRole('button').map((b) => b.textContent)).toEqual(['CSV', 'XLSX']);
+    await expect(
+      within(canvasElement)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['CSV', 'XLSX']);
   },
 };
 

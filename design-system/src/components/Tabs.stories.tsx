@@ -40,7 +40,9 @@ export const KeyboardSkipsDisabled: Story = {
     const canvas = within(canvasElement);
     canvas.getByRole('tab', { name: 'Details' }).focus();
     await userEvent.keyboard('{ArrowRight}');
-    await waitFor(() => expect(canvas.getByRole('tab', { name: 'Affected locations' })).toHaveAttribute('aria-selected', 'true'));
+    await waitFor(() =>
+      expect(canvas.getByRole('tab', { name: 'Affected locations' })).toHaveAttribute('aria-selected', 'true'),
+    );
     await userEvent.keyboard('{ArrowRight}');
     await waitFor(() => expect(canvas.getByRole('tab', { name: 'Details' })).toHaveFocus());
     await expect(canvas.getByRole('tab', { name: 'History' })).toBeDisabled();

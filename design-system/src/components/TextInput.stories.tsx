@@ -54,7 +54,9 @@ export const Invalid: Story = {
   name: 'Error',
   args: { 'aria-invalid': true, defaultValue: 'not-an-email' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('textbox', { name: 'Name' })).toHaveClass('aria-invalid:border-destructive');
+    await expect(within(canvasElement).getByRole('textbox', { name: 'Name' })).toHaveClass(
+      'aria-invalid:border-destructive',
+    );
   },
 };
 

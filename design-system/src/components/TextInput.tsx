@@ -16,7 +16,14 @@ export type TextInputProps = React.ComponentProps<'input'> & {
   onValueChange?: (value: string) => void;
 };
 
-export function TextInput({ className, preventSpace = false, onChange, onValueChange, type = 'text', ...props }: TextInputProps) {
+export function TextInput({
+  className,
+  preventSpace = false,
+  onChange,
+  onValueChange,
+  type = 'text',
+  ...props
+}: TextInputProps) {
   function handleChange(event: React.ChangeEvent<HTMLInputElement>) {
     if (preventSpace) {
       const clean = stripNonWord(event.target.value);

@@ -42,7 +42,9 @@ export const Disabled: Story = {
 export const LongText: Story = {
   args: {
     defaultValue:
-      'Please remove all affected units from inventory, quarantine them, and confirm the quantities on hand at each location. '.repeat(4),
+      'Please remove all affected units from inventory, quarantine them, and confirm the quantities on hand at each location. '.repeat(
+        4,
+      ),
   },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('textbox', { name: 'Notes' })).toHaveAttribute('rows', '6');

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { FILTER_YEAR_RANGE, NOT_APPLICABLE, dateToValue, formatDate, formatDisplayDate, parseDisplayDate, truncateText, valueToDate } from './dates';
+import {
+  FILTER_YEAR_RANGE,
+  NOT_APPLICABLE,
+  dateToValue,
+  formatDate,
+  formatDisplayDate,
+  parseDisplayDate,
+  truncateText,
+  valueToDate,
+} from './dates';
 
 describe('dates', () => {
   it('formats values as MM/dd/yyyy', () => {

@@ -5,7 +5,9 @@ describe('checkUploadType', () => {
   it('accepts .png and .jpg images, case-insensitively', () => {
     expect(checkUploadType([{ name: 'photo.PNG' }], 'Image')).toBeNull();
     expect(checkUploadType([{ name: 'photo.jpg' }], 'Image')).toBeNull();
-    expect(checkUploadType([{ name: 'photo.jpeg' }], 'Image')).toBe('The document types should be either of .png, .jpg');
+    expect(checkUploadType([{ name: 'photo.jpeg' }], 'Image')).toBe(
+      'The document types should be either of .png, .jpg',
+    );
     expect(checkUploadType([{ name: 'doc.pdf' }], 'Image')).toBe('The document types should be either of .png, .jpg');
   });
   it('accepts the document types', () => {

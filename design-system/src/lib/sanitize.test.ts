@@ -16,13 +16,18 @@ describe('sanitizeHtml', () => {
   });
 
   it('keeps embedded images of a converted document', () => {
-    expect(sanitizeHtml('<p><img src="data:image/png;base64,iVBORw0KGgo="></p>')).toBe('<p><img src="data:image/png;base64,iVBORw0KGgo="></p>');
+    expect(sanitizeHtml('<p><img src="data:image/png;base64,iVBORw0KGgo="></p>')).toBe(
+      '<p><img src="data:image/png;base64,iVBORw0KGgo="></p>',
+    );
   });
 
   it('keeps only the editor tags, without attributes, for rich text', () => {
-    expect(sanitizeHtml('<p class="x" style="color:red">Hi <span>there</span> <a href="https://e.com">link</a></p><object>fallback</object>', { richText: true })).toBe(
-      '<p>Hi there link</p>',
-    );
+    expect(
+      sanitizeHtml(
+        '<p class="x" style="color:red">Hi <span>there</span> <a href="https://e.com">link</a></p><object>fallback</object>',
+        { richText: true },
+      ),
+    ).toBe('<p>Hi there link</p>');
   });
 
   it('answers an empty string for nothing', () => {

@@ -1,7 +1,22 @@
 import DOMPurify from 'dompurify';
 
 /** The tags the rich text editor produces: descriptions keep these (no attribute) and lose every other tag. */
-export const RICH_TEXT_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'blockquote'] as const;
+export const RICH_TEXT_TAGS = [
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  'ul',
+  'ol',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'blockquote',
+] as const;
 
 /**
  * The browser's one HTML sanitiser (DOMPurify): scripts, event handlers, `javascript:` links and other active

@@ -57,7 +57,9 @@ describe('cycleSort', () => {
     expect(cycleSort(model, 'name')).toEqual([{ field: 'date', direction: 'asc' }]);
   });
   it('replaces other columns in single mode', () => {
-    expect(cycleSort([{ field: 'name', direction: 'asc' }], 'date', false)).toEqual([{ field: 'date', direction: 'asc' }]);
+    expect(cycleSort([{ field: 'name', direction: 'asc' }], 'date', false)).toEqual([
+      { field: 'date', direction: 'asc' },
+    ]);
   });
 });
 

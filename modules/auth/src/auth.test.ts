@@ -33,12 +33,18 @@ describe('sign-in', () => {
     const claims = decodeJwt(d.access_token);
     const user = (await t.db('users').where({ email }).first('id')) as { id: number };
     expect(claims.sub).toBe(String(user.id));
-    expect(claims).toMatchObject({ org_type: orgType, role_name: role, parentorg_type: null, allPermissionCount: PERMISSIONS[orgType as 'SUPPLIER'].length });
+    expect(claims).toMatchObject({
+      org_type: orgType,
+      role_name: role,
+      parentorg_type: null,
+      allPermissionCount: PERMISSIONS[orgType as 'SUPPLIER'].length,
+    });
     expect(claims.exp! - Math.floor(Date.now() / 1000)).toBeGreaterThan(800);
     expect((claims.permission as string[]).length).toBe(permissionCount);
     expect(typeof claims.org_id).toBe('number');
     // Only permissions of the user's own organisation type ever appear.
-    for (const p of claims.permission as string[]) expect((PERMISSIONS[orgType as 'SUPPLIER'] as readonly string[]).includes(p)).toBe(true);
+    for (const p of claims.permission as string[])
+      expect((PERMISSIONS[orgType as 'SUPPLIER'] as readonly string[]).includes(p)).toBe(true);
   });
 
   it('accepts the email in any case, and refuses one padded with spaces as not an email', async () => {
@@ -49,7 +55,11 @@ describe('sign-in', () => {
   it('refuses a wrong password with the clear message and no tokens', async () => {
     const res = await token('admin@borealis.demo', 'Wrong#Pass1');
     expect(res.status).toBe(401);
-    expect(res.body).toMatchObject({ ok: false, m: MESSAGES.invalidCredentials, error: { code: 'INVALID_CREDENTIALS' } });
+    expect(res.body).toMatchObject({
+      ok: false,
+      m: MESSAGES.invalidCredentials,
+      error: { code: 'INVALID_CREDENTIALS' },
+    });
     expect(res.body.d).toBeUndefined();
     // An unknown email answers exactly the same.
     const unknown = await token('nobody@nowhere.demo', 'Wrong#Pass1');
@@ -57,12 +67,17 @@ describe('sign-in', () => {
     expect(unknown.body.m).toBe(MESSAGES.invalidCredentials);
     // A success resets the count of failures.
     expect((await token('admin@borealis.demo')).status).toBe(200);
-    const row = (await t.db('users').where({ email: 'admin@borealis.demo' }).first('failed_login_count')) as { failed_login_count: number };
+    const row = (await t.db('users').where({ email: 'admin@borealis.demo' }).first('failed_login_count')) as {
+      failed_login_count: number;
+    };
     expect(row.failed_login_count).toBe(0);
   });
 
   it('records sign-ins and failures in the audit history', async () => {
-    const actions = (await t.db('audit_events').where({ actor_email: 'admin@borealis.demo' }).pluck('action')) as string[];
+    const actions = (await t
+      .db('audit_events')
+      .where({ actor_email: 'admin@borealis.demo' })
+      .pluck('action')) as string[];
     expect(actions).toContain('LOGIN_FAILED');
     expect(actions).toContain('LOGIN');
   });
@@ -79,14 +94,16 @@ describe('login as', () => {
     expect(choices.every((c) => c.type === 'PROVIDER')).toBe(true);
   });
 
-  it('issues tokens for the chosen organisation with that membership\'s role', async () => {
+  it("issues tokens for the chosen organisation with that membership's role", async () => {
     const lakeshore = await orgId('Lakeshore Medical Center');
     const res = await token('multi@riverside.demo', DEMO_PASSWORD, { login_as_organization_id: lakeshore });
     expect(res.status).toBe(200);
     const claims = decodeJwt(res.body.d.access_token);
     expect(claims).toMatchObject({ org_id: lakeshore, role_name: 'Responder' });
     const riverside = await orgId('Riverside Health');
-    const other = decodeJwt((await token('multi@riverside.demo', DEMO_PASSWORD, { login_as_organization_id: riverside })).body.d.access_token);
+    const other = decodeJwt(
+      (await token('multi@riverside.demo', DEMO_PASSWORD, { login_as_organization_id: riverside })).body.d.access_token,
+    );
     expect(other).toMatchObject({ org_id: riverside, role_name: 'Recall Coordinator' });
   });
 
@@ -105,11 +122,16 @@ describe('second factor', () => {
     try {
       const first = await token('admin@borealis.demo');
       expect(first.status).toBe(200);
-      expect(first.body.d).toMatchObject({ access_token: null, Challenge: { type: 'EMAIL_CODE', message: MESSAGES.challenge } });
+      expect(first.body.d).toMatchObject({
+        access_token: null,
+        Challenge: { type: 'EMAIL_CODE', message: MESSAGES.challenge },
+      });
       const mail = await t.smtp.waitFor('admin@borealis.demo', (m) => m.subject === 'Your sign-in verification code');
       const code = codeIn(mail.text);
       expect(code).toMatch(/^\d{6}$/);
-      const wrong = await token('admin@borealis.demo', DEMO_PASSWORD, { verification_code: code === '000000' ? '111111' : '000000' });
+      const wrong = await token('admin@borealis.demo', DEMO_PASSWORD, {
+        verification_code: code === '000000' ? '111111' : '000000',
+      });
       expect(wrong.status).toBe(401);
       expect(wrong.body.m).toBe(MESSAGES.badCode);
       const ok = await token('admin@borealis.demo', DEMO_PASSWORD, { verification_code: code });
@@ -138,7 +160,9 @@ describe('lockout', () => {
     expect(asked.body).toMatchObject({ ok: true, m: MESSAGES.unlockSent });
     const mail = await t.smtp.waitFor(email, (m) => m.subject === 'Your account unlock code');
     const code = codeIn(mail.text);
-    const bad = await t.call('POST', '/api/auth/userlockotp', { body: { email, code: code === '123456' ? '654321' : '123456' } });
+    const bad = await t.call('POST', '/api/auth/userlockotp', {
+      body: { email, code: code === '123456' ? '654321' : '123456' },
+    });
     expect(bad.status).toBe(401);
     const good = await t.call('POST', '/api/auth/userlockotp', { body: { email, code } });
     expect(good.body).toMatchObject({ ok: true, m: MESSAGES.unlocked });
@@ -152,10 +176,14 @@ describe('lockout', () => {
     for (let i = 0; i < 5; i++) await token(email, 'Wrong#Pass1');
     await t.call('POST', '/api/auth/userlock', { body: { email } });
     const code = codeIn((await t.smtp.waitFor(email, (m) => m.subject === 'Your account unlock code')).text);
-    const weak = await t.call('POST', '/api/auth/restoreuser', { body: { email, verification_code: code, password: 'weak' } });
+    const weak = await t.call('POST', '/api/auth/restoreuser', {
+      body: { email, verification_code: code, password: 'weak' },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.m).toBe(PASSWORD_RULE_MESSAGE);
-    const ok = await t.call('POST', '/api/auth/restoreuser', { body: { email, verification_code: code, password: 'Lakeshore#2027' } });
+    const ok = await t.call('POST', '/api/auth/restoreuser', {
+      body: { email, verification_code: code, password: 'Lakeshore#2027' },
+    });
     expect(ok.status).toBe(200);
     expect((await token(email)).status).toBe(401);
     expect((await token(email, 'Lakeshore#2027')).status).toBe(200);
@@ -178,14 +206,18 @@ describe('refresh tokens', () => {
     expect(second.body.d.refresh_token).not.toBe(first.refresh_token);
     expect(decodeJwt(second.body.d.access_token).role_name).toBe('Administrator');
     // The grant_type form of the token call rotates the same way.
-    const third = await t.call('POST', '/api/auth/token', { body: { grant_type: 'refresh_token', refresh_token: second.body.d.refresh_token } });
+    const third = await t.call('POST', '/api/auth/token', {
+      body: { grant_type: 'refresh_token', refresh_token: second.body.d.refresh_token },
+    });
     expect(third.status).toBe(200);
 
     const reuse = await t.call('POST', '/api/auth/refreshtoken', { body: { refresh_token: first.refresh_token } });
     expect(reuse.status).toBe(401);
     expect(reuse.body).toMatchObject({ m: MESSAGES.reuse, error: { code: 'REFRESH_TOKEN_REUSED' } });
     // The newest token of the family is dead too, and so is its access token.
-    const newest = await t.call('POST', '/api/auth/refreshtoken', { body: { refresh_token: third.body.d.refresh_token } });
+    const newest = await t.call('POST', '/api/auth/refreshtoken', {
+      body: { refresh_token: third.body.d.refresh_token },
+    });
     expect(newest.status).toBe(401);
     expect((await t.call('GET', '/api/me', { token: third.body.d.access_token })).status).toBe(401);
   });
@@ -204,12 +236,17 @@ describe('refresh tokens', () => {
 });
 
 describe('logout and expiry', () => {
-  it('logout revokes the refresh token and ends the access token\'s session', async () => {
+  it("logout revokes the refresh token and ends the access token's session", async () => {
     const s = await t.signIn('admin@acme.demo');
     expect((await t.call('GET', '/api/me', { token: s.access_token })).status).toBe(200);
-    const out = await t.call('POST', '/api/auth/logout', { body: { refresh_token: s.refresh_token }, token: s.access_token });
+    const out = await t.call('POST', '/api/auth/logout', {
+      body: { refresh_token: s.refresh_token },
+      token: s.access_token,
+    });
     expect(out.status).toBe(200);
-    expect((await t.call('POST', '/api/auth/refreshtoken', { body: { refresh_token: s.refresh_token } })).status).toBe(401);
+    expect((await t.call('POST', '/api/auth/refreshtoken', { body: { refresh_token: s.refresh_token } })).status).toBe(
+      401,
+    );
     const me = await t.call('GET', '/api/me', { token: s.access_token });
     expect(me.status).toBe(401);
     expect(me.body.error?.code).toBe('SESSION_ENDED');
@@ -218,15 +255,22 @@ describe('logout and expiry', () => {
   it('logout with only the Bearer token (the spec sends no payload) ends that session', async () => {
     const s = await t.signIn('admin@acme.demo');
     expect((await t.call('POST', '/api/auth/logout', { token: s.access_token, body: {} })).status).toBe(200);
-    expect((await t.call('POST', '/api/auth/refreshtoken', { body: { refresh_token: s.refresh_token } })).status).toBe(401);
+    expect((await t.call('POST', '/api/auth/refreshtoken', { body: { refresh_token: s.refresh_token } })).status).toBe(
+      401,
+    );
   });
 
   it('answers an expired access token with 401 TOKEN_EXPIRED', async () => {
     const s = await t.signIn('admin@acme.demo');
     const claims = decodeJwt(s.access_token);
     const actor = {
-      userId: Number(claims.sub), email: 'admin@acme.demo', organizationId: Number(claims.org_id), organizationType: 'SUPPLIER' as const,
-      parentOrganizationType: null, roleName: 'Administrator', permissions: [],
+      userId: Number(claims.sub),
+      email: 'admin@acme.demo',
+      organizationId: Number(claims.org_id),
+      organizationType: 'SUPPLIER' as const,
+      parentOrganizationType: null,
+      roleName: 'Administrator',
+      permissions: [],
     };
     const expired = await signAccessToken({ ...t.config, accessTokenTtlSeconds: -60 }, actor, String(claims.sid));
     const res = await t.call('GET', '/api/me', { token: expired });
@@ -238,17 +282,30 @@ describe('logout and expiry', () => {
     const s = await t.signIn('admin@acme.demo');
     const claims = decodeJwt(s.access_token);
     const other = 'another-secret-another-secret-another';
-    const forged = await signAccessToken({ ...t.config, jwtKeys: [{ kid: t.config.jwtKeys[0]!.kid, secret: other, retiredAt: null }] }, {
-      userId: Number(claims.sub), email: 'x', organizationId: Number(claims.org_id), organizationType: 'SUPPLIER',
-      parentOrganizationType: null, roleName: 'Administrator', permissions: [...PERMISSIONS.SUPPLIER],
-    }, String(claims.sid));
+    const forged = await signAccessToken(
+      { ...t.config, jwtKeys: [{ kid: t.config.jwtKeys[0]!.kid, secret: other, retiredAt: null }] },
+      {
+        userId: Number(claims.sub),
+        email: 'x',
+        organizationId: Number(claims.org_id),
+        organizationType: 'SUPPLIER',
+        parentOrganizationType: null,
+        roleName: 'Administrator',
+        permissions: [...PERMISSIONS.SUPPLIER],
+      },
+      String(claims.sid),
+    );
     expect((await t.call('GET', '/api/me', { token: forged })).body.error?.code).toBe('INVALID_TOKEN');
   });
 
   // The token of issue 9: the repository's old development secret, no key id, no session.
   const OLD_DEV_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
-  const hs256 = (claims: Record<string, unknown>, secret: string, header: Record<string, unknown> = {}) => new SignJWT(claims)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', ...header }).setIssuedAt().setExpirationTime('10m').sign(new TextEncoder().encode(secret));
+  const hs256 = (claims: Record<string, unknown>, secret: string, header: Record<string, unknown> = {}) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT', ...header })
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode(secret));
   const refused = async (forged: string) => {
     for (const path of ['/api/me', '/api/notisphere/communications/responses', '/api/users']) {
       const res = await t.call('GET', path, { token: forged });
@@ -263,7 +320,7 @@ describe('logout and expiry', () => {
     await refused(await hs256({ sub: '1', org_id: 1 }, OLD_DEV_SECRET, { kid: keyId(OLD_DEV_SECRET) }));
   });
 
-  it('refuses a token signed with the real key but carrying no session, an unknown one or someone else\'s', async () => {
+  it("refuses a token signed with the real key but carrying no session, an unknown one or someone else's", async () => {
     const { secret, kid } = t.config.jwtKeys[0]!;
     const operator = (await t.db('users').where({ email: 'admin@operator.demo' }).first('id')) as { id: number };
     const operatorOrg = await orgId('Notisphere Operations');
@@ -276,7 +333,9 @@ describe('logout and expiry', () => {
     await refused(await hs256({ ...base, sid: `${String(acme.sid)}'--` }, secret, { kid })); // not a session id at all
     // The same claims with the operator's own session are accepted: the refusals above are about the session.
     const own = decodeJwt((await t.signIn('admin@operator.demo')).access_token);
-    expect((await t.call('GET', '/api/me', { token: await hs256({ ...base, sid: own.sid }, secret, { kid }) })).status).toBe(200);
+    expect(
+      (await t.call('GET', '/api/me', { token: await hs256({ ...base, sid: own.sid }, secret, { kid }) })).status,
+    ).toBe(200);
   });
 
   it('refuses a token whose key id is unknown, or whose signature does not match its key id', async () => {
@@ -288,14 +347,14 @@ describe('logout and expiry', () => {
     expect((await t.call('GET', '/api/me', { token: await hs256({ ...claims }, secret, { kid }) })).status).toBe(200);
   });
 
-  it('ends a logged-out session\'s access token, whoever signed it', async () => {
+  it("ends a logged-out session's access token, whoever signed it", async () => {
     const s = await t.signIn('admin@acme.demo');
     expect((await t.call('POST', '/api/auth/logout', { token: s.access_token, body: {} })).status).toBe(200);
     const { secret, kid } = t.config.jwtKeys[0]!;
     await refused(await hs256({ ...decodeJwt(s.access_token) }, secret, { kid }));
   });
 
-  it('keeps verifying a rotated-out key\'s tokens until they expire, and nothing it signs after its retirement', async () => {
+  it("keeps verifying a rotated-out key's tokens until they expire, and nothing it signs after its retirement", async () => {
     const s = await t.signIn('admin@acme.demo');
     const old = t.config.jwtKeys[0]!;
     const fresh = { kid: keyId('n'.repeat(40)), secret: 'n'.repeat(40), retiredAt: null };
@@ -305,16 +364,25 @@ describe('logout and expiry', () => {
     // Tokens are now signed with the new key, and name it.
     const claims = decodeJwt(s.access_token);
     const actor = {
-      userId: Number(claims.sub), email: 'admin@acme.demo', organizationId: Number(claims.org_id), organizationType: 'SUPPLIER' as const,
-      parentOrganizationType: null, roleName: 'Administrator', permissions: [],
+      userId: Number(claims.sub),
+      email: 'admin@acme.demo',
+      organizationId: Number(claims.org_id),
+      organizationType: 'SUPPLIER' as const,
+      parentOrganizationType: null,
+      roleName: 'Administrator',
+      permissions: [],
     };
     const next = await signAccessToken(rotated, actor, String(claims.sid));
     expect(JSON.parse(Buffer.from(next.split('.')[0]!, 'base64url').toString()).kid).toBe(fresh.kid);
     expect((await verifyAccessToken(rotated, next)).sid).toBe(claims.sid);
     // A token the old key signed after it was retired is refused, and once the key is gone, all of its tokens are.
     const late = await hs256({ ...claims }, old.secret, { kid: old.kid });
-    await expect(verifyAccessToken({ ...rotated, jwtKeys: [fresh, { ...old, retiredAt: now - 60 }] }, late)).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
-    await expect(verifyAccessToken({ ...rotated, jwtKeys: [fresh] }, s.access_token)).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
+    await expect(
+      verifyAccessToken({ ...rotated, jwtKeys: [fresh, { ...old, retiredAt: now - 60 }] }, late),
+    ).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
+    await expect(verifyAccessToken({ ...rotated, jwtKeys: [fresh] }, s.access_token)).rejects.toMatchObject({
+      code: 'INVALID_TOKEN',
+    });
   });
 
   it('cuts a deactivated user off at once, before the token expires', async () => {
@@ -331,11 +399,15 @@ describe('logout and expiry', () => {
 });
 
 describe('permissions', () => {
-  it('answers 403 with the spec\'s denial text when no required permission is held', async () => {
+  it("answers 403 with the spec's denial text when no required permission is held", async () => {
     const s = await t.signIn('responder@riverside.demo');
     const res = await t.call('GET', '/api/users', { token: s.access_token });
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ ok: false, m: "You don't have permission to access.", error: { code: 'FORBIDDEN' } });
+    expect(res.body).toMatchObject({
+      ok: false,
+      m: "You don't have permission to access.",
+      error: { code: 'FORBIDDEN' },
+    });
     const admin = await t.signIn('admin@riverside.demo');
     expect((await t.call('GET', '/api/users', { token: admin.access_token })).status).toBe(200);
   });

@@ -4,7 +4,11 @@ const email = { type: 'string', format: 'email', maxLength: 254 } as const;
 const password = { type: 'string', minLength: 1, maxLength: 200 } as const;
 const code = { type: 'string', maxLength: 20, pattern: '^\\s*[0-9]{6}\\s*$' } as const;
 const name = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as const;
-const phone = { type: ['string', 'null'], maxLength: 20, pattern: '^(\\+1)?[\\s.-]?\\(?[0-9]{3}\\)?[\\s.-]?[0-9]{3}[\\s.-]?[0-9]{4}$|^$' } as const;
+const phone = {
+  type: ['string', 'null'],
+  maxLength: 20,
+  pattern: '^(\\+1)?[\\s.-]?\\(?[0-9]{3}\\)?[\\s.-]?[0-9]{3}[\\s.-]?[0-9]{4}$|^$',
+} as const;
 
 export const tokenBody = {
   type: 'object',
@@ -34,7 +38,10 @@ export const tokenAnswer = {
     expires_in: { type: ['integer', 'null'] },
     login_as_required: {
       type: ['array', 'null'],
-      items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, type: { type: 'string' } } },
+      items: {
+        type: 'object',
+        properties: { id: { type: 'integer' }, name: { type: 'string' }, type: { type: 'string' } },
+      },
     },
     Challenge: { type: ['object', 'null'], properties: { type: { type: 'string' }, message: { type: 'string' } } },
   },
@@ -43,7 +50,10 @@ export const tokenAnswer = {
 export const refreshBody = {
   type: 'object',
   required: ['refresh_token'],
-  properties: { refresh_token: { type: 'string', minLength: 1, maxLength: 200 }, access_token: { type: 'string', maxLength: 4000 } },
+  properties: {
+    refresh_token: { type: 'string', minLength: 1, maxLength: 200 },
+    access_token: { type: 'string', maxLength: 4000 },
+  },
 } as const;
 
 export const logoutBody = {
@@ -67,7 +77,13 @@ export const unlockBody = {
 export const userDataBody = {
   type: 'object',
   required: ['email', 'password'],
-  properties: { email, password, verification_code: code, resend: { type: 'boolean' }, session: { type: 'string', maxLength: 2000 } },
+  properties: {
+    email,
+    password,
+    verification_code: code,
+    resend: { type: 'boolean' },
+    session: { type: 'string', maxLength: 2000 },
+  },
 } as const;
 
 export const forgotBody = { type: 'object', required: ['email'], properties: { email } } as const;

@@ -9,16 +9,50 @@ export { sendReminders } from './services/sending.js';
 export { seedDemoCommunications } from './demo.js';
 export { appendHistory, listHistory } from './services/history.js';
 export {
-  acknowledge, answerAction, answerAll, checkValue, deleteActionFile, listActionFiles, loadNotice, noticeHistory, noticeView, refreshCompletion,
-  resolveNoticeLink, RESPONSE_MESSAGES, uploadActionFiles,
-  type ActionRow, type ActionView, type AnswerInput, type FileView, type NoticeView, type ProviderCommunicationRow, type Respondent, type ResponseValue,
+  acknowledge,
+  answerAction,
+  answerAll,
+  checkValue,
+  deleteActionFile,
+  listActionFiles,
+  loadNotice,
+  noticeHistory,
+  noticeView,
+  refreshCompletion,
+  resolveNoticeLink,
+  RESPONSE_MESSAGES,
+  uploadActionFiles,
+  type ActionRow,
+  type ActionView,
+  type AnswerInput,
+  type FileView,
+  type NoticeView,
+  type ProviderCommunicationRow,
+  type Respondent,
+  type ResponseValue,
 } from './services/responses.js';
 export {
-  ACTION_TYPES, CLASSIFICATIONS, COMMUNICATION_TYPES, DISPOSITIONS, DISRUPTION_SUBTYPES, LEAD_TIMES, PERMISSION_OF_TYPE, REASONS, RECALL_SUBTYPES,
-  SUPPLIER_EVENT_PERMISSIONS, type ActionType, type CommunicationType,
+  ACTION_TYPES,
+  CLASSIFICATIONS,
+  COMMUNICATION_TYPES,
+  DISPOSITIONS,
+  DISRUPTION_SUBTYPES,
+  LEAD_TIMES,
+  PERMISSION_OF_TYPE,
+  REASONS,
+  RECALL_SUBTYPES,
+  SUPPLIER_EVENT_PERMISSIONS,
+  type ActionType,
+  type CommunicationType,
 } from './constants.js';
 export { assertDraft, assertTypePermission, loadOwnCommunication, type CommunicationRow } from './services/access.js';
-export { activeProductFields, checkCustomFields, getEvent, type EventDetail, type ProductInput } from './services/events.js';
+export {
+  activeProductFields,
+  checkCustomFields,
+  getEvent,
+  type EventDetail,
+  type ProductInput,
+} from './services/events.js';
 export { allAffectedLocations, type AffectedLocationRow } from './services/locations.js';
 export { getDocumentOfNotice } from './services/documents.js';
 export { DELEGATE_LINK_DAYS, delegateTokenHash } from './services/delegate-links.js';

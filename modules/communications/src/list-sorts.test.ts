@@ -15,7 +15,10 @@ const BOUND = 1.5 * SORT_CAP;
  * communications to their events, which the planner may do by reading the supplier's events (hash join): bounded by the
  * events table, not by what the provider received.
  */
-const BIG_TABLES = { supplier: ['communications'], provider: ['provider_communications', 'provider_responses', 'communication_affected_customers'] };
+const BIG_TABLES = {
+  supplier: ['communications'],
+  provider: ['provider_communications', 'provider_responses', 'communication_affected_customers'],
+};
 
 let t: TestApp;
 let w: World;
@@ -28,12 +31,18 @@ beforeAll(async () => {
   tokens.provider = (await t.signIn('admin@riverside.demo')).access_token;
   tokens.operator = (await t.signIn('admin@operator.demo')).access_token;
   // ROWS sent recalls of Acme, each received by Riverside.
-  await t.db.raw(`INSERT INTO communications (organization_id, type, status, name, event_id, subtype, classification, event_date, approved_at, created_at, updated_at)
+  await t.db.raw(
+    `INSERT INTO communications (organization_id, type, status, name, event_id, subtype, classification, event_date, approved_at, created_at, updated_at)
     SELECT ?::bigint, 'RECALL', CASE WHEN g % 3 = 0 THEN 'CLOSED' ELSE 'OPEN' END, 'Planned ' || md5(g::text), 'PL-' || g, 'CORRECTION',
       CASE WHEN g % 2 = 0 THEN 'CLASSI' END, date '2024-01-01' + g % 700, now(), now() - g * interval '1 minute', now() - g * interval '1 minute'
-    FROM generate_series(1, ?::int) g`, [w.acme, ROWS]);
-  await t.db.raw(`INSERT INTO communication_affected_customers (communication_id, organization_id, provider_organization_id, customer_key, name, source)
-    SELECT id, organization_id, ?::bigint, 'org:' || ?::bigint, 'Riverside Health', 'PROVIDER' FROM communications WHERE name LIKE 'Planned %'`, [w.riverside, w.riverside]);
+    FROM generate_series(1, ?::int) g`,
+    [w.acme, ROWS],
+  );
+  await t.db.raw(
+    `INSERT INTO communication_affected_customers (communication_id, organization_id, provider_organization_id, customer_key, name, source)
+    SELECT id, organization_id, ?::bigint, 'org:' || ?::bigint, 'Riverside Health', 'PROVIDER' FROM communications WHERE name LIKE 'Planned %'`,
+    [w.riverside, w.riverside],
+  );
   await t.db.raw(`INSERT INTO provider_communications (communication_id, communication_type, supplier_organization_id, provider_organization_id, affected_customer_id,
       status, acknowledged_at, sent_at, updated_at)
     SELECT ac.communication_id, 'RECALL', ac.organization_id, ac.provider_organization_id, ac.id, 'OPEN',
@@ -43,12 +52,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface PlanNode { 'Node Type': string; 'Relation Name'?: string; 'Actual Rows': number; 'Actual Loops': number; 'Rows Removed by Filter'?: number; Plans?: PlanNode[] }
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+}
 
 /** The plan nodes that read or sort more than BOUND rows of a big table. */
 function unbounded(node: PlanNode, big: string[], found: string[] = []): string[] {
   const rows = (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops'];
-  if (node['Relation Name'] && big.includes(node['Relation Name']) && rows > BOUND) found.push(`${node['Node Type']} on ${node['Relation Name']}: ${rows} rows`);
+  if (node['Relation Name'] && big.includes(node['Relation Name']) && rows > BOUND)
+    found.push(`${node['Node Type']} on ${node['Relation Name']}: ${rows} rows`);
   if (node['Node Type'] === 'Sort') {
     const input = (node.Plans ?? []).reduce((n, p) => n + p['Actual Rows'] * p['Actual Loops'], 0);
     if (input > BOUND) found.push(`Sort of ${input} rows`);
@@ -58,9 +75,15 @@ function unbounded(node: PlanNode, big: string[], found: string[] = []): string[
 }
 
 /** Calls a list and explains (ANALYZE) every statement it sent; answers the unbounded nodes per statement. */
-async function planOf(path: string, token: string, big: string[]): Promise<{ status: number; body: { d?: { total: number } }; problems: string[] }> {
+async function planOf(
+  path: string,
+  token: string,
+  big: string[],
+): Promise<{ status: number; body: { d?: { total: number } }; problems: string[] }> {
   const sent: { sql: string; bindings: unknown[] }[] = [];
-  const listen = (q: { sql: string; bindings?: unknown[] }) => { sent.push({ sql: q.sql, bindings: q.bindings ?? [] }); };
+  const listen = (q: { sql: string; bindings?: unknown[] }) => {
+    sent.push({ sql: q.sql, bindings: q.bindings ?? [] });
+  };
   t.db.on('query', listen);
   let res: Awaited<ReturnType<typeof t.call<{ total: number }>>>;
   try {
@@ -70,11 +93,20 @@ async function planOf(path: string, token: string, big: string[]): Promise<{ sta
   }
   const problems: string[] = [];
   // Replayed on one pg connection as sent ($n placeholders), so knex does not read the SQL's own `?` operators as bindings.
-  const conn = (await t.db.client.acquireConnection()) as { query(text: string, values: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+  const conn = (await t.db.client.acquireConnection()) as {
+    query(text: string, values: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  };
   try {
     for (const s of sent.filter((x) => /^select/i.test(x.sql))) {
-      const native = s.sql.includes('$1') || !s.bindings.length ? s : t.db.raw(s.sql, s.bindings as never).toSQL().toNative();
-      const explained = (await conn.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${native.sql}`, [...native.bindings])).rows[0]!['QUERY PLAN'] as { Plan: PlanNode }[];
+      const native =
+        s.sql.includes('$1') || !s.bindings.length
+          ? s
+          : t.db
+              .raw(s.sql, s.bindings as never)
+              .toSQL()
+              .toNative();
+      const explained = (await conn.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${native.sql}`, [...native.bindings]))
+        .rows[0]!['QUERY PLAN'] as { Plan: PlanNode }[];
       for (const p of unbounded(explained[0]!.Plan, big)) problems.push(`${p} in ${s.sql.slice(0, 120)}`);
     }
   } finally {
@@ -84,23 +116,72 @@ async function planOf(path: string, token: string, big: string[]): Promise<{ sta
 }
 
 const SORTS = {
-  supplier: { path: '/api/supplier/communications?communicationType=RECALL&pageSize=50', token: 'supplier',
-    fields: ['name', 'event_id', 'subtype', 'classification', 'status', 'event_date', 'updated_at'] },
-  provider: { path: '/api/provider/communications?communicationType=RECALL&pageSize=50', token: 'provider',
-    fields: ['name', 'event_id', 'supplier_name', 'site_name', 'status', 'response_status', 'acknowledged_at', 'sent_at'] },
-  'provider eR responses': { path: '/api/provider/communications?responses=1&pageSize=50', token: 'provider',
-    fields: ['name', 'event_id', 'type', 'responder_name', 'supplier_name', 'site_name', 'status', 'response_status', 'acknowledged_at', 'sent_at'] },
-  'operator eR responses': { path: '/api/notisphere/communications/responses?pageSize=50', token: 'operator',
-    fields: ['name', 'event_id', 'type', 'responder_name', 'provider_name', 'supplier_name', 'status', 'response_status', 'sent_at'] },
+  supplier: {
+    path: '/api/supplier/communications?communicationType=RECALL&pageSize=50',
+    token: 'supplier',
+    fields: ['name', 'event_id', 'subtype', 'classification', 'status', 'event_date', 'updated_at'],
+  },
+  provider: {
+    path: '/api/provider/communications?communicationType=RECALL&pageSize=50',
+    token: 'provider',
+    fields: [
+      'name',
+      'event_id',
+      'supplier_name',
+      'site_name',
+      'status',
+      'response_status',
+      'acknowledged_at',
+      'sent_at',
+    ],
+  },
+  'provider eR responses': {
+    path: '/api/provider/communications?responses=1&pageSize=50',
+    token: 'provider',
+    fields: [
+      'name',
+      'event_id',
+      'type',
+      'responder_name',
+      'supplier_name',
+      'site_name',
+      'status',
+      'response_status',
+      'acknowledged_at',
+      'sent_at',
+    ],
+  },
+  'operator eR responses': {
+    path: '/api/notisphere/communications/responses?pageSize=50',
+    token: 'operator',
+    fields: [
+      'name',
+      'event_id',
+      'type',
+      'responder_name',
+      'provider_name',
+      'supplier_name',
+      'status',
+      'response_status',
+      'sent_at',
+    ],
+  },
 } as const;
 
 describe('every sort the main lists offer is index-served or bounded', () => {
   for (const [list, { path, token, fields }] of Object.entries(SORTS)) {
     it(`${list}: the default order and each offered sort, both directions`, async () => {
       const problems: string[] = [];
-      const cases = ['', ...fields.flatMap((f) => [`&sortField=${f}&sortDirection=asc`, `&sortField=${f}&sortDirection=desc`])];
+      const cases = [
+        '',
+        ...fields.flatMap((f) => [`&sortField=${f}&sortDirection=asc`, `&sortField=${f}&sortDirection=desc`]),
+      ];
       for (const sort of cases) {
-        const plan = await planOf(`${path}${sort}`, tokens[token]!, token === 'supplier' ? BIG_TABLES.supplier : BIG_TABLES.provider);
+        const plan = await planOf(
+          `${path}${sort}`,
+          tokens[token]!,
+          token === 'supplier' ? BIG_TABLES.supplier : BIG_TABLES.provider,
+        );
         expect(plan.status, sort).toBe(200);
         expect(plan.body.d?.total, sort).toBeGreaterThan(SORT_CAP);
         problems.push(...plan.problems.map((p) => `${sort || 'default'}: ${p}`));

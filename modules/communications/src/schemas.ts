@@ -1,5 +1,15 @@
 import { idSchema, listQuerySchema, MAX_ID, MAX_INT4, nullableIdSchema } from '@portal/core';
-import { ACTION_TYPES, CLASSIFICATIONS, COMMUNICATION_TYPES, DISPOSITIONS, DISRUPTION_SUBTYPES, LEAD_TIMES, REASONS, RECALL_SUBTYPES, values } from './constants.js';
+import {
+  ACTION_TYPES,
+  CLASSIFICATIONS,
+  COMMUNICATION_TYPES,
+  DISPOSITIONS,
+  DISRUPTION_SUBTYPES,
+  LEAD_TIMES,
+  REASONS,
+  RECALL_SUBTYPES,
+  values,
+} from './constants.js';
 
 const id = idSchema;
 const text = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
@@ -100,7 +110,11 @@ export const step2Body = {
 const customer = {
   type: 'object',
   required: ['name', 'email'],
-  properties: { name: { type: 'string', minLength: 1, maxLength: 300 }, email: { type: 'string', maxLength: 254 }, provider_organization_id: nullableIdSchema },
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 300 },
+    email: { type: 'string', maxLength: 254 },
+    provider_organization_id: nullableIdSchema,
+  },
 } as const;
 
 export const step3Body = {
@@ -116,22 +130,39 @@ export const step3Body = {
   },
 } as const;
 
-export const customersBody = { type: 'object', required: ['id', 'customers'], properties: { id, customers: { type: 'array', minItems: 1, maxItems: 10_000, items: customer } } } as const;
+export const customersBody = {
+  type: 'object',
+  required: ['id', 'customers'],
+  properties: { id, customers: { type: 'array', minItems: 1, maxItems: 10_000, items: customer } },
+} as const;
 
 export const removeBody = {
   type: 'object',
-  properties: { customer_ids: { type: 'array', maxItems: 10_000, items: id }, location_ids: { type: 'array', maxItems: 100_000, items: id } },
+  properties: {
+    customer_ids: { type: 'array', maxItems: 10_000, items: id },
+    location_ids: { type: 'array', maxItems: 100_000, items: id },
+  },
 } as const;
 
 export const statusParams = {
   type: 'object',
   required: ['id', 'status'],
-  properties: { id, status: { type: 'string', enum: ['DRAFT', 'OPEN', 'CLOSED', 'DELETED', 'COVERED', 'EMAILED', 'NON_COVERED', 'UNABLE_PROCESSED', 'INVALID'] } },
+  properties: {
+    id,
+    status: {
+      type: 'string',
+      enum: ['DRAFT', 'OPEN', 'CLOSED', 'DELETED', 'COVERED', 'EMAILED', 'NON_COVERED', 'UNABLE_PROCESSED', 'INVALID'],
+    },
+  },
 } as const;
 
-export const locationIdsBody = { type: 'object', properties: { location_ids: { type: 'array', maxItems: 100_000, items: id } } } as const;
+export const locationIdsBody = {
+  type: 'object',
+  properties: { location_ids: { type: 'array', maxItems: 100_000, items: id } },
+} as const;
 
-export const anySegmentParams = (name: string) => ({ type: 'object', required: ['id', name], properties: { id, [name]: { type: 'string', maxLength: 50 } } }) as const;
+export const anySegmentParams = (name: string) =>
+  ({ type: 'object', required: ['id', name], properties: { id, [name]: { type: 'string', maxLength: 50 } } }) as const;
 
 export const sendQuery = {
   type: 'object',
@@ -142,7 +173,10 @@ export const sendQuery = {
   },
 } as const;
 
-export const uploadQuery = { type: 'object', properties: { kind: { type: 'string', enum: ['DOCUMENT', 'SUPPORTING'], default: 'DOCUMENT' } } } as const;
+export const uploadQuery = {
+  type: 'object',
+  properties: { kind: { type: 'string', enum: ['DOCUMENT', 'SUPPORTING'], default: 'DOCUMENT' } },
+} as const;
 
 export const postUpdateBody = {
   type: 'object',

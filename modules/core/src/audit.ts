@@ -27,7 +27,12 @@ function redact(value: unknown, depth = 0): unknown {
   if (typeof value === 'object' && depth >= MAX_RECORD_DEPTH) return TOO_DEEP;
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
   if (typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '***' : redact(v, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+        k,
+        SECRET_KEYS.test(k) ? '***' : redact(v, depth + 1),
+      ]),
+    );
   }
   return value;
 }

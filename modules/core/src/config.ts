@@ -47,7 +47,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   // No secret lives in the repository: without JWT_SECRET, a random key is generated once and kept in DATA_DIR.
   if (production && !env.JWT_SECRET) throw new Error('JWT_SECRET must be set when NODE_ENV=production');
-  const jwtKeys = env.JWT_SECRET ? keysFromEnvironment(env.JWT_SECRET, env.JWT_PREVIOUS_SECRETS) : loadOrCreateKeyFile(dataDir);
+  const jwtKeys = env.JWT_SECRET
+    ? keysFromEnvironment(env.JWT_SECRET, env.JWT_PREVIOUS_SECRETS)
+    : loadOrCreateKeyFile(dataDir);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -60,7 +62,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL_SECONDS, 30 * 24 * 3600, 'REFRESH_TOKEN_TTL_SECONDS'),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Recall Portal <no-reply@portal.local>',
-    corsOrigins: (env.CORS_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: (env.CORS_ORIGINS || '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     demoPassword: env.DEMO_PASSWORD || 'Portal#2026',
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024, 'BODY_LIMIT_BYTES'),

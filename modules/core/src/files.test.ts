@@ -3,7 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  checkUpload, DOCUMENT_EXTENSIONS, IMAGE_EXTENSIONS, LocalFileStore, newFileKey, sanitizeFileName, signFileToken, UPLOAD_MESSAGES, verifyFileToken,
+  checkUpload,
+  DOCUMENT_EXTENSIONS,
+  IMAGE_EXTENSIONS,
+  LocalFileStore,
+  newFileKey,
+  sanitizeFileName,
+  signFileToken,
+  UPLOAD_MESSAGES,
+  verifyFileToken,
 } from './files.js';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
@@ -11,16 +19,32 @@ const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n');
 
 describe('upload rules (spec §5)', () => {
   it('accepts an allowed type whose content matches, whatever the case of the extension', () => {
-    expect(checkUpload({ name: 'Photo.PNG', data: PNG }, IMAGE_EXTENSIONS, UPLOAD_MESSAGES.image)).toMatchObject({ extension: 'png', mimetype: 'image/png', size: 12 });
-    expect(checkUpload({ name: 'notice.pdf', data: PDF }, DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document).mimetype).toBe('application/pdf');
+    expect(checkUpload({ name: 'Photo.PNG', data: PNG }, IMAGE_EXTENSIONS, UPLOAD_MESSAGES.image)).toMatchObject({
+      extension: 'png',
+      mimetype: 'image/png',
+      size: 12,
+    });
+    expect(checkUpload({ name: 'notice.pdf', data: PDF }, DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document).mimetype).toBe(
+      'application/pdf',
+    );
   });
 
-  it('refuses a wrong type with the spec\'s message, an empty file, and content that lies about its type', () => {
-    expect(() => checkUpload({ name: 'a.pdf', data: PDF }, IMAGE_EXTENSIONS, UPLOAD_MESSAGES.image)).toThrow('The document types should be either of .png, .jpg');
-    expect(() => checkUpload({ name: 'a.exe', data: PDF }, DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document)).toThrow('The document types should be either of .pdf, .docx, .png, .jpg .xlsx, .mp4');
-    expect(() => checkUpload({ name: 'a.png', data: Buffer.alloc(0) }, IMAGE_EXTENSIONS, UPLOAD_MESSAGES.image)).toThrow('Documented failed to upload. Please try again.');
-    expect(() => checkUpload({ name: 'evil.png', data: PDF }, IMAGE_EXTENSIONS, UPLOAD_MESSAGES.image)).toThrow(UPLOAD_MESSAGES.content);
-    expect(() => checkUpload({ name: 'fake.docx', data: PDF }, DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document)).toThrow(UPLOAD_MESSAGES.content);
+  it("refuses a wrong type with the spec's message, an empty file, and content that lies about its type", () => {
+    expect(() => checkUpload({ name: 'a.pdf', data: PDF }, IMAGE_EXTENSIONS, UPLOAD_MESSAGES.image)).toThrow(
+      'The document types should be either of .png, .jpg',
+    );
+    expect(() => checkUpload({ name: 'a.exe', data: PDF }, DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document)).toThrow(
+      'The document types should be either of .pdf, .docx, .png, .jpg .xlsx, .mp4',
+    );
+    expect(() =>
+      checkUpload({ name: 'a.png', data: Buffer.alloc(0) }, IMAGE_EXTENSIONS, UPLOAD_MESSAGES.image),
+    ).toThrow('Documented failed to upload. Please try again.');
+    expect(() => checkUpload({ name: 'evil.png', data: PDF }, IMAGE_EXTENSIONS, UPLOAD_MESSAGES.image)).toThrow(
+      UPLOAD_MESSAGES.content,
+    );
+    expect(() => checkUpload({ name: 'fake.docx', data: PDF }, DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document)).toThrow(
+      UPLOAD_MESSAGES.content,
+    );
   });
 
   it('sanitises names and never reuses them as storage keys', () => {
@@ -36,10 +60,14 @@ describe('signed file links', () => {
     expect(verifyFileToken('secret-a', token)).toMatchObject({ key: 'documents/x.pdf', name: 'x.pdf' });
     expect(verifyFileToken('secret-b', token)).toBeNull();
     const [payload, mac] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ key: 'documents/other.pdf', name: 'o.pdf', disposition: 'attachment', exp: 9e9 })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ key: 'documents/other.pdf', name: 'o.pdf', disposition: 'attachment', exp: 9e9 }),
+    ).toString('base64url');
     expect(verifyFileToken('secret-a', `${forged}.${mac}`)).toBeNull();
     expect(verifyFileToken('secret-a', `${payload}`)).toBeNull();
-    expect(verifyFileToken('secret-a', signFileToken('secret-a', { key: 'k', name: 'n', disposition: 'inline' }, -1))).toBeNull();
+    expect(
+      verifyFileToken('secret-a', signFileToken('secret-a', { key: 'k', name: 'n', disposition: 'inline' }, -1)),
+    ).toBeNull();
   });
 
   it('opens a link signed by any key of the keyring, so a rotation does not break links already handed out', () => {

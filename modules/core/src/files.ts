@@ -50,15 +50,22 @@ export class LocalFileStore implements FileStore {
 /** A storage key that never reuses a client's name: `<area>/<yyyy>/<mm>/<uuid><.ext>`. */
 export function newFileKey(area: string, filename: string): string {
   const now = new Date();
-  const ext = path.extname(filename).toLowerCase().replace(/[^.\w]/g, '');
+  const ext = path
+    .extname(filename)
+    .toLowerCase()
+    .replace(/[^.\w]/g, '');
   return `${area}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}${ext}`;
 }
 
 /** A client file name made safe to store and to send back in Content-Disposition. */
 export function sanitizeFileName(name: string): string {
   const base = path.basename(name.replace(/\\/g, '/')).normalize('NFC');
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a file name must not keep
-  const clean = base.replace(/[\x00-\x1f<>:"/\\|?*]+/g, '_').replace(/^\.+/, '').trim().slice(0, 200);
+  const clean = base
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a file name must not keep
+    .replace(/[\x00-\x1f<>:"/\\|?*]+/g, '_')
+    .replace(/^\.+/, '')
+    .trim()
+    .slice(0, 200);
   return clean || 'file';
 }
 
@@ -76,10 +83,15 @@ export const IMAGE_EXTENSIONS = ['png', 'jpg'] as const;
 export const DOCUMENT_EXTENSIONS = ['pdf', 'docx', 'xlsx', 'mp4', 'png', 'jpg'] as const;
 
 const MIME: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', pdf: 'application/pdf', mp4: 'video/mp4',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  pdf: 'application/pdf',
+  mp4: 'video/mp4',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv', txt: 'text/plain',
+  csv: 'text/csv',
+  txt: 'text/plain',
 };
 
 export function mimeOf(extension: string): string {
@@ -94,14 +106,24 @@ export function extensionOf(name: string): string {
 export function contentMatches(extension: string, data: Buffer): boolean {
   const startsWith = (...bytes: number[]) => bytes.every((b, i) => data[i] === b);
   switch (extension) {
-    case 'png': return startsWith(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
-    case 'jpg': case 'jpeg': return startsWith(0xff, 0xd8, 0xff);
-    case 'pdf': return data.subarray(0, 1024).includes('%PDF-');
-    case 'docx': return startsWith(0x50, 0x4b, 0x03, 0x04) && data.includes('word/');
-    case 'xlsx': return startsWith(0x50, 0x4b, 0x03, 0x04) && data.includes('xl/');
-    case 'mp4': return data.subarray(4, 8).toString('latin1') === 'ftyp';
-    case 'csv': case 'txt': return !data.subarray(0, 8192).includes(0);
-    default: return false;
+    case 'png':
+      return startsWith(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
+    case 'jpg':
+    case 'jpeg':
+      return startsWith(0xff, 0xd8, 0xff);
+    case 'pdf':
+      return data.subarray(0, 1024).includes('%PDF-');
+    case 'docx':
+      return startsWith(0x50, 0x4b, 0x03, 0x04) && data.includes('word/');
+    case 'xlsx':
+      return startsWith(0x50, 0x4b, 0x03, 0x04) && data.includes('xl/');
+    case 'mp4':
+      return data.subarray(4, 8).toString('latin1') === 'ftyp';
+    case 'csv':
+    case 'txt':
+      return !data.subarray(0, 8192).includes(0);
+    default:
+      return false;
   }
 }
 
@@ -118,7 +140,12 @@ export interface UploadedFile {
  * Checks an upload against an allow-list by extension and by content; zero-size files are refused with the
  * spec's message. Throws 415 for a wrong type, 400 for an empty file.
  */
-export function checkUpload(file: { name: string; data: Buffer }, allowed: readonly string[], wrongTypeMessage: string, maxBytes = 25 * 1024 * 1024): UploadedFile {
+export function checkUpload(
+  file: { name: string; data: Buffer },
+  allowed: readonly string[],
+  wrongTypeMessage: string,
+  maxBytes = 25 * 1024 * 1024,
+): UploadedFile {
   const name = sanitizeFileName(file.name);
   const extension = extensionOf(name);
   if (file.data.length === 0) throw new ValidationError(UPLOAD_MESSAGES.empty);
@@ -140,7 +167,9 @@ export interface SignedFile {
 
 /** Signs a download: the token names the file and expires; the /api/files route trusts nothing else. */
 export function signFileToken(secret: string, file: Omit<SignedFile, 'exp'>, ttlSeconds = 900): string {
-  const payload = Buffer.from(JSON.stringify({ ...file, exp: Math.floor(Date.now() / 1000) + ttlSeconds })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ ...file, exp: Math.floor(Date.now() / 1000) + ttlSeconds })).toString(
+    'base64url',
+  );
   const mac = createHmac('sha256', `files:${secret}`).update(payload).digest('base64url');
   return `${payload}.${mac}`;
 }
@@ -160,7 +189,11 @@ export function verifyFileToken(secrets: string | readonly string[], token: stri
 }
 
 /** The two links of a document (spec §3), relative to the API's origin: download and preview. */
-export function signedUrls(secret: string, key: string, name: string): { signed_url: string; signed_url_review: string } {
+export function signedUrls(
+  secret: string,
+  key: string,
+  name: string,
+): { signed_url: string; signed_url_review: string } {
   return {
     signed_url: `/api/files/${signFileToken(secret, { key, name, disposition: 'attachment' })}`,
     signed_url_review: `/api/files/${signFileToken(secret, { key, name, disposition: 'inline' })}`,

@@ -4,4 +4,5 @@ import { escape as escapeEntities } from 'html-escaper';
 export const escapeHtml = (text: string): string => escapeEntities(text);
 
 /** Lines of plain text as HTML paragraphs, each escaped: the HTML part of an email that repeats its text. */
-export const htmlParagraphs = (lines: readonly string[]): string => lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n');
+export const htmlParagraphs = (lines: readonly string[]): string =>
+  lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n');

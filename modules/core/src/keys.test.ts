@@ -38,7 +38,11 @@ describe('signing keys', () => {
 
   it('refuses a damaged keyring instead of signing with something weak', () => {
     const dir = tempDir();
-    writeFileSync(path.join(dir, KEY_FILE), JSON.stringify({ keys: [{ kid: 'x', secret: 'short', createdAt: '', retiredAt: null }] }), { mode: 0o600 });
+    writeFileSync(
+      path.join(dir, KEY_FILE),
+      JSON.stringify({ keys: [{ kid: 'x', secret: 'short', createdAt: '', retiredAt: null }] }),
+      { mode: 0o600 },
+    );
     expect(() => loadConfig({ DATA_DIR: dir })).toThrow(/not a valid keyring/);
   });
 
@@ -47,7 +51,12 @@ describe('signing keys', () => {
     expect(() => loadConfig({ JWT_SECRET: 'too-short', DATA_DIR: tempDir() })).toThrow(/at least 32/);
     const secret = 's'.repeat(32);
     const previous = 'p'.repeat(40);
-    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, JWT_PREVIOUS_SECRETS: ` ${previous} ,`, DATA_DIR: tempDir() });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: secret,
+      JWT_PREVIOUS_SECRETS: ` ${previous} ,`,
+      DATA_DIR: tempDir(),
+    });
     expect(config.jwtSecret).toBe(secret);
     expect(config.jwtKeys.map((k) => k.kid)).toEqual([keyId(secret), keyId(previous)]);
     expect(keyId(secret)).not.toContain(secret.slice(0, 8));

@@ -1,4 +1,14 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 
@@ -30,14 +40,22 @@ export function keyId(secret: string): string {
 const newSecret = () => randomBytes(32).toString('base64url');
 
 function toKeys(file: KeyFile): SigningKey[] {
-  return file.keys.map((k) => ({ kid: k.kid, secret: k.secret, retiredAt: k.retiredAt ? Math.floor(Date.parse(k.retiredAt) / 1000) : null }));
+  return file.keys.map((k) => ({
+    kid: k.kid,
+    secret: k.secret,
+    retiredAt: k.retiredAt ? Math.floor(Date.parse(k.retiredAt) / 1000) : null,
+  }));
 }
 
 function readKeyFile(file: string): KeyFile {
   // The file holds secrets: whatever created it, only the server's user may read it.
   if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
   const parsed = JSON.parse(readFileSync(file, 'utf8')) as KeyFile;
-  if (!Array.isArray(parsed.keys) || parsed.keys.length === 0 || parsed.keys.some((k) => typeof k.secret !== 'string' || k.secret.length < MIN_SECRET_LENGTH)) {
+  if (
+    !Array.isArray(parsed.keys) ||
+    parsed.keys.length === 0 ||
+    parsed.keys.some((k) => typeof k.secret !== 'string' || k.secret.length < MIN_SECRET_LENGTH)
+  ) {
     throw new Error(`${file} is not a valid keyring; remove it to generate a new key (every session then ends)`);
   }
   return parsed;
@@ -65,7 +83,9 @@ export function loadOrCreateKeyFile(dataDir: string): SigningKey[] {
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
     const secret = newSecret();
-    const content: KeyFile = { keys: [{ kid: keyId(secret), secret, createdAt: new Date().toISOString(), retiredAt: null }] };
+    const content: KeyFile = {
+      keys: [{ kid: keyId(secret), secret, createdAt: new Date().toISOString(), retiredAt: null }],
+    };
     try {
       const fd = openSync(file, 'wx', 0o600);
       try {
@@ -84,12 +104,17 @@ export function loadOrCreateKeyFile(dataDir: string): SigningKey[] {
  * Rotates the DATA_DIR keyring: a new key signs from the next start; the old one is retired and verifies what it
  * signed until `keepSeconds` have passed (the longest lifetime of anything it signed); older retired keys go.
  */
-export function rotateKeyFile(dataDir: string, keepSeconds: number, now = Date.now()): { kid: string; retired: string[]; removed: string[] } {
+export function rotateKeyFile(
+  dataDir: string,
+  keepSeconds: number,
+  now = Date.now(),
+): { kid: string; retired: string[]; removed: string[] } {
   const file = path.join(dataDir, KEY_FILE);
   if (!existsSync(file)) throw new Error(`No keyring at ${file}: start the server once, or set JWT_SECRET`);
   const current = readKeyFile(file);
   const stamp = new Date(now).toISOString();
-  const aged = (k: KeyFile['keys'][number]) => k.retiredAt !== null && now - Date.parse(k.retiredAt) > keepSeconds * 1000;
+  const aged = (k: KeyFile['keys'][number]) =>
+    k.retiredAt !== null && now - Date.parse(k.retiredAt) > keepSeconds * 1000;
   const removed = current.keys.filter(aged).map((k) => k.kid);
   const kept = current.keys.filter((k) => !aged(k)).map((k) => ({ ...k, retiredAt: k.retiredAt ?? stamp }));
   const secret = newSecret();
@@ -103,9 +128,18 @@ export function rotateKeyFile(dataDir: string, keepSeconds: number, now = Date.n
  * operator rotates by moving the old secret there for as long as its tokens and links live.
  */
 export function keysFromEnvironment(current: string, previous: string | undefined): SigningKey[] {
-  const secrets = [current, ...(previous ?? '').split(',').map((s) => s.trim()).filter(Boolean)];
+  const secrets = [
+    current,
+    ...(previous ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ];
   for (const s of secrets) {
-    if (s.length < MIN_SECRET_LENGTH) throw new Error(`JWT_SECRET and JWT_PREVIOUS_SECRETS must each be at least ${MIN_SECRET_LENGTH} characters (use: openssl rand -base64 32)`);
+    if (s.length < MIN_SECRET_LENGTH)
+      throw new Error(
+        `JWT_SECRET and JWT_PREVIOUS_SECRETS must each be at least ${MIN_SECRET_LENGTH} characters (use: openssl rand -base64 32)`,
+      );
   }
   return secrets.map((secret) => ({ kid: keyId(secret), secret, retiredAt: null }));
 }

@@ -67,7 +67,14 @@ export const listQuerySchema = {
   },
 } as const;
 
-type RawListQuery = { pageNumber?: number; pageSize?: number; sortField?: string; sortDirection?: string; search?: string; filterModel?: string };
+type RawListQuery = {
+  pageNumber?: number;
+  pageSize?: number;
+  sortField?: string;
+  sortDirection?: string;
+  search?: string;
+  filterModel?: string;
+};
 
 function parseFilterModel(raw: string | undefined): Record<string, unknown> {
   if (!raw) return {};
@@ -101,25 +108,34 @@ export function filterText(entry: unknown, field: string): string {
 /** Parses and whitelists a list query; an unknown sort or filter field is a 400, never SQL. */
 export function parseListQuery(input: object, spec: ListSpec): ListQuery {
   const raw = input as RawListQuery;
-  const fields = (raw.sortField ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const fields = (raw.sortField ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const directions = (raw.sortDirection ?? '').split(',').map((s) => s.trim().toLowerCase());
   const sort = fields.map((field, i) => {
     if (!Object.hasOwn(spec.fields, field)) throw new ValidationError(`Unknown sort field: ${field}`);
     const direction = directions[i] || directions[0] || 'asc';
-    if (direction !== 'asc' && direction !== 'desc') throw new ValidationError(`sortDirection must be asc or desc, got ${direction}`);
+    if (direction !== 'asc' && direction !== 'desc')
+      throw new ValidationError(`sortDirection must be asc or desc, got ${direction}`);
     return { field, direction: direction as 'asc' | 'desc' };
   });
-  const filters = Object.entries(parseFilterModel(raw.filterModel)).map(([field, value]) => {
-    if (!Object.hasOwn(spec.fields, field)) throw new ValidationError(`Unknown filter field: ${field}`);
-    const v = value as { type?: string; filter?: unknown };
-    if (v?.type !== undefined && v.type !== 'contains') throw new ValidationError(`Only "contains" filters are supported (${field}).`);
-    return { field, contains: filterText(value, field) };
-  }).filter((f) => f.contains !== '');
+  const filters = Object.entries(parseFilterModel(raw.filterModel))
+    .map(([field, value]) => {
+      if (!Object.hasOwn(spec.fields, field)) throw new ValidationError(`Unknown filter field: ${field}`);
+      const v = value as { type?: string; filter?: unknown };
+      if (v?.type !== undefined && v.type !== 'contains')
+        throw new ValidationError(`Only "contains" filters are supported (${field}).`);
+      return { field, contains: filterText(value, field) };
+    })
+    .filter((f) => f.contains !== '');
   const pageNumber = raw.pageNumber ?? 1;
   const pageSize = raw.pageSize ?? 50;
   const maxOffset = spec.maxOffset ?? 100_000;
   if ((pageNumber - 1) * pageSize > maxOffset) {
-    throw new ValidationError(`Page too deep: narrow the list with search or filters (at most ${maxOffset} rows can be skipped).`);
+    throw new ValidationError(
+      `Page too deep: narrow the list with search or filters (at most ${maxOffset} rows can be skipped).`,
+    );
   }
   return { pageNumber, pageSize, sort, search: (raw.search ?? '').trim(), filters };
 }
@@ -136,12 +152,18 @@ export function applyListFilters(qb: Knex.QueryBuilder, query: ListQuery, spec: 
       for (const column of spec.searchColumns) w.orWhereRaw('??::text ILIKE ?', [column, pattern]);
     });
   }
-  for (const f of query.filters) qb.whereRaw('??::text ILIKE ?', [spec.fields[f.field]!, `%${escapeLike(f.contains)}%`]);
+  for (const f of query.filters)
+    qb.whereRaw('??::text ILIKE ?', [spec.fields[f.field]!, `%${escapeLike(f.contains)}%`]);
   return qb;
 }
 
 /** Applies order and page (ORDER BY, LIMIT, OFFSET); a unique tiebreaker keeps pages stable. */
-export function applyListPage(qb: Knex.QueryBuilder, query: ListQuery, spec: ListSpec, tiebreaker: string): Knex.QueryBuilder {
+export function applyListPage(
+  qb: Knex.QueryBuilder,
+  query: ListQuery,
+  spec: ListSpec,
+  tiebreaker: string,
+): Knex.QueryBuilder {
   const order = query.sort.length
     ? query.sort.map((s) => ({ column: spec.fields[s.field]!, order: s.direction }))
     : spec.defaultSort.map((s) => ({ column: s.column, order: s.direction }));
@@ -159,7 +181,12 @@ export function sortIsIndexed(query: ListQuery, spec: ListSpec): boolean {
 
 /** A filtered or searched count up to COUNT_CAP + 1 (reads at most that many rows), as a subquery. */
 function cappedCountQuery(filtered: Knex.QueryBuilder): Knex.QueryBuilder {
-  const rows = filtered.clone().clearSelect().clearOrder().select(filtered.client.raw('1')).limit(COUNT_CAP + 1);
+  const rows = filtered
+    .clone()
+    .clearSelect()
+    .clearOrder()
+    .select(filtered.client.raw('1'))
+    .limit(COUNT_CAP + 1);
   return filtered.client.queryBuilder().count({ count: '*' }).from(rows.as('capped'));
 }
 
@@ -168,16 +195,35 @@ function cappedCountQuery(filtered: Knex.QueryBuilder): Knex.QueryBuilder {
  * when the list keeps counters, else an exact count; a filtered or searched total is capped at COUNT_CAP. "Last updated"
  * walks the list's index (ORDER BY <column> DESC LIMIT 1): max() beside count() would read every row.
  */
-async function listSummary(filtered: Knex.QueryBuilder, narrowed: boolean, shortcuts: ListShortcuts, lastUpdatedColumn?: string):
-  Promise<{ total: number; capped: boolean; lastUpdated: string | null }> {
+async function listSummary(
+  filtered: Knex.QueryBuilder,
+  narrowed: boolean,
+  shortcuts: ListShortcuts,
+  lastUpdatedColumn?: string,
+): Promise<{ total: number; capped: boolean; lastUpdated: string | null }> {
   const raw = (sql: string, bindings: readonly Knex.RawBinding[]) => filtered.client.raw(sql, bindings) as Knex.Raw;
-  const total = narrowed ? cappedCountQuery(filtered)
-    : shortcuts.total ?? filtered.clone().clearSelect().clearOrder().count({ count: '*' });
-  const latest = !narrowed && shortcuts.latest ? shortcuts.latest : lastUpdatedColumn
-    ? filtered.clone().clearSelect().clearOrder().whereNotNull(lastUpdatedColumn).orderBy(lastUpdatedColumn, 'desc').limit(1).select({ last_updated: lastUpdatedColumn })
-    : raw('NULL::timestamptz', []);
-  const [row] = (await filtered.client.queryBuilder().select(raw('(?) AS total', [total]), raw('(?) AS last_updated', [latest]))) as
-    { total: string | number | null; last_updated: Date | null }[];
+  const total = narrowed
+    ? cappedCountQuery(filtered)
+    : (shortcuts.total ?? filtered.clone().clearSelect().clearOrder().count({ count: '*' }));
+  const latest =
+    !narrowed && shortcuts.latest
+      ? shortcuts.latest
+      : lastUpdatedColumn
+        ? filtered
+            .clone()
+            .clearSelect()
+            .clearOrder()
+            .whereNotNull(lastUpdatedColumn)
+            .orderBy(lastUpdatedColumn, 'desc')
+            .limit(1)
+            .select({ last_updated: lastUpdatedColumn })
+        : raw('NULL::timestamptz', []);
+  const [row] = (await filtered.client
+    .queryBuilder()
+    .select(raw('(?) AS total', [total]), raw('(?) AS last_updated', [latest]))) as {
+    total: string | number | null;
+    last_updated: Date | null;
+  }[];
   const n = Number(row?.total ?? 0);
   return {
     total: narrowed && n > COUNT_CAP ? COUNT_CAP : n,
@@ -191,8 +237,15 @@ async function listSummary(filtered: Knex.QueryBuilder, narrowed: boolean, short
  * total and "last updated" (listSummary), one for the page. A sort no index serves, over more than SORT_CAP rows, orders
  * the first SORT_CAP rows of the default order (`sortCapped`) and refuses pages past them.
  */
-export async function runList<T>(base: Knex.QueryBuilder, query: ListQuery, spec: ListSpec, tiebreaker: string,
-  select: (qb: Knex.QueryBuilder) => Knex.QueryBuilder, lastUpdatedColumn?: string, shortcuts: ListShortcuts = {}): Promise<ListPage<T>> {
+export async function runList<T>(
+  base: Knex.QueryBuilder,
+  query: ListQuery,
+  spec: ListSpec,
+  tiebreaker: string,
+  select: (qb: Knex.QueryBuilder) => Knex.QueryBuilder,
+  lastUpdatedColumn?: string,
+  shortcuts: ListShortcuts = {},
+): Promise<ListPage<T>> {
   const filtered = applyListFilters(base.clone(), query, spec);
   const narrowed = query.search !== '' || query.filters.length > 0;
   const summarised = listSummary(filtered, narrowed, shortcuts, lastUpdatedColumn);
@@ -205,16 +258,28 @@ export async function runList<T>(base: Knex.QueryBuilder, query: ListQuery, spec
   }
   if (sortCapped) {
     if (offset + query.pageSize > SORT_CAP) {
-      throw new ValidationError(`Page too deep for this sort: only the first ${SORT_CAP} rows are sorted; narrow the list with search or filters.`);
+      throw new ValidationError(
+        `Page too deep for this sort: only the first ${SORT_CAP} rows are sorted; narrow the list with search or filters.`,
+      );
     }
     const useShortcut = !narrowed && shortcuts.firstRows;
     const column = useShortcut ? shortcuts.firstRows!.column : tiebreaker;
     const ids = useShortcut
       ? await shortcuts.firstRows!.ids(SORT_CAP)
-      : ((await applyListPage(filtered.clone().clearSelect().select({ id: tiebreaker }), { ...query, sort: [], pageNumber: 1, pageSize: SORT_CAP }, spec, tiebreaker)) as { id: unknown }[]).map((r) => r.id);
+      : (
+          (await applyListPage(
+            filtered.clone().clearSelect().select({ id: tiebreaker }),
+            { ...query, sort: [], pageNumber: 1, pageSize: SORT_CAP },
+            spec,
+            tiebreaker,
+          )) as { id: unknown }[]
+        ).map((r) => r.id);
     page.whereRaw('?? = ANY(?)', [column, ids as string[]]);
   }
-  const [summary, items] = await Promise.all([summarised, applyListPage(page, query, spec, tiebreaker) as Promise<T[]>]);
+  const [summary, items] = await Promise.all([
+    summarised,
+    applyListPage(page, query, spec, tiebreaker) as Promise<T[]>,
+  ]);
   return {
     items,
     total: summary.total,

@@ -76,9 +76,15 @@ export type SignedInRouteDefinition<B, Q, P> = Omit<Route, 'handler' | 'access'>
 };
 
 /** Declares a route with typed input; the BFF has validated body, query and params against `schema` before the call. */
-export function route<B = unknown, Q = unknown, P = Record<string, string>>(definition: PublicRouteDefinition<B, Q, P>): Route;
-export function route<B = unknown, Q = unknown, P = Record<string, string>>(definition: SignedInRouteDefinition<B, Q, P>): Route;
-export function route(definition: PublicRouteDefinition<unknown, unknown, unknown> | SignedInRouteDefinition<unknown, unknown, unknown>): Route {
+export function route<B = unknown, Q = unknown, P = Record<string, string>>(
+  definition: PublicRouteDefinition<B, Q, P>,
+): Route;
+export function route<B = unknown, Q = unknown, P = Record<string, string>>(
+  definition: SignedInRouteDefinition<B, Q, P>,
+): Route;
+export function route(
+  definition: PublicRouteDefinition<unknown, unknown, unknown> | SignedInRouteDefinition<unknown, unknown, unknown>,
+): Route {
   return definition as unknown as Route;
 }
 

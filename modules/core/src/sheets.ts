@@ -50,7 +50,9 @@ export function decodeText(data: Buffer): string {
 const blank = (cells: Cell[]) => cells.every((c) => c === null || String(c).trim() === '');
 
 async function* csvRows(data: Buffer): AsyncGenerator<SheetRow> {
-  const parser = Readable.from([decodeText(data)]).pipe(parse({ relax_column_count: true, skip_empty_lines: true, info: true }));
+  const parser = Readable.from([decodeText(data)]).pipe(
+    parse({ relax_column_count: true, skip_empty_lines: true, info: true }),
+  );
   for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
     if (!blank(record.record)) yield { line: record.info.lines, cells: record.record };
   }
@@ -58,7 +60,8 @@ async function* csvRows(data: Buffer): AsyncGenerator<SheetRow> {
 
 function cellValue(value: ExcelJS.CellValue): Cell {
   if (value === null || value === undefined) return null;
-  if (value instanceof Date || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value instanceof Date || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return value;
   if (typeof value === 'object') {
     if ('richText' in value) return value.richText.map((r) => r.text).join('');
     if ('text' in value) return String(value.text);
@@ -70,7 +73,11 @@ function cellValue(value: ExcelJS.CellValue): Cell {
 
 async function* xlsxRows(data: Buffer): AsyncGenerator<SheetRow> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
-    worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore',
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    entries: 'ignore',
   });
   for await (const worksheet of reader) {
     for await (const row of worksheet) {
@@ -88,7 +95,8 @@ export function readSheet(extension: 'csv' | 'xlsx', data: Buffer): AsyncGenerat
 }
 
 /** A cell as trimmed text; a date cell as YYYY-MM-DD. */
-export const cellText = (c: Cell | undefined): string => (c === null || c === undefined ? '' : c instanceof Date ? c.toISOString().slice(0, 10) : String(c).trim());
+export const cellText = (c: Cell | undefined): string =>
+  c === null || c === undefined ? '' : c instanceof Date ? c.toISOString().slice(0, 10) : String(c).trim();
 
 /** YYYY-MM-DD from YYYY-MM-DD, MM/DD/YYYY or a spreadsheet date cell; null when it is not a real date. */
 export function parseDate(c: Cell): string | null {
@@ -97,7 +105,9 @@ export function parseDate(c: Cell): string | null {
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
   const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s);
   if (!iso && !us) return null;
-  const [y, m, d] = iso ? [Number(iso[1]), Number(iso[2]), Number(iso[3])] : [Number(us![3]), Number(us![1]), Number(us![2])];
+  const [y, m, d] = iso
+    ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
+    : [Number(us![3]), Number(us![1]), Number(us![2])];
   const date = new Date(Date.UTC(y, m - 1, d));
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
   return date.toISOString().slice(0, 10);

@@ -4,7 +4,15 @@ import { providerRoutes } from './routes.js';
 
 /** The provider's inbox (received notices, answers, notes, delegates, provider-created events) and the operator's eR view. */
 export {
-  delegateAnswer, delegateDeleteFile, delegateDocuments, delegateFile, delegateFiles, delegateResponses, delegateUpload, delegateView, resolveDelegate,
+  delegateAnswer,
+  delegateDeleteFile,
+  delegateDocuments,
+  delegateFile,
+  delegateFiles,
+  delegateResponses,
+  delegateUpload,
+  delegateView,
+  resolveDelegate,
 } from './services/delegates.js';
 export * as inboxSchemas from './schemas.js';
 

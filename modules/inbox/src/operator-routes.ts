@@ -1,5 +1,9 @@
 import { type ModuleDeps, type Route, route } from '@portal/core';
-import { listOperatorResponses, type OperatorListQuery, operatorResponseDetail } from './services/operator-responses.js';
+import {
+  listOperatorResponses,
+  type OperatorListQuery,
+  operatorResponseDetail,
+} from './services/operator-responses.js';
 import * as s from './schemas.js';
 import { listQuery } from '@portal/communications';
 
@@ -11,14 +15,24 @@ export function operatorRoutes({ db, config }: ModuleDeps): Route[] {
   const base = '/notisphere/communications/responses';
   return [
     route<unknown, OperatorListQuery>({
-      method: 'GET', path: base, access, tags, schema: { query: listQuery },
-      summary: 'Every provider\'s eR responses rows (one per provider communication and responding person), with the provider; operators only',
+      method: 'GET',
+      path: base,
+      access,
+      tags,
+      schema: { query: listQuery },
+      summary:
+        "Every provider's eR responses rows (one per provider communication and responding person), with the provider; operators only",
       handler: ({ actor, query }) => listOperatorResponses(db, actor, query),
     }),
     route<unknown, unknown, { id: number; x: number }>({
-      method: 'GET', path: `${base}/:id/:x`, access, tags, schema: { params: s.params(['id', 'x']) },
+      method: 'GET',
+      path: `${base}/:id/:x`,
+      access,
+      tags,
+      schema: { params: s.params(['id', 'x']) },
       summary: 'The answers of provider communication x of event id, read-only (audited); operators only',
-      handler: ({ actor, params, requestId }) => operatorResponseDetail(db, config, actor, params.id, params.x, requestId),
+      handler: ({ actor, params, requestId }) =>
+        operatorResponseDetail(db, config, actor, params.id, params.x, requestId),
     }),
   ];
 }

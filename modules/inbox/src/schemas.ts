@@ -11,15 +11,19 @@ const date = { type: ['string', 'null'], format: 'date' } as const;
 /** Path parameters: every name is a positive integer id unless listed in `zero` (0 allowed) or `strings`. */
 export function params(names: string[], options: { zero?: string[]; strings?: Record<string, object> } = {}) {
   return {
-    type: 'object', required: names,
-    properties: Object.fromEntries(names.map((n) => [n, options.strings?.[n] ?? (options.zero?.includes(n) ? idOrZero : id)])),
+    type: 'object',
+    required: names,
+    properties: Object.fromEntries(
+      names.map((n) => [n, options.strings?.[n] ?? (options.zero?.includes(n) ? idOrZero : id)]),
+    ),
   } as const;
 }
 
 export const listQuery = {
   type: 'object',
   properties: {
-    ...listQuerySchema.properties, communicationType: { type: 'string', enum: [...COMMUNICATION_TYPES] },
+    ...listQuerySchema.properties,
+    communicationType: { type: 'string', enum: [...COMMUNICATION_TYPES] },
     /** The eR responses list: one row per provider communication and responding person. */
     responses: { type: 'integer', enum: [0, 1] },
   },
@@ -32,62 +36,108 @@ export const valueProps = answerValueProps;
 export const answerBody = { type: 'object', properties: valueProps } as const;
 
 export const responseBody = {
-  type: 'object', required: ['communicationId', 'providerCommunicationId', 'answers'],
+  type: 'object',
+  required: ['communicationId', 'providerCommunicationId', 'answers'],
   properties: {
-    communicationId: id, providerCommunicationId: id,
-    answers: { type: 'array', minItems: 1, maxItems: 100, items: { type: 'object', required: ['actionId'], properties: { actionId: id, ...valueProps } } },
+    communicationId: id,
+    providerCommunicationId: id,
+    answers: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 100,
+      items: { type: 'object', required: ['actionId'], properties: { actionId: id, ...valueProps } },
+    },
   },
 } as const;
 
-export const changeStatusBody = { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['OPEN', 'COMPLETED'] } } } as const;
-export const noteBody = { type: 'object', properties: { note: { type: 'string', maxLength: 10_000 } } } as const;
-export const notificationBody = { type: 'object', properties: { message: { type: 'string', maxLength: 5000 }, note: { type: 'string', maxLength: 5000 } } } as const;
-export const delegateBody = {
-  type: 'object', required: ['email'],
-  properties: { email: { type: 'string', minLength: 3, maxLength: 254 }, message: { type: ['string', 'null'], maxLength: 5000 } },
+export const changeStatusBody = {
+  type: 'object',
+  required: ['status'],
+  properties: { status: { type: 'string', enum: ['OPEN', 'COMPLETED'] } },
 } as const;
-export const communicationRefBody = { type: 'object', required: ['communicationId', 'providerCommunicationId'], properties: { communicationId: id, providerCommunicationId: id } } as const;
+export const noteBody = { type: 'object', properties: { note: { type: 'string', maxLength: 10_000 } } } as const;
+export const notificationBody = {
+  type: 'object',
+  properties: { message: { type: 'string', maxLength: 5000 }, note: { type: 'string', maxLength: 5000 } },
+} as const;
+export const delegateBody = {
+  type: 'object',
+  required: ['email'],
+  properties: {
+    email: { type: 'string', minLength: 3, maxLength: 254 },
+    message: { type: ['string', 'null'], maxLength: 5000 },
+  },
+} as const;
+export const communicationRefBody = {
+  type: 'object',
+  required: ['communicationId', 'providerCommunicationId'],
+  properties: { communicationId: id, providerCommunicationId: id },
+} as const;
 
 export const internalActionBody = {
-  type: 'object', required: ['communicationId', 'providerCommunicationId', 'title'],
+  type: 'object',
+  required: ['communicationId', 'providerCommunicationId', 'title'],
   properties: {
-    id, communicationId: id, providerCommunicationId: id, title: { type: 'string', minLength: 1, maxLength: 500 }, description: text(10_000),
-    assignee_email: { type: ['string', 'null'], maxLength: 254 }, due_date: date, status: { type: 'string', enum: ['OPEN', 'COMPLETED', 'DELETED'] },
+    id,
+    communicationId: id,
+    providerCommunicationId: id,
+    title: { type: 'string', minLength: 1, maxLength: 500 },
+    description: text(10_000),
+    assignee_email: { type: ['string', 'null'], maxLength: 254 },
+    due_date: date,
+    status: { type: 'string', enum: ['OPEN', 'COMPLETED', 'DELETED'] },
   },
 } as const;
 
 const info = {
   ...eventInfoProps,
-  supplier_name: text(300), supplier_organization_id: nullableIdSchema,
+  supplier_name: text(300),
+  supplier_organization_id: nullableIdSchema,
 } as const;
 
 const products = {
-  type: 'array', maxItems: 10_000,
+  type: 'array',
+  maxItems: 10_000,
   items: {
-    type: 'object', required: ['product_name'],
+    type: 'object',
+    required: ['product_name'],
     properties: {
-      product_name: { type: 'string', minLength: 1, maxLength: 300, pattern: '\\S' }, catalog_number: text(100), lot_number: text(100), udi: text(200),
-      description: text(2000), expiration_date: date, quantity: { type: ['integer', 'null'], minimum: 0, maximum: MAX_INT4 },
+      product_name: { type: 'string', minLength: 1, maxLength: 300, pattern: '\\S' },
+      catalog_number: text(100),
+      lot_number: text(100),
+      udi: text(200),
+      description: text(2000),
+      expiration_date: date,
+      quantity: { type: ['integer', 'null'], minimum: 0, maximum: MAX_INT4 },
     },
   },
 } as const;
 
 const actions = {
-  type: 'array', maxItems: 100,
+  type: 'array',
+  maxItems: 100,
   items: {
-    type: 'object', required: ['action_type', 'title'],
+    type: 'object',
+    required: ['action_type', 'title'],
     properties: {
-      action_type: { type: 'string', enum: [...ACTION_TYPES] }, title: { type: 'string', minLength: 1, maxLength: 500, pattern: '\\S' }, description: text(10_000),
-      options: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 200 } }, is_required: { type: 'boolean' },
+      action_type: { type: 'string', enum: [...ACTION_TYPES] },
+      title: { type: 'string', minLength: 1, maxLength: 500, pattern: '\\S' },
+      description: text(10_000),
+      options: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 200 } },
+      is_required: { type: 'boolean' },
     },
   },
 } as const;
 
 export const step0Body = {
-  type: 'object', required: ['type', 'name'],
+  type: 'object',
+  required: ['type', 'name'],
   properties: { type: { type: 'string', enum: [...COMMUNICATION_TYPES] }, ...info, products, actions },
 } as const;
 
-export const updateRecallBody = { type: 'object', properties: { type: { type: 'string', enum: [...COMMUNICATION_TYPES] }, ...info, products, actions } } as const;
+export const updateRecallBody = {
+  type: 'object',
+  properties: { type: { type: 'string', enum: [...COMMUNICATION_TYPES] }, ...info, products, actions },
+} as const;
 
 export const tokenQuery = { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } } as const;

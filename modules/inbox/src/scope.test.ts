@@ -13,12 +13,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const pv = (token: string) => (method: string, path: string, body?: unknown) => t.call(method, `/api/provider/communications${path}`, { token, body });
+const pv = (token: string) => (method: string, path: string, body?: unknown) =>
+  t.call(method, `/api/provider/communications${path}`, { token, body });
 
 describe('a site and its parent', () => {
-  it('lets the parent see its site\'s communications while a site user sees only its own', async () => {
-    const user = await findOrCreateUser(t.db, { email: 'nurse@north.riverside.demo', password: DEMO_PASSWORD, first_name: 'Nina', last_name: 'North', status: 'VERIFIED' });
-    const role = (await t.db('roles').where({ organization_id: w.north, name: 'Administrator' }).first('id')) as { id: number };
+  it("lets the parent see its site's communications while a site user sees only its own", async () => {
+    const user = await findOrCreateUser(t.db, {
+      email: 'nurse@north.riverside.demo',
+      password: DEMO_PASSWORD,
+      first_name: 'Nina',
+      last_name: 'North',
+      status: 'VERIFIED',
+    });
+    const role = (await t.db('roles').where({ organization_id: w.north, name: 'Administrator' }).first('id')) as {
+      id: number;
+    };
     await addMembership(t.db, user.id, w.north, role.id);
     const site = (await t.signIn('nurse@north.riverside.demo')).access_token;
 
@@ -26,19 +35,30 @@ describe('a site and its parent', () => {
     const search = `?search=${encodeURIComponent('site and parent')}`;
     const parentRows = (await pv(admin)('GET', search)).body.d.items as { id: number }[];
     expect(parentRows.map((r) => r.id).sort()).toEqual([e.pcOf(w.riverside), e.pcOf(w.north), e.pcOf(w.south)].sort());
-    expect((await pv(admin)('GET', `/${e.id}/provider-recall/${e.pcOf(w.north)}`)).body.d.site).toEqual({ id: w.north, name: 'Riverside North Campus' });
+    expect((await pv(admin)('GET', `/${e.id}/provider-recall/${e.pcOf(w.north)}`)).body.d.site).toEqual({
+      id: w.north,
+      name: 'Riverside North Campus',
+    });
 
     const siteRows = (await pv(site)('GET', search)).body.d.items as { id: number; site_name: string | null }[];
     expect(siteRows).toEqual([expect.objectContaining({ id: e.pcOf(w.north), site_name: null })]);
-    expect((await pv(site)('GET', '/is-site')).body.d).toEqual({ isSite: true, parent_id: w.riverside, parent_name: 'Riverside Health' });
-    expect((await pv(site)('GET', '/meta-sites')).body.d).toEqual([{ id: w.north, name: 'Riverside North Campus', is_site: true }]);
+    expect((await pv(site)('GET', '/is-site')).body.d).toEqual({
+      isSite: true,
+      parent_id: w.riverside,
+      parent_name: 'Riverside Health',
+    });
+    expect((await pv(site)('GET', '/meta-sites')).body.d).toEqual([
+      { id: w.north, name: 'Riverside North Campus', is_site: true },
+    ]);
     for (const pc of [e.pcOf(w.riverside), e.pcOf(w.south)]) {
       expect((await pv(site)('GET', `/${e.id}/provider-recall/${pc}`)).status).toBe(404);
       expect((await pv(site)('PUT', `/${e.id}/acknowledge/${pc}`)).status).toBe(404);
     }
     // The site cannot move its communication up to the parent; the parent can move it between sites.
     expect((await pv(site)('GET', `/${e.pcOf(w.north)}/switch-sites/${w.riverside}`)).status).toBe(404);
-    expect((await pv(admin)('GET', `/${e.pcOf(w.north)}/switch-sites/${w.south}`)).body.d.organization_id).toBe(w.south);
+    expect((await pv(admin)('GET', `/${e.pcOf(w.north)}/switch-sites/${w.south}`)).body.d.organization_id).toBe(
+      w.south,
+    );
     expect((await pv(site)('GET', `/${e.id}/provider-recall/${e.pcOf(w.north)}`)).status).toBe(404);
   });
 });
@@ -46,9 +66,15 @@ describe('a site and its parent', () => {
 describe('types and states', () => {
   it('keeps recall and advisory permissions apart for a Recall Coordinator', async () => {
     const multi = (await t.signIn('multi@riverside.demo', { orgId: w.riverside })).access_token;
-    const advisory = await sendEvent(t, w, 'Coordinator advisory', { providers: [w.riverside], type: 'PRODUCT DISRUPTION', actions: ['Text'] });
+    const advisory = await sendEvent(t, w, 'Coordinator advisory', {
+      providers: [w.riverside],
+      type: 'PRODUCT DISRUPTION',
+      actions: ['Text'],
+    });
     const recall = await sendEvent(t, w, 'Coordinator recall', { providers: [w.riverside], actions: ['Text'] });
-    const rows = (await pv(multi)('GET', `?search=${encodeURIComponent('coordinator')}`)).body.d.items as { name: string }[];
+    const rows = (await pv(multi)('GET', `?search=${encodeURIComponent('coordinator')}`)).body.d.items as {
+      name: string;
+    }[];
     expect(rows.map((r) => r.name)).toEqual(['Coordinator recall']);
     expect((await pv(multi)('GET', '?communicationType=PRODUCT%20DISRUPTION')).status).toBe(403);
     expect((await pv(multi)('GET', `/${advisory.id}/provider-recall/${advisory.pcOf(w.riverside)}`)).status).toBe(403);
@@ -65,7 +91,14 @@ describe('types and states', () => {
     await t.call('PUT', `/api/supplier/communications/${e.id}/close-open`, { token: w.supplierToken });
     const row = (await pv(admin)('GET', `?search=${encodeURIComponent('closed recall')}`)).body.d.items[0];
     expect(row).toMatchObject({ stt: 'CLOSED', status: 'CLOSED' });
-    expect((await pv(admin)('GET', `?filterModel=${encodeURIComponent(JSON.stringify({ status: { type: 'contains', filter: 'CLOSED' } }))}`)).body.d.items.map((r: { id: number }) => r.id)).toContain(pc);
+    expect(
+      (
+        await pv(admin)(
+          'GET',
+          `?filterModel=${encodeURIComponent(JSON.stringify({ status: { type: 'contains', filter: 'CLOSED' } }))}`,
+        )
+      ).body.d.items.map((r: { id: number }) => r.id),
+    ).toContain(pc);
     const answer = await pv(admin)('PUT', `/${e.id}/${pc}/actions/${e.actionOf('Text')}`, { valueText: 'late' });
     expect(answer.status).toBe(409);
     expect(answer.body.m).toBe('This event is closed and can no longer be answered.');
@@ -80,12 +113,22 @@ describe('the list as it first opens', () => {
   // Both must give the same rows, pages, totals and last-updated time for a parent with sites and both types.
   it('pages the newest rows of the parent and its sites exactly as the joined, filtered path does', async () => {
     await sendEvent(t, w, 'Default order recall', { providers: [w.riverside], sites: [w.north, w.south] });
-    await sendEvent(t, w, 'Default order advisory', { providers: [w.riverside], sites: [w.north], type: 'PRODUCT DISRUPTION', actions: ['Text'] });
+    await sendEvent(t, w, 'Default order advisory', {
+      providers: [w.riverside],
+      sites: [w.north],
+      type: 'PRODUCT DISRUPTION',
+      actions: ['Text'],
+    });
     await sendEvent(t, w, 'Default order second recall', { providers: [w.riverside], sites: [w.south] });
     // Every status contains an O (OPEN, CLOSED): this filter keeps every row but forces the joined path.
     const everyRow = `filterModel=${encodeURIComponent(JSON.stringify({ status: { type: 'contains', filter: 'O' } }))}`;
     // The server's default order and the one the pages open in (newest received first) both come off an index.
-    for (const type of ['', '&communicationType=RECALL', '&communicationType=PRODUCT%20DISRUPTION', '&sortField=sent_at&sortDirection=desc']) {
+    for (const type of [
+      '',
+      '&communicationType=RECALL',
+      '&communicationType=PRODUCT%20DISRUPTION',
+      '&sortField=sent_at&sortDirection=desc',
+    ]) {
       const first = (await pv(admin)('GET', `?pageSize=3${type}`)).body.d;
       expect(first.total).toBeGreaterThanOrEqual(type.includes('DISRUPTION') ? 2 : 4);
       const pages = Math.ceil(first.total / 3);
@@ -93,12 +136,23 @@ describe('the list as it first opens', () => {
         const fast = (await pv(admin)('GET', `?pageSize=3&pageNumber=${page}${type}`)).body.d;
         const joined = (await pv(admin)('GET', `?pageSize=3&pageNumber=${page}${type}&${everyRow}`)).body.d;
         expect(fast.items).toEqual(joined.items);
-        expect({ total: fast.total, lastUpdated: fast.lastUpdated }).toEqual({ total: joined.total, lastUpdated: joined.lastUpdated });
+        expect({ total: fast.total, lastUpdated: fast.lastUpdated }).toEqual({
+          total: joined.total,
+          lastUpdated: joined.lastUpdated,
+        });
       }
     }
     // A site user's default list holds only its own rows.
-    const user = await findOrCreateUser(t.db, { email: 'nurse@south.riverside.demo', password: DEMO_PASSWORD, first_name: 'Sam', last_name: 'South', status: 'VERIFIED' });
-    const role = (await t.db('roles').where({ organization_id: w.south, name: 'Administrator' }).first('id')) as { id: number };
+    const user = await findOrCreateUser(t.db, {
+      email: 'nurse@south.riverside.demo',
+      password: DEMO_PASSWORD,
+      first_name: 'Sam',
+      last_name: 'South',
+      status: 'VERIFIED',
+    });
+    const role = (await t.db('roles').where({ organization_id: w.south, name: 'Administrator' }).first('id')) as {
+      id: number;
+    };
     await addMembership(t.db, user.id, w.south, role.id);
     const south = (await pv((await t.signIn('nurse@south.riverside.demo')).access_token)('GET', '?pageSize=50')).body.d;
     expect(south.items.length).toBeGreaterThanOrEqual(2);

@@ -16,15 +16,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const sup = (method: string, path: string, body?: unknown) => t.call(method, `/api/supplier/communications${path}`, { token: coordinator, body });
+const sup = (method: string, path: string, body?: unknown) =>
+  t.call(method, `/api/supplier/communications${path}`, { token: coordinator, body });
 
 /** Sends a recall with one action of each type to an outside address; answers the event id and the emailed token. */
 async function sendRecall(name: string, to: string): Promise<{ id: number; token: string; pcId: number }> {
   const id = (await sup('POST', '/step0', { type: 'RECALL', name, classification: 'CLASSI' })).body.d.id as number;
   await sup('POST', '/step1', { id, products: [{ product_name: 'Catheter', lot_number: 'C-9' }] });
   await sup('POST', '/step2', {
-    id, actions: ACTION_TYPES.map((action_type) => ({
-      action_type, title: `${action_type} action`, ...(action_type === 'Checkbox' || action_type === 'MultipleChoice' ? { options: ['A', 'B', 'C'] } : {}),
+    id,
+    actions: ACTION_TYPES.map((action_type) => ({
+      action_type,
+      title: `${action_type} action`,
+      ...(action_type === 'Checkbox' || action_type === 'MultipleChoice' ? { options: ['A', 'B', 'C'] } : {}),
     })),
   });
   await sup('POST', '/step3/customers', { id, customers: [{ name: 'Outside Clinic', email: to }] });
@@ -32,32 +36,53 @@ async function sendRecall(name: string, to: string): Promise<{ id: number; token
   await sup('PUT', `/${id}/send-notification/RECALL`);
   const mail = await t.smtp.waitFor(to, (m) => m.subject.includes(name));
   const token = /token=([\w-]+)/.exec(mail.text)![1]!;
-  const pcId = ((await t.db('provider_communications').where({ communication_id: id }).first('id')) as { id: number }).id;
+  const pcId = ((await t.db('provider_communications').where({ communication_id: id }).first('id')) as { id: number })
+    .id;
   return { id, token, pcId };
 }
 
 const notice = (path: string, token: string | null, init: { method?: string; body?: unknown; form?: FormData } = {}) =>
-  t.call(init.method ?? 'GET', `/api/provider/communication-notices${path}${token === null ? '' : `${path.includes('?') ? '&' : '?'}token=${token}`}`, { body: init.body, form: init.form });
+  t.call(
+    init.method ?? 'GET',
+    `/api/provider/communication-notices${path}${token === null ? '' : `${path.includes('?') ? '&' : '?'}token=${token}`}`,
+    { body: init.body, form: init.form },
+  );
 
 describe('the recipient loop through the public form', () => {
   it('reads, acknowledges and answers every action type, and the supplier sees COMPLETED with the history', async () => {
     const { id, token, pcId } = await sendRecall('Loop recall', 'nurse@outside.test');
     const view = await notice(`/${acme}/${id}/${pcId}`, token);
     expect(view.status).toBe(200);
-    expect(view.body.d.communication).toMatchObject({ name: 'Loop recall', supplier_name: 'Acme Medical Devices', type: 'RECALL' });
-    expect(view.body.d.provider_communication).toMatchObject({ response_status: 'NOTCOMPLETED', response_label: 'In Progress', acknowledged_at: null, customer_name: 'Outside Clinic' });
+    expect(view.body.d.communication).toMatchObject({
+      name: 'Loop recall',
+      supplier_name: 'Acme Medical Devices',
+      type: 'RECALL',
+    });
+    expect(view.body.d.provider_communication).toMatchObject({
+      response_status: 'NOTCOMPLETED',
+      response_label: 'In Progress',
+      acknowledged_at: null,
+      customer_name: 'Outside Clinic',
+    });
     expect(view.body.d.email).toBe('nurse@outside.test');
     const actions = view.body.d.actions as { id: number; action_type: string }[];
     const actionOf = (type: string) => actions.find((a) => a.action_type === type)!.id;
 
     const ack = await notice(`/acknowledge/${acme}/${id}/${pcId}/RECALL`, token, { method: 'PUT' });
-    expect(ack.body).toMatchObject({ ok: true, m: 'The notice has been acknowledged.', d: { acknowledged_by: 'nurse@outside.test' } });
+    expect(ack.body).toMatchObject({
+      ok: true,
+      m: 'The notice has been acknowledged.',
+      d: { acknowledged_by: 'nurse@outside.test' },
+    });
 
-    const answer = (type: string, body: object) => notice(`/${acme}/${id}/actions/${actionOf(type)}`, token, { method: 'PUT', body });
+    const answer = (type: string, body: object) =>
+      notice(`/${acme}/${id}/actions/${actionOf(type)}`, token, { method: 'PUT', body });
     expect((await answer('Numeric', { valueNumeric: '12a' })).body.m).toBe('Only numeric values are accepted.');
     expect((await answer('Numeric', { valueNumeric: '-1' })).body.m).toBe('Only numeric values are accepted.');
     expect((await answer('Text', { valueText: '   ' })).body.m).toBe('Field required');
-    expect((await answer('MultipleChoice', { valueMultiChoice: ['Z'] })).body.m).toBe('valueMultiChoice must be chosen from: A, B, C');
+    expect((await answer('MultipleChoice', { valueMultiChoice: ['Z'] })).body.m).toBe(
+      'valueMultiChoice must be chosen from: A, B, C',
+    );
     expect((await answer('Image', {})).body.m).toBe('Field required');
 
     // Files: wrong type, zero size and content that lies are refused and nothing is stored.
@@ -68,20 +93,27 @@ describe('the recipient loop through the public form', () => {
       return notice(`/${id}/RECALL/actions/${actionOf(type)}/file/${pcId}`, token, { method: 'POST', form });
     };
     expect((await upload('Image', 'scan.pdf', PDF)).body.m).toBe('The document types should be either of .png, .jpg');
-    expect((await upload('Image', 'empty.png', Buffer.alloc(0))).body.m).toBe('Documented failed to upload. Please try again.');
+    expect((await upload('Image', 'empty.png', Buffer.alloc(0))).body.m).toBe(
+      'Documented failed to upload. Please try again.',
+    );
     expect((await upload('Document', 'fake.pdf', PNG)).body.m).toBe('The file content does not match its type.');
     expect(await t.db('response_files').where({ provider_communication_id: pcId }).first()).toBeUndefined();
     const image = await upload('Image', 'Shelf.PNG', PNG);
     expect(image.body.d[0]).toMatchObject({ name: 'Shelf.PNG', extension: 'png', type: 'image/png' });
     const doc = await upload('Document', 'destruction.pdf', PDF);
-    expect((await fetch(`${t.baseUrl}${doc.body.d[0].signed_url}`).then((r) => r.text()))).toBe(PDF.toString());
+    expect(await fetch(`${t.baseUrl}${doc.body.d[0].signed_url}`).then((r) => r.text())).toBe(PDF.toString());
     const listed = await notice(`/${acme}/${id}/actions/${actionOf('Image')}/file/${pcId}`, token);
     expect(listed.body.d).toHaveLength(1);
 
     const answers: [string, object][] = [
-      ['Acknowledge', { valueAcknowledge: true }], ['Text', { valueText: 'Removed from shelves' }], ['Numeric', { valueNumeric: '0' }],
-      ['YesNo', { valueYesNo: 'No' }], ['Checkbox', { valueCheckbox: ['A', 'C'] }], ['MultipleChoice', { valueMultiChoice: ['B'] }],
-      ['Image', {}], ['Document', { valueDocument: [doc.body.d[0].id] }],
+      ['Acknowledge', { valueAcknowledge: true }],
+      ['Text', { valueText: 'Removed from shelves' }],
+      ['Numeric', { valueNumeric: '0' }],
+      ['YesNo', { valueYesNo: 'No' }],
+      ['Checkbox', { valueCheckbox: ['A', 'C'] }],
+      ['MultipleChoice', { valueMultiChoice: ['B'] }],
+      ['Image', {}],
+      ['Document', { valueDocument: [doc.body.d[0].id] }],
     ];
     for (const [type, body] of answers.slice(0, -1)) {
       const res = await answer(type, body);
@@ -92,7 +124,12 @@ describe('the recipient loop through the public form', () => {
     expect(last.body.d.response_status).toBe('COMPLETED');
 
     const after = await notice(`/${id}`, token);
-    const values = Object.fromEntries((after.body.d.actions as { action_type: string; response: { value: object; status: string } }[]).map((a) => [a.action_type, a.response]));
+    const values = Object.fromEntries(
+      (after.body.d.actions as { action_type: string; response: { value: object; status: string } }[]).map((a) => [
+        a.action_type,
+        a.response,
+      ]),
+    );
     expect(values.Numeric).toMatchObject({ status: 'SUBMITTED', value: { valueNumeric: '0' } });
     expect(values.Image?.value).toEqual({ valueImage: [image.body.d[0].id] });
     expect(after.body.d.provider_communication.response_label).toBe('Completed');
@@ -108,7 +145,9 @@ describe('the recipient loop through the public form', () => {
     expect((own.body.d as { action: string }[]).map((h) => h.action)).toContain('FILE_UPLOADED');
 
     // Deleting a file that a submitted answer needs takes the notice back to In Progress.
-    const del = await notice(`/${acme}/${id}/actions/${actionOf('Image')}/file/${image.body.d[0].id}`, token, { method: 'DELETE' });
+    const del = await notice(`/${acme}/${id}/actions/${actionOf('Image')}/file/${image.body.d[0].id}`, token, {
+      method: 'DELETE',
+    });
     expect(del.body.m).toBe('Successfully Deleted!');
     expect((await notice(`/${id}`, token)).body.d.provider_communication.response_status).toBe('NOTCOMPLETED');
   });
@@ -117,15 +156,27 @@ describe('the recipient loop through the public form', () => {
     const { id, token } = await sendRecall('Draft recall', 'draft@outside.test');
     const view = await notice(`/${id}`, token);
     const text = (view.body.d.actions as { id: number; action_type: string }[]).find((a) => a.action_type === 'Text')!;
-    const draft = await notice(`/${acme}/${id}/actions/${text.id}`, token, { method: 'PUT', body: { valueText: 'half', submit: false } });
+    const draft = await notice(`/${acme}/${id}/actions/${text.id}`, token, {
+      method: 'PUT',
+      body: { valueText: 'half', submit: false },
+    });
     expect(draft.status).toBe(200);
-    expect(((await t.db('provider_responses').where({ action_id: text.id }).first('status')) as { status: string }).status).toBe('DRAFT');
+    expect(
+      ((await t.db('provider_responses').where({ action_id: text.id }).first('status')) as { status: string }).status,
+    ).toBe('DRAFT');
     await t.db('communication_actions').where({ id: text.id }).update({ is_disabled: true });
-    const disabled = await notice(`/${acme}/${id}/actions/${text.id}`, token, { method: 'PUT', body: { valueText: 'x' } });
+    const disabled = await notice(`/${acme}/${id}/actions/${text.id}`, token, {
+      method: 'PUT',
+      body: { valueText: 'x' },
+    });
     expect(disabled.status).toBe(409);
     expect(disabled.body.m).toBe('This action is disabled and cannot be edited.');
     await sup('PUT', `/${id}/close-open`);
-    const closed = await notice(`/acknowledge/${acme}/${id}/${(await t.db('provider_communications').where({ communication_id: id }).first('id') as { id: number }).id}/RECALL`, token, { method: 'PUT' });
+    const closed = await notice(
+      `/acknowledge/${acme}/${id}/${((await t.db('provider_communications').where({ communication_id: id }).first('id')) as { id: number }).id}/RECALL`,
+      token,
+      { method: 'PUT' },
+    );
     expect(closed.status).toBe(409);
     expect(closed.body.m).toBe('This event is closed and can no longer be answered.');
   });
@@ -134,20 +185,47 @@ describe('the recipient loop through the public form', () => {
     const { id, token, pcId } = await sendRecall('Batch recall', 'batch@outside.test');
     const actions = (await notice(`/${id}`, token)).body.d.actions as { id: number; action_type: string }[];
     const of = (type: string) => actions.find((a) => a.action_type === type)!.id;
-    const bad = await notice('', token, { method: 'PUT', body: { answers: [{ actionId: of('Text'), valueText: 'ok' }, { actionId: of('Numeric'), valueNumeric: 'x' }] } });
+    const bad = await notice('', token, {
+      method: 'PUT',
+      body: {
+        answers: [
+          { actionId: of('Text'), valueText: 'ok' },
+          { actionId: of('Numeric'), valueNumeric: 'x' },
+        ],
+      },
+    });
     expect(bad.status).toBe(400);
     expect(await t.db('provider_responses').where({ provider_communication_id: pcId }).first()).toBeUndefined();
-    const ok = await notice('', token, { method: 'PUT', body: { answers: [{ actionId: of('Text'), valueText: 'ok' }, { actionId: of('YesNo'), valueYesNo: 'Yes' }] } });
+    const ok = await notice('', token, {
+      method: 'PUT',
+      body: {
+        answers: [
+          { actionId: of('Text'), valueText: 'ok' },
+          { actionId: of('YesNo'), valueYesNo: 'Yes' },
+        ],
+      },
+    });
     expect(ok.body.d.response_status).toBe('NOTCOMPLETED');
-    expect(await t.db('provider_responses').where({ provider_communication_id: pcId, status: 'SUBMITTED' }).count<{ n: number }[]>({ n: '*' }).first()).toMatchObject({ n: 2 });
+    expect(
+      await t
+        .db('provider_responses')
+        .where({ provider_communication_id: pcId, status: 'SUBMITTED' })
+        .count<{ n: number }[]>({ n: '*' })
+        .first(),
+    ).toMatchObject({ n: 2 });
   });
 });
 
 describe('public links give nothing without the right token', () => {
-  it('refuses no token, a wrong token, an expired or revoked token, and another notice\'s token', async () => {
+  it("refuses no token, a wrong token, an expired or revoked token, and another notice's token", async () => {
     const a = await sendRecall('Guarded A', 'a@outside.test');
     const b = await sendRecall('Guarded B', 'b@outside.test');
-    const paths = (x: { id: number; pcId: number }) => [`/${acme}/${x.id}/${x.pcId}`, `/${x.id}`, `/${acme}/${x.id}/histories/${x.pcId}`, `/${acme}/${x.id}/${x.pcId}/RECALL`];
+    const paths = (x: { id: number; pcId: number }) => [
+      `/${acme}/${x.id}/${x.pcId}`,
+      `/${x.id}`,
+      `/${acme}/${x.id}/histories/${x.pcId}`,
+      `/${acme}/${x.id}/${x.pcId}/RECALL`,
+    ];
     const expectNothing = async (res: Awaited<ReturnType<typeof notice>>) => {
       expect(res.status).toBe(404);
       expect(res.body.d).toBeUndefined();
@@ -159,14 +237,29 @@ describe('public links give nothing without the right token', () => {
       await expectNothing(await notice(p, b.token)); // B's token with A's ids
     }
     await expectNothing(await notice(`/acknowledge/${acme}/${a.id}/${a.pcId}/RECALL`, b.token, { method: 'PUT' }));
-    expect((await t.db('provider_communications').where({ id: a.pcId }).first('acknowledged_at') as { acknowledged_at: Date | null }).acknowledged_at).toBeNull();
-    const actionId = ((await t.db('communication_actions').where({ communication_id: a.id, action_type: 'Text' }).first('id')) as { id: number }).id;
-    await expectNothing(await notice(`/${acme}/${a.id}/actions/${actionId}`, b.token, { method: 'PUT', body: { valueText: 'hijack' } }));
+    expect(
+      (
+        (await t.db('provider_communications').where({ id: a.pcId }).first('acknowledged_at')) as {
+          acknowledged_at: Date | null;
+        }
+      ).acknowledged_at,
+    ).toBeNull();
+    const actionId = (
+      (await t.db('communication_actions').where({ communication_id: a.id, action_type: 'Text' }).first('id')) as {
+        id: number;
+      }
+    ).id;
+    await expectNothing(
+      await notice(`/${acme}/${a.id}/actions/${actionId}`, b.token, { method: 'PUT', body: { valueText: 'hijack' } }),
+    );
     expect(await t.db('provider_responses').where({ action_id: actionId }).first()).toBeUndefined();
 
     // Expired, then revoked: the same 404.
     expect((await notice(`/${a.id}`, a.token)).status).toBe(200);
-    await t.db('notice_links').where({ provider_communication_id: a.pcId }).update({ expires_at: new Date(Date.now() - 1000) });
+    await t
+      .db('notice_links')
+      .where({ provider_communication_id: a.pcId })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     await expectNothing(await notice(`/${a.id}`, a.token));
     await t.db('notice_links').where({ provider_communication_id: b.pcId }).update({ revoked_at: t.db.fn.now() });
     await expectNothing(await notice(`/${b.id}`, b.token));

@@ -12,7 +12,12 @@ export class Mailer {
   private running: Promise<DrainResult> | null = null;
   private again = false;
 
-  constructor(private readonly db: Knex, smtpUrl: string | undefined, private readonly from: string, private readonly logger?: Logger) {
+  constructor(
+    private readonly db: Knex,
+    smtpUrl: string | undefined,
+    private readonly from: string,
+    private readonly logger?: Logger,
+  ) {
     this.transport = smtpUrl ? createTransport(smtpUrl) : null;
   }
 

@@ -60,12 +60,29 @@ export interface BulkEmail extends OutgoingEmail {
 /** Reserves outbox ids in one round trip, for emails whose bodies must name their own id. */
 export async function reserveOutboxIds(db: Knex | Knex.Transaction, count: number): Promise<number[]> {
   if (count === 0) return [];
-  const rows = (await db.raw(`SELECT nextval(pg_get_serial_sequence('outbox_emails', 'id'))::bigint AS id FROM generate_series(1, ?)`, [count])).rows as { id: string | number }[];
+  const rows = (
+    await db.raw(
+      `SELECT nextval(pg_get_serial_sequence('outbox_emails', 'id'))::bigint AS id FROM generate_series(1, ?)`,
+      [count],
+    )
+  ).rows as { id: string | number }[];
   return rows.map((r) => Number(r.id));
 }
 
-const OUTBOX_COLUMNS = ['id', 'organization_id', 'kind', 'to_email', 'subject', 'text_body', 'html_body', 'status', 'reference_type', 'reference_id',
-  'provider_communication_id', 'next_attempt_at'];
+const OUTBOX_COLUMNS = [
+  'id',
+  'organization_id',
+  'kind',
+  'to_email',
+  'subject',
+  'text_body',
+  'html_body',
+  'status',
+  'reference_type',
+  'reference_id',
+  'provider_communication_id',
+  'next_attempt_at',
+];
 
 /** Queues many emails in the caller's transaction with one COPY (PostgreSQL's bulk load path; rows are wide). */
 export async function enqueueEmails(db: Knex | Knex.Transaction, emails: BulkEmail[]): Promise<void> {
@@ -112,7 +129,13 @@ export interface DrainResult {
  * number of BFF replicas (or the CLI) can drain at once without sending one email twice. Transient failures are
  * retried with backoff up to MAX_ATTEMPTS, then marked ERROR; permanent refusals are marked Bounce.
  */
-export async function drainOutbox(db: Knex, transport: Transporter, from: string, logger?: Logger, limit = 100): Promise<DrainResult> {
+export async function drainOutbox(
+  db: Knex,
+  transport: Transporter,
+  from: string,
+  logger?: Logger,
+  limit = 100,
+): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, failed: 0, bounced: 0 };
   for (let i = 0; i < limit; i++) {
     const done = await db.transaction(async (trx) => {
@@ -134,22 +157,30 @@ export async function drainOutbox(db: Knex, transport: Transporter, from: string
           html: row.html_body ?? undefined,
           headers: { 'X-Outbox-Id': String(row.id) },
         });
-        await trx('outbox_emails').where({ id: row.id }).update({
-          status: 'SENT', sent_at: trx.fn.now(), message_id: info.messageId ?? null, attempts: row.attempts + 1,
-          last_error: null, updated_at: trx.fn.now(),
-        });
+        await trx('outbox_emails')
+          .where({ id: row.id })
+          .update({
+            status: 'SENT',
+            sent_at: trx.fn.now(),
+            message_id: info.messageId ?? null,
+            attempts: row.attempts + 1,
+            last_error: null,
+            updated_at: trx.fn.now(),
+          });
         result.sent++;
       } catch (error) {
         const attempts = row.attempts + 1;
         const permanent = isPermanent(error);
         const status = permanent ? 'Bounce' : attempts >= MAX_ATTEMPTS ? 'ERROR' : 'DELIVERY';
-        await trx('outbox_emails').where({ id: row.id }).update({
-          status,
-          attempts,
-          last_error: String((error as Error).message ?? error).slice(0, 1000),
-          next_attempt_at: trx.raw(`now() + make_interval(secs => ?)`, [30 * 2 ** attempts]),
-          updated_at: trx.fn.now(),
-        });
+        await trx('outbox_emails')
+          .where({ id: row.id })
+          .update({
+            status,
+            attempts,
+            last_error: String((error as Error).message ?? error).slice(0, 1000),
+            next_attempt_at: trx.raw(`now() + make_interval(secs => ?)`, [30 * 2 ** attempts]),
+            updated_at: trx.fn.now(),
+          });
         logger?.warn({ outboxId: row.id, attempts, status, err: (error as Error).message }, 'email delivery failed');
         if (permanent) result.bounced++;
         else result.failed++;
@@ -161,8 +192,13 @@ export async function drainOutbox(db: Knex, transport: Transporter, from: string
   return result;
 }
 
-export async function listOutbox(db: Knex, options: { status?: string; to?: string; limit?: number } = {}): Promise<OutboxRow[]> {
-  const q = db('outbox_emails').orderBy('id', 'desc').limit(options.limit ?? 20);
+export async function listOutbox(
+  db: Knex,
+  options: { status?: string; to?: string; limit?: number } = {},
+): Promise<OutboxRow[]> {
+  const q = db('outbox_emails')
+    .orderBy('id', 'desc')
+    .limit(options.limit ?? 20);
   if (options.status) q.where({ status: options.status });
   if (options.to) q.whereRaw('lower(to_email) = lower(?)', [options.to]);
   return (await q) as OutboxRow[];

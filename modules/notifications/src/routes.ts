@@ -12,7 +12,11 @@ export function notificationRoutes({ db, config }: ModuleDeps): Route[] {
   const idParams = { type: 'object', required: ['id'], properties: { id: idSchema } };
   return [
     route<unknown, { s?: string }, { id: number }>({
-      method: 'GET', path: '/t/o/:id', access: 'public', tags: ['notifications'], summary: 'Email open tracking pixel',
+      method: 'GET',
+      path: '/t/o/:id',
+      access: 'public',
+      tags: ['notifications'],
+      summary: 'Email open tracking pixel',
       schema: { params: idParams, query: { type: 'object', properties: { s: { type: 'string', maxLength: 64 } } } },
       handler: async ({ params, query }) => {
         if (query.s && verifyPixel(secrets(), params.id, query.s)) await record(params.id, 'Opened', null);
@@ -20,8 +24,18 @@ export function notificationRoutes({ db, config }: ModuleDeps): Route[] {
       },
     }),
     route<unknown, { s?: string; u?: string }, { id: number }>({
-      method: 'GET', path: '/t/c/:id', access: 'public', tags: ['notifications'], summary: 'Email link click tracking (redirects)',
-      schema: { params: idParams, query: { type: 'object', properties: { s: { type: 'string', maxLength: 64 }, u: { type: 'string', maxLength: 4000 } } } },
+      method: 'GET',
+      path: '/t/c/:id',
+      access: 'public',
+      tags: ['notifications'],
+      summary: 'Email link click tracking (redirects)',
+      schema: {
+        params: idParams,
+        query: {
+          type: 'object',
+          properties: { s: { type: 'string', maxLength: 64 }, u: { type: 'string', maxLength: 4000 } },
+        },
+      },
       handler: async ({ params, query }) => {
         const target = query.u ?? '';
         const valid = Boolean(query.s) && verifyTrackedUrl(secrets(), params.id, target, query.s!);

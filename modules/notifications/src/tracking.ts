@@ -4,7 +4,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * Opened and Click events (DESIGN §5): a tracking pixel and redirect links in each email. Both carry an HMAC of
  * the outbox id (and of the target address), so no one can forge events or turn the redirect into an open one.
  */
-const sign = (secret: string, value: string) => createHmac('sha256', `track:${secret}`).update(value).digest('base64url').slice(0, 22);
+const sign = (secret: string, value: string) =>
+  createHmac('sha256', `track:${secret}`).update(value).digest('base64url').slice(0, 22);
 
 export function pixelUrl(secret: string, appUrl: string, outboxId: number): string {
   return `${appUrl}/api/t/o/${outboxId}?s=${sign(secret, `o:${outboxId}`)}`;
@@ -21,13 +22,19 @@ function same(a: string, b: string): boolean {
 }
 
 /** Every key of the keyring verifies: links in emails sent before a key rotation keep being tracked. */
-const signedByAny = (secrets: readonly string[], value: string, signature: string) => secrets.some((secret) => same(sign(secret, value), signature));
+const signedByAny = (secrets: readonly string[], value: string, signature: string) =>
+  secrets.some((secret) => same(sign(secret, value), signature));
 
 export function verifyPixel(secrets: readonly string[], outboxId: number, signature: string): boolean {
   return signedByAny(secrets, `o:${outboxId}`, signature);
 }
 
-export function verifyTrackedUrl(secrets: readonly string[], outboxId: number, target: string, signature: string): boolean {
+export function verifyTrackedUrl(
+  secrets: readonly string[],
+  outboxId: number,
+  target: string,
+  signature: string,
+): boolean {
   return signedByAny(secrets, `c:${outboxId}:${target}`, signature);
 }
 

@@ -26,9 +26,30 @@ const CMS_FILE = path.join(repoRoot, 'data', 'cms-hospitals', 'Hospital General 
 const cmsBytes = readFileSync(CMS_FILE);
 const cms = parse(cmsBytes.toString('latin1'), { columns: true }) as Record<string, string>[];
 
-const HEADER = ['Location ID', 'Location Name', 'IDN', 'Address 1', 'Address 2', 'City', 'State', 'ZIP', 'Type', 'Email'];
-const row = (h: Record<string, string>) => [h['Provider ID']!, h['Hospital Name']!, h['Hospital Ownership']!, h.Address!, '', h.City!, h.State!, h['ZIP Code']!,
-  h['Hospital Type']!, `recalls+${h['Provider ID']}@hospital.example`];
+const HEADER = [
+  'Location ID',
+  'Location Name',
+  'IDN',
+  'Address 1',
+  'Address 2',
+  'City',
+  'State',
+  'ZIP',
+  'Type',
+  'Email',
+];
+const row = (h: Record<string, string>) => [
+  h['Provider ID']!,
+  h['Hospital Name']!,
+  h['Hospital Ownership']!,
+  h.Address!,
+  '',
+  h.City!,
+  h.State!,
+  h['ZIP Code']!,
+  h['Hospital Type']!,
+  `recalls+${h['Provider ID']}@hospital.example`,
+];
 
 /** Windows-1252 bytes of a string whose characters all exist in that code page (enough for these tests). */
 function cp1252(text: string): Buffer {
@@ -41,18 +62,34 @@ const form = (name: string, data: Buffer) => {
   f.append('file', new Blob([new Uint8Array(data)]), name);
   return f;
 };
-const upload = (name: string, data: Buffer, token = admin) => t.call('POST', '/api/supplier/location-files', { token, form: form(name, data) });
+const upload = (name: string, data: Buffer, token = admin) =>
+  t.call('POST', '/api/supplier/location-files', { token, form: form(name, data) });
 const filter = (model: object) => `filterModel=${encodeURIComponent(JSON.stringify(model))}`;
 
 async function download(p: string, token: string, timezone?: string) {
-  const res = await fetch(`${t.baseUrl}${p}`, { headers: { authorization: `Bearer ${token}`, ...(timezone ? { timezone } : {}) } });
+  const res = await fetch(`${t.baseUrl}${p}`, {
+    headers: { authorization: `Bearer ${token}`, ...(timezone ? { timezone } : {}) },
+  });
   const data = await res.arrayBuffer();
-  return { status: res.status, disposition: res.headers.get('content-disposition') ?? '', body: Buffer.from(data), data };
+  return {
+    status: res.status,
+    disposition: res.headers.get('content-disposition') ?? '',
+    body: Buffer.from(data),
+    data,
+  };
 }
 
 const location = (extra: object = {}) => ({
-  location_id: 'ACME-0001', location_name: 'Riverside Health', idn: 'Riverside IDN', address1: '1 River Road', city: 'Sacramento', state: 'ca', zip: '95814',
-  type: 'Health System', email: 'recalls@riverside.demo, pharmacy@riverside.demo', ...extra,
+  location_id: 'ACME-0001',
+  location_name: 'Riverside Health',
+  idn: 'Riverside IDN',
+  address1: '1 River Road',
+  city: 'Sacramento',
+  state: 'ca',
+  zip: '95814',
+  type: 'Health System',
+  email: 'recalls@riverside.demo, pharmacy@riverside.demo',
+  ...extra,
 });
 
 describe('supplier locations', () => {
@@ -62,14 +99,42 @@ describe('supplier locations', () => {
     const res = await t.call('POST', '/api/supplier/locations', { token: admin, body: location() });
     expect(res.status).toBe(200);
     id = res.body.d.id;
-    expect(res.body.d).toMatchObject({ location_id: 'ACME-0001', state: 'CA', provider_name: 'Riverside Health', status: 'ACTIVE', email: 'recalls@riverside.demo, pharmacy@riverside.demo' });
-    const byNotisphereId = await t.call('POST', '/api/supplier/locations', { token: admin, body: location({ location_id: 'ACME-0002', location_name: 'Lakeshore Main', notisphere_id: 'PRV-0002', zip: '60611' }) });
+    expect(res.body.d).toMatchObject({
+      location_id: 'ACME-0001',
+      state: 'CA',
+      provider_name: 'Riverside Health',
+      status: 'ACTIVE',
+      email: 'recalls@riverside.demo, pharmacy@riverside.demo',
+    });
+    const byNotisphereId = await t.call('POST', '/api/supplier/locations', {
+      token: admin,
+      body: location({
+        location_id: 'ACME-0002',
+        location_name: 'Lakeshore Main',
+        notisphere_id: 'PRV-0002',
+        zip: '60611',
+      }),
+    });
     expect(byNotisphereId.body.d.provider_name).toBe('Lakeshore Medical Center');
-    const list = await t.call('GET', `/api/supplier/locations?${filter({ locationName: { filterType: 'text', type: 'contains', filter: 'river' }, zip: { filter: '958' } })}`, { token: admin });
+    const list = await t.call(
+      'GET',
+      `/api/supplier/locations?${filter({ locationName: { filterType: 'text', type: 'contains', filter: 'river' }, zip: { filter: '958' } })}`,
+      { token: admin },
+    );
     expect(list.body.d.items.map((l: { id: number }) => l.id)).toEqual([id]);
-    expect((await t.call('GET', `/api/supplier/locations?${filter({ locationId: { filter: 'acme-000' } })}&sortField=locationId&sortDirection=desc`, { token: admin }))
-      .body.d.items.map((l: { location_id: string }) => l.location_id)).toEqual(['ACME-0002', 'ACME-0001']);
-    expect((await t.call('GET', `/api/supplier/locations?${filter({ password: { filter: 'x' } })}`, { token: admin })).status).toBe(400);
+    expect(
+      (
+        await t.call(
+          'GET',
+          `/api/supplier/locations?${filter({ locationId: { filter: 'acme-000' } })}&sortField=locationId&sortDirection=desc`,
+          { token: admin },
+        )
+      ).body.d.items.map((l: { location_id: string }) => l.location_id),
+    ).toEqual(['ACME-0002', 'ACME-0001']);
+    expect(
+      (await t.call('GET', `/api/supplier/locations?${filter({ password: { filter: 'x' } })}`, { token: admin }))
+        .status,
+    ).toBe(400);
   });
 
   it('validates location bodies with clear messages', async () => {
@@ -89,17 +154,44 @@ describe('supplier locations', () => {
   });
 
   it('updates, inactivates, activates and deletes, each audited', async () => {
-    const res = await t.call('PUT', `/api/supplier/locations/${id}`, { token: admin, body: location({ location_name: 'Riverside Health - Dock 4', zip: '95814' }) });
+    const res = await t.call('PUT', `/api/supplier/locations/${id}`, {
+      token: admin,
+      body: location({ location_name: 'Riverside Health - Dock 4', zip: '95814' }),
+    });
     expect(res.body.d).toMatchObject({ location_name: 'Riverside Health - Dock 4', provider_organization_id: null });
-    expect((await t.call('PUT', `/api/supplier/locations/${id}/inactivate`, { token: admin })).body.d.status).toBe('INACTIVE');
-    expect((await t.call('GET', `/api/supplier/locations?${filter({ status: { filter: 'INACTIVE' } })}`, { token: admin })).body.d.total).toBe(1);
-    expect((await t.call('GET', `/api/supplier/locations?${filter({ status: { filter: 'ACTIVE' } })}`, { token: admin })).body.d.total).toBe(1);
-    expect((await t.call('PUT', `/api/supplier/locations/${id}/activate`, { token: admin })).body.d.status).toBe('ACTIVE');
-    const tmp = await t.call('POST', '/api/supplier/locations', { token: admin, body: location({ location_id: 'TMP-1' }) });
-    expect((await t.call('DELETE', `/api/supplier/locations/${tmp.body.d.id}`, { token: admin })).body.d.status).toBe('DELETED');
+    expect((await t.call('PUT', `/api/supplier/locations/${id}/inactivate`, { token: admin })).body.d.status).toBe(
+      'INACTIVE',
+    );
+    expect(
+      (await t.call('GET', `/api/supplier/locations?${filter({ status: { filter: 'INACTIVE' } })}`, { token: admin }))
+        .body.d.total,
+    ).toBe(1);
+    expect(
+      (await t.call('GET', `/api/supplier/locations?${filter({ status: { filter: 'ACTIVE' } })}`, { token: admin }))
+        .body.d.total,
+    ).toBe(1);
+    expect((await t.call('PUT', `/api/supplier/locations/${id}/activate`, { token: admin })).body.d.status).toBe(
+      'ACTIVE',
+    );
+    const tmp = await t.call('POST', '/api/supplier/locations', {
+      token: admin,
+      body: location({ location_id: 'TMP-1' }),
+    });
+    expect((await t.call('DELETE', `/api/supplier/locations/${tmp.body.d.id}`, { token: admin })).body.d.status).toBe(
+      'DELETED',
+    );
     expect((await t.call('GET', `/api/supplier/locations/${tmp.body.d.id}`, { token: admin })).status).toBe(404);
-    for (const action of ['SUPPLIER_LOCATION_CREATED', 'SUPPLIER_LOCATION_UPDATED', 'SUPPLIER_LOCATION_INACTIVATED', 'SUPPLIER_LOCATION_ACTIVATED', 'SUPPLIER_LOCATION_DELETED']) {
-      expect(await t.db('audit_events').where({ action, organization_id: res.body.d.organization_id }).first(), action).toBeTruthy();
+    for (const action of [
+      'SUPPLIER_LOCATION_CREATED',
+      'SUPPLIER_LOCATION_UPDATED',
+      'SUPPLIER_LOCATION_INACTIVATED',
+      'SUPPLIER_LOCATION_ACTIVATED',
+      'SUPPLIER_LOCATION_DELETED',
+    ]) {
+      expect(
+        await t.db('audit_events').where({ action, organization_id: res.body.d.organization_id }).first(),
+        action,
+      ).toBeTruthy();
     }
   });
 });
@@ -114,13 +206,46 @@ describe('location files', () => {
     // Bad rows, at known positions (line = index + 2, the header being line 1).
     rows.splice(10, 0, ['BAD-1', '', '', '1 Main St', '', 'Town', 'AL', '36301', 'Clinic', '']);
     rows.splice(20, 0, ['BAD-2', 'Bad Zip Clinic', '', '1 Main St', '', 'Town', 'AL', '3630', 'Clinic', '']);
-    rows.splice(30, 0, ['BAD-3', 'Bad Email Clinic', '', '1 Main St', '', 'Town', 'AL', '36301', 'Clinic', 'ok@x.org; not-an-email']);
+    rows.splice(30, 0, [
+      'BAD-3',
+      'Bad Email Clinic',
+      '',
+      '1 Main St',
+      '',
+      'Town',
+      'AL',
+      '36301',
+      'Clinic',
+      'ok@x.org; not-an-email',
+    ]);
     rows.splice(1500, 0, ['', 'No Id Clinic', '', '1 Main St', '', 'Town', 'AL', '36301', 'Clinic', '']);
     // A duplicate of the first row later in the file: the last one wins.
-    rows.push([good[0]!['Provider ID']!, 'SOUTHEAST ALABAMA MEDICAL CENTER (RENAMED)', '', '1108 ROSS CLARK CIRCLE', '', 'DOTHAN', 'AL', '36301', 'Acute Care Hospitals', '']);
+    rows.push([
+      good[0]!['Provider ID']!,
+      'SOUTHEAST ALABAMA MEDICAL CENTER (RENAMED)',
+      '',
+      '1108 ROSS CLARK CIRCLE',
+      '',
+      'DOTHAN',
+      'AL',
+      '36301',
+      'Acute Care Hospitals',
+      '',
+    ]);
     // Real provider organisations: matched by notisphere_id and by name + ZIP; a Windows-1252 character in a name.
     rows.push(['LAKE-1', 'Lakeshore dock', '', '', '', 'Chicago', 'IL', '60611', 'Hospital', '']);
-    rows.push(['RIV-1', 'RIVERSIDE HEALTH', '', '1 River Road', '', 'Sacramento', 'CA', '95814-1234', 'Health System', '']);
+    rows.push([
+      'RIV-1',
+      'RIVERSIDE HEALTH',
+      '',
+      '1 River Road',
+      '',
+      'Sacramento',
+      'CA',
+      '95814-1234',
+      'Health System',
+      '',
+    ]);
     rows.push(['CAFE-1', 'St. Mary\u2019s Hôpital', '', '', '', 'Montréal', 'QC', '', 'Hospital', '']);
     const header = [...HEADER, 'Notisphere ID'];
     const body = stringify([header, ...rows.map((r) => [...r, r[0] === 'LAKE-1' ? 'PRV-0002' : ''])]);
@@ -131,7 +256,13 @@ describe('location files', () => {
     const res = await upload('Acme customers.csv', csvBytes);
     expect(res.status).toBe(200);
     firstFile = res.body.d.id;
-    expect(res.body.d).toMatchObject({ name: 'Acme customers.csv', status: 'COMPLETED', row_count: rows.length, error_count: 4, updated_count: 1 });
+    expect(res.body.d).toMatchObject({
+      name: 'Acme customers.csv',
+      status: 'COMPLETED',
+      row_count: rows.length,
+      error_count: 4,
+      updated_count: 1,
+    });
     expect(res.body.d.errors).toEqual([
       { line: 12, location_id: 'BAD-1', message: 'Location Name is required' },
       { line: 22, location_id: 'BAD-2', message: 'Invalid ZIP code' },
@@ -143,18 +274,39 @@ describe('location files', () => {
     expect(res.body.d.location_count).toBe(2303);
     expect(Date.now() - started).toBeLessThan(20_000);
 
-    const first = await t.call('GET', `/api/supplier/locations?${filter({ locationId: { filter: '010001' } })}`, { token: admin });
+    const first = await t.call('GET', `/api/supplier/locations?${filter({ locationId: { filter: '010001' } })}`, {
+      token: admin,
+    });
     expect(first.body.d.items).toHaveLength(1);
-    expect(first.body.d.items[0]).toMatchObject({ location_id: '010001', location_name: 'SOUTHEAST ALABAMA MEDICAL CENTER (RENAMED)', zip: '36301', file_name: 'Acme customers.csv' });
-    const cafe = await t.call('GET', `/api/supplier/locations?${filter({ locationId: { filter: 'CAFE-1' } })}`, { token: admin });
+    expect(first.body.d.items[0]).toMatchObject({
+      location_id: '010001',
+      location_name: 'SOUTHEAST ALABAMA MEDICAL CENTER (RENAMED)',
+      zip: '36301',
+      file_name: 'Acme customers.csv',
+    });
+    const cafe = await t.call('GET', `/api/supplier/locations?${filter({ locationId: { filter: 'CAFE-1' } })}`, {
+      token: admin,
+    });
     expect(cafe.body.d.items[0]).toMatchObject({ location_name: 'St. Mary\u2019s Hôpital', city: 'Montréal' });
     const providers = await t.call('GET', '/api/supplier/providers', { token: admin });
-    expect(providers.body.d.items.map((p: { name: string; location_count: number }) => [p.name, p.location_count])).toEqual([
-      ['Lakeshore Medical Center', 2], ['Riverside Health', 1],
+    expect(
+      providers.body.d.items.map((p: { name: string; location_count: number }) => [p.name, p.location_count]),
+    ).toEqual([
+      ['Lakeshore Medical Center', 2],
+      ['Riverside Health', 1],
     ]);
-    const fileFilter = await t.call('GET', `/api/supplier/locations?${filter({ fileId: { filter: String(firstFile) } })}&pageSize=1`, { token: admin });
+    const fileFilter = await t.call(
+      'GET',
+      `/api/supplier/locations?${filter({ fileId: { filter: String(firstFile) } })}&pageSize=1`,
+      { token: admin },
+    );
     expect(fileFilter.body.d.total).toBe(2303);
-    expect((await t.db('audit_events').where({ action: 'LOCATION_FILE_IMPORTED', entity_id: String(firstFile) }).first())).toMatchObject({
+    expect(
+      await t
+        .db('audit_events')
+        .where({ action: 'LOCATION_FILE_IMPORTED', entity_id: String(firstFile) })
+        .first(),
+    ).toMatchObject({
       after: { status: 'COMPLETED', row_count: rows.length, error_count: 4 },
     });
   });
@@ -164,9 +316,21 @@ describe('location files', () => {
     expect(res.body.d).toMatchObject({ status: 'COMPLETED', row_count: cms.length, error_count: 0 });
     expect(res.body.d.updated_count).toBe(2300);
     expect(res.body.d.inserted_count).toBe(cms.length - 2300);
-    const first = await t.call('GET', `/api/supplier/locations?${filter({ locationId: { filter: '010001' } })}`, { token: admin });
-    expect(first.body.d.items[0]).toMatchObject({ location_name: 'SOUTHEAST ALABAMA MEDICAL CENTER', location_file_id: res.body.d.id, type: 'Acute Care Hospitals' });
-    expect((await t.call('GET', `/api/supplier/locations?${filter({ fileId: { filter: String(firstFile) } })}`, { token: admin })).body.d.total).toBe(3);
+    const first = await t.call('GET', `/api/supplier/locations?${filter({ locationId: { filter: '010001' } })}`, {
+      token: admin,
+    });
+    expect(first.body.d.items[0]).toMatchObject({
+      location_name: 'SOUTHEAST ALABAMA MEDICAL CENTER',
+      location_file_id: res.body.d.id,
+      type: 'Acute Care Hospitals',
+    });
+    expect(
+      (
+        await t.call('GET', `/api/supplier/locations?${filter({ fileId: { filter: String(firstFile) } })}`, {
+          token: admin,
+        })
+      ).body.d.total,
+    ).toBe(3);
   });
 
   it('imports an XLSX file, with line numbers of its rows', async () => {
@@ -175,12 +339,31 @@ describe('location files', () => {
     sheet.addRow(HEADER);
     for (const h of cms.slice(3000, 3010)) sheet.addRow(row(h));
     sheet.addRow(['XL-BAD', 'Bad state', '', '', '', '', 'Alabama', '', '', '']);
-    sheet.addRow(['XL-1', 'New Spreadsheet Clinic', '', '', '', 'Mobile', 'AL', 36601, 'Clinic', { text: 'clinic@x.org', hyperlink: 'mailto:clinic@x.org' }]);
+    sheet.addRow([
+      'XL-1',
+      'New Spreadsheet Clinic',
+      '',
+      '',
+      '',
+      'Mobile',
+      'AL',
+      36601,
+      'Clinic',
+      { text: 'clinic@x.org', hyperlink: 'mailto:clinic@x.org' },
+    ]);
     const data = Buffer.from(await book.xlsx.writeBuffer());
     const res = await upload('locations.xlsx', data);
-    expect(res.body.d).toMatchObject({ status: 'COMPLETED', row_count: 12, error_count: 1, inserted_count: 1, updated_count: 10 });
+    expect(res.body.d).toMatchObject({
+      status: 'COMPLETED',
+      row_count: 12,
+      error_count: 1,
+      inserted_count: 1,
+      updated_count: 10,
+    });
     expect(res.body.d.errors).toEqual([{ line: 12, location_id: 'XL-BAD', message: 'Invalid state' }]);
-    const xl = await t.call('GET', `/api/supplier/locations?${filter({ locationId: { filter: 'XL-1' } })}`, { token: admin });
+    const xl = await t.call('GET', `/api/supplier/locations?${filter({ locationId: { filter: 'XL-1' } })}`, {
+      token: admin,
+    });
     expect(xl.body.d.items[0]).toMatchObject({ zip: '36601', email: 'clinic@x.org' });
   });
 
@@ -189,16 +372,34 @@ describe('location files', () => {
     expect(wrong.status).toBe(415);
     expect(wrong.body.m).toBe(IMPORT_MESSAGES.fileType);
     const noColumns = await upload('wrong.csv', Buffer.from('Name,City\nA,B\n'));
-    expect(noColumns.body.d).toMatchObject({ status: 'ERROR', error_count: 1, errors: [{ line: 0, message: IMPORT_MESSAGES.missingColumns }] });
-    const broken = await upload('broken.xlsx', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('xl/ but not a zip at all')]));
+    expect(noColumns.body.d).toMatchObject({
+      status: 'ERROR',
+      error_count: 1,
+      errors: [{ line: 0, message: IMPORT_MESSAGES.missingColumns }],
+    });
+    const broken = await upload(
+      'broken.xlsx',
+      Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('xl/ but not a zip at all')]),
+    );
     expect(broken.body.d).toMatchObject({ status: 'ERROR', errors: [{ message: IMPORT_MESSAGES.unreadable }] });
   });
 
   it('lists files, shows one with its errors and gives back the original upload', async () => {
-    const files = await t.call('GET', '/api/supplier/location-files?sortField=created_at&sortDirection=asc', { token: admin });
-    expect(files.body.d.items.map((f: { name: string }) => f.name)).toEqual(['Acme customers.csv', 'Hospital General Information.csv', 'locations.xlsx', 'wrong.csv', 'broken.xlsx']);
+    const files = await t.call('GET', '/api/supplier/location-files?sortField=created_at&sortDirection=asc', {
+      token: admin,
+    });
+    expect(files.body.d.items.map((f: { name: string }) => f.name)).toEqual([
+      'Acme customers.csv',
+      'Hospital General Information.csv',
+      'locations.xlsx',
+      'wrong.csv',
+      'broken.xlsx',
+    ]);
     expect(files.body.d.items[0]).toMatchObject({ uploaded_by_name: 'Alice Acme', error_count: 4 });
-    expect((await t.call('GET', `/api/supplier/location-files?${filter({ status: { filter: 'ERROR' } })}`, { token: admin })).body.d.total).toBe(2);
+    expect(
+      (await t.call('GET', `/api/supplier/location-files?${filter({ status: { filter: 'ERROR' } })}`, { token: admin }))
+        .body.d.total,
+    ).toBe(2);
     const detail = await t.call('GET', `/api/supplier/location-files/${firstFile}`, { token: admin });
     expect(detail.body.d.errors).toHaveLength(4);
     const original = await download(`/api/supplier/location-files/${firstFile}/download`, admin);
@@ -209,21 +410,36 @@ describe('location files', () => {
 
   it('downloads the filtered locations as XLSX and CSV', async () => {
     const tz = 'America/Los_Angeles';
-    const res = await download(`/api/supplier/locations/xlsx-download?${filter({ state: { filter: 'AK' } })}&sortField=locationId`, admin, tz);
+    const res = await download(
+      `/api/supplier/locations/xlsx-download?${filter({ state: { filter: 'AK' } })}&sortField=locationId`,
+      admin,
+      tz,
+    );
     expect(res.status).toBe(200);
-    expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(res.disposition)?.[1] ?? '')).toBe(`Supplier Locations Report ${fileDate(new Date(), tz)}.xlsx`);
+    expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(res.disposition)?.[1] ?? '')).toBe(
+      `Supplier Locations Report ${fileDate(new Date(), tz)}.xlsx`,
+    );
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.data);
-    const values = book.worksheets[0]!.getSheetValues().slice(1).map((r) => (Array.isArray(r) ? r.slice(1) : []));
-    const alaska = cms.filter((h) => h.State === 'AK').map((h) => h['Provider ID']).sort();
+    const values = book.worksheets[0]!.getSheetValues()
+      .slice(1)
+      .map((r) => (Array.isArray(r) ? r.slice(1) : []));
+    const alaska = cms
+      .filter((h) => h.State === 'AK')
+      .map((h) => h['Provider ID'])
+      .sort();
     expect(values[0]!.slice(0, 3)).toEqual(['Location ID', 'Location Name', 'IDN']);
     expect(values.slice(1).map((r) => r[0])).toEqual(alaska);
     expect(values[1]![13]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     const csv = await download(`/api/supplier/locations/csv-download?${filter({ state: { filter: 'AK' } })}`, admin);
-    expect((parse(csv.body.toString('utf8'), { bom: true, columns: true }) as Record<string, string>[]).map((r: Record<string, string>) => r['Location ID']).sort()).toEqual(alaska);
+    expect(
+      (parse(csv.body.toString('utf8'), { bom: true, columns: true }) as Record<string, string>[])
+        .map((r: Record<string, string>) => r['Location ID'])
+        .sort(),
+    ).toEqual(alaska);
   });
 
-  it('answers the communications module with active locations of a file or by id, never another tenant\'s', async () => {
+  it("answers the communications module with active locations of a file or by id, never another tenant's", async () => {
     const acme = (await t.db('organizations').where({ name: 'Acme Medical Devices' }).first('id')) as { id: number };
     const alice = (await t.db('users').where({ email: 'admin@acme.demo' }).first('id')) as { id: number };
     const actor = (await loadActor(t.db, alice.id, acme.id))!;
@@ -254,6 +470,9 @@ describe('location files', () => {
     const responder = (await t.signIn('responder@riverside.demo')).access_token;
     expect((await t.call('GET', '/api/supplier/locations', { token: responder })).status).toBe(403);
     expect((await upload('x.csv', Buffer.from('Location ID,Location Name\n1,A\n'), responder)).status).toBe(403);
-    expect((await t.call('GET', '/api/supplier/locations', { token: (await t.signIn('recalls@acme.demo')).access_token })).status).toBe(200);
+    expect(
+      (await t.call('GET', '/api/supplier/locations', { token: (await t.signIn('recalls@acme.demo')).access_token }))
+        .status,
+    ).toBe(200);
   });
 });

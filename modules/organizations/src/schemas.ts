@@ -60,8 +60,16 @@ export const organizationBody = {
   type: 'object',
   required: ['name'],
   properties: {
-    name: text(200), address1: optional(200), address2: optional(200), city: optional(100), state: optional(50), zip: optional(10),
-    country: optional(50), phone: optional(20), email: { type: ['string', 'null'], maxLength: 254 }, domain: optional(253),
+    name: text(200),
+    address1: optional(200),
+    address2: optional(200),
+    city: optional(100),
+    state: optional(50),
+    zip: optional(10),
+    country: optional(50),
+    phone: optional(20),
+    email: { type: ['string', 'null'], maxLength: 254 },
+    domain: optional(253),
   },
 } as const;
 
@@ -69,7 +77,12 @@ export const salesRepBody = {
   type: 'object',
   required: ['first_name', 'last_name', 'email'],
   properties: {
-    first_name: text(100), last_name: text(100), email, phone: optional(20), territory: optional(200), region: optional(200),
+    first_name: text(100),
+    last_name: text(100),
+    email,
+    phone: optional(20),
+    territory: optional(200),
+    region: optional(200),
   },
 } as const;
 
@@ -77,8 +90,17 @@ export const locationBody = {
   type: 'object',
   required: ['location_id', 'location_name'],
   properties: {
-    location_id: text(100), location_name: text(300), idn: optional(200), address1: optional(200), address2: optional(200), city: optional(100),
-    state: optional(2), zip: optional(10), type: optional(100), email: { type: ['string', 'null'], maxLength: 2000 }, notisphere_id: optional(100),
+    location_id: text(100),
+    location_name: text(300),
+    idn: optional(200),
+    address1: optional(200),
+    address2: optional(200),
+    city: optional(100),
+    state: optional(2),
+    zip: optional(10),
+    type: optional(100),
+    email: { type: ['string', 'null'], maxLength: 2000 },
+    notisphere_id: optional(100),
   },
 } as const;
 
@@ -114,7 +136,11 @@ export const reorderBody = {
 export const newDistributionListBody = {
   type: 'object',
   required: ['communication_type', 'name'],
-  properties: { communication_type: { type: 'string', enum: [...COMMUNICATION_TYPES] }, name: text(200), description: optional(1000) },
+  properties: {
+    communication_type: { type: 'string', enum: [...COMMUNICATION_TYPES] },
+    name: text(200),
+    description: optional(1000),
+  },
 } as const;
 
 export const distributionListBody = {
@@ -126,7 +152,9 @@ export const distributionListBody = {
 export const memberBody = {
   type: 'object',
   properties: {
-    email: { type: ['string', 'null'], maxLength: 254 }, name: optional(200),
-    provider_organization_id: nullableIdSchema, supplier_location_id: nullableIdSchema,
+    email: { type: ['string', 'null'], maxLength: 254 },
+    name: optional(200),
+    provider_organization_id: nullableIdSchema,
+    supplier_location_id: nullableIdSchema,
   },
 } as const;

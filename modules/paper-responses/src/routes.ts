@@ -1,9 +1,32 @@
-import { assertSafeInput, idOrZeroSchema, idSchema, messageResult, type ModuleDeps, nullableIdSchema, type Route, route, validate } from '@portal/core';
+import {
+  assertSafeInput,
+  idOrZeroSchema,
+  idSchema,
+  messageResult,
+  type ModuleDeps,
+  nullableIdSchema,
+  type Route,
+  route,
+  validate,
+} from '@portal/core';
 import { SUPPLIER_EVENT_PERMISSIONS } from '@portal/communications';
 import { communicationsSchemas as schema } from '@portal/communications';
 import {
-  createPaperResponse, deletePaperResponse, editLocationNames, getPaperActions, getPaperFile, importPaperResponses, listPaperResponses, locationNames,
-  notifiedDate, type PaperAnswer, paperDocument, type PaperResponseInput, providerNames, savePaperActions, updatePaperResponse,
+  createPaperResponse,
+  deletePaperResponse,
+  editLocationNames,
+  getPaperActions,
+  getPaperFile,
+  importPaperResponses,
+  listPaperResponses,
+  locationNames,
+  notifiedDate,
+  type PaperAnswer,
+  paperDocument,
+  type PaperResponseInput,
+  providerNames,
+  savePaperActions,
+  updatePaperResponse,
 } from './services/paper-responses.js';
 import { paperResponseTemplate } from './services/template.js';
 
@@ -20,12 +43,25 @@ const headerProps = {
   responseDate: { type: 'string', format: 'date' },
   notifiedDate: { type: ['string', 'null'], maxLength: 10, pattern: '^(\\d{4}-\\d{2}-\\d{2})?$' },
 } as const;
-const createBody = { type: 'object', required: ['communicationId', 'providerCommunicationId', 'responderName', 'responseDate'], properties: headerProps } as const;
-const updateBody = { type: 'object', required: ['id', 'responderName', 'responseDate'], properties: { id, ...headerProps, removeDocument: { type: 'boolean' } } } as const;
+const createBody = {
+  type: 'object',
+  required: ['communicationId', 'providerCommunicationId', 'responderName', 'responseDate'],
+  properties: headerProps,
+} as const;
+const updateBody = {
+  type: 'object',
+  required: ['id', 'responderName', 'responseDate'],
+  properties: { id, ...headerProps, removeDocument: { type: 'boolean' } },
+} as const;
 /** `actions` is an array in a JSON body, or that array as a JSON string in a multipart one (with files `file_<actionId>`). */
-const actionsBody = { type: 'object', required: ['paperResponseId'], properties: { paperResponseId: id, actions: { type: ['array', 'string'], maxItems: 500, maxLength: 2_000_000 } } } as const;
+const actionsBody = {
+  type: 'object',
+  required: ['paperResponseId'],
+  properties: { paperResponseId: id, actions: { type: ['array', 'string'], maxItems: 500, maxLength: 2_000_000 } },
+} as const;
 const answersSchema = {
-  type: 'array', maxItems: 500,
+  type: 'array',
+  maxItems: 500,
   items: { type: 'object', required: ['actionId'], properties: { actionId: id, ...schema.answerValueProps } },
 } as const;
 const getActionsQuery = { type: 'object', properties: { communicationId: id, providerCommunicationId: id } } as const;
@@ -47,88 +83,182 @@ function parseAnswers(raw: unknown): PaperAnswer[] {
 export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): Route[] {
   const base = '/supplier/communications';
   type Id = { id: number };
-  const document = (uploads: { field: string; name: string; data: Buffer }[]) => uploads.find((f) => f.field === 'document' || f.field === 'file');
+  const document = (uploads: { field: string; name: string; data: Buffer }[]) =>
+    uploads.find((f) => f.field === 'document' || f.field === 'file');
   const onError = (err: unknown) => logger.error({ err }, 'report stream failed');
   return [
     route<unknown, unknown, { id: number }>({
-      method: 'GET', path: `${base}/:id/paper-response-template`, access, tags: ['supplier reports'],
-      summary: 'Paper Response Template MM-DD-YYYY.xlsx: one row per notified customer, one column per action', schema: { params: schema.idParams },
-      handler: ({ actor, params, timezone }) => paperResponseTemplate({ db, actor, timeZone: timezone, onError }, params.id),
+      method: 'GET',
+      path: `${base}/:id/paper-response-template`,
+      access,
+      tags: ['supplier reports'],
+      summary: 'Paper Response Template MM-DD-YYYY.xlsx: one row per notified customer, one column per action',
+      schema: { params: schema.idParams },
+      handler: ({ actor, params, timezone }) =>
+        paperResponseTemplate({ db, actor, timeZone: timezone, onError }, params.id),
     }),
     route<unknown, Record<string, unknown>, Id>({
-      method: 'GET', path: `${base}/paper/:id/list`, access, tags,
-      summary: 'Paper responses of event id (paged; search customer, provider, location or responder name; sort customer_name, responder_name, response_date, ...)',
-      schema: { params: schema.idParams, query: schema.listQuery }, handler: ({ actor, params, query }) => listPaperResponses(db, actor, params.id, query),
+      method: 'GET',
+      path: `${base}/paper/:id/list`,
+      access,
+      tags,
+      summary:
+        'Paper responses of event id (paged; search customer, provider, location or responder name; sort customer_name, responder_name, response_date, ...)',
+      schema: { params: schema.idParams, query: schema.listQuery },
+      handler: ({ actor, params, query }) => listPaperResponses(db, actor, params.id, query),
     }),
     route<unknown, unknown, Id>({
-      method: 'GET', path: `${base}/paper/:id/providernames`, access, tags,
-      summary: 'Notified customers of event id: provider_communication_id, customer_name, provider_name, sent_at, response_status, paper_response_id (null when none)',
-      schema: { params: schema.idParams }, handler: ({ actor, params }) => providerNames(db, actor, params.id),
-    }),
-    route<unknown, unknown, Id>({
-      method: 'GET', path: `${base}/paper/:id/locationnames`, access, tags,
-      summary: 'Affected locations of provider communication id for a new paper response (empty once the customer has one)',
-      schema: { params: schema.idParams }, handler: ({ actor, params }) => locationNames(db, actor, params.id),
-    }),
-    route<unknown, unknown, Id>({
-      method: 'GET', path: `${base}/paper/:id/editlocationnames`, access, tags, summary: 'Affected locations paper response id may name',
-      schema: { params: schema.idParams }, handler: ({ actor, params }) => editLocationNames(db, actor, params.id),
-    }),
-    route<unknown, unknown, Id>({
-      method: 'GET', path: `${base}/paper/:id/notifieddate`, access, tags,
-      summary: 'When provider communication id was notified: sent_at and notified_date (YYYY-MM-DD in the caller\'s time zone)',
-      schema: { params: schema.idParams }, handler: ({ actor, params, timezone }) => notifiedDate(db, actor, params.id, timezone),
-    }),
-    route<unknown, unknown, Id>({
-      method: 'GET', path: `${base}/paper/:id/doc`, access, tags, summary: 'The scanned paper form of paper response id (signed_url, signed_url_review)',
-      schema: { params: schema.idParams }, handler: ({ actor, params }) => paperDocument(db, config.jwtSecret, actor, params.id),
-    }),
-    route<unknown, unknown, Id>({
-      method: 'GET', path: `${base}/paper/:id/delete`, access, tags,
-      summary: 'Delete paper response id with its answers and files (GET, as the spec lists it); the customer\'s completion is recomputed',
+      method: 'GET',
+      path: `${base}/paper/:id/providernames`,
+      access,
+      tags,
+      summary:
+        'Notified customers of event id: provider_communication_id, customer_name, provider_name, sent_at, response_status, paper_response_id (null when none)',
       schema: { params: schema.idParams },
-      handler: async ({ actor, params }) => messageResult('The paper response has been deleted.', await deletePaperResponse(db, actor, params.id)),
+      handler: ({ actor, params }) => providerNames(db, actor, params.id),
+    }),
+    route<unknown, unknown, Id>({
+      method: 'GET',
+      path: `${base}/paper/:id/locationnames`,
+      access,
+      tags,
+      summary:
+        'Affected locations of provider communication id for a new paper response (empty once the customer has one)',
+      schema: { params: schema.idParams },
+      handler: ({ actor, params }) => locationNames(db, actor, params.id),
+    }),
+    route<unknown, unknown, Id>({
+      method: 'GET',
+      path: `${base}/paper/:id/editlocationnames`,
+      access,
+      tags,
+      summary: 'Affected locations paper response id may name',
+      schema: { params: schema.idParams },
+      handler: ({ actor, params }) => editLocationNames(db, actor, params.id),
+    }),
+    route<unknown, unknown, Id>({
+      method: 'GET',
+      path: `${base}/paper/:id/notifieddate`,
+      access,
+      tags,
+      summary:
+        "When provider communication id was notified: sent_at and notified_date (YYYY-MM-DD in the caller's time zone)",
+      schema: { params: schema.idParams },
+      handler: ({ actor, params, timezone }) => notifiedDate(db, actor, params.id, timezone),
+    }),
+    route<unknown, unknown, Id>({
+      method: 'GET',
+      path: `${base}/paper/:id/doc`,
+      access,
+      tags,
+      summary: 'The scanned paper form of paper response id (signed_url, signed_url_review)',
+      schema: { params: schema.idParams },
+      handler: ({ actor, params }) => paperDocument(db, config.jwtSecret, actor, params.id),
+    }),
+    route<unknown, unknown, Id>({
+      method: 'GET',
+      path: `${base}/paper/:id/delete`,
+      access,
+      tags,
+      summary:
+        "Delete paper response id with its answers and files (GET, as the spec lists it); the customer's completion is recomputed",
+      schema: { params: schema.idParams },
+      handler: async ({ actor, params }) =>
+        messageResult('The paper response has been deleted.', await deletePaperResponse(db, actor, params.id)),
     }),
     route<unknown, { communicationId?: number; providerCommunicationId?: number }, Id>({
-      method: 'GET', path: `${base}/paper/:id/getactions`, access, tags,
-      summary: 'The event\'s actions with paper response id\'s values and files; id 0 with ?communicationId (and ?providerCommunicationId) for a new one',
+      method: 'GET',
+      path: `${base}/paper/:id/getactions`,
+      access,
+      tags,
+      summary:
+        "The event's actions with paper response id's values and files; id 0 with ?communicationId (and ?providerCommunicationId) for a new one",
       schema: { params: zeroParams, query: getActionsQuery },
       handler: ({ actor, params, query }) => getPaperActions(db, config.jwtSecret, actor, params.id, query),
     }),
     route<PaperResponseInput & { communicationId: number; providerCommunicationId: number }>({
-      method: 'POST', path: `${base}/paper`, access, tags, multipart: true,
-      summary: 'Record a paper response: communicationId, providerCommunicationId, locationId?, responderName, responseDate, notifiedDate? (default: sent date); optional file field `document`',
+      method: 'POST',
+      path: `${base}/paper`,
+      access,
+      tags,
+      multipart: true,
+      summary:
+        'Record a paper response: communicationId, providerCommunicationId, locationId?, responderName, responseDate, notifiedDate? (default: sent date); optional file field `document`',
       schema: { body: createBody },
       handler: async ({ actor, body, files: uploads, timezone }) =>
-        messageResult('The paper response has been saved.', await createPaperResponse(db, files, config.jwtSecret, actor, body, document(uploads), timezone)),
+        messageResult(
+          'The paper response has been saved.',
+          await createPaperResponse(db, files, config.jwtSecret, actor, body, document(uploads), timezone),
+        ),
     }),
     route<PaperResponseInput & { id: number }>({
-      method: 'POST', path: `${base}/paper/update`, access, tags, multipart: true,
-      summary: 'Update paper response id: same fields as create (the customer cannot change); a new `document` replaces the old one, removeDocument drops it',
+      method: 'POST',
+      path: `${base}/paper/update`,
+      access,
+      tags,
+      multipart: true,
+      summary:
+        'Update paper response id: same fields as create (the customer cannot change); a new `document` replaces the old one, removeDocument drops it',
       schema: { body: updateBody },
       handler: async ({ actor, body, files: uploads, timezone }) =>
-        messageResult('The paper response has been updated.', await updatePaperResponse(db, files, config.jwtSecret, actor, body, document(uploads), timezone)),
+        messageResult(
+          'The paper response has been updated.',
+          await updatePaperResponse(db, files, config.jwtSecret, actor, body, document(uploads), timezone),
+        ),
     }),
     route<{ paperResponseId: number; actions?: unknown }>({
-      method: 'POST', path: `${base}/paper/supplieractions`, access, tags, multipart: true,
-      summary: 'Save the answers of paper response paperResponseId: actions [{ actionId, valueText | valueNumeric | ... }] (an empty value clears one); files as fields file_<actionId>',
+      method: 'POST',
+      path: `${base}/paper/supplieractions`,
+      access,
+      tags,
+      multipart: true,
+      summary:
+        'Save the answers of paper response paperResponseId: actions [{ actionId, valueText | valueNumeric | ... }] (an empty value clears one); files as fields file_<actionId>',
       schema: { body: actionsBody },
       handler: async ({ actor, body, files: uploads }) =>
-        messageResult('The paper response answers have been saved.', await savePaperActions(db, files, config.jwtSecret, actor, body.paperResponseId, parseAnswers(body.actions), uploads)),
+        messageResult(
+          'The paper response answers have been saved.',
+          await savePaperActions(
+            db,
+            files,
+            config.jwtSecret,
+            actor,
+            body.paperResponseId,
+            parseAnswers(body.actions),
+            uploads,
+          ),
+        ),
     }),
     route<unknown, unknown, Id>({
-      method: 'POST', path: `${base}/:id/paper-response-import`, access, tags, multipart: true,
-      summary: 'Import the filled Paper Response Template (.xlsx, field `file`): one paper response per filled row; any bad row rejects the file (422, rows in error.details)',
+      method: 'POST',
+      path: `${base}/:id/paper-response-import`,
+      access,
+      tags,
+      multipart: true,
+      summary:
+        'Import the filled Paper Response Template (.xlsx, field `file`): one paper response per filled row; any bad row rejects the file (422, rows in error.details)',
       schema: { params: schema.idParams },
       handler: async ({ actor, params, files: uploads, timezone }) => {
-        const result = await importPaperResponses(db, files, actor, params.id, uploads.find((f) => f.field === 'file'), timezone);
+        const result = await importPaperResponses(
+          db,
+          files,
+          actor,
+          params.id,
+          uploads.find((f) => f.field === 'file'),
+          timezone,
+        );
         return messageResult(`${result.created} paper response(s) imported.`, result);
       },
     }),
     route<unknown, unknown, Id>({
-      method: 'GET', path: `${base}/file/paper/:id`, access, tags,
-      summary: 'One file of a paper response: id, name, extension, type, size, actionId, paperresponseid, signed_url, signed_url_review',
-      schema: { params: schema.idParams }, handler: ({ actor, params }) => getPaperFile(db, config.jwtSecret, actor, params.id),
+      method: 'GET',
+      path: `${base}/file/paper/:id`,
+      access,
+      tags,
+      summary:
+        'One file of a paper response: id, name, extension, type, size, actionId, paperresponseid, signed_url, signed_url_review',
+      schema: { params: schema.idParams },
+      handler: ({ actor, params }) => getPaperFile(db, config.jwtSecret, actor, params.id),
     }),
   ];
 }

@@ -20,9 +20,18 @@ const api = (token: string) => ({
   put: (path: string, body: unknown = {}) => t.call('PUT', `/api/supplier/communications${path}`, { token, body }),
 });
 
-async function download(path: string, token = recalls, timezone = 'America/Chicago'): Promise<{ status: number; disposition: string; type: string; body: Buffer }> {
+async function download(
+  path: string,
+  token = recalls,
+  timezone = 'America/Chicago',
+): Promise<{ status: number; disposition: string; type: string; body: Buffer }> {
   const res = await fetch(`${t.baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token}`, timezone } });
-  return { status: res.status, disposition: res.headers.get('content-disposition') ?? '', type: res.headers.get('content-type') ?? '', body: Buffer.from(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    disposition: res.headers.get('content-disposition') ?? '',
+    type: res.headers.get('content-type') ?? '',
+    body: Buffer.from(await res.arrayBuffer()),
+  };
 }
 
 type Row = unknown[];
@@ -32,7 +41,9 @@ async function readXlsx(body: Buffer): Promise<Record<string, Row[]>> {
   const out: Record<string, Row[]> = {};
   wb.eachSheet((ws) => {
     const rows: Row[] = [];
-    ws.eachRow((row) => { rows.push((row.values as unknown[]).slice(1)); });
+    ws.eachRow((row) => {
+      rows.push((row.values as unknown[]).slice(1));
+    });
     out[ws.name] = rows;
   });
   return out;
@@ -41,16 +52,29 @@ async function readXlsx(body: Buffer): Promise<Record<string, Row[]>> {
 const readCsv = (body: Buffer): string[][] => parse(body, { bom: true }) as string[][];
 
 /** "MM-DD-YYYY" of today in a zone, as the file names carry it. */
-const today = (timeZone: string) => new Intl.DateTimeFormat('en-US', { timeZone, month: '2-digit', day: '2-digit', year: 'numeric' }).format(new Date()).replace(/\//g, '-');
+const today = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, month: '2-digit', day: '2-digit', year: 'numeric' })
+    .format(new Date())
+    .replace(/\//g, '-');
 
 /** An Excel date cell holds the zone's wall-clock time in its UTC fields. */
 const wall = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 16) : v);
 
-const allActions = [{ action_type: 'Acknowledge', title: 'Acknowledge receipt' }, { action_type: 'YesNo', title: 'Any stock left?' }];
+const allActions = [
+  { action_type: 'Acknowledge', title: 'Acknowledge receipt' },
+  { action_type: 'YesNo', title: 'Any stock left?' },
+];
 
 async function sentEvent(name: string): Promise<number> {
   const a = api(recalls);
-  const created = await a.post('/step0', { type: 'RECALL', name, classification: 'CLASSII', subtype: 'CORRECTION', event_id: `EV-${Math.random().toString(36).slice(2, 8)}`, event_date: '2026-11-01' });
+  const created = await a.post('/step0', {
+    type: 'RECALL',
+    name,
+    classification: 'CLASSII',
+    subtype: 'CORRECTION',
+    event_id: `EV-${Math.random().toString(36).slice(2, 8)}`,
+    event_date: '2026-11-01',
+  });
   const id = created.body.d.id as number;
   await a.post('/step1', { id, products: [{ product_name: 'Pump A', lot_number: 'L-1' }] });
   await a.post('/step2', { id, actions: allActions });
@@ -67,19 +91,46 @@ beforeAll(async () => {
   recalls = (await t.signIn('recalls@acme.demo')).access_token;
   borealis = (await t.signIn('admin@borealis.demo')).access_token;
   riverside = ((await t.db('organizations').where({ name: 'Riverside Health' }).first('id')) as { id: number }).id;
-  lakeshore = ((await t.db('organizations').where({ name: 'Lakeshore Medical Center' }).first('id')) as { id: number }).id;
+  lakeshore = ((await t.db('organizations').where({ name: 'Lakeshore Medical Center' }).first('id')) as { id: number })
+    .id;
   sentId = await sentEvent('Report recall');
-  acmeId = ((await t.db('communications').where({ id: sentId }).first('organization_id')) as { organization_id: number }).organization_id;
+  acmeId = (
+    (await t.db('communications').where({ id: sentId }).first('organization_id')) as { organization_id: number }
+  ).organization_id;
   // Riverside acknowledged and completed; one email opened and clicked; one change after approval; one location.
-  const riversidePc = (await t.db('provider_communications').where({ communication_id: sentId, provider_organization_id: riverside }).first('id', 'affected_customer_id')) as { id: number; affected_customer_id: number };
-  await t.db('provider_communications').where({ id: riversidePc.id }).update({ acknowledged_at: ACK_AT, acknowledged_by: 'admin@riverside.demo', response_status: 'COMPLETED', completed_at: ACK_AT });
-  const actions = (await t.db('communication_actions').where({ communication_id: sentId }).orderBy('sort_order').pluck('id')) as number[];
-  const lakeshorePc = (await t.db('provider_communications').where({ communication_id: sentId, provider_organization_id: lakeshore }).first('id')) as { id: number };
-  const outsidePc = (await t.db('provider_communications as pc').join('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
-    .where({ 'pc.communication_id': sentId, 'ac.name': 'Outside Clinic' }).first('pc.id')) as { id: number };
+  const riversidePc = (await t
+    .db('provider_communications')
+    .where({ communication_id: sentId, provider_organization_id: riverside })
+    .first('id', 'affected_customer_id')) as { id: number; affected_customer_id: number };
+  await t.db('provider_communications').where({ id: riversidePc.id }).update({
+    acknowledged_at: ACK_AT,
+    acknowledged_by: 'admin@riverside.demo',
+    response_status: 'COMPLETED',
+    completed_at: ACK_AT,
+  });
+  const actions = (await t
+    .db('communication_actions')
+    .where({ communication_id: sentId })
+    .orderBy('sort_order')
+    .pluck('id')) as number[];
+  const lakeshorePc = (await t
+    .db('provider_communications')
+    .where({ communication_id: sentId, provider_organization_id: lakeshore })
+    .first('id')) as { id: number };
+  const outsidePc = (await t
+    .db('provider_communications as pc')
+    .join('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
+    .where({ 'pc.communication_id': sentId, 'ac.name': 'Outside Clinic' })
+    .first('pc.id')) as { id: number };
   const answer = (pcId: number, actionId: number, value: object, status: string, provider: number | null) => ({
-    provider_communication_id: pcId, communication_id: sentId, action_id: actionId, supplier_organization_id: acmeId, provider_organization_id: provider,
-    value: JSON.stringify(value), status, submitted_at: status === 'SUBMITTED' ? ACK_AT : null,
+    provider_communication_id: pcId,
+    communication_id: sentId,
+    action_id: actionId,
+    supplier_organization_id: acmeId,
+    provider_organization_id: provider,
+    value: JSON.stringify(value),
+    status,
+    submitted_at: status === 'SUBMITTED' ? ACK_AT : null,
   });
   await t.db('provider_responses').insert([
     answer(riversidePc.id, actions[0]!, { valueAcknowledge: true }, 'SUBMITTED', riverside),
@@ -87,10 +138,37 @@ beforeAll(async () => {
     answer(lakeshorePc.id, actions[1]!, { valueYesNo: 'Yes' }, 'DRAFT', lakeshore),
     answer(outsidePc.id, actions[1]!, { valueYesNo: 'Yes' }, 'SUBMITTED', null), // answered without acknowledging
   ]);
-  const email = (await t.db('outbox_emails').where({ reference_type: 'communication', reference_id: String(sentId), to_email: 'admin@riverside.demo' }).first('id')) as { id: number };
-  await t.db('email_events').insert([{ outbox_email_id: email.id, event: 'Opened' }, { outbox_email_id: email.id, event: 'Opened' }, { outbox_email_id: email.id, event: 'Click', url: 'https://x.test' }]);
-  await appendHistory(t.db, null, { communicationId: sentId, organizationId: acmeId, action: 'POST_UPDATE', entityType: 'communication', entityId: sentId, before: { name: 'Old' }, after: { name: 'Report recall' }, isChange: true, actorEmail: 'recalls@acme.demo' });
-  await t.db('communication_affected_locations').insert({ communication_id: sentId, organization_id: acmeId, affected_customer_id: riversidePc.affected_customer_id, provider_organization_id: riverside, location_id: 'LOC-1', location_name: 'Riverside Main', city: 'Sacramento', state: 'CA', status: 'EMAILED' });
+  const email = (await t
+    .db('outbox_emails')
+    .where({ reference_type: 'communication', reference_id: String(sentId), to_email: 'admin@riverside.demo' })
+    .first('id')) as { id: number };
+  await t.db('email_events').insert([
+    { outbox_email_id: email.id, event: 'Opened' },
+    { outbox_email_id: email.id, event: 'Opened' },
+    { outbox_email_id: email.id, event: 'Click', url: 'https://x.test' },
+  ]);
+  await appendHistory(t.db, null, {
+    communicationId: sentId,
+    organizationId: acmeId,
+    action: 'POST_UPDATE',
+    entityType: 'communication',
+    entityId: sentId,
+    before: { name: 'Old' },
+    after: { name: 'Report recall' },
+    isChange: true,
+    actorEmail: 'recalls@acme.demo',
+  });
+  await t.db('communication_affected_locations').insert({
+    communication_id: sentId,
+    organization_id: acmeId,
+    affected_customer_id: riversidePc.affected_customer_id,
+    provider_organization_id: riverside,
+    location_id: 'LOC-1',
+    location_name: 'Riverside Main',
+    city: 'Sacramento',
+    state: 'CA',
+    status: 'EMAILED',
+  });
 });
 afterAll(() => t.close());
 
@@ -99,10 +177,19 @@ describe('event summary', () => {
     const res = await api(recalls).get(`/${sentId}/summary`);
     expect(res.status).toBe(200);
     expect(res.body.d).toMatchObject({
-      id: sentId, status: 'OPEN', customers: 3, acknowledged: 1, completed: 1,
-      provider_communications: { total: 3, by_status: { OPEN: 3, CLOSED: 0 }, by_response: { COMPLETED: 1, NOTCOMPLETED: 2 } },
+      id: sentId,
+      status: 'OPEN',
+      customers: 3,
+      acknowledged: 1,
+      completed: 1,
+      provider_communications: {
+        total: 3,
+        by_status: { OPEN: 3, CLOSED: 0 },
+        by_response: { COMPLETED: 1, NOTCOMPLETED: 2 },
+      },
       emails: { total: 4, by_status: { SENT: 4, ERROR: 0, Bounce: 0, DELIVERY: 0, DRAFT: 0 }, opened: 1, clicked: 1 },
-      acknowledgement_rate: 33.3, completion_rate: 33.3,
+      acknowledgement_rate: 33.3,
+      completion_rate: 33.3,
     });
   });
 });
@@ -114,7 +201,22 @@ describe('provider status report', () => {
     expect(res.type).toContain('spreadsheetml');
     expect(res.disposition).toContain(`filename="Provider Status Report ${today('America/Chicago')}.xlsx"`);
     const { 'Provider Status': rows } = await readXlsx(res.body);
-    expect(rows![0]).toEqual(['Customer Name', 'Provider Organization', 'Recipients', 'Status', 'Sent At', 'Last Notified', 'Acknowledged At', 'Acknowledged By', 'Response Status', 'Completed At', 'Reminders Sent', 'Acknowledge receipt', 'Any stock left?', 'Response Method']);
+    expect(rows![0]).toEqual([
+      'Customer Name',
+      'Provider Organization',
+      'Recipients',
+      'Status',
+      'Sent At',
+      'Last Notified',
+      'Acknowledged At',
+      'Acknowledged By',
+      'Response Status',
+      'Completed At',
+      'Reminders Sent',
+      'Acknowledge receipt',
+      'Any stock left?',
+      'Response Method',
+    ]);
     expect(rows).toHaveLength(4);
     expect(rows!.find((x) => x[1] === 'Lakeshore Medical Center')![12] ?? '').toBe(''); // a draft answer is not shown
     const r = rows!.find((x) => x[1] === 'Riverside Health')!;
@@ -126,9 +228,13 @@ describe('provider status report', () => {
     expect(rows!.filter((x) => x[8] === 'In Progress')).toHaveLength(2);
     expect(rows!.find((x) => x[0] === 'Outside Clinic')![2]).toBe('desk@outside-clinic.test');
 
-    const utc = await readXlsx((await download(`/supplier/communications/${sentId}/actions/provider/statusreport`, recalls, 'UTC')).body);
+    const utc = await readXlsx(
+      (await download(`/supplier/communications/${sentId}/actions/provider/statusreport`, recalls, 'UTC')).body,
+    );
     expect(wall(utc['Provider Status']!.find((x) => x[1] === 'Riverside Health')![6])).toBe('2026-11-03T03:30');
-    const sent = (await t.db('provider_communications').where({ communication_id: sentId }).first('sent_at')) as { sent_at: Date };
+    const sent = (await t.db('provider_communications').where({ communication_id: sentId }).first('sent_at')) as {
+      sent_at: Date;
+    };
     const chicagoSent = wall(rows![1]![4]) as string;
     const utcSent = wall(utc['Provider Status']![1]![4]) as string;
     expect(new Date(`${utcSent}Z`).getTime() - new Date(`${chicagoSent}Z`).getTime()).toBe(6 * 3_600_000);
@@ -148,7 +254,9 @@ describe('provider status report', () => {
     expect([r[10], r[11], r[12]]).toEqual(['0', 'Yes', 'No']);
     expect(rows[0]!.slice(11)).toEqual(['Acknowledge receipt', 'Any stock left?', 'Response Method']);
     expect(rows[1]![4]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
-    const utc = readCsv((await download(`/supplier/communications/${sentId}/actions/provider/statusreport/csv`, recalls, 'UTC')).body);
+    const utc = readCsv(
+      (await download(`/supplier/communications/${sentId}/actions/provider/statusreport/csv`, recalls, 'UTC')).body,
+    );
     expect(utc.find((x) => x[1] === 'Riverside Health')![6]).toBe('11/03/2026 03:30');
   });
 });
@@ -167,7 +275,19 @@ describe('FDA effectiveness report', () => {
     expect(summary.get('Effectiveness Check Level Reached')).toBe('B');
     expect(summary.get('Level A')).toBe('100% of consignees');
     const consignees = sheets.Consignees!;
-    expect(consignees[0]).toEqual(['Consignee', 'Provider Organization', 'Recipients', 'Notified', 'Notified At', 'Acknowledged', 'Acknowledged At', 'Acknowledged By', 'Responded', 'Completed', 'Completed At']);
+    expect(consignees[0]).toEqual([
+      'Consignee',
+      'Provider Organization',
+      'Recipients',
+      'Notified',
+      'Notified At',
+      'Acknowledged',
+      'Acknowledged At',
+      'Acknowledged By',
+      'Responded',
+      'Completed',
+      'Completed At',
+    ]);
     expect(consignees).toHaveLength(4);
     const r = consignees.find((x) => x[1] === 'Riverside Health')!;
     expect([r[3], r[5], r[8], r[9], wall(r[6])]).toEqual(['Yes', 'Yes', 'Yes', 'Yes', '2026-11-02T21:30']);
@@ -189,7 +309,15 @@ describe('history reports', () => {
     const audit = await download(`/supplier/communications/${sentId}/auditreport`);
     expect(audit.disposition).toContain(`filename="Audit Report ${today('America/Chicago')}.xlsx"`);
     const actions = (await readXlsx(audit.body)).Audit!.slice(1).map((r) => r[3]);
-    expect(actions).toEqual(['CREATED', 'STEP1_SAVED', 'STEP2_SAVED', ...actions.slice(3, -3), 'APPROVED', 'NOTIFICATION_SENT', 'POST_UPDATE']);
+    expect(actions).toEqual([
+      'CREATED',
+      'STEP1_SAVED',
+      'STEP2_SAVED',
+      ...actions.slice(3, -3),
+      'APPROVED',
+      'NOTIFICATION_SENT',
+      'POST_UPDATE',
+    ]);
     const csv = readCsv((await download(`/supplier/communications/${sentId}/auditreport/csv`)).body);
     expect(csv.slice(1).map((r) => r[3])).toEqual(actions);
     expect(csv[1]![0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
@@ -207,7 +335,7 @@ describe('status, location, summary and notification reports', () => {
     expect([r[4], r[5], r[8], r[10]]).toEqual(['1', 'OPEN', '11/03/2026 03:30', 'COMPLETED']);
   });
 
-  it('event status by location joins each location to its customer\'s progress', async () => {
+  it("event status by location joins each location to its customer's progress", async () => {
     const res = await download(`/supplier/communications/${sentId}/eventstatusbylocation`);
     expect(res.disposition).toContain(`filename="Event Status By Location Report ${today('America/Chicago')}.xlsx"`);
     const rows = (await readXlsx(res.body)).Locations!;
@@ -223,11 +351,22 @@ describe('status, location, summary and notification reports', () => {
     expect(one.disposition).toContain(`filename="Recall Events Summary Report ${today('America/Chicago')}.xlsx"`);
     const rows = (await readXlsx(one.body)).Summary!;
     expect(rows).toHaveLength(2);
-    expect(rows[1]!.slice(0, 6)).toEqual(['Report recall', expect.any(String), 'RECALL', 'CORRECTION', 'CLASSII', 'OPEN']);
+    expect(rows[1]!.slice(0, 6)).toEqual([
+      'Report recall',
+      expect.any(String),
+      'RECALL',
+      'CORRECTION',
+      'CLASSII',
+      'OPEN',
+    ]);
     expect(wall(rows[1]![6])).toBe('2026-11-01T00:00');
     expect(rows[1]!.slice(10)).toEqual([3, 3, 1, 1, 33.3, 33.3, 4, 0]);
 
-    const draft = await api(recalls).post('/step0', { type: 'RECALL', name: 'Dashboard draft', classification: 'CLASSI' });
+    const draft = await api(recalls).post('/step0', {
+      type: 'RECALL',
+      name: 'Dashboard draft',
+      classification: 'CLASSI',
+    });
     const open = readCsv((await download('/supplier/dashboard/OPEN/actions/supplier/summeryreport/csv')).body);
     expect(open.slice(1).map((r) => r[0])).toContain('Report recall');
     expect(open.slice(1).map((r) => r[0])).not.toContain('Dashboard draft');
@@ -236,9 +375,13 @@ describe('status, location, summary and notification reports', () => {
     expect(all.disposition).toContain('Recall Events Summary Report');
     const names = (await readXlsx(all.body)).Summary!.slice(1).map((r) => r[0]);
     expect(names).toEqual(expect.arrayContaining(['Report recall', 'Dashboard draft']));
-    expect((await download('/supplier/communications/supplier/dashboard/DRAFT/actions/supplier/summeryreport/csv')).status).toBe(200);
+    expect(
+      (await download('/supplier/communications/supplier/dashboard/DRAFT/actions/supplier/summeryreport/csv')).status,
+    ).toBe(200);
     expect((await download('/supplier/dashboard/LOST/actions/supplier/summeryreport')).status).toBe(400);
-    const borealisAll = readCsv((await download('/supplier/dashboard/ALL/actions/supplier/summeryreport/csv', borealis)).body);
+    const borealisAll = readCsv(
+      (await download('/supplier/dashboard/ALL/actions/supplier/summeryreport/csv', borealis)).body,
+    );
     expect(borealisAll.slice(1).map((r) => r[0])).not.toContain('Report recall');
     expect(draft.status).toBe(200);
   });
@@ -247,7 +390,19 @@ describe('status, location, summary and notification reports', () => {
     const res = await download(`/supplier/communications/${sentId}/notificationreport`);
     expect(res.disposition).toContain(`filename="Notification Report ${today('America/Chicago')}.xlsx"`);
     const rows = (await readXlsx(res.body)).Notifications!;
-    expect(rows[0]).toEqual(['To', 'Customer Name', 'Subject', 'Kind', 'Status', 'Queued At', 'Sent At', 'Attempts', 'Last Error', 'Opened', 'Clicked']);
+    expect(rows[0]).toEqual([
+      'To',
+      'Customer Name',
+      'Subject',
+      'Kind',
+      'Status',
+      'Queued At',
+      'Sent At',
+      'Attempts',
+      'Last Error',
+      'Opened',
+      'Clicked',
+    ]);
     expect(rows).toHaveLength(5);
     const r = rows.find((x) => x[0] === 'admin@riverside.demo')!;
     expect([r[1], r[9], r[10]]).toEqual(['Riverside Health', 'Yes', 'Yes']);
@@ -258,19 +413,52 @@ describe('status, location, summary and notification reports', () => {
 
 describe('tenancy and report history', () => {
   const paths = [
-    'summary', 'actions/provider/statusreport', 'actions/provider/statusreport/csv', 'fdareport', 'change-history-download', 'auditreport', 'auditreport/csv',
-    'recalleventstatusreport/csv', 'eventstatusbylocation', 'summeryreport', 'notificationreport', 'product-template', 'report-history/AuditReport',
+    'summary',
+    'actions/provider/statusreport',
+    'actions/provider/statusreport/csv',
+    'fdareport',
+    'change-history-download',
+    'auditreport',
+    'auditreport/csv',
+    'recalleventstatusreport/csv',
+    'eventstatusbylocation',
+    'summeryreport',
+    'notificationreport',
+    'product-template',
+    'report-history/AuditReport',
   ];
 
   it('answers 404 to another supplier for every report of the event, and records nothing', async () => {
-    const before = Number(((await t.db('report_history').where({ communication_id: sentId }).count<{ n: number }[]>({ n: '*' }).first()) as { n: number }).n);
+    const before = Number(
+      (
+        (await t
+          .db('report_history')
+          .where({ communication_id: sentId })
+          .count<{ n: number }[]>({ n: '*' })
+          .first()) as { n: number }
+      ).n,
+    );
     for (const p of paths) {
       const res = await download(`/supplier/communications/${sentId}/${p}`, borealis);
       expect([p, res.status]).toEqual([p, 404]);
       expect(JSON.parse(res.body.toString('utf8')).ok).toBe(false);
     }
-    expect((await t.call('POST', `/api/supplier/communications/${sentId}/add-report-history/AuditReport`, { token: borealis })).status).toBe(404);
-    const after = Number(((await t.db('report_history').where({ communication_id: sentId }).count<{ n: number }[]>({ n: '*' }).first()) as { n: number }).n);
+    expect(
+      (
+        await t.call('POST', `/api/supplier/communications/${sentId}/add-report-history/AuditReport`, {
+          token: borealis,
+        })
+      ).status,
+    ).toBe(404);
+    const after = Number(
+      (
+        (await t
+          .db('report_history')
+          .where({ communication_id: sentId })
+          .count<{ n: number }[]>({ n: '*' })
+          .first()) as { n: number }
+      ).n,
+    );
     expect(after).toBe(before);
     expect((await download(`/supplier/communications/${sentId}/fdareport`, '')).status).toBe(401);
   });
@@ -281,7 +469,10 @@ describe('tenancy and report history', () => {
     await download(`/supplier/communications/${sentId}/actions/provider/statusreport`);
     const list = await a.get(`/${sentId}/report-history/ProviderStatusReport`);
     expect(list.body.d.total).toBe(before + 1);
-    expect(list.body.d.items[0]).toMatchObject({ report_type: 'ProviderStatusReport', created_by_email: 'recalls@acme.demo' });
+    expect(list.body.d.items[0]).toMatchObject({
+      report_type: 'ProviderStatusReport',
+      created_by_email: 'recalls@acme.demo',
+    });
     const added = await a.post(`/${sentId}/add-report-history/PaperResponseTemplate`, {});
     expect(added.body.d).toMatchObject({ report_type: 'PaperResponseTemplate', created_by_email: 'recalls@acme.demo' });
     expect((await a.get(`/${sentId}/report-history/PaperResponseTemplate`)).body.d.items).toHaveLength(1);

@@ -1,8 +1,14 @@
 import { idSchema, listQuerySchema, type ModuleDeps, type Route, route } from '@portal/core';
 import { SUPPLIER_EVENT_PERMISSIONS } from '@portal/communications';
 import {
-  auditReport, changeHistoryReport, eventStatusByLocationReport, fdaEffectivenessReport, notificationReport, providerStatusReport,
-  recallEventStatusReport, type ReportContext,
+  auditReport,
+  changeHistoryReport,
+  eventStatusByLocationReport,
+  fdaEffectivenessReport,
+  notificationReport,
+  providerStatusReport,
+  recallEventStatusReport,
+  type ReportContext,
 } from './services/event-reports.js';
 import { affectedLocationsReport } from './services/affected-locations.js';
 import { addNewProducts, productTemplate, readProductFile } from './services/products.js';
@@ -14,12 +20,16 @@ import type { ProductInput } from '@portal/communications';
 const tags = ['supplier reports'];
 const access = SUPPLIER_EVENT_PERMISSIONS;
 const typeParams = {
-  type: 'object', required: ['id', 'type'],
+  type: 'object',
+  required: ['id', 'type'],
   properties: { id: idSchema, type: { type: 'string', maxLength: 100, pattern: REPORT_TYPE_PATTERN } },
 } as const;
 const statusParams = {
-  type: 'object', required: ['status'],
-  properties: { status: { type: 'string', enum: [...DASHBOARD_STATUSES, ...DASHBOARD_STATUSES.map((s) => s.toLowerCase())] } },
+  type: 'object',
+  required: ['status'],
+  properties: {
+    status: { type: 'string', enum: [...DASHBOARD_STATUSES, ...DASHBOARD_STATUSES.map((s) => s.toLowerCase())] },
+  },
 } as const;
 
 /**
@@ -31,58 +41,140 @@ export function supplierReportRoutes({ db, logger }: ModuleDeps): Route[] {
   const onError = (err: unknown) => logger.error({ err }, 'report stream failed');
   const ctx = (actor: ReportContext['actor'], timeZone: string): ReportContext => ({ db, actor, timeZone, onError });
   type Id = { id: number };
-  const download = (path: string, summary: string, make: (c: ReportContext, id: number) => Promise<unknown>): Route => route<unknown, unknown, Id>({
-    method: 'GET', path: `${base}/:id/${path}`, access, tags, summary, schema: { params: schema.idParams },
-    handler: ({ actor, params, timezone }) => make(ctx(actor, timezone), params.id),
-  });
-  const dashboard = (suffix: string, format: 'xlsx' | 'csv'): Route => route<unknown, unknown, { status: string }>({
-    method: 'GET', path: `${suffix}/:status/actions/supplier/summeryreport${format === 'csv' ? '/csv' : ''}`, access, tags,
-    summary: `Recall Events Summary Report (${format}) of every event in one status: OPEN, CLOSED, DRAFT or ALL`, schema: { params: statusParams },
-    handler: ({ actor, params, timezone }) => dashboardSummaryReport(ctx(actor, timezone), params.status, format),
-  });
+  const download = (path: string, summary: string, make: (c: ReportContext, id: number) => Promise<unknown>): Route =>
+    route<unknown, unknown, Id>({
+      method: 'GET',
+      path: `${base}/:id/${path}`,
+      access,
+      tags,
+      summary,
+      schema: { params: schema.idParams },
+      handler: ({ actor, params, timezone }) => make(ctx(actor, timezone), params.id),
+    });
+  const dashboard = (suffix: string, format: 'xlsx' | 'csv'): Route =>
+    route<unknown, unknown, { status: string }>({
+      method: 'GET',
+      path: `${suffix}/:status/actions/supplier/summeryreport${format === 'csv' ? '/csv' : ''}`,
+      access,
+      tags,
+      summary: `Recall Events Summary Report (${format}) of every event in one status: OPEN, CLOSED, DRAFT or ALL`,
+      schema: { params: statusParams },
+      handler: ({ actor, params, timezone }) => dashboardSummaryReport(ctx(actor, timezone), params.status, format),
+    });
   return [
     route<unknown, unknown, Id>({
-      method: 'GET', path: `${base}/:id/summary`, access, tags, summary: 'The numbers of one event: customers, notices, acknowledgements, completions, emails',
-      schema: { params: schema.idParams }, handler: ({ actor, params }) => getEventSummary(db, actor, params.id),
-    }),
-    download('actions/provider/statusreport', 'Provider Status Report (xlsx): one row per provider communication', (c, id) => providerStatusReport(c, id, 'xlsx')),
-    download('actions/provider/statusreport/csv', 'Provider Status Report (csv)', (c, id) => providerStatusReport(c, id, 'csv')),
-    download('fdareport', 'FDA Effectiveness Report (xlsx): consignees and the effectiveness-check level reached', (c, id) => fdaEffectivenessReport(c, id)),
-    download('change-history-download', 'Change History Report (xlsx): changes made after approval', (c, id) => changeHistoryReport(c, id)),
-    download('auditreport', 'Audit Report (xlsx): every history row of the event', (c, id) => auditReport(c, id, 'xlsx')),
-    download('auditreport/csv', 'Audit Report (csv)', (c, id) => auditReport(c, id, 'csv')),
-    download('recalleventstatusreport/csv', 'Recall Event Status Report (csv): every affected customer and its notice', (c, id) => recallEventStatusReport(c, id, 'csv')),
-    download('eventstatusbylocation', 'Event Status By Location Report (xlsx): affected locations and their customer\'s progress', (c, id) => eventStatusByLocationReport(c, id)),
-    download('summeryreport', 'Recall Events Summary Report (xlsx) of this event', (c, id) => eventSummaryReport(c, id)),
-    download('notificationreport', 'Notification Report (xlsx): every email of the event with its delivery and engagement', (c, id) => notificationReport(c, id)),
-    ...(['csv', 'xlxs'] as const).map((ext) => route<unknown, unknown, { id: number }>({
-      // The spec spells the XLSX path "locations-xlxs-download"; kept as written.
-      method: 'GET', path: `${base}/:id/locations-${ext}-download`, access, tags: ['supplier communications'], summary: `Affected locations as ${ext === 'csv' ? 'CSV' : 'XLSX'} ("Affected Locations Report MM-DD-YYYY")`,
+      method: 'GET',
+      path: `${base}/:id/summary`,
+      access,
+      tags,
+      summary: 'The numbers of one event: customers, notices, acknowledgements, completions, emails',
       schema: { params: schema.idParams },
-      handler: ({ actor, params, timezone }) => affectedLocationsReport({ db, actor: actor, timeZone: timezone, onError: (err) => logger.error({ err }, 'report stream failed') },
-        params.id, ext === 'csv' ? 'csv' : 'xlsx'),
-    })),
-    download('product-template', 'Product Template.xlsx: the product columns and one column per active product field', (c, id) => productTemplate(c.db, c.actor, id, c.onError)),
+      handler: ({ actor, params }) => getEventSummary(db, actor, params.id),
+    }),
+    download(
+      'actions/provider/statusreport',
+      'Provider Status Report (xlsx): one row per provider communication',
+      (c, id) => providerStatusReport(c, id, 'xlsx'),
+    ),
+    download('actions/provider/statusreport/csv', 'Provider Status Report (csv)', (c, id) =>
+      providerStatusReport(c, id, 'csv'),
+    ),
+    download(
+      'fdareport',
+      'FDA Effectiveness Report (xlsx): consignees and the effectiveness-check level reached',
+      (c, id) => fdaEffectivenessReport(c, id),
+    ),
+    download('change-history-download', 'Change History Report (xlsx): changes made after approval', (c, id) =>
+      changeHistoryReport(c, id),
+    ),
+    download('auditreport', 'Audit Report (xlsx): every history row of the event', (c, id) =>
+      auditReport(c, id, 'xlsx'),
+    ),
+    download('auditreport/csv', 'Audit Report (csv)', (c, id) => auditReport(c, id, 'csv')),
+    download(
+      'recalleventstatusreport/csv',
+      'Recall Event Status Report (csv): every affected customer and its notice',
+      (c, id) => recallEventStatusReport(c, id, 'csv'),
+    ),
+    download(
+      'eventstatusbylocation',
+      "Event Status By Location Report (xlsx): affected locations and their customer's progress",
+      (c, id) => eventStatusByLocationReport(c, id),
+    ),
+    download('summeryreport', 'Recall Events Summary Report (xlsx) of this event', (c, id) =>
+      eventSummaryReport(c, id),
+    ),
+    download(
+      'notificationreport',
+      'Notification Report (xlsx): every email of the event with its delivery and engagement',
+      (c, id) => notificationReport(c, id),
+    ),
+    ...(['csv', 'xlxs'] as const).map((ext) =>
+      route<unknown, unknown, { id: number }>({
+        // The spec spells the XLSX path "locations-xlxs-download"; kept as written.
+        method: 'GET',
+        path: `${base}/:id/locations-${ext}-download`,
+        access,
+        tags: ['supplier communications'],
+        summary: `Affected locations as ${ext === 'csv' ? 'CSV' : 'XLSX'} ("Affected Locations Report MM-DD-YYYY")`,
+        schema: { params: schema.idParams },
+        handler: ({ actor, params, timezone }) =>
+          affectedLocationsReport(
+            { db, actor: actor, timeZone: timezone, onError: (err) => logger.error({ err }, 'report stream failed') },
+            params.id,
+            ext === 'csv' ? 'csv' : 'xlsx',
+          ),
+      }),
+    ),
+    download(
+      'product-template',
+      'Product Template.xlsx: the product columns and one column per active product field',
+      (c, id) => productTemplate(c.db, c.actor, id, c.onError),
+    ),
     dashboard('/supplier/dashboard', 'xlsx'),
     dashboard('/supplier/dashboard', 'csv'),
     dashboard(`${base}/supplier/dashboard`, 'xlsx'),
     dashboard(`${base}/supplier/dashboard`, 'csv'),
     route<unknown, Record<string, unknown>, { id: number; type: string }>({
-      method: 'GET', path: `${base}/:id/report-history/:type`, access, tags, summary: 'Who generated this report of the event, newest first (paged)',
-      schema: { params: typeParams, query: listQuerySchema }, handler: ({ actor, params, query }) => listReportHistory(db, actor, params.id, params.type, query),
+      method: 'GET',
+      path: `${base}/:id/report-history/:type`,
+      access,
+      tags,
+      summary: 'Who generated this report of the event, newest first (paged)',
+      schema: { params: typeParams, query: listQuerySchema },
+      handler: ({ actor, params, query }) => listReportHistory(db, actor, params.id, params.type, query),
     }),
     route<unknown, unknown, { id: number; type: string }>({
-      method: 'POST', path: `${base}/:id/add-report-history/:type`, access, tags, summary: 'Record that the caller generated a report of the event',
-      schema: { params: typeParams }, handler: ({ actor, params }) => addReportHistory(db, actor, params.id, params.type),
+      method: 'POST',
+      path: `${base}/:id/add-report-history/:type`,
+      access,
+      tags,
+      summary: 'Record that the caller generated a report of the event',
+      schema: { params: typeParams },
+      handler: ({ actor, params }) => addReportHistory(db, actor, params.id, params.type),
     }),
     route({
-      method: 'POST', path: `${base}/step1/read-product-file`, access, tags, multipart: true,
-      summary: 'Read a product file (CSV or XLSX, multipart field `file`) into products without saving; bad rows come back with their line',
-      handler: ({ files }) => readProductFile(db, files.find((f) => f.field === 'file')),
+      method: 'POST',
+      path: `${base}/step1/read-product-file`,
+      access,
+      tags,
+      multipart: true,
+      summary:
+        'Read a product file (CSV or XLSX, multipart field `file`) into products without saving; bad rows come back with their line',
+      handler: ({ files }) =>
+        readProductFile(
+          db,
+          files.find((f) => f.field === 'file'),
+        ),
     }),
     route<{ id: number; products: ProductInput[] }>({
-      method: 'POST', path: `${base}/step1/add-new-products`, access, tags, summary: 'Append products to a draft (after its current ones)',
-      schema: { body: schema.step1Body }, handler: ({ actor, body }) => addNewProducts(db, actor, body.id, body.products),
+      method: 'POST',
+      path: `${base}/step1/add-new-products`,
+      access,
+      tags,
+      summary: 'Append products to a draft (after its current ones)',
+      schema: { body: schema.step1Body },
+      handler: ({ actor, body }) => addNewProducts(db, actor, body.id, body.products),
     }),
   ];
 }

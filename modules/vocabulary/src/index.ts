@@ -95,14 +95,21 @@ export function codes<V extends Vocabulary>(vocabulary: V): Code<V>[] {
 }
 
 /** The words for a code; an unknown code reads as itself (never a blank), nothing reads as ''. */
-export function vocabularyLabel(vocabulary: Vocabulary, code: string | null | undefined, locale: Locale = 'en'): string {
+export function vocabularyLabel(
+  vocabulary: Vocabulary,
+  code: string | null | undefined,
+  locale: Locale = 'en',
+): string {
   if (code === null || code === undefined || code === '') return '';
   const table: Record<string, Label> = VOCABULARIES[vocabulary];
   return Object.hasOwn(table, code) ? table[code]![locale] : code;
 }
 
 /** `[code, label]` pairs of a vocabulary, in order. */
-export function vocabularyPairs<V extends Vocabulary>(vocabulary: V, locale: Locale = 'en'): (readonly [Code<V>, string])[] {
+export function vocabularyPairs<V extends Vocabulary>(
+  vocabulary: V,
+  locale: Locale = 'en',
+): (readonly [Code<V>, string])[] {
   return codes(vocabulary).map((code) => [code, vocabularyLabel(vocabulary, code, locale)] as const);
 }
 

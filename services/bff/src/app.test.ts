@@ -52,20 +52,32 @@ describe('envelope', () => {
   });
 
   it('answers malformed JSON with 400', async () => {
-    const res = await t.call('POST', '/api/auth/token', { raw: '{"grant_type":', headers: { 'content-type': 'application/json' } });
+    const res = await t.call('POST', '/api/auth/token', {
+      raw: '{"grant_type":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ ok: false, error: { code: 'INVALID_BODY' } });
   });
 
   it('answers an oversized body with 413', async () => {
-    const res = await t.call('POST', '/api/auth/token', { body: { grant_type: 'password', email: 'a@b.co', password: 'x'.repeat(5000) } });
+    const res = await t.call('POST', '/api/auth/token', {
+      body: { grant_type: 'password', email: 'a@b.co', password: 'x'.repeat(5000) },
+    });
     expect(res.status).toBe(413);
-    expect(res.body).toMatchObject({ ok: false, m: 'The request body is too large.', error: { code: 'PAYLOAD_TOO_LARGE' } });
+    expect(res.body).toMatchObject({
+      ok: false,
+      m: 'The request body is too large.',
+      error: { code: 'PAYLOAD_TOO_LARGE' },
+    });
   });
 
   it('serves an OpenAPI 3.1 document built from the route tables', async () => {
     const res = await fetch(`${t.baseUrl}/api/openapi.json`);
-    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, { requestBody?: unknown; security?: unknown[] }>> };
+    const doc = (await res.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, { requestBody?: unknown; security?: unknown[] }>>;
+    };
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.paths['/api/auth/token']?.post?.requestBody).toBeDefined();
     expect(doc.paths['/api/auth/SignUpUser']?.post).toBeDefined();
@@ -77,12 +89,32 @@ describe('errors never leak internals', () => {
   it('answers an unexpected error with a generic 500 and no stack or SQL', async () => {
     const database = await createTestDatabase();
     const logger = createLogger('silent');
-    const deps: ModuleDeps = { db: database.db, config: t.config, logger, mail: { kick: () => undefined }, files: new LocalFileStore(os.tmpdir()) };
+    const deps: ModuleDeps = {
+      db: database.db,
+      config: t.config,
+      logger,
+      mail: { kick: () => undefined },
+      files: new LocalFileStore(os.tmpdir()),
+    };
     const broken = {
       name: 'broken',
       routes: [
-        route({ method: 'GET', path: '/boom', access: 'public', summary: 'throws', handler: () => database.db.raw('SELECT * FROM no_such_table') }),
-        route({ method: 'GET', path: '/rule', access: 'public', summary: 'throws', handler: () => { throw new ValidationError('Name is required.'); } }),
+        route({
+          method: 'GET',
+          path: '/boom',
+          access: 'public',
+          summary: 'throws',
+          handler: () => database.db.raw('SELECT * FROM no_such_table'),
+        }),
+        route({
+          method: 'GET',
+          path: '/rule',
+          access: 'public',
+          summary: 'throws',
+          handler: () => {
+            throw new ValidationError('Name is required.');
+          },
+        }),
       ],
     };
     const app = createApp({ deps, modules: [...createModules(deps), broken] });
@@ -98,7 +130,11 @@ describe('errors never leak internals', () => {
       expect(JSON.stringify(body)).not.toMatch(/no_such_table|SELECT|at .*\.ts/);
       const rule = await fetch(`http://127.0.0.1:${port}/api/rule`);
       expect(rule.status).toBe(400);
-      expect(await rule.json()).toMatchObject({ ok: false, m: 'Name is required.', error: { code: 'VALIDATION_ERROR' } });
+      expect(await rule.json()).toMatchObject({
+        ok: false,
+        m: 'Name is required.',
+        error: { code: 'VALIDATION_ERROR' },
+      });
     } finally {
       server.close();
       await database.drop();
@@ -135,7 +171,11 @@ describe('health', () => {
       await admin.drop();
       const res = await down.call('GET', '/api/health');
       expect(res.status).toBe(503);
-      expect(res.body).toMatchObject({ ok: false, error: { code: 'DB_UNAVAILABLE' }, d: { status: 'down', db: 'down', version: '3.11.2' } });
+      expect(res.body).toMatchObject({
+        ok: false,
+        error: { code: 'DB_UNAVAILABLE' },
+        d: { status: 'down', db: 'down', version: '3.11.2' },
+      });
     } finally {
       await down.close();
     }

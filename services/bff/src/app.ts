@@ -12,8 +12,24 @@ import compress from 'koa-compress';
 import send from 'koa-send';
 import { authenticate } from '@portal/auth';
 import {
-  type Actor, appVersion, assertSafeInput, extensionOf, mimeOf, verifyFileToken, ForbiddenError, hasAnyPermission, type FileResult, type MessageResult, type ModuleDeps, type RedirectResult, NotFoundError, pingDb,
-  type PortalModule, type Route, UnauthorizedError, validate,
+  type Actor,
+  appVersion,
+  assertSafeInput,
+  extensionOf,
+  mimeOf,
+  verifyFileToken,
+  ForbiddenError,
+  hasAnyPermission,
+  type FileResult,
+  type MessageResult,
+  type ModuleDeps,
+  type RedirectResult,
+  NotFoundError,
+  pingDb,
+  type PortalModule,
+  type Route,
+  UnauthorizedError,
+  validate,
 } from '@portal/core';
 import { bodyError, mapError, sendError } from './envelope.js';
 import { buildOpenApi } from './openapi.js';
@@ -24,9 +40,12 @@ export interface AppOptions {
   modules: PortalModule[];
 }
 
-const isFile = (v: unknown): v is FileResult => typeof v === 'object' && v !== null && (v as FileResult).kind === 'file';
-const isRedirect = (v: unknown): v is RedirectResult => typeof v === 'object' && v !== null && (v as RedirectResult).kind === 'redirect';
-const isMessage = (v: unknown): v is MessageResult => typeof v === 'object' && v !== null && (v as MessageResult).kind === 'message';
+const isFile = (v: unknown): v is FileResult =>
+  typeof v === 'object' && v !== null && (v as FileResult).kind === 'file';
+const isRedirect = (v: unknown): v is RedirectResult =>
+  typeof v === 'object' && v !== null && (v as RedirectResult).kind === 'redirect';
+const isMessage = (v: unknown): v is MessageResult =>
+  typeof v === 'object' && v !== null && (v as MessageResult).kind === 'message';
 
 const isApi = (p: string) => p === '/api' || p.startsWith('/api/');
 
@@ -52,11 +71,15 @@ function contentDisposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-interface FormidableFile { filepath: string; originalFilename: string | null; size: number }
+interface FormidableFile {
+  filepath: string;
+  originalFilename: string | null;
+  size: number;
+}
 
 /** Reads the multipart files koa-body left on disk, then removes the temporary copies. */
 async function readUploads(ctx: Context): Promise<{ field: string; name: string; data: Buffer }[]> {
-  const raw = ((ctx.request as { files?: Record<string, FormidableFile | FormidableFile[]> }).files) ?? {};
+  const raw = (ctx.request as { files?: Record<string, FormidableFile | FormidableFile[]> }).files ?? {};
   const out: { field: string; name: string; data: Buffer }[] = [];
   for (const [field, value] of Object.entries(raw)) {
     for (const f of Array.isArray(value) ? value : [value]) {
@@ -93,7 +116,10 @@ function mount(router: Router, route: Route, deps: ModuleDeps): void {
       actor = (await authenticate(deps.db, deps.config, token)).actor;
       if (Array.isArray(route.access) && !hasAnyPermission(actor, route.access)) throw new ForbiddenError();
     } else if (token) {
-      actor = await authenticate(deps.db, deps.config, token).then((a) => a.actor, () => null);
+      actor = await authenticate(deps.db, deps.config, token).then(
+        (a) => a.actor,
+        () => null,
+      );
     }
     const params = { ...ctx.params };
     const query = { ...(ctx.query as Record<string, unknown>) };
@@ -105,8 +131,16 @@ function mount(router: Router, route: Route, deps: ModuleDeps): void {
     if (route.schema?.query) validate(route.schema.query, query, 'Query');
     if (route.schema?.body) validate(route.schema.body, body, 'Body');
     const result = await route.handler({
-      body, query, params, actor, accessToken: token, timezone: validTimezone(ctx.get('timezone') || undefined),
-      requestId: ctx.state.requestId as string, ip: ctx.ip, userAgent: ctx.get('user-agent'), files,
+      body,
+      query,
+      params,
+      actor,
+      accessToken: token,
+      timezone: validTimezone(ctx.get('timezone') || undefined),
+      requestId: ctx.state.requestId as string,
+      ip: ctx.ip,
+      userAgent: ctx.get('user-agent'),
+      files,
     });
     if (isRedirect(result)) {
       ctx.redirect(result.location);
@@ -119,7 +153,10 @@ function mount(router: Router, route: Route, deps: ModuleDeps): void {
       // A stream that fails once its headers are out cuts the transfer, so the client never keeps a short file as
       // whole (Koa alone would leave it hanging, and a compressor between them would end it cleanly).
       const body = result.body;
-      if (typeof body === 'object' && 'once' in body) body.once('error', (err: Error) => { if (ctx.res.headersSent) ctx.res.destroy(err); });
+      if (typeof body === 'object' && 'once' in body)
+        body.once('error', (err: Error) => {
+          if (ctx.res.headersSent) ctx.res.destroy(err);
+        });
       return;
     }
     if (isMessage(result)) {
@@ -137,7 +174,12 @@ export function createApp({ deps, modules }: AppOptions): Koa {
   const routes = modules.flatMap((m) => m.routes);
   // What Koa reports itself: a body stream that failed after the headers were sent (a download cut mid-way by a
   // failure or by the client leaving). Logged here rather than printed by Koa's default handler.
-  app.on('error', (error: unknown, ctx?: Context) => logger.warn({ err: error, requestId: ctx?.state.requestId as string | undefined }, 'response failed after its headers were sent'));
+  app.on('error', (error: unknown, ctx?: Context) =>
+    logger.warn(
+      { err: error, requestId: ctx?.state.requestId as string | undefined },
+      'response failed after its headers were sent',
+    ),
+  );
 
   // Request id, structured access log, version header, security headers.
   app.use(async (ctx, next) => {
@@ -151,19 +193,27 @@ export function createApp({ deps, modules }: AppOptions): Koa {
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
     ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    ctx.set('Content-Security-Policy',
+    ctx.set(
+      'Content-Security-Policy',
       "default-src 'self'; img-src 'self' data: blob: https:; style-src 'self' 'unsafe-inline'; script-src 'self'; " +
-      "connect-src 'self'; frame-src 'self' blob:; media-src 'self' blob:; object-src 'self' blob:; frame-ancestors 'none'; base-uri 'self'");
+        "connect-src 'self'; frame-src 'self' blob:; media-src 'self' blob:; object-src 'self' blob:; frame-ancestors 'none'; base-uri 'self'",
+    );
     if (ctx.path.startsWith('/api')) ctx.set('Cache-Control', 'no-store');
     const started = process.hrtime.bigint();
     try {
       await next();
     } finally {
       if (ctx.path.startsWith('/api')) {
-        logger.info({
-          requestId, method: ctx.method, path: ctx.path, status: ctx.status,
-          ms: Number(process.hrtime.bigint() - started) / 1e6,
-        }, 'request');
+        logger.info(
+          {
+            requestId,
+            method: ctx.method,
+            path: ctx.path,
+            status: ctx.status,
+            ms: Number(process.hrtime.bigint() - started) / 1e6,
+          },
+          'request',
+        );
       }
     }
   });
@@ -180,29 +230,44 @@ export function createApp({ deps, modules }: AppOptions): Koa {
     }
   });
 
-  app.use(cors({
-    origin: (ctx) => {
-      const origin = ctx.get('origin');
-      return config.corsOrigins.includes(origin) ? origin : '';
-    },
-    credentials: false,
-    exposeHeaders: ['x-app-version', 'x-request-id', 'Content-Disposition'],
-    allowHeaders: ['Authorization', 'Content-Type', 'timezone', 'Cache-Control', 'Pragma', 'Expires', 'x-request-id'],
-  }));
+  app.use(
+    cors({
+      origin: (ctx) => {
+        const origin = ctx.get('origin');
+        return config.corsOrigins.includes(origin) ? origin : '';
+      },
+      credentials: false,
+      exposeHeaders: ['x-app-version', 'x-request-id', 'Content-Disposition'],
+      allowHeaders: ['Authorization', 'Content-Type', 'timezone', 'Cache-Control', 'Pragma', 'Expires', 'x-request-id'],
+    }),
+  );
 
   const authLimit = rateLimit(config.authRateLimitPerMinute);
   app.use(async (ctx, next) => (ctx.path.startsWith('/api/auth/') ? authLimit(ctx, next) : next()));
 
   const jsonBody = koaBody({
-    jsonLimit: config.bodyLimitBytes, formLimit: config.bodyLimitBytes, textLimit: config.bodyLimitBytes, multipart: false,
+    jsonLimit: config.bodyLimitBytes,
+    formLimit: config.bodyLimitBytes,
+    textLimit: config.bodyLimitBytes,
+    multipart: false,
   });
   // Multipart only where a route accepts files; uploads stream to a temporary folder of this request, bounded in size
   // and count, which is removed when the request ends, whatever happened (a refused token, a truncated form, ...).
-  const multipartBody = (uploadDir: string) => koaBody({
-    multipart: true, formLimit: config.bodyLimitBytes,
-    formidable: { uploadDir, maxFileSize: 25 * 1024 * 1024, maxFiles: MAX_UPLOAD_FILES, allowEmptyFiles: true, minFileSize: 0 },
-  });
-  const multipartPaths = routes.filter((r) => r.multipart).map((r) => new RegExp(`^/api${r.path.replace(/:\w+/g, '[^/]+')}/?$`));
+  const multipartBody = (uploadDir: string) =>
+    koaBody({
+      multipart: true,
+      formLimit: config.bodyLimitBytes,
+      formidable: {
+        uploadDir,
+        maxFileSize: 25 * 1024 * 1024,
+        maxFiles: MAX_UPLOAD_FILES,
+        allowEmptyFiles: true,
+        minFileSize: 0,
+      },
+    });
+  const multipartPaths = routes
+    .filter((r) => r.multipart)
+    .map((r) => new RegExp(`^/api${r.path.replace(/:\w+/g, '[^/]+')}/?$`));
   app.use(async (ctx, next) => {
     if (!ctx.path.startsWith('/api')) return next();
     if (!multipartPaths.some((re) => re.test(ctx.path))) {
@@ -222,7 +287,8 @@ export function createApp({ deps, modules }: AppOptions): Koa {
   app.use(async (ctx, next) => {
     if (!isApi(ctx.path)) return next();
     await next();
-    if (ctx.status === 404 && ctx.body === undefined) throw new NotFoundError(`No such API path: ${ctx.method} ${ctx.path}`);
+    if (ctx.status === 404 && ctx.body === undefined)
+      throw new NotFoundError(`No such API path: ${ctx.method} ${ctx.path}`);
   });
 
   const router = new Router({ prefix: '/api' });
@@ -238,7 +304,10 @@ export function createApp({ deps, modules }: AppOptions): Koa {
   });
   // Signed, expiring file links (DESIGN §5): the token is the only authority, so it works in <img> and downloads.
   router.get('/files/:token', async (ctx) => {
-    const file = verifyFileToken(config.jwtKeys.map((k) => k.secret), ctx.params.token ?? '');
+    const file = verifyFileToken(
+      config.jwtKeys.map((k) => k.secret),
+      ctx.params.token ?? '',
+    );
     if (!file) throw new NotFoundError('This link is invalid or has expired.');
     const size = await deps.files.size(file.key);
     if (size === null) throw new NotFoundError('File not found.');
@@ -267,15 +336,24 @@ export function createApp({ deps, modules }: AppOptions): Koa {
     if (file.startsWith(root) && ctx.path !== '/' && existsSync(file) && statSync(file).isFile()) {
       // Hashed build assets never change under their name; index.html names the current ones, so it is revalidated.
       await send(ctx, ctx.path, {
-        root, brotli: true, gzip: true, setHeaders: (res, p) => {
-          if (p.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        root,
+        brotli: true,
+        gzip: true,
+        setHeaders: (res, p) => {
+          if (p.includes(`${path.sep}assets${path.sep}`))
+            res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
           else if (path.basename(p).startsWith('index.html')) res.setHeader('Cache-Control', 'no-cache');
         },
       });
       return;
     }
     // koa-send serves the .br or .gz copy written at build time when the client accepts it.
-    await send(ctx, 'index.html', { root, brotli: true, gzip: true, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') });
+    await send(ctx, 'index.html', {
+      root,
+      brotli: true,
+      gzip: true,
+      setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
+    });
   });
 
   return app;

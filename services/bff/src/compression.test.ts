@@ -19,18 +19,26 @@ writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), script);
 writeFileSync(path.join(dist, 'assets', 'index-AbC123.js.br'), zlib.brotliCompressSync(script));
 writeFileSync(path.join(dist, 'assets', 'index-AbC123.js.gz'), zlib.gzipSync(script));
 
-interface Raw { status: number; headers: http.IncomingHttpHeaders; body: Buffer }
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
 
 /** A request whose answer is read as sent (fetch would decode it), or rejects when the transfer is cut. */
 function raw(base: string, p: string, headers: Record<string, string> = {}): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    http.get(`${base}${p}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-      res.on('aborted', () => reject(new Error('aborted')));
-    }).on('error', reject);
+    http
+      .get(`${base}${p}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+        res.on('aborted', () => reject(new Error('aborted')));
+      })
+      .on('error', reject);
   });
 }
 
@@ -43,13 +51,30 @@ let base: string;
 beforeAll(async () => {
   t = await startTestApp({ webDist: dist }, { seed: false });
   database = await createTestDatabase();
-  const deps: ModuleDeps = { db: database.db, config: { ...t.config, webDist: dist }, logger: createLogger('silent'), mail: { kick: () => undefined }, files: new LocalFileStore(os.tmpdir()) };
+  const deps: ModuleDeps = {
+    db: database.db,
+    config: { ...t.config, webDist: dist },
+    logger: createLogger('silent'),
+    mail: { kick: () => undefined },
+    files: new LocalFileStore(os.tmpdir()),
+  };
   const downloads = {
     name: 'downloads',
     routes: [
-      route({ method: 'GET', path: '/test-csv', access: 'public', summary: 'a streamed CSV', handler: () => fileResult('rows.csv', 'text/csv; charset=utf-8', Readable.from([CSV.slice(0, 5000), CSV.slice(5000)])) }),
       route({
-        method: 'GET', path: '/test-broken-csv', access: 'public', summary: 'a CSV whose rows fail half way', handler: () => {
+        method: 'GET',
+        path: '/test-csv',
+        access: 'public',
+        summary: 'a streamed CSV',
+        handler: () =>
+          fileResult('rows.csv', 'text/csv; charset=utf-8', Readable.from([CSV.slice(0, 5000), CSV.slice(5000)])),
+      }),
+      route({
+        method: 'GET',
+        path: '/test-broken-csv',
+        access: 'public',
+        summary: 'a CSV whose rows fail half way',
+        handler: () => {
           async function* rows() {
             yield CSV.slice(0, 5000);
             await new Promise((r) => setTimeout(r, 20));

@@ -2,10 +2,22 @@ import type { Context } from 'koa';
 import { AppError, type Logger } from '@portal/core';
 
 /** The failure envelope of DESIGN §2. */
-export function sendError(ctx: Context, status: number, code: string, message: string, details?: unknown, data?: unknown): void {
+export function sendError(
+  ctx: Context,
+  status: number,
+  code: string,
+  message: string,
+  details?: unknown,
+  data?: unknown,
+): void {
   ctx.status = status;
   ctx.type = 'application/json';
-  ctx.body = { ok: false, m: message, error: { code, ...(details === undefined ? {} : { details }) }, ...(data === undefined ? {} : { d: data }) };
+  ctx.body = {
+    ok: false,
+    m: message,
+    error: { code, ...(details === undefined ? {} : { details }) },
+    ...(data === undefined ? {} : { d: data }),
+  };
 }
 
 const PG_UNIQUE = '23505';
@@ -24,15 +36,31 @@ const FORMIDABLE_FILE_TOO_BIG = new Set([1009, 1016]);
  * (bad JSON, a `__proto__` key, a truncated or garbage multipart form, too many or too large files).
  */
 export function bodyError(error: unknown, multipart: boolean, maxFiles: number): AppError {
-  const e = error as { status?: number; statusCode?: number; httpCode?: number; code?: unknown; type?: string; message?: string };
+  const e = error as {
+    status?: number;
+    statusCode?: number;
+    httpCode?: number;
+    code?: unknown;
+    type?: string;
+    message?: string;
+  };
   const status = e.status ?? e.statusCode ?? e.httpCode;
-  if (e.code === FORMIDABLE_MAX_FILES) return new AppError(413, 'TOO_MANY_FILES', `At most ${maxFiles} files can be uploaded at once.`);
-  if (status === 413 || e.type === 'entity.too.large' || (typeof e.code === 'number' && FORMIDABLE_FILE_TOO_BIG.has(e.code))) {
+  if (e.code === FORMIDABLE_MAX_FILES)
+    return new AppError(413, 'TOO_MANY_FILES', `At most ${maxFiles} files can be uploaded at once.`);
+  if (
+    status === 413 ||
+    e.type === 'entity.too.large' ||
+    (typeof e.code === 'number' && FORMIDABLE_FILE_TOO_BIG.has(e.code))
+  ) {
     return new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
   }
   if (status === 415) return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type.');
   if (/prototype property/.test(e.message ?? '')) {
-    return new AppError(400, 'INVALID_BODY', 'The request body may not contain a "__proto__" or "constructor.prototype" key.');
+    return new AppError(
+      400,
+      'INVALID_BODY',
+      'The request body may not contain a "__proto__" or "constructor.prototype" key.',
+    );
   }
   if (multipart) return new AppError(400, 'INVALID_BODY', 'The upload is not a complete multipart form.');
   return new AppError(400, 'INVALID_BODY', 'The request body is not valid JSON.');
@@ -47,14 +75,26 @@ export function mapError(ctx: Context, error: unknown, logger: Logger): void {
     sendError(ctx, error.status, error.code, error.message, error.details);
     return;
   }
-  const e = error as { code?: string; status?: number; statusCode?: number; expose?: boolean; message?: string; type?: string };
+  const e = error as {
+    code?: string;
+    status?: number;
+    statusCode?: number;
+    expose?: boolean;
+    message?: string;
+    type?: string;
+  };
   const status = e.status ?? e.statusCode;
   if (e.code === PG_UNIQUE) {
     sendError(ctx, 409, 'DUPLICATE', 'A record with the same values already exists.');
     return;
   }
   if (e.code === PG_FOREIGN_KEY) {
-    sendError(ctx, 409, 'REFERENCE_CONFLICT', 'The record is referenced by, or refers to, a record that does not exist.');
+    sendError(
+      ctx,
+      409,
+      'REFERENCE_CONFLICT',
+      'The record is referenced by, or refers to, a record that does not exist.',
+    );
     return;
   }
   if (e.code === PG_OUT_OF_RANGE) {
@@ -91,5 +131,7 @@ export function mapError(ctx: Context, error: unknown, logger: Logger): void {
     return;
   }
   logger.error({ err: error, requestId: ctx.state.requestId }, 'unhandled error');
-  sendError(ctx, 500, 'INTERNAL_ERROR', 'Something went wrong. Please try again later.', { requestId: ctx.state.requestId });
+  sendError(ctx, 500, 'INTERNAL_ERROR', 'Something went wrong. Please try again later.', {
+    requestId: ctx.state.requestId,
+  });
 }

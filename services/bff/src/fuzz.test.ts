@@ -20,11 +20,29 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const FULL_LISTS = process.env.FUZZ_FULL_LISTS === '1';
 
 type Schema = {
-  type?: string | string[]; enum?: unknown[]; const?: unknown; properties?: Record<string, Schema>; required?: string[]; items?: Schema;
-  minimum?: number; maximum?: number; minLength?: number; maxLength?: number; minItems?: number; maxItems?: number; format?: string;
-  pattern?: string; default?: unknown; additionalProperties?: boolean | Schema;
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  format?: string;
+  pattern?: string;
+  default?: unknown;
+  additionalProperties?: boolean | Schema;
 };
-interface Parameter { name: string; in: 'path' | 'query'; required: boolean; schema: Schema }
+interface Parameter {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  schema: Schema;
+}
 interface Operation {
   method: string;
   path: string;
@@ -40,22 +58,61 @@ interface FuzzRequest {
   query: string;
   /** The `timezone` header, which dates in reports are rendered in. */
   timezone?: string;
-  body?: { kind: 'json'; text: string } | { kind: 'form'; parts: FormPart[] } | { kind: 'raw'; contentType: string; text: string };
+  body?:
+    | { kind: 'json'; text: string }
+    | { kind: 'form'; parts: FormPart[] }
+    | { kind: 'raw'; contentType: string; text: string };
 }
 type FormPart = { name: string; value: string } | { name: string; file: string; filename: string };
 type Identity = 'anonymous' | 'supplier' | 'provider' | 'responder' | 'operator';
 const SIGN_INS: Record<Exclude<Identity, 'anonymous'>, string> = {
-  supplier: 'admin@acme.demo', provider: 'admin@riverside.demo', responder: 'responder@riverside.demo', operator: 'admin@operator.demo',
+  supplier: 'admin@acme.demo',
+  provider: 'admin@riverside.demo',
+  responder: 'responder@riverside.demo',
+  operator: 'admin@operator.demo',
 };
 
 // ---- hostile values ----
 
 const HUGE_ID = '99999999999999999999';
-const BUILT_INS = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__', 'prototype', '__defineGetter__'];
+const BUILT_INS = [
+  'constructor',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '__proto__',
+  'prototype',
+  '__defineGetter__',
+];
 const hostileScalar = fc.constantFrom<unknown>(
-  HUGE_ID, '9223372036854775808', '9007199254740993', -1, 0, 1.5, 1e308, '1e400', 'NaN', '', ' ', '\u0000', 'null', 'undefined',
-  'x'.repeat(10_001), '\'; DROP TABLE users; --', '../../etc/passwd', '%00', '<script>alert(1)</script>', '2026-02-30', '🩺', ...BUILT_INS,
-  true, null, [], {}, [HUGE_ID], JSON.parse('{"__proto__":{"polluted":1}}'),
+  HUGE_ID,
+  '9223372036854775808',
+  '9007199254740993',
+  -1,
+  0,
+  1.5,
+  1e308,
+  '1e400',
+  'NaN',
+  '',
+  ' ',
+  '\u0000',
+  'null',
+  'undefined',
+  'x'.repeat(10_001),
+  "'; DROP TABLE users; --",
+  '../../etc/passwd',
+  '%00',
+  '<script>alert(1)</script>',
+  '2026-02-30',
+  '🩺',
+  ...BUILT_INS,
+  true,
+  null,
+  [],
+  {},
+  [HUGE_ID],
+  JSON.parse('{"__proto__":{"polluted":1}}'),
 );
 /** JSON text of objects nested `levels` deep (as text: JSON.stringify itself overflows the stack long before 5,000). */
 const deep = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
@@ -65,9 +122,24 @@ const deep = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)
 /** Ids of the demo world's rows (events, notices, locations, users, ...) each identity can see, read once the app is up. */
 const knownIds: Record<Identity, number[]> = { anonymous: [], supplier: [], provider: [], responder: [], operator: [] };
 const ID_TABLES = [
-  'communications', 'provider_communications', 'communication_actions', 'communication_affected_customers', 'communication_affected_locations',
-  'communication_documents', 'organizations', 'users', 'roles', 'supplier_locations', 'sales_representatives', 'distribution_lists',
-  'template_actions', 'provider_responses', 'paper_responses', 'provider_communication_notes', 'provider_internal_actions', 'outbox_emails',
+  'communications',
+  'provider_communications',
+  'communication_actions',
+  'communication_affected_customers',
+  'communication_affected_locations',
+  'communication_documents',
+  'organizations',
+  'users',
+  'roles',
+  'supplier_locations',
+  'sales_representatives',
+  'distribution_lists',
+  'template_actions',
+  'provider_responses',
+  'paper_responses',
+  'provider_communication_notes',
+  'provider_internal_actions',
+  'outbox_emails',
 ];
 
 function typesOf(schema: Schema): string[] {
@@ -82,8 +154,14 @@ function stringOf(schema: Schema): fc.Arbitrary<string> {
   const max = Math.min(schema.maxLength ?? 40, 40);
   const min = Math.min(schema.minLength ?? 0, max);
   if (schema.format === 'email') return fc.oneof(fc.emailAddress(), fc.constantFrom('admin@acme.demo', 'a@b.co'));
-  if (schema.format === 'date') return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
-  if (schema.format === 'date-time') return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+  if (schema.format === 'date')
+    return fc
+      .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
+  if (schema.format === 'date-time')
+    return fc
+      .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+      .map((d) => d.toISOString());
   if (schema.pattern) {
     try {
       return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length <= (schema.maxLength ?? 1000));
@@ -96,49 +174,69 @@ function stringOf(schema: Schema): fc.Arbitrary<string> {
 
 /** Values valid for `schema` most of the time, hostile sometimes (at every level, so deep fields get them too). */
 function arbitraryOf(schema: Schema, hostile: boolean, ids: number[], depth = 0): fc.Arbitrary<unknown> {
-  return hostile ? fc.oneof({ weight: 5, arbitrary: validOf(schema, hostile, ids, depth) }, { weight: 1, arbitrary: hostileScalar }) : validOf(schema, hostile, ids, depth);
+  return hostile
+    ? fc.oneof({ weight: 5, arbitrary: validOf(schema, hostile, ids, depth) }, { weight: 1, arbitrary: hostileScalar })
+    : validOf(schema, hostile, ids, depth);
 }
 
 function validOf(schema: Schema, hostile: boolean, ids: number[], depth: number): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
-  return fc.oneof(...typesOf(schema).map((type): fc.Arbitrary<unknown> => {
-    switch (type) {
-      case 'integer': {
-        const min = schema.minimum ?? -1000;
-        const max = schema.maximum ?? 1_000_000;
-        // Ids of rows that exist reach the services; the bounds themselves are where off-by-one errors live.
-        const known = ids.filter((n) => n >= min && n <= max);
-        return fc.oneof(...(known.length ? [fc.constantFrom(...known)] : []), fc.constantFrom(min, max), fc.integer({ min, max }));
+  return fc.oneof(
+    ...typesOf(schema).map((type): fc.Arbitrary<unknown> => {
+      switch (type) {
+        case 'integer': {
+          const min = schema.minimum ?? -1000;
+          const max = schema.maximum ?? 1_000_000;
+          // Ids of rows that exist reach the services; the bounds themselves are where off-by-one errors live.
+          const known = ids.filter((n) => n >= min && n <= max);
+          return fc.oneof(
+            ...(known.length ? [fc.constantFrom(...known)] : []),
+            fc.constantFrom(min, max),
+            fc.integer({ min, max }),
+          );
+        }
+        case 'number':
+          return fc.double({ noNaN: true, noDefaultInfinity: true });
+        case 'boolean':
+          return fc.boolean();
+        case 'null':
+          return fc.constant(null);
+        case 'array': {
+          if (depth > 4) return fc.constant([]);
+          const maxLength = Math.min(schema.maxItems ?? 3, 3);
+          return fc.array(arbitraryOf(schema.items ?? {}, hostile, ids, depth + 1), {
+            minLength: Math.min(schema.minItems ?? 0, maxLength),
+            maxLength,
+          });
+        }
+        case 'object': {
+          if (depth > 4) return fc.constant({});
+          const props = schema.properties ?? {};
+          const required = (schema.required ?? []).filter((k) => k in props);
+          return fc.record(
+            Object.fromEntries(Object.entries(props).map(([k, s]) => [k, arbitraryOf(s, hostile, ids, depth + 1)])),
+            { requiredKeys: required },
+          );
+        }
+        default:
+          return stringOf(schema);
       }
-      case 'number': return fc.double({ noNaN: true, noDefaultInfinity: true });
-      case 'boolean': return fc.boolean();
-      case 'null': return fc.constant(null);
-      case 'array': {
-        if (depth > 4) return fc.constant([]);
-        const maxLength = Math.min(schema.maxItems ?? 3, 3);
-        return fc.array(arbitraryOf(schema.items ?? {}, hostile, ids, depth + 1), { minLength: Math.min(schema.minItems ?? 0, maxLength), maxLength });
-      }
-      case 'object': {
-        if (depth > 4) return fc.constant({});
-        const props = schema.properties ?? {};
-        const required = (schema.required ?? []).filter((k) => k in props);
-        return fc.record(Object.fromEntries(Object.entries(props).map(([k, s]) => [k, arbitraryOf(s, hostile, ids, depth + 1)])), { requiredKeys: required });
-      }
-      default: return stringOf(schema);
-    }
-  }));
+    }),
+  );
 }
 
 /** A value as it travels in a path segment or a query string. */
 function text(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
 }
 
 // ---- operations → requests ----
 
 function queryString(entries: [string, string][]): string {
-  return entries.length ? `?${entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}` : '';
+  return entries.length
+    ? `?${entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`
+    : '';
 }
 
 function fillPath(path: string, values: Record<string, string>): string {
@@ -157,7 +255,10 @@ function withKey(bodyText: string, key: string, value: string): string {
 /** Half the requests are valid for the schemas (to reach the services), half carry hostile values somewhere. */
 function requestArbitrary(op: Operation, identities: Identity[]): fc.Arbitrary<FuzzRequest> {
   // Mostly as whoever the operation admits; sometimes without a token, which must stop at 401 whatever the input.
-  const who = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...identities) }, { weight: 1, arbitrary: fc.constant<Identity>('anonymous') });
+  const who = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...identities) },
+    { weight: 1, arbitrary: fc.constant<Identity>('anonymous') },
+  );
   return fc.tuple(who, fc.boolean()).chain(([w, hostile]) => requestOf(op, w, hostile));
 }
 
@@ -169,42 +270,112 @@ function requestOf(op: Operation, who: Identity, hostile: boolean): fc.Arbitrary
   const json = bodyContent['application/json']?.schema;
   const form = bodyContent['multipart/form-data']?.schema;
   const hostileSort = fc.constantFrom(...BUILT_INS, 'name,constructor', 'id;DROP', '"id"');
-  const hostileFilter = fc.tuple(fc.constantFrom(...BUILT_INS, 'name', 'status', 'email', 'id'), fc.constantFrom<unknown>('a', { toString: 1 }, [1], null, 1))
+  const hostileFilter = fc
+    .tuple(
+      fc.constantFrom(...BUILT_INS, 'name', 'status', 'email', 'id'),
+      fc.constantFrom<unknown>('a', { toString: 1 }, [1], null, 1),
+    )
     .map(([k, filter]) => JSON.stringify({ [k]: { filterType: 'text', type: 'contains', filter } }));
   // A valid request leaves sorting and filtering to their defaults: a random field name is only ever a 400.
   const listControls = new Set(hostile ? [] : ['sortField', 'sortDirection', 'filterModel']);
-  const query = fc.tuple(...queryParams.filter((p) => !listControls.has(p.name)).map((p) => fc.option(
-    p.name === 'sortField' ? (hostile ? fc.oneof(arbitraryOf(p.schema, hostile, ids), hostileSort) : arbitraryOf(p.schema, hostile, ids))
-      : p.name === 'filterModel' ? (hostile ? fc.oneof(hostileFilter, fc.constant('{"__proto__":{"filter":"a"}}')) : fc.constant('{}'))
-        : arbitraryOf(p.schema, hostile, ids),
-    { freq: 2, nil: undefined },
-  ).map((v) => (v === undefined ? null : [p.name, text(v)] as [string, string])))).map((pairs) => pairs.filter((x): x is [string, string] => x !== null));
-  const path = fc.tuple(...pathParams.map((p) => arbitraryOf(p.schema, hostile, ids).map((v) => [p.name, text(v)] as const)))
+  const query = fc
+    .tuple(
+      ...queryParams
+        .filter((p) => !listControls.has(p.name))
+        .map((p) =>
+          fc
+            .option(
+              p.name === 'sortField'
+                ? hostile
+                  ? fc.oneof(arbitraryOf(p.schema, hostile, ids), hostileSort)
+                  : arbitraryOf(p.schema, hostile, ids)
+                : p.name === 'filterModel'
+                  ? hostile
+                    ? fc.oneof(hostileFilter, fc.constant('{"__proto__":{"filter":"a"}}'))
+                    : fc.constant('{}')
+                  : arbitraryOf(p.schema, hostile, ids),
+              { freq: 2, nil: undefined },
+            )
+            .map((v) => (v === undefined ? null : ([p.name, text(v)] as [string, string]))),
+        ),
+    )
+    .map((pairs) => pairs.filter((x): x is [string, string] => x !== null));
+  const path = fc
+    .tuple(...pathParams.map((p) => arbitraryOf(p.schema, hostile, ids).map((v) => [p.name, text(v)] as const)))
     .map((pairs) => fillPath(op.path, Object.fromEntries(pairs)));
   let body: fc.Arbitrary<FuzzRequest['body']> = fc.constant(undefined);
   if (json) {
     const valid = arbitraryOf(json, hostile, ids).map((v) => JSON.stringify(v) ?? 'null');
-    body = !hostile ? valid.map((t) => ({ kind: 'json' as const, text: t })) : fc.oneof(
-      { weight: 3, arbitrary: valid.map((t) => ({ kind: 'json' as const, text: t })) },
-      { weight: 1, arbitrary: fc.tuple(valid, fc.constantFrom('__proto__', 'constructor')).map(([t, k]) => ({ kind: 'json' as const, text: withKey(t, k, '{"prototype":{"polluted":1},"isAdmin":true}') })) },
-      { weight: 1, arbitrary: valid.map((t) => ({ kind: 'json' as const, text: withKey(t, 'unknown', deep(40)) })) },
-      { weight: 1, arbitrary: fc.constantFrom('{"a":', '[]', '"text"', '1', 'null', '{"id":1e400}', `{"id":${HUGE_ID}}`).map((t) => ({ kind: 'json' as const, text: t })) },
-    );
+    body = !hostile
+      ? valid.map((t) => ({ kind: 'json' as const, text: t }))
+      : fc.oneof(
+          { weight: 3, arbitrary: valid.map((t) => ({ kind: 'json' as const, text: t })) },
+          {
+            weight: 1,
+            arbitrary: fc.tuple(valid, fc.constantFrom('__proto__', 'constructor')).map(([t, k]) => ({
+              kind: 'json' as const,
+              text: withKey(t, k, '{"prototype":{"polluted":1},"isAdmin":true}'),
+            })),
+          },
+          {
+            weight: 1,
+            arbitrary: valid.map((t) => ({ kind: 'json' as const, text: withKey(t, 'unknown', deep(40)) })),
+          },
+          {
+            weight: 1,
+            arbitrary: fc
+              .constantFrom('{"a":', '[]', '"text"', '1', 'null', '{"id":1e400}', `{"id":${HUGE_ID}}`)
+              .map((t) => ({ kind: 'json' as const, text: t })),
+          },
+        );
   } else if (form) {
-    const fields = arbitraryOf({ ...form, type: 'object' }, hostile, ids).map((v) => Object.entries((v ?? {}) as Record<string, unknown>)
-      .filter(([, x]) => x !== undefined).map(([name, x]) => ({ name, value: text(x) })));
-    const files = fc.array(fc.record({
-      name: fc.constantFrom('file', 'files', 'document', 'image', 'file_1'),
-      file: fc.oneof(fc.constant(''), fc.string({ maxLength: 200 }), fc.constant('id,name\n1,a\n'), fc.constant('%PDF-1.4\n%garbage'), fc.constant('PK\u0003\u0004garbage')),
-      filename: fc.constantFrom('a.csv', 'a.xlsx', 'a.pdf', 'a.png', '../../a.exe', '', 'ü.txt'),
-    }), { maxLength: 3 });
+    const fields = arbitraryOf({ ...form, type: 'object' }, hostile, ids).map((v) =>
+      Object.entries((v ?? {}) as Record<string, unknown>)
+        .filter(([, x]) => x !== undefined)
+        .map(([name, x]) => ({ name, value: text(x) })),
+    );
+    const files = fc.array(
+      fc.record({
+        name: fc.constantFrom('file', 'files', 'document', 'image', 'file_1'),
+        file: fc.oneof(
+          fc.constant(''),
+          fc.string({ maxLength: 200 }),
+          fc.constant('id,name\n1,a\n'),
+          fc.constant('%PDF-1.4\n%garbage'),
+          fc.constant('PK\u0003\u0004garbage'),
+        ),
+        filename: fc.constantFrom('a.csv', 'a.xlsx', 'a.pdf', 'a.png', '../../a.exe', '', 'ü.txt'),
+      }),
+      { maxLength: 3 },
+    );
     body = fc.oneof(
-      { weight: hostile ? 2 : 1, arbitrary: fc.tuple(fields, files).map(([f, fl]) => ({ kind: 'form' as const, parts: [...f, ...fl] })) },
-      { weight: hostile ? 1 : 0, arbitrary: fc.constantFrom('garbage', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nid\n1', '--x--').map((t) => ({ kind: 'raw' as const, contentType: 'multipart/form-data; boundary=x', text: t })) },
+      {
+        weight: hostile ? 2 : 1,
+        arbitrary: fc.tuple(fields, files).map(([f, fl]) => ({ kind: 'form' as const, parts: [...f, ...fl] })),
+      },
+      {
+        weight: hostile ? 1 : 0,
+        arbitrary: fc
+          .constantFrom(
+            'garbage',
+            '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nid\n1',
+            '--x--',
+          )
+          .map((t) => ({ kind: 'raw' as const, contentType: 'multipart/form-data; boundary=x', text: t })),
+      },
     );
   }
-  const timezone = fc.option(fc.constantFrom('Mars/Olympus_Mons', '../../etc/passwd', 'x'.repeat(2000), 'America/New_York', 'Etc/GMT+14', ''), { nil: undefined });
-  return fc.record({ who: fc.constant(who), path, query: query.map(queryString), body, timezone: hostile ? timezone : fc.constant(undefined) });
+  const timezone = fc.option(
+    fc.constantFrom('Mars/Olympus_Mons', '../../etc/passwd', 'x'.repeat(2000), 'America/New_York', 'Etc/GMT+14', ''),
+    { nil: undefined },
+  );
+  return fc.record({
+    who: fc.constant(who),
+    path,
+    query: query.map(queryString),
+    body,
+    timezone: hostile ? timezone : fc.constant(undefined),
+  });
 }
 
 /** The same hostile requests for every operation, so the issue's inputs are always sent, whatever the seed draws. */
@@ -214,50 +385,143 @@ function fixedRequests(op: Operation, who: Identity): FuzzRequest[] {
   const bodyContent = op.requestBody?.content ?? {};
   const multipart = Boolean(bodyContent['multipart/form-data']);
   for (const value of [HUGE_ID, '-1', '0', '1.5', 'constructor']) {
-    if (pathNames.length) out.push({ who, path: fillPath(op.path, Object.fromEntries(pathNames.map((n) => [n, value]))), query: '' });
+    if (pathNames.length)
+      out.push({ who, path: fillPath(op.path, Object.fromEntries(pathNames.map((n) => [n, value]))), query: '' });
   }
   const path = fillPath(op.path, {});
   if (isList(op)) {
     // A filter whose value is an object with its own toString: String() of it throws.
     for (const field of ['name', 'status', 'email', 'id', 'fileId', 'type']) {
-      out.push({ who, path, query: queryString([['filterModel', `{"${field}":{"filterType":"text","type":"contains","filter":{"toString":1,"valueOf":1}}}`]]) });
+      out.push({
+        who,
+        path,
+        query: queryString([
+          ['filterModel', `{"${field}":{"filterType":"text","type":"contains","filter":{"toString":1,"valueOf":1}}}`],
+        ]),
+      });
     }
     for (const field of BUILT_INS) {
       out.push({ who, path, query: queryString([['sortField', field]]) });
-      out.push({ who, path, query: queryString([['filterModel', `{"${field}":{"filterType":"text","type":"contains","filter":"a"}}`]]) });
+      out.push({
+        who,
+        path,
+        query: queryString([['filterModel', `{"${field}":{"filterType":"text","type":"contains","filter":"a"}}`]]),
+      });
     }
   }
-  for (const p of op.parameters.filter((x) => x.in === 'query' && x.name !== 'sortField')) out.push({ who, path, query: queryString([[p.name, HUGE_ID]]) });
+  for (const p of op.parameters.filter((x) => x.in === 'query' && x.name !== 'sortField'))
+    out.push({ who, path, query: queryString([[p.name, HUGE_ID]]) });
   // A repeated parameter arrives as an array, where handlers expect one string.
-  const names = [...new Set([...op.parameters.filter((x) => x.in === 'query').map((x) => x.name), 'token', 'search', 'type'])];
-  out.push({ who, path, query: queryString(names.flatMap((n) => [[n, '1'], [n, '2']] as [string, string][])) });
+  const names = [
+    ...new Set([...op.parameters.filter((x) => x.in === 'query').map((x) => x.name), 'token', 'search', 'type']),
+  ];
+  out.push({
+    who,
+    path,
+    query: queryString(
+      names.flatMap(
+        (n) =>
+          [
+            [n, '1'],
+            [n, '2'],
+          ] as [string, string][],
+      ),
+    ),
+  });
   if (op.method !== 'get' && !multipart) {
     out.push({ who, path, query: '', body: { kind: 'json', text: '{"__proto__":{"isAdmin":true}}' } });
     // The same fields as a urlencoded form (nested keys, prototype keys) and as plain text.
-    out.push({ who, path, query: '', body: { kind: 'raw', contentType: 'application/x-www-form-urlencoded', text: `id=${HUGE_ID}&a[b][c][d][e][f][g]=1&__proto__[x]=1&constructor[prototype][y]=1&email=a@b.co` } });
+    out.push({
+      who,
+      path,
+      query: '',
+      body: {
+        kind: 'raw',
+        contentType: 'application/x-www-form-urlencoded',
+        text: `id=${HUGE_ID}&a[b][c][d][e][f][g]=1&__proto__[x]=1&constructor[prototype][y]=1&email=a@b.co`,
+      },
+    });
     out.push({ who, path, query: '', body: { kind: 'raw', contentType: 'text/plain', text: '{"id":1}' } });
     out.push({ who, path, query: '', body: { kind: 'json', text: `{"id":${HUGE_ID},"unknown":${deep(5000)}}` } });
     const schema = bodyContent['application/json']?.schema;
     // Wrong types under the names handlers commonly read, for the operations whose body no schema describes.
-    if (!schema) out.push({ who, path, query: '', body: { kind: 'json', text: '{"id":"x","ids":{},"message":{"a":1},"note":[1],"email":{"toString":1},"token":[],"status":{},"location_ids":"1"}' } });
+    if (!schema)
+      out.push({
+        who,
+        path,
+        query: '',
+        body: {
+          kind: 'json',
+          text: '{"id":"x","ids":{},"message":{"a":1},"note":[1],"email":{"toString":1},"token":[],"status":{},"location_ids":"1"}',
+        },
+      });
     for (const [name, s] of Object.entries(schema?.properties ?? {})) {
-      if (typesOf(s).includes('integer')) out.push({ who, path, query: '', body: { kind: 'json', text: `{"${name}":${HUGE_ID}}` } });
-      if (typesOf(s).includes('array')) out.push({ who, path, query: '', body: { kind: 'json', text: `{"${name}":[${Array.from({ length: 100_000 }, (_, i) => i + 1).join(',')}]}` } });
+      if (typesOf(s).includes('integer'))
+        out.push({ who, path, query: '', body: { kind: 'json', text: `{"${name}":${HUGE_ID}}` } });
+      if (typesOf(s).includes('array'))
+        out.push({
+          who,
+          path,
+          query: '',
+          body: { kind: 'json', text: `{"${name}":[${Array.from({ length: 100_000 }, (_, i) => i + 1).join(',')}]}` },
+        });
       if (FULL_LISTS && s.items && typesOf(s.items).includes('object') && s.maxItems) {
         // The largest list the schema admits, of the smallest valid item, beside valid values for the other fields.
-        const item = { ...s.items, properties: Object.fromEntries((s.items.required ?? []).map((k) => [k, s.items!.properties![k]!])) };
+        const item = {
+          ...s.items,
+          properties: Object.fromEntries((s.items.required ?? []).map((k) => [k, s.items!.properties![k]!])),
+        };
         const [one] = fc.sample(validOf(item, false, knownIds[who], 0), { seed: SEED, numRuns: 1 });
-        const [rest] = fc.sample(validOf(schema!, false, knownIds[who], 0), { seed: SEED, numRuns: 1 }) as Record<string, unknown>[];
-        out.push({ who, path, query: '', body: { kind: 'json', text: JSON.stringify({ ...rest, [name]: Array.from({ length: s.maxItems }, () => one) }) } });
+        const [rest] = fc.sample(validOf(schema!, false, knownIds[who], 0), { seed: SEED, numRuns: 1 }) as Record<
+          string,
+          unknown
+        >[];
+        out.push({
+          who,
+          path,
+          query: '',
+          body: {
+            kind: 'json',
+            text: JSON.stringify({ ...rest, [name]: Array.from({ length: s.maxItems }, () => one) }),
+          },
+        });
       }
     }
   }
   if (multipart) {
-    out.push({ who, path, query: '', body: { kind: 'form', parts: Array.from({ length: 11 }, (_, i) => ({ name: 'file', file: 'id\n1', filename: `f${i}.csv` })) } });
-    out.push({ who, path, query: '', body: { kind: 'raw', contentType: 'multipart/form-data; boundary=x', text: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nid,na' } });
+    out.push({
+      who,
+      path,
+      query: '',
+      body: {
+        kind: 'form',
+        parts: Array.from({ length: 11 }, (_, i) => ({ name: 'file', file: 'id\n1', filename: `f${i}.csv` })),
+      },
+    });
+    out.push({
+      who,
+      path,
+      query: '',
+      body: {
+        kind: 'raw',
+        contentType: 'multipart/form-data; boundary=x',
+        text: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nid,na',
+      },
+    });
     out.push({ who, path, query: '', body: { kind: 'raw', contentType: 'multipart/form-data', text: 'garbage' } });
     const fields = Object.keys(bodyContent['multipart/form-data']?.schema.properties ?? {});
-    out.push({ who, path, query: '', body: { kind: 'form', parts: [...fields.map((name) => ({ name, value: HUGE_ID })), { name: 'file', file: 'id\n1', filename: 'a.csv' }] } });
+    out.push({
+      who,
+      path,
+      query: '',
+      body: {
+        kind: 'form',
+        parts: [
+          ...fields.map((name) => ({ name, value: HUGE_ID })),
+          { name: 'file', file: 'id\n1', filename: 'a.csv' },
+        ],
+      },
+    });
   }
   return out;
 }
@@ -271,19 +535,28 @@ async function tokenOf(who: Identity, fresh = false): Promise<string | null> {
   if (who === 'anonymous') return null;
   if (fresh || tokens[who] === undefined) {
     // The fuzzer may have changed the user or ended the session (logout): sign in again, or go on anonymously.
-    tokens[who] = await t.signIn(SIGN_INS[who]).then((s) => s.access_token, () => null);
+    tokens[who] = await t.signIn(SIGN_INS[who]).then(
+      (s) => s.access_token,
+      () => null,
+    );
   }
   return tokens[who] ?? null;
 }
 
 function describeRequest(method: string, r: FuzzRequest): string {
-  const body = !r.body ? '' : r.body.kind === 'form'
-    ? ` form[${r.body.parts.map((p) => ('file' in p ? `${p.name}=<file ${p.filename}>` : `${p.name}=${p.value.slice(0, 60)}`)).join(', ')}]`
-    : ` ${r.body.kind === 'raw' ? r.body.contentType : 'json'} ${r.body.text.slice(0, 200)}${r.body.text.length > 200 ? '…' : ''}`;
+  const body = !r.body
+    ? ''
+    : r.body.kind === 'form'
+      ? ` form[${r.body.parts.map((p) => ('file' in p ? `${p.name}=<file ${p.filename}>` : `${p.name}=${p.value.slice(0, 60)}`)).join(', ')}]`
+      : ` ${r.body.kind === 'raw' ? r.body.contentType : 'json'} ${r.body.text.slice(0, 200)}${r.body.text.length > 200 ? '…' : ''}`;
   return `${method.toUpperCase()} ${r.path}${r.query.slice(0, 300)} as ${r.who}${r.timezone === undefined ? '' : ` timezone ${r.timezone.slice(0, 40)}`}${body}`;
 }
 
-async function send(method: string, r: FuzzRequest, token: string | null): Promise<{ status: number; problem: string | null }> {
+async function send(
+  method: string,
+  r: FuzzRequest,
+  token: string | null,
+): Promise<{ status: number; problem: string | null }> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (r.timezone !== undefined) headers.timezone = r.timezone;
@@ -304,7 +577,13 @@ async function send(method: string, r: FuzzRequest, token: string | null): Promi
   }
   let res: Response;
   try {
-    res = await fetch(`${t.baseUrl}${r.path}${r.query}`, { method: method.toUpperCase(), headers, body, redirect: 'manual', signal: AbortSignal.timeout(20_000) });
+    res = await fetch(`${t.baseUrl}${r.path}${r.query}`, {
+      method: method.toUpperCase(),
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(20_000),
+    });
   } catch (error) {
     return { status: 0, problem: `no answer (${(error as Error).message}: ${String((error as Error).cause ?? '')})` };
   }
@@ -320,8 +599,14 @@ async function send(method: string, r: FuzzRequest, token: string | null): Promi
   if (res.status === 200 && !type.includes('application/json')) return { status: res.status, problem: null };
   try {
     const parsed = JSON.parse(raw.toString('utf8')) as { ok?: unknown; m?: unknown; error?: { code?: unknown } };
-    const envelope = typeof parsed.ok === 'boolean' && typeof parsed.m === 'string' && (parsed.ok || typeof parsed.error?.code === 'string');
-    return { status: res.status, problem: envelope ? null : `${res.status} not an envelope: ${raw.toString('utf8').slice(0, 200)}` };
+    const envelope =
+      typeof parsed.ok === 'boolean' &&
+      typeof parsed.m === 'string' &&
+      (parsed.ok || typeof parsed.error?.code === 'string');
+    return {
+      status: res.status,
+      problem: envelope ? null : `${res.status} not an envelope: ${raw.toString('utf8').slice(0, 200)}`,
+    };
   } catch {
     return { status: res.status, problem: `${res.status} not JSON: ${raw.toString('utf8').slice(0, 200)}` };
   }
@@ -358,21 +643,40 @@ function identitiesFor(op: Operation & { 'x-permissions'?: string[] }): Identity
  * services; the operator and anonymous callers draw from every organisation's rows.
  */
 async function loadKnownIds(): Promise<void> {
-  const orgOf = async (email: string) => ((await t.db('memberships as m').join('users as u', 'u.id', 'm.user_id').where('u.email', email).pluck('m.organization_id')) as (number | string)[]).map(Number);
-  const withSites = async (orgIds: number[]) => [...orgIds, ...((await t.db('organizations').whereIn('parent_id', orgIds).pluck('id')) as (number | string)[]).map(Number)];
-  const columns = (await t.db('information_schema.columns').where({ table_schema: 'public' }).whereIn('column_name', ['organization_id', 'provider_organization_id'])
+  const orgOf = async (email: string) =>
+    (
+      (await t
+        .db('memberships as m')
+        .join('users as u', 'u.id', 'm.user_id')
+        .where('u.email', email)
+        .pluck('m.organization_id')) as (number | string)[]
+    ).map(Number);
+  const withSites = async (orgIds: number[]) => [
+    ...orgIds,
+    ...((await t.db('organizations').whereIn('parent_id', orgIds).pluck('id')) as (number | string)[]).map(Number),
+  ];
+  const columns = (await t
+    .db('information_schema.columns')
+    .where({ table_schema: 'public' })
+    .whereIn('column_name', ['organization_id', 'provider_organization_id'])
     .select('table_name', 'column_name')) as { table_name: string; column_name: string }[];
   const idsFor = async (orgIds: number[] | null) => {
-    const lists = await Promise.all(ID_TABLES.map((table) => {
-      const q = t.db(table).orderBy('id').limit(40);
-      const owned = columns.filter((c) => c.table_name === table).map((c) => c.column_name);
-      if (orgIds) {
-        if (table === 'organizations') q.whereIn('id', orgIds);
-        else if (table === 'users') q.whereIn('id', t.db('memberships').whereIn('organization_id', orgIds).select('user_id'));
-        else if (owned.length) q.where((w) => { for (const c of owned) w.orWhereIn(c, orgIds); });
-      }
-      return q.pluck('id') as Promise<(number | string)[]>;
-    }));
+    const lists = await Promise.all(
+      ID_TABLES.map((table) => {
+        const q = t.db(table).orderBy('id').limit(40);
+        const owned = columns.filter((c) => c.table_name === table).map((c) => c.column_name);
+        if (orgIds) {
+          if (table === 'organizations') q.whereIn('id', orgIds);
+          else if (table === 'users')
+            q.whereIn('id', t.db('memberships').whereIn('organization_id', orgIds).select('user_id'));
+          else if (owned.length)
+            q.where((w) => {
+              for (const c of owned) w.orWhereIn(c, orgIds);
+            });
+        }
+        return q.pluck('id') as Promise<(number | string)[]>;
+      }),
+    );
     return [...new Set(lists.flat().map(Number))].sort((a, b) => a - b);
   };
   knownIds.anonymous = knownIds.operator = await idsFor(null);
@@ -387,8 +691,12 @@ beforeAll(async () => {
   t = await startTestApp();
   await seedDemoCommunications(t.db, t.config);
   await loadKnownIds();
-  const doc = (await (await fetch(`${t.baseUrl}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>> };
-  operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ ...op, method, path })));
+  const doc = (await (await fetch(`${t.baseUrl}/api/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>>;
+  };
+  operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ ...op, method, path })),
+  );
   // Sign-outs and deletions last, so the operations before them run with live sessions and data.
   const late = (op: Operation) => (/logout|revoke/i.test(op.path) ? 2 : op.method === 'delete' ? 1 : 0);
   operations.sort((a, b) => late(a) - late(b));
@@ -400,8 +708,17 @@ function unbounded(schema: Schema, at: string): string[] {
   const out: string[] = [];
   const types = typesOf(schema);
   if (schema.enum || schema.const !== undefined) return out;
-  if (types.includes('integer') && (schema.maximum === undefined || schema.maximum > Number.MAX_SAFE_INTEGER || schema.minimum === undefined)) out.push(`${at}: integer without minimum and safe maximum`);
-  if (types.includes('string') && schema.maxLength === undefined && !['date', 'date-time'].includes(schema.format ?? '')) out.push(`${at}: string without maxLength`);
+  if (
+    types.includes('integer') &&
+    (schema.maximum === undefined || schema.maximum > Number.MAX_SAFE_INTEGER || schema.minimum === undefined)
+  )
+    out.push(`${at}: integer without minimum and safe maximum`);
+  if (
+    types.includes('string') &&
+    schema.maxLength === undefined &&
+    !['date', 'date-time'].includes(schema.format ?? '')
+  )
+    out.push(`${at}: string without maxLength`);
   if (types.includes('array')) {
     if (schema.maxItems === undefined) out.push(`${at}: array without maxItems`);
     if (schema.items) out.push(...unbounded(schema.items, `${at}[]`));
@@ -414,7 +731,9 @@ describe('the OpenAPI document', () => {
   it('bounds every integer, string and array a request may carry', () => {
     const problems = operations.flatMap((op) => [
       ...op.parameters.flatMap((p) => unbounded(p.schema, `${op.method.toUpperCase()} ${op.path} ${p.in} ${p.name}`)),
-      ...Object.values(op.requestBody?.content ?? {}).flatMap((c) => unbounded(c.schema, `${op.method.toUpperCase()} ${op.path} body`)),
+      ...Object.values(op.requestBody?.content ?? {}).flatMap((c) =>
+        unbounded(c.schema, `${op.method.toUpperCase()} ${op.path} body`),
+      ),
     ]);
     expect(problems).toEqual([]);
   });
@@ -433,7 +752,9 @@ describe('fuzzing every operation of the OpenAPI document', () => {
         if (failure) failures.push(failure);
       }
     }
-    console.info(`fuzz: ${operations.length} operations, answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+    console.info(
+      `fuzz: ${operations.length} operations, answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
+    );
     expect(failures, `${failures.length} failing requests:\n${failures.join('\n')}`).toEqual([]);
   }, 600_000);
 });

@@ -45,13 +45,18 @@ async function main(): Promise<void> {
   });
 
   const tasks: ScheduledTask[] = createJobs(db, mailer, config).map((job) =>
-    cron.schedule(job.schedule, async () => {
-      try {
-        await job.run();
-      } catch (err) {
-        logger.error({ err, job: job.name }, 'job failed');
-      }
-    }, { noOverlap: true, name: job.name }));
+    cron.schedule(
+      job.schedule,
+      async () => {
+        try {
+          await job.run();
+        } catch (err) {
+          logger.error({ err, job: job.name }, 'job failed');
+        }
+      },
+      { noOverlap: true, name: job.name },
+    ),
+  );
 
   const lines = [
     '',

@@ -14,7 +14,13 @@ import { createReportsModule } from '@portal/reports';
  */
 export function createModules(deps: ModuleDeps): PortalModule[] {
   return [
-    createAuthModule(deps), createOrganizationsModule(deps), createNotificationsModule(deps),
-    createReportsModule(deps), createPaperResponsesModule(deps), createCommunicationsModule(deps), createNoticesModule(deps), createInboxModule(deps),
+    createAuthModule(deps),
+    createOrganizationsModule(deps),
+    createNotificationsModule(deps),
+    createReportsModule(deps),
+    createPaperResponsesModule(deps),
+    createCommunicationsModule(deps),
+    createNoticesModule(deps),
+    createInboxModule(deps),
   ];
 }

@@ -38,7 +38,10 @@ export function buildOpenApi(routes: Route[], version: string): object {
       security: route.access === 'public' ? [] : [{ bearer: [] }],
       ...(Array.isArray(route.access) ? { 'x-permissions': route.access } : {}),
       responses: {
-        200: { description: 'Success', content: { 'application/json': { schema: envelope(route.schema?.response ?? {}) } } },
+        200: {
+          description: 'Success',
+          content: { 'application/json': { schema: envelope(route.schema?.response ?? {}) } },
+        },
         default: { description: 'Failure', content: { 'application/json': { schema: failure } } },
       },
     };

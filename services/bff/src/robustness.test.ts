@@ -27,13 +27,24 @@ async function raw(method: string, path: string, text: string, token?: string) {
 }
 
 async function draftWithLocations(): Promise<{ id: number; locations: number[] }> {
-  const call = (method: string, path: string, body?: unknown) => t.call(method, `/api${path}`, { token: supplier, body });
+  const call = (method: string, path: string, body?: unknown) =>
+    t.call(method, `/api${path}`, { token: supplier, body });
   const locationIds: number[] = [];
   for (const n of [1, 2]) {
-    const res = await call('POST', '/supplier/locations', { location_id: `ROB-${n}-${Math.random().toString(36).slice(2, 7)}`, location_name: `Dock ${n}`, email: `dock${n}@valley.test` });
+    const res = await call('POST', '/supplier/locations', {
+      location_id: `ROB-${n}-${Math.random().toString(36).slice(2, 7)}`,
+      location_name: `Dock ${n}`,
+      email: `dock${n}@valley.test`,
+    });
     locationIds.push(res.body.d.id as number);
   }
-  const id = (await call('POST', '/supplier/communications/step0', { type: 'RECALL', name: 'Robustness', classification: 'CLASSII' })).body.d.id as number;
+  const id = (
+    await call('POST', '/supplier/communications/step0', {
+      type: 'RECALL',
+      name: 'Robustness',
+      classification: 'CLASSII',
+    })
+  ).body.d.id as number;
   expect((await call('POST', '/supplier/communications/step3', { id, location_ids: locationIds })).status).toBe(200);
   const listed = await call('GET', `/supplier/communications/${id}/locations`);
   return { id, locations: (listed.body.d.items as { id: number }[]).map((l) => l.id) };
@@ -51,14 +62,29 @@ describe('ids too large for the database', () => {
   });
 
   it('answers 400 on the send-notification path and for body ids', async () => {
-    const send = await t.call('PUT', `/api/supplier/communications/${HUGE_ID}/send-notification/RECALL`, { token: supplier });
+    const send = await t.call('PUT', `/api/supplier/communications/${HUGE_ID}/send-notification/RECALL`, {
+      token: supplier,
+    });
     expect(send.status).toBe(400);
-    const providerSend = await t.call('PUT', `/api/provider/communications/${HUGE_ID}/send-notification/1/0`, { token: provider, body: {} });
+    const providerSend = await t.call('PUT', `/api/provider/communications/${HUGE_ID}/send-notification/1/0`, {
+      token: provider,
+      body: {},
+    });
     expect(providerSend.status).toBe(400);
-    const products = await raw('POST', '/api/supplier/communications/step1/add-new-products', `{"id":${HUGE_ID},"products":[]}`, supplier);
+    const products = await raw(
+      'POST',
+      '/api/supplier/communications/step1/add-new-products',
+      `{"id":${HUGE_ID},"products":[]}`,
+      supplier,
+    );
     expect(products.status).toBe(400);
     expect(products.body.m).toBe(`id must be <= ${MAX_ID}`);
-    const history = await raw('POST', '/api/provider/communications/change-history', `{"communicationId":${HUGE_ID},"providerCommunicationId":1}`, provider);
+    const history = await raw(
+      'POST',
+      '/api/provider/communications/change-history',
+      `{"communicationId":${HUGE_ID},"providerCommunicationId":1}`,
+      provider,
+    );
     expect(history.status).toBe(400);
     expect(history.body.m).toBe(`communicationId must be <= ${MAX_ID}`);
   });
@@ -84,17 +110,32 @@ describe('ids too large for the database', () => {
 
 describe('a "__proto__" key in a JSON body', () => {
   const body = '{"__proto__":{"isAdmin":true},"email":"admin@acme.demo","password":"x","grant_type":"password"}';
-  for (const path of ['/api/auth/token', '/api/auth/forgot-password', '/api/auth/SignUpUser', '/api/auth/refreshtoken', '/api/auth/reset-password']) {
+  for (const path of [
+    '/api/auth/token',
+    '/api/auth/forgot-password',
+    '/api/auth/SignUpUser',
+    '/api/auth/refreshtoken',
+    '/api/auth/reset-password',
+  ]) {
     it(`answers 400 INVALID_BODY on ${path} without a token`, async () => {
       const res = await raw('POST', path, body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ ok: false, m: 'The request body may not contain a "__proto__" or "constructor.prototype" key.', error: { code: 'INVALID_BODY' } });
+      expect(res.body).toEqual({
+        ok: false,
+        m: 'The request body may not contain a "__proto__" or "constructor.prototype" key.',
+        error: { code: 'INVALID_BODY' },
+      });
     });
   }
 
   it('answers 400 when nested, on a signed-in route, and writes nothing', async () => {
     const before = await t.db('communications').count<{ n: string }[]>({ n: '*' });
-    const res = await raw('POST', '/api/supplier/communications/step0', '{"type":"RECALL","name":"P","classification":"CLASSII","x":{"y":[{"__proto__":{"a":1}}]}}', supplier);
+    const res = await raw(
+      'POST',
+      '/api/supplier/communications/step0',
+      '{"type":"RECALL","name":"P","classification":"CLASSII","x":{"y":[{"__proto__":{"a":1}}]}}',
+      supplier,
+    );
     expect(res.status).toBe(400);
     expect(res.body.error?.code).toBe('INVALID_BODY');
     expect(await t.db('communications').count<{ n: string }[]>({ n: '*' })).toEqual(before);
@@ -106,9 +147,15 @@ describe('built-in object names as sort or filter fields', () => {
     it(`refuses sortField=${field} and a filterModel key ${field}`, async () => {
       const sorted = await t.call('GET', `/api/users?sortField=${field}`, { token: supplier });
       expect(sorted.status).toBe(400);
-      expect(sorted.body).toMatchObject({ ok: false, m: `Unknown sort field: ${field}`, error: { code: 'VALIDATION_ERROR' } });
+      expect(sorted.body).toMatchObject({
+        ok: false,
+        m: `Unknown sort field: ${field}`,
+        error: { code: 'VALIDATION_ERROR' },
+      });
       const filterModel = encodeURIComponent(`{"${field}":{"filterType":"text","type":"contains","filter":"a"}}`);
-      const filtered = await t.call('GET', `/api/supplier/communications?filterModel=${filterModel}`, { token: supplier });
+      const filtered = await t.call('GET', `/api/supplier/communications?filterModel=${filterModel}`, {
+        token: supplier,
+      });
       expect(filtered.status).toBe(400);
       expect(filtered.body.m).toBe(`Unknown filter field: ${field}`);
     });
@@ -117,7 +164,9 @@ describe('built-in object names as sort or filter fields', () => {
   it('refuses a filter value that is an object (its own toString would make String() throw)', async () => {
     // email goes through the shared parser, status through the exact-match filters.
     for (const field of ['email', 'status']) {
-      const filterModel = encodeURIComponent(`{"${field}":{"filterType":"text","type":"contains","filter":{"toString":1}}}`);
+      const filterModel = encodeURIComponent(
+        `{"${field}":{"filterType":"text","type":"contains","filter":{"toString":1}}}`,
+      );
       const res = await t.call('GET', `/api/supplier/sales-reps?filterModel=${filterModel}`, { token: supplier });
       expect(res.status, field).toBe(400);
       expect(res.body.m).toBe(`The filter of ${field} must be text.`);
@@ -138,7 +187,11 @@ describe('built-in object names as sort or filter fields', () => {
       for (const format of ['xlsx-download', 'csv-download']) {
         const res = await t.call('GET', `${path}/${format}?sortField=constructor`, { token: supplier });
         expect(res.status, `${path}/${format}`).toBe(400);
-        expect(res.body).toMatchObject({ ok: false, m: 'Unknown sort field: constructor', error: { code: 'VALIDATION_ERROR' } });
+        expect(res.body).toMatchObject({
+          ok: false,
+          m: 'Unknown sort field: constructor',
+          error: { code: 'VALIDATION_ERROR' },
+        });
         expect(res.headers.get('content-disposition')).toBeNull();
       }
     }
@@ -155,7 +208,11 @@ describe('malformed uploads', () => {
     for (let i = 0; i < 11; i++) form.append('file', new Blob(['location_id,location_name\nA,B\n']), `f${i}.csv`);
     const res = await t.call('POST', '/api/supplier/location-files', { token: supplier, form });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ ok: false, m: 'At most 10 files can be uploaded at once.', error: { code: 'TOO_MANY_FILES' } });
+    expect(res.body).toEqual({
+      ok: false,
+      m: 'At most 10 files can be uploaded at once.',
+      error: { code: 'TOO_MANY_FILES' },
+    });
     expect(await t.db('supplier_location_files').count<{ n: number }[]>({ n: '*' })).toEqual([{ n: 0 }]);
   });
 
@@ -163,11 +220,18 @@ describe('malformed uploads', () => {
     for (const [text, type] of [
       ['garbage', 'multipart/form-data; boundary=x'],
       ['garbage', 'multipart/form-data'],
-      ['--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nlocation_id,loc', 'multipart/form-data; boundary=x'],
+      [
+        '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nlocation_id,loc',
+        'multipart/form-data; boundary=x',
+      ],
     ] as const) {
       const res = await multipart(text, type);
       expect(res.status, text).toBe(400);
-      expect(res.body).toEqual({ ok: false, m: 'The upload is not a complete multipart form.', error: { code: 'INVALID_BODY' } });
+      expect(res.body).toEqual({
+        ok: false,
+        m: 'The upload is not a complete multipart form.',
+        error: { code: 'INVALID_BODY' },
+      });
     }
   });
 
@@ -181,20 +245,31 @@ describe('malformed uploads', () => {
 });
 
 describe('remove-locations', () => {
-  it('takes 100,000 location ids (more than PostgreSQL\'s parameter limit) and removes those of the event', async () => {
+  it("takes 100,000 location ids (more than PostgreSQL's parameter limit) and removes those of the event", async () => {
     const { id, locations } = await draftWithLocations();
     const ids = Array.from({ length: 100_000 }, (_, i) => i + 1_000_000);
     ids[0] = locations[0]!;
-    const res = await t.call('PUT', `/api/supplier/communications/${id}/remove-locations`, { token: supplier, body: { location_ids: ids } });
+    const res = await t.call('PUT', `/api/supplier/communications/${id}/remove-locations`, {
+      token: supplier,
+      body: { location_ids: ids },
+    });
     expect(res.status).toBe(200);
     expect(res.body.d).toEqual({ removed_customers: 0, removed_locations: 1 });
-    expect(((await t.call('GET', `/api/supplier/communications/${id}/locations`, { token: supplier })).body.d.items as { id: number }[]).map((l) => l.id))
-      .toEqual([locations[1]]);
+    expect(
+      (
+        (await t.call('GET', `/api/supplier/communications/${id}/locations`, { token: supplier })).body.d.items as {
+          id: number;
+        }[]
+      ).map((l) => l.id),
+    ).toEqual([locations[1]]);
   });
 
   it('refuses 100,001 ids by its schema', async () => {
     const { id } = await draftWithLocations();
-    const res = await t.call('PUT', `/api/supplier/communications/${id}/remove-locations`, { token: supplier, body: { location_ids: Array.from({ length: 100_001 }, (_, i) => i + 1) } });
+    const res = await t.call('PUT', `/api/supplier/communications/${id}/remove-locations`, {
+      token: supplier,
+      body: { location_ids: Array.from({ length: 100_001 }, (_, i) => i + 1) },
+    });
     expect(res.status).toBe(400);
     expect(res.body.m).toBe('location_ids must NOT have more than 100000 items');
   });
@@ -202,24 +277,54 @@ describe('remove-locations', () => {
   it('answers 400 for an unknown field nested 5,000 levels deep, and changes nothing', async () => {
     const { id, locations } = await draftWithLocations();
     const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
-    const res = await raw('PUT', `/api/supplier/communications/${id}/remove-locations`, `{"location_ids":[${locations[0]}],"unknown":${deep}}`, supplier);
+    const res = await raw(
+      'PUT',
+      `/api/supplier/communications/${id}/remove-locations`,
+      `{"location_ids":[${locations[0]}],"unknown":${deep}}`,
+      supplier,
+    );
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ ok: false, m: 'The request body is nested too deeply (at most 32 levels).', error: { code: 'INVALID_BODY' } });
-    expect((await t.call('GET', `/api/supplier/communications/${id}/locations`, { token: supplier })).body.d.total).toBe(2);
+    expect(res.body).toEqual({
+      ok: false,
+      m: 'The request body is nested too deeply (at most 32 levels).',
+      error: { code: 'INVALID_BODY' },
+    });
+    expect(
+      (await t.call('GET', `/api/supplier/communications/${id}/locations`, { token: supplier })).body.d.total,
+    ).toBe(2);
     // Only the known lists reach the history.
-    const ok = await t.call('PUT', `/api/supplier/communications/${id}/remove-locations`, { token: supplier, body: { location_ids: [locations[0]], unknown: { a: 1 } } });
+    const ok = await t.call('PUT', `/api/supplier/communications/${id}/remove-locations`, {
+      token: supplier,
+      body: { location_ids: [locations[0]], unknown: { a: 1 } },
+    });
     expect(ok.status).toBe(200);
-    const entry = await t.db('communication_history').where({ communication_id: id, action: 'RECIPIENTS_REMOVED' }).first('before');
+    const entry = await t
+      .db('communication_history')
+      .where({ communication_id: id, action: 'RECIPIENTS_REMOVED' })
+      .first('before');
     expect(entry.before).toEqual({ customer_ids: [], location_ids: [locations[0]] });
   });
 });
 
 describe('the largest lists the schemas allow', () => {
   it('creates a provider event with 10,000 products (more values than one statement may bind)', async () => {
-    const products = Array.from({ length: 10_000 }, (_, i) => ({ product_name: `P${i}`, catalog_number: 'C', lot_number: 'L', udi: 'U' }));
-    const res = await t.call('POST', '/api/provider/communications/step0', { token: provider, body: { type: 'RECALL', name: 'Big internal recall', classification: 'CLASSII', products } });
+    const products = Array.from({ length: 10_000 }, (_, i) => ({
+      product_name: `P${i}`,
+      catalog_number: 'C',
+      lot_number: 'L',
+      udi: 'U',
+    }));
+    const res = await t.call('POST', '/api/provider/communications/step0', {
+      token: provider,
+      body: { type: 'RECALL', name: 'Big internal recall', classification: 'CLASSII', products },
+    });
     expect(res.status, res.body.m).toBe(200);
-    expect(await t.db('communication_products').where({ communication_id: res.body.d.id }).count<{ n: number }[]>({ n: '*' })).toEqual([{ n: 10_000 }]);
+    expect(
+      await t
+        .db('communication_products')
+        .where({ communication_id: res.body.d.id })
+        .count<{ n: number }[]>({ n: '*' }),
+    ).toEqual([{ n: 10_000 }]);
   });
 });
 
@@ -234,7 +339,11 @@ describe('other hostile input', () => {
   });
 
   it('answers 404 for a forged or garbage signed file link (a route outside the OpenAPI document)', async () => {
-    for (const token of ['garbage', 'a.b', `${Buffer.from('{"key":"../../etc/passwd","exp":99999999999}').toString('base64url')}.AAAA`]) {
+    for (const token of [
+      'garbage',
+      'a.b',
+      `${Buffer.from('{"key":"../../etc/passwd","exp":99999999999}').toString('base64url')}.AAAA`,
+    ]) {
       const res = await t.call('GET', `/api/files/${token}`);
       expect(res.status, token).toBe(404);
       expect(res.body.error?.code).toBe('NOT_FOUND');
@@ -246,11 +355,27 @@ describe('safety nets behind the schemas', () => {
   let server: Server;
   let base: string;
   beforeAll(async () => {
-    const deps: ModuleDeps = { db: t.db, config: t.config, logger: createLogger('silent'), mail: { kick: () => undefined }, files: new LocalFileStore(os.tmpdir()) };
+    const deps: ModuleDeps = {
+      db: t.db,
+      config: t.config,
+      logger: createLogger('silent'),
+      mail: { kick: () => undefined },
+      files: new LocalFileStore(os.tmpdir()),
+    };
     const routes = [
-      route({ method: 'GET', path: '/out-of-range', access: 'public', summary: 'a value no schema bounded', handler: () => t.db.raw("SELECT '99999999999999999999'::bigint") }),
       route({
-        method: 'GET', path: '/failing.csv', access: 'public', summary: 'fails mid-stream', handler: () => {
+        method: 'GET',
+        path: '/out-of-range',
+        access: 'public',
+        summary: 'a value no schema bounded',
+        handler: () => t.db.raw("SELECT '99999999999999999999'::bigint"),
+      }),
+      route({
+        method: 'GET',
+        path: '/failing.csv',
+        access: 'public',
+        summary: 'fails mid-stream',
+        handler: () => {
           const stream = new PassThrough();
           stream.write('id,name\n1,a\n');
           setTimeout(() => stream.destroy(new Error('the database went away')), 50);
@@ -276,6 +401,10 @@ describe('safety nets behind the schemas', () => {
   it("answers a PostgreSQL data exception a schema missed as the client's 400, not 500", async () => {
     const res = await fetch(`${base}/out-of-range`);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ ok: false, m: 'A number is out of range.', error: { code: 'VALIDATION_ERROR' } });
+    expect(await res.json()).toEqual({
+      ok: false,
+      m: 'A number is out of range.',
+      error: { code: 'VALIDATION_ERROR' },
+    });
   });
 });

@@ -18,7 +18,10 @@ export function requestToken(grant: PasswordGrant): Promise<TokenAnswer> {
     method: 'POST',
     auth: false,
     errorModal: false,
-    body: { client_id: CLIENT_ID, grant_type: 'password', ...grant } satisfies Coerced<RequestBody<'postAuthToken'>, 'login_as_organization_id'>,
+    body: { client_id: CLIENT_ID, grant_type: 'password', ...grant } satisfies Coerced<
+      RequestBody<'postAuthToken'>,
+      'login_as_organization_id'
+    >,
   });
 }
 
@@ -32,7 +35,12 @@ export function logoutRequest(refreshToken: string): Promise<unknown> {
 }
 
 export function forgotPassword(email: string): Promise<unknown> {
-  return apiRequest('/auth/forgot-password', { method: 'POST', auth: false, errorModal: false, body: { email } satisfies RequestBody<'postAuthForgotPassword'> });
+  return apiRequest('/auth/forgot-password', {
+    method: 'POST',
+    auth: false,
+    errorModal: false,
+    body: { email } satisfies RequestBody<'postAuthForgotPassword'>,
+  });
 }
 
 export function resetPassword(token: string, password: string): Promise<unknown> {
@@ -45,7 +53,12 @@ export function resetPassword(token: string, password: string): Promise<unknown>
 }
 
 export function verifyEmail(token: string): Promise<unknown> {
-  return apiRequest('/auth/verify-email', { method: 'POST', auth: false, errorModal: false, body: { token } satisfies RequestBody<'postAuthVerifyEmail'> });
+  return apiRequest('/auth/verify-email', {
+    method: 'POST',
+    auth: false,
+    errorModal: false,
+    body: { token } satisfies RequestBody<'postAuthVerifyEmail'>,
+  });
 }
 
 export interface OrganizationByLink {
@@ -72,16 +85,31 @@ export interface SignUpBody {
 }
 
 export function signUpUser(body: SignUpBody): Promise<unknown> {
-  return apiRequest('/auth/SignUpUser', { method: 'POST', auth: false, errorModal: false, body: body satisfies RequestBody<'postAuthSignUpUser'> });
+  return apiRequest('/auth/SignUpUser', {
+    method: 'POST',
+    auth: false,
+    errorModal: false,
+    body: body satisfies RequestBody<'postAuthSignUpUser'>,
+  });
 }
 
 /** Sends an unlock code to a locked account's email. */
 export function requestUnlockCode(email: string): Promise<unknown> {
-  return apiRequest('/auth/userlock', { method: 'POST', auth: false, errorModal: false, body: { email } satisfies RequestBody<'postAuthUserlock'> });
+  return apiRequest('/auth/userlock', {
+    method: 'POST',
+    auth: false,
+    errorModal: false,
+    body: { email } satisfies RequestBody<'postAuthUserlock'>,
+  });
 }
 
 export function unlockWithCode(email: string, code: string): Promise<unknown> {
-  return apiRequest('/auth/userlockotp', { method: 'POST', auth: false, errorModal: false, body: { email, code } satisfies RequestBody<'postAuthUserlockotp'> });
+  return apiRequest('/auth/userlockotp', {
+    method: 'POST',
+    auth: false,
+    errorModal: false,
+    body: { email, code } satisfies RequestBody<'postAuthUserlockotp'>,
+  });
 }
 
 /** Access request of a provider user who lacks permission to see an event. */

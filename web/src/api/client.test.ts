@@ -50,7 +50,9 @@ describe('root fetcher', () => {
   it('unwraps the envelope and sends the token, time zone and no-cache headers', async () => {
     const store = storeWithToken({ access_token: newAccess, refresh_token: 'r1' });
     const calls = mockFetch(() => envelope({ id: 1 }));
-    await expect(apiRequest('/me', { store, query: { a: 'x y', empty: '', none: undefined } })).resolves.toEqual({ id: 1 });
+    await expect(apiRequest('/me', { store, query: { a: 'x y', empty: '', none: undefined } })).resolves.toEqual({
+      id: 1,
+    });
     expect(calls[0]?.url).toBe('/api/me?a=x+y');
     const init = calls[0]!.init;
     expect(header(init, 'Authorization')).toBe(`Bearer ${newAccess}`);
@@ -76,7 +78,9 @@ describe('root fetcher', () => {
 
     store.set(errorMessageAtom, null);
     mockFetch(() => failure(401, 'Invalid email or password.'));
-    await expect(apiRequest('/auth/token', { store, method: 'POST', auth: false, errorModal: false })).rejects.toMatchObject({
+    await expect(
+      apiRequest('/auth/token', { store, method: 'POST', auth: false, errorModal: false }),
+    ).rejects.toMatchObject({
       message: 'Invalid email or password.',
     });
     expect(store.get(errorMessageAtom)).toBeNull();
@@ -84,7 +88,10 @@ describe('root fetcher', () => {
 
   it('shows the transport message when the request itself fails', async () => {
     const store = storeWithToken(null);
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(apiRequest('/x', { store })).rejects.toMatchObject({ message: 'Failed to fetch', code: 'NETWORK' });
     expect(store.get(errorMessageAtom)).toBe('Failed to fetch');
   });
@@ -97,9 +104,18 @@ describe('root fetcher', () => {
         refreshes += 1;
         expect(JSON.parse(String(init.body))).toEqual({ refresh_token: 'r1', access_token: oldAccess });
         await new Promise((r) => setTimeout(r, 10));
-        return envelope({ access_token: newAccess, refresh_token: 'r2', token_type: 'Bearer', expires_in: 900, login_as_required: null, Challenge: null });
+        return envelope({
+          access_token: newAccess,
+          refresh_token: 'r2',
+          token_type: 'Bearer',
+          expires_in: 900,
+          login_as_required: null,
+          Challenge: null,
+        });
       }
-      return header(init, 'Authorization') === `Bearer ${newAccess}` ? envelope({ url }) : failure(401, 'Token expired', 'UNAUTHENTICATED');
+      return header(init, 'Authorization') === `Bearer ${newAccess}`
+        ? envelope({ url })
+        : failure(401, 'Token expired', 'UNAUTHENTICATED');
     });
     const results = await Promise.all([
       apiRequest('/a', { store }),
@@ -110,7 +126,10 @@ describe('root fetcher', () => {
     expect(refreshes).toBe(1);
     expect(calls.filter((c) => c.url === '/api/a')).toHaveLength(2);
     expect(store.get(tokenAtom)).toEqual({ access_token: newAccess, refresh_token: 'r2' });
-    expect(JSON.parse(localStorage.getItem('user-token') ?? 'null')).toEqual({ access_token: newAccess, refresh_token: 'r2' });
+    expect(JSON.parse(localStorage.getItem('user-token') ?? 'null')).toEqual({
+      access_token: newAccess,
+      refresh_token: 'r2',
+    });
     expect(store.get(claimsAtom)?.permission).toContain('Supplier_ManageDisruption');
     expect(store.get(errorMessageAtom)).toBeNull();
   });
@@ -125,7 +144,14 @@ describe('root fetcher', () => {
     mockFetch(async (url, init) => {
       if (url === '/api/auth/refreshtoken') {
         refreshes += 1;
-        return envelope({ access_token: newAccess, refresh_token: 'r2', token_type: 'Bearer', expires_in: 900, login_as_required: null, Challenge: null });
+        return envelope({
+          access_token: newAccess,
+          refresh_token: 'r2',
+          token_type: 'Bearer',
+          expires_in: 900,
+          login_as_required: null,
+          Challenge: null,
+        });
       }
       const fresh = header(init, 'Authorization') === `Bearer ${newAccess}`;
       if (url === '/api/slow' && !fresh) await slowGate;
@@ -140,7 +166,9 @@ describe('root fetcher', () => {
 
   it('enters the auth-error state, clearing the token, when the refresh fails', async () => {
     const store = storeWithToken({ access_token: oldAccess, refresh_token: 'r1' });
-    mockFetch((url) => (url === '/api/auth/refreshtoken' ? failure(401, 'Refresh token revoked') : failure(401, 'Token expired')));
+    mockFetch((url) =>
+      url === '/api/auth/refreshtoken' ? failure(401, 'Refresh token revoked') : failure(401, 'Token expired'),
+    );
     await expect(apiRequest('/me', { store })).rejects.toMatchObject({ status: 401 });
     expect(store.get(tokenAtom)).toBeNull();
     expect(localStorage.getItem('user-token')).toBeNull();
@@ -160,9 +188,9 @@ describe('root fetcher', () => {
   it('does not refresh for calls made without a token', async () => {
     const store = storeWithToken(null);
     const calls = mockFetch(() => failure(401, 'Invalid email or password.'));
-    await expect(apiRequest('/auth/token', { store, method: 'POST', auth: false, errorModal: false, body: {} })).rejects.toBeInstanceOf(
-      ApiError,
-    );
+    await expect(
+      apiRequest('/auth/token', { store, method: 'POST', auth: false, errorModal: false, body: {} }),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(calls).toHaveLength(1);
   });
 });
@@ -176,12 +204,23 @@ describe('one fetcher for every answer', () => {
     const store = storeWithToken({ access_token: oldAccess, refresh_token: 'r1' });
     const calls = mockFetch((url, init) => {
       if (url === '/api/auth/refreshtoken') {
-        return envelope({ access_token: newAccess, refresh_token: 'r2', token_type: 'Bearer', expires_in: 900, login_as_required: null, Challenge: null });
+        return envelope({
+          access_token: newAccess,
+          refresh_token: 'r2',
+          token_type: 'Bearer',
+          expires_in: 900,
+          login_as_required: null,
+          Challenge: null,
+        });
       }
-      return header(init, 'Authorization') === `Bearer ${newAccess}` ? envelope([{ id: 7 }]) : failure(401, 'Token expired');
+      return header(init, 'Authorization') === `Bearer ${newAccess}`
+        ? envelope([{ id: 7 }])
+        : failure(401, 'Token expired');
     });
     const file = new File(['x'], 'a.pdf', { type: 'application/pdf' });
-    await expect(apiRequest('/up', { store, method: 'POST', body: formData({ actionType: 'Document', file }) })).resolves.toEqual([{ id: 7 }]);
+    await expect(
+      apiRequest('/up', { store, method: 'POST', body: formData({ actionType: 'Document', file }) }),
+    ).resolves.toEqual([{ id: 7 }]);
     const uploads = calls.filter((c) => c.url === '/api/up');
     expect(uploads).toHaveLength(2);
     const sent = uploads[1]!.init;
@@ -194,7 +233,12 @@ describe('one fetcher for every answer', () => {
   it("sends a public link's token in the query and never the session, and does not refresh on 401", async () => {
     const store = storeWithToken({ access_token: newAccess, refresh_token: 'r1' });
     const calls = mockFetch(() => failure(404, 'Link not found', 'NOT_FOUND'));
-    const err = await apiRequest('/notice', { store, auth: { link: 'tok' }, query: { a: '1' }, errorModal: false }).catch((e: unknown) => e);
+    const err = await apiRequest('/notice', {
+      store,
+      auth: { link: 'tok' },
+      query: { a: '1' },
+      errorModal: false,
+    }).catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'Link not found' });
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url).toBe('/api/notice?a=1&token=tok');
@@ -208,7 +252,10 @@ describe('one fetcher for every answer', () => {
       () =>
         new Response('a,b\n', {
           status: 200,
-          headers: { 'content-type': 'text/csv', 'content-disposition': "attachment; filename=\"x.csv\"; filename*=UTF-8''Recalls%20Report%2001-02-2026.csv" },
+          headers: {
+            'content-type': 'text/csv',
+            'content-disposition': 'attachment; filename="x.csv"; filename*=UTF-8\'\'Recalls%20Report%2001-02-2026.csv',
+          },
         }),
     );
     const answer = await apiFile('/report', { store, fallbackName: 'r.csv' });
@@ -216,11 +263,17 @@ describe('one fetcher for every answer', () => {
     expect(await answer.blob.text()).toBe('a,b\n');
 
     mockFetch(() => failure(403, 'You do not have permission.', 'FORBIDDEN'));
-    await expect(apiFile('/report', { store, errorModal: false })).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN', message: 'You do not have permission.' });
+    await expect(apiFile('/report', { store, errorModal: false })).rejects.toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+      message: 'You do not have permission.',
+    });
   });
 
   it('reads plain and RFC 5987 file names and falls back', () => {
-    expect(fileNameFrom('attachment; filename="Paper Response Template.xlsx"', 'f')).toBe('Paper Response Template.xlsx');
+    expect(fileNameFrom('attachment; filename="Paper Response Template.xlsx"', 'f')).toBe(
+      'Paper Response Template.xlsx',
+    );
     expect(fileNameFrom(null, 'fallback.csv')).toBe('fallback.csv');
   });
 });
@@ -246,7 +299,12 @@ describe('new version check', () => {
   it('skips the listed public paths and non-GET answers', async () => {
     const store = storeWithToken(null);
     mockFetch(() => envelope({}, 200, { 'x-app-version': '4.0.0' }));
-    for (const path of ['/reset-password', '/registration/acme', '/provider/recall-notice-webform', '/notisphere/fda-drugs']) {
+    for (const path of [
+      '/reset-password',
+      '/registration/acme',
+      '/provider/recall-notice-webform',
+      '/notisphere/fda-drugs',
+    ]) {
       window.history.replaceState(null, '', path);
       await apiRequest('/health', { store });
     }

@@ -80,7 +80,9 @@ function timeZone(): string {
 }
 
 function isEnvelope(value: unknown): value is Envelope<unknown> {
-  return typeof value === 'object' && value !== null && 'ok' in value && typeof (value as { ok: unknown }).ok === 'boolean';
+  return (
+    typeof value === 'object' && value !== null && 'ok' in value && typeof (value as { ok: unknown }).ok === 'boolean'
+  );
 }
 
 let refreshing: Promise<StoredToken> | null = null;
@@ -152,7 +154,8 @@ async function send(path: string, options: RequestOptions, token: StoredToken | 
   return fetch(buildUrl(path, queryOf(options)), {
     method,
     headers,
-    body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
+    body:
+      options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
   });
 }
 
@@ -171,7 +174,11 @@ async function readBody(response: Response): Promise<unknown> {
  * the token once on 401 and retries, checks the app version on GET answers, turns failures into an ApiError and
  * shows the error modal. `answer` says what a success is: the envelope's data, or the raw file.
  */
-async function request<T>(path: string, options: RequestOptions, answer: (response: Response) => Promise<T>): Promise<T> {
+async function request<T>(
+  path: string,
+  options: RequestOptions,
+  answer: (response: Response) => Promise<T>,
+): Promise<T> {
   const store = options.store ?? boundStore;
   const useSession = options.auth === undefined || options.auth === true;
   const showError = options.errorModal !== false;
@@ -210,7 +217,9 @@ async function request<T>(path: string, options: RequestOptions, answer: (respon
   }
   const body = await readBody(response);
   if (isEnvelope(body) && !body.ok) {
-    return fail(new ApiError(body.m || t`Unknown error`, response.status, body.error?.code ?? null, body.error?.details));
+    return fail(
+      new ApiError(body.m || t`Unknown error`, response.status, body.error?.code ?? null, body.error?.details),
+    );
   }
   if (response.status === 401 && useSession) enterAuthError(store);
   return fail(new ApiError(response.statusText || t`Unknown error`, response.status));
@@ -254,7 +263,12 @@ export function apiFile(path: string, options: RequestOptions & { fallbackName?:
 }
 
 /** Downloads a file route and saves it under the server's file name; answers that name. */
-export async function downloadFile(store: AppStore, path: string, query?: Query, fallbackName = 'report'): Promise<string> {
+export async function downloadFile(
+  store: AppStore,
+  path: string,
+  query?: Query,
+  fallbackName = 'report',
+): Promise<string> {
   const { blob, name } = await apiFile(path, { store, query, fallbackName, errorModal: false });
   const href = URL.createObjectURL(blob);
   const anchor = document.createElement('a');

@@ -240,7 +240,10 @@ export interface ProviderCommunicationView {
   communication: Partial<Communication> & { supplier_name?: string };
   provider_communication: ProviderResponse & { id: number; response_label?: string };
   products: Product[];
-  actions?: (CommunicationAction & { id: number; response?: { value: Record<string, unknown>; status: 'DRAFT' | 'SUBMITTED'; responder_email: string | null } | null })[];
+  actions?: (CommunicationAction & {
+    id: number;
+    response?: { value: Record<string, unknown>; status: 'DRAFT' | 'SUBMITTED'; responder_email: string | null } | null;
+  })[];
   [field: string]: unknown;
 }
 
@@ -269,8 +272,16 @@ export interface CommunicationDocument {
 }
 
 /** GET /supplier/communications?communicationType=…: counts per event for the lists and the dashboard. */
-export function useCommunications(type: CommunicationType | null, query: ListQuery, options: { errorModal?: boolean } = {}) {
-  return useApi<Page<CommunicationRow>>(BASE, { ...listQueryParams(query), communicationType: type ?? undefined }, options);
+export function useCommunications(
+  type: CommunicationType | null,
+  query: ListQuery,
+  options: { errorModal?: boolean } = {},
+) {
+  return useApi<Page<CommunicationRow>>(
+    BASE,
+    { ...listQueryParams(query), communicationType: type ?? undefined },
+    options,
+  );
 }
 
 export function useCommunicationMeta() {
@@ -320,23 +331,49 @@ export function useDocuments(id: number | null) {
 // ---- writes ----
 
 export function saveStep0(info: CommunicationInfo): Promise<Communication> {
-  return apiRequest<Communication>(`${BASE}/step0`, { method: 'POST', body: info satisfies RequestBody<'postSupplierCommunicationsStep0'>, errorModal: false });
+  return apiRequest<Communication>(`${BASE}/step0`, {
+    method: 'POST',
+    body: info satisfies RequestBody<'postSupplierCommunicationsStep0'>,
+    errorModal: false,
+  });
 }
 
 /** Fields an approved event may still change (decisions.md: post-approval updates). */
-export const POST_UPDATE_FIELDS = ['name', 'description', 'end_date', 'contact_name', 'contact_email', 'contact_phone', 'disposition', 'lead_time', 'reason'] as const;
+export const POST_UPDATE_FIELDS = [
+  'name',
+  'description',
+  'end_date',
+  'contact_name',
+  'contact_email',
+  'contact_phone',
+  'disposition',
+  'lead_time',
+  'reason',
+] as const;
 export type PostUpdateField = (typeof POST_UPDATE_FIELDS)[number];
 
 export function postUpdate(id: number, changes: Partial<Pick<CommunicationInfo, PostUpdateField>>): Promise<unknown> {
-  return apiRequest(`${BASE}/${id}/postupdate`, { method: 'POST', body: { changes } satisfies RequestBody<'postSupplierCommunicationsIdPostupdate'>, errorModal: false });
+  return apiRequest(`${BASE}/${id}/postupdate`, {
+    method: 'POST',
+    body: { changes } satisfies RequestBody<'postSupplierCommunicationsIdPostupdate'>,
+    errorModal: false,
+  });
 }
 
 export function saveStep1(id: number, products: Product[]): Promise<unknown> {
-  return apiRequest(`${BASE}/step1`, { method: 'POST', body: { id, products } satisfies RequestBody<'postSupplierCommunicationsStep1'>, errorModal: false });
+  return apiRequest(`${BASE}/step1`, {
+    method: 'POST',
+    body: { id, products } satisfies RequestBody<'postSupplierCommunicationsStep1'>,
+    errorModal: false,
+  });
 }
 
 export function saveStep2(id: number, actions: CommunicationAction[]): Promise<unknown> {
-  return apiRequest(`${BASE}/step2`, { method: 'POST', body: { id, actions } satisfies RequestBody<'postSupplierCommunicationsStep2'>, errorModal: false });
+  return apiRequest(`${BASE}/step2`, {
+    method: 'POST',
+    body: { id, actions } satisfies RequestBody<'postSupplierCommunicationsStep2'>,
+    errorModal: false,
+  });
 }
 
 export interface RecipientsBody {
@@ -348,12 +385,20 @@ export interface RecipientsBody {
 }
 
 export function saveStep3(body: RecipientsBody): Promise<unknown> {
-  return apiRequest(`${BASE}/step3`, { method: 'POST', body: body satisfies RequestBody<'postSupplierCommunicationsStep3'>, errorModal: false });
+  return apiRequest(`${BASE}/step3`, {
+    method: 'POST',
+    body: body satisfies RequestBody<'postSupplierCommunicationsStep3'>,
+    errorModal: false,
+  });
 }
 
 /** The segments after approve-recall and send-notification are ignored by the server (decisions.md). */
 export function approveCommunication(id: number, type: CommunicationType): Promise<unknown> {
-  return apiRequest(`${BASE}/${id}/approve-recall/${encodeURIComponent(type)}/0`, { method: 'PUT', body: {}, errorModal: false });
+  return apiRequest(`${BASE}/${id}/approve-recall/${encodeURIComponent(type)}/0`, {
+    method: 'PUT',
+    body: {},
+    errorModal: false,
+  });
 }
 
 export function sendNotification(id: number, type: CommunicationType): Promise<unknown> {
@@ -448,5 +493,11 @@ export function useEventSalesReps(id: number | null) {
 
 /** POST /:id/salesreps/notify: personal read-only links to an advisory for the chosen (or all) sales reps. */
 export function notifySalesReps(id: number, salesRepIds?: number[]): Promise<{ emails_queued: number }> {
-  return apiRequest(`${BASE}/${id}/salesreps/notify`, { method: 'POST', body: (salesRepIds ? { sales_rep_ids: salesRepIds } : {}) satisfies RequestBody<'postSupplierCommunicationsIdSalesrepsNotify'>, errorModal: false });
+  return apiRequest(`${BASE}/${id}/salesreps/notify`, {
+    method: 'POST',
+    body: (salesRepIds
+      ? { sales_rep_ids: salesRepIds }
+      : {}) satisfies RequestBody<'postSupplierCommunicationsIdSalesrepsNotify'>,
+    errorModal: false,
+  });
 }

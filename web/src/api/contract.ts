@@ -7,7 +7,11 @@ import type { operations } from './schema.gen';
  */
 export type OperationId = keyof operations;
 
-type JsonOrForm<C> = C extends { 'application/json': infer J } ? J : C extends { 'multipart/form-data': infer F } ? F : never;
+type JsonOrForm<C> = C extends { 'application/json': infer J }
+  ? J
+  : C extends { 'multipart/form-data': infer F }
+    ? F
+    : never;
 
 /** The body an operation accepts. */
 export type RequestBody<Op extends OperationId> = operations[Op] extends { requestBody: { content: infer C } }
@@ -20,9 +24,8 @@ export type RequestBody<Op extends OperationId> = operations[Op] extends { reque
 export type QueryParams<Op extends OperationId> = NonNullable<operations[Op]['parameters']['query']>;
 
 /** The envelope data of a 200 answer, where the route declares its response schema. */
-export type ResponseData<Op extends OperationId> = operations[Op]['responses'][200]['content']['application/json'] extends { d: infer D }
-  ? D
-  : never;
+export type ResponseData<Op extends OperationId> =
+  operations[Op]['responses'][200]['content']['application/json'] extends { d: infer D } ? D : never;
 
 /**
  * A body whose listed fields may go as strings (ids picked in a select) where the schema says number: the BFF's ajv

@@ -36,7 +36,11 @@ export function useDelegateView(token: string | null, providerCommunicationId: n
   );
 }
 
-export function answerDelegatedAction(token: string, actionId: number, body: AnswerInput): Promise<{ response_status: string }> {
+export function answerDelegatedAction(
+  token: string,
+  actionId: number,
+  body: AnswerInput,
+): Promise<{ response_status: string }> {
   return delegateCall(`${BASE}/update-delegate/${actionId}`, token, { method: 'PUT', body });
 }
 

@@ -58,5 +58,9 @@ export interface ChangePasswordBody {
 }
 
 export function changePassword(body: ChangePasswordBody): Promise<unknown> {
-  return apiRequest('/me/change-password', { method: 'PUT', body: body satisfies RequestBody<'putMeChangePassword'>, errorModal: false });
+  return apiRequest('/me/change-password', {
+    method: 'PUT',
+    body: body satisfies RequestBody<'putMeChangePassword'>,
+    errorModal: false,
+  });
 }

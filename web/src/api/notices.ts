@@ -139,36 +139,64 @@ export function fetchNotice(token: string): Promise<NoticeView> {
 }
 
 export function useNotice(token: string | null) {
-  return useSWR<NoticeView, ApiError, readonly [string, string] | null>(token ? ['notice', token] : null, ([, tk]) => fetchNotice(tk), {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-  });
+  return useSWR<NoticeView, ApiError, readonly [string, string] | null>(
+    token ? ['notice', token] : null,
+    ([, tk]) => fetchNotice(tk),
+    {
+      revalidateOnFocus: false,
+      shouldRetryOnError: false,
+    },
+  );
 }
 
 export function acknowledgeNotice(token: string, view: NoticeView): Promise<unknown> {
   const c = view.communication;
-  return publicCall(`${BASE}/acknowledge/${c.organization_id}/${c.id}/${view.provider_communication.id}/${encodeURIComponent(c.type)}`, token, {
-    method: 'PUT',
-    body: {},
-  });
+  return publicCall(
+    `${BASE}/acknowledge/${c.organization_id}/${c.id}/${view.provider_communication.id}/${encodeURIComponent(c.type)}`,
+    token,
+    {
+      method: 'PUT',
+      body: {},
+    },
+  );
 }
 
-export function answerNoticeAction(token: string, view: NoticeView, actionId: number, body: AnswerInput): Promise<{ response_status: string }> {
+export function answerNoticeAction(
+  token: string,
+  view: NoticeView,
+  actionId: number,
+  body: AnswerInput,
+): Promise<{ response_status: string }> {
   const c = view.communication;
-  return publicCall(`${BASE}/${c.organization_id}/${c.id}/actions/${actionId}`, token, { method: 'PUT', body: body satisfies RequestBody<'putProviderCommunicationNoticesOrgIdCommunicationIdActionsActionId'> });
+  return publicCall(`${BASE}/${c.organization_id}/${c.id}/actions/${actionId}`, token, {
+    method: 'PUT',
+    body: body satisfies RequestBody<'putProviderCommunicationNoticesOrgIdCommunicationIdActionsActionId'>,
+  });
 }
 
 export function answerNotice(token: string, answers: AnswerWithAction[]): Promise<{ response_status: string }> {
-  return publicCall(BASE, token, { method: 'PUT', body: { answers } satisfies RequestBody<'putProviderCommunicationNotices'> });
+  return publicCall(BASE, token, {
+    method: 'PUT',
+    body: { answers } satisfies RequestBody<'putProviderCommunicationNotices'>,
+  });
 }
 
-export function uploadNoticeFile(token: string, view: NoticeView, action: NoticeAction, file: File): Promise<NoticeFile[]> {
+export function uploadNoticeFile(
+  token: string,
+  view: NoticeView,
+  action: NoticeAction,
+  file: File,
+): Promise<NoticeFile[]> {
   const c = view.communication;
-  return publicCall<NoticeFile[]>(`${BASE}/${c.id}/${encodeURIComponent(c.type)}/actions/${action.id}/file/${view.provider_communication.id}`, token, {
-    method: 'POST',
-    body: formData({ actionType: action.action_type, file }),
-    query: { communicationType: c.type },
-  });
+  return publicCall<NoticeFile[]>(
+    `${BASE}/${c.id}/${encodeURIComponent(c.type)}/actions/${action.id}/file/${view.provider_communication.id}`,
+    token,
+    {
+      method: 'POST',
+      body: formData({ actionType: action.action_type, file }),
+      query: { communicationType: c.type },
+    },
+  );
 }
 
 export function deleteNoticeFile(token: string, view: NoticeView, actionId: number, fileId: number): Promise<unknown> {
@@ -193,9 +221,29 @@ export function confirmationPath(view: NoticeView): string {
 
 /** The sales-rep disruption form (read only): the advisory, its products and each customer's progress. */
 export interface SalesRepView {
-  communication: Pick<NoticeCommunication, 'id' | 'type' | 'subtype' | 'name' | 'event_id' | 'reason' | 'lead_time' | 'description' | 'event_date' | 'end_date' | 'status' | 'supplier_name'>;
+  communication: Pick<
+    NoticeCommunication,
+    | 'id'
+    | 'type'
+    | 'subtype'
+    | 'name'
+    | 'event_id'
+    | 'reason'
+    | 'lead_time'
+    | 'description'
+    | 'event_date'
+    | 'end_date'
+    | 'status'
+    | 'supplier_name'
+  >;
   products: NoticeProduct[];
-  customers: { name: string; sent_at: string | null; acknowledged_at: string | null; response_status: string | null; completed_at: string | null }[];
+  customers: {
+    name: string;
+    sent_at: string | null;
+    acknowledged_at: string | null;
+    response_status: string | null;
+    completed_at: string | null;
+  }[];
   email: string;
 }
 

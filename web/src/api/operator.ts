@@ -30,7 +30,16 @@ export interface OperatorActionAnswer {
 }
 
 export interface OperatorResponseDetail {
-  communication: { id: number; name: string; type: CommunicationType; subtype: string | null; event_id: string | null; classification: string | null; status: string; supplier_name: string | null };
+  communication: {
+    id: number;
+    name: string;
+    type: CommunicationType;
+    subtype: string | null;
+    event_id: string | null;
+    classification: string | null;
+    status: string;
+    supplier_name: string | null;
+  };
   provider_communication_id: number;
   provider: { id: number; name: string };
   site: { id: number; name: string } | null;

@@ -74,7 +74,11 @@ export function usePaperCustomers(communicationId: number | null) {
 
 /** Locations of a customer for a new paper response, or of the paper response being edited. */
 export function usePaperLocations(target: { providerCommunicationId: number } | { paperResponseId: number } | null) {
-  const path = !target ? null : 'paperResponseId' in target ? `${BASE}/${target.paperResponseId}/editlocationnames` : `${BASE}/${target.providerCommunicationId}/locationnames`;
+  const path = !target
+    ? null
+    : 'paperResponseId' in target
+      ? `${BASE}/${target.paperResponseId}/editlocationnames`
+      : `${BASE}/${target.providerCommunicationId}/locationnames`;
   return useApi<PaperLocation[]>(path);
 }
 
@@ -82,9 +86,20 @@ export function fetchNotifiedDate(providerCommunicationId: number): Promise<{ no
   return apiRequest(`${BASE}/${providerCommunicationId}/notifieddate`, { errorModal: false });
 }
 
-export function usePaperActions(paperResponseId: number | null, communicationId: number, providerCommunicationId: number | null) {
-  const path = paperResponseId ? `${BASE}/${paperResponseId}/getactions` : providerCommunicationId ? `${BASE}/0/getactions` : null;
-  return useApi<PaperActions>(path, paperResponseId ? undefined : { communicationId, providerCommunicationId: providerCommunicationId ?? undefined });
+export function usePaperActions(
+  paperResponseId: number | null,
+  communicationId: number,
+  providerCommunicationId: number | null,
+) {
+  const path = paperResponseId
+    ? `${BASE}/${paperResponseId}/getactions`
+    : providerCommunicationId
+      ? `${BASE}/0/getactions`
+      : null;
+  return useApi<PaperActions>(
+    path,
+    paperResponseId ? undefined : { communicationId, providerCommunicationId: providerCommunicationId ?? undefined },
+  );
 }
 
 export interface PaperHeader {
@@ -101,13 +116,24 @@ export interface PaperHeader {
 /** POST /paper (new) or /paper/update (with id), with the scanned form as `document`. */
 export function savePaperResponse(store: AppStore, header: PaperHeader, document: File | null): Promise<PaperResponse> {
   const form = new FormData();
-  for (const [key, value] of Object.entries(header)) if (value !== null && value !== undefined) form.append(key, String(value));
+  for (const [key, value] of Object.entries(header))
+    if (value !== null && value !== undefined) form.append(key, String(value));
   if (document) form.append('document', document);
-  return apiRequest<PaperResponse>(header.id ? `${BASE}/update` : BASE, { method: 'POST', body: form, store, errorModal: false });
+  return apiRequest<PaperResponse>(header.id ? `${BASE}/update` : BASE, {
+    method: 'POST',
+    body: form,
+    store,
+    errorModal: false,
+  });
 }
 
 /** POST /paper/supplieractions: the values by action, new files as `file_<actionId>`. */
-export function savePaperAnswers(store: AppStore, paperResponseId: number, answers: ({ actionId: number } & ResponseValue)[], files: { actionId: number; file: File }[]): Promise<PaperActions> {
+export function savePaperAnswers(
+  store: AppStore,
+  paperResponseId: number,
+  answers: ({ actionId: number } & ResponseValue)[],
+  files: { actionId: number; file: File }[],
+): Promise<PaperActions> {
   const form = new FormData();
   form.append('paperResponseId', String(paperResponseId));
   form.append('actions', JSON.stringify(answers));
@@ -125,6 +151,10 @@ export function paperTemplatePath(communicationId: number): string {
 }
 
 /** POST /{id}/paper-response-import: the filled template; any bad row rejects the whole file (error.details rows). */
-export function importPaperResponses(store: AppStore, communicationId: number, file: File): Promise<{ created: number; paper_response_ids: number[] }> {
+export function importPaperResponses(
+  store: AppStore,
+  communicationId: number,
+  file: File,
+): Promise<{ created: number; paper_response_ids: number[] }> {
   return uploadFile(store, `/supplier/communications/${communicationId}/paper-response-import`, file);
 }

@@ -94,7 +94,9 @@ export interface ResponderListRow extends ProviderListRow {
 /** The list of a type, or (responses) the eR responses rows of every type the caller sees. */
 export function useProviderRows(type: CommunicationType | null, state: ListState, responses: boolean) {
   const query = responses ? { ...listQuery(state, type), responses: 1 } : listQuery(state, type);
-  return useApi<ListPage<ProviderListRow & Partial<ResponderListRow>>>(BASE, query, { swr: { keepPreviousData: true } });
+  return useApi<ListPage<ProviderListRow & Partial<ResponderListRow>>>(BASE, query, {
+    swr: { keepPreviousData: true },
+  });
 }
 
 /** Deletes the caller's own eR row: discards its drafts, or hides its submitted response from its list. */
@@ -111,7 +113,9 @@ export interface ProviderView extends NoticeView {
 }
 
 export function useProviderView(id: number | null, pcId: number | null) {
-  return useApi<ProviderView>(id && pcId ? `${BASE}/${id}/provider-recall/${pcId}` : null, undefined, { errorModal: false });
+  return useApi<ProviderView>(id && pcId ? `${BASE}/${id}/provider-recall/${pcId}` : null, undefined, {
+    errorModal: false,
+  });
 }
 
 export interface ProviderSummary {
@@ -155,7 +159,12 @@ export function useDelegates(id: number | null, pcId: number | null) {
 }
 
 /** Delegates the whole event (actionId 0) or one action to an email. */
-export function delegate(id: number, pcId: number, actionId: number, body: { email: string; message?: string }): Promise<unknown> {
+export function delegate(
+  id: number,
+  pcId: number,
+  actionId: number,
+  body: { email: string; message?: string },
+): Promise<unknown> {
   return apiRequest(`${BASE}/${id}/${pcId}/${actionId}`, { method: 'POST', body, errorModal: false });
 }
 
@@ -168,27 +177,63 @@ export function acknowledgeProviderCommunication(id: number, pcId: number): Prom
 }
 
 export function changeProviderStatus(id: number, pcId: number, status: 'OPEN' | 'COMPLETED'): Promise<unknown> {
-  return apiRequest(`${BASE}/${id}/change-status/${pcId}`, { method: 'PUT', body: { status } satisfies RequestBody<'putProviderCommunicationsIdChangeStatusX'>, errorModal: false });
-}
-
-export function answerProviderAction(id: number, pcId: number, actionId: number, body: AnswerInput): Promise<{ response_status: string }> {
-  return apiRequest(`${BASE}/${id}/${pcId}/actions/${actionId}`, { method: 'PUT', body: body satisfies RequestBody<'putProviderCommunicationsIdXActionsY'>, errorModal: false });
-}
-
-export function answerProviderActions(id: number, pcId: number, answers: AnswerWithAction[]): Promise<{ response_status: string }> {
-  return apiRequest(`${BASE}/response`, {
+  return apiRequest(`${BASE}/${id}/change-status/${pcId}`, {
     method: 'PUT',
-    body: { communicationId: id, providerCommunicationId: pcId, answers } satisfies RequestBody<'putProviderCommunicationsResponse'>,
+    body: { status } satisfies RequestBody<'putProviderCommunicationsIdChangeStatusX'>,
     errorModal: false,
   });
 }
 
-export function uploadProviderActionFile(store: AppStore, id: number, pcId: number, actionId: number, actionType: string, file: File) {
-  return apiRequest<NoticeFile[]>(`${BASE}/${id}/${pcId}/actions/${actionId}/file`, { method: 'POST', body: formData({ actionType, file }), store, errorModal: false });
+export function answerProviderAction(
+  id: number,
+  pcId: number,
+  actionId: number,
+  body: AnswerInput,
+): Promise<{ response_status: string }> {
+  return apiRequest(`${BASE}/${id}/${pcId}/actions/${actionId}`, {
+    method: 'PUT',
+    body: body satisfies RequestBody<'putProviderCommunicationsIdXActionsY'>,
+    errorModal: false,
+  });
+}
+
+export function answerProviderActions(
+  id: number,
+  pcId: number,
+  answers: AnswerWithAction[],
+): Promise<{ response_status: string }> {
+  return apiRequest(`${BASE}/response`, {
+    method: 'PUT',
+    body: {
+      communicationId: id,
+      providerCommunicationId: pcId,
+      answers,
+    } satisfies RequestBody<'putProviderCommunicationsResponse'>,
+    errorModal: false,
+  });
+}
+
+export function uploadProviderActionFile(
+  store: AppStore,
+  id: number,
+  pcId: number,
+  actionId: number,
+  actionType: string,
+  file: File,
+) {
+  return apiRequest<NoticeFile[]>(`${BASE}/${id}/${pcId}/actions/${actionId}/file`, {
+    method: 'POST',
+    body: formData({ actionType, file }),
+    store,
+    errorModal: false,
+  });
 }
 
 export function deleteProviderActionFile(id: number, pcId: number, actionId: number, fileId: number): Promise<unknown> {
-  return apiRequest(`${BASE}/${id}/${pcId}/actions/${actionId}/file/${fileId}`, { method: 'DELETE', errorModal: false });
+  return apiRequest(`${BASE}/${id}/${pcId}/actions/${actionId}/file/${fileId}`, {
+    method: 'DELETE',
+    errorModal: false,
+  });
 }
 
 export interface NoteRow {
@@ -206,7 +251,11 @@ export function useNotes(id: number | null, pcId: number | null) {
 }
 
 export function saveNote(id: number, pcId: number, noteId: number, note: string): Promise<unknown> {
-  return apiRequest(`/provider/communication-notes/save-note/${id}/${pcId}/${noteId}`, { method: 'POST', body: { note }, errorModal: false });
+  return apiRequest(`/provider/communication-notes/save-note/${id}/${pcId}/${noteId}`, {
+    method: 'POST',
+    body: { note },
+    errorModal: false,
+  });
 }
 
 type ProviderStep0Body = RequestBody<'postProviderCommunicationsStep0'>;
@@ -231,12 +280,22 @@ export interface ProviderEventInfo {
   supplier_organization_id?: number | null;
 }
 
-export function createProviderEvent(body: ProviderEventInfo): Promise<{ id: number; provider_communication_id: number; isProviderCreated: true }> {
-  return apiRequest(`${BASE}/step0`, { method: 'POST', body: body satisfies RequestBody<'postProviderCommunicationsStep0'>, errorModal: false });
+export function createProviderEvent(
+  body: ProviderEventInfo,
+): Promise<{ id: number; provider_communication_id: number; isProviderCreated: true }> {
+  return apiRequest(`${BASE}/step0`, {
+    method: 'POST',
+    body: body satisfies RequestBody<'postProviderCommunicationsStep0'>,
+    errorModal: false,
+  });
 }
 
 export function updateProviderEvent(id: number, pcId: number, body: Partial<ProviderEventInfo>): Promise<unknown> {
-  return apiRequest(`${BASE}/${id}/update-recall/${pcId}/0`, { method: 'PUT', body: body satisfies RequestBody<'putProviderCommunicationsIdUpdateRecallAB'>, errorModal: false });
+  return apiRequest(`${BASE}/${id}/update-recall/${pcId}/0`, {
+    method: 'PUT',
+    body: body satisfies RequestBody<'putProviderCommunicationsIdUpdateRecallAB'>,
+    errorModal: false,
+  });
 }
 
 /** A product of a provider-created event (update-recall step 1; same shape as the supplier's step 1 without custom fields). */
@@ -270,13 +329,29 @@ export interface ProviderEditData {
 }
 
 /** update-recall step 1: replaces the products; answers the edit data. */
-export function updateProviderEventProducts(id: number, pcId: number, products: ProviderEventProduct[]): Promise<ProviderEditData> {
-  return apiRequest(`${BASE}/${id}/update-recall/${pcId}/1`, { method: 'PUT', body: { products } satisfies RequestBody<'putProviderCommunicationsIdUpdateRecallAB'>, errorModal: false });
+export function updateProviderEventProducts(
+  id: number,
+  pcId: number,
+  products: ProviderEventProduct[],
+): Promise<ProviderEditData> {
+  return apiRequest(`${BASE}/${id}/update-recall/${pcId}/1`, {
+    method: 'PUT',
+    body: { products } satisfies RequestBody<'putProviderCommunicationsIdUpdateRecallAB'>,
+    errorModal: false,
+  });
 }
 
 /** update-recall step 2: replaces the actions (409 once answered); answers the edit data. */
-export function updateProviderEventActions(id: number, pcId: number, actions: ProviderEventAction[]): Promise<ProviderEditData> {
-  return apiRequest(`${BASE}/${id}/update-recall/${pcId}/2`, { method: 'PUT', body: { actions } satisfies RequestBody<'putProviderCommunicationsIdUpdateRecallAB'>, errorModal: false });
+export function updateProviderEventActions(
+  id: number,
+  pcId: number,
+  actions: ProviderEventAction[],
+): Promise<ProviderEditData> {
+  return apiRequest(`${BASE}/${id}/update-recall/${pcId}/2`, {
+    method: 'PUT',
+    body: { actions } satisfies RequestBody<'putProviderCommunicationsIdUpdateRecallAB'>,
+    errorModal: false,
+  });
 }
 
 export function useProviderEdit(id: number | null) {
@@ -285,7 +360,9 @@ export function useProviderEdit(id: number | null) {
 
 /** Active suppliers, to name the supplier of a provider-created event. */
 export function useSupplierNameList() {
-  return useApi<{ id: number; name: string }[]>(`${BASE}/supplierNameList`, undefined, { swr: { revalidateOnFocus: false } });
+  return useApi<{ id: number; name: string }[]>(`${BASE}/supplierNameList`, undefined, {
+    swr: { revalidateOnFocus: false },
+  });
 }
 
 /** The provider and its sites. */
@@ -307,7 +384,13 @@ export function useProviderCount(type: CommunicationType, filters: FilterModel) 
 
 /** The latest events of a type, newest change first. */
 export function useRecentProviderCommunications(type: CommunicationType, size = 5) {
-  const state: ListState = { pageNumber: 1, pageSize: size, sort: [{ field: 'updated_at', direction: 'desc' }], search: '', filters: {} };
+  const state: ListState = {
+    pageNumber: 1,
+    pageSize: size,
+    sort: [{ field: 'updated_at', direction: 'desc' }],
+    search: '',
+    filters: {},
+  };
   return useApi<ListPage<ProviderListRow>>(BASE, listQuery(state, type), { errorModal: false });
 }
 
@@ -316,24 +399,43 @@ export const PROVIDER_TEMPLATE_ACTIONS = '/provider/template-actions';
 export const PROVIDER_DISTRIBUTION_LISTS = '/provider/distribution-lists';
 
 export function useProviderTemplateActions(type: CommunicationType, query: ListQuery) {
-  return useApi<Page<TemplateAction>>(PROVIDER_TEMPLATE_ACTIONS, { ...listQueryParams(query), communicationType: type });
+  return useApi<Page<TemplateAction>>(PROVIDER_TEMPLATE_ACTIONS, {
+    ...listQueryParams(query),
+    communicationType: type,
+  });
 }
 
 export function useProviderDistributionLists(type: CommunicationType, query: ListQuery) {
-  return useApi<Page<DistributionList>>(PROVIDER_DISTRIBUTION_LISTS, { ...listQueryParams(query), communicationType: type });
+  return useApi<Page<DistributionList>>(PROVIDER_DISTRIBUTION_LISTS, {
+    ...listQueryParams(query),
+    communicationType: type,
+  });
 }
 
 export function useProviderDistributionListMembers(listId: number | null, query: ListQuery) {
-  return useApi<Page<DistributionListMember>>(listId ? `${PROVIDER_DISTRIBUTION_LISTS}/${listId}/members` : null, listQueryParams(query));
+  return useApi<Page<DistributionListMember>>(
+    listId ? `${PROVIDER_DISTRIBUTION_LISTS}/${listId}/members` : null,
+    listQueryParams(query),
+  );
 }
 
 /** A member is an email (optionally named) or a provider organisation, never both. */
 export type ProviderMemberInput = { email: string; name?: string } | { provider_organization_id: number };
 
-export function addProviderDistributionListMember(listId: number, body: ProviderMemberInput): Promise<DistributionListMember> {
-  return apiRequest<DistributionListMember>(`${PROVIDER_DISTRIBUTION_LISTS}/${listId}/members`, { method: 'POST', body: body satisfies RequestBody<'postProviderDistributionListsIdMembers'>, errorModal: false });
+export function addProviderDistributionListMember(
+  listId: number,
+  body: ProviderMemberInput,
+): Promise<DistributionListMember> {
+  return apiRequest<DistributionListMember>(`${PROVIDER_DISTRIBUTION_LISTS}/${listId}/members`, {
+    method: 'POST',
+    body: body satisfies RequestBody<'postProviderDistributionListsIdMembers'>,
+    errorModal: false,
+  });
 }
 
 export function removeProviderDistributionListMember(listId: number, memberId: number): Promise<unknown> {
-  return apiRequest(`${PROVIDER_DISTRIBUTION_LISTS}/${listId}/members/${memberId}`, { method: 'DELETE', errorModal: false });
+  return apiRequest(`${PROVIDER_DISTRIBUTION_LISTS}/${listId}/members/${memberId}`, {
+    method: 'DELETE',
+    errorModal: false,
+  });
 }

@@ -29,6 +29,9 @@ export function accountLinksFrom(data: unknown): AccountLink[] {
       : [];
   return list.filter(
     (x): x is AccountLink =>
-      typeof x === 'object' && x !== null && typeof (x as AccountLink).path === 'string' && typeof (x as AccountLink).url === 'string',
+      typeof x === 'object' &&
+      x !== null &&
+      typeof (x as AccountLink).path === 'string' &&
+      typeof (x as AccountLink).url === 'string',
   );
 }

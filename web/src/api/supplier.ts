@@ -149,7 +149,10 @@ export function useDistributionLists(type: CommunicationType, query: ListQuery) 
 }
 
 export function useDistributionListMembers(listId: number | null, query: ListQuery) {
-  return useResourcePage<DistributionListMember>(listId ? `/supplier/distribution-lists/${listId}/members` : null, query);
+  return useResourcePage<DistributionListMember>(
+    listId ? `/supplier/distribution-lists/${listId}/members` : null,
+    query,
+  );
 }
 
 export function useSupplierProviders(query: ListQuery) {
@@ -176,8 +179,14 @@ export function useOrganizationProfile() {
   return useApi<OrganizationProfile>('/organization/profile');
 }
 
-export function updateOrganizationProfile(body: Partial<OrganizationProfile> & { name: string }): Promise<OrganizationProfile> {
-  return apiRequest<OrganizationProfile>('/organization/profile', { method: 'PUT', body: body satisfies RequestBody<'putOrganizationProfile'>, errorModal: false });
+export function updateOrganizationProfile(
+  body: Partial<OrganizationProfile> & { name: string },
+): Promise<OrganizationProfile> {
+  return apiRequest<OrganizationProfile>('/organization/profile', {
+    method: 'PUT',
+    body: body satisfies RequestBody<'putOrganizationProfile'>,
+    errorModal: false,
+  });
 }
 
 /** Create, update, activate, inactivate and delete of a master record collection at `path`. */
@@ -190,7 +199,11 @@ export function updateRecord<T>(path: string, id: number, body: unknown): Promis
 }
 
 export function setRecordActive(path: string, id: number, active: boolean): Promise<unknown> {
-  return apiRequest(`${path}/${id}/${active ? 'activate' : 'inactivate'}`, { method: 'PUT', body: {}, errorModal: false });
+  return apiRequest(`${path}/${id}/${active ? 'activate' : 'inactivate'}`, {
+    method: 'PUT',
+    body: {},
+    errorModal: false,
+  });
 }
 
 export function deleteRecord(path: string, id: number): Promise<unknown> {
@@ -209,5 +222,8 @@ export function addDistributionListMember(
 }
 
 export function removeDistributionListMember(listId: number, memberId: number): Promise<unknown> {
-  return apiRequest(`/supplier/distribution-lists/${listId}/members/${memberId}`, { method: 'DELETE', errorModal: false });
+  return apiRequest(`/supplier/distribution-lists/${listId}/members/${memberId}`, {
+    method: 'DELETE',
+    errorModal: false,
+  });
 }

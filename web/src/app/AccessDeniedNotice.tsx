@@ -12,7 +12,11 @@ export function AccessDeniedNotice() {
   const [denied, setDenied] = useAtom(accessDeniedAtom);
   if (!denied || denied.communicationId) return null;
   return (
-    <div role="alert" data-testid="access-denied" className="flex items-center justify-between gap-4 rounded-md border border-destructive/40 bg-destructive/5 px-4 py-2 text-sm">
+    <div
+      role="alert"
+      data-testid="access-denied"
+      className="flex items-center justify-between gap-4 rounded-md border border-destructive/40 bg-destructive/5 px-4 py-2 text-sm"
+    >
       <span>
         <Trans>You don't have permission to access.</Trans>
       </span>

@@ -18,7 +18,11 @@ const me = {
   organization: { id: 2, name: 'Acme Medical Devices', type: 'SUPPLIER', profile_photo: null, isSSO: false },
 };
 
-function signedInAs(orgType: 'SUPPLIER' | 'PROVIDER' | 'NOTISPHERE', permissions: string[], roleName = 'Administrator') {
+function signedInAs(
+  orgType: 'SUPPLIER' | 'PROVIDER' | 'NOTISPHERE',
+  permissions: string[],
+  roleName = 'Administrator',
+) {
   const access = makeJwt(claimsFor(orgType, permissions, { role_name: roleName }));
   localStorage.setItem('user-token', JSON.stringify({ access_token: access, refresh_token: 'r1' }));
 }
@@ -54,19 +58,32 @@ describe('app routing', () => {
     backend({ '/api/me': me });
     renderApp('/account/edit');
     const sidebar = await screen.findByTestId('sidebar');
-    expect(within(sidebar).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Recalls']);
-    expect(within(sidebar).getAllByRole('button').map((b) => b.textContent)).toEqual(['Recall Settings', 'Help']);
+    expect(
+      within(sidebar)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Dashboard', 'Recalls']);
+    expect(
+      within(sidebar)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Recall Settings', 'Help']);
     await userEvent.setup().click(within(sidebar).getByRole('button', { name: 'Recall Settings' }));
-    expect(within(sidebar).getAllByRole('link').map((a) => a.textContent)).toEqual([
-      'Dashboard',
-      'Recalls',
-      'Template Actions',
-      'Distribution Lists',
-    ]);
+    expect(
+      within(sidebar)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Dashboard', 'Recalls', 'Template Actions', 'Distribution Lists']);
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(crumbs).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Home', 'My Profile', 'Edit Profile']);
+    expect(
+      within(crumbs)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Home', 'My Profile', 'Edit Profile']);
     expect(within(crumbs).getByRole('link', { name: 'My Profile' }).getAttribute('href')).toBe('/account');
-    await waitFor(() => expect(document.querySelector('[data-slot="header-organization"]')?.textContent).toBe('Acme Medical Devices'));
+    await waitFor(() =>
+      expect(document.querySelector('[data-slot="header-organization"]')?.textContent).toBe('Acme Medical Devices'),
+    );
   });
 
   it('does not show the organisation name to the operator', async () => {
@@ -130,7 +147,9 @@ describe('app routing', () => {
     signedInAs('SUPPLIER', ['Supplier_ManageRecalls']);
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ ok: true, m: '', d: me }), { headers: { 'x-app-version': '9.0.0' } })),
+      vi.fn(
+        async () => new Response(JSON.stringify({ ok: true, m: '', d: me }), { headers: { 'x-app-version': '9.0.0' } }),
+      ),
     );
     renderApp('/supplier/dashboard');
     const dialog = await screen.findByRole('alertdialog');
@@ -148,7 +167,9 @@ describe('app routing', () => {
     signedInAs('SUPPLIER', ['Supplier_ManageRecalls']);
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse({ ok: false, m: 'The database is not reachable.', error: { code: 'DB_UNAVAILABLE' } }, 503)),
+      vi.fn(async () =>
+        jsonResponse({ ok: false, m: 'The database is not reachable.', error: { code: 'DB_UNAVAILABLE' } }, 503),
+      ),
     );
     renderApp('/account');
     const dialog = await screen.findByRole('alertdialog');

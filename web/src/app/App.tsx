@@ -41,7 +41,9 @@ export function App({ store = appStore, routerHook, searchHook, swrCache }: AppP
   return (
     <JotaiProvider store={store}>
       <I18nProvider i18n={i18n}>
-        <SWRConfig value={{ shouldRetryOnError: false, revalidateOnFocus: false, ...(swrCache ? { provider: swrCache } : {}) }}>
+        <SWRConfig
+          value={{ shouldRetryOnError: false, revalidateOnFocus: false, ...(swrCache ? { provider: swrCache } : {}) }}
+        >
           <Toasts>
             <Router hook={routerHook} searchHook={searchHook}>
               <AppRoutes />

@@ -12,7 +12,11 @@ export function GlobalModals() {
   const newVersion = useAtomValue(newVersionAtom);
   const denied = useAtomValue(accessDeniedAtom);
   const legacy = useMemo(() => decideLegacyDomain(window.location, LEGACY_HOSTS, NEW_ORIGIN), []);
-  const needed = errorMessage !== null || newVersion !== null || legacy.kind === 'modal' || (denied !== null && denied.communicationId !== null);
+  const needed =
+    errorMessage !== null ||
+    newVersion !== null ||
+    legacy.kind === 'modal' ||
+    (denied !== null && denied.communicationId !== null);
   if (!needed) return null;
   return (
     <Suspense fallback={null}>

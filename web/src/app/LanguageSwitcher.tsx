@@ -21,7 +21,11 @@ export function LanguageSwitcher({ className, tone = 'dark' }: { className?: str
           size="sm"
           variant={language.locale === current ? 'secondary' : 'ghost'}
           aria-pressed={language.locale === current}
-          className={language.locale === current || tone === 'light' ? undefined : 'text-inherit hover:bg-white/10 hover:text-inherit'}
+          className={
+            language.locale === current || tone === 'light'
+              ? undefined
+              : 'text-inherit hover:bg-white/10 hover:text-inherit'
+          }
           onClick={() => {
             setLocale(language.locale);
             void activateLocale(language.locale);

@@ -10,7 +10,9 @@ describe('activeMenuHref', () => {
       '/supplier/product-disruption-template-actions',
     );
     expect(activeMenuHref(sidebars.PROV, '/provider/email-templates/edit/3')).toBe('/provider/email-templates');
-    expect(activeMenuHref(sidebars.NOTI, '/notisphere/location-pre-processor/view/2')).toBe('/notisphere/location-pre-processor');
+    expect(activeMenuHref(sidebars.NOTI, '/notisphere/location-pre-processor/view/2')).toBe(
+      '/notisphere/location-pre-processor',
+    );
   });
 
   it('never marks help pages that open in a new window, nor unrelated paths', () => {

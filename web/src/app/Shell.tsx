@@ -86,7 +86,9 @@ function AppHeader({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean; onT
       }
       sidebarOpen={sidebarOpen}
       onToggleSidebar={onToggleSidebar}
-      organisation={userType !== 'NOTI' && organization ? { name: organization.name, logoUrl: organization.profile_photo } : null}
+      organisation={
+        userType !== 'NOTI' && organization ? { name: organization.name, logoUrl: organization.profile_photo } : null
+      }
       user={{ name: me?.full_name || me?.email || t`Account`, email: me?.email, photoUrl: me?.photo }}
       onMyProfile={() => navigate('/account')}
       onLogout={() => {

@@ -64,7 +64,10 @@ describe('guard', () => {
       kind: 'deny',
       to: '/supplier/recalls',
     });
-    expect(guard(route('/provider/dashboard'), auth, '/provider/dashboard')).toEqual({ kind: 'deny', to: '/supplier/recalls' });
+    expect(guard(route('/provider/dashboard'), auth, '/provider/dashboard')).toEqual({
+      kind: 'deny',
+      to: '/supplier/recalls',
+    });
     expect(guard(route('/supplier/recalls/view/:id'), auth, '/supplier/recalls/view/3')).toEqual({ kind: 'render' });
     expect(guard(route('/account'), auth, '/account')).toEqual({ kind: 'render' });
   });

@@ -17,7 +17,10 @@ export function safeRedirect(value: string | null | undefined): string | null {
   return value;
 }
 
-export function canAccess(route: RouteDef, auth: { userType: AuthInfo['userType']; permissions: readonly string[] }): boolean {
+export function canAccess(
+  route: RouteDef,
+  auth: { userType: AuthInfo['userType']; permissions: readonly string[] },
+): boolean {
   if (route.userType && route.userType !== auth.userType) return false;
   return isAllowed(auth.permissions, route.permissions);
 }

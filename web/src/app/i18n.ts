@@ -21,7 +21,9 @@ const loaders: Record<Locale, () => Promise<{ messages: Messages }>> = {
   en: () => import('../locales/en/messages.po'),
   vi: () => import('../locales/vi/messages.po'),
   // The pseudo locale (to spot untranslated text) is only bundled in development.
-  pseudo: import.meta.env.DEV ? () => import('../locales/pseudo/messages.po') : () => import('../locales/en/messages.po'),
+  pseudo: import.meta.env.DEV
+    ? () => import('../locales/pseudo/messages.po')
+    : () => import('../locales/en/messages.po'),
 };
 
 export async function activateLocale(locale: Locale): Promise<void> {

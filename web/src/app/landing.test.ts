@@ -21,17 +21,29 @@ describe('landingPath', () => {
   });
 
   it('lets the named roles override', () => {
-    expect(landingPath({ userType: 'PROV', roleName: 'Responder', permissions: ['Provider_ViewDashboard'] })).toBe('/provider/er-response');
+    expect(landingPath({ userType: 'PROV', roleName: 'Responder', permissions: ['Provider_ViewDashboard'] })).toBe(
+      '/provider/er-response',
+    );
     expect(landingPath({ userType: 'NOTI', roleName: 'Responder', permissions: [] })).toBe('/notisphere/er-response');
-    expect(landingPath({ userType: 'SUPP', roleName: 'Recall Coordinator', permissions: [] })).toBe('/supplier/recalls');
-    expect(landingPath({ userType: 'PROV', roleName: 'Recall Coordinator', permissions: ['View_Dashboard'] })).toBe('/provider/recalls');
-    expect(landingPath({ userType: 'SUPP', roleName: 'Sourcing Coordinator', permissions: [] })).toBe('/supplier/dashboard');
-    expect(landingPath({ userType: 'PROV', roleName: 'Sourcing Coordinator', permissions: ['Provider_ManageRecalls'] })).toBe('/provider/dashboard');
+    expect(landingPath({ userType: 'SUPP', roleName: 'Recall Coordinator', permissions: [] })).toBe(
+      '/supplier/recalls',
+    );
+    expect(landingPath({ userType: 'PROV', roleName: 'Recall Coordinator', permissions: ['View_Dashboard'] })).toBe(
+      '/provider/recalls',
+    );
+    expect(landingPath({ userType: 'SUPP', roleName: 'Sourcing Coordinator', permissions: [] })).toBe(
+      '/supplier/dashboard',
+    );
+    expect(
+      landingPath({ userType: 'PROV', roleName: 'Sourcing Coordinator', permissions: ['Provider_ManageRecalls'] }),
+    ).toBe('/provider/dashboard');
   });
 
   it('falls back to the profile when the landing page itself is not allowed', () => {
     expect(safeLandingPath({ userType: 'SUPP', roleName: 'Recall Coordinator', permissions: [] })).toBe('/account');
-    expect(safeLandingPath({ userType: 'SUPP', roleName: 'Recall Coordinator', permissions: ['Supplier_ManageRecalls'] })).toBe('/supplier/recalls');
+    expect(
+      safeLandingPath({ userType: 'SUPP', roleName: 'Recall Coordinator', permissions: ['Supplier_ManageRecalls'] }),
+    ).toBe('/supplier/recalls');
     expect(safeLandingPath({ userType: null, roleName: null, permissions: [] })).toBe('/account');
   });
 });

@@ -24,7 +24,8 @@ export function landingPath({ userType, roleName, permissions }: LandingInput): 
       break;
   }
   if (userType === 'PROV') {
-    if (permissions.includes('View_Dashboard') || permissions.includes('Provider_ViewDashboard')) return '/provider/dashboard';
+    if (permissions.includes('View_Dashboard') || permissions.includes('Provider_ViewDashboard'))
+      return '/provider/dashboard';
     if (permissions.includes('Provider_ManageRecalls')) return '/provider/recalls';
     if (permissions.includes('Provider_ManageDisruption')) return '/provider/product-disruption';
     return '/provider/dashboard';

@@ -1,6 +1,9 @@
 /** Old recall domains: webform links are redirected, other paths show a blocking Redirect modal (spec §2). */
 
-export type LegacyDomainDecision = { kind: 'none' } | { kind: 'redirect'; url: string } | { kind: 'modal'; url: string };
+export type LegacyDomainDecision =
+  | { kind: 'none' }
+  | { kind: 'redirect'; url: string }
+  | { kind: 'modal'; url: string };
 
 export function parseHostList(value: string | undefined): string[] {
   return (value ?? '')

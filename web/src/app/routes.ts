@@ -183,7 +183,10 @@ export const routes: readonly RouteDef[] = [
     permissions: N.locations,
     parent: nPreProcessor,
   }),
-  noti('/notisphere/location-pre-processor/new', msg`New Location File`, { permissions: N.locations, parent: nPreProcessor }),
+  noti('/notisphere/location-pre-processor/new', msg`New Location File`, {
+    permissions: N.locations,
+    parent: nPreProcessor,
+  }),
   noti('/notisphere/location-pre-processor/view/:id', msg`View Location File`, {
     permissions: N.locations,
     parent: nPreProcessor,
@@ -202,9 +205,20 @@ export const routes: readonly RouteDef[] = [
 
   // Provider
   prov('/provider/dashboard', msg`Dashboard`, { page: () => import('../pages/provider/DashboardPage') }),
-  prov('/provider/recalls', msg`Recalls`, { permissions: P.recalls, page: () => import('../pages/provider/RecallListPage') }),
-  prov('/provider/recalls/new', msg`New Recall`, { permissions: P.recalls, parent: pRecalls, page: providerRecallForm }),
-  prov('/provider/recalls/edit/:id', msg`Edit Recall`, { permissions: P.recalls, parent: pRecalls, page: providerRecallForm }),
+  prov('/provider/recalls', msg`Recalls`, {
+    permissions: P.recalls,
+    page: () => import('../pages/provider/RecallListPage'),
+  }),
+  prov('/provider/recalls/new', msg`New Recall`, {
+    permissions: P.recalls,
+    parent: pRecalls,
+    page: providerRecallForm,
+  }),
+  prov('/provider/recalls/edit/:id', msg`Edit Recall`, {
+    permissions: P.recalls,
+    parent: pRecalls,
+    page: providerRecallForm,
+  }),
   prov('/provider/recalls/view/:id/:providerCommunicationId', msg`View Recall`, {
     permissions: P.recalls,
     parent: pRecalls,
@@ -259,7 +273,10 @@ export const routes: readonly RouteDef[] = [
 
   // Supplier
   supp('/supplier/dashboard', msg`Dashboard`, { page: () => import('../pages/supplier/DashboardPage') }),
-  supp('/supplier/recalls', msg`Recalls`, { permissions: S.recalls, page: () => import('../pages/supplier/RecallListPage') }),
+  supp('/supplier/recalls', msg`Recalls`, {
+    permissions: S.recalls,
+    page: () => import('../pages/supplier/RecallListPage'),
+  }),
   supp('/supplier/recalls/new', msg`New Recall`, {
     permissions: S.recalls,
     parent: sRecalls,

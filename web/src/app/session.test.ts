@@ -32,7 +32,18 @@ describe('decideSession', () => {
 
 function tokenAnswer(access: string, refresh: string) {
   return new Response(
-    JSON.stringify({ ok: true, m: '', d: { access_token: access, refresh_token: refresh, token_type: 'Bearer', expires_in: 900, login_as_required: null, Challenge: null } }),
+    JSON.stringify({
+      ok: true,
+      m: '',
+      d: {
+        access_token: access,
+        refresh_token: refresh,
+        token_type: 'Bearer',
+        expires_in: 900,
+        login_as_required: null,
+        Challenge: null,
+      },
+    }),
     { status: 200 },
   );
 }
@@ -54,11 +65,16 @@ describe('session watch tick', () => {
     const expired = makeJwt(claimsFor('PROVIDER', [], { exp: Math.floor(Date.now() / 1000) - 10 }));
     localStorage.setItem('user-token', JSON.stringify({ access_token: expired, refresh_token: 'r1' }));
     const store = createStore();
-    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response(JSON.stringify({ ok: true, m: '', d: null })));
+    const fetchMock = vi.fn(
+      async (_url: string, _init: RequestInit) => new Response(JSON.stringify({ ok: true, m: '', d: null })),
+    );
     vi.stubGlobal('fetch', fetchMock);
     await expect(sessionTick(store, Date.now(), Date.now() - 30 * MIN)).resolves.toBe('logout');
     expect(store.get(tokenAtom)).toBeNull();
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST', body: JSON.stringify({ refresh_token: 'r1' }) }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/auth/logout',
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ refresh_token: 'r1' }) }),
+    );
   });
 
   it('leaves a valid session alone', async () => {
@@ -76,15 +92,24 @@ describe('session watch tick', () => {
     const fresh = makeJwt(claimsFor('SUPPLIER', []));
     localStorage.setItem('user-token', JSON.stringify({ access_token: expired, refresh_token: 'r1' }));
     const store = createStore();
-    vi.stubGlobal('fetch', vi.fn(async () => tokenAnswer(fresh, 'r2')));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => tokenAnswer(fresh, 'r2')),
+    );
     await initSession(store);
     expect(store.get(tokenAtom)?.access_token).toBe(fresh);
   });
 
   it('logout clears the stored login even when the server call fails', async () => {
-    localStorage.setItem('user-token', JSON.stringify({ access_token: makeJwt(claimsFor('SUPPLIER', [])), refresh_token: 'r1' }));
+    localStorage.setItem(
+      'user-token',
+      JSON.stringify({ access_token: makeJwt(claimsFor('SUPPLIER', [])), refresh_token: 'r1' }),
+    );
     const store = createStore();
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     await logout(store);
     expect(store.get(tokenAtom)).toBeNull();
     expect(localStorage.getItem('user-token')).toBeNull();

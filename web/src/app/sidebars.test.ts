@@ -8,20 +8,49 @@ const labels = (items: MenuItem[]): string[] =>
 
 describe('sidebars', () => {
   it('shows the whole operator menu to an administrator', () => {
-    const all = ['Notisphere_ViewKeyMetrics', 'Notisphere_ManageRecalls', 'NotiSphere_ResponderRole', 'Notisphere_ManageSuppliers',
-      'Notisphere_ManageProviders', 'Notisphere_ManageLocations', 'Notisphere_ManageProductFields', 'Notisphere_ManageLookupValues',
-      'Notisphere_ManageUsers', 'Notisphere_ManageRoles', 'Notisphere_ManageEmailTemplates', 'Notisphere_ManageUserGuides',
-      'Notisphere_ViewFDAInformation'];
+    const all = [
+      'Notisphere_ViewKeyMetrics',
+      'Notisphere_ManageRecalls',
+      'NotiSphere_ResponderRole',
+      'Notisphere_ManageSuppliers',
+      'Notisphere_ManageProviders',
+      'Notisphere_ManageLocations',
+      'Notisphere_ManageProductFields',
+      'Notisphere_ManageLookupValues',
+      'Notisphere_ManageUsers',
+      'Notisphere_ManageRoles',
+      'Notisphere_ManageEmailTemplates',
+      'Notisphere_ManageUserGuides',
+      'Notisphere_ViewFDAInformation',
+    ];
     expect(labels(visibleMenu(sidebars.NOTI, all))).toEqual([
-      'Dashboard', 'Key Metrics', 'Recalls', 'eR Responses', 'Suppliers', 'Providers', 'Location Pre-Processor', 'Locations',
-      'Locations Verification', 'Product Fields', 'Lookup Values', 'Users', 'Roles', 'Quick Links', 'Email Templates',
-      'Content Management', 'Manage Supplier Master', 'FDA[Devices,Drugs]',
+      'Dashboard',
+      'Key Metrics',
+      'Recalls',
+      'eR Responses',
+      'Suppliers',
+      'Providers',
+      'Location Pre-Processor',
+      'Locations',
+      'Locations Verification',
+      'Product Fields',
+      'Lookup Values',
+      'Users',
+      'Roles',
+      'Quick Links',
+      'Email Templates',
+      'Content Management',
+      'Manage Supplier Master',
+      'FDA[Devices,Drugs]',
     ]);
   });
 
   it('keeps a group when any child permission is held and drops empty groups', () => {
     expect(labels(visibleMenu(sidebars.SUPP, ['Supplier_ManageDisruption', 'Supplier_ViewFAQs']))).toEqual([
-      'Dashboard', 'Supply Advisories', 'Advisory Settings[Template Actions,Distribution Lists]', 'Help[FAQs]',
+      'Dashboard',
+      'Supply Advisories',
+      'Advisory Settings[Template Actions,Distribution Lists]',
+      'Help[FAQs]',
     ]);
   });
 

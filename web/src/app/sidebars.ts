@@ -16,25 +16,55 @@ export interface MenuItem {
 
 const operator: MenuItem[] = [
   { id: 'dashboard', label: msg`Dashboard`, path: '/notisphere/dashboard' },
-  { id: 'key-metrics', label: msg`Key Metrics`, path: '/notisphere/key-metrics', permissions: ['Notisphere_ViewKeyMetrics'] },
+  {
+    id: 'key-metrics',
+    label: msg`Key Metrics`,
+    path: '/notisphere/key-metrics',
+    permissions: ['Notisphere_ViewKeyMetrics'],
+  },
   { id: 'recalls', label: msg`Recalls`, path: '/notisphere/recalls', permissions: ['Notisphere_ManageRecalls'] },
-  { id: 'er-response', label: msg`eR Responses`, path: '/notisphere/er-response', permissions: ['NotiSphere_ResponderRole'] },
-  { id: 'suppliers', label: msg`Suppliers`, path: '/notisphere/suppliers', permissions: ['Notisphere_ManageSuppliers'] },
-  { id: 'providers', label: msg`Providers`, path: '/notisphere/providers', permissions: ['Notisphere_ManageProviders'] },
+  {
+    id: 'er-response',
+    label: msg`eR Responses`,
+    path: '/notisphere/er-response',
+    permissions: ['NotiSphere_ResponderRole'],
+  },
+  {
+    id: 'suppliers',
+    label: msg`Suppliers`,
+    path: '/notisphere/suppliers',
+    permissions: ['Notisphere_ManageSuppliers'],
+  },
+  {
+    id: 'providers',
+    label: msg`Providers`,
+    path: '/notisphere/providers',
+    permissions: ['Notisphere_ManageProviders'],
+  },
   {
     id: 'location-pre-processor',
     label: msg`Location Pre-Processor`,
     path: '/notisphere/location-pre-processor',
     permissions: ['Notisphere_ManageLocations'],
   },
-  { id: 'locations', label: msg`Locations`, path: '/notisphere/locations', permissions: ['Notisphere_ManageLocations'] },
+  {
+    id: 'locations',
+    label: msg`Locations`,
+    path: '/notisphere/locations',
+    permissions: ['Notisphere_ManageLocations'],
+  },
   {
     id: 'locations-verification',
     label: msg`Locations Verification`,
     path: '/notisphere/locations-verification',
     permissions: ['Notisphere_ManageLocations'],
   },
-  { id: 'fields', label: msg`Product Fields`, path: '/notisphere/fields', permissions: ['Notisphere_ManageProductFields'] },
+  {
+    id: 'fields',
+    label: msg`Product Fields`,
+    path: '/notisphere/fields',
+    permissions: ['Notisphere_ManageProductFields'],
+  },
   {
     id: 'lookup-values',
     label: msg`Lookup Values`,
@@ -66,8 +96,18 @@ const operator: MenuItem[] = [
     id: 'fda',
     label: msg`FDA`,
     children: [
-      { id: 'fda-devices', label: msg`Devices`, path: '/notisphere/fda-devices', permissions: ['Notisphere_ViewFDAInformation'] },
-      { id: 'fda-drugs', label: msg`Drugs`, path: '/notisphere/fda-drugs', permissions: ['Notisphere_ViewFDAInformation'] },
+      {
+        id: 'fda-devices',
+        label: msg`Devices`,
+        path: '/notisphere/fda-devices',
+        permissions: ['Notisphere_ViewFDAInformation'],
+      },
+      {
+        id: 'fda-drugs',
+        label: msg`Drugs`,
+        path: '/notisphere/fda-drugs',
+        permissions: ['Notisphere_ViewFDAInformation'],
+      },
     ],
   },
 ];
@@ -88,7 +128,12 @@ const supplier: MenuItem[] = [
       { id: 'general', label: msg`General`, path: '/supplier/organization', permissions: ['Supplier_ManageProfile'] },
       { id: 'roles', label: msg`Roles`, path: '/supplier/roles', permissions: ['Supplier_ManageRoles'] },
       { id: 'users', label: msg`Users`, path: '/supplier/users', permissions: ['Supplier_ManageUsers'] },
-      { id: 'sales-reps', label: msg`Sales Reps`, path: '/supplier/sales-rep', permissions: ['Supplier_ManageSalesRepresentative'] },
+      {
+        id: 'sales-reps',
+        label: msg`Sales Reps`,
+        path: '/supplier/sales-rep',
+        permissions: ['Supplier_ManageSalesRepresentative'],
+      },
     ],
   },
   {
@@ -131,8 +176,18 @@ const supplier: MenuItem[] = [
     id: 'location-management',
     label: msg`Location Management`,
     children: [
-      { id: 'providers', label: msg`Providers`, path: '/supplier/providers', permissions: ['Supplier_ManageLocations'] },
-      { id: 'locations', label: msg`Locations`, path: '/supplier/locations', permissions: ['Supplier_ManageLocations'] },
+      {
+        id: 'providers',
+        label: msg`Providers`,
+        path: '/supplier/providers',
+        permissions: ['Supplier_ManageLocations'],
+      },
+      {
+        id: 'locations',
+        label: msg`Locations`,
+        path: '/supplier/locations',
+        permissions: ['Supplier_ManageLocations'],
+      },
       { id: 'files', label: msg`Files`, path: '/supplier/location-files', permissions: ['Supplier_ManageLocations'] },
     ],
   },
@@ -140,9 +195,21 @@ const supplier: MenuItem[] = [
     id: 'help',
     label: msg`Help`,
     children: [
-      { id: 'learn-more', label: msg`Learn More`, path: '/user-guide', newWindow: true, permissions: ['Supplier_ViewUserGuides'] },
+      {
+        id: 'learn-more',
+        label: msg`Learn More`,
+        path: '/user-guide',
+        newWindow: true,
+        permissions: ['Supplier_ViewUserGuides'],
+      },
       { id: 'faqs', label: msg`FAQs`, path: '/faqs', newWindow: true, permissions: ['Supplier_ViewFAQs'] },
-      { id: 'contact-us', label: msg`Contact Us`, path: '/contact-us', newWindow: true, permissions: ['Supplier_ViewContact'] },
+      {
+        id: 'contact-us',
+        label: msg`Contact Us`,
+        path: '/contact-us',
+        newWindow: true,
+        permissions: ['Supplier_ViewContact'],
+      },
     ],
   },
 ];
@@ -156,7 +223,12 @@ const provider: MenuItem[] = [
     path: '/provider/product-disruption',
     permissions: ['Provider_ManageDisruption'],
   },
-  { id: 'er-response', label: msg`eR Responses`, path: '/provider/er-response', permissions: ['Provider_ResponderRole'] },
+  {
+    id: 'er-response',
+    label: msg`eR Responses`,
+    path: '/provider/er-response',
+    permissions: ['Provider_ResponderRole'],
+  },
   { id: 'access-denied', label: msg`Access Denied`, path: '/provider/product-disruption/accessdenied', hidden: true },
   {
     id: 'organization-settings',
@@ -190,7 +262,12 @@ const provider: MenuItem[] = [
     id: 'recall-settings',
     label: msg`Recall Settings`,
     children: [
-      { id: 'template-actions', label: msg`Template Actions`, path: '/provider/template-actions', permissions: ['Provider_ManageRecalls'] },
+      {
+        id: 'template-actions',
+        label: msg`Template Actions`,
+        path: '/provider/template-actions',
+        permissions: ['Provider_ManageRecalls'],
+      },
       {
         id: 'distribution-lists',
         label: msg`Distribution Lists`,
@@ -203,9 +280,21 @@ const provider: MenuItem[] = [
     id: 'help',
     label: msg`Help`,
     children: [
-      { id: 'learn-more', label: msg`Learn More`, path: '/user-guide', newWindow: true, permissions: ['Provider_ViewUserGuides'] },
+      {
+        id: 'learn-more',
+        label: msg`Learn More`,
+        path: '/user-guide',
+        newWindow: true,
+        permissions: ['Provider_ViewUserGuides'],
+      },
       { id: 'faqs', label: msg`FAQs`, path: '/faqs', newWindow: true, permissions: ['Provider_ViewFAQs'] },
-      { id: 'contact-us', label: msg`Contact Us`, path: '/contact-us', newWindow: true, permissions: ['Provider_ViewContact'] },
+      {
+        id: 'contact-us',
+        label: msg`Contact Us`,
+        path: '/contact-us',
+        newWindow: true,
+        permissions: ['Provider_ViewContact'],
+      },
     ],
   },
 ];

@@ -23,7 +23,10 @@ describe('catalogs', () => {
   });
 
   it('hold the same messages in every locale', () => {
-    const ids = (locale: string) => entries(locale).map((e) => e.id).sort();
+    const ids = (locale: string) =>
+      entries(locale)
+        .map((e) => e.id)
+        .sort();
     expect(ids('vi')).toEqual(ids('en'));
     expect(ids('pseudo')).toEqual(ids('en'));
   });

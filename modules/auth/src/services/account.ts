@@ -1,7 +1,15 @@
 import type { Knex } from 'knex';
 import {
-  BusinessRuleError, type Config, ConflictError, hashPassword, isStrongPassword, NotFoundError, PASSWORD_RULE_MESSAGE, recordAudit,
-  UnauthorizedError, ValidationError,
+  BusinessRuleError,
+  type Config,
+  ConflictError,
+  hashPassword,
+  isStrongPassword,
+  NotFoundError,
+  PASSWORD_RULE_MESSAGE,
+  recordAudit,
+  UnauthorizedError,
+  ValidationError,
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
 import { emails } from '../emails.js';
@@ -10,13 +18,15 @@ import { consumeCode, consumeLinkToken, issueCode, issueLinkToken } from './code
 import { checkCredentials, findUserByEmail, type RequestMeta } from './login.js';
 
 export function assertStrongPassword(password: string): void {
-  if (!isStrongPassword(password)) throw new ValidationError(PASSWORD_RULE_MESSAGE, [{ field: 'password', message: PASSWORD_RULE_MESSAGE }]);
+  if (!isStrongPassword(password))
+    throw new ValidationError(PASSWORD_RULE_MESSAGE, [{ field: 'password', message: PASSWORD_RULE_MESSAGE }]);
 }
 
 const UNVERIFIED = ['PENDING', 'VERIFICATION', 'NONVERIFIED'];
 
 /** The status an unlocked or reset account returns to. */
-const settledStatus = (user: { email_verified_at: Date | null }) => (user.email_verified_at ? 'VERIFIED' : 'VERIFICATION');
+const settledStatus = (user: { email_verified_at: Date | null }) =>
+  user.email_verified_at ? 'VERIFIED' : 'VERIFICATION';
 
 /** Emails an unlock code to a locked account. Same answer whether or not the account exists or is locked. */
 export async function requestUnlock(db: Knex, config: Config, email: string, meta: RequestMeta): Promise<void> {
@@ -25,26 +35,53 @@ export async function requestUnlock(db: Knex, config: Config, email: string, met
     if (!user || user.status !== 'LOCKED') return;
     const code = await issueCode(trx, user.id, 'UNLOCK', config.codeTtlSeconds);
     await enqueueEmail(trx, emails.unlockCode(user.email, code, Math.round(config.codeTtlSeconds / 60)));
-    await recordAudit(trx, null, { organizationId: null, action: 'UNLOCK_CODE_SENT', entityType: 'user', entityId: user.id, actorEmail: user.email, requestId: meta.requestId });
+    await recordAudit(trx, null, {
+      organizationId: null,
+      action: 'UNLOCK_CODE_SENT',
+      entityType: 'user',
+      entityId: user.id,
+      actorEmail: user.email,
+      requestId: meta.requestId,
+    });
   });
 }
 
 /** Unlocks an account with its emailed code; with `newPassword` also replaces the password (restoreuser). */
-export async function unlockWithCode(db: Knex, email: string, code: string, newPassword: string | undefined, meta: RequestMeta): Promise<void> {
+export async function unlockWithCode(
+  db: Knex,
+  email: string,
+  code: string,
+  newPassword: string | undefined,
+  meta: RequestMeta,
+): Promise<void> {
   if (newPassword !== undefined) assertStrongPassword(newPassword);
   const ok = await db.transaction(async (trx) => {
     const user = (await trx('users').whereRaw('lower(email) = lower(?)', [email.trim()]).forUpdate().first()) as
-      | { id: number; email: string; status: string; email_verified_at: Date | null } | undefined;
+      | { id: number; email: string; status: string; email_verified_at: Date | null }
+      | undefined;
     if (!user || user.status !== 'LOCKED') return false;
     if (!(await consumeCode(trx, user.id, 'UNLOCK', code))) return false;
     const status = settledStatus(user);
-    await trx('users').where({ id: user.id }).update({
-      status, failed_login_count: 0, locked_at: null, updated_at: trx.fn.now(),
-      ...(newPassword !== undefined ? { password_hash: await hashPassword(newPassword), password_changed_at: trx.fn.now() } : {}),
-    });
+    await trx('users')
+      .where({ id: user.id })
+      .update({
+        status,
+        failed_login_count: 0,
+        locked_at: null,
+        updated_at: trx.fn.now(),
+        ...(newPassword !== undefined
+          ? { password_hash: await hashPassword(newPassword), password_changed_at: trx.fn.now() }
+          : {}),
+      });
     await recordAudit(trx, null, {
-      organizationId: null, action: newPassword !== undefined ? 'USER_RESTORED' : 'USER_UNLOCKED', entityType: 'user', entityId: user.id,
-      actorEmail: user.email, before: { status: 'LOCKED' }, after: { status }, requestId: meta.requestId,
+      organizationId: null,
+      action: newPassword !== undefined ? 'USER_RESTORED' : 'USER_UNLOCKED',
+      entityType: 'user',
+      entityId: user.id,
+      actorEmail: user.email,
+      before: { status: 'LOCKED' },
+      after: { status },
+      requestId: meta.requestId,
     });
     return true;
   });
@@ -58,7 +95,14 @@ export async function forgotPassword(db: Knex, config: Config, email: string, me
     const token = await issueLinkToken(trx, user.id, 'PASSWORD_RESET', config.linkTtlSeconds);
     const link = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
     await enqueueEmail(trx, emails.resetPassword(user.email, link, Math.round(config.linkTtlSeconds / 3600)));
-    await recordAudit(trx, null, { organizationId: null, action: 'PASSWORD_RESET_REQUESTED', entityType: 'user', entityId: user.id, actorEmail: user.email, requestId: meta.requestId });
+    await recordAudit(trx, null, {
+      organizationId: null,
+      action: 'PASSWORD_RESET_REQUESTED',
+      entityType: 'user',
+      entityId: user.id,
+      actorEmail: user.email,
+      requestId: meta.requestId,
+    });
     return true;
   });
 }
@@ -69,20 +113,44 @@ export async function resetPassword(db: Knex, token: string, password: string, m
   const ok = await db.transaction(async (trx) => {
     const userId = await consumeLinkToken(trx, 'PASSWORD_RESET', token);
     if (!userId) return false;
-    const user = (await trx('users').where({ id: userId }).forUpdate().first()) as { id: number; email: string; status: string; email_verified_at: Date | null };
+    const user = (await trx('users').where({ id: userId }).forUpdate().first()) as {
+      id: number;
+      email: string;
+      status: string;
+      email_verified_at: Date | null;
+    };
     // The link reached the inbox, which proves the address: an invited or unverified user becomes VERIFIED.
     const proven = UNVERIFIED.includes(user.status);
     const status = proven ? 'VERIFIED' : user.status === 'LOCKED' ? settledStatus(user) : user.status;
-    await trx('users').where({ id: userId }).update({
-      password_hash: await hashPassword(password), password_changed_at: trx.fn.now(), failed_login_count: 0, locked_at: null, status,
-      ...(proven ? { email_verified_at: trx.fn.now() } : {}), updated_at: trx.fn.now(),
-    });
-    if (proven) await trx('memberships').where({ user_id: userId, status: 'PENDING' }).update({ status: 'ACTIVE', updated_at: trx.fn.now() });
-    await trx('refresh_tokens').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: trx.fn.now(), revoked_reason: 'password' });
+    await trx('users')
+      .where({ id: userId })
+      .update({
+        password_hash: await hashPassword(password),
+        password_changed_at: trx.fn.now(),
+        failed_login_count: 0,
+        locked_at: null,
+        status,
+        ...(proven ? { email_verified_at: trx.fn.now() } : {}),
+        updated_at: trx.fn.now(),
+      });
+    if (proven)
+      await trx('memberships')
+        .where({ user_id: userId, status: 'PENDING' })
+        .update({ status: 'ACTIVE', updated_at: trx.fn.now() });
+    await trx('refresh_tokens')
+      .where({ user_id: userId })
+      .whereNull('revoked_at')
+      .update({ revoked_at: trx.fn.now(), revoked_reason: 'password' });
     await enqueueEmail(trx, emails.passwordChanged(user.email));
     await recordAudit(trx, null, {
-      organizationId: null, action: 'PASSWORD_RESET', entityType: 'user', entityId: userId, actorEmail: user.email,
-      before: { status: user.status }, after: { status }, requestId: meta.requestId,
+      organizationId: null,
+      action: 'PASSWORD_RESET',
+      entityType: 'user',
+      entityId: userId,
+      actorEmail: user.email,
+      before: { status: user.status },
+      after: { status },
+      requestId: meta.requestId,
     });
     return true;
   });
@@ -90,13 +158,27 @@ export async function resetPassword(db: Knex, token: string, password: string, m
 }
 
 async function markVerified(trx: Knex.Transaction, userId: number, meta: RequestMeta): Promise<void> {
-  const user = (await trx('users').where({ id: userId }).forUpdate().first('id', 'email', 'status')) as { id: number; email: string; status: string };
+  const user = (await trx('users').where({ id: userId }).forUpdate().first('id', 'email', 'status')) as {
+    id: number;
+    email: string;
+    status: string;
+  };
   if (!UNVERIFIED.includes(user.status)) return;
-  await trx('users').where({ id: userId }).update({ status: 'VERIFIED', email_verified_at: trx.fn.now(), updated_at: trx.fn.now() });
-  await trx('memberships').where({ user_id: userId, status: 'PENDING' }).update({ status: 'ACTIVE', updated_at: trx.fn.now() });
+  await trx('users')
+    .where({ id: userId })
+    .update({ status: 'VERIFIED', email_verified_at: trx.fn.now(), updated_at: trx.fn.now() });
+  await trx('memberships')
+    .where({ user_id: userId, status: 'PENDING' })
+    .update({ status: 'ACTIVE', updated_at: trx.fn.now() });
   await recordAudit(trx, null, {
-    organizationId: null, action: 'EMAIL_VERIFIED', entityType: 'user', entityId: userId, actorEmail: user.email,
-    before: { status: user.status }, after: { status: 'VERIFIED' }, requestId: meta.requestId,
+    organizationId: null,
+    action: 'EMAIL_VERIFIED',
+    entityType: 'user',
+    entityId: userId,
+    actorEmail: user.email,
+    before: { status: user.status },
+    after: { status: 'VERIFIED' },
+    requestId: meta.requestId,
   });
 }
 
@@ -114,8 +196,13 @@ export async function verifyEmail(db: Knex, token: string, meta: RequestMeta): P
  * /auth/userdata: an unverified user proves the password, then asks for a code (`resend`) or sends the code
  * received to verify the address.
  */
-export async function userData(db: Knex, config: Config, input: { email: string; password: string; verification_code?: string; resend?: boolean },
-  meta: RequestMeta, kick: () => void): Promise<{ status: string; message: string }> {
+export async function userData(
+  db: Knex,
+  config: Config,
+  input: { email: string; password: string; verification_code?: string; resend?: boolean },
+  meta: RequestMeta,
+  kick: () => void,
+): Promise<{ status: string; message: string }> {
   const u = await checkCredentials(db, config, input.email, input.password, meta, kick, { allowUnverified: true });
   if (!UNVERIFIED.includes(u.status)) return { status: u.status, message: MESSAGES.emailVerified };
   if (input.verification_code) {
@@ -143,14 +230,19 @@ export interface PublicOrganization {
 }
 
 export async function organizationByLink(db: Knex, link: string): Promise<PublicOrganization> {
-  const org = await db('organizations').where({ self_registration_link: link }).whereIn('status', ['ACTIVE', 'LINKED'])
+  const org = await db('organizations')
+    .where({ self_registration_link: link })
+    .whereIn('status', ['ACTIVE', 'LINKED'])
     .first('id', 'name', 'type', 'profile_photo');
   if (!org) throw new NotFoundError(MESSAGES.badRegistrationLink);
   return org as PublicOrganization;
 }
 
 export async function organizationById(db: Knex, id: number): Promise<PublicOrganization> {
-  const org = await db('organizations').where({ id }).whereIn('status', ['ACTIVE', 'LINKED']).first('id', 'name', 'type', 'profile_photo');
+  const org = await db('organizations')
+    .where({ id })
+    .whereIn('status', ['ACTIVE', 'LINKED'])
+    .first('id', 'name', 'type', 'profile_photo');
   if (!org) throw new NotFoundError('Organization not found.');
   return org as PublicOrganization;
 }
@@ -165,25 +257,53 @@ export interface SignUpInput {
 }
 
 /** Self-registration by link: a PENDING user and membership until the emailed link verifies the address. */
-export async function signUp(db: Knex, config: Config, input: SignUpInput, meta: RequestMeta): Promise<{ id: number; email: string; status: string }> {
+export async function signUp(
+  db: Knex,
+  config: Config,
+  input: SignUpInput,
+  meta: RequestMeta,
+): Promise<{ id: number; email: string; status: string }> {
   assertStrongPassword(input.password);
   return db.transaction(async (trx) => {
-    const org = (await trx('organizations').where({ self_registration_link: input.selfregistrationlink }).whereIn('status', ['ACTIVE', 'LINKED'])
-      .first('id', 'self_registration_role_id')) as { id: number; self_registration_role_id: number | null } | undefined;
+    const org = (await trx('organizations')
+      .where({ self_registration_link: input.selfregistrationlink })
+      .whereIn('status', ['ACTIVE', 'LINKED'])
+      .first('id', 'self_registration_role_id')) as
+      | { id: number; self_registration_role_id: number | null }
+      | undefined;
     if (!org) throw new NotFoundError(MESSAGES.badRegistrationLink);
     if (!org.self_registration_role_id) throw new BusinessRuleError(MESSAGES.registrationClosed, 'REGISTRATION_CLOSED');
     if (await findUserByEmail(trx, input.email)) throw new ConflictError(MESSAGES.emailTaken, 'EMAIL_TAKEN');
-    const [row] = await trx('users').insert({
-      email: input.email.trim().toLowerCase(), password_hash: await hashPassword(input.password), first_name: input.first_name.trim(),
-      last_name: input.last_name.trim(), phone: input.phone ?? null, status: 'PENDING',
-    }).returning(['id', 'email', 'status']);
+    const [row] = await trx('users')
+      .insert({
+        email: input.email.trim().toLowerCase(),
+        password_hash: await hashPassword(input.password),
+        first_name: input.first_name.trim(),
+        last_name: input.last_name.trim(),
+        phone: input.phone ?? null,
+        status: 'PENDING',
+      })
+      .returning(['id', 'email', 'status']);
     const user = row as { id: number; email: string; status: string };
-    await trx('memberships').insert({ user_id: user.id, organization_id: org.id, role_id: org.self_registration_role_id, status: 'PENDING' });
+    await trx('memberships').insert({
+      user_id: user.id,
+      organization_id: org.id,
+      role_id: org.self_registration_role_id,
+      status: 'PENDING',
+    });
     const token = await issueLinkToken(trx, user.id, 'EMAIL_VERIFICATION', config.linkTtlSeconds);
-    await enqueueEmail(trx, emails.verifyEmailLink(user.email, `${config.appUrl}/verify-email?token=${encodeURIComponent(token)}`));
+    await enqueueEmail(
+      trx,
+      emails.verifyEmailLink(user.email, `${config.appUrl}/verify-email?token=${encodeURIComponent(token)}`),
+    );
     await recordAudit(trx, null, {
-      organizationId: org.id, action: 'USER_SIGNED_UP', entityType: 'user', entityId: user.id, actorEmail: user.email,
-      after: { email: user.email, status: 'PENDING' }, requestId: meta.requestId,
+      organizationId: org.id,
+      action: 'USER_SIGNED_UP',
+      entityType: 'user',
+      entityId: user.id,
+      actorEmail: user.email,
+      after: { email: user.email, status: 'PENDING' },
+      requestId: meta.requestId,
     });
     return user;
   });

@@ -9,25 +9,43 @@ export const MAX_CODE_ATTEMPTS = 5;
 const codeHash = (userId: number, code: string) => sha256(`${userId}:${code.trim()}`);
 
 /** Issues a 6-digit code for `purpose`; older unused codes of the same purpose stop working. */
-export async function issueCode(trx: Knex | Knex.Transaction, userId: number, purpose: CodePurpose, ttlSeconds: number,
-  organizationId: number | null = null): Promise<string> {
-  await trx('one_time_codes').where({ user_id: userId, purpose }).whereNull('consumed_at').update({ consumed_at: trx.fn.now() });
+export async function issueCode(
+  trx: Knex | Knex.Transaction,
+  userId: number,
+  purpose: CodePurpose,
+  ttlSeconds: number,
+  organizationId: number | null = null,
+): Promise<string> {
+  await trx('one_time_codes')
+    .where({ user_id: userId, purpose })
+    .whereNull('consumed_at')
+    .update({ consumed_at: trx.fn.now() });
   const code = randomCode(6);
   await trx('one_time_codes').insert({
-    user_id: userId, organization_id: organizationId, purpose, code_hash: codeHash(userId, code),
+    user_id: userId,
+    organization_id: organizationId,
+    purpose,
+    code_hash: codeHash(userId, code),
     expires_at: new Date(Date.now() + ttlSeconds * 1000),
   });
   return code;
 }
 
 /** Consumes the user's live code if it matches; a wrong guess counts, and the fifth burns the code. */
-export async function consumeCode(trx: Knex | Knex.Transaction, userId: number, purpose: CodePurpose, code: string,
-  organizationId: number | null = null): Promise<boolean> {
+export async function consumeCode(
+  trx: Knex | Knex.Transaction,
+  userId: number,
+  purpose: CodePurpose,
+  code: string,
+  organizationId: number | null = null,
+): Promise<boolean> {
   const live = (await trx('one_time_codes')
     .where({ user_id: userId, purpose })
     .whereNull('consumed_at')
     .where('expires_at', '>', trx.fn.now())
-    .modify((q) => { if (organizationId !== null) q.where({ organization_id: organizationId }); })
+    .modify((q) => {
+      if (organizationId !== null) q.where({ organization_id: organizationId });
+    })
     .orderBy('id', 'desc')
     .forUpdate()
     .first()) as { id: number; code_hash: string; attempts: number } | undefined;
@@ -37,26 +55,42 @@ export async function consumeCode(trx: Knex | Knex.Transaction, userId: number, 
     return true;
   }
   const attempts = live.attempts + 1;
-  await trx('one_time_codes').where({ id: live.id }).update({
-    attempts, ...(attempts >= MAX_CODE_ATTEMPTS ? { consumed_at: trx.fn.now() } : {}),
-  });
+  await trx('one_time_codes')
+    .where({ id: live.id })
+    .update({
+      attempts,
+      ...(attempts >= MAX_CODE_ATTEMPTS ? { consumed_at: trx.fn.now() } : {}),
+    });
   return false;
 }
 
 /** Issues a single-use link token (256 bits) for `purpose`; only its hash is stored. */
-export async function issueLinkToken(trx: Knex | Knex.Transaction, userId: number, purpose: 'PASSWORD_RESET' | 'EMAIL_VERIFICATION',
-  ttlSeconds: number): Promise<string> {
-  await trx('one_time_codes').where({ user_id: userId, purpose }).whereNull('consumed_at').update({ consumed_at: trx.fn.now() });
+export async function issueLinkToken(
+  trx: Knex | Knex.Transaction,
+  userId: number,
+  purpose: 'PASSWORD_RESET' | 'EMAIL_VERIFICATION',
+  ttlSeconds: number,
+): Promise<string> {
+  await trx('one_time_codes')
+    .where({ user_id: userId, purpose })
+    .whereNull('consumed_at')
+    .update({ consumed_at: trx.fn.now() });
   const token = randomToken(32);
   await trx('one_time_codes').insert({
-    user_id: userId, purpose, code_hash: sha256(token), expires_at: new Date(Date.now() + ttlSeconds * 1000),
+    user_id: userId,
+    purpose,
+    code_hash: sha256(token),
+    expires_at: new Date(Date.now() + ttlSeconds * 1000),
   });
   return token;
 }
 
 /** Consumes a link token; answers the user it belongs to, or null when unknown, used or expired. */
-export async function consumeLinkToken(trx: Knex | Knex.Transaction, purpose: 'PASSWORD_RESET' | 'EMAIL_VERIFICATION',
-  token: string): Promise<number | null> {
+export async function consumeLinkToken(
+  trx: Knex | Knex.Transaction,
+  purpose: 'PASSWORD_RESET' | 'EMAIL_VERIFICATION',
+  token: string,
+): Promise<number | null> {
   const row = (await trx('one_time_codes')
     .where({ code_hash: sha256(token), purpose })
     .whereNull('consumed_at')

@@ -1,6 +1,14 @@
 import type { Knex } from 'knex';
 import {
-  type Actor, type Config, ForbiddenError, LockedError, recordAudit, sha256, UnauthorizedError, ValidationError, verifyPassword,
+  type Actor,
+  type Config,
+  ForbiddenError,
+  LockedError,
+  recordAudit,
+  sha256,
+  UnauthorizedError,
+  ValidationError,
+  verifyPassword,
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
 import { activeMemberships, loadActor, type MembershipChoice } from '@portal/organizations';
@@ -49,12 +57,22 @@ interface UserRow {
 }
 
 const withTokens = (pair: TokenPair): TokenAnswer => ({
-  access_token: pair.access_token, refresh_token: pair.refresh_token, token_type: 'Bearer', expires_in: pair.expires_in,
-  login_as_required: null, Challenge: null,
+  access_token: pair.access_token,
+  refresh_token: pair.refresh_token,
+  token_type: 'Bearer',
+  expires_in: pair.expires_in,
+  login_as_required: null,
+  Challenge: null,
 });
 
 const noTokens = (extra: Partial<TokenAnswer>): TokenAnswer => ({
-  access_token: null, refresh_token: null, token_type: 'Bearer', expires_in: null, login_as_required: null, Challenge: null, ...extra,
+  access_token: null,
+  refresh_token: null,
+  token_type: 'Bearer',
+  expires_in: null,
+  login_as_required: null,
+  Challenge: null,
+  ...extra,
 });
 
 export async function findUserByEmail(db: Knex | Knex.Transaction, email: string): Promise<UserRow | undefined> {
@@ -65,22 +83,46 @@ export async function findUserByEmail(db: Knex | Knex.Transaction, email: string
  * Checks a password and keeps the lockout count (five wrong in a row lock the account). Throws the sign-in
  * errors; answers the user when the password is right and the account may sign in.
  */
-export async function checkCredentials(db: Knex, config: Config, email: string, password: string, meta: RequestMeta,
-  kick: () => void, options: { allowUnverified?: boolean } = {}): Promise<UserRow> {
+export async function checkCredentials(
+  db: Knex,
+  config: Config,
+  email: string,
+  password: string,
+  meta: RequestMeta,
+  kick: () => void,
+  options: { allowUnverified?: boolean } = {},
+): Promise<UserRow> {
   const user = await findUserByEmail(db, email);
   const passwordOk = await verifyPassword(password, user?.password_hash);
   if (!user) throw new UnauthorizedError(MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
   if (user.status === 'LOCKED') throw new LockedError(MESSAGES.locked);
   if (!passwordOk) {
     const locked = await db.transaction(async (trx) => {
-      const [row] = (await trx('users').where({ id: user.id }).increment('failed_login_count', 1)
+      const [row] = (await trx('users')
+        .where({ id: user.id })
+        .increment('failed_login_count', 1)
         .returning(['failed_login_count', 'status'])) as { failed_login_count: number; status: string }[];
-      await recordAudit(trx, null, { organizationId: null, action: 'LOGIN_FAILED', entityType: 'user', entityId: user.id, actorEmail: user.email, requestId: meta.requestId });
+      await recordAudit(trx, null, {
+        organizationId: null,
+        action: 'LOGIN_FAILED',
+        entityType: 'user',
+        entityId: user.id,
+        actorEmail: user.email,
+        requestId: meta.requestId,
+      });
       if (row && row.failed_login_count >= config.maxFailedLogins && row.status !== 'LOCKED') {
-        await trx('users').where({ id: user.id }).update({ status: 'LOCKED', locked_at: trx.fn.now(), updated_at: trx.fn.now() });
+        await trx('users')
+          .where({ id: user.id })
+          .update({ status: 'LOCKED', locked_at: trx.fn.now(), updated_at: trx.fn.now() });
         await recordAudit(trx, null, {
-          organizationId: null, action: 'USER_LOCKED', entityType: 'user', entityId: user.id, actorEmail: user.email,
-          before: { status: row.status }, after: { status: 'LOCKED' }, requestId: meta.requestId,
+          organizationId: null,
+          action: 'USER_LOCKED',
+          entityType: 'user',
+          entityId: user.id,
+          actorEmail: user.email,
+          before: { status: row.status },
+          after: { status: 'LOCKED' },
+          requestId: meta.requestId,
         });
         await enqueueEmail(trx, emails.accountLocked(user.email));
         return true;
@@ -94,12 +136,19 @@ export async function checkCredentials(db: Knex, config: Config, email: string, 
     throw new UnauthorizedError(MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
   }
   if (user.status === 'DEACTIVATED') throw new ForbiddenError(MESSAGES.deactivated, 'ACCOUNT_DEACTIVATED');
-  if (user.status !== 'VERIFIED' && user.status !== 'SSO' && !options.allowUnverified) throw new ForbiddenError(MESSAGES.notVerified, 'EMAIL_NOT_VERIFIED');
+  if (user.status !== 'VERIFIED' && user.status !== 'SSO' && !options.allowUnverified)
+    throw new ForbiddenError(MESSAGES.notVerified, 'EMAIL_NOT_VERIFIED');
   if (user.failed_login_count > 0) await db('users').where({ id: user.id }).update({ failed_login_count: 0 });
   return user;
 }
 
-export async function passwordGrant(db: Knex, config: Config, input: TokenRequest, meta: RequestMeta, kick: () => void): Promise<TokenAnswer> {
+export async function passwordGrant(
+  db: Knex,
+  config: Config,
+  input: TokenRequest,
+  meta: RequestMeta,
+  kick: () => void,
+): Promise<TokenAnswer> {
   if (!input.email || !input.password) throw new ValidationError('email and password are required.');
   const user = await checkCredentials(db, config, input.email, input.password, meta, kick);
   const choices = await activeMemberships(db, user.id);
@@ -114,63 +163,106 @@ export async function passwordGrant(db: Knex, config: Config, input: TokenReques
     return noTokens({ login_as_required: choices });
   }
   const organizationId = chosen!.id;
-  const org = (await db('organizations').where({ id: organizationId }).first('requires_second_factor')) as { requires_second_factor: boolean };
+  const org = (await db('organizations').where({ id: organizationId }).first('requires_second_factor')) as {
+    requires_second_factor: boolean;
+  };
 
-  return db.transaction(async (trx) => {
-    if (org.requires_second_factor) {
-      if (!input.verification_code) {
-        const code = await issueCode(trx, user.id, 'LOGIN_CHALLENGE', config.codeTtlSeconds, organizationId);
-        await enqueueEmail(trx, emails.loginCode(user.email, organizationId, code, Math.round(config.codeTtlSeconds / 60)));
-        await recordAudit(trx, null, { organizationId, action: 'LOGIN_CHALLENGE_SENT', entityType: 'user', entityId: user.id, actorEmail: user.email, requestId: meta.requestId });
-        return noTokens({ Challenge: { type: 'EMAIL_CODE', message: MESSAGES.challenge } });
+  return db
+    .transaction(async (trx) => {
+      if (org.requires_second_factor) {
+        if (!input.verification_code) {
+          const code = await issueCode(trx, user.id, 'LOGIN_CHALLENGE', config.codeTtlSeconds, organizationId);
+          await enqueueEmail(
+            trx,
+            emails.loginCode(user.email, organizationId, code, Math.round(config.codeTtlSeconds / 60)),
+          );
+          await recordAudit(trx, null, {
+            organizationId,
+            action: 'LOGIN_CHALLENGE_SENT',
+            entityType: 'user',
+            entityId: user.id,
+            actorEmail: user.email,
+            requestId: meta.requestId,
+          });
+          return noTokens({ Challenge: { type: 'EMAIL_CODE', message: MESSAGES.challenge } });
+        }
+        if (!(await consumeCode(trx, user.id, 'LOGIN_CHALLENGE', input.verification_code, organizationId))) {
+          // Commit the counted attempt, then refuse.
+          return null;
+        }
       }
-      if (!(await consumeCode(trx, user.id, 'LOGIN_CHALLENGE', input.verification_code, organizationId))) {
-        // Commit the counted attempt, then refuse.
-        return null;
-      }
-    }
-    const actor = await loadActor(trx, user.id, organizationId);
-    if (!actor) throw new ForbiddenError(MESSAGES.noOrganization, 'NO_ORGANIZATION');
-    const pair = await tokenPair(trx, config, actor, meta);
-    await trx('users').where({ id: user.id }).update({ last_login_at: trx.fn.now() });
-    await recordAudit(trx, actor, { organizationId, action: 'LOGIN', entityType: 'user', entityId: user.id, requestId: meta.requestId });
-    return withTokens(pair);
-  }).then((answer) => {
-    if (!answer) throw new UnauthorizedError(MESSAGES.badCode, 'INVALID_CODE');
-    if (answer.Challenge) kick();
-    return answer;
-  });
+      const actor = await loadActor(trx, user.id, organizationId);
+      if (!actor) throw new ForbiddenError(MESSAGES.noOrganization, 'NO_ORGANIZATION');
+      const pair = await tokenPair(trx, config, actor, meta);
+      await trx('users').where({ id: user.id }).update({ last_login_at: trx.fn.now() });
+      await recordAudit(trx, actor, {
+        organizationId,
+        action: 'LOGIN',
+        entityType: 'user',
+        entityId: user.id,
+        requestId: meta.requestId,
+      });
+      return withTokens(pair);
+    })
+    .then((answer) => {
+      if (!answer) throw new UnauthorizedError(MESSAGES.badCode, 'INVALID_CODE');
+      if (answer.Challenge) kick();
+      return answer;
+    });
 }
 
 /**
  * Rotates a refresh token. A token that was already rotated is a stolen or replayed one: the whole family is
  * revoked (committed) before the 401, so the thief's and the victim's sessions both end.
  */
-export async function refreshGrant(db: Knex, config: Config, refreshToken: string | undefined, meta: RequestMeta): Promise<TokenAnswer> {
+export async function refreshGrant(
+  db: Knex,
+  config: Config,
+  refreshToken: string | undefined,
+  meta: RequestMeta,
+): Promise<TokenAnswer> {
   if (!refreshToken) throw new ValidationError('refresh_token is required.');
   const outcome = await db.transaction(async (trx) => {
-    const row = (await trx('refresh_tokens').where({ token_hash: sha256(refreshToken) }).forUpdate().first()) as
-      | { id: number; user_id: number; organization_id: number; family_id: string; expires_at: Date; revoked_at: Date | null; revoked_reason: string | null }
+    const row = (await trx('refresh_tokens')
+      .where({ token_hash: sha256(refreshToken) })
+      .forUpdate()
+      .first()) as
+      | {
+          id: number;
+          user_id: number;
+          organization_id: number;
+          family_id: string;
+          expires_at: Date;
+          revoked_at: Date | null;
+          revoked_reason: string | null;
+        }
       | undefined;
     if (!row) return { error: MESSAGES.badRefresh, code: 'INVALID_REFRESH_TOKEN' } as const;
     if (row.revoked_at) {
       if (row.revoked_reason === 'rotated') {
         await revokeFamily(trx, row.family_id, 'reuse');
         await recordAudit(trx, null, {
-          organizationId: row.organization_id, action: 'REFRESH_TOKEN_REUSE', entityType: 'session', entityId: row.family_id, requestId: meta.requestId,
+          organizationId: row.organization_id,
+          action: 'REFRESH_TOKEN_REUSE',
+          entityType: 'session',
+          entityId: row.family_id,
+          requestId: meta.requestId,
         });
         return { error: MESSAGES.reuse, code: 'REFRESH_TOKEN_REUSED' } as const;
       }
       return { error: MESSAGES.badRefresh, code: 'INVALID_REFRESH_TOKEN' } as const;
     }
-    if (new Date(row.expires_at).getTime() <= Date.now()) return { error: MESSAGES.sessionExpired, code: 'REFRESH_TOKEN_EXPIRED' } as const;
+    if (new Date(row.expires_at).getTime() <= Date.now())
+      return { error: MESSAGES.sessionExpired, code: 'REFRESH_TOKEN_EXPIRED' } as const;
     const actor: Actor | null = await loadActor(trx, row.user_id, row.organization_id);
     if (!actor) {
       await revokeFamily(trx, row.family_id, 'inactive');
       return { error: MESSAGES.inactive, code: 'ACCOUNT_INACTIVE' } as const;
     }
     const pair = await tokenPair(trx, config, actor, meta, row.family_id);
-    await trx('refresh_tokens').where({ id: row.id }).update({ revoked_at: trx.fn.now(), revoked_reason: 'rotated', replaced_by_id: pair.refreshId });
+    await trx('refresh_tokens')
+      .where({ id: row.id })
+      .update({ revoked_at: trx.fn.now(), revoked_reason: 'rotated', replaced_by_id: pair.refreshId });
     return { answer: withTokens(pair) } as const;
   });
   if ('error' in outcome) throw new UnauthorizedError(outcome.error, outcome.code);
@@ -178,13 +270,20 @@ export async function refreshGrant(db: Knex, config: Config, refreshToken: strin
 }
 
 /** Ends the session of the given refresh token (or of the access token's `sid`). Unknown tokens are not an error. */
-export async function logout(db: Knex, actor: Actor | null, refreshToken: string | undefined, sessionId: string | undefined, meta: RequestMeta): Promise<void> {
+export async function logout(
+  db: Knex,
+  actor: Actor | null,
+  refreshToken: string | undefined,
+  sessionId: string | undefined,
+  meta: RequestMeta,
+): Promise<void> {
   await db.transaction(async (trx) => {
     let familyId = sessionId;
     let organizationId = actor?.organizationId ?? null;
     if (refreshToken) {
-      const row = (await trx('refresh_tokens').where({ token_hash: sha256(refreshToken) }).first('family_id', 'organization_id')) as
-        | { family_id: string; organization_id: number } | undefined;
+      const row = (await trx('refresh_tokens')
+        .where({ token_hash: sha256(refreshToken) })
+        .first('family_id', 'organization_id')) as { family_id: string; organization_id: number } | undefined;
       if (row) {
         familyId = row.family_id;
         organizationId = row.organization_id;
@@ -192,6 +291,13 @@ export async function logout(db: Knex, actor: Actor | null, refreshToken: string
     }
     if (!familyId) return;
     const revoked = await revokeFamily(trx, familyId, 'logout');
-    if (revoked > 0) await recordAudit(trx, actor, { organizationId, action: 'LOGOUT', entityType: 'session', entityId: familyId, requestId: meta.requestId });
+    if (revoked > 0)
+      await recordAudit(trx, actor, {
+        organizationId,
+        action: 'LOGOUT',
+        entityType: 'session',
+        entityId: familyId,
+        requestId: meta.requestId,
+      });
   });
 }

@@ -1,5 +1,13 @@
 import type { Knex } from 'knex';
-import { type Actor, hashPassword, NotFoundError, recordAudit, signedUrls, ValidationError, verifyPassword } from '@portal/core';
+import {
+  type Actor,
+  hashPassword,
+  NotFoundError,
+  recordAudit,
+  signedUrls,
+  ValidationError,
+  verifyPassword,
+} from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
 import { emails } from '../emails.js';
 import { MESSAGES } from '../messages.js';
@@ -21,7 +29,9 @@ export interface Profile {
 const PROFILE_COLUMNS = ['id', 'email', 'first_name', 'last_name', 'phone', 'photo', 'status'] as const;
 
 export async function getProfile(db: Knex, actor: Actor, secret: string): Promise<Profile> {
-  const user = (await db('users').where({ id: actor.userId }).first(PROFILE_COLUMNS)) as Omit<Profile, 'full_name' | 'role_name' | 'organization'> | undefined;
+  const user = (await db('users').where({ id: actor.userId }).first(PROFILE_COLUMNS)) as
+    | Omit<Profile, 'full_name' | 'role_name' | 'organization'>
+    | undefined;
   if (!user) throw new NotFoundError('User not found.');
   const org = await getMyOrganization(db, actor, secret);
   return {
@@ -39,40 +49,84 @@ export interface ProfileUpdate {
   photo?: string | null;
 }
 
-export async function updateProfile(db: Knex, actor: Actor, update: ProfileUpdate, requestId: string, secret: string): Promise<Profile> {
+export async function updateProfile(
+  db: Knex,
+  actor: Actor,
+  update: ProfileUpdate,
+  requestId: string,
+  secret: string,
+): Promise<Profile> {
   await db.transaction(async (trx) => {
-    const before = await trx('users').where({ id: actor.userId }).forUpdate().first('first_name', 'last_name', 'phone', 'photo');
+    const before = await trx('users')
+      .where({ id: actor.userId })
+      .forUpdate()
+      .first('first_name', 'last_name', 'phone', 'photo');
     const after = {
-      first_name: update.first_name.trim(), last_name: update.last_name.trim(),
-      ...(update.phone !== undefined ? { phone: update.phone } : {}), ...(update.photo !== undefined ? { photo: update.photo } : {}),
+      first_name: update.first_name.trim(),
+      last_name: update.last_name.trim(),
+      ...(update.phone !== undefined ? { phone: update.phone } : {}),
+      ...(update.photo !== undefined ? { photo: update.photo } : {}),
     };
-    await trx('users').where({ id: actor.userId }).update({ ...after, updated_at: trx.fn.now() });
-    await recordAudit(trx, actor, { organizationId: actor.organizationId, action: 'PROFILE_UPDATED', entityType: 'user', entityId: actor.userId, before, after, requestId });
+    await trx('users')
+      .where({ id: actor.userId })
+      .update({ ...after, updated_at: trx.fn.now() });
+    await recordAudit(trx, actor, {
+      organizationId: actor.organizationId,
+      action: 'PROFILE_UPDATED',
+      entityType: 'user',
+      entityId: actor.userId,
+      before,
+      after,
+      requestId,
+    });
   });
   return getProfile(db, actor, secret);
 }
 
 /** Changes the password after checking the current one; other sessions of the user end, this one stays. */
-export async function changePassword(db: Knex, actor: Actor, sessionId: string | undefined,
-  input: { current_password: string; password: string; password_confirmation?: string }, requestId: string): Promise<void> {
+export async function changePassword(
+  db: Knex,
+  actor: Actor,
+  sessionId: string | undefined,
+  input: { current_password: string; password: string; password_confirmation?: string },
+  requestId: string,
+): Promise<void> {
   if (input.password_confirmation !== undefined && input.password_confirmation !== input.password) {
     throw new ValidationError(MESSAGES.confirmed, [{ field: 'password_confirmation', message: MESSAGES.confirmed }]);
   }
   assertStrongPassword(input.password);
   await db.transaction(async (trx) => {
-    const user = (await trx('users').where({ id: actor.userId }).forUpdate().first('id', 'email', 'password_hash')) as { id: number; email: string; password_hash: string | null };
+    const user = (await trx('users').where({ id: actor.userId }).forUpdate().first('id', 'email', 'password_hash')) as {
+      id: number;
+      email: string;
+      password_hash: string | null;
+    };
     if (!(await verifyPassword(input.current_password, user.password_hash))) {
-      throw new ValidationError(MESSAGES.currentPassword, [{ field: 'current_password', message: MESSAGES.currentPassword }]);
+      throw new ValidationError(MESSAGES.currentPassword, [
+        { field: 'current_password', message: MESSAGES.currentPassword },
+      ]);
     }
     if (await verifyPassword(input.password, user.password_hash)) {
       throw new ValidationError(MESSAGES.samePassword, [{ field: 'password', message: MESSAGES.samePassword }]);
     }
-    await trx('users').where({ id: user.id }).update({ password_hash: await hashPassword(input.password), password_changed_at: trx.fn.now(), updated_at: trx.fn.now() });
+    await trx('users')
+      .where({ id: user.id })
+      .update({
+        password_hash: await hashPassword(input.password),
+        password_changed_at: trx.fn.now(),
+        updated_at: trx.fn.now(),
+      });
     const others = trx('refresh_tokens').where({ user_id: user.id }).whereNull('revoked_at');
     if (sessionId) others.whereNot({ family_id: sessionId });
     await others.update({ revoked_at: trx.fn.now(), revoked_reason: 'password' });
     await enqueueEmail(trx, emails.passwordChanged(user.email));
-    await recordAudit(trx, actor, { organizationId: actor.organizationId, action: 'PASSWORD_CHANGED', entityType: 'user', entityId: user.id, requestId });
+    await recordAudit(trx, actor, {
+      organizationId: actor.organizationId,
+      action: 'PASSWORD_CHANGED',
+      entityType: 'user',
+      entityId: user.id,
+      requestId,
+    });
   });
 }
 
@@ -100,10 +154,25 @@ export function photoUrl(secret: string, value: string | null): string | null {
 }
 
 export async function getMyOrganization(db: Knex, actor: Actor, secret: string): Promise<MyOrganization> {
-  const org = await db('organizations as o').leftJoin('organizations as p', 'p.id', 'o.parent_id').where('o.id', actor.organizationId).first(
-    'o.id', 'o.name', 'o.type', 'o.status', 'o.parent_id', 'p.type as parentorg_type', 'o.profile_photo', 'o.is_sso as isSSO',
-    'o.address1', 'o.address2', 'o.city', 'o.state', 'o.zip', 'o.phone',
-  );
+  const org = await db('organizations as o')
+    .leftJoin('organizations as p', 'p.id', 'o.parent_id')
+    .where('o.id', actor.organizationId)
+    .first(
+      'o.id',
+      'o.name',
+      'o.type',
+      'o.status',
+      'o.parent_id',
+      'p.type as parentorg_type',
+      'o.profile_photo',
+      'o.is_sso as isSSO',
+      'o.address1',
+      'o.address2',
+      'o.city',
+      'o.state',
+      'o.zip',
+      'o.phone',
+    );
   if (!org) throw new NotFoundError('Organization not found.');
   return { ...(org as MyOrganization), profile_photo: photoUrl(secret, (org as MyOrganization).profile_photo) };
 }

@@ -1,7 +1,15 @@
 import { createSecretKey, type KeyObject, randomUUID } from 'node:crypto';
 import { errors as joseErrors, type JWTHeaderParameters, jwtVerify, SignJWT } from 'jose';
 import type { Knex } from 'knex';
-import { type Actor, type Config, permissionsOf, randomToken, sha256, type SigningKey, UnauthorizedError } from '@portal/core';
+import {
+  type Actor,
+  type Config,
+  permissionsOf,
+  randomToken,
+  sha256,
+  type SigningKey,
+  UnauthorizedError,
+} from '@portal/core';
 
 /** The access token's claims (spec §3), plus `sid`, the session (refresh token family) it belongs to. */
 export interface AccessClaims {
@@ -39,8 +47,14 @@ const ID = /^[1-9]\d{0,14}$/;
 
 /** The claims we rely on must have our shape: a forged or foreign token with odd values is refused before any query. */
 function wellFormed(payload: Record<string, unknown>): boolean {
-  return typeof payload.sub === 'string' && ID.test(payload.sub) && Number.isSafeInteger(payload.org_id) && (payload.org_id as number) > 0 &&
-    typeof payload.sid === 'string' && UUID.test(payload.sid);
+  return (
+    typeof payload.sub === 'string' &&
+    ID.test(payload.sub) &&
+    Number.isSafeInteger(payload.org_id) &&
+    (payload.org_id as number) > 0 &&
+    typeof payload.sid === 'string' &&
+    UUID.test(payload.sid)
+  );
 }
 
 export async function signAccessToken(config: Config, actor: Actor, sessionId: string): Promise<string> {
@@ -66,22 +80,31 @@ export async function signAccessToken(config: Config, actor: Actor, sessionId: s
  * retired key after its retirement, or without our claims (`sid` above all) is refused. An expired token is a 401
  * with code TOKEN_EXPIRED so clients know to refresh.
  */
-export async function verifyAccessToken(config: Config, token: string, options: { ignoreExpiry?: boolean } = {}): Promise<AccessClaims> {
+export async function verifyAccessToken(
+  config: Config,
+  token: string,
+  options: { ignoreExpiry?: boolean } = {},
+): Promise<AccessClaims> {
   const invalid = () => new UnauthorizedError('Invalid access token.', 'INVALID_TOKEN');
   let signer: SigningKey | undefined;
   let payload: Record<string, unknown>;
   try {
-    ({ payload } = await jwtVerify(token, (header: JWTHeaderParameters) => {
-      signer = config.jwtKeys.find((k) => k.kid === header.kid);
-      if (!signer) throw invalid();
-      return keyBytes(signer);
-    }, {
-      algorithms: ['HS256'],
-      requiredClaims: ['sub', 'exp', 'iat'],
-      ...(options.ignoreExpiry ? { currentDate: new Date(0) } : {}),
-    }));
+    ({ payload } = await jwtVerify(
+      token,
+      (header: JWTHeaderParameters) => {
+        signer = config.jwtKeys.find((k) => k.kid === header.kid);
+        if (!signer) throw invalid();
+        return keyBytes(signer);
+      },
+      {
+        algorithms: ['HS256'],
+        requiredClaims: ['sub', 'exp', 'iat'],
+        ...(options.ignoreExpiry ? { currentDate: new Date(0) } : {}),
+      },
+    ));
   } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) throw new UnauthorizedError('Your session has expired. Please sign in again.', 'TOKEN_EXPIRED');
+    if (error instanceof joseErrors.JWTExpired)
+      throw new UnauthorizedError('Your session has expired. Please sign in again.', 'TOKEN_EXPIRED');
     throw invalid();
   }
   if (signer!.retiredAt !== null && (payload.iat as number) > signer!.retiredAt) throw invalid();
@@ -90,24 +113,35 @@ export async function verifyAccessToken(config: Config, token: string, options: 
 }
 
 /** Stores a new refresh token (hashed) in a family; the plaintext is returned once and never stored. */
-export async function issueRefreshToken(trx: Knex | Knex.Transaction, config: Config, userId: number, organizationId: number,
-  familyId: string = randomUUID(), meta: { ip?: string; userAgent?: string } = {}): Promise<{ token: string; id: number; familyId: string }> {
+export async function issueRefreshToken(
+  trx: Knex | Knex.Transaction,
+  config: Config,
+  userId: number,
+  organizationId: number,
+  familyId: string = randomUUID(),
+  meta: { ip?: string; userAgent?: string } = {},
+): Promise<{ token: string; id: number; familyId: string }> {
   const token = randomToken(32);
-  const [row] = await trx('refresh_tokens').insert({
-    user_id: userId,
-    organization_id: organizationId,
-    family_id: familyId,
-    token_hash: sha256(token),
-    expires_at: new Date(Date.now() + config.refreshTokenTtlSeconds * 1000),
-    ip: meta.ip ?? null,
-    user_agent: meta.userAgent?.slice(0, 300) ?? null,
-  }).returning('id');
+  const [row] = await trx('refresh_tokens')
+    .insert({
+      user_id: userId,
+      organization_id: organizationId,
+      family_id: familyId,
+      token_hash: sha256(token),
+      expires_at: new Date(Date.now() + config.refreshTokenTtlSeconds * 1000),
+      ip: meta.ip ?? null,
+      user_agent: meta.userAgent?.slice(0, 300) ?? null,
+    })
+    .returning('id');
   return { token, id: (row as { id: number }).id, familyId };
 }
 
 /** Ends a session: every token of the family is revoked, so neither the refresh nor the access token works again. */
 export async function revokeFamily(trx: Knex | Knex.Transaction, familyId: string, reason: string): Promise<number> {
-  return trx('refresh_tokens').where({ family_id: familyId }).whereNull('revoked_at').update({ revoked_at: trx.fn.now(), revoked_reason: reason });
+  return trx('refresh_tokens')
+    .where({ family_id: familyId })
+    .whereNull('revoked_at')
+    .update({ revoked_at: trx.fn.now(), revoked_reason: reason });
 }
 
 const ENDING_REASONS = ['logout', 'reuse', 'inactive', 'password'];
@@ -117,15 +151,29 @@ const ENDING_REASONS = ['logout', 'reuse', 'inactive', 'password'];
  * organisation, and was not ended by logout, reuse detection, deactivation or a password change. A token whose
  * session we never issued is refused, whatever key signed it.
  */
-export async function isSessionLive(db: Knex, familyId: string, userId: number, organizationId: number): Promise<boolean> {
-  const row = await db('refresh_tokens').where({ family_id: familyId })
-    .select(db.raw('bool_and(user_id = ? and organization_id = ?) as owned', [userId, organizationId]),
-      db.raw('bool_or(revoked_reason = any(?)) as ended', [ENDING_REASONS]))
-    .first() as { owned: boolean | null; ended: boolean | null } | undefined;
+export async function isSessionLive(
+  db: Knex,
+  familyId: string,
+  userId: number,
+  organizationId: number,
+): Promise<boolean> {
+  const row = (await db('refresh_tokens')
+    .where({ family_id: familyId })
+    .select(
+      db.raw('bool_and(user_id = ? and organization_id = ?) as owned', [userId, organizationId]),
+      db.raw('bool_or(revoked_reason = any(?)) as ended', [ENDING_REASONS]),
+    )
+    .first()) as { owned: boolean | null; ended: boolean | null } | undefined;
   return row?.owned === true && row.ended !== true;
 }
 
-export async function tokenPair(trx: Knex | Knex.Transaction, config: Config, actor: Actor, meta: { ip?: string; userAgent?: string }, familyId?: string): Promise<TokenPair & { refreshId: number }> {
+export async function tokenPair(
+  trx: Knex | Knex.Transaction,
+  config: Config,
+  actor: Actor,
+  meta: { ip?: string; userAgent?: string },
+  familyId?: string,
+): Promise<TokenPair & { refreshId: number }> {
   const refresh = await issueRefreshToken(trx, config, actor.userId, actor.organizationId, familyId, meta);
   return {
     access_token: await signAccessToken(config, actor, refresh.familyId),

@@ -38,7 +38,12 @@ export function assertTypePermission(actor: Actor, type: CommunicationType): voi
  * Loads one of the caller's own events (404 for another tenant's or a deleted one, exactly like a missing one),
  * optionally locking it, and checks the caller may work on its type.
  */
-export async function loadOwnCommunication(db: Knex | Knex.Transaction, actor: Actor, id: number, options: { forUpdate?: boolean } = {}): Promise<CommunicationRow> {
+export async function loadOwnCommunication(
+  db: Knex | Knex.Transaction,
+  actor: Actor,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<CommunicationRow> {
   const q = db('communications').where({ id, organization_id: actor.organizationId }).whereNot({ status: 'DELETED' });
   if (options.forUpdate) q.forUpdate();
   const row = (await q.first()) as CommunicationRow | undefined;
@@ -50,6 +55,9 @@ export async function loadOwnCommunication(db: Knex | Knex.Transaction, actor: A
 /** Steps 0-2 are frozen once approved (DESIGN §4); later edits go through postupdate. */
 export function assertDraft(row: CommunicationRow): void {
   if (row.status !== 'DRAFT') {
-    throw new ConflictError('This event has been approved: its details, products and actions can only be changed with a post-approval update.', 'NOT_DRAFT');
+    throw new ConflictError(
+      'This event has been approved: its details, products and actions can only be changed with a post-approval update.',
+      'NOT_DRAFT',
+    );
   }
 }

@@ -1,26 +1,58 @@
 import type { Knex } from 'knex';
 import {
-  type Actor, BusinessRuleError, ConflictError, type ListPage, type ListSpec, NotFoundError, parseListQuery, runList, ValidationError,
+  type Actor,
+  BusinessRuleError,
+  ConflictError,
+  type ListPage,
+  type ListSpec,
+  NotFoundError,
+  parseListQuery,
+  runList,
+  ValidationError,
 } from '@portal/core';
 import { type ActionType, COMMUNICATION_TYPES, type CommunicationType, PERMISSION_OF_TYPE } from '../constants.js';
 import { assertDraft, assertTypePermission, type CommunicationRow, loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
 
 const INFO_FIELDS = [
-  'type', 'subtype', 'name', 'event_id', 'classification', 'reason', 'description', 'disposition', 'lead_time', 'event_date', 'end_date',
-  'contact_name', 'contact_email', 'contact_phone',
+  'type',
+  'subtype',
+  'name',
+  'event_id',
+  'classification',
+  'reason',
+  'description',
+  'disposition',
+  'lead_time',
+  'event_date',
+  'end_date',
+  'contact_name',
+  'contact_email',
+  'contact_phone',
 ] as const;
 
-export type EventInfo = Partial<Record<(typeof INFO_FIELDS)[number], string | null>> & { type: CommunicationType; name: string };
+export type EventInfo = Partial<Record<(typeof INFO_FIELDS)[number], string | null>> & {
+  type: CommunicationType;
+  name: string;
+};
 
-const pick = (row: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, row[k] ?? null]));
+const pick = (row: Record<string, unknown>, keys: readonly string[]) =>
+  Object.fromEntries(keys.map((k) => [k, row[k] ?? null]));
 
 // ---------- list ----------
 
 const eventList: ListSpec = {
   fields: {
-    id: 'c.id', name: 'c.name', event_id: 'c.event_id', status: 'c.status', type: 'c.type', subtype: 'c.subtype',
-    classification: 'c.classification', created_at: 'c.created_at', updated_at: 'c.updated_at', approved_at: 'c.approved_at',
+    id: 'c.id',
+    name: 'c.name',
+    event_id: 'c.event_id',
+    status: 'c.status',
+    type: 'c.type',
+    subtype: 'c.subtype',
+    classification: 'c.classification',
+    created_at: 'c.created_at',
+    updated_at: 'c.updated_at',
+    approved_at: 'c.approved_at',
     event_date: 'c.event_date',
   },
   searchColumns: ['c.name', 'c.event_id'],
@@ -31,7 +63,10 @@ const eventList: ListSpec = {
 
 /** The exact number of the supplier's events of these types that the list shows, from the counters (no scan): a subquery. */
 function eventTotal(db: Knex, organizationId: number, types: CommunicationType[]): Knex.QueryBuilder {
-  return db('communication_counts').where('organization_id', organizationId).whereIn('type', types).whereNot('status', 'DELETED')
+  return db('communication_counts')
+    .where('organization_id', organizationId)
+    .whereIn('type', types)
+    .whereNot('status', 'DELETED')
     .select(db.raw('coalesce(sum(n), 0)::bigint'));
 }
 
@@ -54,20 +89,55 @@ export interface EventListRow {
 }
 
 /** The supplier's events of one type (or of every type the caller may see), with each event's counts from its tallies. */
-export async function listEvents(db: Knex, actor: Actor, raw: Record<string, unknown> & { communicationType?: CommunicationType }): Promise<ListPage<EventListRow>> {
-  const types = raw.communicationType ? [raw.communicationType] : COMMUNICATION_TYPES.filter((t) => actor.permissions.includes(PERMISSION_OF_TYPE[t]));
+export async function listEvents(
+  db: Knex,
+  actor: Actor,
+  raw: Record<string, unknown> & { communicationType?: CommunicationType },
+): Promise<ListPage<EventListRow>> {
+  const types = raw.communicationType
+    ? [raw.communicationType]
+    : COMMUNICATION_TYPES.filter((t) => actor.permissions.includes(PERMISSION_OF_TYPE[t]));
   for (const t of types) assertTypePermission(actor, t);
   const query = parseListQuery(raw, eventList);
-  const base = db('communications as c').where('c.organization_id', actor.organizationId).whereIn('c.type', types).whereNot('c.status', 'DELETED');
-  const page = await runList<EventListRow>(base, query, eventList, 'c.id', (qb) => qb.select(
-    'c.id', 'c.name', 'c.event_id', 'c.type', 'c.subtype', 'c.status', 'c.classification', 'c.event_date', 'c.created_at', 'c.updated_at', 'c.approved_at',
-  ), 'c.updated_at', { total: eventTotal(db, actor.organizationId, types) });
+  const base = db('communications as c')
+    .where('c.organization_id', actor.organizationId)
+    .whereIn('c.type', types)
+    .whereNot('c.status', 'DELETED');
+  const page = await runList<EventListRow>(
+    base,
+    query,
+    eventList,
+    'c.id',
+    (qb) =>
+      qb.select(
+        'c.id',
+        'c.name',
+        'c.event_id',
+        'c.type',
+        'c.subtype',
+        'c.status',
+        'c.classification',
+        'c.event_date',
+        'c.created_at',
+        'c.updated_at',
+        'c.approved_at',
+      ),
+    'c.updated_at',
+    { total: eventTotal(db, actor.organizationId, types) },
+  );
   // The page's counts, kept per event by triggers (communication_tallies). Read after the page is cut: joined into the
   // page, a deep page would read them for every skipped row too.
   const ids = page.items.map((i) => i.id);
   const tallies = ids.length
-    ? ((await db('communication_tallies').whereIn('communication_id', ids).select('communication_id', 'customers', 'sent', 'acknowledged', 'completed')) as
-      { communication_id: number; customers: number; sent: number; acknowledged: number; completed: number }[])
+    ? ((await db('communication_tallies')
+        .whereIn('communication_id', ids)
+        .select('communication_id', 'customers', 'sent', 'acknowledged', 'completed')) as {
+        communication_id: number;
+        customers: number;
+        sent: number;
+        acknowledged: number;
+        completed: number;
+      }[])
     : [];
   const byId = new Map(tallies.map((c) => [Number(c.communication_id), c]));
   for (const item of page.items) {
@@ -114,17 +184,44 @@ export interface EventDetail extends CommunicationRow {
   provider_communications_count: number;
 }
 
-const PRODUCT_COLUMNS = ['id', 'sort_order', 'product_name', 'catalog_number', 'lot_number', 'udi', 'description', 'expiration_date', 'quantity', 'custom_fields'];
-const ACTION_COLUMNS = ['id', 'sort_order', 'action_type', 'title', 'description', 'options', 'is_required', 'is_disabled'];
+const PRODUCT_COLUMNS = [
+  'id',
+  'sort_order',
+  'product_name',
+  'catalog_number',
+  'lot_number',
+  'udi',
+  'description',
+  'expiration_date',
+  'quantity',
+  'custom_fields',
+];
+const ACTION_COLUMNS = [
+  'id',
+  'sort_order',
+  'action_type',
+  'title',
+  'description',
+  'options',
+  'is_required',
+  'is_disabled',
+];
 
 export async function getEvent(db: Knex | Knex.Transaction, actor: Actor, id: number): Promise<EventDetail> {
   const row = await loadOwnCommunication(db, actor, id);
   const [products, actions, customers, locations, pcs] = await Promise.all([
     db('communication_products').where({ communication_id: id }).orderBy(['sort_order', 'id']).select(PRODUCT_COLUMNS),
     db('communication_actions').where({ communication_id: id }).orderBy(['sort_order', 'id']).select(ACTION_COLUMNS),
-    db('communication_affected_customers').where({ communication_id: id, status: 'ACTIVE' }).count<{ n: number }[]>({ n: '*' }).first(),
+    db('communication_affected_customers')
+      .where({ communication_id: id, status: 'ACTIVE' })
+      .count<{ n: number }[]>({ n: '*' })
+      .first(),
     db('communication_affected_locations').where({ communication_id: id }).count<{ n: number }[]>({ n: '*' }).first(),
-    db('provider_communications').where({ communication_id: id }).whereNot({ status: 'DELETED' }).count<{ n: number }[]>({ n: '*' }).first(),
+    db('provider_communications')
+      .where({ communication_id: id })
+      .whereNot({ status: 'DELETED' })
+      .count<{ n: number }[]>({ n: '*' })
+      .first(),
   ]);
   return {
     ...row,
@@ -141,25 +238,55 @@ export async function getEvent(db: Knex | Knex.Transaction, actor: Actor, id: nu
 /** Creates a DRAFT (no id) or updates a draft's information; RECALL needs a classification, an advisory a subtype. */
 export async function saveStep0(db: Knex, actor: Actor, input: EventInfo & { id?: number }): Promise<EventDetail> {
   assertTypePermission(actor, input.type);
-  if (input.type === 'RECALL' && !input.classification) throw new ValidationError('classification is required for a recall.', [{ field: 'classification', message: 'Field required' }]);
-  if (input.type === 'PRODUCT DISRUPTION' && !input.subtype) throw new ValidationError('subtype is required for a supply advisory.', [{ field: 'subtype', message: 'Field required' }]);
-  if (input.event_date && input.end_date && input.end_date < input.event_date) throw new ValidationError('end_date cannot be before event_date.');
+  if (input.type === 'RECALL' && !input.classification)
+    throw new ValidationError('classification is required for a recall.', [
+      { field: 'classification', message: 'Field required' },
+    ]);
+  if (input.type === 'PRODUCT DISRUPTION' && !input.subtype)
+    throw new ValidationError('subtype is required for a supply advisory.', [
+      { field: 'subtype', message: 'Field required' },
+    ]);
+  if (input.event_date && input.end_date && input.end_date < input.event_date)
+    throw new ValidationError('end_date cannot be before event_date.');
   const values = pick(input as Record<string, unknown>, INFO_FIELDS);
   const id = await db.transaction(async (trx) => {
     if (input.id) {
       const before = await loadOwnCommunication(trx, actor, input.id, { forUpdate: true });
       assertDraft(before);
-      if (before.type !== input.type) throw new ConflictError('The event type cannot change once created.', 'TYPE_CHANGE');
-      await trx('communications').where({ id: before.id }).update({ ...values, updated_at: trx.fn.now() });
+      if (before.type !== input.type)
+        throw new ConflictError('The event type cannot change once created.', 'TYPE_CHANGE');
+      await trx('communications')
+        .where({ id: before.id })
+        .update({ ...values, updated_at: trx.fn.now() });
       await appendHistory(trx, actor, {
-        communicationId: before.id, organizationId: actor.organizationId, action: 'STEP0_SAVED', entityType: 'communication', entityId: before.id,
-        before: pick(before as unknown as Record<string, unknown>, INFO_FIELDS), after: values,
+        communicationId: before.id,
+        organizationId: actor.organizationId,
+        action: 'STEP0_SAVED',
+        entityType: 'communication',
+        entityId: before.id,
+        before: pick(before as unknown as Record<string, unknown>, INFO_FIELDS),
+        after: values,
       });
       return before.id;
     }
-    const [created] = await trx('communications').insert({ ...values, organization_id: actor.organizationId, status: 'DRAFT', current_step: 0, created_by: actor.userId }).returning('id');
+    const [created] = await trx('communications')
+      .insert({
+        ...values,
+        organization_id: actor.organizationId,
+        status: 'DRAFT',
+        current_step: 0,
+        created_by: actor.userId,
+      })
+      .returning('id');
     const newId = (created as { id: number }).id;
-    await appendHistory(trx, actor, { communicationId: newId, organizationId: actor.organizationId, action: 'CREATED', entityType: 'communication', entityId: newId, after: values });
+    await appendHistory(trx, actor, {
+      communicationId: newId,
+      organizationId: actor.organizationId,
+      action: 'CREATED',
+      entityType: 'communication',
+      entityId: newId,
+      after: values,
+    });
     return newId;
   });
   return getEvent(db, actor, id);
@@ -178,37 +305,69 @@ export interface ProductInput {
   custom_fields?: Record<string, unknown>;
 }
 
-interface ProductField { id: number; name: string; field_type: string; options: string[]; is_required: boolean }
+interface ProductField {
+  id: number;
+  name: string;
+  field_type: string;
+  options: string[];
+  is_required: boolean;
+}
 
 /** Checks custom field values against their definitions (type and list options); answers the cleaned map. */
-export function checkCustomFields(fields: ProductField[], values: Record<string, unknown>, row: number): Record<string, unknown> {
+export function checkCustomFields(
+  fields: ProductField[],
+  values: Record<string, unknown>,
+  row: number,
+): Record<string, unknown> {
   const byId = new Map(fields.map((f) => [String(f.id), f]));
   const clean: Record<string, unknown> = {};
-  const problem = (f: ProductField, what: string) => new ValidationError(`Product ${row}: ${f.name} ${what}`, [{ field: `products.${row - 1}.custom_fields.${f.id}`, message: what }]);
+  const problem = (f: ProductField, what: string) =>
+    new ValidationError(`Product ${row}: ${f.name} ${what}`, [
+      { field: `products.${row - 1}.custom_fields.${f.id}`, message: what },
+    ]);
   for (const [key, value] of Object.entries(values)) {
     const f = byId.get(key);
     if (!f) throw new ValidationError(`Product ${row}: unknown custom field ${key}`);
     if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
     switch (f.field_type) {
-      case 'Text': if (typeof value !== 'string') throw problem(f, 'must be text'); break;
-      case 'Number': if (typeof value !== 'number' || !Number.isFinite(value)) throw problem(f, 'must be a number'); break;
-      case 'Date': if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) throw problem(f, 'must be a date (YYYY-MM-DD)'); break;
-      case 'YesNo': if (value !== 'Yes' && value !== 'No') throw problem(f, 'must be Yes or No'); break;
-      case 'TrueFalse': if (typeof value !== 'boolean') throw problem(f, 'must be true or false'); break;
-      case 'ListSingle': if (typeof value !== 'string' || !f.options.includes(value)) throw problem(f, `must be one of ${f.options.join(', ')}`); break;
-      case 'ListMultiple':
-        if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && f.options.includes(v))) throw problem(f, `must be a list of ${f.options.join(', ')}`);
+      case 'Text':
+        if (typeof value !== 'string') throw problem(f, 'must be text');
         break;
-      default: throw problem(f, 'has an unknown type');
+      case 'Number':
+        if (typeof value !== 'number' || !Number.isFinite(value)) throw problem(f, 'must be a number');
+        break;
+      case 'Date':
+        if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))
+          throw problem(f, 'must be a date (YYYY-MM-DD)');
+        break;
+      case 'YesNo':
+        if (value !== 'Yes' && value !== 'No') throw problem(f, 'must be Yes or No');
+        break;
+      case 'TrueFalse':
+        if (typeof value !== 'boolean') throw problem(f, 'must be true or false');
+        break;
+      case 'ListSingle':
+        if (typeof value !== 'string' || !f.options.includes(value))
+          throw problem(f, `must be one of ${f.options.join(', ')}`);
+        break;
+      case 'ListMultiple':
+        if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && f.options.includes(v)))
+          throw problem(f, `must be a list of ${f.options.join(', ')}`);
+        break;
+      default:
+        throw problem(f, 'has an unknown type');
     }
     clean[key] = value;
   }
-  for (const f of fields) if (f.is_required && (clean[String(f.id)] === undefined)) throw problem(f, 'is required');
+  for (const f of fields) if (f.is_required && clean[String(f.id)] === undefined) throw problem(f, 'is required');
   return clean;
 }
 
 export async function activeProductFields(db: Knex | Knex.Transaction): Promise<ProductField[]> {
-  return (await db('product_fields').where({ status: 'ACTIVE' }).orderBy(['sort_order', 'id']).select('id', 'name', 'field_type', 'options', 'is_required')) as ProductField[];
+  return (await db('product_fields')
+    .where({ status: 'ACTIVE' })
+    .orderBy(['sort_order', 'id'])
+    .select('id', 'name', 'field_type', 'options', 'is_required')) as ProductField[];
 }
 
 /** Replaces the draft's products with the given list (order kept). */
@@ -218,18 +377,35 @@ export async function saveStep1(db: Knex, actor: Actor, id: number, products: Pr
     assertDraft(event);
     const fields = await activeProductFields(trx);
     const rows = products.map((p, i) => ({
-      communication_id: id, organization_id: actor.organizationId, sort_order: i, product_name: p.product_name.trim(),
-      catalog_number: p.catalog_number ?? null, lot_number: p.lot_number ?? null, udi: p.udi ?? null, description: p.description ?? null,
-      expiration_date: p.expiration_date ?? null, quantity: p.quantity ?? null,
+      communication_id: id,
+      organization_id: actor.organizationId,
+      sort_order: i,
+      product_name: p.product_name.trim(),
+      catalog_number: p.catalog_number ?? null,
+      lot_number: p.lot_number ?? null,
+      udi: p.udi ?? null,
+      description: p.description ?? null,
+      expiration_date: p.expiration_date ?? null,
+      quantity: p.quantity ?? null,
       custom_fields: JSON.stringify(checkCustomFields(fields, p.custom_fields ?? {}, i + 1)),
     }));
-    const before = await trx('communication_products').where({ communication_id: id }).orderBy('sort_order').select('product_name', 'lot_number');
+    const before = await trx('communication_products')
+      .where({ communication_id: id })
+      .orderBy('sort_order')
+      .select('product_name', 'lot_number');
     await trx('communication_products').where({ communication_id: id }).delete();
     for (let i = 0; i < rows.length; i += 1000) await trx('communication_products').insert(rows.slice(i, i + 1000));
-    await trx('communications').where({ id }).update({ current_step: Math.max(event.current_step, 1), updated_at: trx.fn.now() });
+    await trx('communications')
+      .where({ id })
+      .update({ current_step: Math.max(event.current_step, 1), updated_at: trx.fn.now() });
     await appendHistory(trx, actor, {
-      communicationId: id, organizationId: actor.organizationId, action: 'STEP1_SAVED', entityType: 'products', entityId: id,
-      before, after: rows.map((r) => ({ product_name: r.product_name, lot_number: r.lot_number })),
+      communicationId: id,
+      organizationId: actor.organizationId,
+      action: 'STEP1_SAVED',
+      entityType: 'products',
+      entityId: id,
+      before,
+      after: rows.map((r) => ({ product_name: r.product_name, lot_number: r.lot_number })),
     });
   });
   return getEvent(db, actor, id);
@@ -247,10 +423,14 @@ export interface ActionInput {
 
 export function checkActions(actions: ActionInput[]): void {
   actions.forEach((a, i) => {
-    if ((a.action_type === 'Checkbox' || a.action_type === 'MultipleChoice')) {
+    if (a.action_type === 'Checkbox' || a.action_type === 'MultipleChoice') {
       const options = (a.options ?? []).map((o) => o.trim()).filter(Boolean);
-      if (options.length < 1) throw new ValidationError(`Action ${i + 1}: a ${a.action_type} action needs at least one option.`, [{ field: `actions.${i}.options`, message: 'Field required' }]);
-      if (new Set(options).size !== options.length) throw new ValidationError(`Action ${i + 1}: options must be different from each other.`);
+      if (options.length < 1)
+        throw new ValidationError(`Action ${i + 1}: a ${a.action_type} action needs at least one option.`, [
+          { field: `actions.${i}.options`, message: 'Field required' },
+        ]);
+      if (new Set(options).size !== options.length)
+        throw new ValidationError(`Action ${i + 1}: options must be different from each other.`);
     }
   });
 }
@@ -261,19 +441,37 @@ export async function saveStep2(db: Knex, actor: Actor, id: number, actions: Act
   await db.transaction(async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     assertDraft(event);
-    const before = await trx('communication_actions').where({ communication_id: id }).orderBy('sort_order').select('action_type', 'title');
+    const before = await trx('communication_actions')
+      .where({ communication_id: id })
+      .orderBy('sort_order')
+      .select('action_type', 'title');
     await trx('communication_actions').where({ communication_id: id }).delete();
     const rows = actions.map((a, i) => ({
-      communication_id: id, organization_id: actor.organizationId, sort_order: i, action_type: a.action_type, title: a.title.trim(),
+      communication_id: id,
+      organization_id: actor.organizationId,
+      sort_order: i,
+      action_type: a.action_type,
+      title: a.title.trim(),
       description: a.description ?? null,
-      options: JSON.stringify(a.action_type === 'Checkbox' || a.action_type === 'MultipleChoice' ? (a.options ?? []).map((o) => o.trim()).filter(Boolean) : []),
+      options: JSON.stringify(
+        a.action_type === 'Checkbox' || a.action_type === 'MultipleChoice'
+          ? (a.options ?? []).map((o) => o.trim()).filter(Boolean)
+          : [],
+      ),
       is_required: a.is_required ?? true,
     }));
     if (rows.length) await trx('communication_actions').insert(rows);
-    await trx('communications').where({ id }).update({ current_step: Math.max(event.current_step, 2), updated_at: trx.fn.now() });
+    await trx('communications')
+      .where({ id })
+      .update({ current_step: Math.max(event.current_step, 2), updated_at: trx.fn.now() });
     await appendHistory(trx, actor, {
-      communicationId: id, organizationId: actor.organizationId, action: 'STEP2_SAVED', entityType: 'actions', entityId: id,
-      before, after: rows.map((r) => ({ action_type: r.action_type, title: r.title })),
+      communicationId: id,
+      organizationId: actor.organizationId,
+      action: 'STEP2_SAVED',
+      entityType: 'actions',
+      entityId: id,
+      before,
+      after: rows.map((r) => ({ action_type: r.action_type, title: r.title })),
     });
   });
   return getEvent(db, actor, id);
@@ -284,24 +482,51 @@ export async function saveStep2(db: Knex, actor: Actor, id: number, actions: Act
 /** What a DRAFT still lacks before approval (DESIGN §4), in words a coordinator understands. */
 export async function missingForApproval(db: Knex | Knex.Transaction, id: number): Promise<string[]> {
   const count = async (table: string, extra: Record<string, unknown> = {}) =>
-    Number(((await db(table).where({ communication_id: id, ...extra }).count<{ n: number }[]>({ n: '*' }).first()) as { n: number } | undefined)?.n ?? 0);
+    Number(
+      (
+        (await db(table)
+          .where({ communication_id: id, ...extra })
+          .count<{ n: number }[]>({ n: '*' })
+          .first()) as { n: number } | undefined
+      )?.n ?? 0,
+    );
   const missing: string[] = [];
   if ((await count('communication_products')) === 0) missing.push('at least one product');
   if ((await count('communication_actions')) === 0) missing.push('at least one action');
-  if ((await count('communication_affected_customers', { status: 'ACTIVE' })) === 0) missing.push('at least one recipient');
+  if ((await count('communication_affected_customers', { status: 'ACTIVE' })) === 0)
+    missing.push('at least one recipient');
   return missing;
 }
 
 export async function approveEvent(db: Knex, actor: Actor, id: number): Promise<CommunicationRow> {
   return db.transaction(async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
-    if (event.status !== 'DRAFT') throw new ConflictError(`Only a draft can be approved; this event is ${event.status}.`, 'NOT_DRAFT');
+    if (event.status !== 'DRAFT')
+      throw new ConflictError(`Only a draft can be approved; this event is ${event.status}.`, 'NOT_DRAFT');
     const missing = await missingForApproval(trx, id);
-    if (missing.length) throw new BusinessRuleError(`The event cannot be approved yet: it needs ${missing.join(', ')}.`, 'INCOMPLETE', { missing });
-    const [row] = await trx('communications').where({ id }).update({
-      status: 'OPEN', approved_at: trx.fn.now(), approved_by: actor.userId, current_step: 3, updated_at: trx.fn.now(),
-    }).returning('*');
-    await appendHistory(trx, actor, { communicationId: id, organizationId: actor.organizationId, action: 'APPROVED', entityType: 'communication', entityId: id, before: { status: 'DRAFT' }, after: { status: 'OPEN' } });
+    if (missing.length)
+      throw new BusinessRuleError(`The event cannot be approved yet: it needs ${missing.join(', ')}.`, 'INCOMPLETE', {
+        missing,
+      });
+    const [row] = await trx('communications')
+      .where({ id })
+      .update({
+        status: 'OPEN',
+        approved_at: trx.fn.now(),
+        approved_by: actor.userId,
+        current_step: 3,
+        updated_at: trx.fn.now(),
+      })
+      .returning('*');
+    await appendHistory(trx, actor, {
+      communicationId: id,
+      organizationId: actor.organizationId,
+      action: 'APPROVED',
+      entityType: 'communication',
+      entityId: id,
+      before: { status: 'DRAFT' },
+      after: { status: 'OPEN' },
+    });
     return row as CommunicationRow;
   });
 }
@@ -310,15 +535,26 @@ export async function approveEvent(db: Knex, actor: Actor, id: number): Promise<
 export async function toggleCloseOpen(db: Knex, actor: Actor, id: number): Promise<CommunicationRow> {
   return db.transaction(async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
-    if (event.status === 'DRAFT') throw new ConflictError('A draft cannot be closed; approve it or delete it.', 'NOT_APPROVED');
+    if (event.status === 'DRAFT')
+      throw new ConflictError('A draft cannot be closed; approve it or delete it.', 'NOT_APPROVED');
     const closing = event.status === 'OPEN';
     const next = closing ? 'CLOSED' : 'OPEN';
-    const [row] = await trx('communications').where({ id }).update({ status: next, closed_at: closing ? trx.fn.now() : null, updated_at: trx.fn.now() }).returning('*');
-    await trx('provider_communications').where({ communication_id: id }).whereIn('status', closing ? ['OPEN'] : ['CLOSED'])
+    const [row] = await trx('communications')
+      .where({ id })
+      .update({ status: next, closed_at: closing ? trx.fn.now() : null, updated_at: trx.fn.now() })
+      .returning('*');
+    await trx('provider_communications')
+      .where({ communication_id: id })
+      .whereIn('status', closing ? ['OPEN'] : ['CLOSED'])
       .update({ status: next, updated_at: trx.fn.now() });
     await appendHistory(trx, actor, {
-      communicationId: id, organizationId: actor.organizationId, action: closing ? 'CLOSED' : 'REOPENED', entityType: 'communication', entityId: id,
-      before: { status: event.status }, after: { status: next },
+      communicationId: id,
+      organizationId: actor.organizationId,
+      action: closing ? 'CLOSED' : 'REOPENED',
+      entityType: 'communication',
+      entityId: id,
+      before: { status: event.status },
+      after: { status: next },
     });
     return row as CommunicationRow;
   });
@@ -328,9 +564,20 @@ export async function toggleCloseOpen(db: Knex, actor: Actor, id: number): Promi
 export async function deleteEvent(db: Knex, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
-    if (event.status !== 'DRAFT') throw new ConflictError(`An ${event.status} event cannot be deleted; close it instead.`, 'NOT_DELETABLE');
-    await trx('communications').where({ id }).update({ status: 'DELETED', deleted_at: trx.fn.now(), updated_at: trx.fn.now() });
-    await appendHistory(trx, actor, { communicationId: id, organizationId: actor.organizationId, action: 'DELETED', entityType: 'communication', entityId: id, before: { status: 'DRAFT' }, after: { status: 'DELETED' } });
+    if (event.status !== 'DRAFT')
+      throw new ConflictError(`An ${event.status} event cannot be deleted; close it instead.`, 'NOT_DELETABLE');
+    await trx('communications')
+      .where({ id })
+      .update({ status: 'DELETED', deleted_at: trx.fn.now(), updated_at: trx.fn.now() });
+    await appendHistory(trx, actor, {
+      communicationId: id,
+      organizationId: actor.organizationId,
+      action: 'DELETED',
+      entityType: 'communication',
+      entityId: id,
+      before: { status: 'DRAFT' },
+      after: { status: 'DELETED' },
+    });
   });
 }
 
@@ -338,7 +585,8 @@ export async function deleteEvent(db: Knex, actor: Actor, id: number): Promise<v
 export async function updateStatus(db: Knex, actor: Actor, id: number, status: string): Promise<CommunicationRow> {
   const event = await loadOwnCommunication(db, actor, id);
   if (status === 'OPEN' && event.status === 'DRAFT') return approveEvent(db, actor, id);
-  if ((status === 'CLOSED' && event.status === 'OPEN') || (status === 'OPEN' && event.status === 'CLOSED')) return toggleCloseOpen(db, actor, id);
+  if ((status === 'CLOSED' && event.status === 'OPEN') || (status === 'OPEN' && event.status === 'CLOSED'))
+    return toggleCloseOpen(db, actor, id);
   if (status === 'DELETED') {
     await deleteEvent(db, actor, id);
     return { ...event, status: 'DELETED' };
@@ -348,6 +596,9 @@ export async function updateStatus(db: Knex, actor: Actor, id: number, status: s
 }
 
 export async function assertExists(db: Knex, actor: Actor, id: number): Promise<void> {
-  const found = await db('communications').where({ id, organization_id: actor.organizationId }).whereNot({ status: 'DELETED' }).first('id');
+  const found = await db('communications')
+    .where({ id, organization_id: actor.organizationId })
+    .whereNot({ status: 'DELETED' })
+    .first('id');
   if (!found) throw new NotFoundError('Communication not found.');
 }

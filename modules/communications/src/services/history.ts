@@ -16,7 +16,11 @@ export interface HistoryEntry {
 }
 
 /** Appends to communication_history inside the caller's transaction (DESIGN §4: who, when, what, before, after). */
-export async function appendHistory(trx: Knex | Knex.Transaction, actor: Actor | null, entry: HistoryEntry): Promise<void> {
+export async function appendHistory(
+  trx: Knex | Knex.Transaction,
+  actor: Actor | null,
+  entry: HistoryEntry,
+): Promise<void> {
   await trx('communication_history').insert({
     communication_id: entry.communicationId,
     organization_id: entry.organizationId,
@@ -46,15 +50,30 @@ export interface HistoryRow {
   created_at: Date;
 }
 
-export async function listHistory(db: Knex, communicationId: number, options: { changesOnly?: boolean; limit?: number } = {}): Promise<HistoryRow[]> {
+export async function listHistory(
+  db: Knex,
+  communicationId: number,
+  options: { changesOnly?: boolean; limit?: number } = {},
+): Promise<HistoryRow[]> {
   const q = db('communication_history as h')
     .leftJoin('users as u', 'u.id', 'h.actor_user_id')
     .where('h.communication_id', communicationId)
     .orderBy('h.created_at', 'desc')
     .orderBy('h.id', 'desc')
     .limit(options.limit ?? 1000)
-    .select('h.id', 'h.action', 'h.entity_type', 'h.entity_id', 'h.actor_email', 'h.provider_communication_id', 'h.before', 'h.after',
-      'h.is_change', 'h.created_at', db.raw(`nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as actor_name`));
+    .select(
+      'h.id',
+      'h.action',
+      'h.entity_type',
+      'h.entity_id',
+      'h.actor_email',
+      'h.provider_communication_id',
+      'h.before',
+      'h.after',
+      'h.is_change',
+      'h.created_at',
+      db.raw(`nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as actor_name`),
+    );
   if (options.changesOnly) q.where('h.is_change', true);
   return (await q) as HistoryRow[];
 }

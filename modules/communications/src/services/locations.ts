@@ -1,18 +1,46 @@
 import type { Knex } from 'knex';
-import { type Actor, type ListPage, type ListSpec, parseListQuery, runList, ValidationError, whereAnyOf } from '@portal/core';
+import {
+  type Actor,
+  type ListPage,
+  type ListSpec,
+  parseListQuery,
+  runList,
+  ValidationError,
+  whereAnyOf,
+} from '@portal/core';
 import { loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
 
 /** The bulk buttons Covered, Emailed, Not Covered and Invalid of the affected locations tab. */
-export async function updateLocationStatus(db: Knex, actor: Actor, id: number, locationIds: number[], status: string): Promise<{ updated: number }> {
+export async function updateLocationStatus(
+  db: Knex,
+  actor: Actor,
+  id: number,
+  locationIds: number[],
+  status: string,
+): Promise<{ updated: number }> {
   if (!locationIds.length) throw new ValidationError('Select at least one location.');
   return db.transaction(async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
-    const before = (await whereAnyOf(trx('communication_affected_locations').where({ communication_id: id }), 'id', locationIds).select('id', 'status')) as { id: number; status: string }[];
-    const updated = await whereAnyOf(trx('communication_affected_locations').where({ communication_id: id }), 'id', locationIds).update({ status, updated_at: trx.fn.now() });
+    const before = (await whereAnyOf(
+      trx('communication_affected_locations').where({ communication_id: id }),
+      'id',
+      locationIds,
+    ).select('id', 'status')) as { id: number; status: string }[];
+    const updated = await whereAnyOf(
+      trx('communication_affected_locations').where({ communication_id: id }),
+      'id',
+      locationIds,
+    ).update({ status, updated_at: trx.fn.now() });
     await appendHistory(trx, actor, {
-      communicationId: id, organizationId: actor.organizationId, action: 'LOCATION_STATUS_UPDATED', entityType: 'locations', entityId: id,
-      before, after: { status, ids: before.map((b) => b.id) }, isChange: event.status !== 'DRAFT',
+      communicationId: id,
+      organizationId: actor.organizationId,
+      action: 'LOCATION_STATUS_UPDATED',
+      entityType: 'locations',
+      entityId: id,
+      before,
+      after: { status, ids: before.map((b) => b.id) },
+      isChange: event.status !== 'DRAFT',
     });
     return { updated };
   });
@@ -21,9 +49,21 @@ export async function updateLocationStatus(db: Knex, actor: Actor, id: number, l
 /** Affected location filters of spec 001 §3 (camelCase as the web client sends them). */
 export const affectedLocationList: ListSpec = {
   fields: {
-    locationId: 'l.location_id', locationName: 'l.location_name', idn: 'l.idn', address1: 'l.address1', address2: 'l.address2', city: 'l.city',
-    state: 'l.state', zip: 'l.zip', status: 'l.status', type: 'l.type', fileId: 'l.file_id', communicationId: 'l.communication_id', id: 'l.id',
-    email: 'l.email', customerName: 'c.name',
+    locationId: 'l.location_id',
+    locationName: 'l.location_name',
+    idn: 'l.idn',
+    address1: 'l.address1',
+    address2: 'l.address2',
+    city: 'l.city',
+    state: 'l.state',
+    zip: 'l.zip',
+    status: 'l.status',
+    type: 'l.type',
+    fileId: 'l.file_id',
+    communicationId: 'l.communication_id',
+    id: 'l.id',
+    email: 'l.email',
+    customerName: 'c.name',
   },
   searchColumns: ['l.location_id', 'l.location_name', 'l.city', 'l.zip', 'l.email'],
   defaultSort: [{ column: 'l.location_name', direction: 'asc' }],
@@ -57,15 +97,44 @@ function locationRows(db: Knex, actor: Actor, id: number): Knex.QueryBuilder {
     .where({ 'l.communication_id': id, 'l.organization_id': actor.organizationId });
 }
 
-const selectLocation = (qb: Knex.QueryBuilder) => qb.select(
-  'l.id', 'l.location_id', 'l.location_name', 'l.idn', 'l.address1', 'l.address2', 'l.city', 'l.state', 'l.zip', 'l.type', 'l.email', 'l.status',
-  'l.file_id', 'l.affected_customer_id', 'c.name as customer_name', 'pc.id as provider_communication_id', 'pc.acknowledged_at', 'pc.response_status',
-);
+const selectLocation = (qb: Knex.QueryBuilder) =>
+  qb.select(
+    'l.id',
+    'l.location_id',
+    'l.location_name',
+    'l.idn',
+    'l.address1',
+    'l.address2',
+    'l.city',
+    'l.state',
+    'l.zip',
+    'l.type',
+    'l.email',
+    'l.status',
+    'l.file_id',
+    'l.affected_customer_id',
+    'c.name as customer_name',
+    'pc.id as provider_communication_id',
+    'pc.acknowledged_at',
+    'pc.response_status',
+  );
 
-export async function listAffectedLocations(db: Knex, actor: Actor, id: number, raw: object): Promise<ListPage<AffectedLocationRow>> {
+export async function listAffectedLocations(
+  db: Knex,
+  actor: Actor,
+  id: number,
+  raw: object,
+): Promise<ListPage<AffectedLocationRow>> {
   await loadOwnCommunication(db, actor, id);
   const query = parseListQuery(raw, affectedLocationList);
-  return runList<AffectedLocationRow>(locationRows(db, actor, id), query, affectedLocationList, 'l.id', selectLocation, 'l.updated_at');
+  return runList<AffectedLocationRow>(
+    locationRows(db, actor, id),
+    query,
+    affectedLocationList,
+    'l.id',
+    selectLocation,
+    'l.updated_at',
+  );
 }
 
 /** Every affected location of the event (for the map of statuses and the downloads), in batches of 5,000. */
@@ -73,7 +142,9 @@ export async function* allAffectedLocations(db: Knex, actor: Actor, id: number):
   await loadOwnCommunication(db, actor, id);
   let after = 0;
   for (;;) {
-    const rows = (await selectLocation(locationRows(db, actor, id).where('l.id', '>', after)).orderBy('l.id').limit(5000)) as AffectedLocationRow[];
+    const rows = (await selectLocation(locationRows(db, actor, id).where('l.id', '>', after))
+      .orderBy('l.id')
+      .limit(5000)) as AffectedLocationRow[];
     if (!rows.length) return;
     yield rows;
     after = rows.at(-1)!.id;
@@ -81,12 +152,22 @@ export async function* allAffectedLocations(db: Knex, actor: Actor, id: number):
 }
 
 /** Counts per location file and status (the "by file" tab). */
-export async function locationsByFile(db: Knex, actor: Actor, id: number): Promise<{ file_id: number | null; file_name: string | null; status: string; count: number }[]> {
+export async function locationsByFile(
+  db: Knex,
+  actor: Actor,
+  id: number,
+): Promise<{ file_id: number | null; file_name: string | null; status: string; count: number }[]> {
   await loadOwnCommunication(db, actor, id);
   return (await db('communication_affected_locations as l')
     .leftJoin('supplier_location_files as f', 'f.id', 'l.file_id')
     .where({ 'l.communication_id': id, 'l.organization_id': actor.organizationId })
     .groupBy('l.file_id', 'f.name', 'l.status')
-    .orderBy('f.name').orderBy('l.status')
-    .select('l.file_id', 'f.name as file_name', 'l.status', db.raw('count(*)::int as count'))) as { file_id: number | null; file_name: string | null; status: string; count: number }[];
+    .orderBy('f.name')
+    .orderBy('l.status')
+    .select('l.file_id', 'f.name as file_name', 'l.status', db.raw('count(*)::int as count'))) as {
+    file_id: number | null;
+    file_name: string | null;
+    status: string;
+    count: number;
+  }[];
 }

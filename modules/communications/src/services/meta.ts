@@ -2,8 +2,18 @@ import type { Knex } from 'knex';
 import type { Actor } from '@portal/core';
 import { vocabularyLabel } from '@portal/vocabulary';
 import {
-  ACTION_TYPES, CLASSIFICATIONS, COMMUNICATION_TYPES, DISPOSITIONS, DISRUPTION_SUBTYPES, FIELD_TYPES, LEAD_TIMES, LOCATION_STATUSES,
-  PERMISSION_OF_TYPE, REASONS, RECALL_SUBTYPES, RESPONSE_METHODS,
+  ACTION_TYPES,
+  CLASSIFICATIONS,
+  COMMUNICATION_TYPES,
+  DISPOSITIONS,
+  DISRUPTION_SUBTYPES,
+  FIELD_TYPES,
+  LEAD_TIMES,
+  LOCATION_STATUSES,
+  PERMISSION_OF_TYPE,
+  REASONS,
+  RECALL_SUBTYPES,
+  RESPONSE_METHODS,
 } from '../constants.js';
 import { activeProductFields } from './events.js';
 
@@ -12,8 +22,9 @@ const options = (pairs: readonly (readonly [string, string])[]) => pairs.map(([v
 /** Every list the wizard needs (spec §9), with the product custom fields and their types. */
 export async function getMeta(db: Knex, actor: Actor) {
   return {
-    communicationTypes: COMMUNICATION_TYPES.filter((t) => actor.permissions.includes(PERMISSION_OF_TYPE[t]))
-      .map((value) => ({ value, label: vocabularyLabel('communicationType', value) })),
+    communicationTypes: COMMUNICATION_TYPES.filter((t) => actor.permissions.includes(PERMISSION_OF_TYPE[t])).map(
+      (value) => ({ value, label: vocabularyLabel('communicationType', value) }),
+    ),
     recallTypes: options(RECALL_SUBTYPES),
     disruptionTypes: options(DISRUPTION_SUBTYPES),
     classifications: options(CLASSIFICATIONS),

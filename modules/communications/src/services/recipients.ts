@@ -1,5 +1,16 @@
 import type { Knex } from 'knex';
-import { type Actor, BusinessRuleError, ConflictError, type ListPage, type ListSpec, NotFoundError, parseListQuery, runList, ValidationError, whereAnyOf } from '@portal/core';
+import {
+  type Actor,
+  BusinessRuleError,
+  ConflictError,
+  type ListPage,
+  type ListSpec,
+  NotFoundError,
+  parseListQuery,
+  runList,
+  ValidationError,
+  whereAnyOf,
+} from '@portal/core';
 import { getDistributionListMembers, getSupplierLocations, type SupplierLocation } from '@portal/organizations';
 import type { CommunicationType } from '../constants.js';
 import { loadOwnCommunication } from './access.js';
@@ -29,16 +40,29 @@ const normaliseEmail = (e: string) => e.trim().toLowerCase();
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Adds customers, merging recipient emails into an existing customer with the same key (provider or address). */
-async function upsertCustomers(trx: Knex.Transaction, actor: Actor, communicationId: number, drafts: CustomerDraft[]): Promise<number> {
+async function upsertCustomers(
+  trx: Knex.Transaction,
+  actor: Actor,
+  communicationId: number,
+  drafts: CustomerDraft[],
+): Promise<number> {
   let added = 0;
   for (const d of drafts) {
-    const existing = (await trx('communication_affected_customers').where({ communication_id: communicationId, customer_key: d.customer_key }).forUpdate().first()) as
-      | { id: number; emails: string[]; status: string } | undefined;
+    const existing = (await trx('communication_affected_customers')
+      .where({ communication_id: communicationId, customer_key: d.customer_key })
+      .forUpdate()
+      .first()) as { id: number; emails: string[]; status: string } | undefined;
     if (existing) {
       const emails = [...new Set([...existing.emails, ...d.emails])];
-      await trx('communication_affected_customers').where({ id: existing.id }).update({ emails, status: 'ACTIVE', updated_at: trx.fn.now() });
+      await trx('communication_affected_customers')
+        .where({ id: existing.id })
+        .update({ emails, status: 'ACTIVE', updated_at: trx.fn.now() });
     } else {
-      await trx('communication_affected_customers').insert({ ...d, communication_id: communicationId, organization_id: actor.organizationId });
+      await trx('communication_affected_customers').insert({
+        ...d,
+        communication_id: communicationId,
+        organization_id: actor.organizationId,
+      });
       added++;
     }
   }
@@ -49,10 +73,23 @@ async function upsertCustomers(trx: Knex.Transaction, actor: Actor, communicatio
  * Picked providers: each provider organisation becomes one customer whose recipients are its active users allowed to
  * receive this event type (plus the organisation's own email, if any).
  */
-async function providerCustomers(trx: Knex.Transaction, type: CommunicationType, providerIds: number[], lenient = false): Promise<CustomerDraft[]> {
+async function providerCustomers(
+  trx: Knex.Transaction,
+  type: CommunicationType,
+  providerIds: number[],
+  lenient = false,
+): Promise<CustomerDraft[]> {
   if (!providerIds.length) return [];
-  const orgs = (await trx('organizations').whereIn('id', providerIds).where({ type: 'PROVIDER' }).whereIn('status', ['ACTIVE', 'LINKED'])
-    .select('id', 'name', 'email', 'parent_id')) as { id: number; name: string; email: string | null; parent_id: number | null }[];
+  const orgs = (await trx('organizations')
+    .whereIn('id', providerIds)
+    .where({ type: 'PROVIDER' })
+    .whereIn('status', ['ACTIVE', 'LINKED'])
+    .select('id', 'name', 'email', 'parent_id')) as {
+    id: number;
+    name: string;
+    email: string | null;
+    parent_id: number | null;
+  }[];
   const missing = providerIds.filter((id) => !orgs.some((o) => o.id === id));
   if (missing.length) throw new NotFoundError(`Provider organization not found: ${missing.join(', ')}`);
   // A site without users of its own is reached through its health system's users.
@@ -67,19 +104,41 @@ async function providerCustomers(trx: Knex.Transaction, type: CommunicationType,
   return orgs.map((o) => {
     let own = receivers.filter((r) => r.organization_id === o.id);
     if (!own.length && o.parent_id) own = receivers.filter((r) => r.organization_id === o.parent_id);
-    const emails = [...new Set([...own.map((r) => normaliseEmail(r.email)).sort(), ...(o.email ? [normaliseEmail(o.email)] : [])])];
-    if (!emails.length && !lenient) throw new BusinessRuleError(`${o.name} has no user who can receive this event type.`, 'NO_RECIPIENT');
-    return { customer_key: `org:${o.id}`, name: o.name, emails, provider_organization_id: o.id, source: 'PROVIDER' as const };
+    const emails = [
+      ...new Set([...own.map((r) => normaliseEmail(r.email)).sort(), ...(o.email ? [normaliseEmail(o.email)] : [])]),
+    ];
+    if (!emails.length && !lenient)
+      throw new BusinessRuleError(`${o.name} has no user who can receive this event type.`, 'NO_RECIPIENT');
+    return {
+      customer_key: `org:${o.id}`,
+      name: o.name,
+      emails,
+      provider_organization_id: o.id,
+      source: 'PROVIDER' as const,
+    };
   });
 }
 
 function manualCustomers(customers: CustomerInput[]): CustomerDraft[] {
   return customers.map((c, i) => {
     const email = normaliseEmail(c.email);
-    if (!EMAIL.test(email)) throw new ValidationError('Email not valid', [{ field: `customers.${i}.email`, message: 'Email not valid' }]);
+    if (!EMAIL.test(email))
+      throw new ValidationError('Email not valid', [{ field: `customers.${i}.email`, message: 'Email not valid' }]);
     return c.provider_organization_id
-      ? { customer_key: `org:${c.provider_organization_id}`, name: c.name.trim(), emails: [email], provider_organization_id: c.provider_organization_id, source: 'MANUAL' as const }
-      : { customer_key: `email:${email}`, name: c.name.trim(), emails: [email], provider_organization_id: null, source: 'MANUAL' as const };
+      ? {
+          customer_key: `org:${c.provider_organization_id}`,
+          name: c.name.trim(),
+          emails: [email],
+          provider_organization_id: c.provider_organization_id,
+          source: 'MANUAL' as const,
+        }
+      : {
+          customer_key: `email:${email}`,
+          name: c.name.trim(),
+          emails: [email],
+          provider_organization_id: null,
+          source: 'MANUAL' as const,
+        };
   });
 }
 
@@ -93,16 +152,29 @@ export interface Step3Input {
   distribution_list_id?: number;
 }
 
-const splitEmails = (value: string | null) => (value ?? '').split(/[,;\s]+/).map(normaliseEmail).filter((e) => EMAIL.test(e));
+const splitEmails = (value: string | null) =>
+  (value ?? '')
+    .split(/[,;\s]+/)
+    .map(normaliseEmail)
+    .filter((e) => EMAIL.test(e));
 
 /**
  * Affected locations from the supplier's location list: each is copied onto the event (it may change later in the
  * master list) and grouped into a customer: its matched provider organisation, else its own email address. A location
  * with neither cannot be notified and is kept as Unrecognized (UNABLE_PROCESSED).
  */
-async function addLocations(trx: Knex.Transaction, actor: Actor, event: { id: number; type: CommunicationType }, locations: SupplierLocation[]): Promise<CustomerDraft[]> {
-  const providerIds = [...new Set(locations.map((l) => l.provider_organization_id).filter((x): x is number => x !== null))];
-  const providers = new Map((await providerCustomers(trx, event.type, providerIds, true)).map((c) => [c.provider_organization_id!, c]));
+async function addLocations(
+  trx: Knex.Transaction,
+  actor: Actor,
+  event: { id: number; type: CommunicationType },
+  locations: SupplierLocation[],
+): Promise<CustomerDraft[]> {
+  const providerIds = [
+    ...new Set(locations.map((l) => l.provider_organization_id).filter((x): x is number => x !== null)),
+  ];
+  const providers = new Map(
+    (await providerCustomers(trx, event.type, providerIds, true)).map((c) => [c.provider_organization_id!, c]),
+  );
   const drafts = new Map<string, CustomerDraft>();
   const rows = locations.map((l) => {
     const emails = splitEmails(l.email);
@@ -113,7 +185,13 @@ async function addLocations(trx: Knex.Transaction, actor: Actor, event: { id: nu
       draft.emails = [...new Set([...draft.emails, ...emails])];
     } else if (emails.length) {
       const key = `email:${emails[0]}`;
-      draft = drafts.get(key) ?? { customer_key: key, name: l.location_name, emails: [], provider_organization_id: null, source: 'LOCATION' };
+      draft = drafts.get(key) ?? {
+        customer_key: key,
+        name: l.location_name,
+        emails: [],
+        provider_organization_id: null,
+        source: 'LOCATION',
+      };
       draft.emails = [...new Set([...draft.emails, ...emails])];
     }
     if (draft && draft.emails.length) drafts.set(draft.customer_key, draft);
@@ -122,88 +200,185 @@ async function addLocations(trx: Knex.Transaction, actor: Actor, event: { id: nu
   });
   await upsertCustomers(trx, actor, event.id, [...drafts.values()]);
   const keys = [...new Set(rows.map((r) => r.key).filter((k): k is string => k !== null))];
-  const customerIds = new Map(((await whereAnyOf(trx('communication_affected_customers').where({ communication_id: event.id }), 'customer_key', keys)
-    .select('id', 'customer_key')) as { id: number; customer_key: string }[]).map((c) => [c.customer_key, c.id]));
-  const already = new Set((await whereAnyOf(trx('communication_affected_locations').where({ communication_id: event.id }), 'supplier_location_id', locations.map((l) => l.id))
-    .pluck('supplier_location_id')) as number[]);
-  const inserts = rows.filter((r) => !already.has(r.location.id)).map(({ location: l, key }) => ({
-    communication_id: event.id, organization_id: actor.organizationId, affected_customer_id: key ? customerIds.get(key) ?? null : null,
-    provider_organization_id: l.provider_organization_id, supplier_location_id: l.id, file_id: l.location_file_id, location_id: l.location_id,
-    location_name: l.location_name, idn: l.idn, address1: l.address1, address2: l.address2, city: l.city, state: l.state, zip: l.zip, type: l.type,
-    email: l.email, status: key ? 'COVERED' : 'UNABLE_PROCESSED',
-  }));
-  for (let i = 0; i < inserts.length; i += 1000) await trx('communication_affected_locations').insert(inserts.slice(i, i + 1000));
+  const customerIds = new Map(
+    (
+      (await whereAnyOf(
+        trx('communication_affected_customers').where({ communication_id: event.id }),
+        'customer_key',
+        keys,
+      ).select('id', 'customer_key')) as { id: number; customer_key: string }[]
+    ).map((c) => [c.customer_key, c.id]),
+  );
+  const already = new Set(
+    (await whereAnyOf(
+      trx('communication_affected_locations').where({ communication_id: event.id }),
+      'supplier_location_id',
+      locations.map((l) => l.id),
+    ).pluck('supplier_location_id')) as number[],
+  );
+  const inserts = rows
+    .filter((r) => !already.has(r.location.id))
+    .map(({ location: l, key }) => ({
+      communication_id: event.id,
+      organization_id: actor.organizationId,
+      affected_customer_id: key ? (customerIds.get(key) ?? null) : null,
+      provider_organization_id: l.provider_organization_id,
+      supplier_location_id: l.id,
+      file_id: l.location_file_id,
+      location_id: l.location_id,
+      location_name: l.location_name,
+      idn: l.idn,
+      address1: l.address1,
+      address2: l.address2,
+      city: l.city,
+      state: l.state,
+      zip: l.zip,
+      type: l.type,
+      email: l.email,
+      status: key ? 'COVERED' : 'UNABLE_PROCESSED',
+    }));
+  for (let i = 0; i < inserts.length; i += 1000)
+    await trx('communication_affected_locations').insert(inserts.slice(i, i + 1000));
   return [...drafts.values()];
 }
 
 /** Members of a distribution list: providers, supplier locations or plain addresses. */
-async function addDistributionList(trx: Knex.Transaction, actor: Actor, event: { id: number; type: CommunicationType }, listId: number): Promise<CustomerDraft[]> {
+async function addDistributionList(
+  trx: Knex.Transaction,
+  actor: Actor,
+  event: { id: number; type: CommunicationType },
+  listId: number,
+): Promise<CustomerDraft[]> {
   const members = await getDistributionListMembers(trx, actor, listId);
-  const providerIds = [...new Set(members.map((m) => m.provider_organization_id).filter((x): x is number => x !== null))];
+  const providerIds = [
+    ...new Set(members.map((m) => m.provider_organization_id).filter((x): x is number => x !== null)),
+  ];
   const locationIds = members.map((m) => m.supplier_location_id).filter((x): x is number => x !== null);
-  const drafts: CustomerDraft[] = (await providerCustomers(trx, event.type, providerIds)).map((d) => ({ ...d, source: 'DISTRIBUTION_LIST' as const }));
-  drafts.push(...members.filter((m) => !m.provider_organization_id && !m.supplier_location_id && m.email).map((m) => {
-    const email = normaliseEmail(m.email!);
-    return { customer_key: `email:${email}`, name: m.name || email, emails: [email], provider_organization_id: null, source: 'DISTRIBUTION_LIST' as const };
+  const drafts: CustomerDraft[] = (await providerCustomers(trx, event.type, providerIds)).map((d) => ({
+    ...d,
+    source: 'DISTRIBUTION_LIST' as const,
   }));
+  drafts.push(
+    ...members
+      .filter((m) => !m.provider_organization_id && !m.supplier_location_id && m.email)
+      .map((m) => {
+        const email = normaliseEmail(m.email!);
+        return {
+          customer_key: `email:${email}`,
+          name: m.name || email,
+          emails: [email],
+          provider_organization_id: null,
+          source: 'DISTRIBUTION_LIST' as const,
+        };
+      }),
+  );
   await upsertCustomers(trx, actor, event.id, drafts);
-  if (locationIds.length) drafts.push(...(await addLocations(trx, actor, event, await getSupplierLocations(trx, actor, { ids: locationIds }))));
+  if (locationIds.length)
+    drafts.push(
+      ...(await addLocations(trx, actor, event, await getSupplierLocations(trx, actor, { ids: locationIds }))),
+    );
   return drafts;
 }
 
 /** Step 3: adds affected customers (picked providers and/or addresses). Allowed on drafts and open events (new recipients). */
-export async function saveStep3(db: Knex, actor: Actor, input: Step3Input): Promise<{ added: number; customers_count: number }> {
+export async function saveStep3(
+  db: Knex,
+  actor: Actor,
+  input: Step3Input,
+): Promise<{ added: number; customers_count: number }> {
   return db.transaction(async (trx) => {
     const event = await loadOwnCommunication(trx, actor, input.id, { forUpdate: true });
-    if (event.status === 'CLOSED') throw new ConflictError('A closed event takes no new recipients; reopen it first.', 'CLOSED');
+    if (event.status === 'CLOSED')
+      throw new ConflictError('A closed event takes no new recipients; reopen it first.', 'CLOSED');
     for (const c of input.customers ?? []) {
       if (c.provider_organization_id) await providerCustomers(trx, event.type, [c.provider_organization_id]);
     }
     const before = await countCustomers(trx, event.id);
-    const drafts = [...(await providerCustomers(trx, event.type, [...new Set(input.provider_organization_ids ?? [])])), ...manualCustomers(input.customers ?? [])];
+    const drafts = [
+      ...(await providerCustomers(trx, event.type, [...new Set(input.provider_organization_ids ?? [])])),
+      ...manualCustomers(input.customers ?? []),
+    ];
     await upsertCustomers(trx, actor, event.id, drafts);
     if (input.location_ids?.length || input.location_file_id !== undefined) {
-      const locations = await getSupplierLocations(trx, actor, { ...(input.location_ids?.length ? { ids: input.location_ids } : {}), ...(input.location_file_id !== undefined ? { fileId: input.location_file_id } : {}) });
-      if (input.location_ids?.length && locations.length !== new Set(input.location_ids).size) throw new NotFoundError('Location not found.');
+      const locations = await getSupplierLocations(trx, actor, {
+        ...(input.location_ids?.length ? { ids: input.location_ids } : {}),
+        ...(input.location_file_id !== undefined ? { fileId: input.location_file_id } : {}),
+      });
+      if (input.location_ids?.length && locations.length !== new Set(input.location_ids).size)
+        throw new NotFoundError('Location not found.');
       if (!locations.length) throw new ValidationError('The location file holds no active location.');
       drafts.push(...(await addLocations(trx, actor, event, locations)));
     }
-    if (input.distribution_list_id !== undefined) drafts.push(...(await addDistributionList(trx, actor, event, input.distribution_list_id)));
-    if (!drafts.length && !(input.location_ids?.length || input.location_file_id !== undefined)) throw new ValidationError('Add at least one provider or recipient.');
+    if (input.distribution_list_id !== undefined)
+      drafts.push(...(await addDistributionList(trx, actor, event, input.distribution_list_id)));
+    if (!drafts.length && !(input.location_ids?.length || input.location_file_id !== undefined))
+      throw new ValidationError('Add at least one provider or recipient.');
     const added = (await countCustomers(trx, event.id)) - before;
-    if (event.status === 'DRAFT') await trx('communications').where({ id: event.id }).update({ current_step: 3, updated_at: trx.fn.now() });
+    if (event.status === 'DRAFT')
+      await trx('communications').where({ id: event.id }).update({ current_step: 3, updated_at: trx.fn.now() });
     await appendHistory(trx, actor, {
-      communicationId: event.id, organizationId: actor.organizationId, action: 'RECIPIENTS_ADDED', entityType: 'customers', entityId: event.id,
-      after: drafts.map((d) => ({ name: d.name, emails: d.emails })), isChange: event.status !== 'DRAFT',
+      communicationId: event.id,
+      organizationId: actor.organizationId,
+      action: 'RECIPIENTS_ADDED',
+      entityType: 'customers',
+      entityId: event.id,
+      after: drafts.map((d) => ({ name: d.name, emails: d.emails })),
+      isChange: event.status !== 'DRAFT',
     });
     return { added, customers_count: await countCustomers(trx, event.id) };
   });
 }
 
 async function countCustomers(trx: Knex.Transaction, communicationId: number): Promise<number> {
-  const n = (await trx('communication_affected_customers').where({ communication_id: communicationId, status: 'ACTIVE' }).count<{ n: number }[]>({ n: '*' }).first()) as { n: number };
+  const n = (await trx('communication_affected_customers')
+    .where({ communication_id: communicationId, status: 'ACTIVE' })
+    .count<{ n: number }[]>({ n: '*' })
+    .first()) as { n: number };
   return Number(n.n);
 }
 
 /** Removes customers (not yet notified) and locations from an event. A notified customer stays: its notice exists. */
-export async function removeRecipients(db: Knex, actor: Actor, id: number, input: { customer_ids?: number[]; location_ids?: number[] }): Promise<{ removed_customers: number; removed_locations: number }> {
+export async function removeRecipients(
+  db: Knex,
+  actor: Actor,
+  id: number,
+  input: { customer_ids?: number[]; location_ids?: number[] },
+): Promise<{ removed_customers: number; removed_locations: number }> {
   return db.transaction(async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     const customerIds = input.customer_ids ?? [];
     const notified = customerIds.length
-      ? ((await whereAnyOf(trx('provider_communications').where({ communication_id: id }), 'affected_customer_id', customerIds).pluck('affected_customer_id')) as number[])
+      ? ((await whereAnyOf(
+          trx('provider_communications').where({ communication_id: id }),
+          'affected_customer_id',
+          customerIds,
+        ).pluck('affected_customer_id')) as number[])
       : [];
-    if (notified.length) throw new ConflictError('A customer who has been notified cannot be removed.', 'ALREADY_NOTIFIED');
+    if (notified.length)
+      throw new ConflictError('A customer who has been notified cannot be removed.', 'ALREADY_NOTIFIED');
     const removedCustomers = customerIds.length
-      ? await whereAnyOf(trx('communication_affected_customers').where({ communication_id: id }), 'id', customerIds).update({ status: 'REMOVED', updated_at: trx.fn.now() })
+      ? await whereAnyOf(
+          trx('communication_affected_customers').where({ communication_id: id }),
+          'id',
+          customerIds,
+        ).update({ status: 'REMOVED', updated_at: trx.fn.now() })
       : 0;
     const removedLocations = (input.location_ids ?? []).length
-      ? await whereAnyOf(trx('communication_affected_locations').where({ communication_id: id }), 'id', input.location_ids!).delete()
+      ? await whereAnyOf(
+          trx('communication_affected_locations').where({ communication_id: id }),
+          'id',
+          input.location_ids!,
+        ).delete()
       : 0;
     await appendHistory(trx, actor, {
-      communicationId: id, organizationId: actor.organizationId, action: 'RECIPIENTS_REMOVED', entityType: 'customers', entityId: id,
+      communicationId: id,
+      organizationId: actor.organizationId,
+      action: 'RECIPIENTS_REMOVED',
+      entityType: 'customers',
+      entityId: id,
       // Only the known lists: the body may carry anything else, which has no place in the history.
-      before: { customer_ids: customerIds, location_ids: input.location_ids ?? [] }, isChange: event.status !== 'DRAFT',
+      before: { customer_ids: customerIds, location_ids: input.location_ids ?? [] },
+      isChange: event.status !== 'DRAFT',
     });
     return { removed_customers: removedCustomers, removed_locations: removedLocations };
   });
@@ -228,23 +403,52 @@ export interface CustomerRow {
   completed_at: Date | null;
 }
 
-export async function listCustomers(db: Knex, actor: Actor, id: number, raw: Record<string, unknown>): Promise<ListPage<CustomerRow>> {
+export async function listCustomers(
+  db: Knex,
+  actor: Actor,
+  id: number,
+  raw: Record<string, unknown>,
+): Promise<ListPage<CustomerRow>> {
   await loadOwnCommunication(db, actor, id);
   const query = parseListQuery(raw, customerList);
   const base = db('communication_affected_customers as c')
     .leftJoin('provider_communications as pc', 'pc.affected_customer_id', 'c.id')
     .where({ 'c.communication_id': id, 'c.organization_id': actor.organizationId, 'c.status': 'ACTIVE' });
-  return runList<CustomerRow>(base, query, customerList, 'c.id', (qb) => qb.select(
-    'c.id', 'c.name', 'c.emails', 'c.source', 'c.provider_organization_id', 'pc.id as provider_communication_id', 'pc.sent_at',
-    'pc.acknowledged_at', 'pc.response_status', 'pc.completed_at',
-  ), 'c.updated_at');
+  return runList<CustomerRow>(
+    base,
+    query,
+    customerList,
+    'c.id',
+    (qb) =>
+      qb.select(
+        'c.id',
+        'c.name',
+        'c.emails',
+        'c.source',
+        'c.provider_organization_id',
+        'pc.id as provider_communication_id',
+        'pc.sent_at',
+        'pc.acknowledged_at',
+        'pc.response_status',
+        'pc.completed_at',
+      ),
+    'c.updated_at',
+  );
 }
 
 /** valid-domain: the provider organisation whose domain an address belongs to, if any. */
-export async function providerOfEmail(db: Knex, email: string): Promise<{ valid: boolean; provider: { id: number; name: string } | null }> {
+export async function providerOfEmail(
+  db: Knex,
+  email: string,
+): Promise<{ valid: boolean; provider: { id: number; name: string } | null }> {
   const domain = email.split('@')[1]?.trim().toLowerCase() ?? '';
   const provider = domain
-    ? ((await db('organizations').where({ type: 'PROVIDER' }).whereIn('status', ['ACTIVE', 'LINKED']).whereRaw('lower(domain) = ?', [domain]).orderBy('id').first('id', 'name')) as { id: number; name: string } | undefined)
+    ? ((await db('organizations')
+        .where({ type: 'PROVIDER' })
+        .whereIn('status', ['ACTIVE', 'LINKED'])
+        .whereRaw('lower(domain) = ?', [domain])
+        .orderBy('id')
+        .first('id', 'name')) as { id: number; name: string } | undefined)
     : undefined;
   return { valid: Boolean(provider), provider: provider ?? null };
 }

@@ -1,5 +1,13 @@
 import type { Knex } from 'knex';
-import { type Actor, type Config, ConflictError, NotFoundError, randomToken, sha256, ValidationError } from '@portal/core';
+import {
+  type Actor,
+  type Config,
+  ConflictError,
+  NotFoundError,
+  randomToken,
+  sha256,
+  ValidationError,
+} from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
 import { getSalesRepresentatives } from '@portal/organizations';
 import { loadOwnCommunication } from './access.js';
@@ -12,32 +20,60 @@ const NOT_FOUND = 'This link is invalid or has expired.';
  * Sends a supply advisory to the supplier's sales representatives (all active ones, or those chosen): each gets a
  * personal link to the read-only sales-rep form showing the advisory and how its customers are answering.
  */
-export async function notifySalesReps(db: Knex, config: Config, actor: Actor, id: number, salesRepIds?: number[]): Promise<{ emails_queued: number }> {
+export async function notifySalesReps(
+  db: Knex,
+  config: Config,
+  actor: Actor,
+  id: number,
+  salesRepIds?: number[],
+): Promise<{ emails_queued: number }> {
   return db.transaction(async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
-    if (event.type !== 'PRODUCT DISRUPTION') throw new ValidationError('Sales representatives follow supply advisories only.');
-    if (event.status !== 'OPEN') throw new ConflictError('Approve the advisory before sending it to sales representatives.', 'NOT_OPEN');
+    if (event.type !== 'PRODUCT DISRUPTION')
+      throw new ValidationError('Sales representatives follow supply advisories only.');
+    if (event.status !== 'OPEN')
+      throw new ConflictError('Approve the advisory before sending it to sales representatives.', 'NOT_OPEN');
     const reps = (await getSalesRepresentatives(trx, actor)).filter((r) => !salesRepIds || salesRepIds.includes(r.id));
-    if (salesRepIds && reps.length !== new Set(salesRepIds).size) throw new NotFoundError('Sales representative not found.');
+    if (salesRepIds && reps.length !== new Set(salesRepIds).size)
+      throw new NotFoundError('Sales representative not found.');
     if (!reps.length) throw new ValidationError('There is no active sales representative to notify.');
     const supplier = (await trx('organizations').where({ id: actor.organizationId }).first('name')) as { name: string };
     for (const rep of reps) {
-      await trx('sales_rep_links').where({ communication_id: id, sales_rep_id: rep.id }).whereNull('revoked_at').update({ revoked_at: trx.fn.now() });
+      await trx('sales_rep_links')
+        .where({ communication_id: id, sales_rep_id: rep.id })
+        .whereNull('revoked_at')
+        .update({ revoked_at: trx.fn.now() });
       const token = randomToken(32);
       await trx('sales_rep_links').insert({
-        communication_id: id, organization_id: actor.organizationId, sales_rep_id: rep.id, email: rep.email.toLowerCase(), token_hash: sha256(`salesrep:${token}`),
+        communication_id: id,
+        organization_id: actor.organizationId,
+        sales_rep_id: rep.id,
+        email: rep.email.toLowerCase(),
+        token_hash: sha256(`salesrep:${token}`),
         expires_at: new Date(Date.now() + SALES_REP_LINK_DAYS * 86_400_000),
       });
       const link = `${config.appUrl}/supplier/sales-rep/disruption-webform?token=${token}`;
       await enqueueEmail(trx, {
-        organizationId: actor.organizationId, kind: 'SALES_REP_NOTICE', to: rep.email, referenceType: 'communication', referenceId: id,
+        organizationId: actor.organizationId,
+        kind: 'SALES_REP_NOTICE',
+        to: rep.email,
+        referenceType: 'communication',
+        referenceId: id,
         subject: `Supply advisory for your customers: ${event.name}`,
-        text: [`${supplier.name} has issued a supply advisory that affects your customers: ${event.name}.`,
-          'Follow it, and how your customers are answering, here:', link, 'This link is personal to you; do not forward it.'].join('\n\n'),
+        text: [
+          `${supplier.name} has issued a supply advisory that affects your customers: ${event.name}.`,
+          'Follow it, and how your customers are answering, here:',
+          link,
+          'This link is personal to you; do not forward it.',
+        ].join('\n\n'),
       });
     }
     await appendHistory(trx, actor, {
-      communicationId: id, organizationId: actor.organizationId, action: 'SALES_REPS_NOTIFIED', entityType: 'communication', entityId: id,
+      communicationId: id,
+      organizationId: actor.organizationId,
+      action: 'SALES_REPS_NOTIFIED',
+      entityType: 'communication',
+      entityId: id,
       after: { sales_reps: reps.map((r) => r.email) },
     });
     return { emails_queued: reps.length };
@@ -47,18 +83,42 @@ export async function notifySalesReps(db: Knex, config: Config, actor: Actor, id
 /** The read-only sales-rep form: the advisory, its products and each customer's progress. */
 export async function salesRepView(db: Knex, token: string | undefined) {
   if (!token || token.length < 32 || token.length > 200) throw new NotFoundError(NOT_FOUND);
-  const link = (await db('sales_rep_links').where({ token_hash: sha256(`salesrep:${token}`) }).whereNull('revoked_at').where('expires_at', '>', db.fn.now())
-    .first('communication_id', 'email', 'sales_rep_id')) as { communication_id: number; email: string; sales_rep_id: number } | undefined;
+  const link = (await db('sales_rep_links')
+    .where({ token_hash: sha256(`salesrep:${token}`) })
+    .whereNull('revoked_at')
+    .where('expires_at', '>', db.fn.now())
+    .first('communication_id', 'email', 'sales_rep_id')) as
+    | { communication_id: number; email: string; sales_rep_id: number }
+    | undefined;
   if (!link) throw new NotFoundError(NOT_FOUND);
-  const event = (await db('communications as c').join('organizations as o', 'o.id', 'c.organization_id').where('c.id', link.communication_id)
+  const event = (await db('communications as c')
+    .join('organizations as o', 'o.id', 'c.organization_id')
+    .where('c.id', link.communication_id)
     .whereIn('c.status', ['OPEN', 'CLOSED'])
-    .first('c.id', 'c.type', 'c.subtype', 'c.name', 'c.event_id', 'c.reason', 'c.lead_time', 'c.description', 'c.event_date', 'c.end_date', 'c.status', 'o.name as supplier_name')) as Record<string, unknown> | undefined;
+    .first(
+      'c.id',
+      'c.type',
+      'c.subtype',
+      'c.name',
+      'c.event_id',
+      'c.reason',
+      'c.lead_time',
+      'c.description',
+      'c.event_date',
+      'c.end_date',
+      'c.status',
+      'o.name as supplier_name',
+    )) as Record<string, unknown> | undefined;
   if (!event) throw new NotFoundError(NOT_FOUND);
   const [products, customers] = await Promise.all([
-    db('communication_products').where({ communication_id: link.communication_id }).orderBy(['sort_order', 'id'])
+    db('communication_products')
+      .where({ communication_id: link.communication_id })
+      .orderBy(['sort_order', 'id'])
       .select('product_name', 'catalog_number', 'lot_number', 'udi', 'description', 'expiration_date', 'quantity'),
-    db('communication_affected_customers as ac').leftJoin('provider_communications as pc', 'pc.affected_customer_id', 'ac.id')
-      .where({ 'ac.communication_id': link.communication_id, 'ac.status': 'ACTIVE' }).orderBy('ac.name')
+    db('communication_affected_customers as ac')
+      .leftJoin('provider_communications as pc', 'pc.affected_customer_id', 'ac.id')
+      .where({ 'ac.communication_id': link.communication_id, 'ac.status': 'ACTIVE' })
+      .orderBy('ac.name')
       .select('ac.name', 'pc.sent_at', 'pc.acknowledged_at', 'pc.response_status', 'pc.completed_at'),
   ]);
   return { communication: event, products, customers, email: link.email };

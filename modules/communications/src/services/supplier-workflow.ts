@@ -20,23 +20,56 @@ export interface InternalActionInput {
 
 /** Creates or updates one of the supplier's own follow-up tasks on an event (internal action). */
 export async function saveInternalAction(db: Knex, actor: Actor, communicationId: number, input: InternalActionInput) {
-  if (input.assignee_email && !EMAIL.test(input.assignee_email.trim())) throw new ValidationError('Email not valid', [{ field: 'assignee_email', message: 'Email not valid' }]);
+  if (input.assignee_email && !EMAIL.test(input.assignee_email.trim()))
+    throw new ValidationError('Email not valid', [{ field: 'assignee_email', message: 'Email not valid' }]);
   return db.transaction(async (trx) => {
     await loadOwnCommunication(trx, actor, communicationId);
     if (input.provider_communication_id) await loadNotice(trx, input.provider_communication_id, { communicationId });
     const values = {
-      provider_communication_id: input.provider_communication_id ?? null, title: input.title.trim(), description: input.description ?? null,
-      assignee_email: input.assignee_email?.trim().toLowerCase() || null, due_date: input.due_date ?? null, status: input.status ?? 'OPEN',
+      provider_communication_id: input.provider_communication_id ?? null,
+      title: input.title.trim(),
+      description: input.description ?? null,
+      assignee_email: input.assignee_email?.trim().toLowerCase() || null,
+      due_date: input.due_date ?? null,
+      status: input.status ?? 'OPEN',
     };
     let row: Record<string, unknown>;
     if (input.id) {
-      const before = await trx('supplier_internal_actions').where({ id: input.id, organization_id: actor.organizationId, communication_id: communicationId }).forUpdate().first();
+      const before = await trx('supplier_internal_actions')
+        .where({ id: input.id, organization_id: actor.organizationId, communication_id: communicationId })
+        .forUpdate()
+        .first();
       if (!before) throw new NotFoundError('Internal action not found.');
-      [row] = await trx('supplier_internal_actions').where({ id: input.id }).update({ ...values, updated_at: trx.fn.now() }).returning('*');
-      await appendHistory(trx, actor, { communicationId, organizationId: actor.organizationId, action: 'INTERNAL_ACTION_UPDATED', entityType: 'internal_action', entityId: input.id, before, after: values });
+      [row] = await trx('supplier_internal_actions')
+        .where({ id: input.id })
+        .update({ ...values, updated_at: trx.fn.now() })
+        .returning('*');
+      await appendHistory(trx, actor, {
+        communicationId,
+        organizationId: actor.organizationId,
+        action: 'INTERNAL_ACTION_UPDATED',
+        entityType: 'internal_action',
+        entityId: input.id,
+        before,
+        after: values,
+      });
     } else {
-      [row] = await trx('supplier_internal_actions').insert({ ...values, organization_id: actor.organizationId, communication_id: communicationId, created_by: actor.userId }).returning('*');
-      await appendHistory(trx, actor, { communicationId, organizationId: actor.organizationId, action: 'INTERNAL_ACTION_CREATED', entityType: 'internal_action', entityId: row.id as number, after: values });
+      [row] = await trx('supplier_internal_actions')
+        .insert({
+          ...values,
+          organization_id: actor.organizationId,
+          communication_id: communicationId,
+          created_by: actor.userId,
+        })
+        .returning('*');
+      await appendHistory(trx, actor, {
+        communicationId,
+        organizationId: actor.organizationId,
+        action: 'INTERNAL_ACTION_CREATED',
+        entityType: 'internal_action',
+        entityId: row.id as number,
+        after: values,
+      });
     }
     return row;
   });
@@ -44,7 +77,9 @@ export async function saveInternalAction(db: Knex, actor: Actor, communicationId
 
 export async function listInternalActions(db: Knex, actor: Actor, communicationId: number) {
   await loadOwnCommunication(db, actor, communicationId);
-  return db('supplier_internal_actions').where({ organization_id: actor.organizationId, communication_id: communicationId }).whereNot({ status: 'DELETED' })
+  return db('supplier_internal_actions')
+    .where({ organization_id: actor.organizationId, communication_id: communicationId })
+    .whereNot({ status: 'DELETED' })
     .orderBy([{ column: 'due_date', order: 'asc', nulls: 'last' }, { column: 'id' }]);
 }
 
@@ -52,41 +87,79 @@ export async function listInternalActions(db: Knex, actor: Actor, communicationI
  * Delegate submit (supplier side): the supplier asks someone (a sales rep, a customer's buyer) to answer a provider
  * communication's actions, or one of them, through the supplier-delegate form. Same delegate links as providers use.
  */
-export async function supplierDelegate(db: Knex, config: Config, actor: Actor, communicationId: number,
-  input: { provider_communication_id: number; email: string; action_id?: number | null; message?: string | null }) {
+export async function supplierDelegate(
+  db: Knex,
+  config: Config,
+  actor: Actor,
+  communicationId: number,
+  input: { provider_communication_id: number; email: string; action_id?: number | null; message?: string | null },
+) {
   const email = input.email.trim().toLowerCase();
-  if (!EMAIL.test(email)) throw new ValidationError('Email not valid', [{ field: 'email', message: 'Email not valid' }]);
+  if (!EMAIL.test(email))
+    throw new ValidationError('Email not valid', [{ field: 'email', message: 'Email not valid' }]);
   return db.transaction(async (trx) => {
     const event = await loadOwnCommunication(trx, actor, communicationId);
     const { pc } = await loadNotice(trx, input.provider_communication_id, { communicationId, forUpdate: true });
     if (pc.supplier_organization_id !== actor.organizationId) throw new NotFoundError('Not found.');
-    if (event.status !== 'OPEN' || pc.status !== 'OPEN') throw new ConflictError('This event is closed and can no longer be answered.', 'EVENT_CLOSED');
+    if (event.status !== 'OPEN' || pc.status !== 'OPEN')
+      throw new ConflictError('This event is closed and can no longer be answered.', 'EVENT_CLOSED');
     let title: string | null = null;
     if (input.action_id) {
-      const action = (await trx('communication_actions').where({ id: input.action_id, communication_id: communicationId }).first('title')) as { title: string } | undefined;
+      const action = (await trx('communication_actions')
+        .where({ id: input.action_id, communication_id: communicationId })
+        .first('title')) as { title: string } | undefined;
       if (!action) throw new NotFoundError('Action not found.');
       title = action.title;
     }
-    const [delegate] = await trx('provider_delegates').insert({
-      organization_id: pc.provider_organization_id ?? actor.organizationId, provider_communication_id: pc.id, communication_id: communicationId,
-      action_id: input.action_id ?? null, email, message: input.message ?? null, created_by: actor.userId,
-    }).returning('id');
+    const [delegate] = await trx('provider_delegates')
+      .insert({
+        organization_id: pc.provider_organization_id ?? actor.organizationId,
+        provider_communication_id: pc.id,
+        communication_id: communicationId,
+        action_id: input.action_id ?? null,
+        email,
+        message: input.message ?? null,
+        created_by: actor.userId,
+      })
+      .returning('id');
     const token = randomToken(32);
-    const [link] = await trx('notice_links').insert({
-      provider_communication_id: pc.id, organization_id: actor.organizationId, email, token_hash: delegateTokenHash(token), purpose: 'DELEGATE',
-      expires_at: new Date(Date.now() + DELEGATE_LINK_DAYS * 86_400_000),
-    }).returning('id');
-    await trx('provider_delegates').where({ id: (delegate as { id: number }).id }).update({ notice_link_id: (link as { id: number }).id });
+    const [link] = await trx('notice_links')
+      .insert({
+        provider_communication_id: pc.id,
+        organization_id: actor.organizationId,
+        email,
+        token_hash: delegateTokenHash(token),
+        purpose: 'DELEGATE',
+        expires_at: new Date(Date.now() + DELEGATE_LINK_DAYS * 86_400_000),
+      })
+      .returning('id');
+    await trx('provider_delegates')
+      .where({ id: (delegate as { id: number }).id })
+      .update({ notice_link_id: (link as { id: number }).id });
     const url = `${config.appUrl}/supplier-delegate-webform?token=${token}`;
     await enqueueEmail(trx, {
-      organizationId: actor.organizationId, kind: 'DELEGATE', to: email, referenceType: 'provider_delegate', referenceId: (delegate as { id: number }).id,
+      organizationId: actor.organizationId,
+      kind: 'DELEGATE',
+      to: email,
+      referenceType: 'provider_delegate',
+      referenceId: (delegate as { id: number }).id,
       subject: `Action requested: ${event.name}`,
-      text: [`${actor.email} asks you to answer ${title ? `the action "${title}"` : 'the actions'} of "${event.name}".`, ...(input.message ? [input.message] : []),
-        'Open the form:', url, `This link is personal to you; do not forward it. It expires in ${DELEGATE_LINK_DAYS} days.`].join('\n\n'),
+      text: [
+        `${actor.email} asks you to answer ${title ? `the action "${title}"` : 'the actions'} of "${event.name}".`,
+        ...(input.message ? [input.message] : []),
+        'Open the form:',
+        url,
+        `This link is personal to you; do not forward it. It expires in ${DELEGATE_LINK_DAYS} days.`,
+      ].join('\n\n'),
     });
     await appendHistory(trx, actor, {
-      communicationId, organizationId: actor.organizationId, providerCommunicationId: pc.id, action: 'DELEGATED', entityType: title ? 'action' : 'provider_communication',
-      entityId: input.action_id ?? pc.id, after: { email, by: 'supplier' },
+      communicationId,
+      organizationId: actor.organizationId,
+      providerCommunicationId: pc.id,
+      action: 'DELEGATED',
+      entityType: title ? 'action' : 'provider_communication',
+      entityId: input.action_id ?? pc.id,
+      after: { email, by: 'supplier' },
     });
     return { id: (delegate as { id: number }).id, email, action_id: input.action_id ?? null };
   });

@@ -7,7 +7,14 @@
  * the answer for every instant of that quarter; a quarter that holds a transition is asked per instant.
  */
 
-export interface WallClock { year: number; month: number; day: number; hour: number; minute: number; second: number }
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
 
 const QUARTER = 15 * 60_000;
 const MAX_CACHED = 50_000;
@@ -20,7 +27,14 @@ export class ZoneClock {
   /** Throws a RangeError for an unknown zone, like Intl. */
   constructor(readonly timeZone: string) {
     this.intl = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     });
   }
 
@@ -53,7 +67,14 @@ export class ZoneClock {
 
   wallClock(instant: Date): WallClock {
     const d = this.shifted(instant);
-    return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
+    return {
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth() + 1,
+      day: d.getUTCDate(),
+      hour: d.getUTCHours(),
+      minute: d.getUTCMinutes(),
+      second: d.getUTCSeconds(),
+    };
   }
 }
 

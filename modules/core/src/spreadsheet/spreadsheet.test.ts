@@ -1,7 +1,18 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { csvField, excelDateTime, fileDate, formatDateTime, keysetBatches, reportFileName, sheet, streamCsv, streamXlsx, ZoneClock } from './index.js';
+import {
+  csvField,
+  excelDateTime,
+  fileDate,
+  formatDateTime,
+  keysetBatches,
+  reportFileName,
+  sheet,
+  streamCsv,
+  streamXlsx,
+  ZoneClock,
+} from './index.js';
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -13,15 +24,23 @@ const intlFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** What Intl says, the slow way the clock replaces. */
 function intlText(instant: Date, timeZone: string): string {
-  const format = intlFormats.get(timeZone) ?? new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
-  });
+  const format =
+    intlFormats.get(timeZone) ??
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
   intlFormats.set(timeZone, format);
   const p = Object.fromEntries(format.formatToParts(instant).map((x) => [x.type, x.value]));
   return `${p.month}/${p.day}/${p.year} ${p.hour}:${p.minute}`;
 }
 
-describe('dates in the caller\'s zone', () => {
+describe("dates in the caller's zone", () => {
   it('crosses a DST change in New York and none in Ho Chi Minh City', () => {
     // 2026-03-08 02:00 EST -> 03:00 EDT (07:00 UTC); 2026-11-01 02:00 EDT -> 01:00 EST (06:00 UTC).
     expect(formatDateTime(new Date('2026-03-08T06:59:00Z'), 'America/New_York')).toBe('03/08/2026 01:59');
@@ -35,7 +54,16 @@ describe('dates in the caller\'s zone', () => {
   });
 
   it('agrees with Intl minute by minute around transitions and at random instants, in odd zones too', () => {
-    const zones = ['America/New_York', 'Asia/Ho_Chi_Minh', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Europe/London', 'America/St_Johns', 'Pacific/Chatham', 'UTC'];
+    const zones = [
+      'America/New_York',
+      'Asia/Ho_Chi_Minh',
+      'Australia/Lord_Howe',
+      'Asia/Kathmandu',
+      'Europe/London',
+      'America/St_Johns',
+      'Pacific/Chatham',
+      'UTC',
+    ];
     for (const zone of zones) {
       const clock = new ZoneClock(zone);
       const check = (ms: number) => {
@@ -57,8 +85,10 @@ describe('dates in the caller\'s zone', () => {
     }
   });
 
-  it('gives Excel the wall-clock time and file names today\'s date in the zone', () => {
-    expect(excelDateTime('2026-07-01T03:04:05.678Z', 'America/New_York')?.toISOString()).toBe('2026-06-30T23:04:05.000Z');
+  it("gives Excel the wall-clock time and file names today's date in the zone", () => {
+    expect(excelDateTime('2026-07-01T03:04:05.678Z', 'America/New_York')?.toISOString()).toBe(
+      '2026-06-30T23:04:05.000Z',
+    );
     const now = new Date('2026-12-31T23:30:00Z');
     expect(fileDate(now, 'Asia/Ho_Chi_Minh')).toBe('01-01-2027');
     expect(reportFileName('Users Report', 'csv', 'America/New_York', now)).toBe('Users Report 12-31-2026.csv');
@@ -71,30 +101,35 @@ describe('the report writer', () => {
     { id: 2, name: '+1, "quoted"\nline', n: 3, at: null, tags: [] },
     { id: 3, name: '@SUM(A1)', n: 0, at: '2026-01-01T00:00:00Z', tags: ['-x'] },
   ];
-  const people = () => sheet<(typeof rows)[number]>({
-    name: 'People',
-    columns: [
-      { header: 'Name', value: (r) => r.name },
-      { header: 'Count', value: (r) => r.n, kind: 'number' },
-      { header: 'At', value: (r) => r.at, kind: 'datetime' },
-      { header: 'Tags', value: (r) => r.tags },
-    ],
-    rows: [rows.slice(0, 2), rows.slice(2)],
-  });
+  const people = () =>
+    sheet<(typeof rows)[number]>({
+      name: 'People',
+      columns: [
+        { header: 'Name', value: (r) => r.name },
+        { header: 'Count', value: (r) => r.n, kind: 'number' },
+        { header: 'At', value: (r) => r.at, kind: 'datetime' },
+        { header: 'Tags', value: (r) => r.tags },
+      ],
+      rows: [rows.slice(0, 2), rows.slice(2)],
+    });
 
   it('writes CSV with a BOM, RFC 4180 quoting, dates in the zone, and formulas defused', async () => {
     const text = (await bytesOf(streamCsv(people(), 'America/New_York', () => undefined))).toString('utf8');
-    expect(text).toBe('\ufeffName,Count,At,Tags\n'
-      + `"'=HYPERLINK(""http://evil"")",-5,03/08/2026 03:00,a; b\n`
-      + `"'+1, ""quoted""\nline",3,,\n`
-      + `'@SUM(A1),0,12/31/2025 19:00,'-x\n`);
+    expect(text).toBe(
+      '\ufeffName,Count,At,Tags\n' +
+        `"'=HYPERLINK(""http://evil"")",-5,03/08/2026 03:00,a; b\n` +
+        `"'+1, ""quoted""\nline",3,,\n` +
+        `'@SUM(A1),0,12/31/2025 19:00,'-x\n`,
+    );
     expect(csvField('-12', true)).toBe('-12');
     expect(csvField('\tcmd')).toBe("'\tcmd");
   });
 
   it('writes XLSX whose formula-looking text stays text, with real date cells in the zone', async () => {
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await bytesOf(streamXlsx([people()], 'Asia/Ho_Chi_Minh', () => undefined)) as unknown as ExcelJS.Buffer);
+    await book.xlsx.load(
+      (await bytesOf(streamXlsx([people()], 'Asia/Ho_Chi_Minh', () => undefined))) as unknown as ExcelJS.Buffer,
+    );
     const ws = book.getWorksheet('People')!;
     expect(ws.getRow(1).values).toEqual([undefined, 'Name', 'Count', 'At', 'Tags']);
     const cell = ws.getCell('A2');
@@ -113,7 +148,8 @@ describe('the report writer', () => {
       throw new Error('connection lost');
     }
     const errors: unknown[] = [];
-    const broken = () => sheet<{ id: number }>({ name: 'S', columns: [{ header: 'Id', value: (r) => r.id }], rows: failing() });
+    const broken = () =>
+      sheet<{ id: number }>({ name: 'S', columns: [{ header: 'Id', value: (r) => r.id }], rows: failing() });
     await expect(bytesOf(streamCsv(broken(), 'UTC', (e) => errors.push(e)))).rejects.toThrow('connection lost');
     await expect(bytesOf(streamXlsx([broken()], 'UTC', (e) => errors.push(e)))).rejects.toThrow('connection lost');
     expect(errors).toHaveLength(2);
@@ -124,9 +160,16 @@ describe('the report writer', () => {
     const rowsOf = keysetBatches<{ id: number; text: string }>(async (after, size) => {
       fetched += 1;
       await new Promise((resolve) => setTimeout(resolve, 1)); // a query's round trip
-      return Array.from({ length: size }, (_, i) => ({ id: after + i + 1, text: `row ${after + i} ${'x'.repeat(1000)}` }));
+      return Array.from({ length: size }, (_, i) => ({
+        id: after + i + 1,
+        text: `row ${after + i} ${'x'.repeat(1000)}`,
+      }));
     }, 1000);
-    const out = streamXlsx([sheet({ name: 'S', columns: [{ header: 'Text', value: (r: { text: string }) => r.text }], rows: rowsOf })], 'UTC', () => undefined);
+    const out = streamXlsx(
+      [sheet({ name: 'S', columns: [{ header: 'Text', value: (r: { text: string }) => r.text }], rows: rowsOf })],
+      'UTC',
+      () => undefined,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1500));
     // Nobody reads `out`: the writer must stall once the zip and the response buffer are full (a batch or two),
     // not go on reading the endless table into memory.
@@ -140,7 +183,11 @@ describe('the report writer', () => {
       fetched += 1;
       return Array.from({ length: size }, (_, i) => ({ id: after + i + 1, text: 'x'.repeat(200) }));
     }, 1000);
-    const out = streamXlsx([sheet({ name: 'S', columns: [{ header: 'Text', value: (r: { text: string }) => r.text }], rows: rowsOf })], 'UTC', () => undefined);
+    const out = streamXlsx(
+      [sheet({ name: 'S', columns: [{ header: 'Text', value: (r: { text: string }) => r.text }], rows: rowsOf })],
+      'UTC',
+      () => undefined,
+    );
     for await (const _chunk of out) {
       out.destroy();
       break;

@@ -58,20 +58,29 @@ function plain(value: unknown): string | number | null {
  */
 function xlsxCell(kind: ColumnKind, value: unknown, timeZone: string): ExcelJS.CellValue {
   switch (kind) {
-    case 'datetime': return excelDateTime(value as Date | string | null, timeZone);
-    case 'date': return excelCalendarDate(value as string | null);
-    case 'yesno': return value ? 'Yes' : 'No';
-    case 'json': return value === null || value === undefined ? null : JSON.stringify(value);
-    default: return plain(value);
+    case 'datetime':
+      return excelDateTime(value as Date | string | null, timeZone);
+    case 'date':
+      return excelCalendarDate(value as string | null);
+    case 'yesno':
+      return value ? 'Yes' : 'No';
+    case 'json':
+      return value === null || value === undefined ? null : JSON.stringify(value);
+    default:
+      return plain(value);
   }
 }
 
 function csvText(kind: ColumnKind, value: unknown, timeZone: string): string {
   switch (kind) {
-    case 'datetime': return formatDateTime(value as Date | string | null, timeZone);
-    case 'date': return formatCalendarDate(value as string | null);
-    case 'yesno': return value ? 'Yes' : 'No';
-    case 'json': return value === null || value === undefined ? '' : JSON.stringify(value);
+    case 'datetime':
+      return formatDateTime(value as Date | string | null, timeZone);
+    case 'date':
+      return formatCalendarDate(value as string | null);
+    case 'yesno':
+      return value ? 'Yes' : 'No';
+    case 'json':
+      return value === null || value === undefined ? '' : JSON.stringify(value);
     default: {
       const v = plain(value);
       return v === null ? '' : String(v);
@@ -93,9 +102,12 @@ export function csvField(text: string, numeric = false): string {
 
 /** Cell styles shared by every cell of a kind: exceljs resolves a style object it has seen before by identity. */
 const CELL_STYLES: Record<'plain' | 'datetime' | 'date', Partial<ExcelJS.Style>> = {
-  plain: {}, datetime: { numFmt: DATETIME_FORMAT }, date: { numFmt: DATE_FORMAT },
+  plain: {},
+  datetime: { numFmt: DATETIME_FORMAT },
+  date: { numFmt: DATE_FORMAT },
 };
-const styleOf = (kind: ColumnKind | undefined) => (kind === 'datetime' || kind === 'date' ? CELL_STYLES[kind] : CELL_STYLES.plain);
+const styleOf = (kind: ColumnKind | undefined) =>
+  kind === 'datetime' || kind === 'date' ? CELL_STYLES[kind] : CELL_STYLES.plain;
 
 /**
  * Streams a workbook with exceljs' streaming writer: rows are committed as each batch arrives and the next batch
@@ -104,21 +116,31 @@ const styleOf = (kind: ColumnKind | undefined) => (kind === 'datetime' || kind =
  */
 export function streamXlsx(sheets: AnySheet[], timeZone: string, onError: (err: unknown) => void): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
-  // Resolves when `stream` has room again, or when the response went away (the client closed it: Koa destroys it).
-  const roomOrGone = (stream: Writable) => new Promise<void>((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      out.off('close', done);
-      resolve();
-    };
-    stream.on('drain', done);
-    out.on('close', done);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+    zip: { zlib: { level: 1 } },
   });
+  // Resolves when `stream` has room again, or when the response went away (the client closed it: Koa destroys it).
+  const roomOrGone = (stream: Writable) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        stream.off('drain', done);
+        out.off('close', done);
+        resolve();
+      };
+      stream.on('drain', done);
+      out.on('close', done);
+    });
   const write = async () => {
     for (const s of sheets) {
       const ws = workbook.addWorksheet(s.name);
-      ws.columns = s.columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width ?? (c.kind === 'datetime' ? 18 : 22) }));
+      ws.columns = s.columns.map((c, i) => ({
+        header: c.header,
+        key: `c${i}`,
+        width: c.width ?? (c.kind === 'datetime' ? 18 : 22),
+      }));
       ws.getRow(1).font = { bold: true };
       ws.getRow(1).commit();
       const kinds = s.columns.map((c) => c.kind ?? 'text');
@@ -133,7 +155,9 @@ export function streamXlsx(sheets: AnySheet[], timeZone: string, onError: (err: 
         // while the compressor (which waits for the response, which waits for the client) has more than it can take.
         // (The sheet's buffer hands its bytes to the zip through a readable-stream 2 PassThrough: its _writableState says
         // whether the zip is behind.)
-        const zipInput = (ws as unknown as { stream?: { pipes?: (Writable & { _writableState?: { needDrain?: boolean } })[] } }).stream?.pipes?.[0];
+        const zipInput = (
+          ws as unknown as { stream?: { pipes?: (Writable & { _writableState?: { needDrain?: boolean } })[] } }
+        ).stream?.pipes?.[0];
         if (zipInput?._writableState?.needDrain && !out.destroyed) await roomOrGone(zipInput);
         if (out.writableNeedDrain && !out.destroyed) await roomOrGone(out);
         if (out.destroyed) return; // nobody is reading any more: stop querying
@@ -176,7 +200,10 @@ export function streamCsv(s: AnySheet, timeZone: string, onError: (err: unknown)
  * Reads a table in id order, `size` rows at a time (keyset: `fetch(afterId)` answers the next rows with an id
  * above it), so a report never loads every row at once.
  */
-export async function* keysetBatches<R extends { id: number }>(fetch: (afterId: number, size: number) => Promise<R[]>, size = 1000): AsyncGenerator<R[]> {
+export async function* keysetBatches<R extends { id: number }>(
+  fetch: (afterId: number, size: number) => Promise<R[]>,
+  size = 1000,
+): AsyncGenerator<R[]> {
   let after = 0;
   for (;;) {
     const rows = await fetch(after, size);
@@ -212,7 +239,11 @@ export async function* cursorBatches<R>(query: Knex.QueryBuilder, size = 1000): 
  * Reads a list page by page (`fetch(offset, limit)`), for lists whose order is not an id; stops after `max` rows
  * (a client narrows such a list with its filters instead).
  */
-export async function* pagedBatches<R>(fetch: (offset: number, limit: number) => Promise<R[]>, max: number, size = 1000): AsyncGenerator<R[]> {
+export async function* pagedBatches<R>(
+  fetch: (offset: number, limit: number) => Promise<R[]>,
+  max: number,
+  size = 1000,
+): AsyncGenerator<R[]> {
   for (let offset = 0; offset < max; offset += size) {
     const rows = await fetch(offset, Math.min(size, max - offset));
     if (rows.length) yield rows;
@@ -226,7 +257,13 @@ export type ReportFormat = 'xlsx' | 'csv';
  * A report download: the spec's file name ("<Title> MM-DD-YYYY.<ext>", today in the caller's zone) and the sheets
  * streamed as XLSX, or the first sheet as CSV.
  */
-export function reportFile(title: string, format: ReportFormat, sheets: AnySheet[], timeZone: string, onError: (err: unknown) => void): FileResult {
+export function reportFile(
+  title: string,
+  format: ReportFormat,
+  sheets: AnySheet[],
+  timeZone: string,
+  onError: (err: unknown) => void,
+): FileResult {
   const filename = reportFileName(title, format, timeZone);
   return format === 'csv'
     ? fileResult(filename, CSV_TYPE, streamCsv(sheets[0]!, timeZone, onError))

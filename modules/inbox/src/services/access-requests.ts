@@ -19,9 +19,15 @@ export interface DenialDetail {
 }
 
 async function administrator(db: Knex | Knex.Transaction, organizationId: number) {
-  return (await db('memberships as m').join('users as u', 'u.id', 'm.user_id').join('roles as r', 'r.id', 'm.role_id')
-    .where({ 'm.organization_id': organizationId, 'm.status': 'ACTIVE', 'r.name': 'Administrator' }).whereIn('u.status', ['VERIFIED', 'SSO'])
-    .orderBy('u.id').first('u.id', 'u.first_name', 'u.last_name', 'u.email')) as { id: number; first_name: string; last_name: string; email: string } | undefined;
+  return (await db('memberships as m')
+    .join('users as u', 'u.id', 'm.user_id')
+    .join('roles as r', 'r.id', 'm.role_id')
+    .where({ 'm.organization_id': organizationId, 'm.status': 'ACTIVE', 'r.name': 'Administrator' })
+    .whereIn('u.status', ['VERIFIED', 'SSO'])
+    .orderBy('u.id')
+    .first('u.id', 'u.first_name', 'u.last_name', 'u.email')) as
+    | { id: number; first_name: string; last_name: string; email: string }
+    | undefined;
 }
 
 async function detail(db: Knex | Knex.Transaction, actor: Actor, n: ScopedNotice): Promise<DenialDetail> {
@@ -37,7 +43,9 @@ async function detail(db: Knex | Knex.Transaction, actor: Actor, n: ScopedNotice
     communication_id: n.event.id,
     provider_communication_id: n.pc.id,
     type: n.event.type === 'RECALL' ? 'Recall' : 'Supply Advisory',
-    supplier: created ? ((created as { supplier_name: string | null }).supplier_name ?? '') : (supplier as { name: string }).name,
+    supplier: created
+      ? ((created as { supplier_name: string | null }).supplier_name ?? '')
+      : (supplier as { name: string }).name,
     provider: (provider as { name: string }).name,
     first_name: admin?.first_name ?? null,
     last_name: admin?.last_name ?? null,
@@ -47,7 +55,12 @@ async function detail(db: Knex | Knex.Transaction, actor: Actor, n: ScopedNotice
 }
 
 /** GET /auth/getcommunicationdetails/:id/view/:x: whether the caller may open the event and, if not, whom to ask. */
-export async function communicationDetails(db: Knex, actor: Actor, communicationId: number, pcId: number): Promise<DenialDetail> {
+export async function communicationDetails(
+  db: Knex,
+  actor: Actor,
+  communicationId: number,
+  pcId: number,
+): Promise<DenialDetail> {
   if (actor.organizationType !== 'PROVIDER') throw new ForbiddenError();
   const n = await loadScopedNotice(db, actor, pcId, { communicationId, skipTypeCheck: true });
   return detail(db, actor, n);
@@ -60,7 +73,13 @@ export async function assertAccessOrDeny(db: Knex, actor: Actor, communicationId
 }
 
 /** GET /auth/request/:id/access/:x: emails the organisation's administrator a request for access (outbox, same transaction). */
-export async function requestAccess(db: Knex, config: Config, actor: Actor, communicationId: number, pcId: number): Promise<DenialDetail> {
+export async function requestAccess(
+  db: Knex,
+  config: Config,
+  actor: Actor,
+  communicationId: number,
+  pcId: number,
+): Promise<DenialDetail> {
   if (actor.organizationType !== 'PROVIDER') throw new ForbiddenError();
   return db.transaction(async (trx) => {
     const n = await loadScopedNotice(trx, actor, pcId, { communicationId, skipTypeCheck: true });
@@ -68,21 +87,46 @@ export async function requestAccess(db: Knex, config: Config, actor: Actor, comm
     if (d.allow_access) throw new ConflictError('You already have access to this event.', 'ALREADY_ALLOWED');
     const admin = await administrator(trx, actor.organizationId);
     if (!admin) throw new ConflictError('Your organisation has no active administrator to ask.', 'NO_ADMINISTRATOR');
-    const requester = (await trx('users').where({ id: actor.userId }).first('first_name', 'last_name')) as { first_name: string; last_name: string };
+    const requester = (await trx('users').where({ id: actor.userId }).first('first_name', 'last_name')) as {
+      first_name: string;
+      last_name: string;
+    };
     const name = `${requester.first_name} ${requester.last_name}`.trim() || actor.email;
-    const [row] = await trx('provider_access_requests').insert({ organization_id: actor.organizationId, provider_communication_id: pcId, user_id: actor.userId, administrator_user_id: admin.id }).returning('id');
+    const [row] = await trx('provider_access_requests')
+      .insert({
+        organization_id: actor.organizationId,
+        provider_communication_id: pcId,
+        user_id: actor.userId,
+        administrator_user_id: admin.id,
+      })
+      .returning('id');
     await enqueueEmail(trx, {
-      organizationId: actor.organizationId, kind: 'ACCESS_REQUEST', to: admin.email, referenceType: 'provider_communication', referenceId: pcId,
+      organizationId: actor.organizationId,
+      kind: 'ACCESS_REQUEST',
+      to: admin.email,
+      referenceType: 'provider_communication',
+      referenceId: pcId,
       subject: `Access request: ${d.type} "${n.event.name}"`,
       text: [
         `${name} (${actor.email}) received the ${d.type.toLowerCase()} "${n.event.name}" from ${d.supplier} but their role (${actor.roleName}) cannot view it.`,
         `They ask you to grant them permission. You can change their role under Users: ${config.appUrl}/provider/users`,
       ].join('\n\n'),
     });
-    await recordAudit(trx, actor, { organizationId: actor.organizationId, action: 'ACCESS_REQUESTED', entityType: 'provider_access_request', entityId: (row as { id: number }).id, after: { pcId, administrator: admin.email } });
+    await recordAudit(trx, actor, {
+      organizationId: actor.organizationId,
+      action: 'ACCESS_REQUESTED',
+      entityType: 'provider_access_request',
+      entityId: (row as { id: number }).id,
+      after: { pcId, administrator: admin.email },
+    });
     await appendHistory(trx, actor, {
-      communicationId: n.event.id, organizationId: n.event.organization_id, providerCommunicationId: pcId, action: 'ACCESS_REQUESTED', entityType: 'provider_communication',
-      entityId: pcId, after: { administrator: admin.email },
+      communicationId: n.event.id,
+      organizationId: n.event.organization_id,
+      providerCommunicationId: pcId,
+      action: 'ACCESS_REQUESTED',
+      entityType: 'provider_communication',
+      entityId: pcId,
+      after: { administrator: admin.email },
     });
     return { ...d, request_sent: true };
   });

@@ -1,7 +1,16 @@
 import type { Knex } from 'knex';
 import type { Actor, Config, FileStore } from '@portal/core';
 import {
-  acknowledge, type ActionView, type AnswerInput, answerAction, answerAll, deleteActionFile, type FileView, listActionFiles, noticeView, uploadActionFiles,
+  acknowledge,
+  type ActionView,
+  type AnswerInput,
+  answerAction,
+  answerAll,
+  deleteActionFile,
+  type FileView,
+  listActionFiles,
+  noticeView,
+  uploadActionFiles,
 } from '@portal/communications';
 import { loadScopedNotice } from './scope.js';
 
@@ -16,32 +25,73 @@ export async function providerAcknowledge(db: Knex, actor: Actor, communicationI
   return { acknowledged_at: pc.acknowledged_at, acknowledged_by: pc.acknowledged_by };
 }
 
-export async function providerActions(db: Knex, config: Config, actor: Actor, communicationId: number, pcId: number): Promise<ActionView[]> {
+export async function providerActions(
+  db: Knex,
+  config: Config,
+  actor: Actor,
+  communicationId: number,
+  pcId: number,
+): Promise<ActionView[]> {
   return (await noticeView(db, config.jwtSecret, await loadScopedNotice(db, actor, pcId, { communicationId }))).actions;
 }
 
-export async function providerAnswer(db: Knex, actor: Actor, communicationId: number, pcId: number, actionId: number, input: AnswerInput) {
+export async function providerAnswer(
+  db: Knex,
+  actor: Actor,
+  communicationId: number,
+  pcId: number,
+  actionId: number,
+  input: AnswerInput,
+) {
   const n = await loadScopedNotice(db, actor, pcId, { communicationId });
   return answerAction(db, n.pc.id, n.respondent, actionId, input, { communicationId });
 }
 
-export async function providerAnswerAll(db: Knex, actor: Actor, communicationId: number, pcId: number, answers: (AnswerInput & { actionId: number })[]) {
+export async function providerAnswerAll(
+  db: Knex,
+  actor: Actor,
+  communicationId: number,
+  pcId: number,
+  answers: (AnswerInput & { actionId: number })[],
+) {
   const n = await loadScopedNotice(db, actor, pcId, { communicationId });
   return answerAll(db, n.pc.id, n.respondent, answers, { communicationId });
 }
 
-export async function providerActionFiles(db: Knex, config: Config, actor: Actor, communicationId: number, pcId: number, actionId: number): Promise<FileView[]> {
+export async function providerActionFiles(
+  db: Knex,
+  config: Config,
+  actor: Actor,
+  communicationId: number,
+  pcId: number,
+  actionId: number,
+): Promise<FileView[]> {
   const n = await loadScopedNotice(db, actor, pcId, { communicationId });
   return listActionFiles(db, config.jwtSecret, n.pc.id, actionId);
 }
 
-export async function providerUploadActionFiles(db: Knex, store: FileStore, config: Config, actor: Actor, communicationId: number, pcId: number, actionId: number,
-  uploads: { name: string; data: Buffer }[]): Promise<FileView[]> {
+export async function providerUploadActionFiles(
+  db: Knex,
+  store: FileStore,
+  config: Config,
+  actor: Actor,
+  communicationId: number,
+  pcId: number,
+  actionId: number,
+  uploads: { name: string; data: Buffer }[],
+): Promise<FileView[]> {
   const n = await loadScopedNotice(db, actor, pcId, { communicationId });
   return uploadActionFiles(db, store, config.jwtSecret, n.pc.id, n.respondent, actionId, uploads, { communicationId });
 }
 
-export async function providerDeleteActionFile(db: Knex, actor: Actor, communicationId: number, pcId: number, actionId: number, fileId: number): Promise<void> {
+export async function providerDeleteActionFile(
+  db: Knex,
+  actor: Actor,
+  communicationId: number,
+  pcId: number,
+  actionId: number,
+  fileId: number,
+): Promise<void> {
   const n = await loadScopedNotice(db, actor, pcId, { communicationId });
   await deleteActionFile(db, n.pc.id, n.respondent, fileId, { communicationId, actionId });
 }

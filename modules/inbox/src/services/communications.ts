@@ -1,12 +1,34 @@
 import { vocabularyLabel } from '@portal/vocabulary';
 import type { Knex } from 'knex';
 import {
-  type Actor, BusinessRuleError, type Config, ConflictError, ForbiddenError, type ListPage, type ListQuery, type ListShortcuts, type ListSpec, NotFoundError, parseListQuery, recordAudit, runList, SORT_CAP,
-  signedUrls, ValidationError,
+  type Actor,
+  BusinessRuleError,
+  type Config,
+  ConflictError,
+  ForbiddenError,
+  type ListPage,
+  type ListQuery,
+  type ListShortcuts,
+  type ListSpec,
+  NotFoundError,
+  parseListQuery,
+  recordAudit,
+  runList,
+  SORT_CAP,
+  signedUrls,
+  ValidationError,
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
 import {
-  ACTION_TYPES, CLASSIFICATIONS, COMMUNICATION_TYPES, type CommunicationType, DISPOSITIONS, DISRUPTION_SUBTYPES, LEAD_TIMES, REASONS, RECALL_SUBTYPES,
+  ACTION_TYPES,
+  CLASSIFICATIONS,
+  COMMUNICATION_TYPES,
+  type CommunicationType,
+  DISPOSITIONS,
+  DISRUPTION_SUBTYPES,
+  LEAD_TIMES,
+  REASONS,
+  RECALL_SUBTYPES,
 } from '@portal/communications';
 import { appendHistory, listHistory } from '@portal/communications';
 import { noticeHistory, noticeView, type NoticeView } from '@portal/communications';
@@ -60,8 +82,23 @@ const STATUS_SQL = `CASE WHEN c.status = 'CLOSED' OR pc.status = 'CLOSED' THEN '
 const SUPPLIER_SQL = `CASE WHEN pce.communication_id IS NOT NULL THEN pce.supplier_name ELSE so.name END`;
 
 const LIST_FIELDS = [
-  'name', 'event_id', 'type', 'subtype', 'classification', 'supplier_name', 'site_name', 'status', 'stt', 'status_provider', 'response_status',
-  'acknowledged_by', 'sent_at', 'acknowledged_at', 'completed_at', 'created_at', 'updated_at',
+  'name',
+  'event_id',
+  'type',
+  'subtype',
+  'classification',
+  'supplier_name',
+  'site_name',
+  'status',
+  'stt',
+  'status_provider',
+  'response_status',
+  'acknowledged_by',
+  'sent_at',
+  'acknowledged_at',
+  'completed_at',
+  'created_at',
+  'updated_at',
 ] as const;
 
 /** Sort and filter fields (whitelisted); they name columns of the derived row table `pc`. */
@@ -94,11 +131,14 @@ const respondersSql = (answersOf: 'scope' | 'all' | 'ids') => `LEFT JOIN (
       ELSE 'SUBMITTED'
     END AS own_status
   FROM provider_responses r JOIN communication_actions a ON a.id = r.action_id
-  ${{
-    scope: 'WHERE r.provider_communication_id IN (SELECT s.id FROM provider_communications s WHERE s.provider_organization_id = ANY(?::bigint[]))',
-    ids: 'WHERE r.provider_communication_id = ANY(?::bigint[])',
-    all: '',
-  }[answersOf]}
+  ${
+    {
+      scope:
+        'WHERE r.provider_communication_id IN (SELECT s.id FROM provider_communications s WHERE s.provider_organization_id = ANY(?::bigint[]))',
+      ids: 'WHERE r.provider_communication_id = ANY(?::bigint[])',
+      all: '',
+    }[answersOf]
+  }
   GROUP BY r.provider_communication_id, r.responder_user_id, CASE WHEN r.responder_user_id IS NULL THEN lower(r.responder_email) END
 ) rr ON rr.provider_communication_id = pc.id`;
 
@@ -107,9 +147,17 @@ const respondersSql = (answersOf: 'scope' | 'all' | 'ids') => `LEFT JOIN (
  * 'ALL' (the operator, read-only) drops the scope: every provider's rows, a site being any organisation with a parent, and
  * allow_access true.
  */
-function rowsQuery(db: Knex, actor: Actor, scope: number[] | 'ALL', responders = false, onlyIds?: number[] | Knex.QueryBuilder): Knex.QueryBuilder {
+function rowsQuery(
+  db: Knex,
+  actor: Actor,
+  scope: number[] | 'ALL',
+  responders = false,
+  onlyIds?: number[] | Knex.QueryBuilder,
+): Knex.QueryBuilder {
   const all = scope === 'ALL';
-  const siteOf = all ? db.raw('po.parent_id IS NOT NULL') : db.raw('pc.provider_organization_id <> ?', [actor.organizationId]);
+  const siteOf = all
+    ? db.raw('po.parent_id IS NOT NULL')
+    : db.raw('pc.provider_organization_id <> ?', [actor.organizationId]);
   const inner = db('provider_communications as pc')
     .join('communications as c', 'c.id', 'pc.communication_id')
     .join('organizations as so', 'so.id', 'pc.supplier_organization_id')
@@ -119,19 +167,42 @@ function rowsQuery(db: Knex, actor: Actor, scope: number[] | 'ALL', responders =
     .whereNot('pc.status', 'DELETED')
     .whereIn('c.status', ['OPEN', 'CLOSED'])
     .select(
-      'pc.id', 'pc.communication_id', db.raw(`${STATUS_SQL} as stt`), db.raw(`${STATUS_SQL} as status`),
-      db.raw(`coalesce(ps.status_provider, 'OPEN') as status_provider`), db.raw('(pce.communication_id IS NOT NULL) as "isProviderCreated"'),
-      all ? db.raw('true as allow_access')
-        : db.raw(`(c.type = 'RECALL' AND ?::boolean OR c.type = 'PRODUCT DISRUPTION' AND ?::boolean) as allow_access`, [mayManageType(actor, 'RECALL'), mayManageType(actor, 'PRODUCT DISRUPTION')]),
-      'c.name', 'c.event_id', 'c.type', 'c.subtype', 'c.classification', 'pc.supplier_organization_id as supplier_id',
-      db.raw(`${SUPPLIER_SQL} as supplier_name`), 'pc.provider_organization_id as organization_id',
-      db.raw('CASE WHEN ? THEN pc.provider_organization_id END as site_id', [siteOf]), db.raw('CASE WHEN ? THEN po.name END as site_name', [siteOf]),
-      db.raw('(pc.acknowledged_at IS NOT NULL) as acknowledged'), 'pc.acknowledged_at', 'pc.acknowledged_by', 'pc.sent_at', 'pc.completed_at',
-      'pc.created_at', 'pc.updated_at',
+      'pc.id',
+      'pc.communication_id',
+      db.raw(`${STATUS_SQL} as stt`),
+      db.raw(`${STATUS_SQL} as status`),
+      db.raw(`coalesce(ps.status_provider, 'OPEN') as status_provider`),
+      db.raw('(pce.communication_id IS NOT NULL) as "isProviderCreated"'),
+      all
+        ? db.raw('true as allow_access')
+        : db.raw(`(c.type = 'RECALL' AND ?::boolean OR c.type = 'PRODUCT DISRUPTION' AND ?::boolean) as allow_access`, [
+            mayManageType(actor, 'RECALL'),
+            mayManageType(actor, 'PRODUCT DISRUPTION'),
+          ]),
+      'c.name',
+      'c.event_id',
+      'c.type',
+      'c.subtype',
+      'c.classification',
+      'pc.supplier_organization_id as supplier_id',
+      db.raw(`${SUPPLIER_SQL} as supplier_name`),
+      'pc.provider_organization_id as organization_id',
+      db.raw('CASE WHEN ? THEN pc.provider_organization_id END as site_id', [siteOf]),
+      db.raw('CASE WHEN ? THEN po.name END as site_name', [siteOf]),
+      db.raw('(pc.acknowledged_at IS NOT NULL) as acknowledged'),
+      'pc.acknowledged_at',
+      'pc.acknowledged_by',
+      'pc.sent_at',
+      'pc.completed_at',
+      'pc.created_at',
+      'pc.updated_at',
     );
   if (scope !== 'ALL') inner.whereIn('pc.provider_organization_id', scope);
   // Across tenants, each row also names its provider (a site's parent, else the receiving organisation).
-  else inner.leftJoin('organizations as pp', 'pp.id', 'po.parent_id').select(db.raw('coalesce(pp.id, po.id) as provider_id'), db.raw('coalesce(pp.name, po.name) as provider_name'));
+  else
+    inner
+      .leftJoin('organizations as pp', 'pp.id', 'po.parent_id')
+      .select(db.raw('coalesce(pp.id, po.id) as provider_id'), db.raw('coalesce(pp.name, po.name) as provider_name'));
   // Only these provider communications (a page's ids, or the first rows of the default order).
   if (Array.isArray(onlyIds)) inner.whereRaw('pc.id = ANY(?::bigint[])', [onlyIds]);
   else if (onlyIds) inner.whereIn('pc.id', onlyIds);
@@ -143,22 +214,33 @@ function rowsQuery(db: Knex, actor: Actor, scope: number[] | 'ALL', responders =
     .leftJoin('users as ru', 'ru.id', 'rr.userid')
     // The caller's own row stays hidden once it dismissed it, until it answers again (DELETE .../responses/:userId).
     .leftJoin('provider_response_dismissals as prd', function ownDismissal() {
-      this.on('prd.provider_communication_id', '=', 'pc.id').andOn('prd.user_id', '=', 'rr.userid').andOn('rr.userid', '=', db.raw('?', [actor.userId]));
+      this.on('prd.provider_communication_id', '=', 'pc.id')
+        .andOn('prd.user_id', '=', 'rr.userid')
+        .andOn('rr.userid', '=', db.raw('?', [actor.userId]));
     })
     .where((w) => w.whereNull('prd.id').orWhereRaw('prd.dismissed_at < rr.responded_at'))
     .select(
       // Zero-padded so that ordering by row_key orders by provider communication first, as the default order does.
-      db.raw(`lpad(pc.id::text, 19, '0') || ':' || coalesce('u' || rr.userid::text, 'e' || lower(rr.responder_email), '-') as row_key`),
-      'rr.userid', 'rr.responder_email', 'rr.responded_at',
-      db.raw(`coalesce(nullif(trim(concat_ws(' ', ru.first_name, ru.last_name)), ''), ru.email, rr.responder_email) as responder_name`),
+      db.raw(
+        `lpad(pc.id::text, 19, '0') || ':' || coalesce('u' || rr.userid::text, 'e' || lower(rr.responder_email), '-') as row_key`,
+      ),
+      'rr.userid',
+      'rr.responder_email',
+      'rr.responded_at',
+      db.raw(
+        `coalesce(nullif(trim(concat_ws(' ', ru.first_name, ru.last_name)), ''), ru.email, rr.responder_email) as responder_name`,
+      ),
       db.raw(`CASE WHEN rr.own_status IS NULL THEN pc.response_status
         WHEN rr.own_status = 'SUBMITTED' AND pc.response_status = 'COMPLETED' THEN 'COMPLETED' ELSE rr.own_status END as response_status`),
     );
   return db.from(inner.as('pc'));
 }
 
-
-export interface ProviderListQuery { communicationType?: CommunicationType; responses?: 0 | 1; [key: string]: unknown }
+export interface ProviderListQuery {
+  communicationType?: CommunicationType;
+  responses?: 0 | 1;
+  [key: string]: unknown;
+}
 
 /**
  * Provider communications received by the provider or its sites. With a communicationType the caller needs its permission;
@@ -166,13 +248,18 @@ export interface ProviderListQuery { communicationType?: CommunicationType; resp
  * with allow_access false where its role may not open the event (the denial detail then offers an access request).
  * With `responses` (the eR responses list) there is one row per provider communication and responding person (ResponderRow).
  */
-export async function listProviderCommunications(db: Knex, actor: Actor, raw: ProviderListQuery): Promise<ListPage<ProviderRow | ResponderRow>> {
+export async function listProviderCommunications(
+  db: Knex,
+  actor: Actor,
+  raw: ProviderListQuery,
+): Promise<ListPage<ProviderRow | ResponderRow>> {
   const spec = raw.responses ? responderSpec : listSpec;
   const query = parseListQuery(raw, spec);
   const scope = await scopeIds(db, actor);
   let types: CommunicationType[];
   if (raw.communicationType) {
-    if (!mayManageType(actor, raw.communicationType) && !actor.permissions.includes('Provider_ResponderRole')) throw new ForbiddenError();
+    if (!mayManageType(actor, raw.communicationType) && !actor.permissions.includes('Provider_ResponderRole'))
+      throw new ForbiddenError();
     types = [raw.communicationType];
   } else {
     types = COMMUNICATION_TYPES.filter((t) => mayManageType(actor, t));
@@ -182,7 +269,7 @@ export async function listProviderCommunications(db: Knex, actor: Actor, raw: Pr
   const order = indexedOrder(query, scope);
   if (order) return listInIndexedOrder(db, actor, scope, types, query, order);
   const shortcuts = await joinedShortcuts(db, scope, types, query, receivedCount(db, scope, types));
-  const onlyIds = shortcuts.firstRows ? (await shortcuts.firstRows.ids(SORT_CAP)) as number[] : undefined;
+  const onlyIds = shortcuts.firstRows ? ((await shortcuts.firstRows.ids(SORT_CAP)) as number[]) : undefined;
   const base = rowsQuery(db, actor, scope, false, onlyIds).whereIn('pc.type', types);
   return runList<ProviderRow>(base, query, listSpec, 'pc.id', (qb) => qb.select('pc.*'), 'pc.updated_at', shortcuts);
 }
@@ -192,7 +279,13 @@ export async function listProviderCommunications(db: Knex, actor: Actor, raw: Pr
  * SORT_CAP provider communications of the default order off the received index (all of them when there are fewer), so
  * only those rows are joined and sorted.
  */
-async function joinedShortcuts(db: Knex, scope: number[] | 'ALL', types: CommunicationType[], query: ListQuery, total: Knex.QueryBuilder | Knex.Raw): Promise<ListShortcuts> {
+async function joinedShortcuts(
+  db: Knex,
+  scope: number[] | 'ALL',
+  types: CommunicationType[],
+  query: ListQuery,
+  total: Knex.QueryBuilder | Knex.Raw,
+): Promise<ListShortcuts> {
   if (query.search || query.filters.length) return {};
   const latest = db.from(newestReceived(db, scope, types, 'updated_at', 1).as('l')).select('updated_at');
   if (!query.sort.length) return { total, latest };
@@ -204,14 +297,28 @@ async function joinedShortcuts(db: Knex, scope: number[] | 'ALL', types: Communi
  * The eR responses rows of a scope, or of every provider ('ALL': the operator, whose rows also carry provider_id and
  * provider_name), for a list query parsed with `spec` (responderSpec, or one that adds the 'ALL' fields).
  */
-export async function listResponderRows<T extends ResponderRow = ResponderRow>(db: Knex, actor: Actor, scope: number[] | 'ALL', types: CommunicationType[],
-  query: ListQuery, spec: ListSpec = responderSpec): Promise<ListPage<T>> {
+export async function listResponderRows<T extends ResponderRow = ResponderRow>(
+  db: Knex,
+  actor: Actor,
+  scope: number[] | 'ALL',
+  types: CommunicationType[],
+  query: ListQuery,
+  spec: ListSpec = responderSpec,
+): Promise<ListPage<T>> {
   const order = indexedOrder(query, scope);
   if (order) return respondersInIndexedOrder(db, actor, scope, types, query, order) as Promise<ListPage<T>>;
   const shortcuts = await joinedShortcuts(db, scope, types, query, responderTotal(db, actor, scope, types));
   // Unfiltered, the answers are grouped only for the communications that can be on the page.
-  const onlyIds = shortcuts.firstRows ? (await shortcuts.firstRows.ids(SORT_CAP)) as number[] : undefined;
-  return runList<T>(rowsQuery(db, actor, scope, true, onlyIds).whereIn('pc.type', types), query, spec, 'pc.row_key', (qb) => qb.select('pc.*'), 'pc.updated_at', shortcuts);
+  const onlyIds = shortcuts.firstRows ? ((await shortcuts.firstRows.ids(SORT_CAP)) as number[]) : undefined;
+  return runList<T>(
+    rowsQuery(db, actor, scope, true, onlyIds).whereIn('pc.type', types),
+    query,
+    spec,
+    'pc.row_key',
+    (qb) => qb.select('pc.*'),
+    'pc.updated_at',
+    shortcuts,
+  );
 }
 
 /**
@@ -244,21 +351,49 @@ const newestFirst = (order: IndexedOrder, alias = '') => `${alias}${order} DESC 
  * _received_sent_idx): per organisation the first skip + limit entries in order (UNION ALL, merge-appended), or one walk
  * of the global index for 'ALL'.
  */
-function newestReceived(db: Knex, scope: number[] | 'ALL', types: CommunicationType[], order: IndexedOrder, limit: number, skip = 0): Knex.QueryBuilder {
-  const received = (orgId: number | null, take: number) => db('provider_communications')
-    .modify((q) => (orgId === null ? q.whereNotNull('provider_organization_id') : q.where('provider_organization_id', orgId)))
-    .whereNot('status', 'DELETED').whereIn('communication_type', types).orderByRaw(newestFirst(order)).limit(take).select([...new Set(['id', 'updated_at', order])]);
+function newestReceived(
+  db: Knex,
+  scope: number[] | 'ALL',
+  types: CommunicationType[],
+  order: IndexedOrder,
+  limit: number,
+  skip = 0,
+): Knex.QueryBuilder {
+  const received = (orgId: number | null, take: number) =>
+    db('provider_communications')
+      .modify((q) =>
+        orgId === null ? q.whereNotNull('provider_organization_id') : q.where('provider_organization_id', orgId),
+      )
+      .whereNot('status', 'DELETED')
+      .whereIn('communication_type', types)
+      .orderByRaw(newestFirst(order))
+      .limit(take)
+      .select([...new Set(['id', 'updated_at', order])]);
   if (scope === 'ALL') return received(null, limit).offset(skip);
   // No organisation: an empty list (a UNION of nothing is no SQL).
   if (!scope.length) return received(0, 0);
-  return db.from(db.unionAll(scope.map((orgId) => received(orgId, skip + limit)), true).as('r'))
-    .orderByRaw(newestFirst(order)).limit(limit).offset(skip).select('id', 'updated_at');
+  return db
+    .from(
+      db
+        .unionAll(
+          scope.map((orgId) => received(orgId, skip + limit)),
+          true,
+        )
+        .as('r'),
+    )
+    .orderByRaw(newestFirst(order))
+    .limit(limit)
+    .offset(skip)
+    .select('id', 'updated_at');
 }
 
 /** How many provider communications the scope received, from the counters kept by triggers (no scan): a subquery. */
 function receivedCount(db: Knex, scope: number[] | 'ALL', types: CommunicationType[]): Knex.QueryBuilder {
-  return db('provider_communication_counts').modify((q) => (scope === 'ALL' ? q : q.whereIn('provider_organization_id', scope)))
-    .whereNot('status', 'DELETED').whereIn('communication_type', types).select(db.raw('coalesce(sum(n), 0)::bigint'));
+  return db('provider_communication_counts')
+    .modify((q) => (scope === 'ALL' ? q : q.whereIn('provider_organization_id', scope)))
+    .whereNot('status', 'DELETED')
+    .whereIn('communication_type', types)
+    .select(db.raw('coalesce(sum(n), 0)::bigint'));
 }
 
 /**
@@ -267,41 +402,77 @@ function receivedCount(db: Knex, scope: number[] | 'ALL', types: CommunicationTy
  * several people), minus the caller's hidden rows: no answer is read for it.
  */
 function responderTotal(db: Knex, actor: Actor, scope: number[] | 'ALL', types: CommunicationType[]): Knex.Raw {
-  const inScope = (q: Knex.QueryBuilder) => q.modify((x) => (scope === 'ALL' ? x.whereNotNull('pc.provider_organization_id') : x.whereIn('pc.provider_organization_id', scope)))
-    .whereNot('pc.status', 'DELETED').whereIn('pc.communication_type', types);
-  const extraPeople = inScope(db('provider_communications as pc')).where('pc.extra_responders', '>', 0)
+  const inScope = (q: Knex.QueryBuilder) =>
+    q
+      .modify((x) =>
+        scope === 'ALL'
+          ? x.whereNotNull('pc.provider_organization_id')
+          : x.whereIn('pc.provider_organization_id', scope),
+      )
+      .whereNot('pc.status', 'DELETED')
+      .whereIn('pc.communication_type', types);
+  const extraPeople = inScope(db('provider_communications as pc'))
+    .where('pc.extra_responders', '>', 0)
     .select(db.raw('coalesce(sum(pc.extra_responders), 0)::bigint'));
-  const hidden = inScope(db('provider_response_dismissals as prd').join('provider_communications as pc', 'pc.id', 'prd.provider_communication_id'))
+  const hidden = inScope(
+    db('provider_response_dismissals as prd').join(
+      'provider_communications as pc',
+      'pc.id',
+      'prd.provider_communication_id',
+    ),
+  )
     .where('prd.user_id', actor.userId ?? 0)
-    .whereRaw('prd.dismissed_at >= (SELECT max(r.updated_at) FROM provider_responses r WHERE r.provider_communication_id = prd.provider_communication_id AND r.responder_user_id = prd.user_id)')
+    .whereRaw(
+      'prd.dismissed_at >= (SELECT max(r.updated_at) FROM provider_responses r WHERE r.provider_communication_id = prd.provider_communication_id AND r.responder_user_id = prd.user_id)',
+    )
     .select(db.raw('count(*)'));
   return db.raw('(?) + (?) - (?)', [receivedCount(db, scope, types), extraPeople, hidden]);
 }
 
 function pageOf<T>(query: ListQuery, items: T[], total: number, latest: { updated_at: Date } | undefined): ListPage<T> {
   return {
-    items, total, pageNumber: query.pageNumber, pageSize: query.pageSize,
+    items,
+    total,
+    pageNumber: query.pageNumber,
+    pageSize: query.pageSize,
     lastUpdated: latest?.updated_at ? new Date(latest.updated_at).toISOString() : null,
   };
 }
 
 /** A page in an indexed order: the page's ids come off the index, then only those rows are joined. */
-async function listInIndexedOrder(db: Knex, actor: Actor, scope: number[], types: CommunicationType[], query: ListQuery, order: IndexedOrder): Promise<ListPage<ProviderRow>> {
+async function listInIndexedOrder(
+  db: Knex,
+  actor: Actor,
+  scope: number[],
+  types: CommunicationType[],
+  query: ListQuery,
+  order: IndexedOrder,
+): Promise<ListPage<ProviderRow>> {
   const offset = (query.pageNumber - 1) * query.pageSize;
   if (!scope.length) return pageOf(query, [], 0, undefined);
   // Two statements: the total with "last updated", and the page's rows joined for the page's ids only.
   const pageIds = db.from(newestReceived(db, scope, types, order, query.pageSize, offset).as('r')).select('id');
   const [summary, rows] = await Promise.all([
     summaryOf(db, receivedCount(db, scope, types), scope, types),
-    rowsQuery(db, actor, scope, false, pageIds).orderByRaw(newestFirst(order, 'pc.')).select('pc.*') as Promise<ProviderRow[]>,
+    rowsQuery(db, actor, scope, false, pageIds).orderByRaw(newestFirst(order, 'pc.')).select('pc.*') as Promise<
+      ProviderRow[]
+    >,
   ]);
   return pageOf(query, rows, summary.total, summary.latest);
 }
 
 /** A list's total (an expression) and its newest change off the received index, in one statement. */
-async function summaryOf(db: Knex, total: Knex.QueryBuilder | Knex.Raw, scope: number[] | 'ALL', types: CommunicationType[]): Promise<{ total: number; latest: { updated_at: Date } | undefined }> {
+async function summaryOf(
+  db: Knex,
+  total: Knex.QueryBuilder | Knex.Raw,
+  scope: number[] | 'ALL',
+  types: CommunicationType[],
+): Promise<{ total: number; latest: { updated_at: Date } | undefined }> {
   const latest = db.from(newestReceived(db, scope, types, 'updated_at', 1).as('l')).select('updated_at');
-  const [row] = (await db.select(db.raw('(?) AS total', [total]), db.raw('(?) AS updated_at', [latest]))) as { total: string | number | null; updated_at: Date | null }[];
+  const [row] = (await db.select(db.raw('(?) AS total', [total]), db.raw('(?) AS updated_at', [latest]))) as {
+    total: string | number | null;
+    updated_at: Date | null;
+  }[];
   return { total: Number(row?.total ?? 0), latest: row?.updated_at ? { updated_at: row.updated_at } : undefined };
 }
 
@@ -311,7 +482,14 @@ async function summaryOf(db: Knex, total: Knex.QueryBuilder | Knex.Raw, scope: n
  * first N provider communications in that order are the first rows of the list, and N = offset + pageSize of them cover
  * the page unless dismissals hid some: then N doubles. Rows order by the communication's (order, id), then by person.
  */
-async function respondersInIndexedOrder(db: Knex, actor: Actor, scope: number[] | 'ALL', types: CommunicationType[], query: ListQuery, order: IndexedOrder): Promise<ListPage<ResponderRow>> {
+async function respondersInIndexedOrder(
+  db: Knex,
+  actor: Actor,
+  scope: number[] | 'ALL',
+  types: CommunicationType[],
+  query: ListQuery,
+  order: IndexedOrder,
+): Promise<ListPage<ResponderRow>> {
   const offset = (query.pageNumber - 1) * query.pageSize;
   if (scope !== 'ALL' && !scope.length) return pageOf(query, [], 0, undefined);
   const summary = summaryOf(db, responderTotal(db, actor, scope, types), scope, types);
@@ -321,7 +499,15 @@ async function respondersInIndexedOrder(db: Knex, actor: Actor, scope: number[] 
     for (let take = need; ; take *= 2) {
       const ids = (await newestReceived(db, scope, types, by, take)) as { id: number }[];
       const rows = ids.length
-        ? ((await rowsQuery(db, actor, scope, true, ids.map((r) => r.id)).orderByRaw(`pc.${by} DESC NULLS LAST, pc.row_key`).select('pc.*')) as ResponderRow[])
+        ? ((await rowsQuery(
+            db,
+            actor,
+            scope,
+            true,
+            ids.map((r) => r.id),
+          )
+            .orderByRaw(`pc.${by} DESC NULLS LAST, pc.row_key`)
+            .select('pc.*')) as ResponderRow[])
         : [];
       if (rows.length >= need || ids.length < take) return rows;
     }
@@ -336,35 +522,67 @@ const pairs = (list: readonly (readonly [string, string])[]) => list.map(([value
 
 export function providerMeta(actor: Actor) {
   return {
-    communicationTypes: COMMUNICATION_TYPES.filter((t) => mayManageType(actor, t)).map((value) => ({ value, label: vocabularyLabel('communicationType', value) })),
-    recallSubtypes: pairs(RECALL_SUBTYPES), disruptionSubtypes: pairs(DISRUPTION_SUBTYPES), classifications: pairs(CLASSIFICATIONS),
-    dispositions: pairs(DISPOSITIONS), leadTimes: pairs(LEAD_TIMES), reasons: pairs(REASONS), actionTypes: [...ACTION_TYPES],
-    statuses: (['OPEN', 'CLOSED'] as const).map((value) => ({ value, label: vocabularyLabel('communicationStatus', value) })),
-    responseStatuses: (['NOTCOMPLETED', 'COMPLETED'] as const).map((value) => ({ value, label: vocabularyLabel('responseStatus', value) })),
-    providerStatuses: [{ value: 'OPEN', label: 'Open' }, { value: 'COMPLETED', label: 'Completed' }],
+    communicationTypes: COMMUNICATION_TYPES.filter((t) => mayManageType(actor, t)).map((value) => ({
+      value,
+      label: vocabularyLabel('communicationType', value),
+    })),
+    recallSubtypes: pairs(RECALL_SUBTYPES),
+    disruptionSubtypes: pairs(DISRUPTION_SUBTYPES),
+    classifications: pairs(CLASSIFICATIONS),
+    dispositions: pairs(DISPOSITIONS),
+    leadTimes: pairs(LEAD_TIMES),
+    reasons: pairs(REASONS),
+    actionTypes: [...ACTION_TYPES],
+    statuses: (['OPEN', 'CLOSED'] as const).map((value) => ({
+      value,
+      label: vocabularyLabel('communicationStatus', value),
+    })),
+    responseStatuses: (['NOTCOMPLETED', 'COMPLETED'] as const).map((value) => ({
+      value,
+      label: vocabularyLabel('responseStatus', value),
+    })),
+    providerStatuses: [
+      { value: 'OPEN', label: 'Open' },
+      { value: 'COMPLETED', label: 'Completed' },
+    ],
   };
 }
 
 /** The provider organisation and its sites, for site pickers. */
 export async function metaSites(db: Knex, actor: Actor): Promise<{ id: number; name: string; is_site: boolean }[]> {
   const scope = await scopeIds(db, actor);
-  const rows = (await db('organizations').whereIn('id', scope).orderByRaw('parent_id NULLS FIRST, lower(name)').select('id', 'name', 'parent_id')) as { id: number; name: string; parent_id: number | null }[];
+  const rows = (await db('organizations')
+    .whereIn('id', scope)
+    .orderByRaw('parent_id NULLS FIRST, lower(name)')
+    .select('id', 'name', 'parent_id')) as { id: number; name: string; parent_id: number | null }[];
   return rows.map((r) => ({ id: Number(r.id), name: r.name, is_site: r.parent_id !== null }));
 }
 
-export async function isSite(db: Knex, actor: Actor): Promise<{ isSite: boolean; parent_id: number | null; parent_name: string | null }> {
-  const row = (await db('organizations as o').leftJoin('organizations as p', 'p.id', 'o.parent_id').where('o.id', actor.organizationId)
+export async function isSite(
+  db: Knex,
+  actor: Actor,
+): Promise<{ isSite: boolean; parent_id: number | null; parent_name: string | null }> {
+  const row = (await db('organizations as o')
+    .leftJoin('organizations as p', 'p.id', 'o.parent_id')
+    .where('o.id', actor.organizationId)
     .first('o.parent_id', 'p.name as parent_name')) as { parent_id: number | null; parent_name: string | null };
-  return { isSite: row.parent_id !== null, parent_id: row.parent_id === null ? null : Number(row.parent_id), parent_name: row.parent_name };
+  return {
+    isSite: row.parent_id !== null,
+    parent_id: row.parent_id === null ? null : Number(row.parent_id),
+    parent_name: row.parent_name,
+  };
 }
 
 /** The values the list's filters offer: suppliers, sites, statuses, types. */
 export async function searchMeta(db: Knex, actor: Actor) {
   const scope = await scopeIds(db, actor);
-  const suppliers = (await db('provider_communications as pc').join('organizations as so', 'so.id', 'pc.supplier_organization_id')
+  const suppliers = (await db('provider_communications as pc')
+    .join('organizations as so', 'so.id', 'pc.supplier_organization_id')
     .leftJoin('provider_created_events as pce', 'pce.communication_id', 'pc.communication_id')
-    .whereIn('pc.provider_organization_id', scope).whereNot('pc.status', 'DELETED')
-    .distinct(db.raw(`${SUPPLIER_SQL} as name`)).orderBy('name')) as { name: string | null }[];
+    .whereIn('pc.provider_organization_id', scope)
+    .whereNot('pc.status', 'DELETED')
+    .distinct(db.raw(`${SUPPLIER_SQL} as name`))
+    .orderBy('name')) as { name: string | null }[];
   return {
     suppliers: suppliers.map((s) => s.name).filter((name): name is string => Boolean(name)),
     sites: (await metaSites(db, actor)).filter((s) => s.is_site),
@@ -374,13 +592,23 @@ export async function searchMeta(db: Knex, actor: Actor) {
 
 /** Active suppliers, for naming the supplier of a provider-created event. */
 export async function supplierNameList(db: Knex): Promise<{ id: number; name: string }[]> {
-  return ((await db('organizations').where({ type: 'SUPPLIER' }).whereIn('status', ['ACTIVE', 'LINKED']).orderByRaw('lower(name)').select('id', 'name')) as { id: number; name: string }[])
-    .map((r) => ({ id: Number(r.id), name: r.name }));
+  return (
+    (await db('organizations')
+      .where({ type: 'SUPPLIER' })
+      .whereIn('status', ['ACTIVE', 'LINKED'])
+      .orderByRaw('lower(name)')
+      .select('id', 'name')) as { id: number; name: string }[]
+  ).map((r) => ({ id: Number(r.id), name: r.name }));
 }
 
 // ---------- one provider communication ----------
 
-export type ProviderView = NoticeView & { status_provider: 'OPEN' | 'COMPLETED'; isProviderCreated: boolean; allow_access: boolean; site: { id: number; name: string } | null };
+export type ProviderView = NoticeView & {
+  status_provider: 'OPEN' | 'COMPLETED';
+  isProviderCreated: boolean;
+  allow_access: boolean;
+  site: { id: number; name: string } | null;
+};
 
 async function extras(db: Knex | Knex.Transaction, actor: Actor, n: ScopedNotice) {
   const [state, created, org] = await Promise.all([
@@ -390,7 +618,9 @@ async function extras(db: Knex | Knex.Transaction, actor: Actor, n: ScopedNotice
   ]);
   const o = org as { id: number; name: string };
   return {
-    status_provider: ((state as { status_provider?: 'OPEN' | 'COMPLETED' } | undefined)?.status_provider ?? 'OPEN') as 'OPEN' | 'COMPLETED',
+    status_provider: ((state as { status_provider?: 'OPEN' | 'COMPLETED' } | undefined)?.status_provider ?? 'OPEN') as
+      | 'OPEN'
+      | 'COMPLETED',
     isProviderCreated: Boolean(created),
     supplier_name: (created as { supplier_name: string | null } | undefined)?.supplier_name ?? null,
     allow_access: mayManageType(actor, n.event.type),
@@ -399,18 +629,33 @@ async function extras(db: Knex | Knex.Transaction, actor: Actor, n: ScopedNotice
 }
 
 /** The provider's view of a provider communication: the notice (reused) plus the provider's own flags. */
-export async function providerRecall(db: Knex, config: Config, actor: Actor, communicationId: number, pcId: number): Promise<ProviderView> {
+export async function providerRecall(
+  db: Knex,
+  config: Config,
+  actor: Actor,
+  communicationId: number,
+  pcId: number,
+): Promise<ProviderView> {
   const n = await loadScopedNotice(db, actor, pcId, { communicationId });
   const view = await noticeView(db, config.jwtSecret, n);
   const x = await extras(db, actor, n);
   if (x.isProviderCreated) view.communication.supplier_name = x.supplier_name ?? '';
-  return { ...view, status_provider: x.status_provider, isProviderCreated: x.isProviderCreated, allow_access: x.allow_access, site: x.site };
+  return {
+    ...view,
+    status_provider: x.status_provider,
+    isProviderCreated: x.isProviderCreated,
+    allow_access: x.allow_access,
+    site: x.site,
+  };
 }
 
 export async function summary(db: Knex, config: Config, actor: Actor, communicationId: number, pcId: number) {
   const view = await providerRecall(db, config, actor, communicationId, pcId);
   const required = view.actions.filter((a) => a.is_required && !a.is_disabled);
-  const delegates = (await db('provider_delegates').where({ provider_communication_id: pcId, status: 'ACTIVE' }).count<{ n: number }[]>({ n: '*' }).first()) as { n: number };
+  const delegates = (await db('provider_delegates')
+    .where({ provider_communication_id: pcId, status: 'ACTIVE' })
+    .count<{ n: number }[]>({ n: '*' })
+    .first()) as { n: number };
   return {
     communication: view.communication,
     provider_communication_id: pcId,
@@ -441,9 +686,16 @@ export async function responseDetails(db: Knex, config: Config, actor: Actor, co
 /** The actions of a notice view with their answers (the response details; the operator's read-only detail). */
 export function actionAnswers(view: NoticeView) {
   return view.actions.map((a) => ({
-    action_id: a.id, action_type: a.action_type, title: a.title, is_required: a.is_required, status: a.response?.status ?? 'NA',
-    value: a.response?.value ?? null, responder_email: a.response?.responder_email ?? null, submitted_at: a.response?.submitted_at ?? null,
-    updated_at: a.response?.updated_at ?? null, files: a.files,
+    action_id: a.id,
+    action_type: a.action_type,
+    title: a.title,
+    is_required: a.is_required,
+    status: a.response?.status ?? 'NA',
+    value: a.response?.value ?? null,
+    responder_email: a.response?.responder_email ?? null,
+    submitted_at: a.response?.submitted_at ?? null,
+    updated_at: a.response?.updated_at ?? null,
+    files: a.files,
   }));
 }
 
@@ -455,7 +707,9 @@ export async function histories(db: Knex, actor: Actor, communicationId: number,
 /** Change history (post-approval edits) of an event the provider received. */
 export async function changeHistory(db: Knex, actor: Actor, communicationId: number, pcId: number) {
   await loadScopedNotice(db, actor, pcId, { communicationId });
-  return (await listHistory(db, communicationId, { changesOnly: true })).filter((h) => h.provider_communication_id === null || Number(h.provider_communication_id) === pcId);
+  return (await listHistory(db, communicationId, { changesOnly: true })).filter(
+    (h) => h.provider_communication_id === null || Number(h.provider_communication_id) === pcId,
+  );
 }
 
 // ---------- writes ----------
@@ -467,11 +721,21 @@ export async function switchSite(db: Knex, actor: Actor, pcId: number, organizat
     if (!n.scope.includes(organizationId)) throw new NotFoundError('Site not found.');
     const before = Number(n.pc.provider_organization_id);
     if (before === organizationId) return { id: pcId, organization_id: organizationId };
-    await trx('provider_communications').where({ id: pcId }).update({ provider_organization_id: organizationId, updated_at: trx.fn.now() });
-    await trx('provider_responses').where({ provider_communication_id: pcId }).update({ provider_organization_id: organizationId });
+    await trx('provider_communications')
+      .where({ id: pcId })
+      .update({ provider_organization_id: organizationId, updated_at: trx.fn.now() });
+    await trx('provider_responses')
+      .where({ provider_communication_id: pcId })
+      .update({ provider_organization_id: organizationId });
     await appendHistory(trx, actor, {
-      communicationId: n.event.id, organizationId: n.event.organization_id, providerCommunicationId: pcId, action: 'SITE_SWITCHED',
-      entityType: 'provider_communication', entityId: pcId, before: { provider_organization_id: before }, after: { provider_organization_id: organizationId },
+      communicationId: n.event.id,
+      organizationId: n.event.organization_id,
+      providerCommunicationId: pcId,
+      action: 'SITE_SWITCHED',
+      entityType: 'provider_communication',
+      entityId: pcId,
+      before: { provider_organization_id: before },
+      after: { provider_organization_id: organizationId },
     });
     return { id: pcId, organization_id: organizationId };
   });
@@ -481,33 +745,71 @@ export async function switchSite(db: Knex, actor: Actor, pcId: number, organizat
  * The provider's complete flag (PUT /:id/change-status/:x, body { status }). COMPLETED needs every required action
  * submitted on a supplier's event (a provider-created event may be completed at any time); a closed event cannot change.
  */
-export async function changeStatus(db: Knex, actor: Actor, communicationId: number, pcId: number, status: 'OPEN' | 'COMPLETED') {
+export async function changeStatus(
+  db: Knex,
+  actor: Actor,
+  communicationId: number,
+  pcId: number,
+  status: 'OPEN' | 'COMPLETED',
+) {
   return db.transaction(async (trx) => {
     const n = await loadScopedNotice(trx, actor, pcId, { communicationId, forUpdate: true });
-    if (n.pc.status !== 'OPEN' || n.event.status !== 'OPEN') throw new ConflictError('This event is closed and can no longer be answered.', 'EVENT_CLOSED');
-    const created = await trx('provider_created_events').where({ communication_id: n.event.id }).first('communication_id');
+    if (n.pc.status !== 'OPEN' || n.event.status !== 'OPEN')
+      throw new ConflictError('This event is closed and can no longer be answered.', 'EVENT_CLOSED');
+    const created = await trx('provider_created_events')
+      .where({ communication_id: n.event.id })
+      .first('communication_id');
     if (status === 'COMPLETED' && !created && n.pc.response_status !== 'COMPLETED') {
-      throw new BusinessRuleError('Every required action must be answered before the event can be marked completed.', 'RESPONSE_INCOMPLETE');
+      throw new BusinessRuleError(
+        'Every required action must be answered before the event can be marked completed.',
+        'RESPONSE_INCOMPLETE',
+      );
     }
-    const current = (await trx('provider_communication_states').where({ provider_communication_id: pcId }).first('status_provider')) as { status_provider: string } | undefined;
+    const current = (await trx('provider_communication_states')
+      .where({ provider_communication_id: pcId })
+      .first('status_provider')) as { status_provider: string } | undefined;
     const before = current?.status_provider ?? 'OPEN';
-    await trx('provider_communication_states').insert({ provider_communication_id: pcId, organization_id: n.pc.provider_organization_id, status_provider: status, updated_by: actor.userId })
-      .onConflict('provider_communication_id').merge({ status_provider: status, updated_by: actor.userId, updated_at: trx.fn.now() });
+    await trx('provider_communication_states')
+      .insert({
+        provider_communication_id: pcId,
+        organization_id: n.pc.provider_organization_id,
+        status_provider: status,
+        updated_by: actor.userId,
+      })
+      .onConflict('provider_communication_id')
+      .merge({ status_provider: status, updated_by: actor.userId, updated_at: trx.fn.now() });
     await appendHistory(trx, actor, {
-      communicationId: n.event.id, organizationId: n.event.organization_id, providerCommunicationId: pcId, action: 'PROVIDER_STATUS_CHANGED',
-      entityType: 'provider_communication', entityId: pcId, before: { status_provider: before }, after: { status_provider: status },
+      communicationId: n.event.id,
+      organizationId: n.event.organization_id,
+      providerCommunicationId: pcId,
+      action: 'PROVIDER_STATUS_CHANGED',
+      entityType: 'provider_communication',
+      entityId: pcId,
+      before: { status_provider: before },
+      after: { status_provider: status },
     });
     return { id: pcId, status_provider: status, response_status: n.pc.response_status };
   });
 }
 
 /** Records that the provider reviewed or updated its handling of the notification (notification history). */
-export async function updateNotification(db: Knex, actor: Actor, communicationId: number, pcId: number, note: string | undefined) {
+export async function updateNotification(
+  db: Knex,
+  actor: Actor,
+  communicationId: number,
+  pcId: number,
+  note: string | undefined,
+) {
   return db.transaction(async (trx) => {
     const n = await loadScopedNotice(trx, actor, pcId, { communicationId });
     await appendHistory(trx, actor, {
-      communicationId: n.event.id, organizationId: n.event.organization_id, providerCommunicationId: pcId, action: 'NOTIFICATION_UPDATED',
-      entityType: 'provider_communication', entityId: pcId, after: { note: note ?? null },
+      communicationId: n.event.id,
+      organizationId: n.event.organization_id,
+      providerCommunicationId: pcId,
+      action: 'NOTIFICATION_UPDATED',
+      entityType: 'provider_communication',
+      entityId: pcId,
+      after: { note: note ?? null },
     });
     return noticeHistory(trx, pcId);
   });
@@ -517,26 +819,58 @@ export async function updateNotification(db: Knex, actor: Actor, communicationId
  * Notifies the provider's own users about a provider communication (PUT /:id/send-notification/:a/:b): `target` 0 means the
  * provider and all its sites, otherwise one organisation of the scope. Recipients are active users whose role may see the type.
  */
-export async function sendInternalNotification(db: Knex, config: Config, actor: Actor, communicationId: number, pcId: number, target: number, message: string | undefined) {
+export async function sendInternalNotification(
+  db: Knex,
+  config: Config,
+  actor: Actor,
+  communicationId: number,
+  pcId: number,
+  target: number,
+  message: string | undefined,
+) {
   return db.transaction(async (trx) => {
     const n = await loadScopedNotice(trx, actor, pcId, { communicationId });
     const orgs = target === 0 ? n.scope : n.scope.filter((id) => id === target);
     if (!orgs.length) throw new NotFoundError('Site not found.');
-    const emails = (await trx('memberships as m').join('users as u', 'u.id', 'm.user_id').join('role_permissions as rp', 'rp.role_id', 'm.role_id')
-      .whereIn('m.organization_id', orgs).where({ 'm.status': 'ACTIVE', 'rp.permission': PROVIDER_PERMISSION_OF_TYPE[n.event.type] })
-      .whereIn('u.status', ['VERIFIED', 'SSO']).whereNot('u.id', actor.userId).distinct('u.email').pluck('u.email')) as string[];
-    if (!emails.length) throw new BusinessRuleError('Nobody else in this organisation can receive this event type.', 'NO_RECIPIENT');
+    const emails = (await trx('memberships as m')
+      .join('users as u', 'u.id', 'm.user_id')
+      .join('role_permissions as rp', 'rp.role_id', 'm.role_id')
+      .whereIn('m.organization_id', orgs)
+      .where({ 'm.status': 'ACTIVE', 'rp.permission': PROVIDER_PERMISSION_OF_TYPE[n.event.type] })
+      .whereIn('u.status', ['VERIFIED', 'SSO'])
+      .whereNot('u.id', actor.userId)
+      .distinct('u.email')
+      .pluck('u.email')) as string[];
+    if (!emails.length)
+      throw new BusinessRuleError('Nobody else in this organisation can receive this event type.', 'NO_RECIPIENT');
     const kind = n.event.type === 'RECALL' ? 'Recall' : 'Supply advisory';
-    const path = n.event.type === 'RECALL' ? `/provider/recalls/view/${communicationId}/${pcId}` : `/provider/product-disruption/view/${communicationId}/${pcId}`;
+    const path =
+      n.event.type === 'RECALL'
+        ? `/provider/recalls/view/${communicationId}/${pcId}`
+        : `/provider/product-disruption/view/${communicationId}/${pcId}`;
     for (const to of emails) {
       await enqueueEmail(trx, {
-        organizationId: actor.organizationId, kind: 'PROVIDER_NOTIFICATION', to, subject: `${kind}: ${n.event.name}`, referenceType: 'provider_communication', referenceId: pcId,
-        text: [`${actor.email} asks you to look at the ${kind.toLowerCase()} "${n.event.name}".`, ...(message ? [message] : []), `Sign in to open it: ${config.appUrl}${path}`].join('\n\n'),
+        organizationId: actor.organizationId,
+        kind: 'PROVIDER_NOTIFICATION',
+        to,
+        subject: `${kind}: ${n.event.name}`,
+        referenceType: 'provider_communication',
+        referenceId: pcId,
+        text: [
+          `${actor.email} asks you to look at the ${kind.toLowerCase()} "${n.event.name}".`,
+          ...(message ? [message] : []),
+          `Sign in to open it: ${config.appUrl}${path}`,
+        ].join('\n\n'),
       });
     }
     await appendHistory(trx, actor, {
-      communicationId: n.event.id, organizationId: n.event.organization_id, providerCommunicationId: pcId, action: 'NOTIFICATION_FORWARDED',
-      entityType: 'provider_communication', entityId: pcId, after: { recipients: emails.length, organizations: orgs },
+      communicationId: n.event.id,
+      organizationId: n.event.organization_id,
+      providerCommunicationId: pcId,
+      action: 'NOTIFICATION_FORWARDED',
+      entityType: 'provider_communication',
+      entityId: pcId,
+      after: { recipients: emails.length, organizations: orgs },
     });
     return { emails_queued: emails.length };
   });
@@ -546,9 +880,15 @@ export async function sendInternalNotification(db: Knex, config: Config, actor: 
 export async function validDomain(db: Knex, actor: Actor, organizationId: number, email: string) {
   const scope = await scopeIds(db, actor);
   if (!scope.includes(organizationId)) throw new NotFoundError('Organization not found.');
-  const org = (await db('organizations').where({ id: organizationId }).first('domain', 'parent_id')) as { domain: string | null; parent_id: number | null };
+  const org = (await db('organizations').where({ id: organizationId }).first('domain', 'parent_id')) as {
+    domain: string | null;
+    parent_id: number | null;
+  };
   const domains = [org.domain];
-  if (org.parent_id !== null) domains.push(((await db('organizations').where({ id: org.parent_id }).first('domain')) as { domain: string | null }).domain);
+  if (org.parent_id !== null)
+    domains.push(
+      ((await db('organizations').where({ id: org.parent_id }).first('domain')) as { domain: string | null }).domain,
+    );
   const at = email.trim().toLowerCase().split('@');
   if (at.length !== 2 || !at[1]) throw new ValidationError('Email not valid');
   const valid = domains.some((d) => d && d.toLowerCase() === at[1]);
@@ -558,39 +898,91 @@ export async function validDomain(db: Knex, actor: Actor, organizationId: number
 /** The supplier's contact for an event the provider received. */
 export async function supplierContact(db: Knex, actor: Actor, communicationId: number) {
   const scope = await scopeIds(db, actor);
-  const pc = (await db('provider_communications').where({ communication_id: communicationId }).whereIn('provider_organization_id', scope).whereNot({ status: 'DELETED' }).first('id', 'supplier_organization_id')) as
-    | { id: number; supplier_organization_id: number } | undefined;
+  const pc = (await db('provider_communications')
+    .where({ communication_id: communicationId })
+    .whereIn('provider_organization_id', scope)
+    .whereNot({ status: 'DELETED' })
+    .first('id', 'supplier_organization_id')) as { id: number; supplier_organization_id: number } | undefined;
   if (!pc) throw new NotFoundError('Communication not found.');
   const n = await loadScopedNotice(db, actor, pc.id, { communicationId });
-  const org = (await db('organizations').where({ id: pc.supplier_organization_id }).first('id', 'name', 'email', 'phone', 'address1', 'address2', 'city', 'state', 'zip')) as Record<string, unknown>;
-  return { supplier: org, contact_name: n.event.contact_name, contact_email: n.event.contact_email, contact_phone: n.event.contact_phone };
+  const org = (await db('organizations')
+    .where({ id: pc.supplier_organization_id })
+    .first('id', 'name', 'email', 'phone', 'address1', 'address2', 'city', 'state', 'zip')) as Record<string, unknown>;
+  return {
+    supplier: org,
+    contact_name: n.event.contact_name,
+    contact_email: n.event.contact_email,
+    contact_phone: n.event.contact_phone,
+  };
 }
 
 export async function supportingDocuments(db: Knex, config: Config, actor: Actor, communicationId: number) {
   const scope = await scopeIds(db, actor);
-  const pc = (await db('provider_communications').where({ communication_id: communicationId }).whereIn('provider_organization_id', scope).whereNot({ status: 'DELETED' }).first('id')) as { id: number } | undefined;
+  const pc = (await db('provider_communications')
+    .where({ communication_id: communicationId })
+    .whereIn('provider_organization_id', scope)
+    .whereNot({ status: 'DELETED' })
+    .first('id')) as { id: number } | undefined;
   if (!pc) throw new NotFoundError('Communication not found.');
   await loadScopedNotice(db, actor, pc.id, { communicationId });
-  const rows = (await db('communication_documents').where({ communication_id: communicationId, kind: 'SUPPORTING' }).whereNull('deleted_at').orderBy('id')) as
-    { id: number; name: string; extension: string; mimetype: string; size: number; file_key: string }[];
-  return rows.map((d) => ({ id: d.id, name: d.name, extension: d.extension, type: d.mimetype, size: Number(d.size), ...signedUrls(config.jwtSecret, d.file_key, d.name) }));
+  const rows = (await db('communication_documents')
+    .where({ communication_id: communicationId, kind: 'SUPPORTING' })
+    .whereNull('deleted_at')
+    .orderBy('id')) as {
+    id: number;
+    name: string;
+    extension: string;
+    mimetype: string;
+    size: number;
+    file_key: string;
+  }[];
+  return rows.map((d) => ({
+    id: d.id,
+    name: d.name,
+    extension: d.extension,
+    type: d.mimetype,
+    size: Number(d.size),
+    ...signedUrls(config.jwtSecret, d.file_key, d.name),
+  }));
 }
 
 // ---------- report history ----------
 
-export async function addReportHistory(db: Knex, actor: Actor, communicationId: number, pcId: number, reportType: string) {
+export async function addReportHistory(
+  db: Knex,
+  actor: Actor,
+  communicationId: number,
+  pcId: number,
+  reportType: string,
+) {
   return db.transaction(async (trx) => {
     await loadScopedNotice(trx, actor, pcId, { communicationId });
-    const [row] = await trx('report_history').insert({ communication_id: communicationId, organization_id: actor.organizationId, report_type: reportType, created_by: actor.userId }).returning('*');
-    await recordAudit(trx, actor, { organizationId: actor.organizationId, action: 'REPORT_HISTORY_ADDED', entityType: 'report_history', entityId: (row as { id: number }).id, after: { communicationId, reportType } });
+    const [row] = await trx('report_history')
+      .insert({
+        communication_id: communicationId,
+        organization_id: actor.organizationId,
+        report_type: reportType,
+        created_by: actor.userId,
+      })
+      .returning('*');
+    await recordAudit(trx, actor, {
+      organizationId: actor.organizationId,
+      action: 'REPORT_HISTORY_ADDED',
+      entityType: 'report_history',
+      entityId: (row as { id: number }).id,
+      after: { communicationId, reportType },
+    });
     return row as Record<string, unknown>;
   });
 }
 
 export async function reportHistory(db: Knex, actor: Actor, communicationId: number, pcId: number, reportType: string) {
   await loadScopedNotice(db, actor, pcId, { communicationId });
-  const q = db('report_history as r').leftJoin('users as u', 'u.id', 'r.created_by')
-    .where({ 'r.communication_id': communicationId, 'r.organization_id': actor.organizationId }).orderBy('r.created_at', 'desc').orderBy('r.id', 'desc')
+  const q = db('report_history as r')
+    .leftJoin('users as u', 'u.id', 'r.created_by')
+    .where({ 'r.communication_id': communicationId, 'r.organization_id': actor.organizationId })
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
     .select('r.id', 'r.report_type', 'r.created_at', 'u.email as created_by_email');
   if (reportType !== 'all') q.where('r.report_type', reportType);
   return q;

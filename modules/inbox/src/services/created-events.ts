@@ -30,19 +30,58 @@ export interface CreatedEventInfo {
   supplier_organization_id?: number | null;
 }
 
-export interface CreatedProduct { product_name: string; catalog_number?: string | null; lot_number?: string | null; udi?: string | null; description?: string | null; expiration_date?: string | null; quantity?: number | null }
-export interface CreatedAction { action_type: ActionType; title: string; description?: string | null; options?: string[]; is_required?: boolean }
-
-const INFO_COLUMNS = ['name', 'subtype', 'event_id', 'classification', 'reason', 'description', 'disposition', 'lead_time', 'event_date', 'end_date', 'contact_name', 'contact_email', 'contact_phone'] as const;
-
-function infoValues(info: Partial<CreatedEventInfo>): Record<string, unknown> {
-  if (info.event_date && info.end_date && info.end_date < info.event_date) throw new ValidationError('end_date cannot be before event_date.');
-  return Object.fromEntries(INFO_COLUMNS.filter((c) => info[c] !== undefined).map((c) => [c, typeof info[c] === 'string' ? (info[c] as string).trim() : info[c]]));
+export interface CreatedProduct {
+  product_name: string;
+  catalog_number?: string | null;
+  lot_number?: string | null;
+  udi?: string | null;
+  description?: string | null;
+  expiration_date?: string | null;
+  quantity?: number | null;
+}
+export interface CreatedAction {
+  action_type: ActionType;
+  title: string;
+  description?: string | null;
+  options?: string[];
+  is_required?: boolean;
 }
 
-async function supplierOf(trx: Knex.Transaction, info: Partial<CreatedEventInfo>): Promise<{ supplier_organization_id: number | null; supplier_name: string | null }> {
+const INFO_COLUMNS = [
+  'name',
+  'subtype',
+  'event_id',
+  'classification',
+  'reason',
+  'description',
+  'disposition',
+  'lead_time',
+  'event_date',
+  'end_date',
+  'contact_name',
+  'contact_email',
+  'contact_phone',
+] as const;
+
+function infoValues(info: Partial<CreatedEventInfo>): Record<string, unknown> {
+  if (info.event_date && info.end_date && info.end_date < info.event_date)
+    throw new ValidationError('end_date cannot be before event_date.');
+  return Object.fromEntries(
+    INFO_COLUMNS.filter((c) => info[c] !== undefined).map((c) => [
+      c,
+      typeof info[c] === 'string' ? (info[c] as string).trim() : info[c],
+    ]),
+  );
+}
+
+async function supplierOf(
+  trx: Knex.Transaction,
+  info: Partial<CreatedEventInfo>,
+): Promise<{ supplier_organization_id: number | null; supplier_name: string | null }> {
   if (info.supplier_organization_id) {
-    const s = (await trx('organizations').where({ id: info.supplier_organization_id, type: 'SUPPLIER' }).first('id', 'name')) as { id: number; name: string } | undefined;
+    const s = (await trx('organizations')
+      .where({ id: info.supplier_organization_id, type: 'SUPPLIER' })
+      .first('id', 'name')) as { id: number; name: string } | undefined;
     if (!s) throw new NotFoundError('Supplier not found.');
     return { supplier_organization_id: Number(s.id), supplier_name: s.name };
   }
@@ -53,40 +92,96 @@ function actionRows(communicationId: number, organizationId: number, actions: Cr
   return actions.map((a, i) => {
     const choice = a.action_type === 'Checkbox' || a.action_type === 'MultipleChoice';
     const options = choice ? (a.options ?? []).map((o) => o.trim()).filter(Boolean) : [];
-    if (choice && !options.length) throw new ValidationError(`Action ${i + 1}: a ${a.action_type} action needs at least one option.`);
-    return { communication_id: communicationId, organization_id: organizationId, sort_order: i, action_type: a.action_type, title: a.title.trim(), description: a.description ?? null, options: JSON.stringify(options), is_required: a.is_required ?? true };
+    if (choice && !options.length)
+      throw new ValidationError(`Action ${i + 1}: a ${a.action_type} action needs at least one option.`);
+    return {
+      communication_id: communicationId,
+      organization_id: organizationId,
+      sort_order: i,
+      action_type: a.action_type,
+      title: a.title.trim(),
+      description: a.description ?? null,
+      options: JSON.stringify(options),
+      is_required: a.is_required ?? true,
+    };
   });
 }
 
 function productRows(communicationId: number, organizationId: number, products: CreatedProduct[]) {
-  return products.map((p, i) => ({ communication_id: communicationId, organization_id: organizationId, sort_order: i, ...p, product_name: p.product_name.trim() }));
+  return products.map((p, i) => ({
+    communication_id: communicationId,
+    organization_id: organizationId,
+    sort_order: i,
+    ...p,
+    product_name: p.product_name.trim(),
+  }));
 }
 
 /** POST /step0: creates a provider-created event (with optional products and actions) addressed to the provider itself. */
-export async function createProviderEvent(db: Knex, actor: Actor, info: CreatedEventInfo & { products?: CreatedProduct[]; actions?: CreatedAction[] }) {
+export async function createProviderEvent(
+  db: Knex,
+  actor: Actor,
+  info: CreatedEventInfo & { products?: CreatedProduct[]; actions?: CreatedAction[] },
+) {
   assertProviderType(actor, info.type);
   await scopeIds(db, actor);
   return db.transaction(async (trx) => {
     const supplier = await supplierOf(trx, info);
     const org = (await trx('organizations').where({ id: actor.organizationId }).first('name')) as { name: string };
-    const [event] = (await trx('communications').insert({
-      organization_id: actor.organizationId, type: info.type, status: 'OPEN', current_step: 2, ...infoValues(info), created_by: actor.userId, approved_by: actor.userId,
-      approved_at: trx.fn.now(), first_sent_at: trx.fn.now(),
-    }).returning('*')) as CommunicationRow[];
+    const [event] = (await trx('communications')
+      .insert({
+        organization_id: actor.organizationId,
+        type: info.type,
+        status: 'OPEN',
+        current_step: 2,
+        ...infoValues(info),
+        created_by: actor.userId,
+        approved_by: actor.userId,
+        approved_at: trx.fn.now(),
+        first_sent_at: trx.fn.now(),
+      })
+      .returning('*')) as CommunicationRow[];
     const id = event!.id;
-    const [customer] = (await trx('communication_affected_customers').insert({
-      communication_id: id, organization_id: actor.organizationId, provider_organization_id: actor.organizationId, customer_key: `org:${actor.organizationId}`,
-      name: org.name, emails: [actor.email.toLowerCase()], source: 'PROVIDER',
-    }).returning('id')) as { id: number }[];
-    const [pc] = (await trx('provider_communications').insert({
-      communication_id: id, communication_type: info.type, supplier_organization_id: actor.organizationId, provider_organization_id: actor.organizationId, affected_customer_id: customer!.id,
-      status: 'OPEN', response_status: (info.actions ?? []).some((a) => a.is_required !== false) ? 'NOTCOMPLETED' : 'COMPLETED', sent_at: trx.fn.now(),
-    }).returning('id')) as { id: number }[];
-    await trx('provider_created_events').insert({ communication_id: id, organization_id: actor.organizationId, provider_communication_id: pc!.id, ...supplier, created_by: actor.userId });
+    const [customer] = (await trx('communication_affected_customers')
+      .insert({
+        communication_id: id,
+        organization_id: actor.organizationId,
+        provider_organization_id: actor.organizationId,
+        customer_key: `org:${actor.organizationId}`,
+        name: org.name,
+        emails: [actor.email.toLowerCase()],
+        source: 'PROVIDER',
+      })
+      .returning('id')) as { id: number }[];
+    const [pc] = (await trx('provider_communications')
+      .insert({
+        communication_id: id,
+        communication_type: info.type,
+        supplier_organization_id: actor.organizationId,
+        provider_organization_id: actor.organizationId,
+        affected_customer_id: customer!.id,
+        status: 'OPEN',
+        response_status: (info.actions ?? []).some((a) => a.is_required !== false) ? 'NOTCOMPLETED' : 'COMPLETED',
+        sent_at: trx.fn.now(),
+      })
+      .returning('id')) as { id: number }[];
+    await trx('provider_created_events').insert({
+      communication_id: id,
+      organization_id: actor.organizationId,
+      provider_communication_id: pc!.id,
+      ...supplier,
+      created_by: actor.userId,
+    });
     await insertInBatches(trx, 'communication_products', productRows(id, actor.organizationId, info.products ?? []));
-    if (info.actions?.length) await trx('communication_actions').insert(actionRows(id, actor.organizationId, info.actions));
+    if (info.actions?.length)
+      await trx('communication_actions').insert(actionRows(id, actor.organizationId, info.actions));
     await appendHistory(trx, actor, {
-      communicationId: id, organizationId: actor.organizationId, providerCommunicationId: pc!.id, action: 'CREATED', entityType: 'communication', entityId: id,
+      communicationId: id,
+      organizationId: actor.organizationId,
+      providerCommunicationId: pc!.id,
+      action: 'CREATED',
+      entityType: 'communication',
+      entityId: id,
       after: { ...infoValues(info), type: info.type, ...supplier, isProviderCreated: true },
     });
     return { id, provider_communication_id: pc!.id, isProviderCreated: true };
@@ -95,9 +190,19 @@ export async function createProviderEvent(db: Knex, actor: Actor, info: CreatedE
 
 async function loadCreated(db: Knex | Knex.Transaction, actor: Actor, communicationId: number, forUpdate = false) {
   const created = (await db('provider_created_events').where({ communication_id: communicationId }).first()) as
-    | { communication_id: number; organization_id: number; provider_communication_id: number; supplier_name: string | null; supplier_organization_id: number | null } | undefined;
+    | {
+        communication_id: number;
+        organization_id: number;
+        provider_communication_id: number;
+        supplier_name: string | null;
+        supplier_organization_id: number | null;
+      }
+    | undefined;
   if (!created) throw new NotFoundError('Communication not found.');
-  const n = await loadScopedNotice(db, actor, Number(created.provider_communication_id), { communicationId, forUpdate });
+  const n = await loadScopedNotice(db, actor, Number(created.provider_communication_id), {
+    communicationId,
+    forUpdate,
+  });
   return { created, n };
 }
 
@@ -111,9 +216,17 @@ export async function providerEdit(db: Knex, actor: Actor, communicationId: numb
   ]);
   const statusProvider = (state as { status_provider?: string } | undefined)?.status_provider ?? 'OPEN';
   return {
-    communication: { ...n.event, supplier_name: created.supplier_name, supplier_organization_id: created.supplier_organization_id },
-    provider_communication_id: n.pc.id, status_provider: statusProvider, isProviderCreated: true, editable: statusProvider !== 'COMPLETED' && n.event.status === 'OPEN',
-    products, actions,
+    communication: {
+      ...n.event,
+      supplier_name: created.supplier_name,
+      supplier_organization_id: created.supplier_organization_id,
+    },
+    provider_communication_id: n.pc.id,
+    status_provider: statusProvider,
+    isProviderCreated: true,
+    editable: statusProvider !== 'COMPLETED' && n.event.status === 'OPEN',
+    products,
+    actions,
   };
 }
 
@@ -121,47 +234,92 @@ export async function providerEdit(db: Knex, actor: Actor, communicationId: numb
  * PUT /:id/update-recall/:a/:b: edits a provider-created event; a = its provider communication, b = the step (0 info,
  * 1 products, 2 actions). Refused once the provider marked it COMPLETED (spec §4: disabled Edit) and, for actions, once answered.
  */
-export async function updateProviderEvent(db: Knex, actor: Actor, communicationId: number, pcId: number, step: 0 | 1 | 2,
-  body: Partial<CreatedEventInfo> & { products?: CreatedProduct[]; actions?: CreatedAction[] }) {
+export async function updateProviderEvent(
+  db: Knex,
+  actor: Actor,
+  communicationId: number,
+  pcId: number,
+  step: 0 | 1 | 2,
+  body: Partial<CreatedEventInfo> & { products?: CreatedProduct[]; actions?: CreatedAction[] },
+) {
   await db.transaction(async (trx) => {
     const { created, n } = await loadCreated(trx, actor, communicationId, true);
     if (Number(created.provider_communication_id) !== pcId) throw new NotFoundError('Communication not found.');
-    const state = (await trx('provider_communication_states').where({ provider_communication_id: pcId }).first('status_provider')) as { status_provider: string } | undefined;
-    if (state?.status_provider === 'COMPLETED') throw new ConflictError('A completed event cannot be edited.', 'EVENT_COMPLETED');
-    if (n.event.status !== 'OPEN') throw new ConflictError('This event is closed and can no longer be edited.', 'EVENT_CLOSED');
+    const state = (await trx('provider_communication_states')
+      .where({ provider_communication_id: pcId })
+      .first('status_provider')) as { status_provider: string } | undefined;
+    if (state?.status_provider === 'COMPLETED')
+      throw new ConflictError('A completed event cannot be edited.', 'EVENT_COMPLETED');
+    if (n.event.status !== 'OPEN')
+      throw new ConflictError('This event is closed and can no longer be edited.', 'EVENT_CLOSED');
     let before: unknown;
     let after: unknown;
     if (step === 0) {
       if (body.type && body.type !== n.event.type) throw new ValidationError('The type of an event cannot change.');
-      const values = infoValues({ event_date: n.event.event_date ?? undefined, end_date: n.event.end_date ?? undefined, ...body });
-      before = Object.fromEntries(Object.keys(values).map((k) => [k, (n.event as unknown as Record<string, unknown>)[k]]));
-      if (Object.keys(values).length) await trx('communications').where({ id: communicationId }).update({ ...values, updated_at: trx.fn.now() });
+      const values = infoValues({
+        event_date: n.event.event_date ?? undefined,
+        end_date: n.event.end_date ?? undefined,
+        ...body,
+      });
+      before = Object.fromEntries(
+        Object.keys(values).map((k) => [k, (n.event as unknown as Record<string, unknown>)[k]]),
+      );
+      if (Object.keys(values).length)
+        await trx('communications')
+          .where({ id: communicationId })
+          .update({ ...values, updated_at: trx.fn.now() });
       if (body.supplier_name !== undefined || body.supplier_organization_id !== undefined) {
-        await trx('provider_created_events').where({ communication_id: communicationId }).update(await supplierOf(trx, body));
+        await trx('provider_created_events')
+          .where({ communication_id: communicationId })
+          .update(await supplierOf(trx, body));
       }
       after = { ...values, supplier_name: body.supplier_name, supplier_organization_id: body.supplier_organization_id };
     } else if (step === 1) {
       if (!body.products) throw new ValidationError('products is required');
-      before = await trx('communication_products').where({ communication_id: communicationId }).orderBy('sort_order').pluck('product_name');
+      before = await trx('communication_products')
+        .where({ communication_id: communicationId })
+        .orderBy('sort_order')
+        .pluck('product_name');
       await trx('communication_products').where({ communication_id: communicationId }).delete();
-      await insertInBatches(trx, 'communication_products', productRows(communicationId, n.event.organization_id, body.products));
+      await insertInBatches(
+        trx,
+        'communication_products',
+        productRows(communicationId, n.event.organization_id, body.products),
+      );
       after = body.products.map((p) => p.product_name);
     } else {
       if (!body.actions) throw new ValidationError('actions is required');
       const answered = await trx('provider_responses').where({ provider_communication_id: pcId }).first('id');
-      if (answered) throw new ConflictError('The actions have answers already and can no longer be replaced.', 'ACTIONS_ANSWERED');
-      before = await trx('communication_actions').where({ communication_id: communicationId }).orderBy('sort_order').select('action_type', 'title');
+      if (answered)
+        throw new ConflictError('The actions have answers already and can no longer be replaced.', 'ACTIONS_ANSWERED');
+      before = await trx('communication_actions')
+        .where({ communication_id: communicationId })
+        .orderBy('sort_order')
+        .select('action_type', 'title');
       const rows = actionRows(communicationId, n.event.organization_id, body.actions);
       await trx('communication_actions').where({ communication_id: communicationId }).delete();
       if (rows.length) await trx('communication_actions').insert(rows);
       const complete = !rows.some((r) => r.is_required);
-      await trx('provider_communications').where({ id: pcId }).update({ response_status: complete ? 'COMPLETED' : 'NOTCOMPLETED', completed_at: complete ? trx.fn.now() : null, updated_at: trx.fn.now() });
+      await trx('provider_communications')
+        .where({ id: pcId })
+        .update({
+          response_status: complete ? 'COMPLETED' : 'NOTCOMPLETED',
+          completed_at: complete ? trx.fn.now() : null,
+          updated_at: trx.fn.now(),
+        });
       after = rows.map((r) => ({ action_type: r.action_type, title: r.title }));
     }
     await trx('communications').where({ id: communicationId }).update({ updated_at: trx.fn.now() });
     await appendHistory(trx, actor, {
-      communicationId, organizationId: n.event.organization_id, providerCommunicationId: pcId, action: `STEP${step}_UPDATED`, entityType: 'communication',
-      entityId: communicationId, before, after, isChange: true,
+      communicationId,
+      organizationId: n.event.organization_id,
+      providerCommunicationId: pcId,
+      action: `STEP${step}_UPDATED`,
+      entityType: 'communication',
+      entityId: communicationId,
+      before,
+      after,
+      isChange: true,
     });
   });
   return providerEdit(db, actor, communicationId);

@@ -1,18 +1,36 @@
 import type { Knex } from 'knex';
-import { type Actor, type Config, ConflictError, type FileStore, NotFoundError, randomToken, sha256, signedUrls, ValidationError } from '@portal/core';
+import {
+  type Actor,
+  type Config,
+  ConflictError,
+  type FileStore,
+  NotFoundError,
+  randomToken,
+  sha256,
+  signedUrls,
+  ValidationError,
+} from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
 import type { CommunicationRow } from '@portal/communications';
 import { appendHistory } from '@portal/communications';
 import {
-  type AnswerInput, answerAction, deleteActionFile, type FileView, listActionFiles, loadNotice, noticeView, type NoticeView, type ProviderCommunicationRow,
-  type Respondent, uploadActionFiles,
+  type AnswerInput,
+  answerAction,
+  deleteActionFile,
+  type FileView,
+  listActionFiles,
+  loadNotice,
+  noticeView,
+  type NoticeView,
+  type ProviderCommunicationRow,
+  type Respondent,
+  uploadActionFiles,
 } from '@portal/communications';
 import { DELEGATE_LINK_DAYS, delegateTokenHash } from '@portal/communications';
 import { loadScopedNotice, scopeIds } from './scope.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const NOT_FOUND = 'This link is invalid or has expired.';
-
 
 interface DelegateRow {
   id: number;
@@ -28,22 +46,40 @@ interface DelegateRow {
   last_sent_at: Date;
 }
 
-async function issueLink(trx: Knex.Transaction, config: Config, event: CommunicationRow, pc: ProviderCommunicationRow, email: string,
-  delegate: { actionTitle: string | null; message: string | null; from: string; delegateId: number }): Promise<number> {
+async function issueLink(
+  trx: Knex.Transaction,
+  config: Config,
+  event: CommunicationRow,
+  pc: ProviderCommunicationRow,
+  email: string,
+  delegate: { actionTitle: string | null; message: string | null; from: string; delegateId: number },
+): Promise<number> {
   const token = randomToken(32);
-  const [link] = await trx('notice_links').insert({
-    provider_communication_id: pc.id, organization_id: event.organization_id, email, token_hash: delegateTokenHash(token), purpose: 'DELEGATE',
-    expires_at: new Date(Date.now() + DELEGATE_LINK_DAYS * 86_400_000),
-  }).returning('id');
+  const [link] = await trx('notice_links')
+    .insert({
+      provider_communication_id: pc.id,
+      organization_id: event.organization_id,
+      email,
+      token_hash: delegateTokenHash(token),
+      purpose: 'DELEGATE',
+      expires_at: new Date(Date.now() + DELEGATE_LINK_DAYS * 86_400_000),
+    })
+    .returning('id');
   const url = `${config.appUrl}/delegate-webform?token=${token}`;
   const kind = event.type === 'RECALL' ? 'recall' : 'supply advisory';
   await enqueueEmail(trx, {
-    organizationId: pc.provider_organization_id, kind: 'DELEGATE', to: email, referenceType: 'provider_delegate', referenceId: delegate.delegateId,
+    organizationId: pc.provider_organization_id,
+    kind: 'DELEGATE',
+    to: email,
+    referenceType: 'provider_delegate',
+    referenceId: delegate.delegateId,
     subject: `Action requested: ${event.name}`,
     text: [
       `${delegate.from} asks you to answer ${delegate.actionTitle ? `the action "${delegate.actionTitle}"` : 'the actions'} of the ${kind} "${event.name}".`,
       ...(delegate.message ? [delegate.message] : []),
-      'Open the form:', url, `This link is personal to you; do not forward it. It expires in ${DELEGATE_LINK_DAYS} days.`,
+      'Open the form:',
+      url,
+      `This link is personal to you; do not forward it. It expires in ${DELEGATE_LINK_DAYS} days.`,
     ].join('\n\n'),
   });
   return (link as { id: number }).id;
@@ -53,54 +89,111 @@ async function issueLink(trx: Knex.Transaction, config: Config, event: Communica
  * Delegates the whole event (actionId 0) or one action to an email (POST /:id/:x/:y): a DELEGATE link and one outbox email,
  * in one transaction. Delegating the same thing to the same email again revokes the earlier link.
  */
-export async function createDelegation(db: Knex, config: Config, actor: Actor, communicationId: number, pcId: number, actionId: number, input: { email: string; message?: string | null }) {
+export async function createDelegation(
+  db: Knex,
+  config: Config,
+  actor: Actor,
+  communicationId: number,
+  pcId: number,
+  actionId: number,
+  input: { email: string; message?: string | null },
+) {
   const email = input.email.trim().toLowerCase();
-  if (!EMAIL.test(email)) throw new ValidationError('Email not valid', [{ field: 'email', message: 'Email not valid' }]);
+  if (!EMAIL.test(email))
+    throw new ValidationError('Email not valid', [{ field: 'email', message: 'Email not valid' }]);
   return db.transaction(async (trx) => {
     const n = await loadScopedNotice(trx, actor, pcId, { communicationId, forUpdate: true });
-    if (n.pc.status !== 'OPEN' || n.event.status !== 'OPEN') throw new ConflictError('This event is closed and can no longer be answered.', 'EVENT_CLOSED');
+    if (n.pc.status !== 'OPEN' || n.event.status !== 'OPEN')
+      throw new ConflictError('This event is closed and can no longer be answered.', 'EVENT_CLOSED');
     let title: string | null = null;
     if (actionId !== 0) {
-      const action = (await trx('communication_actions').where({ id: actionId, communication_id: n.event.id }).first('title', 'is_disabled')) as { title: string; is_disabled: boolean } | undefined;
+      const action = (await trx('communication_actions')
+        .where({ id: actionId, communication_id: n.event.id })
+        .first('title', 'is_disabled')) as { title: string; is_disabled: boolean } | undefined;
       if (!action) throw new NotFoundError('Action not found.');
       title = action.title;
     }
-    const earlier = (await trx('provider_delegates').where({ provider_communication_id: pcId, email, status: 'ACTIVE' })
-      .modify((q) => (actionId === 0 ? q.whereNull('action_id') : q.where({ action_id: actionId }))).select('id', 'notice_link_id')) as { id: number; notice_link_id: number | null }[];
+    const earlier = (await trx('provider_delegates')
+      .where({ provider_communication_id: pcId, email, status: 'ACTIVE' })
+      .modify((q) => (actionId === 0 ? q.whereNull('action_id') : q.where({ action_id: actionId })))
+      .select('id', 'notice_link_id')) as { id: number; notice_link_id: number | null }[];
     for (const e of earlier) {
       await trx('provider_delegates').where({ id: e.id }).update({ status: 'REVOKED' });
-      if (e.notice_link_id) await trx('notice_links').where({ id: e.notice_link_id }).update({ revoked_at: trx.fn.now() });
+      if (e.notice_link_id)
+        await trx('notice_links').where({ id: e.notice_link_id }).update({ revoked_at: trx.fn.now() });
     }
-    const [row] = await trx('provider_delegates').insert({
-      organization_id: n.pc.provider_organization_id, provider_communication_id: pcId, communication_id: n.event.id, action_id: actionId === 0 ? null : actionId,
-      email, message: input.message ?? null, created_by: actor.userId,
-    }).returning('*');
+    const [row] = await trx('provider_delegates')
+      .insert({
+        organization_id: n.pc.provider_organization_id,
+        provider_communication_id: pcId,
+        communication_id: n.event.id,
+        action_id: actionId === 0 ? null : actionId,
+        email,
+        message: input.message ?? null,
+        created_by: actor.userId,
+      })
+      .returning('*');
     const delegate = row as DelegateRow;
-    const linkId = await issueLink(trx, config, n.event, n.pc, email, { actionTitle: title, message: input.message ?? null, from: actor.email, delegateId: delegate.id });
+    const linkId = await issueLink(trx, config, n.event, n.pc, email, {
+      actionTitle: title,
+      message: input.message ?? null,
+      from: actor.email,
+      delegateId: delegate.id,
+    });
     await trx('provider_delegates').where({ id: delegate.id }).update({ notice_link_id: linkId });
     await appendHistory(trx, actor, {
-      communicationId: n.event.id, organizationId: n.event.organization_id, providerCommunicationId: pcId, action: 'DELEGATED', entityType: actionId === 0 ? 'provider_communication' : 'action',
-      entityId: actionId === 0 ? pcId : actionId, after: { delegate_id: delegate.id, email },
+      communicationId: n.event.id,
+      organizationId: n.event.organization_id,
+      providerCommunicationId: pcId,
+      action: 'DELEGATED',
+      entityType: actionId === 0 ? 'provider_communication' : 'action',
+      entityId: actionId === 0 ? pcId : actionId,
+      after: { delegate_id: delegate.id, email },
     });
     return { id: delegate.id, email, action_id: delegate.action_id, status: 'ACTIVE' as const };
   });
 }
 
 /** A new link for a delegate (POST /:id/resendmail/:a/:b); every earlier link of that delegate stops working. */
-export async function resendDelegateMail(db: Knex, config: Config, actor: Actor, communicationId: number, pcId: number, delegateId: number) {
+export async function resendDelegateMail(
+  db: Knex,
+  config: Config,
+  actor: Actor,
+  communicationId: number,
+  pcId: number,
+  delegateId: number,
+) {
   return db.transaction(async (trx) => {
     const n = await loadScopedNotice(trx, actor, pcId, { communicationId, forUpdate: true });
-    if (n.pc.status !== 'OPEN' || n.event.status !== 'OPEN') throw new ConflictError('This event is closed and can no longer be answered.', 'EVENT_CLOSED');
-    const d = (await trx('provider_delegates').where({ id: delegateId, provider_communication_id: pcId, status: 'ACTIVE' }).first()) as DelegateRow | undefined;
+    if (n.pc.status !== 'OPEN' || n.event.status !== 'OPEN')
+      throw new ConflictError('This event is closed and can no longer be answered.', 'EVENT_CLOSED');
+    const d = (await trx('provider_delegates')
+      .where({ id: delegateId, provider_communication_id: pcId, status: 'ACTIVE' })
+      .first()) as DelegateRow | undefined;
     if (!d) throw new NotFoundError('Delegate not found.');
-    await trx('notice_links').where({ provider_communication_id: pcId, email: d.email, purpose: 'DELEGATE' }).whereNull('revoked_at')
-      .whereIn('id', trx('provider_delegates').where({ id: d.id }).select('notice_link_id')).update({ revoked_at: trx.fn.now() });
-    const title = d.action_id ? ((await trx('communication_actions').where({ id: d.action_id }).first('title')) as { title: string }).title : null;
-    const linkId = await issueLink(trx, config, n.event, n.pc, d.email, { actionTitle: title, message: d.message, from: actor.email, delegateId: d.id });
+    await trx('notice_links')
+      .where({ provider_communication_id: pcId, email: d.email, purpose: 'DELEGATE' })
+      .whereNull('revoked_at')
+      .whereIn('id', trx('provider_delegates').where({ id: d.id }).select('notice_link_id'))
+      .update({ revoked_at: trx.fn.now() });
+    const title = d.action_id
+      ? ((await trx('communication_actions').where({ id: d.action_id }).first('title')) as { title: string }).title
+      : null;
+    const linkId = await issueLink(trx, config, n.event, n.pc, d.email, {
+      actionTitle: title,
+      message: d.message,
+      from: actor.email,
+      delegateId: d.id,
+    });
     await trx('provider_delegates').where({ id: d.id }).update({ notice_link_id: linkId, last_sent_at: trx.fn.now() });
     await appendHistory(trx, actor, {
-      communicationId: n.event.id, organizationId: n.event.organization_id, providerCommunicationId: pcId, action: 'DELEGATE_MAIL_RESENT', entityType: 'provider_delegate',
-      entityId: d.id, after: { email: d.email },
+      communicationId: n.event.id,
+      organizationId: n.event.organization_id,
+      providerCommunicationId: pcId,
+      action: 'DELEGATE_MAIL_RESENT',
+      entityType: 'provider_delegate',
+      entityId: d.id,
+      after: { email: d.email },
     });
     return { id: d.id, email: d.email, resent: true };
   });
@@ -108,20 +201,45 @@ export async function resendDelegateMail(db: Knex, config: Config, actor: Actor,
 
 export async function listDelegates(db: Knex, actor: Actor, communicationId: number, pcId: number) {
   await loadScopedNotice(db, actor, pcId, { communicationId });
-  return db('provider_delegates as d').leftJoin('communication_actions as a', 'a.id', 'd.action_id')
+  return db('provider_delegates as d')
+    .leftJoin('communication_actions as a', 'a.id', 'd.action_id')
     .leftJoin('provider_responses as r', function join() {
-      this.on('r.action_id', '=', 'd.action_id').andOn('r.provider_communication_id', '=', 'd.provider_communication_id');
+      this.on('r.action_id', '=', 'd.action_id').andOn(
+        'r.provider_communication_id',
+        '=',
+        'd.provider_communication_id',
+      );
     })
-    .where('d.provider_communication_id', pcId).orderBy('d.id')
-    .select('d.id', 'd.email', 'd.action_id', 'a.title as action_title', 'd.status', 'd.created_at', 'd.last_sent_at', db.raw(`coalesce(r.status, 'NA') as response_status`));
+    .where('d.provider_communication_id', pcId)
+    .orderBy('d.id')
+    .select(
+      'd.id',
+      'd.email',
+      'd.action_id',
+      'a.title as action_title',
+      'd.status',
+      'd.created_at',
+      'd.last_sent_at',
+      db.raw(`coalesce(r.status, 'NA') as response_status`),
+    );
 }
 
 /** The event's actions, each with the emails it is delegated to (whole-event delegates count for every action). */
 export async function delegatedActions(db: Knex, actor: Actor, communicationId: number, pcId: number) {
   const n = await loadScopedNotice(db, actor, pcId, { communicationId });
-  const actions = (await db('communication_actions').where({ communication_id: n.event.id }).orderBy(['sort_order', 'id']).select('id', 'action_type', 'title')) as { id: number; action_type: string; title: string }[];
-  const delegates = (await db('provider_delegates').where({ provider_communication_id: pcId, status: 'ACTIVE' }).select('id', 'email', 'action_id')) as { id: number; email: string; action_id: number | null }[];
-  return actions.map((a) => ({ ...a, delegates: delegates.filter((d) => d.action_id === null || Number(d.action_id) === Number(a.id)).map((d) => ({ id: d.id, email: d.email, whole_event: d.action_id === null })) }));
+  const actions = (await db('communication_actions')
+    .where({ communication_id: n.event.id })
+    .orderBy(['sort_order', 'id'])
+    .select('id', 'action_type', 'title')) as { id: number; action_type: string; title: string }[];
+  const delegates = (await db('provider_delegates')
+    .where({ provider_communication_id: pcId, status: 'ACTIVE' })
+    .select('id', 'email', 'action_id')) as { id: number; email: string; action_id: number | null }[];
+  return actions.map((a) => ({
+    ...a,
+    delegates: delegates
+      .filter((d) => d.action_id === null || Number(d.action_id) === Number(a.id))
+      .map((d) => ({ id: d.id, email: d.email, whole_event: d.action_id === null })),
+  }));
 }
 
 /** Emails of delegates of a provider communication (flag 'active' or 'all'). */
@@ -133,14 +251,31 @@ export async function delegateEmailList(db: Knex, actor: Actor, pcId: number, fl
 }
 
 /** Active users of organisations of the caller's scope (all of it, or one organisation), for the delegate picker. */
-export async function providerEmailList(db: Knex, actor: Actor, organizationIds: number[] | null, of?: { communicationId: number; pcId: number }) {
+export async function providerEmailList(
+  db: Knex,
+  actor: Actor,
+  organizationIds: number[] | null,
+  of?: { communicationId: number; pcId: number },
+) {
   if (of) await loadScopedNotice(db, actor, of.pcId, { communicationId: of.communicationId });
   const scope = await scopeIds(db, actor);
   const orgs = organizationIds === null ? scope : organizationIds.filter((id) => scope.includes(id));
   if (!orgs.length) throw new NotFoundError('Organization not found.');
-  return db('memberships as m').join('users as u', 'u.id', 'm.user_id').join('organizations as o', 'o.id', 'm.organization_id')
-    .whereIn('m.organization_id', orgs).where('m.status', 'ACTIVE').whereIn('u.status', ['VERIFIED', 'SSO'])
-    .orderBy('u.email').select('u.id as user_id', 'u.email', 'u.first_name', 'u.last_name', 'o.id as organization_id', 'o.name as organization_name');
+  return db('memberships as m')
+    .join('users as u', 'u.id', 'm.user_id')
+    .join('organizations as o', 'o.id', 'm.organization_id')
+    .whereIn('m.organization_id', orgs)
+    .where('m.status', 'ACTIVE')
+    .whereIn('u.status', ['VERIFIED', 'SSO'])
+    .orderBy('u.email')
+    .select(
+      'u.id as user_id',
+      'u.email',
+      'u.first_name',
+      'u.last_name',
+      'o.id as organization_id',
+      'o.name as organization_name',
+    );
 }
 
 // ---------- the delegate's side (/delegate, reached only with the link's token) ----------
@@ -156,22 +291,36 @@ export interface DelegateContext {
  * Resolves a delegate token: unknown, expired, revoked or superseded links all answer the same 404, and so do path ids
  * (`expect`) that are not the link's provider communication or event.
  */
-export async function resolveDelegate(db: Knex, token: string | undefined, expect: { pcId?: number; communicationId?: number } = {}): Promise<DelegateContext> {
+export async function resolveDelegate(
+  db: Knex,
+  token: string | undefined,
+  expect: { pcId?: number; communicationId?: number } = {},
+): Promise<DelegateContext> {
   if (!token || token.length < 32 || token.length > 200) throw new NotFoundError(NOT_FOUND);
-  const link = (await db('notice_links').where({ token_hash: delegateTokenHash(token), purpose: 'DELEGATE' }).whereNull('revoked_at')
-    .where('expires_at', '>', db.fn.now()).first('id', 'provider_communication_id')) as { id: number; provider_communication_id: number } | undefined;
+  const link = (await db('notice_links')
+    .where({ token_hash: delegateTokenHash(token), purpose: 'DELEGATE' })
+    .whereNull('revoked_at')
+    .where('expires_at', '>', db.fn.now())
+    .first('id', 'provider_communication_id')) as { id: number; provider_communication_id: number } | undefined;
   if (!link) throw new NotFoundError(NOT_FOUND);
-  const delegate = (await db('provider_delegates').where({ notice_link_id: link.id, status: 'ACTIVE' }).first()) as DelegateRow | undefined;
-  if (!delegate || Number(delegate.provider_communication_id) !== Number(link.provider_communication_id)) throw new NotFoundError(NOT_FOUND);
+  const delegate = (await db('provider_delegates').where({ notice_link_id: link.id, status: 'ACTIVE' }).first()) as
+    | DelegateRow
+    | undefined;
+  if (!delegate || Number(delegate.provider_communication_id) !== Number(link.provider_communication_id))
+    throw new NotFoundError(NOT_FOUND);
   const { pc, event } = await loadNotice(db, Number(link.provider_communication_id));
-  if ((expect.pcId !== undefined && expect.pcId !== Number(pc.id)) || (expect.communicationId !== undefined && expect.communicationId !== Number(event.id))) {
+  if (
+    (expect.pcId !== undefined && expect.pcId !== Number(pc.id)) ||
+    (expect.communicationId !== undefined && expect.communicationId !== Number(event.id))
+  ) {
     throw new NotFoundError(NOT_FOUND);
   }
   await db('notice_links').where({ id: link.id }).update({ last_used_at: db.fn.now() });
   return { delegate, pc, event, respondent: { email: delegate.email, actor: null } };
 }
 
-const allowedAction = (ctx: DelegateContext, actionId: number) => ctx.delegate.action_id === null || Number(ctx.delegate.action_id) === actionId;
+const allowedAction = (ctx: DelegateContext, actionId: number) =>
+  ctx.delegate.action_id === null || Number(ctx.delegate.action_id) === actionId;
 
 function assertAction(ctx: DelegateContext, actionId: number): void {
   if (!allowedAction(ctx, actionId)) throw new NotFoundError('Action not found.');
@@ -183,7 +332,8 @@ export type DelegateView = NoticeView & { delegate: { id: number; email: string;
 export async function delegateView(db: Knex, secret: string, ctx: DelegateContext): Promise<DelegateView> {
   const view = await noticeView(db, secret, ctx);
   return {
-    ...view, actions: view.actions.filter((a) => allowedAction(ctx, Number(a.id))),
+    ...view,
+    actions: view.actions.filter((a) => allowedAction(ctx, Number(a.id))),
     delegate: { id: ctx.delegate.id, email: ctx.delegate.email, whole_event: ctx.delegate.action_id === null },
   };
 }
@@ -193,37 +343,93 @@ export async function delegateAnswer(db: Knex, ctx: DelegateContext, actionId: n
   return answerAction(db, ctx.pc.id, ctx.respondent, actionId, input);
 }
 
-export async function delegateFiles(db: Knex, secret: string, ctx: DelegateContext, actionId: number): Promise<FileView[]> {
+export async function delegateFiles(
+  db: Knex,
+  secret: string,
+  ctx: DelegateContext,
+  actionId: number,
+): Promise<FileView[]> {
   assertAction(ctx, actionId);
   return listActionFiles(db, secret, ctx.pc.id, actionId);
 }
 
-export async function delegateUpload(db: Knex, store: FileStore, secret: string, ctx: DelegateContext, actionId: number, uploads: { name: string; data: Buffer }[]) {
+export async function delegateUpload(
+  db: Knex,
+  store: FileStore,
+  secret: string,
+  ctx: DelegateContext,
+  actionId: number,
+  uploads: { name: string; data: Buffer }[],
+) {
   assertAction(ctx, actionId);
   return uploadActionFiles(db, store, secret, ctx.pc.id, ctx.respondent, actionId, uploads);
 }
 
 export async function delegateDeleteFile(db: Knex, ctx: DelegateContext, fileId: number): Promise<void> {
-  const file = (await db('response_files').where({ id: fileId, provider_communication_id: ctx.pc.id }).whereNull('deleted_at').first('action_id')) as { action_id: number } | undefined;
+  const file = (await db('response_files')
+    .where({ id: fileId, provider_communication_id: ctx.pc.id })
+    .whereNull('deleted_at')
+    .first('action_id')) as { action_id: number } | undefined;
   if (!file || !allowedAction(ctx, Number(file.action_id))) throw new NotFoundError('File not found.');
   await deleteActionFile(db, ctx.pc.id, ctx.respondent, fileId, { actionId: Number(file.action_id) });
 }
 
 /** One answer file of a delegated action (delegatedocument/:id). */
 export async function delegateFile(db: Knex, secret: string, ctx: DelegateContext, fileId: number): Promise<FileView> {
-  const file = (await db('response_files').where({ id: fileId, provider_communication_id: ctx.pc.id }).whereNull('deleted_at').first()) as
-    | { id: number; action_id: number; name: string; extension: string; mimetype: string; size: number; file_key: string } | undefined;
+  const file = (await db('response_files')
+    .where({ id: fileId, provider_communication_id: ctx.pc.id })
+    .whereNull('deleted_at')
+    .first()) as
+    | {
+        id: number;
+        action_id: number;
+        name: string;
+        extension: string;
+        mimetype: string;
+        size: number;
+        file_key: string;
+      }
+    | undefined;
   if (!file || !allowedAction(ctx, Number(file.action_id))) throw new NotFoundError('File not found.');
-  return { id: file.id, name: file.name, extension: file.extension, type: file.mimetype, size: Number(file.size), ...signedUrls(secret, file.file_key, file.name) };
+  return {
+    id: file.id,
+    name: file.name,
+    extension: file.extension,
+    type: file.mimetype,
+    size: Number(file.size),
+    ...signedUrls(secret, file.file_key, file.name),
+  };
 }
 
 /** The event's documents (static-documents) or one of them (document/:id). */
-export async function delegateDocuments(db: Knex, secret: string, ctx: DelegateContext, documentId?: number): Promise<FileView[]> {
-  const q = db('communication_documents').where({ communication_id: ctx.event.id }).whereNull('deleted_at').orderBy('id');
+export async function delegateDocuments(
+  db: Knex,
+  secret: string,
+  ctx: DelegateContext,
+  documentId?: number,
+): Promise<FileView[]> {
+  const q = db('communication_documents')
+    .where({ communication_id: ctx.event.id })
+    .whereNull('deleted_at')
+    .orderBy('id');
   if (documentId !== undefined) q.where({ id: documentId });
-  const rows = (await q) as { id: number; name: string; extension: string; mimetype: string; size: number; file_key: string }[];
+  const rows = (await q) as {
+    id: number;
+    name: string;
+    extension: string;
+    mimetype: string;
+    size: number;
+    file_key: string;
+  }[];
   if (documentId !== undefined && !rows.length) throw new NotFoundError('Document not found.');
-  return rows.map((d) => ({ id: d.id, name: d.name, extension: d.extension, type: d.mimetype, size: Number(d.size), ...signedUrls(secret, d.file_key, d.name) }));
+  return rows.map((d) => ({
+    id: d.id,
+    name: d.name,
+    extension: d.extension,
+    type: d.mimetype,
+    size: Number(d.size),
+    ...signedUrls(secret, d.file_key, d.name),
+  }));
 }
 
 /** The delegate's answers so far to the delegated action(s), and the notice's progress. */
@@ -231,6 +437,13 @@ export async function delegateResponses(db: Knex, secret: string, ctx: DelegateC
   const view = await delegateView(db, secret, ctx);
   return {
     response_status: ctx.pc.response_status,
-    answers: view.actions.map((a) => ({ action_id: a.id, title: a.title, action_type: a.action_type, status: a.response?.status ?? 'NA', value: a.response?.value ?? null, submitted_at: a.response?.submitted_at ?? null })),
+    answers: view.actions.map((a) => ({
+      action_id: a.id,
+      title: a.title,
+      action_type: a.action_type,
+      status: a.response?.status ?? 'NA',
+      value: a.response?.value ?? null,
+      submitted_at: a.response?.submitted_at ?? null,
+    })),
   };
 }

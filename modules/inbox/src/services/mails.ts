@@ -23,32 +23,73 @@ function mailsOf(db: Knex, pcId: number): Knex.QueryBuilder {
   return db('outbox_emails as o').where((w) => {
     w.where('o.provider_communication_id', pcId)
       .orWhere((x) => x.where('o.reference_type', 'provider_communication').where('o.reference_id', String(pcId)))
-      .orWhere((x) => x.where('o.reference_type', 'provider_delegate')
-        .whereIn('o.reference_id', db('provider_delegates').where({ provider_communication_id: pcId }).select(db.raw('id::text'))));
+      .orWhere((x) =>
+        x
+          .where('o.reference_type', 'provider_delegate')
+          .whereIn(
+            'o.reference_id',
+            db('provider_delegates').where({ provider_communication_id: pcId }).select(db.raw('id::text')),
+          ),
+      );
   });
 }
 
 /** GET /providerMail/:a/:b/:c: emails of provider communication b of event a; c = an email kind or `all`. */
-export async function providerMails(db: Knex, actor: Actor, communicationId: number, pcId: number, kind: string): Promise<ProviderMailRow[]> {
+export async function providerMails(
+  db: Knex,
+  actor: Actor,
+  communicationId: number,
+  pcId: number,
+  kind: string,
+): Promise<ProviderMailRow[]> {
   await loadScopedNotice(db, actor, pcId, { communicationId });
-  const q = mailsOf(db, pcId).orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').select(
-    'o.id', 'o.kind', 'o.to_email', 'o.subject', 'o.status', 'o.attempts', 'o.sent_at', 'o.created_at',
-    db.raw(`EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_email_id = o.id AND e.event = 'Opened') as opened`),
-    db.raw(`EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_email_id = o.id AND e.event = 'Click') as clicked`),
-  );
+  const q = mailsOf(db, pcId)
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .select(
+      'o.id',
+      'o.kind',
+      'o.to_email',
+      'o.subject',
+      'o.status',
+      'o.attempts',
+      'o.sent_at',
+      'o.created_at',
+      db.raw(`EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_email_id = o.id AND e.event = 'Opened') as opened`),
+      db.raw(`EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_email_id = o.id AND e.event = 'Click') as clicked`),
+    );
   if (kind !== 'all') q.where('o.kind', kind);
   return (await q) as ProviderMailRow[];
 }
 
-async function loadMail(db: Knex, actor: Actor, mailId: number, expect: { communicationId?: number; pcId?: number } = {}) {
+async function loadMail(
+  db: Knex,
+  actor: Actor,
+  mailId: number,
+  expect: { communicationId?: number; pcId?: number } = {},
+) {
   const row = (await db('outbox_emails').where({ id: mailId }).first()) as
-    | { id: number; kind: string; to_email: string; subject: string; text_body: string; status: string; provider_communication_id: number | null; reference_type: string | null; reference_id: string | null; sent_at: Date | null; created_at: Date }
+    | {
+        id: number;
+        kind: string;
+        to_email: string;
+        subject: string;
+        text_body: string;
+        status: string;
+        provider_communication_id: number | null;
+        reference_type: string | null;
+        reference_id: string | null;
+        sent_at: Date | null;
+        created_at: Date;
+      }
     | undefined;
   if (!row) throw new NotFoundError('Email not found.');
   let pcId: number | null = row.provider_communication_id === null ? null : Number(row.provider_communication_id);
   if (pcId === null && row.reference_type === 'provider_communication') pcId = Number(row.reference_id);
   if (pcId === null && row.reference_type === 'provider_delegate') {
-    const d = (await db('provider_delegates').where({ id: Number(row.reference_id) }).first('provider_communication_id')) as { provider_communication_id: number } | undefined;
+    const d = (await db('provider_delegates')
+      .where({ id: Number(row.reference_id) })
+      .first('provider_communication_id')) as { provider_communication_id: number } | undefined;
     pcId = d ? Number(d.provider_communication_id) : null;
   }
   if (pcId === null || (expect.pcId !== undefined && expect.pcId !== pcId)) throw new NotFoundError('Email not found.');
@@ -65,13 +106,26 @@ async function loadMail(db: Knex, actor: Actor, mailId: number, expect: { commun
 export async function providerInfoMail(db: Knex, actor: Actor, mailId: number) {
   const row = await loadMail(db, actor, mailId);
   return {
-    id: row.id, kind: row.kind, to_email: row.to_email, subject: row.subject, status: row.status, sent_at: row.sent_at, created_at: row.created_at,
+    id: row.id,
+    kind: row.kind,
+    to_email: row.to_email,
+    subject: row.subject,
+    status: row.status,
+    sent_at: row.sent_at,
+    created_at: row.created_at,
     text_body: TOKEN_BEARING.includes(row.kind) ? null : row.text_body,
   };
 }
 
 /** GET /providerMail/:a/infomail/:b/:c/:d: delivery events (d = Opened, Click, Sent, Delivered, Error or all) of email c of provider communication b. */
-export async function providerMailEvents(db: Knex, actor: Actor, communicationId: number, pcId: number, mailId: number, event: string) {
+export async function providerMailEvents(
+  db: Knex,
+  actor: Actor,
+  communicationId: number,
+  pcId: number,
+  mailId: number,
+  event: string,
+) {
   await loadMail(db, actor, mailId, { communicationId, pcId });
   const q = db('email_events').where({ outbox_email_id: mailId }).orderBy('id').select('id', 'event', 'created_at');
   if (event !== 'all') q.where({ event });

@@ -1,6 +1,15 @@
 import type { Knex } from 'knex';
 import {
-  type Actor, AppError, type Config, ForbiddenError, isOperator, type ListPage, type ListSpec, NotFoundError, parseListQuery, recordAudit,
+  type Actor,
+  AppError,
+  type Config,
+  ForbiddenError,
+  isOperator,
+  type ListPage,
+  type ListSpec,
+  NotFoundError,
+  parseListQuery,
+  recordAudit,
 } from '@portal/core';
 import { COMMUNICATION_TYPES, type CommunicationType } from '@portal/communications';
 import { actionAnswers, listResponderRows, type ResponderRow, responderSpec } from './communications.js';
@@ -27,13 +36,27 @@ const operatorSpec: ListSpec = {
   defaultSort: responderSpec.defaultSort,
 };
 
-export interface OperatorListQuery { communicationType?: CommunicationType; [key: string]: unknown }
+export interface OperatorListQuery {
+  communicationType?: CommunicationType;
+  [key: string]: unknown;
+}
 
 /** Every provider's eR responses rows (ResponderRow + provider), paged; `communicationType` narrows to one type. */
-export async function listOperatorResponses(db: Knex, actor: Actor, raw: OperatorListQuery): Promise<ListPage<OperatorResponseRow>> {
+export async function listOperatorResponses(
+  db: Knex,
+  actor: Actor,
+  raw: OperatorListQuery,
+): Promise<ListPage<OperatorResponseRow>> {
   assertOperator(actor);
   const query = parseListQuery(raw, operatorSpec);
-  return listResponderRows<OperatorResponseRow>(db, actor, 'ALL', raw.communicationType ? [raw.communicationType] : [...COMMUNICATION_TYPES], query, operatorSpec);
+  return listResponderRows<OperatorResponseRow>(
+    db,
+    actor,
+    'ALL',
+    raw.communicationType ? [raw.communicationType] : [...COMMUNICATION_TYPES],
+    query,
+    operatorSpec,
+  );
 }
 
 /**
@@ -42,7 +65,14 @@ export async function listOperatorResponses(db: Knex, actor: Actor, raw: Operato
  * event (404 otherwise, as for a missing one). Each read is audited under the receiving organisation, since it is another
  * tenant's patient-safety record.
  */
-export async function operatorResponseDetail(db: Knex, config: Config, actor: Actor, communicationId: number, pcId: number, requestId?: string) {
+export async function operatorResponseDetail(
+  db: Knex,
+  config: Config,
+  actor: Actor,
+  communicationId: number,
+  pcId: number,
+  requestId?: string,
+) {
   assertOperator(actor);
   let loaded: Awaited<ReturnType<typeof loadNotice>>;
   try {
@@ -55,21 +85,42 @@ export async function operatorResponseDetail(db: Knex, config: Config, actor: Ac
   // The list shows provider communications of a provider organisation only; the detail answers for the same rows.
   if (pc.provider_organization_id === null) throw new NotFoundError(NOT_FOUND);
   const [org, created, state] = await Promise.all([
-    db('organizations as o').leftJoin('organizations as p', 'p.id', 'o.parent_id').where('o.id', pc.provider_organization_id)
-      .first('o.id', 'o.name', 'p.id as parent_id', 'p.name as parent_name') as Promise<{ id: number; name: string; parent_id: number | null; parent_name: string | null }>,
-    db('provider_created_events').where({ communication_id: event.id }).first('supplier_name') as Promise<{ supplier_name: string | null } | undefined>,
-    db('provider_communication_states').where({ provider_communication_id: pc.id }).first('status_provider') as Promise<{ status_provider: string } | undefined>,
+    db('organizations as o')
+      .leftJoin('organizations as p', 'p.id', 'o.parent_id')
+      .where('o.id', pc.provider_organization_id)
+      .first('o.id', 'o.name', 'p.id as parent_id', 'p.name as parent_name') as Promise<{
+      id: number;
+      name: string;
+      parent_id: number | null;
+      parent_name: string | null;
+    }>,
+    db('provider_created_events').where({ communication_id: event.id }).first('supplier_name') as Promise<
+      { supplier_name: string | null } | undefined
+    >,
+    db('provider_communication_states').where({ provider_communication_id: pc.id }).first('status_provider') as Promise<
+      { status_provider: string } | undefined
+    >,
   ]);
   const view = await noticeView(db, config.jwtSecret, { pc, event, respondent: { email: actor.email, actor } });
   const isSite = org.parent_id !== null;
   await recordAudit(db, actor, {
-    organizationId: Number(org.id), action: 'OPERATOR_VIEWED_RESPONSE', entityType: 'provider_communication', entityId: pc.id,
-    after: { communicationId: event.id }, requestId: requestId ?? null,
+    organizationId: Number(org.id),
+    action: 'OPERATOR_VIEWED_RESPONSE',
+    entityType: 'provider_communication',
+    entityId: pc.id,
+    after: { communicationId: event.id },
+    requestId: requestId ?? null,
   });
   return {
     communication: {
-      id: event.id, name: event.name, type: event.type, subtype: event.subtype, event_id: event.event_id, classification: event.classification,
-      status: event.status, supplier_name: created ? created.supplier_name : view.communication.supplier_name,
+      id: event.id,
+      name: event.name,
+      type: event.type,
+      subtype: event.subtype,
+      event_id: event.event_id,
+      classification: event.classification,
+      status: event.status,
+      supplier_name: created ? created.supplier_name : view.communication.supplier_name,
     },
     provider_communication_id: pc.id,
     provider: isSite ? { id: Number(org.parent_id), name: org.parent_name! } : { id: Number(org.id), name: org.name },

@@ -18,33 +18,66 @@ export interface DeletedResponseRow {
  * without an answer; history records it. A fully submitted response is a regulatory record and is never deleted: the row
  * is only hidden from the caller's list (until the caller answers again), audited.
  */
-export async function deleteResponseRow(db: Knex, actor: Actor, communicationId: number, pcId: number, userId: number): Promise<DeletedResponseRow> {
+export async function deleteResponseRow(
+  db: Knex,
+  actor: Actor,
+  communicationId: number,
+  pcId: number,
+  userId: number,
+): Promise<DeletedResponseRow> {
   return db.transaction(async (trx) => {
     // Own answers only, so the type permission is not needed (a Responder may clear its own row); the scope check is.
     const n = await loadScopedNotice(trx, actor, pcId, { communicationId, skipTypeCheck: true, forUpdate: true });
     if (userId !== actor.userId) throw new ForbiddenError('You can only delete your own response.');
-    const own = (await trx('provider_responses').where({ provider_communication_id: pcId, responder_user_id: actor.userId })
-      .select('id', 'action_id', 'status', 'value')) as { id: number; action_id: number; status: 'DRAFT' | 'SUBMITTED'; value: unknown }[];
+    const own = (await trx('provider_responses')
+      .where({ provider_communication_id: pcId, responder_user_id: actor.userId })
+      .select('id', 'action_id', 'status', 'value')) as {
+      id: number;
+      action_id: number;
+      status: 'DRAFT' | 'SUBMITTED';
+      value: unknown;
+    }[];
     if (!own.length) throw new NotFoundError('Response not found.');
     const drafts = own.filter((r) => r.status === 'DRAFT');
     if (drafts.length) {
-      await trx('provider_responses').whereIn('id', drafts.map((r) => r.id)).delete();
+      await trx('provider_responses')
+        .whereIn(
+          'id',
+          drafts.map((r) => r.id),
+        )
+        .delete();
       // The caller's uploads to actions that no longer hold anyone's answer were part of its draft.
-      const files = (await trx('response_files as f').where({ 'f.provider_communication_id': pcId, 'f.uploaded_by_user_id': actor.userId }).whereNull('f.deleted_at')
-        .whereNotExists(trx('provider_responses as r').whereRaw('r.provider_communication_id = f.provider_communication_id AND r.action_id = f.action_id'))
+      const files = (await trx('response_files as f')
+        .where({ 'f.provider_communication_id': pcId, 'f.uploaded_by_user_id': actor.userId })
+        .whereNull('f.deleted_at')
+        .whereNotExists(
+          trx('provider_responses as r').whereRaw(
+            'r.provider_communication_id = f.provider_communication_id AND r.action_id = f.action_id',
+          ),
+        )
         .update({ deleted_at: trx.fn.now() }, ['id'])) as { id: number }[];
       const actionIds = drafts.map((r) => Number(r.action_id));
       await appendHistory(trx, actor, {
-        communicationId: n.event.id, organizationId: n.event.organization_id, providerCommunicationId: pcId, action: 'RESPONSE_DRAFT_DISCARDED',
-        entityType: 'provider_communication', entityId: pcId, before: { drafts: drafts.map((r) => ({ action_id: Number(r.action_id), value: r.value })) },
+        communicationId: n.event.id,
+        organizationId: n.event.organization_id,
+        providerCommunicationId: pcId,
+        action: 'RESPONSE_DRAFT_DISCARDED',
+        entityType: 'provider_communication',
+        entityId: pcId,
+        before: { drafts: drafts.map((r) => ({ action_id: Number(r.action_id), value: r.value })) },
         after: { discarded_action_ids: actionIds, discarded_files: files.length },
       });
       return { discarded_action_ids: actionIds, discarded_files: files.length, dismissed: false };
     }
-    await trx('provider_response_dismissals').insert({ provider_communication_id: pcId, user_id: actor.userId })
-      .onConflict(['provider_communication_id', 'user_id']).merge({ dismissed_at: trx.fn.now() });
+    await trx('provider_response_dismissals')
+      .insert({ provider_communication_id: pcId, user_id: actor.userId })
+      .onConflict(['provider_communication_id', 'user_id'])
+      .merge({ dismissed_at: trx.fn.now() });
     await recordAudit(trx, actor, {
-      organizationId: actor.organizationId, action: 'RESPONSE_ROW_DISMISSED', entityType: 'provider_communication', entityId: pcId,
+      organizationId: actor.organizationId,
+      action: 'RESPONSE_ROW_DISMISSED',
+      entityType: 'provider_communication',
+      entityId: pcId,
       after: { communication_id: n.event.id, submitted_action_ids: own.map((r) => Number(r.action_id)) },
     });
     return { discarded_action_ids: [], discarded_files: 0, dismissed: true };

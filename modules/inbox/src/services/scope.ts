@@ -17,7 +17,10 @@ export const NOT_FOUND = 'Communication not found.';
 /** A provider's scope (DESIGN §3): its own organisation plus its sites (organizations.parent_id = own id). */
 export async function scopeIds(db: Knex | Knex.Transaction, actor: Actor): Promise<number[]> {
   if (actor.organizationType !== 'PROVIDER') throw new ForbiddenError();
-  const sites = (await db('organizations').where({ parent_id: actor.organizationId, type: 'PROVIDER' }).whereNot({ status: 'DELETED' }).pluck('id')) as number[];
+  const sites = (await db('organizations')
+    .where({ parent_id: actor.organizationId, type: 'PROVIDER' })
+    .whereNot({ status: 'DELETED' })
+    .pluck('id')) as number[];
   return [actor.organizationId, ...sites.map(Number)];
 }
 
@@ -41,8 +44,12 @@ export interface ScopedNotice {
  * `communicationId`, when given, must be its event. The caller must hold the permission of its type (403) unless
  * `skipTypeCheck` (the access-request detail reads the row to explain the denial).
  */
-export async function loadScopedNotice(db: Knex | Knex.Transaction, actor: Actor, pcId: number,
-  options: { communicationId?: number; skipTypeCheck?: boolean; forUpdate?: boolean } = {}): Promise<ScopedNotice> {
+export async function loadScopedNotice(
+  db: Knex | Knex.Transaction,
+  actor: Actor,
+  pcId: number,
+  options: { communicationId?: number; skipTypeCheck?: boolean; forUpdate?: boolean } = {},
+): Promise<ScopedNotice> {
   const scope = await scopeIds(db, actor);
   let loaded: { pc: ProviderCommunicationRow; event: CommunicationRow };
   try {
@@ -51,16 +58,25 @@ export async function loadScopedNotice(db: Knex | Knex.Transaction, actor: Actor
     if (error instanceof AppError && error.status === 404) throw new NotFoundError(NOT_FOUND);
     throw error;
   }
-  if (loaded.pc.provider_organization_id === null || !scope.includes(Number(loaded.pc.provider_organization_id))) throw new NotFoundError(NOT_FOUND);
+  if (loaded.pc.provider_organization_id === null || !scope.includes(Number(loaded.pc.provider_organization_id)))
+    throw new NotFoundError(NOT_FOUND);
   if (!options.skipTypeCheck) assertProviderType(actor, loaded.event.type);
   return { ...loaded, respondent: { email: actor.email, actor }, scope };
 }
 
 /** Resolves `{ communicationId, pcId }` from a communication id alone: the caller's provider communication of that event. */
-export async function pcOfCommunication(db: Knex | Knex.Transaction, actor: Actor, communicationId: number): Promise<ScopedNotice> {
+export async function pcOfCommunication(
+  db: Knex | Knex.Transaction,
+  actor: Actor,
+  communicationId: number,
+): Promise<ScopedNotice> {
   const scope = await scopeIds(db, actor);
-  const row = (await db('provider_communications').where({ communication_id: communicationId }).whereIn('provider_organization_id', scope)
-    .whereNot({ status: 'DELETED' }).orderBy('id').first('id')) as { id: number } | undefined;
+  const row = (await db('provider_communications')
+    .where({ communication_id: communicationId })
+    .whereIn('provider_organization_id', scope)
+    .whereNot({ status: 'DELETED' })
+    .orderBy('id')
+    .first('id')) as { id: number } | undefined;
   if (!row) throw new NotFoundError(NOT_FOUND);
   return loadScopedNotice(db, actor, row.id, { communicationId });
 }

@@ -1,5 +1,13 @@
 import type { Knex } from 'knex';
-import { type Actor, ConflictError, filterText, MAX_ID, NotFoundError, recordAudit, ValidationError } from '@portal/core';
+import {
+  type Actor,
+  ConflictError,
+  filterText,
+  MAX_ID,
+  NotFoundError,
+  recordAudit,
+  ValidationError,
+} from '@portal/core';
 
 /** Status of a master record (spec §4): ACTIVE gives Edit and Inactivate; any other gives Activate only. */
 export type MasterStatus = 'ACTIVE' | 'INACTIVE' | 'DELETED';
@@ -26,7 +34,11 @@ export function assertEditable(status: string): void {
   if (status !== 'ACTIVE') throw new ConflictError(STATUS_MESSAGES.editInactive, 'INVALID_STATUS');
 }
 
-export const AUDIT_VERBS: Record<StatusAction, string> = { activate: 'ACTIVATED', inactivate: 'INACTIVATED', delete: 'DELETED' };
+export const AUDIT_VERBS: Record<StatusAction, string> = {
+  activate: 'ACTIVATED',
+  inactivate: 'INACTIVATED',
+  delete: 'DELETED',
+};
 
 /** A tenant-owned table whose rows are master records: what the generic status change needs to know. */
 export interface MasterTable {
@@ -39,23 +51,45 @@ export interface MasterTable {
  * Loads a non-deleted row of the caller's organisation for update; a row of another tenant answers the same 404 as a
  * missing one.
  */
-export async function lockOwnRow<T extends { status: string }>(trx: Knex.Transaction, actor: Actor, spec: MasterTable, id: number): Promise<T> {
-  const row = (await trx(spec.table).where({ id, organization_id: actor.organizationId }).whereNot('status', 'DELETED').forUpdate().first()) as T | undefined;
+export async function lockOwnRow<T extends { status: string }>(
+  trx: Knex.Transaction,
+  actor: Actor,
+  spec: MasterTable,
+  id: number,
+): Promise<T> {
+  const row = (await trx(spec.table)
+    .where({ id, organization_id: actor.organizationId })
+    .whereNot('status', 'DELETED')
+    .forUpdate()
+    .first()) as T | undefined;
   if (!row) throw new NotFoundError(spec.notFound);
   return row;
 }
 
 /** Activate, inactivate or (softly) delete a master record, with its audit row, in one transaction. */
-export async function changeMasterStatus<T extends { id: number; status: string }>(db: Knex, actor: Actor, spec: MasterTable, id: number,
-  action: StatusAction, guard?: (trx: Knex.Transaction, row: T) => Promise<void>): Promise<T> {
+export async function changeMasterStatus<T extends { id: number; status: string }>(
+  db: Knex,
+  actor: Actor,
+  spec: MasterTable,
+  id: number,
+  action: StatusAction,
+  guard?: (trx: Knex.Transaction, row: T) => Promise<void>,
+): Promise<T> {
   return db.transaction(async (trx) => {
     const before = await lockOwnRow<T>(trx, actor, spec, id);
     if (guard) await guard(trx, before);
     const status = nextStatus(before.status, action);
-    const [after] = (await trx(spec.table).where({ id }).update({ status, updated_at: trx.fn.now() }).returning('*')) as T[];
+    const [after] = (await trx(spec.table)
+      .where({ id })
+      .update({ status, updated_at: trx.fn.now() })
+      .returning('*')) as T[];
     await recordAudit(trx, actor, {
-      organizationId: actor.organizationId, action: `${spec.entityType.toUpperCase()}_${AUDIT_VERBS[action]}`, entityType: spec.entityType,
-      entityId: id, before: { status: before.status }, after: { status },
+      organizationId: actor.organizationId,
+      action: `${spec.entityType.toUpperCase()}_${AUDIT_VERBS[action]}`,
+      entityType: spec.entityType,
+      entityId: id,
+      before: { status: before.status },
+      after: { status },
     });
     return after!;
   });
@@ -83,7 +117,10 @@ export const isZip = (v: string) => ZIP.test(v.trim());
 
 /** Splits a recipient list ("a@x.org, b@x.org; c@x.org") into trimmed addresses. */
 export function splitEmails(value: string): string[] {
-  return value.split(/[,;]/).map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(/[,;]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 type Rule = 'email' | 'emails' | 'phone' | 'domain' | 'zip';
@@ -97,24 +134,41 @@ export function checkFields(input: Record<string, unknown>, rules: Record<string
   for (const [field, rule] of Object.entries(rules)) {
     const value = input[field];
     if (typeof value !== 'string' || value.trim() === '') continue;
-    const ok = rule === 'email' ? isEmail(value) : rule === 'emails' ? splitEmails(value).every(isEmail)
-      : rule === 'phone' ? isPhone(value) : rule === 'domain' ? isDomain(value) : isZip(value);
+    const ok =
+      rule === 'email'
+        ? isEmail(value)
+        : rule === 'emails'
+          ? splitEmails(value).every(isEmail)
+          : rule === 'phone'
+            ? isPhone(value)
+            : rule === 'domain'
+              ? isDomain(value)
+              : isZip(value);
     if (!ok) errors.push({ field, message: FIELD_MESSAGES[rule === 'emails' ? 'email' : rule] });
   }
   if (errors.length === 1) throw new ValidationError(errors[0]!.message, errors);
-  if (errors.length > 1) throw new ValidationError(`Request is invalid: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, errors);
+  if (errors.length > 1)
+    throw new ValidationError(
+      `Request is invalid: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`,
+      errors,
+    );
 }
 
 /** Trims strings and turns blank ones into null, for optional text columns. */
 export function clean<T extends Record<string, unknown>>(input: T): T {
-  return Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v])) as T;
+  return Object.fromEntries(
+    Object.entries(input).map(([k, v]) => [k, typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v]),
+  ) as T;
 }
 
 /**
  * Takes exact-match filters (ids, statuses) out of a list query's filterModel before the shared parser sees it: the
  * shared filters are "contains", which would let fileId 1 match 10 and status ACTIVE match INACTIVE.
  */
-export function takeExactFilters(raw: Record<string, unknown>, fields: readonly string[]): { rest: Record<string, unknown>; exact: Record<string, string> } {
+export function takeExactFilters(
+  raw: Record<string, unknown>,
+  fields: readonly string[],
+): { rest: Record<string, unknown>; exact: Record<string, string> } {
   const model = raw.filterModel;
   if (typeof model !== 'string' || model === '') return { rest: raw, exact: {} };
   let parsed: unknown;
@@ -156,7 +210,10 @@ export function idFilter(value: string, field: string): number {
 
 /** Required text fields must hold non-blank text ("first_name is required"), like a missing property. */
 export function requireText(input: Record<string, unknown>, fields: readonly string[]): void {
-  const errors = fields.filter((f) => typeof input[f] !== 'string' || (input[f] as string).trim() === '').map((field) => ({ field, message: `${field} is required` }));
+  const errors = fields
+    .filter((f) => typeof input[f] !== 'string' || (input[f] as string).trim() === '')
+    .map((field) => ({ field, message: `${field} is required` }));
   if (errors.length === 1) throw new ValidationError(errors[0]!.message, errors);
-  if (errors.length > 1) throw new ValidationError(`Request is invalid: ${errors.map((e) => e.message).join('; ')}`, errors);
+  if (errors.length > 1)
+    throw new ValidationError(`Request is invalid: ${errors.map((e) => e.message).join('; ')}`, errors);
 }

@@ -1,19 +1,51 @@
 import type { Knex } from 'knex';
 import {
-  type Actor, applyListFilters, applyListPage, type FileResult, isOperator, type ListPage, NotFoundError, parseListQuery, runList, type ListSpec, formatDateTime, type ReportColumn } from '@portal/core';
+  type Actor,
+  applyListFilters,
+  applyListPage,
+  type FileResult,
+  isOperator,
+  type ListPage,
+  NotFoundError,
+  parseListQuery,
+  runList,
+  type ListSpec,
+  formatDateTime,
+  type ReportColumn,
+} from '@portal/core';
 import { listReport } from './reports.js';
 import { Organization } from '../models/Organization.js';
 
 /** Organisation columns a tenant may see of itself. */
 const ORGANIZATION_COLUMNS = [
-  'id', 'type', 'parent_id', 'name', 'status', 'notisphere_id', 'address1', 'address2', 'city', 'state', 'zip', 'country',
-  'phone', 'email', 'domain', 'is_sso', 'profile_photo', 'self_registration_link', 'requires_second_factor', 'created_at', 'updated_at',
+  'id',
+  'type',
+  'parent_id',
+  'name',
+  'status',
+  'notisphere_id',
+  'address1',
+  'address2',
+  'city',
+  'state',
+  'zip',
+  'country',
+  'phone',
+  'email',
+  'domain',
+  'is_sso',
+  'profile_photo',
+  'self_registration_link',
+  'requires_second_factor',
+  'created_at',
+  'updated_at',
 ] as const;
 
 /** The organisations a caller may see: the operator all; others their own and its sites (children). */
 function visibleOrganizations(db: Knex, actor: Actor): Knex.QueryBuilder {
   const q = db('organizations');
-  if (!isOperator(actor)) q.where((w: Knex.QueryBuilder) => w.where('id', actor.organizationId).orWhere('parent_id', actor.organizationId));
+  if (!isOperator(actor))
+    q.where((w: Knex.QueryBuilder) => w.where('id', actor.organizationId).orWhere('parent_id', actor.organizationId));
   return q;
 }
 
@@ -25,8 +57,14 @@ export async function getOrganization(db: Knex, actor: Actor, id: number): Promi
 
 const userList: ListSpec = {
   fields: {
-    id: 'u.id', email: 'u.email', first_name: 'u.first_name', last_name: 'u.last_name', status: 'u.status',
-    role_name: 'r.name', organization_name: 'o.name', membership_status: 'm.status',
+    id: 'u.id',
+    email: 'u.email',
+    first_name: 'u.first_name',
+    last_name: 'u.last_name',
+    status: 'u.status',
+    role_name: 'r.name',
+    organization_name: 'o.name',
+    membership_status: 'm.status',
   },
   searchColumns: ['u.email', 'u.first_name', 'u.last_name'],
   defaultSort: [{ column: 'u.email', direction: 'asc' }],
@@ -59,11 +97,23 @@ function memberRows(db: Knex, actor: Actor): Knex.QueryBuilder {
   return q;
 }
 
-const selectMember = (db: Knex) => (qb: Knex.QueryBuilder) => qb.select(
-  'u.id', 'm.id as membership_id', 'u.email', 'u.first_name', 'u.last_name', 'u.phone', 'u.status', 'm.status as membership_status',
-  'r.id as role_id', 'r.name as role_name', 'o.id as organization_id', 'o.name as organization_name',
-  db.raw(`trim(u.first_name || ' ' || u.last_name) as full_name`), 'u.updated_at',
-);
+const selectMember = (db: Knex) => (qb: Knex.QueryBuilder) =>
+  qb.select(
+    'u.id',
+    'm.id as membership_id',
+    'u.email',
+    'u.first_name',
+    'u.last_name',
+    'u.phone',
+    'u.status',
+    'm.status as membership_status',
+    'r.id as role_id',
+    'r.name as role_name',
+    'o.id as organization_id',
+    'o.name as organization_name',
+    db.raw(`trim(u.first_name || ' ' || u.last_name) as full_name`),
+    'u.updated_at',
+  );
 
 export async function listUsers(db: Knex, actor: Actor, raw: Record<string, unknown>): Promise<ListPage<UserRow>> {
   const query = parseListQuery(raw, userList);
@@ -87,11 +137,20 @@ function userColumns(timezone: string): ReportColumn<UserRow & { updated_at: Dat
 }
 
 /** The users list as a file ("Users Report MM-DD-YYYY"): same search, filters and sort as the screen, every page. */
-export async function downloadUsers(db: Knex, actor: Actor, raw: Record<string, unknown>, format: 'csv' | 'xlsx', timezone: string, onError: (err: unknown) => void): Promise<FileResult> {
+export async function downloadUsers(
+  db: Knex,
+  actor: Actor,
+  raw: Record<string, unknown>,
+  format: 'csv' | 'xlsx',
+  timezone: string,
+  onError: (err: unknown) => void,
+): Promise<FileResult> {
   const query = parseListQuery({ ...raw, pageNumber: 1, pageSize: 1 }, userList);
   const filtered = applyListFilters(memberRows(db, actor), query, userList);
-  const pages = async (offset: number, limit: number) => (await applyListPage(selectMember(db)(filtered.clone()), { ...query, pageSize: limit }, userList, 'm.id')
-    .offset(offset)) as (UserRow & { updated_at: Date })[];
+  const pages = async (offset: number, limit: number) =>
+    (await applyListPage(selectMember(db)(filtered.clone()), { ...query, pageSize: limit }, userList, 'm.id').offset(
+      offset,
+    )) as (UserRow & { updated_at: Date })[];
   return listReport('Users Report', 'Users', userColumns(timezone), pages, format, timezone, onError);
 }
 
@@ -123,10 +182,19 @@ function roleRows(db: Knex, actor: Actor): Knex.QueryBuilder {
   return q;
 }
 
-const selectRole = (db: Knex) => (qb: Knex.QueryBuilder) => qb.select(
-  'r.id', 'r.organization_id', 'r.name', 'r.description', 'r.status', 'r.is_system', 'r.updated_at',
-  db.raw('coalesce((SELECT array_agg(rp.permission ORDER BY rp.permission) FROM role_permissions rp WHERE rp.role_id = r.id), ARRAY[]::text[]) as permissions'),
-);
+const selectRole = (db: Knex) => (qb: Knex.QueryBuilder) =>
+  qb.select(
+    'r.id',
+    'r.organization_id',
+    'r.name',
+    'r.description',
+    'r.status',
+    'r.is_system',
+    'r.updated_at',
+    db.raw(
+      'coalesce((SELECT array_agg(rp.permission ORDER BY rp.permission) FROM role_permissions rp WHERE rp.role_id = r.id), ARRAY[]::text[]) as permissions',
+    ),
+  );
 
 export async function listRoles(db: Knex, actor: Actor, raw: Record<string, unknown>): Promise<ListPage<RoleRow>> {
   const query = parseListQuery(raw, roleList);

@@ -1,10 +1,31 @@
 import type { Knex } from 'knex';
 import {
-  type Actor, applyListFilters, applyListPage, ConflictError, type FileResult, type ListPage, type ListSpec, NotFoundError, parseListQuery, recordAudit,
-  runList, ValidationError, whereAnyOf, formatDateTime, type ReportColumn,
+  type Actor,
+  applyListFilters,
+  applyListPage,
+  ConflictError,
+  type FileResult,
+  type ListPage,
+  type ListSpec,
+  NotFoundError,
+  parseListQuery,
+  recordAudit,
+  runList,
+  ValidationError,
+  whereAnyOf,
+  formatDateTime,
+  type ReportColumn,
 } from '@portal/core';
 import {
-  assertEditable, changeMasterStatus, checkFields, clean, idFilter, lockOwnRow, type MasterTable, type StatusAction, takeExactFilters,
+  assertEditable,
+  changeMasterStatus,
+  checkFields,
+  clean,
+  idFilter,
+  lockOwnRow,
+  type MasterTable,
+  type StatusAction,
+  takeExactFilters,
 } from './common.js';
 import { listReport } from './reports.js';
 
@@ -46,7 +67,11 @@ export interface SupplierLocationInput {
   notisphere_id?: string | null;
 }
 
-export const LOCATION_TABLE: MasterTable = { table: 'supplier_locations', entityType: 'supplier_location', notFound: 'Location not found.' };
+export const LOCATION_TABLE: MasterTable = {
+  table: 'supplier_locations',
+  entityType: 'supplier_location',
+  notFound: 'Location not found.',
+};
 export const LOCATION_MESSAGES = {
   duplicate: 'A location with this Location ID already exists.',
   state: 'Invalid state',
@@ -55,20 +80,63 @@ export const LOCATION_MESSAGES = {
 /** Filter fields of spec 001 §3 (camelCase, as the web client sends them) mapped to columns; snake_case names sort too. */
 export const locationList: ListSpec = {
   fields: {
-    locationId: 'sl.location_id', locationName: 'sl.location_name', idn: 'sl.idn', address1: 'sl.address1', address2: 'sl.address2',
-    city: 'sl.city', state: 'sl.state', zip: 'sl.zip', type: 'sl.type', email: 'sl.email', providerName: 'p.name', fileName: 'f.name',
-    id: 'sl.id', location_id: 'sl.location_id', location_name: 'sl.location_name', provider_name: 'p.name', file_name: 'f.name',
-    status: 'sl.status', created_at: 'sl.created_at', updated_at: 'sl.updated_at',
+    locationId: 'sl.location_id',
+    locationName: 'sl.location_name',
+    idn: 'sl.idn',
+    address1: 'sl.address1',
+    address2: 'sl.address2',
+    city: 'sl.city',
+    state: 'sl.state',
+    zip: 'sl.zip',
+    type: 'sl.type',
+    email: 'sl.email',
+    providerName: 'p.name',
+    fileName: 'f.name',
+    id: 'sl.id',
+    location_id: 'sl.location_id',
+    location_name: 'sl.location_name',
+    provider_name: 'p.name',
+    file_name: 'f.name',
+    status: 'sl.status',
+    created_at: 'sl.created_at',
+    updated_at: 'sl.updated_at',
   },
-  searchColumns: ['sl.location_id', 'sl.location_name', 'sl.idn', 'sl.address1', 'sl.city', 'sl.state', 'sl.zip', 'sl.email'],
+  searchColumns: [
+    'sl.location_id',
+    'sl.location_name',
+    'sl.idn',
+    'sl.address1',
+    'sl.city',
+    'sl.state',
+    'sl.zip',
+    'sl.email',
+  ],
   defaultSort: [{ column: 'sl.location_name', direction: 'asc' }],
 };
 
-const select = (qb: Knex.QueryBuilder) => qb.select(
-  'sl.id', 'sl.organization_id', 'sl.location_file_id', 'f.name as file_name', 'sl.location_id', 'sl.location_name', 'sl.idn', 'sl.address1', 'sl.address2',
-  'sl.city', 'sl.state', 'sl.zip', 'sl.type', 'sl.email', 'sl.notisphere_id', 'sl.provider_organization_id', 'p.name as provider_name', 'sl.status',
-  'sl.created_at', 'sl.updated_at',
-);
+const select = (qb: Knex.QueryBuilder) =>
+  qb.select(
+    'sl.id',
+    'sl.organization_id',
+    'sl.location_file_id',
+    'f.name as file_name',
+    'sl.location_id',
+    'sl.location_name',
+    'sl.idn',
+    'sl.address1',
+    'sl.address2',
+    'sl.city',
+    'sl.state',
+    'sl.zip',
+    'sl.type',
+    'sl.email',
+    'sl.notisphere_id',
+    'sl.provider_organization_id',
+    'p.name as provider_name',
+    'sl.status',
+    'sl.created_at',
+    'sl.updated_at',
+  );
 
 function rows(db: Knex, actor: Actor): Knex.QueryBuilder {
   return db('supplier_locations as sl')
@@ -79,7 +147,11 @@ function rows(db: Knex, actor: Actor): Knex.QueryBuilder {
 }
 
 /** `status` and `fileId` in the filterModel match exactly; the other fields are "contains" (spec §2). */
-function scoped(db: Knex, actor: Actor, raw: Record<string, unknown>): { base: Knex.QueryBuilder; rest: Record<string, unknown> } {
+function scoped(
+  db: Knex,
+  actor: Actor,
+  raw: Record<string, unknown>,
+): { base: Knex.QueryBuilder; rest: Record<string, unknown> } {
   const { rest, exact } = takeExactFilters(raw, ['status', 'fileId']);
   const base = rows(db, actor);
   if (exact.status) base.whereRaw('upper(sl.status) = upper(?)', [exact.status]);
@@ -87,9 +159,20 @@ function scoped(db: Knex, actor: Actor, raw: Record<string, unknown>): { base: K
   return { base, rest };
 }
 
-export async function listSupplierLocations(db: Knex, actor: Actor, raw: Record<string, unknown>): Promise<ListPage<SupplierLocation>> {
+export async function listSupplierLocations(
+  db: Knex,
+  actor: Actor,
+  raw: Record<string, unknown>,
+): Promise<ListPage<SupplierLocation>> {
   const { base, rest } = scoped(db, actor, raw);
-  return runList<SupplierLocation>(base, parseListQuery(rest, locationList), locationList, 'sl.id', select, 'sl.updated_at');
+  return runList<SupplierLocation>(
+    base,
+    parseListQuery(rest, locationList),
+    locationList,
+    'sl.id',
+    select,
+    'sl.updated_at',
+  );
 }
 
 export async function getSupplierLocation(db: Knex, actor: Actor, id: number): Promise<SupplierLocation> {
@@ -102,7 +185,11 @@ export async function getSupplierLocation(db: Knex, actor: Actor, id: number): P
  * The caller's ACTIVE locations, optionally those of one location file and/or with the given ids (what a
  * communication's affected locations are built from). Ids of another tenant are simply not found.
  */
-export async function getSupplierLocations(db: Knex, actor: Actor, options: { fileId?: number; ids?: number[] } = {}): Promise<SupplierLocation[]> {
+export async function getSupplierLocations(
+  db: Knex,
+  actor: Actor,
+  options: { fileId?: number; ids?: number[] } = {},
+): Promise<SupplierLocation[]> {
   const q = select(rows(db, actor).where('sl.status', 'ACTIVE'));
   if (options.fileId !== undefined) q.where('sl.location_file_id', options.fileId);
   if (options.ids !== undefined) whereAnyOf(q, 'sl.id', options.ids);
@@ -112,17 +199,30 @@ export async function getSupplierLocations(db: Knex, actor: Actor, options: { fi
 const STATE = /^[A-Za-z]{2}$/;
 
 /** Normalised column values of a location, or the reasons it is invalid (shared by the form and the file import). */
-export function locationValues(input: SupplierLocationInput): { values: Required<SupplierLocationInput>; errors: { field: string; message: string }[] } {
+export function locationValues(input: SupplierLocationInput): {
+  values: Required<SupplierLocationInput>;
+  errors: { field: string; message: string }[];
+} {
   const v = clean({
-    location_id: input.location_id ?? '', location_name: input.location_name ?? '', idn: input.idn ?? null, address1: input.address1 ?? null,
-    address2: input.address2 ?? null, city: input.city ?? null, state: input.state ?? null, zip: input.zip ?? null, type: input.type ?? null,
-    email: input.email ?? null, notisphere_id: input.notisphere_id ?? null,
+    location_id: input.location_id ?? '',
+    location_name: input.location_name ?? '',
+    idn: input.idn ?? null,
+    address1: input.address1 ?? null,
+    address2: input.address2 ?? null,
+    city: input.city ?? null,
+    state: input.state ?? null,
+    zip: input.zip ?? null,
+    type: input.type ?? null,
+    email: input.email ?? null,
+    notisphere_id: input.notisphere_id ?? null,
   });
   const errors: { field: string; message: string }[] = [];
   if (!v.location_id) errors.push({ field: 'location_id', message: 'Location ID is required' });
-  else if (v.location_id.length > 100) errors.push({ field: 'location_id', message: 'Location ID must be at most 100 characters' });
+  else if (v.location_id.length > 100)
+    errors.push({ field: 'location_id', message: 'Location ID must be at most 100 characters' });
   if (!v.location_name) errors.push({ field: 'location_name', message: 'Location Name is required' });
-  else if (v.location_name.length > 300) errors.push({ field: 'location_name', message: 'Location Name must be at most 300 characters' });
+  else if (v.location_name.length > 300)
+    errors.push({ field: 'location_name', message: 'Location Name must be at most 300 characters' });
   if (v.state && !STATE.test(v.state)) errors.push({ field: 'state', message: LOCATION_MESSAGES.state });
   try {
     checkFields(v, { zip: 'zip', email: 'emails' });
@@ -130,8 +230,17 @@ export function locationValues(input: SupplierLocationInput): { values: Required
     errors.push(...((error as ValidationError).details as { field: string; message: string }[]));
   }
   const values = {
-    ...v, location_id: v.location_id ?? '', location_name: v.location_name ?? '', state: v.state ? v.state.toUpperCase() : null,
-    email: v.email ? v.email.split(/[,;]/).map((s) => s.trim().toLowerCase()).filter(Boolean).join(', ') : null,
+    ...v,
+    location_id: v.location_id ?? '',
+    location_name: v.location_name ?? '',
+    state: v.state ? v.state.toUpperCase() : null,
+    email: v.email
+      ? v.email
+          .split(/[,;]/)
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean)
+          .join(', ')
+      : null,
   } as Required<SupplierLocationInput>;
   return { values, errors };
 }
@@ -139,7 +248,8 @@ export function locationValues(input: SupplierLocationInput): { values: Required
 function valid(input: SupplierLocationInput): Required<SupplierLocationInput> {
   const { values, errors } = locationValues(input);
   if (errors.length === 1) throw new ValidationError(errors[0]!.message, errors);
-  if (errors.length) throw new ValidationError(`Request is invalid: ${errors.map((e) => e.message).join('; ')}`, errors);
+  if (errors.length)
+    throw new ValidationError(`Request is invalid: ${errors.map((e) => e.message).join('; ')}`, errors);
   return values;
 }
 
@@ -147,41 +257,79 @@ function valid(input: SupplierLocationInput): Required<SupplierLocationInput> {
  * Matches locations to provider organisations: by notisphere_id first, otherwise by name (case-insensitive) and
  * 5-digit ZIP. Answers the provider organisation id per index of `locations` (null when none matches).
  */
-export async function matchProviders(db: Knex | Knex.Transaction, locations: Pick<SupplierLocationInput, 'location_name' | 'zip' | 'notisphere_id'>[]): Promise<(number | null)[]> {
+export async function matchProviders(
+  db: Knex | Knex.Transaction,
+  locations: Pick<SupplierLocationInput, 'location_name' | 'zip' | 'notisphere_id'>[],
+): Promise<(number | null)[]> {
   const ids = [...new Set(locations.map((l) => l.notisphere_id).filter((x): x is string => !!x))];
   const names = [...new Set(locations.map((l) => l.location_name.toLowerCase()))];
-  const providers = (await db('organizations').where({ type: 'PROVIDER' }).whereIn('status', ['ACTIVE', 'LINKED'])
+  const providers = (await db('organizations')
+    .where({ type: 'PROVIDER' })
+    .whereIn('status', ['ACTIVE', 'LINKED'])
     .where((w) => w.whereRaw('notisphere_id = ANY(?)', [ids]).orWhereRaw('lower(name) = ANY(?)', [names]))
     .orderBy('id')
-    .select('id', 'notisphere_id', db.raw('lower(name) as lname'), db.raw('left(zip, 5) as zip5'))) as { id: number; notisphere_id: string | null; lname: string; zip5: string | null }[];
+    .select('id', 'notisphere_id', db.raw('lower(name) as lname'), db.raw('left(zip, 5) as zip5'))) as {
+    id: number;
+    notisphere_id: string | null;
+    lname: string;
+    zip5: string | null;
+  }[];
   const byNotisphereId = new Map(providers.filter((p) => p.notisphere_id).map((p) => [p.notisphere_id!, p.id]));
   const byNameZip = new Map<string, number>();
   for (const p of providers) if (!byNameZip.has(`${p.lname}|${p.zip5}`)) byNameZip.set(`${p.lname}|${p.zip5}`, p.id);
-  return locations.map((l) => (l.notisphere_id && byNotisphereId.get(l.notisphere_id))
-    || byNameZip.get(`${l.location_name.toLowerCase()}|${(l.zip ?? '').slice(0, 5)}`) || null);
+  return locations.map(
+    (l) =>
+      (l.notisphere_id && byNotisphereId.get(l.notisphere_id)) ||
+      byNameZip.get(`${l.location_name.toLowerCase()}|${(l.zip ?? '').slice(0, 5)}`) ||
+      null,
+  );
 }
 
-async function assertLocationIdFree(trx: Knex.Transaction, actor: Actor, locationId: string, exceptId?: number): Promise<void> {
-  const q = trx('supplier_locations').where({ organization_id: actor.organizationId, location_id: locationId }).whereNot('status', 'DELETED');
+async function assertLocationIdFree(
+  trx: Knex.Transaction,
+  actor: Actor,
+  locationId: string,
+  exceptId?: number,
+): Promise<void> {
+  const q = trx('supplier_locations')
+    .where({ organization_id: actor.organizationId, location_id: locationId })
+    .whereNot('status', 'DELETED');
   if (exceptId) q.whereNot({ id: exceptId });
   if (await q.first('id')) throw new ConflictError(LOCATION_MESSAGES.duplicate, 'DUPLICATE_LOCATION');
 }
 
-export async function createSupplierLocation(db: Knex, actor: Actor, input: SupplierLocationInput): Promise<SupplierLocation> {
+export async function createSupplierLocation(
+  db: Knex,
+  actor: Actor,
+  input: SupplierLocationInput,
+): Promise<SupplierLocation> {
   const v = valid(input);
   const id = await db.transaction(async (trx) => {
     await assertLocationIdFree(trx, actor, v.location_id);
     const [provider] = await matchProviders(trx, [v]);
     const after = { ...v, provider_organization_id: provider ?? null };
-    const [row] = await trx('supplier_locations').insert({ ...after, organization_id: actor.organizationId, status: 'ACTIVE' }).returning('id');
+    const [row] = await trx('supplier_locations')
+      .insert({ ...after, organization_id: actor.organizationId, status: 'ACTIVE' })
+      .returning('id');
     const id = (row as { id: number }).id;
-    await recordAudit(trx, actor, { organizationId: actor.organizationId, action: 'SUPPLIER_LOCATION_CREATED', entityType: LOCATION_TABLE.entityType, entityId: id, after });
+    await recordAudit(trx, actor, {
+      organizationId: actor.organizationId,
+      action: 'SUPPLIER_LOCATION_CREATED',
+      entityType: LOCATION_TABLE.entityType,
+      entityId: id,
+      after,
+    });
     return id;
   });
   return getSupplierLocation(db, actor, id);
 }
 
-export async function updateSupplierLocation(db: Knex, actor: Actor, id: number, input: SupplierLocationInput): Promise<SupplierLocation> {
+export async function updateSupplierLocation(
+  db: Knex,
+  actor: Actor,
+  id: number,
+  input: SupplierLocationInput,
+): Promise<SupplierLocation> {
   const v = valid(input);
   await db.transaction(async (trx) => {
     const before = await lockOwnRow<Record<string, unknown> & { status: string }>(trx, actor, LOCATION_TABLE, id);
@@ -189,17 +337,28 @@ export async function updateSupplierLocation(db: Knex, actor: Actor, id: number,
     if (v.location_id !== before.location_id) await assertLocationIdFree(trx, actor, v.location_id, id);
     const [provider] = await matchProviders(trx, [v]);
     const after = { ...v, provider_organization_id: provider ?? null };
-    await trx('supplier_locations').where({ id }).update({ ...after, updated_at: trx.fn.now() });
+    await trx('supplier_locations')
+      .where({ id })
+      .update({ ...after, updated_at: trx.fn.now() });
     const keys = Object.keys(after);
     await recordAudit(trx, actor, {
-      organizationId: actor.organizationId, action: 'SUPPLIER_LOCATION_UPDATED', entityType: LOCATION_TABLE.entityType, entityId: id,
-      before: Object.fromEntries(keys.map((k) => [k, before[k]])), after,
+      organizationId: actor.organizationId,
+      action: 'SUPPLIER_LOCATION_UPDATED',
+      entityType: LOCATION_TABLE.entityType,
+      entityId: id,
+      before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+      after,
     });
   });
   return getSupplierLocation(db, actor, id);
 }
 
-export async function changeSupplierLocationStatus(db: Knex, actor: Actor, id: number, action: StatusAction): Promise<{ id: number; status: string }> {
+export async function changeSupplierLocationStatus(
+  db: Knex,
+  actor: Actor,
+  id: number,
+  action: StatusAction,
+): Promise<{ id: number; status: string }> {
   const row = await changeMasterStatus<{ id: number; status: string }>(db, actor, LOCATION_TABLE, id, action);
   return { id: row.id, status: row.status };
 }
@@ -225,12 +384,21 @@ function columns(timezone: string): ReportColumn<SupplierLocation>[] {
   ];
 }
 
-export async function downloadSupplierLocations(db: Knex, actor: Actor, raw: Record<string, unknown>, format: 'csv' | 'xlsx', timezone: string, onError: (err: unknown) => void): Promise<FileResult> {
+export async function downloadSupplierLocations(
+  db: Knex,
+  actor: Actor,
+  raw: Record<string, unknown>,
+  format: 'csv' | 'xlsx',
+  timezone: string,
+  onError: (err: unknown) => void,
+): Promise<FileResult> {
   const { base, rest } = scoped(db, actor, raw);
   const query = parseListQuery({ ...rest, pageNumber: 1, pageSize: 1 }, locationList);
   const filtered = applyListFilters(base, query, locationList);
-  const pages = async (offset: number, limit: number) => (await applyListPage(select(filtered.clone()), { ...query, pageSize: limit }, locationList, 'sl.id')
-    .offset(offset)) as SupplierLocation[];
+  const pages = async (offset: number, limit: number) =>
+    (await applyListPage(select(filtered.clone()), { ...query, pageSize: limit }, locationList, 'sl.id').offset(
+      offset,
+    )) as SupplierLocation[];
   return listReport('Supplier Locations Report', 'Locations', columns(timezone), pages, format, timezone, onError);
 }
 
@@ -248,19 +416,47 @@ export interface SupplierProvider {
 }
 
 export const providerList: ListSpec = {
-  fields: { id: 'pr.id', name: 'pr.name', notisphere_id: 'pr.notisphere_id', city: 'pr.city', state: 'pr.state', zip: 'pr.zip', location_count: 'pr.location_count' },
+  fields: {
+    id: 'pr.id',
+    name: 'pr.name',
+    notisphere_id: 'pr.notisphere_id',
+    city: 'pr.city',
+    state: 'pr.state',
+    zip: 'pr.zip',
+    location_count: 'pr.location_count',
+  },
   searchColumns: ['pr.name', 'pr.notisphere_id', 'pr.city'],
   defaultSort: [{ column: 'pr.name', direction: 'asc' }],
 };
 
-export async function listSupplierProviders(db: Knex, actor: Actor, raw: Record<string, unknown>): Promise<ListPage<SupplierProvider>> {
+export async function listSupplierProviders(
+  db: Knex,
+  actor: Actor,
+  raw: Record<string, unknown>,
+): Promise<ListPage<SupplierProvider>> {
   const grouped = db('supplier_locations as sl')
     .join('organizations as o', 'o.id', 'sl.provider_organization_id')
     .where('sl.organization_id', actor.organizationId)
     .whereNot('sl.status', 'DELETED')
     .groupBy('o.id')
-    .select('o.id', 'o.name', 'o.notisphere_id', 'o.address1', 'o.city', 'o.state', 'o.zip', db.raw('count(sl.id)::int as location_count'),
-      db.raw('max(sl.updated_at) as updated_at'));
+    .select(
+      'o.id',
+      'o.name',
+      'o.notisphere_id',
+      'o.address1',
+      'o.city',
+      'o.state',
+      'o.zip',
+      db.raw('count(sl.id)::int as location_count'),
+      db.raw('max(sl.updated_at) as updated_at'),
+    );
   const base = db.from(grouped.as('pr'));
-  return runList<SupplierProvider>(base, parseListQuery(raw, providerList), providerList, 'pr.id', (qb) => qb.select('pr.*'), 'pr.updated_at');
+  return runList<SupplierProvider>(
+    base,
+    parseListQuery(raw, providerList),
+    providerList,
+    'pr.id',
+    (qb) => qb.select('pr.*'),
+    'pr.updated_at',
+  );
 }

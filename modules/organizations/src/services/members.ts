@@ -35,12 +35,26 @@ export async function loadActor(db: Knex, userId: number, organizationId: number
     .whereIn('u.status', [...SIGN_IN_STATUSES])
     .whereIn('o.status', ['ACTIVE', 'LINKED'])
     .select(
-      'u.id as user_id', 'u.email', 'o.id as organization_id', 'o.type as organization_type', 'p.type as parent_type',
+      'u.id as user_id',
+      'u.email',
+      'o.id as organization_id',
+      'o.type as organization_type',
+      'p.type as parent_type',
       'r.name as role_name',
-      db.raw('coalesce((SELECT array_agg(rp.permission ORDER BY rp.permission) FROM role_permissions rp WHERE rp.role_id = r.id), ARRAY[]::text[]) as permissions'),
+      db.raw(
+        'coalesce((SELECT array_agg(rp.permission ORDER BY rp.permission) FROM role_permissions rp WHERE rp.role_id = r.id), ARRAY[]::text[]) as permissions',
+      ),
     )
     .first()) as
-    | { user_id: number; email: string; organization_id: number; organization_type: OrganizationType; parent_type: OrganizationType | null; role_name: string; permissions: string[] }
+    | {
+        user_id: number;
+        email: string;
+        organization_id: number;
+        organization_type: OrganizationType;
+        parent_type: OrganizationType | null;
+        role_name: string;
+        permissions: string[];
+      }
     | undefined;
   if (!row) return null;
   const allowed = permissionsOf(row.organization_type);

@@ -1,6 +1,16 @@
 import type { Knex } from 'knex';
 import {
-  type Actor, checkUpload, type Config, type FileStore, IMAGE_EXTENSIONS, newFileKey, NotFoundError, recordAudit, signedUrls, UPLOAD_MESSAGES, ValidationError,
+  type Actor,
+  checkUpload,
+  type Config,
+  type FileStore,
+  IMAGE_EXTENSIONS,
+  newFileKey,
+  NotFoundError,
+  recordAudit,
+  signedUrls,
+  UPLOAD_MESSAGES,
+  ValidationError,
 } from '@portal/core';
 import { checkFields, clean } from './common.js';
 
@@ -38,33 +48,89 @@ export interface ProfileInput {
   domain?: string | null;
 }
 
-const COLUMNS = ['id', 'type', 'name', 'status', 'notisphere_id', 'address1', 'address2', 'city', 'state', 'zip', 'country', 'phone', 'email', 'domain',
-  'profile_photo', 'updated_at'] as const;
-const EDITABLE = ['name', 'address1', 'address2', 'city', 'state', 'zip', 'country', 'phone', 'email', 'domain'] as const;
+const COLUMNS = [
+  'id',
+  'type',
+  'name',
+  'status',
+  'notisphere_id',
+  'address1',
+  'address2',
+  'city',
+  'state',
+  'zip',
+  'country',
+  'phone',
+  'email',
+  'domain',
+  'profile_photo',
+  'updated_at',
+] as const;
+const EDITABLE = [
+  'name',
+  'address1',
+  'address2',
+  'city',
+  'state',
+  'zip',
+  'country',
+  'phone',
+  'email',
+  'domain',
+] as const;
 
 /** The caller's own organisation, with signed links to its logo. */
 export async function getOwnOrganization(db: Knex, actor: Actor, config: Config): Promise<OrganizationProfile> {
-  const org = (await db('organizations').where({ id: actor.organizationId }).first(COLUMNS)) as Omit<OrganizationProfile, 'profile_photo_url'> | undefined;
+  const org = (await db('organizations').where({ id: actor.organizationId }).first(COLUMNS)) as
+    | Omit<OrganizationProfile, 'profile_photo_url'>
+    | undefined;
   if (!org) throw new NotFoundError('Organization not found.');
-  const photo = org.profile_photo && !/^(https?:|\/)/.test(org.profile_photo)
-    ? signedUrls(config.jwtSecret, org.profile_photo, `logo.${org.profile_photo.split('.').pop() ?? 'png'}`) : null;
+  const photo =
+    org.profile_photo && !/^(https?:|\/)/.test(org.profile_photo)
+      ? signedUrls(config.jwtSecret, org.profile_photo, `logo.${org.profile_photo.split('.').pop() ?? 'png'}`)
+      : null;
   return { ...org, profile_photo_url: photo };
 }
 
-export async function updateOwnOrganization(db: Knex, actor: Actor, config: Config, input: ProfileInput): Promise<OrganizationProfile> {
-  checkFields(input as unknown as Record<string, unknown>, { phone: 'phone', email: 'email', domain: 'domain', zip: 'zip' });
+export async function updateOwnOrganization(
+  db: Knex,
+  actor: Actor,
+  config: Config,
+  input: ProfileInput,
+): Promise<OrganizationProfile> {
+  checkFields(input as unknown as Record<string, unknown>, {
+    phone: 'phone',
+    email: 'email',
+    domain: 'domain',
+    zip: 'zip',
+  });
   const values = clean(Object.fromEntries(EDITABLE.filter((k) => input[k] !== undefined).map((k) => [k, input[k]])));
   if (!values.name) throw new ValidationError('name is required', [{ field: 'name', message: 'name is required' }]);
   await db.transaction(async (trx) => {
     const before = await trx('organizations').where({ id: actor.organizationId }).forUpdate().first(EDITABLE);
-    await trx('organizations').where({ id: actor.organizationId }).update({ ...values, updated_at: trx.fn.now() });
-    await recordAudit(trx, actor, { organizationId: actor.organizationId, action: 'ORGANIZATION_UPDATED', entityType: 'organization', entityId: actor.organizationId, before, after: values });
+    await trx('organizations')
+      .where({ id: actor.organizationId })
+      .update({ ...values, updated_at: trx.fn.now() });
+    await recordAudit(trx, actor, {
+      organizationId: actor.organizationId,
+      action: 'ORGANIZATION_UPDATED',
+      entityType: 'organization',
+      entityId: actor.organizationId,
+      before,
+      after: values,
+    });
   });
   return getOwnOrganization(db, actor, config);
 }
 
 /** Replaces the organisation's logo (spec §5 image rules: .png or .jpg, checked by content too). */
-export async function uploadProfilePhoto(db: Knex, actor: Actor, config: Config, store: FileStore, files: { field: string; name: string; data: Buffer }[]): Promise<OrganizationProfile> {
+export async function uploadProfilePhoto(
+  db: Knex,
+  actor: Actor,
+  config: Config,
+  store: FileStore,
+  files: { field: string; name: string; data: Buffer }[],
+): Promise<OrganizationProfile> {
   const file = files[0];
   if (!file) throw new ValidationError(UPLOAD_MESSAGES.empty);
   const upload = checkUpload(file, IMAGE_EXTENSIONS, UPLOAD_MESSAGES.image, 5 * 1024 * 1024);
@@ -72,11 +138,20 @@ export async function uploadProfilePhoto(db: Knex, actor: Actor, config: Config,
   await store.put(key, upload.data);
   try {
     await db.transaction(async (trx) => {
-      const before = (await trx('organizations').where({ id: actor.organizationId }).forUpdate().first('profile_photo')) as { profile_photo: string | null };
-      await trx('organizations').where({ id: actor.organizationId }).update({ profile_photo: key, updated_at: trx.fn.now() });
+      const before = (await trx('organizations')
+        .where({ id: actor.organizationId })
+        .forUpdate()
+        .first('profile_photo')) as { profile_photo: string | null };
+      await trx('organizations')
+        .where({ id: actor.organizationId })
+        .update({ profile_photo: key, updated_at: trx.fn.now() });
       await recordAudit(trx, actor, {
-        organizationId: actor.organizationId, action: 'ORGANIZATION_PHOTO_UPDATED', entityType: 'organization', entityId: actor.organizationId,
-        before, after: { profile_photo: key, name: upload.name, size: upload.size },
+        organizationId: actor.organizationId,
+        action: 'ORGANIZATION_PHOTO_UPDATED',
+        entityType: 'organization',
+        entityId: actor.organizationId,
+        before,
+        after: { profile_photo: key, name: upload.name, size: upload.size },
       });
     });
   } catch (error) {

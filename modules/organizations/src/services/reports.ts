@@ -7,7 +7,20 @@ export const MAX_REPORT_ROWS = 200_000;
 export type RowPages<T> = (offset: number, limit: number) => Promise<T[]>;
 
 /** A list as a file through core's one report writer: the spec's file name, every page up to MAX_REPORT_ROWS. */
-export function listReport<T>(title: string, sheetName: string, columns: ReportColumn<T>[], pages: RowPages<T>,
-  format: ReportFormat, timezone: string, onError: (err: unknown) => void): FileResult {
-  return reportFile(title, format, [sheet({ name: sheetName, columns, rows: pagedBatches(pages, MAX_REPORT_ROWS) })], timezone, onError);
+export function listReport<T>(
+  title: string,
+  sheetName: string,
+  columns: ReportColumn<T>[],
+  pages: RowPages<T>,
+  format: ReportFormat,
+  timezone: string,
+  onError: (err: unknown) => void,
+): FileResult {
+  return reportFile(
+    title,
+    format,
+    [sheet({ name: sheetName, columns, rows: pagedBatches(pages, MAX_REPORT_ROWS) })],
+    timezone,
+    onError,
+  );
 }

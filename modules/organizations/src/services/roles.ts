@@ -1,5 +1,14 @@
 import type { Knex } from 'knex';
-import { type Actor, BusinessRuleError, ConflictError, isPermissionOf, NotFoundError, permissionsOf, recordAudit, ValidationError } from '@portal/core';
+import {
+  type Actor,
+  BusinessRuleError,
+  ConflictError,
+  isPermissionOf,
+  NotFoundError,
+  permissionsOf,
+  recordAudit,
+  ValidationError,
+} from '@portal/core';
 import { assertEditable, AUDIT_VERBS, nextStatus, requireText, type StatusAction } from './common.js';
 import { getRole, type RoleRow } from './directory.js';
 import { ADMINISTRATOR } from './users.js';
@@ -18,7 +27,13 @@ export interface RoleInput {
   permissions: string[];
 }
 
-interface RoleRecord { id: number; name: string; description: string | null; status: string; is_system: boolean }
+interface RoleRecord {
+  id: number;
+  name: string;
+  description: string | null;
+  status: string;
+  is_system: boolean;
+}
 
 /** The permissions a role of the caller's organisation may hold (its type's part of the spec §6 catalogue). */
 export function permissionCatalogue(actor: Actor): { organization_type: string; permissions: readonly string[] } {
@@ -36,17 +51,32 @@ function checkPermissions(actor: Actor, permissions: string[]): string[] {
 }
 
 async function assertNameFree(trx: Knex.Transaction, actor: Actor, name: string, exceptId?: number): Promise<void> {
-  if (name.toLowerCase() === ADMINISTRATOR.toLowerCase()) throw new ValidationError(ROLE_MESSAGES.reservedName, [{ field: 'name', message: ROLE_MESSAGES.reservedName }]);
-  const q = trx('roles').where({ organization_id: actor.organizationId }).whereNot('status', 'DELETED').whereRaw('lower(name) = lower(?)', [name]);
+  if (name.toLowerCase() === ADMINISTRATOR.toLowerCase())
+    throw new ValidationError(ROLE_MESSAGES.reservedName, [{ field: 'name', message: ROLE_MESSAGES.reservedName }]);
+  const q = trx('roles')
+    .where({ organization_id: actor.organizationId })
+    .whereNot('status', 'DELETED')
+    .whereRaw('lower(name) = lower(?)', [name]);
   if (exceptId) q.whereNot({ id: exceptId });
   if (await q.first('id')) throw new ConflictError(ROLE_MESSAGES.nameTaken, 'ROLE_NAME_TAKEN');
 }
 
-async function lockRole(trx: Knex.Transaction, actor: Actor, id: number): Promise<RoleRecord & { permissions: string[] }> {
-  const role = (await trx('roles').where({ id, organization_id: actor.organizationId }).whereNot('status', 'DELETED').forUpdate()
+async function lockRole(
+  trx: Knex.Transaction,
+  actor: Actor,
+  id: number,
+): Promise<RoleRecord & { permissions: string[] }> {
+  const role = (await trx('roles')
+    .where({ id, organization_id: actor.organizationId })
+    .whereNot('status', 'DELETED')
+    .forUpdate()
     .first('id', 'name', 'description', 'status', 'is_system')) as RoleRecord | undefined;
   if (!role) throw new NotFoundError(ROLE_MESSAGES.notFound);
-  const permissions = ((await trx('role_permissions').where({ role_id: id }).orderBy('permission').select('permission')) as { permission: string }[]).map((p) => p.permission);
+  const permissions = (
+    (await trx('role_permissions').where({ role_id: id }).orderBy('permission').select('permission')) as {
+      permission: string;
+    }[]
+  ).map((p) => p.permission);
   return { ...role, permissions };
 }
 
@@ -58,11 +88,22 @@ export async function createOwnRole(db: Knex, actor: Actor, input: RoleInput): P
   const name = input.name.trim();
   const id = await db.transaction(async (trx) => {
     await assertNameFree(trx, actor, name);
-    const [row] = await trx('roles').insert({ organization_id: actor.organizationId, name, description: input.description?.trim() || null, is_system: false }).returning('id');
+    const [row] = await trx('roles')
+      .insert({
+        organization_id: actor.organizationId,
+        name,
+        description: input.description?.trim() || null,
+        is_system: false,
+      })
+      .returning('id');
     const roleId = (row as { id: number }).id;
-    if (permissions.length) await trx('role_permissions').insert(permissions.map((permission) => ({ role_id: roleId, permission })));
+    if (permissions.length)
+      await trx('role_permissions').insert(permissions.map((permission) => ({ role_id: roleId, permission })));
     await recordAudit(trx, actor, {
-      organizationId: actor.organizationId, action: 'ROLE_CREATED', entityType: 'role', entityId: roleId,
+      organizationId: actor.organizationId,
+      action: 'ROLE_CREATED',
+      entityType: 'role',
+      entityId: roleId,
       after: { name, description: input.description ?? null, permissions },
     });
     return roleId;
@@ -82,17 +123,27 @@ export async function updateOwnRole(db: Knex, actor: Actor, id: number, input: R
     const description = input.description?.trim() || null;
     await trx('roles').where({ id }).update({ name, description, updated_at: trx.fn.now() });
     await trx('role_permissions').where({ role_id: id }).delete();
-    if (permissions.length) await trx('role_permissions').insert(permissions.map((permission) => ({ role_id: id, permission })));
+    if (permissions.length)
+      await trx('role_permissions').insert(permissions.map((permission) => ({ role_id: id, permission })));
     await recordAudit(trx, actor, {
-      organizationId: actor.organizationId, action: 'ROLE_UPDATED', entityType: 'role', entityId: id,
-      before: { name: before.name, description: before.description, permissions: before.permissions }, after: { name, description, permissions },
+      organizationId: actor.organizationId,
+      action: 'ROLE_UPDATED',
+      entityType: 'role',
+      entityId: id,
+      before: { name: before.name, description: before.description, permissions: before.permissions },
+      after: { name, description, permissions },
     });
   });
   return getRole(db, actor, id);
 }
 
 /** Activates, inactivates or deletes a role; the Administrator role is fixed, and a role held by members is not deleted. */
-export async function changeRoleStatus(db: Knex, actor: Actor, id: number, action: StatusAction): Promise<{ id: number; status: string }> {
+export async function changeRoleStatus(
+  db: Knex,
+  actor: Actor,
+  id: number,
+  action: StatusAction,
+): Promise<{ id: number; status: string }> {
   return db.transaction(async (trx) => {
     const role = await lockRole(trx, actor, id);
     if (isAdministrator(role)) throw new BusinessRuleError(ROLE_MESSAGES.administrator, 'ADMINISTRATOR_ROLE');
@@ -100,12 +151,18 @@ export async function changeRoleStatus(db: Knex, actor: Actor, id: number, actio
     if (action === 'delete') {
       const holders = await trx('memberships').where({ role_id: id }).whereNot('status', 'DELETED').first('id');
       if (holders) throw new ConflictError(ROLE_MESSAGES.inUse, 'ROLE_IN_USE');
-      await trx('organizations').where({ id: actor.organizationId, self_registration_role_id: id }).update({ self_registration_role_id: null });
+      await trx('organizations')
+        .where({ id: actor.organizationId, self_registration_role_id: id })
+        .update({ self_registration_role_id: null });
     }
     await trx('roles').where({ id }).update({ status, updated_at: trx.fn.now() });
     await recordAudit(trx, actor, {
-      organizationId: actor.organizationId, action: `ROLE_${AUDIT_VERBS[action]}`, entityType: 'role', entityId: id,
-      before: { status: role.status }, after: { status },
+      organizationId: actor.organizationId,
+      action: `ROLE_${AUDIT_VERBS[action]}`,
+      entityType: 'role',
+      entityId: id,
+      before: { status: role.status },
+      after: { status },
     });
     return { id, status };
   });

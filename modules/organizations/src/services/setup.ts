@@ -1,5 +1,13 @@
 import type { Knex } from 'knex';
-import { ConflictError, hashPassword, NotFoundError, SEEDED_ROLES, ValidationError, isPermissionOf, type OrganizationType } from '@portal/core';
+import {
+  ConflictError,
+  hashPassword,
+  NotFoundError,
+  SEEDED_ROLES,
+  ValidationError,
+  isPermissionOf,
+  type OrganizationType,
+} from '@portal/core';
 import type { UserStatus } from '../models/User.js';
 
 export interface NewOrganization {
@@ -19,8 +27,13 @@ export interface NewOrganization {
 }
 
 /** Creates an organisation with the seeded roles of its type (DESIGN §3); returns its id and role ids by name. */
-export async function createOrganizationWithRoles(trx: Knex.Transaction | Knex, org: NewOrganization): Promise<{ id: number; roles: Record<string, number> }> {
-  const [created] = await trx('organizations').insert({ ...org, status: org.status ?? 'ACTIVE' }).returning('id');
+export async function createOrganizationWithRoles(
+  trx: Knex.Transaction | Knex,
+  org: NewOrganization,
+): Promise<{ id: number; roles: Record<string, number> }> {
+  const [created] = await trx('organizations')
+    .insert({ ...org, status: org.status ?? 'ACTIVE' })
+    .returning('id');
   const id = (created as { id: number }).id;
   const roles: Record<string, number> = {};
   for (const [name, permissions] of Object.entries(SEEDED_ROLES[org.type])) {
@@ -29,13 +42,23 @@ export async function createOrganizationWithRoles(trx: Knex.Transaction | Knex, 
   return { id, roles };
 }
 
-export async function createRole(trx: Knex.Transaction | Knex, organizationId: number, type: OrganizationType, name: string,
-  permissions: readonly string[], isSystem = false): Promise<number> {
+export async function createRole(
+  trx: Knex.Transaction | Knex,
+  organizationId: number,
+  type: OrganizationType,
+  name: string,
+  permissions: readonly string[],
+  isSystem = false,
+): Promise<number> {
   const foreign = permissions.filter((p) => !isPermissionOf(type, p));
-  if (foreign.length) throw new ValidationError(`Permissions not available to a ${type} organisation: ${foreign.join(', ')}`);
-  const [role] = await trx('roles').insert({ organization_id: organizationId, name, is_system: isSystem, description: null }).returning('id');
+  if (foreign.length)
+    throw new ValidationError(`Permissions not available to a ${type} organisation: ${foreign.join(', ')}`);
+  const [role] = await trx('roles')
+    .insert({ organization_id: organizationId, name, is_system: isSystem, description: null })
+    .returning('id');
   const roleId = (role as { id: number }).id;
-  if (permissions.length) await trx('role_permissions').insert(permissions.map((permission) => ({ role_id: roleId, permission })));
+  if (permissions.length)
+    await trx('role_permissions').insert(permissions.map((permission) => ({ role_id: roleId, permission })));
   return roleId;
 }
 
@@ -49,32 +72,51 @@ export interface NewUser {
 }
 
 /** Creates a user, or returns the existing one with that email (a person may join several organisations). */
-export async function findOrCreateUser(trx: Knex.Transaction | Knex, user: NewUser): Promise<{ id: number; created: boolean }> {
+export async function findOrCreateUser(
+  trx: Knex.Transaction | Knex,
+  user: NewUser,
+): Promise<{ id: number; created: boolean }> {
   const existing = await trx('users').whereRaw('lower(email) = lower(?)', [user.email.trim()]).first('id');
   if (existing) return { id: (existing as { id: number }).id, created: false };
-  const [row] = await trx('users').insert({
-    email: user.email.trim().toLowerCase(),
-    password_hash: user.password ? await hashPassword(user.password) : null,
-    first_name: user.first_name,
-    last_name: user.last_name,
-    phone: user.phone ?? null,
-    status: user.status ?? 'VERIFIED',
-    email_verified_at: (user.status ?? 'VERIFIED') === 'VERIFIED' ? trx.fn.now() : null,
-  }).returning('id');
+  const [row] = await trx('users')
+    .insert({
+      email: user.email.trim().toLowerCase(),
+      password_hash: user.password ? await hashPassword(user.password) : null,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      phone: user.phone ?? null,
+      status: user.status ?? 'VERIFIED',
+      email_verified_at: (user.status ?? 'VERIFIED') === 'VERIFIED' ? trx.fn.now() : null,
+    })
+    .returning('id');
   return { id: (row as { id: number }).id, created: true };
 }
 
-export async function addMembership(trx: Knex.Transaction | Knex, userId: number, organizationId: number, roleId: number,
-  status: 'ACTIVE' | 'PENDING' = 'ACTIVE'): Promise<number> {
+export async function addMembership(
+  trx: Knex.Transaction | Knex,
+  userId: number,
+  organizationId: number,
+  roleId: number,
+  status: 'ACTIVE' | 'PENDING' = 'ACTIVE',
+): Promise<number> {
   const role = await trx('roles').where({ id: roleId, organization_id: organizationId }).first('id');
   if (!role) throw new NotFoundError('Role not found in this organization.');
   const existing = await trx('memberships').where({ user_id: userId, organization_id: organizationId }).first('id');
   if (existing) throw new ConflictError('This user is already a member of the organization.');
-  const [row] = await trx('memberships').insert({ user_id: userId, organization_id: organizationId, role_id: roleId, status }).returning('id');
+  const [row] = await trx('memberships')
+    .insert({ user_id: userId, organization_id: organizationId, role_id: roleId, status })
+    .returning('id');
   return (row as { id: number }).id;
 }
 
-export async function findRoleByName(trx: Knex.Transaction | Knex, organizationId: number, name: string): Promise<number | null> {
-  const role = await trx('roles').where({ organization_id: organizationId }).whereRaw('lower(name) = lower(?)', [name]).first('id');
+export async function findRoleByName(
+  trx: Knex.Transaction | Knex,
+  organizationId: number,
+  name: string,
+): Promise<number | null> {
+  const role = await trx('roles')
+    .where({ organization_id: organizationId })
+    .whereRaw('lower(name) = lower(?)', [name])
+    .first('id');
   return role ? (role as { id: number }).id : null;
 }

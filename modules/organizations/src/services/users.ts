@@ -1,6 +1,14 @@
 import type { Knex } from 'knex';
 import {
-  type Actor, BusinessRuleError, type Config, ConflictError, NotFoundError, randomToken, recordAudit, sha256, ValidationError,
+  type Actor,
+  BusinessRuleError,
+  type Config,
+  ConflictError,
+  NotFoundError,
+  randomToken,
+  recordAudit,
+  sha256,
+  ValidationError,
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
 import { emails } from '../emails.js';
@@ -33,18 +41,35 @@ export interface MemberUpdate {
   role_id: number;
 }
 
-interface MembershipRow { id: number; user_id: number; role_id: number; status: string }
+interface MembershipRow {
+  id: number;
+  user_id: number;
+  role_id: number;
+  status: string;
+}
 
-async function activeRole(trx: Knex.Transaction, actor: Actor, roleId: number): Promise<{ id: number; name: string; is_system: boolean }> {
-  const role = (await trx('roles').where({ id: roleId, organization_id: actor.organizationId }).whereNot('status', 'DELETED')
-    .first('id', 'name', 'status', 'is_system')) as { id: number; name: string; status: string; is_system: boolean } | undefined;
-  if (!role) throw new ValidationError(USER_MESSAGES.roleNotFound, [{ field: 'role_id', message: USER_MESSAGES.roleNotFound }]);
-  if (role.status !== 'ACTIVE') throw new ValidationError(USER_MESSAGES.roleInactive, [{ field: 'role_id', message: USER_MESSAGES.roleInactive }]);
+async function activeRole(
+  trx: Knex.Transaction,
+  actor: Actor,
+  roleId: number,
+): Promise<{ id: number; name: string; is_system: boolean }> {
+  const role = (await trx('roles')
+    .where({ id: roleId, organization_id: actor.organizationId })
+    .whereNot('status', 'DELETED')
+    .first('id', 'name', 'status', 'is_system')) as
+    | { id: number; name: string; status: string; is_system: boolean }
+    | undefined;
+  if (!role)
+    throw new ValidationError(USER_MESSAGES.roleNotFound, [{ field: 'role_id', message: USER_MESSAGES.roleNotFound }]);
+  if (role.status !== 'ACTIVE')
+    throw new ValidationError(USER_MESSAGES.roleInactive, [{ field: 'role_id', message: USER_MESSAGES.roleInactive }]);
   return role;
 }
 
 async function isAdministratorRole(trx: Knex.Transaction, roleId: number): Promise<boolean> {
-  const role = (await trx('roles').where({ id: roleId }).first('name', 'is_system')) as { name: string; is_system: boolean } | undefined;
+  const role = (await trx('roles').where({ id: roleId }).first('name', 'is_system')) as
+    | { name: string; is_system: boolean }
+    | undefined;
   return !!role && role.is_system && role.name === ADMINISTRATOR;
 }
 
@@ -53,30 +78,52 @@ async function isAdministratorRole(trx: Knex.Transaction, roleId: number): Promi
  * is about to stop being one. The organisation's Administrator memberships are locked first so two concurrent
  * changes cannot both pass.
  */
-async function assertNotLastAdministrator(trx: Knex.Transaction, actor: Actor, membership: MembershipRow): Promise<void> {
+async function assertNotLastAdministrator(
+  trx: Knex.Transaction,
+  actor: Actor,
+  membership: MembershipRow,
+): Promise<void> {
   if (membership.status !== 'ACTIVE' || !(await isAdministratorRole(trx, membership.role_id))) return;
   const admins = (await trx('memberships as m')
     .join('roles as r', 'r.id', 'm.role_id')
     .join('users as u', 'u.id', 'm.user_id')
-    .where({ 'm.organization_id': actor.organizationId, 'm.status': 'ACTIVE', 'r.name': ADMINISTRATOR, 'r.is_system': true, 'r.status': 'ACTIVE' })
+    .where({
+      'm.organization_id': actor.organizationId,
+      'm.status': 'ACTIVE',
+      'r.name': ADMINISTRATOR,
+      'r.is_system': true,
+      'r.status': 'ACTIVE',
+    })
     .whereNotIn('u.status', ['DEACTIVATED'])
     .forUpdate('m')
     .select('m.id')) as { id: number }[];
-  if (!admins.some((a) => a.id !== membership.id)) throw new BusinessRuleError(USER_MESSAGES.lastAdministrator, 'LAST_ADMINISTRATOR');
+  if (!admins.some((a) => a.id !== membership.id))
+    throw new BusinessRuleError(USER_MESSAGES.lastAdministrator, 'LAST_ADMINISTRATOR');
 }
 
 async function lockMembership(trx: Knex.Transaction, actor: Actor, userId: number): Promise<MembershipRow> {
-  const row = (await trx('memberships').where({ user_id: userId, organization_id: actor.organizationId }).whereNot('status', 'DELETED')
-    .forUpdate().first('id', 'user_id', 'role_id', 'status')) as MembershipRow | undefined;
+  const row = (await trx('memberships')
+    .where({ user_id: userId, organization_id: actor.organizationId })
+    .whereNot('status', 'DELETED')
+    .forUpdate()
+    .first('id', 'user_id', 'role_id', 'status')) as MembershipRow | undefined;
   if (!row) throw new NotFoundError(USER_MESSAGES.userNotFound);
   return row;
 }
 
 /** A single-use set-password link (256 bits, stored hashed), consumed by POST /api/auth/reset-password. */
 async function issueSetPasswordToken(trx: Knex.Transaction, userId: number, ttlSeconds: number): Promise<string> {
-  await trx('one_time_codes').where({ user_id: userId, purpose: 'PASSWORD_RESET' }).whereNull('consumed_at').update({ consumed_at: trx.fn.now() });
+  await trx('one_time_codes')
+    .where({ user_id: userId, purpose: 'PASSWORD_RESET' })
+    .whereNull('consumed_at')
+    .update({ consumed_at: trx.fn.now() });
   const token = randomToken(32);
-  await trx('one_time_codes').insert({ user_id: userId, purpose: 'PASSWORD_RESET', code_hash: sha256(token), expires_at: new Date(Date.now() + ttlSeconds * 1000) });
+  await trx('one_time_codes').insert({
+    user_id: userId,
+    purpose: 'PASSWORD_RESET',
+    code_hash: sha256(token),
+    expires_at: new Date(Date.now() + ttlSeconds * 1000),
+  });
   return token;
 }
 
@@ -92,29 +139,63 @@ export async function inviteUser(db: Knex, actor: Actor, config: Config, input: 
   const userId = await db.transaction(async (trx) => {
     const role = await activeRole(trx, actor, input.role_id);
     const org = (await trx('organizations').where({ id: actor.organizationId }).first('name')) as { name: string };
-    const existing = (await trx('users').whereRaw('lower(email) = ?', [email]).forUpdate().first('id', 'status')) as { id: number; status: string } | undefined;
+    const existing = (await trx('users').whereRaw('lower(email) = ?', [email]).forUpdate().first('id', 'status')) as
+      | { id: number; status: string }
+      | undefined;
     let id: number;
     if (existing) {
       id = existing.id;
-      const membership = (await trx('memberships').where({ user_id: id, organization_id: actor.organizationId }).forUpdate().first('id', 'status')) as
-        | { id: number; status: string } | undefined;
-      if (membership && membership.status !== 'DELETED') throw new ConflictError(USER_MESSAGES.alreadyMember, 'ALREADY_MEMBER');
-      if (membership) await trx('memberships').where({ id: membership.id }).update({ status: 'ACTIVE', role_id: role.id, updated_at: trx.fn.now() });
-      else await trx('memberships').insert({ user_id: id, organization_id: actor.organizationId, role_id: role.id, status: 'ACTIVE' });
-      await enqueueEmail(trx, emails.addedToOrganization(email, actor.organizationId, org.name, `${config.appUrl}/login`));
+      const membership = (await trx('memberships')
+        .where({ user_id: id, organization_id: actor.organizationId })
+        .forUpdate()
+        .first('id', 'status')) as { id: number; status: string } | undefined;
+      if (membership && membership.status !== 'DELETED')
+        throw new ConflictError(USER_MESSAGES.alreadyMember, 'ALREADY_MEMBER');
+      if (membership)
+        await trx('memberships')
+          .where({ id: membership.id })
+          .update({ status: 'ACTIVE', role_id: role.id, updated_at: trx.fn.now() });
+      else
+        await trx('memberships').insert({
+          user_id: id,
+          organization_id: actor.organizationId,
+          role_id: role.id,
+          status: 'ACTIVE',
+        });
+      await enqueueEmail(
+        trx,
+        emails.addedToOrganization(email, actor.organizationId, org.name, `${config.appUrl}/login`),
+      );
     } else {
-      const [row] = await trx('users').insert({
-        email, password_hash: null, first_name: input.first_name.trim(), last_name: input.last_name.trim(), phone: input.phone?.trim() || null,
-        status: 'VERIFICATION',
-      }).returning('id');
+      const [row] = await trx('users')
+        .insert({
+          email,
+          password_hash: null,
+          first_name: input.first_name.trim(),
+          last_name: input.last_name.trim(),
+          phone: input.phone?.trim() || null,
+          status: 'VERIFICATION',
+        })
+        .returning('id');
       id = (row as { id: number }).id;
-      await trx('memberships').insert({ user_id: id, organization_id: actor.organizationId, role_id: role.id, status: 'ACTIVE' });
+      await trx('memberships').insert({
+        user_id: id,
+        organization_id: actor.organizationId,
+        role_id: role.id,
+        status: 'ACTIVE',
+      });
       const token = await issueSetPasswordToken(trx, id, config.linkTtlSeconds);
       const link = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      await enqueueEmail(trx, emails.invitation(email, actor.organizationId, org.name, link, Math.round(config.linkTtlSeconds / 3600)));
+      await enqueueEmail(
+        trx,
+        emails.invitation(email, actor.organizationId, org.name, link, Math.round(config.linkTtlSeconds / 3600)),
+      );
     }
     await recordAudit(trx, actor, {
-      organizationId: actor.organizationId, action: 'USER_INVITED', entityType: 'user', entityId: id,
+      organizationId: actor.organizationId,
+      action: 'USER_INVITED',
+      entityType: 'user',
+      entityId: id,
       after: { email, role_id: role.id, role_name: role.name, existing_account: !!existing },
     });
     return id;
@@ -130,21 +211,37 @@ export async function updateMember(db: Knex, actor: Actor, userId: number, input
     const membership = await lockMembership(trx, actor, userId);
     assertEditable(membership.status);
     const role = await activeRole(trx, actor, input.role_id);
-    if (role.id !== membership.role_id && !(role.is_system && role.name === ADMINISTRATOR)) await assertNotLastAdministrator(trx, actor, membership);
+    if (role.id !== membership.role_id && !(role.is_system && role.name === ADMINISTRATOR))
+      await assertNotLastAdministrator(trx, actor, membership);
     const before = await trx('users').where({ id: userId }).first('first_name', 'last_name', 'phone');
-    const after = { first_name: input.first_name.trim(), last_name: input.last_name.trim(), phone: input.phone?.trim() || null };
-    await trx('users').where({ id: userId }).update({ ...after, updated_at: trx.fn.now() });
+    const after = {
+      first_name: input.first_name.trim(),
+      last_name: input.last_name.trim(),
+      phone: input.phone?.trim() || null,
+    };
+    await trx('users')
+      .where({ id: userId })
+      .update({ ...after, updated_at: trx.fn.now() });
     await trx('memberships').where({ id: membership.id }).update({ role_id: role.id, updated_at: trx.fn.now() });
     await recordAudit(trx, actor, {
-      organizationId: actor.organizationId, action: 'USER_UPDATED', entityType: 'user', entityId: userId,
-      before: { ...before, role_id: membership.role_id }, after: { ...after, role_id: role.id },
+      organizationId: actor.organizationId,
+      action: 'USER_UPDATED',
+      entityType: 'user',
+      entityId: userId,
+      before: { ...before, role_id: membership.role_id },
+      after: { ...after, role_id: role.id },
     });
   });
   return getUser(db, actor, userId);
 }
 
 /** Activates, inactivates or deletes (softly) a user's membership of the caller's organisation. */
-export async function changeMemberStatus(db: Knex, actor: Actor, userId: number, action: StatusAction): Promise<{ id: number; membership_status: string }> {
+export async function changeMemberStatus(
+  db: Knex,
+  actor: Actor,
+  userId: number,
+  action: StatusAction,
+): Promise<{ id: number; membership_status: string }> {
   return db.transaction(async (trx) => {
     const membership = await lockMembership(trx, actor, userId);
     // A PENDING membership (self-registration) may be activated like an inactive one.
@@ -152,8 +249,12 @@ export async function changeMemberStatus(db: Knex, actor: Actor, userId: number,
     if (action !== 'activate') await assertNotLastAdministrator(trx, actor, membership);
     await trx('memberships').where({ id: membership.id }).update({ status, updated_at: trx.fn.now() });
     await recordAudit(trx, actor, {
-      organizationId: actor.organizationId, action: `USER_${AUDIT_VERBS[action]}`, entityType: 'membership', entityId: membership.id,
-      before: { user_id: userId, status: membership.status }, after: { user_id: userId, status },
+      organizationId: actor.organizationId,
+      action: `USER_${AUDIT_VERBS[action]}`,
+      entityType: 'membership',
+      entityId: membership.id,
+      before: { user_id: userId, status: membership.status },
+      after: { user_id: userId, status },
     });
     return { id: userId, membership_status: status };
   });

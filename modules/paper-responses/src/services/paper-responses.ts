@@ -1,13 +1,36 @@
 import type { Knex } from 'knex';
 import {
-  type Actor, AppError, BusinessRuleError, checkUpload, ConflictError, DOCUMENT_EXTENSIONS, type FileStore, IMAGE_EXTENSIONS, type ListPage, type ListSpec,
-  newFileKey, NotFoundError, parseListQuery, runList, signedUrls, UPLOAD_MESSAGES, type UploadedFile, ValidationError,
+  type Actor,
+  AppError,
+  BusinessRuleError,
+  checkUpload,
+  ConflictError,
+  DOCUMENT_EXTENSIONS,
+  type FileStore,
+  IMAGE_EXTENSIONS,
+  type ListPage,
+  type ListSpec,
+  newFileKey,
+  NotFoundError,
+  parseListQuery,
+  runList,
+  signedUrls,
+  UPLOAD_MESSAGES,
+  type UploadedFile,
+  ValidationError,
 } from '@portal/core';
 import { actionColumnHeader, TEMPLATE_HEADERS } from './template.js';
 import { type Cell, cellText, parseDate, readRows } from '@portal/reports';
 import { type CommunicationRow, loadOwnCommunication } from '@portal/communications';
 import { appendHistory } from '@portal/communications';
-import { type ActionRow, checkValue, type ProviderCommunicationRow, refreshCompletion, type ResponseValue, RESPONSE_MESSAGES } from '@portal/communications';
+import {
+  type ActionRow,
+  checkValue,
+  type ProviderCommunicationRow,
+  refreshCompletion,
+  type ResponseValue,
+  RESPONSE_MESSAGES,
+} from '@portal/communications';
 
 /**
  * Paper responses (spec 001 §7.5): a customer answered on paper (fax, mail) and the supplier keys the answers in.
@@ -26,7 +49,8 @@ export const PAPER_MESSAGES = {
   location: 'This location is not an affected location of the customer.',
   dates: 'The response date cannot be before the notified date.',
   noDocument: 'This paper response has no document.',
-  electronic: (title: string) => `"${title}" has already been answered electronically; a paper response cannot overwrite it.`,
+  electronic: (title: string) =>
+    `"${title}" has already been answered electronically; a paper response cannot overwrite it.`,
 } as const;
 
 export interface PaperResponseRow {
@@ -50,53 +74,106 @@ export interface PaperResponseRow {
   updated_at: Date;
 }
 
-interface FileRow { id: number; action_id: number; paper_response_id: number; name: string; extension: string; mimetype: string; size: number; file_key: string }
+interface FileRow {
+  id: number;
+  action_id: number;
+  paper_response_id: number;
+  name: string;
+  extension: string;
+  mimetype: string;
+  size: number;
+  file_key: string;
+}
 
 /** A file of a paper response, in the spec's file-entry shape (001 line 24) plus the signed links. */
 const paperFile = (secret: string) => (f: FileRow) => ({
-  id: f.id, name: f.name, extension: f.extension, type: f.mimetype, size: Number(f.size), actionId: f.action_id, paperresponseid: f.paper_response_id,
+  id: f.id,
+  name: f.name,
+  extension: f.extension,
+  type: f.mimetype,
+  size: Number(f.size),
+  actionId: f.action_id,
+  paperresponseid: f.paper_response_id,
   ...signedUrls(secret, f.file_key, f.name),
 });
 
 const paperView = (secret: string) => (p: PaperResponseRow) => ({
-  id: p.id, communication_id: p.communication_id, provider_communication_id: p.provider_communication_id, affected_location_id: p.affected_location_id,
-  responder_name: p.responder_name, response_date: p.response_date, notified_date: p.notified_date, status: p.status, created_at: p.created_at, updated_at: p.updated_at,
+  id: p.id,
+  communication_id: p.communication_id,
+  provider_communication_id: p.provider_communication_id,
+  affected_location_id: p.affected_location_id,
+  responder_name: p.responder_name,
+  response_date: p.response_date,
+  notified_date: p.notified_date,
+  status: p.status,
+  created_at: p.created_at,
+  updated_at: p.updated_at,
   document: p.document_file_key
-    ? { name: p.document_name!, extension: p.document_extension!, type: p.document_mimetype!, size: Number(p.document_size), ...signedUrls(secret, p.document_file_key, p.document_name!) }
+    ? {
+        name: p.document_name!,
+        extension: p.document_extension!,
+        type: p.document_mimetype!,
+        size: Number(p.document_size),
+        ...signedUrls(secret, p.document_file_key, p.document_name!),
+      }
     : null,
 });
 export type PaperResponseView = ReturnType<ReturnType<typeof paperView>>;
 
 /** YYYY-MM-DD of an instant in the caller's time zone. */
-const dateIn = (timeZone: string, at: Date): string => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+const dateIn = (timeZone: string, at: Date): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
 // ---------- loading, scoped to the caller's supplier ----------
 
 /** One of the caller's events that has been sent (OPEN or CLOSED); a draft is refused. */
-async function loadSentEvent(db: Db, actor: Actor, communicationId: number, forUpdate = false): Promise<CommunicationRow> {
+async function loadSentEvent(
+  db: Db,
+  actor: Actor,
+  communicationId: number,
+  forUpdate = false,
+): Promise<CommunicationRow> {
   const event = await loadOwnCommunication(db, actor, communicationId, { forUpdate });
   if (event.status === 'DRAFT') throw new ConflictError(PAPER_MESSAGES.notSent, 'NOT_SENT');
   return event;
 }
 
 /** A notified customer (provider communication) of the event; locked when its answers are about to change. */
-async function loadCustomer(db: Db, actor: Actor, event: CommunicationRow, pcId: number, forUpdate = false): Promise<ProviderCommunicationRow> {
-  const q = db('provider_communications').where({ id: pcId, communication_id: event.id, supplier_organization_id: actor.organizationId }).whereNot({ status: 'DELETED' });
+async function loadCustomer(
+  db: Db,
+  actor: Actor,
+  event: CommunicationRow,
+  pcId: number,
+  forUpdate = false,
+): Promise<ProviderCommunicationRow> {
+  const q = db('provider_communications')
+    .where({ id: pcId, communication_id: event.id, supplier_organization_id: actor.organizationId })
+    .whereNot({ status: 'DELETED' });
   if (forUpdate) q.forUpdate();
   const pc = (await q.first()) as ProviderCommunicationRow | undefined;
   if (!pc) throw new NotFoundError('Provider communication not found.');
   return pc;
 }
 
-async function loadCustomerById(db: Db, actor: Actor, pcId: number): Promise<{ pc: ProviderCommunicationRow; event: CommunicationRow }> {
-  const row = (await db('provider_communications').where({ id: pcId, supplier_organization_id: actor.organizationId }).whereNot({ status: 'DELETED' })
+async function loadCustomerById(
+  db: Db,
+  actor: Actor,
+  pcId: number,
+): Promise<{ pc: ProviderCommunicationRow; event: CommunicationRow }> {
+  const row = (await db('provider_communications')
+    .where({ id: pcId, supplier_organization_id: actor.organizationId })
+    .whereNot({ status: 'DELETED' })
     .first('communication_id')) as { communication_id: number } | undefined;
   if (!row) throw new NotFoundError('Provider communication not found.');
   const event = await loadSentEvent(db, actor, row.communication_id);
   return { event, pc: await loadCustomer(db, actor, event, pcId) };
 }
 
-interface PaperContext { paper: PaperResponseRow; event: CommunicationRow; pc: ProviderCommunicationRow }
+interface PaperContext {
+  paper: PaperResponseRow;
+  event: CommunicationRow;
+  pc: ProviderCommunicationRow;
+}
 
 async function loadPaper(db: Db, actor: Actor, id: number, forUpdate = false): Promise<PaperContext> {
   const q = db('paper_responses').where({ id, supplier_organization_id: actor.organizationId, status: 'ACTIVE' });
@@ -113,8 +190,15 @@ const respondentOf = (actor: Actor) => ({ email: actor.email, actor });
 
 const paperList: ListSpec = {
   fields: {
-    customer_name: 'ac.name', provider_name: 'po.name', location_name: 'al.location_name', responder_name: 'p.responder_name', response_date: 'p.response_date',
-    notified_date: 'p.notified_date', response_status: 'pc.response_status', created_at: 'p.created_at', updated_at: 'p.updated_at',
+    customer_name: 'ac.name',
+    provider_name: 'po.name',
+    location_name: 'al.location_name',
+    responder_name: 'p.responder_name',
+    response_date: 'p.response_date',
+    notified_date: 'p.notified_date',
+    response_status: 'pc.response_status',
+    created_at: 'p.created_at',
+    updated_at: 'p.updated_at',
   },
   searchColumns: ['ac.name', 'po.name', 'al.location_name', 'p.responder_name'],
   defaultSort: [{ column: 'p.created_at', direction: 'desc' }],
@@ -138,7 +222,12 @@ export interface PaperListRow {
 }
 
 /** The event's paper responses (paged; search by customer, provider, location or responder name). */
-export async function listPaperResponses(db: Knex, actor: Actor, communicationId: number, raw: object): Promise<ListPage<PaperListRow>> {
+export async function listPaperResponses(
+  db: Knex,
+  actor: Actor,
+  communicationId: number,
+  raw: object,
+): Promise<ListPage<PaperListRow>> {
   await loadSentEvent(db, actor, communicationId);
   const query = parseListQuery(raw, paperList);
   const base = db('paper_responses as p')
@@ -146,12 +235,35 @@ export async function listPaperResponses(db: Knex, actor: Actor, communicationId
     .join('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
     .leftJoin('organizations as po', 'po.id', 'pc.provider_organization_id')
     .leftJoin('communication_affected_locations as al', 'al.id', 'p.affected_location_id')
-    .where({ 'p.communication_id': communicationId, 'p.supplier_organization_id': actor.organizationId, 'p.status': 'ACTIVE' });
-  return runList<PaperListRow>(base, query, paperList, 'p.id', (qb) => qb.select(
-    'p.id', 'p.provider_communication_id', 'ac.name as customer_name', 'po.name as provider_name', 'p.affected_location_id', 'al.location_name',
-    'p.responder_name', 'p.response_date', 'p.notified_date', 'p.document_name', 'pc.response_status', 'p.created_at', 'p.updated_at',
-    db.raw('(SELECT count(*)::int FROM provider_responses r WHERE r.paper_response_id = p.id) as answers'),
-  ), 'p.updated_at');
+    .where({
+      'p.communication_id': communicationId,
+      'p.supplier_organization_id': actor.organizationId,
+      'p.status': 'ACTIVE',
+    });
+  return runList<PaperListRow>(
+    base,
+    query,
+    paperList,
+    'p.id',
+    (qb) =>
+      qb.select(
+        'p.id',
+        'p.provider_communication_id',
+        'ac.name as customer_name',
+        'po.name as provider_name',
+        'p.affected_location_id',
+        'al.location_name',
+        'p.responder_name',
+        'p.response_date',
+        'p.notified_date',
+        'p.document_name',
+        'pc.response_status',
+        'p.created_at',
+        'p.updated_at',
+        db.raw('(SELECT count(*)::int FROM provider_responses r WHERE r.paper_response_id = p.id) as answers'),
+      ),
+    'p.updated_at',
+  );
 }
 
 /** The notified customers of the event, each with its active paper response when it has one. */
@@ -166,13 +278,21 @@ export async function providerNames(db: Knex, actor: Actor, communicationId: num
     .where({ 'pc.communication_id': communicationId, 'pc.supplier_organization_id': actor.organizationId })
     .whereNot('pc.status', 'DELETED')
     .orderBy(['ac.name', 'pc.id'])
-    .select('pc.id as provider_communication_id', 'ac.name as customer_name', 'po.name as provider_name', 'pc.sent_at', 'pc.response_status',
-      'p.id as paper_response_id');
+    .select(
+      'pc.id as provider_communication_id',
+      'ac.name as customer_name',
+      'po.name as provider_name',
+      'pc.sent_at',
+      'pc.response_status',
+      'p.id as paper_response_id',
+    );
 }
 
 function customerLocations(db: Db, pc: ProviderCommunicationRow) {
-  return db('communication_affected_locations').where({ communication_id: pc.communication_id, affected_customer_id: pc.affected_customer_id })
-    .orderBy(['location_name', 'id']).select('id', 'location_id', 'location_name', 'address1', 'city', 'state', 'zip');
+  return db('communication_affected_locations')
+    .where({ communication_id: pc.communication_id, affected_customer_id: pc.affected_customer_id })
+    .orderBy(['location_name', 'id'])
+    .select('id', 'location_id', 'location_name', 'address1', 'city', 'state', 'zip');
 }
 
 /** Affected locations of a customer that can take a new paper response (none once the customer has one). */
@@ -191,7 +311,11 @@ export async function editLocationNames(db: Knex, actor: Actor, paperResponseId:
 /** When the customer was notified: the date its notice was first sent, in the caller's time zone. */
 export async function notifiedDate(db: Knex, actor: Actor, pcId: number, timeZone: string) {
   const { pc } = await loadCustomerById(db, actor, pcId);
-  return { provider_communication_id: pc.id, sent_at: pc.sent_at, notified_date: pc.sent_at ? dateIn(timeZone, new Date(pc.sent_at)) : null };
+  return {
+    provider_communication_id: pc.id,
+    sent_at: pc.sent_at,
+    notified_date: pc.sent_at ? dateIn(timeZone, new Date(pc.sent_at)) : null,
+  };
 }
 
 /**
@@ -199,7 +323,13 @@ export async function notifiedDate(db: Knex, actor: Actor, pcId: number, timeZon
  * optionally providerCommunicationId). An action the customer already answered electronically carries that answer
  * and cannot be given a paper value.
  */
-export async function getPaperActions(db: Knex, secret: string, actor: Actor, paperResponseId: number, query: { communicationId?: number; providerCommunicationId?: number } = {}) {
+export async function getPaperActions(
+  db: Knex,
+  secret: string,
+  actor: Actor,
+  paperResponseId: number,
+  query: { communicationId?: number; providerCommunicationId?: number } = {},
+) {
   let event: CommunicationRow;
   let pc: ProviderCommunicationRow | null = null;
   let paper: PaperResponseRow | null = null;
@@ -210,12 +340,26 @@ export async function getPaperActions(db: Knex, secret: string, actor: Actor, pa
     if (query.providerCommunicationId) pc = await loadCustomer(db, actor, event, query.providerCommunicationId);
   }
   const [actions, responses, files] = await Promise.all([
-    db('communication_actions').where({ communication_id: event.id }).orderBy(['sort_order', 'id'])
+    db('communication_actions')
+      .where({ communication_id: event.id })
+      .orderBy(['sort_order', 'id'])
       .select('id', 'sort_order', 'action_type', 'title', 'description', 'options', 'is_required', 'is_disabled'),
-    pc ? db('provider_responses').where({ provider_communication_id: pc.id }).select('action_id', 'value', 'status', 'source', 'paper_response_id', 'responder_email', 'submitted_at') : [],
+    pc
+      ? db('provider_responses')
+          .where({ provider_communication_id: pc.id })
+          .select('action_id', 'value', 'status', 'source', 'paper_response_id', 'responder_email', 'submitted_at')
+      : [],
     paper ? db('response_files').where({ paper_response_id: paper.id }).whereNull('deleted_at').orderBy('id') : [],
   ]);
-  type Answer = { action_id: number; value: ResponseValue; status: string; source: string; paper_response_id: number | null; responder_email: string | null; submitted_at: Date | null };
+  type Answer = {
+    action_id: number;
+    value: ResponseValue;
+    status: string;
+    source: string;
+    paper_response_id: number | null;
+    responder_email: string | null;
+    submitted_at: Date | null;
+  };
   const toFile = paperFile(secret);
   return {
     paper_response: paper ? paperView(secret)(paper) : null,
@@ -226,7 +370,9 @@ export async function getPaperActions(db: Knex, secret: string, actor: Actor, pa
       return {
         ...a,
         value: mine ? answer.value : null,
-        electronic_answer: electronic ? { value: answer.value, responder_email: answer.responder_email, submitted_at: answer.submitted_at } : null,
+        electronic_answer: electronic
+          ? { value: answer.value, responder_email: answer.responder_email, submitted_at: answer.submitted_at }
+          : null,
         files: (files as FileRow[]).filter((f) => f.action_id === a.id).map(toFile),
       };
     }),
@@ -242,9 +388,16 @@ export async function paperDocument(db: Knex, secret: string, actor: Actor, pape
 
 /** GET /file/paper/{id}: one file of a paper response of the caller's supplier, with signed links. */
 export async function getPaperFile(db: Knex, secret: string, actor: Actor, fileId: number) {
-  const row = (await db('response_files as f').join('paper_responses as p', 'p.id', 'f.paper_response_id')
-    .where({ 'f.id': fileId, 'f.supplier_organization_id': actor.organizationId, 'p.supplier_organization_id': actor.organizationId, 'p.status': 'ACTIVE' })
-    .whereNull('f.deleted_at').first('f.*', 'p.communication_id')) as (FileRow & { communication_id: number }) | undefined;
+  const row = (await db('response_files as f')
+    .join('paper_responses as p', 'p.id', 'f.paper_response_id')
+    .where({
+      'f.id': fileId,
+      'f.supplier_organization_id': actor.organizationId,
+      'p.supplier_organization_id': actor.organizationId,
+      'p.status': 'ACTIVE',
+    })
+    .whereNull('f.deleted_at')
+    .first('f.*', 'p.communication_id')) as (FileRow & { communication_id: number }) | undefined;
   if (!row) throw new NotFoundError('File not found.');
   await loadOwnCommunication(db, actor, row.communication_id);
   return paperFile(secret)(row);
@@ -264,26 +417,61 @@ export interface PaperResponseInput {
   removeDocument?: boolean;
 }
 
-async function checkHeader(trx: Knex.Transaction, pc: ProviderCommunicationRow, input: PaperResponseInput, timeZone: string) {
-  if (input.notifiedDate && parseDate(input.notifiedDate) !== input.notifiedDate) throw new ValidationError('notifiedDate must be a date (YYYY-MM-DD).');
+async function checkHeader(
+  trx: Knex.Transaction,
+  pc: ProviderCommunicationRow,
+  input: PaperResponseInput,
+  timeZone: string,
+) {
+  if (input.notifiedDate && parseDate(input.notifiedDate) !== input.notifiedDate)
+    throw new ValidationError('notifiedDate must be a date (YYYY-MM-DD).');
   const notified = input.notifiedDate || (pc.sent_at ? dateIn(timeZone, new Date(pc.sent_at)) : null);
-  if (notified && input.responseDate < notified) throw new ValidationError(PAPER_MESSAGES.dates, [{ field: 'responseDate', message: PAPER_MESSAGES.dates }]);
+  if (notified && input.responseDate < notified)
+    throw new ValidationError(PAPER_MESSAGES.dates, [{ field: 'responseDate', message: PAPER_MESSAGES.dates }]);
   const locationId = input.locationId ?? null;
   if (locationId !== null && !(await customerLocations(trx, pc).where({ id: locationId }).first())) {
     throw new ValidationError(PAPER_MESSAGES.location, [{ field: 'locationId', message: PAPER_MESSAGES.location }]);
   }
-  return { affected_location_id: locationId, responder_name: input.responderName.trim(), response_date: input.responseDate, notified_date: notified };
+  return {
+    affected_location_id: locationId,
+    responder_name: input.responderName.trim(),
+    response_date: input.responseDate,
+    notified_date: notified,
+  };
 }
 
-async function storeDocument(store: FileStore, actor: Actor, file: UploadedFile, stored: string[]): Promise<DocumentColumns> {
+async function storeDocument(
+  store: FileStore,
+  actor: Actor,
+  file: UploadedFile,
+  stored: string[],
+): Promise<DocumentColumns> {
   const key = newFileKey(`paper-responses/${actor.organizationId}`, file.name);
   await store.put(key, file.data);
   stored.push(key);
-  return { document_name: file.name, document_extension: file.extension, document_mimetype: file.mimetype, document_size: file.size, document_file_key: key };
+  return {
+    document_name: file.name,
+    document_extension: file.extension,
+    document_mimetype: file.mimetype,
+    document_size: file.size,
+    document_file_key: key,
+  };
 }
 
-interface DocumentColumns { document_name: string | null; document_extension: string | null; document_mimetype: string | null; document_size: number | null; document_file_key: string | null }
-const NO_DOCUMENT: DocumentColumns = { document_name: null, document_extension: null, document_mimetype: null, document_size: null, document_file_key: null };
+interface DocumentColumns {
+  document_name: string | null;
+  document_extension: string | null;
+  document_mimetype: string | null;
+  document_size: number | null;
+  document_file_key: string | null;
+}
+const NO_DOCUMENT: DocumentColumns = {
+  document_name: null,
+  document_extension: null,
+  document_mimetype: null,
+  document_size: null,
+  document_file_key: null,
+};
 
 /** Runs a write that may store files; on failure the stored files are removed again. */
 async function withStoredFiles<T>(store: FileStore, work: (stored: string[]) => Promise<T>): Promise<T> {
@@ -292,75 +480,159 @@ async function withStoredFiles<T>(store: FileStore, work: (stored: string[]) => 
     return await work(stored);
   } catch (error) {
     for (const key of stored) await store.remove(key);
-    if ((error as { code?: string; constraint?: string }).constraint === 'paper_responses_one_active_per_customer') throw new ConflictError(PAPER_MESSAGES.duplicate, 'PAPER_RESPONSE_EXISTS');
+    if ((error as { code?: string; constraint?: string }).constraint === 'paper_responses_one_active_per_customer')
+      throw new ConflictError(PAPER_MESSAGES.duplicate, 'PAPER_RESPONSE_EXISTS');
     throw error;
   }
 }
 
-async function insertPaper(trx: Knex.Transaction, actor: Actor, event: CommunicationRow, pc: ProviderCommunicationRow, header: Awaited<ReturnType<typeof checkHeader>>,
-  document: Partial<DocumentColumns>): Promise<PaperResponseRow> {
-  if (await trx('paper_responses').where({ provider_communication_id: pc.id, status: 'ACTIVE' }).first('id')) throw new ConflictError(PAPER_MESSAGES.duplicate, 'PAPER_RESPONSE_EXISTS');
-  const [row] = await trx('paper_responses').insert({
-    communication_id: event.id, supplier_organization_id: actor.organizationId, provider_communication_id: pc.id, ...header, ...document,
-    created_by: actor.userId, updated_by: actor.userId,
-  }).returning('*');
+async function insertPaper(
+  trx: Knex.Transaction,
+  actor: Actor,
+  event: CommunicationRow,
+  pc: ProviderCommunicationRow,
+  header: Awaited<ReturnType<typeof checkHeader>>,
+  document: Partial<DocumentColumns>,
+): Promise<PaperResponseRow> {
+  if (await trx('paper_responses').where({ provider_communication_id: pc.id, status: 'ACTIVE' }).first('id'))
+    throw new ConflictError(PAPER_MESSAGES.duplicate, 'PAPER_RESPONSE_EXISTS');
+  const [row] = await trx('paper_responses')
+    .insert({
+      communication_id: event.id,
+      supplier_organization_id: actor.organizationId,
+      provider_communication_id: pc.id,
+      ...header,
+      ...document,
+      created_by: actor.userId,
+      updated_by: actor.userId,
+    })
+    .returning('*');
   await appendHistory(trx, actor, {
-    communicationId: event.id, organizationId: event.organization_id, providerCommunicationId: pc.id, action: 'PAPER_RESPONSE_CREATED',
-    entityType: 'paper_response', entityId: (row as PaperResponseRow).id, after: { ...header, document_name: document.document_name ?? null },
+    communicationId: event.id,
+    organizationId: event.organization_id,
+    providerCommunicationId: pc.id,
+    action: 'PAPER_RESPONSE_CREATED',
+    entityType: 'paper_response',
+    entityId: (row as PaperResponseRow).id,
+    after: { ...header, document_name: document.document_name ?? null },
   });
   return row as PaperResponseRow;
 }
 
 /** Records a paper response of one notified customer: who answered, when, and optionally the scanned form. */
-export async function createPaperResponse(db: Knex, store: FileStore, secret: string, actor: Actor, input: PaperResponseInput & { communicationId: number; providerCommunicationId: number },
-  document: Upload | undefined, timeZone: string): Promise<PaperResponseView> {
+export async function createPaperResponse(
+  db: Knex,
+  store: FileStore,
+  secret: string,
+  actor: Actor,
+  input: PaperResponseInput & { communicationId: number; providerCommunicationId: number },
+  document: Upload | undefined,
+  timeZone: string,
+): Promise<PaperResponseView> {
   const doc = document ? checkUpload(document, DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document) : null;
-  return withStoredFiles(store, (stored) => db.transaction(async (trx) => {
-    const event = await loadSentEvent(trx, actor, input.communicationId);
-    const pc = await loadCustomer(trx, actor, event, input.providerCommunicationId, true);
-    const header = await checkHeader(trx, pc, input, timeZone);
-    const row = await insertPaper(trx, actor, event, pc, header, doc ? await storeDocument(store, actor, doc, stored) : {});
-    return paperView(secret)(row);
-  }));
+  return withStoredFiles(store, (stored) =>
+    db.transaction(async (trx) => {
+      const event = await loadSentEvent(trx, actor, input.communicationId);
+      const pc = await loadCustomer(trx, actor, event, input.providerCommunicationId, true);
+      const header = await checkHeader(trx, pc, input, timeZone);
+      const row = await insertPaper(
+        trx,
+        actor,
+        event,
+        pc,
+        header,
+        doc ? await storeDocument(store, actor, doc, stored) : {},
+      );
+      return paperView(secret)(row);
+    }),
+  );
 }
 
 /** Changes who answered, when, the location or the document of a paper response; the customer stays. */
-export async function updatePaperResponse(db: Knex, store: FileStore, secret: string, actor: Actor, input: PaperResponseInput & { id: number },
-  document: Upload | undefined, timeZone: string): Promise<PaperResponseView> {
+export async function updatePaperResponse(
+  db: Knex,
+  store: FileStore,
+  secret: string,
+  actor: Actor,
+  input: PaperResponseInput & { id: number },
+  document: Upload | undefined,
+  timeZone: string,
+): Promise<PaperResponseView> {
   const doc = document ? checkUpload(document, DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document) : null;
   let replacedKey: string | null = null;
-  const view = await withStoredFiles(store, (stored) => db.transaction(async (trx) => {
-    const { paper, event, pc } = await loadPaper(trx, actor, input.id, true);
-    if (input.communicationId !== undefined && input.communicationId !== paper.communication_id) throw new NotFoundError(PAPER_MESSAGES.notFound);
-    if (input.providerCommunicationId !== undefined && input.providerCommunicationId !== paper.provider_communication_id) throw new ValidationError(PAPER_MESSAGES.customerFixed);
-    const header = await checkHeader(trx, pc, input, timeZone);
-    const documentChange: Partial<DocumentColumns> = doc ? await storeDocument(store, actor, doc, stored) : input.removeDocument ? NO_DOCUMENT : {};
-    if ('document_file_key' in documentChange) replacedKey = paper.document_file_key;
-    const [row] = await trx('paper_responses').where({ id: paper.id }).update({ ...header, ...documentChange, updated_by: actor.userId, updated_at: trx.fn.now() }).returning('*');
-    await appendHistory(trx, actor, {
-      communicationId: event.id, organizationId: event.organization_id, providerCommunicationId: pc.id, action: 'PAPER_RESPONSE_UPDATED', entityType: 'paper_response',
-      entityId: paper.id,
-      before: { affected_location_id: paper.affected_location_id, responder_name: paper.responder_name, response_date: paper.response_date, notified_date: paper.notified_date, document_name: paper.document_name },
-      after: { ...header, document_name: (row as PaperResponseRow).document_name },
-    });
-    return paperView(secret)(row as PaperResponseRow);
-  }));
+  const view = await withStoredFiles(store, (stored) =>
+    db.transaction(async (trx) => {
+      const { paper, event, pc } = await loadPaper(trx, actor, input.id, true);
+      if (input.communicationId !== undefined && input.communicationId !== paper.communication_id)
+        throw new NotFoundError(PAPER_MESSAGES.notFound);
+      if (
+        input.providerCommunicationId !== undefined &&
+        input.providerCommunicationId !== paper.provider_communication_id
+      )
+        throw new ValidationError(PAPER_MESSAGES.customerFixed);
+      const header = await checkHeader(trx, pc, input, timeZone);
+      const documentChange: Partial<DocumentColumns> = doc
+        ? await storeDocument(store, actor, doc, stored)
+        : input.removeDocument
+          ? NO_DOCUMENT
+          : {};
+      if ('document_file_key' in documentChange) replacedKey = paper.document_file_key;
+      const [row] = await trx('paper_responses')
+        .where({ id: paper.id })
+        .update({ ...header, ...documentChange, updated_by: actor.userId, updated_at: trx.fn.now() })
+        .returning('*');
+      await appendHistory(trx, actor, {
+        communicationId: event.id,
+        organizationId: event.organization_id,
+        providerCommunicationId: pc.id,
+        action: 'PAPER_RESPONSE_UPDATED',
+        entityType: 'paper_response',
+        entityId: paper.id,
+        before: {
+          affected_location_id: paper.affected_location_id,
+          responder_name: paper.responder_name,
+          response_date: paper.response_date,
+          notified_date: paper.notified_date,
+          document_name: paper.document_name,
+        },
+        after: { ...header, document_name: (row as PaperResponseRow).document_name },
+      });
+      return paperView(secret)(row as PaperResponseRow);
+    }),
+  );
   // The old scan goes once the new row is committed.
   if (replacedKey) await store.remove(replacedKey);
   return view;
 }
 
 /** Deletes a paper response with its answers and files; the customer's completion is recomputed. */
-export async function deletePaperResponse(db: Knex, actor: Actor, paperResponseId: number): Promise<{ response_status: string }> {
+export async function deletePaperResponse(
+  db: Knex,
+  actor: Actor,
+  paperResponseId: number,
+): Promise<{ response_status: string }> {
   return db.transaction(async (trx) => {
     const { paper, event, pc } = await loadPaper(trx, actor, paperResponseId, true);
-    const answers = (await trx('provider_responses').where({ paper_response_id: paper.id }).select('action_id', 'value')) as { action_id: number; value: ResponseValue }[];
+    const answers = (await trx('provider_responses')
+      .where({ paper_response_id: paper.id })
+      .select('action_id', 'value')) as { action_id: number; value: ResponseValue }[];
     await trx('provider_responses').where({ paper_response_id: paper.id }).delete();
-    await trx('response_files').where({ paper_response_id: paper.id }).whereNull('deleted_at').update({ deleted_at: trx.fn.now() });
-    await trx('paper_responses').where({ id: paper.id }).update({ status: 'DELETED', updated_by: actor.userId, updated_at: trx.fn.now() });
+    await trx('response_files')
+      .where({ paper_response_id: paper.id })
+      .whereNull('deleted_at')
+      .update({ deleted_at: trx.fn.now() });
+    await trx('paper_responses')
+      .where({ id: paper.id })
+      .update({ status: 'DELETED', updated_by: actor.userId, updated_at: trx.fn.now() });
     await appendHistory(trx, actor, {
-      communicationId: event.id, organizationId: event.organization_id, providerCommunicationId: pc.id, action: 'PAPER_RESPONSE_DELETED', entityType: 'paper_response',
-      entityId: paper.id, before: { responder_name: paper.responder_name, response_date: paper.response_date, answers }, after: { status: 'DELETED' },
+      communicationId: event.id,
+      organizationId: event.organization_id,
+      providerCommunicationId: pc.id,
+      action: 'PAPER_RESPONSE_DELETED',
+      entityType: 'paper_response',
+      entityId: paper.id,
+      before: { responder_name: paper.responder_name, response_date: paper.response_date, answers },
+      after: { status: 'DELETED' },
     });
     const ctx = { pc, event, respondent: respondentOf(actor) };
     await refreshCompletion(trx, ctx);
@@ -374,7 +646,8 @@ export interface PaperAnswer extends ResponseValue {
   actionId: number;
 }
 
-const isEmptyValue = (value: ResponseValue) => Object.values(value).every((v) => v === undefined || v === false || v === '' || (Array.isArray(v) && v.length === 0));
+const isEmptyValue = (value: ResponseValue) =>
+  Object.values(value).every((v) => v === undefined || v === false || v === '' || (Array.isArray(v) && v.length === 0));
 
 /**
  * Sets the listed actions' paper answers (an empty value clears one; unlisted actions stay as they are). Values are
@@ -382,10 +655,22 @@ const isEmptyValue = (value: ResponseValue) => Object.values(value).every((v) =>
  * back incomplete, and then the customer stays "In Progress". An action answered electronically refuses the save.
  * New files come as `uploads` by action id; an Image/Document value lists the paper files to keep (all when absent).
  */
-async function writePaperAnswers(trx: Knex.Transaction, store: FileStore, actor: Actor, { paper, event, pc }: PaperContext, answers: PaperAnswer[],
-  uploads: Map<number, Upload[]>, stored: string[]): Promise<void> {
-  const actions = new Map(((await trx('communication_actions').where({ communication_id: event.id })
-    .select('id', 'action_type', 'title', 'options', 'is_required', 'is_disabled')) as ActionRow[]).map((a) => [a.id, a]));
+async function writePaperAnswers(
+  trx: Knex.Transaction,
+  store: FileStore,
+  actor: Actor,
+  { paper, event, pc }: PaperContext,
+  answers: PaperAnswer[],
+  uploads: Map<number, Upload[]>,
+  stored: string[],
+): Promise<void> {
+  const actions = new Map(
+    (
+      (await trx('communication_actions')
+        .where({ communication_id: event.id })
+        .select('id', 'action_type', 'title', 'options', 'is_required', 'is_disabled')) as ActionRow[]
+    ).map((a) => [a.id, a]),
+  );
   const inputs = [...answers];
   for (const actionId of uploads.keys()) if (!inputs.some((a) => a.actionId === actionId)) inputs.push({ actionId });
   const seen = new Set<number>();
@@ -395,51 +680,97 @@ async function writePaperAnswers(trx: Knex.Transaction, store: FileStore, actor:
     if (seen.has(action.id)) throw new ValidationError(`"${action.title}" is listed twice.`);
     seen.add(action.id);
     if (action.is_disabled) throw new ConflictError(RESPONSE_MESSAGES.disabled, 'ACTION_DISABLED');
-    const fileKey = action.action_type === 'Image' ? 'valueImage' : action.action_type === 'Document' ? 'valueDocument' : null;
+    const fileKey =
+      action.action_type === 'Image' ? 'valueImage' : action.action_type === 'Document' ? 'valueDocument' : null;
     const newFiles = uploads.get(action.id) ?? [];
     if (newFiles.length && !fileKey) throw new ValidationError(`"${action.title}" does not take files.`);
-    const [allowed, message] = action.action_type === 'Image' ? [IMAGE_EXTENSIONS, UPLOAD_MESSAGES.image] : [DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document];
+    const [allowed, message] =
+      action.action_type === 'Image'
+        ? [IMAGE_EXTENSIONS, UPLOAD_MESSAGES.image]
+        : [DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document];
     const newIds: number[] = [];
     for (const file of newFiles.map((f) => checkUpload(f, allowed, message))) {
       const key = newFileKey(`responses/${event.organization_id}`, file.name);
       await store.put(key, file.data);
       stored.push(key);
-      const [row] = await trx('response_files').insert({
-        provider_communication_id: pc.id, action_id: action.id, supplier_organization_id: event.organization_id, paper_response_id: paper.id, name: file.name,
-        extension: file.extension, mimetype: file.mimetype, size: file.size, file_key: key, uploaded_by_email: actor.email, uploaded_by_user_id: actor.userId,
-      }).returning('id');
+      const [row] = await trx('response_files')
+        .insert({
+          provider_communication_id: pc.id,
+          action_id: action.id,
+          supplier_organization_id: event.organization_id,
+          paper_response_id: paper.id,
+          name: file.name,
+          extension: file.extension,
+          mimetype: file.mimetype,
+          size: file.size,
+          file_key: key,
+          uploaded_by_email: actor.email,
+          uploaded_by_user_id: actor.userId,
+        })
+        .returning('id');
       newIds.push((row as { id: number }).id);
     }
-    const given = fileKey && input[fileKey] !== undefined ? { [fileKey]: [...input[fileKey]!.map(Number), ...newIds] } : {};
+    const given =
+      fileKey && input[fileKey] !== undefined ? { [fileKey]: [...input[fileKey]!.map(Number), ...newIds] } : {};
     const value = await checkValue(trx, pc.id, action, { ...input, ...given, submit: false }, paper.id);
     if (fileKey) {
-      await trx('response_files').where({ paper_response_id: paper.id, action_id: action.id }).whereNull('deleted_at')
-        .whereNotIn('id', (value[fileKey] ?? []) as number[]).update({ deleted_at: trx.fn.now() });
+      await trx('response_files')
+        .where({ paper_response_id: paper.id, action_id: action.id })
+        .whereNull('deleted_at')
+        .whereNotIn('id', (value[fileKey] ?? []) as number[])
+        .update({ deleted_at: trx.fn.now() });
     }
-    const existing = (await trx('provider_responses').where({ provider_communication_id: pc.id, action_id: action.id }).first('id', 'value', 'status', 'source', 'paper_response_id')) as
-      | { id: number; value: ResponseValue; status: string; source: string; paper_response_id: number | null } | undefined;
+    const existing = (await trx('provider_responses')
+      .where({ provider_communication_id: pc.id, action_id: action.id })
+      .first('id', 'value', 'status', 'source', 'paper_response_id')) as
+      | { id: number; value: ResponseValue; status: string; source: string; paper_response_id: number | null }
+      | undefined;
     const ours = existing?.paper_response_id === paper.id;
     if (isEmptyValue(value)) {
       if (!existing || !ours) continue;
       await trx('provider_responses').where({ id: existing.id }).delete();
       await appendHistory(trx, actor, {
-        communicationId: event.id, organizationId: event.organization_id, providerCommunicationId: pc.id, action: 'PAPER_ANSWER_CLEARED', entityType: 'action',
-        entityId: action.id, before: { value: existing.value, source: 'Paper', paper_response_id: paper.id },
+        communicationId: event.id,
+        organizationId: event.organization_id,
+        providerCommunicationId: pc.id,
+        action: 'PAPER_ANSWER_CLEARED',
+        entityType: 'action',
+        entityId: action.id,
+        before: { value: existing.value, source: 'Paper', paper_response_id: paper.id },
       });
       continue;
     }
-    if (existing && !ours && existing.status === 'SUBMITTED') throw new ConflictError(PAPER_MESSAGES.electronic(action.title), 'ANSWERED_ELECTRONICALLY');
+    if (existing && !ours && existing.status === 'SUBMITTED')
+      throw new ConflictError(PAPER_MESSAGES.electronic(action.title), 'ANSWERED_ELECTRONICALLY');
     const answer = {
-      value: JSON.stringify(value), status: 'SUBMITTED', source: 'Paper', paper_response_id: paper.id, responder_user_id: actor.userId, responder_email: actor.email,
+      value: JSON.stringify(value),
+      status: 'SUBMITTED',
+      source: 'Paper',
+      paper_response_id: paper.id,
+      responder_user_id: actor.userId,
+      responder_email: actor.email,
       submitted_at: trx.fn.now(),
     };
-    await trx('provider_responses').insert({
-      ...answer, provider_communication_id: pc.id, communication_id: event.id, action_id: action.id, supplier_organization_id: event.organization_id,
-      provider_organization_id: pc.provider_organization_id,
-    }).onConflict(['provider_communication_id', 'action_id']).merge({ ...answer, updated_at: trx.fn.now() });
+    await trx('provider_responses')
+      .insert({
+        ...answer,
+        provider_communication_id: pc.id,
+        communication_id: event.id,
+        action_id: action.id,
+        supplier_organization_id: event.organization_id,
+        provider_organization_id: pc.provider_organization_id,
+      })
+      .onConflict(['provider_communication_id', 'action_id'])
+      .merge({ ...answer, updated_at: trx.fn.now() });
     await appendHistory(trx, actor, {
-      communicationId: event.id, organizationId: event.organization_id, providerCommunicationId: pc.id, action: 'PAPER_RESPONDED', entityType: 'action', entityId: action.id,
-      before: existing ? { value: existing.value, status: existing.status, source: existing.source } : null, after: { value, status: 'SUBMITTED', source: 'Paper', paper_response_id: paper.id },
+      communicationId: event.id,
+      organizationId: event.organization_id,
+      providerCommunicationId: pc.id,
+      action: 'PAPER_RESPONDED',
+      entityType: 'action',
+      entityId: action.id,
+      before: existing ? { value: existing.value, status: existing.status, source: existing.source } : null,
+      after: { value, status: 'SUBMITTED', source: 'Paper', paper_response_id: paper.id },
     });
   }
   await trx('paper_responses').where({ id: paper.id }).update({ updated_by: actor.userId, updated_at: trx.fn.now() });
@@ -460,13 +791,22 @@ function uploadsByAction(uploads: { field: string; name: string; data: Buffer }[
 }
 
 /** POST /paper/supplieractions: saves the action values (and files) of a paper response, all or nothing. */
-export async function savePaperActions(db: Knex, store: FileStore, secret: string, actor: Actor, paperResponseId: number, answers: PaperAnswer[],
-  uploads: { field: string; name: string; data: Buffer }[]) {
+export async function savePaperActions(
+  db: Knex,
+  store: FileStore,
+  secret: string,
+  actor: Actor,
+  paperResponseId: number,
+  answers: PaperAnswer[],
+  uploads: { field: string; name: string; data: Buffer }[],
+) {
   const files = uploadsByAction(uploads);
-  await withStoredFiles(store, (stored) => db.transaction(async (trx) => {
-    const ctx = await loadPaper(trx, actor, paperResponseId, true);
-    await writePaperAnswers(trx, store, actor, ctx, answers, files, stored);
-  }));
+  await withStoredFiles(store, (stored) =>
+    db.transaction(async (trx) => {
+      const ctx = await loadPaper(trx, actor, paperResponseId, true);
+      await writePaperAnswers(trx, store, actor, ctx, answers, files, stored);
+    }),
+  );
   return getPaperActions(db, secret, actor, paperResponseId);
 }
 
@@ -483,8 +823,10 @@ function cellAnswer(action: ActionRow, cell: Cell): ResponseValue | { error: str
     case 'Acknowledge':
       if (YES.includes(lower)) return { valueAcknowledge: true };
       return NO.includes(lower) ? { valueAcknowledge: false } : { error: 'answer Yes to acknowledge.' };
-    case 'Text': return { valueText: raw };
-    case 'Numeric': return { valueNumeric: typeof cell === 'number' && Number.isInteger(cell) ? String(cell) : raw };
+    case 'Text':
+      return { valueText: raw };
+    case 'Numeric':
+      return { valueNumeric: typeof cell === 'number' && Number.isInteger(cell) ? String(cell) : raw };
     case 'YesNo':
       if (YES.includes(lower)) return { valueYesNo: 'Yes' };
       return NO.includes(lower) ? { valueYesNo: 'No' } : { error: 'answer Yes or No.' };
@@ -503,17 +845,31 @@ function cellAnswer(action: ActionRow, cell: Cell): ResponseValue | { error: str
   }
 }
 
-export interface ImportRowError { row: number; message: string }
+export interface ImportRowError {
+  row: number;
+  message: string;
+}
 
 /**
  * POST /{id}/paper-response-import: each template row with a responder name or an answer becomes a paper response
  * of its customer. Every row is checked (and written in a savepoint, to run the same checks as the form); if any row
  * is bad, nothing is written and every bad row comes back with its row number.
  */
-export async function importPaperResponses(db: Knex, store: FileStore, actor: Actor, communicationId: number, upload: Upload | undefined, timeZone: string) {
+export async function importPaperResponses(
+  db: Knex,
+  store: FileStore,
+  actor: Actor,
+  communicationId: number,
+  upload: Upload | undefined,
+  timeZone: string,
+) {
   await loadSentEvent(db, actor, communicationId);
   if (!upload) throw new ValidationError('Choose the filled Paper Response Template (.xlsx) to upload.');
-  const file = checkUpload(upload, ['xlsx'], 'The paper responses must be uploaded as the Paper Response Template (.xlsx).');
+  const file = checkUpload(
+    upload,
+    ['xlsx'],
+    'The paper responses must be uploaded as the Paper Response Template (.xlsx).',
+  );
   let rows: Awaited<ReturnType<typeof readRows>>;
   try {
     rows = await readRows('xlsx', file.data);
@@ -525,13 +881,23 @@ export async function importPaperResponses(db: Knex, store: FileStore, actor: Ac
     const event = await loadSentEvent(trx, actor, communicationId, true);
     const [header, ...data] = rows;
     const column = (name: string) => (header ? header[1].findIndex((h) => cellText(h) === name) : -1);
-    const [pcCol, responderCol, dateCol] = [column(TEMPLATE_HEADERS.pc), column(TEMPLATE_HEADERS.responder), column(TEMPLATE_HEADERS.responseDate)];
+    const [pcCol, responderCol, dateCol] = [
+      column(TEMPLATE_HEADERS.pc),
+      column(TEMPLATE_HEADERS.responder),
+      column(TEMPLATE_HEADERS.responseDate),
+    ];
     if (pcCol < 0 || responderCol < 0 || dateCol < 0) {
-      throw new ValidationError('This is not a Paper Response Template: download the template of this event and fill it in.');
+      throw new ValidationError(
+        'This is not a Paper Response Template: download the template of this event and fill it in.',
+      );
     }
-    const actions = (await trx('communication_actions').where({ communication_id: event.id }).orderBy(['sort_order', 'id'])
+    const actions = (await trx('communication_actions')
+      .where({ communication_id: event.id })
+      .orderBy(['sort_order', 'id'])
       .select('id', 'action_type', 'title', 'options', 'is_required', 'is_disabled')) as ActionRow[];
-    const actionCols = actions.map((action) => ({ action, index: column(actionColumnHeader(action)) })).filter((c) => c.index >= 0);
+    const actionCols = actions
+      .map((action) => ({ action, index: column(actionColumnHeader(action)) }))
+      .filter((c) => c.index >= 0);
     const errors: ImportRowError[] = [];
     const created: number[] = [];
     const seen = new Set<number>();
@@ -545,8 +911,11 @@ export async function importPaperResponses(db: Knex, store: FileStore, actor: Ac
       let pc: ProviderCommunicationRow | undefined;
       if (!Number.isInteger(pcId) || pcId <= 0) problems.push(`${TEMPLATE_HEADERS.pc} is missing.`);
       else {
-        pc = (await trx('provider_communications').where({ id: pcId, communication_id: event.id, supplier_organization_id: actor.organizationId })
-          .whereNot({ status: 'DELETED' }).forUpdate().first()) as ProviderCommunicationRow | undefined;
+        pc = (await trx('provider_communications')
+          .where({ id: pcId, communication_id: event.id, supplier_organization_id: actor.organizationId })
+          .whereNot({ status: 'DELETED' })
+          .forUpdate()
+          .first()) as ProviderCommunicationRow | undefined;
         if (!pc) problems.push(`Provider Communication ID ${pcId} is not a customer of this event.`);
         else if (seen.has(pcId)) problems.push('This customer is on more than one row.');
         seen.add(pcId);
@@ -570,7 +939,12 @@ export async function importPaperResponses(db: Knex, store: FileStore, actor: Ac
       // The same checks as the form, in a savepoint so one bad row does not hide the next ones.
       try {
         await trx.transaction(async (sp) => {
-          const header = await checkHeader(sp, customer, { responderName: responder, responseDate: responseDate! }, timeZone);
+          const header = await checkHeader(
+            sp,
+            customer,
+            { responderName: responder, responseDate: responseDate! },
+            timeZone,
+          );
           const paper = await insertPaper(sp, actor, event, customer, header, {});
           await writePaperAnswers(sp, store, actor, { paper, event, pc: customer }, answers, new Map(), []);
           created.push(paper.id);
@@ -581,11 +955,22 @@ export async function importPaperResponses(db: Knex, store: FileStore, actor: Ac
       }
     }
     if (errors.length) {
-      throw new BusinessRuleError(`The file was not imported: ${errors.map((e) => `row ${e.row}: ${e.message}`).join(' ')}`, 'IMPORT_ROWS_INVALID', errors);
+      throw new BusinessRuleError(
+        `The file was not imported: ${errors.map((e) => `row ${e.row}: ${e.message}`).join(' ')}`,
+        'IMPORT_ROWS_INVALID',
+        errors,
+      );
     }
-    if (!created.length) throw new ValidationError('The file holds no paper responses: fill in a Responder Name or an answer on a customer\'s row.');
+    if (!created.length)
+      throw new ValidationError(
+        "The file holds no paper responses: fill in a Responder Name or an answer on a customer's row.",
+      );
     await appendHistory(trx, actor, {
-      communicationId: event.id, organizationId: event.organization_id, action: 'PAPER_RESPONSES_IMPORTED', entityType: 'paper_response', after: { file: file.name, created },
+      communicationId: event.id,
+      organizationId: event.organization_id,
+      action: 'PAPER_RESPONSES_IMPORTED',
+      entityType: 'paper_response',
+      after: { file: file.name, created },
     });
     return { created: created.length, paper_response_ids: created };
   });

@@ -1,6 +1,17 @@
 import type { Knex } from 'knex';
 import { vocabularyLabel } from '@portal/vocabulary';
-import { type Actor, type AnySheet, cursorBatches, type FileResult, formatDateTime, keysetBatches, type ReportColumn, reportFile, type ReportFormat, sheet } from '@portal/core';
+import {
+  type Actor,
+  type AnySheet,
+  cursorBatches,
+  type FileResult,
+  formatDateTime,
+  keysetBatches,
+  type ReportColumn,
+  reportFile,
+  type ReportFormat,
+  sheet,
+} from '@portal/core';
 import type { ActionType } from '@portal/communications';
 import type { ResponseValue } from '@portal/communications';
 import { openEventReport, REPORT_TYPES } from './report-history.js';
@@ -25,7 +36,8 @@ export function percent(part: number, whole: number): number {
   return whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
 }
 
-export const responseLabel = (status: string | null | undefined) => (status === 'COMPLETED' ? 'COMPLETED' : status ? 'In Progress' : '');
+export const responseLabel = (status: string | null | undefined) =>
+  status === 'COMPLETED' ? 'COMPLETED' : status ? 'In Progress' : '';
 
 // ---------- Provider Status Report: one row per provider communication, one column per action ----------
 
@@ -48,21 +60,34 @@ interface ProviderStatusRow {
   methods: Set<string>;
 }
 
-interface ReportAction { id: number; title: string; action_type: ActionType }
+interface ReportAction {
+  id: number;
+  title: string;
+  action_type: ActionType;
+}
 
 /** A submitted answer as one cell's text. */
 export function answerText(type: ActionType, v: ResponseValue | undefined): string {
   if (!v) return '';
   switch (type) {
-    case 'Acknowledge': return v.valueAcknowledge ? 'Yes' : '';
-    case 'Text': return v.valueText ?? '';
-    case 'Numeric': return v.valueNumeric ?? '';
-    case 'YesNo': return v.valueYesNo ?? '';
-    case 'Checkbox': return (v.valueCheckbox ?? []).join('; ');
-    case 'MultipleChoice': return (v.valueMultiChoice ?? []).join('; ');
-    case 'Image': return v.valueImage?.length ? `${v.valueImage.length} image(s)` : '';
-    case 'Document': return v.valueDocument?.length ? `${v.valueDocument.length} document(s)` : '';
-    default: return '';
+    case 'Acknowledge':
+      return v.valueAcknowledge ? 'Yes' : '';
+    case 'Text':
+      return v.valueText ?? '';
+    case 'Numeric':
+      return v.valueNumeric ?? '';
+    case 'YesNo':
+      return v.valueYesNo ?? '';
+    case 'Checkbox':
+      return (v.valueCheckbox ?? []).join('; ');
+    case 'MultipleChoice':
+      return (v.valueMultiChoice ?? []).join('; ');
+    case 'Image':
+      return v.valueImage?.length ? `${v.valueImage.length} image(s)` : '';
+    case 'Document':
+      return v.valueDocument?.length ? `${v.valueDocument.length} document(s)` : '';
+    default:
+      return '';
   }
 }
 
@@ -70,18 +95,36 @@ export function answerText(type: ActionType, v: ResponseValue | undefined): stri
  * The report's rows in one statement read through a cursor (like a COPY of them), each with its submitted answers
  * gathered by a subquery on (provider communication, action): no second query and no round trip per batch.
  */
-export async function* providerStatusRows(db: Knex, actor: Actor, communicationId: number): AsyncGenerator<ProviderStatusRow[]> {
+export async function* providerStatusRows(
+  db: Knex,
+  actor: Actor,
+  communicationId: number,
+): AsyncGenerator<ProviderStatusRow[]> {
   const query = db('provider_communications as pc')
     .join('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
     .leftJoin('organizations as po', 'po.id', 'pc.provider_organization_id')
     .where({ 'pc.supplier_organization_id': actor.organizationId, 'pc.communication_id': communicationId })
     .whereNot('pc.status', 'DELETED')
     .orderBy('pc.id')
-    .select('pc.id', 'ac.name as customer_name', 'po.name as provider_name', 'ac.emails', 'pc.status', 'pc.sent_at', 'pc.last_notified_at',
-      'pc.acknowledged_at', 'pc.acknowledged_by', 'pc.response_status', 'pc.completed_at', 'pc.reminder_count',
-      db.raw(`(SELECT json_agg(json_build_array(r.action_id, r.value, r.source)) FROM provider_responses r
+    .select(
+      'pc.id',
+      'ac.name as customer_name',
+      'po.name as provider_name',
+      'ac.emails',
+      'pc.status',
+      'pc.sent_at',
+      'pc.last_notified_at',
+      'pc.acknowledged_at',
+      'pc.acknowledged_by',
+      'pc.response_status',
+      'pc.completed_at',
+      'pc.reminder_count',
+      db.raw(
+        `(SELECT json_agg(json_build_array(r.action_id, r.value, r.source)) FROM provider_responses r
         WHERE r.provider_communication_id = pc.id AND r.communication_id = ? AND r.supplier_organization_id = ? AND r.status = 'SUBMITTED') AS answer_list`,
-      [communicationId, actor.organizationId]));
+        [communicationId, actor.organizationId],
+      ),
+    );
   type Raw = Omit<ProviderStatusRow, 'answers' | 'methods'> & { answer_list: [number, ResponseValue, string][] | null };
   for await (const batch of cursorBatches<Raw>(query, BATCH)) {
     yield batch.map(({ answer_list: list, ...row }) => ({
@@ -108,16 +151,31 @@ const providerStatusColumns: ReportColumn<ProviderStatusRow>[] = [
 
 /** Last, after the action columns, so the columns before them keep their places. */
 const responseMethodColumn: ReportColumn<ProviderStatusRow> = {
-  header: 'Response Method', value: (r) => ['Electronic', 'Paper'].filter((m) => r.methods.has(m)).join(', '), width: 16,
+  header: 'Response Method',
+  value: (r) => ['Electronic', 'Paper'].filter((m) => r.methods.has(m)).join(', '),
+  width: 16,
 };
 
 export async function providerStatusReport(ctx: ReportContext, id: number, format: ReportFormat): Promise<FileResult> {
   await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.providerStatus);
-  const actions = (await ctx.db('communication_actions').where({ communication_id: id, organization_id: ctx.actor.organizationId })
-    .orderBy(['sort_order', 'id']).select('id', 'title', 'action_type')) as ReportAction[];
-  const actionColumns = actions.map((a): ReportColumn<ProviderStatusRow> => ({ header: a.title, value: (r) => answerText(a.action_type, r.answers.get(a.id)), width: 24 }));
+  const actions = (await ctx
+    .db('communication_actions')
+    .where({ communication_id: id, organization_id: ctx.actor.organizationId })
+    .orderBy(['sort_order', 'id'])
+    .select('id', 'title', 'action_type')) as ReportAction[];
+  const actionColumns = actions.map(
+    (a): ReportColumn<ProviderStatusRow> => ({
+      header: a.title,
+      value: (r) => answerText(a.action_type, r.answers.get(a.id)),
+      width: 24,
+    }),
+  );
   return fileOf(ctx, 'Provider Status Report', format, [
-    sheet({ name: 'Provider Status', columns: [...providerStatusColumns, ...actionColumns, responseMethodColumn], rows: providerStatusRows(ctx.db, ctx.actor, id) }),
+    sheet({
+      name: 'Provider Status',
+      columns: [...providerStatusColumns, ...actionColumns, responseMethodColumn],
+      rows: providerStatusRows(ctx.db, ctx.actor, id),
+    }),
   ]);
 }
 
@@ -141,37 +199,81 @@ interface ConsigneeRow {
 }
 
 function consigneeRows(db: Knex, actor: Actor, communicationId: number): AsyncGenerator<ConsigneeRow[]> {
-  return keysetBatches<ConsigneeRow>(async (after, size) => (await db('communication_affected_customers as ac')
-    .leftJoin('provider_communications as pc', function joinPc() {
-      this.on('pc.affected_customer_id', '=', 'ac.id').andOn('pc.communication_id', '=', 'ac.communication_id').andOnVal('pc.status', '<>', 'DELETED');
-    })
-    .leftJoin('organizations as po', 'po.id', 'ac.provider_organization_id')
-    .where({ 'ac.communication_id': communicationId, 'ac.organization_id': actor.organizationId, 'ac.status': 'ACTIVE' })
-    .where('ac.id', '>', after)
-    .orderBy('ac.id')
-    .limit(size)
-    .select('ac.id', 'ac.name', 'po.name as provider_name', 'ac.emails', 'ac.source', 'pc.status as pc_status', 'pc.sent_at', 'pc.last_notified_at',
-      'pc.acknowledged_at', 'pc.acknowledged_by', 'pc.response_status', 'pc.completed_at',
-      db.raw('(SELECT count(*)::int FROM communication_affected_locations l WHERE l.affected_customer_id = ac.id) as locations'),
-      db.raw(`coalesce(EXISTS (SELECT 1 FROM provider_responses r WHERE r.provider_communication_id = pc.id AND r.status = 'SUBMITTED'), false) as answered`))) as ConsigneeRow[], BATCH);
+  return keysetBatches<ConsigneeRow>(
+    async (after, size) =>
+      (await db('communication_affected_customers as ac')
+        .leftJoin('provider_communications as pc', function joinPc() {
+          this.on('pc.affected_customer_id', '=', 'ac.id')
+            .andOn('pc.communication_id', '=', 'ac.communication_id')
+            .andOnVal('pc.status', '<>', 'DELETED');
+        })
+        .leftJoin('organizations as po', 'po.id', 'ac.provider_organization_id')
+        .where({
+          'ac.communication_id': communicationId,
+          'ac.organization_id': actor.organizationId,
+          'ac.status': 'ACTIVE',
+        })
+        .where('ac.id', '>', after)
+        .orderBy('ac.id')
+        .limit(size)
+        .select(
+          'ac.id',
+          'ac.name',
+          'po.name as provider_name',
+          'ac.emails',
+          'ac.source',
+          'pc.status as pc_status',
+          'pc.sent_at',
+          'pc.last_notified_at',
+          'pc.acknowledged_at',
+          'pc.acknowledged_by',
+          'pc.response_status',
+          'pc.completed_at',
+          db.raw(
+            '(SELECT count(*)::int FROM communication_affected_locations l WHERE l.affected_customer_id = ac.id) as locations',
+          ),
+          db.raw(
+            `coalesce(EXISTS (SELECT 1 FROM provider_responses r WHERE r.provider_communication_id = pc.id AND r.status = 'SUBMITTED'), false) as answered`,
+          ),
+        )) as ConsigneeRow[],
+    BATCH,
+  );
 }
 
 /** Replied in any way: acknowledged the notice, submitted an answer, or completed its actions. */
 const responded = (r: ConsigneeRow) => Boolean(r.acknowledged_at) || r.answered || r.response_status === 'COMPLETED';
 
-export interface EffectivenessCounts { consignees: number; notified: number; acknowledged: number; responded: number; completed: number }
+export interface EffectivenessCounts {
+  consignees: number;
+  notified: number;
+  acknowledged: number;
+  responded: number;
+  completed: number;
+}
 
-export async function effectivenessCounts(db: Knex, actor: Actor, communicationId: number): Promise<EffectivenessCounts> {
+export async function effectivenessCounts(
+  db: Knex,
+  actor: Actor,
+  communicationId: number,
+): Promise<EffectivenessCounts> {
   const row = (await db('communication_affected_customers as ac')
     .leftJoin('provider_communications as pc', function joinPc() {
-      this.on('pc.affected_customer_id', '=', 'ac.id').andOn('pc.communication_id', '=', 'ac.communication_id').andOnVal('pc.status', '<>', 'DELETED');
+      this.on('pc.affected_customer_id', '=', 'ac.id')
+        .andOn('pc.communication_id', '=', 'ac.communication_id')
+        .andOnVal('pc.status', '<>', 'DELETED');
     })
-    .where({ 'ac.communication_id': communicationId, 'ac.organization_id': actor.organizationId, 'ac.status': 'ACTIVE' })
+    .where({
+      'ac.communication_id': communicationId,
+      'ac.organization_id': actor.organizationId,
+      'ac.status': 'ACTIVE',
+    })
     .first(
       db.raw('count(*)::int as consignees'),
       db.raw('count(pc.sent_at)::int as notified'),
       db.raw('count(pc.acknowledged_at)::int as acknowledged'),
-      db.raw(`count(*) FILTER (WHERE pc.acknowledged_at IS NOT NULL OR pc.response_status = 'COMPLETED' OR EXISTS (SELECT 1 FROM provider_responses r WHERE r.provider_communication_id = pc.id AND r.status = 'SUBMITTED'))::int as responded`),
+      db.raw(
+        `count(*) FILTER (WHERE pc.acknowledged_at IS NOT NULL OR pc.response_status = 'COMPLETED' OR EXISTS (SELECT 1 FROM provider_responses r WHERE r.provider_communication_id = pc.id AND r.status = 'SUBMITTED'))::int as responded`,
+      ),
       db.raw(`count(*) FILTER (WHERE pc.response_status = 'COMPLETED')::int as completed`),
     )) as EffectivenessCounts;
   return row;
@@ -192,7 +294,11 @@ export function effectivenessLevel(acknowledged: number, consignees: number): 'A
 }
 
 export const FDA_LEVELS: [string, string][] = [
-  ['A', '100% of consignees'], ['B', 'Between 10% and 100% of consignees'], ['C', '10% of consignees'], ['D', '2% of consignees'], ['E', 'No effectiveness checks'],
+  ['A', '100% of consignees'],
+  ['B', 'Between 10% and 100% of consignees'],
+  ['C', '10% of consignees'],
+  ['D', '2% of consignees'],
+  ['E', 'No effectiveness checks'],
 ];
 
 export async function fdaEffectivenessReport(ctx: ReportContext, id: number): Promise<FileResult> {
@@ -200,17 +306,28 @@ export async function fdaEffectivenessReport(ctx: ReportContext, id: number): Pr
   const c = await effectivenessCounts(ctx.db, ctx.actor, id);
   const level = effectivenessLevel(c.acknowledged, c.consignees);
   const summary: [string, unknown][] = [
-    ['Event Name', event.name], ['Event ID', event.event_id], ['Classification', vocabularyLabel('classification', event.classification)], ['Status', vocabularyLabel('communicationStatus', event.status)],
+    ['Event Name', event.name],
+    ['Event ID', event.event_id],
+    ['Classification', vocabularyLabel('classification', event.classification)],
+    ['Status', vocabularyLabel('communicationStatus', event.status)],
     ['Report Generated', formatDateTime(new Date(), ctx.timeZone)],
-    ['Consignees', c.consignees], ['Notified', c.notified], ['Acknowledged', c.acknowledged], ['Responded', c.responded], ['Completed', c.completed],
-    ['Acknowledgement Rate (%)', percent(c.acknowledged, c.consignees)], ['Completion Rate (%)', percent(c.completed, c.consignees)],
+    ['Consignees', c.consignees],
+    ['Notified', c.notified],
+    ['Acknowledged', c.acknowledged],
+    ['Responded', c.responded],
+    ['Completed', c.completed],
+    ['Acknowledgement Rate (%)', percent(c.acknowledged, c.consignees)],
+    ['Completion Rate (%)', percent(c.completed, c.consignees)],
     ['Effectiveness Check Level Reached', level],
     ...FDA_LEVELS.map(([l, what]): [string, unknown] => [`Level ${l}`, what]),
   ];
   return fileOf(ctx, 'FDA Effectiveness Report', 'xlsx', [
     sheet<[string, unknown]>({
       name: 'Summary',
-      columns: [{ header: 'Item', value: (l) => l[0], width: 36 }, { header: 'Value', value: (l) => l[1], width: 40 }],
+      columns: [
+        { header: 'Item', value: (l) => l[0], width: 36 },
+        { header: 'Value', value: (l) => l[1], width: 40 },
+      ],
       rows: [summary],
     }),
     sheet<ConsigneeRow>({
@@ -235,32 +352,37 @@ export async function fdaEffectivenessReport(ctx: ReportContext, id: number): Pr
 
 // ---------- Recall Event Status Report: every affected customer and where its notice stands ----------
 
-const consigneeStatus = (r: ConsigneeRow) => (r.pc_status ?? 'Not notified');
+const consigneeStatus = (r: ConsigneeRow) => r.pc_status ?? 'Not notified';
 
-export async function recallEventStatusReport(ctx: ReportContext, id: number, format: ReportFormat): Promise<FileResult> {
+export async function recallEventStatusReport(
+  ctx: ReportContext,
+  id: number,
+  format: ReportFormat,
+): Promise<FileResult> {
   await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.recallEventStatus);
-  return fileOf(ctx, 'Recall Event Status Report', format, [sheet<ConsigneeRow>({
-    name: 'Event Status',
-    columns: [
-      { header: 'Customer Name', value: (r) => r.name, width: 32 },
-      { header: 'Provider Organization', value: (r) => r.provider_name, width: 32 },
-      { header: 'Recipients', value: (r) => r.emails, width: 40 },
-      { header: 'Source', value: (r) => r.source, width: 14 },
-      { header: 'Locations', value: (r) => r.locations, kind: 'number', width: 10 },
-      { header: 'Status', value: consigneeStatus, width: 14 },
-      { header: 'Sent At', value: (r) => r.sent_at, kind: 'datetime' },
-      { header: 'Last Notified', value: (r) => r.last_notified_at, kind: 'datetime' },
-      { header: 'Acknowledged At', value: (r) => r.acknowledged_at, kind: 'datetime' },
-      { header: 'Acknowledged By', value: (r) => r.acknowledged_by, width: 30 },
-      { header: 'Response Status', value: (r) => responseLabel(r.response_status), width: 16 },
-      { header: 'Completed At', value: (r) => r.completed_at, kind: 'datetime' },
-    ],
-    rows: consigneeRows(ctx.db, ctx.actor, id),
-  })]);
+  return fileOf(ctx, 'Recall Event Status Report', format, [
+    sheet<ConsigneeRow>({
+      name: 'Event Status',
+      columns: [
+        { header: 'Customer Name', value: (r) => r.name, width: 32 },
+        { header: 'Provider Organization', value: (r) => r.provider_name, width: 32 },
+        { header: 'Recipients', value: (r) => r.emails, width: 40 },
+        { header: 'Source', value: (r) => r.source, width: 14 },
+        { header: 'Locations', value: (r) => r.locations, kind: 'number', width: 10 },
+        { header: 'Status', value: consigneeStatus, width: 14 },
+        { header: 'Sent At', value: (r) => r.sent_at, kind: 'datetime' },
+        { header: 'Last Notified', value: (r) => r.last_notified_at, kind: 'datetime' },
+        { header: 'Acknowledged At', value: (r) => r.acknowledged_at, kind: 'datetime' },
+        { header: 'Acknowledged By', value: (r) => r.acknowledged_by, width: 30 },
+        { header: 'Response Status', value: (r) => responseLabel(r.response_status), width: 16 },
+        { header: 'Completed At', value: (r) => r.completed_at, kind: 'datetime' },
+      ],
+      rows: consigneeRows(ctx.db, ctx.actor, id),
+    }),
+  ]);
 }
 
 // ---------- Event Status By Location: affected locations with their status and their customer's progress ----------
-
 
 interface LocationRow {
   id: number;
@@ -286,40 +408,66 @@ interface LocationRow {
 export async function eventStatusByLocationReport(ctx: ReportContext, id: number): Promise<FileResult> {
   await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.eventStatusByLocation);
   const { db, actor } = ctx;
-  const rows = keysetBatches<LocationRow>(async (after, size) => (await db('communication_affected_locations as l')
-    .leftJoin('communication_affected_customers as ac', 'ac.id', 'l.affected_customer_id')
-    .leftJoin('provider_communications as pc', function joinPc() {
-      this.on('pc.affected_customer_id', '=', 'l.affected_customer_id').andOn('pc.communication_id', '=', 'l.communication_id').andOnVal('pc.status', '<>', 'DELETED');
-    })
-    .where({ 'l.communication_id': id, 'l.organization_id': actor.organizationId })
-    .where('l.id', '>', after)
-    .orderBy('l.id')
-    .limit(size)
-    .select('l.id', 'l.location_id', 'l.location_name', 'l.idn', 'l.address1', 'l.address2', 'l.city', 'l.state', 'l.zip', 'l.type', 'l.email', 'l.status',
-      'ac.name as customer_name', 'pc.status as pc_status', 'pc.sent_at', 'pc.acknowledged_at', 'pc.response_status', 'pc.completed_at')) as LocationRow[], BATCH);
-  return fileOf(ctx, 'Event Status By Location Report', 'xlsx', [sheet<LocationRow>({
-    name: 'Locations',
-    columns: [
-      { header: 'Location ID', value: (r) => r.location_id, width: 14 },
-      { header: 'Location Name', value: (r) => r.location_name, width: 32 },
-      { header: 'IDN', value: (r) => r.idn, width: 16 },
-      { header: 'Address 1', value: (r) => r.address1, width: 28 },
-      { header: 'Address 2', value: (r) => r.address2, width: 16 },
-      { header: 'City', value: (r) => r.city, width: 16 },
-      { header: 'State', value: (r) => r.state, width: 8 },
-      { header: 'Zip', value: (r) => r.zip, width: 10 },
-      { header: 'Type', value: (r) => r.type, width: 14 },
-      { header: 'Email', value: (r) => r.email, width: 28 },
-      { header: 'Location Status', value: (r) => vocabularyLabel('locationStatus', r.status), width: 14 },
-      { header: 'Customer Name', value: (r) => r.customer_name, width: 32 },
-      { header: 'Notice Status', value: (r) => r.pc_status ?? 'Not notified', width: 14 },
-      { header: 'Sent At', value: (r) => r.sent_at, kind: 'datetime' },
-      { header: 'Acknowledged At', value: (r) => r.acknowledged_at, kind: 'datetime' },
-      { header: 'Response Status', value: (r) => responseLabel(r.response_status), width: 16 },
-      { header: 'Completed At', value: (r) => r.completed_at, kind: 'datetime' },
-    ],
-    rows,
-  })]);
+  const rows = keysetBatches<LocationRow>(
+    async (after, size) =>
+      (await db('communication_affected_locations as l')
+        .leftJoin('communication_affected_customers as ac', 'ac.id', 'l.affected_customer_id')
+        .leftJoin('provider_communications as pc', function joinPc() {
+          this.on('pc.affected_customer_id', '=', 'l.affected_customer_id')
+            .andOn('pc.communication_id', '=', 'l.communication_id')
+            .andOnVal('pc.status', '<>', 'DELETED');
+        })
+        .where({ 'l.communication_id': id, 'l.organization_id': actor.organizationId })
+        .where('l.id', '>', after)
+        .orderBy('l.id')
+        .limit(size)
+        .select(
+          'l.id',
+          'l.location_id',
+          'l.location_name',
+          'l.idn',
+          'l.address1',
+          'l.address2',
+          'l.city',
+          'l.state',
+          'l.zip',
+          'l.type',
+          'l.email',
+          'l.status',
+          'ac.name as customer_name',
+          'pc.status as pc_status',
+          'pc.sent_at',
+          'pc.acknowledged_at',
+          'pc.response_status',
+          'pc.completed_at',
+        )) as LocationRow[],
+    BATCH,
+  );
+  return fileOf(ctx, 'Event Status By Location Report', 'xlsx', [
+    sheet<LocationRow>({
+      name: 'Locations',
+      columns: [
+        { header: 'Location ID', value: (r) => r.location_id, width: 14 },
+        { header: 'Location Name', value: (r) => r.location_name, width: 32 },
+        { header: 'IDN', value: (r) => r.idn, width: 16 },
+        { header: 'Address 1', value: (r) => r.address1, width: 28 },
+        { header: 'Address 2', value: (r) => r.address2, width: 16 },
+        { header: 'City', value: (r) => r.city, width: 16 },
+        { header: 'State', value: (r) => r.state, width: 8 },
+        { header: 'Zip', value: (r) => r.zip, width: 10 },
+        { header: 'Type', value: (r) => r.type, width: 14 },
+        { header: 'Email', value: (r) => r.email, width: 28 },
+        { header: 'Location Status', value: (r) => vocabularyLabel('locationStatus', r.status), width: 14 },
+        { header: 'Customer Name', value: (r) => r.customer_name, width: 32 },
+        { header: 'Notice Status', value: (r) => r.pc_status ?? 'Not notified', width: 14 },
+        { header: 'Sent At', value: (r) => r.sent_at, kind: 'datetime' },
+        { header: 'Acknowledged At', value: (r) => r.acknowledged_at, kind: 'datetime' },
+        { header: 'Response Status', value: (r) => responseLabel(r.response_status), width: 16 },
+        { header: 'Completed At', value: (r) => r.completed_at, kind: 'datetime' },
+      ],
+      rows,
+    }),
+  ]);
 }
 
 // ---------- Notification Report: every email of the event ----------
@@ -342,33 +490,58 @@ interface EmailRow {
 export async function notificationReport(ctx: ReportContext, id: number): Promise<FileResult> {
   await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.notification);
   const { db, actor } = ctx;
-  const rows = keysetBatches<EmailRow>(async (after, size) => (await db('outbox_emails as o')
-    .leftJoin('provider_communications as pc', 'pc.id', 'o.provider_communication_id')
-    .leftJoin('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
-    .where({ 'o.reference_type': 'communication', 'o.reference_id': String(id), 'o.organization_id': actor.organizationId })
-    .where('o.id', '>', after)
-    .orderBy('o.id')
-    .limit(size)
-    .select('o.id', 'o.to_email', 'o.subject', 'o.kind', 'o.status', 'o.created_at', 'o.sent_at', 'o.attempts', 'o.last_error', 'ac.name as customer_name',
-      db.raw(`EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_email_id = o.id AND e.event = 'Opened') as opened`),
-      db.raw(`EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_email_id = o.id AND e.event = 'Click') as clicked`))) as EmailRow[], BATCH);
-  return fileOf(ctx, 'Notification Report', 'xlsx', [sheet<EmailRow>({
-    name: 'Notifications',
-    columns: [
-      { header: 'To', value: (r) => r.to_email, width: 32 },
-      { header: 'Customer Name', value: (r) => r.customer_name, width: 32 },
-      { header: 'Subject', value: (r) => r.subject, width: 48 },
-      { header: 'Kind', value: (r) => r.kind, width: 16 },
-      { header: 'Status', value: (r) => r.status, width: 10 },
-      { header: 'Queued At', value: (r) => r.created_at, kind: 'datetime' },
-      { header: 'Sent At', value: (r) => r.sent_at, kind: 'datetime' },
-      { header: 'Attempts', value: (r) => r.attempts, kind: 'number', width: 10 },
-      { header: 'Last Error', value: (r) => r.last_error, width: 40 },
-      { header: 'Opened', value: (r) => r.opened, kind: 'yesno', width: 9 },
-      { header: 'Clicked', value: (r) => r.clicked, kind: 'yesno', width: 9 },
-    ],
-    rows,
-  })]);
+  const rows = keysetBatches<EmailRow>(
+    async (after, size) =>
+      (await db('outbox_emails as o')
+        .leftJoin('provider_communications as pc', 'pc.id', 'o.provider_communication_id')
+        .leftJoin('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
+        .where({
+          'o.reference_type': 'communication',
+          'o.reference_id': String(id),
+          'o.organization_id': actor.organizationId,
+        })
+        .where('o.id', '>', after)
+        .orderBy('o.id')
+        .limit(size)
+        .select(
+          'o.id',
+          'o.to_email',
+          'o.subject',
+          'o.kind',
+          'o.status',
+          'o.created_at',
+          'o.sent_at',
+          'o.attempts',
+          'o.last_error',
+          'ac.name as customer_name',
+          db.raw(
+            `EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_email_id = o.id AND e.event = 'Opened') as opened`,
+          ),
+          db.raw(
+            `EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_email_id = o.id AND e.event = 'Click') as clicked`,
+          ),
+        )) as EmailRow[],
+    BATCH,
+  );
+  return fileOf(ctx, 'Notification Report', 'xlsx', [
+    sheet<EmailRow>({
+      name: 'Notifications',
+      columns: [
+        { header: 'To', value: (r) => r.to_email, width: 32 },
+        { header: 'Customer Name', value: (r) => r.customer_name, width: 32 },
+        { header: 'Subject', value: (r) => r.subject, width: 48 },
+        { header: 'Kind', value: (r) => r.kind, width: 16 },
+        { header: 'Status', value: (r) => r.status, width: 10 },
+        { header: 'Queued At', value: (r) => r.created_at, kind: 'datetime' },
+        { header: 'Sent At', value: (r) => r.sent_at, kind: 'datetime' },
+        { header: 'Attempts', value: (r) => r.attempts, kind: 'number', width: 10 },
+        { header: 'Last Error', value: (r) => r.last_error, width: 40 },
+        { header: 'Opened', value: (r) => r.opened, kind: 'yesno', width: 9 },
+        { header: 'Clicked', value: (r) => r.clicked, kind: 'yesno', width: 9 },
+      ],
+      rows,
+    }),
+  ]);
 }
 
 // ---------- Audit Report (every history row) and Change History Report (changes after approval) ----------
@@ -386,18 +559,39 @@ interface HistoryReportRow {
   after: unknown;
 }
 
-function historyRows(db: Knex, actor: Actor, communicationId: number, changesOnly: boolean): AsyncGenerator<HistoryReportRow[]> {
-  return keysetBatches<HistoryReportRow>(async (after, size) => (await db('communication_history as h')
-    .leftJoin('users as u', 'u.id', 'h.actor_user_id')
-    .leftJoin('provider_communications as pc', 'pc.id', 'h.provider_communication_id')
-    .leftJoin('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
-    .where({ 'h.communication_id': communicationId, 'h.organization_id': actor.organizationId })
-    .modify((q) => { if (changesOnly) q.where('h.is_change', true); })
-    .where('h.id', '>', after)
-    .orderBy('h.id')
-    .limit(size)
-    .select('h.id', 'h.created_at', 'h.actor_email', 'h.action', 'h.entity_type', 'h.entity_id', 'h.before', 'h.after', 'ac.name as customer_name',
-      db.raw(`nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as actor_name`))) as HistoryReportRow[], BATCH);
+function historyRows(
+  db: Knex,
+  actor: Actor,
+  communicationId: number,
+  changesOnly: boolean,
+): AsyncGenerator<HistoryReportRow[]> {
+  return keysetBatches<HistoryReportRow>(
+    async (after, size) =>
+      (await db('communication_history as h')
+        .leftJoin('users as u', 'u.id', 'h.actor_user_id')
+        .leftJoin('provider_communications as pc', 'pc.id', 'h.provider_communication_id')
+        .leftJoin('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
+        .where({ 'h.communication_id': communicationId, 'h.organization_id': actor.organizationId })
+        .modify((q) => {
+          if (changesOnly) q.where('h.is_change', true);
+        })
+        .where('h.id', '>', after)
+        .orderBy('h.id')
+        .limit(size)
+        .select(
+          'h.id',
+          'h.created_at',
+          'h.actor_email',
+          'h.action',
+          'h.entity_type',
+          'h.entity_id',
+          'h.before',
+          'h.after',
+          'ac.name as customer_name',
+          db.raw(`nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as actor_name`),
+        )) as HistoryReportRow[],
+    BATCH,
+  );
 }
 
 const historyColumns: ReportColumn<HistoryReportRow>[] = [
@@ -414,12 +608,15 @@ const historyColumns: ReportColumn<HistoryReportRow>[] = [
 
 export async function auditReport(ctx: ReportContext, id: number, format: ReportFormat): Promise<FileResult> {
   await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.audit);
-  return fileOf(ctx, 'Audit Report', format, [sheet({ name: 'Audit', columns: historyColumns, rows: historyRows(ctx.db, ctx.actor, id, false) })]);
+  return fileOf(ctx, 'Audit Report', format, [
+    sheet({ name: 'Audit', columns: historyColumns, rows: historyRows(ctx.db, ctx.actor, id, false) }),
+  ]);
 }
 
 /** The change history: rows recorded as changes after approval (is_change), the same ones GET /:id/Audit lists. */
 export async function changeHistoryReport(ctx: ReportContext, id: number): Promise<FileResult> {
   await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.changeHistory);
-  return fileOf(ctx, 'Change History Report', 'xlsx', [sheet({ name: 'Change History', columns: historyColumns, rows: historyRows(ctx.db, ctx.actor, id, true) })]);
+  return fileOf(ctx, 'Change History Report', 'xlsx', [
+    sheet({ name: 'Change History', columns: historyColumns, rows: historyRows(ctx.db, ctx.actor, id, true) }),
+  ]);
 }
-

@@ -1,38 +1,83 @@
 import type { Knex } from 'knex';
-import { type Actor, type Cell, cellText, checkUpload, fileResult, type FileResult, parseDate, readSheet, sheet, streamXlsx, ValidationError, XLSX_TYPE } from '@portal/core';
+import {
+  type Actor,
+  type Cell,
+  cellText,
+  checkUpload,
+  fileResult,
+  type FileResult,
+  parseDate,
+  readSheet,
+  sheet,
+  streamXlsx,
+  ValidationError,
+  XLSX_TYPE,
+} from '@portal/core';
 import { assertDraft, loadOwnCommunication } from '@portal/communications';
-import { activeProductFields, checkCustomFields, type EventDetail, getEvent, type ProductInput } from '@portal/communications';
+import {
+  activeProductFields,
+  checkCustomFields,
+  type EventDetail,
+  getEvent,
+  type ProductInput,
+} from '@portal/communications';
 import { appendHistory } from '@portal/communications';
 import { recordReport, REPORT_TYPES } from './report-history.js';
 
 /** The product columns of the upload template, in order, with the step-1 field each fills. */
-export const PRODUCT_COLUMNS: { header: string; key: keyof Omit<ProductInput, 'custom_fields'>; aliases: string[] }[] = [
-  { header: 'Product Name', key: 'product_name', aliases: ['productname', 'product', 'name'] },
-  { header: 'Catalog Number', key: 'catalog_number', aliases: ['catalognumber', 'catalog', 'catalogno', 'catalog#'] },
-  { header: 'Lot Number', key: 'lot_number', aliases: ['lotnumber', 'lot', 'lotno', 'lot#'] },
-  { header: 'UDI', key: 'udi', aliases: ['udi'] },
-  { header: 'Description', key: 'description', aliases: ['description'] },
-  { header: 'Expiration Date', key: 'expiration_date', aliases: ['expirationdate', 'expirydate', 'expiration', 'expiry'] },
-  { header: 'Quantity', key: 'quantity', aliases: ['quantity', 'qty'] },
-];
+export const PRODUCT_COLUMNS: { header: string; key: keyof Omit<ProductInput, 'custom_fields'>; aliases: string[] }[] =
+  [
+    { header: 'Product Name', key: 'product_name', aliases: ['productname', 'product', 'name'] },
+    { header: 'Catalog Number', key: 'catalog_number', aliases: ['catalognumber', 'catalog', 'catalogno', 'catalog#'] },
+    { header: 'Lot Number', key: 'lot_number', aliases: ['lotnumber', 'lot', 'lotno', 'lot#'] },
+    { header: 'UDI', key: 'udi', aliases: ['udi'] },
+    { header: 'Description', key: 'description', aliases: ['description'] },
+    {
+      header: 'Expiration Date',
+      key: 'expiration_date',
+      aliases: ['expirationdate', 'expirydate', 'expiration', 'expiry'],
+    },
+    { header: 'Quantity', key: 'quantity', aliases: ['quantity', 'qty'] },
+  ];
 
-const MAX_LENGTH: Partial<Record<keyof ProductInput, number>> = { product_name: 300, catalog_number: 100, lot_number: 100, udi: 200, description: 2000 };
+const MAX_LENGTH: Partial<Record<keyof ProductInput, number>> = {
+  product_name: 300,
+  catalog_number: 100,
+  lot_number: 100,
+  udi: 200,
+  description: 2000,
+};
 export const MAX_PRODUCT_ROWS = 10_000;
 const WRONG_TYPE = 'The product file should be either .csv or .xlsx';
 
 const normalise = (s: string) => s.toLowerCase().replace(/[\s_.\-()]/g, '');
 
 /** "Product Template.xlsx": the product columns and one column per active custom product field. */
-export async function productTemplate(db: Knex, actor: Actor, communicationId: number, onError: (err: unknown) => void): Promise<FileResult> {
+export async function productTemplate(
+  db: Knex,
+  actor: Actor,
+  communicationId: number,
+  onError: (err: unknown) => void,
+): Promise<FileResult> {
   await loadOwnCommunication(db, actor, communicationId);
   await recordReport(db, actor, communicationId, REPORT_TYPES.productTemplate);
   const fields = await activeProductFields(db);
   const headers = [...PRODUCT_COLUMNS.map((c) => c.header), ...fields.map((f) => f.name)];
-  return fileResult('Product Template.xlsx', XLSX_TYPE, streamXlsx([sheet<never>({
-    name: 'Products',
-    columns: headers.map((header) => ({ header, value: () => null, width: Math.max(14, header.length + 4) })),
-    rows: [],
-  })], 'UTC', onError));
+  return fileResult(
+    'Product Template.xlsx',
+    XLSX_TYPE,
+    streamXlsx(
+      [
+        sheet<never>({
+          name: 'Products',
+          columns: headers.map((header) => ({ header, value: () => null, width: Math.max(14, header.length + 4) })),
+          rows: [],
+        }),
+      ],
+      'UTC',
+      onError,
+    ),
+  );
 }
 
 export interface ParsedProducts {
@@ -49,21 +94,34 @@ export async function readRows(extension: 'csv' | 'xlsx', data: Buffer): Promise
   return rows;
 }
 
-interface Field { id: number; name: string; field_type: string; options: string[]; is_required: boolean }
+interface Field {
+  id: number;
+  name: string;
+  field_type: string;
+  options: string[];
+  is_required: boolean;
+}
 
 /** A cell's text as the value type a custom field stores (checkCustomFields then checks it). */
 function customValue(f: Field, c: Cell): unknown {
   if (c === null || cellText(c) === '') return null;
   switch (f.field_type) {
-    case 'Number': return typeof c === 'number' ? c : (Number.isFinite(Number(cellText(c))) ? Number(cellText(c)) : cellText(c));
-    case 'Date': return parseDate(c) ?? cellText(c);
+    case 'Number':
+      return typeof c === 'number' ? c : Number.isFinite(Number(cellText(c))) ? Number(cellText(c)) : cellText(c);
+    case 'Date':
+      return parseDate(c) ?? cellText(c);
     case 'TrueFalse': {
       if (typeof c === 'boolean') return c;
       const s = cellText(c).toLowerCase();
       return s === 'true' || s === 'yes' ? true : s === 'false' || s === 'no' ? false : s;
     }
-    case 'ListMultiple': return cellText(c).split(/[;,]/).map((s) => s.trim()).filter(Boolean);
-    default: return cellText(c);
+    case 'ListMultiple':
+      return cellText(c)
+        .split(/[;,]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
+    default:
+      return cellText(c);
   }
 }
 
@@ -71,7 +129,10 @@ function customValue(f: Field, c: Cell): unknown {
  * Reads a product file (CSV or XLSX, checked by extension and content) into step 1's product shape without saving
  * anything: good rows become products, bad ones are reported with their line number.
  */
-export async function readProductFile(db: Knex, file: { name: string; data: Buffer } | undefined): Promise<ParsedProducts> {
+export async function readProductFile(
+  db: Knex,
+  file: { name: string; data: Buffer } | undefined,
+): Promise<ParsedProducts> {
   if (!file) throw new ValidationError('Choose a product file to upload (field `file`).');
   const upload = checkUpload(file, ['csv', 'xlsx'], WRONG_TYPE, 10 * 1024 * 1024);
   let rows: [number, Cell[]][];
@@ -79,15 +140,24 @@ export async function readProductFile(db: Knex, file: { name: string; data: Buff
     rows = await readRows(upload.extension as 'csv' | 'xlsx', upload.data);
   } catch (err) {
     if (err instanceof ValidationError) throw err;
-    throw new ValidationError(`The product file could not be read: ${err instanceof Error ? err.message : String(err)}`);
+    throw new ValidationError(
+      `The product file could not be read: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   const errors: ParsedProducts['errors'] = [];
   const [header, ...data] = rows;
   if (!header) return { products: [], errors: [{ line: 1, message: 'The file is empty.' }] };
-  if (data.length > MAX_PRODUCT_ROWS) throw new ValidationError(`A product file holds at most ${MAX_PRODUCT_ROWS} products; this one has ${data.length}.`);
+  if (data.length > MAX_PRODUCT_ROWS)
+    throw new ValidationError(
+      `A product file holds at most ${MAX_PRODUCT_ROWS} products; this one has ${data.length}.`,
+    );
   const fields = (await activeProductFields(db)) as Field[];
   const fieldByName = new Map(fields.map((f) => [normalise(f.name), f]));
-  const mapping: ({ kind: 'product'; key: (typeof PRODUCT_COLUMNS)[number]['key'] } | { kind: 'field'; field: Field } | null)[] = header[1].map((h) => {
+  const mapping: (
+    | { kind: 'product'; key: (typeof PRODUCT_COLUMNS)[number]['key'] }
+    | { kind: 'field'; field: Field }
+    | null
+  )[] = header[1].map((h) => {
     const name = normalise(cellText(h));
     if (!name) return null;
     const column = PRODUCT_COLUMNS.find((c) => c.aliases.includes(name));
@@ -122,11 +192,13 @@ export async function readProductFile(db: Knex, file: { name: string; data: Buff
         }
       } else if (m.key === 'quantity') {
         if (raw === '') product.quantity = null;
-        else if (!/^\d+$/.test(raw.replace(/\.0+$/, ''))) problems.push(`Quantity "${raw}" must be a whole number of zero or more.`);
+        else if (!/^\d+$/.test(raw.replace(/\.0+$/, '')))
+          problems.push(`Quantity "${raw}" must be a whole number of zero or more.`);
         else product.quantity = Number(raw);
       } else {
         const max = MAX_LENGTH[m.key];
-        if (max && raw.length > max) problems.push(`${PRODUCT_COLUMNS.find((p) => p.key === m.key)!.header} is longer than ${max} characters.`);
+        if (max && raw.length > max)
+          problems.push(`${PRODUCT_COLUMNS.find((p) => p.key === m.key)!.header} is longer than ${max} characters.`);
         if (m.key === 'product_name') product.product_name = raw;
         else product[m.key] = raw === '' ? null : raw;
       }
@@ -145,24 +217,47 @@ export async function readProductFile(db: Knex, file: { name: string; data: Buff
 }
 
 /** Appends products to a draft (after its current ones), with the same checks as step 1, and records it. */
-export async function addNewProducts(db: Knex, actor: Actor, id: number, products: ProductInput[]): Promise<EventDetail> {
+export async function addNewProducts(
+  db: Knex,
+  actor: Actor,
+  id: number,
+  products: ProductInput[],
+): Promise<EventDetail> {
   await db.transaction(async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     assertDraft(event);
     const fields = await activeProductFields(trx);
-    const last = (await trx('communication_products').where({ communication_id: id }).first(trx.raw('coalesce(max(sort_order), -1)::int as n'))) as { n: number };
-    const count = (await trx('communication_products').where({ communication_id: id }).first(trx.raw('count(*)::int as n'))) as { n: number };
-    if (count.n + products.length > MAX_PRODUCT_ROWS) throw new ValidationError(`An event holds at most ${MAX_PRODUCT_ROWS} products.`);
+    const last = (await trx('communication_products')
+      .where({ communication_id: id })
+      .first(trx.raw('coalesce(max(sort_order), -1)::int as n'))) as { n: number };
+    const count = (await trx('communication_products')
+      .where({ communication_id: id })
+      .first(trx.raw('count(*)::int as n'))) as { n: number };
+    if (count.n + products.length > MAX_PRODUCT_ROWS)
+      throw new ValidationError(`An event holds at most ${MAX_PRODUCT_ROWS} products.`);
     const rows = products.map((p, i) => ({
-      communication_id: id, organization_id: actor.organizationId, sort_order: last.n + 1 + i, product_name: p.product_name.trim(),
-      catalog_number: p.catalog_number ?? null, lot_number: p.lot_number ?? null, udi: p.udi ?? null, description: p.description ?? null,
-      expiration_date: p.expiration_date ?? null, quantity: p.quantity ?? null,
+      communication_id: id,
+      organization_id: actor.organizationId,
+      sort_order: last.n + 1 + i,
+      product_name: p.product_name.trim(),
+      catalog_number: p.catalog_number ?? null,
+      lot_number: p.lot_number ?? null,
+      udi: p.udi ?? null,
+      description: p.description ?? null,
+      expiration_date: p.expiration_date ?? null,
+      quantity: p.quantity ?? null,
       custom_fields: JSON.stringify(checkCustomFields(fields, p.custom_fields ?? {}, count.n + i + 1)),
     }));
     for (let i = 0; i < rows.length; i += 1000) await trx('communication_products').insert(rows.slice(i, i + 1000));
-    await trx('communications').where({ id }).update({ current_step: Math.max(event.current_step, 1), updated_at: trx.fn.now() });
+    await trx('communications')
+      .where({ id })
+      .update({ current_step: Math.max(event.current_step, 1), updated_at: trx.fn.now() });
     await appendHistory(trx, actor, {
-      communicationId: id, organizationId: actor.organizationId, action: 'PRODUCTS_ADDED', entityType: 'products', entityId: id,
+      communicationId: id,
+      organizationId: actor.organizationId,
+      action: 'PRODUCTS_ADDED',
+      entityType: 'products',
+      entityId: id,
       after: rows.map((r) => ({ product_name: r.product_name, lot_number: r.lot_number })),
     });
   });

@@ -28,23 +28,49 @@ export interface ReportHistoryRow {
 }
 
 /** Records that the caller generated a report of one of their events (inside their transaction when given). */
-export async function recordReport(db: Knex | Knex.Transaction, actor: Actor, communicationId: number, reportType: string): Promise<ReportHistoryRow> {
-  const [row] = await db('report_history').insert({
-    communication_id: communicationId, organization_id: actor.organizationId, report_type: reportType, created_by: actor.userId,
-  }).returning(['id', 'report_type', 'created_by', 'created_at']);
-  const user = (await db('users').where({ id: actor.userId }).first('first_name', 'last_name', 'email')) as { first_name: string | null; last_name: string | null; email: string } | undefined;
+export async function recordReport(
+  db: Knex | Knex.Transaction,
+  actor: Actor,
+  communicationId: number,
+  reportType: string,
+): Promise<ReportHistoryRow> {
+  const [row] = await db('report_history')
+    .insert({
+      communication_id: communicationId,
+      organization_id: actor.organizationId,
+      report_type: reportType,
+      created_by: actor.userId,
+    })
+    .returning(['id', 'report_type', 'created_by', 'created_at']);
+  const user = (await db('users').where({ id: actor.userId }).first('first_name', 'last_name', 'email')) as
+    | { first_name: string | null; last_name: string | null; email: string }
+    | undefined;
   const name = [user?.first_name, user?.last_name].filter(Boolean).join(' ');
-  return { ...(row as Omit<ReportHistoryRow, 'created_by_name' | 'created_by_email'>), created_by_name: name || null, created_by_email: user?.email ?? actor.email };
+  return {
+    ...(row as Omit<ReportHistoryRow, 'created_by_name' | 'created_by_email'>),
+    created_by_name: name || null,
+    created_by_email: user?.email ?? actor.email,
+  };
 }
 
 /** The checks every report of one event starts with: the caller's own event (404 otherwise), and the download recorded. */
-export async function openEventReport(db: Knex, actor: Actor, communicationId: number, reportType: string): Promise<CommunicationRow> {
+export async function openEventReport(
+  db: Knex,
+  actor: Actor,
+  communicationId: number,
+  reportType: string,
+): Promise<CommunicationRow> {
   const event = await loadOwnCommunication(db, actor, communicationId);
   await recordReport(db, actor, communicationId, reportType);
   return event;
 }
 
-export async function addReportHistory(db: Knex, actor: Actor, communicationId: number, reportType: string): Promise<ReportHistoryRow> {
+export async function addReportHistory(
+  db: Knex,
+  actor: Actor,
+  communicationId: number,
+  reportType: string,
+): Promise<ReportHistoryRow> {
   await loadOwnCommunication(db, actor, communicationId);
   return recordReport(db, actor, communicationId, reportType);
 }
@@ -56,13 +82,34 @@ const historyList: ListSpec = {
 };
 
 /** Who generated reports of this type for the event, newest first (paged like every list). */
-export async function listReportHistory(db: Knex, actor: Actor, communicationId: number, reportType: string, raw: object): Promise<ListPage<ReportHistoryRow>> {
+export async function listReportHistory(
+  db: Knex,
+  actor: Actor,
+  communicationId: number,
+  reportType: string,
+  raw: object,
+): Promise<ListPage<ReportHistoryRow>> {
   await loadOwnCommunication(db, actor, communicationId);
   const query = parseListQuery(raw, historyList);
-  const base = db('report_history as r').leftJoin('users as u', 'u.id', 'r.created_by')
-    .where({ 'r.communication_id': communicationId, 'r.organization_id': actor.organizationId, 'r.report_type': reportType });
-  return runList<ReportHistoryRow>(base, query, historyList, 'r.id', (qb) => qb.select(
-    'r.id', 'r.report_type', 'r.created_by', 'r.created_at', 'u.email as created_by_email',
-    db.raw(`nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as created_by_name`),
-  ), 'r.created_at');
+  const base = db('report_history as r').leftJoin('users as u', 'u.id', 'r.created_by').where({
+    'r.communication_id': communicationId,
+    'r.organization_id': actor.organizationId,
+    'r.report_type': reportType,
+  });
+  return runList<ReportHistoryRow>(
+    base,
+    query,
+    historyList,
+    'r.id',
+    (qb) =>
+      qb.select(
+        'r.id',
+        'r.report_type',
+        'r.created_by',
+        'r.created_at',
+        'u.email as created_by_email',
+        db.raw(`nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as created_by_name`),
+      ),
+    'r.created_at',
+  );
 }

@@ -15,10 +15,19 @@ export interface EventSummary {
   type: string;
   status: string;
   customers: number;
-  provider_communications: { total: number; by_status: Record<string, number>; by_response: { COMPLETED: number; NOTCOMPLETED: number } };
+  provider_communications: {
+    total: number;
+    by_status: Record<string, number>;
+    by_response: { COMPLETED: number; NOTCOMPLETED: number };
+  };
   acknowledged: number;
   completed: number;
-  emails: { total: number; by_status: Record<(typeof EMAIL_STATUSES)[number], number>; opened: number; clicked: number };
+  emails: {
+    total: number;
+    by_status: Record<(typeof EMAIL_STATUSES)[number], number>;
+    opened: number;
+    clicked: number;
+  };
   /** Percent of provider communications (customers notified) acknowledged / completed, one decimal. */
   acknowledgement_rate: number;
   completion_rate: number;
@@ -28,20 +37,41 @@ export interface EventSummary {
 export async function getEventSummary(db: Knex, actor: Actor, id: number): Promise<EventSummary> {
   const event = await loadOwnCommunication(db, actor, id);
   const [customers, pcs, emails, engagement] = await Promise.all([
-    db('communication_affected_customers').where({ communication_id: id, organization_id: actor.organizationId, status: 'ACTIVE' }).first(db.raw('count(*)::int as n')),
-    db('provider_communications').where({ communication_id: id, supplier_organization_id: actor.organizationId }).whereNot('status', 'DELETED')
+    db('communication_affected_customers')
+      .where({ communication_id: id, organization_id: actor.organizationId, status: 'ACTIVE' })
+      .first(db.raw('count(*)::int as n')),
+    db('provider_communications')
+      .where({ communication_id: id, supplier_organization_id: actor.organizationId })
+      .whereNot('status', 'DELETED')
       .groupBy('status', 'response_status')
-      .select('status', 'response_status', db.raw('count(*)::int as n'), db.raw('count(acknowledged_at)::int as acknowledged')),
-    db('outbox_emails').where({ reference_type: 'communication', reference_id: String(id), organization_id: actor.organizationId })
-      .groupBy('status').select('status', db.raw('count(*)::int as n')),
-    db('email_events as e').join('outbox_emails as o', 'o.id', 'e.outbox_email_id')
-      .where({ 'o.reference_type': 'communication', 'o.reference_id': String(id), 'o.organization_id': actor.organizationId })
+      .select(
+        'status',
+        'response_status',
+        db.raw('count(*)::int as n'),
+        db.raw('count(acknowledged_at)::int as acknowledged'),
+      ),
+    db('outbox_emails')
+      .where({ reference_type: 'communication', reference_id: String(id), organization_id: actor.organizationId })
+      .groupBy('status')
+      .select('status', db.raw('count(*)::int as n')),
+    db('email_events as e')
+      .join('outbox_emails as o', 'o.id', 'e.outbox_email_id')
+      .where({
+        'o.reference_type': 'communication',
+        'o.reference_id': String(id),
+        'o.organization_id': actor.organizationId,
+      })
       .first(
         db.raw(`count(DISTINCT e.outbox_email_id) FILTER (WHERE e.event = 'Opened')::int as opened`),
         db.raw(`count(DISTINCT e.outbox_email_id) FILTER (WHERE e.event = 'Click')::int as clicked`),
       ),
   ]);
-  const pcRows = pcs as { status: string; response_status: 'COMPLETED' | 'NOTCOMPLETED'; n: number; acknowledged: number }[];
+  const pcRows = pcs as {
+    status: string;
+    response_status: 'COMPLETED' | 'NOTCOMPLETED';
+    n: number;
+    acknowledged: number;
+  }[];
   const byStatus: Record<string, number> = { OPEN: 0, CLOSED: 0 };
   const byResponse = { COMPLETED: 0, NOTCOMPLETED: 0 };
   let total = 0;
@@ -52,7 +82,10 @@ export async function getEventSummary(db: Knex, actor: Actor, id: number): Promi
     total += r.n;
     acknowledged += r.acknowledged;
   }
-  const emailByStatus = Object.fromEntries(EMAIL_STATUSES.map((s) => [s, 0])) as Record<(typeof EMAIL_STATUSES)[number], number>;
+  const emailByStatus = Object.fromEntries(EMAIL_STATUSES.map((s) => [s, 0])) as Record<
+    (typeof EMAIL_STATUSES)[number],
+    number
+  >;
   let emailTotal = 0;
   for (const r of emails as { status: (typeof EMAIL_STATUSES)[number]; n: number }[]) {
     emailByStatus[r.status] = r.n;
@@ -60,10 +93,15 @@ export async function getEventSummary(db: Knex, actor: Actor, id: number): Promi
   }
   const e = (engagement ?? { opened: 0, clicked: 0 }) as { opened: number; clicked: number };
   return {
-    id: event.id, name: event.name, event_id: event.event_id, type: event.type, status: event.status,
+    id: event.id,
+    name: event.name,
+    event_id: event.event_id,
+    type: event.type,
+    status: event.status,
     customers: Number((customers as { n: number } | undefined)?.n ?? 0),
     provider_communications: { total, by_status: byStatus, by_response: byResponse },
-    acknowledged, completed: byResponse.COMPLETED,
+    acknowledged,
+    completed: byResponse.COMPLETED,
     emails: { total: emailTotal, by_status: emailByStatus, opened: e.opened, clicked: e.clicked },
     acknowledgement_rate: percent(acknowledged, total),
     completion_rate: percent(byResponse.COMPLETED, total),
@@ -92,13 +130,28 @@ interface EventCountsRow {
   emails_failed: number;
 }
 
-const EVENT_COLUMNS = ['c.id', 'c.name', 'c.event_id', 'c.type', 'c.subtype', 'c.classification', 'c.status', 'c.approved_at', 'c.first_sent_at', 'c.closed_at'];
+const EVENT_COLUMNS = [
+  'c.id',
+  'c.name',
+  'c.event_id',
+  'c.type',
+  'c.subtype',
+  'c.classification',
+  'c.status',
+  'c.approved_at',
+  'c.first_sent_at',
+  'c.closed_at',
+];
 
 const summaryColumns: ReportColumn<EventCountsRow>[] = [
   { header: 'Event Name', value: (r) => r.name, width: 36 },
   { header: 'Event ID', value: (r) => r.event_id, width: 14 },
   { header: 'Type', value: (r) => vocabularyLabel('communicationType', r.type), width: 20 },
-  { header: 'Subtype', value: (r) => vocabularyLabel(r.type === 'RECALL' ? 'recallSubtype' : 'disruptionSubtype', r.subtype), width: 18 },
+  {
+    header: 'Subtype',
+    value: (r) => vocabularyLabel(r.type === 'RECALL' ? 'recallSubtype' : 'disruptionSubtype', r.subtype),
+    width: 18,
+  },
   { header: 'Classification', value: (r) => vocabularyLabel('classification', r.classification), width: 14 },
   { header: 'Status', value: (r) => r.status, width: 10 },
   { header: 'Event Date', value: (r) => r.event_date, kind: 'date', width: 12 },
@@ -121,13 +174,31 @@ const summaryColumns: ReportColumn<EventCountsRow>[] = [
  */
 function eventBatches(db: Knex, actor: Actor, scope: (q: Knex.QueryBuilder) => void): AsyncGenerator<EventCountsRow[]> {
   const org = actor.organizationId;
-  const customers = db('communication_affected_customers').where({ organization_id: org, status: 'ACTIVE' }).groupBy('communication_id')
-    .select('communication_id', db.raw('count(*)::int as n')).as('ac');
-  const notices = db('provider_communications').where({ supplier_organization_id: org }).whereNot('status', 'DELETED').groupBy('communication_id')
-    .select('communication_id', db.raw('count(*)::int as notified'), db.raw('count(acknowledged_at)::int as acknowledged'),
-      db.raw(`count(*) FILTER (WHERE response_status = 'COMPLETED')::int as completed`)).as('pc');
-  const emails = db('outbox_emails').where({ reference_type: 'communication', organization_id: org }).groupBy('reference_id')
-    .select('reference_id', db.raw(`count(*) FILTER (WHERE status = 'SENT')::int as sent`), db.raw(`count(*) FILTER (WHERE status IN ('ERROR', 'Bounce'))::int as failed`)).as('m');
+  const customers = db('communication_affected_customers')
+    .where({ organization_id: org, status: 'ACTIVE' })
+    .groupBy('communication_id')
+    .select('communication_id', db.raw('count(*)::int as n'))
+    .as('ac');
+  const notices = db('provider_communications')
+    .where({ supplier_organization_id: org })
+    .whereNot('status', 'DELETED')
+    .groupBy('communication_id')
+    .select(
+      'communication_id',
+      db.raw('count(*)::int as notified'),
+      db.raw('count(acknowledged_at)::int as acknowledged'),
+      db.raw(`count(*) FILTER (WHERE response_status = 'COMPLETED')::int as completed`),
+    )
+    .as('pc');
+  const emails = db('outbox_emails')
+    .where({ reference_type: 'communication', organization_id: org })
+    .groupBy('reference_id')
+    .select(
+      'reference_id',
+      db.raw(`count(*) FILTER (WHERE status = 'SENT')::int as sent`),
+      db.raw(`count(*) FILTER (WHERE status IN ('ERROR', 'Bounce'))::int as failed`),
+    )
+    .as('m');
   const query = db('communications as c')
     .leftJoin(customers, 'ac.communication_id', 'c.id')
     .leftJoin(notices, 'pc.communication_id', 'c.id')
@@ -135,9 +206,16 @@ function eventBatches(db: Knex, actor: Actor, scope: (q: Knex.QueryBuilder) => v
     .where('c.organization_id', org)
     .modify(scope)
     .orderBy('c.id')
-    .select(...EVENT_COLUMNS, db.raw(`to_char(c.event_date, 'YYYY-MM-DD') as event_date`),
-      db.raw('coalesce(ac.n, 0) as customers'), db.raw('coalesce(pc.notified, 0) as notified'), db.raw('coalesce(pc.acknowledged, 0) as acknowledged'),
-      db.raw('coalesce(pc.completed, 0) as completed'), db.raw('coalesce(m.sent, 0) as emails_sent'), db.raw('coalesce(m.failed, 0) as emails_failed'));
+    .select(
+      ...EVENT_COLUMNS,
+      db.raw(`to_char(c.event_date, 'YYYY-MM-DD') as event_date`),
+      db.raw('coalesce(ac.n, 0) as customers'),
+      db.raw('coalesce(pc.notified, 0) as notified'),
+      db.raw('coalesce(pc.acknowledged, 0) as acknowledged'),
+      db.raw('coalesce(pc.completed, 0) as completed'),
+      db.raw('coalesce(m.sent, 0) as emails_sent'),
+      db.raw('coalesce(m.failed, 0) as emails_failed'),
+    );
   return cursorBatches<EventCountsRow>(query);
 }
 
@@ -145,25 +223,36 @@ function eventBatches(db: Knex, actor: Actor, scope: (q: Knex.QueryBuilder) => v
 export async function eventSummaryReport(ctx: ReportContext, id: number): Promise<FileResult> {
   await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.summary);
   return fileOf(ctx, 'Recall Events Summary Report', 'xlsx', [
-    sheet({ name: 'Summary', columns: summaryColumns, rows: eventBatches(ctx.db, ctx.actor, (q) => q.where('c.id', id)) }),
+    sheet({
+      name: 'Summary',
+      columns: summaryColumns,
+      rows: eventBatches(ctx.db, ctx.actor, (q) => q.where('c.id', id)),
+    }),
   ]);
 }
 
 export const DASHBOARD_STATUSES = ['OPEN', 'CLOSED', 'DRAFT', 'ALL'] as const;
 
 /** Every event of the supplier in one status (or ALL but deleted), of the types the caller may manage. */
-export async function dashboardSummaryReport(ctx: ReportContext, status: string, format: ReportFormat): Promise<FileResult> {
+export async function dashboardSummaryReport(
+  ctx: ReportContext,
+  status: string,
+  format: ReportFormat,
+): Promise<FileResult> {
   const wanted = status.toUpperCase();
-  if (!(DASHBOARD_STATUSES as readonly string[]).includes(wanted)) throw new ValidationError(`status must be one of ${DASHBOARD_STATUSES.join(', ')}`);
+  if (!(DASHBOARD_STATUSES as readonly string[]).includes(wanted))
+    throw new ValidationError(`status must be one of ${DASHBOARD_STATUSES.join(', ')}`);
   const types = COMMUNICATION_TYPES.filter((t) => ctx.actor.permissions.includes(PERMISSION_OF_TYPE[t]));
   if (!types.length) assertTypePermission(ctx.actor, 'RECALL');
-  return fileOf(ctx, 'Recall Events Summary Report', format, [sheet({
-    name: 'Summary',
-    columns: summaryColumns,
-    rows: eventBatches(ctx.db, ctx.actor, (q) => {
-      q.whereIn('c.type', types);
-      if (wanted === 'ALL') q.whereNot('c.status', 'DELETED');
-      else q.where('c.status', wanted);
+  return fileOf(ctx, 'Recall Events Summary Report', format, [
+    sheet({
+      name: 'Summary',
+      columns: summaryColumns,
+      rows: eventBatches(ctx.db, ctx.actor, (q) => {
+        q.whereIn('c.type', types);
+        if (wanted === 'ALL') q.whereNot('c.status', 'DELETED');
+        else q.where('c.status', wanted);
+      }),
     }),
-  })]);
+  ]);
 }

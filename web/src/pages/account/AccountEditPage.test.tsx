@@ -18,7 +18,10 @@ const me = {
 };
 
 function setup() {
-  localStorage.setItem('user-token', JSON.stringify({ access_token: makeJwt(claimsFor('SUPPLIER', [])), refresh_token: 'r1' }));
+  localStorage.setItem(
+    'user-token',
+    JSON.stringify({ access_token: makeJwt(claimsFor('SUPPLIER', [])), refresh_token: 'r1' }),
+  );
   const writes: { url: string; method: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -26,7 +29,8 @@ function setup() {
       const method = init.method ?? 'GET';
       if (method !== 'GET') writes.push({ url, method, body: JSON.parse(String(init.body)) });
       if (url === '/api/me' && method === 'GET') return jsonResponse(me);
-      if (url === '/api/me' && method === 'PUT') return jsonResponse({ ...me, ...(JSON.parse(String(init.body)) as object) });
+      if (url === '/api/me' && method === 'PUT')
+        return jsonResponse({ ...me, ...(JSON.parse(String(init.body)) as object) });
       if (url === '/api/me/change-password') {
         const body = JSON.parse(String(init.body)) as { current_password: string };
         return body.current_password === 'Portal#2026'
@@ -58,8 +62,12 @@ describe('account edit page', () => {
     await user.clear(within(form).getByLabelText(/Phone/));
     await user.type(within(form).getByLabelText(/Phone/), '+1 916 555 0142');
     await user.click(within(form).getByRole('button', { name: 'Save profile' }));
-    expect(await screen.findByText('Your profile was saved.', { selector: '[data-slot="toast-description"]' })).toBeTruthy();
-    expect(writes).toEqual([{ url: '/api/me', method: 'PUT', body: { first_name: 'Alicia', last_name: 'Acme', phone: '+1 916 555 0142' } }]);
+    expect(
+      await screen.findByText('Your profile was saved.', { selector: '[data-slot="toast-description"]' }),
+    ).toBeTruthy();
+    expect(writes).toEqual([
+      { url: '/api/me', method: 'PUT', body: { first_name: 'Alicia', last_name: 'Acme', phone: '+1 916 555 0142' } },
+    ]);
   });
 
   it('applies verify_password and confirmed, then shows the server message', async () => {
@@ -85,7 +93,9 @@ describe('account edit page', () => {
     await user.clear(within(form).getByLabelText(/Current password/));
     await user.type(within(form).getByLabelText(/Current password/), 'Portal#2026');
     await user.click(within(form).getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('Your password was changed.', { selector: '[data-slot="toast-description"]' })).toBeTruthy();
+    expect(
+      await screen.findByText('Your password was changed.', { selector: '[data-slot="toast-description"]' }),
+    ).toBeTruthy();
     expect(writes.at(-1)).toEqual({
       url: '/api/me/change-password',
       method: 'PUT',

@@ -23,7 +23,11 @@ function Status({ ok, message }: { ok: boolean; message: string }) {
   return (
     <p
       role={ok ? 'status' : 'alert'}
-      className={ok ? 'rounded-md bg-success/10 px-3 py-2 text-sm text-success' : 'rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive'}
+      className={
+        ok
+          ? 'rounded-md bg-success/10 px-3 py-2 text-sm text-success'
+          : 'rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive'
+      }
     >
       {message}
     </p>
@@ -79,7 +83,12 @@ function ProfileForm() {
   }
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4 rounded-md border p-4" aria-labelledby="profile-title">
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      className="space-y-4 rounded-md border p-4"
+      aria-labelledby="profile-title"
+    >
       <h2 id="profile-title" className="text-lg font-semibold">
         <Trans>Profile</Trans>
       </h2>
@@ -137,16 +146,31 @@ function PasswordForm() {
   }
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4 rounded-md border p-4" aria-labelledby="password-title">
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      className="space-y-4 rounded-md border p-4"
+      aria-labelledby="password-title"
+    >
       <h2 id="password-title" className="text-lg font-semibold">
         <Trans>Change password</Trans>
       </h2>
       {result ? <Status {...result} /> : null}
       <FormField label={t`Current password`} required error={submitted ? errors.current_password : null}>
-        <TextInput type="password" autoComplete="current-password" value={values.current_password} onValueChange={set('current_password')} />
+        <TextInput
+          type="password"
+          autoComplete="current-password"
+          value={values.current_password}
+          onValueChange={set('current_password')}
+        />
       </FormField>
       <FormField label={t`New password`} required error={submitted ? errors.password : null}>
-        <TextInput type="password" autoComplete="new-password" value={values.password} onValueChange={set('password')} />
+        <TextInput
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onValueChange={set('password')}
+        />
       </FormField>
       <FormField label={t`Confirm password`} required error={submitted ? errors.password_confirmation : null}>
         <TextInput

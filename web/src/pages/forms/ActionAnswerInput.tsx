@@ -25,15 +25,31 @@ export interface ActionAnswerInputProps {
   readOnly?: boolean;
 }
 
-export const toUploaded = (f: NoticeFile): UploadedFile => ({ id: f.id, name: f.name, size: f.size, url: f.signed_url_review, mimeType: f.type });
+export const toUploaded = (f: NoticeFile): UploadedFile => ({
+  id: f.id,
+  name: f.name,
+  size: f.size,
+  url: f.signed_url_review,
+  mimeType: f.type,
+});
 
 /** Only the lists of allowed choices the server accepts (spec 000 §5) are shown; every text goes through lingui. */
-export function ActionAnswerInput({ action, draft, problem, onChange, onUpload, onDeleteFile, onPreview, readOnly = false }: ActionAnswerInputProps) {
+export function ActionAnswerInput({
+  action,
+  draft,
+  problem,
+  onChange,
+  onUpload,
+  onDeleteFile,
+  onPreview,
+  readOnly = false,
+}: ActionAnswerInputProps) {
   const { t } = useLingui();
   const id = useId();
   const disabled = readOnly || action.is_disabled;
   const errorId = `${id}-error`;
-  const error = problem === 'required' ? t`Field required` : problem === 'numeric' ? t`Only numeric values are accepted.` : null;
+  const error =
+    problem === 'required' ? t`Field required` : problem === 'numeric' ? t`Only numeric values are accepted.` : null;
   const described = error ? errorId : undefined;
   const set = (patch: Partial<AnswerDraft>) => onChange({ ...draft, ...patch });
 
@@ -113,7 +129,9 @@ export function ActionAnswerInput({ action, draft, problem, onChange, onUpload, 
                 id={`${id}-opt-${i}`}
                 checked={draft.valueCheckbox.includes(option)}
                 disabled={disabled}
-                onCheckedChange={(v) => set({ valueCheckbox: toggleOption(action.options, draft.valueCheckbox, option, v === true) })}
+                onCheckedChange={(v) =>
+                  set({ valueCheckbox: toggleOption(action.options, draft.valueCheckbox, option, v === true) })
+                }
               />
               <Label htmlFor={`${id}-opt-${i}`}>{option}</Label>
             </div>
@@ -194,12 +212,15 @@ export function ActionAnswerInput({ action, draft, problem, onChange, onUpload, 
         {action.title}
         {action.is_required ? (
           <span aria-hidden="true" className="text-destructive">
-            {' '}*
+            {' '}
+            *
           </span>
         ) : null}
       </legend>
       {action.description ? <p className="text-xs text-muted-foreground">{action.description}</p> : null}
-      {action.is_disabled ? <p className="text-xs text-muted-foreground">{t`This action is disabled and cannot be edited.`}</p> : null}
+      {action.is_disabled ? (
+        <p className="text-xs text-muted-foreground">{t`This action is disabled and cannot be edited.`}</p>
+      ) : null}
       {control}
       {action.response ? (
         <p className="text-xs text-muted-foreground">

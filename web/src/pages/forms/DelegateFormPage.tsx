@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { StatusLabel } from '@portal/design-system';
-import { answerDelegatedAction, deleteDelegateFile, readId, uploadDelegateFile, useDelegateView } from '../../api/delegate';
+import {
+  answerDelegatedAction,
+  deleteDelegateFile,
+  readId,
+  uploadDelegateFile,
+  useDelegateView,
+} from '../../api/delegate';
 import { isInvalidLink, readLinkToken } from '../../api/notices';
 import { NoticeBody } from './NoticeDetails';
 import { FormError, FormLoading, InvalidLink } from './FormStates';
@@ -28,7 +34,11 @@ export default function DelegateFormPage() {
         <h1 className="text-lg font-semibold">
           <Trans>Thank you, your response has been submitted.</Trans>
         </h1>
-        <button type="button" className="justify-self-start text-sm text-primary underline-offset-4 hover:underline" onClick={() => setSubmitted(false)}>
+        <button
+          type="button"
+          className="justify-self-start text-sm text-primary underline-offset-4 hover:underline"
+          onClick={() => setSubmitted(false)}
+        >
           <Trans>Back to the notice</Trans>
         </button>
       </div>
@@ -49,7 +59,8 @@ export default function DelegateFormPage() {
     <article className="grid gap-5" data-testid="delegate-form">
       <header className="grid gap-1">
         <p className="text-xs uppercase text-muted-foreground">
-          {view.communication.type === 'RECALL' ? t`Recall` : t`Supply Advisory`} · <Trans>Delegated to {view.delegate.email}</Trans>
+          {view.communication.type === 'RECALL' ? t`Recall` : t`Supply Advisory`} ·{' '}
+          <Trans>Delegated to {view.delegate.email}</Trans>
         </p>
         <h1 className="text-xl font-semibold break-words">{view.communication.name}</h1>
         <StatusLabel kind="response" status={view.provider_communication.response_status} />

@@ -54,7 +54,15 @@ export function EventDetails({ view }: { view: Pick<NoticeView, 'communication' 
   );
 }
 
-const PRODUCT_FIELDS = ['product_name', 'catalog_number', 'lot_number', 'udi', 'description', 'expiration_date', 'quantity'] as const;
+const PRODUCT_FIELDS = [
+  'product_name',
+  'catalog_number',
+  'lot_number',
+  'udi',
+  'description',
+  'expiration_date',
+  'quantity',
+] as const;
 
 export function ProductList({ products }: { products: NoticeProduct[] }) {
   const { t } = useLingui();
@@ -94,7 +102,13 @@ export function ProductList({ products }: { products: NoticeProduct[] }) {
   );
 }
 
-export function DocumentList({ documents, onPreview }: { documents: NoticeFile[]; onPreview: (file: NoticeFile) => void }) {
+export function DocumentList({
+  documents,
+  onPreview,
+}: {
+  documents: NoticeFile[];
+  onPreview: (file: NoticeFile) => void;
+}) {
   const { t } = useLingui();
   if (documents.length === 0) {
     return (
@@ -106,7 +120,10 @@ export function DocumentList({ documents, onPreview }: { documents: NoticeFile[]
   return (
     <ul className="grid gap-2" aria-label={t`Documents`}>
       {documents.map((d) => (
-        <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm">
+        <li
+          key={d.id}
+          className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm"
+        >
           <span className="break-all">
             {d.name} <span className="text-xs text-muted-foreground">({formatBytes(d.size)})</span>
           </span>
@@ -120,7 +137,13 @@ export function DocumentList({ documents, onPreview }: { documents: NoticeFile[]
 }
 
 /** What a public form shows of the notice before its actions: the event, its products and its documents. */
-export function NoticeBody({ view, onPreview }: { view: Pick<NoticeView, 'communication' | 'provider_communication' | 'products' | 'documents'>; onPreview: (file: NoticeFile) => void }) {
+export function NoticeBody({
+  view,
+  onPreview,
+}: {
+  view: Pick<NoticeView, 'communication' | 'provider_communication' | 'products' | 'documents'>;
+  onPreview: (file: NoticeFile) => void;
+}) {
   return (
     <>
       <EventDetails view={view} />

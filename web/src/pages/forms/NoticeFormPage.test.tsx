@@ -8,18 +8,52 @@ import type { NoticeAction, NoticeView } from '../../api/notices';
 const TOKEN = 'hcdcVQOdnZttUJz_rNxtmIc5L2PC_sFa5U2GTntAYDI';
 
 const act = (id: number, action_type: NoticeAction['action_type'], options: string[] = []): NoticeAction => ({
-  id, sort_order: id, action_type, title: `Action ${action_type}`, description: null, options, is_required: true, is_disabled: false, response: null, files: [],
+  id,
+  sort_order: id,
+  action_type,
+  title: `Action ${action_type}`,
+  description: null,
+  options,
+  is_required: true,
+  is_disabled: false,
+  response: null,
+  files: [],
 });
 
 const notice: NoticeView = {
   communication: {
-    id: 3, type: 'RECALL', subtype: null, name: 'Gown labelling error', event_id: 'ACME-3', classification: null, reason: null,
-    description: '<p>Size <b>labels</b> swapped.</p>', disposition: null, lead_time: null, event_date: '2026-03-10', end_date: null,
-    contact_name: null, contact_email: null, contact_phone: null, status: 'OPEN', supplier_name: 'Acme Medical', organization_id: 2,
+    id: 3,
+    type: 'RECALL',
+    subtype: null,
+    name: 'Gown labelling error',
+    event_id: 'ACME-3',
+    classification: null,
+    reason: null,
+    description: '<p>Size <b>labels</b> swapped.</p>',
+    disposition: null,
+    lead_time: null,
+    event_date: '2026-03-10',
+    end_date: null,
+    contact_name: null,
+    contact_email: null,
+    contact_phone: null,
+    status: 'OPEN',
+    supplier_name: 'Acme Medical',
+    organization_id: 2,
   },
   provider_communication: {
-    id: 9, communication_id: 3, supplier_organization_id: 2, provider_organization_id: 4, affected_customer_id: 3, status: 'OPEN',
-    response_status: 'NOTCOMPLETED', acknowledged_at: null, acknowledged_by: null, completed_at: null, customer_name: 'Riverside', response_label: 'In Progress',
+    id: 9,
+    communication_id: 3,
+    supplier_organization_id: 2,
+    provider_organization_id: 4,
+    affected_customer_id: 3,
+    status: 'OPEN',
+    response_status: 'NOTCOMPLETED',
+    acknowledged_at: null,
+    acknowledged_by: null,
+    completed_at: null,
+    customer_name: 'Riverside',
+    response_label: 'In Progress',
   },
   products: [{ id: 1, product_name: 'Gown L', lot_number: 'G-1' }],
   actions: [act(1, 'Numeric'), act(2, 'YesNo')],
@@ -34,7 +68,8 @@ function server(view: NoticeView = notice) {
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
       calls.push({ url, method, body: init.body ? JSON.parse(String(init.body)) : null });
-      if (!url.includes(`token=${TOKEN}`)) return jsonResponse({ ok: false, m: 'This link is invalid or has expired.' }, 404);
+      if (!url.includes(`token=${TOKEN}`))
+        return jsonResponse({ ok: false, m: 'This link is invalid or has expired.' }, 404);
       if (method === 'GET') return jsonResponse(view);
       return jsonResponse({ response_status: 'COMPLETED' });
     }),
@@ -71,16 +106,29 @@ describe('public notice form', () => {
     expect((numeric as HTMLInputElement).value).toBe('0');
     await user.click(within(screen.getByTestId('action-2')).getByLabelText('No'));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(location.history?.at(-1)).toContain('/provider/recall-notice-webform/confirmation/2/3/9/RECALL'));
+    await waitFor(() =>
+      expect(location.history?.at(-1)).toContain('/provider/recall-notice-webform/confirmation/2/3/9/RECALL'),
+    );
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.url).toBe(`/api/provider/communication-notices?token=${TOKEN}`);
-    expect(put?.body).toEqual({ answers: [{ actionId: 1, valueNumeric: '0', submit: true }, { actionId: 2, valueYesNo: 'No', submit: true }] });
+    expect(put?.body).toEqual({
+      answers: [
+        { actionId: 1, valueNumeric: '0', submit: true },
+        { actionId: 2, valueYesNo: 'No', submit: true },
+      ],
+    });
   }, 30_000);
 
   describe('vocabulary words', () => {
     const coded: NoticeView = {
       ...notice,
-      communication: { ...notice.communication, subtype: 'CORRECTION', classification: 'CLASSIII', disposition: 'Returned', reason: 'Quality issue' },
+      communication: {
+        ...notice.communication,
+        subtype: 'CORRECTION',
+        classification: 'CLASSIII',
+        disposition: 'Returned',
+        reason: 'Quality issue',
+      },
     };
     const detail = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
 

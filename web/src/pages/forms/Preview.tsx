@@ -7,7 +7,10 @@ import type { NoticeFile } from '../../api/notices';
 export function useFilePreview(): [ReactNode, (file: NoticeFile) => void] {
   const { t } = useLingui();
   const [file, setFile] = useState<PreviewFile | null>(null);
-  const open = useCallback((f: NoticeFile) => setFile({ name: f.name, url: f.signed_url_review || f.signed_url, mimeType: f.type }), []);
+  const open = useCallback(
+    (f: NoticeFile) => setFile({ name: f.name, url: f.signed_url_review || f.signed_url, mimeType: f.type }),
+    [],
+  );
   const element = (
     <FilePreview
       open={file !== null}

@@ -137,7 +137,12 @@ export function ResponseForm({ actions, api, readOnly = false, reload, onSubmitt
       ) : null}
       {editable ? (
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" loading={busy === 'draft'} disabled={busy !== null} onClick={() => void save(false)}>
+          <Button
+            variant="outline"
+            loading={busy === 'draft'}
+            disabled={busy !== null}
+            onClick={() => void save(false)}
+          >
             <Trans>Save draft</Trans>
           </Button>
           <Button loading={busy === 'submit'} disabled={busy !== null} onClick={() => void save(true)}>

@@ -7,28 +7,55 @@ const TOKEN = 'hcdcVQOdnZttUJz_rNxtmIc5L2PC_sFa5U2GTntAYDI';
 
 const view: SalesRepView = {
   communication: {
-    id: 4, type: 'PRODUCT DISRUPTION', subtype: 'BACKORDER', name: 'Saline flush backorder', event_id: 'SA-7', reason: null, lead_time: '2-4 weeks',
-    description: '<p>Allocation until <b>December</b>.</p>', event_date: null, end_date: null, status: 'OPEN', supplier_name: 'Acme Medical',
+    id: 4,
+    type: 'PRODUCT DISRUPTION',
+    subtype: 'BACKORDER',
+    name: 'Saline flush backorder',
+    event_id: 'SA-7',
+    reason: null,
+    lead_time: '2-4 weeks',
+    description: '<p>Allocation until <b>December</b>.</p>',
+    event_date: null,
+    end_date: null,
+    status: 'OPEN',
+    supplier_name: 'Acme Medical',
   },
   products: [{ id: 1, product_name: 'SafeFlush 10 mL' }],
   customers: [
-    { name: 'Hill Clinic', sent_at: '2026-11-20T10:00:00Z', acknowledged_at: null, response_status: 'NOTCOMPLETED', completed_at: null },
-    { name: 'Lakeshore', sent_at: '2026-11-20T10:00:00Z', acknowledged_at: '2026-11-20T12:00:00Z', response_status: 'COMPLETED', completed_at: '2026-11-20T12:30:00Z' },
+    {
+      name: 'Hill Clinic',
+      sent_at: '2026-11-20T10:00:00Z',
+      acknowledged_at: null,
+      response_status: 'NOTCOMPLETED',
+      completed_at: null,
+    },
+    {
+      name: 'Lakeshore',
+      sent_at: '2026-11-20T10:00:00Z',
+      acknowledged_at: '2026-11-20T12:00:00Z',
+      response_status: 'COMPLETED',
+      completed_at: '2026-11-20T12:30:00Z',
+    },
   ],
   email: 'sam@acme.demo',
 };
 
 function server() {
   const urls: string[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-    urls.push(url);
-    return url.includes(`token=${TOKEN}`) ? jsonResponse(view) : jsonResponse({ ok: false, m: 'This link is invalid or has expired.' }, 404);
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      urls.push(url);
+      return url.includes(`token=${TOKEN}`)
+        ? jsonResponse(view)
+        : jsonResponse({ ok: false, m: 'This link is invalid or has expired.' }, 404);
+    }),
+  );
   return urls;
 }
 
 describe('sales-rep disruption form', () => {
-  it('shows the advisory, its products and each customer\'s progress, without markup from the sender', async () => {
+  it("shows the advisory, its products and each customer's progress, without markup from the sender", async () => {
     const urls = server();
     renderApp(`/supplier/sales-rep/disruption-webform?token=${TOKEN}`);
     expect(await screen.findByText('Saline flush backorder')).toBeTruthy();

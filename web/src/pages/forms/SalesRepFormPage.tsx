@@ -45,10 +45,17 @@ export default function SalesRepFormPage() {
         ) : (
           <ul className="grid gap-2">
             {data.customers.map((cu) => (
-              <li key={cu.name} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3 text-sm">
+              <li
+                key={cu.name}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3 text-sm"
+              >
                 <span className="font-medium">{cu.name}</span>
                 <span className="flex items-center gap-2 text-muted-foreground">
-                  {cu.acknowledged_at ? <Trans>Acknowledged {formatDate(cu.acknowledged_at)}</Trans> : <Trans>Not acknowledged</Trans>}
+                  {cu.acknowledged_at ? (
+                    <Trans>Acknowledged {formatDate(cu.acknowledged_at)}</Trans>
+                  ) : (
+                    <Trans>Not acknowledged</Trans>
+                  )}
                   <StatusLabel kind="response" status={cu.response_status ?? null} />
                 </span>
               </li>

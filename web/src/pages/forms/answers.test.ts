@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { NoticeAction } from '../../api/notices';
-import { buildAnswers, checkAll, checkAnswer, digitsOnly, draftFromResponse, emptyDraft, hasValue, isDigits, toggleOption } from './answers';
+import {
+  buildAnswers,
+  checkAll,
+  checkAnswer,
+  digitsOnly,
+  draftFromResponse,
+  emptyDraft,
+  hasValue,
+  isDigits,
+  toggleOption,
+} from './answers';
 
 const action = (over: Partial<NoticeAction> = {}): NoticeAction => ({
   id: 1,
@@ -15,7 +25,15 @@ const action = (over: Partial<NoticeAction> = {}): NoticeAction => ({
   files: [],
   ...over,
 });
-const file = { id: 7, name: 'a.png', extension: 'png', type: 'image/png', size: 10, signed_url: '/f', signed_url_review: '/p' };
+const file = {
+  id: 7,
+  name: 'a.png',
+  extension: 'png',
+  type: 'image/png',
+  size: 10,
+  signed_url: '/f',
+  signed_url_review: '/p',
+};
 
 describe('numeric answers', () => {
   it('accepts digits only, and 0 is a valid answer', () => {
@@ -28,7 +46,9 @@ describe('numeric answers', () => {
     const numeric = action({ action_type: 'Numeric' });
     expect(checkAnswer(numeric, { ...emptyDraft(), valueNumeric: '0' }, true)).toBeNull();
     expect(checkAnswer(numeric, { ...emptyDraft(), valueNumeric: '1e3' }, false)).toBe('numeric');
-    expect(buildAnswers([numeric], { 1: { ...emptyDraft(), valueNumeric: '0' } }, true)).toEqual([{ actionId: 1, valueNumeric: '0', submit: true }]);
+    expect(buildAnswers([numeric], { 1: { ...emptyDraft(), valueNumeric: '0' } }, true)).toEqual([
+      { actionId: 1, valueNumeric: '0', submit: true },
+    ]);
   });
 });
 
@@ -54,8 +74,15 @@ describe('required answers', () => {
   });
 
   it('checkAll lists every problem by action id', () => {
-    const actions = [action({ id: 1 }), action({ id: 2, action_type: 'Numeric' }), action({ id: 3, is_required: false })];
-    expect(checkAll(actions, { 2: { ...emptyDraft(), valueNumeric: 'x' } }, true)).toEqual({ 1: 'required', 2: 'numeric' });
+    const actions = [
+      action({ id: 1 }),
+      action({ id: 2, action_type: 'Numeric' }),
+      action({ id: 3, is_required: false }),
+    ];
+    expect(checkAll(actions, { 2: { ...emptyDraft(), valueNumeric: 'x' } }, true)).toEqual({
+      1: 'required',
+      2: 'numeric',
+    });
   });
 });
 
@@ -87,7 +114,11 @@ describe('building the answers', () => {
   });
 
   it('restores a saved answer into the form', () => {
-    expect(draftFromResponse({ valueNumeric: '0', valueCheckbox: ['a'] })).toEqual({ ...emptyDraft(), valueNumeric: '0', valueCheckbox: ['a'] });
+    expect(draftFromResponse({ valueNumeric: '0', valueCheckbox: ['a'] })).toEqual({
+      ...emptyDraft(),
+      valueNumeric: '0',
+      valueCheckbox: ['a'],
+    });
     expect(draftFromResponse(null)).toEqual(emptyDraft());
   });
 

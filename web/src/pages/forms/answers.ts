@@ -78,12 +78,17 @@ export function hasValue(action: NoticeAction, draft: AnswerDraft): boolean {
  */
 export function checkAnswer(action: NoticeAction, draft: AnswerDraft, submit: boolean): AnswerProblem | null {
   if (action.is_disabled) return null;
-  if (action.action_type === 'Numeric' && draft.valueNumeric.trim() !== '' && !isDigits(draft.valueNumeric.trim())) return 'numeric';
+  if (action.action_type === 'Numeric' && draft.valueNumeric.trim() !== '' && !isDigits(draft.valueNumeric.trim()))
+    return 'numeric';
   if (submit && action.is_required && !hasValue(action, draft)) return 'required';
   return null;
 }
 
-export function checkAll(actions: readonly NoticeAction[], drafts: Record<number, AnswerDraft>, submit: boolean): Record<number, AnswerProblem> {
+export function checkAll(
+  actions: readonly NoticeAction[],
+  drafts: Record<number, AnswerDraft>,
+  submit: boolean,
+): Record<number, AnswerProblem> {
   const out: Record<number, AnswerProblem> = {};
   for (const a of actions) {
     const problem = checkAnswer(a, drafts[a.id] ?? emptyDraft(), submit);
@@ -120,7 +125,11 @@ export function answerValueOf(action: NoticeAction, draft: AnswerDraft): Respons
  * The answers to send: on Save draft every answered action as a draft; on Submit every answered action, submitted.
  * Disabled actions and actions left empty are not sent (an empty optional action stays unanswered).
  */
-export function buildAnswers(actions: readonly NoticeAction[], drafts: Record<number, AnswerDraft>, submit: boolean): AnswerWithAction[] {
+export function buildAnswers(
+  actions: readonly NoticeAction[],
+  drafts: Record<number, AnswerDraft>,
+  submit: boolean,
+): AnswerWithAction[] {
   const out: AnswerWithAction[] = [];
   for (const a of actions) {
     if (a.is_disabled) continue;
@@ -132,7 +141,12 @@ export function buildAnswers(actions: readonly NoticeAction[], drafts: Record<nu
 }
 
 /** Toggles an option in a multi-select answer, keeping the action's option order. */
-export function toggleOption(options: readonly string[], chosen: readonly string[], option: string, on: boolean): string[] {
+export function toggleOption(
+  options: readonly string[],
+  chosen: readonly string[],
+  option: string,
+  on: boolean,
+): string[] {
   const set = new Set(chosen);
   if (on) set.add(option);
   else set.delete(option);
@@ -142,6 +156,10 @@ export function toggleOption(options: readonly string[], chosen: readonly string
 /** An answer's values as one line of text (lists comma-separated, fields by semicolons). */
 export function answerText(value: Record<string, unknown>): string {
   return Object.values(value)
-    .map((v) => (Array.isArray(v) ? v.map((x) => (typeof x === 'object' && x !== null && 'name' in x ? String(x.name) : String(x))).join(', ') : String(v)))
+    .map((v) =>
+      Array.isArray(v)
+        ? v.map((x) => (typeof x === 'object' && x !== null && 'name' in x ? String(x.name) : String(x))).join(', ')
+        : String(v),
+    )
     .join('; ');
 }

@@ -35,8 +35,13 @@ describe('link tokens of the public forms', () => {
 
   it('builds the confirmation path of each communication type', () => {
     const view = (type: 'RECALL' | 'PRODUCT DISRUPTION') =>
-      ({ communication: { id: 3, type, organization_id: 2 }, provider_communication: { id: 9 } }) as unknown as NoticeView;
+      ({
+        communication: { id: 3, type, organization_id: 2 },
+        provider_communication: { id: 9 },
+      }) as unknown as NoticeView;
     expect(confirmationPath(view('RECALL'))).toBe('/provider/recall-notice-webform/confirmation/2/3/9/RECALL');
-    expect(confirmationPath(view('PRODUCT DISRUPTION'))).toBe('/provider/disruption-notice-webform/confirmation/2/3/9/PRODUCT%20DISRUPTION');
+    expect(confirmationPath(view('PRODUCT DISRUPTION'))).toBe(
+      '/provider/disruption-notice-webform/confirmation/2/3/9/PRODUCT%20DISRUPTION',
+    );
   });
 });

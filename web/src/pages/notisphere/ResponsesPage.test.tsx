@@ -17,7 +17,13 @@ const me = {
   organization: { id: 1, name: 'NotiSphere', type: 'NOTISPHERE', profile_photo: null, isSSO: false },
 };
 
-const row = (pcId: number, provider: string, site: string | null, responder: string | null, response_status: string) => ({
+const row = (
+  pcId: number,
+  provider: string,
+  site: string | null,
+  responder: string | null,
+  response_status: string,
+) => ({
   id: pcId,
   communication_id: 31,
   row_key: `${pcId}:${responder ?? '-'}`,
@@ -42,10 +48,22 @@ const row = (pcId: number, provider: string, site: string | null, responder: str
   updated_at: '2026-11-02T10:00:00Z',
 });
 
-const rows = [row(44, 'Riverside Health', 'Riverside North Campus', 'Rita Riverside', 'SUBMITTED'), row(45, 'Lakeshore Medical Center', null, null, 'NOTCOMPLETED')];
+const rows = [
+  row(44, 'Riverside Health', 'Riverside North Campus', 'Rita Riverside', 'SUBMITTED'),
+  row(45, 'Lakeshore Medical Center', null, null, 'NOTCOMPLETED'),
+];
 
 const detail = {
-  communication: { id: 31, name: 'Infusion pumps', type: 'RECALL', subtype: null, event_id: 'E-31', classification: 'CLASSI', status: 'OPEN', supplier_name: 'Acme Medical Devices' },
+  communication: {
+    id: 31,
+    name: 'Infusion pumps',
+    type: 'RECALL',
+    subtype: null,
+    event_id: 'E-31',
+    classification: 'CLASSI',
+    status: 'OPEN',
+    supplier_name: 'Acme Medical Devices',
+  },
   provider_communication_id: 44,
   provider: { id: 7, name: 'Riverside Health' },
   site: { id: 8, name: 'Riverside North Campus' },
@@ -60,13 +78,52 @@ const detail = {
   acknowledged_at: '2026-11-01T11:00:00Z',
   acknowledged_by: 'rita@riverside.demo',
   actions: [
-    { action_id: 1, action_type: 'Text', title: 'Count the boxes', is_required: true, status: 'SUBMITTED', value: { valueText: 'Pulled 3 boxes' }, responder_email: 'rita@riverside.demo', submitted_at: '2026-11-02T10:00:00Z', updated_at: '2026-11-02T10:00:00Z', files: [] },
     {
-      action_id: 2, action_type: 'Document', title: 'Upload the proof', is_required: false, status: 'SUBMITTED', value: { valueDocument: [9] }, responder_email: 'rita@riverside.demo',
-      submitted_at: '2026-11-02T10:00:00Z', updated_at: '2026-11-02T10:00:00Z',
-      files: [{ id: 9, name: 'proof.pdf', extension: 'pdf', type: 'application/pdf', size: 10, signed_url: '/api/files/signed-proof', signed_url_review: '/api/files/review' }],
+      action_id: 1,
+      action_type: 'Text',
+      title: 'Count the boxes',
+      is_required: true,
+      status: 'SUBMITTED',
+      value: { valueText: 'Pulled 3 boxes' },
+      responder_email: 'rita@riverside.demo',
+      submitted_at: '2026-11-02T10:00:00Z',
+      updated_at: '2026-11-02T10:00:00Z',
+      files: [],
     },
-    { action_id: 3, action_type: 'YesNo', title: 'Any patient harmed?', is_required: true, status: 'NA', value: null, responder_email: null, submitted_at: null, updated_at: null, files: [] },
+    {
+      action_id: 2,
+      action_type: 'Document',
+      title: 'Upload the proof',
+      is_required: false,
+      status: 'SUBMITTED',
+      value: { valueDocument: [9] },
+      responder_email: 'rita@riverside.demo',
+      submitted_at: '2026-11-02T10:00:00Z',
+      updated_at: '2026-11-02T10:00:00Z',
+      files: [
+        {
+          id: 9,
+          name: 'proof.pdf',
+          extension: 'pdf',
+          type: 'application/pdf',
+          size: 10,
+          signed_url: '/api/files/signed-proof',
+          signed_url_review: '/api/files/review',
+        },
+      ],
+    },
+    {
+      action_id: 3,
+      action_type: 'YesNo',
+      title: 'Any patient harmed?',
+      is_required: true,
+      status: 'NA',
+      value: null,
+      responder_email: null,
+      submitted_at: null,
+      updated_at: null,
+      files: [],
+    },
   ],
 };
 
@@ -99,8 +156,14 @@ function backend() {
 }
 
 describe('operator eR responses', () => {
-  it('lists every provider\'s responses, searches the server, and shows a row\'s answers read-only', async () => {
-    localStorage.setItem('user-token', JSON.stringify({ access_token: makeJwt(claimsFor('NOTISPHERE', ['NotiSphere_ResponderRole'])), refresh_token: 'r1' }));
+  it("lists every provider's responses, searches the server, and shows a row's answers read-only", async () => {
+    localStorage.setItem(
+      'user-token',
+      JSON.stringify({
+        access_token: makeJwt(claimsFor('NOTISPHERE', ['NotiSphere_ResponderRole'])),
+        refresh_token: 'r1',
+      }),
+    );
     const calls = backend();
     renderApp('/notisphere/er-response');
     await screen.findByText('Lakeshore Medical Center');
@@ -123,7 +186,9 @@ describe('operator eR responses', () => {
     await user.clear(screen.getByRole('searchbox'));
     await screen.findByText('Rita Riverside');
 
-    await user.click(within(tableRowWith('Riverside Health', 'Rita Riverside')).getByRole('button', { name: 'Actions' }));
+    await user.click(
+      within(tableRowWith('Riverside Health', 'Rita Riverside')).getByRole('button', { name: 'Actions' }),
+    );
     expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toEqual(['View']);
     await user.click(screen.getByRole('menuitem', { name: 'View' }));
     const dialog = await screen.findByRole('dialog');
@@ -131,7 +196,9 @@ describe('operator eR responses', () => {
     expect(calls).toContain('GET /api/notisphere/communications/responses/31/44');
     expect(within(dialog).getByText('Riverside North Campus')).toBeTruthy();
     expect(within(dialog).getByText('No answer yet')).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'proof.pdf' }).getAttribute('href')).toBe('/api/files/signed-proof');
+    expect(within(dialog).getByRole('link', { name: 'proof.pdf' }).getAttribute('href')).toBe(
+      '/api/files/signed-proof',
+    );
     expect(within(dialog).queryByRole('button', { name: /Edit|Respond|Delete|Submit/ })).toBeNull();
   });
 });

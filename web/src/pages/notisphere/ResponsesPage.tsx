@@ -13,7 +13,12 @@ import {
   type DataTableColumn,
 } from '@portal/design-system';
 import type { ListState } from '../../api/provider';
-import { useOperatorResponseDetail, useOperatorResponses, type OperatorActionAnswer, type OperatorResponseRow } from '../../api/operator';
+import {
+  useOperatorResponseDetail,
+  useOperatorResponses,
+  type OperatorActionAnswer,
+  type OperatorResponseRow,
+} from '../../api/operator';
 import { answerText } from '../forms/answers';
 import { listStateProps, useResponseColumns } from '../provider/listShared';
 import { useTableTexts } from '../supplier/shared/table';
@@ -41,12 +46,23 @@ export default function ResponsesPage() {
   const columns: DataTableColumn<OperatorResponseRow>[] = [
     { field: 'name', header: t`Name`, sortable: true, filterable: true, hideable: false },
     shared.type,
-    { field: 'supplier_name', header: t`Supplier`, sortable: true, filterable: true, cell: (row) => row.supplier_name ?? '' },
+    {
+      field: 'supplier_name',
+      header: t`Supplier`,
+      sortable: true,
+      filterable: true,
+      cell: (row) => row.supplier_name ?? '',
+    },
     { field: 'provider_name', header: t`Provider`, sortable: true, filterable: true },
     { field: 'site_name', header: t`Site`, sortable: true, filterable: true, cell: (row) => row.site_name ?? '' },
     shared.responder,
     shared.responseStatus,
-    { field: 'responded_at', header: t`Responded`, sortable: true, cell: (row) => (row.responded_at ? formatDate(row.responded_at, 'datetime') : '') },
+    {
+      field: 'responded_at',
+      header: t`Responded`,
+      sortable: true,
+      cell: (row) => (row.responded_at ? formatDate(row.responded_at, 'datetime') : ''),
+    },
   ];
 
   return (
@@ -64,7 +80,9 @@ export default function ResponsesPage() {
         loading={isLoading}
         error={error ? error.message : null}
         lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated, 'datetime') : undefined}
-        rowActions={(row) => <RowActionsMenu actions={[{ id: 'view', label: t`View`, onSelect: () => setOpen(row) }]} label={t`Actions`} />}
+        rowActions={(row) => (
+          <RowActionsMenu actions={[{ id: 'view', label: t`View`, onSelect: () => setOpen(row) }]} label={t`Actions`} />
+        )}
         texts={texts}
       />
       <Dialog open={open !== null} onOpenChange={(o) => (o ? undefined : setOpen(null))}>
@@ -101,7 +119,12 @@ function ResponseDetail({ id, pcId }: { id: number; pcId: number }) {
     [t`Site`, data.site?.name ?? ''],
     [t`Status`, <StatusLabel key="status" kind="communication" status={data.status} />],
     [t`Response`, shared.responseStatus.cell(data)],
-    [t`Acknowledged`, data.acknowledged ? [formatDate(data.acknowledged_at, 'datetime'), data.acknowledged_by].filter(Boolean).join(' · ') : t`No`],
+    [
+      t`Acknowledged`,
+      data.acknowledged
+        ? [formatDate(data.acknowledged_at, 'datetime'), data.acknowledged_by].filter(Boolean).join(' · ')
+        : t`No`,
+    ],
   ];
   return (
     <div className="max-h-[70vh] space-y-3 overflow-auto text-sm">
@@ -147,7 +170,8 @@ function Answer({ action }: { action: OperatorActionAnswer }) {
   const { t } = useLingui();
   if (!action.value || action.status === 'NA') return <span className="text-muted-foreground">{t`No answer yet`}</span>;
   const { valueImage: _images, valueDocument: _documents, ...value } = action.value;
-  const text = action.action_type === 'Acknowledge' ? (value.valueAcknowledge ? t`Acknowledged` : '') : answerText(value);
+  const text =
+    action.action_type === 'Acknowledge' ? (value.valueAcknowledge ? t`Acknowledged` : '') : answerText(value);
   return (
     <span className="text-muted-foreground">
       {text}

@@ -22,7 +22,10 @@ export default function AccessDeniedPage() {
   const [location] = useLocation();
   const { id = null, providerCommunicationId = null } = useParams<{ id?: string; providerCommunicationId?: string }>();
   const { isAuth } = useAtomValue(authAtom);
-  const { data: details, error } = useCommunicationAccessDetails(isAuth ? id : null, isAuth ? providerCommunicationId : null);
+  const { data: details, error } = useCommunicationAccessDetails(
+    isAuth ? id : null,
+    isAuth ? providerCommunicationId : null,
+  );
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
 
   if (!isAuth) {
@@ -34,7 +37,10 @@ export default function AccessDeniedPage() {
         <p className="text-sm text-muted-foreground">
           <Trans>Sign in to your provider account to request access to this event.</Trans>
         </p>
-        <Link href={`/login?redirect=${encodeURIComponent(location)}`} className="text-sm text-primary underline-offset-4 hover:underline">
+        <Link
+          href={`/login?redirect=${encodeURIComponent(location)}`}
+          className="text-sm text-primary underline-offset-4 hover:underline"
+        >
           <Trans>Sign In</Trans>
         </Link>
       </div>
@@ -60,8 +66,9 @@ export default function AccessDeniedPage() {
       </h1>
       <p className="text-sm">
         <Trans>
-          Your organization received a {typeLabel} from {supplier}, but you do not have permission to view it in your provider account. Click
-          below to request permission from your account administrator, {adminName} ({adminEmail}).
+          Your organization received a {typeLabel} from {supplier}, but you do not have permission to view it in your
+          provider account. Click below to request permission from your account administrator, {adminName} ({adminEmail}
+          ).
         </Trans>
       </p>
       {state === 'sent' ? (

@@ -53,7 +53,10 @@ afterEach(() => {
 
 describe('provider dashboard', () => {
   it('shows counts by status, response progress and recent items of the types the role manages', async () => {
-    localStorage.setItem('user-token', JSON.stringify({ access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageRecalls'])), refresh_token: 'r1' }));
+    localStorage.setItem(
+      'user-token',
+      JSON.stringify({ access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageRecalls'])), refresh_token: 'r1' }),
+    );
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {
@@ -64,7 +67,13 @@ describe('provider dashboard', () => {
         if (path === '/api/provider/communications') {
           expect(query.get('communicationType')).toBe('RECALL');
           const size = Number(query.get('pageSize'));
-          return jsonResponse({ items: size > 1 ? [row] : [], total: totalFor(query.get('filterModel')), pageNumber: 1, pageSize: size, lastUpdated: null });
+          return jsonResponse({
+            items: size > 1 ? [row] : [],
+            total: totalFor(query.get('filterModel')),
+            pageNumber: 1,
+            pageSize: size,
+            lastUpdated: null,
+          });
         }
         return jsonResponse({ ok: false, m: 'not here', error: { code: 'NOT_FOUND' } }, 404);
       }),
@@ -75,7 +84,9 @@ describe('provider dashboard', () => {
     expect(within(screen.getByTestId('count-recall-open')).getByText('6')).toBeTruthy();
     expect(within(screen.getByTestId('count-recall-closed')).getByText('4')).toBeTruthy();
     expect(within(screen.getByTestId('count-recall-marked-complete')).getByText('2')).toBeTruthy();
-    await waitFor(() => expect(within(screen.getByTestId('progress-recall')).getByText('Completed: 3 · In Progress: 7')).toBeTruthy());
+    await waitFor(() =>
+      expect(within(screen.getByTestId('progress-recall')).getByText('Completed: 3 · In Progress: 7')).toBeTruthy(),
+    );
     const link = await within(dashboard).findByRole('link', { name: 'Infusion pumps' });
     expect(link.getAttribute('href')).toBe('/provider/recalls/view/31/44');
     expect(within(dashboard).queryByRole('region', { name: 'Supply Advisories' })).toBeNull();

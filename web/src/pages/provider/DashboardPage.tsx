@@ -145,7 +145,9 @@ function Panel({ type }: { type: CommunicationType }) {
           </Link>
         </h2>
         <Button asChild size="sm" variant="outline">
-          <Link href={`${base}/new`}>{type === 'RECALL' ? <Trans>New Recall</Trans> : <Trans>New Supply Advisory</Trans>}</Link>
+          <Link href={`${base}/new`}>
+            {type === 'RECALL' ? <Trans>New Recall</Trans> : <Trans>New Supply Advisory</Trans>}
+          </Link>
         </Button>
       </div>
       <Counts type={type} />

@@ -1,7 +1,18 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, ConfirmDialog, Dialog, DialogContent, DialogTitle, FormField, SimpleSelect, Spinner, TextInput, useToast } from '@portal/design-system';
+import {
+  Button,
+  ConfirmDialog,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  FormField,
+  SimpleSelect,
+  Spinner,
+  TextInput,
+  useToast,
+} from '@portal/design-system';
 import type { CommunicationType } from '../../api/communications';
 import {
   addProviderDistributionListMember,
@@ -23,11 +34,22 @@ function errorText(err: unknown, fallback: string): string {
 }
 
 /** Members of one list: emails or provider organisations (the provider and its sites); add and remove. */
-function MembersDialog({ list, onClose, onChanged }: { list: DistributionList; onClose: () => void; onChanged: () => void }) {
+function MembersDialog({
+  list,
+  onClose,
+  onChanged,
+}: {
+  list: DistributionList;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
   const { t } = useLingui();
   const toast = useToast();
   const messages = useValidationMessages();
-  const { data, mutate, isLoading, error } = useProviderDistributionListMembers(list.id, { pageNumber: 1, pageSize: 500 });
+  const { data, mutate, isLoading, error } = useProviderDistributionListMembers(list.id, {
+    pageNumber: 1,
+    pageSize: 500,
+  });
   const { data: sites } = useMetaSites();
   const [provider, setProvider] = useState(BY_EMAIL);
   const [email, setEmail] = useState('');
@@ -98,7 +120,8 @@ function MembersDialog({ list, onClose, onChanged }: { list: DistributionList; o
           {(data?.items ?? []).map((m) => (
             <li key={m.id} className="flex items-center justify-between gap-2 p-2">
               <span>
-                {m.name ?? m.email} {m.name && m.email ? <span className="text-muted-foreground">({m.email})</span> : null}
+                {m.name ?? m.email}{' '}
+                {m.name && m.email ? <span className="text-muted-foreground">({m.email})</span> : null}
                 {m.provider_organization_id ? (
                   <span className="ml-2 text-xs text-muted-foreground">
                     <Trans>Organization</Trans>
@@ -124,7 +147,10 @@ function MembersDialog({ list, onClose, onChanged }: { list: DistributionList; o
                 onValueChange={setProvider}
                 options={[
                   { value: BY_EMAIL, label: t`Email` },
-                  ...(sites ?? []).map((s) => ({ value: String(s.id), label: s.is_site ? t`Site: ${s.name}` : s.name })),
+                  ...(sites ?? []).map((s) => ({
+                    value: String(s.id),
+                    label: s.is_site ? t`Site: ${s.name}` : s.name,
+                  })),
                 ]}
               />
             </FormField>
@@ -187,7 +213,11 @@ function DistributionLists({ type, switcher }: { type: CommunicationType; switch
       ],
       empty: { name: '', description: '' },
       fromRow: (r) => ({ name: r.name, description: r.description ?? '' }),
-      toBody: (v, creating) => ({ ...(creating ? { communication_type: type } : {}), name: str(v, 'name'), description: opt(v, 'description') }),
+      toBody: (v, creating) => ({
+        ...(creating ? { communication_type: type } : {}),
+        name: str(v, 'name'),
+        description: opt(v, 'description'),
+      }),
     },
     children: members ? (
       <MembersDialog list={members} onClose={() => setMembers(null)} onChanged={refreshLists} />

@@ -18,7 +18,14 @@ const me = {
 };
 
 const edit = {
-  communication: { id: 31, type: 'RECALL', name: 'Infusion pumps', subtype: 'REMOVAL', classification: 'CLASSII', event_id: 'R-1' },
+  communication: {
+    id: 31,
+    type: 'RECALL',
+    name: 'Infusion pumps',
+    subtype: 'REMOVAL',
+    classification: 'CLASSII',
+    event_id: 'R-1',
+  },
   provider_communication_id: 44,
   status_provider: 'OPEN',
   isProviderCreated: true,
@@ -28,7 +35,10 @@ const edit = {
 function setup(editData: unknown = edit) {
   localStorage.setItem(
     'user-token',
-    JSON.stringify({ access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageRecalls', 'Provider_ManageDisruption'])), refresh_token: 'r1' }),
+    JSON.stringify({
+      access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageRecalls', 'Provider_ManageDisruption'])),
+      refresh_token: 'r1',
+    }),
   );
   const writes: { url: string; method: string; body: unknown }[] = [];
   vi.stubGlobal(
@@ -39,8 +49,10 @@ function setup(editData: unknown = edit) {
       if (method !== 'GET') writes.push({ url, method, body: JSON.parse(String(init.body)) });
       if (path === '/api/me') return jsonResponse(me);
       if (path === '/api/me/organization') return jsonResponse(me.organization);
-      if (path === '/api/provider/communications/supplierNameList') return jsonResponse([{ id: 3, name: 'Acme Medical Devices' }]);
-      if (path === '/api/provider/communications/step0') return jsonResponse({ id: 77, provider_communication_id: 88, isProviderCreated: true });
+      if (path === '/api/provider/communications/supplierNameList')
+        return jsonResponse([{ id: 3, name: 'Acme Medical Devices' }]);
+      if (path === '/api/provider/communications/step0')
+        return jsonResponse({ id: 77, provider_communication_id: 88, isProviderCreated: true });
       if (path === '/api/provider/communications/provider-edit/31') return jsonResponse(editData);
       if (path === '/api/provider/communications/31/update-recall/44/0') return jsonResponse({ id: 31 });
       return jsonResponse({ ok: false, m: 'not here', error: { code: 'NOT_FOUND' } }, 404);
@@ -84,7 +96,14 @@ describe('provider event form', () => {
     await waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0]).toMatchObject({
       method: 'PUT',
-      body: { type: 'RECALL', name: 'Infusion pumps (lot 4)', subtype: 'REMOVAL', classification: 'CLASSII', event_id: 'R-1', lead_time: null },
+      body: {
+        type: 'RECALL',
+        name: 'Infusion pumps (lot 4)',
+        subtype: 'REMOVAL',
+        classification: 'CLASSII',
+        event_id: 'R-1',
+        lead_time: null,
+      },
     });
     await waitFor(() => expect(location.history?.at(-1)).toBe('/provider/recalls/view/31/44'));
   });

@@ -20,7 +20,14 @@ import type { CommunicationType } from '../../api/notices';
 import { createProviderEvent, updateProviderEvent, useProviderEdit, useSupplierNameList } from '../../api/provider';
 import { useValidationMessages } from '../../app/validation';
 import { ADVISORY_SUBTYPES, RECALL_SUBTYPES, toOptions, useLabels } from '../supplier/shared/labels';
-import { emptyEventForm, eventBody, eventFormFromEdit, hasFieldErrors, validateEventForm, type EventFormValues } from './logic';
+import {
+  emptyEventForm,
+  eventBody,
+  eventFormFromEdit,
+  hasFieldErrors,
+  validateEventForm,
+  type EventFormValues,
+} from './logic';
 import { providerBasePath } from './rowActions';
 import { EventActionsForm, EventProductsForm } from './EventItemsForms';
 
@@ -33,7 +40,11 @@ function errorText(err: unknown, fallback: string): string {
 
 function Alert({ children }: { children: React.ReactNode }) {
   return (
-    <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive" data-testid="event-form-alert">
+    <p
+      role="alert"
+      className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive"
+      data-testid="event-form-alert"
+    >
       {children}
     </p>
   );
@@ -74,7 +85,13 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
   const shown = submitted ? errors : {};
   const locked = loaded !== undefined && !loaded.editable;
   const wrongType = loaded !== undefined && loaded.communication.type !== type;
-  const title = recall ? (editing ? t`Edit Recall` : t`New Recall`) : editing ? t`Edit Supply Advisory` : t`New Supply Advisory`;
+  const title = recall
+    ? editing
+      ? t`Edit Recall`
+      : t`New Recall`
+    : editing
+      ? t`Edit Supply Advisory`
+      : t`New Supply Advisory`;
   const dateTexts: Partial<DatePickerTexts> = {
     placeholder: t`MM/DD/YYYY`,
     openCalendar: t`Open calendar`,
@@ -85,7 +102,8 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
   };
 
   const text = (key: keyof EventFormValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
-  const select = (key: keyof EventFormValues) => (value: string) => setValues((v) => ({ ...v, [key]: value === NONE ? '' : value }));
+  const select = (key: keyof EventFormValues) => (value: string) =>
+    setValues((v) => ({ ...v, [key]: value === NONE ? '' : value }));
   const date = (key: 'event_date' | 'end_date') => (value: string | null) => setValues((v) => ({ ...v, [key]: value }));
 
   async function submit(event: FormEvent) {
@@ -147,7 +165,13 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
         <TextInput value={values.event_id} onValueChange={text('event_id')} maxLength={100} disabled={disabled} />
       </FormField>
       <FormField label={recall ? t`Recall Type` : t`Advisory Type`} required error={shown.subtype}>
-        <SimpleSelect value={values.subtype} onValueChange={select('subtype')} placeholder={t`Select...`} options={subtypeOptions} disabled={disabled} />
+        <SimpleSelect
+          value={values.subtype}
+          onValueChange={select('subtype')}
+          placeholder={t`Select...`}
+          options={subtypeOptions}
+          disabled={disabled}
+        />
       </FormField>
       {recall ? (
         <>
@@ -199,7 +223,13 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
         <DatePicker value={values.end_date} onChange={date('end_date')} texts={dateTexts} disabled={disabled} />
       </FormField>
       <FormField label={t`Supplier`} description={t`Choose a listed supplier or type another name.`}>
-        <TextInput value={values.supplier_name} onValueChange={text('supplier_name')} list="provider-supplier-names" maxLength={300} disabled={disabled} />
+        <TextInput
+          value={values.supplier_name}
+          onValueChange={text('supplier_name')}
+          list="provider-supplier-names"
+          maxLength={300}
+          disabled={disabled}
+        />
       </FormField>
       <datalist id="provider-supplier-names">
         {(suppliers ?? []).map((s) => (
@@ -207,13 +237,30 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
         ))}
       </datalist>
       <FormField label={t`Contact Name`}>
-        <TextInput value={values.contact_name} onValueChange={text('contact_name')} maxLength={200} disabled={disabled} />
+        <TextInput
+          value={values.contact_name}
+          onValueChange={text('contact_name')}
+          maxLength={200}
+          disabled={disabled}
+        />
       </FormField>
       <FormField label={t`Contact Email`} error={shown.contact_email}>
-        <TextInput type="email" value={values.contact_email} onValueChange={text('contact_email')} maxLength={254} disabled={disabled} />
+        <TextInput
+          type="email"
+          value={values.contact_email}
+          onValueChange={text('contact_email')}
+          maxLength={254}
+          disabled={disabled}
+        />
       </FormField>
       <FormField label={t`Contact Phone`} error={shown.contact_phone}>
-        <TextInput type="tel" value={values.contact_phone} onValueChange={text('contact_phone')} maxLength={30} disabled={disabled} />
+        <TextInput
+          type="tel"
+          value={values.contact_phone}
+          onValueChange={text('contact_phone')}
+          maxLength={30}
+          disabled={disabled}
+        />
       </FormField>
       <div className="sm:col-span-2">
         <FormField label={t`Description`}>
@@ -222,7 +269,13 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
             onChange={(html) => setValues((v) => ({ ...v, description: html }))}
             aria-label={t`Description`}
             disabled={disabled}
-            texts={{ bold: t`Bold`, italic: t`Italic`, bulletList: t`Bullet list`, orderedList: t`Numbered list`, toolbar: t`Formatting` }}
+            texts={{
+              bold: t`Bold`,
+              italic: t`Italic`,
+              bulletList: t`Bullet list`,
+              orderedList: t`Numbered list`,
+              toolbar: t`Formatting`,
+            }}
           />
         </FormField>
       </div>

@@ -18,13 +18,29 @@ const me = {
 };
 
 const edit = {
-  communication: { id: 31, type: 'RECALL', name: 'Infusion pumps', subtype: 'REMOVAL', classification: 'CLASSII', event_id: 'R-1' },
+  communication: {
+    id: 31,
+    type: 'RECALL',
+    name: 'Infusion pumps',
+    subtype: 'REMOVAL',
+    classification: 'CLASSII',
+    event_id: 'R-1',
+  },
   provider_communication_id: 44,
   status_provider: 'OPEN',
   isProviderCreated: true,
   editable: true,
   products: [
-    { id: 5, product_name: 'Pump A', catalog_number: 'C-1', lot_number: null, udi: null, description: null, expiration_date: '2027-03-01', quantity: 4 },
+    {
+      id: 5,
+      product_name: 'Pump A',
+      catalog_number: 'C-1',
+      lot_number: null,
+      udi: null,
+      description: null,
+      expiration_date: '2027-03-01',
+      quantity: 4,
+    },
   ],
   actions: [
     { id: 8, action_type: 'Acknowledge', title: 'Confirm receipt', description: null, options: [], is_required: true },
@@ -37,7 +53,10 @@ type Reply = { status: number; body: unknown };
 function setup(editData: unknown = edit, replies: Record<string, Reply> = {}) {
   localStorage.setItem(
     'user-token',
-    JSON.stringify({ access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageRecalls', 'Provider_ManageDisruption'])), refresh_token: 'r1' }),
+    JSON.stringify({
+      access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageRecalls', 'Provider_ManageDisruption'])),
+      refresh_token: 'r1',
+    }),
   );
   const writes: { url: string; method: string; body: unknown }[] = [];
   vi.stubGlobal(
@@ -97,8 +116,24 @@ describe('provider event products and actions', () => {
       method: 'PUT',
       body: {
         products: [
-          { product_name: 'Pump A (rev 2)', catalog_number: 'C-1', lot_number: null, udi: null, description: null, expiration_date: '2027-03-01', quantity: 4 },
-          { product_name: 'Tubing set', catalog_number: null, lot_number: 'L-77', udi: null, description: null, expiration_date: null, quantity: 12 },
+          {
+            product_name: 'Pump A (rev 2)',
+            catalog_number: 'C-1',
+            lot_number: null,
+            udi: null,
+            description: null,
+            expiration_date: '2027-03-01',
+            quantity: 4,
+          },
+          {
+            product_name: 'Tubing set',
+            catalog_number: null,
+            lot_number: 'L-77',
+            udi: null,
+            description: null,
+            expiration_date: null,
+            quantity: 12,
+          },
         ],
       },
     });
@@ -128,7 +163,13 @@ describe('provider event products and actions', () => {
       method: 'PUT',
       body: {
         actions: [
-          { action_type: 'Checkbox', title: 'Lots on hand', description: null, options: ['L1', 'L2'], is_required: false },
+          {
+            action_type: 'Checkbox',
+            title: 'Lots on hand',
+            description: null,
+            options: ['L1', 'L2'],
+            is_required: false,
+          },
           { action_type: 'Acknowledge', title: 'Confirm receipt', description: null, options: [], is_required: true },
           { action_type: 'Acknowledge', title: 'Quantity removed', description: null, options: [], is_required: false },
         ],
@@ -140,7 +181,10 @@ describe('provider event products and actions', () => {
   it('shows the server message when the actions cannot be replaced', async () => {
     const message = 'The actions have answers already and can no longer be replaced.';
     setup(edit, {
-      '/api/provider/communications/31/update-recall/44/2': { status: 409, body: { ok: false, m: message, error: { code: 'ACTIONS_ANSWERED' } } },
+      '/api/provider/communications/31/update-recall/44/2': {
+        status: 409,
+        body: { ok: false, m: message, error: { code: 'ACTIONS_ANSWERED' } },
+      },
     });
     renderApp('/provider/recalls/edit/31');
     const { user, form } = await openTab('Actions');

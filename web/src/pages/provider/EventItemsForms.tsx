@@ -1,6 +1,16 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Checkbox, DatePicker, FormField, SimpleSelect, TextInput, Textarea, useToast, type DatePickerTexts } from '@portal/design-system';
+import {
+  Button,
+  Checkbox,
+  DatePicker,
+  FormField,
+  SimpleSelect,
+  TextInput,
+  Textarea,
+  useToast,
+  type DatePickerTexts,
+} from '@portal/design-system';
 import { ACTION_TYPES, type ActionType } from '../../api/communications';
 import { updateProviderEventActions, updateProviderEventProducts, type ProviderEditData } from '../../api/provider';
 import { useValidationMessages } from '../../app/validation';
@@ -61,8 +71,10 @@ export function EventProductsForm({ id, pcId, data, readOnly, onSaved }: ItemsFo
     invalid: t`Invalid date`,
     chooseDate: t`Choose date`,
   };
-  const patch = (index: number, change: Partial<ProductRow>) => setRows((list) => list.map((p, i) => (i === index ? { ...p, ...change } : p)));
-  const text = (index: number, key: Exclude<keyof ProductRow, 'expiration_date'>) => (value: string) => patch(index, { [key]: value });
+  const patch = (index: number, change: Partial<ProductRow>) =>
+    setRows((list) => list.map((p, i) => (i === index ? { ...p, ...change } : p)));
+  const text = (index: number, key: Exclude<keyof ProductRow, 'expiration_date'>) => (value: string) =>
+    patch(index, { [key]: value });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -99,28 +111,64 @@ export function EventProductsForm({ id, pcId, data, readOnly, onSaved }: ItemsFo
             </legend>
             <div className="grid gap-3 sm:grid-cols-3">
               <FormField label={t`Product Name`} required error={shown[`${index}.product_name`]}>
-                <TextInput value={product.product_name} onValueChange={text(index, 'product_name')} maxLength={300} disabled={disabled} />
+                <TextInput
+                  value={product.product_name}
+                  onValueChange={text(index, 'product_name')}
+                  maxLength={300}
+                  disabled={disabled}
+                />
               </FormField>
               <FormField label={t`Catalog Number`}>
-                <TextInput value={product.catalog_number} onValueChange={text(index, 'catalog_number')} maxLength={100} disabled={disabled} />
+                <TextInput
+                  value={product.catalog_number}
+                  onValueChange={text(index, 'catalog_number')}
+                  maxLength={100}
+                  disabled={disabled}
+                />
               </FormField>
               <FormField label={t`Lot Number`}>
-                <TextInput value={product.lot_number} onValueChange={text(index, 'lot_number')} maxLength={100} disabled={disabled} />
+                <TextInput
+                  value={product.lot_number}
+                  onValueChange={text(index, 'lot_number')}
+                  maxLength={100}
+                  disabled={disabled}
+                />
               </FormField>
               <FormField label={t`UDI`}>
                 <TextInput value={product.udi} onValueChange={text(index, 'udi')} maxLength={200} disabled={disabled} />
               </FormField>
               <FormField label={t`Expiration Date`}>
-                <DatePicker value={product.expiration_date} onChange={(v) => patch(index, { expiration_date: v })} texts={dateTexts} disabled={disabled} />
+                <DatePicker
+                  value={product.expiration_date}
+                  onChange={(v) => patch(index, { expiration_date: v })}
+                  texts={dateTexts}
+                  disabled={disabled}
+                />
               </FormField>
               <FormField label={t`Quantity`} error={shown[`${index}.quantity`]}>
-                <TextInput inputMode="numeric" value={product.quantity} onValueChange={text(index, 'quantity')} maxLength={12} disabled={disabled} />
+                <TextInput
+                  inputMode="numeric"
+                  value={product.quantity}
+                  onValueChange={text(index, 'quantity')}
+                  maxLength={12}
+                  disabled={disabled}
+                />
               </FormField>
             </div>
             <FormField label={t`Product Description`}>
-              <Textarea value={product.description} onValueChange={text(index, 'description')} maxLength={2000} disabled={disabled} />
+              <Textarea
+                value={product.description}
+                onValueChange={text(index, 'description')}
+                maxLength={2000}
+                disabled={disabled}
+              />
             </FormField>
-            <Button variant="outline" size="sm" disabled={disabled} onClick={() => setRows((list) => list.filter((_, i) => i !== index))}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={disabled}
+              onClick={() => setRows((list) => list.filter((_, i) => i !== index))}
+            >
               <Trans>Remove product</Trans>
             </Button>
           </fieldset>
@@ -151,7 +199,8 @@ export function EventActionsForm({ id, pcId, data, readOnly, onSaved }: ItemsFor
   const errors = validateActionRows(rows, messages);
   const shown = submitted ? errors : {};
   const disabled = readOnly || busy;
-  const patch = (index: number, change: Partial<ActionRow>) => setRows((list) => list.map((a, i) => (i === index ? { ...a, ...change } : a)));
+  const patch = (index: number, change: Partial<ActionRow>) =>
+    setRows((list) => list.map((a, i) => (i === index ? { ...a, ...change } : a)));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -190,7 +239,12 @@ export function EventActionsForm({ id, pcId, data, readOnly, onSaved }: ItemsFor
                   <Trans>Action {n}</Trans>
                 </span>
                 <span className="flex gap-1">
-                  <Button size="sm" variant="ghost" disabled={disabled || index === 0} onClick={() => setRows((l) => shift(l, index, -1))}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={disabled || index === 0}
+                    onClick={() => setRows((l) => shift(l, index, -1))}
+                  >
                     <Trans>Move up</Trans>
                   </Button>
                   <Button
@@ -201,7 +255,12 @@ export function EventActionsForm({ id, pcId, data, readOnly, onSaved }: ItemsFor
                   >
                     <Trans>Move down</Trans>
                   </Button>
-                  <Button size="sm" variant="outline" disabled={disabled} onClick={() => setRows((l) => l.filter((_, i) => i !== index))}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={disabled}
+                    onClick={() => setRows((l) => l.filter((_, i) => i !== index))}
+                  >
                     <Trans>Remove action</Trans>
                   </Button>
                 </span>
@@ -211,25 +270,51 @@ export function EventActionsForm({ id, pcId, data, readOnly, onSaved }: ItemsFor
                   <SimpleSelect
                     aria-label={t`Action Type`}
                     value={action.action_type}
-                    onValueChange={(v) => patch(index, { action_type: v as ActionType, options: OPTION_TYPES.includes(v) ? action.options : [] })}
+                    onValueChange={(v) =>
+                      patch(index, {
+                        action_type: v as ActionType,
+                        options: OPTION_TYPES.includes(v) ? action.options : [],
+                      })
+                    }
                     options={ACTION_TYPES.map((a) => ({ value: a, label: labels.actionTypes[a] ?? a }))}
                     disabled={disabled}
                   />
                 </FormField>
                 <FormField label={t`Title`} required error={shown[`${index}.title`]}>
-                  <TextInput value={action.title} onValueChange={(v) => patch(index, { title: v })} maxLength={500} disabled={disabled} />
+                  <TextInput
+                    value={action.title}
+                    onValueChange={(v) => patch(index, { title: v })}
+                    maxLength={500}
+                    disabled={disabled}
+                  />
                 </FormField>
               </div>
               <FormField label={t`Description`}>
-                <Textarea value={action.description ?? ''} onValueChange={(v) => patch(index, { description: v || null })} disabled={disabled} />
+                <Textarea
+                  value={action.description ?? ''}
+                  onValueChange={(v) => patch(index, { description: v || null })}
+                  disabled={disabled}
+                />
               </FormField>
               {withOptions ? (
-                <FormField label={t`Options (one per line)`} required error={shown[`${index}.options`] ? t`Give distinct, non-empty options.` : null}>
-                  <Textarea value={action.options.join('\n')} onValueChange={(v) => patch(index, { options: v.split('\n') })} disabled={disabled} />
+                <FormField
+                  label={t`Options (one per line)`}
+                  required
+                  error={shown[`${index}.options`] ? t`Give distinct, non-empty options.` : null}
+                >
+                  <Textarea
+                    value={action.options.join('\n')}
+                    onValueChange={(v) => patch(index, { options: v.split('\n') })}
+                    disabled={disabled}
+                  />
                 </FormField>
               ) : null}
               <label className="flex items-center gap-2 text-sm">
-                <Checkbox checked={action.is_required} onCheckedChange={(c) => patch(index, { is_required: c === true })} disabled={disabled} />
+                <Checkbox
+                  checked={action.is_required}
+                  onCheckedChange={(c) => patch(index, { is_required: c === true })}
+                  disabled={disabled}
+                />
                 <Trans>Required</Trans>
               </label>
             </li>

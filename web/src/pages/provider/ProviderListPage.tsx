@@ -15,10 +15,23 @@ import {
   useOptionalToast,
 } from '@portal/design-system';
 import type { CommunicationType } from '../../api/notices';
-import { deleteResponseRow, useProviderRows, type ListState, type ProviderListRow, type ResponderListRow } from '../../api/provider';
+import {
+  deleteResponseRow,
+  useProviderRows,
+  type ListState,
+  type ProviderListRow,
+  type ResponderListRow,
+} from '../../api/provider';
 import { authAtom } from '../../state/auth';
 import { listStateProps, useResponseColumns } from './listShared';
-import { editPath, openPath, providerBasePath, providerRowActions, respondPath, responseRowActions } from './rowActions';
+import {
+  editPath,
+  openPath,
+  providerBasePath,
+  providerRowActions,
+  respondPath,
+  responseRowActions,
+} from './rowActions';
 
 export type ProviderListKind = CommunicationType | 'RESPONDER';
 
@@ -52,7 +65,9 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
     setBusy(true);
     try {
       const result = await deleteResponseRow(deleting.communication_id, deleting.id, deleting.userid);
-      toast?.success(result.dismissed ? t`The response has been removed from your list.` : t`Your draft response has been deleted.`);
+      toast?.success(
+        result.dismissed ? t`The response has been removed from your list.` : t`Your draft response has been deleted.`,
+      );
       setDeleting(null);
       await mutate();
     } catch (err) {
@@ -79,7 +94,12 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
     ...(responder ? [shared.type, shared.responder] : []),
     { field: 'supplier_name', header: t`Supplier`, sortable: true, filterable: true },
     { field: 'site_name', header: t`Site`, sortable: true, filterable: true, defaultHidden: true },
-    { field: 'status', header: t`Status`, sortable: true, cell: (row) => <StatusLabel kind="communication" status={row.status} /> },
+    {
+      field: 'status',
+      header: t`Status`,
+      sortable: true,
+      cell: (row) => <StatusLabel kind="communication" status={row.status} />,
+    },
     shared.responseStatus,
     {
       field: 'acknowledged_at',
@@ -91,21 +111,28 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
   ];
 
   const responseActionsOf = (row: Row): RowAction[] =>
-    responseRowActions({ userid: row.userid ?? null, responder_email: row.responder_email ?? null, response_status: row.response_status }, currentUserId).map(
-      (id) => {
-        if (id === 'edit') return { id, label: t`Edit`, onSelect: () => navigate(respondPath(row)) };
-        if (id === 'respond') return { id, label: t`Respond`, onSelect: () => navigate(respondPath(row)) };
-        if (id === 'delete') return { id, label: t`Delete`, onSelect: () => setDeleting(row) };
-        return { id, label: t`View`, onSelect: () => navigate(openPath(row)) };
+    responseRowActions(
+      {
+        userid: row.userid ?? null,
+        responder_email: row.responder_email ?? null,
+        response_status: row.response_status,
       },
-    );
+      currentUserId,
+    ).map((id) => {
+      if (id === 'edit') return { id, label: t`Edit`, onSelect: () => navigate(respondPath(row)) };
+      if (id === 'respond') return { id, label: t`Respond`, onSelect: () => navigate(respondPath(row)) };
+      if (id === 'delete') return { id, label: t`Delete`, onSelect: () => setDeleting(row) };
+      return { id, label: t`View`, onSelect: () => navigate(openPath(row)) };
+    });
 
   const actionsOf = (row: Row): RowAction[] =>
-    responder ? responseActionsOf(row) : providerRowActions(row).map((a) =>
-      a.id === 'view'
-        ? { id: 'view', label: t`View`, onSelect: () => navigate(openPath(row)) }
-        : { id: 'edit', label: t`Edit`, disabled: a.disabled, onSelect: () => navigate(editPath(row)) },
-    );
+    responder
+      ? responseActionsOf(row)
+      : providerRowActions(row).map((a) =>
+          a.id === 'view'
+            ? { id: 'view', label: t`View`, onSelect: () => navigate(openPath(row)) }
+            : { id: 'edit', label: t`Edit`, disabled: a.disabled, onSelect: () => navigate(editPath(row)) },
+        );
 
   return (
     <div className="grid gap-4">
@@ -113,7 +140,9 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
         <h1 className="text-xl font-semibold">{title}</h1>
         {type ? (
           <Button asChild>
-            <Link href={`${providerBasePath(type)}/new`}>{type === 'RECALL' ? <Trans>New Recall</Trans> : <Trans>New Supply Advisory</Trans>}</Link>
+            <Link href={`${providerBasePath(type)}/new`}>
+              {type === 'RECALL' ? <Trans>New Recall</Trans> : <Trans>New Supply Advisory</Trans>}
+            </Link>
           </Button>
         ) : null}
       </div>

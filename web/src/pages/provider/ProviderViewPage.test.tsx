@@ -6,20 +6,52 @@ import { claimsFor, makeJwt } from '../../test/jwt';
 import type { ProviderView } from '../../api/provider';
 
 const me = {
-  id: 1, email: 'coordinator@riverside.demo', first_name: 'Rita', last_name: 'River', full_name: 'Rita River', phone: null, photo: null,
-  status: 'VERIFIED', role_name: 'Recall Coordinator',
+  id: 1,
+  email: 'coordinator@riverside.demo',
+  first_name: 'Rita',
+  last_name: 'River',
+  full_name: 'Rita River',
+  phone: null,
+  photo: null,
+  status: 'VERIFIED',
+  role_name: 'Recall Coordinator',
   organization: { id: 7, name: 'Riverside Health', type: 'PROVIDER', profile_photo: null, isSSO: false },
 };
 
 const view: ProviderView = {
   communication: {
-    id: 31, type: 'RECALL', subtype: 'PRODUCTADVISORY', name: 'Infusion pumps', event_id: 'ACME-31', classification: 'CLASSIII', reason: null,
-    description: null, disposition: 'Destroyed', lead_time: null, event_date: null, end_date: null, contact_name: null, contact_email: null,
-    contact_phone: null, status: 'OPEN', supplier_name: 'Acme Medical', organization_id: 2,
+    id: 31,
+    type: 'RECALL',
+    subtype: 'PRODUCTADVISORY',
+    name: 'Infusion pumps',
+    event_id: 'ACME-31',
+    classification: 'CLASSIII',
+    reason: null,
+    description: null,
+    disposition: 'Destroyed',
+    lead_time: null,
+    event_date: null,
+    end_date: null,
+    contact_name: null,
+    contact_email: null,
+    contact_phone: null,
+    status: 'OPEN',
+    supplier_name: 'Acme Medical',
+    organization_id: 2,
   },
   provider_communication: {
-    id: 44, communication_id: 31, supplier_organization_id: 2, provider_organization_id: 7, affected_customer_id: 3, status: 'OPEN',
-    response_status: 'NOTCOMPLETED', acknowledged_at: null, acknowledged_by: null, completed_at: null, customer_name: 'Riverside', response_label: 'In Progress',
+    id: 44,
+    communication_id: 31,
+    supplier_organization_id: 2,
+    provider_organization_id: 7,
+    affected_customer_id: 3,
+    status: 'OPEN',
+    response_status: 'NOTCOMPLETED',
+    acknowledged_at: null,
+    acknowledged_by: null,
+    completed_at: null,
+    customer_name: 'Riverside',
+    response_label: 'In Progress',
   },
   products: [],
   actions: [],
@@ -32,7 +64,10 @@ const view: ProviderView = {
 };
 
 function signedInServer() {
-  localStorage.setItem('user-token', JSON.stringify({ access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageRecalls'])), refresh_token: 'r1' }));
+  localStorage.setItem(
+    'user-token',
+    JSON.stringify({ access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageRecalls'])), refresh_token: 'r1' }),
+  );
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
@@ -53,7 +88,7 @@ afterEach(() => {
 });
 
 describe('provider view: vocabulary words', () => {
-  it("shows Class III and Product Advisory, not the codes", async () => {
+  it('shows Class III and Product Advisory, not the codes', async () => {
     signedInServer();
     renderApp('/provider/recalls/view/31/44');
     expect(await screen.findByRole('heading', { name: 'Infusion pumps' })).toBeTruthy();

@@ -63,7 +63,10 @@ function DelegatesTab({ view, id, pcId }: { view: ProviderView; id: number; pcId
     if (emailError) return;
     setBusy(true);
     try {
-      await delegate(id, pcId, Number(actionId), { email: email.trim(), ...(note.trim() ? { message: note.trim() } : {}) });
+      await delegate(id, pcId, Number(actionId), {
+        email: email.trim(),
+        ...(note.trim() ? { message: note.trim() } : {}),
+      });
       toast?.success(t`The delegate has been emailed.`);
       setEmail('');
       setNote('');
@@ -79,7 +82,12 @@ function DelegatesTab({ view, id, pcId }: { view: ProviderView; id: number; pcId
   return (
     <div className="grid gap-4">
       {closed ? null : (
-        <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-3 rounded-md border p-3" aria-label={t`Delegate`}>
+        <form
+          onSubmit={(e) => void onSubmit(e)}
+          noValidate
+          className="grid gap-3 rounded-md border p-3"
+          aria-label={t`Delegate`}
+        >
           <FormField label={t`Email`} required error={submitted ? emailError : null}>
             <TextInput type="email" value={email} onValueChange={setEmail} />
           </FormField>
@@ -110,11 +118,16 @@ function DelegatesTab({ view, id, pcId }: { view: ProviderView; id: number; pcId
       ) : (
         <ul className="grid gap-2" aria-label={t`Delegates`}>
           {delegates.map((d) => (
-            <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm">
+            <li
+              key={d.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm"
+            >
               <span>
                 <span className="font-medium">{d.email}</span> · {d.action_title ?? t`The whole event`} ·{' '}
                 <StatusLabel kind="record" status={d.status} />
-                {d.last_sent_at ? <span className="text-xs text-muted-foreground"> · {formatDate(d.last_sent_at, 'datetime')}</span> : null}
+                {d.last_sent_at ? (
+                  <span className="text-xs text-muted-foreground"> · {formatDate(d.last_sent_at, 'datetime')}</span>
+                ) : null}
               </span>
               {d.status === 'ACTIVE' && !closed ? (
                 <Button
@@ -279,12 +292,22 @@ export default function ProviderViewPage() {
               <Trans>Acknowledged by {pc.acknowledged_by ?? ''}</Trans>
             </span>
           ) : (
-            <Button disabled={closed} loading={busy} onClick={() => run(() => acknowledgeProviderCommunication(id, pcId), t`The notice has been acknowledged.`)}>
+            <Button
+              disabled={closed}
+              loading={busy}
+              onClick={() =>
+                run(() => acknowledgeProviderCommunication(id, pcId), t`The notice has been acknowledged.`)
+              }
+            >
               <Trans>Acknowledge</Trans>
             </Button>
           )}
           {closed ? null : view.status_provider === 'COMPLETED' ? (
-            <Button variant="outline" loading={busy} onClick={() => run(() => changeProviderStatus(id, pcId, 'OPEN'), t`Saved.`)}>
+            <Button
+              variant="outline"
+              loading={busy}
+              onClick={() => run(() => changeProviderStatus(id, pcId, 'OPEN'), t`Saved.`)}
+            >
               <Trans>Reopen</Trans>
             </Button>
           ) : (
@@ -343,7 +366,13 @@ export default function ProviderViewPage() {
           <ProductList products={view.products} />
         </TabsContent>
         <TabsContent value="actions" className="pt-3">
-          <ResponseForm actions={view.actions} api={api} readOnly={closed} reload={() => mutate()} onPreview={openPreview} />
+          <ResponseForm
+            actions={view.actions}
+            api={api}
+            readOnly={closed}
+            reload={() => mutate()}
+            onPreview={openPreview}
+          />
         </TabsContent>
         <TabsContent value="documents" className="pt-3">
           <DocumentList documents={view.documents} onPreview={openPreview} />

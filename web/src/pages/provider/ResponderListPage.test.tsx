@@ -88,12 +88,18 @@ describe('eR responses list', () => {
   it('lists one row per responder with the spec §4 response-row actions, and deletes the own draft after confirmation', async () => {
     localStorage.setItem(
       'user-token',
-      JSON.stringify({ access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ResponderRole', 'Provider_ManageRecalls'], { sub: '42' })), refresh_token: 'r1' }),
+      JSON.stringify({
+        access_token: makeJwt(
+          claimsFor('PROVIDER', ['Provider_ResponderRole', 'Provider_ManageRecalls'], { sub: '42' }),
+        ),
+        refresh_token: 'r1',
+      }),
     );
     const calls = backend();
     const { location } = renderApp('/provider/er-response');
     await screen.findByText('Morgan Multi');
-    const listCalls = () => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/provider/communications?'));
+    const listCalls = () =>
+      calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/provider/communications?'));
     expect(new URLSearchParams(listCalls()[0]!.url.split('?')[1]).get('responses')).toBe('1');
     expect(screen.getByRole('columnheader', { name: /Responder/ })).toBeTruthy();
     expect(within(tableRowWith('Infusion pumps', 'Rita Riverside')).getByText('Draft')).toBeTruthy();
@@ -108,10 +114,16 @@ describe('eR responses list', () => {
     await user.click(within(tableRowWith('Infusion pumps', 'Rita Riverside')).getByRole('button', { name: 'Actions' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByText('Your draft answers and the files you uploaded for them will be deleted.')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Your draft answers and the files you uploaded for them will be deleted.'),
+    ).toBeTruthy();
     const before = listCalls().length;
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/provider/communications/31/44/responses/42')).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.method === 'DELETE' && c.url === '/api/provider/communications/31/44/responses/42'),
+      ).toBe(true),
+    );
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(() => tableRowWith('Infusion pumps', 'Rita Riverside')).toThrow();

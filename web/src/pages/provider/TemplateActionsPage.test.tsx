@@ -5,27 +5,50 @@ import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
 
 const me = {
-  id: 9, email: 'admin@riverside.demo', first_name: 'Rita', last_name: 'Riverside', full_name: 'Rita Riverside', phone: null, photo: null,
-  status: 'VERIFIED', role_name: 'Administrator',
+  id: 9,
+  email: 'admin@riverside.demo',
+  first_name: 'Rita',
+  last_name: 'Riverside',
+  full_name: 'Rita Riverside',
+  phone: null,
+  photo: null,
+  status: 'VERIFIED',
+  role_name: 'Administrator',
   organization: { id: 7, name: 'Riverside Health', type: 'PROVIDER', profile_photo: null, isSSO: false },
 };
 
 const action = {
-  id: 5, sort_order: 0, title: 'Count the stock', action_type: 'Checkbox', options: ['Shelf', 'Store'], description: null, is_required: true,
-  status: 'ACTIVE', communication_type: 'RECALL',
+  id: 5,
+  sort_order: 0,
+  title: 'Count the stock',
+  action_type: 'Checkbox',
+  options: ['Shelf', 'Store'],
+  description: null,
+  is_required: true,
+  status: 'ACTIVE',
+  communication_type: 'RECALL',
 };
 
 function backend() {
   const calls: { method: string; path: string; query: URLSearchParams; body: unknown }[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-    const [path = '', query = ''] = url.split('?');
-    const method = init?.method ?? 'GET';
-    calls.push({ method, path, query: new URLSearchParams(query), body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    if (path === '/api/me') return jsonResponse(me);
-    if (path === '/api/provider/template-actions' && method === 'GET') return jsonResponse({ items: [action], total: 1, pageNumber: 1, pageSize: 50, lastUpdated: null });
-    if (path === '/api/provider/template-actions/5' && method === 'PUT') return jsonResponse(action);
-    return jsonResponse([]);
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const [path = '', query = ''] = url.split('?');
+      const method = init?.method ?? 'GET';
+      calls.push({
+        method,
+        path,
+        query: new URLSearchParams(query),
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      });
+      if (path === '/api/me') return jsonResponse(me);
+      if (path === '/api/provider/template-actions' && method === 'GET')
+        return jsonResponse({ items: [action], total: 1, pageNumber: 1, pageSize: 50, lastUpdated: null });
+      if (path === '/api/provider/template-actions/5' && method === 'PUT') return jsonResponse(action);
+      return jsonResponse([]);
+    }),
+  );
   return calls;
 }
 
@@ -36,9 +59,13 @@ afterEach(() => {
 
 describe('provider template actions', () => {
   it('switches between recall and advisory actions and refuses repeated options before saving', async () => {
-    localStorage.setItem('user-token', JSON.stringify({
-      access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageRecalls', 'Provider_ManageDisruption'])), refresh_token: 'r1',
-    }));
+    localStorage.setItem(
+      'user-token',
+      JSON.stringify({
+        access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageRecalls', 'Provider_ManageDisruption'])),
+        refresh_token: 'r1',
+      }),
+    );
     const calls = backend();
     renderApp('/provider/template-actions');
     await screen.findByText('Count the stock');
@@ -62,7 +89,11 @@ describe('provider template actions', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
-      title: 'Count the stock', action_type: 'Checkbox', options: ['Shelf', 'Bin'], description: null, is_required: true,
+      title: 'Count the stock',
+      action_type: 'Checkbox',
+      options: ['Shelf', 'Bin'],
+      description: null,
+      is_required: true,
     });
 
     await user.click(screen.getByRole('button', { name: 'Supply Advisories' }));

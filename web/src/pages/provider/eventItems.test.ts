@@ -12,8 +12,13 @@ import {
 } from './eventItems';
 import { emptyAction } from '../supplier/shared/logic';
 
-const messages = { ...defaultValidationMessages, required: 'Field required', numeric: 'Only numeric values are accepted.' };
-const errorsOf = (errors: Record<string, string | null>) => Object.fromEntries(Object.entries(errors).filter(([, v]) => v !== null));
+const messages = {
+  ...defaultValidationMessages,
+  required: 'Field required',
+  numeric: 'Only numeric values are accepted.',
+};
+const errorsOf = (errors: Record<string, string | null>) =>
+  Object.fromEntries(Object.entries(errors).filter(([, v]) => v !== null));
 
 describe('provider event products (update-recall step 1)', () => {
   it('needs a name per row and digits for the quantity; no row at all is fine', () => {
@@ -35,20 +40,63 @@ describe('provider event products (update-recall step 1)', () => {
 
   it('sends trimmed texts, blanks as null and the quantity as a number', () => {
     const body = productsBody([
-      { product_name: ' Pump ', catalog_number: 'C-1', lot_number: ' ', udi: '', description: ' note ', expiration_date: '2027-03-01', quantity: ' 40 ' },
+      {
+        product_name: ' Pump ',
+        catalog_number: 'C-1',
+        lot_number: ' ',
+        udi: '',
+        description: ' note ',
+        expiration_date: '2027-03-01',
+        quantity: ' 40 ',
+      },
       { ...emptyProductRow(), product_name: 'Set', expiration_date: 'bad' },
     ]);
     expect(body).toEqual([
-      { product_name: 'Pump', catalog_number: 'C-1', lot_number: null, udi: null, description: 'note', expiration_date: '2027-03-01', quantity: 40 },
-      { product_name: 'Set', catalog_number: null, lot_number: null, udi: null, description: null, expiration_date: null, quantity: null },
+      {
+        product_name: 'Pump',
+        catalog_number: 'C-1',
+        lot_number: null,
+        udi: null,
+        description: 'note',
+        expiration_date: '2027-03-01',
+        quantity: 40,
+      },
+      {
+        product_name: 'Set',
+        catalog_number: null,
+        lot_number: null,
+        udi: null,
+        description: null,
+        expiration_date: null,
+        quantity: null,
+      },
     ]);
   });
 
   it('reads the saved products into rows', () => {
     const rows = productRowsFromEdit({
-      products: [{ id: 5, product_name: 'Pump', catalog_number: null, lot_number: 'L1', expiration_date: '2027-03-01T00:00:00.000Z', quantity: 0 }],
+      products: [
+        {
+          id: 5,
+          product_name: 'Pump',
+          catalog_number: null,
+          lot_number: 'L1',
+          expiration_date: '2027-03-01T00:00:00.000Z',
+          quantity: 0,
+        },
+      ],
     });
-    expect(rows).toEqual([{ product_name: 'Pump', catalog_number: '', lot_number: 'L1', udi: '', description: '', expiration_date: '2027-03-01', quantity: '0' }]);
+    expect(rows).toEqual([
+      {
+        product_name: 'Pump',
+        catalog_number: '',
+        lot_number: 'L1',
+        udi: '',
+        description: '',
+        expiration_date: '2027-03-01',
+        quantity: '0',
+      },
+    ]);
     expect(productRowsFromEdit({})).toEqual([]);
   });
 });

@@ -21,7 +21,15 @@ export interface ProductRow {
 }
 
 export function emptyProductRow(): ProductRow {
-  return { product_name: '', catalog_number: '', lot_number: '', udi: '', description: '', expiration_date: null, quantity: '' };
+  return {
+    product_name: '',
+    catalog_number: '',
+    lot_number: '',
+    udi: '',
+    description: '',
+    expiration_date: null,
+    quantity: '',
+  };
 }
 
 const text = (v: string | null | undefined) => v ?? '';

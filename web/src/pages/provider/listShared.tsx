@@ -25,7 +25,13 @@ export function listStateProps(state: ListState, setState: Dispatch<SetStateActi
 export function useResponseColumns() {
   const { t } = useLingui();
   return useMemo(() => {
-    const responseLabels = { DRAFT: t`Draft`, ERROR: t`Error`, SUBMITTED: t`Submitted`, COMPLETED: t`Completed`, NOTCOMPLETED: t`In Progress` };
+    const responseLabels = {
+      DRAFT: t`Draft`,
+      ERROR: t`Error`,
+      SUBMITTED: t`Submitted`,
+      COMPLETED: t`Completed`,
+      NOTCOMPLETED: t`In Progress`,
+    };
     return {
       responseLabels,
       type: {
@@ -45,7 +51,9 @@ export function useResponseColumns() {
         field: 'response_status',
         header: t`Response`,
         sortable: true,
-        cell: (row: { response_status: string }) => <StatusLabel kind="response" status={row.response_status} labels={responseLabels} />,
+        cell: (row: { response_status: string }) => (
+          <StatusLabel kind="response" status={row.response_status} labels={responseLabels} />
+        ),
       },
     };
   }, [t]);

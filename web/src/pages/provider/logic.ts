@@ -101,7 +101,8 @@ export function eventBody(values: EventFormValues, type: CommunicationType): Pro
   const recall = type === 'RECALL';
   const opt = (v: string) => v.trim() || null;
   // The selects offer the vocabularies' codes only, so their values are codes.
-  const code = <K extends 'subtype' | 'classification' | 'disposition' | 'lead_time' | 'reason'>(v: string) => opt(v) as NonNullable<ProviderEventInfo[K]> | null;
+  const code = <K extends 'subtype' | 'classification' | 'disposition' | 'lead_time' | 'reason'>(v: string) =>
+    opt(v) as NonNullable<ProviderEventInfo[K]> | null;
   const date = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
   return {
     type,
@@ -137,7 +138,11 @@ export interface ResponseProgress {
  * Response progress from list totals. A contains filter on 'COMPLETED' also matches 'NOTCOMPLETED', so the
  * completed count is the difference; the rest (NOTCOMPLETED, OPEN, NA) is in progress.
  */
-export function responseProgress(total: number | undefined, containsCompleted: number | undefined, notCompleted: number | undefined): ResponseProgress | null {
+export function responseProgress(
+  total: number | undefined,
+  containsCompleted: number | undefined,
+  notCompleted: number | undefined,
+): ResponseProgress | null {
   if (total === undefined || containsCompleted === undefined || notCompleted === undefined) return null;
   const completed = Math.max(0, containsCompleted - notCompleted);
   return { total, completed, inProgress: Math.max(0, total - completed) };

@@ -14,7 +14,9 @@ export interface ProviderRowAction {
  * COMPLETED gives View and a disabled Edit; other provider-created items View and Edit; items received from a
  * supplier View only.
  */
-export function providerRowActions(row: Pick<ProviderListRow, 'isProviderCreated' | 'status_provider'>): ProviderRowAction[] {
+export function providerRowActions(
+  row: Pick<ProviderListRow, 'isProviderCreated' | 'status_provider'>,
+): ProviderRowAction[] {
   if (!row.isProviderCreated) return [{ id: 'view', disabled: false }];
   return [
     { id: 'view', disabled: false },
@@ -27,10 +29,15 @@ export function providerRowActions(row: Pick<ProviderListRow, 'isProviderCreated
  * ERROR gives Edit, Respond, View, Delete; its own row with another status View and Delete; other people's rows (including
  * answers given through a link) View only; the row of a communication nobody answered yet View and Respond.
  */
-export function responseRowActions(row: Pick<ResponderListRow, 'userid' | 'responder_email' | 'response_status'>, currentUserId: number | null): ResponseRowActionId[] {
+export function responseRowActions(
+  row: Pick<ResponderListRow, 'userid' | 'responder_email' | 'response_status'>,
+  currentUserId: number | null,
+): ResponseRowActionId[] {
   if (row.userid === null && !row.responder_email) return ['view', 'respond'];
   if (currentUserId === null || row.userid !== currentUserId) return ['view'];
-  return row.response_status === 'DRAFT' || row.response_status === 'ERROR' ? ['edit', 'respond', 'view', 'delete'] : ['view', 'delete'];
+  return row.response_status === 'DRAFT' || row.response_status === 'ERROR'
+    ? ['edit', 'respond', 'view', 'delete']
+    : ['view', 'delete'];
 }
 
 /** Base path of the provider pages of a communication type. */
@@ -53,5 +60,7 @@ export function respondPath(row: Pick<ProviderListRow, 'type' | 'communication_i
 
 /** Where View leads: the view, or (when the caller's role may not open the type) the access-denied page. */
 export function openPath(row: Pick<ProviderListRow, 'type' | 'communication_id' | 'id' | 'allow_access'>): string {
-  return row.allow_access ? viewPath(row) : `/provider/product-disruption/accessdenied/${row.communication_id}/${row.id}`;
+  return row.allow_access
+    ? viewPath(row)
+    : `/provider/product-disruption/accessdenied/${row.communication_id}/${row.id}`;
 }

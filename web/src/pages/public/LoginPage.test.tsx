@@ -5,7 +5,14 @@ import { renderApp, jsonResponse } from '../../test/render';
 import { makeJwt, claimsFor } from '../../test/jwt';
 import { authErrorAtom, tokenAtom } from '../../state/auth';
 
-const none = { access_token: null, refresh_token: null, token_type: 'Bearer', expires_in: null, login_as_required: null, Challenge: null };
+const none = {
+  access_token: null,
+  refresh_token: null,
+  token_type: 'Bearer',
+  expires_in: null,
+  login_as_required: null,
+  Challenge: null,
+};
 
 function tokenServer(answer: (body: Record<string, unknown>) => Response) {
   const bodies: Record<string, unknown>[] = [];
@@ -41,7 +48,9 @@ describe('login page', () => {
   });
 
   it('shows the server message for a wrong password', async () => {
-    tokenServer(() => jsonResponse({ ok: false, m: 'Invalid email or password.', error: { code: 'INVALID_CREDENTIALS' } }, 401));
+    tokenServer(() =>
+      jsonResponse({ ok: false, m: 'Invalid email or password.', error: { code: 'INVALID_CREDENTIALS' } }, 401),
+    );
     renderApp('/login');
     await typeCredentials('admin@acme.demo', 'wrong');
     expect((await screen.findByTestId('login-error')).textContent).toBe('Invalid email or password.');
@@ -52,8 +61,18 @@ describe('login page', () => {
     const access = makeJwt(claimsFor('PROVIDER', ['Provider_ManageRecalls'], { role_name: 'Recall Coordinator' }));
     const bodies = tokenServer((body) => {
       if (!body.login_as_organization_id)
-        return jsonResponse({ ...none, login_as_required: [{ id: 7, name: 'Lakeshore Medical Center', type: 'PROVIDER' }, { id: 4, name: 'Riverside Health', type: 'PROVIDER' }] });
-      if (!body.verification_code) return jsonResponse({ ...none, Challenge: { type: 'EMAIL_CODE', message: 'We sent a code to a***@riverside.demo.' } });
+        return jsonResponse({
+          ...none,
+          login_as_required: [
+            { id: 7, name: 'Lakeshore Medical Center', type: 'PROVIDER' },
+            { id: 4, name: 'Riverside Health', type: 'PROVIDER' },
+          ],
+        });
+      if (!body.verification_code)
+        return jsonResponse({
+          ...none,
+          Challenge: { type: 'EMAIL_CODE', message: 'We sent a code to a***@riverside.demo.' },
+        });
       return jsonResponse({ ...none, access_token: access, refresh_token: 'r1', expires_in: 900 });
     });
     const { location, store } = renderApp('/login?redirect=%2Fprovider%2Frecalls%3FconId%3D9');
@@ -71,7 +90,13 @@ describe('login page', () => {
     expect(store.get(tokenAtom)).toEqual({ access_token: access, refresh_token: 'r1' });
     expect(bodies).toEqual([
       { client_id: 'portal-web', grant_type: 'password', email: 'multi@riverside.demo', password: 'Portal#2026' },
-      { client_id: 'portal-web', grant_type: 'password', email: 'multi@riverside.demo', password: 'Portal#2026', login_as_organization_id: '4' },
+      {
+        client_id: 'portal-web',
+        grant_type: 'password',
+        email: 'multi@riverside.demo',
+        password: 'Portal#2026',
+        login_as_organization_id: '4',
+      },
       {
         client_id: 'portal-web',
         grant_type: 'password',
@@ -98,7 +123,14 @@ describe('login page', () => {
       vi.fn(async (url: string) => {
         calls.push(url);
         if (url === '/api/auth/token')
-          return jsonResponse({ ok: false, m: 'Your account is locked after too many failed sign-in attempts. Unlock it with the code sent to your email.', error: { code: 'LOCKED' } }, 423);
+          return jsonResponse(
+            {
+              ok: false,
+              m: 'Your account is locked after too many failed sign-in attempts. Unlock it with the code sent to your email.',
+              error: { code: 'LOCKED' },
+            },
+            423,
+          );
         return jsonResponse(null);
       }),
     );
@@ -117,13 +149,17 @@ describe('login page', () => {
     localStorage.setItem('user-token', JSON.stringify({ access_token: expired, refresh_token: 'revoked' }));
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse({ ok: false, m: 'Refresh token revoked', error: { code: 'UNAUTHENTICATED' } }, 401)),
+      vi.fn(async () =>
+        jsonResponse({ ok: false, m: 'Refresh token revoked', error: { code: 'UNAUTHENTICATED' } }, 401),
+      ),
     );
     const { store, location } = renderApp('/login');
     const { refreshSession } = await import('../../api/client');
     await expect(refreshSession(store)).rejects.toBeTruthy();
     expect(store.get(authErrorAtom)).toBe(true);
-    expect((await screen.findByTestId('session-expired')).textContent).toBe('Your session has expired. Please sign in again.');
+    expect((await screen.findByTestId('session-expired')).textContent).toBe(
+      'Your session has expired. Please sign in again.',
+    );
     expect(location.history.at(-1)).toBe('/login');
   });
 });

@@ -152,7 +152,11 @@ export default function LoginPage() {
   }
 
   const errorBox = error ? (
-    <p role="alert" data-testid="login-error" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+    <p
+      role="alert"
+      data-testid="login-error"
+      className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive"
+    >
       {error}
     </p>
   ) : null;
@@ -210,7 +214,9 @@ export default function LoginPage() {
         <h1 id="login-code-title" className="text-xl font-semibold">
           <Trans>Verification code</Trans>
         </h1>
-        <p className="text-sm text-muted-foreground">{challenge || t`Enter the verification code sent to your email.`}</p>
+        <p className="text-sm text-muted-foreground">
+          {challenge || t`Enter the verification code sent to your email.`}
+        </p>
         {errorBox}
         <FormField label={t`Verification code`} required>
           <TextInput value={code} onValueChange={setCode} autoComplete="one-time-code" inputMode="numeric" autoFocus />
@@ -219,7 +225,17 @@ export default function LoginPage() {
           <Button type="submit" loading={busy} loadingLabel={t`Loading...`}>
             <Trans>Verify</Trans>
           </Button>
-          <Button type="button" variant="ghost" onClick={() => void attempt({ email: email.trim(), password, ...(organizationId ? { login_as_organization_id: organizationId } : {}) })}>
+          <Button
+            type="button"
+            variant="ghost"
+            onClick={() =>
+              void attempt({
+                email: email.trim(),
+                password,
+                ...(organizationId ? { login_as_organization_id: organizationId } : {}),
+              })
+            }
+          >
             <Trans>Resend code</Trans>
           </Button>
         </div>
@@ -256,7 +272,11 @@ export default function LoginPage() {
         <Trans>Sign in</Trans>
       </h1>
       {sessionExpired && !error && !notice ? (
-        <p role="status" data-testid="session-expired" className="rounded-md bg-warning/20 px-3 py-2 text-sm text-warning-foreground">
+        <p
+          role="status"
+          data-testid="session-expired"
+          className="rounded-md bg-warning/20 px-3 py-2 text-sm text-warning-foreground"
+        >
           <Trans>Your session has expired. Please sign in again.</Trans>
         </p>
       ) : null}
@@ -271,7 +291,13 @@ export default function LoginPage() {
         <TextInput type="email" name="email" autoComplete="username" value={email} onValueChange={setEmail} autoFocus />
       </FormField>
       <FormField label={t`Password`} required error={shown.password}>
-        <TextInput type="password" name="password" autoComplete="current-password" value={password} onValueChange={setPassword} />
+        <TextInput
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onValueChange={setPassword}
+        />
       </FormField>
       <Button type="submit" className="w-full" loading={busy} loadingLabel={t`Loading...`}>
         <Trans>Sign in</Trans>

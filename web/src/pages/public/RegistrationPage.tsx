@@ -107,10 +107,20 @@ export default function RegistrationPage() {
         <TextInput type="tel" autoComplete="tel" value={values.phone} onValueChange={set('phone')} />
       </FormField>
       <FormField label={t`Password`} required error={shown('password')}>
-        <TextInput type="password" autoComplete="new-password" value={values.password} onValueChange={set('password')} />
+        <TextInput
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onValueChange={set('password')}
+        />
       </FormField>
       <FormField label={t`Confirm password`} required error={shown('confirmation')}>
-        <TextInput type="password" autoComplete="new-password" value={values.confirmation} onValueChange={set('confirmation')} />
+        <TextInput
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmation}
+          onValueChange={set('confirmation')}
+        />
       </FormField>
       <Button type="submit" className="w-full" loading={busy} loadingLabel={t`Loading...`}>
         <Trans>Register</Trans>

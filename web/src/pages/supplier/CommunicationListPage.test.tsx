@@ -93,12 +93,20 @@ describe('supplier recall list', () => {
     signIn();
     localStorage.setItem(
       'portal.list.42.supplier-recalls',
-      JSON.stringify({ sort: [{ field: 'name', direction: 'asc' }], filterModel: {}, search: 'pump', pageSize: 20, columns: null }),
+      JSON.stringify({
+        sort: [{ field: 'name', direction: 'asc' }],
+        filterModel: {},
+        search: 'pump',
+        pageSize: 20,
+        columns: null,
+      }),
     );
     const calls = backend();
     renderApp('/supplier/recalls');
     await screen.findByText('Draft pump', undefined);
-    const query = new URLSearchParams((calls.find((u) => u.startsWith('/api/supplier/communications?')) ?? '').split('?')[1]);
+    const query = new URLSearchParams(
+      (calls.find((u) => u.startsWith('/api/supplier/communications?')) ?? '').split('?')[1],
+    );
     expect(query.get('search')).toBe('pump');
     expect(query.get('pageSize')).toBe('20');
     expect(query.get('sortField')).toBe('name');
@@ -110,7 +118,9 @@ describe('supplier recall list', () => {
     renderApp('/supplier/recalls');
     expect(await screen.findByText('More than 10000 record(s)')).toBeTruthy();
     expect(screen.queryByText('Total 10000 record(s)')).toBeNull();
-    expect(screen.getByText('Only the most recent records are sorted: search or filter to sort them all.')).toBeTruthy();
+    expect(
+      screen.getByText('Only the most recent records are sorted: search or filter to sort them all.'),
+    ).toBeTruthy();
   });
 
   it('shows the exact total otherwise', async () => {

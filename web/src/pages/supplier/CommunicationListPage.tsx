@@ -22,9 +22,27 @@ import {
 import { downloadFile } from '../../api/client';
 import { basePath, useLabels } from './shared/labels';
 import { communicationRowActions } from './shared/logic';
-import { errorText, formatDate, listTableProps, PageHeader, SavedFilters, useListState, useTableTexts } from './shared/table';
+import {
+  errorText,
+  formatDate,
+  listTableProps,
+  PageHeader,
+  SavedFilters,
+  useListState,
+  useTableTexts,
+} from './shared/table';
 
-const FIELDS = ['name', 'event_id', 'subtype', 'classification', 'status', 'event_date', 'customers_count', 'acknowledged_count', 'updated_at'];
+const FIELDS = [
+  'name',
+  'event_id',
+  'subtype',
+  'classification',
+  'status',
+  'event_date',
+  'customers_count',
+  'acknowledged_count',
+  'updated_at',
+];
 
 /** Recall list (/supplier/recalls) and advisory list (/supplier/product-disruption): spec §2 shared list screen, §4 row actions. */
 export function CommunicationListPage({ type }: { type: CommunicationType }) {
@@ -59,7 +77,9 @@ export function CommunicationListPage({ type }: { type: CommunicationType }) {
             field: 'classification',
             header: t`Classification`,
             sortable: true,
-            cell: (row: CommunicationRow) => <StatusLabel status={row.classification} kind="classification" labels={labels.classifications} />,
+            cell: (row: CommunicationRow) => (
+              <StatusLabel status={row.classification} kind="classification" labels={labels.classifications} />
+            ),
           },
         ]
       : []),
@@ -87,7 +107,12 @@ export function CommunicationListPage({ type }: { type: CommunicationType }) {
       edit: { id: 'edit', label: t`Edit`, onSelect: () => navigate(`${base}/edit/${row.id}`) },
       delete: { id: 'delete', label: t`Delete`, destructive: true, onSelect: () => setToDelete(row) },
     };
-    return <RowActionsMenu label={t`Actions`} actions={communicationRowActions(row.status).map((a) => all[a] as RowAction)} />;
+    return (
+      <RowActionsMenu
+        label={t`Actions`}
+        actions={communicationRowActions(row.status).map((a) => all[a] as RowAction)}
+      />
+    );
   }
 
   async function confirmDelete() {
@@ -108,7 +133,12 @@ export function CommunicationListPage({ type }: { type: CommunicationType }) {
   async function download(format: 'csv' | 'xlsx') {
     setDownloading(true);
     try {
-      await downloadFile(store, dashboardReportPath('ALL', format), undefined, `Recall Events Summary Report.${format}`);
+      await downloadFile(
+        store,
+        dashboardReportPath('ALL', format),
+        undefined,
+        `Recall Events Summary Report.${format}`,
+      );
     } catch (err) {
       toast.danger(errorText(err, t`Nothing to download`));
     } finally {

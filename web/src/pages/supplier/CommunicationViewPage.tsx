@@ -261,13 +261,18 @@ function DetailsTab({ event }: { event: Communication }) {
         {!recall ? <Row label={t`Reason`}>{value(labels.reasons, event.reason)}</Row> : null}
         <Row label={t`Event Date`}>{formatDate(event.event_date)}</Row>
         <Row label={t`End Date`}>{formatDate(event.end_date)}</Row>
-        <Row label={t`Contact`}>{[event.contact_name, event.contact_email, event.contact_phone].filter(Boolean).join(' · ')}</Row>
+        <Row label={t`Contact`}>
+          {[event.contact_name, event.contact_email, event.contact_phone].filter(Boolean).join(' · ')}
+        </Row>
         <Row label={t`Approved`}>{formatDate(event.approved_at)}</Row>
         <Row label={t`First sent`}>{formatDate(event.first_sent_at)}</Row>
       </dl>
       {/* Rich text typed by users: only the editor's formatting tags are kept (no attributes, no scripts). */}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by sanitizeRichText (DOMPurify) */}
-      <div className="prose max-w-none rounded-md border p-4 text-sm" dangerouslySetInnerHTML={{ __html: sanitizeRichText(event.description) }} />
+      <div
+        className="prose max-w-none rounded-md border p-4 text-sm"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by sanitizeRichText (DOMPurify)
+        dangerouslySetInnerHTML={{ __html: sanitizeRichText(event.description) }}
+      />
       <DocumentsPanel id={event.id} />
     </div>
   );
@@ -388,9 +393,14 @@ function ActionsTab({ id }: { id: number }) {
           const drafts = a.drafts;
           return (
             <li key={a.id}>
-              <button type="button" className="flex w-full items-center justify-between gap-2 p-3 text-left text-sm hover:bg-accent" onClick={() => setOpen(a.id)}>
+              <button
+                type="button"
+                className="flex w-full items-center justify-between gap-2 p-3 text-left text-sm hover:bg-accent"
+                onClick={() => setOpen(a.id)}
+              >
                 <span>
-                  {a.title} <span className="text-muted-foreground">({labels.actionTypes[a.action_type] ?? a.action_type})</span>
+                  {a.title}{' '}
+                  <span className="text-muted-foreground">({labels.actionTypes[a.action_type] ?? a.action_type})</span>
                 </span>
                 <span className="text-muted-foreground">
                   <Trans>
@@ -437,7 +447,12 @@ function ActionAnswersList({ id, actionId }: { id: number; actionId: number }) {
   );
 }
 
-const BULK: { status: LocationStatus }[] = [{ status: 'COVERED' }, { status: 'EMAILED' }, { status: 'NON_COVERED' }, { status: 'INVALID' }];
+const BULK: { status: LocationStatus }[] = [
+  { status: 'COVERED' },
+  { status: 'EMAILED' },
+  { status: 'NON_COVERED' },
+  { status: 'INVALID' },
+];
 
 function LocationsTab({ id }: { id: number }) {
   const { t } = useLingui();
@@ -445,7 +460,15 @@ function LocationsTab({ id }: { id: number }) {
   const store = useStore();
   const labels = useLabels();
   const texts = useTableTexts();
-  const list = useListState('supplier-affected-locations', ['locationId', 'locationName', 'city', 'state', 'zip', 'email', 'status']);
+  const list = useListState('supplier-affected-locations', [
+    'locationId',
+    'locationName',
+    'city',
+    'state',
+    'zip',
+    'email',
+    'status',
+  ]);
   const { data, isLoading, mutate } = useAffectedLocations(id, list.query);
   const [selected, setSelected] = useState<string[]>([]);
   const columns: DataTableColumn<AffectedLocation>[] = [
@@ -455,9 +478,19 @@ function LocationsTab({ id }: { id: number }) {
     { field: 'state', header: t`State`, sortable: true, filterable: true },
     { field: 'zip', header: t`ZIP`, sortable: true, filterable: true },
     { field: 'email', header: t`Email`, filterable: true },
-    { field: 'status', header: t`Status`, sortable: true, cell: (r) => <StatusLabel status={r.status} kind="verification" labels={labels.statuses} /> },
+    {
+      field: 'status',
+      header: t`Status`,
+      sortable: true,
+      cell: (r) => <StatusLabel status={r.status} kind="verification" labels={labels.statuses} />,
+    },
   ];
-  const bulkLabels: Record<string, string> = { COVERED: t`Covered`, EMAILED: t`Emailed`, NON_COVERED: t`Not Covered`, INVALID: t`Invalid` };
+  const bulkLabels: Record<string, string> = {
+    COVERED: t`Covered`,
+    EMAILED: t`Emailed`,
+    NON_COVERED: t`Not Covered`,
+    INVALID: t`Invalid`,
+  };
 
   async function bulk(status: LocationStatus) {
     try {
@@ -487,7 +520,13 @@ function LocationsTab({ id }: { id: number }) {
       toolbar={
         <div className="flex flex-wrap gap-2">
           {BULK.map(({ status }) => (
-            <Button key={status} size="sm" variant="outline" disabled={selected.length === 0} onClick={() => void bulk(status)}>
+            <Button
+              key={status}
+              size="sm"
+              variant="outline"
+              disabled={selected.length === 0}
+              onClick={() => void bulk(status)}
+            >
               {bulkLabels[status]}
             </Button>
           ))}
@@ -495,9 +534,12 @@ function LocationsTab({ id }: { id: number }) {
             size="sm"
             variant="outline"
             onClick={() =>
-              void downloadFile(store, reportPath(id, 'locations-csv-download'), undefined, 'Affected Locations.csv').catch((err: unknown) =>
-                toast.danger(errorText(err, t`Nothing to download`)),
-              )
+              void downloadFile(
+                store,
+                reportPath(id, 'locations-csv-download'),
+                undefined,
+                'Affected Locations.csv',
+              ).catch((err: unknown) => toast.danger(errorText(err, t`Nothing to download`)))
             }
           >
             <Trans>Download CSV</Trans>
@@ -549,12 +591,23 @@ function ResponsesTab({ id }: { id: number }) {
   const { t } = useLingui();
   const labels = useLabels();
   const texts = useTableTexts();
-  const list = useListState('supplier-provider-responses', ['name', 'status', 'response_status', 'sent_at', 'acknowledged_at']);
+  const list = useListState('supplier-provider-responses', [
+    'name',
+    'status',
+    'response_status',
+    'sent_at',
+    'acknowledged_at',
+  ]);
   const { data, isLoading } = useProviderResponses(id, list.query);
   const [open, setOpen] = useState<number | null>(null);
   const columns: DataTableColumn<ProviderResponse>[] = [
     { field: 'name', header: t`Customer`, sortable: true, filterable: true, cell: (r) => r.customer_name },
-    { field: 'status', header: t`Status`, sortable: true, cell: (r) => <StatusLabel status={r.status} kind="communication" labels={labels.statuses} /> },
+    {
+      field: 'status',
+      header: t`Status`,
+      sortable: true,
+      cell: (r) => <StatusLabel status={r.status} kind="communication" labels={labels.statuses} />,
+    },
     {
       field: 'response_status',
       header: t`Response`,
@@ -610,13 +663,18 @@ function ProviderResponseDetail({ id, pcId }: { id: number; pcId: number }) {
           <StatusLabel status={pc.response_status} kind="response" labels={labels.statuses} />
         </Row>
         <Row label={t`Sent`}>{formatDate(pc.sent_at)}</Row>
-        <Row label={t`Acknowledged`}>{[formatDate(pc.acknowledged_at), pc.acknowledged_by].filter(Boolean).join(' · ')}</Row>
+        <Row label={t`Acknowledged`}>
+          {[formatDate(pc.acknowledged_at), pc.acknowledged_by].filter(Boolean).join(' · ')}
+        </Row>
       </dl>
       {data.actions?.length ? (
         <ol className="list-inside list-decimal space-y-1">
           {data.actions.map((a) => (
             <li key={a.id}>
-              {a.title}: <span className="text-muted-foreground">{a.response?.status === 'SUBMITTED' ? answerText(a.response.value) : t`No answer yet`}</span>
+              {a.title}:{' '}
+              <span className="text-muted-foreground">
+                {a.response?.status === 'SUBMITTED' ? answerText(a.response.value) : t`No answer yet`}
+              </span>
             </li>
           ))}
         </ol>
@@ -675,7 +733,9 @@ function SalesRepsTab({ event }: { event: Communication }) {
               <span className="font-medium">
                 {r.first_name} {r.last_name}
               </span>
-              <span className="text-muted-foreground">{[r.email, r.phone, r.territory].filter(Boolean).join(' · ')}</span>
+              <span className="text-muted-foreground">
+                {[r.email, r.phone, r.territory].filter(Boolean).join(' · ')}
+              </span>
             </li>
           ))}
         </ul>

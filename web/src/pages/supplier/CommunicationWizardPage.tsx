@@ -69,12 +69,23 @@ const NONE = '__none__';
 
 function useDateTexts(): Partial<DatePickerTexts> {
   const { t } = useLingui();
-  return { placeholder: t`MM/DD/YYYY`, openCalendar: t`Open calendar`, notApplicable: t`Not Applicable`, clear: t`Clear`, invalid: t`Invalid date`, chooseDate: t`Choose date` };
+  return {
+    placeholder: t`MM/DD/YYYY`,
+    openCalendar: t`Open calendar`,
+    notApplicable: t`Not Applicable`,
+    clear: t`Clear`,
+    invalid: t`Invalid date`,
+    chooseDate: t`Choose date`,
+  };
 }
 
 function Alert({ children }: { children: ReactNode }) {
   return (
-    <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive" data-testid="wizard-alert">
+    <p
+      role="alert"
+      className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive"
+      data-testid="wizard-alert"
+    >
       {children}
     </p>
   );
@@ -127,7 +138,8 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
     };
     setInfo(current);
     setSavedInfo(current);
-    if (p.length) setProducts(p.map(({ id: _pid, ...product }) => ({ ...product, custom_fields: product.custom_fields ?? {} })));
+    if (p.length)
+      setProducts(p.map(({ id: _pid, ...product }) => ({ ...product, custom_fields: product.custom_fields ?? {} })));
     if (a.length) setActions(a.map(({ id: _aid, is_disabled: _d, ...action }) => action));
     setStatus(loaded.status);
     setStep(initialStep);
@@ -141,12 +153,7 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
   const actionErrors = validateActions(actions, messages);
   const draft = status === 'DRAFT';
 
-  const steps = [
-    { label: t`Information` },
-    { label: t`Products` },
-    { label: t`Actions` },
-    { label: t`Recipients` },
-  ];
+  const steps = [{ label: t`Information` }, { label: t`Products` }, { label: t`Actions` }, { label: t`Recipients` }];
 
   async function run(work: () => Promise<void>) {
     setBusy(true);
@@ -198,11 +205,18 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
         }
         setStatus(saved.status ?? 'DRAFT');
       } else if (step === 1 && id) {
-        await saveStep1(id, products.map((p) => ({ ...p, product_name: p.product_name.trim() })));
+        await saveStep1(
+          id,
+          products.map((p) => ({ ...p, product_name: p.product_name.trim() })),
+        );
       } else if (step === 2 && id) {
         await saveStep2(
           id,
-          actions.map((a) => ({ ...a, title: a.title.trim(), options: OPTION_TYPES.includes(a.action_type) ? a.options.map((o) => o.trim()) : [] })),
+          actions.map((a) => ({
+            ...a,
+            title: a.title.trim(),
+            options: OPTION_TYPES.includes(a.action_type) ? a.options.map((o) => o.trim()) : [],
+          })),
         );
       }
       toast.success(t`Saved successfully.`);
@@ -221,7 +235,13 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
   }
 
   const title =
-    type === 'RECALL' ? (editId ? t`Edit Recall` : t`New Recall`) : editId ? t`Edit Supply Advisory` : t`New Supply Advisory`;
+    type === 'RECALL'
+      ? editId
+        ? t`Edit Recall`
+        : t`New Recall`
+      : editId
+        ? t`Edit Supply Advisory`
+        : t`New Supply Advisory`;
 
   return (
     <section className="space-y-6" data-testid="communication-wizard">
@@ -232,7 +252,12 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
           </Button>
         ) : null}
       </PageHeader>
-      <Stepper steps={steps} current={step} label={t`Progress`} onStepChange={(i) => (i <= reached && id ? go(i) : undefined)} />
+      <Stepper
+        steps={steps}
+        current={step}
+        label={t`Progress`}
+        onStepChange={(i) => (i <= reached && id ? go(i) : undefined)}
+      />
       {problem ? <Alert>{problem}</Alert> : null}
       {!draft && step < 3 ? (
         <p className="rounded-md bg-warning/10 px-3 py-2 text-sm">
@@ -245,7 +270,13 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
       ) : null}
       {step === 1 ? (
         <fieldset disabled={!draft} className="min-w-0">
-          <ProductsStep id={id} products={products} setProducts={setProducts} fields={productFields} errors={submitted ? productErrors : {}} />
+          <ProductsStep
+            id={id}
+            products={products}
+            setProducts={setProducts}
+            fields={productFields}
+            errors={submitted ? productErrors : {}}
+          />
         </fieldset>
       ) : null}
       {step === 2 ? (
@@ -307,9 +338,13 @@ function InfoStep({
   const labels = useLabels();
   const messages = useValidationMessages();
   const dateTexts = useDateTexts();
-  const set = <K extends keyof CommunicationInfo>(key: K) => (value: CommunicationInfo[K]) => setInfo((i) => ({ ...i, [key]: value }));
+  const set =
+    <K extends keyof CommunicationInfo>(key: K) =>
+    (value: CommunicationInfo[K]) =>
+      setInfo((i) => ({ ...i, [key]: value }));
   const text = (key: keyof CommunicationInfo) => (value: string) => setInfo((i) => ({ ...i, [key]: value }));
-  const select = (key: keyof CommunicationInfo) => (value: string) => setInfo((i) => ({ ...i, [key]: value === NONE ? null : value }));
+  const select = (key: keyof CommunicationInfo) => (value: string) =>
+    setInfo((i) => ({ ...i, [key]: value === NONE ? null : value }));
   const recall = type === 'RECALL';
 
   return (
@@ -318,7 +353,12 @@ function InfoStep({
         <TextInput value={info.name} onValueChange={text('name')} maxLength={200} />
       </FormField>
       <FormField label={t`Event ID`}>
-        <TextInput value={info.event_id ?? ''} onValueChange={text('event_id')} maxLength={100} disabled={off('event_id')} />
+        <TextInput
+          value={info.event_id ?? ''}
+          onValueChange={text('event_id')}
+          maxLength={100}
+          disabled={off('event_id')}
+        />
       </FormField>
       <FormField label={recall ? t`Recall Type` : t`Advisory Type`} required error={errors.subtype}>
         <SimpleSelect
@@ -360,12 +400,22 @@ function InfoStep({
             />
           </FormField>
           <FormField label={t`Reason`}>
-            <SimpleSelect value={info.reason ?? ''} onValueChange={select('reason')} placeholder={t`Select...`} options={toOptions(labels.reasons)} />
+            <SimpleSelect
+              value={info.reason ?? ''}
+              onValueChange={select('reason')}
+              placeholder={t`Select...`}
+              options={toOptions(labels.reasons)}
+            />
           </FormField>
         </>
       )}
       <FormField label={t`Event Date`}>
-        <DatePicker value={info.event_date} onChange={set('event_date')} texts={dateTexts} disabled={off('event_date')} />
+        <DatePicker
+          value={info.event_date}
+          onChange={set('event_date')}
+          texts={dateTexts}
+          disabled={off('event_date')}
+        />
       </FormField>
       <FormField label={t`End Date`} error={errors.end_date}>
         <DatePicker value={info.end_date} onChange={set('end_date')} texts={dateTexts} />
@@ -388,7 +438,13 @@ function InfoStep({
             rules="required_editor"
             messages={messages}
             showErrors={false}
-            texts={{ bold: t`Bold`, italic: t`Italic`, bulletList: t`Bullet list`, orderedList: t`Numbered list`, toolbar: t`Formatting` }}
+            texts={{
+              bold: t`Bold`,
+              italic: t`Italic`,
+              bulletList: t`Bullet list`,
+              orderedList: t`Numbered list`,
+              toolbar: t`Formatting`,
+            }}
           />
         </FormField>
       </div>
@@ -510,8 +566,8 @@ function ProductImport({ id, onProducts }: { id: number | null; onProducts: (pro
           <Button
             variant="outline"
             onClick={() =>
-              void downloadFile(store, reportPath(id, 'product-template'), undefined, 'Product Template.xlsx').catch((err: unknown) =>
-                toast.danger(errorText(err, t`Nothing to download`)),
+              void downloadFile(store, reportPath(id, 'product-template'), undefined, 'Product Template.xlsx').catch(
+                (err: unknown) => toast.danger(errorText(err, t`Nothing to download`)),
               )
             }
           >
@@ -555,13 +611,17 @@ function ProductsStep({
   const dateTexts = useDateTexts();
   const patch = (index: number, change: Partial<Product>) =>
     setProducts((list) => list.map((p, i) => (i === index ? { ...p, ...change } : p)));
-  const text = (index: number, key: 'product_name' | 'catalog_number' | 'lot_number' | 'udi' | 'description') => (v: string) =>
-    patch(index, { [key]: v });
+  const text =
+    (index: number, key: 'product_name' | 'catalog_number' | 'lot_number' | 'udi' | 'description') => (v: string) =>
+      patch(index, { [key]: v });
 
   return (
     <div className="space-y-4" data-testid="step-products">
       {errors.products ? <Alert>{t`Add at least one product.`}</Alert> : null}
-      <ProductImport id={id} onProducts={(added) => setProducts((list) => [...list.filter((p) => p.product_name.trim() !== ''), ...added])} />
+      <ProductImport
+        id={id}
+        onProducts={(added) => setProducts((list) => [...list.filter((p) => p.product_name.trim() !== ''), ...added])}
+      />
       {products.map((product, index) => {
         const n = index + 1;
         return (
@@ -583,7 +643,11 @@ function ProductsStep({
                 <TextInput value={product.udi ?? ''} onValueChange={text(index, 'udi')} />
               </FormField>
               <FormField label={t`Expiration Date`}>
-                <DatePicker value={product.expiration_date} onChange={(v) => patch(index, { expiration_date: v })} texts={dateTexts} />
+                <DatePicker
+                  value={product.expiration_date}
+                  onChange={(v) => patch(index, { expiration_date: v })}
+                  texts={dateTexts}
+                />
               </FormField>
               <FormField label={t`Quantity`} error={errors[`${index}.quantity`]}>
                 <TextInput
@@ -593,16 +657,27 @@ function ProductsStep({
                 />
               </FormField>
               {fields.map((field) => (
-                <FormField key={field.id} label={field.name} required={field.is_required} error={errors[`${index}.custom.${field.id}`]}>
+                <FormField
+                  key={field.id}
+                  label={field.name}
+                  required={field.is_required}
+                  error={errors[`${index}.custom.${field.id}`]}
+                >
                   <CustomFieldInput
                     field={field}
                     value={product.custom_fields[String(field.id)]}
-                    onChange={(value) => patch(index, { custom_fields: { ...product.custom_fields, [String(field.id)]: value } })}
+                    onChange={(value) =>
+                      patch(index, { custom_fields: { ...product.custom_fields, [String(field.id)]: value } })
+                    }
                   />
                 </FormField>
               ))}
             </div>
-            <Button variant="outline" size="sm" onClick={() => setProducts((list) => list.filter((_, i) => i !== index))}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setProducts((list) => list.filter((_, i) => i !== index))}
+            >
               <Trans>Remove product</Trans>
             </Button>
           </fieldset>
@@ -646,7 +721,12 @@ function ActionsStep({
                   <Trans>Action {n}</Trans>
                 </span>
                 <span className="flex gap-1">
-                  <Button size="sm" variant="ghost" disabled={index === 0} onClick={() => setActions((l) => shift(l, index, -1))}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={index === 0}
+                    onClick={() => setActions((l) => shift(l, index, -1))}
+                  >
                     <Trans>Move up</Trans>
                   </Button>
                   <Button
@@ -657,7 +737,11 @@ function ActionsStep({
                   >
                     <Trans>Move down</Trans>
                   </Button>
-                  <Button size="sm" variant="outline" onClick={() => setActions((l) => l.filter((_, i) => i !== index))}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setActions((l) => l.filter((_, i) => i !== index))}
+                  >
                     <Trans>Remove action</Trans>
                   </Button>
                 </span>
@@ -667,7 +751,12 @@ function ActionsStep({
                   <SimpleSelect
                     aria-label={t`Action Type`}
                     value={action.action_type}
-                    onValueChange={(v) => patch(index, { action_type: v as ActionType, options: OPTION_TYPES.includes(v) ? action.options : [] })}
+                    onValueChange={(v) =>
+                      patch(index, {
+                        action_type: v as ActionType,
+                        options: OPTION_TYPES.includes(v) ? action.options : [],
+                      })
+                    }
                     options={ACTION_TYPES.map((a) => ({ value: a, label: labels.actionTypes[a] ?? a }))}
                   />
                 </FormField>
@@ -676,7 +765,10 @@ function ActionsStep({
                 </FormField>
               </div>
               <FormField label={t`Description`}>
-                <Textarea value={action.description ?? ''} onValueChange={(v) => patch(index, { description: v || null })} />
+                <Textarea
+                  value={action.description ?? ''}
+                  onValueChange={(v) => patch(index, { description: v || null })}
+                />
               </FormField>
               {withOptions ? (
                 <FormField
@@ -684,11 +776,17 @@ function ActionsStep({
                   required
                   error={errors[`${index}.options`] ? t`Give distinct, non-empty options.` : null}
                 >
-                  <Textarea value={action.options.join('\n')} onValueChange={(v) => patch(index, { options: v.split('\n') })} />
+                  <Textarea
+                    value={action.options.join('\n')}
+                    onValueChange={(v) => patch(index, { options: v.split('\n') })}
+                  />
                 </FormField>
               ) : null}
               <label className="flex items-center gap-2 text-sm">
-                <Checkbox checked={action.is_required} onCheckedChange={(c) => patch(index, { is_required: c === true })} />
+                <Checkbox
+                  checked={action.is_required}
+                  onCheckedChange={(c) => patch(index, { is_required: c === true })}
+                />
                 <Trans>Required</Trans>
               </label>
             </li>
@@ -752,7 +850,9 @@ function TemplateActionsDialog({
               <label className="flex items-center gap-2 text-sm">
                 <Checkbox
                   checked={selected.includes(item.id)}
-                  onCheckedChange={(c) => setSelected((s) => (c === true ? [...s, item.id] : s.filter((x) => x !== item.id)))}
+                  onCheckedChange={(c) =>
+                    setSelected((s) => (c === true ? [...s, item.id] : s.filter((x) => x !== item.id)))
+                  }
                 />
                 {item.title} ({labels.actionTypes[item.action_type] ?? item.action_type})
               </label>
@@ -903,14 +1003,20 @@ function RecipientsStep({
           <SimpleSelect
             value={fileId}
             onValueChange={setFileId}
-            options={[{ value: NONE, label: t`None` }, ...(files?.items ?? []).map((f) => ({ value: String(f.id), label: f.name }))]}
+            options={[
+              { value: NONE, label: t`None` },
+              ...(files?.items ?? []).map((f) => ({ value: String(f.id), label: f.name })),
+            ]}
           />
         </FormField>
         <FormField label={t`Distribution list`}>
           <SimpleSelect
             value={listId}
             onValueChange={setListId}
-            options={[{ value: NONE, label: t`None` }, ...(lists?.items ?? []).map((l) => ({ value: String(l.id), label: l.name }))]}
+            options={[
+              { value: NONE, label: t`None` },
+              ...(lists?.items ?? []).map((l) => ({ value: String(l.id), label: l.name })),
+            ]}
           />
         </FormField>
       </div>
@@ -922,7 +1028,10 @@ function RecipientsStep({
         {typed.map((r, index) => (
           <div key={index} className="grid gap-2 sm:grid-cols-[1fr_1fr_auto]">
             <FormField label={t`Name`} required error={shown[`${index}.name`]}>
-              <TextInput value={r.name} onValueChange={(v) => setTyped((l) => l.map((x, i) => (i === index ? { ...x, name: v } : x)))} />
+              <TextInput
+                value={r.name}
+                onValueChange={(v) => setTyped((l) => l.map((x, i) => (i === index ? { ...x, name: v } : x)))}
+              />
             </FormField>
             <FormField label={t`Email`} required error={shown[`${index}.email`]}>
               <TextInput
@@ -931,7 +1040,11 @@ function RecipientsStep({
                 onValueChange={(v) => setTyped((l) => l.map((x, i) => (i === index ? { ...x, email: v } : x)))}
               />
             </FormField>
-            <Button className="self-end" variant="outline" onClick={() => setTyped((l) => l.filter((_, i) => i !== index))}>
+            <Button
+              className="self-end"
+              variant="outline"
+              onClick={() => setTyped((l) => l.filter((_, i) => i !== index))}
+            >
               <Trans>Remove</Trans>
             </Button>
           </div>

@@ -16,11 +16,17 @@ import { basePath, useLabels } from './shared/labels';
 import { errorText, formatDate, PageHeader } from './shared/table';
 
 const STATUSES = ['DRAFT', 'OPEN', 'CLOSED'] as const;
-const filter = (status: string) => ({ status: { filterType: 'text' as const, type: 'contains' as const, filter: status } });
+const filter = (status: string) => ({
+  status: { filterType: 'text' as const, type: 'contains' as const, filter: status },
+});
 
 /** One count of events in a status, from the list total (pageSize 1). */
 function useStatusCount(type: CommunicationType, status: string) {
-  const { data } = useCommunications(type, { pageNumber: 1, pageSize: 1, filterModel: filter(status) }, { errorModal: false });
+  const { data } = useCommunications(
+    type,
+    { pageNumber: 1, pageSize: 1, filterModel: filter(status) },
+    { errorModal: false },
+  );
   return data?.total;
 }
 
@@ -101,7 +107,11 @@ function Recent({ type }: { type: CommunicationType }) {
         {data.items.map((row) => (
           <tr key={row.id} className="border-t">
             <td className="py-1">
-              <Button variant="link" className="h-auto p-0" onClick={() => navigate(`${basePath(type)}/view/${row.id}`)}>
+              <Button
+                variant="link"
+                className="h-auto p-0"
+                onClick={() => navigate(`${basePath(type)}/view/${row.id}`)}
+              >
                 {row.name}
               </Button>
             </td>
@@ -122,7 +132,10 @@ function Recent({ type }: { type: CommunicationType }) {
 function Panel({ type }: { type: CommunicationType }) {
   const { t } = useLingui();
   return (
-    <section className="space-y-3 rounded-md border p-4" aria-label={type === 'RECALL' ? t`Recalls` : t`Supply Advisories`}>
+    <section
+      className="space-y-3 rounded-md border p-4"
+      aria-label={type === 'RECALL' ? t`Recalls` : t`Supply Advisories`}
+    >
       <h2 className="text-lg font-semibold">{type === 'RECALL' ? t`Recalls` : t`Supply Advisories`}</h2>
       <StatusCounts type={type} />
       <h3 className="text-sm font-semibold">
@@ -142,8 +155,8 @@ export default function DashboardPage() {
   const recalls = hasAnyPermission(permissions, ['Supplier_ManageRecalls']);
   const advisories = hasAnyPermission(permissions, ['Supplier_ManageDisruption']);
   const download = (format: 'csv' | 'xlsx') =>
-    downloadFile(store, dashboardReportPath('ALL', format), undefined, `Recall Events Summary Report.${format}`).catch((err: unknown) =>
-      toast.danger(errorText(err, t`Nothing to download`)),
+    downloadFile(store, dashboardReportPath('ALL', format), undefined, `Recall Events Summary Report.${format}`).catch(
+      (err: unknown) => toast.danger(errorText(err, t`Nothing to download`)),
     );
   return (
     <section className="space-y-4" data-testid="supplier-dashboard">

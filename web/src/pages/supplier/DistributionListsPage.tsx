@@ -45,7 +45,9 @@ function MembersDialog({ list, onClose }: { list: DistributionList; onClose: () 
     try {
       await addDistributionListMember(
         list.id,
-        provider !== NONE ? { provider_organization_id: Number(provider) } : { email: email.trim(), ...(name.trim() ? { name: name.trim() } : {}) },
+        provider !== NONE
+          ? { provider_organization_id: Number(provider) }
+          : { email: email.trim(), ...(name.trim() ? { name: name.trim() } : {}) },
       );
       setEmail('');
       setName('');
@@ -95,7 +97,10 @@ function MembersDialog({ list, onClose }: { list: DistributionList; onClose: () 
             <SimpleSelect
               value={provider}
               onValueChange={setProvider}
-              options={[{ value: NONE, label: t`None` }, ...(providers?.items ?? []).map((p) => ({ value: String(p.id), label: p.name }))]}
+              options={[
+                { value: NONE, label: t`None` },
+                ...(providers?.items ?? []).map((p) => ({ value: String(p.id), label: p.name })),
+              ]}
             />
           </FormField>
           {provider === NONE ? (
@@ -141,7 +146,11 @@ export function DistributionListsPage({ type }: { type: CommunicationType }) {
       ],
       empty: { name: '', description: '' },
       fromRow: (r) => ({ name: r.name, description: r.description ?? '' }),
-      toBody: (v, creating) => ({ ...(creating ? { communication_type: type } : {}), name: str(v, 'name'), description: opt(v, 'description') }),
+      toBody: (v, creating) => ({
+        ...(creating ? { communication_type: type } : {}),
+        name: str(v, 'name'),
+        description: opt(v, 'description'),
+      }),
     },
     children: members ? <MembersDialog list={members} onClose={() => setMembers(null)} /> : null,
   };

@@ -40,7 +40,12 @@ export default function LocationFilesPage() {
     path: '/supplier/location-files',
     columns: [
       { field: 'name', header: t`Name`, sortable: true, filterable: true, hideable: false },
-      { field: 'status', header: t`Status`, sortable: true, cell: (r) => <StatusLabel status={r.status} kind="job" labels={labels.statuses} /> },
+      {
+        field: 'status',
+        header: t`Status`,
+        sortable: true,
+        cell: (r) => <StatusLabel status={r.status} kind="job" labels={labels.statuses} />,
+      },
       { field: 'row_count', header: t`Rows`, sortable: true },
       { field: 'error_count', header: t`Errors`, sortable: true },
       { field: 'uploaded_by_name', header: t`Uploaded by` },
@@ -60,8 +65,8 @@ export default function LocationFilesPage() {
         id: 'download',
         label: t`Download`,
         onSelect: () =>
-          void downloadFile(store, `/supplier/location-files/${row.id}/download`, undefined, row.name).catch((err: unknown) =>
-            toast.danger(errorText(err, t`Nothing to download`)),
+          void downloadFile(store, `/supplier/location-files/${row.id}/download`, undefined, row.name).catch(
+            (err: unknown) => toast.danger(errorText(err, t`Nothing to download`)),
           ),
       },
     ],

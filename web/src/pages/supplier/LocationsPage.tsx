@@ -16,18 +16,41 @@ export default function LocationsPage() {
     path: '/supplier/locations',
     statusField: 'status',
     columns: [
-      { field: 'locationId', header: t`Location ID`, sortable: true, filterable: true, hideable: false, cell: (r) => r.location_id },
-      { field: 'locationName', header: t`Location Name`, sortable: true, filterable: true, cell: (r) => r.location_name },
+      {
+        field: 'locationId',
+        header: t`Location ID`,
+        sortable: true,
+        filterable: true,
+        hideable: false,
+        cell: (r) => r.location_id,
+      },
+      {
+        field: 'locationName',
+        header: t`Location Name`,
+        sortable: true,
+        filterable: true,
+        cell: (r) => r.location_name,
+      },
       { field: 'idn', header: t`IDN`, filterable: true, defaultHidden: true },
       { field: 'address1', header: t`Address 1`, filterable: true },
       { field: 'city', header: t`City`, sortable: true, filterable: true },
       { field: 'state', header: t`State`, sortable: true, filterable: true },
       { field: 'zip', header: t`ZIP`, sortable: true, filterable: true },
       { field: 'email', header: t`Email`, filterable: true },
-      { field: 'providerName', header: t`Provider`, sortable: true, filterable: true, cell: (r) => r.provider_name ?? '' },
+      {
+        field: 'providerName',
+        header: t`Provider`,
+        sortable: true,
+        filterable: true,
+        cell: (r) => r.provider_name ?? '',
+      },
       { field: 'fileName', header: t`File`, filterable: true, defaultHidden: true, cell: (r) => r.file_name ?? '' },
     ],
-    downloads: { csv: '/supplier/locations/csv-download', xlsx: '/supplier/locations/xlsx-download', name: 'Supplier Locations Report' },
+    downloads: {
+      csv: '/supplier/locations/csv-download',
+      xlsx: '/supplier/locations/xlsx-download',
+      name: 'Supplier Locations Report',
+    },
     toolbar: (
       <LocationFileUpload
         onUploaded={(file) => {

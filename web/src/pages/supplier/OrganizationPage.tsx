@@ -51,7 +51,10 @@ export default function OrganizationPage() {
     );
   }
 
-  const rules = Object.fromEntries(FIELDS.map((f) => [f, values[f].trim() || f === 'name' ? RULES[f] : ''])) as Record<Field, string>;
+  const rules = Object.fromEntries(FIELDS.map((f) => [f, values[f].trim() || f === 'name' ? RULES[f] : ''])) as Record<
+    Field,
+    string
+  >;
   const errors = validateForm(values, rules, messages);
   const notisphereId = data.notisphere_id ?? '';
   const labels: Record<Field, string> = {
@@ -100,7 +103,10 @@ export default function OrganizationPage() {
         <div className="grid gap-4 sm:grid-cols-2">
           {FIELDS.map((f) => (
             <FormField key={f} label={labels[f]} required={f === 'name'} error={submitted ? errors[f] : null}>
-              <TextInput value={values[f]} onValueChange={(v) => setValues((cur) => (cur ? { ...cur, [f]: v } : cur))} />
+              <TextInput
+                value={values[f]}
+                onValueChange={(v) => setValues((cur) => (cur ? { ...cur, [f]: v } : cur))}
+              />
             </FormField>
           ))}
         </div>
@@ -113,7 +119,11 @@ export default function OrganizationPage() {
           <Trans>Logo</Trans>
         </h2>
         {data.profile_photo_url?.signed_url ? (
-          <img src={data.profile_photo_url.signed_url} alt={t`Organization logo`} className="h-16 w-auto rounded-md border" />
+          <img
+            src={data.profile_photo_url.signed_url}
+            alt={t`Organization logo`}
+            className="h-16 w-auto rounded-md border"
+          />
         ) : null}
         <FileUpload
           kind="Image"

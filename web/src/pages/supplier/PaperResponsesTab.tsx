@@ -45,7 +45,13 @@ export function PaperResponsesTab({ event }: { event: Communication }) {
   const labels = useLabels();
   const texts = useTableTexts();
   const toast = useToast();
-  const list = useListState('supplier-paper-responses', ['customer_name', 'location_name', 'responder_name', 'response_date', 'response_status']);
+  const list = useListState('supplier-paper-responses', [
+    'customer_name',
+    'location_name',
+    'responder_name',
+    'response_date',
+    'response_status',
+  ]);
   const sent = event.status === 'OPEN' || event.status === 'CLOSED';
   const { data, isLoading, mutate } = usePaperResponses(event.id, list.query);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
@@ -103,7 +109,9 @@ export function PaperResponsesTab({ event }: { event: Communication }) {
       />
       <Dialog open={editing !== null} onOpenChange={(o) => (o ? undefined : setEditing(null))}>
         <DialogContent closeLabel={t`Close`}>
-          <DialogTitle>{editing === 'new' ? <Trans>Add paper response</Trans> : <Trans>Edit paper response</Trans>}</DialogTitle>
+          <DialogTitle>
+            {editing === 'new' ? <Trans>Add paper response</Trans> : <Trans>Edit paper response</Trans>}
+          </DialogTitle>
           {editing !== null ? (
             <PaperResponseForm
               communicationId={event.id}
@@ -135,7 +143,9 @@ export function PaperResponsesTab({ event }: { event: Communication }) {
             });
         }}
         title={t`Are you sure?`}
-        description={deleting ? t`Delete the paper response of ${deleting.customer_name}? Its answers are removed.` : undefined}
+        description={
+          deleting ? t`Delete the paper response of ${deleting.customer_name}? Its answers are removed.` : undefined
+        }
         confirmText={t`Confirm`}
         cancelText={t`Cancel`}
         destructive
@@ -150,7 +160,15 @@ function asNoticeAction(a: PaperAction, files: NoticeFile[]): NoticeAction {
   const { value: _paperValue, electronic_answer: _electronic, files: _files, ...action } = a;
   return {
     ...action,
-    response: a.electronic_answer ? { status: 'SUBMITTED', value: a.electronic_answer.value, responder_email: a.electronic_answer.responder_email, submitted_at: a.electronic_answer.submitted_at, updated_at: '' } : null,
+    response: a.electronic_answer
+      ? {
+          status: 'SUBMITTED',
+          value: a.electronic_answer.value,
+          responder_email: a.electronic_answer.responder_email,
+          submitted_at: a.electronic_answer.submitted_at,
+          updated_at: '',
+        }
+      : null,
     files,
   };
 }
@@ -158,25 +176,44 @@ function asNoticeAction(a: PaperAction, files: NoticeFile[]): NoticeAction {
 /** The value the server expects for one action from the form's draft; file actions list the kept files. */
 function answerValueOf(a: PaperAction, draft: AnswerDraft, keptFiles: number[]): ResponseValue {
   switch (a.action_type) {
-    case 'Acknowledge': return { valueAcknowledge: draft.valueAcknowledge };
-    case 'Text': return { valueText: draft.valueText };
-    case 'Numeric': return { valueNumeric: draft.valueNumeric };
-    case 'YesNo': return draft.valueYesNo ? { valueYesNo: draft.valueYesNo } : {};
-    case 'Checkbox': return { valueCheckbox: draft.valueCheckbox };
-    case 'MultipleChoice': return { valueMultiChoice: draft.valueMultiChoice };
-    case 'Image': return { valueImage: keptFiles };
-    case 'Document': return { valueDocument: keptFiles };
-    default: return {};
+    case 'Acknowledge':
+      return { valueAcknowledge: draft.valueAcknowledge };
+    case 'Text':
+      return { valueText: draft.valueText };
+    case 'Numeric':
+      return { valueNumeric: draft.valueNumeric };
+    case 'YesNo':
+      return draft.valueYesNo ? { valueYesNo: draft.valueYesNo } : {};
+    case 'Checkbox':
+      return { valueCheckbox: draft.valueCheckbox };
+    case 'MultipleChoice':
+      return { valueMultiChoice: draft.valueMultiChoice };
+    case 'Image':
+      return { valueImage: keptFiles };
+    case 'Document':
+      return { valueDocument: keptFiles };
+    default:
+      return {};
   }
 }
 
-function PaperResponseForm({ communicationId, paperResponseId, onSaved }: { communicationId: number; paperResponseId: number | null; onSaved: () => void }) {
+function PaperResponseForm({
+  communicationId,
+  paperResponseId,
+  onSaved,
+}: {
+  communicationId: number;
+  paperResponseId: number | null;
+  onSaved: () => void;
+}) {
   const { t } = useLingui();
   const store = useStore();
   const [pcId, setPcId] = useState<number | null>(null);
   const customers = usePaperCustomers(paperResponseId ? null : communicationId);
   const { data } = usePaperActions(paperResponseId, communicationId, pcId);
-  const locations = usePaperLocations(paperResponseId ? { paperResponseId } : pcId ? { providerCommunicationId: pcId } : null);
+  const locations = usePaperLocations(
+    paperResponseId ? { paperResponseId } : pcId ? { providerCommunicationId: pcId } : null,
+  );
   const [locationId, setLocationId] = useState<number | null>(null);
   const [responderName, setResponderName] = useState('');
   const [responseDate, setResponseDate] = useState<string | null>(null);
@@ -200,7 +237,9 @@ function PaperResponseForm({ communicationId, paperResponseId, onSaved }: { comm
       setResponseDate(paper.response_date);
       setNotifiedDate(paper.notified_date);
     }
-    setDrafts(Object.fromEntries(data.actions.map((a) => [a.id, draftFromResponse(a.value ?? a.electronic_answer?.value)])));
+    setDrafts(
+      Object.fromEntries(data.actions.map((a) => [a.id, draftFromResponse(a.value ?? a.electronic_answer?.value)])),
+    );
     setKept(Object.fromEntries(data.actions.map((a) => [a.id, a.files])));
     setPending([]);
   }, [data]);
@@ -209,13 +248,17 @@ function PaperResponseForm({ communicationId, paperResponseId, onSaved }: { comm
     const id = Number(value);
     setPcId(id);
     setLocationId(null);
-    fetchNotifiedDate(id).then((r) => setNotifiedDate(r.notified_date)).catch(() => setNotifiedDate(null));
+    fetchNotifiedDate(id)
+      .then((r) => setNotifiedDate(r.notified_date))
+      .catch(() => setNotifiedDate(null));
   }
 
   async function save() {
     if (!data || !pcId) return;
     const editable = data.actions.filter((a) => !a.electronic_answer && !a.is_disabled);
-    const found = Object.fromEntries(editable.map((a) => [a.id, checkAnswer(asNoticeAction(a, []), drafts[a.id]!, false)]));
+    const found = Object.fromEntries(
+      editable.map((a) => [a.id, checkAnswer(asNoticeAction(a, []), drafts[a.id]!, false)]),
+    );
     setProblems(found);
     if (!responderName.trim() || !responseDate || Object.values(found).some(Boolean)) {
       setProblem(t`Please correct the highlighted fields.`);
@@ -224,11 +267,33 @@ function PaperResponseForm({ communicationId, paperResponseId, onSaved }: { comm
     setSaving(true);
     setProblem(null);
     try {
-      const paper = await savePaperResponse(store, {
-        id: paperResponseId ?? undefined, communicationId, providerCommunicationId: pcId, locationId, responderName: responderName.trim(), responseDate, notifiedDate,
-      }, document);
-      const answers = editable.map((a) => ({ actionId: a.id, ...answerValueOf(a, drafts[a.id]!, (kept[a.id] ?? []).map((f) => f.id)) }));
-      await savePaperAnswers(store, paper.id, answers, pending.map(({ actionId, file }) => ({ actionId, file })));
+      const paper = await savePaperResponse(
+        store,
+        {
+          id: paperResponseId ?? undefined,
+          communicationId,
+          providerCommunicationId: pcId,
+          locationId,
+          responderName: responderName.trim(),
+          responseDate,
+          notifiedDate,
+        },
+        document,
+      );
+      const answers = editable.map((a) => ({
+        actionId: a.id,
+        ...answerValueOf(
+          a,
+          drafts[a.id]!,
+          (kept[a.id] ?? []).map((f) => f.id),
+        ),
+      }));
+      await savePaperAnswers(
+        store,
+        paper.id,
+        answers,
+        pending.map(({ actionId, file }) => ({ actionId, file })),
+      );
       onSaved();
     } catch (err) {
       setProblem(errorText(err, t`Unknown error`));
@@ -237,7 +302,13 @@ function PaperResponseForm({ communicationId, paperResponseId, onSaved }: { comm
     }
   }
 
-  const dateTexts = { placeholder: t`MM/DD/YYYY`, openCalendar: t`Open calendar`, clear: t`Clear`, invalid: t`Invalid date`, chooseDate: t`Choose date` };
+  const dateTexts = {
+    placeholder: t`MM/DD/YYYY`,
+    openCalendar: t`Open calendar`,
+    clear: t`Clear`,
+    invalid: t`Invalid date`,
+    chooseDate: t`Choose date`,
+  };
   const open = (customers.data ?? []).filter((c) => c.paper_response_id === null);
   return (
     <div className="grid max-h-[75vh] gap-3 overflow-auto text-sm" data-testid="paper-response-form">
@@ -248,7 +319,13 @@ function PaperResponseForm({ communicationId, paperResponseId, onSaved }: { comm
             placeholder={t`Select...`}
             value={pcId ? String(pcId) : ''}
             onValueChange={pickCustomer}
-            options={open.map((c) => ({ value: String(c.provider_communication_id), label: c.provider_name && c.provider_name !== c.customer_name ? `${c.customer_name} (${c.provider_name})` : c.customer_name }))}
+            options={open.map((c) => ({
+              value: String(c.provider_communication_id),
+              label:
+                c.provider_name && c.provider_name !== c.customer_name
+                  ? `${c.customer_name} (${c.provider_name})`
+                  : c.customer_name,
+            }))}
           />
         </FormField>
       )}
@@ -259,7 +336,10 @@ function PaperResponseForm({ communicationId, paperResponseId, onSaved }: { comm
             placeholder={t`Select...`}
             value={locationId ? String(locationId) : ''}
             onValueChange={(v) => setLocationId(v ? Number(v) : null)}
-            options={locations.data.map((l) => ({ value: String(l.id), label: [l.location_name, l.city, l.state].filter(Boolean).join(', ') }))}
+            options={locations.data.map((l) => ({
+              value: String(l.id),
+              label: [l.location_name, l.city, l.state].filter(Boolean).join(', '),
+            }))}
           />
         </FormField>
       ) : null}
@@ -267,19 +347,50 @@ function PaperResponseForm({ communicationId, paperResponseId, onSaved }: { comm
       {pcId && data ? (
         <>
           <FormField label={t`Notified Date`}>
-            <DatePicker value={notifiedDate} onChange={setNotifiedDate} texts={dateTexts} aria-label={t`Notified Date`} />
+            <DatePicker
+              value={notifiedDate}
+              onChange={setNotifiedDate}
+              texts={dateTexts}
+              aria-label={t`Notified Date`}
+            />
           </FormField>
-          <FormField label={t`Responder Name`} required error={problem && !responderName.trim() ? t`Field required` : null}>
+          <FormField
+            label={t`Responder Name`}
+            required
+            error={problem && !responderName.trim() ? t`Field required` : null}
+          >
             <TextInput value={responderName} maxLength={200} onValueChange={setResponderName} />
           </FormField>
           <FormField label={t`Response Date`} required error={problem && !responseDate ? t`Field required` : null}>
-            <DatePicker value={responseDate} onChange={setResponseDate} texts={dateTexts} aria-label={t`Response Date`} />
+            <DatePicker
+              value={responseDate}
+              onChange={setResponseDate}
+              texts={dateTexts}
+              aria-label={t`Response Date`}
+            />
           </FormField>
           <FormField label={t`Paper document`} description={data.paper_response?.document?.name}>
-            <input type="file" accept=".pdf,.docx,.xlsx,.mp4,.png,.jpg" onChange={(e) => setDocument(e.target.files?.[0] ?? null)} />
+            <input
+              type="file"
+              accept=".pdf,.docx,.xlsx,.mp4,.png,.jpg"
+              onChange={(e) => setDocument(e.target.files?.[0] ?? null)}
+            />
           </FormField>
           {data.actions.map((a) => {
-            const files = [...(kept[a.id] ?? []), ...pending.filter((p) => p.actionId === a.id).map((p) => ({ id: p.id, name: p.file.name, extension: '', type: p.file.type, size: p.file.size, signed_url: '', signed_url_review: '' }))];
+            const files = [
+              ...(kept[a.id] ?? []),
+              ...pending
+                .filter((p) => p.actionId === a.id)
+                .map((p) => ({
+                  id: p.id,
+                  name: p.file.name,
+                  extension: '',
+                  type: p.file.type,
+                  size: p.file.size,
+                  signed_url: '',
+                  signed_url_review: '',
+                })),
+            ];
             return (
               <div key={a.id}>
                 <ActionAnswerInput
@@ -288,12 +399,16 @@ function PaperResponseForm({ communicationId, paperResponseId, onSaved }: { comm
                   problem={problems[a.id] ?? null}
                   readOnly={Boolean(a.electronic_answer)}
                   onChange={(d) => setDrafts((all) => ({ ...all, [a.id]: d }))}
-                  onUpload={async (file) => setPending((all) => [...all, { actionId: a.id, file, id: -(all.length + 1) }])}
+                  onUpload={async (file) =>
+                    setPending((all) => [...all, { actionId: a.id, file, id: -(all.length + 1) }])
+                  }
                   onDeleteFile={async (f) => {
                     if (f.id < 0) setPending((all) => all.filter((p) => p.id !== f.id));
                     else setKept((all) => ({ ...all, [a.id]: (all[a.id] ?? []).filter((x) => x.id !== f.id) }));
                   }}
-                  onPreview={(f) => (f.signed_url_review ? window.open(f.signed_url_review, '_blank', 'noopener') : undefined)}
+                  onPreview={(f) =>
+                    f.signed_url_review ? window.open(f.signed_url_review, '_blank', 'noopener') : undefined
+                  }
                 />
                 {a.electronic_answer ? (
                   <p className="text-xs text-muted-foreground">
@@ -339,7 +454,10 @@ function PaperImport({ communicationId, onImported }: { communicationId: number;
       toast.success(t`${result.created} paper response(s) imported.`);
       onImported();
     } catch (err) {
-      const rows = err instanceof ApiError && Array.isArray(err.details) ? (err.details as { row: number; message: string }[]) : [];
+      const rows =
+        err instanceof ApiError && Array.isArray(err.details)
+          ? (err.details as { row: number; message: string }[])
+          : [];
       setProblems(rows);
       toast.danger(errorText(err, t`Unknown error`));
     } finally {
@@ -352,8 +470,8 @@ function PaperImport({ communicationId, onImported }: { communicationId: number;
       <Button
         variant="outline"
         onClick={() =>
-          void downloadFile(store, paperTemplatePath(communicationId), undefined, 'Paper Response Template.xlsx').catch((err: unknown) =>
-            toast.danger(errorText(err, t`Unknown error`)),
+          void downloadFile(store, paperTemplatePath(communicationId), undefined, 'Paper Response Template.xlsx').catch(
+            (err: unknown) => toast.danger(errorText(err, t`Unknown error`)),
           )
         }
       >

@@ -18,7 +18,11 @@ export default function SalesRepsPage() {
       { field: 'territory', header: t`Territory`, sortable: true, filterable: true },
       { field: 'region', header: t`Region`, sortable: true, filterable: true },
     ],
-    downloads: { csv: '/supplier/sales-reps/csv-download', xlsx: '/supplier/sales-reps/xlsx-download', name: 'Sales Representatives Report' },
+    downloads: {
+      csv: '/supplier/sales-reps/csv-download',
+      xlsx: '/supplier/sales-reps/xlsx-download',
+      name: 'Sales Representatives Report',
+    },
     form: {
       addText: t`Add sales rep`,
       fields: [

@@ -94,7 +94,10 @@ export function MasterListPage<T extends { id: number }>({ config }: { config: M
         ]
       : []),
   ];
-  const list = useListState(config.pageKey, columns.map((c) => c.field));
+  const list = useListState(
+    config.pageKey,
+    columns.map((c) => c.field),
+  );
   const { data, error, isLoading, mutate } = useResourcePage<T>(config.path, list.query, config.extraQuery);
   const [editing, setEditing] = useState<{ row: T | null } | null>(null);
   const [confirm, setConfirm] = useState<{ row: T; action: MasterRowAction } | null>(null);
@@ -117,16 +120,17 @@ export function MasterListPage<T extends { id: number }>({ config }: { config: M
 
   function rowActions(row: T) {
     const status = statusField ? String(row[statusField]) : 'ACTIVE';
-    const own: RowAction[] = config.form && !config.locked?.(row)
-      ? masterRowActions(status)
-          .filter((a) => statusField || a === 'edit' || a === 'delete')
-          .map((action) => ({
-            id: action,
-            label: actionLabels[action],
-            destructive: action === 'delete',
-            onSelect: () => (action === 'edit' ? setEditing({ row }) : setConfirm({ row, action })),
-          }))
-      : [];
+    const own: RowAction[] =
+      config.form && !config.locked?.(row)
+        ? masterRowActions(status)
+            .filter((a) => statusField || a === 'edit' || a === 'delete')
+            .map((action) => ({
+              id: action,
+              label: actionLabels[action],
+              destructive: action === 'delete',
+              onSelect: () => (action === 'edit' ? setEditing({ row }) : setConfirm({ row, action })),
+            }))
+        : [];
     const all = [...own, ...(config.extraRowActions?.(row) ?? [])];
     return <RowActionsMenu label={t`Actions`} actions={all} />;
   }
@@ -237,7 +241,9 @@ export function validateRecord(fields: readonly FormFieldDef[], values: FormValu
   for (const field of fields) {
     if (field.visible && !field.visible(values)) continue;
     const value = values[field.name];
-    errors[field.name] = field.rules ? validate(typeof value === 'boolean' ? (value ? 'true' : '') : value ?? '', field.rules, { messages }) : null;
+    errors[field.name] = field.rules
+      ? validate(typeof value === 'boolean' ? (value ? 'true' : '') : (value ?? ''), field.rules, { messages })
+      : null;
   }
   return errors;
 }
@@ -308,7 +314,11 @@ export function RecordDialog({
               case 'checkbox':
                 return (
                   <label key={field.name} className="flex items-center gap-2 text-sm">
-                    <Checkbox checked={value === true} onCheckedChange={(c) => set(field.name)(c === true)} disabled={disabled} />
+                    <Checkbox
+                      checked={value === true}
+                      onCheckedChange={(c) => set(field.name)(c === true)}
+                      disabled={disabled}
+                    />
                     {field.label}
                   </label>
                 );
@@ -321,7 +331,9 @@ export function RecordDialog({
                       <label key={o.value} className="flex items-center gap-2 text-sm">
                         <Checkbox
                           checked={selected.includes(o.value)}
-                          onCheckedChange={(c) => set(field.name)(c === true ? [...selected, o.value] : selected.filter((s) => s !== o.value))}
+                          onCheckedChange={(c) =>
+                            set(field.name)(c === true ? [...selected, o.value] : selected.filter((s) => s !== o.value))
+                          }
                         />
                         {o.label}
                       </label>
@@ -344,7 +356,11 @@ export function RecordDialog({
               case 'textarea':
                 return (
                   <FormField key={field.name} label={field.label} required={required} error={error}>
-                    <Textarea value={typeof value === 'string' ? value : ''} onValueChange={set(field.name)} disabled={disabled} />
+                    <Textarea
+                      value={typeof value === 'string' ? value : ''}
+                      onValueChange={set(field.name)}
+                      disabled={disabled}
+                    />
                   </FormField>
                 );
               default:

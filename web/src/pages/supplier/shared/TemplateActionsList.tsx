@@ -32,7 +32,13 @@ export function TemplateActionsList({ type, pageKey, path, testId, toolbar }: Te
     columns: [
       { field: 'sort_order', header: t`Order`, sortable: true },
       { field: 'title', header: t`Title`, sortable: true, filterable: true, hideable: false },
-      { field: 'action_type', header: t`Action Type`, sortable: true, filterable: true, cell: (r) => labels.actionTypes[r.action_type] ?? r.action_type },
+      {
+        field: 'action_type',
+        header: t`Action Type`,
+        sortable: true,
+        filterable: true,
+        cell: (r) => labels.actionTypes[r.action_type] ?? r.action_type,
+      },
       { field: 'is_required', header: t`Required`, cell: (r) => (r.is_required ? t`Yes` : t`No`) },
       { field: 'description', header: t`Description`, filterable: true, defaultHidden: true },
     ],
@@ -47,7 +53,13 @@ export function TemplateActionsList({ type, pageKey, path, testId, toolbar }: Te
           rules: 'requiredSelect',
           options: ACTION_TYPES.map((a) => ({ value: a, label: labels.actionTypes[a] ?? a })),
         },
-        { name: 'options', label: t`Options (one per line)`, kind: 'textarea', rules: 'required', visible: withOptions },
+        {
+          name: 'options',
+          label: t`Options (one per line)`,
+          kind: 'textarea',
+          rules: 'required',
+          visible: withOptions,
+        },
         { name: 'description', label: t`Description`, kind: 'textarea' },
         { name: 'is_required', label: t`Required`, kind: 'checkbox' },
       ],
@@ -62,7 +74,9 @@ export function TemplateActionsList({ type, pageKey, path, testId, toolbar }: Te
       check: (v) => {
         if (!withOptions(v)) return null;
         const options = parseOptions(str(v, 'options'));
-        return options.length > 0 && new Set(options).size === options.length ? null : t`Give distinct, non-empty options.`;
+        return options.length > 0 && new Set(options).size === options.length
+          ? null
+          : t`Give distinct, non-empty options.`;
       },
       toBody: (v, creating) => ({
         ...(creating ? { communication_type: type } : {}),

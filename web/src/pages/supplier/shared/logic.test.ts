@@ -65,13 +65,24 @@ describe('wizard step validation', () => {
   });
 
   it('requires the lead time of an advisory and checks contact formats', () => {
-    const info: CommunicationInfo = { ...emptyInfo('PRODUCT DISRUPTION'), name: 'x', subtype: 'SHORTAGE', description: '<p>y</p>', contact_email: 'nope', contact_phone: '12' };
+    const info: CommunicationInfo = {
+      ...emptyInfo('PRODUCT DISRUPTION'),
+      name: 'x',
+      subtype: 'SHORTAGE',
+      description: '<p>y</p>',
+      contact_email: 'nope',
+      contact_phone: '12',
+    };
     const errors = validateInfo(info, messages);
     expect(errors.lead_time).toBe('Field required');
     expect(errors.classification).toBeNull();
     expect(errors.contact_email).toBe('Email not valid');
     expect(errors.contact_phone).toBe('Invalid phone number');
-    expect(errorCount(validateInfo({ ...info, lead_time: '> month', contact_email: 'a@b.co', contact_phone: '6125550100' }, messages))).toBe(0);
+    expect(
+      errorCount(
+        validateInfo({ ...info, lead_time: '> month', contact_email: 'a@b.co', contact_phone: '6125550100' }, messages),
+      ),
+    ).toBe(0);
   });
 
   it('refuses an end date before the event date', () => {
@@ -81,7 +92,13 @@ describe('wizard step validation', () => {
   });
 
   it('treats blank rich text as empty', () => {
-    const info: CommunicationInfo = { ...emptyInfo('RECALL'), name: 'x', subtype: 'REMOVAL', classification: 'CLASSI', description: '<p> </p>' };
+    const info: CommunicationInfo = {
+      ...emptyInfo('RECALL'),
+      name: 'x',
+      subtype: 'REMOVAL',
+      classification: 'CLASSI',
+      description: '<p> </p>',
+    };
     expect(validateInfo(info, messages).description).toBe('Field required');
   });
 
@@ -92,7 +109,11 @@ describe('wizard step validation', () => {
     expect(errors['0.product_name']).toBe('Field required');
     expect(errors['0.quantity']).toBe('Only numeric values are accepted.');
     expect(errors['0.custom.7']).toBe('Field required');
-    const ok = validateProducts([{ ...emptyProduct(), product_name: 'Pump', quantity: 0, custom_fields: { '7': 'Yes' } }], fields, messages);
+    const ok = validateProducts(
+      [{ ...emptyProduct(), product_name: 'Pump', quantity: 0, custom_fields: { '7': 'Yes' } }],
+      fields,
+      messages,
+    );
     expect(errorCount(ok)).toBe(0);
   });
 
@@ -123,7 +144,13 @@ describe('wizard step validation', () => {
   });
 
   it('cleans step 0: trims, blanks become null, fields of the other type are dropped', () => {
-    const clean = cleanInfo({ ...emptyInfo('RECALL'), name: ' Pump ', event_id: '  ', lead_time: '> month', classification: 'CLASSI' });
+    const clean = cleanInfo({
+      ...emptyInfo('RECALL'),
+      name: ' Pump ',
+      event_id: '  ',
+      lead_time: '> month',
+      classification: 'CLASSI',
+    });
     expect(clean.name).toBe('Pump');
     expect(clean.event_id).toBeNull();
     expect(clean.lead_time).toBeNull();
@@ -131,9 +158,24 @@ describe('wizard step validation', () => {
   });
 
   it('sends only changed post-approval fields of an approved event', () => {
-    const saved: CommunicationInfo = { ...emptyInfo('RECALL'), name: 'Pump', subtype: 'REMOVAL', classification: 'CLASSI', description: '<p>a</p>', contact_name: null };
+    const saved: CommunicationInfo = {
+      ...emptyInfo('RECALL'),
+      name: 'Pump',
+      subtype: 'REMOVAL',
+      classification: 'CLASSI',
+      description: '<p>a</p>',
+      contact_name: null,
+    };
     expect(postUpdateChanges(saved, { ...saved })).toEqual({});
-    expect(postUpdateChanges(saved, { ...saved, name: ' Pump v2 ', contact_name: '', classification: 'CLASSII', end_date: '2026-12-01' })).toEqual({
+    expect(
+      postUpdateChanges(saved, {
+        ...saved,
+        name: ' Pump v2 ',
+        contact_name: '',
+        classification: 'CLASSII',
+        end_date: '2026-12-01',
+      }),
+    ).toEqual({
       name: 'Pump v2',
       end_date: '2026-12-01',
     });
@@ -188,7 +230,15 @@ describe('saved list preferences', () => {
   });
 
   it('reconciles saved columns with the current ones', () => {
-    expect(reconcileColumns([{ field: 'gone', visible: true }, { field: 'b', visible: false }], ['a', 'b'])).toEqual([
+    expect(
+      reconcileColumns(
+        [
+          { field: 'gone', visible: true },
+          { field: 'b', visible: false },
+        ],
+        ['a', 'b'],
+      ),
+    ).toEqual([
       { field: 'b', visible: false },
       { field: 'a', visible: true },
     ]);

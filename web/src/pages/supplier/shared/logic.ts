@@ -1,4 +1,10 @@
-import { validate, type ColumnState, type FilterModel, type SortItem, type ValidationMessages } from '@portal/design-system';
+import {
+  validate,
+  type ColumnState,
+  type FilterModel,
+  type SortItem,
+  type ValidationMessages,
+} from '@portal/design-system';
 import { POST_UPDATE_FIELDS, type PostUpdateField } from '../../../api/communications';
 import type {
   CommunicationAction,
@@ -27,7 +33,9 @@ export function masterRowActions(status: string | null | undefined): MasterRowAc
 }
 
 /** Header actions of the view page by event status (decisions.md: DRAFT → OPEN → CLOSED ⇄ OPEN; delete drafts only). */
-export function headerActions(status: string | null | undefined): ('approve' | 'send' | 'close' | 'reopen' | 'delete' | 'edit')[] {
+export function headerActions(
+  status: string | null | undefined,
+): ('approve' | 'send' | 'close' | 'reopen' | 'delete' | 'edit')[] {
   if (status === 'DRAFT') return ['edit', 'approve', 'delete'];
   if (status === 'OPEN') return ['edit', 'send', 'close'];
   if (status === 'CLOSED') return ['reopen'];
@@ -41,7 +49,11 @@ export function errorCount(errors: FieldErrors): number {
 }
 
 /** Step 0 (info): name and subtype always; classification for recalls; lead time for advisories; contact email and phone by format. */
-export function validateInfo(info: CommunicationInfo, messages: ValidationMessages, endBeforeStart = 'End date cannot be before the event date.'): FieldErrors {
+export function validateInfo(
+  info: CommunicationInfo,
+  messages: ValidationMessages,
+  endBeforeStart = 'End date cannot be before the event date.',
+): FieldErrors {
   const opts = { messages };
   const recall = info.type === 'RECALL';
   return {
@@ -57,13 +69,19 @@ export function validateInfo(info: CommunicationInfo, messages: ValidationMessag
 }
 
 /** Step 1 (products): at least one; each needs a name, a whole non-negative quantity when given, and its required custom fields. */
-export function validateProducts(products: readonly Product[], fields: readonly ProductField[], messages: ValidationMessages): FieldErrors {
+export function validateProducts(
+  products: readonly Product[],
+  fields: readonly ProductField[],
+  messages: ValidationMessages,
+): FieldErrors {
   const errors: FieldErrors = {};
   if (products.length === 0) errors.products = messages.required ?? 'Field required';
   products.forEach((p, i) => {
     errors[`${i}.product_name`] = validate(p.product_name, 'required', { messages });
     errors[`${i}.quantity`] =
-      p.quantity === null || (Number.isInteger(p.quantity) && p.quantity >= 0) ? null : messages.numeric ?? 'Only numeric values are accepted.';
+      p.quantity === null || (Number.isInteger(p.quantity) && p.quantity >= 0)
+        ? null
+        : (messages.numeric ?? 'Only numeric values are accepted.');
     for (const field of fields) {
       if (!field.is_required) continue;
       const value = p.custom_fields[String(field.id)];
@@ -111,7 +129,7 @@ export function validateActions(actions: readonly CommunicationAction[], message
     if (OPTION_TYPES.includes(a.action_type)) {
       const options = a.options.map((o) => o.trim());
       const valid = options.length > 0 && options.every(Boolean) && new Set(options).size === options.length;
-      errors[`${i}.options`] = valid ? null : messages.required ?? 'Field required';
+      errors[`${i}.options`] = valid ? null : (messages.required ?? 'Field required');
     }
   });
   return errors;
@@ -133,8 +151,9 @@ export function validateRecipients(
     errors[`${i}.name`] = validate(r.name, 'required', { messages });
     errors[`${i}.email`] = validate(r.email, 'required|email', { messages });
   });
-  const any = picked.providers > 0 || picked.locationFile || picked.distributionList || picked.existing > 0 || typed.length > 0;
-  errors.recipients = any ? null : messages.required ?? 'Field required';
+  const any =
+    picked.providers > 0 || picked.locationFile || picked.distributionList || picked.existing > 0 || typed.length > 0;
+  errors.recipients = any ? null : (messages.required ?? 'Field required');
   return errors;
 }
 
@@ -159,7 +178,10 @@ export function cleanInfo(info: CommunicationInfo): CommunicationInfo {
 }
 
 /** The post-approval changes: editable fields whose cleaned value differs from the saved one. */
-export function postUpdateChanges(saved: CommunicationInfo, edited: CommunicationInfo): Partial<Pick<CommunicationInfo, PostUpdateField>> {
+export function postUpdateChanges(
+  saved: CommunicationInfo,
+  edited: CommunicationInfo,
+): Partial<Pick<CommunicationInfo, PostUpdateField>> {
   const before = cleanInfo(saved);
   const after = cleanInfo(edited);
   const changes: Partial<Record<PostUpdateField, string | null>> = {};
@@ -229,7 +251,11 @@ export function preferencesKey(userId: string | null, page: string): string {
   return `portal.list.${userId ?? 'anonymous'}.${page}`;
 }
 
-export function loadPreferences(key: string, defaults: ListPreferences, storage: Storage | null = safeStorage()): ListPreferences {
+export function loadPreferences(
+  key: string,
+  defaults: ListPreferences,
+  storage: Storage | null = safeStorage(),
+): ListPreferences {
   if (!storage) return defaults;
   try {
     const raw = storage.getItem(key);
@@ -237,7 +263,10 @@ export function loadPreferences(key: string, defaults: ListPreferences, storage:
     const parsed = JSON.parse(raw) as Partial<ListPreferences>;
     return {
       sort: Array.isArray(parsed.sort) ? parsed.sort.filter(isSortItem) : defaults.sort,
-      filterModel: typeof parsed.filterModel === 'object' && parsed.filterModel !== null ? parsed.filterModel : defaults.filterModel,
+      filterModel:
+        typeof parsed.filterModel === 'object' && parsed.filterModel !== null
+          ? parsed.filterModel
+          : defaults.filterModel,
       search: typeof parsed.search === 'string' ? parsed.search : defaults.search,
       pageSize: typeof parsed.pageSize === 'number' && parsed.pageSize > 0 ? parsed.pageSize : defaults.pageSize,
       columns: Array.isArray(parsed.columns) ? parsed.columns : defaults.columns,
@@ -273,7 +302,10 @@ function safeStorage(): Storage | null {
 }
 
 /** Columns saved earlier, reconciled with the current column list (new columns appended, removed ones dropped). */
-export function reconcileColumns(saved: readonly ColumnState[] | null, fields: readonly string[]): ColumnState[] | null {
+export function reconcileColumns(
+  saved: readonly ColumnState[] | null,
+  fields: readonly string[],
+): ColumnState[] | null {
   if (!saved) return null;
   const known = saved.filter((c) => fields.includes(c.field));
   const missing = fields.filter((f) => !known.some((c) => c.field === f)).map((field) => ({ field, visible: true }));

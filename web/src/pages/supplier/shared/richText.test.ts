@@ -5,11 +5,15 @@ import { sanitizeRichText } from './richText';
 
 describe('sanitizeRichText', () => {
   it('keeps the editor formatting', () => {
-    expect(sanitizeRichText('<p>Hello <strong>world</strong></p><ul><li>a</li></ul>')).toBe('<p>Hello <strong>world</strong></p><ul><li>a</li></ul>');
+    expect(sanitizeRichText('<p>Hello <strong>world</strong></p><ul><li>a</li></ul>')).toBe(
+      '<p>Hello <strong>world</strong></p><ul><li>a</li></ul>',
+    );
   });
 
   it('drops scripts, event handlers, links and styles', () => {
-    const out = sanitizeRichText('<p onclick="x()">Hi<script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">link</a></p><style>p{}</style>');
+    const out = sanitizeRichText(
+      '<p onclick="x()">Hi<script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">link</a></p><style>p{}</style>',
+    );
     expect(out).toBe('<p>Hilink</p>');
   });
 

@@ -30,7 +30,13 @@ export function useTableTexts(): Partial<DataTableTexts> {
       selectRow: t`Select row`,
       filter: t`Filter {column}`,
       actions: t`Actions`,
-      pagination: { label: t`Pagination`, previous: t`Previous page`, next: t`Next page`, page: t`Page {n}`, more: t`More pages` },
+      pagination: {
+        label: t`Pagination`,
+        previous: t`Previous page`,
+        next: t`Next page`,
+        page: t`Page {n}`,
+        more: t`More pages`,
+      },
       columnChooser: {
         button: t`Columns`,
         title: t`Show and order columns`,
@@ -65,7 +71,13 @@ export function useListState(page: string, fields: readonly string[], defaultSor
   const userId = useUserId();
   const key = preferencesKey(userId, page);
   const [prefs, setPrefs] = useState<ListPreferences>(() => {
-    const loaded = loadPreferences(key, { sort: defaultSort, filterModel: {}, search: '', pageSize: DEFAULT_PAGE_SIZE, columns: null });
+    const loaded = loadPreferences(key, {
+      sort: defaultSort,
+      filterModel: {},
+      search: '',
+      pageSize: DEFAULT_PAGE_SIZE,
+      columns: null,
+    });
     return { ...loaded, columns: reconcileColumns(loaded.columns, fields) };
   });
   const [pageNumber, setPageNumber] = useState(1);
@@ -82,7 +94,13 @@ export function useListState(page: string, fields: readonly string[], defaultSor
   );
 
   return {
-    query: { pageNumber, pageSize: prefs.pageSize, sort: prefs.sort, search: prefs.search, filterModel: prefs.filterModel },
+    query: {
+      pageNumber,
+      pageSize: prefs.pageSize,
+      sort: prefs.sort,
+      search: prefs.search,
+      filterModel: prefs.filterModel,
+    },
     search: prefs.search,
     columns: prefs.columns ?? undefined,
     filterModel: prefs.filterModel,
@@ -159,7 +177,12 @@ export function errorText(err: unknown, fallback: string): string {
   return err instanceof Error && err.message ? err.message : fallback;
 }
 
-const displayDate = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+const displayDate = new Intl.DateTimeFormat('en-US', {
+  month: '2-digit',
+  day: '2-digit',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const displayDateTime = new Intl.DateTimeFormat('en-US', {
   month: '2-digit',
   day: '2-digit',
