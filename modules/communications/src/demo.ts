@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Config } from '@portal/core';
 import { createSupplierLocation, loadActor } from '@portal/organizations';
 import { ACTION_TYPES } from './constants.js';
-import { approveEvent, saveStep0, saveStep1, saveStep2, toggleCloseOpen } from './services/events.js';
+import { approveCommunication, saveStep0, saveStep1, saveStep2, toggleCloseOpen } from './services/communications.js';
 import { saveStep3 } from './services/recipients.js';
 import { acknowledge, answerAction } from './services/responses.js';
 import { sendNotifications } from './services/sending.js';
@@ -147,7 +147,7 @@ export async function seedDemoCommunications(db: Knex, config: Config): Promise<
     ],
     [riverside, lakeshore],
   );
-  await approveEvent(db, recalls, open);
+  await approveCommunication(db, recalls, open);
   await sendNotifications(db, config, recalls, open, { sendType: 'new' });
   const riversidePc = (await db('provider_communications')
     .where({ communication_id: open, provider_organization_id: riverside })
@@ -182,7 +182,7 @@ export async function seedDemoCommunications(db: Knex, config: Config): Promise<
     [{ product_name: 'ComfortShield surgical gown L', lot_number: 'G-1120' }],
     [riverside],
   );
-  await approveEvent(db, recalls, closed);
+  await approveCommunication(db, recalls, closed);
   await sendNotifications(db, config, recalls, closed, { sendType: 'new' });
   await toggleCloseOpen(db, recalls, closed);
 
@@ -201,6 +201,6 @@ export async function seedDemoCommunications(db: Knex, config: Config): Promise<
     [{ product_name: 'SafeFlush 10 mL saline syringe', catalog_number: 'SF-10' }],
     [riverside, lakeshore],
   );
-  await approveEvent(db, sourcing, advisory);
+  await approveCommunication(db, sourcing, advisory);
   await sendNotifications(db, config, sourcing, advisory, { sendType: 'new' });
 }

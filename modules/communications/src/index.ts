@@ -49,14 +49,14 @@ export { assertDraft, assertTypePermission, loadOwnCommunication, type Communica
 export {
   activeProductFields,
   checkCustomFields,
-  getEvent,
-  type EventDetail,
+  getCommunication,
+  type CommunicationDetail,
   type ProductInput,
-} from './services/events.js';
+} from './services/communications.js';
 export { allAffectedLocations, type AffectedLocationRow } from './services/locations.js';
 export { getDocumentOfNotice } from './services/documents.js';
 export { DELEGATE_LINK_DAYS, delegateTokenHash } from './services/delegate-links.js';
-export { answerValueProps, eventInfoProps, listQuery } from './schemas.js';
+export { answerValueProps, communicationInfoProps, listQuery } from './schemas.js';
 export * as communicationsSchemas from './schemas.js';
 
 export function createCommunicationsModule(deps: ModuleDeps): PortalModule {

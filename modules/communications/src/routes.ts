@@ -6,18 +6,18 @@ import { loadOwnCommunication } from './services/access.js';
 import { deleteDocument, getDocument, listDocuments, uploadDocuments } from './services/documents.js';
 import {
   type ActionInput,
-  approveEvent,
-  deleteEvent,
-  type EventInfo,
-  getEvent,
-  listEvents,
+  approveCommunication,
+  deleteCommunication,
+  type CommunicationInfo,
+  getCommunication,
+  listCommunications,
   type ProductInput,
   saveStep0,
   saveStep1,
   saveStep2,
   toggleCloseOpen,
   updateStatus,
-} from './services/events.js';
+} from './services/communications.js';
 import { listHistory } from './services/history.js';
 import {
   allAffectedLocations,
@@ -75,9 +75,9 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       tags,
       summary: "The supplier's recalls or advisories (paged)",
       schema: { query: schema.listQuery },
-      handler: ({ actor, query }) => listEvents(db, actor, query),
+      handler: ({ actor, query }) => listCommunications(db, actor, query),
     }),
-    route<EventInfo & { id?: number }>({
+    route<CommunicationInfo & { id?: number }>({
       method: 'POST',
       path: `${base}/step0`,
       access,
@@ -227,7 +227,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       tags,
       summary: 'One event with its products and actions',
       schema: { params: schema.idParams },
-      handler: ({ actor, params }) => getEvent(db, actor, params.id),
+      handler: ({ actor, params }) => getCommunication(db, actor, params.id),
     }),
     route<unknown, Record<string, unknown>, { id: number }>({
       method: 'GET',
@@ -309,7 +309,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       summary: 'Delete a draft (an approved event is refused with 409); {x} is accepted for client compatibility',
       schema: { params: schema.anySegmentParams('x') },
       handler: async ({ actor, params }) => {
-        await deleteEvent(db, actor, params.id);
+        await deleteCommunication(db, actor, params.id);
         return messageResult('The event has been deleted.', null);
       },
     }),
@@ -326,7 +326,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
           properties: { ...schema.anySegmentParams('a').properties, b: { type: 'string', maxLength: 50 } },
         },
       },
-      handler: ({ actor, params }) => approveEvent(db, actor, params.id),
+      handler: ({ actor, params }) => approveCommunication(db, actor, params.id),
     }),
     route<unknown, SendOptions, { id: number; x: string }>({
       method: 'PUT',

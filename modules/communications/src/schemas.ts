@@ -23,7 +23,7 @@ export const listQuery = {
 } as const;
 
 /** The information fields of an event (step 0), shared with provider-created events. */
-export const eventInfoProps = {
+export const communicationInfoProps = {
   subtype: { type: ['string', 'null'], enum: [...values(RECALL_SUBTYPES), ...values(DISRUPTION_SUBTYPES), null] },
   name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
   event_id: text(100),
@@ -42,7 +42,7 @@ export const eventInfoProps = {
 export const step0Body = {
   type: 'object',
   required: ['type', 'name'],
-  properties: { id, type: { type: 'string', enum: [...COMMUNICATION_TYPES] }, ...eventInfoProps },
+  properties: { id, type: { type: 'string', enum: [...COMMUNICATION_TYPES] }, ...communicationInfoProps },
 } as const;
 
 /** The value fields of an answer (spec §3), for every form that answers actions. */

@@ -1,6 +1,6 @@
 import { idOrZeroSchema, idSchema, listQuerySchema, MAX_INT4, nullableIdSchema } from '@portal/core';
 import { ACTION_TYPES, COMMUNICATION_TYPES } from '@portal/communications';
-import { answerValueProps, eventInfoProps } from '@portal/communications';
+import { answerValueProps, communicationInfoProps } from '@portal/communications';
 
 /** ajv schemas of the provider, notes and delegate routes (they also feed the OpenAPI document). */
 export const id = idSchema;
@@ -90,7 +90,7 @@ export const internalActionBody = {
 } as const;
 
 const info = {
-  ...eventInfoProps,
+  ...communicationInfoProps,
   supplier_name: text(300),
   supplier_organization_id: nullableIdSchema,
 } as const;

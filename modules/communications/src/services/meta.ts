@@ -15,7 +15,7 @@ import {
   RECALL_SUBTYPES,
   RESPONSE_METHODS,
 } from '../constants.js';
-import { activeProductFields } from './events.js';
+import { activeProductFields } from './communications.js';
 
 const options = (pairs: readonly (readonly [string, string])[]) => pairs.map(([value, label]) => ({ value, label }));
 

@@ -17,8 +17,8 @@ import { assertDraft, loadOwnCommunication } from '@portal/communications';
 import {
   activeProductFields,
   checkCustomFields,
-  type EventDetail,
-  getEvent,
+  type CommunicationDetail,
+  getCommunication,
   type ProductInput,
 } from '@portal/communications';
 import { appendHistory } from '@portal/communications';
@@ -222,7 +222,7 @@ export async function addNewProducts(
   actor: Actor,
   id: number,
   products: ProductInput[],
-): Promise<EventDetail> {
+): Promise<CommunicationDetail> {
   await db.transaction(async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     assertDraft(event);
@@ -261,5 +261,5 @@ export async function addNewProducts(
       after: rows.map((r) => ({ product_name: r.product_name, lot_number: r.lot_number })),
     });
   });
-  return getEvent(db, actor, id);
+  return getCommunication(db, actor, id);
 }

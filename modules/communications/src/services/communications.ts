@@ -31,7 +31,7 @@ const INFO_FIELDS = [
   'contact_phone',
 ] as const;
 
-export type EventInfo = Partial<Record<(typeof INFO_FIELDS)[number], string | null>> & {
+export type CommunicationInfo = Partial<Record<(typeof INFO_FIELDS)[number], string | null>> & {
   type: CommunicationType;
   name: string;
 };
@@ -70,7 +70,7 @@ function eventTotal(db: Knex, organizationId: number, types: CommunicationType[]
     .select(db.raw('coalesce(sum(n), 0)::bigint'));
 }
 
-export interface EventListRow {
+export interface CommunicationListRow {
   id: number;
   name: string;
   event_id: string | null;
@@ -89,11 +89,11 @@ export interface EventListRow {
 }
 
 /** The supplier's events of one type (or of every type the caller may see), with each event's counts from its tallies. */
-export async function listEvents(
+export async function listCommunications(
   db: Knex,
   actor: Actor,
   raw: Record<string, unknown> & { communicationType?: CommunicationType },
-): Promise<ListPage<EventListRow>> {
+): Promise<ListPage<CommunicationListRow>> {
   const types = raw.communicationType
     ? [raw.communicationType]
     : COMMUNICATION_TYPES.filter((t) => actor.permissions.includes(PERMISSION_OF_TYPE[t]));
@@ -103,7 +103,7 @@ export async function listEvents(
     .where('c.organization_id', actor.organizationId)
     .whereIn('c.type', types)
     .whereNot('c.status', 'DELETED');
-  const page = await runList<EventListRow>(
+  const page = await runList<CommunicationListRow>(
     base,
     query,
     eventList,
@@ -176,7 +176,7 @@ export interface ActionRow {
   is_disabled: boolean;
 }
 
-export interface EventDetail extends CommunicationRow {
+export interface CommunicationDetail extends CommunicationRow {
   products: ProductRow[];
   actions: ActionRow[];
   customers_count: number;
@@ -207,7 +207,11 @@ const ACTION_COLUMNS = [
   'is_disabled',
 ];
 
-export async function getEvent(db: Knex | Knex.Transaction, actor: Actor, id: number): Promise<EventDetail> {
+export async function getCommunication(
+  db: Knex | Knex.Transaction,
+  actor: Actor,
+  id: number,
+): Promise<CommunicationDetail> {
   const row = await loadOwnCommunication(db, actor, id);
   const [products, actions, customers, locations, pcs] = await Promise.all([
     db('communication_products').where({ communication_id: id }).orderBy(['sort_order', 'id']).select(PRODUCT_COLUMNS),
@@ -236,7 +240,11 @@ export async function getEvent(db: Knex | Knex.Transaction, actor: Actor, id: nu
 // ---------- step 0: info ----------
 
 /** Creates a DRAFT (no id) or updates a draft's information; RECALL needs a classification, an advisory a subtype. */
-export async function saveStep0(db: Knex, actor: Actor, input: EventInfo & { id?: number }): Promise<EventDetail> {
+export async function saveStep0(
+  db: Knex,
+  actor: Actor,
+  input: CommunicationInfo & { id?: number },
+): Promise<CommunicationDetail> {
   assertTypePermission(actor, input.type);
   if (input.type === 'RECALL' && !input.classification)
     throw new ValidationError('classification is required for a recall.', [
@@ -289,7 +297,7 @@ export async function saveStep0(db: Knex, actor: Actor, input: EventInfo & { id?
     });
     return newId;
   });
-  return getEvent(db, actor, id);
+  return getCommunication(db, actor, id);
 }
 
 // ---------- step 1: products ----------
@@ -371,7 +379,12 @@ export async function activeProductFields(db: Knex | Knex.Transaction): Promise<
 }
 
 /** Replaces the draft's products with the given list (order kept). */
-export async function saveStep1(db: Knex, actor: Actor, id: number, products: ProductInput[]): Promise<EventDetail> {
+export async function saveStep1(
+  db: Knex,
+  actor: Actor,
+  id: number,
+  products: ProductInput[],
+): Promise<CommunicationDetail> {
   await db.transaction(async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     assertDraft(event);
@@ -408,7 +421,7 @@ export async function saveStep1(db: Knex, actor: Actor, id: number, products: Pr
       after: rows.map((r) => ({ product_name: r.product_name, lot_number: r.lot_number })),
     });
   });
-  return getEvent(db, actor, id);
+  return getCommunication(db, actor, id);
 }
 
 // ---------- step 2: actions ----------
@@ -436,7 +449,12 @@ export function checkActions(actions: ActionInput[]): void {
 }
 
 /** Replaces the draft's actions with the given ordered list. */
-export async function saveStep2(db: Knex, actor: Actor, id: number, actions: ActionInput[]): Promise<EventDetail> {
+export async function saveStep2(
+  db: Knex,
+  actor: Actor,
+  id: number,
+  actions: ActionInput[],
+): Promise<CommunicationDetail> {
   checkActions(actions);
   await db.transaction(async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
@@ -474,7 +492,7 @@ export async function saveStep2(db: Knex, actor: Actor, id: number, actions: Act
       after: rows.map((r) => ({ action_type: r.action_type, title: r.title })),
     });
   });
-  return getEvent(db, actor, id);
+  return getCommunication(db, actor, id);
 }
 
 // ---------- approve, close/reopen, delete ----------
@@ -498,7 +516,7 @@ export async function missingForApproval(db: Knex | Knex.Transaction, id: number
   return missing;
 }
 
-export async function approveEvent(db: Knex, actor: Actor, id: number): Promise<CommunicationRow> {
+export async function approveCommunication(db: Knex, actor: Actor, id: number): Promise<CommunicationRow> {
   return db.transaction(async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     if (event.status !== 'DRAFT')
@@ -561,7 +579,7 @@ export async function toggleCloseOpen(db: Knex, actor: Actor, id: number): Promi
 }
 
 /** Soft delete of a draft; an OPEN or CLOSED event has been sent and is kept (409). */
-export async function deleteEvent(db: Knex, actor: Actor, id: number): Promise<void> {
+export async function deleteCommunication(db: Knex, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     if (event.status !== 'DRAFT')
@@ -584,11 +602,11 @@ export async function deleteEvent(db: Knex, actor: Actor, id: number): Promise<v
 /** update-status/{status}: the named transition, through the same rules as the dedicated calls. */
 export async function updateStatus(db: Knex, actor: Actor, id: number, status: string): Promise<CommunicationRow> {
   const event = await loadOwnCommunication(db, actor, id);
-  if (status === 'OPEN' && event.status === 'DRAFT') return approveEvent(db, actor, id);
+  if (status === 'OPEN' && event.status === 'DRAFT') return approveCommunication(db, actor, id);
   if ((status === 'CLOSED' && event.status === 'OPEN') || (status === 'OPEN' && event.status === 'CLOSED'))
     return toggleCloseOpen(db, actor, id);
   if (status === 'DELETED') {
-    await deleteEvent(db, actor, id);
+    await deleteCommunication(db, actor, id);
     return { ...event, status: 'DELETED' };
   }
   if (status === event.status) return event;
