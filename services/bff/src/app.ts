@@ -8,6 +8,7 @@ import cors from '@koa/cors';
 import { Router } from '@koa/router';
 import Koa, { type Context } from 'koa';
 import { koaBody } from 'koa-body';
+import { constants as zlibConstants } from 'node:zlib';
 import compress from 'koa-compress';
 import send from 'koa-send';
 import { authenticate } from '@portal/auth';
@@ -220,7 +221,16 @@ export function createApp({ deps, modules }: AppOptions): Koa {
 
   // Answers (JSON, CSV, static files without a pre-compressed copy) above 1 kB go out as br or gzip when the client
   // accepts it; koa-compress leaves bodies that already carry a Content-Encoding and types that do not compress.
-  app.use(compress({ threshold: 1024 }));
+  // Fast settings: dynamic answers are compressed on every call, so CPU matters more than the last few percent of size
+  // (static files were compressed at their best at build time).
+  app.use(
+    compress({
+      threshold: 1024,
+      gzip: { level: 1 },
+      deflate: false,
+      br: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } },
+    }),
+  );
 
   app.use(async (ctx, next) => {
     try {
