@@ -354,9 +354,10 @@ describe('status, location, summary and notification reports', () => {
     expect(rows[1]!.slice(0, 6)).toEqual([
       'Report recall',
       expect.any(String),
-      'RECALL',
-      'CORRECTION',
-      'CLASSII',
+      // The vocabulary's words, not the codes (RECALL, CORRECTION, CLASSII).
+      'Recall',
+      'Correction',
+      'Class II',
       'OPEN',
     ]);
     expect(wall(rows[1]![6])).toBe('2026-11-01T00:00');
