@@ -120,7 +120,8 @@ export function linkIn(mail: ReceivedMail, path: string): string {
 
 export const test = base.extend<object, { mailServer: MailServer }>({
   mailServer: [
-    async (_fixtures, use, workerInfo) => {
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the first argument to be a destructuring pattern
+    async ({}, use, workerInfo) => {
       const smtp = await startTestSmtp();
       // One directory per parallel slot, wiped before use: a fresh database without piling up old ones.
       const dataDir = `.data/e2e-mail-${process.env.E2E_PORT ?? 3111}-${workerInfo.parallelIndex}`;
