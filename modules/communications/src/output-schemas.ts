@@ -169,6 +169,7 @@ const noticeProviderCommunicationSchema = {
 const noticeProductSchema = {
   type: 'object',
   required: ['id'],
+  additionalProperties: true,
   properties: {
     id,
     product_name: nullable('string'),
@@ -178,7 +179,7 @@ const noticeProductSchema = {
     description: nullable('string'),
     expiration_date: nullable('string'),
     quantity: { type: ['string', 'number', 'null'] },
-    custom_fields: { type: ['object', 'null'] },
+    custom_fields: { type: ['object', 'null'], additionalProperties: true },
   },
 } as const;
 

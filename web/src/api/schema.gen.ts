@@ -6108,9 +6108,11 @@ export interface operations {
                                 type: string;
                             }[];
                             email: string;
-                            products: {
+                            products: ({
                                 catalog_number?: string | null;
-                                custom_fields?: Record<string, never> | null;
+                                custom_fields?: {
+                                    [key: string]: unknown;
+                                } | null;
                                 description?: string | null;
                                 expiration_date?: string | null;
                                 id: number;
@@ -6118,7 +6120,9 @@ export interface operations {
                                 product_name?: string | null;
                                 quantity?: string | number | null;
                                 udi?: string | null;
-                            }[];
+                            } & {
+                                [key: string]: unknown;
+                            })[];
                             provider_communication: {
                                 /** Format: date-time */
                                 acknowledged_at: string | null;
@@ -6383,9 +6387,11 @@ export interface operations {
                                 type: string;
                             }[];
                             email: string;
-                            products: {
+                            products: ({
                                 catalog_number?: string | null;
-                                custom_fields?: Record<string, never> | null;
+                                custom_fields?: {
+                                    [key: string]: unknown;
+                                } | null;
                                 description?: string | null;
                                 expiration_date?: string | null;
                                 id: number;
@@ -6393,7 +6399,9 @@ export interface operations {
                                 product_name?: string | null;
                                 quantity?: string | number | null;
                                 udi?: string | null;
-                            }[];
+                            } & {
+                                [key: string]: unknown;
+                            })[];
                             provider_communication: {
                                 /** Format: date-time */
                                 acknowledged_at: string | null;
@@ -6642,9 +6650,11 @@ export interface operations {
                                 type: string;
                             }[];
                             email: string;
-                            products: {
+                            products: ({
                                 catalog_number?: string | null;
-                                custom_fields?: Record<string, never> | null;
+                                custom_fields?: {
+                                    [key: string]: unknown;
+                                } | null;
                                 description?: string | null;
                                 expiration_date?: string | null;
                                 id: number;
@@ -6652,7 +6662,9 @@ export interface operations {
                                 product_name?: string | null;
                                 quantity?: string | number | null;
                                 udi?: string | null;
-                            }[];
+                            } & {
+                                [key: string]: unknown;
+                            })[];
                             provider_communication: {
                                 /** Format: date-time */
                                 acknowledged_at: string | null;
@@ -6800,9 +6812,11 @@ export interface operations {
                                 type: string;
                             }[];
                             email: string;
-                            products: {
+                            products: ({
                                 catalog_number?: string | null;
-                                custom_fields?: Record<string, never> | null;
+                                custom_fields?: {
+                                    [key: string]: unknown;
+                                } | null;
                                 description?: string | null;
                                 expiration_date?: string | null;
                                 id: number;
@@ -6810,7 +6824,9 @@ export interface operations {
                                 product_name?: string | null;
                                 quantity?: string | number | null;
                                 udi?: string | null;
-                            }[];
+                            } & {
+                                [key: string]: unknown;
+                            })[];
                             provider_communication: {
                                 /** Format: date-time */
                                 acknowledged_at: string | null;
@@ -8171,9 +8187,11 @@ export interface operations {
                             }[];
                             email: string;
                             isProviderCreated: boolean;
-                            products: {
+                            products: ({
                                 catalog_number?: string | null;
-                                custom_fields?: Record<string, never> | null;
+                                custom_fields?: {
+                                    [key: string]: unknown;
+                                } | null;
                                 description?: string | null;
                                 expiration_date?: string | null;
                                 id: number;
@@ -8181,7 +8199,9 @@ export interface operations {
                                 product_name?: string | null;
                                 quantity?: string | number | null;
                                 udi?: string | null;
-                            }[];
+                            } & {
+                                [key: string]: unknown;
+                            })[];
                             provider_communication: {
                                 /** Format: date-time */
                                 acknowledged_at: string | null;
