@@ -58,6 +58,7 @@ export { getDocumentOfNotice } from './services/documents.js';
 export { DELEGATE_LINK_DAYS, delegateTokenHash } from './services/delegate-links.js';
 export { answerValueProps, communicationInfoProps, listQuery } from './schemas.js';
 export * as communicationsSchemas from './schemas.js';
+export * as outputSchemas from './output-schemas.js';
 
 export function createCommunicationsModule(deps: ModuleDeps): PortalModule {
   return { name: 'communications', routes: supplierCommunicationRoutes(deps) };

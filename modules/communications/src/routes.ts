@@ -1,6 +1,7 @@
 import { idSchema, messageResult, type ModuleDeps, type Route, route } from '@portal/core';
 import type { CommunicationType } from './constants.js';
 import { SUPPLIER_EVENT_PERMISSIONS } from './constants.js';
+import { communicationListPageSchema } from './output-schemas.js';
 import * as schema from './schemas.js';
 import { loadOwnCommunication } from './services/access.js';
 import { deleteDocument, getDocument, listDocuments, uploadDocuments } from './services/documents.js';
@@ -74,7 +75,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       access,
       tags,
       summary: "The supplier's recalls or advisories (paged)",
-      schema: { query: schema.listQuery },
+      schema: { query: schema.listQuery, response: communicationListPageSchema },
       handler: ({ actor, query }) => listCommunications(db, actor, query),
     }),
     route<CommunicationInfo & { id?: number }>({

@@ -55,6 +55,26 @@ export interface ListPage<T> {
   lastUpdated: string | null;
 }
 
+/**
+ * The schema of a ListPage of `item` (OpenAPI and the web's types; answers are never validated at runtime). Optional
+ * flags stay optional: the list sends them only when true.
+ */
+export function listPageSchema(item: object) {
+  return {
+    type: 'object',
+    required: ['items', 'total', 'pageNumber', 'pageSize', 'lastUpdated'],
+    properties: {
+      items: { type: 'array', items: item },
+      total: { type: 'integer', minimum: 0 },
+      totalCapped: { type: 'boolean' },
+      sortCapped: { type: 'boolean' },
+      pageNumber: { type: 'integer', minimum: 1 },
+      pageSize: { type: 'integer', minimum: 1 },
+      lastUpdated: { type: ['string', 'null'], format: 'date-time' },
+    },
+  } as const;
+}
+
 export const listQuerySchema = {
   type: 'object',
   properties: {

@@ -47,6 +47,16 @@ export function validate<T>(schema: Schema, data: unknown, what = 'Request'): T 
   return data as T;
 }
 
+/** Checks data as it is (no coercion, nothing removed or defaulted): for tests holding answers to their documented schemas. */
+const asIs = new Ajv({ allErrors: true, strict: false });
+addFormats.default(asIs);
+
+/** Every way `data` departs from `schema`, as "path: message" (empty when it conforms); `data` is left untouched. */
+export function schemaErrors(schema: Schema, data: unknown): string[] {
+  const fn = asIs.compile(schema);
+  return fn(data) ? [] : (fn.errors ?? []).map((e) => `${e.instancePath || '/'}: ${e.message ?? 'is invalid'}`);
+}
+
 /**
  * The largest id a client may send. PostgreSQL's bigint holds 2^63-1, but ids travel as JSON numbers, which are exact
  * only up to 2^53-1 (Number.MAX_SAFE_INTEGER); a larger one would be rounded before it reached the database.

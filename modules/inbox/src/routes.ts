@@ -67,7 +67,7 @@ import {
   saveNote,
   uploadProviderDocuments,
 } from './services/workspace.js';
-import type { AnswerInput } from '@portal/communications';
+import { type AnswerInput, outputSchemas } from '@portal/communications';
 
 const tags = ['provider communications'];
 const access = PROVIDER_EVENT_PERMISSIONS;
@@ -90,7 +90,7 @@ export function providerRoutes({ db, config, files, mail }: ModuleDeps): Route[]
       path: base,
       access: PROVIDER_LIST_PERMISSIONS,
       tags,
-      schema: { query: s.listQuery },
+      schema: { query: s.listQuery, response: s.providerListPage },
       summary:
         'Provider communications received by the provider or its sites (paged; Responders see every row with allow_access)',
       handler: ({ actor, query }) => listProviderCommunications(db, actor, query),
@@ -329,7 +329,7 @@ export function providerRoutes({ db, config, files, mail }: ModuleDeps): Route[]
       access,
       tags,
       summary: 'The provider communication: event, products, actions with answers, documents, provider flags',
-      schema: { params: s.params(['id', 'x']) },
+      schema: { params: s.params(['id', 'x']), response: outputSchemas.providerViewSchema },
       handler: ({ actor, params }) => providerRecall(db, config, actor, params.id!, params.x!),
     }),
     route<unknown, unknown, P>({
@@ -356,7 +356,7 @@ export function providerRoutes({ db, config, files, mail }: ModuleDeps): Route[]
       access,
       tags,
       summary: 'The actions with their answers and files',
-      schema: { params: s.params(['id', 'x']) },
+      schema: { params: s.params(['id', 'x']), response: { type: 'array', items: outputSchemas.actionViewSchema } },
       handler: ({ actor, params }) => providerActions(db, config, actor, params.id!, params.x!),
     }),
     route<unknown, unknown, P>({

@@ -1,6 +1,6 @@
-import { idOrZeroSchema, idSchema, listQuerySchema, MAX_INT4, nullableIdSchema } from '@portal/core';
+import { idOrZeroSchema, idSchema, listPageSchema, listQuerySchema, MAX_INT4, nullableIdSchema } from '@portal/core';
 import { ACTION_TYPES, COMMUNICATION_TYPES } from '@portal/communications';
-import { answerValueProps, communicationInfoProps } from '@portal/communications';
+import { answerValueProps, communicationInfoProps, outputSchemas } from '@portal/communications';
 
 /** ajv schemas of the provider, notes and delegate routes (they also feed the OpenAPI document). */
 export const id = idSchema;
@@ -141,3 +141,76 @@ export const updateRecallBody = {
 } as const;
 
 export const tokenQuery = { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } } as const;
+
+// ---- answers (documentation and the web's types; never validated at runtime: communications' output-schemas.ts) ----
+
+const { answerId, communicationTypeSchema, dateTime, nullable, nullableDateTime } = outputSchemas;
+
+/**
+ * A row of the provider's list (ProviderRow); with `responses=1` also the responder fields (ResponderRow), and for the
+ * operator the provider it belongs to.
+ */
+export const providerRow = {
+  type: 'object',
+  required: [
+    'id',
+    'communication_id',
+    'stt',
+    'status',
+    'status_provider',
+    'isProviderCreated',
+    'allow_access',
+    'response_status',
+    'name',
+    'event_id',
+    'type',
+    'subtype',
+    'classification',
+    'supplier_id',
+    'supplier_name',
+    'organization_id',
+    'site_id',
+    'site_name',
+    'acknowledged',
+    'acknowledged_at',
+    'acknowledged_by',
+    'sent_at',
+    'completed_at',
+    'created_at',
+    'updated_at',
+  ],
+  properties: {
+    id: answerId,
+    communication_id: answerId,
+    stt: { type: 'string' },
+    status: { type: 'string', enum: ['OPEN', 'CLOSED'] },
+    status_provider: { type: 'string', enum: ['OPEN', 'COMPLETED'] },
+    isProviderCreated: { type: 'boolean' },
+    allow_access: { type: 'boolean' },
+    response_status: { type: 'string' },
+    name: { type: 'string' },
+    event_id: nullable('string'),
+    type: communicationTypeSchema,
+    subtype: nullable('string'),
+    classification: nullable('string'),
+    supplier_id: answerId,
+    supplier_name: nullable('string'),
+    organization_id: answerId,
+    site_id: nullable('integer'),
+    site_name: nullable('string'),
+    acknowledged: { type: 'boolean' },
+    acknowledged_at: nullableDateTime,
+    acknowledged_by: nullable('string'),
+    sent_at: nullableDateTime,
+    completed_at: nullableDateTime,
+    created_at: dateTime,
+    updated_at: dateTime,
+    row_key: { type: 'string' },
+    userid: nullable('integer'),
+    responder_name: nullable('string'),
+    responder_email: nullable('string'),
+    responded_at: nullableDateTime,
+  },
+} as const;
+
+export const providerListPage = listPageSchema(providerRow);

@@ -7,7 +7,7 @@ import {
   route,
   type RouteRequest,
 } from '@portal/core';
-import { answerValueProps } from '@portal/communications';
+import { answerValueProps, outputSchemas } from '@portal/communications';
 import { getDocumentOfNotice } from '@portal/communications';
 import {
   acknowledge,
@@ -241,7 +241,11 @@ export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
       access: 'public',
       tags,
       summary: 'The notice (supply advisory form), with its answers so far',
-      schema: { params: params('orgId', 'communicationId', 'pcId', 'type'), query: tokenQuery },
+      schema: {
+        params: params('orgId', 'communicationId', 'pcId', 'type'),
+        query: tokenQuery,
+        response: outputSchemas.noticeViewSchema,
+      },
       handler: (req) =>
         view(req, {
           communicationId: req.params.communicationId,
@@ -255,7 +259,11 @@ export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
       access: 'public',
       tags,
       summary: 'The notice (recall form), with its answers so far',
-      schema: { params: params('orgId', 'communicationId', 'pcId'), query: tokenQuery },
+      schema: {
+        params: params('orgId', 'communicationId', 'pcId'),
+        query: tokenQuery,
+        response: outputSchemas.noticeViewSchema,
+      },
       handler: (req) =>
         view(req, {
           communicationId: req.params.communicationId,
@@ -269,7 +277,7 @@ export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
       access: 'public',
       tags,
       summary: 'The notice of a link (query token); {id} is the communication id',
-      schema: { params: params('id'), query: tokenQuery },
+      schema: { params: params('id'), query: tokenQuery, response: outputSchemas.noticeViewSchema },
       handler: (req) => view(req, { communicationId: req.params.id }),
     }),
     route<unknown, TokenQuery>({
@@ -278,7 +286,7 @@ export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
       access: 'public',
       tags,
       summary: 'The notice of a link (query token), whatever its ids',
-      schema: { query: tokenQuery },
+      schema: { query: tokenQuery, response: outputSchemas.noticeViewSchema },
       handler: (req) => view(req, {}),
     }),
   ];

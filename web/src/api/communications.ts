@@ -5,7 +5,7 @@ import { codes, type Code } from '@portal/vocabulary';
 import { apiRequest, uploadFile, useApi, type Query } from './client';
 import { authAtom } from '../state/auth';
 import type { AppStore } from '../state/store';
-import type { RequestBody } from './contract';
+import type { RequestBody, ResponseData } from './contract';
 
 /** Supplier communications (recalls and supply advisories) under /api/supplier/communications (spec 001 §7.1-§7.4). */
 const BASE = '/supplier/communications';
@@ -52,23 +52,9 @@ export function listQueryParams(query: ListQuery): Query {
   };
 }
 
-export interface CommunicationRow {
-  id: number;
-  name: string;
-  event_id: string | null;
-  type: CommunicationType;
-  subtype: string | null;
-  status: CommunicationStatus;
-  classification: string | null;
-  event_date: string | null;
-  created_at: string;
-  updated_at: string;
-  approved_at: string | null;
-  sent_count: number;
-  acknowledged_count: number;
-  completed_count: number;
-  customers_count: number;
-}
+/** A row of the supplier's list of events with its counts, generated from the route's response schema. */
+export type CommunicationPage = ResponseData<'getSupplierCommunications'>;
+export type CommunicationRow = CommunicationPage['items'][number];
 
 /** Step 0's fields; the coded ones take their vocabulary's codes, as the server's schema does (generated). */
 type Step0Body = RequestBody<'postSupplierCommunicationsStep0'>;
@@ -277,11 +263,7 @@ export function useCommunications(
   query: ListQuery,
   options: { errorModal?: boolean } = {},
 ) {
-  return useApi<Page<CommunicationRow>>(
-    BASE,
-    { ...listQueryParams(query), communicationType: type ?? undefined },
-    options,
-  );
+  return useApi<CommunicationPage>(BASE, { ...listQueryParams(query), communicationType: type ?? undefined }, options);
 }
 
 export function useCommunicationMeta() {

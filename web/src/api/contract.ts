@@ -2,8 +2,9 @@ import type { operations } from './schema.gen';
 
 /**
  * Types of the server's contract, read from the generated OpenAPI types (schema.gen.ts, `pnpm api:types`).
- * Request bodies, queries and path parameters come from the route schemas. Most routes declare no response
- * schema, so answers stay hand-written next to their calls (docs/decisions.md).
+ * Request bodies, queries and path parameters come from the route schemas; answers too where the route declares a
+ * response schema (the notice and provider views, the provider and supplier lists, the auth tokens). The other
+ * answers stay hand-written next to their calls (docs/decisions.md).
  */
 export type OperationId = keyof operations;
 

@@ -1,22 +1,20 @@
 import useSWR from 'swr';
 import { ApiError, apiRequest, formData, type RequestOptions } from './client';
-import type { RequestBody } from './contract';
-import type { ActionType, CommunicationType } from './communications';
+import type { RequestBody, ResponseData } from './contract';
+import type { CommunicationType } from './communications';
 
 /** Public notice forms (spec 000 §7): every call carries the recipient link's token as query `token`. */
 export type { ActionType, CommunicationType } from './communications';
 
+/** The notice as its recipient sees it: generated from the route's response schema (GET /provider/communication-notices). */
+export type NoticeView = ResponseData<'getProviderCommunicationNotices'>;
+export type NoticeAction = NoticeView['actions'][number];
+export type NoticeFile = NoticeAction['files'][number];
+export type NoticeCommunication = NoticeView['communication'];
+export type NoticeProviderCommunication = NoticeView['provider_communication'];
+export type NoticeProduct = NoticeView['products'][number];
 /** Value fields of an answer (spec 000 §3). */
-export interface ResponseValue {
-  valueAcknowledge?: boolean;
-  valueText?: string;
-  valueNumeric?: string;
-  valueYesNo?: 'Yes' | 'No';
-  valueCheckbox?: string[];
-  valueMultiChoice?: string[];
-  valueImage?: number[];
-  valueDocument?: number[];
-}
+export type ResponseValue = NonNullable<NoticeAction['response']>['value'];
 
 export interface AnswerInput extends ResponseValue {
   /** false keeps a draft. */
@@ -25,93 +23,6 @@ export interface AnswerInput extends ResponseValue {
 
 export interface AnswerWithAction extends AnswerInput {
   actionId: number;
-}
-
-export interface NoticeFile {
-  id: number;
-  name: string;
-  extension: string;
-  type: string;
-  size: number;
-  signed_url: string;
-  signed_url_review: string;
-}
-
-export interface NoticeAction {
-  id: number;
-  sort_order: number;
-  action_type: ActionType;
-  title: string;
-  description: string | null;
-  options: string[];
-  is_required: boolean;
-  is_disabled: boolean;
-  response: {
-    status: 'DRAFT' | 'SUBMITTED';
-    value: ResponseValue;
-    responder_email: string | null;
-    submitted_at: string | null;
-    updated_at: string;
-  } | null;
-  files: NoticeFile[];
-}
-
-export interface NoticeCommunication {
-  id: number;
-  type: CommunicationType;
-  subtype: string | null;
-  name: string;
-  event_id: string | null;
-  classification: string | null;
-  reason: string | null;
-  description: string | null;
-  disposition: string | null;
-  lead_time: string | null;
-  event_date: string | null;
-  end_date: string | null;
-  contact_name: string | null;
-  contact_email: string | null;
-  contact_phone: string | null;
-  status: string;
-  supplier_name: string;
-  organization_id: number;
-}
-
-export interface NoticeProviderCommunication {
-  id: number;
-  communication_id: number;
-  supplier_organization_id: number;
-  provider_organization_id: number | null;
-  affected_customer_id: number;
-  status: 'OPEN' | 'CLOSED' | 'DELETED';
-  response_status: 'NOTCOMPLETED' | 'COMPLETED';
-  acknowledged_at: string | null;
-  acknowledged_by: string | null;
-  completed_at: string | null;
-  customer_name: string;
-  response_label: string;
-}
-
-export interface NoticeProduct {
-  id: number;
-  product_name?: string | null;
-  catalog_number?: string | null;
-  lot_number?: string | null;
-  udi?: string | null;
-  description?: string | null;
-  expiration_date?: string | null;
-  quantity?: string | number | null;
-  [field: string]: unknown;
-}
-
-/** The notice as its recipient sees it. */
-export interface NoticeView {
-  communication: NoticeCommunication;
-  provider_communication: NoticeProviderCommunication;
-  products: NoticeProduct[];
-  actions: NoticeAction[];
-  documents: NoticeFile[];
-  email: string;
 }
 
 const BASE = '/provider/communication-notices';

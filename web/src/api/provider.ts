@@ -5,39 +5,17 @@ import type { DistributionList, DistributionListMember, TemplateAction } from '.
 import type { AnswerInput, AnswerWithAction, CommunicationType, NoticeFile, NoticeView } from './notices';
 import { tokenAtom } from '../state/auth';
 import type { AppStore } from '../state/store';
-import type { RequestBody } from './contract';
+import type { RequestBody, ResponseData } from './contract';
 
 /** Provider communications, notes and delegates (docs/api-provider.md). */
 const BASE = '/provider/communications';
 
-export interface ProviderListRow {
-  /** The provider communication. */
-  id: number;
-  communication_id: number;
-  stt: string;
-  status: string;
-  status_provider: 'OPEN' | 'COMPLETED';
-  isProviderCreated: boolean;
-  allow_access: boolean;
-  response_status: string;
-  name: string;
-  event_id: string | null;
-  type: CommunicationType;
-  subtype: string | null;
-  classification: string | null;
-  supplier_id: number | null;
-  supplier_name: string | null;
-  organization_id: number;
-  site_id: number | null;
-  site_name: string | null;
-  acknowledged: boolean;
-  acknowledged_at: string | null;
-  acknowledged_by: string | null;
-  sent_at: string | null;
-  completed_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/**
+ * A row of the provider's list, generated from the route's response schema (GET /provider/communications): `id` is the
+ * provider communication. With `responses=1` the responder fields are there too (ResponderListRow).
+ */
+export type ProviderListPage = ResponseData<'getProviderCommunications'>;
+export type ProviderListRow = ProviderListPage['items'][number];
 
 export interface ListPage<T> {
   items: T[];
@@ -74,22 +52,15 @@ export function listQuery(state: ListState, communicationType: CommunicationType
 }
 
 export function useProviderCommunications(type: CommunicationType | null, state: ListState) {
-  return useApi<ListPage<ProviderListRow>>(BASE, listQuery(state, type), { swr: { keepPreviousData: true } });
+  return useApi<ProviderListPage>(BASE, listQuery(state, type), { swr: { keepPreviousData: true } });
 }
 
 /**
  * A row of the eR responses list: one per provider communication and responding person (docs/api-provider.md). `userid`
  * is null for answers given through a link (named by responder_email) and for the row of a communication nobody answered.
  */
-export interface ResponderListRow extends ProviderListRow {
-  row_key: string;
-  userid: number | null;
-  responder_name: string | null;
-  responder_email: string | null;
-  responded_at: string | null;
-  /** ERROR, DRAFT, SUBMITTED or COMPLETED for a person's response; the communication's own status on an unanswered row. */
-  response_status: string;
-}
+export type ResponderListRow = ProviderListRow &
+  Required<Pick<ProviderListRow, 'row_key' | 'userid' | 'responder_name' | 'responder_email' | 'responded_at'>>;
 
 /** The list of a type, or (responses) the eR responses rows of every type the caller sees. */
 export function useProviderRows(type: CommunicationType | null, state: ListState, responses: boolean) {
@@ -104,13 +75,8 @@ export function deleteResponseRow(id: number, pcId: number, userId: number): Pro
   return apiRequest(`${BASE}/${id}/${pcId}/responses/${userId}`, { method: 'DELETE', errorModal: false });
 }
 
-/** The view of one provider communication: the notice plus the provider's flags. */
-export interface ProviderView extends NoticeView {
-  status_provider: 'OPEN' | 'COMPLETED';
-  isProviderCreated: boolean;
-  allow_access: boolean;
-  site: { id: number; name: string } | null;
-}
+/** The view of one provider communication: the notice plus the provider's flags (generated). */
+export type ProviderView = ResponseData<'getProviderCommunicationsIdProviderRecallX'>;
 
 export function useProviderView(id: number | null, pcId: number | null) {
   return useApi<ProviderView>(id && pcId ? `${BASE}/${id}/provider-recall/${pcId}` : null, undefined, {

@@ -6035,7 +6035,116 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                is_disabled: boolean;
+                                is_required: boolean;
+                                options: string[];
+                                response: {
+                                    responder_email: string | null;
+                                    /** @enum {string} */
+                                    status: "DRAFT" | "SUBMITTED";
+                                    /** Format: date-time */
+                                    submitted_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                } | null;
+                                sort_order: number;
+                                title: string;
+                            }[];
+                            communication: {
+                                classification: string | null;
+                                contact_email: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                description: string | null;
+                                disposition: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                lead_time: string | null;
+                                name: string;
+                                organization_id: number;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                subtype: string | null;
+                                supplier_name: string;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            documents: {
+                                extension: string;
+                                id: number;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            }[];
+                            email: string;
+                            products: ({
+                                catalog_number?: string | null;
+                                custom_fields?: {
+                                    [key: string]: unknown;
+                                } | null;
+                                description?: string | null;
+                                expiration_date?: string | null;
+                                id: number;
+                                lot_number?: string | null;
+                                product_name?: string | null;
+                                quantity?: string | number | null;
+                                udi?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            provider_communication: {
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                acknowledged_by: string | null;
+                                affected_customer_id: number;
+                                communication_id: number;
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                customer_name: string;
+                                id: number;
+                                provider_organization_id: number | null;
+                                /** @enum {string} */
+                                response_label: "In Progress" | "Completed";
+                                /** @enum {string} */
+                                response_status: "NOTCOMPLETED" | "COMPLETED";
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED" | "DELETED";
+                                supplier_organization_id: number;
+                            };
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -6205,7 +6314,116 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                is_disabled: boolean;
+                                is_required: boolean;
+                                options: string[];
+                                response: {
+                                    responder_email: string | null;
+                                    /** @enum {string} */
+                                    status: "DRAFT" | "SUBMITTED";
+                                    /** Format: date-time */
+                                    submitted_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                } | null;
+                                sort_order: number;
+                                title: string;
+                            }[];
+                            communication: {
+                                classification: string | null;
+                                contact_email: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                description: string | null;
+                                disposition: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                lead_time: string | null;
+                                name: string;
+                                organization_id: number;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                subtype: string | null;
+                                supplier_name: string;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            documents: {
+                                extension: string;
+                                id: number;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            }[];
+                            email: string;
+                            products: ({
+                                catalog_number?: string | null;
+                                custom_fields?: {
+                                    [key: string]: unknown;
+                                } | null;
+                                description?: string | null;
+                                expiration_date?: string | null;
+                                id: number;
+                                lot_number?: string | null;
+                                product_name?: string | null;
+                                quantity?: string | number | null;
+                                udi?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            provider_communication: {
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                acknowledged_by: string | null;
+                                affected_customer_id: number;
+                                communication_id: number;
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                customer_name: string;
+                                id: number;
+                                provider_organization_id: number | null;
+                                /** @enum {string} */
+                                response_label: "In Progress" | "Completed";
+                                /** @enum {string} */
+                                response_status: "NOTCOMPLETED" | "COMPLETED";
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED" | "DELETED";
+                                supplier_organization_id: number;
+                            };
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -6359,7 +6577,116 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                is_disabled: boolean;
+                                is_required: boolean;
+                                options: string[];
+                                response: {
+                                    responder_email: string | null;
+                                    /** @enum {string} */
+                                    status: "DRAFT" | "SUBMITTED";
+                                    /** Format: date-time */
+                                    submitted_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                } | null;
+                                sort_order: number;
+                                title: string;
+                            }[];
+                            communication: {
+                                classification: string | null;
+                                contact_email: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                description: string | null;
+                                disposition: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                lead_time: string | null;
+                                name: string;
+                                organization_id: number;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                subtype: string | null;
+                                supplier_name: string;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            documents: {
+                                extension: string;
+                                id: number;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            }[];
+                            email: string;
+                            products: ({
+                                catalog_number?: string | null;
+                                custom_fields?: {
+                                    [key: string]: unknown;
+                                } | null;
+                                description?: string | null;
+                                expiration_date?: string | null;
+                                id: number;
+                                lot_number?: string | null;
+                                product_name?: string | null;
+                                quantity?: string | number | null;
+                                udi?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            provider_communication: {
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                acknowledged_by: string | null;
+                                affected_customer_id: number;
+                                communication_id: number;
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                customer_name: string;
+                                id: number;
+                                provider_organization_id: number | null;
+                                /** @enum {string} */
+                                response_label: "In Progress" | "Completed";
+                                /** @enum {string} */
+                                response_status: "NOTCOMPLETED" | "COMPLETED";
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED" | "DELETED";
+                                supplier_organization_id: number;
+                            };
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -6412,7 +6739,116 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                is_disabled: boolean;
+                                is_required: boolean;
+                                options: string[];
+                                response: {
+                                    responder_email: string | null;
+                                    /** @enum {string} */
+                                    status: "DRAFT" | "SUBMITTED";
+                                    /** Format: date-time */
+                                    submitted_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                } | null;
+                                sort_order: number;
+                                title: string;
+                            }[];
+                            communication: {
+                                classification: string | null;
+                                contact_email: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                description: string | null;
+                                disposition: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                lead_time: string | null;
+                                name: string;
+                                organization_id: number;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                subtype: string | null;
+                                supplier_name: string;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            documents: {
+                                extension: string;
+                                id: number;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            }[];
+                            email: string;
+                            products: ({
+                                catalog_number?: string | null;
+                                custom_fields?: {
+                                    [key: string]: unknown;
+                                } | null;
+                                description?: string | null;
+                                expiration_date?: string | null;
+                                id: number;
+                                lot_number?: string | null;
+                                product_name?: string | null;
+                                quantity?: string | number | null;
+                                udi?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            provider_communication: {
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                acknowledged_by: string | null;
+                                affected_customer_id: number;
+                                communication_id: number;
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                customer_name: string;
+                                id: number;
+                                provider_organization_id: number | null;
+                                /** @enum {string} */
+                                response_label: "In Progress" | "Completed";
+                                /** @enum {string} */
+                                response_status: "NOTCOMPLETED" | "COMPLETED";
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED" | "DELETED";
+                                supplier_organization_id: number;
+                            };
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -6742,7 +7178,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                acknowledged: boolean;
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                acknowledged_by: string | null;
+                                allow_access: boolean;
+                                classification: string | null;
+                                communication_id: number;
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                event_id: string | null;
+                                id: number;
+                                isProviderCreated: boolean;
+                                name: string;
+                                organization_id: number;
+                                /** Format: date-time */
+                                responded_at?: string | null;
+                                responder_email?: string | null;
+                                responder_name?: string | null;
+                                response_status: string;
+                                row_key?: string;
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                site_id: number | null;
+                                site_name: string | null;
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED";
+                                /** @enum {string} */
+                                status_provider: "OPEN" | "COMPLETED";
+                                stt: string;
+                                subtype: string | null;
+                                supplier_id: number;
+                                supplier_name: string | null;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                                /** Format: date-time */
+                                updated_at: string;
+                                userid?: number | null;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -7222,7 +7707,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                            description: string | null;
+                            files: {
+                                extension: string;
+                                id: number;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            }[];
+                            id: number;
+                            is_disabled: boolean;
+                            is_required: boolean;
+                            options: string[];
+                            response: {
+                                responder_email: string | null;
+                                /** @enum {string} */
+                                status: "DRAFT" | "SUBMITTED";
+                                /** Format: date-time */
+                                submitted_at: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                value: {
+                                    valueAcknowledge?: boolean;
+                                    valueCheckbox?: string[];
+                                    valueDocument?: number[];
+                                    valueImage?: number[];
+                                    valueMultiChoice?: string[];
+                                    valueNumeric?: string;
+                                    valueText?: string;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                };
+                            } | null;
+                            sort_order: number;
+                            title: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -7588,7 +8112,124 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                is_disabled: boolean;
+                                is_required: boolean;
+                                options: string[];
+                                response: {
+                                    responder_email: string | null;
+                                    /** @enum {string} */
+                                    status: "DRAFT" | "SUBMITTED";
+                                    /** Format: date-time */
+                                    submitted_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                } | null;
+                                sort_order: number;
+                                title: string;
+                            }[];
+                            allow_access: boolean;
+                            communication: {
+                                classification: string | null;
+                                contact_email: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                description: string | null;
+                                disposition: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                lead_time: string | null;
+                                name: string;
+                                organization_id: number;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                subtype: string | null;
+                                supplier_name: string;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            documents: {
+                                extension: string;
+                                id: number;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            }[];
+                            email: string;
+                            isProviderCreated: boolean;
+                            products: ({
+                                catalog_number?: string | null;
+                                custom_fields?: {
+                                    [key: string]: unknown;
+                                } | null;
+                                description?: string | null;
+                                expiration_date?: string | null;
+                                id: number;
+                                lot_number?: string | null;
+                                product_name?: string | null;
+                                quantity?: string | number | null;
+                                udi?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            provider_communication: {
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                acknowledged_by: string | null;
+                                affected_customer_id: number;
+                                communication_id: number;
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                customer_name: string;
+                                id: number;
+                                provider_organization_id: number | null;
+                                /** @enum {string} */
+                                response_label: "In Progress" | "Completed";
+                                /** @enum {string} */
+                                response_status: "NOTCOMPLETED" | "COMPLETED";
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED" | "DELETED";
+                                supplier_organization_id: number;
+                            };
+                            site: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            status_provider: "OPEN" | "COMPLETED";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -10441,7 +11082,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                acknowledged_count: number;
+                                /** Format: date-time */
+                                approved_at: string | null;
+                                classification: string | null;
+                                completed_count: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                customers_count: number;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                name: string;
+                                sent_count: number;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                subtype: string | null;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;

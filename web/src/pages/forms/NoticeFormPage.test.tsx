@@ -49,6 +49,7 @@ const notice: NoticeView = {
     affected_customer_id: 3,
     status: 'OPEN',
     response_status: 'NOTCOMPLETED',
+    sent_at: '2026-01-05T10:00:00.000Z',
     acknowledged_at: null,
     acknowledged_by: null,
     completed_at: null,
