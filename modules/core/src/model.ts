@@ -5,7 +5,7 @@ import { Model } from 'objection';
  * names (full_name, profile_photo, organization_id): one name from table to client, no mapping layer.
  */
 export class BaseModel extends Model {
-  updated_at?: Date;
+  declare updated_at?: Date;
 
   override $beforeUpdate(): void {
     this.updated_at = new Date();
