@@ -1,4 +1,4 @@
-import { Model } from 'objection';
+import { fn, Model } from 'objection';
 
 /**
  * Base of every objection model. Properties keep the columns' snake_case names because the wire uses the same
@@ -11,7 +11,8 @@ export class BaseModel extends Model {
 
   declare updated_at?: Date;
 
+  /** The database's clock (the transaction's now()), as the knex updates write it: one clock for every updated_at. */
   override $beforeUpdate(): void {
-    if ((this.constructor as typeof BaseModel).hasUpdatedAt) this.updated_at = new Date();
+    if ((this.constructor as typeof BaseModel).hasUpdatedAt) this.updated_at = fn.now() as unknown as Date;
   }
 }
