@@ -1,5 +1,8 @@
 import { fn, Model } from 'objection';
 
+/** A model's columns as plain data, for types that also describe rows read with knex. */
+export type { ModelObject } from 'objection';
+
 /**
  * Base of every objection model. Properties keep the columns' snake_case names because the wire uses the same
  * names (full_name, profile_photo, organization_id): one name from table to client, no mapping layer. Columns are
