@@ -217,7 +217,7 @@ export const providerViewSchema = {
   },
 } as const;
 
-/** A row of the supplier's list of events, with its counts (EventListRow). */
+/** A row of the supplier's list of events, with its counts (CommunicationListRow). */
 export const communicationListRowSchema = {
   type: 'object',
   required: [

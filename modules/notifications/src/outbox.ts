@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { copyInto, type Logger } from '@portal/core';
+import { OutboxEmail } from './models/OutboxEmail.js';
 
 export interface OutgoingEmail {
   organizationId: number | null;
@@ -33,20 +34,18 @@ export interface OutboxRow {
  * commits. Status DELIVERY means waiting for the sender.
  */
 export async function enqueueEmail(db: Knex | Knex.Transaction, email: OutgoingEmail): Promise<number> {
-  const [row] = await db('outbox_emails')
-    .insert({
-      organization_id: email.organizationId,
-      kind: email.kind,
-      to_email: email.to.trim().toLowerCase(),
-      subject: email.subject,
-      text_body: email.text,
-      html_body: email.html ?? null,
-      status: 'DELIVERY',
-      reference_type: email.referenceType ?? null,
-      reference_id: email.referenceId === undefined ? null : String(email.referenceId),
-    })
-    .returning('id');
-  return (row as { id: number }).id;
+  const { id } = await OutboxEmail.query(db).insert({
+    organization_id: email.organizationId,
+    kind: email.kind,
+    to_email: email.to.trim().toLowerCase(),
+    subject: email.subject,
+    text_body: email.text,
+    html_body: email.html ?? null,
+    status: 'DELIVERY',
+    reference_type: email.referenceType ?? null,
+    reference_id: email.referenceId === undefined ? null : String(email.referenceId),
+  });
+  return id;
 }
 
 export interface BulkEmail extends OutgoingEmail {
@@ -139,14 +138,14 @@ export async function drainOutbox(
   const result: DrainResult = { sent: 0, failed: 0, bounced: 0 };
   for (let i = 0; i < limit; i++) {
     const done = await db.transaction(async (trx) => {
-      const row = (await trx('outbox_emails')
+      const row = await OutboxEmail.query(trx)
         .where({ status: 'DELIVERY' })
         .where('next_attempt_at', '<=', trx.fn.now())
         .orderBy('next_attempt_at')
         .orderBy('id')
         .forUpdate()
         .skipLocked()
-        .first()) as OutboxRow | undefined;
+        .first();
       if (!row) return false;
       try {
         const info = await transport.sendMail({
@@ -157,29 +156,27 @@ export async function drainOutbox(
           html: row.html_body ?? undefined,
           headers: { 'X-Outbox-Id': String(row.id) },
         });
-        await trx('outbox_emails')
-          .where({ id: row.id })
-          .update({
+        await OutboxEmail.query(trx)
+          .findById(row.id)
+          .patch({
             status: 'SENT',
             sent_at: trx.fn.now(),
             message_id: info.messageId ?? null,
             attempts: row.attempts + 1,
             last_error: null,
-            updated_at: trx.fn.now(),
           });
         result.sent++;
       } catch (error) {
         const attempts = row.attempts + 1;
         const permanent = isPermanent(error);
         const status = permanent ? 'Bounce' : attempts >= MAX_ATTEMPTS ? 'ERROR' : 'DELIVERY';
-        await trx('outbox_emails')
-          .where({ id: row.id })
-          .update({
+        await OutboxEmail.query(trx)
+          .findById(row.id)
+          .patch({
             status,
             attempts,
             last_error: String((error as Error).message ?? error).slice(0, 1000),
             next_attempt_at: trx.raw(`now() + make_interval(secs => ?)`, [30 * 2 ** attempts]),
-            updated_at: trx.fn.now(),
           });
         logger?.warn({ outboxId: row.id, attempts, status, err: (error as Error).message }, 'email delivery failed');
         if (permanent) result.bounced++;

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { randomCode, randomToken, sha256 } from '@portal/core';
+import { OneTimeCode } from '../models/OneTimeCode.js';
 
-export type CodePurpose = 'LOGIN_CHALLENGE' | 'UNLOCK' | 'EMAIL_VERIFICATION' | 'PASSWORD_RESET';
+export type CodePurpose = OneTimeCode['purpose'];
 
 /** Wrong guesses allowed on one code before it is burnt. */
 export const MAX_CODE_ATTEMPTS = 5;
@@ -21,7 +22,7 @@ export async function issueCode(
     .whereNull('consumed_at')
     .update({ consumed_at: trx.fn.now() });
   const code = randomCode(6);
-  await trx('one_time_codes').insert({
+  await OneTimeCode.query(trx).insert({
     user_id: userId,
     organization_id: organizationId,
     purpose,
@@ -39,7 +40,7 @@ export async function consumeCode(
   code: string,
   organizationId: number | null = null,
 ): Promise<boolean> {
-  const live = (await trx('one_time_codes')
+  const live = await OneTimeCode.query(trx)
     .where({ user_id: userId, purpose })
     .whereNull('consumed_at')
     .where('expires_at', '>', trx.fn.now())
@@ -48,19 +49,16 @@ export async function consumeCode(
     })
     .orderBy('id', 'desc')
     .forUpdate()
-    .first()) as { id: number; code_hash: string; attempts: number } | undefined;
+    .first();
   if (!live) return false;
   if (live.code_hash === codeHash(userId, code)) {
-    await trx('one_time_codes').where({ id: live.id }).update({ consumed_at: trx.fn.now() });
+    await OneTimeCode.query(trx).findById(live.id).patch({ consumed_at: trx.fn.now() });
     return true;
   }
   const attempts = live.attempts + 1;
-  await trx('one_time_codes')
-    .where({ id: live.id })
-    .update({
-      attempts,
-      ...(attempts >= MAX_CODE_ATTEMPTS ? { consumed_at: trx.fn.now() } : {}),
-    });
+  await OneTimeCode.query(trx)
+    .findById(live.id)
+    .patch({ attempts, ...(attempts >= MAX_CODE_ATTEMPTS ? { consumed_at: trx.fn.now() } : {}) });
   return false;
 }
 
@@ -76,7 +74,7 @@ export async function issueLinkToken(
     .whereNull('consumed_at')
     .update({ consumed_at: trx.fn.now() });
   const token = randomToken(32);
-  await trx('one_time_codes').insert({
+  await OneTimeCode.query(trx).insert({
     user_id: userId,
     purpose,
     code_hash: sha256(token),
@@ -91,13 +89,13 @@ export async function consumeLinkToken(
   purpose: 'PASSWORD_RESET' | 'EMAIL_VERIFICATION',
   token: string,
 ): Promise<number | null> {
-  const row = (await trx('one_time_codes')
-    .where({ code_hash: sha256(token), purpose })
+  const row = await OneTimeCode.query(trx)
+    .findOne({ code_hash: sha256(token), purpose })
     .whereNull('consumed_at')
     .where('expires_at', '>', trx.fn.now())
     .forUpdate()
-    .first('id', 'user_id')) as { id: number; user_id: number } | undefined;
+    .select('id', 'user_id');
   if (!row) return null;
-  await trx('one_time_codes').where({ id: row.id }).update({ consumed_at: trx.fn.now() });
+  await OneTimeCode.query(trx).findById(row.id).patch({ consumed_at: trx.fn.now() });
   return row.user_id;
 }

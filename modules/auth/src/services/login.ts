@@ -13,6 +13,7 @@ import {
 import { enqueueEmail } from '@portal/notifications';
 import { activeMemberships, loadActor, type MembershipChoice } from '@portal/organizations';
 import { emails } from '../emails.js';
+import { RefreshToken } from '../models/RefreshToken.js';
 import { MESSAGES } from '../messages.js';
 import { consumeCode, issueCode } from './codes.js';
 import { revokeFamily, type TokenPair, tokenPair } from './tokens.js';
@@ -223,20 +224,9 @@ export async function refreshGrant(
 ): Promise<TokenAnswer> {
   if (!refreshToken) throw new ValidationError('refresh_token is required.');
   const outcome = await db.transaction(async (trx) => {
-    const row = (await trx('refresh_tokens')
-      .where({ token_hash: sha256(refreshToken) })
-      .forUpdate()
-      .first()) as
-      | {
-          id: number;
-          user_id: number;
-          organization_id: number;
-          family_id: string;
-          expires_at: Date;
-          revoked_at: Date | null;
-          revoked_reason: string | null;
-        }
-      | undefined;
+    const row = await RefreshToken.query(trx)
+      .findOne({ token_hash: sha256(refreshToken) })
+      .forUpdate();
     if (!row) return { error: MESSAGES.badRefresh, code: 'INVALID_REFRESH_TOKEN' } as const;
     if (row.revoked_at) {
       if (row.revoked_reason === 'rotated') {
@@ -260,9 +250,9 @@ export async function refreshGrant(
       return { error: MESSAGES.inactive, code: 'ACCOUNT_INACTIVE' } as const;
     }
     const pair = await tokenPair(trx, config, actor, meta, row.family_id);
-    await trx('refresh_tokens')
-      .where({ id: row.id })
-      .update({ revoked_at: trx.fn.now(), revoked_reason: 'rotated', replaced_by_id: pair.refreshId });
+    await RefreshToken.query(trx)
+      .findById(row.id)
+      .patch({ revoked_at: trx.fn.now(), revoked_reason: 'rotated', replaced_by_id: pair.refreshId });
     return { answer: withTokens(pair) } as const;
   });
   if ('error' in outcome) throw new UnauthorizedError(outcome.error, outcome.code);
@@ -281,9 +271,9 @@ export async function logout(
     let familyId = sessionId;
     let organizationId = actor?.organizationId ?? null;
     if (refreshToken) {
-      const row = (await trx('refresh_tokens')
-        .where({ token_hash: sha256(refreshToken) })
-        .first('family_id', 'organization_id')) as { family_id: string; organization_id: number } | undefined;
+      const row = await RefreshToken.query(trx)
+        .findOne({ token_hash: sha256(refreshToken) })
+        .select('family_id', 'organization_id');
       if (row) {
         familyId = row.family_id;
         organizationId = row.organization_id;

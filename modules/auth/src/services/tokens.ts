@@ -10,6 +10,7 @@ import {
   type SigningKey,
   UnauthorizedError,
 } from '@portal/core';
+import { RefreshToken } from '../models/RefreshToken.js';
 
 /** The access token's claims (spec §3), plus `sid`, the session (refresh token family) it belongs to. */
 export interface AccessClaims {
@@ -122,18 +123,16 @@ export async function issueRefreshToken(
   meta: { ip?: string; userAgent?: string } = {},
 ): Promise<{ token: string; id: number; familyId: string }> {
   const token = randomToken(32);
-  const [row] = await trx('refresh_tokens')
-    .insert({
-      user_id: userId,
-      organization_id: organizationId,
-      family_id: familyId,
-      token_hash: sha256(token),
-      expires_at: new Date(Date.now() + config.refreshTokenTtlSeconds * 1000),
-      ip: meta.ip ?? null,
-      user_agent: meta.userAgent?.slice(0, 300) ?? null,
-    })
-    .returning('id');
-  return { token, id: (row as { id: number }).id, familyId };
+  const { id } = await RefreshToken.query(trx).insert({
+    user_id: userId,
+    organization_id: organizationId,
+    family_id: familyId,
+    token_hash: sha256(token),
+    expires_at: new Date(Date.now() + config.refreshTokenTtlSeconds * 1000),
+    ip: meta.ip ?? null,
+    user_agent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  return { token, id, familyId };
 }
 
 /** Ends a session: every token of the family is revoked, so neither the refresh nor the access token works again. */

@@ -1,34 +1,10 @@
 import type { Knex } from 'knex';
-import { type Actor, ConflictError, ForbiddenError, NotFoundError } from '@portal/core';
+import { type Actor, ConflictError, ForbiddenError, type ModelObject, NotFoundError } from '@portal/core';
 import { type CommunicationType, PERMISSION_OF_TYPE } from '../constants.js';
+import { Communication } from '../models/Communication.js';
 
-export interface CommunicationRow {
-  id: number;
-  organization_id: number;
-  type: CommunicationType;
-  status: 'DRAFT' | 'OPEN' | 'CLOSED' | 'DELETED';
-  current_step: number;
-  subtype: string | null;
-  name: string;
-  event_id: string | null;
-  classification: string | null;
-  reason: string | null;
-  description: string | null;
-  disposition: string | null;
-  lead_time: string | null;
-  event_date: string | null;
-  end_date: string | null;
-  contact_name: string | null;
-  contact_email: string | null;
-  contact_phone: string | null;
-  created_by: number | null;
-  approved_by: number | null;
-  approved_at: Date | null;
-  closed_at: Date | null;
-  first_sent_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
+/** An event's columns as plain data (a model instance or a row read with knex). */
+export type CommunicationRow = ModelObject<Communication>;
 
 export function assertTypePermission(actor: Actor, type: CommunicationType): void {
   if (!actor.permissions.includes(PERMISSION_OF_TYPE[type])) throw new ForbiddenError();
@@ -43,10 +19,12 @@ export async function loadOwnCommunication(
   actor: Actor,
   id: number,
   options: { forUpdate?: boolean } = {},
-): Promise<CommunicationRow> {
-  const q = db('communications').where({ id, organization_id: actor.organizationId }).whereNot({ status: 'DELETED' });
+): Promise<Communication> {
+  const q = Communication.query(db)
+    .findOne({ id, organization_id: actor.organizationId })
+    .whereNot({ status: 'DELETED' });
   if (options.forUpdate) q.forUpdate();
-  const row = (await q.first()) as CommunicationRow | undefined;
+  const row = await q;
   if (!row) throw new NotFoundError('Communication not found.');
   assertTypePermission(actor, row.type);
   return row;

@@ -13,6 +13,7 @@ import {
 import { type ActionType, COMMUNICATION_TYPES, type CommunicationType, PERMISSION_OF_TYPE } from '../constants.js';
 import { assertDraft, assertTypePermission, type CommunicationRow, loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
+import { Communication } from '../models/Communication.js';
 
 const INFO_FIELDS = [
   'type',
@@ -263,9 +264,7 @@ export async function saveStep0(
       assertDraft(before);
       if (before.type !== input.type)
         throw new ConflictError('The event type cannot change once created.', 'TYPE_CHANGE');
-      await trx('communications')
-        .where({ id: before.id })
-        .update({ ...values, updated_at: trx.fn.now() });
+      await Communication.query(trx).findById(before.id).patch(values);
       await appendHistory(trx, actor, {
         communicationId: before.id,
         organizationId: actor.organizationId,
@@ -277,16 +276,13 @@ export async function saveStep0(
       });
       return before.id;
     }
-    const [created] = await trx('communications')
-      .insert({
-        ...values,
-        organization_id: actor.organizationId,
-        status: 'DRAFT',
-        current_step: 0,
-        created_by: actor.userId,
-      })
-      .returning('id');
-    const newId = (created as { id: number }).id;
+    const { id: newId } = await Communication.query(trx).insert({
+      ...values,
+      organization_id: actor.organizationId,
+      status: 'DRAFT',
+      current_step: 0,
+      created_by: actor.userId,
+    });
     await appendHistory(trx, actor, {
       communicationId: newId,
       organizationId: actor.organizationId,
@@ -516,7 +512,7 @@ export async function missingForApproval(db: Knex | Knex.Transaction, id: number
   return missing;
 }
 
-export async function approveCommunication(db: Knex, actor: Actor, id: number): Promise<CommunicationRow> {
+export async function approveCommunication(db: Knex, actor: Actor, id: number): Promise<Communication> {
   return db.transaction(async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     if (event.status !== 'DRAFT')
@@ -526,15 +522,9 @@ export async function approveCommunication(db: Knex, actor: Actor, id: number): 
       throw new BusinessRuleError(`The event cannot be approved yet: it needs ${missing.join(', ')}.`, 'INCOMPLETE', {
         missing,
       });
-    const [row] = await trx('communications')
+    const [row] = await Communication.query(trx)
       .where({ id })
-      .update({
-        status: 'OPEN',
-        approved_at: trx.fn.now(),
-        approved_by: actor.userId,
-        current_step: 3,
-        updated_at: trx.fn.now(),
-      })
+      .patch({ status: 'OPEN', approved_at: trx.fn.now(), approved_by: actor.userId, current_step: 3 })
       .returning('*');
     await appendHistory(trx, actor, {
       communicationId: id,
@@ -545,21 +535,21 @@ export async function approveCommunication(db: Knex, actor: Actor, id: number): 
       before: { status: 'DRAFT' },
       after: { status: 'OPEN' },
     });
-    return row as CommunicationRow;
+    return row!;
   });
 }
 
 /** Close and reopen are one toggle (spec 001 §4); closing closes every provider communication of the event too. */
-export async function toggleCloseOpen(db: Knex, actor: Actor, id: number): Promise<CommunicationRow> {
+export async function toggleCloseOpen(db: Knex, actor: Actor, id: number): Promise<Communication> {
   return db.transaction(async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     if (event.status === 'DRAFT')
       throw new ConflictError('A draft cannot be closed; approve it or delete it.', 'NOT_APPROVED');
     const closing = event.status === 'OPEN';
     const next = closing ? 'CLOSED' : 'OPEN';
-    const [row] = await trx('communications')
+    const [row] = await Communication.query(trx)
       .where({ id })
-      .update({ status: next, closed_at: closing ? trx.fn.now() : null, updated_at: trx.fn.now() })
+      .patch({ status: next, closed_at: closing ? trx.fn.now() : null })
       .returning('*');
     await trx('provider_communications')
       .where({ communication_id: id })
@@ -574,7 +564,7 @@ export async function toggleCloseOpen(db: Knex, actor: Actor, id: number): Promi
       before: { status: event.status },
       after: { status: next },
     });
-    return row as CommunicationRow;
+    return row!;
   });
 }
 

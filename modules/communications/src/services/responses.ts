@@ -16,6 +16,7 @@ import {
 import type { ActionType } from '../constants.js';
 import type { CommunicationRow } from './access.js';
 import { appendHistory } from './history.js';
+import { Communication } from '../models/Communication.js';
 
 /** Who answers: a signed-in provider user, or someone reached by a secure link (recipient, delegate, sales rep). */
 export interface Respondent {
@@ -77,10 +78,7 @@ export async function loadNotice(
   if (expect.forUpdate) q.forUpdate();
   const pc = (await q.first()) as ProviderCommunicationRow | undefined;
   if (!pc) throw new NotFoundError(NOT_FOUND);
-  const event = (await db('communications')
-    .where({ id: pc.communication_id })
-    .whereIn('status', ['OPEN', 'CLOSED'])
-    .first()) as CommunicationRow | undefined;
+  const event = await Communication.query(db).findById(pc.communication_id).whereIn('status', ['OPEN', 'CLOSED']);
   if (!event) throw new NotFoundError(NOT_FOUND);
   if (expect.communicationId !== undefined && expect.communicationId !== pc.communication_id)
     throw new NotFoundError(NOT_FOUND);

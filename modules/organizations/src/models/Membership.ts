@@ -3,10 +3,10 @@ import { BaseModel } from '@portal/core';
 export class Membership extends BaseModel {
   static override tableName = 'memberships';
 
-  id!: number;
-  user_id!: number;
-  organization_id!: number;
-  role_id!: number;
-  status!: 'ACTIVE' | 'INACTIVE' | 'DELETED' | 'PENDING';
-  created_at!: Date;
+  declare id: number;
+  declare user_id: number;
+  declare organization_id: number;
+  declare role_id: number;
+  declare status: 'ACTIVE' | 'INACTIVE' | 'DELETED' | 'PENDING';
+  declare created_at: Date;
 }

@@ -3,11 +3,11 @@ import { BaseModel } from '@portal/core';
 export class Role extends BaseModel {
   static override tableName = 'roles';
 
-  id!: number;
-  organization_id!: number;
-  name!: string;
-  description!: string | null;
-  status!: 'ACTIVE' | 'INACTIVE' | 'DELETED' | 'PENDING';
-  is_system!: boolean;
-  created_at!: Date;
+  declare id: number;
+  declare organization_id: number;
+  declare name: string;
+  declare description: string | null;
+  declare status: 'ACTIVE' | 'INACTIVE' | 'DELETED' | 'PENDING';
+  declare is_system: boolean;
+  declare created_at: Date;
 }

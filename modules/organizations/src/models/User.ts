@@ -5,20 +5,20 @@ export type UserStatus = 'VERIFIED' | 'VERIFICATION' | 'NONVERIFIED' | 'DEACTIVA
 export class User extends BaseModel {
   static override tableName = 'users';
 
-  id!: number;
-  email!: string;
-  password_hash!: string | null;
-  first_name!: string;
-  last_name!: string;
-  phone!: string | null;
-  photo!: string | null;
-  status!: UserStatus;
-  failed_login_count!: number;
-  locked_at!: Date | null;
-  email_verified_at!: Date | null;
-  last_login_at!: Date | null;
-  password_changed_at!: Date | null;
-  created_at!: Date;
+  declare id: number;
+  declare email: string;
+  declare password_hash: string | null;
+  declare first_name: string;
+  declare last_name: string;
+  declare phone: string | null;
+  declare photo: string | null;
+  declare status: UserStatus;
+  declare failed_login_count: number;
+  declare locked_at: Date | null;
+  declare email_verified_at: Date | null;
+  declare last_login_at: Date | null;
+  declare password_changed_at: Date | null;
+  declare created_at: Date;
 
   get full_name(): string {
     return `${this.first_name} ${this.last_name}`.trim();

@@ -41,18 +41,14 @@ const ORGANIZATION_COLUMNS = [
   'updated_at',
 ] as const;
 
-/** The organisations a caller may see: the operator all; others their own and its sites (children). */
-function visibleOrganizations(db: Knex, actor: Actor): Knex.QueryBuilder {
-  const q = db('organizations');
-  if (!isOperator(actor))
-    q.where((w: Knex.QueryBuilder) => w.where('id', actor.organizationId).orWhere('parent_id', actor.organizationId));
-  return q;
-}
-
+/** An organisation the caller may see: the operator any; others their own and its sites (children). */
 export async function getOrganization(db: Knex, actor: Actor, id: number): Promise<Organization> {
-  const org = await visibleOrganizations(db, actor).where({ id }).first(ORGANIZATION_COLUMNS);
+  const q = Organization.query(db).findById(id).select(ORGANIZATION_COLUMNS);
+  if (!isOperator(actor))
+    q.where((w) => w.where('id', actor.organizationId).orWhere('parent_id', actor.organizationId));
+  const org = await q;
   if (!org) throw new NotFoundError('Organization not found.');
-  return org as Organization;
+  return org;
 }
 
 const userList: ListSpec = {

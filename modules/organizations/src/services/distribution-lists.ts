@@ -20,6 +20,7 @@ import {
   takeExactFilters,
 } from './common.js';
 import { assertMayManage, type CommunicationType } from './communication-settings.js';
+import { Organization } from '../models/Organization.js';
 
 export const DISTRIBUTION_LIST_MESSAGES = {
   notFound: 'Distribution list not found.',
@@ -318,10 +319,10 @@ export async function addDistributionListMember(
     };
     const existing = trx('distribution_list_members').where({ list_id: listId });
     if (input.provider_organization_id) {
-      const org = (await trx('organizations')
-        .where({ id: input.provider_organization_id, type: 'PROVIDER' })
+      const org = await Organization.query(trx)
+        .findOne({ id: input.provider_organization_id, type: 'PROVIDER' })
         .whereIn('status', ['ACTIVE', 'LINKED'])
-        .first('id', 'name', 'email')) as { id: number; name: string; email: string | null } | undefined;
+        .select('id', 'name', 'email');
       if (!org) throw new NotFoundError(DISTRIBUTION_LIST_MESSAGES.providerNotFound);
       existing.where({ provider_organization_id: org.id });
       row = { provider_organization_id: org.id, supplier_location_id: null, name: org.name, email: org.email };

@@ -13,27 +13,12 @@ import {
   ValidationError,
 } from '@portal/core';
 import { checkFields, clean } from './common.js';
+import { Organization } from '../models/Organization.js';
 
-export interface OrganizationProfile {
-  id: number;
-  type: string;
-  name: string;
-  status: string;
-  notisphere_id: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country: string | null;
-  phone: string | null;
-  email: string | null;
-  domain: string | null;
-  /** The stored file key of the logo; the client uses the signed links below. */
-  profile_photo: string | null;
+/** The organisation's own columns (`profile_photo` is the stored file key of the logo) and signed links to the logo. */
+export type OrganizationProfile = Pick<Organization, (typeof COLUMNS)[number]> & {
   profile_photo_url: { signed_url: string; signed_url_review: string } | null;
-  updated_at: Date;
-}
+};
 
 export interface ProfileInput {
   name: string;
@@ -81,9 +66,7 @@ const EDITABLE = [
 
 /** The caller's own organisation, with signed links to its logo. */
 export async function getOwnOrganization(db: Knex, actor: Actor, config: Config): Promise<OrganizationProfile> {
-  const org = (await db('organizations').where({ id: actor.organizationId }).first(COLUMNS)) as
-    | Omit<OrganizationProfile, 'profile_photo_url'>
-    | undefined;
+  const org = await Organization.query(db).findById(actor.organizationId).select(COLUMNS);
   if (!org) throw new NotFoundError('Organization not found.');
   const photo =
     org.profile_photo && !/^(https?:|\/)/.test(org.profile_photo)
@@ -107,10 +90,8 @@ export async function updateOwnOrganization(
   const values = clean(Object.fromEntries(EDITABLE.filter((k) => input[k] !== undefined).map((k) => [k, input[k]])));
   if (!values.name) throw new ValidationError('name is required', [{ field: 'name', message: 'name is required' }]);
   await db.transaction(async (trx) => {
-    const before = await trx('organizations').where({ id: actor.organizationId }).forUpdate().first(EDITABLE);
-    await trx('organizations')
-      .where({ id: actor.organizationId })
-      .update({ ...values, updated_at: trx.fn.now() });
+    const before = await Organization.query(trx).findById(actor.organizationId).forUpdate().select(EDITABLE);
+    await Organization.query(trx).findById(actor.organizationId).patch(values);
     await recordAudit(trx, actor, {
       organizationId: actor.organizationId,
       action: 'ORGANIZATION_UPDATED',
@@ -138,13 +119,8 @@ export async function uploadProfilePhoto(
   await store.put(key, upload.data);
   try {
     await db.transaction(async (trx) => {
-      const before = (await trx('organizations')
-        .where({ id: actor.organizationId })
-        .forUpdate()
-        .first('profile_photo')) as { profile_photo: string | null };
-      await trx('organizations')
-        .where({ id: actor.organizationId })
-        .update({ profile_photo: key, updated_at: trx.fn.now() });
+      const before = await Organization.query(trx).findById(actor.organizationId).forUpdate().select('profile_photo');
+      await Organization.query(trx).findById(actor.organizationId).patch({ profile_photo: key });
       await recordAudit(trx, actor, {
         organizationId: actor.organizationId,
         action: 'ORGANIZATION_PHOTO_UPDATED',

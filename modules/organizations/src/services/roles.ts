@@ -12,6 +12,8 @@ import {
 import { assertEditable, AUDIT_VERBS, nextStatus, requireText, type StatusAction } from './common.js';
 import { getRole, type RoleRow } from './directory.js';
 import { ADMINISTRATOR } from './users.js';
+import { Role } from '../models/Role.js';
+import { Membership } from '../models/Membership.js';
 
 export const ROLE_MESSAGES = {
   notFound: 'Role not found.',
@@ -25,14 +27,6 @@ export interface RoleInput {
   name: string;
   description?: string | null;
   permissions: string[];
-}
-
-interface RoleRecord {
-  id: number;
-  name: string;
-  description: string | null;
-  status: string;
-  is_system: boolean;
 }
 
 /** The permissions a role of the caller's organisation may hold (its type's part of the spec §6 catalogue). */
@@ -53,34 +47,30 @@ function checkPermissions(actor: Actor, permissions: string[]): string[] {
 async function assertNameFree(trx: Knex.Transaction, actor: Actor, name: string, exceptId?: number): Promise<void> {
   if (name.toLowerCase() === ADMINISTRATOR.toLowerCase())
     throw new ValidationError(ROLE_MESSAGES.reservedName, [{ field: 'name', message: ROLE_MESSAGES.reservedName }]);
-  const q = trx('roles')
+  const q = Role.query(trx)
     .where({ organization_id: actor.organizationId })
     .whereNot('status', 'DELETED')
     .whereRaw('lower(name) = lower(?)', [name]);
   if (exceptId) q.whereNot({ id: exceptId });
-  if (await q.first('id')) throw new ConflictError(ROLE_MESSAGES.nameTaken, 'ROLE_NAME_TAKEN');
+  if (await q.first().select('id')) throw new ConflictError(ROLE_MESSAGES.nameTaken, 'ROLE_NAME_TAKEN');
 }
 
-async function lockRole(
-  trx: Knex.Transaction,
-  actor: Actor,
-  id: number,
-): Promise<RoleRecord & { permissions: string[] }> {
-  const role = (await trx('roles')
-    .where({ id, organization_id: actor.organizationId })
+async function lockRole(trx: Knex.Transaction, actor: Actor, id: number): Promise<Role & { permissions: string[] }> {
+  const role = await Role.query(trx)
+    .findOne({ id, organization_id: actor.organizationId })
     .whereNot('status', 'DELETED')
     .forUpdate()
-    .first('id', 'name', 'description', 'status', 'is_system')) as RoleRecord | undefined;
+    .select('id', 'name', 'description', 'status', 'is_system');
   if (!role) throw new NotFoundError(ROLE_MESSAGES.notFound);
   const permissions = (
     (await trx('role_permissions').where({ role_id: id }).orderBy('permission').select('permission')) as {
       permission: string;
     }[]
   ).map((p) => p.permission);
-  return { ...role, permissions };
+  return Object.assign(role, { permissions });
 }
 
-const isAdministrator = (role: RoleRecord) => role.is_system && role.name === ADMINISTRATOR;
+const isAdministrator = (role: Role) => role.is_system && role.name === ADMINISTRATOR;
 
 export async function createOwnRole(db: Knex, actor: Actor, input: RoleInput): Promise<RoleRow> {
   requireText(input as unknown as Record<string, unknown>, ['name']);
@@ -88,15 +78,12 @@ export async function createOwnRole(db: Knex, actor: Actor, input: RoleInput): P
   const name = input.name.trim();
   const id = await db.transaction(async (trx) => {
     await assertNameFree(trx, actor, name);
-    const [row] = await trx('roles')
-      .insert({
-        organization_id: actor.organizationId,
-        name,
-        description: input.description?.trim() || null,
-        is_system: false,
-      })
-      .returning('id');
-    const roleId = (row as { id: number }).id;
+    const { id: roleId } = await Role.query(trx).insert({
+      organization_id: actor.organizationId,
+      name,
+      description: input.description?.trim() || null,
+      is_system: false,
+    });
     if (permissions.length)
       await trx('role_permissions').insert(permissions.map((permission) => ({ role_id: roleId, permission })));
     await recordAudit(trx, actor, {
@@ -121,7 +108,7 @@ export async function updateOwnRole(db: Knex, actor: Actor, id: number, input: R
     assertEditable(before.status);
     if (name.toLowerCase() !== before.name.toLowerCase()) await assertNameFree(trx, actor, name, id);
     const description = input.description?.trim() || null;
-    await trx('roles').where({ id }).update({ name, description, updated_at: trx.fn.now() });
+    await Role.query(trx).findById(id).patch({ name, description });
     await trx('role_permissions').where({ role_id: id }).delete();
     if (permissions.length)
       await trx('role_permissions').insert(permissions.map((permission) => ({ role_id: id, permission })));
@@ -149,13 +136,18 @@ export async function changeRoleStatus(
     if (isAdministrator(role)) throw new BusinessRuleError(ROLE_MESSAGES.administrator, 'ADMINISTRATOR_ROLE');
     const status = nextStatus(role.status, action);
     if (action === 'delete') {
-      const holders = await trx('memberships').where({ role_id: id }).whereNot('status', 'DELETED').first('id');
+      const holders = await Membership.query(trx)
+        .where({ role_id: id })
+        .whereNot('status', 'DELETED')
+        .first()
+        .select('id');
       if (holders) throw new ConflictError(ROLE_MESSAGES.inUse, 'ROLE_IN_USE');
+      // A plain update: the organisation's own updated_at does not move when a role it points at goes.
       await trx('organizations')
         .where({ id: actor.organizationId, self_registration_role_id: id })
         .update({ self_registration_role_id: null });
     }
-    await trx('roles').where({ id }).update({ status, updated_at: trx.fn.now() });
+    await Role.query(trx).findById(id).patch({ status });
     await recordAudit(trx, actor, {
       organizationId: actor.organizationId,
       action: `ROLE_${AUDIT_VERBS[action]}`,

@@ -8,7 +8,10 @@ import {
   isPermissionOf,
   type OrganizationType,
 } from '@portal/core';
-import type { UserStatus } from '../models/User.js';
+import { Membership } from '../models/Membership.js';
+import { Organization } from '../models/Organization.js';
+import { Role } from '../models/Role.js';
+import { User, type UserStatus } from '../models/User.js';
 
 export interface NewOrganization {
   type: OrganizationType;
@@ -31,10 +34,7 @@ export async function createOrganizationWithRoles(
   trx: Knex.Transaction | Knex,
   org: NewOrganization,
 ): Promise<{ id: number; roles: Record<string, number> }> {
-  const [created] = await trx('organizations')
-    .insert({ ...org, status: org.status ?? 'ACTIVE' })
-    .returning('id');
-  const id = (created as { id: number }).id;
+  const { id } = await Organization.query(trx).insert({ ...org, status: org.status ?? 'ACTIVE' });
   const roles: Record<string, number> = {};
   for (const [name, permissions] of Object.entries(SEEDED_ROLES[org.type])) {
     roles[name] = await createRole(trx, id, org.type, name, permissions, true);
@@ -53,10 +53,12 @@ export async function createRole(
   const foreign = permissions.filter((p) => !isPermissionOf(type, p));
   if (foreign.length)
     throw new ValidationError(`Permissions not available to a ${type} organisation: ${foreign.join(', ')}`);
-  const [role] = await trx('roles')
-    .insert({ organization_id: organizationId, name, is_system: isSystem, description: null })
-    .returning('id');
-  const roleId = (role as { id: number }).id;
+  const { id: roleId } = await Role.query(trx).insert({
+    organization_id: organizationId,
+    name,
+    is_system: isSystem,
+    description: null,
+  });
   if (permissions.length)
     await trx('role_permissions').insert(permissions.map((permission) => ({ role_id: roleId, permission })));
   return roleId;
@@ -76,20 +78,18 @@ export async function findOrCreateUser(
   trx: Knex.Transaction | Knex,
   user: NewUser,
 ): Promise<{ id: number; created: boolean }> {
-  const existing = await trx('users').whereRaw('lower(email) = lower(?)', [user.email.trim()]).first('id');
-  if (existing) return { id: (existing as { id: number }).id, created: false };
-  const [row] = await trx('users')
-    .insert({
-      email: user.email.trim().toLowerCase(),
-      password_hash: user.password ? await hashPassword(user.password) : null,
-      first_name: user.first_name,
-      last_name: user.last_name,
-      phone: user.phone ?? null,
-      status: user.status ?? 'VERIFIED',
-      email_verified_at: (user.status ?? 'VERIFIED') === 'VERIFIED' ? trx.fn.now() : null,
-    })
-    .returning('id');
-  return { id: (row as { id: number }).id, created: true };
+  const existing = await User.query(trx).whereRaw('lower(email) = lower(?)', [user.email.trim()]).first().select('id');
+  if (existing) return { id: existing.id, created: false };
+  const { id } = await User.query(trx).insert({
+    email: user.email.trim().toLowerCase(),
+    password_hash: user.password ? await hashPassword(user.password) : null,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    phone: user.phone ?? null,
+    status: user.status ?? 'VERIFIED',
+    email_verified_at: (user.status ?? 'VERIFIED') === 'VERIFIED' ? trx.fn.now() : null,
+  });
+  return { id, created: true };
 }
 
 export async function addMembership(
@@ -99,14 +99,19 @@ export async function addMembership(
   roleId: number,
   status: 'ACTIVE' | 'PENDING' = 'ACTIVE',
 ): Promise<number> {
-  const role = await trx('roles').where({ id: roleId, organization_id: organizationId }).first('id');
+  const role = await Role.query(trx).findOne({ id: roleId, organization_id: organizationId }).select('id');
   if (!role) throw new NotFoundError('Role not found in this organization.');
-  const existing = await trx('memberships').where({ user_id: userId, organization_id: organizationId }).first('id');
+  const existing = await Membership.query(trx)
+    .findOne({ user_id: userId, organization_id: organizationId })
+    .select('id');
   if (existing) throw new ConflictError('This user is already a member of the organization.');
-  const [row] = await trx('memberships')
-    .insert({ user_id: userId, organization_id: organizationId, role_id: roleId, status })
-    .returning('id');
-  return (row as { id: number }).id;
+  const { id } = await Membership.query(trx).insert({
+    user_id: userId,
+    organization_id: organizationId,
+    role_id: roleId,
+    status,
+  });
+  return id;
 }
 
 export async function findRoleByName(
@@ -114,9 +119,10 @@ export async function findRoleByName(
   organizationId: number,
   name: string,
 ): Promise<number | null> {
-  const role = await trx('roles')
+  const role = await Role.query(trx)
     .where({ organization_id: organizationId })
     .whereRaw('lower(name) = lower(?)', [name])
-    .first('id');
-  return role ? (role as { id: number }).id : null;
+    .first()
+    .select('id');
+  return role?.id ?? null;
 }

@@ -14,6 +14,10 @@ import { enqueueEmail } from '@portal/notifications';
 import { emails } from '../emails.js';
 import { assertEditable, AUDIT_VERBS, checkFields, nextStatus, requireText, type StatusAction } from './common.js';
 import { getUser, type UserRow } from './directory.js';
+import { Membership } from '../models/Membership.js';
+import { Organization } from '../models/Organization.js';
+import { Role } from '../models/Role.js';
+import { User } from '../models/User.js';
 
 export const USER_MESSAGES = {
   lastAdministrator: 'You cannot remove the last active Administrator of your organization.',
@@ -41,24 +45,11 @@ export interface MemberUpdate {
   role_id: number;
 }
 
-interface MembershipRow {
-  id: number;
-  user_id: number;
-  role_id: number;
-  status: string;
-}
-
-async function activeRole(
-  trx: Knex.Transaction,
-  actor: Actor,
-  roleId: number,
-): Promise<{ id: number; name: string; is_system: boolean }> {
-  const role = (await trx('roles')
-    .where({ id: roleId, organization_id: actor.organizationId })
+async function activeRole(trx: Knex.Transaction, actor: Actor, roleId: number): Promise<Role> {
+  const role = await Role.query(trx)
+    .findOne({ id: roleId, organization_id: actor.organizationId })
     .whereNot('status', 'DELETED')
-    .first('id', 'name', 'status', 'is_system')) as
-    | { id: number; name: string; status: string; is_system: boolean }
-    | undefined;
+    .select('id', 'name', 'status', 'is_system');
   if (!role)
     throw new ValidationError(USER_MESSAGES.roleNotFound, [{ field: 'role_id', message: USER_MESSAGES.roleNotFound }]);
   if (role.status !== 'ACTIVE')
@@ -67,9 +58,7 @@ async function activeRole(
 }
 
 async function isAdministratorRole(trx: Knex.Transaction, roleId: number): Promise<boolean> {
-  const role = (await trx('roles').where({ id: roleId }).first('name', 'is_system')) as
-    | { name: string; is_system: boolean }
-    | undefined;
+  const role = await Role.query(trx).findById(roleId).select('name', 'is_system');
   return !!role && role.is_system && role.name === ADMINISTRATOR;
 }
 
@@ -78,11 +67,7 @@ async function isAdministratorRole(trx: Knex.Transaction, roleId: number): Promi
  * is about to stop being one. The organisation's Administrator memberships are locked first so two concurrent
  * changes cannot both pass.
  */
-async function assertNotLastAdministrator(
-  trx: Knex.Transaction,
-  actor: Actor,
-  membership: MembershipRow,
-): Promise<void> {
+async function assertNotLastAdministrator(trx: Knex.Transaction, actor: Actor, membership: Membership): Promise<void> {
   if (membership.status !== 'ACTIVE' || !(await isAdministratorRole(trx, membership.role_id))) return;
   const admins = (await trx('memberships as m')
     .join('roles as r', 'r.id', 'm.role_id')
@@ -101,12 +86,12 @@ async function assertNotLastAdministrator(
     throw new BusinessRuleError(USER_MESSAGES.lastAdministrator, 'LAST_ADMINISTRATOR');
 }
 
-async function lockMembership(trx: Knex.Transaction, actor: Actor, userId: number): Promise<MembershipRow> {
-  const row = (await trx('memberships')
-    .where({ user_id: userId, organization_id: actor.organizationId })
+async function lockMembership(trx: Knex.Transaction, actor: Actor, userId: number): Promise<Membership> {
+  const row = await Membership.query(trx)
+    .findOne({ user_id: userId, organization_id: actor.organizationId })
     .whereNot('status', 'DELETED')
     .forUpdate()
-    .first('id', 'user_id', 'role_id', 'status')) as MembershipRow | undefined;
+    .select('id', 'user_id', 'role_id', 'status');
   if (!row) throw new NotFoundError(USER_MESSAGES.userNotFound);
   return row;
 }
@@ -138,25 +123,24 @@ export async function inviteUser(db: Knex, actor: Actor, config: Config, input: 
   const email = input.email.trim().toLowerCase();
   const userId = await db.transaction(async (trx) => {
     const role = await activeRole(trx, actor, input.role_id);
-    const org = (await trx('organizations').where({ id: actor.organizationId }).first('name')) as { name: string };
-    const existing = (await trx('users').whereRaw('lower(email) = ?', [email]).forUpdate().first('id', 'status')) as
-      | { id: number; status: string }
-      | undefined;
+    const org = await Organization.query(trx).findById(actor.organizationId).select('name').throwIfNotFound();
+    const existing = await User.query(trx)
+      .whereRaw('lower(email) = ?', [email])
+      .forUpdate()
+      .first()
+      .select('id', 'status');
     let id: number;
     if (existing) {
       id = existing.id;
-      const membership = (await trx('memberships')
-        .where({ user_id: id, organization_id: actor.organizationId })
+      const membership = await Membership.query(trx)
+        .findOne({ user_id: id, organization_id: actor.organizationId })
         .forUpdate()
-        .first('id', 'status')) as { id: number; status: string } | undefined;
+        .select('id', 'status');
       if (membership && membership.status !== 'DELETED')
         throw new ConflictError(USER_MESSAGES.alreadyMember, 'ALREADY_MEMBER');
-      if (membership)
-        await trx('memberships')
-          .where({ id: membership.id })
-          .update({ status: 'ACTIVE', role_id: role.id, updated_at: trx.fn.now() });
+      if (membership) await Membership.query(trx).findById(membership.id).patch({ status: 'ACTIVE', role_id: role.id });
       else
-        await trx('memberships').insert({
+        await Membership.query(trx).insert({
           user_id: id,
           organization_id: actor.organizationId,
           role_id: role.id,
@@ -167,18 +151,15 @@ export async function inviteUser(db: Knex, actor: Actor, config: Config, input: 
         emails.addedToOrganization(email, actor.organizationId, org.name, `${config.appUrl}/login`),
       );
     } else {
-      const [row] = await trx('users')
-        .insert({
-          email,
-          password_hash: null,
-          first_name: input.first_name.trim(),
-          last_name: input.last_name.trim(),
-          phone: input.phone?.trim() || null,
-          status: 'VERIFICATION',
-        })
-        .returning('id');
-      id = (row as { id: number }).id;
-      await trx('memberships').insert({
+      ({ id } = await User.query(trx).insert({
+        email,
+        password_hash: null,
+        first_name: input.first_name.trim(),
+        last_name: input.last_name.trim(),
+        phone: input.phone?.trim() || null,
+        status: 'VERIFICATION',
+      }));
+      await Membership.query(trx).insert({
         user_id: id,
         organization_id: actor.organizationId,
         role_id: role.id,
@@ -213,16 +194,14 @@ export async function updateMember(db: Knex, actor: Actor, userId: number, input
     const role = await activeRole(trx, actor, input.role_id);
     if (role.id !== membership.role_id && !(role.is_system && role.name === ADMINISTRATOR))
       await assertNotLastAdministrator(trx, actor, membership);
-    const before = await trx('users').where({ id: userId }).first('first_name', 'last_name', 'phone');
+    const before = await User.query(trx).findById(userId).select('first_name', 'last_name', 'phone');
     const after = {
       first_name: input.first_name.trim(),
       last_name: input.last_name.trim(),
       phone: input.phone?.trim() || null,
     };
-    await trx('users')
-      .where({ id: userId })
-      .update({ ...after, updated_at: trx.fn.now() });
-    await trx('memberships').where({ id: membership.id }).update({ role_id: role.id, updated_at: trx.fn.now() });
+    await User.query(trx).findById(userId).patch(after);
+    await Membership.query(trx).findById(membership.id).patch({ role_id: role.id });
     await recordAudit(trx, actor, {
       organizationId: actor.organizationId,
       action: 'USER_UPDATED',
@@ -247,7 +226,7 @@ export async function changeMemberStatus(
     // A PENDING membership (self-registration) may be activated like an inactive one.
     const status = nextStatus(membership.status, action);
     if (action !== 'activate') await assertNotLastAdministrator(trx, actor, membership);
-    await trx('memberships').where({ id: membership.id }).update({ status, updated_at: trx.fn.now() });
+    await Membership.query(trx).findById(membership.id).patch({ status });
     await recordAudit(trx, actor, {
       organizationId: actor.organizationId,
       action: `USER_${AUDIT_VERBS[action]}`,

@@ -10,6 +10,7 @@ import {
   IMAGE_EXTENSIONS,
   type ListPage,
   type ListSpec,
+  type ModelObject,
   newFileKey,
   NotFoundError,
   parseListQuery,
@@ -20,6 +21,7 @@ import {
   ValidationError,
 } from '@portal/core';
 import { actionColumnHeader, TEMPLATE_HEADERS } from './template.js';
+import { PaperResponse } from '../models/PaperResponse.js';
 import { type Cell, cellText, parseDate, readRows } from '@portal/reports';
 import { type CommunicationRow, loadOwnCommunication } from '@portal/communications';
 import { appendHistory } from '@portal/communications';
@@ -53,26 +55,7 @@ export const PAPER_MESSAGES = {
     `"${title}" has already been answered electronically; a paper response cannot overwrite it.`,
 } as const;
 
-export interface PaperResponseRow {
-  id: number;
-  communication_id: number;
-  supplier_organization_id: number;
-  provider_communication_id: number;
-  affected_location_id: number | null;
-  responder_name: string;
-  response_date: string;
-  notified_date: string | null;
-  document_name: string | null;
-  document_extension: string | null;
-  document_mimetype: string | null;
-  document_size: number | null;
-  document_file_key: string | null;
-  status: 'ACTIVE' | 'DELETED';
-  created_by: number | null;
-  updated_by: number | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export type PaperResponseRow = ModelObject<PaperResponse>;
 
 interface FileRow {
   id: number;
@@ -176,9 +159,9 @@ interface PaperContext {
 }
 
 async function loadPaper(db: Db, actor: Actor, id: number, forUpdate = false): Promise<PaperContext> {
-  const q = db('paper_responses').where({ id, supplier_organization_id: actor.organizationId, status: 'ACTIVE' });
+  const q = PaperResponse.query(db).findOne({ id, supplier_organization_id: actor.organizationId, status: 'ACTIVE' });
   if (forUpdate) q.forUpdate();
-  const paper = (await q.first()) as PaperResponseRow | undefined;
+  const paper = await q;
   if (!paper) throw new NotFoundError(PAPER_MESSAGES.notFound);
   const event = await loadSentEvent(db, actor, paper.communication_id);
   return { paper, event, pc: await loadCustomer(db, actor, event, paper.provider_communication_id, forUpdate) };
@@ -493,10 +476,10 @@ async function insertPaper(
   pc: ProviderCommunicationRow,
   header: Awaited<ReturnType<typeof checkHeader>>,
   document: Partial<DocumentColumns>,
-): Promise<PaperResponseRow> {
-  if (await trx('paper_responses').where({ provider_communication_id: pc.id, status: 'ACTIVE' }).first('id'))
+): Promise<PaperResponse> {
+  if (await PaperResponse.query(trx).findOne({ provider_communication_id: pc.id, status: 'ACTIVE' }).select('id'))
     throw new ConflictError(PAPER_MESSAGES.duplicate, 'PAPER_RESPONSE_EXISTS');
-  const [row] = await trx('paper_responses')
+  const row = await PaperResponse.query(trx)
     .insert({
       communication_id: event.id,
       supplier_organization_id: actor.organizationId,
@@ -513,10 +496,10 @@ async function insertPaper(
     providerCommunicationId: pc.id,
     action: 'PAPER_RESPONSE_CREATED',
     entityType: 'paper_response',
-    entityId: (row as PaperResponseRow).id,
+    entityId: row.id,
     after: { ...header, document_name: document.document_name ?? null },
   });
-  return row as PaperResponseRow;
+  return row;
 }
 
 /** Records a paper response of one notified customer: who answered, when, and optionally the scanned form. */
@@ -577,9 +560,9 @@ export async function updatePaperResponse(
           ? NO_DOCUMENT
           : {};
       if ('document_file_key' in documentChange) replacedKey = paper.document_file_key;
-      const [row] = await trx('paper_responses')
+      const [row] = await PaperResponse.query(trx)
         .where({ id: paper.id })
-        .update({ ...header, ...documentChange, updated_by: actor.userId, updated_at: trx.fn.now() })
+        .patch({ ...header, ...documentChange, updated_by: actor.userId })
         .returning('*');
       await appendHistory(trx, actor, {
         communicationId: event.id,
@@ -595,9 +578,9 @@ export async function updatePaperResponse(
           notified_date: paper.notified_date,
           document_name: paper.document_name,
         },
-        after: { ...header, document_name: (row as PaperResponseRow).document_name },
+        after: { ...header, document_name: row!.document_name },
       });
-      return paperView(secret)(row as PaperResponseRow);
+      return paperView(secret)(row!);
     }),
   );
   // The old scan goes once the new row is committed.

@@ -1,0 +1,33 @@
+import { BaseModel } from '@portal/core';
+import type { CommunicationType } from '../constants.js';
+
+/** A supplier's event (recall or supply advisory), steps 0-3 and its lifecycle. */
+export class Communication extends BaseModel {
+  static override tableName = 'communications';
+
+  declare id: number;
+  declare organization_id: number;
+  declare type: CommunicationType;
+  declare status: 'DRAFT' | 'OPEN' | 'CLOSED' | 'DELETED';
+  declare current_step: number;
+  declare subtype: string | null;
+  declare name: string;
+  declare event_id: string | null;
+  declare classification: string | null;
+  declare reason: string | null;
+  declare description: string | null;
+  declare disposition: string | null;
+  declare lead_time: string | null;
+  declare event_date: string | null;
+  declare end_date: string | null;
+  declare contact_name: string | null;
+  declare contact_email: string | null;
+  declare contact_phone: string | null;
+  declare created_by: number | null;
+  declare approved_by: number | null;
+  declare approved_at: Date | null;
+  declare closed_at: Date | null;
+  declare first_sent_at: Date | null;
+  declare created_at: Date;
+  declare updated_at: Date;
+}
