@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { ApiError, apiRequest, formData, type RequestOptions } from './client';
-import { type AnswerInput, type NoticeFile, type NoticeView } from './notices';
+import { type ApiError, apiRequest, formData, type RequestOptions } from './client';
+import type { AnswerInput, NoticeFile, NoticeView } from './notices';
 
 /** The delegate's public form (spec 001 §7.8): every call carries the delegate link's token as query `token`. */
 export interface DelegateView extends NoticeView {
