@@ -84,6 +84,16 @@ export const VOCABULARIES = {
     NOTCOMPLETED: { en: 'In Progress', vi: 'Đang xử lý' },
     COMPLETED: { en: 'Completed', vi: 'Hoàn thành' },
   },
+  /** Master data (locations, sales representatives). */
+  recordStatus: {
+    ACTIVE: { en: 'Active', vi: 'Đang hoạt động' },
+    INACTIVE: { en: 'Deactivated', vi: 'Đã vô hiệu hóa' },
+  },
+  /** The account and membership states the users report words (the others read as their codes there). */
+  userStatus: {
+    VERIFICATION: { en: 'Verification Email Sent', vi: 'Đã gửi email xác minh' },
+    INACTIVE: { en: 'Deactivated', vi: 'Đã vô hiệu hóa' },
+  },
 } as const satisfies Record<string, Record<string, Label>>;
 
 export type Vocabulary = keyof typeof VOCABULARIES;

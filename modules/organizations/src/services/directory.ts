@@ -1,3 +1,4 @@
+import { vocabularyLabel } from '@portal/vocabulary';
 import type { Knex } from 'knex';
 import {
   type Actor,
@@ -116,8 +117,6 @@ export async function listUsers(db: Knex, actor: Actor, raw: Record<string, unkn
   return runList<UserRow>(memberRows(db, actor), query, userList, 'm.id', selectMember(db), 'u.updated_at');
 }
 
-const USER_STATUS_LABEL: Record<string, string> = { VERIFICATION: 'Verification Email Sent', INACTIVE: 'Deactivated' };
-
 function userColumns(timezone: string): ReportColumn<UserRow & { updated_at: Date }>[] {
   return [
     { header: 'First Name', value: (r) => r.first_name },
@@ -126,8 +125,8 @@ function userColumns(timezone: string): ReportColumn<UserRow & { updated_at: Dat
     { header: 'Phone', value: (r) => r.phone },
     { header: 'Role', value: (r) => r.role_name },
     { header: 'Organization', value: (r) => r.organization_name, width: 32 },
-    { header: 'Account Status', value: (r) => USER_STATUS_LABEL[r.status] ?? r.status },
-    { header: 'Membership Status', value: (r) => USER_STATUS_LABEL[r.membership_status] ?? r.membership_status },
+    { header: 'Account Status', value: (r) => vocabularyLabel('userStatus', r.status) },
+    { header: 'Membership Status', value: (r) => vocabularyLabel('userStatus', r.membership_status) },
     { header: 'Last Updated', value: (r) => formatDateTime(r.updated_at, timezone) },
   ];
 }

@@ -1,3 +1,4 @@
+import { vocabularyLabel } from '@portal/vocabulary';
 import type { Knex } from 'knex';
 import {
   type Actor,
@@ -363,8 +364,6 @@ export async function changeSupplierLocationStatus(
   return { id: row.id, status: row.status };
 }
 
-const STATUS_LABEL: Record<string, string> = { ACTIVE: 'Active', INACTIVE: 'Deactivated' };
-
 function columns(timezone: string): ReportColumn<SupplierLocation>[] {
   return [
     { header: 'Location ID', value: (r) => r.location_id },
@@ -378,7 +377,7 @@ function columns(timezone: string): ReportColumn<SupplierLocation>[] {
     { header: 'Type', value: (r) => r.type },
     { header: 'Email', value: (r) => r.email, width: 32 },
     { header: 'Provider', value: (r) => r.provider_name, width: 32 },
-    { header: 'Status', value: (r) => STATUS_LABEL[r.status] ?? r.status },
+    { header: 'Status', value: (r) => vocabularyLabel('recordStatus', r.status) },
     { header: 'File', value: (r) => r.file_name },
     { header: 'Last Updated', value: (r) => formatDateTime(r.updated_at, timezone) },
   ];

@@ -1,3 +1,4 @@
+import { vocabularyLabel } from '@portal/vocabulary';
 import type { Knex } from 'knex';
 import {
   type Actor,
@@ -225,8 +226,6 @@ export async function changeSalesRepresentativeStatus(
   return { id: row.id, status: row.status };
 }
 
-const STATUS_LABEL: Record<string, string> = { ACTIVE: 'Active', INACTIVE: 'Deactivated' };
-
 function columns(timezone: string): ReportColumn<SalesRepresentative>[] {
   return [
     { header: 'First Name', value: (r) => r.first_name },
@@ -235,7 +234,7 @@ function columns(timezone: string): ReportColumn<SalesRepresentative>[] {
     { header: 'Phone', value: (r) => r.phone },
     { header: 'Territory', value: (r) => r.territory },
     { header: 'Region', value: (r) => r.region },
-    { header: 'Status', value: (r) => STATUS_LABEL[r.status] ?? r.status },
+    { header: 'Status', value: (r) => vocabularyLabel('recordStatus', r.status) },
     { header: 'Created Date', value: (r) => formatDateTime(r.created_at, timezone) },
     { header: 'Last Updated', value: (r) => formatDateTime(r.updated_at, timezone) },
   ];
