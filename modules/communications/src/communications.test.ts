@@ -83,6 +83,9 @@ describe('meta', () => {
       '> quarter',
     ]);
     expect(res.body.d.actionTypes).toHaveLength(8);
+    // Labels are the vocabulary's words, not the codes.
+    expect(res.body.d.actionTypes).toContainEqual({ value: 'YesNo', label: 'Yes / No' });
+    expect(res.body.d.communicationTypes).toContainEqual({ value: 'RECALL', label: 'Recall' });
     expect(res.body.d.fieldTypes).toEqual([
       'Text',
       'Number',
