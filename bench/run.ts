@@ -464,7 +464,7 @@ async function listThroughput(o: {
   const pool = new pg.Pool({ connectionString: o.url, max: 10 });
   const rows: string[][] = [];
   const cpuRows: string[][] = [];
-  let profile: { place: string; ms: number; share: number }[] = [];
+  let profile: Awaited<ReturnType<typeof profileCalls>> = { places: [], functions: [] };
   try {
     for (const [name, c] of o.cases) {
       if (!/page 1/.test(name)) continue;
@@ -532,7 +532,14 @@ async function listThroughput(o: {
     '',
     table(
       ['where', 'ms per call', 'share'],
-      profile.slice(0, 15).map((p) => [p.place, ms(p.ms), `${(p.share * 100).toFixed(1)}%`]),
+      profile.places.slice(0, 15).map((p) => [p.place, ms(p.ms), `${(p.share * 100).toFixed(1)}%`]),
+    ),
+    '',
+    'The functions with the most self time (client and server):',
+    '',
+    table(
+      ['function (where)', 'ms per call'],
+      profile.functions.map((f) => [f.fn.replace(/\|/g, '/'), `${f.ms.toFixed(2)} ms`]),
     ),
   ];
 }

@@ -114,7 +114,7 @@ function placeOf(url: string, fn: string): string {
 export async function profileCalls(
   runs: number,
   fn: () => Promise<unknown>,
-): Promise<{ place: string; ms: number; share: number }[]> {
+): Promise<{ places: { place: string; ms: number; share: number }[]; functions: { fn: string; ms: number }[] }> {
   for (let i = 0; i < 3; i++) await fn();
   const session = new Session();
   session.connect();
@@ -126,17 +126,30 @@ export async function profileCalls(
     const { profile } = (await session.post('Profiler.stop')) as {
       profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
     };
-    const placeById = new Map(profile.nodes.map((n) => [n.id, placeOf(n.callFrame.url, n.callFrame.functionName)]));
+    const nodeById = new Map(profile.nodes.map((n) => [n.id, n]));
     const byPlace = new Map<string, number>();
+    const byFunction = new Map<string, number>();
     profile.samples.forEach((id, i) => {
-      const place = placeById.get(id) ?? 'other';
-      byPlace.set(place, (byPlace.get(place) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+      const frame = nodeById.get(id)?.callFrame;
+      const place = frame ? placeOf(frame.url, frame.functionName) : 'other';
+      const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+      byPlace.set(place, (byPlace.get(place) ?? 0) + ms);
+      const name = `${frame?.functionName || '(anonymous)'} (${place === 'node/v8 built-ins' || place.startsWith('node:') ? place : (frame?.url.split('/').slice(-2).join('/') ?? '')})`;
+      byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
     });
     byPlace.delete('(idle)');
+    byFunction.delete('(idle) (node/v8 built-ins)');
+    byFunction.delete('(idle) ((idle))');
     const busy = [...byPlace.values()].reduce((a, b) => a + b, 0);
-    return [...byPlace.entries()]
-      .map(([place, ms]) => ({ place, ms: ms / runs, share: ms / busy }))
-      .sort((a, b) => b.ms - a.ms);
+    return {
+      places: [...byPlace.entries()]
+        .map(([place, ms]) => ({ place, ms: ms / runs, share: ms / busy }))
+        .sort((a, b) => b.ms - a.ms),
+      functions: [...byFunction.entries()]
+        .map(([fn, ms]) => ({ fn, ms: ms / runs }))
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 20),
+    };
   } finally {
     session.disconnect();
   }
