@@ -42,12 +42,12 @@ describe('cycleSort', () => {
     expect(b).toEqual([{ field: 'name', direction: 'desc' }]);
     expect(cycleSort(b, 'name')).toEqual([]);
   });
-  it('keeps other columns in multi mode and keeps their order', () => {
+  it('puts the clicked column first in multi mode and keeps the others after it', () => {
     let model = cycleSort([], 'name');
     model = cycleSort(model, 'date');
     expect(model).toEqual([
-      { field: 'name', direction: 'asc' },
       { field: 'date', direction: 'asc' },
+      { field: 'name', direction: 'asc' },
     ]);
     model = cycleSort(model, 'name');
     expect(model).toEqual([
@@ -55,6 +55,12 @@ describe('cycleSort', () => {
       { field: 'date', direction: 'asc' },
     ]);
     expect(cycleSort(model, 'name')).toEqual([{ field: 'date', direction: 'asc' }]);
+  });
+  it('leads a default sort when a column is clicked (the default then only breaks ties)', () => {
+    expect(cycleSort([{ field: 'updated_at', direction: 'desc' }], 'name')).toEqual([
+      { field: 'name', direction: 'asc' },
+      { field: 'updated_at', direction: 'desc' },
+    ]);
   });
   it('replaces other columns in single mode', () => {
     expect(cycleSort([{ field: 'name', direction: 'asc' }], 'date', false)).toEqual([

@@ -52,18 +52,15 @@ export function paginationItems(page: number, totalPages: number, maxButtons = 5
 }
 
 /**
- * Multi-column sort: clicking a column cycles it ascending → descending → none.
- * With `multi`, other columns keep their sort (and order); otherwise they are dropped.
+ * Multi-column sort: clicking a column cycles it ascending → descending → none, and the clicked column leads (a list
+ * with a default sort would otherwise only use it to break ties). With `multi`, the other columns follow in their
+ * order; otherwise they are dropped.
  */
 export function cycleSort(model: readonly SortItem[], field: string, multi = true): SortItem[] {
   const existing = model.find((item) => item.field === field);
   const others = multi ? model.filter((item) => item.field !== field) : [];
-  if (!existing) return [...others, { field, direction: 'asc' }];
-  if (existing.direction === 'asc') {
-    return multi
-      ? model.map((item) => (item.field === field ? { field, direction: 'desc' as const } : item))
-      : [{ field, direction: 'desc' }];
-  }
+  if (!existing) return [{ field, direction: 'asc' }, ...others];
+  if (existing.direction === 'asc') return [{ field, direction: 'desc' }, ...others];
   return others;
 }
 
