@@ -267,6 +267,14 @@ describe('sending', () => {
       customers_notified: 3,
       emails_queued: 4,
     });
+    // The history names what happened in facts a sentence can use (the web reads "Notification sent to 3 customers").
+    const history = (await a.get(`/${id}/histories`)).body.d as { action: string; facts: object }[];
+    expect(history.filter((h) => h.action === 'NOTIFICATION_SENT').map((h) => h.facts)).toEqual([
+      { count: 3 },
+      { count: 0 },
+      { count: 3 },
+    ]);
+    expect(history.find((h) => h.action === 'RECIPIENTS_ADDED')?.facts).toEqual({ count: 1 });
     const customers = await a.get(`/${id}/customers`);
     expect(customers.body.d.total).toBe(3);
     expect(

@@ -7,7 +7,7 @@ import { supplierCommunicationRoutes } from './routes.js';
  */
 export { sendReminders } from './services/sending.js';
 export { seedDemoCommunications } from './demo.js';
-export { appendHistory, listHistory } from './services/history.js';
+export { appendHistory, historyFacts, listHistory } from './services/history.js';
 export {
   acknowledge,
   answerAction,

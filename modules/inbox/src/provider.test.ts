@@ -159,7 +159,14 @@ describe('answering as a signed-in provider user', () => {
     expect(done.body.d).toMatchObject({ status_provider: 'COMPLETED' });
     expect((await call('PUT', `/${e.id}/change-status/${pc}`, { status: 'LOST' })).status).toBe(400);
     const history = (await call('GET', `/${e.id}/histories/${pc}`)).body.d as { action: string; actor_email: string }[];
-    expect(history[0]).toMatchObject({ action: 'PROVIDER_STATUS_CHANGED', actor_email: 'admin@riverside.demo' });
+    expect(history[0]).toMatchObject({
+      action: 'PROVIDER_STATUS_CHANGED',
+      actor_email: 'admin@riverside.demo',
+      facts: { status: 'COMPLETED' },
+    });
+    // The provider gets the sentence's facts, never the recorded values behind them.
+    expect(history.every((h) => !('after' in h) && !('before' in h))).toBe(true);
+    expect(history.find((h) => h.action === 'FILE_UPLOADED')).toMatchObject({ facts: { name: expect.any(String) } });
     expect(history.map((h) => h.action)).toEqual(
       expect.arrayContaining(['COMPLETED', 'RESPONDED', 'ACKNOWLEDGED', 'FILE_UPLOADED', 'FILE_DELETED']),
     );

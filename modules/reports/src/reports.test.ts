@@ -302,9 +302,20 @@ describe('history reports', () => {
     const change = await download(`/supplier/communications/${sentId}/change-history-download`);
     expect(change.disposition).toContain(`filename="Change History Report ${today('America/Chicago')}.xlsx"`);
     const rows = (await readXlsx(change.body))['Change History']!;
-    expect(rows[0]).toEqual(['Date', 'User', 'Email', 'Action', 'Entity', 'Entity ID', 'Customer', 'Before', 'After']);
-    expect(rows.slice(1).map((r) => r[3])).toEqual(['POST_UPDATE']);
-    expect([rows[1]![7], rows[1]![8]]).toEqual(['{"name":"Old"}', '{"name":"Report recall"}']);
+    expect(rows[0]).toEqual([
+      'Date',
+      'User',
+      'Email',
+      'Action',
+      'What happened',
+      'Entity',
+      'Entity ID',
+      'Customer',
+      'Before',
+      'After',
+    ]);
+    expect(rows.slice(1).map((r) => [r[3], r[4]])).toEqual([['POST_UPDATE', 'Update posted']]);
+    expect([rows[1]![8], rows[1]![9]]).toEqual(['{"name":"Old"}', '{"name":"Report recall"}']);
 
     const audit = await download(`/supplier/communications/${sentId}/auditreport`);
     expect(audit.disposition).toContain(`filename="Audit Report ${today('America/Chicago')}.xlsx"`);
@@ -320,6 +331,8 @@ describe('history reports', () => {
     ]);
     const csv = readCsv((await download(`/supplier/communications/${sentId}/auditreport/csv`)).body);
     expect(csv.slice(1).map((r) => r[3])).toEqual(actions);
+    const sentRow = csv.find((r) => r[3] === 'NOTIFICATION_SENT')!;
+    expect(sentRow[4]).toMatch(/^Notification sent to \d+ customers$/);
     expect(csv[1]![0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     expect(csv[1]![2]).toBe('recalls@acme.demo');
   });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { codes, VOCABULARIES, vocabularyLabel, vocabularyOptions, vocabularyPairs } from './index.js';
+import {
+  codes,
+  HISTORY_SENTENCES,
+  historySentence,
+  VOCABULARIES,
+  vocabularyLabel,
+  vocabularyOptions,
+  vocabularyPairs,
+} from './index.js';
 
 describe('vocabulary labels', () => {
   it("gives the spec's words for a code, in English and Vietnamese", () => {
@@ -32,6 +40,33 @@ describe('vocabulary labels', () => {
         expect(words.en.trim()).not.toBe('');
         expect(words.vi.trim()).not.toBe('');
       }
+    }
+  });
+});
+
+describe('history sentences', () => {
+  it('reads an entry as a sentence with its facts and who did it, in both languages', () => {
+    const sent = { action: 'NOTIFICATION_SENT', facts: { count: 12 }, actor: 'Rick Recalls' };
+    expect(historySentence(sent)).toBe('Notification sent to 12 customers by Rick Recalls');
+    expect(historySentence(sent, 'vi')).toBe('Đã gửi thông báo tới 12 khách hàng bởi Rick Recalls');
+    expect(historySentence({ action: 'DELEGATED', facts: { email: 'd@x.test' } })).toBe('Delegated to d@x.test');
+    expect(historySentence({ action: 'PROVIDER_STATUS_CHANGED', facts: { status: 'COMPLETED' } }, 'vi')).toBe(
+      'Đã đổi trạng thái thành Hoàn thành',
+    );
+  });
+
+  it('drops an empty count instead of showing "()", and never shows a code for an unknown action', () => {
+    expect(historySentence({ action: 'STEP1_SAVED', facts: {} })).toBe('Products saved');
+    expect(historySentence({ action: 'SOMETHING_NEW', actor: 'a@b.test' })).toBe('Change recorded by a@b.test');
+    expect(historySentence({ action: 'constructor' })).toBe('Change recorded');
+  });
+
+  it('has both languages for every sentence, with the same placeholders', () => {
+    for (const [action, label] of Object.entries(HISTORY_SENTENCES)) {
+      const names = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
+      expect(label.vi, action).not.toBe('');
+      expect(names(label.vi), action).toEqual(names(label.en));
+      expect(historySentence({ action }), action).not.toMatch(/[A-Z]{2,}_[A-Z]/);
     }
   });
 });

@@ -127,3 +127,106 @@ export function vocabularyPairs<V extends Vocabulary>(
 export function vocabularyOptions(vocabulary: Vocabulary, locale: Locale = 'en'): { value: string; label: string }[] {
   return codes(vocabulary).map((value) => ({ value, label: vocabularyLabel(vocabulary, value, locale) }));
 }
+
+/**
+ * What a history entry says, as a sentence (issue 13: people read "Notification sent to 12 customers", not
+ * `NOTIFICATION_SENT`). `{count}`, `{name}`, `{email}` and `{status}` are filled from the entry's facts; an action
+ * this map does not know reads as a plain "Change recorded", never as its code.
+ */
+export const HISTORY_SENTENCES: Record<string, Label> = {
+  CREATED: { en: 'Event created', vi: 'Đã tạo sự kiện' },
+  STEP0_SAVED: { en: 'Event details saved', vi: 'Đã lưu thông tin sự kiện' },
+  STEP1_SAVED: { en: 'Products saved ({count})', vi: 'Đã lưu sản phẩm ({count})' },
+  STEP2_SAVED: { en: 'Actions saved ({count})', vi: 'Đã lưu hành động ({count})' },
+  PRODUCTS_ADDED: { en: 'Products added ({count})', vi: 'Đã thêm sản phẩm ({count})' },
+  APPROVED: { en: 'Event approved', vi: 'Đã phê duyệt sự kiện' },
+  DELETED: { en: 'Event deleted', vi: 'Đã xóa sự kiện' },
+  CLOSED: { en: 'Event closed', vi: 'Đã đóng sự kiện' },
+  REOPENED: { en: 'Event reopened', vi: 'Đã mở lại sự kiện' },
+  STEP0_UPDATED: { en: 'Event details updated', vi: 'Đã cập nhật thông tin sự kiện' },
+  STEP1_UPDATED: { en: 'Products updated', vi: 'Đã cập nhật sản phẩm' },
+  STEP2_UPDATED: { en: 'Actions updated', vi: 'Đã cập nhật hành động' },
+  RESPONDED: { en: 'Answer submitted', vi: 'Đã gửi câu trả lời' },
+  RESPONSE_DRAFTED: { en: 'Answer saved as a draft', vi: 'Đã lưu nháp câu trả lời' },
+  COMPLETED: { en: 'Response completed', vi: 'Đã hoàn thành phản hồi' },
+  REOPENED_RESPONSE: { en: 'Response reopened', vi: 'Đã mở lại phản hồi' },
+  NOTIFICATION_SENT: { en: 'Notification sent to {count} customers', vi: 'Đã gửi thông báo tới {count} khách hàng' },
+  RECIPIENTS_ADDED: { en: '{count} customers added', vi: 'Đã thêm {count} khách hàng' },
+  RECIPIENTS_REMOVED: { en: '{count} customers removed', vi: 'Đã xóa {count} khách hàng' },
+  SALES_REPS_NOTIFIED: {
+    en: '{count} sales representatives notified',
+    vi: 'Đã thông báo cho {count} đại diện bán hàng',
+  },
+  REMINDER_SENT: { en: 'Reminder sent', vi: 'Đã gửi lời nhắc' },
+  INTERNAL_ACTION_CREATED: { en: 'Internal action added', vi: 'Đã thêm hành động nội bộ' },
+  INTERNAL_ACTION_UPDATED: { en: 'Internal action updated', vi: 'Đã cập nhật hành động nội bộ' },
+  DELEGATED: { en: 'Delegated to {email}', vi: 'Đã ủy quyền cho {email}' },
+  DELEGATE_MAIL_RESENT: { en: 'Delegate email resent to {email}', vi: 'Đã gửi lại email ủy quyền tới {email}' },
+  NOTICE_RESENT: { en: 'Notice resent to {email}', vi: 'Đã gửi lại thông báo tới {email}' },
+  POST_UPDATE: { en: 'Update posted', vi: 'Đã đăng cập nhật' },
+  CHANGE_NOTE: { en: 'Change note added', vi: 'Đã thêm ghi chú thay đổi' },
+  DOCUMENT_UPLOADED: { en: 'Document {name} uploaded', vi: 'Đã tải lên tài liệu {name}' },
+  DOCUMENT_DELETED: { en: 'Document {name} deleted', vi: 'Đã xóa tài liệu {name}' },
+  PROVIDER_DOCUMENT_UPLOADED: { en: 'Document {name} uploaded', vi: 'Đã tải lên tài liệu {name}' },
+  PROVIDER_DOCUMENT_DELETED: { en: 'Document {name} deleted', vi: 'Đã xóa tài liệu {name}' },
+  FILE_UPLOADED: { en: 'File {name} attached to an answer', vi: 'Đã đính kèm tệp {name} vào câu trả lời' },
+  FILE_DELETED: { en: 'File {name} removed from an answer', vi: 'Đã gỡ tệp {name} khỏi câu trả lời' },
+  ACKNOWLEDGED: { en: 'Notice acknowledged', vi: 'Đã xác nhận thông báo' },
+  SITE_SWITCHED: { en: 'Moved to another site', vi: 'Đã chuyển sang cơ sở khác' },
+  PROVIDER_STATUS_CHANGED: { en: 'Status changed to {status}', vi: 'Đã đổi trạng thái thành {status}' },
+  NOTIFICATION_UPDATED: { en: 'Notice updated', vi: 'Đã cập nhật thông báo' },
+  NOTIFICATION_FORWARDED: { en: 'Forwarded to {count} recipients', vi: 'Đã chuyển tiếp tới {count} người nhận' },
+  REPORT_HISTORY_ADDED: { en: 'Report downloaded', vi: 'Đã tải xuống báo cáo' },
+  NOTE_CREATED: { en: 'Note added', vi: 'Đã thêm ghi chú' },
+  NOTE_UPDATED: { en: 'Note updated', vi: 'Đã cập nhật ghi chú' },
+  ACCESS_REQUESTED: { en: 'Access requested from {email}', vi: 'Đã yêu cầu quyền truy cập từ {email}' },
+  OPERATOR_VIEWED_RESPONSE: {
+    en: 'Responses viewed by the Notisphere operator',
+    vi: 'Nhà vận hành Notisphere đã xem câu trả lời',
+  },
+  RESPONSE_DRAFT_DISCARDED: { en: 'Draft answers discarded', vi: 'Đã hủy câu trả lời nháp' },
+  RESPONSE_ROW_DISMISSED: { en: 'Response row dismissed', vi: 'Đã bỏ qua dòng phản hồi' },
+  PAPER_RESPONSE_CREATED: { en: 'Paper response recorded', vi: 'Đã ghi nhận phản hồi giấy' },
+  PAPER_RESPONSE_UPDATED: { en: 'Paper response updated', vi: 'Đã cập nhật phản hồi giấy' },
+  PAPER_RESPONSE_DELETED: { en: 'Paper response deleted', vi: 'Đã xóa phản hồi giấy' },
+  PAPER_ANSWER_CLEARED: { en: 'Paper answer cleared', vi: 'Đã xóa câu trả lời từ phản hồi giấy' },
+  PAPER_RESPONDED: { en: 'Answer recorded from a paper response', vi: 'Đã ghi câu trả lời từ phản hồi giấy' },
+  PAPER_RESPONSES_IMPORTED: { en: '{count} paper responses imported', vi: 'Đã nhập {count} phản hồi giấy' },
+};
+const HISTORY_FALLBACK: Label = { en: 'Change recorded', vi: 'Đã ghi nhận thay đổi' };
+const HISTORY_BY: Label = { en: '{sentence} by {actor}', vi: '{sentence} bởi {actor}' };
+
+/** The facts a history sentence may name, taken by the server from the entry's recorded values. */
+export interface HistoryFacts {
+  count?: number | null;
+  name?: string | null;
+  email?: string | null;
+  status?: string | null;
+}
+
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? values[key]! : whole));
+
+/** "Notification sent to 12 customers by Rick Recalls": the entry as a sentence in `locale`. */
+export function historySentence(
+  entry: { action: string; facts?: HistoryFacts | null; actor?: string | null },
+  locale: Locale = 'en',
+): string {
+  const known = Object.hasOwn(HISTORY_SENTENCES, entry.action) ? HISTORY_SENTENCES[entry.action]! : HISTORY_FALLBACK;
+  const facts = entry.facts ?? {};
+  const status = !facts.status
+    ? ''
+    : Object.hasOwn(VOCABULARIES.responseStatus, facts.status)
+      ? vocabularyLabel('responseStatus', facts.status, locale)
+      : vocabularyLabel('communicationStatus', facts.status, locale);
+  const sentence = fill(known[locale], {
+    count: facts.count === null || facts.count === undefined ? '' : String(facts.count),
+    name: facts.name ?? '',
+    email: facts.email ?? '',
+    status,
+  })
+    .replace(/\s*\(\)/, '')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+  return entry.actor ? fill(HISTORY_BY[locale], { sentence, actor: entry.actor }) : sentence;
+}

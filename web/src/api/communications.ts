@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { useAtomValue } from 'jotai';
 import type { FilterModel, SortItem } from '@portal/design-system';
-import { codes, type Code } from '@portal/vocabulary';
+import { codes, type Code, type HistoryFacts } from '@portal/vocabulary';
 import { apiRequest, uploadFile, useApi, type Query } from './client';
 import { authAtom } from '../state/auth';
 import type { AppStore } from '../state/store';
@@ -245,6 +245,7 @@ export interface HistoryEntry {
   after: unknown;
   is_change: boolean;
   created_at: string;
+  facts: HistoryFacts;
 }
 
 export interface CommunicationDocument {

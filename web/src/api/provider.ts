@@ -1,3 +1,4 @@
+import type { HistoryFacts } from '@portal/vocabulary';
 import type { FilterModel, SortItem } from '@portal/design-system';
 import { apiRequest, formData, useApi, type Query } from './client';
 import { listQueryParams, type ActionType, type ListQuery, type Page } from './communications';
@@ -100,6 +101,8 @@ export function useProviderSummary(id: number | null, pcId: number | null) {
 export interface HistoryRow {
   action: string;
   actor_email: string | null;
+  actor_name: string | null;
+  facts: HistoryFacts;
   created_at: string;
   entity_type: string;
   entity_id: string | null;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { type Actor, historyJson } from '@portal/core';
+import type { HistoryFacts } from '@portal/vocabulary';
 
 export interface HistoryEntry {
   communicationId: number;
@@ -48,6 +49,55 @@ export interface HistoryRow {
   after: unknown;
   is_change: boolean;
   created_at: Date;
+  /** What the history sentence names (counts, a file or an address); see `historySentence` in @portal/vocabulary. */
+  facts: HistoryFacts;
+}
+
+const record = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+const text = (v: unknown): string | null =>
+  typeof v === 'string' ? v : Array.isArray(v) && v.every((x) => typeof x === 'string') ? v.join(', ') : null;
+const count = (v: unknown): number | null => (Array.isArray(v) ? v.length : typeof v === 'number' ? v : null);
+
+/** The few facts a history sentence names, read from the entry's recorded before and after values. */
+export function historyFacts(action: string, before: unknown, after: unknown): HistoryFacts {
+  const a = record(after);
+  const b = record(before);
+  switch (action) {
+    case 'NOTIFICATION_SENT':
+      return { count: count(a.customers_notified) ?? count(a.provider_communications_created) };
+    case 'STEP1_SAVED':
+    case 'STEP2_SAVED':
+    case 'PRODUCTS_ADDED':
+    case 'RECIPIENTS_ADDED':
+      return { count: count(after) };
+    case 'RECIPIENTS_REMOVED':
+      return { count: count(b.customer_ids) };
+    case 'SALES_REPS_NOTIFIED':
+      return { count: count(a.sales_reps) };
+    case 'NOTIFICATION_FORWARDED':
+      return { count: count(a.recipients) };
+    case 'PAPER_RESPONSES_IMPORTED':
+      return { count: count(a.created) };
+    case 'DELEGATED':
+    case 'DELEGATE_MAIL_RESENT':
+      return { email: text(a.email) };
+    case 'NOTICE_RESENT':
+      return { email: text(a.to) };
+    case 'ACCESS_REQUESTED':
+      return { email: text(a.administrator) };
+    case 'DOCUMENT_UPLOADED':
+    case 'DOCUMENT_DELETED':
+    case 'PROVIDER_DOCUMENT_UPLOADED':
+    case 'PROVIDER_DOCUMENT_DELETED':
+    case 'FILE_UPLOADED':
+    case 'FILE_DELETED':
+      return { name: text(a.name) ?? text(b.name) };
+    case 'PROVIDER_STATUS_CHANGED':
+      return { status: text(a.status_provider) };
+    default:
+      return {};
+  }
 }
 
 export async function listHistory(
@@ -75,5 +125,6 @@ export async function listHistory(
       db.raw(`nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as actor_name`),
     );
   if (options.changesOnly) q.where('h.is_change', true);
-  return (await q) as HistoryRow[];
+  const rows = (await q) as Omit<HistoryRow, 'facts'>[];
+  return rows.map((r) => ({ ...r, facts: historyFacts(r.action, r.before, r.after) }));
 }

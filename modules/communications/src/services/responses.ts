@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { HistoryFacts } from '@portal/vocabulary';
 import {
   type Actor,
   checkUpload,
@@ -15,7 +16,7 @@ import {
 } from '@portal/core';
 import type { ActionType } from '../constants.js';
 import type { CommunicationRow } from './access.js';
-import { appendHistory } from './history.js';
+import { appendHistory, historyFacts } from './history.js';
 import { Communication } from '../models/Communication.js';
 
 /** Who answers: a signed-in provider user, or someone reached by a secure link (recipient, delegate, sales rep). */
@@ -672,17 +673,40 @@ export async function noticeHistory(
   db: Knex,
   pcId: number,
 ): Promise<
-  { action: string; actor_email: string | null; created_at: Date; entity_type: string; entity_id: string | null }[]
-> {
-  return (await db('communication_history')
-    .where({ provider_communication_id: pcId })
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .select('action', 'actor_email', 'created_at', 'entity_type', 'entity_id')) as {
+  {
     action: string;
     actor_email: string | null;
+    actor_name: string | null;
     created_at: Date;
     entity_type: string;
     entity_id: string | null;
+    facts: HistoryFacts;
+  }[]
+> {
+  const rows = (await db('communication_history as h')
+    .leftJoin('users as u', 'u.id', 'h.actor_user_id')
+    .where({ 'h.provider_communication_id': pcId })
+    .orderBy('h.created_at', 'desc')
+    .orderBy('h.id', 'desc')
+    .select(
+      'h.action',
+      'h.actor_email',
+      'h.created_at',
+      'h.entity_type',
+      'h.entity_id',
+      'h.before',
+      'h.after',
+      db.raw(`nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as actor_name`),
+    )) as {
+    action: string;
+    actor_email: string | null;
+    actor_name: string | null;
+    created_at: Date;
+    entity_type: string;
+    entity_id: string | null;
+    before: unknown;
+    after: unknown;
   }[];
+  // The recorded values stay on the server; the provider gets the sentence's facts only.
+  return rows.map(({ before, after, ...row }) => ({ ...row, facts: historyFacts(row.action, before, after) }));
 }

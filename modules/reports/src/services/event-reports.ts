@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { vocabularyLabel } from '@portal/vocabulary';
+import { historySentence, vocabularyLabel } from '@portal/vocabulary';
 import {
   type Actor,
   type AnySheet,
@@ -12,7 +12,7 @@ import {
   type ReportFormat,
   sheet,
 } from '@portal/core';
-import type { ActionType } from '@portal/communications';
+import { type ActionType, historyFacts } from '@portal/communications';
 import type { ResponseValue } from '@portal/communications';
 import { openEventReport, REPORT_TYPES } from './report-history.js';
 
@@ -599,6 +599,11 @@ const historyColumns: ReportColumn<HistoryReportRow>[] = [
   { header: 'User', value: (r) => r.actor_name ?? r.actor_email, width: 24 },
   { header: 'Email', value: (r) => r.actor_email, width: 28 },
   { header: 'Action', value: (r) => r.action, width: 22 },
+  {
+    header: 'What happened',
+    value: (r) => historySentence({ action: r.action, facts: historyFacts(r.action, r.before, r.after) }),
+    width: 40,
+  },
   { header: 'Entity', value: (r) => r.entity_type, width: 20 },
   { header: 'Entity ID', value: (r) => r.entity_id, width: 10 },
   { header: 'Customer', value: (r) => r.customer_name, width: 28 },

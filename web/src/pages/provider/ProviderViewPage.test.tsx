@@ -64,6 +64,27 @@ const view: ProviderView = {
   site: null,
 };
 
+const history = [
+  {
+    action: 'DELEGATED',
+    actor_email: 'coordinator@riverside.demo',
+    actor_name: 'Rita River',
+    created_at: '2026-01-06T10:00:00.000Z',
+    entity_type: 'action',
+    entity_id: '5',
+    facts: { email: 'nurse@riverside.demo' },
+  },
+  {
+    action: 'NOTIFICATION_SENT',
+    actor_email: 'rick@acme.demo',
+    actor_name: null,
+    created_at: '2026-01-05T10:00:00.000Z',
+    entity_type: 'communication',
+    entity_id: '31',
+    facts: { count: 12 },
+  },
+];
+
 function signedInServer() {
   localStorage.setItem(
     'user-token',
@@ -76,6 +97,7 @@ function signedInServer() {
       if (path === '/api/me') return jsonResponse(me);
       if (path === '/api/me/organization') return jsonResponse(me.organization);
       if (path === '/api/provider/communications/31/provider-recall/44') return jsonResponse(view);
+      if (path === '/api/provider/communications/31/histories/44') return jsonResponse(history);
       return jsonResponse([]);
     }),
   );
@@ -108,5 +130,15 @@ describe('provider view: vocabulary words', () => {
     expect(detail('Classification')).toBe('Loại III');
     expect(detail('Subtype')).toBe('Khuyến cáo sản phẩm');
     expect(detail('Disposition')).toBe('Đã tiêu hủy');
+  });
+});
+
+describe('provider view: history', () => {
+  it('reads each entry as a sentence with who did it, not as its code', async () => {
+    signedInServer();
+    renderApp('/provider/recalls/view/31/44?tab=history');
+    expect(await screen.findByText('Delegated to nurse@riverside.demo by Rita River')).toBeTruthy();
+    expect(screen.getByText('Notification sent to 12 customers by rick@acme.demo')).toBeTruthy();
+    expect(screen.queryByText('DELEGATED')).toBeNull();
   });
 });

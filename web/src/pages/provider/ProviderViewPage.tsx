@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { useStore } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { historySentence } from '@portal/vocabulary';
+import { vocabularyLocale } from '../supplier/shared/labels';
 import {
   Button,
   formatDate,
@@ -213,6 +215,7 @@ function NotesTab({ id, pcId }: { id: number; pcId: number }) {
 }
 
 function HistoryTab({ id, pcId }: { id: number; pcId: number }) {
+  const { i18n } = useLingui();
   const { data } = useProviderHistory(id, pcId);
   if (!data) return <FormLoading />;
   if (data.length === 0) {
@@ -227,8 +230,12 @@ function HistoryTab({ id, pcId }: { id: number; pcId: number }) {
       {data.map((h, i) => (
         <li key={`${h.created_at}-${i}`} className="flex flex-wrap gap-2 border-b py-1">
           <span className="text-muted-foreground">{formatDate(h.created_at, 'datetime')}</span>
-          <span className="font-medium">{h.action}</span>
-          <span>{h.actor_email}</span>
+          <span>
+            {historySentence(
+              { action: h.action, facts: h.facts, actor: h.actor_name ?? h.actor_email },
+              vocabularyLocale(i18n.locale),
+            )}
+          </span>
         </li>
       ))}
     </ol>

@@ -55,7 +55,8 @@ import {
 import { downloadFile } from '../../api/client';
 import { answerText } from '../forms/answers';
 import { PaperResponsesTab } from './PaperResponsesTab';
-import { basePath, useLabels } from './shared/labels';
+import { basePath, useLabels, vocabularyLocale } from './shared/labels';
+import { historySentence } from '@portal/vocabulary';
 import { headerActions } from './shared/logic';
 import { sanitizeRichText } from './shared/richText';
 import { errorText, formatDate, listTableProps, PageHeader, useListState, useTableTexts } from './shared/table';
@@ -745,15 +746,16 @@ function SalesRepsTab({ event }: { event: Communication }) {
 }
 
 function HistoryTab({ id }: { id: number }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { data } = useHistories(id);
   if (!data) return <Spinner label={t`Loading...`} />;
+  const locale = vocabularyLocale(i18n.locale);
   return (
     <ol className="divide-y rounded-md border text-sm">
       {data.map((h: HistoryEntry) => (
         <li key={h.id} className="flex flex-wrap justify-between gap-2 p-2">
           <span>
-            <strong>{h.action}</strong> · {h.actor_name ?? h.actor_email}
+            {historySentence({ action: h.action, facts: h.facts, actor: h.actor_name ?? h.actor_email }, locale)}
           </span>
           <span className="text-muted-foreground">{formatDate(h.created_at)}</span>
         </li>
