@@ -1,4 +1,4 @@
-import type * as React from 'react';
+import * as React from 'react';
 import { cva } from 'class-variance-authority';
 import { cn } from '../lib/cn';
 import { statusDisplay, type StatusKind, type StatusTone } from '../lib/status';
@@ -29,6 +29,13 @@ const dotClass: Record<StatusTone, string> = {
   muted: 'bg-muted-foreground',
 };
 
+/**
+ * Turns a status's English word into the app's language. The app provides it once at its root, so every badge is
+ * translated, including those rendered without `labels`; a word it does not know (or an override) shows as given.
+ */
+const StatusWordsContext = React.createContext<(word: string) => string>((word) => word);
+export const StatusWordsProvider = StatusWordsContext.Provider;
+
 export type StatusLabelProps = Omit<React.ComponentProps<'span'>, 'children'> & {
   status: string | null | undefined;
   kind: StatusKind;
@@ -38,8 +45,11 @@ export type StatusLabelProps = Omit<React.ComponentProps<'span'>, 'children'> & 
 
 /** A status as its display word and colour; hidden statuses (NA, DELETED) render nothing. */
 export function StatusLabel({ status, kind, labels, className, ...props }: StatusLabelProps) {
-  const { label, tone } = statusDisplay(status, kind, labels);
-  if (!label) return null;
+  const translate = React.useContext(StatusWordsContext);
+  const display = statusDisplay(status, kind, labels);
+  if (!display.label) return null;
+  const { tone } = display;
+  const label = translate(display.label);
   return (
     <span
       data-slot="status-label"

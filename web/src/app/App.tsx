@@ -10,6 +10,7 @@ import { i18n } from './i18n';
 import { appStore, type AppStore } from '../state/store';
 import { AppRoutes } from './AppRoutes';
 import { GlobalModals } from './GlobalModals';
+import { StatusWords } from './StatusWords';
 import { startSessionWatch } from './authActions';
 import { bindApiStore } from '../api/client';
 
@@ -45,11 +46,13 @@ export function App({ store = appStore, routerHook, searchHook, swrCache }: AppP
           value={{ shouldRetryOnError: false, revalidateOnFocus: false, ...(swrCache ? { provider: swrCache } : {}) }}
         >
           <Toasts>
-            <Router hook={routerHook} searchHook={searchHook}>
-              <AppRoutes />
-              <GlobalModals />
-              <SessionWatch store={store} />
-            </Router>
+            <StatusWords>
+              <Router hook={routerHook} searchHook={searchHook}>
+                <AppRoutes />
+                <GlobalModals />
+                <SessionWatch store={store} />
+              </Router>
+            </StatusWords>
           </Toasts>
         </SWRConfig>
       </I18nProvider>

@@ -130,6 +130,10 @@ describe('provider view: vocabulary words', () => {
     expect(detail('Classification')).toBe('Loại III');
     expect(detail('Subtype')).toBe('Khuyến cáo sản phẩm');
     expect(detail('Disposition')).toBe('Đã tiêu hủy');
+    // Status badges rendered without their own words are translated too (In Progress, Open).
+    expect(screen.getByTestId('response-status').textContent).toBe('Đang xử lý');
+    expect(screen.queryByText('In Progress')).toBeNull();
+    expect(screen.getByText('Đang mở')).toBeTruthy();
   });
 });
 
