@@ -123,6 +123,28 @@ export function noticeFormPath(type: CommunicationType): string {
   return type === 'RECALL' ? '/provider/recall-notice-webform' : '/provider/disruption-notice-webform';
 }
 
+const SUBMITTED_KEY = 'notice-submitted:';
+
+/** Remembers, for this browser session, that this notice's answers were submitted here (the confirmation page asks). */
+export function markNoticeSubmitted(providerCommunicationId: number | string): void {
+  try {
+    sessionStorage.setItem(`${SUBMITTED_KEY}${providerCommunicationId}`, '1');
+  } catch {
+    // Storage may be off (private mode); the confirmation page then explains how to reach the form.
+  }
+}
+
+export function wasNoticeSubmitted(providerCommunicationId: number | string | undefined): boolean {
+  try {
+    return (
+      providerCommunicationId !== undefined &&
+      sessionStorage.getItem(`${SUBMITTED_KEY}${providerCommunicationId}`) === '1'
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** The confirmation page after submitting a notice (spec 000 §2). */
 export function confirmationPath(view: NoticeView): string {
   const c = view.communication;

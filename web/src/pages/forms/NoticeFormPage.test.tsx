@@ -110,6 +110,7 @@ describe('public notice form', () => {
     await waitFor(() =>
       expect(location.history?.at(-1)).toContain('/provider/recall-notice-webform/confirmation/2/3/9/RECALL'),
     );
+    expect(await screen.findByText('Thank you, your response has been submitted.')).toBeTruthy();
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.url).toBe(`/api/provider/communication-notices?token=${TOKEN}`);
     expect(put?.body).toEqual({
@@ -158,5 +159,17 @@ describe('public notice form', () => {
       expect(detail('Classification')).toBe('Loại III');
       expect(detail('Reason')).toBe('Vấn đề chất lượng');
     });
+  });
+});
+
+describe('confirmation page opened directly', () => {
+  it('says how to reach the form instead of thanking for a response never submitted here', async () => {
+    sessionStorage.clear();
+    renderApp(`/provider/recall-notice-webform/confirmation/2/3/77/RECALL?token=${TOKEN}`);
+    expect(await screen.findByText('No response has been submitted from this browser.')).toBeTruthy();
+    expect(screen.queryByText('Thank you, your response has been submitted.')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open the notice form' }).getAttribute('href')).toContain(
+      `/provider/recall-notice-webform?token=${TOKEN}`,
+    );
   });
 });

@@ -6,6 +6,7 @@ import {
   acknowledgeNotice,
   answerNotice,
   confirmationPath,
+  markNoticeSubmitted,
   deleteNoticeFile,
   isInvalidLink,
   readLinkToken,
@@ -93,7 +94,10 @@ export default function NoticeFormPage() {
         readOnly={closed}
         reload={() => mutate()}
         onPreview={openPreview}
-        onSubmitted={() => navigate(`${confirmationPath(view)}?token=${encodeURIComponent(token)}`)}
+        onSubmitted={() => {
+          markNoticeSubmitted(view.provider_communication.id);
+          navigate(`${confirmationPath(view)}?token=${encodeURIComponent(token)}`);
+        }}
       />
       {preview}
     </article>
