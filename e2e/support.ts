@@ -5,7 +5,7 @@ export type Lang = 'en' | 'vi';
 
 /** Vietnamese text of the English source strings the tests look for (from web/src/locales/vi). */
 const VI: Record<string, string> = {
-  Email: 'Email',
+  Email: 'Thư điện tử',
   Password: 'Mật khẩu',
   'Sign in': 'Đăng nhập',
   Dashboard: 'Bảng điều khiển',

@@ -1,0 +1,81 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './support';
+
+/**
+ * The shared list screen as a new user meets it (issue 13): the totals line shows its number, and a clicked column
+ * leads the sort (ascending, then descending, then back to the list's default), on a supplier, a provider and an
+ * operator list of the demo world.
+ */
+
+/** The visible texts of one column, found by its header. */
+async function column(page: Page, header: string): Promise<string[]> {
+  const headers = (await page.getByRole('columnheader').allInnerTexts()).map((h) => h.trim());
+  const index = headers.findIndex((h) => h.startsWith(header));
+  expect(index, `column ${header} among ${headers.join(' | ')}`).toBeGreaterThanOrEqual(0);
+  return page
+    .locator('table tbody tr')
+    .evaluateAll(
+      (rows, i) => rows.map((row) => (row.children[i] as HTMLElement | undefined)?.innerText.trim() ?? ''),
+      index,
+    );
+}
+
+// PostgreSQL's collation may put case and punctuation differently from JavaScript: accept either common order.
+const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const wordOrder = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
+const isSorted = (values: string[], direction: 1 | -1) =>
+  [byteOrder, wordOrder].some((order) => values.every((v, i) => i === 0 || direction * order(values[i - 1]!, v) <= 0));
+
+async function expectSortByColumn(page: Page, header: string, field: string): Promise<void> {
+  const button = page.getByRole('columnheader', { name: new RegExp(`^${header}`) }).getByRole('button');
+  const sortedBy = page.getByRole('columnheader', { name: new RegExp(`^${header}`) });
+
+  const listed = page.waitForResponse((r) => r.url().includes(`sortField=`) && r.request().method() === 'GET');
+  await button.click();
+  const request = new URL((await listed).url());
+  // The clicked column leads; a default sort may follow it only to break ties.
+  expect(request.searchParams.get('sortField')?.split(',')[0]).toBe(field);
+  await expect(sortedBy).toHaveAttribute('aria-sort', 'ascending');
+  const ascending = await column(page, header);
+  expect(ascending.length, 'the demo list has rows to sort').toBeGreaterThan(1);
+  expect(isSorted(ascending, 1), `ascending: ${ascending.join(' | ')}`).toBe(true);
+
+  await button.click();
+  await expect(sortedBy).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(() => column(page, header).then((v) => isSorted(v, -1))).toBe(true);
+  const descending = await column(page, header);
+  if (new Set(ascending).size > 1) expect(descending[0]).not.toBe(ascending[0]);
+
+  await button.click();
+  await expect(sortedBy).toHaveAttribute('aria-sort', 'none');
+}
+
+async function open(page: Page, email: string, path: string): Promise<void> {
+  await signIn(page, email);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await page.goto(path);
+}
+
+async function expectTotal(page: Page): Promise<void> {
+  const total = page.locator('[data-slot="data-table-total"]').first();
+  await expect(total).toHaveText(/^(Total|More than) \d+ record\(s\)$/);
+  expect(await total.innerText()).not.toContain('{n}');
+}
+
+test('supplier recalls: the total has its number and Name sorts the rows', async ({ page }) => {
+  await open(page, 'admin@acme.demo', '/supplier/recalls');
+  await expectTotal(page);
+  await expectSortByColumn(page, 'Name', 'name');
+});
+
+test('provider recalls: the total has its number and Name sorts the rows', async ({ page }) => {
+  await open(page, 'admin@riverside.demo', '/provider/recalls');
+  await expectTotal(page);
+  await expectSortByColumn(page, 'Name', 'name');
+});
+
+test("operator's eR responses: the total has its number and Provider sorts the rows", async ({ page }) => {
+  await open(page, 'admin@operator.demo', '/notisphere/er-response');
+  await expectTotal(page);
+  await expectSortByColumn(page, 'Provider', 'provider_name');
+});
