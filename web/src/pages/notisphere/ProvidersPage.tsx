@@ -16,7 +16,9 @@ import {
   sitesBody,
   valuesOf,
   withFlags,
+  type FlagFilters,
 } from './organizations';
+import type { ListState } from '../supplier/shared/table';
 
 /** The roles every new provider is seeded with (DESIGN §3), offered for self-registration before it exists. */
 const PROVIDER_ROLES = ['Administrator', 'Recall Coordinator', 'Sourcing Coordinator', 'Responder'];
@@ -38,10 +40,15 @@ export default function ProvidersPage() {
         { field: 'sites', header: t`Sites`, filterable: true, cell: (row) => row.sites ?? '' },
         { field: 'site_count', header: t`Site count`, defaultHidden: true },
       ]}
-      usePage={(list, flags) => useProviders({ ...list.query, filterModel: withFlags(list.filterModel, flags) })}
+      usePage={useProviderPage}
       dialog={(props) => <ProviderDialog key={props.id ?? 'new'} {...props} />}
     />
   );
+}
+
+/** The list over the grid's state and the flag filters. */
+function useProviderPage(list: ListState, flags: FlagFilters) {
+  return useProviders({ ...list.query, filterModel: withFlags(list.filterModel, flags) });
 }
 
 function ProviderDialog({ id, onClose, onSaved }: { id: number | null; onClose: () => void; onSaved: () => void }) {

@@ -161,9 +161,8 @@ export default function SupplierMasterPage() {
           onClose={() => setAdding(false)}
           onSaved={(skipped) => {
             setAdding(false);
-            toast.success(
-              skipped.length ? t`Saved. Already in the list: ${skipped.join(', ')}` : t`Saved successfully.`,
-            );
+            const names = skipped.join(', ');
+            toast.success(skipped.length ? t`Saved. Already in the list: ${names}` : t`Saved successfully.`);
             void mutate();
           }}
         />
@@ -202,6 +201,7 @@ function SupplierSelect({ value, onChange, label }: { value: string; onChange: (
 function LinkDialog({ row, onClose, onSaved }: { row: SupplierMasterRow; onClose: () => void; onSaved: () => void }) {
   const { t } = useLingui();
   const [value, setValue] = useState(String(row.organization_id ?? NONE));
+  const name = row.name;
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   async function submit(event: FormEvent) {
@@ -219,7 +219,7 @@ function LinkDialog({ row, onClose, onSaved }: { row: SupplierMasterRow; onClose
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent closeLabel={t`Close`}>
-        <DialogTitle>{t`Link ${row.name} to a supplier`}</DialogTitle>
+        <DialogTitle>{t`Link ${name} to a supplier`}</DialogTitle>
         <form onSubmit={(e) => void submit(e)} className="space-y-3">
           {problem ? (
             <p role="alert" className="text-sm text-destructive">

@@ -14,7 +14,9 @@ import {
   organizationBody,
   valuesOf,
   withFlags,
+  type FlagFilters,
 } from './organizations';
+import type { ListState } from '../supplier/shared/table';
 
 /** The roles every new supplier is seeded with (DESIGN §3), offered for self-registration before it exists. */
 const SUPPLIER_ROLES = ['Administrator', 'Recall Coordinator', 'Sourcing Coordinator'];
@@ -28,10 +30,15 @@ export default function SuppliersPage() {
       title={t`Suppliers`}
       addText={t`Add supplier`}
       pageKey="notisphere-suppliers"
-      usePage={(list, flags) => useSuppliers({ ...list.query, filterModel: withFlags(list.filterModel, flags) })}
+      usePage={useSupplierPage}
       dialog={(props) => <SupplierDialog key={props.id ?? 'new'} {...props} />}
     />
   );
+}
+
+/** The list over the grid's state and the flag filters. */
+function useSupplierPage(list: ListState, flags: FlagFilters) {
+  return useSuppliers({ ...list.query, filterModel: withFlags(list.filterModel, flags) });
 }
 
 function SupplierDialog({ id, onClose, onSaved }: { id: number | null; onClose: () => void; onSaved: () => void }) {

@@ -228,6 +228,14 @@ export function OrganizationList<T extends SupplierRow>(props: OrganizationListP
     }
   }
 
+  function confirmText(c: typeof confirm): string | undefined {
+    if (!c) return undefined;
+    const name = c.row.name;
+    return c.action === 'inactivate'
+      ? t`Deactivate ${name}? Its users are signed out at once; nothing is deleted.`
+      : t`Activate ${name}?`;
+  }
+
   const actionLabels = { edit: t`Edit`, inactivate: t`Inactivate`, activate: t`Activate` } as const;
 
   return (
@@ -299,13 +307,7 @@ export function OrganizationList<T extends SupplierRow>(props: OrganizationListP
         onOpenChange={(open) => (open ? undefined : setConfirm(null))}
         onConfirm={() => void runConfirmed()}
         title={t`Are you sure?`}
-        description={
-          confirm?.action === 'inactivate'
-            ? t`Deactivate ${confirm.row.name}? Its users are signed out at once; nothing is deleted.`
-            : confirm
-              ? t`Activate ${confirm.row.name}?`
-              : undefined
-        }
+        description={confirmText(confirm)}
         confirmText={t`Confirm`}
         cancelText={t`Cancel`}
         destructive={confirm?.action === 'inactivate'}
