@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@portal/testing';
-import { fileDate } from '@portal/core';
+import { fileDate, schemaErrors } from '@portal/core';
 import { addMembership, createRole, findOrCreateUser, resolveSupplierName } from './index.js';
 import { ORGANIZATION_MESSAGES } from './services/operator-organizations.js';
 import { SUPPLIER_MASTER_MESSAGES } from './services/supplier-master.js';
@@ -602,5 +602,35 @@ describe('supplier master', () => {
     ).toBe(404);
     expect((await audits('SUPPLIER_MASTER_LINKED')).length).toBe(1);
     expect((await audits('SUPPLIER_MASTER_DEACTIVATED')).length).toBe(1);
+  });
+});
+
+describe('declared answers', () => {
+  it('match what the server sends (lists, details, the supplier master), against the served OpenAPI document', async () => {
+    const doc = (await (await fetch(`${t.baseUrl}/api/openapi.json`)).json()) as {
+      paths: Record<
+        string,
+        Record<string, { responses: { 200: { content: { 'application/json': { schema: object } } } } }>
+      >;
+    };
+    const check = async (path: string, url: string) => {
+      const schema = doc.paths[path]?.get?.responses[200].content['application/json'].schema;
+      expect(schema, path).toBeDefined();
+      const res = await t.call('GET', url, { token: operator });
+      expect(res.status, url).toBe(200);
+      expect(schemaErrors(schema!, res.body), url).toEqual([]);
+    };
+    const supplier = await idOf('organizations', { name: 'Acme Medical Devices' });
+    const provider = await idOf('organizations', { name: 'Riverside Health' });
+    await check(`${BASE}/suppliers`, `${BASE}/suppliers`);
+    await check(`${BASE}/suppliers/{id}`, `${BASE}/suppliers/${supplier}`);
+    await check(`${BASE}/providers`, `${BASE}/providers`);
+    await check(`${BASE}/providers/{id}`, `${BASE}/providers/${provider}`);
+    await check(`${BASE}/suppliers-list`, `${BASE}/suppliers-list`);
+    await check(`${BASE}/supplierNameList`, `${BASE}/supplierNameList`);
+    await check(`${BASE}/meta`, `${BASE}/meta`);
+    await check(`${BASE}/providerorgmeta`, `${BASE}/providerorgmeta`);
+    await check(`${BASE}/filters-meta/status`, `${BASE}/filters-meta/status`);
+    await check(`${BASE}/filters-meta/sso`, `${BASE}/filters-meta/sso`);
   });
 });
