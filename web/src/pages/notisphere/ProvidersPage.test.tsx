@@ -167,6 +167,9 @@ describe('operator providers', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog');
     const first = await within(dialog).findByTestId('site-0');
+    expect(within(dialog).getByTestId('registration-url').textContent).toContain(
+      'http://localhost/registration/riverside-health',
+    );
     const name = within(first).getByRole('textbox', { name: /Site name/ });
     await user.clear(name);
     await user.type(name, 'Riverside North Hospital');

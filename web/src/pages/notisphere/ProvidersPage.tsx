@@ -60,6 +60,7 @@ function ProviderDialog({ id, onClose, onSaved }: { id: number | null; onClose: 
       title={id === null ? t`Add provider` : t`Edit provider`}
       creating={id === null}
       loadError={error ? error.message : null}
+      registrationUrl={data?.self_registration_url}
       loading={id !== null && !data}
       initial={data ? valuesOf(data) : emptyValues}
       roleOptions={data ? data.roles.map((r) => r.name) : PROVIDER_ROLES}

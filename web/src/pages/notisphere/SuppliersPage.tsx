@@ -51,6 +51,7 @@ function SupplierDialog({ id, onClose, onSaved }: { id: number | null; onClose: 
       title={id === null ? t`Add supplier` : t`Edit supplier`}
       creating={id === null}
       loadError={error ? error.message : null}
+      registrationUrl={data?.self_registration_url}
       loading={loading}
       initial={data ? valuesOf(data) : emptyValues}
       roleOptions={data ? data.roles.map((r) => r.name) : SUPPLIER_ROLES}

@@ -451,6 +451,7 @@ export function OrganizationDialog({
   roleOptions,
   loading,
   loadError,
+  registrationUrl,
   sites,
   onClose,
   onSubmit,
@@ -462,6 +463,8 @@ export function OrganizationDialog({
   loading?: boolean;
   /** The organisation could not be read (shown in place of the form). */
   loadError?: string | null;
+  /** The saved self-registration page, shown for the operator to pass on. */
+  registrationUrl?: string | null;
   /** Present for providers: the sites editor. */
   sites?: SiteValues[];
   onClose: () => void;
@@ -558,6 +561,12 @@ export function OrganizationDialog({
               </p>
             ) : null}
             <div className="grid gap-3 sm:grid-cols-2">{fields.map(input)}</div>
+            {registrationUrl ? (
+              <p className="text-sm text-muted-foreground" data-testid="registration-url">
+                <Trans>Self-registration page:</Trans>{' '}
+                <span className="break-all text-foreground">{registrationUrl}</span>
+              </p>
+            ) : null}
             <FormField label={t`Self-registration role`}>
               <SimpleSelect
                 value={String(values.self_registration_role || 'NONE')}
