@@ -522,9 +522,25 @@ describe('providers', () => {
   it('deactivates a health system with its sites and ends the sessions of both', async () => {
     const riverside = await idOf('organizations', { name: 'Riverside Health' });
     const session = await t.signIn('admin@riverside.demo');
+    // A user of a site: the site goes with its health system, and so does that session.
+    const north = await idOf('organizations', { name: 'Riverside North Campus' });
+    await t.db.transaction(async (trx) => {
+      const user = await findOrCreateUser(trx, {
+        email: 'nurse@north.demo',
+        password: 'Portal#2026',
+        first_name: 'Nora',
+        last_name: 'North',
+        status: 'VERIFIED',
+      });
+      const role = await idOf('roles', { organization_id: north, name: 'Responder' });
+      await addMembership(trx, user.id, north, role);
+    });
+    const siteSession = await t.signIn('nurse@north.demo');
+    expect((await t.call('GET', '/api/me', { token: siteSession.access_token })).status).toBe(200);
     const res = await t.call('DELETE', `${BASE}/providers/${riverside}`, { token: operator });
     expect(res.status).toBe(200);
     expect((await t.call('GET', '/api/me', { token: session.access_token })).status).toBe(401);
+    expect((await t.call('GET', '/api/me', { token: siteSession.access_token })).status).toBe(401);
     expect((await t.db('organizations').where({ parent_id: riverside }).pluck('status')) as string[]).toEqual([
       'DEACTIVATED',
       'DEACTIVATED',
