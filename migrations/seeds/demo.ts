@@ -4,6 +4,7 @@ import {
   createOrganizationWithRoles,
   findOrCreateUser,
   type NewOrganization,
+  normalizeSupplierName,
 } from '@portal/organizations';
 
 export interface DemoSignIn {
@@ -115,6 +116,13 @@ const WORLD: DemoOrg[] = [
   },
 ];
 
+const SUPPLIER_MASTER: [name: string, supplierKey: string | null][] = [
+  ['ACME MED DEVICES INC', 'acme'],
+  ['Acme Medical Devices', 'acme'],
+  ['BOREALIS PHARMA LLC', 'borealis'],
+  ['ZENITH SURGICAL SUPPLY CO', null],
+];
+
 export async function isDatabaseEmpty(db: Knex): Promise<boolean> {
   const row = (await db('organizations').count<{ count: number }[]>({ count: '*' }).first()) as
     | { count: number }
@@ -151,6 +159,15 @@ export async function seedDemo(db: Knex, password: string): Promise<DemoSignIn[]
         signIns.push({ email: u.email, organization: org.name, role: u.role });
       }
     }
+    // Supplier names as customers' files spell them (the supplier master), linked to the supplier they mean or pending.
+    await trx('supplier_master').insert(
+      SUPPLIER_MASTER.map(([name, key]) => ({
+        name,
+        normalized_name: normalizeSupplierName(name),
+        organization_id: key ? ids[key] : null,
+        status: key ? 'LINKED' : 'PENDING',
+      })),
+    );
     return signIns;
   });
 }

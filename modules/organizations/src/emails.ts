@@ -28,4 +28,12 @@ export const emails = {
       `An administrator of ${orgName} added you to the organization. Sign in with your existing password and choose ${orgName}:`,
       link,
     ]),
+  /** The first administrator of an organisation the operator onboarded (issue 11). */
+  onboarding: (to: string, orgId: number, orgName: string, link: string, hours: number) =>
+    mail('ORGANIZATION_ONBOARDING', to, orgId, `Your ${orgName} account is ready`, [
+      `${orgName} has been set up on the recall and supply advisory portal, and you are its administrator.`,
+      'Open this link to verify your email address and choose your password:',
+      link,
+      `The link works once and expires in ${hours} hours.`,
+    ]),
 };

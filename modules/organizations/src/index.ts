@@ -1,4 +1,5 @@
 import type { ModuleDeps, PortalModule } from '@portal/core';
+import { operatorOrganizationRoutes } from './operator-routes.js';
 import { organizationRoutes } from './routes.js';
 
 export { Organization } from './models/Organization.js';
@@ -33,8 +34,10 @@ export {
 export { createSupplierLocation, getSupplierLocations, type SupplierLocation } from './services/locations.js';
 export { getTemplateActions, type TemplateAction, type ActionType, ACTION_TYPES } from './services/template-actions.js';
 export { getSalesRepresentatives, type SalesRepresentative } from './services/sales-reps.js';
+// The supplier master: which supplier organisation a name in a file means (issue 11).
+export { normalizeSupplierName, resolveSupplierName } from './services/supplier-master.js';
 export { COMMUNICATION_TYPES, type CommunicationType } from './services/communication-settings.js';
 
 export function createOrganizationsModule(deps: ModuleDeps): PortalModule {
-  return { name: 'organizations', routes: organizationRoutes(deps) };
+  return { name: 'organizations', routes: [...organizationRoutes(deps), ...operatorOrganizationRoutes(deps)] };
 }

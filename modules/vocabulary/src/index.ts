@@ -89,6 +89,13 @@ export const VOCABULARIES = {
     ACTIVE: { en: 'Active', vi: 'Đang hoạt động' },
     INACTIVE: { en: 'Deactivated', vi: 'Đã vô hiệu hóa' },
   },
+  /** Organisations and supplier master names (spec 000 §4, "Supplier/organisation"). */
+  organizationStatus: {
+    ACTIVE: { en: 'Active', vi: 'Đang hoạt động' },
+    DEACTIVATED: { en: 'Deactivated', vi: 'Đã vô hiệu hóa' },
+    PENDING: { en: 'Pending', vi: 'Đang chờ' },
+    LINKED: { en: 'Linked', vi: 'Đã liên kết' },
+  },
   /** The account and membership states the users report words (the others read as their codes there). */
   userStatus: {
     VERIFICATION: { en: 'Verification Email Sent', vi: 'Đã gửi email xác minh' },

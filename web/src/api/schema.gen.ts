@@ -565,6 +565,318 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notisphere/organizations/create-suppliers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add supplier names (as files spell them) to the supplier master, optionally linked at once */
+        post: operations["postNotisphereOrganizationsCreateSuppliers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/organizations/downloadprovideraccountcsv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Provider Account Report as CSV (list filters apply) */
+        get: operations["getNotisphereOrganizationsDownloadprovideraccountcsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/organizations/downloadprovideraccountxlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Provider Account Report as XLSX (list filters apply) */
+        get: operations["getNotisphereOrganizationsDownloadprovideraccountxlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/organizations/filters-meta/notisphere-managed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Options of the Notisphere-managed filter */
+        get: operations["getNotisphereOrganizationsFiltersMetaNotisphereManaged"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/organizations/filters-meta/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Options of the SSO filter */
+        get: operations["getNotisphereOrganizationsFiltersMetaSso"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/organizations/filters-meta/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Options of the organisation status filter */
+        get: operations["getNotisphereOrganizationsFiltersMetaStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/organizations/link-suppliers/{id}/{organizationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Link a supplier master name to a supplier organisation (0 unlinks) */
+        put: operations["putNotisphereOrganizationsLinkSuppliersIdOrganizationId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/organizations/meta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active organisations (optionally of one type) for pickers */
+        get: operations["getNotisphereOrganizationsMeta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/organizations/providerdocdata/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One provider's account data: the health system and its sites with administrators and user counts */
+        get: operations["getNotisphereOrganizationsProviderdocdataId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/organizations/providerorgmeta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health systems for pickers */
+        get: operations["getNotisphereOrganizationsProviderorgmeta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/organizations/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health systems (address filters, notisphere_id, sites, filterModel, search) */
+        get: operations["getNotisphereOrganizationsProviders"];
+        put?: never;
+        /** Onboard a provider (health system with its sites): its roles and its administrator, invited by email */
+        post: operations["postNotisphereOrganizationsProviders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/organizations/providers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One provider (health system with its sites) with its settings and administrator */
+        get: operations["getNotisphereOrganizationsProvidersId"];
+        /** Update a provider (health system with its sites) (the fields sent); status ACTIVE reactivates it */
+        put: operations["putNotisphereOrganizationsProvidersId"];
+        post?: never;
+        /** Deactivate a provider (health system with its sites) (soft): its users' sessions end at once */
+        delete: operations["deleteNotisphereOrganizationsProvidersId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/organizations/recall-Orgmeta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Suppliers and providers (with sites) a recall list can be filtered by */
+        get: operations["getNotisphereOrganizationsRecallOrgmeta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/organizations/supplierNameList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Supplier organisations a master name can be linked to */
+        get: operations["getNotisphereOrganizationsSupplierNameList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/organizations/suppliers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Supplier organisations (address filters, filterModel, search) */
+        get: operations["getNotisphereOrganizationsSuppliers"];
+        put?: never;
+        /** Onboard a supplier: its roles and its administrator, invited by email */
+        post: operations["postNotisphereOrganizationsSuppliers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/organizations/suppliers-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The supplier master names, optionally of one status */
+        get: operations["getNotisphereOrganizationsSuppliersList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/organizations/suppliers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One supplier with its settings and administrator */
+        get: operations["getNotisphereOrganizationsSuppliersId"];
+        /** Update a supplier (the fields sent); status ACTIVE reactivates it */
+        put: operations["putNotisphereOrganizationsSuppliersId"];
+        post?: never;
+        /** Deactivate a supplier (soft): its users' sessions end at once */
+        delete: operations["deleteNotisphereOrganizationsSuppliersId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/organizations/update-suppliers-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deactivate or reactivate a supplier master name (a write sent as GET, as the spec has it) */
+        get: operations["getNotisphereOrganizationsUpdateSuppliersList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organization/profile": {
         parameters: {
             query?: never;
@@ -5617,6 +5929,1646 @@ export interface operations {
                 content: {
                     "application/json": {
                         d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postNotisphereOrganizationsCreateSuppliers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    names: string[];
+                    organization_id?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereOrganizationsDownloadprovideraccountcsv: {
+        parameters: {
+            query?: {
+                add1?: string;
+                add2?: string;
+                city?: string;
+                filterModel?: string;
+                name?: string;
+                notisphere_id?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sites?: string;
+                sortDirection?: string;
+                sortField?: string;
+                state?: string;
+                zip?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereOrganizationsDownloadprovideraccountxlsx: {
+        parameters: {
+            query?: {
+                add1?: string;
+                add2?: string;
+                city?: string;
+                filterModel?: string;
+                name?: string;
+                notisphere_id?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sites?: string;
+                sortDirection?: string;
+                sortField?: string;
+                state?: string;
+                zip?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereOrganizationsFiltersMetaNotisphereManaged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            label: string;
+                            value: string | boolean;
+                        }[];
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereOrganizationsFiltersMetaSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            label: string;
+                            value: string | boolean;
+                        }[];
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereOrganizationsFiltersMetaStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            label: string;
+                            value: string | boolean;
+                        }[];
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereOrganizationsLinkSuppliersIdOrganizationId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                organizationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: number;
+                            name: string;
+                            normalized_name: string;
+                            organization_id: number | null;
+                            organization_name: string | null;
+                            /** @enum {string} */
+                            status: "PENDING" | "LINKED" | "DEACTIVATED";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereOrganizationsMeta: {
+        parameters: {
+            query?: {
+                orgType?: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            name: string;
+                            notisphere_id?: string | null;
+                            parent_id?: number | null;
+                            status?: string;
+                            type?: string;
+                        }[];
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereOrganizationsProviderdocdataId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereOrganizationsProviderorgmeta: {
+        parameters: {
+            query?: {
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            name: string;
+                            notisphere_id?: string | null;
+                            parent_id?: number | null;
+                            status?: string;
+                            type?: string;
+                        }[];
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereOrganizationsProviders: {
+        parameters: {
+            query?: {
+                add1?: string;
+                add2?: string;
+                city?: string;
+                filterModel?: string;
+                name?: string;
+                notisphere_id?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sites?: string;
+                sortDirection?: string;
+                sortField?: string;
+                state?: string;
+                zip?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                address1: string | null;
+                                address2: string | null;
+                                admin_email: string | null;
+                                admin_name: string | null;
+                                admin_status: string | null;
+                                city: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                domain: string | null;
+                                email: string | null;
+                                id: number;
+                                is_notisphere_managed: boolean;
+                                is_sso: boolean;
+                                name: string;
+                                notisphere_id: string | null;
+                                phone: string | null;
+                                requires_second_factor: boolean;
+                                site_count: number;
+                                sites: string | null;
+                                state: string | null;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "DEACTIVATED" | "PENDING" | "LINKED";
+                                /** Format: date-time */
+                                updated_at: string;
+                                zip: string | null;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postNotisphereOrganizationsProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address1?: string | null;
+                    address2?: string | null;
+                    administrator: {
+                        /** Format: email */
+                        email: string;
+                        first_name: string;
+                        last_name: string;
+                        phone?: string | null;
+                    };
+                    city?: string | null;
+                    country?: string | null;
+                    domain?: string | null;
+                    email?: string | null;
+                    is_notisphere_managed?: boolean;
+                    is_sso?: boolean;
+                    name: string;
+                    notisphere_id?: string | null;
+                    phone?: string | null;
+                    requires_second_factor?: boolean;
+                    self_registration_link?: string | null;
+                    self_registration_role?: string | null;
+                    sites?: {
+                        address1?: string | null;
+                        address2?: string | null;
+                        city?: string | null;
+                        country?: string | null;
+                        domain?: string | null;
+                        email?: string | null;
+                        id?: number;
+                        name?: string;
+                        notisphere_id?: string | null;
+                        phone?: string | null;
+                        state?: string | null;
+                        /** @enum {string} */
+                        status?: "ACTIVE" | "DEACTIVATED";
+                        zip?: string | null;
+                    }[];
+                    state?: string | null;
+                    zip?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            address1: string | null;
+                            address2: string | null;
+                            admin_email: string | null;
+                            admin_name: string | null;
+                            admin_status: string | null;
+                            city: string | null;
+                            country: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            domain: string | null;
+                            email: string | null;
+                            id: number;
+                            is_notisphere_managed: boolean;
+                            is_sso: boolean;
+                            name: string;
+                            notisphere_id: string | null;
+                            phone: string | null;
+                            requires_second_factor: boolean;
+                            roles: {
+                                id: number;
+                                name: string;
+                            }[];
+                            self_registration_link: string | null;
+                            self_registration_role: string | null;
+                            self_registration_role_id: number | null;
+                            self_registration_url: string | null;
+                            sites: {
+                                address1: string | null;
+                                address2: string | null;
+                                city: string | null;
+                                email: string | null;
+                                id: number;
+                                name: string;
+                                notisphere_id: string | null;
+                                phone: string | null;
+                                state: string | null;
+                                status: string;
+                                zip: string | null;
+                            }[];
+                            state: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "DEACTIVATED" | "PENDING" | "LINKED";
+                            /** @enum {string} */
+                            type: "SUPPLIER" | "PROVIDER";
+                            /** Format: date-time */
+                            updated_at: string;
+                            user_count: number;
+                            zip: string | null;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereOrganizationsProvidersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            address1: string | null;
+                            address2: string | null;
+                            admin_email: string | null;
+                            admin_name: string | null;
+                            admin_status: string | null;
+                            city: string | null;
+                            country: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            domain: string | null;
+                            email: string | null;
+                            id: number;
+                            is_notisphere_managed: boolean;
+                            is_sso: boolean;
+                            name: string;
+                            notisphere_id: string | null;
+                            phone: string | null;
+                            requires_second_factor: boolean;
+                            roles: {
+                                id: number;
+                                name: string;
+                            }[];
+                            self_registration_link: string | null;
+                            self_registration_role: string | null;
+                            self_registration_role_id: number | null;
+                            self_registration_url: string | null;
+                            sites: {
+                                address1: string | null;
+                                address2: string | null;
+                                city: string | null;
+                                email: string | null;
+                                id: number;
+                                name: string;
+                                notisphere_id: string | null;
+                                phone: string | null;
+                                state: string | null;
+                                status: string;
+                                zip: string | null;
+                            }[];
+                            state: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "DEACTIVATED" | "PENDING" | "LINKED";
+                            /** @enum {string} */
+                            type: "SUPPLIER" | "PROVIDER";
+                            /** Format: date-time */
+                            updated_at: string;
+                            user_count: number;
+                            zip: string | null;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereOrganizationsProvidersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address1?: string | null;
+                    address2?: string | null;
+                    city?: string | null;
+                    country?: string | null;
+                    domain?: string | null;
+                    email?: string | null;
+                    is_notisphere_managed?: boolean;
+                    is_sso?: boolean;
+                    name?: string;
+                    notisphere_id?: string | null;
+                    phone?: string | null;
+                    requires_second_factor?: boolean;
+                    self_registration_link?: string | null;
+                    self_registration_role?: string | null;
+                    sites?: {
+                        address1?: string | null;
+                        address2?: string | null;
+                        city?: string | null;
+                        country?: string | null;
+                        domain?: string | null;
+                        email?: string | null;
+                        id?: number;
+                        name?: string;
+                        notisphere_id?: string | null;
+                        phone?: string | null;
+                        state?: string | null;
+                        /** @enum {string} */
+                        status?: "ACTIVE" | "DEACTIVATED";
+                        zip?: string | null;
+                    }[];
+                    state?: string | null;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "DEACTIVATED";
+                    zip?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            address1: string | null;
+                            address2: string | null;
+                            admin_email: string | null;
+                            admin_name: string | null;
+                            admin_status: string | null;
+                            city: string | null;
+                            country: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            domain: string | null;
+                            email: string | null;
+                            id: number;
+                            is_notisphere_managed: boolean;
+                            is_sso: boolean;
+                            name: string;
+                            notisphere_id: string | null;
+                            phone: string | null;
+                            requires_second_factor: boolean;
+                            roles: {
+                                id: number;
+                                name: string;
+                            }[];
+                            self_registration_link: string | null;
+                            self_registration_role: string | null;
+                            self_registration_role_id: number | null;
+                            self_registration_url: string | null;
+                            sites: {
+                                address1: string | null;
+                                address2: string | null;
+                                city: string | null;
+                                email: string | null;
+                                id: number;
+                                name: string;
+                                notisphere_id: string | null;
+                                phone: string | null;
+                                state: string | null;
+                                status: string;
+                                zip: string | null;
+                            }[];
+                            state: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "DEACTIVATED" | "PENDING" | "LINKED";
+                            /** @enum {string} */
+                            type: "SUPPLIER" | "PROVIDER";
+                            /** Format: date-time */
+                            updated_at: string;
+                            user_count: number;
+                            zip: string | null;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    deleteNotisphereOrganizationsProvidersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereOrganizationsRecallOrgmeta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereOrganizationsSupplierNameList: {
+        parameters: {
+            query?: {
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            name: string;
+                            notisphere_id?: string | null;
+                            parent_id?: number | null;
+                            status?: string;
+                            type?: string;
+                        }[];
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereOrganizationsSuppliers: {
+        parameters: {
+            query?: {
+                add1?: string;
+                add2?: string;
+                city?: string;
+                filterModel?: string;
+                name?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                state?: string;
+                zip?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                address1: string | null;
+                                address2: string | null;
+                                admin_email: string | null;
+                                admin_name: string | null;
+                                admin_status: string | null;
+                                city: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                domain: string | null;
+                                email: string | null;
+                                id: number;
+                                is_notisphere_managed: boolean;
+                                is_sso: boolean;
+                                name: string;
+                                notisphere_id: string | null;
+                                phone: string | null;
+                                requires_second_factor: boolean;
+                                state: string | null;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "DEACTIVATED" | "PENDING" | "LINKED";
+                                /** Format: date-time */
+                                updated_at: string;
+                                zip: string | null;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postNotisphereOrganizationsSuppliers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address1?: string | null;
+                    address2?: string | null;
+                    administrator: {
+                        /** Format: email */
+                        email: string;
+                        first_name: string;
+                        last_name: string;
+                        phone?: string | null;
+                    };
+                    city?: string | null;
+                    country?: string | null;
+                    domain?: string | null;
+                    email?: string | null;
+                    is_notisphere_managed?: boolean;
+                    is_sso?: boolean;
+                    name: string;
+                    notisphere_id?: string | null;
+                    phone?: string | null;
+                    requires_second_factor?: boolean;
+                    self_registration_link?: string | null;
+                    self_registration_role?: string | null;
+                    state?: string | null;
+                    zip?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            address1: string | null;
+                            address2: string | null;
+                            admin_email: string | null;
+                            admin_name: string | null;
+                            admin_status: string | null;
+                            city: string | null;
+                            country: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            domain: string | null;
+                            email: string | null;
+                            id: number;
+                            is_notisphere_managed: boolean;
+                            is_sso: boolean;
+                            name: string;
+                            notisphere_id: string | null;
+                            phone: string | null;
+                            requires_second_factor: boolean;
+                            roles: {
+                                id: number;
+                                name: string;
+                            }[];
+                            self_registration_link: string | null;
+                            self_registration_role: string | null;
+                            self_registration_role_id: number | null;
+                            self_registration_url: string | null;
+                            state: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "DEACTIVATED" | "PENDING" | "LINKED";
+                            /** @enum {string} */
+                            type: "SUPPLIER" | "PROVIDER";
+                            /** Format: date-time */
+                            updated_at: string;
+                            user_count: number;
+                            zip: string | null;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereOrganizationsSuppliersList: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                status?: "PENDING" | "LINKED" | "DEACTIVATED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                /** Format: date-time */
+                                created_at: string;
+                                id: number;
+                                name: string;
+                                normalized_name: string;
+                                organization_id: number | null;
+                                organization_name: string | null;
+                                /** @enum {string} */
+                                status: "PENDING" | "LINKED" | "DEACTIVATED";
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereOrganizationsSuppliersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            address1: string | null;
+                            address2: string | null;
+                            admin_email: string | null;
+                            admin_name: string | null;
+                            admin_status: string | null;
+                            city: string | null;
+                            country: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            domain: string | null;
+                            email: string | null;
+                            id: number;
+                            is_notisphere_managed: boolean;
+                            is_sso: boolean;
+                            name: string;
+                            notisphere_id: string | null;
+                            phone: string | null;
+                            requires_second_factor: boolean;
+                            roles: {
+                                id: number;
+                                name: string;
+                            }[];
+                            self_registration_link: string | null;
+                            self_registration_role: string | null;
+                            self_registration_role_id: number | null;
+                            self_registration_url: string | null;
+                            state: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "DEACTIVATED" | "PENDING" | "LINKED";
+                            /** @enum {string} */
+                            type: "SUPPLIER" | "PROVIDER";
+                            /** Format: date-time */
+                            updated_at: string;
+                            user_count: number;
+                            zip: string | null;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereOrganizationsSuppliersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address1?: string | null;
+                    address2?: string | null;
+                    city?: string | null;
+                    country?: string | null;
+                    domain?: string | null;
+                    email?: string | null;
+                    is_notisphere_managed?: boolean;
+                    is_sso?: boolean;
+                    name?: string;
+                    notisphere_id?: string | null;
+                    phone?: string | null;
+                    requires_second_factor?: boolean;
+                    self_registration_link?: string | null;
+                    self_registration_role?: string | null;
+                    state?: string | null;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "DEACTIVATED";
+                    zip?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            address1: string | null;
+                            address2: string | null;
+                            admin_email: string | null;
+                            admin_name: string | null;
+                            admin_status: string | null;
+                            city: string | null;
+                            country: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            domain: string | null;
+                            email: string | null;
+                            id: number;
+                            is_notisphere_managed: boolean;
+                            is_sso: boolean;
+                            name: string;
+                            notisphere_id: string | null;
+                            phone: string | null;
+                            requires_second_factor: boolean;
+                            roles: {
+                                id: number;
+                                name: string;
+                            }[];
+                            self_registration_link: string | null;
+                            self_registration_role: string | null;
+                            self_registration_role_id: number | null;
+                            self_registration_url: string | null;
+                            state: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "DEACTIVATED" | "PENDING" | "LINKED";
+                            /** @enum {string} */
+                            type: "SUPPLIER" | "PROVIDER";
+                            /** Format: date-time */
+                            updated_at: string;
+                            user_count: number;
+                            zip: string | null;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    deleteNotisphereOrganizationsSuppliersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereOrganizationsUpdateSuppliersList: {
+        parameters: {
+            query: {
+                id: number;
+                status: "ACTIVE" | "DEACTIVATED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: number;
+                            name: string;
+                            normalized_name: string;
+                            organization_id: number | null;
+                            organization_name: string | null;
+                            /** @enum {string} */
+                            status: "PENDING" | "LINKED" | "DEACTIVATED";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;

@@ -159,7 +159,10 @@ export const routes: readonly RouteDef[] = [
   // Operator
   noti('/notisphere/dashboard', msg`Dashboard`),
   noti('/notisphere/key-metrics', msg`Key Metrics`, { permissions: N.keyMetrics }),
-  noti('/notisphere/providers', msg`Providers`, { permissions: N.providers }),
+  noti('/notisphere/providers', msg`Providers`, {
+    permissions: N.providers,
+    page: () => import('../pages/notisphere/ProvidersPage'),
+  }),
   noti('/notisphere/er-response', msg`eR Responses`, {
     permissions: N.responder,
     page: () => import('../pages/notisphere/ResponsesPage'),
@@ -167,7 +170,10 @@ export const routes: readonly RouteDef[] = [
   noti('/notisphere/recalls', msg`Recalls`, { permissions: N.recalls }),
   noti('/notisphere/recalls/view/:id', msg`View Recall`, { permissions: N.recalls, parent: nRecalls }),
   noti('/notisphere/roles', msg`Roles`, { permissions: N.roles }),
-  noti('/notisphere/suppliers', msg`Suppliers`, { permissions: N.suppliers }),
+  noti('/notisphere/suppliers', msg`Suppliers`, {
+    permissions: N.suppliers,
+    page: () => import('../pages/notisphere/SuppliersPage'),
+  }),
   noti('/notisphere/users', msg`Users`, { permissions: N.users }),
   noti('/notisphere/faqs', msg`Manage FAQs`, { permissions: N.faqs }),
   noti('/notisphere/email-templates', msg`Email Templates`, { permissions: N.emailTemplates }),
@@ -199,7 +205,10 @@ export const routes: readonly RouteDef[] = [
   noti('/notisphere/lookup-values', msg`Lookup Values`, { permissions: N.lookupValues }),
   noti('/notisphere/fields', msg`Product Fields`, { permissions: N.fields }),
   noti('/notisphere/manage-user-guide', msg`Manage User Guide`, { permissions: N.userGuides }),
-  noti('/notisphere/manage-supplier-list', msg`Manage Supplier Master`, { permissions: N.userGuides }),
+  noti('/notisphere/manage-supplier-list', msg`Manage Supplier Master`, {
+    permissions: N.userGuides,
+    page: () => import('../pages/notisphere/SupplierMasterPage'),
+  }),
   noti('/notisphere/fda-devices', msg`FDA Devices`, { permissions: N.fda }),
   noti('/notisphere/fda-drugs', msg`FDA Drugs`, { permissions: N.fda }),
 

@@ -23,5 +23,6 @@ export class Organization extends BaseModel {
   declare self_registration_link: string | null;
   declare self_registration_role_id: number | null;
   declare requires_second_factor: boolean;
+  declare is_notisphere_managed: boolean;
   declare created_at: Date;
 }

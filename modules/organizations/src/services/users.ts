@@ -97,7 +97,11 @@ async function lockMembership(trx: Knex.Transaction, actor: Actor, userId: numbe
 }
 
 /** A single-use set-password link (256 bits, stored hashed), consumed by POST /api/auth/reset-password. */
-async function issueSetPasswordToken(trx: Knex.Transaction, userId: number, ttlSeconds: number): Promise<string> {
+export async function issueSetPasswordToken(
+  trx: Knex.Transaction,
+  userId: number,
+  ttlSeconds: number,
+): Promise<string> {
   await trx('one_time_codes')
     .where({ user_id: userId, purpose: 'PASSWORD_RESET' })
     .whereNull('consumed_at')

@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
+import { claimsFor, makeJwt } from '../../test/jwt';
+
+const me = {
+  id: 42,
+  email: 'admin@operator.demo',
+  first_name: 'Olga',
+  last_name: 'Operator',
+  full_name: 'Olga Operator',
+  phone: null,
+  photo: null,
+  status: 'VERIFIED',
+  role_name: 'Administrator',
+  organization: { id: 1, name: 'NotiSphere', type: 'NOTISPHERE', profile_photo: null, isSSO: false },
+};
+
+const entry = (id: number, name: string, status: string, organization: [number, string] | null) => ({
+  id,
+  name,
+  normalized_name: name.toUpperCase(),
+  organization_id: organization?.[0] ?? null,
+  organization_name: organization?.[1] ?? null,
+  status,
+  created_at: '2026-11-01T10:00:00Z',
+  updated_at: '2026-11-02T10:00:00Z',
+});
+
+const rows = [
+  entry(1, 'ACME MED DEVICES INC', 'LINKED', [5, 'Acme Medical Devices']),
+  entry(2, 'ZENITH SURGICAL SUPPLY CO', 'PENDING', null),
+  entry(3, 'OLD NAME', 'DEACTIVATED', null),
+];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('operator supplier master', () => {
+  it('lists names by status, links a pending name to a supplier and sets one aside', async () => {
+    localStorage.setItem(
+      'user-token',
+      JSON.stringify({
+        access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageUserGuides'])),
+        refresh_token: 'r1',
+      }),
+    );
+    const calls: { method: string; url: string }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const method = init?.method ?? 'GET';
+        calls.push({ method, url });
+        const path = url.split('?')[0] ?? '';
+        if (path === '/api/me') return jsonResponse(me);
+        if (path === '/api/me/organization') return jsonResponse(me.organization);
+        if (path === '/api/notisphere/organizations/suppliers-list') {
+          const status = new URLSearchParams(url.split('?')[1]).get('status');
+          const items = status ? rows.filter((r) => r.status === status) : rows;
+          return jsonResponse({ items, total: items.length, pageNumber: 1, pageSize: 50, lastUpdated: null });
+        }
+        if (path === '/api/notisphere/organizations/supplierNameList')
+          return jsonResponse([
+            { id: 5, name: 'Acme Medical Devices', notisphere_id: 'SUP-0001' },
+            { id: 6, name: 'Zenith Surgical', notisphere_id: 'SUP-000006' },
+          ]);
+        if (path.startsWith('/api/notisphere/organizations/link-suppliers/')) return jsonResponse(rows[1]);
+        if (path === '/api/notisphere/organizations/update-suppliers-list') return jsonResponse(rows[1]);
+        return jsonResponse({});
+      }),
+    );
+    renderApp('/notisphere/manage-supplier-list');
+    await screen.findByText('ZENITH SURGICAL SUPPLY CO');
+    expect(within(tableRowWith('ACME MED DEVICES INC')).getByText('Linked')).toBeTruthy();
+    expect(within(tableRowWith('ZENITH SURGICAL SUPPLY CO')).getByText('Pending')).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.click(within(tableRowWith('OLD NAME')).getByRole('button', { name: 'Actions' }));
+    expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toEqual(['Activate']);
+    await user.keyboard('{Escape}');
+
+    await user.click(within(tableRowWith('ZENITH SURGICAL SUPPLY CO')).getByRole('button', { name: 'Actions' }));
+    expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toEqual([
+      'Link to supplier',
+      'Inactivate',
+    ]);
+    await user.click(screen.getByRole('menuitem', { name: 'Link to supplier' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('combobox'));
+    await user.click(await screen.findByRole('option', { name: 'Zenith Surgical' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'PUT' && c.url.endsWith('/link-suppliers/2/6'))).toBe(true),
+    );
+
+    await user.click(within(tableRowWith('ZENITH SURGICAL SUPPLY CO')).getByRole('button', { name: 'Actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Inactivate' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.includes('update-suppliers-list?id=2&status=DEACTIVATED'))).toBe(true),
+    );
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Pending' }));
+    await waitFor(() => expect(screen.queryByText('ACME MED DEVICES INC')).toBeNull());
+    expect(calls.some((c) => c.url.includes('suppliers-list?') && c.url.includes('status=PENDING'))).toBe(true);
+  });
+});
