@@ -9,6 +9,7 @@ import {
   updateAnyRole,
 } from './services/operator-roles.js';
 import {
+  downloadAllUsers,
   getUserWithMemberships,
   inviteUserAnywhere,
   listAllUsers,
@@ -32,7 +33,8 @@ const tags = ['operator'];
 type Id = { id: number };
 type ListQuery = Record<string, unknown> & { organizationId?: number };
 
-export function operatorUserRoutes({ db, config, mail }: ModuleDeps): Route[] {
+export function operatorUserRoutes({ db, config, mail, logger }: ModuleDeps): Route[] {
+  const onError = (err: unknown) => logger.error({ err }, 'report stream failed');
   const userStatus = (path: string, summary: string, run: (actor: Actor, id: number) => Promise<unknown>) =>
     route<unknown, unknown, Id>({
       method: 'PUT',
@@ -67,6 +69,17 @@ export function operatorUserRoutes({ db, config, mail }: ModuleDeps): Route[] {
       schema: { query: schema.operatorListQuery, response: listPageSchema(schema.operatorUserRow) },
       handler: ({ query }) => listAllUsers(db, query),
     }),
+    ...(['csv', 'xlsx'] as const).map((format) =>
+      route<unknown, ListQuery>({
+        method: 'GET',
+        path: `/notisphere/users/${format}-download`,
+        access: MANAGE_USERS,
+        summary: `Users of every organisation as ${format.toUpperCase()} (list filters apply)`,
+        tags,
+        schema: { query: schema.operatorListQuery },
+        handler: ({ query, timezone }) => downloadAllUsers(db, query, format, timezone, onError),
+      }),
+    ),
     route<unknown, unknown, Id>({
       method: 'GET',
       path: '/notisphere/users/:id',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, permissionsOf } from '@portal/core';
+import { fileDate, hashPassword, permissionsOf } from '@portal/core';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '@portal/testing';
 import { OPERATOR_USER_MESSAGES } from './services/operator-users.js';
 import { ROLE_MESSAGES } from './services/roles.js';
@@ -301,6 +301,30 @@ describe("the operator's users of every organisation", () => {
     const refused = await t.call('PUT', `/api/notisphere/users/${vera}/resend-verification`, { token: operator });
     expect(refused.status).toBe(409);
     expect(refused.body.m).toBe(OPERATOR_USER_MESSAGES.alreadyVerified);
+  });
+
+  it('downloads every tenant\'s users as CSV with the screen\'s search ("Users Report")', async () => {
+    const res = await fetch(`${t.baseUrl}/api/notisphere/users/csv-download?search=riverside&sortField=email`, {
+      headers: { authorization: `Bearer ${operator}`, timezone: 'Asia/Tokyo' },
+    });
+    expect(res.status).toBe(200);
+    expect(
+      decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? ''),
+    ).toBe(`Users Report ${fileDate(new Date(), 'Asia/Tokyo')}.csv`);
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe('First Name,Last Name,Email,Phone,Organizations,Account Status,Last Updated');
+    const listed = (
+      await t.call('GET', '/api/notisphere/users?search=riverside&sortField=email&pageSize=100', { token: operator })
+    ).body.d.items as { email: string }[];
+    expect(lines.slice(1).map((l) => l.split(',')[2])).toEqual(listed.map((u) => u.email));
+    expect(lines.some((l) => l.includes('"Lakeshore Medical Center, Riverside Health"'))).toBe(true);
+    const xlsx = await fetch(`${t.baseUrl}/api/notisphere/users/xlsx-download`, {
+      headers: { authorization: `Bearer ${operator}` },
+    });
+    expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
   });
 
   it('offers organisations to pick from by name', async () => {

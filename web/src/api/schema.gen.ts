@@ -756,6 +756,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notisphere/users/csv-download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users of every organisation as CSV (list filters apply) */
+        get: operations["getNotisphereUsersCsvDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notisphere/users/organizations": {
         parameters: {
             query?: never;
@@ -765,6 +782,23 @@ export interface paths {
         };
         /** Organisations to pick from (name contains search; at most 50) */
         get: operations["getNotisphereUsersOrganizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/users/xlsx-download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users of every organisation as XLSX (list filters apply) */
+        get: operations["getNotisphereUsersXlsxDownload"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6729,6 +6763,56 @@ export interface operations {
             };
         };
     };
+    getNotisphereUsersCsvDownload: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                organizationId?: number;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     getNotisphereUsersOrganizations: {
         parameters: {
             query?: {
@@ -6754,6 +6838,56 @@ export interface operations {
                             /** @enum {string} */
                             type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
                         }[];
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereUsersXlsxDownload: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                organizationId?: number;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
                         m: string;
                         /** @constant */
                         ok: true;

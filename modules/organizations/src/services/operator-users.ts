@@ -1,18 +1,25 @@
+import { vocabularyLabel } from '@portal/vocabulary';
 import type { Knex } from 'knex';
 import {
   type Actor,
+  applyListFilters,
+  applyListPage,
   BusinessRuleError,
   type Config,
   ConflictError,
+  type FileResult,
+  formatDateTime,
   type ListPage,
   type ListSpec,
   NotFoundError,
   type OrganizationType,
   parseListQuery,
   recordAudit,
+  type ReportColumn,
   runList,
   ValidationError,
 } from '@portal/core';
+import { listReport } from './reports.js';
 import { checkFields, requireText, takeExactFilters } from './common.js';
 import { inviteUserInto, type NewMember, sendInvitation } from './users.js';
 import { Organization } from '../models/Organization.js';
@@ -118,6 +125,15 @@ const selectUser = (db: Knex) => (qb: Knex.QueryBuilder) =>
     'u.updated_at',
   );
 
+function userQuery(db: Knex, raw: Record<string, unknown> & { organizationId?: number }) {
+  const { rest, exact } = takeExactFilters(raw, ['status']);
+  const query = parseListQuery(rest, userList);
+  const organizationId = raw.organizationId ?? null;
+  const base = userRows(db, organizationId);
+  if (exact.status) base.where('u.status', exact.status.toUpperCase());
+  return { query, base, organizationId, exact };
+}
+
 /**
  * Every user of every organisation: search (trimmed) over name, email and organisation names; contains-filters per
  * column; `status` is an exact filter (VERIFIED must not match NONVERIFIED). Searched or contains-filtered, the total
@@ -127,17 +143,42 @@ export async function listAllUsers(
   db: Knex,
   raw: Record<string, unknown> & { organizationId?: number },
 ): Promise<ListPage<OperatorUserRow>> {
-  const { rest, exact } = takeExactFilters(raw, ['status']);
-  const query = parseListQuery(rest, userList);
-  const organizationId = raw.organizationId ?? null;
-  const base = userRows(db, organizationId);
-  if (exact.status) base.where('u.status', exact.status.toUpperCase());
+  const { query, base, organizationId, exact } = userQuery(db, raw);
   // The whole list's total is the users table's count, without the lateral join. One organisation's members or one
   // status are counted exactly: both are bounded by the users table (one row per person), not by events.
   const whole = organizationId === null && !exact.status;
   return runList<OperatorUserRow>(base, query, userList, 'u.id', selectUser(db), 'u.updated_at', {
     ...(whole ? { total: db('users').count('*') } : {}),
   });
+}
+
+function userColumns(timezone: string): ReportColumn<OperatorUserRow>[] {
+  return [
+    { header: 'First Name', value: (r) => r.first_name },
+    { header: 'Last Name', value: (r) => r.last_name },
+    { header: 'Email', value: (r) => r.email, width: 32 },
+    { header: 'Phone', value: (r) => r.phone },
+    { header: 'Organizations', value: (r) => r.organization_names, width: 40 },
+    { header: 'Account Status', value: (r) => vocabularyLabel('userStatus', r.status) },
+    { header: 'Last Updated', value: (r) => formatDateTime(r.updated_at, timezone) },
+  ];
+}
+
+/** Every tenant's users as a file ("Users Report MM-DD-YYYY"): the screen's search, filters and sort, every page. */
+export function downloadAllUsers(
+  db: Knex,
+  raw: Record<string, unknown> & { organizationId?: number },
+  format: 'csv' | 'xlsx',
+  timezone: string,
+  onError: (err: unknown) => void,
+): FileResult {
+  const { query, base } = userQuery(db, { ...raw, pageNumber: 1, pageSize: 1 });
+  const filtered = applyListFilters(base, query, userList);
+  const pages = async (offset: number, limit: number) =>
+    (await applyListPage(selectUser(db)(filtered.clone()), { ...query, pageSize: limit }, userList, 'u.id').offset(
+      offset,
+    )) as OperatorUserRow[];
+  return listReport('Users Report', 'Users', userColumns(timezone), pages, format, timezone, onError);
 }
 
 /** One user with every live membership: organisation, its type and status, the role and the membership's status. */
