@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileDate, hashPassword, permissionsOf } from '@portal/core';
+import { fileDate, hashPassword, permissionsOf, schemaErrors } from '@portal/core';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '@portal/testing';
 import { OPERATOR_USER_MESSAGES } from './services/operator-users.js';
 import { ROLE_MESSAGES } from './services/roles.js';
@@ -442,6 +442,35 @@ describe("the operator's roles of every organisation", () => {
       (await t.call('PUT', '/api/notisphere/roles/999999', { token: operator, body: { name: 'X', permissions: [] } }))
         .status,
     ).toBe(404);
+  });
+});
+
+describe('response schemas', () => {
+  it('answers what the routes declare in /api/openapi.json (the web types are generated from it)', async () => {
+    const paths = (
+      (await (await fetch(`${t.baseUrl}/api/openapi.json`)).json()) as {
+        paths: Record<
+          string,
+          Record<string, { responses: { 200: { content: { 'application/json': { schema: object } } } } }>
+        >;
+      }
+    ).paths;
+    const morgan = await idOf('users', { email: 'multi@riverside.demo' });
+    const role = await roleId('Recall Coordinator', 'Acme Medical Devices');
+    for (const [path, url] of [
+      ['/api/notisphere/users', '/api/notisphere/users?search=riverside'],
+      ['/api/notisphere/users/{id}', `/api/notisphere/users/${morgan}`],
+      ['/api/notisphere/users/organizations', '/api/notisphere/users/organizations?search=a'],
+      ['/api/notisphere/roles', '/api/notisphere/roles'],
+      ['/api/notisphere/roles/{id}', `/api/notisphere/roles/${role}`],
+      ['/api/notisphere/roles/permissions', '/api/notisphere/roles/permissions'],
+    ] as const) {
+      const schema = paths[path]?.get?.responses[200].content['application/json'].schema;
+      expect(schema, path).toBeDefined();
+      const res = await t.call('GET', url, { token: operator });
+      expect(res.status, url).toBe(200);
+      expect(schemaErrors(schema!, res.body), url).toEqual([]);
+    }
   });
 });
 
