@@ -71,6 +71,10 @@ function backend() {
       });
       if (path === '/api/me') return jsonResponse(me);
       if (path === '/api/me/organization') return jsonResponse(me.organization);
+      if (method === 'GET' && path === '/api/notisphere/users/csv-download')
+        return new Response('First Name\n', {
+          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="Users Report.csv"' },
+        });
       if (method === 'GET' && path === '/api/notisphere/users')
         return jsonResponse({ items: users, total: users.length, pageNumber: 1, pageSize: 50, lastUpdated: null });
       if (method === 'GET' && path === '/api/notisphere/users/organizations') {
@@ -184,6 +188,23 @@ describe('operator users', () => {
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/notisphere/users/4/activate')).toBe(true),
     );
+  });
+
+  it("downloads what the screen lists: the search goes with the file's query", async () => {
+    signInAsOperator();
+    const calls = backend();
+    renderApp('/notisphere/users');
+    await screen.findByText('alice@acme.demo');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox'), ' acme ');
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === '/api/notisphere/users' && c.query.get('search') === 'acme')).toBe(true),
+    );
+    await user.click(screen.getByRole('button', { name: 'CSV' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/notisphere/users/csv-download')).toBe(true));
+    const download = calls.find((c) => c.path === '/api/notisphere/users/csv-download')!;
+    expect(download.query.get('search')).toBe('acme');
+    expect(download.query.get('pageSize')).toBeNull();
   });
 
   it("shows a person's memberships: organisation, type, role and status", async () => {

@@ -26,6 +26,7 @@ import {
   type ValidationMessages,
 } from '@portal/design-system';
 import { downloadFile } from '../../../api/client';
+import { listQueryParams } from '../../../api/communications';
 import { createRecord, deleteRecord, setRecordActive, updateRecord, useResourcePage } from '../../../api/supplier';
 import { useValidationMessages } from '../../../app/validation';
 import { useLabels } from './labels';
@@ -190,7 +191,14 @@ export function MasterListPage<T extends { id: number }>({ config }: { config: M
     if (!config.downloads) return;
     setDownloading(true);
     try {
-      await downloadFile(store, config.downloads[format], {}, `${config.downloads.name}.${format}`);
+      // The file holds what the screen lists: its search, filters, sort and extra query, every page.
+      const { pageNumber: _page, pageSize: _size, ...query } = listQueryParams(list.query);
+      await downloadFile(
+        store,
+        config.downloads[format],
+        { ...query, ...config.extraQuery },
+        `${config.downloads.name}.${format}`,
+      );
     } catch (err) {
       toast.danger(errorText(err, t`Nothing to download`));
     } finally {
