@@ -109,6 +109,14 @@ describe("the operator's users of every organisation", () => {
       .reverse();
     expect(page2.body.d.items.map((u: { email: string }) => u.email)).toEqual(sorted.slice(2, 4));
     expect(page2.body.d).toMatchObject({ pageNumber: 2, pageSize: 2, total: people });
+    const byOrganizations = (
+      await t.call('GET', '/api/notisphere/users?sortField=organization_names&sortDirection=desc&pageSize=100', {
+        token: operator,
+      })
+    ).body.d.items as { organization_names: string }[];
+    const names = byOrganizations.map((u) => u.organization_names);
+    expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a, 'en', { sensitivity: 'base' })));
+    expect(names[0]).toBe('Riverside Health');
     expect((await t.call('GET', '/api/notisphere/users?sortField=password_hash', { token: operator })).status).toBe(
       400,
     );

@@ -82,24 +82,29 @@ const userList: ListSpec = {
     last_name: 'u.last_name',
     phone: 'u.phone',
     status: 'u.status',
-    organization_names: 'mo.organization_names',
+    // The select's alias: sorted by name; its filter and the search are applied by userQuery (see there).
+    organization_names: 'organization_names',
     updated_at: 'u.updated_at',
   },
-  searchColumns: ['u.email', 'u.first_name', 'u.last_name', 'mo.organization_names'],
+  searchColumns: [],
   defaultSort: [{ column: 'u.email', direction: 'asc' }],
+  indexedSorts: ['email:asc', 'email:desc'],
 };
 
-/**
- * Users with the names of their organisations (a lateral aggregate per user, so search, filter and sort see it as a
- * column). `organizationId` keeps the members of one organisation.
- */
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Ids of the people with a live membership of an organisation whose name contains `text`. */
+function membersOfOrganizationsNamed(db: Knex, text: string): Knex.QueryBuilder {
+  return db('memberships as sm')
+    .join('organizations as so', 'so.id', 'sm.organization_id')
+    .whereNot('sm.status', 'DELETED')
+    .whereRaw('so.name ILIKE ?', [`%${escapeLike(text)}%`])
+    .select('sm.user_id');
+}
+
+/** Users; `organizationId` keeps the members of one organisation. */
 function userRows(db: Knex, organizationId: number | null): Knex.QueryBuilder {
-  const q = db('users as u').joinRaw(
-    `LEFT JOIN LATERAL (
-       SELECT string_agg(o.name, ', ' ORDER BY o.name) AS organization_names, count(*)::int AS membership_count
-       FROM memberships m JOIN organizations o ON o.id = m.organization_id
-       WHERE m.user_id = u.id AND m.status <> 'DELETED') mo ON true`,
-  );
+  const q = db('users as u');
   if (organizationId !== null)
     q.whereExists(
       db('memberships as om')
@@ -111,6 +116,10 @@ function userRows(db: Knex, organizationId: number | null): Knex.QueryBuilder {
   return q;
 }
 
+/**
+ * The page's columns. The organisations are scalar subqueries of the select list, which PostgreSQL evaluates after the
+ * sort and the limit (expensive target-list items are postponed), so a page gathers them for its own rows only.
+ */
 const selectUser = (db: Knex) => (qb: Knex.QueryBuilder) =>
   qb.select(
     'u.id',
@@ -120,17 +129,40 @@ const selectUser = (db: Knex) => (qb: Knex.QueryBuilder) =>
     db.raw(`trim(u.first_name || ' ' || u.last_name) as full_name`),
     'u.phone',
     'u.status',
-    'mo.organization_names',
-    db.raw('coalesce(mo.membership_count, 0) as membership_count'),
+    db.raw(
+      `(SELECT string_agg(o.name, ', ' ORDER BY o.name) FROM memberships m JOIN organizations o ON o.id = m.organization_id
+        WHERE m.user_id = u.id AND m.status <> 'DELETED') AS organization_names`,
+    ),
+    db.raw(
+      `(SELECT count(*)::int FROM memberships m WHERE m.user_id = u.id AND m.status <> 'DELETED') AS membership_count`,
+    ),
     'u.updated_at',
   );
 
+/**
+ * Parses the list query. The search (trimmed) reaches email, names and the names of the person's organisations: an OR
+ * of contains-matches (trigram indexes) and the ids of one membership subquery (read once), never an aggregate per
+ * user. The
+ * organisations filter is the same subquery; `status` is exact (VERIFIED must not match NONVERIFIED).
+ */
 function userQuery(db: Knex, raw: Record<string, unknown> & { organizationId?: number }) {
-  const { rest, exact } = takeExactFilters(raw, ['status']);
+  const { rest, exact } = takeExactFilters(raw, ['status', 'organization_names']);
   const query = parseListQuery(rest, userList);
   const organizationId = raw.organizationId ?? null;
   const base = userRows(db, organizationId);
   if (exact.status) base.where('u.status', exact.status.toUpperCase());
+  if (exact.organization_names) base.whereIn('u.id', membersOfOrganizationsNamed(db, exact.organization_names));
+  if (query.search) {
+    const pattern = `%${escapeLike(query.search)}%`;
+    base.where((w) =>
+      w
+        .whereRaw('u.email ILIKE ?', [pattern])
+        .orWhereRaw('u.first_name ILIKE ?', [pattern])
+        .orWhereRaw('u.last_name ILIKE ?', [pattern])
+        // An array, not IN (subquery): each arm of the OR can then be an index scan (trigram or primary key).
+        .orWhereRaw('u.id = ANY(ARRAY(?))', [membersOfOrganizationsNamed(db, query.search)]),
+    );
+  }
   return { query, base, organizationId, exact };
 }
 
@@ -144,9 +176,8 @@ export async function listAllUsers(
   raw: Record<string, unknown> & { organizationId?: number },
 ): Promise<ListPage<OperatorUserRow>> {
   const { query, base, organizationId, exact } = userQuery(db, raw);
-  // The whole list's total is the users table's count, without the lateral join. One organisation's members or one
-  // status are counted exactly: both are bounded by the users table (one row per person), not by events.
-  const whole = organizationId === null && !exact.status;
+  // Filtered by organisation or status, the total is exact: bounded by the users table (one row per person).
+  const whole = organizationId === null && !exact.status && !exact.organization_names;
   return runList<OperatorUserRow>(base, query, userList, 'u.id', selectUser(db), 'u.updated_at', {
     ...(whole ? { total: db('users').count('*') } : {}),
   });
@@ -382,6 +413,6 @@ export async function organizationChoices(
 ): Promise<{ id: number; name: string; type: OrganizationType; status: string }[]> {
   const q = db('organizations').whereNot('status', 'DELETED').orderBy('name').orderBy('id').limit(50);
   const text = search.trim();
-  if (text) q.whereRaw('name ILIKE ?', [`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`]);
+  if (text) q.whereRaw('name ILIKE ?', [`%${escapeLike(text)}%`]);
   return q.select('id', 'name', 'type', 'status');
 }
