@@ -102,5 +102,6 @@ export default function RolesPage() {
       },
     },
   };
-  return <MasterListPage config={config} />;
+  // A new organisation filter starts again at page 1 (the saved sort and filters stay).
+  return <MasterListPage key={organization?.id ?? 'all'} config={config} />;
 }

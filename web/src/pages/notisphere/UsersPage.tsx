@@ -157,7 +157,8 @@ export default function UsersPage() {
     },
     children: memberships ? <MembershipsDialog user={memberships} onClose={() => setMemberships(null)} /> : null,
   };
-  return <MasterListPage config={config} />;
+  // A new organisation filter starts again at page 1 (the saved sort and filters stay).
+  return <MasterListPage key={organization?.id ?? 'all'} config={config} />;
 }
 
 /** The roles of the organisation picked above it (active ones; a role of another organisation cannot be chosen). */
