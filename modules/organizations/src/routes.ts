@@ -1,4 +1,5 @@
 import { type ModuleDeps, type Route, route } from '@portal/core';
+import { operatorUserRoutes } from './operator-user-routes.js';
 import * as schema from './schemas.js';
 import type { StatusAction } from './services/common.js';
 import type { CommunicationType } from './services/communication-settings.js';
@@ -549,5 +550,6 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
 
     ...settingsRoutes('/supplier', MANAGE_SETTINGS),
     ...settingsRoutes('/provider', PROVIDER_SETTINGS),
+    ...operatorUserRoutes({ db, config, mail, files, logger }),
   ];
 }

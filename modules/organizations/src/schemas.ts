@@ -158,3 +158,138 @@ export const memberBody = {
     supplier_location_id: nullableIdSchema,
   },
 } as const;
+
+// ---- the operator's users and roles of every organisation (issue 11) ----
+
+/** A list of every tenant's users or roles; `organizationId` keeps one organisation's. */
+export const operatorListQuery = {
+  type: 'object',
+  properties: { ...listQuerySchema.properties, organizationId: idSchema },
+} as const;
+
+export const organizationChoicesQuery = {
+  type: 'object',
+  properties: { search: { type: 'string', maxLength: 200 } },
+} as const;
+
+export const operatorNewUserBody = {
+  type: 'object',
+  required: [...newUserBody.required, 'organization_id'],
+  properties: { ...newUserBody.properties, organization_id: id },
+} as const;
+
+export const operatorUserBody = {
+  type: 'object',
+  required: ['first_name', 'last_name'],
+  properties: { first_name: text(100), last_name: text(100), phone: optional(20) },
+} as const;
+
+export const operatorNewRoleBody = {
+  type: 'object',
+  required: [...roleBody.required, 'organization_id'],
+  properties: { ...roleBody.properties, organization_id: id },
+} as const;
+
+const nullableText = { type: ['string', 'null'] } as const;
+
+export const operatorUserRow = {
+  type: 'object',
+  required: ['id', 'email', 'first_name', 'last_name', 'full_name', 'status', 'membership_count'],
+  properties: {
+    id: { type: 'integer' },
+    email: { type: 'string' },
+    first_name: { type: 'string' },
+    last_name: { type: 'string' },
+    full_name: { type: 'string' },
+    phone: nullableText,
+    status: { type: 'string' },
+    organization_names: nullableText,
+    membership_count: { type: 'integer' },
+    updated_at: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+export const operatorMembership = {
+  type: 'object',
+  required: [
+    'id',
+    'organization_id',
+    'organization_name',
+    'organization_type',
+    'organization_status',
+    'role_id',
+    'role_name',
+    'role_status',
+    'status',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    organization_id: { type: 'integer' },
+    organization_name: { type: 'string' },
+    organization_type: { type: 'string', enum: ['NOTISPHERE', 'PROVIDER', 'SUPPLIER'] },
+    organization_status: { type: 'string' },
+    role_id: { type: 'integer' },
+    role_name: { type: 'string' },
+    role_status: { type: 'string' },
+    status: { type: 'string' },
+  },
+} as const;
+
+export const operatorUserDetail = {
+  type: 'object',
+  required: [...operatorUserRow.required, 'memberships'],
+  properties: {
+    ...operatorUserRow.properties,
+    memberships: { type: 'array', items: operatorMembership },
+  },
+} as const;
+
+export const operatorRoleRow = {
+  type: 'object',
+  required: [
+    'id',
+    'organization_id',
+    'organization_name',
+    'organization_type',
+    'name',
+    'status',
+    'is_system',
+    'permissions',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    organization_id: { type: 'integer' },
+    organization_name: { type: 'string' },
+    organization_type: { type: 'string', enum: ['NOTISPHERE', 'PROVIDER', 'SUPPLIER'] },
+    name: { type: 'string' },
+    description: nullableText,
+    status: { type: 'string' },
+    is_system: { type: 'boolean' },
+    permissions: { type: 'array', items: { type: 'string' } },
+    updated_at: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+export const statusAnswer = {
+  type: 'object',
+  required: ['id', 'status'],
+  properties: { id: { type: 'integer' }, status: { type: 'string' } },
+} as const;
+
+export const organizationChoice = {
+  type: 'object',
+  required: ['id', 'name', 'type', 'status'],
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    type: { type: 'string', enum: ['NOTISPHERE', 'PROVIDER', 'SUPPLIER'] },
+    status: { type: 'string' },
+  },
+} as const;
+
+const catalogue = { type: 'array', items: { type: 'string' } } as const;
+export const permissionCataloguesAnswer = {
+  type: 'object',
+  required: ['NOTISPHERE', 'PROVIDER', 'SUPPLIER'],
+  properties: { NOTISPHERE: catalogue, PROVIDER: catalogue, SUPPLIER: catalogue },
+} as const;

@@ -877,6 +877,248 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notisphere/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Roles of every organisation (or of organizationId) */
+        get: operations["getNotisphereRoles"];
+        put?: never;
+        /** Create a role of any organisation (permissions of that organisation's type only) */
+        post: operations["postNotisphereRoles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/roles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One role of any organisation with its permissions */
+        get: operations["getNotisphereRolesId"];
+        /** Update a role's name, description and permissions */
+        put: operations["putNotisphereRolesId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/roles/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Activate a role */
+        put: operations["putNotisphereRolesIdActivate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/roles/{id}/inactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Inactivate a role */
+        put: operations["putNotisphereRolesIdInactivate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/roles/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The permission catalogue of each organisation type (spec 000 §6) */
+        get: operations["getNotisphereRolesPermissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users of every organisation, one row per person, with their organisations */
+        get: operations["getNotisphereUsers"];
+        put?: never;
+        /** Invite a user into any organisation with a role of that organisation (emailed set-password link) */
+        post: operations["postNotisphereUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One user with every membership (organisation, role, statuses) */
+        get: operations["getNotisphereUsersId"];
+        /** Update a user's names and phone */
+        put: operations["putNotisphereUsersId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/users/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Reactivate a deactivated user account (its former status comes back) */
+        put: operations["putNotisphereUsersIdActivate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/users/{id}/inactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Deactivate a user account (every organisation) and end its sessions */
+        put: operations["putNotisphereUsersIdInactivate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/users/{id}/resend-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Send the invitation (verification) email again with a new link */
+        put: operations["putNotisphereUsersIdResendVerification"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/users/{id}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Unlock a locked account (clears the lock and the failed sign-in count) */
+        put: operations["putNotisphereUsersIdUnlock"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/users/csv-download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users of every organisation as CSV (list filters apply) */
+        get: operations["getNotisphereUsersCsvDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/users/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Organisations to pick from (name contains search; at most 50) */
+        get: operations["getNotisphereUsersOrganizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/users/xlsx-download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users of every organisation as XLSX (list filters apply) */
+        get: operations["getNotisphereUsersXlsxDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organization/profile": {
         parameters: {
             query?: never;
@@ -7569,6 +7811,1035 @@ export interface operations {
                             /** Format: date-time */
                             updated_at: string;
                         };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereRoles: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                organizationId?: number;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                description?: string | null;
+                                id: number;
+                                is_system: boolean;
+                                name: string;
+                                organization_id: number;
+                                organization_name: string;
+                                /** @enum {string} */
+                                organization_type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                                permissions: string[];
+                                status: string;
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postNotisphereRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string | null;
+                    name: string;
+                    organization_id: number;
+                    permissions: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            description?: string | null;
+                            id: number;
+                            is_system: boolean;
+                            name: string;
+                            organization_id: number;
+                            organization_name: string;
+                            /** @enum {string} */
+                            organization_type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                            permissions: string[];
+                            status: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereRolesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            description?: string | null;
+                            id: number;
+                            is_system: boolean;
+                            name: string;
+                            organization_id: number;
+                            organization_name: string;
+                            /** @enum {string} */
+                            organization_type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                            permissions: string[];
+                            status: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereRolesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string | null;
+                    name: string;
+                    permissions: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            description?: string | null;
+                            id: number;
+                            is_system: boolean;
+                            name: string;
+                            organization_id: number;
+                            organization_name: string;
+                            /** @enum {string} */
+                            organization_type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                            permissions: string[];
+                            status: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereRolesIdActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            status: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereRolesIdInactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            status: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereRolesPermissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            NOTISPHERE: string[];
+                            PROVIDER: string[];
+                            SUPPLIER: string[];
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereUsers: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                organizationId?: number;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                email: string;
+                                first_name: string;
+                                full_name: string;
+                                id: number;
+                                last_name: string;
+                                membership_count: number;
+                                organization_names?: string | null;
+                                phone?: string | null;
+                                status: string;
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postNotisphereUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    first_name: string;
+                    last_name: string;
+                    organization_id: number;
+                    phone?: string | null;
+                    role_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            email: string;
+                            first_name: string;
+                            full_name: string;
+                            id: number;
+                            last_name: string;
+                            membership_count: number;
+                            memberships: {
+                                id: number;
+                                organization_id: number;
+                                organization_name: string;
+                                organization_status: string;
+                                /** @enum {string} */
+                                organization_type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                                role_id: number;
+                                role_name: string;
+                                role_status: string;
+                                status: string;
+                            }[];
+                            organization_names?: string | null;
+                            phone?: string | null;
+                            status: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereUsersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            email: string;
+                            first_name: string;
+                            full_name: string;
+                            id: number;
+                            last_name: string;
+                            membership_count: number;
+                            memberships: {
+                                id: number;
+                                organization_id: number;
+                                organization_name: string;
+                                organization_status: string;
+                                /** @enum {string} */
+                                organization_type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                                role_id: number;
+                                role_name: string;
+                                role_status: string;
+                                status: string;
+                            }[];
+                            organization_names?: string | null;
+                            phone?: string | null;
+                            status: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereUsersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    first_name: string;
+                    last_name: string;
+                    phone?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            email: string;
+                            first_name: string;
+                            full_name: string;
+                            id: number;
+                            last_name: string;
+                            membership_count: number;
+                            memberships: {
+                                id: number;
+                                organization_id: number;
+                                organization_name: string;
+                                organization_status: string;
+                                /** @enum {string} */
+                                organization_type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                                role_id: number;
+                                role_name: string;
+                                role_status: string;
+                                status: string;
+                            }[];
+                            organization_names?: string | null;
+                            phone?: string | null;
+                            status: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereUsersIdActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            status: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereUsersIdInactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            status: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereUsersIdResendVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            status: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereUsersIdUnlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            status: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereUsersCsvDownload: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                organizationId?: number;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereUsersOrganizations: {
+        parameters: {
+            query?: {
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            name: string;
+                            status: string;
+                            /** @enum {string} */
+                            type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                        }[];
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereUsersXlsxDownload: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                organizationId?: number;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
                         m: string;
                         /** @constant */
                         ok: true;

@@ -169,12 +169,12 @@ export const routes: readonly RouteDef[] = [
   }),
   noti('/notisphere/recalls', msg`Recalls`, { permissions: N.recalls }),
   noti('/notisphere/recalls/view/:id', msg`View Recall`, { permissions: N.recalls, parent: nRecalls }),
-  noti('/notisphere/roles', msg`Roles`, { permissions: N.roles }),
+  noti('/notisphere/roles', msg`Roles`, { permissions: N.roles, page: () => import('../pages/notisphere/RolesPage') }),
   noti('/notisphere/suppliers', msg`Suppliers`, {
     permissions: N.suppliers,
     page: () => import('../pages/notisphere/SuppliersPage'),
   }),
-  noti('/notisphere/users', msg`Users`, { permissions: N.users }),
+  noti('/notisphere/users', msg`Users`, { permissions: N.users, page: () => import('../pages/notisphere/UsersPage') }),
   noti('/notisphere/faqs', msg`Manage FAQs`, { permissions: N.faqs }),
   noti('/notisphere/email-templates', msg`Email Templates`, { permissions: N.emailTemplates }),
   noti('/notisphere/email-templates/edit/:id', msg`Edit Email Template`, {

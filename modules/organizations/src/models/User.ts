@@ -18,6 +18,8 @@ export class User extends BaseModel {
   declare email_verified_at: Date | null;
   declare last_login_at: Date | null;
   declare password_changed_at: Date | null;
+  /** The status a deactivated account had, given back when it is activated again. */
+  declare status_before_deactivation: UserStatus | null;
   declare created_at: Date;
 
   get full_name(): string {

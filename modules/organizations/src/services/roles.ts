@@ -5,6 +5,7 @@ import {
   ConflictError,
   isPermissionOf,
   NotFoundError,
+  type OrganizationType,
   permissionsOf,
   recordAudit,
   ValidationError,
@@ -34,30 +35,50 @@ export function permissionCatalogue(actor: Actor): { organization_type: string; 
   return { organization_type: actor.organizationType, permissions: permissionsOf(actor.organizationType) };
 }
 
-function checkPermissions(actor: Actor, permissions: string[]): string[] {
+/**
+ * The organisation whose roles are changed: the caller's own, or (the operator's roles page) any organisation, whose
+ * type decides the permission catalogue.
+ */
+export interface RoleTenant {
+  id: number;
+  type: OrganizationType;
+}
+
+const ownTenant = (actor: Actor): RoleTenant => ({ id: actor.organizationId, type: actor.organizationType });
+
+function checkPermissions(tenant: RoleTenant, permissions: string[]): string[] {
   const unique = [...new Set(permissions)];
-  const foreign = unique.filter((p) => !isPermissionOf(actor.organizationType, p));
+  const foreign = unique.filter((p) => !isPermissionOf(tenant.type, p));
   if (foreign.length) {
-    const message = `Permissions not available to a ${actor.organizationType} organization: ${foreign.join(', ')}`;
+    const message = `Permissions not available to a ${tenant.type} organization: ${foreign.join(', ')}`;
     throw new ValidationError(message, [{ field: 'permissions', message }]);
   }
   return unique.sort();
 }
 
-async function assertNameFree(trx: Knex.Transaction, actor: Actor, name: string, exceptId?: number): Promise<void> {
+async function assertNameFree(
+  trx: Knex.Transaction,
+  tenant: RoleTenant,
+  name: string,
+  exceptId?: number,
+): Promise<void> {
   if (name.toLowerCase() === ADMINISTRATOR.toLowerCase())
     throw new ValidationError(ROLE_MESSAGES.reservedName, [{ field: 'name', message: ROLE_MESSAGES.reservedName }]);
   const q = Role.query(trx)
-    .where({ organization_id: actor.organizationId })
+    .where({ organization_id: tenant.id })
     .whereNot('status', 'DELETED')
     .whereRaw('lower(name) = lower(?)', [name]);
   if (exceptId) q.whereNot({ id: exceptId });
   if (await q.first().select('id')) throw new ConflictError(ROLE_MESSAGES.nameTaken, 'ROLE_NAME_TAKEN');
 }
 
-async function lockRole(trx: Knex.Transaction, actor: Actor, id: number): Promise<Role & { permissions: string[] }> {
+async function lockRole(
+  trx: Knex.Transaction,
+  tenant: RoleTenant,
+  id: number,
+): Promise<Role & { permissions: string[] }> {
   const role = await Role.query(trx)
-    .findOne({ id, organization_id: actor.organizationId })
+    .findOne({ id, organization_id: tenant.id })
     .whereNot('status', 'DELETED')
     .forUpdate()
     .select('id', 'name', 'description', 'status', 'is_system');
@@ -72,14 +93,19 @@ async function lockRole(trx: Knex.Transaction, actor: Actor, id: number): Promis
 
 const isAdministrator = (role: Role) => role.is_system && role.name === ADMINISTRATOR;
 
-export async function createOwnRole(db: Knex, actor: Actor, input: RoleInput): Promise<RoleRow> {
+export function createOwnRole(db: Knex, actor: Actor, input: RoleInput): Promise<RoleRow> {
+  return createRoleIn(db, actor, ownTenant(actor), input);
+}
+
+/** Creates a role of `tenant` (the caller's organisation, or any for the operator), audited as the caller. */
+export async function createRoleIn(db: Knex, actor: Actor, tenant: RoleTenant, input: RoleInput): Promise<RoleRow> {
   requireText(input as unknown as Record<string, unknown>, ['name']);
-  const permissions = checkPermissions(actor, input.permissions);
+  const permissions = checkPermissions(tenant, input.permissions);
   const name = input.name.trim();
   const id = await db.transaction(async (trx) => {
-    await assertNameFree(trx, actor, name);
+    await assertNameFree(trx, tenant, name);
     const { id: roleId } = await Role.query(trx).insert({
-      organization_id: actor.organizationId,
+      organization_id: tenant.id,
       name,
       description: input.description?.trim() || null,
       is_system: false,
@@ -87,7 +113,7 @@ export async function createOwnRole(db: Knex, actor: Actor, input: RoleInput): P
     if (permissions.length)
       await trx('role_permissions').insert(permissions.map((permission) => ({ role_id: roleId, permission })));
     await recordAudit(trx, actor, {
-      organizationId: actor.organizationId,
+      organizationId: tenant.id,
       action: 'ROLE_CREATED',
       entityType: 'role',
       entityId: roleId,
@@ -98,22 +124,32 @@ export async function createOwnRole(db: Knex, actor: Actor, input: RoleInput): P
   return getRole(db, actor, id);
 }
 
-export async function updateOwnRole(db: Knex, actor: Actor, id: number, input: RoleInput): Promise<RoleRow> {
+export function updateOwnRole(db: Knex, actor: Actor, id: number, input: RoleInput): Promise<RoleRow> {
+  return updateRoleIn(db, actor, ownTenant(actor), id, input);
+}
+
+export async function updateRoleIn(
+  db: Knex,
+  actor: Actor,
+  tenant: RoleTenant,
+  id: number,
+  input: RoleInput,
+): Promise<RoleRow> {
   requireText(input as unknown as Record<string, unknown>, ['name']);
-  const permissions = checkPermissions(actor, input.permissions);
+  const permissions = checkPermissions(tenant, input.permissions);
   const name = input.name.trim();
   await db.transaction(async (trx) => {
-    const before = await lockRole(trx, actor, id);
+    const before = await lockRole(trx, tenant, id);
     if (isAdministrator(before)) throw new BusinessRuleError(ROLE_MESSAGES.administrator, 'ADMINISTRATOR_ROLE');
     assertEditable(before.status);
-    if (name.toLowerCase() !== before.name.toLowerCase()) await assertNameFree(trx, actor, name, id);
+    if (name.toLowerCase() !== before.name.toLowerCase()) await assertNameFree(trx, tenant, name, id);
     const description = input.description?.trim() || null;
     await Role.query(trx).findById(id).patch({ name, description });
     await trx('role_permissions').where({ role_id: id }).delete();
     if (permissions.length)
       await trx('role_permissions').insert(permissions.map((permission) => ({ role_id: id, permission })));
     await recordAudit(trx, actor, {
-      organizationId: actor.organizationId,
+      organizationId: tenant.id,
       action: 'ROLE_UPDATED',
       entityType: 'role',
       entityId: id,
@@ -125,14 +161,24 @@ export async function updateOwnRole(db: Knex, actor: Actor, id: number, input: R
 }
 
 /** Activates, inactivates or deletes a role; the Administrator role is fixed, and a role held by members is not deleted. */
-export async function changeRoleStatus(
+export function changeRoleStatus(
   db: Knex,
   actor: Actor,
   id: number,
   action: StatusAction,
 ): Promise<{ id: number; status: string }> {
+  return changeRoleStatusIn(db, actor, ownTenant(actor), id, action);
+}
+
+export async function changeRoleStatusIn(
+  db: Knex,
+  actor: Actor,
+  tenant: RoleTenant,
+  id: number,
+  action: StatusAction,
+): Promise<{ id: number; status: string }> {
   return db.transaction(async (trx) => {
-    const role = await lockRole(trx, actor, id);
+    const role = await lockRole(trx, tenant, id);
     if (isAdministrator(role)) throw new BusinessRuleError(ROLE_MESSAGES.administrator, 'ADMINISTRATOR_ROLE');
     const status = nextStatus(role.status, action);
     if (action === 'delete') {
@@ -144,12 +190,12 @@ export async function changeRoleStatus(
       if (holders) throw new ConflictError(ROLE_MESSAGES.inUse, 'ROLE_IN_USE');
       // A plain update: the organisation's own updated_at does not move when a role it points at goes.
       await trx('organizations')
-        .where({ id: actor.organizationId, self_registration_role_id: id })
+        .where({ id: tenant.id, self_registration_role_id: id })
         .update({ self_registration_role_id: null });
     }
     await Role.query(trx).findById(id).patch({ status });
     await recordAudit(trx, actor, {
-      organizationId: actor.organizationId,
+      organizationId: tenant.id,
       action: `ROLE_${AUDIT_VERBS[action]}`,
       entityType: 'role',
       entityId: id,

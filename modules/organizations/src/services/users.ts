@@ -45,9 +45,9 @@ export interface MemberUpdate {
   role_id: number;
 }
 
-async function activeRole(trx: Knex.Transaction, actor: Actor, roleId: number): Promise<Role> {
+async function activeRole(trx: Knex.Transaction, organizationId: number, roleId: number): Promise<Role> {
   const role = await Role.query(trx)
-    .findOne({ id: roleId, organization_id: actor.organizationId })
+    .findOne({ id: roleId, organization_id: organizationId })
     .whereNot('status', 'DELETED')
     .select('id', 'name', 'status', 'is_system');
   if (!role)
@@ -122,12 +122,27 @@ export async function issueSetPasswordToken(
  * The email is queued in the same transaction; the caller kicks the sender after the commit.
  */
 export async function inviteUser(db: Knex, actor: Actor, config: Config, input: NewMember): Promise<UserRow> {
+  const userId = await inviteUserInto(db, actor, config, actor.organizationId, input);
+  return getUser(db, actor, userId);
+}
+
+/**
+ * Invites a user into `organizationId` (the caller's own, or any organisation for the operator) with a role of that
+ * organisation; audited as the caller, under the organisation. Answers the user's id.
+ */
+export async function inviteUserInto(
+  db: Knex,
+  actor: Actor,
+  config: Config,
+  organizationId: number,
+  input: NewMember,
+): Promise<number> {
   requireText(input as unknown as Record<string, unknown>, ['first_name', 'last_name']);
   checkFields(input as unknown as Record<string, unknown>, { email: 'email', phone: 'phone' });
   const email = input.email.trim().toLowerCase();
-  const userId = await db.transaction(async (trx) => {
-    const role = await activeRole(trx, actor, input.role_id);
-    const org = await Organization.query(trx).findById(actor.organizationId).select('name').throwIfNotFound();
+  return db.transaction(async (trx) => {
+    const role = await activeRole(trx, organizationId, input.role_id);
+    const org = await Organization.query(trx).findById(organizationId).select('name').throwIfNotFound();
     const existing = await User.query(trx)
       .whereRaw('lower(email) = ?', [email])
       .forUpdate()
@@ -137,7 +152,7 @@ export async function inviteUser(db: Knex, actor: Actor, config: Config, input: 
     if (existing) {
       id = existing.id;
       const membership = await Membership.query(trx)
-        .findOne({ user_id: id, organization_id: actor.organizationId })
+        .findOne({ user_id: id, organization_id: organizationId })
         .forUpdate()
         .select('id', 'status');
       if (membership && membership.status !== 'DELETED')
@@ -146,14 +161,11 @@ export async function inviteUser(db: Knex, actor: Actor, config: Config, input: 
       else
         await Membership.query(trx).insert({
           user_id: id,
-          organization_id: actor.organizationId,
+          organization_id: organizationId,
           role_id: role.id,
           status: 'ACTIVE',
         });
-      await enqueueEmail(
-        trx,
-        emails.addedToOrganization(email, actor.organizationId, org.name, `${config.appUrl}/login`),
-      );
+      await enqueueEmail(trx, emails.addedToOrganization(email, organizationId, org.name, `${config.appUrl}/login`));
     } else {
       ({ id } = await User.query(trx).insert({
         email,
@@ -165,19 +177,14 @@ export async function inviteUser(db: Knex, actor: Actor, config: Config, input: 
       }));
       await Membership.query(trx).insert({
         user_id: id,
-        organization_id: actor.organizationId,
+        organization_id: organizationId,
         role_id: role.id,
         status: 'ACTIVE',
       });
-      const token = await issueSetPasswordToken(trx, id, config.linkTtlSeconds);
-      const link = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      await enqueueEmail(
-        trx,
-        emails.invitation(email, actor.organizationId, org.name, link, Math.round(config.linkTtlSeconds / 3600)),
-      );
+      await sendInvitation(trx, config, id, email, organizationId, org.name);
     }
     await recordAudit(trx, actor, {
-      organizationId: actor.organizationId,
+      organizationId,
       action: 'USER_INVITED',
       entityType: 'user',
       entityId: id,
@@ -185,7 +192,21 @@ export async function inviteUser(db: Knex, actor: Actor, config: Config, input: 
     });
     return id;
   });
-  return getUser(db, actor, userId);
+}
+
+/** Queues the invitation email with a fresh set-password link (older unused links stop working). */
+export async function sendInvitation(
+  trx: Knex.Transaction,
+  config: Config,
+  userId: number,
+  email: string,
+  organizationId: number,
+  organizationName: string,
+): Promise<void> {
+  const token = await issueSetPasswordToken(trx, userId, config.linkTtlSeconds);
+  const link = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const hours = Math.round(config.linkTtlSeconds / 3600);
+  await enqueueEmail(trx, emails.invitation(email, organizationId, organizationName, link, hours));
 }
 
 /** Updates a member's names, phone and role; an inactive member must be activated first (spec §4). */
@@ -195,7 +216,7 @@ export async function updateMember(db: Knex, actor: Actor, userId: number, input
   await db.transaction(async (trx) => {
     const membership = await lockMembership(trx, actor, userId);
     assertEditable(membership.status);
-    const role = await activeRole(trx, actor, input.role_id);
+    const role = await activeRole(trx, actor.organizationId, input.role_id);
     if (role.id !== membership.role_id && !(role.is_system && role.name === ADMINISTRATOR))
       await assertNotLastAdministrator(trx, actor, membership);
     const before = await User.query(trx).findById(userId).select('first_name', 'last_name', 'phone');

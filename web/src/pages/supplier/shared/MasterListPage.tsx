@@ -22,9 +22,11 @@ import {
   type DataTableColumn,
   type RowAction,
   type SelectOption,
+  type StatusKind,
   type ValidationMessages,
 } from '@portal/design-system';
 import { downloadFile } from '../../../api/client';
+import { listQueryParams } from '../../../api/communications';
 import { createRecord, deleteRecord, setRecordActive, updateRecord, useResourcePage } from '../../../api/supplier';
 import { useValidationMessages } from '../../../app/validation';
 import { useLabels } from './labels';
@@ -37,15 +39,31 @@ export type FormValues = Record<string, FormValue>;
 export interface FormFieldDef {
   name: string;
   label: string;
-  kind?: 'text' | 'email' | 'tel' | 'textarea' | 'select' | 'checkbox' | 'checkboxes';
+  kind?: 'text' | 'email' | 'tel' | 'textarea' | 'select' | 'checkbox' | 'checkboxes' | 'custom';
   /** Validation rules of spec §5 ('required', 'email', 'phoneNumber', ...). */
   rules?: string;
-  options?: SelectOption[];
+  /** Fixed options, or options that follow the other values (e.g. the roles of the organisation picked). */
+  options?: SelectOption[] | ((values: FormValues) => SelectOption[]);
   /** Only shown (and validated) when this answers true. */
   visible?: (values: FormValues) => boolean;
   /** Not editable when updating an existing record. */
   createOnly?: boolean;
+  /** Not shown at all when updating an existing record. */
+  hideOnEdit?: boolean;
+  /** kind 'custom': draws the control; `change` may set several values at once (a picker and what follows it). */
+  render?: (field: CustomFieldProps) => ReactNode;
 }
+
+export interface CustomFieldProps {
+  label: string;
+  values: FormValues;
+  change: (patch: FormValues) => void;
+  error: string | null;
+  required: boolean;
+}
+
+const optionsOf = (field: FormFieldDef, values: FormValues): SelectOption[] =>
+  typeof field.options === 'function' ? field.options(values) : (field.options ?? []);
 
 export interface MasterListConfig<T extends { id: number }> {
   pageKey: string;
@@ -67,7 +85,16 @@ export interface MasterListConfig<T extends { id: number }> {
   /** Rows that cannot be changed at all (e.g. the built-in Administrator role). */
   locked?: (row: T) => boolean;
   downloads?: { csv: string; xlsx: string; name: string };
-  extraRowActions?: (row: T) => RowAction[];
+  /** Actions after the master ones; `refresh` reloads the page after a change. */
+  extraRowActions?: (row: T, refresh: () => Promise<unknown>) => RowAction[];
+  /** The row's status as a master record (ACTIVE or not), when the status column holds another vocabulary. */
+  masterStatus?: (row: T) => string;
+  /** How the status column words its codes (default: record statuses). */
+  statusKind?: StatusKind;
+  /** Offer Delete beside Activate/Inactivate (default true; the operator's lists follow spec 000 §4 strictly). */
+  allowDelete?: boolean;
+  /** Rows per page offered (the operator's grids: 50, 100, 250, 500). */
+  pageSizeOptions?: readonly number[];
   toolbar?: ReactNode;
   children?: ReactNode;
   testId?: string;
@@ -89,7 +116,13 @@ export function MasterListPage<T extends { id: number }>({ config }: { config: M
             field: statusField,
             header: t`Status`,
             sortable: true,
-            cell: (row: T) => <StatusLabel status={String(row[statusField])} kind="record" labels={labels.statuses} />,
+            cell: (row: T) => (
+              <StatusLabel
+                status={String(row[statusField])}
+                kind={config.statusKind ?? 'record'}
+                labels={labels.statuses}
+              />
+            ),
           },
         ]
       : []),
@@ -119,11 +152,12 @@ export function MasterListPage<T extends { id: number }>({ config }: { config: M
   };
 
   function rowActions(row: T) {
-    const status = statusField ? String(row[statusField]) : 'ACTIVE';
+    const status = config.masterStatus ? config.masterStatus(row) : statusField ? String(row[statusField]) : 'ACTIVE';
     const own: RowAction[] =
       config.form && !config.locked?.(row)
         ? masterRowActions(status)
             .filter((a) => statusField || a === 'edit' || a === 'delete')
+            .filter((a) => a !== 'delete' || config.allowDelete !== false)
             .map((action) => ({
               id: action,
               label: actionLabels[action],
@@ -131,7 +165,7 @@ export function MasterListPage<T extends { id: number }>({ config }: { config: M
               onSelect: () => (action === 'edit' ? setEditing({ row }) : setConfirm({ row, action })),
             }))
         : [];
-    const all = [...own, ...(config.extraRowActions?.(row) ?? [])];
+    const all = [...own, ...(config.extraRowActions?.(row, mutate) ?? [])];
     return <RowActionsMenu label={t`Actions`} actions={all} />;
   }
 
@@ -157,7 +191,14 @@ export function MasterListPage<T extends { id: number }>({ config }: { config: M
     if (!config.downloads) return;
     setDownloading(true);
     try {
-      await downloadFile(store, config.downloads[format], {}, `${config.downloads.name}.${format}`);
+      // The file holds what the screen lists: its search, filters, sort and extra query, every page.
+      const { pageNumber: _page, pageSize: _size, ...query } = listQueryParams(list.query);
+      await downloadFile(
+        store,
+        config.downloads[format],
+        { ...query, ...config.extraQuery },
+        `${config.downloads.name}.${format}`,
+      );
     } catch (err) {
       toast.danger(errorText(err, t`Nothing to download`));
     } finally {
@@ -189,6 +230,7 @@ export function MasterListPage<T extends { id: number }>({ config }: { config: M
         totalCapped={data?.totalCapped}
         sortCapped={data?.sortCapped}
         {...listTableProps(list)}
+        pageSizeOptions={config.pageSizeOptions}
         columnChooser
         columnState={list.columns}
         onColumnStateChange={list.setColumns}
@@ -236,10 +278,16 @@ export function MasterListPage<T extends { id: number }>({ config }: { config: M
 }
 
 /** First error per visible field, by its rules. */
-export function validateRecord(fields: readonly FormFieldDef[], values: FormValues, messages: ValidationMessages) {
+export function validateRecord(
+  fields: readonly FormFieldDef[],
+  values: FormValues,
+  messages: ValidationMessages,
+  creating = true,
+) {
   const errors: Record<string, string | null> = {};
   for (const field of fields) {
     if (field.visible && !field.visible(values)) continue;
+    if (field.hideOnEdit && !creating) continue;
     const value = values[field.name];
     errors[field.name] = field.rules
       ? validate(typeof value === 'boolean' ? (value ? 'true' : '') : (value ?? ''), field.rules, { messages })
@@ -271,7 +319,7 @@ export function RecordDialog({
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const errors = validateRecord(fields, values, messages);
+  const errors = validateRecord(fields, values, messages, creating);
   const set = (name: string) => (value: FormValue) => setValues((v) => ({ ...v, [name]: value }));
 
   async function submit(event: FormEvent) {
@@ -306,11 +354,24 @@ export function RecordDialog({
           ) : null}
           {fields.map((field) => {
             if (field.visible && !field.visible(values)) return null;
+            if (field.hideOnEdit && !creating) return null;
             const value = values[field.name];
             const error = submitted ? errors[field.name] : null;
             const required = field.rules?.includes('required') ?? false;
             const disabled = field.createOnly === true && !creating;
             switch (field.kind) {
+              case 'custom':
+                return (
+                  <div key={field.name}>
+                    {field.render?.({
+                      label: field.label,
+                      values,
+                      change: (patch) => setValues((v) => ({ ...v, ...patch })),
+                      error: error ?? null,
+                      required,
+                    })}
+                  </div>
+                );
               case 'checkbox':
                 return (
                   <label key={field.name} className="flex items-center gap-2 text-sm">
@@ -327,7 +388,7 @@ export function RecordDialog({
                 return (
                   <fieldset key={field.name} className="space-y-1">
                     <legend className="text-sm font-medium">{field.label}</legend>
-                    {(field.options ?? []).map((o) => (
+                    {optionsOf(field, values).map((o) => (
                       <label key={o.value} className="flex items-center gap-2 text-sm">
                         <Checkbox
                           checked={selected.includes(o.value)}
@@ -347,7 +408,7 @@ export function RecordDialog({
                     <SimpleSelect
                       value={typeof value === 'string' ? value : ''}
                       onValueChange={set(field.name)}
-                      options={field.options ?? []}
+                      options={optionsOf(field, values)}
                       placeholder={t`Select...`}
                       disabled={disabled}
                     />
