@@ -292,7 +292,7 @@ function EntryDialog({
           </FormField>
           <FormField label={texts.bodyField} required={kind !== 'GUIDE'}>
             {kind === 'FAQ' ? (
-              <RichTextEditor value={body} onChange={setBody} />
+              <RichTextEditor aria-label={texts.bodyField} value={body} onChange={setBody} />
             ) : (
               <Textarea value={body} onChange={(e) => setBody(e.target.value)} maxLength={2000} />
             )}
