@@ -24,7 +24,12 @@ export default function ContactUsPage() {
     ]);
   if (data.contact_phone) contact.push([t`Phone`, data.contact_phone]);
   if (data.contact_address)
-    contact.push([t`Address`, <span className="whitespace-pre-line">{data.contact_address}</span>]);
+    contact.push([
+      t`Address`,
+      <span key="address" className="whitespace-pre-line">
+        {data.contact_address}
+      </span>,
+    ]);
   if (data.contact_hours) contact.push([t`Support hours`, data.contact_hours]);
   const links = [
     { url: data.knowledge_base_url, label: t`Knowledge base` },
