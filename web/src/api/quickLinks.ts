@@ -10,7 +10,7 @@ export interface AccountLink {
   url: string;
 }
 
-/** A failing call (the endpoint may not exist yet) simply means no links. */
+/** The links targeted at the caller's organisation (GET /notisphere/quickLinks/account-links); a failing call means no links. */
 export function useAccountLinks(): AccountLink[] {
   const { isAuth, userType } = useAtomValue(authAtom);
   const enabled = isAuth && (userType === 'PROV' || userType === 'SUPP');
