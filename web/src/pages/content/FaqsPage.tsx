@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { sanitizeHtml, Spinner, TextInput, useDebouncedCallback } from '@portal/design-system';
+import { FaqList, Spinner, TextInput, useDebouncedCallback } from '@portal/design-system';
 import { useFaqs } from '../../api/content';
 
 /** /faqs: the FAQs of the caller's user type, in the operator's order, searchable (500 ms, trimmed). */
@@ -27,24 +27,11 @@ export default function FaqsPage() {
         </p>
       ) : isLoading && !data ? (
         <Spinner label={t`Loading...`} />
-      ) : data?.length ? (
-        <div className="divide-y rounded-md border">
-          {data.map((faq) => (
-            <details key={faq.id} className="group p-4">
-              <summary className="cursor-pointer font-medium">{faq.title}</summary>
-              <div
-                className="prose prose-sm mt-2 max-w-none text-sm"
-                // The answer is the operator's rich text, reduced to the editor's tags by the one sanitiser.
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised just above by sanitizeHtml
-                dangerouslySetInnerHTML={{ __html: sanitizeHtml(faq.body, { richText: true }) }}
-              />
-            </details>
-          ))}
-        </div>
       ) : (
-        <p className="text-sm text-muted-foreground">
-          <Trans>No record found</Trans>
-        </p>
+        <FaqList
+          items={(data ?? []).map((faq) => ({ id: faq.id, question: faq.title, answerHtml: faq.body }))}
+          emptyText={t`No record found`}
+        />
       )}
     </section>
   );
