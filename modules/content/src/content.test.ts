@@ -93,6 +93,10 @@ describe('FAQs', () => {
     // Another kind's id is not a FAQ.
     expect((await add({ user_type: 'PROV', title: 'Empty' })).body.m).toBe(MESSAGES.faqBody);
     expect((await t.call('GET', '/api/notisphere/content/faqs/999999', { token: operator })).status).toBe(404);
+    // A FAQ is not a news card: each kind's paths reach only its own entries.
+    expect(
+      (await t.call('GET', `/api/notisphere/content/news-cards/${first.body.d.id}`, { token: operator })).status,
+    ).toBe(404);
   });
 });
 
@@ -136,6 +140,11 @@ describe('news cards', () => {
       form: form({ ...fields, title: 'Newer portal' }),
     });
     expect(edit.body.d).toMatchObject({ title: 'Newer portal', file: { name: 'card.png' } });
+    await t.call('PUT', `/api/notisphere/content/news-cards/${card.body.d.id}/status`, {
+      token: operator,
+      body: { status: 'INACTIVE' },
+    });
+    expect((await t.call('GET', '/api/content/news-cards', { token: supplier })).body.d).toEqual([]);
   });
 });
 
