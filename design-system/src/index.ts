@@ -24,6 +24,7 @@ export * from './components/StatusLabel';
 export * from './lib/avatar';
 export * from './components/Avatar';
 export * from './components/NewsCard';
+export * from './components/FaqList';
 export * from './lib/table';
 export * from './lib/blockCache';
 export * from './lib/useDebouncedCallback';

@@ -1,11 +1,13 @@
 import { createAuthModule } from '@portal/auth';
 import { createCommunicationsModule } from '@portal/communications';
+import { createContentModule } from '@portal/content';
 import type { ModuleDeps, PortalModule } from '@portal/core';
 import { createInboxModule } from '@portal/inbox';
 import { createNoticesModule } from '@portal/notices';
 import { createNotificationsModule } from '@portal/notifications';
 import { createOrganizationsModule } from '@portal/organizations';
 import { createPaperResponsesModule } from '@portal/paper-responses';
+import { createQuickLinksModule } from '@portal/quick-links';
 import { createReportsModule } from '@portal/reports';
 
 /**
@@ -22,5 +24,7 @@ export function createModules(deps: ModuleDeps): PortalModule[] {
     createCommunicationsModule(deps),
     createNoticesModule(deps),
     createInboxModule(deps),
+    createContentModule(deps),
+    createQuickLinksModule(deps),
   ];
 }

@@ -307,6 +307,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/content/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contact information and help links (/contact-us) */
+        get: operations["getContentContact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/faqs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The FAQs of the caller's user type, in order; search matches question or answer */
+        get: operations["getContentFaqs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/news-cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The news cards of the caller's user type (dashboards) */
+        get: operations["getContentNewsCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/user-guides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user guides of the caller's user type, with signed file links */
+        get: operations["getContentUserGuides"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/delegate": {
         parameters: {
             query?: never;
@@ -558,6 +626,183 @@ export interface paths {
         /** The answers of provider communication x of event id, read-only (audited); operators only */
         get: operations["getNotisphereCommunicationsResponsesIdX"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/content/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contact information and help links (for editing) */
+        get: operations["getNotisphereContentContact"];
+        /** Set contact information and help links (an empty text clears one) */
+        put: operations["putNotisphereContentContact"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/content/faqs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's FAQs (paged; user_type and status filters) */
+        get: operations["getNotisphereContentFaqs"];
+        put?: never;
+        /** Add a FAQ */
+        post: operations["postNotisphereContentFaqs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/content/faqs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One FAQ */
+        get: operations["getNotisphereContentFaqsId"];
+        /** Edit a FAQ */
+        put: operations["putNotisphereContentFaqsId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/content/faqs/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Activate or inactivate a FAQ */
+        put: operations["putNotisphereContentFaqsIdStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/content/news-cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's news cards (paged; user_type and status filters) */
+        get: operations["getNotisphereContentNewsCards"];
+        put?: never;
+        /** Add a news card (multipart; the file is the part `file`) */
+        post: operations["postNotisphereContentNewsCards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/content/news-cards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One news card */
+        get: operations["getNotisphereContentNewsCardsId"];
+        /** Edit a news card (a new file replaces the old one) */
+        put: operations["putNotisphereContentNewsCardsId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/content/news-cards/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Activate or inactivate a news card */
+        put: operations["putNotisphereContentNewsCardsIdStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/content/user-guides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's user guides (paged; user_type and status filters) */
+        get: operations["getNotisphereContentUserGuides"];
+        put?: never;
+        /** Add a user guide (multipart; the file is the part `file`) */
+        post: operations["postNotisphereContentUserGuides"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/content/user-guides/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One user guide */
+        get: operations["getNotisphereContentUserGuidesId"];
+        /** Edit a user guide (a new file replaces the old one) */
+        put: operations["putNotisphereContentUserGuidesId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/content/user-guides/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Activate or inactivate a user guide */
+        put: operations["putNotisphereContentUserGuidesIdStatus"];
         post?: never;
         delete?: never;
         options?: never;
@@ -869,6 +1114,108 @@ export interface paths {
         };
         /** Deactivate or reactivate a supplier master name (a write sent as GET, as the spec has it) */
         get: operations["getNotisphereOrganizationsUpdateSuppliersList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/quickLinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Quick links (operator; paged; status and url filters, url also matching a targeted organisation) */
+        get: operations["getNotisphereQuickLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/quickLinks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One quick link (operator) */
+        get: operations["getNotisphereQuickLinksId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/quickLinks/account-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The active quick links targeted at the caller's organisation (header images) */
+        get: operations["getNotisphereQuickLinksAccountLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/quickLinks/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a quick link, or edit one with `id` (multipart: url, organization_ids, status, image part `file`) */
+        post: operations["postNotisphereQuickLinksCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/quickLinks/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Delete (inactivate) a quick link (operator) */
+        put: operations["putNotisphereQuickLinksDeleteId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/quickLinks/meta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Statuses and the organisations a quick link may target (operator) */
+        get: operations["getNotisphereQuickLinksMeta"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5351,6 +5698,250 @@ export interface operations {
             };
         };
     };
+    getContentContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            contact_address: string | null;
+                            contact_email: string | null;
+                            contact_hours: string | null;
+                            contact_phone: string | null;
+                            contact_url: string | null;
+                            faq_url: string | null;
+                            knowledge_base_url: string | null;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getContentFaqs: {
+        parameters: {
+            query?: {
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            body: string | null;
+                            file: {
+                                extension: string;
+                                mimetype: string;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                            } | null;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "NEWS" | "FAQ" | "GUIDE";
+                            link_url: string | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            user_type: "NOTI" | "PROV" | "SUPP";
+                        }[];
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getContentNewsCards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            body: string | null;
+                            file: {
+                                extension: string;
+                                mimetype: string;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                            } | null;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "NEWS" | "FAQ" | "GUIDE";
+                            link_url: string | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            user_type: "NOTI" | "PROV" | "SUPP";
+                        }[];
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getContentUserGuides: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            body: string | null;
+                            file: {
+                                extension: string;
+                                mimetype: string;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                            } | null;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "NEWS" | "FAQ" | "GUIDE";
+                            link_url: string | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            user_type: "NOTI" | "PROV" | "SUPP";
+                        }[];
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     getDelegate: {
         parameters: {
             query?: {
@@ -6171,6 +6762,1249 @@ export interface operations {
                 content: {
                     "application/json": {
                         d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereContentContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            contact_address: string | null;
+                            contact_email: string | null;
+                            contact_hours: string | null;
+                            contact_phone: string | null;
+                            contact_url: string | null;
+                            faq_url: string | null;
+                            knowledge_base_url: string | null;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereContentContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    contact_address?: string;
+                    contact_email?: string;
+                    contact_hours?: string;
+                    contact_phone?: string;
+                    contact_url?: string;
+                    faq_url?: string;
+                    knowledge_base_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            contact_address: string | null;
+                            contact_email: string | null;
+                            contact_hours: string | null;
+                            contact_phone: string | null;
+                            contact_url: string | null;
+                            faq_url: string | null;
+                            knowledge_base_url: string | null;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereContentFaqs: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                status?: "ACTIVE" | "INACTIVE";
+                user_type?: "NOTI" | "PROV" | "SUPP";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                body: string | null;
+                                file: {
+                                    extension: string;
+                                    mimetype: string;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                } | null;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "NEWS" | "FAQ" | "GUIDE";
+                                link_url: string | null;
+                                sort_order: number;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                title: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @enum {string} */
+                                user_type: "NOTI" | "PROV" | "SUPP";
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postNotisphereContentFaqs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body?: string;
+                    link_url?: string;
+                    sort_order?: number;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                    title: string;
+                    /** @enum {string} */
+                    user_type: "NOTI" | "PROV" | "SUPP";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            body: string | null;
+                            file: {
+                                extension: string;
+                                mimetype: string;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                            } | null;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "NEWS" | "FAQ" | "GUIDE";
+                            link_url: string | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            user_type: "NOTI" | "PROV" | "SUPP";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereContentFaqsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            body: string | null;
+                            file: {
+                                extension: string;
+                                mimetype: string;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                            } | null;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "NEWS" | "FAQ" | "GUIDE";
+                            link_url: string | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            user_type: "NOTI" | "PROV" | "SUPP";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereContentFaqsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body?: string;
+                    link_url?: string;
+                    sort_order?: number;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                    title: string;
+                    /** @enum {string} */
+                    user_type: "NOTI" | "PROV" | "SUPP";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            body: string | null;
+                            file: {
+                                extension: string;
+                                mimetype: string;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                            } | null;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "NEWS" | "FAQ" | "GUIDE";
+                            link_url: string | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            user_type: "NOTI" | "PROV" | "SUPP";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereContentFaqsIdStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            body: string | null;
+                            file: {
+                                extension: string;
+                                mimetype: string;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                            } | null;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "NEWS" | "FAQ" | "GUIDE";
+                            link_url: string | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            user_type: "NOTI" | "PROV" | "SUPP";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereContentNewsCards: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                status?: "ACTIVE" | "INACTIVE";
+                user_type?: "NOTI" | "PROV" | "SUPP";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                body: string | null;
+                                file: {
+                                    extension: string;
+                                    mimetype: string;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                } | null;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "NEWS" | "FAQ" | "GUIDE";
+                                link_url: string | null;
+                                sort_order: number;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                title: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @enum {string} */
+                                user_type: "NOTI" | "PROV" | "SUPP";
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postNotisphereContentNewsCards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    body?: string;
+                    link_url?: string;
+                    sort_order?: number;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                    title: string;
+                    /** @enum {string} */
+                    user_type: "NOTI" | "PROV" | "SUPP";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            body: string | null;
+                            file: {
+                                extension: string;
+                                mimetype: string;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                            } | null;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "NEWS" | "FAQ" | "GUIDE";
+                            link_url: string | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            user_type: "NOTI" | "PROV" | "SUPP";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereContentNewsCardsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            body: string | null;
+                            file: {
+                                extension: string;
+                                mimetype: string;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                            } | null;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "NEWS" | "FAQ" | "GUIDE";
+                            link_url: string | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            user_type: "NOTI" | "PROV" | "SUPP";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereContentNewsCardsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    body?: string;
+                    link_url?: string;
+                    sort_order?: number;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                    title: string;
+                    /** @enum {string} */
+                    user_type: "NOTI" | "PROV" | "SUPP";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            body: string | null;
+                            file: {
+                                extension: string;
+                                mimetype: string;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                            } | null;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "NEWS" | "FAQ" | "GUIDE";
+                            link_url: string | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            user_type: "NOTI" | "PROV" | "SUPP";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereContentNewsCardsIdStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            body: string | null;
+                            file: {
+                                extension: string;
+                                mimetype: string;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                            } | null;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "NEWS" | "FAQ" | "GUIDE";
+                            link_url: string | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            user_type: "NOTI" | "PROV" | "SUPP";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereContentUserGuides: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                status?: "ACTIVE" | "INACTIVE";
+                user_type?: "NOTI" | "PROV" | "SUPP";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                body: string | null;
+                                file: {
+                                    extension: string;
+                                    mimetype: string;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                } | null;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "NEWS" | "FAQ" | "GUIDE";
+                                link_url: string | null;
+                                sort_order: number;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                title: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @enum {string} */
+                                user_type: "NOTI" | "PROV" | "SUPP";
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postNotisphereContentUserGuides: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    body?: string;
+                    link_url?: string;
+                    sort_order?: number;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                    title: string;
+                    /** @enum {string} */
+                    user_type: "NOTI" | "PROV" | "SUPP";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            body: string | null;
+                            file: {
+                                extension: string;
+                                mimetype: string;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                            } | null;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "NEWS" | "FAQ" | "GUIDE";
+                            link_url: string | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            user_type: "NOTI" | "PROV" | "SUPP";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereContentUserGuidesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            body: string | null;
+                            file: {
+                                extension: string;
+                                mimetype: string;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                            } | null;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "NEWS" | "FAQ" | "GUIDE";
+                            link_url: string | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            user_type: "NOTI" | "PROV" | "SUPP";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereContentUserGuidesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    body?: string;
+                    link_url?: string;
+                    sort_order?: number;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                    title: string;
+                    /** @enum {string} */
+                    user_type: "NOTI" | "PROV" | "SUPP";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            body: string | null;
+                            file: {
+                                extension: string;
+                                mimetype: string;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                            } | null;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "NEWS" | "FAQ" | "GUIDE";
+                            link_url: string | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            user_type: "NOTI" | "PROV" | "SUPP";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereContentUserGuidesIdStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            body: string | null;
+                            file: {
+                                extension: string;
+                                mimetype: string;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                            } | null;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "NEWS" | "FAQ" | "GUIDE";
+                            link_url: string | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            user_type: "NOTI" | "PROV" | "SUPP";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -7810,6 +9644,383 @@ export interface operations {
                             status: "PENDING" | "LINKED" | "DEACTIVATED";
                             /** Format: date-time */
                             updated_at: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereQuickLinks: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                status?: "ACTIVE" | "INACTIVE";
+                url?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                id: number;
+                                image: {
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                };
+                                organizations: {
+                                    id: number;
+                                    name: string;
+                                    type: string;
+                                }[];
+                                /** @description A signed, expiring link to the image (inline). */
+                                path: string;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                /** Format: date-time */
+                                updated_at: string;
+                                url: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereQuickLinksId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            image: {
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                            };
+                            organizations: {
+                                id: number;
+                                name: string;
+                                type: string;
+                            }[];
+                            /** @description A signed, expiring link to the image (inline). */
+                            path: string;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                            url: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereQuickLinksAccountLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            path: string;
+                            url: string;
+                        }[];
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postNotisphereQuickLinksCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    id?: number;
+                    organization_ids: string;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            image: {
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                            };
+                            organizations: {
+                                id: number;
+                                name: string;
+                                type: string;
+                            }[];
+                            /** @description A signed, expiring link to the image (inline). */
+                            path: string;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                            url: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereQuickLinksDeleteId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            image: {
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                            };
+                            organizations: {
+                                id: number;
+                                name: string;
+                                type: string;
+                            }[];
+                            /** @description A signed, expiring link to the image (inline). */
+                            path: string;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                            url: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereQuickLinksMeta: {
+        parameters: {
+            query?: {
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            organizations: {
+                                id: number;
+                                name: string;
+                                type: string;
+                            }[];
+                            statuses: ("ACTIVE" | "INACTIVE")[];
                         };
                         m: string;
                         /** @constant */

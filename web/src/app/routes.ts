@@ -152,9 +152,9 @@ export const routes: readonly RouteDef[] = [
   any('/forbidden', msg`Forbidden`, { page: forbiddenPage }),
   any('/account', msg`My Profile`, { page: () => import('../pages/account/AccountPage') }),
   any('/account/edit', msg`Edit Profile`, { parent: account, page: () => import('../pages/account/AccountEditPage') }),
-  any('/faqs', msg`FAQs`),
-  any('/contact-us', msg`Contact Us`),
-  any('/user-guide', msg`User Guide`),
+  any('/faqs', msg`FAQs`, { page: () => import('../pages/content/FaqsPage') }),
+  any('/contact-us', msg`Contact Us`, { page: () => import('../pages/content/ContactUsPage') }),
+  any('/user-guide', msg`User Guide`, { page: () => import('../pages/content/UserGuidePage') }),
 
   // Operator
   noti('/notisphere/dashboard', msg`Dashboard`),
@@ -175,13 +175,19 @@ export const routes: readonly RouteDef[] = [
     page: () => import('../pages/notisphere/SuppliersPage'),
   }),
   noti('/notisphere/users', msg`Users`, { permissions: N.users, page: () => import('../pages/notisphere/UsersPage') }),
-  noti('/notisphere/faqs', msg`Manage FAQs`, { permissions: N.faqs }),
+  noti('/notisphere/faqs', msg`Manage FAQs`, {
+    permissions: N.faqs,
+    page: () => import('../pages/notisphere/ManageFaqsPage'),
+  }),
   noti('/notisphere/email-templates', msg`Email Templates`, { permissions: N.emailTemplates }),
   noti('/notisphere/email-templates/edit/:id', msg`Edit Email Template`, {
     permissions: N.emailTemplates,
     parent: nEmailTemplates,
   }),
-  noti('/notisphere/content-management', msg`Content Management`, { permissions: N.emailTemplates }),
+  noti('/notisphere/content-management', msg`Content Management`, {
+    permissions: N.emailTemplates,
+    page: () => import('../pages/notisphere/ContentManagementPage'),
+  }),
   noti('/notisphere/locations', msg`Locations`, { permissions: N.locations }),
   noti('/notisphere/locations-verification', msg`Locations Verification`, { permissions: N.locations }),
   noti('/notisphere/location-pre-processor', msg`Location Pre-Processor`, { permissions: N.locations }),
@@ -201,10 +207,16 @@ export const routes: readonly RouteDef[] = [
     permissions: N.locations,
     parent: nPreProcessor,
   }),
-  noti('/notisphere/quick-links', msg`Quick Links`, { permissions: [ANY_PERMISSION] }),
+  noti('/notisphere/quick-links', msg`Quick Links`, {
+    permissions: [ANY_PERMISSION],
+    page: () => import('../pages/notisphere/QuickLinksPage'),
+  }),
   noti('/notisphere/lookup-values', msg`Lookup Values`, { permissions: N.lookupValues }),
   noti('/notisphere/fields', msg`Product Fields`, { permissions: N.fields }),
-  noti('/notisphere/manage-user-guide', msg`Manage User Guide`, { permissions: N.userGuides }),
+  noti('/notisphere/manage-user-guide', msg`Manage User Guide`, {
+    permissions: N.userGuides,
+    page: () => import('../pages/notisphere/ManageUserGuidePage'),
+  }),
   noti('/notisphere/manage-supplier-list', msg`Manage Supplier Master`, {
     permissions: N.userGuides,
     page: () => import('../pages/notisphere/SupplierMasterPage'),

@@ -8,6 +8,7 @@ import { authAtom } from '../../state/auth';
 import { hasAnyPermission } from '../../app/permissions';
 import { containsFilter, percent, responseProgress } from './logic';
 import { openPath, providerBasePath } from './rowActions';
+import { NewsCards } from '../content/NewsCards';
 
 const NO_FILTER = {};
 
@@ -168,6 +169,7 @@ export default function DashboardPage() {
   return (
     <section className="space-y-4" data-testid="provider-dashboard">
       <h1 className="text-2xl font-semibold">{t`Dashboard`}</h1>
+      <NewsCards />
       {recalls || advisories ? (
         <div className="grid gap-4 lg:grid-cols-2">
           {recalls ? <Panel type="RECALL" /> : null}

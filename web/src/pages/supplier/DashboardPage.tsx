@@ -14,6 +14,7 @@ import { authAtom } from '../../state/auth';
 import { hasAnyPermission } from '../../app/permissions';
 import { basePath, useLabels } from './shared/labels';
 import { errorText, formatDate, PageHeader } from './shared/table';
+import { NewsCards } from '../content/NewsCards';
 
 const STATUSES = ['DRAFT', 'OPEN', 'CLOSED'] as const;
 const filter = (status: string) => ({
@@ -168,6 +169,7 @@ export default function DashboardPage() {
           <Trans>Summary report (XLSX)</Trans>
         </Button>
       </PageHeader>
+      <NewsCards />
       <div className="grid gap-4 lg:grid-cols-2">
         {recalls ? <Panel type="RECALL" /> : null}
         {advisories ? <Panel type="PRODUCT DISRUPTION" /> : null}
