@@ -414,10 +414,7 @@ describe('rollups', () => {
     await t.db('communications').where({ id: a.id }).update({ status: 'CLOSED' });
     await t.db('provider_communications').where({ communication_id: a.id }).update({ status: 'CLOSED' });
     await t.db('provider_communications').where({ communication_id: events.E2 }).update({ status: 'DELETED' });
-    await t
-      .db('provider_communications')
-      .where({ communication_id: events.E1 })
-      .update({ updated_at: t.db.fn.now() });
+    await t.db('provider_communications').where({ communication_id: events.E1 }).update({ updated_at: t.db.fn.now() });
     expect(await disagreements()).toEqual([]);
   });
 });

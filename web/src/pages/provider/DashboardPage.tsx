@@ -8,6 +8,7 @@ import { authAtom } from '../../state/auth';
 import { hasAnyPermission } from '../../app/permissions';
 import { containsFilter, percent, responseProgress } from './logic';
 import { openPath, providerBasePath } from './rowActions';
+import { TenantMetrics } from '../metrics/TenantMetrics';
 
 const NO_FILTER = {};
 
@@ -178,6 +179,7 @@ export default function DashboardPage() {
           <Trans>Your role does not manage recalls or supply advisories.</Trans>
         </p>
       )}
+      <TenantMetrics side="provider" />
     </section>
   );
 }

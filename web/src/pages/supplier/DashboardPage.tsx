@@ -14,6 +14,7 @@ import { authAtom } from '../../state/auth';
 import { hasAnyPermission } from '../../app/permissions';
 import { basePath, useLabels } from './shared/labels';
 import { errorText, formatDate, PageHeader } from './shared/table';
+import { TenantMetrics } from '../metrics/TenantMetrics';
 
 const STATUSES = ['DRAFT', 'OPEN', 'CLOSED'] as const;
 const filter = (status: string) => ({
@@ -172,6 +173,7 @@ export default function DashboardPage() {
         {recalls ? <Panel type="RECALL" /> : null}
         {advisories ? <Panel type="PRODUCT DISRUPTION" /> : null}
       </div>
+      <TenantMetrics side="supplier" />
     </section>
   );
 }
