@@ -47,65 +47,91 @@ function upsertNoticeDays(columns: string[], deltas: string): string {
     ON CONFLICT (${KEY_COLUMNS}) DO UPDATE SET ${columns.map((col) => `${col} = k.${col} + EXCLUDED.${col}`).join(', ')};`;
 }
 
+const EMAIL_STATUS_FIGURES = `(o.status <> 'DRAFT')::int AS emails, (o.status = 'SENT')::int AS delivered,
+  (o.status = 'Bounce')::int AS bounced, (o.status = 'ERROR')::int AS failed`;
+const EMAIL_FIGURES = `${EMAIL_STATUS_FIGURES},
+  (EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_email_id = o.id AND e.event = 'Opened'))::int AS opened,
+  (EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_email_id = o.id AND e.event = 'Click'))::int AS clicked`;
+
+/** The signed figures of provider communications `p` (read from `pcs`) of events `c` (read from `events`). */
+const figuresOf = {
+  notices: (pcs: string, events: string, sign: string) =>
+    `SELECT ${NOTICE_KEY}, (p.status = 'OPEN')::int AS open_notices, (p.status = 'CLOSED')::int AS closed_notices,
+      (p.status <> 'DELETED' AND p.acknowledged_at IS NOT NULL)::int AS acknowledged,
+      (p.status <> 'DELETED' AND p.response_status = 'COMPLETED')::int AS completed, ${sign}
+    FROM ${pcs} p JOIN ${events} c ON c.id = p.communication_id`,
+  times: (pcs: string, events: string, sign: string) =>
+    `SELECT ${NOTICE_KEY}, m.measure, metric_duration_bucket(m.at - coalesce(p.sent_at, p.created_at)) AS bucket, ${sign}
+    FROM ${pcs} p JOIN ${events} c ON c.id = p.communication_id
+    CROSS JOIN LATERAL (VALUES ('ACK', p.acknowledged_at), ('DONE', CASE WHEN p.response_status = 'COMPLETED' THEN p.completed_at END)) m(measure, at)
+    WHERE p.status <> 'DELETED' AND m.at IS NOT NULL`,
+  emails: (pcs: string, events: string, sign: string) =>
+    `SELECT ${NOTICE_KEY}, ${EMAIL_FIGURES}, ${sign}
+    FROM ${pcs} p JOIN ${events} c ON c.id = p.communication_id JOIN outbox_emails o ON o.provider_communication_id = p.id`,
+};
+
+function upsertTimes(deltas: string): string {
+  return `INSERT INTO metric_response_times AS k (${KEY_COLUMNS}, measure, bucket, n)
+    SELECT ${KEY_COLUMNS}, measure, bucket, sum(sign) FROM (${deltas}) d
+    GROUP BY ${KEY_COLUMNS}, measure, bucket HAVING sum(sign) <> 0 ORDER BY ${KEY_COLUMNS}, measure, bucket
+    ON CONFLICT (${KEY_COLUMNS}, measure, bucket) DO UPDATE SET n = k.n + EXCLUDED.n;`;
+}
+
+/**
+ * Every figure of some provider communications moves from one key to another: `from` and `to` are pairs of (provider
+ * communications, events) sources, the old rows subtracted and the new ones added.
+ */
+function moveFigures(from: [string, string] | null, to: [string, string] | null): string {
+  const both = (of: (pcs: string, events: string, sign: string) => string) =>
+    [from ? of(from[0], from[1], '-1 AS sign') : null, to ? of(to[0], to[1], '1 AS sign') : null]
+      .filter(Boolean)
+      .join(' UNION ALL ');
+  return `${upsertNoticeDays(NOTICE_COLUMNS, both(figuresOf.notices))}
+    ${upsertNoticeDays(EMAIL_COLUMNS, both(figuresOf.emails))}
+    ${upsertTimes(both(figuresOf.times))}`;
+}
+
 function eventDaysBody(op: Op): string {
   const deltas = signed(
     op,
     (rows, sign) => `SELECT organization_id AS supplier_id, (created_at AT TIME ZONE 'UTC')::date AS day, type,
       coalesce(classification, '') AS classification, status, ${sign} FROM ${rows}`,
   );
+  // An event's class is part of its notices' key: a reclassified event (a draft again, edited) moves their figures.
+  const reclassified = `(SELECT * FROM provider_communications WHERE communication_id IN (SELECT n.id FROM new_rows n
+    JOIN old_rows o USING (id) WHERE n.classification IS DISTINCT FROM o.classification))`;
   return `INSERT INTO metric_event_days AS k (supplier_id, day, type, classification, status, n)
     SELECT supplier_id, day, type, classification, status, sum(sign) FROM (${deltas}) d
     GROUP BY 1, 2, 3, 4, 5 HAVING sum(sign) <> 0 ORDER BY 1, 2, 3, 4, 5
-    ON CONFLICT (supplier_id, day, type, classification, status) DO UPDATE SET n = k.n + EXCLUDED.n;`;
+    ON CONFLICT (supplier_id, day, type, classification, status) DO UPDATE SET n = k.n + EXCLUDED.n;
+    ${op === 'UPDATE' ? moveFigures([reclassified, 'old_rows'], [reclassified, 'new_rows']) : ''}`;
 }
 
-// Provider communications of an event that is gone (hard-deleted, its rows cascading) are skipped by the join, as the
-// list counters do; sent events are only ever soft-deleted.
+/**
+ * A hard-deleted event (tests and tooling; the product soft-deletes) takes its notices' figures with it, before its
+ * provider communications cascade: their own trigger then finds no event and skips them, as the list counters do.
+ */
+const EVENT_REMOVAL = `CREATE FUNCTION metric_event_removal() RETURNS trigger LANGUAGE plpgsql AS $fn$
+  BEGIN
+    ${moveFigures(['(SELECT * FROM provider_communications WHERE communication_id = OLD.id)', '(SELECT OLD.id AS id, OLD.classification AS classification)'], null)}
+    RETURN OLD;
+  END $fn$`;
+
 function noticeDaysBody(op: Op): string {
-  const notices = signed(
-    op,
-    (
-      rows,
-      sign,
-    ) => `SELECT ${NOTICE_KEY}, (p.status = 'OPEN')::int AS open_notices, (p.status = 'CLOSED')::int AS closed_notices,
-      (p.status <> 'DELETED' AND p.acknowledged_at IS NOT NULL)::int AS acknowledged,
-      (p.status <> 'DELETED' AND p.response_status = 'COMPLETED')::int AS completed, ${sign}
-      FROM ${rows} p JOIN communications c ON c.id = p.communication_id`,
-  );
-  const times = signed(
-    op,
-    (
-      rows,
-      sign,
-    ) => `SELECT ${NOTICE_KEY}, m.measure, metric_duration_bucket(m.at - coalesce(p.sent_at, p.created_at)) AS bucket, ${sign}
-      FROM ${rows} p JOIN communications c ON c.id = p.communication_id
-      CROSS JOIN LATERAL (VALUES ('ACK', p.acknowledged_at), ('DONE', CASE WHEN p.response_status = 'COMPLETED' THEN p.completed_at END)) m(measure, at)
-      WHERE p.status <> 'DELETED' AND m.at IS NOT NULL`,
-  );
+  const notices = signed(op, (rows, sign) => figuresOf.notices(rows, 'communications', sign));
+  const times = signed(op, (rows, sign) => figuresOf.times(rows, 'communications', sign));
+  // A provider communication whose key changed (moved to a site, say) takes its emails' figures to the new key.
+  const moved = (
+    rows: string,
+  ) => `(SELECT r.* FROM ${rows} r WHERE r.id IN (SELECT n.id FROM new_rows n JOIN old_rows o USING (id)
+    WHERE (n.supplier_organization_id, n.provider_organization_id, coalesce(n.sent_at, n.created_at), n.communication_type)
+      IS DISTINCT FROM (o.supplier_organization_id, o.provider_organization_id, coalesce(o.sent_at, o.created_at), o.communication_type)))`;
+  const emails = `${figuresOf.emails(moved('old_rows'), 'communications', '-1 AS sign')} UNION ALL
+    ${figuresOf.emails(moved('new_rows'), 'communications', '1 AS sign')}`;
   return `${upsertNoticeDays(NOTICE_COLUMNS, notices)}
-    ${op === 'UPDATE' ? upsertNoticeDays(EMAIL_COLUMNS, movedEmails()) : ''}
-    INSERT INTO metric_response_times AS k (${KEY_COLUMNS}, measure, bucket, n)
-    SELECT ${KEY_COLUMNS}, measure, bucket, sum(sign) FROM (${times}) d
-    GROUP BY ${KEY_COLUMNS}, measure, bucket HAVING sum(sign) <> 0 ORDER BY ${KEY_COLUMNS}, measure, bucket
-    ON CONFLICT (${KEY_COLUMNS}, measure, bucket) DO UPDATE SET n = k.n + EXCLUDED.n;`;
+    ${op === 'UPDATE' ? upsertNoticeDays(EMAIL_COLUMNS, emails) : ''}
+    ${upsertTimes(times)}`;
 }
-
-/** A provider communication whose key changed (moved to a site, say) takes its emails' figures to the new key. */
-function movedEmails(): string {
-  const side = (rows: string, sign: number) => `SELECT ${NOTICE_KEY}, ${EMAIL_FIGURES}, ${sign} AS sign
-    FROM ${rows} p JOIN changed ON changed.id = p.id JOIN communications c ON c.id = p.communication_id
-    JOIN outbox_emails o ON o.provider_communication_id = p.id`;
-  return `WITH changed AS (SELECT n.id FROM new_rows n JOIN old_rows o USING (id)
-      WHERE (n.supplier_organization_id, n.provider_organization_id, coalesce(n.sent_at, n.created_at), n.communication_type)
-        IS DISTINCT FROM (o.supplier_organization_id, o.provider_organization_id, coalesce(o.sent_at, o.created_at), o.communication_type))
-    ${side('old_rows', -1)} UNION ALL ${side('new_rows', 1)}`;
-}
-
-const EMAIL_STATUS_FIGURES = `(o.status <> 'DRAFT')::int AS emails, (o.status = 'SENT')::int AS delivered,
-  (o.status = 'Bounce')::int AS bounced, (o.status = 'ERROR')::int AS failed`;
-const EMAIL_FIGURES = `${EMAIL_STATUS_FIGURES},
-  (EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_email_id = o.id AND e.event = 'Opened'))::int AS opened,
-  (EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_email_id = o.id AND e.event = 'Click'))::int AS clicked`;
 
 /** Notice emails (outbox rows of a provider communication) by delivery status. */
 function emailDaysBody(op: Op): string {
@@ -188,9 +214,15 @@ export async function up(knex: Knex): Promise<void> {
       );
     }
   }
+  await knex.raw(EVENT_REMOVAL);
+  await knex.raw(
+    'CREATE TRIGGER metric_event_removal BEFORE DELETE ON communications FOR EACH ROW EXECUTE FUNCTION metric_event_removal()',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.raw('DROP TRIGGER IF EXISTS metric_event_removal ON communications');
+  await knex.raw('DROP FUNCTION IF EXISTS metric_event_removal()');
   for (const t of TRIGGERS) {
     for (const op of t.ops) {
       await knex.raw(`DROP TRIGGER IF EXISTS ${fn(t.name, op)} ON ${t.table}`);
