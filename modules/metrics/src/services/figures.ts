@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { type Actor, ForbiddenError, isOperator, NotFoundError } from '@portal/core';
+import { scopeIds } from '@portal/inbox';
 import { Organization } from '@portal/organizations';
 import { type OpenRecallEffectiveness, openRecallEffectiveness, percent } from '@portal/reports';
 import { type BucketCount, percentile } from './percentiles.js';
@@ -96,15 +97,6 @@ export function periodRange(
   }
 }
 
-/** The provider organisation and its sites (DESIGN §3). */
-async function providerScope(db: Knex, actor: Actor): Promise<number[]> {
-  const sites = await Organization.query(db)
-    .where({ parent_id: actor.organizationId, type: 'PROVIDER' })
-    .whereNot({ status: 'DELETED' })
-    .select('id');
-  return [actor.organizationId, ...sites.map((s) => Number(s.id))];
-}
-
 /**
  * Whose figures a caller may read: the operator any supplier's and provider's (filters optional), a supplier its own
  * (a provider filter narrows it), a provider its own organisation and sites (one of them when asked).
@@ -117,7 +109,7 @@ export async function scopeOf(db: Knex, actor: Actor, query: MetricsQuery): Prom
   if (actor.organizationType === 'SUPPLIER')
     return { ...base, supplierIds: [actor.organizationId], providerIds: one(query.providerId) };
   if (actor.organizationType === 'PROVIDER') {
-    const scope = await providerScope(db, actor);
+    const scope = await scopeIds(db, actor);
     if (query.providerId && !scope.includes(query.providerId)) throw new NotFoundError('Organization not found.');
     return { ...base, supplierIds: one(query.supplierId), providerIds: query.providerId ? [query.providerId] : scope };
   }
