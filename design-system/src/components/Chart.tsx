@@ -47,7 +47,6 @@ interface FrameProps {
 
 function ChartFrame({
   title,
-  categoryLabel: _categoryLabel,
   description,
   emptyText = 'No data',
   empty,
