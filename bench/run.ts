@@ -6,7 +6,8 @@
  *     server's CPU per list call and where it goes (bench/throughput.ts);
  *   - send-notification to 10,000 customers vs a plain bulk INSERT of the same provider communications;
  *   - the Provider Status Report of 100,000 rows (CSV and XLSX): time and RSS growth, vs a COPY of the same rows (bench/io.ts);
- *   - the dashboard summary report of every event; the bytes /login's assets take raw, gzip and br (bench/io.ts).
+ *   - the dashboard summary report of every event; the bytes /login's assets take raw, gzip and br (bench/io.ts);
+ *   - the dashboards' and key metrics' figures calls, vs the headline figures computed from the raw rows (bench/metrics.ts).
  * Figures are printed and written to bench/RESULTS.md; nothing is asserted. Scale with BENCH_COMMUNICATIONS,
  * BENCH_PROVIDER_COMMUNICATIONS, BENCH_SEND, BENCH_REPORT_ROWS and BENCH_RUNS.
  */
@@ -30,6 +31,7 @@ import { migrateLatest, seedDemo } from '../migrations/index.js';
 import { generateWorld } from './generate.js';
 import { createReportEvent, measureExports, measureStatic } from './io.js';
 import { mb, ms, peakRss, ratio, repeat, type Stats, table, time } from './harness.js';
+import { measureMetrics } from './metrics.js';
 import { load, profileCalls, ServerCpu, statementRole } from './throughput.js';
 
 const requireFromCore = createRequire(new URL('../modules/core/package.json', import.meta.url));
@@ -328,6 +330,20 @@ async function main(): Promise<void> {
       );
     }
 
+    // ---------- 4b. the dashboards' and key metrics' figures (read off the rollups the triggers kept while loading) ----------
+    const riversideId = ((await db('organizations').where({ name: 'Riverside Health' }).first('id')) as { id: number })
+      .id;
+    const metricsSection = await measureMetrics({
+      get,
+      client: direct,
+      as: { operator: operatorHeaders, supplier: headers, provider: providerHeaders },
+      supplierId: world.supplierId,
+      providerId: riversideId,
+      runs: RUNS,
+      log,
+      capture: captureSql,
+    });
+
     // ---------- 5. the bytes of /login's assets, raw, gzip and br (bench/io.ts; needs a built web/dist) ----------
     const staticRows = await measureStatic(base.replace(/\/api$/, ''), config.webDist);
     if (staticRows) log(`  static: ${staticRows[0]!.slice(1).join(' / ')}`);
@@ -420,6 +436,8 @@ async function main(): Promise<void> {
         ['report', 'rows', 'size', 'time', 'of which SQL (statements)', 'rss before', 'rss peak', 'rss growth'],
         reportRows,
       ),
+      '',
+      ...metricsSection,
       '',
       '## Static files: what /login takes to load',
       '',

@@ -21,6 +21,7 @@ const designSystemDeps = [
   'mammoth',
   'dompurify',
   'xlsx',
+  'recharts',
 ];
 
 // Debian's Chromium; never a downloaded browser.

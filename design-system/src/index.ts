@@ -23,6 +23,7 @@ export * from './lib/status';
 export * from './components/StatusLabel';
 export * from './lib/avatar';
 export * from './components/Avatar';
+export * from './components/Chart';
 export * from './components/NewsCard';
 export * from './components/FaqList';
 export * from './lib/table';

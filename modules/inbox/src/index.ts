@@ -15,6 +15,7 @@ export {
   resolveDelegate,
 } from './services/delegates.js';
 export * as inboxSchemas from './schemas.js';
+export { scopeIds } from './services/scope.js';
 
 export function createInboxModule(deps: ModuleDeps): PortalModule {
   return { name: 'inbox', routes: [...providerRoutes(deps), ...operatorRoutes(deps)] };

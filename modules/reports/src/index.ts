@@ -2,7 +2,12 @@ import type { ModuleDeps, PortalModule } from '@portal/core';
 import { supplierReportRoutes } from './routes.js';
 
 /** Supplier reports: streamed XLSX/CSV downloads recorded in report history, the event summary, the product template. */
-export { fileOf, type ReportContext } from './services/event-reports.js';
+export { effectivenessLevel, fileOf, percent, type ReportContext } from './services/event-reports.js';
+export {
+  type EffectivenessLevel,
+  type OpenRecallEffectiveness,
+  openRecallEffectiveness,
+} from './services/effectiveness.js';
 export { openEventReport } from './services/report-history.js';
 export { type Cell, cellText, parseDate, readRows } from './services/products.js';
 

@@ -3,6 +3,7 @@ import { createCommunicationsModule } from '@portal/communications';
 import { createContentModule } from '@portal/content';
 import type { ModuleDeps, PortalModule } from '@portal/core';
 import { createInboxModule } from '@portal/inbox';
+import { createMetricsModule } from '@portal/metrics';
 import { createNoticesModule } from '@portal/notices';
 import { createNotificationsModule } from '@portal/notifications';
 import { createOrganizationsModule } from '@portal/organizations';
@@ -12,11 +13,13 @@ import { createReportsModule } from '@portal/reports';
 
 /**
  * Every domain module the BFF mounts, in one place. Order matters where paths share a prefix: the supplier's
- * reports and paper responses are mounted before the events' own `/supplier/communications/:id/...` routes.
+ * reports and paper responses are mounted before the events' own `/supplier/communications/:id/...` routes, and the
+ * metrics' `/notisphere/organizations/kpi-meta/:id` before the organisations' own `/notisphere/organizations/...` routes.
  */
 export function createModules(deps: ModuleDeps): PortalModule[] {
   return [
     createAuthModule(deps),
+    createMetricsModule(deps),
     createOrganizationsModule(deps),
     createNotificationsModule(deps),
     createReportsModule(deps),

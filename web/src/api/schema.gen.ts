@@ -810,6 +810,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notisphere/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dashboard and key metrics figures of every tenant, filtered by supplier, provider, type and period; operators only */
+        get: operations["getNotisphereMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notisphere/organizations/create-suppliers": {
         parameters: {
             query?: never;
@@ -904,6 +921,23 @@ export interface paths {
         };
         /** Options of the organisation status filter */
         get: operations["getNotisphereOrganizationsFiltersMetaStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/organizations/kpi-meta/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Key metrics filter values: suppliers, the providers supplier id sent to (every provider for 0), types, periods */
+        get: operations["getNotisphereOrganizationsKpiMetaId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2610,6 +2644,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/provider/dashboard/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider dashboard's figures: notices its organisation and sites received, by supplier, type and period */
+        get: operations["getProviderDashboardMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/provider/distribution-lists": {
         parameters: {
             query?: never;
@@ -4144,6 +4195,23 @@ export interface paths {
         };
         /** Recall Events Summary Report (csv) of every event in one status: OPEN, CLOSED, DRAFT or ALL */
         get: operations["getSupplierDashboardStatusActionsSupplierSummeryreportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/dashboard/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The supplier dashboard's figures: its own events and notices, by provider, type and period */
+        get: operations["getSupplierDashboardMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8030,6 +8098,144 @@ export interface operations {
             };
         };
     };
+    getNotisphereMetrics: {
+        parameters: {
+            query?: {
+                period?: "LAST_30_DAYS" | "LAST_90_DAYS" | "LAST_12_MONTHS" | "ALL";
+                providerId?: number;
+                supplierId?: number;
+                type?: "RECALL" | "PRODUCT DISRUPTION";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            by_class: {
+                                acknowledged: number;
+                                classification: string;
+                                completed: number;
+                                events: number;
+                                sent: number;
+                            }[];
+                            effectiveness: {
+                                levels: {
+                                    A: number;
+                                    B: number;
+                                    C: number;
+                                    D: number;
+                                    E: number;
+                                };
+                                recalls: {
+                                    acknowledged: number;
+                                    consignees: number;
+                                    event_id: string | null;
+                                    id: number;
+                                    /** @enum {string} */
+                                    level: "A" | "B" | "C" | "D" | "E";
+                                    name: string;
+                                    supplier_id: number;
+                                    supplier_name: string;
+                                }[];
+                            } | null;
+                            emails: {
+                                bounced: number;
+                                clicked: number;
+                                delivered: number;
+                                error: number;
+                                opened: number;
+                                sent: number;
+                            };
+                            events: {
+                                by_status: {
+                                    [key: string]: number;
+                                };
+                                total: number;
+                                /** @enum {string} */
+                                unit: "events" | "notices";
+                            };
+                            notices: {
+                                acknowledged: number;
+                                acknowledgement_rate: number;
+                                completed: number;
+                                completion_rate: number;
+                                sent: number;
+                            };
+                            response_times: {
+                                acknowledgement: {
+                                    count: number;
+                                    median: number | null;
+                                    p90: number | null;
+                                };
+                                completion: {
+                                    count: number;
+                                    median: number | null;
+                                    p90: number | null;
+                                };
+                            };
+                            scope: {
+                                /** Format: date */
+                                from: string | null;
+                                /** @enum {string} */
+                                granularity: "week" | "month";
+                                /** @enum {string} */
+                                period: "LAST_30_DAYS" | "LAST_90_DAYS" | "LAST_12_MONTHS" | "ALL";
+                                provider_id: number | null;
+                                supplier_id: number | null;
+                                /** Format: date */
+                                to: string;
+                                type: string | null;
+                            };
+                            slowest_providers: {
+                                acknowledged: number;
+                                acknowledgement_rate: number;
+                                id: number;
+                                median_acknowledgement: number | null;
+                                name: string;
+                                sent: number;
+                            }[];
+                            trend: {
+                                acknowledged: number;
+                                completed: number;
+                                sent: number;
+                                /** Format: date */
+                                start: string;
+                            }[];
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     postNotisphereOrganizationsCreateSuppliers: {
         parameters: {
             query?: never;
@@ -8303,6 +8509,67 @@ export interface operations {
                             label: string;
                             value: string | boolean;
                         }[];
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereOrganizationsKpiMetaId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            periods: {
+                                label: string;
+                                value: string;
+                            }[];
+                            providers: {
+                                id: number;
+                                name: string;
+                            }[];
+                            suppliers: {
+                                id: number;
+                                name: string;
+                            }[];
+                            types: {
+                                label: string;
+                                value: string;
+                            }[];
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -15260,6 +15527,144 @@ export interface operations {
             };
         };
     };
+    getProviderDashboardMetrics: {
+        parameters: {
+            query?: {
+                period?: "LAST_30_DAYS" | "LAST_90_DAYS" | "LAST_12_MONTHS" | "ALL";
+                providerId?: number;
+                supplierId?: number;
+                type?: "RECALL" | "PRODUCT DISRUPTION";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            by_class: {
+                                acknowledged: number;
+                                classification: string;
+                                completed: number;
+                                events: number;
+                                sent: number;
+                            }[];
+                            effectiveness: {
+                                levels: {
+                                    A: number;
+                                    B: number;
+                                    C: number;
+                                    D: number;
+                                    E: number;
+                                };
+                                recalls: {
+                                    acknowledged: number;
+                                    consignees: number;
+                                    event_id: string | null;
+                                    id: number;
+                                    /** @enum {string} */
+                                    level: "A" | "B" | "C" | "D" | "E";
+                                    name: string;
+                                    supplier_id: number;
+                                    supplier_name: string;
+                                }[];
+                            } | null;
+                            emails: {
+                                bounced: number;
+                                clicked: number;
+                                delivered: number;
+                                error: number;
+                                opened: number;
+                                sent: number;
+                            };
+                            events: {
+                                by_status: {
+                                    [key: string]: number;
+                                };
+                                total: number;
+                                /** @enum {string} */
+                                unit: "events" | "notices";
+                            };
+                            notices: {
+                                acknowledged: number;
+                                acknowledgement_rate: number;
+                                completed: number;
+                                completion_rate: number;
+                                sent: number;
+                            };
+                            response_times: {
+                                acknowledgement: {
+                                    count: number;
+                                    median: number | null;
+                                    p90: number | null;
+                                };
+                                completion: {
+                                    count: number;
+                                    median: number | null;
+                                    p90: number | null;
+                                };
+                            };
+                            scope: {
+                                /** Format: date */
+                                from: string | null;
+                                /** @enum {string} */
+                                granularity: "week" | "month";
+                                /** @enum {string} */
+                                period: "LAST_30_DAYS" | "LAST_90_DAYS" | "LAST_12_MONTHS" | "ALL";
+                                provider_id: number | null;
+                                supplier_id: number | null;
+                                /** Format: date */
+                                to: string;
+                                type: string | null;
+                            };
+                            slowest_providers: {
+                                acknowledged: number;
+                                acknowledgement_rate: number;
+                                id: number;
+                                median_acknowledgement: number | null;
+                                name: string;
+                                sent: number;
+                            }[];
+                            trend: {
+                                acknowledged: number;
+                                completed: number;
+                                sent: number;
+                                /** Format: date */
+                                start: string;
+                            }[];
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     getProviderDistributionLists: {
         parameters: {
             query: {
@@ -20106,6 +20511,144 @@ export interface operations {
                 content: {
                     "application/json": {
                         d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getSupplierDashboardMetrics: {
+        parameters: {
+            query?: {
+                period?: "LAST_30_DAYS" | "LAST_90_DAYS" | "LAST_12_MONTHS" | "ALL";
+                providerId?: number;
+                supplierId?: number;
+                type?: "RECALL" | "PRODUCT DISRUPTION";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            by_class: {
+                                acknowledged: number;
+                                classification: string;
+                                completed: number;
+                                events: number;
+                                sent: number;
+                            }[];
+                            effectiveness: {
+                                levels: {
+                                    A: number;
+                                    B: number;
+                                    C: number;
+                                    D: number;
+                                    E: number;
+                                };
+                                recalls: {
+                                    acknowledged: number;
+                                    consignees: number;
+                                    event_id: string | null;
+                                    id: number;
+                                    /** @enum {string} */
+                                    level: "A" | "B" | "C" | "D" | "E";
+                                    name: string;
+                                    supplier_id: number;
+                                    supplier_name: string;
+                                }[];
+                            } | null;
+                            emails: {
+                                bounced: number;
+                                clicked: number;
+                                delivered: number;
+                                error: number;
+                                opened: number;
+                                sent: number;
+                            };
+                            events: {
+                                by_status: {
+                                    [key: string]: number;
+                                };
+                                total: number;
+                                /** @enum {string} */
+                                unit: "events" | "notices";
+                            };
+                            notices: {
+                                acknowledged: number;
+                                acknowledgement_rate: number;
+                                completed: number;
+                                completion_rate: number;
+                                sent: number;
+                            };
+                            response_times: {
+                                acknowledgement: {
+                                    count: number;
+                                    median: number | null;
+                                    p90: number | null;
+                                };
+                                completion: {
+                                    count: number;
+                                    median: number | null;
+                                    p90: number | null;
+                                };
+                            };
+                            scope: {
+                                /** Format: date */
+                                from: string | null;
+                                /** @enum {string} */
+                                granularity: "week" | "month";
+                                /** @enum {string} */
+                                period: "LAST_30_DAYS" | "LAST_90_DAYS" | "LAST_12_MONTHS" | "ALL";
+                                provider_id: number | null;
+                                supplier_id: number | null;
+                                /** Format: date */
+                                to: string;
+                                type: string | null;
+                            };
+                            slowest_providers: {
+                                acknowledged: number;
+                                acknowledgement_rate: number;
+                                id: number;
+                                median_acknowledgement: number | null;
+                                name: string;
+                                sent: number;
+                            }[];
+                            trend: {
+                                acknowledged: number;
+                                completed: number;
+                                sent: number;
+                                /** Format: date */
+                                start: string;
+                            }[];
+                        };
                         m: string;
                         /** @constant */
                         ok: true;

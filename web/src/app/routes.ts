@@ -157,8 +157,11 @@ export const routes: readonly RouteDef[] = [
   any('/user-guide', msg`User Guide`, { page: () => import('../pages/content/UserGuidePage') }),
 
   // Operator
-  noti('/notisphere/dashboard', msg`Dashboard`),
-  noti('/notisphere/key-metrics', msg`Key Metrics`, { permissions: N.keyMetrics }),
+  noti('/notisphere/dashboard', msg`Dashboard`, { page: () => import('../pages/notisphere/DashboardPage') }),
+  noti('/notisphere/key-metrics', msg`Key Metrics`, {
+    permissions: N.keyMetrics,
+    page: () => import('../pages/notisphere/KeyMetricsPage'),
+  }),
   noti('/notisphere/providers', msg`Providers`, {
     permissions: N.providers,
     page: () => import('../pages/notisphere/ProvidersPage'),

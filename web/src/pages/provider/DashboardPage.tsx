@@ -9,6 +9,7 @@ import { hasAnyPermission } from '../../app/permissions';
 import { containsFilter, percent, responseProgress } from './logic';
 import { openPath, providerBasePath } from './rowActions';
 import { NewsCards } from '../content/NewsCards';
+import { TenantMetrics } from '../metrics/TenantMetrics';
 
 const NO_FILTER = {};
 
@@ -180,6 +181,7 @@ export default function DashboardPage() {
           <Trans>Your role does not manage recalls or supply advisories.</Trans>
         </p>
       )}
+      <TenantMetrics side="provider" />
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { hasAnyPermission } from '../../app/permissions';
 import { basePath, useLabels } from './shared/labels';
 import { errorText, formatDate, PageHeader } from './shared/table';
 import { NewsCards } from '../content/NewsCards';
+import { TenantMetrics } from '../metrics/TenantMetrics';
 
 const STATUSES = ['DRAFT', 'OPEN', 'CLOSED'] as const;
 const filter = (status: string) => ({
@@ -174,6 +175,7 @@ export default function DashboardPage() {
         {recalls ? <Panel type="RECALL" /> : null}
         {advisories ? <Panel type="PRODUCT DISRUPTION" /> : null}
       </div>
+      <TenantMetrics side="supplier" />
     </section>
   );
 }

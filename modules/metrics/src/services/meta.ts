@@ -1,0 +1,44 @@
+import type { Knex } from 'knex';
+import { vocabularyOptions } from '@portal/vocabulary';
+import { Organization } from '@portal/organizations';
+import { PERIODS } from './figures.js';
+
+const PERIOD_LABELS: Record<(typeof PERIODS)[number], string> = {
+  LAST_30_DAYS: 'Last 30 days',
+  LAST_90_DAYS: 'Last 90 days',
+  LAST_12_MONTHS: 'Last 12 months',
+  ALL: 'All time',
+};
+
+export interface KpiMeta {
+  suppliers: { id: number; name: string }[];
+  providers: { id: number; name: string }[];
+  types: { value: string; label: string }[];
+  periods: { value: string; label: string }[];
+}
+
+/**
+ * The key metrics' filter values (GET /notisphere/organizations/kpi-meta/{id or 0}): every supplier; the providers
+ * that supplier `id` has sent to (read off the rollup's keys), or every provider organisation for 0; types; periods.
+ */
+export async function kpiMeta(db: Knex, supplierId: number): Promise<KpiMeta> {
+  const organizations = (type: 'SUPPLIER' | 'PROVIDER') =>
+    Organization.query(db).where({ type }).orderBy('name').orderBy('id');
+  const providers = organizations('PROVIDER');
+  if (supplierId)
+    providers.whereIn(
+      'id',
+      db('metric_notice_days').where({ supplier_id: supplierId }).whereNot({ provider_id: 0 }).distinct('provider_id'),
+    );
+  const [suppliers, reached] = await Promise.all([
+    organizations('SUPPLIER').select('id', 'name'),
+    providers.select('id', 'name'),
+  ]);
+  const pick = (o: Organization) => ({ id: Number(o.id), name: o.name });
+  return {
+    suppliers: suppliers.map(pick),
+    providers: reached.map(pick),
+    types: vocabularyOptions('communicationType'),
+    periods: PERIODS.map((value) => ({ value, label: PERIOD_LABELS[value] })),
+  };
+}
