@@ -1,5 +1,5 @@
 import { createAuthModule } from '@portal/auth';
-import { createCommunicationsModule } from '@portal/communications';
+import { createCommunicationsModule, createOperatorCommunicationsModule } from '@portal/communications';
 import type { ModuleDeps, PortalModule } from '@portal/core';
 import { createInboxModule } from '@portal/inbox';
 import { createNoticesModule } from '@portal/notices';
@@ -22,5 +22,7 @@ export function createModules(deps: ModuleDeps): PortalModule[] {
     createCommunicationsModule(deps),
     createNoticesModule(deps),
     createInboxModule(deps),
+    // After the inbox: its /notisphere/communications/responses comes before the operator's /:id.
+    createOperatorCommunicationsModule(deps),
   ];
 }
