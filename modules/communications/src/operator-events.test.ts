@@ -316,6 +316,22 @@ describe('Recalls Report', () => {
     expect(rows.slice(1).every((r) => r[7] === 'In Progress')).toBe(true);
   });
 
+  it('holds what the grid shows: its search and column filters, whitelisted', async () => {
+    const searched = readCsv((await download(`/downloadcsv?search=${encodeURIComponent(' Opx acme ')}`)).body);
+    expect(searched.slice(1).map((r) => r[0])).toEqual(['Opx acme draft =HYPERLINK("x")']);
+    const filtered = readCsv(
+      (await download(`/downloadcsv?filterModel=${enc({ supplier_name: { type: 'contains', filter: 'Borealis' } })}`))
+        .body,
+    );
+    expect(filtered.slice(1).every((r) => r[2] === 'Borealis Pharma')).toBe(true);
+    const acme = readCsv(
+      (await download(`/downloadcsv?filterModel=${enc({ supplier_name: { type: 'contains', filter: 'Acme' } })}`)).body,
+    );
+    expect(acme.slice(1).map((r) => r[0])).toContain('Opx sent recall');
+    expect(acme.slice(1).every((r) => r[2] === 'Acme Medical Devices')).toBe(true);
+    expect((await download(`/downloadxlsx?filterModel=${enc({ password_hash: { filter: 'x' } })}`)).status).toBe(400);
+  });
+
   it('defuses a name that starts like a formula', async () => {
     const id = await draft(w.supplierToken, '=1+2 opx formula');
     const rows = readCsv((await download(`/downloadcsv?organizationId=${w.acme}`)).body);

@@ -1,4 +1,4 @@
-import { idSchema, messageResult, type ModuleDeps, type Route, route } from '@portal/core';
+import { idSchema, listQuerySchema, messageResult, type ModuleDeps, type Route, route } from '@portal/core';
 import { COMMUNICATION_TYPES } from './constants.js';
 import { operatorEventListPageSchema } from './output-schemas.js';
 import * as schema from './schemas.js';
@@ -29,7 +29,11 @@ export const operatorFilterProps = {
 
 const downloadQuery = {
   type: 'object',
-  properties: { ...operatorFilterProps, search: { type: 'string', maxLength: 200 } },
+  properties: {
+    ...operatorFilterProps,
+    search: listQuerySchema.properties.search,
+    filterModel: listQuerySchema.properties.filterModel,
+  },
 } as const;
 
 /**
@@ -40,7 +44,7 @@ export function operatorCommunicationRoutes({ db, config, logger }: ModuleDeps):
   const base = '/notisphere/communications';
   const onError = (err: unknown) => logger.error({ err }, 'report stream failed');
   const download = (format: 'csv' | 'xlsx'): Route =>
-    route<unknown, OperatorEventFilters & { search?: string }>({
+    route<unknown, OperatorEventFilters & { search?: string; filterModel?: string }>({
       method: 'GET',
       path: `${base}/download${format}`,
       access,

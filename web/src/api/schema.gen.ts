@@ -6062,6 +6062,7 @@ export interface operations {
         parameters: {
             query?: {
                 category?: "RECALL" | "PRODUCT DISRUPTION";
+                filterModel?: string;
                 organizationId?: number;
                 search?: string;
                 status?: "DRAFT" | "OPEN" | "CLOSED";
@@ -6110,6 +6111,7 @@ export interface operations {
         parameters: {
             query?: {
                 category?: "RECALL" | "PRODUCT DISRUPTION";
+                filterModel?: string;
                 organizationId?: number;
                 search?: string;
                 status?: "DRAFT" | "OPEN" | "CLOSED";

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { vocabularyLabel } from '@portal/vocabulary';
 import {
   type Actor,
+  applyListFilters,
   ConflictError,
   COUNT_CAP,
   cursorBatches,
@@ -406,13 +407,13 @@ const recallsColumns: ReportColumn<RecallsReportRow>[] = [
 ];
 
 /**
- * "Recalls Report MM-DD-YYYY": every live event matching the filters (and `search`), newest change first, in one
- * statement read through a cursor, with each event's counts from its tallies.
+ * "Recalls Report MM-DD-YYYY": every live event matching the filters (and the list's `search` and `filterModel`),
+ * newest change first, in one statement read through a cursor, with each event's counts from its tallies.
  */
 export function recallsReport(
   db: Knex,
   actor: Actor,
-  filters: OperatorEventFilters & { search?: string },
+  filters: OperatorEventFilters & { search?: string; filterModel?: string },
   format: ReportFormat,
   timeZone: string,
   onError: (err: unknown) => void,
@@ -445,13 +446,8 @@ export function recallsReport(
       db.raw('coalesce(ct.acknowledged, 0) as acknowledged'),
       db.raw('coalesce(ct.completed, 0) as completed'),
     );
-  const search = filters.search?.trim();
-  if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query.where((w) =>
-      w.whereILike('c.name', pattern).orWhereILike('c.event_id', pattern).orWhereILike('o.name', pattern),
-    );
-  }
+  // The grid's search and column filters too, so the file holds what the operator sees (same whitelist: 400 otherwise).
+  applyListFilters(query, parseListQuery(filters, operatorList), operatorList);
   return reportFile(
     'Recalls Report',
     format,
