@@ -168,7 +168,11 @@ export async function listOperatorEvents(
         'o.name as supplier_name',
       ),
     'c.updated_at',
-    { total: operatorTotal(db, raw, base) },
+    {
+      total: operatorTotal(db, raw, base),
+      // Walks communications_operator_*recent_idx (runList's own probe orders NULLS FIRST, which no index here serves).
+      latest: base.clone().orderByRaw('c.updated_at DESC NULLS LAST').limit(1).select('c.updated_at'),
+    },
   );
   // A provider-status total came from a capped count (above): clamp it like runList does for a search.
   if (raw.statusProvider && page.total > COUNT_CAP) {
