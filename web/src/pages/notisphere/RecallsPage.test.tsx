@@ -81,7 +81,7 @@ function backend() {
       if (method === 'GET' && path === '/api/notisphere/communications/7/copy')
         return jsonResponse({ ...rows[0], id: 9, name: 'Copy of Infusion pumps', status: 'DRAFT' });
       if (method === 'PUT' && path === '/api/notisphere/communications/8/delete/supplier/5') return jsonResponse(null);
-      if (method === 'GET' && /\/(downloadcsv|xlsx\/summary)$/.test(path))
+      if (method === 'GET' && /\/(downloadcsv|(csv|xlsx)\/summary)$/.test(path))
         return new Response('a,b\n', {
           headers: { 'content-disposition': 'attachment; filename="Recalls Report 11-24-2026.csv"' },
         });
@@ -152,6 +152,25 @@ describe('operator recalls', () => {
 
     await user.click(screen.getByRole('button', { name: 'Show every supplier' }));
     await waitFor(() => expect(lastQuery(calls).get('organizationId')).toBeNull());
+  });
+
+  it('sends the status and provider-status filters to the list and to the Event Summary', async () => {
+    signIn();
+    const calls = backend();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    renderApp('/notisphere/recalls');
+    await screen.findByText('Infusion pumps');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Draft' }));
+    await waitFor(() => expect(lastQuery(calls).get('status')).toBe('DRAFT'));
+    await user.click(screen.getByRole('combobox', { name: 'Provider Status' }));
+    await user.click(await screen.findByRole('option', { name: 'In Progress' }));
+    await waitFor(() => expect(lastQuery(calls).get('statusProvider')).toBe('NOTCOMPLETED'));
+    await user.click(screen.getByRole('button', { name: /Event Summary \(CSV\)/ }));
+    await waitFor(() => expect(calls.some((c) => c.includes('/csv/summary?'))).toBe(true));
+    const summary = new URLSearchParams(calls.find((c) => c.includes('/csv/summary?'))!.split('?')[1]);
+    expect(Object.fromEntries(summary)).toEqual({ status: 'DRAFT', statusProvider: 'NOTCOMPLETED' });
   });
 
   it('offers the operator grid sizes 50, 100, 250 and 500', async () => {
