@@ -289,7 +289,8 @@ export function operatorEventSummaryReport(
     sheet({
       name: 'Summary',
       columns: [{ header: 'Supplier', value: (r) => r.supplier_name, width: 28 }, ...summaryColumns],
-      rows: eventBatches(ctx.db, null, (q) => applyOperatorFilters(q, filters)),
+      // One supplier's report groups only that supplier's rows, as the supplier's own report does.
+      rows: eventBatches(ctx.db, filters.organizationId ?? null, (q) => applyOperatorFilters(q, filters)),
     }),
   ]);
 }
