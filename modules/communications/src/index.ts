@@ -1,4 +1,5 @@
 import type { ModuleDeps, PortalModule } from '@portal/core';
+import { operatorCommunicationRoutes } from './operator-routes.js';
 import { supplierCommunicationRoutes } from './routes.js';
 
 /**
@@ -55,6 +56,14 @@ export {
 } from './services/communications.js';
 export { allAffectedLocations, type AffectedLocationRow } from './services/locations.js';
 export { getDocumentOfNotice } from './services/documents.js';
+export {
+  applyOperatorFilters,
+  assertOperator,
+  EVENT_STATUSES,
+  type OperatorEventFilters,
+  PROVIDER_STATUSES,
+} from './services/operator-events.js';
+export { operatorFilterProps } from './operator-routes.js';
 export { DELEGATE_LINK_DAYS, delegateTokenHash } from './services/delegate-links.js';
 export { answerValueProps, communicationInfoProps, listQuery } from './schemas.js';
 export * as communicationsSchemas from './schemas.js';
@@ -62,4 +71,12 @@ export * as outputSchemas from './output-schemas.js';
 
 export function createCommunicationsModule(deps: ModuleDeps): PortalModule {
   return { name: 'communications', routes: supplierCommunicationRoutes(deps) };
+}
+
+/**
+ * The operator's view of every supplier's events (`/notisphere/communications`). A module of its own so the BFF can
+ * mount it after the inbox, whose `/notisphere/communications/responses` would otherwise be read as an event id.
+ */
+export function createOperatorCommunicationsModule(deps: ModuleDeps): PortalModule {
+  return { name: 'operator-communications', routes: operatorCommunicationRoutes(deps) };
 }

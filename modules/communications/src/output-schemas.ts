@@ -257,3 +257,17 @@ export const communicationListRowSchema = {
 } as const;
 
 export const communicationListPageSchema = listPageSchema(communicationListRowSchema);
+
+/** A row of the operator's list of every supplier's events: the supplier's row plus its supplier and provider progress. */
+export const operatorEventRowSchema = {
+  ...communicationListRowSchema,
+  required: [...communicationListRowSchema.required, 'organization_id', 'supplier_name', 'status_provider'],
+  properties: {
+    ...communicationListRowSchema.properties,
+    organization_id: id,
+    supplier_name: { type: 'string' },
+    status_provider: { type: ['string', 'null'], enum: ['COMPLETED', 'NOTCOMPLETED', null] },
+  },
+} as const;
+
+export const operatorEventListPageSchema = listPageSchema(operatorEventRowSchema);

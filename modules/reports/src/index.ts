@@ -1,4 +1,5 @@
 import type { ModuleDeps, PortalModule } from '@portal/core';
+import { operatorReportRoutes } from './operator-routes.js';
 import { supplierReportRoutes } from './routes.js';
 
 /** Supplier reports: streamed XLSX/CSV downloads recorded in report history, the event summary, the product template. */
@@ -12,5 +13,5 @@ export { openEventReport } from './services/report-history.js';
 export { type Cell, cellText, parseDate, readRows } from './services/products.js';
 
 export function createReportsModule(deps: ModuleDeps): PortalModule {
-  return { name: 'reports', routes: supplierReportRoutes(deps) };
+  return { name: 'reports', routes: [...supplierReportRoutes(deps), ...operatorReportRoutes(deps)] };
 }

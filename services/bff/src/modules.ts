@@ -1,5 +1,5 @@
 import { createAuthModule } from '@portal/auth';
-import { createCommunicationsModule } from '@portal/communications';
+import { createCommunicationsModule, createOperatorCommunicationsModule } from '@portal/communications';
 import { createContentModule } from '@portal/content';
 import type { ModuleDeps, PortalModule } from '@portal/core';
 import { createInboxModule } from '@portal/inbox';
@@ -27,6 +27,8 @@ export function createModules(deps: ModuleDeps): PortalModule[] {
     createCommunicationsModule(deps),
     createNoticesModule(deps),
     createInboxModule(deps),
+    // After the inbox: its /notisphere/communications/responses comes before the operator's /:id.
+    createOperatorCommunicationsModule(deps),
     createContentModule(deps),
     createQuickLinksModule(deps),
   ];

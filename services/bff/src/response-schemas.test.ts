@@ -142,6 +142,21 @@ describe('declared response schemas match the real answers', () => {
     await conforms('get', base, `${base}?search=Schema&sortField=name&sortDirection=asc`, w.supplierToken);
   });
 
+  it("the operator's list of every supplier's events, sent and draft", async () => {
+    await sendEvent(t, w, 'Schema operator recall', { providers: [w.riverside] });
+    const draft = await t.call('POST', '/api/supplier/communications/step0', {
+      token: w.supplierToken,
+      body: { type: 'RECALL', name: 'Schema operator draft', classification: 'CLASSI' },
+    });
+    expect(draft.status).toBe(200);
+    const operator = (await t.signIn('admin@operator.demo')).access_token;
+    const base = '/api/notisphere/communications';
+    const page = await conforms('get', base, `${base}?pageSize=500`, operator);
+    expect(page.items.some((r: { status_provider: string | null }) => r.status_provider !== null)).toBe(true);
+    expect(page.items.some((r: { status: string }) => r.status === 'DRAFT')).toBe(true);
+    await conforms('get', base, `${base}?search=Schema&statusProvider=NOTCOMPLETED&sortField=supplier_name`, operator);
+  });
+
   it('a renamed field fails the check (the schema is not vacuous)', async () => {
     const base = '/api/provider/communication-notices';
     const { token } = await answeredNotice('Schema rename', 'rename@outside.test');

@@ -599,6 +599,159 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notisphere/communications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every supplier's recalls and advisories (paged; communicationType, filterModel, search and the filters) */
+        get: operations["getNotisphereCommunications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/communications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One event as its supplier sees it: products, actions, counts, supplier and documents (read-only) */
+        get: operations["getNotisphereCommunicationsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/communications/{id}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Copy the event into a new DRAFT of its supplier (information, products, actions; not recipients or documents); audited */
+        get: operations["getNotisphereCommunicationsIdCopy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/communications/{id}/delete/supplier/{supplierId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Delete a supplier's draft (soft, audited); an approved event is refused (409); supplierId must be the event's supplier */
+        put: operations["putNotisphereCommunicationsIdDeleteSupplierSupplierId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/communications/{id}/histories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything that happened to the event, newest first */
+        get: operations["getNotisphereCommunicationsIdHistories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/communications/{type}/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Event Summary Report of every supplier's events matching the filters, as csv or xlsx ("Event Summary Report MM-DD-YYYY") */
+        get: operations["getNotisphereCommunicationsTypeSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/communications/document/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One document of any supplier's event with signed links (signed_url, signed_url_review) */
+        get: operations["getNotisphereCommunicationsDocumentId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/communications/downloadcsv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recalls Report (csv): every supplier's events matching the filters ("Recalls Report MM-DD-YYYY") */
+        get: operations["getNotisphereCommunicationsDownloadcsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/communications/downloadxlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recalls Report (xlsx): every supplier's events matching the filters ("Recalls Report MM-DD-YYYY") */
+        get: operations["getNotisphereCommunicationsDownloadxlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notisphere/communications/responses": {
         parameters: {
             query?: never;
@@ -6721,6 +6874,462 @@ export interface operations {
     getMeOrganization: {
         parameters: {
             query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereCommunications: {
+        parameters: {
+            query?: {
+                category?: "RECALL" | "PRODUCT DISRUPTION";
+                communicationType?: "RECALL" | "PRODUCT DISRUPTION";
+                filterModel?: string;
+                organizationId?: number;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                status?: "DRAFT" | "OPEN" | "CLOSED";
+                statusProvider?: "COMPLETED" | "NOTCOMPLETED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                acknowledged_count: number;
+                                /** Format: date-time */
+                                approved_at: string | null;
+                                classification: string | null;
+                                completed_count: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                customers_count: number;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                name: string;
+                                organization_id: number;
+                                sent_count: number;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                /** @enum {string|null} */
+                                status_provider: "COMPLETED" | "NOTCOMPLETED" | null;
+                                subtype: string | null;
+                                supplier_name: string;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereCommunicationsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereCommunicationsIdCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereCommunicationsIdDeleteSupplierSupplierId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                supplierId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereCommunicationsIdHistories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereCommunicationsTypeSummary: {
+        parameters: {
+            query?: {
+                category?: "RECALL" | "PRODUCT DISRUPTION";
+                organizationId?: number;
+                status?: "DRAFT" | "OPEN" | "CLOSED";
+                statusProvider?: "COMPLETED" | "NOTCOMPLETED";
+            };
+            header?: never;
+            path: {
+                type: "csv" | "xlsx" | "CSV" | "XLSX";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereCommunicationsDocumentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereCommunicationsDownloadcsv: {
+        parameters: {
+            query?: {
+                category?: "RECALL" | "PRODUCT DISRUPTION";
+                filterModel?: string;
+                organizationId?: number;
+                search?: string;
+                status?: "DRAFT" | "OPEN" | "CLOSED";
+                statusProvider?: "COMPLETED" | "NOTCOMPLETED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereCommunicationsDownloadxlsx: {
+        parameters: {
+            query?: {
+                category?: "RECALL" | "PRODUCT DISRUPTION";
+                filterModel?: string;
+                organizationId?: number;
+                search?: string;
+                status?: "DRAFT" | "OPEN" | "CLOSED";
+                statusProvider?: "COMPLETED" | "NOTCOMPLETED";
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -170,8 +170,15 @@ export const routes: readonly RouteDef[] = [
     permissions: N.responder,
     page: () => import('../pages/notisphere/ResponsesPage'),
   }),
-  noti('/notisphere/recalls', msg`Recalls`, { permissions: N.recalls }),
-  noti('/notisphere/recalls/view/:id', msg`View Recall`, { permissions: N.recalls, parent: nRecalls }),
+  noti('/notisphere/recalls', msg`Recalls`, {
+    permissions: N.recalls,
+    page: () => import('../pages/notisphere/RecallsPage'),
+  }),
+  noti('/notisphere/recalls/view/:id', msg`View Recall`, {
+    permissions: N.recalls,
+    parent: nRecalls,
+    page: () => import('../pages/notisphere/RecallViewPage'),
+  }),
   noti('/notisphere/roles', msg`Roles`, { permissions: N.roles, page: () => import('../pages/notisphere/RolesPage') }),
   noti('/notisphere/suppliers', msg`Suppliers`, {
     permissions: N.suppliers,

@@ -126,9 +126,22 @@ export async function listCommunications(
     'c.updated_at',
     { total: eventTotal(db, actor.organizationId, types) },
   );
-  // The page's counts, kept per event by triggers (communication_tallies). Read after the page is cut: joined into the
-  // page, a deep page would read them for every skipped row too.
-  const ids = page.items.map((i) => i.id);
+  await attachTallies(db, page.items);
+  return page;
+}
+
+/**
+ * Fills each row's counts from its event's tallies (kept by triggers in communication_tallies). Read after the page is
+ * cut: joined into the page, a deep page would read them for every skipped row too.
+ */
+export async function attachTallies(
+  db: Knex,
+  items: Pick<
+    CommunicationListRow,
+    'id' | 'customers_count' | 'sent_count' | 'acknowledged_count' | 'completed_count'
+  >[],
+): Promise<void> {
+  const ids = items.map((i) => i.id);
   const tallies = ids.length
     ? ((await db('communication_tallies')
         .whereIn('communication_id', ids)
@@ -141,14 +154,13 @@ export async function listCommunications(
       }[])
     : [];
   const byId = new Map(tallies.map((c) => [Number(c.communication_id), c]));
-  for (const item of page.items) {
+  for (const item of items) {
     const c = byId.get(Number(item.id));
     item.customers_count = c?.customers ?? 0;
     item.sent_count = c?.sent ?? 0;
     item.acknowledged_count = c?.acknowledged ?? 0;
     item.completed_count = c?.completed ?? 0;
   }
-  return page;
 }
 
 // ---------- one event ----------
@@ -213,7 +225,15 @@ export async function getCommunication(
   actor: Actor,
   id: number,
 ): Promise<CommunicationDetail> {
-  const row = await loadOwnCommunication(db, actor, id);
+  return communicationDetail(db, await loadOwnCommunication(db, actor, id));
+}
+
+/** An event already loaded (and checked) with its products, actions and counts. */
+export async function communicationDetail(
+  db: Knex | Knex.Transaction,
+  row: CommunicationRow,
+): Promise<CommunicationDetail> {
+  const id = row.id;
   const [products, actions, customers, locations, pcs] = await Promise.all([
     db('communication_products').where({ communication_id: id }).orderBy(['sort_order', 'id']).select(PRODUCT_COLUMNS),
     db('communication_actions').where({ communication_id: id }).orderBy(['sort_order', 'id']).select(ACTION_COLUMNS),

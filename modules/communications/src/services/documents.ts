@@ -170,3 +170,24 @@ export async function getDocumentOfNotice(
   if (!row) throw new NotFoundError('Document not found.');
   return withUrls(secret)(row as Parameters<ReturnType<typeof withUrls>>[0]);
 }
+
+/** Every live document of an event, whoever owns it (the operator's read-only view; the caller checked the event). */
+export async function documentsOfEvent(db: Knex, secret: string, communicationId: number): Promise<DocumentRow[]> {
+  const rows = await db('communication_documents')
+    .where({ communication_id: communicationId })
+    .whereNull('deleted_at')
+    .orderBy('id');
+  return (rows as Parameters<ReturnType<typeof withUrls>>[0][]).map(withUrls(secret));
+}
+
+/** One live document of a live event of any organisation, with fresh signed links (the operator's read-only view). */
+export async function documentOfAnyEvent(db: Knex, secret: string, documentId: number): Promise<DocumentRow> {
+  const row = await db('communication_documents as d')
+    .join('communications as c', 'c.id', 'd.communication_id')
+    .where('d.id', documentId)
+    .whereNull('d.deleted_at')
+    .whereNot('c.status', 'DELETED')
+    .first('d.*');
+  if (!row) throw new NotFoundError('Document not found.');
+  return withUrls(secret)(row as Parameters<ReturnType<typeof withUrls>>[0]);
+}

@@ -2,7 +2,13 @@ import type { Knex } from 'knex';
 import { vocabularyLabel } from '@portal/vocabulary';
 import { type Actor, cursorBatches, type FileResult, type ReportColumn, sheet, ValidationError } from '@portal/core';
 import { COMMUNICATION_TYPES, PERMISSION_OF_TYPE } from '@portal/communications';
-import { assertTypePermission, loadOwnCommunication } from '@portal/communications';
+import {
+  applyOperatorFilters,
+  assertOperator,
+  assertTypePermission,
+  loadOwnCommunication,
+  type OperatorEventFilters,
+} from '@portal/communications';
 import { fileOf, percent, type ReportContext, type ReportFormat } from './event-reports.js';
 import { openEventReport, REPORT_TYPES } from './report-history.js';
 
@@ -113,6 +119,7 @@ export async function getEventSummary(db: Knex, actor: Actor, id: number): Promi
 interface EventCountsRow {
   id: number;
   name: string;
+  supplier_name: string;
   event_id: string | null;
   type: string;
   subtype: string | null;
@@ -172,15 +179,23 @@ const summaryColumns: ReportColumn<EventCountsRow>[] = [
  * Every event in `scope` with its counts, in one statement read through a cursor: each count is one grouped pass
  * over the organisation's rows (the planner pushes a one-event scope into them), never a query per event or batch.
  */
-function eventBatches(db: Knex, actor: Actor, scope: (q: Knex.QueryBuilder) => void): AsyncGenerator<EventCountsRow[]> {
-  const org = actor.organizationId;
+function eventBatches(
+  db: Knex,
+  org: number | null,
+  scope: (q: Knex.QueryBuilder) => void,
+): AsyncGenerator<EventCountsRow[]> {
+  // org null: every supplier's events (the operator's report); the counts are then grouped over every organisation.
+  const own = (column: string) => (q: Knex.QueryBuilder) => {
+    if (org !== null) q.where(column, org);
+  };
   const customers = db('communication_affected_customers')
-    .where({ organization_id: org, status: 'ACTIVE' })
+    .where({ status: 'ACTIVE' })
+    .modify(own('organization_id'))
     .groupBy('communication_id')
     .select('communication_id', db.raw('count(*)::int as n'))
     .as('ac');
   const notices = db('provider_communications')
-    .where({ supplier_organization_id: org })
+    .modify(own('supplier_organization_id'))
     .whereNot('status', 'DELETED')
     .groupBy('communication_id')
     .select(
@@ -191,7 +206,8 @@ function eventBatches(db: Knex, actor: Actor, scope: (q: Knex.QueryBuilder) => v
     )
     .as('pc');
   const emails = db('outbox_emails')
-    .where({ reference_type: 'communication', organization_id: org })
+    .where({ reference_type: 'communication' })
+    .modify(own('organization_id'))
     .groupBy('reference_id')
     .select(
       'reference_id',
@@ -200,14 +216,16 @@ function eventBatches(db: Knex, actor: Actor, scope: (q: Knex.QueryBuilder) => v
     )
     .as('m');
   const query = db('communications as c')
+    .join('organizations as o', 'o.id', 'c.organization_id')
     .leftJoin(customers, 'ac.communication_id', 'c.id')
     .leftJoin(notices, 'pc.communication_id', 'c.id')
     .leftJoin(emails, 'm.reference_id', db.raw('c.id::text'))
-    .where('c.organization_id', org)
+    .modify(own('c.organization_id'))
     .modify(scope)
     .orderBy('c.id')
     .select(
       ...EVENT_COLUMNS,
+      'o.name as supplier_name',
       db.raw(`to_char(c.event_date, 'YYYY-MM-DD') as event_date`),
       db.raw('coalesce(ac.n, 0) as customers'),
       db.raw('coalesce(pc.notified, 0) as notified'),
@@ -226,7 +244,7 @@ export async function eventSummaryReport(ctx: ReportContext, id: number): Promis
     sheet({
       name: 'Summary',
       columns: summaryColumns,
-      rows: eventBatches(ctx.db, ctx.actor, (q) => q.where('c.id', id)),
+      rows: eventBatches(ctx.db, ctx.actor.organizationId, (q) => q.where('c.id', id)),
     }),
   ]);
 }
@@ -248,11 +266,31 @@ export async function dashboardSummaryReport(
     sheet({
       name: 'Summary',
       columns: summaryColumns,
-      rows: eventBatches(ctx.db, ctx.actor, (q) => {
+      rows: eventBatches(ctx.db, ctx.actor.organizationId, (q) => {
         q.whereIn('c.type', types);
         if (wanted === 'ALL') q.whereNot('c.status', 'DELETED');
         else q.where('c.status', wanted);
       }),
+    }),
+  ]);
+}
+
+/**
+ * The operator's "Event Summary Report" (`/notisphere/communications/{csv|xlsx}/summary`): the Recall Events Summary
+ * Report's columns, with the supplier, for every supplier's live events matching the operator's filters.
+ */
+export function operatorEventSummaryReport(
+  ctx: ReportContext,
+  filters: OperatorEventFilters,
+  format: ReportFormat,
+): FileResult {
+  assertOperator(ctx.actor);
+  return fileOf(ctx, 'Event Summary Report', format, [
+    sheet({
+      name: 'Summary',
+      columns: [{ header: 'Supplier', value: (r) => r.supplier_name, width: 28 }, ...summaryColumns],
+      // One supplier's report groups only that supplier's rows, as the supplier's own report does.
+      rows: eventBatches(ctx.db, filters.organizationId ?? null, (q) => applyOperatorFilters(q, filters)),
     }),
   ]);
 }

@@ -45,6 +45,7 @@ import {
   useProviderResponses,
   type AffectedLocation,
   type Communication,
+  type CommunicationDocument,
   type CommunicationReport,
   type CommunicationType,
   type Customer,
@@ -192,7 +193,7 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="details">
-          <DetailsTab event={event} />
+          <DetailsTab event={event} documents={<DocumentsPanel id={event.id} />} />
         </TabsContent>
         <TabsContent value="products">
           <ProductsTab event={event} />
@@ -246,7 +247,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-function DetailsTab({ event }: { event: Communication }) {
+function DetailsTab({ event, documents }: { event: Communication; documents: React.ReactNode }) {
   const { t } = useLingui();
   const labels = useLabels();
   const recall = event.type === 'RECALL';
@@ -274,7 +275,7 @@ function DetailsTab({ event }: { event: Communication }) {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by sanitizeRichText (DOMPurify)
         dangerouslySetInnerHTML={{ __html: sanitizeRichText(event.description) }}
       />
-      <DocumentsPanel id={event.id} />
+      {documents}
     </div>
   );
 }
@@ -337,20 +338,75 @@ function DocumentsPanel({ id }: { id: number }) {
           cancel: t`Cancel`,
         }}
       />
-      <FilePreview
-        open={preview !== null}
-        onOpenChange={(open) => (open ? undefined : setPreview(null))}
-        file={preview}
-        onNothingToDownload={(message) => toast.danger(message)}
-        texts={{
-          title: t`File Preview`,
-          download: t`Download`,
-          loading: t`Loading...`,
-          unsupported: t`Preview for this file format is not supported. Please download file to view.`,
-          nothingToDownload: t`Nothing to download`,
-          failed: t`The file could not be displayed. Please download file to view.`,
-        }}
-      />
+      <DocumentPreview file={preview} onClose={() => setPreview(null)} />
+    </div>
+  );
+}
+
+/** The File Preview dialog of an event's documents (spec 000 §2). */
+function DocumentPreview({ file, onClose }: { file: PreviewFile | null; onClose: () => void }) {
+  const { t } = useLingui();
+  const toast = useToast();
+  return (
+    <FilePreview
+      open={file !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      file={file}
+      onNothingToDownload={(message) => toast.danger(message)}
+      texts={{
+        title: t`File Preview`,
+        download: t`Download`,
+        loading: t`Loading...`,
+        unsupported: t`Preview for this file format is not supported. Please download file to view.`,
+        nothingToDownload: t`Nothing to download`,
+        failed: t`The file could not be displayed. Please download file to view.`,
+      }}
+    />
+  );
+}
+
+/** An event's documents without upload or delete; `open` answers a document's preview (with fresh signed links). */
+function ReadOnlyDocuments({
+  documents,
+  open,
+}: {
+  documents: CommunicationDocument[];
+  open: (document: CommunicationDocument) => Promise<PreviewFile>;
+}) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const [preview, setPreview] = useState<PreviewFile | null>(null);
+  return (
+    <div className="space-y-2">
+      <h2 className="text-lg font-semibold">
+        <Trans>Documents</Trans>
+      </h2>
+      {documents.length ? (
+        <ul className="grid gap-1" aria-label={t`Documents`}>
+          {documents.map((d) => (
+            <li key={d.id} className="flex items-center gap-2 rounded-md border px-2 py-1 text-sm">
+              <span className="min-w-0 flex-1 truncate">{d.name}</span>
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={`${t`Preview`} ${d.name}`}
+                onClick={() =>
+                  open(d)
+                    .then(setPreview)
+                    .catch((err: unknown) => toast.danger(errorText(err, t`Nothing to download`)))
+                }
+              >
+                <Trans>Preview</Trans>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          <Trans>No documents</Trans>
+        </p>
+      )}
+      <DocumentPreview file={preview} onClose={() => setPreview(null)} />
     </div>
   );
 }
@@ -746,8 +802,12 @@ function SalesRepsTab({ event }: { event: Communication }) {
 }
 
 function HistoryTab({ id }: { id: number }) {
-  const { t, i18n } = useLingui();
   const { data } = useHistories(id);
+  return <HistoryList entries={data} />;
+}
+
+function HistoryList({ entries: data }: { entries: HistoryEntry[] | undefined }) {
+  const { t, i18n } = useLingui();
   if (!data) return <Spinner label={t`Loading...`} />;
   const locale = vocabularyLocale(i18n.locale);
   return (
@@ -804,5 +864,60 @@ function ReportsTab({ id }: { id: number }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * An event as its supplier sees it, read-only (the operator's View Recall): details with documents, products, actions
+ * and history, from data the caller loaded; no header actions, uploads or supplier-only tabs.
+ */
+export function CommunicationReadOnlyView({
+  event,
+  histories,
+  openDocument,
+}: {
+  event: Communication & { documents: CommunicationDocument[] };
+  histories: HistoryEntry[] | undefined;
+  openDocument: (document: CommunicationDocument) => Promise<PreviewFile>;
+}) {
+  const { t } = useLingui();
+  const labels = useLabels();
+  return (
+    <Tabs defaultValue="details">
+      <TabsList className="flex-wrap">
+        <TabsTrigger value="details">
+          <Trans>Details</Trans>
+        </TabsTrigger>
+        <TabsTrigger value="products">
+          <Trans>Products</Trans>
+        </TabsTrigger>
+        <TabsTrigger value="actions">
+          <Trans>Actions</Trans>
+        </TabsTrigger>
+        <TabsTrigger value="history">
+          <Trans>History</Trans>
+        </TabsTrigger>
+      </TabsList>
+      <TabsContent value="details">
+        <DetailsTab event={event} documents={<ReadOnlyDocuments documents={event.documents} open={openDocument} />} />
+      </TabsContent>
+      <TabsContent value="products">
+        <ProductsTab event={event} />
+      </TabsContent>
+      <TabsContent value="actions">
+        <ol className="divide-y rounded-md border" aria-label={t`Actions`}>
+          {event.actions.map((a) => (
+            <li key={a.id} className="p-3 text-sm">
+              {a.title}{' '}
+              <span className="text-muted-foreground">({labels.actionTypes[a.action_type] ?? a.action_type})</span>
+              {a.options?.length ? <span className="text-muted-foreground"> · {a.options.join(', ')}</span> : null}
+            </li>
+          ))}
+        </ol>
+      </TabsContent>
+      <TabsContent value="history">
+        <HistoryList entries={histories} />
+      </TabsContent>
+    </Tabs>
   );
 }

@@ -1,0 +1,129 @@
+import { idSchema, listQuerySchema, messageResult, type ModuleDeps, type Route, route } from '@portal/core';
+import { COMMUNICATION_TYPES } from './constants.js';
+import { operatorEventListPageSchema } from './output-schemas.js';
+import * as schema from './schemas.js';
+import {
+  copyOperatorEvent,
+  deleteOperatorEvent,
+  EVENT_STATUSES,
+  getOperatorEvent,
+  listOperatorEvents,
+  type OperatorEventFilters,
+  type OperatorListQuery,
+  operatorDocument,
+  operatorEventHistories,
+  PROVIDER_STATUSES,
+  recallsReport,
+} from './services/operator-events.js';
+
+const tags = ['operator communications'];
+const access = ['Notisphere_ManageRecalls'];
+
+/** The filters of the operator's list and downloads (spec 001 §7.10): event status, provider progress, supplier, type. */
+export const operatorFilterProps = {
+  status: { type: 'string', enum: [...EVENT_STATUSES] },
+  statusProvider: { type: 'string', enum: [...PROVIDER_STATUSES] },
+  organizationId: idSchema,
+  category: { type: 'string', enum: [...COMMUNICATION_TYPES] },
+} as const;
+
+const downloadQuery = {
+  type: 'object',
+  properties: {
+    ...operatorFilterProps,
+    search: listQuerySchema.properties.search,
+    filterModel: listQuerySchema.properties.filterModel,
+  },
+} as const;
+
+/**
+ * Every supplier's events for the operator (`/notisphere/communications`, Notisphere_ManageRecalls). Mounted after the
+ * inbox module, whose `/notisphere/communications/responses` (the eR view) must not be taken for an event id.
+ */
+export function operatorCommunicationRoutes({ db, config, logger }: ModuleDeps): Route[] {
+  const base = '/notisphere/communications';
+  const onError = (err: unknown) => logger.error({ err }, 'report stream failed');
+  const download = (format: 'csv' | 'xlsx'): Route =>
+    route<unknown, OperatorEventFilters & { search?: string; filterModel?: string }>({
+      method: 'GET',
+      path: `${base}/download${format}`,
+      access,
+      tags,
+      summary: `Recalls Report (${format}): every supplier's events matching the filters ("Recalls Report MM-DD-YYYY")`,
+      schema: { query: downloadQuery },
+      handler: ({ actor, query, timezone }) => recallsReport(db, actor, query, format, timezone, onError),
+    });
+  return [
+    route<unknown, OperatorListQuery>({
+      method: 'GET',
+      path: base,
+      access,
+      tags,
+      summary:
+        "Every supplier's recalls and advisories (paged; communicationType, filterModel, search and the filters)",
+      schema: {
+        query: { type: 'object', properties: { ...schema.listQuery.properties, ...operatorFilterProps } },
+        response: operatorEventListPageSchema,
+      },
+      handler: ({ actor, query }) => listOperatorEvents(db, actor, query),
+    }),
+    download('csv'),
+    download('xlsx'),
+    route<unknown, unknown, { id: number }>({
+      method: 'GET',
+      path: `${base}/document/:id`,
+      access,
+      tags,
+      summary: "One document of any supplier's event with signed links (signed_url, signed_url_review)",
+      schema: { params: schema.idParams },
+      handler: ({ actor, params }) => operatorDocument(db, config.jwtSecret, actor, params.id),
+    }),
+    route<unknown, unknown, { id: number }>({
+      method: 'GET',
+      path: `${base}/:id`,
+      access,
+      tags,
+      summary: 'One event as its supplier sees it: products, actions, counts, supplier and documents (read-only)',
+      schema: { params: schema.idParams },
+      handler: ({ actor, params }) => getOperatorEvent(db, config.jwtSecret, actor, params.id),
+    }),
+    route<unknown, unknown, { id: number }>({
+      method: 'GET',
+      path: `${base}/:id/histories`,
+      access,
+      tags,
+      summary: 'Everything that happened to the event, newest first',
+      schema: { params: schema.idParams },
+      handler: ({ actor, params }) => operatorEventHistories(db, actor, params.id),
+    }),
+    route<unknown, unknown, { id: number }>({
+      method: 'GET',
+      path: `${base}/:id/copy`,
+      access,
+      tags,
+      summary:
+        'Copy the event into a new DRAFT of its supplier (information, products, actions; not recipients or documents); audited',
+      schema: { params: schema.idParams },
+      handler: async ({ actor, params, requestId }) =>
+        messageResult(
+          'The event has been copied to a new draft.',
+          await copyOperatorEvent(db, actor, params.id, requestId),
+        ),
+    }),
+    route<unknown, unknown, { id: number; supplierId: number }>({
+      method: 'PUT',
+      path: `${base}/:id/delete/supplier/:supplierId`,
+      access,
+      tags,
+      summary:
+        "Delete a supplier's draft (soft, audited); an approved event is refused (409); supplierId must be the event's supplier",
+      schema: {
+        params: { type: 'object', required: ['id', 'supplierId'], properties: { id: idSchema, supplierId: idSchema } },
+      },
+      handler: async ({ actor, params, requestId }) => {
+        await deleteOperatorEvent(db, actor, params.id, params.supplierId, requestId);
+        return messageResult('The event has been deleted.', null);
+      },
+    }),
+  ];
+}

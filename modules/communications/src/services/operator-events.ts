@@ -1,0 +1,462 @@
+import type { Knex } from 'knex';
+import { vocabularyLabel } from '@portal/vocabulary';
+import {
+  type Actor,
+  applyListFilters,
+  ConflictError,
+  COUNT_CAP,
+  cursorBatches,
+  type FileResult,
+  ForbiddenError,
+  isOperator,
+  type ListPage,
+  type ListSpec,
+  NotFoundError,
+  parseListQuery,
+  recordAudit,
+  type ReportColumn,
+  reportFile,
+  type ReportFormat,
+  runList,
+  sheet,
+} from '@portal/core';
+import { COMMUNICATION_TYPES, type CommunicationType } from '../constants.js';
+import { Communication } from '../models/Communication.js';
+import type { CommunicationRow } from './access.js';
+import {
+  attachTallies,
+  type CommunicationDetail,
+  type CommunicationListRow,
+  communicationDetail,
+} from './communications.js';
+import { type DocumentRow, documentOfAnyEvent, documentsOfEvent } from './documents.js';
+import { appendHistory, type HistoryRow, listHistory } from './history.js';
+
+/**
+ * The operator's view of every supplier's events (spec 001 §7.10, `/notisphere/communications`): a list across tenants,
+ * a read-only view with histories and documents, copy and delete on the supplier's behalf, and the Recalls Report.
+ * Only an operator organisation may call these (403 otherwise, whatever its permissions).
+ */
+export function assertOperator(actor: Actor): void {
+  if (!isOperator(actor)) throw new ForbiddenError();
+}
+
+export const EVENT_STATUSES = ['DRAFT', 'OPEN', 'CLOSED'] as const;
+/** Provider progress of an event: every notice sent is completed, or some are still in progress. */
+export const PROVIDER_STATUSES = ['COMPLETED', 'NOTCOMPLETED'] as const;
+
+/** The filters shared by the list, the Recalls Report and the Event Summary Report. */
+export interface OperatorEventFilters {
+  status?: (typeof EVENT_STATUSES)[number];
+  statusProvider?: (typeof PROVIDER_STATUSES)[number];
+  organizationId?: number;
+  category?: CommunicationType;
+}
+
+/**
+ * Narrows a query over `communications as c` to live events and the filters. `statusProvider` reads the event's tallies
+ * (one row per event), so it needs no scan of the provider communications.
+ */
+export function applyOperatorFilters(qb: Knex.QueryBuilder, f: OperatorEventFilters): Knex.QueryBuilder {
+  qb.whereNot('c.status', 'DELETED');
+  if (f.status) qb.where('c.status', f.status);
+  if (f.organizationId) qb.where('c.organization_id', f.organizationId);
+  if (f.category) qb.where('c.type', f.category);
+  if (f.statusProvider)
+    qb.whereExists((q) =>
+      q
+        .from('communication_tallies as ct')
+        .whereRaw('ct.communication_id = c.id AND ct.sent > 0')
+        .whereRaw(f.statusProvider === 'COMPLETED' ? 'ct.completed >= ct.sent' : 'ct.completed < ct.sent'),
+    );
+  return qb;
+}
+
+const operatorList: ListSpec = {
+  fields: {
+    id: 'c.id',
+    name: 'c.name',
+    event_id: 'c.event_id',
+    status: 'c.status',
+    type: 'c.type',
+    subtype: 'c.subtype',
+    classification: 'c.classification',
+    created_at: 'c.created_at',
+    updated_at: 'c.updated_at',
+    approved_at: 'c.approved_at',
+    event_date: 'c.event_date',
+    supplier_name: 'o.name',
+  },
+  searchColumns: ['c.name', 'c.event_id', 'o.name'],
+  defaultSort: [{ column: 'c.updated_at', direction: 'desc' }],
+  // communications_operator_recent_idx / _type_recent_idx and communications_operator_name_idx (20261124020000).
+  indexedSorts: ['updated_at:desc', 'name:asc'],
+};
+
+export interface OperatorEventRow extends CommunicationListRow {
+  organization_id: number;
+  supplier_name: string;
+  /** COMPLETED when every notice sent is completed, NOTCOMPLETED while some are in progress, null before sending. */
+  status_provider: 'COMPLETED' | 'NOTCOMPLETED' | null;
+}
+
+export type OperatorListQuery = Record<string, unknown> &
+  OperatorEventFilters & { communicationType?: CommunicationType };
+
+function typesOf(q: { communicationType?: CommunicationType; category?: CommunicationType }): CommunicationType[] {
+  return q.communicationType ? [q.communicationType] : [...COMMUNICATION_TYPES];
+}
+
+/**
+ * The exact total from the counters (communication_counts, per organisation, type and status) when the filters are
+ * counter keys; a provider-status filter is counted up to COUNT_CAP like a search.
+ */
+function operatorTotal(db: Knex, q: OperatorListQuery, filtered: Knex.QueryBuilder): Knex.QueryBuilder {
+  if (q.statusProvider)
+    return db
+      .queryBuilder()
+      .count({ n: '*' })
+      .from(
+        filtered
+          .clone()
+          .clearSelect()
+          .select(db.raw('1'))
+          .limit(COUNT_CAP + 1)
+          .as('capped'),
+      );
+  const counters = db('communication_counts')
+    .whereIn('type', typesOf(q))
+    .whereNot('status', 'DELETED')
+    .select(db.raw('coalesce(sum(n), 0)::bigint'));
+  if (q.category) counters.where('type', q.category);
+  if (q.status) counters.where('status', q.status);
+  if (q.organizationId) counters.where('organization_id', q.organizationId);
+  return counters;
+}
+
+/** Every supplier's events (both types, or `communicationType`), newest change first, with each event's counts. */
+export async function listOperatorEvents(
+  db: Knex,
+  actor: Actor,
+  raw: OperatorListQuery,
+): Promise<ListPage<OperatorEventRow>> {
+  assertOperator(actor);
+  const query = parseListQuery(raw, operatorList);
+  const base = applyOperatorFilters(
+    db('communications as c').join('organizations as o', 'o.id', 'c.organization_id').whereIn('c.type', typesOf(raw)),
+    raw,
+  );
+  const page = await runList<OperatorEventRow>(
+    base,
+    query,
+    operatorList,
+    'c.id',
+    (qb) =>
+      qb.select(
+        'c.id',
+        'c.name',
+        'c.event_id',
+        'c.type',
+        'c.subtype',
+        'c.status',
+        'c.classification',
+        'c.event_date',
+        'c.created_at',
+        'c.updated_at',
+        'c.approved_at',
+        'c.organization_id',
+        'o.name as supplier_name',
+      ),
+    'c.updated_at',
+    {
+      total: operatorTotal(db, raw, base),
+      // Walks communications_operator_*recent_idx (runList's own probe orders NULLS FIRST, which no index here serves).
+      latest: base.clone().orderByRaw('c.updated_at DESC NULLS LAST').limit(1).select('c.updated_at'),
+    },
+  );
+  // A provider-status total came from a capped count (above): clamp it like runList does for a search.
+  if (raw.statusProvider && page.total > COUNT_CAP) {
+    page.total = COUNT_CAP;
+    page.totalCapped = true;
+  }
+  await attachTallies(db, page.items);
+  for (const item of page.items) item.status_provider = providerStatus(item.sent_count, item.completed_count);
+  return page;
+}
+
+function providerStatus(sent: number, completed: number): OperatorEventRow['status_provider'] {
+  if (!sent) return null;
+  return completed >= sent ? 'COMPLETED' : 'NOTCOMPLETED';
+}
+
+/** A live event of any supplier (404 for a deleted or missing one). */
+async function loadAnyEvent(db: Knex | Knex.Transaction, id: number, forUpdate = false): Promise<Communication> {
+  const q = Communication.query(db).findById(id).whereNot({ status: 'DELETED' });
+  if (forUpdate) q.forUpdate();
+  const row = await q;
+  if (!row) throw new NotFoundError('Communication not found.');
+  return row;
+}
+
+export interface OperatorEventDetail extends CommunicationDetail {
+  supplier_name: string;
+  documents: DocumentRow[];
+}
+
+/** One event as its supplier sees it (products, actions, counts), with its supplier and documents; read-only. */
+export async function getOperatorEvent(
+  db: Knex,
+  secret: string,
+  actor: Actor,
+  id: number,
+): Promise<OperatorEventDetail> {
+  assertOperator(actor);
+  const row = await loadAnyEvent(db, id);
+  const [detail, supplier, documents] = await Promise.all([
+    communicationDetail(db, row),
+    db('organizations').where({ id: row.organization_id }).first('name') as Promise<{ name: string }>,
+    documentsOfEvent(db, secret, id),
+  ]);
+  return { ...detail, supplier_name: supplier.name, documents };
+}
+
+export async function operatorEventHistories(db: Knex, actor: Actor, id: number): Promise<HistoryRow[]> {
+  assertOperator(actor);
+  await loadAnyEvent(db, id);
+  return listHistory(db, id);
+}
+
+export async function operatorDocument(db: Knex, secret: string, actor: Actor, documentId: number) {
+  assertOperator(actor);
+  return documentOfAnyEvent(db, secret, documentId);
+}
+
+const COPIED_FIELDS = [
+  'type',
+  'subtype',
+  'name',
+  'classification',
+  'reason',
+  'description',
+  'disposition',
+  'lead_time',
+  'event_date',
+  'end_date',
+  'contact_name',
+  'contact_email',
+  'contact_phone',
+] as const;
+
+/**
+ * Copy: a new DRAFT in the event's supplier organisation with the event's information (step 0), products (step 1) and
+ * actions (step 2), for the supplier to complete and send. Recipients, documents, answers and the supplier's own event
+ * id are not copied (the event id is unique per supplier; recipients are chosen anew). Recorded in the new event's
+ * history and in the audit history under the supplier, with the operator's identity.
+ */
+export async function copyOperatorEvent(
+  db: Knex,
+  actor: Actor,
+  id: number,
+  requestId?: string,
+): Promise<CommunicationDetail> {
+  assertOperator(actor);
+  const copy = await db.transaction(async (trx) => {
+    const source = await loadAnyEvent(trx, id);
+    const values = Object.fromEntries(COPIED_FIELDS.map((k) => [k, source[k] ?? null])) as Partial<CommunicationRow>;
+    const name = `Copy of ${source.name}`.slice(0, 200);
+    const copy = await Communication.query(trx).insert({
+      ...values,
+      name,
+      organization_id: source.organization_id,
+      status: 'DRAFT',
+      current_step: Math.min(source.current_step, 2),
+      created_by: actor.userId,
+    });
+    // Products and actions in one INSERT ... SELECT each: an event may hold thousands of products.
+    await trx.raw(
+      `INSERT INTO communication_products (communication_id, organization_id, sort_order, product_name, catalog_number,
+         lot_number, udi, description, expiration_date, quantity, custom_fields)
+       SELECT ?, organization_id, sort_order, product_name, catalog_number, lot_number, udi, description,
+         expiration_date, quantity, custom_fields
+       FROM communication_products WHERE communication_id = ? ORDER BY sort_order, id`,
+      [copy.id, id],
+    );
+    await trx.raw(
+      `INSERT INTO communication_actions (communication_id, organization_id, sort_order, action_type, title, description,
+         options, is_required, is_disabled)
+       SELECT ?, organization_id, sort_order, action_type, title, description, options, is_required, is_disabled
+       FROM communication_actions WHERE communication_id = ? ORDER BY sort_order, id`,
+      [copy.id, id],
+    );
+    await appendHistory(trx, actor, {
+      communicationId: copy.id,
+      organizationId: source.organization_id,
+      action: 'CREATED',
+      entityType: 'communication',
+      entityId: copy.id,
+      after: { ...values, name, copied_from: id },
+    });
+    await recordAudit(trx, actor, {
+      organizationId: source.organization_id,
+      action: 'OPERATOR_COPIED_COMMUNICATION',
+      entityType: 'communication',
+      entityId: copy.id,
+      after: { copied_from: id, name },
+      requestId,
+    });
+    return copy;
+  });
+  // Read after the commit: the detail's parallel reads cannot share the transaction's one connection.
+  return communicationDetail(db, copy);
+}
+
+/**
+ * Delete on the supplier's behalf: soft (status DELETED, kept), only for a DRAFT (an approved event has gone or is
+ * going to its recipients: 409), and `supplierId` must be the event's supplier (404 otherwise, as for a missing event).
+ * Recorded in the event's history and in the audit history under the supplier, with the operator's identity.
+ */
+export async function deleteOperatorEvent(
+  db: Knex,
+  actor: Actor,
+  id: number,
+  supplierId: number,
+  requestId?: string,
+): Promise<void> {
+  assertOperator(actor);
+  await db.transaction(async (trx) => {
+    const event = await loadAnyEvent(trx, id, true);
+    if (Number(event.organization_id) !== supplierId) throw new NotFoundError('Communication not found.');
+    if (event.status !== 'DRAFT')
+      throw new ConflictError(
+        `This event has been approved and sent (${event.status}); it cannot be deleted. The supplier can close it instead.`,
+        'NOT_DELETABLE',
+      );
+    await trx('communications')
+      .where({ id })
+      .update({ status: 'DELETED', deleted_at: trx.fn.now(), updated_at: trx.fn.now() });
+    await appendHistory(trx, actor, {
+      communicationId: id,
+      organizationId: supplierId,
+      action: 'DELETED',
+      entityType: 'communication',
+      entityId: id,
+      before: { status: 'DRAFT' },
+      after: { status: 'DELETED' },
+    });
+    await recordAudit(trx, actor, {
+      organizationId: supplierId,
+      action: 'OPERATOR_DELETED_COMMUNICATION',
+      entityType: 'communication',
+      entityId: id,
+      before: { status: 'DRAFT', name: event.name },
+      after: { status: 'DELETED' },
+      requestId,
+    });
+  });
+}
+
+// ---------- Recalls Report ----------
+
+interface RecallsReportRow {
+  id: number;
+  name: string;
+  event_id: string | null;
+  supplier_name: string;
+  type: string;
+  subtype: string | null;
+  classification: string | null;
+  status: string;
+  event_date: string | null;
+  created_at: Date;
+  approved_at: Date | null;
+  first_sent_at: Date | null;
+  closed_at: Date | null;
+  updated_at: Date;
+  customers: number;
+  sent: number;
+  acknowledged: number;
+  completed: number;
+}
+
+const recallsColumns: ReportColumn<RecallsReportRow>[] = [
+  { header: 'Event Name', value: (r) => r.name, width: 36 },
+  { header: 'Event ID', value: (r) => r.event_id, width: 14 },
+  { header: 'Supplier', value: (r) => r.supplier_name, width: 28 },
+  { header: 'Type', value: (r) => vocabularyLabel('communicationType', r.type), width: 18 },
+  {
+    header: 'Subtype',
+    value: (r) => vocabularyLabel(r.type === 'RECALL' ? 'recallSubtype' : 'disruptionSubtype', r.subtype),
+    width: 18,
+  },
+  { header: 'Classification', value: (r) => vocabularyLabel('classification', r.classification), width: 14 },
+  { header: 'Status', value: (r) => vocabularyLabel('communicationStatus', r.status), width: 10 },
+  {
+    header: 'Provider Status',
+    value: (r) => {
+      const s = providerStatus(r.sent, r.completed);
+      return s ? vocabularyLabel('responseStatus', s) : '';
+    },
+    width: 14,
+  },
+  { header: 'Event Date', value: (r) => r.event_date, kind: 'date', width: 12 },
+  { header: 'Created At', value: (r) => r.created_at, kind: 'datetime' },
+  { header: 'Approved At', value: (r) => r.approved_at, kind: 'datetime' },
+  { header: 'First Sent At', value: (r) => r.first_sent_at, kind: 'datetime' },
+  { header: 'Closed At', value: (r) => r.closed_at, kind: 'datetime' },
+  { header: 'Last Updated', value: (r) => r.updated_at, kind: 'datetime' },
+  { header: 'Customers', value: (r) => r.customers, kind: 'number', width: 11 },
+  { header: 'Notified', value: (r) => r.sent, kind: 'number', width: 10 },
+  { header: 'Acknowledged', value: (r) => r.acknowledged, kind: 'number', width: 13 },
+  { header: 'Completed', value: (r) => r.completed, kind: 'number', width: 11 },
+];
+
+/**
+ * "Recalls Report MM-DD-YYYY": every live event matching the filters (and the list's `search` and `filterModel`),
+ * newest change first, in one statement read through a cursor, with each event's counts from its tallies.
+ */
+export function recallsReport(
+  db: Knex,
+  actor: Actor,
+  filters: OperatorEventFilters & { search?: string; filterModel?: string },
+  format: ReportFormat,
+  timeZone: string,
+  onError: (err: unknown) => void,
+): FileResult {
+  assertOperator(actor);
+  const query = applyOperatorFilters(
+    db('communications as c')
+      .join('organizations as o', 'o.id', 'c.organization_id')
+      .leftJoin('communication_tallies as ct', 'ct.communication_id', 'c.id'),
+    filters,
+  )
+    .orderByRaw('c.updated_at DESC NULLS LAST, c.id')
+    .select(
+      'c.id',
+      'c.name',
+      'c.event_id',
+      'o.name as supplier_name',
+      'c.type',
+      'c.subtype',
+      'c.classification',
+      'c.status',
+      db.raw(`to_char(c.event_date, 'YYYY-MM-DD') as event_date`),
+      'c.created_at',
+      'c.approved_at',
+      'c.first_sent_at',
+      'c.closed_at',
+      'c.updated_at',
+      db.raw('coalesce(ct.customers, 0) as customers'),
+      db.raw('coalesce(ct.sent, 0) as sent'),
+      db.raw('coalesce(ct.acknowledged, 0) as acknowledged'),
+      db.raw('coalesce(ct.completed, 0) as completed'),
+    );
+  // The grid's search and column filters too, so the file holds what the operator sees (same whitelist: 400 otherwise).
+  applyListFilters(query, parseListQuery(filters, operatorList), operatorList);
+  return reportFile(
+    'Recalls Report',
+    format,
+    [sheet({ name: 'Recalls', columns: recallsColumns, rows: cursorBatches<RecallsReportRow>(query) })],
+    timeZone,
+    onError,
+  );
+}

@@ -1,0 +1,59 @@
+import { useParams } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Spinner, StatusLabel } from '@portal/design-system';
+import { apiRequest } from '../../api/client';
+import type { CommunicationDocument } from '../../api/communications';
+import { useOperatorRecall, useOperatorRecallHistories } from '../../api/operatorRecalls';
+import { CommunicationReadOnlyView } from '../supplier/CommunicationViewPage';
+import { useLabels } from '../supplier/shared/labels';
+import { PageHeader } from '../supplier/shared/table';
+
+/** Fresh signed links of one document (GET /notisphere/communications/document/{id}) for its preview. */
+async function openDocument(d: CommunicationDocument) {
+  const fresh = await apiRequest<CommunicationDocument>(`/notisphere/communications/document/${d.id}`, {
+    errorModal: false,
+  });
+  return { name: fresh.name, url: fresh.signed_url ?? null, mimeType: fresh.type };
+}
+
+/**
+ * View Recall (/notisphere/recalls/view/:id): any supplier's event as its supplier sees it, read-only, with its
+ * histories and documents (the supplier's view in its read-only mode).
+ */
+export default function RecallViewPage() {
+  const { t } = useLingui();
+  const labels = useLabels();
+  const id = Number(useParams<{ id: string }>().id);
+  const { data: event, error } = useOperatorRecall(Number.isSafeInteger(id) && id > 0 ? id : null);
+  const { data: histories } = useOperatorRecallHistories(event ? id : null);
+  if (error) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {error.message}
+      </p>
+    );
+  }
+  if (!event) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm">
+        <Spinner label={t`Loading...`} />
+        <Trans>Loading...</Trans>
+      </p>
+    );
+  }
+  const supplier = event.supplier_name;
+  const type = labels.communicationTypes[event.type] ?? event.type;
+  return (
+    <section className="space-y-4" data-testid="operator-recall-view">
+      <PageHeader title={event.name}>
+        <StatusLabel status={event.status} kind="communication" labels={labels.statuses} />
+      </PageHeader>
+      <p className="text-sm text-muted-foreground">
+        <Trans>
+          {type} of {supplier} (read-only)
+        </Trans>
+      </p>
+      <CommunicationReadOnlyView event={event} histories={histories} openDocument={openDocument} />
+    </section>
+  );
+}
