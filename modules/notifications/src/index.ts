@@ -1,5 +1,6 @@
 import type { ModuleDeps, PortalModule } from '@portal/core';
 import { notificationRoutes } from './routes.js';
+import { emailTemplateRoutes } from './templates/routes.js';
 
 export {
   enqueueEmail,
@@ -21,5 +22,5 @@ export { Mailer } from './mailer.js';
 export { pixelUrl, trackedUrl } from './tracking.js';
 
 export function createNotificationsModule(deps: ModuleDeps): PortalModule {
-  return { name: 'notifications', routes: notificationRoutes(deps) };
+  return { name: 'notifications', routes: [...notificationRoutes(deps), ...emailTemplateRoutes(deps)] };
 }
