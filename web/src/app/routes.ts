@@ -170,10 +170,14 @@ export const routes: readonly RouteDef[] = [
   noti('/notisphere/suppliers', msg`Suppliers`, { permissions: N.suppliers }),
   noti('/notisphere/users', msg`Users`, { permissions: N.users }),
   noti('/notisphere/faqs', msg`Manage FAQs`, { permissions: N.faqs }),
-  noti('/notisphere/email-templates', msg`Email Templates`, { permissions: N.emailTemplates }),
+  noti('/notisphere/email-templates', msg`Email Templates`, {
+    permissions: N.emailTemplates,
+    page: () => import('../pages/notisphere/EmailTemplatesPage'),
+  }),
   noti('/notisphere/email-templates/edit/:id', msg`Edit Email Template`, {
     permissions: N.emailTemplates,
     parent: nEmailTemplates,
+    page: () => import('../pages/notisphere/EmailTemplateEditPage'),
   }),
   noti('/notisphere/content-management', msg`Content Management`, { permissions: N.emailTemplates }),
   noti('/notisphere/locations', msg`Locations`, { permissions: N.locations }),
@@ -265,10 +269,14 @@ export const routes: readonly RouteDef[] = [
   }),
   prov('/provider/organization', msg`Organization Settings`, { permissions: P.profile }),
   prov('/provider/supplier-contacts', msg`Supplier Contacts`, { permissions: P.supplierContacts }),
-  prov('/provider/email-templates', msg`Email Templates`, { permissions: P.emailTemplates }),
+  prov('/provider/email-templates', msg`Email Templates`, {
+    permissions: P.emailTemplates,
+    page: () => import('../pages/provider/EmailTemplatesPage'),
+  }),
   prov('/provider/email-templates/edit/:id', msg`Edit Email Template`, {
     permissions: P.emailTemplates,
     parent: pEmailTemplates,
+    page: () => import('../pages/provider/EmailTemplateEditPage'),
   }),
 
   // Supplier
