@@ -140,8 +140,6 @@ describe("the operator's email templates", () => {
     expect(row.html_body).toContain('href="https://x.test/?a=1&amp;b=2"');
     expect(row.text_body).toContain('A & B <Labs> has issued a supply advisory');
     expect(row.text_body).toContain('https://x.test/?a=1&b=2');
-    // Laid out for mail clients: a table frame with inline styles.
-    expect(row.html_body).toMatch(/<table role="presentation"[^>]*style=/);
   });
 
   it('previews both languages with sample values, including unsaved content', async () => {
@@ -178,6 +176,10 @@ describe("the operator's email templates", () => {
     expect(res.body.d.to).toBe('admin@operator.demo');
     const mail = await t.smtp.waitFor('admin@operator.demo', (m) => m.subject === 'Tài khoản của bạn đã bị khóa');
     expect(mail.text).toContain('Tài khoản của bạn đã bị khóa sau quá nhiều lần');
+    // Laid out for mail clients: the sender frames the body in a table with inline styles.
+    expect(mail.html).toMatch(/^<!DOCTYPE html>/);
+    expect(mail.html).toMatch(/<table role="presentation"[^>]*style="[^"]+"/);
+    expect(mail.html).toContain('<div lang="vi">');
     const outbox = (await t.db('outbox_emails').where({ id: res.body.d.outbox_id }).first()) as {
       kind: string;
       template_version_id: string;

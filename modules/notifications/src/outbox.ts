@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { copyInto, type Logger } from '@portal/core';
 import { OutboxEmail } from './models/OutboxEmail.js';
+import { emailFrame } from './templates/engine.js';
 import { loadTemplate, type TemplateRef } from './templates/render.js';
 
 interface EmailBase {
@@ -207,7 +208,7 @@ export async function drainOutbox(
           to: row.to_email,
           subject: row.subject,
           text: row.text_body,
-          html: row.html_body ?? undefined,
+          html: row.html_body ? emailFrame(row.subject, row.html_body) : undefined,
           headers: { 'X-Outbox-Id': String(row.id) },
         });
         await OutboxEmail.query(trx)

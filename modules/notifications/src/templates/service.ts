@@ -9,7 +9,14 @@ import {
   type TemplateLanguage,
   templateKind,
 } from './catalog.js';
-import { compileTemplate, renderCompiled, completeValues, type TemplateContents, validateTemplate } from './engine.js';
+import {
+  compileTemplate,
+  completeValues,
+  emailFrame,
+  renderCompiled,
+  type TemplateContents,
+  validateTemplate,
+} from './engine.js';
 
 /** The editable content of a template: subject and HTML body in each language. */
 export interface TemplateInput {
@@ -130,10 +137,10 @@ export function previewContents(kind: TemplateKind, input: TemplateInput) {
   validateTemplate(kind, contents);
   const values = completeValues(kind, sampleValues(kind));
   return Object.fromEntries(
-    TEMPLATE_LANGUAGES.map((language) => [
-      language,
-      renderCompiled(compileTemplate(contents[language]), language, values),
-    ]),
+    TEMPLATE_LANGUAGES.map((language) => {
+      const r = renderCompiled(compileTemplate(contents[language]), language, values);
+      return [language, { ...r, html: emailFrame(r.subject, r.html) }];
+    }),
   ) as Record<TemplateLanguage, { subject: string; html: string; text: string }>;
 }
 
