@@ -107,8 +107,8 @@ export interface CompiledTemplate {
  * compile to a closure over string pieces: a notice send renders 10,000 of them, and liquidjs's general renderer costs
  * tens of microseconds a call. Anything else (filters, case, whitespace control) renders through liquidjs.
  */
-function fastRenderer(source: string, escape: boolean): Renderer | null {
-  type Node = string | { name: string } | { cond: string; negate: boolean; then: Node[]; otherwise: Node[] };
+function fastRenderer(source: string, escaped: boolean): Renderer | null {
+  type Node = string | { name: string } | { cond: string; negate: boolean; whenTrue: Node[]; whenFalse: Node[] };
   const token =
     /\{\{\s*([a-z_][a-z0-9_]*)\s*\}\}|\{%\s*(if|unless)\s+([a-z_][a-z0-9_]*)\s*%\}|\{%\s*(else|endif|endunless)\s*%\}/gi;
   const root: Node[] = [];
@@ -127,27 +127,27 @@ function fastRenderer(source: string, escape: boolean): Renderer | null {
     const top = stack.at(-1)!;
     if (m[1]) top.nodes.push({ name: m[1] });
     else if (m[2]) {
-      const block = { cond: m[3]!, negate: m[2] === 'unless', then: [] as Node[], otherwise: [] as Node[] };
+      const block = { cond: m[3]!, negate: m[2] === 'unless', whenTrue: [] as Node[], whenFalse: [] as Node[] };
       top.nodes.push(block);
-      stack.push({ nodes: block.then, block, kind: m[2] });
+      stack.push({ nodes: block.whenTrue, block, kind: m[2] });
     } else if (m[4] === 'else') {
       if (!top.block || top.inElse) return null;
       top.inElse = true;
-      top.nodes = top.block.otherwise;
+      top.nodes = top.block.whenFalse;
     } else {
       if (!top.block || `end${top.kind}` !== m[4]) return null;
       stack.pop();
     }
   }
   if (!literal(source.slice(last)) || stack.length !== 1) return null;
-  const out = escape ? escapeLikeLiquid : (v: string) => v;
+  const out = escaped ? escapeLikeLiquid : (v: string) => v;
   const build = (nodes: Node[]): Renderer => {
     const parts = nodes.map((n): Renderer => {
       if (typeof n === 'string') return () => n;
       if ('name' in n) return (values) => out(values[n.name] ?? '');
-      const then = build(n.then);
-      const otherwise = build(n.otherwise);
-      return (values) => (Boolean(values[n.cond]) !== n.negate ? then(values) : otherwise(values));
+      const whenTrue = build(n.whenTrue);
+      const whenFalse = build(n.whenFalse);
+      return (values) => (Boolean(values[n.cond]) !== n.negate ? whenTrue(values) : whenFalse(values));
     });
     return (values) => {
       let s = '';
@@ -168,8 +168,8 @@ const unwrapSelfLinks = (html: string) =>
     href.trim() === text.trim() ? text : m,
   );
 
-function renderer(engine: Liquid, source: string, escape: boolean, fastPath: boolean): Renderer {
-  const fast = fastPath ? fastRenderer(source, escape) : null;
+function renderer(engine: Liquid, source: string, escaped: boolean, fastPath: boolean): Renderer {
+  const fast = fastPath ? fastRenderer(source, escaped) : null;
   if (fast) return fast;
   const parsed: Template[] = engine.parse(source);
   return (values) => engine.renderSync(parsed, values) as string;

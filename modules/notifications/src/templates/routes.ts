@@ -40,7 +40,7 @@ const idParams = { type: 'object', required: ['id'], properties: { id: idSchema 
 const keyParams = {
   type: 'object',
   required: ['key'],
-  properties: { key: { type: 'string', pattern: '^[A-Z_]{1,64}$' } },
+  properties: { key: { type: 'string', maxLength: 64, pattern: '^[A-Z_]{1,64}$' } },
 };
 
 type Search = { search?: string };
