@@ -17,6 +17,8 @@ export async function up(knex: Knex): Promise<void> {
     t.text('subject_vi').notNullable();
     t.text('body_vi').notNullable();
     t.integer('version').notNullable().defaultTo(1);
+    // A provider's override set aside (back to the platform's); kept, so the versions its emails name stay.
+    t.timestamp('disabled_at', { useTz: true });
     t.bigInteger('updated_by').references('users.id').onDelete('SET NULL');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());

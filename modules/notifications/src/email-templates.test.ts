@@ -290,5 +290,39 @@ describe("a provider's overrides", () => {
     });
     expect(test.status).toBe(200);
     await t.smtp.waitFor('admin@riverside.demo', (m) => m.subject === 'Riverside team: Saline flush syringes, lot 22A');
+
+    // Set aside, the override stops applying (its versions stay, so sent emails still name theirs); saving again resumes it.
+    const reset = await t.call('DELETE', '/api/provider/email-templates/PROVIDER_NOTIFICATION', { token: provider });
+    expect(reset.body.d).toMatchObject({ overridden: false, subject_en: '{{ event_kind }}: {{ event_name }}' });
+    expect((await t.db('audit_events').where({ action: 'EMAIL_TEMPLATE_RESET' })).length).toBe(1);
+    const after = (await t
+      .db('outbox_emails')
+      .where({ id: await send(riverside, 'after@riverside.test') })
+      .first()) as {
+      subject: string;
+    };
+    expect(after.subject).toBe('Recall: Override check');
+    const kept = (await t
+      .db('outbox_emails')
+      .where({ to_email: 'own@riverside.test' })
+      .first('template_version_id')) as {
+      template_version_id: string;
+    };
+    expect(Number(kept.template_version_id)).toBe(Number(own.template_version_id));
+    expect(
+      (await t.call('DELETE', '/api/provider/email-templates/PROVIDER_NOTIFICATION', { token: provider })).status,
+    ).toBe(404);
+    const again = await t.call('PUT', '/api/provider/email-templates/PROVIDER_NOTIFICATION', {
+      token: provider,
+      body: { ...contentOf(platform.body.d), subject_en: 'Riverside again: {{ event_name }}' },
+    });
+    expect(again.body.d).toMatchObject({ overridden: true, version: 2 });
+    const resumed = (await t
+      .db('outbox_emails')
+      .where({ id: await send(riverside, 'again@riverside.test') })
+      .first()) as {
+      subject: string;
+    };
+    expect(resumed.subject).toBe('Riverside again: Override check');
   });
 });

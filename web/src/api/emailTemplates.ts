@@ -83,6 +83,14 @@ export function saveEmailTemplate(scope: TemplateScope, content: EmailTemplateCo
   return apiRequest<EmailTemplateDetail>(pathOf(scope), { method: 'PUT', body: content, errorModal: false });
 }
 
+/** Provider only: sets its own version aside, back to the platform's. */
+export function resetEmailTemplate(key: string) {
+  return apiRequest<EmailTemplateDetail>(`/provider/email-templates/${encodeURIComponent(key)}`, {
+    method: 'DELETE',
+    errorModal: false,
+  });
+}
+
 export function previewEmailTemplate(scope: TemplateScope, content?: EmailTemplateContent) {
   return apiRequest<EmailPreview>(`${pathOf(scope)}/preview`, {
     method: 'POST',

@@ -1913,7 +1913,8 @@ export interface paths {
         /** Saves a new version of the provider's override (placeholders checked) */
         put: operations["putProviderEmailTemplatesKey"];
         post?: never;
-        delete?: never;
+        /** Sets the provider's override aside; its users get the platform's template again */
+        delete: operations["deleteProviderEmailTemplatesKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -10801,6 +10802,50 @@ export interface operations {
                 };
             };
         };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    deleteProviderEmailTemplatesKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Success */
             200: {

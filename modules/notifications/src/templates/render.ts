@@ -56,6 +56,7 @@ export async function loadTemplate(
       this.on('v.template_id', 't.id').andOn('v.version', 't.version');
     })
     .where('t.key', key)
+    .whereNull('t.disabled_at')
     .orderByRaw('t.organization_id IS NULL')
     .first('v.id as version_id', 'v.subject_en', 'v.body_en', 'v.subject_vi', 'v.body_vi');
   if (override) q.where((w) => w.whereNull('t.organization_id').orWhere('t.organization_id', override));

@@ -7,6 +7,7 @@ import {
   listProviderTemplates,
   previewPlatformTemplate,
   previewProviderTemplate,
+  resetProviderTemplate,
   saveProviderTemplate,
   type TemplateInput,
   testSendPlatformTemplate,
@@ -129,6 +130,15 @@ export function emailTemplateRoutes({ db, mail }: ModuleDeps): Route[] {
       tags,
       schema: { params: keyParams, body: content },
       handler: ({ actor, params, body }) => saveProviderTemplate(db, actor, params.key, body),
+    }),
+    route<unknown, unknown, { key: string }>({
+      method: 'DELETE',
+      path: '/provider/email-templates/:key',
+      access: PROVIDER,
+      summary: "Sets the provider's override aside; its users get the platform's template again",
+      tags,
+      schema: { params: keyParams },
+      handler: ({ actor, params }) => resetProviderTemplate(db, actor, params.key),
     }),
     route<Preview, unknown, { key: string }>({
       method: 'POST',

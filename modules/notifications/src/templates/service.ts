@@ -32,6 +32,7 @@ interface TemplateRow extends TemplateInput {
   organization_id: number | null;
   version: number;
   updated_at: Date;
+  disabled_at?: Date | null;
 }
 
 const CONTENT_COLUMNS = ['subject_en', 'body_en', 'subject_vi', 'body_vi'] as const;
@@ -111,7 +112,7 @@ async function saveVersion(
     version = existing.version + 1;
     await trx('email_templates')
       .where({ id })
-      .update({ ...input, version, updated_by: actor.userId, updated_at: trx.fn.now() });
+      .update({ ...input, version, disabled_at: null, updated_by: actor.userId, updated_at: trx.fn.now() });
   } else {
     version = 1;
     const [row] = await trx('email_templates')
@@ -268,7 +269,7 @@ async function providerRows(db: Knex, actor: Actor, key: string) {
     .where((w) => w.whereNull('organization_id').orWhere('organization_id', actor.organizationId))
     .select()) as TemplateRow[];
   return {
-    own: rows.find((r) => r.organization_id !== null),
+    own: rows.find((r) => r.organization_id !== null && !r.disabled_at),
     platform: rows.find((r) => r.organization_id === null),
   };
 }
@@ -281,6 +282,7 @@ export async function listProviderTemplates(db: Knex, actor: Actor, query: { sea
       kinds.map((k) => k.key),
     )
     .where((w) => w.whereNull('organization_id').orWhere('organization_id', actor.organizationId))
+    .whereNull('disabled_at')
     .select('key', 'organization_id', 'subject_en', 'subject_vi', 'version', 'updated_at')) as TemplateRow[];
   const search = query.search?.trim().toLowerCase();
   const data = kinds
@@ -319,6 +321,28 @@ export async function saveProviderTemplate(db: Knex, actor: Actor, key: string, 
       .forUpdate()
       .first()) as TemplateRow | undefined;
     await saveVersion(trx, actor, kind, own, actor.organizationId, input);
+  });
+  return getProviderTemplate(db, actor, key);
+}
+
+/** Sets the provider's override aside: its users get the platform's template again (the versions stay, audited). */
+export async function resetProviderTemplate(db: Knex, actor: Actor, key: string) {
+  const kind = overridableOrNotFound(key);
+  await db.transaction(async (trx) => {
+    const own = (await trx('email_templates')
+      .where({ key, organization_id: actor.organizationId })
+      .whereNull('disabled_at')
+      .forUpdate()
+      .first()) as TemplateRow | undefined;
+    if (!own) throw new NotFoundError('You have no version of this template.');
+    await trx('email_templates').where({ id: own.id }).update({ disabled_at: trx.fn.now(), updated_by: actor.userId });
+    await recordAudit(trx, actor, {
+      organizationId: actor.organizationId,
+      action: 'EMAIL_TEMPLATE_RESET',
+      entityType: 'email_template',
+      entityId: own.id,
+      before: { key: kind.key, version: own.version, subject_en: own.subject_en },
+    });
   });
   return getProviderTemplate(db, actor, key);
 }

@@ -20,6 +20,7 @@ import {
   type EmailTemplateDetail,
   type EmailTemplateRow,
   previewEmailTemplate,
+  resetEmailTemplate,
   saveEmailTemplate,
   type TemplateLanguage,
   type TemplateScope,
@@ -171,10 +172,27 @@ export function EmailTemplateEditor({ scope, backPath }: { scope: TemplateScope;
   const save = async () => {
     setBusy(true);
     try {
-      await saveEmailTemplate(scope, content);
+      const saved = await saveEmailTemplate(scope, content);
       setProblem(null);
       toast.success(t`Template saved.`);
-      await mutate();
+      await mutate(saved, { revalidate: false });
+    } catch (err) {
+      const message = errorText(err, t`Unknown error`);
+      setProblem(message);
+      toast.danger(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const reset = async () => {
+    if (scope.side !== 'provider') return;
+    setBusy(true);
+    try {
+      const platform = await resetEmailTemplate(scope.key);
+      setContent(contentOf(platform));
+      setProblem(null);
+      toast.success(t`Your users now get the platform's template.`);
+      await mutate(platform, { revalidate: false });
     } catch (err) {
       const message = errorText(err, t`Unknown error`);
       setProblem(message);
@@ -275,6 +293,11 @@ export function EmailTemplateEditor({ scope, backPath }: { scope: TemplateScope;
                 <Trans>Send test ({languageName(lang)})</Trans>
               </Button>
             ))}
+            {scope.side === 'provider' && data.overridden ? (
+              <Button variant="outline" onClick={reset} disabled={busy}>
+                <Trans>Use the platform's template</Trans>
+              </Button>
+            ) : null}
             <Button variant="ghost" asChild>
               <Link href={backPath}>
                 <Trans>Back to the list</Trans>
