@@ -352,6 +352,15 @@ describe('sending', () => {
       .where({ reference_id: String(id), kind: 'NOTICE_REMINDER' })
       .pluck('subject')) as string[];
     expect(subjects.every((s) => s.startsWith('Reminder: Recall notice: Reminded'))).toBe(true);
+    // Each reminder names the version of the reminder template it was rendered from.
+    const versions = (await t
+      .db('outbox_emails as o')
+      .join('email_template_versions as v', 'v.id', 'o.template_version_id')
+      .join('email_templates as tp', 'tp.id', 'v.template_id')
+      .where({ 'o.kind': 'NOTICE_REMINDER' })
+      .distinct('tp.key')
+      .pluck('tp.key')) as string[];
+    expect(versions).toEqual(['RECALL_REMINDER']);
   });
 
   it('records Opened from the pixel and Click from signed links only', async () => {

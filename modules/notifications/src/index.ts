@@ -1,5 +1,6 @@
 import type { ModuleDeps, PortalModule } from '@portal/core';
 import { notificationRoutes } from './routes.js';
+import { emailTemplateRoutes } from './templates/routes.js';
 
 export {
   enqueueEmail,
@@ -9,11 +10,17 @@ export {
   listOutbox,
   createTransport,
   MAX_ATTEMPTS,
+  MISSING_TEMPLATE_STATUS,
+  missingTemplate,
 } from './outbox.js';
-export type { OutgoingEmail, BulkEmail, OutboxRow, DrainResult } from './outbox.js';
+export type { OutgoingEmail, WrittenEmail, TemplatedEmail, BulkEmail, OutboxRow, DrainResult } from './outbox.js';
+export { TEMPLATE_KINDS, TEMPLATE_LANGUAGES, templateKind } from './templates/catalog.js';
+export type { TemplateKind, TemplateLanguage } from './templates/catalog.js';
+export { loadTemplate } from './templates/render.js';
+export type { LoadedTemplate, TemplateRef } from './templates/render.js';
 export { Mailer } from './mailer.js';
 export { pixelUrl, trackedUrl } from './tracking.js';
 
 export function createNotificationsModule(deps: ModuleDeps): PortalModule {
-  return { name: 'notifications', routes: notificationRoutes(deps) };
+  return { name: 'notifications', routes: [...notificationRoutes(deps), ...emailTemplateRoutes(deps)] };
 }

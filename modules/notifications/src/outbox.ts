@@ -2,17 +2,34 @@ import type { Knex } from 'knex';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { copyInto, type Logger } from '@portal/core';
 import { OutboxEmail } from './models/OutboxEmail.js';
+import { emailFrame } from './templates/engine.js';
+import { loadTemplate, type TemplateRef } from './templates/render.js';
 
-export interface OutgoingEmail {
+interface EmailBase {
   organizationId: number | null;
   kind: string;
   to: string;
-  subject: string;
-  text: string;
-  html?: string;
   referenceType?: string;
   referenceId?: string | number;
 }
+
+/** Written content (subject and text in code), kept for callers that build their own. */
+export interface WrittenEmail extends EmailBase {
+  subject: string;
+  text: string;
+  html?: string;
+  template?: undefined;
+}
+
+/** Content from an email template (modules/notifications/src/templates): rendered when queued. */
+export interface TemplatedEmail extends EmailBase {
+  template: TemplateRef;
+}
+
+export type OutgoingEmail = WrittenEmail | TemplatedEmail;
+
+/** The status of an email whose template does not exist at all: recorded, never sent. */
+export const MISSING_TEMPLATE_STATUS = 'ERROR_MISSING_TEMPLATE';
 
 export interface OutboxRow {
   id: number;
@@ -22,7 +39,8 @@ export interface OutboxRow {
   subject: string;
   text_body: string;
   html_body: string | null;
-  status: 'DRAFT' | 'DELIVERY' | 'SENT' | 'Bounce' | 'ERROR';
+  status: 'DRAFT' | 'DELIVERY' | 'SENT' | 'Bounce' | 'ERROR' | 'ERROR_MISSING_TEMPLATE';
+  template_version_id: number | null;
   attempts: number;
   last_error: string | null;
   sent_at: Date | null;
@@ -34,21 +52,56 @@ export interface OutboxRow {
  * commits. Status DELIVERY means waiting for the sender.
  */
 export async function enqueueEmail(db: Knex | Knex.Transaction, email: OutgoingEmail): Promise<number> {
+  let content: {
+    subject: string;
+    text: string;
+    html: string | null;
+    versionId: number | null;
+    status: OutboxEmail['status'];
+  };
+  if (email.template) {
+    const { key, values, overrideOrganizationId, language } = email.template;
+    const template = await loadTemplate(db, key, { overrideOrganizationId, language });
+    if (template) {
+      const r = template.render(values);
+      content = { subject: r.subject, text: r.text, html: r.html, versionId: template.versionId, status: 'DELIVERY' };
+    } else content = { ...missingTemplate(key), html: null, versionId: null, status: MISSING_TEMPLATE_STATUS };
+  } else
+    content = {
+      subject: email.subject,
+      text: email.text,
+      html: email.html ?? null,
+      versionId: null,
+      status: 'DELIVERY',
+    };
   const { id } = await OutboxEmail.query(db).insert({
     organization_id: email.organizationId,
     kind: email.kind,
     to_email: email.to.trim().toLowerCase(),
-    subject: email.subject,
-    text_body: email.text,
-    html_body: email.html ?? null,
-    status: 'DELIVERY',
+    subject: content.subject,
+    text_body: content.text,
+    html_body: content.html,
+    status: content.status,
+    template_version_id: content.versionId,
     reference_type: email.referenceType ?? null,
     reference_id: email.referenceId === undefined ? null : String(email.referenceId),
   });
   return id;
 }
 
-export interface BulkEmail extends OutgoingEmail {
+/** What an email without a template records in place of content. */
+export function missingTemplate(key: string): { subject: string; text: string } {
+  return { subject: `[no template ${key}]`, text: '' };
+}
+
+export interface BulkEmail extends EmailBase {
+  subject: string;
+  text: string;
+  html?: string;
+  /** The template version the content was rendered from (null when written in code or missing). */
+  templateVersionId?: number | null;
+  /** No template was found: the row is recorded with ERROR_MISSING_TEMPLATE and never sent. */
+  missingTemplate?: boolean;
   /** Reserved id (from reserveOutboxIds), so the body can carry tracking links that name it. */
   id: number;
   providerCommunicationId?: number | null;
@@ -81,6 +134,7 @@ const OUTBOX_COLUMNS = [
   'reference_id',
   'provider_communication_id',
   'next_attempt_at',
+  'template_version_id',
 ];
 
 /** Queues many emails in the caller's transaction with one COPY (PostgreSQL's bulk load path; rows are wide). */
@@ -96,11 +150,12 @@ export async function enqueueEmails(db: Knex | Knex.Transaction, emails: BulkEma
     subject: e.subject,
     text_body: e.text,
     html_body: e.html ?? null,
-    status: 'DELIVERY',
+    status: e.missingTemplate ? MISSING_TEMPLATE_STATUS : 'DELIVERY',
     reference_type: e.referenceType ?? null,
     reference_id: e.referenceId === undefined ? null : String(e.referenceId),
     provider_communication_id: e.providerCommunicationId ?? null,
     next_attempt_at: e.notBefore ?? now,
+    template_version_id: e.templateVersionId ?? null,
   }));
   await copyInto(db, 'outbox_emails', OUTBOX_COLUMNS, rows);
 }
@@ -153,7 +208,7 @@ export async function drainOutbox(
           to: row.to_email,
           subject: row.subject,
           text: row.text_body,
-          html: row.html_body ?? undefined,
+          html: row.html_body ? emailFrame(row.subject, row.html_body) : undefined,
           headers: { 'X-Outbox-Id': String(row.id) },
         });
         await OutboxEmail.query(trx)

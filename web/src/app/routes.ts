@@ -189,10 +189,14 @@ export const routes: readonly RouteDef[] = [
     permissions: N.faqs,
     page: () => import('../pages/notisphere/ManageFaqsPage'),
   }),
-  noti('/notisphere/email-templates', msg`Email Templates`, { permissions: N.emailTemplates }),
+  noti('/notisphere/email-templates', msg`Email Templates`, {
+    permissions: N.emailTemplates,
+    page: () => import('../pages/notisphere/EmailTemplatesPage'),
+  }),
   noti('/notisphere/email-templates/edit/:id', msg`Edit Email Template`, {
     permissions: N.emailTemplates,
     parent: nEmailTemplates,
+    page: () => import('../pages/notisphere/EmailTemplateEditPage'),
   }),
   noti('/notisphere/content-management', msg`Content Management`, {
     permissions: N.emailTemplates,
@@ -296,10 +300,14 @@ export const routes: readonly RouteDef[] = [
   }),
   prov('/provider/organization', msg`Organization Settings`, { permissions: P.profile }),
   prov('/provider/supplier-contacts', msg`Supplier Contacts`, { permissions: P.supplierContacts }),
-  prov('/provider/email-templates', msg`Email Templates`, { permissions: P.emailTemplates }),
+  prov('/provider/email-templates', msg`Email Templates`, {
+    permissions: P.emailTemplates,
+    page: () => import('../pages/provider/EmailTemplatesPage'),
+  }),
   prov('/provider/email-templates/edit/:id', msg`Edit Email Template`, {
     permissions: P.emailTemplates,
     parent: pEmailTemplates,
+    page: () => import('../pages/provider/EmailTemplateEditPage'),
   }),
 
   // Supplier

@@ -59,13 +59,7 @@ export async function notifySalesReps(
         to: rep.email,
         referenceType: 'communication',
         referenceId: id,
-        subject: `Supply advisory for your customers: ${event.name}`,
-        text: [
-          `${supplier.name} has issued a supply advisory that affects your customers: ${event.name}.`,
-          'Follow it, and how your customers are answering, here:',
-          link,
-          'This link is personal to you; do not forward it.',
-        ].join('\n\n'),
+        template: { key: 'SALES_REP_NOTICE', values: { supplier_name: supplier.name, event_name: event.name, link } },
       });
     }
     await appendHistory(trx, actor, {

@@ -1,6 +1,15 @@
 import type { Knex } from 'knex';
 import { type Actor, type Config, ConflictError, copyInto, escapeHtml, randomToken, sha256 } from '@portal/core';
-import { type BulkEmail, enqueueEmails, pixelUrl, reserveOutboxIds, trackedUrl } from '@portal/notifications';
+import {
+  type BulkEmail,
+  enqueueEmails,
+  type LoadedTemplate,
+  loadTemplate,
+  missingTemplate,
+  pixelUrl,
+  reserveOutboxIds,
+  trackedUrl,
+} from '@portal/notifications';
 import type { CommunicationType } from '../constants.js';
 import { type CommunicationRow, loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
@@ -26,35 +35,33 @@ export const NOTICE_LINK_DAYS = 90;
 const noticePath = (type: CommunicationType) =>
   type === 'RECALL' ? '/provider/recall-notice-webform' : '/provider/disruption-notice-webform';
 
+/** The template of a notice: recall or advisory, first notice or reminder. */
+const noticeTemplateKey = (type: CommunicationType, reminder: boolean) =>
+  `${type === 'RECALL' ? 'RECALL' : 'ADVISORY'}_${reminder ? 'REMINDER' : 'NOTICE'}`;
+
 function noticeEmail(
+  template: LoadedTemplate,
   config: Config,
   event: CommunicationRow,
   supplierName: string,
   customerName: string,
   link: string,
   outboxId: number,
-  reminder: boolean,
 ): Pick<BulkEmail, 'subject' | 'text' | 'html'> {
-  const kind = event.type === 'RECALL' ? 'Recall notice' : 'Supply advisory';
-  const subject = `${reminder ? 'Reminder: ' : ''}${kind}: ${event.name}${event.event_id ? ` (${event.event_id})` : ''}`;
-  const tracked = trackedUrl(config.jwtSecret, config.appUrl, outboxId, link);
-  const lines = [
-    `${supplierName} has issued a ${kind.toLowerCase()} that affects ${customerName}.`,
-    `Event: ${event.name}${event.event_id ? `, ${event.event_id}` : ''}`,
-    'Please open the notice to read it, acknowledge it and answer its actions:',
-    link,
-    'This link is personal to you; do not forward it. It expires in 90 days.',
-  ];
-  const esc = escapeHtml;
-  const html = [
-    `<p>${esc(lines[0]!)}</p>`,
-    `<p><strong>${esc(lines[1]!)}</strong></p>`,
-    `<p>${esc(lines[2]!)}</p>`,
-    `<p><a href="${esc(tracked)}">Open the ${kind.toLowerCase()}</a></p>`,
-    `<p>${esc(lines[4]!)}</p>`,
-    `<img src="${esc(pixelUrl(config.jwtSecret, config.appUrl, outboxId))}" width="1" height="1" alt="">`,
-  ].join('\n');
-  return { subject, text: lines.join('\n\n'), html };
+  const values = {
+    supplier_name: supplierName,
+    customer_name: customerName,
+    event_name: event.name,
+    event_id: event.event_id,
+  };
+  // The HTML part opens the notice through the click tracker and carries the open pixel; the text part has the link.
+  return template.render(
+    { ...values, notice_link: trackedUrl(config.jwtSecret, config.appUrl, outboxId, link) },
+    {
+      textValues: { ...values, notice_link: link },
+      htmlAfter: `<img src="${escapeHtml(pixelUrl(config.jwtSecret, config.appUrl, outboxId))}" width="1" height="1" alt="">`,
+    },
+  );
 }
 
 interface Recipient {
@@ -73,6 +80,9 @@ export async function queueNotices(
 ): Promise<number> {
   if (!recipients.length) return 0;
   const supplier = (await trx('organizations').where({ id: event.organization_id }).first('name')) as { name: string };
+  // Looked up and compiled once for the whole send; each recipient only renders it.
+  const key = noticeTemplateKey(event.type, Boolean(options.reminder));
+  const template = await loadTemplate(trx, key);
   const ids = await reserveOutboxIds(trx, recipients.length);
   const expires = new Date(Date.now() + NOTICE_LINK_DAYS * 86_400_000);
   const links: Record<string, unknown>[] = [];
@@ -95,7 +105,12 @@ export async function queueNotices(
       referenceId: event.id,
       providerCommunicationId: r.providerCommunicationId,
       notBefore: options.notBefore ?? null,
-      ...noticeEmail(config, event, supplier.name, r.customerName, link, ids[i]!, Boolean(options.reminder)),
+      ...(template
+        ? {
+            templateVersionId: template.versionId,
+            ...noticeEmail(template, config, event, supplier.name, r.customerName, link, ids[i]!),
+          }
+        : { missingTemplate: true, ...missingTemplate(key) }),
     };
   });
   await copyInto(

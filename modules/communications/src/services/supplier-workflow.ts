@@ -143,14 +143,17 @@ export async function supplierDelegate(
       to: email,
       referenceType: 'provider_delegate',
       referenceId: (delegate as { id: number }).id,
-      subject: `Action requested: ${event.name}`,
-      text: [
-        `${actor.email} asks you to answer ${title ? `the action "${title}"` : 'the actions'} of "${event.name}".`,
-        ...(input.message ? [input.message] : []),
-        'Open the form:',
-        url,
-        `This link is personal to you; do not forward it. It expires in ${DELEGATE_LINK_DAYS} days.`,
-      ].join('\n\n'),
+      template: {
+        key: 'SUPPLIER_DELEGATE_REQUEST',
+        values: {
+          sender_email: actor.email,
+          action_title: title,
+          event_name: event.name,
+          message: input.message,
+          link: url,
+          days: DELEGATE_LINK_DAYS,
+        },
+      },
     });
     await appendHistory(trx, actor, {
       communicationId,

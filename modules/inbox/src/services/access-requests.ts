@@ -106,11 +106,19 @@ export async function requestAccess(
       to: admin.email,
       referenceType: 'provider_communication',
       referenceId: pcId,
-      subject: `Access request: ${d.type} "${n.event.name}"`,
-      text: [
-        `${name} (${actor.email}) received the ${d.type.toLowerCase()} "${n.event.name}" from ${d.supplier} but their role (${actor.roleName}) cannot view it.`,
-        `They ask you to grant them permission. You can change their role under Users: ${config.appUrl}/provider/users`,
-      ].join('\n\n'),
+      template: {
+        key: 'ACCESS_REQUEST',
+        overrideOrganizationId: actor.organizationId,
+        values: {
+          requester_name: name,
+          requester_email: actor.email,
+          role_name: actor.roleName,
+          event_type: d.type,
+          event_name: n.event.name,
+          supplier_name: d.supplier,
+          link: `${config.appUrl}/provider/users`,
+        },
+      },
     });
     await recordAudit(trx, actor, {
       organizationId: actor.organizationId,

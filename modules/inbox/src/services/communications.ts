@@ -853,14 +853,19 @@ export async function sendInternalNotification(
         organizationId: actor.organizationId,
         kind: 'PROVIDER_NOTIFICATION',
         to,
-        subject: `${kind}: ${n.event.name}`,
         referenceType: 'provider_communication',
         referenceId: pcId,
-        text: [
-          `${actor.email} asks you to look at the ${kind.toLowerCase()} "${n.event.name}".`,
-          ...(message ? [message] : []),
-          `Sign in to open it: ${config.appUrl}${path}`,
-        ].join('\n\n'),
+        template: {
+          key: 'PROVIDER_NOTIFICATION',
+          overrideOrganizationId: actor.organizationId,
+          values: {
+            sender_email: actor.email,
+            event_kind: kind,
+            event_name: n.event.name,
+            message,
+            link: `${config.appUrl}${path}`,
+          },
+        },
       });
     }
     await appendHistory(trx, actor, {

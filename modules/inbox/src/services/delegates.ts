@@ -73,14 +73,19 @@ async function issueLink(
     to: email,
     referenceType: 'provider_delegate',
     referenceId: delegate.delegateId,
-    subject: `Action requested: ${event.name}`,
-    text: [
-      `${delegate.from} asks you to answer ${delegate.actionTitle ? `the action "${delegate.actionTitle}"` : 'the actions'} of the ${kind} "${event.name}".`,
-      ...(delegate.message ? [delegate.message] : []),
-      'Open the form:',
-      url,
-      `This link is personal to you; do not forward it. It expires in ${DELEGATE_LINK_DAYS} days.`,
-    ].join('\n\n'),
+    template: {
+      key: 'DELEGATE_REQUEST',
+      overrideOrganizationId: pc.provider_organization_id,
+      values: {
+        sender_email: delegate.from,
+        action_title: delegate.actionTitle,
+        event_kind: kind,
+        event_name: event.name,
+        message: delegate.message,
+        link: url,
+        days: DELEGATE_LINK_DAYS,
+      },
+    },
   });
   return (link as { id: number }).id;
 }

@@ -11,7 +11,8 @@ export class OutboxEmail extends BaseModel {
   declare subject: string;
   declare text_body: string;
   declare html_body: string | null;
-  declare status: 'DRAFT' | 'DELIVERY' | 'SENT' | 'Bounce' | 'ERROR';
+  declare status: 'DRAFT' | 'DELIVERY' | 'SENT' | 'Bounce' | 'ERROR' | 'ERROR_MISSING_TEMPLATE';
+  declare template_version_id: number | null;
   declare attempts: number;
   declare next_attempt_at: Date;
   declare last_error: string | null;

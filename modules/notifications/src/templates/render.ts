@@ -1,0 +1,93 @@
+import type { Knex } from 'knex';
+import { templateKind, type TemplateKind, type TemplateLanguage } from './catalog.js';
+import {
+  type CompiledTemplate,
+  compileTemplate,
+  completeValues,
+  type RenderedEmail,
+  renderCompiled,
+  type TemplateValues,
+} from './engine.js';
+
+/** What a send names: the template key, its values, and whose override to prefer. */
+export interface TemplateRef {
+  key: string;
+  values: TemplateValues;
+  /** The provider whose own override (if any) replaces the platform's, for the kinds that allow one. */
+  overrideOrganizationId?: number | null;
+  language?: TemplateLanguage;
+}
+
+/** A template ready to render many times: looked up and compiled once per send, not per recipient. */
+export interface LoadedTemplate {
+  kind: TemplateKind;
+  versionId: number;
+  language: TemplateLanguage;
+  render(values: TemplateValues, options?: { textValues?: TemplateValues; htmlAfter?: string }): RenderedEmail;
+}
+
+// Versions never change once written, so a compiled version can be kept for the life of the process.
+const compiledVersions = new Map<string, CompiledTemplate>();
+const CACHE_LIMIT = 500;
+
+interface VersionRow {
+  version_id: number;
+  subject_en: string;
+  body_en: string;
+  subject_vi: string;
+  body_vi: string;
+}
+
+/**
+ * The current version of a template: the provider's own override when the kind allows one and it exists, else the
+ * platform's. Null when there is none at all (the send is then recorded as ERROR_MISSING_TEMPLATE).
+ */
+export async function loadTemplate(
+  db: Knex | Knex.Transaction,
+  key: string,
+  options: { overrideOrganizationId?: number | null; language?: TemplateLanguage } = {},
+): Promise<LoadedTemplate | null> {
+  const kind = templateKind(key);
+  if (!kind) return null;
+  const language = options.language ?? 'en';
+  const override = kind.providerOverridable ? (options.overrideOrganizationId ?? null) : null;
+  const q = db('email_templates as t')
+    .join('email_template_versions as v', function () {
+      this.on('v.template_id', 't.id').andOn('v.version', 't.version');
+    })
+    .where('t.key', key)
+    .whereNull('t.disabled_at')
+    .orderByRaw('t.organization_id IS NULL')
+    .first('v.id as version_id', 'v.subject_en', 'v.body_en', 'v.subject_vi', 'v.body_vi');
+  if (override) q.where((w) => w.whereNull('t.organization_id').orWhere('t.organization_id', override));
+  else q.whereNull('t.organization_id');
+  const row = (await q) as VersionRow | undefined;
+  if (!row) return null;
+  const versionId = Number(row.version_id);
+  const compiled = compiledFor(versionId, language, row);
+  return {
+    kind,
+    versionId,
+    language,
+    render: (values, opts = {}) =>
+      renderCompiled(compiled, language, completeValues(kind, values), {
+        textValues: opts.textValues ? completeValues(kind, opts.textValues) : undefined,
+        htmlAfter: opts.htmlAfter,
+      }),
+  };
+}
+
+function compiledFor(versionId: number, language: TemplateLanguage, row: VersionRow): CompiledTemplate {
+  const cacheKey = `${versionId}:${language}`;
+  let compiled = compiledVersions.get(cacheKey);
+  if (!compiled) {
+    if (compiledVersions.size >= CACHE_LIMIT) compiledVersions.clear();
+    compiled = compileTemplate(
+      language === 'vi'
+        ? { subject: row.subject_vi, body: row.body_vi }
+        : { subject: row.subject_en, body: row.body_en },
+    );
+    compiledVersions.set(cacheKey, compiled);
+  }
+  return compiled;
+}

@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
+import { claimsFor, makeJwt } from '../../test/jwt';
+
+const me = {
+  id: 42,
+  email: 'admin@riverside.demo',
+  first_name: 'Rita',
+  last_name: 'Riverside',
+  full_name: 'Rita Riverside',
+  phone: null,
+  photo: null,
+  status: 'VERIFIED',
+  role_name: 'Administrator',
+  organization: { id: 7, name: 'Riverside Health', type: 'PROVIDER', profile_photo: null, isSSO: false },
+};
+
+const row = (key: string, name: string, overridden: boolean) => ({
+  key,
+  name,
+  description: `${name} description`,
+  provider_overridable: true,
+  overridden,
+  subject_en: `${name}: {{ event_name }}`,
+  subject_vi: null,
+  version: overridden ? 3 : null,
+  updated_at: overridden ? '2026-11-20T10:00:00Z' : null,
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe("the provider's email templates", () => {
+  it('lists the templates it may override, which are its own, and links each to its editor by key', async () => {
+    localStorage.setItem(
+      'user-token',
+      JSON.stringify({
+        access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageEmailTemplates'])),
+        refresh_token: 'r1',
+      }),
+    );
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const path = url.split('?')[0];
+        if (path === '/api/me') return jsonResponse(me);
+        if (path === '/api/me/organization') return jsonResponse(me.organization);
+        if (path === '/api/provider/email-templates')
+          return jsonResponse({
+            data: [
+              row('PROVIDER_NOTIFICATION', 'Internal notification', true),
+              row('ACCESS_REQUEST', 'Access request', false),
+            ],
+            total: 2,
+          });
+        return jsonResponse({});
+      }),
+    );
+    renderApp('/provider/email-templates');
+    const own = await screen.findByRole('link', { name: 'Internal notification' });
+    expect(own.getAttribute('href')).toBe('/provider/email-templates/edit/PROVIDER_NOTIFICATION');
+    expect(within(tableRowWith('Internal notification')).getByText('Your own')).toBeTruthy();
+    expect(within(tableRowWith('Access request')).getByText('Platform default')).toBeTruthy();
+  });
+});
