@@ -141,4 +141,15 @@ test('the operator onboards a supplier and a provider with a site; both administ
   await supplierPage.goto('/supplier/recalls');
   await expect(supplierPage.getByRole('row', { name: new RegExp(recallName) })).toBeVisible();
   await supplierPage.context().close();
+
+  // The operator finds it among every organisation's recalls, and the key metrics count its notice.
+  await page.goto('/notisphere/recalls');
+  await page.getByRole('searchbox').fill(recallName);
+  await expect(page.getByRole('row', { name: new RegExp(recallName) })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(recallName) })).toContainText(supplierName);
+  await page.goto('/notisphere/key-metrics');
+  await page.getByRole('combobox', { name: 'Supplier' }).click();
+  await page.getByRole('option', { name: supplierName }).click();
+  await expect(page.getByTestId('kpi-sent').locator('dd').first()).toHaveText('1');
+  await expect(page.getByTestId('kpi-events').locator('dd').first()).toHaveText('1');
 });

@@ -120,3 +120,12 @@ export function linkSupplierMasterName(id: number, organizationId: number): Prom
 export function setSupplierMasterStatus(id: number, status: 'ACTIVE' | 'DEACTIVATED'): Promise<SupplierMasterRow> {
   return apiRequest(`${ORGANIZATIONS}/update-suppliers-list`, { query: { id, status }, errorModal: false });
 }
+
+/** The supplier and provider organisations a recall list may be narrowed to (GET …/recall-Orgmeta). */
+export function useRecallOrganizationMeta() {
+  return useApi<{ suppliers: OrganizationOption[]; providers: (OrganizationOption & { parent_id: number | null })[] }>(
+    `${ORGANIZATIONS}/recall-Orgmeta`,
+    undefined,
+    { errorModal: false },
+  );
+}

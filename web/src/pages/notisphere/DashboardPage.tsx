@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { type MetricsFilters, useMetrics } from '../../api/metrics';
 import { PageHeader } from '../supplier/shared/table';
 import { MetricsState, PeriodTypeFilters } from '../metrics/MetricsBoard';
+import { NewsCards } from '../content/NewsCards';
 
 /** The operator's dashboard: the whole platform's figures, by period and type (Key Metrics narrows them further). */
 export default function DashboardPage() {
@@ -12,6 +13,7 @@ export default function DashboardPage() {
   return (
     <section className="space-y-4" data-testid="operator-dashboard">
       <PageHeader title={t`Dashboard`} />
+      <NewsCards />
       <div className="flex flex-wrap gap-3">
         <PeriodTypeFilters filters={filters} onChange={setFilters} />
       </div>

@@ -81,6 +81,14 @@ function backend() {
       if (method === 'GET' && path === '/api/notisphere/communications/7/copy')
         return jsonResponse({ ...rows[0], id: 9, name: 'Copy of Infusion pumps', status: 'DRAFT' });
       if (method === 'PUT' && path === '/api/notisphere/communications/8/delete/supplier/5') return jsonResponse(null);
+      if (path === '/api/notisphere/organizations/recall-Orgmeta')
+        return jsonResponse({
+          suppliers: [
+            { id: 3, name: 'Acme Medical Devices' },
+            { id: 4, name: 'Borealis Pharma' },
+          ],
+          providers: [],
+        });
       if (method === 'GET' && /\/(downloadcsv|(csv|xlsx)\/summary)$/.test(path))
         return new Response('a,b\n', {
           headers: { 'content-disposition': 'attachment; filename="Recalls Report 11-24-2026.csv"' },
@@ -150,7 +158,14 @@ describe('operator recalls', () => {
     );
     expect(created).toHaveBeenCalledTimes(2);
 
-    await user.click(screen.getByRole('button', { name: 'Show every supplier' }));
+    // The supplier picker shows the linked supplier by name; another pick, then every supplier again.
+    const supplier = screen.getByRole('combobox', { name: 'Supplier' });
+    await waitFor(() => expect(supplier.textContent).toContain('Acme Medical Devices'));
+    await user.click(supplier);
+    await user.click(await screen.findByRole('option', { name: 'Borealis Pharma' }));
+    await waitFor(() => expect(lastQuery(calls).get('organizationId')).toBe('4'));
+    await user.click(screen.getByRole('combobox', { name: 'Supplier' }));
+    await user.click(await screen.findByRole('option', { name: 'All suppliers' }));
     await waitFor(() => expect(lastQuery(calls).get('organizationId')).toBeNull());
   });
 

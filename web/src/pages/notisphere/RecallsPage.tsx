@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { useRecallOrganizationMeta } from '../../api/operatorOrganizations';
 import { useStore } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -66,6 +67,15 @@ export default function RecallsPage() {
     filters: {},
   });
   const filters: OperatorRecallFilters = { category, status, statusProvider, organizationId };
+  const organizations = useRecallOrganizationMeta();
+  const supplierOptions = [
+    { value: ALL, label: t`All suppliers` },
+    ...(organizations.data?.suppliers ?? []).map((o) => ({ value: String(o.id), label: o.name })),
+    // A supplier preselected by link shows by its id until the names arrive.
+    ...(organizationId !== undefined && !organizations.data?.suppliers.some((o) => o.id === organizationId)
+      ? [{ value: String(organizationId), label: String(organizationId) }]
+      : []),
+  ];
   const { data, error, isLoading, mutate } = useOperatorRecalls(state, filters);
   const [toDelete, setToDelete] = useState<OperatorRecallRow | null>(null);
   const [busy, setBusy] = useState(false);
@@ -241,17 +251,21 @@ export default function RecallsPage() {
             }}
           />
         </div>
-        {organizationId !== undefined ? (
-          <Button
-            variant="outline"
-            onClick={() => {
-              setOrganizationId(undefined);
+        <div className="grid gap-1">
+          <Label htmlFor="recalls-supplier">
+            <Trans>Supplier</Trans>
+          </Label>
+          <SimpleSelect
+            id="recalls-supplier"
+            className="w-64"
+            options={supplierOptions}
+            value={organizationId !== undefined ? String(organizationId) : ALL}
+            onValueChange={(v) => {
+              setOrganizationId(v === ALL ? undefined : Number(v));
               toFirstPage();
             }}
-          >
-            <Trans>Show every supplier</Trans>
-          </Button>
-        ) : null}
+          />
+        </div>
       </div>
       <DataTable
         caption={title}
