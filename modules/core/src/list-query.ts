@@ -177,8 +177,8 @@ export function applyListFilters(qb: Knex.QueryBuilder, query: ListQuery, spec: 
   return qb;
 }
 
-/** Applies order and page (ORDER BY, LIMIT, OFFSET); a unique tiebreaker keeps pages stable. */
-export function applyListPage(
+/** Applies the list's order (ORDER BY) without a page: a download of every row orders them as the list does. */
+export function applyListOrder(
   qb: Knex.QueryBuilder,
   query: ListQuery,
   spec: ListSpec,
@@ -188,8 +188,19 @@ export function applyListPage(
     ? query.sort.map((s) => ({ column: spec.fields[s.field]!, order: s.direction }))
     : spec.defaultSort.map((s) => ({ column: s.column, order: s.direction }));
   for (const o of order) qb.orderByRaw(`?? ${o.order} NULLS LAST`, [o.column]);
-  qb.orderBy(tiebreaker, 'asc');
-  return qb.limit(query.pageSize).offset((query.pageNumber - 1) * query.pageSize);
+  return qb.orderBy(tiebreaker, 'asc');
+}
+
+/** Applies order and page (ORDER BY, LIMIT, OFFSET); a unique tiebreaker keeps pages stable. */
+export function applyListPage(
+  qb: Knex.QueryBuilder,
+  query: ListQuery,
+  spec: ListSpec,
+  tiebreaker: string,
+): Knex.QueryBuilder {
+  return applyListOrder(qb, query, spec, tiebreaker)
+    .limit(query.pageSize)
+    .offset((query.pageNumber - 1) * query.pageSize);
 }
 
 /** Whether a query's sort is the default order or one an index serves. */

@@ -50,6 +50,14 @@ import {
   resendDelegateMail,
 } from './services/delegates.js';
 import { providerInfoMail, providerMailEvents, providerMails } from './services/mails.js';
+import {
+  providerAffectedLocationsReport,
+  providerAffectedProductsReport,
+  providerChangeHistoryReport,
+  providerCustomizedContentReport,
+  providerDelegateSummaryReport,
+  providerRecallSummaryReport,
+} from './services/provider-reports.js';
 import { deleteResponseRow } from './services/response-rows.js';
 import * as s from './schemas.js';
 import { PROVIDER_EVENT_PERMISSIONS, PROVIDER_LIST_PERMISSIONS } from './services/scope.js';
@@ -78,13 +86,14 @@ type P = Record<string, number>;
  * Paths keep the spec's spelling; the meaning of each segment is documented in docs/api-provider.md. Routes with fixed
  * segments come before those with parameters in the same position (the router answers with the first match).
  */
-export function providerRoutes({ db, config, files, mail }: ModuleDeps): Route[] {
+export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps): Route[] {
   const base = '/provider/communications';
   const kick = <T>(value: T): T => {
     mail.kick();
     return value;
   };
   return [
+    ...providerReportRoutes(db, logger),
     route<unknown, ProviderListQuery>({
       method: 'GET',
       path: base,
@@ -703,5 +712,73 @@ export function providerRoutes({ db, config, files, mail }: ModuleDeps): Route[]
         return providerRecall(db, config, actor, params.id!, params.x!);
       },
     }),
+  ];
+}
+
+/**
+ * The provider's downloads (001 §7.4 "Provider-side downloads"). Listed before every route with a parameter in the same
+ * place, so `providerRecallSummaryReport` is never read as an id.
+ */
+function providerReportRoutes(db: ModuleDeps['db'], logger: ModuleDeps['logger']): Route[] {
+  const base = '/provider/communications';
+  const reportTags = ['provider reports'];
+  const onError = (err: unknown) => logger.error({ err }, 'report stream failed');
+  type Make = typeof providerAffectedLocationsReport;
+  const perEvent = (path: string, summary: string, make: Make): Route =>
+    route<unknown, unknown, P>({
+      method: 'GET',
+      path: `${base}/:id/${path}/:x`,
+      access,
+      tags: reportTags,
+      summary: `${summary} (id = communication, x = provider communication)`,
+      schema: { params: s.params(['id', 'x']) },
+      handler: ({ actor, params, timezone }) => make({ db, actor, timeZone: timezone, onError }, params.id!, params.x!),
+    });
+  const formats = ['xlsx', 'csv'] as const;
+  return [
+    ...formats.map((format) =>
+      route<unknown, ProviderListQuery>({
+        method: 'GET',
+        path: `${base}/providerRecallSummaryReport${format === 'csv' ? '/csv' : ''}`,
+        access: PROVIDER_LIST_PERMISSIONS,
+        tags: reportTags,
+        summary: `Provider Recall Summary Report (${format}): every row of the provider list the query matches (responses=1: the eR responses rows)`,
+        schema: { query: s.listQuery },
+        handler: ({ actor, query, timezone }) =>
+          providerRecallSummaryReport({ db, actor, timeZone: timezone, onError }, query, format),
+      }),
+    ),
+    ...formats.map((format) =>
+      route({
+        method: 'GET',
+        path: `${base}/providerAllDelegateSummaryReport${format === 'csv' ? '/csv' : ''}`,
+        access,
+        tags: reportTags,
+        summary: `Delegate Summary Report (${format}): every delegate of the provider and its sites`,
+        schema: { query: s.emptyQuery },
+        handler: ({ actor, timezone }) =>
+          providerDelegateSummaryReport({ db, actor, timeZone: timezone, onError }, format),
+      }),
+    ),
+    perEvent(
+      'provideraffectedlocation',
+      "Affected Locations Report (xlsx): the locations of the provider's customer",
+      providerAffectedLocationsReport,
+    ),
+    perEvent(
+      'provideraffectedproducts',
+      "Affected Products Report (xlsx): the event's products",
+      providerAffectedProductsReport,
+    ),
+    perEvent(
+      'customizedcontent',
+      "Customized Content Report (xlsx): the provider's internal actions, notes and documents",
+      providerCustomizedContentReport,
+    ),
+    perEvent(
+      'change-history-report',
+      'Change History Report (xlsx): the changes after approval the provider sees',
+      providerChangeHistoryReport,
+    ),
   ];
 }

@@ -2235,6 +2235,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/provider/communications/{id}/change-history-report/{x}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Change History Report (xlsx): the changes after approval the provider sees (id = communication, x = provider communication) */
+        get: operations["getProviderCommunicationsIdChangeHistoryReportX"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/provider/communications/{id}/change-status/{x}": {
         parameters: {
             query?: never;
@@ -2245,6 +2262,23 @@ export interface paths {
         get?: never;
         /** Set the provider's complete flag (status_provider OPEN or COMPLETED) */
         put: operations["putProviderCommunicationsIdChangeStatusX"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/communications/{id}/customizedcontent/{x}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customized Content Report (xlsx): the provider's internal actions, notes and documents (id = communication, x = provider communication) */
+        get: operations["getProviderCommunicationsIdCustomizedcontentX"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2330,6 +2364,40 @@ export interface paths {
         };
         /** The provider communication: event, products, actions with answers, documents, provider flags */
         get: operations["getProviderCommunicationsIdProviderRecallX"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/communications/{id}/provideraffectedlocation/{x}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Affected Locations Report (xlsx): the locations of the provider's customer (id = communication, x = provider communication) */
+        get: operations["getProviderCommunicationsIdProvideraffectedlocationX"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/communications/{id}/provideraffectedproducts/{x}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Affected Products Report (xlsx): the event's products (id = communication, x = provider communication) */
+        get: operations["getProviderCommunicationsIdProvideraffectedproductsX"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2696,6 +2764,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/provider/communications/providerAllDelegateSummaryReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Delegate Summary Report (xlsx): every delegate of the provider and its sites */
+        get: operations["getProviderCommunicationsProviderAllDelegateSummaryReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/communications/providerAllDelegateSummaryReport/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Delegate Summary Report (csv): every delegate of the provider and its sites */
+        get: operations["getProviderCommunicationsProviderAllDelegateSummaryReportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/provider/communications/providerInfoMail/{id}": {
         parameters: {
             query?: never;
@@ -2739,6 +2841,40 @@ export interface paths {
         };
         /** Delivery events (d: Opened, Click, Sent, Delivered, Error or all) of email c of provider communication b of event a */
         get: operations["getProviderCommunicationsProviderMailAInfomailBCD"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/communications/providerRecallSummaryReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Provider Recall Summary Report (xlsx): every row of the provider list the query matches (responses=1: the eR responses rows) */
+        get: operations["getProviderCommunicationsProviderRecallSummaryReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/communications/providerRecallSummaryReport/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Provider Recall Summary Report (csv): every row of the provider list the query matches (responses=1: the eR responses rows) */
+        get: operations["getProviderCommunicationsProviderRecallSummaryReportCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -14520,6 +14656,51 @@ export interface operations {
             };
         };
     };
+    getProviderCommunicationsIdChangeHistoryReportX: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                x: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     putProviderCommunicationsIdChangeStatusX: {
         parameters: {
             query?: never;
@@ -14538,6 +14719,51 @@ export interface operations {
                 };
             };
         };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getProviderCommunicationsIdCustomizedcontentX: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                x: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Success */
             200: {
@@ -14932,6 +15158,96 @@ export interface operations {
                             /** @enum {string} */
                             status_provider: "OPEN" | "COMPLETED";
                         };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getProviderCommunicationsIdProvideraffectedlocationX: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                x: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getProviderCommunicationsIdProvideraffectedproductsX: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                x: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
                         m: string;
                         /** @constant */
                         ok: true;
@@ -16012,6 +16328,90 @@ export interface operations {
             };
         };
     };
+    getProviderCommunicationsProviderAllDelegateSummaryReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getProviderCommunicationsProviderAllDelegateSummaryReportCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     getProviderCommunicationsProviderInfoMailId: {
         parameters: {
             query?: never;
@@ -16112,6 +16512,108 @@ export interface operations {
                 c: number;
                 d: "Opened" | "Click" | "Sent" | "Delivered" | "Error" | "all";
             };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getProviderCommunicationsProviderRecallSummaryReport: {
+        parameters: {
+            query?: {
+                communicationType?: "RECALL" | "PRODUCT DISRUPTION";
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                responses?: 0 | 1;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getProviderCommunicationsProviderRecallSummaryReportCsv: {
+        parameters: {
+            query?: {
+                communicationType?: "RECALL" | "PRODUCT DISRUPTION";
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                responses?: 0 | 1;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+            };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;

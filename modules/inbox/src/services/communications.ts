@@ -2,6 +2,8 @@ import { vocabularyLabel } from '@portal/vocabulary';
 import type { Knex } from 'knex';
 import {
   type Actor,
+  applyListFilters,
+  applyListOrder,
   BusinessRuleError,
   type Config,
   ConflictError,
@@ -256,15 +258,7 @@ export async function listProviderCommunications(
   const spec = raw.responses ? responderSpec : listSpec;
   const query = parseListQuery(raw, spec);
   const scope = await scopeIds(db, actor);
-  let types: CommunicationType[];
-  if (raw.communicationType) {
-    if (!mayManageType(actor, raw.communicationType) && !actor.permissions.includes('Provider_ResponderRole'))
-      throw new ForbiddenError();
-    types = [raw.communicationType];
-  } else {
-    types = COMMUNICATION_TYPES.filter((t) => mayManageType(actor, t));
-    if (actor.permissions.includes('Provider_ResponderRole')) types = [...COMMUNICATION_TYPES];
-  }
+  const types = listTypes(actor, raw);
   if (raw.responses) return listResponderRows(db, actor, scope, types, query);
   const order = indexedOrder(query, scope);
   if (order) return listInIndexedOrder(db, actor, scope, types, query, order);
@@ -272,6 +266,35 @@ export async function listProviderCommunications(
   const onlyIds = shortcuts.firstRows ? ((await shortcuts.firstRows.ids(SORT_CAP)) as number[]) : undefined;
   const base = rowsQuery(db, actor, scope, false, onlyIds).whereIn('pc.type', types);
   return runList<ProviderRow>(base, query, listSpec, 'pc.id', (qb) => qb.select('pc.*'), 'pc.updated_at', shortcuts);
+}
+
+/** The event types a list query shows the caller (403 for a type its roles may not list). */
+function listTypes(actor: Actor, raw: ProviderListQuery): CommunicationType[] {
+  if (raw.communicationType) {
+    if (!mayManageType(actor, raw.communicationType) && !actor.permissions.includes('Provider_ResponderRole'))
+      throw new ForbiddenError();
+    return [raw.communicationType];
+  }
+  if (actor.permissions.includes('Provider_ResponderRole')) return [...COMMUNICATION_TYPES];
+  return COMMUNICATION_TYPES.filter((t) => mayManageType(actor, t));
+}
+
+/**
+ * Every row a list query matches, in the list's order, unpaged (the provider's summary downloads): the same scope, types,
+ * search, filters and sort as `listProviderCommunications`, as one query to read through a cursor
+ * (wrapped: a query builder is a thenable, which an async function would run).
+ */
+export async function providerListRowsQuery(
+  db: Knex,
+  actor: Actor,
+  raw: ProviderListQuery,
+): Promise<{ query: Knex.QueryBuilder }> {
+  const spec = raw.responses ? responderSpec : listSpec;
+  const query = parseListQuery(raw, spec);
+  const scope = await scopeIds(db, actor);
+  const base = rowsQuery(db, actor, scope, Boolean(raw.responses)).whereIn('pc.type', listTypes(actor, raw));
+  const tiebreaker = raw.responses ? 'pc.row_key' : 'pc.id';
+  return { query: applyListOrder(applyListFilters(base, query, spec), query, spec, tiebreaker).select('pc.*') };
 }
 
 /**

@@ -24,6 +24,7 @@ import {
 } from '../../api/provider';
 import { authAtom } from '../../state/auth';
 import { listStateProps, useResponseColumns } from './listShared';
+import { ProviderListDownloads } from './ProviderReports';
 import {
   editPath,
   openPath,
@@ -138,13 +139,16 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-xl font-semibold">{title}</h1>
-        {type ? (
-          <Button asChild>
-            <Link href={`${providerBasePath(type)}/new`}>
-              {type === 'RECALL' ? <Trans>New Recall</Trans> : <Trans>New Supply Advisory</Trans>}
-            </Link>
-          </Button>
-        ) : null}
+        <div className="flex flex-wrap items-center gap-2">
+          <ProviderListDownloads state={state} type={type} responses={responder} />
+          {type ? (
+            <Button asChild>
+              <Link href={`${providerBasePath(type)}/new`}>
+                {type === 'RECALL' ? <Trans>New Recall</Trans> : <Trans>New Supply Advisory</Trans>}
+              </Link>
+            </Button>
+          ) : null}
+        </div>
       </div>
       <DataTable
         caption={title}

@@ -41,6 +41,7 @@ import { FormError, FormLoading } from '../forms/FormStates';
 import { useFilePreview } from '../forms/Preview';
 import { ResponseForm, type ResponseApi } from '../forms/ResponseForm';
 import { editPath } from './rowActions';
+import { ProviderReportsMenu } from './ProviderReports';
 
 const VIEW_TABS = ['details', 'products', 'actions', 'documents', 'notes', 'delegates', 'history'];
 
@@ -294,6 +295,7 @@ export default function ProviderViewPage() {
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
+          <ProviderReportsMenu id={id} pcId={pcId} />
           {pc.acknowledged_at ? (
             <span className="text-sm text-success" data-testid="acknowledged">
               <Trans>Acknowledged by {pc.acknowledged_by ?? ''}</Trans>

@@ -1,0 +1,472 @@
+import type { Knex } from 'knex';
+import { historySentence, vocabularyLabel } from '@portal/vocabulary';
+import {
+  type Actor,
+  type AnySheet,
+  cursorBatches,
+  type FileResult,
+  keysetBatches,
+  type ReportColumn,
+  type ReportFormat,
+  reportFile,
+  sheet,
+} from '@portal/core';
+import { COMMUNICATION_TYPES } from '@portal/communications';
+import { changeHistory, providerListRowsQuery, type ProviderListQuery, type ResponderRow } from './communications.js';
+import { loadScopedNotice, mayManageType, scopeIds } from './scope.js';
+
+/**
+ * The provider's downloads (spec 001 §7.4 "Provider-side downloads"): per event (scoped like every provider route: another
+ * provider's notice is a 404) and over the provider's lists. Every file goes through the one spreadsheet writer, read in
+ * batches (keyset or one cursor), with the spec's names and the caller's time zone.
+ */
+export interface ProviderReportContext {
+  db: Knex;
+  actor: Actor;
+  timeZone: string;
+  onError: (err: unknown) => void;
+}
+
+const BATCH = 1000;
+
+export const PROVIDER_REPORT_TITLES = {
+  affectedLocations: 'Affected Locations Report',
+  affectedProducts: 'Affected Products Report',
+  customizedContent: 'Customized Content Report',
+  changeHistory: 'Change History Report',
+  recallSummary: 'Provider Recall Summary Report',
+  delegateSummary: 'Delegate Summary Report',
+} as const;
+
+const fileOf = (ctx: ProviderReportContext, title: string, format: ReportFormat, sheets: AnySheet[]): FileResult =>
+  reportFile(title, format, sheets, ctx.timeZone, ctx.onError);
+
+/** A person's or a notice's response status in words (the eR list's person statuses, else the notice's). */
+const PERSON_STATUS: Record<string, string> = { DRAFT: 'Draft', ERROR: 'Error', SUBMITTED: 'Submitted' };
+const responseWords = (status: string | null | undefined) =>
+  status && Object.hasOwn(PERSON_STATUS, status) ? PERSON_STATUS[status]! : vocabularyLabel('responseStatus', status);
+
+const subtypeWords = (type: string, subtype: string | null) =>
+  vocabularyLabel(type === 'RECALL' ? 'recallSubtype' : 'disruptionSubtype', subtype);
+
+type HistoryRow = Awaited<ReturnType<typeof changeHistory>>[number];
+
+// ---------- per event ----------
+
+interface LocationRow {
+  id: number;
+  location_id: string | null;
+  location_name: string;
+  idn: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  type: string | null;
+  email: string | null;
+  status: string;
+}
+
+/** The provider's own affected locations of the event: those of the customer its notice was sent to. */
+export async function providerAffectedLocationsReport(
+  ctx: ProviderReportContext,
+  communicationId: number,
+  pcId: number,
+): Promise<FileResult> {
+  const { pc } = await loadScopedNotice(ctx.db, ctx.actor, pcId, { communicationId });
+  const rows = keysetBatches<LocationRow>(
+    async (after, size) =>
+      (await ctx
+        .db('communication_affected_locations')
+        .where({ communication_id: communicationId, affected_customer_id: pc.affected_customer_id })
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(size)
+        .select(
+          'id',
+          'location_id',
+          'location_name',
+          'idn',
+          'address1',
+          'address2',
+          'city',
+          'state',
+          'zip',
+          'type',
+          'email',
+          'status',
+        )) as LocationRow[],
+    BATCH,
+  );
+  return fileOf(ctx, PROVIDER_REPORT_TITLES.affectedLocations, 'xlsx', [
+    sheet<LocationRow>({
+      name: 'Affected Locations',
+      columns: [
+        { header: 'Location ID', value: (r) => r.location_id, width: 16 },
+        { header: 'Location Name', value: (r) => r.location_name, width: 32 },
+        { header: 'IDN', value: (r) => r.idn },
+        { header: 'Address 1', value: (r) => r.address1, width: 28 },
+        { header: 'Address 2', value: (r) => r.address2 },
+        { header: 'City', value: (r) => r.city },
+        { header: 'State', value: (r) => r.state, width: 8 },
+        { header: 'Zip', value: (r) => r.zip, width: 10 },
+        { header: 'Type', value: (r) => r.type },
+        { header: 'Email', value: (r) => r.email, width: 30 },
+        { header: 'Status', value: (r) => vocabularyLabel('locationStatus', r.status), width: 14 },
+      ],
+      rows,
+    }),
+  ]);
+}
+
+interface ProductRow {
+  id: number;
+  product_name: string;
+  catalog_number: string | null;
+  lot_number: string | null;
+  udi: string | null;
+  description: string | null;
+  expiration_date: string | null;
+  quantity: number | null;
+  custom_fields: Record<string, unknown>;
+}
+
+/** The event's products, in the order the supplier listed them. */
+export async function providerAffectedProductsReport(
+  ctx: ProviderReportContext,
+  communicationId: number,
+  pcId: number,
+): Promise<FileResult> {
+  const { event } = await loadScopedNotice(ctx.db, ctx.actor, pcId, { communicationId });
+  const query = ctx
+    .db('communication_products')
+    .where({ communication_id: event.id })
+    .orderBy(['sort_order', 'id'])
+    .select(
+      'id',
+      'product_name',
+      'catalog_number',
+      'lot_number',
+      'udi',
+      'description',
+      'expiration_date',
+      'quantity',
+      'custom_fields',
+    );
+  return fileOf(ctx, PROVIDER_REPORT_TITLES.affectedProducts, 'xlsx', [
+    sheet<ProductRow>({
+      name: 'Affected Products',
+      columns: [
+        { header: 'Product Name', value: (r) => r.product_name, width: 32 },
+        { header: 'Catalog Number', value: (r) => r.catalog_number, width: 18 },
+        { header: 'Lot Number', value: (r) => r.lot_number, width: 16 },
+        { header: 'UDI', value: (r) => r.udi, width: 24 },
+        { header: 'Description', value: (r) => r.description, width: 40 },
+        { header: 'Expiration Date', value: (r) => r.expiration_date, kind: 'date', width: 14 },
+        { header: 'Quantity', value: (r) => r.quantity, kind: 'number', width: 10 },
+        {
+          header: 'Other Fields',
+          value: (r) =>
+            Object.entries(r.custom_fields ?? {})
+              .map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
+              .join('; '),
+          width: 40,
+        },
+      ],
+      rows: cursorBatches<ProductRow>(query, BATCH),
+    }),
+  ]);
+}
+
+interface InternalActionRow {
+  id: number;
+  title: string;
+  description: string | null;
+  assignee_email: string | null;
+  due_date: string | null;
+  status: string;
+  created_by_email: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface NoteRow {
+  id: number;
+  note: string;
+  file_name: string | null;
+  created_by_email: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface DocumentRow {
+  id: number;
+  name: string;
+  extension: string;
+  size: number;
+  uploaded_by_email: string | null;
+  created_at: Date;
+}
+
+const ITEM_STATUS: Record<string, string> = { OPEN: 'Open', COMPLETED: 'Completed' };
+
+/**
+ * What the provider added to the notice (docs/decisions.md): its internal actions, its notes and its documents, one sheet
+ * each; removed ones are left out, as the view leaves them out.
+ */
+export async function providerCustomizedContentReport(
+  ctx: ProviderReportContext,
+  communicationId: number,
+  pcId: number,
+): Promise<FileResult> {
+  const { scope } = await loadScopedNotice(ctx.db, ctx.actor, pcId, { communicationId });
+  const { db } = ctx;
+  const of = (table: string) =>
+    db(`${table} as t`).where('t.provider_communication_id', pcId).whereIn('t.organization_id', scope);
+  const actions = keysetBatches<InternalActionRow>(
+    async (after, size) =>
+      (await of('provider_internal_actions')
+        .leftJoin('users as u', 'u.id', 't.created_by')
+        .whereNot('t.status', 'DELETED')
+        .where('t.id', '>', after)
+        .orderBy('t.id')
+        .limit(size)
+        .select(
+          't.id',
+          't.title',
+          't.description',
+          't.assignee_email',
+          't.due_date',
+          't.status',
+          't.created_at',
+          't.updated_at',
+          'u.email as created_by_email',
+        )) as InternalActionRow[],
+    BATCH,
+  );
+  const notes = keysetBatches<NoteRow>(
+    async (after, size) =>
+      (await of('provider_communication_notes')
+        .leftJoin('users as u', 'u.id', 't.created_by')
+        .whereNull('t.deleted_at')
+        .where('t.id', '>', after)
+        .orderBy('t.id')
+        .limit(size)
+        .select(
+          't.id',
+          't.note',
+          't.file_name',
+          't.created_at',
+          't.updated_at',
+          'u.email as created_by_email',
+        )) as NoteRow[],
+    BATCH,
+  );
+  const documents = keysetBatches<DocumentRow>(
+    async (after, size) =>
+      (await of('provider_documents')
+        .leftJoin('users as u', 'u.id', 't.uploaded_by')
+        .whereNull('t.deleted_at')
+        .where('t.id', '>', after)
+        .orderBy('t.id')
+        .limit(size)
+        .select(
+          't.id',
+          't.name',
+          't.extension',
+          't.size',
+          't.created_at',
+          'u.email as uploaded_by_email',
+        )) as DocumentRow[],
+    BATCH,
+  );
+  return fileOf(ctx, PROVIDER_REPORT_TITLES.customizedContent, 'xlsx', [
+    sheet<InternalActionRow>({
+      name: 'Internal Actions',
+      columns: [
+        { header: 'Title', value: (r) => r.title, width: 32 },
+        { header: 'Description', value: (r) => r.description, width: 40 },
+        { header: 'Assignee', value: (r) => r.assignee_email, width: 28 },
+        { header: 'Due Date', value: (r) => r.due_date, kind: 'date', width: 12 },
+        { header: 'Status', value: (r) => ITEM_STATUS[r.status] ?? r.status, width: 12 },
+        { header: 'Created By', value: (r) => r.created_by_email, width: 28 },
+        { header: 'Created At', value: (r) => r.created_at, kind: 'datetime' },
+        { header: 'Updated At', value: (r) => r.updated_at, kind: 'datetime' },
+      ],
+      rows: actions,
+    }),
+    sheet<NoteRow>({
+      name: 'Notes',
+      columns: [
+        { header: 'Note', value: (r) => r.note, width: 60 },
+        { header: 'Attachment', value: (r) => r.file_name, width: 28 },
+        { header: 'Created By', value: (r) => r.created_by_email, width: 28 },
+        { header: 'Created At', value: (r) => r.created_at, kind: 'datetime' },
+        { header: 'Updated At', value: (r) => r.updated_at, kind: 'datetime' },
+      ],
+      rows: notes,
+    }),
+    sheet<DocumentRow>({
+      name: 'Documents',
+      columns: [
+        { header: 'File Name', value: (r) => r.name, width: 36 },
+        { header: 'Type', value: (r) => r.extension, width: 8 },
+        { header: 'Size (bytes)', value: (r) => r.size, kind: 'number', width: 12 },
+        { header: 'Uploaded By', value: (r) => r.uploaded_by_email, width: 28 },
+        { header: 'Uploaded At', value: (r) => r.created_at, kind: 'datetime' },
+      ],
+      rows: documents,
+    }),
+  ]);
+}
+
+/**
+ * The event's changes after approval that the provider sees (the same rows as POST /change-history: the event's own and
+ * this notice's), each as a sentence; the provider gets the facts, never the recorded before/after values.
+ */
+export async function providerChangeHistoryReport(
+  ctx: ProviderReportContext,
+  communicationId: number,
+  pcId: number,
+): Promise<FileResult> {
+  const rows = await changeHistory(ctx.db, ctx.actor, communicationId, pcId);
+  return fileOf(ctx, PROVIDER_REPORT_TITLES.changeHistory, 'xlsx', [
+    sheet<HistoryRow>({
+      name: 'Change History',
+      columns: [
+        { header: 'Date', value: (r) => r.created_at, kind: 'datetime' },
+        { header: 'User', value: (r) => r.actor_name ?? r.actor_email, width: 24 },
+        { header: 'Email', value: (r) => r.actor_email, width: 28 },
+        { header: 'What happened', value: (r) => historySentence({ action: r.action, facts: r.facts }), width: 48 },
+      ],
+      rows: [rows],
+    }),
+  ]);
+}
+
+// ---------- over the lists ----------
+
+type SummaryRow = ResponderRow;
+
+/**
+ * Every row of the provider list a list query matches (not one page), in the list's order: the same query builder as the
+ * list, read through one cursor. With `responses` (the eR responses list), one row per responding person.
+ */
+export async function providerRecallSummaryReport(
+  ctx: ProviderReportContext,
+  raw: ProviderListQuery,
+  format: ReportFormat,
+): Promise<FileResult> {
+  const { query } = await providerListRowsQuery(ctx.db, ctx.actor, raw);
+  const columns: ReportColumn<SummaryRow>[] = [
+    { header: 'Name', value: (r) => r.name, width: 36 },
+    { header: 'Event ID', value: (r) => r.event_id, width: 16 },
+    { header: 'Type', value: (r) => vocabularyLabel('communicationType', r.type), width: 16 },
+    { header: 'Subtype', value: (r) => subtypeWords(r.type, r.subtype), width: 20 },
+    { header: 'Classification', value: (r) => vocabularyLabel('classification', r.classification), width: 14 },
+    { header: 'Supplier', value: (r) => r.supplier_name, width: 28 },
+    { header: 'Site', value: (r) => r.site_name, width: 24 },
+    ...(raw.responses
+      ? ([
+          { header: 'Responder', value: (r) => r.responder_name, width: 28 },
+          { header: 'Responded At', value: (r) => r.responded_at, kind: 'datetime' },
+        ] as ReportColumn<SummaryRow>[])
+      : []),
+    { header: 'Status', value: (r) => vocabularyLabel('communicationStatus', r.status), width: 10 },
+    { header: 'Response Status', value: (r) => responseWords(r.response_status), width: 16 },
+    { header: 'Received', value: (r) => r.sent_at, kind: 'datetime' },
+    { header: 'Acknowledged At', value: (r) => r.acknowledged_at, kind: 'datetime' },
+    { header: 'Acknowledged By', value: (r) => r.acknowledged_by, width: 28 },
+    { header: 'Completed At', value: (r) => r.completed_at, kind: 'datetime' },
+    { header: 'Last Updated', value: (r) => r.updated_at, kind: 'datetime' },
+  ];
+  return fileOf(ctx, PROVIDER_REPORT_TITLES.recallSummary, format, [
+    sheet<SummaryRow>({ name: 'Summary', columns, rows: cursorBatches<SummaryRow>(query, BATCH) }),
+  ]);
+}
+
+interface DelegateRow {
+  id: number;
+  event_name: string;
+  event_id: string | null;
+  type: string;
+  organization_name: string;
+  action_id: number | null;
+  action_title: string | null;
+  email: string;
+  status: string;
+  created_at: Date;
+  last_sent_at: Date;
+  response_status: string | null;
+}
+
+const DELEGATE_STATUS: Record<string, string> = { ACTIVE: 'Active', REVOKED: 'Revoked' };
+const DELEGATE_RESPONSE: Record<string, string> = { DRAFT: 'Draft', SUBMITTED: 'Submitted' };
+
+/**
+ * Every delegate of the provider's organisation and its sites, on the event types the caller manages: the event, the action
+ * (or the whole notice), the email, whether the delegation stands, when it was last sent and the delegated action's answer.
+ */
+export async function providerDelegateSummaryReport(
+  ctx: ProviderReportContext,
+  format: ReportFormat,
+): Promise<FileResult> {
+  const { db, actor } = ctx;
+  const scope = await scopeIds(db, actor);
+  const types = COMMUNICATION_TYPES.filter((t) => mayManageType(actor, t));
+  const rows = keysetBatches<DelegateRow>(
+    async (after, size) =>
+      (await db('provider_delegates as d')
+        .join('provider_communications as pc', 'pc.id', 'd.provider_communication_id')
+        .join('communications as c', 'c.id', 'pc.communication_id')
+        .join('organizations as o', 'o.id', 'pc.provider_organization_id')
+        .leftJoin('communication_actions as a', 'a.id', 'd.action_id')
+        .whereIn('pc.provider_organization_id', scope)
+        .whereIn('pc.communication_type', types)
+        .whereNot('pc.status', 'DELETED')
+        .where('d.id', '>', after)
+        .orderBy('d.id')
+        .limit(size)
+        .select(
+          'd.id',
+          'c.name as event_name',
+          'c.event_id',
+          'c.type',
+          'o.name as organization_name',
+          'd.action_id',
+          'a.title as action_title',
+          'd.email',
+          'd.status',
+          'd.created_at',
+          'd.last_sent_at',
+          // The delegated action's answer on this notice: the delegate's own when there are several people's.
+          db.raw(`(SELECT r.status FROM provider_responses r
+            WHERE r.provider_communication_id = d.provider_communication_id AND r.action_id = d.action_id
+            ORDER BY (lower(r.responder_email) = lower(d.email)) DESC NULLS LAST, r.updated_at DESC LIMIT 1) as response_status`),
+        )) as DelegateRow[],
+    BATCH,
+  );
+  return fileOf(ctx, PROVIDER_REPORT_TITLES.delegateSummary, format, [
+    sheet<DelegateRow>({
+      name: 'Delegates',
+      columns: [
+        { header: 'Event Name', value: (r) => r.event_name, width: 36 },
+        { header: 'Event ID', value: (r) => r.event_id, width: 16 },
+        { header: 'Type', value: (r) => vocabularyLabel('communicationType', r.type), width: 16 },
+        { header: 'Organization', value: (r) => r.organization_name, width: 28 },
+        { header: 'Action', value: (r) => (r.action_id === null ? 'All actions' : r.action_title), width: 32 },
+        { header: 'Email', value: (r) => r.email, width: 30 },
+        { header: 'Status', value: (r) => DELEGATE_STATUS[r.status] ?? r.status, width: 10 },
+        { header: 'Delegated At', value: (r) => r.created_at, kind: 'datetime' },
+        { header: 'Last Sent', value: (r) => r.last_sent_at, kind: 'datetime' },
+        {
+          header: 'Response Status',
+          value: (r) => (r.response_status ? (DELEGATE_RESPONSE[r.response_status] ?? r.response_status) : 'NA'),
+          width: 16,
+        },
+      ],
+      rows,
+    }),
+  ]);
+}
