@@ -176,16 +176,17 @@ export const MultiColumnSort: Story = {
     const nameHeader = () => canvas.getByRole('columnheader', { name: /Name/ });
     await userEvent.click(canvas.getByRole('button', { name: /Supplier/ }));
     await expect(args.onSortChange).toHaveBeenLastCalledWith([{ field: 'supplier', direction: 'asc' }]);
+    // The clicked column leads; the earlier one follows to break ties.
     await userEvent.click(canvas.getByRole('button', { name: /Name/ }));
     await expect(args.onSortChange).toHaveBeenLastCalledWith([
-      { field: 'supplier', direction: 'asc' },
       { field: 'name', direction: 'asc' },
+      { field: 'supplier', direction: 'asc' },
     ]);
     await expect(nameHeader()).toHaveAttribute('aria-sort', 'ascending');
     await expect(bodyRows(canvasElement)[0]).toHaveTextContent('Recall 001');
     await userEvent.click(canvas.getByRole('button', { name: /Name/ }));
     await expect(nameHeader()).toHaveAttribute('aria-sort', 'descending');
-    await expect(bodyRows(canvasElement)[0]).toHaveTextContent('Recall 121');
+    await expect(bodyRows(canvasElement)[0]).toHaveTextContent('Recall 123');
     await userEvent.click(canvas.getByRole('button', { name: /Name/ }));
     await expect(args.onSortChange).toHaveBeenLastCalledWith([{ field: 'supplier', direction: 'asc' }]);
     await expect(nameHeader()).toHaveAttribute('aria-sort', 'none');
