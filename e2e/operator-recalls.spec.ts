@@ -16,6 +16,9 @@ test("the operator finds any supplier's recall, views it read-only, and copies a
   await page.getByRole('searchbox').fill('  Suction catheter  ');
   const draft = page.getByRole('row', { name: /Suction catheter packaging \(draft\)/ });
   await expect(draft).toBeVisible();
+  // The searched list has settled (a menu opened on rows about to be replaced would close with them).
+  const total = page.locator('[data-slot="data-table-total"]');
+  await expect(total).toHaveText('Total 1 record(s)');
   await draft.getByRole('button', { name: 'Actions' }).click();
   await expect(page.getByRole('menuitem')).toHaveText(['View', 'Copy', 'Delete']);
   await page.getByRole('menuitem', { name: 'Copy' }).click();
@@ -23,6 +26,8 @@ test("the operator finds any supplier's recall, views it read-only, and copies a
   await expect(page.getByRole('row', { name: /Copy of Suction catheter packaging/ })).toBeVisible();
 
   await page.getByRole('searchbox').fill('Infusion pump battery');
+  await expect(page.getByRole('row', { name: /Copy of Suction catheter/ })).toHaveCount(0);
+  await expect(total).toHaveText(/^Total \d+ record\(s\)$/);
   await page
     .getByRole('row', { name: /Infusion pump battery may fail/ })
     .getByRole('button', { name: 'Actions' })
