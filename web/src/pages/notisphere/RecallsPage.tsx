@@ -15,6 +15,7 @@ import {
   StatusLabel,
   TableHeaderActions,
   Tabs,
+  TabsContent,
   TabsList,
   TabsTrigger,
   useToast,
@@ -219,70 +220,73 @@ export default function RecallsPage() {
           <TabsTrigger value="RECALL">{labels.communicationTypes.RECALL}</TabsTrigger>
           <TabsTrigger value="PRODUCT DISRUPTION">{labels.communicationTypes['PRODUCT DISRUPTION']}</TabsTrigger>
         </TabsList>
+        {/* The list is the selected tab's panel (a tab must control an element that exists). */}
+        <TabsContent value={category ?? ALL} className="space-y-4">
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="grid gap-1">
+              <Label htmlFor="recalls-status">
+                <Trans>Status</Trans>
+              </Label>
+              <SimpleSelect
+                id="recalls-status"
+                className="w-48"
+                options={statusOptions}
+                value={status ?? ALL}
+                onValueChange={(v) => {
+                  setStatus(v === ALL ? undefined : (v as OperatorRecallFilters['status']));
+                  toFirstPage();
+                }}
+              />
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="recalls-provider-status">
+                <Trans>Provider Status</Trans>
+              </Label>
+              <SimpleSelect
+                id="recalls-provider-status"
+                className="w-48"
+                options={providerOptions}
+                value={statusProvider ?? ALL}
+                onValueChange={(v) => {
+                  setStatusProvider(v === ALL ? undefined : (v as OperatorRecallFilters['statusProvider']));
+                  toFirstPage();
+                }}
+              />
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="recalls-supplier">
+                <Trans>Supplier</Trans>
+              </Label>
+              <SimpleSelect
+                id="recalls-supplier"
+                className="w-64"
+                options={supplierOptions}
+                value={organizationId !== undefined ? String(organizationId) : ALL}
+                onValueChange={(v) => {
+                  setOrganizationId(v === ALL ? undefined : Number(v));
+                  toFirstPage();
+                }}
+              />
+            </div>
+          </div>
+          <DataTable
+            caption={title}
+            columns={columns}
+            rows={data?.items ?? []}
+            getRowId={(row) => String(row.id)}
+            total={data?.total ?? 0}
+            totalCapped={data?.totalCapped}
+            sortCapped={data?.sortCapped}
+            {...listStateProps(state, setState)}
+            pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
+            loading={isLoading}
+            error={error ? error.message : null}
+            lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated) : undefined}
+            rowActions={rowActions}
+            texts={texts}
+          />
+        </TabsContent>
       </Tabs>
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1">
-          <Label htmlFor="recalls-status">
-            <Trans>Status</Trans>
-          </Label>
-          <SimpleSelect
-            id="recalls-status"
-            className="w-48"
-            options={statusOptions}
-            value={status ?? ALL}
-            onValueChange={(v) => {
-              setStatus(v === ALL ? undefined : (v as OperatorRecallFilters['status']));
-              toFirstPage();
-            }}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="recalls-provider-status">
-            <Trans>Provider Status</Trans>
-          </Label>
-          <SimpleSelect
-            id="recalls-provider-status"
-            className="w-48"
-            options={providerOptions}
-            value={statusProvider ?? ALL}
-            onValueChange={(v) => {
-              setStatusProvider(v === ALL ? undefined : (v as OperatorRecallFilters['statusProvider']));
-              toFirstPage();
-            }}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="recalls-supplier">
-            <Trans>Supplier</Trans>
-          </Label>
-          <SimpleSelect
-            id="recalls-supplier"
-            className="w-64"
-            options={supplierOptions}
-            value={organizationId !== undefined ? String(organizationId) : ALL}
-            onValueChange={(v) => {
-              setOrganizationId(v === ALL ? undefined : Number(v));
-              toFirstPage();
-            }}
-          />
-        </div>
-      </div>
-      <DataTable
-        caption={title}
-        columns={columns}
-        rows={data?.items ?? []}
-        getRowId={(row) => String(row.id)}
-        total={data?.total ?? 0}
-        totalCapped={data?.totalCapped}
-        sortCapped={data?.sortCapped}
-        {...listStateProps(state, setState)}
-        pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
-        loading={isLoading}
-        error={error ? error.message : null}
-        lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated) : undefined}
-        rowActions={rowActions}
-        texts={texts}
-      />
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => (open ? undefined : setToDelete(null))}
