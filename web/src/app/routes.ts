@@ -280,6 +280,7 @@ export const routes: readonly RouteDef[] = [
   prov('/provider/product-disruption/view/:id', msg`View Supply Advisory`, {
     permissions: P.disruption,
     parent: pAdvisories,
+    page: () => import('../pages/provider/ProviderCreatedViewPage'),
   }),
   prov('/provider/product-disruption/view/:id/:providerCommunicationId', msg`View Supply Advisory`, {
     permissions: P.disruption,

@@ -243,14 +243,17 @@ function HistoryTab({ id, pcId }: { id: number; pcId: number }) {
   );
 }
 
-/** One recall or supply advisory of the provider, with its answers, delegates, notes and history. */
+/** The view at /view/:id/:providerCommunicationId. */
 export default function ProviderViewPage() {
+  const params = useParams<{ id?: string; providerCommunicationId?: string }>();
+  return <ProviderCommunicationView id={readId(params.id)} pcId={readId(params.providerCommunicationId)} />;
+}
+
+/** One recall or supply advisory of the provider, with its answers, delegates, notes and history. */
+export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcId: number | null }) {
   const { t } = useLingui();
   const toast = useOptionalToast();
   const store = useStore();
-  const params = useParams<{ id?: string; providerCommunicationId?: string }>();
-  const id = readId(params.id);
-  const pcId = readId(params.providerCommunicationId);
   const { data: view, error, mutate } = useProviderView(id, pcId);
   const [preview, openPreview] = useFilePreview();
   const [busy, setBusy] = useState(false);
