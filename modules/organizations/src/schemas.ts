@@ -73,6 +73,12 @@ export const organizationBody = {
   },
 } as const;
 
+export const supplierContactBody = {
+  type: 'object',
+  required: ['supplier_organization_id', 'name', 'email'],
+  properties: { supplier_organization_id: id, name: text(200), email, phone: optional(20), notes: optional(2000) },
+} as const;
+
 export const salesRepBody = {
   type: 'object',
   required: ['first_name', 'last_name', 'email'],

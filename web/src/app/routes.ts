@@ -300,7 +300,10 @@ export const routes: readonly RouteDef[] = [
     page: () => import('../pages/provider/DistributionListsPage'),
   }),
   prov('/provider/organization', msg`Organization Settings`, { permissions: P.profile }),
-  prov('/provider/supplier-contacts', msg`Supplier Contacts`, { permissions: P.supplierContacts }),
+  prov('/provider/supplier-contacts', msg`Supplier Contacts`, {
+    permissions: P.supplierContacts,
+    page: () => import('../pages/provider/SupplierContactsPage'),
+  }),
   prov('/provider/email-templates', msg`Email Templates`, {
     permissions: P.emailTemplates,
     page: () => import('../pages/provider/EmailTemplatesPage'),
