@@ -63,6 +63,7 @@ import {
   type TemplateActionInput,
   updateTemplateAction,
 } from './services/template-actions.js';
+import { listLocationsToVerify, type VerificationStatus, verifyLocations } from './services/location-verification.js';
 import {
   changeSupplierContactStatus,
   createSupplierContact,
@@ -79,6 +80,7 @@ const MANAGE_PROFILE = ['Supplier_ManageProfile', 'Provider_ManageProfile'];
 const MANAGE_SALES_REPS = ['Supplier_ManageSalesRepresentative'];
 const MANAGE_LOCATIONS = ['Supplier_ManageLocations'];
 const MANAGE_SUPPLIER_CONTACTS = ['Provider_ManageSupplierContacts'];
+const VERIFY_LOCATIONS = ['Provider_ManageLocations'];
 /** Recall settings need *_ManageRecalls, advisory settings *_ManageDisruption; the service checks which. */
 const MANAGE_SETTINGS = ['Supplier_ManageRecalls', 'Supplier_ManageDisruption'];
 const PROVIDER_SETTINGS = ['Provider_ManageRecalls', 'Provider_ManageDisruption'];
@@ -452,6 +454,26 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
     ...statusRoutes('/supplier/sales-reps', 'sales representative', MANAGE_SALES_REPS, org, (actor, id, action) =>
       changeSalesRepresentativeStatus(db, actor, id, action),
     ),
+
+    // ---- the provider's side of location verification (spec 000 §4, issue 13) ----
+    route<unknown, Query>({
+      method: 'GET',
+      path: '/provider/locations-verification',
+      access: VERIFY_LOCATIONS,
+      summary: 'Supplier locations mapped to the caller or its sites, with their verification status',
+      tags: org,
+      schema: { query: schema.listQuery },
+      handler: ({ actor, query }) => listLocationsToVerify(db, actor, query),
+    }),
+    route<{ ids: number[]; status: VerificationStatus }>({
+      method: 'PUT',
+      path: '/provider/locations-verification',
+      access: VERIFY_LOCATIONS,
+      summary: 'Verify one or many locations (Covered, Emailed, Not Covered, Invalid, Unrecognized)',
+      tags: org,
+      schema: { body: schema.verifyLocationsBody },
+      handler: ({ actor, body }) => verifyLocations(db, actor, body.ids, body.status),
+    }),
 
     // ---- the provider's supplier contacts (issue 13) ----
     route<unknown, Query>({

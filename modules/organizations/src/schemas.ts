@@ -1,6 +1,7 @@
 import { idSchema, listQuerySchema, nullableIdSchema } from '@portal/core';
 import { ACTION_TYPES } from './services/template-actions.js';
 import { COMMUNICATION_TYPES } from './services/communication-settings.js';
+import { VERIFICATION_STATUSES } from './services/location-verification.js';
 
 export const idParams = {
   type: 'object',
@@ -70,6 +71,15 @@ export const organizationBody = {
     phone: optional(20),
     email: { type: ['string', 'null'], maxLength: 254 },
     domain: optional(253),
+  },
+} as const;
+
+export const verifyLocationsBody = {
+  type: 'object',
+  required: ['ids', 'status'],
+  properties: {
+    ids: { type: 'array', minItems: 1, maxItems: 500, items: idSchema },
+    status: { type: 'string', enum: [...VERIFICATION_STATUSES] },
   },
 } as const;
 

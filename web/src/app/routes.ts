@@ -289,7 +289,10 @@ export const routes: readonly RouteDef[] = [
   }),
   prov('/provider/roles', msg`Roles`, { permissions: P.roles }),
   prov('/provider/users', msg`Users`, { permissions: P.users }),
-  prov('/provider/locations-verification', msg`Locations Verification`, { permissions: P.locations }),
+  prov('/provider/locations-verification', msg`Locations Verification`, {
+    permissions: P.locations,
+    page: () => import('../pages/provider/LocationsVerificationPage'),
+  }),
   prov('/provider/sites', msg`Sites`, { permissions: P.locations }),
   prov('/provider/template-actions', msg`Template Actions`, {
     permissions: P.recalls,
