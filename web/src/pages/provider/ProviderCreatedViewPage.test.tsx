@@ -87,6 +87,14 @@ function signedInServer(created: boolean) {
           })
         : jsonResponse({ ok: false, m: 'Communication not found.', error: { code: 'NOT_FOUND' } }, 404);
     if (path === '/api/provider/communications/52/provider-recall/90') return jsonResponse(view);
+    if (path === '/api/provider/communications/suppliercontact/52')
+      return jsonResponse({
+        supplier: { id: 2, name: 'Acme Medical' },
+        contact_name: 'Sam Supply',
+        contact_email: 'sam@acme.demo',
+        contact_phone: null,
+        contact_source: 'PROVIDER',
+      });
     return jsonResponse([]);
   });
   vi.stubGlobal('fetch', fetch);
@@ -103,6 +111,10 @@ describe('the view of a provider-created supply advisory (/view/:id)', () => {
     expect(screen.getByText('Provider-created')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(
       '/provider/product-disruption/edit/52',
+    );
+    // The supplier contact the provider keeps (Supplier Contacts) stands in for the event's own contact.
+    expect(screen.getByText('Your supplier contact').nextElementSibling?.textContent).toBe(
+      'Sam Supply · sam@acme.demo',
     );
     expect(fetch.mock.calls.map(([u]) => String(u).split('?')[0])).toContain(
       '/api/provider/communications/52/provider-recall/90',

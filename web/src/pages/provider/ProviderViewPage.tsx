@@ -32,6 +32,7 @@ import {
   useNotes,
   useProviderHistory,
   useProviderView,
+  useSupplierContact,
   type ProviderView,
 } from '../../api/provider';
 import { readId } from '../../api/delegate';
@@ -255,6 +256,7 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
   const toast = useOptionalToast();
   const store = useStore();
   const { data: view, error, mutate } = useProviderView(id, pcId);
+  const { data: supplierContact } = useSupplierContact(id);
   const [preview, openPreview] = useFilePreview();
   const [busy, setBusy] = useState(false);
   // The eR responses list's Respond and Edit open the actions tab (?tab=actions).
@@ -372,7 +374,12 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
           </TabsTrigger>
         </TabsList>
         <TabsContent value="details" className="pt-3">
-          <EventDetails view={view} />
+          <EventDetails
+            view={view}
+            supplierContact={
+              supplierContact ? { ...supplierContact, own: supplierContact.contact_source === 'PROVIDER' } : undefined
+            }
+          />
         </TabsContent>
         <TabsContent value="products" className="pt-3">
           <ProductList products={view.products} />
