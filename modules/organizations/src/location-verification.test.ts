@@ -107,3 +107,19 @@ describe('location verification, the provider side', () => {
     expect((await api('GET', `?filterModel=${badFilter}`)).status).toBe(400);
   });
 });
+
+describe('location verification, the supplier side', () => {
+  it("shows the provider's verification on the supplier's locations and clears it when the location is remapped", async () => {
+    const acme = (await t.signIn('admin@acme.demo')).access_token;
+    const sup = (method: string, path: string, body?: unknown) =>
+      t.call(method, `/api/supplier/locations${path}`, { token: acme, body });
+    const listed = await sup('GET', `?search=${encodeURIComponent('Verify Main Pharmacy')}`);
+    expect(listed.body.d.items).toEqual([
+      expect.objectContaining({ location_id: 'VER-1', verification_status: 'NON_COVERED' }),
+    ]);
+    // Renamed so that no provider matches: nobody has verified it any more.
+    const moved = await sup('PUT', `/${ids['VER-1']}`, { location_id: 'VER-1', location_name: 'Verify Nowhere' });
+    expect(moved.status).toBe(200);
+    expect(moved.body.d).toMatchObject({ provider_name: null, verification_status: null });
+  });
+});
