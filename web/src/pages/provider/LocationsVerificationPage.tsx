@@ -131,7 +131,7 @@ export default function LocationsVerificationPage() {
           />
         )}
         toolbar={
-          <div className="flex flex-wrap gap-2" role="group" aria-label={t`Verify the selected locations`}>
+          <fieldset className="m-0 flex flex-wrap gap-2 border-0 p-0" aria-label={t`Verify the selected locations`}>
             {BULK.map((status) => (
               <Button
                 key={status}
@@ -143,7 +143,7 @@ export default function LocationsVerificationPage() {
                 {words[status]}
               </Button>
             ))}
-          </div>
+          </fieldset>
         }
       />
     </section>
