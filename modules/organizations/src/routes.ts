@@ -462,7 +462,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: VERIFY_LOCATIONS,
       summary: 'Supplier locations mapped to the caller or its sites, with their verification status',
       tags: org,
-      schema: { query: schema.listQuery },
+      schema: { query: schema.listQuery, response: schema.verificationPageSchema },
       handler: ({ actor, query }) => listLocationsToVerify(db, actor, query),
     }),
     route<{ ids: number[]; status: VerificationStatus }>({
@@ -482,7 +482,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_SUPPLIER_CONTACTS,
       summary: "The caller's contacts at its suppliers",
       tags: org,
-      schema: { query: schema.listQuery },
+      schema: { query: schema.listQuery, response: schema.supplierContactPageSchema },
       handler: ({ actor, query }) => listSupplierContacts(db, actor, query),
     }),
     route<unknown, unknown, Id>({
@@ -491,7 +491,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_SUPPLIER_CONTACTS,
       summary: 'One supplier contact',
       tags: org,
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: schema.supplierContactSchema },
       handler: ({ actor, params }) => getSupplierContact(db, actor, params.id),
     }),
     route<SupplierContactInput>({
@@ -500,7 +500,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_SUPPLIER_CONTACTS,
       summary: 'Create a supplier contact (one per supplier)',
       tags: org,
-      schema: { body: schema.supplierContactBody },
+      schema: { body: schema.supplierContactBody, response: schema.supplierContactSchema },
       handler: ({ actor, body }) => createSupplierContact(db, actor, body),
     }),
     route<SupplierContactInput, unknown, Id>({
@@ -509,7 +509,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_SUPPLIER_CONTACTS,
       summary: 'Update a supplier contact',
       tags: org,
-      schema: { params: schema.idParams, body: schema.supplierContactBody },
+      schema: { params: schema.idParams, body: schema.supplierContactBody, response: schema.supplierContactSchema },
       handler: ({ actor, params, body }) => updateSupplierContact(db, actor, params.id, body),
     }),
     ...statusRoutes(

@@ -1,28 +1,13 @@
 import { apiRequest } from './client';
+import type { ResponseData } from './contract';
 import type { ListQuery } from './communications';
 import { useResourcePage } from './supplier';
 
 export const LOCATION_VERIFICATION_PATH = '/provider/locations-verification';
 
-export type VerificationStatus = 'COVERED' | 'EMAILED' | 'NON_COVERED' | 'INVALID' | 'UNABLE_PROCESSED';
-
-/** One supplier location mapped to the provider or one of its sites (GET /provider/locations-verification). */
-export interface VerificationRow {
-  id: number;
-  supplier_name: string;
-  location_id: string;
-  location_name: string;
-  address1: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  email: string | null;
-  provider_organization_id: number;
-  provider_name: string;
-  verification_status: VerificationStatus | null;
-  verified_at: string | null;
-  updated_at: string;
-}
+/** One supplier location mapped to the provider or one of its sites (generated from the route's response schema). */
+export type VerificationRow = ResponseData<'getProviderLocationsVerification'>['items'][number];
+export type VerificationStatus = NonNullable<VerificationRow['verification_status']>;
 
 export function useLocationsToVerify(query: ListQuery) {
   return useResourcePage<VerificationRow>(LOCATION_VERIFICATION_PATH, query);

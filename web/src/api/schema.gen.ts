@@ -18054,7 +18054,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                address1: string | null;
+                                city: string | null;
+                                email: string | null;
+                                id: number;
+                                location_id: string;
+                                location_name: string;
+                                provider_name: string;
+                                provider_organization_id: number;
+                                state: string | null;
+                                supplier_name: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @enum {string|null} */
+                                verification_status: "COVERED" | "EMAILED" | "NON_COVERED" | "INVALID" | "UNABLE_PROCESSED" | null;
+                                /** Format: date-time */
+                                verified_at: string | null;
+                                zip: string | null;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -18153,7 +18180,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                /** Format: date-time */
+                                created_at?: string;
+                                email: string;
+                                id: number;
+                                name: string;
+                                notes: string | null;
+                                organization_id?: number;
+                                phone: string | null;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                supplier_name: string;
+                                supplier_organization_id: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -18206,7 +18257,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** Format: date-time */
+                            created_at?: string;
+                            email: string;
+                            id: number;
+                            name: string;
+                            notes: string | null;
+                            organization_id?: number;
+                            phone: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            supplier_name: string;
+                            supplier_organization_id: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -18250,7 +18316,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** Format: date-time */
+                            created_at?: string;
+                            email: string;
+                            id: number;
+                            name: string;
+                            notes: string | null;
+                            organization_id?: number;
+                            phone: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            supplier_name: string;
+                            supplier_organization_id: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -18305,7 +18386,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** Format: date-time */
+                            created_at?: string;
+                            email: string;
+                            id: number;
+                            name: string;
+                            notes: string | null;
+                            organization_id?: number;
+                            phone: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            supplier_name: string;
+                            supplier_organization_id: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;

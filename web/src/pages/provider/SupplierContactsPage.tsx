@@ -1,20 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { GRID_PAGE_SIZE_OPTIONS } from '@portal/design-system';
+import type { ResponseData } from '../../api/contract';
 import { useSupplierNameList } from '../../api/provider';
 import { MasterListPage, opt, str, type MasterListConfig } from '../supplier/shared/MasterListPage';
 
-/** A provider's contact at one supplier (GET /provider/supplier-contacts). */
-export interface SupplierContact {
-  id: number;
-  supplier_organization_id: number;
-  supplier_name: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  notes: string | null;
-  status: string;
-  updated_at: string;
-}
+/** A provider's contact at one supplier (generated from GET /provider/supplier-contacts/{id}). */
+export type SupplierContact = ResponseData<'getProviderSupplierContactsId'>;
 
 /**
  * /provider/supplier-contacts: whom the provider writes to at each supplier (one contact per supplier); the view's
