@@ -148,4 +148,41 @@ describe('supplier contacts of a provider', () => {
     expect((await contact(admin)).body.d).toMatchObject({ contact_source: 'EVENT' });
     await call(admin)('PUT', `/${mine.id}/activate`);
   });
+
+  it('names, for a provider-created advisory, the supplier it names (not the provider) and resolves only created ones', async () => {
+    const pv = (method: string, path: string, body?: unknown) =>
+      t.call(method, `/api/provider/communications${path}`, { token: admin, body });
+    const named = await pv('POST', '/step0', {
+      type: 'PRODUCT DISRUPTION',
+      name: 'Own saline advisory',
+      supplier_organization_id: w.acme,
+      contact_name: 'Event Contact',
+    });
+    const contact = await pv('GET', `/suppliercontact/${named.body.d.id}`);
+    expect(contact.body.d).toMatchObject({
+      supplier: { name: 'Acme Medical Devices' },
+      contact_name: 'Sam Supplier',
+      contact_source: 'PROVIDER',
+    });
+    const unnamed = await pv('POST', '/step0', {
+      type: 'PRODUCT DISRUPTION',
+      name: 'Own gloves advisory',
+      supplier_name: 'Glove Wholesale',
+      contact_name: 'Event Contact',
+    });
+    expect((await pv('GET', `/suppliercontact/${unnamed.body.d.id}`)).body.d).toMatchObject({
+      supplier: null,
+      contact_name: 'Event Contact',
+      contact_source: 'EVENT',
+    });
+    // /view/:id resolves a provider-created advisory only (provider-edit); a received one answers 404.
+    expect((await pv('GET', `/provider-edit/${named.body.d.id}`)).body.d).toMatchObject({
+      provider_communication_id: named.body.d.provider_communication_id,
+    });
+    const received = await sendEvent(t, w, 'Received advisory', {
+      providers: [w.riverside],
+      type: 'PRODUCT DISRUPTION',
+    });
+    expect((await pv('GET', `/provider-edit/${received.id}`)).status).toBe(404);
+  });
 });
