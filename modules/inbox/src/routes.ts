@@ -139,7 +139,8 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
     route({
       method: 'GET',
       path: `${base}/supplierNameList`,
-      access,
+      // The supplier contacts page picks its suppliers from this list too.
+      access: [...access, 'Provider_ManageSupplierContacts'],
       tags,
       summary: 'Active suppliers (to name the supplier of a provider-created event)',
       handler: () => supplierNameList(db),

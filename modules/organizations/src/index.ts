@@ -34,6 +34,7 @@ export {
 export { createSupplierLocation, getSupplierLocations, type SupplierLocation } from './services/locations.js';
 export { getTemplateActions, type TemplateAction, type ActionType, ACTION_TYPES } from './services/template-actions.js';
 export { getSalesRepresentatives, type SalesRepresentative } from './services/sales-reps.js';
+export { providerContactFor } from './services/supplier-contacts.js';
 // The supplier master: which supplier organisation a name in a file means (issue 11).
 export { normalizeSupplierName, resolveSupplierName } from './services/supplier-master.js';
 export { COMMUNICATION_TYPES, type CommunicationType } from './services/communication-settings.js';

@@ -63,6 +63,15 @@ import {
   type TemplateActionInput,
   updateTemplateAction,
 } from './services/template-actions.js';
+import { listLocationsToVerify, type VerificationStatus, verifyLocations } from './services/location-verification.js';
+import {
+  changeSupplierContactStatus,
+  createSupplierContact,
+  getSupplierContact,
+  listSupplierContacts,
+  type SupplierContactInput,
+  updateSupplierContact,
+} from './services/supplier-contacts.js';
 import { changeMemberStatus, inviteUser, type MemberUpdate, type NewMember, updateMember } from './services/users.js';
 
 const MANAGE_USERS = ['Notisphere_ManageUsers', 'Supplier_ManageUsers', 'Provider_ManageUsers'];
@@ -70,6 +79,8 @@ const MANAGE_ROLES = ['Notisphere_ManageRoles', 'Supplier_ManageRoles', 'Provide
 const MANAGE_PROFILE = ['Supplier_ManageProfile', 'Provider_ManageProfile'];
 const MANAGE_SALES_REPS = ['Supplier_ManageSalesRepresentative'];
 const MANAGE_LOCATIONS = ['Supplier_ManageLocations'];
+const MANAGE_SUPPLIER_CONTACTS = ['Provider_ManageSupplierContacts'];
+const VERIFY_LOCATIONS = ['Provider_ManageLocations'];
 /** Recall settings need *_ManageRecalls, advisory settings *_ManageDisruption; the service checks which. */
 const MANAGE_SETTINGS = ['Supplier_ManageRecalls', 'Supplier_ManageDisruption'];
 const PROVIDER_SETTINGS = ['Provider_ManageRecalls', 'Provider_ManageDisruption'];
@@ -442,6 +453,71 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
     }),
     ...statusRoutes('/supplier/sales-reps', 'sales representative', MANAGE_SALES_REPS, org, (actor, id, action) =>
       changeSalesRepresentativeStatus(db, actor, id, action),
+    ),
+
+    // ---- the provider's side of location verification (spec 000 §4, issue 13) ----
+    route<unknown, Query>({
+      method: 'GET',
+      path: '/provider/locations-verification',
+      access: VERIFY_LOCATIONS,
+      summary: 'Supplier locations mapped to the caller or its sites, with their verification status',
+      tags: org,
+      schema: { query: schema.listQuery, response: schema.verificationPageSchema },
+      handler: ({ actor, query }) => listLocationsToVerify(db, actor, query),
+    }),
+    route<{ ids: number[]; status: VerificationStatus }>({
+      method: 'PUT',
+      path: '/provider/locations-verification',
+      access: VERIFY_LOCATIONS,
+      summary: 'Verify one or many locations (Covered, Emailed, Not Covered, Invalid, Unrecognized)',
+      tags: org,
+      schema: { body: schema.verifyLocationsBody },
+      handler: ({ actor, body }) => verifyLocations(db, actor, body.ids, body.status),
+    }),
+
+    // ---- the provider's supplier contacts (issue 13) ----
+    route<unknown, Query>({
+      method: 'GET',
+      path: '/provider/supplier-contacts',
+      access: MANAGE_SUPPLIER_CONTACTS,
+      summary: "The caller's contacts at its suppliers",
+      tags: org,
+      schema: { query: schema.listQuery, response: schema.supplierContactPageSchema },
+      handler: ({ actor, query }) => listSupplierContacts(db, actor, query),
+    }),
+    route<unknown, unknown, Id>({
+      method: 'GET',
+      path: '/provider/supplier-contacts/:id',
+      access: MANAGE_SUPPLIER_CONTACTS,
+      summary: 'One supplier contact',
+      tags: org,
+      schema: { params: schema.idParams, response: schema.supplierContactSchema },
+      handler: ({ actor, params }) => getSupplierContact(db, actor, params.id),
+    }),
+    route<SupplierContactInput>({
+      method: 'POST',
+      path: '/provider/supplier-contacts',
+      access: MANAGE_SUPPLIER_CONTACTS,
+      summary: 'Create a supplier contact (one per supplier)',
+      tags: org,
+      schema: { body: schema.supplierContactBody, response: schema.supplierContactSchema },
+      handler: ({ actor, body }) => createSupplierContact(db, actor, body),
+    }),
+    route<SupplierContactInput, unknown, Id>({
+      method: 'PUT',
+      path: '/provider/supplier-contacts/:id',
+      access: MANAGE_SUPPLIER_CONTACTS,
+      summary: 'Update a supplier contact',
+      tags: org,
+      schema: { params: schema.idParams, body: schema.supplierContactBody, response: schema.supplierContactSchema },
+      handler: ({ actor, params, body }) => updateSupplierContact(db, actor, params.id, body),
+    }),
+    ...statusRoutes(
+      '/provider/supplier-contacts',
+      'supplier contact',
+      MANAGE_SUPPLIER_CONTACTS,
+      org,
+      (actor, id, action) => changeSupplierContactStatus(db, actor, id, action),
     ),
 
     // ---- the supplier's locations, location files and matched providers ----

@@ -1,6 +1,7 @@
-import { idSchema, listQuerySchema, nullableIdSchema } from '@portal/core';
+import { idSchema, listPageSchema, listQuerySchema, nullableIdSchema } from '@portal/core';
 import { ACTION_TYPES } from './services/template-actions.js';
 import { COMMUNICATION_TYPES } from './services/communication-settings.js';
+import { VERIFICATION_STATUSES } from './services/location-verification.js';
 
 export const idParams = {
   type: 'object',
@@ -71,6 +72,21 @@ export const organizationBody = {
     email: { type: ['string', 'null'], maxLength: 254 },
     domain: optional(253),
   },
+} as const;
+
+export const verifyLocationsBody = {
+  type: 'object',
+  required: ['ids', 'status'],
+  properties: {
+    ids: { type: 'array', minItems: 1, maxItems: 500, items: idSchema },
+    status: { type: 'string', enum: [...VERIFICATION_STATUSES] },
+  },
+} as const;
+
+export const supplierContactBody = {
+  type: 'object',
+  required: ['supplier_organization_id', 'name', 'email'],
+  properties: { supplier_organization_id: id, name: text(200), email, phone: optional(20), notes: optional(2000) },
 } as const;
 
 export const salesRepBody = {
@@ -293,3 +309,73 @@ export const permissionCataloguesAnswer = {
   required: ['NOTISPHERE', 'PROVIDER', 'SUPPLIER'],
   properties: { NOTISPHERE: catalogue, PROVIDER: catalogue, SUPPLIER: catalogue },
 } as const;
+
+const dateTime = { type: 'string', format: 'date-time' } as const;
+
+/** A provider's contact at a supplier (answers of /provider/supplier-contacts; documentation and web types). */
+export const supplierContactSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'supplier_organization_id',
+    'supplier_name',
+    'name',
+    'email',
+    'phone',
+    'notes',
+    'status',
+    'updated_at',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    organization_id: { type: 'integer' },
+    supplier_organization_id: { type: 'integer' },
+    supplier_name: { type: 'string' },
+    name: { type: 'string' },
+    email: { type: 'string' },
+    phone: nullableText,
+    notes: nullableText,
+    status: { type: 'string', enum: ['ACTIVE', 'INACTIVE'] },
+    created_at: dateTime,
+    updated_at: dateTime,
+  },
+} as const;
+export const supplierContactPageSchema = listPageSchema(supplierContactSchema);
+
+/** A supplier location mapped to the provider, as GET /provider/locations-verification lists it. */
+export const verificationRowSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'supplier_name',
+    'location_id',
+    'location_name',
+    'address1',
+    'city',
+    'state',
+    'zip',
+    'email',
+    'provider_organization_id',
+    'provider_name',
+    'verification_status',
+    'verified_at',
+    'updated_at',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    supplier_name: { type: 'string' },
+    location_id: { type: 'string' },
+    location_name: { type: 'string' },
+    address1: nullableText,
+    city: nullableText,
+    state: nullableText,
+    zip: nullableText,
+    email: nullableText,
+    provider_organization_id: { type: 'integer' },
+    provider_name: { type: 'string' },
+    verification_status: { type: ['string', 'null'], enum: [...VERIFICATION_STATUSES, null] },
+    verified_at: { type: ['string', 'null'], format: 'date-time' },
+    updated_at: dateTime,
+  },
+} as const;
+export const verificationPageSchema = listPageSchema(verificationRowSchema);

@@ -327,6 +327,18 @@ export function useProviderEdit(id: number | null) {
   return useApi<ProviderEditData>(id ? `${BASE}/provider-edit/${id}` : null, undefined, { errorModal: false });
 }
 
+/** The supplier's contact for an event: the provider's own contact for that supplier (PROVIDER) or the event's. */
+export interface ProviderSupplierContact {
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  contact_source: 'PROVIDER' | 'EVENT';
+}
+
+export function useSupplierContact(id: number | null) {
+  return useApi<ProviderSupplierContact>(id ? `${BASE}/suppliercontact/${id}` : null, undefined, { errorModal: false });
+}
+
 /** Active suppliers, to name the supplier of a provider-created event. */
 export function useSupplierNameList() {
   return useApi<{ id: number; name: string }[]>(`${BASE}/supplierNameList`, undefined, {

@@ -73,6 +73,8 @@ export interface SupplierLocation {
   notisphere_id: string | null;
   provider_name: string | null;
   file_name: string | null;
+  /** The mapped provider's verification status (locationStatus codes); null until it verifies. */
+  verification_status: string | null;
   status: RecordStatus;
 }
 

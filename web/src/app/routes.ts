@@ -280,6 +280,7 @@ export const routes: readonly RouteDef[] = [
   prov('/provider/product-disruption/view/:id', msg`View Supply Advisory`, {
     permissions: P.disruption,
     parent: pAdvisories,
+    page: () => import('../pages/provider/ProviderCreatedViewPage'),
   }),
   prov('/provider/product-disruption/view/:id/:providerCommunicationId', msg`View Supply Advisory`, {
     permissions: P.disruption,
@@ -288,7 +289,10 @@ export const routes: readonly RouteDef[] = [
   }),
   prov('/provider/roles', msg`Roles`, { permissions: P.roles }),
   prov('/provider/users', msg`Users`, { permissions: P.users }),
-  prov('/provider/locations-verification', msg`Locations Verification`, { permissions: P.locations }),
+  prov('/provider/locations-verification', msg`Locations Verification`, {
+    permissions: P.locations,
+    page: () => import('../pages/provider/LocationsVerificationPage'),
+  }),
   prov('/provider/sites', msg`Sites`, { permissions: P.locations }),
   prov('/provider/template-actions', msg`Template Actions`, {
     permissions: P.recalls,
@@ -299,7 +303,10 @@ export const routes: readonly RouteDef[] = [
     page: () => import('../pages/provider/DistributionListsPage'),
   }),
   prov('/provider/organization', msg`Organization Settings`, { permissions: P.profile }),
-  prov('/provider/supplier-contacts', msg`Supplier Contacts`, { permissions: P.supplierContacts }),
+  prov('/provider/supplier-contacts', msg`Supplier Contacts`, {
+    permissions: P.supplierContacts,
+    page: () => import('../pages/provider/SupplierContactsPage'),
+  }),
   prov('/provider/email-templates', msg`Email Templates`, {
     permissions: P.emailTemplates,
     page: () => import('../pages/provider/EmailTemplatesPage'),

@@ -1,5 +1,6 @@
 import { vocabularyLabel } from '@portal/vocabulary';
 import type { Knex } from 'knex';
+import { providerContactFor } from '@portal/organizations';
 import {
   type Actor,
   applyListFilters,
@@ -923,24 +924,40 @@ export async function validDomain(db: Knex, actor: Actor, organizationId: number
   return { email: email.trim().toLowerCase(), domain: at[1], valid };
 }
 
-/** The supplier's contact for an event the provider received. */
+/**
+ * The supplier's contact for an event the provider received (or, for a provider-created event, of the supplier it
+ * names). The contact the provider keeps for that supplier (/provider/supplier-contacts) wins over the event's.
+ */
 export async function supplierContact(db: Knex, actor: Actor, communicationId: number) {
   const scope = await scopeIds(db, actor);
   const pc = (await db('provider_communications')
     .where({ communication_id: communicationId })
     .whereIn('provider_organization_id', scope)
     .whereNot({ status: 'DELETED' })
-    .first('id', 'supplier_organization_id')) as { id: number; supplier_organization_id: number } | undefined;
+    .first('id', 'supplier_organization_id', 'provider_organization_id')) as
+    | { id: number; supplier_organization_id: number; provider_organization_id: number }
+    | undefined;
   if (!pc) throw new NotFoundError('Communication not found.');
   const n = await loadScopedNotice(db, actor, pc.id, { communicationId });
-  const org = (await db('organizations')
-    .where({ id: pc.supplier_organization_id })
-    .first('id', 'name', 'email', 'phone', 'address1', 'address2', 'city', 'state', 'zip')) as Record<string, unknown>;
+  const created = (await db('provider_created_events')
+    .where({ communication_id: communicationId })
+    .first('supplier_organization_id')) as { supplier_organization_id: number | null } | undefined;
+  const supplierId = created ? created.supplier_organization_id : pc.supplier_organization_id;
+  const org = supplierId
+    ? ((await db('organizations')
+        .where({ id: supplierId })
+        .first('id', 'name', 'email', 'phone', 'address1', 'address2', 'city', 'state', 'zip')) as Record<
+        string,
+        unknown
+      >)
+    : null;
+  const own = supplierId ? await providerContactFor(db, Number(pc.provider_organization_id), supplierId) : undefined;
   return {
     supplier: org,
-    contact_name: n.event.contact_name,
-    contact_email: n.event.contact_email,
-    contact_phone: n.event.contact_phone,
+    contact_name: own ? own.name : n.event.contact_name,
+    contact_email: own ? own.email : n.event.contact_email,
+    contact_phone: own ? own.phone : n.event.contact_phone,
+    contact_source: own ? 'PROVIDER' : 'EVENT',
   };
 }
 

@@ -49,6 +49,8 @@ export interface SupplierLocation {
   notisphere_id: string | null;
   provider_organization_id: number | null;
   provider_name: string | null;
+  /** The mapped provider's verification (spec 000 §4 location statuses); null until it verifies. */
+  verification_status: string | null;
   status: 'ACTIVE' | 'INACTIVE';
   created_at: Date;
   updated_at: Date;
@@ -99,6 +101,8 @@ export const locationList: ListSpec = {
     provider_name: 'p.name',
     file_name: 'f.name',
     status: 'sl.status',
+    verificationStatus: 'sl.verification_status',
+    verification_status: 'sl.verification_status',
     created_at: 'sl.created_at',
     updated_at: 'sl.updated_at',
   },
@@ -134,6 +138,7 @@ const select = (qb: Knex.QueryBuilder) =>
     'sl.notisphere_id',
     'sl.provider_organization_id',
     'p.name as provider_name',
+    'sl.verification_status',
     'sl.status',
     'sl.created_at',
     'sl.updated_at',
@@ -338,9 +343,15 @@ export async function updateSupplierLocation(
     if (v.location_id !== before.location_id) await assertLocationIdFree(trx, actor, v.location_id, id);
     const [provider] = await matchProviders(trx, [v]);
     const after = { ...v, provider_organization_id: provider ?? null };
+    // A location mapped to another provider waits for that provider's verification.
+    const remapped = Number(before.provider_organization_id ?? 0) !== Number(after.provider_organization_id ?? 0);
     await trx('supplier_locations')
       .where({ id })
-      .update({ ...after, updated_at: trx.fn.now() });
+      .update({
+        ...after,
+        ...(remapped ? { verification_status: null, verified_at: null, verified_by: null } : {}),
+        updated_at: trx.fn.now(),
+      });
     const keys = Object.keys(after);
     await recordAudit(trx, actor, {
       organizationId: actor.organizationId,

@@ -23,12 +23,27 @@ function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
 
 const shortDate = (value: string | null) => (value ? formatDate(value) : null);
 
-export function EventDetails({ view }: { view: Pick<NoticeView, 'communication' | 'provider_communication'> }) {
+/** Whom to write to at the supplier, when the provider keeps its own contact for it (`own`). */
+export interface SupplierContactInfo {
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  own: boolean;
+}
+
+export function EventDetails({
+  view,
+  supplierContact,
+}: {
+  view: Pick<NoticeView, 'communication' | 'provider_communication'>;
+  supplierContact?: SupplierContactInfo;
+}) {
   const { t } = useLingui();
   const labels = useLabels();
   const c = view.communication;
   const word = (map: Record<string, string>, code: string | null) => (code ? (map[code] ?? code) : null);
-  const contact = [c.contact_name, c.contact_email, c.contact_phone].filter(Boolean).join(' · ');
+  const who = supplierContact?.own ? supplierContact : c;
+  const contact = [who.contact_name, who.contact_email, who.contact_phone].filter(Boolean).join(' · ');
   return (
     <section aria-labelledby="event-details" className="grid gap-2">
       <h2 id="event-details" className="text-base font-semibold">
@@ -47,7 +62,7 @@ export function EventDetails({ view }: { view: Pick<NoticeView, 'communication' 
         <Row label={t`Lead time`}>{word(labels.leadTimes, c.lead_time)}</Row>
         <Row label={t`Event date`}>{shortDate(c.event_date)}</Row>
         <Row label={t`End date`}>{shortDate(c.end_date)}</Row>
-        <Row label={t`Contact`}>{contact}</Row>
+        <Row label={supplierContact?.own ? t`Your supplier contact` : t`Contact`}>{contact}</Row>
         <Row label={t`Description`}>{plainText(c.description)}</Row>
       </dl>
     </section>

@@ -32,6 +32,7 @@ import {
   useNotes,
   useProviderHistory,
   useProviderView,
+  useSupplierContact,
   type ProviderView,
 } from '../../api/provider';
 import { readId } from '../../api/delegate';
@@ -243,15 +244,19 @@ function HistoryTab({ id, pcId }: { id: number; pcId: number }) {
   );
 }
 
-/** One recall or supply advisory of the provider, with its answers, delegates, notes and history. */
+/** The view at /view/:id/:providerCommunicationId. */
 export default function ProviderViewPage() {
+  const params = useParams<{ id?: string; providerCommunicationId?: string }>();
+  return <ProviderCommunicationView id={readId(params.id)} pcId={readId(params.providerCommunicationId)} />;
+}
+
+/** One recall or supply advisory of the provider, with its answers, delegates, notes and history. */
+export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcId: number | null }) {
   const { t } = useLingui();
   const toast = useOptionalToast();
   const store = useStore();
-  const params = useParams<{ id?: string; providerCommunicationId?: string }>();
-  const id = readId(params.id);
-  const pcId = readId(params.providerCommunicationId);
   const { data: view, error, mutate } = useProviderView(id, pcId);
+  const { data: supplierContact } = useSupplierContact(id);
   const [preview, openPreview] = useFilePreview();
   const [busy, setBusy] = useState(false);
   // The eR responses list's Respond and Edit open the actions tab (?tab=actions).
@@ -369,7 +374,12 @@ export default function ProviderViewPage() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="details" className="pt-3">
-          <EventDetails view={view} />
+          <EventDetails
+            view={view}
+            supplierContact={
+              supplierContact ? { ...supplierContact, own: supplierContact.contact_source === 'PROVIDER' } : undefined
+            }
+          />
         </TabsContent>
         <TabsContent value="products" className="pt-3">
           <ProductList products={view.products} />

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { StatusLabel } from '@portal/design-system';
 import { useSWRConfig } from 'swr';
 import type { LocationFile, SupplierLocation } from '../../api/supplier';
+import { useLabels } from './shared/labels';
 import { LocationFileErrors, LocationFileUpload } from './shared/LocationFileUpload';
 import { MasterListPage, opt, str, type MasterListConfig } from './shared/MasterListPage';
 
@@ -9,6 +11,7 @@ import { MasterListPage, opt, str, type MasterListConfig } from './shared/Master
 export default function LocationsPage() {
   const { t } = useLingui();
   const { mutate } = useSWRConfig();
+  const labels = useLabels();
   const [result, setResult] = useState<LocationFile | null>(null);
   const config: MasterListConfig<SupplierLocation> = {
     pageKey: 'supplier-locations',
@@ -43,6 +46,17 @@ export default function LocationsPage() {
         sortable: true,
         filterable: true,
         cell: (r) => r.provider_name ?? '',
+      },
+      {
+        field: 'verificationStatus',
+        header: t`Verification`,
+        sortable: true,
+        cell: (r) =>
+          r.verification_status ? (
+            <StatusLabel status={r.verification_status} kind="verification" labels={labels.statuses} />
+          ) : (
+            t`Not verified`
+          ),
       },
       { field: 'fileName', header: t`File`, filterable: true, defaultHidden: true, cell: (r) => r.file_name ?? '' },
     ],

@@ -1,0 +1,152 @@
+import type { Knex } from 'knex';
+import {
+  type Actor,
+  type ListPage,
+  type ListSpec,
+  NotFoundError,
+  parseListQuery,
+  recordAudit,
+  runList,
+} from '@portal/core';
+import { idFilter, takeExactFilters } from './common.js';
+
+/** Verification statuses of spec 000 §4 (labels: `locationStatus` in @portal/vocabulary). */
+export const VERIFICATION_STATUSES = ['COVERED', 'EMAILED', 'NON_COVERED', 'INVALID', 'UNABLE_PROCESSED'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+/** One supplier location mapped to the caller (or one of its sites), as the verification list shows it. */
+export interface VerificationRow {
+  id: number;
+  supplier_name: string;
+  location_id: string;
+  location_name: string;
+  address1: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  email: string | null;
+  provider_organization_id: number;
+  provider_name: string;
+  verification_status: VerificationStatus | null;
+  verified_at: Date | null;
+  updated_at: Date;
+}
+
+export const verificationList: ListSpec = {
+  fields: {
+    id: 'sl.id',
+    supplier_name: 's.name',
+    location_id: 'sl.location_id',
+    location_name: 'sl.location_name',
+    address1: 'sl.address1',
+    city: 'sl.city',
+    state: 'sl.state',
+    zip: 'sl.zip',
+    email: 'sl.email',
+    provider_name: 'p.name',
+    verification_status: 'sl.verification_status',
+    verified_at: 'sl.verified_at',
+    updated_at: 'sl.updated_at',
+  },
+  searchColumns: ['s.name', 'sl.location_id', 'sl.location_name', 'sl.address1', 'sl.city', 'sl.state', 'sl.zip'],
+  defaultSort: [
+    { column: 's.name', direction: 'asc' },
+    { column: 'sl.location_name', direction: 'asc' },
+  ],
+};
+
+const select = (qb: Knex.QueryBuilder) =>
+  qb.select(
+    'sl.id',
+    's.name as supplier_name',
+    'sl.location_id',
+    'sl.location_name',
+    'sl.address1',
+    'sl.city',
+    'sl.state',
+    'sl.zip',
+    'sl.email',
+    'sl.provider_organization_id',
+    'p.name as provider_name',
+    'sl.verification_status',
+    'sl.verified_at',
+    'sl.updated_at',
+  );
+
+/** The caller's organisation and its sites (a site sees only itself). */
+const ownOrganizations = (db: Knex | Knex.Transaction, actor: Actor) =>
+  db('organizations').where('id', actor.organizationId).orWhere('parent_id', actor.organizationId).select('id');
+
+/** Active supplier locations mapped to the caller or its sites. */
+function rows(db: Knex, actor: Actor): Knex.QueryBuilder {
+  return db('supplier_locations as sl')
+    .join('organizations as s', 's.id', 'sl.organization_id')
+    .join('organizations as p', 'p.id', 'sl.provider_organization_id')
+    .whereIn('sl.provider_organization_id', ownOrganizations(db, actor))
+    .where('sl.status', 'ACTIVE');
+}
+
+/**
+ * GET /provider/locations-verification. filterModel `verification_status` matches exactly (NONE = not verified yet),
+ * `provider_organization_id` picks one of the caller's organisations.
+ */
+export async function listLocationsToVerify(
+  db: Knex,
+  actor: Actor,
+  raw: Record<string, unknown>,
+): Promise<ListPage<VerificationRow>> {
+  const { rest, exact } = takeExactFilters(raw, ['verification_status', 'provider_organization_id']);
+  const base = rows(db, actor);
+  const status = exact.verification_status?.toUpperCase();
+  if (status === 'NONE') base.whereNull('sl.verification_status');
+  else if (status) base.where('sl.verification_status', status);
+  if (exact.provider_organization_id)
+    base.where('sl.provider_organization_id', idFilter(exact.provider_organization_id, 'provider_organization_id'));
+  return runList<VerificationRow>(
+    base,
+    parseListQuery(rest, verificationList),
+    verificationList,
+    'sl.id',
+    select,
+    'sl.updated_at',
+  );
+}
+
+/**
+ * PUT /provider/locations-verification: sets the status of one or many locations (the row's menu and the bulk buttons).
+ * Every id must be a location mapped to the caller or its sites, else nothing changes and the answer is 404. One audit
+ * row per location, with its previous status.
+ */
+export async function verifyLocations(
+  db: Knex,
+  actor: Actor,
+  ids: number[],
+  status: VerificationStatus,
+): Promise<{ updated: number; status: VerificationStatus }> {
+  const unique = [...new Set(ids)];
+  return db.transaction(async (trx) => {
+    const found = (await trx('supplier_locations')
+      .whereIn('id', unique)
+      .whereIn('provider_organization_id', ownOrganizations(trx, actor))
+      .where('status', 'ACTIVE')
+      .forUpdate()
+      .select('id', 'verification_status')) as { id: number; verification_status: string | null }[];
+    if (found.length !== unique.length) throw new NotFoundError('Location not found.');
+    await trx('supplier_locations').whereIn('id', unique).update({
+      verification_status: status,
+      verified_at: trx.fn.now(),
+      verified_by: actor.userId,
+      updated_at: trx.fn.now(),
+    });
+    for (const row of found)
+      await recordAudit(trx, actor, {
+        organizationId: actor.organizationId,
+        action: 'LOCATION_VERIFIED',
+        entityType: 'supplier_location',
+        entityId: row.id,
+        before: { verification_status: row.verification_status },
+        after: { verification_status: status },
+      });
+    return { updated: found.length, status };
+  });
+}
