@@ -1,5 +1,7 @@
 import { type ModuleDeps, type Route, route } from '@portal/core';
 import { operatorUserRoutes } from './operator-user-routes.js';
+import { providerSiteRoutes } from './provider-site-routes.js';
+import { unlockMember } from './services/operator-users.js';
 import * as schema from './schemas.js';
 import type { StatusAction } from './services/common.js';
 import type { CommunicationType } from './services/communication-settings.js';
@@ -299,6 +301,15 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
     ...statusRoutes('/users', "user's membership", MANAGE_USERS, org, (actor, id, action) =>
       changeMemberStatus(db, actor, id, action),
     ),
+    route<unknown, unknown, Id>({
+      method: 'PUT',
+      path: '/users/:id/unlock',
+      access: MANAGE_USERS,
+      summary: "Unlock a member's locked account (clears the lock and the failed sign-in count)",
+      tags: org,
+      schema: { params: schema.idParams, response: schema.statusAnswer },
+      handler: ({ actor, params }) => unlockMember(db, actor, params.id),
+    }),
     route({
       method: 'GET',
       path: '/roles/permissions',
@@ -551,5 +562,6 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
     ...settingsRoutes('/supplier', MANAGE_SETTINGS),
     ...settingsRoutes('/provider', PROVIDER_SETTINGS),
     ...operatorUserRoutes({ db, config, mail, files, logger }),
+    ...providerSiteRoutes(db),
   ];
 }

@@ -73,6 +73,43 @@ export const organizationBody = {
   },
 } as const;
 
+/** A site of the caller's health system (/provider/sites): its name, address and contact. */
+export const siteBody = {
+  type: 'object',
+  required: ['name'],
+  additionalProperties: false,
+  properties: {
+    name: text(200),
+    address1: optional(200),
+    address2: optional(200),
+    city: optional(100),
+    state: optional(50),
+    zip: optional(10),
+    country: optional(50),
+    phone: optional(20),
+    email: { type: ['string', 'null'], maxLength: 254 },
+  },
+} as const;
+
+export const siteRow = {
+  type: 'object',
+  required: ['id', 'name', 'status', 'user_count'],
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    notisphere_id: { type: ['string', 'null'] },
+    address1: { type: ['string', 'null'] },
+    address2: { type: ['string', 'null'] },
+    city: { type: ['string', 'null'] },
+    state: { type: ['string', 'null'] },
+    zip: { type: ['string', 'null'] },
+    phone: { type: ['string', 'null'] },
+    email: { type: ['string', 'null'] },
+    status: { type: 'string' },
+    user_count: { type: 'integer' },
+  },
+} as const;
+
 export const salesRepBody = {
   type: 'object',
   required: ['first_name', 'last_name', 'email'],

@@ -133,6 +133,7 @@ export interface OrganizationProfile {
   email: string | null;
   domain: string | null;
   profile_photo_url?: { signed_url: string; signed_url_review?: string | null } | null;
+  self_registration_url?: string | null;
 }
 
 /** One page of any organisation list; `extra` carries e.g. communicationType. */
@@ -204,6 +205,11 @@ export function setRecordActive(path: string, id: number, active: boolean): Prom
     body: {},
     errorModal: false,
   });
+}
+
+/** PUT /users/:id/unlock: clears the lock of a member's account (spec 000 §4 LOCKED). */
+export function unlockUser(id: number): Promise<unknown> {
+  return apiRequest(`/users/${id}/unlock`, { method: 'PUT', body: {}, errorModal: false });
 }
 
 export function deleteRecord(path: string, id: number): Promise<unknown> {

@@ -1,12 +1,17 @@
 import { useLingui } from '@lingui/react/macro';
-import { StatusLabel } from '@portal/design-system';
-import { useRoles, type OrgUser } from '../../api/supplier';
+import { StatusLabel, useToast } from '@portal/design-system';
+import { unlockUser, useRoles, type OrgUser } from '../../api/supplier';
+import { errorText } from './shared/table';
 import { useLabels } from './shared/labels';
 import { MasterListPage, opt, str, type MasterListConfig } from './shared/MasterListPage';
 
-/** /supplier/users: members of the organisation; invite, edit, activate/inactivate, delete. */
-export default function UsersPage() {
+/**
+ * Members of the caller's organisation (the API scopes /users to it): invite, edit, activate/inactivate, delete,
+ * unlock a locked account. Shared by /supplier/users and /provider/users; `pageKey` keeps each side's grid state apart.
+ */
+export function OrganizationUsersPage({ pageKey }: { pageKey: string }) {
   const { t } = useLingui();
+  const toast = useToast();
   const labels = useLabels();
   const { data: roles } = useRoles({
     pageNumber: 1,
@@ -15,7 +20,7 @@ export default function UsersPage() {
   });
   const roleOptions = (roles?.items ?? []).map((r) => ({ value: String(r.id), label: r.name }));
   const config: MasterListConfig<OrgUser> = {
-    pageKey: 'supplier-users',
+    pageKey,
     title: t`Users`,
     path: '/users',
     statusField: 'membership_status',
@@ -31,6 +36,20 @@ export default function UsersPage() {
         cell: (r) => <StatusLabel status={r.status} kind="user" labels={labels.statuses} />,
       },
     ],
+    extraRowActions: (r, refresh) =>
+      r.status === 'LOCKED'
+        ? [
+            {
+              id: 'unlock',
+              label: t`Unlock`,
+              onSelect: () =>
+                void unlockUser(r.id)
+                  .then(() => refresh())
+                  .then(() => toast.success(t`Status updated.`))
+                  .catch((err: unknown) => toast.danger(errorText(err, t`Unknown error`))),
+            },
+          ]
+        : [],
     downloads: { csv: '/users/csv-download', xlsx: '/users/xlsx-download', name: 'Users Report' },
     form: {
       addText: t`Invite user`,
@@ -59,4 +78,9 @@ export default function UsersPage() {
     },
   };
   return <MasterListPage config={config} />;
+}
+
+/** /supplier/users */
+export default function UsersPage() {
+  return <OrganizationUsersPage pageKey="supplier-users" />;
 }
