@@ -73,3 +73,133 @@ describe("the provider's organisation profile", () => {
     expect(bad.body.m).toBe('Invalid domain name.');
   });
 });
+
+describe('members of a health system and of its sites', () => {
+  const orgId = async (name: string) =>
+    ((await t.db('organizations').where({ name }).first('id')) as { id: number }).id;
+  const roleOf = async (organization: string, name: string) =>
+    (
+      (await t
+        .db('roles')
+        .where({ organization_id: await orgId(organization), name })
+        .first('id')) as { id: number }
+    ).id;
+  const membershipOf = async (email: string) =>
+    t
+      .db('memberships as m')
+      .join('users as u', 'u.id', 'm.user_id')
+      .join('roles as r', 'r.id', 'm.role_id')
+      .where('u.email', email)
+      .select('m.organization_id', 'r.organization_id as role_organization_id', 'r.name as role_name', 'm.status');
+
+  it('offers the organisation and its active sites, invites into a site with the same-named role, lists and moves', async () => {
+    const [riverside, north, south] = await Promise.all(
+      ['Riverside Health', 'Riverside North Campus', 'Riverside South Clinic'].map(orgId),
+    );
+    const choices = await t.call('GET', '/api/users/organizations', { token: admin });
+    expect(choices.status).toBe(200);
+    expect(choices.body.d).toEqual([
+      { id: riverside, name: 'Riverside Health', is_site: false },
+      { id: north, name: 'Riverside North Campus', is_site: true },
+      { id: south, name: 'Riverside South Clinic', is_site: true },
+    ]);
+
+    const invited = await t.call('POST', '/api/users', {
+      token: admin,
+      body: {
+        first_name: 'Sita',
+        last_name: 'Site',
+        email: 'sita@north.riverside.demo',
+        role_id: await roleOf('Riverside Health', 'Responder'),
+        organization_id: north,
+      },
+    });
+    expect(invited.status).toBe(200);
+    expect(invited.body.d).toMatchObject({
+      organization_id: north,
+      organization_name: 'Riverside North Campus',
+      role_name: 'Responder',
+      status: 'VERIFICATION',
+    });
+    expect(await membershipOf('sita@north.riverside.demo')).toEqual([
+      { organization_id: north, role_organization_id: north, role_name: 'Responder', status: 'ACTIVE' },
+    ]);
+    expect((await t.smtp.waitFor('sita@north.riverside.demo')).subject).toContain('Riverside North Campus');
+    const id = invited.body.d.id as number;
+
+    const list = await t.call('GET', '/api/users?search=sita', { token: admin });
+    expect(list.body.d.items).toEqual([expect.objectContaining({ id, organization_name: 'Riverside North Campus' })]);
+
+    const moved = await t.call('PUT', `/api/users/${id}`, {
+      token: admin,
+      body: {
+        first_name: 'Sita',
+        last_name: 'Site',
+        role_id: await roleOf('Riverside Health', 'Recall Coordinator'),
+        organization_id: south,
+      },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.d).toMatchObject({ organization_id: south, role_name: 'Recall Coordinator' });
+    expect(await membershipOf('sita@north.riverside.demo')).toEqual([
+      { organization_id: south, role_organization_id: south, role_name: 'Recall Coordinator', status: 'ACTIVE' },
+    ]);
+    const audit = (await t.db('audit_events').where({ action: 'USER_UPDATED' }).orderBy('id', 'desc').first()) as {
+      before: { organization_id: number };
+      after: { organization_id: number };
+    };
+    expect([audit.before.organization_id, audit.after.organization_id]).toEqual([north, south]);
+
+    // A site member's membership is inactivated and activated like any other.
+    expect((await t.call('PUT', `/api/users/${id}/inactivate`, { token: admin })).body.d.membership_status).toBe(
+      'INACTIVE',
+    );
+    expect((await t.call('PUT', `/api/users/${id}/activate`, { token: admin })).body.d.membership_status).toBe(
+      'ACTIVE',
+    );
+    const back = await t.call('PUT', `/api/users/${id}`, {
+      token: admin,
+      body: { first_name: 'Sita', last_name: 'Site', role_id: await roleOf('Riverside Health', 'Responder') },
+    });
+    expect(back.body.d).toMatchObject({ organization_id: south, role_name: 'Responder' });
+  });
+
+  it("refuses another health system's organisation (404), a role of another organisation (400) and a sibling's view", async () => {
+    const lakeshore = await orgId('Lakeshore Medical Center');
+    const body = {
+      first_name: 'Olga',
+      last_name: 'Other',
+      email: 'olga@riverside.demo',
+      role_id: await roleOf('Riverside Health', 'Responder'),
+    };
+    const other = await t.call('POST', '/api/users', { token: admin, body: { ...body, organization_id: lakeshore } });
+    expect(other.status).toBe(404);
+    expect(other.body.m).toBe('Organization not found.');
+    const missing = await t.call('POST', '/api/users', { token: admin, body: { ...body, organization_id: 999999 } });
+    expect(missing.status).toBe(404);
+    expect(missing.body.m).toBe(other.body.m);
+    const foreignRole = await t.call('POST', '/api/users', {
+      token: admin,
+      body: {
+        ...body,
+        role_id: await roleOf('Lakeshore Medical Center', 'Responder'),
+        organization_id: await orgId('Riverside North Campus'),
+      },
+    });
+    expect(foreignRole.status).toBe(400);
+    expect(await t.db('users').where({ email: 'olga@riverside.demo' }).first()).toBeUndefined();
+    // Lakeshore's administrator sees none of Riverside's site members.
+    const lake = (await t.signIn('admin@lakeshore.demo')).access_token;
+    expect((await t.call('GET', '/api/users?search=sita', { token: lake })).body.d.items).toEqual([]);
+    const sita = ((await t.db('users').where({ email: 'sita@north.riverside.demo' }).first('id')) as { id: number }).id;
+    expect((await t.call('GET', `/api/users/${sita}`, { token: lake })).status).toBe(404);
+    expect(
+      (
+        await t.call('PUT', `/api/users/${sita}`, {
+          token: lake,
+          body: { first_name: 'X', last_name: 'Y', role_id: await roleOf('Lakeshore Medical Center', 'Responder') },
+        })
+      ).status,
+    ).toBe(404);
+  });
+});

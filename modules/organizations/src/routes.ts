@@ -65,7 +65,14 @@ import {
   type TemplateActionInput,
   updateTemplateAction,
 } from './services/template-actions.js';
-import { changeMemberStatus, inviteUser, type MemberUpdate, type NewMember, updateMember } from './services/users.js';
+import {
+  assignableOrganizations,
+  changeMemberStatus,
+  inviteUser,
+  type MemberUpdate,
+  type NewMember,
+  updateMember,
+} from './services/users.js';
 
 const MANAGE_USERS = ['Notisphere_ManageUsers', 'Supplier_ManageUsers', 'Provider_ManageUsers'];
 const MANAGE_ROLES = ['Notisphere_ManageRoles', 'Supplier_ManageRoles', 'Provider_ManageRoles'];
@@ -267,6 +274,15 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       schema: { query: schema.listQuery },
       handler: ({ actor, query, timezone }) => downloadUsers(db, actor, query, 'xlsx', timezone, onError),
     }),
+    route({
+      method: 'GET',
+      path: '/users/organizations',
+      access: MANAGE_USERS,
+      summary: "Organisations a member can be assigned to: the caller's and its active sites",
+      tags: org,
+      schema: { response: { type: 'array', items: schema.assignableOrganization } },
+      handler: ({ actor }) => assignableOrganizations(db, actor),
+    }),
     route<unknown, unknown, Id>({
       method: 'GET',
       path: '/users/:id',
@@ -282,7 +298,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_USERS,
       summary: 'Invite a user (emailed set-password link; an existing account is added)',
       tags: org,
-      schema: { body: schema.newUserBody },
+      schema: { body: schema.tenantNewUserBody },
       handler: async ({ actor, body }) => {
         const user = await inviteUser(db, actor, config, body);
         mail.kick();

@@ -40,10 +40,22 @@ export const newUserBody = {
   properties: { first_name: text(100), last_name: text(100), email, phone: optional(20), role_id: id },
 } as const;
 
+/** POST /users: `organization_id` (optional) is the caller's organisation or one of its sites. */
+export const tenantNewUserBody = {
+  ...newUserBody,
+  properties: { ...newUserBody.properties, organization_id: id },
+} as const;
+
 export const userBody = {
   type: 'object',
   required: ['first_name', 'last_name', 'role_id'],
-  properties: { first_name: text(100), last_name: text(100), phone: optional(20), role_id: id },
+  properties: { first_name: text(100), last_name: text(100), phone: optional(20), role_id: id, organization_id: id },
+} as const;
+
+export const assignableOrganization = {
+  type: 'object',
+  required: ['id', 'name', 'is_site'],
+  properties: { id: { type: 'integer' }, name: { type: 'string' }, is_site: { type: 'boolean' } },
 } as const;
 
 export const roleBody = {

@@ -5347,6 +5347,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Organisations a member can be assigned to: the caller's and its active sites */
+        get: operations["getUsersOrganizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/xlsx-download": {
         parameters: {
             query?: never;
@@ -25088,6 +25105,7 @@ export interface operations {
                     email: string;
                     first_name: string;
                     last_name: string;
+                    organization_id?: number;
                     phone?: string | null;
                     role_id: number;
                 };
@@ -25185,6 +25203,7 @@ export interface operations {
                 "application/json": {
                     first_name: string;
                     last_name: string;
+                    organization_id?: number;
                     phone?: string | null;
                     role_id: number;
                 };
@@ -25427,6 +25446,52 @@ export interface operations {
                 content: {
                     "application/json": {
                         d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getUsersOrganizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            is_site: boolean;
+                            name: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;

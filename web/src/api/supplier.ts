@@ -107,6 +107,19 @@ export interface OrgUser {
   membership_status: RecordStatus;
   role_id: number | null;
   role_name: string | null;
+  organization_id?: number;
+  organization_name?: string;
+}
+
+/** An organisation a member may be assigned to (GET /users/organizations): the caller's, then its active sites. */
+export interface AssignableOrganization {
+  id: number;
+  name: string;
+  is_site: boolean;
+}
+
+export function useAssignableOrganizations(enabled: boolean) {
+  return useApi<AssignableOrganization[]>(enabled ? '/users/organizations' : null);
 }
 
 export interface Role {

@@ -31,6 +31,8 @@ const users = [
     membership_status: 'ACTIVE',
     role_id: 3,
     role_name: 'Responder',
+    organization_id: 7,
+    organization_name: 'Riverside Health',
   },
   {
     id: 22,
@@ -41,8 +43,10 @@ const users = [
     phone: null,
     status: 'VERIFIED',
     membership_status: 'INACTIVE',
-    role_id: 3,
+    role_id: 44,
     role_name: 'Responder',
+    organization_id: 31,
+    organization_name: 'Riverside North Campus',
   },
 ];
 
@@ -101,6 +105,11 @@ function backend() {
       if (path === '/api/me') return jsonResponse(me);
       if (path === '/api/users' && method === 'GET') return jsonResponse(page(users));
       if (path === '/api/roles' && method === 'GET') return jsonResponse(page(roles));
+      if (path === '/api/users/organizations')
+        return jsonResponse([
+          { id: 7, name: 'Riverside Health', is_site: false },
+          { id: 31, name: 'Riverside North Campus', is_site: true },
+        ]);
       if (path === '/api/roles/permissions')
         return jsonResponse({
           organization_type: 'PROVIDER',
@@ -164,13 +173,20 @@ describe('provider organisation settings', () => {
     await user.type(within(form).getByLabelText(/Email/), 'nina@riverside.demo');
     await user.click(within(form).getByRole('combobox', { name: /Role/ }));
     await user.click(await screen.findByRole('option', { name: 'Responder' }));
+    // The health system is the default; a site is one pick away.
+    const organization = within(form).getByRole('combobox', { name: /Organization or site/ });
+    expect(organization.textContent).toContain('Riverside Health');
+    await user.click(organization);
+    await user.click(await screen.findByRole('option', { name: 'Riverside North Campus' }));
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/users')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
       first_name: 'Nina',
       email: 'nina@riverside.demo',
       role_id: 3,
+      organization_id: 31,
     });
+    expect(within(tableRowWith('gone@riverside.demo')).getByText('Riverside North Campus')).toBeTruthy();
   });
 
   it('offers the provider permission catalogue, in words, when adding a role', async () => {
