@@ -39,6 +39,7 @@ describe("unlocking a member of the caller's organisation (PUT /users/:id/unlock
     await lock(other);
     const res = await t.call('PUT', `/api/users/${other}/unlock`, { token: admin });
     expect(res.status).toBe(404);
+    expect((await t.call('PUT', `/api/users/${other}/resend-verification`, { token: admin })).status).toBe(404);
     expect(((await t.db('users').where({ id: other }).first('status')) as { status: string }).status).toBe('LOCKED');
     await t.db('users').where({ id: other }).update({ status: 'VERIFIED', locked_at: null, failed_login_count: 0 });
     const responder = (await t.signIn('responder@riverside.demo')).access_token;
@@ -157,6 +158,31 @@ describe('members of a health system and of its sites', () => {
     expect((await t.call('PUT', `/api/users/${id}/activate`, { token: admin })).body.d.membership_status).toBe(
       'ACTIVE',
     );
+    // The Users download lists the site member with its site, like the screen.
+    const csv = await fetch(`${t.baseUrl}/api/users/csv-download?search=sita`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(csv.status).toBe(200);
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('sita@north.riverside.demo');
+    expect(lines[1]).toContain('Riverside South Clinic');
+
+    // Sita has not set a password yet: the invitation goes again with a fresh link, the first one stops working.
+    const tokenOf = (text: string) => decodeURIComponent(/reset-password\?token=([\w%-]+)/.exec(text)?.[1] ?? '');
+    const first = tokenOf((await t.smtp.waitFor('sita@north.riverside.demo')).text);
+    const resent = await t.call('PUT', `/api/users/${id}/resend-verification`, { token: admin });
+    expect(resent.status).toBe(200);
+    expect(resent.body.d).toEqual({ id, status: 'VERIFICATION' });
+    const again = await t.smtp.waitFor('sita@north.riverside.demo', (m) => tokenOf(m.text) !== first);
+    expect(tokenOf(again.text).length).toBeGreaterThan(40);
+    expect(
+      (await t.call('POST', '/api/auth/reset-password', { body: { token: first, password: 'Welcome#2026' } })).status,
+    ).toBe(401);
+
     const back = await t.call('PUT', `/api/users/${id}`, {
       token: admin,
       body: { first_name: 'Sita', last_name: 'Site', role_id: await roleOf('Riverside Health', 'Responder') },

@@ -1,7 +1,7 @@
 import { type ModuleDeps, type Route, route } from '@portal/core';
 import { operatorUserRoutes } from './operator-user-routes.js';
 import { providerSiteRoutes } from './provider-site-routes.js';
-import { unlockMember } from './services/operator-users.js';
+import { resendMemberVerification, unlockMember } from './services/operator-users.js';
 import * as schema from './schemas.js';
 import type { StatusAction } from './services/common.js';
 import type { CommunicationType } from './services/communication-settings.js';
@@ -325,6 +325,19 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       tags: org,
       schema: { params: schema.idParams, response: schema.statusAnswer },
       handler: ({ actor, params }) => unlockMember(db, actor, params.id),
+    }),
+    route<unknown, unknown, Id>({
+      method: 'PUT',
+      path: '/users/:id/resend-verification',
+      access: MANAGE_USERS,
+      summary: "Send a member's invitation (verification) email again with a new link",
+      tags: org,
+      schema: { params: schema.idParams, response: schema.statusAnswer },
+      handler: async ({ actor, params }) => {
+        const answer = await resendMemberVerification(db, actor, config, params.id);
+        mail.kick();
+        return answer;
+      },
     }),
     route({
       method: 'GET',

@@ -225,6 +225,11 @@ export function unlockUser(id: number): Promise<unknown> {
   return apiRequest(`/users/${id}/unlock`, { method: 'PUT', body: {}, errorModal: false });
 }
 
+/** PUT /users/:id/resend-verification: a fresh invitation link for a member who has not proven the address. */
+export function resendInvitation(id: number): Promise<unknown> {
+  return apiRequest(`/users/${id}/resend-verification`, { method: 'PUT', body: {}, errorModal: false });
+}
+
 export function deleteRecord(path: string, id: number): Promise<unknown> {
   return apiRequest(`${path}/${id}`, { method: 'DELETE', errorModal: false });
 }

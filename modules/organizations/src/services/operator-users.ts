@@ -426,3 +426,14 @@ export async function unlockMember(db: Knex, actor: Actor, userId: number): Prom
   await getUser(db, actor, userId);
   return unlockUser(db, actor, userId);
 }
+
+/** Sends a member of the caller's organisation (or its sites) who has not proven the address a fresh invitation. */
+export async function resendMemberVerification(
+  db: Knex,
+  actor: Actor,
+  config: Config,
+  userId: number,
+): Promise<{ id: number; status: string }> {
+  await getUser(db, actor, userId);
+  return resendVerification(db, actor, config, userId);
+}

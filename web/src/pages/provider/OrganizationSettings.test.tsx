@@ -41,7 +41,7 @@ const users = [
     last_name: 'Gone',
     full_name: 'Gail Gone',
     phone: null,
-    status: 'VERIFIED',
+    status: 'VERIFICATION',
     membership_status: 'INACTIVE',
     role_id: 44,
     role_name: 'Responder',
@@ -152,6 +152,11 @@ describe('provider organisation settings', () => {
 
     await user.click(within(tableRowWith('gone@riverside.demo')).getByRole('button', { name: 'Actions' }));
     expect(screen.queryByRole('menuitem', { name: 'Unlock' })).toBeNull();
+    await user.click(await screen.findByRole('menuitem', { name: 'Resend verification email' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/users/22/resend-verification')).toBe(true),
+    );
+    await user.click(within(tableRowWith('gone@riverside.demo')).getByRole('button', { name: 'Actions' }));
     expect(screen.queryByRole('menuitem', { name: 'Edit' })).toBeNull();
     await user.click(await screen.findByRole('menuitem', { name: 'Activate' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));

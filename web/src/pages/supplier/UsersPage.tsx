@@ -1,9 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
-import { StatusLabel, useToast } from '@portal/design-system';
-import { unlockUser, useAssignableOrganizations, useRoles, type OrgUser } from '../../api/supplier';
+import { StatusLabel, useToast, type RowAction } from '@portal/design-system';
+import { resendInvitation, unlockUser, useAssignableOrganizations, useRoles, type OrgUser } from '../../api/supplier';
 import { errorText } from './shared/table';
 import { useLabels } from './shared/labels';
 import { MasterListPage, opt, str, type MasterListConfig } from './shared/MasterListPage';
+
+/** Account statuses of a person who has not proven the address yet (spec 000 §4): an invitation can go again. */
+const UNVERIFIED = ['VERIFICATION', 'NONVERIFIED', 'PENDING'];
 
 /**
  * Members of the caller's organisation (the API scopes /users to it): invite, edit, activate/inactivate, delete,
@@ -45,20 +48,27 @@ export function OrganizationUsersPage({ pageKey, sites = false }: { pageKey: str
         cell: (r) => <StatusLabel status={r.status} kind="user" labels={labels.statuses} />,
       },
     ],
-    extraRowActions: (r, refresh) =>
-      r.status === 'LOCKED'
-        ? [
-            {
-              id: 'unlock',
-              label: t`Unlock`,
-              onSelect: () =>
-                void unlockUser(r.id)
-                  .then(() => refresh())
-                  .then(() => toast.success(t`Status updated.`))
-                  .catch((err: unknown) => toast.danger(errorText(err, t`Unknown error`))),
-            },
-          ]
-        : [],
+    extraRowActions: (r, refresh) => {
+      const run = (call: () => Promise<unknown>, done: string) =>
+        void call()
+          .then(() => refresh())
+          .then(() => toast.success(done))
+          .catch((err: unknown) => toast.danger(errorText(err, t`Unknown error`)));
+      const actions: RowAction[] = [];
+      if (r.status === 'LOCKED')
+        actions.push({
+          id: 'unlock',
+          label: t`Unlock`,
+          onSelect: () => run(() => unlockUser(r.id), t`Account unlocked.`),
+        });
+      if (UNVERIFIED.includes(r.status))
+        actions.push({
+          id: 'resend',
+          label: t`Resend verification email`,
+          onSelect: () => run(() => resendInvitation(r.id), t`Verification email sent.`),
+        });
+      return actions;
+    },
     downloads: { csv: '/users/csv-download', xlsx: '/users/xlsx-download', name: 'Users Report' },
     form: {
       addText: t`Invite user`,
