@@ -1,5 +1,7 @@
 import { type ModuleDeps, type Route, route } from '@portal/core';
 import { operatorUserRoutes } from './operator-user-routes.js';
+import { providerSiteRoutes } from './provider-site-routes.js';
+import { resendMemberVerification, unlockMember } from './services/operator-users.js';
 import * as schema from './schemas.js';
 import type { StatusAction } from './services/common.js';
 import type { CommunicationType } from './services/communication-settings.js';
@@ -72,7 +74,14 @@ import {
   type SupplierContactInput,
   updateSupplierContact,
 } from './services/supplier-contacts.js';
-import { changeMemberStatus, inviteUser, type MemberUpdate, type NewMember, updateMember } from './services/users.js';
+import {
+  assignableOrganizations,
+  changeMemberStatus,
+  inviteUser,
+  type MemberUpdate,
+  type NewMember,
+  updateMember,
+} from './services/users.js';
 
 const MANAGE_USERS = ['Notisphere_ManageUsers', 'Supplier_ManageUsers', 'Provider_ManageUsers'];
 const MANAGE_ROLES = ['Notisphere_ManageRoles', 'Supplier_ManageRoles', 'Provider_ManageRoles'];
@@ -276,6 +285,15 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       schema: { query: schema.listQuery },
       handler: ({ actor, query, timezone }) => downloadUsers(db, actor, query, 'xlsx', timezone, onError),
     }),
+    route({
+      method: 'GET',
+      path: '/users/organizations',
+      access: MANAGE_USERS,
+      summary: "Organisations a member can be assigned to: the caller's and its active sites",
+      tags: org,
+      schema: { response: { type: 'array', items: schema.assignableOrganization } },
+      handler: ({ actor }) => assignableOrganizations(db, actor),
+    }),
     route<unknown, unknown, Id>({
       method: 'GET',
       path: '/users/:id',
@@ -291,7 +309,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_USERS,
       summary: 'Invite a user (emailed set-password link; an existing account is added)',
       tags: org,
-      schema: { body: schema.newUserBody },
+      schema: { body: schema.tenantNewUserBody },
       handler: async ({ actor, body }) => {
         const user = await inviteUser(db, actor, config, body);
         mail.kick();
@@ -310,6 +328,28 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
     ...statusRoutes('/users', "user's membership", MANAGE_USERS, org, (actor, id, action) =>
       changeMemberStatus(db, actor, id, action),
     ),
+    route<unknown, unknown, Id>({
+      method: 'PUT',
+      path: '/users/:id/unlock',
+      access: MANAGE_USERS,
+      summary: "Unlock a member's locked account (clears the lock and the failed sign-in count)",
+      tags: org,
+      schema: { params: schema.idParams, response: schema.statusAnswer },
+      handler: ({ actor, params }) => unlockMember(db, actor, params.id),
+    }),
+    route<unknown, unknown, Id>({
+      method: 'PUT',
+      path: '/users/:id/resend-verification',
+      access: MANAGE_USERS,
+      summary: "Send a member's invitation (verification) email again with a new link",
+      tags: org,
+      schema: { params: schema.idParams, response: schema.statusAnswer },
+      handler: async ({ actor, params }) => {
+        const answer = await resendMemberVerification(db, actor, config, params.id);
+        mail.kick();
+        return answer;
+      },
+    }),
     route({
       method: 'GET',
       path: '/roles/permissions',
@@ -627,5 +667,6 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
     ...settingsRoutes('/supplier', MANAGE_SETTINGS),
     ...settingsRoutes('/provider', PROVIDER_SETTINGS),
     ...operatorUserRoutes({ db, config, mail, files, logger }),
+    ...providerSiteRoutes(db),
   ];
 }

@@ -41,10 +41,22 @@ export const newUserBody = {
   properties: { first_name: text(100), last_name: text(100), email, phone: optional(20), role_id: id },
 } as const;
 
+/** POST /users: `organization_id` (optional) is the caller's organisation or one of its sites. */
+export const tenantNewUserBody = {
+  ...newUserBody,
+  properties: { ...newUserBody.properties, organization_id: id },
+} as const;
+
 export const userBody = {
   type: 'object',
   required: ['first_name', 'last_name', 'role_id'],
-  properties: { first_name: text(100), last_name: text(100), phone: optional(20), role_id: id },
+  properties: { first_name: text(100), last_name: text(100), phone: optional(20), role_id: id, organization_id: id },
+} as const;
+
+export const assignableOrganization = {
+  type: 'object',
+  required: ['id', 'name', 'is_site'],
+  properties: { id: { type: 'integer' }, name: { type: 'string' }, is_site: { type: 'boolean' } },
 } as const;
 
 export const roleBody = {
@@ -87,6 +99,43 @@ export const supplierContactBody = {
   type: 'object',
   required: ['supplier_organization_id', 'name', 'email'],
   properties: { supplier_organization_id: id, name: text(200), email, phone: optional(20), notes: optional(2000) },
+} as const;
+
+/** A site of the caller's health system (/provider/sites): its name, address and contact. */
+export const siteBody = {
+  type: 'object',
+  required: ['name'],
+  additionalProperties: false,
+  properties: {
+    name: text(200),
+    address1: optional(200),
+    address2: optional(200),
+    city: optional(100),
+    state: optional(50),
+    zip: optional(10),
+    country: optional(50),
+    phone: optional(20),
+    email: { type: ['string', 'null'], maxLength: 254 },
+  },
+} as const;
+
+export const siteRow = {
+  type: 'object',
+  required: ['id', 'name', 'status', 'user_count'],
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    notisphere_id: { type: ['string', 'null'] },
+    address1: { type: ['string', 'null'] },
+    address2: { type: ['string', 'null'] },
+    city: { type: ['string', 'null'] },
+    state: { type: ['string', 'null'] },
+    zip: { type: ['string', 'null'] },
+    phone: { type: ['string', 'null'] },
+    email: { type: ['string', 'null'] },
+    status: { type: 'string' },
+    user_count: { type: 'integer' },
+  },
 } as const;
 
 export const salesRepBody = {

@@ -3213,6 +3213,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/provider/sites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sites of the caller's health system, with their user counts */
+        get: operations["getProviderSites"];
+        put?: never;
+        /** Add a site to the caller's health system */
+        post: operations["postProviderSites"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/sites/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One site of the caller's health system */
+        get: operations["getProviderSitesId"];
+        /** Change a site's name, address and contact (an active site only) */
+        put: operations["putProviderSitesId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/sites/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Activate a site of the caller's health system */
+        put: operations["putProviderSitesIdActivate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/sites/{id}/inactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Deactivate a site of the caller's health system */
+        put: operations["putProviderSitesIdInactivate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/provider/supplier-contacts": {
         parameters: {
             query?: never;
@@ -5332,6 +5402,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}/resend-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Send a member's invitation (verification) email again with a new link */
+        put: operations["putUsersIdResendVerification"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Unlock a member's locked account (clears the lock and the failed sign-in count) */
+        put: operations["putUsersIdUnlock"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/csv-download": {
         parameters: {
             query?: never;
@@ -5341,6 +5445,23 @@ export interface paths {
         };
         /** Users as CSV (list filters apply) */
         get: operations["getUsersCsvDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Organisations a member can be assigned to: the caller's and its active sites */
+        get: operations["getUsersOrganizations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -18157,6 +18278,368 @@ export interface operations {
             };
         };
     };
+    getProviderSites: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                address1?: string | null;
+                                address2?: string | null;
+                                city?: string | null;
+                                email?: string | null;
+                                id: number;
+                                name: string;
+                                notisphere_id?: string | null;
+                                phone?: string | null;
+                                state?: string | null;
+                                status: string;
+                                user_count: number;
+                                zip?: string | null;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postProviderSites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address1?: string | null;
+                    address2?: string | null;
+                    city?: string | null;
+                    country?: string | null;
+                    email?: string | null;
+                    name: string;
+                    phone?: string | null;
+                    state?: string | null;
+                    zip?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            address1?: string | null;
+                            address2?: string | null;
+                            city?: string | null;
+                            email?: string | null;
+                            id: number;
+                            name: string;
+                            notisphere_id?: string | null;
+                            phone?: string | null;
+                            state?: string | null;
+                            status: string;
+                            user_count: number;
+                            zip?: string | null;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getProviderSitesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            address1?: string | null;
+                            address2?: string | null;
+                            city?: string | null;
+                            email?: string | null;
+                            id: number;
+                            name: string;
+                            notisphere_id?: string | null;
+                            phone?: string | null;
+                            state?: string | null;
+                            status: string;
+                            user_count: number;
+                            zip?: string | null;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putProviderSitesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address1?: string | null;
+                    address2?: string | null;
+                    city?: string | null;
+                    country?: string | null;
+                    email?: string | null;
+                    name: string;
+                    phone?: string | null;
+                    state?: string | null;
+                    zip?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            address1?: string | null;
+                            address2?: string | null;
+                            city?: string | null;
+                            email?: string | null;
+                            id: number;
+                            name: string;
+                            notisphere_id?: string | null;
+                            phone?: string | null;
+                            state?: string | null;
+                            status: string;
+                            user_count: number;
+                            zip?: string | null;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putProviderSitesIdActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            status: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putProviderSitesIdInactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            status: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     getProviderSupplierContacts: {
         parameters: {
             query?: {
@@ -25256,6 +25739,7 @@ export interface operations {
                     email: string;
                     first_name: string;
                     last_name: string;
+                    organization_id?: number;
                     phone?: string | null;
                     role_id: number;
                 };
@@ -25353,6 +25837,7 @@ export interface operations {
                 "application/json": {
                     first_name: string;
                     last_name: string;
+                    organization_id?: number;
                     phone?: string | null;
                     role_id: number;
                 };
@@ -25524,6 +26009,100 @@ export interface operations {
             };
         };
     };
+    putUsersIdResendVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            status: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putUsersIdUnlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            status: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     getUsersCsvDownload: {
         parameters: {
             query?: {
@@ -25548,6 +26127,52 @@ export interface operations {
                 content: {
                     "application/json": {
                         d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getUsersOrganizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            is_site: boolean;
+                            name: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;

@@ -109,6 +109,19 @@ export interface OrgUser {
   membership_status: RecordStatus;
   role_id: number | null;
   role_name: string | null;
+  organization_id?: number;
+  organization_name?: string;
+}
+
+/** An organisation a member may be assigned to (GET /users/organizations): the caller's, then its active sites. */
+export interface AssignableOrganization {
+  id: number;
+  name: string;
+  is_site: boolean;
+}
+
+export function useAssignableOrganizations(enabled: boolean) {
+  return useApi<AssignableOrganization[]>(enabled ? '/users/organizations' : null);
 }
 
 export interface Role {
@@ -135,6 +148,7 @@ export interface OrganizationProfile {
   email: string | null;
   domain: string | null;
   profile_photo_url?: { signed_url: string; signed_url_review?: string | null } | null;
+  self_registration_url?: string | null;
 }
 
 /** One page of any organisation list; `extra` carries e.g. communicationType. */
@@ -206,6 +220,16 @@ export function setRecordActive(path: string, id: number, active: boolean): Prom
     body: {},
     errorModal: false,
   });
+}
+
+/** PUT /users/:id/unlock: clears the lock of a member's account (spec 000 §4 LOCKED). */
+export function unlockUser(id: number): Promise<unknown> {
+  return apiRequest(`/users/${id}/unlock`, { method: 'PUT', body: {}, errorModal: false });
+}
+
+/** PUT /users/:id/resend-verification: a fresh invitation link for a member who has not proven the address. */
+export function resendInvitation(id: number): Promise<unknown> {
+  return apiRequest(`/users/${id}/resend-verification`, { method: 'PUT', body: {}, errorModal: false });
 }
 
 export function deleteRecord(path: string, id: number): Promise<unknown> {

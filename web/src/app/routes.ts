@@ -287,13 +287,13 @@ export const routes: readonly RouteDef[] = [
     parent: pAdvisories,
     page: providerView,
   }),
-  prov('/provider/roles', msg`Roles`, { permissions: P.roles }),
-  prov('/provider/users', msg`Users`, { permissions: P.users }),
+  prov('/provider/roles', msg`Roles`, { permissions: P.roles, page: () => import('../pages/provider/RolesPage') }),
+  prov('/provider/users', msg`Users`, { permissions: P.users, page: () => import('../pages/provider/UsersPage') }),
   prov('/provider/locations-verification', msg`Locations Verification`, {
     permissions: P.locations,
     page: () => import('../pages/provider/LocationsVerificationPage'),
   }),
-  prov('/provider/sites', msg`Sites`, { permissions: P.locations }),
+  prov('/provider/sites', msg`Sites`, { permissions: P.locations, page: () => import('../pages/provider/SitesPage') }),
   prov('/provider/template-actions', msg`Template Actions`, {
     permissions: P.recalls,
     page: () => import('../pages/provider/TemplateActionsPage'),
@@ -302,7 +302,10 @@ export const routes: readonly RouteDef[] = [
     permissions: P.recalls,
     page: () => import('../pages/provider/DistributionListsPage'),
   }),
-  prov('/provider/organization', msg`Organization Settings`, { permissions: P.profile }),
+  prov('/provider/organization', msg`Organization Settings`, {
+    permissions: P.profile,
+    page: () => import('../pages/provider/OrganizationPage'),
+  }),
   prov('/provider/supplier-contacts', msg`Supplier Contacts`, {
     permissions: P.supplierContacts,
     page: () => import('../pages/provider/SupplierContactsPage'),

@@ -83,14 +83,18 @@ export interface UserRow {
   organization_name: string;
 }
 
-/** Users of the caller's organisation (the operator: of every organisation). One row per membership. */
+/**
+ * Users of the caller's organisation and of its sites (a health system's; other organisations have none), the
+ * operator: of every organisation. One row per membership.
+ */
 function memberRows(db: Knex, actor: Actor): Knex.QueryBuilder {
   const q = db('memberships as m')
     .join('users as u', 'u.id', 'm.user_id')
     .join('roles as r', 'r.id', 'm.role_id')
     .join('organizations as o', 'o.id', 'm.organization_id')
     .whereNot('m.status', 'DELETED');
-  if (!isOperator(actor)) q.where('m.organization_id', actor.organizationId);
+  if (!isOperator(actor))
+    q.where((w) => w.where('m.organization_id', actor.organizationId).orWhere('o.parent_id', actor.organizationId));
   return q;
 }
 
@@ -150,7 +154,10 @@ export async function downloadUsers(
 }
 
 export async function getUser(db: Knex, actor: Actor, userId: number): Promise<UserRow> {
-  const row = await selectMember(db)(memberRows(db, actor).where('u.id', userId)).orderBy('m.id').first();
+  const row = await selectMember(db)(memberRows(db, actor).where('u.id', userId))
+    // The membership of the caller's own organisation first, then its sites'.
+    .orderByRaw('(m.organization_id = ?) DESC, m.id', [actor.organizationId])
+    .first();
   if (!row) throw new NotFoundError('User not found.');
   return row as UserRow;
 }

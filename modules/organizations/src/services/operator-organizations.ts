@@ -355,7 +355,7 @@ export interface SiteRow {
   status: string;
 }
 
-const SITE_COLUMNS = [
+export const SITE_COLUMNS = [
   'id',
   'name',
   'notisphere_id',
@@ -434,7 +434,7 @@ async function assertUnique(
     throw new ConflictError(ORGANIZATION_MESSAGES.notisphereIdTaken, 'NOTISPHERE_ID_TAKEN');
 }
 
-function checkOrganizationFields(input: OrganizationFields, prefix = ''): void {
+export function checkOrganizationFields(input: OrganizationFields, prefix = ''): void {
   try {
     checkFields(input as Record<string, unknown>, ADDRESS_RULES);
   } catch (err) {
@@ -753,7 +753,8 @@ export async function updateManagedOrganization(
   return getManagedOrganization(db, config, type, id);
 }
 
-async function upsertSite(trx: Knex.Transaction, parentId: number, site: SiteInput) {
+/** Adds a site to a health system (no id) or changes one of its sites (404 for another's). In the caller's trx. */
+export async function upsertSite(trx: Knex.Transaction, parentId: number, site: SiteInput) {
   if (site.id === undefined) return { id: await insertSite(trx, parentId, site), created: true };
   const row = (await trx('organizations')
     .where({ id: site.id, parent_id: parentId })

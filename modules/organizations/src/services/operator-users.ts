@@ -19,6 +19,7 @@ import {
   runList,
   ValidationError,
 } from '@portal/core';
+import { getUser } from './directory.js';
 import { listReport } from './reports.js';
 import { checkFields, requireText, takeExactFilters } from './common.js';
 import { inviteUserInto, type NewMember, sendInvitation } from './users.js';
@@ -415,4 +416,24 @@ export async function organizationChoices(
   const text = search.trim();
   if (text) q.whereRaw('name ILIKE ?', [`%${escapeLike(text)}%`]);
   return q.select('id', 'name', 'type', 'status');
+}
+
+/**
+ * Unlocks the account of a member of the caller's organisation (another organisation's user answers 404); the
+ * account-wide unlock is the operator's, reused here once membership is proven.
+ */
+export async function unlockMember(db: Knex, actor: Actor, userId: number): Promise<{ id: number; status: string }> {
+  await getUser(db, actor, userId);
+  return unlockUser(db, actor, userId);
+}
+
+/** Sends a member of the caller's organisation (or its sites) who has not proven the address a fresh invitation. */
+export async function resendMemberVerification(
+  db: Knex,
+  actor: Actor,
+  config: Config,
+  userId: number,
+): Promise<{ id: number; status: string }> {
+  await getUser(db, actor, userId);
+  return resendVerification(db, actor, config, userId);
 }

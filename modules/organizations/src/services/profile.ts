@@ -18,6 +18,8 @@ import { Organization } from '../models/Organization.js';
 /** The organisation's own columns (`profile_photo` is the stored file key of the logo) and signed links to the logo. */
 export type OrganizationProfile = Pick<Organization, (typeof COLUMNS)[number]> & {
   profile_photo_url: { signed_url: string; signed_url_review: string } | null;
+  /** The public self-registration page of the organisation (set by the operator), or null when closed. */
+  self_registration_url: string | null;
 };
 
 export interface ProfileInput {
@@ -49,6 +51,7 @@ const COLUMNS = [
   'email',
   'domain',
   'profile_photo',
+  'self_registration_link',
   'updated_at',
 ] as const;
 const EDITABLE = [
@@ -72,7 +75,9 @@ export async function getOwnOrganization(db: Knex, actor: Actor, config: Config)
     org.profile_photo && !/^(https?:|\/)/.test(org.profile_photo)
       ? signedUrls(config.jwtSecret, org.profile_photo, `logo.${org.profile_photo.split('.').pop() ?? 'png'}`)
       : null;
-  return { ...org, profile_photo_url: photo };
+  const link = org.self_registration_link;
+  const selfRegistrationUrl = link ? `${config.appUrl}/registration/${encodeURIComponent(link)}` : null;
+  return { ...org, profile_photo_url: photo, self_registration_url: selfRegistrationUrl };
 }
 
 export async function updateOwnOrganization(

@@ -25,6 +25,8 @@ export const USER_MESSAGES = {
   roleNotFound: 'Role not found.',
   roleInactive: 'This role is not active.',
   userNotFound: 'User not found.',
+  organizationNotFound: 'Organization not found.',
+  noSuchRoleThere: 'The chosen organization has no active role of this name.',
 } as const;
 
 /** The role every organisation is seeded with that holds all of its permissions (DESIGN §3). */
@@ -36,6 +38,8 @@ export interface NewMember {
   email: string;
   phone?: string | null;
   role_id: number;
+  /** The caller's organisation (default) or one of its sites. */
+  organization_id?: number;
 }
 
 export interface MemberUpdate {
@@ -43,6 +47,8 @@ export interface MemberUpdate {
   last_name: string;
   phone?: string | null;
   role_id: number;
+  /** Moves the membership to the caller's organisation or one of its sites. */
+  organization_id?: number;
 }
 
 async function activeRole(trx: Knex.Transaction, organizationId: number, roleId: number): Promise<Role> {
@@ -73,7 +79,7 @@ async function assertNotLastAdministrator(trx: Knex.Transaction, actor: Actor, m
     .join('roles as r', 'r.id', 'm.role_id')
     .join('users as u', 'u.id', 'm.user_id')
     .where({
-      'm.organization_id': actor.organizationId,
+      'm.organization_id': membership.organization_id,
       'm.status': 'ACTIVE',
       'r.name': ADMINISTRATOR,
       'r.is_system': true,
@@ -86,14 +92,60 @@ async function assertNotLastAdministrator(trx: Knex.Transaction, actor: Actor, m
     throw new BusinessRuleError(USER_MESSAGES.lastAdministrator, 'LAST_ADMINISTRATOR');
 }
 
+/** The organisations whose members the caller manages: its own and its sites (a health system's). */
+const managedOrganizations = (trx: Knex.Transaction, actor: Actor) =>
+  trx('organizations')
+    .where((w) => w.where('id', actor.organizationId).orWhere('parent_id', actor.organizationId))
+    .select('id');
+
+/** The member's membership of the caller's organisation, else of one of its sites; locked. */
 async function lockMembership(trx: Knex.Transaction, actor: Actor, userId: number): Promise<Membership> {
   const row = await Membership.query(trx)
-    .findOne({ user_id: userId, organization_id: actor.organizationId })
+    .where('user_id', userId)
+    .whereIn('organization_id', managedOrganizations(trx, actor))
     .whereNot('status', 'DELETED')
+    .orderByRaw('(organization_id = ?) DESC, id', [actor.organizationId])
     .forUpdate()
-    .select('id', 'user_id', 'role_id', 'status');
+    .first()
+    .select('id', 'user_id', 'role_id', 'status', 'organization_id');
   if (!row) throw new NotFoundError(USER_MESSAGES.userNotFound);
   return row;
+}
+
+/**
+ * The organisation a member is assigned to: the caller's own (absent or its id) or one of its active sites (404
+ * otherwise, alike for another organisation's and a missing one).
+ */
+async function assignableOrganization(trx: Knex.Transaction, actor: Actor, organizationId?: number): Promise<number> {
+  if (organizationId === undefined || organizationId === actor.organizationId) return actor.organizationId;
+  const site = await trx('organizations')
+    .where({ id: organizationId, parent_id: actor.organizationId, status: 'ACTIVE' })
+    .first('id');
+  if (!site) throw new NotFoundError(USER_MESSAGES.organizationNotFound);
+  return organizationId;
+}
+
+/**
+ * The role a member gets in `organizationId`: the picked role when it is that organisation's; a role of the caller's
+ * organisation picked for a site maps to the site's active role of the same name (sites are seeded with the same
+ * roles), since the page offers the caller's roles.
+ */
+async function roleIn(trx: Knex.Transaction, actor: Actor, organizationId: number, roleId: number): Promise<number> {
+  if (organizationId === actor.organizationId) return roleId;
+  const picked = (await trx('roles').where({ id: roleId }).first('organization_id', 'name')) as
+    | { organization_id: number; name: string }
+    | undefined;
+  if (!picked || picked.organization_id === organizationId) return roleId;
+  if (picked.organization_id !== actor.organizationId)
+    throw new ValidationError(USER_MESSAGES.roleNotFound, [{ field: 'role_id', message: USER_MESSAGES.roleNotFound }]);
+  const same = (await trx('roles')
+    .where({ organization_id: organizationId, name: picked.name, status: 'ACTIVE' })
+    .first('id')) as { id: number } | undefined;
+  if (!same)
+    throw new ValidationError(USER_MESSAGES.noSuchRoleThere, [
+      { field: 'role_id', message: USER_MESSAGES.noSuchRoleThere },
+    ]);
+  return same.id;
 }
 
 /** A single-use set-password link (256 bits, stored hashed), consumed by POST /api/auth/reset-password. */
@@ -122,7 +174,11 @@ export async function issueSetPasswordToken(
  * The email is queued in the same transaction; the caller kicks the sender after the commit.
  */
 export async function inviteUser(db: Knex, actor: Actor, config: Config, input: NewMember): Promise<UserRow> {
-  const userId = await inviteUserInto(db, actor, config, actor.organizationId, input);
+  const { organizationId, roleId } = await db.transaction(async (trx) => {
+    const organizationId = await assignableOrganization(trx, actor, input.organization_id);
+    return { organizationId, roleId: await roleIn(trx, actor, organizationId, input.role_id) };
+  });
+  const userId = await inviteUserInto(db, actor, config, organizationId, { ...input, role_id: roleId });
   return getUser(db, actor, userId);
 }
 
@@ -216,9 +272,23 @@ export async function updateMember(db: Knex, actor: Actor, userId: number, input
   await db.transaction(async (trx) => {
     const membership = await lockMembership(trx, actor, userId);
     assertEditable(membership.status);
-    const role = await activeRole(trx, actor.organizationId, input.role_id);
-    if (role.id !== membership.role_id && !(role.is_system && role.name === ADMINISTRATOR))
+    const organizationId =
+      input.organization_id === undefined
+        ? membership.organization_id
+        : await assignableOrganization(trx, actor, input.organization_id);
+    const moving = organizationId !== membership.organization_id;
+    const role = await activeRole(trx, organizationId, await roleIn(trx, actor, organizationId, input.role_id));
+    if (moving || (role.id !== membership.role_id && !(role.is_system && role.name === ADMINISTRATOR)))
       await assertNotLastAdministrator(trx, actor, membership);
+    if (moving) {
+      const there = await Membership.query(trx)
+        .findOne({ user_id: userId, organization_id: organizationId })
+        .forUpdate()
+        .select('id', 'status');
+      if (there && there.status !== 'DELETED') throw new ConflictError(USER_MESSAGES.alreadyMember, 'ALREADY_MEMBER');
+      // A deleted membership there keeps its row (unique per person and organisation): it gives way to the moved one.
+      if (there) await Membership.query(trx).deleteById(there.id);
+    }
     const before = await User.query(trx).findById(userId).select('first_name', 'last_name', 'phone');
     const after = {
       first_name: input.first_name.trim(),
@@ -226,14 +296,14 @@ export async function updateMember(db: Knex, actor: Actor, userId: number, input
       phone: input.phone?.trim() || null,
     };
     await User.query(trx).findById(userId).patch(after);
-    await Membership.query(trx).findById(membership.id).patch({ role_id: role.id });
+    await Membership.query(trx).findById(membership.id).patch({ role_id: role.id, organization_id: organizationId });
     await recordAudit(trx, actor, {
       organizationId: actor.organizationId,
       action: 'USER_UPDATED',
       entityType: 'user',
       entityId: userId,
-      before: { ...before, role_id: membership.role_id },
-      after: { ...after, role_id: role.id },
+      before: { ...before, role_id: membership.role_id, organization_id: membership.organization_id },
+      after: { ...after, role_id: role.id, organization_id: organizationId },
     });
   });
   return getUser(db, actor, userId);
@@ -262,4 +332,17 @@ export async function changeMemberStatus(
     });
     return { id: userId, membership_status: status };
   });
+}
+
+/** GET /users/organizations: the caller's organisation, then its active sites by name (what a member may join). */
+export async function assignableOrganizations(
+  db: Knex,
+  actor: Actor,
+): Promise<{ id: number; name: string; is_site: boolean }[]> {
+  const rows = (await db('organizations')
+    .where('id', actor.organizationId)
+    .orWhere((w) => w.where({ parent_id: actor.organizationId, status: 'ACTIVE' }))
+    .orderByRaw('(id = ?) DESC, lower(name), id', [actor.organizationId])
+    .select('id', 'name')) as { id: number; name: string }[];
+  return rows.map((r) => ({ ...r, is_site: r.id !== actor.organizationId }));
 }

@@ -26,8 +26,12 @@ function valuesOf(profile: OrganizationProfile): Record<Field, string> {
   return Object.fromEntries(FIELDS.map((f) => [f, profile[f] ?? ''])) as Record<Field, string>;
 }
 
-/** /supplier/organization: the organisation profile. */
-export default function OrganizationPage() {
+/**
+ * The caller's organisation profile (GET/PUT /organization/profile): name, address, contact, the domain for the
+ * valid-domain checks, the logo and the operator-set self-registration link. Shared by /supplier/organization and
+ * /provider/organization.
+ */
+export function OrganizationProfilePage({ testId }: { testId: string }) {
   const { t } = useLingui();
   const toast = useToast();
   const messages = useValidationMessages();
@@ -89,7 +93,7 @@ export default function OrganizationPage() {
   }
 
   return (
-    <section className="max-w-3xl space-y-4" data-testid="supplier-organization">
+    <section className="max-w-3xl space-y-4" data-testid={testId}>
       <PageHeader title={t`Organization Settings`} />
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4 rounded-md border p-4">
         {problem ? (
@@ -109,6 +113,20 @@ export default function OrganizationPage() {
               />
             </FormField>
           ))}
+        </div>
+        <div className="space-y-1 text-sm">
+          <p className="font-medium">
+            <Trans>Self-registration link</Trans>
+          </p>
+          {data.self_registration_url ? (
+            <a className="break-all text-primary underline" href={data.self_registration_url}>
+              {data.self_registration_url}
+            </a>
+          ) : (
+            <p className="text-muted-foreground">
+              <Trans>Self-registration is closed. Notisphere support can open it for your organization.</Trans>
+            </p>
+          )}
         </div>
         <Button type="submit" loading={busy} loadingLabel={t`Saving...`}>
           <Trans>Save</Trans>
@@ -158,4 +176,9 @@ export default function OrganizationPage() {
       </div>
     </section>
   );
+}
+
+/** /supplier/organization */
+export default function OrganizationPage() {
+  return <OrganizationProfilePage testId="supplier-organization" />;
 }

@@ -3,14 +3,17 @@ import { useRolePermissions, type Role } from '../../api/supplier';
 import { MasterListPage, opt, str, type MasterListConfig } from './shared/MasterListPage';
 import { usePermissionLabels } from './shared/permissions';
 
-/** /supplier/roles: roles of the organisation with the permission checkboxes of GET /roles/permissions. */
-export default function RolesPage() {
+/**
+ * Roles of the caller's organisation with the permission checkboxes of GET /roles/permissions (the catalogue of the
+ * organisation's type). Shared by /supplier/roles and /provider/roles.
+ */
+export function OrganizationRolesPage({ pageKey }: { pageKey: string }) {
   const { t } = useLingui();
   const permissionLabels = usePermissionLabels();
   const { data: catalogue } = useRolePermissions();
   const options = (catalogue?.permissions ?? []).map((p) => ({ value: p, label: permissionLabels[p] ?? p }));
   const config: MasterListConfig<Role & { is_system?: boolean }> = {
-    pageKey: 'supplier-roles',
+    pageKey,
     title: t`Roles`,
     path: '/roles',
     statusField: 'status',
@@ -37,4 +40,9 @@ export default function RolesPage() {
     },
   };
   return <MasterListPage config={config} />;
+}
+
+/** /supplier/roles */
+export default function RolesPage() {
+  return <OrganizationRolesPage pageKey="supplier-roles" />;
 }
