@@ -299,6 +299,13 @@ describe('suppliers', () => {
       before: { city: 'Denver', is_sso: false },
       after: { city: 'Boulder', is_sso: true },
     });
+    expect(res.body.d.isSSO).toBe(true);
+    // The spec's spelling of the flag is read and written too.
+    const spec = await t.call('PUT', `${BASE}/suppliers/${zenith}`, { token: operator, body: { isSSO: false } });
+    expect(spec.status, spec.body.m).toBe(200);
+    expect(spec.body.d).toMatchObject({ is_sso: false, isSSO: false });
+    const listed = await t.call('GET', `${BASE}/suppliers?search=Zenith`, { token: operator });
+    expect(listed.body.d.items[0]).toMatchObject({ name: 'Zenith Surgical', is_sso: false, isSSO: false });
     const provider = await idOf('organizations', { name: 'Lakeshore Medical Center' });
     for (const id of [provider, 999999]) {
       expect((await t.call('GET', `${BASE}/suppliers/${id}`, { token: operator })).status).toBe(404);

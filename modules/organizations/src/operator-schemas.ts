@@ -51,6 +51,7 @@ const organizationFields = {
 
 const accountSettings = {
   is_sso: { type: 'boolean' },
+  isSSO: { type: 'boolean' },
   is_notisphere_managed: { type: 'boolean' },
   requires_second_factor: { type: 'boolean' },
   // A slug: the self-registration page is /registration/<link>.
@@ -148,6 +149,7 @@ const organizationRowProperties = {
   domain: nullableString,
   status: { type: 'string', enum: ['ACTIVE', 'DEACTIVATED', 'PENDING', 'LINKED'] },
   is_sso: { type: 'boolean' },
+  isSSO: { type: 'boolean' },
   is_notisphere_managed: { type: 'boolean' },
   requires_second_factor: { type: 'boolean' },
   admin_name: nullableString,

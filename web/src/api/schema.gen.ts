@@ -10192,6 +10192,7 @@ export interface operations {
                                 id: number;
                                 is_notisphere_managed: boolean;
                                 is_sso: boolean;
+                                isSSO: boolean;
                                 name: string;
                                 notisphere_id: string | null;
                                 phone: string | null;
@@ -10263,6 +10264,7 @@ export interface operations {
                     email?: string | null;
                     is_notisphere_managed?: boolean;
                     is_sso?: boolean;
+                    isSSO?: boolean;
                     name: string;
                     notisphere_id?: string | null;
                     phone?: string | null;
@@ -10313,6 +10315,7 @@ export interface operations {
                             id: number;
                             is_notisphere_managed: boolean;
                             is_sso: boolean;
+                            isSSO: boolean;
                             name: string;
                             notisphere_id: string | null;
                             phone: string | null;
@@ -10406,6 +10409,7 @@ export interface operations {
                             id: number;
                             is_notisphere_managed: boolean;
                             is_sso: boolean;
+                            isSSO: boolean;
                             name: string;
                             notisphere_id: string | null;
                             phone: string | null;
@@ -10486,6 +10490,7 @@ export interface operations {
                     email?: string | null;
                     is_notisphere_managed?: boolean;
                     is_sso?: boolean;
+                    isSSO?: boolean;
                     name?: string;
                     notisphere_id?: string | null;
                     phone?: string | null;
@@ -10538,6 +10543,7 @@ export interface operations {
                             id: number;
                             is_notisphere_managed: boolean;
                             is_sso: boolean;
+                            isSSO: boolean;
                             name: string;
                             notisphere_id: string | null;
                             phone: string | null;
@@ -10779,6 +10785,7 @@ export interface operations {
                                 id: number;
                                 is_notisphere_managed: boolean;
                                 is_sso: boolean;
+                                isSSO: boolean;
                                 name: string;
                                 notisphere_id: string | null;
                                 phone: string | null;
@@ -10848,6 +10855,7 @@ export interface operations {
                     email?: string | null;
                     is_notisphere_managed?: boolean;
                     is_sso?: boolean;
+                    isSSO?: boolean;
                     name: string;
                     notisphere_id?: string | null;
                     phone?: string | null;
@@ -10882,6 +10890,7 @@ export interface operations {
                             id: number;
                             is_notisphere_managed: boolean;
                             is_sso: boolean;
+                            isSSO: boolean;
                             name: string;
                             notisphere_id: string | null;
                             phone: string | null;
@@ -11033,6 +11042,7 @@ export interface operations {
                             id: number;
                             is_notisphere_managed: boolean;
                             is_sso: boolean;
+                            isSSO: boolean;
                             name: string;
                             notisphere_id: string | null;
                             phone: string | null;
@@ -11100,6 +11110,7 @@ export interface operations {
                     email?: string | null;
                     is_notisphere_managed?: boolean;
                     is_sso?: boolean;
+                    isSSO?: boolean;
                     name?: string;
                     notisphere_id?: string | null;
                     phone?: string | null;
@@ -11136,6 +11147,7 @@ export interface operations {
                             id: number;
                             is_notisphere_managed: boolean;
                             is_sso: boolean;
+                            isSSO: boolean;
                             name: string;
                             notisphere_id: string | null;
                             phone: string | null;

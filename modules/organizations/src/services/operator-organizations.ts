@@ -61,6 +61,8 @@ export interface OrganizationFields {
 
 export interface AccountSettings {
   is_sso?: boolean;
+  /** The spec's spelling of is_sso (spec 000 §3), accepted as well. */
+  isSSO?: boolean;
   is_notisphere_managed?: boolean;
   requires_second_factor?: boolean;
   self_registration_link?: string | null;
@@ -169,6 +171,7 @@ export interface OrganizationRow {
   domain: string | null;
   status: string;
   is_sso: boolean;
+  isSSO: boolean;
   is_notisphere_managed: boolean;
   requires_second_factor: boolean;
   admin_name: string | null;
@@ -301,6 +304,8 @@ const selectOrganization = (type: ManagedType) => (qb: Knex.QueryBuilder) =>
     'o.domain',
     'o.status',
     'o.is_sso',
+    // The spec's name of the flag (spec 000 §3), beside the column's.
+    'o.is_sso as isSSO',
     'o.is_notisphere_managed',
     'o.requires_second_factor',
     'adm.name as admin_name',
@@ -467,6 +472,7 @@ function settingColumns(input: AccountSettings): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of ['is_sso', 'is_notisphere_managed', 'requires_second_factor'] as const)
     if (input[k] !== undefined) out[k] = input[k];
+  if (input.is_sso === undefined && input.isSSO !== undefined) out.is_sso = input.isSSO;
   if (input.self_registration_link !== undefined)
     out.self_registration_link = input.self_registration_link?.trim().toLowerCase() || null;
   return out;
