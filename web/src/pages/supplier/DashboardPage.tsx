@@ -88,46 +88,49 @@ function Recent({ type }: { type: CommunicationType }) {
     );
   }
   return (
-    <table className="w-full text-sm">
-      <thead>
-        <tr className="text-left text-muted-foreground">
-          <th className="py-1">
-            <Trans>Name</Trans>
-          </th>
-          <th>
-            <Trans>Status</Trans>
-          </th>
-          <th>
-            <Trans>Acknowledged / Completed</Trans>
-          </th>
-          <th>
-            <Trans>Last Updated</Trans>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {data.items.map((row) => (
-          <tr key={row.id} className="border-t">
-            <td className="py-1">
-              <Button
-                variant="link"
-                className="h-auto p-0"
-                onClick={() => navigate(`${basePath(type)}/view/${row.id}`)}
-              >
-                {row.name}
-              </Button>
-            </td>
-            <td>
-              <StatusLabel status={row.status} kind="communication" labels={labels.statuses} />
-            </td>
-            <td>
-              <Rates row={row} />
-            </td>
-            <td>{formatDate(row.updated_at)}</td>
+    // Long names wrap inside their own cell; badges, rates and dates never wrap into their neighbours.
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="text-left text-muted-foreground">
+            <th className="py-1 pr-3 font-medium">
+              <Trans>Name</Trans>
+            </th>
+            <th className="py-1 pr-3 font-medium whitespace-nowrap">
+              <Trans>Status</Trans>
+            </th>
+            <th className="py-1 pr-3 font-medium">
+              <Trans>Acknowledged / Completed</Trans>
+            </th>
+            <th className="py-1 pr-3 font-medium whitespace-nowrap">
+              <Trans>Last Updated</Trans>
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {data.items.map((row) => (
+            <tr key={row.id} className="border-t">
+              <td className="py-1 pr-3 align-top">
+                <Button
+                  variant="link"
+                  className="h-auto p-0 text-left whitespace-normal break-words"
+                  onClick={() => navigate(`${basePath(type)}/view/${row.id}`)}
+                >
+                  {row.name}
+                </Button>
+              </td>
+              <td className="py-1 pr-3 align-top whitespace-nowrap">
+                <StatusLabel status={row.status} kind="communication" labels={labels.statuses} />
+              </td>
+              <td className="py-1 pr-3 align-top whitespace-nowrap">
+                <Rates row={row} />
+              </td>
+              <td className="py-1 align-top whitespace-nowrap">{formatDate(row.updated_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
