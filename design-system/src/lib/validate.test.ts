@@ -71,6 +71,8 @@ describe('validate', () => {
     expect(validate('example', 'domain')).toBe('Invalid domain name.');
     expect(validate('-bad.com', 'domain')).toBe('Invalid domain name.');
     expect(validate('http://example.com', 'domain')).toBe('Invalid domain name.');
+    expect(validate('riverside.org, riverside-health.org', 'domain')).toBeNull();
+    expect(validate('riverside.org, not a domain', 'domain')).toBe('Invalid domain name.');
   });
 
   it('url', () => {

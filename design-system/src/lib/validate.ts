@@ -134,8 +134,11 @@ function passes(rule: ParsedRule, value: unknown, opts: ValidateOptions): boolea
       return PHONE_US.test(text.trim());
     case 'verify_password':
       return STRONG_PASSWORD.test(text);
-    case 'domain':
-      return DOMAIN.test(text.trim());
+    case 'domain': {
+      // An organisation may list several domains, separated by commas or spaces.
+      const domains = text.split(/[,;\s]+/).filter(Boolean);
+      return domains.length > 0 && domains.every((d) => DOMAIN.test(d));
+    }
     case 'url':
       return URL_PATTERN.test(text.trim());
     case 'min': {

@@ -73,6 +73,39 @@ describe("the provider's organisation profile", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.m).toBe('Invalid domain name.');
   });
+
+  it('keeps several domains, normalised, and refuses the list when one of them is not a domain', async () => {
+    const put = await t.call('PUT', '/api/organization/profile', {
+      token: admin,
+      body: { name: 'Riverside Health', domain: 'Riverside.demo,  riverside-health.org; riverside.demo' },
+    });
+    expect(put.status).toBe(200);
+    expect(put.body.d.domain).toBe('riverside.demo, riverside-health.org');
+    const bad = await t.call('PUT', '/api/organization/profile', {
+      token: admin,
+      body: { name: 'Riverside Health', domain: 'riverside.demo, not_a domain' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.m).toBe('Invalid domain name.');
+    const stored = await t.call('GET', '/api/organization/profile', { token: admin });
+    expect(stored.body.d.domain).toBe('riverside.demo, riverside-health.org');
+    // Both domains pass the provider's valid-domain check.
+    const riverside = (await t.db('organizations').where({ name: 'Riverside Health' }).first('id')) as { id: number };
+    for (const email of ['nurse@riverside.demo', 'Nurse@Riverside-Health.org']) {
+      const check = await t.call('GET', `/api/provider/communications/valid-domain/emailid/${riverside.id}/${email}`, {
+        token: admin,
+      });
+      expect(check.body.d).toMatchObject({ valid: true });
+    }
+    const other = await t.call(
+      'GET',
+      `/api/provider/communications/valid-domain/emailid/${riverside.id}/a@health.org`,
+      {
+        token: admin,
+      },
+    );
+    expect(other.body.d).toMatchObject({ valid: false });
+  });
 });
 
 describe('members of a health system and of its sites', () => {
@@ -188,6 +221,42 @@ describe('members of a health system and of its sites', () => {
       body: { first_name: 'Sita', last_name: 'Site', role_id: await roleOf('Riverside Health', 'Responder') },
     });
     expect(back.body.d).toMatchObject({ organization_id: south, role_name: 'Responder' });
+  });
+
+  it('lists a member of the health system and of a site once, and the row actions change that one membership', async () => {
+    const [riverside, north] = await Promise.all(['Riverside Health', 'Riverside North Campus'].map(orgId));
+    const invited = await t.call('POST', '/api/users', {
+      token: admin,
+      body: {
+        first_name: 'Dana',
+        last_name: 'Double',
+        email: 'dana@riverside.demo',
+        role_id: await roleOf('Riverside Health', 'Responder'),
+      },
+    });
+    expect(invited.status).toBe(200);
+    const id = invited.body.d.id as number;
+    // The same person also works at the north campus (as an invitation into the site would add).
+    await t.db('memberships').insert({
+      user_id: id,
+      organization_id: north,
+      role_id: await roleOf('Riverside North Campus', 'Responder'),
+      status: 'ACTIVE',
+    });
+
+    const list = await t.call('GET', '/api/users?search=dana', { token: admin });
+    expect(list.body.d.items).toEqual([
+      expect.objectContaining({ id, organization_id: riverside, also_in: ['Riverside North Campus'] }),
+    ]);
+    expect(list.body.d.total).toBe(1);
+    // The row's action changes the health system's membership, the one the row shows; the site's stays.
+    await t.call('PUT', `/api/users/${id}/inactivate`, { token: admin });
+    expect((await membershipOf('dana@riverside.demo')).map((m) => [m.organization_id, m.status]).sort()).toEqual(
+      [
+        [riverside, 'INACTIVE'],
+        [north, 'ACTIVE'],
+      ].sort(),
+    );
   });
 
   it("refuses another health system's organisation (404), a role of another organisation (400) and a sibling's view", async () => {

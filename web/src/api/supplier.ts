@@ -111,6 +111,8 @@ export interface OrgUser {
   role_name: string | null;
   organization_id?: number;
   organization_name?: string;
+  /** The person's other organisations of the caller's health system (its sites), besides the row's own. */
+  also_in?: string[];
 }
 
 /** An organisation a member may be assigned to (GET /users/organizations): the caller's, then its active sites. */

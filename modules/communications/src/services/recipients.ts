@@ -446,7 +446,8 @@ export async function providerOfEmail(
     ? ((await db('organizations')
         .where({ type: 'PROVIDER' })
         .whereIn('status', ['ACTIVE', 'LINKED'])
-        .whereRaw('lower(domain) = ?', [domain])
+        // domain holds the organisation's domain(s), comma-separated (organizations `joinDomains`)
+        .whereRaw("? = any(regexp_split_to_array(lower(coalesce(domain, '')), '[,;\\s]+'))", [domain])
         .orderBy('id')
         .first('id', 'name')) as { id: number; name: string } | undefined)
     : undefined;

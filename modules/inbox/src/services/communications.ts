@@ -920,7 +920,13 @@ export async function validDomain(db: Knex, actor: Actor, organizationId: number
     );
   const at = email.trim().toLowerCase().split('@');
   if (at.length !== 2 || !at[1]) throw new ValidationError('Email not valid');
-  const valid = domains.some((d) => d && d.toLowerCase() === at[1]);
+  // Each organisation may list several domains, comma-separated (organizations `joinDomains`).
+  const valid = domains.some((d) =>
+    (d ?? '')
+      .toLowerCase()
+      .split(/[,;\s]+/)
+      .includes(at[1]!),
+  );
   return { email: email.trim().toLowerCase(), domain: at[1], valid };
 }
 

@@ -115,6 +115,20 @@ export const isPhone = (v: string) => PHONE.test(v.trim());
 export const isDomain = (v: string) => DOMAIN.test(v.trim());
 export const isZip = (v: string) => ZIP.test(v.trim());
 
+/**
+ * An organisation's domain(s) for the valid-domain checks: one column holding a comma- or space-separated list
+ * ("riverside.org, riverside-health.org"). Split, trimmed and lower-cased; empty pieces dropped.
+ */
+export function splitDomains(value: string | null | undefined): string[] {
+  return (value ?? '')
+    .split(/[,;\s]+/)
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
+}
+/** The stored form of a domain list: lower-cased, de-duplicated, ", "-joined (null when empty). */
+export const joinDomains = (value: string | null | undefined): string | null =>
+  [...new Set(splitDomains(value))].join(', ') || null;
+
 /** Splits a recipient list ("a@x.org, b@x.org; c@x.org") into trimmed addresses. */
 export function splitEmails(value: string): string[] {
   return value
@@ -142,7 +156,7 @@ export function checkFields(input: Record<string, unknown>, rules: Record<string
           : rule === 'phone'
             ? isPhone(value)
             : rule === 'domain'
-              ? isDomain(value)
+              ? splitDomains(value).length <= 20 && splitDomains(value).every(isDomain)
               : isZip(value);
     if (!ok) errors.push({ field, message: FIELD_MESSAGES[rule === 'emails' ? 'email' : rule] });
   }

@@ -81,11 +81,15 @@ export interface UserRow {
   role_name: string;
   organization_id: number;
   organization_name: string;
+  /** Other organisations of the caller's scope the person belongs to (a health system's sites). */
+  also_in: string[];
 }
 
 /**
  * Users of the caller's organisation and of its sites (a health system's; other organisations have none), the
- * operator: of every organisation. One row per membership.
+ * operator: of every organisation. One row per person: a member of the health system and of a site shows once, with
+ * the membership the row actions change (`lockMembership`: the caller's own organisation first, then the lowest id)
+ * and the other organisations in scope in `also_in`.
  */
 function memberRows(db: Knex, actor: Actor): Knex.QueryBuilder {
   const q = db('memberships as m')
@@ -93,13 +97,39 @@ function memberRows(db: Knex, actor: Actor): Knex.QueryBuilder {
     .join('roles as r', 'r.id', 'm.role_id')
     .join('organizations as o', 'o.id', 'm.organization_id')
     .whereNot('m.status', 'DELETED');
-  if (!isOperator(actor))
+  if (!isOperator(actor)) {
     q.where((w) => w.where('m.organization_id', actor.organizationId).orWhere('o.parent_id', actor.organizationId));
+    q.whereNotExists(
+      db
+        .select(1)
+        .from('memberships as m2')
+        .join('organizations as o2', 'o2.id', 'm2.organization_id')
+        .whereRaw('m2.user_id = m.user_id')
+        .whereNot('m2.status', 'DELETED')
+        .where((w) => w.where('m2.organization_id', actor.organizationId).orWhere('o2.parent_id', actor.organizationId))
+        .whereRaw(
+          '((m2.organization_id = ?) > (m.organization_id = ?) OR ((m2.organization_id = ?) = (m.organization_id = ?) AND m2.id < m.id))',
+          [actor.organizationId, actor.organizationId, actor.organizationId, actor.organizationId],
+        ),
+    );
+  }
   return q;
 }
 
-const selectMember = (db: Knex) => (qb: Knex.QueryBuilder) =>
+/** The person's other organisations in the caller's scope (the sites beside the row's own), by name. */
+const alsoIn = (db: Knex, actor: Actor) =>
+  isOperator(actor)
+    ? db.raw('ARRAY[]::text[] as also_in')
+    : db.raw(
+        `coalesce((SELECT array_agg(o3.name ORDER BY o3.name) FROM memberships m3 JOIN organizations o3 ON o3.id = m3.organization_id
+           WHERE m3.user_id = m.user_id AND m3.id <> m.id AND m3.status <> 'DELETED'
+             AND (m3.organization_id = ? OR o3.parent_id = ?)), ARRAY[]::text[]) as also_in`,
+        [actor.organizationId, actor.organizationId],
+      );
+
+const selectMember = (db: Knex, actor: Actor) => (qb: Knex.QueryBuilder) =>
   qb.select(
+    alsoIn(db, actor),
     'u.id',
     'm.id as membership_id',
     'u.email',
@@ -118,7 +148,7 @@ const selectMember = (db: Knex) => (qb: Knex.QueryBuilder) =>
 
 export async function listUsers(db: Knex, actor: Actor, raw: Record<string, unknown>): Promise<ListPage<UserRow>> {
   const query = parseListQuery(raw, userList);
-  return runList<UserRow>(memberRows(db, actor), query, userList, 'm.id', selectMember(db), 'u.updated_at');
+  return runList<UserRow>(memberRows(db, actor), query, userList, 'm.id', selectMember(db, actor), 'u.updated_at');
 }
 
 function userColumns(timezone: string): ReportColumn<UserRow & { updated_at: Date }>[] {
@@ -147,14 +177,20 @@ export async function downloadUsers(
   const query = parseListQuery({ ...raw, pageNumber: 1, pageSize: 1 }, userList);
   const filtered = applyListFilters(memberRows(db, actor), query, userList);
   const pages = async (offset: number, limit: number) =>
-    (await applyListPage(selectMember(db)(filtered.clone()), { ...query, pageSize: limit }, userList, 'm.id').offset(
-      offset,
-    )) as (UserRow & { updated_at: Date })[];
+    (await applyListPage(
+      selectMember(db, actor)(filtered.clone()),
+      { ...query, pageSize: limit },
+      userList,
+      'm.id',
+    ).offset(offset)) as (UserRow & { updated_at: Date })[];
   return listReport('Users Report', 'Users', userColumns(timezone), pages, format, timezone, onError);
 }
 
 export async function getUser(db: Knex, actor: Actor, userId: number): Promise<UserRow> {
-  const row = await selectMember(db)(memberRows(db, actor).where('u.id', userId))
+  const row = await selectMember(
+    db,
+    actor,
+  )(memberRows(db, actor).where('u.id', userId))
     // The membership of the caller's own organisation first, then its sites'.
     .orderByRaw('(m.organization_id = ?) DESC, m.id', [actor.organizationId])
     .first();

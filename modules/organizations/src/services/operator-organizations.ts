@@ -24,7 +24,7 @@ import { emails } from '../emails.js';
 import { Membership } from '../models/Membership.js';
 import { Organization } from '../models/Organization.js';
 import { User } from '../models/User.js';
-import { checkFields, clean, requireText, takeExactFilters } from './common.js';
+import { checkFields, clean, joinDomains, requireText, takeExactFilters } from './common.js';
 import { MAX_REPORT_ROWS } from './reports.js';
 import { createOrganizationWithRoles } from './setup.js';
 import { ADMINISTRATOR, issueSetPasswordToken } from './users.js';
@@ -465,7 +465,9 @@ function organizationColumns(input: OrganizationFields): Record<string, string |
   ] as const;
   const out: Record<string, string | null> = {};
   for (const k of keys) if (input[k] !== undefined) out[k] = input[k] ?? null;
-  return clean(out);
+  const cleaned = clean(out);
+  if (cleaned.domain !== undefined) cleaned.domain = joinDomains(cleaned.domain);
+  return cleaned;
 }
 
 function settingColumns(input: AccountSettings): Record<string, unknown> {

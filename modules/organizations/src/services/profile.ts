@@ -12,7 +12,7 @@ import {
   UPLOAD_MESSAGES,
   ValidationError,
 } from '@portal/core';
-import { checkFields, clean } from './common.js';
+import { checkFields, clean, joinDomains } from './common.js';
 import { Organization } from '../models/Organization.js';
 
 /** The organisation's own columns (`profile_photo` is the stored file key of the logo) and signed links to the logo. */
@@ -93,6 +93,7 @@ export async function updateOwnOrganization(
     zip: 'zip',
   });
   const values = clean(Object.fromEntries(EDITABLE.filter((k) => input[k] !== undefined).map((k) => [k, input[k]])));
+  if (values.domain !== undefined) values.domain = joinDomains(values.domain);
   if (!values.name) throw new ValidationError('name is required', [{ field: 'name', message: 'name is required' }]);
   await db.transaction(async (trx) => {
     const before = await Organization.query(trx).findById(actor.organizationId).forUpdate().select(EDITABLE);

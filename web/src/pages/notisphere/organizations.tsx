@@ -488,7 +488,7 @@ export function OrganizationDialog({
     { name: 'zip', label: t`Zip` },
     { name: 'phone', label: t`Phone`, rules: 'phoneNumber', type: 'tel' },
     { name: 'email', label: t`Email`, rules: 'email', type: 'email' },
-    { name: 'domain', label: t`Domain`, rules: 'domain' },
+    { name: 'domain', label: t`Domain(s)`, rules: 'domain' },
     { name: 'self_registration_link', label: t`Self-registration link` },
   ];
   const adminFields: FieldDef[] = [

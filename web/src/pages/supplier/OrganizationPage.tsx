@@ -71,7 +71,7 @@ export function OrganizationProfilePage({ testId }: { testId: string }) {
     country: t`Country`,
     phone: t`Phone`,
     email: t`Email`,
-    domain: t`Domain`,
+    domain: t`Domain(s)`,
   };
 
   async function submit(event: FormEvent) {

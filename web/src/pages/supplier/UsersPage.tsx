@@ -39,7 +39,24 @@ export function OrganizationUsersPage({ pageKey, sites = false }: { pageKey: str
       { field: 'email', header: t`Email`, sortable: true, filterable: true, hideable: false },
       { field: 'role_name', header: t`Role`, sortable: true, filterable: true },
       ...(sites
-        ? [{ field: 'organization_name' as const, header: t`Organization`, sortable: true, filterable: true }]
+        ? [
+            {
+              field: 'organization_name' as const,
+              header: t`Organization`,
+              sortable: true,
+              filterable: true,
+              // One row per person: the membership the row changes, then the person's other sites.
+              cell: (r: OrgUser) =>
+                r.also_in?.length ? (
+                  <span>
+                    {r.organization_name}
+                    <span className="block text-xs text-muted-foreground">{t`Also: ${r.also_in.join(', ')}`}</span>
+                  </span>
+                ) : (
+                  r.organization_name
+                ),
+            },
+          ]
         : []),
       {
         field: 'status',
