@@ -156,14 +156,25 @@ export async function isSessionLive(
   userId: number,
   organizationId: number,
 ): Promise<boolean> {
-  const row = (await db('refresh_tokens')
-    .where({ family_id: familyId })
-    .select(
-      db.raw('bool_and(user_id = ? and organization_id = ?) as owned', [userId, organizationId]),
-      db.raw('bool_or(revoked_reason = any(?)) as ended', [ENDING_REASONS]),
-    )
-    .first()) as { owned: boolean | null; ended: boolean | null } | undefined;
-  return row?.owned === true && row.ended !== true;
+  const row = (await db
+    .select(sessionLiveSql(db, familyId, userId, organizationId).wrap('(', ') as live'))
+    .first()) as {
+    live: boolean;
+  };
+  return row.live;
+}
+
+/**
+ * The session check as one SQL boolean, for `isSessionLive` and for the caller's query on every request: the family
+ * exists, every token of it belongs to this user and organisation, and none was revoked by a logout or a reuse.
+ */
+export function sessionLiveSql(db: Knex, familyId: string, userId: number, organizationId: number): Knex.Raw {
+  return db.raw(
+    `SELECT coalesce(bool_and(user_id = ? and organization_id = ?), false)
+        and not coalesce(bool_or(revoked_reason = any(?)), false)
+       FROM refresh_tokens WHERE family_id = ?`,
+    [userId, organizationId, ENDING_REASONS, familyId],
+  );
 }
 
 export async function tokenPair(
