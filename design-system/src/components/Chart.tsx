@@ -199,7 +199,8 @@ export function BarChart<K extends string>({
     >
       <RechartsBarChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
         <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" tick={axisTick} stroke="var(--border)" />
+        {/* Every category is named: bar charts have a handful, and a skipped label hides which bar is which. */}
+        <XAxis dataKey="label" tick={axisTick} stroke="var(--border)" interval={0} />
         <YAxis tick={axisTick} stroke="var(--border)" tickFormatter={formatValue} width={48} allowDecimals={false} />
         <Tooltip formatter={(v) => formatValue(Number(v))} cursor={{ fill: 'var(--muted)' }} />
         <Legend />

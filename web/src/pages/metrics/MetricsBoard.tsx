@@ -186,13 +186,13 @@ function Effectiveness({ data }: { data: NonNullable<Metrics['effectiveness']> }
           <table className="w-full text-sm" data-testid="effectiveness-recalls">
             <thead>
               <tr className="text-left text-muted-foreground">
-                <th className="py-1">
+                <th className="py-1 pr-3">
                   <Trans>Name</Trans>
                 </th>
-                <th>
+                <th className="pr-3">
                   <Trans>Supplier</Trans>
                 </th>
-                <th className="text-right">
+                <th className="pr-3 text-right">
                   <Trans>Acknowledged</Trans>
                 </th>
                 <th className="text-right">
@@ -203,9 +203,9 @@ function Effectiveness({ data }: { data: NonNullable<Metrics['effectiveness']> }
             <tbody>
               {data.recalls.map((r) => (
                 <tr key={r.id} className="border-t">
-                  <td className="py-1">{r.name}</td>
-                  <td>{r.supplier_name}</td>
-                  <td className="text-right tabular-nums">
+                  <td className="py-1 pr-3">{r.name}</td>
+                  <td className="pr-3">{r.supplier_name}</td>
+                  <td className="pr-3 text-right tabular-nums">
                     {f.number(r.acknowledged)} / {f.number(r.consignees)}
                   </td>
                   <td className="text-right font-semibold">{r.level}</td>
