@@ -2,7 +2,7 @@ import type { ModuleDeps, PortalModule } from '@portal/core';
 import { authRoutes } from './routes.js';
 
 export { authenticate } from './services/session.js';
-export { signAccessToken, verifyAccessToken, type AccessClaims } from './services/tokens.js';
+export { endSessions, signAccessToken, verifyAccessToken, type AccessClaims } from './services/tokens.js';
 export { MESSAGES as AUTH_MESSAGES } from './messages.js';
 
 export function createAuthModule(deps: ModuleDeps): PortalModule {

@@ -18,3 +18,13 @@ export function isOperator(actor: Actor): boolean {
 export function hasAnyPermission(actor: Actor, required: readonly string[]): boolean {
   return required.length === 0 || required.some((p) => actor.permissions.includes(p));
 }
+
+/**
+ * Ends sessions at once (auth owns the sessions; organisations decide when an account or a tenant is deactivated).
+ * Wired by the composition root (`createModules`): the organisations module calls it inside its own transaction.
+ * Answers how many refresh tokens it revoked.
+ */
+export type SessionEnder = (
+  trx: import('knex').Knex.Transaction,
+  scope: { userIds?: readonly number[]; organizationIds?: readonly number[] },
+) => Promise<number>;

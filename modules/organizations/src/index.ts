@@ -1,4 +1,5 @@
-import type { ModuleDeps, PortalModule } from '@portal/core';
+import type { ModuleDeps, PortalModule, SessionEnder } from '@portal/core';
+import { wireSessionEnder } from './services/sessions.js';
 import { operatorOrganizationRoutes } from './operator-routes.js';
 import { organizationRoutes } from './routes.js';
 
@@ -39,6 +40,8 @@ export { providerContactFor } from './services/supplier-contacts.js';
 export { normalizeSupplierName, resolveSupplierName } from './services/supplier-master.js';
 export { COMMUNICATION_TYPES, type CommunicationType } from './services/communication-settings.js';
 
-export function createOrganizationsModule(deps: ModuleDeps): PortalModule {
+/** `endSessions` is auth's (the sessions port, see services/sessions.ts): wired here by the composition root. */
+export function createOrganizationsModule(deps: ModuleDeps & { endSessions: SessionEnder }): PortalModule {
+  wireSessionEnder(deps.endSessions);
   return { name: 'organizations', routes: [...organizationRoutes(deps), ...operatorOrganizationRoutes(deps)] };
 }

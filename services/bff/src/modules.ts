@@ -1,4 +1,4 @@
-import { createAuthModule } from '@portal/auth';
+import { createAuthModule, endSessions } from '@portal/auth';
 import { createCommunicationsModule, createOperatorCommunicationsModule } from '@portal/communications';
 import { createContentModule } from '@portal/content';
 import type { ModuleDeps, PortalModule } from '@portal/core';
@@ -20,7 +20,8 @@ export function createModules(deps: ModuleDeps): PortalModule[] {
   return [
     createAuthModule(deps),
     createMetricsModule(deps),
-    createOrganizationsModule(deps),
+    // Organisations end sessions on deactivation through auth's port: auth owns the sessions table.
+    createOrganizationsModule({ ...deps, endSessions }),
     createNotificationsModule(deps),
     createReportsModule(deps),
     createPaperResponsesModule(deps),

@@ -6,6 +6,7 @@ import {
   type Config,
   permissionsOf,
   randomToken,
+  type SessionEnder,
   sha256,
   type SigningKey,
   UnauthorizedError,
@@ -168,6 +169,18 @@ export async function isSessionLive(
  * The session check as one SQL boolean, for `isSessionLive` and for the caller's query on every request: the family
  * exists, every token of it belongs to this user and organisation, and none was revoked by a logout or a reuse.
  */
+/** Ends every live session of the users or organisations ('inactive'): the session check refuses them from now on. */
+export const endSessions: SessionEnder = async (trx, { userIds = [], organizationIds = [] }) => {
+  if (!userIds.length && !organizationIds.length) return 0;
+  return trx('refresh_tokens')
+    .whereNull('revoked_at')
+    .where((w) => {
+      if (userIds.length) w.orWhereRaw('user_id = ANY(?)', [[...userIds]]);
+      if (organizationIds.length) w.orWhereRaw('organization_id = ANY(?)', [[...organizationIds]]);
+    })
+    .update({ revoked_at: trx.fn.now(), revoked_reason: 'inactive' });
+};
+
 export function sessionLiveSql(db: Knex, familyId: string, userId: number, organizationId: number): Knex.Raw {
   return db.raw(
     `SELECT coalesce(bool_and(user_id = ? and organization_id = ?), false)

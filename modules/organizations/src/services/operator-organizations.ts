@@ -28,6 +28,7 @@ import { checkFields, clean, joinDomains, requireText, takeExactFilters } from '
 import { MAX_REPORT_ROWS } from './reports.js';
 import { createOrganizationWithRoles } from './setup.js';
 import { ADMINISTRATOR, issueSetPasswordToken } from './users.js';
+import { endSessions } from './sessions.js';
 
 /** The operator's organisations (spec 001 §7.11): suppliers, providers (health systems with their sites), onboarding. */
 
@@ -636,27 +637,23 @@ async function lockManaged(trx: Knex.Transaction, type: ManagedType, id: number)
 }
 
 /**
- * Ends every session of the organisations at once: their refresh-token families are revoked as 'inactive', which also
- * stops the access tokens issued with them (auth's session check). In the caller's transaction.
+ * Sets the organisations' status. Deactivation ends every session in them at once, in the caller's transaction
+ * (auth's sessions, through the sessions port). Answers the ids whose status changed and the sessions ended.
  */
-async function endSessions(trx: Knex.Transaction, organizationIds: number[]): Promise<number> {
-  if (!organizationIds.length) return 0;
-  return trx('refresh_tokens')
-    .whereRaw('organization_id = ANY(?)', [organizationIds])
-    .whereNull('revoked_at')
-    .update({ revoked_at: trx.fn.now(), revoked_reason: 'inactive' });
-}
-
-/** Sets the organisations' status; deactivation ends their sessions. Answers the ids whose status changed. */
-async function setStatus(trx: Knex.Transaction, ids: number[], status: 'ACTIVE' | 'DEACTIVATED'): Promise<number[]> {
-  const changed = (await trx('organizations')
+async function setStatus(
+  trx: Knex.Transaction,
+  ids: number[],
+  status: 'ACTIVE' | 'DEACTIVATED',
+): Promise<{ changed: number[]; sessionsEnded: number }> {
+  const rows = (await trx('organizations')
     .whereRaw('id = ANY(?)', [ids])
     .whereNot('status', status)
     .update({ status, updated_at: trx.fn.now() })
     .returning('id')) as { id: number }[];
-  const changedIds = changed.map((r) => Number(r.id));
-  if (status === 'DEACTIVATED') await endSessions(trx, changedIds);
-  return changedIds;
+  const changed = rows.map((r) => Number(r.id));
+  const sessionsEnded =
+    status === 'DEACTIVATED' && changed.length ? await endSessions(trx, { organizationIds: changed }) : 0;
+  return { changed, sessionsEnded };
 }
 
 /**
@@ -675,12 +672,7 @@ export async function deactivateManagedOrganization(
       throw new ConflictError(ORGANIZATION_MESSAGES.alreadyDeactivated, 'INVALID_STATUS');
     const siteIds =
       type === 'PROVIDER' ? ((await trx('organizations').where({ parent_id: id }).pluck('id')) as number[]) : [];
-    const before = await trx('refresh_tokens')
-      .whereRaw('organization_id = ANY(?)', [[id, ...siteIds]])
-      .whereNull('revoked_at')
-      .count<{ count: string }[]>({ count: '*' })
-      .first();
-    const changed = await setStatus(trx, [id, ...siteIds], 'DEACTIVATED');
+    const { changed, sessionsEnded } = await setStatus(trx, [id, ...siteIds], 'DEACTIVATED');
     await recordAudit(trx, actor, {
       organizationId: id,
       action: 'ORGANIZATION_DEACTIVATED',
@@ -689,7 +681,7 @@ export async function deactivateManagedOrganization(
       before: { status: org.status },
       after: { status: 'DEACTIVATED', organizations: changed },
     });
-    return { id, status: 'DEACTIVATED' as const, sessions_ended: Number(before?.count ?? 0) };
+    return { id, status: 'DEACTIVATED' as const, sessions_ended: sessionsEnded };
   });
 }
 
@@ -737,7 +729,7 @@ export async function updateManagedOrganization(
     if (reactivate) {
       const siteIds =
         type === 'PROVIDER' ? ((await trx('organizations').where({ parent_id: id }).pluck('id')) as number[]) : [];
-      reactivated = await setStatus(trx, [id, ...siteIds], 'ACTIVE');
+      reactivated = (await setStatus(trx, [id, ...siteIds], 'ACTIVE')).changed;
     }
     const siteChanges: unknown[] = [];
     if (type === 'PROVIDER') {

@@ -26,6 +26,7 @@ import { inviteUserInto, type NewMember, sendInvitation } from './users.js';
 import { Organization } from '../models/Organization.js';
 import { Role } from '../models/Role.js';
 import { User, type UserStatus } from '../models/User.js';
+import { endSessions } from './sessions.js';
 
 /** The operator's users page (issue 11): every tenant's users, one row per person. */
 
@@ -276,14 +277,6 @@ async function lockUser(trx: Knex.Transaction, userId: number): Promise<User> {
   return user;
 }
 
-/** Ends every session of the user at once ('inactive': the access token's session check refuses it from now on). */
-async function endSessions(trx: Knex.Transaction, userId: number): Promise<number> {
-  return trx('refresh_tokens')
-    .where({ user_id: userId })
-    .whereNull('revoked_at')
-    .update({ revoked_at: trx.fn.now(), revoked_reason: 'inactive' });
-}
-
 /** Names and phone of the person (the account, across organisations). */
 export async function updateUserAccount(
   db: Knex,
@@ -342,7 +335,7 @@ export async function setUserActive(
       status = 'DEACTIVATED';
       await User.query(trx).findById(userId).patch({ status: 'DEACTIVATED', status_before_deactivation: user.status });
     }
-    const sessionsEnded = active ? 0 : await endSessions(trx, userId);
+    const sessionsEnded = active ? 0 : await endSessions(trx, { userIds: [userId] });
     await recordAudit(trx, actor, {
       organizationId: null,
       action: active ? 'USER_ACTIVATED' : 'USER_DEACTIVATED',
