@@ -59,7 +59,10 @@ export class LiveEvents {
     if (this.client) return Promise.resolve(this.client);
     this.connecting ??= (async () => {
       const client = new pg.Client(
-        typeof this.connection === 'string' ? { connectionString: this.connection } : { ...this.connection },
+        typeof this.connection === 'string'
+          ? { connectionString: this.connection }
+          : // knex keeps the password as a hidden property, out of logs: copy it by name.
+            { ...this.connection, password: this.connection.password },
       );
       client.on('notification', (n) => {
         let payload: unknown = n.payload;
