@@ -107,9 +107,13 @@ function fileStoreSettings(env: NodeJS.ProcessEnv): FileStoreSettings {
   const kind = env.FILE_STORE || 'local';
   if (kind === 'local') return { kind };
   if (kind !== 's3') throw new Error(`FILE_STORE must be "local" or "s3", got "${kind}"`);
-  if (!env.S3_BUCKET) throw new Error('S3_BUCKET must be set when FILE_STORE=s3');
+  return { kind, ...s3Settings(env) };
+}
+
+/** The S3 settings of the environment, whatever FILE_STORE says (`pnpm cli files migrate --to s3` reads them first). */
+export function s3Settings(env: NodeJS.ProcessEnv = process.env): S3Settings {
+  if (!env.S3_BUCKET) throw new Error('S3_BUCKET must be set to use the S3 file store');
   return {
-    kind,
     bucket: env.S3_BUCKET,
     endpoint: env.S3_ENDPOINT || undefined,
     region: env.S3_REGION || 'us-east-1',
