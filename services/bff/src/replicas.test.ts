@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, repoRoot } from '@portal/core';
+import { freePort, repoRoot, S3FileStore, s3Settings, signFileToken } from '@portal/core';
 import { seedDemo } from '@portal/migrations';
 import {
   apiClient,
@@ -228,8 +228,30 @@ describe('two replicas on one database and one S3 store', () => {
     expect(received.flatMap((m) => m.to.map((t) => t.toLowerCase())).sort()).toEqual(expected);
   });
 
-  it('stops a replica cleanly on SIGTERM: not ready, then exits 0, while the other keeps serving', async () => {
+  it('stops a replica on SIGTERM only after the download it is serving has finished; the other keeps serving', async () => {
+    // A 12 MB object, fetched from B through a signed link, read slowly: in flight when B is told to stop.
+    const store = new S3FileStore(s3Settings(s3.env));
+    const big = Buffer.alloc(12 * 1024 * 1024, 5);
+    await store.put('documents/2026/11/big.pdf', big);
+    store.close();
+    const token = signFileToken(jwtSecret, {
+      key: 'documents/2026/11/big.pdf',
+      name: 'big.pdf',
+      disposition: 'attachment',
+    });
+    const res = await fetch(`${b.baseUrl}/api/files/${token}`);
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    let received = (await reader.read()).value!.length;
+
     b.process.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300)); // the signal lands while the rest waits in the pipes
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.length;
+    }
+    expect(received).toBe(big.length);
     expect(await b.exited).toBe(0);
     expect((await fetch(`${a.baseUrl}/api/health/ready`)).status).toBe(200);
   });
