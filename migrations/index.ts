@@ -6,15 +6,19 @@ import type { Knex } from 'knex';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
-/** The one ordered folder of migrations (DESIGN §6): files named YYYYMMDDHHMMSS_<what>.ts, each with up and down. */
+/**
+ * The one ordered folder of migrations (DESIGN §6): files named YYYYMMDDHHMMSS_<what>.ts, each with up and down.
+ * The production build (scripts/build.ts) compiles them to .js beside the server; they keep their .ts name in
+ * knex_migrations, so a database migrated by either runs on with the other.
+ */
 class FolderMigrationSource implements Knex.MigrationSource<string> {
   async getMigrations(): Promise<string[]> {
     return readdirSync(dir)
-      .filter((f) => /^\d{14}_.+\.ts$/.test(f))
+      .filter((f) => /^\d{14}_.+\.(ts|js)$/.test(f) && !f.endsWith('.d.ts'))
       .sort();
   }
   getMigrationName(migration: string): string {
-    return migration;
+    return migration.replace(/\.js$/, '.ts');
   }
   async getMigration(migration: string): Promise<Knex.Migration> {
     return (await import(pathToFileURL(path.join(dir, migration)).href)) as Knex.Migration;
@@ -26,9 +30,19 @@ const config = (): Knex.MigratorConfig => ({
   tableName: 'knex_migrations',
 });
 
+/** Any fixed number: the advisory lock that lets one replica migrate while the others starting with it wait. */
+const MIGRATION_LOCK = 72_610_017;
+
+/**
+ * Applies pending migrations. Replicas starting together queue on an advisory lock (held by a transaction of its
+ * own) rather than failing on knex's "migration table is already locked"; the later ones then find nothing to do.
+ */
 export async function migrateLatest(db: Knex): Promise<string[]> {
-  const [, applied] = (await db.migrate.latest(config())) as [number, string[]];
-  return applied;
+  return db.transaction(async (lock) => {
+    await lock.raw('SELECT pg_advisory_xact_lock(?)', [MIGRATION_LOCK]);
+    const [, applied] = (await db.migrate.latest(config())) as [number, string[]];
+    return applied;
+  });
 }
 
 export async function rollbackAll(db: Knex, all = false): Promise<string[]> {

@@ -74,6 +74,33 @@ export async function startTestApp(
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  const { call, signIn } = apiClient(baseUrl);
+
+  return {
+    baseUrl,
+    db: database.db,
+    databaseName: new URL(database.url).pathname.slice(1),
+    config,
+    mailer,
+    smtp,
+    call,
+    signIn,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      mailer.close();
+      await smtp.close();
+      await database.drop();
+      rmSync(filesDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `call` and `signIn` against any BFF's address: the in-process one here, or a replica process of its own. */
+export function apiClient(baseUrl: string): Pick<TestApp, 'call' | 'signIn'> {
   const call: TestApp['call'] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
@@ -107,25 +134,5 @@ export async function startTestApp(
     return { access_token: res.body.d.access_token as string, refresh_token: res.body.d.refresh_token as string };
   };
 
-  return {
-    baseUrl,
-    db: database.db,
-    databaseName: new URL(database.url).pathname.slice(1),
-    config,
-    mailer,
-    smtp,
-    call,
-    signIn,
-    close: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      mailer.close();
-      await smtp.close();
-      await database.drop();
-      rmSync(filesDir, { recursive: true, force: true });
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { call, signIn };
 }

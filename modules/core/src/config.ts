@@ -2,6 +2,22 @@ import path from 'node:path';
 import { keysFromEnvironment, loadOrCreateKeyFile, type SigningKey } from './keys.js';
 import { repoRoot } from './version.js';
 
+export interface S3Settings {
+  bucket: string;
+  /** An S3-compatible server's address (MinIO, Ceph, ...); unset for AWS itself. */
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** `http://host/bucket/key` rather than `http://bucket.host/key`: what most self-hosted servers want. */
+  forcePathStyle: boolean;
+  /** A folder inside the bucket, so several products can share one. */
+  prefix?: string;
+}
+
+/** Where uploaded files live: `local` (DATA_DIR/files, one machine) or `s3` (shared by every replica). */
+export type FileStoreSettings = { kind: 'local' } | ({ kind: 's3' } & S3Settings);
+
 /** Every setting the product reads from the environment, with its default. README lists the same table. */
 export interface Config {
   port: number;
@@ -32,6 +48,9 @@ export interface Config {
   reminderIntervalHours: number;
   reminderMax: number;
   webDist: string;
+  fileStore: FileStoreSettings;
+  /** How long a shutdown waits for requests in flight before it cuts their connections. */
+  shutdownGraceSeconds: number;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -79,5 +98,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reminderIntervalHours: int(env.REMINDER_INTERVAL_HOURS, 72, 'REMINDER_INTERVAL_HOURS'),
     reminderMax: int(env.REMINDER_MAX, 3, 'REMINDER_MAX'),
     webDist: path.resolve(repoRoot, env.WEB_DIST || 'web/dist'),
+    fileStore: fileStoreSettings(env),
+    shutdownGraceSeconds: int(env.SHUTDOWN_GRACE_SECONDS, 20, 'SHUTDOWN_GRACE_SECONDS'),
+  };
+}
+
+function fileStoreSettings(env: NodeJS.ProcessEnv): FileStoreSettings {
+  const kind = env.FILE_STORE || 'local';
+  if (kind === 'local') return { kind };
+  if (kind !== 's3') throw new Error(`FILE_STORE must be "local" or "s3", got "${kind}"`);
+  return { kind, ...s3Settings(env) };
+}
+
+/** The S3 settings of the environment, whatever FILE_STORE says (`pnpm cli files migrate --to s3` reads them first). */
+export function s3Settings(env: NodeJS.ProcessEnv = process.env): S3Settings {
+  if (!env.S3_BUCKET) throw new Error('S3_BUCKET must be set to use the S3 file store');
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT || undefined,
+    region: env.S3_REGION || 'us-east-1',
+    // Unset: the SDK's own chain (AWS_* variables, instance role, ...).
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+    prefix: env.S3_PREFIX || undefined,
   };
 }

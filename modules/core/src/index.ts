@@ -14,6 +14,8 @@ export * from './routes.js';
 export * from './validation.js';
 export * from './version.js';
 export * from './files.js';
+export * from './s3-files.js';
+export * from './pubsub.js';
 export * from './spreadsheet/index.js';
 export * from './keys.js';
 export * from './sheets.js';

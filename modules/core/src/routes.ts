@@ -104,6 +104,8 @@ export interface ModuleDeps {
   /** Asks the sender to drain the outbox soon after a commit that queued mail. */
   mail: { kick(): void };
   files: import('./files.js').FileStore;
+  /** Live updates across replicas (LISTEN/NOTIFY); the BFF provides it, a test may leave it out. */
+  live?: import('./pubsub.js').LiveEvents;
 }
 
 export interface PortalModule {

@@ -11,6 +11,7 @@ export class Mailer {
   private readonly transport: Transporter | null;
   private running: Promise<DrainResult> | null = null;
   private again = false;
+  private stopping = false;
 
   constructor(
     private readonly db: Knex,
@@ -27,7 +28,7 @@ export class Mailer {
 
   /** Drains now; concurrent calls share one run and schedule exactly one more. */
   async drain(): Promise<DrainResult> {
-    if (!this.transport) return { sent: 0, failed: 0, bounced: 0 };
+    if (!this.transport || this.stopping) return { sent: 0, failed: 0, bounced: 0 };
     if (this.running) {
       this.again = true;
       return this.running;
@@ -36,11 +37,11 @@ export class Mailer {
       const total: DrainResult = { sent: 0, failed: 0, bounced: 0 };
       do {
         this.again = false;
-        const r = await drainOutbox(this.db, this.transport!, this.from, this.logger);
+        const r = await drainOutbox(this.db, this.transport!, this.from, this.logger, 100, () => this.stopping);
         total.sent += r.sent;
         total.failed += r.failed;
         total.bounced += r.bounced;
-      } while (this.again);
+      } while (this.again && !this.stopping);
       return total;
     })().finally(() => {
       this.running = null;
@@ -52,6 +53,15 @@ export class Mailer {
   kick(): void {
     if (!this.transport) return;
     this.drain().catch((err: unknown) => this.logger?.error({ err }, 'outbox drain failed'));
+  }
+
+  /**
+   * Graceful shutdown: no new drain starts, and a running one ends after the email it holds (its claim is a
+   * transaction: the row is either SENT and committed, or released for another replica).
+   */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.running?.catch(() => undefined);
   }
 
   close(): void {

@@ -189,9 +189,10 @@ export async function drainOutbox(
   from: string,
   logger?: Logger,
   limit = 100,
+  stopped: () => boolean = () => false,
 ): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, failed: 0, bounced: 0 };
-  for (let i = 0; i < limit; i++) {
+  for (let i = 0; i < limit && !stopped(); i++) {
     const done = await db.transaction(async (trx) => {
       const row = await OutboxEmail.query(trx)
         .where({ status: 'DELIVERY' })

@@ -33,12 +33,15 @@ import {
   validate,
 } from '@portal/core';
 import { bodyError, mapError, sendError } from './envelope.js';
+import { createHealth, type Health, HEALTH_PATHS } from './health.js';
 import { buildOpenApi } from './openapi.js';
 import { rateLimit } from './rate-limit.js';
 
 export interface AppOptions {
   deps: ModuleDeps;
   modules: PortalModule[];
+  /** The replica's state for /api/health/ready; ready when left out (tests, the CLI). */
+  health?: Health;
 }
 
 const isFile = (v: unknown): v is FileResult =>
@@ -187,7 +190,7 @@ function mount(router: Router, route: Route, deps: ModuleDeps): void {
   });
 }
 
-export function createApp({ deps, modules }: AppOptions): Koa {
+export function createApp({ deps, modules, health = createHealth() }: AppOptions): Koa {
   const { config, logger } = deps;
   const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
   const routes = modules.flatMap((m) => m.routes);
@@ -270,7 +273,16 @@ export function createApp({ deps, modules }: AppOptions): Koa {
     }),
   );
 
-  const authLimit = rateLimit(config.authRateLimitPerMinute);
+  // Until migrations are done, and once shutdown began, only the health answers: a request on a half-migrated schema
+  // could fail in ways a retry on another replica would not.
+  app.use(async (ctx, next) => {
+    if (health.state === 'ready' || !isApi(ctx.path) || HEALTH_PATHS.includes(ctx.path)) return next();
+    if (health.state === 'stopping') ctx.set('Connection', 'close');
+    ctx.set('Retry-After', '1');
+    sendError(ctx, 503, 'SERVICE_UNAVAILABLE', 'The service is starting or stopping. Please try again.');
+  });
+
+  const authLimit = rateLimit(deps.db, config.authRateLimitPerMinute);
   app.use(async (ctx, next) => (ctx.path.startsWith('/api/auth/') ? authLimit(ctx, next) : next()));
 
   const jsonBody = koaBody({
@@ -325,6 +337,17 @@ export function createApp({ deps, modules }: AppOptions): Koa {
     const d = { status: up ? 'ok' : 'down', version: appVersion, db: up ? 'up' : 'down' };
     if (up) ctx.body = { ok: true, m: '', d };
     else sendError(ctx, 503, 'DB_UNAVAILABLE', 'The database is not reachable.', undefined, d);
+  });
+  // Liveness: the process answers, whatever the database does (a load balancer restarts a replica on failure).
+  router.get('/health/live', (ctx) => {
+    ctx.body = { ok: true, m: '', d: { status: 'ok', version: appVersion } };
+  });
+  // Readiness: send traffic here only once migrations are done, the database answers and no shutdown is under way.
+  router.get('/health/ready', async (ctx) => {
+    const up = health.state === 'ready' && (await pingDb(deps.db));
+    const d = { status: up ? 'ready' : health.state === 'ready' ? 'db-down' : health.state, version: appVersion };
+    if (up) ctx.body = { ok: true, m: '', d };
+    else sendError(ctx, 503, 'NOT_READY', 'This replica is not ready.', undefined, d);
   });
   const openapi = buildOpenApi(routes, appVersion);
   router.get('/openapi.json', (ctx) => {

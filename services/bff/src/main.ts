@@ -1,11 +1,11 @@
 import type { Server } from 'node:http';
 import cron, { type ScheduledTask } from 'node-cron';
-import path from 'node:path';
 import { seedDemoCommunications } from '@portal/communications';
-import { appVersion, createLogger, LocalFileStore, loadConfig, openDatabase } from '@portal/core';
+import { appVersion, createFileStore, createLogger, LiveEvents, loadConfig, openDatabase } from '@portal/core';
 import { isDatabaseEmpty, migrateLatest, seedDemo } from '@portal/migrations';
 import { Mailer } from '@portal/notifications';
 import { createApp } from './app.js';
+import { createHealth } from './health.js';
 import { createJobs } from './jobs.js';
 import { createModules } from './modules.js';
 
@@ -21,12 +21,28 @@ const DEMO_ACCOUNTS = [
   ['multi@riverside.demo', 'Member of Riverside Health and Lakeshore Medical Center'],
 ] as const;
 
-/** Starts the product: database (embedded unless DATABASE_URL), migrations, demo seed on an empty database, HTTP, jobs. */
+/**
+ * Starts the product: database (embedded unless DATABASE_URL), HTTP (answering only health until ready), migrations,
+ * demo seed on an empty database, jobs. Any number of these may run on one PostgreSQL (README "Running several
+ * replicas").
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config, (m) => logger.debug({ postgres: m.trim() }, 'postgres'));
   const { db } = database;
+
+  const health = createHealth('migrating');
+  const mailer = new Mailer(db, config.smtpUrl, config.mailFrom, logger);
+  const files = createFileStore(config);
+  const live = new LiveEvents(db);
+  const deps = { db, config, logger, mail: mailer, files, live };
+  const app = createApp({ deps, modules: createModules(deps), health });
+  // Listening before migrating, so a load balancer sees "alive, not ready" rather than a refused connection.
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(config.port, config.host, () => resolve(s));
+  });
+
   const applied = await migrateLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   let seeded = false;
@@ -36,23 +52,18 @@ async function main(): Promise<void> {
     seeded = true;
   }
   const demoPresent = Boolean(await db('users').where({ email: 'admin@operator.demo' }).first('id'));
+  health.state = 'ready';
 
-  const mailer = new Mailer(db, config.smtpUrl, config.mailFrom, logger);
-  const deps = { db, config, logger, mail: mailer, files: new LocalFileStore(path.join(config.dataDir, 'files')) };
-  const app = createApp({ deps, modules: createModules(deps) });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
-  });
-
+  // Runs in progress, so a shutdown waits for them: a claimed job finishes (or its transaction is rolled back).
+  const running = new Set<Promise<unknown>>();
   const tasks: ScheduledTask[] = createJobs(db, mailer, config).map((job) =>
     cron.schedule(
       job.schedule,
       async () => {
-        try {
-          await job.run();
-        } catch (err) {
-          logger.error({ err, job: job.name }, 'job failed');
-        }
+        if (health.state !== 'ready') return;
+        const run = job.run().catch((err: unknown) => logger.error({ err, job: job.name }, 'job failed'));
+        running.add(run);
+        await run.finally(() => running.delete(run));
       },
       { noOverlap: true, name: job.name },
     ),
@@ -74,14 +85,20 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // Not ready first, so the load balancer stops sending; requests already in flight finish below.
+    health.state = 'stopping';
     logger.info({ signal }, 'shutting down');
     for (const t of tasks) await t.stop();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
-      setTimeout(() => server.closeAllConnections(), 5000).unref();
+      setTimeout(() => server.closeAllConnections(), config.shutdownGraceSeconds * 1000).unref();
     });
+    await mailer.stop();
+    await Promise.allSettled([...running]);
     mailer.close();
+    await live.close();
+    files.close?.();
     await database.close();
     logger.info('stopped');
     process.exit(0);

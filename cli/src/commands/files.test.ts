@@ -1,0 +1,95 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { S3FileStore, s3Settings } from '@portal/core';
+import { startTestS3, type TestS3 } from '@portal/testing/s3';
+import { migrateFiles } from './files.js';
+
+let s3: TestS3;
+let store: S3FileStore;
+let dataDir: string;
+const files: Record<string, Buffer> = {
+  'documents/2026/11/a.pdf': Buffer.from('%PDF-1.7 first'),
+  'documents/2026/11/b.pdf': Buffer.from('%PDF-1.7 second'),
+  'answers/2026/10/c.png': Buffer.alloc(3 * 1024 * 1024, 9),
+};
+
+beforeAll(async () => {
+  s3 = await startTestS3();
+  store = new S3FileStore(s3Settings(s3.env));
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-files-migrate-'));
+  for (const [key, data] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dataDir, 'files', key)), { recursive: true });
+    writeFileSync(path.join(dataDir, 'files', key), data);
+  }
+});
+afterAll(async () => {
+  store.close();
+  await s3.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('files migrate --to s3', () => {
+  it('stops at a file whose stored copy does not match its checksum, and resumes after the verified ones', async () => {
+    const journal = path.join(dataDir, 'journal-1');
+    // A store that hands back other bytes for one key: what a corrupted transfer looks like.
+    const corrupting = {
+      put: (key: string, data: PassThrough) => store.put(key, data),
+      stream: (key: string) => {
+        if (!key.startsWith('documents/2026/11/a')) return store.stream(key);
+        const out = new PassThrough();
+        out.end('%PDF-1.7 tampered');
+        return out;
+      },
+    };
+    await expect(migrateFiles({ from: path.join(dataDir, 'files'), to: corrupting, journal })).rejects.toThrow(
+      /Checksum mismatch for documents\/2026\/11\/a\.pdf/,
+    );
+    // Keys go in order: answers/... was verified before the failure, and is the only one in the journal.
+    expect(readFileSync(journal, 'utf8')).toBe('answers/2026/10/c.png\n');
+
+    const progress: string[] = [];
+    const resumed = await migrateFiles({
+      from: path.join(dataDir, 'files'),
+      to: store,
+      journal,
+      onProgress: (done, total, key) => progress.push(`${done}/${total} ${key}`),
+    });
+    expect(resumed).toEqual({ total: 3, copied: 2, skipped: 1, bytes: 14 + 15 });
+    expect(progress).toEqual([
+      '1/3 answers/2026/10/c.png',
+      '2/3 documents/2026/11/a.pdf',
+      '3/3 documents/2026/11/b.pdf',
+    ]);
+    // Buffer.equals: a deep toEqual walks a 3 MB buffer byte by byte.
+    for (const [key, data] of Object.entries(files)) expect((await store.read(key)).equals(data)).toBe(true);
+    // Run again: nothing left to copy.
+    expect(await migrateFiles({ from: path.join(dataDir, 'files'), to: store, journal })).toMatchObject({
+      copied: 0,
+      skipped: 3,
+    });
+  });
+
+  it('runs as `portal files migrate --to s3` with progress, from the environment', async () => {
+    const cli = path.resolve(import.meta.dirname, '../index.ts');
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', cli, 'files', 'migrate', '--to', 's3'],
+      { env: { ...process.env, ...s3.env, S3_PREFIX: 'second', DATA_DIR: dataDir, FILE_STORE: 'local' } },
+    );
+    expect(stdout).toContain('3 files copied and verified (3145757 bytes), 0 already done, 3 in all.');
+    expect(stderr).toContain('files: 3/3 (100%)');
+    const wrong = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', cli, 'files', 'migrate', '--to', 'ftp'],
+      {
+        env: { ...process.env, DATA_DIR: dataDir },
+      },
+    ).catch((e: { code: number; stderr: string }) => e);
+    expect(wrong).toMatchObject({ code: 1, stderr: 'error: --to must be s3\n' });
+  });
+});
