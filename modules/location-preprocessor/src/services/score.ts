@@ -86,8 +86,8 @@ function sameToken(a: string, b: string): boolean {
 
 /**
  * Name similarity: the weighted overlap of tokens (weak words count less) as the mean of Dice and containment, so a
- * name inside a longer one ("ST MARY'S" in "ASCENSION ST MARY'S HOSPITAL") scores high; or the plain edit similarity,
- * whichever is higher.
+ * name inside a longer one ("ST MARY'S" in "ASCENSION ST MARY'S HOSPITAL") scores high; or the edit similarity of the
+ * distinctive words (typos), whichever is higher.
  */
 export function nameSimilarity(a: string[], b: string[]): number {
   if (!a.length || !b.length) return 0;
@@ -112,7 +112,11 @@ export function nameSimilarity(a: string[], b: string[]): number {
   // Containment of a name made only of weak words ("MEDICAL CENTER") says nothing.
   const strong = Math.min(wa, wb) >= 0.9 ? containment : dice;
   const tokens = (dice + strong) / 2;
-  return Math.max(tokens, levRatio(a.join(' '), b.join(' ')) * 0.95);
+  // Edit similarity of the distinctive words only: "ST JOSEPH'S MEDICAL CENTER" is not "ST MARY'S MEDICAL CENTER".
+  const sa = a.filter((x) => weight(x) >= 0.9);
+  const sb = b.filter((y) => weight(y) >= 0.9);
+  const edit = sa.length && sb.length ? levRatio(sa.join(' '), sb.join(' ')) : levRatio(a.join(' '), b.join(' ')) * 0.8;
+  return Math.max(tokens, edit * 0.95);
 }
 
 /** Street address similarity: the house number must agree; the rest by edit similarity. */
