@@ -44,7 +44,7 @@ export async function claimJob(db: Knex, worker: string, leaseSeconds = LEASE_SE
   return res.rows[0] ?? null;
 }
 
-function toInput(values: Partial<Record<string, string>>): LocationInput {
+export function toInput(values: Partial<Record<string, string>>): LocationInput {
   const address = [values.address, values.address2].filter(Boolean).join(', ');
   return {
     name: values.name ?? '',
