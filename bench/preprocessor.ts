@@ -257,6 +257,16 @@ function bigFile(cms: Hospital[], rows: number): Buffer {
   return iconv.encode(lines.join(''), 'windows-1252');
 }
 
+/** How much other work competed for the CPUs (Linux's /proc/pressure/cpu), as bench/run.ts reports it. */
+function cpuPressure(): string {
+  try {
+    const avg = /avg300=([\d.]+)/.exec(readFileSync('/proc/pressure/cpu', 'utf8'))?.[1];
+    return `CPU pressure ${avg ?? '?'}% of the last 5 minutes with runnable tasks waiting`;
+  } catch {
+    return 'CPU pressure unknown';
+  }
+}
+
 const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(2)}%` : 'n/a');
 const frac = (a: number, b: number) => (b ? (a / b).toFixed(4) : 'n/a');
 
@@ -365,7 +375,7 @@ export async function measurePreprocessor(db: Db, filesDir: string, rows: number
         ]),
     ),
     '',
-    `Speed: ${count} rows (${mb(big.length)} Windows-1252 CSV), on ${os.cpus().length} CPU(s) shared with other work; RSS sampled every 5 ms (this process; PostgreSQL is a separate process).`,
+    `Speed: ${count} rows (${mb(big.length)} Windows-1252 CSV), on ${os.cpus().length} CPU(s) shared with other work (load average ${os.loadavg()[0]!.toFixed(1)}, ${cpuPressure()}); RSS sampled every 5 ms (this process; PostgreSQL is a separate process). Run ${new Date().toISOString()}.`,
     '',
     table(
       ['path', 'rows', 'time', 'rows/s', 'rss before', 'rss peak', 'rss growth', 'target'],
