@@ -5,6 +5,7 @@ import { configureFilesCommand } from './commands/files.js';
 import { configureJobsCommand } from './commands/jobs.js';
 import { configureKeysCommand } from './commands/keys.js';
 import { configureOutboxCommand } from './commands/outbox.js';
+import { configurePreprocessorCommands } from './commands/preprocessor.js';
 import { configureUsersCommand } from './commands/users.js';
 import { configureVersionCommand } from './commands/version.js';
 
@@ -21,5 +22,6 @@ export function buildProgram(): Command {
   configureKeysCommand(program);
   configureVersionCommand(program);
   configureFilesCommand(program);
+  configurePreprocessorCommands(program);
   return program;
 }

@@ -56,7 +56,7 @@ async function main(): Promise<void> {
 
   // Runs in progress, so a shutdown waits for them: a claimed job finishes (or its transaction is rolled back).
   const running = new Set<Promise<unknown>>();
-  const tasks: ScheduledTask[] = createJobs(db, mailer, config).map((job) =>
+  const tasks: ScheduledTask[] = createJobs(db, mailer, config, files).map((job) =>
     cron.schedule(
       job.schedule,
       async () => {
