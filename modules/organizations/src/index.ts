@@ -1,4 +1,5 @@
 import type { ModuleDeps, PortalModule } from '@portal/core';
+import { operatorLocationRoutes } from './operator-location-routes.js';
 import { operatorOrganizationRoutes } from './operator-routes.js';
 import { organizationRoutes } from './routes.js';
 
@@ -40,5 +41,8 @@ export { normalizeSupplierName, resolveSupplierName } from './services/supplier-
 export { COMMUNICATION_TYPES, type CommunicationType } from './services/communication-settings.js';
 
 export function createOrganizationsModule(deps: ModuleDeps): PortalModule {
-  return { name: 'organizations', routes: [...organizationRoutes(deps), ...operatorOrganizationRoutes(deps)] };
+  return {
+    name: 'organizations',
+    routes: [...organizationRoutes(deps), ...operatorOrganizationRoutes(deps), ...operatorLocationRoutes(deps)],
+  };
 }
