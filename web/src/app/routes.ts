@@ -202,8 +202,14 @@ export const routes: readonly RouteDef[] = [
     permissions: N.emailTemplates,
     page: () => import('../pages/notisphere/ContentManagementPage'),
   }),
-  noti('/notisphere/locations', msg`Locations`, { permissions: N.locations }),
-  noti('/notisphere/locations-verification', msg`Locations Verification`, { permissions: N.locations }),
+  noti('/notisphere/locations', msg`Locations`, {
+    permissions: N.locations,
+    page: () => import('../pages/notisphere/LocationsPage'),
+  }),
+  noti('/notisphere/locations-verification', msg`Locations Verification`, {
+    permissions: N.locations,
+    page: () => import('../pages/notisphere/LocationsVerificationPage'),
+  }),
   noti('/notisphere/location-pre-processor', msg`Location Pre-Processor`, { permissions: N.locations }),
   noti('/notisphere/location-pre-processor/known-providers', msg`Known Providers`, {
     permissions: N.locations,
