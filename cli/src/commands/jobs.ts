@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { createJobs, runJob } from '@portal/bff';
-import { createLogger, loadConfig } from '@portal/core';
+import path from 'node:path';
+import { createLogger, LocalFileStore, loadConfig } from '@portal/core';
 import { Mailer } from '@portal/notifications';
 import { action, withDatabase } from '../context.js';
 
@@ -25,7 +26,10 @@ export function configureJobsCommand(program: Command): void {
         withDatabase(async (db, config) => {
           const mailer = new Mailer(db, config.smtpUrl, config.mailFrom, createLogger('silent'));
           try {
-            const result = await runJob(createJobs(db, mailer, config), name);
+            const result = await runJob(
+              createJobs(db, mailer, config, new LocalFileStore(path.join(config.dataDir, 'files'))),
+              name,
+            );
             return `${name}: ${Object.entries(result)
               .map(([k, v]) => `${k}=${v}`)
               .join(' ')}`;

@@ -33,6 +33,8 @@ export {
   type DistributionListMember,
 } from './services/distribution-lists.js';
 export { createSupplierLocation, getSupplierLocations, type SupplierLocation } from './services/locations.js';
+// The operator's location pre-processor completes its jobs into supplier locations (issue 14).
+export { type PreprocessedLocation, upsertPreprocessedLocations } from './services/preprocessed-locations.js';
 export { getTemplateActions, type TemplateAction, type ActionType, ACTION_TYPES } from './services/template-actions.js';
 export { getSalesRepresentatives, type SalesRepresentative } from './services/sales-reps.js';
 export { providerContactFor } from './services/supplier-contacts.js';

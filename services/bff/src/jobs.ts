@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { sendReminders } from '@portal/communications';
-import type { Config, Logger } from '@portal/core';
+import type { Config, FileStore, Logger } from '@portal/core';
+import { runWorker } from '@portal/location-preprocessor';
 import type { Mailer } from '@portal/notifications';
 
 /** A job the scheduler triggers and the CLI can run once (`pnpm cli jobs run <name>`). */
@@ -16,7 +17,7 @@ export interface Job {
  * The jobs of DESIGN §5. Each claims its work in PostgreSQL (SKIP LOCKED, or idempotent deletes), so running the
  * schedule on every replica at once is safe.
  */
-export function createJobs(db: Knex, mailer: Mailer, config: Config): Job[] {
+export function createJobs(db: Knex, mailer: Mailer, config: Config, files?: FileStore): Job[] {
   return [
     {
       name: 'outbox',
@@ -33,6 +34,13 @@ export function createJobs(db: Knex, mailer: Mailer, config: Config): Job[] {
         if (result.emails) mailer.kick();
         return result;
       },
+    },
+    {
+      name: 'location-preprocessor',
+      description:
+        'Match waiting location pre-processor jobs, and resume any whose worker stopped (FOR UPDATE SKIP LOCKED).',
+      schedule: '*/15 * * * * *',
+      run: async () => (files ? runWorker(db, files) : { jobs: 0, errors: 0 }),
     },
     {
       name: 'expire-tokens',

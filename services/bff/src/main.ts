@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     const s = app.listen(config.port, config.host, () => resolve(s));
   });
 
-  const tasks: ScheduledTask[] = createJobs(db, mailer, config).map((job) =>
+  const tasks: ScheduledTask[] = createJobs(db, mailer, config, deps.files).map((job) =>
     cron.schedule(
       job.schedule,
       async () => {

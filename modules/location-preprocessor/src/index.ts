@@ -1,0 +1,19 @@
+import type { ModuleDeps, PortalModule } from '@portal/core';
+import { preprocessorRoutes } from './routes.js';
+import { createKicker } from './services/worker.js';
+
+export { INPUT_MESSAGES, readInputRows, SUPPLIER_FIELDS, sheetExtension } from './services/input.js';
+export { importKnownProviders, type ImportSummary, syncPortalProviders } from './services/known-providers.js';
+export { type LocationInput, Matcher, type MatchResult } from './services/matcher.js';
+export { createJob, getJob } from './services/jobs.js';
+export { claimJob, processJob, runWorker, workerId } from './services/worker.js';
+export { AUTO_THRESHOLD, REVIEW_THRESHOLD } from './services/score.js';
+
+/**
+ * The location pre-processor (issue 14, spec 000 §7): known providers, supplier location files matched to them in
+ * the background, the operator's review, and completion into the supplier's locations.
+ */
+export function createLocationPreprocessorModule(deps: ModuleDeps): PortalModule {
+  const kick = createKicker(deps.db, deps.files, deps.logger);
+  return { name: 'location-preprocessor', routes: preprocessorRoutes(deps, () => void kick()) };
+}
