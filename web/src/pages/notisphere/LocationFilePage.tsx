@@ -338,8 +338,7 @@ export function LocationFilePage({ editable }: { editable: boolean }) {
           setConfirmComplete(false);
           void run(
             () => completeJob(id),
-            (r) =>
-              t`Job completed: ${r.created} locations created, ${r.updated} updated, ${r.skipped} left for review.`,
+            (r) => t`Job completed: ${r.created} locations created, ${r.updated} updated, ${r.skipped} rows left out.`,
           );
         }}
         title={t`Are you sure?`}

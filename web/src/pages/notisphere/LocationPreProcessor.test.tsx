@@ -335,7 +335,7 @@ describe('location pre-processor: view and review', () => {
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(writes().at(-1)).toMatchObject({ method: 'POST', url: `${BASE}/9/complete` }));
     expect(
-      await screen.findByText('Job completed: 6 locations created, 1 updated, 2 left for review.', {
+      await screen.findByText('Job completed: 6 locations created, 1 updated, 2 rows left out.', {
         selector: '[data-slot="toast-description"]',
       }),
     ).toBeTruthy();
