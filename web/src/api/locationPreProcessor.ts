@@ -2,6 +2,7 @@ import type { SWRConfiguration } from 'swr';
 import type { ApiError } from './client';
 import { apiRequest, formData, useApi } from './client';
 import { listQueryParams, type ListQuery, type Page } from './communications';
+import type { ResponseData } from './contract';
 
 /**
  * The operator's location pre-processor (spec 000 §7, issue 14; the contract in docs/decisions.md "Location
@@ -15,74 +16,15 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 export const DECISIONS = ['MATCHED', 'REVIEW', 'UNMATCHED'] as const;
 export type Decision = (typeof DECISIONS)[number];
 
-export interface PreProcessorJob {
-  id: number;
-  supplierId: number;
-  supplierName: string;
-  fileName: string;
-  status: JobStatus;
-  totalRows: number;
-  processedRows: number;
-  matchedRows: number;
-  reviewRows: number;
-  unmatchedRows: number;
-  createdAt: string;
-  createdBy: string | null;
-  completedAt: string | null;
+/** A job as the list and the detail answer it (generated from the routes' response schemas). */
+export type PreProcessorJob = ResponseData<'getNotisphereLocationPreProcessor'>['items'][number] & {
   errorMessage?: string | null;
-}
-
-export interface Candidate {
-  knownProviderId: number;
-  name: string;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  externalId: string | null;
-  score: number;
-}
-
-export interface PreProcessorRow {
-  id: number;
-  rowNumber: number;
-  input: {
-    name: string | null;
-    address: string | null;
-    city: string | null;
-    state: string | null;
-    zip: string | null;
-    phone: string | null;
-    customerNumber: string | null;
-  };
-  decision: Decision;
-  confidence: number | null;
-  knownProviderId: number | null;
-  knownProviderName: string | null;
-  decidedBy: string | null;
-  decidedAt: string | null;
-  candidates: Candidate[];
-}
-
-export interface JobDetail {
-  job: PreProcessorJob;
-  rows: { items: PreProcessorRow[]; total: number };
-}
-
-export interface KnownProvider {
-  id: number;
-  externalIds: { kind: 'CCN' | 'NPI' | 'GLN' | 'CUSTOMER'; value: string }[];
-  name: string;
-  aliases: string[];
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  phone: string | null;
-  organizationId: number | null;
-  organizationName: string | null;
-  siteId: number | null;
-}
+};
+export type JobDetail = ResponseData<'getNotisphereLocationPreProcessorId'>;
+/** One row of a job with its decision, confidence and up to three candidates. */
+export type PreProcessorRow = JobDetail['rows']['items'][number];
+export type Candidate = PreProcessorRow['candidates'][number];
+export type KnownProvider = ResponseData<'getNotisphereLocationPreProcessorKnownProviders'>['items'][number];
 
 /** The job list's own filters (spec 000 §3: status and supplier name, saved per user). */
 export interface JobFilters {
