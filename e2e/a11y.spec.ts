@@ -20,6 +20,12 @@ const OPERATOR_PAGES = [
   '/notisphere/content-management',
   '/notisphere/manage-user-guide',
   '/notisphere/email-templates',
+  // issue 14
+  '/notisphere/locations',
+  '/notisphere/locations-verification',
+  '/notisphere/location-pre-processor',
+  '/notisphere/location-pre-processor/known-providers',
+  '/notisphere/location-pre-processor/new',
 ];
 
 async function serious(page: Page): Promise<string[]> {

@@ -1,4 +1,5 @@
 import type { ModuleDeps, PortalModule, SessionEnder } from '@portal/core';
+import { operatorLocationRoutes } from './operator-location-routes.js';
 import { wireSessionEnder } from './services/sessions.js';
 import { operatorOrganizationRoutes } from './operator-routes.js';
 import { organizationRoutes } from './routes.js';
@@ -45,5 +46,8 @@ export { COMMUNICATION_TYPES, type CommunicationType } from './services/communic
 /** `endSessions` is auth's (the sessions port, see services/sessions.ts): wired here by the composition root. */
 export function createOrganizationsModule(deps: ModuleDeps & { endSessions: SessionEnder }): PortalModule {
   wireSessionEnder(deps.endSessions);
-  return { name: 'organizations', routes: [...organizationRoutes(deps), ...operatorOrganizationRoutes(deps)] };
+  return {
+    name: 'organizations',
+    routes: [...organizationRoutes(deps), ...operatorOrganizationRoutes(deps), ...operatorLocationRoutes(deps)],
+  };
 }

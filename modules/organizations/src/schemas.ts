@@ -396,6 +396,7 @@ export const verificationRowSchema = {
   type: 'object',
   required: [
     'id',
+    'supplier_organization_id',
     'supplier_name',
     'location_id',
     'location_name',
@@ -412,6 +413,7 @@ export const verificationRowSchema = {
   ],
   properties: {
     id: { type: 'integer' },
+    supplier_organization_id: { type: 'integer' },
     supplier_name: { type: 'string' },
     location_id: { type: 'string' },
     location_name: { type: 'string' },
@@ -428,3 +430,54 @@ export const verificationRowSchema = {
   },
 } as const;
 export const verificationPageSchema = listPageSchema(verificationRowSchema);
+
+/** A supplier location as the operator's GET /notisphere/locations lists it. */
+export const operatorLocationSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'organization_id',
+    'supplier_name',
+    'location_id',
+    'location_name',
+    'provider_organization_id',
+    'provider_name',
+    'verification_status',
+    'status',
+    'updated_at',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    organization_id: { type: 'integer' },
+    supplier_name: { type: 'string' },
+    location_file_id: { type: ['integer', 'null'] },
+    file_name: nullableText,
+    location_id: { type: 'string' },
+    location_name: { type: 'string' },
+    idn: nullableText,
+    address1: nullableText,
+    address2: nullableText,
+    city: nullableText,
+    state: nullableText,
+    zip: nullableText,
+    type: nullableText,
+    email: nullableText,
+    notisphere_id: nullableText,
+    provider_organization_id: { type: ['integer', 'null'] },
+    provider_name: nullableText,
+    verification_status: { type: ['string', 'null'], enum: [...VERIFICATION_STATUSES, null] },
+    status: { type: 'string' },
+    created_at: dateTime,
+    updated_at: dateTime,
+  },
+} as const;
+export const operatorLocationPageSchema = listPageSchema(operatorLocationSchema);
+
+export const supplierOptions = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['id', 'name'],
+    properties: { id: { type: 'integer' }, name: { type: 'string' } },
+  },
+} as const;

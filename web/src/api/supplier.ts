@@ -56,6 +56,13 @@ export interface SupplierProvider {
   state: string | null;
   zip: string | null;
   location_count: number;
+  /** The provider's verification progress over these locations (counts per status; unverified = not yet). */
+  covered_count?: number;
+  emailed_count?: number;
+  non_covered_count?: number;
+  invalid_count?: number;
+  unrecognized_count?: number;
+  unverified_count?: number;
 }
 
 export interface SupplierLocation {

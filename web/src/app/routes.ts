@@ -202,24 +202,37 @@ export const routes: readonly RouteDef[] = [
     permissions: N.emailTemplates,
     page: () => import('../pages/notisphere/ContentManagementPage'),
   }),
-  noti('/notisphere/locations', msg`Locations`, { permissions: N.locations }),
-  noti('/notisphere/locations-verification', msg`Locations Verification`, { permissions: N.locations }),
-  noti('/notisphere/location-pre-processor', msg`Location Pre-Processor`, { permissions: N.locations }),
+  noti('/notisphere/locations', msg`Locations`, {
+    permissions: N.locations,
+    page: () => import('../pages/notisphere/LocationsPage'),
+  }),
+  noti('/notisphere/locations-verification', msg`Locations Verification`, {
+    permissions: N.locations,
+    page: () => import('../pages/notisphere/LocationsVerificationPage'),
+  }),
+  noti('/notisphere/location-pre-processor', msg`Location Pre-Processor`, {
+    permissions: N.locations,
+    page: () => import('../pages/notisphere/LocationPreProcessorPage'),
+  }),
   noti('/notisphere/location-pre-processor/known-providers', msg`Known Providers`, {
     permissions: N.locations,
     parent: nPreProcessor,
+    page: () => import('../pages/notisphere/KnownProvidersPage'),
   }),
   noti('/notisphere/location-pre-processor/new', msg`New Location File`, {
     permissions: N.locations,
     parent: nPreProcessor,
+    page: () => import('../pages/notisphere/NewLocationFilePage'),
   }),
   noti('/notisphere/location-pre-processor/view/:id', msg`View Location File`, {
     permissions: N.locations,
     parent: nPreProcessor,
+    page: () => import('../pages/notisphere/LocationFilePage'),
   }),
   noti('/notisphere/location-pre-processor/edit/:id', msg`Edit Location File`, {
     permissions: N.locations,
     parent: nPreProcessor,
+    page: () => import('../pages/notisphere/LocationFileEditPage'),
   }),
   noti('/notisphere/quick-links', msg`Quick Links`, {
     permissions: [ANY_PERMISSION],

@@ -17,6 +17,7 @@ export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 /** One supplier location mapped to the caller (or one of its sites), as the verification list shows it. */
 export interface VerificationRow {
   id: number;
+  supplier_organization_id: number;
   supplier_name: string;
   location_id: string;
   location_name: string;
@@ -35,6 +36,7 @@ export interface VerificationRow {
 export const verificationList: ListSpec = {
   fields: {
     id: 'sl.id',
+    supplier_organization_id: 'sl.organization_id',
     supplier_name: 's.name',
     location_id: 'sl.location_id',
     location_name: 'sl.location_name',
@@ -58,6 +60,7 @@ export const verificationList: ListSpec = {
 const select = (qb: Knex.QueryBuilder) =>
   qb.select(
     'sl.id',
+    'sl.organization_id as supplier_organization_id',
     's.name as supplier_name',
     'sl.location_id',
     'sl.location_name',
@@ -77,31 +80,44 @@ const select = (qb: Knex.QueryBuilder) =>
 const ownOrganizations = (db: Knex | Knex.Transaction, actor: Actor) =>
   db('organizations').where('id', actor.organizationId).orWhere('parent_id', actor.organizationId).select('id');
 
-/** Active supplier locations mapped to the caller or its sites. */
-function rows(db: Knex, actor: Actor): Knex.QueryBuilder {
-  return db('supplier_locations as sl')
+/**
+ * Active supplier locations mapped to a provider: the caller's organisation or its sites, or (operator, `actor` null)
+ * every provider's.
+ */
+function rows(db: Knex, actor: Actor | null): Knex.QueryBuilder {
+  const q = db('supplier_locations as sl')
     .join('organizations as s', 's.id', 'sl.organization_id')
     .join('organizations as p', 'p.id', 'sl.provider_organization_id')
-    .whereIn('sl.provider_organization_id', ownOrganizations(db, actor))
     .where('sl.status', 'ACTIVE');
+  return actor ? q.whereIn('sl.provider_organization_id', ownOrganizations(db, actor)) : q;
 }
 
 /**
- * GET /provider/locations-verification. filterModel `verification_status` matches exactly (NONE = not verified yet),
- * `provider_organization_id` picks one of the caller's organisations.
+ * The exact filters of a verification list. `verification_status` NONE (or PENDING) = not verified yet: the column is
+ * NULL until the provider answers.
  */
-export async function listLocationsToVerify(
+export function whereVerification(base: Knex.QueryBuilder, value: string | undefined): void {
+  const status = value?.toUpperCase();
+  if (status === 'NONE' || status === 'PENDING') base.whereNull('sl.verification_status');
+  else if (status) base.where('sl.verification_status', status);
+}
+
+async function verificationPage(
   db: Knex,
-  actor: Actor,
+  actor: Actor | null,
   raw: Record<string, unknown>,
 ): Promise<ListPage<VerificationRow>> {
-  const { rest, exact } = takeExactFilters(raw, ['verification_status', 'provider_organization_id']);
+  const { rest, exact } = takeExactFilters(raw, [
+    'verification_status',
+    'provider_organization_id',
+    'supplier_organization_id',
+  ]);
   const base = rows(db, actor);
-  const status = exact.verification_status?.toUpperCase();
-  if (status === 'NONE') base.whereNull('sl.verification_status');
-  else if (status) base.where('sl.verification_status', status);
+  whereVerification(base, exact.verification_status);
   if (exact.provider_organization_id)
     base.where('sl.provider_organization_id', idFilter(exact.provider_organization_id, 'provider_organization_id'));
+  if (exact.supplier_organization_id)
+    base.where('sl.organization_id', idFilter(exact.supplier_organization_id, 'supplier_organization_id'));
   return runList<VerificationRow>(
     base,
     parseListQuery(rest, verificationList),
@@ -113,24 +129,47 @@ export async function listLocationsToVerify(
 }
 
 /**
+ * GET /provider/locations-verification. filterModel `verification_status` matches exactly (NONE = not verified yet),
+ * `provider_organization_id` picks one of the caller's organisations.
+ */
+export function listLocationsToVerify(
+  db: Knex,
+  actor: Actor,
+  raw: Record<string, unknown>,
+): Promise<ListPage<VerificationRow>> {
+  return verificationPage(db, actor, raw);
+}
+
+/**
+ * GET /notisphere/locations-verification: every supplier's active locations mapped to a provider, with the provider's
+ * filters plus `supplier_organization_id`.
+ */
+export function listAllLocationsToVerify(db: Knex, raw: Record<string, unknown>): Promise<ListPage<VerificationRow>> {
+  return verificationPage(db, null, raw);
+}
+
+/**
  * PUT /provider/locations-verification: sets the status of one or many locations (the row's menu and the bulk buttons).
- * Every id must be a location mapped to the caller or its sites, else nothing changes and the answer is 404. One audit
- * row per location, with its previous status.
+ * Every id must be a location mapped to the caller or its sites (the operator: to any provider), else nothing changes
+ * and the answer is 404. One audit row per location, with its previous status and the caller's identity.
  */
 export async function verifyLocations(
   db: Knex,
   actor: Actor,
   ids: number[],
   status: VerificationStatus,
+  scope: 'own' | 'any' = 'own',
 ): Promise<{ updated: number; status: VerificationStatus }> {
   const unique = [...new Set(ids)];
   return db.transaction(async (trx) => {
-    const found = (await trx('supplier_locations')
-      .whereIn('id', unique)
-      .whereIn('provider_organization_id', ownOrganizations(trx, actor))
-      .where('status', 'ACTIVE')
-      .forUpdate()
-      .select('id', 'verification_status')) as { id: number; verification_status: string | null }[];
+    const candidates = trx('supplier_locations').whereIn('id', unique).where('status', 'ACTIVE');
+    // The operator (scope 'any') verifies for any provider, but only locations mapped to one.
+    if (scope === 'own') candidates.whereIn('provider_organization_id', ownOrganizations(trx, actor));
+    else candidates.whereNotNull('provider_organization_id');
+    const found = (await candidates.forUpdate().select('id', 'verification_status')) as {
+      id: number;
+      verification_status: string | null;
+    }[];
     if (found.length !== unique.length) throw new NotFoundError('Location not found.');
     await trx('supplier_locations').whereIn('id', unique).update({
       verification_status: status,

@@ -423,6 +423,13 @@ export interface SupplierProvider {
   state: string | null;
   zip: string | null;
   location_count: number;
+  /** The provider's verification progress over these locations (spec 000 §4 statuses; unverified = not yet). */
+  covered_count: number;
+  emailed_count: number;
+  non_covered_count: number;
+  invalid_count: number;
+  unrecognized_count: number;
+  unverified_count: number;
 }
 
 export const providerList: ListSpec = {
@@ -434,10 +441,21 @@ export const providerList: ListSpec = {
     state: 'pr.state',
     zip: 'pr.zip',
     location_count: 'pr.location_count',
+    covered_count: 'pr.covered_count',
+    unverified_count: 'pr.unverified_count',
   },
   searchColumns: ['pr.name', 'pr.notisphere_id', 'pr.city'],
   defaultSort: [{ column: 'pr.name', direction: 'asc' }],
 };
+
+const VERIFICATION_COUNTS: [string | null, string][] = [
+  ['COVERED', 'covered_count'],
+  ['EMAILED', 'emailed_count'],
+  ['NON_COVERED', 'non_covered_count'],
+  ['INVALID', 'invalid_count'],
+  ['UNABLE_PROCESSED', 'unrecognized_count'],
+  [null, 'unverified_count'],
+];
 
 export async function listSupplierProviders(
   db: Knex,
@@ -458,6 +476,12 @@ export async function listSupplierProviders(
       'o.state',
       'o.zip',
       db.raw('count(sl.id)::int as location_count'),
+      ...VERIFICATION_COUNTS.map(([status, name]) =>
+        db.raw(`count(sl.id) filter (where sl.verification_status ${status ? '= ?' : 'is null'})::int as ??`, [
+          ...(status ? [status] : []),
+          name,
+        ]),
+      ),
       db.raw('max(sl.updated_at) as updated_at'),
     );
   const base = db.from(grouped.as('pr'));

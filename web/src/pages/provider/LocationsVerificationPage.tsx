@@ -4,12 +4,17 @@ import {
   Button,
   DataTable,
   GRID_PAGE_SIZE_OPTIONS,
+  Label,
   RowActionsMenu,
+  SimpleSelect,
   StatusLabel,
   useToast,
   type DataTableColumn,
 } from '@portal/design-system';
 import {
+  exactFilters,
+  LOCATION_VERIFICATION_PATH,
+  useLocationSuppliers,
   useLocationsToVerify,
   verifyLocations,
   type VerificationRow,
@@ -29,16 +34,70 @@ import {
 const BULK: VerificationStatus[] = ['COVERED', 'EMAILED', 'NON_COVERED', 'INVALID'];
 const ROW: VerificationStatus[] = [...BULK, 'UNABLE_PROCESSED'];
 
+const ALL = 'ALL';
+/** The status filter's value for "not verified yet" (the server's NONE). */
+export const NOT_VERIFIED = 'NONE';
+
 /**
  * /provider/locations-verification: the supplier locations mapped to this provider or its sites, verified one by one
  * (row menu) or a selection at a time (bulk buttons). Statuses are worded by the one vocabulary (locationStatus).
  */
 export default function LocationsVerificationPage() {
+  return (
+    <LocationsVerificationList
+      pageKey="provider-locations-verification"
+      path={LOCATION_VERIFICATION_PATH}
+      testId="provider-locations-verification"
+    />
+  );
+}
+
+/** The supplier filter of the operator's list (the suppliers that have locations). */
+function SupplierFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useLingui();
+  const { data } = useLocationSuppliers();
+  const options = [
+    { value: ALL, label: t`All suppliers` },
+    ...(data ?? []).map((s) => ({ value: String(s.id), label: s.name })),
+  ];
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor="verification-supplier">
+        <Trans>Supplier</Trans>
+      </Label>
+      <SimpleSelect
+        id="verification-supplier"
+        className="w-64"
+        options={options}
+        value={value}
+        onValueChange={onChange}
+      />
+    </div>
+  );
+}
+
+/**
+ * The verification grid shared by the provider (its own locations) and the operator (every supplier's, with a
+ * supplier filter and "not verified" preselected). Filters of status and supplier match exactly on the server.
+ */
+export function LocationsVerificationList({
+  pageKey,
+  path,
+  testId,
+  operator = false,
+}: {
+  pageKey: string;
+  path: string;
+  testId: string;
+  operator?: boolean;
+}) {
   const { t } = useLingui();
   const toast = useToast();
   const labels = useLabels();
   const texts = useTableTexts();
-  const list = useListState('provider-locations-verification', [
+  const [statusFilter, setStatusFilter] = useState(operator ? NOT_VERIFIED : ALL);
+  const [supplierFilter, setSupplierFilter] = useState(ALL);
+  const list = useListState(pageKey, [
     'supplier_name',
     'location_id',
     'location_name',
@@ -50,7 +109,14 @@ export default function LocationsVerificationPage() {
     'verification_status',
     'verified_at',
   ]);
-  const { data, error, isLoading, mutate } = useLocationsToVerify(list.query);
+  const exact = exactFilters({
+    verification_status: statusFilter !== ALL ? statusFilter : undefined,
+    supplier_organization_id: supplierFilter !== ALL ? supplierFilter : undefined,
+  });
+  const { data, error, isLoading, mutate } = useLocationsToVerify(
+    { ...list.query, filterModel: { ...list.query.filterModel, ...exact } },
+    path,
+  );
   const [selected, setSelected] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const words: Record<VerificationStatus, string> = {
@@ -64,7 +130,7 @@ export default function LocationsVerificationPage() {
   async function verify(ids: number[], status: VerificationStatus) {
     setBusy(true);
     try {
-      await verifyLocations(ids, status);
+      await verifyLocations(ids, status, path);
       setSelected((s) => s.filter((id) => !ids.includes(Number(id))));
       toast.success(t`Status updated.`);
       await mutate();
@@ -83,7 +149,7 @@ export default function LocationsVerificationPage() {
     { field: 'city', header: t`City`, sortable: true, filterable: true },
     { field: 'state', header: t`State`, sortable: true, filterable: true },
     { field: 'zip', header: t`ZIP`, sortable: true, filterable: true },
-    { field: 'provider_name', header: t`Site`, sortable: true, filterable: true },
+    { field: 'provider_name', header: operator ? t`Provider` : t`Site`, sortable: true, filterable: true },
     {
       field: 'verification_status',
       header: t`Status`,
@@ -100,9 +166,42 @@ export default function LocationsVerificationPage() {
     { field: 'verified_at', header: t`Verified`, sortable: true, cell: (r) => formatDate(r.verified_at) },
   ];
 
+  const statusOptions = [
+    { value: ALL, label: t`All statuses` },
+    { value: NOT_VERIFIED, label: t`Not verified` },
+    ...ROW.map((s) => ({ value: s, label: words[s] })),
+  ];
+  const toFirstPage = () => list.setPage(1);
+
   return (
-    <section className="space-y-4" data-testid="provider-locations-verification">
+    <section className="space-y-4" data-testid={testId}>
       <PageHeader title={t`Locations Verification`} />
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid gap-1">
+          <Label htmlFor="verification-status">
+            <Trans>Status</Trans>
+          </Label>
+          <SimpleSelect
+            id="verification-status"
+            className="w-48"
+            options={statusOptions}
+            value={statusFilter}
+            onValueChange={(v) => {
+              setStatusFilter(v);
+              toFirstPage();
+            }}
+          />
+        </div>
+        {operator ? (
+          <SupplierFilter
+            value={supplierFilter}
+            onChange={(v) => {
+              setSupplierFilter(v);
+              toFirstPage();
+            }}
+          />
+        ) : null}
+      </div>
       <DataTable
         columns={columns}
         rows={data?.items ?? []}

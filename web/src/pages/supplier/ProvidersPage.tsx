@@ -1,8 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import type { SupplierProvider } from '../../api/supplier';
 import { MasterListPage, type MasterListConfig } from './shared/MasterListPage';
+import { VerificationProgress } from './shared/VerificationProgress';
 
-/** /supplier/providers: provider organisations the supplier's locations match (read-only). */
+/**
+ * /supplier/providers: provider organisations the supplier's locations match (read-only), with each provider's
+ * verification progress over those locations.
+ */
 export default function ProvidersPage() {
   const { t } = useLingui();
   const config: MasterListConfig<SupplierProvider> = {
@@ -16,6 +20,12 @@ export default function ProvidersPage() {
       { field: 'state', header: t`State`, sortable: true, filterable: true },
       { field: 'zip', header: t`ZIP`, sortable: true, filterable: true },
       { field: 'location_count', header: t`Locations`, sortable: true },
+      {
+        field: 'covered_count',
+        header: t`Verification`,
+        sortable: true,
+        cell: (r) => <VerificationProgress counts={r} />,
+      },
     ],
   };
   return <MasterListPage config={config} />;

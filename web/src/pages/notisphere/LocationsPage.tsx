@@ -1,0 +1,206 @@
+import { useState } from 'react';
+import { useStore } from 'jotai';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  DataTable,
+  GRID_PAGE_SIZE_OPTIONS,
+  Label,
+  SimpleSelect,
+  StatusLabel,
+  TableHeaderActions,
+  TextInput,
+  useToast,
+  type DataTableColumn,
+} from '@portal/design-system';
+import { downloadFile } from '../../api/client';
+import { listQueryParams } from '../../api/communications';
+import {
+  exactFilters,
+  type OperatorLocationRow,
+  useLocationSuppliers,
+  useOperatorLocations,
+} from '../../api/locationVerification';
+import { useLabels } from '../supplier/shared/labels';
+import {
+  errorText,
+  formatDate,
+  listTableProps,
+  PageHeader,
+  useListState,
+  useTableTexts,
+} from '../supplier/shared/table';
+import { NOT_VERIFIED } from '../provider/LocationsVerificationPage';
+
+const ALL = 'ALL';
+const STATUSES = ['COVERED', 'EMAILED', 'NON_COVERED', 'INVALID', 'UNABLE_PROCESSED'] as const;
+
+/**
+ * /notisphere/locations: every location of every supplier, filtered by supplier, verification status and state (exact)
+ * and searched; CSV and XLSX downloads hold what the grid lists ("Locations Report MM-DD-YYYY").
+ */
+export default function LocationsPage() {
+  const { t } = useLingui();
+  const toast = useToast();
+  const store = useStore();
+  const labels = useLabels();
+  const texts = useTableTexts();
+  const { data: suppliers } = useLocationSuppliers();
+  const [supplier, setSupplier] = useState(ALL);
+  const [status, setStatus] = useState(ALL);
+  const [state, setState] = useState('');
+  const [downloading, setDownloading] = useState(false);
+  const list = useListState('notisphere-locations', [
+    'supplier_name',
+    'location_id',
+    'location_name',
+    'address1',
+    'city',
+    'state',
+    'zip',
+    'provider_name',
+    'verification_status',
+    'status',
+    'updated_at',
+  ]);
+  const exact = exactFilters({
+    organization_id: supplier !== ALL ? supplier : undefined,
+    verification_status: status !== ALL ? status : undefined,
+    state: state.trim(),
+  });
+  const query = { ...list.query, filterModel: { ...list.query.filterModel, ...exact } };
+  const { data, error, isLoading } = useOperatorLocations(query);
+  const toFirstPage = () => list.setPage(1);
+
+  async function download(format: 'csv' | 'xlsx') {
+    setDownloading(true);
+    try {
+      const { pageNumber: _page, pageSize: _size, ...params } = listQueryParams(query);
+      await downloadFile(store, `/notisphere/locations/${format}-download`, params, `Locations Report.${format}`);
+    } catch (err) {
+      toast.danger(errorText(err, t`Nothing to download`));
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  const columns: DataTableColumn<OperatorLocationRow>[] = [
+    { field: 'supplier_name', header: t`Supplier`, sortable: true, filterable: true },
+    { field: 'location_id', header: t`Location ID`, sortable: true, filterable: true },
+    { field: 'location_name', header: t`Location Name`, sortable: true, filterable: true, hideable: false },
+    { field: 'address1', header: t`Address`, filterable: true, cell: (r) => r.address1 ?? '' },
+    { field: 'city', header: t`City`, sortable: true, filterable: true, cell: (r) => r.city ?? '' },
+    { field: 'state', header: t`State`, sortable: true, cell: (r) => r.state ?? '' },
+    { field: 'zip', header: t`ZIP`, sortable: true, filterable: true, cell: (r) => r.zip ?? '' },
+    {
+      field: 'provider_name',
+      header: t`Provider`,
+      sortable: true,
+      filterable: true,
+      cell: (r) => r.provider_name ?? '',
+    },
+    {
+      field: 'verification_status',
+      header: t`Verification`,
+      sortable: true,
+      cell: (r) =>
+        r.verification_status ? (
+          <StatusLabel status={r.verification_status} kind="verification" labels={labels.statuses} />
+        ) : (
+          <span className="text-muted-foreground">
+            <Trans>Not verified</Trans>
+          </span>
+        ),
+    },
+    {
+      field: 'status',
+      header: t`Status`,
+      sortable: true,
+      cell: (r) => <StatusLabel status={r.status} kind="record" labels={labels.statuses} />,
+    },
+    { field: 'updated_at', header: t`Last Updated`, sortable: true, cell: (r) => formatDate(r.updated_at) },
+  ];
+  const statusOptions = [
+    { value: ALL, label: t`All statuses` },
+    { value: NOT_VERIFIED, label: t`Not verified` },
+    ...STATUSES.map((s) => ({ value: s, label: labels.statuses[s] ?? s })),
+  ];
+
+  return (
+    <section className="space-y-4" data-testid="notisphere-locations">
+      <PageHeader title={t`Locations`}>
+        <TableHeaderActions
+          onDownloadCsv={() => void download('csv')}
+          onDownloadXlsx={() => void download('xlsx')}
+          csvText={t`CSV`}
+          xlsxText={t`XLSX`}
+          downloading={downloading}
+        />
+      </PageHeader>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid gap-1">
+          <Label htmlFor="locations-supplier">
+            <Trans>Supplier</Trans>
+          </Label>
+          <SimpleSelect
+            id="locations-supplier"
+            className="w-64"
+            options={[
+              { value: ALL, label: t`All suppliers` },
+              ...(suppliers ?? []).map((s) => ({ value: String(s.id), label: s.name })),
+            ]}
+            value={supplier}
+            onValueChange={(v) => {
+              setSupplier(v);
+              toFirstPage();
+            }}
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="locations-verification">
+            <Trans>Verification</Trans>
+          </Label>
+          <SimpleSelect
+            id="locations-verification"
+            className="w-48"
+            options={statusOptions}
+            value={status}
+            onValueChange={(v) => {
+              setStatus(v);
+              toFirstPage();
+            }}
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="locations-state">
+            <Trans>State</Trans>
+          </Label>
+          <TextInput
+            id="locations-state"
+            className="w-24"
+            maxLength={2}
+            value={state}
+            onChange={(e) => {
+              setState(e.target.value.toUpperCase());
+              toFirstPage();
+            }}
+          />
+        </div>
+      </div>
+      <DataTable
+        columns={columns}
+        rows={data?.items ?? []}
+        getRowId={(r) => String(r.id)}
+        total={data?.total ?? 0}
+        totalCapped={data?.totalCapped}
+        sortCapped={data?.sortCapped}
+        {...listTableProps(list)}
+        pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
+        loading={isLoading}
+        error={error ? error.message : null}
+        lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated) : undefined}
+        texts={texts}
+        caption={t`Locations`}
+      />
+    </section>
+  );
+}
