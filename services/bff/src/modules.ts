@@ -2,6 +2,7 @@ import { createAuthModule } from '@portal/auth';
 import { createCommunicationsModule, createOperatorCommunicationsModule } from '@portal/communications';
 import { createContentModule } from '@portal/content';
 import type { ModuleDeps, PortalModule } from '@portal/core';
+import { createFdaModule } from '@portal/fda';
 import { createInboxModule } from '@portal/inbox';
 import { createMetricsModule } from '@portal/metrics';
 import { createNoticesModule } from '@portal/notices';
@@ -31,5 +32,6 @@ export function createModules(deps: ModuleDeps): PortalModule[] {
     createOperatorCommunicationsModule(deps),
     createContentModule(deps),
     createQuickLinksModule(deps),
+    createFdaModule(deps),
   ];
 }
