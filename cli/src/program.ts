@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { appVersion } from '@portal/core';
 import { configureDbCommand } from './commands/db.js';
+import { configureFdaCommand } from './commands/fda.js';
 import { configureJobsCommand } from './commands/jobs.js';
 import { configureKeysCommand } from './commands/keys.js';
 import { configureOutboxCommand } from './commands/outbox.js';
@@ -19,5 +20,6 @@ export function buildProgram(): Command {
   configureJobsCommand(program);
   configureKeysCommand(program);
   configureVersionCommand(program);
+  configureFdaCommand(program);
   return program;
 }

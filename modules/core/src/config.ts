@@ -32,6 +32,9 @@ export interface Config {
   reminderIntervalHours: number;
   reminderMax: number;
   webDist: string;
+  /** Issue 15: a folder the `fda-import` job watches for openFDA files (off when unset), and its schedule. */
+  fdaImportDir?: string;
+  fdaImportCron?: string;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -79,5 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reminderIntervalHours: int(env.REMINDER_INTERVAL_HOURS, 72, 'REMINDER_INTERVAL_HOURS'),
     reminderMax: int(env.REMINDER_MAX, 3, 'REMINDER_MAX'),
     webDist: path.resolve(repoRoot, env.WEB_DIST || 'web/dist'),
+    fdaImportDir: env.FDA_IMPORT_DIR ? path.resolve(repoRoot, env.FDA_IMPORT_DIR) : undefined,
+    fdaImportCron: env.FDA_IMPORT_CRON || '*/5 * * * *',
   };
 }

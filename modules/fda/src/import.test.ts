@@ -6,6 +6,7 @@ import yazl from 'yazl';
 import { repoRoot } from '@portal/core';
 import { createTestDatabase, type TestDatabase } from '@portal/testing';
 import { importFda } from './services/import.js';
+import { importDroppedFiles } from './services/import-job.js';
 import { checkRecord, fdaDate } from './services/records.js';
 import { shapeOf } from './services/reader.js';
 
@@ -199,5 +200,32 @@ describe('pnpm cli fda import', () => {
     expect(await db()('fda_enforcement_reports').where({ recall_number: 'Z-2105-2012' }).first('status')).toEqual({
       status: 'Terminated',
     });
+  });
+});
+
+describe('the fda-import job (FDA_IMPORT_DIR)', () => {
+  it('imports each dropped file once even when two replicas run at the same time, recording its checksum', async () => {
+    const drop = path.join(dir, 'watched');
+    mkdirSync(drop);
+    const doc = {
+      results: [
+        { ...drugReport, recall_number: 'D-0101-2024' },
+        { ...drugReport, recall_number: 'D-0102-2024' },
+      ],
+    };
+    writeFileSync(path.join(drop, 'drugs.json'), JSON.stringify(doc));
+    const [a, b] = await Promise.all([importDroppedFiles(db(), drop), importDroppedFiles(db(), drop)]);
+    expect(a.files + b.files).toBe(1);
+    expect(a.created + b.created).toBe(2);
+    const [row] = await db()('fda_import_files').where({ name: 'drugs.json' });
+    expect(row).toMatchObject({ status: 'DONE', checksum: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(row.summary).toMatchObject({ created: 2, refused: 0 });
+    // Nothing new: the next run reads nothing; a new file (other bytes) is imported.
+    expect(await importDroppedFiles(db(), drop)).toMatchObject({ files: 0 });
+    writeFileSync(
+      path.join(drop, 'drugs-2.json'),
+      JSON.stringify({ results: [{ ...drugReport, recall_number: 'D-0103-2024' }] }),
+    );
+    expect(await importDroppedFiles(db(), drop)).toMatchObject({ files: 1, created: 1 });
   });
 });
