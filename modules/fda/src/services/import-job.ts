@@ -39,8 +39,18 @@ async function claim(db: Knex, name: string, checksum: string): Promise<boolean>
  * recorded with its checksum and summary. A file that fails is recorded FAILED and not retried by the schedule
  * (`pnpm cli fda import <file>` imports it by hand).
  */
-export async function importDroppedFiles(db: Knex, dir: string): Promise<Record<string, number>> {
-  const totals = { files: 0, created: 0, updated: 0, unchanged: 0, refused: 0, failed: 0 };
+export interface DroppedFilesResult {
+  files: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  refused: number;
+  failed: number;
+  [k: string]: number;
+}
+
+export async function importDroppedFiles(db: Knex, dir: string): Promise<DroppedFilesResult> {
+  const totals: DroppedFilesResult = { files: 0, created: 0, updated: 0, unchanged: 0, refused: 0, failed: 0 };
   for (const file of await importFiles(dir)) {
     const checksum = await sha256(file);
     if (!(await claim(db, path.basename(file), checksum))) continue;
