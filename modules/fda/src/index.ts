@@ -10,3 +10,4 @@ export { type ImportOptions, type ImportSummary, importFda, MAX_REFUSALS, type R
 export { FDA_KINDS, type FdaKind, LINKABLE_RECALL_NUMBER } from './services/records.js';
 export { type FdaRecord, type FdaRecordRow, getFda, listFda } from './services/records-list.js';
 export { importDroppedFiles } from './services/import-job.js';
+export { type LinkedFdaRecord, linkedFdaRecordSchema, linkedFdaRecords } from './services/linked.js';

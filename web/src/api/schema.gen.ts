@@ -23549,6 +23549,7 @@ export interface operations {
                     /** Format: date */
                     event_date?: string | null;
                     event_id?: string | null;
+                    fda_recall_numbers?: string[];
                     id?: number;
                     /** @enum {string|null} */
                     lead_time?: "< 2 weeks" | "2-4 weeks" | "> month" | "> quarter" | null;

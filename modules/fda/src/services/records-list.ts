@@ -178,14 +178,19 @@ export async function listFda(db: Knex, list: FdaList, raw: FdaListQuery): Promi
 /** GET /notisphere/fda/devices/{recallNumber} and /drugs/{recallNumber}: one record with every field. */
 export async function getFda(db: Knex, list: FdaList, recallNumber: string): Promise<FdaRecord> {
   const { key } = SOURCES[list];
-  const row = (await selectRow(
-    db,
-    list,
-  )(base(db, list).where(`r.${key}`, recallNumber))
-    .select('r.record', 'r.openfda')
-    .first()) as FdaRecord | undefined;
+  const one = (source: FdaList, qb: Knex.QueryBuilder) =>
+    selectRow(db, source)(qb).select('r.record', 'r.openfda').first() as Promise<FdaRecord | undefined>;
+  const row =
+    (await one(list, base(db, list).where(`r.${key}`, recallNumber))) ??
+    // A device known only by its enforcement report (no device recall file imported) still opens on the devices page.
+    (list === 'devices'
+      ? await one(
+          'drugs',
+          db('fda_enforcement_reports as r').where({ 'r.kind': 'device', 'r.recall_number': recallNumber }),
+        )
+      : undefined);
   if (!row) throw new NotFoundError('FDA record not found.');
-  if (list === 'devices') {
+  if (row.kind === 'device-recall') {
     const enforcement = (await db('fda_enforcement_reports').where({ recall_number: recallNumber }).first('record')) as
       | { record: Record<string, unknown> }
       | undefined;
