@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '@portal/core';
-import { startTestApp, type TestApp } from '@portal/testing';
+import { sendEvent, startTestApp, type TestApp, world } from '@portal/testing';
 import { importFda } from './services/import.js';
 
 /** Issue 15, "tie them to the portal": a supplier event names FDA recalls, and its views show them. */
@@ -73,5 +73,25 @@ describe('FDA recall numbers on a supplier event', () => {
       const res = await step0({ fda_recall_numbers: bad });
       expect(res.status, bad.join()).toBe(400);
     }
+  });
+});
+
+describe('the provider sees the linked FDA records on a received event', () => {
+  it('answers them in the provider view of the event', async () => {
+    const w = await world(t);
+    const e = await sendEvent(t, w, 'Linked recall', { providers: [w.riverside], actions: ['Acknowledge'] });
+    // Sent events are frozen; the numbers were given in step 0 (set here directly: step 0 is tested above).
+    await t
+      .db('communications')
+      .where({ id: e.id })
+      .update({ fda_recall_numbers: ['Z-0053-2020'] });
+    const provider = (await t.signIn('admin@riverside.demo')).access_token;
+    const view = await t.call('GET', `/api/provider/communications/${e.id}/provider-recall/${e.pcOf(w.riverside)}`, {
+      token: provider,
+    });
+    expect(view.status).toBe(200);
+    expect(view.body.d.fda_records).toMatchObject([
+      { recall_number: 'Z-0053-2020', found: true, status: 'Terminated', classification: 'Class II' },
+    ]);
   });
 });

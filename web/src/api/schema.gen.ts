@@ -16034,6 +16034,19 @@ export interface operations {
                                 type: string;
                             }[];
                             email: string;
+                            fda_records?: {
+                                classification: string | null;
+                                found: boolean;
+                                /** Format: date */
+                                initiation_date?: string | null;
+                                /** @enum {string} */
+                                list: "devices" | "drugs";
+                                product_code?: string | null;
+                                product_description?: string | null;
+                                recall_number: string;
+                                recalling_firm?: string | null;
+                                status: string | null;
+                            }[];
                             isProviderCreated: boolean;
                             products: ({
                                 catalog_number?: string | null;
