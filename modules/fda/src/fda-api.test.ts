@@ -80,7 +80,7 @@ describe('GET /notisphere/fda/devices and /drugs', () => {
   });
 
   it('searches firm, product, reason, code info (a lot number) and recall number', async () => {
-    for (const search of ['13F18G0480', 'arrow international', 'lidstock', 'Z-0053', 'catheterization']) {
+    for (const search of ['13F18G0480', '13F18G', 'arrow international', 'Lidstock', 'Z-0053', 'catheterization']) {
       const res = await get(`/devices?search=${encodeURIComponent(search)}`);
       expect(
         res.body.d.items.map((r: { recall_number: string }) => r.recall_number),

@@ -9,6 +9,7 @@ import { importFda } from './services/import.js';
 import { importDroppedFiles } from './services/import-job.js';
 import { checkRecord, fdaDate } from './services/records.js';
 import { shapeOf } from './services/reader.js';
+import { ArraySplitter } from './services/split-array.js';
 
 /** Import of every shape openFDA publishes, built from the real samples in data/openfda. */
 const SAMPLES = path.join(repoRoot, 'data', 'openfda');
@@ -92,6 +93,42 @@ describe('reading one record', () => {
     expect(shapeOf('{"code-info": "x"}\n{"code-info": "y"}\n')).toBe('lines');
     expect(shapeOf('[{"a":1}]')).toBe('array');
     expect(shapeOf('<html>')).toBeUndefined();
+  });
+});
+
+describe('cutting records out of a streamed document', () => {
+  const split = (shape: 'document' | 'array', text: string, chunk: number) => {
+    const s = new ArraySplitter(shape);
+    const bytes = Buffer.from(text);
+    const out = [];
+    for (let i = 0; i < bytes.length; i += chunk) out.push(...s.push(bytes.subarray(i, i + chunk)));
+    return [...out, ...s.end()];
+  };
+  const doc = JSON.stringify({
+    meta: { results: [{ not: 'a record' }], note: 'a "results" string', n: [1, [2]] },
+    results: [{ a: 'x]}{"\\', b: [1, { c: 'é ü 😀' }] }, { d: null }, 7, 'text'],
+    after: [{ ignored: true }],
+  });
+  it('finds the results array after meta, whatever the chunk size, with strings, escapes and UTF-8 intact', () => {
+    for (const size of [1, 2, 3, 7, 64, 100_000]) {
+      const parsed = split('document', doc, size).map((e) => ('text' in e ? JSON.parse(e.text) : e));
+      expect(parsed, String(size)).toEqual([{ a: 'x]}{"\\', b: [1, { c: 'é ü 😀' }] }, { d: null }, 7, 'text']);
+    }
+    expect(split('array', ' [ {"a":1} , {"b":2} ] ', 3).map((e) => ('text' in e ? JSON.parse(e.text) : e))).toEqual([
+      { a: 1 },
+      { b: 2 },
+    ]);
+  });
+  it('reports a truncated file and hands a malformed record on (JSON.parse refuses it alone)', () => {
+    expect(split('document', '{"results": [{"a": 1}, {"b": ', 5)).toEqual([
+      { text: '{"a": 1}' },
+      { error: 'the file ended inside a record (truncated JSON)' },
+    ]);
+    expect(split('document', '{"results": [{"a": 1}, {"b" 2}, {"c": 3}]}', 4)).toEqual([
+      { text: '{"a": 1}' },
+      { text: '{"b" 2}' },
+      { text: '{"c": 3}' },
+    ]);
   });
 });
 

@@ -40,21 +40,26 @@ type Pending = Record<string, unknown> & FdaRow;
 async function flush(db: Knex, which: keyof typeof TABLES, rows: Pending[], summary: ImportSummary): Promise<void> {
   if (!rows.length) return;
   const { table, key } = TABLES[which];
-  const columns = Object.keys(rows[0]!).filter((c) => c !== key);
-  const merge = Object.fromEntries([
-    ...columns.map((c) => [c, db.raw('excluded.??', [c])]),
-    ['updated_at', db.fn.now()],
-  ]);
+  // One parameter per batch: the rows travel as one JSON array that PostgreSQL turns into rows of the table's type
+  // (arrays to text[], objects to jsonb), instead of 25 bound values per row. Column names are this file's own.
+  const columns = Object.keys(rows[0]!);
+  const list = columns.map((c) => `"${c}"`).join(', ');
+  const set = columns
+    .filter((c) => c !== key)
+    .map((c) => `"${c}" = excluded."${c}"`)
+    .join(', ');
+  const kind = which === 'device' ? `'device-recall'` : `kind || '-enforcement'`;
   await db.transaction(async (trx) => {
-    const changed = (await trx(table)
-      .insert(rows)
-      .onConflict(key)
-      .merge(merge)
-      .whereRaw('?? IS DISTINCT FROM excluded.record', [`${table}.record`])
-      .returning([
-        trx.raw('(xmax = 0) AS inserted'),
-        which === 'device' ? trx.raw(`'device-recall' AS list`) : trx.raw(`kind || '-enforcement' AS list`),
-      ])) as { inserted: boolean; list: FdaKind }[];
+    // A crash can lose the last batches' commits, never mix them: a re-import puts them back (the upsert is idempotent).
+    await trx.raw('SET LOCAL synchronous_commit = off');
+    const result = await trx.raw(
+      `INSERT INTO ${table} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${table}, ?::jsonb)
+       ON CONFLICT (${key}) DO UPDATE SET ${set}, updated_at = now()
+       WHERE ${table}.record IS DISTINCT FROM excluded.record
+       RETURNING (xmax = 0) AS inserted, ${kind} AS list`,
+      [JSON.stringify(rows)],
+    );
+    const changed = (result as { rows: { inserted: boolean; list: FdaKind }[] }).rows;
     const created = new Map<FdaKind, number>();
     for (const row of changed) {
       if (row.inserted) {

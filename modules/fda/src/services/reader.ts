@@ -2,11 +2,9 @@ import { createReadStream } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { pipeline, type Readable } from 'node:stream';
-import { parser } from 'stream-json';
-import { pick } from 'stream-json/filters/pick.js';
-import { streamArray } from 'stream-json/streamers/stream-array.js';
+import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
+import { ArraySplitter, type Element } from './split-array.js';
 
 /**
  * Reads every shape openFDA publishes, one record at a time, in bounded memory: the bulk-download zip, the JSON
@@ -70,25 +68,21 @@ async function* jsonRecords(
     }
     return;
   }
-  // Errors end the iteration below (pipeline destroys every stage), so its callback has nothing left to do.
-  const items = (
-    shape === 'document'
-      ? pipeline(input, parser.asStream(), pick.asStream({ filter: 'results' }), streamArray.asStream(), () => {})
-      : pipeline(input, parser.asStream(), streamArray.asStream(), () => {})
-  ) as Readable;
+  const splitter = new ArraySplitter(shape);
   let index = 0;
-  try {
-    for await (const item of items) {
+  const items = (elements: Element[]) =>
+    elements.map((element): SourceItem => {
+      if ('error' in element) return { position: `${label} record ${index + 1}`, error: element.error };
       index += 1;
-      yield { position: `${label} record ${index}`, value: (item as { value: unknown }).value };
-    }
-  } catch (error) {
-    yield {
-      position: `${label} record ${index + 1}`,
-      error: `bad JSON, the rest of the file is skipped: ${(error as Error).message.slice(0, 160)}`,
-    };
-    return;
-  }
+      const position = `${label} record ${index}`;
+      try {
+        return { position, value: JSON.parse(element.text) };
+      } catch (error) {
+        return { position, error: `not JSON: ${(error as Error).message.slice(0, 120)}` };
+      }
+    });
+  for await (const chunk of input) yield* items(splitter.push(chunk as Buffer));
+  yield* items(splitter.end());
   if (index === 0 && shape === 'document') yield { position: label, error: 'no "results" array of records' };
 }
 

@@ -76,8 +76,8 @@ function listSpec(list: FdaList): ListSpec {
       report_date: 'r.report_date',
       termination_date: 'r.termination_date',
     },
-    // One generated column (recall number, firm, product, reason, code info) behind a trigram index.
-    searchColumns: ['r.search_text'],
+    // The search is applied by applySearch (a generated tsvector behind a GIN index), not as ILIKE over columns.
+    searchColumns: [],
     defaultSort: [{ column: 'r.initiation_date', direction: 'desc' }],
     indexedSorts: ['initiation_date:desc', 'initiation_date:asc', 'recall_number:asc', 'recalling_firm:asc'],
   };
@@ -115,6 +115,26 @@ function selectRow(db: Knex, list: FdaList) {
       'r.termination_date',
       'r.updated_at',
     );
+}
+
+/**
+ * Word-prefix search over recall number, firm, product description, reason and code info (lot numbers): every word
+ * of the search must start a word of the record ("13F18G" finds lot 13F18G0480; "arrow intern" finds Arrow International).
+ */
+export function searchQuery(search: string): string | null {
+  const words =
+    search
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 16) ?? [];
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+function applySearch(db: Knex, qb: Knex.QueryBuilder, search: string | undefined): boolean {
+  const q = searchQuery(search?.trim() ?? '');
+  if (!q) return false;
+  qb.whereRaw(`r.search_vector @@ to_tsquery('simple', ?)`, [q]);
+  return true;
 }
 
 /** The page filters beside the shared query (status, classification, firm, product code, initiation-date range). */
@@ -158,7 +178,9 @@ export async function listFda(db: Knex, list: FdaList, raw: FdaListQuery): Promi
   const spec = listSpec(list);
   const query = parseListQuery(raw, spec);
   const qb = base(db, list);
-  const narrowed = applyFilters(qb, list, raw);
+  const filtered = applyFilters(qb, list, raw);
+  const searched = applySearch(db, qb, query.search);
+  const narrowed = filtered || searched;
   // runList caps the count of a search or filterModel; the page's own filters are capped here the same way.
   const total = narrowed
     ? db.count({ count: '*' }).from(
@@ -170,8 +192,13 @@ export async function listFda(db: Knex, list: FdaList, raw: FdaListQuery): Promi
           .as('capped'),
       )
     : db('fda_counts').where({ list: SOURCES[list].count }).select('total');
-  const page = await runList<FdaRecordRow>(qb, query, spec, 'r.id', selectRow(db, list), 'r.updated_at', { total });
-  if (page.total > COUNT_CAP) return { ...page, total: COUNT_CAP, totalCapped: true };
+  // "Last updated" is the list's newest import, whatever the filters: walking the updated_at index for a rare match
+  // would read the whole table.
+  const latest = base(db, list).orderBy('r.updated_at', 'desc').limit(1).select('r.updated_at');
+  const page = await runList<FdaRecordRow>(qb, query, spec, 'r.id', selectRow(db, list), undefined, { total });
+  const [newest] = (await latest) as { updated_at: Date }[];
+  page.lastUpdated = newest ? new Date(newest.updated_at).toISOString() : null;
+  if (narrowed && page.total > COUNT_CAP) return { ...page, total: COUNT_CAP, totalCapped: true };
   return page;
 }
 
@@ -232,6 +259,7 @@ export function downloadFda(
   const query = parseListQuery({ ...raw, pageNumber: 1, pageSize: 1 }, spec);
   const qb = base(db, list);
   applyFilters(qb, list, raw);
+  applySearch(db, qb, query.search);
   const filtered = applyListFilters(qb, query, spec);
   const pages = async (offset: number, limit: number) =>
     (await applyListPage(selectRow(db, list)(filtered.clone()), { ...query, pageSize: limit }, spec, 'r.id').offset(

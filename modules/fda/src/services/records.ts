@@ -34,8 +34,8 @@ export interface FdaRow {
   initiation_date: string | null;
   report_date: string | null;
   termination_date: string | null;
-  openfda: string;
-  record: string;
+  openfda: Record<string, unknown>;
+  record: Record<string, unknown>;
 }
 
 export type Checked =
@@ -152,8 +152,8 @@ export function checkRecord(raw: unknown, expected?: FdaKind): Checked {
     initiation_date: dates.initiation_date ?? null,
     report_date: dates.report_date ?? null,
     termination_date: dates.termination_date ?? null,
-    openfda: JSON.stringify(openfda),
-    record: JSON.stringify(r),
+    openfda: o,
+    record: r,
   };
   const eventNumber = text(kind === 'device-recall' ? r.res_event_number : r.event_id);
   return { ok: true, kind: kind as FdaKind, key, eventNumber, row };
