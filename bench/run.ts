@@ -11,6 +11,7 @@
  *   - the auth rate limit counted in PostgreSQL, and downloads streamed from S3 vs the local disk (bench/replicas.ts).
  *   - the location pre-processor's accuracy on a supplier file built from the CMS hospitals, and the time and memory to
  *     match BENCH_LPP_ROWS rows (bench/preprocessor.ts, also runnable alone: pnpm bench:preprocessor).
+ *   - the FDA import of BENCH_FDA_RECORDS (100,000) device recalls and the operator's FDA list at that size (bench/fda.ts).
  * Figures are printed and written to bench/RESULTS.md; nothing is asserted. Scale with BENCH_COMMUNICATIONS,
  * BENCH_PROVIDER_COMMUNICATIONS, BENCH_SEND, BENCH_REPORT_ROWS and BENCH_RUNS.
  */
@@ -37,6 +38,7 @@ import { mb, ms, peakRss, ratio, repeat, type Stats, table, time } from './harne
 import { measureMetrics } from './metrics.js';
 import { measureReplicas } from './replicas.js';
 import { measurePreprocessor } from './preprocessor.js';
+import { measureFda } from './fda.js';
 import { load, profileCalls, ServerCpu, statementRole } from './throughput.js';
 
 const requireFromCore = createRequire(new URL('../modules/core/package.json', import.meta.url));
@@ -357,6 +359,16 @@ async function main(): Promise<void> {
 
     // ---------- 4c. several replicas: the shared rate limit, downloads from S3 (bench/replicas.ts) ----------
     const replicasSection = await measureReplicas({ db, runs: RUNS, fileMb: env('BENCH_FILE_MB', 10), log });
+    // ---------- 4c. FDA records: import BENCH_FDA_RECORDS device recalls, then the operator's list (bench/fda.ts) ----------
+    const fdaSection = await measureFda({
+      db,
+      get,
+      operator: operatorHeaders,
+      records: env('BENCH_FDA_RECORDS', 100_000),
+      runs: RUNS,
+      dir,
+      log,
+    });
 
     // ---------- 5. the bytes of /login's assets, raw, gzip and br (bench/io.ts; needs a built web/dist) ----------
     const staticRows = await measureStatic(base.replace(/\/api$/, ''), config.webDist);
@@ -456,6 +468,7 @@ async function main(): Promise<void> {
       ...replicasSection,
       '',
       ...preprocessorSection,
+      ...fdaSection,
       '',
       '## Static files: what /login takes to load',
       '',

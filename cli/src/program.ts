@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { appVersion } from '@portal/core';
 import { configureDbCommand } from './commands/db.js';
 import { configureFilesCommand } from './commands/files.js';
+import { configureFdaCommand } from './commands/fda.js';
 import { configureJobsCommand } from './commands/jobs.js';
 import { configureKeysCommand } from './commands/keys.js';
 import { configureOutboxCommand } from './commands/outbox.js';
@@ -23,5 +24,6 @@ export function buildProgram(): Command {
   configureVersionCommand(program);
   configureFilesCommand(program);
   configurePreprocessorCommands(program);
+  configureFdaCommand(program);
   return program;
 }

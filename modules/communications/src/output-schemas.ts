@@ -1,3 +1,4 @@
+import { linkedFdaRecordSchema } from '@portal/fda';
 import { listPageSchema } from '@portal/core';
 import { codes } from '@portal/vocabulary';
 import { ACTION_TYPES, COMMUNICATION_TYPES } from './constants.js';
@@ -209,6 +210,7 @@ export const providerViewSchema = {
     status_provider: { type: 'string', enum: ['OPEN', 'COMPLETED'] },
     isProviderCreated: { type: 'boolean' },
     allow_access: { type: 'boolean' },
+    fda_records: { type: 'array', items: linkedFdaRecordSchema },
     site: {
       type: ['object', 'null'],
       required: ['id', 'name'],

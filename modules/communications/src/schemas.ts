@@ -42,7 +42,18 @@ export const communicationInfoProps = {
 export const step0Body = {
   type: 'object',
   required: ['type', 'name'],
-  properties: { id, type: { type: 'string', enum: [...COMMUNICATION_TYPES] }, ...communicationInfoProps },
+  properties: {
+    id,
+    type: { type: 'string', enum: [...COMMUNICATION_TYPES] },
+    ...communicationInfoProps,
+    /** Issue 15: the FDA recalls this event answers (devices Z-NNNN-YYYY, drugs D-NNNN-YYYY). */
+    fda_recall_numbers: {
+      type: 'array',
+      maxItems: 20,
+      uniqueItems: true,
+      items: { type: 'string', pattern: '^[ZD]-\\d{4}-\\d{4}$', maxLength: 11 },
+    },
+  },
 } as const;
 
 /** The value fields of an answer (spec §3), for every form that answers actions. */

@@ -51,6 +51,9 @@ export interface Config {
   fileStore: FileStoreSettings;
   /** How long a shutdown waits for requests in flight before it cuts their connections. */
   shutdownGraceSeconds: number;
+  /** Issue 15: a folder the `fda-import` job watches for openFDA files (off when unset), and its schedule. */
+  fdaImportDir?: string;
+  fdaImportCron?: string;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -100,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(repoRoot, env.WEB_DIST || 'web/dist'),
     fileStore: fileStoreSettings(env),
     shutdownGraceSeconds: int(env.SHUTDOWN_GRACE_SECONDS, 20, 'SHUTDOWN_GRACE_SECONDS'),
+    fdaImportDir: env.FDA_IMPORT_DIR ? path.resolve(repoRoot, env.FDA_IMPORT_DIR) : undefined,
+    fdaImportCron: env.FDA_IMPORT_CRON || '*/5 * * * *',
   };
 }
 

@@ -101,6 +101,18 @@ export const VOCABULARIES = {
     VERIFICATION: { en: 'Verification Email Sent', vi: 'Đã gửi email xác minh' },
     INACTIVE: { en: 'Deactivated', vi: 'Đã vô hiệu hóa' },
   },
+  /** Public FDA records (spec 000 §4, issue 15): the regulator's own words are the codes. */
+  fdaStatus: {
+    'Open Classified': { en: 'Open Classified', vi: 'Đang mở, đã phân loại' },
+    Ongoing: { en: 'Ongoing', vi: 'Đang diễn ra' },
+    Completed: { en: 'Completed', vi: 'Hoàn thành' },
+    Terminated: { en: 'Terminated', vi: 'Đã kết thúc' },
+  },
+  fdaClassification: {
+    'Class I': { en: 'Class I', vi: 'Loại I' },
+    'Class II': { en: 'Class II', vi: 'Loại II' },
+    'Class III': { en: 'Class III', vi: 'Loại III' },
+  },
 } as const satisfies Record<string, Record<string, Label>>;
 
 export type Vocabulary = keyof typeof VOCABULARIES;

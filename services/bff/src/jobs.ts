@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { sendReminders } from '@portal/communications';
 import type { Config, FileStore, Logger } from '@portal/core';
+import { importDroppedFiles } from '@portal/fda';
 import { runWorker } from '@portal/location-preprocessor';
 import type { Mailer } from '@portal/notifications';
 
@@ -51,6 +52,13 @@ export function createJobs(db: Knex, mailer: Mailer, config: Config, files?: Fil
         const codes = await db('one_time_codes').where('expires_at', '<', db.raw(`now() - interval '1 day'`)).delete();
         return { tokens, codes };
       },
+    },
+    {
+      name: 'fda-import',
+      description:
+        'Import openFDA files dropped into FDA_IMPORT_DIR (each file claimed by its checksum); off without it.',
+      schedule: config.fdaImportCron ?? '*/5 * * * *',
+      run: async () => (config.fdaImportDir ? importDroppedFiles(db, config.fdaImportDir) : { files: 0 }),
     },
   ];
 }

@@ -2,6 +2,7 @@ import { createAuthModule, endSessions } from '@portal/auth';
 import { createCommunicationsModule, createOperatorCommunicationsModule } from '@portal/communications';
 import { createContentModule } from '@portal/content';
 import type { ModuleDeps, PortalModule } from '@portal/core';
+import { createFdaModule } from '@portal/fda';
 import { createInboxModule } from '@portal/inbox';
 import { createLocationPreprocessorModule } from '@portal/location-preprocessor';
 import { createMetricsModule } from '@portal/metrics';
@@ -34,5 +35,6 @@ export function createModules(deps: ModuleDeps): PortalModule[] {
     createContentModule(deps),
     createQuickLinksModule(deps),
     createLocationPreprocessorModule(deps),
+    createFdaModule(deps),
   ];
 }

@@ -248,8 +248,14 @@ export const routes: readonly RouteDef[] = [
     permissions: N.userGuides,
     page: () => import('../pages/notisphere/SupplierMasterPage'),
   }),
-  noti('/notisphere/fda-devices', msg`FDA Devices`, { permissions: N.fda }),
-  noti('/notisphere/fda-drugs', msg`FDA Drugs`, { permissions: N.fda }),
+  noti('/notisphere/fda-devices', msg`FDA Devices`, {
+    permissions: N.fda,
+    page: () => import('../pages/notisphere/FdaDevicesPage'),
+  }),
+  noti('/notisphere/fda-drugs', msg`FDA Drugs`, {
+    permissions: N.fda,
+    page: () => import('../pages/notisphere/FdaDrugsPage'),
+  }),
 
   // Provider
   prov('/provider/dashboard', msg`Dashboard`, { page: () => import('../pages/provider/DashboardPage') }),

@@ -23,6 +23,8 @@ export class Communication extends BaseModel {
   declare contact_name: string | null;
   declare contact_email: string | null;
   declare contact_phone: string | null;
+  /** Issue 15: the FDA recall numbers the event answers. */
+  declare fda_recall_numbers: string[];
   declare created_by: number | null;
   declare approved_by: number | null;
   declare approved_at: Date | null;

@@ -14,6 +14,7 @@ import { type ActionType, COMMUNICATION_TYPES, type CommunicationType, PERMISSIO
 import { assertDraft, assertTypePermission, type CommunicationRow, loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
 import { Communication } from '../models/Communication.js';
+import { type LinkedFdaRecord, linkedFdaRecords } from '@portal/fda';
 
 const INFO_FIELDS = [
   'type',
@@ -195,6 +196,8 @@ export interface CommunicationDetail extends CommunicationRow {
   customers_count: number;
   locations_count: number;
   provider_communications_count: number;
+  /** Issue 15: the FDA records the event names (`fda_recall_numbers`), as the fda module knows them. */
+  fda_records: LinkedFdaRecord[];
 }
 
 const PRODUCT_COLUMNS = [
@@ -234,7 +237,7 @@ export async function communicationDetail(
   row: CommunicationRow,
 ): Promise<CommunicationDetail> {
   const id = row.id;
-  const [products, actions, customers, locations, pcs] = await Promise.all([
+  const [products, actions, customers, locations, pcs, fdaRecords] = await Promise.all([
     db('communication_products').where({ communication_id: id }).orderBy(['sort_order', 'id']).select(PRODUCT_COLUMNS),
     db('communication_actions').where({ communication_id: id }).orderBy(['sort_order', 'id']).select(ACTION_COLUMNS),
     db('communication_affected_customers')
@@ -247,9 +250,11 @@ export async function communicationDetail(
       .whereNot({ status: 'DELETED' })
       .count<{ n: number }[]>({ n: '*' })
       .first(),
+    linkedFdaRecords(db, row.fda_recall_numbers ?? []),
   ]);
   return {
     ...row,
+    fda_records: fdaRecords,
     products: products as ProductRow[],
     actions: actions as ActionRow[],
     customers_count: Number((customers as { n: number } | undefined)?.n ?? 0),
@@ -264,7 +269,7 @@ export async function communicationDetail(
 export async function saveStep0(
   db: Knex,
   actor: Actor,
-  input: CommunicationInfo & { id?: number },
+  input: CommunicationInfo & { id?: number; fda_recall_numbers?: string[] },
 ): Promise<CommunicationDetail> {
   assertTypePermission(actor, input.type);
   if (input.type === 'RECALL' && !input.classification)
@@ -277,7 +282,9 @@ export async function saveStep0(
     ]);
   if (input.event_date && input.end_date && input.end_date < input.event_date)
     throw new ValidationError('end_date cannot be before event_date.');
-  const values = pick(input as Record<string, unknown>, INFO_FIELDS);
+  const values: Record<string, unknown> = pick(input as Record<string, unknown>, INFO_FIELDS);
+  // Issue 15: the schema checked each number's shape (Z-/D-NNNN-YYYY).
+  if (input.fda_recall_numbers) values.fda_recall_numbers = input.fda_recall_numbers;
   const id = await db.transaction(async (trx) => {
     if (input.id) {
       const before = await loadOwnCommunication(trx, actor, input.id, { forUpdate: true });
@@ -291,7 +298,7 @@ export async function saveStep0(
         action: 'STEP0_SAVED',
         entityType: 'communication',
         entityId: before.id,
-        before: pick(before as unknown as Record<string, unknown>, INFO_FIELDS),
+        before: pick(before as unknown as Record<string, unknown>, [...INFO_FIELDS, 'fda_recall_numbers']),
         after: values,
       });
       return before.id;

@@ -35,6 +35,7 @@ import {
 } from '@portal/communications';
 import { appendHistory, listHistory } from '@portal/communications';
 import { noticeHistory, noticeView, type NoticeView } from '@portal/communications';
+import { type LinkedFdaRecord, linkedFdaRecords } from '@portal/fda';
 import { loadScopedNotice, mayManageType, PROVIDER_PERMISSION_OF_TYPE, scopeIds, type ScopedNotice } from './scope.js';
 
 // ---------- the list (001 §7.6, 000 §3 row fields, §4 row actions) ----------
@@ -632,6 +633,8 @@ export type ProviderView = NoticeView & {
   isProviderCreated: boolean;
   allow_access: boolean;
   site: { id: number; name: string } | null;
+  /** Issue 15: the FDA records the event names, as the supplier and the operator see them. */
+  fda_records: LinkedFdaRecord[];
 };
 
 async function extras(db: Knex | Knex.Transaction, actor: Actor, n: ScopedNotice) {
@@ -670,6 +673,7 @@ export async function providerRecall(
     isProviderCreated: x.isProviderCreated,
     allow_access: x.allow_access,
     site: x.site,
+    fda_records: await linkedFdaRecords(db, n.event.fda_recall_numbers ?? []),
   };
 }
 

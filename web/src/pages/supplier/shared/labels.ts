@@ -44,7 +44,20 @@ export function useLabels() {
       DEACTIVATED: t`Deactivated`,
       LOCKED: t`Locked`,
     };
-    return { subtypes, classifications, dispositions, leadTimes, reasons, actionTypes, communicationTypes, statuses };
+    const fdaStatuses = words('fdaStatus', locale);
+    const fdaClassifications = words('fdaClassification', locale);
+    return {
+      subtypes,
+      classifications,
+      dispositions,
+      leadTimes,
+      reasons,
+      actionTypes,
+      communicationTypes,
+      statuses,
+      fdaStatuses,
+      fdaClassifications,
+    };
   }, [t, locale]);
 }
 

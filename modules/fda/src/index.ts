@@ -1,0 +1,13 @@
+import type { ModuleDeps, PortalModule } from '@portal/core';
+import { fdaRoutes } from './routes.js';
+
+/** Public FDA device and drug recall records (issue 15): import, search, and the records the portal's events link. */
+export function createFdaModule(deps: ModuleDeps): PortalModule {
+  return { name: 'fda', routes: fdaRoutes(deps) };
+}
+
+export { type ImportOptions, type ImportSummary, importFda, MAX_REFUSALS, type Refusal } from './services/import.js';
+export { FDA_KINDS, type FdaKind, LINKABLE_RECALL_NUMBER } from './services/records.js';
+export { type FdaRecord, type FdaRecordRow, getFda, listFda } from './services/records-list.js';
+export { importDroppedFiles } from './services/import-job.js';
+export { type LinkedFdaRecord, linkedFdaRecordSchema, linkedFdaRecords } from './services/linked.js';

@@ -1,0 +1,276 @@
+import type { Knex } from 'knex';
+import {
+  applyListFilters,
+  applyListPage,
+  COUNT_CAP,
+  type FileResult,
+  type ListPage,
+  type ListSpec,
+  NotFoundError,
+  pagedBatches,
+  parseListQuery,
+  type ReportColumn,
+  reportFile,
+  runList,
+  sheet,
+  ValidationError,
+} from '@portal/core';
+import type { FdaListQuery } from '../schemas.js';
+import { DEVICE_STATUSES, DRUG_STATUSES, type FdaKind } from './records.js';
+
+export type FdaList = 'devices' | 'drugs';
+
+export interface FdaRecordRow {
+  id: number;
+  recall_number: string;
+  kind: FdaKind;
+  event_number: string | null;
+  status: string | null;
+  classification: string | null;
+  recalling_firm: string | null;
+  product_description: string | null;
+  reason_for_recall: string | null;
+  code_info: string | null;
+  product_code: string | null;
+  device_name: string | null;
+  k_numbers: string[];
+  ndc: string[];
+  brand_names: string[];
+  generic_names: string[];
+  manufacturer_names: string[];
+  initiation_date: string | null;
+  report_date: string | null;
+  termination_date: string | null;
+  updated_at: string;
+}
+
+export interface FdaRecord extends FdaRecordRow {
+  record: Record<string, unknown>;
+  openfda: Record<string, unknown>;
+  enforcement?: Record<string, unknown> | null;
+}
+
+/** Where each list reads: the devices page lists device recalls; the drugs page drug enforcement reports. */
+const SOURCES = {
+  devices: {
+    table: 'fda_device_recalls',
+    key: 'product_res_number',
+    event: 'res_event_number',
+    count: 'device-recall',
+  },
+  drugs: { table: 'fda_enforcement_reports', key: 'recall_number', event: 'event_id', count: 'drug-enforcement' },
+} as const;
+
+function listSpec(list: FdaList): ListSpec {
+  const { key } = SOURCES[list];
+  return {
+    fields: {
+      recall_number: `r.${key}`,
+      status: 'r.status',
+      classification: 'r.classification',
+      recalling_firm: 'r.recalling_firm',
+      product_code: 'r.product_code',
+      product_description: 'r.product_description',
+      code_info: 'r.code_info',
+      initiation_date: 'r.initiation_date',
+      report_date: 'r.report_date',
+      termination_date: 'r.termination_date',
+    },
+    // The search is applied by applySearch (a generated tsvector behind a GIN index), not as ILIKE over columns.
+    searchColumns: [],
+    defaultSort: [{ column: 'r.initiation_date', direction: 'desc' }],
+    indexedSorts: ['initiation_date:desc', 'initiation_date:asc', 'recall_number:asc', 'recalling_firm:asc'],
+  };
+}
+
+function base(db: Knex, list: FdaList): Knex.QueryBuilder {
+  const qb = db(`${SOURCES[list].table} as r`);
+  return list === 'drugs' ? qb.where('r.kind', 'drug') : qb;
+}
+
+function selectRow(db: Knex, list: FdaList) {
+  const { key, event } = SOURCES[list];
+  const kind = list === 'devices' ? db.raw(`'device-recall' AS kind`) : db.raw(`r.kind || '-enforcement' AS kind`);
+  return (qb: Knex.QueryBuilder) =>
+    qb.select(
+      'r.id',
+      `r.${key} as recall_number`,
+      kind,
+      `r.${event} as event_number`,
+      'r.status',
+      'r.classification',
+      'r.recalling_firm',
+      'r.product_description',
+      'r.reason_for_recall',
+      'r.code_info',
+      'r.product_code',
+      'r.device_name',
+      'r.k_numbers',
+      'r.ndc',
+      'r.brand_names',
+      'r.generic_names',
+      'r.manufacturer_names',
+      'r.initiation_date',
+      'r.report_date',
+      'r.termination_date',
+      'r.updated_at',
+    );
+}
+
+/**
+ * Word-prefix search over recall number, firm, product description, reason and code info (lot numbers): every word
+ * of the search must start a word of the record ("13F18G" finds lot 13F18G0480; "arrow intern" finds Arrow International).
+ */
+export function searchQuery(search: string): string | null {
+  const words =
+    search
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 16) ?? [];
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+function applySearch(db: Knex, qb: Knex.QueryBuilder, search: string | undefined): boolean {
+  const q = searchQuery(search?.trim() ?? '');
+  if (!q) return false;
+  qb.whereRaw(`r.search_vector @@ to_tsquery('simple', ?)`, [q]);
+  return true;
+}
+
+/** The page filters beside the shared query (status, classification, firm, product code, initiation-date range). */
+function applyFilters(qb: Knex.QueryBuilder, list: FdaList, q: FdaListQuery): boolean {
+  let narrowed = false;
+  if (q.status) {
+    const allowed: readonly string[] = list === 'devices' ? DEVICE_STATUSES : DRUG_STATUSES;
+    if (!allowed.includes(q.status)) throw new ValidationError(`status must be one of ${allowed.join(', ')}`);
+    qb.where('r.status', q.status);
+    narrowed = true;
+  }
+  if (q.classification) {
+    qb.where('r.classification', q.classification);
+    narrowed = true;
+  }
+  const firm = q.firm?.trim();
+  if (firm) {
+    qb.where('r.recalling_firm', 'ilike', `%${firm.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    narrowed = true;
+  }
+  if (q.productCode?.trim()) {
+    qb.where('r.product_code', q.productCode.trim().toUpperCase());
+    narrowed = true;
+  }
+  if (q.initiatedFrom) {
+    qb.where('r.initiation_date', '>=', q.initiatedFrom);
+    narrowed = true;
+  }
+  if (q.initiatedTo) {
+    qb.where('r.initiation_date', '<=', q.initiatedTo);
+    narrowed = true;
+  }
+  return narrowed;
+}
+
+/**
+ * GET /notisphere/fda/devices and /drugs. The unfiltered total is the import's counter (`fda_counts`); a filtered or
+ * searched one counts up to COUNT_CAP, as every list.
+ */
+export async function listFda(db: Knex, list: FdaList, raw: FdaListQuery): Promise<ListPage<FdaRecordRow>> {
+  const spec = listSpec(list);
+  const query = parseListQuery(raw, spec);
+  const qb = base(db, list);
+  const filtered = applyFilters(qb, list, raw);
+  const searched = applySearch(db, qb, query.search);
+  const narrowed = filtered || searched;
+  // runList caps the count of a search or filterModel; the page's own filters are capped here the same way.
+  const total = narrowed
+    ? db.count({ count: '*' }).from(
+        qb
+          .clone()
+          .clearSelect()
+          .select(db.raw('1'))
+          .limit(COUNT_CAP + 1)
+          .as('capped'),
+      )
+    : db('fda_counts').where({ list: SOURCES[list].count }).select('total');
+  // "Last updated" is the list's newest import, whatever the filters: walking the updated_at index for a rare match
+  // would read the whole table.
+  const latest = base(db, list).orderBy('r.updated_at', 'desc').limit(1).select('r.updated_at');
+  const page = await runList<FdaRecordRow>(qb, query, spec, 'r.id', selectRow(db, list), undefined, { total });
+  const [newest] = (await latest) as { updated_at: Date }[];
+  page.lastUpdated = newest ? new Date(newest.updated_at).toISOString() : null;
+  if (narrowed && page.total > COUNT_CAP) return { ...page, total: COUNT_CAP, totalCapped: true };
+  return page;
+}
+
+/** GET /notisphere/fda/devices/{recallNumber} and /drugs/{recallNumber}: one record with every field. */
+export async function getFda(db: Knex, list: FdaList, recallNumber: string): Promise<FdaRecord> {
+  const { key } = SOURCES[list];
+  const one = (source: FdaList, qb: Knex.QueryBuilder) =>
+    selectRow(db, source)(qb).select('r.record', 'r.openfda').first() as Promise<FdaRecord | undefined>;
+  const row =
+    (await one(list, base(db, list).where(`r.${key}`, recallNumber))) ??
+    // A device known only by its enforcement report (no device recall file imported) still opens on the devices page.
+    (list === 'devices'
+      ? await one(
+          'drugs',
+          db('fda_enforcement_reports as r').where({ 'r.kind': 'device', 'r.recall_number': recallNumber }),
+        )
+      : undefined);
+  if (!row) throw new NotFoundError('FDA record not found.');
+  if (row.kind === 'device-recall') {
+    const enforcement = (await db('fda_enforcement_reports').where({ recall_number: recallNumber }).first('record')) as
+      | { record: Record<string, unknown> }
+      | undefined;
+    row.enforcement = enforcement?.record ?? null;
+  }
+  return row;
+}
+
+const columns = (list: FdaList): ReportColumn<FdaRecordRow>[] => [
+  { header: 'Recall Number', value: (r) => r.recall_number, width: 16 },
+  { header: 'Status', value: (r) => r.status, width: 16 },
+  { header: 'Classification', value: (r) => r.classification, width: 14 },
+  { header: 'Recalling Firm', value: (r) => r.recalling_firm, width: 30 },
+  { header: 'Product Code', value: (r) => r.product_code, width: 12 },
+  ...(list === 'devices'
+    ? [{ header: 'Device Name', value: (r: FdaRecordRow) => r.device_name, width: 30 }]
+    : [{ header: 'Brand Name', value: (r: FdaRecordRow) => r.brand_names.join(', '), width: 24 }]),
+  { header: 'Product Description', value: (r) => r.product_description, width: 50 },
+  { header: 'Reason for Recall', value: (r) => r.reason_for_recall, width: 50 },
+  { header: 'Code Info', value: (r) => r.code_info, width: 40 },
+  { header: 'Initiation Date', value: (r) => r.initiation_date, kind: 'date', width: 14 },
+  { header: 'Report Date', value: (r) => r.report_date, kind: 'date', width: 14 },
+  { header: 'Termination Date', value: (r) => r.termination_date, kind: 'date', width: 14 },
+];
+
+/** A download holds at most this many rows of the filtered list (the list narrows with its filters beyond). */
+export const MAX_DOWNLOAD_ROWS = 100_000;
+
+/** CSV and XLSX of the filtered list: "FDA Device Recalls MM-DD-YYYY.xlsx" / "FDA Drug Recalls …". */
+export function downloadFda(
+  db: Knex,
+  list: FdaList,
+  raw: FdaListQuery,
+  format: 'csv' | 'xlsx',
+  timezone: string,
+  onError: (err: unknown) => void,
+): FileResult {
+  const spec = listSpec(list);
+  const query = parseListQuery({ ...raw, pageNumber: 1, pageSize: 1 }, spec);
+  const qb = base(db, list);
+  applyFilters(qb, list, raw);
+  applySearch(db, qb, query.search);
+  const filtered = applyListFilters(qb, query, spec);
+  const pages = async (offset: number, limit: number) =>
+    (await applyListPage(selectRow(db, list)(filtered.clone()), { ...query, pageSize: limit }, spec, 'r.id').offset(
+      offset,
+    )) as FdaRecordRow[];
+  const title = list === 'devices' ? 'FDA Device Recalls' : 'FDA Drug Recalls';
+  return reportFile(
+    title,
+    format,
+    [sheet({ name: title, columns: columns(list), rows: pagedBatches(pages, MAX_DOWNLOAD_ROWS) })],
+    timezone,
+    onError,
+  );
+}

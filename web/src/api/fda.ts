@@ -1,0 +1,46 @@
+import { downloadFile, useApi, type Query } from './client';
+import type { AppStore } from '../state/store';
+import type { QueryParams, ResponseData } from './contract';
+import { listQuery, type ListState } from './provider';
+
+/** The public FDA records (issue 15; Notisphere_ViewFDAInformation): device recalls and drug enforcement reports. */
+const BASE = '/notisphere/fda';
+
+export type FdaList = 'devices' | 'drugs';
+export type FdaPage = ResponseData<'getNotisphereFdaDevices'>;
+export type FdaRow = FdaPage['items'][number];
+export type FdaRecord = ResponseData<'getNotisphereFdaDevicesRecallNumber'>;
+export type FdaFilters = Pick<
+  QueryParams<'getNotisphereFdaDevices'>,
+  'status' | 'classification' | 'firm' | 'productCode' | 'initiatedFrom' | 'initiatedTo'
+>;
+
+function fdaQuery(state: ListState, filters: FdaFilters): Query {
+  return { ...listQuery(state, null), ...filters };
+}
+
+export function useFdaRecords(list: FdaList, state: ListState, filters: FdaFilters) {
+  return useApi<FdaPage>(`${BASE}/${list}`, fdaQuery(state, filters), { swr: { keepPreviousData: true } });
+}
+
+export function useFdaRecord(list: FdaList, recallNumber: string | null) {
+  return useApi<FdaRecord>(recallNumber ? `${BASE}/${list}/${encodeURIComponent(recallNumber)}` : null);
+}
+
+/** "FDA Device Recalls MM-DD-YYYY.csv|xlsx" / "FDA Drug Recalls …": the filtered list, as shown. */
+export function downloadFdaRecords(
+  store: AppStore,
+  list: FdaList,
+  format: 'csv' | 'xlsx',
+  state: ListState,
+  filters: FdaFilters,
+): Promise<string> {
+  const { search, filterModel } = listQuery(state, null);
+  const title = list === 'devices' ? 'FDA Device Recalls' : 'FDA Drug Recalls';
+  return downloadFile(
+    store,
+    `${BASE}/${list}/${format}-download`,
+    { ...filters, search, filterModel },
+    `${title}.${format}`,
+  );
+}

@@ -1,0 +1,324 @@
+import { useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { useStore } from 'jotai';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  DataTable,
+  DatePicker,
+  DEFAULT_PAGE_SIZE,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  GRID_PAGE_SIZE_OPTIONS,
+  Label,
+  RowActionsMenu,
+  SimpleSelect,
+  TableHeaderActions,
+  TextInput,
+  useToast,
+  type DataTableColumn,
+} from '@portal/design-system';
+import {
+  downloadFdaRecords,
+  type FdaFilters,
+  type FdaList,
+  type FdaRow,
+  useFdaRecord,
+  useFdaRecords,
+} from '../../api/fda';
+import type { ListState } from '../../api/provider';
+import { listStateProps } from '../provider/listShared';
+import { useLabels } from '../supplier/shared/labels';
+import { errorText, formatDate, useTableTexts } from '../supplier/shared/table';
+
+const ALL = 'ALL';
+const STATUSES: Record<FdaList, string[]> = {
+  devices: ['Open Classified', 'Completed', 'Terminated'],
+  drugs: ['Ongoing', 'Completed', 'Terminated'],
+};
+const CLASSES = ['Class I', 'Class II', 'Class III'];
+
+/** A field of openFDA's record as a readable line: arrays joined, nested blocks as their own fields. */
+function fieldText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(fieldText).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** One record with every field openFDA published, opened from a row or by link (`?recall=Z-1234-2020`). */
+export function FdaRecordDialog({
+  list,
+  recallNumber,
+  onClose,
+}: {
+  list: FdaList;
+  recallNumber: string | null;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const labels = useLabels();
+  const { data, error, isLoading } = useFdaRecord(list, recallNumber);
+  const fields = data ? Object.entries(data.record).filter(([k]) => k !== 'openfda') : [];
+  const openfda = data ? Object.entries(data.openfda) : [];
+  return (
+    <Dialog open={recallNumber !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-h-[85vh] max-w-3xl overflow-y-auto" closeLabel={t`Close`} data-testid="fda-record">
+        <DialogHeader>
+          <DialogTitle>{recallNumber}</DialogTitle>
+          <DialogDescription>
+            {data
+              ? [
+                  data.recalling_firm,
+                  labels.fdaStatuses[data.status ?? ''] ?? data.status,
+                  labels.fdaClassifications[data.classification ?? ''] ?? data.classification,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')
+              : isLoading
+                ? t`Loading...`
+                : ''}
+          </DialogDescription>
+        </DialogHeader>
+        {error ? <p className="text-destructive">{errorText(error, t`Unknown error`)}</p> : null}
+        {data ? (
+          <dl className="grid grid-cols-[minmax(10rem,auto)_1fr] gap-x-4 gap-y-1 text-sm">
+            {fields.map(([key, value]) => (
+              <FieldRow key={key} name={key} value={fieldText(value)} />
+            ))}
+            {openfda.length ? (
+              <dt className="col-span-2 mt-3 font-semibold">
+                <Trans>openFDA details</Trans>
+              </dt>
+            ) : null}
+            {openfda.map(([key, value]) => (
+              <FieldRow key={`openfda.${key}`} name={key} value={fieldText(value)} />
+            ))}
+          </dl>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function FieldRow({ name, value }: { name: string; value: string }) {
+  return (
+    <>
+      <dt className="font-mono text-xs text-muted-foreground">{name}</dt>
+      <dd className="whitespace-pre-wrap break-words">{value}</dd>
+    </>
+  );
+}
+
+/**
+ * The operator's FDA grids (/notisphere/fda-devices, /notisphere/fda-drugs; Notisphere_ViewFDAInformation): search
+ * (firm, product, reason, lot numbers, recall number), status, classification, firm, product code and initiation-date
+ * filters, 50 to 500 rows, the record in a dialog, and CSV/XLSX of the filtered list.
+ */
+export function FdaRecordsPage({ list }: { list: FdaList }) {
+  const { t } = useLingui();
+  const labels = useLabels();
+  const texts = useTableTexts();
+  const toast = useToast();
+  const store = useStore();
+  const [location, navigate] = useLocation();
+  const opened = new URLSearchParams(useSearch()).get('recall');
+  const [filters, setFilters] = useState<FdaFilters>({});
+  const [state, setState] = useState<ListState>({
+    pageNumber: 1,
+    pageSize: DEFAULT_PAGE_SIZE,
+    sort: [],
+    search: '',
+    filters: {},
+  });
+  const { data, error, isLoading } = useFdaRecords(list, state, filters);
+  const [downloading, setDownloading] = useState(false);
+  const title = list === 'devices' ? t`FDA Devices` : t`FDA Drugs`;
+  const setFilter = (patch: Partial<FdaFilters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setState((s) => ({ ...s, pageNumber: 1 }));
+  };
+  const open = (recallNumber: string | null) =>
+    navigate(recallNumber ? `${location}?recall=${encodeURIComponent(recallNumber)}` : location, { replace: true });
+
+  const columns: DataTableColumn<FdaRow>[] = [
+    {
+      field: 'recall_number',
+      header: t`Recall Number`,
+      sortable: true,
+      hideable: false,
+      cell: (row) => (
+        <button type="button" className="text-primary underline" onClick={() => open(row.recall_number)}>
+          {row.recall_number}
+        </button>
+      ),
+    },
+    {
+      field: 'status',
+      header: t`Status`,
+      sortable: true,
+      cell: (row) => labels.fdaStatuses[row.status ?? ''] ?? row.status ?? '',
+    },
+    {
+      field: 'classification',
+      header: t`Classification`,
+      sortable: true,
+      cell: (row) => labels.fdaClassifications[row.classification ?? ''] ?? row.classification ?? '',
+    },
+    { field: 'recalling_firm', header: t`Recalling Firm`, sortable: true, filterable: true },
+    { field: 'product_code', header: t`Product Code`, sortable: true },
+    list === 'devices'
+      ? { field: 'device_name', header: t`Device Name`, cell: (row) => row.device_name ?? '' }
+      : { field: 'brand_names', header: t`Brand Name`, cell: (row) => (row.brand_names ?? []).join(', ') },
+    {
+      field: 'product_description',
+      header: t`Product Description`,
+      filterable: true,
+      cell: (row) => <span className="line-clamp-2">{row.product_description ?? ''}</span>,
+    },
+    {
+      field: 'code_info',
+      header: t`Code Information`,
+      filterable: true,
+      cell: (row) => <span className="line-clamp-2">{row.code_info ?? ''}</span>,
+    },
+    {
+      field: 'initiation_date',
+      header: t`Initiation Date`,
+      sortable: true,
+      cell: (row) => formatDate(row.initiation_date),
+    },
+  ];
+
+  async function download(format: 'csv' | 'xlsx') {
+    setDownloading(true);
+    try {
+      await downloadFdaRecords(store, list, format, state, filters);
+    } catch (err) {
+      toast.danger(errorText(err, t`Nothing to download`));
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  const statusOptions = [
+    { value: ALL, label: t`All statuses` },
+    ...STATUSES[list].map((s) => ({ value: s, label: labels.fdaStatuses[s] ?? s })),
+  ];
+  const classOptions = [
+    { value: ALL, label: t`All classifications` },
+    ...CLASSES.map((c) => ({ value: c, label: labels.fdaClassifications[c] ?? c })),
+  ];
+
+  return (
+    <section className="grid gap-4" data-testid={`fda-${list}`}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold">{title}</h1>
+        <TableHeaderActions
+          onDownloadCsv={() => void download('csv')}
+          onDownloadXlsx={() => void download('xlsx')}
+          csvText={t`Download CSV`}
+          xlsxText={t`Download XLSX`}
+          downloading={downloading}
+        />
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid gap-1">
+          <Label htmlFor="fda-status">
+            <Trans>Status</Trans>
+          </Label>
+          <SimpleSelect
+            id="fda-status"
+            className="w-48"
+            options={statusOptions}
+            value={filters.status ?? ALL}
+            onValueChange={(v) => setFilter({ status: v === ALL ? undefined : (v as FdaFilters['status']) })}
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="fda-classification">
+            <Trans>Classification</Trans>
+          </Label>
+          <SimpleSelect
+            id="fda-classification"
+            className="w-44"
+            options={classOptions}
+            value={filters.classification ?? ALL}
+            onValueChange={(v) =>
+              setFilter({ classification: v === ALL ? undefined : (v as FdaFilters['classification']) })
+            }
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="fda-firm">
+            <Trans>Recalling Firm</Trans>
+          </Label>
+          <TextInput
+            id="fda-firm"
+            className="w-56"
+            value={filters.firm ?? ''}
+            onChange={(e) => setFilter({ firm: e.target.value || undefined })}
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="fda-product-code">
+            <Trans>Product Code</Trans>
+          </Label>
+          <TextInput
+            id="fda-product-code"
+            className="w-28"
+            maxLength={20}
+            value={filters.productCode ?? ''}
+            onChange={(e) => setFilter({ productCode: e.target.value || undefined })}
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="fda-from">
+            <Trans>Initiated from</Trans>
+          </Label>
+          <DatePicker
+            id="fda-from"
+            value={filters.initiatedFrom ?? null}
+            onChange={(v) => setFilter({ initiatedFrom: v ?? undefined })}
+            fromYear={1990}
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="fda-to">
+            <Trans>Initiated to</Trans>
+          </Label>
+          <DatePicker
+            id="fda-to"
+            value={filters.initiatedTo ?? null}
+            onChange={(v) => setFilter({ initiatedTo: v ?? undefined })}
+            fromYear={1990}
+          />
+        </div>
+      </div>
+      <DataTable
+        caption={title}
+        columns={columns}
+        rows={data?.items ?? []}
+        getRowId={(row) => String(row.id)}
+        total={data?.total ?? 0}
+        totalCapped={data?.totalCapped}
+        sortCapped={data?.sortCapped}
+        {...listStateProps(state, setState)}
+        pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
+        loading={isLoading}
+        error={error ? error.message : null}
+        lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated) : undefined}
+        rowActions={(row) => (
+          <RowActionsMenu
+            label={t`Actions`}
+            actions={[{ id: 'view', label: t`View`, onSelect: () => open(row.recall_number) }]}
+          />
+        )}
+        texts={texts}
+      />
+      <FdaRecordDialog list={list} recallNumber={opened} onClose={() => open(null)} />
+    </section>
+  );
+}
