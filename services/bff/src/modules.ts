@@ -1,6 +1,7 @@
 import { createAuthModule } from '@portal/auth';
 import { createCommunicationsModule, createOperatorCommunicationsModule } from '@portal/communications';
 import { createContentModule } from '@portal/content';
+import { createConversationsModule } from '@portal/conversations';
 import type { ModuleDeps, PortalModule } from '@portal/core';
 import { createInboxModule } from '@portal/inbox';
 import { createMetricsModule } from '@portal/metrics';
@@ -22,6 +23,9 @@ export function createModules(deps: ModuleDeps): PortalModule[] {
     createMetricsModule(deps),
     createOrganizationsModule(deps),
     createNotificationsModule(deps),
+    // Before reports, communications and inbox: the inbox's POST /provider/communications/:id/:x/:y would take
+    // POST /provider/communications/:id/:x/conversations.
+    createConversationsModule(deps),
     createReportsModule(deps),
     createPaperResponsesModule(deps),
     createCommunicationsModule(deps),
