@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schemaErrors } from '@portal/core';
 import { form, PDF, PNG, sendEvent, startTestApp, type TestApp, type World, world } from '@portal/testing';
+import { fileSchema, listSchema, threadSchema } from './schemas.js';
 
 let t: TestApp;
 let w: World;
@@ -117,6 +119,10 @@ describe('a conversation between a supplier and a provider', () => {
     expect((await p('GET', `/${e.id}/${pc}/conversations/${cid}/file/${fileId}`)).body.d.name).toBe('count.pdf');
     const thread = await s('GET', `/${e.id}/conversations/${cid}`);
     expect(thread.body.d.messages.map((m: { side: string }) => m.side)).toEqual(['SUPPLIER', 'PROVIDER']);
+    // The answers are what the OpenAPI document (and the web's generated types) say they are.
+    expect(schemaErrors(threadSchema, thread.body.d)).toEqual([]);
+    expect(schemaErrors(listSchema, (await p('GET', `/${e.id}/${pc}/conversations`)).body.d)).toEqual([]);
+    expect(schemaErrors(fileSchema, file.body.d)).toEqual([]);
     expect((await s('GET', `/${e.id}/conversations`)).body.d.unread).toBe(0);
   });
 
