@@ -34,6 +34,20 @@ afterAll(() => t.drop());
 
 const out = (name: string) => path.join(dir, name);
 
+describe('the demo world', () => {
+  it('holds a conversation between Acme and Riverside, written through the services', async () => {
+    const rows = (await t
+      .db('conversation_messages as m')
+      .join('conversations as c', 'c.id', 'm.conversation_id')
+      .orderBy('m.id')
+      .select('c.subject', 'm.sender_side', 'm.sender_email')) as { subject: string; sender_side: string }[];
+    expect(rows).toMatchObject([
+      { subject: 'Units found', sender_side: 'SUPPLIER', sender_email: 'recalls@acme.demo' },
+      { subject: 'Units found', sender_side: 'PROVIDER', sender_email: 'admin@riverside.demo' },
+    ]);
+  });
+});
+
 describe('reports list', () => {
   it('names every report, and every one is a route of the API', () => {
     const text = reportsList();

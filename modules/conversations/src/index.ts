@@ -8,6 +8,7 @@ import { conversationRoutes } from './routes.js';
  */
 export { Conversation } from './models/Conversation.js';
 export { CONVERSATION_MESSAGES, conversationLink } from './services/conversations.js';
+export { seedDemoConversations } from './demo.js';
 
 export function createConversationsModule(deps: ModuleDeps): PortalModule {
   return { name: 'conversations', routes: conversationRoutes(deps) };

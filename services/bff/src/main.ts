@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import cron, { type ScheduledTask } from 'node-cron';
 import path from 'node:path';
 import { seedDemoCommunications } from '@portal/communications';
+import { seedDemoConversations } from '@portal/conversations';
 import { appVersion, createLogger, LocalFileStore, loadConfig, openDatabase } from '@portal/core';
 import { isDatabaseEmpty, migrateLatest, seedDemo } from '@portal/migrations';
 import { Mailer } from '@portal/notifications';
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   if (await isDatabaseEmpty(db)) {
     await seedDemo(db, config.demoPassword);
     await seedDemoCommunications(db, config);
+    await seedDemoConversations(db, config);
     seeded = true;
   }
   const demoPresent = Boolean(await db('users').where({ email: 'admin@operator.demo' }).first('id'));
