@@ -7,7 +7,8 @@
  *   - send-notification to 10,000 customers vs a plain bulk INSERT of the same provider communications;
  *   - the Provider Status Report of 100,000 rows (CSV and XLSX): time and RSS growth, vs a COPY of the same rows (bench/io.ts);
  *   - the dashboard summary report of every event; the bytes /login's assets take raw, gzip and br (bench/io.ts);
- *   - the dashboards' and key metrics' figures calls, vs the headline figures computed from the raw rows (bench/metrics.ts).
+ *   - the dashboards' and key metrics' figures calls, vs the headline figures computed from the raw rows (bench/metrics.ts);
+ *   - conversations (list with unread counts, a thread, posting) and the CLI's report export (bench/conversations.ts).
  * Figures are printed and written to bench/RESULTS.md; nothing is asserted. Scale with BENCH_COMMUNICATIONS,
  * BENCH_PROVIDER_COMMUNICATIONS, BENCH_SEND, BENCH_REPORT_ROWS and BENCH_RUNS.
  */
@@ -32,6 +33,7 @@ import { generateWorld } from './generate.js';
 import { createReportEvent, measureExports, measureStatic } from './io.js';
 import { mb, ms, peakRss, ratio, repeat, type Stats, table, time } from './harness.js';
 import { measureMetrics } from './metrics.js';
+import { measureConversations } from './conversations.js';
 import { load, profileCalls, ServerCpu, statementRole } from './throughput.js';
 
 const requireFromCore = createRequire(new URL('../modules/core/package.json', import.meta.url));
@@ -344,6 +346,20 @@ async function main(): Promise<void> {
       capture: captureSql,
     });
 
+    // ---------- 4c. conversations and the CLI's report export (bench/conversations.ts) ----------
+    const conversationsSection = await measureConversations({
+      db,
+      config,
+      client: direct,
+      base,
+      headers,
+      eventId: reportEventId,
+      conversations: env('BENCH_CONVERSATIONS', 1_000),
+      messagesEach: env('BENCH_CONVERSATION_MESSAGES', 20),
+      runs: RUNS,
+      log,
+    });
+
     // ---------- 5. the bytes of /login's assets, raw, gzip and br (bench/io.ts; needs a built web/dist) ----------
     const staticRows = await measureStatic(base.replace(/\/api$/, ''), config.webDist);
     if (staticRows) log(`  static: ${staticRows[0]!.slice(1).join(' / ')}`);
@@ -438,6 +454,8 @@ async function main(): Promise<void> {
       ),
       '',
       ...metricsSection,
+      '',
+      ...conversationsSection,
       '',
       '## Static files: what /login takes to load',
       '',
