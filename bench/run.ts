@@ -12,6 +12,7 @@
  *   - the location pre-processor's accuracy on a supplier file built from the CMS hospitals, and the time and memory to
  *     match BENCH_LPP_ROWS rows (bench/preprocessor.ts, also runnable alone: pnpm bench:preprocessor).
  *   - the FDA import of BENCH_FDA_RECORDS (100,000) device recalls and the operator's FDA list at that size (bench/fda.ts).
+ *   - conversations (list with unread counts, a thread, posting) and the CLI's report export (bench/conversations.ts).
  * Figures are printed and written to bench/RESULTS.md; nothing is asserted. Scale with BENCH_COMMUNICATIONS,
  * BENCH_PROVIDER_COMMUNICATIONS, BENCH_SEND, BENCH_REPORT_ROWS and BENCH_RUNS.
  */
@@ -39,6 +40,7 @@ import { measureMetrics } from './metrics.js';
 import { measureReplicas } from './replicas.js';
 import { measurePreprocessor } from './preprocessor.js';
 import { measureFda } from './fda.js';
+import { measureConversations } from './conversations.js';
 import { load, profileCalls, ServerCpu, statementRole } from './throughput.js';
 
 const requireFromCore = createRequire(new URL('../modules/core/package.json', import.meta.url));
@@ -370,6 +372,20 @@ async function main(): Promise<void> {
       log,
     });
 
+    // ---------- 4c. conversations and the CLI's report export (bench/conversations.ts) ----------
+    const conversationsSection = await measureConversations({
+      db,
+      config,
+      client: direct,
+      base,
+      headers,
+      eventId: reportEventId,
+      conversations: env('BENCH_CONVERSATIONS', 1_000),
+      messagesEach: env('BENCH_CONVERSATION_MESSAGES', 20),
+      runs: RUNS,
+      log,
+    });
+
     // ---------- 5. the bytes of /login's assets, raw, gzip and br (bench/io.ts; needs a built web/dist) ----------
     const staticRows = await measureStatic(base.replace(/\/api$/, ''), config.webDist);
     if (staticRows) log(`  static: ${staticRows[0]!.slice(1).join(' / ')}`);
@@ -468,7 +484,10 @@ async function main(): Promise<void> {
       ...replicasSection,
       '',
       ...preprocessorSection,
+      '',
       ...fdaSection,
+      '',
+      ...conversationsSection,
       '',
       '## Static files: what /login takes to load',
       '',

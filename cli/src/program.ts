@@ -7,18 +7,20 @@ import { configureJobsCommand } from './commands/jobs.js';
 import { configureKeysCommand } from './commands/keys.js';
 import { configureOutboxCommand } from './commands/outbox.js';
 import { configurePreprocessorCommands } from './commands/preprocessor.js';
+import { configureReportsCommand } from './commands/reports.js';
 import { configureUsersCommand } from './commands/users.js';
 import { configureVersionCommand } from './commands/version.js';
 
 export function buildProgram(): Command {
   const program = new Command('portal')
-    .description('Recall portal command line: database, users, outbox, jobs, keys, version')
+    .description('Recall portal command line: database, users, outbox, reports, jobs, keys, version')
     .version(appVersion)
     .showHelpAfterError()
     .configureHelp({ sortSubcommands: true });
   configureDbCommand(program);
   configureUsersCommand(program);
   configureOutboxCommand(program);
+  configureReportsCommand(program);
   configureJobsCommand(program);
   configureKeysCommand(program);
   configureVersionCommand(program);

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { seedDemoCommunications } from '@portal/communications';
+import { seedDemoConversations } from '@portal/conversations';
 import type { Config, Db } from '@portal/core';
 import {
   type DemoSignIn,
@@ -45,6 +46,7 @@ export async function seed(db: Db, demo: boolean, config: Config): Promise<strin
     );
   const signIns = await seedDemo(db, password);
   await seedDemoCommunications(db, config);
+  await seedDemoConversations(db, config);
   return formatSignIns(signIns, password);
 }
 

@@ -211,6 +211,10 @@ export const HISTORY_SENTENCES: Record<string, Label> = {
   PAPER_ANSWER_CLEARED: { en: 'Paper answer cleared', vi: 'Đã xóa câu trả lời từ phản hồi giấy' },
   PAPER_RESPONDED: { en: 'Answer recorded from a paper response', vi: 'Đã ghi câu trả lời từ phản hồi giấy' },
   PAPER_RESPONSES_IMPORTED: { en: '{count} paper responses imported', vi: 'Đã nhập {count} phản hồi giấy' },
+  CONVERSATION_STARTED: { en: 'Conversation "{name}" started', vi: 'Đã bắt đầu trao đổi "{name}"' },
+  CONVERSATION_MESSAGE: { en: 'Message in conversation "{name}"', vi: 'Tin nhắn trong trao đổi "{name}"' },
+  CONVERSATION_CLOSED: { en: 'Conversation "{name}" closed', vi: 'Đã đóng trao đổi "{name}"' },
+  CONVERSATION_REOPENED: { en: 'Conversation "{name}" reopened', vi: 'Đã mở lại trao đổi "{name}"' },
 };
 const HISTORY_FALLBACK: Label = { en: 'Change recorded', vi: 'Đã ghi nhận thay đổi' };
 const HISTORY_BY: Label = { en: '{sentence} by {actor}', vi: '{sentence} bởi {actor}' };

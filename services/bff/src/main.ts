@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import cron, { type ScheduledTask } from 'node-cron';
 import { seedDemoCommunications } from '@portal/communications';
+import { seedDemoConversations } from '@portal/conversations';
 import { appVersion, createFileStore, createLogger, LiveEvents, loadConfig, openDatabase } from '@portal/core';
 import { isDatabaseEmpty, migrateLatest, seedDemo } from '@portal/migrations';
 import { Mailer } from '@portal/notifications';
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
   if (await isDatabaseEmpty(db)) {
     await seedDemo(db, config.demoPassword);
     await seedDemoCommunications(db, config);
+    await seedDemoConversations(db, config);
     seeded = true;
   }
   const demoPresent = Boolean(await db('users').where({ email: 'admin@operator.demo' }).first('id'));

@@ -1,6 +1,7 @@
 import { createAuthModule, endSessions } from '@portal/auth';
 import { createCommunicationsModule, createOperatorCommunicationsModule } from '@portal/communications';
 import { createContentModule } from '@portal/content';
+import { createConversationsModule } from '@portal/conversations';
 import type { ModuleDeps, PortalModule } from '@portal/core';
 import { createFdaModule } from '@portal/fda';
 import { createInboxModule } from '@portal/inbox';
@@ -25,6 +26,9 @@ export function createModules(deps: ModuleDeps): PortalModule[] {
     // Organisations end sessions on deactivation through auth's port: auth owns the sessions table.
     createOrganizationsModule({ ...deps, endSessions }),
     createNotificationsModule(deps),
+    // Before reports, communications and inbox: the inbox's POST /provider/communications/:id/:x/:y would take
+    // POST /provider/communications/:id/:x/conversations.
+    createConversationsModule(deps),
     createReportsModule(deps),
     createPaperResponsesModule(deps),
     createCommunicationsModule(deps),

@@ -209,6 +209,8 @@ export interface AffectedLocation {
 
 export interface ProviderResponse {
   provider_communication_id: number;
+  /** The provider organisation the customer matched; null when it was only emailed. */
+  provider_organization_id: number | null;
   customer_name: string;
   emails: string[];
   status: string;

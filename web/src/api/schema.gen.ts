@@ -2509,6 +2509,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/provider/communications/{id}/{x}/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The conversations of provider communication x, newest activity first, with unread counts */
+        get: operations["getProviderCommunicationsIdXConversations"];
+        put?: never;
+        /** Start a conversation with the event's supplier: subject, first message, optional action_id (multipart, files as in a message) */
+        post: operations["postProviderCommunicationsIdXConversations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/communications/{id}/{x}/conversations/{cid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One conversation with its messages (opening it marks it read for the provider) */
+        get: operations["getProviderCommunicationsIdXConversationsCid"];
+        /** Close or reopen a conversation (status OPEN or CLOSED) */
+        put: operations["putProviderCommunicationsIdXConversationsCid"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/communications/{id}/{x}/conversations/{cid}/file/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One file of the conversation (signed download and preview links) */
+        get: operations["getProviderCommunicationsIdXConversationsCidFileFileId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/communications/{id}/{x}/conversations/{cid}/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a message (multipart: text in `message`, files in any part) */
+        post: operations["postProviderCommunicationsIdXConversationsCidMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/provider/communications/{id}/{x}/internalaction/{y}": {
         parameters: {
             query?: never;
@@ -4172,6 +4242,92 @@ export interface paths {
         /** Close an open event, or reopen a closed one */
         put: operations["putSupplierCommunicationsIdCloseOpen"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/communications/{id}/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The event's conversations, newest activity first, with unread counts */
+        get: operations["getSupplierCommunicationsIdConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/communications/{id}/conversations/{a}/{b}/{c}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a conversation with provider communication a of the event, whose provider organisation is b, about action c (0: the whole notice); subject and first message (multipart, files as in a message) */
+        post: operations["postSupplierCommunicationsIdConversationsABC"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/communications/{id}/conversations/{cid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One conversation with its messages (opening it marks it read for the supplier) */
+        get: operations["getSupplierCommunicationsIdConversationsCid"];
+        /** Close or reopen a conversation (status OPEN or CLOSED) */
+        put: operations["putSupplierCommunicationsIdConversationsCid"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/communications/{id}/conversations/{cid}/file/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One file of the conversation (signed download and preview links) */
+        get: operations["getSupplierCommunicationsIdConversationsCidFileFileId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/communications/{id}/conversations/{cid}/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a message (multipart: text in `message`, files in any part; JSON without files also works) */
+        post: operations["postSupplierCommunicationsIdConversationsCidMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -16501,6 +16657,474 @@ export interface operations {
             };
         };
     };
+    getProviderCommunicationsIdXConversations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                x: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                action_id: number | null;
+                                action_title: string | null;
+                                closed_at: string | null;
+                                communication_id: number;
+                                created_at: string;
+                                customer_name: string | null;
+                                id: number;
+                                last_message_at: string | null;
+                                message_count: number;
+                                provider_communication_id: number;
+                                /** @enum {string} */
+                                started_by_side: "SUPPLIER" | "PROVIDER";
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED";
+                                subject: string;
+                                unread: number;
+                            }[];
+                            unread: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postProviderCommunicationsIdXConversations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                x: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    action_id?: number;
+                    message?: string;
+                    subject?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            action_id: number | null;
+                            action_title: string | null;
+                            closed_at: string | null;
+                            communication_id: number;
+                            created_at: string;
+                            customer_name: string | null;
+                            id: number;
+                            last_message_at: string | null;
+                            message_count: number;
+                            messages: {
+                                body: string;
+                                created_at: string;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                organization_name: string;
+                                sender_email: string;
+                                sender_name: string | null;
+                                /** @enum {string} */
+                                side: "SUPPLIER" | "PROVIDER";
+                            }[];
+                            provider_communication_id: number;
+                            /** @enum {string} */
+                            started_by_side: "SUPPLIER" | "PROVIDER";
+                            /** @enum {string} */
+                            status: "OPEN" | "CLOSED";
+                            subject: string;
+                            unread: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getProviderCommunicationsIdXConversationsCid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: number;
+                id: number;
+                x: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            action_id: number | null;
+                            action_title: string | null;
+                            closed_at: string | null;
+                            communication_id: number;
+                            created_at: string;
+                            customer_name: string | null;
+                            id: number;
+                            last_message_at: string | null;
+                            message_count: number;
+                            messages: {
+                                body: string;
+                                created_at: string;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                organization_name: string;
+                                sender_email: string;
+                                sender_name: string | null;
+                                /** @enum {string} */
+                                side: "SUPPLIER" | "PROVIDER";
+                            }[];
+                            provider_communication_id: number;
+                            /** @enum {string} */
+                            started_by_side: "SUPPLIER" | "PROVIDER";
+                            /** @enum {string} */
+                            status: "OPEN" | "CLOSED";
+                            subject: string;
+                            unread: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putProviderCommunicationsIdXConversationsCid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: number;
+                id: number;
+                x: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "OPEN" | "CLOSED";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            action_id: number | null;
+                            action_title: string | null;
+                            closed_at: string | null;
+                            communication_id: number;
+                            created_at: string;
+                            customer_name: string | null;
+                            id: number;
+                            last_message_at: string | null;
+                            message_count: number;
+                            messages: {
+                                body: string;
+                                created_at: string;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                organization_name: string;
+                                sender_email: string;
+                                sender_name: string | null;
+                                /** @enum {string} */
+                                side: "SUPPLIER" | "PROVIDER";
+                            }[];
+                            provider_communication_id: number;
+                            /** @enum {string} */
+                            started_by_side: "SUPPLIER" | "PROVIDER";
+                            /** @enum {string} */
+                            status: "OPEN" | "CLOSED";
+                            subject: string;
+                            unread: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getProviderCommunicationsIdXConversationsCidFileFileId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: number;
+                fileId: number;
+                id: number;
+                x: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            extension: string;
+                            id: number;
+                            name: string;
+                            signed_url: string;
+                            signed_url_review: string;
+                            size: number;
+                            type: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postProviderCommunicationsIdXConversationsCidMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: number;
+                id: number;
+                x: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            action_id: number | null;
+                            action_title: string | null;
+                            closed_at: string | null;
+                            communication_id: number;
+                            created_at: string;
+                            customer_name: string | null;
+                            id: number;
+                            last_message_at: string | null;
+                            message_count: number;
+                            messages: {
+                                body: string;
+                                created_at: string;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                organization_name: string;
+                                sender_email: string;
+                                sender_name: string | null;
+                                /** @enum {string} */
+                                side: "SUPPLIER" | "PROVIDER";
+                            }[];
+                            provider_communication_id: number;
+                            /** @enum {string} */
+                            started_by_side: "SUPPLIER" | "PROVIDER";
+                            /** @enum {string} */
+                            status: "OPEN" | "CLOSED";
+                            subject: string;
+                            unread: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     getProviderCommunicationsIdXInternalactionY: {
         parameters: {
             query?: never;
@@ -22490,6 +23114,470 @@ export interface operations {
                 content: {
                     "application/json": {
                         d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getSupplierCommunicationsIdConversations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                action_id: number | null;
+                                action_title: string | null;
+                                closed_at: string | null;
+                                communication_id: number;
+                                created_at: string;
+                                customer_name: string | null;
+                                id: number;
+                                last_message_at: string | null;
+                                message_count: number;
+                                provider_communication_id: number;
+                                /** @enum {string} */
+                                started_by_side: "SUPPLIER" | "PROVIDER";
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED";
+                                subject: string;
+                                unread: number;
+                            }[];
+                            unread: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postSupplierCommunicationsIdConversationsABC: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                a: number;
+                b: number;
+                c: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    message?: string;
+                    subject?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            action_id: number | null;
+                            action_title: string | null;
+                            closed_at: string | null;
+                            communication_id: number;
+                            created_at: string;
+                            customer_name: string | null;
+                            id: number;
+                            last_message_at: string | null;
+                            message_count: number;
+                            messages: {
+                                body: string;
+                                created_at: string;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                organization_name: string;
+                                sender_email: string;
+                                sender_name: string | null;
+                                /** @enum {string} */
+                                side: "SUPPLIER" | "PROVIDER";
+                            }[];
+                            provider_communication_id: number;
+                            /** @enum {string} */
+                            started_by_side: "SUPPLIER" | "PROVIDER";
+                            /** @enum {string} */
+                            status: "OPEN" | "CLOSED";
+                            subject: string;
+                            unread: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getSupplierCommunicationsIdConversationsCid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            action_id: number | null;
+                            action_title: string | null;
+                            closed_at: string | null;
+                            communication_id: number;
+                            created_at: string;
+                            customer_name: string | null;
+                            id: number;
+                            last_message_at: string | null;
+                            message_count: number;
+                            messages: {
+                                body: string;
+                                created_at: string;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                organization_name: string;
+                                sender_email: string;
+                                sender_name: string | null;
+                                /** @enum {string} */
+                                side: "SUPPLIER" | "PROVIDER";
+                            }[];
+                            provider_communication_id: number;
+                            /** @enum {string} */
+                            started_by_side: "SUPPLIER" | "PROVIDER";
+                            /** @enum {string} */
+                            status: "OPEN" | "CLOSED";
+                            subject: string;
+                            unread: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putSupplierCommunicationsIdConversationsCid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "OPEN" | "CLOSED";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            action_id: number | null;
+                            action_title: string | null;
+                            closed_at: string | null;
+                            communication_id: number;
+                            created_at: string;
+                            customer_name: string | null;
+                            id: number;
+                            last_message_at: string | null;
+                            message_count: number;
+                            messages: {
+                                body: string;
+                                created_at: string;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                organization_name: string;
+                                sender_email: string;
+                                sender_name: string | null;
+                                /** @enum {string} */
+                                side: "SUPPLIER" | "PROVIDER";
+                            }[];
+                            provider_communication_id: number;
+                            /** @enum {string} */
+                            started_by_side: "SUPPLIER" | "PROVIDER";
+                            /** @enum {string} */
+                            status: "OPEN" | "CLOSED";
+                            subject: string;
+                            unread: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getSupplierCommunicationsIdConversationsCidFileFileId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: number;
+                fileId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            extension: string;
+                            id: number;
+                            name: string;
+                            signed_url: string;
+                            signed_url_review: string;
+                            size: number;
+                            type: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postSupplierCommunicationsIdConversationsCidMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            action_id: number | null;
+                            action_title: string | null;
+                            closed_at: string | null;
+                            communication_id: number;
+                            created_at: string;
+                            customer_name: string | null;
+                            id: number;
+                            last_message_at: string | null;
+                            message_count: number;
+                            messages: {
+                                body: string;
+                                created_at: string;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                organization_name: string;
+                                sender_email: string;
+                                sender_name: string | null;
+                                /** @enum {string} */
+                                side: "SUPPLIER" | "PROVIDER";
+                            }[];
+                            provider_communication_id: number;
+                            /** @enum {string} */
+                            started_by_side: "SUPPLIER" | "PROVIDER";
+                            /** @enum {string} */
+                            status: "OPEN" | "CLOSED";
+                            subject: string;
+                            unread: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;

@@ -93,6 +93,11 @@ export function historyFacts(action: string, before: unknown, after: unknown): H
     case 'FILE_UPLOADED':
     case 'FILE_DELETED':
       return { name: text(a.name) ?? text(b.name) };
+    case 'CONVERSATION_STARTED':
+    case 'CONVERSATION_MESSAGE':
+    case 'CONVERSATION_CLOSED':
+    case 'CONVERSATION_REOPENED':
+      return { name: text(a.subject) };
     case 'PROVIDER_STATUS_CHANGED':
       return { status: text(a.status_provider) };
     default:

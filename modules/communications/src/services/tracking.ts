@@ -87,6 +87,8 @@ const progressList: ListSpec = {
 
 export interface ProgressRow {
   provider_communication_id: number;
+  /** The provider organisation the customer matched (null when it was only emailed); a conversation names it. */
+  provider_organization_id: number | null;
   customer_name: string;
   emails: string[];
   status: string;
@@ -121,6 +123,7 @@ export async function providerProgress(
     (qb) =>
       qb.select(
         'pc.id as provider_communication_id',
+        'pc.provider_organization_id',
         'c.name as customer_name',
         'c.emails',
         'pc.status',

@@ -43,8 +43,10 @@ import { useFilePreview } from '../forms/Preview';
 import { ResponseForm, type ResponseApi } from '../forms/ResponseForm';
 import { editPath } from './rowActions';
 import { ProviderReportsMenu } from './ProviderReports';
+import { providerConversationsPath } from '../../api/conversations';
+import { ConversationsPanel, UnreadBadge, useUnreadConversations } from '../conversations/ConversationsPanel';
 
-const VIEW_TABS = ['details', 'products', 'actions', 'documents', 'notes', 'delegates', 'history'];
+const VIEW_TABS = ['details', 'products', 'actions', 'documents', 'notes', 'delegates', 'history', 'conversations'];
 
 const message = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
 
@@ -260,8 +262,13 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
   const [preview, openPreview] = useFilePreview();
   const [busy, setBusy] = useState(false);
   // The eR responses list's Respond and Edit open the actions tab (?tab=actions).
-  const requestedTab = new URLSearchParams(useSearch()).get('tab');
+  const search = new URLSearchParams(useSearch());
+  const requestedTab = search.get('tab');
   const initialTab = requestedTab && VIEW_TABS.includes(requestedTab) ? requestedTab : 'details';
+  // The conversation email links here with ?tab=conversations&conversation=<id>.
+  const requestedConversation = Number(search.get('conversation')) || null;
+  const conversationsBase = id && pcId ? providerConversationsPath(id, pcId) : null;
+  const unread = useUnreadConversations(conversationsBase);
 
   if (!id || !pcId) return <FormError message={t`Page Not Found`} />;
   if (error) return <FormError message={error.message || t`Unknown error`} />;
@@ -372,6 +379,10 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
           <TabsTrigger value="history">
             <Trans>History</Trans>
           </TabsTrigger>
+          <TabsTrigger value="conversations">
+            <Trans>Conversations</Trans>
+            <UnreadBadge count={unread} />
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="details" className="pt-3">
           <EventDetails
@@ -404,6 +415,9 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
         </TabsContent>
         <TabsContent value="history" className="pt-3">
           <HistoryTab id={id} pcId={pcId} />
+        </TabsContent>
+        <TabsContent value="conversations" className="pt-3">
+          <ConversationsPanel base={conversationsBase!} side="PROVIDER" initialConversation={requestedConversation} />
         </TabsContent>
       </Tabs>
       {preview}

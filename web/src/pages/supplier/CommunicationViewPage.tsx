@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation, useParams } from 'wouter';
+import { useLocation, useParams, useSearch } from 'wouter';
 import { useStore } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -56,6 +56,9 @@ import {
 import { downloadFile } from '../../api/client';
 import { answerText } from '../forms/answers';
 import { PaperResponsesTab } from './PaperResponsesTab';
+import { ConversationsTab } from './ConversationsTab';
+import { supplierConversationsPath } from '../../api/conversations';
+import { UnreadBadge, useUnreadConversations } from '../conversations/ConversationsPanel';
 import { basePath, useLabels, vocabularyLocale } from './shared/labels';
 import { historySentence } from '@portal/vocabulary';
 import { headerActions } from './shared/logic';
@@ -77,6 +80,10 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
   const [confirm, setConfirm] = useState<Confirmable | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // The conversation email links here with ?tab=conversations&conversation=<id>.
+  const search = new URLSearchParams(useSearch());
+  const requestedConversation = Number(search.get('conversation')) || null;
+  const unread = useUnreadConversations(id ? supplierConversationsPath(id) : null);
 
   if (error) {
     return (
@@ -159,7 +166,7 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
           {problem}
         </p>
       ) : null}
-      <Tabs defaultValue="details">
+      <Tabs defaultValue={search.get('tab') === 'conversations' ? 'conversations' : 'details'}>
         <TabsList className="flex-wrap">
           <TabsTrigger value="details">
             <Trans>Details</Trans>
@@ -191,6 +198,10 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
           <TabsTrigger value="reports">
             <Trans>Reports</Trans>
           </TabsTrigger>
+          <TabsTrigger value="conversations">
+            <Trans>Conversations</Trans>
+            <UnreadBadge count={unread} />
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="details">
           <DetailsTab event={event} documents={<DocumentsPanel id={event.id} />} />
@@ -221,6 +232,9 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
         </TabsContent>
         <TabsContent value="reports">
           <ReportsTab id={id} />
+        </TabsContent>
+        <TabsContent value="conversations">
+          <ConversationsTab id={id} initialConversation={requestedConversation} />
         </TabsContent>
       </Tabs>
       <ConfirmDialog

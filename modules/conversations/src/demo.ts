@@ -1,0 +1,60 @@
+import type { Knex } from 'knex';
+import type { Config, FileStore } from '@portal/core';
+import { loadActor } from '@portal/organizations';
+import { postMessage, providerParty, startConversation, supplierParty } from './services/conversations.js';
+
+/** The demo messages carry no files, so nothing is ever stored. */
+const noFiles: FileStore = {
+  put: () => Promise.reject(new Error('the demo conversation stores no files')),
+  read: () => Promise.reject(new Error('no files')),
+  stream: () => {
+    throw new Error('no files');
+  },
+  size: async () => null,
+  remove: async () => undefined,
+};
+
+async function actorOf(db: Knex, email: string) {
+  const row = (await db('users as u')
+    .join('memberships as m', 'm.user_id', 'u.id')
+    .join('organizations as o', 'o.id', 'm.organization_id')
+    .where('u.email', email)
+    .orderBy('o.id')
+    .first('u.id', 'm.organization_id')) as { id: number; organization_id: number } | undefined;
+  return row ? loadActor(db, row.id, row.organization_id) : null;
+}
+
+/**
+ * One conversation of the demo world (DESIGN §6), through the same services as the API: Acme asks Riverside about
+ * its open recall and Riverside answers. Skipped when the demo world lacks any of them.
+ */
+export async function seedDemoConversations(db: Knex, config: Config): Promise<void> {
+  const supplier = await actorOf(db, 'recalls@acme.demo');
+  const provider = await actorOf(db, 'admin@riverside.demo');
+  if (!supplier || !provider) return;
+  const pc = (await db('provider_communications as pc')
+    .join('communications as c', 'c.id', 'pc.communication_id')
+    .where({ 'c.organization_id': supplier.organizationId, 'c.type': 'RECALL', 'c.status': 'OPEN' })
+    .where('pc.provider_organization_id', provider.organizationId)
+    .orderBy('pc.id')
+    .first('pc.id', 'pc.communication_id')) as { id: number; communication_id: number } | undefined;
+  if (!pc) return;
+  const thread = await startConversation(
+    db,
+    noFiles,
+    config,
+    await supplierParty(db, supplier, pc.communication_id),
+    { pcId: pc.id, providerOrganizationId: provider.organizationId },
+    { subject: 'Units found', message: 'How many units of the affected lot did you find at Riverside?' },
+    [],
+  );
+  await postMessage(
+    db,
+    noFiles,
+    config,
+    await providerParty(db, provider, pc.communication_id, pc.id),
+    thread.id,
+    { message: 'We found 12 units and quarantined them. Could you send return labels?' },
+    [],
+  );
+}

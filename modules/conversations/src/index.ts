@@ -1,0 +1,15 @@
+import type { ModuleDeps, PortalModule } from '@portal/core';
+import { conversationRoutes } from './routes.js';
+
+/**
+ * Conversations between a supplier and a provider about one provider communication (spec 001 §7.2, issue 16): their
+ * own module (not communications) because they are a thread with its own tables, files, read markers and mail, and
+ * reach the event only through the communications and inbox indexes.
+ */
+export { Conversation } from './models/Conversation.js';
+export { CONVERSATION_MESSAGES, conversationLink } from './services/conversations.js';
+export { seedDemoConversations } from './demo.js';
+
+export function createConversationsModule(deps: ModuleDeps): PortalModule {
+  return { name: 'conversations', routes: conversationRoutes(deps) };
+}
