@@ -3,6 +3,7 @@ import { createCommunicationsModule, createOperatorCommunicationsModule } from '
 import { createContentModule } from '@portal/content';
 import type { ModuleDeps, PortalModule } from '@portal/core';
 import { createInboxModule } from '@portal/inbox';
+import { createLookupsModule } from '@portal/lookups';
 import { createMetricsModule } from '@portal/metrics';
 import { createNoticesModule } from '@portal/notices';
 import { createNotificationsModule } from '@portal/notifications';
@@ -31,5 +32,6 @@ export function createModules(deps: ModuleDeps): PortalModule[] {
     createOperatorCommunicationsModule(deps),
     createContentModule(deps),
     createQuickLinksModule(deps),
+    createLookupsModule(deps),
   ];
 }

@@ -547,6 +547,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lookup-values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every lookup value the caller may read, active and inactive (the web loads it once) */
+        get: operations["getLookupValues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me": {
         parameters: {
             query?: never;
@@ -1026,6 +1043,60 @@ export interface paths {
         put?: never;
         /** Sends the template with sample values to the caller's own address */
         post: operations["postNotisphereEmailTemplatesIdTestSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/lookup-values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Platform lookup values (paged; vocabulary, status and search filters) */
+        get: operations["getNotisphereLookupValues"];
+        put?: never;
+        /** Add one of the platform lookup values */
+        post: operations["postNotisphereLookupValues"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/lookup-values/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One lookup value (with whether records use it) */
+        get: operations["getNotisphereLookupValuesId"];
+        /** Edit a lookup value (labels and order; the code is fixed once created) */
+        put: operations["putNotisphereLookupValuesId"];
+        post?: never;
+        /** Delete a lookup value no record uses (409 when one does: deactivate it instead) */
+        delete: operations["deleteNotisphereLookupValuesId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/lookup-values/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Activate or Inactivate a lookup value */
+        put: operations["putNotisphereLookupValuesIdStatus"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5070,6 +5141,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/supplier/lookup-values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The supplier's own lookup values (paged; vocabulary, status and search filters) */
+        get: operations["getSupplierLookupValues"];
+        put?: never;
+        /** Add one of the the supplier's own lookup values */
+        post: operations["postSupplierLookupValues"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/lookup-values/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One lookup value (with whether records use it) */
+        get: operations["getSupplierLookupValuesId"];
+        /** Edit a lookup value (labels and order; the code is fixed once created) */
+        put: operations["putSupplierLookupValuesId"];
+        post?: never;
+        /** Delete a lookup value no record uses (409 when one does: deactivate it instead) */
+        delete: operations["deleteSupplierLookupValuesId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/lookup-values/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Activate or Inactivate a lookup value */
+        put: operations["putSupplierLookupValuesIdStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/supplier/providers": {
         parameters: {
             query?: never;
@@ -7188,6 +7313,58 @@ export interface operations {
                 content: {
                     "application/json": {
                         d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getLookupValues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            code: string;
+                            label_en: string;
+                            label_vi: string;
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** @enum {string} */
+                            vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -9420,6 +9597,386 @@ export interface operations {
                 content: {
                     "application/json": {
                         d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereLookupValues: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                status?: "ACTIVE" | "INACTIVE";
+                vocabulary?: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                code: string;
+                                id: number;
+                                in_use: boolean;
+                                label_en: string;
+                                label_vi: string;
+                                organization_id: number | null;
+                                sort_order: number;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @enum {string} */
+                                vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postNotisphereLookupValues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    label_en: string;
+                    label_vi: string;
+                    sort_order?: number;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                    /** @enum {string} */
+                    vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            code: string;
+                            id: number;
+                            in_use: boolean;
+                            label_en: string;
+                            label_vi: string;
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereLookupValuesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            code: string;
+                            id: number;
+                            in_use: boolean;
+                            label_en: string;
+                            label_vi: string;
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereLookupValuesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label_en: string;
+                    label_vi: string;
+                    sort_order?: number;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            code: string;
+                            id: number;
+                            in_use: boolean;
+                            label_en: string;
+                            label_vi: string;
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    deleteNotisphereLookupValuesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereLookupValuesIdStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            code: string;
+                            id: number;
+                            in_use: boolean;
+                            label_en: string;
+                            label_vi: string;
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -15937,22 +16494,19 @@ export interface operations {
                         options?: string[];
                         title: string;
                     }[];
-                    /** @enum {string|null} */
-                    classification?: "CLASSI" | "CLASSII" | "CLASSIII" | "NOT_YET_CLASSIFIED" | null;
+                    classification?: string | null;
                     /** Format: email */
                     contact_email?: string | null;
                     contact_name?: string | null;
                     contact_phone?: string | null;
                     description?: string | null;
-                    /** @enum {string|null} */
-                    disposition?: "Destroyed" | "None" | "Returned" | null;
+                    disposition?: string | null;
                     /** Format: date */
                     end_date?: string | null;
                     /** Format: date */
                     event_date?: string | null;
                     event_id?: string | null;
-                    /** @enum {string|null} */
-                    lead_time?: "< 2 weeks" | "2-4 weeks" | "> month" | "> quarter" | null;
+                    lead_time?: string | null;
                     name?: string;
                     products?: {
                         catalog_number?: string | null;
@@ -15964,10 +16518,8 @@ export interface operations {
                         quantity?: number | null;
                         udi?: string | null;
                     }[];
-                    /** @enum {string|null} */
-                    reason?: "Force de Majeure" | "Plant closure" | "Raw material shortage" | "SKU rationalization" | "Quality issue" | null;
-                    /** @enum {string|null} */
-                    subtype?: "REMOVAL" | "PRODUCTADVISORY" | "CORRECTION" | "FIELDSAFETYNOTICE" | "BACKORDER" | "SHORTAGE" | "DISCONTINUATION" | "MARKETEVENT" | "GENERALINFORMATION" | "ALLOCATION" | "PRODUCTORKITCHANGE" | null;
+                    reason?: string | null;
+                    subtype?: string | null;
                     supplier_name?: string | null;
                     supplier_organization_id?: number | null;
                     /** @enum {string} */
@@ -16995,22 +17547,19 @@ export interface operations {
                         options?: string[];
                         title: string;
                     }[];
-                    /** @enum {string|null} */
-                    classification?: "CLASSI" | "CLASSII" | "CLASSIII" | "NOT_YET_CLASSIFIED" | null;
+                    classification?: string | null;
                     /** Format: email */
                     contact_email?: string | null;
                     contact_name?: string | null;
                     contact_phone?: string | null;
                     description?: string | null;
-                    /** @enum {string|null} */
-                    disposition?: "Destroyed" | "None" | "Returned" | null;
+                    disposition?: string | null;
                     /** Format: date */
                     end_date?: string | null;
                     /** Format: date */
                     event_date?: string | null;
                     event_id?: string | null;
-                    /** @enum {string|null} */
-                    lead_time?: "< 2 weeks" | "2-4 weeks" | "> month" | "> quarter" | null;
+                    lead_time?: string | null;
                     name: string;
                     products?: {
                         catalog_number?: string | null;
@@ -17022,10 +17571,8 @@ export interface operations {
                         quantity?: number | null;
                         udi?: string | null;
                     }[];
-                    /** @enum {string|null} */
-                    reason?: "Force de Majeure" | "Plant closure" | "Raw material shortage" | "SKU rationalization" | "Quality issue" | null;
-                    /** @enum {string|null} */
-                    subtype?: "REMOVAL" | "PRODUCTADVISORY" | "CORRECTION" | "FIELDSAFETYNOTICE" | "BACKORDER" | "SHORTAGE" | "DISCONTINUATION" | "MARKETEVENT" | "GENERALINFORMATION" | "ALLOCATION" | "PRODUCTORKITCHANGE" | null;
+                    reason?: string | null;
+                    subtype?: string | null;
                     supplier_name?: string | null;
                     supplier_organization_id?: number | null;
                     /** @enum {string} */
@@ -21362,15 +21909,12 @@ export interface operations {
                         contact_name?: string | null;
                         contact_phone?: string | null;
                         description?: string | null;
-                        /** @enum {string|null} */
-                        disposition?: "Destroyed" | "None" | "Returned" | null;
+                        disposition?: string | null;
                         /** Format: date */
                         end_date?: string | null;
-                        /** @enum {string|null} */
-                        lead_time?: "< 2 weeks" | "2-4 weeks" | "> month" | "> quarter" | null;
+                        lead_time?: string | null;
                         name?: string;
-                        /** @enum {string|null} */
-                        reason?: "Force de Majeure" | "Plant closure" | "Raw material shortage" | "SKU rationalization" | "Quality issue" | null;
+                        reason?: string | null;
                     };
                     note?: string;
                     notify?: boolean;
@@ -22837,28 +23381,23 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string|null} */
-                    classification?: "CLASSI" | "CLASSII" | "CLASSIII" | "NOT_YET_CLASSIFIED" | null;
+                    classification?: string | null;
                     /** Format: email */
                     contact_email?: string | null;
                     contact_name?: string | null;
                     contact_phone?: string | null;
                     description?: string | null;
-                    /** @enum {string|null} */
-                    disposition?: "Destroyed" | "None" | "Returned" | null;
+                    disposition?: string | null;
                     /** Format: date */
                     end_date?: string | null;
                     /** Format: date */
                     event_date?: string | null;
                     event_id?: string | null;
                     id?: number;
-                    /** @enum {string|null} */
-                    lead_time?: "< 2 weeks" | "2-4 weeks" | "> month" | "> quarter" | null;
+                    lead_time?: string | null;
                     name: string;
-                    /** @enum {string|null} */
-                    reason?: "Force de Majeure" | "Plant closure" | "Raw material shortage" | "SKU rationalization" | "Quality issue" | null;
-                    /** @enum {string|null} */
-                    subtype?: "REMOVAL" | "PRODUCTADVISORY" | "CORRECTION" | "FIELDSAFETYNOTICE" | "BACKORDER" | "SHORTAGE" | "DISCONTINUATION" | "MARKETEVENT" | "GENERALINFORMATION" | "ALLOCATION" | "PRODUCTORKITCHANGE" | null;
+                    reason?: string | null;
+                    subtype?: string | null;
                     /** @enum {string} */
                     type: "RECALL" | "PRODUCT DISRUPTION";
                 };
@@ -24658,6 +25197,386 @@ export interface operations {
                 content: {
                     "application/json": {
                         d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getSupplierLookupValues: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                status?: "ACTIVE" | "INACTIVE";
+                vocabulary?: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                code: string;
+                                id: number;
+                                in_use: boolean;
+                                label_en: string;
+                                label_vi: string;
+                                organization_id: number | null;
+                                sort_order: number;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @enum {string} */
+                                vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postSupplierLookupValues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    label_en: string;
+                    label_vi: string;
+                    sort_order?: number;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                    /** @enum {string} */
+                    vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            code: string;
+                            id: number;
+                            in_use: boolean;
+                            label_en: string;
+                            label_vi: string;
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getSupplierLookupValuesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            code: string;
+                            id: number;
+                            in_use: boolean;
+                            label_en: string;
+                            label_vi: string;
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putSupplierLookupValuesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label_en: string;
+                    label_vi: string;
+                    sort_order?: number;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            code: string;
+                            id: number;
+                            in_use: boolean;
+                            label_en: string;
+                            label_vi: string;
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    deleteSupplierLookupValuesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putSupplierLookupValuesIdStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            code: string;
+                            id: number;
+                            in_use: boolean;
+                            label_en: string;
+                            label_vi: string;
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
