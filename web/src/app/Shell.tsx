@@ -7,6 +7,7 @@ import type { RouteDef } from './routes';
 import { sidebars, visibleMenu, type MenuItem } from './sidebars';
 import { authAtom } from '../state/auth';
 import { useMe } from '../api/me';
+import { useLoadLookupValues } from '../api/lookups';
 import { useAccountLinks } from '../api/quickLinks';
 import { logout } from './authActions';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -103,6 +104,7 @@ function AppHeader({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean; onT
 /** Signed-in layout: header, sidebar by user type, breadcrumbs from route metadata, page. */
 export function Shell({ route, children }: { route: RouteDef | null; children: ReactNode }) {
   const [sidebarOpen, setSidebarOpen] = useState(true);
+  useLoadLookupValues();
   return (
     <div className="flex min-h-screen flex-col bg-background text-foreground">
       <AppHeader sidebarOpen={sidebarOpen} onToggleSidebar={() => setSidebarOpen((o) => !o)} />
