@@ -1,6 +1,12 @@
 import type { ModuleDeps, PortalModule } from '@portal/core';
+import { registerRecipientLanguages } from '@portal/notifications';
 import { operatorOrganizationRoutes } from './operator-routes.js';
 import { organizationRoutes } from './routes.js';
+import { userLanguages } from './services/language.js';
+
+// Every email is written in its recipient's language (issue 12); the users' preferences live here.
+registerRecipientLanguages(userLanguages);
+export { userLanguages } from './services/language.js';
 
 export { Organization } from './models/Organization.js';
 export { User, type UserStatus } from './models/User.js';

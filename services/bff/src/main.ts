@@ -7,7 +7,7 @@ import { isDatabaseEmpty, migrateLatest, seedDemo } from '@portal/migrations';
 import { Mailer } from '@portal/notifications';
 import { createApp } from './app.js';
 import { createJobs } from './jobs.js';
-import { createModules } from './modules.js';
+import { createModules, warmModules } from './modules.js';
 
 const DEMO_ACCOUNTS = [
   ['admin@operator.demo', 'Operator administrator'],
@@ -39,6 +39,7 @@ async function main(): Promise<void> {
 
   const mailer = new Mailer(db, config.smtpUrl, config.mailFrom, logger);
   const deps = { db, config, logger, mail: mailer, files: new LocalFileStore(path.join(config.dataDir, 'files')) };
+  await warmModules(deps);
   const app = createApp({ deps, modules: createModules(deps) });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.port, config.host, () => resolve(s));

@@ -3,7 +3,7 @@ import { createCommunicationsModule, createOperatorCommunicationsModule } from '
 import { createContentModule } from '@portal/content';
 import type { ModuleDeps, PortalModule } from '@portal/core';
 import { createInboxModule } from '@portal/inbox';
-import { createLookupsModule } from '@portal/lookups';
+import { createLookupsModule, loadLookups } from '@portal/lookups';
 import { createMetricsModule } from '@portal/metrics';
 import { createNoticesModule } from '@portal/notices';
 import { createNotificationsModule } from '@portal/notifications';
@@ -34,4 +34,12 @@ export function createModules(deps: ModuleDeps): PortalModule[] {
     createQuickLinksModule(deps),
     createLookupsModule(deps),
   ];
+}
+
+/**
+ * Per-process caches read before the first request: the managed lookup values, which every server-side label
+ * (emails, reports, downloads) reads synchronously through @portal/vocabulary. Writes refresh them.
+ */
+export async function warmModules(deps: ModuleDeps): Promise<void> {
+  await loadLookups(deps.db);
 }
