@@ -145,6 +145,8 @@ export interface ManagedValue {
 
 /** Per vocabulary, the loaded values in order (platform values before a supplier's own at the same order). */
 let managed: Map<ManagedVocabulary, ManagedValue[]> | null = null;
+/** Per vocabulary, code → the value that labels it (the platform's first): reports label every row through it. */
+let labelIndex: Map<ManagedVocabulary, Map<string, ManagedValue>> = new Map();
 let managedVersion = 0;
 
 const byOrder = (a: ManagedValue, b: ManagedValue) =>
@@ -161,14 +163,25 @@ export function installManagedValues(values: readonly ManagedValue[]): void {
     list.push(v);
     next.set(v.vocabulary, list);
   }
-  for (const list of next.values()) list.sort(byOrder);
+  const index = new Map<ManagedVocabulary, Map<string, ManagedValue>>();
+  for (const [vocabulary, list] of next) {
+    list.sort(byOrder);
+    const codes = new Map<string, ManagedValue>();
+    for (const v of list) {
+      const seen = codes.get(v.code);
+      if (!seen || (seen.organization_id !== null && v.organization_id === null)) codes.set(v.code, v);
+    }
+    index.set(vocabulary, codes);
+  }
   managed = next;
+  labelIndex = index;
   managedVersion += 1;
 }
 
 /** Back to the constants (tests; a signed-out browser). */
 export function clearManagedValues(): void {
   managed = null;
+  labelIndex = new Map();
   managedVersion += 1;
 }
 
@@ -185,9 +198,8 @@ function loaded(vocabulary: Vocabulary): ManagedValue[] | null {
 
 /** The record a code reads from: the platform's value first, then a supplier's own. */
 function managedValue(vocabulary: Vocabulary, code: string): ManagedValue | undefined {
-  const list = loaded(vocabulary);
-  if (!list) return undefined;
-  return list.find((v) => v.code === code && v.organization_id === null) ?? list.find((v) => v.code === code);
+  if (!managed || !isManagedVocabulary(vocabulary)) return undefined;
+  return labelIndex.get(vocabulary)?.get(code);
 }
 
 /**
