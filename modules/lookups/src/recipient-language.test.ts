@@ -68,6 +68,23 @@ describe('emails in the recipient language (issue 12)', () => {
     expect(en.subject).toBe('Recall notice: Bơm tiêm lô 7');
     expect(en.text).toContain('Type: Market removal, Class II');
 
+    // The public notice form (no signed-in label load) gets the managed words for the event's codes from the server.
+    const token = /recall-notice-webform\?token=([\w-]+)/.exec(en.text)![1]!;
+    const link = await t.db('notice_links').where({ email: 'buyer@hill.test' }).first();
+    const org = (await t.db('communications').where({ id }).first()).organization_id;
+    const view = await t.call(
+      'GET',
+      `/api/provider/communication-notices/${org}/${id}/${link.provider_communication_id}?token=${token}`,
+    );
+    expect(view.status, JSON.stringify(view.body)).toBe(200);
+    expect(view.body.d.communication.labels).toEqual({
+      subtype: { en: 'Market removal', vi: 'Rút khỏi thị trường' },
+      classification: { en: 'Class II', vi: 'Loại II' },
+      reason: null,
+      disposition: null,
+      lead_time: null,
+    });
+
     // Each email names the template version it was built from (the same version, two languages).
     const rows = await t.db('outbox_emails').where({ reference_id: String(id), kind: 'NOTICE' });
     expect(rows).toHaveLength(2);

@@ -13770,6 +13770,29 @@ export interface operations {
                                 event_date: string | null;
                                 event_id: string | null;
                                 id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels?: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
                                 lead_time: string | null;
                                 name: string;
                                 organization_id: number;
@@ -14049,6 +14072,29 @@ export interface operations {
                                 event_date: string | null;
                                 event_id: string | null;
                                 id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels?: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
                                 lead_time: string | null;
                                 name: string;
                                 organization_id: number;
@@ -14312,6 +14358,29 @@ export interface operations {
                                 event_date: string | null;
                                 event_id: string | null;
                                 id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels?: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
                                 lead_time: string | null;
                                 name: string;
                                 organization_id: number;
@@ -14474,6 +14543,29 @@ export interface operations {
                                 event_date: string | null;
                                 event_id: string | null;
                                 id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels?: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
                                 lead_time: string | null;
                                 name: string;
                                 organization_id: number;
@@ -15938,6 +16030,29 @@ export interface operations {
                                 event_date: string | null;
                                 event_id: string | null;
                                 id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels?: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
                                 lead_time: string | null;
                                 name: string;
                                 organization_id: number;
