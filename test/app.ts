@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { createApp, createModules } from '@portal/bff';
+import { createApp, createModules, warmModules } from '@portal/bff';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,6 +68,7 @@ export async function startTestApp(
   const mailer = new Mailer(database.db, config.smtpUrl, config.mailFrom, logger);
   const filesDir = mkdtempSync(path.join(os.tmpdir(), 'portal-files-'));
   const deps = { db: database.db, config, logger, mail: mailer, files: new LocalFileStore(filesDir) };
+  await warmModules(deps);
   const app = createApp({ deps, modules: createModules(deps) });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

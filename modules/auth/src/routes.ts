@@ -19,6 +19,7 @@ import {
   getMyOrganization,
   getProfile,
   type ProfileUpdate,
+  setLanguage,
   updateProfile,
 } from './services/profile.js';
 import { verifyAccessToken } from './services/tokens.js';
@@ -223,6 +224,15 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
       summary: "Update the caller's profile",
       schema: { body: schema.profileBody },
       handler: (req) => updateProfile(db, req.actor, req.body, req.requestId, config.jwtSecret),
+    }),
+    route<{ language: 'en' | 'vi' }>({
+      method: 'PUT',
+      path: '/me/language',
+      access: 'user',
+      tags: ['profile'],
+      summary: "The caller's language: the product's and the caller's emails' (en or vi)",
+      schema: { body: schema.languageBody },
+      handler: (req) => setLanguage(db, req.actor, req.body.language, req.requestId, config.jwtSecret),
     }),
     route<{ current_password: string; password: string; password_confirmation?: string }>({
       method: 'PUT',

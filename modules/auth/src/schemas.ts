@@ -131,6 +131,12 @@ export const profileBody = {
   properties: { first_name: name, last_name: name, phone, photo: { type: ['string', 'null'], maxLength: 2000 } },
 } as const;
 
+export const languageBody = {
+  type: 'object',
+  required: ['language'],
+  properties: { language: { type: 'string', enum: ['en', 'vi'] } },
+} as const;
+
 export const changePasswordBody = {
   type: 'object',
   required: ['current_password', 'password'],

@@ -88,6 +88,12 @@ export const actionViewSchema = {
   },
 } as const;
 
+const lookupWords = {
+  type: ['object', 'null'],
+  required: ['en', 'vi'],
+  properties: { en: { type: 'string' }, vi: { type: 'string' } },
+} as const;
+
 const noticeCommunicationSchema = {
   type: 'object',
   required: [
@@ -129,6 +135,18 @@ const noticeCommunicationSchema = {
     status: communicationStatus,
     supplier_name: { type: 'string' },
     organization_id: id,
+    labels: {
+      type: 'object',
+      description: "The lookup values' words for the event's codes, in both languages (null where no code)",
+      required: ['subtype', 'classification', 'reason', 'disposition', 'lead_time'],
+      properties: {
+        subtype: lookupWords,
+        classification: lookupWords,
+        reason: lookupWords,
+        disposition: lookupWords,
+        lead_time: lookupWords,
+      },
+    },
   },
 } as const;
 

@@ -1,19 +1,11 @@
 import { idSchema, listQuerySchema, MAX_ID, MAX_INT4, nullableIdSchema } from '@portal/core';
-import {
-  ACTION_TYPES,
-  CLASSIFICATIONS,
-  COMMUNICATION_TYPES,
-  DISPOSITIONS,
-  DISRUPTION_SUBTYPES,
-  LEAD_TIMES,
-  REASONS,
-  RECALL_SUBTYPES,
-  values,
-} from './constants.js';
+import { ACTION_TYPES, COMMUNICATION_TYPES } from './constants.js';
 
 const id = idSchema;
 const text = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
 const date = { type: ['string', 'null'], format: 'date' } as const;
+/** A lookup code (issue 12): checked against the managed values by the service (`assertLookupCodes`), not by an enum. */
+const lookupCode = { type: ['string', 'null'], maxLength: 100 } as const;
 
 export const idParams = { type: 'object', required: ['id'], properties: { id } } as const;
 
@@ -24,14 +16,14 @@ export const listQuery = {
 
 /** The information fields of an event (step 0), shared with provider-created events. */
 export const communicationInfoProps = {
-  subtype: { type: ['string', 'null'], enum: [...values(RECALL_SUBTYPES), ...values(DISRUPTION_SUBTYPES), null] },
+  subtype: lookupCode,
   name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
   event_id: text(100),
-  classification: { type: ['string', 'null'], enum: [...values(CLASSIFICATIONS), null] },
-  reason: { type: ['string', 'null'], enum: [...values(REASONS), null] },
+  classification: lookupCode,
+  reason: lookupCode,
   description: text(100_000),
-  disposition: { type: ['string', 'null'], enum: [...values(DISPOSITIONS), null] },
-  lead_time: { type: ['string', 'null'], enum: [...values(LEAD_TIMES), null] },
+  disposition: lookupCode,
+  lead_time: lookupCode,
   event_date: date,
   end_date: date,
   contact_name: text(200),
@@ -202,9 +194,9 @@ export const postUpdateBody = {
         contact_name: text(200),
         contact_email: { type: ['string', 'null'], format: 'email', maxLength: 254 },
         contact_phone: text(30),
-        disposition: { type: ['string', 'null'], enum: [...values(DISPOSITIONS), null] },
-        lead_time: { type: ['string', 'null'], enum: [...values(LEAD_TIMES), null] },
-        reason: { type: ['string', 'null'], enum: [...values(REASONS), null] },
+        disposition: lookupCode,
+        lead_time: lookupCode,
+        reason: lookupCode,
       },
     },
     note: { type: 'string', maxLength: 5000 },

@@ -110,7 +110,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access: PROVIDER_LIST_PERMISSIONS,
       tags,
       summary: 'Vocabularies for provider lists and provider-created events',
-      handler: ({ actor }) => providerMeta(actor),
+      handler: ({ actor }) => providerMeta(db, actor),
     }),
     route({
       method: 'GET',

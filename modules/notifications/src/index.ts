@@ -19,6 +19,7 @@ export type { TemplateKind, TemplateLanguage } from './templates/catalog.js';
 export { loadTemplate } from './templates/render.js';
 export type { LoadedTemplate, TemplateRef } from './templates/render.js';
 export { Mailer } from './mailer.js';
+export { recipientLanguages, registerRecipientLanguages, type RecipientLanguages } from './recipients.js';
 export { pixelUrl, trackedUrl } from './tracking.js';
 
 export function createNotificationsModule(deps: ModuleDeps): PortalModule {

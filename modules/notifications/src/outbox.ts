@@ -4,6 +4,7 @@ import { copyInto, type Logger } from '@portal/core';
 import { OutboxEmail } from './models/OutboxEmail.js';
 import { emailFrame } from './templates/engine.js';
 import { loadTemplate, type TemplateRef } from './templates/render.js';
+import { recipientLanguages } from './recipients.js';
 
 interface EmailBase {
   organizationId: number | null;
@@ -60,7 +61,9 @@ export async function enqueueEmail(db: Knex | Knex.Transaction, email: OutgoingE
     status: OutboxEmail['status'];
   };
   if (email.template) {
-    const { key, values, overrideOrganizationId, language } = email.template;
+    const { key, values, overrideOrganizationId } = email.template;
+    // The sender may name the language; otherwise the recipient's own (English without an account).
+    const language = email.template.language ?? (await recipientLanguages(db, [email.to])).values().next().value;
     const template = await loadTemplate(db, key, { overrideOrganizationId, language });
     if (template) {
       const r = template.render(values);

@@ -1,8 +1,14 @@
 import type { ModuleDeps, PortalModule, SessionEnder } from '@portal/core';
+import { registerRecipientLanguages } from '@portal/notifications';
 import { operatorLocationRoutes } from './operator-location-routes.js';
 import { wireSessionEnder } from './services/sessions.js';
 import { operatorOrganizationRoutes } from './operator-routes.js';
 import { organizationRoutes } from './routes.js';
+import { userLanguages } from './services/language.js';
+
+// Every email is written in its recipient's language (issue 12); the users' preferences live here.
+registerRecipientLanguages(userLanguages);
+export { userLanguages } from './services/language.js';
 
 export { Organization } from './models/Organization.js';
 export { User, type UserStatus } from './models/User.js';

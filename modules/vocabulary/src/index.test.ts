@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
+  activeValues,
+  clearManagedValues,
   codes,
+  installManagedValues,
+  labelledCodes,
+  type ManagedValue,
   HISTORY_SENTENCES,
   historySentence,
   VOCABULARIES,
@@ -68,5 +73,42 @@ describe('history sentences', () => {
       expect(names(label.vi), action).toEqual(names(label.en));
       expect(historySentence({ action }), action).not.toMatch(/[A-Z]{2,}_[A-Z]/);
     }
+  });
+});
+
+describe('managed lookup values (issue 12)', () => {
+  afterEach(() => clearManagedValues());
+  const value = (code: string, en: string, over: Partial<ManagedValue> = {}): ManagedValue => ({
+    vocabulary: 'reason',
+    code,
+    label_en: en,
+    label_vi: `${en} (vi)`,
+    sort_order: 10,
+    status: 'ACTIVE',
+    organization_id: null,
+    ...over,
+  });
+
+  it('labels from the loaded records, inactive ones included, and falls back to the constants before a load', () => {
+    expect(vocabularyLabel('reason', 'Plant closure')).toBe('Plant closure');
+    installManagedValues([
+      value('Plant closure', 'Factory closed', { sort_order: 20 }),
+      value('PORT_STRIKE', 'Port strike', { sort_order: 5, status: 'INACTIVE' }),
+      value('MINE', 'Acme only', { sort_order: 1, organization_id: 7 }),
+    ]);
+    expect(vocabularyLabel('reason', 'Plant closure', 'vi')).toBe('Factory closed (vi)');
+    expect(vocabularyLabel('reason', 'PORT_STRIKE')).toBe('Port strike');
+    expect(labelledCodes('reason')).toEqual(['MINE', 'PORT_STRIKE', 'Plant closure']);
+    // Pickers: ACTIVE only, in order; another supplier's own value is not offered.
+    expect(activeValues('reason', 7).map((v) => v.code)).toEqual(['MINE', 'Plant closure']);
+    expect(activeValues('reason', 8).map((v) => v.code)).toEqual(['Plant closure']);
+    expect(vocabularyOptions('reason')).toEqual([
+      { value: 'MINE', label: 'Acme only' },
+      { value: 'Plant closure', label: 'Factory closed' },
+    ]);
+    // Vocabularies that are not managed keep their constants.
+    expect(vocabularyLabel('communicationStatus', 'OPEN')).toBe('Open');
+    clearManagedValues();
+    expect(vocabularyLabel('reason', 'PORT_STRIKE')).toBe('PORT_STRIKE');
   });
 });

@@ -123,6 +123,113 @@ export function codes<V extends Vocabulary>(vocabulary: V): Code<V>[] {
   return Object.keys(VOCABULARIES[vocabulary]) as Code<V>[];
 }
 
+/**
+ * The vocabularies the operator manages as records (issue 12, spec 000 §9): recall types and classes, dispositions,
+ * disruption types, reasons, lead times and response methods. Their constants above are the seed and the fallback
+ * until the records are loaded (`installManagedValues`): in the browser from `GET /api/lookup-values`, on the server
+ * by `@portal/lookups`' cache, refreshed on every write.
+ */
+export const MANAGED_VOCABULARIES = [
+  'recallSubtype',
+  'classification',
+  'disposition',
+  'disruptionSubtype',
+  'reason',
+  'leadTime',
+  'responseMethod',
+] as const satisfies readonly Vocabulary[];
+export type ManagedVocabulary = (typeof MANAGED_VOCABULARIES)[number];
+
+export function isManagedVocabulary(vocabulary: string): vocabulary is ManagedVocabulary {
+  return (MANAGED_VOCABULARIES as readonly string[]).includes(vocabulary);
+}
+
+/** One managed value: platform-wide (`organization_id` null) or a supplier's own. */
+export interface ManagedValue {
+  vocabulary: ManagedVocabulary;
+  code: string;
+  label_en: string;
+  label_vi: string;
+  sort_order: number;
+  status: 'ACTIVE' | 'INACTIVE';
+  organization_id: number | null;
+}
+
+/** Per vocabulary, the loaded values in order (platform values before a supplier's own at the same order). */
+let managed: Map<ManagedVocabulary, ManagedValue[]> | null = null;
+/** Per vocabulary, code → the value that labels it (the platform's first): reports label every row through it. */
+let labelIndex: Map<ManagedVocabulary, Map<string, ManagedValue>> = new Map();
+let managedVersion = 0;
+
+const byOrder = (a: ManagedValue, b: ManagedValue) =>
+  a.sort_order - b.sort_order ||
+  (a.organization_id === null ? 0 : 1) - (b.organization_id === null ? 0 : 1) ||
+  a.code.localeCompare(b.code);
+
+/** Replaces the loaded values (all of them, active and inactive: an inactive value still labels old records). */
+export function installManagedValues(values: readonly ManagedValue[]): void {
+  const next = new Map<ManagedVocabulary, ManagedValue[]>();
+  for (const v of values) {
+    if (!isManagedVocabulary(v.vocabulary)) continue;
+    const list = next.get(v.vocabulary) ?? [];
+    list.push(v);
+    next.set(v.vocabulary, list);
+  }
+  const index = new Map<ManagedVocabulary, Map<string, ManagedValue>>();
+  for (const [vocabulary, list] of next) {
+    list.sort(byOrder);
+    const codes = new Map<string, ManagedValue>();
+    for (const v of list) {
+      const seen = codes.get(v.code);
+      if (!seen || (seen.organization_id !== null && v.organization_id === null)) codes.set(v.code, v);
+    }
+    index.set(vocabulary, codes);
+  }
+  managed = next;
+  labelIndex = index;
+  managedVersion += 1;
+}
+
+/** Back to the constants (tests; a signed-out browser). */
+export function clearManagedValues(): void {
+  managed = null;
+  labelIndex = new Map();
+  managedVersion += 1;
+}
+
+/** Bumped on every install: lets a cache of labels know it is stale. */
+export function managedValuesVersion(): number {
+  return managedVersion;
+}
+
+/** The loaded values of a managed vocabulary, or null before any are loaded (then the constants hold). */
+function loaded(vocabulary: Vocabulary): ManagedValue[] | null {
+  if (!managed || !isManagedVocabulary(vocabulary)) return null;
+  return managed.get(vocabulary) ?? [];
+}
+
+/** The record a code reads from: the platform's value first, then a supplier's own. */
+function managedValue(vocabulary: Vocabulary, code: string): ManagedValue | undefined {
+  if (!managed || !isManagedVocabulary(vocabulary)) return undefined;
+  return labelIndex.get(vocabulary)?.get(code);
+}
+
+/**
+ * The values a picker offers: ACTIVE only, in the operator's order; platform values plus, with `organizationId`,
+ * that supplier's own (without it, everything loaded, which in the browser is already the caller's scope).
+ */
+export function activeValues(vocabulary: Vocabulary, organizationId?: number | null): { code: string; label: Label }[] {
+  const list = loaded(vocabulary);
+  if (!list) {
+    const table: Record<string, Label> = VOCABULARIES[vocabulary];
+    return Object.entries(table).map(([code, label]) => ({ code, label }));
+  }
+  return list
+    .filter((v) => v.status === 'ACTIVE')
+    .filter((v) => organizationId === undefined || v.organization_id === null || v.organization_id === organizationId)
+    .map((v) => ({ code: v.code, label: { en: v.label_en, vi: v.label_vi } }));
+}
+
 /** The words for a code; an unknown code reads as itself (never a blank), nothing reads as ''. */
 export function vocabularyLabel(
   vocabulary: Vocabulary,
@@ -130,21 +237,30 @@ export function vocabularyLabel(
   locale: Locale = 'en',
 ): string {
   if (code === null || code === undefined || code === '') return '';
+  const record = managedValue(vocabulary, code);
+  if (record) return (locale === 'vi' ? record.label_vi : record.label_en) || code;
   const table: Record<string, Label> = VOCABULARIES[vocabulary];
   return Object.hasOwn(table, code) ? table[code]![locale] : code;
 }
 
-/** `[code, label]` pairs of a vocabulary, in order. */
+/** `[code, label]` pairs of a vocabulary, in order (a managed vocabulary: its ACTIVE values, the picker's choice). */
 export function vocabularyPairs<V extends Vocabulary>(
   vocabulary: V,
   locale: Locale = 'en',
 ): (readonly [Code<V>, string])[] {
-  return codes(vocabulary).map((code) => [code, vocabularyLabel(vocabulary, code, locale)] as const);
+  return activeValues(vocabulary).map(({ code, label }) => [code as Code<V>, label[locale]] as const);
 }
 
-/** `{ value, label }` options of a vocabulary, in order (select lists). */
+/** `{ value, label }` options of a vocabulary, in order (select lists; a managed vocabulary: ACTIVE values only). */
 export function vocabularyOptions(vocabulary: Vocabulary, locale: Locale = 'en'): { value: string; label: string }[] {
-  return codes(vocabulary).map((value) => ({ value, label: vocabularyLabel(vocabulary, value, locale) }));
+  return activeValues(vocabulary).map(({ code, label }) => ({ value: code, label: label[locale] }));
+}
+
+/** Every code a vocabulary can label (a managed vocabulary: active and inactive values), for label maps. */
+export function labelledCodes(vocabulary: Vocabulary): string[] {
+  const list = loaded(vocabulary);
+  if (!list) return Object.keys(VOCABULARIES[vocabulary]);
+  return [...new Set(list.map((v) => v.code))];
 }
 
 /**

@@ -1,3 +1,3 @@
 export { createApp, type AppOptions } from './app.js';
-export { createModules } from './modules.js';
+export { createModules, warmModules } from './modules.js';
 export { createJobs, runJob, type Job } from './jobs.js';

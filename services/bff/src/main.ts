@@ -8,7 +8,7 @@ import { Mailer } from '@portal/notifications';
 import { createApp } from './app.js';
 import { createHealth } from './health.js';
 import { createJobs } from './jobs.js';
-import { createModules } from './modules.js';
+import { createModules, warmModules } from './modules.js';
 
 const DEMO_ACCOUNTS = [
   ['admin@operator.demo', 'Operator administrator'],
@@ -54,6 +54,8 @@ async function main(): Promise<void> {
     seeded = true;
   }
   const demoPresent = Boolean(await db('users').where({ email: 'admin@operator.demo' }).first('id'));
+  // Caches the modules read synchronously (the managed lookup values), once their tables exist.
+  await warmModules(deps);
   health.state = 'ready';
 
   // Runs in progress, so a shutdown waits for them: a claimed job finishes (or its transaction is rolled back).

@@ -6,6 +6,7 @@ import type { ModuleDeps, PortalModule } from '@portal/core';
 import { createFdaModule } from '@portal/fda';
 import { createInboxModule } from '@portal/inbox';
 import { createLocationPreprocessorModule } from '@portal/location-preprocessor';
+import { createLookupsModule, loadLookups } from '@portal/lookups';
 import { createMetricsModule } from '@portal/metrics';
 import { createNoticesModule } from '@portal/notices';
 import { createNotificationsModule } from '@portal/notifications';
@@ -40,5 +41,14 @@ export function createModules(deps: ModuleDeps): PortalModule[] {
     createQuickLinksModule(deps),
     createLocationPreprocessorModule(deps),
     createFdaModule(deps),
+    createLookupsModule(deps),
   ];
+}
+
+/**
+ * Per-process caches read before the first request: the managed lookup values, which every server-side label
+ * (emails, reports, downloads) reads synchronously through @portal/vocabulary. Writes refresh them.
+ */
+export async function warmModules(deps: ModuleDeps): Promise<void> {
+  await loadLookups(deps.db);
 }

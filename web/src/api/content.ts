@@ -86,6 +86,11 @@ export function useUserGuides() {
   return useApi<ContentEntry[]>('/content/user-guides');
 }
 
-export function useHelpSettings() {
-  return useApi<HelpSettings>('/content/contact');
+/** Contact information and help links; `quiet` (the sidebar's use) shows no error: the Help pages are the fallback. */
+export function useHelpSettings(enabled = true, quiet = false) {
+  return useApi<HelpSettings>(
+    enabled ? '/content/contact' : null,
+    undefined,
+    quiet ? { errorModal: false, swr: { shouldRetryOnError: false, revalidateOnFocus: false } } : {},
+  );
 }

@@ -22,6 +22,8 @@ export interface Me {
   phone: string | null;
   photo: string | null;
   status: string;
+  /** The language of the user's emails (issue 12); older servers may not send it. */
+  language?: 'en' | 'vi';
   organization: MeOrganization;
   role_name: string | null;
 }
@@ -49,6 +51,15 @@ export interface ProfileBody {
 
 export function updateMe(body: ProfileBody): Promise<Me> {
   return apiRequest<Me>('/me', { method: 'PUT', body: body satisfies RequestBody<'putMe'>, errorModal: false });
+}
+
+/** The signed-in user's language, which their emails follow (PUT /me/language). */
+export function saveMyLanguage(language: 'en' | 'vi'): Promise<Me> {
+  return apiRequest<Me>('/me/language', {
+    method: 'PUT',
+    body: { language } satisfies RequestBody<'putMeLanguage'>,
+    errorModal: false,
+  });
 }
 
 export interface ChangePasswordBody {

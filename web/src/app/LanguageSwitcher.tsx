@@ -1,16 +1,19 @@
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { useLingui } from '@lingui/react/macro';
 import { Button, cn } from '@portal/design-system';
 import { activateLocale, isLocale, LANGUAGES } from './i18n';
+import { saveMyLanguage } from '../api/me';
+import { authAtom } from '../state/auth';
 import { localeAtom } from '../state/preferences';
 
 /**
  * Language choice as a small button group (no popover library on the public pages), persisted in
- * localStorage.
+ * localStorage and, signed in, as the user's language, which their emails follow (issue 12).
  */
 export function LanguageSwitcher({ className, tone = 'dark' }: { className?: string; tone?: 'dark' | 'light' }) {
   const { t, i18n } = useLingui();
   const [locale, setLocale] = useAtom(localeAtom);
+  const { isAuth } = useAtomValue(authAtom);
   const current = isLocale(locale) ? locale : 'en';
   return (
     <div role="group" aria-label={t`Language`} className={cn('flex gap-1', className)}>
@@ -29,6 +32,9 @@ export function LanguageSwitcher({ className, tone = 'dark' }: { className?: str
           onClick={() => {
             setLocale(language.locale);
             void activateLocale(language.locale);
+            // The emails' language; a failure leaves the screen's language switched and the emails as they were.
+            if (isAuth && (language.locale === 'en' || language.locale === 'vi'))
+              void saveMyLanguage(language.locale).catch(() => undefined);
           }}
         >
           {i18n._(language.label)}

@@ -7,6 +7,8 @@ import type { RouteDef } from './routes';
 import { sidebars, visibleMenu, type MenuItem } from './sidebars';
 import { authAtom } from '../state/auth';
 import { useMe } from '../api/me';
+import { useLoadLookupValues } from '../api/lookups';
+import { useHelpSettings } from '../api/content';
 import { useAccountLinks } from '../api/quickLinks';
 import { logout } from './authActions';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -41,9 +43,13 @@ function AppSidebar() {
   const [location] = useLocation();
   const { i18n, t } = useLingui();
   const menu = userType ? visibleMenu(sidebars[userType], permissions) : [];
+  // The Help group opens the operator's help links when set, else the product's own pages (issue 12).
+  const linksHelp = (item: MenuItem): boolean => Boolean(item.helpLink) || (item.children ?? []).some(linksHelp);
+  const hasHelp = menu.some(linksHelp);
+  const { data: help } = useHelpSettings(hasHelp, true);
   const toItem = (item: MenuItem): SidebarItem => ({
     label: i18n._(item.label),
-    href: item.path,
+    href: (item.helpLink && help?.[item.helpLink]) || item.path,
     external: item.newWindow,
     children: item.children?.map(toItem),
   });
@@ -103,6 +109,7 @@ function AppHeader({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean; onT
 /** Signed-in layout: header, sidebar by user type, breadcrumbs from route metadata, page. */
 export function Shell({ route, children }: { route: RouteDef | null; children: ReactNode }) {
   const [sidebarOpen, setSidebarOpen] = useState(true);
+  useLoadLookupValues();
   return (
     <div className="flex min-h-screen flex-col bg-background text-foreground">
       <AppHeader sidebarOpen={sidebarOpen} onToggleSidebar={() => setSidebarOpen((o) => !o)} />

@@ -238,7 +238,10 @@ export const routes: readonly RouteDef[] = [
     permissions: [ANY_PERMISSION],
     page: () => import('../pages/notisphere/QuickLinksPage'),
   }),
-  noti('/notisphere/lookup-values', msg`Lookup Values`, { permissions: N.lookupValues }),
+  noti('/notisphere/lookup-values', msg`Lookup Values`, {
+    permissions: N.lookupValues,
+    page: () => import('../pages/notisphere/LookupValuesPage'),
+  }),
   noti('/notisphere/fields', msg`Product Fields`, { permissions: N.fields }),
   noti('/notisphere/manage-user-guide', msg`Manage User Guide`, {
     permissions: N.userGuides,

@@ -9,6 +9,8 @@ export interface MenuItem {
   path?: string;
   /** Open in a new window (help pages). */
   newWindow?: boolean;
+  /** A Help entry the operator may point elsewhere: the help link's field (content's help settings) replaces `path`. */
+  helpLink?: 'knowledge_base_url' | 'faq_url' | 'contact_url';
   permissions?: readonly string[];
   hidden?: boolean;
   children?: MenuItem[];
@@ -200,14 +202,23 @@ const supplier: MenuItem[] = [
         label: msg`Learn More`,
         path: '/user-guide',
         newWindow: true,
+        helpLink: 'knowledge_base_url',
         permissions: ['Supplier_ViewUserGuides'],
       },
-      { id: 'faqs', label: msg`FAQs`, path: '/faqs', newWindow: true, permissions: ['Supplier_ViewFAQs'] },
+      {
+        id: 'faqs',
+        label: msg`FAQs`,
+        path: '/faqs',
+        newWindow: true,
+        helpLink: 'faq_url',
+        permissions: ['Supplier_ViewFAQs'],
+      },
       {
         id: 'contact-us',
         label: msg`Contact Us`,
         path: '/contact-us',
         newWindow: true,
+        helpLink: 'contact_url',
         permissions: ['Supplier_ViewContact'],
       },
     ],
@@ -285,14 +296,23 @@ const provider: MenuItem[] = [
         label: msg`Learn More`,
         path: '/user-guide',
         newWindow: true,
+        helpLink: 'knowledge_base_url',
         permissions: ['Provider_ViewUserGuides'],
       },
-      { id: 'faqs', label: msg`FAQs`, path: '/faqs', newWindow: true, permissions: ['Provider_ViewFAQs'] },
+      {
+        id: 'faqs',
+        label: msg`FAQs`,
+        path: '/faqs',
+        newWindow: true,
+        helpLink: 'faq_url',
+        permissions: ['Provider_ViewFAQs'],
+      },
       {
         id: 'contact-us',
         label: msg`Contact Us`,
         path: '/contact-us',
         newWindow: true,
+        helpLink: 'contact_url',
         permissions: ['Provider_ViewContact'],
       },
     ],

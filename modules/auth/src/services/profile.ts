@@ -22,11 +22,13 @@ export interface Profile {
   phone: string | null;
   photo: string | null;
   status: string;
+  /** The language of the product and of the user's emails (issue 12). */
+  language: 'en' | 'vi';
   role_name: string;
   organization: { id: number; name: string; type: string; profile_photo: string | null; isSSO: boolean };
 }
 
-const PROFILE_COLUMNS = ['id', 'email', 'first_name', 'last_name', 'phone', 'photo', 'status'] as const;
+const PROFILE_COLUMNS = ['id', 'email', 'first_name', 'last_name', 'phone', 'photo', 'status', 'language'] as const;
 
 export async function getProfile(db: Knex, actor: Actor, secret: string): Promise<Profile> {
   const user = (await db('users').where({ id: actor.userId }).first(PROFILE_COLUMNS)) as
@@ -40,6 +42,34 @@ export async function getProfile(db: Knex, actor: Actor, secret: string): Promis
     role_name: actor.roleName,
     organization: { id: org.id, name: org.name, type: org.type, profile_photo: org.profile_photo, isSSO: org.isSSO },
   };
+}
+
+/** The language switcher, signed in: the product's and the user's emails' language from now on. */
+export async function setLanguage(
+  db: Knex,
+  actor: Actor,
+  language: 'en' | 'vi',
+  requestId: string,
+  secret: string,
+): Promise<Profile> {
+  await db.transaction(async (trx) => {
+    const before = (await trx('users').where({ id: actor.userId }).forUpdate().first('language')) as
+      | { language: string }
+      | undefined;
+    if (!before) throw new NotFoundError('User not found.');
+    if (before.language === language) return;
+    await trx('users').where({ id: actor.userId }).update({ language, updated_at: trx.fn.now() });
+    await recordAudit(trx, actor, {
+      organizationId: actor.organizationId,
+      action: 'PROFILE_LANGUAGE_CHANGED',
+      entityType: 'user',
+      entityId: actor.userId,
+      before,
+      after: { language },
+      requestId,
+    });
+  });
+  return getProfile(db, actor, secret);
 }
 
 export interface ProfileUpdate {

@@ -12,6 +12,7 @@ import {
 } from '@portal/core';
 import { type ActionType, COMMUNICATION_TYPES, type CommunicationType, PERMISSION_OF_TYPE } from '../constants.js';
 import { assertDraft, assertTypePermission, type CommunicationRow, loadOwnCommunication } from './access.js';
+import { assertLookupCodes } from '@portal/lookups';
 import { appendHistory } from './history.js';
 import { Communication } from '../models/Communication.js';
 import { type LinkedFdaRecord, linkedFdaRecords } from '@portal/fda';
@@ -285,12 +286,21 @@ export async function saveStep0(
   const values: Record<string, unknown> = pick(input as Record<string, unknown>, INFO_FIELDS);
   // Issue 15: the schema checked each number's shape (Z-/D-NNNN-YYYY).
   if (input.fda_recall_numbers) values.fda_recall_numbers = input.fda_recall_numbers;
+  if (!input.id) await assertLookupCodes(db, actor.organizationId, input.type, values);
   const id = await db.transaction(async (trx) => {
     if (input.id) {
       const before = await loadOwnCommunication(trx, actor, input.id, { forUpdate: true });
       assertDraft(before);
       if (before.type !== input.type)
         throw new ConflictError('The event type cannot change once created.', 'TYPE_CHANGE');
+      // A value deactivated since the draft was saved may stay; a new choice must be an active one.
+      await assertLookupCodes(
+        db,
+        actor.organizationId,
+        input.type,
+        values,
+        before as unknown as Record<string, unknown>,
+      );
       await Communication.query(trx).findById(before.id).patch(values);
       await appendHistory(trx, actor, {
         communicationId: before.id,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { HistoryFacts } from '@portal/vocabulary';
+import { type HistoryFacts, vocabularyLabel } from '@portal/vocabulary';
 import {
   type Actor,
   checkUpload,
@@ -124,6 +124,28 @@ export interface FileView {
   signed_url_review: string;
 }
 
+type Words = { en: string; vi: string } | null;
+/** The managed lookup values' words for the event's codes (issue 12): public forms have no signed-in label load. */
+export interface NoticeLabels {
+  subtype: Words;
+  classification: Words;
+  reason: Words;
+  disposition: Words;
+  lead_time: Words;
+}
+
+function noticeLabels(event: CommunicationRow): NoticeLabels {
+  const words = (vocabulary: Parameters<typeof vocabularyLabel>[0], code: string | null): Words =>
+    code ? { en: vocabularyLabel(vocabulary, code, 'en'), vi: vocabularyLabel(vocabulary, code, 'vi') } : null;
+  return {
+    subtype: words(event.type === 'RECALL' ? 'recallSubtype' : 'disruptionSubtype', event.subtype),
+    classification: words('classification', event.classification),
+    reason: words('reason', event.reason),
+    disposition: words('disposition', event.disposition),
+    lead_time: words('leadTime', event.lead_time),
+  };
+}
+
 export interface NoticeView {
   communication: Pick<
     CommunicationRow,
@@ -143,7 +165,7 @@ export interface NoticeView {
     | 'contact_email'
     | 'contact_phone'
     | 'status'
-  > & { supplier_name: string; organization_id: number };
+  > & { supplier_name: string; organization_id: number; labels: NoticeLabels };
   provider_communication: ProviderCommunicationRow & {
     customer_name: string;
     response_label: 'In Progress' | 'Completed';
@@ -215,6 +237,7 @@ export async function noticeView(db: Knex, secret: string, ctx: NoticeContext): 
       status: event.status,
       supplier_name: (supplier as { name: string }).name,
       organization_id: event.organization_id,
+      labels: noticeLabels(event),
     },
     provider_communication: {
       ...pc,

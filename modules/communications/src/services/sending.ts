@@ -7,9 +7,12 @@ import {
   loadTemplate,
   missingTemplate,
   pixelUrl,
+  recipientLanguages,
   reserveOutboxIds,
+  type TemplateLanguage,
   trackedUrl,
 } from '@portal/notifications';
+import { vocabularyLabel } from '@portal/vocabulary';
 import type { CommunicationType } from '../constants.js';
 import { type CommunicationRow, loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
@@ -48,11 +51,21 @@ function noticeEmail(
   link: string,
   outboxId: number,
 ): Pick<BulkEmail, 'subject' | 'text' | 'html'> {
+  const language = template.language;
   const values = {
     supplier_name: supplierName,
     customer_name: customerName,
     event_name: event.name,
     event_id: event.event_id,
+    // The managed lookup values' words in the email's language (issue 12).
+    event_type: vocabularyLabel(
+      event.type === 'RECALL' ? 'recallSubtype' : 'disruptionSubtype',
+      event.subtype,
+      language,
+    ),
+    classification: vocabularyLabel('classification', event.classification, language),
+    lead_time: vocabularyLabel('leadTime', event.lead_time, language),
+    reason: vocabularyLabel('reason', event.reason, language),
   };
   // The HTML part opens the notice through the click tracker and carries the open pixel; the text part has the link.
   return template.render(
@@ -80,9 +93,16 @@ export async function queueNotices(
 ): Promise<number> {
   if (!recipients.length) return 0;
   const supplier = (await trx('organizations').where({ id: event.organization_id }).first('name')) as { name: string };
-  // Looked up and compiled once for the whole send; each recipient only renders it.
+  // Looked up and compiled once per language for the whole send; each recipient only renders it, in their language.
   const key = noticeTemplateKey(event.type, Boolean(options.reminder));
-  const template = await loadTemplate(trx, key);
+  const languages = await recipientLanguages(
+    trx,
+    recipients.map((r) => r.email),
+  );
+  const templates = new Map<TemplateLanguage, Awaited<ReturnType<typeof loadTemplate>>>();
+  for (const language of new Set(languages.values()))
+    templates.set(language, await loadTemplate(trx, key, { language }));
+  const templateFor = (email: string) => templates.get(languages.get(email.trim().toLowerCase()) ?? 'en') ?? null;
   const ids = await reserveOutboxIds(trx, recipients.length);
   const expires = new Date(Date.now() + NOTICE_LINK_DAYS * 86_400_000);
   const links: Record<string, unknown>[] = [];
@@ -96,6 +116,7 @@ export async function queueNotices(
       expires_at: expires,
     });
     const link = `${config.appUrl}${noticePath(event.type)}?token=${token}`;
+    const template = templateFor(r.email);
     return {
       id: ids[i]!,
       organizationId: event.organization_id,

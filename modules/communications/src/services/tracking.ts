@@ -11,6 +11,7 @@ import {
   parseListQuery,
   runList,
 } from '@portal/core';
+import { assertLookupCodes } from '@portal/lookups';
 import { loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
 import { loadNotice, noticeView, type NoticeView } from './responses.js';
@@ -238,6 +239,13 @@ export async function postUpdate(
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     if (event.status === 'DRAFT')
       throw new ConflictError('A draft is edited through its steps, not with a post-approval update.', 'NOT_APPROVED');
+    await assertLookupCodes(
+      db,
+      Number(event.organization_id),
+      event.type,
+      input.changes,
+      event as unknown as Record<string, unknown>,
+    );
     const changed = POST_UPDATE_FIELDS.filter(
       (f) => input.changes[f] !== undefined && input.changes[f] !== (event as unknown as Record<string, unknown>)[f],
     );

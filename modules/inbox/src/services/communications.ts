@@ -22,17 +22,8 @@ import {
   ValidationError,
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
-import {
-  ACTION_TYPES,
-  CLASSIFICATIONS,
-  COMMUNICATION_TYPES,
-  type CommunicationType,
-  DISPOSITIONS,
-  DISRUPTION_SUBTYPES,
-  LEAD_TIMES,
-  REASONS,
-  RECALL_SUBTYPES,
-} from '@portal/communications';
+import { ACTION_TYPES, COMMUNICATION_TYPES, type CommunicationType } from '@portal/communications';
+import { lookupOptions } from '@portal/lookups';
 import { appendHistory, listHistory } from '@portal/communications';
 import { noticeHistory, noticeView, type NoticeView } from '@portal/communications';
 import { type LinkedFdaRecord, linkedFdaRecords } from '@portal/fda';
@@ -543,20 +534,21 @@ async function respondersInIndexedOrder(
 
 // ---------- metadata ----------
 
-const pairs = (list: readonly (readonly [string, string])[]) => list.map(([value, label]) => ({ value, label }));
-
-export function providerMeta(actor: Actor) {
+/** The filters' and provider-created events' lists; the lookup lists are the ACTIVE managed values (issue 12). */
+export async function providerMeta(db: Knex, actor: Actor) {
+  const lookup = (vocabulary: Parameters<typeof lookupOptions>[1]) =>
+    lookupOptions(db, vocabulary, actor.organizationId);
   return {
     communicationTypes: COMMUNICATION_TYPES.filter((t) => mayManageType(actor, t)).map((value) => ({
       value,
       label: vocabularyLabel('communicationType', value),
     })),
-    recallSubtypes: pairs(RECALL_SUBTYPES),
-    disruptionSubtypes: pairs(DISRUPTION_SUBTYPES),
-    classifications: pairs(CLASSIFICATIONS),
-    dispositions: pairs(DISPOSITIONS),
-    leadTimes: pairs(LEAD_TIMES),
-    reasons: pairs(REASONS),
+    recallSubtypes: await lookup('recallSubtype'),
+    disruptionSubtypes: await lookup('disruptionSubtype'),
+    classifications: await lookup('classification'),
+    dispositions: await lookup('disposition'),
+    leadTimes: await lookup('leadTime'),
+    reasons: await lookup('reason'),
     actionTypes: [...ACTION_TYPES],
     statuses: (['OPEN', 'CLOSED'] as const).map((value) => ({
       value,
@@ -611,7 +603,7 @@ export async function searchMeta(db: Knex, actor: Actor) {
   return {
     suppliers: suppliers.map((s) => s.name).filter((name): name is string => Boolean(name)),
     sites: (await metaSites(db, actor)).filter((s) => s.is_site),
-    ...providerMeta(actor),
+    ...(await providerMeta(db, actor)),
   };
 }
 

@@ -3,6 +3,7 @@ import { type Actor, ConflictError, insertInBatches, NotFoundError, ValidationEr
 import type { ActionType, CommunicationType } from '@portal/communications';
 import type { CommunicationRow } from '@portal/communications';
 import { appendHistory, listHistory } from '@portal/communications';
+import { assertLookupCodes } from '@portal/lookups';
 import { assertProviderType, loadScopedNotice, scopeIds } from './scope.js';
 
 /**
@@ -125,6 +126,7 @@ export async function createProviderEvent(
 ) {
   assertProviderType(actor, info.type);
   await scopeIds(db, actor);
+  await assertLookupCodes(db, actor.organizationId, info.type, info);
   return db.transaction(async (trx) => {
     const supplier = await supplierOf(trx, info);
     const org = (await trx('organizations').where({ id: actor.organizationId }).first('name')) as { name: string };
@@ -256,6 +258,13 @@ export async function updateProviderEvent(
     let after: unknown;
     if (step === 0) {
       if (body.type && body.type !== n.event.type) throw new ValidationError('The type of an event cannot change.');
+      await assertLookupCodes(
+        db,
+        actor.organizationId,
+        n.event.type,
+        body,
+        n.event as unknown as Record<string, unknown>,
+      );
       const values = infoValues({
         event_date: n.event.event_date ?? undefined,
         end_date: n.event.end_date ?? undefined,

@@ -55,6 +55,15 @@ const actionTitle = p(
   'Quarantine affected stock',
 );
 const days = p('days', 'Days until the link expires', '30');
+// Lookup labels (issue 12): the managed values' words in the recipient's language.
+const eventType = p('event_type', 'Recall type or advisory type, in the email language', 'Removal');
+const classification = p(
+  'classification',
+  "The recall's class, in the email language (empty for an advisory)",
+  'Class II',
+);
+const leadTime = p('lead_time', "The advisory's lead time, in the email language (may be empty)", '2-4 weeks');
+const reason = p('reason', "The advisory's reason, in the email language (may be empty)", 'Plant closure');
 
 function notice(key: string, name: string, reminder: boolean, recall: boolean): TemplateKind {
   const kindEn = recall ? 'Recall notice' : 'Supply advisory';
@@ -68,13 +77,26 @@ function notice(key: string, name: string, reminder: boolean, recall: boolean): 
       : `A supplier's ${kindEn.toLowerCase()} to each recipient of an affected customer`,
     outboxKind: reminder ? 'NOTICE_REMINDER' : 'NOTICE',
     providerOverridable: false,
-    placeholders: [supplierName, customerName, eventName, eventId, noticeLink],
+    placeholders: [
+      supplierName,
+      customerName,
+      eventName,
+      eventId,
+      noticeLink,
+      eventType,
+      classification,
+      leadTime,
+      reason,
+    ],
     defaults: {
       en: {
         subject: `${reminder ? 'Reminder: ' : ''}${kindEn}: {{ event_name }}${idEn}`,
         body: [
           `<p>{{ supplier_name }} has issued a ${kindEn.toLowerCase()} that affects {{ customer_name }}.</p>`,
           '<p><strong>Event: {{ event_name }}{% if event_id %}, {{ event_id }}{% endif %}</strong></p>',
+          recall
+            ? '{% if event_type %}<p>Type: {{ event_type }}{% if classification %}, {{ classification }}{% endif %}</p>{% endif %}'
+            : '{% if event_type %}<p>Type: {{ event_type }}{% if lead_time %}, lead time {{ lead_time }}{% endif %}{% if reason %}, reason: {{ reason }}{% endif %}</p>{% endif %}',
           '<p>Please open the notice to read it, acknowledge it and answer its actions:</p>',
           `<p><a href="{{ notice_link }}">Open the ${kindEn.toLowerCase()}</a></p>`,
           '<p>This link is personal to you; do not forward it. It expires in 90 days.</p>',
@@ -85,6 +107,9 @@ function notice(key: string, name: string, reminder: boolean, recall: boolean): 
         body: [
           `<p>{{ supplier_name }} đã phát hành ${kindVi.toLowerCase()} ảnh hưởng đến {{ customer_name }}.</p>`,
           '<p><strong>Sự kiện: {{ event_name }}{% if event_id %}, {{ event_id }}{% endif %}</strong></p>',
+          recall
+            ? '{% if event_type %}<p>Loại: {{ event_type }}{% if classification %}, {{ classification }}{% endif %}</p>{% endif %}'
+            : '{% if event_type %}<p>Loại: {{ event_type }}{% if lead_time %}, thời gian chờ {{ lead_time }}{% endif %}{% if reason %}, lý do: {{ reason }}{% endif %}</p>{% endif %}',
           '<p>Vui lòng mở thông báo để đọc, xác nhận đã nhận và trả lời các hành động:</p>',
           `<p><a href="{{ notice_link }}">Mở ${kindVi.toLowerCase()}</a></p>`,
           '<p>Liên kết này dành riêng cho bạn; vui lòng không chuyển tiếp. Liên kết hết hạn sau 90 ngày.</p>',

@@ -11,6 +11,8 @@ export class User extends BaseModel {
   declare first_name: string;
   declare last_name: string;
   declare phone: string | null;
+  /** The language the user reads the product and its emails in (issue 12). */
+  declare language: 'en' | 'vi';
   declare photo: string | null;
   declare status: UserStatus;
   declare failed_login_count: number;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, formatBytes, formatDate } from '@portal/design-system';
 import type { NoticeFile, NoticeProduct, NoticeView } from '../../api/notices';
-import { useLabels } from '../supplier/shared/labels';
+import { useLabels, vocabularyLocale } from '../supplier/shared/labels';
 
 /** Rich-text descriptions are shown as plain text (no markup from the sender is ever rendered). */
 export function plainText(html: string | null | undefined): string {
@@ -38,10 +38,14 @@ export function EventDetails({
   view: Pick<NoticeView, 'communication' | 'provider_communication'>;
   supplierContact?: SupplierContactInfo;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const labels = useLabels();
   const c = view.communication;
-  const word = (map: Record<string, string>, code: string | null) => (code ? (map[code] ?? code) : null);
+  // The server's words for the event's lookup codes first (public forms load no lookup values), then the label map.
+  const language = vocabularyLocale(i18n.locale);
+  const served = (field: keyof NonNullable<typeof c.labels>) => c.labels?.[field]?.[language];
+  const word = (map: Record<string, string>, code: string | null, field?: keyof NonNullable<typeof c.labels>) =>
+    code ? (field && served(field)) || (map[code] ?? code) : null;
   const who = supplierContact?.own ? supplierContact : c;
   const contact = [who.contact_name, who.contact_email, who.contact_phone].filter(Boolean).join(' · ');
   return (
@@ -55,11 +59,11 @@ export function EventDetails({
         <Row label={t`Event name`}>{c.name}</Row>
         <Row label={t`Event ID`}>{c.event_id}</Row>
         <Row label={t`Type`}>{word(labels.communicationTypes, c.type)}</Row>
-        <Row label={t`Subtype`}>{word(labels.subtypes, c.subtype)}</Row>
-        <Row label={t`Classification`}>{word(labels.classifications, c.classification)}</Row>
-        <Row label={t`Reason`}>{word(labels.reasons, c.reason)}</Row>
-        <Row label={t`Disposition`}>{word(labels.dispositions, c.disposition)}</Row>
-        <Row label={t`Lead time`}>{word(labels.leadTimes, c.lead_time)}</Row>
+        <Row label={t`Subtype`}>{word(labels.subtypes, c.subtype, 'subtype')}</Row>
+        <Row label={t`Classification`}>{word(labels.classifications, c.classification, 'classification')}</Row>
+        <Row label={t`Reason`}>{word(labels.reasons, c.reason, 'reason')}</Row>
+        <Row label={t`Disposition`}>{word(labels.dispositions, c.disposition, 'disposition')}</Row>
+        <Row label={t`Lead time`}>{word(labels.leadTimes, c.lead_time, 'lead_time')}</Row>
         <Row label={t`Event date`}>{shortDate(c.event_date)}</Row>
         <Row label={t`End date`}>{shortDate(c.end_date)}</Row>
         <Row label={supplierContact?.own ? t`Your supplier contact` : t`Contact`}>{contact}</Row>

@@ -19,7 +19,7 @@ import {
 import type { CommunicationType } from '../../api/notices';
 import { createProviderEvent, updateProviderEvent, useProviderEdit, useSupplierNameList } from '../../api/provider';
 import { useValidationMessages } from '../../app/validation';
-import { ADVISORY_SUBTYPES, RECALL_SUBTYPES, toOptions, useLabels } from '../supplier/shared/labels';
+import { useLabels, withCurrent } from '../supplier/shared/labels';
 import {
   emptyEventForm,
   eventBody,
@@ -153,7 +153,11 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
     );
   }
 
-  const subtypeOptions = toOptions(labels.subtypes, recall ? RECALL_SUBTYPES : ADVISORY_SUBTYPES);
+  const subtypeOptions = withCurrent(
+    recall ? labels.pickers.recallSubtypes : labels.pickers.disruptionSubtypes,
+    labels.subtypes,
+    values.subtype,
+  );
   const disabled = locked || wrongType || busy;
 
   const infoForm = (
@@ -180,7 +184,7 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
               value={values.classification}
               onValueChange={select('classification')}
               placeholder={t`Select...`}
-              options={toOptions(labels.classifications)}
+              options={withCurrent(labels.pickers.classifications, labels.classifications, values.classification)}
               disabled={disabled}
             />
           </FormField>
@@ -189,7 +193,10 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
               value={values.disposition}
               onValueChange={select('disposition')}
               placeholder={t`Select...`}
-              options={[{ value: NONE, label: t`Not set` }, ...toOptions(labels.dispositions)]}
+              options={[
+                { value: NONE, label: t`Not set` },
+                ...withCurrent(labels.pickers.dispositions, labels.dispositions, values.disposition),
+              ]}
               disabled={disabled}
             />
           </FormField>
@@ -201,7 +208,7 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
               value={values.lead_time}
               onValueChange={select('lead_time')}
               placeholder={t`Select...`}
-              options={toOptions(labels.leadTimes)}
+              options={withCurrent(labels.pickers.leadTimes, labels.leadTimes, values.lead_time)}
               disabled={disabled}
             />
           </FormField>
@@ -210,7 +217,10 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
               value={values.reason}
               onValueChange={select('reason')}
               placeholder={t`Select...`}
-              options={[{ value: NONE, label: t`Not set` }, ...toOptions(labels.reasons)]}
+              options={[
+                { value: NONE, label: t`Not set` },
+                ...withCurrent(labels.pickers.reasons, labels.reasons, values.reason),
+              ]}
               disabled={disabled}
             />
           </FormField>

@@ -46,7 +46,7 @@ import {
 import { downloadFile } from '../../api/client';
 import { useDistributionLists, useLocationFiles, useSupplierProviders, useTemplateActions } from '../../api/supplier';
 import { useValidationMessages } from '../../app/validation';
-import { ADVISORY_SUBTYPES, basePath, RECALL_SUBTYPES, toOptions, useLabels } from './shared/labels';
+import { basePath, useLabels, withCurrent } from './shared/labels';
 import {
   cleanInfo,
   emptyAction,
@@ -366,7 +366,11 @@ function InfoStep({
           onValueChange={select('subtype')}
           disabled={off('subtype')}
           placeholder={t`Select...`}
-          options={toOptions(labels.subtypes, recall ? RECALL_SUBTYPES : ADVISORY_SUBTYPES)}
+          options={withCurrent(
+            recall ? labels.pickers.recallSubtypes : labels.pickers.disruptionSubtypes,
+            labels.subtypes,
+            info.subtype,
+          )}
         />
       </FormField>
       {recall ? (
@@ -377,7 +381,7 @@ function InfoStep({
               onValueChange={select('classification')}
               disabled={off('classification')}
               placeholder={t`Select...`}
-              options={toOptions(labels.classifications)}
+              options={withCurrent(labels.pickers.classifications, labels.classifications, info.classification)}
             />
           </FormField>
           <FormField label={t`Disposition`}>
@@ -385,7 +389,7 @@ function InfoStep({
               value={info.disposition ?? ''}
               onValueChange={select('disposition')}
               placeholder={t`Select...`}
-              options={toOptions(labels.dispositions)}
+              options={withCurrent(labels.pickers.dispositions, labels.dispositions, info.disposition)}
             />
           </FormField>
         </>
@@ -396,7 +400,7 @@ function InfoStep({
               value={info.lead_time ?? ''}
               onValueChange={select('lead_time')}
               placeholder={t`Select...`}
-              options={toOptions(labels.leadTimes)}
+              options={withCurrent(labels.pickers.leadTimes, labels.leadTimes, info.lead_time)}
             />
           </FormField>
           <FormField label={t`Reason`}>
@@ -404,7 +408,7 @@ function InfoStep({
               value={info.reason ?? ''}
               onValueChange={select('reason')}
               placeholder={t`Select...`}
-              options={toOptions(labels.reasons)}
+              options={withCurrent(labels.pickers.reasons, labels.reasons, info.reason)}
             />
           </FormField>
         </>

@@ -1,7 +1,16 @@
 import { useMemo } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { codes, vocabularyLabel, type Locale as VocabularyLocale, type Vocabulary } from '@portal/vocabulary';
+import { useAtomValue } from 'jotai';
+import {
+  labelledCodes,
+  type ManagedVocabulary,
+  vocabularyLabel,
+  type Locale as VocabularyLocale,
+  type Vocabulary,
+} from '@portal/vocabulary';
 import type { CommunicationType } from '../../../api/communications';
+import { lookupPickerOptions, useLookupVersion } from '../../../api/lookups';
+import { authAtom } from '../../../state/auth';
 
 /** The language of the vocabulary's words for an app locale (the pseudo locale reads English). */
 export function vocabularyLocale(locale: string): VocabularyLocale {
@@ -9,7 +18,8 @@ export function vocabularyLocale(locale: string): VocabularyLocale {
 }
 
 function words(vocabulary: Vocabulary, locale: VocabularyLocale): Record<string, string> {
-  return Object.fromEntries(codes(vocabulary).map((code) => [code, vocabularyLabel(vocabulary, code, locale)]));
+  // Every code the vocabulary can label: for a managed one, inactive values too (old records keep their words).
+  return Object.fromEntries(labelledCodes(vocabulary).map((code) => [code, vocabularyLabel(vocabulary, code, locale)]));
 }
 
 /**
@@ -19,7 +29,22 @@ function words(vocabulary: Vocabulary, locale: VocabularyLocale): Record<string,
 export function useLabels() {
   const { t, i18n } = useLingui();
   const locale = vocabularyLocale(i18n.locale);
+  // Rebuilt when the managed lookup values arrive or change (issue 12).
+  const version = useLookupVersion();
+  const { orgId } = useAtomValue(authAtom);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the managed values' install count
   return useMemo(() => {
+    const pick = (vocabulary: ManagedVocabulary) => lookupPickerOptions(vocabulary, locale, orgId);
+    /** What pickers offer: ACTIVE values in the operator's order (the platform's and the caller's own). */
+    const pickers = {
+      recallSubtypes: pick('recallSubtype'),
+      disruptionSubtypes: pick('disruptionSubtype'),
+      classifications: pick('classification'),
+      dispositions: pick('disposition'),
+      leadTimes: pick('leadTime'),
+      reasons: pick('reason'),
+      responseMethods: pick('responseMethod'),
+    };
     const subtypes = { ...words('recallSubtype', locale), ...words('disruptionSubtype', locale) };
     const classifications = words('classification', locale);
     const dispositions = words('disposition', locale);
@@ -57,8 +82,9 @@ export function useLabels() {
       statuses,
       fdaStatuses,
       fdaClassifications,
+      pickers,
     };
-  }, [t, locale]);
+  }, [t, locale, orgId, version]);
 }
 
 export type Labels = ReturnType<typeof useLabels>;
@@ -67,8 +93,18 @@ export function toOptions(map: Record<string, string>, keys?: readonly string[])
   return (keys ?? Object.keys(map)).map((value) => ({ value, label: map[value] ?? value }));
 }
 
-export const RECALL_SUBTYPES = codes('recallSubtype');
-export const ADVISORY_SUBTYPES = codes('disruptionSubtype');
+/**
+ * A picker's options plus the record's current value when it is no longer offered (a deactivated lookup value keeps
+ * its label on the records that hold it, and stays chosen there).
+ */
+export function withCurrent(
+  options: { value: string; label: string }[],
+  words: Record<string, string>,
+  current: string | null | undefined,
+) {
+  if (!current || options.some((o) => o.value === current)) return options;
+  return [...options, { value: current, label: words[current] ?? current }];
+}
 
 /** Base path of the list, wizard and view pages of a type. */
 export function basePath(type: CommunicationType): string {

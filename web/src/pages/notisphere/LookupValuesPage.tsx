@@ -1,0 +1,318 @@
+import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Button,
+  ConfirmDialog,
+  DataTable,
+  Dialog,
+  DialogContent,
+  DialogFooter,
+  DialogTitle,
+  formatDate,
+  FormField,
+  GRID_PAGE_SIZE_OPTIONS,
+  RowActionsMenu,
+  SimpleSelect,
+  StatusLabel,
+  Tabs,
+  TabsList,
+  TabsTrigger,
+  TextInput,
+  useToast,
+  type DataTableColumn,
+} from '@portal/design-system';
+import { MANAGED_VOCABULARIES, type ManagedVocabulary } from '@portal/vocabulary';
+import {
+  createLookupValue,
+  deleteLookupValue,
+  type LookupScope,
+  type LookupStatus,
+  type LookupValue,
+  setLookupValueStatus,
+  updateLookupValue,
+  useLookupValues,
+} from '../../api/lookups';
+import type { ListState } from '../../api/provider';
+import { listStateProps } from '../provider/listShared';
+import { useLabels } from '../supplier/shared/labels';
+import { masterRowActions } from '../supplier/shared/logic';
+import { errorText, PageHeader, useTableTexts } from '../supplier/shared/table';
+
+const ALL = 'ALL';
+type RowAction = 'activate' | 'inactivate' | 'delete';
+
+/** The name of each managed vocabulary (spec 000 §9), as its tab. */
+function useVocabularyNames(): Record<ManagedVocabulary, string> {
+  const { t } = useLingui();
+  return {
+    recallSubtype: t`Recall Types`,
+    classification: t`Recall Classes`,
+    disposition: t`Dispositions`,
+    disruptionSubtype: t`Advisory Types`,
+    reason: t`Reasons`,
+    leadTime: t`Lead Times`,
+    responseMethod: t`Response Methods`,
+  };
+}
+
+/**
+ * /notisphere/lookup-values (Notisphere_ManageLookupValues): the platform's lookup values, one grid per vocabulary.
+ * Master-record row actions (ACTIVE: Edit, Inactivate; otherwise Activate) plus Delete, which the server refuses for
+ * a value records use (deactivate it instead). `scope="supplier"` manages a supplier's own values with the same page.
+ */
+export default function LookupValuesPage({ scope = 'notisphere' }: { scope?: LookupScope }) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const texts = useTableTexts();
+  const labels = useLabels();
+  const names = useVocabularyNames();
+  const [vocabulary, setVocabulary] = useState<ManagedVocabulary>('recallSubtype');
+  const [state, setState] = useState<ListState>({
+    pageNumber: 1,
+    pageSize: GRID_PAGE_SIZE_OPTIONS[0],
+    sort: [],
+    search: '',
+    filters: {},
+  });
+  const [status, setStatus] = useState<string>(ALL);
+  const { data, error, isLoading, mutate } = useLookupValues(scope, state, {
+    vocabulary,
+    status: status === ALL ? undefined : (status as LookupStatus),
+  });
+  const [editing, setEditing] = useState<{ row: LookupValue | null } | null>(null);
+  const [confirm, setConfirm] = useState<{ row: LookupValue; action: RowAction } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const title = t`Lookup Values`;
+
+  const columns: DataTableColumn<LookupValue>[] = [
+    { field: 'code', header: t`Code`, sortable: true, hideable: false },
+    { field: 'label_en', header: t`English`, sortable: true },
+    { field: 'label_vi', header: t`Vietnamese`, sortable: true },
+    { field: 'sort_order', header: t`Order`, sortable: true },
+    {
+      field: 'status',
+      header: t`Status`,
+      sortable: true,
+      cell: (row) => <StatusLabel status={row.status} kind="record" labels={labels.statuses} />,
+    },
+    {
+      field: 'in_use',
+      header: t`In Use`,
+      cell: (row) => (row.in_use ? t`Yes` : t`No`),
+    },
+    {
+      field: 'updated_at',
+      header: t`Last Updated`,
+      sortable: true,
+      cell: (row) => formatDate(row.updated_at, 'datetime'),
+    },
+  ];
+
+  async function runConfirmed() {
+    if (!confirm) return;
+    setBusy(true);
+    try {
+      const { row, action } = confirm;
+      if (action === 'delete') {
+        await deleteLookupValue(scope, row.id);
+        toast.success(t`Deleted successfully.`);
+      } else {
+        await setLookupValueStatus(scope, row.id, action === 'activate' ? 'ACTIVE' : 'INACTIVE');
+        toast.success(t`Status updated.`);
+      }
+      await mutate();
+    } catch (err) {
+      toast.danger(errorText(err, t`Unknown error`));
+    } finally {
+      setConfirm(null);
+      setBusy(false);
+    }
+  }
+
+  const confirmText: Record<RowAction, string> = {
+    activate: t`Activate this record?`,
+    inactivate: t`Inactivate this record?`,
+    delete: t`Delete this value? A value used by records cannot be deleted; inactivate it instead.`,
+  };
+
+  return (
+    <section className="space-y-4" data-testid="lookup-values">
+      <PageHeader title={title}>
+        <Button onClick={() => setEditing({ row: null })}>
+          <Trans>Add Value</Trans>
+        </Button>
+      </PageHeader>
+      <Tabs
+        value={vocabulary}
+        onValueChange={(v) => {
+          setVocabulary(v as ManagedVocabulary);
+          setState((s) => ({ ...s, pageNumber: 1 }));
+        }}
+      >
+        <TabsList className="flex-wrap" aria-label={t`Lists`}>
+          {MANAGED_VOCABULARIES.map((v) => (
+            <TabsTrigger key={v} value={v}>
+              {names[v]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+      </Tabs>
+      <DataTable
+        caption={names[vocabulary]}
+        columns={columns}
+        rows={data?.items ?? []}
+        getRowId={(row) => String(row.id)}
+        total={data?.total ?? 0}
+        totalCapped={data?.totalCapped}
+        pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
+        {...listStateProps(state, setState)}
+        loading={isLoading}
+        error={error ? error.message : null}
+        lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated, 'datetime') : undefined}
+        toolbar={
+          <SimpleSelect
+            aria-label={t`Status`}
+            options={[
+              { value: ALL, label: t`All statuses` },
+              { value: 'ACTIVE', label: labels.statuses.ACTIVE ?? 'Active' },
+              { value: 'INACTIVE', label: labels.statuses.INACTIVE ?? 'Inactive' },
+            ]}
+            value={status}
+            onValueChange={(v) => {
+              setStatus(v);
+              setState((s) => ({ ...s, pageNumber: 1 }));
+            }}
+          />
+        }
+        rowActions={(row) => (
+          <RowActionsMenu
+            label={t`Actions`}
+            actions={masterRowActions(row.status).map((a) => ({
+              id: a,
+              label:
+                a === 'edit'
+                  ? t`Edit`
+                  : a === 'inactivate'
+                    ? t`Inactivate`
+                    : a === 'activate'
+                      ? t`Activate`
+                      : t`Delete`,
+              onSelect: () => (a === 'edit' ? setEditing({ row }) : setConfirm({ row, action: a })),
+            }))}
+          />
+        )}
+        texts={texts}
+      />
+      {editing ? (
+        <LookupValueDialog
+          key={editing.row?.id ?? 'new'}
+          scope={scope}
+          vocabulary={vocabulary}
+          vocabularyName={names[vocabulary]}
+          row={editing.row}
+          onClose={() => setEditing(null)}
+          onSaved={async () => {
+            toast.success(t`Saved successfully.`);
+            setEditing(null);
+            await mutate();
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={confirm !== null}
+        onOpenChange={(open) => (open ? undefined : setConfirm(null))}
+        onConfirm={() => void runConfirmed()}
+        title={t`Are you sure?`}
+        description={confirm ? confirmText[confirm.action] : ''}
+        confirmText={t`Confirm`}
+        cancelText={t`Cancel`}
+        loading={busy}
+      />
+    </section>
+  );
+}
+
+function LookupValueDialog({
+  scope,
+  vocabulary,
+  vocabularyName,
+  row,
+  onClose,
+  onSaved,
+}: {
+  scope: LookupScope;
+  vocabulary: ManagedVocabulary;
+  vocabularyName: string;
+  row: LookupValue | null;
+  onClose: () => void;
+  onSaved: () => Promise<void>;
+}) {
+  const { t } = useLingui();
+  const [code, setCode] = useState(row?.code ?? '');
+  const [english, setEnglish] = useState(row?.label_en ?? '');
+  const [vietnamese, setVietnamese] = useState(row?.label_vi ?? '');
+  const [order, setOrder] = useState(row ? String(row.sort_order) : '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setProblem(null);
+    if (!row && !code.trim()) return setProblem(t`Enter a code.`);
+    if (!english.trim() || !vietnamese.trim()) return setProblem(t`Enter the English and Vietnamese labels.`);
+    const sortOrder = order.trim() === '' ? undefined : Number(order);
+    if (sortOrder !== undefined && (!Number.isInteger(sortOrder) || sortOrder < 0))
+      return setProblem(t`The order must be a whole number of 0 or more.`);
+    setBusy(true);
+    try {
+      const labels = { label_en: english.trim(), label_vi: vietnamese.trim(), sort_order: sortOrder };
+      if (row) await updateLookupValue(scope, row.id, labels);
+      else await createLookupValue(scope, { vocabulary, code: code.trim(), ...labels });
+      await onSaved();
+    } catch (err) {
+      setProblem(errorText(err, t`Unknown error`));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent closeLabel={t`Close`}>
+        <DialogTitle>{row ? t`Edit Value` : t`Add Value`}</DialogTitle>
+        <p className="text-sm text-muted-foreground">{vocabularyName}</p>
+        <form onSubmit={(e) => void submit(e)} noValidate className="space-y-3" data-testid="lookup-value-form">
+          {problem ? (
+            <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+              {problem}
+            </p>
+          ) : null}
+          <FormField
+            label={t`Code`}
+            required={!row}
+            description={row ? t`The code is kept by the records that use it and cannot change.` : undefined}
+          >
+            <TextInput value={code} onValueChange={setCode} maxLength={100} disabled={Boolean(row)} />
+          </FormField>
+          <FormField label={t`English`} required>
+            <TextInput value={english} onValueChange={setEnglish} maxLength={200} />
+          </FormField>
+          <FormField label={t`Vietnamese`} required>
+            <TextInput value={vietnamese} onValueChange={setVietnamese} maxLength={200} />
+          </FormField>
+          <FormField label={t`Order`} description={row ? undefined : t`Leave empty to add the value at the end.`}>
+            <TextInput type="number" min={0} value={order} onValueChange={setOrder} />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button type="submit" disabled={busy}>
+              <Trans>Save</Trans>
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
