@@ -1,5 +1,6 @@
 import type { ModuleDeps, PortalModule } from '@portal/core';
 import { operatorCommunicationRoutes } from './operator-routes.js';
+import { productFieldRoutes } from './product-field-routes.js';
 import { supplierCommunicationRoutes } from './routes.js';
 
 /**
@@ -54,6 +55,13 @@ export {
   type CommunicationDetail,
   type ProductInput,
 } from './services/communications.js';
+export {
+  fieldText,
+  fieldValues,
+  productFieldsOfEvent,
+  type ProductField,
+  type ProductFieldValue,
+} from './services/product-fields.js';
 export { allAffectedLocations, type AffectedLocationRow } from './services/locations.js';
 export { getDocumentOfNotice } from './services/documents.js';
 export {
@@ -70,7 +78,7 @@ export * as communicationsSchemas from './schemas.js';
 export * as outputSchemas from './output-schemas.js';
 
 export function createCommunicationsModule(deps: ModuleDeps): PortalModule {
-  return { name: 'communications', routes: supplierCommunicationRoutes(deps) };
+  return { name: 'communications', routes: [...supplierCommunicationRoutes(deps), ...productFieldRoutes(deps)] };
 }
 
 /**

@@ -1032,6 +1032,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notisphere/fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Product fields, platform-wide (paged; status and field_type filters; search by name) */
+        get: operations["getNotisphereFields"];
+        put?: never;
+        /** Add a product field, platform-wide (list types need options) */
+        post: operations["postNotisphereFields"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/fields/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product field, platform-wide */
+        get: operations["getNotisphereFieldsId"];
+        /** Edit a product field, platform-wide (the type of a field in use cannot change) */
+        put: operations["putNotisphereFieldsId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/fields/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Activate or inactivate a product field, platform-wide */
+        put: operations["putNotisphereFieldsIdStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notisphere/metrics": {
         parameters: {
             query?: never;
@@ -4908,6 +4961,59 @@ export interface paths {
         post?: never;
         /** Remove a member from a list */
         delete: operations["deleteSupplierDistributionListsIdMembersMemberId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Product fields, the supplier's own (paged; status and field_type filters; search by name) */
+        get: operations["getSupplierFields"];
+        put?: never;
+        /** Add a product field, the supplier's own (list types need options) */
+        post: operations["postSupplierFields"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/fields/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product field, the supplier's own */
+        get: operations["getSupplierFieldsId"];
+        /** Edit a product field, the supplier's own (the type of a field in use cannot change) */
+        put: operations["putSupplierFieldsId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/fields/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Activate or inactivate a product field, the supplier's own */
+        put: operations["putSupplierFieldsIdStatus"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -9445,6 +9551,338 @@ export interface operations {
             };
         };
     };
+    getNotisphereFields: {
+        parameters: {
+            query?: {
+                field_type?: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                status?: "ACTIVE" | "INACTIVE";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                                organization_id: number | null;
+                                sort_order: number;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postNotisphereFields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                    is_required?: boolean;
+                    name: string;
+                    options?: string[];
+                    sort_order?: number;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** @enum {string} */
+                            field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                            id: number;
+                            is_required: boolean;
+                            name: string;
+                            options: string[];
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereFieldsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** @enum {string} */
+                            field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                            id: number;
+                            is_required: boolean;
+                            name: string;
+                            options: string[];
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereFieldsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                    is_required?: boolean;
+                    name: string;
+                    options?: string[];
+                    sort_order?: number;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** @enum {string} */
+                            field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                            id: number;
+                            is_required: boolean;
+                            name: string;
+                            options: string[];
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereFieldsIdStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** @enum {string} */
+                            field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                            id: number;
+                            is_required: boolean;
+                            name: string;
+                            options: string[];
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     getNotisphereMetrics: {
         parameters: {
             query?: {
@@ -13168,6 +13606,14 @@ export interface operations {
                                 type: string;
                             }[];
                             email: string;
+                            product_fields?: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                            }[];
                             products: ({
                                 catalog_number?: string | null;
                                 custom_fields?: {
@@ -13175,6 +13621,21 @@ export interface operations {
                                 } | null;
                                 description?: string | null;
                                 expiration_date?: string | null;
+                                fields?: {
+                                    /** @enum {string} */
+                                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                    id: number;
+                                    name: string;
+                                    /** Format: date */
+                                    valueDate?: string;
+                                    valueListMultiple?: string[];
+                                    valueListSingle?: string;
+                                    valueNumber?: number;
+                                    valueText?: string;
+                                    valueTrueFalse?: boolean;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                }[];
                                 id: number;
                                 lot_number?: string | null;
                                 product_name?: string | null;
@@ -13447,6 +13908,14 @@ export interface operations {
                                 type: string;
                             }[];
                             email: string;
+                            product_fields?: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                            }[];
                             products: ({
                                 catalog_number?: string | null;
                                 custom_fields?: {
@@ -13454,6 +13923,21 @@ export interface operations {
                                 } | null;
                                 description?: string | null;
                                 expiration_date?: string | null;
+                                fields?: {
+                                    /** @enum {string} */
+                                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                    id: number;
+                                    name: string;
+                                    /** Format: date */
+                                    valueDate?: string;
+                                    valueListMultiple?: string[];
+                                    valueListSingle?: string;
+                                    valueNumber?: number;
+                                    valueText?: string;
+                                    valueTrueFalse?: boolean;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                }[];
                                 id: number;
                                 lot_number?: string | null;
                                 product_name?: string | null;
@@ -13710,6 +14194,14 @@ export interface operations {
                                 type: string;
                             }[];
                             email: string;
+                            product_fields?: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                            }[];
                             products: ({
                                 catalog_number?: string | null;
                                 custom_fields?: {
@@ -13717,6 +14209,21 @@ export interface operations {
                                 } | null;
                                 description?: string | null;
                                 expiration_date?: string | null;
+                                fields?: {
+                                    /** @enum {string} */
+                                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                    id: number;
+                                    name: string;
+                                    /** Format: date */
+                                    valueDate?: string;
+                                    valueListMultiple?: string[];
+                                    valueListSingle?: string;
+                                    valueNumber?: number;
+                                    valueText?: string;
+                                    valueTrueFalse?: boolean;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                }[];
                                 id: number;
                                 lot_number?: string | null;
                                 product_name?: string | null;
@@ -13872,6 +14379,14 @@ export interface operations {
                                 type: string;
                             }[];
                             email: string;
+                            product_fields?: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                            }[];
                             products: ({
                                 catalog_number?: string | null;
                                 custom_fields?: {
@@ -13879,6 +14394,21 @@ export interface operations {
                                 } | null;
                                 description?: string | null;
                                 expiration_date?: string | null;
+                                fields?: {
+                                    /** @enum {string} */
+                                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                    id: number;
+                                    name: string;
+                                    /** Format: date */
+                                    valueDate?: string;
+                                    valueListMultiple?: string[];
+                                    valueListSingle?: string;
+                                    valueNumber?: number;
+                                    valueText?: string;
+                                    valueTrueFalse?: boolean;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                }[];
                                 id: number;
                                 lot_number?: string | null;
                                 product_name?: string | null;
@@ -15337,6 +15867,14 @@ export interface operations {
                             }[];
                             email: string;
                             isProviderCreated: boolean;
+                            product_fields?: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                            }[];
                             products: ({
                                 catalog_number?: string | null;
                                 custom_fields?: {
@@ -15344,6 +15882,21 @@ export interface operations {
                                 } | null;
                                 description?: string | null;
                                 expiration_date?: string | null;
+                                fields?: {
+                                    /** @enum {string} */
+                                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                    id: number;
+                                    name: string;
+                                    /** Format: date */
+                                    valueDate?: string;
+                                    valueListMultiple?: string[];
+                                    valueListSingle?: string;
+                                    valueNumber?: number;
+                                    valueText?: string;
+                                    valueTrueFalse?: boolean;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                }[];
                                 id: number;
                                 lot_number?: string | null;
                                 product_name?: string | null;
@@ -24038,6 +24591,338 @@ export interface operations {
                 content: {
                     "application/json": {
                         d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getSupplierFields: {
+        parameters: {
+            query?: {
+                field_type?: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                status?: "ACTIVE" | "INACTIVE";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                                organization_id: number | null;
+                                sort_order: number;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postSupplierFields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                    is_required?: boolean;
+                    name: string;
+                    options?: string[];
+                    sort_order?: number;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** @enum {string} */
+                            field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                            id: number;
+                            is_required: boolean;
+                            name: string;
+                            options: string[];
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getSupplierFieldsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** @enum {string} */
+                            field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                            id: number;
+                            is_required: boolean;
+                            name: string;
+                            options: string[];
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putSupplierFieldsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                    is_required?: boolean;
+                    name: string;
+                    options?: string[];
+                    sort_order?: number;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** @enum {string} */
+                            field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                            id: number;
+                            is_required: boolean;
+                            name: string;
+                            options: string[];
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putSupplierFieldsIdStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** @enum {string} */
+                            field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                            id: number;
+                            is_required: boolean;
+                            name: string;
+                            options: string[];
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;

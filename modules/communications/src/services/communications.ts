@@ -13,6 +13,7 @@ import {
 import { type ActionType, COMMUNICATION_TYPES, type CommunicationType, PERMISSION_OF_TYPE } from '../constants.js';
 import { assertDraft, assertTypePermission, type CommunicationRow, loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
+import { activeProductFields, checkCustomFields } from './product-fields.js';
 import { Communication } from '../models/Communication.js';
 
 const INFO_FIELDS = [
@@ -318,6 +319,8 @@ export async function saveStep0(
 
 // ---------- step 1: products ----------
 
+export { activeProductFields, checkCustomFields };
+
 export interface ProductInput {
   product_name: string;
   catalog_number?: string | null;
@@ -327,71 +330,6 @@ export interface ProductInput {
   expiration_date?: string | null;
   quantity?: number | null;
   custom_fields?: Record<string, unknown>;
-}
-
-interface ProductField {
-  id: number;
-  name: string;
-  field_type: string;
-  options: string[];
-  is_required: boolean;
-}
-
-/** Checks custom field values against their definitions (type and list options); answers the cleaned map. */
-export function checkCustomFields(
-  fields: ProductField[],
-  values: Record<string, unknown>,
-  row: number,
-): Record<string, unknown> {
-  const byId = new Map(fields.map((f) => [String(f.id), f]));
-  const clean: Record<string, unknown> = {};
-  const problem = (f: ProductField, what: string) =>
-    new ValidationError(`Product ${row}: ${f.name} ${what}`, [
-      { field: `products.${row - 1}.custom_fields.${f.id}`, message: what },
-    ]);
-  for (const [key, value] of Object.entries(values)) {
-    const f = byId.get(key);
-    if (!f) throw new ValidationError(`Product ${row}: unknown custom field ${key}`);
-    if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
-    switch (f.field_type) {
-      case 'Text':
-        if (typeof value !== 'string') throw problem(f, 'must be text');
-        break;
-      case 'Number':
-        if (typeof value !== 'number' || !Number.isFinite(value)) throw problem(f, 'must be a number');
-        break;
-      case 'Date':
-        if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))
-          throw problem(f, 'must be a date (YYYY-MM-DD)');
-        break;
-      case 'YesNo':
-        if (value !== 'Yes' && value !== 'No') throw problem(f, 'must be Yes or No');
-        break;
-      case 'TrueFalse':
-        if (typeof value !== 'boolean') throw problem(f, 'must be true or false');
-        break;
-      case 'ListSingle':
-        if (typeof value !== 'string' || !f.options.includes(value))
-          throw problem(f, `must be one of ${f.options.join(', ')}`);
-        break;
-      case 'ListMultiple':
-        if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && f.options.includes(v)))
-          throw problem(f, `must be a list of ${f.options.join(', ')}`);
-        break;
-      default:
-        throw problem(f, 'has an unknown type');
-    }
-    clean[key] = value;
-  }
-  for (const f of fields) if (f.is_required && clean[String(f.id)] === undefined) throw problem(f, 'is required');
-  return clean;
-}
-
-export async function activeProductFields(db: Knex | Knex.Transaction): Promise<ProductField[]> {
-  return (await db('product_fields')
-    .where({ status: 'ACTIVE' })
-    .orderBy(['sort_order', 'id'])
-    .select('id', 'name', 'field_type', 'options', 'is_required')) as ProductField[];
 }
 
 /** Replaces the draft's products with the given list (order kept). */
@@ -404,7 +342,7 @@ export async function saveStep1(
   await db.transaction(async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     assertDraft(event);
-    const fields = await activeProductFields(trx);
+    const fields = await activeProductFields(trx, actor.organizationId);
     const rows = products.map((p, i) => ({
       communication_id: id,
       organization_id: actor.organizationId,

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { fieldValues, type ProductField, productFieldsOfEvent } from './product-fields.js';
 import type { HistoryFacts } from '@portal/vocabulary';
 import {
   type Actor,
@@ -148,7 +149,10 @@ export interface NoticeView {
     customer_name: string;
     response_label: 'In Progress' | 'Completed';
   };
+  /** Each product with `fields`: its custom field values in the spec's value fields. */
   products: Record<string, unknown>[];
+  /** The custom fields the products are shown with (a column each), in order. */
+  product_fields: ProductField[];
   actions: ActionView[];
   documents: FileView[];
   email: string;
@@ -167,7 +171,7 @@ export const fileView =
 
 export async function noticeView(db: Knex, secret: string, ctx: NoticeContext): Promise<NoticeView> {
   const { pc, event } = ctx;
-  const [supplier, customer, products, actions, responses, files, documents] = await Promise.all([
+  const [supplier, customer, products, actions, responses, files, documents, productFields] = await Promise.all([
     db('organizations').where({ id: event.organization_id }).first('name'),
     db('communication_affected_customers').where({ id: pc.affected_customer_id }).first('name'),
     db('communication_products')
@@ -193,6 +197,7 @@ export async function noticeView(db: Knex, secret: string, ctx: NoticeContext): 
       .select('action_id', 'status', 'value', 'responder_email', 'submitted_at', 'updated_at'),
     db('response_files').where({ provider_communication_id: pc.id }).whereNull('deleted_at').orderBy('id'),
     db('communication_documents').where({ communication_id: event.id }).whereNull('deleted_at').orderBy('id'),
+    productFieldsOfEvent(db, event.id, event.organization_id),
   ]);
   const toFile = fileView(secret);
   return {
@@ -221,7 +226,11 @@ export async function noticeView(db: Knex, secret: string, ctx: NoticeContext): 
       customer_name: (customer as { name: string } | undefined)?.name ?? '',
       response_label: pc.response_status === 'COMPLETED' ? 'Completed' : 'In Progress',
     },
-    products: products as Record<string, unknown>[],
+    products: (products as { custom_fields: Record<string, unknown> | null }[]).map((p) => ({
+      ...p,
+      fields: fieldValues(productFields, p.custom_fields),
+    })),
+    product_fields: productFields,
     actions: (actions as Omit<ActionView, 'response' | 'files'>[]).map((a) => {
       const r = (
         responses as {

@@ -11,7 +11,7 @@ import {
   reportFile,
   sheet,
 } from '@portal/core';
-import { COMMUNICATION_TYPES } from '@portal/communications';
+import { COMMUNICATION_TYPES, fieldText, productFieldsOfEvent } from '@portal/communications';
 import { changeHistory, providerListRowsQuery, type ProviderListQuery, type ResponderRow } from './communications.js';
 import { loadScopedNotice, mayManageType, scopeIds } from './scope.js';
 
@@ -139,6 +139,7 @@ export async function providerAffectedProductsReport(
   pcId: number,
 ): Promise<FileResult> {
   const { event } = await loadScopedNotice(ctx.db, ctx.actor, pcId, { communicationId });
+  const fields = await productFieldsOfEvent(ctx.db, event.id, event.organization_id);
   const query = ctx
     .db('communication_products')
     .where({ communication_id: event.id })
@@ -165,14 +166,12 @@ export async function providerAffectedProductsReport(
         { header: 'Description', value: (r) => r.description, width: 40 },
         { header: 'Expiration Date', value: (r) => r.expiration_date, kind: 'date', width: 14 },
         { header: 'Quantity', value: (r) => r.quantity, kind: 'number', width: 10 },
-        {
-          header: 'Other Fields',
-          value: (r) =>
-            Object.entries(r.custom_fields ?? {})
-              .map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
-              .join('; '),
-          width: 40,
-        },
+        // One column per custom product field, named by its label (issue 12).
+        ...fields.map((f) => ({
+          header: f.name,
+          value: (r: ProductRow) => fieldText(f, r.custom_fields?.[String(f.id)]),
+          width: Math.max(14, f.name.length + 4),
+        })),
       ],
       rows: cursorBatches<ProductRow>(query, BATCH),
     }),
