@@ -79,6 +79,18 @@ const PRODUCT_FIELDS = [
   'quantity',
 ] as const;
 
+type FieldValue = NonNullable<NoticeProduct['fields']>[number];
+
+/** A custom product field's value (spec 000 §3 value fields) as text; Yes/No and True/False in the reader's language. */
+export function fieldValueText(f: FieldValue, words: { yes: string; no: string; true: string; false: string }): string {
+  if (f.valueListMultiple) return f.valueListMultiple.join(', ');
+  if (f.valueDate) return shortDate(f.valueDate) ?? '';
+  if (f.valueYesNo) return f.valueYesNo === 'Yes' ? words.yes : words.no;
+  if (f.valueTrueFalse !== undefined) return f.valueTrueFalse ? words.true : words.false;
+  if (f.valueNumber !== undefined) return String(f.valueNumber);
+  return f.valueListSingle ?? f.valueText ?? '';
+}
+
 export function ProductList({ products }: { products: NoticeProduct[] }) {
   const { t } = useLingui();
   const labels: Record<(typeof PRODUCT_FIELDS)[number], string> = {
@@ -110,6 +122,11 @@ export function ProductList({ products }: { products: NoticeProduct[] }) {
                 </Row>
               );
             })}
+            {(p.fields ?? []).map((f) => (
+              <Row key={`field-${f.id}`} label={f.name}>
+                {fieldValueText(f, { yes: t`Yes`, no: t`No`, true: t`True`, false: t`False` })}
+              </Row>
+            ))}
           </dl>
         </li>
       ))}
