@@ -528,7 +528,7 @@ function CustomFieldInput({
     case 'ListMultiple': {
       const selected = Array.isArray(value) ? value : [];
       return (
-        <div className="flex flex-wrap gap-3" role="group" aria-label={field.name}>
+        <fieldset className="m-0 flex flex-wrap gap-3 border-0 p-0" aria-label={field.name}>
           {field.options.map((o) => (
             <label key={o} className="flex items-center gap-2 text-sm">
               <Checkbox
@@ -538,7 +538,7 @@ function CustomFieldInput({
               {o}
             </label>
           ))}
-        </div>
+        </fieldset>
       );
     }
     default:
