@@ -192,6 +192,35 @@ describe('supplier: its own product fields (/supplier/fields)', () => {
   });
 });
 
+describe("the product file and its template carry a supplier's own fields as columns", () => {
+  it('reads the column named by the label into the field; another supplier does not know that column', async () => {
+    const draft = (await sup('POST', '/step0', { type: 'RECALL', name: 'Import fields', classification: 'CLASSII' }))
+      .body.d.id as number;
+    const template = await fileOf(`/supplier/communications/${draft}/product-template`, recalls);
+    expect((await xlsxRows(template.body))[0]!.slice(7)).toEqual(['Packaging', 'Shelf life (months)']);
+
+    const upload = (token: string) => {
+      const form = new FormData();
+      const csv = 'Product Name,Packaging,Shelf life (months)\r\nPump,Pouch,18\r\nPump 2,Bag,x\r\n';
+      form.append('file', new Blob([Buffer.from(csv)]), 'products.csv');
+      return t.call('POST', '/api/supplier/communications/step1/read-product-file', { token, form });
+    };
+    const shelf = Number(
+      ((await t.db('product_fields').where({ name: 'Shelf life (months)' }).first('id')) as { id: number }).id,
+    );
+    const packaging = Number(
+      ((await t.db('product_fields').where({ name: 'Packaging' }).first('id')) as { id: number }).id,
+    );
+    const read = await upload(recalls);
+    expect(read.body.d.products).toEqual([
+      expect.objectContaining({ product_name: 'Pump', custom_fields: { [packaging]: 'Pouch', [shelf]: 18 } }),
+    ]);
+    expect(read.body.d.errors).toEqual([{ line: 3, message: 'Packaging must be one of Box, Pouch, Tray' }]);
+    const other = await upload(borealis);
+    expect(other.body.d.errors[0]).toEqual({ line: 1, message: 'Unknown column "Shelf life (months)" was ignored.' });
+  });
+});
+
 describe('step 1 checks values by type on the server', () => {
   let draft: number;
   const fieldIds: Record<string, number> = {};
