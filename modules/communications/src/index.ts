@@ -1,5 +1,6 @@
 import type { ModuleDeps, PortalModule } from '@portal/core';
 import { operatorCommunicationRoutes } from './operator-routes.js';
+import { customContentRoutes } from './custom-content-routes.js';
 import { productFieldRoutes } from './product-field-routes.js';
 import { supplierCommunicationRoutes } from './routes.js';
 
@@ -55,6 +56,7 @@ export {
   type CommunicationDetail,
   type ProductInput,
 } from './services/communications.js';
+export { customRowsOf, type CustomRow } from './services/custom-content.js';
 export {
   fieldText,
   fieldValues,
@@ -78,7 +80,10 @@ export * as communicationsSchemas from './schemas.js';
 export * as outputSchemas from './output-schemas.js';
 
 export function createCommunicationsModule(deps: ModuleDeps): PortalModule {
-  return { name: 'communications', routes: [...supplierCommunicationRoutes(deps), ...productFieldRoutes(deps)] };
+  return {
+    name: 'communications',
+    routes: [...supplierCommunicationRoutes(deps), ...productFieldRoutes(deps), ...customContentRoutes(deps)],
+  };
 }
 
 /**

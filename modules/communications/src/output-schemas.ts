@@ -206,6 +206,7 @@ const noticeProductSchema = {
     product_name: nullable('string'),
     catalog_number: nullable('string'),
     lot_number: nullable('string'),
+    serial_number: nullable('string'),
     udi: nullable('string'),
     description: nullable('string'),
     expiration_date: nullable('string'),

@@ -3855,6 +3855,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/supplier/communications/{id}/custom-content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The event's customer rows (paged; search by customer, product, lot, serial or UDI) */
+        get: operations["getSupplierCommunicationsIdCustomContent"];
+        /** Turn custom content on or off for a draft (off drops the customer rows read so far) */
+        put: operations["putSupplierCommunicationsIdCustomContent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/communications/{id}/custom-content/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Step 1 of a custom-content draft: read a product file (CSV or XLSX, part `file`) with a Customer Key column into each customer's rows; any bad row: 400 with every bad line, nothing saved */
+        post: operations["postSupplierCommunicationsIdCustomContentFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/supplier/communications/{id}/customers": {
         parameters: {
             query?: never;
@@ -13640,6 +13675,7 @@ export interface operations {
                                 lot_number?: string | null;
                                 product_name?: string | null;
                                 quantity?: string | number | null;
+                                serial_number?: string | null;
                                 udi?: string | null;
                             } & {
                                 [key: string]: unknown;
@@ -13942,6 +13978,7 @@ export interface operations {
                                 lot_number?: string | null;
                                 product_name?: string | null;
                                 quantity?: string | number | null;
+                                serial_number?: string | null;
                                 udi?: string | null;
                             } & {
                                 [key: string]: unknown;
@@ -14228,6 +14265,7 @@ export interface operations {
                                 lot_number?: string | null;
                                 product_name?: string | null;
                                 quantity?: string | number | null;
+                                serial_number?: string | null;
                                 udi?: string | null;
                             } & {
                                 [key: string]: unknown;
@@ -14413,6 +14451,7 @@ export interface operations {
                                 lot_number?: string | null;
                                 product_name?: string | null;
                                 quantity?: string | number | null;
+                                serial_number?: string | null;
                                 udi?: string | null;
                             } & {
                                 [key: string]: unknown;
@@ -15901,6 +15940,7 @@ export interface operations {
                                 lot_number?: string | null;
                                 product_name?: string | null;
                                 quantity?: string | number | null;
+                                serial_number?: string | null;
                                 udi?: string | null;
                             } & {
                                 [key: string]: unknown;
@@ -21076,6 +21116,151 @@ export interface operations {
         };
     };
     putSupplierCommunicationsIdCloseOpen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getSupplierCommunicationsIdCustomContent: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putSupplierCommunicationsIdCustomContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postSupplierCommunicationsIdCustomContentFile: {
         parameters: {
             query?: never;
             header?: never;

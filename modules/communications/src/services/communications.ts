@@ -463,7 +463,9 @@ export async function missingForApproval(db: Knex | Knex.Transaction, id: number
       )?.n ?? 0,
     );
   const missing: string[] = [];
-  if ((await count('communication_products')) === 0) missing.push('at least one product');
+  // A custom-content event may list its products only as customers' own rows.
+  if ((await count('communication_products')) === 0 && (await count('communication_custom_rows')) === 0)
+    missing.push('at least one product');
   if ((await count('communication_actions')) === 0) missing.push('at least one action');
   if ((await count('communication_affected_customers', { status: 'ACTIVE' })) === 0)
     missing.push('at least one recipient');

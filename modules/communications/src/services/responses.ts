@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { customRowsOf } from './custom-content.js';
 import { fieldValues, type ProductField, productFieldsOfEvent } from './product-fields.js';
 import type { HistoryFacts } from '@portal/vocabulary';
 import {
@@ -174,20 +175,23 @@ export async function noticeView(db: Knex, secret: string, ctx: NoticeContext): 
   const [supplier, customer, products, actions, responses, files, documents, productFields] = await Promise.all([
     db('organizations').where({ id: event.organization_id }).first('name'),
     db('communication_affected_customers').where({ id: pc.affected_customer_id }).first('name'),
-    db('communication_products')
-      .where({ communication_id: event.id })
-      .orderBy(['sort_order', 'id'])
-      .select(
-        'id',
-        'product_name',
-        'catalog_number',
-        'lot_number',
-        'udi',
-        'description',
-        'expiration_date',
-        'quantity',
-        'custom_fields',
-      ),
+    // A custom-content event shows each customer its own rows, never another's (issue 16).
+    event.custom_content
+      ? customRowsOf(db, event, pc)
+      : db('communication_products')
+          .where({ communication_id: event.id })
+          .orderBy(['sort_order', 'id'])
+          .select(
+            'id',
+            'product_name',
+            'catalog_number',
+            'lot_number',
+            'udi',
+            'description',
+            'expiration_date',
+            'quantity',
+            'custom_fields',
+          ),
     db('communication_actions')
       .where({ communication_id: event.id })
       .orderBy(['sort_order', 'id'])
