@@ -143,6 +143,78 @@ describe('custom content: each customer its own rows', () => {
     expect((await report(lakeshoreAdmin, pcOf(riverside))).status).toBe(404);
   });
 
+  it('a per-unit action is answered for each own row; all rows answered submits the action with their sum', async () => {
+    // A per-unit action needs custom content, and a simple type.
+    const plain = (await sup('POST', '/step0', { type: 'RECALL', name: 'Plain', classification: 'CLASSI' })).body.d
+      .id as number;
+    const refused = await sup('POST', '/step2', {
+      id: plain,
+      actions: [{ action_type: 'Numeric', title: 'Units', per_unit: true }],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.m).toBe('Action 1: only an event with custom content has per-unit actions.');
+
+    const unitId = (await sup('POST', '/step0', { type: 'RECALL', name: 'Per unit', classification: 'CLASSI' })).body.d
+      .id as number;
+    await sup('PUT', `/${unitId}/custom-content`, { enabled: true });
+    expect((await upload(unitId, GOOD)).status).toBe(200);
+    const badType = await sup('POST', '/step2', {
+      id: unitId,
+      actions: [{ action_type: 'Image', title: 'Photo', per_unit: true }],
+    });
+    expect(badType.body.m).toBe('Action 1: a per-unit action is a Text, Numeric or Yes / No action.');
+    await sup('POST', '/step2', {
+      id: unitId,
+      actions: [{ action_type: 'Numeric', title: 'Units quarantined', per_unit: true }],
+    });
+    await sup('POST', '/step3', { id: unitId, provider_organization_ids: [riverside, lakeshore] });
+    await sup('PUT', `/${unitId}/approve-recall/RECALL/0`);
+    await sup('PUT', `/${unitId}/send-notification/RECALL`);
+    const pcs = (await t
+      .db('provider_communications')
+      .where({ communication_id: unitId })
+      .select('id', 'provider_organization_id')) as { id: number; provider_organization_id: number }[];
+    const pcOf = (org: number) => pcs.find((p) => Number(p.provider_organization_id) === org)!.id;
+    const viewOf = async (token: string, pc: number) =>
+      (await t.call('GET', `/api/provider/communications/${unitId}/provider-recall/${pc}`, { token })).body.d as {
+        products: { id: number; lot_number: string }[];
+        actions: { id: number; per_unit: boolean; unit_answers: unknown[]; response: { value: unknown } | null }[];
+        provider_communication: { response_status: string };
+      };
+    const view = await viewOf(riversideAdmin, pcOf(riverside));
+    const action = view.actions[0]!;
+    expect(action.per_unit).toBe(true);
+    const [r1, r2] = view.products;
+    const answer = (token: string, pc: number, answers: unknown[]) =>
+      t.call('PUT', `/api/provider/communications/${unitId}/${pc}/actions/${action.id}/units`, {
+        token,
+        body: { answers },
+      });
+
+    // Another customer's row is not found, for its own notice as for the other's.
+    const lakeRow = (await viewOf(lakeshoreAdmin, pcOf(lakeshore))).products[0]!.id;
+    expect((await answer(riversideAdmin, pcOf(riverside), [{ rowId: lakeRow, valueNumeric: '1' }])).status).toBe(404);
+    expect((await answer(lakeshoreAdmin, pcOf(riverside), [{ rowId: r1!.id, valueNumeric: '1' }])).status).toBe(404);
+    expect((await answer(riversideAdmin, pcOf(riverside), [{ rowId: r1!.id, valueNumeric: 'x' }])).body.m).toBe(
+      'Only numeric values are accepted.',
+    );
+
+    const first = await answer(riversideAdmin, pcOf(riverside), [{ rowId: r1!.id, valueNumeric: '2' }]);
+    expect(first.body.d).toEqual({ response_status: 'NOTCOMPLETED', answered: 1, rows: 2 });
+    const second = await answer(riversideAdmin, pcOf(riverside), [{ rowId: r2!.id, valueNumeric: '1' }]);
+    expect(second.body.d).toEqual({ response_status: 'COMPLETED', answered: 2, rows: 2 });
+    const after = await viewOf(riversideAdmin, pcOf(riverside));
+    expect(after.actions[0]!.unit_answers).toEqual([
+      { row_id: r1!.id, value: { valueNumeric: '2' } },
+      { row_id: r2!.id, value: { valueNumeric: '1' } },
+    ]);
+    expect(after.actions[0]!.response!.value).toEqual({ valueNumeric: '3' });
+    // Lakeshore's notice is untouched.
+    const lake = await viewOf(lakeshoreAdmin, pcOf(lakeshore));
+    expect(lake.actions[0]!.unit_answers).toEqual([]);
+    expect(lake.provider_communication.response_status).toBe('NOTCOMPLETED');
+  });
+
   it('freezes with the event: no switching off or new rows after approval', async () => {
     expect((await sup('PUT', `/${id}/custom-content`, { enabled: false })).status).toBe(409);
     expect((await upload(id, GOOD)).status).toBe(409);

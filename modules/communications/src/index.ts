@@ -57,6 +57,7 @@ export {
   type ProductInput,
 } from './services/communications.js';
 export { customRowsOf, type CustomRow } from './services/custom-content.js';
+export { answerUnits, type UnitAnswerInput } from './services/unit-answers.js';
 export {
   fieldText,
   fieldValues,

@@ -72,6 +72,15 @@ export const actionViewSchema = {
     options: { type: 'array', items: { type: 'string' } },
     is_required: { type: 'boolean' },
     is_disabled: { type: 'boolean' },
+    per_unit: { type: 'boolean' },
+    unit_answers: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['row_id', 'value'],
+        properties: { row_id: { type: 'integer' }, value: responseValueSchema },
+      },
+    },
     response: {
       type: ['object', 'null'],
       required: ['status', 'value', 'responder_email', 'submitted_at', 'updated_at'],

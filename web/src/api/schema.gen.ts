@@ -2186,6 +2186,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/provider/communications/{id}/{x}/actions/{y}/units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Answer per-unit action y for some of your own rows (answers: [{ rowId, valueText | valueNumeric | valueYesNo }]); all rows answered submits the action */
+        put: operations["putProviderCommunicationsIdXActionsYUnits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/provider/communications/{id}/{x}/internalaction/{y}": {
         parameters: {
             query?: never;
@@ -13586,6 +13603,7 @@ export interface operations {
                                 is_disabled: boolean;
                                 is_required: boolean;
                                 options: string[];
+                                per_unit?: boolean;
                                 response: {
                                     responder_email: string | null;
                                     /** @enum {string} */
@@ -13608,6 +13626,20 @@ export interface operations {
                                 } | null;
                                 sort_order: number;
                                 title: string;
+                                unit_answers?: {
+                                    row_id: number;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                }[];
                             }[];
                             communication: {
                                 classification: string | null;
@@ -13889,6 +13921,7 @@ export interface operations {
                                 is_disabled: boolean;
                                 is_required: boolean;
                                 options: string[];
+                                per_unit?: boolean;
                                 response: {
                                     responder_email: string | null;
                                     /** @enum {string} */
@@ -13911,6 +13944,20 @@ export interface operations {
                                 } | null;
                                 sort_order: number;
                                 title: string;
+                                unit_answers?: {
+                                    row_id: number;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                }[];
                             }[];
                             communication: {
                                 classification: string | null;
@@ -14176,6 +14223,7 @@ export interface operations {
                                 is_disabled: boolean;
                                 is_required: boolean;
                                 options: string[];
+                                per_unit?: boolean;
                                 response: {
                                     responder_email: string | null;
                                     /** @enum {string} */
@@ -14198,6 +14246,20 @@ export interface operations {
                                 } | null;
                                 sort_order: number;
                                 title: string;
+                                unit_answers?: {
+                                    row_id: number;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                }[];
                             }[];
                             communication: {
                                 classification: string | null;
@@ -14362,6 +14424,7 @@ export interface operations {
                                 is_disabled: boolean;
                                 is_required: boolean;
                                 options: string[];
+                                per_unit?: boolean;
                                 response: {
                                     responder_email: string | null;
                                     /** @enum {string} */
@@ -14384,6 +14447,20 @@ export interface operations {
                                 } | null;
                                 sort_order: number;
                                 title: string;
+                                unit_answers?: {
+                                    row_id: number;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                }[];
                             }[];
                             communication: {
                                 classification: string | null;
@@ -15135,6 +15212,64 @@ export interface operations {
             };
         };
     };
+    putProviderCommunicationsIdXActionsYUnits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                x: number;
+                y: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answers: {
+                        rowId: number;
+                        valueNumeric?: string | number;
+                        valueText?: string;
+                        /** @enum {string} */
+                        valueYesNo?: "Yes" | "No";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     getProviderCommunicationsIdXInternalactionY: {
         parameters: {
             query?: never;
@@ -15353,6 +15488,7 @@ export interface operations {
                             is_disabled: boolean;
                             is_required: boolean;
                             options: string[];
+                            per_unit?: boolean;
                             response: {
                                 responder_email: string | null;
                                 /** @enum {string} */
@@ -15375,6 +15511,20 @@ export interface operations {
                             } | null;
                             sort_order: number;
                             title: string;
+                            unit_answers?: {
+                                row_id: number;
+                                value: {
+                                    valueAcknowledge?: boolean;
+                                    valueCheckbox?: string[];
+                                    valueDocument?: number[];
+                                    valueImage?: number[];
+                                    valueMultiChoice?: string[];
+                                    valueNumeric?: string;
+                                    valueText?: string;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                };
+                            }[];
                         }[];
                         m: string;
                         /** @constant */
@@ -15849,6 +15999,7 @@ export interface operations {
                                 is_disabled: boolean;
                                 is_required: boolean;
                                 options: string[];
+                                per_unit?: boolean;
                                 response: {
                                     responder_email: string | null;
                                     /** @enum {string} */
@@ -15871,6 +16022,20 @@ export interface operations {
                                 } | null;
                                 sort_order: number;
                                 title: string;
+                                unit_answers?: {
+                                    row_id: number;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                }[];
                             }[];
                             allow_access: boolean;
                             communication: {
@@ -23816,6 +23981,7 @@ export interface operations {
                         description?: string | null;
                         is_required?: boolean;
                         options?: string[];
+                        per_unit?: boolean;
                         title: string;
                     }[];
                     id: number;

@@ -188,6 +188,7 @@ export interface ActionRow {
   options: string[];
   is_required: boolean;
   is_disabled: boolean;
+  per_unit: boolean;
 }
 
 export interface CommunicationDetail extends CommunicationRow {
@@ -219,6 +220,7 @@ const ACTION_COLUMNS = [
   'options',
   'is_required',
   'is_disabled',
+  'per_unit',
 ];
 
 export async function getCommunication(
@@ -386,10 +388,18 @@ export interface ActionInput {
   description?: string | null;
   options?: string[];
   is_required?: boolean;
+  per_unit?: boolean;
 }
 
-export function checkActions(actions: ActionInput[]): void {
+/** The action types a per-unit action may have: one simple value per row. */
+export const PER_UNIT_TYPES: readonly string[] = ['Text', 'Numeric', 'YesNo'];
+
+export function checkActions(actions: ActionInput[], customContent = false): void {
   actions.forEach((a, i) => {
+    if (a.per_unit && !customContent)
+      throw new ValidationError(`Action ${i + 1}: only an event with custom content has per-unit actions.`);
+    if (a.per_unit && !PER_UNIT_TYPES.includes(a.action_type))
+      throw new ValidationError(`Action ${i + 1}: a per-unit action is a Text, Numeric or Yes / No action.`);
     if (a.action_type === 'Checkbox' || a.action_type === 'MultipleChoice') {
       const options = (a.options ?? []).map((o) => o.trim()).filter(Boolean);
       if (options.length < 1)
@@ -409,10 +419,10 @@ export async function saveStep2(
   id: number,
   actions: ActionInput[],
 ): Promise<CommunicationDetail> {
-  checkActions(actions);
   await db.transaction(async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     assertDraft(event);
+    checkActions(actions, Boolean(event.custom_content));
     const before = await trx('communication_actions')
       .where({ communication_id: id })
       .orderBy('sort_order')
@@ -431,6 +441,7 @@ export async function saveStep2(
           : [],
       ),
       is_required: a.is_required ?? true,
+      per_unit: a.per_unit ?? false,
     }));
     if (rows.length) await trx('communication_actions').insert(rows);
     await trx('communications')
