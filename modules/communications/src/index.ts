@@ -1,5 +1,7 @@
 import type { ModuleDeps, PortalModule } from '@portal/core';
 import { operatorCommunicationRoutes } from './operator-routes.js';
+import { customContentRoutes } from './custom-content-routes.js';
+import { productFieldRoutes } from './product-field-routes.js';
 import { supplierCommunicationRoutes } from './routes.js';
 
 /**
@@ -54,6 +56,15 @@ export {
   type CommunicationDetail,
   type ProductInput,
 } from './services/communications.js';
+export { customRowsOf, type CustomRow } from './services/custom-content.js';
+export { answerUnits, type UnitAnswerInput } from './services/unit-answers.js';
+export {
+  fieldText,
+  fieldValues,
+  productFieldsOfEvent,
+  type ProductField,
+  type ProductFieldValue,
+} from './services/product-fields.js';
 export { allAffectedLocations, type AffectedLocationRow } from './services/locations.js';
 export { getDocumentOfNotice } from './services/documents.js';
 export {
@@ -70,7 +81,10 @@ export * as communicationsSchemas from './schemas.js';
 export * as outputSchemas from './output-schemas.js';
 
 export function createCommunicationsModule(deps: ModuleDeps): PortalModule {
-  return { name: 'communications', routes: supplierCommunicationRoutes(deps) };
+  return {
+    name: 'communications',
+    routes: [...supplierCommunicationRoutes(deps), ...productFieldRoutes(deps), ...customContentRoutes(deps)],
+  };
 }
 
 /**

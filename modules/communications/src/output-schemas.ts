@@ -1,7 +1,7 @@
 import { linkedFdaRecordSchema } from '@portal/fda';
 import { listPageSchema } from '@portal/core';
 import { codes } from '@portal/vocabulary';
-import { ACTION_TYPES, COMMUNICATION_TYPES } from './constants.js';
+import { ACTION_TYPES, COMMUNICATION_TYPES, FIELD_TYPES } from './constants.js';
 
 /**
  * Schemas of what the routes send back (the envelope's `d`), declared as a route's `schema.response`. They document
@@ -73,6 +73,15 @@ export const actionViewSchema = {
     options: { type: 'array', items: { type: 'string' } },
     is_required: { type: 'boolean' },
     is_disabled: { type: 'boolean' },
+    per_unit: { type: 'boolean' },
+    unit_answers: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['row_id', 'value'],
+        properties: { row_id: { type: 'integer' }, value: responseValueSchema },
+      },
+    },
     response: {
       type: ['object', 'null'],
       required: ['status', 'value', 'responder_email', 'submitted_at', 'updated_at'],
@@ -184,6 +193,37 @@ const noticeProviderCommunicationSchema = {
   },
 } as const;
 
+/** A custom field a product is shown with (spec 000 §3 types). */
+export const productFieldDefinitionSchema = {
+  type: 'object',
+  required: ['id', 'name', 'field_type', 'options', 'is_required'],
+  properties: {
+    id,
+    name: { type: 'string' },
+    field_type: { type: 'string', enum: FIELD_TYPES },
+    options: { type: 'array', items: { type: 'string' } },
+    is_required: { type: 'boolean' },
+  },
+} as const;
+
+/** A product's value of one custom field, in the spec's value field of its type (only that one is present). */
+export const productFieldValueSchema = {
+  type: 'object',
+  required: ['id', 'name', 'field_type'],
+  properties: {
+    id,
+    name: { type: 'string' },
+    field_type: { type: 'string', enum: FIELD_TYPES },
+    valueText: { type: 'string' },
+    valueNumber: { type: 'number' },
+    valueDate: { type: 'string', format: 'date' },
+    valueYesNo: { type: 'string', enum: ['Yes', 'No'] },
+    valueTrueFalse: { type: 'boolean' },
+    valueListSingle: { type: 'string' },
+    valueListMultiple: { type: 'array', items: { type: 'string' } },
+  },
+} as const;
+
 /** A product of a notice: its columns, plus the supplier's custom fields. */
 const noticeProductSchema = {
   type: 'object',
@@ -194,11 +234,13 @@ const noticeProductSchema = {
     product_name: nullable('string'),
     catalog_number: nullable('string'),
     lot_number: nullable('string'),
+    serial_number: nullable('string'),
     udi: nullable('string'),
     description: nullable('string'),
     expiration_date: nullable('string'),
     quantity: { type: ['string', 'number', 'null'] },
     custom_fields: { type: ['object', 'null'], additionalProperties: true },
+    fields: { type: 'array', items: productFieldValueSchema },
   },
 } as const;
 
@@ -206,6 +248,7 @@ const noticeViewProperties = {
   communication: noticeCommunicationSchema,
   provider_communication: noticeProviderCommunicationSchema,
   products: { type: 'array', items: noticeProductSchema },
+  product_fields: { type: 'array', items: productFieldDefinitionSchema },
   actions: { type: 'array', items: actionViewSchema },
   documents: { type: 'array', items: fileViewSchema },
   email: { type: 'string' },

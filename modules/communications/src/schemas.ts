@@ -104,6 +104,8 @@ export const step2Body = {
           description: text(10_000),
           options: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 200 } },
           is_required: { type: 'boolean' },
+          // Answered once per customer row of a custom-content event (issue 16): Text, Numeric or YesNo.
+          per_unit: { type: 'boolean' },
         },
       },
     },

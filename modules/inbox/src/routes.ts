@@ -5,6 +5,7 @@ import {
   providerActions,
   providerAnswer,
   providerAnswerAll,
+  providerAnswerUnits,
   providerDeleteActionFile,
   providerUploadActionFiles,
 } from './services/answers.js';
@@ -75,7 +76,7 @@ import {
   saveNote,
   uploadProviderDocuments,
 } from './services/workspace.js';
-import { type AnswerInput, outputSchemas } from '@portal/communications';
+import { type AnswerInput, outputSchemas, type UnitAnswerInput } from '@portal/communications';
 
 const tags = ['provider communications'];
 const access = PROVIDER_EVENT_PERMISSIONS;
@@ -549,6 +550,17 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       summary: 'Answer action y (submit: false keeps a draft)',
       schema: { params: s.params(['id', 'x', 'y']), body: s.answerBody },
       handler: ({ actor, params, body }) => providerAnswer(db, actor, params.id!, params.x!, params.y!, body),
+    }),
+    route<{ answers: UnitAnswerInput[] }, unknown, P>({
+      method: 'PUT',
+      path: `${base}/:id/:x/actions/:y/units`,
+      access,
+      tags,
+      summary:
+        'Answer per-unit action y for some of your own rows (answers: [{ rowId, valueText | valueNumeric | valueYesNo }]); all rows answered submits the action',
+      schema: { params: s.params(['id', 'x', 'y']), body: s.unitAnswersBody },
+      handler: ({ actor, params, body }) =>
+        providerAnswerUnits(db, actor, params.id!, params.x!, params.y!, body.answers),
     }),
     route<unknown, unknown, P>({
       method: 'GET',

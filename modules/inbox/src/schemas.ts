@@ -35,6 +35,29 @@ export const valueProps = answerValueProps;
 
 export const answerBody = { type: 'object', properties: valueProps } as const;
 
+/** Per-unit answers (issue 16): one simple value per row of the provider's own. */
+export const unitAnswersBody = {
+  type: 'object',
+  required: ['answers'],
+  properties: {
+    answers: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 1000,
+      items: {
+        type: 'object',
+        required: ['rowId'],
+        properties: {
+          rowId: id,
+          valueText: valueProps.valueText,
+          valueNumeric: valueProps.valueNumeric,
+          valueYesNo: valueProps.valueYesNo,
+        },
+      },
+    },
+  },
+} as const;
+
 export const responseBody = {
   type: 'object',
   required: ['communicationId', 'providerCommunicationId', 'answers'],

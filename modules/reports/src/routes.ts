@@ -161,9 +161,10 @@ export function supplierReportRoutes({ db, logger }: ModuleDeps): Route[] {
       multipart: true,
       summary:
         'Read a product file (CSV or XLSX, multipart field `file`) into products without saving; bad rows come back with their line',
-      handler: ({ files }) =>
+      handler: ({ actor, files }) =>
         readProductFile(
           db,
+          actor.organizationId,
           files.find((f) => f.field === 'file'),
         ),
     }),

@@ -63,6 +63,15 @@ export const VOCABULARIES = {
     Image: { en: 'Image', vi: 'Hình ảnh' },
     Document: { en: 'Document', vi: 'Tài liệu' },
   },
+  productFieldType: {
+    Text: { en: 'Text', vi: 'Văn bản' },
+    Number: { en: 'Number', vi: 'Số' },
+    Date: { en: 'Date', vi: 'Ngày' },
+    YesNo: { en: 'Yes / No', vi: 'Có / Không' },
+    TrueFalse: { en: 'True / False', vi: 'Đúng / Sai' },
+    ListSingle: { en: 'List (one choice)', vi: 'Danh sách (một lựa chọn)' },
+    ListMultiple: { en: 'List (several choices)', vi: 'Danh sách (nhiều lựa chọn)' },
+  },
   locationStatus: {
     COVERED: { en: 'Covered', vi: 'Đã bao phủ' },
     EMAILED: { en: 'Emailed', vi: 'Đã gửi email' },

@@ -96,6 +96,8 @@ const SPEC_ROUTES = [
   '/supplier/recall-distribution-list',
   '/supplier/product-disruption-template-actions',
   '/supplier/product-disruption-distribution-lists',
+  // Added by issue 12 (the spec names the permission, not the screen): a supplier's own product fields.
+  '/supplier/fields',
 ];
 
 describe('route table', () => {

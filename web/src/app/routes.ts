@@ -91,6 +91,7 @@ const S = {
   salesRep: ['Supplier_ManageSalesRepresentative'],
   profile: ['Supplier_ManageProfile'],
   locations: ['Supplier_ManageLocations'],
+  fields: ['Supplier_ManageProductFields'],
 } as const;
 
 const loginPage: PageLoader = () => import('../pages/public/LoginPage');
@@ -242,7 +243,10 @@ export const routes: readonly RouteDef[] = [
     permissions: N.lookupValues,
     page: () => import('../pages/notisphere/LookupValuesPage'),
   }),
-  noti('/notisphere/fields', msg`Product Fields`, { permissions: N.fields }),
+  noti('/notisphere/fields', msg`Product Fields`, {
+    permissions: N.fields,
+    page: () => import('../pages/notisphere/ProductFieldsPage'),
+  }),
   noti('/notisphere/manage-user-guide', msg`Manage User Guide`, {
     permissions: N.userGuides,
     page: () => import('../pages/notisphere/ManageUserGuidePage'),
@@ -391,6 +395,11 @@ export const routes: readonly RouteDef[] = [
   supp('/supplier/organization', msg`Organization Settings`, {
     permissions: S.profile,
     page: () => import('../pages/supplier/OrganizationPage'),
+  }),
+  // Not in the spec's route list: a supplier's own product fields (Supplier_ManageProductFields, issue 12).
+  supp('/supplier/fields', msg`Product Fields`, {
+    permissions: S.fields,
+    page: () => import('../pages/supplier/ProductFieldsPage'),
   }),
   supp('/supplier/providers', msg`Providers`, {
     permissions: S.locations,

@@ -136,6 +136,12 @@ const supplier: MenuItem[] = [
         path: '/supplier/sales-rep',
         permissions: ['Supplier_ManageSalesRepresentative'],
       },
+      {
+        id: 'product-fields',
+        label: msg`Product Fields`,
+        path: '/supplier/fields',
+        permissions: ['Supplier_ManageProductFields'],
+      },
     ],
   },
   {

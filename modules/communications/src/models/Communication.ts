@@ -10,6 +10,8 @@ export class Communication extends BaseModel {
   declare type: CommunicationType;
   declare status: 'DRAFT' | 'OPEN' | 'CLOSED' | 'DELETED';
   declare current_step: number;
+  /** Each affected customer gets its own product rows (issue 16, communication_custom_rows). */
+  declare custom_content: boolean;
   declare subtype: string | null;
   declare name: string;
   declare event_id: string | null;

@@ -14,6 +14,7 @@ import { type ActionType, COMMUNICATION_TYPES, type CommunicationType, PERMISSIO
 import { assertDraft, assertTypePermission, type CommunicationRow, loadOwnCommunication } from './access.js';
 import { assertLookupCodes } from '@portal/lookups';
 import { appendHistory } from './history.js';
+import { activeProductFields, checkCustomFields } from './product-fields.js';
 import { Communication } from '../models/Communication.js';
 import { type LinkedFdaRecord, linkedFdaRecords } from '@portal/fda';
 
@@ -189,6 +190,7 @@ export interface ActionRow {
   options: string[];
   is_required: boolean;
   is_disabled: boolean;
+  per_unit: boolean;
 }
 
 export interface CommunicationDetail extends CommunicationRow {
@@ -222,6 +224,7 @@ const ACTION_COLUMNS = [
   'options',
   'is_required',
   'is_disabled',
+  'per_unit',
 ];
 
 export async function getCommunication(
@@ -335,6 +338,8 @@ export async function saveStep0(
 
 // ---------- step 1: products ----------
 
+export { activeProductFields, checkCustomFields };
+
 export interface ProductInput {
   product_name: string;
   catalog_number?: string | null;
@@ -344,71 +349,6 @@ export interface ProductInput {
   expiration_date?: string | null;
   quantity?: number | null;
   custom_fields?: Record<string, unknown>;
-}
-
-interface ProductField {
-  id: number;
-  name: string;
-  field_type: string;
-  options: string[];
-  is_required: boolean;
-}
-
-/** Checks custom field values against their definitions (type and list options); answers the cleaned map. */
-export function checkCustomFields(
-  fields: ProductField[],
-  values: Record<string, unknown>,
-  row: number,
-): Record<string, unknown> {
-  const byId = new Map(fields.map((f) => [String(f.id), f]));
-  const clean: Record<string, unknown> = {};
-  const problem = (f: ProductField, what: string) =>
-    new ValidationError(`Product ${row}: ${f.name} ${what}`, [
-      { field: `products.${row - 1}.custom_fields.${f.id}`, message: what },
-    ]);
-  for (const [key, value] of Object.entries(values)) {
-    const f = byId.get(key);
-    if (!f) throw new ValidationError(`Product ${row}: unknown custom field ${key}`);
-    if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
-    switch (f.field_type) {
-      case 'Text':
-        if (typeof value !== 'string') throw problem(f, 'must be text');
-        break;
-      case 'Number':
-        if (typeof value !== 'number' || !Number.isFinite(value)) throw problem(f, 'must be a number');
-        break;
-      case 'Date':
-        if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))
-          throw problem(f, 'must be a date (YYYY-MM-DD)');
-        break;
-      case 'YesNo':
-        if (value !== 'Yes' && value !== 'No') throw problem(f, 'must be Yes or No');
-        break;
-      case 'TrueFalse':
-        if (typeof value !== 'boolean') throw problem(f, 'must be true or false');
-        break;
-      case 'ListSingle':
-        if (typeof value !== 'string' || !f.options.includes(value))
-          throw problem(f, `must be one of ${f.options.join(', ')}`);
-        break;
-      case 'ListMultiple':
-        if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && f.options.includes(v)))
-          throw problem(f, `must be a list of ${f.options.join(', ')}`);
-        break;
-      default:
-        throw problem(f, 'has an unknown type');
-    }
-    clean[key] = value;
-  }
-  for (const f of fields) if (f.is_required && clean[String(f.id)] === undefined) throw problem(f, 'is required');
-  return clean;
-}
-
-export async function activeProductFields(db: Knex | Knex.Transaction): Promise<ProductField[]> {
-  return (await db('product_fields')
-    .where({ status: 'ACTIVE' })
-    .orderBy(['sort_order', 'id'])
-    .select('id', 'name', 'field_type', 'options', 'is_required')) as ProductField[];
 }
 
 /** Replaces the draft's products with the given list (order kept). */
@@ -421,7 +361,7 @@ export async function saveStep1(
   await db.transaction(async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     assertDraft(event);
-    const fields = await activeProductFields(trx);
+    const fields = await activeProductFields(trx, actor.organizationId);
     const rows = products.map((p, i) => ({
       communication_id: id,
       organization_id: actor.organizationId,
@@ -465,10 +405,18 @@ export interface ActionInput {
   description?: string | null;
   options?: string[];
   is_required?: boolean;
+  per_unit?: boolean;
 }
 
-export function checkActions(actions: ActionInput[]): void {
+/** The action types a per-unit action may have: one simple value per row. */
+export const PER_UNIT_TYPES: readonly string[] = ['Text', 'Numeric', 'YesNo'];
+
+export function checkActions(actions: ActionInput[], customContent = false): void {
   actions.forEach((a, i) => {
+    if (a.per_unit && !customContent)
+      throw new ValidationError(`Action ${i + 1}: only an event with custom content has per-unit actions.`);
+    if (a.per_unit && !PER_UNIT_TYPES.includes(a.action_type))
+      throw new ValidationError(`Action ${i + 1}: a per-unit action is a Text, Numeric or Yes / No action.`);
     if (a.action_type === 'Checkbox' || a.action_type === 'MultipleChoice') {
       const options = (a.options ?? []).map((o) => o.trim()).filter(Boolean);
       if (options.length < 1)
@@ -488,10 +436,10 @@ export async function saveStep2(
   id: number,
   actions: ActionInput[],
 ): Promise<CommunicationDetail> {
-  checkActions(actions);
   await db.transaction(async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     assertDraft(event);
+    checkActions(actions, Boolean(event.custom_content));
     const before = await trx('communication_actions')
       .where({ communication_id: id })
       .orderBy('sort_order')
@@ -510,6 +458,7 @@ export async function saveStep2(
           : [],
       ),
       is_required: a.is_required ?? true,
+      per_unit: a.per_unit ?? false,
     }));
     if (rows.length) await trx('communication_actions').insert(rows);
     await trx('communications')
@@ -542,7 +491,9 @@ export async function missingForApproval(db: Knex | Knex.Transaction, id: number
       )?.n ?? 0,
     );
   const missing: string[] = [];
-  if ((await count('communication_products')) === 0) missing.push('at least one product');
+  // A custom-content event may list its products only as customers' own rows.
+  if ((await count('communication_products')) === 0 && (await count('communication_custom_rows')) === 0)
+    missing.push('at least one product');
   if ((await count('communication_actions')) === 0) missing.push('at least one action');
   if ((await count('communication_affected_customers', { status: 'ACTIVE' })) === 0)
     missing.push('at least one recipient');

@@ -28,6 +28,6 @@ export async function getMeta(db: Knex, actor: Actor) {
     locationStatuses: options(LOCATION_STATUSES),
     responseMethods: await lookup('responseMethod'),
     fieldTypes: [...FIELD_TYPES],
-    productFields: await activeProductFields(db),
+    productFields: await activeProductFields(db, actor.organizationType === 'SUPPLIER' ? actor.organizationId : null),
   };
 }

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { type HistoryFacts, vocabularyLabel } from '@portal/vocabulary';
+import { customRowsOf } from './custom-content.js';
+import { fieldValues, type ProductField, productFieldsOfEvent } from './product-fields.js';
 import {
   type Actor,
   checkUpload,
@@ -104,6 +106,9 @@ export interface ActionView {
   options: string[];
   is_required: boolean;
   is_disabled: boolean;
+  /** Answered per customer row (issue 16); `unit_answers` then holds the answers given so far, by row. */
+  per_unit: boolean;
+  unit_answers: { row_id: number; value: ResponseValue }[];
   response: {
     status: 'DRAFT' | 'SUBMITTED';
     value: ResponseValue;
@@ -170,7 +175,10 @@ export interface NoticeView {
     customer_name: string;
     response_label: 'In Progress' | 'Completed';
   };
+  /** Each product with `fields`: its custom field values in the spec's value fields. */
   products: Record<string, unknown>[];
+  /** The custom fields the products are shown with (a column each), in order. */
+  product_fields: ProductField[];
   actions: ActionView[];
   documents: FileView[];
   email: string;
@@ -189,33 +197,56 @@ export const fileView =
 
 export async function noticeView(db: Knex, secret: string, ctx: NoticeContext): Promise<NoticeView> {
   const { pc, event } = ctx;
-  const [supplier, customer, products, actions, responses, files, documents] = await Promise.all([
-    db('organizations').where({ id: event.organization_id }).first('name'),
-    db('communication_affected_customers').where({ id: pc.affected_customer_id }).first('name'),
-    db('communication_products')
-      .where({ communication_id: event.id })
-      .orderBy(['sort_order', 'id'])
-      .select(
-        'id',
-        'product_name',
-        'catalog_number',
-        'lot_number',
-        'udi',
-        'description',
-        'expiration_date',
-        'quantity',
-        'custom_fields',
-      ),
-    db('communication_actions')
-      .where({ communication_id: event.id })
-      .orderBy(['sort_order', 'id'])
-      .select('id', 'sort_order', 'action_type', 'title', 'description', 'options', 'is_required', 'is_disabled'),
-    db('provider_responses')
-      .where({ provider_communication_id: pc.id })
-      .select('action_id', 'status', 'value', 'responder_email', 'submitted_at', 'updated_at'),
-    db('response_files').where({ provider_communication_id: pc.id }).whereNull('deleted_at').orderBy('id'),
-    db('communication_documents').where({ communication_id: event.id }).whereNull('deleted_at').orderBy('id'),
-  ]);
+  const [supplier, customer, products, actions, responses, files, documents, productFields, unitAnswers] =
+    await Promise.all([
+      db('organizations').where({ id: event.organization_id }).first('name'),
+      db('communication_affected_customers').where({ id: pc.affected_customer_id }).first('name'),
+      // A custom-content event shows each customer its own rows, never another's (issue 16).
+      event.custom_content
+        ? customRowsOf(db, event, pc)
+        : db('communication_products')
+            .where({ communication_id: event.id })
+            .orderBy(['sort_order', 'id'])
+            .select(
+              'id',
+              'product_name',
+              'catalog_number',
+              'lot_number',
+              'udi',
+              'description',
+              'expiration_date',
+              'quantity',
+              'custom_fields',
+            ),
+      db('communication_actions')
+        .where({ communication_id: event.id })
+        .orderBy(['sort_order', 'id'])
+        .select(
+          'id',
+          'sort_order',
+          'action_type',
+          'title',
+          'description',
+          'options',
+          'is_required',
+          'is_disabled',
+          'per_unit',
+        ),
+      db('provider_responses')
+        .where({ provider_communication_id: pc.id })
+        .select('action_id', 'status', 'value', 'responder_email', 'submitted_at', 'updated_at'),
+      db('response_files').where({ provider_communication_id: pc.id }).whereNull('deleted_at').orderBy('id'),
+      db('communication_documents').where({ communication_id: event.id }).whereNull('deleted_at').orderBy('id'),
+      productFieldsOfEvent(db, event.id, event.organization_id),
+      event.custom_content
+        ? (db('provider_unit_answers')
+            .where({ provider_communication_id: pc.id })
+            .orderBy('id')
+            .select('action_id', 'custom_row_id', 'value') as Promise<
+            { action_id: number; custom_row_id: number; value: ResponseValue }[]
+          >)
+        : Promise.resolve([]),
+    ]);
   const toFile = fileView(secret);
   return {
     communication: {
@@ -244,8 +275,12 @@ export async function noticeView(db: Knex, secret: string, ctx: NoticeContext): 
       customer_name: (customer as { name: string } | undefined)?.name ?? '',
       response_label: pc.response_status === 'COMPLETED' ? 'Completed' : 'In Progress',
     },
-    products: products as Record<string, unknown>[],
-    actions: (actions as Omit<ActionView, 'response' | 'files'>[]).map((a) => {
+    products: (products as { custom_fields: Record<string, unknown> | null }[]).map((p) => ({
+      ...p,
+      fields: fieldValues(productFields, p.custom_fields),
+    })),
+    product_fields: productFields,
+    actions: (actions as Omit<ActionView, 'response' | 'files' | 'unit_answers'>[]).map((a) => {
       const r = (
         responses as {
           action_id: number;
@@ -258,6 +293,9 @@ export async function noticeView(db: Knex, secret: string, ctx: NoticeContext): 
       ).find((x) => x.action_id === a.id);
       return {
         ...a,
+        unit_answers: unitAnswers
+          .filter((u) => Number(u.action_id) === Number(a.id))
+          .map((u) => ({ row_id: Number(u.custom_row_id), value: u.value })),
         response: r
           ? {
               status: r.status,
@@ -291,7 +329,7 @@ export async function noticeView(db: Knex, secret: string, ctx: NoticeContext): 
 
 // ---------- acknowledging ----------
 
-function assertOpen(ctx: NoticeContext): void {
+export function assertOpen(ctx: NoticeContext): void {
   if (ctx.pc.status !== 'OPEN' || ctx.event.status !== 'OPEN')
     throw new ConflictError('This event is closed and can no longer be answered.', 'EVENT_CLOSED');
 }
@@ -467,7 +505,7 @@ export async function refreshCompletion(trx: Knex.Transaction, ctx: NoticeContex
   return true;
 }
 
-async function saveAnswer(
+export async function saveAnswer(
   trx: Knex.Transaction,
   ctx: NoticeContext,
   actionId: number,

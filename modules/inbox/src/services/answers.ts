@@ -6,10 +6,12 @@ import {
   type AnswerInput,
   answerAction,
   answerAll,
+  answerUnits,
   deleteActionFile,
   type FileView,
   listActionFiles,
   noticeView,
+  type UnitAnswerInput,
   uploadActionFiles,
 } from '@portal/communications';
 import { loadScopedNotice } from './scope.js';
@@ -45,6 +47,19 @@ export async function providerAnswer(
 ) {
   const n = await loadScopedNotice(db, actor, pcId, { communicationId });
   return answerAction(db, n.pc.id, n.respondent, actionId, input, { communicationId });
+}
+
+/** Answers a per-unit action for some of the provider's own rows (issue 16). */
+export async function providerAnswerUnits(
+  db: Knex,
+  actor: Actor,
+  communicationId: number,
+  pcId: number,
+  actionId: number,
+  answers: UnitAnswerInput[],
+) {
+  const n = await loadScopedNotice(db, actor, pcId, { communicationId });
+  return answerUnits(db, n.pc.id, n.respondent, actionId, answers, { communicationId });
 }
 
 export async function providerAnswerAll(

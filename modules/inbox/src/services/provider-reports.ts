@@ -11,7 +11,7 @@ import {
   reportFile,
   sheet,
 } from '@portal/core';
-import { COMMUNICATION_TYPES } from '@portal/communications';
+import { COMMUNICATION_TYPES, fieldText, productFieldsOfEvent } from '@portal/communications';
 import { changeHistory, providerListRowsQuery, type ProviderListQuery, type ResponderRow } from './communications.js';
 import { loadScopedNotice, mayManageType, scopeIds } from './scope.js';
 
@@ -130,6 +130,7 @@ interface ProductRow {
   expiration_date: string | null;
   quantity: number | null;
   custom_fields: Record<string, unknown>;
+  serial_number?: string | null;
 }
 
 /** The event's products, in the order the supplier listed them. */
@@ -138,22 +139,41 @@ export async function providerAffectedProductsReport(
   communicationId: number,
   pcId: number,
 ): Promise<FileResult> {
-  const { event } = await loadScopedNotice(ctx.db, ctx.actor, pcId, { communicationId });
-  const query = ctx
-    .db('communication_products')
-    .where({ communication_id: event.id })
-    .orderBy(['sort_order', 'id'])
-    .select(
-      'id',
-      'product_name',
-      'catalog_number',
-      'lot_number',
-      'udi',
-      'description',
-      'expiration_date',
-      'quantity',
-      'custom_fields',
-    );
+  const { event, pc } = await loadScopedNotice(ctx.db, ctx.actor, pcId, { communicationId });
+  const fields = await productFieldsOfEvent(ctx.db, event.id, event.organization_id);
+  // A custom-content event: the provider's own rows only (issue 16); nobody else's, and none when it has no organisation.
+  const query = event.custom_content
+    ? ctx
+        .db('communication_custom_rows')
+        .where({ communication_id: event.id, provider_organization_id: pc.provider_organization_id ?? 0 })
+        .orderBy(['sort_order', 'id'])
+        .select(
+          'id',
+          'product_name',
+          'catalog_number',
+          'lot_number',
+          'serial_number',
+          'udi',
+          ctx.db.raw('NULL::text as description'),
+          'expiration_date',
+          'quantity',
+          'custom_fields',
+        )
+    : ctx
+        .db('communication_products')
+        .where({ communication_id: event.id })
+        .orderBy(['sort_order', 'id'])
+        .select(
+          'id',
+          'product_name',
+          'catalog_number',
+          'lot_number',
+          'udi',
+          'description',
+          'expiration_date',
+          'quantity',
+          'custom_fields',
+        );
   return fileOf(ctx, PROVIDER_REPORT_TITLES.affectedProducts, 'xlsx', [
     sheet<ProductRow>({
       name: 'Affected Products',
@@ -161,18 +181,19 @@ export async function providerAffectedProductsReport(
         { header: 'Product Name', value: (r) => r.product_name, width: 32 },
         { header: 'Catalog Number', value: (r) => r.catalog_number, width: 18 },
         { header: 'Lot Number', value: (r) => r.lot_number, width: 16 },
+        ...(event.custom_content
+          ? [{ header: 'Serial Number', value: (r: ProductRow) => r.serial_number ?? null, width: 16 }]
+          : []),
         { header: 'UDI', value: (r) => r.udi, width: 24 },
         { header: 'Description', value: (r) => r.description, width: 40 },
         { header: 'Expiration Date', value: (r) => r.expiration_date, kind: 'date', width: 14 },
         { header: 'Quantity', value: (r) => r.quantity, kind: 'number', width: 10 },
-        {
-          header: 'Other Fields',
-          value: (r) =>
-            Object.entries(r.custom_fields ?? {})
-              .map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
-              .join('; '),
-          width: 40,
-        },
+        // One column per custom product field, named by its label (issue 12).
+        ...fields.map((f) => ({
+          header: f.name,
+          value: (r: ProductRow) => fieldText(f, r.custom_fields?.[String(f.id)]),
+          width: Math.max(14, f.name.length + 4),
+        })),
       ],
       rows: cursorBatches<ProductRow>(query, BATCH),
     }),

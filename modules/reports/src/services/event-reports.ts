@@ -12,7 +12,7 @@ import {
   type ReportFormat,
   sheet,
 } from '@portal/core';
-import { type ActionType, historyFacts } from '@portal/communications';
+import { type ActionType, fieldText, historyFacts, productFieldsOfEvent } from '@portal/communications';
 import type { ResponseValue } from '@portal/communications';
 import { openEventReport, REPORT_TYPES } from './report-history.js';
 
@@ -163,6 +163,27 @@ export async function providerStatusReport(ctx: ReportContext, id: number, forma
     .where({ communication_id: id, organization_id: ctx.actor.organizationId })
     .orderBy(['sort_order', 'id'])
     .select('id', 'title', 'action_type')) as ReportAction[];
+  // The event's custom product fields, a column each: the values its products hold (issue 12), after the actions.
+  const fields = await productFieldsOfEvent(ctx.db, id, ctx.actor.organizationId);
+  // Distinct values per field, gathered in SQL (an event may list 10,000 products).
+  const distinct = fields.length
+    ? ((
+        await ctx.db.raw(
+          `SELECT kv.key, json_agg(DISTINCT kv.value) AS vals FROM communication_products p, jsonb_each(p.custom_fields) kv
+          WHERE p.communication_id = ? AND p.organization_id = ? GROUP BY kv.key`,
+          [id, ctx.actor.organizationId],
+        )
+      ).rows as { key: string; vals: unknown[] }[])
+    : [];
+  const valuesOf = new Map(distinct.map((d) => [d.key, d.vals]));
+  const fieldColumns = fields.map((f): ReportColumn<ProviderStatusRow> => {
+    const text = (valuesOf.get(String(f.id)) ?? [])
+      .map((v) => fieldText(f, v))
+      .filter((t) => t !== '')
+      .sort()
+      .join('; ');
+    return { header: f.name, value: () => text, width: Math.max(14, f.name.length + 4) };
+  });
   const actionColumns = actions.map(
     (a): ReportColumn<ProviderStatusRow> => ({
       header: a.title,
@@ -173,7 +194,7 @@ export async function providerStatusReport(ctx: ReportContext, id: number, forma
   return fileOf(ctx, 'Provider Status Report', format, [
     sheet({
       name: 'Provider Status',
-      columns: [...providerStatusColumns, ...actionColumns, responseMethodColumn],
+      columns: [...providerStatusColumns, ...actionColumns, responseMethodColumn, ...fieldColumns],
       rows: providerStatusRows(ctx.db, ctx.actor, id),
     }),
   ]);

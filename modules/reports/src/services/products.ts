@@ -61,7 +61,7 @@ export async function productTemplate(
 ): Promise<FileResult> {
   await loadOwnCommunication(db, actor, communicationId);
   await recordReport(db, actor, communicationId, REPORT_TYPES.productTemplate);
-  const fields = await activeProductFields(db);
+  const fields = await activeProductFields(db, actor.organizationId);
   const headers = [...PRODUCT_COLUMNS.map((c) => c.header), ...fields.map((f) => f.name)];
   return fileResult(
     'Product Template.xlsx',
@@ -131,6 +131,7 @@ function customValue(f: Field, c: Cell): unknown {
  */
 export async function readProductFile(
   db: Knex,
+  supplierId: number,
   file: { name: string; data: Buffer } | undefined,
 ): Promise<ParsedProducts> {
   if (!file) throw new ValidationError('Choose a product file to upload (field `file`).');
@@ -151,7 +152,7 @@ export async function readProductFile(
     throw new ValidationError(
       `A product file holds at most ${MAX_PRODUCT_ROWS} products; this one has ${data.length}.`,
     );
-  const fields = (await activeProductFields(db)) as Field[];
+  const fields = (await activeProductFields(db, supplierId)) as Field[];
   const fieldByName = new Map(fields.map((f) => [normalise(f.name), f]));
   const mapping: (
     | { kind: 'product'; key: (typeof PRODUCT_COLUMNS)[number]['key'] }
@@ -226,7 +227,7 @@ export async function addNewProducts(
   await db.transaction(async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     assertDraft(event);
-    const fields = await activeProductFields(trx);
+    const fields = await activeProductFields(trx, actor.organizationId);
     const last = (await trx('communication_products')
       .where({ communication_id: id })
       .first(trx.raw('coalesce(max(sort_order), -1)::int as n'))) as { n: number };

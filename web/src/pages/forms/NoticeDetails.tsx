@@ -77,11 +77,24 @@ const PRODUCT_FIELDS = [
   'product_name',
   'catalog_number',
   'lot_number',
+  'serial_number',
   'udi',
   'description',
   'expiration_date',
   'quantity',
 ] as const;
+
+type FieldValue = NonNullable<NoticeProduct['fields']>[number];
+
+/** A custom product field's value (spec 000 §3 value fields) as text; Yes/No and True/False in the reader's language. */
+export function fieldValueText(f: FieldValue, words: { yes: string; no: string; true: string; false: string }): string {
+  if (f.valueListMultiple) return f.valueListMultiple.join(', ');
+  if (f.valueDate) return shortDate(f.valueDate) ?? '';
+  if (f.valueYesNo) return f.valueYesNo === 'Yes' ? words.yes : words.no;
+  if (f.valueTrueFalse !== undefined) return f.valueTrueFalse ? words.true : words.false;
+  if (f.valueNumber !== undefined) return String(f.valueNumber);
+  return f.valueListSingle ?? f.valueText ?? '';
+}
 
 export function ProductList({ products }: { products: NoticeProduct[] }) {
   const { t } = useLingui();
@@ -89,6 +102,7 @@ export function ProductList({ products }: { products: NoticeProduct[] }) {
     product_name: t`Product`,
     catalog_number: t`Catalog number`,
     lot_number: t`Lot number`,
+    serial_number: t`Serial number`,
     udi: t`UDI`,
     description: t`Description`,
     expiration_date: t`Expiration date`,
@@ -114,6 +128,11 @@ export function ProductList({ products }: { products: NoticeProduct[] }) {
                 </Row>
               );
             })}
+            {(p.fields ?? []).map((f) => (
+              <Row key={`field-${f.id}`} label={f.name}>
+                {fieldValueText(f, { yes: t`Yes`, no: t`No`, true: t`True`, false: t`False` })}
+              </Row>
+            ))}
           </dl>
         </li>
       ))}

@@ -173,3 +173,33 @@ describe('confirmation page opened directly', () => {
     );
   });
 });
+
+describe('public notice form: custom product fields', () => {
+  it("shows each product's field values under the field's label, in the reader's words", async () => {
+    server({
+      ...notice,
+      products: [
+        {
+          id: 1,
+          product_name: 'Gown L',
+          lot_number: 'G-1',
+          fields: [
+            { id: 7, name: 'Packaging', field_type: 'ListSingle', valueListSingle: 'Pouch' },
+            { id: 8, name: 'Markets', field_type: 'ListMultiple', valueListMultiple: ['EU', 'VN'] },
+            { id: 9, name: 'Latex free', field_type: 'YesNo', valueYesNo: 'Yes' },
+            { id: 10, name: 'Implantable', field_type: 'TrueFalse', valueTrueFalse: false },
+            { id: 11, name: 'Shelf life', field_type: 'Number', valueNumber: 24 },
+          ],
+        },
+      ],
+    });
+    renderApp(`/provider/recall-notice-webform?token=${TOKEN}`);
+    const products = await screen.findByRole('list', { name: 'Products' });
+    const value = (label: string) => within(products).getByText(label).nextElementSibling?.textContent;
+    expect(value('Packaging')).toBe('Pouch');
+    expect(value('Markets')).toBe('EU, VN');
+    expect(value('Latex free')).toBe('Yes');
+    expect(value('Implantable')).toBe('False');
+    expect(value('Shelf life')).toBe('24');
+  });
+});

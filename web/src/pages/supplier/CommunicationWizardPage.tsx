@@ -456,31 +456,48 @@ function InfoStep({
   );
 }
 
+/** What FormField hands its control (id for the label, aria state), passed on to the input of the field's type. */
+interface ControlProps {
+  id?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}
+
 function CustomFieldInput({
   field,
   value,
   onChange,
+  ...control
 }: {
   field: ProductField;
   value: CustomFieldValue | undefined;
   onChange: (value: CustomFieldValue) => void;
-}) {
+} & ControlProps) {
   const { t } = useLingui();
   const dateTexts = useDateTexts();
   switch (field.field_type) {
     case 'Number':
       return (
         <TextInput
+          {...control}
           inputMode="decimal"
           value={typeof value === 'number' ? String(value) : ''}
           onValueChange={(v) => onChange(v.trim() === '' || Number.isNaN(Number(v)) ? null : Number(v))}
         />
       );
     case 'Date':
-      return <DatePicker value={typeof value === 'string' ? value : null} onChange={onChange} texts={dateTexts} />;
+      return (
+        <DatePicker
+          {...control}
+          value={typeof value === 'string' ? value : null}
+          onChange={onChange}
+          texts={dateTexts}
+        />
+      );
     case 'YesNo':
       return (
         <SimpleSelect
+          {...control}
           value={typeof value === 'string' ? value : ''}
           onValueChange={(v) => onChange(v === NONE ? null : v)}
           placeholder={t`Select...`}
@@ -493,13 +510,19 @@ function CustomFieldInput({
     case 'TrueFalse':
       return (
         <span className="flex h-9 items-center gap-2 text-sm">
-          <Checkbox checked={value === true} onCheckedChange={(c) => onChange(c === true)} aria-label={field.name} />
+          <Checkbox
+            id={control.id}
+            checked={value === true}
+            onCheckedChange={(c) => onChange(c === true)}
+            aria-label={field.name}
+          />
           {value === true ? <Trans>True</Trans> : <Trans>False</Trans>}
         </span>
       );
     case 'ListSingle':
       return (
         <SimpleSelect
+          {...control}
           value={typeof value === 'string' ? value : ''}
           onValueChange={(v) => onChange(v)}
           placeholder={t`Select...`}
@@ -509,7 +532,7 @@ function CustomFieldInput({
     case 'ListMultiple': {
       const selected = Array.isArray(value) ? value : [];
       return (
-        <div className="flex flex-wrap gap-3">
+        <fieldset className="m-0 flex flex-wrap gap-3 border-0 p-0" aria-label={field.name}>
           {field.options.map((o) => (
             <label key={o} className="flex items-center gap-2 text-sm">
               <Checkbox
@@ -519,11 +542,13 @@ function CustomFieldInput({
               {o}
             </label>
           ))}
-        </div>
+        </fieldset>
       );
     }
     default:
-      return <TextInput value={typeof value === 'string' ? value : ''} onValueChange={(v) => onChange(v)} />;
+      return (
+        <TextInput {...control} value={typeof value === 'string' ? value : ''} onValueChange={(v) => onChange(v)} />
+      );
   }
 }
 

@@ -1,0 +1,102 @@
+import type { Knex } from 'knex';
+import { ConflictError, NotFoundError, ValidationError } from '@portal/core';
+import { customRowsOf } from './custom-content.js';
+import { appendHistory } from './history.js';
+import {
+  type ActionRow,
+  type AnswerInput,
+  assertOpen,
+  checkValue,
+  loadNotice,
+  refreshCompletion,
+  RESPONSE_MESSAGES,
+  type Respondent,
+  type ResponseValue,
+  saveAnswer,
+} from './responses.js';
+
+export type UnitAnswerInput = Pick<AnswerInput, 'valueText' | 'valueNumeric' | 'valueYesNo'> & { rowId: number };
+
+/**
+ * The action's answer once every row has one (issue 16): Numeric the sum of the units, Yes / No "Yes" only when every
+ * row says Yes, Text each row's answer after its lot or serial. Reports and completion read it like any answer.
+ */
+function summary(
+  type: string,
+  rows: { id: number; lot_number: string | null; serial_number: string | null; product_name: string }[],
+  byRow: Map<number, ResponseValue>,
+): AnswerInput {
+  if (type === 'Numeric')
+    return { valueNumeric: String(rows.reduce((sum, r) => sum + Number(byRow.get(r.id)?.valueNumeric ?? 0), 0)) };
+  if (type === 'YesNo') return { valueYesNo: rows.every((r) => byRow.get(r.id)?.valueYesNo === 'Yes') ? 'Yes' : 'No' };
+  return {
+    valueText: rows
+      .map((r) => `${r.serial_number ?? r.lot_number ?? r.product_name}: ${byRow.get(r.id)?.valueText ?? ''}`)
+      .join('; ')
+      .slice(0, 10_000),
+  };
+}
+
+/**
+ * Answers a per-unit action for some of the provider's own rows. A row of another customer is "not found", like a
+ * missing one. When every row holds an answer, the action's own answer is submitted with their summary, and the
+ * provider communication's completion is recomputed, in the same transaction.
+ */
+export async function answerUnits(
+  db: Knex,
+  pcId: number,
+  respondent: Respondent,
+  actionId: number,
+  answers: UnitAnswerInput[],
+  expect: { communicationId?: number; organizationId?: number } = {},
+): Promise<{ response_status: string; answered: number; rows: number }> {
+  return db.transaction(async (trx) => {
+    const { pc, event } = await loadNotice(trx, pcId, { ...expect, forUpdate: true });
+    const ctx = { pc, event, respondent };
+    assertOpen(ctx);
+    const action = (await trx('communication_actions').where({ id: actionId, communication_id: event.id }).first()) as
+      | (ActionRow & { per_unit: boolean })
+      | undefined;
+    if (!action) throw new NotFoundError('Action not found.');
+    if (!action.per_unit) throw new ConflictError('This action is answered once, not per unit.', 'NOT_PER_UNIT');
+    if (action.is_disabled) throw new ConflictError(RESPONSE_MESSAGES.disabled, 'ACTION_DISABLED');
+    const rows = await customRowsOf(trx, event, pc);
+    const own = new Set(rows.map((r) => r.id));
+    for (const a of answers) if (!own.has(a.rowId)) throw new NotFoundError('Row not found.');
+    if (new Set(answers.map((a) => a.rowId)).size !== answers.length)
+      throw new ValidationError('Answer each row once.');
+    for (const a of answers) {
+      const value = await checkValue(trx, pc.id, action, { ...a, submit: true });
+      await trx('provider_unit_answers')
+        .insert({
+          provider_communication_id: pc.id,
+          communication_id: event.id,
+          action_id: actionId,
+          custom_row_id: a.rowId,
+          value: JSON.stringify(value),
+          responder_email: respondent.email,
+        })
+        .onConflict(['provider_communication_id', 'action_id', 'custom_row_id'])
+        .merge({ value: JSON.stringify(value), responder_email: respondent.email, updated_at: trx.fn.now() });
+    }
+    await appendHistory(trx, respondent.actor, {
+      communicationId: event.id,
+      organizationId: event.organization_id,
+      providerCommunicationId: pc.id,
+      action: 'UNITS_ANSWERED',
+      entityType: 'action',
+      entityId: actionId,
+      actorEmail: respondent.email,
+      after: { rows: answers.map((a) => a.rowId) },
+    });
+    const given = (await trx('provider_unit_answers')
+      .where({ provider_communication_id: pc.id, action_id: actionId })
+      .select('custom_row_id', 'value')) as { custom_row_id: string; value: ResponseValue }[];
+    const byRow = new Map(given.map((g) => [Number(g.custom_row_id), g.value]));
+    if (rows.length > 0 && rows.every((r) => byRow.has(r.id))) {
+      await saveAnswer(trx, ctx, actionId, { ...summary(action.action_type, rows, byRow), submit: true });
+      await refreshCompletion(trx, ctx);
+    }
+    return { response_status: ctx.pc.response_status, answered: byRow.size, rows: rows.length };
+  });
+}

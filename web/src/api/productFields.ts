@@ -1,0 +1,62 @@
+import { apiRequest, useApi } from './client';
+import type { ResponseData } from './contract';
+import { listQuery, type ListState } from './provider';
+
+/**
+ * Custom product fields (issue 12; docs/decisions.md "Product fields"): the operator manages the platform's under
+ * /notisphere/fields, a supplier its own under /supplier/fields, with the same calls and shapes.
+ */
+export type ProductFieldRecord = ResponseData<'getNotisphereFieldsId'>;
+export type ProductFieldPage = ResponseData<'getNotisphereFields'>;
+export type ProductFieldStatus = ProductFieldRecord['status'];
+export type ProductFieldKind = ProductFieldRecord['field_type'];
+export type ProductFieldSide = 'notisphere' | 'supplier';
+
+export const PRODUCT_FIELD_TYPES: readonly ProductFieldKind[] = [
+  'Text',
+  'Number',
+  'Date',
+  'YesNo',
+  'TrueFalse',
+  'ListSingle',
+  'ListMultiple',
+];
+
+const base = (side: ProductFieldSide) => `/${side}/fields`;
+
+export function useProductFieldPage(
+  side: ProductFieldSide,
+  state: ListState,
+  filters: { status?: ProductFieldStatus; field_type?: ProductFieldKind },
+) {
+  return useApi<ProductFieldPage>(
+    base(side),
+    { ...listQuery(state, null), status: filters.status, field_type: filters.field_type },
+    { swr: { keepPreviousData: true } },
+  );
+}
+
+export interface ProductFieldInput {
+  name: string;
+  field_type: ProductFieldKind;
+  options: string[];
+  is_required: boolean;
+  sort_order?: number;
+}
+
+/** Adds (id null) or edits a field. */
+export function saveProductField(side: ProductFieldSide, id: number | null, body: ProductFieldInput) {
+  return apiRequest<ProductFieldRecord>(id === null ? base(side) : `${base(side)}/${id}`, {
+    method: id === null ? 'POST' : 'PUT',
+    body,
+    errorModal: false,
+  });
+}
+
+export function setProductFieldStatus(side: ProductFieldSide, id: number, status: ProductFieldStatus) {
+  return apiRequest<ProductFieldRecord>(`${base(side)}/${id}/status`, {
+    method: 'PUT',
+    body: { status },
+    errorModal: false,
+  });
+}
