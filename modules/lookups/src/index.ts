@@ -1,5 +1,8 @@
 import type { ModuleDeps, PortalModule } from '@portal/core';
 import { lookupRoutes } from './routes.js';
+import { reloadLookups, wireLookupsBroadcast } from './services/cache.js';
+
+const CHANNEL = 'lookup_values_changed';
 
 export { activeCodes, assertLookupCodes, loadLookups, lookupOptions, refreshLookups } from './services/cache.js';
 
@@ -9,5 +12,15 @@ export { activeCodes, assertLookupCodes, loadLookups, lookupOptions, refreshLook
  * which the cache fills).
  */
 export function createLookupsModule(deps: ModuleDeps): PortalModule {
+  const { live, db, logger } = deps;
+  if (live) {
+    // Several replicas keep a copy each: a write on one announces itself, and every other one reloads.
+    wireLookupsBroadcast(db, () => live.publish(CHANNEL, {}));
+    live
+      .subscribe(CHANNEL, () => {
+        reloadLookups(db).catch((err: unknown) => logger.error({ err }, 'lookup values reload failed'));
+      })
+      .catch((err: unknown) => logger.error({ err }, 'lookup values: cannot listen for other replicas'));
+  }
   return { name: 'lookups', routes: lookupRoutes(deps) };
 }

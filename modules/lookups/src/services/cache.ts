@@ -3,8 +3,8 @@ import { ValidationError } from '@portal/core';
 import { installManagedValues, type ManagedValue, type ManagedVocabulary } from '@portal/vocabulary';
 
 /**
- * The lookup values of one database, read once per process and refreshed after every write (the BFF is the only
- * writer). Loading also installs them into `@portal/vocabulary`, so every `vocabularyLabel` on the server (emails,
+ * The lookup values of one database, read once per process and reloaded after every write: on the replica that
+ * wrote at once, on the others when its LISTEN/NOTIFY announcement arrives (`lookup_values_changed`). Loading also installs them into `@portal/vocabulary`, so every `vocabularyLabel` on the server (emails,
  * reports, downloads) reads the managed labels. Keyed by the knex instance: tests run several databases in a process.
  */
 const caches = new WeakMap<Knex, Promise<ManagedValue[]>>();
@@ -31,10 +31,24 @@ export function loadLookups(db: Knex): Promise<ManagedValue[]> {
   return cached;
 }
 
-/** After a committed write: the next read (and the labels) see it. */
-export function refreshLookups(db: Knex): Promise<ManagedValue[]> {
+/** Tells the other replicas that the values changed (wired by the module to LISTEN/NOTIFY when the BFF has it). */
+const broadcasts = new WeakMap<Knex, () => Promise<void>>();
+
+export function wireLookupsBroadcast(db: Knex, fn: () => Promise<void>): void {
+  broadcasts.set(db, fn);
+}
+
+/** Reloads this process's copy (a write here, or another replica's announced one). */
+export function reloadLookups(db: Knex): Promise<ManagedValue[]> {
   caches.delete(db);
   return loadLookups(db);
+}
+
+/** After a committed write: the next read (and the labels) see it, on this replica and, announced, on the others. */
+export async function refreshLookups(db: Knex): Promise<ManagedValue[]> {
+  const values = await reloadLookups(db);
+  await broadcasts.get(db)?.();
+  return values;
 }
 
 /** The ACTIVE codes a supplier (or, with null, the platform) may choose in one vocabulary. */
