@@ -90,6 +90,10 @@ describe('files migrate --to s3', () => {
     }
     expect(out.join('')).toContain('3 files copied and verified (3145757 bytes), 0 already done, 3 in all.');
     expect(err.join('')).toContain('files: 3/3 (100%)');
+    // Resumable: its journal in DATA_DIR, one per bucket and prefix.
+    expect(
+      readFileSync(path.join(dataDir, 'files-migrated-to-s3-portal-files-second.journal'), 'utf8').split('\n'),
+    ).toHaveLength(4);
     expect(err.join('')).toContain('error: --to must be s3\n');
     expect(process.exitCode).toBe(1);
     process.exitCode = 0;
