@@ -1,12 +1,11 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { S3FileStore, s3Settings } from '@portal/core';
 import { startTestS3, type TestS3 } from '@portal/testing/s3';
+import { buildProgram } from '../program.js';
 import { migrateFiles } from './files.js';
 
 let s3: TestS3;
@@ -75,21 +74,28 @@ describe('files migrate --to s3', () => {
   });
 
   it('runs as `portal files migrate --to s3` with progress, from the environment', async () => {
-    const cli = path.resolve(import.meta.dirname, '../index.ts');
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', cli, 'files', 'migrate', '--to', 's3'],
-      { env: { ...process.env, ...s3.env, S3_PREFIX: 'second', DATA_DIR: dataDir, FILE_STORE: 'local' } },
-    );
-    expect(stdout).toContain('3 files copied and verified (3145757 bytes), 0 already done, 3 in all.');
-    expect(stderr).toContain('files: 3/3 (100%)');
-    const wrong = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', cli, 'files', 'migrate', '--to', 'ftp'],
-      {
-        env: { ...process.env, DATA_DIR: dataDir },
-      },
-    ).catch((e: { code: number; stderr: string }) => e);
-    expect(wrong).toMatchObject({ code: 1, stderr: 'error: --to must be s3\n' });
+    const out: string[] = [];
+    const err: string[] = [];
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((c) => out.push(String(c)) > 0);
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((c) => err.push(String(c)) > 0);
+    const saved = { ...process.env };
+    Object.assign(process.env, s3.env, { S3_PREFIX: 'second', DATA_DIR: dataDir, FILE_STORE: 'local' });
+    try {
+      await buildProgram().parseAsync(['node', 'portal', 'files', 'migrate', '--to', 's3']);
+      await buildProgram().parseAsync(['node', 'portal', 'files', 'migrate', '--to', 'ftp']);
+    } finally {
+      process.env = saved;
+      stdout.mockRestore();
+      stderr.mockRestore();
+    }
+    expect(out.join('')).toContain('3 files copied and verified (3145757 bytes), 0 already done, 3 in all.');
+    expect(err.join('')).toContain('files: 3/3 (100%)');
+    // Resumable: its journal in DATA_DIR, one per bucket and prefix.
+    expect(
+      readFileSync(path.join(dataDir, 'files-migrated-to-s3-portal-files-second.journal'), 'utf8').split('\n'),
+    ).toHaveLength(4);
+    expect(err.join('')).toContain('error: --to must be s3\n');
+    expect(process.exitCode).toBe(1);
+    process.exitCode = 0;
   });
 });

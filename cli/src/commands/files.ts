@@ -117,7 +117,11 @@ export function configureFilesCommand(program: Command): void {
           const r = await migrateFiles({
             from: path.join(config.dataDir, 'files'),
             to: store,
-            journal: path.join(config.dataDir, `files-migrated-to-s3-${settings.bucket}.journal`),
+            // One journal per destination: another bucket or prefix starts from the beginning.
+            journal: path.join(
+              config.dataDir,
+              `files-migrated-to-s3-${`${settings.bucket}-${settings.prefix ?? ''}`.replace(/[^\w.-]/g, '_')}.journal`,
+            ),
             onProgress: progressPrinter(),
           });
           return `${r.copied} files copied and verified (${r.bytes} bytes), ${r.skipped} already done, ${r.total} in all.`;

@@ -78,7 +78,8 @@ async function startReplica(name: string): Promise<Replica> {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const replica = { name, baseUrl: `http://127.0.0.1:${port}`, process: child, output, exited };
   // Ready: migrations checked, database reachable (/api/health/ready answers 200).
-  for (let i = 0; i < 600; i++) {
+  // Generous: a loaded CI machine may take a minute or more to start two processes.
+  for (let i = 0; i < 1500; i++) {
     if (child.exitCode !== null) throw new Error(`${name} exited: ${output.join('')}`);
     const ready = await fetch(`${replica.baseUrl}/api/health/ready`).then(
       (r) => r.status,
@@ -92,7 +93,7 @@ async function startReplica(name: string): Promise<Replica> {
 
 /** Until no email waits for delivery (a row is SENT only after the SMTP server took it). */
 async function waitForEmptyOutbox(): Promise<void> {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 900; i++) {
     const left = await database.db('outbox_emails').where({ status: 'DELIVERY' }).count({ n: '*' });
     if (Number(left[0]!.n) === 0) return;
     await new Promise((r) => setTimeout(r, 100));
@@ -115,7 +116,7 @@ beforeAll(async () => {
   s3 = await startTestS3();
   smtp = await startTestSmtp();
   [a, b] = await Promise.all([startReplica('A'), startReplica('B')]);
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   for (const r of [a, b]) if (r && r.process.exitCode === null) r.process.kill('SIGTERM');
@@ -127,7 +128,8 @@ afterAll(async () => {
   if (outdir) rmSync(outdir, { recursive: true, force: true });
 }, 60_000);
 
-describe('the compiled build', () => {
+// Processes and drains: generous time on a loaded machine (nothing here asserts a duration).
+describe('the compiled build', { timeout: 120_000 }, () => {
   it('starts with NODE_ENV=production, answers liveness and readiness, and records migrations under their .ts names', async () => {
     const live = await fetch(`${a.baseUrl}/api/health/live`);
     expect(live.status).toBe(200);
@@ -150,7 +152,7 @@ describe('the compiled build', () => {
   });
 });
 
-describe('two replicas on one database and one S3 store', () => {
+describe('two replicas on one database and one S3 store', { timeout: 120_000 }, () => {
   it('downloads through B an event document and an answer file uploaded through A', async () => {
     const A = through(a);
     const B = through(b);
