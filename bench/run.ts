@@ -7,7 +7,9 @@
  *   - send-notification to 10,000 customers vs a plain bulk INSERT of the same provider communications;
  *   - the Provider Status Report of 100,000 rows (CSV and XLSX): time and RSS growth, vs a COPY of the same rows (bench/io.ts);
  *   - the dashboard summary report of every event; the bytes /login's assets take raw, gzip and br (bench/io.ts);
- *   - the dashboards' and key metrics' figures calls, vs the headline figures computed from the raw rows (bench/metrics.ts).
+ *   - the dashboards' and key metrics' figures calls, vs the headline figures computed from the raw rows (bench/metrics.ts);
+ *   - the location pre-processor's accuracy on a supplier file built from the CMS hospitals, and the time and memory to
+ *     match BENCH_LPP_ROWS rows (bench/preprocessor.ts, also runnable alone: pnpm bench:preprocessor).
  * Figures are printed and written to bench/RESULTS.md; nothing is asserted. Scale with BENCH_COMMUNICATIONS,
  * BENCH_PROVIDER_COMMUNICATIONS, BENCH_SEND, BENCH_REPORT_ROWS and BENCH_RUNS.
  */
@@ -32,6 +34,7 @@ import { generateWorld } from './generate.js';
 import { createReportEvent, measureExports, measureStatic } from './io.js';
 import { mb, ms, peakRss, ratio, repeat, type Stats, table, time } from './harness.js';
 import { measureMetrics } from './metrics.js';
+import { measurePreprocessor } from './preprocessor.js';
 import { load, profileCalls, ServerCpu, statementRole } from './throughput.js';
 
 const requireFromCore = createRequire(new URL('../modules/core/package.json', import.meta.url));
@@ -333,6 +336,12 @@ async function main(): Promise<void> {
     // ---------- 4b. the dashboards' and key metrics' figures (read off the rollups the triggers kept while loading) ----------
     const riversideId = ((await db('organizations').where({ name: 'Riverside Health' }).first('id')) as { id: number })
       .id;
+    log('Location pre-processor: accuracy and speed...');
+    const preprocessorSection = await measurePreprocessor(
+      db,
+      path.join(dir, 'lpp-files'),
+      env('BENCH_LPP_ROWS', 100_000),
+    );
     const metricsSection = await measureMetrics({
       get,
       client: direct,
@@ -438,6 +447,8 @@ async function main(): Promise<void> {
       ),
       '',
       ...metricsSection,
+      '',
+      ...preprocessorSection,
       '',
       '## Static files: what /login takes to load',
       '',

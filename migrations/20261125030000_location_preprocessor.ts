@@ -17,6 +17,8 @@ export async function up(knex: Knex): Promise<void> {
     t.bigIncrements('id', { primaryKey: true });
     t.text('name').notNullable();
     t.text('name_norm').notNullable();
+    /** The distinctive words of the name (no "hospital", "medical center"...): what trigram similarity compares. */
+    t.text('name_core').notNullable().defaultTo('');
     t.text('address');
     t.text('address_norm').notNullable().defaultTo('');
     t.text('city');
@@ -37,6 +39,7 @@ export async function up(knex: Knex): Promise<void> {
     t.index('name');
   });
   await knex.raw('CREATE INDEX known_providers_name_trgm ON known_providers USING gin (name_norm gin_trgm_ops)');
+  await knex.raw('CREATE INDEX known_providers_core_trgm ON known_providers USING gin (name_core gin_trgm_ops)');
   await knex.raw('CREATE INDEX known_providers_address_trgm ON known_providers USING gin (address_norm gin_trgm_ops)');
   // A portal organisation (or site) is one known provider.
   await knex.raw(

@@ -4,6 +4,7 @@ import { configureDbCommand } from './commands/db.js';
 import { configureJobsCommand } from './commands/jobs.js';
 import { configureKeysCommand } from './commands/keys.js';
 import { configureOutboxCommand } from './commands/outbox.js';
+import { configurePreprocessorCommands } from './commands/preprocessor.js';
 import { configureUsersCommand } from './commands/users.js';
 import { configureVersionCommand } from './commands/version.js';
 
@@ -19,5 +20,6 @@ export function buildProgram(): Command {
   configureJobsCommand(program);
   configureKeysCommand(program);
   configureVersionCommand(program);
+  configurePreprocessorCommands(program);
   return program;
 }

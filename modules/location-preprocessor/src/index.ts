@@ -5,7 +5,8 @@ import { createKicker } from './services/worker.js';
 export { INPUT_MESSAGES, readInputRows, SUPPLIER_FIELDS, sheetExtension } from './services/input.js';
 export { importKnownProviders, type ImportSummary, syncPortalProviders } from './services/known-providers.js';
 export { type LocationInput, Matcher, type MatchResult } from './services/matcher.js';
-export { createJob, getJob } from './services/jobs.js';
+export { createJob, getJob, resolveSupplier } from './services/jobs.js';
+export { MATCH_COLUMNS, matchCsvLine, type MatchedRow, matchFileRows } from './services/match-file.js';
 export { claimJob, processJob, runWorker, workerId } from './services/worker.js';
 export { AUTO_THRESHOLD, REVIEW_THRESHOLD } from './services/score.js';
 

@@ -34,7 +34,7 @@ export const knownListQuery = {
   type: 'object',
   properties: {
     ...listQuerySchema.properties,
-    state: { type: 'string', pattern: '^[A-Za-z]{2}$' },
+    state: { type: 'string', maxLength: 2, pattern: '^[A-Za-z]{2}$' },
   },
 } as const;
 

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import { type ListPage, type ListSpec, parseListQuery, runList } from '@portal/core';
 import { Organization } from '@portal/organizations';
 import { type Field, KNOWN_FIELDS, readInputRows } from './input.js';
-import { normalizeAddress, normalizeCity, normalizeName, normalizeState, phoneDigits, zip5 } from './normalize.js';
+import { nameTokens, normalizeAddress, normalizeCity, normalizeState, phoneDigits, zip5 } from './normalize.js';
+import { coreName } from './score.js';
 
 export const KIND_COLUMNS = { ccn: 'CCN', npi: 'NPI', gln: 'GLN' } as const;
 export type IdentifierKind = 'CCN' | 'NPI' | 'GLN' | 'CUSTOMER';
@@ -18,6 +19,7 @@ export const KNOWN_MESSAGES = {
 export interface KnownProviderValues {
   name: string;
   name_norm: string;
+  name_core: string;
   address: string | null;
   address_norm: string;
   city: string | null;
@@ -30,9 +32,11 @@ export interface KnownProviderValues {
 
 export function knownValues(v: Partial<Record<Field, string>>): KnownProviderValues {
   const state = normalizeState(v.state ?? '');
+  const tokens = nameTokens(v.name ?? '');
   return {
     name: (v.name ?? '').trim(),
-    name_norm: normalizeName(v.name ?? ''),
+    name_norm: tokens.join(' '),
+    name_core: coreName(tokens),
     address: v.address?.trim() || null,
     address_norm: normalizeAddress(v.address ?? ''),
     city: v.city?.trim() || null,
@@ -197,7 +201,7 @@ export async function syncPortalProviders(db: Knex): Promise<number> {
     site_id: o.parent_id ? Number(o.id) : null,
   }));
   const insert = db('known_providers').insert(rows).toSQL();
-  const set = [...COMPARED, 'name_norm', 'address_norm', 'city_norm', 'zip5']
+  const set = [...COMPARED, 'name_norm', 'name_core', 'address_norm', 'city_norm', 'zip5']
     .map((c) => `"${c}" = EXCLUDED."${c}"`)
     .join(', ');
   await db.raw(

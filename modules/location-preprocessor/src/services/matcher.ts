@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { nameTokens, normalizeAddress, normalizeCity, normalizeState, phoneDigits, zip5 } from './normalize.js';
 import {
   AUTO_THRESHOLD,
+  coreName,
   type Decision,
   decide,
   type NormalizedInput,
@@ -47,6 +48,8 @@ export function normalizeInput(input: LocationInput): NormalizedInput {
 const CACHE_LIMIT = 50_000;
 /** Trigram look-ups per row (rows the cheap keys did not settle). */
 const TRGM_LIMIT = 5;
+/** The least trigram similarity of distinctive words worth scoring. */
+const TRGM_MIN = 0.3;
 
 interface CandidateRow {
   id: string | number;
@@ -136,21 +139,35 @@ export class Matcher {
     return this.group(inputs.length, res.rows);
   }
 
+  /**
+   * The providers whose distinctive words are most like the row's (pg_trgm similarity of `name_core`), within the
+   * row's state: a state holds a few hundred providers, so comparing them all is cheaper than a trigram index
+   * look-up of names made of common trigrams. A row without a state uses the GIN index over every state. Learnt
+   * aliases are compared whole.
+   */
   private async trigramCandidates(inputs: NormalizedInput[]): Promise<KnownCandidate[][]> {
     const sql = `
-      WITH r AS (SELECT * FROM unnest(?::int[], ?::text[]) AS r(i, name))
-      SELECT r.i, c.id FROM r CROSS JOIN LATERAL (
-        SELECT k.id FROM known_providers k WHERE k.name_norm % r.name AND k.status = 'ACTIVE'
-        ORDER BY similarity(k.name_norm, r.name) DESC, k.id LIMIT ${TRGM_LIMIT}
-      ) c
+      WITH r AS (SELECT * FROM unnest(?::int[], ?::text[], ?::text[], ?::text[]) AS r(i, core, name, state))
+      SELECT i, id FROM (
+        SELECT r.i, k.id, row_number() OVER (PARTITION BY r.i ORDER BY similarity(k.name_core, r.core) DESC, k.id) AS n
+        FROM r JOIN known_providers k ON k.state = r.state AND k.status = 'ACTIVE'
+        WHERE r.state <> '' AND similarity(k.name_core, r.core) >= ${TRGM_MIN}
+      ) s WHERE n <= ${TRGM_LIMIT}
       UNION SELECT r.i, c.id FROM r CROSS JOIN LATERAL (
-        SELECT a.known_provider_id AS id FROM known_provider_aliases a
-        WHERE a.alias_norm % r.name AND (a.supplier_id = ? OR a.supplier_id IS NULL)
-        ORDER BY similarity(a.alias_norm, r.name) DESC, a.id LIMIT ${TRGM_LIMIT}
-      ) c`;
+        SELECT k.id FROM known_providers k WHERE r.state = '' AND k.name_core % r.core AND k.status = 'ACTIVE'
+        ORDER BY similarity(k.name_core, r.core) DESC, k.id LIMIT ${TRGM_LIMIT}
+      ) c
+      UNION SELECT i, id FROM (
+        SELECT r.i, a.known_provider_id AS id,
+          row_number() OVER (PARTITION BY r.i ORDER BY similarity(a.alias_norm, r.name) DESC, a.id) AS n
+        FROM r JOIN known_provider_aliases a ON (a.supplier_id = ? OR a.supplier_id IS NULL)
+        WHERE similarity(a.alias_norm, r.name) >= ${TRGM_MIN}
+      ) a WHERE n <= ${TRGM_LIMIT}`;
     const res = (await this.db.raw(sql, [
       inputs.map((_, i) => i),
+      inputs.map((x) => coreName(x.tokens)),
       inputs.map((x) => x.name),
+      inputs.map((x) => x.state),
       this.supplierId ?? 0,
     ])) as { rows: { i: number; id: string | number }[] };
     return this.group(inputs.length, res.rows);

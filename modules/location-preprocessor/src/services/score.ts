@@ -69,6 +69,12 @@ const WEAK: Record<string, number> = {
 };
 const weight = (token: string) => WEAK[token] ?? 1;
 
+/** The distinctive words of a name (all of them when it has none): what the trigram look-up compares. */
+export function coreName(tokens: string[]): string {
+  const strong = tokens.filter((t) => weight(t) >= 0.9);
+  return (strong.length ? strong : tokens).join(' ');
+}
+
 /** Levenshtein similarity of two strings, 0..1 (fastest-levenshtein's distance). */
 export function levRatio(a: string, b: string): number {
   if (a === b) return 1;
@@ -79,7 +85,7 @@ export function levRatio(a: string, b: string): number {
 /** Whether two name tokens are the same word: equal, a typo of a long word, or one abbreviating the other. */
 function sameToken(a: string, b: string): boolean {
   if (a === b) return true;
-  if (a.length >= 5 && b.length >= 5 && levRatio(a, b) >= 0.8) return true;
+  if (a.length >= 5 && b.length >= 5 && Math.abs(a.length - b.length) <= 2 && levRatio(a, b) >= 0.8) return true;
   const [short, long] = a.length < b.length ? [a, b] : [b, a];
   return short.length >= 4 && long.startsWith(short);
 }
