@@ -323,15 +323,20 @@ export async function measurePreprocessor(db: Db, filesDir: string, rows: number
   // Speed: BENCH_LPP_ROWS rows through the CLI's path, then as a background job.
   const big = bigFile(cms, rows);
   let count = 0;
+  const cpu0 = process.cpuUsage();
   const cli = await peakRss(() =>
     time(async () => {
       for await (const b of matchFileRows(db, 'csv', big, null)) count += b.length;
     }),
   );
+  const cliCpu = process.cpuUsage(cpu0);
   const store = new LocalFileStore(filesDir);
   const supplier = (await db('organizations').where({ type: 'SUPPLIER' }).orderBy('id').first('id')) as { id: number };
   const { id: jobId } = await createJob(db, null, store, String(supplier.id), { name: 'bench.csv', data: big });
+  const cpu1 = process.cpuUsage();
   const job = await peakRss(() => time(() => runWorker(db, store, { maxJobs: 1 })));
+  const jobCpu = process.cpuUsage(cpu1);
+  const cpuSeconds = (u: NodeJS.CpuUsage) => `${((u.user + u.system) / 1e6).toFixed(1)} s`;
   const jobRow = (await db('preprocessor_jobs').where({ id: jobId }).first()) as Record<string, number>;
 
   return [
@@ -378,13 +383,14 @@ export async function measurePreprocessor(db: Db, filesDir: string, rows: number
     `Speed: ${count} rows (${mb(big.length)} Windows-1252 CSV), on ${os.cpus().length} CPU(s) shared with other work (load average ${os.loadavg()[0]!.toFixed(1)}, ${cpuPressure()}); RSS sampled every 5 ms (this process; PostgreSQL is a separate process). Run ${new Date().toISOString()}.`,
     '',
     table(
-      ['path', 'rows', 'time', 'rows/s', 'rss before', 'rss peak', 'rss growth', 'target'],
+      ['path', 'rows', 'time', 'rows/s', 'CPU of this process', 'rss before', 'rss peak', 'rss growth', 'target'],
       [
         [
           '`locations match` (read, match; no writes)',
           String(count),
           `${(cli.result.ms / 1000).toFixed(1)} s`,
           (count / (cli.result.ms / 1000)).toFixed(0),
+          cpuSeconds(cliCpu),
           mb(cli.baseline),
           mb(cli.peak),
           mb(cli.peak - cli.baseline),
@@ -395,6 +401,7 @@ export async function measurePreprocessor(db: Db, filesDir: string, rows: number
           String(jobRow.processed_rows),
           `${(job.result.ms / 1000).toFixed(1)} s`,
           (Number(jobRow.processed_rows) / (job.result.ms / 1000)).toFixed(0),
+          cpuSeconds(jobCpu),
           mb(job.baseline),
           mb(job.peak),
           mb(job.peak - job.baseline),

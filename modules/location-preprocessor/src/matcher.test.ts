@@ -162,3 +162,12 @@ describe('scoring', () => {
     expect(scoreCandidate(row({ name: 'Cabell North', zip: '25702' }), learnt).score).toBeGreaterThanOrEqual(0.95);
   });
 });
+
+describe('csvRecordCount (the progress total before parsing)', () => {
+  it('counts data rows, not line breaks inside quotes, blank lines or the header', async () => {
+    const { csvRecordCount } = await import('./services/worker.js');
+    expect(csvRecordCount('Name,City\r\n"A, ""big""\nHospital",X\r\n\r\n,,\nB,Y')).toBe(2);
+    expect(csvRecordCount('Name\n')).toBe(0);
+    expect(csvRecordCount('')).toBe(0);
+  });
+});

@@ -209,6 +209,12 @@ describe('location pre-processor (spec 000 §7)', () => {
     expect(Number(locations[0].provider_organization_id)).toBe(Number(riverside.id));
     expect(Number(locations[1].provider_organization_id)).toBe(Number(north.id));
     expect(locations.every((l) => l.verification_status === null)).toBe(true);
+    // The provider sees the new location among those to verify.
+    const toVerify = await t.call('GET', '/api/provider/locations-verification?pageSize=100', { token: provider });
+    expect(toVerify.status).toBe(200);
+    expect(toVerify.body.d.items).toContainEqual(
+      expect.objectContaining({ location_id: 'C-1', supplier_name: 'Acme Medical Devices', verification_status: null }),
+    );
     expect((await t.call('GET', `${BASE}/${id}`, { token: operator })).body.d.job).toMatchObject({
       status: 'COMPLETED',
       completedAt: expect.any(String),

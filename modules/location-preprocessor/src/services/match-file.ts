@@ -28,10 +28,9 @@ export async function* matchFileRows(
   await syncPortalProviders(db);
   const matcher = new Matcher(db, supplierId);
   const label = (id: number) => matcher.known(id)?.externalId ?? `KP${id}`;
-  let batch: { rowNumber: number; input: ReturnType<typeof toInput> }[] = [];
-  const flush = async (): Promise<MatchedRow[]> => {
+  const flush = async (batch: { rowNumber: number; input: ReturnType<typeof toInput> }[]): Promise<MatchedRow[]> => {
     const results = await matcher.matchBatch(batch.map((b) => b.input));
-    const out = batch.map((b, i) => {
+    return batch.map((b, i) => {
       const r = results[i]!;
       return {
         rowNumber: b.rowNumber,
@@ -41,14 +40,23 @@ export async function* matchFileRows(
         candidates: r.candidates.map((c) => ({ id: label(c.id), score: c.score })),
       };
     });
-    batch = [];
-    return out;
   };
+  // Two batches in flight: PostgreSQL looks up one batch's candidates while this process scores the other's.
+  let pending: Promise<MatchedRow[]> | null = null;
+  let batch: { rowNumber: number; input: ReturnType<typeof toInput> }[] = [];
   for await (const row of readInputRows(extension, data, SUPPLIER_FIELDS)) {
     batch.push({ rowNumber: row.rowNumber, input: toInput(row.values) });
-    if (batch.length >= batchSize) yield await flush();
+    if (batch.length >= batchSize) {
+      const next = flush(batch);
+      next.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
+      batch = [];
+      if (pending) yield await pending;
+      pending = next;
+    }
   }
-  if (batch.length) yield await flush();
+  const last = batch.length ? flush(batch) : null;
+  if (pending) yield await pending;
+  if (last) yield await last;
 }
 
 /** The CLI's output columns. */

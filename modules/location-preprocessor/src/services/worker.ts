@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Knex } from 'knex';
-import { type FileStore, type Logger, ValidationError } from '@portal/core';
+import { decodeText, type FileStore, type Logger, ValidationError } from '@portal/core';
 import { INPUT_MESSAGES, readInputRows, SUPPLIER_FIELDS, sheetExtension } from './input.js';
 import { syncPortalProviders } from './known-providers.js';
-import { type LocationInput, Matcher } from './matcher.js';
+import { type LocationInput, Matcher, type MatchResult } from './matcher.js';
 
 /** Rows matched and committed together; the job's cursor moves once per batch. */
 export const WORKER_BATCH = 1000;
@@ -89,11 +89,10 @@ export async function processJob(
   const matcher = new Matcher(db, Number(job.supplier_id));
   let cursor = job.processed_rows;
   let batches = 0;
-  let batch: { rowNumber: number; input: LocationInput }[] = [];
+  type Batch = { rowNumber: number; input: LocationInput }[];
 
-  /** Commits a batch with the cursor; false when the claim was lost (another worker resumed the job). */
-  const commit = async (): Promise<boolean> => {
-    const results = batch.length ? await matcher.matchBatch(batch.map((b) => b.input)) : [];
+  /** Commits a matched batch with the cursor; false when the claim was lost (another worker resumed the job). */
+  const commit = async (batch: Batch, results: MatchResult[]): Promise<boolean> => {
     const last = batch.length ? batch[batch.length - 1]!.rowNumber : cursor;
     const ok = await db.transaction(async (trx) => {
       const mine = await trx('preprocessor_jobs')
@@ -137,25 +136,41 @@ export async function processJob(
       return true;
     });
     cursor = last;
-    batch = [];
     batches += 1;
     return ok;
   };
 
+  // Batches commit in order; the next batch is matched while the previous one commits (two in flight at most).
+  // The test hook (stopAfterBatches) runs them one by one, so a "crash" leaves exactly the committed batches.
+  const pipelined = options.stopAfterBatches === undefined;
+  let previous: Promise<boolean> = Promise.resolve(true);
+  const enqueue = (batch: Batch): Promise<boolean> => {
+    const results = matcher.matchBatch(batch.map((b) => b.input));
+    results.catch(() => undefined);
+    const before = previous;
+    const done = before.then(async (ok) => ok && commit(batch, await results));
+    done.catch(() => undefined);
+    previous = done;
+    return done;
+  };
+
   try {
-    // The total first (a quick pass), so progress reads as "n of total" from the first batch.
-    let total = 0;
-    for await (const _ of readInputRows(extension, data, SUPPLIER_FIELDS)) total += 1;
+    // The total first, so progress reads as "n of total" from the first batch; exact once matching ends.
+    const total = extension === 'csv' ? csvRecordCount(decodeText(data)) : await countRows(extension, data);
     await db('preprocessor_jobs').where({ id: job.id, claimed_by: worker }).update({ total_rows: total });
+    let batch: Batch = [];
     for await (const row of readInputRows(extension, data, SUPPLIER_FIELDS)) {
       if (row.rowNumber <= cursor) continue;
       batch.push({ rowNumber: row.rowNumber, input: toInput(row.values) });
       if (batch.length >= batchSize) {
-        if (!(await commit())) return 'lost';
-        if (options.stopAfterBatches !== undefined && batches >= options.stopAfterBatches) return 'stopped';
+        const before = previous;
+        const done = enqueue(batch);
+        batch = [];
+        if (!(await (pipelined ? before : done))) return 'lost';
+        if (!pipelined && batches >= options.stopAfterBatches!) return 'stopped';
       }
     }
-    if (!(await commit())) return 'lost';
+    if (!(await enqueue(batch))) return 'lost';
   } catch (error) {
     if (error instanceof ValidationError) return fail(error.message);
     if (typeof (error as { severity?: unknown }).severity === 'string') throw error; // the database's, not the file's
@@ -164,8 +179,36 @@ export async function processJob(
   }
   await db('preprocessor_jobs')
     .where({ id: job.id, claimed_by: worker })
-    .update({ matched_at: db.fn.now(), lease_until: null, updated_at: db.fn.now() });
+    .update({ matched_at: db.fn.now(), total_rows: cursor, lease_until: null, updated_at: db.fn.now() });
   return 'matched';
+}
+
+/**
+ * The data rows of a CSV without parsing it: record ends outside quotes, less blank lines and the header. Parsing
+ * 100,000 rows twice would cost seconds; this count is a scan. The exact count replaces it when matching ends.
+ */
+export function csvRecordCount(text: string): number {
+  let records = 0;
+  let quoted = false;
+  let content = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      quoted = !quoted;
+      content = true;
+    } else if (!quoted && (c === 10 || c === 13)) {
+      if (content) records++;
+      content = false;
+    } else if (c !== 44 && c !== 32 && c !== 9) content = true;
+  }
+  if (content) records++;
+  return Math.max(0, records - 1);
+}
+
+async function countRows(extension: 'csv' | 'xlsx', data: Buffer): Promise<number> {
+  let total = 0;
+  for await (const _ of readInputRows(extension, data, SUPPLIER_FIELDS)) total += 1;
+  return total;
 }
 
 /** Claims and matches jobs until none is waiting (or maxJobs). Safe to run on every replica at once. */
