@@ -127,7 +127,8 @@ test('a supplier and a provider exchange messages with a file, and each is told 
   await expect(thread.getByTestId('conversation-message')).toHaveCount(2);
 
   // The supplier who wrote is told in turn and reads the answer from its own link.
-  const toSupplier = await mailServer.waitForMail({ to: 'recalls@acme.demo', subjectOrText: 'We found 12 units.' });
+  const toSupplier = await mailServer.waitForMail({ to: 'recalls@acme.demo', subjectOrText: `New message: ${name}` });
+  expect(toSupplier.text).toContain('We found 12 units.');
   const supplierLink = pathOf(linkIn(toSupplier, `/supplier/recalls/view/${id}`));
   await page.goto(supplierLink);
   await expect(page.getByTestId('conversation-message').nth(1)).toContainText('We found 12 units.');

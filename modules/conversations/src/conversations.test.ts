@@ -210,6 +210,20 @@ describe('a conversation between a supplier and a provider', () => {
   });
 });
 
+describe('the email notice', () => {
+  it("escapes the message's markup in the HTML part and keeps it as text in the plain part", async () => {
+    const e = await sendEvent(t, w, 'Markup recall', { providers: [w.riverside] });
+    const pc = e.pcOf(w.riverside);
+    const started = await sup(w.supplierToken)('POST', `/${e.id}/conversations/${pc}/${w.riverside}/0`, {
+      message: 'Check <script>alert(1)</script> & reply',
+    });
+    const [mail] = await outboxOf(started.body.d.id);
+    expect(mail!.html_body).toContain('Check &lt;script&gt;alert(1)&lt;/script&gt; &amp; reply');
+    expect(mail!.html_body).not.toContain('<script>');
+    expect(mail!.text_body).toContain('Check <script>alert(1)</script> & reply');
+  });
+});
+
 describe('tenancy and the record', () => {
   it("answers 404 for another supplier's conversation, another provider's, and a provider user who may not see the event", async () => {
     const e = await sendEvent(t, w, 'Private recall', { providers: [w.riverside, w.lakeshore] });
