@@ -249,6 +249,8 @@ describe('location pre-processor (spec 000 §7)', () => {
       'MARSHALL MEDICAL CENTER SOUTH',
       'SOUTHEAST ALABAMA MEDICAL CENTER',
     ]);
+    const byCcn = await t.call('GET', `${BASE}/known-providers?search=010005`, { token: operator });
+    expect(byCcn.body.d.items.map((k: { name: string }) => k.name)).toEqual(['MARSHALL MEDICAL CENTER SOUTH']);
     const north = await t.call('GET', `${BASE}/known-providers?search=North%20Campus`, { token: operator });
     expect(north.body.d.items[0]).toMatchObject({
       name: 'Riverside North Campus',

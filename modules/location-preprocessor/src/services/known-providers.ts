@@ -279,17 +279,28 @@ export async function identifiersOf(
 
 type KnownRow = Omit<KnownProviderView, 'externalIds' | 'aliases'>;
 
-/** GET known-providers: paged, searched by name, city, ZIP or address, filtered by state. */
+/** GET known-providers: paged, searched by name, city, ZIP, address or an exact identifier, filtered by state. */
 export async function listKnownProviders(
   db: Knex,
   raw: { state?: string } & Record<string, unknown>,
 ): Promise<ListPage<KnownProviderView>> {
   const { state, ...rest } = raw;
-  const query = parseListQuery(rest, KNOWN_LIST);
   const base = db('known_providers as k')
     .leftJoin('organizations as o', 'o.id', 'k.organization_id')
     .where('k.status', 'ACTIVE');
   if (state) base.where('k.state', String(state).toUpperCase());
+  // A search that is exactly an external identifier (a CCN, NPI, GLN or customer number) finds its provider.
+  const text = typeof rest.search === 'string' ? rest.search.trim() : '';
+  if (text && (await db('known_provider_identifiers').where('value', text).first('id'))) {
+    base.whereExists(
+      db('known_provider_identifiers as x')
+        .select(db.raw('1'))
+        .whereRaw('x.known_provider_id = k.id')
+        .where('x.value', text),
+    );
+    delete rest.search;
+  }
+  const query = parseListQuery(rest, KNOWN_LIST);
   const page = await runList<KnownRow>(
     base,
     query,
