@@ -73,7 +73,12 @@ test('an operator-added reason is offered in the advisory wizard, saved, and sho
   const provider = await tokenFor(request, 'admin@riverside.demo');
   const saved = await api<{ reason: string }>(request, supplier, 'GET', `/supplier/communications/${id}`);
   expect(saved.reason).toBe(code);
-  const sites = await api<{ id: number; name: string }[]>(request, provider, 'GET', '/provider/communications/meta-sites');
+  const sites = await api<{ id: number; name: string }[]>(
+    request,
+    provider,
+    'GET',
+    '/provider/communications/meta-sites',
+  );
   const riverside = sites.find((s) => s.name === 'Riverside Health') ?? sites[0]!;
   await api(request, supplier, 'POST', '/supplier/communications/step1', {
     id,
