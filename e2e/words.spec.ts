@@ -54,7 +54,9 @@ function elementTexts(page: Page): Promise<string[]> {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const element = node as HTMLElement;
       if (['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(element.tagName)) continue;
-      if (element.closest('[aria-hidden="true"], [hidden], [data-testid="language-switcher"]')) continue;
+      // translate="no": data shown as it is (a lookup value's code and English label on the page that manages them).
+      if (element.closest('[aria-hidden="true"], [hidden], [data-testid="language-switcher"], [translate="no"]'))
+        continue;
       const own = [...element.childNodes]
         .filter((c) => c.nodeType === Node.TEXT_NODE)
         .map((c) => c.textContent ?? '')

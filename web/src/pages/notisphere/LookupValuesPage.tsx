@@ -85,8 +85,24 @@ export default function LookupValuesPage({ scope = 'notisphere' }: { scope?: Loo
   const title = t`Lookup Values`;
 
   const columns: DataTableColumn<LookupValue>[] = [
-    { field: 'code', header: t`Code`, sortable: true, hideable: false },
-    { field: 'label_en', header: t`English`, sortable: true },
+    // The managed data itself: a code and its English label are shown as they are, in any language (translate="no").
+    {
+      field: 'code',
+      header: t`Code`,
+      sortable: true,
+      hideable: false,
+      cell: (row) => <code translate="no">{row.code}</code>,
+    },
+    {
+      field: 'label_en',
+      header: t`English`,
+      sortable: true,
+      cell: (row) => (
+        <span lang="en" translate="no">
+          {row.label_en}
+        </span>
+      ),
+    },
     { field: 'label_vi', header: t`Vietnamese`, sortable: true },
     { field: 'sort_order', header: t`Order`, sortable: true },
     {
