@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@portal/testing';
 
@@ -213,6 +214,46 @@ describe('custom content: each customer its own rows', () => {
     const lake = await viewOf(lakeshoreAdmin, pcOf(lakeshore));
     expect(lake.actions[0]!.unit_answers).toEqual([]);
     expect(lake.provider_communication.response_status).toBe('NOTCOMPLETED');
+
+    // The supplier's reports count the per-unit answers.
+    const csv = await fetch(`${t.baseUrl}/api/supplier/communications/${unitId}/actions/provider/statusreport/csv`, {
+      headers: { authorization: `Bearer ${recalls}` },
+    });
+    const lines = parse(Buffer.from(await csv.arrayBuffer()), { bom: true }) as string[][];
+    const col = lines[0]!.indexOf('Units quarantined (units answered)');
+    expect(col).toBeGreaterThan(0);
+    const byCustomer = Object.fromEntries(lines.slice(1).map((l) => [l[0], l[col]]));
+    expect(byCustomer).toEqual({ 'Riverside Health': '2 of 2', 'Lakeshore Medical Center': '0 of 1' });
+    const fda = await xlsxRows(`/supplier/communications/${unitId}/fdareport`, recalls);
+    const item = (name: string) => fda.rows.find((r) => r[0] === name)?.[1];
+    expect([item('Units Listed'), item('Units Answered'), item('Unit Answer Rate (%)')]).toEqual([3, 2, 66.7]);
+
+    // The provider's Customized Content Report: its own rows first, with the per-unit answers.
+    const report = await xlsxRows(
+      `/provider/communications/${unitId}/customizedcontent/${pcOf(riverside)}`,
+      riversideAdmin,
+    );
+    expect(report.status).toBe(200);
+    expect(report.rows[0]).toEqual([
+      'Customer Key',
+      'Product Name',
+      'Catalog Number',
+      'Lot Number',
+      'Serial Number',
+      'UDI',
+      'Quantity',
+      'Expiration Date',
+      'Units quarantined',
+    ]);
+    expect(report.rows.slice(1).map((r) => [r[3], r[4], r[8]])).toEqual([
+      ['R-1', 'SN-100', '2'],
+      ['R-2', 'SN-101', '1'],
+    ]);
+    const theirs = await xlsxRows(
+      `/provider/communications/${unitId}/customizedcontent/${pcOf(lakeshore)}`,
+      lakeshoreAdmin,
+    );
+    expect(theirs.rows.slice(1).map((r) => r[3])).toEqual(['L-1']);
   });
 
   it('freezes with the event: no switching off or new rows after approval', async () => {
