@@ -7,7 +7,7 @@ import { errorText } from '../supplier/shared/table';
 
 type Values = Record<number, string>;
 
-const valueOf = (action: NoticeAction, rowId: number): string => {
+const savedValue = (action: NoticeAction, rowId: number): string => {
   const v = action.unit_answers?.find((u) => u.row_id === rowId)?.value;
   return String(v?.valueNumeric ?? v?.valueYesNo ?? v?.valueText ?? '');
 };
@@ -34,7 +34,7 @@ export function UnitAnswers({
   const { t } = useLingui();
   const toast = useToast();
   const [values, setValues] = useState<Values>(() =>
-    Object.fromEntries(rows.map((r) => [r.id, valueOf(action, r.id)])),
+    Object.fromEntries(rows.map((r) => [r.id, savedValue(action, r.id)])),
   );
   const [busy, setBusy] = useState(false);
   const key =
