@@ -254,6 +254,34 @@ describe('custom content: each customer its own rows', () => {
       lakeshoreAdmin,
     );
     expect(theirs.rows.slice(1).map((r) => r[3])).toEqual(['L-1']);
+
+    // The same as CSV, saved as "Customized Content Report"; an event without custom content has none.
+    const csvReport = await fetch(
+      `${t.baseUrl}/api/provider/communications/${unitId}/customizedcontent/${pcOf(riverside)}/csv`,
+      { headers: { authorization: `Bearer ${riversideAdmin}` } },
+    );
+    expect(csvReport.status).toBe(200);
+    expect(csvReport.headers.get('content-disposition')).toContain('Customized Content Report');
+    const csvRows = parse(Buffer.from(await csvReport.arrayBuffer()), { bom: true }) as string[][];
+    expect(csvRows.slice(1).map((r) => [r[3], r[8]])).toEqual([
+      ['R-1', '2'],
+      ['R-2', '1'],
+    ]);
+    const other = (await sup('POST', '/step0', { type: 'RECALL', name: 'No custom', classification: 'CLASSI' })).body.d
+      .id as number;
+    await sup('POST', '/step1', { id: other, products: [{ product_name: 'Gown' }] });
+    await sup('POST', '/step2', { id: other, actions: [{ action_type: 'Acknowledge', title: 'Read' }] });
+    await sup('POST', '/step3', { id: other, provider_organization_ids: [riverside] });
+    await sup('PUT', `/${other}/approve-recall/RECALL/0`);
+    await sup('PUT', `/${other}/send-notification/RECALL`);
+    const otherPc = (
+      (await t.db('provider_communications').where({ communication_id: other }).first('id')) as { id: number }
+    ).id;
+    const none = await t.call('GET', `/api/provider/communications/${other}/customizedcontent/${otherPc}/csv`, {
+      token: riversideAdmin,
+    });
+    expect(none.status).toBe(409);
+    expect(none.body.m).toBe('This event has no custom content; its Customized Content Report is XLSX only.');
   });
 
   it('freezes with the event: no switching off or new rows after approval', async () => {

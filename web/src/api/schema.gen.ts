@@ -2346,8 +2346,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Customized Content Report (xlsx): the provider's internal actions, notes and documents (id = communication, x = provider communication) */
+        /** Customized Content Report (xlsx): the provider's own rows and per-unit answers of a custom-content event, then its internal actions, notes and documents (id = communication, x = provider communication) */
         get: operations["getProviderCommunicationsIdCustomizedcontentX"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/communications/{id}/customizedcontent/{x}/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customized Content Report (csv): the provider's own rows and per-unit answers of a custom-content event (409 for another event) */
+        get: operations["getProviderCommunicationsIdCustomizedcontentXCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -15695,6 +15712,51 @@ export interface operations {
         };
     };
     getProviderCommunicationsIdCustomizedcontentX: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                x: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getProviderCommunicationsIdCustomizedcontentXCsv: {
         parameters: {
             query?: never;
             header?: never;

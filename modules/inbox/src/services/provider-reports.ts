@@ -3,6 +3,7 @@ import { historySentence, vocabularyLabel } from '@portal/vocabulary';
 import {
   type Actor,
   type AnySheet,
+  ConflictError,
   cursorBatches,
   type FileResult,
   keysetBatches,
@@ -299,6 +300,19 @@ async function customContentSheet(
       rows: [rows],
     }),
   ];
+}
+
+/** The Customized Content Report as CSV (issue 16): the one "Custom Content" sheet of a custom-content event. */
+export async function providerCustomContentCsv(
+  ctx: ProviderReportContext,
+  communicationId: number,
+  pcId: number,
+): Promise<FileResult> {
+  const { event, pc } = await loadScopedNotice(ctx.db, ctx.actor, pcId, { communicationId });
+  const sheets = await customContentSheet(ctx, event, pc);
+  if (sheets.length === 0)
+    throw new ConflictError('This event has no custom content; its Customized Content Report is XLSX only.');
+  return fileOf(ctx, PROVIDER_REPORT_TITLES.customizedContent, 'csv', sheets);
 }
 
 export async function providerCustomizedContentReport(
