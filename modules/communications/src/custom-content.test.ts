@@ -282,6 +282,24 @@ describe('custom content: each customer its own rows', () => {
     });
     expect(none.status).toBe(409);
     expect(none.body.m).toBe('This event has no custom content; its Customized Content Report is XLSX only.');
+
+    // A recipient answers per unit through the e-mailed link too, for its own rows only.
+    const mail = await t.smtp.waitFor('admin@lakeshore.demo', (m) => m.subject.includes('Per unit'));
+    const token = /token=([\w-]+)/.exec(mail.text)![1]!;
+    const acme = (await t.db('communications').where({ id: unitId }).first('organization_id')) as {
+      organization_id: number;
+    };
+    const publicUnits = (rowId: number) =>
+      t.call(
+        'PUT',
+        `/api/provider/communication-notices/${acme.organization_id}/${unitId}/actions/${action.id}/units?token=${token}`,
+        {
+          body: { answers: [{ rowId, valueNumeric: '4' }] },
+        },
+      );
+    expect((await publicUnits(r1!.id)).status).toBe(404);
+    const viaLink = await publicUnits(lakeRow);
+    expect(viaLink.body.d).toEqual({ response_status: 'COMPLETED', answered: 1, rows: 1 });
   });
 
   it('freezes with the event: no switching off or new rows after approval', async () => {

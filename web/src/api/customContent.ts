@@ -40,3 +40,17 @@ export function setCustomContent(id: number, enabled: boolean) {
 export function uploadCustomRows(store: AppStore, id: number, file: File) {
   return uploadFile<{ rows: number; customers: number }>(store, `${base(id)}/file`, file);
 }
+
+/** A provider user's per-unit answers for its own rows (issue 16). */
+export function answerProviderUnits(
+  communicationId: number,
+  pcId: number,
+  actionId: number,
+  answers: { rowId: number; valueText?: string; valueNumeric?: string; valueYesNo?: 'Yes' | 'No' }[],
+) {
+  return apiRequest(`/provider/communications/${communicationId}/${pcId}/actions/${actionId}/units`, {
+    method: 'PUT',
+    body: { answers },
+    errorModal: false,
+  });
+}

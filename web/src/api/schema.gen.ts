@@ -2066,6 +2066,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/provider/communication-notices/{orgId}/{communicationId}/actions/{actionId}/units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Answer a per-unit action for some of the notice's own rows (issue 16; answers: [{ rowId, value… }]) */
+        put: operations["putProviderCommunicationNoticesOrgIdCommunicationIdActionsActionIdUnits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/provider/communication-notices/{orgId}/{communicationId}/histories/{pcId}": {
         parameters: {
             query?: never;
@@ -14737,6 +14754,71 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putProviderCommunicationNoticesOrgIdCommunicationIdActionsActionIdUnits: {
+        parameters: {
+            query?: {
+                actionType?: string;
+                communicationAffectedCustomerId?: number;
+                communicationType?: string;
+                email?: string;
+                token?: string;
+            };
+            header?: never;
+            path: {
+                actionId: number;
+                communicationId: number;
+                orgId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answers: {
+                        rowId: number;
+                        valueNumeric?: string | number;
+                        valueText?: string;
+                        /** @enum {string} */
+                        valueYesNo?: "Yes" | "No";
+                    }[];
+                    token?: string;
+                };
+            };
+        };
         responses: {
             /** @description Success */
             200: {

@@ -42,6 +42,7 @@ import { FormError, FormLoading } from '../forms/FormStates';
 import { useFilePreview } from '../forms/Preview';
 import { ResponseForm, type ResponseApi } from '../forms/ResponseForm';
 import { UnitAnswers } from './UnitAnswers';
+import { answerProviderUnits } from '../../api/customContent';
 import { editPath } from './rowActions';
 import { ProviderReportsMenu } from './ProviderReports';
 
@@ -392,8 +393,7 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
             .map((a) => (
               <UnitAnswers
                 key={a.id}
-                communicationId={id}
-                pcId={pcId}
+                save={(actionId, answers) => answerProviderUnits(id, pcId, actionId, answers)}
                 action={a}
                 rows={view.products}
                 readOnly={closed}

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, SimpleSelect, TextInput, useToast } from '@portal/design-system';
-import { apiRequest } from '../../api/client';
-import type { NoticeAction, NoticeProduct } from '../../api/notices';
+import type { NoticeAction, NoticeProduct, UnitAnswer } from '../../api/notices';
 import { errorText } from '../supplier/shared/table';
 
 type Values = Record<number, string>;
@@ -17,15 +16,14 @@ const savedValue = (action: NoticeAction, rowId: number): string => {
  * together; once every row is answered, the server submits the action with their summary.
  */
 export function UnitAnswers({
-  communicationId,
-  pcId,
+  save: send,
   action,
   rows,
   readOnly,
   reload,
 }: {
-  communicationId: number;
-  pcId: number;
+  /** Sends the answers: the provider view and the public notice differ only here. */
+  save: (actionId: number, answers: UnitAnswer[]) => Promise<unknown>;
   action: NoticeAction;
   rows: NoticeProduct[];
   readOnly: boolean;
@@ -43,15 +41,11 @@ export function UnitAnswers({
   async function save() {
     const answers = rows
       .filter((r) => (values[r.id] ?? '').trim() !== '')
-      .map((r) => ({ rowId: r.id, [key]: (values[r.id] ?? '').trim() }));
+      .map((r) => ({ rowId: r.id, [key]: (values[r.id] ?? '').trim() }) as UnitAnswer);
     if (answers.length === 0) return;
     setBusy(true);
     try {
-      await apiRequest(`/provider/communications/${communicationId}/${pcId}/actions/${action.id}/units`, {
-        method: 'PUT',
-        body: { answers },
-        errorModal: false,
-      });
+      await send(action.id, answers);
       toast.success(t`Saved successfully.`);
       await reload();
     } catch (err) {
