@@ -71,5 +71,7 @@ test("a health system's administrator manages its sites, users, roles and profil
   await expect(profile.getByText('Invalid domain name.')).toBeVisible();
   await domain.fill('riverside.demo');
   await profile.getByRole('button', { name: 'Save' }).click();
-  await expect(page.locator('[data-slot="toast-description"]', { hasText: 'Saved successfully.' }).first()).toBeVisible();
+  await expect(
+    page.locator('[data-slot="toast-description"]', { hasText: 'Saved successfully.' }).first(),
+  ).toBeVisible();
 });
