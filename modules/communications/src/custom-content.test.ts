@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@portal/testing';
 
@@ -213,6 +214,92 @@ describe('custom content: each customer its own rows', () => {
     const lake = await viewOf(lakeshoreAdmin, pcOf(lakeshore));
     expect(lake.actions[0]!.unit_answers).toEqual([]);
     expect(lake.provider_communication.response_status).toBe('NOTCOMPLETED');
+
+    // The supplier's reports count the per-unit answers.
+    const csv = await fetch(`${t.baseUrl}/api/supplier/communications/${unitId}/actions/provider/statusreport/csv`, {
+      headers: { authorization: `Bearer ${recalls}` },
+    });
+    const lines = parse(Buffer.from(await csv.arrayBuffer()), { bom: true }) as string[][];
+    const col = lines[0]!.indexOf('Units quarantined (units answered)');
+    expect(col).toBeGreaterThan(0);
+    const byCustomer = Object.fromEntries(lines.slice(1).map((l) => [l[0], l[col]]));
+    expect(byCustomer).toEqual({ 'Riverside Health': '2 of 2', 'Lakeshore Medical Center': '0 of 1' });
+    const fda = await xlsxRows(`/supplier/communications/${unitId}/fdareport`, recalls);
+    const item = (name: string) => fda.rows.find((r) => r[0] === name)?.[1];
+    expect([item('Units Listed'), item('Units Answered'), item('Unit Answer Rate (%)')]).toEqual([3, 2, 66.7]);
+
+    // The provider's Customized Content Report: its own rows first, with the per-unit answers.
+    const report = await xlsxRows(
+      `/provider/communications/${unitId}/customizedcontent/${pcOf(riverside)}`,
+      riversideAdmin,
+    );
+    expect(report.status).toBe(200);
+    expect(report.rows[0]).toEqual([
+      'Customer Key',
+      'Product Name',
+      'Catalog Number',
+      'Lot Number',
+      'Serial Number',
+      'UDI',
+      'Quantity',
+      'Expiration Date',
+      'Units quarantined',
+    ]);
+    expect(report.rows.slice(1).map((r) => [r[3], r[4], r[8]])).toEqual([
+      ['R-1', 'SN-100', '2'],
+      ['R-2', 'SN-101', '1'],
+    ]);
+    const theirs = await xlsxRows(
+      `/provider/communications/${unitId}/customizedcontent/${pcOf(lakeshore)}`,
+      lakeshoreAdmin,
+    );
+    expect(theirs.rows.slice(1).map((r) => r[3])).toEqual(['L-1']);
+
+    // The same as CSV, saved as "Customized Content Report"; an event without custom content has none.
+    const csvReport = await fetch(
+      `${t.baseUrl}/api/provider/communications/${unitId}/customizedcontent/${pcOf(riverside)}/csv`,
+      { headers: { authorization: `Bearer ${riversideAdmin}` } },
+    );
+    expect(csvReport.status).toBe(200);
+    expect(csvReport.headers.get('content-disposition')).toContain('Customized Content Report');
+    const csvRows = parse(Buffer.from(await csvReport.arrayBuffer()), { bom: true }) as string[][];
+    expect(csvRows.slice(1).map((r) => [r[3], r[8]])).toEqual([
+      ['R-1', '2'],
+      ['R-2', '1'],
+    ]);
+    const other = (await sup('POST', '/step0', { type: 'RECALL', name: 'No custom', classification: 'CLASSI' })).body.d
+      .id as number;
+    await sup('POST', '/step1', { id: other, products: [{ product_name: 'Gown' }] });
+    await sup('POST', '/step2', { id: other, actions: [{ action_type: 'Acknowledge', title: 'Read' }] });
+    await sup('POST', '/step3', { id: other, provider_organization_ids: [riverside] });
+    await sup('PUT', `/${other}/approve-recall/RECALL/0`);
+    await sup('PUT', `/${other}/send-notification/RECALL`);
+    const otherPc = (
+      (await t.db('provider_communications').where({ communication_id: other }).first('id')) as { id: number }
+    ).id;
+    const none = await t.call('GET', `/api/provider/communications/${other}/customizedcontent/${otherPc}/csv`, {
+      token: riversideAdmin,
+    });
+    expect(none.status).toBe(409);
+    expect(none.body.m).toBe('This event has no custom content; its Customized Content Report is XLSX only.');
+
+    // A recipient answers per unit through the e-mailed link too, for its own rows only.
+    const mail = await t.smtp.waitFor('admin@lakeshore.demo', (m) => m.subject.includes('Per unit'));
+    const token = /token=([\w-]+)/.exec(mail.text)![1]!;
+    const acme = (await t.db('communications').where({ id: unitId }).first('organization_id')) as {
+      organization_id: number;
+    };
+    const publicUnits = (rowId: number) =>
+      t.call(
+        'PUT',
+        `/api/provider/communication-notices/${acme.organization_id}/${unitId}/actions/${action.id}/units?token=${token}`,
+        {
+          body: { answers: [{ rowId, valueNumeric: '4' }] },
+        },
+      );
+    expect((await publicUnits(r1!.id)).status).toBe(404);
+    const viaLink = await publicUnits(lakeRow);
+    expect(viaLink.body.d).toEqual({ response_status: 'COMPLETED', answered: 1, rows: 1 });
   });
 
   it('freezes with the event: no switching off or new rows after approval', async () => {

@@ -55,6 +55,7 @@ import {
   providerAffectedLocationsReport,
   providerAffectedProductsReport,
   providerChangeHistoryReport,
+  providerCustomContentCsv,
   providerCustomizedContentReport,
   providerDelegateSummaryReport,
   providerRecallSummaryReport,
@@ -785,9 +786,20 @@ function providerReportRoutes(db: ModuleDeps['db'], logger: ModuleDeps['logger']
     ),
     perEvent(
       'customizedcontent',
-      "Customized Content Report (xlsx): the provider's internal actions, notes and documents",
+      "Customized Content Report (xlsx): the provider's own rows and per-unit answers of a custom-content event, then its internal actions, notes and documents",
       providerCustomizedContentReport,
     ),
+    route<unknown, unknown, P>({
+      method: 'GET',
+      path: `${base}/:id/customizedcontent/:x/csv`,
+      access,
+      tags: reportTags,
+      summary:
+        "Customized Content Report (csv): the provider's own rows and per-unit answers of a custom-content event (409 for another event)",
+      schema: { params: s.params(['id', 'x']) },
+      handler: ({ actor, params, timezone }) =>
+        providerCustomContentCsv({ db, actor, timeZone: timezone, onError }, params.id!, params.x!),
+    }),
     perEvent(
       'change-history-report',
       'Change History Report (xlsx): the changes after approval the provider sees',

@@ -14,6 +14,7 @@ import {
   type AnswerInput,
   answerAction,
   answerAll,
+  answerUnits,
   deleteActionFile,
   listActionFiles,
   loadNotice,
@@ -21,6 +22,7 @@ import {
   noticeView,
   resolveNoticeLink,
   type Respondent,
+  type UnitAnswerInput,
   uploadActionFiles,
 } from '@portal/communications';
 
@@ -183,6 +185,50 @@ export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
         const { pcId, respondent } = await link(req);
         await checkCustomer(pcId, req.query.communicationAffectedCustomerId);
         return answerAction(db, pcId, respondent, req.params.actionId, req.body, {
+          communicationId: req.params.communicationId,
+          organizationId: req.params.orgId,
+        });
+      },
+    }),
+    route<
+      { token?: string; answers: UnitAnswerInput[] },
+      TokenQuery,
+      { orgId: number; communicationId: number; actionId: number }
+    >({
+      method: 'PUT',
+      path: `${base}/:orgId/:communicationId/actions/:actionId/units`,
+      access: 'public',
+      tags,
+      summary: "Answer a per-unit action for some of the notice's own rows (issue 16; answers: [{ rowId, value… }])",
+      schema: {
+        params: params('orgId', 'communicationId', 'actionId'),
+        query: tokenQuery,
+        body: {
+          type: 'object',
+          required: ['answers'],
+          properties: {
+            token: { type: 'string', maxLength: 200 },
+            answers: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 1000,
+              items: {
+                type: 'object',
+                required: ['rowId'],
+                properties: {
+                  rowId: idSchema,
+                  valueText: answerValueProps.valueText,
+                  valueNumeric: answerValueProps.valueNumeric,
+                  valueYesNo: answerValueProps.valueYesNo,
+                },
+              },
+            },
+          },
+        },
+      },
+      handler: async (req) => {
+        const { pcId, respondent } = await link(req);
+        return answerUnits(db, pcId, respondent, req.params.actionId, req.body.answers, {
           communicationId: req.params.communicationId,
           organizationId: req.params.orgId,
         });

@@ -99,6 +99,8 @@ export interface CommunicationAction {
   options: string[];
   is_required: boolean;
   is_disabled?: boolean;
+  /** Answered once per customer row of a custom-content event (issue 16). */
+  per_unit?: boolean;
 }
 
 export interface Communication extends CommunicationInfo {

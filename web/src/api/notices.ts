@@ -85,6 +85,17 @@ export function answerNoticeAction(
   });
 }
 
+/** Per-unit answers of a custom-content notice (issue 16): one value per row of the notice's own. */
+export type UnitAnswer = { rowId: number; valueText?: string; valueNumeric?: string; valueYesNo?: 'Yes' | 'No' };
+
+export function answerNoticeUnits(token: string, view: NoticeView, actionId: number, answers: UnitAnswer[]) {
+  const c = view.communication;
+  return publicCall(`${BASE}/${c.organization_id}/${c.id}/actions/${actionId}/units`, token, {
+    method: 'PUT',
+    body: { answers },
+  });
+}
+
 export function answerNotice(token: string, answers: AnswerWithAction[]): Promise<{ response_status: string }> {
   return publicCall(BASE, token, {
     method: 'PUT',

@@ -2530,6 +2530,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/provider/communication-notices/{orgId}/{communicationId}/actions/{actionId}/units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Answer a per-unit action for some of the notice's own rows (issue 16; answers: [{ rowId, value… }]) */
+        put: operations["putProviderCommunicationNoticesOrgIdCommunicationIdActionsActionIdUnits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/provider/communication-notices/{orgId}/{communicationId}/histories/{pcId}": {
         parameters: {
             query?: never;
@@ -2880,8 +2897,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Customized Content Report (xlsx): the provider's internal actions, notes and documents (id = communication, x = provider communication) */
+        /** Customized Content Report (xlsx): the provider's own rows and per-unit answers of a custom-content event, then its internal actions, notes and documents (id = communication, x = provider communication) */
         get: operations["getProviderCommunicationsIdCustomizedcontentX"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/communications/{id}/customizedcontent/{x}/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customized Content Report (csv): the provider's own rows and per-unit answers of a custom-content event (409 for another event) */
+        get: operations["getProviderCommunicationsIdCustomizedcontentXCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -17560,6 +17594,71 @@ export interface operations {
             };
         };
     };
+    putProviderCommunicationNoticesOrgIdCommunicationIdActionsActionIdUnits: {
+        parameters: {
+            query?: {
+                actionType?: string;
+                communicationAffectedCustomerId?: number;
+                communicationType?: string;
+                email?: string;
+                token?: string;
+            };
+            header?: never;
+            path: {
+                actionId: number;
+                communicationId: number;
+                orgId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answers: {
+                        rowId: number;
+                        valueNumeric?: string | number;
+                        valueText?: string;
+                        /** @enum {string} */
+                        valueYesNo?: "Yes" | "No";
+                    }[];
+                    token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     getProviderCommunicationNoticesOrgIdCommunicationIdHistoriesPcId: {
         parameters: {
             query?: {
@@ -18969,6 +19068,51 @@ export interface operations {
         };
     };
     getProviderCommunicationsIdCustomizedcontentX: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                x: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getProviderCommunicationsIdCustomizedcontentXCsv: {
         parameters: {
             query?: never;
             header?: never;

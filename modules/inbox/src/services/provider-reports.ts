@@ -3,6 +3,7 @@ import { historySentence, vocabularyLabel } from '@portal/vocabulary';
 import {
   type Actor,
   type AnySheet,
+  ConflictError,
   cursorBatches,
   type FileResult,
   keysetBatches,
@@ -11,7 +12,15 @@ import {
   reportFile,
   sheet,
 } from '@portal/core';
-import { COMMUNICATION_TYPES, fieldText, productFieldsOfEvent } from '@portal/communications';
+import {
+  type ActionType,
+  COMMUNICATION_TYPES,
+  type CustomRow,
+  customRowsOf,
+  fieldText,
+  productFieldsOfEvent,
+  type ResponseValue,
+} from '@portal/communications';
 import { changeHistory, providerListRowsQuery, type ProviderListQuery, type ResponderRow } from './communications.js';
 import { loadScopedNotice, mayManageType, scopeIds } from './scope.js';
 
@@ -236,13 +245,84 @@ const ITEM_STATUS: Record<string, string> = { OPEN: 'Open', COMPLETED: 'Complete
  * What the provider added to the notice (docs/decisions.md): its internal actions, its notes and its documents, one sheet
  * each; removed ones are left out, as the view leaves them out.
  */
+/**
+ * A custom-content event's first sheet (issue 16): the provider's own rows, each with its answer to every per-unit
+ * action. None for another event, so the workspace sheets keep their places there.
+ */
+async function customContentSheet(
+  ctx: ProviderReportContext,
+  event: { id: number; organization_id: number; custom_content?: boolean },
+  pc: { id: number; provider_organization_id: number | null },
+): Promise<AnySheet[]> {
+  if (!event.custom_content) return [];
+  const [rows, fields, actions, answers] = await Promise.all([
+    customRowsOf(ctx.db, event, pc),
+    productFieldsOfEvent(ctx.db, event.id, event.organization_id),
+    ctx
+      .db('communication_actions')
+      .where({ communication_id: event.id, per_unit: true })
+      .orderBy(['sort_order', 'id'])
+      .select('id', 'title', 'action_type') as Promise<{ id: number; title: string; action_type: ActionType }[]>,
+    ctx
+      .db('provider_unit_answers')
+      .where({ provider_communication_id: pc.id })
+      .select('action_id', 'custom_row_id', 'value') as Promise<
+      { action_id: string; custom_row_id: string; value: ResponseValue }[]
+    >,
+  ]);
+  const answerOf = new Map(answers.map((a) => [`${a.custom_row_id}:${a.action_id}`, a.value]));
+  return [
+    sheet<CustomRow>({
+      name: 'Custom Content',
+      columns: [
+        { header: 'Customer Key', value: (r) => r.customer_key, width: 16 },
+        { header: 'Product Name', value: (r) => r.product_name, width: 32 },
+        { header: 'Catalog Number', value: (r) => r.catalog_number, width: 18 },
+        { header: 'Lot Number', value: (r) => r.lot_number, width: 16 },
+        { header: 'Serial Number', value: (r) => r.serial_number, width: 16 },
+        { header: 'UDI', value: (r) => r.udi, width: 24 },
+        { header: 'Quantity', value: (r) => r.quantity, kind: 'number', width: 10 },
+        { header: 'Expiration Date', value: (r) => r.expiration_date, kind: 'date', width: 14 },
+        ...fields.map((f) => ({
+          header: f.name,
+          value: (r: CustomRow) => fieldText(f, r.custom_fields?.[String(f.id)]),
+          width: Math.max(14, f.name.length + 4),
+        })),
+        ...actions.map((a) => ({
+          header: a.title,
+          value: (r: CustomRow) => {
+            const v = answerOf.get(`${r.id}:${a.id}`);
+            return v?.valueNumeric ?? v?.valueYesNo ?? v?.valueText ?? '';
+          },
+          width: 20,
+        })),
+      ],
+      rows: [rows],
+    }),
+  ];
+}
+
+/** The Customized Content Report as CSV (issue 16): the one "Custom Content" sheet of a custom-content event. */
+export async function providerCustomContentCsv(
+  ctx: ProviderReportContext,
+  communicationId: number,
+  pcId: number,
+): Promise<FileResult> {
+  const { event, pc } = await loadScopedNotice(ctx.db, ctx.actor, pcId, { communicationId });
+  const sheets = await customContentSheet(ctx, event, pc);
+  if (sheets.length === 0)
+    throw new ConflictError('This event has no custom content; its Customized Content Report is XLSX only.');
+  return fileOf(ctx, PROVIDER_REPORT_TITLES.customizedContent, 'csv', sheets);
+}
+
 export async function providerCustomizedContentReport(
   ctx: ProviderReportContext,
   communicationId: number,
   pcId: number,
 ): Promise<FileResult> {
-  const { scope } = await loadScopedNotice(ctx.db, ctx.actor, pcId, { communicationId });
+  const { scope, event, pc } = await loadScopedNotice(ctx.db, ctx.actor, pcId, { communicationId });
   const { db } = ctx;
+  const custom = await customContentSheet(ctx, event, pc);
   const of = (table: string) =>
     db(`${table} as t`).where('t.provider_communication_id', pcId).whereIn('t.organization_id', scope);
   const actions = keysetBatches<InternalActionRow>(
@@ -303,6 +383,7 @@ export async function providerCustomizedContentReport(
     BATCH,
   );
   return fileOf(ctx, PROVIDER_REPORT_TITLES.customizedContent, 'xlsx', [
+    ...custom,
     sheet<InternalActionRow>({
       name: 'Internal Actions',
       columns: [

@@ -43,6 +43,7 @@ export const responseLabel = (status: string | null | undefined) =>
 
 interface ProviderStatusRow {
   id: number;
+  provider_organization_id: number | null;
   customer_name: string;
   provider_name: string | null;
   emails: string[];
@@ -64,6 +65,7 @@ interface ReportAction {
   id: number;
   title: string;
   action_type: ActionType;
+  per_unit: boolean;
 }
 
 /** A submitted answer as one cell's text. */
@@ -108,6 +110,7 @@ export async function* providerStatusRows(
     .orderBy('pc.id')
     .select(
       'pc.id',
+      'pc.provider_organization_id',
       'ac.name as customer_name',
       'po.name as provider_name',
       'ac.emails',
@@ -156,13 +159,47 @@ const responseMethodColumn: ReportColumn<ProviderStatusRow> = {
   width: 16,
 };
 
+/** Per per-unit action, a column "<title> (units answered)": "answered of rows" for each provider communication. */
+async function perUnitColumns(
+  ctx: ReportContext,
+  id: number,
+  actions: ReportAction[],
+): Promise<ReportColumn<ProviderStatusRow>[]> {
+  const perUnit = actions.filter((a) => a.per_unit);
+  if (perUnit.length === 0) return [];
+  const [answered, rows] = await Promise.all([
+    ctx
+      .db('provider_unit_answers')
+      .where({ communication_id: id })
+      .groupBy('provider_communication_id', 'action_id')
+      .select('provider_communication_id', 'action_id', ctx.db.raw('count(*)::int AS n')) as Promise<
+      { provider_communication_id: string; action_id: string; n: number }[]
+    >,
+    ctx
+      .db('communication_custom_rows')
+      .where({ communication_id: id, organization_id: ctx.actor.organizationId })
+      .groupBy('provider_organization_id')
+      .select('provider_organization_id', ctx.db.raw('count(*)::int AS n')) as Promise<
+      { provider_organization_id: string; n: number }[]
+    >,
+  ]);
+  const answeredOf = new Map(answered.map((a) => [`${a.provider_communication_id}:${a.action_id}`, a.n]));
+  const rowsOf = new Map(rows.map((r) => [Number(r.provider_organization_id), r.n]));
+  return perUnit.map((a) => ({
+    header: `${a.title} (units answered)`,
+    value: (r: ProviderStatusRow) =>
+      `${answeredOf.get(`${r.id}:${a.id}`) ?? 0} of ${rowsOf.get(Number(r.provider_organization_id)) ?? 0}`,
+    width: 18,
+  }));
+}
+
 export async function providerStatusReport(ctx: ReportContext, id: number, format: ReportFormat): Promise<FileResult> {
   await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.providerStatus);
   const actions = (await ctx
     .db('communication_actions')
     .where({ communication_id: id, organization_id: ctx.actor.organizationId })
     .orderBy(['sort_order', 'id'])
-    .select('id', 'title', 'action_type')) as ReportAction[];
+    .select('id', 'title', 'action_type', 'per_unit')) as ReportAction[];
   // The event's custom product fields, a column each: the values its products hold (issue 12), after the actions.
   const fields = await productFieldsOfEvent(ctx.db, id, ctx.actor.organizationId);
   // Distinct values per field, gathered in SQL (an event may list 10,000 products).
@@ -191,10 +228,12 @@ export async function providerStatusReport(ctx: ReportContext, id: number, forma
       width: 24,
     }),
   );
+  // Per-unit actions of a custom-content event (issue 16): how many of each customer's rows are answered.
+  const unitColumns = await perUnitColumns(ctx, id, actions);
   return fileOf(ctx, 'Provider Status Report', format, [
     sheet({
       name: 'Provider Status',
-      columns: [...providerStatusColumns, ...actionColumns, responseMethodColumn, ...fieldColumns],
+      columns: [...providerStatusColumns, ...actionColumns, responseMethodColumn, ...fieldColumns, ...unitColumns],
       rows: providerStatusRows(ctx.db, ctx.actor, id),
     }),
   ]);
@@ -322,6 +361,33 @@ export const FDA_LEVELS: [string, string][] = [
   ['E', 'No effectiveness checks'],
 ];
 
+/**
+ * A custom-content event's units (issue 16): the customers' rows, and those answered for every per-unit action. Lines
+ * of the FDA summary, none for another event.
+ */
+async function unitCounts(
+  ctx: ReportContext,
+  event: { id: number; custom_content?: boolean },
+): Promise<[string, unknown][]> {
+  if (!event.custom_content) return [];
+  const counts = (
+    await ctx.db.raw(
+      `SELECT count(*)::int AS units,
+        count(*) FILTER (WHERE a.n > 0 AND (SELECT count(DISTINCT u.action_id) FROM provider_unit_answers u
+          WHERE u.custom_row_id = r.id) = a.n)::int AS answered
+      FROM communication_custom_rows r,
+        (SELECT count(*)::int AS n FROM communication_actions WHERE communication_id = ? AND per_unit) a
+      WHERE r.communication_id = ? AND r.organization_id = ?`,
+      [event.id, event.id, ctx.actor.organizationId],
+    )
+  ).rows[0] as { units: number; answered: number };
+  return [
+    ['Units Listed', counts.units],
+    ['Units Answered', counts.answered],
+    ['Unit Answer Rate (%)', percent(counts.answered, counts.units)],
+  ];
+}
+
 export async function fdaEffectivenessReport(ctx: ReportContext, id: number): Promise<FileResult> {
   const event = await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.fdaEffectiveness);
   const c = await effectivenessCounts(ctx.db, ctx.actor, id);
@@ -339,6 +405,7 @@ export async function fdaEffectivenessReport(ctx: ReportContext, id: number): Pr
     ['Completed', c.completed],
     ['Acknowledgement Rate (%)', percent(c.acknowledged, c.consignees)],
     ['Completion Rate (%)', percent(c.completed, c.consignees)],
+    ...(await unitCounts(ctx, event)),
     ['Effectiveness Check Level Reached', level],
     ...FDA_LEVELS.map(([l, what]): [string, unknown] => [`Level ${l}`, what]),
   ];

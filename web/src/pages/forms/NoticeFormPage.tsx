@@ -5,6 +5,7 @@ import { Button, StatusLabel, useOptionalToast } from '@portal/design-system';
 import {
   acknowledgeNotice,
   answerNotice,
+  answerNoticeUnits,
   confirmationPath,
   markNoticeSubmitted,
   deleteNoticeFile,
@@ -18,6 +19,7 @@ import { NoticeBody } from './NoticeDetails';
 import { FormError, FormLoading, InvalidLink } from './FormStates';
 import { useFilePreview } from './Preview';
 import { ResponseForm, type ResponseApi } from './ResponseForm';
+import { UnitAnswers } from '../provider/UnitAnswers';
 
 function Acknowledgement({ view, token, onDone }: { view: NoticeView; token: string; onDone: () => Promise<unknown> }) {
   const { t } = useLingui();
@@ -88,8 +90,21 @@ export default function NoticeFormPage() {
       ) : null}
       <Acknowledgement view={view} token={token} onDone={() => mutate()} />
       <NoticeBody view={view} onPreview={openPreview} />
+      {/* Per-unit actions (issue 16) are answered row by row, not in the form. */}
+      {view.actions
+        .filter((a) => a.per_unit)
+        .map((a) => (
+          <UnitAnswers
+            key={a.id}
+            save={(actionId, answers) => answerNoticeUnits(token, view, actionId, answers)}
+            action={a}
+            rows={view.products}
+            readOnly={closed}
+            reload={() => mutate()}
+          />
+        ))}
       <ResponseForm
-        actions={view.actions}
+        actions={view.actions.filter((a) => !a.per_unit)}
         api={api}
         readOnly={closed}
         reload={() => mutate()}

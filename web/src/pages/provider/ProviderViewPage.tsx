@@ -41,6 +41,8 @@ import { DocumentList, EventDetails, ProductList } from '../forms/NoticeDetails'
 import { FormError, FormLoading } from '../forms/FormStates';
 import { useFilePreview } from '../forms/Preview';
 import { ResponseForm, type ResponseApi } from '../forms/ResponseForm';
+import { UnitAnswers } from './UnitAnswers';
+import { answerProviderUnits } from '../../api/customContent';
 import { editPath } from './rowActions';
 import { ProviderReportsMenu } from './ProviderReports';
 import { providerConversationsPath } from '../../api/conversations';
@@ -396,8 +398,21 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
           <ProductList products={view.products} />
         </TabsContent>
         <TabsContent value="actions" className="pt-3">
+          {/* Per-unit actions (issue 16) are answered row by row, not in the form. */}
+          {view.actions
+            .filter((a) => a.per_unit)
+            .map((a) => (
+              <UnitAnswers
+                key={a.id}
+                save={(actionId, answers) => answerProviderUnits(id, pcId, actionId, answers)}
+                action={a}
+                rows={view.products}
+                readOnly={closed}
+                reload={() => mutate()}
+              />
+            ))}
           <ResponseForm
-            actions={view.actions}
+            actions={view.actions.filter((a) => !a.per_unit)}
             api={api}
             readOnly={closed}
             reload={() => mutate()}

@@ -20,6 +20,11 @@ import {
   useToast,
   type DatePickerTexts,
 } from '@portal/design-system';
+import { CustomContentPanel } from './shared/CustomContentPanel';
+import { useCustomContent } from '../../api/customContent';
+
+/** Action types a per-unit action may have (the server's rule, issue 16). */
+const PER_UNIT_TYPES: readonly string[] = ['Text', 'Numeric', 'YesNo'];
 import {
   ACTION_TYPES,
   approveCommunication,
@@ -281,7 +286,13 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
       ) : null}
       {step === 2 ? (
         <fieldset disabled={!draft} className="min-w-0">
-          <ActionsStep type={type} actions={actions} setActions={setActions} errors={submitted ? actionErrors : {}} />
+          <ActionsStep
+            id={id}
+            type={type}
+            actions={actions}
+            setActions={setActions}
+            errors={submitted ? actionErrors : {}}
+          />
         </fieldset>
       ) : null}
       {step === 3 && id ? (
@@ -647,6 +658,7 @@ function ProductsStep({
   return (
     <div className="space-y-4" data-testid="step-products">
       {errors.products ? <Alert>{t`Add at least one product.`}</Alert> : null}
+      <CustomContentPanel id={id} />
       <ProductImport
         id={id}
         onProducts={(added) => setProducts((list) => [...list.filter((p) => p.product_name.trim() !== ''), ...added])}
@@ -720,16 +732,19 @@ function ProductsStep({
 }
 
 function ActionsStep({
+  id,
   type,
   actions,
   setActions,
   errors,
 }: {
+  id: number | null;
   type: CommunicationType;
   actions: CommunicationAction[];
   setActions: (update: (a: CommunicationAction[]) => CommunicationAction[]) => void;
   errors: FieldErrors;
 }) {
+  const customContent = useCustomContent(id).data?.custom_content === true;
   const { t } = useLingui();
   const labels = useLabels();
   const [templatesOpen, setTemplatesOpen] = useState(false);
@@ -818,6 +833,15 @@ function ActionsStep({
                 />
                 <Trans>Required</Trans>
               </label>
+              {customContent && PER_UNIT_TYPES.includes(action.action_type) ? (
+                <label className="flex items-center gap-2 text-sm">
+                  <Checkbox
+                    checked={action.per_unit === true}
+                    onCheckedChange={(c) => patch(index, { per_unit: c === true })}
+                  />
+                  <Trans>Answer per unit (each customer row)</Trans>
+                </label>
+              ) : null}
             </li>
           );
         })}

@@ -1,0 +1,123 @@
+import ExcelJS from 'exceljs';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { PASSWORD, signIn } from './support';
+
+/**
+ * Custom content end to end (issue 16): a supplier sends a recall whose product file gives Riverside and Lakeshore
+ * their own lots, with a per-unit action (through the API: the wizard's parts have their own tests). Each provider, in
+ * the browser, sees only its own lots, answers per unit, and downloads the Customized Content Report with its rows.
+ */
+
+async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/api/auth/token', {
+    data: { client_id: 'portal-web', grant_type: 'password', email, password: PASSWORD },
+  });
+  return ((await res.json()) as { d: { access_token: string } }).d.access_token;
+}
+
+async function api<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request.fetch(`/api${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
+  const body = (await res.json()) as { ok: boolean; m: string; d: T };
+  expect(body.ok, `${method} ${path}: ${body.m}`).toBe(true);
+  return body.d;
+}
+
+test('two providers each see only their own lots, answer per unit and download the Customized Content Report', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const name = `E2E custom content ${Date.now()}`;
+  const supplier = await tokenFor(request, 'recalls@acme.demo');
+  const { id } = await api<{ id: number }>(request, supplier, 'POST', '/supplier/communications/step0', {
+    type: 'RECALL',
+    name,
+    classification: 'CLASSII',
+  });
+  await api(request, supplier, 'PUT', `/supplier/communications/${id}/custom-content`, { enabled: true });
+  const csv = [
+    'Customer Key,Product Name,Lot Number,Serial Number,Quantity',
+    'PRV-0001,E2E pump,RIV-LOT-1,RIV-SN-1,2',
+    'PRV-0001,E2E pump,RIV-LOT-2,RIV-SN-2,1',
+    'PRV-0002,E2E pump,LAK-LOT-1,LAK-SN-1,4',
+  ].join('\r\n');
+  const uploaded = await request.post(`/api/supplier/communications/${id}/custom-content/file`, {
+    headers: { Authorization: `Bearer ${supplier}` },
+    multipart: { file: { name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+  });
+  expect(uploaded.ok(), await uploaded.text()).toBeTruthy();
+  await api(request, supplier, 'POST', '/supplier/communications/step2', {
+    id,
+    actions: [{ action_type: 'Numeric', title: 'Units quarantined', is_required: true, per_unit: true }],
+  });
+  const providerIds: number[] = [];
+  for (const email of ['admin@riverside.demo', 'admin@lakeshore.demo']) {
+    const token = await tokenFor(request, email);
+    const me = await api<{ organization: { id: number } }>(request, token, 'GET', '/me');
+    providerIds.push(me.organization.id);
+  }
+  await api(request, supplier, 'POST', '/supplier/communications/step3', {
+    id,
+    provider_organization_ids: providerIds,
+  });
+  await api(request, supplier, 'PUT', `/supplier/communications/${id}/approve-recall/0/0`, {});
+  await api(request, supplier, 'PUT', `/supplier/communications/${id}/send-notification/0`, {});
+
+  for (const [email, mine, theirs, answers] of [
+    ['admin@riverside.demo', ['RIV-LOT-1', 'RIV-LOT-2'], 'LAK-LOT-1', ['2', '1']],
+    ['admin@lakeshore.demo', ['LAK-LOT-1'], 'RIV-LOT-1', ['3']],
+  ] as const) {
+    const token = await tokenFor(request, email);
+    const list = await api<{ items: { id: number; communication_id: number }[] }>(
+      request,
+      token,
+      'GET',
+      `/provider/communications?communicationType=RECALL&search=${encodeURIComponent(name)}`,
+    );
+    const pcId = list.items.find((r) => r.communication_id === id)!.id;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, email);
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto(`/provider/recalls/view/${id}/${pcId}`);
+    await expect(page.getByTestId('provider-view')).toBeVisible();
+
+    // Its own lots only.
+    await page.getByRole('tab', { name: 'Products' }).click();
+    const products = page.getByRole('list', { name: 'Products' });
+    for (const lot of mine) await expect(products.getByText(lot, { exact: true })).toBeVisible();
+    await expect(products.getByText(theirs, { exact: true })).toHaveCount(0);
+
+    // One answer per unit.
+    await page.getByRole('tab', { name: 'Actions' }).click();
+    const unit = page.locator('fieldset', { has: page.locator('legend', { hasText: 'Units quarantined' }) });
+    const inputs = unit.getByRole('textbox');
+    await expect(inputs).toHaveCount(mine.length);
+    for (const [i, value] of answers.entries()) await inputs.nth(i).fill(value);
+    await unit.getByRole('button', { name: 'Save unit answers' }).click();
+    await expect(page.locator('[data-slot="toast-description"]', { hasText: 'Saved successfully.' })).toBeVisible();
+
+    // The Customized Content Report from the view's Reports menu: its rows and answers.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Reports' }).click();
+    await page.getByRole('menuitem', { name: 'Customized Content Report' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^Customized Content Report.*\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.getWorksheet('Custom Content')!;
+    const rows: string[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v)))));
+    const [header = [], ...data] = rows;
+    const lot = header.indexOf('Lot Number');
+    const answer = header.indexOf('Units quarantined');
+    expect(data.map((r) => [r[lot], r[answer]])).toEqual(mine.map((l, i) => [l, answers[i]]));
+    await context.close();
+  }
+});
