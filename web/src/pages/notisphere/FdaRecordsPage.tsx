@@ -19,6 +19,7 @@ import {
   TextInput,
   useToast,
   type DataTableColumn,
+  type DatePickerTexts,
 } from '@portal/design-system';
 import {
   downloadFdaRecords,
@@ -136,6 +137,14 @@ export function FdaRecordsPage({ list }: { list: FdaList }) {
   const { data, error, isLoading } = useFdaRecords(list, state, filters);
   const [downloading, setDownloading] = useState(false);
   const title = list === 'devices' ? t`FDA Devices` : t`FDA Drugs`;
+  // The wizard's words for the date pickers (same messages, so the same translations).
+  const dateTexts: Partial<DatePickerTexts> = {
+    placeholder: t`MM/DD/YYYY`,
+    openCalendar: t`Open calendar`,
+    clear: t`Clear`,
+    invalid: t`Invalid date`,
+    chooseDate: t`Choose date`,
+  };
   const setFilter = (patch: Partial<FdaFilters>) => {
     setFilters((f) => ({ ...f, ...patch }));
     setState((s) => ({ ...s, pageNumber: 1 }));
@@ -283,6 +292,7 @@ export function FdaRecordsPage({ list }: { list: FdaList }) {
             value={filters.initiatedFrom ?? null}
             onChange={(v) => setFilter({ initiatedFrom: v ?? undefined })}
             fromYear={1990}
+            texts={dateTexts}
           />
         </div>
         <div className="grid gap-1">
@@ -294,6 +304,7 @@ export function FdaRecordsPage({ list }: { list: FdaList }) {
             value={filters.initiatedTo ?? null}
             onChange={(v) => setFilter({ initiatedTo: v ?? undefined })}
             fromYear={1990}
+            texts={dateTexts}
           />
         </div>
       </div>
