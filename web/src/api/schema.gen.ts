@@ -1168,6 +1168,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notisphere/fda/without-event/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** FDA device recalls of portal suppliers (by supplier master name) without a portal event naming them (paged, the FDA list's filters) */
+        get: operations["getNotisphereFdaWithoutEventDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/fda/without-event/drugs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** FDA drug recalls of portal suppliers (by supplier master name) without a portal event naming them (paged, the FDA list's filters) */
+        get: operations["getNotisphereFdaWithoutEventDrugs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notisphere/metrics": {
         parameters: {
             query?: never;
@@ -10118,6 +10152,188 @@ export interface operations {
                 content: {
                     "application/json": {
                         d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereFdaWithoutEventDevices: {
+        parameters: {
+            query?: {
+                classification?: "Class I" | "Class II" | "Class III";
+                filterModel?: string;
+                firm?: string;
+                initiatedFrom?: string;
+                initiatedTo?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                productCode?: string;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                status?: "Open Classified" | "Completed" | "Terminated" | "Ongoing";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                brand_names?: string[];
+                                classification: string | null;
+                                code_info?: string | null;
+                                device_name?: string | null;
+                                event_number?: string | null;
+                                generic_names?: string[];
+                                id: number;
+                                /** Format: date */
+                                initiation_date: string | null;
+                                k_numbers?: string[];
+                                /** @enum {string} */
+                                kind: "device-recall" | "device-enforcement" | "drug-enforcement";
+                                manufacturer_names?: string[];
+                                ndc?: string[];
+                                product_code?: string | null;
+                                product_description?: string | null;
+                                reason_for_recall?: string | null;
+                                recall_number: string;
+                                recalling_firm: string | null;
+                                /** Format: date */
+                                report_date?: string | null;
+                                status: string | null;
+                                /** Format: date */
+                                termination_date?: string | null;
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereFdaWithoutEventDrugs: {
+        parameters: {
+            query?: {
+                classification?: "Class I" | "Class II" | "Class III";
+                filterModel?: string;
+                firm?: string;
+                initiatedFrom?: string;
+                initiatedTo?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                productCode?: string;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                status?: "Open Classified" | "Completed" | "Terminated" | "Ongoing";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                brand_names?: string[];
+                                classification: string | null;
+                                code_info?: string | null;
+                                device_name?: string | null;
+                                event_number?: string | null;
+                                generic_names?: string[];
+                                id: number;
+                                /** Format: date */
+                                initiation_date: string | null;
+                                k_numbers?: string[];
+                                /** @enum {string} */
+                                kind: "device-recall" | "device-enforcement" | "drug-enforcement";
+                                manufacturer_names?: string[];
+                                ndc?: string[];
+                                product_code?: string | null;
+                                product_description?: string | null;
+                                reason_for_recall?: string | null;
+                                recall_number: string;
+                                recalling_firm: string | null;
+                                /** Format: date */
+                                report_date?: string | null;
+                                status: string | null;
+                                /** Format: date */
+                                termination_date?: string | null;
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;

@@ -174,13 +174,31 @@ function applyFilters(qb: Knex.QueryBuilder, list: FdaList, q: FdaListQuery): bo
  * GET /notisphere/fda/devices and /drugs. The unfiltered total is the import's counter (`fda_counts`); a filtered or
  * searched one counts up to COUNT_CAP, as every list.
  */
-export async function listFda(db: Knex, list: FdaList, raw: FdaListQuery): Promise<ListPage<FdaRecordRow>> {
+/** Narrows a list to recalls of the given firms (normalised names), leaving out the given recall numbers. */
+export interface FirmScope {
+  firms: string[];
+  exclude: string[];
+}
+
+/** The firm as the supplier master normalises names (upper case, letters and digits, single spaces); indexed. */
+const NORMALIZED_FIRM = `upper(btrim(regexp_replace(coalesce(r.recalling_firm, ''), '[^[:alnum:]]+', ' ', 'g')))`;
+
+export async function listFda(
+  db: Knex,
+  list: FdaList,
+  raw: FdaListQuery,
+  scope?: FirmScope,
+): Promise<ListPage<FdaRecordRow>> {
   const spec = listSpec(list);
   const query = parseListQuery(raw, spec);
   const qb = base(db, list);
+  if (scope) {
+    qb.whereRaw(`${NORMALIZED_FIRM} = ANY(?)`, [scope.firms]);
+    if (scope.exclude.length) qb.whereRaw(`NOT (r.${SOURCES[list].key} = ANY(?))`, [scope.exclude]);
+  }
   const filtered = applyFilters(qb, list, raw);
   const searched = applySearch(db, qb, query.search);
-  const narrowed = filtered || searched;
+  const narrowed = filtered || searched || scope !== undefined;
   // runList caps the count of a search or filterModel; the page's own filters are capped here the same way.
   const total = narrowed
     ? db.count({ count: '*' }).from(
