@@ -15,6 +15,7 @@ import {
   Label,
   RowActionsMenu,
   SimpleSelect,
+  Switch,
   TableHeaderActions,
   TextInput,
   useToast,
@@ -134,7 +135,8 @@ export function FdaRecordsPage({ list }: { list: FdaList }) {
     search: '',
     filters: {},
   });
-  const { data, error, isLoading } = useFdaRecords(list, state, filters);
+  const [withoutEvent, setWithoutEvent] = useState(false);
+  const { data, error, isLoading } = useFdaRecords(list, state, filters, withoutEvent);
   const [downloading, setDownloading] = useState(false);
   const title = list === 'devices' ? t`FDA Devices` : t`FDA Drugs`;
   // The wizard's words for the date pickers (same messages, so the same translations).
@@ -306,6 +308,19 @@ export function FdaRecordsPage({ list }: { list: FdaList }) {
             fromYear={1990}
             texts={dateTexts}
           />
+        </div>
+        <div className="flex items-center gap-2 pb-2">
+          <Switch
+            id="fda-without-event"
+            checked={withoutEvent}
+            onCheckedChange={(checked) => {
+              setWithoutEvent(checked);
+              setState((s) => ({ ...s, pageNumber: 1 }));
+            }}
+          />
+          <Label htmlFor="fda-without-event">
+            <Trans>Only recalls of portal suppliers without a portal event</Trans>
+          </Label>
         </div>
       </div>
       <DataTable
