@@ -130,10 +130,15 @@ export function searchQuery(search: string): string | null {
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
 
-function applySearch(db: Knex, qb: Knex.QueryBuilder, search: string | undefined): boolean {
+function applySearch(db: Knex, list: FdaList, qb: Knex.QueryBuilder, search: string | undefined): boolean {
   const q = searchQuery(search?.trim() ?? '');
   if (!q) return false;
-  qb.whereRaw(`r.search_vector @@ to_tsquery('simple', ?)`, [q]);
+  // The matches come off the GIN index first (OFFSET 0 keeps the subquery whole): inline, the planner walks the
+  // page's sort index testing every row's tsvector until the page fills, which for a rare lot number is the table.
+  qb.whereRaw(
+    `r.id IN (SELECT id FROM ${SOURCES[list].table} WHERE search_vector @@ to_tsquery('simple', ?) OFFSET 0)`,
+    [q],
+  );
   return true;
 }
 
@@ -197,7 +202,7 @@ export async function listFda(
     if (scope.exclude.length) qb.whereRaw(`NOT (r.${SOURCES[list].key} = ANY(?))`, [scope.exclude]);
   }
   const filtered = applyFilters(qb, list, raw);
-  const searched = applySearch(db, qb, query.search);
+  const searched = applySearch(db, list, qb, query.search);
   const narrowed = filtered || searched || scope !== undefined;
   // runList caps the count of a search or filterModel; the page's own filters are capped here the same way.
   const total = narrowed
@@ -277,7 +282,7 @@ export function downloadFda(
   const query = parseListQuery({ ...raw, pageNumber: 1, pageSize: 1 }, spec);
   const qb = base(db, list);
   applyFilters(qb, list, raw);
-  applySearch(db, qb, query.search);
+  applySearch(db, list, qb, query.search);
   const filtered = applyListFilters(qb, query, spec);
   const pages = async (offset: number, limit: number) =>
     (await applyListPage(selectRow(db, list)(filtered.clone()), { ...query, pageSize: limit }, spec, 'r.id').offset(
