@@ -19,7 +19,10 @@ const RECALL = 'Z-0053-2020';
 test.beforeAll(async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-fda-'));
   const file = path.join(dir, 'device-recall-0001-of-0001.json');
-  writeFileSync(file, JSON.stringify({ meta: sample.anatomy.meta, results: [sample.anatomy.results[0], sample.record] }));
+  writeFileSync(
+    file,
+    JSON.stringify({ meta: sample.anatomy.meta, results: [sample.anatomy.results[0], sample.record] }),
+  );
   const { stdout } = await promisify(execFile)('pnpm', ['cli', 'fda', 'import', file], {
     cwd: root,
     env: { ...process.env, DATA_DIR: `.data/e2e-${port}` },
