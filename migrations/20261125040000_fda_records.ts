@@ -50,6 +50,11 @@ async function listIndexes(knex: Knex, table: string, key: string, lead = ''): P
   await knex.raw(`CREATE INDEX ${table}_status_idx ON ${table} (${p}status)`);
   await knex.raw(`CREATE INDEX ${table}_search_idx ON ${table} USING gin (search_vector)`);
   await knex.raw(`CREATE INDEX ${table}_firm_trgm_idx ON ${table} USING gin (recalling_firm gin_trgm_ops)`);
+  // The firm as the supplier master normalises names: "FDA recalls without a portal event" matches on it.
+  await knex.raw(
+    `CREATE INDEX ${table}_normalized_firm_idx ON ${table}
+     ((upper(btrim(regexp_replace(coalesce(recalling_firm, ''), '[^[:alnum:]]+', ' ', 'g')))))`,
+  );
 }
 
 export async function up(knex: Knex): Promise<void> {

@@ -1,5 +1,7 @@
 import { idSchema, listQuerySchema, messageResult, type ModuleDeps, type Route, route } from '@portal/core';
+import { type FdaListQuery, fdaListQuery, fdaPageSchema } from '@portal/fda';
 import { COMMUNICATION_TYPES } from './constants.js';
+import { fdaRecallsWithoutEvent } from './services/fda-without-event.js';
 import { operatorEventListPageSchema } from './output-schemas.js';
 import * as schema from './schemas.js';
 import {
@@ -53,7 +55,20 @@ export function operatorCommunicationRoutes({ db, config, logger }: ModuleDeps):
       schema: { query: downloadQuery },
       handler: ({ actor, query, timezone }) => recallsReport(db, actor, query, format, timezone, onError),
     });
+  // Issue 15: FDA recalls of the portal's suppliers that none of their events names (Notisphere_ViewFDAInformation).
+  const withoutEvent = (list: 'devices' | 'drugs'): Route =>
+    route<unknown, FdaListQuery>({
+      method: 'GET',
+      path: `/notisphere/fda/without-event/${list}`,
+      access: ['Notisphere_ViewFDAInformation'],
+      summary: `FDA ${list === 'devices' ? 'device' : 'drug'} recalls of portal suppliers (by supplier master name) without a portal event naming them (paged, the FDA list's filters)`,
+      tags: ['fda'],
+      schema: { query: fdaListQuery, response: fdaPageSchema },
+      handler: ({ query }) => fdaRecallsWithoutEvent(db, list, query),
+    });
   return [
+    withoutEvent('devices'),
+    withoutEvent('drugs'),
     route<unknown, OperatorListQuery>({
       method: 'GET',
       path: base,

@@ -8,6 +8,14 @@ export function createFdaModule(deps: ModuleDeps): PortalModule {
 
 export { type ImportOptions, type ImportSummary, importFda, MAX_REFUSALS, type Refusal } from './services/import.js';
 export { FDA_KINDS, type FdaKind, LINKABLE_RECALL_NUMBER } from './services/records.js';
-export { type FdaRecord, type FdaRecordRow, getFda, listFda } from './services/records-list.js';
+export {
+  type FdaList,
+  type FdaRecord,
+  type FdaRecordRow,
+  type FirmScope,
+  getFda,
+  listFda,
+} from './services/records-list.js';
+export { type FdaListQuery, fdaPageSchema, listQuery as fdaListQuery } from './schemas.js';
 export { importDroppedFiles } from './services/import-job.js';
 export { type LinkedFdaRecord, linkedFdaRecordSchema, linkedFdaRecords } from './services/linked.js';

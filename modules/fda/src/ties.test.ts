@@ -95,3 +95,31 @@ describe('the provider sees the linked FDA records on a received event', () => {
     ]);
   });
 });
+
+describe("the operator's FDA recalls without a portal event", () => {
+  it('lists recalls of a portal supplier (by supplier master name) until one of its events names them', async () => {
+    const w = await world(t);
+    await t.db('supplier_master').insert({
+      name: 'Arrow International, Inc.',
+      normalized_name: 'ARROW INTERNATIONAL INC',
+      organization_id: w.acme,
+      status: 'LINKED',
+    });
+    // The tests above linked the number on Acme's events; start from none.
+    await t.db('communications').update({ fda_recall_numbers: t.db.raw(`'{}'::text[]`) });
+    const numbers = async () => {
+      const res = await t.call('GET', '/api/notisphere/fda/without-event/devices', { token: operator });
+      expect(res.status).toBe(200);
+      return res.body.d.items.map((r: { recall_number: string }) => r.recall_number);
+    };
+    expect(await numbers()).toEqual(['Z-0053-2020']);
+    // A firm no supplier is named after never shows; an event of the supplier naming the recall takes it off.
+    expect((await t.call('GET', '/api/notisphere/fda/without-event/drugs', { token: operator })).body.d.items).toEqual(
+      [],
+    );
+    await step0({ name: 'Arrow kit recall', fda_recall_numbers: ['Z-0053-2020'] });
+    expect(await numbers()).toEqual([]);
+    const provider = (await t.signIn('admin@riverside.demo')).access_token;
+    expect((await t.call('GET', '/api/notisphere/fda/without-event/devices', { token: provider })).status).toBe(403);
+  });
+});

@@ -46,7 +46,7 @@ export { getTemplateActions, type TemplateAction, type ActionType, ACTION_TYPES 
 export { getSalesRepresentatives, type SalesRepresentative } from './services/sales-reps.js';
 export { providerContactFor } from './services/supplier-contacts.js';
 // The supplier master: which supplier organisation a name in a file means (issue 11).
-export { normalizeSupplierName, resolveSupplierName } from './services/supplier-master.js';
+export { linkedSupplierNames, normalizeSupplierName, resolveSupplierName } from './services/supplier-master.js';
 export { COMMUNICATION_TYPES, type CommunicationType } from './services/communication-settings.js';
 
 /** `endSessions` is auth's (the sessions port, see services/sessions.ts): wired here by the composition root. */

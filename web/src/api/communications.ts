@@ -1,3 +1,4 @@
+import type { LinkedFdaRecord } from './fdaLinks';
 import { t } from '@lingui/core/macro';
 import { useAtomValue } from 'jotai';
 import type { FilterModel, SortItem } from '@portal/design-system';
@@ -75,6 +76,8 @@ export interface CommunicationInfo {
   contact_name: string | null;
   contact_email: string | null;
   contact_phone: string | null;
+  /** Issue 15: the FDA recalls the event answers (Z-NNNN-YYYY, D-NNNN-YYYY). */
+  fda_recall_numbers?: string[];
 }
 
 export type CustomFieldValue = string | number | boolean | string[] | null;
@@ -116,6 +119,8 @@ export interface Communication extends CommunicationInfo {
   products: (Product & { id: number })[];
   actions: (CommunicationAction & { id: number })[];
   customers_count?: number;
+  /** Issue 15: the FDA records `fda_recall_numbers` name. */
+  fda_records?: LinkedFdaRecord[];
   locations_count?: number;
   provider_communications_count?: number;
 }

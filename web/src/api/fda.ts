@@ -19,8 +19,10 @@ function fdaQuery(state: ListState, filters: FdaFilters): Query {
   return { ...listQuery(state, null), ...filters };
 }
 
-export function useFdaRecords(list: FdaList, state: ListState, filters: FdaFilters) {
-  return useApi<FdaPage>(`${BASE}/${list}`, fdaQuery(state, filters), { swr: { keepPreviousData: true } });
+/** The list, or (`withoutEvent`) only recalls of the portal's suppliers that none of their events names. */
+export function useFdaRecords(list: FdaList, state: ListState, filters: FdaFilters, withoutEvent = false) {
+  const path = withoutEvent ? `${BASE}/without-event/${list}` : `${BASE}/${list}`;
+  return useApi<FdaPage>(path, fdaQuery(state, filters), { swr: { keepPreviousData: true } });
 }
 
 export function useFdaRecord(list: FdaList, recallNumber: string | null) {

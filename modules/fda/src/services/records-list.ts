@@ -130,10 +130,15 @@ export function searchQuery(search: string): string | null {
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
 
-function applySearch(db: Knex, qb: Knex.QueryBuilder, search: string | undefined): boolean {
+function applySearch(db: Knex, list: FdaList, qb: Knex.QueryBuilder, search: string | undefined): boolean {
   const q = searchQuery(search?.trim() ?? '');
   if (!q) return false;
-  qb.whereRaw(`r.search_vector @@ to_tsquery('simple', ?)`, [q]);
+  // The matches come off the GIN index first (OFFSET 0 keeps the subquery whole): inline, the planner walks the
+  // page's sort index testing every row's tsvector until the page fills, which for a rare lot number is the table.
+  qb.whereRaw(
+    `r.id IN (SELECT id FROM ${SOURCES[list].table} WHERE search_vector @@ to_tsquery('simple', ?) OFFSET 0)`,
+    [q],
+  );
   return true;
 }
 
@@ -174,13 +179,31 @@ function applyFilters(qb: Knex.QueryBuilder, list: FdaList, q: FdaListQuery): bo
  * GET /notisphere/fda/devices and /drugs. The unfiltered total is the import's counter (`fda_counts`); a filtered or
  * searched one counts up to COUNT_CAP, as every list.
  */
-export async function listFda(db: Knex, list: FdaList, raw: FdaListQuery): Promise<ListPage<FdaRecordRow>> {
+/** Narrows a list to recalls of the given firms (normalised names), leaving out the given recall numbers. */
+export interface FirmScope {
+  firms: string[];
+  exclude: string[];
+}
+
+/** The firm as the supplier master normalises names (upper case, letters and digits, single spaces); indexed. */
+const NORMALIZED_FIRM = `upper(btrim(regexp_replace(coalesce(r.recalling_firm, ''), '[^[:alnum:]]+', ' ', 'g')))`;
+
+export async function listFda(
+  db: Knex,
+  list: FdaList,
+  raw: FdaListQuery,
+  scope?: FirmScope,
+): Promise<ListPage<FdaRecordRow>> {
   const spec = listSpec(list);
   const query = parseListQuery(raw, spec);
   const qb = base(db, list);
+  if (scope) {
+    qb.whereRaw(`${NORMALIZED_FIRM} = ANY(?)`, [scope.firms]);
+    if (scope.exclude.length) qb.whereRaw(`NOT (r.${SOURCES[list].key} = ANY(?))`, [scope.exclude]);
+  }
   const filtered = applyFilters(qb, list, raw);
-  const searched = applySearch(db, qb, query.search);
-  const narrowed = filtered || searched;
+  const searched = applySearch(db, list, qb, query.search);
+  const narrowed = filtered || searched || scope !== undefined;
   // runList caps the count of a search or filterModel; the page's own filters are capped here the same way.
   const total = narrowed
     ? db.count({ count: '*' }).from(
@@ -259,7 +282,7 @@ export function downloadFda(
   const query = parseListQuery({ ...raw, pageNumber: 1, pageSize: 1 }, spec);
   const qb = base(db, list);
   applyFilters(qb, list, raw);
-  applySearch(db, qb, query.search);
+  applySearch(db, list, qb, query.search);
   const filtered = applyListFilters(qb, query, spec);
   const pages = async (offset: number, limit: number) =>
     (await applyListPage(selectRow(db, list)(filtered.clone()), { ...query, pageSize: limit }, spec, 'r.id').offset(

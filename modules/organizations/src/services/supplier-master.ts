@@ -250,3 +250,14 @@ export async function resolveSupplierName(db: Knex, name: string): Promise<numbe
     .select('id', 'name')) as { id: number; name: string }[];
   return candidates.length === 1 ? Number(candidates[0]!.id) : null;
 }
+
+/**
+ * The supplier master names linked to a supplier organisation (issue 15: FDA recalls are matched to suppliers through
+ * them), normalised as `normalizeSupplierName` does.
+ */
+export async function linkedSupplierNames(db: Knex): Promise<{ organization_id: number; normalized_name: string }[]> {
+  return (await db('supplier_master')
+    .whereNotNull('organization_id')
+    .whereNot({ status: 'DEACTIVATED' })
+    .select('organization_id', 'normalized_name')) as { organization_id: number; normalized_name: string }[];
+}

@@ -64,6 +64,8 @@ function backend() {
       if (path === '/api/notisphere/fda/devices')
         return jsonResponse({ items: [row], total: 1, pageNumber: 1, pageSize: 50, lastUpdated: null });
       if (path === '/api/notisphere/fda/devices/Z-0053-2020') return jsonResponse(record);
+      if (path === '/api/notisphere/fda/without-event/devices')
+        return jsonResponse({ items: [], total: 0, pageNumber: 1, pageSize: 50, lastUpdated: null });
       return jsonResponse({});
     }),
   );
@@ -86,9 +88,16 @@ describe('operator FDA devices', () => {
     const user = userEvent.setup();
     await user.type(screen.getByRole('searchbox'), '13F18G0480');
     await waitFor(() => expect(calls.some((u) => u.includes('search=13F18G0480'))).toBe(true));
-    await user.click(screen.getByRole('button', { name: 'Z-0053-2020' }));
+    await user.click(await screen.findByRole('button', { name: 'Z-0053-2020' }));
     const dialog = await screen.findByTestId('fda-record');
     expect(await within(dialog).findByText('19605-9607')).toBeTruthy();
     expect(within(dialog).getByText('880.5200')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    // Only the portal's suppliers' recalls without an event: another call, the same grid.
+    await user.click(screen.getByRole('switch', { name: 'Only recalls of portal suppliers without a portal event' }));
+    await waitFor(() =>
+      expect(calls.some((u) => u.startsWith('/api/notisphere/fda/without-event/devices'))).toBe(true),
+    );
+    await waitFor(() => expect(screen.queryByText('Arrow International Inc')).toBeNull());
   });
 });

@@ -15,10 +15,12 @@ import {
   Label,
   RowActionsMenu,
   SimpleSelect,
+  Switch,
   TableHeaderActions,
   TextInput,
   useToast,
   type DataTableColumn,
+  type DatePickerTexts,
 } from '@portal/design-system';
 import {
   downloadFdaRecords,
@@ -133,9 +135,18 @@ export function FdaRecordsPage({ list }: { list: FdaList }) {
     search: '',
     filters: {},
   });
-  const { data, error, isLoading } = useFdaRecords(list, state, filters);
+  const [withoutEvent, setWithoutEvent] = useState(false);
+  const { data, error, isLoading } = useFdaRecords(list, state, filters, withoutEvent);
   const [downloading, setDownloading] = useState(false);
   const title = list === 'devices' ? t`FDA Devices` : t`FDA Drugs`;
+  // The wizard's words for the date pickers (same messages, so the same translations).
+  const dateTexts: Partial<DatePickerTexts> = {
+    placeholder: t`MM/DD/YYYY`,
+    openCalendar: t`Open calendar`,
+    clear: t`Clear`,
+    invalid: t`Invalid date`,
+    chooseDate: t`Choose date`,
+  };
   const setFilter = (patch: Partial<FdaFilters>) => {
     setFilters((f) => ({ ...f, ...patch }));
     setState((s) => ({ ...s, pageNumber: 1 }));
@@ -283,6 +294,7 @@ export function FdaRecordsPage({ list }: { list: FdaList }) {
             value={filters.initiatedFrom ?? null}
             onChange={(v) => setFilter({ initiatedFrom: v ?? undefined })}
             fromYear={1990}
+            texts={dateTexts}
           />
         </div>
         <div className="grid gap-1">
@@ -294,7 +306,21 @@ export function FdaRecordsPage({ list }: { list: FdaList }) {
             value={filters.initiatedTo ?? null}
             onChange={(v) => setFilter({ initiatedTo: v ?? undefined })}
             fromYear={1990}
+            texts={dateTexts}
           />
+        </div>
+        <div className="flex items-center gap-2 pb-2">
+          <Switch
+            id="fda-without-event"
+            checked={withoutEvent}
+            onCheckedChange={(checked) => {
+              setWithoutEvent(checked);
+              setState((s) => ({ ...s, pageNumber: 1 }));
+            }}
+          />
+          <Label htmlFor="fda-without-event">
+            <Trans>Only recalls of portal suppliers without a portal event</Trans>
+          </Label>
         </div>
       </div>
       <DataTable

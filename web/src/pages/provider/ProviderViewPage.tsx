@@ -1,3 +1,4 @@
+import { FdaLinkedRecords } from '../notisphere/FdaLinkedRecords';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { useStore } from 'jotai';
@@ -386,7 +387,8 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
             <UnreadBadge count={unread} />
           </TabsTrigger>
         </TabsList>
-        <TabsContent value="details" className="pt-3">
+        <TabsContent value="details" className="space-y-3 pt-3">
+          <FdaLinkedRecords records={view.fda_records} />
           <EventDetails
             view={view}
             supplierContact={

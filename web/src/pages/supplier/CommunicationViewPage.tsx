@@ -1,3 +1,4 @@
+import { FdaLinkedRecords } from '../notisphere/FdaLinkedRecords';
 import { useState } from 'react';
 import { useLocation, useParams, useSearch } from 'wouter';
 import { useStore } from 'jotai';
@@ -268,6 +269,7 @@ function DetailsTab({ event, documents }: { event: Communication; documents: Rea
   const value = (map: Record<string, string>, key: string | null) => (key ? (map[key] ?? key) : '');
   return (
     <div className="space-y-4">
+      <FdaLinkedRecords records={event.fda_records} />
       <dl>
         <Row label={t`Event ID`}>{event.event_id}</Row>
         <Row label={recall ? t`Recall Type` : t`Advisory Type`}>{value(labels.subtypes, event.subtype)}</Row>

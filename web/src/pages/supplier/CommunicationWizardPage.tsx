@@ -1,3 +1,4 @@
+import { FdaRecallNumbersField } from './FdaRecallNumbersField';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'jotai';
 import { useLocation, useParams, useSearch } from 'wouter';
@@ -140,6 +141,7 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
       contact_name: rest.contact_name,
       contact_email: rest.contact_email,
       contact_phone: rest.contact_phone,
+      fda_recall_numbers: rest.fda_recall_numbers ?? [],
     };
     setInfo(current);
     setSavedInfo(current);
@@ -371,6 +373,11 @@ function InfoStep({
           disabled={off('event_id')}
         />
       </FormField>
+      <FdaRecallNumbersField
+        value={info.fda_recall_numbers ?? []}
+        onChange={(numbers) => setInfo((i) => ({ ...i, fda_recall_numbers: numbers }))}
+        disabled={off('fda_recall_numbers')}
+      />
       <FormField label={recall ? t`Recall Type` : t`Advisory Type`} required error={errors.subtype}>
         <SimpleSelect
           value={info.subtype ?? ''}
