@@ -547,6 +547,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lookup-values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every lookup value the caller may read, active and inactive (the web loads it once) */
+        get: operations["getLookupValues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me": {
         parameters: {
             query?: never;
@@ -575,6 +592,23 @@ export interface paths {
         get?: never;
         /** Change the caller's password (current password required) */
         put: operations["putMeChangePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The caller's language: the product's and the caller's emails' (en or vi) */
+        put: operations["putMeLanguage"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1195,6 +1229,353 @@ export interface paths {
         /** FDA drug recalls of portal suppliers (by supplier master name) without a portal event naming them (paged, the FDA list's filters) */
         get: operations["getNotisphereFdaWithoutEventDrugs"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Product fields, platform-wide (paged; status and field_type filters; search by name) */
+        get: operations["getNotisphereFields"];
+        put?: never;
+        /** Add a product field, platform-wide (list types need options) */
+        post: operations["postNotisphereFields"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/fields/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product field, platform-wide */
+        get: operations["getNotisphereFieldsId"];
+        /** Edit a product field, platform-wide (the type of a field in use cannot change) */
+        put: operations["putNotisphereFieldsId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/fields/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Activate or inactivate a product field, platform-wide */
+        put: operations["putNotisphereFieldsIdStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/locationPreProcessor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pre-processor jobs (paged; status and supplier name filters) */
+        get: operations["getNotisphereLocationPreProcessor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/locationPreProcessor/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One job with its progress and a page of its rows (decision, search, minConfidence) */
+        get: operations["getNotisphereLocationPreProcessorId"];
+        /** Remove a job (status DEACTIVATED); audited */
+        put: operations["putNotisphereLocationPreProcessorId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/locationPreProcessor/{id}/bulk-accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept the best candidate of every REVIEW row at or above minConfidence; audited */
+        post: operations["postNotisphereLocationPreProcessorIdBulkAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/locationPreProcessor/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete a job: matched rows become the supplier's locations (verification PENDING); audited */
+        post: operations["postNotisphereLocationPreProcessorIdComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/locationPreProcessor/{id}/rows/{rowId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Decide a row: accept a known provider (a candidate or any other), or mark it UNMATCHED; audited */
+        put: operations["putNotisphereLocationPreProcessorIdRowsRowId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/locationPreProcessor/document/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The original file of a job */
+        get: operations["getNotisphereLocationPreProcessorDocumentId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/locationPreProcessor/known-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Known providers (paged; search, state): external ids, aliases, portal organisation or site */
+        get: operations["getNotisphereLocationPreProcessorKnownProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/locationPreProcessor/locationPreProcessorSuppliers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The suppliers a location file may belong to */
+        get: operations["getNotisphereLocationPreProcessorLocationPreProcessorSuppliers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/locationPreProcessor/upload-locationpreprocessor-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a supplier's location file (.csv or .xlsx, part `file`; `supplierId` or `supplier`): a PENDING job */
+        post: operations["postNotisphereLocationPreProcessorUploadLocationpreprocessorFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every supplier's locations; filterModel organization_id, verification_status (NONE = not verified), state and status match exactly */
+        get: operations["getNotisphereLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/locations-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every supplier's active locations mapped to a provider, with their verification (filterModel verification_status, supplier_organization_id) */
+        get: operations["getNotisphereLocationsVerification"];
+        /** Verify one or many locations for their provider (Covered, Emailed, Not Covered, Invalid, Unrecognized) */
+        put: operations["putNotisphereLocationsVerification"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/locations/csv-download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every supplier's locations as CSV (list filters apply) */
+        get: operations["getNotisphereLocationsCsvDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/locations/suppliers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Suppliers that have locations (the supplier filter) */
+        get: operations["getNotisphereLocationsSuppliers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/locations/xlsx-download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every supplier's locations as XLSX (list filters apply) */
+        get: operations["getNotisphereLocationsXlsxDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/lookup-values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Platform lookup values (paged; vocabulary, status and search filters) */
+        get: operations["getNotisphereLookupValues"];
+        put?: never;
+        /** Add one of the platform lookup values */
+        post: operations["postNotisphereLookupValues"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/lookup-values/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One lookup value (with whether records use it) */
+        get: operations["getNotisphereLookupValuesId"];
+        /** Edit a lookup value (labels and order; the code is fixed once created) */
+        put: operations["putNotisphereLookupValuesId"];
+        post?: never;
+        /** Delete a lookup value no record uses (409 when one does: deactivate it instead) */
+        delete: operations["deleteNotisphereLookupValuesId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/lookup-values/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Activate or Inactivate a lookup value */
+        put: operations["putNotisphereLookupValuesIdStatus"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2183,6 +2564,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/provider/communication-notices/{orgId}/{communicationId}/actions/{actionId}/units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Answer a per-unit action for some of the notice's own rows (issue 16; answers: [{ rowId, value… }]) */
+        put: operations["putProviderCommunicationNoticesOrgIdCommunicationIdActionsActionIdUnits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/provider/communication-notices/{orgId}/{communicationId}/histories/{pcId}": {
         parameters: {
             query?: never;
@@ -2298,6 +2696,93 @@ export interface paths {
         post?: never;
         /** Delete file f of action y */
         delete: operations["deleteProviderCommunicationsIdXActionsYFileF"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/communications/{id}/{x}/actions/{y}/units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Answer per-unit action y for some of your own rows (answers: [{ rowId, valueText | valueNumeric | valueYesNo }]); all rows answered submits the action */
+        put: operations["putProviderCommunicationsIdXActionsYUnits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/communications/{id}/{x}/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The conversations of provider communication x, newest activity first, with unread counts */
+        get: operations["getProviderCommunicationsIdXConversations"];
+        put?: never;
+        /** Start a conversation with the event's supplier: subject, first message, optional action_id (multipart, files as in a message) */
+        post: operations["postProviderCommunicationsIdXConversations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/communications/{id}/{x}/conversations/{cid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One conversation with its messages (opening it marks it read for the provider) */
+        get: operations["getProviderCommunicationsIdXConversationsCid"];
+        /** Close or reopen a conversation (status OPEN or CLOSED) */
+        put: operations["putProviderCommunicationsIdXConversationsCid"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/communications/{id}/{x}/conversations/{cid}/file/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One file of the conversation (signed download and preview links) */
+        get: operations["getProviderCommunicationsIdXConversationsCidFileFileId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/communications/{id}/{x}/conversations/{cid}/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a message (multipart: text in `message`, files in any part) */
+        post: operations["postProviderCommunicationsIdXConversationsCidMessage"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2446,8 +2931,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Customized Content Report (xlsx): the provider's internal actions, notes and documents (id = communication, x = provider communication) */
+        /** Customized Content Report (xlsx): the provider's own rows and per-unit answers of a custom-content event, then its internal actions, notes and documents (id = communication, x = provider communication) */
         get: operations["getProviderCommunicationsIdCustomizedcontentX"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/communications/{id}/customizedcontent/{x}/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customized Content Report (csv): the provider's own rows and per-unit answers of a custom-content event (409 for another event) */
+        get: operations["getProviderCommunicationsIdCustomizedcontentXCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3972,6 +4474,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/supplier/communications/{id}/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The event's conversations, newest activity first, with unread counts */
+        get: operations["getSupplierCommunicationsIdConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/communications/{id}/conversations/{a}/{b}/{c}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a conversation with provider communication a of the event, whose provider organisation is b, about action c (0: the whole notice); subject and first message (multipart, files as in a message) */
+        post: operations["postSupplierCommunicationsIdConversationsABC"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/communications/{id}/conversations/{cid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One conversation with its messages (opening it marks it read for the supplier) */
+        get: operations["getSupplierCommunicationsIdConversationsCid"];
+        /** Close or reopen a conversation (status OPEN or CLOSED) */
+        put: operations["putSupplierCommunicationsIdConversationsCid"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/communications/{id}/conversations/{cid}/file/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One file of the conversation (signed download and preview links) */
+        get: operations["getSupplierCommunicationsIdConversationsCidFileFileId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/communications/{id}/conversations/{cid}/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a message (multipart: text in `message`, files in any part; JSON without files also works) */
+        post: operations["postSupplierCommunicationsIdConversationsCidMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/communications/{id}/custom-content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The event's customer rows (paged; search by customer, product, lot, serial or UDI) */
+        get: operations["getSupplierCommunicationsIdCustomContent"];
+        /** Turn custom content on or off for a draft (off drops the customer rows read so far) */
+        put: operations["putSupplierCommunicationsIdCustomContent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/communications/{id}/custom-content/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Step 1 of a custom-content draft: read a product file (CSV or XLSX, part `file`) with a Customer Key column into each customer's rows; any bad row: 400 with every bad line, nothing saved */
+        post: operations["postSupplierCommunicationsIdCustomContentFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/supplier/communications/{id}/customers": {
         parameters: {
             query?: never;
@@ -5083,6 +5706,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/supplier/fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Product fields, the supplier's own (paged; status and field_type filters; search by name) */
+        get: operations["getSupplierFields"];
+        put?: never;
+        /** Add a product field, the supplier's own (list types need options) */
+        post: operations["postSupplierFields"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/fields/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product field, the supplier's own */
+        get: operations["getSupplierFieldsId"];
+        /** Edit a product field, the supplier's own (the type of a field in use cannot change) */
+        put: operations["putSupplierFieldsId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/fields/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Activate or inactivate a product field, the supplier's own */
+        put: operations["putSupplierFieldsIdStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/supplier/location-files": {
         parameters: {
             query?: never;
@@ -5233,6 +5909,60 @@ export interface paths {
         /** Supplier locations as XLSX (list filters apply) */
         get: operations["getSupplierLocationsXlsxDownload"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/lookup-values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The supplier's own lookup values (paged; vocabulary, status and search filters) */
+        get: operations["getSupplierLookupValues"];
+        put?: never;
+        /** Add one of the the supplier's own lookup values */
+        post: operations["postSupplierLookupValues"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/lookup-values/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One lookup value (with whether records use it) */
+        get: operations["getSupplierLookupValuesId"];
+        /** Edit a lookup value (labels and order; the code is fixed once created) */
+        put: operations["putSupplierLookupValuesId"];
+        post?: never;
+        /** Delete a lookup value no record uses (409 when one does: deactivate it instead) */
+        delete: operations["deleteSupplierLookupValuesId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/lookup-values/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Activate or Inactivate a lookup value */
+        put: operations["putSupplierLookupValuesIdStatus"];
         post?: never;
         delete?: never;
         options?: never;
@@ -7383,6 +8113,58 @@ export interface operations {
             };
         };
     };
+    getLookupValues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            code: string;
+                            label_en: string;
+                            label_vi: string;
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** @enum {string} */
+                            vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+                        }[];
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     getMe: {
         parameters: {
             query?: never;
@@ -7489,6 +8271,55 @@ export interface operations {
                     current_password: string;
                     password: string;
                     password_confirmation?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putMeLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    language: "en" | "vi";
                 };
             };
         };
@@ -10333,6 +11164,1715 @@ export interface operations {
                             sortCapped?: boolean;
                             total: number;
                             totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereFields: {
+        parameters: {
+            query?: {
+                field_type?: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                status?: "ACTIVE" | "INACTIVE";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                                organization_id: number | null;
+                                sort_order: number;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postNotisphereFields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                    is_required?: boolean;
+                    name: string;
+                    options?: string[];
+                    sort_order?: number;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** @enum {string} */
+                            field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                            id: number;
+                            is_required: boolean;
+                            name: string;
+                            options: string[];
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereFieldsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** @enum {string} */
+                            field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                            id: number;
+                            is_required: boolean;
+                            name: string;
+                            options: string[];
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereFieldsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                    is_required?: boolean;
+                    name: string;
+                    options?: string[];
+                    sort_order?: number;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** @enum {string} */
+                            field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                            id: number;
+                            is_required: boolean;
+                            name: string;
+                            options: string[];
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereFieldsIdStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** @enum {string} */
+                            field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                            id: number;
+                            is_required: boolean;
+                            name: string;
+                            options: string[];
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereLocationPreProcessor: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                status?: "PENDING" | "IN PROGRESS" | "COMPLETED" | "ERROR" | "DEACTIVATED";
+                suppliername?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                /** Format: date-time */
+                                completedAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                createdBy: string | null;
+                                fileName: string;
+                                id: number;
+                                matchedRows: number;
+                                processedRows: number;
+                                reviewRows: number;
+                                /** @enum {string} */
+                                status: "PENDING" | "IN PROGRESS" | "COMPLETED" | "ERROR" | "DEACTIVATED";
+                                supplierId: number;
+                                supplierName: string;
+                                totalRows: number;
+                                unmatchedRows: number;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereLocationPreProcessorId: {
+        parameters: {
+            query?: {
+                decision?: "MATCHED" | "REVIEW" | "UNMATCHED";
+                minConfidence?: number;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            job: {
+                                /** Format: date-time */
+                                completedAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                createdBy: string | null;
+                                errorMessage: string | null;
+                                fileName: string;
+                                id: number;
+                                matchedRows: number;
+                                processedRows: number;
+                                reviewRows: number;
+                                /** @enum {string} */
+                                status: "PENDING" | "IN PROGRESS" | "COMPLETED" | "ERROR" | "DEACTIVATED";
+                                supplierId: number;
+                                supplierName: string;
+                                totalRows: number;
+                                unmatchedRows: number;
+                            };
+                            rows: {
+                                items: {
+                                    candidates: {
+                                        address: string | null;
+                                        city: string | null;
+                                        externalId: string | null;
+                                        knownProviderId: number;
+                                        name: string;
+                                        score: number;
+                                        state: string | null;
+                                        zip: string | null;
+                                    }[];
+                                    confidence: number;
+                                    /** Format: date-time */
+                                    decidedAt: string | null;
+                                    decidedBy: string | null;
+                                    /** @enum {string} */
+                                    decision: "MATCHED" | "REVIEW" | "UNMATCHED";
+                                    id: number;
+                                    input: {
+                                        address: string;
+                                        city: string;
+                                        customerNumber: string;
+                                        name: string;
+                                        phone: string;
+                                        state: string;
+                                        zip: string;
+                                    };
+                                    knownProviderId: number | null;
+                                    knownProviderName: string | null;
+                                    rowNumber: number;
+                                }[];
+                                total: number;
+                            };
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereLocationPreProcessorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** Format: date-time */
+                            completedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            createdBy: string | null;
+                            fileName: string;
+                            id: number;
+                            matchedRows: number;
+                            processedRows: number;
+                            reviewRows: number;
+                            /** @enum {string} */
+                            status: "PENDING" | "IN PROGRESS" | "COMPLETED" | "ERROR" | "DEACTIVATED";
+                            supplierId: number;
+                            supplierName: string;
+                            totalRows: number;
+                            unmatchedRows: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postNotisphereLocationPreProcessorIdBulkAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    minConfidence: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            accepted: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postNotisphereLocationPreProcessorIdComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            created: number;
+                            skipped: number;
+                            updated: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereLocationPreProcessorIdRowsRowId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                rowId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision?: "UNMATCHED";
+                    knownProviderId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            candidates: {
+                                address: string | null;
+                                city: string | null;
+                                externalId: string | null;
+                                knownProviderId: number;
+                                name: string;
+                                score: number;
+                                state: string | null;
+                                zip: string | null;
+                            }[];
+                            confidence: number;
+                            /** Format: date-time */
+                            decidedAt: string | null;
+                            decidedBy: string | null;
+                            /** @enum {string} */
+                            decision: "MATCHED" | "REVIEW" | "UNMATCHED";
+                            id: number;
+                            input: {
+                                address: string;
+                                city: string;
+                                customerNumber: string;
+                                name: string;
+                                phone: string;
+                                state: string;
+                                zip: string;
+                            };
+                            knownProviderId: number | null;
+                            knownProviderName: string | null;
+                            rowNumber: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereLocationPreProcessorDocumentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereLocationPreProcessorKnownProviders: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                address: string | null;
+                                aliases: string[];
+                                city: string | null;
+                                externalIds: {
+                                    /** @enum {string} */
+                                    kind: "CCN" | "NPI" | "GLN" | "CUSTOMER";
+                                    value: string;
+                                }[];
+                                id: number;
+                                name: string;
+                                organizationId: number | null;
+                                organizationName: string | null;
+                                phone: string | null;
+                                siteId: number | null;
+                                state: string | null;
+                                zip: string | null;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereLocationPreProcessorLocationPreProcessorSuppliers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            name: string;
+                        }[];
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postNotisphereLocationPreProcessorUploadLocationpreprocessorFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    supplier?: string;
+                    supplierId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            /** @enum {string} */
+                            status: "PENDING";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereLocations: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                address1?: string | null;
+                                address2?: string | null;
+                                city?: string | null;
+                                /** Format: date-time */
+                                created_at?: string;
+                                email?: string | null;
+                                file_name?: string | null;
+                                id: number;
+                                idn?: string | null;
+                                location_file_id?: number | null;
+                                location_id: string;
+                                location_name: string;
+                                notisphere_id?: string | null;
+                                organization_id: number;
+                                provider_name: string | null;
+                                provider_organization_id: number | null;
+                                state?: string | null;
+                                status: string;
+                                supplier_name: string;
+                                type?: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @enum {string|null} */
+                                verification_status: "COVERED" | "EMAILED" | "NON_COVERED" | "INVALID" | "UNABLE_PROCESSED" | null;
+                                zip?: string | null;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereLocationsVerification: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                address1: string | null;
+                                city: string | null;
+                                email: string | null;
+                                id: number;
+                                location_id: string;
+                                location_name: string;
+                                provider_name: string;
+                                provider_organization_id: number;
+                                state: string | null;
+                                supplier_name: string;
+                                supplier_organization_id: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @enum {string|null} */
+                                verification_status: "COVERED" | "EMAILED" | "NON_COVERED" | "INVALID" | "UNABLE_PROCESSED" | null;
+                                /** Format: date-time */
+                                verified_at: string | null;
+                                zip: string | null;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereLocationsVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    /** @enum {string} */
+                    status: "COVERED" | "EMAILED" | "NON_COVERED" | "INVALID" | "UNABLE_PROCESSED";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereLocationsCsvDownload: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereLocationsSuppliers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            name: string;
+                        }[];
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereLocationsXlsxDownload: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereLookupValues: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                status?: "ACTIVE" | "INACTIVE";
+                vocabulary?: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                code: string;
+                                id: number;
+                                in_use: boolean;
+                                label_en: string;
+                                label_vi: string;
+                                organization_id: number | null;
+                                sort_order: number;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @enum {string} */
+                                vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postNotisphereLookupValues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    label_en: string;
+                    label_vi: string;
+                    sort_order?: number;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                    /** @enum {string} */
+                    vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            code: string;
+                            id: number;
+                            in_use: boolean;
+                            label_en: string;
+                            label_vi: string;
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereLookupValuesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            code: string;
+                            id: number;
+                            in_use: boolean;
+                            label_en: string;
+                            label_vi: string;
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereLookupValuesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label_en: string;
+                    label_vi: string;
+                    sort_order?: number;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            code: string;
+                            id: number;
+                            in_use: boolean;
+                            label_en: string;
+                            label_vi: string;
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    deleteNotisphereLookupValuesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putNotisphereLookupValuesIdStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            code: string;
+                            id: number;
+                            in_use: boolean;
+                            label_en: string;
+                            label_vi: string;
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
                         };
                         m: string;
                         /** @constant */
@@ -14027,6 +16567,7 @@ export interface operations {
                                 is_disabled: boolean;
                                 is_required: boolean;
                                 options: string[];
+                                per_unit?: boolean;
                                 response: {
                                     responder_email: string | null;
                                     /** @enum {string} */
@@ -14049,6 +16590,20 @@ export interface operations {
                                 } | null;
                                 sort_order: number;
                                 title: string;
+                                unit_answers?: {
+                                    row_id: number;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                }[];
                             }[];
                             communication: {
                                 classification: string | null;
@@ -14061,6 +16616,29 @@ export interface operations {
                                 event_date: string | null;
                                 event_id: string | null;
                                 id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels?: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
                                 lead_time: string | null;
                                 name: string;
                                 organization_id: number;
@@ -14082,6 +16660,14 @@ export interface operations {
                                 type: string;
                             }[];
                             email: string;
+                            product_fields?: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                            }[];
                             products: ({
                                 catalog_number?: string | null;
                                 custom_fields?: {
@@ -14089,10 +16675,26 @@ export interface operations {
                                 } | null;
                                 description?: string | null;
                                 expiration_date?: string | null;
+                                fields?: {
+                                    /** @enum {string} */
+                                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                    id: number;
+                                    name: string;
+                                    /** Format: date */
+                                    valueDate?: string;
+                                    valueListMultiple?: string[];
+                                    valueListSingle?: string;
+                                    valueNumber?: number;
+                                    valueText?: string;
+                                    valueTrueFalse?: boolean;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                }[];
                                 id: number;
                                 lot_number?: string | null;
                                 product_name?: string | null;
                                 quantity?: string | number | null;
+                                serial_number?: string | null;
                                 udi?: string | null;
                             } & {
                                 [key: string]: unknown;
@@ -14306,6 +16908,7 @@ export interface operations {
                                 is_disabled: boolean;
                                 is_required: boolean;
                                 options: string[];
+                                per_unit?: boolean;
                                 response: {
                                     responder_email: string | null;
                                     /** @enum {string} */
@@ -14328,6 +16931,20 @@ export interface operations {
                                 } | null;
                                 sort_order: number;
                                 title: string;
+                                unit_answers?: {
+                                    row_id: number;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                }[];
                             }[];
                             communication: {
                                 classification: string | null;
@@ -14340,6 +16957,29 @@ export interface operations {
                                 event_date: string | null;
                                 event_id: string | null;
                                 id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels?: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
                                 lead_time: string | null;
                                 name: string;
                                 organization_id: number;
@@ -14361,6 +17001,14 @@ export interface operations {
                                 type: string;
                             }[];
                             email: string;
+                            product_fields?: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                            }[];
                             products: ({
                                 catalog_number?: string | null;
                                 custom_fields?: {
@@ -14368,10 +17016,26 @@ export interface operations {
                                 } | null;
                                 description?: string | null;
                                 expiration_date?: string | null;
+                                fields?: {
+                                    /** @enum {string} */
+                                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                    id: number;
+                                    name: string;
+                                    /** Format: date */
+                                    valueDate?: string;
+                                    valueListMultiple?: string[];
+                                    valueListSingle?: string;
+                                    valueNumber?: number;
+                                    valueText?: string;
+                                    valueTrueFalse?: boolean;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                }[];
                                 id: number;
                                 lot_number?: string | null;
                                 product_name?: string | null;
                                 quantity?: string | number | null;
+                                serial_number?: string | null;
                                 udi?: string | null;
                             } & {
                                 [key: string]: unknown;
@@ -14569,6 +17233,7 @@ export interface operations {
                                 is_disabled: boolean;
                                 is_required: boolean;
                                 options: string[];
+                                per_unit?: boolean;
                                 response: {
                                     responder_email: string | null;
                                     /** @enum {string} */
@@ -14591,6 +17256,20 @@ export interface operations {
                                 } | null;
                                 sort_order: number;
                                 title: string;
+                                unit_answers?: {
+                                    row_id: number;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                }[];
                             }[];
                             communication: {
                                 classification: string | null;
@@ -14603,6 +17282,29 @@ export interface operations {
                                 event_date: string | null;
                                 event_id: string | null;
                                 id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels?: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
                                 lead_time: string | null;
                                 name: string;
                                 organization_id: number;
@@ -14624,6 +17326,14 @@ export interface operations {
                                 type: string;
                             }[];
                             email: string;
+                            product_fields?: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                            }[];
                             products: ({
                                 catalog_number?: string | null;
                                 custom_fields?: {
@@ -14631,10 +17341,26 @@ export interface operations {
                                 } | null;
                                 description?: string | null;
                                 expiration_date?: string | null;
+                                fields?: {
+                                    /** @enum {string} */
+                                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                    id: number;
+                                    name: string;
+                                    /** Format: date */
+                                    valueDate?: string;
+                                    valueListMultiple?: string[];
+                                    valueListSingle?: string;
+                                    valueNumber?: number;
+                                    valueText?: string;
+                                    valueTrueFalse?: boolean;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                }[];
                                 id: number;
                                 lot_number?: string | null;
                                 product_name?: string | null;
                                 quantity?: string | number | null;
+                                serial_number?: string | null;
                                 udi?: string | null;
                             } & {
                                 [key: string]: unknown;
@@ -14731,6 +17457,7 @@ export interface operations {
                                 is_disabled: boolean;
                                 is_required: boolean;
                                 options: string[];
+                                per_unit?: boolean;
                                 response: {
                                     responder_email: string | null;
                                     /** @enum {string} */
@@ -14753,6 +17480,20 @@ export interface operations {
                                 } | null;
                                 sort_order: number;
                                 title: string;
+                                unit_answers?: {
+                                    row_id: number;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                }[];
                             }[];
                             communication: {
                                 classification: string | null;
@@ -14765,6 +17506,29 @@ export interface operations {
                                 event_date: string | null;
                                 event_id: string | null;
                                 id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels?: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
                                 lead_time: string | null;
                                 name: string;
                                 organization_id: number;
@@ -14786,6 +17550,14 @@ export interface operations {
                                 type: string;
                             }[];
                             email: string;
+                            product_fields?: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                            }[];
                             products: ({
                                 catalog_number?: string | null;
                                 custom_fields?: {
@@ -14793,10 +17565,26 @@ export interface operations {
                                 } | null;
                                 description?: string | null;
                                 expiration_date?: string | null;
+                                fields?: {
+                                    /** @enum {string} */
+                                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                    id: number;
+                                    name: string;
+                                    /** Format: date */
+                                    valueDate?: string;
+                                    valueListMultiple?: string[];
+                                    valueListSingle?: string;
+                                    valueNumber?: number;
+                                    valueText?: string;
+                                    valueTrueFalse?: boolean;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                }[];
                                 id: number;
                                 lot_number?: string | null;
                                 product_name?: string | null;
                                 quantity?: string | number | null;
+                                serial_number?: string | null;
                                 udi?: string | null;
                             } & {
                                 [key: string]: unknown;
@@ -14988,6 +17776,71 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putProviderCommunicationNoticesOrgIdCommunicationIdActionsActionIdUnits: {
+        parameters: {
+            query?: {
+                actionType?: string;
+                communicationAffectedCustomerId?: number;
+                communicationType?: string;
+                email?: string;
+                token?: string;
+            };
+            header?: never;
+            path: {
+                actionId: number;
+                communicationId: number;
+                orgId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answers: {
+                        rowId: number;
+                        valueNumeric?: string | number;
+                        valueText?: string;
+                        /** @enum {string} */
+                        valueYesNo?: "Yes" | "No";
+                    }[];
+                    token?: string;
+                };
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -15480,6 +18333,532 @@ export interface operations {
             };
         };
     };
+    putProviderCommunicationsIdXActionsYUnits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                x: number;
+                y: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answers: {
+                        rowId: number;
+                        valueNumeric?: string | number;
+                        valueText?: string;
+                        /** @enum {string} */
+                        valueYesNo?: "Yes" | "No";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getProviderCommunicationsIdXConversations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                x: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                action_id: number | null;
+                                action_title: string | null;
+                                closed_at: string | null;
+                                communication_id: number;
+                                created_at: string;
+                                customer_name: string | null;
+                                id: number;
+                                last_message_at: string | null;
+                                message_count: number;
+                                provider_communication_id: number;
+                                /** @enum {string} */
+                                started_by_side: "SUPPLIER" | "PROVIDER";
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED";
+                                subject: string;
+                                unread: number;
+                            }[];
+                            unread: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postProviderCommunicationsIdXConversations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                x: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    action_id?: number;
+                    message?: string;
+                    subject?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            action_id: number | null;
+                            action_title: string | null;
+                            closed_at: string | null;
+                            communication_id: number;
+                            created_at: string;
+                            customer_name: string | null;
+                            id: number;
+                            last_message_at: string | null;
+                            message_count: number;
+                            messages: {
+                                body: string;
+                                created_at: string;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                organization_name: string;
+                                sender_email: string;
+                                sender_name: string | null;
+                                /** @enum {string} */
+                                side: "SUPPLIER" | "PROVIDER";
+                            }[];
+                            provider_communication_id: number;
+                            /** @enum {string} */
+                            started_by_side: "SUPPLIER" | "PROVIDER";
+                            /** @enum {string} */
+                            status: "OPEN" | "CLOSED";
+                            subject: string;
+                            unread: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getProviderCommunicationsIdXConversationsCid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: number;
+                id: number;
+                x: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            action_id: number | null;
+                            action_title: string | null;
+                            closed_at: string | null;
+                            communication_id: number;
+                            created_at: string;
+                            customer_name: string | null;
+                            id: number;
+                            last_message_at: string | null;
+                            message_count: number;
+                            messages: {
+                                body: string;
+                                created_at: string;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                organization_name: string;
+                                sender_email: string;
+                                sender_name: string | null;
+                                /** @enum {string} */
+                                side: "SUPPLIER" | "PROVIDER";
+                            }[];
+                            provider_communication_id: number;
+                            /** @enum {string} */
+                            started_by_side: "SUPPLIER" | "PROVIDER";
+                            /** @enum {string} */
+                            status: "OPEN" | "CLOSED";
+                            subject: string;
+                            unread: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putProviderCommunicationsIdXConversationsCid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: number;
+                id: number;
+                x: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "OPEN" | "CLOSED";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            action_id: number | null;
+                            action_title: string | null;
+                            closed_at: string | null;
+                            communication_id: number;
+                            created_at: string;
+                            customer_name: string | null;
+                            id: number;
+                            last_message_at: string | null;
+                            message_count: number;
+                            messages: {
+                                body: string;
+                                created_at: string;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                organization_name: string;
+                                sender_email: string;
+                                sender_name: string | null;
+                                /** @enum {string} */
+                                side: "SUPPLIER" | "PROVIDER";
+                            }[];
+                            provider_communication_id: number;
+                            /** @enum {string} */
+                            started_by_side: "SUPPLIER" | "PROVIDER";
+                            /** @enum {string} */
+                            status: "OPEN" | "CLOSED";
+                            subject: string;
+                            unread: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getProviderCommunicationsIdXConversationsCidFileFileId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: number;
+                fileId: number;
+                id: number;
+                x: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            extension: string;
+                            id: number;
+                            name: string;
+                            signed_url: string;
+                            signed_url_review: string;
+                            size: number;
+                            type: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postProviderCommunicationsIdXConversationsCidMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: number;
+                id: number;
+                x: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            action_id: number | null;
+                            action_title: string | null;
+                            closed_at: string | null;
+                            communication_id: number;
+                            created_at: string;
+                            customer_name: string | null;
+                            id: number;
+                            last_message_at: string | null;
+                            message_count: number;
+                            messages: {
+                                body: string;
+                                created_at: string;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                organization_name: string;
+                                sender_email: string;
+                                sender_name: string | null;
+                                /** @enum {string} */
+                                side: "SUPPLIER" | "PROVIDER";
+                            }[];
+                            provider_communication_id: number;
+                            /** @enum {string} */
+                            started_by_side: "SUPPLIER" | "PROVIDER";
+                            /** @enum {string} */
+                            status: "OPEN" | "CLOSED";
+                            subject: string;
+                            unread: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     getProviderCommunicationsIdXInternalactionY: {
         parameters: {
             query?: never;
@@ -15698,6 +19077,7 @@ export interface operations {
                             is_disabled: boolean;
                             is_required: boolean;
                             options: string[];
+                            per_unit?: boolean;
                             response: {
                                 responder_email: string | null;
                                 /** @enum {string} */
@@ -15720,6 +19100,20 @@ export interface operations {
                             } | null;
                             sort_order: number;
                             title: string;
+                            unit_answers?: {
+                                row_id: number;
+                                value: {
+                                    valueAcknowledge?: boolean;
+                                    valueCheckbox?: string[];
+                                    valueDocument?: number[];
+                                    valueImage?: number[];
+                                    valueMultiChoice?: string[];
+                                    valueNumeric?: string;
+                                    valueText?: string;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                };
+                            }[];
                         }[];
                         m: string;
                         /** @constant */
@@ -15890,6 +19284,51 @@ export interface operations {
         };
     };
     getProviderCommunicationsIdCustomizedcontentX: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                x: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getProviderCommunicationsIdCustomizedcontentXCsv: {
         parameters: {
             query?: never;
             header?: never;
@@ -16194,6 +19633,7 @@ export interface operations {
                                 is_disabled: boolean;
                                 is_required: boolean;
                                 options: string[];
+                                per_unit?: boolean;
                                 response: {
                                     responder_email: string | null;
                                     /** @enum {string} */
@@ -16216,6 +19656,20 @@ export interface operations {
                                 } | null;
                                 sort_order: number;
                                 title: string;
+                                unit_answers?: {
+                                    row_id: number;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                }[];
                             }[];
                             allow_access: boolean;
                             communication: {
@@ -16229,6 +19683,29 @@ export interface operations {
                                 event_date: string | null;
                                 event_id: string | null;
                                 id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels?: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
                                 lead_time: string | null;
                                 name: string;
                                 organization_id: number;
@@ -16264,6 +19741,14 @@ export interface operations {
                                 status: string | null;
                             }[];
                             isProviderCreated: boolean;
+                            product_fields?: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                            }[];
                             products: ({
                                 catalog_number?: string | null;
                                 custom_fields?: {
@@ -16271,10 +19756,26 @@ export interface operations {
                                 } | null;
                                 description?: string | null;
                                 expiration_date?: string | null;
+                                fields?: {
+                                    /** @enum {string} */
+                                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                    id: number;
+                                    name: string;
+                                    /** Format: date */
+                                    valueDate?: string;
+                                    valueListMultiple?: string[];
+                                    valueListSingle?: string;
+                                    valueNumber?: number;
+                                    valueText?: string;
+                                    valueTrueFalse?: boolean;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                }[];
                                 id: number;
                                 lot_number?: string | null;
                                 product_name?: string | null;
                                 quantity?: string | number | null;
+                                serial_number?: string | null;
                                 udi?: string | null;
                             } & {
                                 [key: string]: unknown;
@@ -16864,22 +20365,19 @@ export interface operations {
                         options?: string[];
                         title: string;
                     }[];
-                    /** @enum {string|null} */
-                    classification?: "CLASSI" | "CLASSII" | "CLASSIII" | "NOT_YET_CLASSIFIED" | null;
+                    classification?: string | null;
                     /** Format: email */
                     contact_email?: string | null;
                     contact_name?: string | null;
                     contact_phone?: string | null;
                     description?: string | null;
-                    /** @enum {string|null} */
-                    disposition?: "Destroyed" | "None" | "Returned" | null;
+                    disposition?: string | null;
                     /** Format: date */
                     end_date?: string | null;
                     /** Format: date */
                     event_date?: string | null;
                     event_id?: string | null;
-                    /** @enum {string|null} */
-                    lead_time?: "< 2 weeks" | "2-4 weeks" | "> month" | "> quarter" | null;
+                    lead_time?: string | null;
                     name?: string;
                     products?: {
                         catalog_number?: string | null;
@@ -16891,10 +20389,8 @@ export interface operations {
                         quantity?: number | null;
                         udi?: string | null;
                     }[];
-                    /** @enum {string|null} */
-                    reason?: "Force de Majeure" | "Plant closure" | "Raw material shortage" | "SKU rationalization" | "Quality issue" | null;
-                    /** @enum {string|null} */
-                    subtype?: "REMOVAL" | "PRODUCTADVISORY" | "CORRECTION" | "FIELDSAFETYNOTICE" | "BACKORDER" | "SHORTAGE" | "DISCONTINUATION" | "MARKETEVENT" | "GENERALINFORMATION" | "ALLOCATION" | "PRODUCTORKITCHANGE" | null;
+                    reason?: string | null;
+                    subtype?: string | null;
                     supplier_name?: string | null;
                     supplier_organization_id?: number | null;
                     /** @enum {string} */
@@ -17922,22 +21418,19 @@ export interface operations {
                         options?: string[];
                         title: string;
                     }[];
-                    /** @enum {string|null} */
-                    classification?: "CLASSI" | "CLASSII" | "CLASSIII" | "NOT_YET_CLASSIFIED" | null;
+                    classification?: string | null;
                     /** Format: email */
                     contact_email?: string | null;
                     contact_name?: string | null;
                     contact_phone?: string | null;
                     description?: string | null;
-                    /** @enum {string|null} */
-                    disposition?: "Destroyed" | "None" | "Returned" | null;
+                    disposition?: string | null;
                     /** Format: date */
                     end_date?: string | null;
                     /** Format: date */
                     event_date?: string | null;
                     event_id?: string | null;
-                    /** @enum {string|null} */
-                    lead_time?: "< 2 weeks" | "2-4 weeks" | "> month" | "> quarter" | null;
+                    lead_time?: string | null;
                     name: string;
                     products?: {
                         catalog_number?: string | null;
@@ -17949,10 +21442,8 @@ export interface operations {
                         quantity?: number | null;
                         udi?: string | null;
                     }[];
-                    /** @enum {string|null} */
-                    reason?: "Force de Majeure" | "Plant closure" | "Raw material shortage" | "SKU rationalization" | "Quality issue" | null;
-                    /** @enum {string|null} */
-                    subtype?: "REMOVAL" | "PRODUCTADVISORY" | "CORRECTION" | "FIELDSAFETYNOTICE" | "BACKORDER" | "SHORTAGE" | "DISCONTINUATION" | "MARKETEVENT" | "GENERALINFORMATION" | "ALLOCATION" | "PRODUCTORKITCHANGE" | null;
+                    reason?: string | null;
+                    subtype?: string | null;
                     supplier_name?: string | null;
                     supplier_organization_id?: number | null;
                     /** @enum {string} */
@@ -19126,6 +22617,7 @@ export interface operations {
                                 provider_organization_id: number;
                                 state: string | null;
                                 supplier_name: string;
+                                supplier_organization_id: number;
                                 /** Format: date-time */
                                 updated_at: string;
                                 /** @enum {string|null} */
@@ -21493,6 +24985,615 @@ export interface operations {
             };
         };
     };
+    getSupplierCommunicationsIdConversations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                action_id: number | null;
+                                action_title: string | null;
+                                closed_at: string | null;
+                                communication_id: number;
+                                created_at: string;
+                                customer_name: string | null;
+                                id: number;
+                                last_message_at: string | null;
+                                message_count: number;
+                                provider_communication_id: number;
+                                /** @enum {string} */
+                                started_by_side: "SUPPLIER" | "PROVIDER";
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED";
+                                subject: string;
+                                unread: number;
+                            }[];
+                            unread: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postSupplierCommunicationsIdConversationsABC: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                a: number;
+                b: number;
+                c: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    message?: string;
+                    subject?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            action_id: number | null;
+                            action_title: string | null;
+                            closed_at: string | null;
+                            communication_id: number;
+                            created_at: string;
+                            customer_name: string | null;
+                            id: number;
+                            last_message_at: string | null;
+                            message_count: number;
+                            messages: {
+                                body: string;
+                                created_at: string;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                organization_name: string;
+                                sender_email: string;
+                                sender_name: string | null;
+                                /** @enum {string} */
+                                side: "SUPPLIER" | "PROVIDER";
+                            }[];
+                            provider_communication_id: number;
+                            /** @enum {string} */
+                            started_by_side: "SUPPLIER" | "PROVIDER";
+                            /** @enum {string} */
+                            status: "OPEN" | "CLOSED";
+                            subject: string;
+                            unread: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getSupplierCommunicationsIdConversationsCid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            action_id: number | null;
+                            action_title: string | null;
+                            closed_at: string | null;
+                            communication_id: number;
+                            created_at: string;
+                            customer_name: string | null;
+                            id: number;
+                            last_message_at: string | null;
+                            message_count: number;
+                            messages: {
+                                body: string;
+                                created_at: string;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                organization_name: string;
+                                sender_email: string;
+                                sender_name: string | null;
+                                /** @enum {string} */
+                                side: "SUPPLIER" | "PROVIDER";
+                            }[];
+                            provider_communication_id: number;
+                            /** @enum {string} */
+                            started_by_side: "SUPPLIER" | "PROVIDER";
+                            /** @enum {string} */
+                            status: "OPEN" | "CLOSED";
+                            subject: string;
+                            unread: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putSupplierCommunicationsIdConversationsCid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "OPEN" | "CLOSED";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            action_id: number | null;
+                            action_title: string | null;
+                            closed_at: string | null;
+                            communication_id: number;
+                            created_at: string;
+                            customer_name: string | null;
+                            id: number;
+                            last_message_at: string | null;
+                            message_count: number;
+                            messages: {
+                                body: string;
+                                created_at: string;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                organization_name: string;
+                                sender_email: string;
+                                sender_name: string | null;
+                                /** @enum {string} */
+                                side: "SUPPLIER" | "PROVIDER";
+                            }[];
+                            provider_communication_id: number;
+                            /** @enum {string} */
+                            started_by_side: "SUPPLIER" | "PROVIDER";
+                            /** @enum {string} */
+                            status: "OPEN" | "CLOSED";
+                            subject: string;
+                            unread: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getSupplierCommunicationsIdConversationsCidFileFileId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: number;
+                fileId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            extension: string;
+                            id: number;
+                            name: string;
+                            signed_url: string;
+                            signed_url_review: string;
+                            size: number;
+                            type: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postSupplierCommunicationsIdConversationsCidMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            action_id: number | null;
+                            action_title: string | null;
+                            closed_at: string | null;
+                            communication_id: number;
+                            created_at: string;
+                            customer_name: string | null;
+                            id: number;
+                            last_message_at: string | null;
+                            message_count: number;
+                            messages: {
+                                body: string;
+                                created_at: string;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                organization_name: string;
+                                sender_email: string;
+                                sender_name: string | null;
+                                /** @enum {string} */
+                                side: "SUPPLIER" | "PROVIDER";
+                            }[];
+                            provider_communication_id: number;
+                            /** @enum {string} */
+                            started_by_side: "SUPPLIER" | "PROVIDER";
+                            /** @enum {string} */
+                            status: "OPEN" | "CLOSED";
+                            subject: string;
+                            unread: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getSupplierCommunicationsIdCustomContent: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putSupplierCommunicationsIdCustomContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postSupplierCommunicationsIdCustomContentFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     getSupplierCommunicationsIdCustomers: {
         parameters: {
             query?: {
@@ -22289,15 +26390,12 @@ export interface operations {
                         contact_name?: string | null;
                         contact_phone?: string | null;
                         description?: string | null;
-                        /** @enum {string|null} */
-                        disposition?: "Destroyed" | "None" | "Returned" | null;
+                        disposition?: string | null;
                         /** Format: date */
                         end_date?: string | null;
-                        /** @enum {string|null} */
-                        lead_time?: "< 2 weeks" | "2-4 weeks" | "> month" | "> quarter" | null;
+                        lead_time?: string | null;
                         name?: string;
-                        /** @enum {string|null} */
-                        reason?: "Force de Majeure" | "Plant closure" | "Raw material shortage" | "SKU rationalization" | "Quality issue" | null;
+                        reason?: string | null;
                     };
                     note?: string;
                     notify?: boolean;
@@ -23764,15 +27862,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string|null} */
-                    classification?: "CLASSI" | "CLASSII" | "CLASSIII" | "NOT_YET_CLASSIFIED" | null;
+                    classification?: string | null;
                     /** Format: email */
                     contact_email?: string | null;
                     contact_name?: string | null;
                     contact_phone?: string | null;
                     description?: string | null;
-                    /** @enum {string|null} */
-                    disposition?: "Destroyed" | "None" | "Returned" | null;
+                    disposition?: string | null;
                     /** Format: date */
                     end_date?: string | null;
                     /** Format: date */
@@ -23780,13 +27876,10 @@ export interface operations {
                     event_id?: string | null;
                     fda_recall_numbers?: string[];
                     id?: number;
-                    /** @enum {string|null} */
-                    lead_time?: "< 2 weeks" | "2-4 weeks" | "> month" | "> quarter" | null;
+                    lead_time?: string | null;
                     name: string;
-                    /** @enum {string|null} */
-                    reason?: "Force de Majeure" | "Plant closure" | "Raw material shortage" | "SKU rationalization" | "Quality issue" | null;
-                    /** @enum {string|null} */
-                    subtype?: "REMOVAL" | "PRODUCTADVISORY" | "CORRECTION" | "FIELDSAFETYNOTICE" | "BACKORDER" | "SHORTAGE" | "DISCONTINUATION" | "MARKETEVENT" | "GENERALINFORMATION" | "ALLOCATION" | "PRODUCTORKITCHANGE" | null;
+                    reason?: string | null;
+                    subtype?: string | null;
                     /** @enum {string} */
                     type: "RECALL" | "PRODUCT DISRUPTION";
                 };
@@ -24006,6 +28099,7 @@ export interface operations {
                         description?: string | null;
                         is_required?: boolean;
                         options?: string[];
+                        per_unit?: boolean;
                         title: string;
                     }[];
                     id: number;
@@ -24991,6 +29085,338 @@ export interface operations {
             };
         };
     };
+    getSupplierFields: {
+        parameters: {
+            query?: {
+                field_type?: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                status?: "ACTIVE" | "INACTIVE";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                                organization_id: number | null;
+                                sort_order: number;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postSupplierFields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                    is_required?: boolean;
+                    name: string;
+                    options?: string[];
+                    sort_order?: number;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** @enum {string} */
+                            field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                            id: number;
+                            is_required: boolean;
+                            name: string;
+                            options: string[];
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getSupplierFieldsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** @enum {string} */
+                            field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                            id: number;
+                            is_required: boolean;
+                            name: string;
+                            options: string[];
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putSupplierFieldsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                    is_required?: boolean;
+                    name: string;
+                    options?: string[];
+                    sort_order?: number;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** @enum {string} */
+                            field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                            id: number;
+                            is_required: boolean;
+                            name: string;
+                            options: string[];
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putSupplierFieldsIdStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** @enum {string} */
+                            field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                            id: number;
+                            is_required: boolean;
+                            name: string;
+                            options: string[];
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     getSupplierLocationFiles: {
         parameters: {
             query?: {
@@ -25586,6 +30012,386 @@ export interface operations {
                 content: {
                     "application/json": {
                         d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getSupplierLookupValues: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                status?: "ACTIVE" | "INACTIVE";
+                vocabulary?: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                code: string;
+                                id: number;
+                                in_use: boolean;
+                                label_en: string;
+                                label_vi: string;
+                                organization_id: number | null;
+                                sort_order: number;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @enum {string} */
+                                vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postSupplierLookupValues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    label_en: string;
+                    label_vi: string;
+                    sort_order?: number;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                    /** @enum {string} */
+                    vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            code: string;
+                            id: number;
+                            in_use: boolean;
+                            label_en: string;
+                            label_vi: string;
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getSupplierLookupValuesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            code: string;
+                            id: number;
+                            in_use: boolean;
+                            label_en: string;
+                            label_vi: string;
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putSupplierLookupValuesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label_en: string;
+                    label_vi: string;
+                    sort_order?: number;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            code: string;
+                            id: number;
+                            in_use: boolean;
+                            label_en: string;
+                            label_vi: string;
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    deleteSupplierLookupValuesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putSupplierLookupValuesIdStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            code: string;
+                            id: number;
+                            in_use: boolean;
+                            label_en: string;
+                            label_vi: string;
+                            organization_id: number | null;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string} */
+                            vocabulary: "recallSubtype" | "classification" | "disposition" | "disruptionSubtype" | "reason" | "leadTime" | "responseMethod";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
