@@ -98,7 +98,17 @@ describe('managed lookup values (issue 12)', () => {
     ]);
     expect(vocabularyLabel('reason', 'Plant closure', 'vi')).toBe('Factory closed (vi)');
     expect(vocabularyLabel('reason', 'PORT_STRIKE')).toBe('Port strike');
-    expect(labelledCodes('reason')).toEqual(['MINE', 'PORT_STRIKE', 'Plant closure']);
+    expect(labelledCodes('reason')).toEqual([
+      'MINE',
+      'PORT_STRIKE',
+      'Plant closure',
+      'Force de Majeure',
+      'Raw material shortage',
+      'SKU rationalization',
+      'Quality issue',
+    ]);
+    // A code the records do not hold reads with the constants' words.
+    expect(vocabularyLabel('reason', 'Quality issue', 'vi')).toBe('Vấn đề chất lượng');
     // Pickers: ACTIVE only, in order; another supplier's own value is not offered.
     expect(activeValues('reason', 7).map((v) => v.code)).toEqual(['MINE', 'Plant closure']);
     expect(activeValues('reason', 8).map((v) => v.code)).toEqual(['Plant closure']);

@@ -265,11 +265,13 @@ export function vocabularyOptions(vocabulary: Vocabulary, locale: Locale = 'en')
   return activeValues(vocabulary).map(({ code, label }) => ({ value: code, label: label[locale] }));
 }
 
-/** Every code a vocabulary can label (a managed vocabulary: active and inactive values), for label maps. */
+/**
+ * Every code a vocabulary can label, for label maps: a managed vocabulary's values, active and inactive, and the
+ * constants' codes (a value deleted or never loaded still reads with the spec's words).
+ */
 export function labelledCodes(vocabulary: Vocabulary): string[] {
-  const list = loaded(vocabulary);
-  if (!list) return Object.keys(VOCABULARIES[vocabulary]);
-  return [...new Set(list.map((v) => v.code))];
+  const list = loaded(vocabulary) ?? [];
+  return [...new Set([...list.map((v) => v.code), ...Object.keys(VOCABULARIES[vocabulary])])];
 }
 
 /**
