@@ -92,6 +92,7 @@ const S = {
   profile: ['Supplier_ManageProfile'],
   locations: ['Supplier_ManageLocations'],
   fields: ['Supplier_ManageProductFields'],
+  lookupValues: ['Supplier_ManageLookupValues'],
 } as const;
 
 const loginPage: PageLoader = () => import('../pages/public/LoginPage');
@@ -400,6 +401,11 @@ export const routes: readonly RouteDef[] = [
   supp('/supplier/fields', msg`Product Fields`, {
     permissions: S.fields,
     page: () => import('../pages/supplier/ProductFieldsPage'),
+  }),
+  // Not in the spec's route list either: a supplier's own lookup values (Supplier_ManageLookupValues, issue 12).
+  supp('/supplier/lookup-values', msg`Lookup Values`, {
+    permissions: S.lookupValues,
+    page: () => import('../pages/supplier/LookupValuesPage'),
   }),
   supp('/supplier/providers', msg`Providers`, {
     permissions: S.locations,

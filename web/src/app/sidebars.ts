@@ -142,6 +142,12 @@ const supplier: MenuItem[] = [
         path: '/supplier/fields',
         permissions: ['Supplier_ManageProductFields'],
       },
+      {
+        id: 'lookup-values',
+        label: msg`Lookup Values`,
+        path: '/supplier/lookup-values',
+        permissions: ['Supplier_ManageLookupValues'],
+      },
     ],
   },
   {
