@@ -132,6 +132,31 @@ describe('lookup values (operator)', () => {
     expect(on.body.d.status).toBe('ACTIVE');
   });
 
+  it('an added advisory type round-trips through the wizard, the saved event and the Recall Events Summary Report', async () => {
+    const added = await t.call('POST', OP, {
+      token: operator,
+      body: {
+        vocabulary: 'disruptionSubtype',
+        code: 'PORT_CLOSURE',
+        label_en: 'Port closure',
+        label_vi: 'Đóng cửa cảng',
+      },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const saved = await advisory({ name: 'Harbour closed advisory', subtype: 'PORT_CLOSURE' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const read = await t.call('GET', `/api/supplier/communications/${saved.body.d.id as number}`, { token: sourcing });
+    expect(read.body.d).toMatchObject({ subtype: 'PORT_CLOSURE' });
+    // The report labels the code with the operator's words, not the code.
+    const csv = await fetch(`${t.baseUrl}/api/supplier/dashboard/DRAFT/actions/supplier/summeryreport/csv`, {
+      headers: { authorization: `Bearer ${acme}` },
+    });
+    expect(csv.status).toBe(200);
+    const row = (await csv.text()).split(/\r?\n/).find((l) => l.includes('Harbour closed advisory'));
+    expect(row).toContain('Port closure');
+    expect(row).not.toContain('PORT_CLOSURE');
+  });
+
   it('deletes a value no record uses', async () => {
     const added = await t.call('POST', OP, {
       token: operator,

@@ -179,6 +179,7 @@ export interface SalesRepView {
     | 'end_date'
     | 'status'
     | 'supplier_name'
+    | 'labels'
   >;
   products: NoticeProduct[];
   customers: {

@@ -139,7 +139,9 @@ export interface NoticeLabels {
   lead_time: Words;
 }
 
-function noticeLabels(event: CommunicationRow): NoticeLabels {
+export function noticeLabels(
+  event: Pick<CommunicationRow, 'type' | 'subtype' | 'classification' | 'reason' | 'disposition' | 'lead_time'>,
+): NoticeLabels {
   const words = (vocabulary: Parameters<typeof vocabularyLabel>[0], code: string | null): Words =>
     code ? { en: vocabularyLabel(vocabulary, code, 'en'), vi: vocabularyLabel(vocabulary, code, 'vi') } : null;
   return {

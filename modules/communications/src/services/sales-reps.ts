@@ -12,6 +12,7 @@ import { enqueueEmail } from '@portal/notifications';
 import { getSalesRepresentatives } from '@portal/organizations';
 import { loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
+import { noticeLabels } from './responses.js';
 
 export const SALES_REP_LINK_DAYS = 90;
 const NOT_FOUND = 'This link is invalid or has expired.';
@@ -115,5 +116,9 @@ export async function salesRepView(db: Knex, token: string | undefined) {
       .orderBy('ac.name')
       .select('ac.name', 'pc.sent_at', 'pc.acknowledged_at', 'pc.response_status', 'pc.completed_at'),
   ]);
-  return { communication: event, products, customers, email: link.email };
+  // The managed lookup values' words for the advisory's codes: the public page loads no lookup values (issue 12).
+  const labels = noticeLabels({ classification: null, disposition: null, ...event } as Parameters<
+    typeof noticeLabels
+  >[0]);
+  return { communication: { ...event, labels }, products, customers, email: link.email };
 }

@@ -66,6 +66,30 @@ describe('sales-rep disruption form', () => {
     expect(urls.some((u) => u.includes('/api/supplier/sales-rep/disruption-notice'))).toBe(true);
   });
 
+  it("shows an operator-added lead time by the server's words, not its code", async () => {
+    const managed = {
+      ...view,
+      communication: {
+        ...view.communication,
+        lead_time: '6-8 weeks',
+        labels: {
+          subtype: null,
+          classification: null,
+          reason: null,
+          disposition: null,
+          lead_time: { en: 'Six to eight weeks', vi: 'Sáu đến tám tuần' },
+        },
+      },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(managed)),
+    );
+    renderApp(`/supplier/sales-rep/disruption-webform?token=${TOKEN}`);
+    expect(await screen.findByText(/Lead time: Six to eight weeks/)).toBeTruthy();
+    expect(screen.queryByText(/6-8 weeks/)).toBeNull();
+  });
+
   it('says the link is invalid when the server refuses it, and never calls it for a malformed token', async () => {
     const urls = server();
     renderApp(`/supplier/sales-rep/disruption-webform?token=${'x'.repeat(40)}`);

@@ -4,11 +4,11 @@ import { formatDate, StatusLabel } from '@portal/design-system';
 import { isInvalidLink, readLinkToken, useSalesRepNotice } from '../../api/notices';
 import { FormError, FormLoading, InvalidLink } from './FormStates';
 import { plainText, ProductList } from './NoticeDetails';
-import { useLabels } from '../supplier/shared/labels';
+import { useLabels, vocabularyLocale } from '../supplier/shared/labels';
 
 /** The sales representative's view of a supply advisory: read only, reached by the personal emailed link. */
 export default function SalesRepFormPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const labels = useLabels();
   const token = readLinkToken(useSearch());
   const { data, error, isLoading } = useSalesRepNotice(token);
@@ -16,6 +16,10 @@ export default function SalesRepFormPage() {
   if (error) return <FormError message={error.message} />;
   if (isLoading || !data) return <FormLoading />;
   const c = data.communication;
+  // The server's words for the lead time first (a public page loads no lookup values), then the label map.
+  const leadTime = c.lead_time
+    ? (c.labels?.lead_time?.[vocabularyLocale(i18n.locale)] ?? labels.leadTimes[c.lead_time] ?? c.lead_time)
+    : null;
   return (
     <div className="grid gap-4" data-testid="sales-rep-form">
       <header className="grid gap-1">
@@ -24,7 +28,7 @@ export default function SalesRepFormPage() {
         <p className="text-sm text-muted-foreground">
           <Trans>Supply Advisory</Trans>
           {c.event_id ? ` · ${c.event_id}` : ''}
-          {c.lead_time ? ` · ${t`Lead time`}: ${labels.leadTimes[c.lead_time] ?? c.lead_time}` : ''}
+          {leadTime ? ` · ${t`Lead time`}: ${leadTime}` : ''}
         </p>
       </header>
       {c.description ? <p className="text-sm whitespace-pre-line">{plainText(c.description)}</p> : null}
