@@ -39,7 +39,8 @@ export default defineConfig({
   ],
   webServer: {
     command: `rm -rf ${dataDir} && pnpm --filter @portal/web build && DATA_DIR=${dataDir} PORT=${port} AUTH_RATE_LIMIT_PER_MINUTE=1000 pnpm --filter @portal/bff run serve`,
-    url: `http://localhost:${port}/api/health`,
+    // Ready, not just alive: the server listens (503) while it migrates and seeds.
+    url: `http://localhost:${port}/api/health/ready`,
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'ignore',

@@ -78,7 +78,8 @@ async function startBff(dataDir: string, smtpUrl: string): Promise<{ baseURL: st
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the mail test server exited (${child.exitCode}):\n${stderr}`);
     try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) return { baseURL, child };
+      // Ready, not just alive: the server answers 503 until migrations and the demo seed are done.
+      if ((await fetch(`${baseURL}/api/health/ready`)).ok) return { baseURL, child };
     } catch {
       // not listening yet
     }
