@@ -3,66 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { providerMe, providerView } from '../../test/providerView';
 import type { ProviderView } from '../../api/provider';
 
-const me = {
-  id: 1,
-  email: 'coordinator@riverside.demo',
-  first_name: 'Rita',
-  last_name: 'River',
-  full_name: 'Rita River',
-  phone: null,
-  photo: null,
-  status: 'VERIFIED',
-  role_name: 'Recall Coordinator',
-  organization: { id: 7, name: 'Riverside Health', type: 'PROVIDER', profile_photo: null, isSSO: false },
-};
-
-const base: ProviderView = {
-  communication: {
-    id: 31,
-    type: 'RECALL',
-    subtype: 'PRODUCTADVISORY',
-    name: 'Infusion pumps',
-    event_id: 'ACME-31',
-    classification: 'CLASSIII',
-    reason: null,
-    description: null,
-    disposition: 'Destroyed',
-    lead_time: null,
-    event_date: null,
-    end_date: null,
-    contact_name: null,
-    contact_email: null,
-    contact_phone: null,
-    status: 'OPEN',
-    supplier_name: 'Acme Medical',
-    organization_id: 2,
-  },
-  provider_communication: {
-    id: 44,
-    communication_id: 31,
-    supplier_organization_id: 2,
-    provider_organization_id: 7,
-    affected_customer_id: 3,
-    status: 'OPEN',
-    response_status: 'NOTCOMPLETED',
-    sent_at: '2026-01-05T10:00:00.000Z',
-    acknowledged_at: null,
-    acknowledged_by: null,
-    completed_at: null,
-    customer_name: 'Riverside',
-    response_label: 'In Progress',
-  },
-  products: [],
-  actions: [],
-  documents: [],
-  email: 'coordinator@riverside.demo',
-  status_provider: 'OPEN',
-  isProviderCreated: false,
-  allow_access: true,
-  site: null,
-};
+const me = providerMe;
+const base = providerView;
 
 const view: ProviderView = {
   ...base,
