@@ -53,8 +53,11 @@ export type HandlerResult = unknown;
 export interface Route {
   method: HttpMethod;
   path: string;
-  /** 'public' needs no token; 'user' any signed-in user; a list needs one of those permissions. */
-  access: 'public' | 'user' | readonly string[];
+  /**
+   * 'public' needs no token; 'user' any signed-in user; 'operator' any signed-in user of the operator's organisation
+   * (spec 000 §2 "any permission" on an operator page); a list needs one of those permissions.
+   */
+  access: 'public' | 'user' | 'operator' | readonly string[];
   summary: string;
   tags?: string[];
   schema?: { body?: object; query?: object; params?: object; response?: object };
@@ -71,7 +74,7 @@ export type PublicRouteDefinition<B, Q, P> = Omit<Route, 'handler' | 'access'> &
 
 /** A route for signed-in callers: the BFF refused anyone else, so the handler's actor is never null. */
 export type SignedInRouteDefinition<B, Q, P> = Omit<Route, 'handler' | 'access'> & {
-  access: 'user' | readonly string[];
+  access: 'user' | 'operator' | readonly string[];
   handler: (req: RouteRequest<B, Q, P> & { actor: Actor }) => Promise<HandlerResult> | HandlerResult;
 };
 

@@ -15,8 +15,9 @@ const BASE = '/notisphere/quickLinks';
 type IdParams = { id: number };
 
 /**
- * Spec 001 §7.12. Every call is "any permission" (any signed-in user passes the BFF); the services keep the management
- * calls to the operator and scope `account-links` to the caller's organisation. `/meta` and `/account-links` are
+ * Spec 001 §7.12. The management calls are "any permission" of the operator (`access: 'operator'`: any operator user,
+ * and no one else, before the body is even read); `account-links` is every signed-in user's, scoped to the caller's
+ * organisation. `/meta` and `/account-links` are
  * mounted before `/{id}`.
  */
 export function quickLinkRoutes({ db, config, files }: ModuleDeps): Route[] {
@@ -24,7 +25,7 @@ export function quickLinkRoutes({ db, config, files }: ModuleDeps): Route[] {
     route<unknown, schema.ListQuery>({
       method: 'GET',
       path: BASE,
-      access: 'user',
+      access: 'operator',
       summary: 'Quick links (operator; paged; status and url filters, url also matching a targeted organisation)',
       tags,
       schema: { query: schema.listQuery, response: schema.quickLinkPageSchema },
@@ -33,7 +34,7 @@ export function quickLinkRoutes({ db, config, files }: ModuleDeps): Route[] {
     route<unknown, { search?: string }>({
       method: 'GET',
       path: `${BASE}/meta`,
-      access: 'user',
+      access: 'operator',
       summary: 'Statuses and the organisations a quick link may target (operator)',
       tags,
       schema: { query: schema.metaQuery, response: schema.metaSchema },
@@ -51,7 +52,7 @@ export function quickLinkRoutes({ db, config, files }: ModuleDeps): Route[] {
     route<unknown, unknown, IdParams>({
       method: 'GET',
       path: `${BASE}/:id`,
-      access: 'user',
+      access: 'operator',
       summary: 'One quick link (operator)',
       tags,
       schema: { params: schema.idParams, response: schema.quickLinkSchema },
@@ -60,7 +61,7 @@ export function quickLinkRoutes({ db, config, files }: ModuleDeps): Route[] {
     route<CreateInput>({
       method: 'POST',
       path: `${BASE}/create`,
-      access: 'user',
+      access: 'operator',
       multipart: true,
       summary: 'Add a quick link, or edit one with `id` (multipart: url, organization_ids, status, image part `file`)',
       tags,
@@ -70,7 +71,7 @@ export function quickLinkRoutes({ db, config, files }: ModuleDeps): Route[] {
     route<unknown, unknown, IdParams>({
       method: 'PUT',
       path: `${BASE}/delete/:id`,
-      access: 'user',
+      access: 'operator',
       summary: 'Delete (inactivate) a quick link (operator)',
       tags,
       schema: { params: schema.idParams, response: schema.quickLinkSchema },

@@ -137,6 +137,7 @@ function mount(router: Router, route: Route, deps: ModuleDeps): void {
       if (!token) throw new UnauthorizedError();
       actor = (await authenticate(deps.db, deps.config, token)).actor;
       if (Array.isArray(route.access) && !hasAnyPermission(actor, route.access)) throw new ForbiddenError();
+      if (route.access === 'operator' && actor.organizationType !== 'NOTISPHERE') throw new ForbiddenError();
     } else if (token) {
       actor = await authenticate(deps.db, deps.config, token).then(
         (a) => a.actor,

@@ -37,6 +37,7 @@ export function buildOpenApi(routes: Route[], version: string): object {
       parameters,
       security: route.access === 'public' ? [] : [{ bearer: [] }],
       ...(Array.isArray(route.access) ? { 'x-permissions': route.access } : {}),
+      ...(route.access === 'operator' ? { 'x-access': 'operator' } : {}),
       responses: {
         200: {
           description: 'Success',
