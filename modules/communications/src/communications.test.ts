@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@portal/testing';
+import { contentOf, type OutboxRow } from '@portal/notifications';
 import { ACTION_TYPES } from './constants.js';
 import { sendReminders } from './services/sending.js';
 
@@ -364,10 +365,10 @@ describe('sending', () => {
   });
 
   it('records Opened from the pixel and Click from signed links only', async () => {
-    const email = (await t.db('outbox_emails').where({ kind: 'NOTICE' }).first('id', 'html_body')) as {
-      id: number;
-      html_body: string;
-    };
+    // A notice's bodies are rendered when it is sent; contentOf is what the sender renders.
+    const row = (await t.db('outbox_emails').where({ kind: 'NOTICE' }).first()) as OutboxRow;
+    expect(row.html_body).toBeNull();
+    const email = { id: row.id, html_body: (await contentOf(t.db, row)).html! };
     const pixel = /src="([^"]+\/api\/t\/o\/[^"]+)"/.exec(email.html_body)![1]!.replace(/&amp;/g, '&');
     const href = /href="([^"]+\/api\/t\/c\/[^"]+)"/.exec(email.html_body)![1]!.replace(/&amp;/g, '&');
     const local = (u: string) => `${t.baseUrl}${new URL(u).pathname}${new URL(u).search}`;

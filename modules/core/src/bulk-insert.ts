@@ -4,16 +4,22 @@ import type { Knex } from 'knex';
 import type { Client as PgClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 
-function csvValue(v: unknown): string {
-  if (v === null || v === undefined) return '';
+const TEXT_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * One field in COPY's text format: NULL is \N, and only backslash, tab and line breaks are escaped. JSON and HTML are
+ * full of quotes, which CSV would double in every field; here most values pass through untouched.
+ */
+function textValue(v: unknown): string {
+  if (v === null || v === undefined) return '\\N';
   const text = v instanceof Date ? v.toISOString() : String(v);
-  return `"${text.replace(/"/g, '""')}"`;
+  return /[\\\n\r\t]/.test(text) ? text.replace(/[\\\n\r\t]/g, (c) => TEXT_ESCAPES[c]!) : text;
 }
 
 /**
  * Writes many rows with COPY ... FROM STDIN (PostgreSQL's bulk load path, pg-copy-streams) on the caller's
  * connection, so inside a transaction it is part of it. For wide rows (emails) it beats any INSERT. Values are sent
- * as quoted CSV fields; null is NULL (COPY applies no column defaults to listed columns).
+ * in the text format; null is NULL (COPY applies no column defaults to listed columns).
  */
 export async function copyInto(
   db: Knex | Knex.Transaction,
@@ -31,13 +37,13 @@ export async function copyInto(
   try {
     const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
     const sink = connection.query(
-      copyFrom(`COPY ${ident(table)} (${columns.map(ident).join(', ')}) FROM STDIN WITH (FORMAT csv)`),
+      copyFrom(`COPY ${ident(table)} (${columns.map(ident).join(', ')}) FROM STDIN WITH (FORMAT text)`),
     );
     const lines = async function* lines() {
       for (let i = 0; i < rows.length; i += 500) {
         yield rows
           .slice(i, i + 500)
-          .map((r) => `${columns.map((c) => csvValue(r[c])).join(',')}\n`)
+          .map((r) => `${columns.map((c) => textValue(r[c])).join('\t')}\n`)
           .join('');
       }
     };

@@ -8,6 +8,7 @@ export {
   reserveOutboxIds,
   drainOutbox,
   listOutbox,
+  contentOf,
   createTransport,
   MAX_ATTEMPTS,
   MISSING_TEMPLATE_STATUS,
@@ -17,7 +18,7 @@ export type { OutgoingEmail, WrittenEmail, TemplatedEmail, BulkEmail, OutboxRow,
 export { TEMPLATE_KINDS, TEMPLATE_LANGUAGES, templateKind } from './templates/catalog.js';
 export type { TemplateKind, TemplateLanguage } from './templates/catalog.js';
 export { loadTemplate } from './templates/render.js';
-export type { LoadedTemplate, TemplateRef } from './templates/render.js';
+export type { LoadedTemplate, StoredContent, TemplateRef } from './templates/render.js';
 export { Mailer } from './mailer.js';
 export { recipientLanguages, registerRecipientLanguages, type RecipientLanguages } from './recipients.js';
 export { pixelUrl, trackedUrl } from './tracking.js';

@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@portal/core';
 import { createTestDatabase, startTestSmtp, type TestDatabase, type TestSmtp } from '@portal/testing';
 import { Mailer } from './mailer.js';
-import { createTransport, drainOutbox, enqueueEmail, MAX_ATTEMPTS } from './outbox.js';
+import {
+  contentOf,
+  createTransport,
+  drainOutbox,
+  enqueueEmail,
+  enqueueEmails,
+  listOutbox,
+  MAX_ATTEMPTS,
+  type OutboxRow,
+  reserveOutboxIds,
+} from './outbox.js';
+import { loadTemplate } from './templates/render.js';
 
 let t: TestDatabase;
 let smtp: TestSmtp;
@@ -133,5 +144,54 @@ describe('outbox', () => {
     expect(mailer.enabled).toBe(false);
     expect(await mailer.drain()).toEqual({ sent: 0, failed: 0, bounced: 0 });
     expect((await statusOf(id)).status).toBe('DELIVERY');
+  });
+
+  it('renders a bulk notice when it is sent: the same bytes as rendering it when queued, stored as values only', async () => {
+    const template = (await loadTemplate(t.db, 'RECALL_NOTICE', { language: 'vi' }))!;
+    const values = {
+      supplier_name: 'A & B <Labs>',
+      customer_name: 'Clinic "North"',
+      event_name: 'Pump <recall>',
+      notice_link: 'https://portal.test/t/c/1?x=1&y=2',
+    };
+    const options = {
+      textValues: { ...values, notice_link: 'https://portal.test/notice?token=abc' },
+      htmlAfter: '<img src="https://portal.test/t/o/1" alt="">',
+    };
+    const now = template.render(values, options);
+    const later = template.renderLater(values, options);
+    expect(later.subject).toBe(now.subject);
+    // Only what the text part reads differently is stored twice.
+    expect(later.stored.text).toEqual({ notice_link: 'https://portal.test/notice?token=abc' });
+    const [id] = await reserveOutboxIds(t.db, 1);
+    await enqueueEmails(t.db, [
+      {
+        id: id!,
+        organizationId: null,
+        kind: 'NOTICE',
+        to: 'deferred@notice.test',
+        subject: later.subject,
+        text: '',
+        templateVersionId: template.versionId,
+        stored: { content: later.stored, language: 'vi' },
+      },
+    ]);
+    const row = (await t.db('outbox_emails').where({ id }).first()) as OutboxRow;
+    expect(row).toMatchObject({ text_body: '', html_body: null, template_language: 'vi' });
+    expect(await contentOf(t.db, row)).toEqual({ text: now.text, html: now.html });
+    expect((await listOutbox(t.db, { to: 'deferred@notice.test' }))[0]).toMatchObject({
+      text_body: now.text,
+      html_body: now.html,
+    });
+    const transport = createTransport(smtp.url);
+    await drainOutbox(t.db, transport, 'p@portal.test');
+    transport.close();
+    const mail = await smtp.waitFor('deferred@notice.test');
+    expect(mail.subject).toBe(now.subject);
+    expect(mail.text).toContain('https://portal.test/notice?token=abc');
+    expect(mail.html).toContain('A &amp; B &lt;Labs&gt;');
+    expect(mail.html).toContain('https://portal.test/t/c/1?x=1&amp;y=2');
+    expect(mail.html).not.toContain('<recall>');
+    expect((await statusOf(id!)).status).toBe('SENT');
   });
 });

@@ -3,7 +3,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { copyInto, type Logger } from '@portal/core';
 import { OutboxEmail } from './models/OutboxEmail.js';
 import { emailFrame } from './templates/engine.js';
-import { loadTemplate, type TemplateRef } from './templates/render.js';
+import type { TemplateLanguage } from './templates/catalog.js';
+import { loadTemplate, renderStored, type StoredContent, type TemplateRef } from './templates/render.js';
 import { recipientLanguages } from './recipients.js';
 
 interface EmailBase {
@@ -42,6 +43,9 @@ export interface OutboxRow {
   html_body: string | null;
   status: 'DRAFT' | 'DELIVERY' | 'SENT' | 'Bounce' | 'ERROR' | 'ERROR_MISSING_TEMPLATE';
   template_version_id: number | null;
+  /** Set when the bodies are rendered at sending (bulk notices): text_body is then empty and html_body null. */
+  template_values: StoredContent | null;
+  template_language: TemplateLanguage | null;
   attempts: number;
   last_error: string | null;
   sent_at: Date | null;
@@ -99,8 +103,10 @@ export function missingTemplate(key: string): { subject: string; text: string } 
 
 export interface BulkEmail extends EmailBase {
   subject: string;
+  /** The bodies, unless `stored` says how to render them when the email is sent. */
   text: string;
   html?: string;
+  stored?: { content: StoredContent; language: TemplateLanguage };
   /** The template version the content was rendered from (null when written in code or missing). */
   templateVersionId?: number | null;
   /** No template was found: the row is recorded with ERROR_MISSING_TEMPLATE and never sent. */
@@ -138,6 +144,8 @@ const OUTBOX_COLUMNS = [
   'provider_communication_id',
   'next_attempt_at',
   'template_version_id',
+  'template_values',
+  'template_language',
 ];
 
 /** Queues many emails in the caller's transaction with one COPY (PostgreSQL's bulk load path; rows are wide). */
@@ -159,6 +167,8 @@ export async function enqueueEmails(db: Knex | Knex.Transaction, emails: BulkEma
     provider_communication_id: e.providerCommunicationId ?? null,
     next_attempt_at: e.notBefore ?? now,
     template_version_id: e.templateVersionId ?? null,
+    template_values: e.stored ? JSON.stringify(e.stored.content) : null,
+    template_language: e.stored?.language ?? null,
   }));
   await copyInto(db, 'outbox_emails', OUTBOX_COLUMNS, rows);
 }
@@ -207,12 +217,13 @@ export async function drainOutbox(
         .first();
       if (!row) return false;
       try {
+        const { text, html } = await contentOf(trx, row);
         const info = await transport.sendMail({
           from,
           to: row.to_email,
           subject: row.subject,
-          text: row.text_body,
-          html: row.html_body ? emailFrame(row.subject, row.html_body) : undefined,
+          text,
+          html: html ? emailFrame(row.subject, html) : undefined,
           headers: { 'X-Outbox-Id': String(row.id) },
         });
         await OutboxEmail.query(trx)
@@ -248,6 +259,15 @@ export async function drainOutbox(
   return result;
 }
 
+/** An email's text and HTML: as stored, or rendered now from its template version and values (bulk notices). */
+export async function contentOf(
+  db: Knex | Knex.Transaction,
+  row: Pick<OutboxRow, 'text_body' | 'html_body' | 'template_version_id' | 'template_values' | 'template_language'>,
+): Promise<{ text: string; html: string | null }> {
+  if (!row.template_values || row.template_version_id === null) return { text: row.text_body, html: row.html_body };
+  return renderStored(db, Number(row.template_version_id), row.template_language ?? 'en', row.template_values);
+}
+
 export async function listOutbox(
   db: Knex,
   options: { status?: string; to?: string; limit?: number } = {},
@@ -257,5 +277,11 @@ export async function listOutbox(
     .limit(options.limit ?? 20);
   if (options.status) q.where({ status: options.status });
   if (options.to) q.whereRaw('lower(to_email) = lower(?)', [options.to]);
-  return (await q) as OutboxRow[];
+  const rows = (await q) as OutboxRow[];
+  return Promise.all(rows.map(async (r) => ({ ...r, ...(await bodiesOf(db, r)) })));
 }
+
+const bodiesOf = async (db: Knex, r: OutboxRow) => {
+  const { text, html } = await contentOf(db, r);
+  return { text_body: text, html_body: html };
+};

@@ -50,7 +50,7 @@ function noticeEmail(
   customerName: string,
   link: string,
   outboxId: number,
-): Pick<BulkEmail, 'subject' | 'text' | 'html'> {
+): Pick<BulkEmail, 'subject' | 'text' | 'stored'> {
   const language = template.language;
   const values = {
     supplier_name: supplierName,
@@ -68,13 +68,15 @@ function noticeEmail(
     reason: vocabularyLabel('reason', event.reason, language),
   };
   // The HTML part opens the notice through the click tracker and carries the open pixel; the text part has the link.
-  return template.render(
+  // The bodies are rendered when the email is sent: a send of 10,000 stores only each recipient's values.
+  const { subject, stored } = template.renderLater(
     { ...values, notice_link: trackedUrl(config.jwtSecret, config.appUrl, outboxId, link) },
     {
       textValues: { ...values, notice_link: link },
       htmlAfter: `<img src="${escapeHtml(pixelUrl(config.jwtSecret, config.appUrl, outboxId))}" width="1" height="1" alt="">`,
     },
   );
+  return { subject, text: '', stored: { content: stored, language } };
 }
 
 interface Recipient {
@@ -166,70 +168,73 @@ export async function sendNotifications(
           : 'A closed event cannot be sent; reopen it first.',
         'NOT_OPEN',
       );
-    const customers = (await trx('communication_affected_customers as c')
-      .where({ 'c.communication_id': id, 'c.status': 'ACTIVE' })
-      .modify((q) => {
-        if (!options.senTypeNotCov) {
-          // Skip customers whose every location is marked Not Covered: one grouped pass over the event's locations
-          // (a hashed NOT IN), not one aggregate per customer.
-          q.whereNotIn(
-            'c.id',
-            trx('communication_affected_locations as l')
-              .where('l.communication_id', id)
-              .whereNotNull('l.affected_customer_id')
-              .groupBy('l.affected_customer_id')
-              .havingRaw(`bool_and(l.status = 'NON_COVERED')`)
-              .select('l.affected_customer_id'),
-          );
-        }
-      })
-      .select('c.id', 'c.name', 'c.emails', 'c.provider_organization_id')) as {
-      id: number;
-      name: string;
-      emails: string[];
-      provider_organization_id: number | null;
-    }[];
-
-    // One statement for every customer, straight from its row (no values travel out and back).
-    const customerIds = customers.map((c) => c.id);
+    // The customers to notify, straight from their rows: ACTIVE, and (unless asked otherwise) not those whose every
+    // location is marked Not Covered (one grouped pass over the event's locations, a hashed NOT IN).
+    const customers = `
+      SELECT c.id, c.name, c.emails, c.provider_organization_id, c.communication_id
+      FROM communication_affected_customers c
+      WHERE c.communication_id = :id AND c.status = 'ACTIVE'${
+        options.senTypeNotCov
+          ? ''
+          : `
+        AND c.id NOT IN (
+          SELECT l.affected_customer_id FROM communication_affected_locations l
+          WHERE l.communication_id = :id AND l.affected_customer_id IS NOT NULL
+          GROUP BY l.affected_customer_id HAVING bool_and(l.status = 'NON_COVERED'))`
+      }`;
+    // One row per provider communication and address (none without addresses: email null); the addresses come
+    // unnested, not as arrays to parse.
+    type Notified = { id: number; name: string; email: string | null };
+    const perAddress = (rows: string) =>
+      `SELECT r.id, r.name, e.email FROM ${rows} r LEFT JOIN LATERAL unnest(r.emails) AS e(email) ON true ORDER BY r.id`;
+    // One statement creates every missing provider communication and answers whom to write to: no customer list
+    // travels out and back.
     const created = (
       await trx.raw(
         `
-      INSERT INTO provider_communications (communication_id, communication_type, supplier_organization_id, provider_organization_id, affected_customer_id,
-        status, response_status, sent_at, last_notified_at)
-      SELECT c.communication_id, ?, ?, c.provider_organization_id, c.id, 'OPEN', 'NOTCOMPLETED', now(), now()
-      FROM communication_affected_customers c WHERE c.communication_id = ? AND c.id = ANY(?::bigint[]) ORDER BY c.id
-      ON CONFLICT (communication_id, affected_customer_id) DO NOTHING
-      RETURNING id, affected_customer_id`,
-        [event.type, actor.organizationId, id, customerIds],
+      WITH customers AS (${customers}),
+      created AS (
+        INSERT INTO provider_communications (communication_id, communication_type, supplier_organization_id,
+          provider_organization_id, affected_customer_id, status, response_status, sent_at, last_notified_at)
+        SELECT c.communication_id, :type, :org, c.provider_organization_id, c.id, 'OPEN', 'NOTCOMPLETED', now(), now()
+        FROM customers c ORDER BY c.id
+        ON CONFLICT (communication_id, affected_customer_id) DO NOTHING
+        RETURNING id, affected_customer_id),
+      notified AS (SELECT p.id, c.name, c.emails FROM created p JOIN customers c ON c.id = p.affected_customer_id)
+      ${perAddress('notified')}`,
+        { id, type: event.type, org: actor.organizationId },
       )
-    ).rows as { id: number; affected_customer_id: number }[];
+    ).rows as Notified[];
     let notify = created;
     if (options.sendType === 'all') {
-      notify = (await trx('provider_communications')
-        .where({ communication_id: id })
-        .whereRaw('affected_customer_id = ANY(?::bigint[])', [customerIds])
-        .whereNot({ status: 'DELETED' })
-        .select('id', 'affected_customer_id')) as { id: number; affected_customer_id: number }[];
-      const createdIds = new Set(created.map((c) => Number(c.id)));
-      const again = notify.filter((n) => !createdIds.has(Number(n.id))).map((n) => n.id);
-      if (again.length) {
-        await trx('provider_communications')
-          .whereRaw('id = ANY(?::bigint[])', [again])
-          .update({ last_notified_at: trx.fn.now(), updated_at: trx.fn.now() });
-      }
+      // The customers notified before get the notice again: their live provider communications are marked renotified.
+      const again = (
+        await trx.raw(
+          `
+        WITH customers AS (${customers}),
+        again AS (
+          UPDATE provider_communications p SET last_notified_at = now(), updated_at = now()
+          FROM customers c
+          WHERE p.communication_id = :id AND p.affected_customer_id = c.id AND p.status <> 'DELETED'
+            AND NOT (p.id = ANY(:created::bigint[]))
+          RETURNING p.id, c.name, c.emails)
+        ${perAddress('again')}`,
+          { id, created: [...new Set(created.map((c) => c.id))] },
+        )
+      ).rows as Notified[];
+      notify = [...created, ...again];
     }
-    const byCustomer = new Map(customers.map((c) => [c.id, c]));
-    const recipients: Recipient[] = notify.flatMap((pc) => {
-      const c = byCustomer.get(pc.affected_customer_id)!;
-      return c.emails.map((email) => ({ providerCommunicationId: pc.id, email, customerName: c.name }));
-    });
+    const recipients: Recipient[] = notify.flatMap((r) =>
+      r.email === null ? [] : [{ providerCommunicationId: r.id, email: r.email, customerName: r.name }],
+    );
+    const createdCount = new Set(created.map((r) => r.id)).size;
+    const notifiedCount = new Set(notify.map((r) => r.id)).size;
     const queued = await queueNotices(trx, config, event, recipients, { notBefore });
-    if (!event.first_sent_at && notify.length)
+    if (!event.first_sent_at && notifiedCount)
       await trx('communications').where({ id }).update({ first_sent_at: trx.fn.now(), updated_at: trx.fn.now() });
     const result = {
-      provider_communications_created: created.length,
-      customers_notified: notify.length,
+      provider_communications_created: createdCount,
+      customers_notified: notifiedCount,
       emails_queued: queued,
     };
     await appendHistory(trx, actor, {

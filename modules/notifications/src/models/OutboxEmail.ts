@@ -13,6 +13,8 @@ export class OutboxEmail extends BaseModel {
   declare html_body: string | null;
   declare status: 'DRAFT' | 'DELIVERY' | 'SENT' | 'Bounce' | 'ERROR' | 'ERROR_MISSING_TEMPLATE';
   declare template_version_id: number | null;
+  declare template_values: import('../templates/render.js').StoredContent | null;
+  declare template_language: 'en' | 'vi' | null;
   declare attempts: number;
   declare next_attempt_at: Date;
   declare last_error: string | null;

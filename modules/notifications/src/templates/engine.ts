@@ -218,15 +218,26 @@ export function renderCompiled(
   values: Record<string, string>,
   options: { textValues?: Record<string, string>; htmlAfter?: string } = {},
 ): RenderedEmail {
+  return { subject: renderSubject(compiled, values), ...renderBody(compiled, language, values, options) };
+}
+
+export function renderSubject(compiled: CompiledTemplate, values: Record<string, string>): string {
   const raw = compiled.subject(values);
-  const subject = /\s\s|[\t\n\r]|^\s|\s$/.test(raw) ? raw.replace(/\s+/g, ' ').trim() : raw;
+  return /\s\s|[\t\n\r]|^\s|\s$/.test(raw) ? raw.replace(/\s+/g, ' ').trim() : raw;
+}
+
+export function renderBody(
+  compiled: CompiledTemplate,
+  language: TemplateLanguage,
+  values: Record<string, string>,
+  options: { textValues?: Record<string, string>; htmlAfter?: string } = {},
+): Pick<RenderedEmail, 'html' | 'text'> {
   let text = compiled.text(options.textValues ?? values);
   // Only a conditional or a value can leave blank runs; the common case skips the regular expressions.
   if (text.includes('\n\n\n') || /[ \t]\n/.test(text))
     text = text.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n');
   // The stored HTML is the body; the sender puts it in the frame (emailFrame), so 10,000 rows do not each carry it.
   return {
-    subject,
     html: `<div lang="${language}">${compiled.html(values)}</div>${options.htmlAfter ?? ''}`,
     text: text.trim(),
   };

@@ -5,7 +5,9 @@ import {
   compileTemplate,
   completeValues,
   type RenderedEmail,
+  renderBody,
   renderCompiled,
+  renderSubject,
   type TemplateValues,
 } from './engine.js';
 
@@ -24,6 +26,22 @@ export interface LoadedTemplate {
   versionId: number;
   language: TemplateLanguage;
   render(values: TemplateValues, options?: { textValues?: TemplateValues; htmlAfter?: string }): RenderedEmail;
+  /**
+   * The subject now, and what renders the bodies later (`renderStored`, when the email is sent): a bulk send stores a
+   * few hundred bytes a recipient instead of its whole text and HTML.
+   */
+  renderLater(
+    values: TemplateValues,
+    options?: { textValues?: TemplateValues; htmlAfter?: string },
+  ): { subject: string; stored: StoredContent };
+}
+
+/** The values an email's bodies are rendered from when it is sent (outbox_emails.template_values). */
+export interface StoredContent {
+  values: Record<string, string>;
+  /** The values the text part reads differently (only those: the notice link without the click tracker). */
+  text?: Record<string, string>;
+  htmlAfter?: string;
 }
 
 // Versions never change once written, so a compiled version can be kept for the life of the process.
@@ -74,7 +92,45 @@ export async function loadTemplate(
         textValues: opts.textValues ? completeValues(kind, opts.textValues) : undefined,
         htmlAfter: opts.htmlAfter,
       }),
+    renderLater: (values, opts = {}) => {
+      const complete = completeValues(kind, values);
+      const differing = Object.entries(opts.textValues ? completeValues(kind, opts.textValues) : {}).filter(
+        ([name, value]) => value !== complete[name],
+      );
+      return {
+        subject: renderSubject(compiled, complete),
+        stored: {
+          values: complete,
+          ...(differing.length ? { text: Object.fromEntries(differing) } : {}),
+          ...(opts.htmlAfter ? { htmlAfter: opts.htmlAfter } : {}),
+        },
+      };
+    },
   };
+}
+
+/**
+ * The text and HTML of an email queued with `renderLater`, from the template version it names (versions never change,
+ * so what is sent is what the sender saw when it queued).
+ */
+export async function renderStored(
+  db: Knex | Knex.Transaction,
+  versionId: number,
+  language: TemplateLanguage,
+  stored: StoredContent,
+): Promise<Pick<RenderedEmail, 'text' | 'html'>> {
+  let compiled = compiledVersions.get(`${versionId}:${language}`);
+  if (!compiled) {
+    const row = (await db('email_template_versions')
+      .where({ id: versionId })
+      .first('id as version_id', 'subject_en', 'body_en', 'subject_vi', 'body_vi')) as VersionRow | undefined;
+    if (!row) throw new Error(`email template version ${versionId} does not exist`);
+    compiled = compiledFor(versionId, language, row);
+  }
+  return renderBody(compiled, language, stored.values, {
+    textValues: stored.text ? { ...stored.values, ...stored.text } : undefined,
+    htmlAfter: stored.htmlAfter,
+  });
 }
 
 function compiledFor(versionId: number, language: TemplateLanguage, row: VersionRow): CompiledTemplate {
