@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Button,
-  ConfirmDialog,
   DataTable,
   Dialog,
   DialogContent,
@@ -12,7 +11,6 @@ import {
   FormField,
   GRID_PAGE_SIZE_OPTIONS,
   RichTextEditor,
-  RowActionsMenu,
   SimpleSelect,
   StatusLabel,
   TextInput,
@@ -32,7 +30,7 @@ import {
 import type { ListState } from '../../api/provider';
 import { listStateProps } from '../provider/listShared';
 import { useLabels } from '../supplier/shared/labels';
-import { masterRowActions } from '../supplier/shared/logic';
+import { useMasterRows } from '../supplier/shared/masterRows';
 import { errorText, PageHeader, useTableTexts } from '../supplier/shared/table';
 
 const ALL = 'ALL';
@@ -83,8 +81,6 @@ export function ContentEntriesManager({ kind }: { kind: ContentKind }) {
     status: status === ALL ? undefined : (status as ContentStatus),
   });
   const [editing, setEditing] = useState<{ row: ContentEntry | null } | null>(null);
-  const [confirm, setConfirm] = useState<{ row: ContentEntry; status: ContentStatus } | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const columns: DataTableColumn<ContentEntry>[] = [
     { field: 'title', header: kindTexts.titleField, sortable: true, filterable: true, hideable: false },
@@ -113,20 +109,11 @@ export function ContentEntriesManager({ kind }: { kind: ContentKind }) {
     },
   ];
 
-  async function changeStatus() {
-    if (!confirm) return;
-    setBusy(true);
-    try {
-      await setContentStatus(kind, confirm.row.id, confirm.status);
-      toast.success(t`Status updated.`);
-      await mutate();
-    } catch (err) {
-      toast.danger(errorText(err, t`Unknown error`));
-    } finally {
-      setConfirm(null);
-      setBusy(false);
-    }
-  }
+  const { rowActions, confirmDialog } = useMasterRows<ContentEntry>({
+    onEdit: (row) => setEditing({ row }),
+    run: (row, action) => setContentStatus(kind, row.id, action === 'activate' ? 'ACTIVE' : 'INACTIVE'),
+    onDone: mutate,
+  });
 
   const filterOptions = [
     { value: ALL, label: t`All user types` },
@@ -177,21 +164,7 @@ export function ContentEntriesManager({ kind }: { kind: ContentKind }) {
             />
           </div>
         }
-        rowActions={(row) => (
-          <RowActionsMenu
-            label={t`Actions`}
-            actions={masterRowActions(row.status)
-              .filter((a) => a !== 'delete')
-              .map((a) => ({
-                id: a,
-                label: a === 'edit' ? t`Edit` : a === 'inactivate' ? t`Inactivate` : t`Activate`,
-                onSelect: () =>
-                  a === 'edit'
-                    ? setEditing({ row })
-                    : setConfirm({ row, status: a === 'activate' ? 'ACTIVE' : 'INACTIVE' }),
-              }))}
-          />
-        )}
+        rowActions={rowActions}
         texts={texts}
       />
       {editing ? (
@@ -208,16 +181,7 @@ export function ContentEntriesManager({ kind }: { kind: ContentKind }) {
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={confirm !== null}
-        onOpenChange={(open) => (open ? undefined : setConfirm(null))}
-        onConfirm={() => void changeStatus()}
-        title={t`Are you sure?`}
-        description={confirm?.status === 'ACTIVE' ? t`Activate this record?` : t`Inactivate this record?`}
-        confirmText={t`Confirm`}
-        cancelText={t`Cancel`}
-        loading={busy}
-      />
+      {confirmDialog}
     </section>
   );
 }

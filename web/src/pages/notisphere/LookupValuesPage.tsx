@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Button,
-  ConfirmDialog,
   DataTable,
   Dialog,
   DialogContent,
@@ -11,7 +10,6 @@ import {
   formatDate,
   FormField,
   GRID_PAGE_SIZE_OPTIONS,
-  RowActionsMenu,
   SimpleSelect,
   StatusLabel,
   Tabs,
@@ -35,11 +33,10 @@ import {
 import type { ListState } from '../../api/provider';
 import { listStateProps } from '../provider/listShared';
 import { useLabels } from '../supplier/shared/labels';
-import { masterRowActions } from '../supplier/shared/logic';
+import { useMasterRows } from '../supplier/shared/masterRows';
 import { errorText, PageHeader, useTableTexts } from '../supplier/shared/table';
 
 const ALL = 'ALL';
-type RowAction = 'activate' | 'inactivate' | 'delete';
 
 /** The name of each managed vocabulary (spec 000 §9), as its tab. */
 function useVocabularyNames(): Record<ManagedVocabulary, string> {
@@ -80,8 +77,6 @@ export default function LookupValuesPage({ scope = 'notisphere' }: { scope?: Loo
     status: status === ALL ? undefined : (status as LookupStatus),
   });
   const [editing, setEditing] = useState<{ row: LookupValue | null } | null>(null);
-  const [confirm, setConfirm] = useState<{ row: LookupValue; action: RowAction } | null>(null);
-  const [busy, setBusy] = useState(false);
   const title = t`Lookup Values`;
 
   const columns: DataTableColumn<LookupValue>[] = [
@@ -124,32 +119,21 @@ export default function LookupValuesPage({ scope = 'notisphere' }: { scope?: Loo
     },
   ];
 
-  async function runConfirmed() {
-    if (!confirm) return;
-    setBusy(true);
-    try {
-      const { row, action } = confirm;
-      if (action === 'delete') {
-        await deleteLookupValue(scope, row.id);
-        toast.success(t`Deleted successfully.`);
-      } else {
-        await setLookupValueStatus(scope, row.id, action === 'activate' ? 'ACTIVE' : 'INACTIVE');
-        toast.success(t`Status updated.`);
-      }
-      await mutate();
-    } catch (err) {
-      toast.danger(errorText(err, t`Unknown error`));
-    } finally {
-      setConfirm(null);
-      setBusy(false);
-    }
-  }
-
-  const confirmText: Record<RowAction, string> = {
-    activate: t`Activate this record?`,
-    inactivate: t`Inactivate this record?`,
-    delete: t`Delete this value? A value used by records cannot be deleted; inactivate it instead.`,
-  };
+  const { rowActions, confirmDialog } = useMasterRows<LookupValue>({
+    onEdit: (row) => setEditing({ row }),
+    run: (row, action) =>
+      action === 'delete'
+        ? deleteLookupValue(scope, row.id)
+        : setLookupValueStatus(scope, row.id, action === 'activate' ? 'ACTIVE' : 'INACTIVE'),
+    onDone: mutate,
+    withDelete: true,
+    describe: (_row, action) =>
+      action === 'delete'
+        ? t`Delete this value? A value used by records cannot be deleted; inactivate it instead.`
+        : action === 'activate'
+          ? t`Activate this record?`
+          : t`Inactivate this record?`,
+  });
 
   return (
     <section className="space-y-4" data-testid="lookup-values">
@@ -200,23 +184,7 @@ export default function LookupValuesPage({ scope = 'notisphere' }: { scope?: Loo
             }}
           />
         }
-        rowActions={(row) => (
-          <RowActionsMenu
-            label={t`Actions`}
-            actions={masterRowActions(row.status).map((a) => ({
-              id: a,
-              label:
-                a === 'edit'
-                  ? t`Edit`
-                  : a === 'inactivate'
-                    ? t`Inactivate`
-                    : a === 'activate'
-                      ? t`Activate`
-                      : t`Delete`,
-              onSelect: () => (a === 'edit' ? setEditing({ row }) : setConfirm({ row, action: a })),
-            }))}
-          />
-        )}
+        rowActions={rowActions}
         texts={texts}
       />
       {editing ? (
@@ -234,16 +202,7 @@ export default function LookupValuesPage({ scope = 'notisphere' }: { scope?: Loo
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={confirm !== null}
-        onOpenChange={(open) => (open ? undefined : setConfirm(null))}
-        onConfirm={() => void runConfirmed()}
-        title={t`Are you sure?`}
-        description={confirm ? confirmText[confirm.action] : ''}
-        confirmText={t`Confirm`}
-        cancelText={t`Cancel`}
-        loading={busy}
-      />
+      {confirmDialog}
     </section>
   );
 }

@@ -3,7 +3,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Button,
   Checkbox,
-  ConfirmDialog,
   DataTable,
   Dialog,
   DialogContent,
@@ -12,7 +11,6 @@ import {
   formatDate,
   FormField,
   GRID_PAGE_SIZE_OPTIONS,
-  RowActionsMenu,
   SimpleSelect,
   StatusLabel,
   TextInput,
@@ -30,7 +28,7 @@ import {
 } from '../../api/quickLinks';
 import { listStateProps } from '../provider/listShared';
 import { useLabels } from '../supplier/shared/labels';
-import { masterRowActions } from '../supplier/shared/logic';
+import { useMasterRows } from '../supplier/shared/masterRows';
 import { errorText, PageHeader, useTableTexts } from '../supplier/shared/table';
 
 const ALL = 'ALL';
@@ -59,8 +57,6 @@ export default function QuickLinksPage() {
     url,
   });
   const [editing, setEditing] = useState<{ row: QuickLink | null } | null>(null);
-  const [confirm, setConfirm] = useState<{ row: QuickLink; action: 'activate' | 'inactivate' } | null>(null);
-  const [busy, setBusy] = useState(false);
   const title = t`Quick Links`;
 
   const columns: DataTableColumn<QuickLink>[] = [
@@ -90,26 +86,18 @@ export default function QuickLinksPage() {
     },
   ];
 
-  async function runConfirmed() {
-    if (!confirm) return;
-    setBusy(true);
-    try {
-      const { row, action } = confirm;
-      if (action === 'inactivate') await deleteQuickLink(row.id);
-      else
-        await saveQuickLink(
-          { id: row.id, url: row.url, organization_ids: row.organizations.map((o) => o.id), status: 'ACTIVE' },
-          null,
-        );
-      toast.success(t`Status updated.`);
-      await mutate();
-    } catch (err) {
-      toast.danger(errorText(err, t`Unknown error`));
-    } finally {
-      setConfirm(null);
-      setBusy(false);
-    }
-  }
+  const { rowActions, confirmDialog } = useMasterRows<QuickLink>({
+    onEdit: (row) => setEditing({ row }),
+    // Inactivate is the spec's delete call; Activate saves the link again as ACTIVE.
+    run: (row, action) =>
+      action === 'inactivate'
+        ? deleteQuickLink(row.id)
+        : saveQuickLink(
+            { id: row.id, url: row.url, organization_ids: row.organizations.map((o) => o.id), status: 'ACTIVE' },
+            null,
+          ),
+    onDone: mutate,
+  });
 
   return (
     <section className="space-y-4" data-testid="quick-links">
@@ -157,18 +145,7 @@ export default function QuickLinksPage() {
             />
           </div>
         }
-        rowActions={(row) => (
-          <RowActionsMenu
-            label={t`Actions`}
-            actions={masterRowActions(row.status)
-              .filter((a) => a !== 'delete')
-              .map((a) => ({
-                id: a,
-                label: a === 'edit' ? t`Edit` : a === 'inactivate' ? t`Inactivate` : t`Activate`,
-                onSelect: () => (a === 'edit' ? setEditing({ row }) : setConfirm({ row, action: a })),
-              }))}
-          />
-        )}
+        rowActions={rowActions}
         texts={texts}
       />
       {editing ? (
@@ -183,16 +160,7 @@ export default function QuickLinksPage() {
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={confirm !== null}
-        onOpenChange={(open) => (open ? undefined : setConfirm(null))}
-        onConfirm={() => void runConfirmed()}
-        title={t`Are you sure?`}
-        description={confirm?.action === 'activate' ? t`Activate this record?` : t`Inactivate this record?`}
-        confirmText={t`Confirm`}
-        cancelText={t`Cancel`}
-        loading={busy}
-      />
+      {confirmDialog}
     </section>
   );
 }

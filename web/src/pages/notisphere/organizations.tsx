@@ -5,7 +5,6 @@ import { vocabularyOptions } from '@portal/vocabulary';
 import {
   Button,
   Checkbox,
-  ConfirmDialog,
   DataTable,
   Dialog,
   DialogContent,
@@ -13,7 +12,6 @@ import {
   DialogTitle,
   FormField,
   GRID_PAGE_SIZE_OPTIONS,
-  RowActionsMenu,
   SimpleSelect,
   Spinner,
   StatusLabel,
@@ -38,7 +36,7 @@ import {
 } from '../../api/operatorOrganizations';
 import { useValidationMessages } from '../../app/validation';
 import { vocabularyLocale } from '../supplier/shared/labels';
-import { masterRowActions } from '../supplier/shared/logic';
+import { useMasterRows } from '../supplier/shared/masterRows';
 import {
   errorText,
   formatDate,
@@ -192,25 +190,20 @@ export function OrganizationList<T extends SupplierRow>(props: OrganizationListP
   const [flags, setFlags] = useState<FlagFilters>(NO_FLAGS);
   const { data, error, isLoading, mutate } = props.usePage(list, flags);
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
-  const [confirm, setConfirm] = useState<{ row: T; action: 'inactivate' | 'activate' } | null>(null);
-  const [busy, setBusy] = useState(false);
   const [downloading, setDownloading] = useState(false);
 
-  async function runConfirmed() {
-    if (!confirm) return;
-    setBusy(true);
-    try {
-      if (confirm.action === 'inactivate') await deactivateOrganization(props.kind, confirm.row.id);
-      else await activateOrganization(props.kind, confirm.row.id);
-      toast.success(t`Status updated.`);
-      await mutate();
-    } catch (err) {
-      toast.danger(errorText(err, t`Unknown error`));
-    } finally {
-      setConfirm(null);
-      setBusy(false);
-    }
-  }
+  const { rowActions, confirmDialog } = useMasterRows<T>({
+    onEdit: (row) => setEditing({ id: row.id }),
+    run: (row, action) =>
+      action === 'inactivate' ? deactivateOrganization(props.kind, row.id) : activateOrganization(props.kind, row.id),
+    onDone: mutate,
+    describe: (row, action) => {
+      const name = row.name;
+      return action === 'inactivate'
+        ? t`Deactivate ${name}? Its users are signed out at once; nothing is deleted.`
+        : t`Activate ${name}?`;
+    },
+  });
 
   async function download(format: 'csv' | 'xlsx') {
     setDownloading(true);
@@ -227,16 +220,6 @@ export function OrganizationList<T extends SupplierRow>(props: OrganizationListP
       setDownloading(false);
     }
   }
-
-  function confirmText(c: typeof confirm): string | undefined {
-    if (!c) return undefined;
-    const name = c.row.name;
-    return c.action === 'inactivate'
-      ? t`Deactivate ${name}? Its users are signed out at once; nothing is deleted.`
-      : t`Activate ${name}?`;
-  }
-
-  const actionLabels = { edit: t`Edit`, inactivate: t`Inactivate`, activate: t`Activate` } as const;
 
   return (
     <section className="space-y-4" data-testid={props.pageKey}>
@@ -275,21 +258,7 @@ export function OrganizationList<T extends SupplierRow>(props: OrganizationListP
         lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated) : undefined}
         caption={props.title}
         texts={texts}
-        rowActions={(row) => (
-          <RowActionsMenu
-            label={t`Actions`}
-            actions={masterRowActions(row.status)
-              .filter((a) => a !== 'delete')
-              .map((action) => ({
-                id: action,
-                label: actionLabels[action as keyof typeof actionLabels],
-                onSelect: () =>
-                  action === 'edit'
-                    ? setEditing({ id: row.id })
-                    : setConfirm({ row, action: action as 'inactivate' | 'activate' }),
-              }))}
-          />
-        )}
+        rowActions={rowActions}
       />
       {editing
         ? props.dialog({
@@ -302,17 +271,7 @@ export function OrganizationList<T extends SupplierRow>(props: OrganizationListP
             },
           })
         : null}
-      <ConfirmDialog
-        open={confirm !== null}
-        onOpenChange={(open) => (open ? undefined : setConfirm(null))}
-        onConfirm={() => void runConfirmed()}
-        title={t`Are you sure?`}
-        description={confirmText(confirm)}
-        confirmText={t`Confirm`}
-        cancelText={t`Cancel`}
-        destructive={confirm?.action === 'inactivate'}
-        loading={busy}
-      />
+      {confirmDialog}
     </section>
   );
 }

@@ -4,7 +4,6 @@ import { vocabularyLabel } from '@portal/vocabulary';
 import {
   Button,
   Checkbox,
-  ConfirmDialog,
   DataTable,
   Dialog,
   DialogContent,
@@ -13,7 +12,6 @@ import {
   formatDate,
   FormField,
   GRID_PAGE_SIZE_OPTIONS,
-  RowActionsMenu,
   SimpleSelect,
   StatusLabel,
   TextInput,
@@ -34,7 +32,7 @@ import {
 } from '../../../api/productFields';
 import { listStateProps } from '../../provider/listShared';
 import { useLabels, vocabularyLocale } from './labels';
-import { masterRowActions } from './logic';
+import { useMasterRows } from './masterRows';
 import { errorText, PageHeader, useTableTexts } from './table';
 
 const ALL = 'ALL';
@@ -71,8 +69,6 @@ export function ProductFieldsManager({ side }: { side: ProductFieldSide }) {
     status: status === ALL ? undefined : (status as ProductFieldStatus),
   });
   const [editing, setEditing] = useState<{ row: ProductFieldRecord | null } | null>(null);
-  const [confirm, setConfirm] = useState<{ row: ProductFieldRecord; status: ProductFieldStatus } | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const columns: DataTableColumn<ProductFieldRecord>[] = [
     { field: 'name', header: t`Field Label`, sortable: true, filterable: true, hideable: false },
@@ -94,20 +90,11 @@ export function ProductFieldsManager({ side }: { side: ProductFieldSide }) {
     },
   ];
 
-  async function changeStatus() {
-    if (!confirm) return;
-    setBusy(true);
-    try {
-      await setProductFieldStatus(side, confirm.row.id, confirm.status);
-      toast.success(t`Status updated.`);
-      await mutate();
-    } catch (err) {
-      toast.danger(errorText(err, t`Unknown error`));
-    } finally {
-      setConfirm(null);
-      setBusy(false);
-    }
-  }
+  const { rowActions, confirmDialog } = useMasterRows<ProductFieldRecord>({
+    onEdit: (row) => setEditing({ row }),
+    run: (row, action) => setProductFieldStatus(side, row.id, action === 'activate' ? 'ACTIVE' : 'INACTIVE'),
+    onDone: mutate,
+  });
 
   const typeOptions = [
     { value: ALL, label: t`All field types` },
@@ -172,21 +159,7 @@ export function ProductFieldsManager({ side }: { side: ProductFieldSide }) {
             />
           </div>
         }
-        rowActions={(row) => (
-          <RowActionsMenu
-            label={t`Actions`}
-            actions={masterRowActions(row.status)
-              .filter((a) => a !== 'delete')
-              .map((a) => ({
-                id: a,
-                label: a === 'edit' ? t`Edit` : a === 'inactivate' ? t`Inactivate` : t`Activate`,
-                onSelect: () =>
-                  a === 'edit'
-                    ? setEditing({ row })
-                    : setConfirm({ row, status: a === 'activate' ? 'ACTIVE' : 'INACTIVE' }),
-              }))}
-          />
-        )}
+        rowActions={rowActions}
         texts={texts}
       />
       {editing ? (
@@ -202,16 +175,7 @@ export function ProductFieldsManager({ side }: { side: ProductFieldSide }) {
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={confirm !== null}
-        onOpenChange={(open) => (open ? undefined : setConfirm(null))}
-        onConfirm={() => void changeStatus()}
-        title={t`Are you sure?`}
-        description={confirm?.status === 'ACTIVE' ? t`Activate this record?` : t`Inactivate this record?`}
-        confirmText={t`Confirm`}
-        cancelText={t`Cancel`}
-        loading={busy}
-      />
+      {confirmDialog}
     </section>
   );
 }
