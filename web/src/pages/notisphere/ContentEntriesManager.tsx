@@ -1,12 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import {
   Button,
   DataTable,
-  Dialog,
-  DialogContent,
-  DialogFooter,
-  DialogTitle,
   formatDate,
   FormField,
   GRID_PAGE_SIZE_OPTIONS,
@@ -30,8 +26,9 @@ import {
 import type { ListState } from '../../api/provider';
 import { listStateProps } from '../provider/listShared';
 import { useLabels } from '../supplier/shared/labels';
+import { FormDialog } from '../supplier/shared/FormDialog';
 import { useMasterRows } from '../supplier/shared/masterRows';
-import { errorText, PageHeader, useTableTexts } from '../supplier/shared/table';
+import { PageHeader, useTableTexts } from '../supplier/shared/table';
 
 const ALL = 'ALL';
 
@@ -207,91 +204,60 @@ function EntryDialog({
   const [link, setLink] = useState(row?.link_url ?? '');
   const [order, setOrder] = useState(String(row?.sort_order ?? 0));
   const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const accept = kind === 'NEWS' ? '.png,.jpg' : kind === 'GUIDE' ? '.pdf,.mp4' : undefined;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setProblem(null);
-    if (!title.trim()) {
-      setProblem(t`${texts.titleField} is required`);
-      return;
-    }
-    setBusy(true);
-    try {
-      await saveContent(
-        kind,
-        row?.id ?? null,
-        { user_type: userType, title, body, link_url: link.trim(), sort_order: Number(order) || 0 },
-        file,
-      );
-      await onSaved();
-    } catch (err) {
-      setProblem(errorText(err, t`Unknown error`));
-    } finally {
-      setBusy(false);
-    }
+  async function submit(): Promise<string | undefined> {
+    if (!title.trim()) return t`${texts.titleField} is required`;
+    await saveContent(
+      kind,
+      row?.id ?? null,
+      { user_type: userType, title, body, link_url: link.trim(), sort_order: Number(order) || 0 },
+      file,
+    );
+    await onSaved();
+    return undefined;
   }
 
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent closeLabel={t`Close`} className="max-h-[90vh] overflow-auto">
-        <DialogTitle>{row ? t`Edit` : texts.add}</DialogTitle>
-        <form onSubmit={(e) => void submit(e)} noValidate className="space-y-3" data-testid="content-form">
-          {problem ? (
-            <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-              {problem}
-            </p>
-          ) : null}
-          <FormField label={t`User Type`} required>
-            <SimpleSelect
-              options={Object.entries(userTypes).map(([value, label]) => ({ value, label }))}
-              value={userType}
-              onValueChange={(v) => setUserType(v as ContentUserType)}
-            />
-          </FormField>
-          <FormField label={texts.titleField} required>
-            <TextInput value={title} onValueChange={setTitle} maxLength={500} />
-          </FormField>
-          <FormField label={texts.bodyField} required={kind !== 'GUIDE'}>
-            {kind === 'FAQ' ? (
-              <RichTextEditor aria-label={texts.bodyField} value={body} onChange={setBody} />
-            ) : (
-              <Textarea value={body} onChange={(e) => setBody(e.target.value)} maxLength={2000} />
-            )}
-          </FormField>
-          {kind === 'FAQ' ? null : (
-            <FormField label={kind === 'NEWS' ? t`Read more link` : t`Link`}>
-              <TextInput type="url" value={link} onValueChange={setLink} placeholder="https://" />
-            </FormField>
-          )}
-          {accept ? (
-            <FormField
-              label={kind === 'NEWS' ? t`Image (.png or .jpg)` : t`File (.pdf or .mp4)`}
-              description={row?.file ? t`Current file: ${row.file.name}` : undefined}
-            >
-              <input
-                type="file"
-                accept={accept}
-                className="text-sm"
-                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-              />
-            </FormField>
-          ) : null}
-          <FormField label={t`Order`}>
-            <TextInput type="number" min={0} value={order} onValueChange={setOrder} />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" disabled={busy}>
-              <Trans>Save</Trans>
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog title={row ? t`Edit` : texts.add} testId="content-form" onClose={onClose} submit={submit}>
+      <FormField label={t`User Type`} required>
+        <SimpleSelect
+          options={Object.entries(userTypes).map(([value, label]) => ({ value, label }))}
+          value={userType}
+          onValueChange={(v) => setUserType(v as ContentUserType)}
+        />
+      </FormField>
+      <FormField label={texts.titleField} required>
+        <TextInput value={title} onValueChange={setTitle} maxLength={500} />
+      </FormField>
+      <FormField label={texts.bodyField} required={kind !== 'GUIDE'}>
+        {kind === 'FAQ' ? (
+          <RichTextEditor aria-label={texts.bodyField} value={body} onChange={setBody} />
+        ) : (
+          <Textarea value={body} onChange={(e) => setBody(e.target.value)} maxLength={2000} />
+        )}
+      </FormField>
+      {kind === 'FAQ' ? null : (
+        <FormField label={kind === 'NEWS' ? t`Read more link` : t`Link`}>
+          <TextInput type="url" value={link} onValueChange={setLink} placeholder="https://" />
+        </FormField>
+      )}
+      {accept ? (
+        <FormField
+          label={kind === 'NEWS' ? t`Image (.png or .jpg)` : t`File (.pdf or .mp4)`}
+          description={row?.file ? t`Current file: ${row.file.name}` : undefined}
+        >
+          <input
+            type="file"
+            accept={accept}
+            className="text-sm"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
+        </FormField>
+      ) : null}
+      <FormField label={t`Order`}>
+        <TextInput type="number" min={0} value={order} onValueChange={setOrder} />
+      </FormField>
+    </FormDialog>
   );
 }

@@ -1,12 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Button,
   DataTable,
-  Dialog,
-  DialogContent,
-  DialogFooter,
-  DialogTitle,
   formatDate,
   FormField,
   GRID_PAGE_SIZE_OPTIONS,
@@ -33,8 +29,9 @@ import {
 import type { ListState } from '../../api/provider';
 import { listStateProps } from '../provider/listShared';
 import { useLabels } from '../supplier/shared/labels';
+import { FormDialog } from '../supplier/shared/FormDialog';
 import { useMasterRows } from '../supplier/shared/masterRows';
-import { errorText, PageHeader, useTableTexts } from '../supplier/shared/table';
+import { PageHeader, useTableTexts } from '../supplier/shared/table';
 
 const ALL = 'ALL';
 
@@ -227,67 +224,45 @@ function LookupValueDialog({
   const [english, setEnglish] = useState(row?.label_en ?? '');
   const [vietnamese, setVietnamese] = useState(row?.label_vi ?? '');
   const [order, setOrder] = useState(row ? String(row.sort_order) : '');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setProblem(null);
-    if (!row && !code.trim()) return setProblem(t`Enter a code.`);
-    if (!english.trim() || !vietnamese.trim()) return setProblem(t`Enter the English and Vietnamese labels.`);
+  async function submit(): Promise<string | undefined> {
+    if (!row && !code.trim()) return t`Enter a code.`;
+    if (!english.trim() || !vietnamese.trim()) return t`Enter the English and Vietnamese labels.`;
     const sortOrder = order.trim() === '' ? undefined : Number(order);
     if (sortOrder !== undefined && (!Number.isInteger(sortOrder) || sortOrder < 0))
-      return setProblem(t`The order must be a whole number of 0 or more.`);
-    setBusy(true);
-    try {
-      const labels = { label_en: english.trim(), label_vi: vietnamese.trim(), sort_order: sortOrder };
-      if (row) await updateLookupValue(scope, row.id, labels);
-      else await createLookupValue(scope, { vocabulary, code: code.trim(), ...labels });
-      await onSaved();
-    } catch (err) {
-      setProblem(errorText(err, t`Unknown error`));
-    } finally {
-      setBusy(false);
-    }
+      return t`The order must be a whole number of 0 or more.`;
+    const labels = { label_en: english.trim(), label_vi: vietnamese.trim(), sort_order: sortOrder };
+    if (row) await updateLookupValue(scope, row.id, labels);
+    else await createLookupValue(scope, { vocabulary, code: code.trim(), ...labels });
+    await onSaved();
+    return undefined;
   }
 
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent closeLabel={t`Close`}>
-        <DialogTitle>{row ? t`Edit Value` : t`Add Value`}</DialogTitle>
-        <p className="text-sm text-muted-foreground">{vocabularyName}</p>
-        <form onSubmit={(e) => void submit(e)} noValidate className="space-y-3" data-testid="lookup-value-form">
-          {problem ? (
-            <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-              {problem}
-            </p>
-          ) : null}
-          <FormField
-            label={t`Code`}
-            required={!row}
-            description={row ? t`The code is kept by the records that use it and cannot change.` : undefined}
-          >
-            <TextInput value={code} onValueChange={setCode} maxLength={100} disabled={Boolean(row)} />
-          </FormField>
-          <FormField label={t`English`} required>
-            <TextInput value={english} onValueChange={setEnglish} maxLength={200} />
-          </FormField>
-          <FormField label={t`Vietnamese`} required>
-            <TextInput value={vietnamese} onValueChange={setVietnamese} maxLength={200} />
-          </FormField>
-          <FormField label={t`Order`} description={row ? undefined : t`Leave empty to add the value at the end.`}>
-            <TextInput type="number" min={0} value={order} onValueChange={setOrder} />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" disabled={busy}>
-              <Trans>Save</Trans>
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={row ? t`Edit Value` : t`Add Value`}
+      testId="lookup-value-form"
+      onClose={onClose}
+      submit={submit}
+      scroll={false}
+    >
+      <p className="text-sm text-muted-foreground">{vocabularyName}</p>
+      <FormField
+        label={t`Code`}
+        required={!row}
+        description={row ? t`The code is kept by the records that use it and cannot change.` : undefined}
+      >
+        <TextInput value={code} onValueChange={setCode} maxLength={100} disabled={Boolean(row)} />
+      </FormField>
+      <FormField label={t`English`} required>
+        <TextInput value={english} onValueChange={setEnglish} maxLength={200} />
+      </FormField>
+      <FormField label={t`Vietnamese`} required>
+        <TextInput value={vietnamese} onValueChange={setVietnamese} maxLength={200} />
+      </FormField>
+      <FormField label={t`Order`} description={row ? undefined : t`Leave empty to add the value at the end.`}>
+        <TextInput type="number" min={0} value={order} onValueChange={setOrder} />
+      </FormField>
+    </FormDialog>
   );
 }

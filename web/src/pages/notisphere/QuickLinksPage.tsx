@@ -1,13 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Button,
   Checkbox,
   DataTable,
-  Dialog,
-  DialogContent,
-  DialogFooter,
-  DialogTitle,
   formatDate,
   FormField,
   GRID_PAGE_SIZE_OPTIONS,
@@ -28,8 +24,9 @@ import {
 } from '../../api/quickLinks';
 import { listStateProps } from '../provider/listShared';
 import { useLabels } from '../supplier/shared/labels';
+import { FormDialog } from '../supplier/shared/FormDialog';
 import { useMasterRows } from '../supplier/shared/masterRows';
-import { errorText, PageHeader, useTableTexts } from '../supplier/shared/table';
+import { PageHeader, useTableTexts } from '../supplier/shared/table';
 
 const ALL = 'ALL';
 
@@ -180,89 +177,64 @@ function QuickLinkDialog({
   const [selected, setSelected] = useState<number[]>(row?.organizations.map((o) => o.id) ?? []);
   const [filter, setFilter] = useState('');
   const [image, setImage] = useState<File | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const organizations = (meta.data?.organizations ?? []).filter((o) =>
     o.name.toLowerCase().includes(filter.trim().toLowerCase()),
   );
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setProblem(null);
-    if (!/^https?:\/\/\S+$/.test(url.trim())) return setProblem(t`Enter a link starting with http:// or https://`);
-    if (!row && !image) return setProblem(t`An image (.png or .jpg) is required.`);
-    if (selected.length === 0) return setProblem(t`Choose at least one organization.`);
-    setBusy(true);
-    try {
-      await saveQuickLink({ id: row?.id, url, organization_ids: selected }, image);
-      await onSaved();
-    } catch (err) {
-      setProblem(errorText(err, t`Unknown error`));
-    } finally {
-      setBusy(false);
-    }
+  async function submit(): Promise<string | undefined> {
+    if (!/^https?:\/\/\S+$/.test(url.trim())) return t`Enter a link starting with http:// or https://`;
+    if (!row && !image) return t`An image (.png or .jpg) is required.`;
+    if (selected.length === 0) return t`Choose at least one organization.`;
+    await saveQuickLink({ id: row?.id, url, organization_ids: selected }, image);
+    await onSaved();
+    return undefined;
   }
 
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent closeLabel={t`Close`} className="max-h-[90vh] overflow-auto">
-        <DialogTitle>{row ? t`Edit Quick Link` : t`Add Quick Link`}</DialogTitle>
-        <form onSubmit={(e) => void submit(e)} noValidate className="space-y-3" data-testid="quick-link-form">
-          {problem ? (
-            <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-              {problem}
-            </p>
-          ) : null}
-          <FormField label={t`URL`} required>
-            <TextInput type="url" value={url} onValueChange={setUrl} placeholder="https://" maxLength={2000} />
-          </FormField>
-          <FormField
-            label={t`Image (.png or .jpg)`}
-            required={!row}
-            description={row ? t`Current file: ${row.image.name}` : undefined}
-          >
-            <input
-              type="file"
-              accept=".png,.jpg"
-              className="text-sm"
-              onChange={(e) => setImage(e.target.files?.[0] ?? null)}
-            />
-          </FormField>
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium">
-              <Trans>Organizations</Trans>
-            </legend>
-            <TextInput
-              aria-label={t`Search organizations`}
-              placeholder={t`Search organizations`}
-              value={filter}
-              onValueChange={setFilter}
-            />
-            <div className="max-h-56 space-y-1 overflow-auto rounded-md border p-2">
-              {organizations.map((o) => (
-                <label key={o.id} className="flex items-center gap-2 text-sm">
-                  <Checkbox
-                    checked={selected.includes(o.id)}
-                    onCheckedChange={(c) =>
-                      setSelected((s) => (c === true ? [...s, o.id] : s.filter((id) => id !== o.id)))
-                    }
-                  />
-                  {o.name}
-                  <span className="text-muted-foreground">({o.type === 'PROVIDER' ? t`Provider` : t`Supplier`})</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" disabled={busy}>
-              <Trans>Save</Trans>
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={row ? t`Edit Quick Link` : t`Add Quick Link`}
+      testId="quick-link-form"
+      onClose={onClose}
+      submit={submit}
+    >
+      <FormField label={t`URL`} required>
+        <TextInput type="url" value={url} onValueChange={setUrl} placeholder="https://" maxLength={2000} />
+      </FormField>
+      <FormField
+        label={t`Image (.png or .jpg)`}
+        required={!row}
+        description={row ? t`Current file: ${row.image.name}` : undefined}
+      >
+        <input
+          type="file"
+          accept=".png,.jpg"
+          className="text-sm"
+          onChange={(e) => setImage(e.target.files?.[0] ?? null)}
+        />
+      </FormField>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium">
+          <Trans>Organizations</Trans>
+        </legend>
+        <TextInput
+          aria-label={t`Search organizations`}
+          placeholder={t`Search organizations`}
+          value={filter}
+          onValueChange={setFilter}
+        />
+        <div className="max-h-56 space-y-1 overflow-auto rounded-md border p-2">
+          {organizations.map((o) => (
+            <label key={o.id} className="flex items-center gap-2 text-sm">
+              <Checkbox
+                checked={selected.includes(o.id)}
+                onCheckedChange={(c) => setSelected((s) => (c === true ? [...s, o.id] : s.filter((id) => id !== o.id)))}
+              />
+              {o.name}
+              <span className="text-muted-foreground">({o.type === 'PROVIDER' ? t`Provider` : t`Supplier`})</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </FormDialog>
   );
 }

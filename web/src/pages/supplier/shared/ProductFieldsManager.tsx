@@ -1,14 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { vocabularyLabel } from '@portal/vocabulary';
 import {
   Button,
   Checkbox,
   DataTable,
-  Dialog,
-  DialogContent,
-  DialogFooter,
-  DialogTitle,
   formatDate,
   FormField,
   GRID_PAGE_SIZE_OPTIONS,
@@ -32,8 +28,9 @@ import {
 } from '../../../api/productFields';
 import { listStateProps } from '../../provider/listShared';
 import { useLabels, vocabularyLocale } from './labels';
+import { FormDialog } from './FormDialog';
 import { useMasterRows } from './masterRows';
-import { errorText, PageHeader, useTableTexts } from './table';
+import { PageHeader, useTableTexts } from './table';
 
 const ALL = 'ALL';
 const LIST_TYPES: readonly ProductFieldKind[] = ['ListSingle', 'ListMultiple'];
@@ -198,79 +195,56 @@ function FieldDialog({
   const [options, setOptions] = useState((row?.options ?? []).join('\n'));
   const [required, setRequired] = useState(row?.is_required ?? false);
   const [order, setOrder] = useState(row ? String(row.sort_order) : '');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const isList = LIST_TYPES.includes(fieldType);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setProblem(null);
+  async function submit(): Promise<string | undefined> {
     const list = options
       .split('\n')
       .map((o) => o.trim())
       .filter(Boolean);
-    if (!name.trim()) return setProblem(t`Field Label is required`);
-    if (isList && list.length === 0) return setProblem(t`A list field needs at least one option.`);
-    setBusy(true);
-    try {
-      await saveProductField(side, row?.id ?? null, {
-        name,
-        field_type: fieldType,
-        options: isList ? list : [],
-        is_required: required,
-        ...(order.trim() !== '' ? { sort_order: Math.max(0, Number(order) || 0) } : {}),
-      });
-      await onSaved();
-    } catch (err) {
-      setProblem(errorText(err, t`Unknown error`));
-    } finally {
-      setBusy(false);
-    }
+    if (!name.trim()) return t`Field Label is required`;
+    if (isList && list.length === 0) return t`A list field needs at least one option.`;
+    await saveProductField(side, row?.id ?? null, {
+      name,
+      field_type: fieldType,
+      options: isList ? list : [],
+      is_required: required,
+      ...(order.trim() !== '' ? { sort_order: Math.max(0, Number(order) || 0) } : {}),
+    });
+    await onSaved();
+    return undefined;
   }
 
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent closeLabel={t`Close`} className="max-h-[90vh] overflow-auto">
-        <DialogTitle>{row ? t`Edit Product Field` : t`Add Product Field`}</DialogTitle>
-        <form onSubmit={(e) => void submit(e)} noValidate className="space-y-3" data-testid="product-field-form">
-          {problem ? (
-            <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-              {problem}
-            </p>
-          ) : null}
-          <FormField label={t`Field Label`} required>
-            <TextInput value={name} onValueChange={setName} maxLength={100} />
-          </FormField>
-          <FormField label={t`Field Type`} required>
-            <SimpleSelect
-              aria-label={t`Field Type`}
-              options={PRODUCT_FIELD_TYPES.map((value) => ({ value, label: typeLabel(value) }))}
-              value={fieldType}
-              onValueChange={(v) => setFieldType(v as ProductFieldKind)}
-            />
-          </FormField>
-          {isList ? (
-            <FormField label={t`Options (one per line)`} required>
-              <Textarea value={options} onChange={(e) => setOptions(e.target.value)} rows={5} />
-            </FormField>
-          ) : null}
-          <label className="flex items-center gap-2 text-sm">
-            <Checkbox checked={required} onCheckedChange={(c) => setRequired(c === true)} />
-            <Trans>Required on every product</Trans>
-          </label>
-          <FormField label={t`Order`}>
-            <TextInput type="number" min={0} value={order} onValueChange={setOrder} />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" disabled={busy}>
-              <Trans>Save</Trans>
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={row ? t`Edit Product Field` : t`Add Product Field`}
+      testId="product-field-form"
+      onClose={onClose}
+      submit={submit}
+    >
+      <FormField label={t`Field Label`} required>
+        <TextInput value={name} onValueChange={setName} maxLength={100} />
+      </FormField>
+      <FormField label={t`Field Type`} required>
+        <SimpleSelect
+          aria-label={t`Field Type`}
+          options={PRODUCT_FIELD_TYPES.map((value) => ({ value, label: typeLabel(value) }))}
+          value={fieldType}
+          onValueChange={(v) => setFieldType(v as ProductFieldKind)}
+        />
+      </FormField>
+      {isList ? (
+        <FormField label={t`Options (one per line)`} required>
+          <Textarea value={options} onChange={(e) => setOptions(e.target.value)} rows={5} />
+        </FormField>
+      ) : null}
+      <label className="flex items-center gap-2 text-sm">
+        <Checkbox checked={required} onCheckedChange={(c) => setRequired(c === true)} />
+        <Trans>Required on every product</Trans>
+      </label>
+      <FormField label={t`Order`}>
+        <TextInput type="number" min={0} value={order} onValueChange={setOrder} />
+      </FormField>
+    </FormDialog>
   );
 }
