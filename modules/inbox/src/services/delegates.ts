@@ -16,6 +16,7 @@ import { appendHistory } from '@portal/communications';
 import {
   type AnswerInput,
   answerAction,
+  answerUnits,
   deleteActionFile,
   type FileView,
   listActionFiles,
@@ -24,6 +25,7 @@ import {
   type NoticeView,
   type ProviderCommunicationRow,
   type Respondent,
+  type UnitAnswerInput,
   uploadActionFiles,
 } from '@portal/communications';
 import { DELEGATE_LINK_DAYS, delegateTokenHash } from '@portal/communications';
@@ -346,6 +348,17 @@ export async function delegateView(db: Knex, secret: string, ctx: DelegateContex
 export async function delegateAnswer(db: Knex, ctx: DelegateContext, actionId: number, input: AnswerInput) {
   assertAction(ctx, actionId);
   return answerAction(db, ctx.pc.id, ctx.respondent, actionId, input);
+}
+
+/** Answers a delegated per-unit action for some of the provider's own rows (issue 16), by the recipient's rules. */
+export async function delegateAnswerUnits(
+  db: Knex,
+  ctx: DelegateContext,
+  actionId: number,
+  answers: UnitAnswerInput[],
+) {
+  assertAction(ctx, actionId);
+  return answerUnits(db, ctx.pc.id, ctx.respondent, actionId, answers, { communicationId: ctx.event.id });
 }
 
 export async function delegateFiles(
