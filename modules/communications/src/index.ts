@@ -62,6 +62,7 @@ export {
   dropPaperUnitAnswers,
   UNIT_MESSAGES,
   type UnitAnswerInput,
+  unitAnswersOf,
 } from './services/unit-answers.js';
 export {
   fieldText,

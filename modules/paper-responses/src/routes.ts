@@ -59,10 +59,29 @@ const actionsBody = {
   required: ['paperResponseId'],
   properties: { paperResponseId: id, actions: { type: ['array', 'string'], maxItems: 500, maxLength: 2_000_000 } },
 } as const;
+/** A per-unit action's answers (issue 16): one simple value per row of the customer's own. */
+const unitsSchema = {
+  type: 'array',
+  maxItems: 1000,
+  items: {
+    type: 'object',
+    required: ['rowId'],
+    properties: {
+      rowId: id,
+      valueText: schema.answerValueProps.valueText,
+      valueNumeric: schema.answerValueProps.valueNumeric,
+      valueYesNo: schema.answerValueProps.valueYesNo,
+    },
+  },
+} as const;
 const answersSchema = {
   type: 'array',
   maxItems: 500,
-  items: { type: 'object', required: ['actionId'], properties: { actionId: id, ...schema.answerValueProps } },
+  items: {
+    type: 'object',
+    required: ['actionId'],
+    properties: { actionId: id, ...schema.answerValueProps, units: unitsSchema },
+  },
 } as const;
 const getActionsQuery = { type: 'object', properties: { communicationId: id, providerCommunicationId: id } } as const;
 
@@ -213,7 +232,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
       tags,
       multipart: true,
       summary:
-        'Save the answers of paper response paperResponseId: actions [{ actionId, valueText | valueNumeric | ... }] (an empty value clears one); files as fields file_<actionId>',
+        'Save the answers of paper response paperResponseId: actions [{ actionId, valueText | valueNumeric | ... }] (an empty value clears one), a per-unit action as { actionId, units: [{ rowId, valueText | valueNumeric | valueYesNo }] }; files as fields file_<actionId>',
       schema: { body: actionsBody },
       handler: async ({ actor, body, files: uploads }) =>
         messageResult(

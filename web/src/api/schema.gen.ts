@@ -5371,7 +5371,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Save the answers of paper response paperResponseId: actions [{ actionId, valueText | valueNumeric | ... }] (an empty value clears one); files as fields file_<actionId> */
+        /** Save the answers of paper response paperResponseId: actions [{ actionId, valueText | valueNumeric | ... }] (an empty value clears one), a per-unit action as { actionId, units: [{ rowId, valueText | valueNumeric | valueYesNo }] }; files as fields file_<actionId> */
         post: operations["postSupplierCommunicationsPaperSupplieractions"];
         delete?: never;
         options?: never;

@@ -153,3 +153,25 @@ export async function dropPaperUnitAnswers(
   }[];
   return rows.map((r) => ({ action_id: Number(r.action_id), custom_row_id: Number(r.custom_row_id), value: r.value }));
 }
+
+/** A provider communication's unit answers so far, with the paper response each was keyed in from (null: electronic). */
+export async function unitAnswersOf(
+  db: Knex | Knex.Transaction,
+  pcId: number,
+): Promise<{ action_id: number; row_id: number; value: ResponseValue; paper_response_id: number | null }[]> {
+  const rows = (await db('provider_unit_answers')
+    .where({ provider_communication_id: pcId })
+    .orderBy('id')
+    .select('action_id', 'custom_row_id', 'value', 'paper_response_id')) as {
+    action_id: string;
+    custom_row_id: string;
+    value: ResponseValue;
+    paper_response_id: string | null;
+  }[];
+  return rows.map((r) => ({
+    action_id: Number(r.action_id),
+    row_id: Number(r.custom_row_id),
+    value: r.value,
+    paper_response_id: r.paper_response_id === null ? null : Number(r.paper_response_id),
+  }));
+}
