@@ -59,28 +59,14 @@ const actionsBody = {
   required: ['paperResponseId'],
   properties: { paperResponseId: id, actions: { type: ['array', 'string'], maxItems: 500, maxLength: 2_000_000 } },
 } as const;
-/** A per-unit action's answers (issue 16): one simple value per row of the customer's own. */
-const unitsSchema = {
-  type: 'array',
-  maxItems: 1000,
-  items: {
-    type: 'object',
-    required: ['rowId'],
-    properties: {
-      rowId: id,
-      valueText: schema.answerValueProps.valueText,
-      valueNumeric: schema.answerValueProps.valueNumeric,
-      valueYesNo: schema.answerValueProps.valueYesNo,
-    },
-  },
-} as const;
 const answersSchema = {
   type: 'array',
   maxItems: 500,
   items: {
     type: 'object',
     required: ['actionId'],
-    properties: { actionId: id, ...schema.answerValueProps, units: unitsSchema },
+    // A per-unit action's answers (issue 16), for rows of the customer's own.
+    properties: { actionId: id, ...schema.answerValueProps, units: schema.unitAnswersSchema },
   },
 } as const;
 const getActionsQuery = { type: 'object', properties: { communicationId: id, providerCommunicationId: id } } as const;
