@@ -70,6 +70,10 @@ describe('a delegate answers per unit (issue 16)', () => {
       { row_id: r2, value: { valueNumeric: '3' } },
     ]);
     expect(after.response).toMatchObject({ value: { valueNumeric: '5' }, responder_email: 'counter@outside.test' });
+    expect((await dg('GET', `/response/${pc}`, token)).body.d).toMatchObject({
+      response_status: 'NOTCOMPLETED',
+      answers: [{ action_id: units, status: 'SUBMITTED', per_unit: true, unit_answers: after.unit_answers }],
+    });
     const history = (await t
       .db('communication_history')
       .where({ provider_communication_id: pc, action: 'UNITS_ANSWERED' })

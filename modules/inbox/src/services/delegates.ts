@@ -462,6 +462,9 @@ export async function delegateResponses(db: Knex, secret: string, ctx: DelegateC
       status: a.response?.status ?? 'NA',
       value: a.response?.value ?? null,
       submitted_at: a.response?.submitted_at ?? null,
+      // A per-unit action's answers by row of the provider's own (issue 16).
+      per_unit: a.per_unit,
+      unit_answers: a.unit_answers,
     })),
   };
 }
