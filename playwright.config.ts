@@ -5,7 +5,8 @@ const port = Number(process.env.E2E_PORT ?? 3111);
 /** One data directory per port, wiped before each run: a fresh database without piling up old ones. */
 const dataDir = `.data/e2e-${port}`;
 /** Specs that read delivered e-mail (e2e/mail-server.ts): one worker, so that they share its SMTP server and second BFF. */
-const mailSpecs = /(provider-loop|supplier-recall|operator-onboarding|email-templates|conversations)\.spec\.ts$/;
+const mailSpecs =
+  /(provider-loop|supplier-recall|operator-onboarding|email-templates|conversations|custom-content)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',

@@ -82,3 +82,54 @@ export function form(name: string, data: Buffer, fields: Record<string, string> 
   f.append('file', new Blob([new Uint8Array(data)]), name);
   return f;
 }
+
+/**
+ * Sends a custom-content recall (issue 16) to Riverside and Lakeshore: Riverside gets lots R-1 and R-2, Lakeshore L-1.
+ * Actions: a per-unit Numeric "Units quarantined", a per-unit Yes / No "Units found" and an Acknowledge. Answers the
+ * event, its provider communications and actions, and each provider's own row ids.
+ */
+export async function sendCustomContentEvent(t: TestApp, w: World, name: string) {
+  const sup = (method: string, path: string, body?: unknown, form?: FormData) =>
+    t.call(method, `/api/supplier/communications${path}`, { token: w.supplierToken, body, form });
+  const id = (await sup('POST', '/step0', { type: 'RECALL', name, classification: 'CLASSI' })).body.d.id as number;
+  await sup('PUT', `/${id}/custom-content`, { enabled: true });
+  const csv = [
+    'Customer Key,Product Name,Lot Number,Serial Number,Quantity',
+    'PRV-0001,Infusion pump,R-1,SN-100,2',
+    'PRV-0001,Infusion pump,R-2,SN-101,1',
+    'PRV-0002,Infusion pump,L-1,SN-200,5',
+  ].join('\r\n');
+  const file = new FormData();
+  file.append('file', new Blob([Buffer.from(csv, 'utf8')]), 'customers.csv');
+  const uploaded = await sup('POST', `/${id}/custom-content/file`, undefined, file);
+  if (uploaded.status !== 200) throw new Error(`custom rows failed: ${uploaded.body.m}`);
+  await sup('POST', '/step2', {
+    id,
+    actions: [
+      { action_type: 'Numeric', title: 'Units quarantined', per_unit: true },
+      { action_type: 'YesNo', title: 'Units found', per_unit: true },
+      { action_type: 'Acknowledge', title: 'Confirm receipt' },
+    ],
+  });
+  await sup('POST', '/step3', { id, provider_organization_ids: [w.riverside, w.lakeshore] });
+  if ((await sup('PUT', `/${id}/approve-recall/RECALL/0`)).status !== 200) throw new Error('approve failed');
+  if ((await sup('PUT', `/${id}/send-notification/RECALL`)).status !== 200) throw new Error('send failed');
+  const pcs = (await t
+    .db('provider_communications')
+    .where({ communication_id: id })
+    .select('id', 'provider_organization_id')) as { id: number; provider_organization_id: number }[];
+  const pcOf = (org: number) => Number(pcs.find((p) => Number(p.provider_organization_id) === org)!.id);
+  const actions = (await t.db('communication_actions').where({ communication_id: id }).select('id', 'title')) as {
+    id: number;
+    title: string;
+  }[];
+  const actionOf = (title: string) => Number(actions.find((a) => a.title === title)!.id);
+  const rows = (await t
+    .db('communication_custom_rows')
+    .where({ communication_id: id })
+    .orderBy(['sort_order', 'id'])
+    .select('id', 'provider_organization_id')) as { id: number; provider_organization_id: number }[];
+  const rowsOf = (org: number) =>
+    rows.filter((r) => Number(r.provider_organization_id) === Number(org)).map((r) => Number(r.id));
+  return { id, pcOf, actionOf, rowsOf };
+}

@@ -57,7 +57,13 @@ export {
   type ProductInput,
 } from './services/communications.js';
 export { customRowsOf, type CustomRow } from './services/custom-content.js';
-export { answerUnits, type UnitAnswerInput } from './services/unit-answers.js';
+export {
+  answerUnits,
+  dropPaperUnitAnswers,
+  UNIT_MESSAGES,
+  type UnitAnswerInput,
+  unitAnswersOf,
+} from './services/unit-answers.js';
 export {
   fieldText,
   fieldValues,

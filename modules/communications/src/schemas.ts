@@ -61,6 +61,22 @@ export const answerValueProps = {
   submit: { type: 'boolean' },
 } as const;
 
+/** Per-unit answers (issue 16): one simple value for each of the provider's own rows, at most 1,000 per call. */
+export const unitAnswersSchema = {
+  type: 'array',
+  maxItems: 1000,
+  items: {
+    type: 'object',
+    required: ['rowId'],
+    properties: {
+      rowId: id,
+      valueText: answerValueProps.valueText,
+      valueNumeric: answerValueProps.valueNumeric,
+      valueYesNo: answerValueProps.valueYesNo,
+    },
+  },
+} as const;
+
 export const step1Body = {
   type: 'object',
   required: ['id', 'products'],

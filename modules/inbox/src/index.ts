@@ -5,6 +5,7 @@ import { providerRoutes } from './routes.js';
 /** The provider's inbox (received notices, answers, notes, delegates, provider-created events) and the operator's eR view. */
 export {
   delegateAnswer,
+  delegateAnswerUnits,
   delegateDeleteFile,
   delegateDocuments,
   delegateFile,

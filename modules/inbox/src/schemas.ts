@@ -1,6 +1,6 @@
 import { idOrZeroSchema, idSchema, listPageSchema, listQuerySchema, MAX_INT4, nullableIdSchema } from '@portal/core';
 import { ACTION_TYPES, COMMUNICATION_TYPES } from '@portal/communications';
-import { answerValueProps, communicationInfoProps, outputSchemas } from '@portal/communications';
+import { answerValueProps, communicationInfoProps, communicationsSchemas, outputSchemas } from '@portal/communications';
 
 /** ajv schemas of the provider, notes and delegate routes (they also feed the OpenAPI document). */
 export const id = idSchema;
@@ -39,23 +39,7 @@ export const answerBody = { type: 'object', properties: valueProps } as const;
 export const unitAnswersBody = {
   type: 'object',
   required: ['answers'],
-  properties: {
-    answers: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 1000,
-      items: {
-        type: 'object',
-        required: ['rowId'],
-        properties: {
-          rowId: id,
-          valueText: valueProps.valueText,
-          valueNumeric: valueProps.valueNumeric,
-          valueYesNo: valueProps.valueYesNo,
-        },
-      },
-    },
-  },
+  properties: { answers: { ...communicationsSchemas.unitAnswersSchema, minItems: 1 } },
 } as const;
 
 export const responseBody = {

@@ -1,6 +1,7 @@
 import { messageResult, type ModuleDeps, type Route, route, type RouteRequest } from '@portal/core';
 import {
   delegateAnswer,
+  delegateAnswerUnits,
   delegateDeleteFile,
   delegateDocuments,
   delegateFile,
@@ -11,7 +12,7 @@ import {
   resolveDelegate,
 } from '@portal/inbox';
 import { inboxSchemas as s } from '@portal/inbox';
-import type { AnswerInput } from '@portal/communications';
+import type { AnswerInput, UnitAnswerInput } from '@portal/communications';
 
 const tags = ['delegates'];
 type P = Record<string, number>;
@@ -121,6 +122,16 @@ export function delegateRoutes({ db, config, files }: ModuleDeps): Route[] {
       summary: 'Answer delegated action x (submit: false keeps a draft)',
       schema: { params: s.params(['x']), query: s.tokenQuery, body: s.answerBody },
       handler: async (req) => delegateAnswer(db, await ctx(req), req.params.x!, req.body),
+    }),
+    route<{ answers: UnitAnswerInput[] }, Q, P>({
+      method: 'PUT',
+      path: `${base}/update-delegate/:x/units`,
+      access: 'public',
+      tags,
+      summary:
+        "Answer delegated per-unit action x for some of the provider's own rows (answers: [{ rowId, valueText | valueNumeric | valueYesNo }]); all rows answered submits the action",
+      schema: { params: s.params(['x']), query: s.tokenQuery, body: s.unitAnswersBody },
+      handler: async (req) => delegateAnswerUnits(db, await ctx(req), req.params.x!, req.body.answers),
     }),
     route<unknown, Q, P>({
       method: 'GET',

@@ -7,7 +7,7 @@ import {
   route,
   type RouteRequest,
 } from '@portal/core';
-import { answerValueProps, outputSchemas } from '@portal/communications';
+import { answerValueProps, communicationsSchemas, outputSchemas } from '@portal/communications';
 import { getDocumentOfNotice } from '@portal/communications';
 import {
   acknowledge,
@@ -208,21 +208,7 @@ export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
           required: ['answers'],
           properties: {
             token: { type: 'string', maxLength: 200 },
-            answers: {
-              type: 'array',
-              minItems: 1,
-              maxItems: 1000,
-              items: {
-                type: 'object',
-                required: ['rowId'],
-                properties: {
-                  rowId: idSchema,
-                  valueText: answerValueProps.valueText,
-                  valueNumeric: answerValueProps.valueNumeric,
-                  valueYesNo: answerValueProps.valueYesNo,
-                },
-              },
-            },
+            answers: { ...communicationsSchemas.unitAnswersSchema, minItems: 1 },
           },
         },
       },

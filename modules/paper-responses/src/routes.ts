@@ -62,7 +62,12 @@ const actionsBody = {
 const answersSchema = {
   type: 'array',
   maxItems: 500,
-  items: { type: 'object', required: ['actionId'], properties: { actionId: id, ...schema.answerValueProps } },
+  items: {
+    type: 'object',
+    required: ['actionId'],
+    // A per-unit action's answers (issue 16), for rows of the customer's own.
+    properties: { actionId: id, ...schema.answerValueProps, units: schema.unitAnswersSchema },
+  },
 } as const;
 const getActionsQuery = { type: 'object', properties: { communicationId: id, providerCommunicationId: id } } as const;
 
@@ -213,7 +218,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
       tags,
       multipart: true,
       summary:
-        'Save the answers of paper response paperResponseId: actions [{ actionId, valueText | valueNumeric | ... }] (an empty value clears one); files as fields file_<actionId>',
+        'Save the answers of paper response paperResponseId: actions [{ actionId, valueText | valueNumeric | ... }] (an empty value clears one), a per-unit action as { actionId, units: [{ rowId, valueText | valueNumeric | valueYesNo }] }; files as fields file_<actionId>',
       schema: { body: actionsBody },
       handler: async ({ actor, body, files: uploads }) =>
         messageResult(

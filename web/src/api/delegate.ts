@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { type ApiError, apiRequest, formData, type RequestOptions } from './client';
-import type { AnswerInput, NoticeFile, NoticeView } from './notices';
+import type { AnswerInput, NoticeFile, NoticeView, UnitAnswer } from './notices';
 
 /** The delegate's public form (spec 001 §7.8): every call carries the delegate link's token as query `token`. */
 export interface DelegateView extends NoticeView {
@@ -42,6 +42,15 @@ export function answerDelegatedAction(
   body: AnswerInput,
 ): Promise<{ response_status: string }> {
   return delegateCall(`${BASE}/update-delegate/${actionId}`, token, { method: 'PUT', body });
+}
+
+/** Answers a delegated per-unit action (issue 16) for rows of the provider's own. */
+export function answerDelegatedUnits(
+  token: string,
+  actionId: number,
+  answers: UnitAnswer[],
+): Promise<{ response_status: string; answered: number; rows: number }> {
+  return delegateCall(`${BASE}/update-delegate/${actionId}/units`, token, { method: 'PUT', body: { answers } });
 }
 
 export function uploadDelegateFile(token: string, actionId: number, file: File): Promise<NoticeFile[]> {

@@ -41,11 +41,28 @@ export interface PaperFile extends NoticeFile {
   paperresponseid: number;
 }
 
+/** One of the customer's own rows under a per-unit action (issue 16): this paper response's value, or the electronic one. */
+export interface PaperUnit {
+  row_id: number;
+  product_name: string;
+  lot_number: string | null;
+  serial_number: string | null;
+  udi: string | null;
+  quantity: number | null;
+  value: ResponseValue | null;
+  electronic_value: ResponseValue | null;
+}
+
+/** A per-unit answer of a paper response: one simple value for one row. */
+export type PaperUnitAnswer = { rowId: number; valueText?: string; valueNumeric?: string; valueYesNo?: 'Yes' | 'No' };
+
 /** An action of the event as a paper response sees it: its paper value, or the electronic answer it may not change. */
 export interface PaperAction extends Omit<NoticeAction, 'response' | 'files'> {
   value: ResponseValue | null;
   electronic_answer: { value: ResponseValue; responder_email: string | null; submitted_at: string | null } | null;
   files: PaperFile[];
+  /** Per-unit actions: the customer's own rows (empty otherwise). */
+  units?: PaperUnit[];
 }
 
 export interface PaperResponse {
@@ -131,7 +148,7 @@ export function savePaperResponse(store: AppStore, header: PaperHeader, document
 export function savePaperAnswers(
   store: AppStore,
   paperResponseId: number,
-  answers: ({ actionId: number } & ResponseValue)[],
+  answers: (({ actionId: number } & ResponseValue) | { actionId: number; units: PaperUnitAnswer[] })[],
   files: { actionId: number; file: File }[],
 ): Promise<PaperActions> {
   const form = new FormData();

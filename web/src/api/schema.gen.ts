@@ -547,6 +547,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/delegate/update-delegate/{x}/units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Answer delegated per-unit action x for some of the provider's own rows (answers: [{ rowId, valueText | valueNumeric | valueYesNo }]); all rows answered submits the action */
+        put: operations["putDelegateUpdateDelegateXUnits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lookup-values": {
         parameters: {
             query?: never;
@@ -5354,7 +5371,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Save the answers of paper response paperResponseId: actions [{ actionId, valueText | valueNumeric | ... }] (an empty value clears one); files as fields file_<actionId> */
+        /** Save the answers of paper response paperResponseId: actions [{ actionId, valueText | valueNumeric | ... }] (an empty value clears one), a per-unit action as { actionId, units: [{ rowId, valueText | valueNumeric | valueYesNo }] }; files as fields file_<actionId> */
         post: operations["postSupplierCommunicationsPaperSupplieractions"];
         delete?: never;
         options?: never;
@@ -8076,6 +8093,64 @@ export interface operations {
                     valueText?: string;
                     /** @enum {string} */
                     valueYesNo?: "Yes" | "No";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putDelegateUpdateDelegateXUnits: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path: {
+                x: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answers: {
+                        rowId: number;
+                        valueNumeric?: string | number;
+                        valueText?: string;
+                        /** @enum {string} */
+                        valueYesNo?: "Yes" | "No";
+                    }[];
                 };
             };
         };

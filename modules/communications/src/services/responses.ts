@@ -512,6 +512,8 @@ export async function saveAnswer(
   ctx: NoticeContext,
   actionId: number,
   input: AnswerInput,
+  /** Keyed in from this paper response (per-unit summaries of issue 16): source 'Paper', tagged with it. */
+  paperResponseId: number | null = null,
 ): Promise<void> {
   const action = (await trx('communication_actions').where({ id: actionId, communication_id: ctx.event.id }).first()) as
     | ActionRow
@@ -523,6 +525,7 @@ export async function saveAnswer(
   const before = (await trx('provider_responses')
     .where({ provider_communication_id: ctx.pc.id, action_id: actionId })
     .first('value', 'status')) as { value: ResponseValue; status: string } | undefined;
+  const source = paperResponseId === null ? 'Electronic' : 'Paper';
   await trx('provider_responses')
     .insert({
       provider_communication_id: ctx.pc.id,
@@ -530,6 +533,8 @@ export async function saveAnswer(
       action_id: actionId,
       supplier_organization_id: ctx.event.organization_id,
       provider_organization_id: ctx.pc.provider_organization_id,
+      source,
+      paper_response_id: paperResponseId,
       value: JSON.stringify(value),
       status,
       responder_user_id: ctx.respondent.actor?.userId ?? null,
@@ -539,8 +544,8 @@ export async function saveAnswer(
     .onConflict(['provider_communication_id', 'action_id'])
     .merge({
       // An electronic answer replaces a keyed-in paper one (the newest answer wins).
-      source: 'Electronic',
-      paper_response_id: null,
+      source,
+      paper_response_id: paperResponseId,
       value: JSON.stringify(value),
       status,
       responder_user_id: ctx.respondent.actor?.userId ?? null,
@@ -552,12 +557,15 @@ export async function saveAnswer(
     communicationId: ctx.event.id,
     organizationId: ctx.event.organization_id,
     providerCommunicationId: ctx.pc.id,
-    action: status === 'SUBMITTED' ? 'RESPONDED' : 'RESPONSE_DRAFTED',
+    action: paperResponseId !== null ? 'PAPER_RESPONDED' : status === 'SUBMITTED' ? 'RESPONDED' : 'RESPONSE_DRAFTED',
     entityType: 'action',
     entityId: actionId,
     actorEmail: ctx.respondent.email,
     before: before ?? null,
-    after: { value, status },
+    after:
+      paperResponseId === null
+        ? { value, status }
+        : { value, status, source: 'Paper', paper_response_id: paperResponseId },
   });
 }
 

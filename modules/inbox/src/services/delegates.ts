@@ -16,6 +16,7 @@ import { appendHistory } from '@portal/communications';
 import {
   type AnswerInput,
   answerAction,
+  answerUnits,
   deleteActionFile,
   type FileView,
   listActionFiles,
@@ -24,6 +25,7 @@ import {
   type NoticeView,
   type ProviderCommunicationRow,
   type Respondent,
+  type UnitAnswerInput,
   uploadActionFiles,
 } from '@portal/communications';
 import { DELEGATE_LINK_DAYS, delegateTokenHash } from '@portal/communications';
@@ -348,6 +350,17 @@ export async function delegateAnswer(db: Knex, ctx: DelegateContext, actionId: n
   return answerAction(db, ctx.pc.id, ctx.respondent, actionId, input);
 }
 
+/** Answers a delegated per-unit action for some of the provider's own rows (issue 16), by the recipient's rules. */
+export async function delegateAnswerUnits(
+  db: Knex,
+  ctx: DelegateContext,
+  actionId: number,
+  answers: UnitAnswerInput[],
+) {
+  assertAction(ctx, actionId);
+  return answerUnits(db, ctx.pc.id, ctx.respondent, actionId, answers, { communicationId: ctx.event.id });
+}
+
 export async function delegateFiles(
   db: Knex,
   secret: string,
@@ -449,6 +462,9 @@ export async function delegateResponses(db: Knex, secret: string, ctx: DelegateC
       status: a.response?.status ?? 'NA',
       value: a.response?.value ?? null,
       submitted_at: a.response?.submitted_at ?? null,
+      // A per-unit action's answers by row of the provider's own (issue 16).
+      per_unit: a.per_unit,
+      unit_answers: a.unit_answers,
     })),
   };
 }

@@ -27,11 +27,16 @@ import { type CommunicationRow, loadOwnCommunication } from '@portal/communicati
 import { appendHistory } from '@portal/communications';
 import {
   type ActionRow,
+  answerUnits,
   checkValue,
+  customRowsOf,
+  dropPaperUnitAnswers,
   type ProviderCommunicationRow,
   refreshCompletion,
   type ResponseValue,
   RESPONSE_MESSAGES,
+  type UnitAnswerInput,
+  unitAnswersOf,
 } from '@portal/communications';
 
 /**
@@ -322,17 +327,30 @@ export async function getPaperActions(
     event = await loadSentEvent(db, actor, query.communicationId);
     if (query.providerCommunicationId) pc = await loadCustomer(db, actor, event, query.providerCommunicationId);
   }
-  const [actions, responses, files] = await Promise.all([
+  const [actions, responses, files, rows, units] = await Promise.all([
     db('communication_actions')
       .where({ communication_id: event.id })
       .orderBy(['sort_order', 'id'])
-      .select('id', 'sort_order', 'action_type', 'title', 'description', 'options', 'is_required', 'is_disabled'),
+      .select(
+        'id',
+        'sort_order',
+        'action_type',
+        'title',
+        'description',
+        'options',
+        'is_required',
+        'is_disabled',
+        'per_unit',
+      ),
     pc
       ? db('provider_responses')
           .where({ provider_communication_id: pc.id })
           .select('action_id', 'value', 'status', 'source', 'paper_response_id', 'responder_email', 'submitted_at')
       : [],
     paper ? db('response_files').where({ paper_response_id: paper.id }).whereNull('deleted_at').orderBy('id') : [],
+    // The customer's own rows only (issue 16): a per-unit action is keyed in row by row.
+    pc ? customRowsOf(db, event, pc) : [],
+    pc ? unitAnswersOf(db, pc.id) : [],
   ]);
   type Answer = {
     action_id: number;
@@ -346,19 +364,39 @@ export async function getPaperActions(
   const toFile = paperFile(secret);
   return {
     paper_response: paper ? paperView(secret)(paper) : null,
-    actions: (actions as (ActionRow & { sort_order: number; description: string | null })[]).map((a) => {
-      const answer = (responses as Answer[]).find((r) => r.action_id === a.id);
-      const mine = answer && paper && answer.paper_response_id === paper.id;
-      const electronic = answer && !mine && answer.status === 'SUBMITTED' && answer.paper_response_id === null;
-      return {
-        ...a,
-        value: mine ? answer.value : null,
-        electronic_answer: electronic
-          ? { value: answer.value, responder_email: answer.responder_email, submitted_at: answer.submitted_at }
-          : null,
-        files: (files as FileRow[]).filter((f) => f.action_id === a.id).map(toFile),
-      };
-    }),
+    actions: (actions as (ActionRow & { sort_order: number; description: string | null; per_unit: boolean })[]).map(
+      (a) => {
+        const answer = (responses as Answer[]).find((r) => r.action_id === a.id);
+        const mine = answer && paper && answer.paper_response_id === paper.id;
+        const electronic = answer && !mine && answer.status === 'SUBMITTED' && answer.paper_response_id === null;
+        const unitsOf = units.filter((u) => u.action_id === Number(a.id));
+        return {
+          ...a,
+          /** Per-unit actions: one entry per own row, with this paper response's value or the electronic one. */
+          units: a.per_unit
+            ? rows.map((r) => {
+                const u = unitsOf.find((x) => x.row_id === r.id);
+                const ours = u !== undefined && paper !== null && u.paper_response_id === Number(paper.id);
+                return {
+                  row_id: r.id,
+                  product_name: r.product_name,
+                  lot_number: r.lot_number,
+                  serial_number: r.serial_number,
+                  udi: r.udi,
+                  quantity: r.quantity,
+                  value: ours ? u.value : null,
+                  electronic_value: u && u.paper_response_id === null ? u.value : null,
+                };
+              })
+            : [],
+          value: mine ? answer.value : null,
+          electronic_answer: electronic
+            ? { value: answer.value, responder_email: answer.responder_email, submitted_at: answer.submitted_at }
+            : null,
+          files: (files as FileRow[]).filter((f) => f.action_id === a.id).map(toFile),
+        };
+      },
+    ),
   };
 }
 
@@ -600,6 +638,7 @@ export async function deletePaperResponse(
       .where({ paper_response_id: paper.id })
       .select('action_id', 'value')) as { action_id: number; value: ResponseValue }[];
     await trx('provider_responses').where({ paper_response_id: paper.id }).delete();
+    const unitAnswers = await dropPaperUnitAnswers(trx, paper.id);
     await trx('response_files')
       .where({ paper_response_id: paper.id })
       .whereNull('deleted_at')
@@ -614,7 +653,12 @@ export async function deletePaperResponse(
       action: 'PAPER_RESPONSE_DELETED',
       entityType: 'paper_response',
       entityId: paper.id,
-      before: { responder_name: paper.responder_name, response_date: paper.response_date, answers },
+      before: {
+        responder_name: paper.responder_name,
+        response_date: paper.response_date,
+        answers,
+        ...(unitAnswers.length ? { unit_answers: unitAnswers } : {}),
+      },
       after: { status: 'DELETED' },
     });
     const ctx = { pc, event, respondent: respondentOf(actor) };
@@ -627,6 +671,8 @@ export async function deletePaperResponse(
 
 export interface PaperAnswer extends ResponseValue {
   actionId: number;
+  /** A per-unit action's answers, one per row of the customer's own (issue 16). */
+  units?: UnitAnswerInput[];
 }
 
 const isEmptyValue = (value: ResponseValue) =>
@@ -651,7 +697,9 @@ async function writePaperAnswers(
     (
       (await trx('communication_actions')
         .where({ communication_id: event.id })
-        .select('id', 'action_type', 'title', 'options', 'is_required', 'is_disabled')) as ActionRow[]
+        .select('id', 'action_type', 'title', 'options', 'is_required', 'is_disabled', 'per_unit')) as (ActionRow & {
+        per_unit: boolean;
+      })[]
     ).map((a) => [a.id, a]),
   );
   const inputs = [...answers];
@@ -663,6 +711,10 @@ async function writePaperAnswers(
     if (seen.has(action.id)) throw new ValidationError(`"${action.title}" is listed twice.`);
     seen.add(action.id);
     if (action.is_disabled) throw new ConflictError(RESPONSE_MESSAGES.disabled, 'ACTION_DISABLED');
+    if (input.units !== undefined) {
+      await writePaperUnits(trx, actor, { paper, event, pc }, action, input.units);
+      continue;
+    }
     const fileKey =
       action.action_type === 'Image' ? 'valueImage' : action.action_type === 'Document' ? 'valueDocument' : null;
     const newFiles = uploads.get(action.id) ?? [];
@@ -758,6 +810,38 @@ async function writePaperAnswers(
   }
   await trx('paper_responses').where({ id: paper.id }).update({ updated_by: actor.userId, updated_at: trx.fn.now() });
   await refreshCompletion(trx, { pc, event, respondent: respondentOf(actor) });
+}
+
+/**
+ * A per-unit action's paper answers (issue 16), through the one unit-answer service: the customer's own rows only
+ * (another customer's row is 404), the electronic rules for each value, and the action's summary once every row is
+ * answered. A row or action answered electronically refuses the save, as for whole actions.
+ */
+async function writePaperUnits(
+  trx: Knex.Transaction,
+  actor: Actor,
+  { paper, event, pc }: PaperContext,
+  action: ActionRow & { per_unit: boolean },
+  units: UnitAnswerInput[],
+): Promise<void> {
+  if (!action.per_unit) throw new ValidationError(`"${action.title}" is answered once, not per unit.`);
+  if (!units.length) return;
+  const existing = (await trx('provider_responses')
+    .where({ provider_communication_id: pc.id, action_id: action.id })
+    .first('status', 'paper_response_id')) as { status: string; paper_response_id: number | null } | undefined;
+  if (existing && existing.status === 'SUBMITTED' && existing.paper_response_id === null)
+    throw new ConflictError(PAPER_MESSAGES.electronic(action.title), 'ANSWERED_ELECTRONICALLY');
+  const result = await answerUnits(
+    trx,
+    pc.id,
+    respondentOf(actor),
+    action.id,
+    units,
+    { communicationId: event.id },
+    { paperResponseId: paper.id },
+  );
+  // answerUnits recomputed completion on its own copy of the row; keep ours in step for the final recompute.
+  pc.response_status = result.response_status as ProviderCommunicationRow['response_status'];
 }
 
 /** Files of a multipart save, by action: form fields named `file_<actionId>`. */

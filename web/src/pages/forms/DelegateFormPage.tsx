@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { StatusLabel } from '@portal/design-system';
 import {
   answerDelegatedAction,
+  answerDelegatedUnits,
   deleteDelegateFile,
   readId,
   uploadDelegateFile,
@@ -14,6 +15,7 @@ import { NoticeBody } from './NoticeDetails';
 import { FormError, FormLoading, InvalidLink } from './FormStates';
 import { useFilePreview } from './Preview';
 import { ResponseForm, type ResponseApi } from './ResponseForm';
+import { UnitAnswers } from '../provider/UnitAnswers';
 
 /** The delegate's form: only the delegated action(s) of one notice, answered with the delegate link's token. */
 export default function DelegateFormPage() {
@@ -46,6 +48,8 @@ export default function DelegateFormPage() {
   }
 
   const closed = view.communication.status !== 'OPEN' || view.provider_communication.status !== 'OPEN';
+  const unitActions = view.actions.filter((a) => a.per_unit);
+  const plainActions = view.actions.filter((a) => !a.per_unit);
   const api: ResponseApi = {
     // The delegate answers one action per call; the answers go in order and stop at the first refusal.
     saveAll: async (answers) => {
@@ -71,14 +75,27 @@ export default function DelegateFormPage() {
         </p>
       ) : null}
       <NoticeBody view={view} onPreview={openPreview} />
-      <ResponseForm
-        actions={view.actions}
-        api={api}
-        readOnly={closed}
-        reload={() => mutate()}
-        onPreview={openPreview}
-        onSubmitted={() => setSubmitted(true)}
-      />
+      {/* Per-unit actions (issue 16) are answered row by row, for the provider's own rows, not in the form. */}
+      {unitActions.map((a) => (
+        <UnitAnswers
+          key={a.id}
+          save={(actionId, answers) => answerDelegatedUnits(token, actionId, answers)}
+          action={a}
+          rows={view.products}
+          readOnly={closed}
+          reload={() => mutate()}
+        />
+      ))}
+      {plainActions.length > 0 || unitActions.length === 0 ? (
+        <ResponseForm
+          actions={plainActions}
+          api={api}
+          readOnly={closed}
+          reload={() => mutate()}
+          onPreview={openPreview}
+          onSubmitted={() => setSubmitted(true)}
+        />
+      ) : null}
       {preview}
     </article>
   );

@@ -61,65 +61,98 @@ export function UnitAnswers({
       <p className="text-xs text-muted-foreground">
         <Trans>Answer for each of your units.</Trans>
       </p>
-      <table className="w-full text-sm">
-        <thead>
-          <tr className="text-left">
-            <th className="py-1 pr-2">
-              <Trans>Product</Trans>
-            </th>
-            <th className="py-1 pr-2">
-              <Trans>Lot number</Trans>
-            </th>
-            <th className="py-1 pr-2">
-              <Trans>Serial number</Trans>
-            </th>
-            <th className="py-1">
-              <Trans>Answer</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => {
-            const label = `${r.product_name ?? ''} ${r.serial_number ?? r.lot_number ?? ''}`.trim();
-            const set = (v: string) => setValues((all) => ({ ...all, [r.id]: v }));
-            return (
-              <tr key={r.id} className="border-t">
-                <td className="py-1 pr-2">{r.product_name}</td>
-                <td className="py-1 pr-2">{r.lot_number}</td>
-                <td className="py-1 pr-2">{r.serial_number}</td>
-                <td className="py-1">
-                  {action.action_type === 'YesNo' ? (
-                    <SimpleSelect
-                      aria-label={label}
-                      disabled={readOnly}
-                      value={values[r.id] ?? ''}
-                      onValueChange={set}
-                      placeholder={t`Select...`}
-                      options={[
-                        { value: 'Yes', label: t`Yes` },
-                        { value: 'No', label: t`No` },
-                      ]}
-                    />
-                  ) : (
-                    <TextInput
-                      aria-label={label}
-                      disabled={readOnly}
-                      inputMode={action.action_type === 'Numeric' ? 'numeric' : undefined}
-                      value={values[r.id] ?? ''}
-                      onValueChange={set}
-                    />
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <UnitRowsTable
+        actionType={action.action_type}
+        rows={rows.map((r) => ({ ...r, value: values[r.id] ?? '', readOnly }))}
+        onChange={(rowId, v) => setValues((all) => ({ ...all, [rowId]: v }))}
+      />
       {readOnly ? null : (
         <Button variant="outline" loading={busy} onClick={() => void save()}>
           <Trans>Save unit answers</Trans>
         </Button>
       )}
     </fieldset>
+  );
+}
+
+/** A row of a per-unit action's table: the unit, its answer so far, and whether it may change. */
+export interface UnitRow {
+  id: number;
+  product_name?: string | null;
+  lot_number?: string | null;
+  serial_number?: string | null;
+  value: string;
+  readOnly: boolean;
+  /** Shown under the input, e.g. why the row cannot change. */
+  note?: string | null;
+}
+
+/** One input per unit (a Yes / No choice, or text and numbers), labelled by the unit's product and serial or lot. */
+export function UnitRowsTable({
+  actionType,
+  rows,
+  onChange,
+}: {
+  actionType: NoticeAction['action_type'];
+  rows: UnitRow[];
+  onChange: (rowId: number, value: string) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <table className="w-full text-sm">
+      <thead>
+        <tr className="text-left">
+          <th className="py-1 pr-2">
+            <Trans>Product</Trans>
+          </th>
+          <th className="py-1 pr-2">
+            <Trans>Lot number</Trans>
+          </th>
+          <th className="py-1 pr-2">
+            <Trans>Serial number</Trans>
+          </th>
+          <th className="py-1">
+            <Trans>Answer</Trans>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => {
+          const label = `${r.product_name ?? ''} ${r.serial_number ?? r.lot_number ?? ''}`.trim();
+          const set = (v: string) => onChange(r.id, v);
+          return (
+            <tr key={r.id} className="border-t">
+              <td className="py-1 pr-2">{r.product_name}</td>
+              <td className="py-1 pr-2">{r.lot_number}</td>
+              <td className="py-1 pr-2">{r.serial_number}</td>
+              <td className="py-1">
+                {actionType === 'YesNo' ? (
+                  <SimpleSelect
+                    aria-label={label}
+                    disabled={r.readOnly}
+                    value={r.value}
+                    onValueChange={set}
+                    placeholder={t`Select...`}
+                    options={[
+                      { value: 'Yes', label: t`Yes` },
+                      { value: 'No', label: t`No` },
+                    ]}
+                  />
+                ) : (
+                  <TextInput
+                    aria-label={label}
+                    disabled={r.readOnly}
+                    inputMode={actionType === 'Numeric' ? 'numeric' : undefined}
+                    value={r.value}
+                    onValueChange={set}
+                  />
+                )}
+                {r.note ? <p className="text-xs text-muted-foreground">{r.note}</p> : null}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }

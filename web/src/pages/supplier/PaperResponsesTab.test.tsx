@@ -106,7 +106,7 @@ const actions = {
   ],
 };
 
-function serve(status: string) {
+function serve(status: string, paperActions: typeof actions = actions) {
   const calls: { method: string; path: string; body?: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -118,11 +118,11 @@ function serve(status: string) {
       if (path === '/api/supplier/communications/9') return jsonResponse(recall(status));
       if (path === '/api/supplier/communications/paper/9/list')
         return jsonResponse({ items: [row], total: 1, pageNumber: 1, pageSize: 50, lastUpdated: null });
-      if (path === '/api/supplier/communications/paper/5/getactions') return jsonResponse(actions);
+      if (path === '/api/supplier/communications/paper/5/getactions') return jsonResponse(paperActions);
       if (path === '/api/supplier/communications/paper/5/delete')
         return jsonResponse({ response_status: 'NOTCOMPLETED' });
       if (path === '/api/supplier/communications/paper/update') return jsonResponse(actions.paper_response);
-      if (path === '/api/supplier/communications/paper/supplieractions') return jsonResponse(actions);
+      if (path === '/api/supplier/communications/paper/supplieractions') return jsonResponse(paperActions);
       // Everything else the view page loads (documents, history, quick links …) is simply empty here.
       return jsonResponse([]);
     }),
@@ -223,6 +223,66 @@ describe('paper responses tab of the view page', () => {
         listsBefore,
       ),
     );
+  });
+
+  it("keys in a per-unit action with one input per row of the customer's own; a row answered on line stays read-only", async () => {
+    const unit = (row_id: number, lot: string, serial: string, value: unknown, electronic: unknown) => ({
+      row_id,
+      product_name: 'Pump',
+      lot_number: lot,
+      serial_number: serial,
+      udi: null,
+      quantity: 1,
+      value,
+      electronic_value: electronic,
+    });
+    const perUnit = {
+      ...actions,
+      actions: [
+        {
+          ...actions.actions[0]!,
+          id: 81,
+          title: 'Units quarantined',
+          value: null,
+          per_unit: true,
+          units: [
+            unit(501, 'R-1', 'SN-1', { valueNumeric: '2' }, null),
+            unit(502, 'R-2', 'SN-2', null, null),
+            unit(503, 'R-3', 'SN-3', null, { valueNumeric: '7' }),
+          ],
+        },
+      ],
+    } as unknown as typeof actions;
+    signIn();
+    const calls = serve('OPEN', perUnit);
+    renderApp('/supplier/recalls/view/9');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Paper Responses' }));
+    await screen.findByText('Dr. Paper');
+    await user.click(within(screen.getByTestId('paper-responses-tab')).getByRole('button', { name: 'Edit' }));
+    const units = await screen.findByTestId('paper-unit-action-81');
+    expect(within(units).getAllByRole('textbox')).toHaveLength(3);
+    expect((within(units).getByRole('textbox', { name: 'Pump SN-1' }) as HTMLInputElement).value).toBe('2');
+    const online = within(units).getByRole('textbox', { name: 'Pump SN-3' }) as HTMLInputElement;
+    expect([online.value, online.disabled]).toEqual(['7', true]);
+    expect(within(units).getByText('Answered electronically; a paper response cannot change it.')).toBeTruthy();
+    await user.type(within(units).getByRole('textbox', { name: 'Pump SN-2' }), '4');
+    await user.click(within(screen.getByTestId('paper-response-form')).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === '/api/supplier/communications/paper/supplieractions')).toBe(true),
+    );
+    const answers = calls.find((c) => c.path === '/api/supplier/communications/paper/supplieractions')!
+      .body as FormData;
+    // The rows keyed in on paper; the row answered on line is left alone.
+    expect(JSON.parse(String(answers.get('actions')))).toEqual([
+      {
+        actionId: 81,
+        units: [
+          { rowId: 501, valueNumeric: '2' },
+          { rowId: 502, valueNumeric: '4' },
+        ],
+      },
+    ]);
   });
 
   it('explains that a draft has no paper responses yet', async () => {

@@ -33,8 +33,10 @@ import {
   usePaperResponses,
   type PaperAction,
   type PaperResponseRow,
+  type PaperUnitAnswer,
 } from '../../api/paper';
 import { ActionAnswerInput } from '../forms/ActionAnswerInput';
+import { UnitRowsTable } from '../provider/UnitAnswers';
 import { checkAnswer, draftFromResponse, type AnswerDraft, type AnswerProblem } from '../forms/answers';
 import { useLabels } from './shared/labels';
 import { errorText, listTableProps, useListState, useTableTexts } from './shared/table';
@@ -197,6 +199,57 @@ function answerValueOf(a: PaperAction, draft: AnswerDraft, keptFiles: number[]):
   }
 }
 
+type UnitValues = Record<number, string>;
+
+const unitText = (v: ResponseValue | null | undefined): string =>
+  String(v?.valueNumeric ?? v?.valueYesNo ?? v?.valueText ?? '');
+
+/** The per-unit answers to send for an action: the rows keyed in, never one answered electronically. */
+function unitAnswersOf(a: PaperAction, values: UnitValues): PaperUnitAnswer[] {
+  const key = a.action_type === 'Numeric' ? 'valueNumeric' : a.action_type === 'YesNo' ? 'valueYesNo' : 'valueText';
+  return (a.units ?? [])
+    .filter((u) => !u.electronic_value && (values[u.row_id] ?? '').trim() !== '')
+    .map((u) => ({ rowId: u.row_id, [key]: (values[u.row_id] ?? '').trim() }) as PaperUnitAnswer);
+}
+
+/**
+ * A per-unit action of a custom-content event (issue 16): one input per row of the customer's own; a row answered
+ * electronically shows that answer read-only.
+ */
+function PaperUnitInputs({
+  action,
+  values,
+  onChange,
+}: {
+  action: PaperAction;
+  values: UnitValues;
+  onChange: (rowId: number, value: string) => void;
+}) {
+  const { t } = useLingui();
+  const locked = Boolean(action.electronic_answer) || action.is_disabled;
+  return (
+    <fieldset className="space-y-2 rounded-md border p-3" data-testid={`paper-unit-action-${action.id}`}>
+      <legend className="px-1 text-sm font-semibold">{action.title}</legend>
+      <p className="text-xs text-muted-foreground">
+        <Trans>Answer for each of the customer's units.</Trans>
+      </p>
+      <UnitRowsTable
+        actionType={action.action_type}
+        rows={(action.units ?? []).map((u) => ({
+          id: u.row_id,
+          product_name: u.product_name,
+          lot_number: u.lot_number,
+          serial_number: u.serial_number,
+          value: u.electronic_value ? unitText(u.electronic_value) : (values[u.row_id] ?? ''),
+          readOnly: locked || Boolean(u.electronic_value),
+          note: u.electronic_value ? t`Answered electronically; a paper response cannot change it.` : null,
+        }))}
+        onChange={onChange}
+      />
+    </fieldset>
+  );
+}
+
 function PaperResponseForm({
   communicationId,
   paperResponseId,
@@ -220,6 +273,7 @@ function PaperResponseForm({
   const [notifiedDate, setNotifiedDate] = useState<string | null>(null);
   const [document, setDocument] = useState<File | null>(null);
   const [drafts, setDrafts] = useState<Record<number, AnswerDraft>>({});
+  const [unitValues, setUnitValues] = useState<Record<number, UnitValues>>({});
   const [kept, setKept] = useState<Record<number, NoticeFile[]>>({});
   const [pending, setPending] = useState<{ actionId: number; file: File; id: number }[]>([]);
   const [problems, setProblems] = useState<Record<number, AnswerProblem | null>>({});
@@ -241,6 +295,11 @@ function PaperResponseForm({
       Object.fromEntries(data.actions.map((a) => [a.id, draftFromResponse(a.value ?? a.electronic_answer?.value)])),
     );
     setKept(Object.fromEntries(data.actions.map((a) => [a.id, a.files])));
+    setUnitValues(
+      Object.fromEntries(
+        data.actions.map((a) => [a.id, Object.fromEntries((a.units ?? []).map((u) => [u.row_id, unitText(u.value)]))]),
+      ),
+    );
     setPending([]);
   }, [data]);
 
@@ -255,7 +314,12 @@ function PaperResponseForm({
 
   async function save() {
     if (!data || !pcId) return;
-    const editable = data.actions.filter((a) => !a.electronic_answer && !a.is_disabled);
+    const editable = data.actions.filter((a) => !a.electronic_answer && !a.is_disabled && !a.per_unit);
+    // Per-unit actions are keyed in row by row; each value is checked by the server's rules.
+    const perUnit = data.actions
+      .filter((a) => a.per_unit && !a.electronic_answer && !a.is_disabled)
+      .map((a) => ({ actionId: a.id, units: unitAnswersOf(a, unitValues[a.id] ?? {}) }))
+      .filter((a) => a.units.length > 0);
     const found = Object.fromEntries(
       editable.map((a) => [a.id, checkAnswer(asNoticeAction(a, []), drafts[a.id]!, false)]),
     );
@@ -280,14 +344,17 @@ function PaperResponseForm({
         },
         document,
       );
-      const answers = editable.map((a) => ({
-        actionId: a.id,
-        ...answerValueOf(
-          a,
-          drafts[a.id]!,
-          (kept[a.id] ?? []).map((f) => f.id),
-        ),
-      }));
+      const answers = [
+        ...editable.map((a) => ({
+          actionId: a.id,
+          ...answerValueOf(
+            a,
+            drafts[a.id]!,
+            (kept[a.id] ?? []).map((f) => f.id),
+          ),
+        })),
+        ...perUnit,
+      ];
       await savePaperAnswers(
         store,
         paper.id,
@@ -377,6 +444,17 @@ function PaperResponseForm({
             />
           </FormField>
           {data.actions.map((a) => {
+            if (a.per_unit)
+              return (
+                <PaperUnitInputs
+                  key={a.id}
+                  action={a}
+                  values={unitValues[a.id] ?? {}}
+                  onChange={(rowId, value) =>
+                    setUnitValues((all) => ({ ...all, [a.id]: { ...(all[a.id] ?? {}), [rowId]: value } }))
+                  }
+                />
+              );
             const files = [
               ...(kept[a.id] ?? []),
               ...pending
