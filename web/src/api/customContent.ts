@@ -1,5 +1,5 @@
 import type { AppStore } from '../state/store';
-import { apiRequest, uploadFile, useApi } from './client';
+import { apiRequest, downloadFile, type Query, uploadFile, useApi } from './client';
 
 /**
  * Custom content (issue 16; docs/decisions.md "Custom content"): a supplier turns it on per draft and uploads a product
@@ -7,26 +7,63 @@ import { apiRequest, uploadFile, useApi } from './client';
  */
 export interface CustomRowView {
   id: number;
+  provider_organization_id?: number;
   customer_key: string;
   customer_name: string;
   product_name: string;
+  catalog_number?: string | null;
   lot_number: string | null;
   serial_number: string | null;
   udi: string | null;
   quantity: number | null;
   expiration_date: string | null;
+  custom_fields?: Record<string, unknown>;
+  /** The per-unit answers given for the row (issue 16 part B). */
+  unit_answers?: { action_id: number; value: UnitAnswerValue }[];
+}
+
+export interface UnitAnswerValue {
+  valueText?: string;
+  valueNumeric?: string;
+  valueYesNo?: string;
+}
+
+export interface CustomRowCustomer {
+  provider_organization_id: number;
+  customer_name: string;
+  rows: number;
 }
 
 export interface CustomContentPage {
   custom_content: boolean;
   items: CustomRowView[];
   total: number;
+  totalCapped?: boolean;
+  sortCapped?: boolean;
 }
 
 const base = (id: number) => `/supplier/communications/${id}/custom-content`;
 
 export function useCustomContent(id: number | null) {
   return useApi<CustomContentPage>(id ? base(id) : null, { pageSize: 50 });
+}
+
+/** Where an event's rows are read: the supplier's own event, or any event for the operator (View Recall). */
+export const customRowsBase = (id: number, reader: 'supplier' | 'operator') =>
+  reader === 'operator' ? `/notisphere/communications/${id}/custom-content` : base(id);
+
+/** One page of an event's customer rows with their answers, optionally of one customer. */
+export function useCustomRows(rowsBase: string | null, query: Query) {
+  return useApi<CustomContentPage>(rowsBase, query);
+}
+
+export function useCustomRowCustomers(rowsBase: string | null) {
+  return useApi<CustomRowCustomer[]>(rowsBase ? `${rowsBase}/customers` : null);
+}
+
+/** The product file template (CSV or XLSX) with the header row the reader accepts. */
+export function downloadCustomContentTemplate(store: AppStore, id: number, format: 'csv' | 'xlsx') {
+  return downloadFile(store, `${base(id)}/template`, { format }, 'Custom Content Template');
 }
 
 export function setCustomContent(id: number, enabled: boolean) {

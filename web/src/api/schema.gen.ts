@@ -684,6 +684,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notisphere/communications/{id}/custom-content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Any event's customer rows with their per-unit answers (as its supplier reads them; read-only) */
+        get: operations["getNotisphereCommunicationsIdCustomContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/communications/{id}/custom-content/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customers of any event's rows, with their row counts */
+        get: operations["getNotisphereCommunicationsIdCustomContentCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notisphere/communications/{id}/delete/supplier/{supplierId}": {
         parameters: {
             query?: never;
@@ -4567,10 +4601,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The event's customer rows (paged; search by customer, product, lot, serial or UDI) */
+        /** The event's customer rows with their per-unit answers (`unit_answers`: action_id, value); paged; search by customer, product, lot, serial or UDI; `provider_organization_id` narrows to one customer */
         get: operations["getSupplierCommunicationsIdCustomContent"];
         /** Turn custom content on or off for a draft (off drops the customer rows read so far) */
         put: operations["putSupplierCommunicationsIdCustomContent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/communications/{id}/custom-content/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customers of the event's rows, with their row counts (the views' customer filter) */
+        get: operations["getSupplierCommunicationsIdCustomContentCustomers"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -4589,6 +4640,23 @@ export interface paths {
         put?: never;
         /** Step 1 of a custom-content draft: read a product file (CSV or XLSX, part `file`) with a Customer Key column into each customer's rows; any bad row: 400 with every bad line, nothing saved */
         post: operations["postSupplierCommunicationsIdCustomContentFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/communications/{id}/custom-content/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Custom Content Template MM-DD-YYYY.csv (or .xlsx with format=xlsx): the header row the product file reader accepts, with the product field names */
+        get: operations["getSupplierCommunicationsIdCustomContentTemplate"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -8550,6 +8618,106 @@ export interface operations {
                 content: {
                     "application/json": {
                         d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereCommunicationsIdCustomContent: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                provider_organization_id?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereCommunicationsIdCustomContentCustomers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            customer_name: string;
+                            provider_organization_id: number;
+                            rows: number;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -25455,6 +25623,7 @@ export interface operations {
                 filterModel?: string;
                 pageNumber?: number;
                 pageSize?: number;
+                provider_organization_id?: number;
                 search?: string;
                 sortDirection?: string;
                 sortField?: string;
@@ -25550,9 +25719,103 @@ export interface operations {
             };
         };
     };
+    getSupplierCommunicationsIdCustomContentCustomers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            customer_name: string;
+                            provider_organization_id: number;
+                            rows: number;
+                        }[];
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     postSupplierCommunicationsIdCustomContentFile: {
         parameters: {
             query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getSupplierCommunicationsIdCustomContentTemplate: {
+        parameters: {
+            query?: {
+                format?: "csv" | "xlsx";
+            };
             header?: never;
             path: {
                 id: number;

@@ -3,7 +3,15 @@ import { useStore } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Switch, useToast } from '@portal/design-system';
 import { ApiError } from '../../../api/client';
-import { setCustomContent, uploadCustomRows, useCustomContent } from '../../../api/customContent';
+import {
+  customRowsBase,
+  downloadCustomContentTemplate,
+  setCustomContent,
+  uploadCustomRows,
+  useCustomContent,
+} from '../../../api/customContent';
+import type { ProductField } from '../../../api/communications';
+import { CustomRowsTable } from './CustomRowsTable';
 import { errorText } from './table';
 
 type LineError = { line: number; message: string };
@@ -12,7 +20,7 @@ type LineError = { line: number; message: string };
  * Step 1's custom content (issue 16): a switch per event, and a product file with a Customer Key column giving each
  * affected customer its own rows. A file with any bad row is refused whole; its lines and reasons are listed.
  */
-export function CustomContentPanel({ id }: { id: number | null }) {
+export function CustomContentPanel({ id, fields = [] }: { id: number | null; fields?: ProductField[] }) {
   const { t } = useLingui();
   const toast = useToast();
   const store = useStore();
@@ -20,6 +28,8 @@ export function CustomContentPanel({ id }: { id: number | null }) {
   const { data, mutate } = useCustomContent(id);
   const [busy, setBusy] = useState(false);
   const [problems, setProblems] = useState<LineError[]>([]);
+  // Bumped after each saved file, so the rows grid reads its pages again.
+  const [version, setVersion] = useState(0);
   if (!id) return null;
   const enabled = data?.custom_content ?? false;
 
@@ -29,6 +39,7 @@ export function CustomContentPanel({ id }: { id: number | null }) {
     try {
       await setCustomContent(id, on);
       setProblems([]);
+      setVersion((v) => v + 1);
       await mutate();
     } catch (err) {
       toast.danger(errorText(err, t`Unknown error`));
@@ -46,6 +57,7 @@ export function CustomContentPanel({ id }: { id: number | null }) {
       const rows = saved.rows;
       const customers = saved.customers;
       toast.success(t`${rows} rows saved for ${customers} customers.`);
+      setVersion((v) => v + 1);
       await mutate();
     } catch (err) {
       const details = err instanceof ApiError && Array.isArray(err.details) ? (err.details as LineError[]) : [];
@@ -54,6 +66,15 @@ export function CustomContentPanel({ id }: { id: number | null }) {
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';
+    }
+  }
+
+  async function template(format: 'csv' | 'xlsx') {
+    if (!id) return;
+    try {
+      await downloadCustomContentTemplate(store, id, format);
+    } catch (err) {
+      toast.danger(errorText(err, t`Unknown error`));
     }
   }
 
@@ -83,14 +104,22 @@ export function CustomContentPanel({ id }: { id: number | null }) {
               if (file) void read(file);
             }}
           />
-          <Button
-            variant="outline"
-            loading={busy}
-            loadingLabel={t`Uploading...`}
-            onClick={() => input.current?.click()}
-          >
-            <Trans>Upload customer rows</Trans>
-          </Button>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button
+              variant="outline"
+              loading={busy}
+              loadingLabel={t`Uploading...`}
+              onClick={() => input.current?.click()}
+            >
+              <Trans>Upload customer rows</Trans>
+            </Button>
+            <Button variant="link" onClick={() => void template('csv')}>
+              <Trans>Download template (CSV)</Trans>
+            </Button>
+            <Button variant="link" onClick={() => void template('xlsx')}>
+              <Trans>Download template (XLSX)</Trans>
+            </Button>
+          </div>
           <p className="text-sm" data-testid="custom-row-count">
             <Trans>Customer rows: {total}</Trans>
           </p>
@@ -108,6 +137,14 @@ export function CustomContentPanel({ id }: { id: number | null }) {
                 );
               })}
             </ul>
+          ) : null}
+          {total > 0 ? (
+            <CustomRowsTable
+              key={version}
+              rowsBase={customRowsBase(id, 'supplier')}
+              fields={fields}
+              listKey="supplier-wizard-custom-rows"
+            />
           ) : null}
         </>
       ) : null}
