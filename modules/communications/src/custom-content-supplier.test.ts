@@ -201,3 +201,44 @@ describe('customer rows with their per-unit answers, per customer', () => {
     ).toBe(403);
   });
 });
+
+describe('notice emails of a custom-content event', () => {
+  it("list each customer's own rows (at most 50, then how many more), escaped, in the recipient's language", async () => {
+    const id = await customDraft('Emailed pumps');
+    const riversideRows = Array.from({ length: 52 }, (_, i) => `PRV-0001,Pump <b>X</b>,R-${i + 1},SN-R${i + 1},,1,`);
+    const csv = [
+      'Customer Key,Product Name,Lot Number,Serial Number,UDI,Quantity,Expiration Date',
+      ...riversideRows,
+      'PRV-0002,Infusion pump,L-1,SN-200,0100099,5,',
+    ].join('\r\n');
+    expect((await upload(id, csv)).status).toBe(200);
+    await sup('POST', '/step2', { id, actions: [{ action_type: 'Acknowledge', title: 'Read it' }] });
+    await sup('POST', '/step3', { id, provider_organization_ids: [riverside, lakeshore] });
+    await sup('PUT', `/${id}/approve-recall/RECALL/0`);
+    // Lakeshore's administrator reads the product in Vietnamese.
+    await t.db('users').where({ email: 'admin@lakeshore.demo' }).update({ language: 'vi' });
+    expect((await sup('PUT', `/${id}/send-notification/RECALL`)).status).toBe(200);
+    const mails = (await t
+      .db('outbox_emails')
+      .where({ reference_type: 'communication', reference_id: String(id), kind: 'NOTICE' })
+      .select('to_email', 'html_body', 'text_body')) as { to_email: string; html_body: string; text_body: string }[];
+    const mail = (to: string) => mails.find((m) => m.to_email === to)!;
+
+    const river = mail('admin@riverside.demo');
+    expect(river.text_body).toContain('Pump <b>X</b> · Lot R-1 · Serial SN-R1 · Quantity 1');
+    expect(river.text_body).toContain('Lot R-50 ·');
+    expect(river.text_body).not.toContain('Lot R-51 ');
+    expect(river.text_body).toContain('and 2 more');
+    expect(river.html_body).toContain('Pump &lt;b&gt;X&lt;/b&gt; · Lot R-1');
+    expect(river.html_body).not.toContain('<b>X</b>');
+    expect(river.html_body).not.toContain('L-1');
+    expect(river.text_body).not.toContain('L-1');
+
+    const lake = mail('admin@lakeshore.demo');
+    expect(lake.text_body).toContain('Infusion pump · Lô L-1 · Số sê-ri SN-200 · UDI 0100099 · Số lượng 5');
+    expect(lake.text_body).toContain('Các đơn vị bị ảnh hưởng');
+    expect(lake.html_body).not.toContain('R-1');
+    expect(lake.text_body).not.toMatch(/R-\d/);
+    expect(lake.text_body).not.toContain('đơn vị khác');
+  });
+});

@@ -464,3 +464,46 @@ export async function customRowsOf(
     .select(CUSTOM_ROW_COLUMNS)) as CustomRow[];
   return rows.map(toRow);
 }
+
+/** At most this many rows are listed in a notice email; the rest are "and N more" with the link. */
+export const EMAIL_ROW_LIMIT = 50;
+
+/**
+ * The rows each notice email lists (issue 16): for each provider communication of a custom-content event, the first
+ * `limit` rows of its own provider organisation, and how many it has in all. The bulk form of `customRowsOf` (one
+ * statement for a whole send), with the same rule: a provider communication's rows are its provider organisation's.
+ */
+export async function customRowsForNotices(
+  db: Knex | Knex.Transaction,
+  event: { id: number; custom_content?: boolean | null },
+  providerCommunicationIds: number[],
+  limit = EMAIL_ROW_LIMIT,
+): Promise<Map<number, { rows: CustomRow[]; total: number }>> {
+  const out = new Map<number, { rows: CustomRow[]; total: number }>();
+  if (!event.custom_content || providerCommunicationIds.length === 0) return out;
+  const found = (
+    await db.raw(
+      `SELECT pc.id AS pc_id, r.*,
+              (SELECT count(*) FROM communication_custom_rows c
+                WHERE c.communication_id = pc.communication_id
+                  AND c.provider_organization_id = pc.provider_organization_id) AS total
+         FROM provider_communications pc
+         JOIN LATERAL (
+           SELECT ${CUSTOM_ROW_COLUMNS.map((c) => `x.${c}`).join(', ')}
+             FROM communication_custom_rows x
+            WHERE x.communication_id = pc.communication_id
+              AND x.provider_organization_id = pc.provider_organization_id
+            ORDER BY x.sort_order, x.id
+            LIMIT ?) r ON true
+        WHERE pc.communication_id = ? AND pc.id = ANY(?::bigint[])
+        ORDER BY pc.id, r.sort_order, r.id`,
+      [limit, event.id, providerCommunicationIds],
+    )
+  ).rows as (CustomRow & { pc_id: string; total: string })[];
+  for (const { pc_id, total, ...row } of found) {
+    const entry = out.get(Number(pc_id)) ?? { rows: [], total: Number(total) };
+    entry.rows.push(toRow(row as CustomRow));
+    out.set(Number(pc_id), entry);
+  }
+  return out;
+}
