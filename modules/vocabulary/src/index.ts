@@ -117,6 +117,15 @@ export const VOCABULARIES = {
     Completed: { en: 'Completed', vi: 'Hoàn thành' },
     Terminated: { en: 'Terminated', vi: 'Đã kết thúc' },
   },
+  /** What an email was (outbox `kind`), as the Notification Report says it (issue 16). */
+  emailKind: {
+    NOTICE: { en: 'Notice', vi: 'Thông báo' },
+    NOTICE_REMINDER: { en: 'Reminder', vi: 'Nhắc nhở' },
+    DELEGATE: { en: 'Delegation', vi: 'Ủy quyền' },
+    SALES_REP_NOTICE: { en: 'Sales representative notice', vi: 'Thông báo cho đại diện bán hàng' },
+    PROVIDER_NOTIFICATION: { en: 'Provider notification', vi: 'Thông báo của cơ sở y tế' },
+    CONVERSATION_MESSAGE: { en: 'Conversation message', vi: 'Tin nhắn trong trao đổi' },
+  },
   fdaClassification: {
     'Class I': { en: 'Class I', vi: 'Loại I' },
     'Class II': { en: 'Class II', vi: 'Loại II' },

@@ -4892,7 +4892,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Notification Report (xlsx): every email of the event with its delivery and engagement */
+        /** Notification Report (xlsx): every email of the event and of its conversations, with its delivery and engagement */
         get: operations["getSupplierCommunicationsIdNotificationreport"];
         put?: never;
         post?: never;
