@@ -60,6 +60,7 @@ import { answerText } from '../forms/answers';
 import { PaperResponsesTab } from './PaperResponsesTab';
 import { ConversationsTab } from './ConversationsTab';
 import { CustomRowsTable } from './shared/CustomRowsTable';
+import { CustomRowsUpload } from './shared/CustomContentPanel';
 import { customRowsBase } from '../../api/customContent';
 import { supplierConversationsPath } from '../../api/conversations';
 import { UnreadBadge, useUnreadConversations } from '../conversations/ConversationsPanel';
@@ -459,15 +460,34 @@ function ProductsTab({ event, reader }: { event: Communication; reader: 'supplie
 
 /** A custom-content event's products are its customers' own rows, with each row's per-unit answers once given. */
 function CustomProducts({ event, reader }: { event: Communication; reader: 'supplier' | 'operator' }) {
+  const { t } = useLingui();
   // The operator has no supplier meta: field values then show without their names.
   const { data: meta } = useCommunicationMeta(reader === 'supplier');
+  // Bumped after a correction, so the grid reads its pages again.
+  const [version, setVersion] = useState(0);
+  // Approved but not yet sent: nobody has read a notice, so the supplier may still correct the rows (audited).
+  const correctable = reader === 'supplier' && event.status === 'OPEN' && !event.first_sent_at;
   return (
-    <CustomRowsTable
-      rowsBase={customRowsBase(event.id, reader)}
-      fields={meta?.productFields ?? []}
-      unitActions={event.actions.filter((a) => a.per_unit)}
-      listKey={`${reader}-event-custom-rows`}
-    />
+    <div className="space-y-3">
+      {correctable ? (
+        <div className="space-y-2 rounded-md border p-3" data-testid="custom-rows-correction">
+          <p className="text-sm text-muted-foreground">
+            <Trans>
+              This event is approved but not sent yet: you may still replace its customer rows with a corrected file.
+              Once the notices are sent, the rows can no longer change.
+            </Trans>
+          </p>
+          <CustomRowsUpload id={event.id} label={t`Upload corrected rows`} onSaved={() => setVersion((v) => v + 1)} />
+        </div>
+      ) : null}
+      <CustomRowsTable
+        key={version}
+        rowsBase={customRowsBase(event.id, reader)}
+        fields={meta?.productFields ?? []}
+        unitActions={event.actions.filter((a) => a.per_unit)}
+        listKey={`${reader}-event-custom-rows`}
+      />
+    </div>
   );
 }
 

@@ -77,17 +77,18 @@ const rows = [
   row(3, 8, 'Lakeshore Medical Center', 'L-1', '2'),
 ];
 
-function serve(prefix: string, type: string) {
+function serve(prefix: string, type: string, sent = true) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
-      calls.push(url);
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push(`${init?.method && init.method !== 'GET' ? `${init.method} ` : ''}${url}`);
       const [path, search] = url.split('?') as [string, string | undefined];
       const customer = new URLSearchParams(search ?? '').get('provider_organization_id');
       if (path === '/api/me') return jsonResponse(me(type));
       if (path === '/api/me/organization') return jsonResponse(organization(type));
-      if (path === `/api${prefix}/9`) return jsonResponse(event);
+      if (path === `/api${prefix}/9`) return jsonResponse(sent ? event : { ...event, first_sent_at: null });
+      if (path === `/api${prefix}/9/custom-content/file`) return jsonResponse({ rows: 3, customers: 2 });
       if (path === `/api${prefix}/9/custom-content/customers`)
         return jsonResponse([
           { provider_organization_id: 8, customer_name: 'Lakeshore Medical Center', rows: 1 },
@@ -139,6 +140,29 @@ describe('custom-content event views', () => {
     const calls = serve('/supplier/communications', 'SUPPLIER');
     renderApp('/supplier/recalls/view/9');
     await checkRows(calls, '/supplier/communications');
+    // Sent: the rows can no longer be corrected.
+    expect(screen.queryByTestId('custom-rows-correction')).toBeNull();
+  });
+
+  it('an approved event not yet sent offers a corrected customer file on its products tab', async () => {
+    localStorage.setItem(
+      'user-token',
+      JSON.stringify({
+        access_token: makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageRecalls'], { role_name: 'Recall Coordinator' })),
+        refresh_token: 'r1',
+      }),
+    );
+    const calls = serve('/supplier/communications', 'SUPPLIER', false);
+    renderApp('/supplier/recalls/view/9');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Products' }));
+    const box = await screen.findByTestId('custom-rows-correction');
+    expect(within(box).getByRole('button', { name: 'Upload corrected rows' })).toBeTruthy();
+    await user.upload(
+      within(box).getByLabelText('Customer product file'),
+      new File(['Customer Key,Product Name\nPRV-0001,Pump'], 'fixed.csv', { type: 'text/csv' }),
+    );
+    await waitFor(() => expect(calls).toContain('POST /api/supplier/communications/9/custom-content/file'));
   });
 
   it("the operator's View Recall reads the same rows through its own route, read-only", async () => {
@@ -153,5 +177,6 @@ describe('custom-content event views', () => {
     renderApp('/notisphere/recalls/view/9');
     await checkRows(calls, '/notisphere/communications');
     expect(calls.some((c) => c.includes('/supplier/'))).toBe(false);
+    expect(screen.queryByTestId('custom-rows-correction')).toBeNull();
   });
 });
