@@ -1,4 +1,12 @@
-import { idSchema, listQuerySchema, type ModuleDeps, type ReportFormat, type Route, route } from '@portal/core';
+import {
+  idSchema,
+  listPageSchema,
+  listQuerySchema,
+  type ModuleDeps,
+  type ReportFormat,
+  type Route,
+  route,
+} from '@portal/core';
 import { SUPPLIER_EVENT_PERMISSIONS } from './constants.js';
 import { idParams } from './schemas.js';
 import {
@@ -22,7 +30,68 @@ const rowsQuery = {
   properties: { ...listQuerySchema.properties, provider_organization_id: idSchema },
 } as const;
 
-const customersResponse = {
+const nullableText = { type: ['string', 'null'] } as const;
+
+/** One customer row as the supplier and the operator read it (documentation and web types; never enforced). */
+const customRowSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'provider_organization_id',
+    'customer_key',
+    'customer_name',
+    'product_name',
+    'lot_number',
+    'serial_number',
+    'udi',
+    'quantity',
+    'expiration_date',
+    'custom_fields',
+    'unit_answers',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    provider_organization_id: { type: 'integer' },
+    customer_key: { type: 'string' },
+    customer_name: { type: 'string' },
+    sort_order: { type: 'integer' },
+    product_name: { type: 'string' },
+    catalog_number: nullableText,
+    lot_number: nullableText,
+    serial_number: nullableText,
+    udi: nullableText,
+    quantity: { type: ['integer', 'null'] },
+    expiration_date: { type: ['string', 'null'], format: 'date' },
+    custom_fields: { type: 'object' },
+    unit_answers: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['action_id', 'value'],
+        properties: {
+          action_id: { type: 'integer' },
+          value: {
+            type: 'object',
+            properties: {
+              valueText: { type: 'string' },
+              valueNumeric: { type: 'string' },
+              valueYesNo: { type: 'string' },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+/** The rows page: the list envelope, the rows, and whether the event has custom content on. */
+export const customRowsPageSchema = {
+  ...listPageSchema(customRowSchema),
+  required: [...listPageSchema(customRowSchema).required, 'custom_content'],
+  properties: { ...listPageSchema(customRowSchema).properties, custom_content: { type: 'boolean' } },
+} as const;
+
+export const customersResponse = {
   type: 'array',
   maxItems: 1000,
   items: {
@@ -76,7 +145,7 @@ export function customContentRoutes({ db, logger }: ModuleDeps): Route[] {
       tags,
       summary:
         "The event's customer rows with their per-unit answers (`unit_answers`: action_id, value); paged; search by customer, product, lot, serial or UDI; `provider_organization_id` narrows to one customer",
-      schema: { params: idParams, query: rowsQuery },
+      schema: { params: idParams, query: rowsQuery, response: customRowsPageSchema },
       handler: ({ actor, params, query }) => listCustomRows(db, actor, params.id, query),
     }),
     route<unknown, unknown, IdParams>({
@@ -117,7 +186,7 @@ export function operatorCustomContentRoutes({ db }: ModuleDeps): Route[] {
       access: operatorAccess,
       tags: operatorTags,
       summary: "Any event's customer rows with their per-unit answers (as its supplier reads them; read-only)",
-      schema: { params: idParams, query: rowsQuery },
+      schema: { params: idParams, query: rowsQuery, response: customRowsPageSchema },
       handler: ({ actor, params, query }) => operatorCustomRows(db, actor, params.id, query),
     }),
     route<unknown, unknown, IdParams>({

@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schemaErrors } from '@portal/core';
 import { startTestApp, type TestApp } from '@portal/testing';
+import { customersResponse, customRowsPageSchema } from './custom-content-routes.js';
 
 /** Custom content, the supplier's side (issue 16 part B): template, rows with answers per customer, corrections. */
 let t: TestApp;
@@ -175,6 +177,9 @@ describe('customer rows with their per-unit answers, per customer', () => {
       ['R-1', [{ action_id: action, value: { valueNumeric: '2' } }]],
       ['R-2B', []],
     ]);
+    // The answers are what the routes declare (the web's types are generated from it).
+    expect(schemaErrors(customRowsPageSchema, mine.body.d)).toEqual([]);
+    expect(schemaErrors(customersResponse, customers.body.d)).toEqual([]);
     const theirs = await sup('GET', `/${id}/custom-content?provider_organization_id=${lakeshore}`);
     expect(theirs.body.d.items.map((r: { lot_number: string }) => r.lot_number)).toEqual(['L-1']);
 

@@ -1,46 +1,15 @@
 import type { AppStore } from '../state/store';
+import type { ResponseData } from './contract';
 import { apiRequest, downloadFile, type Query, uploadFile, useApi } from './client';
 
 /**
  * Custom content (issue 16; docs/decisions.md "Custom content"): a supplier turns it on per draft and uploads a product
- * file with a Customer Key column; each customer's notice then lists only its own rows.
+ * file with a Customer Key column; each customer's notice then lists only its own rows. The rows page (with each row's
+ * per-unit answers) and the customers are typed from the routes' declared answers.
  */
-export interface CustomRowView {
-  id: number;
-  provider_organization_id?: number;
-  customer_key: string;
-  customer_name: string;
-  product_name: string;
-  catalog_number?: string | null;
-  lot_number: string | null;
-  serial_number: string | null;
-  udi: string | null;
-  quantity: number | null;
-  expiration_date: string | null;
-  custom_fields?: Record<string, unknown>;
-  /** The per-unit answers given for the row (issue 16 part B). */
-  unit_answers?: { action_id: number; value: UnitAnswerValue }[];
-}
-
-export interface UnitAnswerValue {
-  valueText?: string;
-  valueNumeric?: string;
-  valueYesNo?: string;
-}
-
-export interface CustomRowCustomer {
-  provider_organization_id: number;
-  customer_name: string;
-  rows: number;
-}
-
-export interface CustomContentPage {
-  custom_content: boolean;
-  items: CustomRowView[];
-  total: number;
-  totalCapped?: boolean;
-  sortCapped?: boolean;
-}
+export type CustomContentPage = ResponseData<'getSupplierCommunicationsIdCustomContent'>;
+export type CustomRowView = CustomContentPage['items'][number];
+export type CustomRowCustomer = ResponseData<'getSupplierCommunicationsIdCustomContentCustomers'>[number];
 
 const base = (id: number) => `/supplier/communications/${id}/custom-content`;
 

@@ -8669,7 +8669,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            custom_content: boolean;
+                            items: {
+                                catalog_number?: string | null;
+                                custom_fields: Record<string, never>;
+                                customer_key: string;
+                                customer_name: string;
+                                /** Format: date */
+                                expiration_date: string | null;
+                                id: number;
+                                lot_number: string | null;
+                                product_name: string;
+                                provider_organization_id: number;
+                                quantity: number | null;
+                                serial_number: string | null;
+                                sort_order?: number;
+                                udi: string | null;
+                                unit_answers: {
+                                    action_id: number;
+                                    value: {
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        valueYesNo?: string;
+                                    };
+                                }[];
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -25643,7 +25676,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            custom_content: boolean;
+                            items: {
+                                catalog_number?: string | null;
+                                custom_fields: Record<string, never>;
+                                customer_key: string;
+                                customer_name: string;
+                                /** Format: date */
+                                expiration_date: string | null;
+                                id: number;
+                                lot_number: string | null;
+                                product_name: string;
+                                provider_organization_id: number;
+                                quantity: number | null;
+                                serial_number: string | null;
+                                sort_order?: number;
+                                udi: string | null;
+                                unit_answers: {
+                                    action_id: number;
+                                    value: {
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        valueYesNo?: string;
+                                    };
+                                }[];
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
