@@ -134,7 +134,18 @@ describe('customer rows with their per-unit answers, per customer', () => {
       after: unknown;
     }[];
     const entry = history.find((h) => h.action === 'CUSTOM_ROWS_CORRECTED');
-    expect(entry).toMatchObject({ before: { rows: 3, customers: 2 }, after: { rows: 3, customers: 2 } });
+    expect(entry).toMatchObject({
+      before: { rows: 3, customers: 2 },
+      after: { rows: 3, customers: 2 },
+      is_change: true,
+    });
+    const changes = await download(`/supplier/communications/${id}/change-history-download`);
+    expect(changes.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(changes.body as never);
+    const cells: string[] = [];
+    wb.worksheets[0]!.eachRow((r) => cells.push((r.values as unknown[]).join('|')));
+    expect(cells.some((c) => c.includes('Customer rows corrected after approval (3)'))).toBe(true);
     // Switching custom content off stays a draft-only change.
     expect((await sup('PUT', `/${id}/custom-content`, { enabled: false })).status).toBe(409);
 

@@ -296,6 +296,8 @@ export async function uploadCustomRows(
       entityId: id,
       before,
       after: { rows: rows.length, customers },
+      // A correction after approval is a change: the Change History Report lists it.
+      isChange: correcting,
     });
     return { rows: rows.length, customers };
   });
