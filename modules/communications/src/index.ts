@@ -1,6 +1,6 @@
 import type { ModuleDeps, PortalModule } from '@portal/core';
 import { operatorCommunicationRoutes } from './operator-routes.js';
-import { customContentRoutes } from './custom-content-routes.js';
+import { customContentRoutes, operatorCustomContentRoutes } from './custom-content-routes.js';
 import { productFieldRoutes } from './product-field-routes.js';
 import { supplierCommunicationRoutes } from './routes.js';
 
@@ -98,5 +98,8 @@ export function createCommunicationsModule(deps: ModuleDeps): PortalModule {
  * mount it after the inbox, whose `/notisphere/communications/responses` would otherwise be read as an event id.
  */
 export function createOperatorCommunicationsModule(deps: ModuleDeps): PortalModule {
-  return { name: 'operator-communications', routes: operatorCommunicationRoutes(deps) };
+  return {
+    name: 'operator-communications',
+    routes: [...operatorCommunicationRoutes(deps), ...operatorCustomContentRoutes(deps)],
+  };
 }

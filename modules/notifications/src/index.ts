@@ -22,6 +22,7 @@ export type { LoadedTemplate, StoredContent, TemplateRef } from './templates/ren
 export { Mailer } from './mailer.js';
 export { recipientLanguages, registerRecipientLanguages, type RecipientLanguages } from './recipients.js';
 export { pixelUrl, trackedUrl } from './tracking.js';
+export { emailsAbout, type ReportedEmail } from './event-emails.js';
 
 export function createNotificationsModule(deps: ModuleDeps): PortalModule {
   return { name: 'notifications', routes: [...notificationRoutes(deps), ...emailTemplateRoutes(deps)] };

@@ -106,7 +106,7 @@ export function supplierReportRoutes({ db, logger }: ModuleDeps): Route[] {
     ),
     download(
       'notificationreport',
-      'Notification Report (xlsx): every email of the event with its delivery and engagement',
+      'Notification Report (xlsx): every email of the event and of its conversations, with its delivery and engagement',
       (c, id) => notificationReport(c, id),
     ),
     ...(['csv', 'xlxs'] as const).map((ext) =>

@@ -117,6 +117,15 @@ export const VOCABULARIES = {
     Completed: { en: 'Completed', vi: 'Hoàn thành' },
     Terminated: { en: 'Terminated', vi: 'Đã kết thúc' },
   },
+  /** What an email was (outbox `kind`), as the Notification Report says it (issue 16). */
+  emailKind: {
+    NOTICE: { en: 'Notice', vi: 'Thông báo' },
+    NOTICE_REMINDER: { en: 'Reminder', vi: 'Nhắc nhở' },
+    DELEGATE: { en: 'Delegation', vi: 'Ủy quyền' },
+    SALES_REP_NOTICE: { en: 'Sales representative notice', vi: 'Thông báo cho đại diện bán hàng' },
+    PROVIDER_NOTIFICATION: { en: 'Provider notification', vi: 'Thông báo của cơ sở y tế' },
+    CONVERSATION_MESSAGE: { en: 'Conversation message', vi: 'Tin nhắn trong trao đổi' },
+  },
   fdaClassification: {
     'Class I': { en: 'Class I', vi: 'Loại I' },
     'Class II': { en: 'Class II', vi: 'Loại II' },
@@ -342,6 +351,13 @@ export const HISTORY_SENTENCES: Record<string, Label> = {
   CONVERSATION_MESSAGE: { en: 'Message in conversation "{name}"', vi: 'Tin nhắn trong trao đổi "{name}"' },
   CONVERSATION_CLOSED: { en: 'Conversation "{name}" closed', vi: 'Đã đóng trao đổi "{name}"' },
   CONVERSATION_REOPENED: { en: 'Conversation "{name}" reopened', vi: 'Đã mở lại trao đổi "{name}"' },
+  CUSTOM_CONTENT_ENABLED: { en: 'Custom content turned on', vi: 'Đã bật nội dung riêng' },
+  CUSTOM_CONTENT_DISABLED: { en: 'Custom content turned off', vi: 'Đã tắt nội dung riêng' },
+  CUSTOM_ROWS_SAVED: { en: 'Customer rows saved ({count})', vi: 'Đã lưu các dòng của khách hàng ({count})' },
+  CUSTOM_ROWS_CORRECTED: {
+    en: 'Customer rows corrected after approval ({count})',
+    vi: 'Đã sửa các dòng của khách hàng sau khi phê duyệt ({count})',
+  },
 };
 const HISTORY_FALLBACK: Label = { en: 'Change recorded', vi: 'Đã ghi nhận thay đổi' };
 const HISTORY_BY: Label = { en: '{sentence} by {actor}', vi: '{sentence} bởi {actor}' };

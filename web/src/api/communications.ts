@@ -123,6 +123,8 @@ export interface Communication extends CommunicationInfo {
   fda_records?: LinkedFdaRecord[];
   locations_count?: number;
   provider_communications_count?: number;
+  /** Issue 16: each customer gets its own rows (lot, serial, UDI) instead of the event's products. */
+  custom_content?: boolean;
 }
 
 export interface Option {
@@ -276,8 +278,8 @@ export function useCommunications(
   return useApi<CommunicationPage>(BASE, { ...listQueryParams(query), communicationType: type ?? undefined }, options);
 }
 
-export function useCommunicationMeta() {
-  return useApi<CommunicationMeta>(`${BASE}/meta`, undefined, { swr: { revalidateOnFocus: false } });
+export function useCommunicationMeta(enabled = true) {
+  return useApi<CommunicationMeta>(enabled ? `${BASE}/meta` : null, undefined, { swr: { revalidateOnFocus: false } });
 }
 
 export function useCommunication(id: number | null) {

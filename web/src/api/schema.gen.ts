@@ -701,6 +701,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notisphere/communications/{id}/custom-content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Any event's customer rows with their per-unit answers (as its supplier reads them; read-only) */
+        get: operations["getNotisphereCommunicationsIdCustomContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/communications/{id}/custom-content/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customers of any event's rows, with their row counts */
+        get: operations["getNotisphereCommunicationsIdCustomContentCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notisphere/communications/{id}/delete/supplier/{supplierId}": {
         parameters: {
             query?: never;
@@ -4584,10 +4618,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The event's customer rows (paged; search by customer, product, lot, serial or UDI) */
+        /** The event's customer rows with their per-unit answers (`unit_answers`: action_id, value); paged; search by customer, product, lot, serial or UDI; `provider_organization_id` narrows to one customer */
         get: operations["getSupplierCommunicationsIdCustomContent"];
         /** Turn custom content on or off for a draft (off drops the customer rows read so far) */
         put: operations["putSupplierCommunicationsIdCustomContent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/communications/{id}/custom-content/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customers of the event's rows, with their row counts (the views' customer filter) */
+        get: operations["getSupplierCommunicationsIdCustomContentCustomers"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -4606,6 +4657,23 @@ export interface paths {
         put?: never;
         /** Step 1 of a custom-content draft: read a product file (CSV or XLSX, part `file`) with a Customer Key column into each customer's rows; any bad row: 400 with every bad line, nothing saved */
         post: operations["postSupplierCommunicationsIdCustomContentFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/communications/{id}/custom-content/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Custom Content Template MM-DD-YYYY.csv (or .xlsx with format=xlsx): the header row the product file reader accepts, with the product field names */
+        get: operations["getSupplierCommunicationsIdCustomContentTemplate"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4841,7 +4909,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Notification Report (xlsx): every email of the event with its delivery and engagement */
+        /** Notification Report (xlsx): every email of the event and of its conversations, with its delivery and engagement */
         get: operations["getSupplierCommunicationsIdNotificationreport"];
         put?: never;
         post?: never;
@@ -8625,6 +8693,139 @@ export interface operations {
                 content: {
                     "application/json": {
                         d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereCommunicationsIdCustomContent: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                provider_organization_id?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            custom_content: boolean;
+                            items: {
+                                catalog_number?: string | null;
+                                custom_fields: Record<string, never>;
+                                customer_key: string;
+                                customer_name: string;
+                                /** Format: date */
+                                expiration_date: string | null;
+                                id: number;
+                                lot_number: string | null;
+                                product_name: string;
+                                provider_organization_id: number;
+                                quantity: number | null;
+                                serial_number: string | null;
+                                sort_order?: number;
+                                udi: string | null;
+                                unit_answers: {
+                                    action_id: number;
+                                    value: {
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        valueYesNo?: string;
+                                    };
+                                }[];
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereCommunicationsIdCustomContentCustomers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            customer_name: string;
+                            provider_organization_id: number;
+                            rows: number;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -25530,6 +25731,7 @@ export interface operations {
                 filterModel?: string;
                 pageNumber?: number;
                 pageSize?: number;
+                provider_organization_id?: number;
                 search?: string;
                 sortDirection?: string;
                 sortField?: string;
@@ -25549,7 +25751,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            custom_content: boolean;
+                            items: {
+                                catalog_number?: string | null;
+                                custom_fields: Record<string, never>;
+                                customer_key: string;
+                                customer_name: string;
+                                /** Format: date */
+                                expiration_date: string | null;
+                                id: number;
+                                lot_number: string | null;
+                                product_name: string;
+                                provider_organization_id: number;
+                                quantity: number | null;
+                                serial_number: string | null;
+                                sort_order?: number;
+                                udi: string | null;
+                                unit_answers: {
+                                    action_id: number;
+                                    value: {
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        valueYesNo?: string;
+                                    };
+                                }[];
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -25625,9 +25860,103 @@ export interface operations {
             };
         };
     };
+    getSupplierCommunicationsIdCustomContentCustomers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            customer_name: string;
+                            provider_organization_id: number;
+                            rows: number;
+                        }[];
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     postSupplierCommunicationsIdCustomContentFile: {
         parameters: {
             query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getSupplierCommunicationsIdCustomContentTemplate: {
+        parameters: {
+            query?: {
+                format?: "csv" | "xlsx";
+            };
             header?: never;
             path: {
                 id: number;

@@ -3,6 +3,7 @@ import {
   type Actor,
   type Cell,
   cellText,
+  type FileResult,
   checkUpload,
   ConflictError,
   type ListPage,
@@ -10,10 +11,13 @@ import {
   parseDate,
   parseListQuery,
   readSheet,
+  reportFile,
+  type ReportFormat,
   runList,
+  sheet,
   ValidationError,
 } from '@portal/core';
-import { assertDraft, loadOwnCommunication } from './access.js';
+import { assertDraft, type CommunicationRow, loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
 import { activeProductFields, checkCustomFields, type ProductField } from './product-fields.js';
 
@@ -180,7 +184,7 @@ export async function uploadCustomRows(
   }
   return db.transaction(async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
-    assertDraft(event);
+    const correcting = assertRowsEditable(event);
     if (!event.custom_content)
       throw new ConflictError('Turn on custom content for this event before uploading customer rows.');
     const [header, ...data] = sheet;
@@ -270,6 +274,14 @@ export async function uploadCustomRows(
     }
     if (errors.length) throw new ValidationError('The product file has errors; nothing was saved.', errors);
 
+    const before = correcting
+      ? ((await trx('communication_custom_rows')
+          .where({ communication_id: id })
+          .first(
+            trx.raw('count(*)::int AS rows'),
+            trx.raw('count(DISTINCT provider_organization_id)::int AS customers'),
+          )) as { rows: number; customers: number })
+      : undefined;
     await trx('communication_custom_rows').where({ communication_id: id }).delete();
     for (let i = 0; i < rows.length; i += 1000) await trx('communication_custom_rows').insert(rows.slice(i, i + 1000));
     await trx('communications')
@@ -279,13 +291,33 @@ export async function uploadCustomRows(
     await appendHistory(trx, actor, {
       communicationId: id,
       organizationId: actor.organizationId,
-      action: 'CUSTOM_ROWS_SAVED',
+      action: correcting ? 'CUSTOM_ROWS_CORRECTED' : 'CUSTOM_ROWS_SAVED',
       entityType: 'products',
       entityId: id,
+      before,
       after: { rows: rows.length, customers },
+      // A correction after approval is a change: the Change History Report lists it.
+      isChange: correcting,
     });
     return { rows: rows.length, customers };
   });
+}
+
+/**
+ * Customer rows may be replaced while the event is a draft, and also after approval until it is first sent (a
+ * correction: nobody has read a notice yet, and it is audited as such); never once notices went out. Answers true
+ * for such a correction.
+ */
+function assertRowsEditable(event: { status: string; first_sent_at: Date | null }): boolean {
+  if (event.status === 'DRAFT') return false;
+  if (event.status === 'OPEN' && !event.first_sent_at) return true;
+  if (event.status === 'OPEN')
+    throw new ConflictError(
+      'The notices of this event have been sent: its customer rows can no longer change.',
+      'ROWS_SENT',
+    );
+  assertDraft(event as CommunicationRow);
+  return false;
 }
 
 const LIST_SPEC: ListSpec = {
@@ -302,22 +334,114 @@ const LIST_SPEC: ListSpec = {
   defaultSort: [{ column: 'r.sort_order', direction: 'asc' }],
 };
 
-/** The supplier's view of its draft's (or sent event's) customer rows, paged. */
+/** A customer row as the supplier and the operator read it: the customer's name and the per-unit answers given. */
+export type CustomRowView = CustomRow & {
+  customer_name: string;
+  unit_answers: { action_id: number; value: Record<string, unknown> }[];
+};
+
+/**
+ * The supplier's view of its draft's (or sent event's) customer rows, paged; `provider_organization_id` narrows them
+ * to one customer.
+ */
 export async function listCustomRows(
   db: Knex,
   actor: Actor,
   id: number,
-  raw: object,
-): Promise<ListPage<CustomRow & { customer_name: string }> & { custom_content: boolean }> {
+  raw: object & { provider_organization_id?: number },
+): Promise<ListPage<CustomRowView> & { custom_content: boolean }> {
   const event = await loadOwnCommunication(db, actor, id);
+  return customRowsPage(db, event, raw);
+}
+
+/** An event's customer rows with their answers (the caller has scoped the event: its supplier or the operator). */
+export async function customRowsPage(
+  db: Knex,
+  event: { id: number; organization_id: number; custom_content?: boolean | null },
+  raw: object & { provider_organization_id?: number },
+): Promise<ListPage<CustomRowView> & { custom_content: boolean }> {
   const query = parseListQuery(raw, LIST_SPEC);
   const base = db('communication_custom_rows as r')
     .join('organizations as o', 'o.id', 'r.provider_organization_id')
-    .where({ 'r.communication_id': id, 'r.organization_id': actor.organizationId });
-  const page = await runList<CustomRow & { customer_name: string }>(base, query, LIST_SPEC, 'r.id', (qb) =>
-    qb.select(...CUSTOM_ROW_COLUMNS.map((c) => `r.${c}`), 'o.name as customer_name'),
+    .where({ 'r.communication_id': event.id, 'r.organization_id': event.organization_id })
+    .modify((q) => {
+      if (raw.provider_organization_id) q.where('r.provider_organization_id', raw.provider_organization_id);
+    });
+  const page = await runList<CustomRowView>(base, query, LIST_SPEC, 'r.id', (qb) =>
+    qb.select(
+      ...CUSTOM_ROW_COLUMNS.map((c) => `r.${c}`),
+      'o.name as customer_name',
+      // The page's rows only: one small aggregate per row, through the custom_row_id index.
+      db.raw(
+        `coalesce((SELECT json_agg(json_build_object('action_id', a.action_id, 'value', a.value) ORDER BY a.action_id)
+          FROM provider_unit_answers a WHERE a.custom_row_id = r.id), '[]'::json) AS unit_answers`,
+      ),
+    ),
   );
-  return { ...page, items: page.items.map(toRow), custom_content: Boolean(event.custom_content) };
+  return {
+    ...page,
+    items: page.items.map((r) => ({
+      ...toRow(r),
+      unit_answers: r.unit_answers.map((a) => ({ ...a, action_id: Number(a.action_id) })),
+    })),
+    custom_content: Boolean(event.custom_content),
+  };
+}
+
+/** The customers an event's rows are for, with how many rows each has (the filter of the event views). */
+export async function customRowCustomers(
+  db: Knex,
+  event: { id: number; organization_id: number },
+): Promise<{ provider_organization_id: number; customer_name: string; rows: number }[]> {
+  const rows = (await db('communication_custom_rows as r')
+    .join('organizations as o', 'o.id', 'r.provider_organization_id')
+    .where({ 'r.communication_id': event.id, 'r.organization_id': event.organization_id })
+    .groupBy('r.provider_organization_id', 'o.name')
+    .orderBy('o.name')
+    .limit(MAX_CUSTOMERS)
+    .select('r.provider_organization_id', 'o.name as customer_name', db.raw('count(*)::int AS rows'))) as {
+    provider_organization_id: string;
+    customer_name: string;
+    rows: number;
+  }[];
+  return rows.map((r) => ({ ...r, provider_organization_id: Number(r.provider_organization_id) }));
+}
+
+/** The customer filter lists at most this many customers (a bigger event is searched instead). */
+const MAX_CUSTOMERS = 1000;
+
+export async function ownCustomRowCustomers(db: Knex, actor: Actor, id: number) {
+  return customRowCustomers(db, await loadOwnCommunication(db, actor, id));
+}
+
+/**
+ * The product file template: the header row the reader accepts (the fixed columns, then the supplier's active
+ * product fields by name), as CSV or XLSX through the one spreadsheet writer.
+ */
+export async function customContentTemplate(
+  db: Knex,
+  actor: Actor,
+  id: number,
+  format: ReportFormat,
+  timeZone: string,
+  onError: (err: unknown) => void,
+): Promise<FileResult> {
+  await loadOwnCommunication(db, actor, id);
+  const fields = await activeProductFields(db, actor.organizationId);
+  const headers = [...COLUMNS.map((c) => c.header), ...fields.map((f) => f.name)];
+  return reportFile(
+    'Custom Content Template',
+    format,
+    [
+      sheet<never>({
+        name: 'Customer Rows',
+        columns: headers.map((header) => ({ header, value: () => null })),
+        rows: [],
+      }),
+    ],
+    timeZone,
+    onError,
+  );
 }
 
 const toRow = <T extends CustomRow>(r: T): T => ({
@@ -341,4 +465,47 @@ export async function customRowsOf(
     .orderBy(['sort_order', 'id'])
     .select(CUSTOM_ROW_COLUMNS)) as CustomRow[];
   return rows.map(toRow);
+}
+
+/** At most this many rows are listed in a notice email; the rest are "and N more" with the link. */
+export const EMAIL_ROW_LIMIT = 50;
+
+/**
+ * The rows each notice email lists (issue 16): for each provider communication of a custom-content event, the first
+ * `limit` rows of its own provider organisation, and how many it has in all. The bulk form of `customRowsOf` (one
+ * statement for a whole send), with the same rule: a provider communication's rows are its provider organisation's.
+ */
+export async function customRowsForNotices(
+  db: Knex | Knex.Transaction,
+  event: { id: number; custom_content?: boolean | null },
+  providerCommunicationIds: number[],
+  limit = EMAIL_ROW_LIMIT,
+): Promise<Map<number, { rows: CustomRow[]; total: number }>> {
+  const out = new Map<number, { rows: CustomRow[]; total: number }>();
+  if (!event.custom_content || providerCommunicationIds.length === 0) return out;
+  const found = (
+    await db.raw(
+      `SELECT pc.id AS pc_id, r.*,
+              (SELECT count(*) FROM communication_custom_rows c
+                WHERE c.communication_id = pc.communication_id
+                  AND c.provider_organization_id = pc.provider_organization_id) AS total
+         FROM provider_communications pc
+         JOIN LATERAL (
+           SELECT ${CUSTOM_ROW_COLUMNS.map((c) => `x.${c}`).join(', ')}
+             FROM communication_custom_rows x
+            WHERE x.communication_id = pc.communication_id
+              AND x.provider_organization_id = pc.provider_organization_id
+            ORDER BY x.sort_order, x.id
+            LIMIT ?) r ON true
+        WHERE pc.communication_id = ? AND pc.id = ANY(?::bigint[])
+        ORDER BY pc.id, r.sort_order, r.id`,
+      [limit, event.id, providerCommunicationIds],
+    )
+  ).rows as (CustomRow & { pc_id: string; total: string })[];
+  for (const { pc_id, total, ...row } of found) {
+    const entry = out.get(Number(pc_id)) ?? { rows: [], total: Number(total) };
+    entry.rows.push(toRow(row as CustomRow));
+    out.set(Number(pc_id), entry);
+  }
+  return out;
 }

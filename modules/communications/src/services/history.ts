@@ -79,6 +79,9 @@ export function historyFacts(action: string, before: unknown, after: unknown): H
       return { count: count(a.recipients) };
     case 'PAPER_RESPONSES_IMPORTED':
       return { count: count(a.created) };
+    case 'CUSTOM_ROWS_SAVED':
+    case 'CUSTOM_ROWS_CORRECTED':
+      return { count: count(a.rows) };
     case 'DELEGATED':
     case 'DELEGATE_MAIL_RESENT':
       return { email: text(a.email) };

@@ -23,6 +23,7 @@ import {
 import { COMMUNICATION_TYPES, type CommunicationType } from '../constants.js';
 import { Communication } from '../models/Communication.js';
 import type { CommunicationRow } from './access.js';
+import { customRowCustomers, customRowsPage } from './custom-content.js';
 import {
   attachTallies,
   type CommunicationDetail,
@@ -37,6 +38,22 @@ import { appendHistory, type HistoryRow, listHistory } from './history.js';
  * a read-only view with histories and documents, copy and delete on the supplier's behalf, and the Recalls Report.
  * Only an operator organisation may call these (403 otherwise, whatever its permissions).
  */
+/** Any event's customer rows for the operator (View Recall, read-only). */
+export async function operatorCustomRows(
+  db: Knex,
+  actor: Actor,
+  id: number,
+  raw: object & { provider_organization_id?: number },
+) {
+  assertOperator(actor);
+  return customRowsPage(db, await loadAnyEvent(db, id), raw);
+}
+
+export async function operatorCustomRowCustomers(db: Knex, actor: Actor, id: number) {
+  assertOperator(actor);
+  return customRowCustomers(db, await loadAnyEvent(db, id));
+}
+
 export function assertOperator(actor: Actor): void {
   if (!isOperator(actor)) throw new ForbiddenError();
 }

@@ -15,6 +15,7 @@ import {
 import { vocabularyLabel } from '@portal/vocabulary';
 import type { CommunicationType } from '../constants.js';
 import { type CommunicationRow, loadOwnCommunication } from './access.js';
+import { type CustomRow, customRowsForNotices } from './custom-content.js';
 import { appendHistory } from './history.js';
 
 export interface SendOptions {
@@ -42,6 +43,29 @@ const noticePath = (type: CommunicationType) =>
 const noticeTemplateKey = (type: CommunicationType, reminder: boolean) =>
   `${type === 'RECALL' ? 'RECALL' : 'ADVISORY'}_${reminder ? 'REMINDER' : 'NOTICE'}`;
 
+const ROW_WORDS: Record<TemplateLanguage, { lot: string; serial: string; udi: string; quantity: string }> = {
+  en: { lot: 'Lot', serial: 'Serial', udi: 'UDI', quantity: 'Quantity' },
+  vi: { lot: 'Lô', serial: 'Số sê-ri', udi: 'UDI', quantity: 'Số lượng' },
+};
+
+/** A customer's rows as the email lists them: one a line, "Product · Lot … · Serial … · UDI … · Quantity …". */
+function rowLines(rows: CustomRow[], language: TemplateLanguage): string {
+  const w = ROW_WORDS[language];
+  return rows
+    .map((r) =>
+      [
+        r.product_name,
+        r.lot_number && `${w.lot} ${r.lot_number}`,
+        r.serial_number && `${w.serial} ${r.serial_number}`,
+        r.udi && `${w.udi} ${r.udi}`,
+        r.quantity !== null && `${w.quantity} ${r.quantity}`,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    )
+    .join('\n');
+}
+
 function noticeEmail(
   template: LoadedTemplate,
   config: Config,
@@ -50,9 +74,14 @@ function noticeEmail(
   customerName: string,
   link: string,
   outboxId: number,
+  customRows: { rows: CustomRow[]; total: number } | undefined,
 ): Pick<BulkEmail, 'subject' | 'text' | 'stored'> {
   const language = template.language;
   const values = {
+    // Custom content (issue 16): this customer's own rows only, never another's.
+    custom_rows: customRows ? rowLines(customRows.rows, language) : '',
+    custom_rows_more:
+      customRows && customRows.total > customRows.rows.length ? String(customRows.total - customRows.rows.length) : '',
     supplier_name: supplierName,
     customer_name: customerName,
     event_name: event.name,
@@ -105,6 +134,7 @@ export async function queueNotices(
   for (const language of new Set(languages.values()))
     templates.set(language, await loadTemplate(trx, key, { language }));
   const templateFor = (email: string) => templates.get(languages.get(email.trim().toLowerCase()) ?? 'en') ?? null;
+  const rowsOf = await customRowsForNotices(trx, event, [...new Set(recipients.map((r) => r.providerCommunicationId))]);
   const ids = await reserveOutboxIds(trx, recipients.length);
   const expires = new Date(Date.now() + NOTICE_LINK_DAYS * 86_400_000);
   const links: Record<string, unknown>[] = [];
@@ -131,7 +161,16 @@ export async function queueNotices(
       ...(template
         ? {
             templateVersionId: template.versionId,
-            ...noticeEmail(template, config, event, supplier.name, r.customerName, link, ids[i]!),
+            ...noticeEmail(
+              template,
+              config,
+              event,
+              supplier.name,
+              r.customerName,
+              link,
+              ids[i]!,
+              rowsOf.get(Number(r.providerCommunicationId)),
+            ),
           }
         : { missingTemplate: true, ...missingTemplate(key) }),
     };

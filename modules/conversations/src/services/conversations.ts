@@ -313,6 +313,22 @@ function checkFiles(uploads: Upload[]) {
 const eventPath = (type: CommunicationType) => (type === 'RECALL' ? 'recalls' : 'product-disruption');
 
 /** Where the email's link lands: the event's view, on the Conversations tab, with the thread open. */
+/**
+ * The conversations of one supplier's event (ids and their provider communications), for the supplier's reports
+ * (the Notification Report lists the emails sent for them). The caller has checked the event is the supplier's.
+ */
+export async function conversationsOfEvent(
+  db: Db,
+  supplierOrganizationId: number,
+  communicationId: number,
+): Promise<{ id: number; provider_communication_id: number }[]> {
+  const rows = (await db('conversations')
+    .where({ communication_id: communicationId, supplier_organization_id: supplierOrganizationId })
+    .orderBy('id')
+    .select('id', 'provider_communication_id')) as { id: string; provider_communication_id: string }[];
+  return rows.map((r) => ({ id: Number(r.id), provider_communication_id: Number(r.provider_communication_id) }));
+}
+
 export function conversationLink(config: Config, side: Side, event: CommunicationRow, pcId: number, cid: number) {
   const view =
     side === 'SUPPLIER'

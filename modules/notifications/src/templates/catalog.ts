@@ -64,6 +64,13 @@ const classification = p(
 );
 const leadTime = p('lead_time', "The advisory's lead time, in the email language (may be empty)", '2-4 weeks');
 const reason = p('reason', "The advisory's reason, in the email language (may be empty)", 'Plant closure');
+// Custom content (issue 16): the recipient's own customer rows, one a line, already in the email's language.
+const customRows = p(
+  'custom_rows',
+  "The customer's own affected units, one a line (empty unless the event has custom content)",
+  'Infusion pump · Lot R-1 · Serial SN-100 · UDI 0100001 · Quantity 2\nInfusion pump · Lot R-2 · Quantity 1',
+);
+const customRowsMore = p('custom_rows_more', 'How many more units the notice lists (empty when none)', '12');
 
 function notice(key: string, name: string, reminder: boolean, recall: boolean): TemplateKind {
   const kindEn = recall ? 'Recall notice' : 'Supply advisory';
@@ -87,6 +94,8 @@ function notice(key: string, name: string, reminder: boolean, recall: boolean): 
       classification,
       leadTime,
       reason,
+      customRows,
+      customRowsMore,
     ],
     defaults: {
       en: {
@@ -97,6 +106,8 @@ function notice(key: string, name: string, reminder: boolean, recall: boolean): 
           recall
             ? '{% if event_type %}<p>Type: {{ event_type }}{% if classification %}, {{ classification }}{% endif %}</p>{% endif %}'
             : '{% if event_type %}<p>Type: {{ event_type }}{% if lead_time %}, lead time {{ lead_time }}{% endif %}{% if reason %}, reason: {{ reason }}{% endif %}</p>{% endif %}',
+          '{% if custom_rows %}<p>Your affected units:</p>\n<pre style="font-family:inherit;white-space:pre-wrap">{{ custom_rows }}</pre>{% endif %}',
+          '{% if custom_rows_more %}<p>and {{ custom_rows_more }} more: <a href="{{ notice_link }}">open the notice</a> to see them all.</p>{% endif %}',
           '<p>Please open the notice to read it, acknowledge it and answer its actions:</p>',
           `<p><a href="{{ notice_link }}">Open the ${kindEn.toLowerCase()}</a></p>`,
           '<p>This link is personal to you; do not forward it. It expires in 90 days.</p>',
@@ -110,6 +121,8 @@ function notice(key: string, name: string, reminder: boolean, recall: boolean): 
           recall
             ? '{% if event_type %}<p>Loại: {{ event_type }}{% if classification %}, {{ classification }}{% endif %}</p>{% endif %}'
             : '{% if event_type %}<p>Loại: {{ event_type }}{% if lead_time %}, thời gian chờ {{ lead_time }}{% endif %}{% if reason %}, lý do: {{ reason }}{% endif %}</p>{% endif %}',
+          '{% if custom_rows %}<p>Các đơn vị bị ảnh hưởng của quý vị:</p>\n<pre style="font-family:inherit;white-space:pre-wrap">{{ custom_rows }}</pre>{% endif %}',
+          '{% if custom_rows_more %}<p>và {{ custom_rows_more }} đơn vị khác: <a href="{{ notice_link }}">mở thông báo</a> để xem tất cả.</p>{% endif %}',
           '<p>Vui lòng mở thông báo để đọc, xác nhận đã nhận và trả lời các hành động:</p>',
           `<p><a href="{{ notice_link }}">Mở ${kindVi.toLowerCase()}</a></p>`,
           '<p>Liên kết này dành riêng cho bạn; vui lòng không chuyển tiếp. Liên kết hết hạn sau 90 ngày.</p>',

@@ -14,6 +14,8 @@ import {
 } from '@portal/core';
 import { type ActionType, fieldText, historyFacts, productFieldsOfEvent } from '@portal/communications';
 import type { ResponseValue } from '@portal/communications';
+import { conversationsOfEvent } from '@portal/conversations';
+import { emailsAbout, type ReportedEmail } from '@portal/notifications';
 import { openEventReport, REPORT_TYPES } from './report-history.js';
 
 export type { ReportFormat };
@@ -558,59 +560,42 @@ export async function eventStatusByLocationReport(ctx: ReportContext, id: number
   ]);
 }
 
-// ---------- Notification Report: every email of the event ----------
+// ---------- Notification Report: every email of the event and of its conversations ----------
 
-interface EmailRow {
-  id: number;
-  to_email: string;
-  subject: string;
-  kind: string;
-  status: string;
-  created_at: Date;
-  sent_at: Date | null;
-  attempts: number;
-  last_error: string | null;
-  customer_name: string | null;
-  opened: boolean;
-  clicked: boolean;
-}
+type EmailRow = ReportedEmail & { customer_name: string | null };
 
 export async function notificationReport(ctx: ReportContext, id: number): Promise<FileResult> {
   await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.notification);
   const { db, actor } = ctx;
-  const rows = keysetBatches<EmailRow>(
-    async (after, size) =>
-      (await db('outbox_emails as o')
-        .leftJoin('provider_communications as pc', 'pc.id', 'o.provider_communication_id')
-        .leftJoin('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
-        .where({
-          'o.reference_type': 'communication',
-          'o.reference_id': String(id),
-          'o.organization_id': actor.organizationId,
-        })
-        .where('o.id', '>', after)
-        .orderBy('o.id')
-        .limit(size)
-        .select(
-          'o.id',
-          'o.to_email',
-          'o.subject',
-          'o.kind',
-          'o.status',
-          'o.created_at',
-          'o.sent_at',
-          'o.attempts',
-          'o.last_error',
-          'ac.name as customer_name',
-          db.raw(
-            `EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_email_id = o.id AND e.event = 'Opened') as opened`,
-          ),
-          db.raw(
-            `EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_email_id = o.id AND e.event = 'Click') as clicked`,
-          ),
-        )) as EmailRow[],
-    BATCH,
-  );
+  // A conversation's emails carry the conversation, not the provider communication: its customer comes from here.
+  const conversations = await conversationsOfEvent(db, actor.organizationId, id);
+  const pcOfConversation = new Map(conversations.map((c) => [String(c.id), c.provider_communication_id]));
+  const rows = keysetBatches<EmailRow>(async (after, size) => {
+    const emails = await emailsAbout(
+      db,
+      actor.organizationId,
+      [
+        { type: 'communication', ids: [id] },
+        { type: 'conversation', ids: conversations.map((c) => c.id) },
+      ],
+      after,
+      size,
+    );
+    const pcOf = (e: ReportedEmail) =>
+      e.provider_communication_id ??
+      (e.reference_type === 'conversation' ? (pcOfConversation.get(e.reference_id) ?? null) : null);
+    const pcIds = [...new Set(emails.map(pcOf).filter((p): p is number => p !== null))];
+    const names = new Map(
+      (
+        (await db('provider_communications as pc')
+          .join('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
+          .where('pc.communication_id', id)
+          .whereRaw('pc.id = ANY(?::bigint[])', [pcIds])
+          .select('pc.id', 'ac.name')) as { id: string; name: string }[]
+      ).map((r) => [Number(r.id), r.name]),
+    );
+    return emails.map((e) => ({ ...e, customer_name: names.get(pcOf(e) ?? 0) ?? null }));
+  }, BATCH);
   return fileOf(ctx, 'Notification Report', 'xlsx', [
     sheet<EmailRow>({
       name: 'Notifications',
@@ -618,7 +603,7 @@ export async function notificationReport(ctx: ReportContext, id: number): Promis
         { header: 'To', value: (r) => r.to_email, width: 32 },
         { header: 'Customer Name', value: (r) => r.customer_name, width: 32 },
         { header: 'Subject', value: (r) => r.subject, width: 48 },
-        { header: 'Kind', value: (r) => r.kind, width: 16 },
+        { header: 'Kind', value: (r) => vocabularyLabel('emailKind', r.kind), width: 22 },
         { header: 'Status', value: (r) => r.status, width: 10 },
         { header: 'Queued At', value: (r) => r.created_at, kind: 'datetime' },
         { header: 'Sent At', value: (r) => r.sent_at, kind: 'datetime' },

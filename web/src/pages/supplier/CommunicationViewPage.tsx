@@ -37,6 +37,7 @@ import {
   useActionCounts,
   useAffectedLocations,
   useCommunication,
+  useCommunicationMeta,
   useCustomers,
   useDocuments,
   useEventSalesReps,
@@ -58,6 +59,9 @@ import { downloadFile } from '../../api/client';
 import { answerText } from '../forms/answers';
 import { PaperResponsesTab } from './PaperResponsesTab';
 import { ConversationsTab } from './ConversationsTab';
+import { CustomRowsTable } from './shared/CustomRowsTable';
+import { CustomRowsUpload } from './shared/CustomContentPanel';
+import { customRowsBase } from '../../api/customContent';
 import { supplierConversationsPath } from '../../api/conversations';
 import { UnreadBadge, useUnreadConversations } from '../conversations/ConversationsPanel';
 import { basePath, useLabels, vocabularyLocale } from './shared/labels';
@@ -208,7 +212,7 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
           <DetailsTab event={event} documents={<DocumentsPanel id={event.id} />} />
         </TabsContent>
         <TabsContent value="products">
-          <ProductsTab event={event} />
+          <ProductsTab event={event} reader="supplier" />
         </TabsContent>
         <TabsContent value="actions">
           <ActionsTab id={id} />
@@ -427,9 +431,10 @@ function ReadOnlyDocuments({
   );
 }
 
-function ProductsTab({ event }: { event: Communication }) {
+function ProductsTab({ event, reader }: { event: Communication; reader: 'supplier' | 'operator' }) {
   const { t } = useLingui();
   const texts = useTableTexts();
+  if (event.custom_content) return <CustomProducts event={event} reader={reader} />;
   const columns: DataTableColumn<Communication['products'][number]>[] = [
     { field: 'product_name', header: t`Product Name` },
     { field: 'catalog_number', header: t`Catalog Number` },
@@ -450,6 +455,39 @@ function ProductsTab({ event }: { event: Communication }) {
       texts={texts}
       caption={t`Products`}
     />
+  );
+}
+
+/** A custom-content event's products are its customers' own rows, with each row's per-unit answers once given. */
+function CustomProducts({ event, reader }: { event: Communication; reader: 'supplier' | 'operator' }) {
+  const { t } = useLingui();
+  // The operator has no supplier meta: field values then show without their names.
+  const { data: meta } = useCommunicationMeta(reader === 'supplier');
+  // Bumped after a correction, so the grid reads its pages again.
+  const [version, setVersion] = useState(0);
+  // Approved but not yet sent: nobody has read a notice, so the supplier may still correct the rows (audited).
+  const correctable = reader === 'supplier' && event.status === 'OPEN' && !event.first_sent_at;
+  return (
+    <div className="space-y-3">
+      {correctable ? (
+        <div className="space-y-2 rounded-md border p-3" data-testid="custom-rows-correction">
+          <p className="text-sm text-muted-foreground">
+            <Trans>
+              This event is approved but not sent yet: you may still replace its customer rows with a corrected file.
+              Once the notices are sent, the rows can no longer change.
+            </Trans>
+          </p>
+          <CustomRowsUpload id={event.id} label={t`Upload corrected rows`} onSaved={() => setVersion((v) => v + 1)} />
+        </div>
+      ) : null}
+      <CustomRowsTable
+        key={version}
+        rowsBase={customRowsBase(event.id, reader)}
+        fields={meta?.productFields ?? []}
+        unitActions={event.actions.filter((a) => a.per_unit)}
+        listKey={`${reader}-event-custom-rows`}
+      />
+    </div>
   );
 }
 
@@ -918,7 +956,7 @@ export function CommunicationReadOnlyView({
         <DetailsTab event={event} documents={<ReadOnlyDocuments documents={event.documents} open={openDocument} />} />
       </TabsContent>
       <TabsContent value="products">
-        <ProductsTab event={event} />
+        <ProductsTab event={event} reader="operator" />
       </TabsContent>
       <TabsContent value="actions">
         <ol className="divide-y rounded-md border" aria-label={t`Actions`}>

@@ -665,7 +665,7 @@ function ProductsStep({
   return (
     <div className="space-y-4" data-testid="step-products">
       {errors.products ? <Alert>{t`Add at least one product.`}</Alert> : null}
-      <CustomContentPanel id={id} />
+      <CustomContentPanel id={id} fields={fields} />
       <ProductImport
         id={id}
         onProducts={(added) => setProducts((list) => [...list.filter((p) => p.product_name.trim() !== ''), ...added])}
