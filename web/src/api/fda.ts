@@ -25,8 +25,28 @@ export function useFdaRecords(list: FdaList, state: ListState, filters: FdaFilte
   return useApi<FdaPage>(path, fdaQuery(state, filters), { swr: { keepPreviousData: true } });
 }
 
-export function useFdaRecord(list: FdaList, recallNumber: string | null) {
-  return useApi<FdaRecord>(recallNumber ? `${BASE}/${list}/${encodeURIComponent(recallNumber)}` : null);
+/** The operator's record of a list. */
+export function fdaRecordPath(list: FdaList, recallNumber: string): string {
+  return `${BASE}/${list}/${encodeURIComponent(recallNumber)}`;
+}
+
+/** One record with every field, from the operator's path or the provider card's (the same answer). */
+export function useFdaRecord(path: string | null) {
+  return useApi<FdaRecord>(path);
+}
+
+/** The provider dashboard's card: FDA Class I recalls of the last 90 days of its suppliers and product codes. */
+const PROVIDER_CARD = '/provider/dashboard/fda-recalls';
+export type ProviderFdaRecalls = ResponseData<'getProviderDashboardFdaRecalls'>;
+export type ProviderFdaRecall = ProviderFdaRecalls['items'][number];
+
+export function useProviderFdaRecalls(enabled: boolean) {
+  return useApi<ProviderFdaRecalls>(enabled ? PROVIDER_CARD : null, undefined, { errorModal: false });
+}
+
+/** A record of the provider's card (any other number answers 404). */
+export function providerFdaRecordPath(recallNumber: string): string {
+  return `${PROVIDER_CARD}/${encodeURIComponent(recallNumber)}`;
 }
 
 /** "FDA Device Recalls MM-DD-YYYY.csv|xlsx" / "FDA Drug Recalls …": the filtered list, as shown. */

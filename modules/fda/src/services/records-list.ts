@@ -186,7 +186,7 @@ export interface FirmScope {
 }
 
 /** The firm as the supplier master normalises names (upper case, letters and digits, single spaces); indexed. */
-const NORMALIZED_FIRM = `upper(btrim(regexp_replace(coalesce(r.recalling_firm, ''), '[^[:alnum:]]+', ' ', 'g')))`;
+export const NORMALIZED_FIRM = `upper(btrim(regexp_replace(coalesce(r.recalling_firm, ''), '[^[:alnum:]]+', ' ', 'g')))`;
 
 export async function listFda(
   db: Knex,

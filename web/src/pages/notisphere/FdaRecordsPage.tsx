@@ -6,11 +6,6 @@ import {
   DataTable,
   DatePicker,
   DEFAULT_PAGE_SIZE,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
   GRID_PAGE_SIZE_OPTIONS,
   Label,
   RowActionsMenu,
@@ -26,10 +21,11 @@ import {
   downloadFdaRecords,
   type FdaFilters,
   type FdaList,
+  fdaRecordPath,
   type FdaRow,
-  useFdaRecord,
   useFdaRecords,
 } from '../../api/fda';
+import { FdaRecordDialog } from '../fda/FdaRecordDialog';
 import type { ListState } from '../../api/provider';
 import { listStateProps } from '../provider/listShared';
 import { useLabels } from '../supplier/shared/labels';
@@ -41,78 +37,6 @@ const STATUSES: Record<FdaList, string[]> = {
   drugs: ['Ongoing', 'Completed', 'Terminated'],
 };
 const CLASSES = ['Class I', 'Class II', 'Class III'];
-
-/** A field of openFDA's record as a readable line: arrays joined, nested blocks as their own fields. */
-function fieldText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return value.map(fieldText).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-/** One record with every field openFDA published, opened from a row or by link (`?recall=Z-1234-2020`). */
-export function FdaRecordDialog({
-  list,
-  recallNumber,
-  onClose,
-}: {
-  list: FdaList;
-  recallNumber: string | null;
-  onClose: () => void;
-}) {
-  const { t } = useLingui();
-  const labels = useLabels();
-  const { data, error, isLoading } = useFdaRecord(list, recallNumber);
-  const fields = data ? Object.entries(data.record).filter(([k]) => k !== 'openfda') : [];
-  const openfda = data ? Object.entries(data.openfda) : [];
-  return (
-    <Dialog open={recallNumber !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-h-[85vh] max-w-3xl overflow-y-auto" closeLabel={t`Close`} data-testid="fda-record">
-        <DialogHeader>
-          <DialogTitle>{recallNumber}</DialogTitle>
-          <DialogDescription>
-            {data
-              ? [
-                  data.recalling_firm,
-                  labels.fdaStatuses[data.status ?? ''] ?? data.status,
-                  labels.fdaClassifications[data.classification ?? ''] ?? data.classification,
-                ]
-                  .filter(Boolean)
-                  .join(' · ')
-              : isLoading
-                ? t`Loading...`
-                : ''}
-          </DialogDescription>
-        </DialogHeader>
-        {error ? <p className="text-destructive">{errorText(error, t`Unknown error`)}</p> : null}
-        {data ? (
-          <dl className="grid grid-cols-[minmax(10rem,auto)_1fr] gap-x-4 gap-y-1 text-sm">
-            {fields.map(([key, value]) => (
-              <FieldRow key={key} name={key} value={fieldText(value)} />
-            ))}
-            {openfda.length ? (
-              <dt className="col-span-2 mt-3 font-semibold">
-                <Trans>openFDA details</Trans>
-              </dt>
-            ) : null}
-            {openfda.map(([key, value]) => (
-              <FieldRow key={`openfda.${key}`} name={key} value={fieldText(value)} />
-            ))}
-          </dl>
-        ) : null}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function FieldRow({ name, value }: { name: string; value: string }) {
-  return (
-    <>
-      <dt className="font-mono text-xs text-muted-foreground">{name}</dt>
-      <dd className="whitespace-pre-wrap break-words">{value}</dd>
-    </>
-  );
-}
 
 /**
  * The operator's FDA grids (/notisphere/fda-devices, /notisphere/fda-drugs; Notisphere_ViewFDAInformation): search
@@ -344,7 +268,11 @@ export function FdaRecordsPage({ list }: { list: FdaList }) {
         )}
         texts={texts}
       />
-      <FdaRecordDialog list={list} recallNumber={opened} onClose={() => open(null)} />
+      <FdaRecordDialog
+        recallNumber={opened}
+        path={opened ? fdaRecordPath(list, opened) : null}
+        onClose={() => open(null)}
+      />
     </section>
   );
 }
