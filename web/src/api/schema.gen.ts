@@ -1066,6 +1066,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notisphere/fda/device-enforcement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** FDA device enforcement reports (paged; search, status, classification, firm, productCode, initiation-date range) */
+        get: operations["getNotisphereFdaDeviceEnforcement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/fda/device-enforcement/{recallNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One FDA device enforcement report with every field */
+        get: operations["getNotisphereFdaDeviceEnforcementRecallNumber"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/fda/device-enforcement/csv-download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** FDA device enforcement reports as CSV (the list's filters apply) */
+        get: operations["getNotisphereFdaDeviceEnforcementCsvDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/fda/device-enforcement/xlsx-download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** FDA device enforcement reports as XLSX (the list's filters apply) */
+        get: operations["getNotisphereFdaDeviceEnforcementXlsxDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notisphere/fda/devices": {
         parameters: {
             query?: never;
@@ -10446,6 +10514,287 @@ export interface operations {
                 };
             };
         };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereFdaDeviceEnforcement: {
+        parameters: {
+            query?: {
+                classification?: "Class I" | "Class II" | "Class III";
+                filterModel?: string;
+                firm?: string;
+                initiatedFrom?: string;
+                initiatedTo?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                productCode?: string;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                status?: "Open Classified" | "Completed" | "Terminated" | "Ongoing";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                brand_names?: string[];
+                                classification: string | null;
+                                code_info?: string | null;
+                                device_name?: string | null;
+                                event_number?: string | null;
+                                generic_names?: string[];
+                                id: number;
+                                /** Format: date */
+                                initiation_date: string | null;
+                                k_numbers?: string[];
+                                /** @enum {string} */
+                                kind: "device-recall" | "device-enforcement" | "drug-enforcement";
+                                manufacturer_names?: string[];
+                                ndc?: string[];
+                                product_code?: string | null;
+                                product_description?: string | null;
+                                reason_for_recall?: string | null;
+                                recall_number: string;
+                                recalling_firm: string | null;
+                                /** Format: date */
+                                report_date?: string | null;
+                                status: string | null;
+                                /** Format: date */
+                                termination_date?: string | null;
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereFdaDeviceEnforcementRecallNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                recallNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            brand_names?: string[];
+                            classification: string | null;
+                            code_info?: string | null;
+                            device_name?: string | null;
+                            enforcement?: {
+                                [key: string]: unknown;
+                            } | null;
+                            event_number?: string | null;
+                            generic_names?: string[];
+                            id: number;
+                            /** Format: date */
+                            initiation_date: string | null;
+                            k_numbers?: string[];
+                            /** @enum {string} */
+                            kind: "device-recall" | "device-enforcement" | "drug-enforcement";
+                            manufacturer_names?: string[];
+                            ndc?: string[];
+                            openfda: {
+                                [key: string]: unknown;
+                            };
+                            product_code?: string | null;
+                            product_description?: string | null;
+                            reason_for_recall?: string | null;
+                            recall_number: string;
+                            recalling_firm: string | null;
+                            record: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date */
+                            report_date?: string | null;
+                            status: string | null;
+                            /** Format: date */
+                            termination_date?: string | null;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereFdaDeviceEnforcementCsvDownload: {
+        parameters: {
+            query?: {
+                classification?: "Class I" | "Class II" | "Class III";
+                filterModel?: string;
+                firm?: string;
+                initiatedFrom?: string;
+                initiatedTo?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                productCode?: string;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                status?: "Open Classified" | "Completed" | "Terminated" | "Ongoing";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereFdaDeviceEnforcementXlsxDownload: {
+        parameters: {
+            query?: {
+                classification?: "Class I" | "Class II" | "Class III";
+                filterModel?: string;
+                firm?: string;
+                initiatedFrom?: string;
+                initiatedTo?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                productCode?: string;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                status?: "Open Classified" | "Completed" | "Terminated" | "Ongoing";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Success */
             200: {

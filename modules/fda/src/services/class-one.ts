@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { NotFoundError } from '@portal/core';
-import { type FdaList, type FdaRecord, getFda, NORMALIZED_FIRM } from './records-list.js';
+import { type FdaRecord, getFda, NORMALIZED_FIRM } from './records-list.js';
 
 /** What a provider's dashboard matches FDA recalls on: its suppliers' names (normalised) and product codes. */
 export interface ClassOneScope {
@@ -12,7 +12,8 @@ export interface ClassOneScope {
 /** One recall on the provider dashboard's card (issue 15). */
 export interface ClassOneRecall {
   recall_number: string;
-  list: FdaList;
+  /** The operator's page that lists it. */
+  list: 'devices' | 'drugs';
   status: string | null;
   classification: string;
   recalling_firm: string | null;

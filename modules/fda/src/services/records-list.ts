@@ -18,7 +18,8 @@ import {
 import type { FdaListQuery } from '../schemas.js';
 import { DEVICE_STATUSES, DRUG_STATUSES, type FdaKind } from './records.js';
 
-export type FdaList = 'devices' | 'drugs';
+/** The operator's grids: device recalls, device enforcement reports (a tab of the devices page), drug enforcement reports. */
+export type FdaList = 'devices' | 'device-enforcement' | 'drugs';
 
 export interface FdaRecordRow {
   id: number;
@@ -50,7 +51,10 @@ export interface FdaRecord extends FdaRecordRow {
   enforcement?: Record<string, unknown> | null;
 }
 
-/** Where each list reads: the devices page lists device recalls; the drugs page drug enforcement reports. */
+/**
+ * Where each list reads: the devices page lists device recalls and (its second tab) device enforcement reports; the
+ * drugs page drug enforcement reports. Both enforcement lists are the one table by `kind`.
+ */
 const SOURCES = {
   devices: {
     table: 'fda_device_recalls',
@@ -58,7 +62,20 @@ const SOURCES = {
     event: 'res_event_number',
     count: 'device-recall',
   },
-  drugs: { table: 'fda_enforcement_reports', key: 'recall_number', event: 'event_id', count: 'drug-enforcement' },
+  'device-enforcement': {
+    table: 'fda_enforcement_reports',
+    key: 'recall_number',
+    event: 'event_id',
+    count: 'device-enforcement',
+    kind: 'device',
+  },
+  drugs: {
+    table: 'fda_enforcement_reports',
+    key: 'recall_number',
+    event: 'event_id',
+    count: 'drug-enforcement',
+    kind: 'drug',
+  },
 } as const;
 
 function listSpec(list: FdaList): ListSpec {
@@ -84,8 +101,9 @@ function listSpec(list: FdaList): ListSpec {
 }
 
 function base(db: Knex, list: FdaList): Knex.QueryBuilder {
-  const qb = db(`${SOURCES[list].table} as r`);
-  return list === 'drugs' ? qb.where('r.kind', 'drug') : qb;
+  const source = SOURCES[list];
+  const qb = db(`${source.table} as r`);
+  return 'kind' in source ? qb.where('r.kind', source.kind) : qb;
 }
 
 function selectRow(db: Knex, list: FdaList) {
@@ -146,6 +164,7 @@ function applySearch(db: Knex, list: FdaList, qb: Knex.QueryBuilder, search: str
 function applyFilters(qb: Knex.QueryBuilder, list: FdaList, q: FdaListQuery): boolean {
   let narrowed = false;
   if (q.status) {
+    // openFDA's enforcement reports (devices and drugs) share the statuses Ongoing, Completed, Terminated.
     const allowed: readonly string[] = list === 'devices' ? DEVICE_STATUSES : DRUG_STATUSES;
     if (!allowed.includes(q.status)) throw new ValidationError(`status must be one of ${allowed.join(', ')}`);
     qb.where('r.status', q.status);
@@ -255,7 +274,7 @@ const columns = (list: FdaList): ReportColumn<FdaRecordRow>[] => [
   { header: 'Classification', value: (r) => r.classification, width: 14 },
   { header: 'Recalling Firm', value: (r) => r.recalling_firm, width: 30 },
   { header: 'Product Code', value: (r) => r.product_code, width: 12 },
-  ...(list === 'devices'
+  ...(list !== 'drugs'
     ? [{ header: 'Device Name', value: (r: FdaRecordRow) => r.device_name, width: 30 }]
     : [{ header: 'Brand Name', value: (r: FdaRecordRow) => r.brand_names.join(', '), width: 24 }]),
   { header: 'Product Description', value: (r) => r.product_description, width: 50 },
@@ -269,7 +288,16 @@ const columns = (list: FdaList): ReportColumn<FdaRecordRow>[] => [
 /** A download holds at most this many rows of the filtered list (the list narrows with its filters beyond). */
 export const MAX_DOWNLOAD_ROWS = 100_000;
 
-/** CSV and XLSX of the filtered list: "FDA Device Recalls MM-DD-YYYY.xlsx" / "FDA Drug Recalls …". */
+const TITLES: Record<FdaList, string> = {
+  devices: 'FDA Device Recalls',
+  'device-enforcement': 'FDA Device Enforcement Reports',
+  drugs: 'FDA Drug Recalls',
+};
+
+/**
+ * CSV and XLSX of the filtered list: "FDA Device Recalls MM-DD-YYYY.xlsx", "FDA Device Enforcement Reports …",
+ * "FDA Drug Recalls …".
+ */
 export function downloadFda(
   db: Knex,
   list: FdaList,
@@ -288,7 +316,7 @@ export function downloadFda(
     (await applyListPage(selectRow(db, list)(filtered.clone()), { ...query, pageSize: limit }, spec, 'r.id').offset(
       offset,
     )) as FdaRecordRow[];
-  const title = list === 'devices' ? 'FDA Device Recalls' : 'FDA Drug Recalls';
+  const title = TITLES[list];
   return reportFile(
     title,
     format,
