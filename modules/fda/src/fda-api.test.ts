@@ -66,7 +66,7 @@ beforeAll(async () => {
           classification: 'Class I',
           recalling_firm: 'Acme Devices',
           recall_initiation_date: '20240301',
-          code_info: 'Lot 55AB1234',
+          code_info: 'Lot 55AB1234 (REF_77, 100% of kits)',
         },
       ],
     }),
@@ -106,6 +106,32 @@ describe('GET /notisphere/fda/devices and /drugs', () => {
       ).toEqual(['Z-0053-2020']);
     }
     expect((await get('/devices?search=nothing-like-this')).body.d).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('finds a substring (a lot number inside a longer code, part of a recall number or a word)', async () => {
+    const numbers = async (list: string, search: string) =>
+      (await get(`/${list}?search=${encodeURIComponent(search)}`)).body.d.items.map(
+        (r: { recall_number: string }) => r.recall_number,
+      );
+    for (const search of ['0480', 'g0480', '053-20', 'nternational', 'ediatric two-lum'])
+      expect(await numbers('devices', search), search).toEqual(['Z-0053-2020']);
+    expect(await numbers('device-enforcement', '7A103')).toEqual(['Z-2100-2012']);
+    expect(await numbers('drugs', '925-20')).toEqual(['D-0925-2013']);
+    // Words still match by prefix in any order, where the text as typed is not a substring.
+    expect(await numbers('devices', 'international arrow')).toEqual(['Z-0053-2020']);
+  });
+
+  it('takes % and _ in a search literally', async () => {
+    const numbers = async (search: string) =>
+      (await get(`/device-enforcement?search=${encodeURIComponent(search)}`)).body.d.items.map(
+        (r: { recall_number: string }) => r.recall_number,
+      );
+    expect(await numbers('REF_77')).toEqual(['Z-0005-2024']);
+    expect(await numbers('100% of')).toEqual(['Z-0005-2024']);
+    // As wildcards they would match lot 13F18G0480 and "55AB1234".
+    expect((await get(`/devices?search=${encodeURIComponent('13F18_0480')}`)).body.d.items).toEqual([]);
+    expect((await get(`/devices?search=${encodeURIComponent('13F18%0480')}`)).body.d.items).toEqual([]);
+    expect(await numbers('55AB%34')).toEqual([]);
   });
 
   it('filters by status, classification, firm, product code and initiation-date range', async () => {

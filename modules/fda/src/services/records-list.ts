@@ -93,7 +93,7 @@ function listSpec(list: FdaList): ListSpec {
       report_date: 'r.report_date',
       termination_date: 'r.termination_date',
     },
-    // The search is applied by applySearch (a generated tsvector behind a GIN index), not as ILIKE over columns.
+    // The search is applied by applySearch (word prefixes on a tsvector, substrings on a trigram index), not here.
     searchColumns: [],
     defaultSort: [{ column: 'r.initiation_date', direction: 'desc' }],
     indexedSorts: ['initiation_date:desc', 'initiation_date:asc', 'recall_number:asc', 'recalling_firm:asc'],
@@ -136,8 +136,8 @@ function selectRow(db: Knex, list: FdaList) {
 }
 
 /**
- * Word-prefix search over recall number, firm, product description, reason and code info (lot numbers): every word
- * of the search must start a word of the record ("13F18G" finds lot 13F18G0480; "arrow intern" finds Arrow International).
+ * The words of a search as a prefix query: every word must start a word of the record ("13F18G" finds lot
+ * 13F18G0480; "arrow intern" finds Arrow International). Served by the generated `search_vector` (GIN).
  */
 export function searchQuery(search: string): string | null {
   const words =
@@ -148,15 +148,47 @@ export function searchQuery(search: string): string | null {
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
 
-function applySearch(db: Knex, list: FdaList, qb: Knex.QueryBuilder, search: string | undefined): boolean {
-  const q = searchQuery(search?.trim() ?? '');
-  if (!q) return false;
-  // The matches come off the GIN index first (OFFSET 0 keeps the subquery whole): inline, the planner walks the
-  // page's sort index testing every row's tsvector until the page fills, which for a rare lot number is the table.
-  qb.whereRaw(
-    `r.id IN (SELECT id FROM ${SOURCES[list].table} WHERE search_vector @@ to_tsquery('simple', ?) OFFSET 0)`,
-    [q],
-  );
+/**
+ * The searched text as one expression (recall number, firm, product description, reason, code info), behind a pg_trgm
+ * GIN index; it must stay textually the migration's (20261126010000_fda_search_trigram) for the planner to use it.
+ */
+function searchText(key: string): string {
+  return `(${key} || ' ' || coalesce(recalling_firm, '') || ' ' || coalesce(product_description, '') || ' ' ||
+    coalesce(reason_for_recall, '') || ' ' || coalesce(code_info, ''))`;
+}
+
+/** A trigram index cannot narrow a pattern shorter than three characters: those searches stay word-prefix only. */
+const MIN_SUBSTRING = 3;
+
+/** `%` and `_` (and the escape itself) match literally in a LIKE pattern. */
+function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The search: the record contains the text (case-insensitive substring, "0480" finds lot 13F18G0480; trigram index)
+ * or every word of it starts a word of the record ("arrow intern" finds "Arrow International Inc"; tsvector index).
+ */
+function applySearch(list: FdaList, qb: Knex.QueryBuilder, search: string | undefined): boolean {
+  const text = search?.trim() ?? '';
+  const words = searchQuery(text);
+  const substring = text.length >= MIN_SUBSTRING;
+  if (!words && !substring) return false;
+  const { table, key } = SOURCES[list];
+  const branches: string[] = [];
+  const bindings: string[] = [];
+  if (words) {
+    branches.push(`SELECT id FROM ${table} WHERE search_vector @@ to_tsquery('simple', ?)`);
+    bindings.push(words);
+  }
+  if (substring) {
+    branches.push(`SELECT id FROM ${table} WHERE ${searchText(key)} ILIKE ?`);
+    bindings.push(likeContains(text));
+  }
+  // Each way off its own index, joined as a union (one `a OR b` scan was planned as a sequential scan before the table
+  // had statistics); as a subquery of its own, the planner cannot walk the page's sort index testing every row until the
+  // page fills, which for a rare lot number is the table.
+  qb.whereRaw(`r.id IN (${branches.join(' UNION ALL ')})`, bindings);
   return true;
 }
 
@@ -176,7 +208,7 @@ function applyFilters(qb: Knex.QueryBuilder, list: FdaList, q: FdaListQuery): bo
   }
   const firm = q.firm?.trim();
   if (firm) {
-    qb.where('r.recalling_firm', 'ilike', `%${firm.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    qb.where('r.recalling_firm', 'ilike', likeContains(firm));
     narrowed = true;
   }
   if (q.productCode?.trim()) {
@@ -221,7 +253,7 @@ export async function listFda(
     if (scope.exclude.length) qb.whereRaw(`NOT (r.${SOURCES[list].key} = ANY(?))`, [scope.exclude]);
   }
   const filtered = applyFilters(qb, list, raw);
-  const searched = applySearch(db, list, qb, query.search);
+  const searched = applySearch(list, qb, query.search);
   const narrowed = filtered || searched || scope !== undefined;
   // runList caps the count of a search or filterModel; the page's own filters are capped here the same way.
   const total = narrowed
@@ -310,7 +342,7 @@ export function downloadFda(
   const query = parseListQuery({ ...raw, pageNumber: 1, pageSize: 1 }, spec);
   const qb = base(db, list);
   applyFilters(qb, list, raw);
-  applySearch(db, list, qb, query.search);
+  applySearch(list, qb, query.search);
   const filtered = applyListFilters(qb, query, spec);
   const pages = async (offset: number, limit: number) =>
     (await applyListPage(selectRow(db, list)(filtered.clone()), { ...query, pageSize: limit }, spec, 'r.id').offset(
