@@ -82,12 +82,25 @@ beforeAll(async () => {
         report('D-2002-2026', { recalling_firm: 'Acme Medical Devices', recall_initiation_date: daysAgo(120) }),
         report('D-2003-2026', { recalling_firm: 'Acme Medical Devices', classification: 'Class II' }),
         report('Z-3002-2026', { recalling_firm: 'Unrelated Co', product_code: 'XYZ' }),
+        report('D-2004-2026', { recalling_firm: 'Lakeshore Medical Center' }),
       ],
     }),
   );
   await importFda(t.db, dir);
   riverside = (await t.signIn('admin@riverside.demo')).access_token;
   lakeshore = (await t.signIn('admin@lakeshore.demo')).access_token;
+  // Lakeshore's own internal recall: its copy names Lakeshore where a supplier would be, which is no supplier.
+  const internal = await t.call('POST', '/api/provider/communications/step0', {
+    token: lakeshore,
+    body: {
+      type: 'RECALL',
+      name: 'Internal pump check',
+      classification: 'CLASSII',
+      products: [{ product_name: 'Pump' }],
+      actions: [{ action_type: 'YesNo', title: 'Checked?' }],
+    },
+  });
+  expect(internal.status).toBe(200);
 });
 afterAll(() => t.close());
 
@@ -114,7 +127,7 @@ describe('GET /provider/dashboard/fda-recalls', () => {
     ]);
   });
 
-  it("shows another provider nothing of those events' recalls, and refuses a supplier", async () => {
+  it("shows another provider nothing of those events' recalls (nor its own name's), and refuses a supplier", async () => {
     const other = await t.call('GET', CARD, { token: lakeshore });
     expect(other.status).toBe(200);
     expect(other.body.d.items).toEqual([]);

@@ -28,6 +28,8 @@ async function receivedScope(db: Knex, actor: Actor): Promise<ClassOneScope> {
   const [suppliers, numbers] = await Promise.all([
     db('organizations as so')
       .whereIn('so.id', received().distinct('pc.supplier_organization_id'))
+      // The copy of a provider-created event names the provider itself here (not a supplier).
+      .where('so.type', 'SUPPLIER')
       .select('so.id', 'so.name') as Promise<{ id: number; name: string }[]>,
     received()
       .whereRaw(`c.fda_recall_numbers <> '{}'`)
