@@ -21,7 +21,7 @@ import {
   loadConfig,
   startEmbeddedPostgres,
 } from '../modules/core/src/index.js';
-import { importFda } from '../modules/fda/src/index.js';
+import { importFda, listFda } from '../modules/fda/src/index.js';
 import { migrateLatest, seedDemo } from '../migrations/index.js';
 import { mb, ms, peakRss, ratio, repeat, table, time } from './harness.js';
 
@@ -113,10 +113,15 @@ export async function measureFda(o: {
   for (const r of importRows) o.log(`  ${r[0]}: ${r[3]}`);
 
   const lot = `L${String(Math.floor(o.records / 2)).padStart(7, '0')}B`;
+  // The middle of a lot number ("050000" of L0050000A): only the trigram index finds it (no word starts with it).
+  const inside = String(Math.floor(o.records / 2))
+    .padStart(7, '0')
+    .slice(1);
   const cases: [string, string][] = [
     ['page 1 (newest initiation first)', '/notisphere/fda/devices'],
     ['deep page (100 of 100 rows)', '/notisphere/fda/devices?pageNumber=100&pageSize=100'],
     ['search a lot number', `/notisphere/fda/devices?search=${lot}`],
+    ['search inside a lot number (substring)', `/notisphere/fda/devices?search=${inside}`],
     ['search a firm (broad)', '/notisphere/fda/devices?search=Firm%2012'],
     ['status filter', '/notisphere/fda/devices?status=Terminated'],
     ['sorted by recall number', '/notisphere/fda/devices?sortField=recall_number&sortDirection=asc'],
@@ -136,6 +141,7 @@ export async function measureFda(o: {
     listRows.push([name, total, ms(s.median), ms(s.p95), ms(s.min)]);
     o.log(`  ${name}: ${ms(s.median)}`);
   }
+  const plan = await explainSearch(o.db, inside);
   return [
     FDA_SECTION,
     '',
@@ -151,7 +157,34 @@ export async function measureFda(o: {
     table(['case', 'total', 'median', 'p95', 'min'], listRows),
     '',
     `Import speed against the goal: ${ratio(Number(importRows[0]![3]!.replace(' s', '')), 60)} of a minute for the first import. ${cpuPressure()}`,
+    '',
+    `The page query of the substring search (\`search=${inside}\`: word prefixes on \`search_vector\` UNION ALL \`ILIKE\` on the searched text), EXPLAIN (ANALYZE, BUFFERS, COSTS OFF): the trigram index \`fda_device_recalls_search_trgm_idx\` serves the ILIKE.`,
+    '',
+    '```',
+    plan,
+    '```',
   ];
+}
+
+/** The plan of the list's page query for a substring search, as listFda sends it. */
+async function explainSearch(db: Db, search: string): Promise<string> {
+  let page: { sql: string; bindings: unknown[] } | undefined;
+  const capture = (q: { sql: string; bindings: unknown[] }) => {
+    if (/ILIKE/.test(q.sql) && /limit/i.test(q.sql) && !/count\(/i.test(q.sql)) page = q;
+  };
+  db.on('query', capture);
+  try {
+    await listFda(db, 'devices', { search });
+  } finally {
+    db.off('query', capture);
+  }
+  if (!page) return '(page query not captured)';
+  // The event carries the statement as sent ($1, $2, ...); knex.raw takes `?`.
+  const sql = page.sql.replace(/\$\d+/g, '?');
+  const { rows } = (await db.raw(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`, page.bindings as never)) as {
+    rows: Record<string, string>[];
+  };
+  return rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
 /** `tsx bench/fda.ts`: the FDA section alone, on its own embedded PostgreSQL, written into bench/RESULTS.md. */

@@ -15,6 +15,9 @@ const root = new URL('..', import.meta.url).pathname;
 const sample = JSON.parse(readFileSync(path.join(root, 'data', 'openfda', 'device-recall-examples.json'), 'utf8'));
 const LOT = '13F18G0480';
 const RECALL = 'Z-0053-2020';
+/** A Class I drug recall of the demo supplier Acme, initiated three days ago: the provider dashboard's card shows it. */
+const CLASS_ONE = 'D-0911-2026';
+const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
 
 test.beforeAll(async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-fda-'));
@@ -23,7 +26,25 @@ test.beforeAll(async () => {
     file,
     JSON.stringify({ meta: sample.anatomy.meta, results: [sample.anatomy.results[0], sample.record] }),
   );
-  const { stdout } = await promisify(execFile)('pnpm', ['cli', 'fda', 'import', file], {
+  writeFileSync(
+    path.join(dir, 'drug-enforcement-0001-of-0001.json'),
+    JSON.stringify({
+      results: [
+        {
+          recall_number: CLASS_ONE,
+          product_type: 'Drugs',
+          status: 'Ongoing',
+          classification: 'Class I',
+          recalling_firm: 'Acme Medical Devices',
+          recall_initiation_date: threeDaysAgo,
+          product_description: 'Heparin flush syringes, 10 mL',
+          reason_for_recall: 'Microbial contamination',
+          code_info: 'Lot HF2611',
+        },
+      ],
+    }),
+  );
+  const { stdout } = await promisify(execFile)('pnpm', ['cli', 'fda', 'import', dir], {
     cwd: root,
     env: { ...process.env, DATA_DIR: `.data/e2e-${port}` },
     timeout: 120_000,
@@ -82,4 +103,52 @@ test('a supplier event with a recall number shows its FDA record', async ({ page
   // The step-0 form shows the number for editing.
   await page.goto(`/supplier/recalls/edit/${id}`);
   await expect(page.getByLabel('FDA Recall Numbers')).toHaveValue(RECALL);
+});
+
+test('a provider that received an event of the recalling firm sees its Class I recall on the dashboard', async ({
+  page,
+  request,
+}) => {
+  const supplier = await supplierToken(request);
+  const call = async <T>(method: 'POST' | 'PUT', url: string, data: unknown): Promise<T> => {
+    const res = await request.fetch(`/api${url}`, { method, headers: supplier, data });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    return ((await res.json()) as { d: T }).d;
+  };
+  const providerLogin = await request.post('/api/auth/token', {
+    data: { grant_type: 'password', email: 'admin@riverside.demo', password: PASSWORD, client_id: 'web' },
+  });
+  const provider = {
+    Authorization: `Bearer ${((await providerLogin.json()) as { d: { access_token: string } }).d.access_token}`,
+  };
+  const sites = (
+    (await (await request.get('/api/provider/communications/meta-sites', { headers: provider })).json()) as {
+      d: { id: number; name: string }[];
+    }
+  ).d;
+  const riverside = sites.find((s) => s.name === 'Riverside Health') ?? sites[0]!;
+  // Acme sends Riverside an event: Acme's name is the FDA record's recalling firm.
+  const { id } = await call<{ id: number }>('POST', '/supplier/communications/step0', {
+    type: 'RECALL',
+    name: `E2E FDA card ${Date.now()}`,
+    subtype: 'REMOVAL',
+    classification: 'CLASSI',
+  });
+  await call('POST', '/supplier/communications/step1', { id, products: [{ product_name: 'Flush syringe' }] });
+  await call('POST', '/supplier/communications/step2', {
+    id,
+    actions: [{ action_type: 'Acknowledge', title: 'Acknowledge the notice', is_required: true }],
+  });
+  await call('POST', '/supplier/communications/step3', { id, provider_organization_ids: [riverside.id] });
+  await call('PUT', `/supplier/communications/${id}/approve-recall/0/0`, {});
+  await call('PUT', `/supplier/communications/${id}/send-notification/0`, {});
+
+  await signIn(page, 'admin@riverside.demo');
+  await expect(page).toHaveURL(/\/provider\/dashboard$/);
+  const card = page.getByRole('region', { name: 'FDA Class I recalls' });
+  await expect(card.getByText('Heparin flush syringes, 10 mL')).toBeVisible();
+  await card.getByRole('button', { name: CLASS_ONE }).click();
+  const record = page.getByTestId('fda-record');
+  await expect(record.getByRole('heading', { name: CLASS_ONE })).toBeVisible();
+  await expect(record.getByText('Microbial contamination')).toBeVisible();
 });

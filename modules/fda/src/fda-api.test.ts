@@ -53,6 +53,24 @@ beforeAll(async () => {
       ],
     }),
   );
+  const deviceReport = sample('device-enforcement-examples.json').result;
+  writeFileSync(
+    path.join(dir, 'c.json'),
+    JSON.stringify({
+      results: [
+        { ...deviceReport, recall_number: 'Z-2100-2012' },
+        {
+          ...deviceReport,
+          recall_number: 'Z-0005-2024',
+          status: 'Terminated',
+          classification: 'Class I',
+          recalling_firm: 'Acme Devices',
+          recall_initiation_date: '20240301',
+          code_info: 'Lot 55AB1234 (REF_77, 100% of kits)',
+        },
+      ],
+    }),
+  );
   await importFda(t.db, dir);
 });
 afterAll(() => t.close());
@@ -88,6 +106,32 @@ describe('GET /notisphere/fda/devices and /drugs', () => {
       ).toEqual(['Z-0053-2020']);
     }
     expect((await get('/devices?search=nothing-like-this')).body.d).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('finds a substring (a lot number inside a longer code, part of a recall number or a word)', async () => {
+    const numbers = async (list: string, search: string) =>
+      (await get(`/${list}?search=${encodeURIComponent(search)}`)).body.d.items.map(
+        (r: { recall_number: string }) => r.recall_number,
+      );
+    for (const search of ['0480', 'g0480', '053-20', 'nternational', 'ediatric two-lum'])
+      expect(await numbers('devices', search), search).toEqual(['Z-0053-2020']);
+    expect(await numbers('device-enforcement', '7A103')).toEqual(['Z-2100-2012']);
+    expect(await numbers('drugs', '925-20')).toEqual(['D-0925-2013']);
+    // Words still match by prefix in any order, where the text as typed is not a substring.
+    expect(await numbers('devices', 'international arrow')).toEqual(['Z-0053-2020']);
+  });
+
+  it('takes % and _ in a search literally', async () => {
+    const numbers = async (search: string) =>
+      (await get(`/device-enforcement?search=${encodeURIComponent(search)}`)).body.d.items.map(
+        (r: { recall_number: string }) => r.recall_number,
+      );
+    expect(await numbers('REF_77')).toEqual(['Z-0005-2024']);
+    expect(await numbers('100% of')).toEqual(['Z-0005-2024']);
+    // As wildcards they would match lot 13F18G0480 and "55AB1234".
+    expect((await get(`/devices?search=${encodeURIComponent('13F18_0480')}`)).body.d.items).toEqual([]);
+    expect((await get(`/devices?search=${encodeURIComponent('13F18%0480')}`)).body.d.items).toEqual([]);
+    expect(await numbers('55AB%34')).toEqual([]);
   });
 
   it('filters by status, classification, firm, product code and initiation-date range', async () => {
@@ -182,12 +226,89 @@ describe('downloads', () => {
   });
 });
 
+describe("GET /notisphere/fda/device-enforcement (the devices page's second tab)", () => {
+  const numbers = async (q = '') =>
+    (await get(`/device-enforcement${q}`)).body.d.items.map((r: { recall_number: string }) => r.recall_number);
+
+  it('lists device enforcement reports only, newest first, with the exact total from the counters', async () => {
+    const res = await get('/device-enforcement');
+    expect(res.status).toBe(200);
+    expect(res.body.d).toMatchObject({ total: 2, pageNumber: 1, pageSize: 50 });
+    expect(res.body.d.items.map((r: { recall_number: string }) => r.recall_number)).toEqual([
+      'Z-0005-2024',
+      'Z-2100-2012',
+    ]);
+    expect(res.body.d.items[1]).toMatchObject({
+      kind: 'device-enforcement',
+      event_number: '62561',
+      status: 'Ongoing',
+      classification: 'Class II',
+      recalling_firm: 'Encore Medical, Lp',
+      initiation_date: '2012-07-16',
+    });
+    // Neither list of the other kinds shows them.
+    expect(await numbers('?search=Z-2100')).toEqual(['Z-2100-2012']);
+    expect((await get('/drugs?search=Z-2100')).body.d.items).toEqual([]);
+    expect((await get('/devices?search=Z-2100')).body.d.items).toEqual([]);
+  });
+
+  it("takes the drugs list's filters and search", async () => {
+    expect(await numbers('?status=Ongoing')).toEqual(['Z-2100-2012']);
+    expect(await numbers('?classification=Class%20I')).toEqual(['Z-0005-2024']);
+    expect(await numbers('?firm=encore')).toEqual(['Z-2100-2012']);
+    expect(await numbers('?initiatedFrom=2020-01-01')).toEqual(['Z-0005-2024']);
+    expect(await numbers('?search=55AB1234')).toEqual(['Z-0005-2024']);
+    expect(await numbers('?sortField=recall_number&sortDirection=asc')).toEqual(['Z-0005-2024', 'Z-2100-2012']);
+    expect((await get('/device-enforcement?status=Ongoing')).body.d.total).toBe(1);
+    expect((await get('/device-enforcement?status=Open%20Classified')).status).toBe(400);
+    expect((await get('/device-enforcement', provider)).status).toBe(403);
+  });
+
+  it('answers one report with every field, and 404 for a number of another list', async () => {
+    const res = await get('/device-enforcement/Z-2100-2012');
+    expect(res.status).toBe(200);
+    expect(res.body.d).toMatchObject({
+      recall_number: 'Z-2100-2012',
+      kind: 'device-enforcement',
+      record: { product_type: 'Devices', code_info: 'Lot 007A1037, Ref 010-55-25.' },
+    });
+    expect((await get('/device-enforcement/D-0925-2013')).status).toBe(404);
+    expect((await get('/device-enforcement/Z-0053-2020')).status).toBe(404);
+    expect((await get('/device-enforcement/Z-2100-2012', provider)).status).toBe(403);
+  });
+
+  it('downloads the filtered list as CSV and XLSX, named by the toolkit rule', async () => {
+    const csv = await fetch(`${t.baseUrl}${BASE}/device-enforcement/csv-download?status=Ongoing`, {
+      headers: { authorization: `Bearer ${operator}`, timezone: 'UTC' },
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-disposition')).toMatch(
+      /filename="FDA Device Enforcement Reports \d{2}-\d{2}-\d{4}\.csv"/,
+    );
+    const text = (await csv.text()).replace(/^\uFEFF/, '');
+    expect(text).toMatch(/^Recall Number,Status,Classification,Recalling Firm,Product Code,Device Name,/);
+    expect(text).toMatch(/\nZ-2100-2012,Ongoing,Class II,"Encore Medical, Lp",/);
+    expect(text).not.toContain('Z-0005-2024');
+    const xlsx = await fetch(`${t.baseUrl}${BASE}/device-enforcement/xlsx-download?search=55AB1234`, {
+      headers: { authorization: `Bearer ${operator}` },
+    });
+    expect(xlsx.headers.get('content-disposition')).toMatch(
+      /filename="FDA Device Enforcement Reports \d{2}-\d{2}-\d{4}\.xlsx"/,
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await xlsx.arrayBuffer());
+    const ws = book.worksheets[0]!;
+    expect(ws.rowCount).toBe(2);
+    expect(ws.getRow(2).getCell(1).value).toBe('Z-0005-2024');
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents every FDA call with its response schema', async () => {
     const doc = (await (await fetch(`${t.baseUrl}/api/openapi.json`)).json()) as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
     };
-    for (const list of ['devices', 'drugs']) {
+    for (const list of ['devices', 'device-enforcement', 'drugs']) {
       for (const p of [
         `/api/notisphere/fda/${list}`,
         `/api/notisphere/fda/${list}/{recallNumber}`,

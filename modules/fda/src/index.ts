@@ -19,3 +19,12 @@ export {
 export { type FdaListQuery, fdaPageSchema, listQuery as fdaListQuery } from './schemas.js';
 export { importDroppedFiles } from './services/import-job.js';
 export { type LinkedFdaRecord, linkedFdaRecordSchema, linkedFdaRecords } from './services/linked.js';
+export {
+  CLASS_ONE_DAYS,
+  type ClassOneRecall,
+  type ClassOneScope,
+  classOneRecallsSchema,
+  classOneRecord,
+  recentClassOneRecalls,
+} from './services/class-one.js';
+export { fdaRecordSchema, recallNumberParams as fdaRecallNumberParams } from './schemas.js';

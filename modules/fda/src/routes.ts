@@ -7,7 +7,16 @@ const BASE = '/notisphere/fda';
 const VIEW_FDA = ['Notisphere_ViewFDAInformation'];
 type NumberParams = { recallNumber: string };
 
-const LABEL: Record<FdaList, string> = { devices: 'device recalls', drugs: 'drug enforcement reports' };
+const LABEL: Record<FdaList, string> = {
+  devices: 'device recalls',
+  'device-enforcement': 'device enforcement reports',
+  drugs: 'drug enforcement reports',
+};
+const ONE: Record<FdaList, string> = {
+  devices: 'device recall',
+  'device-enforcement': 'device enforcement report',
+  drugs: 'drug enforcement report',
+};
 
 /**
  * Issue 15 (Notisphere_ViewFDAInformation): the public FDA records as the operator's grids read them. Downloads are
@@ -15,7 +24,7 @@ const LABEL: Record<FdaList, string> = { devices: 'device recalls', drugs: 'drug
  */
 export function fdaRoutes({ db, logger }: ModuleDeps): Route[] {
   const onError = (err: unknown) => logger.error({ err }, 'report stream failed');
-  return (['devices', 'drugs'] as const).flatMap((list) => [
+  return (['devices', 'device-enforcement', 'drugs'] as const).flatMap((list) => [
     route<unknown, schema.FdaListQuery>({
       method: 'GET',
       path: `${BASE}/${list}`,
@@ -40,7 +49,7 @@ export function fdaRoutes({ db, logger }: ModuleDeps): Route[] {
       method: 'GET',
       path: `${BASE}/${list}/:recallNumber`,
       access: VIEW_FDA,
-      summary: `One FDA ${LABEL[list].replace(/s$/, '').replace('reports', 'report')} with every field`,
+      summary: `One FDA ${ONE[list]} with every field`,
       tags,
       schema: { params: schema.recallNumberParams, response: schema.fdaRecordSchema },
       handler: ({ params }) => getFda(db, list, params.recallNumber),

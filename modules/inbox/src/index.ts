@@ -1,4 +1,5 @@
 import type { ModuleDeps, PortalModule } from '@portal/core';
+import { providerDashboardRoutes } from './dashboard-routes.js';
 import { operatorRoutes } from './operator-routes.js';
 import { providerRoutes } from './routes.js';
 
@@ -19,5 +20,8 @@ export * as inboxSchemas from './schemas.js';
 export { scopeIds } from './services/scope.js';
 
 export function createInboxModule(deps: ModuleDeps): PortalModule {
-  return { name: 'inbox', routes: [...providerRoutes(deps), ...operatorRoutes(deps)] };
+  return {
+    name: 'inbox',
+    routes: [...providerRoutes(deps), ...operatorRoutes(deps), ...providerDashboardRoutes(deps)],
+  };
 }

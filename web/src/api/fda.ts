@@ -6,7 +6,8 @@ import { listQuery, type ListState } from './provider';
 /** The public FDA records (issue 15; Notisphere_ViewFDAInformation): device recalls and drug enforcement reports. */
 const BASE = '/notisphere/fda';
 
-export type FdaList = 'devices' | 'drugs';
+/** The grids: device recalls and device enforcement reports (the devices page's tabs), drug enforcement reports. */
+export type FdaList = 'devices' | 'device-enforcement' | 'drugs';
 export type FdaPage = ResponseData<'getNotisphereFdaDevices'>;
 export type FdaRow = FdaPage['items'][number];
 export type FdaRecord = ResponseData<'getNotisphereFdaDevicesRecallNumber'>;
@@ -19,17 +20,43 @@ function fdaQuery(state: ListState, filters: FdaFilters): Query {
   return { ...listQuery(state, null), ...filters };
 }
 
-/** The list, or (`withoutEvent`) only recalls of the portal's suppliers that none of their events names. */
+/** The list, or (`withoutEvent`; devices and drugs) only recalls of the portal's suppliers that none of their events names. */
 export function useFdaRecords(list: FdaList, state: ListState, filters: FdaFilters, withoutEvent = false) {
   const path = withoutEvent ? `${BASE}/without-event/${list}` : `${BASE}/${list}`;
   return useApi<FdaPage>(path, fdaQuery(state, filters), { swr: { keepPreviousData: true } });
 }
 
-export function useFdaRecord(list: FdaList, recallNumber: string | null) {
-  return useApi<FdaRecord>(recallNumber ? `${BASE}/${list}/${encodeURIComponent(recallNumber)}` : null);
+/** The operator's record of a list. */
+export function fdaRecordPath(list: FdaList, recallNumber: string): string {
+  return `${BASE}/${list}/${encodeURIComponent(recallNumber)}`;
 }
 
-/** "FDA Device Recalls MM-DD-YYYY.csv|xlsx" / "FDA Drug Recalls …": the filtered list, as shown. */
+/** One record with every field, from the operator's path or the provider card's (the same answer). */
+export function useFdaRecord(path: string | null) {
+  return useApi<FdaRecord>(path);
+}
+
+/** The provider dashboard's card: FDA Class I recalls of the last 90 days of its suppliers and product codes. */
+const PROVIDER_CARD = '/provider/dashboard/fda-recalls';
+export type ProviderFdaRecalls = ResponseData<'getProviderDashboardFdaRecalls'>;
+export type ProviderFdaRecall = ProviderFdaRecalls['items'][number];
+
+export function useProviderFdaRecalls(enabled: boolean) {
+  return useApi<ProviderFdaRecalls>(enabled ? PROVIDER_CARD : null, undefined, { errorModal: false });
+}
+
+/** A record of the provider's card (any other number answers 404). */
+export function providerFdaRecordPath(recallNumber: string): string {
+  return `${PROVIDER_CARD}/${encodeURIComponent(recallNumber)}`;
+}
+
+const DOWNLOAD_TITLES: Record<FdaList, string> = {
+  devices: 'FDA Device Recalls',
+  'device-enforcement': 'FDA Device Enforcement Reports',
+  drugs: 'FDA Drug Recalls',
+};
+
+/** "FDA Device Recalls MM-DD-YYYY.csv|xlsx" / "FDA Device Enforcement Reports …" / "FDA Drug Recalls …": as shown. */
 export function downloadFdaRecords(
   store: AppStore,
   list: FdaList,
@@ -38,7 +65,7 @@ export function downloadFdaRecords(
   filters: FdaFilters,
 ): Promise<string> {
   const { search, filterModel } = listQuery(state, null);
-  const title = list === 'devices' ? 'FDA Device Recalls' : 'FDA Drug Recalls';
+  const title = DOWNLOAD_TITLES[list];
   return downloadFile(
     store,
     `${BASE}/${list}/${format}-download`,

@@ -1117,6 +1117,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notisphere/fda/device-enforcement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** FDA device enforcement reports (paged; search, status, classification, firm, productCode, initiation-date range) */
+        get: operations["getNotisphereFdaDeviceEnforcement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/fda/device-enforcement/{recallNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One FDA device enforcement report with every field */
+        get: operations["getNotisphereFdaDeviceEnforcementRecallNumber"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/fda/device-enforcement/csv-download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** FDA device enforcement reports as CSV (the list's filters apply) */
+        get: operations["getNotisphereFdaDeviceEnforcementCsvDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/fda/device-enforcement/xlsx-download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** FDA device enforcement reports as XLSX (the list's filters apply) */
+        get: operations["getNotisphereFdaDeviceEnforcementXlsxDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notisphere/fda/devices": {
         parameters: {
             query?: never;
@@ -3719,6 +3787,40 @@ export interface paths {
         put?: never;
         /** Workflow email to the provider's own users (a = event, b = provider communication, c = organisation or 0 for all, d = type) */
         post: operations["postProviderCommunicationsWorkflowProviderMailABCD"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/dashboard/fda-recalls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** FDA Class I recalls initiated in the last 90 days whose firm is a supplier of the events the provider (or its sites) received, or whose product code is that of an FDA record those events name (newest first, at most 20) */
+        get: operations["getProviderDashboardFdaRecalls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/dashboard/fda-recalls/{recallNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One FDA record of the provider's dashboard card, with every field (any other number answers 404) */
+        get: operations["getProviderDashboardFdaRecallsRecallNumber"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -10688,6 +10790,287 @@ export interface operations {
                 };
             };
         };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereFdaDeviceEnforcement: {
+        parameters: {
+            query?: {
+                classification?: "Class I" | "Class II" | "Class III";
+                filterModel?: string;
+                firm?: string;
+                initiatedFrom?: string;
+                initiatedTo?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                productCode?: string;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                status?: "Open Classified" | "Completed" | "Terminated" | "Ongoing";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                brand_names?: string[];
+                                classification: string | null;
+                                code_info?: string | null;
+                                device_name?: string | null;
+                                event_number?: string | null;
+                                generic_names?: string[];
+                                id: number;
+                                /** Format: date */
+                                initiation_date: string | null;
+                                k_numbers?: string[];
+                                /** @enum {string} */
+                                kind: "device-recall" | "device-enforcement" | "drug-enforcement";
+                                manufacturer_names?: string[];
+                                ndc?: string[];
+                                product_code?: string | null;
+                                product_description?: string | null;
+                                reason_for_recall?: string | null;
+                                recall_number: string;
+                                recalling_firm: string | null;
+                                /** Format: date */
+                                report_date?: string | null;
+                                status: string | null;
+                                /** Format: date */
+                                termination_date?: string | null;
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereFdaDeviceEnforcementRecallNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                recallNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            brand_names?: string[];
+                            classification: string | null;
+                            code_info?: string | null;
+                            device_name?: string | null;
+                            enforcement?: {
+                                [key: string]: unknown;
+                            } | null;
+                            event_number?: string | null;
+                            generic_names?: string[];
+                            id: number;
+                            /** Format: date */
+                            initiation_date: string | null;
+                            k_numbers?: string[];
+                            /** @enum {string} */
+                            kind: "device-recall" | "device-enforcement" | "drug-enforcement";
+                            manufacturer_names?: string[];
+                            ndc?: string[];
+                            openfda: {
+                                [key: string]: unknown;
+                            };
+                            product_code?: string | null;
+                            product_description?: string | null;
+                            reason_for_recall?: string | null;
+                            recall_number: string;
+                            recalling_firm: string | null;
+                            record: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date */
+                            report_date?: string | null;
+                            status: string | null;
+                            /** Format: date */
+                            termination_date?: string | null;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereFdaDeviceEnforcementCsvDownload: {
+        parameters: {
+            query?: {
+                classification?: "Class I" | "Class II" | "Class III";
+                filterModel?: string;
+                firm?: string;
+                initiatedFrom?: string;
+                initiatedTo?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                productCode?: string;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                status?: "Open Classified" | "Completed" | "Terminated" | "Ongoing";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereFdaDeviceEnforcementXlsxDownload: {
+        parameters: {
+            query?: {
+                classification?: "Class I" | "Class II" | "Class III";
+                filterModel?: string;
+                firm?: string;
+                initiatedFrom?: string;
+                initiatedTo?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                productCode?: string;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                status?: "Open Classified" | "Completed" | "Terminated" | "Ongoing";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Success */
             200: {
@@ -21921,6 +22304,142 @@ export interface operations {
                 content: {
                     "application/json": {
                         d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getProviderDashboardFdaRecalls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            days: number;
+                            items: {
+                                classification: string;
+                                /** Format: date */
+                                initiation_date: string;
+                                /** @enum {string} */
+                                list: "devices" | "drugs";
+                                product_code?: string | null;
+                                product_description?: string | null;
+                                recall_number: string;
+                                recalling_firm?: string | null;
+                                status?: string | null;
+                            }[];
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getProviderDashboardFdaRecallsRecallNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                recallNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            brand_names?: string[];
+                            classification: string | null;
+                            code_info?: string | null;
+                            device_name?: string | null;
+                            enforcement?: {
+                                [key: string]: unknown;
+                            } | null;
+                            event_number?: string | null;
+                            generic_names?: string[];
+                            id: number;
+                            /** Format: date */
+                            initiation_date: string | null;
+                            k_numbers?: string[];
+                            /** @enum {string} */
+                            kind: "device-recall" | "device-enforcement" | "drug-enforcement";
+                            manufacturer_names?: string[];
+                            ndc?: string[];
+                            openfda: {
+                                [key: string]: unknown;
+                            };
+                            product_code?: string | null;
+                            product_description?: string | null;
+                            reason_for_recall?: string | null;
+                            recall_number: string;
+                            recalling_firm: string | null;
+                            record: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date */
+                            report_date?: string | null;
+                            status: string | null;
+                            /** Format: date */
+                            termination_date?: string | null;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;

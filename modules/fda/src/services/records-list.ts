@@ -18,7 +18,8 @@ import {
 import type { FdaListQuery } from '../schemas.js';
 import { DEVICE_STATUSES, DRUG_STATUSES, type FdaKind } from './records.js';
 
-export type FdaList = 'devices' | 'drugs';
+/** The operator's grids: device recalls, device enforcement reports (a tab of the devices page), drug enforcement reports. */
+export type FdaList = 'devices' | 'device-enforcement' | 'drugs';
 
 export interface FdaRecordRow {
   id: number;
@@ -50,7 +51,10 @@ export interface FdaRecord extends FdaRecordRow {
   enforcement?: Record<string, unknown> | null;
 }
 
-/** Where each list reads: the devices page lists device recalls; the drugs page drug enforcement reports. */
+/**
+ * Where each list reads: the devices page lists device recalls and (its second tab) device enforcement reports; the
+ * drugs page drug enforcement reports. Both enforcement lists are the one table by `kind`.
+ */
 const SOURCES = {
   devices: {
     table: 'fda_device_recalls',
@@ -58,7 +62,20 @@ const SOURCES = {
     event: 'res_event_number',
     count: 'device-recall',
   },
-  drugs: { table: 'fda_enforcement_reports', key: 'recall_number', event: 'event_id', count: 'drug-enforcement' },
+  'device-enforcement': {
+    table: 'fda_enforcement_reports',
+    key: 'recall_number',
+    event: 'event_id',
+    count: 'device-enforcement',
+    kind: 'device',
+  },
+  drugs: {
+    table: 'fda_enforcement_reports',
+    key: 'recall_number',
+    event: 'event_id',
+    count: 'drug-enforcement',
+    kind: 'drug',
+  },
 } as const;
 
 function listSpec(list: FdaList): ListSpec {
@@ -76,7 +93,7 @@ function listSpec(list: FdaList): ListSpec {
       report_date: 'r.report_date',
       termination_date: 'r.termination_date',
     },
-    // The search is applied by applySearch (a generated tsvector behind a GIN index), not as ILIKE over columns.
+    // The search is applied by applySearch (word prefixes on a tsvector, substrings on a trigram index), not here.
     searchColumns: [],
     defaultSort: [{ column: 'r.initiation_date', direction: 'desc' }],
     indexedSorts: ['initiation_date:desc', 'initiation_date:asc', 'recall_number:asc', 'recalling_firm:asc'],
@@ -84,8 +101,9 @@ function listSpec(list: FdaList): ListSpec {
 }
 
 function base(db: Knex, list: FdaList): Knex.QueryBuilder {
-  const qb = db(`${SOURCES[list].table} as r`);
-  return list === 'drugs' ? qb.where('r.kind', 'drug') : qb;
+  const source = SOURCES[list];
+  const qb = db(`${source.table} as r`);
+  return 'kind' in source ? qb.where('r.kind', source.kind) : qb;
 }
 
 function selectRow(db: Knex, list: FdaList) {
@@ -118,8 +136,8 @@ function selectRow(db: Knex, list: FdaList) {
 }
 
 /**
- * Word-prefix search over recall number, firm, product description, reason and code info (lot numbers): every word
- * of the search must start a word of the record ("13F18G" finds lot 13F18G0480; "arrow intern" finds Arrow International).
+ * The words of a search as a prefix query: every word must start a word of the record ("13F18G" finds lot
+ * 13F18G0480; "arrow intern" finds Arrow International). Served by the generated `search_vector` (GIN).
  */
 export function searchQuery(search: string): string | null {
   const words =
@@ -130,15 +148,47 @@ export function searchQuery(search: string): string | null {
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
 
-function applySearch(db: Knex, list: FdaList, qb: Knex.QueryBuilder, search: string | undefined): boolean {
-  const q = searchQuery(search?.trim() ?? '');
-  if (!q) return false;
-  // The matches come off the GIN index first (OFFSET 0 keeps the subquery whole): inline, the planner walks the
-  // page's sort index testing every row's tsvector until the page fills, which for a rare lot number is the table.
-  qb.whereRaw(
-    `r.id IN (SELECT id FROM ${SOURCES[list].table} WHERE search_vector @@ to_tsquery('simple', ?) OFFSET 0)`,
-    [q],
-  );
+/**
+ * The searched text as one expression (recall number, firm, product description, reason, code info), behind a pg_trgm
+ * GIN index; it must stay textually the migration's (20261126010000_fda_search_trigram) for the planner to use it.
+ */
+function searchText(key: string): string {
+  return `(${key} || ' ' || coalesce(recalling_firm, '') || ' ' || coalesce(product_description, '') || ' ' ||
+    coalesce(reason_for_recall, '') || ' ' || coalesce(code_info, ''))`;
+}
+
+/** A trigram index cannot narrow a pattern shorter than three characters: those searches stay word-prefix only. */
+const MIN_SUBSTRING = 3;
+
+/** `%` and `_` (and the escape itself) match literally in a LIKE pattern. */
+function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The search: the record contains the text (case-insensitive substring, "0480" finds lot 13F18G0480; trigram index)
+ * or every word of it starts a word of the record ("arrow intern" finds "Arrow International Inc"; tsvector index).
+ */
+function applySearch(list: FdaList, qb: Knex.QueryBuilder, search: string | undefined): boolean {
+  const text = search?.trim() ?? '';
+  const words = searchQuery(text);
+  const substring = text.length >= MIN_SUBSTRING;
+  if (!words && !substring) return false;
+  const { table, key } = SOURCES[list];
+  const branches: string[] = [];
+  const bindings: string[] = [];
+  if (words) {
+    branches.push(`SELECT id FROM ${table} WHERE search_vector @@ to_tsquery('simple', ?)`);
+    bindings.push(words);
+  }
+  if (substring) {
+    branches.push(`SELECT id FROM ${table} WHERE ${searchText(key)} ILIKE ?`);
+    bindings.push(likeContains(text));
+  }
+  // Each way off its own index, joined as a union (one `a OR b` scan was planned as a sequential scan before the table
+  // had statistics); as a subquery of its own, the planner cannot walk the page's sort index testing every row until the
+  // page fills, which for a rare lot number is the table.
+  qb.whereRaw(`r.id IN (${branches.join(' UNION ALL ')})`, bindings);
   return true;
 }
 
@@ -146,6 +196,7 @@ function applySearch(db: Knex, list: FdaList, qb: Knex.QueryBuilder, search: str
 function applyFilters(qb: Knex.QueryBuilder, list: FdaList, q: FdaListQuery): boolean {
   let narrowed = false;
   if (q.status) {
+    // openFDA's enforcement reports (devices and drugs) share the statuses Ongoing, Completed, Terminated.
     const allowed: readonly string[] = list === 'devices' ? DEVICE_STATUSES : DRUG_STATUSES;
     if (!allowed.includes(q.status)) throw new ValidationError(`status must be one of ${allowed.join(', ')}`);
     qb.where('r.status', q.status);
@@ -157,7 +208,7 @@ function applyFilters(qb: Knex.QueryBuilder, list: FdaList, q: FdaListQuery): bo
   }
   const firm = q.firm?.trim();
   if (firm) {
-    qb.where('r.recalling_firm', 'ilike', `%${firm.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    qb.where('r.recalling_firm', 'ilike', likeContains(firm));
     narrowed = true;
   }
   if (q.productCode?.trim()) {
@@ -186,7 +237,7 @@ export interface FirmScope {
 }
 
 /** The firm as the supplier master normalises names (upper case, letters and digits, single spaces); indexed. */
-const NORMALIZED_FIRM = `upper(btrim(regexp_replace(coalesce(r.recalling_firm, ''), '[^[:alnum:]]+', ' ', 'g')))`;
+export const NORMALIZED_FIRM = `upper(btrim(regexp_replace(coalesce(r.recalling_firm, ''), '[^[:alnum:]]+', ' ', 'g')))`;
 
 export async function listFda(
   db: Knex,
@@ -202,7 +253,7 @@ export async function listFda(
     if (scope.exclude.length) qb.whereRaw(`NOT (r.${SOURCES[list].key} = ANY(?))`, [scope.exclude]);
   }
   const filtered = applyFilters(qb, list, raw);
-  const searched = applySearch(db, list, qb, query.search);
+  const searched = applySearch(list, qb, query.search);
   const narrowed = filtered || searched || scope !== undefined;
   // runList caps the count of a search or filterModel; the page's own filters are capped here the same way.
   const total = narrowed
@@ -255,7 +306,7 @@ const columns = (list: FdaList): ReportColumn<FdaRecordRow>[] => [
   { header: 'Classification', value: (r) => r.classification, width: 14 },
   { header: 'Recalling Firm', value: (r) => r.recalling_firm, width: 30 },
   { header: 'Product Code', value: (r) => r.product_code, width: 12 },
-  ...(list === 'devices'
+  ...(list !== 'drugs'
     ? [{ header: 'Device Name', value: (r: FdaRecordRow) => r.device_name, width: 30 }]
     : [{ header: 'Brand Name', value: (r: FdaRecordRow) => r.brand_names.join(', '), width: 24 }]),
   { header: 'Product Description', value: (r) => r.product_description, width: 50 },
@@ -269,7 +320,16 @@ const columns = (list: FdaList): ReportColumn<FdaRecordRow>[] => [
 /** A download holds at most this many rows of the filtered list (the list narrows with its filters beyond). */
 export const MAX_DOWNLOAD_ROWS = 100_000;
 
-/** CSV and XLSX of the filtered list: "FDA Device Recalls MM-DD-YYYY.xlsx" / "FDA Drug Recalls …". */
+const TITLES: Record<FdaList, string> = {
+  devices: 'FDA Device Recalls',
+  'device-enforcement': 'FDA Device Enforcement Reports',
+  drugs: 'FDA Drug Recalls',
+};
+
+/**
+ * CSV and XLSX of the filtered list: "FDA Device Recalls MM-DD-YYYY.xlsx", "FDA Device Enforcement Reports …",
+ * "FDA Drug Recalls …".
+ */
 export function downloadFda(
   db: Knex,
   list: FdaList,
@@ -282,13 +342,13 @@ export function downloadFda(
   const query = parseListQuery({ ...raw, pageNumber: 1, pageSize: 1 }, spec);
   const qb = base(db, list);
   applyFilters(qb, list, raw);
-  applySearch(db, list, qb, query.search);
+  applySearch(list, qb, query.search);
   const filtered = applyListFilters(qb, query, spec);
   const pages = async (offset: number, limit: number) =>
     (await applyListPage(selectRow(db, list)(filtered.clone()), { ...query, pageSize: limit }, spec, 'r.id').offset(
       offset,
     )) as FdaRecordRow[];
-  const title = list === 'devices' ? 'FDA Device Recalls' : 'FDA Drug Recalls';
+  const title = TITLES[list];
   return reportFile(
     title,
     format,

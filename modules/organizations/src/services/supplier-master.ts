@@ -255,9 +255,15 @@ export async function resolveSupplierName(db: Knex, name: string): Promise<numbe
  * The supplier master names linked to a supplier organisation (issue 15: FDA recalls are matched to suppliers through
  * them), normalised as `normalizeSupplierName` does.
  */
-export async function linkedSupplierNames(db: Knex): Promise<{ organization_id: number; normalized_name: string }[]> {
-  return (await db('supplier_master')
-    .whereNotNull('organization_id')
-    .whereNot({ status: 'DEACTIVATED' })
-    .select('organization_id', 'normalized_name')) as { organization_id: number; normalized_name: string }[];
+export async function linkedSupplierNames(
+  db: Knex,
+  organizationIds?: readonly number[],
+): Promise<{ organization_id: number; normalized_name: string }[]> {
+  const qb = db('supplier_master').whereNotNull('organization_id').whereNot({ status: 'DEACTIVATED' });
+  // Only these suppliers' names (the provider dashboard's FDA card: the suppliers of the events it received).
+  if (organizationIds) qb.whereIn('organization_id', organizationIds);
+  return (await qb.select('organization_id', 'normalized_name')) as {
+    organization_id: number;
+    normalized_name: string;
+  }[];
 }

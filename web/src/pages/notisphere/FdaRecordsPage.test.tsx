@@ -47,6 +47,23 @@ const record = {
   enforcement: null,
 };
 
+const report = {
+  ...row,
+  id: 7,
+  recall_number: 'Z-2100-2012',
+  kind: 'device-enforcement',
+  event_number: '62561',
+  status: 'Ongoing',
+  classification: 'Class II',
+  recalling_firm: 'Encore Medical, Lp',
+  code_info: 'Lot 007A1037, Ref 010-55-25.',
+};
+const reportRecord = {
+  ...report,
+  record: { recall_number: 'Z-2100-2012', voluntary_mandated: 'Voluntary: Firm Initiated' },
+  openfda: {},
+};
+
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
@@ -64,6 +81,16 @@ function backend() {
       if (path === '/api/notisphere/fda/devices')
         return jsonResponse({ items: [row], total: 1, pageNumber: 1, pageSize: 50, lastUpdated: null });
       if (path === '/api/notisphere/fda/devices/Z-0053-2020') return jsonResponse(record);
+      if (path === '/api/notisphere/fda/device-enforcement')
+        return jsonResponse({ items: [report], total: 1, pageNumber: 1, pageSize: 50, lastUpdated: null });
+      if (path === '/api/notisphere/fda/device-enforcement/Z-2100-2012') return jsonResponse(reportRecord);
+      if (path === '/api/notisphere/fda/device-enforcement/csv-download')
+        return new Response('Recall Number\n', {
+          headers: {
+            'content-type': 'text/csv',
+            'content-disposition': 'attachment; filename="FDA Device Enforcement Reports 11-24-2026.csv"',
+          },
+        });
       if (path === '/api/notisphere/fda/without-event/devices')
         return jsonResponse({ items: [], total: 0, pageNumber: 1, pageSize: 50, lastUpdated: null });
       return jsonResponse({});
@@ -99,5 +126,41 @@ describe('operator FDA devices', () => {
       expect(calls.some((u) => u.startsWith('/api/notisphere/fda/without-event/devices'))).toBe(true),
     );
     await waitFor(() => expect(screen.queryByText('Arrow International Inc')).toBeNull());
+  });
+
+  it('lists device enforcement reports in the second tab, with the search, the record and the downloads', async () => {
+    localStorage.setItem(
+      'user-token',
+      JSON.stringify({
+        access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ViewFDAInformation'])),
+        refresh_token: 'r1',
+      }),
+    );
+    const calls = backend();
+    renderApp('/notisphere/fda-devices');
+    await screen.findByText('Arrow International Inc');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Enforcement reports' }));
+    expect(await screen.findByText('Encore Medical, Lp')).toBeTruthy();
+    expect(within(tableRowWith('Z-2100-2012')).getByText('Class II')).toBeTruthy();
+    expect(screen.queryByText('Arrow International Inc')).toBeNull();
+    // Only device recalls and drug reports have "without a portal event".
+    expect(screen.queryByRole('switch')).toBeNull();
+    await user.type(screen.getByRole('searchbox'), '007A1037');
+    await waitFor(() =>
+      expect(
+        calls.some((u) => u.startsWith('/api/notisphere/fda/device-enforcement?') && u.includes('search=007A1037')),
+      ).toBe(true),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Z-2100-2012' }));
+    const dialog = await screen.findByTestId('fda-record');
+    expect(await within(dialog).findByText('Voluntary: Firm Initiated')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() =>
+      expect(calls.some((u) => u.startsWith('/api/notisphere/fda/device-enforcement/csv-download'))).toBe(true),
+    );
+    const download = calls.find((u) => u.startsWith('/api/notisphere/fda/device-enforcement/csv-download'))!;
+    expect(download).toContain('search=007A1037');
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useStore } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -6,17 +6,13 @@ import {
   DataTable,
   DatePicker,
   DEFAULT_PAGE_SIZE,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
   GRID_PAGE_SIZE_OPTIONS,
   Label,
   RowActionsMenu,
   SimpleSelect,
   Switch,
   TableHeaderActions,
+  TabsContent,
   TextInput,
   useToast,
   type DataTableColumn,
@@ -26,10 +22,11 @@ import {
   downloadFdaRecords,
   type FdaFilters,
   type FdaList,
+  fdaRecordPath,
   type FdaRow,
-  useFdaRecord,
   useFdaRecords,
 } from '../../api/fda';
+import { FdaRecordDialog } from '../fda/FdaRecordDialog';
 import type { ListState } from '../../api/provider';
 import { listStateProps } from '../provider/listShared';
 import { useLabels } from '../supplier/shared/labels';
@@ -38,88 +35,29 @@ import { errorText, formatDate, useTableTexts } from '../supplier/shared/table';
 const ALL = 'ALL';
 const STATUSES: Record<FdaList, string[]> = {
   devices: ['Open Classified', 'Completed', 'Terminated'],
+  'device-enforcement': ['Ongoing', 'Completed', 'Terminated'],
   drugs: ['Ongoing', 'Completed', 'Terminated'],
 };
 const CLASSES = ['Class I', 'Class II', 'Class III'];
 
-/** A field of openFDA's record as a readable line: arrays joined, nested blocks as their own fields. */
-function fieldText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return value.map(fieldText).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-/** One record with every field openFDA published, opened from a row or by link (`?recall=Z-1234-2020`). */
-export function FdaRecordDialog({
-  list,
-  recallNumber,
-  onClose,
-}: {
-  list: FdaList;
-  recallNumber: string | null;
-  onClose: () => void;
-}) {
-  const { t } = useLingui();
-  const labels = useLabels();
-  const { data, error, isLoading } = useFdaRecord(list, recallNumber);
-  const fields = data ? Object.entries(data.record).filter(([k]) => k !== 'openfda') : [];
-  const openfda = data ? Object.entries(data.openfda) : [];
-  return (
-    <Dialog open={recallNumber !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-h-[85vh] max-w-3xl overflow-y-auto" closeLabel={t`Close`} data-testid="fda-record">
-        <DialogHeader>
-          <DialogTitle>{recallNumber}</DialogTitle>
-          <DialogDescription>
-            {data
-              ? [
-                  data.recalling_firm,
-                  labels.fdaStatuses[data.status ?? ''] ?? data.status,
-                  labels.fdaClassifications[data.classification ?? ''] ?? data.classification,
-                ]
-                  .filter(Boolean)
-                  .join(' · ')
-              : isLoading
-                ? t`Loading...`
-                : ''}
-          </DialogDescription>
-        </DialogHeader>
-        {error ? <p className="text-destructive">{errorText(error, t`Unknown error`)}</p> : null}
-        {data ? (
-          <dl className="grid grid-cols-[minmax(10rem,auto)_1fr] gap-x-4 gap-y-1 text-sm">
-            {fields.map(([key, value]) => (
-              <FieldRow key={key} name={key} value={fieldText(value)} />
-            ))}
-            {openfda.length ? (
-              <dt className="col-span-2 mt-3 font-semibold">
-                <Trans>openFDA details</Trans>
-              </dt>
-            ) : null}
-            {openfda.map(([key, value]) => (
-              <FieldRow key={`openfda.${key}`} name={key} value={fieldText(value)} />
-            ))}
-          </dl>
-        ) : null}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function FieldRow({ name, value }: { name: string; value: string }) {
-  return (
-    <>
-      <dt className="font-mono text-xs text-muted-foreground">{name}</dt>
-      <dd className="whitespace-pre-wrap break-words">{value}</dd>
-    </>
+/** The grid and its filters: the content of the tab `tab` when the page has tabs. */
+function TabBody({ tab, children }: { tab?: string; children: ReactNode }) {
+  return tab ? (
+    <TabsContent value={tab} className="grid gap-4">
+      {children}
+    </TabsContent>
+  ) : (
+    children
   );
 }
 
 /**
  * The operator's FDA grids (/notisphere/fda-devices, /notisphere/fda-drugs; Notisphere_ViewFDAInformation): search
  * (firm, product, reason, lot numbers, recall number), status, classification, firm, product code and initiation-date
- * filters, 50 to 500 rows, the record in a dialog, and CSV/XLSX of the filtered list.
+ * filters, 50 to 500 rows, the record in a dialog, and CSV/XLSX of the filtered list. `tabs` (a TabsList, inside the
+ * caller's Tabs) sits under the title, and the grid is then the content of the tab `list`.
  */
-export function FdaRecordsPage({ list }: { list: FdaList }) {
+export function FdaRecordsPage({ list, tabs }: { list: FdaList; tabs?: ReactNode }) {
   const { t } = useLingui();
   const labels = useLabels();
   const texts = useTableTexts();
@@ -138,7 +76,10 @@ export function FdaRecordsPage({ list }: { list: FdaList }) {
   const [withoutEvent, setWithoutEvent] = useState(false);
   const { data, error, isLoading } = useFdaRecords(list, state, filters, withoutEvent);
   const [downloading, setDownloading] = useState(false);
-  const title = list === 'devices' ? t`FDA Devices` : t`FDA Drugs`;
+  const title = list === 'drugs' ? t`FDA Drugs` : t`FDA Devices`;
+  const caption = list === 'device-enforcement' ? t`FDA device enforcement reports` : title;
+  // "Without a portal event" lists recalls of device recalls and drug reports (the operator's two spec pages).
+  const offersWithoutEvent = list !== 'device-enforcement';
   // The wizard's words for the date pickers (same messages, so the same translations).
   const dateTexts: Partial<DatePickerTexts> = {
     placeholder: t`MM/DD/YYYY`,
@@ -180,7 +121,7 @@ export function FdaRecordsPage({ list }: { list: FdaList }) {
     },
     { field: 'recalling_firm', header: t`Recalling Firm`, sortable: true, filterable: true },
     { field: 'product_code', header: t`Product Code`, sortable: true },
-    list === 'devices'
+    list !== 'drugs'
       ? { field: 'device_name', header: t`Device Name`, cell: (row) => row.device_name ?? '' }
       : { field: 'brand_names', header: t`Brand Name`, cell: (row) => (row.brand_names ?? []).join(', ') },
     {
@@ -235,116 +176,125 @@ export function FdaRecordsPage({ list }: { list: FdaList }) {
           downloading={downloading}
         />
       </div>
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1">
-          <Label htmlFor="fda-status">
-            <Trans>Status</Trans>
-          </Label>
-          <SimpleSelect
-            id="fda-status"
-            className="w-48"
-            options={statusOptions}
-            value={filters.status ?? ALL}
-            onValueChange={(v) => setFilter({ status: v === ALL ? undefined : (v as FdaFilters['status']) })}
-          />
+      {tabs}
+      <TabBody tab={tabs ? list : undefined}>
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="grid gap-1">
+            <Label htmlFor="fda-status">
+              <Trans>Status</Trans>
+            </Label>
+            <SimpleSelect
+              id="fda-status"
+              className="w-48"
+              options={statusOptions}
+              value={filters.status ?? ALL}
+              onValueChange={(v) => setFilter({ status: v === ALL ? undefined : (v as FdaFilters['status']) })}
+            />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="fda-classification">
+              <Trans>Classification</Trans>
+            </Label>
+            <SimpleSelect
+              id="fda-classification"
+              className="w-44"
+              options={classOptions}
+              value={filters.classification ?? ALL}
+              onValueChange={(v) =>
+                setFilter({ classification: v === ALL ? undefined : (v as FdaFilters['classification']) })
+              }
+            />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="fda-firm">
+              <Trans>Recalling Firm</Trans>
+            </Label>
+            <TextInput
+              id="fda-firm"
+              className="w-56"
+              value={filters.firm ?? ''}
+              onChange={(e) => setFilter({ firm: e.target.value || undefined })}
+            />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="fda-product-code">
+              <Trans>Product Code</Trans>
+            </Label>
+            <TextInput
+              id="fda-product-code"
+              className="w-28"
+              maxLength={20}
+              value={filters.productCode ?? ''}
+              onChange={(e) => setFilter({ productCode: e.target.value || undefined })}
+            />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="fda-from">
+              <Trans>Initiated from</Trans>
+            </Label>
+            <DatePicker
+              id="fda-from"
+              value={filters.initiatedFrom ?? null}
+              onChange={(v) => setFilter({ initiatedFrom: v ?? undefined })}
+              fromYear={1990}
+              texts={dateTexts}
+            />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="fda-to">
+              <Trans>Initiated to</Trans>
+            </Label>
+            <DatePicker
+              id="fda-to"
+              value={filters.initiatedTo ?? null}
+              onChange={(v) => setFilter({ initiatedTo: v ?? undefined })}
+              fromYear={1990}
+              texts={dateTexts}
+            />
+          </div>
+          {offersWithoutEvent ? (
+            <div className="flex items-center gap-2 pb-2">
+              <Switch
+                id="fda-without-event"
+                checked={withoutEvent}
+                onCheckedChange={(checked) => {
+                  setWithoutEvent(checked);
+                  setState((s) => ({ ...s, pageNumber: 1 }));
+                }}
+              />
+              <Label htmlFor="fda-without-event">
+                <Trans>Only recalls of portal suppliers without a portal event</Trans>
+              </Label>
+            </div>
+          ) : null}
         </div>
-        <div className="grid gap-1">
-          <Label htmlFor="fda-classification">
-            <Trans>Classification</Trans>
-          </Label>
-          <SimpleSelect
-            id="fda-classification"
-            className="w-44"
-            options={classOptions}
-            value={filters.classification ?? ALL}
-            onValueChange={(v) =>
-              setFilter({ classification: v === ALL ? undefined : (v as FdaFilters['classification']) })
-            }
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="fda-firm">
-            <Trans>Recalling Firm</Trans>
-          </Label>
-          <TextInput
-            id="fda-firm"
-            className="w-56"
-            value={filters.firm ?? ''}
-            onChange={(e) => setFilter({ firm: e.target.value || undefined })}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="fda-product-code">
-            <Trans>Product Code</Trans>
-          </Label>
-          <TextInput
-            id="fda-product-code"
-            className="w-28"
-            maxLength={20}
-            value={filters.productCode ?? ''}
-            onChange={(e) => setFilter({ productCode: e.target.value || undefined })}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="fda-from">
-            <Trans>Initiated from</Trans>
-          </Label>
-          <DatePicker
-            id="fda-from"
-            value={filters.initiatedFrom ?? null}
-            onChange={(v) => setFilter({ initiatedFrom: v ?? undefined })}
-            fromYear={1990}
-            texts={dateTexts}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="fda-to">
-            <Trans>Initiated to</Trans>
-          </Label>
-          <DatePicker
-            id="fda-to"
-            value={filters.initiatedTo ?? null}
-            onChange={(v) => setFilter({ initiatedTo: v ?? undefined })}
-            fromYear={1990}
-            texts={dateTexts}
-          />
-        </div>
-        <div className="flex items-center gap-2 pb-2">
-          <Switch
-            id="fda-without-event"
-            checked={withoutEvent}
-            onCheckedChange={(checked) => {
-              setWithoutEvent(checked);
-              setState((s) => ({ ...s, pageNumber: 1 }));
-            }}
-          />
-          <Label htmlFor="fda-without-event">
-            <Trans>Only recalls of portal suppliers without a portal event</Trans>
-          </Label>
-        </div>
-      </div>
-      <DataTable
-        caption={title}
-        columns={columns}
-        rows={data?.items ?? []}
-        getRowId={(row) => String(row.id)}
-        total={data?.total ?? 0}
-        totalCapped={data?.totalCapped}
-        sortCapped={data?.sortCapped}
-        {...listStateProps(state, setState)}
-        pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
-        loading={isLoading}
-        error={error ? error.message : null}
-        lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated) : undefined}
-        rowActions={(row) => (
-          <RowActionsMenu
-            label={t`Actions`}
-            actions={[{ id: 'view', label: t`View`, onSelect: () => open(row.recall_number) }]}
-          />
-        )}
-        texts={texts}
+        <DataTable
+          caption={caption}
+          columns={columns}
+          rows={data?.items ?? []}
+          getRowId={(row) => String(row.id)}
+          total={data?.total ?? 0}
+          totalCapped={data?.totalCapped}
+          sortCapped={data?.sortCapped}
+          {...listStateProps(state, setState)}
+          pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
+          loading={isLoading}
+          error={error ? error.message : null}
+          lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated) : undefined}
+          rowActions={(row) => (
+            <RowActionsMenu
+              label={t`Actions`}
+              actions={[{ id: 'view', label: t`View`, onSelect: () => open(row.recall_number) }]}
+            />
+          )}
+          texts={texts}
+        />
+      </TabBody>
+      <FdaRecordDialog
+        recallNumber={opened}
+        path={opened ? fdaRecordPath(list, opened) : null}
+        onClose={() => open(null)}
       />
-      <FdaRecordDialog list={list} recallNumber={opened} onClose={() => open(null)} />
     </section>
   );
 }

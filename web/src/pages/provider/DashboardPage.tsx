@@ -10,6 +10,7 @@ import { containsFilter, percent, responseProgress } from './logic';
 import { openPath, providerBasePath } from './rowActions';
 import { NewsCards } from '../content/NewsCards';
 import { TenantMetrics } from '../metrics/TenantMetrics';
+import { FdaRecallsCard } from './FdaRecallsCard';
 
 const NO_FILTER = {};
 
@@ -181,6 +182,7 @@ export default function DashboardPage() {
           <Trans>Your role does not manage recalls or supply advisories.</Trans>
         </p>
       )}
+      <FdaRecallsCard />
       <TenantMetrics side="provider" />
     </section>
   );

@@ -1,0 +1,67 @@
+import type { Knex } from 'knex';
+import type { Actor } from '@portal/core';
+import {
+  CLASS_ONE_DAYS,
+  type ClassOneRecall,
+  type ClassOneScope,
+  classOneRecord,
+  type FdaRecord,
+  linkedFdaRecords,
+  recentClassOneRecalls,
+} from '@portal/fda';
+import { linkedSupplierNames, normalizeSupplierName } from '@portal/organizations';
+import { scopeIds } from './scope.js';
+
+/**
+ * What the provider's FDA card matches on (issue 15): the suppliers of the events its organisation and sites received
+ * (their supplier master names and their organisation names, normalised as the master does) and the product codes of
+ * the FDA records those events name. The event's products carry no product code field.
+ */
+async function receivedScope(db: Knex, actor: Actor): Promise<ClassOneScope> {
+  const scope = await scopeIds(db, actor);
+  const received = () =>
+    db('provider_communications as pc')
+      .join('communications as c', 'c.id', 'pc.communication_id')
+      .whereIn('pc.provider_organization_id', scope)
+      .whereNot('pc.status', 'DELETED')
+      .whereIn('c.status', ['OPEN', 'CLOSED']);
+  const [suppliers, numbers] = await Promise.all([
+    db('organizations as so')
+      .whereIn('so.id', received().distinct('pc.supplier_organization_id'))
+      // The copy of a provider-created event names the provider itself here (not a supplier).
+      .where('so.type', 'SUPPLIER')
+      .select('so.id', 'so.name') as Promise<{ id: number; name: string }[]>,
+    received()
+      .whereRaw(`c.fda_recall_numbers <> '{}'`)
+      .distinct(db.raw('unnest(c.fda_recall_numbers) AS recall_number')) as Promise<{ recall_number: string }[]>,
+  ]);
+  const [names, linked] = await Promise.all([
+    suppliers.length
+      ? linkedSupplierNames(
+          db,
+          suppliers.map((s) => Number(s.id)),
+        )
+      : [],
+    linkedFdaRecords(
+      db,
+      numbers.map((n) => n.recall_number),
+    ),
+  ]);
+  const firms = new Set([
+    ...names.map((n) => n.normalized_name),
+    ...suppliers.map((s) => normalizeSupplierName(s.name)),
+  ]);
+  firms.delete('');
+  const productCodes = new Set(linked.flatMap((r) => (r.product_code ? [r.product_code] : [])));
+  return { firms: [...firms], productCodes: [...productCodes] };
+}
+
+/** GET /provider/dashboard/fda-recalls: the card's recalls, newest first. */
+export async function providerFdaRecalls(db: Knex, actor: Actor): Promise<{ days: number; items: ClassOneRecall[] }> {
+  return { days: CLASS_ONE_DAYS, items: await recentClassOneRecalls(db, await receivedScope(db, actor)) };
+}
+
+/** GET /provider/dashboard/fda-recalls/{recallNumber}: one record of the card (another answers 404). */
+export async function providerFdaRecord(db: Knex, actor: Actor, recallNumber: string): Promise<FdaRecord> {
+  return classOneRecord(db, await receivedScope(db, actor), recallNumber);
+}
