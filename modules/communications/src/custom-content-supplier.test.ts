@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaErrors } from '@portal/core';
+import { contentOf, type OutboxRow } from '@portal/notifications';
 import { startTestApp, type TestApp } from '@portal/testing';
 import { customersResponse, customRowsPageSchema } from './custom-content-routes.js';
 
@@ -234,10 +235,16 @@ describe('notice emails of a custom-content event', () => {
     // Lakeshore's administrator reads the product in Vietnamese.
     await t.db('users').where({ email: 'admin@lakeshore.demo' }).update({ language: 'vi' });
     expect((await sup('PUT', `/${id}/send-notification/RECALL`)).status).toBe(200);
-    const mails = (await t
+    const rows = (await t
       .db('outbox_emails')
-      .where({ reference_type: 'communication', reference_id: String(id), kind: 'NOTICE' })
-      .select('to_email', 'html_body', 'text_body')) as { to_email: string; html_body: string; text_body: string }[];
+      .where({ reference_type: 'communication', reference_id: String(id), kind: 'NOTICE' })) as OutboxRow[];
+    // Notices are rendered when sent: what the sender would send.
+    const mails = await Promise.all(
+      rows.map(async (r) => {
+        const { text, html } = await contentOf(t.db, r);
+        return { to_email: r.to_email, text_body: text, html_body: html ?? '' };
+      }),
+    );
     const mail = (to: string) => mails.find((m) => m.to_email === to)!;
 
     const river = mail('admin@riverside.demo');
