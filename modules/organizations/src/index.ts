@@ -48,6 +48,8 @@ export { providerContactFor } from './services/supplier-contacts.js';
 // The supplier master: which supplier organisation a name in a file means (issue 11).
 export { linkedSupplierNames, normalizeSupplierName, resolveSupplierName } from './services/supplier-master.js';
 export { COMMUNICATION_TYPES, type CommunicationType } from './services/communication-settings.js';
+// Read views other modules join for display, instead of naming these tables (issue 10, docs/decisions.md).
+export { findUserCard, organizationsView, type UserCard, usersView } from './services/views.js';
 
 /** `endSessions` is auth's (the sessions port, see services/sessions.ts): wired here by the composition root. */
 export function createOrganizationsModule(deps: ModuleDeps & { endSessions: SessionEnder }): PortalModule {

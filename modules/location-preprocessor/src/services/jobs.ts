@@ -16,7 +16,13 @@ import {
   runList,
   ValidationError,
 } from '@portal/core';
-import { Organization, resolveSupplierName, upsertPreprocessedLocations } from '@portal/organizations';
+import {
+  Organization,
+  organizationsView,
+  resolveSupplierName,
+  upsertPreprocessedLocations,
+  usersView,
+} from '@portal/organizations';
 import { INPUT_MESSAGES, readInputRows, SUPPLIER_FIELDS, sheetExtension } from './input.js';
 import type { LocationInput } from './matcher.js';
 import { normalizeName } from './normalize.js';
@@ -121,8 +127,8 @@ function jobView(j: JobRecord): JobView {
 
 function jobs(db: Knex): Knex.QueryBuilder {
   return db('preprocessor_jobs as j')
-    .join('organizations as s', 's.id', 'j.supplier_id')
-    .leftJoin('users as u', 'u.id', 'j.created_by');
+    .join(organizationsView(db).as('s'), 's.id', 'j.supplier_id')
+    .leftJoin(usersView(db).as('u'), 'u.id', 'j.created_by');
 }
 const selectJob = (db: Knex) => (qb: Knex.QueryBuilder) =>
   qb.select(
@@ -245,7 +251,7 @@ async function rowViews(db: Knex, rows: RowRecord[]): Promise<RowView[]> {
 function rowQuery(db: Knex, jobId: number): Knex.QueryBuilder {
   return db('preprocessor_job_rows as r')
     .leftJoin('known_providers as k', 'k.id', 'r.known_provider_id')
-    .leftJoin('users as u', 'u.id', 'r.decided_by')
+    .leftJoin(usersView(db).as('u'), 'u.id', 'r.decided_by')
     .where('r.job_id', jobId)
     .select(
       'r.id',

@@ -25,6 +25,7 @@ import { PaperResponse } from '../models/PaperResponse.js';
 import { type Cell, cellText, parseDate, readRows } from '@portal/reports';
 import { type CommunicationRow, loadOwnCommunication } from '@portal/communications';
 import { appendHistory } from '@portal/communications';
+import { organizationsView } from '@portal/organizations';
 import {
   type ActionRow,
   checkValue,
@@ -216,7 +217,7 @@ export async function listPaperResponses(
   const base = db('paper_responses as p')
     .join('provider_communications as pc', 'pc.id', 'p.provider_communication_id')
     .join('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
-    .leftJoin('organizations as po', 'po.id', 'pc.provider_organization_id')
+    .leftJoin(organizationsView(db).as('po'), 'po.id', 'pc.provider_organization_id')
     .leftJoin('communication_affected_locations as al', 'al.id', 'p.affected_location_id')
     .where({
       'p.communication_id': communicationId,
@@ -254,7 +255,7 @@ export async function providerNames(db: Knex, actor: Actor, communicationId: num
   await loadSentEvent(db, actor, communicationId);
   return db('provider_communications as pc')
     .join('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
-    .leftJoin('organizations as po', 'po.id', 'pc.provider_organization_id')
+    .leftJoin(organizationsView(db).as('po'), 'po.id', 'pc.provider_organization_id')
     .leftJoin('paper_responses as p', function join() {
       this.on('p.provider_communication_id', '=', 'pc.id').andOnVal('p.status', '=', 'ACTIVE');
     })

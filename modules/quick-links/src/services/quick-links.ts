@@ -18,7 +18,7 @@ import {
   UPLOAD_MESSAGES,
   ValidationError,
 } from '@portal/core';
-import { Organization } from '@portal/organizations';
+import { Organization, organizationsView } from '@portal/organizations';
 import { QuickLink } from '../models/QuickLink.js';
 import { QUICK_LINK_STATUSES, type QuickLinkStatus } from '../schemas.js';
 
@@ -87,7 +87,7 @@ function toView(config: Config, link: QuickLink, organizations: TargetOrganizati
 async function targetsOf(db: Knex | Knex.Transaction, ids: number[]): Promise<Map<number, TargetOrganization[]>> {
   const rows = ids.length
     ? ((await db('quick_link_organizations as qo')
-        .join('organizations as o', 'o.id', 'qo.organization_id')
+        .join(organizationsView(db).as('o'), 'o.id', 'qo.organization_id')
         .whereIn('qo.quick_link_id', ids)
         .orderBy('o.name')
         .select('qo.quick_link_id', 'o.id', 'o.name', 'o.type')) as (TargetOrganization & {
@@ -134,7 +134,7 @@ export async function listQuickLinks(
           e
             .select(db.raw('1'))
             .from('quick_link_organizations as qo')
-            .join('organizations as o', 'o.id', 'qo.organization_id')
+            .join(organizationsView(db).as('o'), 'o.id', 'qo.organization_id')
             .whereRaw('qo.quick_link_id = q.id')
             .where('o.name', 'ilike', pattern),
         ),

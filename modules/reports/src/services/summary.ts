@@ -9,6 +9,7 @@ import {
   loadOwnCommunication,
   type OperatorEventFilters,
 } from '@portal/communications';
+import { organizationsView } from '@portal/organizations';
 import { fileOf, percent, type ReportContext, type ReportFormat } from './event-reports.js';
 import { openEventReport, REPORT_TYPES } from './report-history.js';
 
@@ -216,7 +217,7 @@ function eventBatches(
     )
     .as('m');
   const query = db('communications as c')
-    .join('organizations as o', 'o.id', 'c.organization_id')
+    .join(organizationsView(db).as('o'), 'o.id', 'c.organization_id')
     .leftJoin(customers, 'ac.communication_id', 'c.id')
     .leftJoin(notices, 'pc.communication_id', 'c.id')
     .leftJoin(emails, 'm.reference_id', db.raw('c.id::text'))
