@@ -13,6 +13,15 @@ export {
   MISSING_TEMPLATE_STATUS,
   missingTemplate,
 } from './outbox.js';
+// Read views of the outbox for the modules that list or count their mail (issue 10).
+export {
+  emailEventsOf,
+  engagementOf,
+  findOutboxEmail,
+  openedAndClicked,
+  outboxView,
+  type OutboxEmailRow,
+} from './views.js';
 export type { OutgoingEmail, WrittenEmail, TemplatedEmail, BulkEmail, OutboxRow, DrainResult } from './outbox.js';
 export { TEMPLATE_KINDS, TEMPLATE_LANGUAGES, templateKind } from './templates/catalog.js';
 export type { TemplateKind, TemplateLanguage } from './templates/catalog.js';

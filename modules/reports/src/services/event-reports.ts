@@ -14,6 +14,7 @@ import {
 } from '@portal/core';
 import { type ActionType, fieldText, historyFacts, productFieldsOfEvent } from '@portal/communications';
 import type { ResponseValue } from '@portal/communications';
+import { openedAndClicked, outboxView } from '@portal/notifications';
 import { organizationsView, usersView } from '@portal/organizations';
 import { openEventReport, REPORT_TYPES } from './report-history.js';
 
@@ -581,7 +582,8 @@ export async function notificationReport(ctx: ReportContext, id: number): Promis
   const { db, actor } = ctx;
   const rows = keysetBatches<EmailRow>(
     async (after, size) =>
-      (await db('outbox_emails as o')
+      (await db
+        .from(outboxView(db).as('o'))
         .leftJoin('provider_communications as pc', 'pc.id', 'o.provider_communication_id')
         .leftJoin('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
         .where({
@@ -603,12 +605,7 @@ export async function notificationReport(ctx: ReportContext, id: number): Promis
           'o.attempts',
           'o.last_error',
           'ac.name as customer_name',
-          db.raw(
-            `EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_email_id = o.id AND e.event = 'Opened') as opened`,
-          ),
-          db.raw(
-            `EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_email_id = o.id AND e.event = 'Click') as clicked`,
-          ),
+          ...openedAndClicked(db, 'o'),
         )) as EmailRow[],
     BATCH,
   );
