@@ -1,7 +1,7 @@
-import type { ModuleDeps, PortalModule, SessionEnder } from '@portal/core';
+import type { ModuleDeps, PortalModule, SessionEnder, SetPasswordLinkIssuer } from '@portal/core';
 import { registerRecipientLanguages } from '@portal/notifications';
 import { operatorLocationRoutes } from './operator-location-routes.js';
-import { wireSessionEnder } from './services/sessions.js';
+import { wireSessionEnder, wireSetPasswordLinkIssuer } from './services/sessions.js';
 import { operatorOrganizationRoutes } from './operator-routes.js';
 import { organizationRoutes } from './routes.js';
 import { userLanguages } from './services/language.js';
@@ -51,9 +51,15 @@ export { COMMUNICATION_TYPES, type CommunicationType } from './services/communic
 // Read views other modules join for display, instead of naming these tables (issue 10, docs/decisions.md).
 export { findUserCard, organizationsView, type UserCard, usersView } from './services/views.js';
 
-/** `endSessions` is auth's (the sessions port, see services/sessions.ts): wired here by the composition root. */
-export function createOrganizationsModule(deps: ModuleDeps & { endSessions: SessionEnder }): PortalModule {
+/**
+ * `endSessions` and `issueSetPasswordLink` are auth's (the ports of services/sessions.ts): wired here by the
+ * composition root.
+ */
+export function createOrganizationsModule(
+  deps: ModuleDeps & { endSessions: SessionEnder; issueSetPasswordLink: SetPasswordLinkIssuer },
+): PortalModule {
   wireSessionEnder(deps.endSessions);
+  wireSetPasswordLinkIssuer(deps.issueSetPasswordLink);
   return {
     name: 'organizations',
     routes: [...organizationRoutes(deps), ...operatorOrganizationRoutes(deps), ...operatorLocationRoutes(deps)],

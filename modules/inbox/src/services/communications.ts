@@ -27,6 +27,7 @@ import { lookupOptions } from '@portal/lookups';
 import { appendHistory, listHistory } from '@portal/communications';
 import { noticeHistory, noticeView, type NoticeView } from '@portal/communications';
 import { type LinkedFdaRecord, linkedFdaRecords } from '@portal/fda';
+import { insertReportHistory, reportHistoryOf } from '@portal/reports';
 import { loadScopedNotice, mayManageType, PROVIDER_PERMISSION_OF_TYPE, scopeIds, type ScopedNotice } from './scope.js';
 
 // ---------- the list (001 §7.6, 000 §3 row fields, §4 row actions) ----------
@@ -1004,19 +1005,17 @@ export async function addReportHistory(
 ) {
   return db.transaction(async (trx) => {
     await loadScopedNotice(trx, actor, pcId, { communicationId });
-    const [row] = await trx('report_history')
-      .insert({
-        communication_id: communicationId,
-        organization_id: actor.organizationId,
-        report_type: reportType,
-        created_by: actor.userId,
-      })
-      .returning('*');
+    const row = await insertReportHistory(trx, {
+      communicationId,
+      organizationId: actor.organizationId,
+      reportType,
+      userId: actor.userId,
+    });
     await recordAudit(trx, actor, {
       organizationId: actor.organizationId,
       action: 'REPORT_HISTORY_ADDED',
       entityType: 'report_history',
-      entityId: (row as { id: number }).id,
+      entityId: row.id,
       after: { communicationId, reportType },
     });
     return row as Record<string, unknown>;
@@ -1025,12 +1024,5 @@ export async function addReportHistory(
 
 export async function reportHistory(db: Knex, actor: Actor, communicationId: number, pcId: number, reportType: string) {
   await loadScopedNotice(db, actor, pcId, { communicationId });
-  const q = db('report_history as r')
-    .leftJoin('users as u', 'u.id', 'r.created_by')
-    .where({ 'r.communication_id': communicationId, 'r.organization_id': actor.organizationId })
-    .orderBy('r.created_at', 'desc')
-    .orderBy('r.id', 'desc')
-    .select('r.id', 'r.report_type', 'r.created_at', 'u.email as created_by_email');
-  if (reportType !== 'all') q.where('r.report_type', reportType);
-  return q;
+  return reportHistoryOf(db, { communicationId, organizationId: actor.organizationId, reportType });
 }

@@ -112,3 +112,34 @@ export async function listReportHistory(
     'r.created_at',
   );
 }
+
+/** A report-history row an organisation adds for one of its reports of an event (the provider's own downloads). */
+export async function insertReportHistory(
+  trx: Knex | Knex.Transaction,
+  row: { communicationId: number; organizationId: number; reportType: string; userId: number },
+): Promise<Record<string, unknown> & { id: number }> {
+  const [inserted] = await trx('report_history')
+    .insert({
+      communication_id: row.communicationId,
+      organization_id: row.organizationId,
+      report_type: row.reportType,
+      created_by: row.userId,
+    })
+    .returning('*');
+  return inserted as Record<string, unknown> & { id: number };
+}
+
+/** An organisation's report history of one event, newest first, with who made each (`reportType` or `all`). */
+export function reportHistoryOf(
+  db: Knex,
+  where: { communicationId: number; organizationId: number; reportType: string },
+): Knex.QueryBuilder {
+  const q = db('report_history as r')
+    .leftJoin(usersView(db).as('u'), 'u.id', 'r.created_by')
+    .where({ 'r.communication_id': where.communicationId, 'r.organization_id': where.organizationId })
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .select('r.id', 'r.report_type', 'r.created_at', 'u.email as created_by_email');
+  if (where.reportType !== 'all') q.where('r.report_type', where.reportType);
+  return q;
+}
