@@ -14,7 +14,13 @@ export { Organization } from './models/Organization.js';
 export { User, type UserStatus } from './models/User.js';
 export { Role } from './models/Role.js';
 export { Membership } from './models/Membership.js';
-export { activeMemberships, loadActor, SIGN_IN_STATUSES, type MembershipChoice } from './services/members.js';
+export {
+  activeMemberships,
+  actorByEmail,
+  loadActor,
+  SIGN_IN_STATUSES,
+  type MembershipChoice,
+} from './services/members.js';
 export {
   addMembership,
   createOrganizationWithRoles,
@@ -48,8 +54,31 @@ export { providerContactFor } from './services/supplier-contacts.js';
 // The supplier master: which supplier organisation a name in a file means (issue 11).
 export { linkedSupplierNames, normalizeSupplierName, resolveSupplierName } from './services/supplier-master.js';
 export { COMMUNICATION_TYPES, type CommunicationType } from './services/communication-settings.js';
+// The accounts auth signs in, locks, unlocks and changes (issue 10: auth no longer names these tables).
+export {
+  activatePendingMemberships,
+  countFailedLogin,
+  createPendingAccount,
+  findOrganizationProfile,
+  findRegistrationOrganization,
+  findUserAccount,
+  type OrganizationProfile,
+  patchUserAccount,
+  type RegistrationOrganization,
+  requiresSecondFactor,
+  type UserAccount,
+  type UserAccountPatch,
+} from './services/accounts.js';
 // Read views other modules join for display, instead of naming these tables (issue 10, docs/decisions.md).
-export { findUserCard, organizationsView, type UserCard, usersView } from './services/views.js';
+export {
+  findOrganizationCard,
+  findUserCard,
+  type OrganizationCard,
+  organizationsView,
+  permittedMembers,
+  type UserCard,
+  usersView,
+} from './services/views.js';
 
 /**
  * `endSessions` and `issueSetPasswordLink` are auth's (the ports of services/sessions.ts): wired here by the

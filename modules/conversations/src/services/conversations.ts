@@ -25,6 +25,13 @@ import {
 } from '@portal/communications';
 import { scopeIds } from '@portal/inbox';
 import { enqueueEmail } from '@portal/notifications';
+import {
+  findOrganizationCard,
+  type OrganizationCard,
+  organizationsView,
+  permittedMembers,
+  usersView,
+} from '@portal/organizations';
 import { type ConversationStatus, MAX_SUBJECT, type Side } from '../schemas.js';
 
 export const CONVERSATION_MESSAGES = {
@@ -233,8 +240,8 @@ export async function getThread(db: Knex, config: Config, party: Party, cid: num
   return db.transaction(async (trx) => {
     const conversation = await loadConversation(trx, party, cid);
     const messages = (await trx('conversation_messages as m')
-      .join('organizations as o', 'o.id', 'm.sender_organization_id')
-      .leftJoin('users as u', 'u.id', 'm.sender_user_id')
+      .join(organizationsView(trx).as('o'), 'o.id', 'm.sender_organization_id')
+      .leftJoin(usersView(trx).as('u'), 'u.id', 'm.sender_user_id')
       .where('m.conversation_id', cid)
       .orderBy('m.id')
       .limit(MAX_THREAD_MESSAGES)
@@ -336,18 +343,15 @@ async function recipientsOn(
   if (organizationId === null) return [];
   const permission = side === 'SUPPLIER' ? PERMISSION_OF_TYPE[event.type] : PROVIDER_PERMISSION_OF_TYPE[event.type];
   const members = () =>
-    trx('memberships as ms')
-      .join('users as u', 'u.id', 'ms.user_id')
-      .join('role_permissions as rp', 'rp.role_id', 'ms.role_id')
-      .where({ 'ms.status': 'ACTIVE', 'rp.permission': permission })
-      .whereIn('u.status', ['VERIFIED', 'SSO'])
-      .orderBy('u.email')
+    trx
+      .from(permittedMembers(trx, permission).as('pm'))
+      .orderBy('pm.email')
       .limit(MAX_NOTICE_RECIPIENTS)
-      .distinct('u.email');
+      .distinct('pm.email');
   const participants = (await members()
-    .where('ms.organization_id', organizationId)
+    .where('pm.organization_id', organizationId)
     .whereIn(
-      'u.id',
+      'pm.user_id',
       trx
         .select('sender_user_id')
         .from('conversation_messages')
@@ -362,7 +366,7 @@ async function recipientsOn(
         ),
     )) as { email: string }[];
   if (participants.length) return participants.map((r) => r.email);
-  const everyone = (await members().where('ms.organization_id', organizationId)) as { email: string }[];
+  const everyone = (await members().where('pm.organization_id', organizationId)) as { email: string }[];
   return everyone.map((r) => r.email);
 }
 
@@ -432,7 +436,7 @@ async function appendMessage(
 
   const to = otherSide(side);
   const [sender, recipients] = await Promise.all([
-    trx('organizations').where({ id: actor.organizationId }).first('name') as Promise<{ name: string }>,
+    findOrganizationCard(trx, actor.organizationId) as Promise<OrganizationCard>,
     recipientsOn(trx, to, event, pc, conversation.id),
   ]);
   const link = conversationLink(config, to, event, pc.id, conversation.id);
@@ -494,9 +498,7 @@ export async function startConversation(
       Number(pc.provider_organization_id) !== target.providerOrganizationId
     )
       throw new NotFoundError(CONVERSATION_MESSAGES.eventNotFound);
-    const supplier = (await trx('organizations').where({ id: event.organization_id }).first('type')) as {
-      type: string;
-    };
+    const supplier = (await findOrganizationCard(trx, event.organization_id)) as OrganizationCard;
     // A provider's own (internal) event has no supplier on the other end.
     if (supplier.type !== 'SUPPLIER') throw new BusinessRuleError(CONVERSATION_MESSAGES.noSupplier, 'NO_SUPPLIER');
     if (target.actionId) {
