@@ -71,11 +71,17 @@ export {
 } from './services/accounts.js';
 // Read views other modules join for display, instead of naming these tables (issue 10, docs/decisions.md).
 export {
+  activeMembers,
+  emailDomainsOf,
+  findAdministrator,
   findOrganizationCard,
+  findProviderByDomain,
   findUserCard,
+  locationFilesView,
   type OrganizationCard,
   organizationsView,
   permittedMembers,
+  providersByCustomerKeys,
   type UserCard,
   usersView,
 } from './services/views.js';

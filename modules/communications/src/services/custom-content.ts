@@ -13,6 +13,7 @@ import {
   runList,
   ValidationError,
 } from '@portal/core';
+import { organizationsView, providersByCustomerKeys } from '@portal/organizations';
 import { assertDraft, loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
 import { activeProductFields, checkCustomFields, type ProductField } from './product-fields.js';
@@ -105,27 +106,8 @@ async function countRows(db: Knex | Knex.Transaction, id: number): Promise<numbe
  * The provider organisations customer keys name: a provider's Notisphere ID (a health system or one of its sites), or
  * one of the supplier's own location ids mapped to a provider.
  */
-async function resolveKeys(trx: Knex.Transaction, supplierId: number, keys: string[]): Promise<Map<string, number>> {
-  const found = new Map<string, number>();
-  const byNotisphere = (await trx('organizations')
-    .where({ type: 'PROVIDER' })
-    .whereRaw('lower(notisphere_id) = ANY(?)', [keys.map((k) => k.toLowerCase())])
-    .select('id', 'notisphere_id')) as { id: string; notisphere_id: string }[];
-  for (const o of byNotisphere) found.set(o.notisphere_id.toLowerCase(), Number(o.id));
-  // A location is a provider's when mapped to it, or when it carries that provider's Notisphere ID.
-  const byLocation = (await trx('supplier_locations as l')
-    .joinRaw("LEFT JOIN organizations o ON lower(o.notisphere_id) = lower(l.notisphere_id) AND o.type = 'PROVIDER'")
-    .where('l.organization_id', supplierId)
-    .whereRaw('lower(l.location_id) = ANY(?)', [keys.map((k) => k.toLowerCase())])
-    .whereRaw('coalesce(l.provider_organization_id, o.id) IS NOT NULL')
-    .select('l.location_id', trx.raw('coalesce(l.provider_organization_id, o.id) AS provider_organization_id'))) as {
-    location_id: string;
-    provider_organization_id: string;
-  }[];
-  for (const l of byLocation)
-    if (!found.has(l.location_id.toLowerCase()))
-      found.set(l.location_id.toLowerCase(), Number(l.provider_organization_id));
-  return found;
+function resolveKeys(trx: Knex.Transaction, supplierId: number, keys: string[]): Promise<Map<string, number>> {
+  return providersByCustomerKeys(trx, supplierId, keys);
 }
 
 function fieldValue(f: ProductField, c: Cell): unknown {
@@ -312,7 +294,7 @@ export async function listCustomRows(
   const event = await loadOwnCommunication(db, actor, id);
   const query = parseListQuery(raw, LIST_SPEC);
   const base = db('communication_custom_rows as r')
-    .join('organizations as o', 'o.id', 'r.provider_organization_id')
+    .join(organizationsView(db).as('o'), 'o.id', 'r.provider_organization_id')
     .where({ 'r.communication_id': id, 'r.organization_id': actor.organizationId });
   const page = await runList<CustomRow & { customer_name: string }>(base, query, LIST_SPEC, 'r.id', (qb) =>
     qb.select(...CUSTOM_ROW_COLUMNS.map((c) => `r.${c}`), 'o.name as customer_name'),

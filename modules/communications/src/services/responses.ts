@@ -16,6 +16,7 @@ import {
   UPLOAD_MESSAGES,
   ValidationError,
 } from '@portal/core';
+import { findOrganizationCard, usersView } from '@portal/organizations';
 import type { ActionType } from '../constants.js';
 import type { CommunicationRow } from './access.js';
 import { appendHistory, historyFacts } from './history.js';
@@ -201,7 +202,7 @@ export async function noticeView(db: Knex, secret: string, ctx: NoticeContext): 
   const { pc, event } = ctx;
   const [supplier, customer, products, actions, responses, files, documents, productFields, unitAnswers] =
     await Promise.all([
-      db('organizations').where({ id: event.organization_id }).first('name'),
+      findOrganizationCard(db, event.organization_id),
       db('communication_affected_customers').where({ id: pc.affected_customer_id }).first('name'),
       // A custom-content event shows each customer its own rows, never another's (issue 16).
       event.custom_content
@@ -747,7 +748,7 @@ export async function noticeHistory(
   }[]
 > {
   const rows = (await db('communication_history as h')
-    .leftJoin('users as u', 'u.id', 'h.actor_user_id')
+    .leftJoin(usersView(db).as('u'), 'u.id', 'h.actor_user_id')
     .where({ 'h.provider_communication_id': pcId })
     .orderBy('h.created_at', 'desc')
     .orderBy('h.id', 'desc')

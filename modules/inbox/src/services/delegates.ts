@@ -10,6 +10,7 @@ import {
   signedUrls,
   ValidationError,
 } from '@portal/core';
+import { activeMembers, organizationsView } from '@portal/organizations';
 import { enqueueEmail } from '@portal/notifications';
 import type { CommunicationRow } from '@portal/communications';
 import { appendHistory } from '@portal/communications';
@@ -266,15 +267,13 @@ export async function providerEmailList(
   const scope = await scopeIds(db, actor);
   const orgs = organizationIds === null ? scope : organizationIds.filter((id) => scope.includes(id));
   if (!orgs.length) throw new NotFoundError('Organization not found.');
-  return db('memberships as m')
-    .join('users as u', 'u.id', 'm.user_id')
-    .join('organizations as o', 'o.id', 'm.organization_id')
-    .whereIn('m.organization_id', orgs)
-    .where('m.status', 'ACTIVE')
-    .whereIn('u.status', ['VERIFIED', 'SSO'])
+  return db
+    .from(activeMembers(db).as('u'))
+    .join(organizationsView(db).as('o'), 'o.id', 'u.organization_id')
+    .whereIn('u.organization_id', orgs)
     .orderBy('u.email')
     .select(
-      'u.id as user_id',
+      'u.user_id',
       'u.email',
       'u.first_name',
       'u.last_name',

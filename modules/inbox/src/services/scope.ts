@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { type Actor, AppError, ForbiddenError, NotFoundError } from '@portal/core';
+import { organizationsView } from '@portal/organizations';
 import type { CommunicationType } from '@portal/communications';
 import type { CommunicationRow } from '@portal/communications';
 import { loadNotice, type ProviderCommunicationRow, type Respondent } from '@portal/communications';
@@ -17,7 +18,8 @@ export const NOT_FOUND = 'Communication not found.';
 /** A provider's scope (DESIGN §3): its own organisation plus its sites (organizations.parent_id = own id). */
 export async function scopeIds(db: Knex | Knex.Transaction, actor: Actor): Promise<number[]> {
   if (actor.organizationType !== 'PROVIDER') throw new ForbiddenError();
-  const sites = (await db('organizations')
+  const sites = (await db
+    .from(organizationsView(db).as('o'))
     .where({ parent_id: actor.organizationId, type: 'PROVIDER' })
     .whereNot({ status: 'DELETED' })
     .pluck('id')) as number[];

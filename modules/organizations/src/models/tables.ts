@@ -9,7 +9,6 @@ export const ownedTables: readonly string[] = [
   'supplier_location_files',
   'supplier_master',
   'sales_representatives',
-  'sales_rep_links',
   'distribution_lists',
   'distribution_list_members',
   'template_actions',
