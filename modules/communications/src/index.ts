@@ -9,6 +9,7 @@ import { supplierCommunicationRoutes } from './routes.js';
  * (inbox, public notices, paper responses, reports) reads and writes through the functions below.
  */
 export { sendReminders } from './services/sending.js';
+export { type DelegateRecorder, type NewDelegate, registerDelegateRecorder } from './services/delegate-port.js';
 export { seedDemoCommunications } from './demo.js';
 export { appendHistory, historyFacts, listHistory } from './services/history.js';
 export {

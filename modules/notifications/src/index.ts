@@ -28,7 +28,13 @@ export type { TemplateKind, TemplateLanguage } from './templates/catalog.js';
 export { loadTemplate } from './templates/render.js';
 export type { LoadedTemplate, TemplateRef } from './templates/render.js';
 export { Mailer } from './mailer.js';
-export { recipientLanguages, registerRecipientLanguages, type RecipientLanguages } from './recipients.js';
+export {
+  recipientLanguages,
+  registerRecipientLanguages,
+  registerUsersView,
+  type RecipientLanguages,
+  type UsersView,
+} from './recipients.js';
 export { pixelUrl, trackedUrl } from './tracking.js';
 
 export function createNotificationsModule(deps: ModuleDeps): PortalModule {

@@ -1,13 +1,16 @@
 import type { ModuleDeps, PortalModule, SessionEnder, SetPasswordLinkIssuer } from '@portal/core';
-import { registerRecipientLanguages } from '@portal/notifications';
+import { registerRecipientLanguages, registerUsersView } from '@portal/notifications';
 import { operatorLocationRoutes } from './operator-location-routes.js';
 import { wireSessionEnder, wireSetPasswordLinkIssuer } from './services/sessions.js';
 import { operatorOrganizationRoutes } from './operator-routes.js';
 import { organizationRoutes } from './routes.js';
 import { userLanguages } from './services/language.js';
+import { usersView } from './services/views.js';
 
 // Every email is written in its recipient's language (issue 12); the users' preferences live here.
 registerRecipientLanguages(userLanguages);
+// Its "created by" columns show users through this module's view, not its table (issue 10).
+registerUsersView(usersView);
 export { userLanguages } from './services/language.js';
 
 export { Organization } from './models/Organization.js';

@@ -13,7 +13,7 @@ import {
 import { activeMembers, organizationsView } from '@portal/organizations';
 import { enqueueEmail } from '@portal/notifications';
 import type { CommunicationRow } from '@portal/communications';
-import { appendHistory } from '@portal/communications';
+import { appendHistory, type DelegateRecorder } from '@portal/communications';
 import {
   type AnswerInput,
   answerAction,
@@ -451,3 +451,20 @@ export async function delegateResponses(db: Knex, secret: string, ctx: DelegateC
     })),
   };
 }
+
+/** Records a delegate the supplier asked for (communications' delegates port; see its delegate-port.ts). */
+export const recordSupplierDelegate: DelegateRecorder = async (trx, d) => {
+  const [row] = await trx('provider_delegates')
+    .insert({
+      organization_id: d.organizationId,
+      provider_communication_id: d.providerCommunicationId,
+      communication_id: d.communicationId,
+      action_id: d.actionId,
+      email: d.email,
+      message: d.message,
+      created_by: d.createdBy,
+      notice_link_id: d.noticeLinkId,
+    })
+    .returning('id');
+  return Number((row as { id: number }).id);
+};
