@@ -1,8 +1,13 @@
 import type { ModuleDeps, PortalModule } from '@portal/core';
+import { registerVocabularyUsage } from '@portal/lookups';
 import { operatorCommunicationRoutes } from './operator-routes.js';
 import { customContentRoutes } from './custom-content-routes.js';
 import { productFieldRoutes } from './product-field-routes.js';
 import { supplierCommunicationRoutes } from './routes.js';
+import { vocabularyUsage } from './services/vocabulary-usage.js';
+
+// Lookups asks whether a value is in use; the codes live in this module's events and answers (issue 10).
+registerVocabularyUsage(vocabularyUsage);
 
 /**
  * Supplier events: authoring, approval, sending and tracking, and the answers every other communication module
@@ -18,6 +23,7 @@ export {
   answerAll,
   checkValue,
   deleteActionFile,
+  findActionFile,
   listActionFiles,
   loadNotice,
   noticeHistory,

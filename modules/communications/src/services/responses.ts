@@ -683,6 +683,22 @@ export async function listActionFiles(db: Knex, secret: string, pcId: number, ac
   ).map(fileView(secret));
 }
 
+/** One live answer file of a provider communication (signed links), or undefined. */
+export async function findActionFile(
+  db: Knex,
+  secret: string,
+  pcId: number,
+  fileId: number,
+): Promise<FileView | undefined> {
+  const file = (await db('response_files')
+    .where({ id: fileId, provider_communication_id: pcId })
+    .whereNull('deleted_at')
+    .first('action_id')) as { action_id: number } | undefined;
+  if (!file) return undefined;
+  const list = await listActionFiles(db, secret, pcId, file.action_id);
+  return list.find((f) => f.id === fileId);
+}
+
 /** Deletes a file of an action; a submitted answer that listed it drops it, and completion is recomputed. */
 export async function deleteActionFile(
   db: Knex,
