@@ -14,6 +14,13 @@ registerVocabularyUsage(vocabularyUsage);
  * (inbox, public notices, paper responses, reports) reads and writes through the functions below.
  */
 export { sendReminders } from './services/sending.js';
+// Read views of this module's tables for the modules that show them (issue 10, docs/decisions.md).
+export {
+  actionsView,
+  communicationsView,
+  findProviderCommunication,
+  noticesView,
+} from './services/read-views.js';
 export { type DelegateRecorder, type NewDelegate, registerDelegateRecorder } from './services/delegate-port.js';
 export { seedDemoCommunications } from './demo.js';
 export { appendHistory, historyFacts, listHistory } from './services/history.js';

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { communicationsView, noticesView } from '@portal/communications';
 import type { Config, FileStore } from '@portal/core';
 import { actorByEmail } from '@portal/organizations';
 import { postMessage, providerParty, startConversation, supplierParty } from './services/conversations.js';
@@ -22,8 +23,9 @@ export async function seedDemoConversations(db: Knex, config: Config): Promise<v
   const supplier = await actorByEmail(db, 'recalls@acme.demo');
   const provider = await actorByEmail(db, 'admin@riverside.demo');
   if (!supplier || !provider) return;
-  const pc = (await db('provider_communications as pc')
-    .join('communications as c', 'c.id', 'pc.communication_id')
+  const pc = (await db
+    .from(noticesView(db).as('pc'))
+    .join(communicationsView(db).as('c'), 'c.id', 'pc.communication_id')
     .where({ 'c.organization_id': supplier.organizationId, 'c.type': 'RECALL', 'c.status': 'OPEN' })
     .where('pc.provider_organization_id', provider.organizationId)
     .orderBy('pc.id')

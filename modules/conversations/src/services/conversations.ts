@@ -15,11 +15,14 @@ import {
   ValidationError,
 } from '@portal/core';
 import {
+  actionsView,
   appendHistory,
   type CommunicationRow,
   type CommunicationType,
   loadNotice,
+  findProviderCommunication,
   loadOwnCommunication,
+  noticesView,
   PERMISSION_OF_TYPE,
   type ProviderCommunicationRow,
 } from '@portal/communications';
@@ -164,14 +167,13 @@ async function summaries(db: Db, party: Party, only?: number): Promise<Conversat
     .modify((q) => {
       if (only !== undefined) q.where('c.id', only);
     })
-    .join('provider_communications as pc', 'pc.id', 'c.provider_communication_id')
-    .leftJoin('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
-    .leftJoin('communication_actions as a', 'a.id', 'c.action_id')
+    .join(noticesView(db).as('pc'), 'pc.id', 'c.provider_communication_id')
+    .leftJoin(actionsView(db).as('a'), 'a.id', 'c.action_id')
     .orderByRaw('c.last_message_at DESC NULLS LAST, c.id DESC')
     .limit(1000)
     .select(
       'c.*',
-      'ac.name as customer_name',
+      'pc.customer_name',
       'a.title as action_title',
       db.raw(
         `(SELECT count(*)::int FROM conversation_messages m
@@ -502,7 +504,8 @@ export async function startConversation(
     // A provider's own (internal) event has no supplier on the other end.
     if (supplier.type !== 'SUPPLIER') throw new BusinessRuleError(CONVERSATION_MESSAGES.noSupplier, 'NO_SUPPLIER');
     if (target.actionId) {
-      const action = await trx('communication_actions')
+      const action = await trx
+        .from(actionsView(trx).as('a'))
         .where({ id: target.actionId, communication_id: event.id })
         .first('id');
       if (!action) throw new NotFoundError('Action not found.');
@@ -539,9 +542,10 @@ export async function postMessage(
   await withStoredFiles(db, store, async (trx, stored) => {
     const conversation = await loadConversation(trx, party, cid, true);
     if (conversation.status === 'CLOSED') throw new ConflictError(CONVERSATION_MESSAGES.closed, 'CONVERSATION_CLOSED');
-    const pc = (await trx('provider_communications')
-      .where({ id: conversation.provider_communication_id })
-      .first()) as ProviderCommunicationRow;
+    const pc = (await findProviderCommunication(
+      trx,
+      conversation.provider_communication_id,
+    )) as ProviderCommunicationRow;
     return appendMessage(trx, store, config, party, conversation, pc, message, files, stored, 'CONVERSATION_MESSAGE');
   });
   return getThread(db, config, party, cid);
