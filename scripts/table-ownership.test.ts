@@ -53,6 +53,17 @@ describe('table ownership check', () => {
     expect(result.lines).toContain('  orders → people: 2');
   });
 
+  it("flags a query through another module's objection model", async () => {
+    write(
+      'modules/people/src/models/Person.ts',
+      "export class Person extends BaseModel {\n  static override tableName = 'people';\n}\n",
+    );
+    write('modules/orders/src/services/buyer.ts', 'export const buyer = (db, id) => Person.query(db).findById(id);\n');
+    const result = await checkTableOwnership(root);
+    expect(result.ok).toBe(false);
+    expect(result.counts).toEqual({ 'modules/orders/src/services/buyer.ts': { people: 1 } });
+  });
+
   it('ignores tests, comments and names that are not table access', async () => {
     write('modules/orders/src/orders.test.ts', "await db('people').del();\n");
     write(

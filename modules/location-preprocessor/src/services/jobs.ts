@@ -17,7 +17,7 @@ import {
   ValidationError,
 } from '@portal/core';
 import {
-  Organization,
+  findOrganizationCard,
   organizationsView,
   resolveSupplierName,
   upsertPreprocessedLocations,
@@ -319,7 +319,8 @@ export async function jobDocument(db: Knex, store: FileStore, id: number): Promi
 
 /** GET /locationPreProcessorSuppliers: the suppliers a file may belong to. */
 export async function listSuppliers(db: Knex): Promise<{ id: number; name: string }[]> {
-  const rows = await Organization.query(db)
+  const rows: { id: number; name: string }[] = await db
+    .from(organizationsView(db).as('o'))
     .where('type', 'SUPPLIER')
     .whereNot('status', 'DEACTIVATED')
     .orderByRaw('lower(name)')
@@ -333,9 +334,8 @@ export async function resolveSupplier(db: Knex, value: string | undefined): Prom
   const text = value?.trim();
   if (!text) throw new ValidationError(JOB_MESSAGES.supplierRequired);
   const id = /^\d{1,15}$/.test(text) ? Number(text) : await resolveSupplierName(db, text);
-  const org = id
-    ? await Organization.query(db).findById(id).where('type', 'SUPPLIER').whereNot('status', 'DEACTIVATED')
-    : null;
+  const card = id ? await findOrganizationCard(db, id) : undefined;
+  const org = card?.type === 'SUPPLIER' && card.status !== 'DEACTIVATED' ? card : null;
   if (!org) throw new ValidationError(JOB_MESSAGES.unknownSupplier);
   return Number(org.id);
 }

@@ -18,7 +18,7 @@ import {
   UPLOAD_MESSAGES,
   ValidationError,
 } from '@portal/core';
-import { Organization, organizationsView } from '@portal/organizations';
+import { findOrganizationCard, organizationsView } from '@portal/organizations';
 import { QuickLink } from '../models/QuickLink.js';
 import { QUICK_LINK_STATUSES, type QuickLinkStatus } from '../schemas.js';
 
@@ -155,7 +155,8 @@ export async function quickLinkMeta(
   search = '',
 ): Promise<{ statuses: QuickLinkStatus[]; organizations: TargetOrganization[] }> {
   assertOperator(actor);
-  const q = Organization.query(db)
+  const q = db
+    .from(organizationsView(db).as('o'))
     .whereIn('type', ['PROVIDER', 'SUPPLIER'])
     .where('status', 'ACTIVE')
     .orderByRaw('lower(name)')
@@ -163,7 +164,11 @@ export async function quickLinkMeta(
     .limit(META_LIMIT)
     .select('id', 'name', 'type');
   if (search.trim()) q.where('name', 'ilike', `%${escapeLike(search.trim())}%`);
-  const organizations = (await q).map((o) => ({ id: Number(o.id), name: o.name, type: o.type }));
+  const organizations = ((await q) as TargetOrganization[]).map((o) => ({
+    id: Number(o.id),
+    name: o.name,
+    type: o.type,
+  }));
   return { statuses: [...QUICK_LINK_STATUSES], organizations };
 }
 
@@ -183,7 +188,7 @@ export async function accountLinks(
   actor: Actor,
   config: Config,
 ): Promise<{ id: number; path: string; url: string }[]> {
-  const own = await Organization.query(db).findById(actor.organizationId).select('id', 'parent_id');
+  const own = await findOrganizationCard(db, actor.organizationId);
   const orgIds = [actor.organizationId, ...(own?.parent_id ? [Number(own.parent_id)] : [])];
   const links = await QuickLink.query(db)
     .where('status', 'ACTIVE')
@@ -237,7 +242,8 @@ export async function saveQuickLink(
   if (key && image) await store.put(key, image.data);
   try {
     const { id, replaced } = await db.transaction(async (trx) => {
-      const known = await Organization.query(trx)
+      const known: { id: number }[] = await trx
+        .from(organizationsView(trx).as('o'))
         .whereIn('id', targets)
         .whereIn('type', ['PROVIDER', 'SUPPLIER'])
         .select('id');
