@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@portal/testing';
-import { findUserCard, organizationsView, usersView } from './services/views.js';
+import { activeMembers, findUserCard, organizationsView, permittedMembers, usersView } from './services/views.js';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -59,6 +59,20 @@ describe('read views', () => {
       unaliased(await plan(list('organizations as o', 'users as u')), { o: 'organizations', u: 'users' }),
     );
     expect(viaView).not.toContain('Subquery Scan');
+  });
+
+  it('pull up the member views, which join inside (no sub-query scan of their own)', async () => {
+    const members = await plan(
+      t.db
+        .from(permittedMembers(t.db, 'Provider_ManageRecalls').as('pm'))
+        .whereIn('pm.organization_id', [1, 2])
+        .distinct('pm.organization_id', 'pm.email'),
+    );
+    const active = await plan(
+      t.db.from(activeMembers(t.db).as('mv')).where('mv.organization_id', 1).orderBy('mv.email'),
+    );
+    expect(members).not.toContain('Subquery Scan');
+    expect(active).not.toContain('Subquery Scan');
   });
 
   it('show no secrets: no password hash or sign-in counters in the users view', async () => {
