@@ -6,7 +6,13 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['modules/**/*.test.ts', 'services/**/*.test.ts', 'cli/**/*.test.ts', 'migrations/**/*.test.ts'],
+          include: [
+            'modules/**/*.test.ts',
+            'services/**/*.test.ts',
+            'cli/**/*.test.ts',
+            'migrations/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
           globalSetup: ['./test/global-setup.ts'],
           pool: 'forks',

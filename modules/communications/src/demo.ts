@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Config } from '@portal/core';
-import { createSupplierLocation, loadActor } from '@portal/organizations';
+import { actorByEmail, createSupplierLocation, organizationsView } from '@portal/organizations';
 import { ACTION_TYPES } from './constants.js';
 import { approveCommunication, saveStep0, saveStep1, saveStep2, toggleCloseOpen } from './services/communications.js';
 import { saveStep3 } from './services/recipients.js';
@@ -8,17 +8,13 @@ import { acknowledge, answerAction } from './services/responses.js';
 import { sendNotifications } from './services/sending.js';
 
 const actorOf = async (db: Knex, email: string) => {
-  const row = (await db('users as u')
-    .join('memberships as m', 'm.user_id', 'u.id')
-    .where('u.email', email)
-    .first('u.id', 'm.organization_id')) as { id: number; organization_id: number };
-  const actor = await loadActor(db, row.id, row.organization_id);
+  const actor = await actorByEmail(db, email);
   if (!actor) throw new Error(`Demo user ${email} cannot act`);
   return actor;
 };
 
 const orgId = async (db: Knex, name: string) =>
-  ((await db('organizations').where({ name }).first('id')) as { id: number }).id;
+  ((await organizationsView(db).where({ name }).first()) as { id: number }).id;
 
 /**
  * Recalls and advisories of the demo world in every state (DESIGN §6), built through the same services as the API:

@@ -1,14 +1,29 @@
 import type { ModuleDeps, PortalModule } from '@portal/core';
+import { registerVocabularyUsage } from '@portal/lookups';
 import { operatorCommunicationRoutes } from './operator-routes.js';
 import { customContentRoutes, operatorCustomContentRoutes } from './custom-content-routes.js';
 import { productFieldRoutes } from './product-field-routes.js';
 import { supplierCommunicationRoutes } from './routes.js';
+import { vocabularyUsage } from './services/vocabulary-usage.js';
+
+// Lookups asks whether a value is in use; the codes live in this module's events and answers (issue 10).
+registerVocabularyUsage(vocabularyUsage);
 
 /**
  * Supplier events: authoring, approval, sending and tracking, and the answers every other communication module
  * (inbox, public notices, paper responses, reports) reads and writes through the functions below.
  */
 export { sendReminders } from './services/sending.js';
+// Read views of this module's tables for the modules that show them (issue 10, docs/decisions.md).
+export {
+  actionsView,
+  communicationsView,
+  findProviderCommunication,
+  noticesView,
+  receivedEventTraits,
+  responseOf,
+} from './services/read-views.js';
+export { type DelegateRecorder, type NewDelegate, registerDelegateRecorder } from './services/delegate-port.js';
 export { seedDemoCommunications } from './demo.js';
 export { appendHistory, historyFacts, listHistory } from './services/history.js';
 export {
@@ -17,6 +32,7 @@ export {
   answerAll,
   checkValue,
   deleteActionFile,
+  findActionFile,
   listActionFiles,
   loadNotice,
   noticeHistory,

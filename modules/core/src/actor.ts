@@ -28,3 +28,13 @@ export type SessionEnder = (
   trx: import('knex').Knex.Transaction,
   scope: { userIds?: readonly number[]; organizationIds?: readonly number[] },
 ) => Promise<number>;
+
+/**
+ * Issues a single-use set-password link token for a user (auth owns the one-time codes; organisations invite users
+ * and set up tenants). Wired like `SessionEnder`; answers the token, of which only the hash is stored.
+ */
+export type SetPasswordLinkIssuer = (
+  trx: import('knex').Knex.Transaction,
+  userId: number,
+  ttlSeconds: number,
+) => Promise<string>;

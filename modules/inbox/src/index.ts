@@ -1,7 +1,12 @@
+import { registerDelegateRecorder } from '@portal/communications';
 import type { ModuleDeps, PortalModule } from '@portal/core';
 import { providerDashboardRoutes } from './dashboard-routes.js';
 import { operatorRoutes } from './operator-routes.js';
 import { providerRoutes } from './routes.js';
+import { recordSupplierDelegate } from './services/delegates.js';
+
+// The supplier's delegations are recorded in this module's provider_delegates (communications' delegates port).
+registerDelegateRecorder(recordSupplierDelegate);
 
 /** The provider's inbox (received notices, answers, notes, delegates, provider-created events) and the operator's eR view. */
 export {

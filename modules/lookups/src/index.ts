@@ -5,6 +5,7 @@ import { reloadLookups, wireLookupsBroadcast } from './services/cache.js';
 const CHANNEL = 'lookup_values_changed';
 
 export { activeCodes, assertLookupCodes, loadLookups, lookupOptions, refreshLookups } from './services/cache.js';
+export { registerVocabularyUsage, type VocabularyUsage } from './services/lookups.js';
 
 /**
  * Lookup values (issue 12): the vocabularies of spec 000 §9 as records the operator (and a supplier, for its own)

@@ -16,6 +16,7 @@ import {
   answerAll,
   answerUnits,
   deleteActionFile,
+  findActionFile,
   listActionFiles,
   loadNotice,
   noticeHistory,
@@ -86,13 +87,9 @@ export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
         const { pcId } = await link(req);
         if (req.params.id !== pcId) throw new NotFoundError('This link is invalid or has expired.');
         const { pc } = await loadNotice(db, pcId);
-        const file = (await db('response_files')
-          .where({ id: req.params.fileId, provider_communication_id: pc.id })
-          .whereNull('deleted_at')
-          .first('action_id')) as { action_id: number } | undefined;
+        const file = await findActionFile(db, config.jwtSecret, pc.id, req.params.fileId);
         if (!file) throw new NotFoundError('File not found.');
-        const list = await listActionFiles(db, config.jwtSecret, pc.id, file.action_id);
-        return list.find((f) => f.id === req.params.fileId);
+        return file;
       },
     }),
     route<unknown, TokenQuery, { id: number; docId: number }>({

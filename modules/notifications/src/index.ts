@@ -14,13 +14,28 @@ export {
   MISSING_TEMPLATE_STATUS,
   missingTemplate,
 } from './outbox.js';
+// Read views of the outbox for the modules that list or count their mail (issue 10).
+export {
+  emailEventsOf,
+  engagementOf,
+  findOutboxEmail,
+  openedAndClicked,
+  outboxView,
+  type OutboxEmailRow,
+} from './views.js';
 export type { OutgoingEmail, WrittenEmail, TemplatedEmail, BulkEmail, OutboxRow, DrainResult } from './outbox.js';
 export { TEMPLATE_KINDS, TEMPLATE_LANGUAGES, templateKind } from './templates/catalog.js';
 export type { TemplateKind, TemplateLanguage } from './templates/catalog.js';
 export { loadTemplate } from './templates/render.js';
 export type { LoadedTemplate, StoredContent, TemplateRef } from './templates/render.js';
 export { Mailer } from './mailer.js';
-export { recipientLanguages, registerRecipientLanguages, type RecipientLanguages } from './recipients.js';
+export {
+  recipientLanguages,
+  registerRecipientLanguages,
+  registerUsersView,
+  type RecipientLanguages,
+  type UsersView,
+} from './recipients.js';
 export { pixelUrl, trackedUrl } from './tracking.js';
 export { emailsAbout, type ReportedEmail } from './event-emails.js';
 

@@ -26,3 +26,20 @@ export async function recipientLanguages(
   const known = resolver && keys.length ? await resolver(db, keys) : new Map<string, TemplateLanguage>();
   return new Map(keys.map((k) => [k, known.get(k) ?? 'en']));
 }
+
+/**
+ * The users as others show them (id, email, names), for "created by" columns: organisations' `usersView`, registered
+ * the same way (this module cannot import it). Unregistered, it throws rather than read `users`.
+ */
+export type UsersView = (db: Knex | Knex.Transaction) => Knex.QueryBuilder;
+
+let users: UsersView | null = null;
+
+export function registerUsersView(view: UsersView): void {
+  users = view;
+}
+
+export function usersViewOf(db: Knex | Knex.Transaction): Knex.QueryBuilder {
+  if (!users) throw new Error('notifications: no users view registered; the organizations module registers it');
+  return users(db);
+}

@@ -1,20 +1,29 @@
-import type { ModuleDeps, PortalModule, SessionEnder } from '@portal/core';
-import { registerRecipientLanguages } from '@portal/notifications';
+import type { ModuleDeps, PortalModule, SessionEnder, SetPasswordLinkIssuer } from '@portal/core';
+import { registerRecipientLanguages, registerUsersView } from '@portal/notifications';
 import { operatorLocationRoutes } from './operator-location-routes.js';
-import { wireSessionEnder } from './services/sessions.js';
+import { wireSessionEnder, wireSetPasswordLinkIssuer } from './services/sessions.js';
 import { operatorOrganizationRoutes } from './operator-routes.js';
 import { organizationRoutes } from './routes.js';
 import { userLanguages } from './services/language.js';
+import { usersView } from './services/views.js';
 
 // Every email is written in its recipient's language (issue 12); the users' preferences live here.
 registerRecipientLanguages(userLanguages);
+// Its "created by" columns show users through this module's view, not its table (issue 10).
+registerUsersView(usersView);
 export { userLanguages } from './services/language.js';
 
 export { Organization } from './models/Organization.js';
 export { User, type UserStatus } from './models/User.js';
 export { Role } from './models/Role.js';
 export { Membership } from './models/Membership.js';
-export { activeMemberships, loadActor, SIGN_IN_STATUSES, type MembershipChoice } from './services/members.js';
+export {
+  activeMemberships,
+  actorByEmail,
+  loadActor,
+  SIGN_IN_STATUSES,
+  type MembershipChoice,
+} from './services/members.js';
 export {
   addMembership,
   createOrganizationWithRoles,
@@ -48,10 +57,48 @@ export { providerContactFor } from './services/supplier-contacts.js';
 // The supplier master: which supplier organisation a name in a file means (issue 11).
 export { linkedSupplierNames, normalizeSupplierName, resolveSupplierName } from './services/supplier-master.js';
 export { COMMUNICATION_TYPES, type CommunicationType } from './services/communication-settings.js';
+// The accounts auth signs in, locks, unlocks and changes (issue 10: auth no longer names these tables).
+export {
+  activatePendingMemberships,
+  countFailedLogin,
+  createPendingAccount,
+  findOrganizationProfile,
+  findRegistrationOrganization,
+  findUserAccount,
+  type OrganizationProfile,
+  patchUserAccount,
+  type RegistrationOrganization,
+  requiresSecondFactor,
+  type UserAccount,
+  type UserAccountPatch,
+} from './services/accounts.js';
+// Read views other modules join for display, instead of naming these tables (issue 10, docs/decisions.md).
+export {
+  activeMembers,
+  emailDomainsOf,
+  findAdministrator,
+  findOrganizationCard,
+  findProviderByDomain,
+  findUserCard,
+  locationFilesView,
+  type OrganizationCard,
+  organizationsView,
+  permittedMembers,
+  providerScopeIds,
+  providersByCustomerKeys,
+  type UserCard,
+  usersView,
+} from './services/views.js';
 
-/** `endSessions` is auth's (the sessions port, see services/sessions.ts): wired here by the composition root. */
-export function createOrganizationsModule(deps: ModuleDeps & { endSessions: SessionEnder }): PortalModule {
+/**
+ * `endSessions` and `issueSetPasswordLink` are auth's (the ports of services/sessions.ts): wired here by the
+ * composition root.
+ */
+export function createOrganizationsModule(
+  deps: ModuleDeps & { endSessions: SessionEnder; issueSetPasswordLink: SetPasswordLinkIssuer },
+): PortalModule {
   wireSessionEnder(deps.endSessions);
+  wireSetPasswordLinkIssuer(deps.issueSetPasswordLink);
   return {
     name: 'organizations',
     routes: [...organizationRoutes(deps), ...operatorOrganizationRoutes(deps), ...operatorLocationRoutes(deps)],

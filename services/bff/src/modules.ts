@@ -1,4 +1,4 @@
-import { createAuthModule, endSessions } from '@portal/auth';
+import { createAuthModule, endSessions, issueSetPasswordLink } from '@portal/auth';
 import { createCommunicationsModule, createOperatorCommunicationsModule } from '@portal/communications';
 import { createContentModule } from '@portal/content';
 import { createConversationsModule } from '@portal/conversations';
@@ -25,7 +25,7 @@ export function createModules(deps: ModuleDeps): PortalModule[] {
     createAuthModule(deps),
     createMetricsModule(deps),
     // Organisations end sessions on deactivation through auth's port: auth owns the sessions table.
-    createOrganizationsModule({ ...deps, endSessions }),
+    createOrganizationsModule({ ...deps, endSessions, issueSetPasswordLink }),
     createNotificationsModule(deps),
     // Before reports, communications and inbox: the inbox's POST /provider/communications/:id/:x/:y would take
     // POST /provider/communications/:id/:x/conversations.

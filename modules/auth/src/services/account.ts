@@ -12,6 +12,13 @@ import {
   ValidationError,
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
+import {
+  activatePendingMemberships,
+  createPendingAccount,
+  findRegistrationOrganization,
+  findUserAccount,
+  patchUserAccount,
+} from '@portal/organizations';
 import { emails } from '../emails.js';
 import { MESSAGES } from '../messages.js';
 import { consumeCode, consumeLinkToken, issueCode, issueLinkToken } from './codes.js';
@@ -56,23 +63,19 @@ export async function unlockWithCode(
 ): Promise<void> {
   if (newPassword !== undefined) assertStrongPassword(newPassword);
   const ok = await db.transaction(async (trx) => {
-    const user = (await trx('users').whereRaw('lower(email) = lower(?)', [email.trim()]).forUpdate().first()) as
-      | { id: number; email: string; status: string; email_verified_at: Date | null }
-      | undefined;
+    const user = await findUserAccount(trx, { email }, { forUpdate: true });
     if (!user || user.status !== 'LOCKED') return false;
     if (!(await consumeCode(trx, user.id, 'UNLOCK', code))) return false;
     const status = settledStatus(user);
-    await trx('users')
-      .where({ id: user.id })
-      .update({
-        status,
-        failed_login_count: 0,
-        locked_at: null,
-        updated_at: trx.fn.now(),
-        ...(newPassword !== undefined
-          ? { password_hash: await hashPassword(newPassword), password_changed_at: trx.fn.now() }
-          : {}),
-      });
+    await patchUserAccount(trx, user.id, {
+      status,
+      failed_login_count: 0,
+      locked_at: null,
+      updated_at: trx.fn.now(),
+      ...(newPassword !== undefined
+        ? { password_hash: await hashPassword(newPassword), password_changed_at: trx.fn.now() }
+        : {}),
+    });
     await recordAudit(trx, null, {
       organizationId: null,
       action: newPassword !== undefined ? 'USER_RESTORED' : 'USER_UNLOCKED',
@@ -113,30 +116,20 @@ export async function resetPassword(db: Knex, token: string, password: string, m
   const ok = await db.transaction(async (trx) => {
     const userId = await consumeLinkToken(trx, 'PASSWORD_RESET', token);
     if (!userId) return false;
-    const user = (await trx('users').where({ id: userId }).forUpdate().first()) as {
-      id: number;
-      email: string;
-      status: string;
-      email_verified_at: Date | null;
-    };
+    const user = (await findUserAccount(trx, { id: userId }, { forUpdate: true }))!;
     // The link reached the inbox, which proves the address: an invited or unverified user becomes VERIFIED.
     const proven = UNVERIFIED.includes(user.status);
     const status = proven ? 'VERIFIED' : user.status === 'LOCKED' ? settledStatus(user) : user.status;
-    await trx('users')
-      .where({ id: userId })
-      .update({
-        password_hash: await hashPassword(password),
-        password_changed_at: trx.fn.now(),
-        failed_login_count: 0,
-        locked_at: null,
-        status,
-        ...(proven ? { email_verified_at: trx.fn.now() } : {}),
-        updated_at: trx.fn.now(),
-      });
-    if (proven)
-      await trx('memberships')
-        .where({ user_id: userId, status: 'PENDING' })
-        .update({ status: 'ACTIVE', updated_at: trx.fn.now() });
+    await patchUserAccount(trx, userId, {
+      password_hash: await hashPassword(password),
+      password_changed_at: trx.fn.now(),
+      failed_login_count: 0,
+      locked_at: null,
+      status,
+      ...(proven ? { email_verified_at: trx.fn.now() } : {}),
+      updated_at: trx.fn.now(),
+    });
+    if (proven) await activatePendingMemberships(trx, userId);
     await trx('refresh_tokens')
       .where({ user_id: userId })
       .whereNull('revoked_at')
@@ -158,18 +151,14 @@ export async function resetPassword(db: Knex, token: string, password: string, m
 }
 
 async function markVerified(trx: Knex.Transaction, userId: number, meta: RequestMeta): Promise<void> {
-  const user = (await trx('users').where({ id: userId }).forUpdate().first('id', 'email', 'status')) as {
-    id: number;
-    email: string;
-    status: string;
-  };
+  const user = (await findUserAccount(trx, { id: userId }, { forUpdate: true }))!;
   if (!UNVERIFIED.includes(user.status)) return;
-  await trx('users')
-    .where({ id: userId })
-    .update({ status: 'VERIFIED', email_verified_at: trx.fn.now(), updated_at: trx.fn.now() });
-  await trx('memberships')
-    .where({ user_id: userId, status: 'PENDING' })
-    .update({ status: 'ACTIVE', updated_at: trx.fn.now() });
+  await patchUserAccount(trx, userId, {
+    status: 'VERIFIED',
+    email_verified_at: trx.fn.now(),
+    updated_at: trx.fn.now(),
+  });
+  await activatePendingMemberships(trx, userId);
   await recordAudit(trx, null, {
     organizationId: null,
     action: 'EMAIL_VERIFIED',
@@ -229,22 +218,23 @@ export interface PublicOrganization {
   profile_photo: string | null;
 }
 
+const publicOrganization = ({ id, name, type, profile_photo }: PublicOrganization): PublicOrganization => ({
+  id,
+  name,
+  type,
+  profile_photo,
+});
+
 export async function organizationByLink(db: Knex, link: string): Promise<PublicOrganization> {
-  const org = await db('organizations')
-    .where({ self_registration_link: link })
-    .whereIn('status', ['ACTIVE', 'LINKED'])
-    .first('id', 'name', 'type', 'profile_photo');
+  const org = await findRegistrationOrganization(db, { link });
   if (!org) throw new NotFoundError(MESSAGES.badRegistrationLink);
-  return org as PublicOrganization;
+  return publicOrganization(org);
 }
 
 export async function organizationById(db: Knex, id: number): Promise<PublicOrganization> {
-  const org = await db('organizations')
-    .where({ id })
-    .whereIn('status', ['ACTIVE', 'LINKED'])
-    .first('id', 'name', 'type', 'profile_photo');
+  const org = await findRegistrationOrganization(db, { id });
   if (!org) throw new NotFoundError('Organization not found.');
-  return org as PublicOrganization;
+  return publicOrganization(org);
 }
 
 export interface SignUpInput {
@@ -265,32 +255,21 @@ export async function signUp(
 ): Promise<{ id: number; email: string; status: string }> {
   assertStrongPassword(input.password);
   return db.transaction(async (trx) => {
-    const org = (await trx('organizations')
-      .where({ self_registration_link: input.selfregistrationlink })
-      .whereIn('status', ['ACTIVE', 'LINKED'])
-      .first('id', 'self_registration_role_id')) as
-      | { id: number; self_registration_role_id: number | null }
-      | undefined;
+    const org = await findRegistrationOrganization(trx, { link: input.selfregistrationlink });
     if (!org) throw new NotFoundError(MESSAGES.badRegistrationLink);
     if (!org.self_registration_role_id) throw new BusinessRuleError(MESSAGES.registrationClosed, 'REGISTRATION_CLOSED');
     if (await findUserByEmail(trx, input.email)) throw new ConflictError(MESSAGES.emailTaken, 'EMAIL_TAKEN');
-    const [row] = await trx('users')
-      .insert({
+    const user = await createPendingAccount(
+      trx,
+      {
         email: input.email.trim().toLowerCase(),
         password_hash: await hashPassword(input.password),
         first_name: input.first_name.trim(),
         last_name: input.last_name.trim(),
         phone: input.phone ?? null,
-        status: 'PENDING',
-      })
-      .returning(['id', 'email', 'status']);
-    const user = row as { id: number; email: string; status: string };
-    await trx('memberships').insert({
-      user_id: user.id,
-      organization_id: org.id,
-      role_id: org.self_registration_role_id,
-      status: 'PENDING',
-    });
+      },
+      { organizationId: org.id, roleId: org.self_registration_role_id },
+    );
     const token = await issueLinkToken(trx, user.id, 'EMAIL_VERIFICATION', config.linkTtlSeconds);
     await enqueueEmail(
       trx,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { randomCode, randomToken, sha256 } from '@portal/core';
+import { randomCode, randomToken, type SetPasswordLinkIssuer, sha256 } from '@portal/core';
 import { OneTimeCode } from '../models/OneTimeCode.js';
 
 export type CodePurpose = OneTimeCode['purpose'];
@@ -99,3 +99,7 @@ export async function consumeLinkToken(
   await OneTimeCode.query(trx).findById(row.id).patch({ consumed_at: trx.fn.now() });
   return row.user_id;
 }
+
+/** The set-password link organisations send when they invite a user or set up a tenant (the port of core's actor.ts). */
+export const issueSetPasswordLink: SetPasswordLinkIssuer = (trx, userId, ttlSeconds) =>
+  issueLinkToken(trx, userId, 'PASSWORD_RESET', ttlSeconds);

@@ -11,7 +11,15 @@ import {
   verifyPassword,
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
-import { activeMemberships, loadActor, type MembershipChoice } from '@portal/organizations';
+import {
+  activeMemberships,
+  countFailedLogin,
+  findUserAccount,
+  loadActor,
+  type MembershipChoice,
+  patchUserAccount,
+  requiresSecondFactor,
+} from '@portal/organizations';
 import { emails } from '../emails.js';
 import { RefreshToken } from '../models/RefreshToken.js';
 import { MESSAGES } from '../messages.js';
@@ -77,7 +85,7 @@ const noTokens = (extra: Partial<TokenAnswer>): TokenAnswer => ({
 });
 
 export async function findUserByEmail(db: Knex | Knex.Transaction, email: string): Promise<UserRow | undefined> {
-  return (await db('users').whereRaw('lower(email) = lower(?)', [email.trim()]).first()) as UserRow | undefined;
+  return findUserAccount(db, { email });
 }
 
 /**
@@ -99,10 +107,7 @@ export async function checkCredentials(
   if (user.status === 'LOCKED') throw new LockedError(MESSAGES.locked);
   if (!passwordOk) {
     const locked = await db.transaction(async (trx) => {
-      const [row] = (await trx('users')
-        .where({ id: user.id })
-        .increment('failed_login_count', 1)
-        .returning(['failed_login_count', 'status'])) as { failed_login_count: number; status: string }[];
+      const row = await countFailedLogin(trx, user.id);
       await recordAudit(trx, null, {
         organizationId: null,
         action: 'LOGIN_FAILED',
@@ -112,9 +117,7 @@ export async function checkCredentials(
         requestId: meta.requestId,
       });
       if (row && row.failed_login_count >= config.maxFailedLogins && row.status !== 'LOCKED') {
-        await trx('users')
-          .where({ id: user.id })
-          .update({ status: 'LOCKED', locked_at: trx.fn.now(), updated_at: trx.fn.now() });
+        await patchUserAccount(trx, user.id, { status: 'LOCKED', locked_at: trx.fn.now(), updated_at: trx.fn.now() });
         await recordAudit(trx, null, {
           organizationId: null,
           action: 'USER_LOCKED',
@@ -139,7 +142,7 @@ export async function checkCredentials(
   if (user.status === 'DEACTIVATED') throw new ForbiddenError(MESSAGES.deactivated, 'ACCOUNT_DEACTIVATED');
   if (user.status !== 'VERIFIED' && user.status !== 'SSO' && !options.allowUnverified)
     throw new ForbiddenError(MESSAGES.notVerified, 'EMAIL_NOT_VERIFIED');
-  if (user.failed_login_count > 0) await db('users').where({ id: user.id }).update({ failed_login_count: 0 });
+  if (user.failed_login_count > 0) await patchUserAccount(db, user.id, { failed_login_count: 0 });
   return user;
 }
 
@@ -164,9 +167,7 @@ export async function passwordGrant(
     return noTokens({ login_as_required: choices });
   }
   const organizationId = chosen!.id;
-  const org = (await db('organizations').where({ id: organizationId }).first('requires_second_factor')) as {
-    requires_second_factor: boolean;
-  };
+  const org = { requires_second_factor: await requiresSecondFactor(db, organizationId) };
 
   return db
     .transaction(async (trx) => {
@@ -195,7 +196,7 @@ export async function passwordGrant(
       const actor = await loadActor(trx, user.id, organizationId);
       if (!actor) throw new ForbiddenError(MESSAGES.noOrganization, 'NO_ORGANIZATION');
       const pair = await tokenPair(trx, config, actor, meta);
-      await trx('users').where({ id: user.id }).update({ last_login_at: trx.fn.now() });
+      await patchUserAccount(trx, user.id, { last_login_at: trx.fn.now() });
       await recordAudit(trx, actor, {
         organizationId,
         action: 'LOGIN',

@@ -9,6 +9,7 @@ import {
   verifyPassword,
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
+import { findOrganizationProfile, findUserAccount, patchUserAccount } from '@portal/organizations';
 import { emails } from '../emails.js';
 import { MESSAGES } from '../messages.js';
 import { assertStrongPassword } from './account.js';
@@ -31,10 +32,12 @@ export interface Profile {
 const PROFILE_COLUMNS = ['id', 'email', 'first_name', 'last_name', 'phone', 'photo', 'status', 'language'] as const;
 
 export async function getProfile(db: Knex, actor: Actor, secret: string): Promise<Profile> {
-  const user = (await db('users').where({ id: actor.userId }).first(PROFILE_COLUMNS)) as
-    | Omit<Profile, 'full_name' | 'role_name' | 'organization'>
-    | undefined;
-  if (!user) throw new NotFoundError('User not found.');
+  const account = await findUserAccount(db, { id: actor.userId });
+  if (!account) throw new NotFoundError('User not found.');
+  const user = Object.fromEntries(PROFILE_COLUMNS.map((c) => [c, account[c]])) as Omit<
+    Profile,
+    'full_name' | 'role_name' | 'organization'
+  >;
   const org = await getMyOrganization(db, actor, secret);
   return {
     ...user,
@@ -53,12 +56,11 @@ export async function setLanguage(
   secret: string,
 ): Promise<Profile> {
   await db.transaction(async (trx) => {
-    const before = (await trx('users').where({ id: actor.userId }).forUpdate().first('language')) as
-      | { language: string }
-      | undefined;
-    if (!before) throw new NotFoundError('User not found.');
+    const account = await findUserAccount(trx, { id: actor.userId }, { forUpdate: true });
+    if (!account) throw new NotFoundError('User not found.');
+    const before = { language: account.language };
     if (before.language === language) return;
-    await trx('users').where({ id: actor.userId }).update({ language, updated_at: trx.fn.now() });
+    await patchUserAccount(trx, actor.userId, { language, updated_at: trx.fn.now() });
     await recordAudit(trx, actor, {
       organizationId: actor.organizationId,
       action: 'PROFILE_LANGUAGE_CHANGED',
@@ -87,19 +89,20 @@ export async function updateProfile(
   secret: string,
 ): Promise<Profile> {
   await db.transaction(async (trx) => {
-    const before = await trx('users')
-      .where({ id: actor.userId })
-      .forUpdate()
-      .first('first_name', 'last_name', 'phone', 'photo');
+    const account = await findUserAccount(trx, { id: actor.userId }, { forUpdate: true });
+    const before = account && {
+      first_name: account.first_name,
+      last_name: account.last_name,
+      phone: account.phone,
+      photo: account.photo,
+    };
     const after = {
       first_name: update.first_name.trim(),
       last_name: update.last_name.trim(),
       ...(update.phone !== undefined ? { phone: update.phone } : {}),
       ...(update.photo !== undefined ? { photo: update.photo } : {}),
     };
-    await trx('users')
-      .where({ id: actor.userId })
-      .update({ ...after, updated_at: trx.fn.now() });
+    await patchUserAccount(trx, actor.userId, { ...after, updated_at: trx.fn.now() });
     await recordAudit(trx, actor, {
       organizationId: actor.organizationId,
       action: 'PROFILE_UPDATED',
@@ -126,11 +129,7 @@ export async function changePassword(
   }
   assertStrongPassword(input.password);
   await db.transaction(async (trx) => {
-    const user = (await trx('users').where({ id: actor.userId }).forUpdate().first('id', 'email', 'password_hash')) as {
-      id: number;
-      email: string;
-      password_hash: string | null;
-    };
+    const user = (await findUserAccount(trx, { id: actor.userId }, { forUpdate: true }))!;
     if (!(await verifyPassword(input.current_password, user.password_hash))) {
       throw new ValidationError(MESSAGES.currentPassword, [
         { field: 'current_password', message: MESSAGES.currentPassword },
@@ -139,13 +138,11 @@ export async function changePassword(
     if (await verifyPassword(input.password, user.password_hash)) {
       throw new ValidationError(MESSAGES.samePassword, [{ field: 'password', message: MESSAGES.samePassword }]);
     }
-    await trx('users')
-      .where({ id: user.id })
-      .update({
-        password_hash: await hashPassword(input.password),
-        password_changed_at: trx.fn.now(),
-        updated_at: trx.fn.now(),
-      });
+    await patchUserAccount(trx, user.id, {
+      password_hash: await hashPassword(input.password),
+      password_changed_at: trx.fn.now(),
+      updated_at: trx.fn.now(),
+    });
     const others = trx('refresh_tokens').where({ user_id: user.id }).whereNull('revoked_at');
     if (sessionId) others.whereNot({ family_id: sessionId });
     await others.update({ revoked_at: trx.fn.now(), revoked_reason: 'password' });
@@ -184,25 +181,7 @@ export function photoUrl(secret: string, value: string | null): string | null {
 }
 
 export async function getMyOrganization(db: Knex, actor: Actor, secret: string): Promise<MyOrganization> {
-  const org = await db('organizations as o')
-    .leftJoin('organizations as p', 'p.id', 'o.parent_id')
-    .where('o.id', actor.organizationId)
-    .first(
-      'o.id',
-      'o.name',
-      'o.type',
-      'o.status',
-      'o.parent_id',
-      'p.type as parentorg_type',
-      'o.profile_photo',
-      'o.is_sso as isSSO',
-      'o.address1',
-      'o.address2',
-      'o.city',
-      'o.state',
-      'o.zip',
-      'o.phone',
-    );
+  const org = await findOrganizationProfile(db, actor.organizationId);
   if (!org) throw new NotFoundError('Organization not found.');
-  return { ...(org as MyOrganization), profile_photo: photoUrl(secret, (org as MyOrganization).profile_photo) };
+  return { ...org, profile_photo: photoUrl(secret, org.profile_photo) };
 }

@@ -17,6 +17,7 @@ import {
   sheet,
   ValidationError,
 } from '@portal/core';
+import { organizationsView, providersByCustomerKeys } from '@portal/organizations';
 import { assertDraft, type CommunicationRow, loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
 import { activeProductFields, checkCustomFields, type ProductField } from './product-fields.js';
@@ -109,27 +110,8 @@ async function countRows(db: Knex | Knex.Transaction, id: number): Promise<numbe
  * The provider organisations customer keys name: a provider's Notisphere ID (a health system or one of its sites), or
  * one of the supplier's own location ids mapped to a provider.
  */
-async function resolveKeys(trx: Knex.Transaction, supplierId: number, keys: string[]): Promise<Map<string, number>> {
-  const found = new Map<string, number>();
-  const byNotisphere = (await trx('organizations')
-    .where({ type: 'PROVIDER' })
-    .whereRaw('lower(notisphere_id) = ANY(?)', [keys.map((k) => k.toLowerCase())])
-    .select('id', 'notisphere_id')) as { id: string; notisphere_id: string }[];
-  for (const o of byNotisphere) found.set(o.notisphere_id.toLowerCase(), Number(o.id));
-  // A location is a provider's when mapped to it, or when it carries that provider's Notisphere ID.
-  const byLocation = (await trx('supplier_locations as l')
-    .joinRaw("LEFT JOIN organizations o ON lower(o.notisphere_id) = lower(l.notisphere_id) AND o.type = 'PROVIDER'")
-    .where('l.organization_id', supplierId)
-    .whereRaw('lower(l.location_id) = ANY(?)', [keys.map((k) => k.toLowerCase())])
-    .whereRaw('coalesce(l.provider_organization_id, o.id) IS NOT NULL')
-    .select('l.location_id', trx.raw('coalesce(l.provider_organization_id, o.id) AS provider_organization_id'))) as {
-    location_id: string;
-    provider_organization_id: string;
-  }[];
-  for (const l of byLocation)
-    if (!found.has(l.location_id.toLowerCase()))
-      found.set(l.location_id.toLowerCase(), Number(l.provider_organization_id));
-  return found;
+function resolveKeys(trx: Knex.Transaction, supplierId: number, keys: string[]): Promise<Map<string, number>> {
+  return providersByCustomerKeys(trx, supplierId, keys);
 }
 
 function fieldValue(f: ProductField, c: Cell): unknown {
@@ -362,7 +344,7 @@ export async function customRowsPage(
 ): Promise<ListPage<CustomRowView> & { custom_content: boolean }> {
   const query = parseListQuery(raw, LIST_SPEC);
   const base = db('communication_custom_rows as r')
-    .join('organizations as o', 'o.id', 'r.provider_organization_id')
+    .join(organizationsView(db).as('o'), 'o.id', 'r.provider_organization_id')
     .where({ 'r.communication_id': event.id, 'r.organization_id': event.organization_id })
     .modify((q) => {
       if (raw.provider_organization_id) q.where('r.provider_organization_id', raw.provider_organization_id);
@@ -394,7 +376,7 @@ export async function customRowCustomers(
   event: { id: number; organization_id: number },
 ): Promise<{ provider_organization_id: number; customer_name: string; rows: number }[]> {
   const rows = (await db('communication_custom_rows as r')
-    .join('organizations as o', 'o.id', 'r.provider_organization_id')
+    .join(organizationsView(db).as('o'), 'o.id', 'r.provider_organization_id')
     .where({ 'r.communication_id': event.id, 'r.organization_id': event.organization_id })
     .groupBy('r.provider_organization_id', 'o.name')
     .orderBy('o.name')

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { type Actor, historyJson } from '@portal/core';
+import { usersView } from '@portal/organizations';
 import type { HistoryFacts } from '@portal/vocabulary';
 
 export interface HistoryEntry {
@@ -114,7 +115,7 @@ export async function listHistory(
   options: { changesOnly?: boolean; limit?: number } = {},
 ): Promise<HistoryRow[]> {
   const q = db('communication_history as h')
-    .leftJoin('users as u', 'u.id', 'h.actor_user_id')
+    .leftJoin(usersView(db).as('u'), 'u.id', 'h.actor_user_id')
     .where('h.communication_id', communicationId)
     .orderBy('h.created_at', 'desc')
     .orderBy('h.id', 'desc')

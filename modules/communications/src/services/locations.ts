@@ -8,6 +8,7 @@ import {
   ValidationError,
   whereAnyOf,
 } from '@portal/core';
+import { locationFilesView } from '@portal/organizations';
 import { loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
 
@@ -159,7 +160,7 @@ export async function locationsByFile(
 ): Promise<{ file_id: number | null; file_name: string | null; status: string; count: number }[]> {
   await loadOwnCommunication(db, actor, id);
   return (await db('communication_affected_locations as l')
-    .leftJoin('supplier_location_files as f', 'f.id', 'l.file_id')
+    .leftJoin(locationFilesView(db).as('f'), 'f.id', 'l.file_id')
     .where({ 'l.communication_id': id, 'l.organization_id': actor.organizationId })
     .groupBy('l.file_id', 'f.name', 'l.status')
     .orderBy('f.name')

@@ -20,6 +20,7 @@ import {
   runList,
   sheet,
 } from '@portal/core';
+import { findOrganizationCard, type OrganizationCard, organizationsView } from '@portal/organizations';
 import { COMMUNICATION_TYPES, type CommunicationType } from '../constants.js';
 import { Communication } from '../models/Communication.js';
 import type { CommunicationRow } from './access.js';
@@ -160,7 +161,9 @@ export async function listOperatorEvents(
   assertOperator(actor);
   const query = parseListQuery(raw, operatorList);
   const base = applyOperatorFilters(
-    db('communications as c').join('organizations as o', 'o.id', 'c.organization_id').whereIn('c.type', typesOf(raw)),
+    db('communications as c')
+      .join(organizationsView(db).as('o'), 'o.id', 'c.organization_id')
+      .whereIn('c.type', typesOf(raw)),
     raw,
   );
   const page = await runList<OperatorEventRow>(
@@ -231,7 +234,7 @@ export async function getOperatorEvent(
   const row = await loadAnyEvent(db, id);
   const [detail, supplier, documents] = await Promise.all([
     communicationDetail(db, row),
-    db('organizations').where({ id: row.organization_id }).first('name') as Promise<{ name: string }>,
+    findOrganizationCard(db, row.organization_id) as Promise<OrganizationCard>,
     documentsOfEvent(db, secret, id),
   ]);
   return { ...detail, supplier_name: supplier.name, documents };
@@ -442,7 +445,7 @@ export function recallsReport(
   assertOperator(actor);
   const query = applyOperatorFilters(
     db('communications as c')
-      .join('organizations as o', 'o.id', 'c.organization_id')
+      .join(organizationsView(db).as('o'), 'o.id', 'c.organization_id')
       .leftJoin('communication_tallies as ct', 'ct.communication_id', 'c.id'),
     filters,
   )

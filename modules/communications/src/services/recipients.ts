@@ -11,7 +11,14 @@ import {
   ValidationError,
   whereAnyOf,
 } from '@portal/core';
-import { getDistributionListMembers, getSupplierLocations, type SupplierLocation } from '@portal/organizations';
+import {
+  findProviderByDomain,
+  getDistributionListMembers,
+  getSupplierLocations,
+  organizationsView,
+  permittedMembers,
+  type SupplierLocation,
+} from '@portal/organizations';
 import type { CommunicationType } from '../constants.js';
 import { loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
@@ -80,7 +87,8 @@ async function providerCustomers(
   lenient = false,
 ): Promise<CustomerDraft[]> {
   if (!providerIds.length) return [];
-  const orgs = (await trx('organizations')
+  const orgs = (await trx
+    .from(organizationsView(trx).as('o'))
     .whereIn('id', providerIds)
     .where({ type: 'PROVIDER' })
     .whereIn('status', ['ACTIVE', 'LINKED'])
@@ -94,13 +102,10 @@ async function providerCustomers(
   if (missing.length) throw new NotFoundError(`Provider organization not found: ${missing.join(', ')}`);
   // A site without users of its own is reached through its health system's users.
   const parents = orgs.map((o) => o.parent_id).filter((p): p is number => p !== null);
-  const receivers = (await trx('memberships as m')
-    .join('users as u', 'u.id', 'm.user_id')
-    .join('role_permissions as rp', 'rp.role_id', 'm.role_id')
-    .whereIn('m.organization_id', [...providerIds, ...parents])
-    .where({ 'm.status': 'ACTIVE', 'rp.permission': RECEIVING_PERMISSION[type] })
-    .whereIn('u.status', ['VERIFIED', 'SSO'])
-    .distinct('m.organization_id', 'u.email')) as { organization_id: number; email: string }[];
+  const receivers = (await trx
+    .from(permittedMembers(trx, RECEIVING_PERMISSION[type]).as('pm'))
+    .whereIn('pm.organization_id', [...providerIds, ...parents])
+    .distinct('pm.organization_id', 'pm.email')) as { organization_id: number; email: string }[];
   return orgs.map((o) => {
     let own = receivers.filter((r) => r.organization_id === o.id);
     if (!own.length && o.parent_id) own = receivers.filter((r) => r.organization_id === o.parent_id);
@@ -442,14 +447,6 @@ export async function providerOfEmail(
   email: string,
 ): Promise<{ valid: boolean; provider: { id: number; name: string } | null }> {
   const domain = email.split('@')[1]?.trim().toLowerCase() ?? '';
-  const provider = domain
-    ? ((await db('organizations')
-        .where({ type: 'PROVIDER' })
-        .whereIn('status', ['ACTIVE', 'LINKED'])
-        // domain holds the organisation's domain(s), comma-separated (organizations `joinDomains`)
-        .whereRaw("? = any(regexp_split_to_array(lower(coalesce(domain, '')), '[,;\\s]+'))", [domain])
-        .orderBy('id')
-        .first('id', 'name')) as { id: number; name: string } | undefined)
-    : undefined;
+  const provider = domain ? await findProviderByDomain(db, domain) : undefined;
   return { valid: Boolean(provider), provider: provider ?? null };
 }

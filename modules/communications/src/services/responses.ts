@@ -16,6 +16,7 @@ import {
   UPLOAD_MESSAGES,
   ValidationError,
 } from '@portal/core';
+import { findOrganizationCard, usersView } from '@portal/organizations';
 import type { ActionType } from '../constants.js';
 import type { CommunicationRow } from './access.js';
 import { appendHistory, historyFacts } from './history.js';
@@ -201,7 +202,7 @@ export async function noticeView(db: Knex, secret: string, ctx: NoticeContext): 
   const { pc, event } = ctx;
   const [supplier, customer, products, actions, responses, files, documents, productFields, unitAnswers] =
     await Promise.all([
-      db('organizations').where({ id: event.organization_id }).first('name'),
+      findOrganizationCard(db, event.organization_id),
       db('communication_affected_customers').where({ id: pc.affected_customer_id }).first('name'),
       // A custom-content event shows each customer its own rows, never another's (issue 16).
       event.custom_content
@@ -690,6 +691,22 @@ export async function listActionFiles(db: Knex, secret: string, pcId: number, ac
   ).map(fileView(secret));
 }
 
+/** One live answer file of a provider communication (signed links), or undefined. */
+export async function findActionFile(
+  db: Knex,
+  secret: string,
+  pcId: number,
+  fileId: number,
+): Promise<FileView | undefined> {
+  const file = (await db('response_files')
+    .where({ id: fileId, provider_communication_id: pcId })
+    .whereNull('deleted_at')
+    .first('action_id')) as { action_id: number } | undefined;
+  if (!file) return undefined;
+  const list = await listActionFiles(db, secret, pcId, file.action_id);
+  return list.find((f) => f.id === fileId);
+}
+
 /** Deletes a file of an action; a submitted answer that listed it drops it, and completion is recomputed. */
 export async function deleteActionFile(
   db: Knex,
@@ -755,7 +772,7 @@ export async function noticeHistory(
   }[]
 > {
   const rows = (await db('communication_history as h')
-    .leftJoin('users as u', 'u.id', 'h.actor_user_id')
+    .leftJoin(usersView(db).as('u'), 'u.id', 'h.actor_user_id')
     .where({ 'h.provider_communication_id': pcId })
     .orderBy('h.created_at', 'desc')
     .orderBy('h.id', 'desc')

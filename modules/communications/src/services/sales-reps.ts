@@ -9,7 +9,7 @@ import {
   ValidationError,
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
-import { getSalesRepresentatives } from '@portal/organizations';
+import { findOrganizationCard, getSalesRepresentatives, organizationsView } from '@portal/organizations';
 import { loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
 import { noticeLabels } from './responses.js';
@@ -38,7 +38,7 @@ export async function notifySalesReps(
     if (salesRepIds && reps.length !== new Set(salesRepIds).size)
       throw new NotFoundError('Sales representative not found.');
     if (!reps.length) throw new ValidationError('There is no active sales representative to notify.');
-    const supplier = (await trx('organizations').where({ id: actor.organizationId }).first('name')) as { name: string };
+    const supplier = (await findOrganizationCard(trx, actor.organizationId))!;
     for (const rep of reps) {
       await trx('sales_rep_links')
         .where({ communication_id: id, sales_rep_id: rep.id })
@@ -87,7 +87,7 @@ export async function salesRepView(db: Knex, token: string | undefined) {
     | undefined;
   if (!link) throw new NotFoundError(NOT_FOUND);
   const event = (await db('communications as c')
-    .join('organizations as o', 'o.id', 'c.organization_id')
+    .join(organizationsView(db).as('o'), 'o.id', 'c.organization_id')
     .where('c.id', link.communication_id)
     .whereIn('c.status', ['OPEN', 'CLOSED'])
     .first(

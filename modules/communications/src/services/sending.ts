@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { type Actor, type Config, ConflictError, copyInto, escapeHtml, randomToken, sha256 } from '@portal/core';
+import { findOrganizationCard } from '@portal/organizations';
 import {
   type BulkEmail,
   enqueueEmails,
@@ -123,7 +124,7 @@ export async function queueNotices(
   options: { notBefore?: Date | null; reminder?: boolean } = {},
 ): Promise<number> {
   if (!recipients.length) return 0;
-  const supplier = (await trx('organizations').where({ id: event.organization_id }).first('name')) as { name: string };
+  const supplier = (await findOrganizationCard(trx, event.organization_id))!;
   // Looked up and compiled once per language for the whole send; each recipient only renders it, in their language.
   const key = noticeTemplateKey(event.type, Boolean(options.reminder));
   const languages = await recipientLanguages(

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { type Actor, type Config, ConflictError, NotFoundError, randomToken, ValidationError } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
+import { recordDelegate } from './delegate-port.js';
 import { delegateTokenHash, DELEGATE_LINK_DAYS } from './delegate-links.js';
 import { loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
@@ -111,17 +112,6 @@ export async function supplierDelegate(
       if (!action) throw new NotFoundError('Action not found.');
       title = action.title;
     }
-    const [delegate] = await trx('provider_delegates')
-      .insert({
-        organization_id: pc.provider_organization_id ?? actor.organizationId,
-        provider_communication_id: pc.id,
-        communication_id: communicationId,
-        action_id: input.action_id ?? null,
-        email,
-        message: input.message ?? null,
-        created_by: actor.userId,
-      })
-      .returning('id');
     const token = randomToken(32);
     const [link] = await trx('notice_links')
       .insert({
@@ -133,16 +123,25 @@ export async function supplierDelegate(
         expires_at: new Date(Date.now() + DELEGATE_LINK_DAYS * 86_400_000),
       })
       .returning('id');
-    await trx('provider_delegates')
-      .where({ id: (delegate as { id: number }).id })
-      .update({ notice_link_id: (link as { id: number }).id });
+    const delegate = {
+      id: await recordDelegate(trx, {
+        organizationId: pc.provider_organization_id ?? actor.organizationId,
+        providerCommunicationId: pc.id,
+        communicationId,
+        actionId: input.action_id ?? null,
+        email,
+        message: input.message ?? null,
+        createdBy: actor.userId,
+        noticeLinkId: (link as { id: number }).id,
+      }),
+    };
     const url = `${config.appUrl}/supplier-delegate-webform?token=${token}`;
     await enqueueEmail(trx, {
       organizationId: actor.organizationId,
       kind: 'DELEGATE',
       to: email,
       referenceType: 'provider_delegate',
-      referenceId: (delegate as { id: number }).id,
+      referenceId: delegate.id,
       template: {
         key: 'SUPPLIER_DELEGATE_REQUEST',
         values: {
@@ -164,6 +163,6 @@ export async function supplierDelegate(
       entityId: input.action_id ?? pc.id,
       after: { email, by: 'supplier' },
     });
-    return { id: (delegate as { id: number }).id, email, action_id: input.action_id ?? null };
+    return { id: delegate.id, email, action_id: input.action_id ?? null };
   });
 }

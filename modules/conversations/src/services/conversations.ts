@@ -15,16 +15,26 @@ import {
   ValidationError,
 } from '@portal/core';
 import {
+  actionsView,
   appendHistory,
   type CommunicationRow,
   type CommunicationType,
   loadNotice,
+  findProviderCommunication,
   loadOwnCommunication,
+  noticesView,
   PERMISSION_OF_TYPE,
   type ProviderCommunicationRow,
 } from '@portal/communications';
-import { scopeIds } from '@portal/inbox';
 import { enqueueEmail } from '@portal/notifications';
+import {
+  findOrganizationCard,
+  type OrganizationCard,
+  organizationsView,
+  permittedMembers,
+  providerScopeIds,
+  usersView,
+} from '@portal/organizations';
 import { type ConversationStatus, MAX_SUBJECT, type Side } from '../schemas.js';
 
 export const CONVERSATION_MESSAGES = {
@@ -78,7 +88,7 @@ export async function supplierParty(db: Db, actor: Actor, communicationId: numbe
  * A user whose role may not see the event's type gets 404, like another provider's: the thread is part of the event.
  */
 export async function providerParty(db: Db, actor: Actor, communicationId: number, pcId: number): Promise<Party> {
-  const scope = await scopeIds(db, actor);
+  const scope = await providerScopeIds(db, actor);
   let loaded: { pc: ProviderCommunicationRow; event: CommunicationRow };
   try {
     loaded = await loadNotice(db, pcId, { communicationId });
@@ -157,14 +167,13 @@ async function summaries(db: Db, party: Party, only?: number): Promise<Conversat
     .modify((q) => {
       if (only !== undefined) q.where('c.id', only);
     })
-    .join('provider_communications as pc', 'pc.id', 'c.provider_communication_id')
-    .leftJoin('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
-    .leftJoin('communication_actions as a', 'a.id', 'c.action_id')
+    .join(noticesView(db).as('pc'), 'pc.id', 'c.provider_communication_id')
+    .leftJoin(actionsView(db).as('a'), 'a.id', 'c.action_id')
     .orderByRaw('c.last_message_at DESC NULLS LAST, c.id DESC')
     .limit(1000)
     .select(
       'c.*',
-      'ac.name as customer_name',
+      'pc.customer_name',
       'a.title as action_title',
       db.raw(
         `(SELECT count(*)::int FROM conversation_messages m
@@ -233,8 +242,8 @@ export async function getThread(db: Knex, config: Config, party: Party, cid: num
   return db.transaction(async (trx) => {
     const conversation = await loadConversation(trx, party, cid);
     const messages = (await trx('conversation_messages as m')
-      .join('organizations as o', 'o.id', 'm.sender_organization_id')
-      .leftJoin('users as u', 'u.id', 'm.sender_user_id')
+      .join(organizationsView(trx).as('o'), 'o.id', 'm.sender_organization_id')
+      .leftJoin(usersView(trx).as('u'), 'u.id', 'm.sender_user_id')
       .where('m.conversation_id', cid)
       .orderBy('m.id')
       .limit(MAX_THREAD_MESSAGES)
@@ -352,18 +361,15 @@ async function recipientsOn(
   if (organizationId === null) return [];
   const permission = side === 'SUPPLIER' ? PERMISSION_OF_TYPE[event.type] : PROVIDER_PERMISSION_OF_TYPE[event.type];
   const members = () =>
-    trx('memberships as ms')
-      .join('users as u', 'u.id', 'ms.user_id')
-      .join('role_permissions as rp', 'rp.role_id', 'ms.role_id')
-      .where({ 'ms.status': 'ACTIVE', 'rp.permission': permission })
-      .whereIn('u.status', ['VERIFIED', 'SSO'])
-      .orderBy('u.email')
+    trx
+      .from(permittedMembers(trx, permission).as('pm'))
+      .orderBy('pm.email')
       .limit(MAX_NOTICE_RECIPIENTS)
-      .distinct('u.email');
+      .distinct('pm.email');
   const participants = (await members()
-    .where('ms.organization_id', organizationId)
+    .where('pm.organization_id', organizationId)
     .whereIn(
-      'u.id',
+      'pm.user_id',
       trx
         .select('sender_user_id')
         .from('conversation_messages')
@@ -378,7 +384,7 @@ async function recipientsOn(
         ),
     )) as { email: string }[];
   if (participants.length) return participants.map((r) => r.email);
-  const everyone = (await members().where('ms.organization_id', organizationId)) as { email: string }[];
+  const everyone = (await members().where('pm.organization_id', organizationId)) as { email: string }[];
   return everyone.map((r) => r.email);
 }
 
@@ -448,7 +454,7 @@ async function appendMessage(
 
   const to = otherSide(side);
   const [sender, recipients] = await Promise.all([
-    trx('organizations').where({ id: actor.organizationId }).first('name') as Promise<{ name: string }>,
+    findOrganizationCard(trx, actor.organizationId) as Promise<OrganizationCard>,
     recipientsOn(trx, to, event, pc, conversation.id),
   ]);
   const link = conversationLink(config, to, event, pc.id, conversation.id);
@@ -510,13 +516,12 @@ export async function startConversation(
       Number(pc.provider_organization_id) !== target.providerOrganizationId
     )
       throw new NotFoundError(CONVERSATION_MESSAGES.eventNotFound);
-    const supplier = (await trx('organizations').where({ id: event.organization_id }).first('type')) as {
-      type: string;
-    };
+    const supplier = (await findOrganizationCard(trx, event.organization_id)) as OrganizationCard;
     // A provider's own (internal) event has no supplier on the other end.
     if (supplier.type !== 'SUPPLIER') throw new BusinessRuleError(CONVERSATION_MESSAGES.noSupplier, 'NO_SUPPLIER');
     if (target.actionId) {
-      const action = await trx('communication_actions')
+      const action = await trx
+        .from(actionsView(trx).as('a'))
         .where({ id: target.actionId, communication_id: event.id })
         .first('id');
       if (!action) throw new NotFoundError('Action not found.');
@@ -553,9 +558,10 @@ export async function postMessage(
   await withStoredFiles(db, store, async (trx, stored) => {
     const conversation = await loadConversation(trx, party, cid, true);
     if (conversation.status === 'CLOSED') throw new ConflictError(CONVERSATION_MESSAGES.closed, 'CONVERSATION_CLOSED');
-    const pc = (await trx('provider_communications')
-      .where({ id: conversation.provider_communication_id })
-      .first()) as ProviderCommunicationRow;
+    const pc = (await findProviderCommunication(
+      trx,
+      conversation.provider_communication_id,
+    )) as ProviderCommunicationRow;
     return appendMessage(trx, store, config, party, conversation, pc, message, files, stored, 'CONVERSATION_MESSAGE');
   });
   return getThread(db, config, party, cid);

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { type Actor, AppError, type Config, ConflictError, ForbiddenError, recordAudit } from '@portal/core';
+import { findAdministrator, findOrganizationCard, findUserCard } from '@portal/organizations';
 import { enqueueEmail } from '@portal/notifications';
 import { appendHistory } from '@portal/communications';
 import { loadScopedNotice, mayManageType, type ScopedNotice } from './scope.js';
@@ -18,23 +19,11 @@ export interface DenialDetail {
   request_sent: boolean;
 }
 
-async function administrator(db: Knex | Knex.Transaction, organizationId: number) {
-  return (await db('memberships as m')
-    .join('users as u', 'u.id', 'm.user_id')
-    .join('roles as r', 'r.id', 'm.role_id')
-    .where({ 'm.organization_id': organizationId, 'm.status': 'ACTIVE', 'r.name': 'Administrator' })
-    .whereIn('u.status', ['VERIFIED', 'SSO'])
-    .orderBy('u.id')
-    .first('u.id', 'u.first_name', 'u.last_name', 'u.email')) as
-    | { id: number; first_name: string; last_name: string; email: string }
-    | undefined;
-}
-
 async function detail(db: Knex | Knex.Transaction, actor: Actor, n: ScopedNotice): Promise<DenialDetail> {
   const [supplier, provider, admin, sent, created] = await Promise.all([
-    db('organizations').where({ id: n.event.organization_id }).first('name'),
-    db('organizations').where({ id: actor.organizationId }).first('name'),
-    administrator(db, actor.organizationId),
+    findOrganizationCard(db, n.event.organization_id),
+    findOrganizationCard(db, actor.organizationId),
+    findAdministrator(db, actor.organizationId),
     db('provider_access_requests').where({ provider_communication_id: n.pc.id, user_id: actor.userId }).first('id'),
     db('provider_created_events').where({ communication_id: n.event.id }).first('supplier_name'),
   ]);
@@ -85,12 +74,9 @@ export async function requestAccess(
     const n = await loadScopedNotice(trx, actor, pcId, { communicationId, skipTypeCheck: true });
     const d = await detail(trx, actor, n);
     if (d.allow_access) throw new ConflictError('You already have access to this event.', 'ALREADY_ALLOWED');
-    const admin = await administrator(trx, actor.organizationId);
+    const admin = await findAdministrator(trx, actor.organizationId);
     if (!admin) throw new ConflictError('Your organisation has no active administrator to ask.', 'NO_ADMINISTRATOR');
-    const requester = (await trx('users').where({ id: actor.userId }).first('first_name', 'last_name')) as {
-      first_name: string;
-      last_name: string;
-    };
+    const requester = (await findUserCard(trx, actor.userId))!;
     const name = `${requester.first_name} ${requester.last_name}`.trim() || actor.email;
     const [row] = await trx('provider_access_requests')
       .insert({

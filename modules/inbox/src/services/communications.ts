@@ -1,6 +1,13 @@
 import { vocabularyLabel } from '@portal/vocabulary';
 import type { Knex } from 'knex';
-import { providerContactFor } from '@portal/organizations';
+import {
+  emailDomainsOf,
+  findOrganizationCard,
+  organizationsView,
+  permittedMembers,
+  providerContactFor,
+  usersView,
+} from '@portal/organizations';
 import {
   type Actor,
   applyListFilters,
@@ -27,6 +34,7 @@ import { lookupOptions } from '@portal/lookups';
 import { appendHistory, listHistory } from '@portal/communications';
 import { noticeHistory, noticeView, type NoticeView } from '@portal/communications';
 import { type LinkedFdaRecord, linkedFdaRecords } from '@portal/fda';
+import { insertReportHistory, reportHistoryOf } from '@portal/reports';
 import { loadScopedNotice, mayManageType, PROVIDER_PERMISSION_OF_TYPE, scopeIds, type ScopedNotice } from './scope.js';
 
 // ---------- the list (001 §7.6, 000 §3 row fields, §4 row actions) ----------
@@ -155,8 +163,8 @@ function rowsQuery(
     : db.raw('pc.provider_organization_id <> ?', [actor.organizationId]);
   const inner = db('provider_communications as pc')
     .join('communications as c', 'c.id', 'pc.communication_id')
-    .join('organizations as so', 'so.id', 'pc.supplier_organization_id')
-    .join('organizations as po', 'po.id', 'pc.provider_organization_id')
+    .join(organizationsView(db).as('so'), 'so.id', 'pc.supplier_organization_id')
+    .join(organizationsView(db).as('po'), 'po.id', 'pc.provider_organization_id')
     .leftJoin('provider_communication_states as ps', 'ps.provider_communication_id', 'pc.id')
     .leftJoin('provider_created_events as pce', 'pce.communication_id', 'c.id')
     .whereNot('pc.status', 'DELETED')
@@ -196,7 +204,7 @@ function rowsQuery(
   // Across tenants, each row also names its provider (a site's parent, else the receiving organisation).
   else
     inner
-      .leftJoin('organizations as pp', 'pp.id', 'po.parent_id')
+      .leftJoin(organizationsView(db).as('pp'), 'pp.id', 'po.parent_id')
       .select(db.raw('coalesce(pp.id, po.id) as provider_id'), db.raw('coalesce(pp.name, po.name) as provider_name'));
   // Only these provider communications (a page's ids, or the first rows of the default order).
   if (Array.isArray(onlyIds)) inner.whereRaw('pc.id = ANY(?::bigint[])', [onlyIds]);
@@ -206,7 +214,7 @@ function rowsQuery(
   if (Array.isArray(onlyIds)) inner.joinRaw(respondersSql('ids'), [onlyIds]);
   else inner.joinRaw(respondersSql(all ? 'all' : 'scope'), all ? [] : [scope]);
   inner
-    .leftJoin('users as ru', 'ru.id', 'rr.userid')
+    .leftJoin(usersView(db).as('ru'), 'ru.id', 'rr.userid')
     // The caller's own row stays hidden once it dismissed it, until it answers again (DELETE .../responses/:userId).
     .leftJoin('provider_response_dismissals as prd', function ownDismissal() {
       this.on('prd.provider_communication_id', '=', 'pc.id')
@@ -568,7 +576,8 @@ export async function providerMeta(db: Knex, actor: Actor) {
 /** The provider organisation and its sites, for site pickers. */
 export async function metaSites(db: Knex, actor: Actor): Promise<{ id: number; name: string; is_site: boolean }[]> {
   const scope = await scopeIds(db, actor);
-  const rows = (await db('organizations')
+  const rows = (await db
+    .from(organizationsView(db).as('o'))
     .whereIn('id', scope)
     .orderByRaw('parent_id NULLS FIRST, lower(name)')
     .select('id', 'name', 'parent_id')) as { id: number; name: string; parent_id: number | null }[];
@@ -579,8 +588,9 @@ export async function isSite(
   db: Knex,
   actor: Actor,
 ): Promise<{ isSite: boolean; parent_id: number | null; parent_name: string | null }> {
-  const row = (await db('organizations as o')
-    .leftJoin('organizations as p', 'p.id', 'o.parent_id')
+  const row = (await db
+    .from(organizationsView(db).as('o'))
+    .leftJoin(organizationsView(db).as('p'), 'p.id', 'o.parent_id')
     .where('o.id', actor.organizationId)
     .first('o.parent_id', 'p.name as parent_name')) as { parent_id: number | null; parent_name: string | null };
   return {
@@ -594,7 +604,7 @@ export async function isSite(
 export async function searchMeta(db: Knex, actor: Actor) {
   const scope = await scopeIds(db, actor);
   const suppliers = (await db('provider_communications as pc')
-    .join('organizations as so', 'so.id', 'pc.supplier_organization_id')
+    .join(organizationsView(db).as('so'), 'so.id', 'pc.supplier_organization_id')
     .leftJoin('provider_created_events as pce', 'pce.communication_id', 'pc.communication_id')
     .whereIn('pc.provider_organization_id', scope)
     .whereNot('pc.status', 'DELETED')
@@ -610,7 +620,8 @@ export async function searchMeta(db: Knex, actor: Actor) {
 /** Active suppliers, for naming the supplier of a provider-created event. */
 export async function supplierNameList(db: Knex): Promise<{ id: number; name: string }[]> {
   return (
-    (await db('organizations')
+    (await db
+      .from(organizationsView(db).as('o'))
       .where({ type: 'SUPPLIER' })
       .whereIn('status', ['ACTIVE', 'LINKED'])
       .orderByRaw('lower(name)')
@@ -633,7 +644,7 @@ async function extras(db: Knex | Knex.Transaction, actor: Actor, n: ScopedNotice
   const [state, created, org] = await Promise.all([
     db('provider_communication_states').where({ provider_communication_id: n.pc.id }).first('status_provider'),
     db('provider_created_events').where({ communication_id: n.event.id }).first('supplier_name'),
-    db('organizations').where({ id: n.pc.provider_organization_id! }).first('id', 'name'),
+    findOrganizationCard(db, n.pc.provider_organization_id!),
   ]);
   const o = org as { id: number; name: string };
   return {
@@ -852,15 +863,12 @@ export async function sendInternalNotification(
     const n = await loadScopedNotice(trx, actor, pcId, { communicationId });
     const orgs = target === 0 ? n.scope : n.scope.filter((id) => id === target);
     if (!orgs.length) throw new NotFoundError('Site not found.');
-    const emails = (await trx('memberships as m')
-      .join('users as u', 'u.id', 'm.user_id')
-      .join('role_permissions as rp', 'rp.role_id', 'm.role_id')
-      .whereIn('m.organization_id', orgs)
-      .where({ 'm.status': 'ACTIVE', 'rp.permission': PROVIDER_PERMISSION_OF_TYPE[n.event.type] })
-      .whereIn('u.status', ['VERIFIED', 'SSO'])
-      .whereNot('u.id', actor.userId)
-      .distinct('u.email')
-      .pluck('u.email')) as string[];
+    const emails = (await trx
+      .from(permittedMembers(trx, PROVIDER_PERMISSION_OF_TYPE[n.event.type]).as('pm'))
+      .whereIn('pm.organization_id', orgs)
+      .whereNot('pm.user_id', actor.userId)
+      .distinct('pm.email')
+      .pluck('pm.email')) as string[];
     if (!emails.length)
       throw new BusinessRuleError('Nobody else in this organisation can receive this event type.', 'NO_RECIPIENT');
     const kind = n.event.type === 'RECALL' ? 'Recall' : 'Supply advisory';
@@ -905,15 +913,7 @@ export async function sendInternalNotification(
 export async function validDomain(db: Knex, actor: Actor, organizationId: number, email: string) {
   const scope = await scopeIds(db, actor);
   if (!scope.includes(organizationId)) throw new NotFoundError('Organization not found.');
-  const org = (await db('organizations').where({ id: organizationId }).first('domain', 'parent_id')) as {
-    domain: string | null;
-    parent_id: number | null;
-  };
-  const domains = [org.domain];
-  if (org.parent_id !== null)
-    domains.push(
-      ((await db('organizations').where({ id: org.parent_id }).first('domain')) as { domain: string | null }).domain,
-    );
+  const domains = await emailDomainsOf(db, organizationId);
   const at = email.trim().toLowerCase().split('@');
   if (at.length !== 2 || !at[1]) throw new ValidationError('Email not valid');
   // Each organisation may list several domains, comma-separated (organizations `joinDomains`).
@@ -945,13 +945,19 @@ export async function supplierContact(db: Knex, actor: Actor, communicationId: n
     .where({ communication_id: communicationId })
     .first('supplier_organization_id')) as { supplier_organization_id: number | null } | undefined;
   const supplierId = created ? created.supplier_organization_id : pc.supplier_organization_id;
-  const org = supplierId
-    ? ((await db('organizations')
-        .where({ id: supplierId })
-        .first('id', 'name', 'email', 'phone', 'address1', 'address2', 'city', 'state', 'zip')) as Record<
-        string,
-        unknown
-      >)
+  const card = supplierId ? await findOrganizationCard(db, supplierId) : undefined;
+  const org = card
+    ? (({ id, name, email, phone, address1, address2, city, state, zip }) => ({
+        id,
+        name,
+        email,
+        phone,
+        address1,
+        address2,
+        city,
+        state,
+        zip,
+      }))(card)
     : null;
   const own = supplierId ? await providerContactFor(db, Number(pc.provider_organization_id), supplierId) : undefined;
   return {
@@ -1004,19 +1010,17 @@ export async function addReportHistory(
 ) {
   return db.transaction(async (trx) => {
     await loadScopedNotice(trx, actor, pcId, { communicationId });
-    const [row] = await trx('report_history')
-      .insert({
-        communication_id: communicationId,
-        organization_id: actor.organizationId,
-        report_type: reportType,
-        created_by: actor.userId,
-      })
-      .returning('*');
+    const row = await insertReportHistory(trx, {
+      communicationId,
+      organizationId: actor.organizationId,
+      reportType,
+      userId: actor.userId,
+    });
     await recordAudit(trx, actor, {
       organizationId: actor.organizationId,
       action: 'REPORT_HISTORY_ADDED',
       entityType: 'report_history',
-      entityId: (row as { id: number }).id,
+      entityId: row.id,
       after: { communicationId, reportType },
     });
     return row as Record<string, unknown>;
@@ -1025,12 +1029,5 @@ export async function addReportHistory(
 
 export async function reportHistory(db: Knex, actor: Actor, communicationId: number, pcId: number, reportType: string) {
   await loadScopedNotice(db, actor, pcId, { communicationId });
-  const q = db('report_history as r')
-    .leftJoin('users as u', 'u.id', 'r.created_by')
-    .where({ 'r.communication_id': communicationId, 'r.organization_id': actor.organizationId })
-    .orderBy('r.created_at', 'desc')
-    .orderBy('r.id', 'desc')
-    .select('r.id', 'r.report_type', 'r.created_at', 'u.email as created_by_email');
-  if (reportType !== 'all') q.where('r.report_type', reportType);
-  return q;
+  return reportHistoryOf(db, { communicationId, organizationId: actor.organizationId, reportType });
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { type Actor, ConflictError, insertInBatches, NotFoundError, ValidationError } from '@portal/core';
+import { findOrganizationCard } from '@portal/organizations';
 import type { ActionType, CommunicationType } from '@portal/communications';
 import type { CommunicationRow } from '@portal/communications';
 import { appendHistory, listHistory } from '@portal/communications';
@@ -80,9 +81,8 @@ async function supplierOf(
   info: Partial<CreatedEventInfo>,
 ): Promise<{ supplier_organization_id: number | null; supplier_name: string | null }> {
   if (info.supplier_organization_id) {
-    const s = (await trx('organizations')
-      .where({ id: info.supplier_organization_id, type: 'SUPPLIER' })
-      .first('id', 'name')) as { id: number; name: string } | undefined;
+    const card = await findOrganizationCard(trx, info.supplier_organization_id);
+    const s = card?.type === 'SUPPLIER' ? card : undefined;
     if (!s) throw new NotFoundError('Supplier not found.');
     return { supplier_organization_id: Number(s.id), supplier_name: s.name };
   }
@@ -129,7 +129,7 @@ export async function createProviderEvent(
   await assertLookupCodes(db, actor.organizationId, info.type, info);
   return db.transaction(async (trx) => {
     const supplier = await supplierOf(trx, info);
-    const org = (await trx('organizations').where({ id: actor.organizationId }).first('name')) as { name: string };
+    const org = (await findOrganizationCard(trx, actor.organizationId))!;
     const [event] = (await trx('communications')
       .insert({
         organization_id: actor.organizationId,

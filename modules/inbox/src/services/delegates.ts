@@ -10,9 +10,10 @@ import {
   signedUrls,
   ValidationError,
 } from '@portal/core';
+import { activeMembers, organizationsView } from '@portal/organizations';
 import { enqueueEmail } from '@portal/notifications';
 import type { CommunicationRow } from '@portal/communications';
-import { appendHistory } from '@portal/communications';
+import { appendHistory, type DelegateRecorder } from '@portal/communications';
 import {
   type AnswerInput,
   answerAction,
@@ -268,15 +269,13 @@ export async function providerEmailList(
   const scope = await scopeIds(db, actor);
   const orgs = organizationIds === null ? scope : organizationIds.filter((id) => scope.includes(id));
   if (!orgs.length) throw new NotFoundError('Organization not found.');
-  return db('memberships as m')
-    .join('users as u', 'u.id', 'm.user_id')
-    .join('organizations as o', 'o.id', 'm.organization_id')
-    .whereIn('m.organization_id', orgs)
-    .where('m.status', 'ACTIVE')
-    .whereIn('u.status', ['VERIFIED', 'SSO'])
+  return db
+    .from(activeMembers(db).as('u'))
+    .join(organizationsView(db).as('o'), 'o.id', 'u.organization_id')
+    .whereIn('u.organization_id', orgs)
     .orderBy('u.email')
     .select(
-      'u.id as user_id',
+      'u.user_id',
       'u.email',
       'u.first_name',
       'u.last_name',
@@ -468,3 +467,20 @@ export async function delegateResponses(db: Knex, secret: string, ctx: DelegateC
     })),
   };
 }
+
+/** Records a delegate the supplier asked for (communications' delegates port; see its delegate-port.ts). */
+export const recordSupplierDelegate: DelegateRecorder = async (trx, d) => {
+  const [row] = await trx('provider_delegates')
+    .insert({
+      organization_id: d.organizationId,
+      provider_communication_id: d.providerCommunicationId,
+      communication_id: d.communicationId,
+      action_id: d.actionId,
+      email: d.email,
+      message: d.message,
+      created_by: d.createdBy,
+      notice_link_id: d.noticeLinkId,
+    })
+    .returning('id');
+  return Number((row as { id: number }).id);
+};

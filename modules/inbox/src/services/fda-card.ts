@@ -9,7 +9,8 @@ import {
   linkedFdaRecords,
   recentClassOneRecalls,
 } from '@portal/fda';
-import { linkedSupplierNames, normalizeSupplierName } from '@portal/organizations';
+import { receivedEventTraits } from '@portal/communications';
+import { linkedSupplierNames, normalizeSupplierName, organizationsView } from '@portal/organizations';
 import { scopeIds } from './scope.js';
 
 /**
@@ -19,22 +20,15 @@ import { scopeIds } from './scope.js';
  */
 async function receivedScope(db: Knex, actor: Actor): Promise<ClassOneScope> {
   const scope = await scopeIds(db, actor);
-  const received = () =>
-    db('provider_communications as pc')
-      .join('communications as c', 'c.id', 'pc.communication_id')
-      .whereIn('pc.provider_organization_id', scope)
-      .whereNot('pc.status', 'DELETED')
-      .whereIn('c.status', ['OPEN', 'CLOSED']);
-  const [suppliers, numbers] = await Promise.all([
-    db('organizations as so')
-      .whereIn('so.id', received().distinct('pc.supplier_organization_id'))
-      // The copy of a provider-created event names the provider itself here (not a supplier).
-      .where('so.type', 'SUPPLIER')
-      .select('so.id', 'so.name') as Promise<{ id: number; name: string }[]>,
-    received()
-      .whereRaw(`c.fda_recall_numbers <> '{}'`)
-      .distinct(db.raw('unnest(c.fda_recall_numbers) AS recall_number')) as Promise<{ recall_number: string }[]>,
-  ]);
+  const traits = await receivedEventTraits(db, scope);
+  const suppliers = traits.supplierIds.length
+    ? ((await db
+        .from(organizationsView(db).as('so'))
+        .whereIn('so.id', traits.supplierIds)
+        // The copy of a provider-created event names the provider itself as its supplier (not a supplier).
+        .where('so.type', 'SUPPLIER')
+        .select('so.id', 'so.name')) as { id: number; name: string }[])
+    : [];
   const [names, linked] = await Promise.all([
     suppliers.length
       ? linkedSupplierNames(
@@ -42,10 +36,7 @@ async function receivedScope(db: Knex, actor: Actor): Promise<ClassOneScope> {
           suppliers.map((s) => Number(s.id)),
         )
       : [],
-    linkedFdaRecords(
-      db,
-      numbers.map((n) => n.recall_number),
-    ),
+    linkedFdaRecords(db, traits.recallNumbers),
   ]);
   const firms = new Set([
     ...names.map((n) => n.normalized_name),

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { type Actor, NotFoundError } from '@portal/core';
+import { emailEventsOf, findOutboxEmail, openedAndClicked, outboxView } from '@portal/notifications';
 import { loadScopedNotice } from './scope.js';
 
 /** Kinds whose bodies carry a personal link token: their text is never shown to anyone but the recipient's inbox. */
@@ -20,7 +21,7 @@ export interface ProviderMailRow {
 
 /** Outbox emails about one provider communication: its notices and reminders, delegate mails, internal notifications, access requests. */
 function mailsOf(db: Knex, pcId: number): Knex.QueryBuilder {
-  return db('outbox_emails as o').where((w) => {
+  return db.from(outboxView(db).as('o')).where((w) => {
     w.where('o.provider_communication_id', pcId)
       .orWhere((x) => x.where('o.reference_type', 'provider_communication').where('o.reference_id', String(pcId)))
       .orWhere((x) =>
@@ -55,8 +56,7 @@ export async function providerMails(
       'o.attempts',
       'o.sent_at',
       'o.created_at',
-      db.raw(`EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_email_id = o.id AND e.event = 'Opened') as opened`),
-      db.raw(`EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_email_id = o.id AND e.event = 'Click') as clicked`),
+      ...openedAndClicked(db, 'o'),
     );
   if (kind !== 'all') q.where('o.kind', kind);
   return (await q) as ProviderMailRow[];
@@ -68,21 +68,7 @@ async function loadMail(
   mailId: number,
   expect: { communicationId?: number; pcId?: number } = {},
 ) {
-  const row = (await db('outbox_emails').where({ id: mailId }).first()) as
-    | {
-        id: number;
-        kind: string;
-        to_email: string;
-        subject: string;
-        text_body: string;
-        status: string;
-        provider_communication_id: number | null;
-        reference_type: string | null;
-        reference_id: string | null;
-        sent_at: Date | null;
-        created_at: Date;
-      }
-    | undefined;
+  const row = await findOutboxEmail(db, mailId);
   if (!row) throw new NotFoundError('Email not found.');
   let pcId: number | null = row.provider_communication_id === null ? null : Number(row.provider_communication_id);
   if (pcId === null && row.reference_type === 'provider_communication') pcId = Number(row.reference_id);
@@ -127,7 +113,5 @@ export async function providerMailEvents(
   event: string,
 ) {
   await loadMail(db, actor, mailId, { communicationId, pcId });
-  const q = db('email_events').where({ outbox_email_id: mailId }).orderBy('id').select('id', 'event', 'created_at');
-  if (event !== 'all') q.where({ event });
-  return q;
+  return emailEventsOf(db, mailId, event);
 }

@@ -11,6 +11,7 @@ import {
   parseListQuery,
   recordAudit,
 } from '@portal/core';
+import { organizationsView } from '@portal/organizations';
 import { COMMUNICATION_TYPES, type CommunicationType } from '@portal/communications';
 import { actionAnswers, listResponderRows, type ResponderRow, responderSpec } from './communications.js';
 import { NOT_FOUND } from './scope.js';
@@ -85,8 +86,9 @@ export async function operatorResponseDetail(
   // The list shows provider communications of a provider organisation only; the detail answers for the same rows.
   if (pc.provider_organization_id === null) throw new NotFoundError(NOT_FOUND);
   const [org, created, state] = await Promise.all([
-    db('organizations as o')
-      .leftJoin('organizations as p', 'p.id', 'o.parent_id')
+    db
+      .from(organizationsView(db).as('o'))
+      .leftJoin(organizationsView(db).as('p'), 'p.id', 'o.parent_id')
       .where('o.id', pc.provider_organization_id)
       .first('o.id', 'o.name', 'p.id as parent_id', 'p.name as parent_name') as Promise<{
       id: number;

@@ -12,6 +12,7 @@ import {
   reportFile,
   sheet,
 } from '@portal/core';
+import { organizationsView, usersView } from '@portal/organizations';
 import {
   type ActionType,
   COMMUNICATION_TYPES,
@@ -328,7 +329,7 @@ export async function providerCustomizedContentReport(
   const actions = keysetBatches<InternalActionRow>(
     async (after, size) =>
       (await of('provider_internal_actions')
-        .leftJoin('users as u', 'u.id', 't.created_by')
+        .leftJoin(usersView(db).as('u'), 'u.id', 't.created_by')
         .whereNot('t.status', 'DELETED')
         .where('t.id', '>', after)
         .orderBy('t.id')
@@ -349,7 +350,7 @@ export async function providerCustomizedContentReport(
   const notes = keysetBatches<NoteRow>(
     async (after, size) =>
       (await of('provider_communication_notes')
-        .leftJoin('users as u', 'u.id', 't.created_by')
+        .leftJoin(usersView(db).as('u'), 'u.id', 't.created_by')
         .whereNull('t.deleted_at')
         .where('t.id', '>', after)
         .orderBy('t.id')
@@ -367,7 +368,7 @@ export async function providerCustomizedContentReport(
   const documents = keysetBatches<DocumentRow>(
     async (after, size) =>
       (await of('provider_documents')
-        .leftJoin('users as u', 'u.id', 't.uploaded_by')
+        .leftJoin(usersView(db).as('u'), 'u.id', 't.uploaded_by')
         .whereNull('t.deleted_at')
         .where('t.id', '>', after)
         .orderBy('t.id')
@@ -522,7 +523,7 @@ export async function providerDelegateSummaryReport(
       (await db('provider_delegates as d')
         .join('provider_communications as pc', 'pc.id', 'd.provider_communication_id')
         .join('communications as c', 'c.id', 'pc.communication_id')
-        .join('organizations as o', 'o.id', 'pc.provider_organization_id')
+        .join(organizationsView(db).as('o'), 'o.id', 'pc.provider_organization_id')
         .leftJoin('communication_actions as a', 'a.id', 'd.action_id')
         .whereIn('pc.provider_organization_id', scope)
         .whereIn('pc.communication_type', types)

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { type Actor, AppError, ForbiddenError, NotFoundError } from '@portal/core';
+import { providerScopeIds } from '@portal/organizations';
 import type { CommunicationType } from '@portal/communications';
 import type { CommunicationRow } from '@portal/communications';
 import { loadNotice, type ProviderCommunicationRow, type Respondent } from '@portal/communications';
@@ -14,15 +15,8 @@ export const PROVIDER_LIST_PERMISSIONS = [...PROVIDER_EVENT_PERMISSIONS, 'Provid
 
 export const NOT_FOUND = 'Communication not found.';
 
-/** A provider's scope (DESIGN §3): its own organisation plus its sites (organizations.parent_id = own id). */
-export async function scopeIds(db: Knex | Knex.Transaction, actor: Actor): Promise<number[]> {
-  if (actor.organizationType !== 'PROVIDER') throw new ForbiddenError();
-  const sites = (await db('organizations')
-    .where({ parent_id: actor.organizationId, type: 'PROVIDER' })
-    .whereNot({ status: 'DELETED' })
-    .pluck('id')) as number[];
-  return [actor.organizationId, ...sites.map(Number)];
-}
+/** A provider's scope (DESIGN §3): its own organisation plus its sites; organisations' rule, used all over the inbox. */
+export const scopeIds = providerScopeIds;
 
 export function mayManageType(actor: Actor, type: CommunicationType): boolean {
   return actor.permissions.includes(PROVIDER_PERMISSION_OF_TYPE[type]);

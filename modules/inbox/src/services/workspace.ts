@@ -12,6 +12,7 @@ import {
   UPLOAD_MESSAGES,
   ValidationError,
 } from '@portal/core';
+import { usersView } from '@portal/organizations';
 import { appendHistory } from '@portal/communications';
 import { loadScopedNotice, scopeIds } from './scope.js';
 
@@ -271,7 +272,7 @@ async function loadNote(
 ): Promise<NoteRow & { created_by_email: string | null }> {
   const scope = await scopeIds(db, actor);
   const row = (await db('provider_communication_notes as n')
-    .leftJoin('users as u', 'u.id', 'n.created_by')
+    .leftJoin(usersView(db).as('u'), 'u.id', 'n.created_by')
     .where('n.id', noteId)
     .whereIn('n.organization_id', scope)
     .whereNull('n.deleted_at')
@@ -294,7 +295,7 @@ export async function getNoteDocument(db: Knex, config: Config, actor: Actor, no
 export async function listNotes(db: Knex, config: Config, actor: Actor, communicationId: number, pcId: number) {
   const n = await loadScopedNotice(db, actor, pcId, { communicationId });
   const rows = (await db('provider_communication_notes as n')
-    .leftJoin('users as u', 'u.id', 'n.created_by')
+    .leftJoin(usersView(db).as('u'), 'u.id', 'n.created_by')
     .where('n.provider_communication_id', pcId)
     .whereIn('n.organization_id', n.scope)
     .whereNull('n.deleted_at')

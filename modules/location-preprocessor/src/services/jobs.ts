@@ -16,7 +16,13 @@ import {
   runList,
   ValidationError,
 } from '@portal/core';
-import { Organization, resolveSupplierName, upsertPreprocessedLocations } from '@portal/organizations';
+import {
+  findOrganizationCard,
+  organizationsView,
+  resolveSupplierName,
+  upsertPreprocessedLocations,
+  usersView,
+} from '@portal/organizations';
 import { INPUT_MESSAGES, readInputRows, SUPPLIER_FIELDS, sheetExtension } from './input.js';
 import type { LocationInput } from './matcher.js';
 import { normalizeName } from './normalize.js';
@@ -121,8 +127,8 @@ function jobView(j: JobRecord): JobView {
 
 function jobs(db: Knex): Knex.QueryBuilder {
   return db('preprocessor_jobs as j')
-    .join('organizations as s', 's.id', 'j.supplier_id')
-    .leftJoin('users as u', 'u.id', 'j.created_by');
+    .join(organizationsView(db).as('s'), 's.id', 'j.supplier_id')
+    .leftJoin(usersView(db).as('u'), 'u.id', 'j.created_by');
 }
 const selectJob = (db: Knex) => (qb: Knex.QueryBuilder) =>
   qb.select(
@@ -245,7 +251,7 @@ async function rowViews(db: Knex, rows: RowRecord[]): Promise<RowView[]> {
 function rowQuery(db: Knex, jobId: number): Knex.QueryBuilder {
   return db('preprocessor_job_rows as r')
     .leftJoin('known_providers as k', 'k.id', 'r.known_provider_id')
-    .leftJoin('users as u', 'u.id', 'r.decided_by')
+    .leftJoin(usersView(db).as('u'), 'u.id', 'r.decided_by')
     .where('r.job_id', jobId)
     .select(
       'r.id',
@@ -313,7 +319,8 @@ export async function jobDocument(db: Knex, store: FileStore, id: number): Promi
 
 /** GET /locationPreProcessorSuppliers: the suppliers a file may belong to. */
 export async function listSuppliers(db: Knex): Promise<{ id: number; name: string }[]> {
-  const rows = await Organization.query(db)
+  const rows: { id: number; name: string }[] = await db
+    .from(organizationsView(db).as('o'))
     .where('type', 'SUPPLIER')
     .whereNot('status', 'DEACTIVATED')
     .orderByRaw('lower(name)')
@@ -327,9 +334,8 @@ export async function resolveSupplier(db: Knex, value: string | undefined): Prom
   const text = value?.trim();
   if (!text) throw new ValidationError(JOB_MESSAGES.supplierRequired);
   const id = /^\d{1,15}$/.test(text) ? Number(text) : await resolveSupplierName(db, text);
-  const org = id
-    ? await Organization.query(db).findById(id).where('type', 'SUPPLIER').whereNot('status', 'DEACTIVATED')
-    : null;
+  const card = id ? await findOrganizationCard(db, id) : undefined;
+  const org = card?.type === 'SUPPLIER' && card.status !== 'DEACTIVATED' ? card : null;
   if (!org) throw new ValidationError(JOB_MESSAGES.unknownSupplier);
   return Number(org.id);
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { type ListPage, type ListSpec, parseListQuery, runList } from '@portal/core';
-import { Organization } from '@portal/organizations';
+import { organizationsView } from '@portal/organizations';
 import { type Field, KNOWN_FIELDS, readInputRows } from './input.js';
 import { nameTokens, normalizeAddress, normalizeCity, normalizeState, phoneDigits, zip5 } from './normalize.js';
 import { coreName } from './score.js';
@@ -174,7 +174,8 @@ async function upsertBatch(
  * (organization_id) or site (organization_id of the health system, site_id of the site), kept in step on each call.
  */
 export async function syncPortalProviders(db: Knex): Promise<number> {
-  const orgs = (await Organization.query(db)
+  const orgs = (await db
+    .from(organizationsView(db).as('o'))
     .where('type', 'PROVIDER')
     .whereIn('status', ['ACTIVE', 'LINKED'])
     .select('id', 'parent_id', 'name', 'address1', 'city', 'state', 'zip', 'phone')) as unknown as {
@@ -286,7 +287,7 @@ export async function listKnownProviders(
 ): Promise<ListPage<KnownProviderView>> {
   const { state, ...rest } = raw;
   const base = db('known_providers as k')
-    .leftJoin('organizations as o', 'o.id', 'k.organization_id')
+    .leftJoin(organizationsView(db).as('o'), 'o.id', 'k.organization_id')
     .where('k.status', 'ACTIVE');
   if (state) base.where('k.state', String(state).toUpperCase());
   // A search that is exactly an external identifier (a CCN, NPI, GLN or customer number) finds its provider.

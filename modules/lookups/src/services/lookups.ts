@@ -55,33 +55,28 @@ export const MESSAGES = {
 const FIXED_CODES: readonly ManagedVocabulary[] = ['responseMethod'];
 
 /**
- * Where each vocabulary's codes are stored. A value is in use when any row holds its code: for a supplier's own value,
- * a row of that supplier; for a platform value, a row of anyone.
+ * Whether a value is in use is known where its codes are stored: the communications module's events and answers
+ * (issue 10: this module does not read them; communications depends on it, so it registers the check when it loads).
+ * The query answers a row when any row holds the code: for a supplier's own value, a row of that supplier; for a
+ * platform value, a row of anyone.
  */
-const USAGE: Record<ManagedVocabulary, (db: Knex, code: string, organizationId: number | null) => Knex.QueryBuilder> = {
-  recallSubtype: (db, code, org) => events(db, org).where({ subtype: code, type: 'RECALL' }),
-  disruptionSubtype: (db, code, org) => events(db, org).where({ subtype: code, type: 'PRODUCT DISRUPTION' }),
-  classification: (db, code, org) => events(db, org).where({ classification: code }),
-  disposition: (db, code, org) => events(db, org).where({ disposition: code }),
-  leadTime: (db, code, org) => events(db, org).where({ lead_time: code }),
-  reason: (db, code, org) => events(db, org).where({ reason: code }),
-  responseMethod: (db, code, org) => {
-    const q = db('provider_responses as r').where('r.source', code);
-    if (org !== null)
-      q.whereExists(db('communications as c').whereRaw('c.id = r.communication_id').where('c.organization_id', org));
-    return q;
-  },
-};
+export type VocabularyUsage = (
+  db: Knex,
+  vocabulary: ManagedVocabulary,
+  code: string,
+  organizationId: number | null,
+) => Knex.QueryBuilder;
 
-function events(db: Knex, organizationId: number | null): Knex.QueryBuilder {
-  const q = db('communications');
-  if (organizationId !== null) q.where({ organization_id: organizationId });
-  return q;
+let usage: VocabularyUsage | undefined;
+
+export function registerVocabularyUsage(fn: VocabularyUsage): void {
+  usage = fn;
 }
 
 async function inUse(db: Knex | Knex.Transaction, value: LookupValue): Promise<boolean> {
   const org = value.organization_id === null ? null : Number(value.organization_id);
-  const row = await USAGE[value.vocabulary](db as Knex, value.code, org)
+  if (!usage) throw new Error('lookups: no vocabulary usage registered; the communications module registers it');
+  const row = await usage(db as Knex, value.vocabulary, value.code, org)
     .select(db.raw('1'))
     .first();
   return row !== undefined;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { type Actor, ForbiddenError, isOperator, NotFoundError } from '@portal/core';
 import { scopeIds } from '@portal/inbox';
-import { Organization } from '@portal/organizations';
+import { organizationsView } from '@portal/organizations';
 import { type OpenRecallEffectiveness, openRecallEffectiveness, percent } from '@portal/reports';
 import { type BucketCount, percentile } from './percentiles.js';
 
@@ -332,7 +332,10 @@ async function slowestProviders(
 
 async function namesOf(db: Knex, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const rows = await Organization.query(db).whereIn('id', ids).select('id', 'name');
+  const rows: { id: number; name: string }[] = await db
+    .from(organizationsView(db).as('o'))
+    .whereIn('id', ids)
+    .select('id', 'name');
   return new Map(rows.map((o) => [Number(o.id), o.name]));
 }
 

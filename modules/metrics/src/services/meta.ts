@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { vocabularyOptions } from '@portal/vocabulary';
-import { Organization } from '@portal/organizations';
+import { organizationsView } from '@portal/organizations';
 import { PERIODS } from './figures.js';
 
 const PERIOD_LABELS: Record<(typeof PERIODS)[number], string> = {
@@ -23,7 +23,7 @@ export interface KpiMeta {
  */
 export async function kpiMeta(db: Knex, supplierId: number): Promise<KpiMeta> {
   const organizations = (type: 'SUPPLIER' | 'PROVIDER') =>
-    Organization.query(db).where({ type }).orderBy('name').orderBy('id');
+    db.from(organizationsView(db).as('o')).where({ type }).orderBy('name').orderBy('id');
   const providers = organizations('PROVIDER');
   if (supplierId)
     providers.whereIn(
@@ -34,7 +34,7 @@ export async function kpiMeta(db: Knex, supplierId: number): Promise<KpiMeta> {
     organizations('SUPPLIER').select('id', 'name'),
     providers.select('id', 'name'),
   ]);
-  const pick = (o: Organization) => ({ id: Number(o.id), name: o.name });
+  const pick = (o: { id: number; name: string }) => ({ id: Number(o.id), name: o.name });
   return {
     suppliers: suppliers.map(pick),
     providers: reached.map(pick),

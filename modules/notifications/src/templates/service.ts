@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { type Actor, NotFoundError, recordAudit } from '@portal/core';
 import { enqueueEmail } from '../outbox.js';
+import { usersViewOf } from '../recipients.js';
 import {
   sampleValues,
   TEMPLATE_KINDS,
@@ -65,7 +66,7 @@ const describeKind = (kind: TemplateKind) => ({
 
 async function versionsOf(db: Knex, templateId: number) {
   return db('email_template_versions as v')
-    .leftJoin('users as u', 'u.id', 'v.created_by')
+    .leftJoin(usersViewOf(db).as('u'), 'u.id', 'v.created_by')
     .where('v.template_id', templateId)
     .orderBy('v.version', 'desc')
     .limit(VERSIONS_SHOWN)

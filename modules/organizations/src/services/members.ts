@@ -80,3 +80,16 @@ export async function loadActor(
     permissions: row.permissions.filter((p) => allowed.includes(p)),
   };
 }
+
+/**
+ * A user's actor by email, acting for the first organisation (by id) they belong to; null when there is no such user
+ * or they cannot act. For the demo seeds, which act through the same services as the API.
+ */
+export async function actorByEmail(db: Knex, email: string): Promise<Actor | null> {
+  const row = (await db('users as u')
+    .join('memberships as m', 'm.user_id', 'u.id')
+    .where('u.email', email)
+    .orderBy('m.organization_id')
+    .first('u.id', 'm.organization_id')) as { id: number; organization_id: number } | undefined;
+  return row ? loadActor(db, row.id, row.organization_id) : null;
+}

@@ -27,7 +27,8 @@ import { User } from '../models/User.js';
 import { checkFields, clean, joinDomains, requireText, takeExactFilters } from './common.js';
 import { MAX_REPORT_ROWS } from './reports.js';
 import { createOrganizationWithRoles } from './setup.js';
-import { ADMINISTRATOR, issueSetPasswordToken } from './users.js';
+import { issueSetPasswordToken } from './sessions.js';
+import { ADMINISTRATOR } from './users.js';
 import { endSessions } from './sessions.js';
 
 /** The operator's organisations (spec 001 §7.11): suppliers, providers (health systems with their sites), onboarding. */

@@ -5,15 +5,14 @@ import {
   type Config,
   ConflictError,
   NotFoundError,
-  randomToken,
   recordAudit,
-  sha256,
   ValidationError,
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
 import { emails } from '../emails.js';
 import { assertEditable, AUDIT_VERBS, checkFields, nextStatus, requireText, type StatusAction } from './common.js';
 import { getUser, type UserRow } from './directory.js';
+import { issueSetPasswordToken } from './sessions.js';
 import { Membership } from '../models/Membership.js';
 import { Organization } from '../models/Organization.js';
 import { Role } from '../models/Role.js';
@@ -146,26 +145,6 @@ async function roleIn(trx: Knex.Transaction, actor: Actor, organizationId: numbe
       { field: 'role_id', message: USER_MESSAGES.noSuchRoleThere },
     ]);
   return same.id;
-}
-
-/** A single-use set-password link (256 bits, stored hashed), consumed by POST /api/auth/reset-password. */
-export async function issueSetPasswordToken(
-  trx: Knex.Transaction,
-  userId: number,
-  ttlSeconds: number,
-): Promise<string> {
-  await trx('one_time_codes')
-    .where({ user_id: userId, purpose: 'PASSWORD_RESET' })
-    .whereNull('consumed_at')
-    .update({ consumed_at: trx.fn.now() });
-  const token = randomToken(32);
-  await trx('one_time_codes').insert({
-    user_id: userId,
-    purpose: 'PASSWORD_RESET',
-    code_hash: sha256(token),
-    expires_at: new Date(Date.now() + ttlSeconds * 1000),
-  });
-  return token;
 }
 
 /**

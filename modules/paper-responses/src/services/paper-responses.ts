@@ -25,9 +25,11 @@ import { PaperResponse } from '../models/PaperResponse.js';
 import { type Cell, cellText, parseDate, readRows } from '@portal/reports';
 import { type CommunicationRow, loadOwnCommunication } from '@portal/communications';
 import { appendHistory } from '@portal/communications';
+import { organizationsView } from '@portal/organizations';
 import {
   type ActionRow,
   answerUnits,
+  responseOf,
   checkValue,
   customRowsOf,
   dropPaperUnitAnswers,
@@ -221,7 +223,7 @@ export async function listPaperResponses(
   const base = db('paper_responses as p')
     .join('provider_communications as pc', 'pc.id', 'p.provider_communication_id')
     .join('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
-    .leftJoin('organizations as po', 'po.id', 'pc.provider_organization_id')
+    .leftJoin(organizationsView(db).as('po'), 'po.id', 'pc.provider_organization_id')
     .leftJoin('communication_affected_locations as al', 'al.id', 'p.affected_location_id')
     .where({
       'p.communication_id': communicationId,
@@ -259,7 +261,7 @@ export async function providerNames(db: Knex, actor: Actor, communicationId: num
   await loadSentEvent(db, actor, communicationId);
   return db('provider_communications as pc')
     .join('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
-    .leftJoin('organizations as po', 'po.id', 'pc.provider_organization_id')
+    .leftJoin(organizationsView(db).as('po'), 'po.id', 'pc.provider_organization_id')
     .leftJoin('paper_responses as p', function join() {
       this.on('p.provider_communication_id', '=', 'pc.id').andOnVal('p.status', '=', 'ACTIVE');
     })
@@ -826,9 +828,7 @@ async function writePaperUnits(
 ): Promise<void> {
   if (!action.per_unit) throw new ValidationError(`"${action.title}" is answered once, not per unit.`);
   if (!units.length) return;
-  const existing = (await trx('provider_responses')
-    .where({ provider_communication_id: pc.id, action_id: action.id })
-    .first('status', 'paper_response_id')) as { status: string; paper_response_id: number | null } | undefined;
+  const existing = await responseOf(trx, pc.id, action.id);
   if (existing && existing.status === 'SUBMITTED' && existing.paper_response_id === null)
     throw new ConflictError(PAPER_MESSAGES.electronic(action.title), 'ANSWERED_ELECTRONICALLY');
   const result = await answerUnits(

@@ -1,6 +1,7 @@
 import { type FileResult, keysetBatches, sheet } from '@portal/core';
 import { fileOf, type ReportContext } from '@portal/reports';
 import { openEventReport } from '@portal/reports';
+import { organizationsView } from '@portal/organizations';
 
 interface TemplateRow {
   id: number;
@@ -49,7 +50,7 @@ export async function paperResponseTemplate(ctx: ReportContext, id: number): Pro
       (await ctx
         .db('provider_communications as pc')
         .join('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
-        .leftJoin('organizations as po', 'po.id', 'pc.provider_organization_id')
+        .leftJoin(organizationsView(ctx.db).as('po'), 'po.id', 'pc.provider_organization_id')
         .where({ 'pc.supplier_organization_id': ctx.actor.organizationId, 'pc.communication_id': id })
         .whereNot('pc.status', 'DELETED')
         .where('pc.id', '>', after)

@@ -18,7 +18,7 @@ import {
   UPLOAD_MESSAGES,
   ValidationError,
 } from '@portal/core';
-import { Organization } from '@portal/organizations';
+import { findOrganizationCard, organizationsView } from '@portal/organizations';
 import { QuickLink } from '../models/QuickLink.js';
 import { QUICK_LINK_STATUSES, type QuickLinkStatus } from '../schemas.js';
 
@@ -87,7 +87,7 @@ function toView(config: Config, link: QuickLink, organizations: TargetOrganizati
 async function targetsOf(db: Knex | Knex.Transaction, ids: number[]): Promise<Map<number, TargetOrganization[]>> {
   const rows = ids.length
     ? ((await db('quick_link_organizations as qo')
-        .join('organizations as o', 'o.id', 'qo.organization_id')
+        .join(organizationsView(db).as('o'), 'o.id', 'qo.organization_id')
         .whereIn('qo.quick_link_id', ids)
         .orderBy('o.name')
         .select('qo.quick_link_id', 'o.id', 'o.name', 'o.type')) as (TargetOrganization & {
@@ -134,7 +134,7 @@ export async function listQuickLinks(
           e
             .select(db.raw('1'))
             .from('quick_link_organizations as qo')
-            .join('organizations as o', 'o.id', 'qo.organization_id')
+            .join(organizationsView(db).as('o'), 'o.id', 'qo.organization_id')
             .whereRaw('qo.quick_link_id = q.id')
             .where('o.name', 'ilike', pattern),
         ),
@@ -155,7 +155,8 @@ export async function quickLinkMeta(
   search = '',
 ): Promise<{ statuses: QuickLinkStatus[]; organizations: TargetOrganization[] }> {
   assertOperator(actor);
-  const q = Organization.query(db)
+  const q = db
+    .from(organizationsView(db).as('o'))
     .whereIn('type', ['PROVIDER', 'SUPPLIER'])
     .where('status', 'ACTIVE')
     .orderByRaw('lower(name)')
@@ -163,7 +164,11 @@ export async function quickLinkMeta(
     .limit(META_LIMIT)
     .select('id', 'name', 'type');
   if (search.trim()) q.where('name', 'ilike', `%${escapeLike(search.trim())}%`);
-  const organizations = (await q).map((o) => ({ id: Number(o.id), name: o.name, type: o.type }));
+  const organizations = ((await q) as TargetOrganization[]).map((o) => ({
+    id: Number(o.id),
+    name: o.name,
+    type: o.type,
+  }));
   return { statuses: [...QUICK_LINK_STATUSES], organizations };
 }
 
@@ -183,7 +188,7 @@ export async function accountLinks(
   actor: Actor,
   config: Config,
 ): Promise<{ id: number; path: string; url: string }[]> {
-  const own = await Organization.query(db).findById(actor.organizationId).select('id', 'parent_id');
+  const own = await findOrganizationCard(db, actor.organizationId);
   const orgIds = [actor.organizationId, ...(own?.parent_id ? [Number(own.parent_id)] : [])];
   const links = await QuickLink.query(db)
     .where('status', 'ACTIVE')
@@ -237,7 +242,8 @@ export async function saveQuickLink(
   if (key && image) await store.put(key, image.data);
   try {
     const { id, replaced } = await db.transaction(async (trx) => {
-      const known = await Organization.query(trx)
+      const known: { id: number }[] = await trx
+        .from(organizationsView(trx).as('o'))
         .whereIn('id', targets)
         .whereIn('type', ['PROVIDER', 'SUPPLIER'])
         .select('id');

@@ -16,6 +16,7 @@ import { type ActionType, fieldText, historyFacts, productFieldsOfEvent } from '
 import type { ResponseValue } from '@portal/communications';
 import { conversationsOfEvent } from '@portal/conversations';
 import { emailsAbout, type ReportedEmail } from '@portal/notifications';
+import { organizationsView, usersView } from '@portal/organizations';
 import { openEventReport, REPORT_TYPES } from './report-history.js';
 
 export type { ReportFormat };
@@ -106,7 +107,7 @@ export async function* providerStatusRows(
 ): AsyncGenerator<ProviderStatusRow[]> {
   const query = db('provider_communications as pc')
     .join('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
-    .leftJoin('organizations as po', 'po.id', 'pc.provider_organization_id')
+    .leftJoin(organizationsView(db).as('po'), 'po.id', 'pc.provider_organization_id')
     .where({ 'pc.supplier_organization_id': actor.organizationId, 'pc.communication_id': communicationId })
     .whereNot('pc.status', 'DELETED')
     .orderBy('pc.id')
@@ -269,7 +270,7 @@ function consigneeRows(db: Knex, actor: Actor, communicationId: number): AsyncGe
             .andOn('pc.communication_id', '=', 'ac.communication_id')
             .andOnVal('pc.status', '<>', 'DELETED');
         })
-        .leftJoin('organizations as po', 'po.id', 'ac.provider_organization_id')
+        .leftJoin(organizationsView(db).as('po'), 'po.id', 'ac.provider_organization_id')
         .where({
           'ac.communication_id': communicationId,
           'ac.organization_id': actor.organizationId,
@@ -641,7 +642,7 @@ function historyRows(
   return keysetBatches<HistoryReportRow>(
     async (after, size) =>
       (await db('communication_history as h')
-        .leftJoin('users as u', 'u.id', 'h.actor_user_id')
+        .leftJoin(usersView(db).as('u'), 'u.id', 'h.actor_user_id')
         .leftJoin('provider_communications as pc', 'pc.id', 'h.provider_communication_id')
         .leftJoin('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
         .where({ 'h.communication_id': communicationId, 'h.organization_id': actor.organizationId })

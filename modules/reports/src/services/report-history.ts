@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { type Actor, type ListPage, type ListSpec, parseListQuery, runList } from '@portal/core';
 import { type CommunicationRow, loadOwnCommunication } from '@portal/communications';
+import { findUserCard, usersView } from '@portal/organizations';
 
 /** The names report downloads are recorded under (report_history.report_type). */
 export const REPORT_TYPES = {
@@ -42,9 +43,7 @@ export async function recordReport(
       created_by: actor.userId,
     })
     .returning(['id', 'report_type', 'created_by', 'created_at']);
-  const user = (await db('users').where({ id: actor.userId }).first('first_name', 'last_name', 'email')) as
-    | { first_name: string | null; last_name: string | null; email: string }
-    | undefined;
+  const user = await findUserCard(db, actor.userId);
   const name = [user?.first_name, user?.last_name].filter(Boolean).join(' ');
   return {
     ...(row as Omit<ReportHistoryRow, 'created_by_name' | 'created_by_email'>),
@@ -91,7 +90,7 @@ export async function listReportHistory(
 ): Promise<ListPage<ReportHistoryRow>> {
   await loadOwnCommunication(db, actor, communicationId);
   const query = parseListQuery(raw, historyList);
-  const base = db('report_history as r').leftJoin('users as u', 'u.id', 'r.created_by').where({
+  const base = db('report_history as r').leftJoin(usersView(db).as('u'), 'u.id', 'r.created_by').where({
     'r.communication_id': communicationId,
     'r.organization_id': actor.organizationId,
     'r.report_type': reportType,
@@ -112,4 +111,35 @@ export async function listReportHistory(
       ),
     'r.created_at',
   );
+}
+
+/** A report-history row an organisation adds for one of its reports of an event (the provider's own downloads). */
+export async function insertReportHistory(
+  trx: Knex | Knex.Transaction,
+  row: { communicationId: number; organizationId: number; reportType: string; userId: number },
+): Promise<Record<string, unknown> & { id: number }> {
+  const [inserted] = await trx('report_history')
+    .insert({
+      communication_id: row.communicationId,
+      organization_id: row.organizationId,
+      report_type: row.reportType,
+      created_by: row.userId,
+    })
+    .returning('*');
+  return inserted as Record<string, unknown> & { id: number };
+}
+
+/** An organisation's report history of one event, newest first, with who made each (`reportType` or `all`). */
+export function reportHistoryOf(
+  db: Knex,
+  where: { communicationId: number; organizationId: number; reportType: string },
+): Knex.QueryBuilder {
+  const q = db('report_history as r')
+    .leftJoin(usersView(db).as('u'), 'u.id', 'r.created_by')
+    .where({ 'r.communication_id': where.communicationId, 'r.organization_id': where.organizationId })
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .select('r.id', 'r.report_type', 'r.created_at', 'u.email as created_by_email');
+  if (where.reportType !== 'all') q.where('r.report_type', where.reportType);
+  return q;
 }

@@ -9,6 +9,8 @@ import {
   loadOwnCommunication,
   type OperatorEventFilters,
 } from '@portal/communications';
+import { engagementOf, outboxView } from '@portal/notifications';
+import { organizationsView } from '@portal/organizations';
 import { fileOf, percent, type ReportContext, type ReportFormat } from './event-reports.js';
 import { openEventReport, REPORT_TYPES } from './report-history.js';
 
@@ -56,21 +58,16 @@ export async function getEventSummary(db: Knex, actor: Actor, id: number): Promi
         db.raw('count(*)::int as n'),
         db.raw('count(acknowledged_at)::int as acknowledged'),
       ),
-    db('outbox_emails')
+    db
+      .from(outboxView(db).as('o'))
       .where({ reference_type: 'communication', reference_id: String(id), organization_id: actor.organizationId })
       .groupBy('status')
       .select('status', db.raw('count(*)::int as n')),
-    db('email_events as e')
-      .join('outbox_emails as o', 'o.id', 'e.outbox_email_id')
-      .where({
-        'o.reference_type': 'communication',
-        'o.reference_id': String(id),
-        'o.organization_id': actor.organizationId,
-      })
-      .first(
-        db.raw(`count(DISTINCT e.outbox_email_id) FILTER (WHERE e.event = 'Opened')::int as opened`),
-        db.raw(`count(DISTINCT e.outbox_email_id) FILTER (WHERE e.event = 'Click')::int as clicked`),
-      ),
+    engagementOf(db, {
+      reference_type: 'communication',
+      reference_id: String(id),
+      organization_id: actor.organizationId,
+    }),
   ]);
   const pcRows = pcs as {
     status: string;
@@ -205,7 +202,8 @@ function eventBatches(
       db.raw(`count(*) FILTER (WHERE response_status = 'COMPLETED')::int as completed`),
     )
     .as('pc');
-  const emails = db('outbox_emails')
+  const emails = db
+    .from(outboxView(db).as('o'))
     .where({ reference_type: 'communication' })
     .modify(own('organization_id'))
     .groupBy('reference_id')
@@ -216,7 +214,7 @@ function eventBatches(
     )
     .as('m');
   const query = db('communications as c')
-    .join('organizations as o', 'o.id', 'c.organization_id')
+    .join(organizationsView(db).as('o'), 'o.id', 'c.organization_id')
     .leftJoin(customers, 'ac.communication_id', 'c.id')
     .leftJoin(notices, 'pc.communication_id', 'c.id')
     .leftJoin(emails, 'm.reference_id', db.raw('c.id::text'))

@@ -1,0 +1,2 @@
+/** The tables this module owns: only its own code reads or writes them (scripts/table-ownership.ts checks). */
+export const ownedTables: readonly string[] = ['refresh_tokens', 'one_time_codes'];

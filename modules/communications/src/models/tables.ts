@@ -1,0 +1,21 @@
+/** The tables this module owns: only its own code reads or writes them (scripts/table-ownership.ts checks). */
+export const ownedTables: readonly string[] = [
+  'communications',
+  'communication_actions',
+  'communication_affected_customers',
+  'communication_affected_locations',
+  'communication_documents',
+  'communication_history',
+  'communication_products',
+  'communication_custom_rows',
+  'product_fields',
+  'provider_communications',
+  'provider_responses',
+  'provider_unit_answers',
+  'response_files',
+  'notice_links',
+  'sales_rep_links',
+  'supplier_internal_actions',
+  'communication_counts',
+  'communication_tallies',
+];

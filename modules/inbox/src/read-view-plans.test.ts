@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actionsView, noticesView } from '@portal/communications';
+import { organizationsView, usersView } from '@portal/organizations';
+import { sendEvent, startTestApp, type TestApp, world } from '@portal/testing';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The read views as they appear inside a query (`(select … from "organizations") as "x"`), and their tables. */
+function viewPatterns(): { pattern: RegExp; table: string }[] {
+  return [
+    { sql: organizationsView(t.db).toSQL().sql, table: 'organizations' },
+    { sql: usersView(t.db).toSQL().sql, table: 'users' },
+    { sql: actionsView(t.db).toSQL().sql, table: 'communication_actions' },
+  ].map(({ sql, table }) => ({ pattern: new RegExp(`\\(${escapeRegExp(sql)}\\) as "(\\w+)"`, 'g'), table }));
+}
+
+async function plan(sql: string, bindings: readonly unknown[]): Promise<string> {
+  // The captured SQL is PostgreSQL's ($1, $2, …); knex.raw takes `?`.
+  const ordered = [...sql.matchAll(/\$(\d+)/g)].map((m) => bindings[Number(m[1]) - 1]);
+  const { rows } = await t.db.raw(`EXPLAIN (COSTS OFF) ${sql.replace(/\$\d+/g, '?')}`, ordered as never);
+  return (rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n');
+}
+
+describe('the big lists joined to the read views', () => {
+  // Issue 10: other modules join organizationsView/usersView instead of the tables; PostgreSQL must pull the views up,
+  // so each query's plan is the plan of the same query joining the table directly.
+  it('plan exactly as they did when they joined the tables', async () => {
+    const views = viewPatterns();
+    // A view with a join of its own (the notices and their customers) has no one-table equivalent: it must still be
+    // pulled up (no Subquery Scan of its alias).
+    const notices = `(${noticesView(t.db).toSQL().sql}) as "`;
+    const captured: { sql: string; bindings: unknown[] }[] = [];
+    const listen = (q: { sql: string; bindings?: unknown[] }) => {
+      if (views.some(({ pattern }) => q.sql.match(pattern)) || q.sql.includes(notices))
+        captured.push({ sql: q.sql, bindings: q.bindings ?? [] });
+    };
+    const w = await world(t);
+    const e = await sendEvent(t, w, 'Plan recall', { providers: [w.riverside, w.lakeshore], sites: [w.north] });
+    const riverside = (await t.signIn('admin@riverside.demo')).access_token;
+    const operator = (await t.signIn('admin@operator.demo')).access_token;
+    t.db.on('query', listen);
+    try {
+      for (const path of [
+        '?communicationType=RECALL',
+        '?communicationType=RECALL&sortField=site_name&sortDirection=asc',
+        '?communicationType=RECALL&responses=1',
+      ])
+        expect((await t.call('GET', `/api/provider/communications${path}`, { token: riverside })).status).toBe(200);
+      expect((await t.call('GET', '/api/notisphere/communications', { token: operator })).status).toBe(200);
+      const conversations = `/api/supplier/communications/${e.id}/conversations`;
+      expect((await t.call('GET', conversations, { token: w.supplierToken })).status).toBe(200);
+      const report = await fetch(`${t.baseUrl}/api/supplier/communications/${e.id}/actions/provider/statusreport/csv`, {
+        headers: { authorization: `Bearer ${w.supplierToken}` },
+      });
+      expect(report.status).toBe(200);
+      await report.text();
+    } finally {
+      t.db.removeListener('query', listen);
+    }
+    expect(captured.length).toBeGreaterThanOrEqual(6);
+    expect(captured.some((q) => q.sql.includes(notices))).toBe(true);
+    for (const q of captured) {
+      const aliases: [string, string][] = [];
+      let direct = q.sql;
+      for (const { pattern, table } of views)
+        direct = direct.replace(pattern, (_m, alias: string) => {
+          aliases.push([alias, table]);
+          return `"${table}" as "${alias}"`;
+        });
+      // The pulled-up view is named after its table (organizations, organizations_1, …); the direct join by its alias.
+      const viaView = (await plan(q.sql, q.bindings))
+        .replace(/on (organizations|users|communication_actions) \1_\d+/g, 'on $1')
+        .replace(/\b(organizations|users|communication_actions)_\d+\./g, '$1.');
+      for (const m of q.sql.matchAll(new RegExp(`${escapeRegExp(notices)}(\\w+)"`, 'g')))
+        expect(await plan(q.sql, q.bindings)).not.toContain(`Subquery Scan on ${m[1]}`);
+      let viaTable = await plan(direct, q.bindings);
+      for (const [alias, table] of aliases)
+        viaTable = viaTable
+          .replace(new RegExp(`on ${table} ${alias}\\b`, 'gm'), `on ${table}`)
+          .replace(new RegExp(`\\b${alias}\\.`, 'g'), `${table}.`);
+      expect(viaView).toBe(viaTable);
+    }
+  });
+});
