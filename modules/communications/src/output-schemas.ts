@@ -324,12 +324,26 @@ export const communicationListPageSchema = listPageSchema(communicationListRowSc
 /** A row of the operator's list of every supplier's events: the supplier's row plus its supplier and provider progress. */
 export const operatorEventRowSchema = {
   ...communicationListRowSchema,
-  required: [...communicationListRowSchema.required, 'organization_id', 'supplier_name', 'status_provider'],
+  required: [...communicationListRowSchema.required, 'organization_id', 'supplier_name', 'status_provider', 'fda'],
   properties: {
     ...communicationListRowSchema.properties,
     organization_id: id,
     supplier_name: { type: 'string' },
     status_provider: { type: ['string', 'null'], enum: ['COMPLETED', 'NOTCOMPLETED', null] },
+    /** The FDA recalls the event names (issue 15): the FDA's classification and status beside the event's own. */
+    fda: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['recall_number', 'found', 'classification', 'status'],
+        properties: {
+          recall_number: { type: 'string' },
+          found: { type: 'boolean' },
+          classification: { type: ['string', 'null'] },
+          status: { type: ['string', 'null'] },
+        },
+      },
+    },
   },
 } as const;
 

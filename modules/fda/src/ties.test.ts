@@ -61,6 +61,18 @@ describe('FDA recall numbers on a supplier event', () => {
     expect(mine.body.d.fda_records).toMatchObject(expected);
     const seen = await t.call('GET', `/api/notisphere/communications/${id}`, { token: operator });
     expect(seen.body.d.fda_records).toMatchObject(expected);
+    // The operator's list of every event: the FDA's classification and status beside the event's own.
+    const listed = await t.call('GET', '/api/notisphere/communications?search=Catheter%20kit%20recall', {
+      token: operator,
+    });
+    expect(listed.body.d.items.find((r: { id: number }) => r.id === id)).toMatchObject({
+      classification: 'CLASSII',
+      status: 'DRAFT',
+      fda: [
+        { recall_number: 'Z-0053-2020', found: true, classification: 'Class II', status: 'Terminated' },
+        { recall_number: 'D-0001-2030', found: false, classification: null, status: null },
+      ],
+    });
     // A draft's numbers can be changed; the history keeps before and after.
     const edited = await step0({ id, fda_recall_numbers: [] });
     expect(edited.body.d.fda_records).toEqual([]);

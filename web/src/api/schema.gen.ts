@@ -8684,6 +8684,12 @@ export interface operations {
                                 customers_count: number;
                                 event_date: string | null;
                                 event_id: string | null;
+                                fda: {
+                                    classification: string | null;
+                                    found: boolean;
+                                    recall_number: string;
+                                    status: string | null;
+                                }[];
                                 id: number;
                                 name: string;
                                 organization_id: number;

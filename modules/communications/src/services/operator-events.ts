@@ -20,6 +20,7 @@ import {
   runList,
   sheet,
 } from '@portal/core';
+import { linkedFdaRecords } from '@portal/fda';
 import { findOrganizationCard, type OrganizationCard, organizationsView } from '@portal/organizations';
 import { COMMUNICATION_TYPES, type CommunicationType } from '../constants.js';
 import { Communication } from '../models/Communication.js';
@@ -116,6 +117,9 @@ export interface OperatorEventRow extends CommunicationListRow {
   supplier_name: string;
   /** COMPLETED when every notice sent is completed, NOTCOMPLETED while some are in progress, null before sending. */
   status_provider: 'COMPLETED' | 'NOTCOMPLETED' | null;
+  fda_recall_numbers?: string[] | null;
+  /** The FDA recalls the event names: their classification and status, beside the event's own (issue 15). */
+  fda: { recall_number: string; found: boolean; classification: string | null; status: string | null }[];
 }
 
 export type OperatorListQuery = Record<string, unknown> &
@@ -185,6 +189,7 @@ export async function listOperatorEvents(
         'c.updated_at',
         'c.approved_at',
         'c.organization_id',
+        'c.fda_recall_numbers',
         'o.name as supplier_name',
       ),
     'c.updated_at',
@@ -200,7 +205,26 @@ export async function listOperatorEvents(
     page.totalCapped = true;
   }
   await attachTallies(db, page.items);
-  for (const item of page.items) item.status_provider = providerStatus(item.sent_count, item.completed_count);
+  // The page's FDA recall numbers, looked up together (one statement per FDA table for the whole page).
+  const linked = new Map(
+    (await linkedFdaRecords(db, [...new Set(page.items.flatMap((i) => i.fda_recall_numbers ?? []))])).map((r) => [
+      r.recall_number,
+      r,
+    ]),
+  );
+  for (const item of page.items) {
+    item.status_provider = providerStatus(item.sent_count, item.completed_count);
+    item.fda = (item.fda_recall_numbers ?? []).map((n) => {
+      const r = linked.get(n);
+      return {
+        recall_number: n,
+        found: Boolean(r?.found),
+        classification: r?.classification ?? null,
+        status: r?.status ?? null,
+      };
+    });
+    delete item.fda_recall_numbers;
+  }
   return page;
 }
 

@@ -43,6 +43,13 @@ const row = (
   organization_id: supplier[0],
   supplier_name: supplier[1],
   status_provider: sent ? (completed >= sent ? 'COMPLETED' : 'NOTCOMPLETED') : null,
+  fda:
+    id === 7
+      ? [
+          { recall_number: 'Z-0053-2020', found: true, classification: 'Class II', status: 'Terminated' },
+          { recall_number: 'D-0001-2030', found: false, classification: null, status: null },
+        ]
+      : [],
 });
 
 const rows = [
@@ -115,6 +122,11 @@ describe('operator recalls', () => {
     expect(within(open).getByText('Acme Medical Devices')).toBeTruthy();
     expect(within(open).getByText('In Progress')).toBeTruthy();
     expect(within(open).getByText('1 / 4')).toBeTruthy();
+    // The FDA's classification and status beside the event's own (Class I, Open).
+    expect(within(open).getByText('Class I')).toBeTruthy();
+    const fda = within(open).getByTestId('recall-fda');
+    expect(fda.textContent).toContain('Z-0053-2020 Class II · Terminated');
+    expect(fda.textContent).toContain('D-0001-2030 Not in the imported FDA data yet');
     expect(lastQuery(calls).get('sortField')).toBeNull();
 
     const user = userEvent.setup();

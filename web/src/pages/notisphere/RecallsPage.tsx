@@ -107,6 +107,35 @@ export default function RecallsPage() {
       cell: (row) => <StatusLabel status={row.status} kind="communication" labels={labels.statuses} />,
     },
     {
+      field: 'classification',
+      header: t`Classification`,
+      cell: (row) => (row.classification ? (labels.classifications[row.classification] ?? row.classification) : ''),
+    },
+    {
+      // The FDA's word on each recall number the event names, beside the event's own classification and status.
+      field: 'fda',
+      header: t`FDA Recalls`,
+      cell: (row) => (
+        <ul className="grid gap-0.5" data-testid="recall-fda">
+          {row.fda.map((f) => (
+            <li key={f.recall_number}>
+              <span className="font-medium">{f.recall_number}</span>{' '}
+              {f.found ? (
+                [
+                  f.classification ? (labels.fdaClassifications[f.classification] ?? f.classification) : null,
+                  f.status ? (labels.fdaStatuses[f.status] ?? f.status) : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')
+              ) : (
+                <span className="text-muted-foreground">{t`Not in the imported FDA data yet`}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+    {
       field: 'status_provider',
       header: t`Provider Status`,
       cell: (row) =>
