@@ -23,6 +23,39 @@ export {
   receivedEventTraits,
   responseOf,
 } from './services/read-views.js';
+// What the provider's inbox reads and writes of this module's tables (issue 10).
+export {
+  answersView,
+  type CustomerLocationRow,
+  customerLocationsPage,
+  discardUserDrafts,
+  eventActionRows,
+  eventDocumentFiles,
+  eventProductRows,
+  findEventAction,
+  findResponseFile,
+  findResponseFileOfProviders,
+  firstNoticeOfEvent,
+  moveNoticeToOrganization,
+  noticeHasAnswers,
+  type NoticeProductRow,
+  noticeProductsQuery,
+  type OwnResponse,
+  perUnitActionsOf,
+  receivedEventsView,
+  receivedNoticesView,
+  responderGroups,
+  responsesOfUser,
+  type StoredFileRow,
+} from './services/read-views-inbox.js';
+export { findDelegateLink, issueDelegateLink, markLinkUsed, revokeDelegateLink } from './services/delegate-links.js';
+export {
+  insertSelfAddressedEvent,
+  replaceEventProducts,
+  replaceSelfAddressedActions,
+  touchEvent,
+  updateEventInfo,
+} from './services/communications.js';
 export { type DelegateRecorder, type NewDelegate, registerDelegateRecorder } from './services/delegate-port.js';
 export { seedDemoCommunications } from './demo.js';
 export { appendHistory, historyFacts, listHistory } from './services/history.js';

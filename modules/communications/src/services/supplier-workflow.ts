@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { type Actor, type Config, ConflictError, NotFoundError, randomToken, ValidationError } from '@portal/core';
+import { type Actor, type Config, ConflictError, NotFoundError, ValidationError } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
 import { recordDelegate } from './delegate-port.js';
-import { delegateTokenHash, DELEGATE_LINK_DAYS } from './delegate-links.js';
+import { DELEGATE_LINK_DAYS, issueDelegateLink } from './delegate-links.js';
 import { loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
 import { loadNotice } from './responses.js';
@@ -112,17 +112,11 @@ export async function supplierDelegate(
       if (!action) throw new NotFoundError('Action not found.');
       title = action.title;
     }
-    const token = randomToken(32);
-    const [link] = await trx('notice_links')
-      .insert({
-        provider_communication_id: pc.id,
-        organization_id: actor.organizationId,
-        email,
-        token_hash: delegateTokenHash(token),
-        purpose: 'DELEGATE',
-        expires_at: new Date(Date.now() + DELEGATE_LINK_DAYS * 86_400_000),
-      })
-      .returning('id');
+    const link = await issueDelegateLink(trx, {
+      providerCommunicationId: pc.id,
+      organizationId: actor.organizationId,
+      email,
+    });
     const delegate = {
       id: await recordDelegate(trx, {
         organizationId: pc.provider_organization_id ?? actor.organizationId,
@@ -132,10 +126,10 @@ export async function supplierDelegate(
         email,
         message: input.message ?? null,
         createdBy: actor.userId,
-        noticeLinkId: (link as { id: number }).id,
+        noticeLinkId: link.id,
       }),
     };
-    const url = `${config.appUrl}/supplier-delegate-webform?token=${token}`;
+    const url = `${config.appUrl}/supplier-delegate-webform?token=${link.token}`;
     await enqueueEmail(trx, {
       organizationId: actor.organizationId,
       kind: 'DELEGATE',

@@ -33,6 +33,15 @@ import { ACTION_TYPES, COMMUNICATION_TYPES, type CommunicationType } from '@port
 import { lookupOptions } from '@portal/lookups';
 import { appendHistory, listHistory } from '@portal/communications';
 import { noticeHistory, noticeView, type NoticeView } from '@portal/communications';
+import {
+  answersView,
+  eventDocumentFiles,
+  firstNoticeOfEvent,
+  moveNoticeToOrganization,
+  receivedEventsView,
+  receivedNoticesView,
+  responderGroups,
+} from '@portal/communications';
 import { type LinkedFdaRecord, linkedFdaRecords } from '@portal/fda';
 import { insertReportHistory, reportHistoryOf } from '@portal/reports';
 import { loadScopedNotice, mayManageType, PROVIDER_PERMISSION_OF_TYPE, scopeIds, type ScopedNotice } from './scope.js';
@@ -118,34 +127,6 @@ export const responderSpec: ListSpec = {
 };
 
 /**
- * Each responding person's answers to the provider communications of the scope, grouped by provider communication and user
- * (link answers by email): one grouped pass over the scope's answers (provider_responses' (provider_communication_id,
- * action_id) index), hash-joined to the rows, rather than one aggregate per row. A person's status is ERROR when one of
- * their drafts can no longer be submitted as is (its action was disabled since, or it picks an option the action no longer
- * offers), else DRAFT while any draft remains, else SUBMITTED. A removed action takes its answers with it (ON DELETE CASCADE).
- * Unscoped (the operator's 'ALL'), the pass reads every answer.
- */
-const respondersSql = (answersOf: 'scope' | 'all' | 'ids') => `LEFT JOIN (
-  SELECT r.provider_communication_id, r.responder_user_id AS userid, min(r.responder_email) AS responder_email, max(r.updated_at) AS responded_at,
-    CASE
-      WHEN bool_or(r.status = 'DRAFT' AND (a.is_disabled OR (a.action_type IN ('Checkbox', 'MultipleChoice')
-        AND NOT coalesce(r.value -> 'valueCheckbox', r.value -> 'valueMultiChoice', '[]'::jsonb) <@ a.options))) THEN 'ERROR'
-      WHEN bool_or(r.status = 'DRAFT') THEN 'DRAFT'
-      ELSE 'SUBMITTED'
-    END AS own_status
-  FROM provider_responses r JOIN communication_actions a ON a.id = r.action_id
-  ${
-    {
-      scope:
-        'WHERE r.provider_communication_id IN (SELECT s.id FROM provider_communications s WHERE s.provider_organization_id = ANY(?::bigint[]))',
-      ids: 'WHERE r.provider_communication_id = ANY(?::bigint[])',
-      all: '',
-    }[answersOf]
-  }
-  GROUP BY r.provider_communication_id, r.responder_user_id, CASE WHEN r.responder_user_id IS NULL THEN lower(r.responder_email) END
-) rr ON rr.provider_communication_id = pc.id`;
-
-/**
  * The rows the provider received (own organisation and sites), as one derived table so every row field filters and sorts.
  * 'ALL' (the operator, read-only) drops the scope: every provider's rows, a site being any organisation with a parent, and
  * allow_access true.
@@ -161,8 +142,9 @@ function rowsQuery(
   const siteOf = all
     ? db.raw('po.parent_id IS NOT NULL')
     : db.raw('pc.provider_organization_id <> ?', [actor.organizationId]);
-  const inner = db('provider_communications as pc')
-    .join('communications as c', 'c.id', 'pc.communication_id')
+  const inner = db
+    .from(receivedNoticesView(db).as('pc'))
+    .join(receivedEventsView(db).as('c'), 'c.id', 'pc.communication_id')
     .join(organizationsView(db).as('so'), 'so.id', 'pc.supplier_organization_id')
     .join(organizationsView(db).as('po'), 'po.id', 'pc.provider_organization_id')
     .leftJoin('provider_communication_states as ps', 'ps.provider_communication_id', 'pc.id')
@@ -210,9 +192,10 @@ function rowsQuery(
   if (Array.isArray(onlyIds)) inner.whereRaw('pc.id = ANY(?::bigint[])', [onlyIds]);
   else if (onlyIds) inner.whereIn('pc.id', onlyIds);
   if (!responders) return db.from(inner.select('pc.response_status').as('pc'));
-  // The answers are grouped once for the whole scope, or only for the given rows (a page of the default order).
-  if (Array.isArray(onlyIds)) inner.joinRaw(respondersSql('ids'), [onlyIds]);
-  else inner.joinRaw(respondersSql(all ? 'all' : 'scope'), all ? [] : [scope]);
+  // Each responding person's answers (communications' grouping), grouped once for the whole scope, or only for the
+  // given rows (a page of the default order).
+  const groups = responderGroups(db, Array.isArray(onlyIds) ? { ids: onlyIds } : all ? 'all' : { scope });
+  inner.joinRaw('LEFT JOIN ? rr ON rr.provider_communication_id = pc.id', [groups]);
   inner
     .leftJoin(usersView(db).as('ru'), 'ru.id', 'rr.userid')
     // The caller's own row stays hidden once it dismissed it, until it answers again (DELETE .../responses/:userId).
@@ -384,7 +367,8 @@ function newestReceived(
   skip = 0,
 ): Knex.QueryBuilder {
   const received = (orgId: number | null, take: number) =>
-    db('provider_communications')
+    db
+      .from(receivedNoticesView(db).as('rc'))
       .modify((q) =>
         orgId === null ? q.whereNotNull('provider_organization_id') : q.where('provider_organization_id', orgId),
       )
@@ -435,19 +419,20 @@ function responderTotal(db: Knex, actor: Actor, scope: number[] | 'ALL', types: 
       )
       .whereNot('pc.status', 'DELETED')
       .whereIn('pc.communication_type', types);
-  const extraPeople = inScope(db('provider_communications as pc'))
+  const extraPeople = inScope(db.from(receivedNoticesView(db).as('pc')))
     .where('pc.extra_responders', '>', 0)
     .select(db.raw('coalesce(sum(pc.extra_responders), 0)::bigint'));
   const hidden = inScope(
     db('provider_response_dismissals as prd').join(
-      'provider_communications as pc',
+      receivedNoticesView(db).as('pc'),
       'pc.id',
       'prd.provider_communication_id',
     ),
   )
     .where('prd.user_id', actor.userId ?? 0)
     .whereRaw(
-      'prd.dismissed_at >= (SELECT max(r.updated_at) FROM provider_responses r WHERE r.provider_communication_id = prd.provider_communication_id AND r.responder_user_id = prd.user_id)',
+      'prd.dismissed_at >= (SELECT max(r.updated_at) FROM ? r WHERE r.provider_communication_id = prd.provider_communication_id AND r.responder_user_id = prd.user_id)',
+      [answersView(db)],
     )
     .select(db.raw('count(*)'));
   return db.raw('(?) + (?) - (?)', [receivedCount(db, scope, types), extraPeople, hidden]);
@@ -603,7 +588,8 @@ export async function isSite(
 /** The values the list's filters offer: suppliers, sites, statuses, types. */
 export async function searchMeta(db: Knex, actor: Actor) {
   const scope = await scopeIds(db, actor);
-  const suppliers = (await db('provider_communications as pc')
+  const suppliers = (await db
+    .from(receivedNoticesView(db).as('pc'))
     .join(organizationsView(db).as('so'), 'so.id', 'pc.supplier_organization_id')
     .leftJoin('provider_created_events as pce', 'pce.communication_id', 'pc.communication_id')
     .whereIn('pc.provider_organization_id', scope)
@@ -752,12 +738,7 @@ export async function switchSite(db: Knex, actor: Actor, pcId: number, organizat
     if (!n.scope.includes(organizationId)) throw new NotFoundError('Site not found.');
     const before = Number(n.pc.provider_organization_id);
     if (before === organizationId) return { id: pcId, organization_id: organizationId };
-    await trx('provider_communications')
-      .where({ id: pcId })
-      .update({ provider_organization_id: organizationId, updated_at: trx.fn.now() });
-    await trx('provider_responses')
-      .where({ provider_communication_id: pcId })
-      .update({ provider_organization_id: organizationId });
+    await moveNoticeToOrganization(trx, pcId, organizationId);
     await appendHistory(trx, actor, {
       communicationId: n.event.id,
       organizationId: n.event.organization_id,
@@ -932,15 +913,10 @@ export async function validDomain(db: Knex, actor: Actor, organizationId: number
  */
 export async function supplierContact(db: Knex, actor: Actor, communicationId: number) {
   const scope = await scopeIds(db, actor);
-  const pc = (await db('provider_communications')
-    .where({ communication_id: communicationId })
-    .whereIn('provider_organization_id', scope)
-    .whereNot({ status: 'DELETED' })
-    .first('id', 'supplier_organization_id', 'provider_organization_id')) as
-    | { id: number; supplier_organization_id: number; provider_organization_id: number }
-    | undefined;
-  if (!pc) throw new NotFoundError('Communication not found.');
-  const n = await loadScopedNotice(db, actor, pc.id, { communicationId });
+  const pcId = await firstNoticeOfEvent(db, communicationId, scope);
+  if (pcId === undefined) throw new NotFoundError('Communication not found.');
+  const n = await loadScopedNotice(db, actor, pcId, { communicationId });
+  const { pc } = n;
   const created = (await db('provider_created_events')
     .where({ communication_id: communicationId })
     .first('supplier_organization_id')) as { supplier_organization_id: number | null } | undefined;
@@ -971,24 +947,10 @@ export async function supplierContact(db: Knex, actor: Actor, communicationId: n
 
 export async function supportingDocuments(db: Knex, config: Config, actor: Actor, communicationId: number) {
   const scope = await scopeIds(db, actor);
-  const pc = (await db('provider_communications')
-    .where({ communication_id: communicationId })
-    .whereIn('provider_organization_id', scope)
-    .whereNot({ status: 'DELETED' })
-    .first('id')) as { id: number } | undefined;
-  if (!pc) throw new NotFoundError('Communication not found.');
-  await loadScopedNotice(db, actor, pc.id, { communicationId });
-  const rows = (await db('communication_documents')
-    .where({ communication_id: communicationId, kind: 'SUPPORTING' })
-    .whereNull('deleted_at')
-    .orderBy('id')) as {
-    id: number;
-    name: string;
-    extension: string;
-    mimetype: string;
-    size: number;
-    file_key: string;
-  }[];
+  const pcId = await firstNoticeOfEvent(db, communicationId, scope);
+  if (pcId === undefined) throw new NotFoundError('Communication not found.');
+  await loadScopedNotice(db, actor, pcId, { communicationId });
+  const rows = await eventDocumentFiles(db, communicationId, { kind: 'SUPPORTING' });
   return rows.map((d) => ({
     id: d.id,
     name: d.name,

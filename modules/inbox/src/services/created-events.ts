@@ -1,9 +1,19 @@
 import type { Knex } from 'knex';
-import { type Actor, ConflictError, insertInBatches, NotFoundError, ValidationError } from '@portal/core';
+import { type Actor, ConflictError, NotFoundError, ValidationError } from '@portal/core';
 import { findOrganizationCard } from '@portal/organizations';
 import type { ActionType, CommunicationType } from '@portal/communications';
-import type { CommunicationRow } from '@portal/communications';
-import { appendHistory, listHistory } from '@portal/communications';
+import {
+  appendHistory,
+  eventActionRows,
+  eventProductRows,
+  insertSelfAddressedEvent,
+  listHistory,
+  noticeHasAnswers,
+  replaceEventProducts,
+  replaceSelfAddressedActions,
+  touchEvent,
+  updateEventInfo,
+} from '@portal/communications';
 import { assertLookupCodes } from '@portal/lookups';
 import { assertProviderType, loadScopedNotice, scopeIds } from './scope.js';
 
@@ -89,14 +99,14 @@ async function supplierOf(
   return { supplier_organization_id: null, supplier_name: info.supplier_name?.trim() || null };
 }
 
-function actionRows(communicationId: number, organizationId: number, actions: CreatedAction[]) {
+/** The event's action rows (communications adds the event). */
+function actionRows(organizationId: number, actions: CreatedAction[]) {
   return actions.map((a, i) => {
     const choice = a.action_type === 'Checkbox' || a.action_type === 'MultipleChoice';
     const options = choice ? (a.options ?? []).map((o) => o.trim()).filter(Boolean) : [];
     if (choice && !options.length)
       throw new ValidationError(`Action ${i + 1}: a ${a.action_type} action needs at least one option.`);
     return {
-      communication_id: communicationId,
       organization_id: organizationId,
       sort_order: i,
       action_type: a.action_type,
@@ -108,9 +118,9 @@ function actionRows(communicationId: number, organizationId: number, actions: Cr
   });
 }
 
-function productRows(communicationId: number, organizationId: number, products: CreatedProduct[]) {
+/** The event's product rows (communications adds the event). */
+function productRows(organizationId: number, products: CreatedProduct[]) {
   return products.map((p, i) => ({
-    communication_id: communicationId,
     organization_id: organizationId,
     sort_order: i,
     ...p,
@@ -130,63 +140,37 @@ export async function createProviderEvent(
   return db.transaction(async (trx) => {
     const supplier = await supplierOf(trx, info);
     const org = (await findOrganizationCard(trx, actor.organizationId))!;
-    const [event] = (await trx('communications')
-      .insert({
-        organization_id: actor.organizationId,
-        type: info.type,
-        status: 'OPEN',
-        current_step: 2,
-        ...infoValues(info),
-        created_by: actor.userId,
-        approved_by: actor.userId,
-        approved_at: trx.fn.now(),
-        first_sent_at: trx.fn.now(),
-      })
-      .returning('*')) as CommunicationRow[];
-    const id = event!.id;
-    const [customer] = (await trx('communication_affected_customers')
-      .insert({
-        communication_id: id,
-        organization_id: actor.organizationId,
-        provider_organization_id: actor.organizationId,
-        customer_key: `org:${actor.organizationId}`,
-        name: org.name,
-        emails: [actor.email.toLowerCase()],
-        source: 'PROVIDER',
-      })
-      .returning('id')) as { id: number }[];
-    const [pc] = (await trx('provider_communications')
-      .insert({
-        communication_id: id,
-        communication_type: info.type,
-        supplier_organization_id: actor.organizationId,
-        provider_organization_id: actor.organizationId,
-        affected_customer_id: customer!.id,
-        status: 'OPEN',
-        response_status: (info.actions ?? []).some((a) => a.is_required !== false) ? 'NOTCOMPLETED' : 'COMPLETED',
-        sent_at: trx.fn.now(),
-      })
-      .returning('id')) as { id: number }[];
+    const values = infoValues(info);
+    const products = productRows(actor.organizationId, info.products ?? []);
+    const actions = actionRows(actor.organizationId, info.actions ?? []);
+    const { id, providerCommunicationId: pcId } = await insertSelfAddressedEvent(trx, {
+      organizationId: actor.organizationId,
+      organizationName: org.name,
+      email: actor.email,
+      userId: actor.userId,
+      type: info.type,
+      info: values,
+      responseStatus: (info.actions ?? []).some((a) => a.is_required !== false) ? 'NOTCOMPLETED' : 'COMPLETED',
+      products,
+      actions,
+    });
     await trx('provider_created_events').insert({
       communication_id: id,
       organization_id: actor.organizationId,
-      provider_communication_id: pc!.id,
+      provider_communication_id: pcId,
       ...supplier,
       created_by: actor.userId,
     });
-    await insertInBatches(trx, 'communication_products', productRows(id, actor.organizationId, info.products ?? []));
-    if (info.actions?.length)
-      await trx('communication_actions').insert(actionRows(id, actor.organizationId, info.actions));
     await appendHistory(trx, actor, {
       communicationId: id,
       organizationId: actor.organizationId,
-      providerCommunicationId: pc!.id,
+      providerCommunicationId: pcId,
       action: 'CREATED',
       entityType: 'communication',
       entityId: id,
       after: { ...infoValues(info), type: info.type, ...supplier, isProviderCreated: true },
     });
-    return { id, provider_communication_id: pc!.id, isProviderCreated: true };
+    return { id, provider_communication_id: pcId, isProviderCreated: true };
   });
 }
 
@@ -212,8 +196,8 @@ async function loadCreated(db: Knex | Knex.Transaction, actor: Actor, communicat
 export async function providerEdit(db: Knex, actor: Actor, communicationId: number) {
   const { created, n } = await loadCreated(db, actor, communicationId);
   const [products, actions, state] = await Promise.all([
-    db('communication_products').where({ communication_id: communicationId }).orderBy(['sort_order', 'id']),
-    db('communication_actions').where({ communication_id: communicationId }).orderBy(['sort_order', 'id']),
+    eventProductRows(db, communicationId),
+    eventActionRows(db, communicationId),
     db('provider_communication_states').where({ provider_communication_id: n.pc.id }).first('status_provider'),
   ]);
   const statusProvider = (state as { status_provider?: string } | undefined)?.status_provider ?? 'OPEN';
@@ -273,10 +257,7 @@ export async function updateProviderEvent(
       before = Object.fromEntries(
         Object.keys(values).map((k) => [k, (n.event as unknown as Record<string, unknown>)[k]]),
       );
-      if (Object.keys(values).length)
-        await trx('communications')
-          .where({ id: communicationId })
-          .update({ ...values, updated_at: trx.fn.now() });
+      await updateEventInfo(trx, communicationId, values);
       if (body.supplier_name !== undefined || body.supplier_organization_id !== undefined) {
         await trx('provider_created_events')
           .where({ communication_id: communicationId })
@@ -285,40 +266,17 @@ export async function updateProviderEvent(
       after = { ...values, supplier_name: body.supplier_name, supplier_organization_id: body.supplier_organization_id };
     } else if (step === 1) {
       if (!body.products) throw new ValidationError('products is required');
-      before = await trx('communication_products')
-        .where({ communication_id: communicationId })
-        .orderBy('sort_order')
-        .pluck('product_name');
-      await trx('communication_products').where({ communication_id: communicationId }).delete();
-      await insertInBatches(
-        trx,
-        'communication_products',
-        productRows(communicationId, n.event.organization_id, body.products),
-      );
+      before = await replaceEventProducts(trx, communicationId, productRows(n.event.organization_id, body.products));
       after = body.products.map((p) => p.product_name);
     } else {
       if (!body.actions) throw new ValidationError('actions is required');
-      const answered = await trx('provider_responses').where({ provider_communication_id: pcId }).first('id');
-      if (answered)
+      if (await noticeHasAnswers(trx, pcId))
         throw new ConflictError('The actions have answers already and can no longer be replaced.', 'ACTIONS_ANSWERED');
-      before = await trx('communication_actions')
-        .where({ communication_id: communicationId })
-        .orderBy('sort_order')
-        .select('action_type', 'title');
-      const rows = actionRows(communicationId, n.event.organization_id, body.actions);
-      await trx('communication_actions').where({ communication_id: communicationId }).delete();
-      if (rows.length) await trx('communication_actions').insert(rows);
-      const complete = !rows.some((r) => r.is_required);
-      await trx('provider_communications')
-        .where({ id: pcId })
-        .update({
-          response_status: complete ? 'COMPLETED' : 'NOTCOMPLETED',
-          completed_at: complete ? trx.fn.now() : null,
-          updated_at: trx.fn.now(),
-        });
+      const rows = actionRows(n.event.organization_id, body.actions);
+      before = await replaceSelfAddressedActions(trx, communicationId, pcId, rows);
       after = rows.map((r) => ({ action_type: r.action_type, title: r.title }));
     }
-    await trx('communications').where({ id: communicationId }).update({ updated_at: trx.fn.now() });
+    await touchEvent(trx, communicationId);
     await appendHistory(trx, actor, {
       communicationId,
       organizationId: n.event.organization_id,

@@ -5,8 +5,6 @@ import {
   ConflictError,
   type FileStore,
   NotFoundError,
-  randomToken,
-  sha256,
   signedUrls,
   ValidationError,
 } from '@portal/core';
@@ -29,7 +27,18 @@ import {
   type UnitAnswerInput,
   uploadActionFiles,
 } from '@portal/communications';
-import { DELEGATE_LINK_DAYS, delegateTokenHash } from '@portal/communications';
+import {
+  actionsView,
+  answersView,
+  DELEGATE_LINK_DAYS,
+  eventDocumentFiles,
+  findDelegateLink,
+  findEventAction,
+  findResponseFile,
+  issueDelegateLink,
+  markLinkUsed,
+  revokeDelegateLink,
+} from '@portal/communications';
 import { loadScopedNotice, scopeIds } from './scope.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -57,18 +66,12 @@ async function issueLink(
   email: string,
   delegate: { actionTitle: string | null; message: string | null; from: string; delegateId: number },
 ): Promise<number> {
-  const token = randomToken(32);
-  const [link] = await trx('notice_links')
-    .insert({
-      provider_communication_id: pc.id,
-      organization_id: event.organization_id,
-      email,
-      token_hash: delegateTokenHash(token),
-      purpose: 'DELEGATE',
-      expires_at: new Date(Date.now() + DELEGATE_LINK_DAYS * 86_400_000),
-    })
-    .returning('id');
-  const url = `${config.appUrl}/delegate-webform?token=${token}`;
+  const link = await issueDelegateLink(trx, {
+    providerCommunicationId: pc.id,
+    organizationId: event.organization_id,
+    email,
+  });
+  const url = `${config.appUrl}/delegate-webform?token=${link.token}`;
   const kind = event.type === 'RECALL' ? 'recall' : 'supply advisory';
   await enqueueEmail(trx, {
     organizationId: pc.provider_organization_id,
@@ -90,7 +93,7 @@ async function issueLink(
       },
     },
   });
-  return (link as { id: number }).id;
+  return link.id;
 }
 
 /**
@@ -115,9 +118,7 @@ export async function createDelegation(
       throw new ConflictError('This event is closed and can no longer be answered.', 'EVENT_CLOSED');
     let title: string | null = null;
     if (actionId !== 0) {
-      const action = (await trx('communication_actions')
-        .where({ id: actionId, communication_id: n.event.id })
-        .first('title', 'is_disabled')) as { title: string; is_disabled: boolean } | undefined;
+      const action = await findEventAction(trx, n.event.id, actionId);
       if (!action) throw new NotFoundError('Action not found.');
       title = action.title;
     }
@@ -127,8 +128,7 @@ export async function createDelegation(
       .select('id', 'notice_link_id')) as { id: number; notice_link_id: number | null }[];
     for (const e of earlier) {
       await trx('provider_delegates').where({ id: e.id }).update({ status: 'REVOKED' });
-      if (e.notice_link_id)
-        await trx('notice_links').where({ id: e.notice_link_id }).update({ revoked_at: trx.fn.now() });
+      await revokeDelegateLink(trx, e.notice_link_id);
     }
     const [row] = await trx('provider_delegates')
       .insert({
@@ -179,14 +179,8 @@ export async function resendDelegateMail(
       .where({ id: delegateId, provider_communication_id: pcId, status: 'ACTIVE' })
       .first()) as DelegateRow | undefined;
     if (!d) throw new NotFoundError('Delegate not found.');
-    await trx('notice_links')
-      .where({ provider_communication_id: pcId, email: d.email, purpose: 'DELEGATE' })
-      .whereNull('revoked_at')
-      .whereIn('id', trx('provider_delegates').where({ id: d.id }).select('notice_link_id'))
-      .update({ revoked_at: trx.fn.now() });
-    const title = d.action_id
-      ? ((await trx('communication_actions').where({ id: d.action_id }).first('title')) as { title: string }).title
-      : null;
+    await revokeDelegateLink(trx, d.notice_link_id, { providerCommunicationId: pcId, email: d.email });
+    const title = d.action_id ? (await findEventAction(trx, n.event.id, d.action_id))!.title : null;
     const linkId = await issueLink(trx, config, n.event, n.pc, d.email, {
       actionTitle: title,
       message: d.message,
@@ -210,8 +204,8 @@ export async function resendDelegateMail(
 export async function listDelegates(db: Knex, actor: Actor, communicationId: number, pcId: number) {
   await loadScopedNotice(db, actor, pcId, { communicationId });
   return db('provider_delegates as d')
-    .leftJoin('communication_actions as a', 'a.id', 'd.action_id')
-    .leftJoin('provider_responses as r', function join() {
+    .leftJoin(actionsView(db).as('a'), 'a.id', 'd.action_id')
+    .leftJoin(answersView(db).as('r'), function join() {
       this.on('r.action_id', '=', 'd.action_id').andOn(
         'r.provider_communication_id',
         '=',
@@ -235,7 +229,8 @@ export async function listDelegates(db: Knex, actor: Actor, communicationId: num
 /** The event's actions, each with the emails it is delegated to (whole-event delegates count for every action). */
 export async function delegatedActions(db: Knex, actor: Actor, communicationId: number, pcId: number) {
   const n = await loadScopedNotice(db, actor, pcId, { communicationId });
-  const actions = (await db('communication_actions')
+  const actions = (await db
+    .from(actionsView(db).as('a'))
     .where({ communication_id: n.event.id })
     .orderBy(['sort_order', 'id'])
     .select('id', 'action_type', 'title')) as { id: number; action_type: string; title: string }[];
@@ -303,11 +298,7 @@ export async function resolveDelegate(
   expect: { pcId?: number; communicationId?: number } = {},
 ): Promise<DelegateContext> {
   if (!token || token.length < 32 || token.length > 200) throw new NotFoundError(NOT_FOUND);
-  const link = (await db('notice_links')
-    .where({ token_hash: delegateTokenHash(token), purpose: 'DELEGATE' })
-    .whereNull('revoked_at')
-    .where('expires_at', '>', db.fn.now())
-    .first('id', 'provider_communication_id')) as { id: number; provider_communication_id: number } | undefined;
+  const link = await findDelegateLink(db, token);
   if (!link) throw new NotFoundError(NOT_FOUND);
   const delegate = (await db('provider_delegates').where({ notice_link_id: link.id, status: 'ACTIVE' }).first()) as
     | DelegateRow
@@ -321,7 +312,7 @@ export async function resolveDelegate(
   ) {
     throw new NotFoundError(NOT_FOUND);
   }
-  await db('notice_links').where({ id: link.id }).update({ last_used_at: db.fn.now() });
+  await markLinkUsed(db, link.id);
   return { delegate, pc, event, respondent: { email: delegate.email, actor: null } };
 }
 
@@ -383,30 +374,14 @@ export async function delegateUpload(
 }
 
 export async function delegateDeleteFile(db: Knex, ctx: DelegateContext, fileId: number): Promise<void> {
-  const file = (await db('response_files')
-    .where({ id: fileId, provider_communication_id: ctx.pc.id })
-    .whereNull('deleted_at')
-    .first('action_id')) as { action_id: number } | undefined;
+  const file = await findResponseFile(db, ctx.pc.id, fileId);
   if (!file || !allowedAction(ctx, Number(file.action_id))) throw new NotFoundError('File not found.');
   await deleteActionFile(db, ctx.pc.id, ctx.respondent, fileId, { actionId: Number(file.action_id) });
 }
 
 /** One answer file of a delegated action (delegatedocument/:id). */
 export async function delegateFile(db: Knex, secret: string, ctx: DelegateContext, fileId: number): Promise<FileView> {
-  const file = (await db('response_files')
-    .where({ id: fileId, provider_communication_id: ctx.pc.id })
-    .whereNull('deleted_at')
-    .first()) as
-    | {
-        id: number;
-        action_id: number;
-        name: string;
-        extension: string;
-        mimetype: string;
-        size: number;
-        file_key: string;
-      }
-    | undefined;
+  const file = await findResponseFile(db, ctx.pc.id, fileId);
   if (!file || !allowedAction(ctx, Number(file.action_id))) throw new NotFoundError('File not found.');
   return {
     id: file.id,
@@ -425,19 +400,7 @@ export async function delegateDocuments(
   ctx: DelegateContext,
   documentId?: number,
 ): Promise<FileView[]> {
-  const q = db('communication_documents')
-    .where({ communication_id: ctx.event.id })
-    .whereNull('deleted_at')
-    .orderBy('id');
-  if (documentId !== undefined) q.where({ id: documentId });
-  const rows = (await q) as {
-    id: number;
-    name: string;
-    extension: string;
-    mimetype: string;
-    size: number;
-    file_key: string;
-  }[];
+  const rows = await eventDocumentFiles(db, ctx.event.id, { documentId });
   if (documentId !== undefined && !rows.length) throw new NotFoundError('Document not found.');
   return rows.map((d) => ({
     id: d.id,

@@ -14,13 +14,21 @@ import {
 } from '@portal/core';
 import { organizationsView, usersView } from '@portal/organizations';
 import {
-  type ActionType,
+  actionsView,
+  answersView,
   COMMUNICATION_TYPES,
+  communicationsView,
+  type CustomerLocationRow as LocationRow,
   type CustomRow,
+  customerLocationsPage,
   customRowsOf,
   fieldText,
+  type NoticeProductRow as ProductRow,
+  noticeProductsQuery,
+  perUnitActionsOf,
   productFieldsOfEvent,
-  type ResponseValue,
+  receivedNoticesView,
+  unitAnswersOf,
 } from '@portal/communications';
 import { changeHistory, providerListRowsQuery, type ProviderListQuery, type ResponderRow } from './communications.js';
 import { loadScopedNotice, mayManageType, scopeIds } from './scope.js';
@@ -63,21 +71,6 @@ type HistoryRow = Awaited<ReturnType<typeof changeHistory>>[number];
 
 // ---------- per event ----------
 
-interface LocationRow {
-  id: number;
-  location_id: string | null;
-  location_name: string;
-  idn: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  type: string | null;
-  email: string | null;
-  status: string;
-}
-
 /** The provider's own affected locations of the event: those of the customer its notice was sent to. */
 export async function providerAffectedLocationsReport(
   ctx: ProviderReportContext,
@@ -86,27 +79,7 @@ export async function providerAffectedLocationsReport(
 ): Promise<FileResult> {
   const { pc } = await loadScopedNotice(ctx.db, ctx.actor, pcId, { communicationId });
   const rows = keysetBatches<LocationRow>(
-    async (after, size) =>
-      (await ctx
-        .db('communication_affected_locations')
-        .where({ communication_id: communicationId, affected_customer_id: pc.affected_customer_id })
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(size)
-        .select(
-          'id',
-          'location_id',
-          'location_name',
-          'idn',
-          'address1',
-          'address2',
-          'city',
-          'state',
-          'zip',
-          'type',
-          'email',
-          'status',
-        )) as LocationRow[],
+    (after, size) => customerLocationsPage(ctx.db, communicationId, pc.affected_customer_id, after, size),
     BATCH,
   );
   return fileOf(ctx, PROVIDER_REPORT_TITLES.affectedLocations, 'xlsx', [
@@ -130,19 +103,6 @@ export async function providerAffectedLocationsReport(
   ]);
 }
 
-interface ProductRow {
-  id: number;
-  product_name: string;
-  catalog_number: string | null;
-  lot_number: string | null;
-  udi: string | null;
-  description: string | null;
-  expiration_date: string | null;
-  quantity: number | null;
-  custom_fields: Record<string, unknown>;
-  serial_number?: string | null;
-}
-
 /** The event's products, in the order the supplier listed them. */
 export async function providerAffectedProductsReport(
   ctx: ProviderReportContext,
@@ -152,38 +112,7 @@ export async function providerAffectedProductsReport(
   const { event, pc } = await loadScopedNotice(ctx.db, ctx.actor, pcId, { communicationId });
   const fields = await productFieldsOfEvent(ctx.db, event.id, event.organization_id);
   // A custom-content event: the provider's own rows only (issue 16); nobody else's, and none when it has no organisation.
-  const query = event.custom_content
-    ? ctx
-        .db('communication_custom_rows')
-        .where({ communication_id: event.id, provider_organization_id: pc.provider_organization_id ?? 0 })
-        .orderBy(['sort_order', 'id'])
-        .select(
-          'id',
-          'product_name',
-          'catalog_number',
-          'lot_number',
-          'serial_number',
-          'udi',
-          ctx.db.raw('NULL::text as description'),
-          'expiration_date',
-          'quantity',
-          'custom_fields',
-        )
-    : ctx
-        .db('communication_products')
-        .where({ communication_id: event.id })
-        .orderBy(['sort_order', 'id'])
-        .select(
-          'id',
-          'product_name',
-          'catalog_number',
-          'lot_number',
-          'udi',
-          'description',
-          'expiration_date',
-          'quantity',
-          'custom_fields',
-        );
+  const query = noticeProductsQuery(ctx.db, event, pc.provider_organization_id);
   return fileOf(ctx, PROVIDER_REPORT_TITLES.affectedProducts, 'xlsx', [
     sheet<ProductRow>({
       name: 'Affected Products',
@@ -259,19 +188,10 @@ async function customContentSheet(
   const [rows, fields, actions, answers] = await Promise.all([
     customRowsOf(ctx.db, event, pc),
     productFieldsOfEvent(ctx.db, event.id, event.organization_id),
-    ctx
-      .db('communication_actions')
-      .where({ communication_id: event.id, per_unit: true })
-      .orderBy(['sort_order', 'id'])
-      .select('id', 'title', 'action_type') as Promise<{ id: number; title: string; action_type: ActionType }[]>,
-    ctx
-      .db('provider_unit_answers')
-      .where({ provider_communication_id: pc.id })
-      .select('action_id', 'custom_row_id', 'value') as Promise<
-      { action_id: string; custom_row_id: string; value: ResponseValue }[]
-    >,
+    perUnitActionsOf(ctx.db, event.id),
+    unitAnswersOf(ctx.db, pc.id),
   ]);
-  const answerOf = new Map(answers.map((a) => [`${a.custom_row_id}:${a.action_id}`, a.value]));
+  const answerOf = new Map(answers.map((a) => [`${a.row_id}:${a.action_id}`, a.value]));
   return [
     sheet<CustomRow>({
       name: 'Custom Content',
@@ -521,10 +441,10 @@ export async function providerDelegateSummaryReport(
   const rows = keysetBatches<DelegateRow>(
     async (after, size) =>
       (await db('provider_delegates as d')
-        .join('provider_communications as pc', 'pc.id', 'd.provider_communication_id')
-        .join('communications as c', 'c.id', 'pc.communication_id')
+        .join(receivedNoticesView(db).as('pc'), 'pc.id', 'd.provider_communication_id')
+        .join(communicationsView(db).as('c'), 'c.id', 'pc.communication_id')
         .join(organizationsView(db).as('o'), 'o.id', 'pc.provider_organization_id')
-        .leftJoin('communication_actions as a', 'a.id', 'd.action_id')
+        .leftJoin(actionsView(db).as('a'), 'a.id', 'd.action_id')
         .whereIn('pc.provider_organization_id', scope)
         .whereIn('pc.communication_type', types)
         .whereNot('pc.status', 'DELETED')
@@ -544,9 +464,12 @@ export async function providerDelegateSummaryReport(
           'd.created_at',
           'd.last_sent_at',
           // The delegated action's answer on this notice: the delegate's own when there are several people's.
-          db.raw(`(SELECT r.status FROM provider_responses r
+          db.raw(
+            `(SELECT r.status FROM ? r
             WHERE r.provider_communication_id = d.provider_communication_id AND r.action_id = d.action_id
-            ORDER BY (lower(r.responder_email) = lower(d.email)) DESC NULLS LAST, r.updated_at DESC LIMIT 1) as response_status`),
+            ORDER BY (lower(r.responder_email) = lower(d.email)) DESC NULLS LAST, r.updated_at DESC LIMIT 1) as response_status`,
+            [answersView(db)],
+          ),
         )) as DelegateRow[],
     BATCH,
   );

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { type Actor, ForbiddenError, NotFoundError, recordAudit } from '@portal/core';
-import { appendHistory } from '@portal/communications';
+import { appendHistory, discardUserDrafts, responsesOfUser } from '@portal/communications';
 import { loadScopedNotice } from './scope.js';
 
 export interface DeletedResponseRow {
@@ -29,33 +29,16 @@ export async function deleteResponseRow(
     // Own answers only, so the type permission is not needed (a Responder may clear its own row); the scope check is.
     const n = await loadScopedNotice(trx, actor, pcId, { communicationId, skipTypeCheck: true, forUpdate: true });
     if (userId !== actor.userId) throw new ForbiddenError('You can only delete your own response.');
-    const own = (await trx('provider_responses')
-      .where({ provider_communication_id: pcId, responder_user_id: actor.userId })
-      .select('id', 'action_id', 'status', 'value')) as {
-      id: number;
-      action_id: number;
-      status: 'DRAFT' | 'SUBMITTED';
-      value: unknown;
-    }[];
+    const own = await responsesOfUser(trx, pcId, actor.userId);
     if (!own.length) throw new NotFoundError('Response not found.');
     const drafts = own.filter((r) => r.status === 'DRAFT');
     if (drafts.length) {
-      await trx('provider_responses')
-        .whereIn(
-          'id',
-          drafts.map((r) => r.id),
-        )
-        .delete();
-      // The caller's uploads to actions that no longer hold anyone's answer were part of its draft.
-      const files = (await trx('response_files as f')
-        .where({ 'f.provider_communication_id': pcId, 'f.uploaded_by_user_id': actor.userId })
-        .whereNull('f.deleted_at')
-        .whereNotExists(
-          trx('provider_responses as r').whereRaw(
-            'r.provider_communication_id = f.provider_communication_id AND r.action_id = f.action_id',
-          ),
-        )
-        .update({ deleted_at: trx.fn.now() }, ['id'])) as { id: number }[];
+      const discardedFiles = await discardUserDrafts(
+        trx,
+        pcId,
+        actor.userId,
+        drafts.map((r) => r.id),
+      );
       const actionIds = drafts.map((r) => Number(r.action_id));
       await appendHistory(trx, actor, {
         communicationId: n.event.id,
@@ -65,9 +48,9 @@ export async function deleteResponseRow(
         entityType: 'provider_communication',
         entityId: pcId,
         before: { drafts: drafts.map((r) => ({ action_id: Number(r.action_id), value: r.value })) },
-        after: { discarded_action_ids: actionIds, discarded_files: files.length },
+        after: { discarded_action_ids: actionIds, discarded_files: discardedFiles },
       });
-      return { discarded_action_ids: actionIds, discarded_files: files.length, dismissed: false };
+      return { discarded_action_ids: actionIds, discarded_files: discardedFiles, dismissed: false };
     }
     await trx('provider_response_dismissals')
       .insert({ provider_communication_id: pcId, user_id: actor.userId })

@@ -3,7 +3,7 @@ import { type Actor, AppError, ForbiddenError, NotFoundError } from '@portal/cor
 import { providerScopeIds } from '@portal/organizations';
 import type { CommunicationType } from '@portal/communications';
 import type { CommunicationRow } from '@portal/communications';
-import { loadNotice, type ProviderCommunicationRow, type Respondent } from '@portal/communications';
+import { firstNoticeOfEvent, loadNotice, type ProviderCommunicationRow, type Respondent } from '@portal/communications';
 
 /** The provider permission that governs each event type (spec 001 §6). */
 export const PROVIDER_PERMISSION_OF_TYPE: Record<CommunicationType, string> = {
@@ -65,12 +65,7 @@ export async function pcOfCommunication(
   communicationId: number,
 ): Promise<ScopedNotice> {
   const scope = await scopeIds(db, actor);
-  const row = (await db('provider_communications')
-    .where({ communication_id: communicationId })
-    .whereIn('provider_organization_id', scope)
-    .whereNot({ status: 'DELETED' })
-    .orderBy('id')
-    .first('id')) as { id: number } | undefined;
-  if (!row) throw new NotFoundError(NOT_FOUND);
-  return loadScopedNotice(db, actor, row.id, { communicationId });
+  const pcId = await firstNoticeOfEvent(db, communicationId, scope);
+  if (pcId === undefined) throw new NotFoundError(NOT_FOUND);
+  return loadScopedNotice(db, actor, pcId, { communicationId });
 }

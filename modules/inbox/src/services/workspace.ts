@@ -13,7 +13,7 @@ import {
   ValidationError,
 } from '@portal/core';
 import { usersView } from '@portal/organizations';
-import { appendHistory } from '@portal/communications';
+import { appendHistory, findResponseFileOfProviders } from '@portal/communications';
 import { loadScopedNotice, scopeIds } from './scope.js';
 
 /**
@@ -134,14 +134,7 @@ export async function deleteProviderDocument(db: Knex, actor: Actor, documentId:
 /** One answer file of a provider communication in scope (GET /file/:id and /file/delegateAction/:id). */
 export async function getResponseFile(db: Knex, config: Config, actor: Actor, fileId: number, onlyDelegates = false) {
   const scope = await scopeIds(db, actor);
-  const q = db('response_files as f')
-    .join('provider_communications as pc', 'pc.id', 'f.provider_communication_id')
-    .where('f.id', fileId)
-    .whereIn('pc.provider_organization_id', scope)
-    .whereNull('f.deleted_at')
-    .first('f.*');
-  if (onlyDelegates) q.whereNull('f.uploaded_by_user_id');
-  const row = (await q) as (StoredFile & { provider_communication_id: number }) | undefined;
+  const row = await findResponseFileOfProviders<StoredFile>(db, fileId, scope, { onlyDelegates });
   if (!row) throw new NotFoundError('File not found.');
   await loadScopedNotice(db, actor, Number(row.provider_communication_id));
   return fileOut(config.jwtSecret, row);
