@@ -56,6 +56,48 @@ export {
   touchEvent,
   updateEventInfo,
 } from './services/communications.js';
+// What the reports and paper responses read of this module's tables (issue 10, docs/decisions.md).
+export {
+  affectedLocationsView,
+  consigneesAfter,
+  type ConsigneeRow,
+  customerCountsView,
+  customerNamesOf,
+  customerNoticesView,
+  effectivenessCounts,
+  type EffectivenessCounts,
+  eventActions,
+  eventNoticeCounts,
+  eventsView,
+  historyAfter,
+  type HistoryReportRow,
+  locationStatusAfter,
+  type LocationStatusRow,
+  noticeCountsView,
+  noticeRecipientsAfter,
+  paperAnswerCount,
+  type NoticeRecipientRow,
+  productFieldValues,
+  providerStatusQuery,
+  type ReportAction,
+  talliedEventsView,
+  unitProgress,
+  unitTotals,
+} from './services/read-views-reports.js';
+export { appendProducts } from './services/communications.js';
+export {
+  answerOfAction,
+  answersOfNotice,
+  deleteAnswer,
+  dropPaperAnswers,
+  dropPaperFiles,
+  filesOfPaper,
+  findLiveNotice,
+  insertResponseFile,
+  liveResponseFilesView,
+  type ResponseFileRow,
+  upsertAnswer,
+} from './services/paper-answers.js';
 export { type DelegateRecorder, type NewDelegate, registerDelegateRecorder } from './services/delegate-port.js';
 export { seedDemoCommunications } from './demo.js';
 export { appendHistory, historyFacts, listHistory } from './services/history.js';

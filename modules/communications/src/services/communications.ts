@@ -398,6 +398,56 @@ export async function saveStep1(
   return getCommunication(db, actor, id);
 }
 
+/**
+ * Appends products to a draft after its current ones (the product file's "add new products"), with step 1's checks,
+ * at most `maxRows` in all, and records it.
+ */
+export async function appendProducts(
+  db: Knex,
+  actor: Actor,
+  id: number,
+  products: ProductInput[],
+  maxRows: number,
+): Promise<void> {
+  await db.transaction(async (trx) => {
+    const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
+    assertDraft(event);
+    const fields = await activeProductFields(trx, actor.organizationId);
+    const last = (await trx('communication_products')
+      .where({ communication_id: id })
+      .first(trx.raw('coalesce(max(sort_order), -1)::int as n'))) as { n: number };
+    const count = (await trx('communication_products')
+      .where({ communication_id: id })
+      .first(trx.raw('count(*)::int as n'))) as { n: number };
+    if (count.n + products.length > maxRows) throw new ValidationError(`An event holds at most ${maxRows} products.`);
+    const rows = products.map((p, i) => ({
+      communication_id: id,
+      organization_id: actor.organizationId,
+      sort_order: last.n + 1 + i,
+      product_name: p.product_name.trim(),
+      catalog_number: p.catalog_number ?? null,
+      lot_number: p.lot_number ?? null,
+      udi: p.udi ?? null,
+      description: p.description ?? null,
+      expiration_date: p.expiration_date ?? null,
+      quantity: p.quantity ?? null,
+      custom_fields: JSON.stringify(checkCustomFields(fields, p.custom_fields ?? {}, count.n + i + 1)),
+    }));
+    for (let i = 0; i < rows.length; i += 1000) await trx('communication_products').insert(rows.slice(i, i + 1000));
+    await trx('communications')
+      .where({ id })
+      .update({ current_step: Math.max(event.current_step, 1), updated_at: trx.fn.now() });
+    await appendHistory(trx, actor, {
+      communicationId: id,
+      organizationId: actor.organizationId,
+      action: 'PRODUCTS_ADDED',
+      entityType: 'products',
+      entityId: id,
+      after: rows.map((r) => ({ product_name: r.product_name, lot_number: r.lot_number })),
+    });
+  });
+}
+
 // ---------- step 2: actions ----------
 
 export interface ActionInput {

@@ -28,8 +28,22 @@ import { appendHistory } from '@portal/communications';
 import { organizationsView } from '@portal/organizations';
 import {
   type ActionRow,
+  affectedLocationsView,
+  answerOfAction,
+  answersOfNotice,
   answerUnits,
+  customerNoticesView,
+  deleteAnswer,
+  dropPaperAnswers,
+  dropPaperFiles,
+  eventActions,
+  filesOfPaper,
+  findLiveNotice,
+  insertResponseFile,
+  liveResponseFilesView,
+  paperAnswerCount,
   responseOf,
+  upsertAnswer,
   checkValue,
   customRowsOf,
   dropPaperUnitAnswers,
@@ -136,11 +150,7 @@ async function loadCustomer(
   pcId: number,
   forUpdate = false,
 ): Promise<ProviderCommunicationRow> {
-  const q = db('provider_communications')
-    .where({ id: pcId, communication_id: event.id, supplier_organization_id: actor.organizationId })
-    .whereNot({ status: 'DELETED' });
-  if (forUpdate) q.forUpdate();
-  const pc = (await q.first()) as ProviderCommunicationRow | undefined;
+  const pc = await findLiveNotice(db, actor.organizationId, pcId, { communicationId: event.id, forUpdate });
   if (!pc) throw new NotFoundError('Provider communication not found.');
   return pc;
 }
@@ -150,10 +160,7 @@ async function loadCustomerById(
   actor: Actor,
   pcId: number,
 ): Promise<{ pc: ProviderCommunicationRow; event: CommunicationRow }> {
-  const row = (await db('provider_communications')
-    .where({ id: pcId, supplier_organization_id: actor.organizationId })
-    .whereNot({ status: 'DELETED' })
-    .first('communication_id')) as { communication_id: number } | undefined;
+  const row = await findLiveNotice(db, actor.organizationId, pcId);
   if (!row) throw new NotFoundError('Provider communication not found.');
   const event = await loadSentEvent(db, actor, row.communication_id);
   return { event, pc: await loadCustomer(db, actor, event, pcId) };
@@ -180,7 +187,7 @@ const respondentOf = (actor: Actor) => ({ email: actor.email, actor });
 
 const paperList: ListSpec = {
   fields: {
-    customer_name: 'ac.name',
+    customer_name: 'pc.customer_name',
     provider_name: 'po.name',
     location_name: 'al.location_name',
     responder_name: 'p.responder_name',
@@ -190,7 +197,7 @@ const paperList: ListSpec = {
     created_at: 'p.created_at',
     updated_at: 'p.updated_at',
   },
-  searchColumns: ['ac.name', 'po.name', 'al.location_name', 'p.responder_name'],
+  searchColumns: ['pc.customer_name', 'po.name', 'al.location_name', 'p.responder_name'],
   defaultSort: [{ column: 'p.created_at', direction: 'desc' }],
 };
 
@@ -221,10 +228,9 @@ export async function listPaperResponses(
   await loadSentEvent(db, actor, communicationId);
   const query = parseListQuery(raw, paperList);
   const base = db('paper_responses as p')
-    .join('provider_communications as pc', 'pc.id', 'p.provider_communication_id')
-    .join('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
+    .join(customerNoticesView(db).as('pc'), 'pc.id', 'p.provider_communication_id')
     .leftJoin(organizationsView(db).as('po'), 'po.id', 'pc.provider_organization_id')
-    .leftJoin('communication_affected_locations as al', 'al.id', 'p.affected_location_id')
+    .leftJoin(affectedLocationsView(db).as('al'), 'al.id', 'p.affected_location_id')
     .where({
       'p.communication_id': communicationId,
       'p.supplier_organization_id': actor.organizationId,
@@ -239,7 +245,7 @@ export async function listPaperResponses(
       qb.select(
         'p.id',
         'p.provider_communication_id',
-        'ac.name as customer_name',
+        'pc.customer_name',
         'po.name as provider_name',
         'p.affected_location_id',
         'al.location_name',
@@ -250,7 +256,7 @@ export async function listPaperResponses(
         'pc.response_status',
         'p.created_at',
         'p.updated_at',
-        db.raw('(SELECT count(*)::int FROM provider_responses r WHERE r.paper_response_id = p.id) as answers'),
+        paperAnswerCount(db, 'p.id').as('answers'),
       ),
     'p.updated_at',
   );
@@ -259,18 +265,18 @@ export async function listPaperResponses(
 /** The notified customers of the event, each with its active paper response when it has one. */
 export async function providerNames(db: Knex, actor: Actor, communicationId: number) {
   await loadSentEvent(db, actor, communicationId);
-  return db('provider_communications as pc')
-    .join('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
+  return db
+    .from(customerNoticesView(db).as('pc'))
     .leftJoin(organizationsView(db).as('po'), 'po.id', 'pc.provider_organization_id')
     .leftJoin('paper_responses as p', function join() {
       this.on('p.provider_communication_id', '=', 'pc.id').andOnVal('p.status', '=', 'ACTIVE');
     })
     .where({ 'pc.communication_id': communicationId, 'pc.supplier_organization_id': actor.organizationId })
     .whereNot('pc.status', 'DELETED')
-    .orderBy(['ac.name', 'pc.id'])
+    .orderBy(['pc.customer_name', 'pc.id'])
     .select(
       'pc.id as provider_communication_id',
-      'ac.name as customer_name',
+      'pc.customer_name',
       'po.name as provider_name',
       'pc.sent_at',
       'pc.response_status',
@@ -279,7 +285,8 @@ export async function providerNames(db: Knex, actor: Actor, communicationId: num
 }
 
 function customerLocations(db: Db, pc: ProviderCommunicationRow) {
-  return db('communication_affected_locations')
+  return db
+    .from(affectedLocationsView(db).as('l'))
     .where({ communication_id: pc.communication_id, affected_customer_id: pc.affected_customer_id })
     .orderBy(['location_name', 'id'])
     .select('id', 'location_id', 'location_name', 'address1', 'city', 'state', 'zip');
@@ -330,26 +337,9 @@ export async function getPaperActions(
     if (query.providerCommunicationId) pc = await loadCustomer(db, actor, event, query.providerCommunicationId);
   }
   const [actions, responses, files, rows, units] = await Promise.all([
-    db('communication_actions')
-      .where({ communication_id: event.id })
-      .orderBy(['sort_order', 'id'])
-      .select(
-        'id',
-        'sort_order',
-        'action_type',
-        'title',
-        'description',
-        'options',
-        'is_required',
-        'is_disabled',
-        'per_unit',
-      ),
-    pc
-      ? db('provider_responses')
-          .where({ provider_communication_id: pc.id })
-          .select('action_id', 'value', 'status', 'source', 'paper_response_id', 'responder_email', 'submitted_at')
-      : [],
-    paper ? db('response_files').where({ paper_response_id: paper.id }).whereNull('deleted_at').orderBy('id') : [],
+    eventActions(db, event.id),
+    pc ? answersOfNotice(db, pc.id) : [],
+    paper ? filesOfPaper(db, paper.id) : [],
     // The customer's own rows only (issue 16): a per-unit action is keyed in row by row.
     pc ? customRowsOf(db, event, pc) : [],
     pc ? unitAnswersOf(db, pc.id) : [],
@@ -411,7 +401,8 @@ export async function paperDocument(db: Knex, secret: string, actor: Actor, pape
 
 /** GET /file/paper/{id}: one file of a paper response of the caller's supplier, with signed links. */
 export async function getPaperFile(db: Knex, secret: string, actor: Actor, fileId: number) {
-  const row = (await db('response_files as f')
+  const row = (await db
+    .from(liveResponseFilesView(db).as('f'))
     .join('paper_responses as p', 'p.id', 'f.paper_response_id')
     .where({
       'f.id': fileId,
@@ -419,7 +410,6 @@ export async function getPaperFile(db: Knex, secret: string, actor: Actor, fileI
       'p.supplier_organization_id': actor.organizationId,
       'p.status': 'ACTIVE',
     })
-    .whereNull('f.deleted_at')
     .first('f.*', 'p.communication_id')) as (FileRow & { communication_id: number }) | undefined;
   if (!row) throw new NotFoundError('File not found.');
   await loadOwnCommunication(db, actor, row.communication_id);
@@ -636,15 +626,9 @@ export async function deletePaperResponse(
 ): Promise<{ response_status: string }> {
   return db.transaction(async (trx) => {
     const { paper, event, pc } = await loadPaper(trx, actor, paperResponseId, true);
-    const answers = (await trx('provider_responses')
-      .where({ paper_response_id: paper.id })
-      .select('action_id', 'value')) as { action_id: number; value: ResponseValue }[];
-    await trx('provider_responses').where({ paper_response_id: paper.id }).delete();
+    const answers = await dropPaperAnswers(trx, paper.id);
     const unitAnswers = await dropPaperUnitAnswers(trx, paper.id);
-    await trx('response_files')
-      .where({ paper_response_id: paper.id })
-      .whereNull('deleted_at')
-      .update({ deleted_at: trx.fn.now() });
+    await dropPaperFiles(trx, paper.id);
     await trx('paper_responses')
       .where({ id: paper.id })
       .update({ status: 'DELETED', updated_by: actor.userId, updated_at: trx.fn.now() });
@@ -695,15 +679,7 @@ async function writePaperAnswers(
   uploads: Map<number, Upload[]>,
   stored: string[],
 ): Promise<void> {
-  const actions = new Map(
-    (
-      (await trx('communication_actions')
-        .where({ communication_id: event.id })
-        .select('id', 'action_type', 'title', 'options', 'is_required', 'is_disabled', 'per_unit')) as (ActionRow & {
-        per_unit: boolean;
-      })[]
-    ).map((a) => [a.id, a]),
-  );
+  const actions = new Map((await eventActions(trx, event.id)).map((a) => [a.id, a]));
   const inputs = [...answers];
   for (const actionId of uploads.keys()) if (!inputs.some((a) => a.actionId === actionId)) inputs.push({ actionId });
   const seen = new Set<number>();
@@ -730,42 +706,32 @@ async function writePaperAnswers(
       const key = newFileKey(`responses/${event.organization_id}`, file.name);
       await store.put(key, file.data);
       stored.push(key);
-      const [row] = await trx('response_files')
-        .insert({
-          provider_communication_id: pc.id,
-          action_id: action.id,
-          supplier_organization_id: event.organization_id,
-          paper_response_id: paper.id,
-          name: file.name,
-          extension: file.extension,
-          mimetype: file.mimetype,
-          size: file.size,
-          file_key: key,
-          uploaded_by_email: actor.email,
-          uploaded_by_user_id: actor.userId,
-        })
-        .returning('id');
-      newIds.push((row as { id: number }).id);
+      const fileId = await insertResponseFile(trx, {
+        provider_communication_id: pc.id,
+        action_id: action.id,
+        supplier_organization_id: event.organization_id,
+        paper_response_id: paper.id,
+        name: file.name,
+        extension: file.extension,
+        mimetype: file.mimetype,
+        size: file.size,
+        file_key: key,
+        uploaded_by_email: actor.email,
+        uploaded_by_user_id: actor.userId,
+      });
+      newIds.push(fileId);
     }
     const given =
       fileKey && input[fileKey] !== undefined ? { [fileKey]: [...input[fileKey]!.map(Number), ...newIds] } : {};
     const value = await checkValue(trx, pc.id, action, { ...input, ...given, submit: false }, paper.id);
     if (fileKey) {
-      await trx('response_files')
-        .where({ paper_response_id: paper.id, action_id: action.id })
-        .whereNull('deleted_at')
-        .whereNotIn('id', (value[fileKey] ?? []) as number[])
-        .update({ deleted_at: trx.fn.now() });
+      await dropPaperFiles(trx, paper.id, { actionId: action.id, keep: (value[fileKey] ?? []) as number[] });
     }
-    const existing = (await trx('provider_responses')
-      .where({ provider_communication_id: pc.id, action_id: action.id })
-      .first('id', 'value', 'status', 'source', 'paper_response_id')) as
-      | { id: number; value: ResponseValue; status: string; source: string; paper_response_id: number | null }
-      | undefined;
+    const existing = await answerOfAction(trx, pc.id, action.id);
     const ours = existing?.paper_response_id === paper.id;
     if (isEmptyValue(value)) {
       if (!existing || !ours) continue;
-      await trx('provider_responses').where({ id: existing.id }).delete();
+      await deleteAnswer(trx, existing.id);
       await appendHistory(trx, actor, {
         communicationId: event.id,
         organizationId: event.organization_id,
@@ -788,17 +754,17 @@ async function writePaperAnswers(
       responder_email: actor.email,
       submitted_at: trx.fn.now(),
     };
-    await trx('provider_responses')
-      .insert({
-        ...answer,
+    await upsertAnswer(
+      trx,
+      {
         provider_communication_id: pc.id,
         communication_id: event.id,
         action_id: action.id,
         supplier_organization_id: event.organization_id,
         provider_organization_id: pc.provider_organization_id,
-      })
-      .onConflict(['provider_communication_id', 'action_id'])
-      .merge({ ...answer, updated_at: trx.fn.now() });
+      },
+      answer,
+    );
     await appendHistory(trx, actor, {
       communicationId: event.id,
       organizationId: event.organization_id,
@@ -958,10 +924,7 @@ export async function importPaperResponses(
         'This is not a Paper Response Template: download the template of this event and fill it in.',
       );
     }
-    const actions = (await trx('communication_actions')
-      .where({ communication_id: event.id })
-      .orderBy(['sort_order', 'id'])
-      .select('id', 'action_type', 'title', 'options', 'is_required', 'is_disabled')) as ActionRow[];
+    const actions: ActionRow[] = await eventActions(trx, event.id);
     const actionCols = actions
       .map((action) => ({ action, index: column(actionColumnHeader(action)) }))
       .filter((c) => c.index >= 0);
@@ -978,11 +941,7 @@ export async function importPaperResponses(
       let pc: ProviderCommunicationRow | undefined;
       if (!Number.isInteger(pcId) || pcId <= 0) problems.push(`${TEMPLATE_HEADERS.pc} is missing.`);
       else {
-        pc = (await trx('provider_communications')
-          .where({ id: pcId, communication_id: event.id, supplier_organization_id: actor.organizationId })
-          .whereNot({ status: 'DELETED' })
-          .forUpdate()
-          .first()) as ProviderCommunicationRow | undefined;
+        pc = await findLiveNotice(trx, actor.organizationId, pcId, { communicationId: event.id, forUpdate: true });
         if (!pc) problems.push(`Provider Communication ID ${pcId} is not a customer of this event.`);
         else if (seen.has(pcId)) problems.push('This customer is on more than one row.');
         seen.add(pcId);

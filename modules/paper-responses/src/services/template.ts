@@ -1,14 +1,9 @@
 import { type FileResult, keysetBatches, sheet } from '@portal/core';
 import { fileOf, type ReportContext } from '@portal/reports';
 import { openEventReport } from '@portal/reports';
-import { organizationsView } from '@portal/organizations';
+import { eventActions, noticeRecipientsAfter, type NoticeRecipientRow } from '@portal/communications';
 
-interface TemplateRow {
-  id: number;
-  customer_name: string;
-  provider_name: string | null;
-  emails: string[];
-}
+type TemplateRow = NoticeRecipientRow;
 
 /** The header of an action's column: its title with the type, options and whether it is required (read back on import). */
 export function actionColumnHeader(a: {
@@ -34,29 +29,9 @@ export const TEMPLATE_HEADERS = {
  */
 export async function paperResponseTemplate(ctx: ReportContext, id: number): Promise<FileResult> {
   await openEventReport(ctx.db, ctx.actor, id, 'PaperResponseTemplate');
-  const actions = (await ctx
-    .db('communication_actions')
-    .where({ communication_id: id })
-    .orderBy(['sort_order', 'id'])
-    .select('id', 'action_type', 'title', 'options', 'is_required')) as {
-    id: number;
-    action_type: string;
-    title: string;
-    options: string[];
-    is_required: boolean;
-  }[];
-  const rows = keysetBatches<TemplateRow>(
-    async (after, size) =>
-      (await ctx
-        .db('provider_communications as pc')
-        .join('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
-        .leftJoin(organizationsView(ctx.db).as('po'), 'po.id', 'pc.provider_organization_id')
-        .where({ 'pc.supplier_organization_id': ctx.actor.organizationId, 'pc.communication_id': id })
-        .whereNot('pc.status', 'DELETED')
-        .where('pc.id', '>', after)
-        .orderBy('pc.id')
-        .limit(size)
-        .select('pc.id', 'ac.name as customer_name', 'po.name as provider_name', 'ac.emails')) as TemplateRow[],
+  const actions = await eventActions(ctx.db, id);
+  const rows = keysetBatches<TemplateRow>((after, size) =>
+    noticeRecipientsAfter(ctx.db, ctx.actor.organizationId, id, after, size),
   );
   return fileOf(ctx, 'Paper Response Template', 'xlsx', [
     sheet<TemplateRow>({

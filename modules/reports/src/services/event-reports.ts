@@ -12,11 +12,29 @@ import {
   type ReportFormat,
   sheet,
 } from '@portal/core';
-import { type ActionType, fieldText, historyFacts, productFieldsOfEvent } from '@portal/communications';
+import {
+  type ActionType,
+  type ConsigneeRow,
+  consigneesAfter,
+  customerNamesOf,
+  effectivenessCounts,
+  eventActions,
+  fieldText,
+  historyAfter,
+  type HistoryReportRow,
+  historyFacts,
+  locationStatusAfter,
+  type LocationStatusRow,
+  productFieldsOfEvent,
+  productFieldValues,
+  providerStatusQuery,
+  type ReportAction,
+  unitProgress,
+  unitTotals,
+} from '@portal/communications';
 import type { ResponseValue } from '@portal/communications';
 import { conversationsOfEvent } from '@portal/conversations';
 import { emailsAbout, type ReportedEmail } from '@portal/notifications';
-import { organizationsView, usersView } from '@portal/organizations';
 import { openEventReport, REPORT_TYPES } from './report-history.js';
 
 export type { ReportFormat };
@@ -64,13 +82,6 @@ interface ProviderStatusRow {
   methods: Set<string>;
 }
 
-interface ReportAction {
-  id: number;
-  title: string;
-  action_type: ActionType;
-  per_unit: boolean;
-}
-
 /** A submitted answer as one cell's text. */
 export function answerText(type: ActionType, v: ResponseValue | undefined): string {
   if (!v) return '';
@@ -105,32 +116,7 @@ export async function* providerStatusRows(
   actor: Actor,
   communicationId: number,
 ): AsyncGenerator<ProviderStatusRow[]> {
-  const query = db('provider_communications as pc')
-    .join('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
-    .leftJoin(organizationsView(db).as('po'), 'po.id', 'pc.provider_organization_id')
-    .where({ 'pc.supplier_organization_id': actor.organizationId, 'pc.communication_id': communicationId })
-    .whereNot('pc.status', 'DELETED')
-    .orderBy('pc.id')
-    .select(
-      'pc.id',
-      'pc.provider_organization_id',
-      'ac.name as customer_name',
-      'po.name as provider_name',
-      'ac.emails',
-      'pc.status',
-      'pc.sent_at',
-      'pc.last_notified_at',
-      'pc.acknowledged_at',
-      'pc.acknowledged_by',
-      'pc.response_status',
-      'pc.completed_at',
-      'pc.reminder_count',
-      db.raw(
-        `(SELECT json_agg(json_build_array(r.action_id, r.value, r.source)) FROM provider_responses r
-        WHERE r.provider_communication_id = pc.id AND r.communication_id = ? AND r.supplier_organization_id = ? AND r.status = 'SUBMITTED') AS answer_list`,
-        [communicationId, actor.organizationId],
-      ),
-    );
+  const query = providerStatusQuery(db, actor.organizationId, communicationId);
   type Raw = Omit<ProviderStatusRow, 'answers' | 'methods'> & { answer_list: [number, ResponseValue, string][] | null };
   for await (const batch of cursorBatches<Raw>(query, BATCH)) {
     yield batch.map(({ answer_list: list, ...row }) => ({
@@ -170,22 +156,7 @@ async function perUnitColumns(
 ): Promise<ReportColumn<ProviderStatusRow>[]> {
   const perUnit = actions.filter((a) => a.per_unit);
   if (perUnit.length === 0) return [];
-  const [answered, rows] = await Promise.all([
-    ctx
-      .db('provider_unit_answers')
-      .where({ communication_id: id })
-      .groupBy('provider_communication_id', 'action_id')
-      .select('provider_communication_id', 'action_id', ctx.db.raw('count(*)::int AS n')) as Promise<
-      { provider_communication_id: string; action_id: string; n: number }[]
-    >,
-    ctx
-      .db('communication_custom_rows')
-      .where({ communication_id: id, organization_id: ctx.actor.organizationId })
-      .groupBy('provider_organization_id')
-      .select('provider_organization_id', ctx.db.raw('count(*)::int AS n')) as Promise<
-      { provider_organization_id: string; n: number }[]
-    >,
-  ]);
+  const { answered, rows } = await unitProgress(ctx.db, id, ctx.actor.organizationId);
   const answeredOf = new Map(answered.map((a) => [`${a.provider_communication_id}:${a.action_id}`, a.n]));
   const rowsOf = new Map(rows.map((r) => [Number(r.provider_organization_id), r.n]));
   return perUnit.map((a) => ({
@@ -198,23 +169,11 @@ async function perUnitColumns(
 
 export async function providerStatusReport(ctx: ReportContext, id: number, format: ReportFormat): Promise<FileResult> {
   await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.providerStatus);
-  const actions = (await ctx
-    .db('communication_actions')
-    .where({ communication_id: id, organization_id: ctx.actor.organizationId })
-    .orderBy(['sort_order', 'id'])
-    .select('id', 'title', 'action_type', 'per_unit')) as ReportAction[];
+  const actions = await eventActions(ctx.db, id, ctx.actor.organizationId);
   // The event's custom product fields, a column each: the values its products hold (issue 12), after the actions.
   const fields = await productFieldsOfEvent(ctx.db, id, ctx.actor.organizationId);
   // Distinct values per field, gathered in SQL (an event may list 10,000 products).
-  const distinct = fields.length
-    ? ((
-        await ctx.db.raw(
-          `SELECT kv.key, json_agg(DISTINCT kv.value) AS vals FROM communication_products p, jsonb_each(p.custom_fields) kv
-          WHERE p.communication_id = ? AND p.organization_id = ? GROUP BY kv.key`,
-          [id, ctx.actor.organizationId],
-        )
-      ).rows as { key: string; vals: unknown[] }[])
-    : [];
+  const distinct = fields.length ? await productFieldValues(ctx.db, id, ctx.actor.organizationId) : [];
   const valuesOf = new Map(distinct.map((d) => [d.key, d.vals]));
   const fieldColumns = fields.map((f): ReportColumn<ProviderStatusRow> => {
     const text = (valuesOf.get(String(f.id)) ?? [])
@@ -244,103 +203,15 @@ export async function providerStatusReport(ctx: ReportContext, id: number, forma
 
 // ---------- consignees: every affected customer with its notice's progress ----------
 
-interface ConsigneeRow {
-  id: number;
-  name: string;
-  provider_name: string | null;
-  emails: string[];
-  source: string;
-  locations: number;
-  pc_status: string | null;
-  sent_at: Date | null;
-  last_notified_at: Date | null;
-  acknowledged_at: Date | null;
-  acknowledged_by: string | null;
-  response_status: string | null;
-  completed_at: Date | null;
-  answered: boolean;
-}
-
 function consigneeRows(db: Knex, actor: Actor, communicationId: number): AsyncGenerator<ConsigneeRow[]> {
   return keysetBatches<ConsigneeRow>(
-    async (after, size) =>
-      (await db('communication_affected_customers as ac')
-        .leftJoin('provider_communications as pc', function joinPc() {
-          this.on('pc.affected_customer_id', '=', 'ac.id')
-            .andOn('pc.communication_id', '=', 'ac.communication_id')
-            .andOnVal('pc.status', '<>', 'DELETED');
-        })
-        .leftJoin(organizationsView(db).as('po'), 'po.id', 'ac.provider_organization_id')
-        .where({
-          'ac.communication_id': communicationId,
-          'ac.organization_id': actor.organizationId,
-          'ac.status': 'ACTIVE',
-        })
-        .where('ac.id', '>', after)
-        .orderBy('ac.id')
-        .limit(size)
-        .select(
-          'ac.id',
-          'ac.name',
-          'po.name as provider_name',
-          'ac.emails',
-          'ac.source',
-          'pc.status as pc_status',
-          'pc.sent_at',
-          'pc.last_notified_at',
-          'pc.acknowledged_at',
-          'pc.acknowledged_by',
-          'pc.response_status',
-          'pc.completed_at',
-          db.raw(
-            '(SELECT count(*)::int FROM communication_affected_locations l WHERE l.affected_customer_id = ac.id) as locations',
-          ),
-          db.raw(
-            `coalesce(EXISTS (SELECT 1 FROM provider_responses r WHERE r.provider_communication_id = pc.id AND r.status = 'SUBMITTED'), false) as answered`,
-          ),
-        )) as ConsigneeRow[],
+    (after, size) => consigneesAfter(db, actor.organizationId, communicationId, after, size),
     BATCH,
   );
 }
 
 /** Replied in any way: acknowledged the notice, submitted an answer, or completed its actions. */
 const responded = (r: ConsigneeRow) => Boolean(r.acknowledged_at) || r.answered || r.response_status === 'COMPLETED';
-
-export interface EffectivenessCounts {
-  consignees: number;
-  notified: number;
-  acknowledged: number;
-  responded: number;
-  completed: number;
-}
-
-export async function effectivenessCounts(
-  db: Knex,
-  actor: Actor,
-  communicationId: number,
-): Promise<EffectivenessCounts> {
-  const row = (await db('communication_affected_customers as ac')
-    .leftJoin('provider_communications as pc', function joinPc() {
-      this.on('pc.affected_customer_id', '=', 'ac.id')
-        .andOn('pc.communication_id', '=', 'ac.communication_id')
-        .andOnVal('pc.status', '<>', 'DELETED');
-    })
-    .where({
-      'ac.communication_id': communicationId,
-      'ac.organization_id': actor.organizationId,
-      'ac.status': 'ACTIVE',
-    })
-    .first(
-      db.raw('count(*)::int as consignees'),
-      db.raw('count(pc.sent_at)::int as notified'),
-      db.raw('count(pc.acknowledged_at)::int as acknowledged'),
-      db.raw(
-        `count(*) FILTER (WHERE pc.acknowledged_at IS NOT NULL OR pc.response_status = 'COMPLETED' OR EXISTS (SELECT 1 FROM provider_responses r WHERE r.provider_communication_id = pc.id AND r.status = 'SUBMITTED'))::int as responded`,
-      ),
-      db.raw(`count(*) FILTER (WHERE pc.response_status = 'COMPLETED')::int as completed`),
-    )) as EffectivenessCounts;
-  return row;
-}
 
 /**
  * FDA effectiveness-check levels (21 CFR 7.42(b)(3)): A = 100% of consignees, B = between 10% and 100%, C = 10%,
@@ -373,17 +244,7 @@ async function unitCounts(
   event: { id: number; custom_content?: boolean },
 ): Promise<[string, unknown][]> {
   if (!event.custom_content) return [];
-  const counts = (
-    await ctx.db.raw(
-      `SELECT count(*)::int AS units,
-        count(*) FILTER (WHERE a.n > 0 AND (SELECT count(DISTINCT u.action_id) FROM provider_unit_answers u
-          WHERE u.custom_row_id = r.id) = a.n)::int AS answered
-      FROM communication_custom_rows r,
-        (SELECT count(*)::int AS n FROM communication_actions WHERE communication_id = ? AND per_unit) a
-      WHERE r.communication_id = ? AND r.organization_id = ?`,
-      [event.id, event.id, ctx.actor.organizationId],
-    )
-  ).rows[0] as { units: number; answered: number };
+  const counts = await unitTotals(ctx.db, event.id, ctx.actor.organizationId);
   return [
     ['Units Listed', counts.units],
     ['Units Answered', counts.answered],
@@ -393,7 +254,7 @@ async function unitCounts(
 
 export async function fdaEffectivenessReport(ctx: ReportContext, id: number): Promise<FileResult> {
   const event = await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.fdaEffectiveness);
-  const c = await effectivenessCounts(ctx.db, ctx.actor, id);
+  const c = await effectivenessCounts(ctx.db, ctx.actor.organizationId, id);
   const level = effectivenessLevel(c.acknowledged, c.consignees);
   const summary: [string, unknown][] = [
     ['Event Name', event.name],
@@ -475,63 +336,13 @@ export async function recallEventStatusReport(
 
 // ---------- Event Status By Location: affected locations with their status and their customer's progress ----------
 
-interface LocationRow {
-  id: number;
-  location_id: string | null;
-  location_name: string;
-  idn: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  type: string | null;
-  email: string | null;
-  status: string;
-  customer_name: string | null;
-  pc_status: string | null;
-  sent_at: Date | null;
-  acknowledged_at: Date | null;
-  response_status: string | null;
-  completed_at: Date | null;
-}
+type LocationRow = LocationStatusRow;
 
 export async function eventStatusByLocationReport(ctx: ReportContext, id: number): Promise<FileResult> {
   await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.eventStatusByLocation);
   const { db, actor } = ctx;
   const rows = keysetBatches<LocationRow>(
-    async (after, size) =>
-      (await db('communication_affected_locations as l')
-        .leftJoin('communication_affected_customers as ac', 'ac.id', 'l.affected_customer_id')
-        .leftJoin('provider_communications as pc', function joinPc() {
-          this.on('pc.affected_customer_id', '=', 'l.affected_customer_id')
-            .andOn('pc.communication_id', '=', 'l.communication_id')
-            .andOnVal('pc.status', '<>', 'DELETED');
-        })
-        .where({ 'l.communication_id': id, 'l.organization_id': actor.organizationId })
-        .where('l.id', '>', after)
-        .orderBy('l.id')
-        .limit(size)
-        .select(
-          'l.id',
-          'l.location_id',
-          'l.location_name',
-          'l.idn',
-          'l.address1',
-          'l.address2',
-          'l.city',
-          'l.state',
-          'l.zip',
-          'l.type',
-          'l.email',
-          'l.status',
-          'ac.name as customer_name',
-          'pc.status as pc_status',
-          'pc.sent_at',
-          'pc.acknowledged_at',
-          'pc.response_status',
-          'pc.completed_at',
-        )) as LocationRow[],
+    (after, size) => locationStatusAfter(db, actor.organizationId, id, after, size),
     BATCH,
   );
   return fileOf(ctx, 'Event Status By Location Report', 'xlsx', [
@@ -586,15 +397,7 @@ export async function notificationReport(ctx: ReportContext, id: number): Promis
       e.provider_communication_id ??
       (e.reference_type === 'conversation' ? (pcOfConversation.get(e.reference_id) ?? null) : null);
     const pcIds = [...new Set(emails.map(pcOf).filter((p): p is number => p !== null))];
-    const names = new Map(
-      (
-        (await db('provider_communications as pc')
-          .join('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
-          .where('pc.communication_id', id)
-          .whereRaw('pc.id = ANY(?::bigint[])', [pcIds])
-          .select('pc.id', 'ac.name')) as { id: string; name: string }[]
-      ).map((r) => [Number(r.id), r.name]),
-    );
+    const names = await customerNamesOf(db, id, pcIds);
     return emails.map((e) => ({ ...e, customer_name: names.get(pcOf(e) ?? 0) ?? null }));
   }, BATCH);
   return fileOf(ctx, 'Notification Report', 'xlsx', [
@@ -620,19 +423,6 @@ export async function notificationReport(ctx: ReportContext, id: number): Promis
 
 // ---------- Audit Report (every history row) and Change History Report (changes after approval) ----------
 
-interface HistoryReportRow {
-  id: number;
-  created_at: Date;
-  actor_name: string | null;
-  actor_email: string | null;
-  action: string;
-  entity_type: string;
-  entity_id: string | null;
-  customer_name: string | null;
-  before: unknown;
-  after: unknown;
-}
-
 function historyRows(
   db: Knex,
   actor: Actor,
@@ -640,30 +430,7 @@ function historyRows(
   changesOnly: boolean,
 ): AsyncGenerator<HistoryReportRow[]> {
   return keysetBatches<HistoryReportRow>(
-    async (after, size) =>
-      (await db('communication_history as h')
-        .leftJoin(usersView(db).as('u'), 'u.id', 'h.actor_user_id')
-        .leftJoin('provider_communications as pc', 'pc.id', 'h.provider_communication_id')
-        .leftJoin('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
-        .where({ 'h.communication_id': communicationId, 'h.organization_id': actor.organizationId })
-        .modify((q) => {
-          if (changesOnly) q.where('h.is_change', true);
-        })
-        .where('h.id', '>', after)
-        .orderBy('h.id')
-        .limit(size)
-        .select(
-          'h.id',
-          'h.created_at',
-          'h.actor_email',
-          'h.action',
-          'h.entity_type',
-          'h.entity_id',
-          'h.before',
-          'h.after',
-          'ac.name as customer_name',
-          db.raw(`nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as actor_name`),
-        )) as HistoryReportRow[],
+    (after, size) => historyAfter(db, actor.organizationId, communicationId, changesOnly, after, size),
     BATCH,
   );
 }

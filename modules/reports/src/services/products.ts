@@ -13,15 +13,15 @@ import {
   ValidationError,
   XLSX_TYPE,
 } from '@portal/core';
-import { assertDraft, loadOwnCommunication } from '@portal/communications';
+import { loadOwnCommunication } from '@portal/communications';
 import {
   activeProductFields,
+  appendProducts,
   checkCustomFields,
   type CommunicationDetail,
   getCommunication,
   type ProductInput,
 } from '@portal/communications';
-import { appendHistory } from '@portal/communications';
 import { recordReport, REPORT_TYPES } from './report-history.js';
 
 /** The product columns of the upload template, in order, with the step-1 field each fills. */
@@ -224,43 +224,6 @@ export async function addNewProducts(
   id: number,
   products: ProductInput[],
 ): Promise<CommunicationDetail> {
-  await db.transaction(async (trx) => {
-    const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
-    assertDraft(event);
-    const fields = await activeProductFields(trx, actor.organizationId);
-    const last = (await trx('communication_products')
-      .where({ communication_id: id })
-      .first(trx.raw('coalesce(max(sort_order), -1)::int as n'))) as { n: number };
-    const count = (await trx('communication_products')
-      .where({ communication_id: id })
-      .first(trx.raw('count(*)::int as n'))) as { n: number };
-    if (count.n + products.length > MAX_PRODUCT_ROWS)
-      throw new ValidationError(`An event holds at most ${MAX_PRODUCT_ROWS} products.`);
-    const rows = products.map((p, i) => ({
-      communication_id: id,
-      organization_id: actor.organizationId,
-      sort_order: last.n + 1 + i,
-      product_name: p.product_name.trim(),
-      catalog_number: p.catalog_number ?? null,
-      lot_number: p.lot_number ?? null,
-      udi: p.udi ?? null,
-      description: p.description ?? null,
-      expiration_date: p.expiration_date ?? null,
-      quantity: p.quantity ?? null,
-      custom_fields: JSON.stringify(checkCustomFields(fields, p.custom_fields ?? {}, count.n + i + 1)),
-    }));
-    for (let i = 0; i < rows.length; i += 1000) await trx('communication_products').insert(rows.slice(i, i + 1000));
-    await trx('communications')
-      .where({ id })
-      .update({ current_step: Math.max(event.current_step, 1), updated_at: trx.fn.now() });
-    await appendHistory(trx, actor, {
-      communicationId: id,
-      organizationId: actor.organizationId,
-      action: 'PRODUCTS_ADDED',
-      entityType: 'products',
-      entityId: id,
-      after: rows.map((r) => ({ product_name: r.product_name, lot_number: r.lot_number })),
-    });
-  });
+  await appendProducts(db, actor, id, products, MAX_PRODUCT_ROWS);
   return getCommunication(db, actor, id);
 }

@@ -1,7 +1,14 @@
 import type { Knex } from 'knex';
 import { vocabularyLabel } from '@portal/vocabulary';
 import { type Actor, cursorBatches, type FileResult, type ReportColumn, sheet, ValidationError } from '@portal/core';
-import { COMMUNICATION_TYPES, PERMISSION_OF_TYPE } from '@portal/communications';
+import {
+  COMMUNICATION_TYPES,
+  customerCountsView,
+  eventNoticeCounts,
+  eventsView,
+  noticeCountsView,
+  PERMISSION_OF_TYPE,
+} from '@portal/communications';
 import {
   applyOperatorFilters,
   assertOperator,
@@ -44,20 +51,8 @@ export interface EventSummary {
 /** The numbers of one event's notice, in four grouped queries. */
 export async function getEventSummary(db: Knex, actor: Actor, id: number): Promise<EventSummary> {
   const event = await loadOwnCommunication(db, actor, id);
-  const [customers, pcs, emails, engagement] = await Promise.all([
-    db('communication_affected_customers')
-      .where({ communication_id: id, organization_id: actor.organizationId, status: 'ACTIVE' })
-      .first(db.raw('count(*)::int as n')),
-    db('provider_communications')
-      .where({ communication_id: id, supplier_organization_id: actor.organizationId })
-      .whereNot('status', 'DELETED')
-      .groupBy('status', 'response_status')
-      .select(
-        'status',
-        'response_status',
-        db.raw('count(*)::int as n'),
-        db.raw('count(acknowledged_at)::int as acknowledged'),
-      ),
+  const [counts, emails, engagement] = await Promise.all([
+    eventNoticeCounts(db, actor.organizationId, id),
     db
       .from(outboxView(db).as('o'))
       .where({ reference_type: 'communication', reference_id: String(id), organization_id: actor.organizationId })
@@ -69,17 +64,11 @@ export async function getEventSummary(db: Knex, actor: Actor, id: number): Promi
       organization_id: actor.organizationId,
     }),
   ]);
-  const pcRows = pcs as {
-    status: string;
-    response_status: 'COMPLETED' | 'NOTCOMPLETED';
-    n: number;
-    acknowledged: number;
-  }[];
   const byStatus: Record<string, number> = { OPEN: 0, CLOSED: 0 };
   const byResponse = { COMPLETED: 0, NOTCOMPLETED: 0 };
   let total = 0;
   let acknowledged = 0;
-  for (const r of pcRows) {
+  for (const r of counts.notices) {
     byStatus[r.status] = (byStatus[r.status] ?? 0) + r.n;
     byResponse[r.response_status] += r.n;
     total += r.n;
@@ -101,7 +90,7 @@ export async function getEventSummary(db: Knex, actor: Actor, id: number): Promi
     event_id: event.event_id,
     type: event.type,
     status: event.status,
-    customers: Number((customers as { n: number } | undefined)?.n ?? 0),
+    customers: counts.customers,
     provider_communications: { total, by_status: byStatus, by_response: byResponse },
     acknowledged,
     completed: byResponse.COMPLETED,
@@ -185,23 +174,8 @@ function eventBatches(
   const own = (column: string) => (q: Knex.QueryBuilder) => {
     if (org !== null) q.where(column, org);
   };
-  const customers = db('communication_affected_customers')
-    .where({ status: 'ACTIVE' })
-    .modify(own('organization_id'))
-    .groupBy('communication_id')
-    .select('communication_id', db.raw('count(*)::int as n'))
-    .as('ac');
-  const notices = db('provider_communications')
-    .modify(own('supplier_organization_id'))
-    .whereNot('status', 'DELETED')
-    .groupBy('communication_id')
-    .select(
-      'communication_id',
-      db.raw('count(*)::int as notified'),
-      db.raw('count(acknowledged_at)::int as acknowledged'),
-      db.raw(`count(*) FILTER (WHERE response_status = 'COMPLETED')::int as completed`),
-    )
-    .as('pc');
+  const customers = customerCountsView(db, org).as('ac');
+  const notices = noticeCountsView(db, org).as('pc');
   const emails = db
     .from(outboxView(db).as('o'))
     .where({ reference_type: 'communication' })
@@ -213,7 +187,8 @@ function eventBatches(
       db.raw(`count(*) FILTER (WHERE status IN ('ERROR', 'Bounce'))::int as failed`),
     )
     .as('m');
-  const query = db('communications as c')
+  const query = db
+    .from(eventsView(db).as('c'))
     .join(organizationsView(db).as('o'), 'o.id', 'c.organization_id')
     .leftJoin(customers, 'ac.communication_id', 'c.id')
     .leftJoin(notices, 'pc.communication_id', 'c.id')

@@ -1,0 +1,146 @@
+import type { Knex } from 'knex';
+import type { ProviderCommunicationRow, ResponseValue } from './responses.js';
+
+/*
+ * The writes and single-record reads paper responses make on this module's answers (provider_responses, response_files)
+ * and provider communications (issue 10): the paper-responses module keeps its own rows and calls these, passing its
+ * transaction.
+ */
+
+type Db = Knex | Knex.Transaction;
+
+/**
+ * A live provider communication of the supplier (of one event when `communicationId` is given), locked with
+ * `forUpdate`, or undefined.
+ */
+export async function findLiveNotice(
+  db: Db,
+  supplierId: number,
+  id: number,
+  options: { communicationId?: number; forUpdate?: boolean } = {},
+): Promise<ProviderCommunicationRow | undefined> {
+  const q = db('provider_communications').where({ id });
+  if (options.communicationId !== undefined) q.where({ communication_id: options.communicationId });
+  q.where({ supplier_organization_id: supplierId }).whereNot({ status: 'DELETED' });
+  if (options.forUpdate) q.forUpdate();
+  return (await q.first()) as ProviderCommunicationRow | undefined;
+}
+
+/** The answers a provider communication holds, one per action, with where each came from. */
+export async function answersOfNotice(
+  db: Db,
+  pcId: number,
+): Promise<
+  {
+    action_id: number;
+    value: ResponseValue;
+    status: string;
+    source: string;
+    paper_response_id: number | null;
+    responder_email: string | null;
+    submitted_at: Date | null;
+  }[]
+> {
+  return db('provider_responses')
+    .where({ provider_communication_id: pcId })
+    .select('action_id', 'value', 'status', 'source', 'paper_response_id', 'responder_email', 'submitted_at');
+}
+
+/** The answer a provider communication holds for one action, with its value and source, or undefined. */
+export async function answerOfAction(
+  db: Db,
+  pcId: number,
+  actionId: number,
+): Promise<
+  { id: number; value: ResponseValue; status: string; source: string; paper_response_id: number | null } | undefined
+> {
+  return db('provider_responses')
+    .where({ provider_communication_id: pcId, action_id: actionId })
+    .first('id', 'value', 'status', 'source', 'paper_response_id');
+}
+
+/** Deletes one answer (a paper answer cleared). */
+export async function deleteAnswer(trx: Knex.Transaction, id: number): Promise<void> {
+  await trx('provider_responses').where({ id }).delete();
+}
+
+/** Inserts or replaces the answer of (provider communication, action) with `answer`. */
+export async function upsertAnswer(
+  trx: Knex.Transaction,
+  keys: {
+    provider_communication_id: number;
+    communication_id: number;
+    action_id: number;
+    supplier_organization_id: number;
+    provider_organization_id: number | null;
+  },
+  answer: Record<string, unknown>,
+): Promise<void> {
+  await trx('provider_responses')
+    .insert({ ...answer, ...keys })
+    .onConflict(['provider_communication_id', 'action_id'])
+    .merge({ ...answer, updated_at: trx.fn.now() });
+}
+
+/** Deletes the answers keyed in from one paper response; returns what they were. */
+export async function dropPaperAnswers(
+  trx: Knex.Transaction,
+  paperResponseId: number,
+): Promise<{ action_id: number; value: ResponseValue }[]> {
+  const answers = (await trx('provider_responses')
+    .where({ paper_response_id: paperResponseId })
+    .select('action_id', 'value')) as { action_id: number; value: ResponseValue }[];
+  await trx('provider_responses').where({ paper_response_id: paperResponseId }).delete();
+  return answers;
+}
+
+export interface ResponseFileRow {
+  id: number;
+  provider_communication_id: number;
+  action_id: number;
+  supplier_organization_id: number;
+  paper_response_id: number | null;
+  name: string;
+  extension: string;
+  mimetype: string;
+  size: number;
+  file_key: string;
+}
+
+/** The live files of one paper response, oldest first. */
+export async function filesOfPaper(db: Db, paperResponseId: number): Promise<ResponseFileRow[]> {
+  return db('response_files').where({ paper_response_id: paperResponseId }).whereNull('deleted_at').orderBy('id');
+}
+
+/**
+ * Response files to join beside paper responses (`f.paper_response_id`), live ones only, with what a file entry and
+ * its signed links need.
+ */
+export function liveResponseFilesView(db: Db): Knex.QueryBuilder {
+  return db('response_files').whereNull('deleted_at').select('*');
+}
+
+/** Stores a response file's row; returns its id. */
+export async function insertResponseFile(
+  trx: Knex.Transaction,
+  row: Omit<ResponseFileRow, 'id'> & { uploaded_by_email: string | null; uploaded_by_user_id: number | null },
+): Promise<number> {
+  const [inserted] = await trx('response_files').insert(row).returning('id');
+  return (inserted as { id: number }).id;
+}
+
+/**
+ * Marks deleted the live files of a paper response: all of them, or of one action but those in `keep`.
+ */
+export async function dropPaperFiles(
+  trx: Knex.Transaction,
+  paperResponseId: number,
+  only?: { actionId: number; keep: number[] },
+): Promise<void> {
+  const q = trx('response_files');
+  if (only) q.where({ paper_response_id: paperResponseId, action_id: only.actionId });
+  else q.where({ paper_response_id: paperResponseId });
+  q.whereNull('deleted_at');
+  if (only) q.whereNotIn('id', only.keep);
+  await q.update({ deleted_at: trx.fn.now() });
+}
