@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaErrors } from '@portal/core';
-import { form, PNG, sendEvent, startTestApp, type TestApp, type World, world } from '@portal/testing';
+import {
+  form,
+  PNG,
+  responseConformance,
+  sendEvent,
+  startTestApp,
+  type TestApp,
+  type World,
+  world,
+} from '@portal/testing';
 
 /**
  * The response schemas routes declare (documentation and the web's generated types, never checked at runtime) must
@@ -9,36 +18,19 @@ import { form, PNG, sendEvent, startTestApp, type TestApp, type World, world } f
 let t: TestApp;
 let w: World;
 let provider: string; // Riverside Administrator
-let paths: Record<
-  string,
-  Record<string, { responses: { 200: { content: { 'application/json': { schema: object } } } } }>
->;
+let check: ReturnType<typeof responseConformance>;
 
 beforeAll(async () => {
   t = await startTestApp();
   w = await world(t);
   provider = (await t.signIn('admin@riverside.demo')).access_token;
-  paths = ((await (await fetch(`${t.baseUrl}/api/openapi.json`)).json()) as { paths: typeof paths }).paths;
+  check = responseConformance(t);
 });
 afterAll(() => t.close());
 
-/** The 200 envelope schema the document declares for an operation; its `d` must be declared, not the empty default. */
-function envelopeOf(method: string, path: string): { properties: { d: object } } {
-  const schema = paths[path]?.[method]?.responses[200].content['application/json'].schema as {
-    properties: { d: object };
-  };
-  expect(schema, `${method} ${path}`).toBeDefined();
-  expect(Object.keys(schema.properties.d), `${method} ${path} declares its answer`).toContain('type');
-  return schema;
-}
-
-/** Calls the API and holds the whole envelope to the operation's declared schema; answers `d`. */
-async function conforms(method: 'get', path: string, url: string, token: string | null): Promise<any> {
-  const res = await t.call(method.toUpperCase(), url, token ? { token } : {});
-  expect(res.status, `${url}: ${res.body.m}`).toBe(200);
-  expect(schemaErrors(envelopeOf(method, path), res.body), url).toEqual([]);
-  return res.body.d;
-}
+const conforms = (method: 'get', path: string, url: string, token: string | null) =>
+  check.conforms(method, path, url, token);
+const envelopeOf = (method: string, path: string) => check.envelopeOf(method, path);
 
 /** A recall to an outside address, answered in part (a draft, a submitted answer, a file), with its emailed token. */
 async function answeredNotice(name: string, to: string) {
@@ -164,7 +156,7 @@ describe('declared response schemas match the real answers', () => {
     const action = res.body.d.actions[0];
     action.answer = action.response;
     delete action.response;
-    expect(schemaErrors(envelopeOf('get', base), res.body)).toEqual([
+    expect(schemaErrors(await envelopeOf('get', base), res.body)).toEqual([
       "/d/actions/0: must have required property 'response'",
     ]);
   });
