@@ -127,9 +127,18 @@ export async function profileCalls(
       profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
     };
     const nodeById = new Map(profile.nodes.map((n) => [n.id, n]));
+    // Samples under the inspector's own calls (Profiler.stop) are the profiler's cost, not the calls'.
+    const parentOf = new Map<number, number>();
+    for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
+    const profilerOwn = (id: number): boolean => {
+      for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at))
+        if (nodeById.get(at)?.callFrame.url === 'node:inspector') return true;
+      return false;
+    };
     const byPlace = new Map<string, number>();
     const byFunction = new Map<string, number>();
     profile.samples.forEach((id, i) => {
+      if (profilerOwn(id)) return;
       const frame = nodeById.get(id)?.callFrame;
       const place = frame ? placeOf(frame.url, frame.functionName) : 'other';
       const ms = (profile.timeDeltas[i] ?? 0) / 1000;
@@ -158,7 +167,9 @@ export async function profileCalls(
 /** What a captured statement of a list call does: the caller lookup, the total, "last updated", or the page itself. */
 export function statementRole(sql: string): 'caller' | 'total' | 'latest' | 'page' {
   if (/from "memberships"|from "refresh_tokens"|from "organizations" where "parent_id"/i.test(sql)) return 'caller';
-  if (/_counts"|count\(\*\)|extra_responders|provider_response_dismissals/i.test(sql)) return 'total';
+  // The totals are one scalar select of subqueries (counters, capped counts); the eR responses' page rows also name
+  // extra_responders and the dismissals, so the shape decides, not the tables named.
+  if (/^\s*select \(/i.test(sql)) return 'total';
   if (/last_updated/i.test(sql)) return 'latest';
   return 'page';
 }

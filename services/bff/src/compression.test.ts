@@ -71,6 +71,13 @@ beforeAll(async () => {
       }),
       route({
         method: 'GET',
+        path: '/test-rows',
+        access: 'public',
+        summary: 'a JSON answer of 2,000 rows',
+        handler: () => ({ rows: Array.from({ length: 2000 }, (_, i) => ({ id: i, name: `row ${i}` })) }),
+      }),
+      route({
+        method: 'GET',
         path: '/test-broken-csv',
         access: 'public',
         summary: 'a CSV whose rows fail half way',
@@ -140,6 +147,25 @@ describe('API answers', () => {
     const small = await raw(base, '/api/health', { 'accept-encoding': 'br' });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(small.body.toString('utf8'))).toMatchObject({ ok: true });
+  });
+
+  it("compress a handler's envelope in one piece, with its length, as br or gzip as the client prefers", async () => {
+    const expected = {
+      ok: true,
+      m: '',
+      d: { rows: Array.from({ length: 2000 }, (_, i) => ({ id: i, name: `row ${i}` })) },
+    };
+    const br = await raw(base, '/api/test-rows', { 'accept-encoding': 'gzip;q=0.5, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString('utf8'))).toMatchObject(expected);
+    const gz = await raw(base, '/api/test-rows', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.body).toString('utf8'))).toMatchObject(expected);
+    const none = await raw(base, '/api/test-rows', { 'accept-encoding': 'identity' });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(none.body.toString('utf8'))).toMatchObject(expected);
   });
 
   it('compress a streamed CSV download on the fly, whole', async () => {
