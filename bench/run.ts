@@ -43,6 +43,7 @@ import { measureFda } from './fda.js';
 import { measureConversations } from './conversations.js';
 import { load, profileCalls, ServerCpu, statementRole } from './throughput.js';
 import { BULK_PROVIDER_COMMUNICATIONS, BULK_SAME_ROWS } from './send.js';
+import { type Directus, directusLoad, startDirectus } from './directus.js';
 
 const requireFromCore = createRequire(new URL('../modules/core/package.json', import.meta.url));
 const pg = requireFromCore('pg') as typeof PgNamespace;
@@ -260,7 +261,34 @@ async function main(): Promise<void> {
       }
     }
 
-    const throughput = await listThroughput({ url, get, serverCpu, cases: listStatements });
+    // The peer: Directus over the same tables, the supplier's and the provider's page 1 as its items API reads them.
+    const peer = await startDirectus(url, log);
+    const riverside = (
+      await direct.query(
+        `SELECT id FROM organizations WHERE name = 'Riverside Health' OR parent_id = (SELECT id FROM organizations WHERE name = 'Riverside Health') ORDER BY id`,
+      )
+    ).rows.map((r: { id: string }) => r.id);
+    const directus = peer
+      ? {
+          peer,
+          urls: new Map([
+            [
+              'page 1',
+              `/items/communications?limit=50&page=1&sort=-updated_at&filter[organization_id][_eq]=${world.supplierId}&filter[type][_eq]=RECALL&filter[status][_neq]=DELETED`,
+            ],
+            [
+              'provider: page 1',
+              `/items/provider_communications?limit=50&page=1&sort=-sent_at&filter[provider_organization_id][_in]=${riverside.join(',')}&filter[communication_type][_eq]=RECALL&filter[status][_neq]=DELETED`,
+            ],
+          ]),
+        }
+      : null;
+    let throughput: string[];
+    try {
+      throughput = await listThroughput({ url, get, serverCpu, cases: listStatements, directus });
+    } finally {
+      await peer?.stop();
+    }
 
     // ---------- 2. send-notification to 10,000 customers vs a bulk INSERT ----------
     const sendTimed = await withSqlClock(() =>
@@ -546,6 +574,8 @@ async function listThroughput(o: {
   get: (p: string, as: Record<string, string>) => Promise<Response>;
   serverCpu: ServerCpu;
   cases: Map<string, { path: string; as: Record<string, string>; page: { sql: string; bindings: unknown[] }[] }>;
+  /** The same list read from Directus (its items API over the same table), per case. */
+  directus: { peer: Directus; urls: Map<string, string> } | null;
 }): Promise<string[]> {
   const pool = new pg.Pool({ connectionString: o.url, max: 10 });
   const rows: string[][] = [];
@@ -561,6 +591,10 @@ async function listThroughput(o: {
       const sql = await load(THROUGHPUT.clients, THROUGHPUT.seconds, async () => {
         for (const s of c.page) await pool.query(s.sql, s.bindings);
       });
+      const peerUrl = o.directus?.urls.get(name);
+      const peer = peerUrl
+        ? await directusLoad(o.directus!.peer, peerUrl, THROUGHPUT.clients, THROUGHPUT.seconds)
+        : null;
       rows.push([
         name,
         api.perSecond.toFixed(1),
@@ -570,7 +604,10 @@ async function listThroughput(o: {
         ms(sql.p50),
         ms(sql.p99),
         ratio(api.perSecond, sql.perSecond),
-        String(api.errors + sql.errors),
+        peer ? peer.perSecond.toFixed(1) : '–',
+        peer ? `${ms(peer.p50)} / ${ms(peer.p99)}` : '–',
+        peer ? ratio(api.perSecond, peer.perSecond) : '–',
+        String(api.errors + sql.errors + (peer?.errors ?? 0)),
       ]);
       const cpu = await o.serverCpu.measure(RUNS, call);
       cpuRows.push([name, ms(cpu.median), ms(cpu.p95), ms(cpu.min)]);
@@ -603,9 +640,25 @@ async function listThroughput(o: {
     `## Throughput: ${THROUGHPUT.clients} concurrent clients for ${THROUGHPUT.seconds} s on loopback, through the BFF vs the page's SQL alone (pg pool of 10, as the BFF's)`,
     '',
     "api/sql is the share of the page SQL's throughput the whole call keeps (1.00x = the list costs no more than its page).",
+    o.directus
+      ? `Directus ${o.directus.peer.version} (its own process, cache and rate limiter off, admin token, no total count) serves the same table through its items API: ${[...o.directus.urls.values()].map((u) => `\`${u}\``).join(', ')}. Goal: more than 3x its throughput. The BFF shares its process with the load clients.`
+      : 'Directus is not installed (`pnpm bench:directus-install`, or DIRECTUS_DIR): no peer column.',
     '',
     table(
-      ['case', 'api req/s', 'api p50', 'api p99', 'page sql req/s', 'sql p50', 'sql p99', 'api/sql req/s', 'errors'],
+      [
+        'case',
+        'api req/s',
+        'api p50',
+        'api p99',
+        'page sql req/s',
+        'sql p50',
+        'sql p99',
+        'api/sql req/s',
+        'directus req/s',
+        'directus p50 / p99',
+        'api/directus',
+        'errors',
+      ],
       rows,
     ),
     '',

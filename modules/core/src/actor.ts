@@ -9,6 +9,11 @@ export interface Actor {
   parentOrganizationType: OrganizationType | null;
   roleName: string;
   permissions: readonly string[];
+  /**
+   * A provider's live sites (ids), read with the caller in the same statement (`loadActor`), so a provider's list does
+   * not look its scope up again. Absent on actors built elsewhere (tests, seeds): then the scope is queried.
+   */
+  siteIds?: readonly number[];
 }
 
 export function isOperator(actor: Actor): boolean {

@@ -64,6 +64,21 @@ describe('a site and its parent', () => {
 });
 
 describe('types and states', () => {
+  it("reads the parent's sites with the caller on every call: a site detached since the last call drops out", async () => {
+    const e = await sendEvent(t, w, 'Scope follows sites', { providers: [w.riverside], sites: [w.north, w.south] });
+    const search = `?search=${encodeURIComponent('scope follows sites')}`;
+    const ids = async () => ((await pv(admin)('GET', search)).body.d.items as { id: number }[]).map((r) => r.id).sort();
+    expect(await ids()).toEqual([e.pcOf(w.riverside), e.pcOf(w.north), e.pcOf(w.south)].sort());
+    await t.db('organizations').where({ id: w.south }).update({ parent_id: null });
+    try {
+      expect(await ids()).toEqual([e.pcOf(w.riverside), e.pcOf(w.north)].sort());
+      expect((await pv(admin)('GET', `/${e.id}/provider-recall/${e.pcOf(w.south)}`)).status).toBe(404);
+    } finally {
+      await t.db('organizations').where({ id: w.south }).update({ parent_id: w.riverside });
+    }
+    expect(await ids()).toEqual([e.pcOf(w.riverside), e.pcOf(w.north), e.pcOf(w.south)].sort());
+  });
+
   it('keeps recall and advisory permissions apart for a Recall Coordinator', async () => {
     const multi = (await t.signIn('multi@riverside.demo', { orgId: w.riverside })).access_token;
     const advisory = await sendEvent(t, w, 'Coordinator advisory', {

@@ -53,6 +53,10 @@ export async function loadActor(
       db.raw(
         'coalesce((SELECT array_agg(rp.permission ORDER BY rp.permission) FROM role_permissions rp WHERE rp.role_id = r.id), ARRAY[]::text[]) as permissions',
       ),
+      // The provider's scope (its live sites) in the same round trip: every provider list needs it.
+      db.raw(
+        `CASE WHEN o.type = 'PROVIDER' THEN ARRAY(SELECT s.id FROM organizations s WHERE s.parent_id = o.id AND s.type = 'PROVIDER' AND s.status <> 'DELETED' ORDER BY s.id) END as site_ids`,
+      ),
     )
     .first();
   if (alsoRequire) query.whereRaw('(?) IS TRUE', [alsoRequire]);
@@ -65,6 +69,7 @@ export async function loadActor(
         parent_type: OrganizationType | null;
         role_name: string;
         permissions: string[];
+        site_ids: (string | number)[] | null;
       }
     | undefined;
   if (!row) return null;
@@ -78,6 +83,7 @@ export async function loadActor(
     roleName: row.role_name,
     // A role only ever holds permissions of its organisation's type; anything else is ignored.
     permissions: row.permissions.filter((p) => allowed.includes(p)),
+    ...(row.site_ids ? { siteIds: row.site_ids.map(Number) } : {}),
   };
 }
 

@@ -180,6 +180,7 @@ export async function providersByCustomerKeys(
  */
 export async function providerScopeIds(db: Knex | Knex.Transaction, actor: Actor): Promise<number[]> {
   if (actor.organizationType !== 'PROVIDER') throw new ForbiddenError();
+  if (actor.siteIds) return [actor.organizationId, ...actor.siteIds];
   const sites = (await db('organizations')
     .where({ parent_id: actor.organizationId, type: 'PROVIDER' })
     .whereNot({ status: 'DELETED' })
