@@ -57,7 +57,7 @@ export async function startDirectus(databaseUrl: string, log: (m: string) => voi
     DB_POOL__MAX: '10',
     KEY: randomBytes(16).toString('hex'),
     SECRET: randomBytes(32).toString('hex'),
-    ADMIN_EMAIL: 'admin@directus.bench',
+    ADMIN_EMAIL: 'admin@example.com',
     ADMIN_PASSWORD: password,
     CACHE_ENABLED: 'false',
     RATE_LIMITER_ENABLED: 'false',
