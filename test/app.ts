@@ -65,7 +65,10 @@ export async function startTestApp(
   };
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   if (options.seed !== false) await seedDemo(database.db, DEMO_PASSWORD);
-  const mailer = new Mailer(database.db, config.smtpUrl, config.mailFrom, logger);
+  const mailer = new Mailer(database.db, config.smtpUrl, config.mailFrom, logger, {
+    secret: config.jwtSecret,
+    appUrl: config.appUrl,
+  });
   const filesDir = mkdtempSync(path.join(os.tmpdir(), 'portal-files-'));
   const deps = { db: database.db, config, logger, mail: mailer, files: new LocalFileStore(filesDir) };
   await warmModules(deps);

@@ -24,7 +24,10 @@ export function configureJobsCommand(program: Command): void {
     .action(
       action((name: string) =>
         withDatabase(async (db, config) => {
-          const mailer = new Mailer(db, config.smtpUrl, config.mailFrom, createLogger('silent'));
+          const mailer = new Mailer(db, config.smtpUrl, config.mailFrom, createLogger('silent'), {
+            secret: config.jwtSecret,
+            appUrl: config.appUrl,
+          });
           try {
             const result = await runJob(
               createJobs(db, mailer, config, new LocalFileStore(path.join(config.dataDir, 'files'))),

@@ -365,10 +365,11 @@ describe('sending', () => {
   });
 
   it('records Opened from the pixel and Click from signed links only', async () => {
-    // A notice's bodies are rendered when it is sent; contentOf is what the sender renders.
+    // A notice's bodies are rendered when it is sent, signed with the server's key; contentOf is what the sender renders.
     const row = (await t.db('outbox_emails').where({ kind: 'NOTICE' }).first()) as OutboxRow;
     expect(row.html_body).toBeNull();
-    const email = { id: row.id, html_body: (await contentOf(t.db, row)).html! };
+    const tracking = { secret: t.config.jwtSecret, appUrl: t.config.appUrl };
+    const email = { id: row.id, html_body: (await contentOf(t.db, row, tracking)).html! };
     const pixel = /src="([^"]+\/api\/t\/o\/[^"]+)"/.exec(email.html_body)![1]!.replace(/&amp;/g, '&');
     const href = /href="([^"]+\/api\/t\/c\/[^"]+)"/.exec(email.html_body)![1]!.replace(/&amp;/g, '&');
     const local = (u: string) => `${t.baseUrl}${new URL(u).pathname}${new URL(u).search}`;

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from '@portal/core';
 import { createTransport, drainOutbox, type DrainResult } from './outbox.js';
+import type { EmailTracking } from './tracking.js';
 
 /**
  * The sender of one process: drains the outbox when asked (`kick` after a commit that queued mail, and on the
@@ -18,6 +19,8 @@ export class Mailer {
     smtpUrl: string | undefined,
     private readonly from: string,
     private readonly logger?: Logger,
+    /** Signs the click and open tracking of bulk notices, rendered when sent. */
+    private readonly tracking?: EmailTracking,
   ) {
     this.transport = smtpUrl ? createTransport(smtpUrl) : null;
   }
@@ -37,7 +40,15 @@ export class Mailer {
       const total: DrainResult = { sent: 0, failed: 0, bounced: 0 };
       do {
         this.again = false;
-        const r = await drainOutbox(this.db, this.transport!, this.from, this.logger, 100, () => this.stopping);
+        const r = await drainOutbox(
+          this.db,
+          this.transport!,
+          this.from,
+          this.logger,
+          100,
+          () => this.stopping,
+          this.tracking,
+        );
         total.sent += r.sent;
         total.failed += r.failed;
         total.bounced += r.bounced;

@@ -14,6 +14,7 @@ import {
   reserveOutboxIds,
 } from './outbox.js';
 import { loadTemplate } from './templates/render.js';
+import { verifyPixel, verifyTrackedUrl } from './tracking.js';
 
 let t: TestDatabase;
 let smtp: TestSmtp;
@@ -193,5 +194,49 @@ describe('outbox', () => {
     expect(mail.html).toContain('https://portal.test/t/c/1?x=1&amp;y=2');
     expect(mail.html).not.toContain('<recall>');
     expect((await statusOf(id!)).status).toBe('SENT');
+  });
+  it('makes the click tracker and the open pixel of a stored notice when it is sent, naming the id the row got', async () => {
+    const template = (await loadTemplate(t.db, 'RECALL_NOTICE', { language: 'en' }))!;
+    const link = 'https://portal.test/provider/recall-notice-webform?token=t0k3n';
+    const later = template.renderLater(
+      { supplier_name: 'Acme', customer_name: 'Clinic', event_name: 'Pump', notice_link: link },
+      { track: ['notice_link'] },
+    );
+    // Stored once: the plain link and which value to track; no id and no signature in the row.
+    expect(later.stored).toMatchObject({ values: { notice_link: link }, track: ['notice_link'] });
+    expect(later.stored.htmlAfter).toBeUndefined();
+    await enqueueEmails(t.db, [
+      {
+        organizationId: null,
+        kind: 'NOTICE',
+        to: 'tracked@notice.test',
+        subject: later.subject,
+        text: '',
+        templateVersionId: template.versionId,
+        stored: { content: later.stored, language: 'en' },
+      },
+    ]);
+    const row = (await t.db('outbox_emails').where({ to_email: 'tracked@notice.test' }).first()) as OutboxRow;
+    expect(row.template_values).not.toHaveProperty('htmlAfter');
+    const tracking = { secret: 'tracking-secret', appUrl: 'https://portal.test' };
+    const sent = await contentOf(t.db, row, tracking);
+    expect(sent.text).toContain(link);
+    const click = new RegExp(`https://portal\\.test/api/t/c/${row.id}\\?u=([^&"]+)&amp;s=([\\w-]+)`).exec(sent.html!);
+    expect(click, sent.html!).not.toBeNull();
+    expect(decodeURIComponent(click![1]!)).toBe(link);
+    expect(verifyTrackedUrl(['tracking-secret'], Number(row.id), link, click![2]!)).toBe(true);
+    const pixel = new RegExp(`https://portal\\.test/api/t/o/${row.id}\\?s=([\\w-]+)`).exec(sent.html!);
+    expect(verifyPixel(['tracking-secret'], Number(row.id), pixel![1]!)).toBe(true);
+    // A listing of the outbox (no signing key) shows the plain link and no pixel.
+    const listed = await contentOf(t.db, row);
+    expect(listed.html).toContain(link);
+    expect(listed.html).not.toContain('/api/t/');
+    // The mailer signs with the key it was given.
+    const mailer = new Mailer(t.db, smtp.url, 'p@portal.test', undefined, tracking);
+    await mailer.drain();
+    const mail = await smtp.waitFor('tracked@notice.test');
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain(`https://portal.test/api/t/c/${row.id}?u=`);
+    expect(mail.html).toContain(`https://portal.test/api/t/o/${row.id}?s=`);
   });
 });

@@ -6,6 +6,7 @@ import { emailFrame } from './templates/engine.js';
 import type { TemplateLanguage } from './templates/catalog.js';
 import { loadTemplate, renderStored, type StoredContent, type TemplateRef } from './templates/render.js';
 import { recipientLanguages } from './recipients.js';
+import type { EmailTracking } from './tracking.js';
 
 interface EmailBase {
   organizationId: number | null;
@@ -111,8 +112,8 @@ export interface BulkEmail extends EmailBase {
   templateVersionId?: number | null;
   /** No template was found: the row is recorded with ERROR_MISSING_TEMPLATE and never sent. */
   missingTemplate?: boolean;
-  /** Reserved id (from reserveOutboxIds), so the body can carry tracking links that name it. */
-  id: number;
+  /** Reserved id (from reserveOutboxIds), where a body must name it when queued; otherwise the table assigns it. */
+  id?: number;
   providerCommunicationId?: number | null;
   /** Not sent before this time (a scheduled notification date). */
   notBefore?: Date | null;
@@ -153,6 +154,8 @@ export async function enqueueEmails(db: Knex | Knex.Transaction, emails: BulkEma
   if (!emails.length) return;
   // The database's now(), what the column's default would give (the transaction's start), not this machine's clock.
   const now = ((await db.raw('SELECT now() AS now')) as { rows: { now: Date }[] }).rows[0]!.now;
+  // Ids come from the sequence (the column default) unless every email brought its reserved one.
+  const reserved = emails.every((e) => e.id !== undefined);
   const rows = emails.map((e) => ({
     id: e.id,
     organization_id: e.organizationId,
@@ -170,7 +173,7 @@ export async function enqueueEmails(db: Knex | Knex.Transaction, emails: BulkEma
     template_values: e.stored ? JSON.stringify(e.stored.content) : null,
     template_language: e.stored?.language ?? null,
   }));
-  await copyInto(db, 'outbox_emails', OUTBOX_COLUMNS, rows);
+  await copyInto(db, 'outbox_emails', reserved ? OUTBOX_COLUMNS : OUTBOX_COLUMNS.slice(1), rows);
 }
 
 export const MAX_ATTEMPTS = 5;
@@ -203,6 +206,7 @@ export async function drainOutbox(
   logger?: Logger,
   limit = 100,
   stopped: () => boolean = () => false,
+  tracking?: EmailTracking,
 ): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, failed: 0, bounced: 0 };
   for (let i = 0; i < limit && !stopped(); i++) {
@@ -217,7 +221,7 @@ export async function drainOutbox(
         .first();
       if (!row) return false;
       try {
-        const { text, html } = await contentOf(trx, row);
+        const { text, html } = await contentOf(trx, row, tracking);
         const info = await transport.sendMail({
           from,
           to: row.to_email,
@@ -262,10 +266,20 @@ export async function drainOutbox(
 /** An email's text and HTML: as stored, or rendered now from its template version and values (bulk notices). */
 export async function contentOf(
   db: Knex | Knex.Transaction,
-  row: Pick<OutboxRow, 'text_body' | 'html_body' | 'template_version_id' | 'template_values' | 'template_language'>,
+  row: Pick<
+    OutboxRow,
+    'id' | 'text_body' | 'html_body' | 'template_version_id' | 'template_values' | 'template_language'
+  >,
+  tracking?: EmailTracking,
 ): Promise<{ text: string; html: string | null }> {
   if (!row.template_values || row.template_version_id === null) return { text: row.text_body, html: row.html_body };
-  return renderStored(db, Number(row.template_version_id), row.template_language ?? 'en', row.template_values);
+  return renderStored(
+    db,
+    Number(row.template_version_id),
+    row.template_language ?? 'en',
+    row.template_values,
+    tracking && { ...tracking, outboxId: Number(row.id) },
+  );
 }
 
 export async function listOutbox(

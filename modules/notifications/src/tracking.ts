@@ -7,6 +7,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 const sign = (secret: string, value: string) =>
   createHmac('sha256', `track:${secret}`).update(value).digest('base64url').slice(0, 22);
 
+/** What signs an email's tracking links when it is rendered (the current key) and where they point. */
+export interface EmailTracking {
+  secret: string;
+  appUrl: string;
+}
+
 export function pixelUrl(secret: string, appUrl: string, outboxId: number): string {
   return `${appUrl}/api/t/o/${outboxId}?s=${sign(secret, `o:${outboxId}`)}`;
 }

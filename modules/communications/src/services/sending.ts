@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { type Actor, type Config, ConflictError, copyInto, escapeHtml, randomToken, sha256 } from '@portal/core';
+import { type Actor, type Config, ConflictError, copyInto, sha256 } from '@portal/core';
 import { findOrganizationCard } from '@portal/organizations';
 import {
   type BulkEmail,
@@ -7,11 +8,8 @@ import {
   type LoadedTemplate,
   loadTemplate,
   missingTemplate,
-  pixelUrl,
   recipientLanguages,
-  reserveOutboxIds,
   type TemplateLanguage,
-  trackedUrl,
 } from '@portal/notifications';
 import { vocabularyLabel } from '@portal/vocabulary';
 import type { CommunicationType } from '../constants.js';
@@ -69,12 +67,10 @@ function rowLines(rows: CustomRow[], language: TemplateLanguage): string {
 
 function noticeEmail(
   template: LoadedTemplate,
-  config: Config,
   event: CommunicationRow,
   supplierName: string,
   customerName: string,
   link: string,
-  outboxId: number,
   customRows: { rows: CustomRow[]; total: number } | undefined,
 ): Pick<BulkEmail, 'subject' | 'text' | 'stored'> {
   const language = template.language;
@@ -97,15 +93,10 @@ function noticeEmail(
     lead_time: vocabularyLabel('leadTime', event.lead_time, language),
     reason: vocabularyLabel('reason', event.reason, language),
   };
-  // The HTML part opens the notice through the click tracker and carries the open pixel; the text part has the link.
-  // The bodies are rendered when the email is sent: a send of 10,000 stores only each recipient's values.
-  const { subject, stored } = template.renderLater(
-    { ...values, notice_link: trackedUrl(config.jwtSecret, config.appUrl, outboxId, link) },
-    {
-      textValues: { ...values, notice_link: link },
-      htmlAfter: `<img src="${escapeHtml(pixelUrl(config.jwtSecret, config.appUrl, outboxId))}" width="1" height="1" alt="">`,
-    },
-  );
+  // The bodies are rendered when the email is sent: a send of 10,000 stores only each recipient's values. The HTML part
+  // then opens the notice through the click tracker and carries the open pixel (both name the email's id); the text
+  // part has the plain link.
+  const { subject, stored } = template.renderLater({ ...values, notice_link: link }, { track: ['notice_link'] });
   return { subject, text: '', stored: { content: stored, language } };
 }
 
@@ -136,11 +127,12 @@ export async function queueNotices(
     templates.set(language, await loadTemplate(trx, key, { language }));
   const templateFor = (email: string) => templates.get(languages.get(email.trim().toLowerCase()) ?? 'en') ?? null;
   const rowsOf = await customRowsForNotices(trx, event, [...new Set(recipients.map((r) => r.providerCommunicationId))]);
-  const ids = await reserveOutboxIds(trx, recipients.length);
   const expires = new Date(Date.now() + NOTICE_LINK_DAYS * 86_400_000);
   const links: Record<string, unknown>[] = [];
+  // One draw of random bytes for every token of the send, cut 32 bytes a recipient.
+  const random = randomBytes(32 * recipients.length);
   const emails: BulkEmail[] = recipients.map((r, i) => {
-    const token = randomToken(32);
+    const token = random.subarray(32 * i, 32 * (i + 1)).toString('base64url');
     links.push({
       provider_communication_id: r.providerCommunicationId,
       organization_id: event.organization_id,
@@ -151,7 +143,6 @@ export async function queueNotices(
     const link = `${config.appUrl}${noticePath(event.type)}?token=${token}`;
     const template = templateFor(r.email);
     return {
-      id: ids[i]!,
       organizationId: event.organization_id,
       kind: options.reminder ? 'NOTICE_REMINDER' : 'NOTICE',
       to: r.email,
@@ -164,12 +155,10 @@ export async function queueNotices(
             templateVersionId: template.versionId,
             ...noticeEmail(
               template,
-              config,
               event,
               supplier.name,
               r.customerName,
               link,
-              ids[i]!,
               rowsOf.get(Number(r.providerCommunicationId)),
             ),
           }

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { escapeHtml } from '@portal/core';
+import { type EmailTracking, pixelUrl, trackedUrl } from '../tracking.js';
 import { templateKind, type TemplateKind, type TemplateLanguage } from './catalog.js';
 import {
   type CompiledTemplate,
@@ -32,7 +34,7 @@ export interface LoadedTemplate {
    */
   renderLater(
     values: TemplateValues,
-    options?: { textValues?: TemplateValues; htmlAfter?: string },
+    options?: { textValues?: TemplateValues; htmlAfter?: string; track?: readonly string[] },
   ): { subject: string; stored: StoredContent };
 }
 
@@ -42,6 +44,12 @@ export interface StoredContent {
   /** The values the text part reads differently (only those: the notice link without the click tracker). */
   text?: Record<string, string>;
   htmlAfter?: string;
+  /**
+   * Values (links) the HTML part sends through the click tracker, with the open pixel added: both name the email's
+   * outbox id and are signed, so they are made when it is sent (`renderStored` with tracking), not stored per row.
+   * The text part keeps the plain links.
+   */
+  track?: readonly string[];
 }
 
 // Versions never change once written, so a compiled version can be kept for the life of the process.
@@ -103,6 +111,7 @@ export async function loadTemplate(
           values: complete,
           ...(differing.length ? { text: Object.fromEntries(differing) } : {}),
           ...(opts.htmlAfter ? { htmlAfter: opts.htmlAfter } : {}),
+          ...(opts.track?.length ? { track: opts.track } : {}),
         },
       };
     },
@@ -118,6 +127,7 @@ export async function renderStored(
   versionId: number,
   language: TemplateLanguage,
   stored: StoredContent,
+  tracking?: EmailTracking & { outboxId: number },
 ): Promise<Pick<RenderedEmail, 'text' | 'html'>> {
   let compiled = compiledVersions.get(`${versionId}:${language}`);
   if (!compiled) {
@@ -127,10 +137,21 @@ export async function renderStored(
     if (!row) throw new Error(`email template version ${versionId} does not exist`);
     compiled = compiledFor(versionId, language, row);
   }
-  return renderBody(compiled, language, stored.values, {
-    textValues: stored.text ? { ...stored.values, ...stored.text } : undefined,
-    htmlAfter: stored.htmlAfter,
-  });
+  let values = stored.values;
+  let textValues = stored.text ? { ...stored.values, ...stored.text } : undefined;
+  let htmlAfter = stored.htmlAfter;
+  if (stored.track?.length) {
+    textValues ??= values;
+    // Without tracking (a listing of the outbox) the HTML shows the plain links.
+    if (tracking) {
+      const { secret, appUrl, outboxId } = tracking;
+      values = { ...values };
+      for (const name of stored.track)
+        if (values[name]) values[name] = trackedUrl(secret, appUrl, outboxId, values[name]);
+      htmlAfter = `${htmlAfter ?? ''}<img src="${escapeHtml(pixelUrl(secret, appUrl, outboxId))}" width="1" height="1" alt="">`;
+    }
+  }
+  return renderBody(compiled, language, values, { textValues, htmlAfter });
 }
 
 function compiledFor(versionId: number, language: TemplateLanguage, row: VersionRow): CompiledTemplate {
