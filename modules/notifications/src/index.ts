@@ -5,7 +5,6 @@ import { emailTemplateRoutes } from './templates/routes.js';
 export {
   enqueueEmail,
   enqueueEmails,
-  reserveOutboxIds,
   drainOutbox,
   listOutbox,
   contentOf,

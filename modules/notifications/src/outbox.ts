@@ -112,27 +112,12 @@ export interface BulkEmail extends EmailBase {
   templateVersionId?: number | null;
   /** No template was found: the row is recorded with ERROR_MISSING_TEMPLATE and never sent. */
   missingTemplate?: boolean;
-  /** Reserved id (from reserveOutboxIds), where a body must name it when queued; otherwise the table assigns it. */
-  id?: number;
   providerCommunicationId?: number | null;
   /** Not sent before this time (a scheduled notification date). */
   notBefore?: Date | null;
 }
 
-/** Reserves outbox ids in one round trip, for emails whose bodies must name their own id. */
-export async function reserveOutboxIds(db: Knex | Knex.Transaction, count: number): Promise<number[]> {
-  if (count === 0) return [];
-  const rows = (
-    await db.raw(
-      `SELECT nextval(pg_get_serial_sequence('outbox_emails', 'id'))::bigint AS id FROM generate_series(1, ?)`,
-      [count],
-    )
-  ).rows as { id: string | number }[];
-  return rows.map((r) => Number(r.id));
-}
-
 const OUTBOX_COLUMNS = [
-  'id',
   'organization_id',
   'kind',
   'to_email',
@@ -154,10 +139,7 @@ export async function enqueueEmails(db: Knex | Knex.Transaction, emails: BulkEma
   if (!emails.length) return;
   // The database's now(), what the column's default would give (the transaction's start), not this machine's clock.
   const now = ((await db.raw('SELECT now() AS now')) as { rows: { now: Date }[] }).rows[0]!.now;
-  // Ids come from the sequence (the column default) unless every email brought its reserved one.
-  const reserved = emails.every((e) => e.id !== undefined);
   const rows = emails.map((e) => ({
-    id: e.id,
     organization_id: e.organizationId,
     kind: e.kind,
     to_email: e.to.trim().toLowerCase(),
@@ -173,7 +155,7 @@ export async function enqueueEmails(db: Knex | Knex.Transaction, emails: BulkEma
     template_values: e.stored ? JSON.stringify(e.stored.content) : null,
     template_language: e.stored?.language ?? null,
   }));
-  await copyInto(db, 'outbox_emails', reserved ? OUTBOX_COLUMNS : OUTBOX_COLUMNS.slice(1), rows);
+  await copyInto(db, 'outbox_emails', OUTBOX_COLUMNS, rows);
 }
 
 export const MAX_ATTEMPTS = 5;
