@@ -363,3 +363,119 @@ it('a retyped field fails the check (the schemas are not vacuous)', async () => 
     '/d/completion_rate: must be number',
   ]);
 });
+
+describe("the supplier's organisation pages answer what they declare", () => {
+  /** Any call held to its declared answer (`path`: the document's template, `url`: the real one). */
+  const api = (method: 'get' | 'post' | 'put', path: string, url: string, token: string, body?: unknown) =>
+    check.conforms(method, `/api${path}`, `/api${url}`, token, body);
+
+  it('template actions and distribution lists with members, on the supplier and the provider side', async () => {
+    const admin = (await t.signIn('admin@acme.demo')).access_token;
+    for (const [side, token] of [
+      ['supplier', admin],
+      ['provider', provider],
+    ] as const) {
+      const base = `/${side}/template-actions`;
+      const action = await api('post', base, base, token, {
+        communication_type: 'RECALL',
+        title: `Quarantine (${side})`,
+        action_type: 'Checkbox',
+        options: ['Shelf', 'Store'],
+        description: 'Where the stock went',
+      });
+      await api('put', `${base}/{id}`, `${base}/${action.id}`, token, {
+        title: `Quarantine all (${side})`,
+        action_type: 'Text',
+      });
+      await api('get', `${base}/{id}`, `${base}/${action.id}`, token);
+      expect((await api('get', base, `${base}?communicationType=RECALL`, token)).items.length).toBeGreaterThan(0);
+
+      const lists = `/${side}/distribution-lists`;
+      const list = await api('post', lists, lists, token, {
+        communication_type: 'RECALL',
+        name: `Unit managers (${side})`,
+      });
+      await api('put', `${lists}/{id}`, `${lists}/${list.id}`, token, { name: `Ward managers (${side})` });
+      await api('post', `${lists}/{id}/members`, `${lists}/${list.id}/members`, token, {
+        email: `icu.${side}@riverside.demo`,
+      });
+      const members = `${lists}/{id}/members`;
+      if (side === 'supplier')
+        await api('post', members, `${lists}/${list.id}/members`, token, { provider_organization_id: w.lakeshore });
+      const page = await api('get', members, `${lists}/${list.id}/members`, token);
+      expect(
+        page.items.some((m: { provider_organization_id: number | null }) => m.provider_organization_id === null),
+      ).toBe(true);
+      expect((await api('get', `${lists}/{id}`, `${lists}/${list.id}`, token)).member_count).toBe(page.items.length);
+      expect((await api('get', lists, `${lists}?communicationType=RECALL`, token)).items.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('users, roles and their permissions, and the organisation profile (a supplier and a health system)', async () => {
+    const admin = (await t.signIn('admin@acme.demo')).access_token;
+    for (const token of [admin, provider]) {
+      const users = await api('get', '/users', '/users', token);
+      await api('get', '/users/{id}', `/users/${users.items[0].id}`, token);
+      await api('get', '/users/organizations', '/users/organizations', token);
+      expect((await api('get', '/roles/permissions', '/roles/permissions', token)).permissions.length).toBeGreaterThan(
+        0,
+      );
+      const roles = await api('get', '/roles', '/roles', token);
+      await api('get', '/roles/{id}', `/roles/${roles.items[0].id}`, token);
+      const profile = await api('get', '/organization/profile', '/organization/profile', token);
+      await api('put', '/organization/profile', '/organization/profile', token, {
+        name: profile.name,
+        phone: '612-555-0100',
+      });
+    }
+  });
+
+  it('sales representatives, locations, location files and the providers they map to', async () => {
+    const admin = (await t.signIn('admin@acme.demo')).access_token;
+    const rep = await api('post', '/supplier/sales-reps', '/supplier/sales-reps', admin, {
+      first_name: 'Pat',
+      last_name: 'Rep',
+      email: 'pat.rep@acme.demo',
+      territory: 'North',
+    });
+    await api('put', '/supplier/sales-reps/{id}', `/supplier/sales-reps/${rep.id}`, admin, {
+      first_name: 'Pat',
+      last_name: 'Rep',
+      email: 'pat.rep@acme.demo',
+      phone: '612-555-0102',
+    });
+    await api('get', '/supplier/sales-reps/{id}', `/supplier/sales-reps/${rep.id}`, admin);
+    expect((await api('get', '/supplier/sales-reps', '/supplier/sales-reps', admin)).items.length).toBeGreaterThan(0);
+
+    const csv = [
+      'Location ID,Location Name,Notisphere ID,Email',
+      'ORG-1,Org dock,PRV-0001,dock@riverside.demo',
+      'ORG-2,Bad,,x',
+    ];
+    const upload = await t.call('POST', '/api/supplier/location-files', {
+      token: admin,
+      form: form('locations.csv', Buffer.from(csv.join('\r\n'), 'utf8')),
+    });
+    expect(upload.status, upload.body.m).toBe(200);
+    expect(schemaErrors(await check.envelopeOf('post', '/api/supplier/location-files'), upload.body)).toEqual([]);
+    expect(upload.body.d.errors).toHaveLength(1);
+    await api('get', '/supplier/location-files/{id}', `/supplier/location-files/${upload.body.d.id}`, admin);
+    await api('get', '/supplier/location-files', '/supplier/location-files', admin);
+
+    // One location from the file (mapped to Riverside), one keyed in without a provider.
+    const own = await api('post', '/supplier/locations', '/supplier/locations', admin, {
+      location_id: 'ORG-3',
+      location_name: 'Unmapped dock',
+      city: 'Springfield',
+    });
+    await api('put', '/supplier/locations/{id}', `/supplier/locations/${own.id}`, admin, {
+      location_id: 'ORG-3',
+      location_name: 'Unmapped dock 3',
+    });
+    await api('get', '/supplier/locations/{id}', `/supplier/locations/${own.id}`, admin);
+    const locations = await api('get', '/supplier/locations', '/supplier/locations?pageSize=500', admin);
+    expect(locations.items.some((l: { provider_name: string | null }) => l.provider_name === null)).toBe(true);
+    expect(locations.items.some((l: { file_name: string | null }) => l.file_name !== null)).toBe(true);
+    expect((await api('get', '/supplier/providers', '/supplier/providers', admin)).items.length).toBeGreaterThan(0);
+  });
+});

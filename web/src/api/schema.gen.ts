@@ -16837,7 +16837,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            address1: string | null;
+                            address2: string | null;
+                            city: string | null;
+                            country: string | null;
+                            domain: string | null;
+                            email: string | null;
+                            id: number;
+                            name: string;
+                            notisphere_id: string | null;
+                            phone: string | null;
+                            profile_photo?: string | null;
+                            profile_photo_url: {
+                                signed_url: string;
+                                signed_url_review: string;
+                            } | null;
+                            self_registration_link?: string | null;
+                            self_registration_url: string | null;
+                            state: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "DEACTIVATED" | "PENDING" | "LINKED";
+                            /** @enum {string} */
+                            type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                            /** Format: date-time */
+                            updated_at?: string;
+                            zip: string | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -16894,7 +16920,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            address1: string | null;
+                            address2: string | null;
+                            city: string | null;
+                            country: string | null;
+                            domain: string | null;
+                            email: string | null;
+                            id: number;
+                            name: string;
+                            notisphere_id: string | null;
+                            phone: string | null;
+                            profile_photo?: string | null;
+                            profile_photo_url: {
+                                signed_url: string;
+                                signed_url_review: string;
+                            } | null;
+                            self_registration_link?: string | null;
+                            self_registration_url: string | null;
+                            state: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "DEACTIVATED" | "PENDING" | "LINKED";
+                            /** @enum {string} */
+                            type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                            /** Format: date-time */
+                            updated_at?: string;
+                            zip: string | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -22633,7 +22685,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                /** @enum {string} */
+                                communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                                /** Format: date-time */
+                                created_at: string;
+                                description: string | null;
+                                id: number;
+                                member_count: number;
+                                name: string;
+                                organization_id: number;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -22684,7 +22759,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            member_count: number;
+                            name: string;
+                            organization_id: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -22728,7 +22817,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            member_count: number;
+                            name: string;
+                            organization_id: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -22779,7 +22882,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            member_count: number;
+                            name: string;
+                            organization_id: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -22962,7 +23079,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                /** Format: date-time */
+                                created_at: string;
+                                email: string | null;
+                                id: number;
+                                list_id: number;
+                                name: string | null;
+                                provider_organization_id: number | null;
+                                supplier_location_id: number | null;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -23015,7 +23150,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** Format: date-time */
+                            created_at: string;
+                            email: string | null;
+                            id: number;
+                            list_id: number;
+                            name: string | null;
+                            provider_organization_id: number | null;
+                            supplier_location_id: number | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -24298,7 +24442,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                /** @enum {string} */
+                                communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                                /** Format: date-time */
+                                created_at: string;
+                                description: string | null;
+                                id: number;
+                                is_required: boolean;
+                                options: string[];
+                                organization_id: number;
+                                sort_order: number;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                title: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -24353,7 +24524,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            is_required: boolean;
+                            options: string[];
+                            organization_id: number;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -24397,7 +24586,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            is_required: boolean;
+                            options: string[];
+                            organization_id: number;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -24452,7 +24659,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            is_required: boolean;
+                            options: string[];
+                            organization_id: number;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -24683,7 +24908,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                description: string | null;
+                                id: number;
+                                is_system: boolean;
+                                name: string;
+                                organization_id: number;
+                                permissions: string[];
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE" | "PENDING";
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -24777,7 +25022,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            description: string | null;
+                            id: number;
+                            is_system: boolean;
+                            name: string;
+                            organization_id: number;
+                            permissions: string[];
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE" | "PENDING";
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -25003,7 +25259,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            organization_type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                            permissions: string[];
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -31233,7 +31493,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                /** @enum {string} */
+                                communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                                /** Format: date-time */
+                                created_at: string;
+                                description: string | null;
+                                id: number;
+                                member_count: number;
+                                name: string;
+                                organization_id: number;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -31284,7 +31567,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            member_count: number;
+                            name: string;
+                            organization_id: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -31328,7 +31625,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            member_count: number;
+                            name: string;
+                            organization_id: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -31379,7 +31690,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            member_count: number;
+                            name: string;
+                            organization_id: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -31562,7 +31887,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                /** Format: date-time */
+                                created_at: string;
+                                email: string | null;
+                                id: number;
+                                list_id: number;
+                                name: string | null;
+                                provider_organization_id: number | null;
+                                supplier_location_id: number | null;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -31615,7 +31958,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** Format: date-time */
+                            created_at: string;
+                            email: string | null;
+                            id: number;
+                            list_id: number;
+                            name: string | null;
+                            provider_organization_id: number | null;
+                            supplier_location_id: number | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -32041,7 +32393,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                error_count: number;
+                                id: number;
+                                inserted_count: number;
+                                name: string;
+                                organization_id: number;
+                                row_count: number;
+                                /** @enum {string} */
+                                status: "PENDING" | "IN PROGRESS" | "COMPLETED" | "ERROR";
+                                /** Format: date-time */
+                                updated_at: string;
+                                updated_count: number;
+                                uploaded_by: number | null;
+                                uploaded_by_name: string | null;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -32083,7 +32462,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** Format: date-time */
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            error_count: number;
+                            errors: {
+                                line: number;
+                                location_id: string | null;
+                                message: string;
+                            }[];
+                            id: number;
+                            inserted_count: number;
+                            location_count: number;
+                            name: string;
+                            organization_id: number;
+                            row_count: number;
+                            /** @enum {string} */
+                            status: "PENDING" | "IN PROGRESS" | "COMPLETED" | "ERROR";
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_count: number;
+                            uploaded_by: number | null;
+                            uploaded_by_name: string | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -32127,7 +32530,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** Format: date-time */
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            error_count: number;
+                            errors: {
+                                line: number;
+                                location_id: string | null;
+                                message: string;
+                            }[];
+                            id: number;
+                            inserted_count: number;
+                            location_count: number;
+                            name: string;
+                            organization_id: number;
+                            row_count: number;
+                            /** @enum {string} */
+                            status: "PENDING" | "IN PROGRESS" | "COMPLETED" | "ERROR";
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_count: number;
+                            uploaded_by: number | null;
+                            uploaded_by_name: string | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -32220,7 +32647,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                address1: string | null;
+                                address2: string | null;
+                                city: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                email: string | null;
+                                file_name: string | null;
+                                id: number;
+                                idn: string | null;
+                                location_file_id: number | null;
+                                location_id: string;
+                                location_name: string;
+                                notisphere_id: string | null;
+                                organization_id: number;
+                                provider_name: string | null;
+                                provider_organization_id: number | null;
+                                state: string | null;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                type: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @enum {string|null} */
+                                verification_status: "COVERED" | "EMAILED" | "NON_COVERED" | "INVALID" | "UNABLE_PROCESSED" | null;
+                                zip: string | null;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -32278,7 +32740,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            address1: string | null;
+                            address2: string | null;
+                            city: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            email: string | null;
+                            file_name: string | null;
+                            id: number;
+                            idn: string | null;
+                            location_file_id: number | null;
+                            location_id: string;
+                            location_name: string;
+                            notisphere_id: string | null;
+                            organization_id: number;
+                            provider_name: string | null;
+                            provider_organization_id: number | null;
+                            state: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            type: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string|null} */
+                            verification_status: "COVERED" | "EMAILED" | "NON_COVERED" | "INVALID" | "UNABLE_PROCESSED" | null;
+                            zip: string | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -32322,7 +32810,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            address1: string | null;
+                            address2: string | null;
+                            city: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            email: string | null;
+                            file_name: string | null;
+                            id: number;
+                            idn: string | null;
+                            location_file_id: number | null;
+                            location_id: string;
+                            location_name: string;
+                            notisphere_id: string | null;
+                            organization_id: number;
+                            provider_name: string | null;
+                            provider_organization_id: number | null;
+                            state: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            type: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string|null} */
+                            verification_status: "COVERED" | "EMAILED" | "NON_COVERED" | "INVALID" | "UNABLE_PROCESSED" | null;
+                            zip: string | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -32382,7 +32896,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            address1: string | null;
+                            address2: string | null;
+                            city: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            email: string | null;
+                            file_name: string | null;
+                            id: number;
+                            idn: string | null;
+                            location_file_id: number | null;
+                            location_id: string;
+                            location_name: string;
+                            notisphere_id: string | null;
+                            organization_id: number;
+                            provider_name: string | null;
+                            provider_organization_id: number | null;
+                            state: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            type: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string|null} */
+                            verification_status: "COVERED" | "EMAILED" | "NON_COVERED" | "INVALID" | "UNABLE_PROCESSED" | null;
+                            zip: string | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -33041,7 +33581,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                address1: string | null;
+                                city: string | null;
+                                covered_count: number;
+                                emailed_count: number;
+                                id: number;
+                                invalid_count: number;
+                                location_count: number;
+                                name: string;
+                                non_covered_count: number;
+                                notisphere_id: string | null;
+                                state: string | null;
+                                unrecognized_count: number;
+                                unverified_count: number;
+                                /** Format: date-time */
+                                updated_at?: string;
+                                zip: string | null;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -33134,7 +33700,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                /** Format: date-time */
+                                created_at: string;
+                                email: string;
+                                first_name: string;
+                                full_name: string;
+                                id: number;
+                                last_name: string;
+                                organization_id: number;
+                                phone: string | null;
+                                region: string | null;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                territory: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -33188,7 +33779,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** Format: date-time */
+                            created_at: string;
+                            email: string;
+                            first_name: string;
+                            full_name: string;
+                            id: number;
+                            last_name: string;
+                            organization_id: number;
+                            phone: string | null;
+                            region: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            territory: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -33232,7 +33839,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** Format: date-time */
+                            created_at: string;
+                            email: string;
+                            first_name: string;
+                            full_name: string;
+                            id: number;
+                            last_name: string;
+                            organization_id: number;
+                            phone: string | null;
+                            region: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            territory: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -33288,7 +33911,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** Format: date-time */
+                            created_at: string;
+                            email: string;
+                            first_name: string;
+                            full_name: string;
+                            id: number;
+                            last_name: string;
+                            organization_id: number;
+                            phone: string | null;
+                            region: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            territory: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -33568,7 +34207,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                /** @enum {string} */
+                                communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                                /** Format: date-time */
+                                created_at: string;
+                                description: string | null;
+                                id: number;
+                                is_required: boolean;
+                                options: string[];
+                                organization_id: number;
+                                sort_order: number;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                title: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -33623,7 +34289,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            is_required: boolean;
+                            options: string[];
+                            organization_id: number;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -33667,7 +34351,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            is_required: boolean;
+                            options: string[];
+                            organization_id: number;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -33722,7 +34424,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            is_required: boolean;
+                            options: string[];
+                            organization_id: number;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -34046,7 +34766,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                also_in: string[];
+                                email: string;
+                                first_name: string;
+                                full_name: string;
+                                id: number;
+                                last_name: string;
+                                membership_id: number;
+                                /** @enum {string} */
+                                membership_status: "ACTIVE" | "INACTIVE" | "PENDING";
+                                organization_id: number;
+                                organization_name: string;
+                                phone: string | null;
+                                role_id: number;
+                                role_name: string;
+                                /** @enum {string} */
+                                status: "VERIFIED" | "VERIFICATION" | "NONVERIFIED" | "DEACTIVATED" | "LOCKED" | "PENDING" | "SSO";
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -34144,7 +34892,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            also_in: string[];
+                            email: string;
+                            first_name: string;
+                            full_name: string;
+                            id: number;
+                            last_name: string;
+                            membership_id: number;
+                            /** @enum {string} */
+                            membership_status: "ACTIVE" | "INACTIVE" | "PENDING";
+                            organization_id: number;
+                            organization_name: string;
+                            phone: string | null;
+                            role_id: number;
+                            role_name: string;
+                            /** @enum {string} */
+                            status: "VERIFIED" | "VERIFICATION" | "NONVERIFIED" | "DEACTIVATED" | "LOCKED" | "PENDING" | "SSO";
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
