@@ -1,5 +1,5 @@
 import { apiRequest, useApi } from './client';
-import { listQueryParams, type ActionType, type CommunicationType, type ListQuery, type Page } from './communications';
+import { listQueryParams, type CommunicationType, type ListQuery, type Page } from './communications';
 import type { RequestBody, ResponseData } from './contract';
 
 /** Organisation pages of a supplier (docs/api-organizations.md): master records, providers, files, users, roles. */
