@@ -240,18 +240,13 @@ export function saveStep2(id: number, actions: CommunicationAction[]): Promise<u
   });
 }
 
-export interface RecipientsBody {
-  id: number;
-  provider_organization_ids?: number[];
-  customers?: { name: string; email: string }[];
-  location_file_id?: number;
-  distribution_list_id?: number;
-}
+/** Step 3's customers: picked providers, addresses, a location file, a distribution list (generated). */
+export type RecipientsBody = RequestBody<'postSupplierCommunicationsStep3'>;
 
 export function saveStep3(body: RecipientsBody): Promise<unknown> {
   return apiRequest(`${BASE}/step3`, {
     method: 'POST',
-    body: body satisfies RequestBody<'postSupplierCommunicationsStep3'>,
+    body,
     errorModal: false,
   });
 }
