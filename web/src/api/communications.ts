@@ -108,14 +108,11 @@ export interface CommunicationAction {
 /** One event with its products, actions and counts (generated: GET /{id}, and what the wizard's steps answer). */
 export type Communication = ResponseData<'getSupplierCommunicationsId'>;
 
-export interface Option {
-  value: string;
-  label: string;
-}
-
 /** Every list the recall wizard needs (generated). */
 export type CommunicationMeta = ResponseData<'getSupplierCommunicationsMeta'>;
 export type ProductField = CommunicationMeta['productFields'][number];
+/** A value of one of the wizard's lists with its label. */
+export type Option = CommunicationMeta['recallTypes'][number];
 export type ProductFieldType = ProductField['field_type'];
 
 export type CommunicationSummary = ResponseData<'getSupplierCommunicationsIdSummary'>;
