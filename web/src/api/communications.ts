@@ -289,8 +289,9 @@ export function readProductFile(store: AppStore, file: File): Promise<ParsedProd
   return uploadFile<ParsedProducts>(store, `${BASE}/step1/read-product-file`, file);
 }
 
-export function uploadDocument(store: AppStore, id: number, file: File): Promise<CommunicationDocument> {
-  return uploadFile<CommunicationDocument>(store, `${BASE}/${id}/documents`, file);
+/** The server answers the event's documents just uploaded: a list, even for one file. */
+export function uploadDocument(store: AppStore, id: number, file: File): Promise<CommunicationDocument[]> {
+  return uploadFile<ResponseData<'postSupplierCommunicationsIdDocuments'>>(store, `${BASE}/${id}/documents`, file);
 }
 
 export function deleteDocument(documentId: number): Promise<unknown> {
