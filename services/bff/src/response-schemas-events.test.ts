@@ -211,7 +211,8 @@ describe("the supplier's event calls answer what they declare", () => {
       });
       expect(rep.status, rep.body.m).toBe(200);
     }
-    expect(await conforms('get', '/{id}/salesreps', `/${e.id}/salesreps`)).toHaveLength(2);
+    const reps = await conforms('get', '/{id}/salesreps', `/${e.id}/salesreps`);
+    expect(reps.map((r: { phone: string | null }) => r.phone)).toEqual(expect.arrayContaining(['612-555-0101', null]));
   });
 
   it('the product file read into products, and products added to a draft', async () => {
