@@ -2,7 +2,7 @@ import { apiRequest, uploadFile, useApi } from './client';
 import { listQueryParams, type ListQuery, type Page } from './communications';
 import type { ResponseValue } from './notices';
 import type { AppStore } from '../state/store';
-import type { ResponseData } from './contract';
+import type { RequestBody, ResponseData } from './contract';
 
 /** Supplier paper responses (spec 001 §7.5; contract in docs/api-supplier-paper.md). */
 const BASE = '/supplier/communications/paper';
@@ -69,16 +69,9 @@ export function usePaperActions(
   );
 }
 
-export interface PaperHeader {
-  id?: number;
-  communicationId: number;
-  providerCommunicationId: number;
-  locationId: number | null;
-  responderName: string;
-  responseDate: string;
-  notifiedDate: string | null;
-  removeDocument?: boolean;
-}
+/** A paper response's fields (sent as multipart): create's body, plus the id and removeDocument of an update. */
+export type PaperHeader = RequestBody<'postSupplierCommunicationsPaper'> &
+  Partial<Pick<RequestBody<'postSupplierCommunicationsPaperUpdate'>, 'id' | 'removeDocument'>>;
 
 /** POST /paper (new) or /paper/update (with id), with the scanned form as `document`. */
 export function savePaperResponse(store: AppStore, header: PaperHeader, document: File | null): Promise<PaperResponse> {
