@@ -348,3 +348,460 @@ export const operatorEventRowSchema = {
 } as const;
 
 export const operatorEventListPageSchema = listPageSchema(operatorEventRowSchema);
+
+// ---- the supplier's event calls (issue 10, item 4) ----
+
+const text = { type: 'string' } as const;
+const nullableText = nullable('string');
+const nullableId = nullable('integer');
+const actionType = { type: 'string', enum: [...ACTION_TYPES] } as const;
+const responseStatus = { type: 'string', enum: ['NOTCOMPLETED', 'COMPLETED'] } as const;
+const optionSchema = {
+  type: 'object',
+  required: ['value', 'label'],
+  properties: { value: text, label: text },
+} as const;
+const options = { type: 'array', items: optionSchema } as const;
+
+/** Every list the recall wizard needs (GET /supplier/communications/meta). */
+export const communicationMetaSchema = {
+  type: 'object',
+  required: [
+    'communicationTypes',
+    'recallTypes',
+    'disruptionTypes',
+    'classifications',
+    'dispositions',
+    'leadTimes',
+    'reasons',
+    'actionTypes',
+    'locationStatuses',
+    'responseMethods',
+    'fieldTypes',
+    'productFields',
+  ],
+  properties: {
+    communicationTypes: {
+      type: 'array',
+      items: { ...optionSchema, properties: { value: communicationTypeSchema, label: text } },
+    },
+    recallTypes: options,
+    disruptionTypes: options,
+    classifications: options,
+    dispositions: options,
+    leadTimes: options,
+    reasons: options,
+    actionTypes: { type: 'array', items: { ...optionSchema, properties: { value: actionType, label: text } } },
+    locationStatuses: options,
+    responseMethods: options,
+    fieldTypes: { type: 'array', items: { type: 'string', enum: FIELD_TYPES } },
+    productFields: { type: 'array', items: productFieldDefinitionSchema },
+  },
+} as const;
+
+/** An event's own columns (the communications row), as approve answers it. */
+export const communicationRowSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'organization_id',
+    'type',
+    'status',
+    'current_step',
+    'subtype',
+    'name',
+    'event_id',
+    'classification',
+    'reason',
+    'description',
+    'disposition',
+    'lead_time',
+    'event_date',
+    'end_date',
+    'contact_name',
+    'contact_email',
+    'contact_phone',
+    'approved_at',
+    'closed_at',
+    'first_sent_at',
+    'created_at',
+    'updated_at',
+    'fda_recall_numbers',
+    'custom_content',
+  ],
+  properties: {
+    id,
+    organization_id: id,
+    type: communicationTypeSchema,
+    status: communicationStatus,
+    current_step: count,
+    subtype: nullableText,
+    name: text,
+    event_id: nullableText,
+    classification: nullableText,
+    reason: nullableText,
+    description: nullableText,
+    disposition: nullableText,
+    lead_time: nullableText,
+    event_date: nullable('string', { format: 'date' }),
+    end_date: nullable('string', { format: 'date' }),
+    contact_name: nullableText,
+    contact_email: nullableText,
+    contact_phone: nullableText,
+    created_by: nullableId,
+    approved_by: nullableId,
+    approved_at: nullableDateTime,
+    closed_at: nullableDateTime,
+    first_sent_at: nullableDateTime,
+    deleted_at: nullableDateTime,
+    created_at: dateTime,
+    updated_at: dateTime,
+    /** Issue 15: the FDA recalls the event answers (Z-NNNN-YYYY, D-NNNN-YYYY). */
+    fda_recall_numbers: { type: 'array', items: text },
+    /** Issue 16: each customer gets its own rows (lot, serial, UDI) instead of the event's products. */
+    custom_content: { type: 'boolean' },
+  },
+} as const;
+
+/** A product's value of one custom field, by the field's type (CustomFieldValue). */
+export const customFieldValueSchema = {
+  type: ['string', 'number', 'boolean', 'array', 'null'],
+  items: { type: 'string' },
+} as const;
+
+/** A product of the event as saved in step 1 (custom_fields by field id). */
+export const eventProductSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'sort_order',
+    'product_name',
+    'catalog_number',
+    'lot_number',
+    'udi',
+    'description',
+    'expiration_date',
+    'quantity',
+    'custom_fields',
+  ],
+  properties: {
+    id,
+    sort_order: { type: 'integer' },
+    product_name: text,
+    catalog_number: nullableText,
+    lot_number: nullableText,
+    udi: nullableText,
+    description: nullableText,
+    expiration_date: nullable('string', { format: 'date' }),
+    quantity: nullable('integer', { minimum: 0 }),
+    custom_fields: { type: 'object', additionalProperties: customFieldValueSchema },
+  },
+} as const;
+
+/** An action of the event as saved in step 2. */
+export const eventActionSchema = {
+  type: 'object',
+  required: ['id', 'sort_order', 'action_type', 'title', 'description', 'options', 'is_required', 'is_disabled'],
+  properties: {
+    id,
+    sort_order: { type: 'integer' },
+    action_type: actionType,
+    title: text,
+    description: nullableText,
+    options: { type: 'array', items: text },
+    is_required: { type: 'boolean' },
+    is_disabled: { type: 'boolean' },
+    /** Answered once per customer row of a custom-content event (issue 16). */
+    per_unit: { type: 'boolean' },
+  },
+} as const;
+
+/** One event with its products, actions and counts (CommunicationDetail: GET /{id} and the wizard's steps). */
+export const communicationDetailSchema = {
+  type: 'object',
+  required: [
+    ...communicationRowSchema.required,
+    'products',
+    'actions',
+    'customers_count',
+    'locations_count',
+    'provider_communications_count',
+    'fda_records',
+  ],
+  properties: {
+    ...communicationRowSchema.properties,
+    products: { type: 'array', items: eventProductSchema },
+    actions: { type: 'array', items: eventActionSchema },
+    customers_count: count,
+    locations_count: count,
+    provider_communications_count: count,
+    fda_records: { type: 'array', items: linkedFdaRecordSchema },
+  },
+} as const;
+
+/** The event's actions with counts of answers (GET /{id}/actions). */
+export const actionCountsSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['id', 'sort_order', 'action_type', 'title', 'is_required', 'submitted', 'drafts'],
+    properties: {
+      id,
+      sort_order: { type: 'integer' },
+      action_type: actionType,
+      title: text,
+      is_required: { type: 'boolean' },
+      submitted: count,
+      drafts: count,
+    },
+  },
+} as const;
+
+/** Every answer to one action, with who answered for which customer (GET /{id}/actions/{x}). */
+export const actionAnswersSchema = {
+  type: 'object',
+  required: ['action', 'responses'],
+  properties: {
+    action: {
+      type: 'object',
+      required: ['id', 'title', 'action_type'],
+      properties: { id, title: text, action_type: actionType },
+    },
+    responses: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: [
+          'id',
+          'provider_communication_id',
+          'customer_name',
+          'value',
+          'status',
+          'source',
+          'responder_email',
+          'submitted_at',
+          'updated_at',
+        ],
+        properties: {
+          id,
+          provider_communication_id: id,
+          customer_name: text,
+          value: responseValueSchema,
+          status: { type: 'string', enum: ['DRAFT', 'SUBMITTED'] },
+          source: { type: 'string', enum: ['Electronic', 'Paper'] },
+          responder_email: nullableText,
+          submitted_at: nullableDateTime,
+          updated_at: dateTime,
+        },
+      },
+    },
+  },
+} as const;
+
+/** An affected customer and its notice's progress (null until it is sent). */
+export const customerRowSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'name',
+    'emails',
+    'source',
+    'provider_organization_id',
+    'provider_communication_id',
+    'sent_at',
+    'acknowledged_at',
+    'response_status',
+    'completed_at',
+  ],
+  properties: {
+    id,
+    name: text,
+    emails: { type: 'array', items: text },
+    source: { type: 'string', enum: ['PROVIDER', 'LOCATION', 'DISTRIBUTION_LIST', 'MANUAL'] },
+    provider_organization_id: nullableId,
+    provider_communication_id: nullableId,
+    sent_at: nullableDateTime,
+    acknowledged_at: nullableDateTime,
+    response_status: { type: ['string', 'null'], enum: ['NOTCOMPLETED', 'COMPLETED', null] },
+    completed_at: nullableDateTime,
+  },
+} as const;
+export const customerPageSchema = listPageSchema(customerRowSchema);
+
+/** An affected location with its customer's progress (null fields where no customer or notice yet). */
+export const affectedLocationRowSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'location_id',
+    'location_name',
+    'idn',
+    'address1',
+    'address2',
+    'city',
+    'state',
+    'zip',
+    'type',
+    'email',
+    'status',
+    'file_id',
+    'affected_customer_id',
+    'customer_name',
+    'provider_communication_id',
+    'acknowledged_at',
+    'response_status',
+  ],
+  properties: {
+    id,
+    location_id: nullableText,
+    location_name: text,
+    idn: nullableText,
+    address1: nullableText,
+    address2: nullableText,
+    city: nullableText,
+    state: nullableText,
+    zip: nullableText,
+    type: nullableText,
+    email: nullableText,
+    status: { type: 'string', enum: [...codes('locationStatus')] },
+    file_id: nullableId,
+    affected_customer_id: nullableId,
+    customer_name: nullableText,
+    provider_communication_id: nullableId,
+    acknowledged_at: nullableDateTime,
+    response_status: { type: ['string', 'null'], enum: ['NOTCOMPLETED', 'COMPLETED', null] },
+  },
+} as const;
+export const affectedLocationPageSchema = listPageSchema(affectedLocationRowSchema);
+
+/** A provider communication's progress: acknowledgement, answers and reminders (GET /{id}/actions/provider). */
+export const providerProgressRowSchema = {
+  type: 'object',
+  required: [
+    'provider_communication_id',
+    'provider_organization_id',
+    'customer_name',
+    'emails',
+    'status',
+    'response_status',
+    'sent_at',
+    'last_notified_at',
+    'acknowledged_at',
+    'acknowledged_by',
+    'completed_at',
+    'reminder_count',
+    'answered',
+  ],
+  properties: {
+    provider_communication_id: id,
+    /** The provider organisation the customer matched; null when it was only emailed. */
+    provider_organization_id: nullableId,
+    customer_name: text,
+    emails: { type: 'array', items: text },
+    status: { type: 'string', enum: ['OPEN', 'CLOSED'] },
+    response_status: responseStatus,
+    sent_at: nullableDateTime,
+    last_notified_at: nullableDateTime,
+    acknowledged_at: nullableDateTime,
+    acknowledged_by: nullableText,
+    completed_at: nullableDateTime,
+    reminder_count: count,
+    answered: count,
+  },
+} as const;
+export const providerProgressPageSchema = listPageSchema(providerProgressRowSchema);
+
+/** Everything that happened to the event, newest first (GET /{id}/histories and /{id}/Audit). */
+export const historyEntriesSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: [
+      'id',
+      'action',
+      'entity_type',
+      'entity_id',
+      'actor_email',
+      'actor_name',
+      'provider_communication_id',
+      'before',
+      'after',
+      'is_change',
+      'created_at',
+      'facts',
+    ],
+    properties: {
+      id,
+      action: text,
+      entity_type: text,
+      entity_id: nullableText,
+      actor_email: nullableText,
+      actor_name: nullableText,
+      provider_communication_id: nullableId,
+      before: { description: 'The recorded value before (any JSON, or null)' },
+      after: { description: 'The recorded value after (any JSON, or null)' },
+      is_change: { type: 'boolean' },
+      created_at: dateTime,
+      facts: {
+        type: 'object',
+        description: 'What the history sentence names (historySentence in @portal/vocabulary)',
+        properties: {
+          count: nullable('integer'),
+          name: nullableText,
+          email: nullableText,
+          status: nullableText,
+        },
+      },
+    },
+  },
+} as const;
+
+/** A notice or supporting document of the event with its signed links (DocumentRow). */
+export const eventDocumentSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'communication_id',
+    'kind',
+    'name',
+    'extension',
+    'type',
+    'size',
+    'created_at',
+    'signed_url',
+    'signed_url_review',
+  ],
+  properties: {
+    id,
+    communication_id: id,
+    kind: { type: 'string', enum: ['DOCUMENT', 'SUPPORTING', 'PRODUCT_FILE'] },
+    name: text,
+    extension: text,
+    type: text,
+    size: count,
+    created_at: dateTime,
+    signed_url: text,
+    signed_url_review: text,
+  },
+} as const;
+export const eventDocumentsSchema = { type: 'array', items: eventDocumentSchema } as const;
+
+/** The supplier's active sales representatives (GET /{id}/salesreps). */
+export const eventSalesRepsSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['id', 'first_name', 'last_name', 'full_name', 'email', 'phone', 'territory', 'region', 'status'],
+    properties: {
+      id,
+      first_name: text,
+      last_name: text,
+      full_name: text,
+      email: text,
+      phone: nullableText,
+      territory: nullableText,
+      region: nullableText,
+      status: { type: 'string', enum: ['ACTIVE'] },
+    },
+  },
+} as const;

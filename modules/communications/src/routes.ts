@@ -1,7 +1,23 @@
 import { idSchema, messageResult, type ModuleDeps, type Route, route } from '@portal/core';
 import type { CommunicationType } from './constants.js';
 import { SUPPLIER_EVENT_PERMISSIONS } from './constants.js';
-import { communicationListPageSchema } from './output-schemas.js';
+import {
+  actionAnswersSchema,
+  actionCountsSchema,
+  affectedLocationPageSchema,
+  affectedLocationRowSchema,
+  communicationDetailSchema,
+  communicationListPageSchema,
+  communicationMetaSchema,
+  communicationRowSchema,
+  customerPageSchema,
+  eventDocumentSchema,
+  eventDocumentsSchema,
+  eventSalesRepsSchema,
+  historyEntriesSchema,
+  noticeViewSchema,
+  providerProgressPageSchema,
+} from './output-schemas.js';
 import * as schema from './schemas.js';
 import { loadOwnCommunication } from './services/access.js';
 import { deleteDocument, getDocument, listDocuments, uploadDocuments } from './services/documents.js';
@@ -67,6 +83,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       access,
       tags,
       summary: 'Every list the recall wizard needs',
+      schema: { response: communicationMetaSchema },
       handler: ({ actor }) => getMeta(db, actor),
     }),
     route<unknown, Record<string, unknown> & { communicationType?: CommunicationType }>({
@@ -84,7 +101,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       access,
       tags,
       summary: "Step 0: create or update a draft's information",
-      schema: { body: schema.step0Body },
+      schema: { body: schema.step0Body, response: communicationDetailSchema },
       handler: ({ actor, body }) => saveStep0(db, actor, body),
     }),
     route<{ id: number; products: ProductInput[] }>({
@@ -93,7 +110,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       access,
       tags,
       summary: "Step 1: the draft's products (replaces the list)",
-      schema: { body: schema.step1Body },
+      schema: { body: schema.step1Body, response: communicationDetailSchema },
       handler: ({ actor, body }) => saveStep1(db, actor, body.id, body.products),
     }),
     route<{ id: number; actions: ActionInput[] }>({
@@ -102,7 +119,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       access,
       tags,
       summary: "Step 2: the draft's ordered actions (replaces the list)",
-      schema: { body: schema.step2Body },
+      schema: { body: schema.step2Body, response: communicationDetailSchema },
       handler: ({ actor, body }) => saveStep2(db, actor, body.id, body.actions),
     }),
     route<Step3Input>({
@@ -144,7 +161,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       access,
       tags,
       summary: 'One document with signed links (same as document/{id})',
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: eventDocumentSchema },
       handler: ({ actor, params }) => getDocument(db, config.jwtSecret, actor, params.id),
     }),
     route<unknown, unknown, { id: number }>({
@@ -153,7 +170,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       access,
       tags,
       summary: "The supplier's active sales representatives for this event's sales-rep forms",
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: eventSalesRepsSchema },
       handler: async ({ actor, params }) => {
         await loadOwnCommunication(db, actor, params.id);
         return getSalesRepresentatives(db, actor);
@@ -227,7 +244,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       access,
       tags,
       summary: 'One event with its products and actions',
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: communicationDetailSchema },
       handler: ({ actor, params }) => getCommunication(db, actor, params.id),
     }),
     route<unknown, Record<string, unknown>, { id: number }>({
@@ -236,7 +253,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       access,
       tags,
       summary: 'Affected customers and their notice progress',
-      schema: { params: schema.idParams, query: schema.listQuery },
+      schema: { params: schema.idParams, query: schema.listQuery, response: customerPageSchema },
       handler: ({ actor, params, query }) => listCustomers(db, actor, params.id, query),
     }),
     route<unknown, Record<string, unknown>, { id: number }>({
@@ -245,7 +262,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       access,
       tags,
       summary: 'Affected locations (paged; filters of spec 001 §3)',
-      schema: { params: schema.idParams, query: schema.listQuery },
+      schema: { params: schema.idParams, query: schema.listQuery, response: affectedLocationPageSchema },
       handler: ({ actor, params, query }) => listAffectedLocations(db, actor, params.id, query),
     }),
     route<unknown, unknown, { id: number }>({
@@ -254,7 +271,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       access,
       tags,
       summary: 'Every affected location of the event',
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: { type: 'array', items: affectedLocationRowSchema } },
       handler: async ({ actor, params }) => {
         const all = [];
         for await (const batch of allAffectedLocations(db, actor, params.id)) all.push(...batch);
@@ -326,6 +343,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
           required: ['id', 'a', 'b'],
           properties: { ...schema.anySegmentParams('a').properties, b: { type: 'string', maxLength: 50 } },
         },
+        response: communicationRowSchema,
       },
       handler: ({ actor, params }) => approveCommunication(db, actor, params.id),
     }),
@@ -348,7 +366,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       access,
       tags,
       summary: "The event's actions with counts of answers",
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: actionCountsSchema },
       handler: ({ actor, params }) => actionSummaries(db, actor, params.id),
     }),
     route<unknown, Record<string, unknown>, { id: number }>({
@@ -357,7 +375,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       access,
       tags,
       summary: 'Progress of every provider communication (paged)',
-      schema: { params: schema.idParams, query: schema.listQuery },
+      schema: { params: schema.idParams, query: schema.listQuery, response: providerProgressPageSchema },
       handler: ({ actor, params, query }) => providerProgress(db, actor, params.id, query),
     }),
     route<unknown, unknown, { id: number; a: number; b: string }>({
@@ -372,6 +390,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
           required: ['id', 'a', 'b'],
           properties: { id: idSchema, a: idSchema, b: { type: 'string', maxLength: 50 } },
         },
+        response: noticeViewSchema,
       },
       handler: ({ actor, params }) => providerView(db, config, actor, params.id, params.a),
     }),
@@ -392,6 +411,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
             c: { type: 'string', maxLength: 50 },
           },
         },
+        response: noticeViewSchema,
       },
       handler: ({ actor, params }) => providerView(db, config, actor, params.id, params.a),
     }),
@@ -401,7 +421,10 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       access,
       tags,
       summary: 'Every answer to one action',
-      schema: { params: { type: 'object', required: ['id', 'x'], properties: { id: idSchema, x: idSchema } } },
+      schema: {
+        params: { type: 'object', required: ['id', 'x'], properties: { id: idSchema, x: idSchema } },
+        response: actionAnswersSchema,
+      },
       handler: ({ actor, params }) => actionResponses(db, actor, params.id, params.x),
     }),
     route<unknown, unknown, { id: number; pcId: number }>({
@@ -410,7 +433,10 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       access,
       tags,
       summary: 'One provider communication as its recipient sees it',
-      schema: { params: { type: 'object', required: ['id', 'pcId'], properties: { id: idSchema, pcId: idSchema } } },
+      schema: {
+        params: { type: 'object', required: ['id', 'pcId'], properties: { id: idSchema, pcId: idSchema } },
+        response: noticeViewSchema,
+      },
       handler: ({ actor, params }) => providerView(db, config, actor, params.id, params.pcId),
     }),
     route<{ email?: string }, unknown, { id: number; pcId: number }>({
@@ -469,7 +495,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       access,
       tags,
       summary: 'Everything that happened to the event, newest first',
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: historyEntriesSchema },
       handler: async ({ actor, params }) => {
         await loadOwnCommunication(db, actor, params.id);
         return listHistory(db, params.id);
@@ -481,7 +507,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       access,
       tags,
       summary: 'Changes made after approval (the change history)',
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: historyEntriesSchema },
       handler: async ({ actor, params }) => {
         await loadOwnCommunication(db, actor, params.id);
         return listHistory(db, params.id, { changesOnly: true });
@@ -494,7 +520,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       tags,
       multipart: true,
       summary: 'Upload notice or supporting documents (multipart field `file`)',
-      schema: { params: schema.idParams, query: schema.uploadQuery },
+      schema: { params: schema.idParams, query: schema.uploadQuery, response: eventDocumentsSchema },
       handler: async ({ actor, params, query, files: uploads }) =>
         uploadDocuments(db, files, config.jwtSecret, actor, params.id, uploads, query.kind),
     }),
@@ -504,7 +530,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       access,
       tags,
       summary: "The event's documents with signed links",
-      schema: { params: schema.idParams, query: schema.uploadQuery },
+      schema: { params: schema.idParams, query: schema.uploadQuery, response: eventDocumentsSchema },
       handler: ({ actor, params, query }) => listDocuments(db, config.jwtSecret, actor, params.id, query.kind),
     }),
     route<unknown, unknown, { id: number }>({
@@ -513,7 +539,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       access,
       tags,
       summary: 'One document with signed links (signed_url, signed_url_review)',
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: eventDocumentSchema },
       handler: ({ actor, params }) => getDocument(db, config.jwtSecret, actor, params.id),
     }),
     route<unknown, unknown, { id: number }>({

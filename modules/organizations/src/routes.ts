@@ -143,7 +143,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
         access,
         summary: 'Template actions of one communication type',
         tags: org,
-        schema: { query: schema.typedListQuery },
+        schema: { query: schema.typedListQuery, response: schema.templateActionPageSchema },
         handler: ({ actor, query }) => listTemplateActions(db, actor, query.communicationType, query),
       }),
       route<{ communication_type: CommunicationType; ids: number[] }>({
@@ -161,7 +161,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
         access,
         summary: 'One template action',
         tags: org,
-        schema: { params: schema.idParams },
+        schema: { params: schema.idParams, response: schema.templateActionSchema },
         handler: ({ actor, params }) => getTemplateAction(db, actor, params.id),
       }),
       route<TemplateActionInput & { communication_type: CommunicationType }>({
@@ -170,7 +170,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
         access,
         summary: 'Create a template action (appended last)',
         tags: org,
-        schema: { body: schema.newTemplateActionBody },
+        schema: { body: schema.newTemplateActionBody, response: schema.templateActionSchema },
         handler: ({ actor, body }) => createTemplateAction(db, actor, body.communication_type, body),
       }),
       route<TemplateActionInput, unknown, Id>({
@@ -179,7 +179,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
         access,
         summary: 'Update a template action',
         tags: org,
-        schema: { params: schema.idParams, body: schema.templateActionBody },
+        schema: { params: schema.idParams, body: schema.templateActionBody, response: schema.templateActionSchema },
         handler: ({ actor, params, body }) => updateTemplateAction(db, actor, params.id, body),
       }),
       ...statusRoutes(`${prefix}/template-actions`, 'template action', access, org, (actor, id, action) =>
@@ -193,7 +193,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
         access,
         summary: 'Distribution lists of one communication type, with member counts',
         tags: org,
-        schema: { query: schema.typedListQuery },
+        schema: { query: schema.typedListQuery, response: schema.distributionListPageSchema },
         handler: ({ actor, query }) => listDistributionLists(db, actor, query.communicationType, query),
       }),
       route<unknown, unknown, Id>({
@@ -202,7 +202,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
         access,
         summary: 'One distribution list',
         tags: org,
-        schema: { params: schema.idParams },
+        schema: { params: schema.idParams, response: schema.distributionListSchema },
         handler: ({ actor, params }) => getDistributionList(db, actor, params.id),
       }),
       route<DistributionListInput & { communication_type: CommunicationType }>({
@@ -211,7 +211,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
         access,
         summary: 'Create a distribution list',
         tags: org,
-        schema: { body: schema.newDistributionListBody },
+        schema: { body: schema.newDistributionListBody, response: schema.distributionListSchema },
         handler: ({ actor, body }) => createDistributionList(db, actor, body.communication_type, body),
       }),
       route<DistributionListInput, unknown, Id>({
@@ -220,7 +220,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
         access,
         summary: 'Rename or describe a distribution list',
         tags: org,
-        schema: { params: schema.idParams, body: schema.distributionListBody },
+        schema: { params: schema.idParams, body: schema.distributionListBody, response: schema.distributionListSchema },
         handler: ({ actor, params, body }) => updateDistributionList(db, actor, params.id, body),
       }),
       ...statusRoutes(`${prefix}/distribution-lists`, 'distribution list', access, org, (actor, id, action) =>
@@ -232,7 +232,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
         access,
         summary: 'Members of a distribution list',
         tags: org,
-        schema: { params: schema.idParams, query: schema.listQuery },
+        schema: { params: schema.idParams, query: schema.listQuery, response: schema.distributionListMemberPageSchema },
         handler: ({ actor, params, query }) => listDistributionListMembers(db, actor, params.id, query),
       }),
       route<NewDistributionListMember, unknown, Id>({
@@ -241,7 +241,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
         access,
         summary: 'Add a member by email, by provider organisation or by supplier location',
         tags: org,
-        schema: { params: schema.idParams, body: schema.memberBody },
+        schema: { params: schema.idParams, body: schema.memberBody, response: schema.distributionListMemberSchema },
         handler: ({ actor, params, body }) => addDistributionListMember(db, actor, params.id, body),
       }),
       route<unknown, unknown, { id: number; memberId: number }>({
@@ -264,7 +264,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_USERS,
       summary: "Users of the caller's organisation",
       tags: org,
-      schema: { query: schema.listQuery },
+      schema: { query: schema.listQuery, response: schema.memberPageSchema },
       handler: ({ actor, query }) => listUsers(db, actor, query),
     }),
     route<unknown, Query>({
@@ -300,7 +300,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_USERS,
       summary: "One user of the caller's organisation",
       tags: org,
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: schema.memberRowSchema },
       handler: ({ actor, params }) => getUser(db, actor, params.id),
     }),
     route<NewMember>({
@@ -356,6 +356,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_ROLES,
       summary: "The permissions a role of the caller's organisation may hold",
       tags: org,
+      schema: { response: schema.permissionCatalogueSchema },
       handler: ({ actor }) => permissionCatalogue(actor),
     }),
     route<unknown, Query>({
@@ -364,7 +365,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_ROLES,
       summary: "Roles of the caller's organisation",
       tags: org,
-      schema: { query: schema.listQuery },
+      schema: { query: schema.listQuery, response: schema.rolePageSchema },
       handler: ({ actor, query }) => listRoles(db, actor, query),
     }),
     route<unknown, unknown, Id>({
@@ -373,7 +374,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_ROLES,
       summary: 'One role with its permissions',
       tags: org,
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: schema.roleRowSchema },
       handler: ({ actor, params }) => getRole(db, actor, params.id),
     }),
     route<RoleInput>({
@@ -414,6 +415,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_PROFILE,
       summary: "The caller's organisation profile, with signed logo links",
       tags: org,
+      schema: { response: schema.organizationProfileSchema },
       handler: ({ actor }) => getOwnOrganization(db, actor, config),
     }),
     route<ProfileInput>({
@@ -422,7 +424,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_PROFILE,
       summary: "Update the caller's organisation profile",
       tags: org,
-      schema: { body: schema.organizationBody },
+      schema: { body: schema.organizationBody, response: schema.organizationProfileSchema },
       handler: ({ actor, body }) => updateOwnOrganization(db, actor, config, body),
     }),
     route({
@@ -461,7 +463,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_SALES_REPS,
       summary: 'Sales representatives of the caller',
       tags: org,
-      schema: { query: schema.listQuery },
+      schema: { query: schema.listQuery, response: schema.salesRepPageSchema },
       handler: ({ actor, query }) => listSalesRepresentatives(db, actor, query),
     }),
     route<unknown, unknown, Id>({
@@ -470,7 +472,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_SALES_REPS,
       summary: 'One sales representative',
       tags: org,
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: schema.salesRepSchema },
       handler: ({ actor, params }) => getSalesRepresentative(db, actor, params.id),
     }),
     route<SalesRepresentativeInput>({
@@ -479,7 +481,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_SALES_REPS,
       summary: 'Create a sales representative',
       tags: org,
-      schema: { body: schema.salesRepBody },
+      schema: { body: schema.salesRepBody, response: schema.salesRepSchema },
       handler: ({ actor, body }) => createSalesRepresentative(db, actor, body),
     }),
     route<SalesRepresentativeInput, unknown, Id>({
@@ -488,7 +490,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_SALES_REPS,
       summary: 'Update a sales representative',
       tags: org,
-      schema: { params: schema.idParams, body: schema.salesRepBody },
+      schema: { params: schema.idParams, body: schema.salesRepBody, response: schema.salesRepSchema },
       handler: ({ actor, params, body }) => updateSalesRepresentative(db, actor, params.id, body),
     }),
     ...statusRoutes('/supplier/sales-reps', 'sales representative', MANAGE_SALES_REPS, org, (actor, id, action) =>
@@ -585,7 +587,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_LOCATIONS,
       summary: "The supplier's customer locations",
       tags: org,
-      schema: { query: schema.listQuery },
+      schema: { query: schema.listQuery, response: schema.supplierLocationPageSchema },
       handler: ({ actor, query }) => listSupplierLocations(db, actor, query),
     }),
     route<unknown, unknown, Id>({
@@ -594,7 +596,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_LOCATIONS,
       summary: 'One location',
       tags: org,
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: schema.supplierLocationSchema },
       handler: ({ actor, params }) => getSupplierLocation(db, actor, params.id),
     }),
     route<SupplierLocationInput>({
@@ -603,7 +605,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_LOCATIONS,
       summary: 'Create a location',
       tags: org,
-      schema: { body: schema.locationBody },
+      schema: { body: schema.locationBody, response: schema.supplierLocationSchema },
       handler: ({ actor, body }) => createSupplierLocation(db, actor, body),
     }),
     route<SupplierLocationInput, unknown, Id>({
@@ -612,7 +614,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_LOCATIONS,
       summary: 'Update a location',
       tags: org,
-      schema: { params: schema.idParams, body: schema.locationBody },
+      schema: { params: schema.idParams, body: schema.locationBody, response: schema.supplierLocationSchema },
       handler: ({ actor, params, body }) => updateSupplierLocation(db, actor, params.id, body),
     }),
     ...statusRoutes('/supplier/locations', 'location', MANAGE_LOCATIONS, org, (actor, id, action) =>
@@ -625,6 +627,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       multipart: true,
       summary: 'Upload a location file (.csv or .xlsx): rows are validated and upserted by location_id',
       tags: org,
+      schema: { response: schema.locationFileDetailSchema },
       handler: ({ actor, files: uploads }) => uploadLocationFile(db, actor, files, uploads),
     }),
     route<unknown, Query>({
@@ -633,7 +636,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_LOCATIONS,
       summary: "The supplier's uploaded location files",
       tags: org,
-      schema: { query: schema.listQuery },
+      schema: { query: schema.listQuery, response: schema.locationFilePageSchema },
       handler: ({ actor, query }) => listLocationFiles(db, actor, query),
     }),
     route<unknown, unknown, Id>({
@@ -642,7 +645,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_LOCATIONS,
       summary: 'One location file with its row errors',
       tags: org,
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: schema.locationFileDetailSchema },
       handler: ({ actor, params }) => getLocationFile(db, actor, params.id),
     }),
     route<unknown, unknown, Id>({
@@ -660,7 +663,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_LOCATIONS,
       summary: "Provider organisations the supplier's locations match, with location counts",
       tags: org,
-      schema: { query: schema.listQuery },
+      schema: { query: schema.listQuery, response: schema.supplierProviderPageSchema },
       handler: ({ actor, query }) => listSupplierProviders(db, actor, query),
     }),
 

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '@portal/testing';
+import { schemaErrors } from '@portal/core';
+import { responseConformance, startTestApp, type TestApp } from '@portal/testing';
 import { ACTION_TYPES } from '@portal/communications';
 import { PAPER_MESSAGES } from './services/paper-responses.js';
 
@@ -574,6 +575,12 @@ describe('importing the Paper Response Template', () => {
     const imported = await upload(e, await filledTemplate(e, good));
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     expect(imported.body).toMatchObject({ m: '2 paper response(s) imported.', d: { created: 2 } });
+    // The answer is the one the route declares (docs/decisions.md "Response schemas").
+    const declared = await responseConformance(t).envelopeOf(
+      'post',
+      '/api/supplier/communications/{id}/paper-response-import',
+    );
+    expect(schemaErrors(declared, imported.body)).toEqual([]);
     const river = (await t
       .db('provider_responses')
       .where({ provider_communication_id: e.riverside, source: 'Paper' })

@@ -12,6 +12,18 @@ import {
 import { SUPPLIER_EVENT_PERMISSIONS } from '@portal/communications';
 import { communicationsSchemas as schema } from '@portal/communications';
 import {
+  notifiedDateSchema,
+  paperActionsSchema,
+  paperCustomersSchema,
+  paperDeletedSchema,
+  paperDocumentSchema,
+  paperFileSchema,
+  paperImportSchema,
+  paperListPageSchema,
+  paperLocationsSchema,
+  paperResponseSchema,
+} from './output-schemas.js';
+import {
   createPaperResponse,
   deletePaperResponse,
   editLocationNames,
@@ -109,7 +121,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
       tags,
       summary:
         'Paper responses of event id (paged; search customer, provider, location or responder name; sort customer_name, responder_name, response_date, ...)',
-      schema: { params: schema.idParams, query: schema.listQuery },
+      schema: { params: schema.idParams, query: schema.listQuery, response: paperListPageSchema },
       handler: ({ actor, params, query }) => listPaperResponses(db, actor, params.id, query),
     }),
     route<unknown, unknown, Id>({
@@ -119,7 +131,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
       tags,
       summary:
         'Notified customers of event id: provider_communication_id, customer_name, provider_name, sent_at, response_status, paper_response_id (null when none)',
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: paperCustomersSchema },
       handler: ({ actor, params }) => providerNames(db, actor, params.id),
     }),
     route<unknown, unknown, Id>({
@@ -129,7 +141,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
       tags,
       summary:
         'Affected locations of provider communication id for a new paper response (empty once the customer has one)',
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: paperLocationsSchema },
       handler: ({ actor, params }) => locationNames(db, actor, params.id),
     }),
     route<unknown, unknown, Id>({
@@ -138,7 +150,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
       access,
       tags,
       summary: 'Affected locations paper response id may name',
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: paperLocationsSchema },
       handler: ({ actor, params }) => editLocationNames(db, actor, params.id),
     }),
     route<unknown, unknown, Id>({
@@ -148,7 +160,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
       tags,
       summary:
         "When provider communication id was notified: sent_at and notified_date (YYYY-MM-DD in the caller's time zone)",
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: notifiedDateSchema },
       handler: ({ actor, params, timezone }) => notifiedDate(db, actor, params.id, timezone),
     }),
     route<unknown, unknown, Id>({
@@ -157,7 +169,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
       access,
       tags,
       summary: 'The scanned paper form of paper response id (signed_url, signed_url_review)',
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: paperDocumentSchema },
       handler: ({ actor, params }) => paperDocument(db, config.jwtSecret, actor, params.id),
     }),
     route<unknown, unknown, Id>({
@@ -167,7 +179,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
       tags,
       summary:
         "Delete paper response id with its answers and files (GET, as the spec lists it); the customer's completion is recomputed",
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: paperDeletedSchema },
       handler: async ({ actor, params }) =>
         messageResult('The paper response has been deleted.', await deletePaperResponse(db, actor, params.id)),
     }),
@@ -178,7 +190,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
       tags,
       summary:
         "The event's actions with paper response id's values and files; id 0 with ?communicationId (and ?providerCommunicationId) for a new one",
-      schema: { params: zeroParams, query: getActionsQuery },
+      schema: { params: zeroParams, query: getActionsQuery, response: paperActionsSchema },
       handler: ({ actor, params, query }) => getPaperActions(db, config.jwtSecret, actor, params.id, query),
     }),
     route<PaperResponseInput & { communicationId: number; providerCommunicationId: number }>({
@@ -189,7 +201,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
       multipart: true,
       summary:
         'Record a paper response: communicationId, providerCommunicationId, locationId?, responderName, responseDate, notifiedDate? (default: sent date); optional file field `document`',
-      schema: { body: createBody },
+      schema: { body: createBody, response: paperResponseSchema },
       handler: async ({ actor, body, files: uploads, timezone }) =>
         messageResult(
           'The paper response has been saved.',
@@ -204,7 +216,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
       multipart: true,
       summary:
         'Update paper response id: same fields as create (the customer cannot change); a new `document` replaces the old one, removeDocument drops it',
-      schema: { body: updateBody },
+      schema: { body: updateBody, response: paperResponseSchema },
       handler: async ({ actor, body, files: uploads, timezone }) =>
         messageResult(
           'The paper response has been updated.',
@@ -219,7 +231,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
       multipart: true,
       summary:
         'Save the answers of paper response paperResponseId: actions [{ actionId, valueText | valueNumeric | ... }] (an empty value clears one), a per-unit action as { actionId, units: [{ rowId, valueText | valueNumeric | valueYesNo }] }; files as fields file_<actionId>',
-      schema: { body: actionsBody },
+      schema: { body: actionsBody, response: paperActionsSchema },
       handler: async ({ actor, body, files: uploads }) =>
         messageResult(
           'The paper response answers have been saved.',
@@ -242,7 +254,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
       multipart: true,
       summary:
         'Import the filled Paper Response Template (.xlsx, field `file`): one paper response per filled row; any bad row rejects the file (422, rows in error.details)',
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: paperImportSchema },
       handler: async ({ actor, params, files: uploads, timezone }) => {
         const result = await importPaperResponses(
           db,
@@ -262,7 +274,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
       tags,
       summary:
         'One file of a paper response: id, name, extension, type, size, actionId, paperresponseid, signed_url, signed_url_review',
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: paperFileSchema },
       handler: ({ actor, params }) => getPaperFile(db, config.jwtSecret, actor, params.id),
     }),
   ];

@@ -14,7 +14,8 @@ import { affectedLocationsReport } from './services/affected-locations.js';
 import { addNewProducts, productTemplate, readProductFile } from './services/products.js';
 import { addReportHistory, listReportHistory, REPORT_TYPE_PATTERN } from './services/report-history.js';
 import { DASHBOARD_STATUSES, dashboardSummaryReport, eventSummaryReport, getEventSummary } from './services/summary.js';
-import { communicationsSchemas as schema } from '@portal/communications';
+import { communicationsSchemas as schema, outputSchemas } from '@portal/communications';
+import { eventSummarySchema, parsedProductsSchema } from './output-schemas.js';
 import type { ProductInput } from '@portal/communications';
 
 const tags = ['supplier reports'];
@@ -68,7 +69,7 @@ export function supplierReportRoutes({ db, logger }: ModuleDeps): Route[] {
       access,
       tags,
       summary: 'The numbers of one event: customers, notices, acknowledgements, completions, emails',
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: eventSummarySchema },
       handler: ({ actor, params }) => getEventSummary(db, actor, params.id),
     }),
     download(
@@ -161,6 +162,7 @@ export function supplierReportRoutes({ db, logger }: ModuleDeps): Route[] {
       multipart: true,
       summary:
         'Read a product file (CSV or XLSX, multipart field `file`) into products without saving; bad rows come back with their line',
+      schema: { response: parsedProductsSchema },
       handler: ({ actor, files }) =>
         readProductFile(
           db,
@@ -174,7 +176,7 @@ export function supplierReportRoutes({ db, logger }: ModuleDeps): Route[] {
       access,
       tags,
       summary: 'Append products to a draft (after its current ones)',
-      schema: { body: schema.step1Body },
+      schema: { body: schema.step1Body, response: outputSchemas.communicationDetailSchema },
       handler: ({ actor, body }) => addNewProducts(db, actor, body.id, body.products),
     }),
   ];

@@ -1,8 +1,7 @@
-import type { LinkedFdaRecord } from './fdaLinks';
 import { t } from '@lingui/core/macro';
 import { useAtomValue } from 'jotai';
 import type { FilterModel, SortItem } from '@portal/design-system';
-import { codes, type Code, type HistoryFacts } from '@portal/vocabulary';
+import { codes, type Code } from '@portal/vocabulary';
 import { apiRequest, uploadFile, useApi, type Query } from './client';
 import { authAtom } from '../state/auth';
 import type { AppStore } from '../state/store';
@@ -106,168 +105,36 @@ export interface CommunicationAction {
   per_unit?: boolean;
 }
 
-export interface Communication extends CommunicationInfo {
-  id: number;
-  organization_id: number;
-  status: CommunicationStatus;
-  current_step: number;
-  approved_at: string | null;
-  closed_at: string | null;
-  first_sent_at: string | null;
-  created_at: string;
-  updated_at: string;
-  products: (Product & { id: number })[];
-  actions: (CommunicationAction & { id: number })[];
-  customers_count?: number;
-  /** Issue 15: the FDA records `fda_recall_numbers` name. */
-  fda_records?: LinkedFdaRecord[];
-  locations_count?: number;
-  provider_communications_count?: number;
-  /** Issue 16: each customer gets its own rows (lot, serial, UDI) instead of the event's products. */
-  custom_content?: boolean;
-}
+/** One event with its products, actions and counts (generated: GET /{id}, and what the wizard's steps answer). */
+export type Communication = ResponseData<'getSupplierCommunicationsId'>;
 
-export interface Option {
-  value: string;
-  label: string;
-}
+/** Every list the recall wizard needs (generated). */
+export type CommunicationMeta = ResponseData<'getSupplierCommunicationsMeta'>;
+export type ProductField = CommunicationMeta['productFields'][number];
+/** A value of one of the wizard's lists with its label. */
+export type Option = CommunicationMeta['recallTypes'][number];
+export type ProductFieldType = ProductField['field_type'];
 
-export type ProductFieldType = 'Text' | 'Number' | 'Date' | 'YesNo' | 'TrueFalse' | 'ListSingle' | 'ListMultiple';
+export type CommunicationSummary = ResponseData<'getSupplierCommunicationsIdSummary'>;
 
-export interface ProductField {
-  id: number;
-  name: string;
-  field_type: ProductFieldType;
-  options: string[];
-  is_required: boolean;
-}
+export type ActionCount = ResponseData<'getSupplierCommunicationsIdActions'>[number];
 
-export interface CommunicationMeta {
-  communicationTypes: Option[];
-  recallTypes: Option[];
-  disruptionTypes: Option[];
-  classifications: Option[];
-  dispositions: Option[];
-  leadTimes: Option[];
-  reasons: Option[];
-  actionTypes: Option[];
-  locationStatuses: Option[];
-  productFields: ProductField[];
-}
+export type ActionAnswers = ResponseData<'getSupplierCommunicationsIdActionsX'>;
+export type ActionAnswer = ActionAnswers['responses'][number];
 
-export interface CommunicationSummary {
-  id: number;
-  name: string;
-  status: CommunicationStatus;
-  customers: number;
-  provider_communications: { total: number; by_status: Record<string, number>; by_response: Record<string, number> };
-  acknowledged: number;
-  completed: number;
-  emails: { total: number; by_status: Record<string, number>; opened: number; clicked: number };
-  acknowledgement_rate: number;
-  completion_rate: number;
-}
+export type Customer = ResponseData<'getSupplierCommunicationsIdCustomers'>['items'][number];
 
-export interface ActionCount {
-  id: number;
-  sort_order: number;
-  action_type: ActionType;
-  title: string;
-  is_required: boolean;
-  submitted: number;
-  drafts: number;
-}
+export type AffectedLocation = ResponseData<'getSupplierCommunicationsIdLocations'>['items'][number];
 
-export interface ActionAnswer {
-  id: number;
-  provider_communication_id: number;
-  customer_name: string;
-  value: Record<string, unknown>;
-  status: string;
-  source: string | null;
-  responder_email: string | null;
-  submitted_at: string | null;
-  updated_at: string;
-}
+/** A provider communication's progress (the tracking list's row). */
+export type ProviderResponse = ResponseData<'getSupplierCommunicationsIdActionsProvider'>['items'][number];
 
-export interface ActionAnswers {
-  action: { id: number; title: string; action_type: ActionType };
-  responses: ActionAnswer[];
-}
+/** One provider communication as its recipient sees it (the notice view). */
+export type ProviderCommunicationView = ResponseData<'getSupplierCommunicationsIdViewPcId'>;
 
-export interface Customer {
-  id: number;
-  name: string;
-  emails: string[];
-  source: string;
-  provider_organization_id: number | null;
-  provider_communication_id: number | null;
-  sent_at: string | null;
-  acknowledged_at: string | null;
-  response_status: string | null;
-  completed_at: string | null;
-}
+export type HistoryEntry = ResponseData<'getSupplierCommunicationsIdHistories'>[number];
 
-export interface AffectedLocation {
-  id: number;
-  location_id: string;
-  location_name: string;
-  status: LocationStatus;
-  [field: string]: unknown;
-}
-
-export interface ProviderResponse {
-  provider_communication_id: number;
-  /** The provider organisation the customer matched; null when it was only emailed. */
-  provider_organization_id: number | null;
-  customer_name: string;
-  emails: string[];
-  status: string;
-  response_status: string;
-  sent_at: string | null;
-  last_notified_at: string | null;
-  acknowledged_at: string | null;
-  acknowledged_by: string | null;
-  completed_at: string | null;
-  reminder_count: number;
-  answered: number;
-}
-
-export interface ProviderCommunicationView {
-  communication: Partial<Communication> & { supplier_name?: string };
-  provider_communication: ProviderResponse & { id: number; response_label?: string };
-  products: Product[];
-  actions?: (CommunicationAction & {
-    id: number;
-    response?: { value: Record<string, unknown>; status: 'DRAFT' | 'SUBMITTED'; responder_email: string | null } | null;
-  })[];
-  [field: string]: unknown;
-}
-
-export interface HistoryEntry {
-  id: number;
-  action: string;
-  entity_type: string;
-  entity_id: string;
-  actor_email: string | null;
-  actor_name: string | null;
-  provider_communication_id: number | null;
-  before: unknown;
-  after: unknown;
-  is_change: boolean;
-  created_at: string;
-  facts: HistoryFacts;
-}
-
-export interface CommunicationDocument {
-  id: number;
-  name: string;
-  extension?: string;
-  size?: number;
-  type?: string;
-  signed_url?: string | null;
-  signed_url_review?: string | null;
-}
+export type CommunicationDocument = ResponseData<'getSupplierCommunicationsIdDocuments'>[number];
 
 /** GET /supplier/communications?communicationType=…: counts per event for the lists and the dashboard. */
 export function useCommunications(
@@ -370,18 +237,13 @@ export function saveStep2(id: number, actions: CommunicationAction[]): Promise<u
   });
 }
 
-export interface RecipientsBody {
-  id: number;
-  provider_organization_ids?: number[];
-  customers?: { name: string; email: string }[];
-  location_file_id?: number;
-  distribution_list_id?: number;
-}
+/** Step 3's customers: picked providers, addresses, a location file, a distribution list (generated). */
+export type RecipientsBody = RequestBody<'postSupplierCommunicationsStep3'>;
 
 export function saveStep3(body: RecipientsBody): Promise<unknown> {
   return apiRequest(`${BASE}/step3`, {
     method: 'POST',
-    body: body satisfies RequestBody<'postSupplierCommunicationsStep3'>,
+    body,
     errorModal: false,
   });
 }
@@ -420,18 +282,16 @@ export function updateLocationStatus(id: number, status: LocationStatus, locatio
   });
 }
 
-export interface ParsedProducts {
-  products: Product[];
-  errors: { line: number; message: string }[];
-}
+export type ParsedProducts = ResponseData<'postSupplierCommunicationsStep1ReadProductFile'>;
 
 /** Reads a CSV or XLSX product file into products without saving them. */
 export function readProductFile(store: AppStore, file: File): Promise<ParsedProducts> {
   return uploadFile<ParsedProducts>(store, `${BASE}/step1/read-product-file`, file);
 }
 
-export function uploadDocument(store: AppStore, id: number, file: File): Promise<CommunicationDocument> {
-  return uploadFile<CommunicationDocument>(store, `${BASE}/${id}/documents`, file);
+/** The server answers the event's documents just uploaded: a list, even for one file. */
+export function uploadDocument(store: AppStore, id: number, file: File): Promise<CommunicationDocument[]> {
+  return uploadFile<ResponseData<'postSupplierCommunicationsIdDocuments'>>(store, `${BASE}/${id}/documents`, file);
 }
 
 export function deleteDocument(documentId: number): Promise<unknown> {
@@ -471,14 +331,7 @@ export function useUserId(): string | null {
 
 // ---- sales representatives of an event ----
 
-export interface EventSalesRep {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  territory: string | null;
-}
+export type EventSalesRep = ResponseData<'getSupplierCommunicationsIdSalesreps'>[number];
 
 /** GET /:id/salesreps: the supplier's active sales representatives for this event. */
 export function useEventSalesReps(id: number | null) {

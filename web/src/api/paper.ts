@@ -1,85 +1,33 @@
 import { apiRequest, uploadFile, useApi } from './client';
 import { listQueryParams, type ListQuery, type Page } from './communications';
-import type { NoticeAction, NoticeFile, ResponseValue } from './notices';
+import type { ResponseValue } from './notices';
 import type { AppStore } from '../state/store';
+import type { RequestBody, ResponseData } from './contract';
 
 /** Supplier paper responses (spec 001 §7.5; contract in docs/api-supplier-paper.md). */
 const BASE = '/supplier/communications/paper';
 
-export interface PaperResponseRow {
-  id: number;
-  provider_communication_id: number;
-  customer_name: string;
-  provider_name: string | null;
-  affected_location_id: number | null;
-  location_name: string | null;
-  responder_name: string;
-  response_date: string;
-  notified_date: string | null;
-  document_name: string | null;
-  response_status: 'NOTCOMPLETED' | 'COMPLETED';
-  answers: number;
-}
+/** A row of the event's paper responses (generated from the route's response schema, like the types below). */
+export type PaperResponseRow = ResponseData<'getSupplierCommunicationsPaperIdList'>['items'][number];
 
-export interface PaperCustomer {
-  provider_communication_id: number;
-  customer_name: string;
-  provider_name: string | null;
-  paper_response_id: number | null;
-}
+export type PaperCustomer = ResponseData<'getSupplierCommunicationsPaperIdProvidernames'>[number];
 
-export interface PaperLocation {
-  id: number;
-  location_id: string | null;
-  location_name: string;
-  city: string | null;
-  state: string | null;
-}
+export type PaperLocation = ResponseData<'getSupplierCommunicationsPaperIdLocationnames'>[number];
 
-export interface PaperFile extends NoticeFile {
-  actionId: number;
-  paperresponseid: number;
-}
+export type PaperFile = ResponseData<'getSupplierCommunicationsFilePaperId'>;
 
+/** The event's actions as a paper response sees them, with its header (null for a new one). */
+export type PaperActions = ResponseData<'getSupplierCommunicationsPaperIdGetactions'>;
+/** An action of the event as a paper response sees it: its paper value, or the electronic answer it may not change. */
+export type PaperAction = PaperActions['actions'][number];
 /** One of the customer's own rows under a per-unit action (issue 16): this paper response's value, or the electronic one. */
-export interface PaperUnit {
-  row_id: number;
-  product_name: string;
-  lot_number: string | null;
-  serial_number: string | null;
-  udi: string | null;
-  quantity: number | null;
-  value: ResponseValue | null;
-  electronic_value: ResponseValue | null;
-}
+export type PaperUnit = PaperAction['units'][number];
 
 /** A per-unit answer of a paper response: one simple value for one row. */
 export type PaperUnitAnswer = { rowId: number; valueText?: string; valueNumeric?: string; valueYesNo?: 'Yes' | 'No' };
 
-/** An action of the event as a paper response sees it: its paper value, or the electronic answer it may not change. */
-export interface PaperAction extends Omit<NoticeAction, 'response' | 'files'> {
-  value: ResponseValue | null;
-  electronic_answer: { value: ResponseValue; responder_email: string | null; submitted_at: string | null } | null;
-  files: PaperFile[];
-  /** Per-unit actions: the customer's own rows (empty otherwise). */
-  units?: PaperUnit[];
-}
-
-export interface PaperResponse {
-  id: number;
-  communication_id: number;
-  provider_communication_id: number;
-  affected_location_id: number | null;
-  responder_name: string;
-  response_date: string;
-  notified_date: string | null;
-  document: NoticeFile | null;
-}
-
-export interface PaperActions {
-  paper_response: PaperResponse | null;
-  actions: PaperAction[];
-}
+/** Who answered on paper, when, where, and the scan (what create and update answer). */
+export type PaperResponse = ResponseData<'postSupplierCommunicationsPaper'>;
 
 export function usePaperResponses(communicationId: number, query: ListQuery) {
   return useApi<Page<PaperResponseRow>>(`${BASE}/${communicationId}/list`, listQueryParams(query));
@@ -99,7 +47,9 @@ export function usePaperLocations(target: { providerCommunicationId: number } | 
   return useApi<PaperLocation[]>(path);
 }
 
-export function fetchNotifiedDate(providerCommunicationId: number): Promise<{ notified_date: string | null }> {
+export function fetchNotifiedDate(
+  providerCommunicationId: number,
+): Promise<ResponseData<'getSupplierCommunicationsPaperIdNotifieddate'>> {
   return apiRequest(`${BASE}/${providerCommunicationId}/notifieddate`, { errorModal: false });
 }
 
@@ -119,16 +69,9 @@ export function usePaperActions(
   );
 }
 
-export interface PaperHeader {
-  id?: number;
-  communicationId: number;
-  providerCommunicationId: number;
-  locationId: number | null;
-  responderName: string;
-  responseDate: string;
-  notifiedDate: string | null;
-  removeDocument?: boolean;
-}
+/** A paper response's fields (sent as multipart): create's body, plus the id and removeDocument of an update. */
+export type PaperHeader = RequestBody<'postSupplierCommunicationsPaper'> &
+  Partial<Pick<RequestBody<'postSupplierCommunicationsPaperUpdate'>, 'id' | 'removeDocument'>>;
 
 /** POST /paper (new) or /paper/update (with id), with the scanned form as `document`. */
 export function savePaperResponse(store: AppStore, header: PaperHeader, document: File | null): Promise<PaperResponse> {
@@ -158,7 +101,9 @@ export function savePaperAnswers(
   return apiRequest<PaperActions>(`${BASE}/supplieractions`, { method: 'POST', body: form, store, errorModal: false });
 }
 
-export function deletePaperResponse(paperResponseId: number): Promise<{ response_status: string }> {
+export function deletePaperResponse(
+  paperResponseId: number,
+): Promise<ResponseData<'getSupplierCommunicationsPaperIdDelete'>> {
   return apiRequest(`${BASE}/${paperResponseId}/delete`, { errorModal: false });
 }
 
@@ -172,6 +117,6 @@ export function importPaperResponses(
   store: AppStore,
   communicationId: number,
   file: File,
-): Promise<{ created: number; paper_response_ids: number[] }> {
+): Promise<ResponseData<'postSupplierCommunicationsIdPaperResponseImport'>> {
   return uploadFile(store, `/supplier/communications/${communicationId}/paper-response-import`, file);
 }

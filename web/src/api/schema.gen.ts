@@ -16837,7 +16837,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            address1: string | null;
+                            address2: string | null;
+                            city: string | null;
+                            country: string | null;
+                            domain: string | null;
+                            email: string | null;
+                            id: number;
+                            name: string;
+                            notisphere_id: string | null;
+                            phone: string | null;
+                            profile_photo?: string | null;
+                            profile_photo_url: {
+                                signed_url: string;
+                                signed_url_review: string;
+                            } | null;
+                            self_registration_link?: string | null;
+                            self_registration_url: string | null;
+                            state: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "DEACTIVATED" | "PENDING" | "LINKED";
+                            /** @enum {string} */
+                            type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                            /** Format: date-time */
+                            updated_at?: string;
+                            zip: string | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -16894,7 +16920,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            address1: string | null;
+                            address2: string | null;
+                            city: string | null;
+                            country: string | null;
+                            domain: string | null;
+                            email: string | null;
+                            id: number;
+                            name: string;
+                            notisphere_id: string | null;
+                            phone: string | null;
+                            profile_photo?: string | null;
+                            profile_photo_url: {
+                                signed_url: string;
+                                signed_url_review: string;
+                            } | null;
+                            self_registration_link?: string | null;
+                            self_registration_url: string | null;
+                            state: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "DEACTIVATED" | "PENDING" | "LINKED";
+                            /** @enum {string} */
+                            type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                            /** Format: date-time */
+                            updated_at?: string;
+                            zip: string | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -22633,7 +22685,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                /** @enum {string} */
+                                communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                                /** Format: date-time */
+                                created_at: string;
+                                description: string | null;
+                                id: number;
+                                member_count: number;
+                                name: string;
+                                organization_id: number;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -22684,7 +22759,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            member_count: number;
+                            name: string;
+                            organization_id: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -22728,7 +22817,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            member_count: number;
+                            name: string;
+                            organization_id: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -22779,7 +22882,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            member_count: number;
+                            name: string;
+                            organization_id: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -22962,7 +23079,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                /** Format: date-time */
+                                created_at: string;
+                                email: string | null;
+                                id: number;
+                                list_id: number;
+                                name: string | null;
+                                provider_organization_id: number | null;
+                                supplier_location_id: number | null;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -23015,7 +23150,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** Format: date-time */
+                            created_at: string;
+                            email: string | null;
+                            id: number;
+                            list_id: number;
+                            name: string | null;
+                            provider_organization_id: number | null;
+                            supplier_location_id: number | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -24298,7 +24442,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                /** @enum {string} */
+                                communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                                /** Format: date-time */
+                                created_at: string;
+                                description: string | null;
+                                id: number;
+                                is_required: boolean;
+                                options: string[];
+                                organization_id: number;
+                                sort_order: number;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                title: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -24353,7 +24524,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            is_required: boolean;
+                            options: string[];
+                            organization_id: number;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -24397,7 +24586,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            is_required: boolean;
+                            options: string[];
+                            organization_id: number;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -24452,7 +24659,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            is_required: boolean;
+                            options: string[];
+                            organization_id: number;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -24683,7 +24908,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                description: string | null;
+                                id: number;
+                                is_system: boolean;
+                                name: string;
+                                organization_id: number;
+                                permissions: string[];
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE" | "PENDING";
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -24777,7 +25022,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            description: string | null;
+                            id: number;
+                            is_system: boolean;
+                            name: string;
+                            organization_id: number;
+                            permissions: string[];
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE" | "PENDING";
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -25003,7 +25259,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            organization_type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                            permissions: string[];
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -25127,7 +25387,89 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                id: number;
+                                is_disabled: boolean;
+                                is_required: boolean;
+                                options: string[];
+                                per_unit?: boolean;
+                                sort_order: number;
+                                title: string;
+                            }[];
+                            /** Format: date-time */
+                            approved_at: string | null;
+                            approved_by?: number | null;
+                            classification: string | null;
+                            /** Format: date-time */
+                            closed_at: string | null;
+                            contact_email: string | null;
+                            contact_name: string | null;
+                            contact_phone: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by?: number | null;
+                            current_step: number;
+                            custom_content: boolean;
+                            customers_count: number;
+                            /** Format: date-time */
+                            deleted_at?: string | null;
+                            description: string | null;
+                            disposition: string | null;
+                            /** Format: date */
+                            end_date: string | null;
+                            /** Format: date */
+                            event_date: string | null;
+                            event_id: string | null;
+                            fda_recall_numbers: string[];
+                            fda_records: {
+                                classification: string | null;
+                                found: boolean;
+                                /** Format: date */
+                                initiation_date?: string | null;
+                                /** @enum {string} */
+                                list: "devices" | "drugs";
+                                product_code?: string | null;
+                                product_description?: string | null;
+                                recall_number: string;
+                                recalling_firm?: string | null;
+                                status: string | null;
+                            }[];
+                            /** Format: date-time */
+                            first_sent_at: string | null;
+                            id: number;
+                            lead_time: string | null;
+                            locations_count: number;
+                            name: string;
+                            organization_id: number;
+                            products: {
+                                catalog_number: string | null;
+                                custom_fields: {
+                                    [key: string]: string | number | boolean | string[] | null;
+                                };
+                                description: string | null;
+                                /** Format: date */
+                                expiration_date: string | null;
+                                id: number;
+                                lot_number: string | null;
+                                product_name: string;
+                                quantity: number | null;
+                                sort_order: number;
+                                udi: string | null;
+                            }[];
+                            provider_communications_count: number;
+                            reason: string | null;
+                            /** @enum {string} */
+                            status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                            subtype: string | null;
+                            /** @enum {string} */
+                            type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -25171,7 +25513,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                            drafts: number;
+                            id: number;
+                            is_required: boolean;
+                            sort_order: number;
+                            submitted: number;
+                            title: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -25216,7 +25567,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            action: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                id: number;
+                                title: string;
+                            };
+                            responses: {
+                                customer_name: string;
+                                id: number;
+                                provider_communication_id: number;
+                                responder_email: string | null;
+                                /** @enum {string} */
+                                source: "Electronic" | "Paper";
+                                /** @enum {string} */
+                                status: "DRAFT" | "SUBMITTED";
+                                /** Format: date-time */
+                                submitted_at: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                value: {
+                                    valueAcknowledge?: boolean;
+                                    valueCheckbox?: string[];
+                                    valueDocument?: number[];
+                                    valueImage?: number[];
+                                    valueMultiChoice?: string[];
+                                    valueNumeric?: string;
+                                    valueText?: string;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                };
+                            }[];
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -25268,7 +25651,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                acknowledged_by: string | null;
+                                answered: number;
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                customer_name: string;
+                                emails: string[];
+                                /** Format: date-time */
+                                last_notified_at: string | null;
+                                provider_communication_id: number;
+                                provider_organization_id: number | null;
+                                reminder_count: number;
+                                /** @enum {string} */
+                                response_status: "NOTCOMPLETED" | "COMPLETED";
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED";
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -25314,7 +25726,178 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                is_disabled: boolean;
+                                is_required: boolean;
+                                options: string[];
+                                per_unit?: boolean;
+                                response: {
+                                    responder_email: string | null;
+                                    /** @enum {string} */
+                                    status: "DRAFT" | "SUBMITTED";
+                                    /** Format: date-time */
+                                    submitted_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                } | null;
+                                sort_order: number;
+                                title: string;
+                                unit_answers?: {
+                                    row_id: number;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                }[];
+                            }[];
+                            communication: {
+                                classification: string | null;
+                                contact_email: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                description: string | null;
+                                disposition: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels?: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
+                                lead_time: string | null;
+                                name: string;
+                                organization_id: number;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                subtype: string | null;
+                                supplier_name: string;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            documents: {
+                                extension: string;
+                                id: number;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            }[];
+                            email: string;
+                            product_fields?: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                            }[];
+                            products: ({
+                                catalog_number?: string | null;
+                                custom_fields?: {
+                                    [key: string]: unknown;
+                                } | null;
+                                description?: string | null;
+                                expiration_date?: string | null;
+                                fields?: {
+                                    /** @enum {string} */
+                                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                    id: number;
+                                    name: string;
+                                    /** Format: date */
+                                    valueDate?: string;
+                                    valueListMultiple?: string[];
+                                    valueListSingle?: string;
+                                    valueNumber?: number;
+                                    valueText?: string;
+                                    valueTrueFalse?: boolean;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                }[];
+                                id: number;
+                                lot_number?: string | null;
+                                product_name?: string | null;
+                                quantity?: string | number | null;
+                                serial_number?: string | null;
+                                udi?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            provider_communication: {
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                acknowledged_by: string | null;
+                                affected_customer_id: number;
+                                communication_id: number;
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                customer_name: string;
+                                id: number;
+                                provider_organization_id: number | null;
+                                /** @enum {string} */
+                                response_label: "In Progress" | "Completed";
+                                /** @enum {string} */
+                                response_status: "NOTCOMPLETED" | "COMPLETED";
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED" | "DELETED";
+                                supplier_organization_id: number;
+                            };
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -25361,7 +25944,178 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                is_disabled: boolean;
+                                is_required: boolean;
+                                options: string[];
+                                per_unit?: boolean;
+                                response: {
+                                    responder_email: string | null;
+                                    /** @enum {string} */
+                                    status: "DRAFT" | "SUBMITTED";
+                                    /** Format: date-time */
+                                    submitted_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                } | null;
+                                sort_order: number;
+                                title: string;
+                                unit_answers?: {
+                                    row_id: number;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                }[];
+                            }[];
+                            communication: {
+                                classification: string | null;
+                                contact_email: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                description: string | null;
+                                disposition: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels?: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
+                                lead_time: string | null;
+                                name: string;
+                                organization_id: number;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                subtype: string | null;
+                                supplier_name: string;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            documents: {
+                                extension: string;
+                                id: number;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            }[];
+                            email: string;
+                            product_fields?: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                            }[];
+                            products: ({
+                                catalog_number?: string | null;
+                                custom_fields?: {
+                                    [key: string]: unknown;
+                                } | null;
+                                description?: string | null;
+                                expiration_date?: string | null;
+                                fields?: {
+                                    /** @enum {string} */
+                                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                    id: number;
+                                    name: string;
+                                    /** Format: date */
+                                    valueDate?: string;
+                                    valueListMultiple?: string[];
+                                    valueListSingle?: string;
+                                    valueNumber?: number;
+                                    valueText?: string;
+                                    valueTrueFalse?: boolean;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                }[];
+                                id: number;
+                                lot_number?: string | null;
+                                product_name?: string | null;
+                                quantity?: string | number | null;
+                                serial_number?: string | null;
+                                udi?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            provider_communication: {
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                acknowledged_by: string | null;
+                                affected_customer_id: number;
+                                communication_id: number;
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                customer_name: string;
+                                id: number;
+                                provider_organization_id: number | null;
+                                /** @enum {string} */
+                                response_label: "In Progress" | "Completed";
+                                /** @enum {string} */
+                                response_status: "NOTCOMPLETED" | "COMPLETED";
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED" | "DELETED";
+                                supplier_organization_id: number;
+                            };
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -25540,7 +26294,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** Format: date-time */
+                            approved_at: string | null;
+                            approved_by?: number | null;
+                            classification: string | null;
+                            /** Format: date-time */
+                            closed_at: string | null;
+                            contact_email: string | null;
+                            contact_name: string | null;
+                            contact_phone: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by?: number | null;
+                            current_step: number;
+                            custom_content: boolean;
+                            /** Format: date-time */
+                            deleted_at?: string | null;
+                            description: string | null;
+                            disposition: string | null;
+                            /** Format: date */
+                            end_date: string | null;
+                            /** Format: date */
+                            event_date: string | null;
+                            event_id: string | null;
+                            fda_recall_numbers: string[];
+                            /** Format: date-time */
+                            first_sent_at: string | null;
+                            id: number;
+                            lead_time: string | null;
+                            name: string;
+                            organization_id: number;
+                            reason: string | null;
+                            /** @enum {string} */
+                            status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                            subtype: string | null;
+                            /** @enum {string} */
+                            type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -25584,7 +26377,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            action: string;
+                            actor_email: string | null;
+                            actor_name: string | null;
+                            /** @description The recorded value after (any JSON, or null) */
+                            after: unknown;
+                            /** @description The recorded value before (any JSON, or null) */
+                            before: unknown;
+                            /** Format: date-time */
+                            created_at: string;
+                            entity_id: string | null;
+                            entity_type: string;
+                            /** @description What the history sentence names (historySentence in @portal/vocabulary) */
+                            facts: {
+                                count?: number | null;
+                                email?: string | null;
+                                name?: string | null;
+                                status?: string | null;
+                            };
+                            id: number;
+                            is_change: boolean;
+                            provider_communication_id: number | null;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -26549,7 +27364,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                emails: string[];
+                                id: number;
+                                name: string;
+                                provider_communication_id: number | null;
+                                provider_organization_id: number | null;
+                                /** @enum {string|null} */
+                                response_status: "NOTCOMPLETED" | "COMPLETED" | null;
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                /** @enum {string} */
+                                source: "PROVIDER" | "LOCATION" | "DISTRIBUTION_LIST" | "MANUAL";
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -26693,7 +27533,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            communication_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            extension: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "DOCUMENT" | "SUPPORTING" | "PRODUCT_FILE";
+                            name: string;
+                            signed_url: string;
+                            signed_url_review: string;
+                            size: number;
+                            type: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -26739,7 +27592,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            communication_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            extension: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "DOCUMENT" | "SUPPORTING" | "PRODUCT_FILE";
+                            name: string;
+                            signed_url: string;
+                            signed_url_review: string;
+                            size: number;
+                            type: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -26871,7 +27737,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            action: string;
+                            actor_email: string | null;
+                            actor_name: string | null;
+                            /** @description The recorded value after (any JSON, or null) */
+                            after: unknown;
+                            /** @description The recorded value before (any JSON, or null) */
+                            before: unknown;
+                            /** Format: date-time */
+                            created_at: string;
+                            entity_id: string | null;
+                            entity_type: string;
+                            /** @description What the history sentence names (historySentence in @portal/vocabulary) */
+                            facts: {
+                                count?: number | null;
+                                email?: string | null;
+                                name?: string | null;
+                                status?: string | null;
+                            };
+                            id: number;
+                            is_change: boolean;
+                            provider_communication_id: number | null;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -26967,7 +27855,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                address1: string | null;
+                                address2: string | null;
+                                affected_customer_id: number | null;
+                                city: string | null;
+                                customer_name: string | null;
+                                email: string | null;
+                                file_id: number | null;
+                                id: number;
+                                idn: string | null;
+                                location_id: string | null;
+                                location_name: string;
+                                provider_communication_id: number | null;
+                                /** @enum {string|null} */
+                                response_status: "NOTCOMPLETED" | "COMPLETED" | null;
+                                state: string | null;
+                                /** @enum {string} */
+                                status: "COVERED" | "EMAILED" | "UNABLE_PROCESSED" | "NON_COVERED" | "INVALID";
+                                type: string | null;
+                                zip: string | null;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -27011,7 +27930,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** Format: date-time */
+                            acknowledged_at: string | null;
+                            address1: string | null;
+                            address2: string | null;
+                            affected_customer_id: number | null;
+                            city: string | null;
+                            customer_name: string | null;
+                            email: string | null;
+                            file_id: number | null;
+                            id: number;
+                            idn: string | null;
+                            location_id: string | null;
+                            location_name: string;
+                            provider_communication_id: number | null;
+                            /** @enum {string|null} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED" | null;
+                            state: string | null;
+                            /** @enum {string} */
+                            status: "COVERED" | "EMAILED" | "UNABLE_PROCESSED" | "NON_COVERED" | "INVALID";
+                            type: string | null;
+                            zip: string | null;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -27231,7 +28172,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            created: number;
+                            paper_response_ids: number[];
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -27626,7 +28570,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            email: string;
+                            first_name: string;
+                            full_name: string;
+                            id: number;
+                            last_name: string;
+                            phone: string | null;
+                            region: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE";
+                            territory: string | null;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -27769,7 +28724,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            acknowledged: number;
+                            acknowledgement_rate: number;
+                            completed: number;
+                            completion_rate: number;
+                            customers: number;
+                            emails: {
+                                by_status: {
+                                    Bounce: number;
+                                    DELIVERY: number;
+                                    DRAFT: number;
+                                    ERROR: number;
+                                    SENT: number;
+                                } & {
+                                    [key: string]: number;
+                                };
+                                clicked: number;
+                                opened: number;
+                                total: number;
+                            };
+                            event_id: string | null;
+                            id: number;
+                            name: string;
+                            provider_communications: {
+                                by_response: {
+                                    COMPLETED: number;
+                                    NOTCOMPLETED: number;
+                                } & {
+                                    [key: string]: number;
+                                };
+                                by_status: {
+                                    CLOSED: number;
+                                    OPEN: number;
+                                } & {
+                                    [key: string]: number;
+                                };
+                                total: number;
+                            };
+                            /** @enum {string} */
+                            status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                            /** @enum {string} */
+                            type: "RECALL" | "PRODUCT DISRUPTION";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -27909,7 +28906,178 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                is_disabled: boolean;
+                                is_required: boolean;
+                                options: string[];
+                                per_unit?: boolean;
+                                response: {
+                                    responder_email: string | null;
+                                    /** @enum {string} */
+                                    status: "DRAFT" | "SUBMITTED";
+                                    /** Format: date-time */
+                                    submitted_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                } | null;
+                                sort_order: number;
+                                title: string;
+                                unit_answers?: {
+                                    row_id: number;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                }[];
+                            }[];
+                            communication: {
+                                classification: string | null;
+                                contact_email: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                description: string | null;
+                                disposition: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels?: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
+                                lead_time: string | null;
+                                name: string;
+                                organization_id: number;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                subtype: string | null;
+                                supplier_name: string;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            documents: {
+                                extension: string;
+                                id: number;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            }[];
+                            email: string;
+                            product_fields?: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                            }[];
+                            products: ({
+                                catalog_number?: string | null;
+                                custom_fields?: {
+                                    [key: string]: unknown;
+                                } | null;
+                                description?: string | null;
+                                expiration_date?: string | null;
+                                fields?: {
+                                    /** @enum {string} */
+                                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                    id: number;
+                                    name: string;
+                                    /** Format: date */
+                                    valueDate?: string;
+                                    valueListMultiple?: string[];
+                                    valueListSingle?: string;
+                                    valueNumber?: number;
+                                    valueText?: string;
+                                    valueTrueFalse?: boolean;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                }[];
+                                id: number;
+                                lot_number?: string | null;
+                                product_name?: string | null;
+                                quantity?: string | number | null;
+                                serial_number?: string | null;
+                                udi?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            provider_communication: {
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                acknowledged_by: string | null;
+                                affected_customer_id: number;
+                                communication_id: number;
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                customer_name: string;
+                                id: number;
+                                provider_organization_id: number | null;
+                                /** @enum {string} */
+                                response_label: "In Progress" | "Completed";
+                                /** @enum {string} */
+                                response_status: "NOTCOMPLETED" | "COMPLETED";
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED" | "DELETED";
+                                supplier_organization_id: number;
+                            };
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -28002,7 +29170,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            communication_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            extension: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "DOCUMENT" | "SUPPORTING" | "PRODUCT_FILE";
+                            name: string;
+                            signed_url: string;
+                            signed_url_review: string;
+                            size: number;
+                            type: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -28090,7 +29271,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            communication_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            extension: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "DOCUMENT" | "SUPPORTING" | "PRODUCT_FILE";
+                            name: string;
+                            signed_url: string;
+                            signed_url_review: string;
+                            size: number;
+                            type: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -28134,7 +29328,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actionId: number;
+                            extension: string;
+                            id: number;
+                            name: string;
+                            paperresponseid: number;
+                            signed_url: string;
+                            signed_url_review: string;
+                            size: number;
+                            type: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -28233,7 +29437,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actionTypes: {
+                                label: string;
+                                /** @enum {string} */
+                                value: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                            }[];
+                            classifications: {
+                                label: string;
+                                value: string;
+                            }[];
+                            communicationTypes: {
+                                label: string;
+                                /** @enum {string} */
+                                value: "RECALL" | "PRODUCT DISRUPTION";
+                            }[];
+                            dispositions: {
+                                label: string;
+                                value: string;
+                            }[];
+                            disruptionTypes: {
+                                label: string;
+                                value: string;
+                            }[];
+                            fieldTypes: ("Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple")[];
+                            leadTimes: {
+                                label: string;
+                                value: string;
+                            }[];
+                            locationStatuses: {
+                                label: string;
+                                value: string;
+                            }[];
+                            productFields: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                            }[];
+                            reasons: {
+                                label: string;
+                                value: string;
+                            }[];
+                            recallTypes: {
+                                label: string;
+                                value: string;
+                            }[];
+                            responseMethods: {
+                                label: string;
+                                value: string;
+                            }[];
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -28287,7 +29543,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            affected_location_id: number | null;
+                            communication_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            document: {
+                                extension: string;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            } | null;
+                            id: number;
+                            /** Format: date */
+                            notified_date: string | null;
+                            provider_communication_id: number;
+                            responder_name: string;
+                            /** Format: date */
+                            response_date: string;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "DELETED";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -28331,7 +29611,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -28375,7 +29658,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            extension: string;
+                            name: string;
+                            signed_url: string;
+                            signed_url_review: string;
+                            size: number;
+                            type: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -28419,7 +29709,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            address1: string | null;
+                            city: string | null;
+                            id: number;
+                            location_id: string | null;
+                            location_name: string;
+                            state: string | null;
+                            zip: string | null;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -28466,7 +29764,113 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                electronic_answer: {
+                                    responder_email: string | null;
+                                    /** Format: date-time */
+                                    submitted_at: string | null;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                } | null;
+                                files: {
+                                    actionId: number;
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    paperresponseid: number;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                is_disabled: boolean;
+                                is_required: boolean;
+                                options: string[];
+                                per_unit: boolean;
+                                sort_order: number;
+                                title: string;
+                                units: {
+                                    electronic_value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    } | null;
+                                    lot_number: string | null;
+                                    product_name: string;
+                                    quantity: number | null;
+                                    row_id: number;
+                                    serial_number: string | null;
+                                    udi: string | null;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    } | null;
+                                }[];
+                                value: {
+                                    valueAcknowledge?: boolean;
+                                    valueCheckbox?: string[];
+                                    valueDocument?: number[];
+                                    valueImage?: number[];
+                                    valueMultiChoice?: string[];
+                                    valueNumeric?: string;
+                                    valueText?: string;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                } | null;
+                            }[];
+                            paper_response: {
+                                affected_location_id: number | null;
+                                communication_id: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                document: {
+                                    extension: string;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                } | null;
+                                id: number;
+                                /** Format: date */
+                                notified_date: string | null;
+                                provider_communication_id: number;
+                                responder_name: string;
+                                /** Format: date */
+                                response_date: string;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "DELETED";
+                                /** Format: date-time */
+                                updated_at: string;
+                            } | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -28518,7 +29922,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                affected_location_id: number | null;
+                                answers: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                customer_name: string;
+                                document_name: string | null;
+                                id: number;
+                                location_name: string | null;
+                                /** Format: date */
+                                notified_date: string | null;
+                                provider_communication_id: number;
+                                provider_name: string | null;
+                                responder_name: string;
+                                /** Format: date */
+                                response_date: string;
+                                /** @enum {string} */
+                                response_status: "NOTCOMPLETED" | "COMPLETED";
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -28562,7 +29995,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            address1: string | null;
+                            city: string | null;
+                            id: number;
+                            location_id: string | null;
+                            location_name: string;
+                            state: string | null;
+                            zip: string | null;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -28606,7 +30047,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** Format: date */
+                            notified_date: string | null;
+                            provider_communication_id: number;
+                            /** Format: date-time */
+                            sent_at: string | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -28650,7 +30097,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            customer_name: string;
+                            paper_response_id: number | null;
+                            provider_communication_id: number;
+                            provider_name: string | null;
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                            /** Format: date-time */
+                            sent_at: string | null;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -28699,7 +30155,113 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                electronic_answer: {
+                                    responder_email: string | null;
+                                    /** Format: date-time */
+                                    submitted_at: string | null;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                } | null;
+                                files: {
+                                    actionId: number;
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    paperresponseid: number;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                is_disabled: boolean;
+                                is_required: boolean;
+                                options: string[];
+                                per_unit: boolean;
+                                sort_order: number;
+                                title: string;
+                                units: {
+                                    electronic_value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    } | null;
+                                    lot_number: string | null;
+                                    product_name: string;
+                                    quantity: number | null;
+                                    row_id: number;
+                                    serial_number: string | null;
+                                    udi: string | null;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    } | null;
+                                }[];
+                                value: {
+                                    valueAcknowledge?: boolean;
+                                    valueCheckbox?: string[];
+                                    valueDocument?: number[];
+                                    valueImage?: number[];
+                                    valueMultiChoice?: string[];
+                                    valueNumeric?: string;
+                                    valueText?: string;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                } | null;
+                            }[];
+                            paper_response: {
+                                affected_location_id: number | null;
+                                communication_id: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                document: {
+                                    extension: string;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                } | null;
+                                id: number;
+                                /** Format: date */
+                                notified_date: string | null;
+                                provider_communication_id: number;
+                                responder_name: string;
+                                /** Format: date */
+                                response_date: string;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "DELETED";
+                                /** Format: date-time */
+                                updated_at: string;
+                            } | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -28755,7 +30317,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            affected_location_id: number | null;
+                            communication_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            document: {
+                                extension: string;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            } | null;
+                            id: number;
+                            /** Format: date */
+                            notified_date: string | null;
+                            provider_communication_id: number;
+                            responder_name: string;
+                            /** Format: date */
+                            response_date: string;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "DELETED";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -28822,7 +30408,89 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                id: number;
+                                is_disabled: boolean;
+                                is_required: boolean;
+                                options: string[];
+                                per_unit?: boolean;
+                                sort_order: number;
+                                title: string;
+                            }[];
+                            /** Format: date-time */
+                            approved_at: string | null;
+                            approved_by?: number | null;
+                            classification: string | null;
+                            /** Format: date-time */
+                            closed_at: string | null;
+                            contact_email: string | null;
+                            contact_name: string | null;
+                            contact_phone: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by?: number | null;
+                            current_step: number;
+                            custom_content: boolean;
+                            customers_count: number;
+                            /** Format: date-time */
+                            deleted_at?: string | null;
+                            description: string | null;
+                            disposition: string | null;
+                            /** Format: date */
+                            end_date: string | null;
+                            /** Format: date */
+                            event_date: string | null;
+                            event_id: string | null;
+                            fda_recall_numbers: string[];
+                            fda_records: {
+                                classification: string | null;
+                                found: boolean;
+                                /** Format: date */
+                                initiation_date?: string | null;
+                                /** @enum {string} */
+                                list: "devices" | "drugs";
+                                product_code?: string | null;
+                                product_description?: string | null;
+                                recall_number: string;
+                                recalling_firm?: string | null;
+                                status: string | null;
+                            }[];
+                            /** Format: date-time */
+                            first_sent_at: string | null;
+                            id: number;
+                            lead_time: string | null;
+                            locations_count: number;
+                            name: string;
+                            organization_id: number;
+                            products: {
+                                catalog_number: string | null;
+                                custom_fields: {
+                                    [key: string]: string | number | boolean | string[] | null;
+                                };
+                                description: string | null;
+                                /** Format: date */
+                                expiration_date: string | null;
+                                id: number;
+                                lot_number: string | null;
+                                product_name: string;
+                                quantity: number | null;
+                                sort_order: number;
+                                udi: string | null;
+                            }[];
+                            provider_communications_count: number;
+                            reason: string | null;
+                            /** @enum {string} */
+                            status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                            subtype: string | null;
+                            /** @enum {string} */
+                            type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -28883,7 +30551,89 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                id: number;
+                                is_disabled: boolean;
+                                is_required: boolean;
+                                options: string[];
+                                per_unit?: boolean;
+                                sort_order: number;
+                                title: string;
+                            }[];
+                            /** Format: date-time */
+                            approved_at: string | null;
+                            approved_by?: number | null;
+                            classification: string | null;
+                            /** Format: date-time */
+                            closed_at: string | null;
+                            contact_email: string | null;
+                            contact_name: string | null;
+                            contact_phone: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by?: number | null;
+                            current_step: number;
+                            custom_content: boolean;
+                            customers_count: number;
+                            /** Format: date-time */
+                            deleted_at?: string | null;
+                            description: string | null;
+                            disposition: string | null;
+                            /** Format: date */
+                            end_date: string | null;
+                            /** Format: date */
+                            event_date: string | null;
+                            event_id: string | null;
+                            fda_recall_numbers: string[];
+                            fda_records: {
+                                classification: string | null;
+                                found: boolean;
+                                /** Format: date */
+                                initiation_date?: string | null;
+                                /** @enum {string} */
+                                list: "devices" | "drugs";
+                                product_code?: string | null;
+                                product_description?: string | null;
+                                recall_number: string;
+                                recalling_firm?: string | null;
+                                status: string | null;
+                            }[];
+                            /** Format: date-time */
+                            first_sent_at: string | null;
+                            id: number;
+                            lead_time: string | null;
+                            locations_count: number;
+                            name: string;
+                            organization_id: number;
+                            products: {
+                                catalog_number: string | null;
+                                custom_fields: {
+                                    [key: string]: string | number | boolean | string[] | null;
+                                };
+                                description: string | null;
+                                /** Format: date */
+                                expiration_date: string | null;
+                                id: number;
+                                lot_number: string | null;
+                                product_name: string;
+                                quantity: number | null;
+                                sort_order: number;
+                                udi: string | null;
+                            }[];
+                            provider_communications_count: number;
+                            reason: string | null;
+                            /** @enum {string} */
+                            status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                            subtype: string | null;
+                            /** @enum {string} */
+                            type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -28944,7 +30694,89 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                id: number;
+                                is_disabled: boolean;
+                                is_required: boolean;
+                                options: string[];
+                                per_unit?: boolean;
+                                sort_order: number;
+                                title: string;
+                            }[];
+                            /** Format: date-time */
+                            approved_at: string | null;
+                            approved_by?: number | null;
+                            classification: string | null;
+                            /** Format: date-time */
+                            closed_at: string | null;
+                            contact_email: string | null;
+                            contact_name: string | null;
+                            contact_phone: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by?: number | null;
+                            current_step: number;
+                            custom_content: boolean;
+                            customers_count: number;
+                            /** Format: date-time */
+                            deleted_at?: string | null;
+                            description: string | null;
+                            disposition: string | null;
+                            /** Format: date */
+                            end_date: string | null;
+                            /** Format: date */
+                            event_date: string | null;
+                            event_id: string | null;
+                            fda_recall_numbers: string[];
+                            fda_records: {
+                                classification: string | null;
+                                found: boolean;
+                                /** Format: date */
+                                initiation_date?: string | null;
+                                /** @enum {string} */
+                                list: "devices" | "drugs";
+                                product_code?: string | null;
+                                product_description?: string | null;
+                                recall_number: string;
+                                recalling_firm?: string | null;
+                                status: string | null;
+                            }[];
+                            /** Format: date-time */
+                            first_sent_at: string | null;
+                            id: number;
+                            lead_time: string | null;
+                            locations_count: number;
+                            name: string;
+                            organization_id: number;
+                            products: {
+                                catalog_number: string | null;
+                                custom_fields: {
+                                    [key: string]: string | number | boolean | string[] | null;
+                                };
+                                description: string | null;
+                                /** Format: date */
+                                expiration_date: string | null;
+                                id: number;
+                                lot_number: string | null;
+                                product_name: string;
+                                quantity: number | null;
+                                sort_order: number;
+                                udi: string | null;
+                            }[];
+                            provider_communications_count: number;
+                            reason: string | null;
+                            /** @enum {string} */
+                            status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                            subtype: string | null;
+                            /** @enum {string} */
+                            type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -28986,7 +30818,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            errors: {
+                                line: number;
+                                message: string;
+                            }[];
+                            products: {
+                                catalog_number?: string | null;
+                                custom_fields: {
+                                    [key: string]: string | number | boolean | string[] | null;
+                                };
+                                description?: string | null;
+                                /** Format: date */
+                                expiration_date?: string | null;
+                                lot_number?: string | null;
+                                product_name: string;
+                                quantity?: number | null;
+                                udi?: string | null;
+                            }[];
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -29043,7 +30893,89 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                id: number;
+                                is_disabled: boolean;
+                                is_required: boolean;
+                                options: string[];
+                                per_unit?: boolean;
+                                sort_order: number;
+                                title: string;
+                            }[];
+                            /** Format: date-time */
+                            approved_at: string | null;
+                            approved_by?: number | null;
+                            classification: string | null;
+                            /** Format: date-time */
+                            closed_at: string | null;
+                            contact_email: string | null;
+                            contact_name: string | null;
+                            contact_phone: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by?: number | null;
+                            current_step: number;
+                            custom_content: boolean;
+                            customers_count: number;
+                            /** Format: date-time */
+                            deleted_at?: string | null;
+                            description: string | null;
+                            disposition: string | null;
+                            /** Format: date */
+                            end_date: string | null;
+                            /** Format: date */
+                            event_date: string | null;
+                            event_id: string | null;
+                            fda_recall_numbers: string[];
+                            fda_records: {
+                                classification: string | null;
+                                found: boolean;
+                                /** Format: date */
+                                initiation_date?: string | null;
+                                /** @enum {string} */
+                                list: "devices" | "drugs";
+                                product_code?: string | null;
+                                product_description?: string | null;
+                                recall_number: string;
+                                recalling_firm?: string | null;
+                                status: string | null;
+                            }[];
+                            /** Format: date-time */
+                            first_sent_at: string | null;
+                            id: number;
+                            lead_time: string | null;
+                            locations_count: number;
+                            name: string;
+                            organization_id: number;
+                            products: {
+                                catalog_number: string | null;
+                                custom_fields: {
+                                    [key: string]: string | number | boolean | string[] | null;
+                                };
+                                description: string | null;
+                                /** Format: date */
+                                expiration_date: string | null;
+                                id: number;
+                                lot_number: string | null;
+                                product_name: string;
+                                quantity: number | null;
+                                sort_order: number;
+                                udi: string | null;
+                            }[];
+                            provider_communications_count: number;
+                            reason: string | null;
+                            /** @enum {string} */
+                            status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                            subtype: string | null;
+                            /** @enum {string} */
+                            type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -29561,7 +31493,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                /** @enum {string} */
+                                communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                                /** Format: date-time */
+                                created_at: string;
+                                description: string | null;
+                                id: number;
+                                member_count: number;
+                                name: string;
+                                organization_id: number;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -29612,7 +31567,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            member_count: number;
+                            name: string;
+                            organization_id: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -29656,7 +31625,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            member_count: number;
+                            name: string;
+                            organization_id: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -29707,7 +31690,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            member_count: number;
+                            name: string;
+                            organization_id: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -29890,7 +31887,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                /** Format: date-time */
+                                created_at: string;
+                                email: string | null;
+                                id: number;
+                                list_id: number;
+                                name: string | null;
+                                provider_organization_id: number | null;
+                                supplier_location_id: number | null;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -29943,7 +31958,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** Format: date-time */
+                            created_at: string;
+                            email: string | null;
+                            id: number;
+                            list_id: number;
+                            name: string | null;
+                            provider_organization_id: number | null;
+                            supplier_location_id: number | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -30369,7 +32393,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                error_count: number;
+                                id: number;
+                                inserted_count: number;
+                                name: string;
+                                organization_id: number;
+                                row_count: number;
+                                /** @enum {string} */
+                                status: "PENDING" | "IN PROGRESS" | "COMPLETED" | "ERROR";
+                                /** Format: date-time */
+                                updated_at: string;
+                                updated_count: number;
+                                uploaded_by: number | null;
+                                uploaded_by_name: string | null;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -30411,7 +32462,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** Format: date-time */
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            error_count: number;
+                            errors: {
+                                line: number;
+                                location_id: string | null;
+                                message: string;
+                            }[];
+                            id: number;
+                            inserted_count: number;
+                            location_count: number;
+                            name: string;
+                            organization_id: number;
+                            row_count: number;
+                            /** @enum {string} */
+                            status: "PENDING" | "IN PROGRESS" | "COMPLETED" | "ERROR";
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_count: number;
+                            uploaded_by: number | null;
+                            uploaded_by_name: string | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -30455,7 +32530,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** Format: date-time */
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            error_count: number;
+                            errors: {
+                                line: number;
+                                location_id: string | null;
+                                message: string;
+                            }[];
+                            id: number;
+                            inserted_count: number;
+                            location_count: number;
+                            name: string;
+                            organization_id: number;
+                            row_count: number;
+                            /** @enum {string} */
+                            status: "PENDING" | "IN PROGRESS" | "COMPLETED" | "ERROR";
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_count: number;
+                            uploaded_by: number | null;
+                            uploaded_by_name: string | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -30548,7 +32647,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                address1: string | null;
+                                address2: string | null;
+                                city: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                email: string | null;
+                                file_name: string | null;
+                                id: number;
+                                idn: string | null;
+                                location_file_id: number | null;
+                                location_id: string;
+                                location_name: string;
+                                notisphere_id: string | null;
+                                organization_id: number;
+                                provider_name: string | null;
+                                provider_organization_id: number | null;
+                                state: string | null;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                type: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @enum {string|null} */
+                                verification_status: "COVERED" | "EMAILED" | "NON_COVERED" | "INVALID" | "UNABLE_PROCESSED" | null;
+                                zip: string | null;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -30606,7 +32740,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            address1: string | null;
+                            address2: string | null;
+                            city: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            email: string | null;
+                            file_name: string | null;
+                            id: number;
+                            idn: string | null;
+                            location_file_id: number | null;
+                            location_id: string;
+                            location_name: string;
+                            notisphere_id: string | null;
+                            organization_id: number;
+                            provider_name: string | null;
+                            provider_organization_id: number | null;
+                            state: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            type: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string|null} */
+                            verification_status: "COVERED" | "EMAILED" | "NON_COVERED" | "INVALID" | "UNABLE_PROCESSED" | null;
+                            zip: string | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -30650,7 +32810,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            address1: string | null;
+                            address2: string | null;
+                            city: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            email: string | null;
+                            file_name: string | null;
+                            id: number;
+                            idn: string | null;
+                            location_file_id: number | null;
+                            location_id: string;
+                            location_name: string;
+                            notisphere_id: string | null;
+                            organization_id: number;
+                            provider_name: string | null;
+                            provider_organization_id: number | null;
+                            state: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            type: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string|null} */
+                            verification_status: "COVERED" | "EMAILED" | "NON_COVERED" | "INVALID" | "UNABLE_PROCESSED" | null;
+                            zip: string | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -30710,7 +32896,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            address1: string | null;
+                            address2: string | null;
+                            city: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            email: string | null;
+                            file_name: string | null;
+                            id: number;
+                            idn: string | null;
+                            location_file_id: number | null;
+                            location_id: string;
+                            location_name: string;
+                            notisphere_id: string | null;
+                            organization_id: number;
+                            provider_name: string | null;
+                            provider_organization_id: number | null;
+                            state: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            type: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {string|null} */
+                            verification_status: "COVERED" | "EMAILED" | "NON_COVERED" | "INVALID" | "UNABLE_PROCESSED" | null;
+                            zip: string | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -31369,7 +33581,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                address1: string | null;
+                                city: string | null;
+                                covered_count: number;
+                                emailed_count: number;
+                                id: number;
+                                invalid_count: number;
+                                location_count: number;
+                                name: string;
+                                non_covered_count: number;
+                                notisphere_id: string | null;
+                                state: string | null;
+                                unrecognized_count: number;
+                                unverified_count: number;
+                                /** Format: date-time */
+                                updated_at?: string;
+                                zip: string | null;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -31462,7 +33700,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                /** Format: date-time */
+                                created_at: string;
+                                email: string;
+                                first_name: string;
+                                full_name: string;
+                                id: number;
+                                last_name: string;
+                                organization_id: number;
+                                phone: string | null;
+                                region: string | null;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                territory: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -31516,7 +33779,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** Format: date-time */
+                            created_at: string;
+                            email: string;
+                            first_name: string;
+                            full_name: string;
+                            id: number;
+                            last_name: string;
+                            organization_id: number;
+                            phone: string | null;
+                            region: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            territory: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -31560,7 +33839,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** Format: date-time */
+                            created_at: string;
+                            email: string;
+                            first_name: string;
+                            full_name: string;
+                            id: number;
+                            last_name: string;
+                            organization_id: number;
+                            phone: string | null;
+                            region: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            territory: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -31616,7 +33911,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** Format: date-time */
+                            created_at: string;
+                            email: string;
+                            first_name: string;
+                            full_name: string;
+                            id: number;
+                            last_name: string;
+                            organization_id: number;
+                            phone: string | null;
+                            region: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            territory: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -31896,7 +34207,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                /** @enum {string} */
+                                communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                                /** Format: date-time */
+                                created_at: string;
+                                description: string | null;
+                                id: number;
+                                is_required: boolean;
+                                options: string[];
+                                organization_id: number;
+                                sort_order: number;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "INACTIVE";
+                                title: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -31951,7 +34289,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            is_required: boolean;
+                            options: string[];
+                            organization_id: number;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -31995,7 +34351,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            is_required: boolean;
+                            options: string[];
+                            organization_id: number;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -32050,7 +34424,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            is_required: boolean;
+                            options: string[];
+                            organization_id: number;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -32374,7 +34766,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                also_in: string[];
+                                email: string;
+                                first_name: string;
+                                full_name: string;
+                                id: number;
+                                last_name: string;
+                                membership_id: number;
+                                /** @enum {string} */
+                                membership_status: "ACTIVE" | "INACTIVE" | "PENDING";
+                                organization_id: number;
+                                organization_name: string;
+                                phone: string | null;
+                                role_id: number;
+                                role_name: string;
+                                /** @enum {string} */
+                                status: "VERIFIED" | "VERIFICATION" | "NONVERIFIED" | "DEACTIVATED" | "LOCKED" | "PENDING" | "SSO";
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -32472,7 +34892,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            also_in: string[];
+                            email: string;
+                            first_name: string;
+                            full_name: string;
+                            id: number;
+                            last_name: string;
+                            membership_id: number;
+                            /** @enum {string} */
+                            membership_status: "ACTIVE" | "INACTIVE" | "PENDING";
+                            organization_id: number;
+                            organization_name: string;
+                            phone: string | null;
+                            role_id: number;
+                            role_name: string;
+                            /** @enum {string} */
+                            status: "VERIFIED" | "VERIFICATION" | "NONVERIFIED" | "DEACTIVATED" | "LOCKED" | "PENDING" | "SSO";
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;

@@ -1,164 +1,45 @@
 import { apiRequest, useApi } from './client';
-import { listQueryParams, type ActionType, type CommunicationType, type ListQuery, type Page } from './communications';
-import type { RequestBody } from './contract';
+import { listQueryParams, type CommunicationType, type ListQuery, type Page } from './communications';
+import type { RequestBody, ResponseData } from './contract';
 
 /** Organisation pages of a supplier (docs/api-organizations.md): master records, providers, files, users, roles. */
 
 export type RecordStatus = 'ACTIVE' | 'INACTIVE' | 'DELETED' | 'PENDING';
 
-export interface TemplateAction {
-  id: number;
-  communication_type: CommunicationType;
-  title: string;
-  description: string | null;
-  action_type: ActionType;
-  options: string[];
-  is_required: boolean;
-  sort_order: number;
-  status: RecordStatus;
-}
+// The answers below are generated from the routes' response schemas (web/src/api/contract.ts).
+export type TemplateAction = ResponseData<'getSupplierTemplateActions'>['items'][number];
 
-export interface DistributionList {
-  id: number;
-  communication_type: CommunicationType;
-  name: string;
-  description: string | null;
-  status: RecordStatus;
-  member_count: number;
-}
+export type DistributionList = ResponseData<'getSupplierDistributionLists'>['items'][number];
 
-export interface DistributionListMember {
-  id: number;
-  provider_organization_id: number | null;
-  supplier_location_id: number | null;
-  name: string | null;
-  email: string | null;
-  created_at: string;
-}
+export type DistributionListMember = ResponseData<'getSupplierDistributionListsIdMembers'>['items'][number];
 
-export interface SalesRep {
-  id: number;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  email: string;
-  phone: string | null;
-  territory: string | null;
-  region: string | null;
-  status: RecordStatus;
-}
+export type SalesRep = ResponseData<'getSupplierSalesReps'>['items'][number];
 
-export interface SupplierProvider {
-  id: number;
-  name: string;
-  notisphere_id: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  location_count: number;
-  /** The provider's verification progress over these locations (counts per status; unverified = not yet). */
-  covered_count?: number;
-  emailed_count?: number;
-  non_covered_count?: number;
-  invalid_count?: number;
-  unrecognized_count?: number;
-  unverified_count?: number;
-}
+/** A provider the supplier's locations map to, with its verification progress over them (counts per status). */
+export type SupplierProvider = ResponseData<'getSupplierProviders'>['items'][number];
 
-export interface SupplierLocation {
-  id: number;
-  location_id: string;
-  location_name: string;
-  idn: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  type: string | null;
-  email: string | null;
-  notisphere_id: string | null;
-  provider_name: string | null;
-  file_name: string | null;
-  /** The mapped provider's verification status (locationStatus codes); null until it verifies. */
-  verification_status: string | null;
-  status: RecordStatus;
-}
+/** A supplier location; `verification_status` is the mapped provider's (locationStatus codes), null until it verifies. */
+export type SupplierLocation = ResponseData<'getSupplierLocations'>['items'][number];
 
-export interface LocationFileError {
-  line: number;
-  location_id: string | null;
-  message: string;
-}
+/** A row of the uploaded location files. */
+export type LocationFile = ResponseData<'getSupplierLocationFiles'>['items'][number];
+/** One location file with its rejected lines (what the upload and GET /{id} answer). */
+export type LocationFileDetail = ResponseData<'getSupplierLocationFilesId'>;
+export type LocationFileError = LocationFileDetail['errors'][number];
 
-export interface LocationFile {
-  id: number;
-  name: string;
-  status: string;
-  row_count: number;
-  error_count: number;
-  inserted_count?: number;
-  updated_count?: number;
-  created_at: string;
-  uploaded_by_name: string | null;
-  errors?: LocationFileError[];
-  location_count?: number;
-}
-
-export interface OrgUser {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  phone: string | null;
-  status: string;
-  membership_status: RecordStatus;
-  role_id: number | null;
-  role_name: string | null;
-  organization_id?: number;
-  organization_name?: string;
-  /** The person's other organisations of the caller's health system (its sites), besides the row's own. */
-  also_in?: string[];
-}
+/** A member; `also_in`: the person's other organisations of the caller's health system (its sites). */
+export type OrgUser = ResponseData<'getUsers'>['items'][number];
 
 /** An organisation a member may be assigned to (GET /users/organizations): the caller's, then its active sites. */
-export interface AssignableOrganization {
-  id: number;
-  name: string;
-  is_site: boolean;
-}
+export type AssignableOrganization = ResponseData<'getUsersOrganizations'>[number];
 
 export function useAssignableOrganizations(enabled: boolean) {
   return useApi<AssignableOrganization[]>(enabled ? '/users/organizations' : null);
 }
 
-export interface Role {
-  id: number;
-  name: string;
-  description: string | null;
-  status: RecordStatus;
-  permissions: string[];
-}
+export type Role = ResponseData<'getRoles'>['items'][number];
 
-export interface OrganizationProfile {
-  id: number;
-  type: string;
-  name: string;
-  status: string;
-  notisphere_id: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country: string | null;
-  phone: string | null;
-  email: string | null;
-  domain: string | null;
-  profile_photo_url?: { signed_url: string; signed_url_review?: string | null } | null;
-  self_registration_url?: string | null;
-}
+export type OrganizationProfile = ResponseData<'getOrganizationProfile'>;
 
 /** One page of any organisation list; `extra` carries e.g. communicationType. */
 export function useResourcePage<T>(path: string | null, query: ListQuery, extra: Record<string, string> = {}) {
@@ -189,11 +70,11 @@ export function useLocationFiles(query: ListQuery) {
 }
 
 export function useLocationFile(id: number | null) {
-  return useApi<LocationFile>(id ? `/supplier/location-files/${id}` : null);
+  return useApi<LocationFileDetail>(id ? `/supplier/location-files/${id}` : null);
 }
 
 export function useRolePermissions() {
-  return useApi<{ organization_type: string; permissions: string[] }>('/roles/permissions');
+  return useApi<ResponseData<'getRolesPermissions'>>('/roles/permissions');
 }
 
 export function useRoles(query: ListQuery) {

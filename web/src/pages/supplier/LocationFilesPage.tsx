@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSWRConfig } from 'swr';
 import { Dialog, DialogContent, DialogTitle, Spinner, StatusLabel, useToast } from '@portal/design-system';
 import { downloadFile } from '../../api/client';
-import { useLocationFile, type LocationFile } from '../../api/supplier';
+import { useLocationFile, type LocationFile, type LocationFileDetail } from '../../api/supplier';
 import { useLabels } from './shared/labels';
 import { LocationFileErrors, LocationFileUpload } from './shared/LocationFileUpload';
 import { MasterListPage, type MasterListConfig } from './shared/MasterListPage';
@@ -32,7 +32,7 @@ export default function LocationFilesPage() {
   const store = useStore();
   const labels = useLabels();
   const { mutate } = useSWRConfig();
-  const [result, setResult] = useState<LocationFile | null>(null);
+  const [result, setResult] = useState<LocationFileDetail | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   const config: MasterListConfig<LocationFile> = {
     pageKey: 'supplier-location-files',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { StatusLabel } from '@portal/design-system';
 import { useSWRConfig } from 'swr';
-import type { LocationFile, SupplierLocation } from '../../api/supplier';
+import type { LocationFileDetail, SupplierLocation } from '../../api/supplier';
 import { useLabels } from './shared/labels';
 import { LocationFileErrors, LocationFileUpload } from './shared/LocationFileUpload';
 import { MasterListPage, opt, str, type MasterListConfig } from './shared/MasterListPage';
@@ -12,7 +12,7 @@ export default function LocationsPage() {
   const { t } = useLingui();
   const { mutate } = useSWRConfig();
   const labels = useLabels();
-  const [result, setResult] = useState<LocationFile | null>(null);
+  const [result, setResult] = useState<LocationFileDetail | null>(null);
   const config: MasterListConfig<SupplierLocation> = {
     pageKey: 'supplier-locations',
     title: t`Locations`,

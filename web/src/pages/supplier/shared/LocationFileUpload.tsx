@@ -3,11 +3,11 @@ import { useStore } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, useToast } from '@portal/design-system';
 import { uploadFile } from '../../../api/client';
-import type { LocationFile } from '../../../api/supplier';
+import type { LocationFileDetail } from '../../../api/supplier';
 import { errorText } from './table';
 
 /** The rows a location file import skipped, with the file's line numbers. */
-export function LocationFileErrors({ file }: { file: LocationFile }) {
+export function LocationFileErrors({ file }: { file: LocationFileDetail }) {
   const { t } = useLingui();
   const inserted = file.inserted_count ?? 0;
   const updated = file.updated_count ?? 0;
@@ -52,7 +52,7 @@ export function LocationFileErrors({ file }: { file: LocationFile }) {
 }
 
 /** Upload of a .csv or .xlsx location file (POST /supplier/location-files); the answer lists the rows it skipped. */
-export function LocationFileUpload({ onUploaded }: { onUploaded: (file: LocationFile) => void }) {
+export function LocationFileUpload({ onUploaded }: { onUploaded: (file: LocationFileDetail) => void }) {
   const { t } = useLingui();
   const toast = useToast();
   const store = useStore();
@@ -70,7 +70,7 @@ export function LocationFileUpload({ onUploaded }: { onUploaded: (file: Location
     }
     setBusy(true);
     try {
-      const result = await uploadFile<LocationFile>(store, '/supplier/location-files', file);
+      const result = await uploadFile<LocationFileDetail>(store, '/supplier/location-files', file);
       toast.success(t`Location file imported.`);
       onUploaded(result);
     } catch (err) {
