@@ -31,6 +31,10 @@ import {
   type CommunicationDetail,
   type CommunicationListRow,
   communicationDetail,
+  EVENT_LIST_COLUMNS,
+  eventList,
+  INFO_FIELDS,
+  markDraftDeleted,
 } from './communications.js';
 import { type DocumentRow, documentOfAnyEvent, documentsOfEvent } from './documents.js';
 import { appendHistory, type HistoryRow, listHistory } from './history.js';
@@ -92,21 +96,8 @@ export function applyOperatorFilters(qb: Knex.QueryBuilder, f: OperatorEventFilt
 }
 
 const operatorList: ListSpec = {
-  fields: {
-    id: 'c.id',
-    name: 'c.name',
-    event_id: 'c.event_id',
-    status: 'c.status',
-    type: 'c.type',
-    subtype: 'c.subtype',
-    classification: 'c.classification',
-    created_at: 'c.created_at',
-    updated_at: 'c.updated_at',
-    approved_at: 'c.approved_at',
-    event_date: 'c.event_date',
-    supplier_name: 'o.name',
-  },
-  searchColumns: ['c.name', 'c.event_id', 'o.name'],
+  fields: { ...eventList.fields, supplier_name: 'o.name' },
+  searchColumns: [...eventList.searchColumns, 'o.name'],
   defaultSort: [{ column: 'c.updated_at', direction: 'desc' }],
   // communications_operator_recent_idx / _type_recent_idx and communications_operator_name_idx (20261124020000).
   indexedSorts: ['updated_at:desc', 'name:asc'],
@@ -175,23 +166,7 @@ export async function listOperatorEvents(
     query,
     operatorList,
     'c.id',
-    (qb) =>
-      qb.select(
-        'c.id',
-        'c.name',
-        'c.event_id',
-        'c.type',
-        'c.subtype',
-        'c.status',
-        'c.classification',
-        'c.event_date',
-        'c.created_at',
-        'c.updated_at',
-        'c.approved_at',
-        'c.organization_id',
-        'c.fda_recall_numbers',
-        'o.name as supplier_name',
-      ),
+    (qb) => qb.select(...EVENT_LIST_COLUMNS, 'c.organization_id', 'c.fda_recall_numbers', 'o.name as supplier_name'),
     'c.updated_at',
     {
       total: operatorTotal(db, raw, base),
@@ -275,21 +250,10 @@ export async function operatorDocument(db: Knex, secret: string, actor: Actor, d
   return documentOfAnyEvent(db, secret, documentId);
 }
 
-const COPIED_FIELDS = [
-  'type',
-  'subtype',
-  'name',
-  'classification',
-  'reason',
-  'description',
-  'disposition',
-  'lead_time',
-  'event_date',
-  'end_date',
-  'contact_name',
-  'contact_email',
-  'contact_phone',
-] as const;
+/** The information a copy takes: all but the supplier's own event id, which is unique per supplier. */
+const COPIED_FIELDS = INFO_FIELDS.filter(
+  (k): k is Exclude<(typeof INFO_FIELDS)[number], 'event_id'> => k !== 'event_id',
+);
 
 /**
  * Copy: a new DRAFT in the event's supplier organisation with the event's information (step 0), products (step 1) and
@@ -375,18 +339,7 @@ export async function deleteOperatorEvent(
         `This event has been approved and sent (${event.status}); it cannot be deleted. The supplier can close it instead.`,
         'NOT_DELETABLE',
       );
-    await trx('communications')
-      .where({ id })
-      .update({ status: 'DELETED', deleted_at: trx.fn.now(), updated_at: trx.fn.now() });
-    await appendHistory(trx, actor, {
-      communicationId: id,
-      organizationId: supplierId,
-      action: 'DELETED',
-      entityType: 'communication',
-      entityId: id,
-      before: { status: 'DRAFT' },
-      after: { status: 'DELETED' },
-    });
+    await markDraftDeleted(trx, actor, id, supplierId);
     await recordAudit(trx, actor, {
       organizationId: supplierId,
       action: 'OPERATOR_DELETED_COMMUNICATION',
