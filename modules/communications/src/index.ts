@@ -156,6 +156,7 @@ export {
   unitAnswersOf,
 } from './services/unit-answers.js';
 export {
+  cellFieldValue,
   fieldText,
   fieldValues,
   productFieldsOfEvent,
