@@ -1,13 +1,21 @@
-import { idSchema, listPageSchema, listQuerySchema, nullableIdSchema } from '@portal/core';
+import {
+  dateTimeSchema as dateTime,
+  emailSchema as email,
+  idNameListSchema,
+  idParamsSchema,
+  idSchema,
+  listPageSchema,
+  listQuerySchema,
+  nullableIdSchema,
+  nullableStringSchema as optional,
+  nullableTextSchema as nullableText,
+  stringSchema as text,
+} from '@portal/core';
 import { ACTION_TYPES } from './services/template-actions.js';
 import { COMMUNICATION_TYPES } from './services/communication-settings.js';
 import { VERIFICATION_STATUSES } from './services/location-verification.js';
 
-export const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: idSchema },
-} as const;
+export const idParams = idParamsSchema;
 
 export const memberParams = {
   type: 'object',
@@ -30,9 +38,6 @@ export const communicationTypeQuery = {
   properties: { communicationType: { type: 'string', enum: [...COMMUNICATION_TYPES] } },
 } as const;
 
-const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
-const optional = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
-const email = { type: 'string', format: 'email', maxLength: 254 } as const;
 const id = idSchema;
 
 export const newUserBody = {
@@ -69,19 +74,24 @@ export const roleBody = {
   },
 } as const;
 
+/** An organisation's or a site's address and contact, as its forms write them (the operator's organisation form too). */
+export const contactFields = {
+  address1: optional(200),
+  address2: optional(200),
+  city: optional(100),
+  state: optional(50),
+  zip: optional(10),
+  country: optional(50),
+  phone: optional(20),
+  email: { type: ['string', 'null'], maxLength: 254 },
+} as const;
+
 export const organizationBody = {
   type: 'object',
   required: ['name'],
   properties: {
     name: text(200),
-    address1: optional(200),
-    address2: optional(200),
-    city: optional(100),
-    state: optional(50),
-    zip: optional(10),
-    country: optional(50),
-    phone: optional(20),
-    email: { type: ['string', 'null'], maxLength: 254 },
+    ...contactFields,
     domain: optional(253),
   },
 } as const;
@@ -108,14 +118,7 @@ export const siteBody = {
   additionalProperties: false,
   properties: {
     name: text(200),
-    address1: optional(200),
-    address2: optional(200),
-    city: optional(100),
-    state: optional(50),
-    zip: optional(10),
-    country: optional(50),
-    phone: optional(20),
-    email: { type: ['string', 'null'], maxLength: 254 },
+    ...contactFields,
   },
 } as const;
 
@@ -255,8 +258,6 @@ export const operatorNewRoleBody = {
   properties: { ...roleBody.properties, organization_id: id },
 } as const;
 
-const nullableText = { type: ['string', 'null'] } as const;
-
 export const operatorUserRow = {
   type: 'object',
   required: ['id', 'email', 'first_name', 'last_name', 'full_name', 'status', 'membership_count'],
@@ -358,8 +359,6 @@ export const permissionCataloguesAnswer = {
   required: ['NOTISPHERE', 'PROVIDER', 'SUPPLIER'],
   properties: { NOTISPHERE: catalogue, PROVIDER: catalogue, SUPPLIER: catalogue },
 } as const;
-
-const dateTime = { type: 'string', format: 'date-time' } as const;
 
 /** A provider's contact at a supplier (answers of /provider/supplier-contacts; documentation and web types). */
 export const supplierContactSchema = {
@@ -473,11 +472,4 @@ export const operatorLocationSchema = {
 } as const;
 export const operatorLocationPageSchema = listPageSchema(operatorLocationSchema);
 
-export const supplierOptions = {
-  type: 'array',
-  items: {
-    type: 'object',
-    required: ['id', 'name'],
-    properties: { id: { type: 'integer' }, name: { type: 'string' } },
-  },
-} as const;
+export const supplierOptions = idNameListSchema;
