@@ -164,6 +164,14 @@ export {
   type ProductFieldValue,
 } from './services/product-fields.js';
 export { allAffectedLocations, type AffectedLocationRow } from './services/locations.js';
+export {
+  affectedLocationColumns,
+  eventColumn,
+  historyActorColumns,
+  type LocationColumnsRow,
+  ownFieldValue,
+  productFieldColumns,
+} from './services/report-columns.js';
 export { getDocumentOfNotice } from './services/documents.js';
 export {
   applyOperatorFilters,

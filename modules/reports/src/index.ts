@@ -9,13 +9,6 @@ export {
   type OpenRecallEffectiveness,
   openRecallEffectiveness,
 } from './services/effectiveness.js';
-export {
-  affectedLocationColumns,
-  historyActorColumns,
-  type LocationColumnsRow,
-  ownFieldValue,
-  productFieldColumns,
-} from './services/columns.js';
 export { insertReportHistory, openEventReport, reportHistoryOf } from './services/report-history.js';
 export { type Cell, cellText, parseDate, readRows } from './services/products.js';
 

@@ -38,6 +38,7 @@ import {
 } from './communications.js';
 import { type DocumentRow, documentOfAnyEvent, documentsOfEvent } from './documents.js';
 import { appendHistory, type HistoryRow, listHistory } from './history.js';
+import { eventColumn } from './report-columns.js';
 
 /**
  * The operator's view of every supplier's events (spec 001 §7.10, `/notisphere/communications`): a list across tenants,
@@ -376,16 +377,12 @@ interface RecallsReportRow {
 }
 
 const recallsColumns: ReportColumn<RecallsReportRow>[] = [
-  { header: 'Event Name', value: (r) => r.name, width: 36 },
-  { header: 'Event ID', value: (r) => r.event_id, width: 14 },
+  eventColumn.name,
+  eventColumn.eventId,
   { header: 'Supplier', value: (r) => r.supplier_name, width: 28 },
   { header: 'Type', value: (r) => vocabularyLabel('communicationType', r.type), width: 18 },
-  {
-    header: 'Subtype',
-    value: (r) => vocabularyLabel(r.type === 'RECALL' ? 'recallSubtype' : 'disruptionSubtype', r.subtype),
-    width: 18,
-  },
-  { header: 'Classification', value: (r) => vocabularyLabel('classification', r.classification), width: 14 },
+  eventColumn.subtype,
+  eventColumn.classification,
   { header: 'Status', value: (r) => vocabularyLabel('communicationStatus', r.status), width: 10 },
   {
     header: 'Provider Status',
@@ -395,16 +392,16 @@ const recallsColumns: ReportColumn<RecallsReportRow>[] = [
     },
     width: 14,
   },
-  { header: 'Event Date', value: (r) => r.event_date, kind: 'date', width: 12 },
+  eventColumn.eventDate,
   { header: 'Created At', value: (r) => r.created_at, kind: 'datetime' },
-  { header: 'Approved At', value: (r) => r.approved_at, kind: 'datetime' },
-  { header: 'First Sent At', value: (r) => r.first_sent_at, kind: 'datetime' },
-  { header: 'Closed At', value: (r) => r.closed_at, kind: 'datetime' },
+  eventColumn.approvedAt,
+  eventColumn.firstSentAt,
+  eventColumn.closedAt,
   { header: 'Last Updated', value: (r) => r.updated_at, kind: 'datetime' },
-  { header: 'Customers', value: (r) => r.customers, kind: 'number', width: 11 },
+  eventColumn.customers,
   { header: 'Notified', value: (r) => r.sent, kind: 'number', width: 10 },
-  { header: 'Acknowledged', value: (r) => r.acknowledged, kind: 'number', width: 13 },
-  { header: 'Completed', value: (r) => r.completed, kind: 'number', width: 11 },
+  eventColumn.acknowledged,
+  eventColumn.completed,
 ];
 
 /**

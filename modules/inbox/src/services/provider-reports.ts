@@ -1,7 +1,11 @@
+/**
+ * The provider's downloads (spec 001 §7.4 "Provider-side downloads"): per event (scoped like every provider route: another
+ * provider's notice is a 404) and over the provider's lists. Every file goes through the one spreadsheet writer, read in
+ * batches (keyset or one cursor), with the spec's names and the caller's time zone.
+ */
 import type { Knex } from 'knex';
 import { historySentence, vocabularyLabel } from '@portal/vocabulary';
 import {
-  type Actor,
   type AnySheet,
   ConflictError,
   cursorBatches,
@@ -9,12 +13,12 @@ import {
   keysetBatches,
   type ReportColumn,
   type ReportFormat,
-  reportFile,
   sheet,
 } from '@portal/core';
 import { organizationsView, usersView } from '@portal/organizations';
 import {
   actionsView,
+  affectedLocationColumns,
   answersView,
   COMMUNICATION_TYPES,
   communicationsView,
@@ -22,28 +26,19 @@ import {
   type CustomRow,
   customerLocationsPage,
   customRowsOf,
+  historyActorColumns,
   type NoticeProductRow as ProductRow,
   noticeProductsQuery,
+  ownFieldValue,
   perUnitActionsOf,
+  productFieldColumns,
   productFieldsOfEvent,
   receivedNoticesView,
   unitAnswersOf,
 } from '@portal/communications';
-import { affectedLocationColumns, historyActorColumns, ownFieldValue, productFieldColumns } from '@portal/reports';
+import { fileOf, type ReportContext } from '@portal/reports';
 import { changeHistory, providerListRowsQuery, type ProviderListQuery, type ResponderRow } from './communications.js';
 import { loadScopedNotice, mayManageType, scopeIds } from './scope.js';
-
-/**
- * The provider's downloads (spec 001 §7.4 "Provider-side downloads"): per event (scoped like every provider route: another
- * provider's notice is a 404) and over the provider's lists. Every file goes through the one spreadsheet writer, read in
- * batches (keyset or one cursor), with the spec's names and the caller's time zone.
- */
-export interface ProviderReportContext {
-  db: Knex;
-  actor: Actor;
-  timeZone: string;
-  onError: (err: unknown) => void;
-}
 
 const BATCH = 1000;
 
@@ -55,9 +50,6 @@ export const PROVIDER_REPORT_TITLES = {
   recallSummary: 'Provider Recall Summary Report',
   delegateSummary: 'Delegate Summary Report',
 } as const;
-
-const fileOf = (ctx: ProviderReportContext, title: string, format: ReportFormat, sheets: AnySheet[]): FileResult =>
-  reportFile(title, format, sheets, ctx.timeZone, ctx.onError);
 
 /** A person's or a notice's response status in words (the eR list's person statuses, else the notice's). */
 const PERSON_STATUS: Record<string, string> = { DRAFT: 'Draft', ERROR: 'Error', SUBMITTED: 'Submitted' };
@@ -73,7 +65,7 @@ type HistoryRow = Awaited<ReturnType<typeof changeHistory>>[number];
 
 /** The provider's own affected locations of the event: those of the customer its notice was sent to. */
 export async function providerAffectedLocationsReport(
-  ctx: ProviderReportContext,
+  ctx: ReportContext,
   communicationId: number,
   pcId: number,
 ): Promise<FileResult> {
@@ -113,7 +105,7 @@ const productColumn: Record<
 
 /** The event's products, in the order the supplier listed them. */
 export async function providerAffectedProductsReport(
-  ctx: ProviderReportContext,
+  ctx: ReportContext,
   communicationId: number,
   pcId: number,
 ): Promise<FileResult> {
@@ -177,7 +169,7 @@ const ITEM_STATUS: Record<string, string> = { OPEN: 'Open', COMPLETED: 'Complete
  * action. None for another event, so the workspace sheets keep their places there.
  */
 async function customContentSheet(
-  ctx: ProviderReportContext,
+  ctx: ReportContext,
   event: { id: number; organization_id: number; custom_content?: boolean },
   pc: { id: number; provider_organization_id: number | null },
 ): Promise<AnySheet[]> {
@@ -218,7 +210,7 @@ async function customContentSheet(
 
 /** The Customized Content Report as CSV (issue 16): the one "Custom Content" sheet of a custom-content event. */
 export async function providerCustomContentCsv(
-  ctx: ProviderReportContext,
+  ctx: ReportContext,
   communicationId: number,
   pcId: number,
 ): Promise<FileResult> {
@@ -234,7 +226,7 @@ export async function providerCustomContentCsv(
  * each; removed ones are left out, as the view leaves them out.
  */
 export async function providerCustomizedContentReport(
-  ctx: ProviderReportContext,
+  ctx: ReportContext,
   communicationId: number,
   pcId: number,
 ): Promise<FileResult> {
@@ -324,7 +316,7 @@ export async function providerCustomizedContentReport(
  * this notice's), each as a sentence; the provider gets the facts, never the recorded before/after values.
  */
 export async function providerChangeHistoryReport(
-  ctx: ProviderReportContext,
+  ctx: ReportContext,
   communicationId: number,
   pcId: number,
 ): Promise<FileResult> {
@@ -350,7 +342,7 @@ type SummaryRow = ResponderRow;
  * list, read through one cursor. With `responses` (the eR responses list), one row per responding person.
  */
 export async function providerRecallSummaryReport(
-  ctx: ProviderReportContext,
+  ctx: ReportContext,
   raw: ProviderListQuery,
   format: ReportFormat,
 ): Promise<FileResult> {
@@ -404,10 +396,7 @@ const DELEGATE_RESPONSE: Record<string, string> = { DRAFT: 'Draft', SUBMITTED: '
  * Every delegate of the provider's organisation and its sites, on the event types the caller manages: the event, the action
  * (or the whole notice), the email, whether the delegation stands, when it was last sent and the delegated action's answer.
  */
-export async function providerDelegateSummaryReport(
-  ctx: ProviderReportContext,
-  format: ReportFormat,
-): Promise<FileResult> {
+export async function providerDelegateSummaryReport(ctx: ReportContext, format: ReportFormat): Promise<FileResult> {
   const { db, actor } = ctx;
   const scope = await scopeIds(db, actor);
   const types = COMMUNICATION_TYPES.filter((t) => mayManageType(actor, t));

@@ -1,6 +1,5 @@
 import { type FileResult, sheet } from '@portal/core';
-import { type AffectedLocationRow, allAffectedLocations } from '@portal/communications';
-import { affectedLocationColumns } from './columns.js';
+import { affectedLocationColumns, type AffectedLocationRow, allAffectedLocations } from '@portal/communications';
 import { fileOf, type ReportContext, type ReportFormat, responseLabel } from './event-reports.js';
 import { openEventReport } from './report-history.js';
 

@@ -20,11 +20,13 @@ import {
   effectivenessCounts,
   eventActions,
   fieldText,
+  historyActorColumns,
   historyAfter,
   type HistoryReportRow,
   historyFacts,
   locationStatusAfter,
   type LocationStatusRow,
+  productFieldColumns,
   productFieldsOfEvent,
   productFieldValues,
   providerStatusQuery,
@@ -35,7 +37,6 @@ import {
 import type { ResponseValue } from '@portal/communications';
 import { conversationsOfEvent } from '@portal/conversations';
 import { emailsAbout, type ReportedEmail } from '@portal/notifications';
-import { historyActorColumns, productFieldColumns } from './columns.js';
 import { openEventReport, REPORT_TYPES } from './report-history.js';
 
 export type { ReportFormat };
