@@ -70,7 +70,8 @@ export const affectedLocationList: ListSpec = {
   defaultSort: [{ column: 'l.location_name', direction: 'asc' }],
 };
 
-export interface AffectedLocationRow {
+/** An affected location as every list and report of them shows it: the location itself, before any customer or notice. */
+export interface AffectedLocationFields {
   id: number;
   location_id: string | null;
   location_name: string;
@@ -83,6 +84,9 @@ export interface AffectedLocationRow {
   type: string | null;
   email: string | null;
   status: string;
+}
+
+export interface AffectedLocationRow extends AffectedLocationFields {
   file_id: number | null;
   affected_customer_id: number | null;
   customer_name: string | null;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { ActionType } from '../constants.js';
+import type { AffectedLocationFields } from './locations.js';
 
 /*
  * What the provider's inbox (`@portal/inbox`) reads and writes of this module's tables (issue 10): single records,
@@ -128,20 +129,7 @@ export function answersView(db: Knex): Knex.QueryBuilder {
   );
 }
 
-export interface CustomerLocationRow {
-  id: number;
-  location_id: string | null;
-  location_name: string;
-  idn: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  type: string | null;
-  email: string | null;
-  status: string;
-}
+export type CustomerLocationRow = AffectedLocationFields;
 
 /** A page (keyset on id) of the affected locations of one customer of an event. */
 export async function customerLocationsPage(

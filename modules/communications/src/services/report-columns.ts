@@ -1,6 +1,6 @@
 import { vocabularyLabel } from '@portal/vocabulary';
 import type { ReportColumn } from '@portal/core';
-import type { AffectedLocationRow } from './locations.js';
+import type { AffectedLocationFields } from './locations.js';
 import { fieldText, type ProductField } from './product-fields.js';
 
 /**
@@ -11,20 +11,7 @@ import { fieldText, type ProductField } from './product-fields.js';
  */
 
 /** An affected location as both the supplier's and the provider's Affected Locations Report open their rows. */
-export type LocationColumnsRow = Pick<
-  AffectedLocationRow,
-  | 'location_id'
-  | 'location_name'
-  | 'idn'
-  | 'address1'
-  | 'address2'
-  | 'city'
-  | 'state'
-  | 'zip'
-  | 'type'
-  | 'email'
-  | 'status'
->;
+export type LocationColumnsRow = Omit<AffectedLocationFields, 'id'>;
 
 export const affectedLocationColumns: ReportColumn<LocationColumnsRow>[] = [
   { header: 'Location ID', value: (r) => r.location_id, width: 16 },
