@@ -1,4 +1,5 @@
 import {
+  dateTimeSchema as dateTime,
   emailSchema,
   idNameListSchema,
   idOrZeroSchema,
@@ -155,8 +156,8 @@ const organizationRowProperties = {
   admin_name: nullableString,
   admin_email: nullableString,
   admin_status: nullableString,
-  created_at: { type: 'string', format: 'date-time' },
-  updated_at: { type: 'string', format: 'date-time' },
+  created_at: dateTime,
+  updated_at: dateTime,
 } as const;
 
 const rowRequired = Object.keys(organizationRowProperties);
@@ -241,8 +242,8 @@ export const masterRow = {
     organization_id: { type: ['integer', 'null'] },
     organization_name: nullableString,
     status: { type: 'string', enum: ['PENDING', 'LINKED', 'DEACTIVATED'] },
-    created_at: { type: 'string', format: 'date-time' },
-    updated_at: { type: 'string', format: 'date-time' },
+    created_at: dateTime,
+    updated_at: dateTime,
   },
 } as const;
 

@@ -258,6 +258,14 @@ export const operatorNewRoleBody = {
   properties: { ...roleBody.properties, organization_id: id },
 } as const;
 
+/** The organisation a membership or a role belongs to, as the operator's user and role answers name it. */
+const OWNER_ORGANIZATION = ['organization_id', 'organization_name', 'organization_type'] as const;
+const ownerOrganizationProperties = {
+  organization_id: { type: 'integer' },
+  organization_name: { type: 'string' },
+  organization_type: { type: 'string', enum: ['NOTISPHERE', 'PROVIDER', 'SUPPLIER'] },
+} as const;
+
 export const operatorUserRow = {
   type: 'object',
   required: ['id', 'email', 'first_name', 'last_name', 'full_name', 'status', 'membership_count'],
@@ -271,28 +279,16 @@ export const operatorUserRow = {
     status: { type: 'string' },
     organization_names: nullableText,
     membership_count: { type: 'integer' },
-    updated_at: { type: 'string', format: 'date-time' },
+    updated_at: dateTime,
   },
 } as const;
 
 export const operatorMembership = {
   type: 'object',
-  required: [
-    'id',
-    'organization_id',
-    'organization_name',
-    'organization_type',
-    'organization_status',
-    'role_id',
-    'role_name',
-    'role_status',
-    'status',
-  ],
+  required: ['id', ...OWNER_ORGANIZATION, 'organization_status', 'role_id', 'role_name', 'role_status', 'status'],
   properties: {
     id: { type: 'integer' },
-    organization_id: { type: 'integer' },
-    organization_name: { type: 'string' },
-    organization_type: { type: 'string', enum: ['NOTISPHERE', 'PROVIDER', 'SUPPLIER'] },
+    ...ownerOrganizationProperties,
     organization_status: { type: 'string' },
     role_id: { type: 'integer' },
     role_name: { type: 'string' },
@@ -312,27 +308,16 @@ export const operatorUserDetail = {
 
 export const operatorRoleRow = {
   type: 'object',
-  required: [
-    'id',
-    'organization_id',
-    'organization_name',
-    'organization_type',
-    'name',
-    'status',
-    'is_system',
-    'permissions',
-  ],
+  required: ['id', ...OWNER_ORGANIZATION, 'name', 'status', 'is_system', 'permissions'],
   properties: {
     id: { type: 'integer' },
-    organization_id: { type: 'integer' },
-    organization_name: { type: 'string' },
-    organization_type: { type: 'string', enum: ['NOTISPHERE', 'PROVIDER', 'SUPPLIER'] },
+    ...ownerOrganizationProperties,
     name: { type: 'string' },
     description: nullableText,
     status: { type: 'string' },
     is_system: { type: 'boolean' },
     permissions: { type: 'array', items: { type: 'string' } },
-    updated_at: { type: 'string', format: 'date-time' },
+    updated_at: dateTime,
   },
 } as const;
 
