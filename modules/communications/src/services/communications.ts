@@ -385,10 +385,8 @@ export async function saveStep1(
       .orderBy('sort_order')
       .select('product_name', 'lot_number');
     await trx('communication_products').where({ communication_id: id }).delete();
-    for (let i = 0; i < rows.length; i += 1000) await trx('communication_products').insert(rows.slice(i, i + 1000));
-    await trx('communications')
-      .where({ id })
-      .update({ current_step: Math.max(event.current_step, 1), updated_at: trx.fn.now() });
+    await insertInBatches(trx, 'communication_products', rows);
+    await reachStep(trx, event, 1);
     await appendHistory(trx, actor, {
       communicationId: id,
       organizationId: actor.organizationId,
@@ -437,10 +435,8 @@ export async function appendProducts(
       quantity: p.quantity ?? null,
       custom_fields: JSON.stringify(checkCustomFields(fields, p.custom_fields ?? {}, count.n + i + 1)),
     }));
-    for (let i = 0; i < rows.length; i += 1000) await trx('communication_products').insert(rows.slice(i, i + 1000));
-    await trx('communications')
-      .where({ id })
-      .update({ current_step: Math.max(event.current_step, 1), updated_at: trx.fn.now() });
+    await insertInBatches(trx, 'communication_products', rows);
+    await reachStep(trx, event, 1);
     await appendHistory(trx, actor, {
       communicationId: id,
       organizationId: actor.organizationId,
@@ -516,9 +512,7 @@ export async function saveStep2(
       per_unit: a.per_unit ?? false,
     }));
     if (rows.length) await trx('communication_actions').insert(rows);
-    await trx('communications')
-      .where({ id })
-      .update({ current_step: Math.max(event.current_step, 2), updated_at: trx.fn.now() });
+    await reachStep(trx, event, 2);
     await appendHistory(trx, actor, {
       communicationId: id,
       organizationId: actor.organizationId,
@@ -530,6 +524,17 @@ export async function saveStep2(
     });
   });
   return getCommunication(db, actor, id);
+}
+
+/** A draft saved at `step` has reached it (the wizard opens there next); a later step it had reached stays. */
+export async function reachStep(
+  trx: Knex.Transaction,
+  event: { id: number; current_step: number },
+  step: number,
+): Promise<void> {
+  await trx('communications')
+    .where({ id: event.id })
+    .update({ current_step: Math.max(event.current_step, step), updated_at: trx.fn.now() });
 }
 
 // ---------- approve, close/reopen, delete ----------

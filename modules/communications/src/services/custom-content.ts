@@ -3,6 +3,7 @@ import {
   type Actor,
   type Cell,
   cellText,
+  insertInBatches,
   type FileResult,
   checkUpload,
   ConflictError,
@@ -19,6 +20,7 @@ import {
 } from '@portal/core';
 import { organizationsView, providersByCustomerKeys } from '@portal/organizations';
 import { assertDraft, type CommunicationRow, loadOwnCommunication } from './access.js';
+import { reachStep } from './communications.js';
 import { appendHistory } from './history.js';
 import { activeProductFields, cellFieldValue, checkCustomFields } from './product-fields.js';
 
@@ -243,10 +245,8 @@ export async function uploadCustomRows(
           )) as { rows: number; customers: number })
       : undefined;
     await trx('communication_custom_rows').where({ communication_id: id }).delete();
-    for (let i = 0; i < rows.length; i += 1000) await trx('communication_custom_rows').insert(rows.slice(i, i + 1000));
-    await trx('communications')
-      .where({ id })
-      .update({ current_step: Math.max(event.current_step, 1), updated_at: trx.fn.now() });
+    await insertInBatches(trx, 'communication_custom_rows', rows);
+    await reachStep(trx, event, 1);
     const customers = new Set(rows.map((r) => r.provider_organization_id)).size;
     await appendHistory(trx, actor, {
       communicationId: id,
