@@ -86,6 +86,22 @@ export interface AffectedLocationFields {
   status: string;
 }
 
+/** The columns of `AffectedLocationFields`, read from `communication_affected_locations as l`. */
+export const AFFECTED_LOCATION_COLUMNS = [
+  'l.id',
+  'l.location_id',
+  'l.location_name',
+  'l.idn',
+  'l.address1',
+  'l.address2',
+  'l.city',
+  'l.state',
+  'l.zip',
+  'l.type',
+  'l.email',
+  'l.status',
+];
+
 export interface AffectedLocationRow extends AffectedLocationFields {
   file_id: number | null;
   affected_customer_id: number | null;
@@ -104,18 +120,7 @@ function locationRows(db: Knex, actor: Actor, id: number): Knex.QueryBuilder {
 
 const selectLocation = (qb: Knex.QueryBuilder) =>
   qb.select(
-    'l.id',
-    'l.location_id',
-    'l.location_name',
-    'l.idn',
-    'l.address1',
-    'l.address2',
-    'l.city',
-    'l.state',
-    'l.zip',
-    'l.type',
-    'l.email',
-    'l.status',
+    ...AFFECTED_LOCATION_COLUMNS,
     'l.file_id',
     'l.affected_customer_id',
     'c.name as customer_name',

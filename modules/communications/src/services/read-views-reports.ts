@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { organizationsView, usersView } from '@portal/organizations';
 import type { ActionType } from '../constants.js';
-import type { AffectedLocationFields } from './locations.js';
+import { type AffectedLocationFields, AFFECTED_LOCATION_COLUMNS } from './locations.js';
 
 /*
  * What the reports and paper responses read of this module's tables (issue 10, docs/decisions.md): read views they
@@ -408,18 +408,7 @@ export async function locationStatusAfter(
     .orderBy('l.id')
     .limit(size)
     .select(
-      'l.id',
-      'l.location_id',
-      'l.location_name',
-      'l.idn',
-      'l.address1',
-      'l.address2',
-      'l.city',
-      'l.state',
-      'l.zip',
-      'l.type',
-      'l.email',
-      'l.status',
+      ...AFFECTED_LOCATION_COLUMNS,
       'ac.name as customer_name',
       'pc.status as pc_status',
       'pc.sent_at',
