@@ -3,3 +3,4 @@ export { apiClient, startTestApp, DEMO_PASSWORD, type TestApp, type ApiAnswer } 
 export { startTestSmtp, type TestSmtp, type ReceivedMail } from './smtp.js';
 export { form, PDF, PNG, sendCustomContentEvent, sendEvent, type World, world } from './fixtures.js';
 export { responseConformance } from './conformance.js';
+export { csvRows, type DownloadedFile, downloadFile, fileNameDate, xlsxSheets } from './files.js';

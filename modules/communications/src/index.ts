@@ -156,6 +156,7 @@ export {
   unitAnswersOf,
 } from './services/unit-answers.js';
 export {
+  cellFieldValue,
   fieldText,
   fieldValues,
   productFieldsOfEvent,
@@ -163,6 +164,14 @@ export {
   type ProductFieldValue,
 } from './services/product-fields.js';
 export { allAffectedLocations, type AffectedLocationRow } from './services/locations.js';
+export {
+  affectedLocationColumns,
+  eventColumn,
+  historyActorColumns,
+  type LocationColumnsRow,
+  ownFieldValue,
+  productFieldColumns,
+} from './services/report-columns.js';
 export { getDocumentOfNotice } from './services/documents.js';
 export {
   applyOperatorFilters,

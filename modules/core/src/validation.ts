@@ -71,6 +71,28 @@ export const idSchema = { type: 'integer', minimum: 1, maximum: MAX_ID } as cons
 export const idOrZeroSchema = { type: 'integer', minimum: 0, maximum: MAX_ID } as const;
 export const nullableIdSchema = { type: ['integer', 'null'], minimum: 1, maximum: MAX_ID } as const;
 
+// Schema pieces the modules' route schemas share (issue 10: one definition each).
+/** A string of at most `max` characters. */
+export const stringSchema = (max: number) => ({ type: 'string', maxLength: max }) as const;
+/** A string of at most `max` characters, or null (a field the client may clear). */
+export const nullableStringSchema = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
+/** An email address as every form takes it (RFC 5321's 254 characters at most). */
+export const emailSchema = { type: 'string', format: 'email', maxLength: 254 } as const;
+/** Answers: a text that may be null, and an instant. */
+export const nullableTextSchema = { type: ['string', 'null'] } as const;
+export const dateTimeSchema = { type: 'string', format: 'date-time' } as const;
+/** The path parameters of a `/…/:id` route. */
+export const idParamsSchema = { type: 'object', required: ['id'], properties: { id: idSchema } } as const;
+/** An answer listing choices by id and name (a filter's suppliers, a picker's organisations). */
+export const idNameListSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['id', 'name'],
+    properties: { id: { type: 'integer' }, name: { type: 'string' } },
+  },
+} as const;
+
 /** How deep a request body may nest objects and arrays; no form of this product needs more than a few levels. */
 export const MAX_BODY_DEPTH = 32;
 

@@ -1,8 +1,18 @@
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendHistory } from '@portal/communications';
-import { form, PDF, sendEvent, startTestApp, type TestApp, type World, world } from '@portal/testing';
+import {
+  csvRows as readCsv,
+  downloadFile,
+  fileNameDate as today,
+  form,
+  PDF,
+  sendEvent,
+  startTestApp,
+  type TestApp,
+  type World,
+  world,
+  xlsxSheets as readXlsx,
+} from '@portal/testing';
 
 let t: TestApp;
 let w: World;
@@ -13,44 +23,8 @@ let pc: number;
 
 const BASE = '/provider/communications';
 
-async function download(
-  path: string,
-  token = admin,
-  timezone = 'America/Chicago',
-): Promise<{ status: number; disposition: string; type: string; body: Buffer }> {
-  const res = await fetch(`${t.baseUrl}/api${BASE}${path}`, {
-    headers: { authorization: `Bearer ${token}`, timezone },
-  });
-  return {
-    status: res.status,
-    disposition: res.headers.get('content-disposition') ?? '',
-    type: res.headers.get('content-type') ?? '',
-    body: Buffer.from(await res.arrayBuffer()),
-  };
-}
-
-type Row = unknown[];
-async function readXlsx(body: Buffer): Promise<Record<string, Row[]>> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(body as unknown as ArrayBuffer);
-  const out: Record<string, Row[]> = {};
-  wb.eachSheet((ws) => {
-    const rows: Row[] = [];
-    ws.eachRow((row) => {
-      rows.push((row.values as unknown[]).slice(1));
-    });
-    out[ws.name] = rows;
-  });
-  return out;
-}
-
-const readCsv = (body: Buffer): string[][] => parse(body, { bom: true }) as string[][];
-
-/** "MM-DD-YYYY" of today in a zone, as the file names carry it. */
-const today = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, month: '2-digit', day: '2-digit', year: 'numeric' })
-    .format(new Date())
-    .replace(/\//g, '-');
+const download = (path: string, token = admin, timezone = 'America/Chicago') =>
+  downloadFile(t, `/api${BASE}${path}`, token, timezone);
 
 const named = (res: { disposition: string }, title: string, ext: 'xlsx' | 'csv') =>
   expect(res.disposition).toContain(`filename="${title} ${today('America/Chicago')}.${ext}"`);

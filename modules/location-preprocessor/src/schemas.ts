@@ -1,9 +1,16 @@
-import { idSchema, listPageSchema, listQuerySchema } from '@portal/core';
+import {
+  idNameListSchema,
+  idParamsSchema,
+  idSchema,
+  listPageSchema,
+  listQuerySchema,
+  nullableTextSchema as nullableString,
+} from '@portal/core';
 import { JOB_STATUSES } from './services/jobs.js';
 
 const DECISIONS = ['MATCHED', 'REVIEW', 'UNMATCHED'] as const;
 
-export const idParams = { type: 'object', required: ['id'], properties: { id: idSchema } } as const;
+export const idParams = idParamsSchema;
 export const rowParams = {
   type: 'object',
   required: ['id', 'rowId'],
@@ -62,8 +69,6 @@ export const bulkAcceptBody = {
   additionalProperties: false,
   properties: { minConfidence: { type: 'number', minimum: 0, maximum: 1 } },
 } as const;
-
-const nullableString = { type: ['string', 'null'] } as const;
 
 export const jobSchema = {
   type: 'object',
@@ -181,14 +186,7 @@ export const createdSchema = {
   properties: { id: { type: 'integer' }, status: { type: 'string', enum: ['PENDING'] } },
 } as const;
 
-export const suppliersSchema = {
-  type: 'array',
-  items: {
-    type: 'object',
-    required: ['id', 'name'],
-    properties: { id: { type: 'integer' }, name: { type: 'string' } },
-  },
-} as const;
+export const suppliersSchema = idNameListSchema;
 
 export const bulkAcceptSchema = {
   type: 'object',

@@ -172,6 +172,11 @@ describe('template actions', () => {
         })
       ).status,
     ).toBe(403);
+    // A status change checks the communication type too, and changes nothing when refused.
+    expect(
+      (await t.call('PUT', `/api/supplier/template-actions/${ids[2]}/inactivate`, { token: sourcing })).status,
+    ).toBe(403);
+    expect((await t.db('template_actions').where({ id: ids[2] }).first('status')).status).toBe('ACTIVE');
     expect(
       (
         await t.call('PUT', '/api/supplier/template-actions/reorder', {

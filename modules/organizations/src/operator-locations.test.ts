@@ -152,7 +152,10 @@ describe('operator locations: every location of every supplier', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');
-    expect(lines[0]).toContain('Supplier,Location ID,Location Name');
+    // The supplier's columns (one definition, locations.ts), led by the supplier, with the verification after the provider.
+    expect(lines[0]).toBe(
+      'Supplier,Location ID,Location Name,IDN,Address 1,Address 2,City,State,ZIP,Type,Email,Provider,Verification,Status,File,Last Updated',
+    );
     expect(lines.slice(1)).toHaveLength(1);
     expect(lines[1]).toContain('Oplist Unmapped Dock');
     const xlsx = await fetch(`${t.baseUrl}/api/notisphere/locations/xlsx-download?${search}`, {

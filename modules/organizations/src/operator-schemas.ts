@@ -1,10 +1,18 @@
-import { idOrZeroSchema, idSchema, listPageSchema, listQuerySchema } from '@portal/core';
+import {
+  dateTimeSchema as dateTime,
+  emailSchema,
+  idNameListSchema,
+  idOrZeroSchema,
+  idSchema,
+  listPageSchema,
+  listQuerySchema,
+  nullableStringSchema as optional,
+  nullableTextSchema as nullableString,
+  stringSchema as text,
+} from '@portal/core';
+import { contactFields } from './schemas.js';
 
 /** Schemas of the operator's organisation calls (spec 001 §7.11). */
-
-const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
-const optional = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
-const nullableString = { type: ['string', 'null'] } as const;
 
 export const orgTypeQuery = {
   type: 'object',
@@ -38,14 +46,7 @@ export const providerListQuery = {
 const organizationFields = {
   name: text(200),
   notisphere_id: optional(100),
-  address1: optional(200),
-  address2: optional(200),
-  city: optional(100),
-  state: optional(50),
-  zip: optional(10),
-  country: optional(50),
-  phone: optional(20),
-  email: { type: ['string', 'null'], maxLength: 254 },
+  ...contactFields,
   domain: optional(253),
 } as const;
 
@@ -65,7 +66,7 @@ const administrator = {
   properties: {
     first_name: text(100),
     last_name: text(100),
-    email: { type: 'string', format: 'email', maxLength: 254 },
+    email: emailSchema,
     phone: optional(20),
   },
 } as const;
@@ -155,8 +156,8 @@ const organizationRowProperties = {
   admin_name: nullableString,
   admin_email: nullableString,
   admin_status: nullableString,
-  created_at: { type: 'string', format: 'date-time' },
-  updated_at: { type: 'string', format: 'date-time' },
+  created_at: dateTime,
+  updated_at: dateTime,
 } as const;
 
 const rowRequired = Object.keys(organizationRowProperties);
@@ -195,14 +196,7 @@ const detailProperties = {
   self_registration_url: nullableString,
   self_registration_role_id: { type: ['integer', 'null'] },
   self_registration_role: nullableString,
-  roles: {
-    type: 'array',
-    items: {
-      type: 'object',
-      required: ['id', 'name'],
-      properties: { id: { type: 'integer' }, name: { type: 'string' } },
-    },
-  },
+  roles: idNameListSchema,
   user_count: { type: 'integer' },
 } as const;
 
@@ -248,8 +242,8 @@ export const masterRow = {
     organization_id: { type: ['integer', 'null'] },
     organization_name: nullableString,
     status: { type: 'string', enum: ['PENDING', 'LINKED', 'DEACTIVATED'] },
-    created_at: { type: 'string', format: 'date-time' },
-    updated_at: { type: 'string', format: 'date-time' },
+    created_at: dateTime,
+    updated_at: dateTime,
   },
 } as const;
 

@@ -1,13 +1,21 @@
-import { idSchema, listPageSchema, listQuerySchema, nullableIdSchema } from '@portal/core';
+import {
+  dateTimeSchema as dateTime,
+  emailSchema as email,
+  idNameListSchema,
+  idParamsSchema,
+  idSchema,
+  listPageSchema,
+  listQuerySchema,
+  nullableIdSchema,
+  nullableStringSchema as optional,
+  nullableTextSchema as nullableText,
+  stringSchema as text,
+} from '@portal/core';
 import { ACTION_TYPES } from './services/template-actions.js';
 import { COMMUNICATION_TYPES } from './services/communication-settings.js';
 import { VERIFICATION_STATUSES } from './services/location-verification.js';
 
-export const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: idSchema },
-} as const;
+export const idParams = idParamsSchema;
 
 export const memberParams = {
   type: 'object',
@@ -30,9 +38,6 @@ export const communicationTypeQuery = {
   properties: { communicationType: { type: 'string', enum: [...COMMUNICATION_TYPES] } },
 } as const;
 
-const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
-const optional = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
-const email = { type: 'string', format: 'email', maxLength: 254 } as const;
 const id = idSchema;
 
 export const newUserBody = {
@@ -69,19 +74,24 @@ export const roleBody = {
   },
 } as const;
 
+/** An organisation's or a site's address and contact, as its forms write them (the operator's organisation form too). */
+export const contactFields = {
+  address1: optional(200),
+  address2: optional(200),
+  city: optional(100),
+  state: optional(50),
+  zip: optional(10),
+  country: optional(50),
+  phone: optional(20),
+  email: { type: ['string', 'null'], maxLength: 254 },
+} as const;
+
 export const organizationBody = {
   type: 'object',
   required: ['name'],
   properties: {
     name: text(200),
-    address1: optional(200),
-    address2: optional(200),
-    city: optional(100),
-    state: optional(50),
-    zip: optional(10),
-    country: optional(50),
-    phone: optional(20),
-    email: { type: ['string', 'null'], maxLength: 254 },
+    ...contactFields,
     domain: optional(253),
   },
 } as const;
@@ -108,14 +118,7 @@ export const siteBody = {
   additionalProperties: false,
   properties: {
     name: text(200),
-    address1: optional(200),
-    address2: optional(200),
-    city: optional(100),
-    state: optional(50),
-    zip: optional(10),
-    country: optional(50),
-    phone: optional(20),
-    email: { type: ['string', 'null'], maxLength: 254 },
+    ...contactFields,
   },
 } as const;
 
@@ -255,7 +258,13 @@ export const operatorNewRoleBody = {
   properties: { ...roleBody.properties, organization_id: id },
 } as const;
 
-const nullableText = { type: ['string', 'null'] } as const;
+/** The organisation a membership or a role belongs to, as the operator's user and role answers name it. */
+const OWNER_ORGANIZATION = ['organization_id', 'organization_name', 'organization_type'] as const;
+const ownerOrganizationProperties = {
+  organization_id: { type: 'integer' },
+  organization_name: { type: 'string' },
+  organization_type: { type: 'string', enum: ['NOTISPHERE', 'PROVIDER', 'SUPPLIER'] },
+} as const;
 
 export const operatorUserRow = {
   type: 'object',
@@ -270,28 +279,16 @@ export const operatorUserRow = {
     status: { type: 'string' },
     organization_names: nullableText,
     membership_count: { type: 'integer' },
-    updated_at: { type: 'string', format: 'date-time' },
+    updated_at: dateTime,
   },
 } as const;
 
 export const operatorMembership = {
   type: 'object',
-  required: [
-    'id',
-    'organization_id',
-    'organization_name',
-    'organization_type',
-    'organization_status',
-    'role_id',
-    'role_name',
-    'role_status',
-    'status',
-  ],
+  required: ['id', ...OWNER_ORGANIZATION, 'organization_status', 'role_id', 'role_name', 'role_status', 'status'],
   properties: {
     id: { type: 'integer' },
-    organization_id: { type: 'integer' },
-    organization_name: { type: 'string' },
-    organization_type: { type: 'string', enum: ['NOTISPHERE', 'PROVIDER', 'SUPPLIER'] },
+    ...ownerOrganizationProperties,
     organization_status: { type: 'string' },
     role_id: { type: 'integer' },
     role_name: { type: 'string' },
@@ -311,27 +308,16 @@ export const operatorUserDetail = {
 
 export const operatorRoleRow = {
   type: 'object',
-  required: [
-    'id',
-    'organization_id',
-    'organization_name',
-    'organization_type',
-    'name',
-    'status',
-    'is_system',
-    'permissions',
-  ],
+  required: ['id', ...OWNER_ORGANIZATION, 'name', 'status', 'is_system', 'permissions'],
   properties: {
     id: { type: 'integer' },
-    organization_id: { type: 'integer' },
-    organization_name: { type: 'string' },
-    organization_type: { type: 'string', enum: ['NOTISPHERE', 'PROVIDER', 'SUPPLIER'] },
+    ...ownerOrganizationProperties,
     name: { type: 'string' },
     description: nullableText,
     status: { type: 'string' },
     is_system: { type: 'boolean' },
     permissions: { type: 'array', items: { type: 'string' } },
-    updated_at: { type: 'string', format: 'date-time' },
+    updated_at: dateTime,
   },
 } as const;
 
@@ -358,8 +344,6 @@ export const permissionCataloguesAnswer = {
   required: ['NOTISPHERE', 'PROVIDER', 'SUPPLIER'],
   properties: { NOTISPHERE: catalogue, PROVIDER: catalogue, SUPPLIER: catalogue },
 } as const;
-
-const dateTime = { type: 'string', format: 'date-time' } as const;
 
 /** A provider's contact at a supplier (answers of /provider/supplier-contacts; documentation and web types). */
 export const supplierContactSchema = {
@@ -473,14 +457,7 @@ export const operatorLocationSchema = {
 } as const;
 export const operatorLocationPageSchema = listPageSchema(operatorLocationSchema);
 
-export const supplierOptions = {
-  type: 'array',
-  items: {
-    type: 'object',
-    required: ['id', 'name'],
-    properties: { id: { type: 'integer' }, name: { type: 'string' } },
-  },
-} as const;
+export const supplierOptions = idNameListSchema;
 
 // ---- answers of the supplier's organisation pages (issue 10, item 4; docs/decisions.md "Response schemas") ----
 

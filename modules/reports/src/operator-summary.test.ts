@@ -1,7 +1,15 @@
-import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, sendEvent, type TestApp, type World, world } from '@portal/testing';
+import {
+  csvRows as readCsv,
+  downloadFile,
+  fileNameDate as today,
+  startTestApp,
+  sendEvent,
+  type TestApp,
+  type World,
+  world,
+} from '@portal/testing';
 
 let t: TestApp;
 let w: World;
@@ -9,23 +17,8 @@ let operator: string;
 let sent: Awaited<ReturnType<typeof sendEvent>>;
 let advisory: Awaited<ReturnType<typeof sendEvent>>;
 
-const today = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, month: '2-digit', day: '2-digit', year: 'numeric' })
-    .format(new Date())
-    .replace(/\//g, '-');
-
-async function download(path: string, token = operator) {
-  const res = await fetch(`${t.baseUrl}/api/notisphere/communications${path}`, {
-    headers: { authorization: `Bearer ${token}`, timezone: 'UTC' },
-  });
-  return {
-    status: res.status,
-    disposition: res.headers.get('content-disposition') ?? '',
-    type: res.headers.get('content-type') ?? '',
-    body: Buffer.from(await res.arrayBuffer()),
-  };
-}
-const readCsv = (body: Buffer) => parse(body, { bom: true }) as string[][];
+const download = (path: string, token = operator) =>
+  downloadFile(t, `/api/notisphere/communications${path}`, token, 'UTC');
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -1,7 +1,12 @@
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '@portal/testing';
+import {
+  csvRows as readCsv,
+  downloadFile,
+  fileNameDate as today,
+  startTestApp,
+  type TestApp,
+  xlsxSheets as readXlsx,
+} from '@portal/testing';
 import { appendHistory } from '@portal/communications';
 
 let t: TestApp;
@@ -20,42 +25,8 @@ const api = (token: string) => ({
   put: (path: string, body: unknown = {}) => t.call('PUT', `/api/supplier/communications${path}`, { token, body }),
 });
 
-async function download(
-  path: string,
-  token = recalls,
-  timezone = 'America/Chicago',
-): Promise<{ status: number; disposition: string; type: string; body: Buffer }> {
-  const res = await fetch(`${t.baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token}`, timezone } });
-  return {
-    status: res.status,
-    disposition: res.headers.get('content-disposition') ?? '',
-    type: res.headers.get('content-type') ?? '',
-    body: Buffer.from(await res.arrayBuffer()),
-  };
-}
-
-type Row = unknown[];
-async function readXlsx(body: Buffer): Promise<Record<string, Row[]>> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(body as unknown as ArrayBuffer);
-  const out: Record<string, Row[]> = {};
-  wb.eachSheet((ws) => {
-    const rows: Row[] = [];
-    ws.eachRow((row) => {
-      rows.push((row.values as unknown[]).slice(1));
-    });
-    out[ws.name] = rows;
-  });
-  return out;
-}
-
-const readCsv = (body: Buffer): string[][] => parse(body, { bom: true }) as string[][];
-
-/** "MM-DD-YYYY" of today in a zone, as the file names carry it. */
-const today = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, month: '2-digit', day: '2-digit', year: 'numeric' })
-    .format(new Date())
-    .replace(/\//g, '-');
+const download = (path: string, token = recalls, timezone = 'America/Chicago') =>
+  downloadFile(t, `/api${path}`, token, timezone);
 
 /** An Excel date cell holds the zone's wall-clock time in its UTC fields. */
 const wall = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 16) : v);

@@ -19,7 +19,8 @@ import { activeProductFields, checkCustomFields } from './product-fields.js';
 import { Communication } from '../models/Communication.js';
 import { type LinkedFdaRecord, linkedFdaRecords } from '@portal/fda';
 
-const INFO_FIELDS = [
+/** An event's information (step 0), as the supplier writes it. */
+export const INFO_FIELDS = [
   'type',
   'subtype',
   'name',
@@ -46,7 +47,8 @@ const pick = (row: Record<string, unknown>, keys: readonly string[]) =>
 
 // ---------- list ----------
 
-const eventList: ListSpec = {
+/** The supplier's event list; the operator's (every supplier's, operator-events.ts) adds the supplier's name. */
+export const eventList: ListSpec = {
   fields: {
     id: 'c.id',
     name: 'c.name',
@@ -93,6 +95,21 @@ export interface CommunicationListRow {
   sent_count: number;
 }
 
+/** The columns of a `CommunicationListRow` read from `communications as c` (the counts come from its tallies). */
+export const EVENT_LIST_COLUMNS = [
+  'c.id',
+  'c.name',
+  'c.event_id',
+  'c.type',
+  'c.subtype',
+  'c.status',
+  'c.classification',
+  'c.event_date',
+  'c.created_at',
+  'c.updated_at',
+  'c.approved_at',
+];
+
 /** The supplier's events of one type (or of every type the caller may see), with each event's counts from its tallies. */
 export async function listCommunications(
   db: Knex,
@@ -113,20 +130,7 @@ export async function listCommunications(
     query,
     eventList,
     'c.id',
-    (qb) =>
-      qb.select(
-        'c.id',
-        'c.name',
-        'c.event_id',
-        'c.type',
-        'c.subtype',
-        'c.status',
-        'c.classification',
-        'c.event_date',
-        'c.created_at',
-        'c.updated_at',
-        'c.approved_at',
-      ),
+    (qb) => qb.select(EVENT_LIST_COLUMNS),
     'c.updated_at',
     { total: eventTotal(db, actor.organizationId, types) },
   );
@@ -381,10 +385,8 @@ export async function saveStep1(
       .orderBy('sort_order')
       .select('product_name', 'lot_number');
     await trx('communication_products').where({ communication_id: id }).delete();
-    for (let i = 0; i < rows.length; i += 1000) await trx('communication_products').insert(rows.slice(i, i + 1000));
-    await trx('communications')
-      .where({ id })
-      .update({ current_step: Math.max(event.current_step, 1), updated_at: trx.fn.now() });
+    await insertInBatches(trx, 'communication_products', rows);
+    await reachStep(trx, event, 1);
     await appendHistory(trx, actor, {
       communicationId: id,
       organizationId: actor.organizationId,
@@ -433,10 +435,8 @@ export async function appendProducts(
       quantity: p.quantity ?? null,
       custom_fields: JSON.stringify(checkCustomFields(fields, p.custom_fields ?? {}, count.n + i + 1)),
     }));
-    for (let i = 0; i < rows.length; i += 1000) await trx('communication_products').insert(rows.slice(i, i + 1000));
-    await trx('communications')
-      .where({ id })
-      .update({ current_step: Math.max(event.current_step, 1), updated_at: trx.fn.now() });
+    await insertInBatches(trx, 'communication_products', rows);
+    await reachStep(trx, event, 1);
     await appendHistory(trx, actor, {
       communicationId: id,
       organizationId: actor.organizationId,
@@ -512,9 +512,7 @@ export async function saveStep2(
       per_unit: a.per_unit ?? false,
     }));
     if (rows.length) await trx('communication_actions').insert(rows);
-    await trx('communications')
-      .where({ id })
-      .update({ current_step: Math.max(event.current_step, 2), updated_at: trx.fn.now() });
+    await reachStep(trx, event, 2);
     await appendHistory(trx, actor, {
       communicationId: id,
       organizationId: actor.organizationId,
@@ -526,6 +524,17 @@ export async function saveStep2(
     });
   });
   return getCommunication(db, actor, id);
+}
+
+/** A draft saved at `step` has reached it (the wizard opens there next); a later step it had reached stays. */
+export async function reachStep(
+  trx: Knex.Transaction,
+  event: { id: number; current_step: number },
+  step: number,
+): Promise<void> {
+  await trx('communications')
+    .where({ id: event.id })
+    .update({ current_step: Math.max(event.current_step, step), updated_at: trx.fn.now() });
 }
 
 // ---------- approve, close/reopen, delete ----------
@@ -613,18 +622,31 @@ export async function deleteCommunication(db: Knex, actor: Actor, id: number): P
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     if (event.status !== 'DRAFT')
       throw new ConflictError(`An ${event.status} event cannot be deleted; close it instead.`, 'NOT_DELETABLE');
-    await trx('communications')
-      .where({ id })
-      .update({ status: 'DELETED', deleted_at: trx.fn.now(), updated_at: trx.fn.now() });
-    await appendHistory(trx, actor, {
-      communicationId: id,
-      organizationId: actor.organizationId,
-      action: 'DELETED',
-      entityType: 'communication',
-      entityId: id,
-      before: { status: 'DRAFT' },
-      after: { status: 'DELETED' },
-    });
+    await markDraftDeleted(trx, actor, id, actor.organizationId);
+  });
+}
+
+/**
+ * Deletes a draft (checked by the caller) softly, recorded in the event's history: the supplier's own delete and the
+ * operator's on its behalf (operator-events.ts), which also audits it.
+ */
+export async function markDraftDeleted(
+  trx: Knex.Transaction,
+  actor: Actor,
+  id: number,
+  supplierId: number,
+): Promise<void> {
+  await trx('communications')
+    .where({ id })
+    .update({ status: 'DELETED', deleted_at: trx.fn.now(), updated_at: trx.fn.now() });
+  await appendHistory(trx, actor, {
+    communicationId: id,
+    organizationId: supplierId,
+    action: 'DELETED',
+    entityType: 'communication',
+    entityId: id,
+    before: { status: 'DRAFT' },
+    after: { status: 'DELETED' },
   });
 }
 

@@ -3,6 +3,7 @@ import {
   type Actor,
   type Cell,
   cellText,
+  insertInBatches,
   type FileResult,
   checkUpload,
   ConflictError,
@@ -19,8 +20,9 @@ import {
 } from '@portal/core';
 import { organizationsView, providersByCustomerKeys } from '@portal/organizations';
 import { assertDraft, type CommunicationRow, loadOwnCommunication } from './access.js';
+import { reachStep } from './communications.js';
 import { appendHistory } from './history.js';
-import { activeProductFields, checkCustomFields, type ProductField } from './product-fields.js';
+import { activeProductFields, cellFieldValue, checkCustomFields } from './product-fields.js';
 
 /** A customer's own product row of a custom-content event (issue 16). */
 export interface CustomRow {
@@ -114,28 +116,6 @@ function resolveKeys(trx: Knex.Transaction, supplierId: number, keys: string[]):
   return providersByCustomerKeys(trx, supplierId, keys);
 }
 
-function fieldValue(f: ProductField, c: Cell): unknown {
-  if (c === null || cellText(c) === '') return null;
-  switch (f.field_type) {
-    case 'Number':
-      return typeof c === 'number' ? c : Number.isFinite(Number(cellText(c))) ? Number(cellText(c)) : cellText(c);
-    case 'Date':
-      return parseDate(c) ?? cellText(c);
-    case 'TrueFalse': {
-      if (typeof c === 'boolean') return c;
-      const s = cellText(c).toLowerCase();
-      return s === 'true' || s === 'yes' ? true : s === 'false' || s === 'no' ? false : s;
-    }
-    case 'ListMultiple':
-      return cellText(c)
-        .split(/[;,]/)
-        .map((s) => s.trim())
-        .filter(Boolean);
-    default:
-      return cellText(c);
-  }
-}
-
 /**
  * Reads a custom product file (CSV or XLSX) into the draft's customer rows, replacing those it had. Every row is
  * checked (customer key known, product name, dates, quantities, product fields); if any is bad, nothing is saved and
@@ -213,7 +193,7 @@ export async function uploadCustomRows(
         if (!m) return;
         const c = cells[i] ?? null;
         if (m.kind === 'field') {
-          custom[String(m.field.id)] = fieldValue(m.field, c);
+          custom[String(m.field.id)] = cellFieldValue(m.field, c);
           return;
         }
         const raw = cellText(c);
@@ -265,10 +245,8 @@ export async function uploadCustomRows(
           )) as { rows: number; customers: number })
       : undefined;
     await trx('communication_custom_rows').where({ communication_id: id }).delete();
-    for (let i = 0; i < rows.length; i += 1000) await trx('communication_custom_rows').insert(rows.slice(i, i + 1000));
-    await trx('communications')
-      .where({ id })
-      .update({ current_step: Math.max(event.current_step, 1), updated_at: trx.fn.now() });
+    await insertInBatches(trx, 'communication_custom_rows', rows);
+    await reachStep(trx, event, 1);
     const customers = new Set(rows.map((r) => r.provider_organization_id)).size;
     await appendHistory(trx, actor, {
       communicationId: id,

@@ -70,7 +70,8 @@ export const affectedLocationList: ListSpec = {
   defaultSort: [{ column: 'l.location_name', direction: 'asc' }],
 };
 
-export interface AffectedLocationRow {
+/** An affected location as every list and report of them shows it: the location itself, before any customer or notice. */
+export interface AffectedLocationFields {
   id: number;
   location_id: string | null;
   location_name: string;
@@ -83,6 +84,25 @@ export interface AffectedLocationRow {
   type: string | null;
   email: string | null;
   status: string;
+}
+
+/** The columns of `AffectedLocationFields`, read from `communication_affected_locations as l`. */
+export const AFFECTED_LOCATION_COLUMNS = [
+  'l.id',
+  'l.location_id',
+  'l.location_name',
+  'l.idn',
+  'l.address1',
+  'l.address2',
+  'l.city',
+  'l.state',
+  'l.zip',
+  'l.type',
+  'l.email',
+  'l.status',
+];
+
+export interface AffectedLocationRow extends AffectedLocationFields {
   file_id: number | null;
   affected_customer_id: number | null;
   customer_name: string | null;
@@ -100,18 +120,7 @@ function locationRows(db: Knex, actor: Actor, id: number): Knex.QueryBuilder {
 
 const selectLocation = (qb: Knex.QueryBuilder) =>
   qb.select(
-    'l.id',
-    'l.location_id',
-    'l.location_name',
-    'l.idn',
-    'l.address1',
-    'l.address2',
-    'l.city',
-    'l.state',
-    'l.zip',
-    'l.type',
-    'l.email',
-    'l.status',
+    ...AFFECTED_LOCATION_COLUMNS,
     'l.file_id',
     'l.affected_customer_id',
     'c.name as customer_name',

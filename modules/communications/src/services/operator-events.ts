@@ -31,9 +31,14 @@ import {
   type CommunicationDetail,
   type CommunicationListRow,
   communicationDetail,
+  EVENT_LIST_COLUMNS,
+  eventList,
+  INFO_FIELDS,
+  markDraftDeleted,
 } from './communications.js';
 import { type DocumentRow, documentOfAnyEvent, documentsOfEvent } from './documents.js';
 import { appendHistory, type HistoryRow, listHistory } from './history.js';
+import { eventColumn } from './report-columns.js';
 
 /**
  * The operator's view of every supplier's events (spec 001 §7.10, `/notisphere/communications`): a list across tenants,
@@ -92,21 +97,8 @@ export function applyOperatorFilters(qb: Knex.QueryBuilder, f: OperatorEventFilt
 }
 
 const operatorList: ListSpec = {
-  fields: {
-    id: 'c.id',
-    name: 'c.name',
-    event_id: 'c.event_id',
-    status: 'c.status',
-    type: 'c.type',
-    subtype: 'c.subtype',
-    classification: 'c.classification',
-    created_at: 'c.created_at',
-    updated_at: 'c.updated_at',
-    approved_at: 'c.approved_at',
-    event_date: 'c.event_date',
-    supplier_name: 'o.name',
-  },
-  searchColumns: ['c.name', 'c.event_id', 'o.name'],
+  fields: { ...eventList.fields, supplier_name: 'o.name' },
+  searchColumns: [...eventList.searchColumns, 'o.name'],
   defaultSort: [{ column: 'c.updated_at', direction: 'desc' }],
   // communications_operator_recent_idx / _type_recent_idx and communications_operator_name_idx (20261124020000).
   indexedSorts: ['updated_at:desc', 'name:asc'],
@@ -175,23 +167,7 @@ export async function listOperatorEvents(
     query,
     operatorList,
     'c.id',
-    (qb) =>
-      qb.select(
-        'c.id',
-        'c.name',
-        'c.event_id',
-        'c.type',
-        'c.subtype',
-        'c.status',
-        'c.classification',
-        'c.event_date',
-        'c.created_at',
-        'c.updated_at',
-        'c.approved_at',
-        'c.organization_id',
-        'c.fda_recall_numbers',
-        'o.name as supplier_name',
-      ),
+    (qb) => qb.select(...EVENT_LIST_COLUMNS, 'c.organization_id', 'c.fda_recall_numbers', 'o.name as supplier_name'),
     'c.updated_at',
     {
       total: operatorTotal(db, raw, base),
@@ -275,21 +251,10 @@ export async function operatorDocument(db: Knex, secret: string, actor: Actor, d
   return documentOfAnyEvent(db, secret, documentId);
 }
 
-const COPIED_FIELDS = [
-  'type',
-  'subtype',
-  'name',
-  'classification',
-  'reason',
-  'description',
-  'disposition',
-  'lead_time',
-  'event_date',
-  'end_date',
-  'contact_name',
-  'contact_email',
-  'contact_phone',
-] as const;
+/** The information a copy takes: all but the supplier's own event id, which is unique per supplier. */
+const COPIED_FIELDS = INFO_FIELDS.filter(
+  (k): k is Exclude<(typeof INFO_FIELDS)[number], 'event_id'> => k !== 'event_id',
+);
 
 /**
  * Copy: a new DRAFT in the event's supplier organisation with the event's information (step 0), products (step 1) and
@@ -375,18 +340,7 @@ export async function deleteOperatorEvent(
         `This event has been approved and sent (${event.status}); it cannot be deleted. The supplier can close it instead.`,
         'NOT_DELETABLE',
       );
-    await trx('communications')
-      .where({ id })
-      .update({ status: 'DELETED', deleted_at: trx.fn.now(), updated_at: trx.fn.now() });
-    await appendHistory(trx, actor, {
-      communicationId: id,
-      organizationId: supplierId,
-      action: 'DELETED',
-      entityType: 'communication',
-      entityId: id,
-      before: { status: 'DRAFT' },
-      after: { status: 'DELETED' },
-    });
+    await markDraftDeleted(trx, actor, id, supplierId);
     await recordAudit(trx, actor, {
       organizationId: supplierId,
       action: 'OPERATOR_DELETED_COMMUNICATION',
@@ -423,16 +377,12 @@ interface RecallsReportRow {
 }
 
 const recallsColumns: ReportColumn<RecallsReportRow>[] = [
-  { header: 'Event Name', value: (r) => r.name, width: 36 },
-  { header: 'Event ID', value: (r) => r.event_id, width: 14 },
+  eventColumn.name,
+  eventColumn.eventId,
   { header: 'Supplier', value: (r) => r.supplier_name, width: 28 },
   { header: 'Type', value: (r) => vocabularyLabel('communicationType', r.type), width: 18 },
-  {
-    header: 'Subtype',
-    value: (r) => vocabularyLabel(r.type === 'RECALL' ? 'recallSubtype' : 'disruptionSubtype', r.subtype),
-    width: 18,
-  },
-  { header: 'Classification', value: (r) => vocabularyLabel('classification', r.classification), width: 14 },
+  eventColumn.subtype,
+  eventColumn.classification,
   { header: 'Status', value: (r) => vocabularyLabel('communicationStatus', r.status), width: 10 },
   {
     header: 'Provider Status',
@@ -442,16 +392,16 @@ const recallsColumns: ReportColumn<RecallsReportRow>[] = [
     },
     width: 14,
   },
-  { header: 'Event Date', value: (r) => r.event_date, kind: 'date', width: 12 },
+  eventColumn.eventDate,
   { header: 'Created At', value: (r) => r.created_at, kind: 'datetime' },
-  { header: 'Approved At', value: (r) => r.approved_at, kind: 'datetime' },
-  { header: 'First Sent At', value: (r) => r.first_sent_at, kind: 'datetime' },
-  { header: 'Closed At', value: (r) => r.closed_at, kind: 'datetime' },
+  eventColumn.approvedAt,
+  eventColumn.firstSentAt,
+  eventColumn.closedAt,
   { header: 'Last Updated', value: (r) => r.updated_at, kind: 'datetime' },
-  { header: 'Customers', value: (r) => r.customers, kind: 'number', width: 11 },
+  eventColumn.customers,
   { header: 'Notified', value: (r) => r.sent, kind: 'number', width: 10 },
-  { header: 'Acknowledged', value: (r) => r.acknowledged, kind: 'number', width: 13 },
-  { header: 'Completed', value: (r) => r.completed, kind: 'number', width: 11 },
+  eventColumn.acknowledged,
+  eventColumn.completed,
 ];
 
 /**

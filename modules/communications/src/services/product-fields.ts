@@ -1,10 +1,13 @@
 import type { Knex } from 'knex';
 import {
   type Actor,
+  type Cell,
+  cellText,
   ConflictError,
   type ListPage,
   type ListSpec,
   NotFoundError,
+  parseDate,
   parseListQuery,
   recordAudit,
   runList,
@@ -124,6 +127,32 @@ export function fieldValues(fields: ProductField[], stored: Record<string, unkno
     out.push({ id: f.id, name: f.name, field_type: f.field_type, [VALUE_KEY[f.field_type] ?? 'valueText']: value });
   }
   return out;
+}
+
+/**
+ * An uploaded cell as the value a custom field stores (checkCustomFields then checks it): the product file of step 1
+ * (`@portal/reports`) and a custom-content event's product file read their field columns alike.
+ */
+export function cellFieldValue(f: Pick<ProductField, 'field_type'>, c: Cell): unknown {
+  if (c === null || cellText(c) === '') return null;
+  switch (f.field_type) {
+    case 'Number':
+      return typeof c === 'number' ? c : Number.isFinite(Number(cellText(c))) ? Number(cellText(c)) : cellText(c);
+    case 'Date':
+      return parseDate(c) ?? cellText(c);
+    case 'TrueFalse': {
+      if (typeof c === 'boolean') return c;
+      const s = cellText(c).toLowerCase();
+      return s === 'true' || s === 'yes' ? true : s === 'false' || s === 'no' ? false : s;
+    }
+    case 'ListMultiple':
+      return cellText(c)
+        .split(/[;,]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
+    default:
+      return cellText(c);
+  }
 }
 
 /** A stored value as one report cell's text. */

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { ActionType } from '../constants.js';
+import { type AffectedLocationFields, AFFECTED_LOCATION_COLUMNS } from './locations.js';
 
 /*
  * What the provider's inbox (`@portal/inbox`) reads and writes of this module's tables (issue 10): single records,
@@ -128,20 +129,7 @@ export function answersView(db: Knex): Knex.QueryBuilder {
   );
 }
 
-export interface CustomerLocationRow {
-  id: number;
-  location_id: string | null;
-  location_name: string;
-  idn: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  type: string | null;
-  email: string | null;
-  status: string;
-}
+export type CustomerLocationRow = AffectedLocationFields;
 
 /** A page (keyset on id) of the affected locations of one customer of an event. */
 export async function customerLocationsPage(
@@ -151,25 +139,12 @@ export async function customerLocationsPage(
   after: number,
   size: number,
 ): Promise<CustomerLocationRow[]> {
-  return (await db('communication_affected_locations')
-    .where({ communication_id: communicationId, affected_customer_id: affectedCustomerId })
-    .where('id', '>', after)
-    .orderBy('id')
+  return (await db('communication_affected_locations as l')
+    .where({ 'l.communication_id': communicationId, 'l.affected_customer_id': affectedCustomerId })
+    .where('l.id', '>', after)
+    .orderBy('l.id')
     .limit(size)
-    .select(
-      'id',
-      'location_id',
-      'location_name',
-      'idn',
-      'address1',
-      'address2',
-      'city',
-      'state',
-      'zip',
-      'type',
-      'email',
-      'status',
-    )) as CustomerLocationRow[];
+    .select(AFFECTED_LOCATION_COLUMNS)) as CustomerLocationRow[];
 }
 
 export interface NoticeProductRow {

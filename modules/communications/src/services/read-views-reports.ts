@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { organizationsView, usersView } from '@portal/organizations';
 import type { ActionType } from '../constants.js';
+import { type AffectedLocationFields, AFFECTED_LOCATION_COLUMNS } from './locations.js';
 
 /*
  * What the reports and paper responses read of this module's tables (issue 10, docs/decisions.md): read views they
@@ -382,19 +383,7 @@ export async function consigneesAfter(
     )) as ConsigneeRow[];
 }
 
-export interface LocationStatusRow {
-  id: number;
-  location_id: string | null;
-  location_name: string;
-  idn: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  type: string | null;
-  email: string | null;
-  status: string;
+export interface LocationStatusRow extends AffectedLocationFields {
   customer_name: string | null;
   pc_status: string | null;
   sent_at: Date | null;
@@ -419,18 +408,7 @@ export async function locationStatusAfter(
     .orderBy('l.id')
     .limit(size)
     .select(
-      'l.id',
-      'l.location_id',
-      'l.location_name',
-      'l.idn',
-      'l.address1',
-      'l.address2',
-      'l.city',
-      'l.state',
-      'l.zip',
-      'l.type',
-      'l.email',
-      'l.status',
+      ...AFFECTED_LOCATION_COLUMNS,
       'ac.name as customer_name',
       'pc.status as pc_status',
       'pc.sent_at',

@@ -1,7 +1,11 @@
+/**
+ * The provider's downloads (spec 001 §7.4 "Provider-side downloads"): per event (scoped like every provider route: another
+ * provider's notice is a 404) and over the provider's lists. Every file goes through the one spreadsheet writer, read in
+ * batches (keyset or one cursor), with the spec's names and the caller's time zone.
+ */
 import type { Knex } from 'knex';
 import { historySentence, vocabularyLabel } from '@portal/vocabulary';
 import {
-  type Actor,
   type AnySheet,
   ConflictError,
   cursorBatches,
@@ -9,12 +13,12 @@ import {
   keysetBatches,
   type ReportColumn,
   type ReportFormat,
-  reportFile,
   sheet,
 } from '@portal/core';
 import { organizationsView, usersView } from '@portal/organizations';
 import {
   actionsView,
+  affectedLocationColumns,
   answersView,
   COMMUNICATION_TYPES,
   communicationsView,
@@ -22,28 +26,19 @@ import {
   type CustomRow,
   customerLocationsPage,
   customRowsOf,
-  fieldText,
+  historyActorColumns,
   type NoticeProductRow as ProductRow,
   noticeProductsQuery,
+  ownFieldValue,
   perUnitActionsOf,
+  productFieldColumns,
   productFieldsOfEvent,
   receivedNoticesView,
   unitAnswersOf,
 } from '@portal/communications';
+import { fileOf, type ReportContext } from '@portal/reports';
 import { changeHistory, providerListRowsQuery, type ProviderListQuery, type ResponderRow } from './communications.js';
 import { loadScopedNotice, mayManageType, scopeIds } from './scope.js';
-
-/**
- * The provider's downloads (spec 001 §7.4 "Provider-side downloads"): per event (scoped like every provider route: another
- * provider's notice is a 404) and over the provider's lists. Every file goes through the one spreadsheet writer, read in
- * batches (keyset or one cursor), with the spec's names and the caller's time zone.
- */
-export interface ProviderReportContext {
-  db: Knex;
-  actor: Actor;
-  timeZone: string;
-  onError: (err: unknown) => void;
-}
 
 const BATCH = 1000;
 
@@ -55,9 +50,6 @@ export const PROVIDER_REPORT_TITLES = {
   recallSummary: 'Provider Recall Summary Report',
   delegateSummary: 'Delegate Summary Report',
 } as const;
-
-const fileOf = (ctx: ProviderReportContext, title: string, format: ReportFormat, sheets: AnySheet[]): FileResult =>
-  reportFile(title, format, sheets, ctx.timeZone, ctx.onError);
 
 /** A person's or a notice's response status in words (the eR list's person statuses, else the notice's). */
 const PERSON_STATUS: Record<string, string> = { DRAFT: 'Draft', ERROR: 'Error', SUBMITTED: 'Submitted' };
@@ -73,7 +65,7 @@ type HistoryRow = Awaited<ReturnType<typeof changeHistory>>[number];
 
 /** The provider's own affected locations of the event: those of the customer its notice was sent to. */
 export async function providerAffectedLocationsReport(
-  ctx: ProviderReportContext,
+  ctx: ReportContext,
   communicationId: number,
   pcId: number,
 ): Promise<FileResult> {
@@ -85,27 +77,35 @@ export async function providerAffectedLocationsReport(
   return fileOf(ctx, PROVIDER_REPORT_TITLES.affectedLocations, 'xlsx', [
     sheet<LocationRow>({
       name: 'Affected Locations',
-      columns: [
-        { header: 'Location ID', value: (r) => r.location_id, width: 16 },
-        { header: 'Location Name', value: (r) => r.location_name, width: 32 },
-        { header: 'IDN', value: (r) => r.idn },
-        { header: 'Address 1', value: (r) => r.address1, width: 28 },
-        { header: 'Address 2', value: (r) => r.address2 },
-        { header: 'City', value: (r) => r.city },
-        { header: 'State', value: (r) => r.state, width: 8 },
-        { header: 'Zip', value: (r) => r.zip, width: 10 },
-        { header: 'Type', value: (r) => r.type },
-        { header: 'Email', value: (r) => r.email, width: 30 },
-        { header: 'Status', value: (r) => vocabularyLabel('locationStatus', r.status), width: 14 },
-      ],
+      columns: affectedLocationColumns,
       rows,
     }),
   ]);
 }
 
+/** A product as the event lists it, or as a custom-content event's row for one customer (issue 16). */
+type ProductColumnsRow = Pick<
+  ProductRow,
+  'product_name' | 'catalog_number' | 'lot_number' | 'serial_number' | 'udi' | 'quantity' | 'expiration_date'
+>;
+
+/** The product columns both product sheets show (Affected Products, Custom Content), defined once; each sheet orders them. */
+const productColumn: Record<
+  'name' | 'catalogNumber' | 'lotNumber' | 'serialNumber' | 'udi' | 'quantity' | 'expirationDate',
+  ReportColumn<ProductColumnsRow>
+> = {
+  name: { header: 'Product Name', value: (r) => r.product_name, width: 32 },
+  catalogNumber: { header: 'Catalog Number', value: (r) => r.catalog_number, width: 18 },
+  lotNumber: { header: 'Lot Number', value: (r) => r.lot_number, width: 16 },
+  serialNumber: { header: 'Serial Number', value: (r) => r.serial_number ?? null, width: 16 },
+  udi: { header: 'UDI', value: (r) => r.udi, width: 24 },
+  quantity: { header: 'Quantity', value: (r) => r.quantity, kind: 'number', width: 10 },
+  expirationDate: { header: 'Expiration Date', value: (r) => r.expiration_date, kind: 'date', width: 14 },
+};
+
 /** The event's products, in the order the supplier listed them. */
 export async function providerAffectedProductsReport(
-  ctx: ProviderReportContext,
+  ctx: ReportContext,
   communicationId: number,
   pcId: number,
 ): Promise<FileResult> {
@@ -117,22 +117,15 @@ export async function providerAffectedProductsReport(
     sheet<ProductRow>({
       name: 'Affected Products',
       columns: [
-        { header: 'Product Name', value: (r) => r.product_name, width: 32 },
-        { header: 'Catalog Number', value: (r) => r.catalog_number, width: 18 },
-        { header: 'Lot Number', value: (r) => r.lot_number, width: 16 },
-        ...(event.custom_content
-          ? [{ header: 'Serial Number', value: (r: ProductRow) => r.serial_number ?? null, width: 16 }]
-          : []),
-        { header: 'UDI', value: (r) => r.udi, width: 24 },
+        productColumn.name,
+        productColumn.catalogNumber,
+        productColumn.lotNumber,
+        ...(event.custom_content ? [productColumn.serialNumber] : []),
+        productColumn.udi,
         { header: 'Description', value: (r) => r.description, width: 40 },
-        { header: 'Expiration Date', value: (r) => r.expiration_date, kind: 'date', width: 14 },
-        { header: 'Quantity', value: (r) => r.quantity, kind: 'number', width: 10 },
-        // One column per custom product field, named by its label (issue 12).
-        ...fields.map((f) => ({
-          header: f.name,
-          value: (r: ProductRow) => fieldText(f, r.custom_fields?.[String(f.id)]),
-          width: Math.max(14, f.name.length + 4),
-        })),
+        productColumn.expirationDate,
+        productColumn.quantity,
+        ...productFieldColumns<ProductRow>(fields, ownFieldValue),
       ],
       rows: cursorBatches<ProductRow>(query, BATCH),
     }),
@@ -172,15 +165,11 @@ interface DocumentRow {
 const ITEM_STATUS: Record<string, string> = { OPEN: 'Open', COMPLETED: 'Completed' };
 
 /**
- * What the provider added to the notice (docs/decisions.md): its internal actions, its notes and its documents, one sheet
- * each; removed ones are left out, as the view leaves them out.
- */
-/**
  * A custom-content event's first sheet (issue 16): the provider's own rows, each with its answer to every per-unit
  * action. None for another event, so the workspace sheets keep their places there.
  */
 async function customContentSheet(
-  ctx: ProviderReportContext,
+  ctx: ReportContext,
   event: { id: number; organization_id: number; custom_content?: boolean },
   pc: { id: number; provider_organization_id: number | null },
 ): Promise<AnySheet[]> {
@@ -197,18 +186,14 @@ async function customContentSheet(
       name: 'Custom Content',
       columns: [
         { header: 'Customer Key', value: (r) => r.customer_key, width: 16 },
-        { header: 'Product Name', value: (r) => r.product_name, width: 32 },
-        { header: 'Catalog Number', value: (r) => r.catalog_number, width: 18 },
-        { header: 'Lot Number', value: (r) => r.lot_number, width: 16 },
-        { header: 'Serial Number', value: (r) => r.serial_number, width: 16 },
-        { header: 'UDI', value: (r) => r.udi, width: 24 },
-        { header: 'Quantity', value: (r) => r.quantity, kind: 'number', width: 10 },
-        { header: 'Expiration Date', value: (r) => r.expiration_date, kind: 'date', width: 14 },
-        ...fields.map((f) => ({
-          header: f.name,
-          value: (r: CustomRow) => fieldText(f, r.custom_fields?.[String(f.id)]),
-          width: Math.max(14, f.name.length + 4),
-        })),
+        productColumn.name,
+        productColumn.catalogNumber,
+        productColumn.lotNumber,
+        productColumn.serialNumber,
+        productColumn.udi,
+        productColumn.quantity,
+        productColumn.expirationDate,
+        ...productFieldColumns<CustomRow>(fields, ownFieldValue),
         ...actions.map((a) => ({
           header: a.title,
           value: (r: CustomRow) => {
@@ -225,7 +210,7 @@ async function customContentSheet(
 
 /** The Customized Content Report as CSV (issue 16): the one "Custom Content" sheet of a custom-content event. */
 export async function providerCustomContentCsv(
-  ctx: ProviderReportContext,
+  ctx: ReportContext,
   communicationId: number,
   pcId: number,
 ): Promise<FileResult> {
@@ -236,72 +221,54 @@ export async function providerCustomContentCsv(
   return fileOf(ctx, PROVIDER_REPORT_TITLES.customizedContent, 'csv', sheets);
 }
 
+/**
+ * What the provider added to the notice (docs/decisions.md): its internal actions, its notes and its documents, one sheet
+ * each; removed ones are left out, as the view leaves them out.
+ */
 export async function providerCustomizedContentReport(
-  ctx: ProviderReportContext,
+  ctx: ReportContext,
   communicationId: number,
   pcId: number,
 ): Promise<FileResult> {
   const { scope, event, pc } = await loadScopedNotice(ctx.db, ctx.actor, pcId, { communicationId });
   const { db } = ctx;
   const custom = await customContentSheet(ctx, event, pc);
-  const of = (table: string) =>
-    db(`${table} as t`).where('t.provider_communication_id', pcId).whereIn('t.organization_id', scope);
-  const actions = keysetBatches<InternalActionRow>(
-    async (after, size) =>
-      (await of('provider_internal_actions')
-        .leftJoin(usersView(db).as('u'), 'u.id', 't.created_by')
-        .whereNot('t.status', 'DELETED')
-        .where('t.id', '>', after)
-        .orderBy('t.id')
-        .limit(size)
-        .select(
-          't.id',
-          't.title',
-          't.description',
-          't.assignee_email',
-          't.due_date',
-          't.status',
-          't.created_at',
-          't.updated_at',
-          'u.email as created_by_email',
-        )) as InternalActionRow[],
-    BATCH,
+  // Each workspace sheet: the notice's rows of one table that are not removed, in id order, with who added each.
+  const liveRows = <R extends { id: number }>(
+    table: string,
+    notRemoved: (q: Knex.QueryBuilder) => Knex.QueryBuilder,
+    columns: string[],
+    author: 'created_by' | 'uploaded_by',
+  ) =>
+    keysetBatches<R>(
+      async (after, size) =>
+        (await notRemoved(db(`${table} as t`))
+          .where('t.provider_communication_id', pcId)
+          .whereIn('t.organization_id', scope)
+          .leftJoin(usersView(db).as('u'), 'u.id', `t.${author}`)
+          .where('t.id', '>', after)
+          .orderBy('t.id')
+          .limit(size)
+          .select(...columns.map((c) => `t.${c}`), `u.email as ${author}_email`)) as R[],
+      BATCH,
+    );
+  const actions = liveRows<InternalActionRow>(
+    'provider_internal_actions',
+    (q) => q.whereNot('t.status', 'DELETED'),
+    ['id', 'title', 'description', 'assignee_email', 'due_date', 'status', 'created_at', 'updated_at'],
+    'created_by',
   );
-  const notes = keysetBatches<NoteRow>(
-    async (after, size) =>
-      (await of('provider_communication_notes')
-        .leftJoin(usersView(db).as('u'), 'u.id', 't.created_by')
-        .whereNull('t.deleted_at')
-        .where('t.id', '>', after)
-        .orderBy('t.id')
-        .limit(size)
-        .select(
-          't.id',
-          't.note',
-          't.file_name',
-          't.created_at',
-          't.updated_at',
-          'u.email as created_by_email',
-        )) as NoteRow[],
-    BATCH,
+  const notes = liveRows<NoteRow>(
+    'provider_communication_notes',
+    (q) => q.whereNull('t.deleted_at'),
+    ['id', 'note', 'file_name', 'created_at', 'updated_at'],
+    'created_by',
   );
-  const documents = keysetBatches<DocumentRow>(
-    async (after, size) =>
-      (await of('provider_documents')
-        .leftJoin(usersView(db).as('u'), 'u.id', 't.uploaded_by')
-        .whereNull('t.deleted_at')
-        .where('t.id', '>', after)
-        .orderBy('t.id')
-        .limit(size)
-        .select(
-          't.id',
-          't.name',
-          't.extension',
-          't.size',
-          't.created_at',
-          'u.email as uploaded_by_email',
-        )) as DocumentRow[],
-    BATCH,
+  const documents = liveRows<DocumentRow>(
+    'provider_documents',
+    (q) => q.whereNull('t.deleted_at'),
+    ['id', 'name', 'extension', 'size', 'created_at'],
+    'uploaded_by',
   );
   return fileOf(ctx, PROVIDER_REPORT_TITLES.customizedContent, 'xlsx', [
     ...custom,
@@ -349,7 +316,7 @@ export async function providerCustomizedContentReport(
  * this notice's), each as a sentence; the provider gets the facts, never the recorded before/after values.
  */
 export async function providerChangeHistoryReport(
-  ctx: ProviderReportContext,
+  ctx: ReportContext,
   communicationId: number,
   pcId: number,
 ): Promise<FileResult> {
@@ -358,9 +325,7 @@ export async function providerChangeHistoryReport(
     sheet<HistoryRow>({
       name: 'Change History',
       columns: [
-        { header: 'Date', value: (r) => r.created_at, kind: 'datetime' },
-        { header: 'User', value: (r) => r.actor_name ?? r.actor_email, width: 24 },
-        { header: 'Email', value: (r) => r.actor_email, width: 28 },
+        ...historyActorColumns,
         { header: 'What happened', value: (r) => historySentence({ action: r.action, facts: r.facts }), width: 48 },
       ],
       rows: [rows],
@@ -377,7 +342,7 @@ type SummaryRow = ResponderRow;
  * list, read through one cursor. With `responses` (the eR responses list), one row per responding person.
  */
 export async function providerRecallSummaryReport(
-  ctx: ProviderReportContext,
+  ctx: ReportContext,
   raw: ProviderListQuery,
   format: ReportFormat,
 ): Promise<FileResult> {
@@ -431,10 +396,7 @@ const DELEGATE_RESPONSE: Record<string, string> = { DRAFT: 'Draft', SUBMITTED: '
  * Every delegate of the provider's organisation and its sites, on the event types the caller manages: the event, the action
  * (or the whole notice), the email, whether the delegation stands, when it was last sent and the delegated action's answer.
  */
-export async function providerDelegateSummaryReport(
-  ctx: ProviderReportContext,
-  format: ReportFormat,
-): Promise<FileResult> {
+export async function providerDelegateSummaryReport(ctx: ReportContext, format: ReportFormat): Promise<FileResult> {
   const { db, actor } = ctx;
   const scope = await scopeIds(db, actor);
   const types = COMMUNICATION_TYPES.filter((t) => mayManageType(actor, t));

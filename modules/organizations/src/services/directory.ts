@@ -2,8 +2,6 @@ import { vocabularyLabel } from '@portal/vocabulary';
 import type { Knex } from 'knex';
 import {
   type Actor,
-  applyListFilters,
-  applyListPage,
   type FileResult,
   isOperator,
   type ListPage,
@@ -14,7 +12,7 @@ import {
   formatDateTime,
   type ReportColumn,
 } from '@portal/core';
-import { listReport } from './reports.js';
+import { listPages, listReport } from './reports.js';
 import { Organization } from '../models/Organization.js';
 
 /** Organisation columns a tenant may see of itself. */
@@ -174,15 +172,13 @@ export async function downloadUsers(
   timezone: string,
   onError: (err: unknown) => void,
 ): Promise<FileResult> {
-  const query = parseListQuery({ ...raw, pageNumber: 1, pageSize: 1 }, userList);
-  const filtered = applyListFilters(memberRows(db, actor), query, userList);
-  const pages = async (offset: number, limit: number) =>
-    (await applyListPage(
-      selectMember(db, actor)(filtered.clone()),
-      { ...query, pageSize: limit },
-      userList,
-      'm.id',
-    ).offset(offset)) as (UserRow & { updated_at: Date })[];
+  const pages = listPages<UserRow & { updated_at: Date }>(
+    memberRows(db, actor),
+    raw,
+    userList,
+    'm.id',
+    selectMember(db, actor),
+  );
   return listReport('Users Report', 'Users', userColumns(timezone), pages, format, timezone, onError);
 }
 

@@ -12,9 +12,9 @@ import {
 } from '@portal/core';
 import {
   assertEditable,
-  AUDIT_VERBS,
+  changeMasterStatus,
   checkFields,
-  nextStatus,
+  type MasterTable,
   requireText,
   type StatusAction,
   takeExactFilters,
@@ -32,6 +32,12 @@ export const DISTRIBUTION_LIST_MESSAGES = {
   locationNotFound: 'Location not found.',
   noEmail: 'This location has no email address.',
 } as const;
+
+const LIST_TABLE: MasterTable = {
+  table: 'distribution_lists',
+  entityType: 'distribution_list',
+  notFound: DISTRIBUTION_LIST_MESSAGES.notFound,
+};
 
 export interface DistributionList {
   id: number;
@@ -235,21 +241,10 @@ export async function changeDistributionListStatus(
   id: number,
   action: StatusAction,
 ): Promise<{ id: number; status: string }> {
-  return db.transaction(async (trx) => {
-    const before = await getDistributionList(trx, actor, id, true);
-    const status = nextStatus(before.status, action);
-    await trx('distribution_lists').where({ id }).update({ status, updated_at: trx.fn.now() });
-    await audit(
-      trx,
-      actor,
-      `DISTRIBUTION_LIST_${AUDIT_VERBS[action]}`,
-      'distribution_list',
-      id,
-      { status: before.status },
-      { status },
-    );
-    return { id, status };
-  });
+  const row = await changeMasterStatus<DistributionList>(db, actor, LIST_TABLE, id, action, async (_trx, list) =>
+    assertMayManage(actor, list.communication_type),
+  );
+  return { id, status: row.status };
 }
 
 // ---- members ----

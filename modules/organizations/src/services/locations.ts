@@ -2,8 +2,6 @@ import { vocabularyLabel } from '@portal/vocabulary';
 import type { Knex } from 'knex';
 import {
   type Actor,
-  applyListFilters,
-  applyListPage,
   ConflictError,
   type FileResult,
   type ListPage,
@@ -28,7 +26,7 @@ import {
   type StatusAction,
   takeExactFilters,
 } from './common.js';
-import { listReport } from './reports.js';
+import { listPages, listReport } from './reports.js';
 
 /** One of a supplier's customer locations (account / ship-to), possibly matched to a provider organisation. */
 export interface SupplierLocation {
@@ -119,38 +117,54 @@ export const locationList: ListSpec = {
   defaultSort: [{ column: 'sl.location_name', direction: 'asc' }],
 };
 
-const select = (qb: Knex.QueryBuilder) =>
-  qb.select(
-    'sl.id',
-    'sl.organization_id',
-    'sl.location_file_id',
-    'f.name as file_name',
-    'sl.location_id',
-    'sl.location_name',
-    'sl.idn',
-    'sl.address1',
-    'sl.address2',
-    'sl.city',
-    'sl.state',
-    'sl.zip',
-    'sl.type',
-    'sl.email',
-    'sl.notisphere_id',
-    'sl.provider_organization_id',
-    'p.name as provider_name',
-    'sl.verification_status',
-    'sl.status',
-    'sl.created_at',
-    'sl.updated_at',
-  );
+/**
+ * Whose locations a query reads: one supplier's (its own pages) or every supplier's, each with its supplier's name (the
+ * operator's /notisphere/locations).
+ */
+export type LocationScope = { supplierId: number } | 'every supplier';
 
-function rows(db: Knex, actor: Actor): Knex.QueryBuilder {
-  return db('supplier_locations as sl')
+/** The one query of the location lists: the live (not deleted) locations of the scope, with file and provider names. */
+export function locationRows(db: Knex, scope: LocationScope): Knex.QueryBuilder {
+  const q = db('supplier_locations as sl')
     .leftJoin('supplier_location_files as f', 'f.id', 'sl.location_file_id')
     .leftJoin('organizations as p', 'p.id', 'sl.provider_organization_id')
-    .where('sl.organization_id', actor.organizationId)
     .whereNot('sl.status', 'DELETED');
+  if (scope === 'every supplier') q.join('organizations as s', 's.id', 'sl.organization_id');
+  else q.where('sl.organization_id', scope.supplierId);
+  return q;
 }
+
+/** The columns a location list answers (`SupplierLocation`; the operator's also `supplier_name`) for a scope. */
+export const locationSelect =
+  (scope: LocationScope) =>
+  (qb: Knex.QueryBuilder): Knex.QueryBuilder =>
+    qb.select(
+      'sl.id',
+      'sl.organization_id',
+      ...(scope === 'every supplier' ? ['s.name as supplier_name'] : []),
+      'sl.location_file_id',
+      'f.name as file_name',
+      'sl.location_id',
+      'sl.location_name',
+      'sl.idn',
+      'sl.address1',
+      'sl.address2',
+      'sl.city',
+      'sl.state',
+      'sl.zip',
+      'sl.type',
+      'sl.email',
+      'sl.notisphere_id',
+      'sl.provider_organization_id',
+      'p.name as provider_name',
+      'sl.verification_status',
+      'sl.status',
+      'sl.created_at',
+      'sl.updated_at',
+    );
+
+/** The caller's own locations (a supplier's pages). */
+const own = (actor: Actor): LocationScope => ({ supplierId: actor.organizationId });
 
 /** `status` and `fileId` in the filterModel match exactly; the other fields are "contains" (spec §2). */
 function scoped(
@@ -159,7 +173,7 @@ function scoped(
   raw: Record<string, unknown>,
 ): { base: Knex.QueryBuilder; rest: Record<string, unknown> } {
   const { rest, exact } = takeExactFilters(raw, ['status', 'fileId']);
-  const base = rows(db, actor);
+  const base = locationRows(db, own(actor));
   if (exact.status) base.whereRaw('upper(sl.status) = upper(?)', [exact.status]);
   if (exact.fileId) base.where('sl.location_file_id', idFilter(exact.fileId, 'fileId'));
   return { base, rest };
@@ -176,13 +190,13 @@ export async function listSupplierLocations(
     parseListQuery(rest, locationList),
     locationList,
     'sl.id',
-    select,
+    locationSelect(own(actor)),
     'sl.updated_at',
   );
 }
 
 export async function getSupplierLocation(db: Knex, actor: Actor, id: number): Promise<SupplierLocation> {
-  const row = await select(rows(db, actor).where('sl.id', id)).first();
+  const row = await locationSelect(own(actor))(locationRows(db, own(actor)).where('sl.id', id)).first();
   if (!row) throw new NotFoundError(LOCATION_TABLE.notFound);
   return row as SupplierLocation;
 }
@@ -196,7 +210,7 @@ export async function getSupplierLocations(
   actor: Actor,
   options: { fileId?: number; ids?: number[] } = {},
 ): Promise<SupplierLocation[]> {
-  const q = select(rows(db, actor).where('sl.status', 'ACTIVE'));
+  const q = locationSelect(own(actor))(locationRows(db, own(actor)).where('sl.status', 'ACTIVE'));
   if (options.fileId !== undefined) q.where('sl.location_file_id', options.fileId);
   if (options.ids !== undefined) whereAnyOf(q, 'sl.id', options.ids);
   return (await q.orderBy('sl.location_name').orderBy('sl.id')) as SupplierLocation[];
@@ -375,8 +389,16 @@ export async function changeSupplierLocationStatus(
   return { id: row.id, status: row.status };
 }
 
-function columns(timezone: string): ReportColumn<SupplierLocation>[] {
+/**
+ * The location list download's columns. The operator's list (every supplier's) leads with the supplier and adds the
+ * provider's verification after the provider: `first` and `afterProvider`.
+ */
+export function locationReportColumns<R extends SupplierLocation>(
+  timezone: string,
+  extra: { first?: ReportColumn<R>[]; afterProvider?: ReportColumn<R>[] } = {},
+): ReportColumn<R>[] {
   return [
+    ...(extra.first ?? []),
     { header: 'Location ID', value: (r) => r.location_id },
     { header: 'Location Name', value: (r) => r.location_name, width: 40 },
     { header: 'IDN', value: (r) => r.idn },
@@ -388,6 +410,7 @@ function columns(timezone: string): ReportColumn<SupplierLocation>[] {
     { header: 'Type', value: (r) => r.type },
     { header: 'Email', value: (r) => r.email, width: 32 },
     { header: 'Provider', value: (r) => r.provider_name, width: 32 },
+    ...(extra.afterProvider ?? []),
     { header: 'Status', value: (r) => vocabularyLabel('recordStatus', r.status) },
     { header: 'File', value: (r) => r.file_name },
     { header: 'Last Updated', value: (r) => formatDateTime(r.updated_at, timezone) },
@@ -403,13 +426,16 @@ export async function downloadSupplierLocations(
   onError: (err: unknown) => void,
 ): Promise<FileResult> {
   const { base, rest } = scoped(db, actor, raw);
-  const query = parseListQuery({ ...rest, pageNumber: 1, pageSize: 1 }, locationList);
-  const filtered = applyListFilters(base, query, locationList);
-  const pages = async (offset: number, limit: number) =>
-    (await applyListPage(select(filtered.clone()), { ...query, pageSize: limit }, locationList, 'sl.id').offset(
-      offset,
-    )) as SupplierLocation[];
-  return listReport('Supplier Locations Report', 'Locations', columns(timezone), pages, format, timezone, onError);
+  const pages = listPages<SupplierLocation>(base, rest, locationList, 'sl.id', locationSelect(own(actor)));
+  return listReport(
+    'Supplier Locations Report',
+    'Locations',
+    locationReportColumns(timezone),
+    pages,
+    format,
+    timezone,
+    onError,
+  );
 }
 
 // ---- providers: the provider organisations a supplier's locations match ----

@@ -10,8 +10,6 @@ import {
   parseListQuery,
   recordAudit,
   runList,
-  applyListFilters,
-  applyListPage,
   formatDateTime,
   type ReportColumn,
 } from '@portal/core';
@@ -26,7 +24,7 @@ import {
   type StatusAction,
   takeExactFilters,
 } from './common.js';
-import { listReport } from './reports.js';
+import { listPages, listReport } from './reports.js';
 
 export interface SalesRepresentative {
   id: number;
@@ -250,15 +248,7 @@ export async function downloadSalesRepresentatives(
   onError: (err: unknown) => void,
 ): Promise<FileResult> {
   const { base, rest } = scoped(db, actor, raw);
-  const query = parseListQuery({ ...rest, pageNumber: 1, pageSize: 1 }, salesRepList);
-  const filtered = applyListFilters(base, query, salesRepList);
-  const pages = async (offset: number, limit: number) =>
-    (await applyListPage(
-      select(db)(filtered.clone()),
-      { ...query, pageSize: limit, pageNumber: 1 },
-      salesRepList,
-      's.id',
-    ).offset(offset)) as SalesRepresentative[];
+  const pages = listPages<SalesRepresentative>(base, rest, salesRepList, 's.id', select(db));
   return listReport(
     'Sales Representatives Report',
     'Sales Representatives',

@@ -9,7 +9,14 @@ import {
   runList,
   ValidationError,
 } from '@portal/core';
-import { assertEditable, AUDIT_VERBS, nextStatus, requireText, type StatusAction, takeExactFilters } from './common.js';
+import {
+  assertEditable,
+  changeMasterStatus,
+  type MasterTable,
+  requireText,
+  type StatusAction,
+  takeExactFilters,
+} from './common.js';
 import { assertMayManage, type CommunicationType } from './communication-settings.js';
 
 export const ACTION_TYPES = [
@@ -31,6 +38,12 @@ export const TEMPLATE_ACTION_MESSAGES = {
   optionsUnique: 'Options must be different from each other.',
   reorder: 'The order must list template actions of this communication type, each once.',
 } as const;
+
+const TEMPLATE_ACTION_TABLE: MasterTable = {
+  table: 'template_actions',
+  entityType: 'template_action',
+  notFound: TEMPLATE_ACTION_MESSAGES.notFound,
+};
 
 /** A reusable action a supplier adds to its recalls or advisories (step 2). */
 export interface TemplateAction {
@@ -238,13 +251,10 @@ export async function changeTemplateActionStatus(
   id: number,
   action: StatusAction,
 ): Promise<{ id: number; status: string }> {
-  return db.transaction(async (trx) => {
-    const before = await getTemplateAction(trx, actor, id, true);
-    const status = nextStatus(before.status, action);
-    await trx('template_actions').where({ id }).update({ status, updated_at: trx.fn.now() });
-    await audit(trx, actor, `TEMPLATE_ACTION_${AUDIT_VERBS[action]}`, id, { status: before.status }, { status });
-    return { id, status };
-  });
+  const row = await changeMasterStatus<TemplateAction>(db, actor, TEMPLATE_ACTION_TABLE, id, action, async (_trx, ta) =>
+    assertMayManage(actor, ta.communication_type),
+  );
+  return { id, status: row.status };
 }
 
 /**

@@ -20,11 +20,13 @@ import {
   effectivenessCounts,
   eventActions,
   fieldText,
+  historyActorColumns,
   historyAfter,
   type HistoryReportRow,
   historyFacts,
   locationStatusAfter,
   type LocationStatusRow,
+  productFieldColumns,
   productFieldsOfEvent,
   productFieldValues,
   providerStatusQuery,
@@ -175,14 +177,18 @@ export async function providerStatusReport(ctx: ReportContext, id: number, forma
   // Distinct values per field, gathered in SQL (an event may list 10,000 products).
   const distinct = fields.length ? await productFieldValues(ctx.db, id, ctx.actor.organizationId) : [];
   const valuesOf = new Map(distinct.map((d) => [d.key, d.vals]));
-  const fieldColumns = fields.map((f): ReportColumn<ProviderStatusRow> => {
-    const text = (valuesOf.get(String(f.id)) ?? [])
-      .map((v) => fieldText(f, v))
-      .filter((t) => t !== '')
-      .sort()
-      .join('; ');
-    return { header: f.name, value: () => text, width: Math.max(14, f.name.length + 4) };
-  });
+  // A provider's row shows every value the event's products hold, not one product's.
+  const eventValues = new Map(
+    fields.map((f) => [
+      f.id,
+      (valuesOf.get(String(f.id)) ?? [])
+        .map((v) => fieldText(f, v))
+        .filter((t) => t !== '')
+        .sort()
+        .join('; '),
+    ]),
+  );
+  const fieldColumns = productFieldColumns<ProviderStatusRow>(fields, (f) => eventValues.get(f.id));
   const actionColumns = actions.map(
     (a): ReportColumn<ProviderStatusRow> => ({
       header: a.title,
@@ -436,9 +442,7 @@ function historyRows(
 }
 
 const historyColumns: ReportColumn<HistoryReportRow>[] = [
-  { header: 'Date', value: (r) => r.created_at, kind: 'datetime' },
-  { header: 'User', value: (r) => r.actor_name ?? r.actor_email, width: 24 },
-  { header: 'Email', value: (r) => r.actor_email, width: 28 },
+  ...historyActorColumns,
   { header: 'Action', value: (r) => r.action, width: 22 },
   {
     header: 'What happened',

@@ -17,9 +17,11 @@ import { loadOwnCommunication } from '@portal/communications';
 import {
   activeProductFields,
   appendProducts,
+  cellFieldValue,
   checkCustomFields,
   type CommunicationDetail,
   getCommunication,
+  type ProductField,
   type ProductInput,
 } from '@portal/communications';
 import { recordReport, REPORT_TYPES } from './report-history.js';
@@ -94,37 +96,6 @@ export async function readRows(extension: 'csv' | 'xlsx', data: Buffer): Promise
   return rows;
 }
 
-interface Field {
-  id: number;
-  name: string;
-  field_type: string;
-  options: string[];
-  is_required: boolean;
-}
-
-/** A cell's text as the value type a custom field stores (checkCustomFields then checks it). */
-function customValue(f: Field, c: Cell): unknown {
-  if (c === null || cellText(c) === '') return null;
-  switch (f.field_type) {
-    case 'Number':
-      return typeof c === 'number' ? c : Number.isFinite(Number(cellText(c))) ? Number(cellText(c)) : cellText(c);
-    case 'Date':
-      return parseDate(c) ?? cellText(c);
-    case 'TrueFalse': {
-      if (typeof c === 'boolean') return c;
-      const s = cellText(c).toLowerCase();
-      return s === 'true' || s === 'yes' ? true : s === 'false' || s === 'no' ? false : s;
-    }
-    case 'ListMultiple':
-      return cellText(c)
-        .split(/[;,]/)
-        .map((s) => s.trim())
-        .filter(Boolean);
-    default:
-      return cellText(c);
-  }
-}
-
 /**
  * Reads a product file (CSV or XLSX, checked by extension and content) into step 1's product shape without saving
  * anything: good rows become products, bad ones are reported with their line number.
@@ -152,11 +123,11 @@ export async function readProductFile(
     throw new ValidationError(
       `A product file holds at most ${MAX_PRODUCT_ROWS} products; this one has ${data.length}.`,
     );
-  const fields = (await activeProductFields(db, supplierId)) as Field[];
+  const fields = await activeProductFields(db, supplierId);
   const fieldByName = new Map(fields.map((f) => [normalise(f.name), f]));
   const mapping: (
     | { kind: 'product'; key: (typeof PRODUCT_COLUMNS)[number]['key'] }
-    | { kind: 'field'; field: Field }
+    | { kind: 'field'; field: ProductField }
     | null
   )[] = header[1].map((h) => {
     const name = normalise(cellText(h));
@@ -180,7 +151,7 @@ export async function readProductFile(
       if (!m) return;
       const c = cells[i] ?? null;
       if (m.kind === 'field') {
-        custom[String(m.field.id)] = customValue(m.field, c);
+        custom[String(m.field.id)] = cellFieldValue(m.field, c);
         return;
       }
       const raw = cellText(c);
