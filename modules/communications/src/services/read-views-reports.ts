@@ -294,10 +294,14 @@ export async function customerNamesOf(
 
 // ---------- report statements (streamed by the caller) ----------
 
+/** An instant as whole milliseconds since the epoch (a float8 pg reads as a number, sparing it a date's parsing). */
+const epochMs = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
+
 /**
  * The Provider Status Report's rows: one statement (read through a cursor by the caller), each live provider
  * communication with its customer, provider and submitted answers gathered by a subquery on (provider communication,
- * action) as `answer_list` [action id, value, source][].
+ * action) as `answer_list` [action id, value, source][]. Shaped for a fast export: the recipients already joined with
+ * "; " and the instants as milliseconds since the epoch (`*_ms`).
  */
 export function providerStatusQuery(db: Knex, supplierId: number, communicationId: number): Knex.QueryBuilder {
   return db('provider_communications as pc')
@@ -311,14 +315,14 @@ export function providerStatusQuery(db: Knex, supplierId: number, communicationI
       'pc.provider_organization_id',
       'ac.name as customer_name',
       'po.name as provider_name',
-      'ac.emails',
+      db.raw(`array_to_string(ac.emails, '; ') as recipients`),
       'pc.status',
-      'pc.sent_at',
-      'pc.last_notified_at',
-      'pc.acknowledged_at',
+      db.raw(`${epochMs('pc.sent_at')} as sent_ms`),
+      db.raw(`${epochMs('pc.last_notified_at')} as last_notified_ms`),
+      db.raw(`${epochMs('pc.acknowledged_at')} as acknowledged_ms`),
       'pc.acknowledged_by',
       'pc.response_status',
-      'pc.completed_at',
+      db.raw(`${epochMs('pc.completed_at')} as completed_ms`),
       'pc.reminder_count',
       db.raw(
         `(SELECT json_agg(json_build_array(r.action_id, r.value, r.source)) FROM provider_responses r
