@@ -184,10 +184,11 @@ export async function* keysetBatches<R extends { id: number }>(
 /**
  * Reads one query through a server-side cursor (knex's stream over pg-query-stream), handed on `size` rows at a
  * time: one statement for the whole report, without holding its rows. Stopping early (the client went away, or a
- * failure) closes the cursor and gives the connection back.
+ * failure) closes the cursor and gives the connection back. `rowMode: 'array'` hands each row as its values in
+ * select order (pg then builds no object per row: the caller makes its own, of one shape).
  */
-export async function* cursorBatches<R>(query: Knex.QueryBuilder, size = 1000): AsyncGenerator<R[]> {
-  const stream = query.stream({ batchSize: size, highWaterMark: size });
+export async function* cursorBatches<R>(query: Knex.QueryBuilder, size = 1000, rowMode?: 'array'): AsyncGenerator<R[]> {
+  const stream = query.stream({ batchSize: size, highWaterMark: size, ...(rowMode ? { rowMode } : {}) });
   try {
     let batch: R[] = [];
     for await (const row of stream) {

@@ -3,7 +3,6 @@ import { historySentence, vocabularyLabel } from '@portal/vocabulary';
 import {
   type Actor,
   type AnySheet,
-  cursorBatches,
   type FileResult,
   formatDateTime,
   keysetBatches,
@@ -27,7 +26,8 @@ import {
   type LocationStatusRow,
   productFieldsOfEvent,
   productFieldValues,
-  providerStatusQuery,
+  providerStatusBatches,
+  type ProviderStatusRow,
   type ReportAction,
   unitProgress,
   unitTotals,
@@ -61,26 +61,6 @@ export const responseLabel = (status: string | null | undefined) =>
   status === 'COMPLETED' ? 'COMPLETED' : status ? 'In Progress' : '';
 
 // ---------- Provider Status Report: one row per provider communication, one column per action ----------
-
-interface ProviderStatusRow {
-  id: number;
-  provider_organization_id: number | null;
-  customer_name: string;
-  provider_name: string | null;
-  /** The customer's emails joined with "; ". */
-  recipients: string;
-  status: string;
-  /** Instants as milliseconds since the epoch. */
-  sent_ms: number | null;
-  last_notified_ms: number | null;
-  acknowledged_ms: number | null;
-  acknowledged_by: string | null;
-  response_status: string;
-  completed_ms: number | null;
-  reminder_count: number;
-  /** Submitted answers (drafts are not answers yet) as [action id, value, source]: Electronic or Paper (keyed in). */
-  answer_list: [number, ResponseValue, string][] | null;
-}
 
 /** The submitted answer of a row to an action (a row holds a few at most: a scan beats building a map per row). */
 function answerOf(r: ProviderStatusRow, actionId: number): ResponseValue | undefined {
@@ -129,15 +109,14 @@ export function answerText(type: ActionType, v: ResponseValue | undefined): stri
 
 /**
  * The report's rows in one statement read through a cursor (like a COPY of them), each with its submitted answers
- * gathered by a subquery on (provider communication, action): no second query and no round trip per batch. The rows
- * go to the writer as pg read them (no copy per row).
+ * gathered by a subquery on (provider communication, action): no second query and no round trip per batch.
  */
 export function providerStatusRows(
   db: Knex,
   actor: Actor,
   communicationId: number,
 ): AsyncGenerator<ProviderStatusRow[]> {
-  return cursorBatches<ProviderStatusRow>(providerStatusQuery(db, actor.organizationId, communicationId), BATCH);
+  return providerStatusBatches(db, actor.organizationId, communicationId, BATCH);
 }
 
 const providerStatusColumns: ReportColumn<ProviderStatusRow>[] = [
