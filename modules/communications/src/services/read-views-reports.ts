@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { cursorBatches } from '@portal/core';
+import { cursorBatches, epochMsSql } from '@portal/core';
 import { organizationsView, usersView } from '@portal/organizations';
 import type { ActionType } from '../constants.js';
 import type { ResponseValue } from './responses.js';
@@ -296,9 +296,6 @@ export async function customerNamesOf(
 
 // ---------- report statements (streamed by the caller) ----------
 
-/** An instant as whole milliseconds since the epoch (a float8 pg reads as a number, sparing it a date's parsing). */
-const epochMs = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
-
 export interface ProviderStatusRow {
   id: number;
   provider_organization_id: number | null;
@@ -339,12 +336,12 @@ export function providerStatusQuery(db: Knex, supplierId: number, communicationI
       'po.name as provider_name',
       db.raw(`array_to_string(ac.emails, '; ') as recipients`),
       'pc.status',
-      db.raw(`${epochMs('pc.sent_at')} as sent_ms`),
-      db.raw(`${epochMs('pc.last_notified_at')} as last_notified_ms`),
-      db.raw(`${epochMs('pc.acknowledged_at')} as acknowledged_ms`),
+      db.raw(`${epochMsSql('pc.sent_at')} as sent_ms`),
+      db.raw(`${epochMsSql('pc.last_notified_at')} as last_notified_ms`),
+      db.raw(`${epochMsSql('pc.acknowledged_at')} as acknowledged_ms`),
       'pc.acknowledged_by',
       'pc.response_status',
-      db.raw(`${epochMs('pc.completed_at')} as completed_ms`),
+      db.raw(`${epochMsSql('pc.completed_at')} as completed_ms`),
       'pc.reminder_count',
       db.raw(
         `(SELECT json_agg(json_build_array(r.action_id, r.value, r.source)) FROM provider_responses r

@@ -163,6 +163,14 @@ export function wallClock(instant: Date, timeZone: string): WallClock {
 
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 
+/**
+ * SQL for a timestamptz column as whole milliseconds since the epoch: a float8, which pg reads as a number, sparing it
+ * the parsing of a date per cell (a report's datetime columns take such numbers).
+ */
+export function epochMsSql(column: string): string {
+  return `floor(extract(epoch from ${column}) * 1000)::float8`;
+}
+
 /** An instant as milliseconds since the epoch; NaN for an invalid one. */
 function epochMs(value: Date | string | number): number {
   if (typeof value === 'number') return value;

@@ -1,6 +1,14 @@
 import type { Knex } from 'knex';
 import { vocabularyLabel } from '@portal/vocabulary';
-import { type Actor, cursorBatches, type FileResult, type ReportColumn, sheet, ValidationError } from '@portal/core';
+import {
+  type Actor,
+  cursorBatches,
+  epochMsSql,
+  type FileResult,
+  type ReportColumn,
+  sheet,
+  ValidationError,
+} from '@portal/core';
 import {
   COMMUNICATION_TYPES,
   customerCountsView,
@@ -112,9 +120,10 @@ interface EventCountsRow {
   classification: string | null;
   status: string;
   event_date: string | null;
-  approved_at: Date | null;
-  first_sent_at: Date | null;
-  closed_at: Date | null;
+  /** Instants as milliseconds since the epoch. */
+  approved_at: number | null;
+  first_sent_at: number | null;
+  closed_at: number | null;
   customers: number;
   notified: number;
   acknowledged: number;
@@ -123,7 +132,7 @@ interface EventCountsRow {
   emails_failed: number;
 }
 
-const EVENT_COLUMNS = [
+const eventColumns = (db: Knex) => [
   'c.id',
   'c.name',
   'c.event_id',
@@ -131,9 +140,7 @@ const EVENT_COLUMNS = [
   'c.subtype',
   'c.classification',
   'c.status',
-  'c.approved_at',
-  'c.first_sent_at',
-  'c.closed_at',
+  ...['approved_at', 'first_sent_at', 'closed_at'].map((c) => db.raw(`${epochMsSql(`c.${c}`)} as ${c}`)),
 ];
 
 const summaryColumns: ReportColumn<EventCountsRow>[] = [
@@ -197,7 +204,7 @@ function eventBatches(
     .modify(scope)
     .orderBy('c.id')
     .select(
-      ...EVENT_COLUMNS,
+      ...eventColumns(db),
       'o.name as supplier_name',
       db.raw(`to_char(c.event_date, 'YYYY-MM-DD') as event_date`),
       db.raw('coalesce(ac.n, 0) as customers'),
