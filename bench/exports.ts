@@ -32,7 +32,7 @@ const pg = requireFromCore('pg') as typeof PgNamespace;
 const ROWS = Number(process.env.BENCH_REPORT_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DASHBOARD_EVENTS = Number(process.env.BENCH_DASHBOARD_EVENTS ?? 0);
-const CASES = (process.env.BENCH_EXPORT_CASES ?? 'csv,csv-br,xlsx').split(',') as ExportCase[];
+const CASES = (process.env.BENCH_EXPORT_CASES ?? 'csv,csv-br,xlsx').split(',').filter(Boolean) as ExportCase[];
 const TIME_ZONE = 'America/Chicago';
 const PASSWORD = 'Portal#2026';
 const log = (m: string) => process.stdout.write(`${m}\n`);

@@ -27,7 +27,7 @@ export function xmlText(text: string): string {
   return text.replace(XML_SPECIALS, (c) => XML_ESCAPES[c] ?? '');
 }
 
-/** The fixed parts of a workbook of sheets named `names`, as [path in the zip, XML]. */
+/** The fixed parts of a workbook of sheets named `names` (Excel takes 31 characters at most), as [path in the zip, XML]. */
 export function workbookParts(names: string[]): [string, string][] {
   const sheets = names.map((_, i) => i + 1);
   return [
@@ -41,7 +41,7 @@ export function workbookParts(names: string[]): [string, string][] {
     ],
     [
       'xl/workbook.xml',
-      `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets>${names.map((name, i) => `<sheet sheetId="${i + 1}" name="${xmlText(name)}" state="visible" r:id="rId${i + 2}"/>`).join('')}</sheets></workbook>`,
+      `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets>${names.map((name, i) => `<sheet sheetId="${i + 1}" name="${xmlText(name.slice(0, 31))}" state="visible" r:id="rId${i + 2}"/>`).join('')}</sheets></workbook>`,
     ],
     [
       'xl/_rels/workbook.xml.rels',
