@@ -36,7 +36,7 @@ export const CSV_TYPE = 'text/csv; charset=utf-8';
 function csvText(kind: ColumnKind, value: unknown, timeZone: string): string {
   switch (kind) {
     case 'datetime':
-      return formatDateTime(value as Date | string | null, timeZone);
+      return formatDateTime(value as Date | string | number | null, timeZone);
     case 'date':
       return formatCalendarDate(value as string | null);
     case 'yesno':
