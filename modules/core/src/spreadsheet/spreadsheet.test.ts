@@ -190,7 +190,8 @@ describe('the report writer', () => {
         text: '-1+2 <b>&</b> \'q\' "Q"\u0001',
         n: 2.5,
       },
-      { at: null, day: null, ok: false, meta: null, text: ' lead and trail ', n: 'n/a' },
+      // Text in a number column takes the text path: defused in CSV, a string cell in XLSX.
+      { at: null, day: null, ok: false, meta: null, text: ' lead and trail ', n: '=1+2' },
     ];
     const filler = Array.from({ length: 24 }, (_, i) => ({ header: `F${i}`, value: () => i }));
     const columns = [
@@ -228,8 +229,9 @@ describe('the report writer', () => {
     expect([ws.getCell('AA3').value, ws.getCell('AC3').value, ws.getCell('AD3').value]).toEqual([
       'No',
       ' lead and trail ',
-      'n/a',
+      '=1+2',
     ]);
+    expect(ws.getCell('AD3').type).toBe(ExcelJS.ValueType.String);
     expect(ws.getColumn(25).width).toBe(18);
     expect(book.getWorksheet('Second')!.getCell('A2').value).toBe(7);
 
@@ -239,7 +241,7 @@ describe('the report writer', () => {
     expect(lines[1]!.split(',').slice(23).join(',')).toBe(
       `23,03/08/2026 03:00,02/28/2026,Yes,"{""a"":1}","'-1+2 <b>&</b> 'q' ""Q""\u0001",2.5`,
     );
-    expect(lines[2]!.split(',').slice(24).join(',')).toBe(',,No,, lead and trail ,n/a');
+    expect(lines[2]!.split(',').slice(24).join(',')).toBe(",,No,, lead and trail ,'=1+2");
   });
 
   it('cuts the download when reading rows fails half way (never a silently short file)', async () => {
