@@ -91,6 +91,14 @@ async function copyBytes(client: Client, sql: string): Promise<number> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/** The downloads measured: CSV asked for uncompressed, CSV asked for br/gzip, XLSX. */
+export type ExportCase = 'csv' | 'csv-br' | 'xlsx';
+const EXPORT_CASES: Record<ExportCase, readonly ['csv' | 'xlsx', string]> = {
+  csv: ['csv', 'identity'],
+  'csv-br': ['csv', 'br, gzip'],
+  xlsx: ['xlsx', 'br, gzip'],
+};
+
 /** Provider Status Report downloads (median of `runs`) vs the COPY of the same rows; one table row per format. */
 export async function measureExports(options: {
   client: Client;
@@ -100,6 +108,7 @@ export async function measureExports(options: {
   runs: number;
   drain: (p: string, acceptEncoding: string) => Promise<number>;
   log: (m: string) => void;
+  cases?: ExportCase[];
 }): Promise<string[][]> {
   const { client, eventId, rows, timeZone, runs, drain, log } = options;
   const copies: number[] = [];
@@ -115,11 +124,7 @@ export async function measureExports(options: {
   const out: string[][] = [];
   // Like for like with COPY, the CSV is asked for uncompressed; a browser asks for br and gets the stream compressed on
   // the fly (its own row). XLSX is a zip already and never compressed again.
-  const cases = [
-    ['csv', 'identity'],
-    ['csv', 'br, gzip'],
-    ['xlsx', 'br, gzip'],
-  ] as const;
+  const cases = (options.cases ?? (['csv', 'csv-br', 'xlsx'] as const)).map((c) => EXPORT_CASES[c]);
   for (const [format, encoding] of cases) {
     const p = `/supplier/communications/${eventId}/actions/provider/statusreport${format === 'csv' ? '/csv' : ''}`;
     if (global.gc) global.gc();

@@ -8,6 +8,7 @@ import {
   xlsxSheets as readXlsx,
 } from '@portal/testing';
 import { appendHistory } from '@portal/communications';
+import { formatDateTime } from '@portal/core';
 
 let t: TestApp;
 let recalls: string;
@@ -356,6 +357,20 @@ describe('status, location, summary and notification reports', () => {
     expect(open.slice(1).map((r) => r[0])).toContain('Report recall');
     expect(open.slice(1).map((r) => r[0])).not.toContain('Dashboard draft');
     expect(open.slice(1).every((r) => r[5] === 'OPEN')).toBe(true);
+    // Approved and first sent: instants read as epoch milliseconds, shown in the caller's zone like any other date.
+    const event = (await t.db('communications').where({ id: sentId }).first('approved_at', 'first_sent_at')) as {
+      approved_at: Date;
+      first_sent_at: Date;
+    };
+    const csvRow = open.find((r) => r[0] === 'Report recall')!;
+    expect([csvRow[7], csvRow[8]]).toEqual([
+      formatDateTime(event.approved_at, 'America/Chicago'),
+      formatDateTime(event.first_sent_at, 'America/Chicago'),
+    ]);
+    expect(csvRow[8]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    // The XLSX cell holds the same wall-clock minute as the CSV text (MM/DD/YYYY HH:mm vs YYYY-MM-DDTHH:mm).
+    const [, mm, dd, yyyy, hhmm] = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}:\d{2})$/.exec(csvRow[8]!)!;
+    expect(wall(rows[1]![8])).toBe(`${yyyy}-${mm}-${dd}T${hhmm}`);
     const all = await download('/supplier/dashboard/ALL/actions/supplier/summeryreport');
     expect(all.disposition).toContain('Recall Events Summary Report');
     const names = (await readXlsx(all.body)).Summary!.slice(1).map((r) => r[0]);

@@ -63,9 +63,10 @@ export interface EventColumnsRow {
   subtype: string | null;
   classification: string | null;
   event_date: string | null;
-  approved_at: Date | null;
-  first_sent_at: Date | null;
-  closed_at: Date | null;
+  /** Instants as pg reads them, or as epoch milliseconds where the statement selects them so (`epochMsSql`). */
+  approved_at: Date | number | null;
+  first_sent_at: Date | number | null;
+  closed_at: Date | number | null;
   customers: number;
   acknowledged: number;
   completed: number;

@@ -71,6 +71,8 @@ describe("dates in the caller's zone", () => {
         const w = clock.wallClock(d);
         const text = `${String(w.month).padStart(2, '0')}/${String(w.day).padStart(2, '0')}/${w.year} ${String(w.hour).padStart(2, '0')}:${String(w.minute).padStart(2, '0')}`;
         expect(text, `${zone} ${d.toISOString()}`).toBe(intlText(d, zone));
+        // The report path: epoch milliseconds to text through the zone's offset table.
+        expect(clock.text(ms), `${zone} ${d.toISOString()} as text`).toBe(text);
       };
       // Every minute of the two days around each 2026 transition of the northern and southern hemispheres.
       for (const day of ['2026-03-08', '2026-03-29', '2026-04-05', '2026-10-04', '2026-10-25', '2026-11-01']) {
@@ -83,6 +85,34 @@ describe("dates in the caller's zone", () => {
         check(Date.parse('1990-01-01T00:00:00Z') + (seed / 2_147_483_648) * 50 * 365 * 86_400_000);
       }
     }
+  });
+
+  it('formats epoch milliseconds like Dates, across a DST change in the caller zone (Chicago)', () => {
+    // 2026-03-08 02:00 CST -> 03:00 CDT (08:00 UTC); 2026-11-01 02:00 CDT -> 01:00 CST (07:00 UTC).
+    const cases: [string, string][] = [
+      ['2026-03-08T07:59:59.999Z', '03/08/2026 01:59'],
+      ['2026-03-08T08:00:00.000Z', '03/08/2026 03:00'],
+      ['2026-11-01T06:30:00.000Z', '11/01/2026 01:30'],
+      ['2026-11-01T07:30:00.000Z', '11/01/2026 01:30'],
+      ['2026-11-01T05:59:00.000Z', '11/01/2026 00:59'],
+      ['2026-12-31T23:59:00.000Z', '12/31/2026 17:59'],
+      ['1969-12-31T23:59:00.000Z', '12/31/1969 17:59'],
+    ];
+    for (const [iso, text] of cases) {
+      const ms = Date.parse(iso);
+      expect(formatDateTime(ms, 'America/Chicago'), iso).toBe(text);
+      expect(formatDateTime(new Date(ms), 'America/Chicago'), iso).toBe(text);
+      expect(excelDateTime(ms, 'America/Chicago')?.toISOString()).toBe(
+        excelDateTime(new Date(ms), 'America/Chicago')?.toISOString(),
+      );
+    }
+    // Lord Howe moves its clock by half an hour, mid-day in UTC: 2026-04-05 02:00 +11 -> 01:30 +10:30 (15:00 UTC).
+    expect(formatDateTime(Date.parse('2026-04-04T14:59:00Z'), 'Australia/Lord_Howe')).toBe('04/05/2026 01:59');
+    expect(formatDateTime(Date.parse('2026-04-04T15:00:00Z'), 'Australia/Lord_Howe')).toBe('04/05/2026 01:30');
+    expect(formatDateTime(Number.NaN, 'UTC')).toBe('NA');
+    expect(excelDateTime(Date.parse('2026-07-01T03:04:05.678Z'), 'UTC')?.toISOString()).toBe(
+      '2026-07-01T03:04:05.000Z',
+    );
   });
 
   it("gives Excel the wall-clock time and file names today's date in the zone", () => {
@@ -140,6 +170,78 @@ describe('the report writer', () => {
     expect((ws.getCell('C2').value as Date).toISOString()).toBe('2026-03-08T14:00:00.000Z');
     expect(ws.getCell('C2').numFmt).toBe('mm/dd/yyyy hh:mm');
     expect(ws.getCell('A4').value).toBe('@SUM(A1)');
+  });
+
+  it('writes every column kind in XLSX and CSV alike: past column Z, epoch-ms dates, escaping, several sheets', async () => {
+    interface Wide {
+      at: number | null;
+      day: string | null;
+      ok: boolean;
+      meta: unknown;
+      text: string;
+      n: number | string;
+    }
+    const wide: Wide[] = [
+      {
+        at: Date.parse('2026-03-08T08:00:00Z'),
+        day: '2026-02-28',
+        ok: true,
+        meta: { a: 1 },
+        text: '-1+2 <b>&</b> \'q\' "Q"\u0001',
+        n: 2.5,
+      },
+      // Text in a number column takes the text path: defused in CSV, a string cell in XLSX.
+      { at: null, day: null, ok: false, meta: null, text: ' lead and trail ', n: '=1+2' },
+    ];
+    const filler = Array.from({ length: 24 }, (_, i) => ({ header: `F${i}`, value: () => i }));
+    const columns = [
+      ...filler,
+      { header: 'At', value: (r: Wide) => r.at, kind: 'datetime' as const },
+      { header: 'Day', value: (r: Wide) => r.day, kind: 'date' as const },
+      { header: 'Ok', value: (r: Wide) => r.ok, kind: 'yesno' as const },
+      { header: 'Meta', value: (r: Wide) => r.meta, kind: 'json' as const },
+      { header: 'Text <&>', value: (r: Wide) => r.text },
+      { header: 'N', value: (r: Wide) => r.n, kind: 'number' as const },
+    ];
+    const sheets = () => [
+      sheet<Wide>({ name: 'Wide & tall', columns, rows: [wide] }),
+      sheet<{ id: number }>({ name: 'Second', columns: [{ header: 'Id', value: (r) => r.id }], rows: [[{ id: 7 }]] }),
+    ];
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(
+      (await bytesOf(streamXlsx(sheets(), 'America/Chicago', () => undefined))) as unknown as ExcelJS.Buffer,
+    );
+    const ws = book.getWorksheet('Wide & tall')!;
+    expect(ws.getCell('Y1').value).toBe('At');
+    expect([ws.getCell('AC1').value, ws.getCell('AD1').value]).toEqual(['Text <&>', 'N']);
+    expect(ws.getCell('A1').font?.bold).toBe(true);
+    expect(ws.getCell('X2').value).toBe(23);
+    expect((ws.getCell('Y2').value as Date).toISOString()).toBe('2026-03-08T03:00:00.000Z');
+    expect(ws.getCell('Y2').numFmt).toBe('mm/dd/yyyy hh:mm');
+    expect((ws.getCell('Z2').value as Date).toISOString()).toBe('2026-02-28T00:00:00.000Z');
+    expect(ws.getCell('Z2').numFmt).toBe('mm/dd/yyyy');
+    expect([ws.getCell('AA2').value, ws.getCell('AB2').value]).toEqual(['Yes', '{"a":1}']);
+    // Formula-looking text stays text; the control character XML cannot hold is dropped.
+    expect(ws.getCell('AC2').type).toBe(ExcelJS.ValueType.String);
+    expect(ws.getCell('AC2').value).toBe('-1+2 <b>&</b> \'q\' "Q"');
+    expect(ws.getCell('AD2').value).toBe(2.5);
+    expect([ws.getCell('Y3').value, ws.getCell('Z3').value, ws.getCell('AB3').value]).toEqual([null, null, null]);
+    expect([ws.getCell('AA3').value, ws.getCell('AC3').value, ws.getCell('AD3').value]).toEqual([
+      'No',
+      ' lead and trail ',
+      '=1+2',
+    ]);
+    expect(ws.getCell('AD3').type).toBe(ExcelJS.ValueType.String);
+    expect(ws.getColumn(25).width).toBe(18);
+    expect(book.getWorksheet('Second')!.getCell('A2').value).toBe(7);
+
+    const csv = (await bytesOf(streamCsv(sheets()[0]!, 'America/Chicago', () => undefined))).toString('utf8');
+    const lines = csv.split('\n');
+    expect(lines[0]!.endsWith(',At,Day,Ok,Meta,Text <&>,N')).toBe(true);
+    expect(lines[1]!.split(',').slice(23).join(',')).toBe(
+      `23,03/08/2026 03:00,02/28/2026,Yes,"{""a"":1}","'-1+2 <b>&</b> 'q' ""Q""\u0001",2.5`,
+    );
+    expect(lines[2]!.split(',').slice(24).join(',')).toBe(",,No,, lead and trail ,'=1+2");
   });
 
   it('cuts the download when reading rows fails half way (never a silently short file)', async () => {

@@ -1,23 +1,17 @@
 import { PassThrough, Readable, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { Knex } from 'knex';
+import yazl from 'yazl';
 import { type FileResult, fileResult } from '../routes.js';
-import { excelCalendarDate, excelDateTime, formatCalendarDate, formatDateTime, reportFileName } from './dates.js';
+import { formatCalendarDate, formatDateTime, reportFileName } from './dates.js';
+import { type ColumnKind, plain, type ReportColumn } from './columns.js';
+import { sheetEnd, sheetStart, workbookParts, xlsxCellWriter } from './xlsx.js';
 
 /**
  * The one spreadsheet writer of every report: a report is one or more sheets of typed columns whose rows arrive in
  * batches (keyset or paged queries), written as CSV or XLSX while they arrive, so no writer ever holds more than one
  * batch of rows and the next batch is only read once the client has taken the last one.
  */
-export type ColumnKind = 'text' | 'number' | 'datetime' | 'date' | 'yesno' | 'json';
-
-export interface ReportColumn<R> {
-  header: string;
-  value: (row: R) => unknown;
-  /** datetime: an instant rendered in the caller's zone; date: a calendar date (YYYY-MM-DD). */
-  kind?: ColumnKind;
-  width?: number;
-}
+export type { ColumnKind, ReportColumn } from './columns.js';
 
 export interface ReportSheet<R> {
   name: string;
@@ -39,42 +33,10 @@ export function sheet<R>(definition: ReportSheet<R>): AnySheet {
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const CSV_TYPE = 'text/csv; charset=utf-8';
 
-const DATETIME_FORMAT = 'mm/dd/yyyy hh:mm';
-const DATE_FORMAT = 'mm/dd/yyyy';
-
-function plain(value: unknown): string | number | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (Array.isArray(value)) return value.join('; ');
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-/**
- * An XLSX cell. Text is always a string cell (never a formula: exceljs writes a formula only for a `{ formula }`
- * value, and objects become JSON text here), so a value starting with = stays text in a spreadsheet.
- */
-function xlsxCell(kind: ColumnKind, value: unknown, timeZone: string): ExcelJS.CellValue {
-  switch (kind) {
-    case 'datetime':
-      return excelDateTime(value as Date | string | null, timeZone);
-    case 'date':
-      return excelCalendarDate(value as string | null);
-    case 'yesno':
-      return value ? 'Yes' : 'No';
-    case 'json':
-      return value === null || value === undefined ? null : JSON.stringify(value);
-    default:
-      return plain(value);
-  }
-}
-
 function csvText(kind: ColumnKind, value: unknown, timeZone: string): string {
   switch (kind) {
     case 'datetime':
-      return formatDateTime(value as Date | string | null, timeZone);
+      return formatDateTime(value as Date | string | number | null, timeZone);
     case 'date':
       return formatCalendarDate(value as string | null);
     case 'yesno':
@@ -88,7 +50,8 @@ function csvText(kind: ColumnKind, value: unknown, timeZone: string): string {
   }
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** = + - @ tab CR: the first characters a spreadsheet may read as a formula. */
+const FORMULA_SIGNS = new Set([0x3d, 0x2b, 0x2d, 0x40, 0x09, 0x0d]);
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /**
@@ -96,32 +59,31 @@ const NEEDS_QUOTES = /[",\r\n]/;
  * it as a formula (OWASP "CSV injection"). Numbers are left alone: -5 is a number, not a formula.
  */
 export function csvField(text: string, numeric = false): string {
-  const safe = !numeric && FORMULA_START.test(text) ? `'${text}` : text;
+  const safe = !numeric && FORMULA_SIGNS.has(text.charCodeAt(0)) ? `'${text}` : text;
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** Cell styles shared by every cell of a kind: exceljs resolves a style object it has seen before by identity. */
-const CELL_STYLES: Record<'plain' | 'datetime' | 'date', Partial<ExcelJS.Style>> = {
-  plain: {},
-  datetime: { numFmt: DATETIME_FORMAT },
-  date: { numFmt: DATE_FORMAT },
-};
-const styleOf = (kind: ColumnKind | undefined) =>
-  kind === 'datetime' || kind === 'date' ? CELL_STYLES[kind] : CELL_STYLES.plain;
-
 /**
- * Streams a workbook with exceljs' streaming writer: rows are committed as each batch arrives and the next batch
- * is only read once the response has drained. A failure half way destroys the stream (the download is cut, never
- * silently short) and is handed to `onError`.
+ * Streams a workbook: each sheet's XML is written straight from the rows (no cell objects) into a zip entry as each
+ * batch arrives, and the next batch is only read once the zip has taken the last one (the zip only reads on while the
+ * response takes its bytes). A failure half way destroys the stream (the download is cut, never silently short) and is
+ * handed to `onError`.
  */
 export function streamXlsx(sheets: AnySheet[], timeZone: string, onError: (err: unknown) => void): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-    zip: { zlib: { level: 1 } },
+  const zip = new yazl.ZipFile();
+  for (const [name, xml] of workbookParts(sheets.map((s) => s.name))) {
+    zip.addBuffer(Buffer.from(xml, 'utf8'), name, { mtime: new Date(), compressionLevel: 1 });
+  }
+  const sheetStreams = sheets.map((_, i) => {
+    const stream = new PassThrough({ highWaterMark: 64 * 1024 });
+    // Level 1: most of level 6's size on sheet XML for a fraction of the time.
+    zip.addReadStream(stream, `xl/worksheets/sheet${i + 1}.xml`, { mtime: new Date(), compressionLevel: 1 });
+    return stream;
   });
+  zip.end();
+  zip.outputStream.on('error', (err: Error) => out.destroy(err));
+  zip.outputStream.pipe(out);
   // Resolves when `stream` has room again, or when the response went away (the client closed it: Koa destroys it).
   const roomOrGone = (stream: Writable) =>
     new Promise<void>((resolve) => {
@@ -134,59 +96,65 @@ export function streamXlsx(sheets: AnySheet[], timeZone: string, onError: (err: 
       out.on('close', done);
     });
   const write = async () => {
-    for (const s of sheets) {
-      const ws = workbook.addWorksheet(s.name);
-      ws.columns = s.columns.map((c, i) => ({
-        header: c.header,
-        key: `c${i}`,
-        width: c.width ?? (c.kind === 'datetime' ? 18 : 22),
-      }));
-      ws.getRow(1).font = { bold: true };
-      ws.getRow(1).commit();
-      const kinds = s.columns.map((c) => c.kind ?? 'text');
-      const styles = s.columns.map((c) => styleOf(c.kind));
+    for (const [i, s] of sheets.entries()) {
+      const stream = sheetStreams[i]!;
+      stream.write(sheetStart(s.columns));
+      const cells = s.columns.map((c, col) => xlsxCellWriter(c.kind ?? 'text', col, timeZone));
+      const values = s.columns.map((c) => c.value);
+      let rowNumber = 1;
       for await (const batch of s.rows) {
+        let xml = '';
         for (const row of batch) {
-          const r = ws.addRow(s.columns.map((c, i) => xlsxCell(kinds[i]!, c.value(row), timeZone)));
-          for (let i = 0; i < styles.length; i++) r.getCell(i + 1).style = styles[i] as ExcelJS.Style;
-          r.commit();
+          const r = String(++rowNumber);
+          xml += `<row r="${r}">`;
+          for (let c = 0; c < cells.length; c++) xml += cells[c]!(values[c]!(row), r);
+          xml += '</row>';
         }
-        // exceljs writes a sheet into the zip's compressor without heeding backpressure, so the writer does: it waits
-        // while the compressor (which waits for the response, which waits for the client) has more than it can take.
-        // (The sheet's buffer hands its bytes to the zip through a readable-stream 2 PassThrough: its _writableState says
-        // whether the zip is behind.)
-        const zipInput = (
-          ws as unknown as { stream?: { pipes?: (Writable & { _writableState?: { needDrain?: boolean } })[] } }
-        ).stream?.pipes?.[0];
-        if (zipInput?._writableState?.needDrain && !out.destroyed) await roomOrGone(zipInput);
+        if (!stream.write(xml) && !out.destroyed) await roomOrGone(stream);
+        // The zip drains the sheet while it has room to compress into: wait, too, while the response is full.
         if (out.writableNeedDrain && !out.destroyed) await roomOrGone(out);
         if (out.destroyed) return; // nobody is reading any more: stop querying
       }
-      ws.commit();
+      stream.end(sheetEnd());
     }
-    await workbook.commit();
   };
   write().catch((err: unknown) => {
     onError(err);
     out.destroy(err instanceof Error ? err : new Error(String(err)));
   });
+  out.on('close', () => {
+    for (const stream of sheetStreams) stream.destroy();
+  });
   return out;
+}
+
+/** A CSV field writer per column kind: dates and numbers skip the quoting and defusing they can never need. */
+function csvFieldWriter(kind: ColumnKind, timeZone: string): (value: unknown) => string {
+  switch (kind) {
+    case 'datetime':
+      // MM/DD/YYYY HH:mm, NA or nothing: no quote, comma or formula sign.
+      return (v) => formatDateTime(v as Date | string | number | null, timeZone);
+    case 'number':
+      return (v) =>
+        typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : csvField(csvText(kind, v, timeZone));
+    default:
+      return (v) => csvField(csvText(kind, v, timeZone), typeof v === 'number');
+  }
 }
 
 /** Streams the first sheet as CSV (UTF-8 with a byte-order mark, so spreadsheets read accents right; LF line ends). */
 export function streamCsv(s: AnySheet, timeZone: string, onError: (err: unknown) => void): Readable {
-  const kinds = s.columns.map((c) => c.kind ?? 'text');
+  const fields = s.columns.map((c) => csvFieldWriter(c.kind ?? 'text', timeZone));
+  const values = s.columns.map((c) => c.value);
+  const last = fields.length - 1;
   async function* lines(): AsyncGenerator<string> {
     yield `\ufeff${s.columns.map((c) => csvField(c.header)).join(',')}\n`;
     for await (const batch of s.rows) {
+      // One string per batch: few, large writes.
       let chunk = '';
       for (const row of batch) {
-        let line = '';
-        for (let i = 0; i < kinds.length; i++) {
-          const v = s.columns[i]!.value(row);
-          line += `${i ? ',' : ''}${csvField(csvText(kinds[i]!, v, timeZone), typeof v === 'number')}`;
-        }
-        chunk += `${line}\n`;
+        for (let i = 0; i < last; i++) chunk += `${fields[i]!(values[i]!(row))},`;
+        chunk += `${fields[last]!(values[last]!(row))}\n`;
       }
       if (chunk) yield chunk;
     }
@@ -216,10 +184,11 @@ export async function* keysetBatches<R extends { id: number }>(
 /**
  * Reads one query through a server-side cursor (knex's stream over pg-query-stream), handed on `size` rows at a
  * time: one statement for the whole report, without holding its rows. Stopping early (the client went away, or a
- * failure) closes the cursor and gives the connection back.
+ * failure) closes the cursor and gives the connection back. `rowMode: 'array'` hands each row as its values in
+ * select order (pg then builds no object per row: the caller makes its own, of one shape).
  */
-export async function* cursorBatches<R>(query: Knex.QueryBuilder, size = 1000): AsyncGenerator<R[]> {
-  const stream = query.stream({ batchSize: size, highWaterMark: size });
+export async function* cursorBatches<R>(query: Knex.QueryBuilder, size = 1000, rowMode?: 'array'): AsyncGenerator<R[]> {
+  const stream = query.stream({ batchSize: size, highWaterMark: size, ...(rowMode ? { rowMode } : {}) });
   try {
     let batch: R[] = [];
     for await (const row of stream) {

@@ -3,7 +3,6 @@ import { historySentence, vocabularyLabel } from '@portal/vocabulary';
 import {
   type Actor,
   type AnySheet,
-  cursorBatches,
   type FileResult,
   formatDateTime,
   keysetBatches,
@@ -29,7 +28,8 @@ import {
   productFieldColumns,
   productFieldsOfEvent,
   productFieldValues,
-  providerStatusQuery,
+  providerStatusBatches,
+  type ProviderStatusRow,
   type ReportAction,
   unitProgress,
   unitTotals,
@@ -64,24 +64,24 @@ export const responseLabel = (status: string | null | undefined) =>
 
 // ---------- Provider Status Report: one row per provider communication, one column per action ----------
 
-interface ProviderStatusRow {
-  id: number;
-  provider_organization_id: number | null;
-  customer_name: string;
-  provider_name: string | null;
-  emails: string[];
-  status: string;
-  sent_at: Date | null;
-  last_notified_at: Date | null;
-  acknowledged_at: Date | null;
-  acknowledged_by: string | null;
-  response_status: string;
-  completed_at: Date | null;
-  reminder_count: number;
-  /** Submitted answers by action id (drafts are not answers yet). */
-  answers: Map<number, ResponseValue>;
-  /** How the submitted answers came in: Electronic, Paper (keyed in by the supplier) or both. */
-  methods: Set<string>;
+/** The submitted answer of a row to an action (a row holds a few at most: a scan beats building a map per row). */
+function answerOf(r: ProviderStatusRow, actionId: number): ResponseValue | undefined {
+  const list = r.answer_list;
+  if (list) for (const answer of list) if (Number(answer[0]) === actionId) return answer[1];
+  return undefined;
+}
+
+/** How the submitted answers came in: Electronic, Paper (keyed in by the supplier) or both. */
+function responseMethod(r: ProviderStatusRow): string {
+  const list = r.answer_list;
+  if (!list) return '';
+  let electronic = false;
+  let paper = false;
+  for (const answer of list) {
+    if (answer[2] === 'Electronic') electronic = true;
+    else if (answer[2] === 'Paper') paper = true;
+  }
+  return electronic ? (paper ? 'Electronic, Paper' : 'Electronic') : paper ? 'Paper' : '';
 }
 
 /** A submitted answer as one cell's text. */
@@ -113,40 +113,32 @@ export function answerText(type: ActionType, v: ResponseValue | undefined): stri
  * The report's rows in one statement read through a cursor (like a COPY of them), each with its submitted answers
  * gathered by a subquery on (provider communication, action): no second query and no round trip per batch.
  */
-export async function* providerStatusRows(
+export function providerStatusRows(
   db: Knex,
   actor: Actor,
   communicationId: number,
 ): AsyncGenerator<ProviderStatusRow[]> {
-  const query = providerStatusQuery(db, actor.organizationId, communicationId);
-  type Raw = Omit<ProviderStatusRow, 'answers' | 'methods'> & { answer_list: [number, ResponseValue, string][] | null };
-  for await (const batch of cursorBatches<Raw>(query, BATCH)) {
-    yield batch.map(({ answer_list: list, ...row }) => ({
-      ...row,
-      answers: new Map((list ?? []).map(([action, value]) => [action, value])),
-      methods: new Set((list ?? []).map(([, , source]) => source)),
-    }));
-  }
+  return providerStatusBatches(db, actor.organizationId, communicationId, BATCH);
 }
 
 const providerStatusColumns: ReportColumn<ProviderStatusRow>[] = [
   { header: 'Customer Name', value: (r) => r.customer_name, width: 32 },
   { header: 'Provider Organization', value: (r) => r.provider_name, width: 32 },
-  { header: 'Recipients', value: (r) => r.emails, width: 40 },
+  { header: 'Recipients', value: (r) => r.recipients, width: 40 },
   { header: 'Status', value: (r) => r.status, width: 10 },
-  { header: 'Sent At', value: (r) => r.sent_at, kind: 'datetime' },
-  { header: 'Last Notified', value: (r) => r.last_notified_at, kind: 'datetime' },
-  { header: 'Acknowledged At', value: (r) => r.acknowledged_at, kind: 'datetime' },
+  { header: 'Sent At', value: (r) => r.sent_ms, kind: 'datetime' },
+  { header: 'Last Notified', value: (r) => r.last_notified_ms, kind: 'datetime' },
+  { header: 'Acknowledged At', value: (r) => r.acknowledged_ms, kind: 'datetime' },
   { header: 'Acknowledged By', value: (r) => r.acknowledged_by, width: 30 },
   { header: 'Response Status', value: (r) => responseLabel(r.response_status), width: 16 },
-  { header: 'Completed At', value: (r) => r.completed_at, kind: 'datetime' },
+  { header: 'Completed At', value: (r) => r.completed_ms, kind: 'datetime' },
   { header: 'Reminders Sent', value: (r) => r.reminder_count, kind: 'number', width: 14 },
 ];
 
 /** Last, after the action columns, so the columns before them keep their places. */
 const responseMethodColumn: ReportColumn<ProviderStatusRow> = {
   header: 'Response Method',
-  value: (r) => ['Electronic', 'Paper'].filter((m) => r.methods.has(m)).join(', '),
+  value: responseMethod,
   width: 16,
 };
 
@@ -192,7 +184,7 @@ export async function providerStatusReport(ctx: ReportContext, id: number, forma
   const actionColumns = actions.map(
     (a): ReportColumn<ProviderStatusRow> => ({
       header: a.title,
-      value: (r) => answerText(a.action_type, r.answers.get(a.id)),
+      value: (r) => answerText(a.action_type, answerOf(r, Number(a.id))),
       width: 24,
     }),
   );

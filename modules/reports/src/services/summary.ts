@@ -1,6 +1,14 @@
 import type { Knex } from 'knex';
 import { vocabularyLabel } from '@portal/vocabulary';
-import { type Actor, cursorBatches, type FileResult, type ReportColumn, sheet, ValidationError } from '@portal/core';
+import {
+  type Actor,
+  cursorBatches,
+  epochMsSql,
+  type FileResult,
+  type ReportColumn,
+  sheet,
+  ValidationError,
+} from '@portal/core';
 import {
   COMMUNICATION_TYPES,
   customerCountsView,
@@ -113,9 +121,10 @@ interface EventCountsRow {
   classification: string | null;
   status: string;
   event_date: string | null;
-  approved_at: Date | null;
-  first_sent_at: Date | null;
-  closed_at: Date | null;
+  /** Instants as milliseconds since the epoch. */
+  approved_at: number | null;
+  first_sent_at: number | null;
+  closed_at: number | null;
   customers: number;
   notified: number;
   acknowledged: number;
@@ -124,7 +133,8 @@ interface EventCountsRow {
   emails_failed: number;
 }
 
-const EVENT_COLUMNS = [
+/** The statement's columns; `eventCountsRow` reads them in this order. */
+const eventColumns = (db: Knex) => [
   'c.id',
   'c.name',
   'c.event_id',
@@ -132,10 +142,40 @@ const EVENT_COLUMNS = [
   'c.subtype',
   'c.classification',
   'c.status',
-  'c.approved_at',
-  'c.first_sent_at',
-  'c.closed_at',
+  ...['approved_at', 'first_sent_at', 'closed_at'].map((c) => db.raw(`${epochMsSql(`c.${c}`)} as ${c}`)),
+  'o.name as supplier_name',
+  db.raw(`to_char(c.event_date, 'YYYY-MM-DD') as event_date`),
+  db.raw('coalesce(ac.n, 0) as customers'),
+  db.raw('coalesce(pc.notified, 0) as notified'),
+  db.raw('coalesce(pc.acknowledged, 0) as acknowledged'),
+  db.raw('coalesce(pc.completed, 0) as completed'),
+  db.raw('coalesce(m.sent, 0) as emails_sent'),
+  db.raw('coalesce(m.failed, 0) as emails_failed'),
 ];
+
+/** A row of the statement read as an array (pg's rowMode 'array'): one object literal, one shape. */
+function eventCountsRow(v: unknown[]): EventCountsRow {
+  return {
+    id: v[0] as number,
+    name: v[1] as string,
+    event_id: v[2] as string | null,
+    type: v[3] as string,
+    subtype: v[4] as string | null,
+    classification: v[5] as string | null,
+    status: v[6] as string,
+    approved_at: v[7] as number | null,
+    first_sent_at: v[8] as number | null,
+    closed_at: v[9] as number | null,
+    supplier_name: v[10] as string,
+    event_date: v[11] as string | null,
+    customers: v[12] as number,
+    notified: v[13] as number,
+    acknowledged: v[14] as number,
+    completed: v[15] as number,
+    emails_sent: v[16] as number,
+    emails_failed: v[17] as number,
+  };
+}
 
 const summaryColumns: ReportColumn<EventCountsRow>[] = [
   eventColumn.name,
@@ -162,7 +202,7 @@ const summaryColumns: ReportColumn<EventCountsRow>[] = [
  * Every event in `scope` with its counts, in one statement read through a cursor: each count is one grouped pass
  * over the organisation's rows (the planner pushes a one-event scope into them), never a query per event or batch.
  */
-function eventBatches(
+async function* eventBatches(
   db: Knex,
   org: number | null,
   scope: (q: Knex.QueryBuilder) => void,
@@ -193,18 +233,8 @@ function eventBatches(
     .modify(own('c.organization_id'))
     .modify(scope)
     .orderBy('c.id')
-    .select(
-      ...EVENT_COLUMNS,
-      'o.name as supplier_name',
-      db.raw(`to_char(c.event_date, 'YYYY-MM-DD') as event_date`),
-      db.raw('coalesce(ac.n, 0) as customers'),
-      db.raw('coalesce(pc.notified, 0) as notified'),
-      db.raw('coalesce(pc.acknowledged, 0) as acknowledged'),
-      db.raw('coalesce(pc.completed, 0) as completed'),
-      db.raw('coalesce(m.sent, 0) as emails_sent'),
-      db.raw('coalesce(m.failed, 0) as emails_failed'),
-    );
-  return cursorBatches<EventCountsRow>(query);
+    .select(eventColumns(db));
+  for await (const batch of cursorBatches<unknown[]>(query, 1000, 'array')) yield batch.map(eventCountsRow);
 }
 
 /** The summary row of one event (GET /:id/summeryreport). */
