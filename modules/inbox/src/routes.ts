@@ -120,6 +120,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access: PROVIDER_LIST_PERMISSIONS,
       tags,
       summary: 'The provider and its sites',
+      schema: { response: s.metaSites },
       handler: ({ actor }) => metaSites(db, actor),
     }),
     route({
@@ -145,6 +146,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access: [...access, 'Provider_ManageSupplierContacts'],
       tags,
       summary: 'Active suppliers (to name the supplier of a provider-created event)',
+      schema: { response: s.namedList },
       handler: () => supplierNameList(db),
     }),
     route<unknown, unknown, P>({
@@ -153,7 +155,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'Supplier contact of an event received (id = communication id)',
-      schema: { params: s.params(['id']) },
+      schema: { params: s.params(['id']), response: s.supplierContact },
       handler: ({ actor, params }) => supplierContact(db, actor, params.id!),
     }),
     route<unknown, unknown, P>({
@@ -210,7 +212,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'A provider-created event for its edit form (id = communication id)',
-      schema: { params: s.params(['id']) },
+      schema: { params: s.params(['id']), response: s.providerEditData },
       handler: ({ actor, params }) => providerEdit(db, actor, params.id!),
     }),
     route<unknown, unknown, { id: number; flag: 'active' | 'all' }>({
@@ -323,7 +325,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'Progress summary (id = communication, x = provider communication)',
-      schema: { params: s.params(['id', 'x']) },
+      schema: { params: s.params(['id', 'x']), response: s.providerSummary },
       handler: ({ actor, params }) => summary(db, config, actor, params.id!, params.x!),
     }),
     route<unknown, unknown, P>({
@@ -377,7 +379,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'History of the provider communication',
-      schema: { params: s.params(['id', 'x']) },
+      schema: { params: s.params(['id', 'x']), response: s.historyList },
       handler: ({ actor, params }) => histories(db, actor, params.id!, params.x!),
     }),
     route<unknown, unknown, P>({
@@ -395,7 +397,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'Delegates of the provider communication',
-      schema: { params: s.params(['id', 'x']) },
+      schema: { params: s.params(['id', 'x']), response: s.delegateList },
       handler: ({ actor, params }) => listDelegates(db, actor, params.id!, params.x!),
     }),
     route<unknown, unknown, { id: number; a: number; b: string }>({
@@ -490,6 +492,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
           properties: { id: s.id, a: s.id, b: { type: 'integer', enum: [0, 1, 2] } },
         },
         body: s.updateRecallBody,
+        response: s.providerEditData,
       },
       handler: ({ actor, params, body }) =>
         updateProviderEvent(db, actor, params.id!, params.a!, params.b as 0 | 1 | 2, body),
@@ -657,7 +660,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags: ['provider notes'],
       summary: 'One note',
-      schema: { params: s.params(['id']) },
+      schema: { params: s.params(['id']), response: s.note },
       handler: ({ actor, params }) => getNote(db, config, actor, params.id!),
     }),
     route<unknown, unknown, P>({
@@ -675,7 +678,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags: ['provider notes'],
       summary: 'Notes of provider communication b of event a, newest first',
-      schema: { params: s.params(['a', 'b']) },
+      schema: { params: s.params(['a', 'b']), response: { type: 'array', items: s.note } },
       handler: ({ actor, params }) => listNotes(db, config, actor, params.a!, params.b!),
     }),
 

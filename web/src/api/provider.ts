@@ -85,43 +85,22 @@ export function useProviderView(id: number | null, pcId: number | null) {
   });
 }
 
-export interface ProviderSummary {
-  status: string;
-  response_status: string;
-  response_label: string;
-  status_provider: string;
-  acknowledged: boolean;
-  [key: string]: unknown;
-}
+export type ProviderSummary = ResponseData<'getProviderCommunicationsIdSummaryX'>;
 
 export function useProviderSummary(id: number | null, pcId: number | null) {
   return useApi<ProviderSummary>(id && pcId ? `${BASE}/${id}/summary/${pcId}` : null);
 }
 
-export interface HistoryRow {
-  action: string;
-  actor_email: string | null;
-  actor_name: string | null;
+/** A history entry (generated); `facts` is the vocabulary's own type, the one its sentences take. */
+export type HistoryRow = Omit<ResponseData<'getProviderCommunicationsIdHistoriesX'>[number], 'facts'> & {
   facts: HistoryFacts;
-  created_at: string;
-  entity_type: string;
-  entity_id: string | null;
-}
+};
 
 export function useProviderHistory(id: number | null, pcId: number | null) {
   return useApi<HistoryRow[]>(id && pcId ? `${BASE}/${id}/histories/${pcId}` : null);
 }
 
-export interface DelegateRow {
-  id: number;
-  email: string;
-  action_id: number | null;
-  action_title: string | null;
-  status: 'ACTIVE' | 'REVOKED';
-  created_at: string;
-  last_sent_at: string | null;
-  response_status: string | null;
-}
+export type DelegateRow = ResponseData<'getProviderCommunicationsIdDelegateX'>[number];
 
 export function useDelegates(id: number | null, pcId: number | null) {
   return useApi<DelegateRow[]>(id && pcId ? `${BASE}/${id}/delegate/${pcId}` : null);
@@ -205,15 +184,7 @@ export function deleteProviderActionFile(id: number, pcId: number, actionId: num
   });
 }
 
-export interface NoteRow {
-  id: number;
-  communication_id: number;
-  provider_communication_id: number;
-  note: string;
-  created_by_email: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type NoteRow = ResponseData<'getProviderCommunicationNotesAB'>[number];
 
 export function useNotes(id: number | null, pcId: number | null) {
   return useApi<NoteRow[]>(id && pcId ? `/provider/communication-notes/${id}/${pcId}` : null);
@@ -287,15 +258,8 @@ export interface ProviderEventAction {
   is_required?: boolean;
 }
 
-export interface ProviderEditData {
-  communication: ProviderEventInfo & { id: number };
-  provider_communication_id: number;
-  status_provider: 'OPEN' | 'COMPLETED';
-  isProviderCreated: boolean;
-  editable: boolean;
-  products?: (ProviderEventProduct & { id: number })[];
-  actions?: (ProviderEventAction & { id: number })[];
-}
+/** A provider-created event as its edit form needs it (generated; also update-recall's answer). */
+export type ProviderEditData = ResponseData<'getProviderCommunicationsProviderEditId'>;
 
 /** update-recall step 1: replaces the products; answers the edit data. */
 export function updateProviderEventProducts(
@@ -328,12 +292,7 @@ export function useProviderEdit(id: number | null) {
 }
 
 /** The supplier's contact for an event: the provider's own contact for that supplier (PROVIDER) or the event's. */
-export interface ProviderSupplierContact {
-  contact_name: string | null;
-  contact_email: string | null;
-  contact_phone: string | null;
-  contact_source: 'PROVIDER' | 'EVENT';
-}
+export type ProviderSupplierContact = ResponseData<'getProviderCommunicationsSuppliercontactId'>;
 
 export function useSupplierContact(id: number | null) {
   return useApi<ProviderSupplierContact>(id ? `${BASE}/suppliercontact/${id}` : null, undefined, { errorModal: false });
@@ -341,17 +300,13 @@ export function useSupplierContact(id: number | null) {
 
 /** Active suppliers, to name the supplier of a provider-created event. */
 export function useSupplierNameList() {
-  return useApi<{ id: number; name: string }[]>(`${BASE}/supplierNameList`, undefined, {
+  return useApi<ResponseData<'getProviderCommunicationsSupplierNameList'>>(`${BASE}/supplierNameList`, undefined, {
     swr: { revalidateOnFocus: false },
   });
 }
 
 /** The provider and its sites. */
-export interface MetaSite {
-  id: number;
-  name: string;
-  is_site: boolean;
-}
+export type MetaSite = ResponseData<'getProviderCommunicationsMetaSites'>[number];
 
 export function useMetaSites() {
   return useApi<MetaSite[]>(`${BASE}/meta-sites`, undefined, { swr: { revalidateOnFocus: false } });

@@ -17025,7 +17025,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            communication_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by_email: string | null;
+                            document: {
+                                extension: string;
+                                id: number;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            } | null;
+                            id: number;
+                            note: string;
+                            provider_communication_id: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -17113,7 +17132,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            communication_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by_email: string | null;
+                            document: {
+                                extension: string;
+                                id: number;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            } | null;
+                            id: number;
+                            note: string;
+                            provider_communication_id: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -20057,7 +20095,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            action_id: number | null;
+                            action_title: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            email: string;
+                            id: number;
+                            /** Format: date-time */
+                            last_sent_at: string | null;
+                            response_status: string;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "REVOKED";
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -20235,7 +20285,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            action: string;
+                            actor_email: string | null;
+                            actor_name: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            entity_id: string | null;
+                            entity_type: string;
+                            facts: {
+                                count?: number | null;
+                                email?: string | null;
+                                name?: string | null;
+                                status?: string | null;
+                            };
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -20797,7 +20861,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            acknowledged: boolean;
+                            /** Format: date-time */
+                            acknowledged_at: string | null;
+                            acknowledged_by: string | null;
+                            actions_draft: number;
+                            actions_required: number;
+                            actions_submitted: number;
+                            actions_total: number;
+                            communication: {
+                                classification: string | null;
+                                contact_email: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                description: string | null;
+                                disposition: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels?: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
+                                lead_time: string | null;
+                                name: string;
+                                organization_id: number;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                subtype: string | null;
+                                supplier_name: string;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            delegates: number;
+                            documents: number;
+                            isProviderCreated: boolean;
+                            provider_communication_id: number;
+                            required_remaining: number;
+                            /** @enum {string} */
+                            response_label: "In Progress" | "Completed";
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                            site: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            status: "OPEN" | "CLOSED" | "DELETED";
+                            /** @enum {string} */
+                            status_provider: "OPEN" | "COMPLETED";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -21071,7 +21206,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                id: number;
+                                is_required: boolean;
+                                options: string[];
+                                title: string;
+                            }[];
+                            communication: {
+                                classification: string | null;
+                                contact_email: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                description: string | null;
+                                disposition: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                lead_time: string | null;
+                                name: string;
+                                reason: string | null;
+                                subtype: string | null;
+                                supplier_name: string | null;
+                                supplier_organization_id: number | null;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            editable: boolean;
+                            isProviderCreated: boolean;
+                            products: {
+                                catalog_number: string | null;
+                                description: string | null;
+                                /** Format: date */
+                                expiration_date: string | null;
+                                id: number;
+                                lot_number: string | null;
+                                product_name: string;
+                                quantity: number | null;
+                                udi: string | null;
+                            }[];
+                            provider_communication_id: number;
+                            /** @enum {string} */
+                            status_provider: "OPEN" | "COMPLETED";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -21524,7 +21705,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            is_site: boolean;
+                            name: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -21612,7 +21797,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                id: number;
+                                is_required: boolean;
+                                options: string[];
+                                title: string;
+                            }[];
+                            communication: {
+                                classification: string | null;
+                                contact_email: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                description: string | null;
+                                disposition: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                lead_time: string | null;
+                                name: string;
+                                reason: string | null;
+                                subtype: string | null;
+                                supplier_name: string | null;
+                                supplier_organization_id: number | null;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            editable: boolean;
+                            isProviderCreated: boolean;
+                            products: {
+                                catalog_number: string | null;
+                                description: string | null;
+                                /** Format: date */
+                                expiration_date: string | null;
+                                id: number;
+                                lot_number: string | null;
+                                product_name: string;
+                                quantity: number | null;
+                                udi: string | null;
+                            }[];
+                            provider_communication_id: number;
+                            /** @enum {string} */
+                            status_provider: "OPEN" | "COMPLETED";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -22168,7 +22399,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            contact_email: string | null;
+                            contact_name: string | null;
+                            contact_phone: string | null;
+                            /** @enum {string} */
+                            contact_source: "PROVIDER" | "EVENT";
+                            supplier: {
+                                address1: string | null;
+                                address2: string | null;
+                                city: string | null;
+                                email: string | null;
+                                id: number;
+                                name: string;
+                                phone: string | null;
+                                state: string | null;
+                                zip: string | null;
+                            } | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -22210,7 +22458,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            name: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;

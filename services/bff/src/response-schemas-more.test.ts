@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  form,
+  PDF,
+  responseConformance,
+  sendEvent,
+  startTestApp,
+  type TestApp,
+  type World,
+  world,
+} from '@portal/testing';
+
+/**
+ * More declared response schemas (the web's generated answer types) held to real answers over HTTP: the provider's
+ * workspace, settings, accounts and the operator's reads. Same check as response-schemas.test.ts.
+ */
+let t: TestApp;
+let w: World;
+let provider: string; // Riverside Administrator
+let check: ReturnType<typeof responseConformance>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  w = await world(t);
+  provider = (await t.signIn('admin@riverside.demo')).access_token;
+  check = responseConformance(t);
+});
+afterAll(() => t.close());
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+const conforms = (method: Method, path: string, url: string, token: string | null, body?: unknown) =>
+  check.conforms(method, path, url, token, body);
+
+describe("the provider's workspace on a received event", () => {
+  it('summary, history, delegates, notes (with and without a file) and the supplier contact', async () => {
+    const e = await sendEvent(t, w, 'Schema workspace recall', {
+      providers: [w.riverside],
+      actions: ['Text', 'YesNo'],
+    });
+    const pc = e.pcOf(w.riverside);
+    const base = '/api/provider/communications';
+    const call = (method: string, url: string, body?: unknown, f?: FormData) =>
+      t.call(method, url, { token: provider, body, form: f });
+    expect((await call('PUT', `${base}/${e.id}/acknowledge/${pc}`, {})).status).toBe(200);
+    expect(
+      (await call('PUT', `${base}/${e.id}/${pc}/actions/${e.actionOf('Text')}`, { valueText: 'Done' })).status,
+    ).toBe(200);
+    expect((await call('POST', `${base}/${e.id}/${pc}/0`, { email: 'whole@outside.test' })).status).toBe(200);
+    expect(
+      (await call('POST', `${base}/${e.id}/${pc}/${e.actionOf('YesNo')}`, { email: 'one@outside.test' })).status,
+    ).toBe(200);
+    const notes = '/api/provider/communication-notes';
+    const withFile = await call(
+      'POST',
+      `${notes}/save-note/${e.id}/${pc}/0`,
+      undefined,
+      form('n.pdf', PDF, { note: 'Counted' }),
+    );
+    expect(withFile.status, withFile.body.m).toBe(200);
+    const plain = new FormData();
+    plain.append('note', 'No file');
+    expect((await call('POST', `${notes}/save-note/${e.id}/${pc}/0`, undefined, plain)).status).toBe(200);
+
+    const summary = await conforms('get', `${base}/{id}/summary/{x}`, `${base}/${e.id}/summary/${pc}`, provider);
+    expect(summary).toMatchObject({ acknowledged: true, actions_submitted: 1, delegates: 2 });
+    const history = await conforms('get', `${base}/{id}/histories/{x}`, `${base}/${e.id}/histories/${pc}`, provider);
+    expect(history.length).toBeGreaterThan(1);
+    const delegates = await conforms('get', `${base}/{id}/delegate/{x}`, `${base}/${e.id}/delegate/${pc}`, provider);
+    expect(delegates.map((d: { action_id: number | null }) => d.action_id)).toEqual([null, e.actionOf('YesNo')]);
+    const list = await conforms('get', `${notes}/{a}/{b}`, `${notes}/${e.id}/${pc}`, provider);
+    expect(list.map((n: { document: unknown }) => n.document === null).sort()).toEqual([false, true]);
+    await conforms('get', `${notes}/get-note/{id}`, `${notes}/get-note/${withFile.body.d.id}`, provider);
+    const contact = await conforms('get', `${base}/suppliercontact/{id}`, `${base}/suppliercontact/${e.id}`, provider);
+    expect(contact.supplier).not.toBeNull();
+    await conforms('get', `${base}/meta-sites`, `${base}/meta-sites`, provider);
+    const suppliers = await conforms('get', `${base}/supplierNameList`, `${base}/supplierNameList`, provider);
+    expect(suppliers.length).toBeGreaterThan(0);
+  });
+
+  it('a provider-created event: its edit data and the edits that answer it', async () => {
+    const base = '/api/provider/communications';
+    const created = await t.call('POST', `${base}/step0`, {
+      token: provider,
+      body: {
+        type: 'RECALL',
+        name: 'Schema internal check',
+        classification: 'CLASSII',
+        supplier_organization_id: w.acme,
+        products: [{ product_name: 'Pump', lot_number: 'P-1', expiration_date: '2027-01-31', quantity: 2 }],
+        actions: [{ action_type: 'Checkbox', title: 'Which?', options: ['A', 'B'] }],
+      },
+    });
+    expect(created.status, created.body.m).toBe(200);
+    const { id, provider_communication_id: pc } = created.body.d as { id: number; provider_communication_id: number };
+    const edit = await conforms('get', `${base}/provider-edit/{id}`, `${base}/provider-edit/${id}`, provider);
+    expect(edit.products[0]).toMatchObject({ lot_number: 'P-1', quantity: 2, udi: null });
+    const path = `${base}/{id}/update-recall/{a}/{b}`;
+    await conforms('put', path, `${base}/${id}/update-recall/${pc}/0`, provider, { name: 'Schema internal check 2' });
+    await conforms('put', path, `${base}/${id}/update-recall/${pc}/1`, provider, {
+      products: [{ product_name: 'Pump' }],
+    });
+    const contact = await conforms('get', `${base}/suppliercontact/{id}`, `${base}/suppliercontact/${id}`, provider);
+    expect(contact.contact_source).toBe('EVENT');
+  });
+});
