@@ -334,7 +334,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'Every action with its answer, responder and date',
-      schema: { params: s.params(['id', 'x']) },
+      schema: { params: s.params(['id', 'x']), response: s.actionAnswerList },
       handler: ({ actor, params }) => responseDetails(db, config, actor, params.id!, params.x!),
     }),
     route<unknown, unknown, P>({

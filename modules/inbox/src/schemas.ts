@@ -489,3 +489,103 @@ export const providerEditData = {
     },
   },
 } as const;
+
+/** Each action with its answer, responder and date (the response details; the operator's read-only detail). */
+export const actionAnswerList = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: [
+      'action_id',
+      'action_type',
+      'title',
+      'is_required',
+      'status',
+      'value',
+      'responder_email',
+      'submitted_at',
+      'updated_at',
+      'files',
+    ],
+    properties: {
+      action_id: answerId,
+      action_type: { type: 'string', enum: [...ACTION_TYPES] },
+      title: str,
+      is_required: { type: 'boolean' },
+      status: { type: 'string', enum: ['DRAFT', 'SUBMITTED', 'NA'] },
+      value: { ...outputSchemas.responseValueSchema, type: ['object', 'null'] },
+      responder_email: nullableString,
+      submitted_at: nullableDateTime,
+      updated_at: nullableDateTime,
+      files: { type: 'array', items: fileViewSchema },
+    },
+  },
+} as const;
+
+/** The operator's eR responses rows: the provider's responder row plus the provider it belongs to. */
+export const operatorResponsePage = listPageSchema({
+  ...providerRow,
+  required: [
+    ...providerRow.required,
+    'row_key',
+    'userid',
+    'responder_name',
+    'responder_email',
+    'responded_at',
+    'provider_id',
+    'provider_name',
+  ],
+  properties: { ...providerRow.properties, provider_id: answerId, provider_name: str },
+});
+
+/** The operator's read-only detail of one provider communication's answers. */
+export const operatorResponseDetail = {
+  type: 'object',
+  required: [
+    'communication',
+    'provider_communication_id',
+    'provider',
+    'site',
+    'status',
+    'status_provider',
+    'isProviderCreated',
+    'response_status',
+    'response_label',
+    'customer_name',
+    'sent_at',
+    'acknowledged',
+    'acknowledged_at',
+    'acknowledged_by',
+    'actions',
+  ],
+  properties: {
+    communication: {
+      type: 'object',
+      required: ['id', 'name', 'type', 'subtype', 'event_id', 'classification', 'status', 'supplier_name'],
+      properties: {
+        id: answerId,
+        name: str,
+        type: communicationTypeSchema,
+        subtype: nullableString,
+        event_id: nullableString,
+        classification: nullableString,
+        status: noticeViewSchema.properties.communication.properties.status,
+        supplier_name: nullableString,
+      },
+    },
+    provider_communication_id: answerId,
+    provider: { type: 'object', required: ['id', 'name'], properties: { id: answerId, name: str } },
+    site: outputSchemas.providerViewSchema.properties.site,
+    status: { type: 'string', enum: ['OPEN', 'CLOSED'] },
+    status_provider: { type: 'string', enum: ['OPEN', 'COMPLETED'] },
+    isProviderCreated: { type: 'boolean' },
+    response_status: noticeViewSchema.properties.provider_communication.properties.response_status,
+    response_label: noticeViewSchema.properties.provider_communication.properties.response_label,
+    customer_name: str,
+    sent_at: nullableDateTime,
+    acknowledged: { type: 'boolean' },
+    acknowledged_at: nullableDateTime,
+    acknowledged_by: nullableString,
+    actions: actionAnswerList,
+  },
+} as const;

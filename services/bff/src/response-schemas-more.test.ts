@@ -103,3 +103,36 @@ describe("the provider's workspace on a received event", () => {
     expect(contact.contact_source).toBe('EVENT');
   });
 });
+
+describe("the operator's eR responses", () => {
+  it("the rows across providers, and one answered and one unanswered detail; the provider's response details", async () => {
+    const e = await sendEvent(t, w, 'Schema operator responses', {
+      providers: [w.riverside, w.lakeshore],
+      actions: ['Text', 'Image'],
+    });
+    const pc = e.pcOf(w.riverside);
+    const base = '/api/provider/communications';
+    const put = await t.call('PUT', `${base}/${e.id}/${pc}/actions/${e.actionOf('Text')}`, {
+      token: provider,
+      body: { valueText: 'Pulled' },
+    });
+    expect(put.status).toBe(200);
+    const details = await conforms(
+      'get',
+      `${base}/{id}/response-details/{x}`,
+      `${base}/${e.id}/response-details/${pc}`,
+      provider,
+    );
+    expect(details.map((a: { status: string }) => a.status)).toEqual(['SUBMITTED', 'NA']);
+
+    const operator = (await t.signIn('admin@operator.demo')).access_token;
+    const ops = '/api/notisphere/communications/responses';
+    const page = await conforms('get', ops, `${ops}?search=Schema%20operator%20responses&pageSize=50`, operator);
+    expect(page.items.some((r: { userid: number | null }) => r.userid !== null)).toBe(true);
+    expect(page.items.some((r: { userid: number | null }) => r.userid === null)).toBe(true);
+    const answered = await conforms('get', `${ops}/{id}/{x}`, `${ops}/${e.id}/${pc}`, operator);
+    expect(answered.actions[0].value).toEqual({ valueText: 'Pulled' });
+    const open = await conforms('get', `${ops}/{id}/{x}`, `${ops}/${e.id}/${e.pcOf(w.lakeshore)}`, operator);
+    expect(open.actions[0].value).toBeNull();
+  });
+});

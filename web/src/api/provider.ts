@@ -18,18 +18,6 @@ const BASE = '/provider/communications';
 export type ProviderListPage = ResponseData<'getProviderCommunications'>;
 export type ProviderListRow = ProviderListPage['items'][number];
 
-export interface ListPage<T> {
-  items: T[];
-  total: number;
-  /** The total is a lower bound: the filtered list has more rows. */
-  totalCapped?: boolean;
-  /** Only the most recent rows were sorted (a sort no index serves, on a large list). */
-  sortCapped?: boolean;
-  pageNumber: number;
-  pageSize: number;
-  lastUpdated: string | null;
-}
-
 export interface ListState {
   pageNumber: number;
   pageSize: number;
@@ -66,7 +54,7 @@ export type ResponderListRow = ProviderListRow &
 /** The list of a type, or (responses) the eR responses rows of every type the caller sees. */
 export function useProviderRows(type: CommunicationType | null, state: ListState, responses: boolean) {
   const query = responses ? { ...listQuery(state, type), responses: 1 } : listQuery(state, type);
-  return useApi<ListPage<ProviderListRow & Partial<ResponderListRow>>>(BASE, query, {
+  return useApi<ProviderListPage>(BASE, query, {
     swr: { keepPreviousData: true },
   });
 }
@@ -315,7 +303,7 @@ export function useMetaSites() {
 /** How many of the provider's events of a type match a filter model (the list total, one row fetched). */
 export function useProviderCount(type: CommunicationType, filters: FilterModel) {
   const state: ListState = { pageNumber: 1, pageSize: 1, sort: [], search: '', filters };
-  return useApi<ListPage<ProviderListRow>>(BASE, listQuery(state, type), { errorModal: false });
+  return useApi<ProviderListPage>(BASE, listQuery(state, type), { errorModal: false });
 }
 
 /** The latest events of a type, newest change first. */
@@ -327,7 +315,7 @@ export function useRecentProviderCommunications(type: CommunicationType, size = 
     search: '',
     filters: {},
   };
-  return useApi<ListPage<ProviderListRow>>(BASE, listQuery(state, type), { errorModal: false });
+  return useApi<ProviderListPage>(BASE, listQuery(state, type), { errorModal: false });
 }
 
 /** Provider template actions and distribution lists (docs/api-organizations.md): same shapes as the supplier's. */

@@ -9263,7 +9263,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                acknowledged: boolean;
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                acknowledged_by: string | null;
+                                allow_access: boolean;
+                                classification: string | null;
+                                communication_id: number;
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                event_id: string | null;
+                                id: number;
+                                isProviderCreated: boolean;
+                                name: string;
+                                organization_id: number;
+                                provider_id: number;
+                                provider_name: string;
+                                /** Format: date-time */
+                                responded_at: string | null;
+                                responder_email: string | null;
+                                responder_name: string | null;
+                                response_status: string;
+                                row_key: string;
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                site_id: number | null;
+                                site_name: string | null;
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED";
+                                /** @enum {string} */
+                                status_provider: "OPEN" | "COMPLETED";
+                                stt: string;
+                                subtype: string | null;
+                                supplier_id: number;
+                                supplier_name: string | null;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                                /** Format: date-time */
+                                updated_at: string;
+                                userid: number | null;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -9308,7 +9359,79 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            acknowledged: boolean;
+                            /** Format: date-time */
+                            acknowledged_at: string | null;
+                            acknowledged_by: string | null;
+                            actions: {
+                                action_id: number;
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                is_required: boolean;
+                                responder_email: string | null;
+                                /** @enum {string} */
+                                status: "DRAFT" | "SUBMITTED" | "NA";
+                                /** Format: date-time */
+                                submitted_at: string | null;
+                                title: string;
+                                /** Format: date-time */
+                                updated_at: string | null;
+                                value: {
+                                    valueAcknowledge?: boolean;
+                                    valueCheckbox?: string[];
+                                    valueDocument?: number[];
+                                    valueImage?: number[];
+                                    valueMultiChoice?: string[];
+                                    valueNumeric?: string;
+                                    valueText?: string;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                } | null;
+                            }[];
+                            communication: {
+                                classification: string | null;
+                                event_id: string | null;
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                subtype: string | null;
+                                supplier_name: string | null;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            customer_name: string;
+                            isProviderCreated: boolean;
+                            provider: {
+                                id: number;
+                                name: string;
+                            };
+                            provider_communication_id: number;
+                            /** @enum {string} */
+                            response_label: "In Progress" | "Completed";
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                            /** Format: date-time */
+                            sent_at: string | null;
+                            site: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            status: "OPEN" | "CLOSED";
+                            /** @enum {string} */
+                            status_provider: "OPEN" | "COMPLETED";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -20763,7 +20886,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            action_id: number;
+                            /** @enum {string} */
+                            action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                            files: {
+                                extension: string;
+                                id: number;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            }[];
+                            is_required: boolean;
+                            responder_email: string | null;
+                            /** @enum {string} */
+                            status: "DRAFT" | "SUBMITTED" | "NA";
+                            /** Format: date-time */
+                            submitted_at: string | null;
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string | null;
+                            value: {
+                                valueAcknowledge?: boolean;
+                                valueCheckbox?: string[];
+                                valueDocument?: number[];
+                                valueImage?: number[];
+                                valueMultiChoice?: string[];
+                                valueNumeric?: string;
+                                valueText?: string;
+                                /** @enum {string} */
+                                valueYesNo?: "Yes" | "No";
+                            } | null;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
