@@ -136,3 +136,42 @@ describe("the operator's eR responses", () => {
     expect(open.actions[0].value).toBeNull();
   });
 });
+
+describe('email templates', () => {
+  const contentOf = (d: Record<string, string>) => ({
+    subject_en: d.subject_en,
+    body_en: d.body_en,
+    subject_vi: d.subject_vi,
+    body_vi: d.body_vi,
+  });
+
+  it("the operator's: list, one with versions, save, preview and test send", async () => {
+    const operator = (await t.signIn('admin@operator.demo')).access_token;
+    const base = '/api/notisphere/email-templates';
+    const list = await conforms('get', base, base, operator);
+    const id = list.data.find((r: { key: string }) => r.key === 'RECALL_NOTICE').id as number;
+    const one = await conforms('get', `${base}/{id}`, `${base}/${id}`, operator);
+    const saved = await conforms('put', `${base}/{id}`, `${base}/${id}`, operator, contentOf(one));
+    expect(saved.versions.length).toBeGreaterThan(1);
+    await conforms('post', `${base}/{id}/preview`, `${base}/${id}/preview`, operator, { content: contentOf(one) });
+    await conforms('post', `${base}/{id}/test-send`, `${base}/${id}/test-send`, operator, { language: 'vi' });
+  });
+
+  it("a provider's: list, the platform's and its own version, preview, test send and reset", async () => {
+    const base = '/api/provider/email-templates';
+    const key = 'PROVIDER_NOTIFICATION';
+    await conforms('get', base, base, provider);
+    const platform = await conforms('get', `${base}/{key}`, `${base}/${key}`, provider);
+    expect(platform.overridden).toBe(false);
+    const own = await conforms('put', `${base}/{key}`, `${base}/${key}`, provider, contentOf(platform));
+    expect(own.versions).toHaveLength(1);
+    const list = await conforms('get', base, `${base}?search=notification`, provider);
+    expect(list.data.some((r: { overridden: boolean; version: number | null }) => r.overridden && r.version)).toBe(
+      true,
+    );
+    await conforms('post', `${base}/{key}/preview`, `${base}/${key}/preview`, provider, {});
+    await conforms('post', `${base}/{key}/test-send`, `${base}/${key}/test-send`, provider, {});
+    const reset = await conforms('delete', `${base}/{key}`, `${base}/${key}`, provider);
+    expect(reset.overridden).toBe(false);
+  });
+});

@@ -10718,7 +10718,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            data: {
+                                description: string;
+                                id: number | null;
+                                key: string;
+                                name: string;
+                                overridden?: boolean;
+                                provider_overridable: boolean;
+                                subject_en: string | null;
+                                subject_vi: string | null;
+                                /** Format: date-time */
+                                updated_at: string | null;
+                                version: number | null;
+                            }[];
+                            total: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -10762,7 +10777,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            body_en: string;
+                            body_vi: string;
+                            description: string;
+                            id: number;
+                            key: string;
+                            name: string;
+                            overridden?: boolean;
+                            placeholders: {
+                                description: string;
+                                name: string;
+                                sample: string;
+                            }[];
+                            provider_overridable: boolean;
+                            subject_en: string;
+                            subject_vi: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            version: number;
+                            versions: {
+                                body_en: string;
+                                body_vi: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                created_by_email: string | null;
+                                id: number;
+                                subject_en: string;
+                                subject_vi: string;
+                                version: number;
+                            }[];
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -10815,7 +10860,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            body_en: string;
+                            body_vi: string;
+                            description: string;
+                            id: number;
+                            key: string;
+                            name: string;
+                            overridden?: boolean;
+                            placeholders: {
+                                description: string;
+                                name: string;
+                                sample: string;
+                            }[];
+                            provider_overridable: boolean;
+                            subject_en: string;
+                            subject_vi: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            version: number;
+                            versions: {
+                                body_en: string;
+                                body_vi: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                created_by_email: string | null;
+                                id: number;
+                                subject_en: string;
+                                subject_vi: string;
+                                version: number;
+                            }[];
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -10870,7 +10945,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            en: {
+                                html: string;
+                                subject: string;
+                                text: string;
+                            };
+                            vi: {
+                                html: string;
+                                subject: string;
+                                text: string;
+                            };
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -10927,7 +11013,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            outbox_id: number;
+                            to: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -23511,7 +23600,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            data: {
+                                description: string;
+                                id?: number | null;
+                                key: string;
+                                name: string;
+                                overridden: boolean;
+                                provider_overridable: boolean;
+                                subject_en: string | null;
+                                subject_vi: string | null;
+                                /** Format: date-time */
+                                updated_at: string | null;
+                                version: number | null;
+                            }[];
+                            total: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -23555,7 +23659,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            body_en: string;
+                            body_vi: string;
+                            description: string;
+                            id: number;
+                            key: string;
+                            name: string;
+                            overridden?: boolean;
+                            placeholders: {
+                                description: string;
+                                name: string;
+                                sample: string;
+                            }[];
+                            provider_overridable: boolean;
+                            subject_en: string;
+                            subject_vi: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            version: number;
+                            versions: {
+                                body_en: string;
+                                body_vi: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                created_by_email: string | null;
+                                id: number;
+                                subject_en: string;
+                                subject_vi: string;
+                                version: number;
+                            }[];
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -23608,7 +23742,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            body_en: string;
+                            body_vi: string;
+                            description: string;
+                            id: number;
+                            key: string;
+                            name: string;
+                            overridden?: boolean;
+                            placeholders: {
+                                description: string;
+                                name: string;
+                                sample: string;
+                            }[];
+                            provider_overridable: boolean;
+                            subject_en: string;
+                            subject_vi: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            version: number;
+                            versions: {
+                                body_en: string;
+                                body_vi: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                created_by_email: string | null;
+                                id: number;
+                                subject_en: string;
+                                subject_vi: string;
+                                version: number;
+                            }[];
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -23652,7 +23816,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            body_en: string;
+                            body_vi: string;
+                            description: string;
+                            id: number;
+                            key: string;
+                            name: string;
+                            overridden?: boolean;
+                            placeholders: {
+                                description: string;
+                                name: string;
+                                sample: string;
+                            }[];
+                            provider_overridable: boolean;
+                            subject_en: string;
+                            subject_vi: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            version: number;
+                            versions: {
+                                body_en: string;
+                                body_vi: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                created_by_email: string | null;
+                                id: number;
+                                subject_en: string;
+                                subject_vi: string;
+                                version: number;
+                            }[];
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -23707,7 +23901,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            en: {
+                                html: string;
+                                subject: string;
+                                text: string;
+                            };
+                            vi: {
+                                html: string;
+                                subject: string;
+                                text: string;
+                            };
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -23764,7 +23969,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            outbox_id: number;
+                            to: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
