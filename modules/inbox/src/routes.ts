@@ -690,7 +690,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       tags: ['access requests'],
       summary:
         'May the caller open event id / provider communication x? If not: type, supplier, provider and the administrator to ask',
-      schema: { params: s.params(['id', 'x']) },
+      schema: { params: s.params(['id', 'x']), response: s.denialDetail },
       handler: ({ actor, params }) => communicationDetails(db, actor, params.id!, params.x!),
     }),
     route<unknown, unknown, P>({
@@ -699,7 +699,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access: 'user',
       tags: ['access requests'],
       summary: "Email the organisation's administrator a request for access",
-      schema: { params: s.params(['id', 'x']) },
+      schema: { params: s.params(['id', 'x']), response: s.denialDetail },
       handler: async ({ actor, params }) =>
         kick(
           messageResult('Your request has been sent.', await requestAccess(db, config, actor, params.id!, params.x!)),
@@ -711,7 +711,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access: 'user',
       tags: ['access requests'],
       summary: 'Summary, or 403 PERMISSION_DENIED with the denial detail',
-      schema: { params: s.params(['id', 'x']) },
+      schema: { params: s.params(['id', 'x']), response: s.providerSummary },
       handler: async ({ actor, params }) => {
         await assertAccessOrDeny(db, actor, params.id!, params.x!);
         return summary(db, config, actor, params.id!, params.x!);
@@ -723,7 +723,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access: 'user',
       tags: ['access requests'],
       summary: 'The provider communication, or 403 PERMISSION_DENIED with the denial detail',
-      schema: { params: s.params(['id', 'x']) },
+      schema: { params: s.params(['id', 'x']), response: outputSchemas.providerViewSchema },
       handler: async ({ actor, params }) => {
         await assertAccessOrDeny(db, actor, params.id!, params.x!);
         return providerRecall(db, config, actor, params.id!, params.x!);

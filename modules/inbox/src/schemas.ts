@@ -589,3 +589,32 @@ export const operatorResponseDetail = {
     actions: actionAnswerList,
   },
 } as const;
+
+/** The permission-denied detail (spec 000 §3): may the caller open the event, and if not whom to ask. */
+export const denialDetail = {
+  type: 'object',
+  required: [
+    'allow_access',
+    'communication_id',
+    'provider_communication_id',
+    'type',
+    'supplier',
+    'provider',
+    'first_name',
+    'last_name',
+    'email',
+    'request_sent',
+  ],
+  properties: {
+    allow_access: { type: 'boolean' },
+    communication_id: answerId,
+    provider_communication_id: answerId,
+    type: { type: 'string', enum: ['Recall', 'Supply Advisory'] },
+    supplier: str,
+    provider: str,
+    first_name: nullableString,
+    last_name: nullableString,
+    email: nullableString,
+    request_sent: { type: 'boolean' },
+  },
+} as const;

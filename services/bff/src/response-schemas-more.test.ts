@@ -175,3 +175,39 @@ describe('email templates', () => {
     expect(reset.overridden).toBe(false);
   });
 });
+
+describe('the signed-in account and the access requests', () => {
+  it('profile, its updates and organisation; the public organisation cards', async () => {
+    const responder = (await t.signIn('responder@riverside.demo')).access_token;
+    const me = await conforms('get', '/api/me', '/api/me', responder);
+    await conforms('put', '/api/me', '/api/me', responder, { first_name: me.first_name, last_name: me.last_name });
+    await conforms('put', '/api/me/language', '/api/me/language', responder, { language: 'vi' });
+    const org = await conforms('get', '/api/me/organization', '/api/me/organization', provider);
+    expect(org.parent_id).toBeNull();
+    await conforms('get', '/api/me/organization', '/api/me/organization', w.supplierToken);
+    await conforms(
+      'get',
+      '/api/auth/organization-bylink',
+      '/api/auth/organization-bylink?selfregistrationlink=riverside-health',
+      null,
+    );
+    await conforms('get', '/api/auth/organization-byId', `/api/auth/organization-byId?organizationId=${w.acme}`, null);
+  });
+
+  it('the denial detail, the access request, and the summary and view behind the access check', async () => {
+    const e = await sendEvent(t, w, 'Schema restricted advisory', {
+      providers: [w.riverside],
+      type: 'PRODUCT DISRUPTION',
+      actions: ['Text'],
+    });
+    const pc = e.pcOf(w.riverside);
+    const responder = (await t.signIn('responder@riverside.demo')).access_token;
+    const auth = '/api/auth';
+    const details = `${auth}/getcommunicationdetails/{id}/view/{x}`;
+    const denied = await conforms('get', details, `${auth}/getcommunicationdetails/${e.id}/view/${pc}`, responder);
+    expect(denied).toMatchObject({ allow_access: false, type: 'Supply Advisory' });
+    await conforms('get', `${auth}/request/{id}/access/{x}`, `${auth}/request/${e.id}/access/${pc}`, responder);
+    await conforms('get', `${auth}/{id}/summary/{x}`, `${auth}/${e.id}/summary/${pc}`, provider);
+    await conforms('get', `${auth}/{id}/provider-recall/{x}`, `${auth}/${e.id}/provider-recall/${pc}`, provider);
+  });
+});

@@ -1,5 +1,5 @@
 import { apiRequest, useApi, type TokenAnswer } from './client';
-import type { Coerced, RequestBody } from './contract';
+import type { Coerced, RequestBody, ResponseData } from './contract';
 
 export type { TokenAnswer } from './client';
 
@@ -61,11 +61,7 @@ export function verifyEmail(token: string): Promise<unknown> {
   });
 }
 
-export interface OrganizationByLink {
-  id: string | number;
-  name: string;
-  type: string;
-}
+export type OrganizationByLink = ResponseData<'getAuthOrganizationBylink'>;
 
 export function useOrganizationByLink(selfregistrationlink: string | null) {
   return useApi<OrganizationByLink>(
@@ -75,21 +71,14 @@ export function useOrganizationByLink(selfregistrationlink: string | null) {
   );
 }
 
-export interface SignUpBody {
-  selfregistrationlink: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  password: string;
-  phone?: string;
-}
+export type SignUpBody = RequestBody<'postAuthSignUpUser'>;
 
 export function signUpUser(body: SignUpBody): Promise<unknown> {
   return apiRequest('/auth/SignUpUser', {
     method: 'POST',
     auth: false,
     errorModal: false,
-    body: body satisfies RequestBody<'postAuthSignUpUser'>,
+    body,
   });
 }
 
@@ -120,15 +109,7 @@ export function requestAccess(communicationId: string, providerCommunicationId: 
 }
 
 /** Who to ask for access to an event the provider user may not see (permission-denied overlay). */
-export interface CommunicationAccessDetails {
-  /** 'RECALL' or 'PRODUCT DISRUPTION'. */
-  type: string;
-  supplier: string;
-  provider: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-}
+export type CommunicationAccessDetails = ResponseData<'getAuthGetcommunicationdetailsIdViewX'>;
 
 export function useCommunicationAccessDetails(communicationId: string | null, providerCommunicationId: string | null) {
   const path =

@@ -6605,7 +6605,199 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                is_disabled: boolean;
+                                is_required: boolean;
+                                options: string[];
+                                per_unit?: boolean;
+                                response: {
+                                    responder_email: string | null;
+                                    /** @enum {string} */
+                                    status: "DRAFT" | "SUBMITTED";
+                                    /** Format: date-time */
+                                    submitted_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                } | null;
+                                sort_order: number;
+                                title: string;
+                                unit_answers?: {
+                                    row_id: number;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                }[];
+                            }[];
+                            allow_access: boolean;
+                            communication: {
+                                classification: string | null;
+                                contact_email: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                description: string | null;
+                                disposition: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels?: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
+                                lead_time: string | null;
+                                name: string;
+                                organization_id: number;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                subtype: string | null;
+                                supplier_name: string;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            documents: {
+                                extension: string;
+                                id: number;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            }[];
+                            email: string;
+                            fda_records?: {
+                                classification: string | null;
+                                found: boolean;
+                                /** Format: date */
+                                initiation_date?: string | null;
+                                /** @enum {string} */
+                                list: "devices" | "drugs";
+                                product_code?: string | null;
+                                product_description?: string | null;
+                                recall_number: string;
+                                recalling_firm?: string | null;
+                                status: string | null;
+                            }[];
+                            isProviderCreated: boolean;
+                            product_fields?: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                            }[];
+                            products: ({
+                                catalog_number?: string | null;
+                                custom_fields?: {
+                                    [key: string]: unknown;
+                                } | null;
+                                description?: string | null;
+                                expiration_date?: string | null;
+                                fields?: {
+                                    /** @enum {string} */
+                                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                    id: number;
+                                    name: string;
+                                    /** Format: date */
+                                    valueDate?: string;
+                                    valueListMultiple?: string[];
+                                    valueListSingle?: string;
+                                    valueNumber?: number;
+                                    valueText?: string;
+                                    valueTrueFalse?: boolean;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                }[];
+                                id: number;
+                                lot_number?: string | null;
+                                product_name?: string | null;
+                                quantity?: string | number | null;
+                                serial_number?: string | null;
+                                udi?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            provider_communication: {
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                acknowledged_by: string | null;
+                                affected_customer_id: number;
+                                communication_id: number;
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                customer_name: string;
+                                id: number;
+                                provider_organization_id: number | null;
+                                /** @enum {string} */
+                                response_label: "In Progress" | "Completed";
+                                /** @enum {string} */
+                                response_status: "NOTCOMPLETED" | "COMPLETED";
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED" | "DELETED";
+                                supplier_organization_id: number;
+                            };
+                            site: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            status_provider: "OPEN" | "COMPLETED";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -6650,7 +6842,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            acknowledged: boolean;
+                            /** Format: date-time */
+                            acknowledged_at: string | null;
+                            acknowledged_by: string | null;
+                            actions_draft: number;
+                            actions_required: number;
+                            actions_submitted: number;
+                            actions_total: number;
+                            communication: {
+                                classification: string | null;
+                                contact_email: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                description: string | null;
+                                disposition: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels?: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
+                                lead_time: string | null;
+                                name: string;
+                                organization_id: number;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                subtype: string | null;
+                                supplier_name: string;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            delegates: number;
+                            documents: number;
+                            isProviderCreated: boolean;
+                            provider_communication_id: number;
+                            required_remaining: number;
+                            /** @enum {string} */
+                            response_label: "In Progress" | "Completed";
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                            site: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            status: "OPEN" | "CLOSED" | "DELETED";
+                            /** @enum {string} */
+                            status_provider: "OPEN" | "COMPLETED";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -6744,7 +7007,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            allow_access: boolean;
+                            communication_id: number;
+                            email: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            provider: string;
+                            provider_communication_id: number;
+                            request_sent: boolean;
+                            supplier: string;
+                            /** @enum {string} */
+                            type: "Recall" | "Supply Advisory";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -6878,7 +7153,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            name: string;
+                            profile_photo: string | null;
+                            /** @enum {string} */
+                            type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -6922,7 +7203,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            name: string;
+                            profile_photo: string | null;
+                            /** @enum {string} */
+                            type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -7031,7 +7318,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            allow_access: boolean;
+                            communication_id: number;
+                            email: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            provider: string;
+                            provider_communication_id: number;
+                            request_sent: boolean;
+                            supplier: string;
+                            /** @enum {string} */
+                            type: "Recall" | "Supply Advisory";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -8426,7 +8725,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            email: string;
+                            first_name: string;
+                            full_name: string;
+                            id: number;
+                            /** @enum {string} */
+                            language: "en" | "vi";
+                            last_name: string;
+                            organization: {
+                                id: number;
+                                isSSO: boolean;
+                                name: string;
+                                profile_photo: string | null;
+                                /** @enum {string} */
+                                type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                            };
+                            phone: string | null;
+                            photo: string | null;
+                            role_name: string;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -8477,7 +8796,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            email: string;
+                            first_name: string;
+                            full_name: string;
+                            id: number;
+                            /** @enum {string} */
+                            language: "en" | "vi";
+                            last_name: string;
+                            organization: {
+                                id: number;
+                                isSSO: boolean;
+                                name: string;
+                                profile_photo: string | null;
+                                /** @enum {string} */
+                                type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                            };
+                            phone: string | null;
+                            photo: string | null;
+                            role_name: string;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -8576,7 +8915,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            email: string;
+                            first_name: string;
+                            full_name: string;
+                            id: number;
+                            /** @enum {string} */
+                            language: "en" | "vi";
+                            last_name: string;
+                            organization: {
+                                id: number;
+                                isSSO: boolean;
+                                name: string;
+                                profile_photo: string | null;
+                                /** @enum {string} */
+                                type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                            };
+                            phone: string | null;
+                            photo: string | null;
+                            role_name: string;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -8618,7 +8977,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            address1: string | null;
+                            address2: string | null;
+                            city: string | null;
+                            id: number;
+                            isSSO: boolean;
+                            name: string;
+                            parent_id: number | null;
+                            /** @enum {string|null} */
+                            parentorg_type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER" | null;
+                            phone: string | null;
+                            profile_photo: string | null;
+                            state: string | null;
+                            status: string;
+                            /** @enum {string} */
+                            type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                            zip: string | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
