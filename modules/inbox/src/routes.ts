@@ -275,7 +275,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'Create a provider-created (internal) recall or advisory',
-      schema: { body: s.step0Body },
+      schema: { body: s.step0Body, response: s.providerEventCreated },
       handler: ({ actor, body }) => createProviderEvent(db, actor, body),
     }),
     route<InternalActionInput>({
@@ -306,7 +306,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'Answer several actions at once (all or nothing)',
-      schema: { body: s.responseBody },
+      schema: { body: s.responseBody, response: s.answerResult },
       handler: ({ actor, body }) =>
         providerAnswerAll(db, actor, body.communicationId, body.providerCommunicationId, body.answers),
     }),
@@ -432,7 +432,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'Acknowledge receipt',
-      schema: { params: s.params(['id', 'x']) },
+      schema: { params: s.params(['id', 'x']), response: s.acknowledgement },
       handler: async ({ actor, params }) =>
         messageResult('The notice has been acknowledged.', await providerAcknowledge(db, actor, params.id!, params.x!)),
     }),
@@ -523,7 +523,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'New link for delegate b of provider communication a (earlier links stop working)',
-      schema: { params: s.params(['id', 'a', 'b']) },
+      schema: { params: s.params(['id', 'a', 'b']), response: s.delegateMailResent },
       handler: async ({ actor, params }) =>
         kick(await resendDelegateMail(db, config, actor, params.id!, params.a!, params.b!)),
     }),
@@ -552,7 +552,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'Answer action y (submit: false keeps a draft)',
-      schema: { params: s.params(['id', 'x', 'y']), body: s.answerBody },
+      schema: { params: s.params(['id', 'x', 'y']), body: s.answerBody, response: s.answerResult },
       handler: ({ actor, params, body }) => providerAnswer(db, actor, params.id!, params.x!, params.y!, body),
     }),
     route<{ answers: UnitAnswerInput[] }, unknown, P>({
@@ -562,7 +562,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       tags,
       summary:
         'Answer per-unit action y for some of your own rows (answers: [{ rowId, valueText | valueNumeric | valueYesNo }]); all rows answered submits the action',
-      schema: { params: s.params(['id', 'x', 'y']), body: s.unitAnswersBody },
+      schema: { params: s.params(['id', 'x', 'y']), body: s.unitAnswersBody, response: s.unitAnswerResult },
       handler: ({ actor, params, body }) =>
         providerAnswerUnits(db, actor, params.id!, params.x!, params.y!, body.answers),
     }),
@@ -572,7 +572,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'Files of action y',
-      schema: { params: s.params(['id', 'x', 'y']) },
+      schema: { params: s.params(['id', 'x', 'y']), response: s.fileList },
       handler: ({ actor, params }) => providerActionFiles(db, config, actor, params.id!, params.x!, params.y!),
     }),
     route<unknown, unknown, P>({
@@ -582,7 +582,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       tags,
       multipart: true,
       summary: 'Upload files to an Image or Document action (form field file)',
-      schema: { params: s.params(['id', 'x', 'y']) },
+      schema: { params: s.params(['id', 'x', 'y']), response: s.fileList },
       handler: ({ actor, params, files: uploads }) =>
         providerUploadActionFiles(db, files, config, actor, params.id!, params.x!, params.y!, uploads),
     }),
@@ -605,7 +605,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       tags,
       summary:
         "Delete the caller's own eR responses row (u = its user id): discards its drafts, or hides its submitted response from its list",
-      schema: { params: s.params(['id', 'x', 'u']) },
+      schema: { params: s.params(['id', 'x', 'u']), response: s.responseRowDeleted },
       handler: async ({ actor, params }) => {
         const result = await deleteResponseRow(db, actor, params.id!, params.x!, params.u!);
         return messageResult(
@@ -620,7 +620,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'Delegate provider communication x (y = 0) or its action y to an email',
-      schema: { params: s.params(['id', 'x', 'y'], { zero: ['y'] }), body: s.delegateBody },
+      schema: { params: s.params(['id', 'x', 'y'], { zero: ['y'] }), body: s.delegateBody, response: s.delegationMade },
       handler: async ({ actor, params, body }) =>
         kick(await createDelegation(db, config, actor, params.id!, params.x!, params.y!, body)),
     }),

@@ -618,3 +618,80 @@ export const denialDetail = {
     request_sent: { type: 'boolean' },
   },
 } as const;
+
+const responseStatus = noticeViewSchema.properties.provider_communication.properties.response_status;
+
+/** An answer saved: the provider communication's response status after it. */
+export const answerResult = {
+  type: 'object',
+  required: ['response_status'],
+  properties: { response_status: responseStatus },
+} as const;
+
+/** Per-unit answers saved: the status, how many of the notice's own rows have an answer now, and of how many. */
+export const unitAnswerResult = {
+  type: 'object',
+  required: ['response_status', 'answered', 'rows'],
+  properties: { response_status: responseStatus, answered: count, rows: count },
+} as const;
+
+/** The files of an action (its list, or the answer of an upload), with their signed links. */
+export const fileList = { type: 'array', items: fileViewSchema } as const;
+
+/** Who acknowledged the notice, and when. */
+export const acknowledgement = {
+  type: 'object',
+  required: ['acknowledged_at', 'acknowledged_by'],
+  properties: { acknowledged_at: nullableDateTime, acknowledged_by: nullableString },
+} as const;
+
+/** The caller's eR row deleted: its drafts discarded, or (submitted) the row hidden from its list. */
+export const responseRowDeleted = {
+  type: 'object',
+  required: ['discarded_action_ids', 'discarded_files', 'dismissed'],
+  properties: {
+    discarded_action_ids: { type: 'array', items: answerId },
+    discarded_files: count,
+    dismissed: { type: 'boolean' },
+  },
+} as const;
+
+/** A delegation made (action_id null: the whole event). */
+export const delegationMade = {
+  type: 'object',
+  required: ['id', 'email', 'action_id', 'status'],
+  properties: {
+    id: answerId,
+    email: str,
+    action_id: nullable('integer'),
+    status: { type: 'string', enum: ['ACTIVE'] },
+  },
+} as const;
+
+/** A delegate's email sent again. */
+export const delegateMailResent = {
+  type: 'object',
+  required: ['id', 'email', 'resent'],
+  properties: { id: answerId, email: str, resent: { type: 'boolean' } },
+} as const;
+
+/** A provider-created event made: the event and the provider communication addressed to the provider itself. */
+export const providerEventCreated = {
+  type: 'object',
+  required: ['id', 'provider_communication_id', 'isProviderCreated'],
+  properties: { id: answerId, provider_communication_id: answerId, isProviderCreated: { type: 'boolean' } },
+} as const;
+
+/** The notice as a delegate sees it: only the delegated action(s), and the delegation. */
+export const delegateViewSchema = {
+  type: 'object',
+  required: [...noticeViewSchema.required, 'delegate'],
+  properties: {
+    ...noticeViewSchema.properties,
+    delegate: {
+      type: 'object',
+      required: ['id', 'email', 'whole_event'],
+      properties: { id: answerId, email: str, whole_event: { type: 'boolean' } },
+    },
+  },
+} as const;

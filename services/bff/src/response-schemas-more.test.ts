@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schemaErrors } from '@portal/core';
 import {
   form,
   PDF,
+  PNG,
   responseConformance,
+  sendCustomContentEvent,
   sendEvent,
   startTestApp,
   type TestApp,
@@ -30,6 +33,20 @@ afterAll(() => t.close());
 type Method = 'get' | 'post' | 'put' | 'delete';
 const conforms = (method: Method, path: string, url: string, token: string | null, body?: unknown) =>
   check.conforms(method, path, url, token, body);
+
+/** An upload (multipart), held to its declared answer like `conforms`. */
+async function uploadConforms(path: string, url: string, token: string | null, f: FormData) {
+  const res = await t.call('POST', url, { ...(token ? { token } : {}), form: f });
+  expect(res.status, `${url}: ${res.body.m}`).toBe(200);
+  expect(schemaErrors(await check.envelopeOf('post', path), res.body), url).toEqual([]);
+  return res.body.d;
+}
+
+/** The link token of the latest notice or delegate email to `to` whose text matches. */
+async function linkToken(to: string, match: (m: { subject: string; text: string }) => boolean) {
+  const mail = await t.smtp.waitFor(to, match);
+  return /token=([\w-]+)/.exec(mail.text)![1]!;
+}
 
 describe("the provider's workspace on a received event", () => {
   it('summary, history, delegates, notes (with and without a file) and the supplier contact', async () => {
@@ -209,5 +226,177 @@ describe('the signed-in account and the access requests', () => {
     await conforms('get', `${auth}/request/{id}/access/{x}`, `${auth}/request/${e.id}/access/${pc}`, responder);
     await conforms('get', `${auth}/{id}/summary/{x}`, `${auth}/${e.id}/summary/${pc}`, provider);
     await conforms('get', `${auth}/{id}/provider-recall/{x}`, `${auth}/${e.id}/provider-recall/${pc}`, provider);
+  });
+});
+
+describe("answering: the public notice form, the provider's own screens and a delegate's form", () => {
+  it('the public form: acknowledge, answers one by one and all at once, per unit, files and the history', async () => {
+    const e = await sendCustomContentEvent(t, w, 'Schema public units');
+    const token = await linkToken('admin@lakeshore.demo', (m) => m.subject.includes('Schema public units'));
+    const pc = e.pcOf(w.lakeshore);
+    const base = '/api/provider/communication-notices';
+    const q = `?token=${token}`;
+    const ack = await conforms(
+      'put',
+      `${base}/acknowledge/{orgId}/{communicationId}/{pcId}/{type}`,
+      `${base}/acknowledge/${w.acme}/${e.id}/${pc}/RECALL${q}`,
+      null,
+    );
+    expect(ack.acknowledged_at).not.toBeNull();
+    const units = await conforms(
+      'put',
+      `${base}/{orgId}/{communicationId}/actions/{actionId}/units`,
+      `${base}/${w.acme}/${e.id}/actions/${e.actionOf('Units quarantined')}/units${q}`,
+      null,
+      { answers: [{ rowId: e.rowsOf(w.lakeshore)[0], valueNumeric: '4' }] },
+    );
+    expect(units).toMatchObject({ answered: 1, rows: 1 });
+    await conforms(
+      'put',
+      `${base}/{orgId}/{communicationId}/actions/{actionId}`,
+      `${base}/${w.acme}/${e.id}/actions/${e.actionOf('Confirm receipt')}${q}`,
+      null,
+      { valueAcknowledge: true, submit: false },
+    );
+    await conforms('put', base, `${base}${q}`, null, {
+      answers: [{ actionId: e.actionOf('Confirm receipt'), valueAcknowledge: true }],
+    });
+    const history = await conforms(
+      'get',
+      `${base}/{orgId}/{communicationId}/histories/{pcId}`,
+      `${base}/${w.acme}/${e.id}/histories/${pc}${q}`,
+      null,
+    );
+    expect(history.length).toBeGreaterThan(1);
+
+    const f = await sendEvent(t, w, 'Schema public files', { providers: [w.lakeshore], actions: ['Image'] });
+    const fToken = await linkToken('admin@lakeshore.demo', (m) => m.subject.includes('Schema public files'));
+    const fPc = f.pcOf(w.lakeshore);
+    const image = f.actionOf('Image');
+    const uploaded = await uploadConforms(
+      `${base}/{communicationId}/{communicationType}/actions/{actionId}/file/{pcId}`,
+      `${base}/${f.id}/RECALL/actions/${image}/file/${fPc}?token=${fToken}`,
+      null,
+      form('shelf.png', PNG, { actionType: 'Image' }),
+    );
+    expect(uploaded).toHaveLength(1);
+    const files = await conforms(
+      'get',
+      `${base}/{orgId}/{communicationId}/actions/{actionId}/file/{pcId}`,
+      `${base}/${w.acme}/${f.id}/actions/${image}/file/${fPc}?token=${fToken}`,
+      null,
+    );
+    expect(files).toHaveLength(1);
+  });
+
+  it("the provider's own: acknowledge, answers, per unit, files, a delegation and its mail again, its eR row deleted", async () => {
+    const e = await sendCustomContentEvent(t, w, 'Schema provider units');
+    const pc = e.pcOf(w.riverside);
+    const base = '/api/provider/communications';
+    await conforms('put', `${base}/{id}/acknowledge/{x}`, `${base}/${e.id}/acknowledge/${pc}`, provider, {});
+    const units = await conforms(
+      'put',
+      `${base}/{id}/{x}/actions/{y}/units`,
+      `${base}/${e.id}/${pc}/actions/${e.actionOf('Units quarantined')}/units`,
+      provider,
+      { answers: [{ rowId: e.rowsOf(w.riverside)[0], valueNumeric: '2' }] },
+    );
+    expect(units).toMatchObject({ answered: 1, rows: 2 });
+    await conforms(
+      'put',
+      `${base}/{id}/{x}/actions/{y}`,
+      `${base}/${e.id}/${pc}/actions/${e.actionOf('Confirm receipt')}`,
+      provider,
+      { valueAcknowledge: true, submit: false },
+    );
+    const made = await conforms('post', `${base}/{id}/{x}/{y}`, `${base}/${e.id}/${pc}/0`, provider, {
+      email: 'schema-delegate@outside.test',
+    });
+    expect(made.action_id).toBeNull();
+    await conforms(
+      'post',
+      `${base}/{id}/resendmail/{a}/{b}`,
+      `${base}/${e.id}/resendmail/${pc}/${made.id}`,
+      provider,
+      {},
+    );
+    const deleted = await conforms(
+      'delete',
+      `${base}/{id}/{x}/responses/{u}`,
+      `${base}/${e.id}/${pc}/responses/${(await t.db('users').where({ email: 'admin@riverside.demo' }).first('id')).id}`,
+      provider,
+    );
+    expect(deleted.dismissed).toBe(false);
+    await conforms('put', `${base}/response`, `${base}/response`, provider, {
+      communicationId: e.id,
+      providerCommunicationId: pc,
+      answers: [{ actionId: e.actionOf('Confirm receipt'), valueAcknowledge: true }],
+    });
+
+    const f = await sendEvent(t, w, 'Schema provider files', { providers: [w.riverside], actions: ['Document'] });
+    const fPc = f.pcOf(w.riverside);
+    const doc = f.actionOf('Document');
+    await uploadConforms(
+      `${base}/{id}/{x}/actions/{y}/file`,
+      `${base}/${f.id}/${fPc}/actions/${doc}/file`,
+      provider,
+      form('plan.pdf', PDF, { actionType: 'Document' }),
+    );
+    const files = await conforms(
+      'get',
+      `${base}/{id}/{x}/actions/{y}/file`,
+      `${base}/${f.id}/${fPc}/actions/${doc}/file`,
+      provider,
+    );
+    expect(files).toHaveLength(1);
+  });
+
+  it("a delegate's form: its views, an answer, per unit and a file", async () => {
+    const e = await sendCustomContentEvent(t, w, 'Schema delegate units');
+    const pc = e.pcOf(w.riverside);
+    const delegated = await t.call('POST', `/api/provider/communications/${e.id}/${pc}/0`, {
+      token: provider,
+      body: { email: 'schema-whole@outside.test' },
+    });
+    expect(delegated.status, delegated.body.m).toBe(200);
+    const token = await linkToken('schema-whole@outside.test', (m) => m.text.includes('delegate-webform?token='));
+    const base = '/api/delegate';
+    const q = `?token=${token}`;
+    const view = await conforms('get', base, `${base}${q}`, null);
+    expect(view.delegate.whole_event).toBe(true);
+    await conforms('get', `${base}/{id}`, `${base}/${pc}${q}`, null);
+    await conforms('get', `${base}/recall/{id}`, `${base}/recall/${e.id}${q}`, null);
+    await conforms(
+      'put',
+      `${base}/update-delegate/{x}/units`,
+      `${base}/update-delegate/${e.actionOf('Units found')}/units${q}`,
+      null,
+      { answers: [{ rowId: e.rowsOf(w.riverside)[1], valueYesNo: 'No' }] },
+    );
+    await conforms(
+      'put',
+      `${base}/update-delegate/{x}`,
+      `${base}/update-delegate/${e.actionOf('Confirm receipt')}${q}`,
+      null,
+      {
+        valueAcknowledge: true,
+      },
+    );
+
+    const f = await sendEvent(t, w, 'Schema delegate files', { providers: [w.riverside], actions: ['Image'] });
+    const fPc = f.pcOf(w.riverside);
+    const image = f.actionOf('Image');
+    expect(
+      (
+        await t.call('POST', `/api/provider/communications/${f.id}/${fPc}/${image}`, {
+          token: provider,
+          body: { email: 'schema-image@outside.test' },
+        })
+      ).status,
+    ).toBe(200);
+    const fToken = await linkToken('schema-image@outside.test', (m) => m.text.includes('delegate-webform?token='));
+    await uploadConforms(`${base}/files/{id}`, `${base}/files/${image}?token=${fToken}`, null, form('x.png', PNG));
+    const files = await conforms('get', `${base}/files/{id}`, `${base}/files/${image}?token=${fToken}`, null);
+    expect(files).toHaveLength(1);
   });
 });

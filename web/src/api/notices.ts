@@ -16,14 +16,18 @@ export type NoticeProduct = NoticeView['products'][number];
 /** Value fields of an answer (spec 000 §3). */
 export type ResponseValue = NonNullable<NoticeAction['response']>['value'];
 
-export interface AnswerInput extends ResponseValue {
-  /** false keeps a draft. */
-  submit?: boolean;
-}
+/** An answer to one action (`submit: false` keeps a draft): the body of PUT …/actions/:actionId. */
+export type AnswerInput = Omit<
+  RequestBody<'putProviderCommunicationNoticesOrgIdCommunicationIdActionsActionId'>,
+  'token'
+>;
 
-export interface AnswerWithAction extends AnswerInput {
-  actionId: number;
-}
+export type AnswerWithAction = RequestBody<'putProviderCommunicationNotices'>['answers'][number];
+
+/** An answer saved: the notice's response status after it. */
+export type AnswerResult = ResponseData<'putProviderCommunicationNoticesOrgIdCommunicationIdActionsActionId'>;
+/** Per-unit answers saved: the status, and how many of the notice's own rows have an answer. */
+export type UnitAnswerResult = ResponseData<'putProviderCommunicationNoticesOrgIdCommunicationIdActionsActionIdUnits'>;
 
 const BASE = '/provider/communication-notices';
 
@@ -77,26 +81,24 @@ export function answerNoticeAction(
   view: NoticeView,
   actionId: number,
   body: AnswerInput,
-): Promise<{ response_status: string }> {
+): Promise<AnswerResult> {
   const c = view.communication;
-  return publicCall(`${BASE}/${c.organization_id}/${c.id}/actions/${actionId}`, token, {
-    method: 'PUT',
-    body: body satisfies RequestBody<'putProviderCommunicationNoticesOrgIdCommunicationIdActionsActionId'>,
-  });
+  return publicCall(`${BASE}/${c.organization_id}/${c.id}/actions/${actionId}`, token, { method: 'PUT', body });
 }
 
 /** Per-unit answers of a custom-content notice (issue 16): one value per row of the notice's own. */
-export type UnitAnswer = { rowId: number; valueText?: string; valueNumeric?: string; valueYesNo?: 'Yes' | 'No' };
+export type UnitAnswer =
+  RequestBody<'putProviderCommunicationNoticesOrgIdCommunicationIdActionsActionIdUnits'>['answers'][number];
 
 export function answerNoticeUnits(token: string, view: NoticeView, actionId: number, answers: UnitAnswer[]) {
   const c = view.communication;
-  return publicCall(`${BASE}/${c.organization_id}/${c.id}/actions/${actionId}/units`, token, {
+  return publicCall<UnitAnswerResult>(`${BASE}/${c.organization_id}/${c.id}/actions/${actionId}/units`, token, {
     method: 'PUT',
     body: { answers },
   });
 }
 
-export function answerNotice(token: string, answers: AnswerWithAction[]): Promise<{ response_status: string }> {
+export function answerNotice(token: string, answers: AnswerWithAction[]): Promise<AnswerResult> {
   return publicCall(BASE, token, {
     method: 'PUT',
     body: { answers } satisfies RequestBody<'putProviderCommunicationNotices'>,
@@ -110,7 +112,9 @@ export function uploadNoticeFile(
   file: File,
 ): Promise<NoticeFile[]> {
   const c = view.communication;
-  return publicCall<NoticeFile[]>(
+  return publicCall<
+    ResponseData<'postProviderCommunicationNoticesCommunicationIdCommunicationTypeActionsActionIdFilePcId'>
+  >(
     `${BASE}/${c.id}/${encodeURIComponent(c.type)}/actions/${action.id}/file/${view.provider_communication.id}`,
     token,
     {

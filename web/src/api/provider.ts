@@ -60,7 +60,11 @@ export function useProviderRows(type: CommunicationType | null, state: ListState
 }
 
 /** Deletes the caller's own eR row: discards its drafts, or hides its submitted response from its list. */
-export function deleteResponseRow(id: number, pcId: number, userId: number): Promise<{ dismissed: boolean }> {
+export function deleteResponseRow(
+  id: number,
+  pcId: number,
+  userId: number,
+): Promise<ResponseData<'deleteProviderCommunicationsIdXResponsesU'>> {
   return apiRequest(`${BASE}/${id}/${pcId}/responses/${userId}`, { method: 'DELETE', errorModal: false });
 }
 
@@ -125,7 +129,7 @@ export function answerProviderAction(
   pcId: number,
   actionId: number,
   body: AnswerInput,
-): Promise<{ response_status: string }> {
+): Promise<ResponseData<'putProviderCommunicationsIdXActionsY'>> {
   return apiRequest(`${BASE}/${id}/${pcId}/actions/${actionId}`, {
     method: 'PUT',
     body: body satisfies RequestBody<'putProviderCommunicationsIdXActionsY'>,
@@ -137,7 +141,7 @@ export function answerProviderActions(
   id: number,
   pcId: number,
   answers: AnswerWithAction[],
-): Promise<{ response_status: string }> {
+): Promise<ResponseData<'putProviderCommunicationsResponse'>> {
   return apiRequest(`${BASE}/response`, {
     method: 'PUT',
     body: {
@@ -157,12 +161,15 @@ export function uploadProviderActionFile(
   actionType: string,
   file: File,
 ) {
-  return apiRequest<NoticeFile[]>(`${BASE}/${id}/${pcId}/actions/${actionId}/file`, {
-    method: 'POST',
-    body: formData({ actionType, file }),
-    store,
-    errorModal: false,
-  });
+  return apiRequest<ResponseData<'postProviderCommunicationsIdXActionsYFile'>>(
+    `${BASE}/${id}/${pcId}/actions/${actionId}/file`,
+    {
+      method: 'POST',
+      body: formData({ actionType, file }),
+      store,
+      errorModal: false,
+    },
+  );
 }
 
 export function deleteProviderActionFile(id: number, pcId: number, actionId: number, fileId: number): Promise<unknown> {
@@ -208,9 +215,7 @@ export interface ProviderEventInfo {
   supplier_organization_id?: number | null;
 }
 
-export function createProviderEvent(
-  body: ProviderEventInfo,
-): Promise<{ id: number; provider_communication_id: number; isProviderCreated: true }> {
+export function createProviderEvent(body: ProviderEventInfo): Promise<ResponseData<'postProviderCommunicationsStep0'>> {
   return apiRequest(`${BASE}/step0`, {
     method: 'POST',
     body: body satisfies RequestBody<'postProviderCommunicationsStep0'>,

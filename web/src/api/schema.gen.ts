@@ -8052,7 +8052,183 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                is_disabled: boolean;
+                                is_required: boolean;
+                                options: string[];
+                                per_unit?: boolean;
+                                response: {
+                                    responder_email: string | null;
+                                    /** @enum {string} */
+                                    status: "DRAFT" | "SUBMITTED";
+                                    /** Format: date-time */
+                                    submitted_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                } | null;
+                                sort_order: number;
+                                title: string;
+                                unit_answers?: {
+                                    row_id: number;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                }[];
+                            }[];
+                            communication: {
+                                classification: string | null;
+                                contact_email: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                description: string | null;
+                                disposition: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels?: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
+                                lead_time: string | null;
+                                name: string;
+                                organization_id: number;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                subtype: string | null;
+                                supplier_name: string;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            delegate: {
+                                email: string;
+                                id: number;
+                                whole_event: boolean;
+                            };
+                            documents: {
+                                extension: string;
+                                id: number;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            }[];
+                            email: string;
+                            product_fields?: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                            }[];
+                            products: ({
+                                catalog_number?: string | null;
+                                custom_fields?: {
+                                    [key: string]: unknown;
+                                } | null;
+                                description?: string | null;
+                                expiration_date?: string | null;
+                                fields?: {
+                                    /** @enum {string} */
+                                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                    id: number;
+                                    name: string;
+                                    /** Format: date */
+                                    valueDate?: string;
+                                    valueListMultiple?: string[];
+                                    valueListSingle?: string;
+                                    valueNumber?: number;
+                                    valueText?: string;
+                                    valueTrueFalse?: boolean;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                }[];
+                                id: number;
+                                lot_number?: string | null;
+                                product_name?: string | null;
+                                quantity?: string | number | null;
+                                serial_number?: string | null;
+                                udi?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            provider_communication: {
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                acknowledged_by: string | null;
+                                affected_customer_id: number;
+                                communication_id: number;
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                customer_name: string;
+                                id: number;
+                                provider_organization_id: number | null;
+                                /** @enum {string} */
+                                response_label: "In Progress" | "Completed";
+                                /** @enum {string} */
+                                response_status: "NOTCOMPLETED" | "COMPLETED";
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED" | "DELETED";
+                                supplier_organization_id: number;
+                            };
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -8098,7 +8274,183 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                is_disabled: boolean;
+                                is_required: boolean;
+                                options: string[];
+                                per_unit?: boolean;
+                                response: {
+                                    responder_email: string | null;
+                                    /** @enum {string} */
+                                    status: "DRAFT" | "SUBMITTED";
+                                    /** Format: date-time */
+                                    submitted_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                } | null;
+                                sort_order: number;
+                                title: string;
+                                unit_answers?: {
+                                    row_id: number;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                }[];
+                            }[];
+                            communication: {
+                                classification: string | null;
+                                contact_email: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                description: string | null;
+                                disposition: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels?: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
+                                lead_time: string | null;
+                                name: string;
+                                organization_id: number;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                subtype: string | null;
+                                supplier_name: string;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            delegate: {
+                                email: string;
+                                id: number;
+                                whole_event: boolean;
+                            };
+                            documents: {
+                                extension: string;
+                                id: number;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            }[];
+                            email: string;
+                            product_fields?: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                            }[];
+                            products: ({
+                                catalog_number?: string | null;
+                                custom_fields?: {
+                                    [key: string]: unknown;
+                                } | null;
+                                description?: string | null;
+                                expiration_date?: string | null;
+                                fields?: {
+                                    /** @enum {string} */
+                                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                    id: number;
+                                    name: string;
+                                    /** Format: date */
+                                    valueDate?: string;
+                                    valueListMultiple?: string[];
+                                    valueListSingle?: string;
+                                    valueNumber?: number;
+                                    valueText?: string;
+                                    valueTrueFalse?: boolean;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                }[];
+                                id: number;
+                                lot_number?: string | null;
+                                product_name?: string | null;
+                                quantity?: string | number | null;
+                                serial_number?: string | null;
+                                udi?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            provider_communication: {
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                acknowledged_by: string | null;
+                                affected_customer_id: number;
+                                communication_id: number;
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                customer_name: string;
+                                id: number;
+                                provider_organization_id: number | null;
+                                /** @enum {string} */
+                                response_label: "In Progress" | "Completed";
+                                /** @enum {string} */
+                                response_status: "NOTCOMPLETED" | "COMPLETED";
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED" | "DELETED";
+                                supplier_organization_id: number;
+                            };
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -8282,7 +8634,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            extension: string;
+                            id: number;
+                            name: string;
+                            signed_url: string;
+                            signed_url_review: string;
+                            size: number;
+                            type: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -8328,7 +8688,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            extension: string;
+                            id: number;
+                            name: string;
+                            signed_url: string;
+                            signed_url_review: string;
+                            size: number;
+                            type: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -8420,7 +8788,183 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                is_disabled: boolean;
+                                is_required: boolean;
+                                options: string[];
+                                per_unit?: boolean;
+                                response: {
+                                    responder_email: string | null;
+                                    /** @enum {string} */
+                                    status: "DRAFT" | "SUBMITTED";
+                                    /** Format: date-time */
+                                    submitted_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                } | null;
+                                sort_order: number;
+                                title: string;
+                                unit_answers?: {
+                                    row_id: number;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                }[];
+                            }[];
+                            communication: {
+                                classification: string | null;
+                                contact_email: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                description: string | null;
+                                disposition: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels?: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
+                                lead_time: string | null;
+                                name: string;
+                                organization_id: number;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                subtype: string | null;
+                                supplier_name: string;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            delegate: {
+                                email: string;
+                                id: number;
+                                whole_event: boolean;
+                            };
+                            documents: {
+                                extension: string;
+                                id: number;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            }[];
+                            email: string;
+                            product_fields?: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                            }[];
+                            products: ({
+                                catalog_number?: string | null;
+                                custom_fields?: {
+                                    [key: string]: unknown;
+                                } | null;
+                                description?: string | null;
+                                expiration_date?: string | null;
+                                fields?: {
+                                    /** @enum {string} */
+                                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                    id: number;
+                                    name: string;
+                                    /** Format: date */
+                                    valueDate?: string;
+                                    valueListMultiple?: string[];
+                                    valueListSingle?: string;
+                                    valueNumber?: number;
+                                    valueText?: string;
+                                    valueTrueFalse?: boolean;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                }[];
+                                id: number;
+                                lot_number?: string | null;
+                                product_name?: string | null;
+                                quantity?: string | number | null;
+                                serial_number?: string | null;
+                                udi?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            provider_communication: {
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                acknowledged_by: string | null;
+                                affected_customer_id: number;
+                                communication_id: number;
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                customer_name: string;
+                                id: number;
+                                provider_organization_id: number | null;
+                                /** @enum {string} */
+                                response_label: "In Progress" | "Completed";
+                                /** @enum {string} */
+                                response_status: "NOTCOMPLETED" | "COMPLETED";
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED" | "DELETED";
+                                supplier_organization_id: number;
+                            };
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -8573,7 +9117,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -8631,7 +9178,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            answered: number;
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                            rows: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -18078,7 +18630,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -18131,7 +18686,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            extension: string;
+                            id: number;
+                            name: string;
+                            signed_url: string;
+                            signed_url_review: string;
+                            size: number;
+                            type: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -18969,7 +19532,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -19075,7 +19641,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            extension: string;
+                            id: number;
+                            name: string;
+                            signed_url: string;
+                            signed_url_review: string;
+                            size: number;
+                            type: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -19140,7 +19714,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            answered: number;
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                            rows: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -19192,7 +19771,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            action: string;
+                            actor_email: string | null;
+                            actor_name: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            entity_id: string | null;
+                            entity_type: string;
+                            facts: {
+                                count?: number | null;
+                                email?: string | null;
+                                name?: string | null;
+                                status?: string | null;
+                            };
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -19245,7 +19838,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** Format: date-time */
+                            acknowledged_at: string | null;
+                            acknowledged_by: string | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -19398,7 +19995,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            action_id: number | null;
+                            email: string;
+                            id: number;
+                            /** @enum {string} */
+                            status: "ACTIVE";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -19459,7 +20062,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -19505,7 +20111,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            extension: string;
+                            id: number;
+                            name: string;
+                            signed_url: string;
+                            signed_url_review: string;
+                            size: number;
+                            type: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -19551,7 +20165,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            extension: string;
+                            id: number;
+                            name: string;
+                            signed_url: string;
+                            signed_url_review: string;
+                            size: number;
+                            type: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -19656,7 +20278,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            answered: number;
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                            rows: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -20261,7 +20888,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            discarded_action_ids: number[];
+                            discarded_files: number;
+                            dismissed: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -20306,7 +20937,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** Format: date-time */
+                            acknowledged_at: string | null;
+                            acknowledged_by: string | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -21306,7 +21941,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            email: string;
+                            id: number;
+                            resent: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -22849,7 +23488,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -22976,7 +23618,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            isProviderCreated: boolean;
+                            provider_communication_id: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
