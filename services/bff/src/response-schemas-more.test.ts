@@ -400,3 +400,42 @@ describe("answering: the public notice form, the provider's own screens and a de
     expect(files).toHaveLength(1);
   });
 });
+
+describe("a sales representative's read-only advisory", () => {
+  it("the advisory, its products (with a date and a quantity) and its customer's progress", async () => {
+    const call = (method: string, path: string, body?: unknown) =>
+      t.call(method, `/api${path}`, { token: w.sourcingToken, body });
+    expect(
+      (await call('POST', '/supplier/sales-reps', { first_name: 'Sia', last_name: 'Schema', email: 'sia@acme.demo' }))
+        .status,
+    ).toBe(200);
+    const id = (
+      await call('POST', '/supplier/communications/step0', {
+        type: 'PRODUCT DISRUPTION',
+        name: 'Schema allocation',
+        subtype: 'ALLOCATION',
+        lead_time: '> month',
+      })
+    ).body.d.id as number;
+    await call('POST', '/supplier/communications/step1', {
+      id,
+      products: [{ product_name: 'Gloves M', lot_number: 'G-1', expiration_date: '2027-05-31', quantity: 4 }],
+    });
+    await call('POST', '/supplier/communications/step2', {
+      id,
+      actions: [{ action_type: 'Acknowledge', title: 'Noted' }],
+    });
+    await call('POST', '/supplier/communications/step3/customers', {
+      id,
+      customers: [{ name: 'Hill Clinic', email: 'buyer@hill.test' }],
+    });
+    await call('PUT', `/supplier/communications/${id}/approve-recall/X/0`);
+    await call('PUT', `/supplier/communications/${id}/send-notification/X`);
+    expect((await call('POST', `/supplier/communications/${id}/salesreps/notify`, {})).status).toBe(200);
+    const token = await linkToken('sia@acme.demo', (m) => m.subject.includes('Schema allocation'));
+    const base = '/api/supplier/sales-rep/disruption-notice';
+    const view = await conforms('get', base, `${base}?token=${token}`, null);
+    expect(view.products[0]).toMatchObject({ lot_number: 'G-1', quantity: 4 });
+    expect(view.customers[0].sent_at).not.toBeNull();
+  });
+});

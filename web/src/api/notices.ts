@@ -167,34 +167,8 @@ export function confirmationPath(view: NoticeView): string {
   return `${noticeFormPath(c.type)}/confirmation/${c.organization_id}/${c.id}/${pc.id}/${encodeURIComponent(c.type)}`;
 }
 
-/** The sales-rep disruption form (read only): the advisory, its products and each customer's progress. */
-export interface SalesRepView {
-  communication: Pick<
-    NoticeCommunication,
-    | 'id'
-    | 'type'
-    | 'subtype'
-    | 'name'
-    | 'event_id'
-    | 'reason'
-    | 'lead_time'
-    | 'description'
-    | 'event_date'
-    | 'end_date'
-    | 'status'
-    | 'supplier_name'
-    | 'labels'
-  >;
-  products: NoticeProduct[];
-  customers: {
-    name: string;
-    sent_at: string | null;
-    acknowledged_at: string | null;
-    response_status: string | null;
-    completed_at: string | null;
-  }[];
-  email: string;
-}
+/** The sales-rep disruption form (read only): the advisory, its products (without ids) and each customer's progress. */
+export type SalesRepView = ResponseData<'getSupplierSalesRepDisruptionNotice'>;
 
 export function useSalesRepNotice(token: string | null) {
   return useSWR<SalesRepView, ApiError, readonly [string, string] | null>(

@@ -33050,7 +33050,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            communication: {
+                                description: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
+                                lead_time: string | null;
+                                name: string;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                subtype: string | null;
+                                supplier_name: string;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            customers: {
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                name: string;
+                                /** @enum {string|null} */
+                                response_status: "NOTCOMPLETED" | "COMPLETED" | null;
+                                /** Format: date-time */
+                                sent_at: string | null;
+                            }[];
+                            email: string;
+                            products: {
+                                catalog_number: string | null;
+                                description: string | null;
+                                /** Format: date */
+                                expiration_date: string | null;
+                                lot_number: string | null;
+                                product_name: string;
+                                quantity: number | null;
+                                udi: string | null;
+                            }[];
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
