@@ -481,3 +481,13 @@ export const supplierOptions = {
     properties: { id: { type: 'integer' }, name: { type: 'string' } },
   },
 } as const;
+
+/** PUT …/locations-verification: how many locations changed, and the status they have now. */
+export const locationsVerifiedAnswer = {
+  type: 'object',
+  required: ['updated', 'status'],
+  properties: {
+    updated: { type: 'integer', minimum: 0 },
+    status: { type: 'string', enum: [...VERIFICATION_STATUSES] },
+  },
+} as const;

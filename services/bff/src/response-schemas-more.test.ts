@@ -439,3 +439,37 @@ describe("a sales representative's read-only advisory", () => {
     expect(view.customers[0].sent_at).not.toBeNull();
   });
 });
+
+describe('organisations and locations', () => {
+  it('locations verified by the provider and by the operator; the recall filters; supplier names added', async () => {
+    const [loc] = (await t
+      .db('supplier_locations')
+      .insert({
+        organization_id: w.acme,
+        location_id: 'SCHEMA-1',
+        location_name: 'Schema Pharmacy',
+        city: 'Springfield',
+        provider_organization_id: w.riverside,
+        status: 'ACTIVE',
+      })
+      .returning('id')) as { id: number }[];
+    const operator = (await t.signIn('admin@operator.demo')).access_token;
+    const mine = '/api/provider/locations-verification';
+    await conforms('get', mine, `${mine}?search=Schema`, provider);
+    const verified = await conforms('put', mine, mine, provider, { ids: [loc!.id], status: 'COVERED' });
+    expect(verified).toEqual({ updated: 1, status: 'COVERED' });
+    const any = '/api/notisphere/locations-verification';
+    await conforms('put', any, any, operator, { ids: [loc!.id], status: 'NON_COVERED' });
+    await conforms('get', '/api/notisphere/locations/suppliers', '/api/notisphere/locations/suppliers', operator);
+
+    const orgs = '/api/notisphere/organizations';
+    const meta = await conforms('get', `${orgs}/recall-Orgmeta`, `${orgs}/recall-Orgmeta`, operator);
+    expect(meta.providers.some((p: { parent_id: number | null }) => p.parent_id !== null)).toBe(true);
+    expect(meta.providers.some((p: { parent_id: number | null }) => p.parent_id === null)).toBe(true);
+    const added = await conforms('post', `${orgs}/create-suppliers`, `${orgs}/create-suppliers`, operator, {
+      names: ['Schema Supplies Ltd', 'Schema Supplies Ltd.', 'Schema Other Co'],
+      organization_id: w.acme,
+    });
+    expect(added.created.length).toBeGreaterThan(0);
+  });
+});

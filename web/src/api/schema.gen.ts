@@ -14155,7 +14155,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            status: "COVERED" | "EMAILED" | "NON_COVERED" | "INVALID" | "UNABLE_PROCESSED";
+                            updated: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -14865,7 +14869,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            created: {
+                                /** Format: date-time */
+                                created_at: string;
+                                id: number;
+                                name: string;
+                                normalized_name: string;
+                                organization_id: number | null;
+                                organization_name: string | null;
+                                /** @enum {string} */
+                                status: "PENDING" | "LINKED" | "DEACTIVATED";
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            skipped: string[];
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -15923,7 +15942,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            providers: {
+                                id: number;
+                                name: string;
+                                parent_id: number | null;
+                            }[];
+                            suppliers: {
+                                id: number;
+                                name: string;
+                            }[];
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -25121,7 +25150,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            status: "COVERED" | "EMAILED" | "NON_COVERED" | "INVALID" | "UNABLE_PROCESSED";
+                            updated: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
