@@ -330,3 +330,17 @@ export const salesRepViewSchema = {
     email: { type: 'string' },
   },
 } as const;
+
+/** PUT …/custom-content: whether custom content is on now, and how many customer rows the draft holds. */
+export const customContentSetAnswer = {
+  type: 'object',
+  required: ['custom_content', 'rows'],
+  properties: { custom_content: { type: 'boolean' }, rows: { type: 'integer', minimum: 0 } },
+} as const;
+
+/** POST …/custom-content/file: the rows read and the customers they belong to. */
+export const customRowsUploadedAnswer = {
+  type: 'object',
+  required: ['rows', 'customers'],
+  properties: { rows: { type: 'integer', minimum: 0 }, customers: { type: 'integer', minimum: 0 } },
+} as const;

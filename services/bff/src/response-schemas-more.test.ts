@@ -473,3 +473,25 @@ describe('organisations and locations', () => {
     expect(added.created.length).toBeGreaterThan(0);
   });
 });
+
+describe("a supplier's custom content", () => {
+  it('turned on, a product file read into rows, turned off', async () => {
+    const sup = '/api/supplier/communications';
+    const draft = await t.call('POST', `${sup}/step0`, {
+      token: w.supplierToken,
+      body: { type: 'RECALL', name: 'Schema custom content', classification: 'CLASSI' },
+    });
+    const id = draft.body.d.id as number;
+    const path = `${sup}/{id}/custom-content`;
+    expect(await conforms('put', path, `${sup}/${id}/custom-content`, w.supplierToken, { enabled: true })).toEqual({
+      custom_content: true,
+      rows: 0,
+    });
+    const csv = ['Customer Key,Product Name,Lot Number', 'PRV-0001,Infusion pump,R-1', 'PRV-0002,Infusion pump,L-1'];
+    const file = new FormData();
+    file.append('file', new Blob([Buffer.from(csv.join('\r\n'), 'utf8')]), 'customers.csv');
+    const read = await uploadConforms(`${path}/file`, `${sup}/${id}/custom-content/file`, w.supplierToken, file);
+    expect(read).toEqual({ rows: 2, customers: 2 });
+    await conforms('put', path, `${sup}/${id}/custom-content`, w.supplierToken, { enabled: false });
+  });
+});

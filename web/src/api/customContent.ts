@@ -37,7 +37,7 @@ export function downloadCustomContentTemplate(store: AppStore, id: number, forma
 }
 
 export function setCustomContent(id: number, enabled: boolean) {
-  return apiRequest<{ custom_content: boolean; rows: number }>(base(id), {
+  return apiRequest<ResponseData<'putSupplierCommunicationsIdCustomContent'>>(base(id), {
     method: 'PUT',
     body: { enabled },
     errorModal: false,
@@ -45,7 +45,7 @@ export function setCustomContent(id: number, enabled: boolean) {
 }
 
 export function uploadCustomRows(store: AppStore, id: number, file: File) {
-  return uploadFile<{ rows: number; customers: number }>(store, `${base(id)}/file`, file);
+  return uploadFile<ResponseData<'postSupplierCommunicationsIdCustomContentFile'>>(store, `${base(id)}/file`, file);
 }
 
 /** A provider user's per-unit answers for its own rows (issue 16). */

@@ -28029,7 +28029,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            custom_content: boolean;
+                            rows: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -28121,7 +28124,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            customers: number;
+                            rows: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
