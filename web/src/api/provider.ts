@@ -1,10 +1,9 @@
 import type { HistoryFacts } from '@portal/vocabulary';
 import type { FilterModel, SortItem } from '@portal/design-system';
 import { apiRequest, formData, useApi, type Query } from './client';
-import { listQueryParams, type ActionType, type ListQuery, type Page } from './communications';
+import { listQueryParams, type ListQuery, type Page } from './communications';
 import type { DistributionList, DistributionListMember, TemplateAction } from './supplier';
-import type { AnswerInput, AnswerWithAction, CommunicationType, NoticeFile, NoticeView } from './notices';
-import { tokenAtom } from '../state/auth';
+import type { AnswerInput, AnswerWithAction, CommunicationType } from './notices';
 import type { AppStore } from '../state/store';
 import type { RequestBody, ResponseData } from './contract';
 
@@ -193,27 +192,8 @@ export function saveNote(id: number, pcId: number, noteId: number, note: string)
   });
 }
 
-type ProviderStep0Body = RequestBody<'postProviderCommunicationsStep0'>;
-
-/** Provider-created events (docs/api-provider.md, "Provider-created events"). */
-export interface ProviderEventInfo {
-  type: CommunicationType;
-  name: string;
-  subtype?: ProviderStep0Body['subtype'];
-  event_id?: string | null;
-  classification?: ProviderStep0Body['classification'];
-  reason?: ProviderStep0Body['reason'];
-  description?: string | null;
-  disposition?: ProviderStep0Body['disposition'];
-  lead_time?: ProviderStep0Body['lead_time'];
-  event_date?: string | null;
-  end_date?: string | null;
-  contact_name?: string | null;
-  contact_email?: string | null;
-  contact_phone?: string | null;
-  supplier_name?: string | null;
-  supplier_organization_id?: number | null;
-}
+/** Provider-created events (docs/api-provider.md, "Provider-created events"): the info of step 0 and of its edits. */
+export type ProviderEventInfo = Omit<RequestBody<'postProviderCommunicationsStep0'>, 'products' | 'actions'>;
 
 export function createProviderEvent(body: ProviderEventInfo): Promise<ResponseData<'postProviderCommunicationsStep0'>> {
   return apiRequest(`${BASE}/step0`, {
@@ -231,25 +211,11 @@ export function updateProviderEvent(id: number, pcId: number, body: Partial<Prov
   });
 }
 
-/** A product of a provider-created event (update-recall step 1; same shape as the supplier's step 1 without custom fields). */
-export interface ProviderEventProduct {
-  product_name: string;
-  catalog_number?: string | null;
-  lot_number?: string | null;
-  udi?: string | null;
-  description?: string | null;
-  expiration_date?: string | null;
-  quantity?: number | null;
-}
-
+type UpdateRecallBody = RequestBody<'putProviderCommunicationsIdUpdateRecallAB'>;
+/** A product of a provider-created event (update-recall step 1; the supplier's step 1 without custom fields). */
+export type ProviderEventProduct = NonNullable<UpdateRecallBody['products']>[number];
 /** An action of a provider-created event (update-recall step 2), in answer order. */
-export interface ProviderEventAction {
-  action_type: ActionType;
-  title: string;
-  description?: string | null;
-  options?: string[];
-  is_required?: boolean;
-}
+export type ProviderEventAction = NonNullable<UpdateRecallBody['actions']>[number];
 
 /** A provider-created event as its edit form needs it (generated; also update-recall's answer). */
 export type ProviderEditData = ResponseData<'getProviderCommunicationsProviderEditId'>;
