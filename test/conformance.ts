@@ -42,5 +42,13 @@ export function responseConformance(t: TestApp) {
     return res.body.d;
   };
 
-  return { envelopeOf, conforms };
+  /** A multipart upload (POST), held to its declared answer like `conforms`. */
+  const uploadConforms = async (path: string, url: string, token: string | null, form: FormData): Promise<any> => {
+    const res = await t.call('POST', url, { ...(token ? { token } : {}), form });
+    expect(res.status, `${url}: ${res.body.m}`).toBe(200);
+    expect(schemaErrors(await envelopeOf('post', path), res.body), url).toEqual([]);
+    return res.body.d;
+  };
+
+  return { envelopeOf, conforms, uploadConforms };
 }

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schemaErrors } from '@portal/core';
 import {
   form,
   PDF,
@@ -15,7 +14,8 @@ import {
 
 /**
  * More declared response schemas (the web's generated answer types) held to real answers over HTTP: the provider's
- * workspace, settings, accounts and the operator's reads. Same check as response-schemas.test.ts.
+ * workspace, answering (public form, provider, delegate), the account, a sales rep's view and custom content. The
+ * operator's and settings' reads are in response-schemas-operator.test.ts. Same check as response-schemas.test.ts.
  */
 let t: TestApp;
 let w: World;
@@ -34,13 +34,8 @@ type Method = 'get' | 'post' | 'put' | 'delete';
 const conforms = (method: Method, path: string, url: string, token: string | null, body?: unknown) =>
   check.conforms(method, path, url, token, body);
 
-/** An upload (multipart), held to its declared answer like `conforms`. */
-async function uploadConforms(path: string, url: string, token: string | null, f: FormData) {
-  const res = await t.call('POST', url, { ...(token ? { token } : {}), form: f });
-  expect(res.status, `${url}: ${res.body.m}`).toBe(200);
-  expect(schemaErrors(await check.envelopeOf('post', path), res.body), url).toEqual([]);
-  return res.body.d;
-}
+const uploadConforms = (path: string, url: string, token: string | null, f: FormData) =>
+  check.uploadConforms(path, url, token, f);
 
 /** The link token of the latest notice or delegate email to `to` whose text matches. */
 async function linkToken(to: string, match: (m: { subject: string; text: string }) => boolean) {
@@ -118,78 +113,6 @@ describe("the provider's workspace on a received event", () => {
     });
     const contact = await conforms('get', `${base}/suppliercontact/{id}`, `${base}/suppliercontact/${id}`, provider);
     expect(contact.contact_source).toBe('EVENT');
-  });
-});
-
-describe("the operator's eR responses", () => {
-  it("the rows across providers, and one answered and one unanswered detail; the provider's response details", async () => {
-    const e = await sendEvent(t, w, 'Schema operator responses', {
-      providers: [w.riverside, w.lakeshore],
-      actions: ['Text', 'Image'],
-    });
-    const pc = e.pcOf(w.riverside);
-    const base = '/api/provider/communications';
-    const put = await t.call('PUT', `${base}/${e.id}/${pc}/actions/${e.actionOf('Text')}`, {
-      token: provider,
-      body: { valueText: 'Pulled' },
-    });
-    expect(put.status).toBe(200);
-    const details = await conforms(
-      'get',
-      `${base}/{id}/response-details/{x}`,
-      `${base}/${e.id}/response-details/${pc}`,
-      provider,
-    );
-    expect(details.map((a: { status: string }) => a.status)).toEqual(['SUBMITTED', 'NA']);
-
-    const operator = (await t.signIn('admin@operator.demo')).access_token;
-    const ops = '/api/notisphere/communications/responses';
-    const page = await conforms('get', ops, `${ops}?search=Schema%20operator%20responses&pageSize=50`, operator);
-    expect(page.items.some((r: { userid: number | null }) => r.userid !== null)).toBe(true);
-    expect(page.items.some((r: { userid: number | null }) => r.userid === null)).toBe(true);
-    const answered = await conforms('get', `${ops}/{id}/{x}`, `${ops}/${e.id}/${pc}`, operator);
-    expect(answered.actions[0].value).toEqual({ valueText: 'Pulled' });
-    const open = await conforms('get', `${ops}/{id}/{x}`, `${ops}/${e.id}/${e.pcOf(w.lakeshore)}`, operator);
-    expect(open.actions[0].value).toBeNull();
-  });
-});
-
-describe('email templates', () => {
-  const contentOf = (d: Record<string, string>) => ({
-    subject_en: d.subject_en,
-    body_en: d.body_en,
-    subject_vi: d.subject_vi,
-    body_vi: d.body_vi,
-  });
-
-  it("the operator's: list, one with versions, save, preview and test send", async () => {
-    const operator = (await t.signIn('admin@operator.demo')).access_token;
-    const base = '/api/notisphere/email-templates';
-    const list = await conforms('get', base, base, operator);
-    const id = list.data.find((r: { key: string }) => r.key === 'RECALL_NOTICE').id as number;
-    const one = await conforms('get', `${base}/{id}`, `${base}/${id}`, operator);
-    const saved = await conforms('put', `${base}/{id}`, `${base}/${id}`, operator, contentOf(one));
-    expect(saved.versions.length).toBeGreaterThan(1);
-    await conforms('post', `${base}/{id}/preview`, `${base}/${id}/preview`, operator, { content: contentOf(one) });
-    await conforms('post', `${base}/{id}/test-send`, `${base}/${id}/test-send`, operator, { language: 'vi' });
-  });
-
-  it("a provider's: list, the platform's and its own version, preview, test send and reset", async () => {
-    const base = '/api/provider/email-templates';
-    const key = 'PROVIDER_NOTIFICATION';
-    await conforms('get', base, base, provider);
-    const platform = await conforms('get', `${base}/{key}`, `${base}/${key}`, provider);
-    expect(platform.overridden).toBe(false);
-    const own = await conforms('put', `${base}/{key}`, `${base}/${key}`, provider, contentOf(platform));
-    expect(own.versions).toHaveLength(1);
-    const list = await conforms('get', base, `${base}?search=notification`, provider);
-    expect(list.data.some((r: { overridden: boolean; version: number | null }) => r.overridden && r.version)).toBe(
-      true,
-    );
-    await conforms('post', `${base}/{key}/preview`, `${base}/${key}/preview`, provider, {});
-    await conforms('post', `${base}/{key}/test-send`, `${base}/${key}/test-send`, provider, {});
-    const reset = await conforms('delete', `${base}/{key}`, `${base}/${key}`, provider);
-    expect(reset.overridden).toBe(false);
   });
 });
 
@@ -437,40 +360,6 @@ describe("a sales representative's read-only advisory", () => {
     const view = await conforms('get', base, `${base}?token=${token}`, null);
     expect(view.products[0]).toMatchObject({ lot_number: 'G-1', quantity: 4 });
     expect(view.customers[0].sent_at).not.toBeNull();
-  });
-});
-
-describe('organisations and locations', () => {
-  it('locations verified by the provider and by the operator; the recall filters; supplier names added', async () => {
-    const [loc] = (await t
-      .db('supplier_locations')
-      .insert({
-        organization_id: w.acme,
-        location_id: 'SCHEMA-1',
-        location_name: 'Schema Pharmacy',
-        city: 'Springfield',
-        provider_organization_id: w.riverside,
-        status: 'ACTIVE',
-      })
-      .returning('id')) as { id: number }[];
-    const operator = (await t.signIn('admin@operator.demo')).access_token;
-    const mine = '/api/provider/locations-verification';
-    await conforms('get', mine, `${mine}?search=Schema`, provider);
-    const verified = await conforms('put', mine, mine, provider, { ids: [loc!.id], status: 'COVERED' });
-    expect(verified).toEqual({ updated: 1, status: 'COVERED' });
-    const any = '/api/notisphere/locations-verification';
-    await conforms('put', any, any, operator, { ids: [loc!.id], status: 'NON_COVERED' });
-    await conforms('get', '/api/notisphere/locations/suppliers', '/api/notisphere/locations/suppliers', operator);
-
-    const orgs = '/api/notisphere/organizations';
-    const meta = await conforms('get', `${orgs}/recall-Orgmeta`, `${orgs}/recall-Orgmeta`, operator);
-    expect(meta.providers.some((p: { parent_id: number | null }) => p.parent_id !== null)).toBe(true);
-    expect(meta.providers.some((p: { parent_id: number | null }) => p.parent_id === null)).toBe(true);
-    const added = await conforms('post', `${orgs}/create-suppliers`, `${orgs}/create-suppliers`, operator, {
-      names: ['Schema Supplies Ltd', 'Schema Supplies Ltd.', 'Schema Other Co'],
-      organization_id: w.acme,
-    });
-    expect(added.created.length).toBeGreaterThan(0);
   });
 });
 
