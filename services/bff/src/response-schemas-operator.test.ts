@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { responseConformance, sendEvent, startTestApp, type TestApp, type World, world } from '@portal/testing';
+import { PDF, responseConformance, sendEvent, startTestApp, type TestApp, type World, world } from '@portal/testing';
 
 /**
  * Declared response schemas of the operator's reads and the settings pages, held to real answers over HTTP (the
@@ -23,6 +23,18 @@ afterAll(() => t.close());
 type Method = 'get' | 'post' | 'put' | 'delete';
 const conforms = (method: Method, path: string, url: string, token: string | null, body?: unknown) =>
   check.conforms(method, path, url, token, body);
+
+/** A 1×1 PNG (content and quick links check the image's bytes). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+function multipart(fields: Record<string, string>, file?: { data: Buffer; name: string; type: string }): FormData {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.append(k, v);
+  if (file) f.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+  return f;
+}
 
 describe("the operator's eR responses", () => {
   it("the rows across providers, and one answered and one unanswered detail; the provider's response details", async () => {
@@ -124,5 +136,118 @@ describe('organisations and locations', () => {
       organization_id: w.acme,
     });
     expect(added.created.length).toBeGreaterThan(0);
+  });
+});
+
+describe('settings: content, quick links, lookup values', () => {
+  it('FAQs, news cards, user guides (a file and a link) and the help contact, managed and read', async () => {
+    const supplier = (await t.signIn('admin@acme.demo')).access_token;
+    const faqs = '/api/notisphere/content/faqs';
+    const faq = await conforms('post', faqs, faqs, operator, {
+      user_type: 'PROV',
+      title: 'Schema question?',
+      body: 'Yes.',
+    });
+    await conforms('get', faqs, `${faqs}?user_type=PROV&pageSize=100`, operator);
+    await conforms('get', `${faqs}/{id}`, `${faqs}/${faq.id}`, operator);
+    await conforms('put', `${faqs}/{id}`, `${faqs}/${faq.id}`, operator, {
+      user_type: 'PROV',
+      title: 'Schema 2?',
+      body: 'Still yes.',
+    });
+    await conforms('put', `${faqs}/{id}/status`, `${faqs}/${faq.id}/status`, operator, { status: 'ACTIVE' });
+    const read = await conforms('get', '/api/content/faqs', '/api/content/faqs', provider);
+    expect(read.length).toBeGreaterThan(0);
+
+    const cards = '/api/notisphere/content/news-cards';
+    const card = await check.uploadConforms(
+      cards,
+      cards,
+      operator,
+      multipart(
+        { user_type: 'SUPP', title: 'Schema news', body: 'Read.', link_url: 'https://news.example.com/s' },
+        { data: PNG, name: 'card.png', type: 'image/png' },
+      ),
+    );
+    await conforms('get', cards, cards, operator);
+    await conforms('get', `${cards}/{id}`, `${cards}/${card.id}`, operator);
+    await conforms('put', `${cards}/{id}/status`, `${cards}/${card.id}/status`, operator, { status: 'ACTIVE' });
+    expect((await conforms('get', '/api/content/news-cards', '/api/content/news-cards', supplier)).length).toBe(1);
+
+    const guides = '/api/notisphere/content/user-guides';
+    await check.uploadConforms(
+      guides,
+      guides,
+      operator,
+      multipart(
+        { user_type: 'PROV', title: 'Schema guide' },
+        { data: PDF, name: 'guide.pdf', type: 'application/pdf' },
+      ),
+    );
+    const link = await check.uploadConforms(
+      guides,
+      guides,
+      operator,
+      multipart({ user_type: 'PROV', title: 'Schema video', link_url: 'https://video.example.com/1' }),
+    );
+    expect(link.file).toBeNull();
+    await conforms('get', guides, guides, operator);
+    await conforms('get', `${guides}/{id}`, `${guides}/${link.id}`, operator);
+    const shown = await conforms('get', '/api/content/user-guides', '/api/content/user-guides', provider);
+    expect(shown.map((g: { file: unknown }) => g.file === null).sort()).toEqual([false, true]);
+
+    const contact = '/api/notisphere/content/contact';
+    await conforms('get', contact, contact, operator);
+    await conforms('put', contact, contact, operator, {
+      contact_email: 'help@portal.example.com',
+      knowledge_base_url: 'https://kb.example.com',
+    });
+    await conforms('get', '/api/content/contact', '/api/content/contact', supplier);
+  });
+
+  it('quick links: made with an image, listed, read, its meta, shown to its organisation, then removed', async () => {
+    const base = '/api/notisphere/quickLinks';
+    const link = await check.uploadConforms(
+      `${base}/create`,
+      `${base}/create`,
+      operator,
+      multipart(
+        { url: 'https://partner.example.com/schema', organization_ids: `${w.riverside},${w.acme}` },
+        { data: PNG, name: 'logo.png', type: 'image/png' },
+      ),
+    );
+    await conforms('get', base, base, operator);
+    await conforms('get', `${base}/{id}`, `${base}/${link.id}`, operator);
+    await conforms('get', `${base}/meta`, `${base}/meta`, operator);
+    const shown = await conforms('get', `${base}/account-links`, `${base}/account-links`, provider);
+    expect(shown).toHaveLength(1);
+    await conforms('put', `${base}/delete/{id}`, `${base}/delete/${link.id}`, operator, {});
+  });
+
+  it("lookup values: the platform's and a supplier's, added, edited, switched off, deleted; every reader's list", async () => {
+    const supplier = (await t.signIn('admin@acme.demo')).access_token;
+    for (const [base, token, body] of [
+      [
+        '/api/notisphere/lookup-values',
+        operator,
+        { vocabulary: 'reason', code: 'SCHEMA_STRIKE', label_en: 'Schema strike', label_vi: 'Đình công' },
+      ],
+      [
+        '/api/supplier/lookup-values',
+        supplier,
+        { vocabulary: 'disruptionSubtype', code: 'SCHEMA_PARTNER', label_en: 'Partner', label_vi: 'Đối tác' },
+      ],
+    ] as const) {
+      const added = await conforms('post', base, base, token, body);
+      await conforms('get', base, `${base}?pageSize=100`, token);
+      await conforms('get', `${base}/{id}`, `${base}/${added.id}`, token);
+      await conforms('put', `${base}/{id}`, `${base}/${added.id}`, token, {
+        ...body,
+        label_en: `${body.label_en} (edited)`,
+      });
+      await conforms('put', `${base}/{id}/status`, `${base}/${added.id}/status`, token, { status: 'INACTIVE' });
+      await conforms('delete', `${base}/{id}`, `${base}/${added.id}`, token);
+    }
+    await conforms('get', '/api/lookup-values', '/api/lookup-values', provider);
   });
 });
