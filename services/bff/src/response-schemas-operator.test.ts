@@ -1,4 +1,9 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '@portal/core';
+import { importFda } from '@portal/fda';
 import { PDF, responseConformance, sendEvent, startTestApp, type TestApp, type World, world } from '@portal/testing';
 
 /**
@@ -249,5 +254,66 @@ describe('settings: content, quick links, lookup values', () => {
       await conforms('delete', `${base}/{id}`, `${base}/${added.id}`, token);
     }
     await conforms('get', '/api/lookup-values', '/api/lookup-values', provider);
+  });
+});
+
+describe('FDA records and metrics', () => {
+  /** YYYYMMDD, `days` ago (openFDA's date format). */
+  const daysAgo = (days: number) =>
+    new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+
+  it("the operator's device, enforcement and drug lists and records, those without an event, and the provider's card", async () => {
+    const sample = (name: string) => JSON.parse(readFileSync(path.join(repoRoot, 'data', 'openfda', name), 'utf8'));
+    const devices = sample('device-recall-examples.json');
+    const report = (recall_number: string, fields: Record<string, unknown>) => ({
+      ...sample('device-enforcement-examples.json').result,
+      recall_number,
+      product_type: recall_number.startsWith('D-') ? 'Drugs' : 'Devices',
+      status: 'Ongoing',
+      classification: 'Class I',
+      recall_initiation_date: daysAgo(10),
+      ...fields,
+    });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'schema-fda-'));
+    writeFileSync(path.join(dir, 'devices.json'), JSON.stringify({ results: devices.anatomy.results }));
+    writeFileSync(
+      path.join(dir, 'reports.json'),
+      JSON.stringify({
+        results: [
+          report('Z-4001-2026', { recalling_firm: 'Acme Medical Devices' }),
+          report('D-4002-2026', { recalling_firm: 'ACME MEDICAL DEVICES', recall_initiation_date: daysAgo(5) }),
+        ],
+      }),
+    );
+    await importFda(t.db, dir);
+    await sendEvent(t, w, 'Schema FDA card', { providers: [w.riverside], actions: ['Acknowledge'] });
+
+    const base = '/api/notisphere/fda';
+    for (const list of ['devices', 'device-enforcement', 'drugs']) {
+      const page = await conforms('get', `${base}/${list}`, `${base}/${list}`, operator);
+      expect(page.items.length, list).toBeGreaterThan(0);
+      const first = page.items[0].recall_number as string;
+      await conforms('get', `${base}/${list}/{recallNumber}`, `${base}/${list}/${first}`, operator);
+    }
+    await conforms('get', `${base}/without-event/devices`, `${base}/without-event/devices`, operator);
+    await conforms('get', `${base}/without-event/drugs`, `${base}/without-event/drugs`, operator);
+    const cardPath = '/api/provider/dashboard/fda-recalls';
+    const card = await conforms('get', cardPath, cardPath, provider);
+    expect(card.items.length).toBeGreaterThan(0);
+    await conforms('get', `${cardPath}/{recallNumber}`, `${cardPath}/${card.items[0].recall_number}`, provider);
+  });
+
+  it("the operator's, a supplier's and a provider's metrics, and the KPI filters", async () => {
+    const e = await sendEvent(t, w, 'Schema metrics recall', { providers: [w.riverside], actions: ['Acknowledge'] });
+    const pc = e.pcOf(w.riverside);
+    await t.call('PUT', `/api/provider/communications/${e.id}/acknowledge/${pc}`, { token: provider, body: {} });
+    const all = await conforms('get', '/api/notisphere/metrics', '/api/notisphere/metrics', operator);
+    expect(all.notices.sent).toBeGreaterThan(0);
+    await conforms('get', '/api/notisphere/metrics', `/api/notisphere/metrics?supplierId=${w.acme}`, operator);
+    await conforms('get', '/api/supplier/dashboard/metrics', '/api/supplier/dashboard/metrics', w.supplierToken);
+    await conforms('get', '/api/provider/dashboard/metrics', '/api/provider/dashboard/metrics', provider);
+    const kpi = '/api/notisphere/organizations/kpi-meta/{id}';
+    await conforms('get', kpi, '/api/notisphere/organizations/kpi-meta/0', operator);
+    await conforms('get', kpi, `/api/notisphere/organizations/kpi-meta/${w.acme}`, operator);
   });
 });
