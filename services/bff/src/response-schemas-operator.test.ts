@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '@portal/core';
 import { importFda } from '@portal/fda';
+import { importKnownProviders } from '@portal/location-preprocessor';
 import { PDF, responseConformance, sendEvent, startTestApp, type TestApp, type World, world } from '@portal/testing';
 
 /**
@@ -315,5 +316,63 @@ describe('FDA records and metrics', () => {
     const kpi = '/api/notisphere/organizations/kpi-meta/{id}';
     await conforms('get', kpi, '/api/notisphere/organizations/kpi-meta/0', operator);
     await conforms('get', kpi, `/api/notisphere/organizations/kpi-meta/${w.acme}`, operator);
+  });
+});
+
+describe('the location pre-processor', () => {
+  it('a job uploaded and matched, its rows decided one by one and in bulk, completed, then removed', async () => {
+    await importKnownProviders(
+      t.db,
+      'csv',
+      Buffer.from(
+        [
+          '"Provider ID","Hospital Name","Address","City","State","ZIP Code","County Name","Phone Number","Hospital Type"',
+          '"010001","SOUTHEAST ALABAMA MEDICAL CENTER","1108 ROSS CLARK CIRCLE","DOTHAN","AL","36301","HOUSTON","3347938701","Acute Care Hospitals"',
+          '"010005","MARSHALL MEDICAL CENTER SOUTH","2505 U S HIGHWAY 431 NORTH","BOAZ","AL","35957","MARSHALL","2565938310","Acute Care Hospitals"',
+        ].join('\n'),
+      ),
+    );
+    const file = [
+      'Account Name,Ship To Address,City,ST,Zip Code,Phone,Customer Number',
+      'Riverside Health,1 River Rd,Sacramento,CA,95814,,C-1',
+      'SOUTHEAST ALABAMA MED CTR,1108 Ross Clark Cir,Dothan,AL,36301,(334) 793-8701,C-3',
+      'ASCENSION MARSHALL SOUTH,900 Main St,Boaz,AL,35957,,C-4',
+      'Nowhere Clinic,1 Nowhere Lane,Nome,AK,99762,,C-5',
+    ].join('\n');
+    const base = '/api/notisphere/locationPreProcessor';
+    const job = await check.uploadConforms(
+      `${base}/upload-locationpreprocessor-file`,
+      `${base}/upload-locationpreprocessor-file`,
+      operator,
+      multipart({ supplierId: String(w.acme) }, { data: Buffer.from(file), name: 'shipto.csv', type: 'text/csv' }),
+    );
+    for (let i = 0; i < 200; i++) {
+      const row = (await t.db('preprocessor_jobs').where({ id: job.id }).first('status', 'matched_at')) as {
+        status: string;
+        matched_at: Date | null;
+      };
+      if (row.status === 'ERROR' || row.matched_at) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const detail = await conforms('get', `${base}/{id}`, `${base}/${job.id}?pageSize=100`, operator);
+    const rows = detail.rows.items as { id: number; decision: string; candidates: { knownProviderId: number }[] }[];
+    expect(rows.some((r) => r.candidates.length > 0)).toBe(true);
+    await conforms('get', base, base, operator);
+    await conforms('get', `${base}/locationPreProcessorSuppliers`, `${base}/locationPreProcessorSuppliers`, operator);
+    await conforms('get', `${base}/known-providers`, `${base}/known-providers?state=AL`, operator);
+    const withCandidate = rows.find((r) => r.decision !== 'MATCHED' && r.candidates.length > 0);
+    const rowPath = `${base}/{id}/rows/{rowId}`;
+    expect(withCandidate, 'a row left for review').toBeDefined();
+    await conforms('put', rowPath, `${base}/${job.id}/rows/${withCandidate!.id}`, operator, {
+      knownProviderId: withCandidate!.candidates[0]!.knownProviderId,
+    });
+    const none = rows.find((r) => r.candidates.length === 0 && r.id !== withCandidate!.id)!;
+    await conforms('put', rowPath, `${base}/${job.id}/rows/${none.id}`, operator, { decision: 'UNMATCHED' });
+    await conforms('post', `${base}/{id}/bulk-accept`, `${base}/${job.id}/bulk-accept`, operator, {
+      minConfidence: 0,
+    });
+    const done = await conforms('post', `${base}/{id}/complete`, `${base}/${job.id}/complete`, operator);
+    expect(done.created).toBeGreaterThan(0);
+    await conforms('put', `${base}/{id}`, `${base}/${job.id}`, operator);
   });
 });
