@@ -3,7 +3,7 @@ import type { RequestBody, ResponseData } from './contract';
 
 /** Email templates: the operator's (by id, /notisphere/email-templates) and a provider's overrides (by key). */
 
-export type TemplateLanguage = 'en' | 'vi';
+export type TemplateLanguage = NonNullable<RequestBody<'postNotisphereEmailTemplatesIdTestSend'>['language']>;
 
 /** The editable content: subject and HTML body in each language (the save body). */
 export type EmailTemplateContent = RequestBody<'putNotisphereEmailTemplatesId'>;
