@@ -102,7 +102,10 @@ export function unlockWithCode(email: string, code: string): Promise<unknown> {
 }
 
 /** Access request of a provider user who lacks permission to see an event. */
-export function requestAccess(communicationId: string, providerCommunicationId: string): Promise<unknown> {
+export function requestAccess(
+  communicationId: string,
+  providerCommunicationId: string,
+): Promise<ResponseData<'getAuthRequestIdAccessX'>> {
   return apiRequest(
     `/auth/request/${encodeURIComponent(communicationId)}/access/${encodeURIComponent(providerCommunicationId)}`,
   );

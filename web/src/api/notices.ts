@@ -64,7 +64,10 @@ export function useNotice(token: string | null) {
   );
 }
 
-export function acknowledgeNotice(token: string, view: NoticeView): Promise<unknown> {
+export function acknowledgeNotice(
+  token: string,
+  view: NoticeView,
+): Promise<ResponseData<'putProviderCommunicationNoticesAcknowledgeOrgIdCommunicationIdPcIdType'>> {
   const c = view.communication;
   return publicCall(
     `${BASE}/acknowledge/${c.organization_id}/${c.id}/${view.provider_communication.id}/${encodeURIComponent(c.type)}`,

@@ -103,15 +103,22 @@ export function delegate(
   pcId: number,
   actionId: number,
   body: { email: string; message?: string },
-): Promise<unknown> {
+): Promise<ResponseData<'postProviderCommunicationsIdXY'>> {
   return apiRequest(`${BASE}/${id}/${pcId}/${actionId}`, { method: 'POST', body, errorModal: false });
 }
 
-export function resendDelegateMail(id: number, pcId: number, delegateId: number): Promise<unknown> {
+export function resendDelegateMail(
+  id: number,
+  pcId: number,
+  delegateId: number,
+): Promise<ResponseData<'postProviderCommunicationsIdResendmailAB'>> {
   return apiRequest(`${BASE}/${id}/resendmail/${pcId}/${delegateId}`, { method: 'POST', body: {}, errorModal: false });
 }
 
-export function acknowledgeProviderCommunication(id: number, pcId: number): Promise<unknown> {
+export function acknowledgeProviderCommunication(
+  id: number,
+  pcId: number,
+): Promise<ResponseData<'putProviderCommunicationsIdAcknowledgeX'>> {
   return apiRequest(`${BASE}/${id}/acknowledge/${pcId}`, { method: 'PUT', body: {}, errorModal: false });
 }
 
