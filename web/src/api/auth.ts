@@ -5,12 +5,10 @@ export type { TokenAnswer } from './client';
 
 export const CLIENT_ID = 'portal-web';
 
-export interface PasswordGrant {
-  email: string;
-  password: string;
-  verification_code?: string;
-  login_as_organization_id?: string | number;
-}
+type TokenBody = Coerced<RequestBody<'postAuthToken'>, 'login_as_organization_id'>;
+/** The password grant's fields: the token body's, with the email and password it needs (other grants go without). */
+export type PasswordGrant = Required<Pick<TokenBody, 'email' | 'password'>> &
+  Pick<TokenBody, 'verification_code' | 'login_as_organization_id'>;
 
 /** POST /auth/token with the password grant; form pages show failures inline. */
 export function requestToken(grant: PasswordGrant): Promise<TokenAnswer> {

@@ -102,7 +102,7 @@ export function delegate(
   id: number,
   pcId: number,
   actionId: number,
-  body: { email: string; message?: string },
+  body: RequestBody<'postProviderCommunicationsIdXY'>,
 ): Promise<ResponseData<'postProviderCommunicationsIdXY'>> {
   return apiRequest(`${BASE}/${id}/${pcId}/${actionId}`, { method: 'POST', body, errorModal: false });
 }
