@@ -42,5 +42,13 @@ export function responseConformance(t: TestApp) {
     return res.body.d;
   };
 
-  return { envelopeOf, conforms };
+  /** A multipart upload (POST), held to its declared answer like `conforms`; one that creates may answer 201. */
+  const uploadConforms = async (path: string, url: string, token: string | null, form: FormData): Promise<any> => {
+    const res = await t.call('POST', url, { ...(token ? { token } : {}), form });
+    expect([200, 201], `${url}: ${res.status} ${res.body.m}`).toContain(res.status);
+    expect(schemaErrors(await envelopeOf('post', path), res.body), url).toEqual([]);
+    return res.body.d;
+  };
+
+  return { envelopeOf, conforms, uploadConforms };
 }

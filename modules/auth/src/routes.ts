@@ -175,7 +175,7 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
       access: 'public',
       tags,
       summary: 'The organisation of a self-registration link',
-      schema: { query: schema.byLinkQuery },
+      schema: { query: schema.byLinkQuery, response: schema.publicOrganizationAnswer },
       handler: (req) => organizationByLink(db, req.query.selfregistrationlink),
     }),
     route<unknown, { organizationId: number }>({
@@ -184,7 +184,7 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
       access: 'public',
       tags,
       summary: 'Public name and logo of an organisation',
-      schema: { query: schema.byIdQuery },
+      schema: { query: schema.byIdQuery, response: schema.publicOrganizationAnswer },
       handler: (req) => organizationById(db, req.query.organizationId),
     }),
     route<SignUpInput>({
@@ -214,6 +214,7 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
       access: 'user',
       tags: ['profile'],
       summary: "The caller's profile",
+      schema: { response: schema.profileAnswer },
       handler: (req) => getProfile(db, req.actor, config.jwtSecret),
     }),
     route<ProfileUpdate>({
@@ -222,7 +223,7 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
       access: 'user',
       tags: ['profile'],
       summary: "Update the caller's profile",
-      schema: { body: schema.profileBody },
+      schema: { body: schema.profileBody, response: schema.profileAnswer },
       handler: (req) => updateProfile(db, req.actor, req.body, req.requestId, config.jwtSecret),
     }),
     route<{ language: 'en' | 'vi' }>({
@@ -231,7 +232,7 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
       access: 'user',
       tags: ['profile'],
       summary: "The caller's language: the product's and the caller's emails' (en or vi)",
-      schema: { body: schema.languageBody },
+      schema: { body: schema.languageBody, response: schema.profileAnswer },
       handler: (req) => setLanguage(db, req.actor, req.body.language, req.requestId, config.jwtSecret),
     }),
     route<{ current_password: string; password: string; password_confirmation?: string }>({
@@ -253,6 +254,7 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
       access: 'user',
       tags: ['profile'],
       summary: "The caller's organisation",
+      schema: { response: schema.myOrganizationAnswer },
       handler: (req) => getMyOrganization(db, req.actor, config.jwtSecret),
     }),
   ];

@@ -142,3 +142,98 @@ export const changePasswordBody = {
   required: ['current_password', 'password'],
   properties: { current_password: password, password, password_confirmation: { type: 'string', maxLength: 200 } },
 } as const;
+
+// ---- answers (documentation and the web's generated types; never validated at runtime) ----
+
+const nullableText = { type: ['string', 'null'] } as const;
+const organizationType = { type: 'string', enum: ['NOTISPHERE', 'PROVIDER', 'SUPPLIER'] } as const;
+
+/** GET /me/organization: the caller's organisation (its logo as a signed link). */
+export const myOrganizationAnswer = {
+  type: 'object',
+  required: [
+    'id',
+    'name',
+    'type',
+    'status',
+    'parent_id',
+    'parentorg_type',
+    'profile_photo',
+    'isSSO',
+    'address1',
+    'address2',
+    'city',
+    'state',
+    'zip',
+    'phone',
+  ],
+  properties: {
+    id: { type: 'integer', minimum: 1 },
+    name: { type: 'string' },
+    type: organizationType,
+    status: { type: 'string' },
+    parent_id: { type: ['integer', 'null'], minimum: 1 },
+    parentorg_type: { type: ['string', 'null'], enum: [...organizationType.enum, null] },
+    profile_photo: nullableText,
+    isSSO: { type: 'boolean' },
+    address1: nullableText,
+    address2: nullableText,
+    city: nullableText,
+    state: nullableText,
+    zip: nullableText,
+    phone: nullableText,
+  },
+} as const;
+
+/** GET /me (and its updates): the caller's profile with its organisation. */
+export const profileAnswer = {
+  type: 'object',
+  required: [
+    'id',
+    'email',
+    'first_name',
+    'last_name',
+    'full_name',
+    'phone',
+    'photo',
+    'status',
+    'language',
+    'role_name',
+    'organization',
+  ],
+  properties: {
+    id: { type: 'integer', minimum: 1 },
+    email: { type: 'string' },
+    first_name: { type: 'string' },
+    last_name: { type: 'string' },
+    full_name: { type: 'string' },
+    phone: nullableText,
+    photo: nullableText,
+    status: { type: 'string' },
+    language: { type: 'string', enum: ['en', 'vi'] },
+    role_name: { type: 'string' },
+    organization: {
+      type: 'object',
+      required: ['id', 'name', 'type', 'profile_photo', 'isSSO'],
+      properties: {
+        id: { type: 'integer', minimum: 1 },
+        name: { type: 'string' },
+        type: organizationType,
+        profile_photo: nullableText,
+        isSSO: { type: 'boolean' },
+      },
+    },
+  },
+} as const;
+
+/** The public card of an organisation (self-registration link, sign-in logo). */
+export const publicOrganizationAnswer = {
+  type: 'object',
+  required: ['id', 'name', 'type', 'profile_photo'],
+  properties: {
+    id: { type: 'integer', minimum: 1 },
+    name: { type: 'string' },
+    type: organizationType,
+    profile_photo: nullableText,
+  },
+} as const;

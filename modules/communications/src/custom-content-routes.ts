@@ -8,7 +8,7 @@ import {
   route,
 } from '@portal/core';
 import { SUPPLIER_EVENT_PERMISSIONS } from './constants.js';
-import { idParams } from './schemas.js';
+import { customContentSetAnswer, customRowsUploadedAnswer, idParams } from './schemas.js';
 import {
   customContentTemplate,
   listCustomRows,
@@ -118,6 +118,7 @@ export function customContentRoutes({ db, logger }: ModuleDeps): Route[] {
       schema: {
         params: idParams,
         body: { type: 'object', required: ['enabled'], properties: { enabled: { type: 'boolean' } } },
+        response: customContentSetAnswer,
       },
       handler: ({ actor, params, body }) => setCustomContent(db, actor, params.id, body.enabled),
     }),
@@ -129,7 +130,7 @@ export function customContentRoutes({ db, logger }: ModuleDeps): Route[] {
       multipart: true,
       summary:
         "Step 1 of a custom-content draft: read a product file (CSV or XLSX, part `file`) with a Customer Key column into each customer's rows; any bad row: 400 with every bad line, nothing saved",
-      schema: { params: idParams },
+      schema: { params: idParams, response: customRowsUploadedAnswer },
       handler: ({ actor, params, files }) =>
         uploadCustomRows(
           db,

@@ -199,7 +199,10 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       tags: ['public notice forms'],
       summary:
         "The sales-rep disruption form: the advisory and its customers' progress (query token of the emailed link)",
-      schema: { query: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } } },
+      schema: {
+        query: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } },
+        response: schema.salesRepViewSchema,
+      },
       handler: ({ query }) => salesRepView(db, query.token),
     }),
     route<InternalActionInput & { communication_id: number }>({

@@ -1,5 +1,6 @@
 import { idSchema, listQuerySchema, MAX_ID, MAX_INT4, nullableIdSchema } from '@portal/core';
 import { ACTION_TYPES, COMMUNICATION_TYPES } from './constants.js';
+import { noticeViewSchema } from './output-schemas.js';
 
 const id = idSchema;
 const text = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
@@ -246,4 +247,100 @@ export const supplierDelegateBody = {
     action_id: nullableIdSchema,
     message: text(2000),
   },
+} as const;
+
+// ---- issue 10 answers (added by the web-types work; documentation only, never validated at runtime) ----
+
+const noticeCommunication = noticeViewSchema.properties.communication.properties;
+
+/** GET /supplier/sales-rep/disruption-notice: the advisory, its products (no ids) and each customer's progress. */
+export const salesRepViewSchema = {
+  type: 'object',
+  required: ['communication', 'products', 'customers', 'email'],
+  properties: {
+    communication: {
+      type: 'object',
+      required: [
+        'id',
+        'type',
+        'subtype',
+        'name',
+        'event_id',
+        'reason',
+        'lead_time',
+        'description',
+        'event_date',
+        'end_date',
+        'status',
+        'supplier_name',
+        'labels',
+      ],
+      properties: {
+        ...Object.fromEntries(
+          (
+            [
+              'id',
+              'type',
+              'subtype',
+              'name',
+              'event_id',
+              'reason',
+              'lead_time',
+              'description',
+              'event_date',
+              'end_date',
+              'status',
+              'supplier_name',
+              'labels',
+            ] as const
+          ).map((k) => [k, noticeCommunication[k]]),
+        ),
+      },
+    },
+    products: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['product_name', 'catalog_number', 'lot_number', 'udi', 'description', 'expiration_date', 'quantity'],
+        properties: {
+          product_name: { type: 'string' },
+          catalog_number: { type: ['string', 'null'] },
+          lot_number: { type: ['string', 'null'] },
+          udi: { type: ['string', 'null'] },
+          description: { type: ['string', 'null'] },
+          expiration_date: { type: ['string', 'null'], format: 'date' },
+          quantity: { type: ['integer', 'null'] },
+        },
+      },
+    },
+    customers: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'sent_at', 'acknowledged_at', 'response_status', 'completed_at'],
+        properties: {
+          name: { type: 'string' },
+          sent_at: { type: ['string', 'null'], format: 'date-time' },
+          acknowledged_at: { type: ['string', 'null'], format: 'date-time' },
+          response_status: { type: ['string', 'null'], enum: ['NOTCOMPLETED', 'COMPLETED', null] },
+          completed_at: { type: ['string', 'null'], format: 'date-time' },
+        },
+      },
+    },
+    email: { type: 'string' },
+  },
+} as const;
+
+/** PUT …/custom-content: whether custom content is on now, and how many customer rows the draft holds. */
+export const customContentSetAnswer = {
+  type: 'object',
+  required: ['custom_content', 'rows'],
+  properties: { custom_content: { type: 'boolean' }, rows: { type: 'integer', minimum: 0 } },
+} as const;
+
+/** POST …/custom-content/file: the rows read and the customers they belong to. */
+export const customRowsUploadedAnswer = {
+  type: 'object',
+  required: ['rows', 'customers'],
+  properties: { rows: { type: 'integer', minimum: 0 }, customers: { type: 'integer', minimum: 0 } },
 } as const;

@@ -19,7 +19,7 @@ export function operatorRoutes({ db, config }: ModuleDeps): Route[] {
       path: base,
       access,
       tags,
-      schema: { query: listQuery },
+      schema: { query: listQuery, response: s.operatorResponsePage },
       summary:
         "Every provider's eR responses rows (one per provider communication and responding person), with the provider; operators only",
       handler: ({ actor, query }) => listOperatorResponses(db, actor, query),
@@ -29,7 +29,7 @@ export function operatorRoutes({ db, config }: ModuleDeps): Route[] {
       path: `${base}/:id/:x`,
       access,
       tags,
-      schema: { params: s.params(['id', 'x']) },
+      schema: { params: s.params(['id', 'x']), response: s.operatorResponseDetail },
       summary: 'The answers of provider communication x of event id, read-only (audited); operators only',
       handler: ({ actor, params, requestId }) =>
         operatorResponseDetail(db, config, actor, params.id, params.x, requestId),

@@ -120,6 +120,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access: PROVIDER_LIST_PERMISSIONS,
       tags,
       summary: 'The provider and its sites',
+      schema: { response: s.metaSites },
       handler: ({ actor }) => metaSites(db, actor),
     }),
     route({
@@ -145,6 +146,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access: [...access, 'Provider_ManageSupplierContacts'],
       tags,
       summary: 'Active suppliers (to name the supplier of a provider-created event)',
+      schema: { response: s.namedList },
       handler: () => supplierNameList(db),
     }),
     route<unknown, unknown, P>({
@@ -153,7 +155,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'Supplier contact of an event received (id = communication id)',
-      schema: { params: s.params(['id']) },
+      schema: { params: s.params(['id']), response: s.supplierContact },
       handler: ({ actor, params }) => supplierContact(db, actor, params.id!),
     }),
     route<unknown, unknown, P>({
@@ -210,7 +212,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'A provider-created event for its edit form (id = communication id)',
-      schema: { params: s.params(['id']) },
+      schema: { params: s.params(['id']), response: s.providerEditData },
       handler: ({ actor, params }) => providerEdit(db, actor, params.id!),
     }),
     route<unknown, unknown, { id: number; flag: 'active' | 'all' }>({
@@ -273,7 +275,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'Create a provider-created (internal) recall or advisory',
-      schema: { body: s.step0Body },
+      schema: { body: s.step0Body, response: s.providerEventCreated },
       handler: ({ actor, body }) => createProviderEvent(db, actor, body),
     }),
     route<InternalActionInput>({
@@ -304,7 +306,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'Answer several actions at once (all or nothing)',
-      schema: { body: s.responseBody },
+      schema: { body: s.responseBody, response: s.answerResult },
       handler: ({ actor, body }) =>
         providerAnswerAll(db, actor, body.communicationId, body.providerCommunicationId, body.answers),
     }),
@@ -323,7 +325,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'Progress summary (id = communication, x = provider communication)',
-      schema: { params: s.params(['id', 'x']) },
+      schema: { params: s.params(['id', 'x']), response: s.providerSummary },
       handler: ({ actor, params }) => summary(db, config, actor, params.id!, params.x!),
     }),
     route<unknown, unknown, P>({
@@ -332,7 +334,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'Every action with its answer, responder and date',
-      schema: { params: s.params(['id', 'x']) },
+      schema: { params: s.params(['id', 'x']), response: s.actionAnswerList },
       handler: ({ actor, params }) => responseDetails(db, config, actor, params.id!, params.x!),
     }),
     route<unknown, unknown, P>({
@@ -377,7 +379,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'History of the provider communication',
-      schema: { params: s.params(['id', 'x']) },
+      schema: { params: s.params(['id', 'x']), response: s.historyList },
       handler: ({ actor, params }) => histories(db, actor, params.id!, params.x!),
     }),
     route<unknown, unknown, P>({
@@ -395,7 +397,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'Delegates of the provider communication',
-      schema: { params: s.params(['id', 'x']) },
+      schema: { params: s.params(['id', 'x']), response: s.delegateList },
       handler: ({ actor, params }) => listDelegates(db, actor, params.id!, params.x!),
     }),
     route<unknown, unknown, { id: number; a: number; b: string }>({
@@ -430,7 +432,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'Acknowledge receipt',
-      schema: { params: s.params(['id', 'x']) },
+      schema: { params: s.params(['id', 'x']), response: s.acknowledgement },
       handler: async ({ actor, params }) =>
         messageResult('The notice has been acknowledged.', await providerAcknowledge(db, actor, params.id!, params.x!)),
     }),
@@ -490,6 +492,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
           properties: { id: s.id, a: s.id, b: { type: 'integer', enum: [0, 1, 2] } },
         },
         body: s.updateRecallBody,
+        response: s.providerEditData,
       },
       handler: ({ actor, params, body }) =>
         updateProviderEvent(db, actor, params.id!, params.a!, params.b as 0 | 1 | 2, body),
@@ -520,7 +523,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'New link for delegate b of provider communication a (earlier links stop working)',
-      schema: { params: s.params(['id', 'a', 'b']) },
+      schema: { params: s.params(['id', 'a', 'b']), response: s.delegateMailResent },
       handler: async ({ actor, params }) =>
         kick(await resendDelegateMail(db, config, actor, params.id!, params.a!, params.b!)),
     }),
@@ -549,7 +552,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'Answer action y (submit: false keeps a draft)',
-      schema: { params: s.params(['id', 'x', 'y']), body: s.answerBody },
+      schema: { params: s.params(['id', 'x', 'y']), body: s.answerBody, response: s.answerResult },
       handler: ({ actor, params, body }) => providerAnswer(db, actor, params.id!, params.x!, params.y!, body),
     }),
     route<{ answers: UnitAnswerInput[] }, unknown, P>({
@@ -559,7 +562,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       tags,
       summary:
         'Answer per-unit action y for some of your own rows (answers: [{ rowId, valueText | valueNumeric | valueYesNo }]); all rows answered submits the action',
-      schema: { params: s.params(['id', 'x', 'y']), body: s.unitAnswersBody },
+      schema: { params: s.params(['id', 'x', 'y']), body: s.unitAnswersBody, response: s.unitAnswerResult },
       handler: ({ actor, params, body }) =>
         providerAnswerUnits(db, actor, params.id!, params.x!, params.y!, body.answers),
     }),
@@ -569,7 +572,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'Files of action y',
-      schema: { params: s.params(['id', 'x', 'y']) },
+      schema: { params: s.params(['id', 'x', 'y']), response: s.fileList },
       handler: ({ actor, params }) => providerActionFiles(db, config, actor, params.id!, params.x!, params.y!),
     }),
     route<unknown, unknown, P>({
@@ -579,7 +582,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       tags,
       multipart: true,
       summary: 'Upload files to an Image or Document action (form field file)',
-      schema: { params: s.params(['id', 'x', 'y']) },
+      schema: { params: s.params(['id', 'x', 'y']), response: s.fileList },
       handler: ({ actor, params, files: uploads }) =>
         providerUploadActionFiles(db, files, config, actor, params.id!, params.x!, params.y!, uploads),
     }),
@@ -602,7 +605,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       tags,
       summary:
         "Delete the caller's own eR responses row (u = its user id): discards its drafts, or hides its submitted response from its list",
-      schema: { params: s.params(['id', 'x', 'u']) },
+      schema: { params: s.params(['id', 'x', 'u']), response: s.responseRowDeleted },
       handler: async ({ actor, params }) => {
         const result = await deleteResponseRow(db, actor, params.id!, params.x!, params.u!);
         return messageResult(
@@ -617,7 +620,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags,
       summary: 'Delegate provider communication x (y = 0) or its action y to an email',
-      schema: { params: s.params(['id', 'x', 'y'], { zero: ['y'] }), body: s.delegateBody },
+      schema: { params: s.params(['id', 'x', 'y'], { zero: ['y'] }), body: s.delegateBody, response: s.delegationMade },
       handler: async ({ actor, params, body }) =>
         kick(await createDelegation(db, config, actor, params.id!, params.x!, params.y!, body)),
     }),
@@ -657,7 +660,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags: ['provider notes'],
       summary: 'One note',
-      schema: { params: s.params(['id']) },
+      schema: { params: s.params(['id']), response: s.note },
       handler: ({ actor, params }) => getNote(db, config, actor, params.id!),
     }),
     route<unknown, unknown, P>({
@@ -675,7 +678,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access,
       tags: ['provider notes'],
       summary: 'Notes of provider communication b of event a, newest first',
-      schema: { params: s.params(['a', 'b']) },
+      schema: { params: s.params(['a', 'b']), response: { type: 'array', items: s.note } },
       handler: ({ actor, params }) => listNotes(db, config, actor, params.a!, params.b!),
     }),
 
@@ -687,7 +690,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       tags: ['access requests'],
       summary:
         'May the caller open event id / provider communication x? If not: type, supplier, provider and the administrator to ask',
-      schema: { params: s.params(['id', 'x']) },
+      schema: { params: s.params(['id', 'x']), response: s.denialDetail },
       handler: ({ actor, params }) => communicationDetails(db, actor, params.id!, params.x!),
     }),
     route<unknown, unknown, P>({
@@ -696,7 +699,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access: 'user',
       tags: ['access requests'],
       summary: "Email the organisation's administrator a request for access",
-      schema: { params: s.params(['id', 'x']) },
+      schema: { params: s.params(['id', 'x']), response: s.denialDetail },
       handler: async ({ actor, params }) =>
         kick(
           messageResult('Your request has been sent.', await requestAccess(db, config, actor, params.id!, params.x!)),
@@ -708,7 +711,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access: 'user',
       tags: ['access requests'],
       summary: 'Summary, or 403 PERMISSION_DENIED with the denial detail',
-      schema: { params: s.params(['id', 'x']) },
+      schema: { params: s.params(['id', 'x']), response: s.providerSummary },
       handler: async ({ actor, params }) => {
         await assertAccessOrDeny(db, actor, params.id!, params.x!);
         return summary(db, config, actor, params.id!, params.x!);
@@ -720,7 +723,7 @@ export function providerRoutes({ db, config, files, mail, logger }: ModuleDeps):
       access: 'user',
       tags: ['access requests'],
       summary: 'The provider communication, or 403 PERMISSION_DENIED with the denial detail',
-      schema: { params: s.params(['id', 'x']) },
+      schema: { params: s.params(['id', 'x']), response: outputSchemas.providerViewSchema },
       handler: async ({ actor, params }) => {
         await assertAccessOrDeny(db, actor, params.id!, params.x!);
         return providerRecall(db, config, actor, params.id!, params.x!);

@@ -33,7 +33,7 @@ export function delegateRoutes({ db, config, files }: ModuleDeps): Route[] {
       access: 'public',
       tags,
       summary: 'The event (id = communication id) with the delegated actions',
-      schema: { params: s.params(['id']), query: s.tokenQuery },
+      schema: { params: s.params(['id']), query: s.tokenQuery, response: s.delegateViewSchema },
       handler: async (req) => delegateView(db, config.jwtSecret, await ctx(req, { communicationId: req.params.id })),
     }),
     route<unknown, Q, P>({
@@ -89,7 +89,7 @@ export function delegateRoutes({ db, config, files }: ModuleDeps): Route[] {
       access: 'public',
       tags,
       summary: 'Files of delegated action id',
-      schema: { params: s.params(['id']), query: s.tokenQuery },
+      schema: { params: s.params(['id']), query: s.tokenQuery, response: s.fileList },
       handler: async (req) => delegateFiles(db, config.jwtSecret, await ctx(req), req.params.id!),
     }),
     route<unknown, Q, P>({
@@ -99,7 +99,7 @@ export function delegateRoutes({ db, config, files }: ModuleDeps): Route[] {
       tags,
       multipart: true,
       summary: 'Upload files to delegated action id (form field file)',
-      schema: { params: s.params(['id']), query: s.tokenQuery },
+      schema: { params: s.params(['id']), query: s.tokenQuery, response: s.fileList },
       handler: async (req) => delegateUpload(db, files, config.jwtSecret, await ctx(req), req.params.id!, req.files),
     }),
     route<unknown, Q, P>({
@@ -120,7 +120,7 @@ export function delegateRoutes({ db, config, files }: ModuleDeps): Route[] {
       access: 'public',
       tags,
       summary: 'Answer delegated action x (submit: false keeps a draft)',
-      schema: { params: s.params(['x']), query: s.tokenQuery, body: s.answerBody },
+      schema: { params: s.params(['x']), query: s.tokenQuery, body: s.answerBody, response: s.answerResult },
       handler: async (req) => delegateAnswer(db, await ctx(req), req.params.x!, req.body),
     }),
     route<{ answers: UnitAnswerInput[] }, Q, P>({
@@ -130,7 +130,7 @@ export function delegateRoutes({ db, config, files }: ModuleDeps): Route[] {
       tags,
       summary:
         "Answer delegated per-unit action x for some of the provider's own rows (answers: [{ rowId, valueText | valueNumeric | valueYesNo }]); all rows answered submits the action",
-      schema: { params: s.params(['x']), query: s.tokenQuery, body: s.unitAnswersBody },
+      schema: { params: s.params(['x']), query: s.tokenQuery, body: s.unitAnswersBody, response: s.unitAnswerResult },
       handler: async (req) => delegateAnswerUnits(db, await ctx(req), req.params.x!, req.body.answers),
     }),
     route<unknown, Q, P>({
@@ -139,7 +139,7 @@ export function delegateRoutes({ db, config, files }: ModuleDeps): Route[] {
       access: 'public',
       tags,
       summary: 'The delegated notice of the emailed link (query token alone)',
-      schema: { query: s.tokenQuery },
+      schema: { query: s.tokenQuery, response: s.delegateViewSchema },
       handler: async (req) => delegateView(db, config.jwtSecret, await ctx(req)),
     }),
     route<unknown, Q, P>({
@@ -148,7 +148,7 @@ export function delegateRoutes({ db, config, files }: ModuleDeps): Route[] {
       access: 'public',
       tags,
       summary: 'The delegated notice (id = provider communication id): event, products, delegated actions, documents',
-      schema: { params: s.params(['id']), query: s.tokenQuery },
+      schema: { params: s.params(['id']), query: s.tokenQuery, response: s.delegateViewSchema },
       handler: async (req) => delegateView(db, config.jwtSecret, await ctx(req, { pcId: req.params.id })),
     }),
   ];

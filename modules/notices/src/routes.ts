@@ -9,6 +9,7 @@ import {
 } from '@portal/core';
 import { answerValueProps, communicationsSchemas, outputSchemas } from '@portal/communications';
 import { getDocumentOfNotice } from '@portal/communications';
+import { inboxSchemas } from '@portal/inbox';
 import {
   acknowledge,
   type AnswerInput,
@@ -111,7 +112,11 @@ export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
       access: 'public',
       tags,
       summary: 'History of this notice',
-      schema: { params: params('orgId', 'communicationId', 'pcId'), query: tokenQuery },
+      schema: {
+        params: params('orgId', 'communicationId', 'pcId'),
+        query: tokenQuery,
+        response: inboxSchemas.historyList,
+      },
       handler: async (req) => {
         const { pcId } = await link(req);
         if (req.params.pcId !== pcId) throw new NotFoundError('This link is invalid or has expired.');
@@ -125,7 +130,11 @@ export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
       access: 'public',
       tags,
       summary: 'Files of one action of this notice',
-      schema: { params: params('orgId', 'communicationId', 'actionId', 'pcId'), query: tokenQuery },
+      schema: {
+        params: params('orgId', 'communicationId', 'actionId', 'pcId'),
+        query: tokenQuery,
+        response: inboxSchemas.fileList,
+      },
       handler: async (req) => {
         const { pcId } = await link(req);
         if (req.params.pcId !== pcId) throw new NotFoundError('This link is invalid or has expired.');
@@ -141,7 +150,11 @@ export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
       tags,
       multipart: true,
       summary: 'Upload files to an Image or Document action (form fields actionType and file)',
-      schema: { params: params('communicationId', 'communicationType', 'actionId', 'pcId'), query: tokenQuery },
+      schema: {
+        params: params('communicationId', 'communicationType', 'actionId', 'pcId'),
+        query: tokenQuery,
+        response: inboxSchemas.fileList,
+      },
       handler: async (req) => {
         const { pcId, respondent } = await link(req);
         if (req.params.pcId !== pcId) throw new NotFoundError('This link is invalid or has expired.');
@@ -177,6 +190,7 @@ export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
         params: params('orgId', 'communicationId', 'actionId'),
         query: tokenQuery,
         body: { type: 'object', properties: { ...answerValueProps, token: { type: 'string', maxLength: 200 } } },
+        response: inboxSchemas.answerResult,
       },
       handler: async (req) => {
         const { pcId, respondent } = await link(req);
@@ -208,6 +222,7 @@ export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
             answers: { ...communicationsSchemas.unitAnswersSchema, minItems: 1 },
           },
         },
+        response: inboxSchemas.unitAnswerResult,
       },
       handler: async (req) => {
         const { pcId, respondent } = await link(req);
@@ -238,6 +253,7 @@ export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
             },
           },
         },
+        response: inboxSchemas.answerResult,
       },
       handler: async (req) => {
         const { pcId, respondent } = await link(req);
@@ -250,7 +266,11 @@ export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
       access: 'public',
       tags,
       summary: 'Acknowledge receipt of the notice',
-      schema: { params: params('orgId', 'communicationId', 'pcId', 'type'), query: tokenQuery },
+      schema: {
+        params: params('orgId', 'communicationId', 'pcId', 'type'),
+        query: tokenQuery,
+        response: inboxSchemas.acknowledgement,
+      },
       handler: async (req) => {
         const { pcId, respondent } = await link(req);
         if (req.params.pcId !== pcId) throw new NotFoundError('This link is invalid or has expired.');

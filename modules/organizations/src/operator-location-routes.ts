@@ -62,7 +62,7 @@ export function operatorLocationRoutes({ db, logger }: ModuleDeps): Route[] {
       access: MANAGE_LOCATIONS,
       summary: 'Verify one or many locations for their provider (Covered, Emailed, Not Covered, Invalid, Unrecognized)',
       tags,
-      schema: { body: schema.verifyLocationsBody },
+      schema: { body: schema.verifyLocationsBody, response: schema.locationsVerifiedAnswer },
       handler: ({ actor, body }) => verifyLocations(db, actor, body.ids, body.status, 'any'),
     }),
   ];

@@ -140,6 +140,7 @@ export function operatorOrganizationRoutes({ db, config, mail, logger }: ModuleD
       access: [...EITHER, 'Notisphere_ManageRecalls'],
       tags,
       summary: 'Suppliers and providers (with sites) a recall list can be filtered by',
+      schema: { response: schema.recallOrganizationMetaAnswer },
       handler: () => recallOrganizationMeta(db),
     }),
 
@@ -168,7 +169,7 @@ export function operatorOrganizationRoutes({ db, config, mail, logger }: ModuleD
       access: SUPPLIER_MASTER,
       tags,
       summary: 'Add supplier names (as files spell them) to the supplier master, optionally linked at once',
-      schema: { body: schema.newMasterNamesBody },
+      schema: { body: schema.newMasterNamesBody, response: schema.masterNamesCreatedAnswer },
       handler: ({ actor, body }) => createSupplierMasterNames(db, actor, body),
     }),
     route<unknown, { search?: string }>({

@@ -273,3 +273,33 @@ export const organizationOptions = {
     },
   },
 } as const;
+
+const namedOrganization = {
+  type: 'object',
+  required: ['id', 'name'],
+  properties: { id: { type: 'integer', minimum: 1 }, name: { type: 'string' } },
+} as const;
+
+/** GET …/recall-Orgmeta: the suppliers, and the providers with their sites (parent_id set). */
+export const recallOrganizationMetaAnswer = {
+  type: 'object',
+  required: ['suppliers', 'providers'],
+  properties: {
+    suppliers: { type: 'array', items: namedOrganization },
+    providers: {
+      type: 'array',
+      items: {
+        ...namedOrganization,
+        required: [...namedOrganization.required, 'parent_id'],
+        properties: { ...namedOrganization.properties, parent_id: { type: ['integer', 'null'], minimum: 1 } },
+      },
+    },
+  },
+} as const;
+
+/** POST …/create-suppliers: the master rows added, and the names skipped (already there). */
+export const masterNamesCreatedAnswer = {
+  type: 'object',
+  required: ['created', 'skipped'],
+  properties: { created: { type: 'array', items: masterRow }, skipped: { type: 'array', items: { type: 'string' } } },
+} as const;

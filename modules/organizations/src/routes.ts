@@ -513,7 +513,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: VERIFY_LOCATIONS,
       summary: 'Verify one or many locations (Covered, Emailed, Not Covered, Invalid, Unrecognized)',
       tags: org,
-      schema: { body: schema.verifyLocationsBody },
+      schema: { body: schema.verifyLocationsBody, response: schema.locationsVerifiedAnswer },
       handler: ({ actor, body }) => verifyLocations(db, actor, body.ids, body.status),
     }),
 

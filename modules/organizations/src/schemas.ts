@@ -841,3 +841,13 @@ export const supplierProviderSchema = {
   },
 } as const;
 export const supplierProviderPageSchema = listPageSchema(supplierProviderSchema);
+
+/** PUT …/locations-verification: how many locations changed, and the status they have now. */
+export const locationsVerifiedAnswer = {
+  type: 'object',
+  required: ['updated', 'status'],
+  properties: {
+    updated: { type: 'integer', minimum: 0 },
+    status: { type: 'string', enum: [...VERIFICATION_STATUSES] },
+  },
+} as const;

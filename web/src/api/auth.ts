@@ -1,16 +1,14 @@
 import { apiRequest, useApi, type TokenAnswer } from './client';
-import type { Coerced, RequestBody } from './contract';
+import type { Coerced, RequestBody, ResponseData } from './contract';
 
 export type { TokenAnswer } from './client';
 
 export const CLIENT_ID = 'portal-web';
 
-export interface PasswordGrant {
-  email: string;
-  password: string;
-  verification_code?: string;
-  login_as_organization_id?: string | number;
-}
+type TokenBody = Coerced<RequestBody<'postAuthToken'>, 'login_as_organization_id'>;
+/** The password grant's fields: the token body's, with the email and password it needs (other grants go without). */
+export type PasswordGrant = Required<Pick<TokenBody, 'email' | 'password'>> &
+  Pick<TokenBody, 'verification_code' | 'login_as_organization_id'>;
 
 /** POST /auth/token with the password grant; form pages show failures inline. */
 export function requestToken(grant: PasswordGrant): Promise<TokenAnswer> {
@@ -61,11 +59,7 @@ export function verifyEmail(token: string): Promise<unknown> {
   });
 }
 
-export interface OrganizationByLink {
-  id: string | number;
-  name: string;
-  type: string;
-}
+export type OrganizationByLink = ResponseData<'getAuthOrganizationBylink'>;
 
 export function useOrganizationByLink(selfregistrationlink: string | null) {
   return useApi<OrganizationByLink>(
@@ -75,21 +69,14 @@ export function useOrganizationByLink(selfregistrationlink: string | null) {
   );
 }
 
-export interface SignUpBody {
-  selfregistrationlink: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  password: string;
-  phone?: string;
-}
+export type SignUpBody = RequestBody<'postAuthSignUpUser'>;
 
 export function signUpUser(body: SignUpBody): Promise<unknown> {
   return apiRequest('/auth/SignUpUser', {
     method: 'POST',
     auth: false,
     errorModal: false,
-    body: body satisfies RequestBody<'postAuthSignUpUser'>,
+    body,
   });
 }
 
@@ -113,22 +100,17 @@ export function unlockWithCode(email: string, code: string): Promise<unknown> {
 }
 
 /** Access request of a provider user who lacks permission to see an event. */
-export function requestAccess(communicationId: string, providerCommunicationId: string): Promise<unknown> {
+export function requestAccess(
+  communicationId: string,
+  providerCommunicationId: string,
+): Promise<ResponseData<'getAuthRequestIdAccessX'>> {
   return apiRequest(
     `/auth/request/${encodeURIComponent(communicationId)}/access/${encodeURIComponent(providerCommunicationId)}`,
   );
 }
 
 /** Who to ask for access to an event the provider user may not see (permission-denied overlay). */
-export interface CommunicationAccessDetails {
-  /** 'RECALL' or 'PRODUCT DISRUPTION'. */
-  type: string;
-  supplier: string;
-  provider: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-}
+export type CommunicationAccessDetails = ResponseData<'getAuthGetcommunicationdetailsIdViewX'>;
 
 export function useCommunicationAccessDetails(communicationId: string | null, providerCommunicationId: string | null) {
   const path =

@@ -1,5 +1,5 @@
 import { apiRequest, formData, useApi } from './client';
-import type { ResponseData } from './contract';
+import type { RequestBody, ResponseData } from './contract';
 import { listQuery, type ListState } from './provider';
 
 /**
@@ -31,20 +31,14 @@ export function useContentPage(
   );
 }
 
-export interface ContentInput {
-  user_type: ContentUserType;
-  title: string;
-  body: string;
-  link_url: string;
-  sort_order: number;
-  status?: ContentStatus;
-}
+/** An entry's fields as the FAQ body takes them (cards and guides send the same fields as multipart). */
+export type ContentInput = RequestBody<'postNotisphereContentFaqs'>;
 
 /** Adds (id null) or edits an entry; cards and guides go as multipart with their file as the part `file`. */
 export function saveContent(kind: ContentKind, id: number | null, input: ContentInput, file: File | null) {
   const path = id === null ? manage(kind) : `${manage(kind)}/${id}`;
   const method = id === null ? 'POST' : 'PUT';
-  const fields = { ...input, sort_order: String(input.sort_order) } as Record<string, string>;
+  const fields = { ...input, sort_order: String(input.sort_order ?? 0) } as Record<string, string>;
   if (!input.status) delete fields.status;
   const body = kind === 'FAQ' ? input : formData(file ? { ...fields, file } : fields);
   return apiRequest<ContentEntry>(path, { method, body, errorModal: false });

@@ -1,6 +1,7 @@
 import type { AppStore } from '../state/store';
 import type { ResponseData } from './contract';
 import { apiRequest, downloadFile, type Query, uploadFile, useApi } from './client';
+import type { UnitAnswer } from './notices';
 
 /**
  * Custom content (issue 16; docs/decisions.md "Custom content"): a supplier turns it on per draft and uploads a product
@@ -36,7 +37,7 @@ export function downloadCustomContentTemplate(store: AppStore, id: number, forma
 }
 
 export function setCustomContent(id: number, enabled: boolean) {
-  return apiRequest<{ custom_content: boolean; rows: number }>(base(id), {
+  return apiRequest<ResponseData<'putSupplierCommunicationsIdCustomContent'>>(base(id), {
     method: 'PUT',
     body: { enabled },
     errorModal: false,
@@ -44,19 +45,17 @@ export function setCustomContent(id: number, enabled: boolean) {
 }
 
 export function uploadCustomRows(store: AppStore, id: number, file: File) {
-  return uploadFile<{ rows: number; customers: number }>(store, `${base(id)}/file`, file);
+  return uploadFile<ResponseData<'postSupplierCommunicationsIdCustomContentFile'>>(store, `${base(id)}/file`, file);
 }
 
 /** A provider user's per-unit answers for its own rows (issue 16). */
-export function answerProviderUnits(
-  communicationId: number,
-  pcId: number,
-  actionId: number,
-  answers: { rowId: number; valueText?: string; valueNumeric?: string; valueYesNo?: 'Yes' | 'No' }[],
-) {
-  return apiRequest(`/provider/communications/${communicationId}/${pcId}/actions/${actionId}/units`, {
-    method: 'PUT',
-    body: { answers },
-    errorModal: false,
-  });
+export function answerProviderUnits(communicationId: number, pcId: number, actionId: number, answers: UnitAnswer[]) {
+  return apiRequest<ResponseData<'putProviderCommunicationsIdXActionsYUnits'>>(
+    `/provider/communications/${communicationId}/${pcId}/actions/${actionId}/units`,
+    {
+      method: 'PUT',
+      body: { answers },
+      errorModal: false,
+    },
+  );
 }

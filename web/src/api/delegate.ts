@@ -1,11 +1,10 @@
 import useSWR from 'swr';
 import { type ApiError, apiRequest, formData, type RequestOptions } from './client';
-import type { AnswerInput, NoticeFile, NoticeView, UnitAnswer } from './notices';
+import type { ResponseData } from './contract';
+import type { AnswerInput, AnswerResult, NoticeFile, UnitAnswer, UnitAnswerResult } from './notices';
 
 /** The delegate's public form (spec 001 §7.8): every call carries the delegate link's token as query `token`. */
-export interface DelegateView extends NoticeView {
-  delegate: { id: number; email: string; whole_event: boolean };
-}
+export type DelegateView = ResponseData<'getDelegate'>;
 
 const BASE = '/delegate';
 
@@ -36,11 +35,7 @@ export function useDelegateView(token: string | null, providerCommunicationId: n
   );
 }
 
-export function answerDelegatedAction(
-  token: string,
-  actionId: number,
-  body: AnswerInput,
-): Promise<{ response_status: string }> {
+export function answerDelegatedAction(token: string, actionId: number, body: AnswerInput): Promise<AnswerResult> {
   return delegateCall(`${BASE}/update-delegate/${actionId}`, token, { method: 'PUT', body });
 }
 
@@ -49,7 +44,7 @@ export function answerDelegatedUnits(
   token: string,
   actionId: number,
   answers: UnitAnswer[],
-): Promise<{ response_status: string; answered: number; rows: number }> {
+): Promise<UnitAnswerResult> {
   return delegateCall(`${BASE}/update-delegate/${actionId}/units`, token, { method: 'PUT', body: { answers } });
 }
 

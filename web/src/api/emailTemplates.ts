@@ -1,63 +1,25 @@
 import { apiRequest, useApi } from './client';
+import type { RequestBody, ResponseData } from './contract';
 
 /** Email templates: the operator's (by id, /notisphere/email-templates) and a provider's overrides (by key). */
 
-export type TemplateLanguage = 'en' | 'vi';
+export type TemplateLanguage = NonNullable<RequestBody<'postNotisphereEmailTemplatesIdTestSend'>['language']>;
 
-export interface EmailTemplateContent {
-  subject_en: string;
-  body_en: string;
-  subject_vi: string;
-  body_vi: string;
-}
+/** The editable content: subject and HTML body in each language (the save body). */
+export type EmailTemplateContent = RequestBody<'putNotisphereEmailTemplatesId'>;
 
-export interface EmailTemplateRow {
-  id?: number | null;
-  key: string;
-  name: string;
-  description: string;
-  provider_overridable: boolean;
-  subject_en: string | null;
-  subject_vi: string | null;
-  version: number | null;
-  updated_at: string | null;
-  /** Provider list only: the provider has its own version. */
-  overridden?: boolean;
-}
+/** A row of the list (generated): the operator's carry the template id, a provider's say whether it has its own. */
+export type EmailTemplateRow =
+  | ResponseData<'getNotisphereEmailTemplates'>['data'][number]
+  | ResponseData<'getProviderEmailTemplates'>['data'][number];
 
-export interface Placeholder {
-  name: string;
-  description: string;
-  sample: string;
-}
+/** One template with its placeholders and versions (generated). */
+export type EmailTemplateDetail = ResponseData<'getNotisphereEmailTemplatesId'>;
+export type Placeholder = EmailTemplateDetail['placeholders'][number];
+export type TemplateVersion = EmailTemplateDetail['versions'][number];
 
-export interface TemplateVersion extends EmailTemplateContent {
-  id: number;
-  version: number;
-  created_at: string;
-  created_by_email: string | null;
-}
-
-export interface EmailTemplateDetail extends EmailTemplateContent {
-  id: number;
-  key: string;
-  name: string;
-  description: string;
-  provider_overridable: boolean;
-  version: number;
-  updated_at: string;
-  placeholders: Placeholder[];
-  versions: TemplateVersion[];
-  overridden?: boolean;
-}
-
-export interface RenderedEmail {
-  subject: string;
-  html: string;
-  text: string;
-}
-
-export type EmailPreview = Record<TemplateLanguage, RenderedEmail>;
+export type EmailPreview = ResponseData<'postNotisphereEmailTemplatesIdPreview'>;
+export type RenderedEmail = EmailPreview[TemplateLanguage];
 
 /** Where a template lives: the operator's platform template by id, or the provider's by key. */
 export type TemplateScope = { side: 'operator'; id: number } | { side: 'provider'; key: string };
@@ -104,7 +66,7 @@ export function testSendEmailTemplate(
   language: TemplateLanguage,
   content?: EmailTemplateContent,
 ) {
-  return apiRequest<{ outbox_id: number; to: string }>(`${pathOf(scope)}/test-send`, {
+  return apiRequest<ResponseData<'postNotisphereEmailTemplatesIdTestSend'>>(`${pathOf(scope)}/test-send`, {
     method: 'POST',
     body: content ? { language, content } : { language },
     errorModal: false,

@@ -1,8 +1,8 @@
 import type { SWRConfiguration } from 'swr';
 import type { ApiError } from './client';
 import { apiRequest, formData, useApi } from './client';
-import { listQueryParams, type ListQuery, type Page } from './communications';
-import type { ResponseData } from './contract';
+import { listQueryParams, type ListQuery } from './communications';
+import type { QueryParams, ResponseData } from './contract';
 
 /**
  * The operator's location pre-processor (spec 000 §7, issue 14; the contract in docs/decisions.md "Location
@@ -16,10 +16,10 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 export const DECISIONS = ['MATCHED', 'REVIEW', 'UNMATCHED'] as const;
 export type Decision = (typeof DECISIONS)[number];
 
-/** A job as the list and the detail answer it (generated from the routes' response schemas). */
-export type PreProcessorJob = ResponseData<'getNotisphereLocationPreProcessor'>['items'][number] & {
-  errorMessage?: string | null;
-};
+/** A job as the list and the detail answer it (generated from the routes' response schemas; the detail's also has errorMessage). */
+export type PreProcessorJobPage = ResponseData<'getNotisphereLocationPreProcessor'>;
+export type PreProcessorJob = PreProcessorJobPage['items'][number] &
+  Partial<Pick<ResponseData<'getNotisphereLocationPreProcessorId'>['job'], 'errorMessage'>>;
 export type JobDetail = ResponseData<'getNotisphereLocationPreProcessorId'>;
 /** One row of a job with its decision, confidence and up to three candidates. */
 export type PreProcessorRow = JobDetail['rows']['items'][number];
@@ -27,10 +27,7 @@ export type Candidate = PreProcessorRow['candidates'][number];
 export type KnownProvider = ResponseData<'getNotisphereLocationPreProcessorKnownProviders'>['items'][number];
 
 /** The job list's own filters (spec 000 §3: status and supplier name, saved per user). */
-export interface JobFilters {
-  status?: JobStatus;
-  suppliername?: string;
-}
+export type JobFilters = Pick<QueryParams<'getNotisphereLocationPreProcessor'>, 'status' | 'suppliername'>;
 
 /**
  * A job the worker is still matching (its page polls until it is done). A matched job stays IN PROGRESS, open for
@@ -47,24 +44,20 @@ export const isReviewable = (job: PreProcessorJob | undefined) =>
 const POLL_MS = 2000;
 
 export function usePreProcessorJobs(query: ListQuery, filters: JobFilters) {
-  return useApi<Page<PreProcessorJob>>(
+  return useApi<PreProcessorJobPage>(
     PRE_PROCESSOR_PATH,
     { ...listQueryParams(query), status: filters.status, suppliername: filters.suppliername },
     {
       swr: {
-        refreshInterval: (page?: Page<PreProcessorJob>) => (page?.items.some(isMatching) ? POLL_MS : 0),
-      } as SWRConfiguration<Page<PreProcessorJob>, ApiError>,
+        refreshInterval: (page?: PreProcessorJobPage) => (page?.items.some(isMatching) ? POLL_MS : 0),
+      } as SWRConfiguration<PreProcessorJobPage, ApiError>,
     },
   );
 }
 
-export interface RowQuery {
-  pageNumber: number;
-  pageSize: number;
-  decision?: Decision;
-  search?: string;
-  minConfidence?: number;
-}
+/** The rows' query: a page is always asked for; the filters as the route takes them. */
+export type RowQuery = Required<Pick<QueryParams<'getNotisphereLocationPreProcessorId'>, 'pageNumber' | 'pageSize'>> &
+  Pick<QueryParams<'getNotisphereLocationPreProcessorId'>, 'decision' | 'search' | 'minConfidence'>;
 
 export function usePreProcessorJob(id: number | null, query: RowQuery) {
   return useApi<JobDetail>(
@@ -85,18 +78,26 @@ export function usePreProcessorJob(id: number | null, query: RowQuery) {
 }
 
 export function usePreProcessorSuppliers() {
-  return useApi<{ id: number; name: string }[]>(`${PRE_PROCESSOR_PATH}/locationPreProcessorSuppliers`);
+  return useApi<ResponseData<'getNotisphereLocationPreProcessorLocationPreProcessorSuppliers'>>(
+    `${PRE_PROCESSOR_PATH}/locationPreProcessorSuppliers`,
+  );
 }
 
 export function useKnownProviders(query: ListQuery, state?: string) {
-  return useApi<Page<KnownProvider>>(`${PRE_PROCESSOR_PATH}/known-providers`, {
-    ...listQueryParams(query),
-    state: state || undefined,
-  });
+  return useApi<ResponseData<'getNotisphereLocationPreProcessorKnownProviders'>>(
+    `${PRE_PROCESSOR_PATH}/known-providers`,
+    {
+      ...listQueryParams(query),
+      state: state || undefined,
+    },
+  );
 }
 
 /** Creates a job from a CSV or XLSX file for a supplier; the worker matches it in the background. */
-export function uploadLocationFile(file: File, supplierId: number): Promise<{ id: number; status: JobStatus }> {
+export function uploadLocationFile(
+  file: File,
+  supplierId: number,
+): Promise<ResponseData<'postNotisphereLocationPreProcessorUploadLocationpreprocessorFile'>> {
   return apiRequest(`${PRE_PROCESSOR_PATH}/upload-locationpreprocessor-file`, {
     method: 'POST',
     body: formData({ file, supplierId: String(supplierId) }),
@@ -105,7 +106,7 @@ export function uploadLocationFile(file: File, supplierId: number): Promise<{ id
 }
 
 /** Removes a job (soft: DEACTIVATED). */
-export function removeJob(id: number): Promise<unknown> {
+export function removeJob(id: number): Promise<ResponseData<'putNotisphereLocationPreProcessorId'>> {
   return apiRequest(`${PRE_PROCESSOR_PATH}/${id}`, { method: 'PUT', errorModal: false });
 }
 
@@ -114,7 +115,7 @@ export function decideRow(
   jobId: number,
   rowId: number,
   decision: { knownProviderId: number } | { decision: 'UNMATCHED' },
-): Promise<PreProcessorRow> {
+): Promise<ResponseData<'putNotisphereLocationPreProcessorIdRowsRowId'>> {
   return apiRequest(`${PRE_PROCESSOR_PATH}/${jobId}/rows/${rowId}`, {
     method: 'PUT',
     body: decision,
@@ -123,7 +124,10 @@ export function decideRow(
 }
 
 /** Accepts the best candidate of every REVIEW row at or above `minConfidence` (0..1). */
-export function bulkAccept(jobId: number, minConfidence: number): Promise<{ accepted: number }> {
+export function bulkAccept(
+  jobId: number,
+  minConfidence: number,
+): Promise<ResponseData<'postNotisphereLocationPreProcessorIdBulkAccept'>> {
   return apiRequest(`${PRE_PROCESSOR_PATH}/${jobId}/bulk-accept`, {
     method: 'POST',
     body: { minConfidence },
@@ -132,6 +136,6 @@ export function bulkAccept(jobId: number, minConfidence: number): Promise<{ acce
 }
 
 /** Turns the job's matched rows into the supplier's locations (unverified), REVIEW rows left out. */
-export function completeJob(jobId: number): Promise<{ created: number; updated: number; skipped: number }> {
+export function completeJob(jobId: number): Promise<ResponseData<'postNotisphereLocationPreProcessorIdComplete'>> {
   return apiRequest(`${PRE_PROCESSOR_PATH}/${jobId}/complete`, { method: 'POST', errorModal: false });
 }

@@ -27,7 +27,7 @@ export async function verifyLocations(
 ): Promise<{ updated: number }> {
   let updated = 0;
   for (let i = 0; i < ids.length; i += VERIFY_BATCH) {
-    const done = await apiRequest<{ updated: number }>(path, {
+    const done = await apiRequest<ResponseData<'putProviderLocationsVerification'>>(path, {
       method: 'PUT',
       body: { ids: ids.slice(i, i + VERIFY_BATCH), status },
       errorModal: false,
@@ -46,7 +46,7 @@ export function useOperatorLocations(query: ListQuery) {
 
 /** Suppliers that have locations: the operator's supplier filter. */
 export function useLocationSuppliers() {
-  return useApi<{ id: number; name: string }[]>('/notisphere/locations/suppliers');
+  return useApi<ResponseData<'getNotisphereLocationsSuppliers'>>('/notisphere/locations/suppliers');
 }
 
 /**

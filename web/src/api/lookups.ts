@@ -107,7 +107,10 @@ export async function setLookupValueStatus(scope: LookupScope, id: number, statu
 }
 
 export async function deleteLookupValue(scope: LookupScope, id: number) {
-  const gone = await apiRequest<{ id: number }>(`${base(scope)}/${id}`, { method: 'DELETE', errorModal: false });
+  const gone = await apiRequest<ResponseData<'deleteNotisphereLookupValuesId'>>(`${base(scope)}/${id}`, {
+    method: 'DELETE',
+    errorModal: false,
+  });
   await reloadLookupValues();
   return gone;
 }

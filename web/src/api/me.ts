@@ -1,37 +1,14 @@
 import { useAtomValue } from 'jotai';
 import { apiRequest, useApi } from './client';
 import { authAtom } from '../state/auth';
-import type { RequestBody } from './contract';
+import type { RequestBody, ResponseData } from './contract';
 
-export type OrganizationType = 'NOTISPHERE' | 'PROVIDER' | 'SUPPLIER';
-
-export interface MeOrganization {
-  id: string | number;
-  name: string;
-  type: OrganizationType;
-  profile_photo: string | null;
-  isSSO: boolean;
-}
-
-export interface Me {
-  id: string | number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  phone: string | null;
-  photo: string | null;
-  status: string;
-  /** The language of the user's emails (issue 12); older servers may not send it. */
-  language?: 'en' | 'vi';
-  organization: MeOrganization;
-  role_name: string | null;
-}
-
-export interface MyOrganization extends MeOrganization {
-  parent_id: string | number | null;
-  parentorg_type: OrganizationType | null;
-}
+/** The caller's profile with its organisation (generated; also the answer of its updates). */
+export type Me = ResponseData<'getMe'>;
+export type MeOrganization = Me['organization'];
+export type OrganizationType = MeOrganization['type'];
+/** The caller's organisation (generated). */
+export type MyOrganization = ResponseData<'getMeOrganization'>;
 
 export function useMe() {
   const { isAuth } = useAtomValue(authAtom);
@@ -43,14 +20,10 @@ export function useMyOrganization() {
   return useApi<MyOrganization>(isAuth ? '/me/organization' : null);
 }
 
-export interface ProfileBody {
-  first_name: string;
-  last_name: string;
-  phone: string;
-}
+export type ProfileBody = RequestBody<'putMe'>;
 
 export function updateMe(body: ProfileBody): Promise<Me> {
-  return apiRequest<Me>('/me', { method: 'PUT', body: body satisfies RequestBody<'putMe'>, errorModal: false });
+  return apiRequest<Me>('/me', { method: 'PUT', body, errorModal: false });
 }
 
 /** The signed-in user's language, which their emails follow (PUT /me/language). */
@@ -62,16 +35,12 @@ export function saveMyLanguage(language: 'en' | 'vi'): Promise<Me> {
   });
 }
 
-export interface ChangePasswordBody {
-  current_password: string;
-  password: string;
-  password_confirmation: string;
-}
+export type ChangePasswordBody = RequestBody<'putMeChangePassword'>;
 
 export function changePassword(body: ChangePasswordBody): Promise<unknown> {
   return apiRequest('/me/change-password', {
     method: 'PUT',
-    body: body satisfies RequestBody<'putMeChangePassword'>,
+    body,
     errorModal: false,
   });
 }

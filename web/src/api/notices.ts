@@ -16,14 +16,18 @@ export type NoticeProduct = NoticeView['products'][number];
 /** Value fields of an answer (spec 000 §3). */
 export type ResponseValue = NonNullable<NoticeAction['response']>['value'];
 
-export interface AnswerInput extends ResponseValue {
-  /** false keeps a draft. */
-  submit?: boolean;
-}
+/** An answer to one action (`submit: false` keeps a draft): the body of PUT …/actions/:actionId. */
+export type AnswerInput = Omit<
+  RequestBody<'putProviderCommunicationNoticesOrgIdCommunicationIdActionsActionId'>,
+  'token'
+>;
 
-export interface AnswerWithAction extends AnswerInput {
-  actionId: number;
-}
+export type AnswerWithAction = RequestBody<'putProviderCommunicationNotices'>['answers'][number];
+
+/** An answer saved: the notice's response status after it. */
+export type AnswerResult = ResponseData<'putProviderCommunicationNoticesOrgIdCommunicationIdActionsActionId'>;
+/** Per-unit answers saved: the status, and how many of the notice's own rows have an answer. */
+export type UnitAnswerResult = ResponseData<'putProviderCommunicationNoticesOrgIdCommunicationIdActionsActionIdUnits'>;
 
 const BASE = '/provider/communication-notices';
 
@@ -60,7 +64,10 @@ export function useNotice(token: string | null) {
   );
 }
 
-export function acknowledgeNotice(token: string, view: NoticeView): Promise<unknown> {
+export function acknowledgeNotice(
+  token: string,
+  view: NoticeView,
+): Promise<ResponseData<'putProviderCommunicationNoticesAcknowledgeOrgIdCommunicationIdPcIdType'>> {
   const c = view.communication;
   return publicCall(
     `${BASE}/acknowledge/${c.organization_id}/${c.id}/${view.provider_communication.id}/${encodeURIComponent(c.type)}`,
@@ -77,26 +84,24 @@ export function answerNoticeAction(
   view: NoticeView,
   actionId: number,
   body: AnswerInput,
-): Promise<{ response_status: string }> {
+): Promise<AnswerResult> {
   const c = view.communication;
-  return publicCall(`${BASE}/${c.organization_id}/${c.id}/actions/${actionId}`, token, {
-    method: 'PUT',
-    body: body satisfies RequestBody<'putProviderCommunicationNoticesOrgIdCommunicationIdActionsActionId'>,
-  });
+  return publicCall(`${BASE}/${c.organization_id}/${c.id}/actions/${actionId}`, token, { method: 'PUT', body });
 }
 
 /** Per-unit answers of a custom-content notice (issue 16): one value per row of the notice's own. */
-export type UnitAnswer = { rowId: number; valueText?: string; valueNumeric?: string; valueYesNo?: 'Yes' | 'No' };
+export type UnitAnswer =
+  RequestBody<'putProviderCommunicationNoticesOrgIdCommunicationIdActionsActionIdUnits'>['answers'][number];
 
 export function answerNoticeUnits(token: string, view: NoticeView, actionId: number, answers: UnitAnswer[]) {
   const c = view.communication;
-  return publicCall(`${BASE}/${c.organization_id}/${c.id}/actions/${actionId}/units`, token, {
+  return publicCall<UnitAnswerResult>(`${BASE}/${c.organization_id}/${c.id}/actions/${actionId}/units`, token, {
     method: 'PUT',
     body: { answers },
   });
 }
 
-export function answerNotice(token: string, answers: AnswerWithAction[]): Promise<{ response_status: string }> {
+export function answerNotice(token: string, answers: AnswerWithAction[]): Promise<AnswerResult> {
   return publicCall(BASE, token, {
     method: 'PUT',
     body: { answers } satisfies RequestBody<'putProviderCommunicationNotices'>,
@@ -110,7 +115,9 @@ export function uploadNoticeFile(
   file: File,
 ): Promise<NoticeFile[]> {
   const c = view.communication;
-  return publicCall<NoticeFile[]>(
+  return publicCall<
+    ResponseData<'postProviderCommunicationNoticesCommunicationIdCommunicationTypeActionsActionIdFilePcId'>
+  >(
     `${BASE}/${c.id}/${encodeURIComponent(c.type)}/actions/${action.id}/file/${view.provider_communication.id}`,
     token,
     {
@@ -163,34 +170,8 @@ export function confirmationPath(view: NoticeView): string {
   return `${noticeFormPath(c.type)}/confirmation/${c.organization_id}/${c.id}/${pc.id}/${encodeURIComponent(c.type)}`;
 }
 
-/** The sales-rep disruption form (read only): the advisory, its products and each customer's progress. */
-export interface SalesRepView {
-  communication: Pick<
-    NoticeCommunication,
-    | 'id'
-    | 'type'
-    | 'subtype'
-    | 'name'
-    | 'event_id'
-    | 'reason'
-    | 'lead_time'
-    | 'description'
-    | 'event_date'
-    | 'end_date'
-    | 'status'
-    | 'supplier_name'
-    | 'labels'
-  >;
-  products: NoticeProduct[];
-  customers: {
-    name: string;
-    sent_at: string | null;
-    acknowledged_at: string | null;
-    response_status: string | null;
-    completed_at: string | null;
-  }[];
-  email: string;
-}
+/** The sales-rep disruption form (read only): the advisory, its products (without ids) and each customer's progress. */
+export type SalesRepView = ResponseData<'getSupplierSalesRepDisruptionNotice'>;
 
 export function useSalesRepNotice(token: string | null) {
   return useSWR<SalesRepView, ApiError, readonly [string, string] | null>(

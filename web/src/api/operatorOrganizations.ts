@@ -107,7 +107,7 @@ export function useSupplierNameList() {
 
 export function addSupplierMasterNames(
   body: RequestBody<'postNotisphereOrganizationsCreateSuppliers'>,
-): Promise<{ created: SupplierMasterRow[]; skipped: string[] }> {
+): Promise<ResponseData<'postNotisphereOrganizationsCreateSuppliers'>> {
   return apiRequest(`${ORGANIZATIONS}/create-suppliers`, { method: 'POST', body, errorModal: false });
 }
 
@@ -123,9 +123,7 @@ export function setSupplierMasterStatus(id: number, status: 'ACTIVE' | 'DEACTIVA
 
 /** The supplier and provider organisations a recall list may be narrowed to (GET …/recall-Orgmeta). */
 export function useRecallOrganizationMeta() {
-  return useApi<{ suppliers: OrganizationOption[]; providers: (OrganizationOption & { parent_id: number | null })[] }>(
-    `${ORGANIZATIONS}/recall-Orgmeta`,
-    undefined,
-    { errorModal: false },
-  );
+  return useApi<ResponseData<'getNotisphereOrganizationsRecallOrgmeta'>>(`${ORGANIZATIONS}/recall-Orgmeta`, undefined, {
+    errorModal: false,
+  });
 }

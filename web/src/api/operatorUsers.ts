@@ -43,16 +43,16 @@ export function usePermissionCatalogues() {
 
 /** Roles of one organisation (the invitation's role picker); null loads nothing. */
 export function useOrganizationRoles(organizationId: number | null) {
-  return useApi<{ items: OperatorRole[] }>(organizationId ? ROLES_PATH : null, {
+  return useApi<ResponseData<'getNotisphereRoles'>>(organizationId ? ROLES_PATH : null, {
     organizationId: organizationId ?? undefined,
     pageSize: 500,
   });
 }
 
-export function unlockUser(id: number): Promise<{ id: number; status: string }> {
+export function unlockUser(id: number): Promise<ResponseData<'putNotisphereUsersIdUnlock'>> {
   return apiRequest(`${USERS_PATH}/${id}/unlock`, { method: 'PUT', body: {}, errorModal: false });
 }
 
-export function resendVerification(id: number): Promise<{ id: number; status: string }> {
+export function resendVerification(id: number): Promise<ResponseData<'putNotisphereUsersIdResendVerification'>> {
   return apiRequest(`${USERS_PATH}/${id}/resend-verification`, { method: 'PUT', body: {}, errorModal: false });
 }

@@ -1,5 +1,5 @@
 import { apiRequest, useApi } from './client';
-import type { ResponseData } from './contract';
+import type { RequestBody, ResponseData } from './contract';
 import { listQuery, type ListState } from './provider';
 
 /**
@@ -36,13 +36,8 @@ export function useProductFieldPage(
   );
 }
 
-export interface ProductFieldInput {
-  name: string;
-  field_type: ProductFieldKind;
-  options: string[];
-  is_required: boolean;
-  sort_order?: number;
-}
+/** The body of an add or an edit (the same schema on both sides). */
+export type ProductFieldInput = RequestBody<'postNotisphereFields'>;
 
 /** Adds (id null) or edits a field. */
 export function saveProductField(side: ProductFieldSide, id: number | null, body: ProductFieldInput) {

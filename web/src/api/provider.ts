@@ -1,10 +1,9 @@
 import type { HistoryFacts } from '@portal/vocabulary';
 import type { FilterModel, SortItem } from '@portal/design-system';
 import { apiRequest, formData, useApi, type Query } from './client';
-import { listQueryParams, type ActionType, type ListQuery, type Page } from './communications';
+import { listQueryParams, type ListQuery, type Page } from './communications';
 import type { DistributionList, DistributionListMember, TemplateAction } from './supplier';
-import type { AnswerInput, AnswerWithAction, CommunicationType, NoticeFile, NoticeView } from './notices';
-import { tokenAtom } from '../state/auth';
+import type { AnswerInput, AnswerWithAction, CommunicationType } from './notices';
 import type { AppStore } from '../state/store';
 import type { RequestBody, ResponseData } from './contract';
 
@@ -17,18 +16,6 @@ const BASE = '/provider/communications';
  */
 export type ProviderListPage = ResponseData<'getProviderCommunications'>;
 export type ProviderListRow = ProviderListPage['items'][number];
-
-export interface ListPage<T> {
-  items: T[];
-  total: number;
-  /** The total is a lower bound: the filtered list has more rows. */
-  totalCapped?: boolean;
-  /** Only the most recent rows were sorted (a sort no index serves, on a large list). */
-  sortCapped?: boolean;
-  pageNumber: number;
-  pageSize: number;
-  lastUpdated: string | null;
-}
 
 export interface ListState {
   pageNumber: number;
@@ -66,13 +53,17 @@ export type ResponderListRow = ProviderListRow &
 /** The list of a type, or (responses) the eR responses rows of every type the caller sees. */
 export function useProviderRows(type: CommunicationType | null, state: ListState, responses: boolean) {
   const query = responses ? { ...listQuery(state, type), responses: 1 } : listQuery(state, type);
-  return useApi<ListPage<ProviderListRow & Partial<ResponderListRow>>>(BASE, query, {
+  return useApi<ProviderListPage>(BASE, query, {
     swr: { keepPreviousData: true },
   });
 }
 
 /** Deletes the caller's own eR row: discards its drafts, or hides its submitted response from its list. */
-export function deleteResponseRow(id: number, pcId: number, userId: number): Promise<{ dismissed: boolean }> {
+export function deleteResponseRow(
+  id: number,
+  pcId: number,
+  userId: number,
+): Promise<ResponseData<'deleteProviderCommunicationsIdXResponsesU'>> {
   return apiRequest(`${BASE}/${id}/${pcId}/responses/${userId}`, { method: 'DELETE', errorModal: false });
 }
 
@@ -85,43 +76,22 @@ export function useProviderView(id: number | null, pcId: number | null) {
   });
 }
 
-export interface ProviderSummary {
-  status: string;
-  response_status: string;
-  response_label: string;
-  status_provider: string;
-  acknowledged: boolean;
-  [key: string]: unknown;
-}
+export type ProviderSummary = ResponseData<'getProviderCommunicationsIdSummaryX'>;
 
 export function useProviderSummary(id: number | null, pcId: number | null) {
   return useApi<ProviderSummary>(id && pcId ? `${BASE}/${id}/summary/${pcId}` : null);
 }
 
-export interface HistoryRow {
-  action: string;
-  actor_email: string | null;
-  actor_name: string | null;
+/** A history entry (generated); `facts` is the vocabulary's own type, the one its sentences take. */
+export type HistoryRow = Omit<ResponseData<'getProviderCommunicationsIdHistoriesX'>[number], 'facts'> & {
   facts: HistoryFacts;
-  created_at: string;
-  entity_type: string;
-  entity_id: string | null;
-}
+};
 
 export function useProviderHistory(id: number | null, pcId: number | null) {
   return useApi<HistoryRow[]>(id && pcId ? `${BASE}/${id}/histories/${pcId}` : null);
 }
 
-export interface DelegateRow {
-  id: number;
-  email: string;
-  action_id: number | null;
-  action_title: string | null;
-  status: 'ACTIVE' | 'REVOKED';
-  created_at: string;
-  last_sent_at: string | null;
-  response_status: string | null;
-}
+export type DelegateRow = ResponseData<'getProviderCommunicationsIdDelegateX'>[number];
 
 export function useDelegates(id: number | null, pcId: number | null) {
   return useApi<DelegateRow[]>(id && pcId ? `${BASE}/${id}/delegate/${pcId}` : null);
@@ -132,16 +102,23 @@ export function delegate(
   id: number,
   pcId: number,
   actionId: number,
-  body: { email: string; message?: string },
-): Promise<unknown> {
+  body: RequestBody<'postProviderCommunicationsIdXY'>,
+): Promise<ResponseData<'postProviderCommunicationsIdXY'>> {
   return apiRequest(`${BASE}/${id}/${pcId}/${actionId}`, { method: 'POST', body, errorModal: false });
 }
 
-export function resendDelegateMail(id: number, pcId: number, delegateId: number): Promise<unknown> {
+export function resendDelegateMail(
+  id: number,
+  pcId: number,
+  delegateId: number,
+): Promise<ResponseData<'postProviderCommunicationsIdResendmailAB'>> {
   return apiRequest(`${BASE}/${id}/resendmail/${pcId}/${delegateId}`, { method: 'POST', body: {}, errorModal: false });
 }
 
-export function acknowledgeProviderCommunication(id: number, pcId: number): Promise<unknown> {
+export function acknowledgeProviderCommunication(
+  id: number,
+  pcId: number,
+): Promise<ResponseData<'putProviderCommunicationsIdAcknowledgeX'>> {
   return apiRequest(`${BASE}/${id}/acknowledge/${pcId}`, { method: 'PUT', body: {}, errorModal: false });
 }
 
@@ -158,7 +135,7 @@ export function answerProviderAction(
   pcId: number,
   actionId: number,
   body: AnswerInput,
-): Promise<{ response_status: string }> {
+): Promise<ResponseData<'putProviderCommunicationsIdXActionsY'>> {
   return apiRequest(`${BASE}/${id}/${pcId}/actions/${actionId}`, {
     method: 'PUT',
     body: body satisfies RequestBody<'putProviderCommunicationsIdXActionsY'>,
@@ -170,7 +147,7 @@ export function answerProviderActions(
   id: number,
   pcId: number,
   answers: AnswerWithAction[],
-): Promise<{ response_status: string }> {
+): Promise<ResponseData<'putProviderCommunicationsResponse'>> {
   return apiRequest(`${BASE}/response`, {
     method: 'PUT',
     body: {
@@ -190,12 +167,15 @@ export function uploadProviderActionFile(
   actionType: string,
   file: File,
 ) {
-  return apiRequest<NoticeFile[]>(`${BASE}/${id}/${pcId}/actions/${actionId}/file`, {
-    method: 'POST',
-    body: formData({ actionType, file }),
-    store,
-    errorModal: false,
-  });
+  return apiRequest<ResponseData<'postProviderCommunicationsIdXActionsYFile'>>(
+    `${BASE}/${id}/${pcId}/actions/${actionId}/file`,
+    {
+      method: 'POST',
+      body: formData({ actionType, file }),
+      store,
+      errorModal: false,
+    },
+  );
 }
 
 export function deleteProviderActionFile(id: number, pcId: number, actionId: number, fileId: number): Promise<unknown> {
@@ -205,15 +185,7 @@ export function deleteProviderActionFile(id: number, pcId: number, actionId: num
   });
 }
 
-export interface NoteRow {
-  id: number;
-  communication_id: number;
-  provider_communication_id: number;
-  note: string;
-  created_by_email: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type NoteRow = ResponseData<'getProviderCommunicationNotesAB'>[number];
 
 export function useNotes(id: number | null, pcId: number | null) {
   return useApi<NoteRow[]>(id && pcId ? `/provider/communication-notes/${id}/${pcId}` : null);
@@ -227,31 +199,10 @@ export function saveNote(id: number, pcId: number, noteId: number, note: string)
   });
 }
 
-type ProviderStep0Body = RequestBody<'postProviderCommunicationsStep0'>;
+/** Provider-created events (docs/api-provider.md, "Provider-created events"): the info of step 0 and of its edits. */
+export type ProviderEventInfo = Omit<RequestBody<'postProviderCommunicationsStep0'>, 'products' | 'actions'>;
 
-/** Provider-created events (docs/api-provider.md, "Provider-created events"). */
-export interface ProviderEventInfo {
-  type: CommunicationType;
-  name: string;
-  subtype?: ProviderStep0Body['subtype'];
-  event_id?: string | null;
-  classification?: ProviderStep0Body['classification'];
-  reason?: ProviderStep0Body['reason'];
-  description?: string | null;
-  disposition?: ProviderStep0Body['disposition'];
-  lead_time?: ProviderStep0Body['lead_time'];
-  event_date?: string | null;
-  end_date?: string | null;
-  contact_name?: string | null;
-  contact_email?: string | null;
-  contact_phone?: string | null;
-  supplier_name?: string | null;
-  supplier_organization_id?: number | null;
-}
-
-export function createProviderEvent(
-  body: ProviderEventInfo,
-): Promise<{ id: number; provider_communication_id: number; isProviderCreated: true }> {
+export function createProviderEvent(body: ProviderEventInfo): Promise<ResponseData<'postProviderCommunicationsStep0'>> {
   return apiRequest(`${BASE}/step0`, {
     method: 'POST',
     body: body satisfies RequestBody<'postProviderCommunicationsStep0'>,
@@ -267,35 +218,14 @@ export function updateProviderEvent(id: number, pcId: number, body: Partial<Prov
   });
 }
 
-/** A product of a provider-created event (update-recall step 1; same shape as the supplier's step 1 without custom fields). */
-export interface ProviderEventProduct {
-  product_name: string;
-  catalog_number?: string | null;
-  lot_number?: string | null;
-  udi?: string | null;
-  description?: string | null;
-  expiration_date?: string | null;
-  quantity?: number | null;
-}
-
+type UpdateRecallBody = RequestBody<'putProviderCommunicationsIdUpdateRecallAB'>;
+/** A product of a provider-created event (update-recall step 1; the supplier's step 1 without custom fields). */
+export type ProviderEventProduct = NonNullable<UpdateRecallBody['products']>[number];
 /** An action of a provider-created event (update-recall step 2), in answer order. */
-export interface ProviderEventAction {
-  action_type: ActionType;
-  title: string;
-  description?: string | null;
-  options?: string[];
-  is_required?: boolean;
-}
+export type ProviderEventAction = NonNullable<UpdateRecallBody['actions']>[number];
 
-export interface ProviderEditData {
-  communication: ProviderEventInfo & { id: number };
-  provider_communication_id: number;
-  status_provider: 'OPEN' | 'COMPLETED';
-  isProviderCreated: boolean;
-  editable: boolean;
-  products?: (ProviderEventProduct & { id: number })[];
-  actions?: (ProviderEventAction & { id: number })[];
-}
+/** A provider-created event as its edit form needs it (generated; also update-recall's answer). */
+export type ProviderEditData = ResponseData<'getProviderCommunicationsProviderEditId'>;
 
 /** update-recall step 1: replaces the products; answers the edit data. */
 export function updateProviderEventProducts(
@@ -328,12 +258,7 @@ export function useProviderEdit(id: number | null) {
 }
 
 /** The supplier's contact for an event: the provider's own contact for that supplier (PROVIDER) or the event's. */
-export interface ProviderSupplierContact {
-  contact_name: string | null;
-  contact_email: string | null;
-  contact_phone: string | null;
-  contact_source: 'PROVIDER' | 'EVENT';
-}
+export type ProviderSupplierContact = ResponseData<'getProviderCommunicationsSuppliercontactId'>;
 
 export function useSupplierContact(id: number | null) {
   return useApi<ProviderSupplierContact>(id ? `${BASE}/suppliercontact/${id}` : null, undefined, { errorModal: false });
@@ -341,17 +266,13 @@ export function useSupplierContact(id: number | null) {
 
 /** Active suppliers, to name the supplier of a provider-created event. */
 export function useSupplierNameList() {
-  return useApi<{ id: number; name: string }[]>(`${BASE}/supplierNameList`, undefined, {
+  return useApi<ResponseData<'getProviderCommunicationsSupplierNameList'>>(`${BASE}/supplierNameList`, undefined, {
     swr: { revalidateOnFocus: false },
   });
 }
 
 /** The provider and its sites. */
-export interface MetaSite {
-  id: number;
-  name: string;
-  is_site: boolean;
-}
+export type MetaSite = ResponseData<'getProviderCommunicationsMetaSites'>[number];
 
 export function useMetaSites() {
   return useApi<MetaSite[]>(`${BASE}/meta-sites`, undefined, { swr: { revalidateOnFocus: false } });
@@ -360,7 +281,7 @@ export function useMetaSites() {
 /** How many of the provider's events of a type match a filter model (the list total, one row fetched). */
 export function useProviderCount(type: CommunicationType, filters: FilterModel) {
   const state: ListState = { pageNumber: 1, pageSize: 1, sort: [], search: '', filters };
-  return useApi<ListPage<ProviderListRow>>(BASE, listQuery(state, type), { errorModal: false });
+  return useApi<ProviderListPage>(BASE, listQuery(state, type), { errorModal: false });
 }
 
 /** The latest events of a type, newest change first. */
@@ -372,7 +293,7 @@ export function useRecentProviderCommunications(type: CommunicationType, size = 
     search: '',
     filters: {},
   };
-  return useApi<ListPage<ProviderListRow>>(BASE, listQuery(state, type), { errorModal: false });
+  return useApi<ProviderListPage>(BASE, listQuery(state, type), { errorModal: false });
 }
 
 /** Provider template actions and distribution lists (docs/api-organizations.md): same shapes as the supplier's. */

@@ -4,11 +4,8 @@ import type { ResponseData } from './contract';
 import { listQuery, type ListState } from './provider';
 import { authAtom } from '../state/auth';
 
-/** Organisation account link shown as an image in the header (provider and supplier users). */
-export interface AccountLink {
-  path: string;
-  url: string;
-}
+/** Organisation account link shown as an image in the header (provider and supplier users); generated. */
+export type AccountLink = ResponseData<'getNotisphereQuickLinksAccountLinks'>[number];
 
 /** The links targeted at the caller's organisation (GET /notisphere/quickLinks/account-links); a failing call means no links. */
 export function useAccountLinks(): AccountLink[] {

@@ -6605,7 +6605,199 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                is_disabled: boolean;
+                                is_required: boolean;
+                                options: string[];
+                                per_unit?: boolean;
+                                response: {
+                                    responder_email: string | null;
+                                    /** @enum {string} */
+                                    status: "DRAFT" | "SUBMITTED";
+                                    /** Format: date-time */
+                                    submitted_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                } | null;
+                                sort_order: number;
+                                title: string;
+                                unit_answers?: {
+                                    row_id: number;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                }[];
+                            }[];
+                            allow_access: boolean;
+                            communication: {
+                                classification: string | null;
+                                contact_email: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                description: string | null;
+                                disposition: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels?: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
+                                lead_time: string | null;
+                                name: string;
+                                organization_id: number;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                subtype: string | null;
+                                supplier_name: string;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            documents: {
+                                extension: string;
+                                id: number;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            }[];
+                            email: string;
+                            fda_records?: {
+                                classification: string | null;
+                                found: boolean;
+                                /** Format: date */
+                                initiation_date?: string | null;
+                                /** @enum {string} */
+                                list: "devices" | "drugs";
+                                product_code?: string | null;
+                                product_description?: string | null;
+                                recall_number: string;
+                                recalling_firm?: string | null;
+                                status: string | null;
+                            }[];
+                            isProviderCreated: boolean;
+                            product_fields?: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                            }[];
+                            products: ({
+                                catalog_number?: string | null;
+                                custom_fields?: {
+                                    [key: string]: unknown;
+                                } | null;
+                                description?: string | null;
+                                expiration_date?: string | null;
+                                fields?: {
+                                    /** @enum {string} */
+                                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                    id: number;
+                                    name: string;
+                                    /** Format: date */
+                                    valueDate?: string;
+                                    valueListMultiple?: string[];
+                                    valueListSingle?: string;
+                                    valueNumber?: number;
+                                    valueText?: string;
+                                    valueTrueFalse?: boolean;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                }[];
+                                id: number;
+                                lot_number?: string | null;
+                                product_name?: string | null;
+                                quantity?: string | number | null;
+                                serial_number?: string | null;
+                                udi?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            provider_communication: {
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                acknowledged_by: string | null;
+                                affected_customer_id: number;
+                                communication_id: number;
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                customer_name: string;
+                                id: number;
+                                provider_organization_id: number | null;
+                                /** @enum {string} */
+                                response_label: "In Progress" | "Completed";
+                                /** @enum {string} */
+                                response_status: "NOTCOMPLETED" | "COMPLETED";
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED" | "DELETED";
+                                supplier_organization_id: number;
+                            };
+                            site: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            status_provider: "OPEN" | "COMPLETED";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -6650,7 +6842,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            acknowledged: boolean;
+                            /** Format: date-time */
+                            acknowledged_at: string | null;
+                            acknowledged_by: string | null;
+                            actions_draft: number;
+                            actions_required: number;
+                            actions_submitted: number;
+                            actions_total: number;
+                            communication: {
+                                classification: string | null;
+                                contact_email: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                description: string | null;
+                                disposition: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels?: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
+                                lead_time: string | null;
+                                name: string;
+                                organization_id: number;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                subtype: string | null;
+                                supplier_name: string;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            delegates: number;
+                            documents: number;
+                            isProviderCreated: boolean;
+                            provider_communication_id: number;
+                            required_remaining: number;
+                            /** @enum {string} */
+                            response_label: "In Progress" | "Completed";
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                            site: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            status: "OPEN" | "CLOSED" | "DELETED";
+                            /** @enum {string} */
+                            status_provider: "OPEN" | "COMPLETED";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -6744,7 +7007,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            allow_access: boolean;
+                            communication_id: number;
+                            email: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            provider: string;
+                            provider_communication_id: number;
+                            request_sent: boolean;
+                            supplier: string;
+                            /** @enum {string} */
+                            type: "Recall" | "Supply Advisory";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -6878,7 +7153,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            name: string;
+                            profile_photo: string | null;
+                            /** @enum {string} */
+                            type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -6922,7 +7203,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            name: string;
+                            profile_photo: string | null;
+                            /** @enum {string} */
+                            type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -7031,7 +7318,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            allow_access: boolean;
+                            communication_id: number;
+                            email: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            provider: string;
+                            provider_communication_id: number;
+                            request_sent: boolean;
+                            supplier: string;
+                            /** @enum {string} */
+                            type: "Recall" | "Supply Advisory";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -7753,7 +8052,183 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                is_disabled: boolean;
+                                is_required: boolean;
+                                options: string[];
+                                per_unit?: boolean;
+                                response: {
+                                    responder_email: string | null;
+                                    /** @enum {string} */
+                                    status: "DRAFT" | "SUBMITTED";
+                                    /** Format: date-time */
+                                    submitted_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                } | null;
+                                sort_order: number;
+                                title: string;
+                                unit_answers?: {
+                                    row_id: number;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                }[];
+                            }[];
+                            communication: {
+                                classification: string | null;
+                                contact_email: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                description: string | null;
+                                disposition: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels?: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
+                                lead_time: string | null;
+                                name: string;
+                                organization_id: number;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                subtype: string | null;
+                                supplier_name: string;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            delegate: {
+                                email: string;
+                                id: number;
+                                whole_event: boolean;
+                            };
+                            documents: {
+                                extension: string;
+                                id: number;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            }[];
+                            email: string;
+                            product_fields?: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                            }[];
+                            products: ({
+                                catalog_number?: string | null;
+                                custom_fields?: {
+                                    [key: string]: unknown;
+                                } | null;
+                                description?: string | null;
+                                expiration_date?: string | null;
+                                fields?: {
+                                    /** @enum {string} */
+                                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                    id: number;
+                                    name: string;
+                                    /** Format: date */
+                                    valueDate?: string;
+                                    valueListMultiple?: string[];
+                                    valueListSingle?: string;
+                                    valueNumber?: number;
+                                    valueText?: string;
+                                    valueTrueFalse?: boolean;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                }[];
+                                id: number;
+                                lot_number?: string | null;
+                                product_name?: string | null;
+                                quantity?: string | number | null;
+                                serial_number?: string | null;
+                                udi?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            provider_communication: {
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                acknowledged_by: string | null;
+                                affected_customer_id: number;
+                                communication_id: number;
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                customer_name: string;
+                                id: number;
+                                provider_organization_id: number | null;
+                                /** @enum {string} */
+                                response_label: "In Progress" | "Completed";
+                                /** @enum {string} */
+                                response_status: "NOTCOMPLETED" | "COMPLETED";
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED" | "DELETED";
+                                supplier_organization_id: number;
+                            };
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -7799,7 +8274,183 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                is_disabled: boolean;
+                                is_required: boolean;
+                                options: string[];
+                                per_unit?: boolean;
+                                response: {
+                                    responder_email: string | null;
+                                    /** @enum {string} */
+                                    status: "DRAFT" | "SUBMITTED";
+                                    /** Format: date-time */
+                                    submitted_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                } | null;
+                                sort_order: number;
+                                title: string;
+                                unit_answers?: {
+                                    row_id: number;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                }[];
+                            }[];
+                            communication: {
+                                classification: string | null;
+                                contact_email: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                description: string | null;
+                                disposition: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels?: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
+                                lead_time: string | null;
+                                name: string;
+                                organization_id: number;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                subtype: string | null;
+                                supplier_name: string;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            delegate: {
+                                email: string;
+                                id: number;
+                                whole_event: boolean;
+                            };
+                            documents: {
+                                extension: string;
+                                id: number;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            }[];
+                            email: string;
+                            product_fields?: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                            }[];
+                            products: ({
+                                catalog_number?: string | null;
+                                custom_fields?: {
+                                    [key: string]: unknown;
+                                } | null;
+                                description?: string | null;
+                                expiration_date?: string | null;
+                                fields?: {
+                                    /** @enum {string} */
+                                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                    id: number;
+                                    name: string;
+                                    /** Format: date */
+                                    valueDate?: string;
+                                    valueListMultiple?: string[];
+                                    valueListSingle?: string;
+                                    valueNumber?: number;
+                                    valueText?: string;
+                                    valueTrueFalse?: boolean;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                }[];
+                                id: number;
+                                lot_number?: string | null;
+                                product_name?: string | null;
+                                quantity?: string | number | null;
+                                serial_number?: string | null;
+                                udi?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            provider_communication: {
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                acknowledged_by: string | null;
+                                affected_customer_id: number;
+                                communication_id: number;
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                customer_name: string;
+                                id: number;
+                                provider_organization_id: number | null;
+                                /** @enum {string} */
+                                response_label: "In Progress" | "Completed";
+                                /** @enum {string} */
+                                response_status: "NOTCOMPLETED" | "COMPLETED";
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED" | "DELETED";
+                                supplier_organization_id: number;
+                            };
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -7983,7 +8634,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            extension: string;
+                            id: number;
+                            name: string;
+                            signed_url: string;
+                            signed_url_review: string;
+                            size: number;
+                            type: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -8029,7 +8688,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            extension: string;
+                            id: number;
+                            name: string;
+                            signed_url: string;
+                            signed_url_review: string;
+                            size: number;
+                            type: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -8121,7 +8788,183 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                id: number;
+                                is_disabled: boolean;
+                                is_required: boolean;
+                                options: string[];
+                                per_unit?: boolean;
+                                response: {
+                                    responder_email: string | null;
+                                    /** @enum {string} */
+                                    status: "DRAFT" | "SUBMITTED";
+                                    /** Format: date-time */
+                                    submitted_at: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                } | null;
+                                sort_order: number;
+                                title: string;
+                                unit_answers?: {
+                                    row_id: number;
+                                    value: {
+                                        valueAcknowledge?: boolean;
+                                        valueCheckbox?: string[];
+                                        valueDocument?: number[];
+                                        valueImage?: number[];
+                                        valueMultiChoice?: string[];
+                                        valueNumeric?: string;
+                                        valueText?: string;
+                                        /** @enum {string} */
+                                        valueYesNo?: "Yes" | "No";
+                                    };
+                                }[];
+                            }[];
+                            communication: {
+                                classification: string | null;
+                                contact_email: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                description: string | null;
+                                disposition: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels?: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
+                                lead_time: string | null;
+                                name: string;
+                                organization_id: number;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                subtype: string | null;
+                                supplier_name: string;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            delegate: {
+                                email: string;
+                                id: number;
+                                whole_event: boolean;
+                            };
+                            documents: {
+                                extension: string;
+                                id: number;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            }[];
+                            email: string;
+                            product_fields?: {
+                                /** @enum {string} */
+                                field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                id: number;
+                                is_required: boolean;
+                                name: string;
+                                options: string[];
+                            }[];
+                            products: ({
+                                catalog_number?: string | null;
+                                custom_fields?: {
+                                    [key: string]: unknown;
+                                } | null;
+                                description?: string | null;
+                                expiration_date?: string | null;
+                                fields?: {
+                                    /** @enum {string} */
+                                    field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
+                                    id: number;
+                                    name: string;
+                                    /** Format: date */
+                                    valueDate?: string;
+                                    valueListMultiple?: string[];
+                                    valueListSingle?: string;
+                                    valueNumber?: number;
+                                    valueText?: string;
+                                    valueTrueFalse?: boolean;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                }[];
+                                id: number;
+                                lot_number?: string | null;
+                                product_name?: string | null;
+                                quantity?: string | number | null;
+                                serial_number?: string | null;
+                                udi?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            provider_communication: {
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                acknowledged_by: string | null;
+                                affected_customer_id: number;
+                                communication_id: number;
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                customer_name: string;
+                                id: number;
+                                provider_organization_id: number | null;
+                                /** @enum {string} */
+                                response_label: "In Progress" | "Completed";
+                                /** @enum {string} */
+                                response_status: "NOTCOMPLETED" | "COMPLETED";
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED" | "DELETED";
+                                supplier_organization_id: number;
+                            };
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -8274,7 +9117,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -8332,7 +9178,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            answered: number;
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                            rows: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -8426,7 +9277,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            email: string;
+                            first_name: string;
+                            full_name: string;
+                            id: number;
+                            /** @enum {string} */
+                            language: "en" | "vi";
+                            last_name: string;
+                            organization: {
+                                id: number;
+                                isSSO: boolean;
+                                name: string;
+                                profile_photo: string | null;
+                                /** @enum {string} */
+                                type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                            };
+                            phone: string | null;
+                            photo: string | null;
+                            role_name: string;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -8477,7 +9348,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            email: string;
+                            first_name: string;
+                            full_name: string;
+                            id: number;
+                            /** @enum {string} */
+                            language: "en" | "vi";
+                            last_name: string;
+                            organization: {
+                                id: number;
+                                isSSO: boolean;
+                                name: string;
+                                profile_photo: string | null;
+                                /** @enum {string} */
+                                type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                            };
+                            phone: string | null;
+                            photo: string | null;
+                            role_name: string;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -8576,7 +9467,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            email: string;
+                            first_name: string;
+                            full_name: string;
+                            id: number;
+                            /** @enum {string} */
+                            language: "en" | "vi";
+                            last_name: string;
+                            organization: {
+                                id: number;
+                                isSSO: boolean;
+                                name: string;
+                                profile_photo: string | null;
+                                /** @enum {string} */
+                                type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                            };
+                            phone: string | null;
+                            photo: string | null;
+                            role_name: string;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -8618,7 +9529,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            address1: string | null;
+                            address2: string | null;
+                            city: string | null;
+                            id: number;
+                            isSSO: boolean;
+                            name: string;
+                            parent_id: number | null;
+                            /** @enum {string|null} */
+                            parentorg_type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER" | null;
+                            phone: string | null;
+                            profile_photo: string | null;
+                            state: string | null;
+                            status: string;
+                            /** @enum {string} */
+                            type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                            zip: string | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -9263,7 +10191,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            items: {
+                                acknowledged: boolean;
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                acknowledged_by: string | null;
+                                allow_access: boolean;
+                                classification: string | null;
+                                communication_id: number;
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                event_id: string | null;
+                                id: number;
+                                isProviderCreated: boolean;
+                                name: string;
+                                organization_id: number;
+                                provider_id: number;
+                                provider_name: string;
+                                /** Format: date-time */
+                                responded_at: string | null;
+                                responder_email: string | null;
+                                responder_name: string | null;
+                                response_status: string;
+                                row_key: string;
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                site_id: number | null;
+                                site_name: string | null;
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED";
+                                /** @enum {string} */
+                                status_provider: "OPEN" | "COMPLETED";
+                                stt: string;
+                                subtype: string | null;
+                                supplier_id: number;
+                                supplier_name: string | null;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                                /** Format: date-time */
+                                updated_at: string;
+                                userid: number | null;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -9308,7 +10287,79 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            acknowledged: boolean;
+                            /** Format: date-time */
+                            acknowledged_at: string | null;
+                            acknowledged_by: string | null;
+                            actions: {
+                                action_id: number;
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
+                                is_required: boolean;
+                                responder_email: string | null;
+                                /** @enum {string} */
+                                status: "DRAFT" | "SUBMITTED" | "NA";
+                                /** Format: date-time */
+                                submitted_at: string | null;
+                                title: string;
+                                /** Format: date-time */
+                                updated_at: string | null;
+                                value: {
+                                    valueAcknowledge?: boolean;
+                                    valueCheckbox?: string[];
+                                    valueDocument?: number[];
+                                    valueImage?: number[];
+                                    valueMultiChoice?: string[];
+                                    valueNumeric?: string;
+                                    valueText?: string;
+                                    /** @enum {string} */
+                                    valueYesNo?: "Yes" | "No";
+                                } | null;
+                            }[];
+                            communication: {
+                                classification: string | null;
+                                event_id: string | null;
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                subtype: string | null;
+                                supplier_name: string | null;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            customer_name: string;
+                            isProviderCreated: boolean;
+                            provider: {
+                                id: number;
+                                name: string;
+                            };
+                            provider_communication_id: number;
+                            /** @enum {string} */
+                            response_label: "In Progress" | "Completed";
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                            /** Format: date-time */
+                            sent_at: string | null;
+                            site: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            status: "OPEN" | "CLOSED";
+                            /** @enum {string} */
+                            status_provider: "OPEN" | "COMPLETED";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -10595,7 +11646,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            data: {
+                                description: string;
+                                id: number | null;
+                                key: string;
+                                name: string;
+                                overridden?: boolean;
+                                provider_overridable: boolean;
+                                subject_en: string | null;
+                                subject_vi: string | null;
+                                /** Format: date-time */
+                                updated_at: string | null;
+                                version: number | null;
+                            }[];
+                            total: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -10639,7 +11705,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            body_en: string;
+                            body_vi: string;
+                            description: string;
+                            id: number;
+                            key: string;
+                            name: string;
+                            overridden?: boolean;
+                            placeholders: {
+                                description: string;
+                                name: string;
+                                sample: string;
+                            }[];
+                            provider_overridable: boolean;
+                            subject_en: string;
+                            subject_vi: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            version: number;
+                            versions: {
+                                body_en: string;
+                                body_vi: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                created_by_email: string | null;
+                                id: number;
+                                subject_en: string;
+                                subject_vi: string;
+                                version: number;
+                            }[];
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -10692,7 +11788,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            body_en: string;
+                            body_vi: string;
+                            description: string;
+                            id: number;
+                            key: string;
+                            name: string;
+                            overridden?: boolean;
+                            placeholders: {
+                                description: string;
+                                name: string;
+                                sample: string;
+                            }[];
+                            provider_overridable: boolean;
+                            subject_en: string;
+                            subject_vi: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            version: number;
+                            versions: {
+                                body_en: string;
+                                body_vi: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                created_by_email: string | null;
+                                id: number;
+                                subject_en: string;
+                                subject_vi: string;
+                                version: number;
+                            }[];
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -10747,7 +11873,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            en: {
+                                html: string;
+                                subject: string;
+                                text: string;
+                            };
+                            vi: {
+                                html: string;
+                                subject: string;
+                                text: string;
+                            };
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -10804,7 +11941,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            outbox_id: number;
+                            to: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -13015,7 +14155,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            status: "COVERED" | "EMAILED" | "NON_COVERED" | "INVALID" | "UNABLE_PROCESSED";
+                            updated: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -13725,7 +14869,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            created: {
+                                /** Format: date-time */
+                                created_at: string;
+                                id: number;
+                                name: string;
+                                normalized_name: string;
+                                organization_id: number | null;
+                                organization_name: string | null;
+                                /** @enum {string} */
+                                status: "PENDING" | "LINKED" | "DEACTIVATED";
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            skipped: string[];
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -14783,7 +15942,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            providers: {
+                                id: number;
+                                name: string;
+                                parent_id: number | null;
+                            }[];
+                            suppliers: {
+                                id: number;
+                                name: string;
+                            }[];
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -17077,7 +18246,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            communication_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by_email: string | null;
+                            document: {
+                                extension: string;
+                                id: number;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            } | null;
+                            id: number;
+                            note: string;
+                            provider_communication_id: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -17165,7 +18353,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            communication_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by_email: string | null;
+                            document: {
+                                extension: string;
+                                id: number;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            } | null;
+                            id: number;
+                            note: string;
+                            provider_communication_id: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -17504,7 +18711,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -17557,7 +18767,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            extension: string;
+                            id: number;
+                            name: string;
+                            signed_url: string;
+                            signed_url_review: string;
+                            size: number;
+                            type: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -18395,7 +19613,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -18501,7 +19722,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            extension: string;
+                            id: number;
+                            name: string;
+                            signed_url: string;
+                            signed_url_review: string;
+                            size: number;
+                            type: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -18566,7 +19795,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            answered: number;
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                            rows: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -18618,7 +19852,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            action: string;
+                            actor_email: string | null;
+                            actor_name: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            entity_id: string | null;
+                            entity_type: string;
+                            facts: {
+                                count?: number | null;
+                                email?: string | null;
+                                name?: string | null;
+                                status?: string | null;
+                            };
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -18671,7 +19919,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** Format: date-time */
+                            acknowledged_at: string | null;
+                            acknowledged_by: string | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -18824,7 +20076,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            action_id: number | null;
+                            email: string;
+                            id: number;
+                            /** @enum {string} */
+                            status: "ACTIVE";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -18885,7 +20143,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -18931,7 +20192,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            extension: string;
+                            id: number;
+                            name: string;
+                            signed_url: string;
+                            signed_url_review: string;
+                            size: number;
+                            type: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -18977,7 +20246,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            extension: string;
+                            id: number;
+                            name: string;
+                            signed_url: string;
+                            signed_url_review: string;
+                            size: number;
+                            type: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -19082,7 +20359,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            answered: number;
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                            rows: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -19687,7 +20969,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            discarded_action_ids: number[];
+                            discarded_files: number;
+                            dismissed: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -19732,7 +21018,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** Format: date-time */
+                            acknowledged_at: string | null;
+                            acknowledged_by: string | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -20109,7 +21399,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            action_id: number | null;
+                            action_title: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            email: string;
+                            id: number;
+                            /** Format: date-time */
+                            last_sent_at: string | null;
+                            response_status: string;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "REVOKED";
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -20287,7 +21589,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            action: string;
+                            actor_email: string | null;
+                            actor_name: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            entity_id: string | null;
+                            entity_type: string;
+                            facts: {
+                                count?: number | null;
+                                email?: string | null;
+                                name?: string | null;
+                                status?: string | null;
+                            };
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -20706,7 +22022,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            email: string;
+                            id: number;
+                            resent: boolean;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -20751,7 +22071,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            action_id: number;
+                            /** @enum {string} */
+                            action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                            files: {
+                                extension: string;
+                                id: number;
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            }[];
+                            is_required: boolean;
+                            responder_email: string | null;
+                            /** @enum {string} */
+                            status: "DRAFT" | "SUBMITTED" | "NA";
+                            /** Format: date-time */
+                            submitted_at: string | null;
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string | null;
+                            value: {
+                                valueAcknowledge?: boolean;
+                                valueCheckbox?: string[];
+                                valueDocument?: number[];
+                                valueImage?: number[];
+                                valueMultiChoice?: string[];
+                                valueNumeric?: string;
+                                valueText?: string;
+                                /** @enum {string} */
+                                valueYesNo?: "Yes" | "No";
+                            } | null;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -20849,7 +22202,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            acknowledged: boolean;
+                            /** Format: date-time */
+                            acknowledged_at: string | null;
+                            acknowledged_by: string | null;
+                            actions_draft: number;
+                            actions_required: number;
+                            actions_submitted: number;
+                            actions_total: number;
+                            communication: {
+                                classification: string | null;
+                                contact_email: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                description: string | null;
+                                disposition: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels?: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
+                                lead_time: string | null;
+                                name: string;
+                                organization_id: number;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                subtype: string | null;
+                                supplier_name: string;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            delegates: number;
+                            documents: number;
+                            isProviderCreated: boolean;
+                            provider_communication_id: number;
+                            required_remaining: number;
+                            /** @enum {string} */
+                            response_label: "In Progress" | "Completed";
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                            site: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            status: "OPEN" | "CLOSED" | "DELETED";
+                            /** @enum {string} */
+                            status_provider: "OPEN" | "COMPLETED";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -21123,7 +22547,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                id: number;
+                                is_required: boolean;
+                                options: string[];
+                                title: string;
+                            }[];
+                            communication: {
+                                classification: string | null;
+                                contact_email: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                description: string | null;
+                                disposition: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                lead_time: string | null;
+                                name: string;
+                                reason: string | null;
+                                subtype: string | null;
+                                supplier_name: string | null;
+                                supplier_organization_id: number | null;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            editable: boolean;
+                            isProviderCreated: boolean;
+                            products: {
+                                catalog_number: string | null;
+                                description: string | null;
+                                /** Format: date */
+                                expiration_date: string | null;
+                                id: number;
+                                lot_number: string | null;
+                                product_name: string;
+                                quantity: number | null;
+                                udi: string | null;
+                            }[];
+                            provider_communication_id: number;
+                            /** @enum {string} */
+                            status_provider: "OPEN" | "COMPLETED";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -21576,7 +23046,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            is_site: boolean;
+                            name: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -21664,7 +23138,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                id: number;
+                                is_required: boolean;
+                                options: string[];
+                                title: string;
+                            }[];
+                            communication: {
+                                classification: string | null;
+                                contact_email: string | null;
+                                contact_name: string | null;
+                                contact_phone: string | null;
+                                description: string | null;
+                                disposition: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                lead_time: string | null;
+                                name: string;
+                                reason: string | null;
+                                subtype: string | null;
+                                supplier_name: string | null;
+                                supplier_organization_id: number | null;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            editable: boolean;
+                            isProviderCreated: boolean;
+                            products: {
+                                catalog_number: string | null;
+                                description: string | null;
+                                /** Format: date */
+                                expiration_date: string | null;
+                                id: number;
+                                lot_number: string | null;
+                                product_name: string;
+                                quantity: number | null;
+                                udi: string | null;
+                            }[];
+                            provider_communication_id: number;
+                            /** @enum {string} */
+                            status_provider: "OPEN" | "COMPLETED";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -22049,7 +23569,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -22176,7 +23699,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            isProviderCreated: boolean;
+                            provider_communication_id: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -22220,7 +23747,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            contact_email: string | null;
+                            contact_name: string | null;
+                            contact_phone: string | null;
+                            /** @enum {string} */
+                            contact_source: "PROVIDER" | "EVENT";
+                            supplier: {
+                                address1: string | null;
+                                address2: string | null;
+                                city: string | null;
+                                email: string | null;
+                                id: number;
+                                name: string;
+                                phone: string | null;
+                                state: string | null;
+                                zip: string | null;
+                            } | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -22262,7 +23806,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            name: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -23248,7 +24795,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            data: {
+                                description: string;
+                                id?: number | null;
+                                key: string;
+                                name: string;
+                                overridden: boolean;
+                                provider_overridable: boolean;
+                                subject_en: string | null;
+                                subject_vi: string | null;
+                                /** Format: date-time */
+                                updated_at: string | null;
+                                version: number | null;
+                            }[];
+                            total: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -23292,7 +24854,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            body_en: string;
+                            body_vi: string;
+                            description: string;
+                            id: number;
+                            key: string;
+                            name: string;
+                            overridden?: boolean;
+                            placeholders: {
+                                description: string;
+                                name: string;
+                                sample: string;
+                            }[];
+                            provider_overridable: boolean;
+                            subject_en: string;
+                            subject_vi: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            version: number;
+                            versions: {
+                                body_en: string;
+                                body_vi: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                created_by_email: string | null;
+                                id: number;
+                                subject_en: string;
+                                subject_vi: string;
+                                version: number;
+                            }[];
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -23345,7 +24937,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            body_en: string;
+                            body_vi: string;
+                            description: string;
+                            id: number;
+                            key: string;
+                            name: string;
+                            overridden?: boolean;
+                            placeholders: {
+                                description: string;
+                                name: string;
+                                sample: string;
+                            }[];
+                            provider_overridable: boolean;
+                            subject_en: string;
+                            subject_vi: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            version: number;
+                            versions: {
+                                body_en: string;
+                                body_vi: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                created_by_email: string | null;
+                                id: number;
+                                subject_en: string;
+                                subject_vi: string;
+                                version: number;
+                            }[];
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -23389,7 +25011,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            body_en: string;
+                            body_vi: string;
+                            description: string;
+                            id: number;
+                            key: string;
+                            name: string;
+                            overridden?: boolean;
+                            placeholders: {
+                                description: string;
+                                name: string;
+                                sample: string;
+                            }[];
+                            provider_overridable: boolean;
+                            subject_en: string;
+                            subject_vi: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            version: number;
+                            versions: {
+                                body_en: string;
+                                body_vi: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                created_by_email: string | null;
+                                id: number;
+                                subject_en: string;
+                                subject_vi: string;
+                                version: number;
+                            }[];
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -23444,7 +25096,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            en: {
+                                html: string;
+                                subject: string;
+                                text: string;
+                            };
+                            vi: {
+                                html: string;
+                                subject: string;
+                                text: string;
+                            };
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -23501,7 +25164,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            outbox_id: number;
+                            to: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -23628,7 +25294,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            status: "COVERED" | "EMAILED" | "NON_COVERED" | "INVALID" | "UNABLE_PROCESSED";
+                            updated: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -27174,7 +28844,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            custom_content: boolean;
+                            rows: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -27266,7 +28939,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            customers: number;
+                            rows: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -33651,7 +35327,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            communication: {
+                                description: string | null;
+                                end_date: string | null;
+                                event_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                /** @description The lookup values' words for the event's codes, in both languages (null where no code) */
+                                labels: {
+                                    classification: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    disposition: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    lead_time: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    reason: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                    subtype: {
+                                        en: string;
+                                        vi: string;
+                                    } | null;
+                                };
+                                lead_time: string | null;
+                                name: string;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                                subtype: string | null;
+                                supplier_name: string;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            };
+                            customers: {
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                name: string;
+                                /** @enum {string|null} */
+                                response_status: "NOTCOMPLETED" | "COMPLETED" | null;
+                                /** Format: date-time */
+                                sent_at: string | null;
+                            }[];
+                            email: string;
+                            products: {
+                                catalog_number: string | null;
+                                description: string | null;
+                                /** Format: date */
+                                expiration_date: string | null;
+                                lot_number: string | null;
+                                product_name: string;
+                                quantity: number | null;
+                                udi: string | null;
+                            }[];
+                        };
                         m: string;
                         /** @constant */
                         ok: true;

@@ -50,7 +50,8 @@ export function PermissionDenied() {
   const backToLogin = () => {
     void logout(store).then(() => navigate('/login', { replace: true }));
   };
-  const typeLabel = details?.type === 'RECALL' ? t`Recall` : t`Supply Advisory`;
+  // The server names the type in words ('Recall' | 'Supply Advisory'), not by its code.
+  const typeLabel = details?.type === 'Recall' ? t`Recall` : t`Supply Advisory`;
   const supplier = details?.supplier ?? '';
   const adminName = `${details?.first_name ?? ''} ${details?.last_name ?? ''}`.trim();
   const adminEmail = details?.email ?? '';
@@ -59,7 +60,12 @@ export function PermissionDenied() {
       ? {
           type: typeLabel,
           supplier,
-          administrator: { firstName: details.first_name, lastName: details.last_name, email: details.email },
+          // An organisation without an active administrator answers nulls.
+          administrator: {
+            firstName: details.first_name ?? '',
+            lastName: details.last_name ?? '',
+            email: details.email ?? '',
+          },
         }
       : undefined;
   const { communicationId, providerCommunicationId } = denied;

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderApp, jsonResponse } from '../test/render';
 import { makeJwt, claimsFor } from '../test/jwt';
 import { accessDeniedAtom, tokenAtom } from '../state/auth';
+import type { CommunicationAccessDetails } from '../api/auth';
 
 const me = {
   id: 1,
@@ -101,13 +102,17 @@ describe('app routing', () => {
     const fetchMock = backend({
       '/api/me': me,
       '/api/auth/getcommunicationdetails/31/view/77': {
-        type: 'PRODUCT DISRUPTION',
+        allow_access: false,
+        communication_id: 31,
+        provider_communication_id: 77,
+        type: 'Supply Advisory',
         supplier: 'Acme Medical Devices',
         provider: 'Riverside Health',
         first_name: 'Rita',
         last_name: 'Riverside',
         email: 'admin@riverside.demo',
-      },
+        request_sent: false,
+      } satisfies CommunicationAccessDetails,
       '/api/auth/request/31/access/77': null,
       '/api/auth/logout': null,
     });
@@ -129,6 +134,30 @@ describe('app routing', () => {
     expect(store.get(accessDeniedAtom)).toBeNull();
     expect(store.get(tokenAtom)).toBeNull();
     expect(await screen.findByText('Your request has been sent.')).toBeTruthy();
+  });
+
+  it('names a refused recall a Recall, and an organisation without an administrator without a name', async () => {
+    signedInAs('PROVIDER', ['Provider_ManageDisruption', 'Provider_ViewDashboard']);
+    backend({
+      '/api/me': me,
+      '/api/auth/getcommunicationdetails/32/view/78': {
+        allow_access: false,
+        communication_id: 32,
+        provider_communication_id: 78,
+        type: 'Recall',
+        supplier: 'Acme Medical Devices',
+        provider: 'Riverside Health',
+        first_name: null,
+        last_name: null,
+        email: null,
+        request_sent: false,
+      } satisfies CommunicationAccessDetails,
+    });
+    renderApp('/provider/recalls/view/32/78');
+    const dialog = await screen.findByRole('alertdialog');
+    await within(dialog).findByText(
+      /^Your organization received a Recall from Acme Medical Devices, .* administrator, +\(\)\.$/,
+    );
   });
 
   it('shows the plain denial with Ok when no access details are available', async () => {

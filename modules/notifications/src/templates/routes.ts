@@ -1,4 +1,5 @@
 import { idSchema, type ModuleDeps, type Route, route } from '@portal/core';
+import * as out from './output-schemas.js';
 import { TEMPLATE_LANGUAGES, type TemplateLanguage } from './catalog.js';
 import {
   getPlatformTemplate,
@@ -60,7 +61,7 @@ export function emailTemplateRoutes({ db, mail }: ModuleDeps): Route[] {
       access: OPERATOR,
       summary: "The platform's email templates",
       tags,
-      schema: { query: listQuery },
+      schema: { query: listQuery, response: out.platformTemplateList },
       handler: ({ query }) => listPlatformTemplates(db, query),
     }),
     route<unknown, unknown, { id: number }>({
@@ -69,7 +70,7 @@ export function emailTemplateRoutes({ db, mail }: ModuleDeps): Route[] {
       access: OPERATOR,
       summary: 'One email template with its placeholders and versions',
       tags,
-      schema: { params: idParams },
+      schema: { params: idParams, response: out.templateDetail },
       handler: ({ params }) => getPlatformTemplate(db, params.id),
     }),
     route<TemplateInput, unknown, { id: number }>({
@@ -78,7 +79,7 @@ export function emailTemplateRoutes({ db, mail }: ModuleDeps): Route[] {
       access: OPERATOR,
       summary: 'Saves a new version of an email template (placeholders checked)',
       tags,
-      schema: { params: idParams, body: content },
+      schema: { params: idParams, body: content, response: out.templateDetail },
       handler: ({ actor, params, body }) => updatePlatformTemplate(db, actor, params.id, body),
     }),
     route<Preview, unknown, { id: number }>({
@@ -87,7 +88,7 @@ export function emailTemplateRoutes({ db, mail }: ModuleDeps): Route[] {
       access: OPERATOR,
       summary: 'Renders the template (or the given unsaved content) with sample values in both languages',
       tags,
-      schema: { params: idParams, body: previewBody },
+      schema: { params: idParams, body: previewBody, response: out.templatePreview },
       handler: ({ params, body }) => previewPlatformTemplate(db, params.id, body?.content),
     }),
     route<TestSend, unknown, { id: number }>({
@@ -96,7 +97,7 @@ export function emailTemplateRoutes({ db, mail }: ModuleDeps): Route[] {
       access: OPERATOR,
       summary: "Sends the template with sample values to the caller's own address",
       tags,
-      schema: { params: idParams, body: testSendBody },
+      schema: { params: idParams, body: testSendBody, response: out.testSendAnswer },
       handler: async ({ actor, params, body }) => {
         const result = await testSendPlatformTemplate(db, actor, params.id, body ?? {});
         mail.kick();
@@ -110,7 +111,7 @@ export function emailTemplateRoutes({ db, mail }: ModuleDeps): Route[] {
       access: PROVIDER,
       summary: "The email templates a provider may override for its own users' mail",
       tags,
-      schema: { query: listQuery },
+      schema: { query: listQuery, response: out.providerTemplateList },
       handler: ({ actor, query }) => listProviderTemplates(db, actor, query),
     }),
     route<unknown, unknown, { key: string }>({
@@ -119,7 +120,7 @@ export function emailTemplateRoutes({ db, mail }: ModuleDeps): Route[] {
       access: PROVIDER,
       summary: "The provider's template of a key (its override, else the platform's)",
       tags,
-      schema: { params: keyParams },
+      schema: { params: keyParams, response: out.templateDetail },
       handler: ({ actor, params }) => getProviderTemplate(db, actor, params.key),
     }),
     route<TemplateInput, unknown, { key: string }>({
@@ -128,7 +129,7 @@ export function emailTemplateRoutes({ db, mail }: ModuleDeps): Route[] {
       access: PROVIDER,
       summary: "Saves a new version of the provider's override (placeholders checked)",
       tags,
-      schema: { params: keyParams, body: content },
+      schema: { params: keyParams, body: content, response: out.templateDetail },
       handler: ({ actor, params, body }) => saveProviderTemplate(db, actor, params.key, body),
     }),
     route<unknown, unknown, { key: string }>({
@@ -137,7 +138,7 @@ export function emailTemplateRoutes({ db, mail }: ModuleDeps): Route[] {
       access: PROVIDER,
       summary: "Sets the provider's override aside; its users get the platform's template again",
       tags,
-      schema: { params: keyParams },
+      schema: { params: keyParams, response: out.templateDetail },
       handler: ({ actor, params }) => resetProviderTemplate(db, actor, params.key),
     }),
     route<Preview, unknown, { key: string }>({
@@ -146,7 +147,7 @@ export function emailTemplateRoutes({ db, mail }: ModuleDeps): Route[] {
       access: PROVIDER,
       summary: 'Renders the template (or the given unsaved content) with sample values in both languages',
       tags,
-      schema: { params: keyParams, body: previewBody },
+      schema: { params: keyParams, body: previewBody, response: out.templatePreview },
       handler: ({ actor, params, body }) => previewProviderTemplate(db, actor, params.key, body?.content),
     }),
     route<TestSend, unknown, { key: string }>({
@@ -155,7 +156,7 @@ export function emailTemplateRoutes({ db, mail }: ModuleDeps): Route[] {
       access: PROVIDER,
       summary: "Sends the template with sample values to the caller's own address",
       tags,
-      schema: { params: keyParams, body: testSendBody },
+      schema: { params: keyParams, body: testSendBody, response: out.testSendAnswer },
       handler: async ({ actor, params, body }) => {
         const result = await testSendProviderTemplate(db, actor, params.key, body ?? {});
         mail.kick();

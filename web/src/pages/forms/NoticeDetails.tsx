@@ -96,7 +96,13 @@ export function fieldValueText(f: FieldValue, words: { yes: string; no: string; 
   return f.valueListSingle ?? f.valueText ?? '';
 }
 
-export function ProductList({ products }: { products: NoticeProduct[] }) {
+/** The sales-rep form's products come without ids (its answer has none): those rows are keyed by position. */
+export function ProductList({
+  products,
+}: {
+  products: (Partial<Pick<NoticeProduct, 'id' | 'fields' | (typeof PRODUCT_FIELDS)[number]>> &
+    Pick<NoticeProduct, 'product_name'>)[];
+}) {
   const { t } = useLingui();
   const labels: Record<(typeof PRODUCT_FIELDS)[number], string> = {
     product_name: t`Product`,
@@ -117,8 +123,8 @@ export function ProductList({ products }: { products: NoticeProduct[] }) {
   }
   return (
     <ul className="grid gap-2" aria-label={t`Products`}>
-      {products.map((p) => (
-        <li key={p.id} className="rounded-md border p-3">
+      {products.map((p, index) => (
+        <li key={p.id ?? `row-${index}`} className="rounded-md border p-3">
           <dl className="grid gap-1">
             {PRODUCT_FIELDS.map((f) => {
               const v = p[f];

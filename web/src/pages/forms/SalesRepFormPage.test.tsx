@@ -19,8 +19,34 @@ const view: SalesRepView = {
     end_date: null,
     status: 'OPEN',
     supplier_name: 'Acme Medical',
+    labels: {
+      subtype: { en: 'Backorder', vi: 'Đặt hàng chờ' },
+      classification: null,
+      reason: null,
+      disposition: null,
+      lead_time: null,
+    },
   },
-  products: [{ id: 1, product_name: 'SafeFlush 10 mL' }],
+  products: [
+    {
+      product_name: 'SafeFlush 10 mL',
+      catalog_number: null,
+      lot_number: 'L-1',
+      udi: null,
+      description: null,
+      expiration_date: null,
+      quantity: null,
+    },
+    {
+      product_name: 'SafeFlush 5 mL',
+      catalog_number: null,
+      lot_number: null,
+      udi: null,
+      description: null,
+      expiration_date: null,
+      quantity: 3,
+    },
+  ],
   customers: [
     {
       name: 'Hill Clinic',

@@ -81,6 +81,8 @@ describe('provider event products (update-recall step 1)', () => {
           product_name: 'Pump',
           catalog_number: null,
           lot_number: 'L1',
+          udi: null,
+          description: null,
           expiration_date: '2027-03-01T00:00:00.000Z',
           quantity: 0,
         },
@@ -97,7 +99,7 @@ describe('provider event products (update-recall step 1)', () => {
         quantity: '0',
       },
     ]);
-    expect(productRowsFromEdit({})).toEqual([]);
+    expect(productRowsFromEdit({ products: [] })).toEqual([]);
   });
 });
 
@@ -134,8 +136,15 @@ describe('provider event actions (update-recall step 2)', () => {
   it('reads the saved actions into rows', () => {
     const rows = actionRowsFromEdit({
       actions: [
-        { id: 1, action_type: 'Checkbox', title: 'Lots', options: ['L1'], is_required: false },
-        { id: 2, action_type: 'MultipleChoice', title: 'Pick', options: ['A', 'B'] },
+        { id: 1, action_type: 'Checkbox', title: 'Lots', description: null, options: ['L1'], is_required: false },
+        {
+          id: 2,
+          action_type: 'MultipleChoice',
+          title: 'Pick',
+          description: null,
+          options: ['A', 'B'],
+          is_required: true,
+        },
       ],
     });
     expect(rows).toEqual([
