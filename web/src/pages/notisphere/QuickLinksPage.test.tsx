@@ -48,7 +48,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function backend() {
+/** `total`: how many links the server says it has (two by default, more to get a second page). */
+function backend(total?: number) {
   const calls: { method: string; url: string; body?: BodyInit | null }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -62,7 +63,7 @@ function backend() {
       if (method === 'GET' && path === '/api/notisphere/quickLinks') {
         const status = query.get('status');
         const items = status ? rows.filter((r) => r.status === status) : rows;
-        return jsonResponse({ items, total: items.length, pageNumber: 1, pageSize: 50, lastUpdated: null });
+        return jsonResponse({ items, total: total ?? items.length, pageNumber: 1, pageSize: 50, lastUpdated: null });
       }
       if (path === '/api/notisphere/quickLinks/meta')
         return jsonResponse({ statuses: ['ACTIVE', 'INACTIVE'], organizations: [acme, riverside] });
@@ -123,6 +124,22 @@ describe('operator quick links', () => {
         true,
       ),
     );
+  });
+
+  it('a filter change goes back to page 1', async () => {
+    signIn();
+    const calls = backend(120);
+    renderApp('/notisphere/quick-links');
+    await screen.findByText('https://partner.example.com');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(calls.some((c) => c.url.includes('pageNumber=2'))).toBe(true));
+    await user.type(screen.getByRole('textbox', { name: 'URL or organization' }), 'River');
+    await waitFor(() => {
+      const last = calls.filter((c) => c.url.startsWith('/api/notisphere/quickLinks?')).at(-1)!;
+      expect(last.url).toContain('url=River');
+      expect(last.url).toContain('pageNumber=1');
+    });
   });
 
   it('adds a link: URL, image and chosen organisations go as one multipart create', async () => {
