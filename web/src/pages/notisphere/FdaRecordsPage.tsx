@@ -11,10 +11,8 @@ import {
   RowActionsMenu,
   SimpleSelect,
   Switch,
-  TableHeaderActions,
   TabsContent,
   TextInput,
-  useToast,
   type DataTableColumn,
   type DatePickerTexts,
 } from '@portal/design-system';
@@ -30,7 +28,8 @@ import { FdaRecordDialog } from '../fda/FdaRecordDialog';
 import type { ListState } from '../../api/provider';
 import { listStateProps } from '../provider/listShared';
 import { useLabels } from '../supplier/shared/labels';
-import { errorText, formatDate, useTableTexts } from '../supplier/shared/table';
+import { DownloadActions } from '../supplier/shared/downloads';
+import { formatDate, useTableTexts } from '../supplier/shared/table';
 
 const ALL = 'ALL';
 const STATUSES: Record<FdaList, string[]> = {
@@ -61,7 +60,6 @@ export function FdaRecordsPage({ list, tabs }: { list: FdaList; tabs?: ReactNode
   const { t } = useLingui();
   const labels = useLabels();
   const texts = useTableTexts();
-  const toast = useToast();
   const store = useStore();
   const [location, navigate] = useLocation();
   const opened = new URLSearchParams(useSearch()).get('recall');
@@ -75,7 +73,6 @@ export function FdaRecordsPage({ list, tabs }: { list: FdaList; tabs?: ReactNode
   });
   const [withoutEvent, setWithoutEvent] = useState(false);
   const { data, error, isLoading } = useFdaRecords(list, state, filters, withoutEvent);
-  const [downloading, setDownloading] = useState(false);
   const title = list === 'drugs' ? t`FDA Drugs` : t`FDA Devices`;
   const caption = list === 'device-enforcement' ? t`FDA device enforcement reports` : title;
   // "Without a portal event" lists recalls of device recalls and drug reports (the operator's two spec pages).
@@ -144,17 +141,6 @@ export function FdaRecordsPage({ list, tabs }: { list: FdaList; tabs?: ReactNode
     },
   ];
 
-  async function download(format: 'csv' | 'xlsx') {
-    setDownloading(true);
-    try {
-      await downloadFdaRecords(store, list, format, state, filters);
-    } catch (err) {
-      toast.danger(errorText(err, t`Nothing to download`));
-    } finally {
-      setDownloading(false);
-    }
-  }
-
   const statusOptions = [
     { value: ALL, label: t`All statuses` },
     ...STATUSES[list].map((s) => ({ value: s, label: labels.fdaStatuses[s] ?? s })),
@@ -168,12 +154,10 @@ export function FdaRecordsPage({ list, tabs }: { list: FdaList; tabs?: ReactNode
     <section className="grid gap-4" data-testid={`fda-${list}`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-xl font-semibold">{title}</h1>
-        <TableHeaderActions
-          onDownloadCsv={() => void download('csv')}
-          onDownloadXlsx={() => void download('xlsx')}
+        <DownloadActions
+          download={(format) => downloadFdaRecords(store, list, format, state, filters)}
           csvText={t`Download CSV`}
           xlsxText={t`Download XLSX`}
-          downloading={downloading}
         />
       </div>
       {tabs}

@@ -7,9 +7,7 @@ import {
   Label,
   SimpleSelect,
   StatusLabel,
-  TableHeaderActions,
   TextInput,
-  useToast,
   type DataTableColumn,
 } from '@portal/design-system';
 import { downloadFile } from '../../api/client';
@@ -20,15 +18,9 @@ import {
   useLocationSuppliers,
   useOperatorLocations,
 } from '../../api/locationVerification';
+import { DownloadActions, type DownloadFormat } from '../supplier/shared/downloads';
 import { useLabels } from '../supplier/shared/labels';
-import {
-  errorText,
-  formatDate,
-  listTableProps,
-  PageHeader,
-  useListState,
-  useTableTexts,
-} from '../supplier/shared/table';
+import { formatDate, listTableProps, PageHeader, useListState, useTableTexts } from '../supplier/shared/table';
 import { NOT_VERIFIED } from '../provider/LocationsVerificationPage';
 
 const ALL = 'ALL';
@@ -40,7 +32,6 @@ const STATUSES = ['COVERED', 'EMAILED', 'NON_COVERED', 'INVALID', 'UNABLE_PROCES
  */
 export default function LocationsPage() {
   const { t } = useLingui();
-  const toast = useToast();
   const store = useStore();
   const labels = useLabels();
   const texts = useTableTexts();
@@ -48,7 +39,6 @@ export default function LocationsPage() {
   const [supplier, setSupplier] = useState(ALL);
   const [status, setStatus] = useState(ALL);
   const [state, setState] = useState('');
-  const [downloading, setDownloading] = useState(false);
   const list = useListState('notisphere-locations', [
     'supplier_name',
     'location_id',
@@ -71,16 +61,9 @@ export default function LocationsPage() {
   const { data, error, isLoading } = useOperatorLocations(query);
   const toFirstPage = () => list.setPage(1);
 
-  async function download(format: 'csv' | 'xlsx') {
-    setDownloading(true);
-    try {
-      const { pageNumber: _page, pageSize: _size, ...params } = listQueryParams(query);
-      await downloadFile(store, `/notisphere/locations/${format}-download`, params, `Locations Report.${format}`);
-    } catch (err) {
-      toast.danger(errorText(err, t`Nothing to download`));
-    } finally {
-      setDownloading(false);
-    }
+  function download(format: DownloadFormat) {
+    const { pageNumber: _page, pageSize: _size, ...params } = listQueryParams(query);
+    return downloadFile(store, `/notisphere/locations/${format}-download`, params, `Locations Report.${format}`);
   }
 
   const columns: DataTableColumn<OperatorLocationRow>[] = [
@@ -128,13 +111,7 @@ export default function LocationsPage() {
   return (
     <section className="space-y-4" data-testid="notisphere-locations">
       <PageHeader title={t`Locations`}>
-        <TableHeaderActions
-          onDownloadCsv={() => void download('csv')}
-          onDownloadXlsx={() => void download('xlsx')}
-          csvText={t`CSV`}
-          xlsxText={t`XLSX`}
-          downloading={downloading}
-        />
+        <DownloadActions download={download} />
       </PageHeader>
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1">

@@ -4,7 +4,6 @@ import { useRecallOrganizationMeta } from '../../api/operatorOrganizations';
 import { useStore } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  Button,
   ConfirmDialog,
   DataTable,
   DEFAULT_PAGE_SIZE,
@@ -13,7 +12,6 @@ import {
   RowActionsMenu,
   SimpleSelect,
   StatusLabel,
-  TableHeaderActions,
   Tabs,
   TabsContent,
   TabsList,
@@ -34,6 +32,7 @@ import {
 } from '../../api/operatorRecalls';
 import { listStateProps } from '../provider/listShared';
 import { useLabels } from '../supplier/shared/labels';
+import { DownloadActions } from '../supplier/shared/downloads';
 import { errorText, formatDate, useTableTexts } from '../supplier/shared/table';
 
 const ALL = 'ALL';
@@ -80,7 +79,6 @@ export default function RecallsPage() {
   const { data, error, isLoading, mutate } = useOperatorRecalls(state, filters);
   const [toDelete, setToDelete] = useState<OperatorRecallRow | null>(null);
   const [busy, setBusy] = useState(false);
-  const [downloading, setDownloading] = useState<string | null>(null);
   const title = t`Recalls`;
   const toFirstPage = () => setState((s) => ({ ...s, pageNumber: 1 }));
 
@@ -192,18 +190,6 @@ export default function RecallsPage() {
     }
   }
 
-  async function download(what: 'recalls' | 'summary', format: 'csv' | 'xlsx') {
-    setDownloading(what);
-    try {
-      if (what === 'recalls') await downloadRecallsReport(store, format, state, filters);
-      else await downloadEventSummary(store, format, filters);
-    } catch (err) {
-      toast.danger(errorText(err, t`Nothing to download`));
-    } finally {
-      setDownloading(null);
-    }
-  }
-
   const statusOptions = [
     { value: ALL, label: t`All statuses` },
     ...(['DRAFT', 'OPEN', 'CLOSED'] as const).map((s) => ({ value: s, label: labels.statuses[s] ?? s })),
@@ -219,19 +205,15 @@ export default function RecallsPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-xl font-semibold">{title}</h1>
         <div className="flex flex-wrap items-center gap-2">
-          <TableHeaderActions
-            onDownloadCsv={() => void download('recalls', 'csv')}
-            onDownloadXlsx={() => void download('recalls', 'xlsx')}
+          <DownloadActions
+            download={(format) => downloadRecallsReport(store, format, state, filters)}
             csvText={t`Recalls Report (CSV)`}
             xlsxText={t`Recalls Report (XLSX)`}
-            downloading={downloading === 'recalls'}
           />
-          <TableHeaderActions
-            onDownloadCsv={() => void download('summary', 'csv')}
-            onDownloadXlsx={() => void download('summary', 'xlsx')}
+          <DownloadActions
+            download={(format) => downloadEventSummary(store, format, filters)}
             csvText={t`Event Summary (CSV)`}
             xlsxText={t`Event Summary (XLSX)`}
-            downloading={downloading === 'summary'}
           />
         </div>
       </div>

@@ -15,7 +15,6 @@ import {
   SimpleSelect,
   Spinner,
   StatusLabel,
-  TableHeaderActions,
   TextInput,
   useToast,
   validate,
@@ -35,6 +34,7 @@ import {
   type SupplierRow,
 } from '../../api/operatorOrganizations';
 import { useValidationMessages } from '../../app/validation';
+import { DownloadActions, type DownloadFormat } from '../supplier/shared/downloads';
 import { vocabularyLocale } from '../supplier/shared/labels';
 import { useMasterRows } from '../supplier/shared/masterRows';
 import {
@@ -190,7 +190,6 @@ export function OrganizationList<T extends SupplierRow>(props: OrganizationListP
   const [flags, setFlags] = useState<FlagFilters>(NO_FLAGS);
   const { data, error, isLoading, mutate } = props.usePage(list, flags);
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
-  const [downloading, setDownloading] = useState(false);
 
   const { rowActions, confirmDialog } = useMasterRows<T>({
     onEdit: (row) => setEditing({ id: row.id }),
@@ -205,33 +204,21 @@ export function OrganizationList<T extends SupplierRow>(props: OrganizationListP
     },
   });
 
-  async function download(format: 'csv' | 'xlsx') {
-    setDownloading(true);
-    try {
-      await downloadFile(
-        store,
-        PROVIDER_ACCOUNT_DOWNLOADS[format],
-        providerListParams({ ...list.query, filterModel: withFlags(list.filterModel, flags) }),
-        `${PROVIDER_ACCOUNT_DOWNLOADS.name}.${format}`,
-      );
-    } catch (err) {
-      toast.danger(errorText(err, t`Nothing to download`));
-    } finally {
-      setDownloading(false);
-    }
-  }
+  const download = (format: DownloadFormat) =>
+    downloadFile(
+      store,
+      PROVIDER_ACCOUNT_DOWNLOADS[format],
+      providerListParams({ ...list.query, filterModel: withFlags(list.filterModel, flags) }),
+      `${PROVIDER_ACCOUNT_DOWNLOADS.name}.${format}`,
+    );
 
   return (
     <section className="space-y-4" data-testid={props.pageKey}>
       <PageHeader title={props.title}>
-        <TableHeaderActions
+        <DownloadActions
           onAdd={() => setEditing({ id: null })}
           addText={props.addText}
-          onDownloadCsv={props.downloads ? () => void download('csv') : undefined}
-          onDownloadXlsx={props.downloads ? () => void download('xlsx') : undefined}
-          csvText={t`CSV`}
-          xlsxText={t`XLSX`}
-          downloading={downloading}
+          download={props.downloads ? download : undefined}
         />
       </PageHeader>
       <FlagFilterBar

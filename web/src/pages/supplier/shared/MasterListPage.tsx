@@ -14,7 +14,6 @@ import {
   RowActionsMenu,
   SimpleSelect,
   StatusLabel,
-  TableHeaderActions,
   TextInput,
   Textarea,
   useToast,
@@ -31,6 +30,7 @@ import { createRecord, deleteRecord, setRecordActive, updateRecord, useResourceP
 import { useValidationMessages } from '../../../app/validation';
 import { useLabels } from './labels';
 import { masterRowActions, type MasterRowAction } from './logic';
+import { DownloadActions, type DownloadFormat } from './downloads';
 import { errorText, formatDate, listTableProps, PageHeader, SavedFilters, useListState, useTableTexts } from './table';
 
 export type FormValue = string | boolean | string[];
@@ -135,7 +135,6 @@ export function MasterListPage<T extends { id: number }>({ config }: { config: M
   const [editing, setEditing] = useState<{ row: T | null } | null>(null);
   const [confirm, setConfirm] = useState<{ row: T; action: MasterRowAction } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [downloading, setDownloading] = useState(false);
   const headers = Object.fromEntries(columns.map((c) => [c.field, c.header]));
 
   const actionLabels: Record<MasterRowAction, string> = {
@@ -187,37 +186,28 @@ export function MasterListPage<T extends { id: number }>({ config }: { config: M
     }
   }
 
-  async function download(format: 'csv' | 'xlsx') {
-    if (!config.downloads) return;
-    setDownloading(true);
-    try {
-      // The file holds what the screen lists: its search, filters, sort and extra query, every page.
-      const { pageNumber: _page, pageSize: _size, ...query } = listQueryParams(list.query);
-      await downloadFile(
-        store,
-        config.downloads[format],
-        { ...query, ...config.extraQuery },
-        `${config.downloads.name}.${format}`,
-      );
-    } catch (err) {
-      toast.danger(errorText(err, t`Nothing to download`));
-    } finally {
-      setDownloading(false);
-    }
-  }
+  const { downloads } = config;
+  const download = downloads
+    ? (format: DownloadFormat) => {
+        // The file holds what the screen lists: its search, filters, sort and extra query, every page.
+        const { pageNumber: _page, pageSize: _size, ...query } = listQueryParams(list.query);
+        return downloadFile(
+          store,
+          downloads[format],
+          { ...query, ...config.extraQuery },
+          `${downloads.name}.${format}`,
+        );
+      }
+    : undefined;
 
   return (
     <section className="space-y-4" data-testid={config.testId ?? config.pageKey}>
       <PageHeader title={config.title}>
         {config.toolbar}
-        <TableHeaderActions
+        <DownloadActions
           onAdd={config.form ? () => setEditing({ row: null }) : undefined}
           addText={config.form?.addText}
-          onDownloadCsv={config.downloads ? () => void download('csv') : undefined}
-          onDownloadXlsx={config.downloads ? () => void download('xlsx') : undefined}
-          csvText={t`CSV`}
-          xlsxText={t`XLSX`}
-          downloading={downloading}
+          download={download}
         />
       </PageHeader>
       {config.children}
