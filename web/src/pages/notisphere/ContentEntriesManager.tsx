@@ -18,15 +18,8 @@ import {
   type ContentUserType,
 } from '../../api/content';
 import { FormDialog } from '../supplier/shared/FormDialog';
-import {
-  ALL,
-  chosen,
-  FilterSelect,
-  MasterGridPage,
-  StatusFilter,
-  useMasterGrid,
-  useRecordColumns,
-} from '../supplier/shared/masterGrid';
+import { ALL, chosen, FilterSelect, StatusFilter } from '../supplier/shared/filters';
+import { MasterGridPage, useMasterGrid, useRecordColumns } from '../supplier/shared/masterGrid';
 
 export function useUserTypeLabels(): Record<ContentUserType, string> {
   const { t } = useLingui();

@@ -6,6 +6,7 @@ import {
   DataTable,
   DatePicker,
   DEFAULT_PAGE_SIZE,
+  FormField,
   GRID_PAGE_SIZE_OPTIONS,
   Label,
   RowActionsMenu,
@@ -27,11 +28,11 @@ import {
 import { FdaRecordDialog } from '../fda/FdaRecordDialog';
 import type { ListState } from '../../api/provider';
 import { listStateProps } from '../provider/listShared';
+import { ALL, FilterBar } from '../supplier/shared/filters';
 import { useLabels } from '../supplier/shared/labels';
 import { DownloadActions } from '../supplier/shared/downloads';
 import { formatDate, useTableTexts } from '../supplier/shared/table';
 
-const ALL = 'ALL';
 const STATUSES: Record<FdaList, string[]> = {
   devices: ['Open Classified', 'Completed', 'Terminated'],
   'device-enforcement': ['Ongoing', 'Completed', 'Terminated'],
@@ -162,25 +163,17 @@ export function FdaRecordsPage({ list, tabs }: { list: FdaList; tabs?: ReactNode
       </div>
       {tabs}
       <TabBody tab={tabs ? list : undefined}>
-        <div className="flex flex-wrap items-end gap-3">
-          <div className="grid gap-1">
-            <Label htmlFor="fda-status">
-              <Trans>Status</Trans>
-            </Label>
+        <FilterBar>
+          <FormField id="fda-status" label={t`Status`}>
             <SimpleSelect
-              id="fda-status"
               className="w-48"
               options={statusOptions}
               value={filters.status ?? ALL}
               onValueChange={(v) => setFilter({ status: v === ALL ? undefined : (v as FdaFilters['status']) })}
             />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="fda-classification">
-              <Trans>Classification</Trans>
-            </Label>
+          </FormField>
+          <FormField id="fda-classification" label={t`Classification`}>
             <SimpleSelect
-              id="fda-classification"
               className="w-44"
               options={classOptions}
               value={filters.classification ?? ALL}
@@ -188,54 +181,38 @@ export function FdaRecordsPage({ list, tabs }: { list: FdaList; tabs?: ReactNode
                 setFilter({ classification: v === ALL ? undefined : (v as FdaFilters['classification']) })
               }
             />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="fda-firm">
-              <Trans>Recalling Firm</Trans>
-            </Label>
+          </FormField>
+          <FormField id="fda-firm" label={t`Recalling Firm`}>
             <TextInput
-              id="fda-firm"
               className="w-56"
               value={filters.firm ?? ''}
               onChange={(e) => setFilter({ firm: e.target.value || undefined })}
             />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="fda-product-code">
-              <Trans>Product Code</Trans>
-            </Label>
+          </FormField>
+          <FormField id="fda-product-code" label={t`Product Code`}>
             <TextInput
-              id="fda-product-code"
               className="w-28"
               maxLength={20}
               value={filters.productCode ?? ''}
               onChange={(e) => setFilter({ productCode: e.target.value || undefined })}
             />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="fda-from">
-              <Trans>Initiated from</Trans>
-            </Label>
+          </FormField>
+          <FormField id="fda-from" label={t`Initiated from`}>
             <DatePicker
-              id="fda-from"
               value={filters.initiatedFrom ?? null}
               onChange={(v) => setFilter({ initiatedFrom: v ?? undefined })}
               fromYear={1990}
               texts={dateTexts}
             />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="fda-to">
-              <Trans>Initiated to</Trans>
-            </Label>
+          </FormField>
+          <FormField id="fda-to" label={t`Initiated to`}>
             <DatePicker
-              id="fda-to"
               value={filters.initiatedTo ?? null}
               onChange={(v) => setFilter({ initiatedTo: v ?? undefined })}
               fromYear={1990}
               texts={dateTexts}
             />
-          </div>
+          </FormField>
           {offersWithoutEvent ? (
             <div className="flex items-center gap-2 pb-2">
               <Switch
@@ -251,7 +228,7 @@ export function FdaRecordsPage({ list, tabs }: { list: FdaList; tabs?: ReactNode
               </Label>
             </div>
           ) : null}
-        </div>
+        </FilterBar>
         <DataTable
           caption={caption}
           columns={columns}

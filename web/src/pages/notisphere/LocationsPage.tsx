@@ -3,8 +3,8 @@ import { useStore } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   DataTable,
+  FormField,
   GRID_PAGE_SIZE_OPTIONS,
-  Label,
   SimpleSelect,
   StatusLabel,
   TextInput,
@@ -18,12 +18,12 @@ import {
   useLocationSuppliers,
   useOperatorLocations,
 } from '../../api/locationVerification';
+import { ALL, FilterBar } from '../supplier/shared/filters';
 import { DownloadActions, type DownloadFormat } from '../supplier/shared/downloads';
 import { useLabels } from '../supplier/shared/labels';
 import { formatDate, listTableProps, PageHeader, useListState, useTableTexts } from '../supplier/shared/table';
 import { NOT_VERIFIED } from '../provider/LocationsVerificationPage';
 
-const ALL = 'ALL';
 const STATUSES = ['COVERED', 'EMAILED', 'NON_COVERED', 'INVALID', 'UNABLE_PROCESSED'] as const;
 
 /**
@@ -113,13 +113,9 @@ export default function LocationsPage() {
       <PageHeader title={t`Locations`}>
         <DownloadActions download={download} />
       </PageHeader>
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1">
-          <Label htmlFor="locations-supplier">
-            <Trans>Supplier</Trans>
-          </Label>
+      <FilterBar>
+        <FormField id="locations-supplier" label={t`Supplier`}>
           <SimpleSelect
-            id="locations-supplier"
             className="w-64"
             options={[
               { value: ALL, label: t`All suppliers` },
@@ -131,13 +127,9 @@ export default function LocationsPage() {
               toFirstPage();
             }}
           />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="locations-verification">
-            <Trans>Verification</Trans>
-          </Label>
+        </FormField>
+        <FormField id="locations-verification" label={t`Verification`}>
           <SimpleSelect
-            id="locations-verification"
             className="w-48"
             options={statusOptions}
             value={status}
@@ -146,13 +138,9 @@ export default function LocationsPage() {
               toFirstPage();
             }}
           />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="locations-state">
-            <Trans>State</Trans>
-          </Label>
+        </FormField>
+        <FormField id="locations-state" label={t`State`}>
           <TextInput
-            id="locations-state"
             className="w-24"
             maxLength={2}
             value={state}
@@ -161,8 +149,8 @@ export default function LocationsPage() {
               toFirstPage();
             }}
           />
-        </div>
-      </div>
+        </FormField>
+      </FilterBar>
       <DataTable
         columns={columns}
         rows={data?.items ?? []}

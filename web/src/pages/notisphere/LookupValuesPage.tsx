@@ -13,14 +13,8 @@ import {
   useLookupValues,
 } from '../../api/lookups';
 import { FormDialog } from '../supplier/shared/FormDialog';
-import {
-  ALL,
-  chosen,
-  MasterGridPage,
-  StatusFilter,
-  useMasterGrid,
-  useRecordColumns,
-} from '../supplier/shared/masterGrid';
+import { ALL, chosen, StatusFilter } from '../supplier/shared/filters';
+import { MasterGridPage, useMasterGrid, useRecordColumns } from '../supplier/shared/masterGrid';
 
 /** The name of each managed vocabulary (spec 000 §9), as its tab. */
 function useVocabularyNames(): Record<ManagedVocabulary, string> {

@@ -10,14 +10,8 @@ import {
   type QuickLinkStatus,
 } from '../../api/quickLinks';
 import { FormDialog } from '../supplier/shared/FormDialog';
-import {
-  ALL,
-  chosen,
-  MasterGridPage,
-  StatusFilter,
-  useMasterGrid,
-  useRecordColumns,
-} from '../supplier/shared/masterGrid';
+import { ALL, chosen, StatusFilter } from '../supplier/shared/filters';
+import { MasterGridPage, useMasterGrid, useRecordColumns } from '../supplier/shared/masterGrid';
 
 /**
  * /notisphere/quick-links: the operator's quick links (spec 001 §7.12), an image and a URL shown in the header of the

@@ -7,8 +7,8 @@ import {
   ConfirmDialog,
   DataTable,
   DEFAULT_PAGE_SIZE,
+  FormField,
   GRID_PAGE_SIZE_OPTIONS,
-  Label,
   RowActionsMenu,
   SimpleSelect,
   StatusLabel,
@@ -31,11 +31,11 @@ import {
   type OperatorRecallRow,
 } from '../../api/operatorRecalls';
 import { listStateProps } from '../provider/listShared';
+import { ALL, FilterBar } from '../supplier/shared/filters';
 import { useLabels } from '../supplier/shared/labels';
 import { DownloadActions } from '../supplier/shared/downloads';
 import { errorText, formatDate, useTableTexts } from '../supplier/shared/table';
 
-const ALL = 'ALL';
 type Category = NonNullable<OperatorRecallFilters['category']>;
 
 /**
@@ -233,13 +233,9 @@ export default function RecallsPage() {
         </TabsList>
         {/* The list is the selected tab's panel (a tab must control an element that exists). */}
         <TabsContent value={category ?? ALL} className="space-y-4">
-          <div className="flex flex-wrap items-end gap-3">
-            <div className="grid gap-1">
-              <Label htmlFor="recalls-status">
-                <Trans>Status</Trans>
-              </Label>
+          <FilterBar>
+            <FormField id="recalls-status" label={t`Status`}>
               <SimpleSelect
-                id="recalls-status"
                 className="w-48"
                 options={statusOptions}
                 value={status ?? ALL}
@@ -248,13 +244,9 @@ export default function RecallsPage() {
                   toFirstPage();
                 }}
               />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="recalls-provider-status">
-                <Trans>Provider Status</Trans>
-              </Label>
+            </FormField>
+            <FormField id="recalls-provider-status" label={t`Provider Status`}>
               <SimpleSelect
-                id="recalls-provider-status"
                 className="w-48"
                 options={providerOptions}
                 value={statusProvider ?? ALL}
@@ -263,13 +255,9 @@ export default function RecallsPage() {
                   toFirstPage();
                 }}
               />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="recalls-supplier">
-                <Trans>Supplier</Trans>
-              </Label>
+            </FormField>
+            <FormField id="recalls-supplier" label={t`Supplier`}>
               <SimpleSelect
-                id="recalls-supplier"
                 className="w-64"
                 options={supplierOptions}
                 value={organizationId !== undefined ? String(organizationId) : ALL}
@@ -278,8 +266,8 @@ export default function RecallsPage() {
                   toFirstPage();
                 }}
               />
-            </div>
-          </div>
+            </FormField>
+          </FilterBar>
           <DataTable
             caption={title}
             columns={columns}

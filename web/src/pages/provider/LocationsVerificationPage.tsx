@@ -3,8 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Button,
   DataTable,
+  FormField,
   GRID_PAGE_SIZE_OPTIONS,
-  Label,
   RowActionsMenu,
   SimpleSelect,
   StatusLabel,
@@ -20,6 +20,7 @@ import {
   type VerificationRow,
   type VerificationStatus,
 } from '../../api/locationVerification';
+import { ALL, FilterBar } from '../supplier/shared/filters';
 import { useLabels } from '../supplier/shared/labels';
 import {
   errorText,
@@ -34,7 +35,6 @@ import {
 const BULK: VerificationStatus[] = ['COVERED', 'EMAILED', 'NON_COVERED', 'INVALID'];
 const ROW: VerificationStatus[] = [...BULK, 'UNABLE_PROCESSED'];
 
-const ALL = 'ALL';
 /** The status filter's value for "not verified yet" (the server's NONE). */
 export const NOT_VERIFIED = 'NONE';
 
@@ -61,18 +61,9 @@ function SupplierFilter({ value, onChange }: { value: string; onChange: (value: 
     ...(data ?? []).map((s) => ({ value: String(s.id), label: s.name })),
   ];
   return (
-    <div className="grid gap-1">
-      <Label htmlFor="verification-supplier">
-        <Trans>Supplier</Trans>
-      </Label>
-      <SimpleSelect
-        id="verification-supplier"
-        className="w-64"
-        options={options}
-        value={value}
-        onValueChange={onChange}
-      />
-    </div>
+    <FormField id="verification-supplier" label={t`Supplier`}>
+      <SimpleSelect className="w-64" options={options} value={value} onValueChange={onChange} />
+    </FormField>
   );
 }
 
@@ -176,13 +167,9 @@ export function LocationsVerificationList({
   return (
     <section className="space-y-4" data-testid={testId}>
       <PageHeader title={t`Locations Verification`} />
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1">
-          <Label htmlFor="verification-status">
-            <Trans>Status</Trans>
-          </Label>
+      <FilterBar>
+        <FormField id="verification-status" label={t`Status`}>
           <SimpleSelect
-            id="verification-status"
             className="w-48"
             options={statusOptions}
             value={statusFilter}
@@ -191,7 +178,7 @@ export function LocationsVerificationList({
               toFirstPage();
             }}
           />
-        </div>
+        </FormField>
         {operator ? (
           <SupplierFilter
             value={supplierFilter}
@@ -201,7 +188,7 @@ export function LocationsVerificationList({
             }}
           />
         ) : null}
-      </div>
+      </FilterBar>
       <DataTable
         columns={columns}
         rows={data?.items ?? []}

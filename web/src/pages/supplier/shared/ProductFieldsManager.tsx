@@ -14,7 +14,8 @@ import {
 } from '../../../api/productFields';
 import { vocabularyLocale } from './labels';
 import { FormDialog } from './FormDialog';
-import { ALL, chosen, FilterSelect, MasterGridPage, StatusFilter, useMasterGrid, useRecordColumns } from './masterGrid';
+import { ALL, chosen, FilterSelect, StatusFilter } from './filters';
+import { MasterGridPage, useMasterGrid, useRecordColumns } from './masterGrid';
 
 const LIST_TYPES: readonly ProductFieldKind[] = ['ListSingle', 'ListMultiple'];
 

@@ -5,7 +5,6 @@ import {
   DataTable,
   formatDate,
   GRID_PAGE_SIZE_OPTIONS,
-  SimpleSelect,
   StatusLabel,
   useToast,
   type DataTableColumn,
@@ -15,14 +14,6 @@ import { listStateProps } from '../../provider/listShared';
 import { useLabels } from './labels';
 import { useMasterRows, type MasterStatusAction } from './masterRows';
 import { PageHeader, useTableTexts } from './table';
-
-/** The value of a filter select that filters nothing. */
-export const ALL = 'ALL';
-
-/** A filter select's value as a query value: none for "All ...". */
-export function chosen<T extends string>(value: string): T | undefined {
-  return value === ALL ? undefined : (value as T);
-}
 
 /** A master list's grid state (paging, sort, search, column filters) and the record open in its add/edit dialog. */
 export interface MasterGridCore<R> {
@@ -66,48 +57,6 @@ export function useMasterGrid<R, F extends Record<string, string>>(initialFilter
     edit: (row) => setEditing({ row }),
     close: () => setEditing(null),
   };
-}
-
-/** A select of the toolbar whose first option, "All ...", filters nothing. */
-export function FilterSelect({
-  label,
-  allLabel,
-  options,
-  value,
-  onValueChange,
-}: {
-  label: string;
-  allLabel: string;
-  options: { value: string; label: string }[];
-  value: string;
-  onValueChange: (value: string) => void;
-}) {
-  return (
-    <SimpleSelect
-      aria-label={label}
-      options={[{ value: ALL, label: allLabel }, ...options]}
-      value={value}
-      onValueChange={onValueChange}
-    />
-  );
-}
-
-/** The Status filter of a master list: all, Active or Inactive. */
-export function StatusFilter({ value, onValueChange }: { value: string; onValueChange: (value: string) => void }) {
-  const { t } = useLingui();
-  const labels = useLabels();
-  return (
-    <FilterSelect
-      label={t`Status`}
-      allLabel={t`All statuses`}
-      options={[
-        { value: 'ACTIVE', label: labels.statuses.ACTIVE ?? 'Active' },
-        { value: 'INACTIVE', label: labels.statuses.INACTIVE ?? 'Inactive' },
-      ]}
-      value={value}
-      onValueChange={onValueChange}
-    />
-  );
 }
 
 /** The last two columns of every master list: the record's status and when it last changed. */
