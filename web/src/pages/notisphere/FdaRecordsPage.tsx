@@ -31,7 +31,7 @@ import { listStateProps } from '../provider/listShared';
 import { ALL, FilterBar } from '../supplier/shared/filters';
 import { useLabels } from '../supplier/shared/labels';
 import { DownloadActions } from '../supplier/shared/downloads';
-import { formatDate, useTableTexts } from '../supplier/shared/table';
+import { formatDate, pageTableProps, useTableTexts } from '../supplier/shared/table';
 
 const STATUSES: Record<FdaList, string[]> = {
   devices: ['Open Classified', 'Completed', 'Terminated'],
@@ -232,16 +232,9 @@ export function FdaRecordsPage({ list, tabs }: { list: FdaList; tabs?: ReactNode
         <DataTable
           caption={caption}
           columns={columns}
-          rows={data?.items ?? []}
-          getRowId={(row) => String(row.id)}
-          total={data?.total ?? 0}
-          totalCapped={data?.totalCapped}
-          sortCapped={data?.sortCapped}
+          {...pageTableProps({ data, error, isLoading })}
           {...listStateProps(state, setState)}
           pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
-          loading={isLoading}
-          error={error ? error.message : null}
-          lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated) : undefined}
           rowActions={(row) => (
             <RowActionsMenu
               label={t`Actions`}

@@ -21,7 +21,14 @@ import {
 import { ALL, FilterBar } from '../supplier/shared/filters';
 import { DownloadActions, type DownloadFormat } from '../supplier/shared/downloads';
 import { useLabels } from '../supplier/shared/labels';
-import { formatDate, listTableProps, PageHeader, useListState, useTableTexts } from '../supplier/shared/table';
+import {
+  formatDate,
+  listTableProps,
+  PageHeader,
+  pageTableProps,
+  useListState,
+  useTableTexts,
+} from '../supplier/shared/table';
 import { NOT_VERIFIED } from '../provider/LocationsVerificationPage';
 
 const STATUSES = ['COVERED', 'EMAILED', 'NON_COVERED', 'INVALID', 'UNABLE_PROCESSED'] as const;
@@ -153,16 +160,9 @@ export default function LocationsPage() {
       </FilterBar>
       <DataTable
         columns={columns}
-        rows={data?.items ?? []}
-        getRowId={(r) => String(r.id)}
-        total={data?.total ?? 0}
-        totalCapped={data?.totalCapped}
-        sortCapped={data?.sortCapped}
+        {...pageTableProps({ data, error, isLoading })}
         {...listTableProps(list)}
         pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
-        loading={isLoading}
-        error={error ? error.message : null}
-        lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated) : undefined}
         texts={texts}
         caption={t`Locations`}
       />

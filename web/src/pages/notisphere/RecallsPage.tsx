@@ -34,7 +34,7 @@ import { listStateProps } from '../provider/listShared';
 import { ALL, FilterBar } from '../supplier/shared/filters';
 import { useLabels } from '../supplier/shared/labels';
 import { DownloadActions } from '../supplier/shared/downloads';
-import { errorText, formatDate, useTableTexts } from '../supplier/shared/table';
+import { errorText, formatDate, pageTableProps, useTableTexts } from '../supplier/shared/table';
 
 type Category = NonNullable<OperatorRecallFilters['category']>;
 
@@ -271,16 +271,9 @@ export default function RecallsPage() {
           <DataTable
             caption={title}
             columns={columns}
-            rows={data?.items ?? []}
-            getRowId={(row) => String(row.id)}
-            total={data?.total ?? 0}
-            totalCapped={data?.totalCapped}
-            sortCapped={data?.sortCapped}
+            {...pageTableProps({ data, error, isLoading })}
             {...listStateProps(state, setState)}
             pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
-            loading={isLoading}
-            error={error ? error.message : null}
-            lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated) : undefined}
             rowActions={rowActions}
             texts={texts}
           />

@@ -31,6 +31,7 @@ import {
   formatDate,
   listTableProps,
   PageHeader,
+  pageTableProps,
   useListState,
   useTableTexts,
 } from '../supplier/shared/table';
@@ -115,16 +116,9 @@ export default function SupplierMasterPage() {
       </label>
       <DataTable
         columns={columns}
-        rows={data?.items ?? []}
-        getRowId={(row) => String(row.id)}
-        total={data?.total ?? 0}
-        totalCapped={data?.totalCapped}
-        sortCapped={data?.sortCapped}
+        {...pageTableProps({ data, error, isLoading })}
         {...listTableProps(list)}
         pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
-        loading={isLoading}
-        error={error ? error.message : null}
-        lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated) : undefined}
         caption={t`Manage Supplier Master`}
         texts={texts}
         rowActions={(row) => (

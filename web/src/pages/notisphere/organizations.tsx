@@ -40,9 +40,10 @@ import { useMasterRows } from '../supplier/shared/masterRows';
 import {
   errorText,
   formatDate,
+  type ListState,
   listTableProps,
   PageHeader,
-  type ListState,
+  pageTableProps,
   useListState,
   useTableTexts,
 } from '../supplier/shared/table';
@@ -230,19 +231,12 @@ export function OrganizationList<T extends SupplierRow>(props: OrganizationListP
       />
       <DataTable
         columns={columns}
-        rows={data?.items ?? []}
-        getRowId={(row) => String(row.id)}
-        total={data?.total ?? 0}
-        totalCapped={data?.totalCapped}
-        sortCapped={data?.sortCapped}
+        {...pageTableProps({ data, error, isLoading })}
         {...listTableProps(list)}
         pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
         columnChooser
         columnState={list.columns}
         onColumnStateChange={list.setColumns}
-        loading={isLoading}
-        error={error ? error.message : null}
-        lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated) : undefined}
         caption={props.title}
         texts={texts}
         rowActions={rowActions}

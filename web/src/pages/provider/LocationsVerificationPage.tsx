@@ -27,6 +27,7 @@ import {
   formatDate,
   listTableProps,
   PageHeader,
+  pageTableProps,
   useListState,
   useTableTexts,
 } from '../supplier/shared/table';
@@ -191,18 +192,11 @@ export function LocationsVerificationList({
       </FilterBar>
       <DataTable
         columns={columns}
-        rows={data?.items ?? []}
-        getRowId={(r) => String(r.id)}
-        total={data?.total ?? 0}
-        totalCapped={data?.totalCapped}
-        sortCapped={data?.sortCapped}
+        {...pageTableProps({ data, error, isLoading })}
         {...listTableProps(list)}
         pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
         selectedIds={selected}
         onSelectionChange={setSelected}
-        loading={isLoading}
-        error={error ? error.message : null}
-        lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated) : undefined}
         texts={texts}
         caption={t`Locations Verification`}
         rowActions={(row) => (

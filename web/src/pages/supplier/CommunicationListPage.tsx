@@ -26,6 +26,7 @@ import {
   errorText,
   formatDate,
   listTableProps,
+  pageTableProps,
   PageHeader,
   SavedFilters,
   useListState,
@@ -144,18 +145,11 @@ export function CommunicationListPage({ type }: { type: CommunicationType }) {
       <SavedFilters filterModel={list.filterModel} headers={headers} onClear={list.clearFilters} />
       <DataTable
         columns={columns}
-        rows={data?.items ?? []}
-        getRowId={(row) => String(row.id)}
-        total={data?.total ?? 0}
-        totalCapped={data?.totalCapped}
-        sortCapped={data?.sortCapped}
+        {...pageTableProps({ data, error, isLoading })}
         {...listTableProps(list)}
         columnChooser
         columnState={list.columns}
         onColumnStateChange={list.setColumns}
-        loading={isLoading}
-        error={error ? error.message : null}
-        lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated) : undefined}
         rowActions={rowActions}
         caption={type === 'RECALL' ? t`Recalls` : t`Supply Advisories`}
         texts={texts}

@@ -31,7 +31,15 @@ import { useValidationMessages } from '../../../app/validation';
 import { useLabels } from './labels';
 import { masterRowActions, type MasterRowAction } from './logic';
 import { DownloadActions, type DownloadFormat } from './downloads';
-import { errorText, formatDate, listTableProps, PageHeader, SavedFilters, useListState, useTableTexts } from './table';
+import {
+  errorText,
+  listTableProps,
+  PageHeader,
+  pageTableProps,
+  SavedFilters,
+  useListState,
+  useTableTexts,
+} from './table';
 
 export type FormValue = string | boolean | string[];
 export type FormValues = Record<string, FormValue>;
@@ -214,19 +222,12 @@ export function MasterListPage<T extends { id: number }>({ config }: { config: M
       <SavedFilters filterModel={list.filterModel} headers={headers} onClear={list.clearFilters} />
       <DataTable
         columns={columns}
-        rows={data?.items ?? []}
-        getRowId={(row) => String(row.id)}
-        total={data?.total ?? 0}
-        totalCapped={data?.totalCapped}
-        sortCapped={data?.sortCapped}
+        {...pageTableProps({ data, error, isLoading })}
         {...listTableProps(list)}
         pageSizeOptions={config.pageSizeOptions}
         columnChooser
         columnState={list.columns}
         onColumnStateChange={list.setColumns}
-        loading={isLoading}
-        error={error ? error.message : null}
-        lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated) : undefined}
         rowActions={config.form || config.extraRowActions ? rowActions : undefined}
         caption={config.title}
         texts={texts}

@@ -13,7 +13,7 @@ import type { ListState } from '../../../api/provider';
 import { listStateProps } from '../../provider/listShared';
 import { useLabels } from './labels';
 import { useMasterRows, type MasterStatusAction } from './masterRows';
-import { PageHeader, useTableTexts } from './table';
+import { PageHeader, pageTableProps, useTableTexts } from './table';
 
 /** A master list's grid state (paging, sort, search, column filters) and the record open in its add/edit dialog. */
 export interface MasterGridCore<R> {
@@ -149,15 +149,9 @@ export function MasterGridPage<R extends { id: number; status: string }>({
       <DataTable
         caption={caption}
         columns={columns}
-        rows={data?.items ?? []}
-        getRowId={(row) => String(row.id)}
-        total={data?.total ?? 0}
-        totalCapped={data?.totalCapped}
+        {...pageTableProps({ data, error, isLoading })}
         pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
         {...listStateProps(grid.state, grid.setState)}
-        loading={isLoading}
-        error={error ? error.message : null}
-        lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated, 'datetime') : undefined}
         toolbar={<div className="flex flex-wrap gap-2">{filters}</div>}
         rowActions={rowActions}
         texts={texts}
