@@ -108,4 +108,48 @@ describe('operator supplier master', () => {
     await waitFor(() => expect(screen.queryByText('ACME MED DEVICES INC')).toBeNull());
     expect(calls.some((c) => c.url.includes('suppliers-list?') && c.url.includes('status=PENDING'))).toBe(true);
   });
+
+  it('adds names: none says the field is required, a refusal shows its message, then the names go', async () => {
+    localStorage.setItem(
+      'user-token',
+      JSON.stringify({
+        access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageUserGuides'])),
+        refresh_token: 'r1',
+      }),
+    );
+    const posts: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const path = url.split('?')[0] ?? '';
+        if (path === '/api/me') return jsonResponse(me);
+        if (path === '/api/me/organization') return jsonResponse(me.organization);
+        if (path === '/api/notisphere/organizations/suppliers-list')
+          return jsonResponse({ items: rows, total: rows.length, pageNumber: 1, pageSize: 50, lastUpdated: null });
+        if (path === '/api/notisphere/organizations/supplierNameList') return jsonResponse([]);
+        if (path === '/api/notisphere/organizations/create-suppliers') {
+          posts.push(JSON.parse(String(init?.body)));
+          return posts.length === 1
+            ? jsonResponse({ ok: false, m: 'Try again later.', error: { code: 'UNAVAILABLE' } }, 503)
+            : jsonResponse({ created: [], skipped: [] });
+        }
+        return jsonResponse({});
+      }),
+    );
+    renderApp('/notisphere/manage-supplier-list');
+    await screen.findByText('ZENITH SURGICAL SUPPLY CO');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add supplier names' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Field required');
+    expect(posts).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox'), 'NEW NAME LLC');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Try again later.'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts.at(-1)).toEqual({ names: ['NEW NAME LLC'], organization_id: null });
+  });
 });

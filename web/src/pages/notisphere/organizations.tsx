@@ -8,7 +8,6 @@ import {
   DataTable,
   Dialog,
   DialogContent,
-  DialogFooter,
   DialogTitle,
   FormField,
   GRID_PAGE_SIZE_OPTIONS,
@@ -35,6 +34,7 @@ import {
 } from '../../api/operatorOrganizations';
 import { useValidationMessages } from '../../app/validation';
 import { DownloadActions, type DownloadFormat } from '../supplier/shared/downloads';
+import { FormDialogFooter } from '../supplier/shared/FormDialog';
 import { vocabularyLocale } from '../supplier/shared/labels';
 import { useMasterRows } from '../supplier/shared/masterRows';
 import {
@@ -598,14 +598,7 @@ export function OrganizationDialog({
                 </Button>
               </fieldset>
             ) : null}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose}>
-                <Trans>Cancel</Trans>
-              </Button>
-              <Button type="submit" loading={busy} loadingLabel={t`Saving...`}>
-                <Trans>Save</Trans>
-              </Button>
-            </DialogFooter>
+            <FormDialogFooter onCancel={onClose} busy={busy} />
           </form>
         )}
       </DialogContent>

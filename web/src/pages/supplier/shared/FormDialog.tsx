@@ -4,9 +4,10 @@ import { Button, Dialog, DialogContent, DialogFooter, DialogTitle } from '@porta
 import { errorText } from './table';
 
 /**
- * The add/edit dialog of a master record: its title, its fields, one problem line, Cancel and Save. `submit` answers
- * a sentence to show when the input is not acceptable (nothing is sent then), or saves; a refusal from the server
- * shows its message. Save is disabled while saving.
+ * The add/edit dialog of a record: its title, its fields, one problem line, Cancel and Save. `submit` answers a
+ * sentence to show when the input is not acceptable (nothing is sent then), or saves (or answers nothing and sends
+ * nothing when the fields show their own errors); a refusal from the server shows its message. Save is busy while
+ * saving.
  */
 export function FormDialog({
   title,
@@ -17,7 +18,7 @@ export function FormDialog({
   children,
 }: {
   title: string;
-  testId: string;
+  testId?: string;
   onClose: () => void;
   submit: () => Promise<string | undefined> | string | undefined;
   /** Long forms scroll inside the dialog. */
@@ -53,16 +54,24 @@ export function FormDialog({
             </p>
           ) : null}
           {children}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" disabled={busy}>
-              <Trans>Save</Trans>
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={onClose} busy={busy} />
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The footer of a dialog's form: Cancel, and Save (the form's submit), busy while saving. */
+export function FormDialogFooter({ onCancel, busy }: { onCancel: () => void; busy: boolean }) {
+  const { t } = useLingui();
+  return (
+    <DialogFooter>
+      <Button type="button" variant="outline" onClick={onCancel}>
+        <Trans>Cancel</Trans>
+      </Button>
+      <Button type="submit" loading={busy} loadingLabel={t`Saving...`}>
+        <Trans>Save</Trans>
+      </Button>
+    </DialogFooter>
   );
 }

@@ -1,15 +1,10 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useStore } from 'jotai';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import {
-  Button,
   Checkbox,
   ConfirmDialog,
   DataTable,
-  Dialog,
-  DialogContent,
-  DialogFooter,
-  DialogTitle,
   FormField,
   RowActionsMenu,
   SimpleSelect,
@@ -31,6 +26,7 @@ import { useValidationMessages } from '../../../app/validation';
 import { useLabels } from './labels';
 import { masterRowActions, type MasterRowAction } from './logic';
 import { DownloadActions, type DownloadFormat } from './downloads';
+import { FormDialog } from './FormDialog';
 import {
   errorText,
   listTableProps,
@@ -308,137 +304,107 @@ export function RecordDialog({
   const messages = useValidationMessages();
   const [values, setValues] = useState<FormValues>(initial);
   const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const errors = validateRecord(fields, values, messages, creating);
   const set = (name: string) => (value: FormValue) => setValues((v) => ({ ...v, [name]: value }));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit(): Promise<string | undefined> {
     setSubmitted(true);
-    setProblem(null);
-    if (Object.values(errors).some((e) => e !== null)) return;
+    // The fields show their own errors.
+    if (Object.values(errors).some((e) => e !== null)) return undefined;
     const extra = check?.(values) ?? null;
-    if (extra) {
-      setProblem(extra);
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSubmit(values);
-    } catch (err) {
-      setProblem(errorText(err, t`Unknown error`));
-    } finally {
-      setBusy(false);
-    }
+    if (extra) return extra;
+    await onSubmit(values);
+    return undefined;
   }
 
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent closeLabel={t`Close`} className="max-h-[90vh] overflow-auto">
-        <DialogTitle>{title}</DialogTitle>
-        <form onSubmit={(e) => void submit(e)} noValidate className="space-y-3" data-testid="record-form">
-          {problem ? (
-            <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-              {problem}
-            </p>
-          ) : null}
-          {fields.map((field) => {
-            if (field.visible && !field.visible(values)) return null;
-            if (field.hideOnEdit && !creating) return null;
-            const value = values[field.name];
-            const error = submitted ? errors[field.name] : null;
-            const required = field.rules?.includes('required') ?? false;
-            const disabled = field.createOnly === true && !creating;
-            switch (field.kind) {
-              case 'custom':
-                return (
-                  <div key={field.name}>
-                    {field.render?.({
-                      label: field.label,
-                      values,
-                      change: (patch) => setValues((v) => ({ ...v, ...patch })),
-                      error: error ?? null,
-                      required,
-                    })}
-                  </div>
-                );
-              case 'checkbox':
-                return (
-                  <label key={field.name} className="flex items-center gap-2 text-sm">
+    <FormDialog title={title} testId="record-form" onClose={onClose} submit={submit}>
+      {fields.map((field) => {
+        if (field.visible && !field.visible(values)) return null;
+        if (field.hideOnEdit && !creating) return null;
+        const value = values[field.name];
+        const error = submitted ? errors[field.name] : null;
+        const required = field.rules?.includes('required') ?? false;
+        const disabled = field.createOnly === true && !creating;
+        switch (field.kind) {
+          case 'custom':
+            return (
+              <div key={field.name}>
+                {field.render?.({
+                  label: field.label,
+                  values,
+                  change: (patch) => setValues((v) => ({ ...v, ...patch })),
+                  error: error ?? null,
+                  required,
+                })}
+              </div>
+            );
+          case 'checkbox':
+            return (
+              <label key={field.name} className="flex items-center gap-2 text-sm">
+                <Checkbox
+                  checked={value === true}
+                  onCheckedChange={(c) => set(field.name)(c === true)}
+                  disabled={disabled}
+                />
+                {field.label}
+              </label>
+            );
+          case 'checkboxes': {
+            const selected = Array.isArray(value) ? value : [];
+            return (
+              <fieldset key={field.name} className="space-y-1">
+                <legend className="text-sm font-medium">{field.label}</legend>
+                {optionsOf(field, values).map((o) => (
+                  <label key={o.value} className="flex items-center gap-2 text-sm">
                     <Checkbox
-                      checked={value === true}
-                      onCheckedChange={(c) => set(field.name)(c === true)}
-                      disabled={disabled}
+                      checked={selected.includes(o.value)}
+                      onCheckedChange={(c) =>
+                        set(field.name)(c === true ? [...selected, o.value] : selected.filter((s) => s !== o.value))
+                      }
                     />
-                    {field.label}
+                    {o.label}
                   </label>
-                );
-              case 'checkboxes': {
-                const selected = Array.isArray(value) ? value : [];
-                return (
-                  <fieldset key={field.name} className="space-y-1">
-                    <legend className="text-sm font-medium">{field.label}</legend>
-                    {optionsOf(field, values).map((o) => (
-                      <label key={o.value} className="flex items-center gap-2 text-sm">
-                        <Checkbox
-                          checked={selected.includes(o.value)}
-                          onCheckedChange={(c) =>
-                            set(field.name)(c === true ? [...selected, o.value] : selected.filter((s) => s !== o.value))
-                          }
-                        />
-                        {o.label}
-                      </label>
-                    ))}
-                  </fieldset>
-                );
-              }
-              case 'select':
-                return (
-                  <FormField key={field.name} label={field.label} required={required} error={error}>
-                    <SimpleSelect
-                      value={typeof value === 'string' ? value : ''}
-                      onValueChange={set(field.name)}
-                      options={optionsOf(field, values)}
-                      placeholder={t`Select...`}
-                      disabled={disabled}
-                    />
-                  </FormField>
-                );
-              case 'textarea':
-                return (
-                  <FormField key={field.name} label={field.label} required={required} error={error}>
-                    <Textarea
-                      value={typeof value === 'string' ? value : ''}
-                      onValueChange={set(field.name)}
-                      disabled={disabled}
-                    />
-                  </FormField>
-                );
-              default:
-                return (
-                  <FormField key={field.name} label={field.label} required={required} error={error}>
-                    <TextInput
-                      type={field.kind ?? 'text'}
-                      value={typeof value === 'string' ? value : ''}
-                      onValueChange={set(field.name)}
-                      disabled={disabled}
-                    />
-                  </FormField>
-                );
-            }
-          })}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" loading={busy} loadingLabel={t`Saving...`}>
-              <Trans>Save</Trans>
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+                ))}
+              </fieldset>
+            );
+          }
+          case 'select':
+            return (
+              <FormField key={field.name} label={field.label} required={required} error={error}>
+                <SimpleSelect
+                  value={typeof value === 'string' ? value : ''}
+                  onValueChange={set(field.name)}
+                  options={optionsOf(field, values)}
+                  placeholder={t`Select...`}
+                  disabled={disabled}
+                />
+              </FormField>
+            );
+          case 'textarea':
+            return (
+              <FormField key={field.name} label={field.label} required={required} error={error}>
+                <Textarea
+                  value={typeof value === 'string' ? value : ''}
+                  onValueChange={set(field.name)}
+                  disabled={disabled}
+                />
+              </FormField>
+            );
+          default:
+            return (
+              <FormField key={field.name} label={field.label} required={required} error={error}>
+                <TextInput
+                  type={field.kind ?? 'text'}
+                  value={typeof value === 'string' ? value : ''}
+                  onValueChange={set(field.name)}
+                  disabled={disabled}
+                />
+              </FormField>
+            );
+        }
+      })}
+    </FormDialog>
   );
 }
 
