@@ -17,7 +17,6 @@ import {
   Spinner,
   Stepper,
   TextInput,
-  Textarea,
   useToast,
   type DatePickerTexts,
 } from '@portal/design-system';
@@ -27,7 +26,6 @@ import { useCustomContent } from '../../api/customContent';
 /** Action types a per-unit action may have (the server's rule, issue 16). */
 const PER_UNIT_TYPES: readonly string[] = ['Text', 'Numeric', 'YesNo'];
 import {
-  ACTION_TYPES,
   approveCommunication,
   POST_UPDATE_FIELDS,
   readProductFile,
@@ -41,7 +39,6 @@ import {
   useCommunication,
   useCommunicationMeta,
   useCustomers,
-  type ActionType,
   type CommunicationAction,
   type CommunicationInfo,
   type CommunicationType,
@@ -61,7 +58,6 @@ import {
   errorCount,
   OPTION_TYPES,
   postUpdateChanges,
-  shift,
   validateActions,
   validateInfo,
   validateProducts,
@@ -69,6 +65,7 @@ import {
   type FieldErrors,
   type TypedRecipient,
 } from './shared/logic';
+import { ActionItem } from './shared/ActionItem';
 import { errorText, PageHeader } from './shared/table';
 
 const NONE = '__none__';
@@ -753,7 +750,6 @@ function ActionsStep({
 }) {
   const customContent = useCustomContent(id).data?.custom_content === true;
   const { t } = useLingui();
-  const labels = useLabels();
   const [templatesOpen, setTemplatesOpen] = useState(false);
   const patch = (index: number, change: Partial<CommunicationAction>) =>
     setActions((list) => list.map((a, i) => (i === index ? { ...a, ...change } : a)));
@@ -762,96 +758,26 @@ function ActionsStep({
     <div className="space-y-4" data-testid="step-actions">
       {errors.actions ? <Alert>{t`Add at least one action.`}</Alert> : null}
       <ol className="space-y-3">
-        {actions.map((action, index) => {
-          const n = index + 1;
-          const withOptions = OPTION_TYPES.includes(action.action_type);
-          return (
-            <li key={index} className="space-y-3 rounded-md border p-4" data-testid={`action-${index}`}>
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="text-sm font-semibold">
-                  <Trans>Action {n}</Trans>
-                </span>
-                <span className="flex gap-1">
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    disabled={index === 0}
-                    onClick={() => setActions((l) => shift(l, index, -1))}
-                  >
-                    <Trans>Move up</Trans>
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    disabled={index === actions.length - 1}
-                    onClick={() => setActions((l) => shift(l, index, 1))}
-                  >
-                    <Trans>Move down</Trans>
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() => setActions((l) => l.filter((_, i) => i !== index))}
-                  >
-                    <Trans>Remove action</Trans>
-                  </Button>
-                </span>
-              </div>
-              <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
-                <FormField label={t`Action Type`} required>
-                  <SimpleSelect
-                    aria-label={t`Action Type`}
-                    value={action.action_type}
-                    onValueChange={(v) =>
-                      patch(index, {
-                        action_type: v as ActionType,
-                        options: OPTION_TYPES.includes(v) ? action.options : [],
-                      })
-                    }
-                    options={ACTION_TYPES.map((a) => ({ value: a, label: labels.actionTypes[a] ?? a }))}
-                  />
-                </FormField>
-                <FormField label={t`Title`} required error={errors[`${index}.title`]}>
-                  <TextInput value={action.title} onValueChange={(v) => patch(index, { title: v })} maxLength={500} />
-                </FormField>
-              </div>
-              <FormField label={t`Description`}>
-                <Textarea
-                  value={action.description ?? ''}
-                  onValueChange={(v) => patch(index, { description: v || null })}
-                />
-              </FormField>
-              {withOptions ? (
-                <FormField
-                  label={t`Options (one per line)`}
-                  required
-                  error={errors[`${index}.options`] ? t`Give distinct, non-empty options.` : null}
-                >
-                  <Textarea
-                    value={action.options.join('\n')}
-                    onValueChange={(v) => patch(index, { options: v.split('\n') })}
-                  />
-                </FormField>
-              ) : null}
+        {actions.map((action, index) => (
+          <ActionItem
+            key={index}
+            actions={actions}
+            index={index}
+            setActions={setActions}
+            errors={errors}
+            testId={`action-${index}`}
+          >
+            {customContent && PER_UNIT_TYPES.includes(action.action_type) ? (
               <label className="flex items-center gap-2 text-sm">
                 <Checkbox
-                  checked={action.is_required}
-                  onCheckedChange={(c) => patch(index, { is_required: c === true })}
+                  checked={action.per_unit === true}
+                  onCheckedChange={(c) => patch(index, { per_unit: c === true })}
                 />
-                <Trans>Required</Trans>
+                <Trans>Answer per unit (each customer row)</Trans>
               </label>
-              {customContent && PER_UNIT_TYPES.includes(action.action_type) ? (
-                <label className="flex items-center gap-2 text-sm">
-                  <Checkbox
-                    checked={action.per_unit === true}
-                    onCheckedChange={(c) => patch(index, { per_unit: c === true })}
-                  />
-                  <Trans>Answer per unit (each customer row)</Trans>
-                </label>
-              ) : null}
-            </li>
-          );
-        })}
+            ) : null}
+          </ActionItem>
+        ))}
       </ol>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => setActions((l) => [...l, emptyAction()])}>
