@@ -15,7 +15,6 @@ import {
   TabsContent,
   TextInput,
   type DataTableColumn,
-  type DatePickerTexts,
 } from '@portal/design-system';
 import {
   downloadFdaRecords,
@@ -29,7 +28,7 @@ import { FdaRecordDialog } from '../fda/FdaRecordDialog';
 import type { ListState } from '../../api/provider';
 import { listStateProps } from '../provider/listShared';
 import { ALL, FilterBar } from '../supplier/shared/filters';
-import { useLabels } from '../supplier/shared/labels';
+import { useDateTexts, useLabels } from '../supplier/shared/labels';
 import { DownloadActions } from '../supplier/shared/downloads';
 import { formatDate, pageTableProps, useTableTexts } from '../supplier/shared/table';
 
@@ -78,14 +77,7 @@ export function FdaRecordsPage({ list, tabs }: { list: FdaList; tabs?: ReactNode
   const caption = list === 'device-enforcement' ? t`FDA device enforcement reports` : title;
   // "Without a portal event" lists recalls of device recalls and drug reports (the operator's two spec pages).
   const offersWithoutEvent = list !== 'device-enforcement';
-  // The wizard's words for the date pickers (same messages, so the same translations).
-  const dateTexts: Partial<DatePickerTexts> = {
-    placeholder: t`MM/DD/YYYY`,
-    openCalendar: t`Open calendar`,
-    clear: t`Clear`,
-    invalid: t`Invalid date`,
-    chooseDate: t`Choose date`,
-  };
+  const dateTexts = useDateTexts();
   const setFilter = (patch: Partial<FdaFilters>) => {
     setFilters((f) => ({ ...f, ...patch }));
     setState((s) => ({ ...s, pageNumber: 1 }));

@@ -115,4 +115,23 @@ describe('provider event form', () => {
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
     expect(writes).toHaveLength(0);
   });
+
+  it('offers "Not set" on the optional pickers only; clearing the disposition sends none', async () => {
+    const writes = setup({ ...edit, communication: { ...edit.communication, disposition: 'RETURN' } });
+    renderApp('/provider/recalls/edit/31');
+    const user = userEvent.setup();
+    const name = await screen.findByLabelText(/^Name/);
+    await waitFor(() => expect((name as HTMLInputElement).value).toBe('Infusion pumps'));
+
+    await user.click(screen.getByRole('combobox', { name: /^Classification/ }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).not.toContain('Not set');
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('combobox', { name: /^Disposition/ }));
+    expect((await screen.findAllByRole('option'))[0]?.textContent).toBe('Not set');
+    await user.click(screen.getByRole('option', { name: 'Not set' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]?.body).toMatchObject({ classification: 'CLASSII', disposition: null });
+  });
 });

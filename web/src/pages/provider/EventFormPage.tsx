@@ -6,7 +6,6 @@ import {
   DatePicker,
   FormField,
   RichTextEditor,
-  SimpleSelect,
   Spinner,
   Tabs,
   TabsContent,
@@ -14,12 +13,12 @@ import {
   TabsTrigger,
   TextInput,
   useToast,
-  type DatePickerTexts,
 } from '@portal/design-system';
 import type { CommunicationType } from '../../api/notices';
 import { createProviderEvent, updateProviderEvent, useProviderEdit, useSupplierNameList } from '../../api/provider';
 import { useValidationMessages } from '../../app/validation';
-import { useLabels, withCurrent } from '../supplier/shared/labels';
+import { EventClassFields, NOT_SET } from '../supplier/shared/EventClassFields';
+import { useDateTexts } from '../supplier/shared/labels';
 import {
   emptyEventForm,
   eventBody,
@@ -31,7 +30,6 @@ import {
 import { providerBasePath } from './rowActions';
 import { EventActionsForm, EventProductsForm } from './EventItemsForms';
 
-const NONE = '__none__';
 type EditStep = 'info' | 'products' | 'actions';
 
 function errorText(err: unknown, fallback: string): string {
@@ -64,7 +62,6 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
   const editing = params.id !== undefined;
   const base = providerBasePath(type);
   const messages = useValidationMessages();
-  const labels = useLabels();
   const { data: loaded, error: loadError, mutate } = useProviderEdit(editId);
   const { data: suppliers } = useSupplierNameList();
   const [values, setValues] = useState<EventFormValues>(emptyEventForm);
@@ -92,18 +89,11 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
     : editing
       ? t`Edit Supply Advisory`
       : t`New Supply Advisory`;
-  const dateTexts: Partial<DatePickerTexts> = {
-    placeholder: t`MM/DD/YYYY`,
-    openCalendar: t`Open calendar`,
-    notApplicable: t`Not Applicable`,
-    clear: t`Clear`,
-    invalid: t`Invalid date`,
-    chooseDate: t`Choose date`,
-  };
+  const dateTexts = useDateTexts();
 
   const text = (key: keyof EventFormValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const select = (key: keyof EventFormValues) => (value: string) =>
-    setValues((v) => ({ ...v, [key]: value === NONE ? '' : value }));
+    setValues((v) => ({ ...v, [key]: value === NOT_SET ? '' : value }));
   const date = (key: 'event_date' | 'end_date') => (value: string | null) => setValues((v) => ({ ...v, [key]: value }));
 
   async function submit(event: FormEvent) {
@@ -153,11 +143,6 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
     );
   }
 
-  const subtypeOptions = withCurrent(
-    recall ? labels.pickers.recallSubtypes : labels.pickers.disruptionSubtypes,
-    labels.subtypes,
-    values.subtype,
-  );
   const disabled = locked || wrongType || busy;
 
   const infoForm = (
@@ -168,64 +153,14 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
       <FormField label={t`Event ID`}>
         <TextInput value={values.event_id} onValueChange={text('event_id')} maxLength={100} disabled={disabled} />
       </FormField>
-      <FormField label={recall ? t`Recall Type` : t`Advisory Type`} required error={shown.subtype}>
-        <SimpleSelect
-          value={values.subtype}
-          onValueChange={select('subtype')}
-          placeholder={t`Select...`}
-          options={subtypeOptions}
-          disabled={disabled}
-        />
-      </FormField>
-      {recall ? (
-        <>
-          <FormField label={t`Classification`} required error={shown.classification}>
-            <SimpleSelect
-              value={values.classification}
-              onValueChange={select('classification')}
-              placeholder={t`Select...`}
-              options={withCurrent(labels.pickers.classifications, labels.classifications, values.classification)}
-              disabled={disabled}
-            />
-          </FormField>
-          <FormField label={t`Disposition`}>
-            <SimpleSelect
-              value={values.disposition}
-              onValueChange={select('disposition')}
-              placeholder={t`Select...`}
-              options={[
-                { value: NONE, label: t`Not set` },
-                ...withCurrent(labels.pickers.dispositions, labels.dispositions, values.disposition),
-              ]}
-              disabled={disabled}
-            />
-          </FormField>
-        </>
-      ) : (
-        <>
-          <FormField label={t`Lead Time`} required error={shown.lead_time}>
-            <SimpleSelect
-              value={values.lead_time}
-              onValueChange={select('lead_time')}
-              placeholder={t`Select...`}
-              options={withCurrent(labels.pickers.leadTimes, labels.leadTimes, values.lead_time)}
-              disabled={disabled}
-            />
-          </FormField>
-          <FormField label={t`Reason`}>
-            <SimpleSelect
-              value={values.reason}
-              onValueChange={select('reason')}
-              placeholder={t`Select...`}
-              options={[
-                { value: NONE, label: t`Not set` },
-                ...withCurrent(labels.pickers.reasons, labels.reasons, values.reason),
-              ]}
-              disabled={disabled}
-            />
-          </FormField>
-        </>
-      )}
+      <EventClassFields
+        recall={recall}
+        values={values}
+        onChange={select}
+        errors={shown}
+        disabled={() => disabled}
+        clearable
+      />
       <FormField label={t`Event Date`}>
         <DatePicker value={values.event_date} onChange={date('event_date')} texts={dateTexts} disabled={disabled} />
       </FormField>

@@ -1,17 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Button,
-  DatePicker,
-  FormField,
-  TextInput,
-  Textarea,
-  useToast,
-  type DatePickerTexts,
-} from '@portal/design-system';
+import { Button, DatePicker, FormField, TextInput, Textarea, useToast } from '@portal/design-system';
 import { updateProviderEventActions, updateProviderEventProducts, type ProviderEditData } from '../../api/provider';
 import { useValidationMessages } from '../../app/validation';
 import { ActionItem } from '../supplier/shared/ActionItem';
+import { useDateTexts } from '../supplier/shared/labels';
 import { errorText } from '../supplier/shared/table';
 import { emptyAction, type FieldErrors } from '../supplier/shared/logic';
 import { hasFieldErrors } from './logic';
@@ -101,14 +94,7 @@ export function EventProductsForm({ id, pcId, data, readOnly, onSaved }: ItemsFo
     readOnly,
     onSaved,
   });
-  const dateTexts: Partial<DatePickerTexts> = {
-    placeholder: t`MM/DD/YYYY`,
-    openCalendar: t`Open calendar`,
-    notApplicable: t`Not Applicable`,
-    clear: t`Clear`,
-    invalid: t`Invalid date`,
-    chooseDate: t`Choose date`,
-  };
+  const dateTexts = useDateTexts();
   const patch = (index: number, change: Partial<ProductRow>) =>
     setRows((list) => list.map((p, i) => (i === index ? { ...p, ...change } : p)));
   const text = (index: number, key: Exclude<keyof ProductRow, 'expiration_date'>) => (value: string) =>

@@ -18,7 +18,6 @@ import {
   Stepper,
   TextInput,
   useToast,
-  type DatePickerTexts,
 } from '@portal/design-system';
 import { CustomContentPanel } from './shared/CustomContentPanel';
 import { useCustomContent } from '../../api/customContent';
@@ -49,7 +48,8 @@ import {
 import { downloadFile } from '../../api/client';
 import { useDistributionLists, useLocationFiles, useSupplierProviders, useTemplateActions } from '../../api/supplier';
 import { useValidationMessages } from '../../app/validation';
-import { basePath, useLabels, withCurrent } from './shared/labels';
+import { EventClassFields } from './shared/EventClassFields';
+import { basePath, useDateTexts, useLabels } from './shared/labels';
 import {
   cleanInfo,
   emptyAction,
@@ -69,18 +69,6 @@ import { ActionItem } from './shared/ActionItem';
 import { errorText, PageHeader } from './shared/table';
 
 const NONE = '__none__';
-
-function useDateTexts(): Partial<DatePickerTexts> {
-  const { t } = useLingui();
-  return {
-    placeholder: t`MM/DD/YYYY`,
-    openCalendar: t`Open calendar`,
-    notApplicable: t`Not Applicable`,
-    clear: t`Clear`,
-    invalid: t`Invalid date`,
-    chooseDate: t`Choose date`,
-  };
-}
 
 function Alert({ children }: { children: ReactNode }) {
   return (
@@ -345,7 +333,6 @@ function InfoStep({
 }) {
   const off = (key: keyof CommunicationInfo) => locked && !(POST_UPDATE_FIELDS as readonly string[]).includes(key);
   const { t } = useLingui();
-  const labels = useLabels();
   const messages = useValidationMessages();
   const dateTexts = useDateTexts();
   const set =
@@ -375,59 +362,14 @@ function InfoStep({
         onChange={(numbers) => setInfo((i) => ({ ...i, fda_recall_numbers: numbers }))}
         disabled={off('fda_recall_numbers')}
       />
-      <FormField label={recall ? t`Recall Type` : t`Advisory Type`} required error={errors.subtype}>
-        <SimpleSelect
-          value={info.subtype ?? ''}
-          onValueChange={select('subtype')}
-          disabled={off('subtype')}
-          placeholder={t`Select...`}
-          options={withCurrent(
-            recall ? labels.pickers.recallSubtypes : labels.pickers.disruptionSubtypes,
-            labels.subtypes,
-            info.subtype,
-          )}
-        />
-      </FormField>
-      {recall ? (
-        <>
-          <FormField label={t`Classification`} required error={errors.classification}>
-            <SimpleSelect
-              value={info.classification ?? ''}
-              onValueChange={select('classification')}
-              disabled={off('classification')}
-              placeholder={t`Select...`}
-              options={withCurrent(labels.pickers.classifications, labels.classifications, info.classification)}
-            />
-          </FormField>
-          <FormField label={t`Disposition`}>
-            <SimpleSelect
-              value={info.disposition ?? ''}
-              onValueChange={select('disposition')}
-              placeholder={t`Select...`}
-              options={withCurrent(labels.pickers.dispositions, labels.dispositions, info.disposition)}
-            />
-          </FormField>
-        </>
-      ) : (
-        <>
-          <FormField label={t`Lead Time`} required error={errors.lead_time}>
-            <SimpleSelect
-              value={info.lead_time ?? ''}
-              onValueChange={select('lead_time')}
-              placeholder={t`Select...`}
-              options={withCurrent(labels.pickers.leadTimes, labels.leadTimes, info.lead_time)}
-            />
-          </FormField>
-          <FormField label={t`Reason`}>
-            <SimpleSelect
-              value={info.reason ?? ''}
-              onValueChange={select('reason')}
-              placeholder={t`Select...`}
-              options={withCurrent(labels.pickers.reasons, labels.reasons, info.reason)}
-            />
-          </FormField>
-        </>
-      )}
+      <EventClassFields
+        recall={recall}
+        values={info}
+        onChange={select}
+        errors={errors}
+        // Approved: type and classification lock like every field outside POST_UPDATE_FIELDS (the other three never did).
+        disabled={(field) => (field === 'subtype' || field === 'classification' ? off(field) : undefined)}
+      />
       <FormField label={t`Event Date`}>
         <DatePicker
           value={info.event_date}
