@@ -152,6 +152,34 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
     delete: t`Delete`,
   };
 
+  // The event's tabs, in the spec's order.
+  const tabs: { value: string; label: React.ReactNode; content: React.ReactNode }[] = [
+    {
+      value: 'details',
+      label: t`Details`,
+      content: <DetailsTab event={event} documents={<DocumentsPanel id={event.id} />} />,
+    },
+    { value: 'products', label: t`Products`, content: <ProductsTab event={event} reader="supplier" /> },
+    { value: 'actions', label: t`Actions`, content: <ActionsTab id={id} /> },
+    { value: 'locations', label: t`Affected Locations`, content: <LocationsTab id={id} /> },
+    { value: 'customers', label: t`Customers`, content: <CustomersTab id={id} /> },
+    { value: 'salesreps', label: t`Sales Reps`, content: <SalesRepsTab event={event} /> },
+    { value: 'responses', label: t`Provider Responses`, content: <ResponsesTab id={id} /> },
+    { value: 'paper', label: t`Paper Responses`, content: <PaperResponsesTab event={event} /> },
+    { value: 'history', label: t`History`, content: <HistoryTab id={id} /> },
+    { value: 'reports', label: t`Reports`, content: <ReportsTab id={id} /> },
+    {
+      value: 'conversations',
+      label: (
+        <>
+          {t`Conversations`}
+          <UnreadBadge count={unread} />
+        </>
+      ),
+      content: <ConversationsTab id={id} initialConversation={requestedConversation} />,
+    },
+  ];
+
   return (
     <section className="space-y-4" data-testid="communication-view">
       <PageHeader title={event.name}>
@@ -173,74 +201,17 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
       ) : null}
       <Tabs defaultValue={search.get('tab') === 'conversations' ? 'conversations' : 'details'}>
         <TabsList className="flex-wrap">
-          <TabsTrigger value="details">
-            <Trans>Details</Trans>
-          </TabsTrigger>
-          <TabsTrigger value="products">
-            <Trans>Products</Trans>
-          </TabsTrigger>
-          <TabsTrigger value="actions">
-            <Trans>Actions</Trans>
-          </TabsTrigger>
-          <TabsTrigger value="locations">
-            <Trans>Affected Locations</Trans>
-          </TabsTrigger>
-          <TabsTrigger value="customers">
-            <Trans>Customers</Trans>
-          </TabsTrigger>
-          <TabsTrigger value="salesreps">
-            <Trans>Sales Reps</Trans>
-          </TabsTrigger>
-          <TabsTrigger value="responses">
-            <Trans>Provider Responses</Trans>
-          </TabsTrigger>
-          <TabsTrigger value="paper">
-            <Trans>Paper Responses</Trans>
-          </TabsTrigger>
-          <TabsTrigger value="history">
-            <Trans>History</Trans>
-          </TabsTrigger>
-          <TabsTrigger value="reports">
-            <Trans>Reports</Trans>
-          </TabsTrigger>
-          <TabsTrigger value="conversations">
-            <Trans>Conversations</Trans>
-            <UnreadBadge count={unread} />
-          </TabsTrigger>
+          {tabs.map((tab) => (
+            <TabsTrigger key={tab.value} value={tab.value}>
+              {tab.label}
+            </TabsTrigger>
+          ))}
         </TabsList>
-        <TabsContent value="details">
-          <DetailsTab event={event} documents={<DocumentsPanel id={event.id} />} />
-        </TabsContent>
-        <TabsContent value="products">
-          <ProductsTab event={event} reader="supplier" />
-        </TabsContent>
-        <TabsContent value="actions">
-          <ActionsTab id={id} />
-        </TabsContent>
-        <TabsContent value="locations">
-          <LocationsTab id={id} />
-        </TabsContent>
-        <TabsContent value="customers">
-          <CustomersTab id={id} />
-        </TabsContent>
-        <TabsContent value="salesreps">
-          <SalesRepsTab event={event} />
-        </TabsContent>
-        <TabsContent value="responses">
-          <ResponsesTab id={id} />
-        </TabsContent>
-        <TabsContent value="paper">
-          <PaperResponsesTab event={event} />
-        </TabsContent>
-        <TabsContent value="history">
-          <HistoryTab id={id} />
-        </TabsContent>
-        <TabsContent value="reports">
-          <ReportsTab id={id} />
-        </TabsContent>
-        <TabsContent value="conversations">
-          <ConversationsTab id={id} initialConversation={requestedConversation} />
-        </TabsContent>
+        {tabs.map((tab) => (
+          <TabsContent key={tab.value} value={tab.value}>
+            {tab.content}
+          </TabsContent>
+        ))}
       </Tabs>
       <ConfirmDialog
         open={confirm !== null}
