@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useStore } from 'jotai';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import {
   DataTable,
   FormField,
@@ -29,7 +29,7 @@ import {
   useListState,
   useTableTexts,
 } from '../supplier/shared/table';
-import { NOT_VERIFIED } from '../provider/LocationsVerificationPage';
+import { NOT_VERIFIED, VerificationLabel } from '../provider/LocationsVerificationPage';
 
 const STATUSES = ['COVERED', 'EMAILED', 'NON_COVERED', 'INVALID', 'UNABLE_PROCESSED'] as const;
 
@@ -46,33 +46,6 @@ export default function LocationsPage() {
   const [supplier, setSupplier] = useState(ALL);
   const [status, setStatus] = useState(ALL);
   const [state, setState] = useState('');
-  const list = useListState('notisphere-locations', [
-    'supplier_name',
-    'location_id',
-    'location_name',
-    'address1',
-    'city',
-    'state',
-    'zip',
-    'provider_name',
-    'verification_status',
-    'status',
-    'updated_at',
-  ]);
-  const exact = exactFilters({
-    organization_id: supplier !== ALL ? supplier : undefined,
-    verification_status: status !== ALL ? status : undefined,
-    state: state.trim(),
-  });
-  const query = { ...list.query, filterModel: { ...list.query.filterModel, ...exact } };
-  const { data, error, isLoading } = useOperatorLocations(query);
-  const toFirstPage = () => list.setPage(1);
-
-  function download(format: DownloadFormat) {
-    const { pageNumber: _page, pageSize: _size, ...params } = listQueryParams(query);
-    return downloadFile(store, `/notisphere/locations/${format}-download`, params, `Locations Report.${format}`);
-  }
-
   const columns: DataTableColumn<OperatorLocationRow>[] = [
     { field: 'supplier_name', header: t`Supplier`, sortable: true, filterable: true },
     { field: 'location_id', header: t`Location ID`, sortable: true, filterable: true },
@@ -92,14 +65,7 @@ export default function LocationsPage() {
       field: 'verification_status',
       header: t`Verification`,
       sortable: true,
-      cell: (r) =>
-        r.verification_status ? (
-          <StatusLabel status={r.verification_status} kind="verification" labels={labels.statuses} />
-        ) : (
-          <span className="text-muted-foreground">
-            <Trans>Not verified</Trans>
-          </span>
-        ),
+      cell: (r) => <VerificationLabel status={r.verification_status} />,
     },
     {
       field: 'status',
@@ -109,6 +75,24 @@ export default function LocationsPage() {
     },
     { field: 'updated_at', header: t`Last Updated`, sortable: true, cell: (r) => formatDate(r.updated_at) },
   ];
+  const list = useListState(
+    'notisphere-locations',
+    columns.map((c) => c.field),
+  );
+  const exact = exactFilters({
+    organization_id: supplier !== ALL ? supplier : undefined,
+    verification_status: status !== ALL ? status : undefined,
+    state: state.trim(),
+  });
+  const query = { ...list.query, filterModel: { ...list.query.filterModel, ...exact } };
+  const { data, error, isLoading } = useOperatorLocations(query);
+  const toFirstPage = () => list.setPage(1);
+
+  function download(format: DownloadFormat) {
+    const { pageNumber: _page, pageSize: _size, ...params } = listQueryParams(query);
+    return downloadFile(store, `/notisphere/locations/${format}-download`, params, `Locations Report.${format}`);
+  }
+
   const statusOptions = [
     { value: ALL, label: t`All statuses` },
     { value: NOT_VERIFIED, label: t`Not verified` },

@@ -68,6 +68,18 @@ function SupplierFilter({ value, onChange }: { value: string; onChange: (value: 
   );
 }
 
+/** A location's verification in words, or "Not verified" while it has none. */
+export function VerificationLabel({ status }: { status: string | null | undefined }) {
+  const labels = useLabels();
+  return status ? (
+    <StatusLabel status={status} kind="verification" labels={labels.statuses} />
+  ) : (
+    <span className="text-muted-foreground">
+      <Trans>Not verified</Trans>
+    </span>
+  );
+}
+
 /**
  * The verification grid shared by the provider (its own locations) and the operator (every supplier's, with a
  * supplier filter and "not verified" preselected). Filters of status and supplier match exactly on the server.
@@ -85,22 +97,30 @@ export function LocationsVerificationList({
 }) {
   const { t } = useLingui();
   const toast = useToast();
-  const labels = useLabels();
   const texts = useTableTexts();
   const [statusFilter, setStatusFilter] = useState(operator ? NOT_VERIFIED : ALL);
   const [supplierFilter, setSupplierFilter] = useState(ALL);
-  const list = useListState(pageKey, [
-    'supplier_name',
-    'location_id',
-    'location_name',
-    'address1',
-    'city',
-    'state',
-    'zip',
-    'provider_name',
-    'verification_status',
-    'verified_at',
-  ]);
+  const columns: DataTableColumn<VerificationRow>[] = [
+    { field: 'supplier_name', header: t`Supplier`, sortable: true, filterable: true },
+    { field: 'location_id', header: t`Location ID`, sortable: true, filterable: true },
+    { field: 'location_name', header: t`Location Name`, sortable: true, filterable: true, hideable: false },
+    { field: 'address1', header: t`Address`, filterable: true },
+    { field: 'city', header: t`City`, sortable: true, filterable: true },
+    { field: 'state', header: t`State`, sortable: true, filterable: true },
+    { field: 'zip', header: t`ZIP`, sortable: true, filterable: true },
+    { field: 'provider_name', header: operator ? t`Provider` : t`Site`, sortable: true, filterable: true },
+    {
+      field: 'verification_status',
+      header: t`Status`,
+      sortable: true,
+      cell: (r) => <VerificationLabel status={r.verification_status} />,
+    },
+    { field: 'verified_at', header: t`Verified`, sortable: true, cell: (r) => formatDate(r.verified_at) },
+  ];
+  const list = useListState(
+    pageKey,
+    columns.map((c) => c.field),
+  );
   const exact = exactFilters({
     verification_status: statusFilter !== ALL ? statusFilter : undefined,
     supplier_organization_id: supplierFilter !== ALL ? supplierFilter : undefined,
@@ -132,31 +152,6 @@ export function LocationsVerificationList({
       setBusy(false);
     }
   }
-
-  const columns: DataTableColumn<VerificationRow>[] = [
-    { field: 'supplier_name', header: t`Supplier`, sortable: true, filterable: true },
-    { field: 'location_id', header: t`Location ID`, sortable: true, filterable: true },
-    { field: 'location_name', header: t`Location Name`, sortable: true, filterable: true, hideable: false },
-    { field: 'address1', header: t`Address`, filterable: true },
-    { field: 'city', header: t`City`, sortable: true, filterable: true },
-    { field: 'state', header: t`State`, sortable: true, filterable: true },
-    { field: 'zip', header: t`ZIP`, sortable: true, filterable: true },
-    { field: 'provider_name', header: operator ? t`Provider` : t`Site`, sortable: true, filterable: true },
-    {
-      field: 'verification_status',
-      header: t`Status`,
-      sortable: true,
-      cell: (r) =>
-        r.verification_status ? (
-          <StatusLabel status={r.verification_status} kind="verification" labels={labels.statuses} />
-        ) : (
-          <span className="text-muted-foreground">
-            <Trans>Not verified</Trans>
-          </span>
-        ),
-    },
-    { field: 'verified_at', header: t`Verified`, sortable: true, cell: (r) => formatDate(r.verified_at) },
-  ];
 
   const statusOptions = [
     { value: ALL, label: t`All statuses` },
