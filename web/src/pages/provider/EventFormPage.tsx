@@ -6,7 +6,6 @@ import {
   DatePicker,
   FormField,
   RichTextEditor,
-  Spinner,
   Tabs,
   TabsContent,
   TabsList,
@@ -29,6 +28,7 @@ import {
 } from './logic';
 import { providerBasePath } from './rowActions';
 import { EventActionsForm, EventProductsForm } from './EventItemsForms';
+import { FormLoading } from '../forms/FormStates';
 
 type EditStep = 'info' | 'products' | 'actions';
 
@@ -135,12 +135,7 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
   }
 
   if (!initialised) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm">
-        <Spinner label={t`Loading...`} />
-        <Trans>Loading...</Trans>
-      </p>
-    );
+    return <FormLoading />;
   }
 
   const disabled = locked || wrongType || busy;

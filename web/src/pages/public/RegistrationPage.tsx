@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, FormField, Spinner, TextInput } from '@portal/design-system';
+import { Button, FormField, TextInput } from '@portal/design-system';
 import { signUpUser, useOrganizationByLink } from '../../api/auth';
 import { useValidationMessages, validateForm, hasErrors } from '../../app/validation';
+import { FormLoading } from '../forms/FormStates';
 
 type Field = 'first_name' | 'last_name' | 'email' | 'phone' | 'password' | 'confirmation';
 
@@ -39,12 +40,7 @@ export default function RegistrationPage() {
   const shown = (field: Field) => (submitted ? errors[field] : null);
 
   if (isLoading) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm">
-        <Spinner label={t`Loading...`} />
-        <Trans>Loading...</Trans>
-      </p>
-    );
+    return <FormLoading />;
   }
   if (loadError || !organization) {
     return (

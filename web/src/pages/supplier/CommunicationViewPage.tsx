@@ -69,6 +69,7 @@ import { historySentence } from '@portal/vocabulary';
 import { headerActions } from './shared/logic';
 import { sanitizeRichText } from './shared/richText';
 import { errorText, formatDate, listTableProps, PageHeader, useListState, useTableTexts } from './shared/table';
+import { FormLoading } from '../forms/FormStates';
 
 type Confirmable = 'approve' | 'send' | 'close' | 'reopen' | 'delete';
 
@@ -98,12 +99,7 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
     );
   }
   if (!event) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm">
-        <Spinner label={t`Loading...`} />
-        <Trans>Loading...</Trans>
-      </p>
-    );
+    return <FormLoading />;
   }
 
   const confirmTexts: Record<Confirmable, string> = {

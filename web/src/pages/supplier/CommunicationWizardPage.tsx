@@ -67,6 +67,7 @@ import {
 } from './shared/logic';
 import { ActionItem } from './shared/ActionItem';
 import { errorText, PageHeader } from './shared/table';
+import { FormLoading } from '../forms/FormStates';
 
 const NONE = '__none__';
 
@@ -218,12 +219,7 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
   }
 
   if (editId && !initialised) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm">
-        <Spinner label={t`Loading...`} />
-        <Trans>Loading...</Trans>
-      </p>
-    );
+    return <FormLoading />;
   }
 
   const title =
