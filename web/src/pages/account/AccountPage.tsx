@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Trans, } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useMe, useMyOrganization } from '../../api/me';
 import { FormLoading } from '../forms/FormStates';
 

@@ -1,5 +1,5 @@
 import { useParams } from 'wouter';
-import { Trans, } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { StatusLabel } from '@portal/design-system';
 import { apiRequest } from '../../api/client';
 import type { CommunicationDocument } from '../../api/communications';

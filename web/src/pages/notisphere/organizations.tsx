@@ -47,6 +47,7 @@ import {
   useListState,
   useTableTexts,
 } from '../supplier/shared/table';
+import { FormError } from '../forms/FormStates';
 
 /**
  * The pieces the operator's Suppliers and Providers pages share (spec 000 §2 shared list screen, operator grid of 50 to
@@ -495,11 +496,7 @@ export function OrganizationDialog({
           <Spinner label={t`Loading...`} />
         ) : (
           <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4" data-testid="organization-form">
-            {problem ? (
-              <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-                {problem}
-              </p>
-            ) : null}
+            {problem ? <FormError>{problem}</FormError> : null}
             <div className="grid gap-3 sm:grid-cols-2">{fields.map(input)}</div>
             {registrationUrl ? (
               <p className="text-sm text-muted-foreground" data-testid="registration-url">

@@ -28,24 +28,12 @@ import {
 } from './logic';
 import { providerBasePath } from './rowActions';
 import { EventActionsForm, EventProductsForm } from './EventItemsForms';
-import { FormLoading } from '../forms/FormStates';
+import { FormError, FormLoading } from '../forms/FormStates';
 
 type EditStep = 'info' | 'products' | 'actions';
 
 function errorText(err: unknown, fallback: string): string {
   return err instanceof Error && err.message ? err.message : fallback;
-}
-
-function Alert({ children }: { children: React.ReactNode }) {
-  return (
-    <p
-      role="alert"
-      className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive"
-      data-testid="event-form-alert"
-    >
-      {children}
-    </p>
-  );
 }
 
 /**
@@ -124,7 +112,7 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
     return (
       <section className="space-y-4" data-testid="provider-event-form">
         <h1 className="text-2xl font-semibold">{title}</h1>
-        <Alert>{loadError ? loadError.message : t`Page Not Found`}</Alert>
+        <FormError testId="event-form-alert">{loadError ? loadError.message : t`Page Not Found`}</FormError>
         <Button asChild variant="outline">
           <Link href={base}>
             <Trans>Back to list</Trans>
@@ -244,9 +232,13 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
           </Button>
         ) : null}
       </div>
-      {locked ? <Alert>{t`A completed event cannot be edited.`}</Alert> : null}
-      {wrongType ? <Alert>{recall ? t`This event is a supply advisory.` : t`This event is a recall.`}</Alert> : null}
-      {problem ? <Alert>{problem}</Alert> : null}
+      {locked ? <FormError testId="event-form-alert">{t`A completed event cannot be edited.`}</FormError> : null}
+      {wrongType ? (
+        <FormError testId="event-form-alert">
+          {recall ? t`This event is a supply advisory.` : t`This event is a recall.`}
+        </FormError>
+      ) : null}
+      {problem ? <FormError testId="event-form-alert">{problem}</FormError> : null}
       {editing && loaded && editId ? (
         <Tabs value={step} onValueChange={(v) => setStep(v === 'products' || v === 'actions' ? v : 'info')}>
           <TabsList aria-label={t`Edit steps`}>

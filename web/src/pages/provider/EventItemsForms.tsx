@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, DatePicker, FormField, TextInput, Textarea, useToast } from '@portal/design-system';
 import { updateProviderEventActions, updateProviderEventProducts, type ProviderEditData } from '../../api/provider';
@@ -18,14 +18,7 @@ import {
   validateProductRows,
   type ProductRow,
 } from './eventItems';
-
-function Alert({ children, testId }: { children: ReactNode; testId: string }) {
-  return (
-    <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive" data-testid={testId}>
-      {children}
-    </p>
-  );
-}
+import { FormError } from '../forms/FormStates';
 
 /**
  * A list of a provider-created event edited as a whole and saved in one call: its rows, the field errors (shown once
@@ -102,7 +95,7 @@ export function EventProductsForm({ id, pcId, data, readOnly, onSaved }: ItemsFo
 
   return (
     <form className="space-y-4" onSubmit={(e) => void submit(e)} noValidate data-testid="event-products-form">
-      {problem ? <Alert testId="event-products-alert">{problem}</Alert> : null}
+      {problem ? <FormError testId="event-products-alert">{problem}</FormError> : null}
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           <Trans>No products yet.</Trans>
@@ -206,7 +199,7 @@ export function EventActionsForm({ id, pcId, data, readOnly, onSaved }: ItemsFor
 
   return (
     <form className="space-y-4" onSubmit={(e) => void submit(e)} noValidate data-testid="event-actions-form">
-      {problem ? <Alert testId="event-actions-alert">{problem}</Alert> : null}
+      {problem ? <FormError testId="event-actions-alert">{problem}</FormError> : null}
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           <Trans>No actions yet.</Trans>

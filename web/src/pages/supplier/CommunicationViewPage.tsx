@@ -69,7 +69,7 @@ import { historySentence } from '@portal/vocabulary';
 import { headerActions } from './shared/logic';
 import { sanitizeRichText } from './shared/richText';
 import { errorText, formatDate, listTableProps, PageHeader, useListState, useTableTexts } from './shared/table';
-import { FormLoading } from '../forms/FormStates';
+import { FormError, FormLoading } from '../forms/FormStates';
 
 type Confirmable = 'approve' | 'send' | 'close' | 'reopen' | 'delete';
 
@@ -190,11 +190,7 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
           </Button>
         ))}
       </PageHeader>
-      {problem ? (
-        <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {problem}
-        </p>
-      ) : null}
+      {problem ? <FormError>{problem}</FormError> : null}
       <Tabs defaultValue={search.get('tab') === 'conversations' ? 'conversations' : 'details'}>
         <TabsList className="flex-wrap">
           {tabs.map((tab) => (
@@ -795,11 +791,7 @@ function SalesRepsTab({ event }: { event: Communication }) {
           ) : null}
         </div>
       ) : null}
-      {problem ? (
-        <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {problem}
-        </p>
-      ) : null}
+      {problem ? <FormError>{problem}</FormError> : null}
       {data.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           <Trans>No record found</Trans>

@@ -1,5 +1,5 @@
 import { FdaRecallNumbersField } from './FdaRecallNumbersField';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'jotai';
 import { useLocation, useParams, useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -67,21 +67,9 @@ import {
 } from './shared/logic';
 import { ActionItem } from './shared/ActionItem';
 import { errorText, PageHeader } from './shared/table';
-import { FormLoading } from '../forms/FormStates';
+import { FormError, FormLoading } from '../forms/FormStates';
 
 const NONE = '__none__';
-
-function Alert({ children }: { children: ReactNode }) {
-  return (
-    <p
-      role="alert"
-      className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive"
-      data-testid="wizard-alert"
-    >
-      {children}
-    </p>
-  );
-}
 
 /** The four-step wizard of a recall or supply advisory (spec 000 §4, 001 §7.1): info, products, actions, recipients. */
 export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
@@ -246,7 +234,7 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
         label={t`Progress`}
         onStepChange={(i) => (i <= reached && id ? go(i) : undefined)}
       />
-      {problem ? <Alert>{problem}</Alert> : null}
+      {problem ? <FormError testId="wizard-alert">{problem}</FormError> : null}
       {!draft && step < 3 ? (
         <p className="rounded-md bg-warning/10 px-3 py-2 text-sm">
           <Trans>This event was approved: only some fields can still change.</Trans>
@@ -599,7 +587,7 @@ function ProductsStep({
 
   return (
     <div className="space-y-4" data-testid="step-products">
-      {errors.products ? <Alert>{t`Add at least one product.`}</Alert> : null}
+      {errors.products ? <FormError testId="wizard-alert">{t`Add at least one product.`}</FormError> : null}
       <CustomContentPanel id={id} fields={fields} />
       <ProductImport
         id={id}
@@ -694,7 +682,7 @@ function ActionsStep({
 
   return (
     <div className="space-y-4" data-testid="step-actions">
-      {errors.actions ? <Alert>{t`Add at least one action.`}</Alert> : null}
+      {errors.actions ? <FormError testId="wizard-alert">{t`Add at least one action.`}</FormError> : null}
       <ol className="space-y-3">
         {actions.map((action, index) => (
           <ActionItem
@@ -978,7 +966,7 @@ function RecipientsStep({
         </Button>
       </fieldset>
 
-      {shown.recipients ? <Alert>{t`Choose at least one recipient.`}</Alert> : null}
+      {shown.recipients ? <FormError testId="wizard-alert">{t`Choose at least one recipient.`}</FormError> : null}
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => void save()} loading={busy} loadingLabel={t`Saving...`}>
           <Trans>Save recipients</Trans>

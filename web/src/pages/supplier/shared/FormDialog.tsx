@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Dialog, DialogContent, DialogFooter, DialogTitle } from '@portal/design-system';
 import { errorText } from './table';
+import { FormError } from '../../forms/FormStates';
 
 /**
  * The add/edit dialog of a record: its title, its fields, one problem line, Cancel and Save. `submit` answers a
@@ -48,11 +49,7 @@ export function FormDialog({
       <DialogContent closeLabel={t`Close`} className={scroll ? 'max-h-[90vh] overflow-auto' : undefined}>
         <DialogTitle>{title}</DialogTitle>
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-3" data-testid={testId}>
-          {problem ? (
-            <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-              {problem}
-            </p>
-          ) : null}
+          {problem ? <FormError>{problem}</FormError> : null}
           {children}
           <FormDialogFooter onCancel={onClose} busy={busy} />
         </form>
