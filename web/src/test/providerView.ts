@@ -36,3 +36,19 @@ export const providerView: ProviderView = {
   allow_access: true,
   site: null,
 };
+
+/** What provider-edit answers for Riverside's own open recall 31 (provider communication 44), still editable. */
+export const providerEdit = {
+  communication: {
+    id: 31,
+    type: 'RECALL',
+    name: 'Infusion pumps',
+    subtype: 'REMOVAL',
+    classification: 'CLASSII',
+    event_id: 'R-1',
+  },
+  provider_communication_id: 44,
+  status_provider: 'OPEN',
+  isProviderCreated: true,
+  editable: true,
+};

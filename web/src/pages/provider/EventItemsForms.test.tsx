@@ -3,20 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, jsonResponse } from '../../test/render';
 import { fakeApi, personOf, signIn } from '../../test/backend';
+import { providerEdit } from '../../test/providerView';
 
 const edit = {
-  communication: {
-    id: 31,
-    type: 'RECALL',
-    name: 'Infusion pumps',
-    subtype: 'REMOVAL',
-    classification: 'CLASSII',
-    event_id: 'R-1',
-  },
-  provider_communication_id: 44,
-  status_provider: 'OPEN',
-  isProviderCreated: true,
-  editable: true,
+  ...providerEdit,
   products: [
     {
       id: 5,
