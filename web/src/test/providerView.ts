@@ -1,4 +1,5 @@
 import type { ProviderView } from '../api/provider';
+import { noticeView } from './notices';
 
 /** The signed-in provider coordinator and one received recall, shared by the provider view's page tests. */
 export const providerMe = {
@@ -15,47 +16,39 @@ export const providerMe = {
 };
 
 export const providerView: ProviderView = {
-  communication: {
-    id: 31,
-    type: 'RECALL',
-    subtype: 'PRODUCTADVISORY',
-    name: 'Infusion pumps',
-    event_id: 'ACME-31',
-    classification: 'CLASSIII',
-    reason: null,
-    description: null,
-    disposition: 'Destroyed',
-    lead_time: null,
-    event_date: null,
-    end_date: null,
-    contact_name: null,
-    contact_email: null,
-    contact_phone: null,
-    status: 'OPEN',
-    supplier_name: 'Acme Medical',
-    organization_id: 2,
-  },
-  provider_communication: {
-    id: 44,
-    communication_id: 31,
-    supplier_organization_id: 2,
-    provider_organization_id: 7,
-    affected_customer_id: 3,
-    status: 'OPEN',
-    response_status: 'NOTCOMPLETED',
-    sent_at: '2026-01-05T10:00:00.000Z',
-    acknowledged_at: null,
-    acknowledged_by: null,
-    completed_at: null,
-    customer_name: 'Riverside',
-    response_label: 'In Progress',
-  },
-  products: [],
-  actions: [],
-  documents: [],
-  email: 'coordinator@riverside.demo',
+  ...noticeView({
+    communication: {
+      id: 31,
+      subtype: 'PRODUCTADVISORY',
+      name: 'Infusion pumps',
+      event_id: 'ACME-31',
+      classification: 'CLASSIII',
+      description: null,
+      disposition: 'Destroyed',
+      event_date: null,
+    },
+    provider_communication: { id: 44, communication_id: 31, provider_organization_id: 7 },
+    products: [],
+    email: 'coordinator@riverside.demo',
+  }),
   status_provider: 'OPEN',
   isProviderCreated: false,
   allow_access: true,
   site: null,
+};
+
+/** What provider-edit answers for Riverside's own open recall 31 (provider communication 44), still editable. */
+export const providerEdit = {
+  communication: {
+    id: 31,
+    type: 'RECALL',
+    name: 'Infusion pumps',
+    subtype: 'REMOVAL',
+    classification: 'CLASSII',
+    event_id: 'R-1',
+  },
+  provider_communication_id: 44,
+  status_provider: 'OPEN',
+  isProviderCreated: true,
+  editable: true,
 };

@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 
@@ -9,5 +9,7 @@ i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 afterEach(() => {
   cleanup();
+  // Each test's stubs (fetch above all) and sign-in end with it.
+  vi.unstubAllGlobals();
   localStorage.clear();
 });

@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, FormField, Spinner, TextInput, useToast } from '@portal/design-system';
+import { Button, FormField, TextInput, useToast } from '@portal/design-system';
 import { changePassword, updateMe, useMe } from '../../api/me';
 import { useValidationMessages, validateForm, hasErrors } from '../../app/validation';
+import { FormLoading } from '../forms/FormStates';
 
 type ProfileField = 'first_name' | 'last_name' | 'phone';
 type PasswordField = 'current_password' | 'password' | 'password_confirmation';
@@ -74,12 +75,7 @@ function ProfileForm() {
   }
 
   if (!me) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm">
-        <Spinner label={t`Loading...`} />
-        <Trans>Loading...</Trans>
-      </p>
-    );
+    return <FormLoading />;
   }
 
   return (

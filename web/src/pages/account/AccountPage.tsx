@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Spinner } from '@portal/design-system';
+import { Trans } from '@lingui/react/macro';
 import { useMe, useMyOrganization } from '../../api/me';
+import { FormLoading } from '../forms/FormStates';
 
 function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -14,16 +14,10 @@ function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
 }
 
 export default function AccountPage() {
-  const { t } = useLingui();
   const { data: me, isLoading } = useMe();
   const { data: organization } = useMyOrganization();
   if (isLoading || !me) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm">
-        <Spinner label={t`Loading...`} />
-        <Trans>Loading...</Trans>
-      </p>
-    );
+    return <FormLoading />;
   }
   return (
     <section className="max-w-2xl space-y-4" data-testid="account">

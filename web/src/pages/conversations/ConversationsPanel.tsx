@@ -233,7 +233,7 @@ function Thread({
   useEffect(() => {
     if (count !== undefined) onChanged();
   }, [count, onChanged]);
-  if (error) return <FormError message={error.message || t`Unknown error`} />;
+  if (error) return <FormError>{error.message || t`Unknown error`}</FormError>;
   if (!thread) return <FormLoading />;
   const closed = thread.status === 'CLOSED';
   const open = (f: ConversationFile) => openPreview(f);
@@ -368,7 +368,7 @@ export function ConversationsPanel({ base, side, targets, initialConversation }:
   useEffect(() => {
     if (selected === null && !starting && items.length) setSelected(items[0]!.id);
   }, [selected, starting, items]);
-  if (error) return <FormError message={error.message || t`Unknown error`} />;
+  if (error) return <FormError>{error.message || t`Unknown error`}</FormError>;
   if (!data) return <FormLoading />;
   return (
     <div className="grid gap-4 md:grid-cols-[18rem_1fr]" data-testid="conversations">

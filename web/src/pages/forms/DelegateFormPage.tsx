@@ -28,7 +28,7 @@ export default function DelegateFormPage() {
   const [submitted, setSubmitted] = useState(false);
 
   if (!token || (error && isInvalidLink(error))) return <InvalidLink />;
-  if (error) return <FormError message={error.message || t`Unknown error`} />;
+  if (error) return <FormError>{error.message || t`Unknown error`}</FormError>;
   if (!view) return <FormLoading />;
   if (submitted) {
     return (

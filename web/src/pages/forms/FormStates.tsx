@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Spinner } from '@portal/design-system';
 
@@ -25,10 +26,11 @@ export function FormLoading() {
   );
 }
 
-export function FormError({ message }: { message: string }) {
+/** A refusal or failure said in one boxed line (`testId` where a test or e2e spec finds it). */
+export function FormError({ children, testId }: { children: ReactNode; testId?: string }) {
   return (
-    <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-      {message}
+    <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive" data-testid={testId}>
+      {children}
     </p>
   );
 }

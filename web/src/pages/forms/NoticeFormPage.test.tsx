@@ -3,64 +3,10 @@ import { i18n } from '@lingui/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp } from '../../test/render';
-import type { NoticeAction, NoticeView } from '../../api/notices';
+import type { NoticeView } from '../../api/notices';
+import { NOTICE_TOKEN, noticeAction, noticeView } from '../../test/notices';
 
-const TOKEN = 'hcdcVQOdnZttUJz_rNxtmIc5L2PC_sFa5U2GTntAYDI';
-
-const act = (id: number, action_type: NoticeAction['action_type'], options: string[] = []): NoticeAction => ({
-  id,
-  sort_order: id,
-  action_type,
-  title: `Action ${action_type}`,
-  description: null,
-  options,
-  is_required: true,
-  is_disabled: false,
-  response: null,
-  files: [],
-});
-
-const notice: NoticeView = {
-  communication: {
-    id: 3,
-    type: 'RECALL',
-    subtype: null,
-    name: 'Gown labelling error',
-    event_id: 'ACME-3',
-    classification: null,
-    reason: null,
-    description: '<p>Size <b>labels</b> swapped.</p>',
-    disposition: null,
-    lead_time: null,
-    event_date: '2026-03-10',
-    end_date: null,
-    contact_name: null,
-    contact_email: null,
-    contact_phone: null,
-    status: 'OPEN',
-    supplier_name: 'Acme Medical',
-    organization_id: 2,
-  },
-  provider_communication: {
-    id: 9,
-    communication_id: 3,
-    supplier_organization_id: 2,
-    provider_organization_id: 4,
-    affected_customer_id: 3,
-    status: 'OPEN',
-    response_status: 'NOTCOMPLETED',
-    sent_at: '2026-01-05T10:00:00.000Z',
-    acknowledged_at: null,
-    acknowledged_by: null,
-    completed_at: null,
-    customer_name: 'Riverside',
-    response_label: 'In Progress',
-  },
-  products: [{ id: 1, product_name: 'Gown L', lot_number: 'G-1' }],
-  actions: [act(1, 'Numeric'), act(2, 'YesNo')],
-  documents: [],
-  email: 'buyer@riverside.demo',
-};
+const notice = noticeView({ actions: [noticeAction(1, 'Numeric'), noticeAction(2, 'YesNo')] });
 
 function server(view: NoticeView = notice) {
   const calls: { url: string; method: string; body: unknown }[] = [];
@@ -69,7 +15,7 @@ function server(view: NoticeView = notice) {
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
       calls.push({ url, method, body: init.body ? JSON.parse(String(init.body)) : null });
-      if (!url.includes(`token=${TOKEN}`))
+      if (!url.includes(`token=${NOTICE_TOKEN}`))
         return jsonResponse({ ok: false, m: 'This link is invalid or has expired.' }, 404);
       if (method === 'GET') return jsonResponse(view);
       return jsonResponse({ response_status: 'COMPLETED' });
@@ -94,7 +40,7 @@ describe('public notice form', () => {
 
   it('shows the notice, checks answers, submits them and goes to the confirmation page', async () => {
     const calls = server();
-    const { location } = renderApp(`/provider/recall-notice-webform?token=${TOKEN}`);
+    const { location } = renderApp(`/provider/recall-notice-webform?token=${NOTICE_TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'Gown labelling error' })).toBeTruthy();
     expect(screen.getByText('Size labels swapped.')).toBeTruthy();
     const user = userEvent.setup();
@@ -112,7 +58,7 @@ describe('public notice form', () => {
     );
     expect(await screen.findByText('Thank you, your response has been submitted.')).toBeTruthy();
     const put = calls.find((c) => c.method === 'PUT');
-    expect(put?.url).toBe(`/api/provider/communication-notices?token=${TOKEN}`);
+    expect(put?.url).toBe(`/api/provider/communication-notices?token=${NOTICE_TOKEN}`);
     expect(put?.body).toEqual({
       answers: [
         { actionId: 1, valueNumeric: '0', submit: true },
@@ -140,7 +86,7 @@ describe('public notice form', () => {
 
     it("shows the spec's words for the codes, never the codes", async () => {
       server(coded);
-      renderApp(`/provider/recall-notice-webform?token=${TOKEN}`);
+      renderApp(`/provider/recall-notice-webform?token=${NOTICE_TOKEN}`);
       expect(await screen.findByRole('heading', { name: 'Gown labelling error' })).toBeTruthy();
       expect(detail('Subtype')).toBe('Correction');
       expect(detail('Classification')).toBe('Class III');
@@ -153,7 +99,7 @@ describe('public notice form', () => {
     it('shows them in Vietnamese when the app speaks Vietnamese', async () => {
       i18n.loadAndActivate({ locale: 'vi', messages: {} });
       server(coded);
-      renderApp(`/provider/recall-notice-webform?token=${TOKEN}`);
+      renderApp(`/provider/recall-notice-webform?token=${NOTICE_TOKEN}`);
       expect(await screen.findByRole('heading', { name: 'Gown labelling error' })).toBeTruthy();
       expect(detail('Subtype')).toBe('Khắc phục');
       expect(detail('Classification')).toBe('Loại III');
@@ -165,11 +111,11 @@ describe('public notice form', () => {
 describe('confirmation page opened directly', () => {
   it('says how to reach the form instead of thanking for a response never submitted here', async () => {
     sessionStorage.clear();
-    renderApp(`/provider/recall-notice-webform/confirmation/2/3/77/RECALL?token=${TOKEN}`);
+    renderApp(`/provider/recall-notice-webform/confirmation/2/3/77/RECALL?token=${NOTICE_TOKEN}`);
     expect(await screen.findByText('No response has been submitted from this browser.')).toBeTruthy();
     expect(screen.queryByText('Thank you, your response has been submitted.')).toBeNull();
     expect(screen.getByRole('link', { name: 'Open the notice form' }).getAttribute('href')).toContain(
-      `/provider/recall-notice-webform?token=${TOKEN}`,
+      `/provider/recall-notice-webform?token=${NOTICE_TOKEN}`,
     );
   });
 });
@@ -193,7 +139,7 @@ describe('public notice form: custom product fields', () => {
         },
       ],
     });
-    renderApp(`/provider/recall-notice-webform?token=${TOKEN}`);
+    renderApp(`/provider/recall-notice-webform?token=${NOTICE_TOKEN}`);
     const products = await screen.findByRole('list', { name: 'Products' });
     const value = (label: string) => within(products).getByText(label).nextElementSibling?.textContent;
     expect(value('Packaging')).toBe('Pouch');

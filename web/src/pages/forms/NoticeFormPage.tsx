@@ -62,7 +62,7 @@ export default function NoticeFormPage() {
   const [preview, openPreview] = useFilePreview();
 
   if (!token || (error && isInvalidLink(error))) return <InvalidLink />;
-  if (error) return <FormError message={error.message || t`Unknown error`} />;
+  if (error) return <FormError>{error.message || t`Unknown error`}</FormError>;
   if (!view) return <FormLoading />;
 
   const closed = view.communication.status !== 'OPEN' || view.provider_communication.status !== 'OPEN';

@@ -13,7 +13,7 @@ export default function SalesRepFormPage() {
   const token = readLinkToken(useSearch());
   const { data, error, isLoading } = useSalesRepNotice(token);
   if (!token || (error && isInvalidLink(error))) return <InvalidLink />;
-  if (error) return <FormError message={error.message} />;
+  if (error) return <FormError>{error.message}</FormError>;
   if (isLoading || !data) return <FormLoading />;
   const c = data.communication;
   // The server's words for the lead time first (a public page loads no lookup values), then the label map.

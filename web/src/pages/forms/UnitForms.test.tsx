@@ -4,8 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp } from '../../test/render';
 import type { NoticeAction, NoticeView } from '../../api/notices';
 import type { DelegateView } from '../../api/delegate';
-
-const TOKEN = 'hcdcVQOdnZttUJz_rNxtmIc5L2PC_sFa5U2GTntAYDI';
+import { NOTICE_TOKEN, noticeView } from '../../test/notices';
 
 const unitAction: NoticeAction = {
   id: 9,
@@ -23,50 +22,15 @@ const unitAction: NoticeAction = {
 };
 
 /** A custom-content notice as the server answers it: only this provider's own rows (issue 16). */
-const notice: NoticeView = {
-  communication: {
-    id: 31,
-    type: 'RECALL',
-    subtype: null,
-    name: 'Infusion pumps',
-    event_id: 'ACME-31',
-    classification: null,
-    reason: null,
-    description: null,
-    disposition: null,
-    lead_time: null,
-    event_date: '2026-03-10',
-    end_date: null,
-    contact_name: null,
-    contact_email: null,
-    contact_phone: null,
-    status: 'OPEN',
-    supplier_name: 'Acme Medical',
-    organization_id: 2,
-  },
-  provider_communication: {
-    id: 44,
-    communication_id: 31,
-    supplier_organization_id: 2,
-    provider_organization_id: 4,
-    affected_customer_id: 3,
-    status: 'OPEN',
-    response_status: 'NOTCOMPLETED',
-    sent_at: '2026-01-05T10:00:00.000Z',
-    acknowledged_at: null,
-    acknowledged_by: null,
-    completed_at: null,
-    customer_name: 'Riverside',
-    response_label: 'In Progress',
-  },
+const notice = noticeView({
+  communication: { id: 31, name: 'Infusion pumps', event_id: 'ACME-31', description: null },
+  provider_communication: { id: 44, communication_id: 31 },
   products: [
     { id: 501, product_name: 'Pump', lot_number: 'R-1', serial_number: 'SN-1' },
     { id: 502, product_name: 'Pump', lot_number: 'R-2', serial_number: 'SN-2' },
   ],
   actions: [unitAction],
-  documents: [],
-  email: 'buyer@riverside.demo',
-};
+});
 
 const delegated: DelegateView = {
   ...notice,
@@ -80,7 +44,7 @@ function server(view: NoticeView) {
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
       calls.push({ url, method, body: init.body ? JSON.parse(String(init.body)) : null });
-      if (!url.includes(`token=${TOKEN}`))
+      if (!url.includes(`token=${NOTICE_TOKEN}`))
         return jsonResponse({ ok: false, m: 'This link is invalid or has expired.' }, 404);
       if (method === 'GET') return jsonResponse(view);
       return jsonResponse({ response_status: 'COMPLETED', answered: 2, rows: 2 });
@@ -112,10 +76,10 @@ async function answerSecondRow(calls: { url: string; method: string; body: unkno
 describe('per-unit actions on the public forms (custom content)', () => {
   it('lets the recipient of the e-mailed link answer each of its own rows', async () => {
     const calls = server(notice);
-    renderApp(`/provider/recall-notice-webform?token=${TOKEN}`);
+    renderApp(`/provider/recall-notice-webform?token=${NOTICE_TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'Infusion pumps' })).toBeTruthy();
     const put = await answerSecondRow(calls);
-    expect(put.url).toBe(`/api/provider/communication-notices/2/31/actions/9/units?token=${TOKEN}`);
+    expect(put.url).toBe(`/api/provider/communication-notices/2/31/actions/9/units?token=${NOTICE_TOKEN}`);
     expect(put.body).toEqual({
       answers: [
         { rowId: 501, valueNumeric: '2' },
@@ -126,11 +90,11 @@ describe('per-unit actions on the public forms (custom content)', () => {
 
   it("lets a delegate answer each of the provider's own rows, and offers no whole-action form for them", async () => {
     const calls = server(delegated);
-    renderApp(`/delegate-webform?token=${TOKEN}`);
+    renderApp(`/delegate-webform?token=${NOTICE_TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'Infusion pumps' })).toBeTruthy();
     expect(screen.getByText(/Delegated to counter@outside.test/)).toBeTruthy();
     const put = await answerSecondRow(calls);
-    expect(put.url).toBe(`/api/delegate/update-delegate/9/units?token=${TOKEN}`);
+    expect(put.url).toBe(`/api/delegate/update-delegate/9/units?token=${NOTICE_TOKEN}`);
     expect(put.body).toEqual({
       answers: [
         { rowId: 501, valueNumeric: '2' },
@@ -142,7 +106,7 @@ describe('per-unit actions on the public forms (custom content)', () => {
 
   it('shows the delegate a closed event read-only', async () => {
     server({ ...delegated, communication: { ...delegated.communication, status: 'CLOSED' } } as DelegateView);
-    renderApp(`/delegate-webform?token=${TOKEN}`);
+    renderApp(`/delegate-webform?token=${NOTICE_TOKEN}`);
     const unit = await screen.findByTestId('unit-action-9');
     expect((within(unit).getByRole('textbox', { name: 'Pump SN-2' }) as HTMLInputElement).disabled).toBe(true);
     expect(within(unit).queryByRole('button', { name: 'Save unit answers' })).toBeNull();

@@ -1,21 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
-import { claimsFor, makeJwt } from '../../test/jwt';
-
-const me = {
-  id: 42,
-  email: 'admin@operator.demo',
-  first_name: 'Olga',
-  last_name: 'Operator',
-  full_name: 'Olga Operator',
-  phone: null,
-  photo: null,
-  status: 'VERIFIED',
-  role_name: 'Administrator',
-  organization: { id: 1, name: 'NotiSphere', type: 'NOTISPHERE', profile_photo: null, isSSO: false },
-};
+import { fakeApi, personOf, signIn } from '../../test/backend';
 
 const faq = (id: number, title: string, user_type: string, status: string) => ({
   id,
@@ -31,46 +18,24 @@ const faq = (id: number, title: string, user_type: string, status: string) => ({
 });
 const rows = [faq(1, 'What is a recall?', 'PROV', 'ACTIVE'), faq(2, 'How do I send?', 'SUPP', 'INACTIVE')];
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
-
 function backend() {
-  const calls: { method: string; url: string; body?: BodyInit | null }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body });
-      const path = url.split('?')[0];
-      const query = new URLSearchParams(url.split('?')[1]);
-      if (path === '/api/me') return jsonResponse(me);
-      if (path === '/api/me/organization') return jsonResponse(me.organization);
-      if (method === 'GET' && path === '/api/notisphere/content/faqs') {
-        const type = query.get('user_type');
-        const items = type ? rows.filter((r) => r.user_type === type) : rows;
-        return jsonResponse({ items, total: items.length, pageNumber: 1, pageSize: 50, lastUpdated: null });
-      }
-      if (method === 'POST' && path === '/api/notisphere/content/faqs') return jsonResponse(rows[0]);
-      if (method === 'PUT' && path === '/api/notisphere/content/faqs/1/status')
-        return jsonResponse({ ...rows[0], status: 'INACTIVE' });
-      if (method === 'GET') return jsonResponse({});
-      return jsonResponse({ ok: false, m: 'No such path', error: { code: 'NOT_FOUND' } }, 404);
-    }),
-  );
-  return calls;
+  return fakeApi(personOf('NOTISPHERE'), ({ method, path, query }) => {
+    if (method === 'GET' && path === '/api/notisphere/content/faqs') {
+      const type = query.get('user_type');
+      const items = type ? rows.filter((r) => r.user_type === type) : rows;
+      return jsonResponse({ items, total: items.length, pageNumber: 1, pageSize: 50, lastUpdated: null });
+    }
+    if (method === 'POST' && path === '/api/notisphere/content/faqs') return jsonResponse(rows[0]);
+    if (method === 'PUT' && path === '/api/notisphere/content/faqs/1/status')
+      return jsonResponse({ ...rows[0], status: 'INACTIVE' });
+    if (method === 'GET') return jsonResponse({});
+    return undefined;
+  });
 }
 
 describe('operator FAQs (ContentEntriesManager)', () => {
   it('lists FAQs per user type, adds one as JSON, and inactivates an active one', async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({
-        access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageFAQs'])),
-        refresh_token: 'r1',
-      }),
-    );
+    signIn('NOTISPHERE', ['Notisphere_ManageFAQs']);
     const calls = backend();
     renderApp('/notisphere/faqs');
     await screen.findByText('What is a recall?');
@@ -90,7 +55,7 @@ describe('operator FAQs (ContentEntriesManager)', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Answer' }), 'In Recalls.');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    const body = JSON.parse(String(calls.find((c) => c.method === 'POST')!.body));
+    const body = calls.find((c) => c.method === 'POST')!.body as { body: string };
     expect(body).toMatchObject({ user_type: 'PROV', title: 'Where are my notices?', sort_order: 0 });
     // The editor's HTML (typing into the editor under happy-dom is lossy; the e2e run types the real text).
     expect(body.body).toMatch(/<p>.+<\/p>/);
@@ -102,7 +67,7 @@ describe('operator FAQs (ContentEntriesManager)', () => {
     await waitFor(() => {
       const put = calls.find((c) => c.method === 'PUT');
       expect(put?.url).toContain('/api/notisphere/content/faqs/1/status');
-      expect(JSON.parse(String(put?.body))).toEqual({ status: 'INACTIVE' });
+      expect(put?.body).toEqual({ status: 'INACTIVE' });
     });
   });
 });

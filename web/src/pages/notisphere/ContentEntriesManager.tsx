@@ -1,17 +1,11 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import {
-  Button,
-  DataTable,
-  formatDate,
   FormField,
-  GRID_PAGE_SIZE_OPTIONS,
   RichTextEditor,
   SimpleSelect,
-  StatusLabel,
   TextInput,
   Textarea,
-  useToast,
   type DataTableColumn,
 } from '@portal/design-system';
 import {
@@ -23,14 +17,9 @@ import {
   type ContentStatus,
   type ContentUserType,
 } from '../../api/content';
-import type { ListState } from '../../api/provider';
-import { listStateProps } from '../provider/listShared';
-import { useLabels } from '../supplier/shared/labels';
 import { FormDialog } from '../supplier/shared/FormDialog';
-import { useMasterRows } from '../supplier/shared/masterRows';
-import { PageHeader, useTableTexts } from '../supplier/shared/table';
-
-const ALL = 'ALL';
+import { ALL, chosen, FilterSelect, StatusFilter } from '../supplier/shared/filters';
+import { MasterGridPage, useMasterGrid, useRecordColumns } from '../supplier/shared/masterGrid';
 
 export function useUserTypeLabels(): Record<ContentUserType, string> {
   const { t } = useLingui();
@@ -59,25 +48,14 @@ function useKindTexts(kind: ContentKind): KindTexts {
  */
 export function ContentEntriesManager({ kind }: { kind: ContentKind }) {
   const { t } = useLingui();
-  const toast = useToast();
-  const texts = useTableTexts();
-  const labels = useLabels();
   const userTypes = useUserTypeLabels();
   const kindTexts = useKindTexts(kind);
-  const [state, setState] = useState<ListState>({
-    pageNumber: 1,
-    pageSize: GRID_PAGE_SIZE_OPTIONS[0],
-    sort: [],
-    search: '',
-    filters: {},
+  const record = useRecordColumns();
+  const grid = useMasterGrid<ContentEntry, { userType: string; status: string }>({ userType: ALL, status: ALL });
+  const page = useContentPage(kind, grid.state, {
+    user_type: chosen<ContentUserType>(grid.filters.userType),
+    status: chosen<ContentStatus>(grid.filters.status),
   });
-  const [userType, setUserType] = useState<string>(ALL);
-  const [status, setStatus] = useState<string>(ALL);
-  const { data, error, isLoading, mutate } = useContentPage(kind, state, {
-    user_type: userType === ALL ? undefined : (userType as ContentUserType),
-    status: status === ALL ? undefined : (status as ContentStatus),
-  });
-  const [editing, setEditing] = useState<{ row: ContentEntry | null } | null>(null);
 
   const columns: DataTableColumn<ContentEntry>[] = [
     { field: 'title', header: kindTexts.titleField, sortable: true, filterable: true, hideable: false },
@@ -92,94 +70,35 @@ export function ContentEntriesManager({ kind }: { kind: ContentKind }) {
             cell: (row: ContentEntry) => row.link_url ?? row.file?.name ?? '',
           },
         ]),
-    {
-      field: 'status',
-      header: t`Status`,
-      sortable: true,
-      cell: (row) => <StatusLabel status={row.status} kind="record" labels={labels.statuses} />,
-    },
-    {
-      field: 'updated_at',
-      header: t`Last Updated`,
-      sortable: true,
-      cell: (row) => formatDate(row.updated_at, 'datetime'),
-    },
-  ];
-
-  const { rowActions, confirmDialog } = useMasterRows<ContentEntry>({
-    onEdit: (row) => setEditing({ row }),
-    run: (row, action) => setContentStatus(kind, row.id, action === 'activate' ? 'ACTIVE' : 'INACTIVE'),
-    onDone: mutate,
-  });
-
-  const filterOptions = [
-    { value: ALL, label: t`All user types` },
-    ...Object.entries(userTypes).map(([value, label]) => ({ value, label })),
-  ];
-  const statusOptions = [
-    { value: ALL, label: t`All statuses` },
-    { value: 'ACTIVE', label: labels.statuses.ACTIVE ?? 'Active' },
-    { value: 'INACTIVE', label: labels.statuses.INACTIVE ?? 'Inactive' },
+    record.status,
+    record.updatedAt,
   ];
 
   return (
-    <section className="space-y-4" data-testid={`content-${kind.toLowerCase()}`}>
-      <PageHeader title={kindTexts.title}>
-        <Button onClick={() => setEditing({ row: null })}>{kindTexts.add}</Button>
-      </PageHeader>
-      <DataTable
-        caption={kindTexts.title}
-        columns={columns}
-        rows={data?.items ?? []}
-        getRowId={(row) => String(row.id)}
-        total={data?.total ?? 0}
-        totalCapped={data?.totalCapped}
-        pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
-        {...listStateProps(state, setState)}
-        loading={isLoading}
-        error={error ? error.message : null}
-        lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated, 'datetime') : undefined}
-        toolbar={
-          <div className="flex flex-wrap gap-2">
-            <SimpleSelect
-              aria-label={t`User Type`}
-              options={filterOptions}
-              value={userType}
-              onValueChange={(v) => {
-                setUserType(v);
-                setState((s) => ({ ...s, pageNumber: 1 }));
-              }}
-            />
-            <SimpleSelect
-              aria-label={t`Status`}
-              options={statusOptions}
-              value={status}
-              onValueChange={(v) => {
-                setStatus(v);
-                setState((s) => ({ ...s, pageNumber: 1 }));
-              }}
-            />
-          </div>
-        }
-        rowActions={rowActions}
-        texts={texts}
-      />
-      {editing ? (
-        <EntryDialog
-          key={editing.row?.id ?? 'new'}
-          kind={kind}
-          row={editing.row}
-          texts={kindTexts}
-          onClose={() => setEditing(null)}
-          onSaved={async () => {
-            toast.success(t`Saved successfully.`);
-            setEditing(null);
-            await mutate();
-          }}
-        />
-      ) : null}
-      {confirmDialog}
-    </section>
+    <MasterGridPage
+      testId={`content-${kind.toLowerCase()}`}
+      title={kindTexts.title}
+      addLabel={kindTexts.add}
+      grid={grid}
+      page={page}
+      columns={columns}
+      filters={
+        <>
+          <FilterSelect
+            label={t`User Type`}
+            allLabel={t`All user types`}
+            options={Object.entries(userTypes).map(([value, label]) => ({ value, label }))}
+            value={grid.filters.userType}
+            onValueChange={(v) => grid.setFilter('userType', v)}
+          />
+          <StatusFilter value={grid.filters.status} onValueChange={(v) => grid.setFilter('status', v)} />
+        </>
+      }
+      run={(row, action) => setContentStatus(kind, row.id, action === 'activate' ? 'ACTIVE' : 'INACTIVE')}
+      dialog={(row, onSaved) => (
+        <EntryDialog kind={kind} row={row} texts={kindTexts} onClose={grid.close} onSaved={onSaved} />
+      )}
+    />
   );
 }
 

@@ -6,17 +6,15 @@ import {
   DataTable,
   DatePicker,
   DEFAULT_PAGE_SIZE,
+  FormField,
   GRID_PAGE_SIZE_OPTIONS,
   Label,
   RowActionsMenu,
   SimpleSelect,
   Switch,
-  TableHeaderActions,
   TabsContent,
   TextInput,
-  useToast,
   type DataTableColumn,
-  type DatePickerTexts,
 } from '@portal/design-system';
 import {
   downloadFdaRecords,
@@ -29,10 +27,11 @@ import {
 import { FdaRecordDialog } from '../fda/FdaRecordDialog';
 import type { ListState } from '../../api/provider';
 import { listStateProps } from '../provider/listShared';
-import { useLabels } from '../supplier/shared/labels';
-import { errorText, formatDate, useTableTexts } from '../supplier/shared/table';
+import { ALL, FilterBar } from '../supplier/shared/filters';
+import { useDateTexts, useLabels } from '../supplier/shared/labels';
+import { DownloadActions } from '../supplier/shared/downloads';
+import { formatDate, pageTableProps, useTableTexts } from '../supplier/shared/table';
 
-const ALL = 'ALL';
 const STATUSES: Record<FdaList, string[]> = {
   devices: ['Open Classified', 'Completed', 'Terminated'],
   'device-enforcement': ['Ongoing', 'Completed', 'Terminated'],
@@ -61,7 +60,6 @@ export function FdaRecordsPage({ list, tabs }: { list: FdaList; tabs?: ReactNode
   const { t } = useLingui();
   const labels = useLabels();
   const texts = useTableTexts();
-  const toast = useToast();
   const store = useStore();
   const [location, navigate] = useLocation();
   const opened = new URLSearchParams(useSearch()).get('recall');
@@ -75,19 +73,11 @@ export function FdaRecordsPage({ list, tabs }: { list: FdaList; tabs?: ReactNode
   });
   const [withoutEvent, setWithoutEvent] = useState(false);
   const { data, error, isLoading } = useFdaRecords(list, state, filters, withoutEvent);
-  const [downloading, setDownloading] = useState(false);
   const title = list === 'drugs' ? t`FDA Drugs` : t`FDA Devices`;
   const caption = list === 'device-enforcement' ? t`FDA device enforcement reports` : title;
   // "Without a portal event" lists recalls of device recalls and drug reports (the operator's two spec pages).
   const offersWithoutEvent = list !== 'device-enforcement';
-  // The wizard's words for the date pickers (same messages, so the same translations).
-  const dateTexts: Partial<DatePickerTexts> = {
-    placeholder: t`MM/DD/YYYY`,
-    openCalendar: t`Open calendar`,
-    clear: t`Clear`,
-    invalid: t`Invalid date`,
-    chooseDate: t`Choose date`,
-  };
+  const dateTexts = useDateTexts();
   const setFilter = (patch: Partial<FdaFilters>) => {
     setFilters((f) => ({ ...f, ...patch }));
     setState((s) => ({ ...s, pageNumber: 1 }));
@@ -144,17 +134,6 @@ export function FdaRecordsPage({ list, tabs }: { list: FdaList; tabs?: ReactNode
     },
   ];
 
-  async function download(format: 'csv' | 'xlsx') {
-    setDownloading(true);
-    try {
-      await downloadFdaRecords(store, list, format, state, filters);
-    } catch (err) {
-      toast.danger(errorText(err, t`Nothing to download`));
-    } finally {
-      setDownloading(false);
-    }
-  }
-
   const statusOptions = [
     { value: ALL, label: t`All statuses` },
     ...STATUSES[list].map((s) => ({ value: s, label: labels.fdaStatuses[s] ?? s })),
@@ -168,35 +147,25 @@ export function FdaRecordsPage({ list, tabs }: { list: FdaList; tabs?: ReactNode
     <section className="grid gap-4" data-testid={`fda-${list}`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-xl font-semibold">{title}</h1>
-        <TableHeaderActions
-          onDownloadCsv={() => void download('csv')}
-          onDownloadXlsx={() => void download('xlsx')}
+        <DownloadActions
+          download={(format) => downloadFdaRecords(store, list, format, state, filters)}
           csvText={t`Download CSV`}
           xlsxText={t`Download XLSX`}
-          downloading={downloading}
         />
       </div>
       {tabs}
       <TabBody tab={tabs ? list : undefined}>
-        <div className="flex flex-wrap items-end gap-3">
-          <div className="grid gap-1">
-            <Label htmlFor="fda-status">
-              <Trans>Status</Trans>
-            </Label>
+        <FilterBar>
+          <FormField id="fda-status" label={t`Status`}>
             <SimpleSelect
-              id="fda-status"
               className="w-48"
               options={statusOptions}
               value={filters.status ?? ALL}
               onValueChange={(v) => setFilter({ status: v === ALL ? undefined : (v as FdaFilters['status']) })}
             />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="fda-classification">
-              <Trans>Classification</Trans>
-            </Label>
+          </FormField>
+          <FormField id="fda-classification" label={t`Classification`}>
             <SimpleSelect
-              id="fda-classification"
               className="w-44"
               options={classOptions}
               value={filters.classification ?? ALL}
@@ -204,54 +173,38 @@ export function FdaRecordsPage({ list, tabs }: { list: FdaList; tabs?: ReactNode
                 setFilter({ classification: v === ALL ? undefined : (v as FdaFilters['classification']) })
               }
             />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="fda-firm">
-              <Trans>Recalling Firm</Trans>
-            </Label>
+          </FormField>
+          <FormField id="fda-firm" label={t`Recalling Firm`}>
             <TextInput
-              id="fda-firm"
               className="w-56"
               value={filters.firm ?? ''}
               onChange={(e) => setFilter({ firm: e.target.value || undefined })}
             />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="fda-product-code">
-              <Trans>Product Code</Trans>
-            </Label>
+          </FormField>
+          <FormField id="fda-product-code" label={t`Product Code`}>
             <TextInput
-              id="fda-product-code"
               className="w-28"
               maxLength={20}
               value={filters.productCode ?? ''}
               onChange={(e) => setFilter({ productCode: e.target.value || undefined })}
             />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="fda-from">
-              <Trans>Initiated from</Trans>
-            </Label>
+          </FormField>
+          <FormField id="fda-from" label={t`Initiated from`}>
             <DatePicker
-              id="fda-from"
               value={filters.initiatedFrom ?? null}
               onChange={(v) => setFilter({ initiatedFrom: v ?? undefined })}
               fromYear={1990}
               texts={dateTexts}
             />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="fda-to">
-              <Trans>Initiated to</Trans>
-            </Label>
+          </FormField>
+          <FormField id="fda-to" label={t`Initiated to`}>
             <DatePicker
-              id="fda-to"
               value={filters.initiatedTo ?? null}
               onChange={(v) => setFilter({ initiatedTo: v ?? undefined })}
               fromYear={1990}
               texts={dateTexts}
             />
-          </div>
+          </FormField>
           {offersWithoutEvent ? (
             <div className="flex items-center gap-2 pb-2">
               <Switch
@@ -267,20 +220,13 @@ export function FdaRecordsPage({ list, tabs }: { list: FdaList; tabs?: ReactNode
               </Label>
             </div>
           ) : null}
-        </div>
+        </FilterBar>
         <DataTable
           caption={caption}
           columns={columns}
-          rows={data?.items ?? []}
-          getRowId={(row) => String(row.id)}
-          total={data?.total ?? 0}
-          totalCapped={data?.totalCapped}
-          sortCapped={data?.sortCapped}
+          {...pageTableProps({ data, error, isLoading })}
           {...listStateProps(state, setState)}
           pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
-          loading={isLoading}
-          error={error ? error.message : null}
-          lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated) : undefined}
           rowActions={(row) => (
             <RowActionsMenu
               label={t`Actions`}

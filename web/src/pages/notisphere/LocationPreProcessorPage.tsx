@@ -6,8 +6,8 @@ import {
   Button,
   ConfirmDialog,
   DataTable,
+  FormField,
   GRID_PAGE_SIZE_OPTIONS,
-  Label,
   RowActionsMenu,
   SimpleSelect,
   StatusLabel,
@@ -27,6 +27,7 @@ import {
   usePreProcessorJobs,
   usePreProcessorSuppliers,
 } from '../../api/locationPreProcessor';
+import { ALL, FilterBar } from '../supplier/shared/filters';
 import { useLabels } from '../supplier/shared/labels';
 import {
   errorText,
@@ -38,7 +39,6 @@ import {
 } from '../supplier/shared/table';
 import { JobProgress } from './preProcessorParts';
 
-const ALL = 'ALL';
 const BASE = '/notisphere/location-pre-processor';
 
 /**
@@ -150,37 +150,29 @@ export default function LocationPreProcessorPage() {
           <Trans>Upload location file</Trans>
         </Button>
       </PageHeader>
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1">
-          <Label htmlFor="lpp-status">
-            <Trans>Status</Trans>
-          </Label>
+      <FilterBar>
+        <FormField id="lpp-status" label={t`Status`}>
           <SimpleSelect
-            id="lpp-status"
             className="w-48"
             options={statusOptions}
             value={status ?? ALL}
             onValueChange={(v) => setFilter('status', v)}
           />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="lpp-supplier">
-            <Trans>Supplier</Trans>
-          </Label>
+        </FormField>
+        <FormField id="lpp-supplier" label={t`Supplier`}>
           <SimpleSelect
-            id="lpp-supplier"
             className="w-64"
             options={supplierOptions}
             value={suppliername ?? ALL}
             onValueChange={(v) => setFilter('suppliername', v)}
           />
-        </div>
+        </FormField>
         {running ? (
           <p className="text-sm text-muted-foreground" aria-live="polite">
             <Trans>Matching in progress: the list refreshes by itself.</Trans>
           </p>
         ) : null}
-      </div>
+      </FilterBar>
       <DataTable
         columns={columns}
         rows={data?.items ?? []}

@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { useStore } from 'jotai';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import {
   DataTable,
+  FormField,
   GRID_PAGE_SIZE_OPTIONS,
-  Label,
   SimpleSelect,
   StatusLabel,
-  TableHeaderActions,
   TextInput,
-  useToast,
   type DataTableColumn,
 } from '@portal/design-system';
 import { downloadFile } from '../../api/client';
@@ -20,18 +18,19 @@ import {
   useLocationSuppliers,
   useOperatorLocations,
 } from '../../api/locationVerification';
+import { ALL, FilterBar } from '../supplier/shared/filters';
+import { DownloadActions, type DownloadFormat } from '../supplier/shared/downloads';
 import { useLabels } from '../supplier/shared/labels';
 import {
-  errorText,
   formatDate,
   listTableProps,
   PageHeader,
+  pageTableProps,
   useListState,
   useTableTexts,
 } from '../supplier/shared/table';
-import { NOT_VERIFIED } from '../provider/LocationsVerificationPage';
+import { NOT_VERIFIED, VerificationLabel } from '../provider/LocationsVerificationPage';
 
-const ALL = 'ALL';
 const STATUSES = ['COVERED', 'EMAILED', 'NON_COVERED', 'INVALID', 'UNABLE_PROCESSED'] as const;
 
 /**
@@ -40,7 +39,6 @@ const STATUSES = ['COVERED', 'EMAILED', 'NON_COVERED', 'INVALID', 'UNABLE_PROCES
  */
 export default function LocationsPage() {
   const { t } = useLingui();
-  const toast = useToast();
   const store = useStore();
   const labels = useLabels();
   const texts = useTableTexts();
@@ -48,41 +46,6 @@ export default function LocationsPage() {
   const [supplier, setSupplier] = useState(ALL);
   const [status, setStatus] = useState(ALL);
   const [state, setState] = useState('');
-  const [downloading, setDownloading] = useState(false);
-  const list = useListState('notisphere-locations', [
-    'supplier_name',
-    'location_id',
-    'location_name',
-    'address1',
-    'city',
-    'state',
-    'zip',
-    'provider_name',
-    'verification_status',
-    'status',
-    'updated_at',
-  ]);
-  const exact = exactFilters({
-    organization_id: supplier !== ALL ? supplier : undefined,
-    verification_status: status !== ALL ? status : undefined,
-    state: state.trim(),
-  });
-  const query = { ...list.query, filterModel: { ...list.query.filterModel, ...exact } };
-  const { data, error, isLoading } = useOperatorLocations(query);
-  const toFirstPage = () => list.setPage(1);
-
-  async function download(format: 'csv' | 'xlsx') {
-    setDownloading(true);
-    try {
-      const { pageNumber: _page, pageSize: _size, ...params } = listQueryParams(query);
-      await downloadFile(store, `/notisphere/locations/${format}-download`, params, `Locations Report.${format}`);
-    } catch (err) {
-      toast.danger(errorText(err, t`Nothing to download`));
-    } finally {
-      setDownloading(false);
-    }
-  }
-
   const columns: DataTableColumn<OperatorLocationRow>[] = [
     { field: 'supplier_name', header: t`Supplier`, sortable: true, filterable: true },
     { field: 'location_id', header: t`Location ID`, sortable: true, filterable: true },
@@ -102,14 +65,7 @@ export default function LocationsPage() {
       field: 'verification_status',
       header: t`Verification`,
       sortable: true,
-      cell: (r) =>
-        r.verification_status ? (
-          <StatusLabel status={r.verification_status} kind="verification" labels={labels.statuses} />
-        ) : (
-          <span className="text-muted-foreground">
-            <Trans>Not verified</Trans>
-          </span>
-        ),
+      cell: (r) => <VerificationLabel status={r.verification_status} />,
     },
     {
       field: 'status',
@@ -119,6 +75,24 @@ export default function LocationsPage() {
     },
     { field: 'updated_at', header: t`Last Updated`, sortable: true, cell: (r) => formatDate(r.updated_at) },
   ];
+  const list = useListState(
+    'notisphere-locations',
+    columns.map((c) => c.field),
+  );
+  const exact = exactFilters({
+    organization_id: supplier !== ALL ? supplier : undefined,
+    verification_status: status !== ALL ? status : undefined,
+    state: state.trim(),
+  });
+  const query = { ...list.query, filterModel: { ...list.query.filterModel, ...exact } };
+  const { data, error, isLoading } = useOperatorLocations(query);
+  const toFirstPage = () => list.setPage(1);
+
+  function download(format: DownloadFormat) {
+    const { pageNumber: _page, pageSize: _size, ...params } = listQueryParams(query);
+    return downloadFile(store, `/notisphere/locations/${format}-download`, params, `Locations Report.${format}`);
+  }
+
   const statusOptions = [
     { value: ALL, label: t`All statuses` },
     { value: NOT_VERIFIED, label: t`Not verified` },
@@ -128,21 +102,11 @@ export default function LocationsPage() {
   return (
     <section className="space-y-4" data-testid="notisphere-locations">
       <PageHeader title={t`Locations`}>
-        <TableHeaderActions
-          onDownloadCsv={() => void download('csv')}
-          onDownloadXlsx={() => void download('xlsx')}
-          csvText={t`CSV`}
-          xlsxText={t`XLSX`}
-          downloading={downloading}
-        />
+        <DownloadActions download={download} />
       </PageHeader>
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1">
-          <Label htmlFor="locations-supplier">
-            <Trans>Supplier</Trans>
-          </Label>
+      <FilterBar>
+        <FormField id="locations-supplier" label={t`Supplier`}>
           <SimpleSelect
-            id="locations-supplier"
             className="w-64"
             options={[
               { value: ALL, label: t`All suppliers` },
@@ -154,13 +118,9 @@ export default function LocationsPage() {
               toFirstPage();
             }}
           />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="locations-verification">
-            <Trans>Verification</Trans>
-          </Label>
+        </FormField>
+        <FormField id="locations-verification" label={t`Verification`}>
           <SimpleSelect
-            id="locations-verification"
             className="w-48"
             options={statusOptions}
             value={status}
@@ -169,13 +129,9 @@ export default function LocationsPage() {
               toFirstPage();
             }}
           />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="locations-state">
-            <Trans>State</Trans>
-          </Label>
+        </FormField>
+        <FormField id="locations-state" label={t`State`}>
           <TextInput
-            id="locations-state"
             className="w-24"
             maxLength={2}
             value={state}
@@ -184,20 +140,13 @@ export default function LocationsPage() {
               toFirstPage();
             }}
           />
-        </div>
-      </div>
+        </FormField>
+      </FilterBar>
       <DataTable
         columns={columns}
-        rows={data?.items ?? []}
-        getRowId={(r) => String(r.id)}
-        total={data?.total ?? 0}
-        totalCapped={data?.totalCapped}
-        sortCapped={data?.sortCapped}
+        {...pageTableProps({ data, error, isLoading })}
         {...listTableProps(list)}
         pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
-        loading={isLoading}
-        error={error ? error.message : null}
-        lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated) : undefined}
         texts={texts}
         caption={t`Locations`}
       />

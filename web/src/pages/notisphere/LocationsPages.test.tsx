@@ -88,6 +88,8 @@ function backend(): Call[] {
             'content-disposition': "attachment; filename*=UTF-8''Locations%20Report%2011-24-2026.csv",
           },
         });
+      if (path === '/api/notisphere/locations/xlsx-download')
+        return jsonResponse({ ok: false, m: 'No locations match.', error: { code: 'NOT_FOUND' } }, 404);
       return jsonResponse([]);
     }),
   );
@@ -191,6 +193,14 @@ describe('operator locations', () => {
     const download = calls.find((c) => c.url.includes('/notisphere/locations/csv-download'));
     expect(filterModelOf(download)).toMatchObject({ organization_id: { filter: '3' }, state: { filter: 'IL' } });
     expect(new URLSearchParams(download?.url.split('?')[1]).get('pageSize')).toBeNull();
+  });
+
+  it('says why a download was refused', async () => {
+    backend();
+    renderApp('/notisphere/locations');
+    await screen.findByText('Main Pharmacy');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'XLSX' }));
+    expect(await screen.findByText('No locations match.')).toBeTruthy();
   });
 
   it('words the page in Vietnamese', async () => {

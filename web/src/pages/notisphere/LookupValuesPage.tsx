@@ -1,20 +1,6 @@
 import { useState } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Button,
-  DataTable,
-  formatDate,
-  FormField,
-  GRID_PAGE_SIZE_OPTIONS,
-  SimpleSelect,
-  StatusLabel,
-  Tabs,
-  TabsList,
-  TabsTrigger,
-  TextInput,
-  useToast,
-  type DataTableColumn,
-} from '@portal/design-system';
+import { useLingui } from '@lingui/react/macro';
+import { FormField, Tabs, TabsList, TabsTrigger, TextInput, type DataTableColumn } from '@portal/design-system';
 import { MANAGED_VOCABULARIES, type ManagedVocabulary } from '@portal/vocabulary';
 import {
   createLookupValue,
@@ -26,14 +12,9 @@ import {
   updateLookupValue,
   useLookupValues,
 } from '../../api/lookups';
-import type { ListState } from '../../api/provider';
-import { listStateProps } from '../provider/listShared';
-import { useLabels } from '../supplier/shared/labels';
 import { FormDialog } from '../supplier/shared/FormDialog';
-import { useMasterRows } from '../supplier/shared/masterRows';
-import { PageHeader, useTableTexts } from '../supplier/shared/table';
-
-const ALL = 'ALL';
+import { ALL, chosen, StatusFilter } from '../supplier/shared/filters';
+import { MasterGridPage, useMasterGrid, useRecordColumns } from '../supplier/shared/masterGrid';
 
 /** The name of each managed vocabulary (spec 000 §9), as its tab. */
 function useVocabularyNames(): Record<ManagedVocabulary, string> {
@@ -56,25 +37,14 @@ function useVocabularyNames(): Record<ManagedVocabulary, string> {
  */
 export default function LookupValuesPage({ scope = 'notisphere' }: { scope?: LookupScope }) {
   const { t } = useLingui();
-  const toast = useToast();
-  const texts = useTableTexts();
-  const labels = useLabels();
   const names = useVocabularyNames();
-  const [vocabulary, setVocabulary] = useState<ManagedVocabulary>('recallSubtype');
-  const [state, setState] = useState<ListState>({
-    pageNumber: 1,
-    pageSize: GRID_PAGE_SIZE_OPTIONS[0],
-    sort: [],
-    search: '',
-    filters: {},
+  const record = useRecordColumns();
+  const grid = useMasterGrid<LookupValue, { vocabulary: ManagedVocabulary; status: string }>({
+    vocabulary: 'recallSubtype',
+    status: ALL,
   });
-  const [status, setStatus] = useState<string>(ALL);
-  const { data, error, isLoading, mutate } = useLookupValues(scope, state, {
-    vocabulary,
-    status: status === ALL ? undefined : (status as LookupStatus),
-  });
-  const [editing, setEditing] = useState<{ row: LookupValue | null } | null>(null);
-  const title = t`Lookup Values`;
+  const { vocabulary } = grid.filters;
+  const page = useLookupValues(scope, grid.state, { vocabulary, status: chosen<LookupStatus>(grid.filters.status) });
 
   const columns: DataTableColumn<LookupValue>[] = [
     // The managed data itself: a code and its English label are shown as they are, in any language (translate="no").
@@ -97,55 +67,50 @@ export default function LookupValuesPage({ scope = 'notisphere' }: { scope?: Loo
     },
     { field: 'label_vi', header: t`Vietnamese`, sortable: true },
     { field: 'sort_order', header: t`Order`, sortable: true },
-    {
-      field: 'status',
-      header: t`Status`,
-      sortable: true,
-      cell: (row) => <StatusLabel status={row.status} kind="record" labels={labels.statuses} />,
-    },
+    record.status,
     {
       field: 'in_use',
       header: t`In Use`,
       cell: (row) => (row.in_use ? t`Yes` : t`No`),
     },
-    {
-      field: 'updated_at',
-      header: t`Last Updated`,
-      sortable: true,
-      cell: (row) => formatDate(row.updated_at, 'datetime'),
-    },
+    record.updatedAt,
   ];
 
-  const { rowActions, confirmDialog } = useMasterRows<LookupValue>({
-    onEdit: (row) => setEditing({ row }),
-    run: (row, action) =>
-      action === 'delete'
-        ? deleteLookupValue(scope, row.id)
-        : setLookupValueStatus(scope, row.id, action === 'activate' ? 'ACTIVE' : 'INACTIVE'),
-    onDone: mutate,
-    withDelete: true,
-    describe: (_row, action) =>
-      action === 'delete'
-        ? t`Delete this value? A value used by records cannot be deleted; inactivate it instead.`
-        : action === 'activate'
-          ? t`Activate this record?`
-          : t`Inactivate this record?`,
-  });
-
   return (
-    <section className="space-y-4" data-testid="lookup-values">
-      <PageHeader title={title}>
-        <Button onClick={() => setEditing({ row: null })}>
-          <Trans>Add Value</Trans>
-        </Button>
-      </PageHeader>
-      <Tabs
-        value={vocabulary}
-        onValueChange={(v) => {
-          setVocabulary(v as ManagedVocabulary);
-          setState((s) => ({ ...s, pageNumber: 1 }));
-        }}
-      >
+    <MasterGridPage
+      testId="lookup-values"
+      title={t`Lookup Values`}
+      caption={names[vocabulary]}
+      addLabel={t`Add Value`}
+      grid={grid}
+      page={page}
+      columns={columns}
+      filters={<StatusFilter value={grid.filters.status} onValueChange={(v) => grid.setFilter('status', v)} />}
+      run={(row, action) =>
+        action === 'delete'
+          ? deleteLookupValue(scope, row.id)
+          : setLookupValueStatus(scope, row.id, action === 'activate' ? 'ACTIVE' : 'INACTIVE')
+      }
+      withDelete
+      describe={(_row, action) =>
+        action === 'delete'
+          ? t`Delete this value? A value used by records cannot be deleted; inactivate it instead.`
+          : action === 'activate'
+            ? t`Activate this record?`
+            : t`Inactivate this record?`
+      }
+      dialog={(row, onSaved) => (
+        <LookupValueDialog
+          scope={scope}
+          vocabulary={vocabulary}
+          vocabularyName={names[vocabulary]}
+          row={row}
+          onClose={grid.close}
+          onSaved={onSaved}
+        />
+      )}
+    >
+      <Tabs value={vocabulary} onValueChange={(v) => grid.setFilter('vocabulary', v as ManagedVocabulary)}>
         <TabsList className="flex-wrap" aria-label={t`Lists`}>
           {MANAGED_VOCABULARIES.map((v) => (
             <TabsTrigger key={v} value={v}>
@@ -154,53 +119,7 @@ export default function LookupValuesPage({ scope = 'notisphere' }: { scope?: Loo
           ))}
         </TabsList>
       </Tabs>
-      <DataTable
-        caption={names[vocabulary]}
-        columns={columns}
-        rows={data?.items ?? []}
-        getRowId={(row) => String(row.id)}
-        total={data?.total ?? 0}
-        totalCapped={data?.totalCapped}
-        pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
-        {...listStateProps(state, setState)}
-        loading={isLoading}
-        error={error ? error.message : null}
-        lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated, 'datetime') : undefined}
-        toolbar={
-          <SimpleSelect
-            aria-label={t`Status`}
-            options={[
-              { value: ALL, label: t`All statuses` },
-              { value: 'ACTIVE', label: labels.statuses.ACTIVE ?? 'Active' },
-              { value: 'INACTIVE', label: labels.statuses.INACTIVE ?? 'Inactive' },
-            ]}
-            value={status}
-            onValueChange={(v) => {
-              setStatus(v);
-              setState((s) => ({ ...s, pageNumber: 1 }));
-            }}
-          />
-        }
-        rowActions={rowActions}
-        texts={texts}
-      />
-      {editing ? (
-        <LookupValueDialog
-          key={editing.row?.id ?? 'new'}
-          scope={scope}
-          vocabulary={vocabulary}
-          vocabularyName={names[vocabulary]}
-          row={editing.row}
-          onClose={() => setEditing(null)}
-          onSaved={async () => {
-            toast.success(t`Saved successfully.`);
-            setEditing(null);
-            await mutate();
-          }}
-        />
-      ) : null}
-      {confirmDialog}
-    </section>
+    </MasterGridPage>
   );
 }
 

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Autocomplete, Button, FormField } from '@portal/design-system';
 import { useOrganizationChoices, type OrganizationChoice, type OrganizationType } from '../../api/operatorUsers';
+import type { FormFieldDef, FormValues } from '../supplier/shared/MasterListPage';
 
 /** Words for the organisation types (spec 000 §4). */
 export function useOrganizationTypeLabels(): Record<OrganizationType, string> {
@@ -53,27 +54,44 @@ export function OrganizationPicker({
 export function OrganizationFilter({
   organization,
   onChange,
-  label,
-  clearText,
 }: {
   organization: { id: number; name: string } | null;
   onChange: (organization: { id: number; name: string } | null) => void;
-  label: string;
-  clearText: string;
 }) {
+  const { t } = useLingui();
   return (
     <div className="flex items-end gap-2" data-testid="organization-filter">
       <OrganizationPicker
         key={organization?.id ?? 'all'}
-        label={label}
+        label={t`Organization`}
         defaultName={organization?.name ?? ''}
         onPick={(o) => onChange({ id: o.id, name: o.name })}
       />
       {organization ? (
         <Button variant="outline" size="sm" onClick={() => onChange(null)}>
-          {clearText}
+          {t`All organizations`}
         </Button>
       ) : null}
     </div>
   );
+}
+
+/**
+ * The Organization field of an operator's add form (a role, a user): required, asked only when adding, and `picked`
+ * says which form values the chosen organisation sets.
+ */
+export function organizationField(
+  label: string,
+  picked: (organization: OrganizationChoice) => FormValues,
+): FormFieldDef {
+  return {
+    name: 'organization_id',
+    label,
+    kind: 'custom',
+    rules: 'requiredSelect',
+    hideOnEdit: true,
+    render: (p) => (
+      <OrganizationPicker label={p.label} required={p.required} error={p.error} onPick={(o) => p.change(picked(o))} />
+    ),
+  };
 }

@@ -1,21 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
-import { claimsFor, makeJwt } from '../../test/jwt';
-
-const me = {
-  id: 42,
-  email: 'admin@operator.demo',
-  first_name: 'Olga',
-  last_name: 'Operator',
-  full_name: 'Olga Operator',
-  phone: null,
-  photo: null,
-  status: 'VERIFIED',
-  role_name: 'Administrator',
-  organization: { id: 1, name: 'NotiSphere', type: 'NOTISPHERE', profile_photo: null, isSSO: false },
-};
+import { fakeApi, personOf, signIn } from '../../test/backend';
 
 const link = (
   id: number,
@@ -43,52 +30,31 @@ const rows = [
   link(12, 'https://old.example.com', 'INACTIVE', [acme]),
 ];
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
-
-function backend() {
-  const calls: { method: string; url: string; body?: BodyInit | null }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body });
-      const path = url.split('?')[0];
-      const query = new URLSearchParams(url.split('?')[1]);
-      if (path === '/api/me') return jsonResponse(me);
-      if (path === '/api/me/organization') return jsonResponse(me.organization);
-      if (method === 'GET' && path === '/api/notisphere/quickLinks') {
-        const status = query.get('status');
-        const items = status ? rows.filter((r) => r.status === status) : rows;
-        return jsonResponse({ items, total: items.length, pageNumber: 1, pageSize: 50, lastUpdated: null });
-      }
-      if (path === '/api/notisphere/quickLinks/meta')
-        return jsonResponse({ statuses: ['ACTIVE', 'INACTIVE'], organizations: [acme, riverside] });
-      if (method === 'PUT' && path === '/api/notisphere/quickLinks/delete/11')
-        return jsonResponse({ ...rows[0], status: 'INACTIVE' });
-      if (method === 'POST' && path === '/api/notisphere/quickLinks/create') return jsonResponse(rows[0]);
-      if (method === 'GET') return jsonResponse({});
-      return jsonResponse({ ok: false, m: 'No such path', error: { code: 'NOT_FOUND' } }, 404);
-    }),
-  );
-  return calls;
+/** `total`: how many links the server says it has (two by default, more to get a second page). */
+function backend(total?: number) {
+  return fakeApi(personOf('NOTISPHERE'), ({ method, path, query }) => {
+    if (method === 'GET' && path === '/api/notisphere/quickLinks') {
+      const status = query.get('status');
+      const items = status ? rows.filter((r) => r.status === status) : rows;
+      return jsonResponse({ items, total: total ?? items.length, pageNumber: 1, pageSize: 50, lastUpdated: null });
+    }
+    if (path === '/api/notisphere/quickLinks/meta')
+      return jsonResponse({ statuses: ['ACTIVE', 'INACTIVE'], organizations: [acme, riverside] });
+    if (method === 'PUT' && path === '/api/notisphere/quickLinks/delete/11')
+      return jsonResponse({ ...rows[0], status: 'INACTIVE' });
+    if (method === 'POST' && path === '/api/notisphere/quickLinks/create') return jsonResponse(rows[0]);
+    if (method === 'GET') return jsonResponse({});
+    return undefined;
+  });
 }
 
-function signIn() {
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({
-      access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ViewDashboard'])),
-      refresh_token: 'r1',
-    }),
-  );
+function signInAsOperator() {
+  signIn('NOTISPHERE', ['Notisphere_ViewDashboard']);
 }
 
 describe('operator quick links', () => {
   it('lists links with image, URL and organisations; row actions follow the status; Inactivate calls delete', async () => {
-    signIn();
+    signInAsOperator();
     const calls = backend();
     renderApp('/notisphere/quick-links');
     await screen.findByText('https://partner.example.com');
@@ -112,7 +78,7 @@ describe('operator quick links', () => {
   });
 
   it('sends the url filter (address or organisation name) to the server', async () => {
-    signIn();
+    signInAsOperator();
     const calls = backend();
     renderApp('/notisphere/quick-links');
     await screen.findByText('https://partner.example.com');
@@ -125,8 +91,24 @@ describe('operator quick links', () => {
     );
   });
 
+  it('a filter change goes back to page 1', async () => {
+    signInAsOperator();
+    const calls = backend(120);
+    renderApp('/notisphere/quick-links');
+    await screen.findByText('https://partner.example.com');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(calls.some((c) => c.url.includes('pageNumber=2'))).toBe(true));
+    await user.type(screen.getByRole('textbox', { name: 'URL or organization' }), 'River');
+    await waitFor(() => {
+      const last = calls.filter((c) => c.url.startsWith('/api/notisphere/quickLinks?')).at(-1)!;
+      expect(last.url).toContain('url=River');
+      expect(last.url).toContain('pageNumber=1');
+    });
+  });
+
   it('adds a link: URL, image and chosen organisations go as one multipart create', async () => {
-    signIn();
+    signInAsOperator();
     const calls = backend();
     renderApp('/notisphere/quick-links');
     await screen.findByText('https://partner.example.com');

@@ -1,19 +1,6 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Button,
-  Checkbox,
-  DataTable,
-  formatDate,
-  FormField,
-  GRID_PAGE_SIZE_OPTIONS,
-  SimpleSelect,
-  StatusLabel,
-  TextInput,
-  useToast,
-  type DataTableColumn,
-} from '@portal/design-system';
-import type { ListState } from '../../api/provider';
+import { Checkbox, FormField, TextInput, type DataTableColumn } from '@portal/design-system';
 import {
   deleteQuickLink,
   saveQuickLink,
@@ -22,13 +9,9 @@ import {
   type QuickLink,
   type QuickLinkStatus,
 } from '../../api/quickLinks';
-import { listStateProps } from '../provider/listShared';
-import { useLabels } from '../supplier/shared/labels';
 import { FormDialog } from '../supplier/shared/FormDialog';
-import { useMasterRows } from '../supplier/shared/masterRows';
-import { PageHeader, useTableTexts } from '../supplier/shared/table';
-
-const ALL = 'ALL';
+import { ALL, chosen, StatusFilter } from '../supplier/shared/filters';
+import { MasterGridPage, useMasterGrid, useRecordColumns } from '../supplier/shared/masterGrid';
 
 /**
  * /notisphere/quick-links: the operator's quick links (spec 001 §7.12), an image and a URL shown in the header of the
@@ -37,24 +20,12 @@ const ALL = 'ALL';
  */
 export default function QuickLinksPage() {
   const { t } = useLingui();
-  const toast = useToast();
-  const texts = useTableTexts();
-  const labels = useLabels();
-  const [state, setState] = useState<ListState>({
-    pageNumber: 1,
-    pageSize: GRID_PAGE_SIZE_OPTIONS[0],
-    sort: [],
-    search: '',
-    filters: {},
+  const record = useRecordColumns();
+  const grid = useMasterGrid<QuickLink, { status: string; url: string }>({ status: ALL, url: '' });
+  const page = useQuickLinks(grid.state, {
+    status: chosen<QuickLinkStatus>(grid.filters.status),
+    url: grid.filters.url,
   });
-  const [status, setStatus] = useState<string>(ALL);
-  const [url, setUrl] = useState('');
-  const { data, error, isLoading, mutate } = useQuickLinks(state, {
-    status: status === ALL ? undefined : (status as QuickLinkStatus),
-    url,
-  });
-  const [editing, setEditing] = useState<{ row: QuickLink | null } | null>(null);
-  const title = t`Quick Links`;
 
   const columns: DataTableColumn<QuickLink>[] = [
     {
@@ -69,96 +40,41 @@ export default function QuickLinksPage() {
       header: t`Organizations`,
       cell: (row) => row.organizations.map((o) => o.name).join(', '),
     },
-    {
-      field: 'status',
-      header: t`Status`,
-      sortable: true,
-      cell: (row) => <StatusLabel status={row.status} kind="record" labels={labels.statuses} />,
-    },
-    {
-      field: 'updated_at',
-      header: t`Last Updated`,
-      sortable: true,
-      cell: (row) => formatDate(row.updated_at, 'datetime'),
-    },
+    record.status,
+    record.updatedAt,
   ];
 
-  const { rowActions, confirmDialog } = useMasterRows<QuickLink>({
-    onEdit: (row) => setEditing({ row }),
-    // Inactivate is the spec's delete call; Activate saves the link again as ACTIVE.
-    run: (row, action) =>
-      action === 'inactivate'
-        ? deleteQuickLink(row.id)
-        : saveQuickLink(
-            { id: row.id, url: row.url, organization_ids: row.organizations.map((o) => o.id), status: 'ACTIVE' },
-            null,
-          ),
-    onDone: mutate,
-  });
-
   return (
-    <section className="space-y-4" data-testid="quick-links">
-      <PageHeader title={title}>
-        <Button onClick={() => setEditing({ row: null })}>
-          <Trans>Add Quick Link</Trans>
-        </Button>
-      </PageHeader>
-      <DataTable
-        caption={title}
-        columns={columns}
-        rows={data?.items ?? []}
-        getRowId={(row) => String(row.id)}
-        total={data?.total ?? 0}
-        totalCapped={data?.totalCapped}
-        pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
-        {...listStateProps(state, setState)}
-        loading={isLoading}
-        error={error ? error.message : null}
-        lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated, 'datetime') : undefined}
-        toolbar={
-          <div className="flex flex-wrap gap-2">
-            <SimpleSelect
-              aria-label={t`Status`}
-              options={[
-                { value: ALL, label: t`All statuses` },
-                { value: 'ACTIVE', label: labels.statuses.ACTIVE ?? 'Active' },
-                { value: 'INACTIVE', label: labels.statuses.INACTIVE ?? 'Inactive' },
-              ]}
-              value={status}
-              onValueChange={(v) => {
-                setStatus(v);
-                setState((s) => ({ ...s, pageNumber: 1 }));
-              }}
-            />
-            <TextInput
-              aria-label={t`URL or organization`}
-              placeholder={t`URL or organization`}
-              className="w-64"
-              value={url}
-              onValueChange={(v) => {
-                setUrl(v);
-                setState((s) => ({ ...s, pageNumber: 1 }));
-              }}
-            />
-          </div>
-        }
-        rowActions={rowActions}
-        texts={texts}
-      />
-      {editing ? (
-        <QuickLinkDialog
-          key={editing.row?.id ?? 'new'}
-          row={editing.row}
-          onClose={() => setEditing(null)}
-          onSaved={async () => {
-            toast.success(t`Saved successfully.`);
-            setEditing(null);
-            await mutate();
-          }}
-        />
-      ) : null}
-      {confirmDialog}
-    </section>
+    <MasterGridPage
+      testId="quick-links"
+      title={t`Quick Links`}
+      addLabel={t`Add Quick Link`}
+      grid={grid}
+      page={page}
+      columns={columns}
+      filters={
+        <>
+          <StatusFilter value={grid.filters.status} onValueChange={(v) => grid.setFilter('status', v)} />
+          <TextInput
+            aria-label={t`URL or organization`}
+            placeholder={t`URL or organization`}
+            className="w-64"
+            value={grid.filters.url}
+            onValueChange={(v) => grid.setFilter('url', v)}
+          />
+        </>
+      }
+      // Inactivate is the spec's delete call; Activate saves the link again as ACTIVE.
+      run={(row, action) =>
+        action === 'inactivate'
+          ? deleteQuickLink(row.id)
+          : saveQuickLink(
+              { id: row.id, url: row.url, organization_ids: row.organizations.map((o) => o.id), status: 'ACTIVE' },
+              null,
+            )
+      }
+      dialog={(row, onSaved) => <QuickLinkDialog row={row} onClose={grid.close} onSaved={onSaved} />}
+    />
   );
 }
 

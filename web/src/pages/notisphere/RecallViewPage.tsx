@@ -1,12 +1,13 @@
 import { useParams } from 'wouter';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Spinner, StatusLabel } from '@portal/design-system';
+import { Trans } from '@lingui/react/macro';
+import { StatusLabel } from '@portal/design-system';
 import { apiRequest } from '../../api/client';
 import type { CommunicationDocument } from '../../api/communications';
 import { useOperatorRecall, useOperatorRecallHistories } from '../../api/operatorRecalls';
 import { CommunicationReadOnlyView } from '../supplier/CommunicationViewPage';
 import { useLabels } from '../supplier/shared/labels';
 import { PageHeader } from '../supplier/shared/table';
+import { FormLoading } from '../forms/FormStates';
 
 /** Fresh signed links of one document (GET /notisphere/communications/document/{id}) for its preview. */
 async function openDocument(d: CommunicationDocument) {
@@ -21,7 +22,6 @@ async function openDocument(d: CommunicationDocument) {
  * histories and documents (the supplier's view in its read-only mode).
  */
 export default function RecallViewPage() {
-  const { t } = useLingui();
   const labels = useLabels();
   const id = Number(useParams<{ id: string }>().id);
   const { data: event, error } = useOperatorRecall(Number.isSafeInteger(id) && id > 0 ? id : null);
@@ -34,12 +34,7 @@ export default function RecallViewPage() {
     );
   }
   if (!event) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm">
-        <Spinner label={t`Loading...`} />
-        <Trans>Loading...</Trans>
-      </p>
-    );
+    return <FormLoading />;
   }
   const supplier = event.supplier_name;
   const type = labels.communicationTypes[event.type] ?? event.type;

@@ -4,16 +4,14 @@ import { useRecallOrganizationMeta } from '../../api/operatorOrganizations';
 import { useStore } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  Button,
   ConfirmDialog,
   DataTable,
   DEFAULT_PAGE_SIZE,
+  FormField,
   GRID_PAGE_SIZE_OPTIONS,
-  Label,
   RowActionsMenu,
   SimpleSelect,
   StatusLabel,
-  TableHeaderActions,
   Tabs,
   TabsContent,
   TabsList,
@@ -33,10 +31,11 @@ import {
   type OperatorRecallRow,
 } from '../../api/operatorRecalls';
 import { listStateProps } from '../provider/listShared';
+import { ALL, FilterBar } from '../supplier/shared/filters';
 import { useLabels } from '../supplier/shared/labels';
-import { errorText, formatDate, useTableTexts } from '../supplier/shared/table';
+import { DownloadActions } from '../supplier/shared/downloads';
+import { errorText, formatDate, pageTableProps, useTableTexts } from '../supplier/shared/table';
 
-const ALL = 'ALL';
 type Category = NonNullable<OperatorRecallFilters['category']>;
 
 /**
@@ -80,7 +79,6 @@ export default function RecallsPage() {
   const { data, error, isLoading, mutate } = useOperatorRecalls(state, filters);
   const [toDelete, setToDelete] = useState<OperatorRecallRow | null>(null);
   const [busy, setBusy] = useState(false);
-  const [downloading, setDownloading] = useState<string | null>(null);
   const title = t`Recalls`;
   const toFirstPage = () => setState((s) => ({ ...s, pageNumber: 1 }));
 
@@ -192,18 +190,6 @@ export default function RecallsPage() {
     }
   }
 
-  async function download(what: 'recalls' | 'summary', format: 'csv' | 'xlsx') {
-    setDownloading(what);
-    try {
-      if (what === 'recalls') await downloadRecallsReport(store, format, state, filters);
-      else await downloadEventSummary(store, format, filters);
-    } catch (err) {
-      toast.danger(errorText(err, t`Nothing to download`));
-    } finally {
-      setDownloading(null);
-    }
-  }
-
   const statusOptions = [
     { value: ALL, label: t`All statuses` },
     ...(['DRAFT', 'OPEN', 'CLOSED'] as const).map((s) => ({ value: s, label: labels.statuses[s] ?? s })),
@@ -219,19 +205,15 @@ export default function RecallsPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-xl font-semibold">{title}</h1>
         <div className="flex flex-wrap items-center gap-2">
-          <TableHeaderActions
-            onDownloadCsv={() => void download('recalls', 'csv')}
-            onDownloadXlsx={() => void download('recalls', 'xlsx')}
+          <DownloadActions
+            download={(format) => downloadRecallsReport(store, format, state, filters)}
             csvText={t`Recalls Report (CSV)`}
             xlsxText={t`Recalls Report (XLSX)`}
-            downloading={downloading === 'recalls'}
           />
-          <TableHeaderActions
-            onDownloadCsv={() => void download('summary', 'csv')}
-            onDownloadXlsx={() => void download('summary', 'xlsx')}
+          <DownloadActions
+            download={(format) => downloadEventSummary(store, format, filters)}
             csvText={t`Event Summary (CSV)`}
             xlsxText={t`Event Summary (XLSX)`}
-            downloading={downloading === 'summary'}
           />
         </div>
       </div>
@@ -251,13 +233,9 @@ export default function RecallsPage() {
         </TabsList>
         {/* The list is the selected tab's panel (a tab must control an element that exists). */}
         <TabsContent value={category ?? ALL} className="space-y-4">
-          <div className="flex flex-wrap items-end gap-3">
-            <div className="grid gap-1">
-              <Label htmlFor="recalls-status">
-                <Trans>Status</Trans>
-              </Label>
+          <FilterBar>
+            <FormField id="recalls-status" label={t`Status`}>
               <SimpleSelect
-                id="recalls-status"
                 className="w-48"
                 options={statusOptions}
                 value={status ?? ALL}
@@ -266,13 +244,9 @@ export default function RecallsPage() {
                   toFirstPage();
                 }}
               />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="recalls-provider-status">
-                <Trans>Provider Status</Trans>
-              </Label>
+            </FormField>
+            <FormField id="recalls-provider-status" label={t`Provider Status`}>
               <SimpleSelect
-                id="recalls-provider-status"
                 className="w-48"
                 options={providerOptions}
                 value={statusProvider ?? ALL}
@@ -281,13 +255,9 @@ export default function RecallsPage() {
                   toFirstPage();
                 }}
               />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="recalls-supplier">
-                <Trans>Supplier</Trans>
-              </Label>
+            </FormField>
+            <FormField id="recalls-supplier" label={t`Supplier`}>
               <SimpleSelect
-                id="recalls-supplier"
                 className="w-64"
                 options={supplierOptions}
                 value={organizationId !== undefined ? String(organizationId) : ALL}
@@ -296,21 +266,14 @@ export default function RecallsPage() {
                   toFirstPage();
                 }}
               />
-            </div>
-          </div>
+            </FormField>
+          </FilterBar>
           <DataTable
             caption={title}
             columns={columns}
-            rows={data?.items ?? []}
-            getRowId={(row) => String(row.id)}
-            total={data?.total ?? 0}
-            totalCapped={data?.totalCapped}
-            sortCapped={data?.sortCapped}
+            {...pageTableProps({ data, error, isLoading })}
             {...listStateProps(state, setState)}
             pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
-            loading={isLoading}
-            error={error ? error.message : null}
-            lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated) : undefined}
             rowActions={rowActions}
             texts={texts}
           />

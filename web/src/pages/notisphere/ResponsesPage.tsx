@@ -21,7 +21,7 @@ import {
 } from '../../api/operator';
 import { answerText } from '../forms/answers';
 import { listStateProps, useResponseColumns } from '../provider/listShared';
-import { useTableTexts } from '../supplier/shared/table';
+import { pageTableProps, useTableTexts } from '../supplier/shared/table';
 
 /**
  * The operator's eR responses (NotiSphere_ResponderRole): every provider's responses, read-only. Rows of other users give
@@ -71,15 +71,9 @@ export default function ResponsesPage() {
       <DataTable
         caption={title}
         columns={columns}
-        rows={data?.items ?? []}
+        {...pageTableProps({ data, error, isLoading })}
         getRowId={(row) => row.row_key}
-        total={data?.total ?? 0}
-        totalCapped={data?.totalCapped}
-        sortCapped={data?.sortCapped}
         {...listStateProps(state, setState)}
-        loading={isLoading}
-        error={error ? error.message : null}
-        lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated, 'datetime') : undefined}
         rowActions={(row) => (
           <RowActionsMenu actions={[{ id: 'view', label: t`View`, onSelect: () => setOpen(row) }]} label={t`Actions`} />
         )}

@@ -1,21 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
-import { claimsFor, makeJwt } from '../../test/jwt';
-
-const me = {
-  id: 42,
-  email: 'admin@operator.demo',
-  first_name: 'Olivia',
-  last_name: 'Operator',
-  full_name: 'Olivia Operator',
-  phone: null,
-  photo: null,
-  status: 'VERIFIED',
-  role_name: 'Administrator',
-  organization: { id: 1, name: 'Notisphere Operations', type: 'NOTISPHERE', profile_photo: null, isSSO: false },
-};
+import { fakeApi, personOf, signIn } from '../../test/backend';
 
 const role = (
   id: number,
@@ -55,47 +42,21 @@ const organizations = [
 ];
 
 function backend() {
-  const calls: { method: string; path: string; query: URLSearchParams; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const [path = '', query = ''] = url.split('?');
-      const method = init?.method ?? 'GET';
-      calls.push({
-        method,
-        path,
-        query: new URLSearchParams(query),
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      });
-      if (path === '/api/me') return jsonResponse(me);
-      if (path === '/api/me/organization') return jsonResponse(me.organization);
-      if (method === 'GET' && path === '/api/notisphere/roles/permissions') return jsonResponse(catalogues);
-      if (method === 'GET' && path === '/api/notisphere/roles')
-        return jsonResponse({ items: roles, total: roles.length, pageNumber: 1, pageSize: 50, lastUpdated: null });
-      if (method === 'GET' && path === '/api/notisphere/users/organizations') {
-        const search = (new URLSearchParams(query).get('search') ?? '').toLowerCase();
-        return jsonResponse(organizations.filter((o) => o.name.toLowerCase().includes(search)));
-      }
-      if (method === 'POST' || method === 'PUT') return jsonResponse(roles[1]);
-      return jsonResponse({ ok: false, m: `No such API path: ${method} ${path}`, error: { code: 'NOT_FOUND' } }, 404);
-    }),
-  );
-  return calls;
+  return fakeApi(personOf('NOTISPHERE'), ({ method, path, query }) => {
+    if (method === 'GET' && path === '/api/notisphere/roles/permissions') return jsonResponse(catalogues);
+    if (method === 'GET' && path === '/api/notisphere/roles')
+      return jsonResponse({ items: roles, total: roles.length, pageNumber: 1, pageSize: 50, lastUpdated: null });
+    if (method === 'GET' && path === '/api/notisphere/users/organizations') {
+      const search = (query.get('search') ?? '').toLowerCase();
+      return jsonResponse(organizations.filter((o) => o.name.toLowerCase().includes(search)));
+    }
+    if (method === 'POST' || method === 'PUT') return jsonResponse(roles[1]);
+    return undefined;
+  });
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
-
 function signInAsOperator() {
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({
-      access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageRoles', 'Notisphere_ManageUsers'])),
-      refresh_token: 'r1',
-    }),
-  );
+  signIn('NOTISPHERE', ['Notisphere_ManageRoles', 'Notisphere_ManageUsers']);
 }
 
 describe('operator roles', () => {

@@ -11,7 +11,7 @@ import {
 } from '../../api/operatorUsers';
 import { MasterListPage, opt, str, type FormValues, type MasterListConfig } from '../supplier/shared/MasterListPage';
 import { usePermissionLabels } from '../supplier/shared/permissions';
-import { OrganizationFilter, OrganizationPicker, useOrganizationTypeLabels } from './OrganizationPicker';
+import { OrganizationFilter, organizationField, useOrganizationTypeLabels } from './OrganizationPicker';
 
 /**
  * /notisphere/roles (Notisphere_ManageRoles): roles of every organisation. A role's permissions come from the
@@ -51,33 +51,16 @@ export default function RolesPage() {
       { field: 'description', header: t`Description`, cell: (r) => r.description ?? '' },
       { field: 'permissions', header: t`Permissions`, cell: (r) => r.permissions.length },
     ],
-    toolbar: (
-      <OrganizationFilter
-        organization={organization}
-        onChange={setOrganization}
-        label={t`Organization`}
-        clearText={t`All organizations`}
-      />
-    ),
+    toolbar: <OrganizationFilter organization={organization} onChange={setOrganization} />,
     form: {
       addText: t`Add role`,
       fields: [
-        {
-          name: 'organization_id',
-          label: t`Organization`,
-          kind: 'custom',
-          rules: 'requiredSelect',
-          hideOnEdit: true,
-          render: (p) => (
-            <OrganizationPicker
-              label={p.label}
-              required={p.required}
-              error={p.error}
-              // Another type has another catalogue: the ticks of the former one go.
-              onPick={(o) => p.change({ organization_id: String(o.id), organization_type: o.type, permissions: [] })}
-            />
-          ),
-        },
+        // Another type has another catalogue: the ticks of the former one go.
+        organizationField(t`Organization`, (o) => ({
+          organization_id: String(o.id),
+          organization_type: o.type,
+          permissions: [],
+        })),
         { name: 'name', label: t`Name`, rules: 'required' },
         { name: 'description', label: t`Description`, kind: 'textarea' },
         { name: 'permissions', label: t`Permissions`, kind: 'checkboxes', options: permissionOptions },

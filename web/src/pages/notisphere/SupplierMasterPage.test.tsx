@@ -1,21 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
-import { claimsFor, makeJwt } from '../../test/jwt';
-
-const me = {
-  id: 42,
-  email: 'admin@operator.demo',
-  first_name: 'Olga',
-  last_name: 'Operator',
-  full_name: 'Olga Operator',
-  phone: null,
-  photo: null,
-  status: 'VERIFIED',
-  role_name: 'Administrator',
-  organization: { id: 1, name: 'NotiSphere', type: 'NOTISPHERE', profile_photo: null, isSSO: false },
-};
+import { fakeApi, personOf, signIn } from '../../test/backend';
 
 const entry = (id: number, name: string, status: string, organization: [number, string] | null) => ({
   id,
@@ -34,44 +21,24 @@ const rows = [
   entry(3, 'OLD NAME', 'DEACTIVATED', null),
 ];
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
-
 describe('operator supplier master', () => {
   it('lists names by status, links a pending name to a supplier and sets one aside', async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({
-        access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageUserGuides'])),
-        refresh_token: 'r1',
-      }),
-    );
-    const calls: { method: string; url: string }[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        const method = init?.method ?? 'GET';
-        calls.push({ method, url });
-        const path = url.split('?')[0] ?? '';
-        if (path === '/api/me') return jsonResponse(me);
-        if (path === '/api/me/organization') return jsonResponse(me.organization);
-        if (path === '/api/notisphere/organizations/suppliers-list') {
-          const status = new URLSearchParams(url.split('?')[1]).get('status');
-          const items = status ? rows.filter((r) => r.status === status) : rows;
-          return jsonResponse({ items, total: items.length, pageNumber: 1, pageSize: 50, lastUpdated: null });
-        }
-        if (path === '/api/notisphere/organizations/supplierNameList')
-          return jsonResponse([
-            { id: 5, name: 'Acme Medical Devices', notisphere_id: 'SUP-0001' },
-            { id: 6, name: 'Zenith Surgical', notisphere_id: 'SUP-000006' },
-          ]);
-        if (path.startsWith('/api/notisphere/organizations/link-suppliers/')) return jsonResponse(rows[1]);
-        if (path === '/api/notisphere/organizations/update-suppliers-list') return jsonResponse(rows[1]);
-        return jsonResponse({});
-      }),
-    );
+    signIn('NOTISPHERE', ['Notisphere_ManageUserGuides']);
+    const calls = fakeApi(personOf('NOTISPHERE'), ({ path, query }) => {
+      if (path === '/api/notisphere/organizations/suppliers-list') {
+        const status = query.get('status');
+        const items = status ? rows.filter((r) => r.status === status) : rows;
+        return jsonResponse({ items, total: items.length, pageNumber: 1, pageSize: 50, lastUpdated: null });
+      }
+      if (path === '/api/notisphere/organizations/supplierNameList')
+        return jsonResponse([
+          { id: 5, name: 'Acme Medical Devices', notisphere_id: 'SUP-0001' },
+          { id: 6, name: 'Zenith Surgical', notisphere_id: 'SUP-000006' },
+        ]);
+      if (path.startsWith('/api/notisphere/organizations/link-suppliers/')) return jsonResponse(rows[1]);
+      if (path === '/api/notisphere/organizations/update-suppliers-list') return jsonResponse(rows[1]);
+      return jsonResponse({});
+    });
     renderApp('/notisphere/manage-supplier-list');
     await screen.findByText('ZENITH SURGICAL SUPPLY CO');
     expect(within(tableRowWith('ACME MED DEVICES INC')).getByText('Linked')).toBeTruthy();
@@ -107,5 +74,37 @@ describe('operator supplier master', () => {
     await user.click(await screen.findByRole('option', { name: 'Pending' }));
     await waitFor(() => expect(screen.queryByText('ACME MED DEVICES INC')).toBeNull());
     expect(calls.some((c) => c.url.includes('suppliers-list?') && c.url.includes('status=PENDING'))).toBe(true);
+  });
+
+  it('adds names: none says the field is required, a refusal shows its message, then the names go', async () => {
+    signIn('NOTISPHERE', ['Notisphere_ManageUserGuides']);
+    const posts: unknown[] = [];
+    fakeApi(personOf('NOTISPHERE'), ({ path, body }) => {
+      if (path === '/api/notisphere/organizations/suppliers-list')
+        return jsonResponse({ items: rows, total: rows.length, pageNumber: 1, pageSize: 50, lastUpdated: null });
+      if (path === '/api/notisphere/organizations/supplierNameList') return jsonResponse([]);
+      if (path === '/api/notisphere/organizations/create-suppliers') {
+        posts.push(body);
+        return posts.length === 1
+          ? jsonResponse({ ok: false, m: 'Try again later.', error: { code: 'UNAVAILABLE' } }, 503)
+          : jsonResponse({ created: [], skipped: [] });
+      }
+      return jsonResponse({});
+    });
+    renderApp('/notisphere/manage-supplier-list');
+    await screen.findByText('ZENITH SURGICAL SUPPLY CO');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add supplier names' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Field required');
+    expect(posts).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox'), 'NEW NAME LLC');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Try again later.'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts.at(-1)).toEqual({ names: ['NEW NAME LLC'], organization_id: null });
   });
 });

@@ -1,13 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import {
-  Button,
   ConfirmDialog,
   DataTable,
-  Dialog,
-  DialogContent,
-  DialogFooter,
-  DialogTitle,
   FormField,
   GRID_PAGE_SIZE_OPTIONS,
   RowActionsMenu,
@@ -26,11 +21,13 @@ import {
   useSupplierNameList,
   type SupplierMasterRow,
 } from '../../api/operatorOrganizations';
+import { FormDialog } from '../supplier/shared/FormDialog';
 import {
   errorText,
   formatDate,
   listTableProps,
   PageHeader,
+  pageTableProps,
   useListState,
   useTableTexts,
 } from '../supplier/shared/table';
@@ -115,16 +112,9 @@ export default function SupplierMasterPage() {
       </label>
       <DataTable
         columns={columns}
-        rows={data?.items ?? []}
-        getRowId={(row) => String(row.id)}
-        total={data?.total ?? 0}
-        totalCapped={data?.totalCapped}
-        sortCapped={data?.sortCapped}
+        {...pageTableProps({ data, error, isLoading })}
         {...listTableProps(list)}
         pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
-        loading={isLoading}
-        error={error ? error.message : null}
-        lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated) : undefined}
         caption={t`Manage Supplier Master`}
         texts={texts}
         rowActions={(row) => (
@@ -202,42 +192,15 @@ function LinkDialog({ row, onClose, onSaved }: { row: SupplierMasterRow; onClose
   const { t } = useLingui();
   const [value, setValue] = useState(String(row.organization_id ?? NONE));
   const name = row.name;
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await linkSupplierMasterName(row.id, Number(value));
-      onSaved();
-    } catch (err) {
-      setProblem(errorText(err, t`Unknown error`));
-    } finally {
-      setBusy(false);
-    }
+  async function submit(): Promise<string | undefined> {
+    await linkSupplierMasterName(row.id, Number(value));
+    onSaved();
+    return undefined;
   }
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent closeLabel={t`Close`}>
-        <DialogTitle>{t`Link ${name} to a supplier`}</DialogTitle>
-        <form onSubmit={(e) => void submit(e)} className="space-y-3">
-          {problem ? (
-            <p role="alert" className="text-sm text-destructive">
-              {problem}
-            </p>
-          ) : null}
-          <SupplierSelect label={t`Supplier`} value={value} onChange={setValue} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" loading={busy} loadingLabel={t`Saving...`}>
-              <Trans>Save</Trans>
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog title={t`Link ${name} to a supplier`} onClose={onClose} submit={submit} scroll={false}>
+      <SupplierSelect label={t`Supplier`} value={value} onChange={setValue} />
+    </FormDialog>
   );
 }
 
@@ -245,55 +208,25 @@ function AddNamesDialog({ onClose, onSaved }: { onClose: () => void; onSaved: (s
   const { t } = useLingui();
   const [names, setNames] = useState('');
   const [supplier, setSupplier] = useState(NONE);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const lines = names
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!lines.length) {
-      setProblem(t`Field required`);
-      return;
-    }
-    setBusy(true);
-    try {
-      const answer = await addSupplierMasterNames({
-        names: lines,
-        organization_id: supplier === NONE ? null : Number(supplier),
-      });
-      onSaved(answer.skipped);
-    } catch (err) {
-      setProblem(errorText(err, t`Unknown error`));
-    } finally {
-      setBusy(false);
-    }
+  async function submit(): Promise<string | undefined> {
+    if (!lines.length) return t`Field required`;
+    const answer = await addSupplierMasterNames({
+      names: lines,
+      organization_id: supplier === NONE ? null : Number(supplier),
+    });
+    onSaved(answer.skipped);
+    return undefined;
   }
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent closeLabel={t`Close`}>
-        <DialogTitle>{t`Add supplier names`}</DialogTitle>
-        <form onSubmit={(e) => void submit(e)} className="space-y-3">
-          {problem ? (
-            <p role="alert" className="text-sm text-destructive">
-              {problem}
-            </p>
-          ) : null}
-          <FormField label={t`Supplier names, one per line, as the files spell them`} required>
-            <Textarea value={names} onValueChange={setNames} rows={6} />
-          </FormField>
-          <SupplierSelect label={t`Link them to`} value={supplier} onChange={setSupplier} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" loading={busy} loadingLabel={t`Saving...`}>
-              <Trans>Save</Trans>
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog title={t`Add supplier names`} onClose={onClose} submit={submit} scroll={false}>
+      <FormField label={t`Supplier names, one per line, as the files spell them`} required>
+        <Textarea value={names} onValueChange={setNames} rows={6} />
+      </FormField>
+      <SupplierSelect label={t`Link them to`} value={supplier} onChange={setSupplier} />
+    </FormDialog>
   );
 }

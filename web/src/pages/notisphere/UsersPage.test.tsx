@@ -1,21 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
-import { claimsFor, makeJwt } from '../../test/jwt';
-
-const me = {
-  id: 42,
-  email: 'admin@operator.demo',
-  first_name: 'Olivia',
-  last_name: 'Operator',
-  full_name: 'Olivia Operator',
-  phone: null,
-  photo: null,
-  status: 'VERIFIED',
-  role_name: 'Administrator',
-  organization: { id: 1, name: 'Notisphere Operations', type: 'NOTISPHERE', profile_photo: null, isSSO: false },
-};
+import { fakeApi, personOf, signIn } from '../../test/backend';
 
 const person = (id: number, first: string, email: string, status: string, organizations: string) => ({
   id,
@@ -57,82 +44,56 @@ const roles = [
 }));
 
 function backend() {
-  const calls: { method: string; path: string; query: URLSearchParams; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const [path = '', query = ''] = url.split('?');
-      const method = init?.method ?? 'GET';
-      calls.push({
-        method,
-        path,
-        query: new URLSearchParams(query),
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+  return fakeApi(personOf('NOTISPHERE'), ({ method, path, query }) => {
+    if (method === 'GET' && path === '/api/notisphere/users/csv-download')
+      return new Response('First Name\n', {
+        headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="Users Report.csv"' },
       });
-      if (path === '/api/me') return jsonResponse(me);
-      if (path === '/api/me/organization') return jsonResponse(me.organization);
-      if (method === 'GET' && path === '/api/notisphere/users/csv-download')
-        return new Response('First Name\n', {
-          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="Users Report.csv"' },
-        });
-      if (method === 'GET' && path === '/api/notisphere/users')
-        return jsonResponse({ items: users, total: users.length, pageNumber: 1, pageSize: 50, lastUpdated: null });
-      if (method === 'GET' && path === '/api/notisphere/users/organizations') {
-        const search = (new URLSearchParams(query).get('search') ?? '').toLowerCase();
-        return jsonResponse(organizations.filter((o) => o.name.toLowerCase().includes(search)));
-      }
-      if (method === 'GET' && path === '/api/notisphere/roles')
-        return jsonResponse({ items: roles, total: roles.length, pageNumber: 1, pageSize: 500, lastUpdated: null });
-      if (method === 'GET' && path === '/api/notisphere/users/5')
-        return jsonResponse({
-          ...users[4],
-          memberships: [
-            {
-              id: 51,
-              organization_id: 21,
-              organization_name: 'Lakeshore Medical Center',
-              organization_type: 'PROVIDER',
-              organization_status: 'ACTIVE',
-              role_id: 201,
-              role_name: 'Responder',
-              role_status: 'ACTIVE',
-              status: 'ACTIVE',
-            },
-            {
-              id: 52,
-              organization_id: 22,
-              organization_name: 'Riverside Health',
-              organization_type: 'PROVIDER',
-              organization_status: 'ACTIVE',
-              role_id: 202,
-              role_name: 'Recall Coordinator',
-              role_status: 'ACTIVE',
-              status: 'INACTIVE',
-            },
-          ],
-        });
-      if (method === 'PUT' && path.startsWith('/api/notisphere/users/'))
-        return jsonResponse({ id: Number(path.split('/')[4]), status: 'VERIFIED' });
-      if (method === 'POST' && path === '/api/notisphere/users') return jsonResponse({ ...users[2], memberships: [] });
-      return jsonResponse({ ok: false, m: `No such API path: ${method} ${path}`, error: { code: 'NOT_FOUND' } }, 404);
-    }),
-  );
-  return calls;
+    if (method === 'GET' && path === '/api/notisphere/users')
+      return jsonResponse({ items: users, total: users.length, pageNumber: 1, pageSize: 50, lastUpdated: null });
+    if (method === 'GET' && path === '/api/notisphere/users/organizations') {
+      const search = (query.get('search') ?? '').toLowerCase();
+      return jsonResponse(organizations.filter((o) => o.name.toLowerCase().includes(search)));
+    }
+    if (method === 'GET' && path === '/api/notisphere/roles')
+      return jsonResponse({ items: roles, total: roles.length, pageNumber: 1, pageSize: 500, lastUpdated: null });
+    if (method === 'GET' && path === '/api/notisphere/users/5')
+      return jsonResponse({
+        ...users[4],
+        memberships: [
+          {
+            id: 51,
+            organization_id: 21,
+            organization_name: 'Lakeshore Medical Center',
+            organization_type: 'PROVIDER',
+            organization_status: 'ACTIVE',
+            role_id: 201,
+            role_name: 'Responder',
+            role_status: 'ACTIVE',
+            status: 'ACTIVE',
+          },
+          {
+            id: 52,
+            organization_id: 22,
+            organization_name: 'Riverside Health',
+            organization_type: 'PROVIDER',
+            organization_status: 'ACTIVE',
+            role_id: 202,
+            role_name: 'Recall Coordinator',
+            role_status: 'ACTIVE',
+            status: 'INACTIVE',
+          },
+        ],
+      });
+    if (method === 'PUT' && path.startsWith('/api/notisphere/users/'))
+      return jsonResponse({ id: Number(path.split('/')[4]), status: 'VERIFIED' });
+    if (method === 'POST' && path === '/api/notisphere/users') return jsonResponse({ ...users[2], memberships: [] });
+    return undefined;
+  });
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
-
 function signInAsOperator() {
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({
-      access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageUsers', 'Notisphere_ManageRoles'])),
-      refresh_token: 'r1',
-    }),
-  );
+  signIn('NOTISPHERE', ['Notisphere_ManageUsers', 'Notisphere_ManageRoles']);
 }
 
 async function menuOf(user: ReturnType<typeof userEvent.setup>, ...texts: string[]) {

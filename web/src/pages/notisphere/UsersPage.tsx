@@ -31,7 +31,7 @@ import {
   type MasterListConfig,
 } from '../supplier/shared/MasterListPage';
 import { errorText } from '../supplier/shared/table';
-import { OrganizationFilter, OrganizationPicker, useOrganizationTypeLabels } from './OrganizationPicker';
+import { OrganizationFilter, organizationField, useOrganizationTypeLabels } from './OrganizationPicker';
 
 /** Statuses of a person who has not proven the email address: the verification email may be sent again. */
 const UNVERIFIED = ['VERIFICATION', 'NONVERIFIED', 'PENDING'];
@@ -98,32 +98,11 @@ export default function UsersPage() {
         });
       return actions;
     },
-    toolbar: (
-      <OrganizationFilter
-        organization={organization}
-        onChange={setOrganization}
-        label={t`Organization`}
-        clearText={t`All organizations`}
-      />
-    ),
+    toolbar: <OrganizationFilter organization={organization} onChange={setOrganization} />,
     form: {
       addText: t`Invite user`,
       fields: [
-        {
-          name: 'organization_id',
-          label: t`Organization`,
-          kind: 'custom',
-          rules: 'requiredSelect',
-          hideOnEdit: true,
-          render: (p) => (
-            <OrganizationPicker
-              label={p.label}
-              required={p.required}
-              error={p.error}
-              onPick={(o) => p.change({ organization_id: String(o.id), role_id: '' })}
-            />
-          ),
-        },
+        organizationField(t`Organization`, (o) => ({ organization_id: String(o.id), role_id: '' })),
         {
           name: 'role_id',
           label: t`Role`,

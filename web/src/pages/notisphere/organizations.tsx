@@ -8,14 +8,12 @@ import {
   DataTable,
   Dialog,
   DialogContent,
-  DialogFooter,
   DialogTitle,
   FormField,
   GRID_PAGE_SIZE_OPTIONS,
   SimpleSelect,
   Spinner,
   StatusLabel,
-  TableHeaderActions,
   TextInput,
   useToast,
   validate,
@@ -35,17 +33,21 @@ import {
   type SupplierRow,
 } from '../../api/operatorOrganizations';
 import { useValidationMessages } from '../../app/validation';
+import { DownloadActions, type DownloadFormat } from '../supplier/shared/downloads';
+import { FormDialogFooter } from '../supplier/shared/FormDialog';
 import { vocabularyLocale } from '../supplier/shared/labels';
 import { useMasterRows } from '../supplier/shared/masterRows';
 import {
   errorText,
   formatDate,
+  type ListState,
   listTableProps,
   PageHeader,
-  type ListState,
+  pageTableProps,
   useListState,
   useTableTexts,
 } from '../supplier/shared/table';
+import { FormError } from '../forms/FormStates';
 
 /**
  * The pieces the operator's Suppliers and Providers pages share (spec 000 §2 shared list screen, operator grid of 50 to
@@ -190,7 +192,6 @@ export function OrganizationList<T extends SupplierRow>(props: OrganizationListP
   const [flags, setFlags] = useState<FlagFilters>(NO_FLAGS);
   const { data, error, isLoading, mutate } = props.usePage(list, flags);
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
-  const [downloading, setDownloading] = useState(false);
 
   const { rowActions, confirmDialog } = useMasterRows<T>({
     onEdit: (row) => setEditing({ id: row.id }),
@@ -205,33 +206,21 @@ export function OrganizationList<T extends SupplierRow>(props: OrganizationListP
     },
   });
 
-  async function download(format: 'csv' | 'xlsx') {
-    setDownloading(true);
-    try {
-      await downloadFile(
-        store,
-        PROVIDER_ACCOUNT_DOWNLOADS[format],
-        providerListParams({ ...list.query, filterModel: withFlags(list.filterModel, flags) }),
-        `${PROVIDER_ACCOUNT_DOWNLOADS.name}.${format}`,
-      );
-    } catch (err) {
-      toast.danger(errorText(err, t`Nothing to download`));
-    } finally {
-      setDownloading(false);
-    }
-  }
+  const download = (format: DownloadFormat) =>
+    downloadFile(
+      store,
+      PROVIDER_ACCOUNT_DOWNLOADS[format],
+      providerListParams({ ...list.query, filterModel: withFlags(list.filterModel, flags) }),
+      `${PROVIDER_ACCOUNT_DOWNLOADS.name}.${format}`,
+    );
 
   return (
     <section className="space-y-4" data-testid={props.pageKey}>
       <PageHeader title={props.title}>
-        <TableHeaderActions
+        <DownloadActions
           onAdd={() => setEditing({ id: null })}
           addText={props.addText}
-          onDownloadCsv={props.downloads ? () => void download('csv') : undefined}
-          onDownloadXlsx={props.downloads ? () => void download('xlsx') : undefined}
-          csvText={t`CSV`}
-          xlsxText={t`XLSX`}
-          downloading={downloading}
+          download={props.downloads ? download : undefined}
         />
       </PageHeader>
       <FlagFilterBar
@@ -243,19 +232,12 @@ export function OrganizationList<T extends SupplierRow>(props: OrganizationListP
       />
       <DataTable
         columns={columns}
-        rows={data?.items ?? []}
-        getRowId={(row) => String(row.id)}
-        total={data?.total ?? 0}
-        totalCapped={data?.totalCapped}
-        sortCapped={data?.sortCapped}
+        {...pageTableProps({ data, error, isLoading })}
         {...listTableProps(list)}
         pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
         columnChooser
         columnState={list.columns}
         onColumnStateChange={list.setColumns}
-        loading={isLoading}
-        error={error ? error.message : null}
-        lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated) : undefined}
         caption={props.title}
         texts={texts}
         rowActions={rowActions}
@@ -514,11 +496,7 @@ export function OrganizationDialog({
           <Spinner label={t`Loading...`} />
         ) : (
           <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4" data-testid="organization-form">
-            {problem ? (
-              <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-                {problem}
-              </p>
-            ) : null}
+            {problem ? <FormError>{problem}</FormError> : null}
             <div className="grid gap-3 sm:grid-cols-2">{fields.map(input)}</div>
             {registrationUrl ? (
               <p className="text-sm text-muted-foreground" data-testid="registration-url">
@@ -617,14 +595,7 @@ export function OrganizationDialog({
                 </Button>
               </fieldset>
             ) : null}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose}>
-                <Trans>Cancel</Trans>
-              </Button>
-              <Button type="submit" loading={busy} loadingLabel={t`Saving...`}>
-                <Trans>Save</Trans>
-              </Button>
-            </DialogFooter>
+            <FormDialogFooter onCancel={onClose} busy={busy} />
           </form>
         )}
       </DialogContent>

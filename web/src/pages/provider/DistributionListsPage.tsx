@@ -23,15 +23,13 @@ import {
 } from '../../api/provider';
 import type { DistributionList, DistributionListMember } from '../../api/supplier';
 import { useValidationMessages } from '../../app/validation';
-import { MasterListPage, opt, str, type MasterListConfig } from '../supplier/shared/MasterListPage';
+import { useDistributionListConfig } from '../supplier/shared/distributionLists';
+import { MasterListPage, type MasterListConfig } from '../supplier/shared/MasterListPage';
+import { errorText } from '../supplier/shared/table';
 import { memberInput, validateMember } from './logic';
 import { useSettingsType } from './settingsType';
 
 const BY_EMAIL = '__email__';
-
-function errorText(err: unknown, fallback: string): string {
-  return err instanceof Error && err.message ? err.message : fallback;
-}
 
 /** Members of one list: emails or provider organisations (the provider and its sites); add and remove. */
 function MembersDialog({
@@ -186,39 +184,16 @@ function MembersDialog({
 }
 
 function DistributionLists({ type, switcher }: { type: CommunicationType; switcher: React.ReactNode }) {
-  const { t } = useLingui();
   const [members, setMembers] = useState<DistributionList | null>(null);
   const { mutate } = useSWRConfig();
   /** Member changes alter member_count: revalidate the list pages. */
   const refreshLists = () => void mutate((key) => Array.isArray(key) && key[0] === PROVIDER_DISTRIBUTION_LISTS);
   const config: MasterListConfig<DistributionList> = {
+    ...useDistributionListConfig(type, setMembers),
     pageKey: type === 'RECALL' ? 'provider-recall-distribution-lists' : 'provider-advisory-distribution-lists',
     testId: 'provider-distribution-lists',
-    title: type === 'RECALL' ? t`Recall Distribution Lists` : t`Advisory Distribution Lists`,
     path: PROVIDER_DISTRIBUTION_LISTS,
-    extraQuery: { communicationType: type },
-    statusField: 'status',
     toolbar: switcher,
-    columns: [
-      { field: 'name', header: t`Name`, sortable: true, filterable: true, hideable: false },
-      { field: 'description', header: t`Description`, filterable: true },
-      { field: 'member_count', header: t`Members`, sortable: true },
-    ],
-    extraRowActions: (row) => [{ id: 'members', label: t`Members`, onSelect: () => setMembers(row) }],
-    form: {
-      addText: t`Add distribution list`,
-      fields: [
-        { name: 'name', label: t`Name`, rules: 'required' },
-        { name: 'description', label: t`Description`, kind: 'textarea' },
-      ],
-      empty: { name: '', description: '' },
-      fromRow: (r) => ({ name: r.name, description: r.description ?? '' }),
-      toBody: (v, creating) => ({
-        ...(creating ? { communication_type: type } : {}),
-        name: str(v, 'name'),
-        description: opt(v, 'description'),
-      }),
-    },
     children: members ? (
       <MembersDialog list={members} onClose={() => setMembers(null)} onChanged={refreshLists} />
     ) : null,

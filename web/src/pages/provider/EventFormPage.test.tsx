@@ -1,70 +1,27 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, jsonResponse } from '../../test/render';
-import { makeJwt, claimsFor } from '../../test/jwt';
+import { fakeApi, personOf, signIn } from '../../test/backend';
+import { providerEdit } from '../../test/providerView';
 
-const me = {
-  id: 1,
-  email: 'coordinator@riverside.demo',
-  first_name: 'Rita',
-  last_name: 'River',
-  full_name: 'Rita River',
-  phone: null,
-  photo: null,
-  status: 'VERIFIED',
-  role_name: 'Administrator',
-  organization: { id: 7, name: 'Riverside Health', type: 'PROVIDER', profile_photo: null, isSSO: false },
-};
-
-const edit = {
-  communication: {
-    id: 31,
-    type: 'RECALL',
-    name: 'Infusion pumps',
-    subtype: 'REMOVAL',
-    classification: 'CLASSII',
-    event_id: 'R-1',
-  },
-  provider_communication_id: 44,
-  status_provider: 'OPEN',
-  isProviderCreated: true,
-  editable: true,
-};
+const edit = providerEdit;
 
 function setup(editData: unknown = edit) {
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({
-      access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageRecalls', 'Provider_ManageDisruption'])),
-      refresh_token: 'r1',
-    }),
-  );
+  signIn('PROVIDER', ['Provider_ManageRecalls', 'Provider_ManageDisruption']);
   const writes: { url: string; method: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const path = url.split('?')[0];
-      if (method !== 'GET') writes.push({ url, method, body: JSON.parse(String(init.body)) });
-      if (path === '/api/me') return jsonResponse(me);
-      if (path === '/api/me/organization') return jsonResponse(me.organization);
-      if (path === '/api/provider/communications/supplierNameList')
-        return jsonResponse([{ id: 3, name: 'Acme Medical Devices' }]);
-      if (path === '/api/provider/communications/step0')
-        return jsonResponse({ id: 77, provider_communication_id: 88, isProviderCreated: true });
-      if (path === '/api/provider/communications/provider-edit/31') return jsonResponse(editData);
-      if (path === '/api/provider/communications/31/update-recall/44/0') return jsonResponse({ id: 31 });
-      return jsonResponse({ ok: false, m: 'not here', error: { code: 'NOT_FOUND' } }, 404);
-    }),
-  );
+  fakeApi(personOf('PROVIDER'), ({ method, url, path, body }) => {
+    if (method !== 'GET') writes.push({ url, method, body });
+    if (path === '/api/provider/communications/supplierNameList')
+      return jsonResponse([{ id: 3, name: 'Acme Medical Devices' }]);
+    if (path === '/api/provider/communications/step0')
+      return jsonResponse({ id: 77, provider_communication_id: 88, isProviderCreated: true });
+    if (path === '/api/provider/communications/provider-edit/31') return jsonResponse(editData);
+    if (path === '/api/provider/communications/31/update-recall/44/0') return jsonResponse({ id: 31 });
+    return undefined;
+  });
   return writes;
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
 
 describe('provider event form', () => {
   it('shows the spec §5 field messages and sends nothing while they stand', async () => {
@@ -114,5 +71,24 @@ describe('provider event form', () => {
     expect(await screen.findByText('A completed event cannot be edited.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
     expect(writes).toHaveLength(0);
+  });
+
+  it('offers "Not set" on the optional pickers only; clearing the disposition sends none', async () => {
+    const writes = setup({ ...edit, communication: { ...edit.communication, disposition: 'RETURN' } });
+    renderApp('/provider/recalls/edit/31');
+    const user = userEvent.setup();
+    const name = await screen.findByLabelText(/^Name/);
+    await waitFor(() => expect((name as HTMLInputElement).value).toBe('Infusion pumps'));
+
+    await user.click(screen.getByRole('combobox', { name: /^Classification/ }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).not.toContain('Not set');
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('combobox', { name: /^Disposition/ }));
+    expect((await screen.findAllByRole('option'))[0]?.textContent).toBe('Not set');
+    await user.click(screen.getByRole('option', { name: 'Not set' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]?.body).toMatchObject({ classification: 'CLASSII', disposition: null });
   });
 });

@@ -6,20 +6,18 @@ import {
   DatePicker,
   FormField,
   RichTextEditor,
-  SimpleSelect,
-  Spinner,
   Tabs,
   TabsContent,
   TabsList,
   TabsTrigger,
   TextInput,
   useToast,
-  type DatePickerTexts,
 } from '@portal/design-system';
 import type { CommunicationType } from '../../api/notices';
 import { createProviderEvent, updateProviderEvent, useProviderEdit, useSupplierNameList } from '../../api/provider';
 import { useValidationMessages } from '../../app/validation';
-import { useLabels, withCurrent } from '../supplier/shared/labels';
+import { EventClassFields, NOT_SET } from '../supplier/shared/EventClassFields';
+import { useDateTexts } from '../supplier/shared/labels';
 import {
   emptyEventForm,
   eventBody,
@@ -30,24 +28,12 @@ import {
 } from './logic';
 import { providerBasePath } from './rowActions';
 import { EventActionsForm, EventProductsForm } from './EventItemsForms';
+import { FormError, FormLoading } from '../forms/FormStates';
 
-const NONE = '__none__';
 type EditStep = 'info' | 'products' | 'actions';
 
 function errorText(err: unknown, fallback: string): string {
   return err instanceof Error && err.message ? err.message : fallback;
-}
-
-function Alert({ children }: { children: React.ReactNode }) {
-  return (
-    <p
-      role="alert"
-      className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive"
-      data-testid="event-form-alert"
-    >
-      {children}
-    </p>
-  );
 }
 
 /**
@@ -64,7 +50,6 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
   const editing = params.id !== undefined;
   const base = providerBasePath(type);
   const messages = useValidationMessages();
-  const labels = useLabels();
   const { data: loaded, error: loadError, mutate } = useProviderEdit(editId);
   const { data: suppliers } = useSupplierNameList();
   const [values, setValues] = useState<EventFormValues>(emptyEventForm);
@@ -92,18 +77,11 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
     : editing
       ? t`Edit Supply Advisory`
       : t`New Supply Advisory`;
-  const dateTexts: Partial<DatePickerTexts> = {
-    placeholder: t`MM/DD/YYYY`,
-    openCalendar: t`Open calendar`,
-    notApplicable: t`Not Applicable`,
-    clear: t`Clear`,
-    invalid: t`Invalid date`,
-    chooseDate: t`Choose date`,
-  };
+  const dateTexts = useDateTexts();
 
   const text = (key: keyof EventFormValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const select = (key: keyof EventFormValues) => (value: string) =>
-    setValues((v) => ({ ...v, [key]: value === NONE ? '' : value }));
+    setValues((v) => ({ ...v, [key]: value === NOT_SET ? '' : value }));
   const date = (key: 'event_date' | 'end_date') => (value: string | null) => setValues((v) => ({ ...v, [key]: value }));
 
   async function submit(event: FormEvent) {
@@ -134,7 +112,7 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
     return (
       <section className="space-y-4" data-testid="provider-event-form">
         <h1 className="text-2xl font-semibold">{title}</h1>
-        <Alert>{loadError ? loadError.message : t`Page Not Found`}</Alert>
+        <FormError testId="event-form-alert">{loadError ? loadError.message : t`Page Not Found`}</FormError>
         <Button asChild variant="outline">
           <Link href={base}>
             <Trans>Back to list</Trans>
@@ -145,19 +123,9 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
   }
 
   if (!initialised) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm">
-        <Spinner label={t`Loading...`} />
-        <Trans>Loading...</Trans>
-      </p>
-    );
+    return <FormLoading />;
   }
 
-  const subtypeOptions = withCurrent(
-    recall ? labels.pickers.recallSubtypes : labels.pickers.disruptionSubtypes,
-    labels.subtypes,
-    values.subtype,
-  );
   const disabled = locked || wrongType || busy;
 
   const infoForm = (
@@ -168,64 +136,14 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
       <FormField label={t`Event ID`}>
         <TextInput value={values.event_id} onValueChange={text('event_id')} maxLength={100} disabled={disabled} />
       </FormField>
-      <FormField label={recall ? t`Recall Type` : t`Advisory Type`} required error={shown.subtype}>
-        <SimpleSelect
-          value={values.subtype}
-          onValueChange={select('subtype')}
-          placeholder={t`Select...`}
-          options={subtypeOptions}
-          disabled={disabled}
-        />
-      </FormField>
-      {recall ? (
-        <>
-          <FormField label={t`Classification`} required error={shown.classification}>
-            <SimpleSelect
-              value={values.classification}
-              onValueChange={select('classification')}
-              placeholder={t`Select...`}
-              options={withCurrent(labels.pickers.classifications, labels.classifications, values.classification)}
-              disabled={disabled}
-            />
-          </FormField>
-          <FormField label={t`Disposition`}>
-            <SimpleSelect
-              value={values.disposition}
-              onValueChange={select('disposition')}
-              placeholder={t`Select...`}
-              options={[
-                { value: NONE, label: t`Not set` },
-                ...withCurrent(labels.pickers.dispositions, labels.dispositions, values.disposition),
-              ]}
-              disabled={disabled}
-            />
-          </FormField>
-        </>
-      ) : (
-        <>
-          <FormField label={t`Lead Time`} required error={shown.lead_time}>
-            <SimpleSelect
-              value={values.lead_time}
-              onValueChange={select('lead_time')}
-              placeholder={t`Select...`}
-              options={withCurrent(labels.pickers.leadTimes, labels.leadTimes, values.lead_time)}
-              disabled={disabled}
-            />
-          </FormField>
-          <FormField label={t`Reason`}>
-            <SimpleSelect
-              value={values.reason}
-              onValueChange={select('reason')}
-              placeholder={t`Select...`}
-              options={[
-                { value: NONE, label: t`Not set` },
-                ...withCurrent(labels.pickers.reasons, labels.reasons, values.reason),
-              ]}
-              disabled={disabled}
-            />
-          </FormField>
-        </>
-      )}
+      <EventClassFields
+        recall={recall}
+        values={values}
+        onChange={select}
+        errors={shown}
+        disabled={() => disabled}
+        clearable
+      />
       <FormField label={t`Event Date`}>
         <DatePicker value={values.event_date} onChange={date('event_date')} texts={dateTexts} disabled={disabled} />
       </FormField>
@@ -314,9 +232,13 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
           </Button>
         ) : null}
       </div>
-      {locked ? <Alert>{t`A completed event cannot be edited.`}</Alert> : null}
-      {wrongType ? <Alert>{recall ? t`This event is a supply advisory.` : t`This event is a recall.`}</Alert> : null}
-      {problem ? <Alert>{problem}</Alert> : null}
+      {locked ? <FormError testId="event-form-alert">{t`A completed event cannot be edited.`}</FormError> : null}
+      {wrongType ? (
+        <FormError testId="event-form-alert">
+          {recall ? t`This event is a supply advisory.` : t`This event is a recall.`}
+        </FormError>
+      ) : null}
+      {problem ? <FormError testId="event-form-alert">{problem}</FormError> : null}
       {editing && loaded && editId ? (
         <Tabs value={step} onValueChange={(v) => setStep(v === 'products' || v === 'actions' ? v : 'info')}>
           <TabsList aria-label={t`Edit steps`}>

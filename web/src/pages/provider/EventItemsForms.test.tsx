@@ -1,35 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, jsonResponse } from '../../test/render';
-import { makeJwt, claimsFor } from '../../test/jwt';
-
-const me = {
-  id: 1,
-  email: 'coordinator@riverside.demo',
-  first_name: 'Rita',
-  last_name: 'River',
-  full_name: 'Rita River',
-  phone: null,
-  photo: null,
-  status: 'VERIFIED',
-  role_name: 'Administrator',
-  organization: { id: 7, name: 'Riverside Health', type: 'PROVIDER', profile_photo: null, isSSO: false },
-};
+import { fakeApi, personOf, signIn } from '../../test/backend';
+import { providerEdit } from '../../test/providerView';
 
 const edit = {
-  communication: {
-    id: 31,
-    type: 'RECALL',
-    name: 'Infusion pumps',
-    subtype: 'REMOVAL',
-    classification: 'CLASSII',
-    event_id: 'R-1',
-  },
-  provider_communication_id: 44,
-  status_provider: 'OPEN',
-  isProviderCreated: true,
-  editable: true,
+  ...providerEdit,
   products: [
     {
       id: 5,
@@ -51,37 +28,19 @@ const edit = {
 type Reply = { status: number; body: unknown };
 
 function setup(editData: unknown = edit, replies: Record<string, Reply> = {}) {
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({
-      access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageRecalls', 'Provider_ManageDisruption'])),
-      refresh_token: 'r1',
-    }),
-  );
+  signIn('PROVIDER', ['Provider_ManageRecalls', 'Provider_ManageDisruption']);
   const writes: { url: string; method: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const path = url.split('?')[0] ?? url;
-      if (method !== 'GET') writes.push({ url: path, method, body: JSON.parse(String(init.body)) });
-      const reply = replies[path];
-      if (reply) return jsonResponse(reply.body, reply.status);
-      if (path === '/api/me') return jsonResponse(me);
-      if (path === '/api/me/organization') return jsonResponse(me.organization);
-      if (path === '/api/provider/communications/supplierNameList') return jsonResponse([]);
-      if (path === '/api/provider/communications/provider-edit/31') return jsonResponse(editData);
-      if (path.startsWith('/api/provider/communications/31/update-recall/44/')) return jsonResponse(editData);
-      return jsonResponse({ ok: false, m: 'not here', error: { code: 'NOT_FOUND' } }, 404);
-    }),
-  );
+  fakeApi(personOf('PROVIDER'), ({ method, path, body }) => {
+    if (method !== 'GET') writes.push({ url: path, method, body });
+    const reply = replies[path];
+    if (reply) return jsonResponse(reply.body, reply.status);
+    if (path === '/api/provider/communications/supplierNameList') return jsonResponse([]);
+    if (path === '/api/provider/communications/provider-edit/31') return jsonResponse(editData);
+    if (path.startsWith('/api/provider/communications/31/update-recall/44/')) return jsonResponse(editData);
+    return undefined;
+  });
   return writes;
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
 
 async function openTab(name: 'Products' | 'Actions') {
   const user = userEvent.setup();

@@ -1,21 +1,12 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Button,
-  Checkbox,
-  DatePicker,
-  FormField,
-  SimpleSelect,
-  TextInput,
-  Textarea,
-  useToast,
-  type DatePickerTexts,
-} from '@portal/design-system';
-import { ACTION_TYPES, type ActionType } from '../../api/communications';
+import { Button, DatePicker, FormField, TextInput, Textarea, useToast } from '@portal/design-system';
 import { updateProviderEventActions, updateProviderEventProducts, type ProviderEditData } from '../../api/provider';
 import { useValidationMessages } from '../../app/validation';
-import { useLabels } from '../supplier/shared/labels';
-import { OPTION_TYPES, emptyAction, shift } from '../supplier/shared/logic';
+import { ActionItem } from '../supplier/shared/ActionItem';
+import { useDateTexts } from '../supplier/shared/labels';
+import { errorText } from '../supplier/shared/table';
+import { emptyAction, type FieldErrors } from '../supplier/shared/logic';
 import { hasFieldErrors } from './logic';
 import {
   actionRowsFromEdit,
@@ -25,20 +16,54 @@ import {
   productsBody,
   validateActionRows,
   validateProductRows,
-  type ActionRow,
   type ProductRow,
 } from './eventItems';
+import { FormError } from '../forms/FormStates';
 
-function errorText(err: unknown, fallback: string): string {
-  return err instanceof Error && err.message ? err.message : fallback;
-}
+/**
+ * A list of a provider-created event edited as a whole and saved in one call: its rows, the field errors (shown once
+ * submitted), the busy flag and the server's refusal. A read-only event is never sent.
+ */
+function useItemsForm<Row>({
+  initial,
+  validate,
+  save,
+  readOnly,
+  onSaved,
+}: {
+  initial: () => Row[];
+  validate: (rows: Row[]) => FieldErrors;
+  save: (rows: Row[]) => Promise<ProviderEditData>;
+  readOnly: boolean;
+  onSaved: (data: ProviderEditData) => void;
+}) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const [rows, setRows] = useState<Row[]>(initial);
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const errors = validate(rows);
 
-function Alert({ children, testId }: { children: ReactNode; testId: string }) {
-  return (
-    <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive" data-testid={testId}>
-      {children}
-    </p>
-  );
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    setProblem(null);
+    if (hasFieldErrors(errors) || readOnly) return;
+    setBusy(true);
+    try {
+      const saved = await save(rows);
+      toast.success(t`Saved successfully.`);
+      setSubmitted(false);
+      onSaved(saved);
+    } catch (err) {
+      setProblem(errorText(err, t`Unknown error`));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { rows, setRows, shown: submitted ? errors : {}, busy, disabled: readOnly || busy, problem, submit };
 }
 
 interface ItemsFormProps {
@@ -54,49 +79,23 @@ interface ItemsFormProps {
 /** update-recall step 1: the products of a provider-created event, saved as a whole list. */
 export function EventProductsForm({ id, pcId, data, readOnly, onSaved }: ItemsFormProps) {
   const { t } = useLingui();
-  const toast = useToast();
   const messages = useValidationMessages();
-  const [rows, setRows] = useState<ProductRow[]>(() => productRowsFromEdit(data));
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const errors = validateProductRows(rows, messages);
-  const shown = submitted ? errors : {};
-  const disabled = readOnly || busy;
-  const dateTexts: Partial<DatePickerTexts> = {
-    placeholder: t`MM/DD/YYYY`,
-    openCalendar: t`Open calendar`,
-    notApplicable: t`Not Applicable`,
-    clear: t`Clear`,
-    invalid: t`Invalid date`,
-    chooseDate: t`Choose date`,
-  };
+  const { rows, setRows, shown, busy, disabled, problem, submit } = useItemsForm({
+    initial: () => productRowsFromEdit(data),
+    validate: (list) => validateProductRows(list, messages),
+    save: (list) => updateProviderEventProducts(id, pcId, productsBody(list)),
+    readOnly,
+    onSaved,
+  });
+  const dateTexts = useDateTexts();
   const patch = (index: number, change: Partial<ProductRow>) =>
     setRows((list) => list.map((p, i) => (i === index ? { ...p, ...change } : p)));
   const text = (index: number, key: Exclude<keyof ProductRow, 'expiration_date'>) => (value: string) =>
     patch(index, { [key]: value });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    setProblem(null);
-    if (hasFieldErrors(errors) || readOnly) return;
-    setBusy(true);
-    try {
-      const saved = await updateProviderEventProducts(id, pcId, productsBody(rows));
-      toast.success(t`Saved successfully.`);
-      setSubmitted(false);
-      onSaved(saved);
-    } catch (err) {
-      setProblem(errorText(err, t`Unknown error`));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <form className="space-y-4" onSubmit={(e) => void submit(e)} noValidate data-testid="event-products-form">
-      {problem ? <Alert testId="event-products-alert">{problem}</Alert> : null}
+      {problem ? <FormError testId="event-products-alert">{problem}</FormError> : null}
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           <Trans>No products yet.</Trans>
@@ -189,137 +188,35 @@ export function EventProductsForm({ id, pcId, data, readOnly, onSaved }: ItemsFo
 /** update-recall step 2: the ordered actions of a provider-created event, saved as a whole list (refused once answered). */
 export function EventActionsForm({ id, pcId, data, readOnly, onSaved }: ItemsFormProps) {
   const { t } = useLingui();
-  const toast = useToast();
-  const labels = useLabels();
   const messages = useValidationMessages();
-  const [rows, setRows] = useState<ActionRow[]>(() => actionRowsFromEdit(data));
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const errors = validateActionRows(rows, messages);
-  const shown = submitted ? errors : {};
-  const disabled = readOnly || busy;
-  const patch = (index: number, change: Partial<ActionRow>) =>
-    setRows((list) => list.map((a, i) => (i === index ? { ...a, ...change } : a)));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    setProblem(null);
-    if (hasFieldErrors(errors) || readOnly) return;
-    setBusy(true);
-    try {
-      const saved = await updateProviderEventActions(id, pcId, actionsBody(rows));
-      toast.success(t`Saved successfully.`);
-      setSubmitted(false);
-      onSaved(saved);
-    } catch (err) {
-      setProblem(errorText(err, t`Unknown error`));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { rows, setRows, shown, busy, disabled, problem, submit } = useItemsForm({
+    initial: () => actionRowsFromEdit(data),
+    validate: (list) => validateActionRows(list, messages),
+    save: (list) => updateProviderEventActions(id, pcId, actionsBody(list)),
+    readOnly,
+    onSaved,
+  });
 
   return (
     <form className="space-y-4" onSubmit={(e) => void submit(e)} noValidate data-testid="event-actions-form">
-      {problem ? <Alert testId="event-actions-alert">{problem}</Alert> : null}
+      {problem ? <FormError testId="event-actions-alert">{problem}</FormError> : null}
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           <Trans>No actions yet.</Trans>
         </p>
       ) : null}
       <ol className="space-y-3">
-        {rows.map((action, index) => {
-          const n = index + 1;
-          const withOptions = OPTION_TYPES.includes(action.action_type);
-          return (
-            <li key={index} className="space-y-3 rounded-md border p-4" data-testid={`event-action-${index}`}>
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="text-sm font-semibold">
-                  <Trans>Action {n}</Trans>
-                </span>
-                <span className="flex gap-1">
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    disabled={disabled || index === 0}
-                    onClick={() => setRows((l) => shift(l, index, -1))}
-                  >
-                    <Trans>Move up</Trans>
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    disabled={disabled || index === rows.length - 1}
-                    onClick={() => setRows((l) => shift(l, index, 1))}
-                  >
-                    <Trans>Move down</Trans>
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={disabled}
-                    onClick={() => setRows((l) => l.filter((_, i) => i !== index))}
-                  >
-                    <Trans>Remove action</Trans>
-                  </Button>
-                </span>
-              </div>
-              <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
-                <FormField label={t`Action Type`} required>
-                  <SimpleSelect
-                    aria-label={t`Action Type`}
-                    value={action.action_type}
-                    onValueChange={(v) =>
-                      patch(index, {
-                        action_type: v as ActionType,
-                        options: OPTION_TYPES.includes(v) ? action.options : [],
-                      })
-                    }
-                    options={ACTION_TYPES.map((a) => ({ value: a, label: labels.actionTypes[a] ?? a }))}
-                    disabled={disabled}
-                  />
-                </FormField>
-                <FormField label={t`Title`} required error={shown[`${index}.title`]}>
-                  <TextInput
-                    value={action.title}
-                    onValueChange={(v) => patch(index, { title: v })}
-                    maxLength={500}
-                    disabled={disabled}
-                  />
-                </FormField>
-              </div>
-              <FormField label={t`Description`}>
-                <Textarea
-                  value={action.description ?? ''}
-                  onValueChange={(v) => patch(index, { description: v || null })}
-                  disabled={disabled}
-                />
-              </FormField>
-              {withOptions ? (
-                <FormField
-                  label={t`Options (one per line)`}
-                  required
-                  error={shown[`${index}.options`] ? t`Give distinct, non-empty options.` : null}
-                >
-                  <Textarea
-                    value={action.options.join('\n')}
-                    onValueChange={(v) => patch(index, { options: v.split('\n') })}
-                    disabled={disabled}
-                  />
-                </FormField>
-              ) : null}
-              <label className="flex items-center gap-2 text-sm">
-                <Checkbox
-                  checked={action.is_required}
-                  onCheckedChange={(c) => patch(index, { is_required: c === true })}
-                  disabled={disabled}
-                />
-                <Trans>Required</Trans>
-              </label>
-            </li>
-          );
-        })}
+        {rows.map((_, index) => (
+          <ActionItem
+            key={index}
+            actions={rows}
+            index={index}
+            setActions={setRows}
+            errors={shown}
+            disabled={disabled}
+            testId={`event-action-${index}`}
+          />
+        ))}
       </ol>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" disabled={disabled} onClick={() => setRows((l) => [...l, emptyAction()])}>

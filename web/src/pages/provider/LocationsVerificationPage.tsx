@@ -3,8 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Button,
   DataTable,
+  FormField,
   GRID_PAGE_SIZE_OPTIONS,
-  Label,
   RowActionsMenu,
   SimpleSelect,
   StatusLabel,
@@ -20,12 +20,14 @@ import {
   type VerificationRow,
   type VerificationStatus,
 } from '../../api/locationVerification';
+import { ALL, FilterBar } from '../supplier/shared/filters';
 import { useLabels } from '../supplier/shared/labels';
 import {
   errorText,
   formatDate,
   listTableProps,
   PageHeader,
+  pageTableProps,
   useListState,
   useTableTexts,
 } from '../supplier/shared/table';
@@ -34,7 +36,6 @@ import {
 const BULK: VerificationStatus[] = ['COVERED', 'EMAILED', 'NON_COVERED', 'INVALID'];
 const ROW: VerificationStatus[] = [...BULK, 'UNABLE_PROCESSED'];
 
-const ALL = 'ALL';
 /** The status filter's value for "not verified yet" (the server's NONE). */
 export const NOT_VERIFIED = 'NONE';
 
@@ -61,18 +62,21 @@ function SupplierFilter({ value, onChange }: { value: string; onChange: (value: 
     ...(data ?? []).map((s) => ({ value: String(s.id), label: s.name })),
   ];
   return (
-    <div className="grid gap-1">
-      <Label htmlFor="verification-supplier">
-        <Trans>Supplier</Trans>
-      </Label>
-      <SimpleSelect
-        id="verification-supplier"
-        className="w-64"
-        options={options}
-        value={value}
-        onValueChange={onChange}
-      />
-    </div>
+    <FormField id="verification-supplier" label={t`Supplier`}>
+      <SimpleSelect className="w-64" options={options} value={value} onValueChange={onChange} />
+    </FormField>
+  );
+}
+
+/** A location's verification in words, or "Not verified" while it has none. */
+export function VerificationLabel({ status }: { status: string | null | undefined }) {
+  const labels = useLabels();
+  return status ? (
+    <StatusLabel status={status} kind="verification" labels={labels.statuses} />
+  ) : (
+    <span className="text-muted-foreground">
+      <Trans>Not verified</Trans>
+    </span>
   );
 }
 
@@ -93,22 +97,30 @@ export function LocationsVerificationList({
 }) {
   const { t } = useLingui();
   const toast = useToast();
-  const labels = useLabels();
   const texts = useTableTexts();
   const [statusFilter, setStatusFilter] = useState(operator ? NOT_VERIFIED : ALL);
   const [supplierFilter, setSupplierFilter] = useState(ALL);
-  const list = useListState(pageKey, [
-    'supplier_name',
-    'location_id',
-    'location_name',
-    'address1',
-    'city',
-    'state',
-    'zip',
-    'provider_name',
-    'verification_status',
-    'verified_at',
-  ]);
+  const columns: DataTableColumn<VerificationRow>[] = [
+    { field: 'supplier_name', header: t`Supplier`, sortable: true, filterable: true },
+    { field: 'location_id', header: t`Location ID`, sortable: true, filterable: true },
+    { field: 'location_name', header: t`Location Name`, sortable: true, filterable: true, hideable: false },
+    { field: 'address1', header: t`Address`, filterable: true },
+    { field: 'city', header: t`City`, sortable: true, filterable: true },
+    { field: 'state', header: t`State`, sortable: true, filterable: true },
+    { field: 'zip', header: t`ZIP`, sortable: true, filterable: true },
+    { field: 'provider_name', header: operator ? t`Provider` : t`Site`, sortable: true, filterable: true },
+    {
+      field: 'verification_status',
+      header: t`Status`,
+      sortable: true,
+      cell: (r) => <VerificationLabel status={r.verification_status} />,
+    },
+    { field: 'verified_at', header: t`Verified`, sortable: true, cell: (r) => formatDate(r.verified_at) },
+  ];
+  const list = useListState(
+    pageKey,
+    columns.map((c) => c.field),
+  );
   const exact = exactFilters({
     verification_status: statusFilter !== ALL ? statusFilter : undefined,
     supplier_organization_id: supplierFilter !== ALL ? supplierFilter : undefined,
@@ -141,31 +153,6 @@ export function LocationsVerificationList({
     }
   }
 
-  const columns: DataTableColumn<VerificationRow>[] = [
-    { field: 'supplier_name', header: t`Supplier`, sortable: true, filterable: true },
-    { field: 'location_id', header: t`Location ID`, sortable: true, filterable: true },
-    { field: 'location_name', header: t`Location Name`, sortable: true, filterable: true, hideable: false },
-    { field: 'address1', header: t`Address`, filterable: true },
-    { field: 'city', header: t`City`, sortable: true, filterable: true },
-    { field: 'state', header: t`State`, sortable: true, filterable: true },
-    { field: 'zip', header: t`ZIP`, sortable: true, filterable: true },
-    { field: 'provider_name', header: operator ? t`Provider` : t`Site`, sortable: true, filterable: true },
-    {
-      field: 'verification_status',
-      header: t`Status`,
-      sortable: true,
-      cell: (r) =>
-        r.verification_status ? (
-          <StatusLabel status={r.verification_status} kind="verification" labels={labels.statuses} />
-        ) : (
-          <span className="text-muted-foreground">
-            <Trans>Not verified</Trans>
-          </span>
-        ),
-    },
-    { field: 'verified_at', header: t`Verified`, sortable: true, cell: (r) => formatDate(r.verified_at) },
-  ];
-
   const statusOptions = [
     { value: ALL, label: t`All statuses` },
     { value: NOT_VERIFIED, label: t`Not verified` },
@@ -176,13 +163,9 @@ export function LocationsVerificationList({
   return (
     <section className="space-y-4" data-testid={testId}>
       <PageHeader title={t`Locations Verification`} />
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1">
-          <Label htmlFor="verification-status">
-            <Trans>Status</Trans>
-          </Label>
+      <FilterBar>
+        <FormField id="verification-status" label={t`Status`}>
           <SimpleSelect
-            id="verification-status"
             className="w-48"
             options={statusOptions}
             value={statusFilter}
@@ -191,7 +174,7 @@ export function LocationsVerificationList({
               toFirstPage();
             }}
           />
-        </div>
+        </FormField>
         {operator ? (
           <SupplierFilter
             value={supplierFilter}
@@ -201,21 +184,14 @@ export function LocationsVerificationList({
             }}
           />
         ) : null}
-      </div>
+      </FilterBar>
       <DataTable
         columns={columns}
-        rows={data?.items ?? []}
-        getRowId={(r) => String(r.id)}
-        total={data?.total ?? 0}
-        totalCapped={data?.totalCapped}
-        sortCapped={data?.sortCapped}
+        {...pageTableProps({ data, error, isLoading })}
         {...listTableProps(list)}
         pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
         selectedIds={selected}
         onSelectionChange={setSelected}
-        loading={isLoading}
-        error={error ? error.message : null}
-        lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated) : undefined}
         texts={texts}
         caption={t`Locations Verification`}
         rowActions={(row) => (

@@ -14,8 +14,8 @@ export default function ProviderCreatedViewPage() {
   const { t } = useLingui();
   const id = readId(useParams<{ id?: string }>().id);
   const { data, error } = useProviderEdit(id);
-  if (!id) return <FormError message={t`Page Not Found`} />;
-  if (error) return <FormError message={error.message || t`Unknown error`} />;
+  if (!id) return <FormError>{t`Page Not Found`}</FormError>;
+  if (error) return <FormError>{error.message || t`Unknown error`}</FormError>;
   if (!data) return <FormLoading />;
   return <ProviderCommunicationView id={id} pcId={data.provider_communication_id} />;
 }

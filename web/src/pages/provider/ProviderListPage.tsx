@@ -25,6 +25,7 @@ import {
 import { authAtom } from '../../state/auth';
 import { listStateProps, useResponseColumns } from './listShared';
 import { ProviderListDownloads } from './ProviderReports';
+import { pageTableProps } from '../supplier/shared/table';
 import {
   editPath,
   openPath,
@@ -153,15 +154,9 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
       <DataTable
         caption={title}
         columns={columns}
-        rows={data?.items ?? []}
+        {...pageTableProps({ data, error, isLoading })}
         getRowId={(row) => row.row_key ?? String(row.id)}
-        total={data?.total ?? 0}
-        totalCapped={data?.totalCapped}
-        sortCapped={data?.sortCapped}
         {...listStateProps(state, setState)}
-        loading={isLoading}
-        error={error ? error.message : null}
-        lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated, 'datetime') : undefined}
         rowActions={(row) => <RowActionsMenu actions={actionsOf(row)} label={t`Actions`} />}
         texts={{
           loading: t`Loading...`,

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useStore } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -8,7 +7,6 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
   TableHeaderActions,
-  useOptionalToast,
 } from '@portal/design-system';
 import type { CommunicationType } from '../../api/notices';
 import type { ListState } from '../../api/provider';
@@ -20,22 +18,7 @@ import {
   type ProviderEventReport,
   type ReportFormat,
 } from '../../api/providerReports';
-
-const failure = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
-
-/** Runs one download at a time; a failure is a toast ("Nothing to download" when the server gave no reason). */
-function useDownload() {
-  const { t } = useLingui();
-  const toast = useOptionalToast();
-  const [busy, setBusy] = useState<string | null>(null);
-  const run = (key: string, save: () => Promise<unknown>) => {
-    setBusy(key);
-    save()
-      .catch((err: unknown) => toast?.danger(failure(err, t`Nothing to download`)))
-      .finally(() => setBusy(null));
-  };
-  return { busy, run };
-}
+import { useDownload } from '../supplier/shared/downloads';
 
 /**
  * The list page's downloads (spec 000 §2): CSV and XLSX of the Provider Recall Summary Report of the list as it stands

@@ -273,8 +273,8 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
   const conversationsBase = id && pcId ? providerConversationsPath(id, pcId) : null;
   const unread = useUnreadConversations(conversationsBase);
 
-  if (!id || !pcId) return <FormError message={t`Page Not Found`} />;
-  if (error) return <FormError message={error.message || t`Unknown error`} />;
+  if (!id || !pcId) return <FormError>{t`Page Not Found`}</FormError>;
+  if (error) return <FormError>{error.message || t`Unknown error`}</FormError>;
   if (!view) return <FormLoading />;
 
   const closed = view.communication.status !== 'OPEN' || view.provider_communication.status !== 'OPEN';

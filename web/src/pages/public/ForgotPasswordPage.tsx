@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, FormField, TextInput } from '@portal/design-system';
 import { forgotPassword } from '../../api/auth';
 import { useValidationMessages, validateForm, hasErrors } from '../../app/validation';
+import { FormError } from '../forms/FormStates';
 
 export default function ForgotPasswordPage() {
   const { t } = useLingui();
@@ -38,11 +39,7 @@ export default function ForgotPasswordPage() {
       <p className="text-sm text-muted-foreground">
         <Trans>Enter the email of your account and we will send you a link to reset your password.</Trans>
       </p>
-      {error ? (
-        <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FormError>{error}</FormError> : null}
       <FormField label={t`Email`} required error={submitted ? errors.email : null}>
         <TextInput type="email" autoComplete="email" value={email} onValueChange={setEmail} autoFocus />
       </FormField>

@@ -10,6 +10,7 @@ import { completeLogin } from '../../app/authActions';
 import { safeLandingPath, safeRedirect } from '../../app/guard';
 import { decodeClaims, userTypeOf } from '../../app/token';
 import { useValidationMessages, validateForm, hasErrors } from '../../app/validation';
+import { FormError } from '../forms/FormStates';
 
 type Step = 'credentials' | 'organization' | 'code' | 'unlock';
 type Organization = NonNullable<TokenAnswer['login_as_required']>[number];
@@ -151,15 +152,7 @@ export default function LoginPage() {
     }
   }
 
-  const errorBox = error ? (
-    <p
-      role="alert"
-      data-testid="login-error"
-      className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive"
-    >
-      {error}
-    </p>
-  ) : null;
+  const errorBox = error ? <FormError testId="login-error">{error}</FormError> : null;
   const noticeBox = notice ? (
     <p role="status" className="rounded-md bg-success/10 px-3 py-2 text-sm text-success">
       {notice}

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, FormField, Spinner, TextInput } from '@portal/design-system';
+import { Button, FormField, TextInput } from '@portal/design-system';
 import { signUpUser, useOrganizationByLink } from '../../api/auth';
 import { useValidationMessages, validateForm, hasErrors } from '../../app/validation';
+import { FormError, FormLoading } from '../forms/FormStates';
 
 type Field = 'first_name' | 'last_name' | 'email' | 'phone' | 'password' | 'confirmation';
 
@@ -39,12 +40,7 @@ export default function RegistrationPage() {
   const shown = (field: Field) => (submitted ? errors[field] : null);
 
   if (isLoading) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm">
-        <Spinner label={t`Loading...`} />
-        <Trans>Loading...</Trans>
-      </p>
-    );
+    return <FormLoading />;
   }
   if (loadError || !organization) {
     return (
@@ -87,11 +83,7 @@ export default function RegistrationPage() {
       <h1 className="text-xl font-semibold">
         <Trans>Register with {organizationName}</Trans>
       </h1>
-      {error ? (
-        <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FormError>{error}</FormError> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t`First name`} required error={shown('first_name')}>
           <TextInput autoComplete="given-name" value={values.first_name} onValueChange={set('first_name')} />

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, FormField, TextInput } from '@portal/design-system';
 import { resetPassword } from '../../api/auth';
 import { useValidationMessages, validateForm, hasErrors } from '../../app/validation';
+import { FormError } from '../forms/FormStates';
 
 export default function ResetPasswordPage() {
   const { t } = useLingui();
@@ -58,11 +59,7 @@ export default function ResetPasswordPage() {
       <h1 className="text-xl font-semibold">
         <Trans>Reset password</Trans>
       </h1>
-      {error ? (
-        <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FormError>{error}</FormError> : null}
       <FormField label={t`New password`} required error={submitted ? errors.password : null}>
         <TextInput type="password" autoComplete="new-password" value={password} onValueChange={setPassword} autoFocus />
       </FormField>

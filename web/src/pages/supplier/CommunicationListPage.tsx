@@ -7,7 +7,6 @@ import {
   DataTable,
   RowActionsMenu,
   StatusLabel,
-  TableHeaderActions,
   useToast,
   type DataTableColumn,
   type RowAction,
@@ -20,12 +19,14 @@ import {
   type CommunicationType,
 } from '../../api/communications';
 import { downloadFile } from '../../api/client';
+import { DownloadActions, type DownloadFormat } from './shared/downloads';
 import { basePath, useLabels } from './shared/labels';
 import { communicationRowActions } from './shared/logic';
 import {
   errorText,
   formatDate,
   listTableProps,
+  pageTableProps,
   PageHeader,
   SavedFilters,
   useListState,
@@ -60,7 +61,6 @@ export function CommunicationListPage({ type }: { type: CommunicationType }) {
   const [toDelete, setToDelete] = useState<CommunicationRow | null>(null);
   const [busy, setBusy] = useState(false);
   const deleteName = toDelete?.name ?? null;
-  const [downloading, setDownloading] = useState(false);
 
   const columns: DataTableColumn<CommunicationRow>[] = [
     { field: 'name', header: t`Name`, sortable: true, filterable: true, hideable: false },
@@ -130,50 +130,26 @@ export function CommunicationListPage({ type }: { type: CommunicationType }) {
     }
   }
 
-  async function download(format: 'csv' | 'xlsx') {
-    setDownloading(true);
-    try {
-      await downloadFile(
-        store,
-        dashboardReportPath('ALL', format),
-        undefined,
-        `Recall Events Summary Report.${format}`,
-      );
-    } catch (err) {
-      toast.danger(errorText(err, t`Nothing to download`));
-    } finally {
-      setDownloading(false);
-    }
-  }
+  const download = (format: DownloadFormat) =>
+    downloadFile(store, dashboardReportPath('ALL', format), undefined, `Recall Events Summary Report.${format}`);
 
   return (
     <section className="space-y-4" data-testid={type === 'RECALL' ? 'supplier-recall-list' : 'supplier-advisory-list'}>
       <PageHeader title={type === 'RECALL' ? t`Recalls` : t`Supply Advisories`}>
-        <TableHeaderActions
+        <DownloadActions
           onAdd={() => navigate(`${base}/new`)}
           addText={type === 'RECALL' ? t`New Recall` : t`New Supply Advisory`}
-          onDownloadCsv={() => void download('csv')}
-          onDownloadXlsx={() => void download('xlsx')}
-          csvText={t`CSV`}
-          xlsxText={t`XLSX`}
-          downloading={downloading}
+          download={download}
         />
       </PageHeader>
       <SavedFilters filterModel={list.filterModel} headers={headers} onClear={list.clearFilters} />
       <DataTable
         columns={columns}
-        rows={data?.items ?? []}
-        getRowId={(row) => String(row.id)}
-        total={data?.total ?? 0}
-        totalCapped={data?.totalCapped}
-        sortCapped={data?.sortCapped}
+        {...pageTableProps({ data, error, isLoading })}
         {...listTableProps(list)}
         columnChooser
         columnState={list.columns}
         onColumnStateChange={list.setColumns}
-        loading={isLoading}
-        error={error ? error.message : null}
-        lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated) : undefined}
         rowActions={rowActions}
         caption={type === 'RECALL' ? t`Recalls` : t`Supply Advisories`}
         texts={texts}

@@ -69,6 +69,7 @@ import { historySentence } from '@portal/vocabulary';
 import { headerActions } from './shared/logic';
 import { sanitizeRichText } from './shared/richText';
 import { errorText, formatDate, listTableProps, PageHeader, useListState, useTableTexts } from './shared/table';
+import { FormError, FormLoading } from '../forms/FormStates';
 
 type Confirmable = 'approve' | 'send' | 'close' | 'reopen' | 'delete';
 
@@ -98,12 +99,7 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
     );
   }
   if (!event) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm">
-        <Spinner label={t`Loading...`} />
-        <Trans>Loading...</Trans>
-      </p>
-    );
+    return <FormLoading />;
   }
 
   const confirmTexts: Record<Confirmable, string> = {
@@ -152,6 +148,34 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
     delete: t`Delete`,
   };
 
+  // The event's tabs, in the spec's order.
+  const tabs: { value: string; label: React.ReactNode; content: React.ReactNode }[] = [
+    {
+      value: 'details',
+      label: t`Details`,
+      content: <DetailsTab event={event} documents={<DocumentsPanel id={event.id} />} />,
+    },
+    { value: 'products', label: t`Products`, content: <ProductsTab event={event} reader="supplier" /> },
+    { value: 'actions', label: t`Actions`, content: <ActionsTab id={id} /> },
+    { value: 'locations', label: t`Affected Locations`, content: <LocationsTab id={id} /> },
+    { value: 'customers', label: t`Customers`, content: <CustomersTab id={id} /> },
+    { value: 'salesreps', label: t`Sales Reps`, content: <SalesRepsTab event={event} /> },
+    { value: 'responses', label: t`Provider Responses`, content: <ResponsesTab id={id} /> },
+    { value: 'paper', label: t`Paper Responses`, content: <PaperResponsesTab event={event} /> },
+    { value: 'history', label: t`History`, content: <HistoryTab id={id} /> },
+    { value: 'reports', label: t`Reports`, content: <ReportsTab id={id} /> },
+    {
+      value: 'conversations',
+      label: (
+        <>
+          {t`Conversations`}
+          <UnreadBadge count={unread} />
+        </>
+      ),
+      content: <ConversationsTab id={id} initialConversation={requestedConversation} />,
+    },
+  ];
+
   return (
     <section className="space-y-4" data-testid="communication-view">
       <PageHeader title={event.name}>
@@ -166,81 +190,20 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
           </Button>
         ))}
       </PageHeader>
-      {problem ? (
-        <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {problem}
-        </p>
-      ) : null}
+      {problem ? <FormError>{problem}</FormError> : null}
       <Tabs defaultValue={search.get('tab') === 'conversations' ? 'conversations' : 'details'}>
         <TabsList className="flex-wrap">
-          <TabsTrigger value="details">
-            <Trans>Details</Trans>
-          </TabsTrigger>
-          <TabsTrigger value="products">
-            <Trans>Products</Trans>
-          </TabsTrigger>
-          <TabsTrigger value="actions">
-            <Trans>Actions</Trans>
-          </TabsTrigger>
-          <TabsTrigger value="locations">
-            <Trans>Affected Locations</Trans>
-          </TabsTrigger>
-          <TabsTrigger value="customers">
-            <Trans>Customers</Trans>
-          </TabsTrigger>
-          <TabsTrigger value="salesreps">
-            <Trans>Sales Reps</Trans>
-          </TabsTrigger>
-          <TabsTrigger value="responses">
-            <Trans>Provider Responses</Trans>
-          </TabsTrigger>
-          <TabsTrigger value="paper">
-            <Trans>Paper Responses</Trans>
-          </TabsTrigger>
-          <TabsTrigger value="history">
-            <Trans>History</Trans>
-          </TabsTrigger>
-          <TabsTrigger value="reports">
-            <Trans>Reports</Trans>
-          </TabsTrigger>
-          <TabsTrigger value="conversations">
-            <Trans>Conversations</Trans>
-            <UnreadBadge count={unread} />
-          </TabsTrigger>
+          {tabs.map((tab) => (
+            <TabsTrigger key={tab.value} value={tab.value}>
+              {tab.label}
+            </TabsTrigger>
+          ))}
         </TabsList>
-        <TabsContent value="details">
-          <DetailsTab event={event} documents={<DocumentsPanel id={event.id} />} />
-        </TabsContent>
-        <TabsContent value="products">
-          <ProductsTab event={event} reader="supplier" />
-        </TabsContent>
-        <TabsContent value="actions">
-          <ActionsTab id={id} />
-        </TabsContent>
-        <TabsContent value="locations">
-          <LocationsTab id={id} />
-        </TabsContent>
-        <TabsContent value="customers">
-          <CustomersTab id={id} />
-        </TabsContent>
-        <TabsContent value="salesreps">
-          <SalesRepsTab event={event} />
-        </TabsContent>
-        <TabsContent value="responses">
-          <ResponsesTab id={id} />
-        </TabsContent>
-        <TabsContent value="paper">
-          <PaperResponsesTab event={event} />
-        </TabsContent>
-        <TabsContent value="history">
-          <HistoryTab id={id} />
-        </TabsContent>
-        <TabsContent value="reports">
-          <ReportsTab id={id} />
-        </TabsContent>
-        <TabsContent value="conversations">
-          <ConversationsTab id={id} initialConversation={requestedConversation} />
-        </TabsContent>
+        {tabs.map((tab) => (
+          <TabsContent key={tab.value} value={tab.value}>
+            {tab.content}
+          </TabsContent>
+        ))}
       </Tabs>
       <ConfirmDialog
         open={confirm !== null}
@@ -828,11 +791,7 @@ function SalesRepsTab({ event }: { event: Communication }) {
           ) : null}
         </div>
       ) : null}
-      {problem ? (
-        <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {problem}
-        </p>
-      ) : null}
+      {problem ? <FormError>{problem}</FormError> : null}
       {data.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           <Trans>No record found</Trans>

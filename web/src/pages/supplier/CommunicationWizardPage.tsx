@@ -1,5 +1,5 @@
 import { FdaRecallNumbersField } from './FdaRecallNumbersField';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'jotai';
 import { useLocation, useParams, useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -17,9 +17,7 @@ import {
   Spinner,
   Stepper,
   TextInput,
-  Textarea,
   useToast,
-  type DatePickerTexts,
 } from '@portal/design-system';
 import { CustomContentPanel } from './shared/CustomContentPanel';
 import { useCustomContent } from '../../api/customContent';
@@ -27,7 +25,6 @@ import { useCustomContent } from '../../api/customContent';
 /** Action types a per-unit action may have (the server's rule, issue 16). */
 const PER_UNIT_TYPES: readonly string[] = ['Text', 'Numeric', 'YesNo'];
 import {
-  ACTION_TYPES,
   approveCommunication,
   POST_UPDATE_FIELDS,
   readProductFile,
@@ -41,7 +38,6 @@ import {
   useCommunication,
   useCommunicationMeta,
   useCustomers,
-  type ActionType,
   type CommunicationAction,
   type CommunicationInfo,
   type CommunicationType,
@@ -52,7 +48,8 @@ import {
 import { downloadFile } from '../../api/client';
 import { useDistributionLists, useLocationFiles, useSupplierProviders, useTemplateActions } from '../../api/supplier';
 import { useValidationMessages } from '../../app/validation';
-import { basePath, useLabels, withCurrent } from './shared/labels';
+import { EventClassFields } from './shared/EventClassFields';
+import { basePath, useDateTexts, useLabels } from './shared/labels';
 import {
   cleanInfo,
   emptyAction,
@@ -61,7 +58,6 @@ import {
   errorCount,
   OPTION_TYPES,
   postUpdateChanges,
-  shift,
   validateActions,
   validateInfo,
   validateProducts,
@@ -69,33 +65,11 @@ import {
   type FieldErrors,
   type TypedRecipient,
 } from './shared/logic';
+import { ActionItem } from './shared/ActionItem';
 import { errorText, PageHeader } from './shared/table';
+import { FormError, FormLoading } from '../forms/FormStates';
 
 const NONE = '__none__';
-
-function useDateTexts(): Partial<DatePickerTexts> {
-  const { t } = useLingui();
-  return {
-    placeholder: t`MM/DD/YYYY`,
-    openCalendar: t`Open calendar`,
-    notApplicable: t`Not Applicable`,
-    clear: t`Clear`,
-    invalid: t`Invalid date`,
-    chooseDate: t`Choose date`,
-  };
-}
-
-function Alert({ children }: { children: ReactNode }) {
-  return (
-    <p
-      role="alert"
-      className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive"
-      data-testid="wizard-alert"
-    >
-      {children}
-    </p>
-  );
-}
 
 /** The four-step wizard of a recall or supply advisory (spec 000 §4, 001 §7.1): info, products, actions, recipients. */
 export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
@@ -233,12 +207,7 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
   }
 
   if (editId && !initialised) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm">
-        <Spinner label={t`Loading...`} />
-        <Trans>Loading...</Trans>
-      </p>
-    );
+    return <FormLoading />;
   }
 
   const title =
@@ -265,7 +234,7 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
         label={t`Progress`}
         onStepChange={(i) => (i <= reached && id ? go(i) : undefined)}
       />
-      {problem ? <Alert>{problem}</Alert> : null}
+      {problem ? <FormError testId="wizard-alert">{problem}</FormError> : null}
       {!draft && step < 3 ? (
         <p className="rounded-md bg-warning/10 px-3 py-2 text-sm">
           <Trans>This event was approved: only some fields can still change.</Trans>
@@ -348,7 +317,6 @@ function InfoStep({
 }) {
   const off = (key: keyof CommunicationInfo) => locked && !(POST_UPDATE_FIELDS as readonly string[]).includes(key);
   const { t } = useLingui();
-  const labels = useLabels();
   const messages = useValidationMessages();
   const dateTexts = useDateTexts();
   const set =
@@ -378,59 +346,14 @@ function InfoStep({
         onChange={(numbers) => setInfo((i) => ({ ...i, fda_recall_numbers: numbers }))}
         disabled={off('fda_recall_numbers')}
       />
-      <FormField label={recall ? t`Recall Type` : t`Advisory Type`} required error={errors.subtype}>
-        <SimpleSelect
-          value={info.subtype ?? ''}
-          onValueChange={select('subtype')}
-          disabled={off('subtype')}
-          placeholder={t`Select...`}
-          options={withCurrent(
-            recall ? labels.pickers.recallSubtypes : labels.pickers.disruptionSubtypes,
-            labels.subtypes,
-            info.subtype,
-          )}
-        />
-      </FormField>
-      {recall ? (
-        <>
-          <FormField label={t`Classification`} required error={errors.classification}>
-            <SimpleSelect
-              value={info.classification ?? ''}
-              onValueChange={select('classification')}
-              disabled={off('classification')}
-              placeholder={t`Select...`}
-              options={withCurrent(labels.pickers.classifications, labels.classifications, info.classification)}
-            />
-          </FormField>
-          <FormField label={t`Disposition`}>
-            <SimpleSelect
-              value={info.disposition ?? ''}
-              onValueChange={select('disposition')}
-              placeholder={t`Select...`}
-              options={withCurrent(labels.pickers.dispositions, labels.dispositions, info.disposition)}
-            />
-          </FormField>
-        </>
-      ) : (
-        <>
-          <FormField label={t`Lead Time`} required error={errors.lead_time}>
-            <SimpleSelect
-              value={info.lead_time ?? ''}
-              onValueChange={select('lead_time')}
-              placeholder={t`Select...`}
-              options={withCurrent(labels.pickers.leadTimes, labels.leadTimes, info.lead_time)}
-            />
-          </FormField>
-          <FormField label={t`Reason`}>
-            <SimpleSelect
-              value={info.reason ?? ''}
-              onValueChange={select('reason')}
-              placeholder={t`Select...`}
-              options={withCurrent(labels.pickers.reasons, labels.reasons, info.reason)}
-            />
-          </FormField>
-        </>
-      )}
+      <EventClassFields
+        recall={recall}
+        values={info}
+        onChange={select}
+        errors={errors}
+        // Approved: type and classification lock like every field outside POST_UPDATE_FIELDS (the other three never did).
+        disabled={(field) => (field === 'subtype' || field === 'classification' ? off(field) : undefined)}
+      />
       <FormField label={t`Event Date`}>
         <DatePicker
           value={info.event_date}
@@ -664,7 +587,7 @@ function ProductsStep({
 
   return (
     <div className="space-y-4" data-testid="step-products">
-      {errors.products ? <Alert>{t`Add at least one product.`}</Alert> : null}
+      {errors.products ? <FormError testId="wizard-alert">{t`Add at least one product.`}</FormError> : null}
       <CustomContentPanel id={id} fields={fields} />
       <ProductImport
         id={id}
@@ -753,105 +676,34 @@ function ActionsStep({
 }) {
   const customContent = useCustomContent(id).data?.custom_content === true;
   const { t } = useLingui();
-  const labels = useLabels();
   const [templatesOpen, setTemplatesOpen] = useState(false);
   const patch = (index: number, change: Partial<CommunicationAction>) =>
     setActions((list) => list.map((a, i) => (i === index ? { ...a, ...change } : a)));
 
   return (
     <div className="space-y-4" data-testid="step-actions">
-      {errors.actions ? <Alert>{t`Add at least one action.`}</Alert> : null}
+      {errors.actions ? <FormError testId="wizard-alert">{t`Add at least one action.`}</FormError> : null}
       <ol className="space-y-3">
-        {actions.map((action, index) => {
-          const n = index + 1;
-          const withOptions = OPTION_TYPES.includes(action.action_type);
-          return (
-            <li key={index} className="space-y-3 rounded-md border p-4" data-testid={`action-${index}`}>
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="text-sm font-semibold">
-                  <Trans>Action {n}</Trans>
-                </span>
-                <span className="flex gap-1">
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    disabled={index === 0}
-                    onClick={() => setActions((l) => shift(l, index, -1))}
-                  >
-                    <Trans>Move up</Trans>
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    disabled={index === actions.length - 1}
-                    onClick={() => setActions((l) => shift(l, index, 1))}
-                  >
-                    <Trans>Move down</Trans>
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() => setActions((l) => l.filter((_, i) => i !== index))}
-                  >
-                    <Trans>Remove action</Trans>
-                  </Button>
-                </span>
-              </div>
-              <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
-                <FormField label={t`Action Type`} required>
-                  <SimpleSelect
-                    aria-label={t`Action Type`}
-                    value={action.action_type}
-                    onValueChange={(v) =>
-                      patch(index, {
-                        action_type: v as ActionType,
-                        options: OPTION_TYPES.includes(v) ? action.options : [],
-                      })
-                    }
-                    options={ACTION_TYPES.map((a) => ({ value: a, label: labels.actionTypes[a] ?? a }))}
-                  />
-                </FormField>
-                <FormField label={t`Title`} required error={errors[`${index}.title`]}>
-                  <TextInput value={action.title} onValueChange={(v) => patch(index, { title: v })} maxLength={500} />
-                </FormField>
-              </div>
-              <FormField label={t`Description`}>
-                <Textarea
-                  value={action.description ?? ''}
-                  onValueChange={(v) => patch(index, { description: v || null })}
-                />
-              </FormField>
-              {withOptions ? (
-                <FormField
-                  label={t`Options (one per line)`}
-                  required
-                  error={errors[`${index}.options`] ? t`Give distinct, non-empty options.` : null}
-                >
-                  <Textarea
-                    value={action.options.join('\n')}
-                    onValueChange={(v) => patch(index, { options: v.split('\n') })}
-                  />
-                </FormField>
-              ) : null}
+        {actions.map((action, index) => (
+          <ActionItem
+            key={index}
+            actions={actions}
+            index={index}
+            setActions={setActions}
+            errors={errors}
+            testId={`action-${index}`}
+          >
+            {customContent && PER_UNIT_TYPES.includes(action.action_type) ? (
               <label className="flex items-center gap-2 text-sm">
                 <Checkbox
-                  checked={action.is_required}
-                  onCheckedChange={(c) => patch(index, { is_required: c === true })}
+                  checked={action.per_unit === true}
+                  onCheckedChange={(c) => patch(index, { per_unit: c === true })}
                 />
-                <Trans>Required</Trans>
+                <Trans>Answer per unit (each customer row)</Trans>
               </label>
-              {customContent && PER_UNIT_TYPES.includes(action.action_type) ? (
-                <label className="flex items-center gap-2 text-sm">
-                  <Checkbox
-                    checked={action.per_unit === true}
-                    onCheckedChange={(c) => patch(index, { per_unit: c === true })}
-                  />
-                  <Trans>Answer per unit (each customer row)</Trans>
-                </label>
-              ) : null}
-            </li>
-          );
-        })}
+            ) : null}
+          </ActionItem>
+        ))}
       </ol>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => setActions((l) => [...l, emptyAction()])}>
@@ -1114,7 +966,7 @@ function RecipientsStep({
         </Button>
       </fieldset>
 
-      {shown.recipients ? <Alert>{t`Choose at least one recipient.`}</Alert> : null}
+      {shown.recipients ? <FormError testId="wizard-alert">{t`Choose at least one recipient.`}</FormError> : null}
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => void save()} loading={busy} loadingLabel={t`Saving...`}>
           <Trans>Save recipients</Trans>

@@ -144,6 +144,33 @@ describe('custom-content event views', () => {
     expect(screen.queryByTestId('custom-rows-correction')).toBeNull();
   });
 
+  it("the supplier's event view offers its tabs in the spec's order, Details first", async () => {
+    localStorage.setItem(
+      'user-token',
+      JSON.stringify({
+        access_token: makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageRecalls'], { role_name: 'Recall Coordinator' })),
+        refresh_token: 'r1',
+      }),
+    );
+    serve('/supplier/communications', 'SUPPLIER');
+    renderApp('/supplier/recalls/view/9');
+    await screen.findByRole('tab', { name: 'Details' });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Details',
+      'Products',
+      'Actions',
+      'Affected Locations',
+      'Customers',
+      'Sales Reps',
+      'Provider Responses',
+      'Paper Responses',
+      'History',
+      'Reports',
+      'Conversations',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Details' }).getAttribute('aria-selected')).toBe('true');
+  });
+
   it('an approved event not yet sent offers a corrected customer file on its products tab', async () => {
     localStorage.setItem(
       'user-token',

@@ -21,7 +21,8 @@ import {
   type DistributionList,
 } from '../../api/supplier';
 import { useValidationMessages } from '../../app/validation';
-import { MasterListPage, opt, str, type MasterListConfig } from './shared/MasterListPage';
+import { useDistributionListConfig } from './shared/distributionLists';
+import { MasterListPage, type MasterListConfig } from './shared/MasterListPage';
 import { errorText } from './shared/table';
 
 const NONE = '__none__';
@@ -124,34 +125,11 @@ function MembersDialog({ list, onClose }: { list: DistributionList; onClose: () 
 
 /** Recall and advisory distribution lists, with their members. */
 export function DistributionListsPage({ type }: { type: CommunicationType }) {
-  const { t } = useLingui();
   const [members, setMembers] = useState<DistributionList | null>(null);
   const config: MasterListConfig<DistributionList> = {
+    ...useDistributionListConfig(type, setMembers),
     pageKey: type === 'RECALL' ? 'supplier-recall-distribution-lists' : 'supplier-advisory-distribution-lists',
-    title: type === 'RECALL' ? t`Recall Distribution Lists` : t`Advisory Distribution Lists`,
     path: '/supplier/distribution-lists',
-    extraQuery: { communicationType: type },
-    statusField: 'status',
-    columns: [
-      { field: 'name', header: t`Name`, sortable: true, filterable: true, hideable: false },
-      { field: 'description', header: t`Description`, filterable: true },
-      { field: 'member_count', header: t`Members`, sortable: true },
-    ],
-    extraRowActions: (row) => [{ id: 'members', label: t`Members`, onSelect: () => setMembers(row) }],
-    form: {
-      addText: t`Add distribution list`,
-      fields: [
-        { name: 'name', label: t`Name`, rules: 'required' },
-        { name: 'description', label: t`Description`, kind: 'textarea' },
-      ],
-      empty: { name: '', description: '' },
-      fromRow: (r) => ({ name: r.name, description: r.description ?? '' }),
-      toBody: (v, creating) => ({
-        ...(creating ? { communication_type: type } : {}),
-        name: str(v, 'name'),
-        description: opt(v, 'description'),
-      }),
-    },
     children: members ? <MembersDialog list={members} onClose={() => setMembers(null)} /> : null,
   };
   return <MasterListPage config={config} />;

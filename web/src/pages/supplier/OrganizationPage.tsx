@@ -1,11 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useStore } from 'jotai';
-import { Button, FileUpload, FormField, Spinner, TextInput, useToast } from '@portal/design-system';
+import { Button, FileUpload, FormField, TextInput, useToast } from '@portal/design-system';
 import { uploadFile } from '../../api/client';
 import { updateOrganizationProfile, useOrganizationProfile, type OrganizationProfile } from '../../api/supplier';
 import { useValidationMessages, validateForm, hasErrors } from '../../app/validation';
 import { errorText, PageHeader } from './shared/table';
+import { FormError, FormLoading } from '../forms/FormStates';
 
 type Field = 'name' | 'address1' | 'address2' | 'city' | 'state' | 'zip' | 'country' | 'phone' | 'email' | 'domain';
 const FIELDS: Field[] = ['name', 'address1', 'address2', 'city', 'state', 'zip', 'country', 'phone', 'email', 'domain'];
@@ -47,12 +48,7 @@ export function OrganizationProfilePage({ testId }: { testId: string }) {
   }, [data, values]);
 
   if (!values || !data) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm">
-        <Spinner label={t`Loading...`} />
-        <Trans>Loading...</Trans>
-      </p>
-    );
+    return <FormLoading />;
   }
 
   const rules = Object.fromEntries(FIELDS.map((f) => [f, values[f].trim() || f === 'name' ? RULES[f] : ''])) as Record<
@@ -96,11 +92,7 @@ export function OrganizationProfilePage({ testId }: { testId: string }) {
     <section className="max-w-3xl space-y-4" data-testid={testId}>
       <PageHeader title={t`Organization Settings`} />
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4 rounded-md border p-4">
-        {problem ? (
-          <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-            {problem}
-          </p>
-        ) : null}
+        {problem ? <FormError>{problem}</FormError> : null}
         <p className="text-sm text-muted-foreground">
           <Trans>Notisphere ID: {notisphereId}</Trans>
         </p>

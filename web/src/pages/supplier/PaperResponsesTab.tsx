@@ -38,7 +38,7 @@ import {
 import { ActionAnswerInput } from '../forms/ActionAnswerInput';
 import { UnitRowsTable } from '../provider/UnitAnswers';
 import { checkAnswer, draftFromResponse, type AnswerDraft, type AnswerProblem } from '../forms/answers';
-import { useLabels } from './shared/labels';
+import { useDateTexts, useLabels } from './shared/labels';
 import { errorText, listTableProps, useListState, useTableTexts } from './shared/table';
 
 /** Paper responses of a sent event (spec 001 §7.5): answers that came back by fax or mail, keyed in by the supplier. */
@@ -369,13 +369,7 @@ function PaperResponseForm({
     }
   }
 
-  const dateTexts = {
-    placeholder: t`MM/DD/YYYY`,
-    openCalendar: t`Open calendar`,
-    clear: t`Clear`,
-    invalid: t`Invalid date`,
-    chooseDate: t`Choose date`,
-  };
+  const dateTexts = useDateTexts();
   const open = (customers.data ?? []).filter((c) => c.paper_response_id === null);
   return (
     <div className="grid max-h-[75vh] gap-3 overflow-auto text-sm" data-testid="paper-response-form">

@@ -2,11 +2,13 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Dialog, DialogContent, DialogFooter, DialogTitle } from '@portal/design-system';
 import { errorText } from './table';
+import { FormError } from '../../forms/FormStates';
 
 /**
- * The add/edit dialog of a master record: its title, its fields, one problem line, Cancel and Save. `submit` answers
- * a sentence to show when the input is not acceptable (nothing is sent then), or saves; a refusal from the server
- * shows its message. Save is disabled while saving.
+ * The add/edit dialog of a record: its title, its fields, one problem line, Cancel and Save. `submit` answers a
+ * sentence to show when the input is not acceptable (nothing is sent then), or saves (or answers nothing and sends
+ * nothing when the fields show their own errors); a refusal from the server shows its message. Save is busy while
+ * saving.
  */
 export function FormDialog({
   title,
@@ -17,7 +19,7 @@ export function FormDialog({
   children,
 }: {
   title: string;
-  testId: string;
+  testId?: string;
   onClose: () => void;
   submit: () => Promise<string | undefined> | string | undefined;
   /** Long forms scroll inside the dialog. */
@@ -47,22 +49,26 @@ export function FormDialog({
       <DialogContent closeLabel={t`Close`} className={scroll ? 'max-h-[90vh] overflow-auto' : undefined}>
         <DialogTitle>{title}</DialogTitle>
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-3" data-testid={testId}>
-          {problem ? (
-            <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-              {problem}
-            </p>
-          ) : null}
+          {problem ? <FormError>{problem}</FormError> : null}
           {children}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" disabled={busy}>
-              <Trans>Save</Trans>
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={onClose} busy={busy} />
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The footer of a dialog's form: Cancel, and Save (the form's submit), busy while saving. */
+export function FormDialogFooter({ onCancel, busy }: { onCancel: () => void; busy: boolean }) {
+  const { t } = useLingui();
+  return (
+    <DialogFooter>
+      <Button type="button" variant="outline" onClick={onCancel}>
+        <Trans>Cancel</Trans>
+      </Button>
+      <Button type="submit" loading={busy} loadingLabel={t`Saving...`}>
+        <Trans>Save</Trans>
+      </Button>
+    </DialogFooter>
   );
 }

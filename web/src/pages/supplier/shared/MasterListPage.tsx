@@ -1,20 +1,14 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useStore } from 'jotai';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import {
-  Button,
   Checkbox,
   ConfirmDialog,
   DataTable,
-  Dialog,
-  DialogContent,
-  DialogFooter,
-  DialogTitle,
   FormField,
   RowActionsMenu,
   SimpleSelect,
   StatusLabel,
-  TableHeaderActions,
   TextInput,
   Textarea,
   useToast,
@@ -31,7 +25,17 @@ import { createRecord, deleteRecord, setRecordActive, updateRecord, useResourceP
 import { useValidationMessages } from '../../../app/validation';
 import { useLabels } from './labels';
 import { masterRowActions, type MasterRowAction } from './logic';
-import { errorText, formatDate, listTableProps, PageHeader, SavedFilters, useListState, useTableTexts } from './table';
+import { DownloadActions, type DownloadFormat } from './downloads';
+import { FormDialog } from './FormDialog';
+import {
+  errorText,
+  listTableProps,
+  PageHeader,
+  pageTableProps,
+  SavedFilters,
+  useListState,
+  useTableTexts,
+} from './table';
 
 export type FormValue = string | boolean | string[];
 export type FormValues = Record<string, FormValue>;
@@ -135,7 +139,6 @@ export function MasterListPage<T extends { id: number }>({ config }: { config: M
   const [editing, setEditing] = useState<{ row: T | null } | null>(null);
   const [confirm, setConfirm] = useState<{ row: T; action: MasterRowAction } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [downloading, setDownloading] = useState(false);
   const headers = Object.fromEntries(columns.map((c) => [c.field, c.header]));
 
   const actionLabels: Record<MasterRowAction, string> = {
@@ -187,56 +190,40 @@ export function MasterListPage<T extends { id: number }>({ config }: { config: M
     }
   }
 
-  async function download(format: 'csv' | 'xlsx') {
-    if (!config.downloads) return;
-    setDownloading(true);
-    try {
-      // The file holds what the screen lists: its search, filters, sort and extra query, every page.
-      const { pageNumber: _page, pageSize: _size, ...query } = listQueryParams(list.query);
-      await downloadFile(
-        store,
-        config.downloads[format],
-        { ...query, ...config.extraQuery },
-        `${config.downloads.name}.${format}`,
-      );
-    } catch (err) {
-      toast.danger(errorText(err, t`Nothing to download`));
-    } finally {
-      setDownloading(false);
-    }
-  }
+  const { downloads } = config;
+  const download = downloads
+    ? (format: DownloadFormat) => {
+        // The file holds what the screen lists: its search, filters, sort and extra query, every page.
+        const { pageNumber: _page, pageSize: _size, ...query } = listQueryParams(list.query);
+        return downloadFile(
+          store,
+          downloads[format],
+          { ...query, ...config.extraQuery },
+          `${downloads.name}.${format}`,
+        );
+      }
+    : undefined;
 
   return (
     <section className="space-y-4" data-testid={config.testId ?? config.pageKey}>
       <PageHeader title={config.title}>
         {config.toolbar}
-        <TableHeaderActions
+        <DownloadActions
           onAdd={config.form ? () => setEditing({ row: null }) : undefined}
           addText={config.form?.addText}
-          onDownloadCsv={config.downloads ? () => void download('csv') : undefined}
-          onDownloadXlsx={config.downloads ? () => void download('xlsx') : undefined}
-          csvText={t`CSV`}
-          xlsxText={t`XLSX`}
-          downloading={downloading}
+          download={download}
         />
       </PageHeader>
       {config.children}
       <SavedFilters filterModel={list.filterModel} headers={headers} onClear={list.clearFilters} />
       <DataTable
         columns={columns}
-        rows={data?.items ?? []}
-        getRowId={(row) => String(row.id)}
-        total={data?.total ?? 0}
-        totalCapped={data?.totalCapped}
-        sortCapped={data?.sortCapped}
+        {...pageTableProps({ data, error, isLoading })}
         {...listTableProps(list)}
         pageSizeOptions={config.pageSizeOptions}
         columnChooser
         columnState={list.columns}
         onColumnStateChange={list.setColumns}
-        loading={isLoading}
-        error={error ? error.message : null}
-        lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated) : undefined}
         rowActions={config.form || config.extraRowActions ? rowActions : undefined}
         caption={config.title}
         texts={texts}
@@ -317,137 +304,107 @@ export function RecordDialog({
   const messages = useValidationMessages();
   const [values, setValues] = useState<FormValues>(initial);
   const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const errors = validateRecord(fields, values, messages, creating);
   const set = (name: string) => (value: FormValue) => setValues((v) => ({ ...v, [name]: value }));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit(): Promise<string | undefined> {
     setSubmitted(true);
-    setProblem(null);
-    if (Object.values(errors).some((e) => e !== null)) return;
+    // The fields show their own errors.
+    if (Object.values(errors).some((e) => e !== null)) return undefined;
     const extra = check?.(values) ?? null;
-    if (extra) {
-      setProblem(extra);
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSubmit(values);
-    } catch (err) {
-      setProblem(errorText(err, t`Unknown error`));
-    } finally {
-      setBusy(false);
-    }
+    if (extra) return extra;
+    await onSubmit(values);
+    return undefined;
   }
 
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent closeLabel={t`Close`} className="max-h-[90vh] overflow-auto">
-        <DialogTitle>{title}</DialogTitle>
-        <form onSubmit={(e) => void submit(e)} noValidate className="space-y-3" data-testid="record-form">
-          {problem ? (
-            <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-              {problem}
-            </p>
-          ) : null}
-          {fields.map((field) => {
-            if (field.visible && !field.visible(values)) return null;
-            if (field.hideOnEdit && !creating) return null;
-            const value = values[field.name];
-            const error = submitted ? errors[field.name] : null;
-            const required = field.rules?.includes('required') ?? false;
-            const disabled = field.createOnly === true && !creating;
-            switch (field.kind) {
-              case 'custom':
-                return (
-                  <div key={field.name}>
-                    {field.render?.({
-                      label: field.label,
-                      values,
-                      change: (patch) => setValues((v) => ({ ...v, ...patch })),
-                      error: error ?? null,
-                      required,
-                    })}
-                  </div>
-                );
-              case 'checkbox':
-                return (
-                  <label key={field.name} className="flex items-center gap-2 text-sm">
+    <FormDialog title={title} testId="record-form" onClose={onClose} submit={submit}>
+      {fields.map((field) => {
+        if (field.visible && !field.visible(values)) return null;
+        if (field.hideOnEdit && !creating) return null;
+        const value = values[field.name];
+        const error = submitted ? errors[field.name] : null;
+        const required = field.rules?.includes('required') ?? false;
+        const disabled = field.createOnly === true && !creating;
+        switch (field.kind) {
+          case 'custom':
+            return (
+              <div key={field.name}>
+                {field.render?.({
+                  label: field.label,
+                  values,
+                  change: (patch) => setValues((v) => ({ ...v, ...patch })),
+                  error: error ?? null,
+                  required,
+                })}
+              </div>
+            );
+          case 'checkbox':
+            return (
+              <label key={field.name} className="flex items-center gap-2 text-sm">
+                <Checkbox
+                  checked={value === true}
+                  onCheckedChange={(c) => set(field.name)(c === true)}
+                  disabled={disabled}
+                />
+                {field.label}
+              </label>
+            );
+          case 'checkboxes': {
+            const selected = Array.isArray(value) ? value : [];
+            return (
+              <fieldset key={field.name} className="space-y-1">
+                <legend className="text-sm font-medium">{field.label}</legend>
+                {optionsOf(field, values).map((o) => (
+                  <label key={o.value} className="flex items-center gap-2 text-sm">
                     <Checkbox
-                      checked={value === true}
-                      onCheckedChange={(c) => set(field.name)(c === true)}
-                      disabled={disabled}
+                      checked={selected.includes(o.value)}
+                      onCheckedChange={(c) =>
+                        set(field.name)(c === true ? [...selected, o.value] : selected.filter((s) => s !== o.value))
+                      }
                     />
-                    {field.label}
+                    {o.label}
                   </label>
-                );
-              case 'checkboxes': {
-                const selected = Array.isArray(value) ? value : [];
-                return (
-                  <fieldset key={field.name} className="space-y-1">
-                    <legend className="text-sm font-medium">{field.label}</legend>
-                    {optionsOf(field, values).map((o) => (
-                      <label key={o.value} className="flex items-center gap-2 text-sm">
-                        <Checkbox
-                          checked={selected.includes(o.value)}
-                          onCheckedChange={(c) =>
-                            set(field.name)(c === true ? [...selected, o.value] : selected.filter((s) => s !== o.value))
-                          }
-                        />
-                        {o.label}
-                      </label>
-                    ))}
-                  </fieldset>
-                );
-              }
-              case 'select':
-                return (
-                  <FormField key={field.name} label={field.label} required={required} error={error}>
-                    <SimpleSelect
-                      value={typeof value === 'string' ? value : ''}
-                      onValueChange={set(field.name)}
-                      options={optionsOf(field, values)}
-                      placeholder={t`Select...`}
-                      disabled={disabled}
-                    />
-                  </FormField>
-                );
-              case 'textarea':
-                return (
-                  <FormField key={field.name} label={field.label} required={required} error={error}>
-                    <Textarea
-                      value={typeof value === 'string' ? value : ''}
-                      onValueChange={set(field.name)}
-                      disabled={disabled}
-                    />
-                  </FormField>
-                );
-              default:
-                return (
-                  <FormField key={field.name} label={field.label} required={required} error={error}>
-                    <TextInput
-                      type={field.kind ?? 'text'}
-                      value={typeof value === 'string' ? value : ''}
-                      onValueChange={set(field.name)}
-                      disabled={disabled}
-                    />
-                  </FormField>
-                );
-            }
-          })}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" loading={busy} loadingLabel={t`Saving...`}>
-              <Trans>Save</Trans>
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+                ))}
+              </fieldset>
+            );
+          }
+          case 'select':
+            return (
+              <FormField key={field.name} label={field.label} required={required} error={error}>
+                <SimpleSelect
+                  value={typeof value === 'string' ? value : ''}
+                  onValueChange={set(field.name)}
+                  options={optionsOf(field, values)}
+                  placeholder={t`Select...`}
+                  disabled={disabled}
+                />
+              </FormField>
+            );
+          case 'textarea':
+            return (
+              <FormField key={field.name} label={field.label} required={required} error={error}>
+                <Textarea
+                  value={typeof value === 'string' ? value : ''}
+                  onValueChange={set(field.name)}
+                  disabled={disabled}
+                />
+              </FormField>
+            );
+          default:
+            return (
+              <FormField key={field.name} label={field.label} required={required} error={error}>
+                <TextInput
+                  type={field.kind ?? 'text'}
+                  value={typeof value === 'string' ? value : ''}
+                  onValueChange={set(field.name)}
+                  disabled={disabled}
+                />
+              </FormField>
+            );
+        }
+      })}
+    </FormDialog>
   );
 }
 

@@ -1,21 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { vocabularyLabel } from '@portal/vocabulary';
-import {
-  Button,
-  Checkbox,
-  DataTable,
-  formatDate,
-  FormField,
-  GRID_PAGE_SIZE_OPTIONS,
-  SimpleSelect,
-  StatusLabel,
-  TextInput,
-  Textarea,
-  useToast,
-  type DataTableColumn,
-} from '@portal/design-system';
-import type { ListState } from '../../../api/provider';
+import { Checkbox, FormField, SimpleSelect, TextInput, Textarea, type DataTableColumn } from '@portal/design-system';
 import {
   PRODUCT_FIELD_TYPES,
   saveProductField,
@@ -26,13 +12,11 @@ import {
   type ProductFieldSide,
   type ProductFieldStatus,
 } from '../../../api/productFields';
-import { listStateProps } from '../../provider/listShared';
-import { useLabels, vocabularyLocale } from './labels';
+import { vocabularyLocale } from './labels';
 import { FormDialog } from './FormDialog';
-import { useMasterRows } from './masterRows';
-import { PageHeader, useTableTexts } from './table';
+import { ALL, chosen, FilterSelect, StatusFilter } from './filters';
+import { MasterGridPage, useMasterGrid, useRecordColumns } from './masterGrid';
 
-const ALL = 'ALL';
 const LIST_TYPES: readonly ProductFieldKind[] = ['ListSingle', 'ListMultiple'];
 
 function useTypeLabel() {
@@ -48,24 +32,16 @@ function useTypeLabel() {
  */
 export function ProductFieldsManager({ side }: { side: ProductFieldSide }) {
   const { t } = useLingui();
-  const toast = useToast();
-  const texts = useTableTexts();
-  const labels = useLabels();
   const typeLabel = useTypeLabel();
-  const [state, setState] = useState<ListState>({
-    pageNumber: 1,
-    pageSize: GRID_PAGE_SIZE_OPTIONS[0],
-    sort: [],
-    search: '',
-    filters: {},
+  const record = useRecordColumns();
+  const grid = useMasterGrid<ProductFieldRecord, { fieldType: string; status: string }>({
+    fieldType: ALL,
+    status: ALL,
   });
-  const [fieldType, setFieldType] = useState<string>(ALL);
-  const [status, setStatus] = useState<string>(ALL);
-  const { data, error, isLoading, mutate } = useProductFieldPage(side, state, {
-    field_type: fieldType === ALL ? undefined : (fieldType as ProductFieldKind),
-    status: status === ALL ? undefined : (status as ProductFieldStatus),
+  const page = useProductFieldPage(side, grid.state, {
+    field_type: chosen<ProductFieldKind>(grid.filters.fieldType),
+    status: chosen<ProductFieldStatus>(grid.filters.status),
   });
-  const [editing, setEditing] = useState<{ row: ProductFieldRecord | null } | null>(null);
 
   const columns: DataTableColumn<ProductFieldRecord>[] = [
     { field: 'name', header: t`Field Label`, sortable: true, filterable: true, hideable: false },
@@ -73,44 +49,33 @@ export function ProductFieldsManager({ side }: { side: ProductFieldSide }) {
     { field: 'options', header: t`Options`, cell: (row) => row.options.join(', ') },
     { field: 'is_required', header: t`Required`, sortable: true, cell: (row) => (row.is_required ? t`Yes` : t`No`) },
     { field: 'sort_order', header: t`Order`, sortable: true },
-    {
-      field: 'status',
-      header: t`Status`,
-      sortable: true,
-      cell: (row) => <StatusLabel status={row.status} kind="record" labels={labels.statuses} />,
-    },
-    {
-      field: 'updated_at',
-      header: t`Last Updated`,
-      sortable: true,
-      cell: (row) => formatDate(row.updated_at, 'datetime'),
-    },
+    record.status,
+    record.updatedAt,
   ];
-
-  const { rowActions, confirmDialog } = useMasterRows<ProductFieldRecord>({
-    onEdit: (row) => setEditing({ row }),
-    run: (row, action) => setProductFieldStatus(side, row.id, action === 'activate' ? 'ACTIVE' : 'INACTIVE'),
-    onDone: mutate,
-  });
-
-  const typeOptions = [
-    { value: ALL, label: t`All field types` },
-    ...PRODUCT_FIELD_TYPES.map((value) => ({ value, label: typeLabel(value) })),
-  ];
-  const statusOptions = [
-    { value: ALL, label: t`All statuses` },
-    { value: 'ACTIVE', label: labels.statuses.ACTIVE ?? 'Active' },
-    { value: 'INACTIVE', label: labels.statuses.INACTIVE ?? 'Inactive' },
-  ];
-  const title = t`Product Fields`;
 
   return (
-    <section className="space-y-4" data-testid="product-fields">
-      <PageHeader title={title}>
-        <Button onClick={() => setEditing({ row: null })}>
-          <Trans>Add Product Field</Trans>
-        </Button>
-      </PageHeader>
+    <MasterGridPage
+      testId="product-fields"
+      title={t`Product Fields`}
+      addLabel={t`Add Product Field`}
+      grid={grid}
+      page={page}
+      columns={columns}
+      filters={
+        <>
+          <FilterSelect
+            label={t`Field Type`}
+            allLabel={t`All field types`}
+            options={PRODUCT_FIELD_TYPES.map((value) => ({ value, label: typeLabel(value) }))}
+            value={grid.filters.fieldType}
+            onValueChange={(v) => grid.setFilter('fieldType', v)}
+          />
+          <StatusFilter value={grid.filters.status} onValueChange={(v) => grid.setFilter('status', v)} />
+        </>
+      }
+      run={(row, action) => setProductFieldStatus(side, row.id, action === 'activate' ? 'ACTIVE' : 'INACTIVE')}
+      dialog={(row, onSaved) => <FieldDialog side={side} row={row} onClose={grid.close} onSaved={onSaved} />}
+    >
       <p className="text-sm text-muted-foreground">
         {side === 'notisphere' ? (
           <Trans>
@@ -122,58 +87,7 @@ export function ProductFieldsManager({ side }: { side: ProductFieldSide }) {
           </Trans>
         )}
       </p>
-      <DataTable
-        caption={title}
-        columns={columns}
-        rows={data?.items ?? []}
-        getRowId={(row) => String(row.id)}
-        total={data?.total ?? 0}
-        totalCapped={data?.totalCapped}
-        pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
-        {...listStateProps(state, setState)}
-        loading={isLoading}
-        error={error ? error.message : null}
-        lastUpdated={data?.lastUpdated ? formatDate(data.lastUpdated, 'datetime') : undefined}
-        toolbar={
-          <div className="flex flex-wrap gap-2">
-            <SimpleSelect
-              aria-label={t`Field Type`}
-              options={typeOptions}
-              value={fieldType}
-              onValueChange={(v) => {
-                setFieldType(v);
-                setState((s) => ({ ...s, pageNumber: 1 }));
-              }}
-            />
-            <SimpleSelect
-              aria-label={t`Status`}
-              options={statusOptions}
-              value={status}
-              onValueChange={(v) => {
-                setStatus(v);
-                setState((s) => ({ ...s, pageNumber: 1 }));
-              }}
-            />
-          </div>
-        }
-        rowActions={rowActions}
-        texts={texts}
-      />
-      {editing ? (
-        <FieldDialog
-          key={editing.row?.id ?? 'new'}
-          side={side}
-          row={editing.row}
-          onClose={() => setEditing(null)}
-          onSaved={async () => {
-            toast.success(t`Saved successfully.`);
-            setEditing(null);
-            await mutate();
-          }}
-        />
-      ) : null}
-      {confirmDialog}
-    </section>
+    </MasterGridPage>
   );
 }
 

@@ -8,6 +8,7 @@ import {
   type Locale as VocabularyLocale,
   type Vocabulary,
 } from '@portal/vocabulary';
+import type { DatePickerTexts } from '@portal/design-system';
 import type { CommunicationType } from '../../../api/communications';
 import { lookupPickerOptions, useLookupVersion } from '../../../api/lookups';
 import { authAtom } from '../../../state/auth';
@@ -109,4 +110,17 @@ export function withCurrent(
 /** Base path of the list, wizard and view pages of a type. */
 export function basePath(type: CommunicationType): string {
   return type === 'RECALL' ? '/supplier/recalls' : '/supplier/product-disruption';
+}
+
+/** The date pickers' words, translated. */
+export function useDateTexts(): Partial<DatePickerTexts> {
+  const { t } = useLingui();
+  return {
+    placeholder: t`MM/DD/YYYY`,
+    openCalendar: t`Open calendar`,
+    notApplicable: t`Not Applicable`,
+    clear: t`Clear`,
+    invalid: t`Invalid date`,
+    chooseDate: t`Choose date`,
+  };
 }

@@ -141,6 +141,40 @@ export function listTableProps(list: ListState) {
   };
 }
 
+/** One page of a list endpoint's answer: its rows and what the grid says about them. */
+export interface ServerPage<R> {
+  items: readonly R[];
+  total: number;
+  totalCapped?: boolean;
+  sortCapped?: boolean;
+  lastUpdated?: string | null;
+}
+
+/**
+ * The DataTable props that show one server page as SWR holds it: its rows (by id), the counts, loading, the failure
+ * and when the list was read.
+ */
+export function pageTableProps<R extends { id: number | string }>({
+  data,
+  error,
+  isLoading,
+}: {
+  data?: ServerPage<R>;
+  error?: { message: string } | null;
+  isLoading: boolean;
+}) {
+  return {
+    rows: data?.items ?? [],
+    getRowId: (row: R) => String(row.id),
+    total: data?.total ?? 0,
+    totalCapped: data?.totalCapped,
+    sortCapped: data?.sortCapped,
+    loading: isLoading,
+    error: error ? error.message : null,
+    lastUpdated: data?.lastUpdated ? formatDate(data.lastUpdated) : undefined,
+  };
+}
+
 /** Saved filters restored from an earlier visit, shown as a line with a Clear button (the filter row starts empty). */
 export function SavedFilters({
   filterModel,
@@ -189,7 +223,8 @@ const displayDateTime = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  hour12: false,
+  // h23, not hour12: false, which writes the first hour after midnight as 24:05.
+  hourCycle: 'h23',
 });
 
 /** MM/DD/YYYY for a date value ('yyyy-MM-dd'), MM/DD/YYYY HH:mm for a timestamp; blank for 1900-01-01 or none. */
