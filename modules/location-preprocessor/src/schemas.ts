@@ -1,4 +1,5 @@
 import {
+  dateTimeSchema,
   idNameListSchema,
   idParamsSchema,
   idSchema,
@@ -98,7 +99,7 @@ export const jobSchema = {
     matchedRows: { type: 'integer' },
     reviewRows: { type: 'integer' },
     unmatchedRows: { type: 'integer' },
-    createdAt: { type: 'string', format: 'date-time' },
+    createdAt: dateTimeSchema,
     createdBy: nullableString,
     completedAt: { type: ['string', 'null'], format: 'date-time' },
   },
