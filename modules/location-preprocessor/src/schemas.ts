@@ -5,6 +5,7 @@ import {
   idSchema,
   listPageSchema,
   listQuerySchema,
+  nullableDateTimeSchema,
   nullableTextSchema as nullableString,
 } from '@portal/core';
 import { JOB_STATUSES } from './services/jobs.js';
@@ -101,7 +102,7 @@ export const jobSchema = {
     unmatchedRows: { type: 'integer' },
     createdAt: dateTimeSchema,
     createdBy: nullableString,
-    completedAt: { type: ['string', 'null'], format: 'date-time' },
+    completedAt: nullableDateTimeSchema,
   },
 } as const;
 
@@ -159,7 +160,7 @@ export const rowSchema = {
     knownProviderId: { type: ['integer', 'null'] },
     knownProviderName: nullableString,
     decidedBy: nullableString,
-    decidedAt: { type: ['string', 'null'], format: 'date-time' },
+    decidedAt: nullableDateTimeSchema,
     candidates: { type: 'array', maxItems: 3, items: candidateSchema },
   },
 } as const;
