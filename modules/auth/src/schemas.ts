@@ -1,6 +1,5 @@
-import { idSchema, nullableIdSchema } from '@portal/core';
+import { emailSchema as email, idSchema, nullableIdSchema } from '@portal/core';
 
-const email = { type: 'string', format: 'email', maxLength: 254 } as const;
 const password = { type: 'string', minLength: 1, maxLength: 200 } as const;
 const code = { type: 'string', maxLength: 20, pattern: '^\\s*[0-9]{6}\\s*$' } as const;
 const name = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as const;

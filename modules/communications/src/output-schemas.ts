@@ -1,5 +1,5 @@
 import { linkedFdaRecordSchema } from '@portal/fda';
-import { listPageSchema } from '@portal/core';
+import { dateTimeSchema, listPageSchema, nullableDateTimeSchema } from '@portal/core';
 import { codes } from '@portal/vocabulary';
 import { ACTION_TYPES, COMMUNICATION_TYPES, FIELD_TYPES } from './constants.js';
 
@@ -11,8 +11,8 @@ import { ACTION_TYPES, COMMUNICATION_TYPES, FIELD_TYPES } from './constants.js';
  */
 
 export const nullable = (type: string, extra: object = {}) => ({ type: [type, 'null'], ...extra }) as const;
-export const dateTime = { type: 'string', format: 'date-time' } as const;
-export const nullableDateTime = nullable('string', { format: 'date-time' });
+export const dateTime = dateTimeSchema;
+export const nullableDateTime = nullableDateTimeSchema;
 export const answerId = { type: 'integer', minimum: 1 } as const;
 const id = answerId;
 const count = { type: 'integer', minimum: 0 } as const;

@@ -1,4 +1,12 @@
-import { listPageSchema, listQuerySchema, MAX_INT4, type ModuleDeps, type Route, route } from '@portal/core';
+import {
+  dateTimeSchema,
+  listPageSchema,
+  listQuerySchema,
+  MAX_INT4,
+  type ModuleDeps,
+  type Route,
+  route,
+} from '@portal/core';
 import { FIELD_TYPES } from './constants.js';
 import { idParams } from './schemas.js';
 import {
@@ -64,7 +72,7 @@ export const productFieldSchema = {
     sort_order: { type: 'integer' },
     status: { type: 'string', enum: STATUSES },
     organization_id: { type: ['integer', 'null'] },
-    updated_at: { type: 'string', format: 'date-time' },
+    updated_at: dateTimeSchema,
   },
 } as const;
 

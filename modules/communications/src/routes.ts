@@ -1,4 +1,4 @@
-import { idSchema, messageResult, type ModuleDeps, type Route, route } from '@portal/core';
+import { emailSchema, idSchema, messageResult, type ModuleDeps, type Route, route } from '@portal/core';
 import type { CommunicationType } from './constants.js';
 import { SUPPLIER_EVENT_PERMISSIONS } from './constants.js';
 import {
@@ -150,7 +150,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
         query: {
           type: 'object',
           required: ['email'],
-          properties: { email: { type: 'string', format: 'email', maxLength: 254 } },
+          properties: { email: emailSchema },
         },
       },
       handler: ({ query }) => providerOfEmail(db, query.email),
@@ -450,7 +450,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       summary: "Send a provider communication's notice again (older links stop working)",
       schema: {
         params: { type: 'object', required: ['id', 'pcId'], properties: { id: idSchema, pcId: idSchema } },
-        body: { type: 'object', properties: { email: { type: 'string', format: 'email', maxLength: 254 } } },
+        body: { type: 'object', properties: { email: emailSchema } },
       },
       handler: async ({ actor, params, body }) => {
         const result = await resendNotice(db, config, actor, params.id, params.pcId, body.email);

@@ -1,14 +1,22 @@
-import { idSchema, listQuerySchema, MAX_ID, MAX_INT4, nullableIdSchema } from '@portal/core';
+import {
+  dateTimeSchema,
+  idParamsSchema,
+  idSchema,
+  listQuerySchema,
+  MAX_ID,
+  MAX_INT4,
+  nullableIdSchema,
+  nullableStringSchema as text,
+} from '@portal/core';
 import { ACTION_TYPES, COMMUNICATION_TYPES } from './constants.js';
 import { noticeViewSchema } from './output-schemas.js';
 
 const id = idSchema;
-const text = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
 const date = { type: ['string', 'null'], format: 'date' } as const;
 /** A lookup code (issue 12): checked against the managed values by the service (`assertLookupCodes`), not by an enum. */
-const lookupCode = { type: ['string', 'null'], maxLength: 100 } as const;
+const lookupCode = text(100);
 
-export const idParams = { type: 'object', required: ['id'], properties: { id } } as const;
+export const idParams = idParamsSchema;
 
 export const listQuery = {
   type: 'object',
@@ -190,7 +198,7 @@ export const sendQuery = {
   type: 'object',
   properties: {
     sendType: { type: 'string', enum: ['all', 'new'], default: 'new' },
-    notificationDate: { type: 'string', format: 'date-time' },
+    notificationDate: dateTimeSchema,
     senTypeNotCov: { type: 'boolean', default: false },
   },
 } as const;

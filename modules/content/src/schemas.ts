@@ -1,13 +1,19 @@
-import { idSchema, listPageSchema, listQuerySchema, MAX_INT4 } from '@portal/core';
+import {
+  dateTimeSchema,
+  idParamsSchema,
+  listPageSchema,
+  listQuerySchema,
+  MAX_INT4,
+  stringSchema as text,
+} from '@portal/core';
 
 export const USER_TYPES = ['NOTI', 'PROV', 'SUPP'] as const;
 export const ENTRY_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 
 /** An http(s) address, or empty for none: no javascript: or data: links reach a page. */
 export const urlOrEmptySchema = { type: 'string', maxLength: 2000, pattern: '^(https?://\\S+)?$' } as const;
-const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 
-export const idParams = { type: 'object', required: ['id'], properties: { id: idSchema } } as const;
+export const idParams = idParamsSchema;
 
 export const entryListQuery = {
   type: 'object',
@@ -79,7 +85,7 @@ export const entrySchema = {
     file: fileSchema,
     sort_order: { type: 'integer' },
     status: { type: 'string', enum: ENTRY_STATUSES },
-    updated_at: { type: 'string', format: 'date-time' },
+    updated_at: dateTimeSchema,
   },
 } as const;
 

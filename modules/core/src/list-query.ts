@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { ValidationError } from './errors.js';
-import { MAX_INT4 } from './validation.js';
+import { MAX_INT4, nullableDateTimeSchema } from './validation.js';
 
 /** The query every list accepts (DESIGN §2). */
 export interface ListQuery {
@@ -70,7 +70,7 @@ export function listPageSchema(item: object) {
       sortCapped: { type: 'boolean' },
       pageNumber: { type: 'integer', minimum: 1 },
       pageSize: { type: 'integer', minimum: 1 },
-      lastUpdated: { type: ['string', 'null'], format: 'date-time' },
+      lastUpdated: nullableDateTimeSchema,
     },
   } as const;
 }

@@ -81,6 +81,8 @@ export const emailSchema = { type: 'string', format: 'email', maxLength: 254 } a
 /** Answers: a text that may be null, and an instant. */
 export const nullableTextSchema = { type: ['string', 'null'] } as const;
 export const dateTimeSchema = { type: 'string', format: 'date-time' } as const;
+/** An instant that may be missing (not sent yet, not decided yet). */
+export const nullableDateTimeSchema = { type: ['string', 'null'], format: 'date-time' } as const;
 /** The path parameters of a `/…/:id` route. */
 export const idParamsSchema = { type: 'object', required: ['id'], properties: { id: idSchema } } as const;
 /** An answer listing choices by id and name (a filter's suppliers, a picker's organisations). */

@@ -1,4 +1,4 @@
-import { listPageSchema, listQuerySchema } from '@portal/core';
+import { dateTimeSchema, listPageSchema, listQuerySchema, nullableTextSchema as text } from '@portal/core';
 import { CLASSIFICATIONS, DEVICE_STATUSES, DRUG_STATUSES } from './services/records.js';
 
 const date = { type: 'string', format: 'date', maxLength: 10 } as const;
@@ -33,7 +33,6 @@ export const recallNumberParams = {
   properties: { recallNumber: { type: 'string', minLength: 3, maxLength: 20, pattern: '^[A-Z]-\\d{1,5}-\\d{2,4}$' } },
 } as const;
 
-const text = { type: ['string', 'null'] } as const;
 const texts = { type: 'array', items: { type: 'string' } } as const;
 const day = { type: ['string', 'null'], format: 'date' } as const;
 
@@ -62,7 +61,7 @@ export const fdaRowSchema = {
     initiation_date: day,
     report_date: day,
     termination_date: day,
-    updated_at: { type: 'string', format: 'date-time' },
+    updated_at: dateTimeSchema,
   },
 } as const;
 

@@ -1,11 +1,18 @@
-import { idOrZeroSchema, idSchema, listPageSchema, listQuerySchema, MAX_INT4, nullableIdSchema } from '@portal/core';
+import {
+  idOrZeroSchema,
+  idSchema,
+  listPageSchema,
+  listQuerySchema,
+  MAX_INT4,
+  nullableIdSchema,
+  nullableStringSchema as text,
+} from '@portal/core';
 import { ACTION_TYPES, COMMUNICATION_TYPES } from '@portal/communications';
 import { answerValueProps, communicationInfoProps, communicationsSchemas, outputSchemas } from '@portal/communications';
 
 /** ajv schemas of the provider, notes and delegate routes (they also feed the OpenAPI document). */
 export const id = idSchema;
 export const idOrZero = idOrZeroSchema;
-const text = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
 const date = { type: ['string', 'null'], format: 'date' } as const;
 
 /** Path parameters: every name is a positive integer id unless listed in `zero` (0 allowed) or `strings`. */

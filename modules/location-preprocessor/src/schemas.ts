@@ -1,9 +1,11 @@
 import {
+  dateTimeSchema,
   idNameListSchema,
   idParamsSchema,
   idSchema,
   listPageSchema,
   listQuerySchema,
+  nullableDateTimeSchema,
   nullableTextSchema as nullableString,
 } from '@portal/core';
 import { JOB_STATUSES } from './services/jobs.js';
@@ -98,9 +100,9 @@ export const jobSchema = {
     matchedRows: { type: 'integer' },
     reviewRows: { type: 'integer' },
     unmatchedRows: { type: 'integer' },
-    createdAt: { type: 'string', format: 'date-time' },
+    createdAt: dateTimeSchema,
     createdBy: nullableString,
-    completedAt: { type: ['string', 'null'], format: 'date-time' },
+    completedAt: nullableDateTimeSchema,
   },
 } as const;
 
@@ -158,7 +160,7 @@ export const rowSchema = {
     knownProviderId: { type: ['integer', 'null'] },
     knownProviderName: nullableString,
     decidedBy: nullableString,
-    decidedAt: { type: ['string', 'null'], format: 'date-time' },
+    decidedAt: nullableDateTimeSchema,
     candidates: { type: 'array', maxItems: 3, items: candidateSchema },
   },
 } as const;

@@ -1,4 +1,4 @@
-import { idSchema, listPageSchema, listQuerySchema, MAX_INT4 } from '@portal/core';
+import { dateTimeSchema, idParamsSchema, listPageSchema, listQuerySchema, MAX_INT4 } from '@portal/core';
 import { MANAGED_VOCABULARIES } from '@portal/vocabulary';
 
 export const LOOKUP_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
@@ -10,7 +10,7 @@ const code = { type: 'string', minLength: 1, maxLength: 100, pattern: '^\\S(.*\\
 const label = { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' } as const;
 const sortOrder = { type: 'integer', minimum: 0, maximum: MAX_INT4 } as const;
 
-export const idParams = { type: 'object', required: ['id'], properties: { id: idSchema } } as const;
+export const idParams = idParamsSchema;
 
 export const listQuery = {
   type: 'object',
@@ -55,7 +55,7 @@ export const lookupValueSchema = {
     status,
     organization_id: { type: ['integer', 'null'] },
     in_use: { type: 'boolean' },
-    updated_at: { type: 'string', format: 'date-time' },
+    updated_at: dateTimeSchema,
   },
 } as const;
 

@@ -1,4 +1,4 @@
-import { idSchema, type ModuleDeps, type Route, route } from '@portal/core';
+import { idParamsSchema as idParams, type ModuleDeps, type Route, route } from '@portal/core';
 import { PIXEL, verifyPixel, verifyTrackedUrl } from './tracking.js';
 
 /** Tracking endpoints: they answer a pixel or a redirect whatever happens, and record an event only when signed. */
@@ -9,7 +9,6 @@ export function notificationRoutes({ db, config }: ModuleDeps): Route[] {
   };
   // Every key of the ring verifies (read per call: factories only declare routes).
   const secrets = () => config.jwtKeys.map((k) => k.secret);
-  const idParams = { type: 'object', required: ['id'], properties: { id: idSchema } };
   return [
     route<unknown, { s?: string }, { id: number }>({
       method: 'GET',

@@ -1,9 +1,9 @@
-import { idSchema, listPageSchema, listQuerySchema } from '@portal/core';
+import { dateTimeSchema, idParamsSchema, idSchema, listPageSchema, listQuerySchema } from '@portal/core';
 
 export const QUICK_LINK_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export type QuickLinkStatus = (typeof QUICK_LINK_STATUSES)[number];
 
-export const idParams = { type: 'object', required: ['id'], properties: { id: idSchema } } as const;
+export const idParams = idParamsSchema;
 
 /** The list of spec 001 §7.12: status, and `url`, which matches the address or a targeted organisation's name. */
 export const listQuery = {
@@ -62,7 +62,7 @@ export const quickLinkSchema = {
       },
     },
     organizations: { type: 'array', items: organizationSchema },
-    updated_at: { type: 'string', format: 'date-time' },
+    updated_at: dateTimeSchema,
   },
 } as const;
 

@@ -1,4 +1,4 @@
-import { idSchema, type ModuleDeps, type Route, route } from '@portal/core';
+import { idParamsSchema as idParams, type ModuleDeps, type Route, route } from '@portal/core';
 import * as out from './output-schemas.js';
 import { TEMPLATE_LANGUAGES, type TemplateLanguage } from './catalog.js';
 import {
@@ -38,7 +38,6 @@ const listQuery = {
   type: 'object',
   properties: { search: { type: 'string', maxLength: 200 } },
 };
-const idParams = { type: 'object', required: ['id'], properties: { id: idSchema } };
 const keyParams = {
   type: 'object',
   required: ['key'],

@@ -2,14 +2,13 @@ import { vocabularyLabel, vocabularyOptions } from '@portal/vocabulary';
 import type { Knex } from 'knex';
 import {
   type Actor,
-  applyListFilters,
-  applyListPage,
   type Config,
   ConflictError,
   type FileResult,
   type ListPage,
   type ListSpec,
   NotFoundError,
+  pagedBatches,
   parseListQuery,
   recordAudit,
   type ReportColumn,
@@ -25,7 +24,7 @@ import { Membership } from '../models/Membership.js';
 import { Organization } from '../models/Organization.js';
 import { User } from '../models/User.js';
 import { checkFields, clean, joinDomains, requireText, takeExactFilters } from './common.js';
-import { MAX_REPORT_ROWS } from './reports.js';
+import { listPages, MAX_REPORT_ROWS } from './reports.js';
 import { createOrganizationWithRoles } from './setup.js';
 import { issueSetPasswordToken } from './sessions.js';
 import { ADMINISTRATOR } from './users.js';
@@ -881,20 +880,14 @@ export async function downloadProviderAccounts(
   onError: (err: unknown) => void,
 ): Promise<FileResult> {
   const { q, rest } = organizationRows(db, 'PROVIDER', raw);
-  const query = parseListQuery({ ...rest, pageNumber: 1, pageSize: 1 }, providerList);
-  const filtered = applyListFilters(q, query, providerList);
+  const systems = listPages<{ id: number; name: string }>(q, rest, providerList, 'o.id', (qb) =>
+    qb.select('o.id', 'o.name'),
+  );
+  // 500 health systems a batch: each brings its sites along.
   async function* batches(): AsyncGenerator<ProviderAccountLine[]> {
-    const size = 500;
-    for (let offset = 0; offset < MAX_REPORT_ROWS; offset += size) {
-      const systems = (await applyListPage(
-        filtered.clone().select('o.id', 'o.name'),
-        { ...query, pageSize: size },
-        providerList,
-        'o.id',
-      ).offset(offset)) as { id: number; name: string }[];
-      const lines = await accountLines(db, systems);
+    for await (const page of pagedBatches(systems, MAX_REPORT_ROWS, 500)) {
+      const lines = await accountLines(db, page);
       if (lines.length) yield lines;
-      if (systems.length < size) return;
     }
   }
   return reportFile(

@@ -2,8 +2,6 @@ import { vocabularyLabel } from '@portal/vocabulary';
 import type { Knex } from 'knex';
 import {
   type Actor,
-  applyListFilters,
-  applyListPage,
   BusinessRuleError,
   type Config,
   ConflictError,
@@ -20,7 +18,7 @@ import {
   ValidationError,
 } from '@portal/core';
 import { getUser } from './directory.js';
-import { listReport } from './reports.js';
+import { listPages, listReport } from './reports.js';
 import { checkFields, requireText, takeExactFilters } from './common.js';
 import { inviteUserInto, type NewMember, sendInvitation } from './users.js';
 import { Organization } from '../models/Organization.js';
@@ -165,7 +163,7 @@ function userQuery(db: Knex, raw: Record<string, unknown> & { organizationId?: n
         .orWhereRaw('u.id = ANY(ARRAY(?))', [membersOfOrganizationsNamed(db, query.search)]),
     );
   }
-  return { query, base, organizationId, exact };
+  return { query, rest, base, organizationId, exact };
 }
 
 /**
@@ -205,12 +203,8 @@ export function downloadAllUsers(
   timezone: string,
   onError: (err: unknown) => void,
 ): FileResult {
-  const { query, base } = userQuery(db, { ...raw, pageNumber: 1, pageSize: 1 });
-  const filtered = applyListFilters(base, query, userList);
-  const pages = async (offset: number, limit: number) =>
-    (await applyListPage(selectUser(db)(filtered.clone()), { ...query, pageSize: limit }, userList, 'u.id').offset(
-      offset,
-    )) as OperatorUserRow[];
+  const { base, rest } = userQuery(db, { ...raw, pageNumber: 1, pageSize: 1 });
+  const pages = listPages<OperatorUserRow>(base, rest, userList, 'u.id', selectUser(db));
   return listReport('Users Report', 'Users', userColumns(timezone), pages, format, timezone, onError);
 }
 
