@@ -786,6 +786,17 @@ export const eventDocumentSchema = {
 } as const;
 export const eventDocumentsSchema = { type: 'array', items: eventDocumentSchema } as const;
 
+/** One event of any supplier for the operator: the supplier's event detail plus its supplier and documents. */
+export const operatorEventDetailSchema = {
+  type: 'object',
+  required: [...communicationDetailSchema.required, 'supplier_name', 'documents'],
+  properties: {
+    ...communicationDetailSchema.properties,
+    supplier_name: text,
+    documents: eventDocumentsSchema,
+  },
+} as const;
+
 /** The supplier's active sales representatives (GET /{id}/salesreps). */
 export const eventSalesRepsSchema = {
   type: 'array',

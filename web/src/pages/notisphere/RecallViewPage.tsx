@@ -1,18 +1,15 @@
 import { useParams } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Spinner, StatusLabel } from '@portal/design-system';
-import { apiRequest } from '../../api/client';
 import type { CommunicationDocument } from '../../api/communications';
-import { useOperatorRecall, useOperatorRecallHistories } from '../../api/operatorRecalls';
+import { operatorRecallDocument, useOperatorRecall, useOperatorRecallHistories } from '../../api/operatorRecalls';
 import { CommunicationReadOnlyView } from '../supplier/CommunicationViewPage';
 import { useLabels } from '../supplier/shared/labels';
 import { PageHeader } from '../supplier/shared/table';
 
 /** Fresh signed links of one document (GET /notisphere/communications/document/{id}) for its preview. */
 async function openDocument(d: CommunicationDocument) {
-  const fresh = await apiRequest<CommunicationDocument>(`/notisphere/communications/document/${d.id}`, {
-    errorModal: false,
-  });
+  const fresh = await operatorRecallDocument(d.id);
   return { name: fresh.name, url: fresh.signed_url ?? null, mimeType: fresh.type };
 }
 
