@@ -797,6 +797,13 @@ export const operatorEventDetailSchema = {
   },
 } as const;
 
+/** How many sales representatives an advisory was sent to (POST /{id}/salesreps/notify). */
+export const salesRepsNotifiedSchema = {
+  type: 'object',
+  required: ['emails_queued'],
+  properties: { emails_queued: count },
+} as const;
+
 /** The supplier's active sales representatives (GET /{id}/salesreps). */
 export const eventSalesRepsSchema = {
   type: 'array',

@@ -6,6 +6,7 @@ import {
   PNG,
   responseConformance,
   sendCustomContentEvent,
+  sendEvent,
   startTestApp,
   type TestApp,
   type World,
@@ -213,6 +214,17 @@ describe("the supplier's event calls answer what they declare", () => {
     }
     const reps = await conforms('get', '/{id}/salesreps', `/${e.id}/salesreps`);
     expect(reps.map((r: { phone: string | null }) => r.phone)).toEqual(expect.arrayContaining(['612-555-0101', null]));
+    // Sales representatives follow advisories: one sent, then passed to them.
+    const advisory = await sendEvent(t, w, 'Schema advisory', { type: 'PRODUCT DISRUPTION', providers: [w.riverside] });
+    const notify = `${BASE}/{id}/salesreps/notify`;
+    const notified = await check.conforms(
+      'post',
+      notify,
+      notify.replace('{id}', String(advisory.id)),
+      w.sourcingToken,
+      {},
+    );
+    expect(notified.emails_queued).toBeGreaterThanOrEqual(2);
   });
 
   it('the product file read into products, and products added to a draft', async () => {

@@ -336,7 +336,10 @@ export function useEventSalesReps(id: number | null) {
 }
 
 /** POST /:id/salesreps/notify: personal read-only links to an advisory for the chosen (or all) sales reps. */
-export function notifySalesReps(id: number, salesRepIds?: number[]): Promise<{ emails_queued: number }> {
+export function notifySalesReps(
+  id: number,
+  salesRepIds?: number[],
+): Promise<ResponseData<'postSupplierCommunicationsIdSalesrepsNotify'>> {
   return apiRequest(`${BASE}/${id}/salesreps/notify`, {
     method: 'POST',
     body: (salesRepIds

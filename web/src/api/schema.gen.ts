@@ -30625,7 +30625,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            emails_queued: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
