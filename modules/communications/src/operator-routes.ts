@@ -2,7 +2,13 @@ import { idSchema, listQuerySchema, messageResult, type ModuleDeps, type Route, 
 import { type FdaListQuery, fdaListQuery, fdaPageSchema } from '@portal/fda';
 import { COMMUNICATION_TYPES } from './constants.js';
 import { fdaRecallsWithoutEvent } from './services/fda-without-event.js';
-import { operatorEventListPageSchema } from './output-schemas.js';
+import {
+  communicationDetailSchema,
+  eventDocumentSchema,
+  historyEntriesSchema,
+  operatorEventDetailSchema,
+  operatorEventListPageSchema,
+} from './output-schemas.js';
 import * as schema from './schemas.js';
 import {
   copyOperatorEvent,
@@ -90,7 +96,7 @@ export function operatorCommunicationRoutes({ db, config, logger }: ModuleDeps):
       access,
       tags,
       summary: "One document of any supplier's event with signed links (signed_url, signed_url_review)",
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: eventDocumentSchema },
       handler: ({ actor, params }) => operatorDocument(db, config.jwtSecret, actor, params.id),
     }),
     route<unknown, unknown, { id: number }>({
@@ -99,7 +105,7 @@ export function operatorCommunicationRoutes({ db, config, logger }: ModuleDeps):
       access,
       tags,
       summary: 'One event as its supplier sees it: products, actions, counts, supplier and documents (read-only)',
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: operatorEventDetailSchema },
       handler: ({ actor, params }) => getOperatorEvent(db, config.jwtSecret, actor, params.id),
     }),
     route<unknown, unknown, { id: number }>({
@@ -108,7 +114,7 @@ export function operatorCommunicationRoutes({ db, config, logger }: ModuleDeps):
       access,
       tags,
       summary: 'Everything that happened to the event, newest first',
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: historyEntriesSchema },
       handler: ({ actor, params }) => operatorEventHistories(db, actor, params.id),
     }),
     route<unknown, unknown, { id: number }>({
@@ -118,7 +124,7 @@ export function operatorCommunicationRoutes({ db, config, logger }: ModuleDeps):
       tags,
       summary:
         'Copy the event into a new DRAFT of its supplier (information, products, actions; not recipients or documents); audited',
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: communicationDetailSchema },
       handler: async ({ actor, params, requestId }) =>
         messageResult(
           'The event has been copied to a new draft.',

@@ -786,6 +786,24 @@ export const eventDocumentSchema = {
 } as const;
 export const eventDocumentsSchema = { type: 'array', items: eventDocumentSchema } as const;
 
+/** One event of any supplier for the operator: the supplier's event detail plus its supplier and documents. */
+export const operatorEventDetailSchema = {
+  type: 'object',
+  required: [...communicationDetailSchema.required, 'supplier_name', 'documents'],
+  properties: {
+    ...communicationDetailSchema.properties,
+    supplier_name: text,
+    documents: eventDocumentsSchema,
+  },
+} as const;
+
+/** How many sales representatives an advisory was sent to (POST /{id}/salesreps/notify). */
+export const salesRepsNotifiedSchema = {
+  type: 'object',
+  required: ['emails_queued'],
+  properties: { emails_queued: count },
+} as const;
+
 /** The supplier's active sales representatives (GET /{id}/salesreps). */
 export const eventSalesRepsSchema = {
   type: 'array',

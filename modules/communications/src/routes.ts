@@ -17,6 +17,7 @@ import {
   historyEntriesSchema,
   noticeViewSchema,
   providerProgressPageSchema,
+  salesRepsNotifiedSchema,
 } from './output-schemas.js';
 import * as schema from './schemas.js';
 import { loadOwnCommunication } from './services/access.js';
@@ -185,6 +186,7 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       schema: {
         params: schema.idParams,
         body: { type: 'object', properties: { sales_rep_ids: { type: 'array', maxItems: 1000, items: idSchema } } },
+        response: salesRepsNotifiedSchema,
       },
       handler: async ({ actor, params, body }) => {
         const result = await notifySalesReps(db, config, actor, params.id, body.sales_rep_ids);

@@ -108,6 +108,7 @@ function statusRoutes(
     id: number,
     action: StatusAction,
   ) => Promise<unknown>,
+  response: object = schema.statusAnswer,
 ): Route[] {
   const one = (method: 'PUT' | 'DELETE', path: string, action: StatusAction, summary: string) =>
     route<unknown, unknown, Id>({
@@ -116,7 +117,7 @@ function statusRoutes(
       access,
       tags,
       summary,
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response },
       handler: ({ actor, params }) => change(actor, params.id, action),
     });
   return [
@@ -152,7 +153,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
         access,
         summary: 'Reorder the template actions of one communication type',
         tags: org,
-        schema: { body: schema.reorderBody },
+        schema: { body: schema.reorderBody, response: { type: 'array', items: schema.templateActionSchema } },
         handler: ({ actor, body }) => reorderTemplateActions(db, actor, body.communication_type, body.ids),
       }),
       route<unknown, unknown, Id>({
@@ -250,7 +251,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
         access,
         summary: 'Remove a member from a list',
         tags: org,
-        schema: { params: schema.memberParams },
+        schema: { params: schema.memberParams, response: schema.idAnswer },
         handler: ({ actor, params }) => removeDistributionListMember(db, actor, params.id, params.memberId),
       }),
     ];
@@ -309,7 +310,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_USERS,
       summary: 'Invite a user (emailed set-password link; an existing account is added)',
       tags: org,
-      schema: { body: schema.tenantNewUserBody },
+      schema: { body: schema.tenantNewUserBody, response: schema.memberRowSchema },
       handler: async ({ actor, body }) => {
         const user = await inviteUser(db, actor, config, body);
         mail.kick();
@@ -322,11 +323,16 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_USERS,
       summary: "Update a user's names, phone and role",
       tags: org,
-      schema: { params: schema.idParams, body: schema.userBody },
+      schema: { params: schema.idParams, body: schema.userBody, response: schema.memberRowSchema },
       handler: ({ actor, params, body }) => updateMember(db, actor, params.id, body),
     }),
-    ...statusRoutes('/users', "user's membership", MANAGE_USERS, org, (actor, id, action) =>
-      changeMemberStatus(db, actor, id, action),
+    ...statusRoutes(
+      '/users',
+      "user's membership",
+      MANAGE_USERS,
+      org,
+      (actor, id, action) => changeMemberStatus(db, actor, id, action),
+      schema.membershipStatusAnswer,
     ),
     route<unknown, unknown, Id>({
       method: 'PUT',
@@ -383,7 +389,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_ROLES,
       summary: "Create a role (permissions of the organisation's type only)",
       tags: org,
-      schema: { body: schema.roleBody },
+      schema: { body: schema.roleBody, response: schema.roleRowSchema },
       handler: ({ actor, body }) => createOwnRole(db, actor, body),
     }),
     route<RoleInput, unknown, Id>({
@@ -392,7 +398,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       access: MANAGE_ROLES,
       summary: "Update a role's name, description and permissions",
       tags: org,
-      schema: { params: schema.idParams, body: schema.roleBody },
+      schema: { params: schema.idParams, body: schema.roleBody, response: schema.roleRowSchema },
       handler: ({ actor, params, body }) => updateOwnRole(db, actor, params.id, body),
     }),
     ...statusRoutes('/roles', 'role', MANAGE_ROLES, org, (actor, id, action) =>
@@ -434,6 +440,7 @@ export function organizationRoutes({ db, config, mail, files, logger }: ModuleDe
       multipart: true,
       summary: 'Upload the organisation logo (.png or .jpg)',
       tags: org,
+      schema: { response: schema.organizationProfileSchema },
       handler: ({ actor, files: uploads }) => uploadProfilePhoto(db, actor, config, files, uploads),
     }),
 

@@ -328,6 +328,16 @@ export const statusAnswer = {
   properties: { id: { type: 'integer' }, status: { type: 'string' } },
 } as const;
 
+/** A member's activate/inactivate/delete answers the membership's new status (the user's own status is apart). */
+export const membershipStatusAnswer = {
+  type: 'object',
+  required: ['id', 'membership_status'],
+  properties: { id: { type: 'integer' }, membership_status: { type: 'string' } },
+} as const;
+
+/** What a removal answers: the removed row's id. */
+export const idAnswer = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } as const;
+
 export const organizationChoice = {
   type: 'object',
   required: ['id', 'name', 'type', 'status'],

@@ -6,6 +6,7 @@ import {
   PNG,
   responseConformance,
   sendCustomContentEvent,
+  sendEvent,
   startTestApp,
   type TestApp,
   type World,
@@ -213,6 +214,17 @@ describe("the supplier's event calls answer what they declare", () => {
     }
     const reps = await conforms('get', '/{id}/salesreps', `/${e.id}/salesreps`);
     expect(reps.map((r: { phone: string | null }) => r.phone)).toEqual(expect.arrayContaining(['612-555-0101', null]));
+    // Sales representatives follow advisories: one sent, then passed to them.
+    const advisory = await sendEvent(t, w, 'Schema advisory', { type: 'PRODUCT DISRUPTION', providers: [w.riverside] });
+    const notify = `${BASE}/{id}/salesreps/notify`;
+    const notified = await check.conforms(
+      'post',
+      notify,
+      notify.replace('{id}', String(advisory.id)),
+      w.sourcingToken,
+      {},
+    );
+    expect(notified.emails_queued).toBeGreaterThanOrEqual(2);
   });
 
   it('the product file read into products, and products added to a draft', async () => {
@@ -367,8 +379,17 @@ it('a retyped field fails the check (the schemas are not vacuous)', async () => 
 
 describe("the supplier's organisation pages answer what they declare", () => {
   /** Any call held to its declared answer (`path`: the document's template, `url`: the real one). */
-  const api = (method: 'get' | 'post' | 'put', path: string, url: string, token: string, body?: unknown) =>
+  const api = (method: 'get' | 'post' | 'put' | 'delete', path: string, url: string, token: string, body?: unknown) =>
     check.conforms(method, `/api${path}`, `/api${url}`, token, body);
+
+  /** A master record inactivated, activated again and deleted (soft), each answer held to its declaration. */
+  async function statusCycle(base: string, id: number, token: string, status = 'status') {
+    expect((await api('put', `${base}/{id}/inactivate`, `${base}/${id}/inactivate`, token, {}))[status]).toBe(
+      'INACTIVE',
+    );
+    expect((await api('put', `${base}/{id}/activate`, `${base}/${id}/activate`, token, {}))[status]).toBe('ACTIVE');
+    expect((await api('delete', `${base}/{id}`, `${base}/${id}`, token))[status]).toBe('DELETED');
+  }
 
   it('template actions and distribution lists with members, on the supplier and the provider side', async () => {
     const admin = (await t.signIn('admin@acme.demo')).access_token;
@@ -409,6 +430,24 @@ describe("the supplier's organisation pages answer what they declare", () => {
       ).toBe(true);
       expect((await api('get', `${lists}/{id}`, `${lists}/${list.id}`, token)).member_count).toBe(page.items.length);
       expect((await api('get', lists, `${lists}?communicationType=RECALL`, token)).items.length).toBeGreaterThan(0);
+
+      // Reordered (the moved one first), members removed, then both records through their status changes.
+      const second = await api('post', base, base, token, {
+        communication_type: 'RECALL',
+        title: `Count the stock (${side})`,
+        action_type: 'Numeric',
+      });
+      const order = await api('put', `${base}/reorder`, `${base}/reorder`, token, {
+        communication_type: 'RECALL',
+        ids: [second.id, action.id],
+      });
+      expect(order[0].id).toBe(second.id);
+      expect(order.some((a: { description: string | null }) => a.description === null)).toBe(true);
+      const member = page.items[0];
+      const removed = await api('delete', `${members}/{memberId}`, `${lists}/${list.id}/members/${member.id}`, token);
+      expect(removed.id).toBe(member.id);
+      await statusCycle(base, action.id, token);
+      await statusCycle(lists, list.id, token);
     }
   });
 
@@ -428,6 +467,45 @@ describe("the supplier's organisation pages answer what they declare", () => {
         name: profile.name,
         phone: '612-555-0100',
       });
+      const logo = await check.uploadConforms(
+        '/api/organization/profile/photo',
+        '/api/organization/profile/photo',
+        token,
+        form('logo.png', PNG),
+      );
+      expect(logo.id).toBe(profile.id);
+
+      // A role made, edited and given to a new user; the user edited and through its status changes, then the role's.
+      const side = token === admin ? 'supplier' : 'provider';
+      const { permissions } = await api('get', '/roles/permissions', '/roles/permissions', token);
+      const role = await api('post', '/roles', '/roles', token, {
+        name: `Schema checkers (${side})`,
+        permissions: permissions.slice(0, 1),
+      });
+      expect(role.description).toBeNull();
+      const edited = await api('put', '/roles/{id}', `/roles/${role.id}`, token, {
+        name: `Schema checkers (${side})`,
+        description: 'Read only',
+        permissions: permissions.slice(0, 2),
+      });
+      expect(edited.permissions).toHaveLength(Math.min(2, permissions.length));
+      const user = await api('post', '/users', '/users', token, {
+        first_name: 'Sam',
+        last_name: 'Schema',
+        email: `sam.schema.${side}@example.com`,
+        role_id: role.id,
+      });
+      expect(user.role_id).toBe(role.id);
+      expect(user.phone).toBeNull();
+      const updated = await api('put', '/users/{id}', `/users/${user.id}`, token, {
+        first_name: 'Sam',
+        last_name: 'Schema',
+        phone: '612-555-0103',
+        role_id: role.id,
+      });
+      expect(updated.phone).toBe('612-555-0103');
+      await statusCycle('/users', user.id, token, 'membership_status');
+      await statusCycle('/roles', role.id, token);
     }
   });
 
@@ -447,6 +525,7 @@ describe("the supplier's organisation pages answer what they declare", () => {
     });
     await api('get', '/supplier/sales-reps/{id}', `/supplier/sales-reps/${rep.id}`, admin);
     expect((await api('get', '/supplier/sales-reps', '/supplier/sales-reps', admin)).items.length).toBeGreaterThan(0);
+    await statusCycle('/supplier/sales-reps', rep.id, admin);
 
     const csv = [
       'Location ID,Location Name,Notisphere ID,Email',
@@ -478,5 +557,16 @@ describe("the supplier's organisation pages answer what they declare", () => {
     expect(locations.items.some((l: { provider_name: string | null }) => l.provider_name === null)).toBe(true);
     expect(locations.items.some((l: { file_name: string | null }) => l.file_name !== null)).toBe(true);
     expect((await api('get', '/supplier/providers', '/supplier/providers', admin)).items.length).toBeGreaterThan(0);
+    await statusCycle('/supplier/locations', own.id, admin);
+  });
+
+  it("a health system's supplier contact through its status changes", async () => {
+    const contacts = '/provider/supplier-contacts';
+    const contact = await api('post', contacts, contacts, provider, {
+      supplier_organization_id: w.acme,
+      name: 'Acme desk',
+      email: 'desk@acme.demo',
+    });
+    await statusCycle(contacts, contact.id, provider);
   });
 });

@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '@portal/core';
 import { importFda } from '@portal/fda';
 import { importKnownProviders } from '@portal/location-preprocessor';
-import { PDF, responseConformance, sendEvent, startTestApp, type TestApp, type World, world } from '@portal/testing';
+import {
+  form,
+  PDF,
+  responseConformance,
+  sendEvent,
+  startTestApp,
+  type TestApp,
+  type World,
+  world,
+} from '@portal/testing';
 
 /**
  * Declared response schemas of the operator's reads and the settings pages, held to real answers over HTTP (the
@@ -71,6 +80,33 @@ describe("the operator's eR responses", () => {
     expect(answered.actions[0].value).toEqual({ valueText: 'Pulled' });
     const open = await conforms('get', `${ops}/{id}/{x}`, `${ops}/${e.id}/${e.pcOf(w.lakeshore)}`, operator);
     expect(open.actions[0].value).toBeNull();
+  });
+});
+
+describe("the operator's view of a supplier's event", () => {
+  it('the event with its supplier and a document, the document, its history, and a copy into a new draft', async () => {
+    const e = await sendEvent(t, w, 'Schema operator event', { providers: [w.riverside], actions: ['Text'] });
+    const upload = await t.call('POST', `/api/supplier/communications/${e.id}/documents`, {
+      token: w.supplierToken,
+      form: form('notice.pdf', PDF),
+    });
+    expect(upload.status, upload.body.m).toBe(200);
+    const base = '/api/notisphere/communications';
+    const event = await conforms('get', `${base}/{id}`, `${base}/${e.id}`, operator);
+    expect(event.supplier_name).toBe('Acme Medical Devices');
+    expect(event.documents).toHaveLength(1);
+    expect(event.status).not.toBe('DRAFT');
+    await conforms('get', `${base}/document/{id}`, `${base}/document/${event.documents[0].id}`, operator);
+    expect(
+      (await conforms('get', `${base}/{id}/histories`, `${base}/${e.id}/histories`, operator)).length,
+    ).toBeGreaterThan(1);
+    const copy = await conforms('get', `${base}/{id}/copy`, `${base}/${e.id}/copy`, operator);
+    expect(copy).toMatchObject({ status: 'DRAFT', approved_at: null, name: 'Copy of Schema operator event' });
+    expect(copy.actions).toHaveLength(1);
+    // The draft: no documents, never approved or sent.
+    const draft = await conforms('get', `${base}/{id}`, `${base}/${copy.id}`, operator);
+    expect(draft.documents).toEqual([]);
+    expect(draft.first_sent_at).toBeNull();
   });
 });
 

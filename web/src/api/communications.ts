@@ -17,17 +17,11 @@ export const ACTION_TYPES = codes('actionType');
 export type ActionType = (typeof ACTION_TYPES)[number];
 export type LocationStatus = Code<'locationStatus'>;
 
-export interface Page<T> {
-  items: T[];
-  total: number;
-  /** The total is a lower bound: the filtered list has more rows. */
-  totalCapped?: boolean;
-  /** Only the most recent rows were sorted (a sort no index serves, on a large list). */
-  sortCapped?: boolean;
-  pageNumber: number;
-  pageSize: number;
-  lastUpdated: string | null;
-}
+/**
+ * The page every list answers (core's listPageSchema, generated) with rows of `T`: for the hooks that serve many lists
+ * (the organisation master pages); a hook of one list takes its operation's own page type.
+ */
+export type Page<T> = Omit<ResponseData<'getSupplierCommunications'>, 'items'> & { items: T[] };
 
 /** The shared list query (STYLE §7): paging, multi-column sort, search and the contains-only filter model. */
 export interface ListQuery {
@@ -122,12 +116,15 @@ export type ActionCount = ResponseData<'getSupplierCommunicationsIdActions'>[num
 export type ActionAnswers = ResponseData<'getSupplierCommunicationsIdActionsX'>;
 export type ActionAnswer = ActionAnswers['responses'][number];
 
-export type Customer = ResponseData<'getSupplierCommunicationsIdCustomers'>['items'][number];
+export type CustomerPage = ResponseData<'getSupplierCommunicationsIdCustomers'>;
+export type Customer = CustomerPage['items'][number];
 
-export type AffectedLocation = ResponseData<'getSupplierCommunicationsIdLocations'>['items'][number];
+export type AffectedLocationPage = ResponseData<'getSupplierCommunicationsIdLocations'>;
+export type AffectedLocation = AffectedLocationPage['items'][number];
 
 /** A provider communication's progress (the tracking list's row). */
-export type ProviderResponse = ResponseData<'getSupplierCommunicationsIdActionsProvider'>['items'][number];
+export type ProviderResponsePage = ResponseData<'getSupplierCommunicationsIdActionsProvider'>;
+export type ProviderResponse = ProviderResponsePage['items'][number];
 
 /** One provider communication as its recipient sees it (the notice view). */
 export type ProviderCommunicationView = ResponseData<'getSupplierCommunicationsIdViewPcId'>;
@@ -166,15 +163,15 @@ export function useActionAnswers(id: number | null, actionId: number | null) {
 }
 
 export function useCustomers(id: number | null, query: ListQuery) {
-  return useApi<Page<Customer>>(id ? `${BASE}/${id}/customers` : null, listQueryParams(query));
+  return useApi<CustomerPage>(id ? `${BASE}/${id}/customers` : null, listQueryParams(query));
 }
 
 export function useAffectedLocations(id: number | null, query: ListQuery) {
-  return useApi<Page<AffectedLocation>>(id ? `${BASE}/${id}/locations` : null, listQueryParams(query));
+  return useApi<AffectedLocationPage>(id ? `${BASE}/${id}/locations` : null, listQueryParams(query));
 }
 
 export function useProviderResponses(id: number | null, query: ListQuery) {
-  return useApi<Page<ProviderResponse>>(id ? `${BASE}/${id}/actions/provider` : null, listQueryParams(query));
+  return useApi<ProviderResponsePage>(id ? `${BASE}/${id}/actions/provider` : null, listQueryParams(query));
 }
 
 export function useProviderCommunicationView(id: number | null, pcId: number | null) {
@@ -339,7 +336,10 @@ export function useEventSalesReps(id: number | null) {
 }
 
 /** POST /:id/salesreps/notify: personal read-only links to an advisory for the chosen (or all) sales reps. */
-export function notifySalesReps(id: number, salesRepIds?: number[]): Promise<{ emails_queued: number }> {
+export function notifySalesReps(
+  id: number,
+  salesRepIds?: number[],
+): Promise<ResponseData<'postSupplierCommunicationsIdSalesrepsNotify'>> {
   return apiRequest(`${BASE}/${id}/salesreps/notify`, {
     method: 'POST',
     body: (salesRepIds

@@ -1,10 +1,12 @@
 import type { operations } from './schema.gen';
 
 /**
- * Types of the server's contract, read from the generated OpenAPI types (schema.gen.ts, `pnpm api:types`).
- * Request bodies, queries and path parameters come from the route schemas; answers too where the route declares a
- * response schema (the notice and provider views, the provider and supplier lists, the auth tokens). The other
- * answers stay hand-written next to their calls (docs/decisions.md).
+ * Types of the server's contract, read from the generated OpenAPI types (schema.gen.ts, `pnpm api:types`): bodies,
+ * queries and path parameters from the route schemas, and every JSON answer the web reads from the route's declared
+ * response schema (`ResponseData`; each held to real answers by services/bff's response-schemas*.test.ts). Still
+ * hand-written, on purpose: the web's own inputs and form state (`ListQuery`, `ListState`, the wizard's `Product`,
+ * `CommunicationAction`, `CommunicationInfo`, multipart fields), `Page<T>` for the hooks that serve many lists by path
+ * (its envelope is generated), and file downloads, which have no JSON answer (docs/decisions.md "Response schemas").
  */
 export type OperationId = keyof operations;
 

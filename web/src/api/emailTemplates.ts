@@ -30,7 +30,7 @@ const pathOf = (scope: TemplateScope) =>
   `${base(scope.side)}/${scope.side === 'operator' ? scope.id : encodeURIComponent(scope.key)}`;
 
 export function useEmailTemplates(side: TemplateScope['side'], search: string) {
-  return useApi<{ data: EmailTemplateRow[]; total: number }>(
+  return useApi<ResponseData<'getNotisphereEmailTemplates'> | ResponseData<'getProviderEmailTemplates'>>(
     base(side),
     { search },
     { swr: { keepPreviousData: true } },

@@ -1,6 +1,6 @@
 import { apiRequest, downloadFile, useApi, type Query } from './client';
 import type { AppStore } from '../state/store';
-import type { Communication, CommunicationDocument, CommunicationType, HistoryEntry } from './communications';
+import type { CommunicationType } from './communications';
 import type { QueryParams, ResponseData } from './contract';
 import { listQuery, type ListState } from './provider';
 
@@ -25,23 +25,30 @@ export function useOperatorRecalls(state: ListState, filters: OperatorRecallFilt
   return useApi<OperatorRecallPage>(BASE, recallsQuery(state, filters), { swr: { keepPreviousData: true } });
 }
 
-/** One event as its supplier sees it, with its supplier and documents (read-only). */
-export interface OperatorRecall extends Communication {
-  supplier_name: string;
-  documents: CommunicationDocument[];
-}
+/** One event as its supplier sees it, with its supplier and documents (read-only; generated). */
+export type OperatorRecall = ResponseData<'getNotisphereCommunicationsId'>;
+export type OperatorRecallHistory = ResponseData<'getNotisphereCommunicationsIdHistories'>;
+/** The new draft a copy answers: the supplier's event detail. */
+export type OperatorRecallCopy = ResponseData<'getNotisphereCommunicationsIdCopy'>;
 
 export function useOperatorRecall(id: number | null) {
   return useApi<OperatorRecall>(id ? `${BASE}/${id}` : null);
 }
 
 export function useOperatorRecallHistories(id: number | null) {
-  return useApi<HistoryEntry[]>(id ? `${BASE}/${id}/histories` : null);
+  return useApi<OperatorRecallHistory>(id ? `${BASE}/${id}/histories` : null);
+}
+
+/** One document of any supplier's event with fresh signed links (generated). */
+export function operatorRecallDocument(documentId: number) {
+  return apiRequest<ResponseData<'getNotisphereCommunicationsDocumentId'>>(`${BASE}/document/${documentId}`, {
+    errorModal: false,
+  });
 }
 
 /** A new DRAFT in the event's supplier organisation, copied from the event (audited); answers the copy. */
-export function copyOperatorRecall(id: number): Promise<Communication> {
-  return apiRequest<Communication>(`${BASE}/${id}/copy`, { errorModal: false });
+export function copyOperatorRecall(id: number): Promise<OperatorRecallCopy> {
+  return apiRequest<OperatorRecallCopy>(`${BASE}/${id}/copy`, { errorModal: false });
 }
 
 /** Soft-deletes a supplier's draft (audited); a sent event is refused with the server's message. */

@@ -1,5 +1,5 @@
 import { apiRequest, uploadFile, useApi } from './client';
-import { listQueryParams, type ListQuery, type Page } from './communications';
+import { listQueryParams, type ListQuery } from './communications';
 import type { ResponseValue } from './notices';
 import type { AppStore } from '../state/store';
 import type { RequestBody, ResponseData } from './contract';
@@ -7,8 +7,9 @@ import type { RequestBody, ResponseData } from './contract';
 /** Supplier paper responses (spec 001 §7.5; contract in docs/api-supplier-paper.md). */
 const BASE = '/supplier/communications/paper';
 
-/** A row of the event's paper responses (generated from the route's response schema, like the types below). */
-export type PaperResponseRow = ResponseData<'getSupplierCommunicationsPaperIdList'>['items'][number];
+/** The event's paper responses, a page (generated from the route's response schema, like the types below). */
+export type PaperResponsePage = ResponseData<'getSupplierCommunicationsPaperIdList'>;
+export type PaperResponseRow = PaperResponsePage['items'][number];
 
 export type PaperCustomer = ResponseData<'getSupplierCommunicationsPaperIdProvidernames'>[number];
 
@@ -30,7 +31,7 @@ export type PaperUnitAnswer = { rowId: number; valueText?: string; valueNumeric?
 export type PaperResponse = ResponseData<'postSupplierCommunicationsPaper'>;
 
 export function usePaperResponses(communicationId: number, query: ListQuery) {
-  return useApi<Page<PaperResponseRow>>(`${BASE}/${communicationId}/list`, listQueryParams(query));
+  return useApi<PaperResponsePage>(`${BASE}/${communicationId}/list`, listQueryParams(query));
 }
 
 export function usePaperCustomers(communicationId: number | null) {

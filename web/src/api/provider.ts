@@ -1,8 +1,7 @@
 import type { HistoryFacts } from '@portal/vocabulary';
 import type { FilterModel, SortItem } from '@portal/design-system';
 import { apiRequest, formData, useApi, type Query } from './client';
-import { listQueryParams, type ListQuery, type Page } from './communications';
-import type { DistributionList, DistributionListMember, TemplateAction } from './supplier';
+import { listQueryParams, type ListQuery } from './communications';
 import type { AnswerInput, AnswerWithAction, CommunicationType } from './notices';
 import type { AppStore } from '../state/store';
 import type { RequestBody, ResponseData } from './contract';
@@ -296,26 +295,34 @@ export function useRecentProviderCommunications(type: CommunicationType, size = 
   return useApi<ProviderListPage>(BASE, listQuery(state, type), { errorModal: false });
 }
 
-/** Provider template actions and distribution lists (docs/api-organizations.md): same shapes as the supplier's. */
+/**
+ * Provider template actions and distribution lists (docs/api-organizations.md): the supplier's routes under /provider,
+ * so the same shapes, generated from the provider's operations.
+ */
 export const PROVIDER_TEMPLATE_ACTIONS = '/provider/template-actions';
 export const PROVIDER_DISTRIBUTION_LISTS = '/provider/distribution-lists';
 
+export type ProviderTemplateActionPage = ResponseData<'getProviderTemplateActions'>;
+export type ProviderDistributionListPage = ResponseData<'getProviderDistributionLists'>;
+export type ProviderDistributionListMemberPage = ResponseData<'getProviderDistributionListsIdMembers'>;
+export type ProviderDistributionListMember = ResponseData<'postProviderDistributionListsIdMembers'>;
+
 export function useProviderTemplateActions(type: CommunicationType, query: ListQuery) {
-  return useApi<Page<TemplateAction>>(PROVIDER_TEMPLATE_ACTIONS, {
+  return useApi<ProviderTemplateActionPage>(PROVIDER_TEMPLATE_ACTIONS, {
     ...listQueryParams(query),
     communicationType: type,
   });
 }
 
 export function useProviderDistributionLists(type: CommunicationType, query: ListQuery) {
-  return useApi<Page<DistributionList>>(PROVIDER_DISTRIBUTION_LISTS, {
+  return useApi<ProviderDistributionListPage>(PROVIDER_DISTRIBUTION_LISTS, {
     ...listQueryParams(query),
     communicationType: type,
   });
 }
 
 export function useProviderDistributionListMembers(listId: number | null, query: ListQuery) {
-  return useApi<Page<DistributionListMember>>(
+  return useApi<ProviderDistributionListMemberPage>(
     listId ? `${PROVIDER_DISTRIBUTION_LISTS}/${listId}/members` : null,
     listQueryParams(query),
   );
@@ -327,8 +334,8 @@ export type ProviderMemberInput = { email: string; name?: string } | { provider_
 export function addProviderDistributionListMember(
   listId: number,
   body: ProviderMemberInput,
-): Promise<DistributionListMember> {
-  return apiRequest<DistributionListMember>(`${PROVIDER_DISTRIBUTION_LISTS}/${listId}/members`, {
+): Promise<ProviderDistributionListMember> {
+  return apiRequest<ProviderDistributionListMember>(`${PROVIDER_DISTRIBUTION_LISTS}/${listId}/members`, {
     method: 'POST',
     body: body satisfies RequestBody<'postProviderDistributionListsIdMembers'>,
     errorModal: false,

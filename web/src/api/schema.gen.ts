@@ -9684,7 +9684,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                id: number;
+                                is_disabled: boolean;
+                                is_required: boolean;
+                                options: string[];
+                                per_unit?: boolean;
+                                sort_order: number;
+                                title: string;
+                            }[];
+                            /** Format: date-time */
+                            approved_at: string | null;
+                            approved_by?: number | null;
+                            classification: string | null;
+                            /** Format: date-time */
+                            closed_at: string | null;
+                            contact_email: string | null;
+                            contact_name: string | null;
+                            contact_phone: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by?: number | null;
+                            current_step: number;
+                            custom_content: boolean;
+                            customers_count: number;
+                            /** Format: date-time */
+                            deleted_at?: string | null;
+                            description: string | null;
+                            disposition: string | null;
+                            documents: {
+                                communication_id: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                extension: string;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "DOCUMENT" | "SUPPORTING" | "PRODUCT_FILE";
+                                name: string;
+                                signed_url: string;
+                                signed_url_review: string;
+                                size: number;
+                                type: string;
+                            }[];
+                            /** Format: date */
+                            end_date: string | null;
+                            /** Format: date */
+                            event_date: string | null;
+                            event_id: string | null;
+                            fda_recall_numbers: string[];
+                            fda_records: {
+                                classification: string | null;
+                                found: boolean;
+                                /** Format: date */
+                                initiation_date?: string | null;
+                                /** @enum {string} */
+                                list: "devices" | "drugs";
+                                product_code?: string | null;
+                                product_description?: string | null;
+                                recall_number: string;
+                                recalling_firm?: string | null;
+                                status: string | null;
+                            }[];
+                            /** Format: date-time */
+                            first_sent_at: string | null;
+                            id: number;
+                            lead_time: string | null;
+                            locations_count: number;
+                            name: string;
+                            organization_id: number;
+                            products: {
+                                catalog_number: string | null;
+                                custom_fields: {
+                                    [key: string]: string | number | boolean | string[] | null;
+                                };
+                                description: string | null;
+                                /** Format: date */
+                                expiration_date: string | null;
+                                id: number;
+                                lot_number: string | null;
+                                product_name: string;
+                                quantity: number | null;
+                                sort_order: number;
+                                udi: string | null;
+                            }[];
+                            provider_communications_count: number;
+                            reason: string | null;
+                            /** @enum {string} */
+                            status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                            subtype: string | null;
+                            supplier_name: string;
+                            /** @enum {string} */
+                            type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -9728,7 +9825,89 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            actions: {
+                                /** @enum {string} */
+                                action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                                description: string | null;
+                                id: number;
+                                is_disabled: boolean;
+                                is_required: boolean;
+                                options: string[];
+                                per_unit?: boolean;
+                                sort_order: number;
+                                title: string;
+                            }[];
+                            /** Format: date-time */
+                            approved_at: string | null;
+                            approved_by?: number | null;
+                            classification: string | null;
+                            /** Format: date-time */
+                            closed_at: string | null;
+                            contact_email: string | null;
+                            contact_name: string | null;
+                            contact_phone: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by?: number | null;
+                            current_step: number;
+                            custom_content: boolean;
+                            customers_count: number;
+                            /** Format: date-time */
+                            deleted_at?: string | null;
+                            description: string | null;
+                            disposition: string | null;
+                            /** Format: date */
+                            end_date: string | null;
+                            /** Format: date */
+                            event_date: string | null;
+                            event_id: string | null;
+                            fda_recall_numbers: string[];
+                            fda_records: {
+                                classification: string | null;
+                                found: boolean;
+                                /** Format: date */
+                                initiation_date?: string | null;
+                                /** @enum {string} */
+                                list: "devices" | "drugs";
+                                product_code?: string | null;
+                                product_description?: string | null;
+                                recall_number: string;
+                                recalling_firm?: string | null;
+                                status: string | null;
+                            }[];
+                            /** Format: date-time */
+                            first_sent_at: string | null;
+                            id: number;
+                            lead_time: string | null;
+                            locations_count: number;
+                            name: string;
+                            organization_id: number;
+                            products: {
+                                catalog_number: string | null;
+                                custom_fields: {
+                                    [key: string]: string | number | boolean | string[] | null;
+                                };
+                                description: string | null;
+                                /** Format: date */
+                                expiration_date: string | null;
+                                id: number;
+                                lot_number: string | null;
+                                product_name: string;
+                                quantity: number | null;
+                                sort_order: number;
+                                udi: string | null;
+                            }[];
+                            provider_communications_count: number;
+                            reason: string | null;
+                            /** @enum {string} */
+                            status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
+                            subtype: string | null;
+                            /** @enum {string} */
+                            type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -9950,7 +10129,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            action: string;
+                            actor_email: string | null;
+                            actor_name: string | null;
+                            /** @description The recorded value after (any JSON, or null) */
+                            after: unknown;
+                            /** @description The recorded value before (any JSON, or null) */
+                            before: unknown;
+                            /** Format: date-time */
+                            created_at: string;
+                            entity_id: string | null;
+                            entity_type: string;
+                            /** @description What the history sentence names (historySentence in @portal/vocabulary) */
+                            facts: {
+                                count?: number | null;
+                                email?: string | null;
+                                name?: string | null;
+                                status?: string | null;
+                            };
+                            id: number;
+                            is_change: boolean;
+                            provider_communication_id: number | null;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -10043,7 +10244,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            communication_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            extension: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "DOCUMENT" | "SUPPORTING" | "PRODUCT_FILE";
+                            name: string;
+                            signed_url: string;
+                            signed_url_review: string;
+                            size: number;
+                            type: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -18157,7 +18371,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            address1: string | null;
+                            address2: string | null;
+                            city: string | null;
+                            country: string | null;
+                            domain: string | null;
+                            email: string | null;
+                            id: number;
+                            name: string;
+                            notisphere_id: string | null;
+                            phone: string | null;
+                            profile_photo?: string | null;
+                            profile_photo_url: {
+                                signed_url: string;
+                                signed_url_review: string;
+                            } | null;
+                            self_registration_link?: string | null;
+                            self_registration_url: string | null;
+                            state: string | null;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "DEACTIVATED" | "PENDING" | "LINKED";
+                            /** @enum {string} */
+                            type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
+                            /** Format: date-time */
+                            updated_at?: string;
+                            zip: string | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -24487,7 +24727,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -24531,7 +24774,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -24575,7 +24821,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -24751,7 +25000,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -25974,7 +26225,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -26018,7 +26272,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -26062,7 +26319,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -26391,7 +26651,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -26435,7 +26698,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -26479,7 +26745,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -26529,7 +26798,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            is_required: boolean;
+                            options: string[];
+                            organization_id: number;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -26648,7 +26935,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            description: string | null;
+                            id: number;
+                            is_system: boolean;
+                            name: string;
+                            organization_id: number;
+                            permissions: string[];
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE" | "PENDING";
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -26755,7 +27053,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            description: string | null;
+                            id: number;
+                            is_system: boolean;
+                            name: string;
+                            organization_id: number;
+                            permissions: string[];
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE" | "PENDING";
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -26799,7 +27108,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -26843,7 +27155,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -26887,7 +27202,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -30307,7 +30625,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            emails_queued: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -33424,7 +33744,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -33468,7 +33791,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -33512,7 +33838,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -33688,7 +34017,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -34642,7 +34973,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -34686,7 +35020,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -34730,7 +35067,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -35709,7 +36049,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -35753,7 +36096,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -35797,7 +36143,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -36224,7 +36573,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -36268,7 +36620,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -36312,7 +36667,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -36362,7 +36720,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            /** @enum {string} */
+                            action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
+                            /** @enum {string} */
+                            communication_type: "RECALL" | "PRODUCT DISRUPTION";
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: number;
+                            is_required: boolean;
+                            options: string[];
+                            organization_id: number;
+                            sort_order: number;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "INACTIVE";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -36586,7 +36962,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            also_in: string[];
+                            email: string;
+                            first_name: string;
+                            full_name: string;
+                            id: number;
+                            last_name: string;
+                            membership_id: number;
+                            /** @enum {string} */
+                            membership_status: "ACTIVE" | "INACTIVE" | "PENDING";
+                            organization_id: number;
+                            organization_name: string;
+                            phone: string | null;
+                            role_id: number;
+                            role_name: string;
+                            /** @enum {string} */
+                            status: "VERIFIED" | "VERIFICATION" | "NONVERIFIED" | "DEACTIVATED" | "LOCKED" | "PENDING" | "SSO";
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -36703,7 +37098,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            also_in: string[];
+                            email: string;
+                            first_name: string;
+                            full_name: string;
+                            id: number;
+                            last_name: string;
+                            membership_id: number;
+                            /** @enum {string} */
+                            membership_status: "ACTIVE" | "INACTIVE" | "PENDING";
+                            organization_id: number;
+                            organization_name: string;
+                            phone: string | null;
+                            role_id: number;
+                            role_name: string;
+                            /** @enum {string} */
+                            status: "VERIFIED" | "VERIFICATION" | "NONVERIFIED" | "DEACTIVATED" | "LOCKED" | "PENDING" | "SSO";
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -36747,7 +37161,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            membership_status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -36791,7 +37208,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            membership_status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -36835,7 +37255,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            id: number;
+                            membership_status: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;

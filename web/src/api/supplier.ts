@@ -1,6 +1,7 @@
-import { apiRequest, useApi } from './client';
+import { apiRequest, uploadFile, useApi } from './client';
+import type { AppStore } from '../state/store';
 import { listQueryParams, type CommunicationType, type ListQuery, type Page } from './communications';
-import type { RequestBody, ResponseData } from './contract';
+import type { OperationId, RequestBody, ResponseData } from './contract';
 
 /** Organisation pages of a supplier (docs/api-organizations.md): master records, providers, files, users, roles. */
 
@@ -41,32 +42,43 @@ export type Role = ResponseData<'getRoles'>['items'][number];
 
 export type OrganizationProfile = ResponseData<'getOrganizationProfile'>;
 
-/** One page of any organisation list; `extra` carries e.g. communicationType. */
+/** One page of any organisation list (the master pages, by path); `extra` carries e.g. communicationType. */
 export function useResourcePage<T>(path: string | null, query: ListQuery, extra: Record<string, string> = {}) {
   return useApi<Page<T>>(path, { ...listQueryParams(query), ...extra });
 }
 
+/** One page of a list whose operation is known: its generated page type. */
+function useListPage<Op extends OperationId>(
+  path: string | null,
+  query: ListQuery,
+  extra: Record<string, string> = {},
+) {
+  return useApi<ResponseData<Op>>(path, { ...listQueryParams(query), ...extra });
+}
+
 export function useTemplateActions(type: CommunicationType, query: ListQuery) {
-  return useResourcePage<TemplateAction>('/supplier/template-actions', query, { communicationType: type });
+  return useListPage<'getSupplierTemplateActions'>('/supplier/template-actions', query, { communicationType: type });
 }
 
 export function useDistributionLists(type: CommunicationType, query: ListQuery) {
-  return useResourcePage<DistributionList>('/supplier/distribution-lists', query, { communicationType: type });
+  return useListPage<'getSupplierDistributionLists'>('/supplier/distribution-lists', query, {
+    communicationType: type,
+  });
 }
 
 export function useDistributionListMembers(listId: number | null, query: ListQuery) {
-  return useResourcePage<DistributionListMember>(
+  return useListPage<'getSupplierDistributionListsIdMembers'>(
     listId ? `/supplier/distribution-lists/${listId}/members` : null,
     query,
   );
 }
 
 export function useSupplierProviders(query: ListQuery) {
-  return useResourcePage<SupplierProvider>('/supplier/providers', query);
+  return useListPage<'getSupplierProviders'>('/supplier/providers', query);
 }
 
 export function useLocationFiles(query: ListQuery) {
-  return useResourcePage<LocationFile>('/supplier/location-files', query);
+  return useListPage<'getSupplierLocationFiles'>('/supplier/location-files', query);
 }
 
 export function useLocationFile(id: number | null) {
@@ -78,7 +90,7 @@ export function useRolePermissions() {
 }
 
 export function useRoles(query: ListQuery) {
-  return useResourcePage<Role>('/roles', query);
+  return useListPage<'getRoles'>('/roles', query);
 }
 
 export function useOrganizationProfile() {
@@ -93,6 +105,11 @@ export function updateOrganizationProfile(
     body: body satisfies RequestBody<'putOrganizationProfile'>,
     errorModal: false,
   });
+}
+
+/** The organisation logo (.png or .jpg); answers the profile with its new signed link. */
+export function uploadProfilePhoto(store: AppStore, file: File) {
+  return uploadFile<ResponseData<'postOrganizationProfilePhoto'>>(store, '/organization/profile/photo', file);
 }
 
 /** Create, update, activate, inactivate and delete of a master record collection at `path`. */
@@ -129,8 +146,8 @@ export function deleteRecord(path: string, id: number): Promise<unknown> {
 export function addDistributionListMember(
   listId: number,
   body: { email: string; name?: string } | { provider_organization_id: number } | { supplier_location_id: number },
-): Promise<DistributionListMember> {
-  return apiRequest<DistributionListMember>(`/supplier/distribution-lists/${listId}/members`, {
+): Promise<ResponseData<'postSupplierDistributionListsIdMembers'>> {
+  return apiRequest(`/supplier/distribution-lists/${listId}/members`, {
     method: 'POST',
     body,
     errorModal: false,

@@ -315,8 +315,9 @@ export async function copyOperatorEvent(
     });
     return copy;
   });
-  // Read after the commit: the detail's parallel reads cannot share the transaction's one connection.
-  return communicationDetail(db, copy);
+  // Read after the commit: the detail's parallel reads cannot share the transaction's one connection. The row is read
+  // again too: the insert's model holds only the inserted columns (no timestamps, event_id, FDA numbers).
+  return communicationDetail(db, await loadAnyEvent(db, copy.id));
 }
 
 /**

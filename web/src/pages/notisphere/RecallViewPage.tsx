@@ -1,9 +1,8 @@
 import { useParams } from 'wouter';
 import { Trans } from '@lingui/react/macro';
 import { StatusLabel } from '@portal/design-system';
-import { apiRequest } from '../../api/client';
 import type { CommunicationDocument } from '../../api/communications';
-import { useOperatorRecall, useOperatorRecallHistories } from '../../api/operatorRecalls';
+import { operatorRecallDocument, useOperatorRecall, useOperatorRecallHistories } from '../../api/operatorRecalls';
 import { CommunicationReadOnlyView } from '../supplier/CommunicationViewPage';
 import { useLabels } from '../supplier/shared/labels';
 import { PageHeader } from '../supplier/shared/table';
@@ -11,9 +10,7 @@ import { FormLoading } from '../forms/FormStates';
 
 /** Fresh signed links of one document (GET /notisphere/communications/document/{id}) for its preview. */
 async function openDocument(d: CommunicationDocument) {
-  const fresh = await apiRequest<CommunicationDocument>(`/notisphere/communications/document/${d.id}`, {
-    errorModal: false,
-  });
+  const fresh = await operatorRecallDocument(d.id);
   return { name: fresh.name, url: fresh.signed_url ?? null, mimeType: fresh.type };
 }
 

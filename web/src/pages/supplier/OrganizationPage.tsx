@@ -2,8 +2,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useStore } from 'jotai';
 import { Button, FileUpload, FormField, TextInput, useToast } from '@portal/design-system';
-import { uploadFile } from '../../api/client';
-import { updateOrganizationProfile, useOrganizationProfile, type OrganizationProfile } from '../../api/supplier';
+import {
+  updateOrganizationProfile,
+  uploadProfilePhoto,
+  useOrganizationProfile,
+  type OrganizationProfile,
+} from '../../api/supplier';
 import { useValidationMessages, validateForm, hasErrors } from '../../app/validation';
 import { errorText, PageHeader } from './shared/table';
 import { FormError, FormLoading } from '../forms/FormStates';
@@ -141,7 +145,7 @@ export function OrganizationProfilePage({ testId }: { testId: string }) {
           label={t`Logo`}
           onUpload={async (file) => {
             try {
-              const saved = await uploadFile<OrganizationProfile>(store, '/organization/profile/photo', file);
+              const saved = await uploadProfilePhoto(store, file);
               await mutate(saved);
               toast.success(t`Saved successfully.`);
             } catch (err) {
