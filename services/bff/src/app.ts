@@ -345,12 +345,12 @@ export function createApp({ deps, modules, health = createHealth() }: AppOptions
     }
     const uploadDir = await mkdtemp(path.join(os.tmpdir(), `portal-upload-${process.pid}-`));
     // A refused form (too many files, a cut) can leave formidable writing a file while the folder is removed: the
-    // removal retries, never replaces the answer, and runs again once the request is closed to catch a late file.
+    // removal retries, never replaces the answer, and runs again once the response is closed to catch a late file.
     const cleanUp = () =>
       rm(uploadDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }).catch((err: unknown) =>
         logger.warn({ err, uploadDir }, 'upload folder not removed'),
       );
-    ctx.req.once('close', () => void cleanUp());
+    ctx.res.once('close', () => void cleanUp());
     try {
       await parseBody(ctx, multipartBody(uploadDir), true);
       await next();
