@@ -6,25 +6,16 @@
  */
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createApp, createModules } from '../services/bff/src/index.js';
-import {
-  createDb,
-  createLogger,
-  LocalFileStore,
-  loadConfig,
-  startEmbeddedPostgres,
-} from '../modules/core/src/index.js';
+import { createDb, startEmbeddedPostgres } from '../modules/core/src/index.js';
 import { migrateLatest, seedDemo } from '../migrations/index.js';
 import { generateWorld } from './generate.js';
+import { BENCH_PASSWORD, serveBff } from './serve.js';
 import { ms } from './harness.js';
 import { profileCalls, ServerCpu } from './throughput.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
-const PASSWORD = 'Portal#2026';
 const log = (m: string) => process.stdout.write(`${m}\n`);
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-cpu-'));
@@ -34,37 +25,16 @@ const url = server.url('bench');
 const db = createDb(url, { min: 0, max: 10 });
 try {
   await migrateLatest(db);
-  await seedDemo(db, PASSWORD);
+  await seedDemo(db, BENCH_PASSWORD);
   await generateWorld(db, {
     communications: Number(process.env.BENCH_COMMUNICATIONS ?? 10_000),
     providerCommunications: Number(process.env.BENCH_PROVIDER_COMMUNICATIONS ?? 100_000),
     sendCustomers: 10,
   });
-  const config = {
-    ...loadConfig({ ...process.env, DATABASE_URL: url }),
-    authRateLimitPerMinute: 0,
-    smtpUrl: undefined,
-  };
-  const deps = {
-    db,
-    config,
-    logger: createLogger('silent'),
-    mail: { kick: () => undefined },
-    files: new LocalFileStore(path.join(dir, 'files')),
-  };
-  const app = createApp({ deps, modules: createModules(deps) });
   const cpu = new ServerCpu();
-  const http = await new Promise<import('node:http').Server>((resolve) => {
-    const s = createServer(cpu.wrap(app.callback())).listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}/api`;
+  const { server: http, base, signIn } = await serveBff(db, url, path.join(dir, 'files'), (l) => cpu.wrap(l));
   const as = async (email: string) => {
-    const res = await fetch(`${base}/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'password', email, password: PASSWORD }),
-    });
-    const token = ((await res.json()) as { d: { access_token: string } }).d.access_token;
+    const token = await signIn(email);
     return {
       authorization: `Bearer ${token}`,
       timezone: 'America/Chicago',

@@ -6,23 +6,15 @@
  * of the downloads; BENCH_EXPORT_SAVE=dir saves one download of each format there (to compare outputs across changes).
  */
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
-import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type PgNamespace from 'pg';
-import { createApp, createModules } from '../services/bff/src/index.js';
-import {
-  createDb,
-  createLogger,
-  LocalFileStore,
-  loadConfig,
-  startEmbeddedPostgres,
-} from '../modules/core/src/index.js';
+import { createDb, startEmbeddedPostgres } from '../modules/core/src/index.js';
 import { migrateLatest, seedDemo } from '../migrations/index.js';
 import { generateWorld } from './generate.js';
+import { BENCH_PASSWORD, serveBff } from './serve.js';
 import { mb, ms, peakRss, table, time } from './harness.js';
 import { createReportEvent, type ExportCase, measureExports } from './io.js';
 
@@ -34,7 +26,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DASHBOARD_EVENTS = Number(process.env.BENCH_DASHBOARD_EVENTS ?? 0);
 const CASES = (process.env.BENCH_EXPORT_CASES ?? 'csv,csv-br,xlsx').split(',').filter(Boolean) as ExportCase[];
 const TIME_ZONE = 'America/Chicago';
-const PASSWORD = 'Portal#2026';
 const log = (m: string) => process.stdout.write(`${m}\n`);
 
 async function main(): Promise<void> {
@@ -47,7 +38,7 @@ async function main(): Promise<void> {
   let httpServer: import('node:http').Server | null = null;
   try {
     await migrateLatest(db);
-    await seedDemo(db, PASSWORD);
+    await seedDemo(db, BENCH_PASSWORD);
     const supplier = (await db('organizations').where({ name: 'Acme Medical Devices' }).first('id')) as { id: number };
     const admin = (await db('users').where({ email: 'admin@acme.demo' }).first('id')) as { id: number };
     if (DASHBOARD_EVENTS > 0) {
@@ -63,33 +54,11 @@ async function main(): Promise<void> {
     const report = await time(() => createReportEvent(db, supplier.id, admin.id, ROWS));
     log(`  report event of ${ROWS} provider communications in ${(report.ms / 1000).toFixed(1)} s`);
 
-    const config = {
-      ...loadConfig({ ...process.env, DATABASE_URL: url }),
-      authRateLimitPerMinute: 0,
-      smtpUrl: undefined,
-    };
-    const deps = {
-      db,
-      config,
-      logger: createLogger('silent'),
-      mail: { kick: () => undefined },
-      files: new LocalFileStore(path.join(dir, 'files')),
-    };
-    const app = createApp({ deps, modules: createModules(deps) });
-    httpServer = await new Promise((resolve) => {
-      const s = createServer(app.callback()).listen(0, '127.0.0.1', () => resolve(s));
-    });
-    const base = `http://127.0.0.1:${(httpServer!.address() as AddressInfo).port}/api`;
+    const served = await serveBff(db, url, path.join(dir, 'files'));
+    httpServer = served.server;
+    const base = served.base;
     await direct.connect();
-    const token = (
-      (await (
-        await fetch(`${base}/auth/token`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ grant_type: 'password', email: 'admin@acme.demo', password: PASSWORD }),
-        })
-      ).json()) as { d: { access_token: string } }
-    ).d.access_token;
+    const token = await served.signIn('admin@acme.demo');
     const drain = async (p: string, acceptEncoding = 'br, gzip') => {
       const res = await fetch(`${base}${p}`, {
         headers: { authorization: `Bearer ${token}`, timezone: TIME_ZONE, 'accept-encoding': acceptEncoding },

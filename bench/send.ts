@@ -4,23 +4,15 @@
  * BENCH_SEND_RUNS times on fresh events; the median is printed. BENCH_CPU_PROFILE=dir writes a V8 profile of the sends.
  */
 import { mkdirSync, writeFileSync, chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Session } from 'node:inspector/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type PgNamespace from 'pg';
-import { createApp, createModules } from '../services/bff/src/index.js';
-import {
-  createDb,
-  createLogger,
-  LocalFileStore,
-  loadConfig,
-  startEmbeddedPostgres,
-} from '../modules/core/src/index.js';
+import { createDb, startEmbeddedPostgres } from '../modules/core/src/index.js';
 import { migrateLatest, seedDemo } from '../migrations/index.js';
 import { generateWorld } from './generate.js';
+import { BENCH_PASSWORD, serveBff } from './serve.js';
 import { ms, ratio, time } from './harness.js';
 
 const requireFromCore = createRequire(new URL('../modules/core/package.json', import.meta.url));
@@ -28,7 +20,6 @@ const pg = requireFromCore('pg') as typeof PgNamespace;
 
 const SEND = Number(process.env.BENCH_SEND ?? 10_000);
 const RUNS = Number(process.env.BENCH_SEND_RUNS ?? 3);
-const PASSWORD = 'Portal#2026';
 const log = (m: string) => process.stdout.write(`${m}\n`);
 
 /** The plain bulk INSERT of the provider communications alone (issue 9's baseline). */
@@ -67,34 +58,12 @@ export async function measureSend(): Promise<{ sendMs: number; bulkMs: number; s
   let httpServer: import('node:http').Server | null = null;
   try {
     await migrateLatest(db);
-    await seedDemo(db, PASSWORD);
+    await seedDemo(db, BENCH_PASSWORD);
     await direct.connect();
-    const config = {
-      ...loadConfig({ ...process.env, DATABASE_URL: url }),
-      authRateLimitPerMinute: 0,
-      smtpUrl: undefined,
-    };
-    const deps = {
-      db,
-      config,
-      logger: createLogger('silent'),
-      mail: { kick: () => undefined },
-      files: new LocalFileStore(path.join(dir, 'files')),
-    };
-    const app = createApp({ deps, modules: createModules(deps) });
-    httpServer = await new Promise((resolve) => {
-      const s = createServer(app.callback()).listen(0, '127.0.0.1', () => resolve(s));
-    });
-    const base = `http://127.0.0.1:${(httpServer!.address() as AddressInfo).port}/api`;
-    const token = (
-      (await (
-        await fetch(`${base}/auth/token`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ grant_type: 'password', email: 'admin@acme.demo', password: PASSWORD }),
-        })
-      ).json()) as { d: { access_token: string } }
-    ).d.access_token;
+    const served = await serveBff(db, url, path.join(dir, 'files'));
+    httpServer = served.server;
+    const base = served.base;
+    const token = await served.signIn('admin@acme.demo');
     // BENCH_SQL_LOG=1 prints every statement of the sends with its time.
     if (process.env.BENCH_SQL_LOG) {
       const started = new Map<string, [bigint, string]>();
