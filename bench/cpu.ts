@@ -4,16 +4,16 @@
  * BENCH_CPU_CASE (default: every case) grouped by where the time goes (BENCH_PROFILE=1), or written whole to the folder
  * BENCH_CPU_PROFILE. BENCH_ENCODING sets the client's Accept-Encoding (default: fetch's own, which takes br and gzip).
  */
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createDb, startEmbeddedPostgres } from '../modules/core/src/index.js';
 import { migrateLatest, seedDemo } from '../migrations/index.js';
 import { generateWorld } from './generate.js';
-import { BENCH_PASSWORD, serveBff } from './serve.js';
+import { BENCH_PASSWORD, serveBff, signInAt } from './serve.js';
+import { profileProduction, startProductionServer } from './production.js';
 import { ms } from './harness.js';
-import { profileCalls, ServerCpu } from './throughput.js';
+import { load, processCpuPerCall, ServerCpu } from './throughput.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const log = (m: string) => process.stdout.write(`${m}\n`);
@@ -52,35 +52,54 @@ try {
     ['operator eR responses: page 1', '/notisphere/communications/responses?pageSize=50&pageNumber=1', operator],
     ['reference: meta', '/provider/communications/meta', provider],
   ];
+  // The same calls to the server as production runs it (dist/server.js, NODE_ENV=production), in its own process.
+  const production = await startProductionServer(url, path.join(dir, 'production'));
+  const productionHeaders = new Map<Record<string, string>, Record<string, string>>();
+  for (const [headers, email] of [
+    [supplier, 'admin@acme.demo'],
+    [provider, 'admin@riverside.demo'],
+    [operator, 'admin@operator.demo'],
+  ] as const)
+    productionHeaders.set(headers, { ...headers, authorization: `Bearer ${await signInAt(production.base, email)}` });
+  const callOf = (base_: string, p: string, headers: Record<string, string>) => async () => {
+    const res = await fetch(`${base_}${p}`, { headers });
+    if (res.status !== 200) throw new Error(`${p}: ${res.status}`);
+    bytes = (await res.arrayBuffer()).byteLength;
+  };
+  let bytes = 0;
   for (const [name, p, headers] of cases) {
     if (process.env.BENCH_CPU_CASE && !name.includes(process.env.BENCH_CPU_CASE)) continue;
-    const call = async () => {
-      const res = await fetch(`${base}${p}`, { headers });
-      if (res.status !== 200) throw new Error(`${p}: ${res.status}`);
-      bytes = (await res.arrayBuffer()).byteLength;
-    };
-    let bytes = 0;
+    const call = callOf(base, p, headers);
     const m = await cpu.measure(RUNS, call);
-    log(`${name}: server cpu median ${ms(m.median)}, p95 ${ms(m.p95)}, min ${ms(m.min)}; ${bytes} bytes decoded`);
-    if (process.env.BENCH_CPU_PROFILE) {
-      const session = new Session();
-      session.connect();
-      await session.post('Profiler.enable');
-      await session.post('Profiler.setSamplingInterval', { interval: 50 });
-      await session.post('Profiler.start');
-      for (let i = 0; i < RUNS; i++) await call();
-      const { profile } = await session.post('Profiler.stop');
-      writeFileSync(
-        path.join(process.env.BENCH_CPU_PROFILE, `${name.replace(/\W+/g, '-')}.cpuprofile`),
-        JSON.stringify(profile),
-      );
-      session.disconnect();
-    }
-    if (process.env.BENCH_PROFILE) {
-      const prof = await profileCalls(RUNS, call);
+    const own = await processCpuPerCall(
+      production.cpuMs,
+      RUNS,
+      callOf(production.base, p, productionHeaders.get(headers)!),
+    );
+    const cpu0 = production.cpuMs();
+    const loaded = await load(20, 5, callOf(production.base, p, productionHeaders.get(headers)!));
+    const underLoad = (production.cpuMs() - cpu0) / loaded.requests;
+    log(
+      `${name}: production server under 20 clients: ${loaded.perSecond.toFixed(1)} req/s, server cpu ${ms(underLoad)}/call`,
+    );
+    log(
+      `${name}: in-process server cpu median ${ms(m.median)}, p95 ${ms(m.p95)}, min ${ms(m.min)}; production server in its own process: median ${ms(own.median)}, mean ${ms(own.mean)}, p95 ${ms(own.p95)}, min ${ms(own.min)}; ${bytes} bytes decoded`,
+    );
+    if (process.env.BENCH_PROFILE || process.env.BENCH_CPU_PROFILE) {
+      const prof = await profileProduction(url, path.join(dir, 'production'), RUNS, async (s) => {
+        const email =
+          headers === supplier
+            ? 'admin@acme.demo'
+            : headers === provider
+              ? 'admin@riverside.demo'
+              : 'admin@operator.demo';
+        return callOf(s.base, p, { ...headers, authorization: `Bearer ${await signInAt(s.base, email)}` });
+      });
+      for (const f of prof.places.slice(0, 15)) log(`    ${ms(f.ms)}  ${(f.share * 100).toFixed(1)}%  ${f.place}`);
       for (const f of prof.functions.slice(0, 25)) log(`    ${f.ms.toFixed(3)} ms  ${f.fn}`);
     }
   }
+  await production.stop();
   http.close();
 } finally {
   await db.destroy();

@@ -34,13 +34,16 @@ export async function serveBff(
     const s = createServer(wrap(app.callback())).listen(0, '127.0.0.1', () => resolve(s));
   });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
-  const signIn = async (email: string) => {
-    const res = await fetch(`${base}/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'password', email, password: BENCH_PASSWORD }),
-    });
-    return ((await res.json()) as { d: { access_token: string } }).d.access_token;
-  };
-  return { server, base, signIn };
+  return { server, base, signIn: (email) => signInAt(base, email) };
+}
+
+/** A demo user's access token from the server at `base` (`http://host:port/api`). */
+export async function signInAt(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'password', email, password: BENCH_PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { d: { access_token: string } }).d.access_token;
 }

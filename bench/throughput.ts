@@ -107,14 +107,67 @@ function placeOf(url: string, fn: string): string {
   return 'other';
 }
 
+export interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+}
+
+export interface ProfileSummary {
+  places: { place: string; ms: number; share: number }[];
+  functions: { fn: string; ms: number }[];
+}
+
 /**
- * A CPU profile of `runs` sequential calls: self time grouped by package (knex, pg, koa, jose, ajv, pino, our modules,
- * Node's http and streams). The client's share (fetch, undici) is in the profile too and is named as such.
+ * Self time per call grouped by package (knex, pg, koa, jose, ajv, pino, our modules, Node's http and streams), and the
+ * functions with the most. `window` (µs of the monotonic clock the profile's timestamps use) keeps only the samples taken
+ * while the calls ran, when the profile covers a whole process's life.
  */
-export async function profileCalls(
-  runs: number,
-  fn: () => Promise<unknown>,
-): Promise<{ places: { place: string; ms: number; share: number }[]; functions: { fn: string; ms: number }[] }> {
+export function summariseProfile(profile: CpuProfile, runs: number, window?: [number, number]): ProfileSummary {
+  const nodeById = new Map(profile.nodes.map((n) => [n.id, n]));
+  // Samples under the inspector's own calls (Profiler.stop) are the profiler's cost, not the calls'.
+  const parentOf = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
+  const profilerOwn = (id: number): boolean => {
+    for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at))
+      if (nodeById.get(at)?.callFrame.url === 'node:inspector') return true;
+    return false;
+  };
+  const byPlace = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (window && (at < window[0] || at > window[1])) return;
+    if (profilerOwn(id)) return;
+    const frame = nodeById.get(id)?.callFrame;
+    const place = frame ? placeOf(frame.url, frame.functionName) : 'other';
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    byPlace.set(place, (byPlace.get(place) ?? 0) + ms);
+    const name = `${frame?.functionName || '(anonymous)'} (${place === 'node/v8 built-ins' || place.startsWith('node:') ? place : (frame?.url.split('/').slice(-2).join('/') ?? '')})`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
+  });
+  byPlace.delete('(idle)');
+  byFunction.delete('(idle) (node/v8 built-ins)');
+  byFunction.delete('(idle) ((idle))');
+  const busy = [...byPlace.values()].reduce((a, b) => a + b, 0);
+  return {
+    places: [...byPlace.entries()]
+      .map(([place, ms]) => ({ place, ms: ms / runs, share: ms / busy }))
+      .sort((a, b) => b.ms - a.ms),
+    functions: [...byFunction.entries()]
+      .map(([fn, ms]) => ({ fn, ms: ms / runs }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 20),
+  };
+}
+
+/**
+ * A CPU profile of `runs` sequential calls in this process. The client's share (fetch, undici) is in the profile too
+ * and is named as such.
+ */
+export async function profileCalls(runs: number, fn: () => Promise<unknown>): Promise<ProfileSummary> {
   for (let i = 0; i < 3; i++) await fn();
   const session = new Session();
   session.connect();
@@ -123,53 +176,66 @@ export async function profileCalls(
     await session.post('Profiler.setSamplingInterval', { interval: 100 });
     await session.post('Profiler.start');
     for (let i = 0; i < runs; i++) await fn();
-    const { profile } = (await session.post('Profiler.stop')) as {
-      profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
-    };
-    const nodeById = new Map(profile.nodes.map((n) => [n.id, n]));
-    // Samples under the inspector's own calls (Profiler.stop) are the profiler's cost, not the calls'.
-    const parentOf = new Map<number, number>();
-    for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
-    const profilerOwn = (id: number): boolean => {
-      for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at))
-        if (nodeById.get(at)?.callFrame.url === 'node:inspector') return true;
-      return false;
-    };
-    const byPlace = new Map<string, number>();
-    const byFunction = new Map<string, number>();
-    profile.samples.forEach((id, i) => {
-      if (profilerOwn(id)) return;
-      const frame = nodeById.get(id)?.callFrame;
-      const place = frame ? placeOf(frame.url, frame.functionName) : 'other';
-      const ms = (profile.timeDeltas[i] ?? 0) / 1000;
-      byPlace.set(place, (byPlace.get(place) ?? 0) + ms);
-      const name = `${frame?.functionName || '(anonymous)'} (${place === 'node/v8 built-ins' || place.startsWith('node:') ? place : (frame?.url.split('/').slice(-2).join('/') ?? '')})`;
-      byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
-    });
-    byPlace.delete('(idle)');
-    byFunction.delete('(idle) (node/v8 built-ins)');
-    byFunction.delete('(idle) ((idle))');
-    const busy = [...byPlace.values()].reduce((a, b) => a + b, 0);
-    return {
-      places: [...byPlace.entries()]
-        .map(([place, ms]) => ({ place, ms: ms / runs, share: ms / busy }))
-        .sort((a, b) => b.ms - a.ms),
-      functions: [...byFunction.entries()]
-        .map(([fn, ms]) => ({ fn, ms: ms / runs }))
-        .sort((a, b) => b.ms - a.ms)
-        .slice(0, 20),
-    };
+    const { profile } = (await session.post('Profiler.stop')) as { profile: CpuProfile };
+    return summariseProfile(profile, runs);
   } finally {
     session.disconnect();
   }
 }
 
+/**
+ * The CPU a server in a process of its own spends per call: its threads' run time (`cpuMs`, read from the kernel) before
+ * and after each of `runs` sequential calls, after 3 warm-ups. `mean` is the whole time over the calls (what runs
+ * between calls, GC and timers included), the other figures are per call.
+ */
+export async function processCpuPerCall(
+  cpuMs: () => number,
+  runs: number,
+  fn: () => Promise<unknown>,
+): Promise<Stats & { mean: number }> {
+  for (let i = 0; i < 3; i++) await fn();
+  const samples: number[] = [];
+  const first = cpuMs();
+  let before = first;
+  for (let i = 0; i < runs; i++) {
+    await fn();
+    const after = cpuMs();
+    samples.push(after - before);
+    before = after;
+  }
+  return { ...stats(samples), mean: (before - first) / runs };
+}
+
 /** What a captured statement of a list call does: the caller lookup, the total, "last updated", or the page itself. */
 export function statementRole(sql: string): 'caller' | 'total' | 'latest' | 'page' {
-  if (/from "memberships"|from "refresh_tokens"|from "organizations" where "parent_id"/i.test(sql)) return 'caller';
+  if (/from "?memberships"?|from "?refresh_tokens"?|from "?organizations"? where "?parent_id"?/i.test(sql))
+    return 'caller';
   // The totals are one scalar select of subqueries (counters, capped counts); the eR responses' page rows also name
   // extra_responders and the dismissals, so the shape decides, not the tables named.
   if (/^\s*select \(/i.test(sql)) return 'total';
   if (/last_updated/i.test(sql)) return 'latest';
   return 'page';
+}
+
+/** A statement a call sent, with when it was sent and answered (ms, monotonic clock). */
+export interface Captured {
+  sql: string;
+  bindings: unknown[];
+  sent: number;
+  answered: number;
+}
+
+/**
+ * The connections ("lanes") statements ran on, as far as their times tell: a statement sent before every lane's last one
+ * was answered ran beside them, on a lane of its own. Replaying each lane in order and the lanes at once reproduces what
+ * the BFF did (runList sends the total and the page at once, on two pooled connections).
+ */
+export function lanesOf<T extends Captured>(statements: T[]): T[][] {
+  const lanes: T[][] = [];
+  for (const s of [...statements].sort((a, b) => a.sent - b.sent)) {
+    const free = lanes.find((lane) => lane.at(-1)!.answered <= s.sent);
+    if (free) free.push(s);
+    else lanes.push([s]);
+  }
+  return lanes;
 }

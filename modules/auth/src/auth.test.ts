@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { decodeJwt, SignJWT } from 'jose';
+import { createDecoder, createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyId, PASSWORD_RULE_MESSAGE, PERMISSIONS, SEEDED_ROLES } from '@portal/core';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '@portal/testing';
@@ -12,6 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const decodeJwt = createDecoder() as (token: string) => { exp?: number; [claim: string]: unknown };
 const orgId = async (name: string) => ((await t.db('organizations').where({ name }).first('id')) as { id: number }).id;
 const token = (email: string, password = DEMO_PASSWORD, extra: Record<string, unknown> = {}) =>
   t.call('POST', '/api/auth/token', { body: { grant_type: 'password', email, password, ...extra } });
@@ -300,12 +301,8 @@ describe('logout and expiry', () => {
 
   // The token of issue 9: the repository's old development secret, no key id, no session.
   const OLD_DEV_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
-  const hs256 = (claims: Record<string, unknown>, secret: string, header: Record<string, unknown> = {}) =>
-    new SignJWT(claims)
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT', ...header })
-      .setIssuedAt()
-      .setExpirationTime('10m')
-      .sign(new TextEncoder().encode(secret));
+  const hs256 = async (claims: Record<string, unknown>, secret: string, header: { kid?: string } = {}) =>
+    createSigner({ key: secret, algorithm: 'HS256', expiresIn: 600_000, ...header })(claims);
   const refused = async (forged: string) => {
     for (const path of ['/api/me', '/api/notisphere/communications/responses', '/api/users']) {
       const res = await t.call('GET', path, { token: forged });
