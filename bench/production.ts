@@ -52,11 +52,11 @@ export function processCpuMs(pid: number): number {
 export async function startProductionServer(
   databaseUrl: string,
   dir: string,
-  options: { nodeFlags?: string[] } = {},
+  options: { nodeFlags?: string[] /** A build made before (kept): bench/ab.ts compares two. */; outdir?: string } = {},
 ): Promise<ProductionServer> {
   // Inside the repository: the build points npm packages at node_modules relative to dist/, and reads package.json
   // one folder up.
-  const outdir = path.join(repoRoot, '.data', `bench-dist-${path.basename(dir)}`);
+  const outdir = options.outdir ?? path.join(repoRoot, '.data', `bench-dist-${path.basename(dir)}`);
   if (!existsSync(path.join(outdir, 'server.js'))) await buildServer(outdir);
   const dataDir = path.join(dir, 'data');
   mkdirSync(dataDir, { recursive: true });
@@ -107,7 +107,7 @@ export async function startProductionServer(
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(outdir, { recursive: true, force: true });
+      if (!options.outdir) rmSync(outdir, { recursive: true, force: true });
     },
   };
 }

@@ -206,6 +206,37 @@ export async function processCpuPerCall(
   return { ...stats(samples), mean: (before - first) / runs };
 }
 
+/**
+ * A page statement that carries its list's total and "last updated" (core's `withSummary`: two more columns, `(...) AS
+ * list_total` and `(...) AS list_last_updated`) as the page query alone: those two columns taken out, their parameters
+ * dropped and the others renumbered. Anything else comes back unchanged.
+ */
+export function withoutSummary<T extends { sql: string; bindings: unknown[] }>(statement: T): T {
+  let { sql } = statement;
+  const dropped = new Set<number>();
+  for (const alias of ['list_last_updated', 'list_total']) {
+    const at = sql.search(new RegExp(`\\)\\s+AS\\s+"?${alias}"?`, 'i'));
+    if (at < 0) continue;
+    let depth = 0;
+    let open = at;
+    for (; open >= 0; open--) {
+      if (sql[open] === ')') depth++;
+      else if (sql[open] === '(' && --depth === 0) break;
+    }
+    const end = at + (sql.slice(at).match(new RegExp(`^\\)\\s+AS\\s+"?${alias}"?`, 'i'))?.[0].length ?? 1);
+    const start = sql.lastIndexOf(',', open);
+    for (const m of sql.slice(open, end).matchAll(/\$(\d+)/g)) dropped.add(Number(m[1]));
+    sql = sql.slice(0, start) + sql.slice(end);
+  }
+  if (sql === statement.sql) return statement;
+  const kept = statement.bindings.filter((_, i) => !dropped.has(i + 1));
+  const renumbered = sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const below = [...dropped].filter((d) => d < Number(n)).length;
+    return `$${Number(n) - below}`;
+  });
+  return { ...statement, sql: renumbered, bindings: kept };
+}
+
 /** What a captured statement of a list call does: the caller lookup, the total, "last updated", or the page itself. */
 export function statementRole(sql: string): 'caller' | 'total' | 'latest' | 'page' {
   if (/from "?memberships"?|from "?refresh_tokens"?|from "?organizations"? where "?parent_id"?/i.test(sql))

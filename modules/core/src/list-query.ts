@@ -41,6 +41,49 @@ export interface ListShortcuts {
   latest?: Knex.QueryBuilder | Knex.Raw;
   /** The first `cap` rows of the unfiltered list in the default order, as values of `column` (an index walk). */
   firstRows?: { column: string; ids: (cap: number) => Promise<unknown[]> };
+  /**
+   * The unfiltered list in an indexed order reads `total` and `latest` in its page's statement (`withSummary`), one round
+   * trip instead of two. Only for a page statement that is a plain SELECT (no UNION at its top).
+   */
+  summaryInPage?: boolean;
+}
+
+/** The page-row columns `withSummary` adds; `takeSummary` takes them off again. */
+interface SummaryColumns {
+  list_total: string | number | null;
+  list_last_updated: Date | null;
+}
+
+/**
+ * Adds a list's total and "last updated" (subqueries of one row and one column each: counters, an index's first entry)
+ * to its page's statement as two columns. PostgreSQL runs each once for the statement (an InitPlan), and the call saves
+ * the round trip of a statement of their own.
+ */
+export function withSummary(
+  page: Knex.QueryBuilder,
+  total: Knex.QueryBuilder | Knex.Raw,
+  latest: Knex.QueryBuilder | Knex.Raw,
+): Knex.QueryBuilder {
+  return page.select(
+    page.client.raw('(?) AS list_total', [total]) as Knex.Raw,
+    page.client.raw('(?) AS list_last_updated', [latest]) as Knex.Raw,
+  );
+}
+
+/**
+ * The page's rows without `withSummary`'s columns, and the summary they carried; null for an empty page, which carries
+ * none (the summary then needs its own statement: an empty list, or a page past the end).
+ */
+export function takeSummary<T>(
+  rows: (T & SummaryColumns)[],
+): { items: T[]; total: number; lastUpdated: string | null } | null {
+  const first = rows[0];
+  if (!first) return null;
+  return {
+    items: rows.map(({ list_total: _total, list_last_updated: _latest, ...row }) => row as T),
+    total: Number(first.list_total ?? 0),
+    lastUpdated: first.list_last_updated ? new Date(first.list_last_updated).toISOString() : null,
+  };
 }
 
 export interface ListPage<T> {
@@ -226,12 +269,12 @@ function cappedCountQuery(filtered: Knex.QueryBuilder): Knex.QueryBuilder {
  * when the list keeps counters, else an exact count; a filtered or searched total is capped at COUNT_CAP. "Last updated"
  * walks the list's index (ORDER BY <column> DESC LIMIT 1): max() beside count() would read every row.
  */
-async function listSummary(
+function summaryQueries(
   filtered: Knex.QueryBuilder,
   narrowed: boolean,
   shortcuts: ListShortcuts,
   lastUpdatedColumn?: string,
-): Promise<{ total: number; capped: boolean; lastUpdated: string | null }> {
+): { total: Knex.QueryBuilder | Knex.Raw; latest: Knex.QueryBuilder | Knex.Raw } {
   const raw = (sql: string, bindings: readonly Knex.RawBinding[]) => filtered.client.raw(sql, bindings) as Knex.Raw;
   const total = narrowed
     ? cappedCountQuery(filtered)
@@ -249,6 +292,17 @@ async function listSummary(
             .limit(1)
             .select({ last_updated: lastUpdatedColumn })
         : raw('NULL::timestamptz', []);
+  return { total, latest };
+}
+
+async function listSummary(
+  filtered: Knex.QueryBuilder,
+  narrowed: boolean,
+  shortcuts: ListShortcuts,
+  lastUpdatedColumn?: string,
+): Promise<{ total: number; capped: boolean; lastUpdated: string | null }> {
+  const raw = (sql: string, bindings: readonly Knex.RawBinding[]) => filtered.client.raw(sql, bindings) as Knex.Raw;
+  const { total, latest } = summaryQueries(filtered, narrowed, shortcuts, lastUpdatedColumn);
   const [row] = (await filtered.client
     .queryBuilder()
     .select(raw('(?) AS total', [total]), raw('(?) AS last_updated', [latest]))) as {
@@ -279,6 +333,24 @@ export async function runList<T>(
 ): Promise<ListPage<T>> {
   const filtered = applyListFilters(base.clone(), query, spec);
   const narrowed = query.search !== '' || query.filters.length > 0;
+  if (shortcuts.summaryInPage && shortcuts.total && !narrowed && sortIsIndexed(query, spec)) {
+    const { total, latest } = summaryQueries(filtered, narrowed, shortcuts, lastUpdatedColumn);
+    const rows = (await applyListPage(
+      withSummary(select(filtered.clone()), total, latest),
+      query,
+      spec,
+      tiebreaker,
+    )) as (T & SummaryColumns)[];
+    const taken = takeSummary<T>(rows);
+    const summary = taken ?? { ...(await listSummary(filtered, narrowed, shortcuts, lastUpdatedColumn)), items: [] };
+    return {
+      items: summary.items,
+      total: summary.total,
+      pageNumber: query.pageNumber,
+      pageSize: query.pageSize,
+      lastUpdated: summary.lastUpdated,
+    };
+  }
   const summarised = listSummary(filtered, narrowed, shortcuts, lastUpdatedColumn);
   const offset = (query.pageNumber - 1) * query.pageSize;
   const page = select(filtered.clone());

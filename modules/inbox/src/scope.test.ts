@@ -147,7 +147,8 @@ describe('the list as it first opens', () => {
       const first = (await pv(admin)('GET', `?pageSize=3${type}`)).body.d;
       expect(first.total).toBeGreaterThanOrEqual(type.includes('DISRUPTION') ? 2 : 4);
       const pages = Math.ceil(first.total / 3);
-      for (let page = 1; page <= pages; page += 1) {
+      // One page past the end too: its page statement has no row to carry the total and last update.
+      for (let page = 1; page <= pages + 1; page += 1) {
         const fast = (await pv(admin)('GET', `?pageSize=3&pageNumber=${page}${type}`)).body.d;
         const joined = (await pv(admin)('GET', `?pageSize=3&pageNumber=${page}${type}&${everyRow}`)).body.d;
         expect(fast.items).toEqual(joined.items);

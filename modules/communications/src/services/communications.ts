@@ -132,7 +132,7 @@ export async function listCommunications(
     'c.id',
     (qb) => qb.select(EVENT_LIST_COLUMNS),
     'c.updated_at',
-    { total: eventTotal(db, actor.organizationId, types) },
+    { total: eventTotal(db, actor.organizationId, types), summaryInPage: true },
   );
   await attachTallies(db, page.items);
   return page;

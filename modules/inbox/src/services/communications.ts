@@ -24,6 +24,8 @@ import {
   parseListQuery,
   recordAudit,
   runList,
+  takeSummary,
+  withSummary,
   SORT_CAP,
   signedUrls,
   ValidationError,
@@ -459,16 +461,22 @@ async function listInIndexedOrder(
 ): Promise<ListPage<ProviderRow>> {
   const offset = (query.pageNumber - 1) * query.pageSize;
   if (!scope.length) return pageOf(query, [], 0, undefined);
-  // Two statements: the total with "last updated", and the page's rows joined for the page's ids only.
+  // One statement: the page's rows joined for the page's ids only, the total and "last updated" beside them.
   const pageIds = db.from(newestReceived(db, scope, types, order, query.pageSize, offset).as('r')).select('id');
-  const [summary, rows] = await Promise.all([
-    summaryOf(db, receivedCount(db, scope, types), scope, types),
-    rowsQuery(db, actor, scope, false, pageIds).orderByRaw(newestFirst(order, 'pc.')).select('pc.*') as Promise<
-      ProviderRow[]
-    >,
-  ]);
-  return pageOf(query, rows, summary.total, summary.latest);
+  const rows = (await withSummary(
+    rowsQuery(db, actor, scope, false, pageIds).orderByRaw(newestFirst(order, 'pc.')).select('pc.*'),
+    receivedCount(db, scope, types),
+    latestReceived(db, scope, types),
+  )) as Parameters<typeof takeSummary<ProviderRow>>[0];
+  const page = takeSummary(rows);
+  if (page) return { ...pageOf(query, page.items, page.total, undefined), lastUpdated: page.lastUpdated };
+  const summary = await summaryOf(db, receivedCount(db, scope, types), scope, types);
+  return pageOf(query, [], summary.total, summary.latest);
 }
+
+/** The newest change of the scope's received rows, off the received index: a subquery. */
+const latestReceived = (db: Knex, scope: number[] | 'ALL', types: CommunicationType[]) =>
+  db.from(newestReceived(db, scope, types, 'updated_at', 1).as('l')).select('updated_at');
 
 /** A list's total (an expression) and its newest change off the received index, in one statement. */
 async function summaryOf(
@@ -477,7 +485,7 @@ async function summaryOf(
   scope: number[] | 'ALL',
   types: CommunicationType[],
 ): Promise<{ total: number; latest: { updated_at: Date } | undefined }> {
-  const latest = db.from(newestReceived(db, scope, types, 'updated_at', 1).as('l')).select('updated_at');
+  const latest = latestReceived(db, scope, types);
   const [row] = (await db.select(db.raw('(?) AS total', [total]), db.raw('(?) AS updated_at', [latest]))) as {
     total: string | number | null;
     updated_at: Date | null;
@@ -501,28 +509,48 @@ async function respondersInIndexedOrder(
 ): Promise<ListPage<ResponderRow>> {
   const offset = (query.pageNumber - 1) * query.pageSize;
   if (scope !== 'ALL' && !scope.length) return pageOf(query, [], 0, undefined);
-  const summary = summaryOf(db, responderTotal(db, actor, scope, types), scope, types);
+  const total = responderTotal(db, actor, scope, types);
+  // Set by the first statement that read the page's rows (closures' assignments are invisible to narrowing: a holder).
+  const found: { summary?: { total: number; lastUpdated: string | null } } = {};
 
-  /** The first `need` rows in `by` order (or all there are). */
+  /** The first `need` rows in `by` order (or all there are); the first statement also reads the total and "last updated". */
   const firstRows = async (by: IndexedOrder, need: number): Promise<ResponderRow[]> => {
     for (let take = need; ; take *= 2) {
       const ids = (await newestReceived(db, scope, types, by, take)) as { id: number }[];
-      const rows = ids.length
-        ? ((await rowsQuery(
-            db,
-            actor,
-            scope,
-            true,
-            ids.map((r) => r.id),
-          )
-            .orderByRaw(`pc.${by} DESC NULLS LAST, pc.row_key`)
-            .select('pc.*')) as ResponderRow[])
-        : [];
+      let rows: ResponderRow[] = [];
+      if (ids.length) {
+        const page = rowsQuery(
+          db,
+          actor,
+          scope,
+          true,
+          ids.map((r) => r.id),
+        )
+          .orderByRaw(`pc.${by} DESC NULLS LAST, pc.row_key`)
+          .select('pc.*');
+        if (found.summary) rows = (await page) as ResponderRow[];
+        else {
+          const taken = takeSummary(
+            (await withSummary(page, total, latestReceived(db, scope, types))) as Parameters<
+              typeof takeSummary<ResponderRow>
+            >[0],
+          );
+          if (taken) found.summary = taken;
+          rows = taken?.items ?? [];
+        }
+      }
       if (rows.length >= need || ids.length < take) return rows;
     }
   };
-  const [rows, { total, latest }] = await Promise.all([firstRows(order, offset + query.pageSize), summary]);
-  return pageOf(query, rows.slice(offset, offset + query.pageSize), total, latest);
+  const rows = await firstRows(order, offset + query.pageSize);
+  const known = found.summary;
+  if (known)
+    return {
+      ...pageOf(query, rows.slice(offset, offset + query.pageSize), known.total, undefined),
+      lastUpdated: known.lastUpdated,
+    };
+  const counted = await summaryOf(db, total, scope, types);
+  return pageOf(query, rows.slice(offset, offset + query.pageSize), counted.total, counted.latest);
 }
 
 // ---------- metadata ----------
