@@ -349,7 +349,8 @@ export async function fanOutNotices(
   let fanouts = 0;
   let emails = 0;
   for (;;) {
-    let claimed: number | null = null;
+    // The row this iteration claimed, if it got that far (set inside the transaction).
+    const claim: { id?: number } = {};
     try {
       const step = await db.transaction(async (trx) => {
         const row = (
@@ -371,7 +372,7 @@ export async function fanOutNotices(
             }
           | undefined;
         if (!row) return null;
-        claimed = row.id;
+        claim.id = row.id;
         const ids = row.ids.map(Number);
         // The recipients as the send reads them: each provider communication's customer's addresses, in order; one
         // removed since the send is skipped.
@@ -413,8 +414,8 @@ export async function fanOutNotices(
       if (step.queued) options.mail?.kick();
     } catch (error) {
       // Nothing was claimed: the database itself failed, and the next run tries again.
-      if (claimed === null) throw error;
-      failed.push(claimed);
+      if (claim.id === undefined) throw error;
+      failed.push(claim.id);
       firstError ??= error;
     }
   }
