@@ -134,9 +134,9 @@ export async function measureSend(): Promise<{
       const rest = await time(async () => {
         await fanOutNotices(db, config);
         while (
-          await db('notice_fanouts').where({ communication_id: world.sendEventId }).whereNull('finished_at').first()
+          await db('notice_fanouts').where({ communication_id: world.sendEventId }).whereNull('finished_at').first('id')
         )
-          await new Promise((r) => setTimeout(r, 5));
+          await new Promise((r) => setTimeout(r, 20));
       });
       const queued = (await db('outbox_emails')
         .where({ reference_type: 'communication', reference_id: String(world.sendEventId) })
