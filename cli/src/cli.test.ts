@@ -192,4 +192,10 @@ describe('the program', () => {
     const listed = await cli(['outbox', 'list', '--limit', '5']);
     expect(listed.stdout).toContain('reader@example.com');
   }, 60_000);
+
+  it('lists the scheduled jobs, the notice fan-out among them, and runs it once', async () => {
+    const jobs = await cli(['jobs', 'list']);
+    expect(jobs.stdout).toMatch(/^notice-fanout\s+\*\/10 \* \* \* \* \*\s+Queue the rest of large sends/m);
+    expect((await cli(['jobs', 'run', 'notice-fanout'])).stdout).toContain('notice-fanout: fanouts=0 emails=0');
+  }, 60_000);
 });

@@ -13,7 +13,7 @@ registerVocabularyUsage(vocabularyUsage);
  * Supplier events: authoring, approval, sending and tracking, and the answers every other communication module
  * (inbox, public notices, paper responses, reports) reads and writes through the functions below.
  */
-export { sendReminders } from './services/sending.js';
+export { fanOutNotices, NOTICE_CHUNK, sendReminders } from './services/sending.js';
 // Read views of this module's tables for the modules that show them (issue 10, docs/decisions.md).
 export {
   actionsView,

@@ -60,7 +60,7 @@ import {
   saveStep3,
   type Step3Input,
 } from './services/recipients.js';
-import { type SendOptions, sendNotifications } from './services/sending.js';
+import { fanOutNotices, type SendOptions, sendNotifications } from './services/sending.js';
 import { getSalesRepresentatives } from '@portal/organizations';
 import { providerOfEmail } from './services/recipients.js';
 import { notifySalesReps, salesRepView } from './services/sales-reps.js';
@@ -360,8 +360,14 @@ export function supplierCommunicationRoutes({ db, config, mail, files, logger }:
       summary: 'Send the notices: one provider communication per customer, one email per recipient',
       schema: { params: schema.anySegmentParams('x'), query: schema.sendQuery },
       handler: async ({ actor, params, query }) => {
-        const result = await sendNotifications(db, config, actor, params.id, query);
+        const { fanOut, ...result } = await sendNotifications(db, config, actor, params.id, query);
         mail.kick();
+        // The rest of a large send is queued after the answer, chunk by chunk (the notice-fanout job resumes it after
+        // a restart).
+        if (fanOut)
+          void fanOutNotices(db, config, { mail }).catch((err: unknown) =>
+            logger.error({ err, communicationId: params.id }, 'notice fan-out failed'),
+          );
         return messageResult(`${result.emails_queued} notification email(s) queued.`, result);
       },
     }),

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { sendReminders } from '@portal/communications';
+import { fanOutNotices, sendReminders } from '@portal/communications';
 import type { Config, FileStore, Logger } from '@portal/core';
 import { importDroppedFiles } from '@portal/fda';
 import { runWorker } from '@portal/location-preprocessor';
@@ -35,6 +35,13 @@ export function createJobs(db: Knex, mailer: Mailer, config: Config, files?: Fil
         if (result.emails) mailer.kick();
         return result;
       },
+    },
+    {
+      name: 'notice-fanout',
+      description:
+        'Queue the rest of large sends, a chunk a transaction, resuming any a restart cut short (SKIP LOCKED).',
+      schedule: '*/10 * * * * *',
+      run: async () => fanOutNotices(db, config, { mail: mailer }),
     },
     {
       name: 'location-preprocessor',

@@ -14,6 +14,7 @@ export const ownedTables: readonly string[] = [
   'provider_unit_answers',
   'response_files',
   'notice_links',
+  'notice_fanouts',
   'sales_rep_links',
   'supplier_internal_actions',
   'communication_counts',

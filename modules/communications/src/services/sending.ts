@@ -35,6 +35,12 @@ export interface SendResult {
 /** How long a notice link works (DESIGN §4: expiring, revocable). */
 export const NOTICE_LINK_DAYS = 90;
 
+/**
+ * Recipient addresses a send queues in its own transaction; the rest fan out afterwards, this many a transaction
+ * (issue 9: the request's cost is then the provider communications, not 10,000 links and emails).
+ */
+export const NOTICE_CHUNK = 500;
+
 const noticePath = (type: CommunicationType) =>
   type === 'RECALL' ? '/provider/recall-notice-webform' : '/provider/disruption-notice-webform';
 
@@ -106,6 +112,21 @@ interface Recipient {
   customerName: string;
 }
 
+/**
+ * How many of `groups` (each provider communication's recipients, in order) make the next chunk: whole provider
+ * communications up to `chunk` addresses, and always at least one, so a customer's addresses are never split.
+ */
+function chunkLength(groups: Recipient[][], chunk: number): number {
+  let addresses = 0;
+  let taken = 0;
+  for (const group of groups) {
+    if (taken > 0 && addresses + group.length > chunk) break;
+    addresses += group.length;
+    taken++;
+  }
+  return taken;
+}
+
 /** Issues one notice link and one outbox email per recipient, in bulk, in the caller's transaction. */
 export async function queueNotices(
   trx: Knex.Transaction,
@@ -175,10 +196,16 @@ export async function queueNotices(
   return emails.length;
 }
 
+export interface SendOutcome extends SendResult {
+  /** More recipients than one chunk: a fan-out row names the rest, for `fanOutNotices`. */
+  fanOut: boolean;
+}
+
 /**
- * Sends an approved event (DESIGN §4): one provider communication per affected customer and one outbox email per
- * recipient, all in one transaction. The event row is locked, and provider communications are unique per customer,
- * so two sends at once never create anything twice.
+ * Sends an approved event (DESIGN §4): one provider communication per affected customer, all in one transaction,
+ * with the notices (link and outbox email) of the first `chunk` recipient addresses; the rest are left to
+ * `fanOutNotices` in one notice_fanouts row. The event row is locked, and provider communications are unique per
+ * customer, so two sends at once never create anything twice.
  */
 export async function sendNotifications(
   db: Knex,
@@ -186,7 +213,8 @@ export async function sendNotifications(
   actor: Actor,
   id: number,
   options: SendOptions,
-): Promise<SendResult> {
+  { chunk = NOTICE_CHUNK }: { chunk?: number } = {},
+): Promise<SendOutcome> {
   const notBefore = options.notificationDate ? new Date(options.notificationDate) : null;
   return db.transaction(async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
@@ -258,13 +286,30 @@ export async function sendNotifications(
     );
     const createdCount = new Set(created.map((r) => r.id)).size;
     const notifiedCount = new Set(notify.map((r) => r.id)).size;
-    const queued = await queueNotices(trx, config, event, recipients, { notBefore });
+    // Each provider communication's addresses are consecutive (ordered by id within created, then within again).
+    const groups: Recipient[][] = [];
+    for (const r of recipients) {
+      const last = groups.at(-1);
+      if (last?.[0]?.providerCommunicationId === r.providerCommunicationId) last.push(r);
+      else groups.push([r]);
+    }
+    const first = chunkLength(groups, chunk);
+    await queueNotices(trx, config, event, groups.slice(0, first).flat(), { notBefore });
+    const rest = groups.slice(first).map((g) => g[0]!.providerCommunicationId);
+    if (rest.length)
+      await trx('notice_fanouts').insert({
+        communication_id: id,
+        organization_id: event.organization_id,
+        provider_communication_ids: rest,
+        not_before: notBefore,
+      });
     if (!event.first_sent_at && notifiedCount)
       await trx('communications').where({ id }).update({ first_sent_at: trx.fn.now(), updated_at: trx.fn.now() });
     const result = {
       provider_communications_created: createdCount,
       customers_notified: notifiedCount,
-      emails_queued: queued,
+      // Every address that gets a notice, the fanned-out ones included.
+      emails_queued: recipients.length,
     };
     await appendHistory(trx, actor, {
       communicationId: id,
@@ -279,8 +324,103 @@ export async function sendNotifications(
         senTypeNotCov: Boolean(options.senTypeNotCov),
       },
     });
-    return result;
+    return { ...result, fanOut: rest.length > 0 };
   });
+}
+
+/** Test-only hook of `fanOutNotices`: runs inside a chunk's transaction, after its rows, before the commit. */
+export type FanOutHook = (fanout: { id: number; communicationId: number; nextIndex: number }) => Promise<void> | void;
+
+/**
+ * Queues the fanned-out rest of large sends (issue 9), one chunk a transaction: claims an unfinished notice_fanouts
+ * row (SKIP LOCKED, so every replica may run it at once), queues the notices of its next provider communications and
+ * advances its cursor in the same transaction, and loops until no row is left. A crash loses or repeats nothing: a
+ * chunk is committed with its cursor or not at all. A row that fails is left for the next run while the others go on;
+ * the first error is thrown at the end. Answers how many fan-outs it finished and how many emails it queued.
+ */
+export async function fanOutNotices(
+  db: Knex,
+  config: Config,
+  options: { chunk?: number; mail?: { kick(): void }; beforeCommit?: FanOutHook } = {},
+): Promise<{ fanouts: number; emails: number }> {
+  const chunk = options.chunk ?? NOTICE_CHUNK;
+  const failed: number[] = [];
+  let firstError: unknown;
+  let fanouts = 0;
+  let emails = 0;
+  for (;;) {
+    // The row this iteration claimed, if it got that far (set inside the transaction).
+    const claim: { id?: number } = {};
+    try {
+      const step = await db.transaction(async (trx) => {
+        const row = (
+          await trx.raw(
+            `SELECT id, communication_id, next_index, not_before, cardinality(provider_communication_ids) AS total,
+               provider_communication_ids[next_index + 1 : next_index + :chunk] AS ids
+             FROM notice_fanouts WHERE finished_at IS NULL AND NOT (id = ANY(:failed::bigint[]))
+             ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+            { chunk, failed },
+          )
+        ).rows[0] as
+          | {
+              id: number;
+              communication_id: number;
+              next_index: number;
+              not_before: Date | null;
+              total: number;
+              ids: string[];
+            }
+          | undefined;
+        if (!row) return null;
+        claim.id = row.id;
+        const ids = row.ids.map(Number);
+        // The recipients as the send reads them: each provider communication's customer's addresses, in order; one
+        // removed since the send is skipped.
+        const found = (
+          await trx.raw(
+            `SELECT p.id, c.name, e.email
+             FROM unnest(:ids::bigint[]) WITH ORDINALITY AS x(id, n)
+             JOIN provider_communications p ON p.id = x.id AND p.status <> 'DELETED'
+             JOIN communication_affected_customers c ON c.id = p.affected_customer_id
+             CROSS JOIN LATERAL unnest(c.emails) WITH ORDINALITY AS e(email, m)
+             ORDER BY x.n, e.m`,
+            { ids },
+          )
+        ).rows as { id: number; name: string; email: string }[];
+        const byId = new Map<number, Recipient[]>(ids.map((pc) => [pc, []]));
+        for (const r of found)
+          byId.get(r.id)!.push({ providerCommunicationId: r.id, email: r.email, customerName: r.name });
+        const groups = ids.map((pc) => byId.get(pc)!);
+        const taken = chunkLength(groups, chunk);
+        const event = (await trx('communications').where({ id: row.communication_id }).first()) as CommunicationRow;
+        const queued = await queueNotices(trx, config, event, groups.slice(0, taken).flat(), {
+          notBefore: row.not_before,
+        });
+        const nextIndex = row.next_index + taken;
+        const finished = nextIndex >= row.total;
+        await trx('notice_fanouts')
+          .where({ id: row.id })
+          .update({
+            next_index: nextIndex,
+            updated_at: trx.fn.now(),
+            ...(finished ? { finished_at: trx.fn.now() } : {}),
+          });
+        await options.beforeCommit?.({ id: row.id, communicationId: row.communication_id, nextIndex });
+        return { queued, finished };
+      });
+      if (!step) break;
+      emails += step.queued;
+      if (step.finished) fanouts++;
+      if (step.queued) options.mail?.kick();
+    } catch (error) {
+      // Nothing was claimed: the database itself failed, and the next run tries again.
+      if (claim.id === undefined) throw error;
+      failed.push(claim.id);
+      firstError ??= error;
+    }
+  }
+  if (firstError !== undefined) throw firstError;
+  return { fanouts, emails };
 }
 
 /**
