@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type PgNamespace from 'pg';
 import { fanOutNotices } from '../modules/communications/src/index.js';
-import { createDb, loadConfig, startEmbeddedPostgres } from '../modules/core/src/index.js';
+import { type Config, createDb, type Db, loadConfig, startEmbeddedPostgres } from '../modules/core/src/index.js';
 import { migrateLatest, seedDemo } from '../migrations/index.js';
 import { generateWorld } from './generate.js';
 import { BENCH_PASSWORD, serveBff } from './serve.js';
@@ -50,6 +50,16 @@ export const BULK_SAME_ROWS = `WITH pcs AS (${BULK_PROVIDER_COMMUNICATIONS.repla
   SELECT r.org, 'NOTICE', r.email, o.subject, '', 'DELIVERY', 'communication', $1, r.id, now(), o.template_version_id,
     jsonb_set(o.template_values, '{values,customer_name}', to_jsonb(r.name)), o.template_language
   FROM recipients r, (SELECT subject, template_version_id, template_values, template_language FROM outbox_emails WHERE id = $2) o`;
+
+/**
+ * Until every notice of a send is queued: the route already fans the rest out in the background; this call helps (SKIP
+ * LOCKED), then the send's fan-out row is watched until it is finished.
+ */
+export async function untilFannedOut(db: Db, config: Config, eventId: number): Promise<void> {
+  await fanOutNotices(db, config);
+  while (await db('notice_fanouts').where({ communication_id: eventId }).whereNull('finished_at').first('id'))
+    await new Promise((r) => setTimeout(r, 20));
+}
 
 export async function measureSend(): Promise<{
   sendMs: number;
@@ -131,13 +141,7 @@ export async function measureSend(): Promise<{
       cpus.push((cpu.user + cpu.system) / 1000);
       // The route already fans the rest out in the background; this call helps (SKIP LOCKED), then the send's
       // fan-out row is watched until it is finished.
-      const rest = await time(async () => {
-        await fanOutNotices(db, config);
-        while (
-          await db('notice_fanouts').where({ communication_id: world.sendEventId }).whereNull('finished_at').first('id')
-        )
-          await new Promise((r) => setTimeout(r, 20));
-      });
+      const rest = await time(() => untilFannedOut(db, config, world.sendEventId));
       const queued = (await db('outbox_emails')
         .where({ reference_type: 'communication', reference_id: String(world.sendEventId) })
         .count<{ n: number }[]>({ n: '*' })

@@ -241,6 +241,8 @@ export function withoutSummary<T extends { sql: string; bindings: unknown[] }>(s
 export function statementRole(sql: string): 'caller' | 'total' | 'latest' | 'page' {
   if (/from "?memberships"?|from "?refresh_tokens"?|from "?organizations"? where "?parent_id"?/i.test(sql))
     return 'caller';
+  // A page statement that also reads the total (core's withSummary): its summary columns name last_updated too.
+  if (/\)\s+AS\s+"?list_total"?/i.test(sql)) return 'page';
   // The totals are one scalar select of subqueries (counters, capped counts); the eR responses' page rows also name
   // extra_responders and the dismissals, so the shape decides, not the tables named.
   if (/^\s*select \(/i.test(sql)) return 'total';

@@ -41,6 +41,12 @@ export const NOTICE_LINK_DAYS = 90;
  */
 export const NOTICE_CHUNK = 500;
 
+/**
+ * Recipient addresses the fan-out queues a transaction: larger than the send's own chunk, since nobody waits on it and
+ * each chunk pays the template, language and custom-content lookups and a commit once.
+ */
+export const FANOUT_CHUNK = 2_000;
+
 const noticePath = (type: CommunicationType) =>
   type === 'RECALL' ? '/provider/recall-notice-webform' : '/provider/disruption-notice-webform';
 
@@ -343,7 +349,7 @@ export async function fanOutNotices(
   config: Config,
   options: { chunk?: number; mail?: { kick(): void }; beforeCommit?: FanOutHook } = {},
 ): Promise<{ fanouts: number; emails: number }> {
-  const chunk = options.chunk ?? NOTICE_CHUNK;
+  const chunk = options.chunk ?? FANOUT_CHUNK;
   const failed: number[] = [];
   let firstError: unknown;
   let fanouts = 0;
