@@ -61,13 +61,119 @@ export async function untilFannedOut(db: Db, config: Config, eventId: number): P
     await new Promise((r) => setTimeout(r, 20));
 }
 
-export async function measureSend(): Promise<{
+export interface SendFigures {
+  /** Until the send answered (medians of the runs). */
   sendMs: number;
   /** From the request until every email of the send is queued (the answer, then the fan-out of the rest). */
   allQueuedMs: number;
   bulkMs: number;
   sameRowsMs: number;
-}> {
+  /** The send's SQL time and statements as knex saw them, when `sqlClock` is given. */
+  sqlMs: number;
+  statements: number;
+  created: number;
+  queued: number;
+}
+
+/**
+ * `runs` sends of the world's send event through the BFF at `base`, each followed by the two baselines on the world's
+ * baseline event, every run from the same tables (what the last one made is deleted first); the medians. `sqlClock`
+ * (pnpm bench's) times the send's statements.
+ */
+export async function sendRuns(o: {
+  db: Db;
+  direct: PgNamespace.Client;
+  base: string;
+  token: string;
+  config: Config;
+  world: { sendEventId: number; baselineEventId: number; sendCustomers: number };
+  runs: number;
+  sqlClock?: <T>(fn: () => Promise<T>) => Promise<{ result: T; sqlMs: number; statements: number }>;
+}): Promise<SendFigures> {
+  const { db, direct, world } = o;
+  const runs: (Omit<SendFigures, 'created' | 'queued'> & { created: number; queued: number })[] = [];
+  for (let run = 0; run < o.runs; run++) {
+    if (run > 0) {
+      // The same two events again: drop what the last run made, so each send starts from the same tables.
+      const events = [world.sendEventId, world.baselineEventId];
+      await db('notice_links')
+        .whereIn(
+          'provider_communication_id',
+          db('provider_communications').whereIn('communication_id', events).select('id'),
+        )
+        .delete();
+      await db('outbox_emails').where({ reference_type: 'communication' }).whereIn('reference_id', events).delete();
+      await db('provider_communications').whereIn('communication_id', events).delete();
+      await db('notice_fanouts').whereIn('communication_id', events).delete();
+      await db('communication_history')
+        .whereIn('communication_id', events)
+        .where({ action: 'NOTIFICATION_SENT' })
+        .delete();
+      await db('communications').whereIn('id', events).update({ first_sent_at: null });
+      await db.raw('VACUUM ANALYZE');
+    }
+    const cpu0 = process.cpuUsage();
+    const call = async () => {
+      const res = await fetch(
+        `${o.base}/supplier/communications/${world.sendEventId}/send-notification/RECALL?sendType=new`,
+        { method: 'PUT', headers: { authorization: `Bearer ${o.token}` } },
+      );
+      const body = (await res.json()) as { d: { provider_communications_created: number; emails_queued: number } };
+      if (body.d.emails_queued < world.sendCustomers) throw new Error(`send queued ${body.d.emails_queued}`);
+      return body.d;
+    };
+    const clocked = o.sqlClock
+      ? await o.sqlClock(() => time(call))
+      : { result: await time(call), sqlMs: 0, statements: 0 };
+    const send = clocked.result;
+    const cpu = process.cpuUsage(cpu0);
+    // The route already fans the rest out in the background: until every email is queued, before the baselines run.
+    const rest = await time(() => untilFannedOut(db, o.config, world.sendEventId));
+    const queued = (await db('outbox_emails')
+      .where({ reference_type: 'communication', reference_id: String(world.sendEventId) })
+      .count<{ n: number }[]>({ n: '*' })
+      .first()) as { n: number };
+    if (Number(queued.n) < world.sendCustomers) throw new Error(`fan-out queued ${queued.n}`);
+    const bulk = await time(() => direct.query(BULK_PROVIDER_COMMUNICATIONS, [world.baselineEventId]));
+    // The same provider communications again, now with every row the send writes.
+    await direct.query('DELETE FROM provider_communications WHERE communication_id = $1', [world.baselineEventId]);
+    await direct.query('VACUUM ANALYZE provider_communications');
+    const sample = (await db('outbox_emails')
+      .where({ reference_id: String(world.sendEventId) })
+      .first('id')) as {
+      id: number;
+    };
+    const same = await time(() => direct.query(BULK_SAME_ROWS, [world.baselineEventId, sample.id]));
+    const allQueued = send.ms + rest.ms;
+    runs.push({
+      sendMs: send.ms,
+      allQueuedMs: allQueued,
+      bulkMs: bulk.ms,
+      sameRowsMs: same.ms,
+      sqlMs: clocked.sqlMs,
+      statements: clocked.statements,
+      created: send.result.provider_communications_created,
+      queued: send.result.emails_queued,
+    });
+    log(
+      `  run ${run + 1}: send answered ${ms(send.ms)} (client and server CPU ${ms((cpu.user + cpu.system) / 1000)}), every email queued ${ms(allQueued)}; bulk insert ${ms(bulk.ms)} (${ratio(send.ms, bulk.ms)}, ${ratio(allQueued, bulk.ms)}), all the same rows ${ms(same.ms)} (${ratio(send.ms, same.ms)}, ${ratio(allQueued, same.ms)})`,
+    );
+  }
+  const median = (pick: (r: (typeof runs)[number]) => number) =>
+    runs.map(pick).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+  return {
+    sendMs: median((r) => r.sendMs),
+    allQueuedMs: median((r) => r.allQueuedMs),
+    bulkMs: median((r) => r.bulkMs),
+    sameRowsMs: median((r) => r.sameRowsMs),
+    sqlMs: median((r) => r.sqlMs),
+    statements: median((r) => r.statements),
+    created: runs[0]!.created,
+    queued: runs[0]!.queued,
+  };
+}
+
+export async function measureSend(): Promise<SendFigures> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-send-'));
   chmodSync(dir, 0o755);
   const server = await startEmbeddedPostgres(path.join(dir, 'pg'), 'bench');
@@ -96,12 +202,13 @@ export async function measureSend(): Promise<{
       });
     }
     const config = loadConfig({ ...process.env, DATABASE_URL: url });
-    const sends: number[] = [];
-    const allQueued: number[] = [];
-    const bulks: number[] = [];
-    const sameRows: number[] = [];
-    const cpus: number[] = [];
-    const world = await generateWorld(db, { communications: 10, providerCommunications: 10, sendCustomers: SEND });
+    // BENCH_COMMUNICATIONS and BENCH_PROVIDER_COMMUNICATIONS grow the world around the send (pnpm bench's: 100,000 and
+    // 1,000,000).
+    const world = await generateWorld(db, {
+      communications: Number(process.env.BENCH_COMMUNICATIONS ?? 10),
+      providerCommunications: Number(process.env.BENCH_PROVIDER_COMMUNICATIONS ?? 10),
+      sendCustomers: SEND,
+    });
     const profile = process.env.BENCH_CPU_PROFILE;
     const session = profile ? new Session() : null;
     if (session) {
@@ -109,74 +216,13 @@ export async function measureSend(): Promise<{
       await session.post('Profiler.enable');
       await session.post('Profiler.start');
     }
-    for (let run = 0; run < RUNS; run++) {
-      if (run > 0) {
-        // The same two events again: drop what the last run made, so each send starts from the same tables.
-        const events = [world.sendEventId, world.baselineEventId];
-        await db('notice_links')
-          .whereIn(
-            'provider_communication_id',
-            db('provider_communications').whereIn('communication_id', events).select('id'),
-          )
-          .delete();
-        await db('outbox_emails').where({ reference_type: 'communication' }).whereIn('reference_id', events).delete();
-        await db('provider_communications').whereIn('communication_id', events).delete();
-        await db('notice_fanouts').whereIn('communication_id', events).delete();
-        await db('communication_history')
-          .whereIn('communication_id', events)
-          .where({ action: 'NOTIFICATION_SENT' })
-          .delete();
-        await db.raw('VACUUM ANALYZE');
-      }
-      const cpu0 = process.cpuUsage();
-      const send = await time(async () => {
-        const res = await fetch(
-          `${base}/supplier/communications/${world.sendEventId}/send-notification/RECALL?sendType=new`,
-          { method: 'PUT', headers: { authorization: `Bearer ${token}` } },
-        );
-        const body = (await res.json()) as { d: { emails_queued: number } };
-        if (body.d.emails_queued < SEND) throw new Error(`send queued ${body.d.emails_queued}`);
-      });
-      const cpu = process.cpuUsage(cpu0);
-      cpus.push((cpu.user + cpu.system) / 1000);
-      // The route already fans the rest out in the background; this call helps (SKIP LOCKED), then the send's
-      // fan-out row is watched until it is finished.
-      const rest = await time(() => untilFannedOut(db, config, world.sendEventId));
-      const queued = (await db('outbox_emails')
-        .where({ reference_type: 'communication', reference_id: String(world.sendEventId) })
-        .count<{ n: number }[]>({ n: '*' })
-        .first()) as { n: number };
-      if (Number(queued.n) < SEND) throw new Error(`fan-out queued ${queued.n}`);
-      const bulk = await time(() => direct.query(BULK_PROVIDER_COMMUNICATIONS, [world.baselineEventId]));
-      // The same provider communications again, now with every row the send writes.
-      await direct.query('DELETE FROM provider_communications WHERE communication_id = $1', [world.baselineEventId]);
-      await direct.query('VACUUM ANALYZE provider_communications');
-      const sample = (await db('outbox_emails')
-        .where({ reference_id: String(world.sendEventId) })
-        .first('id')) as {
-        id: number;
-      };
-      const same = await time(() => direct.query(BULK_SAME_ROWS, [world.baselineEventId, sample.id]));
-      sends.push(send.ms);
-      allQueued.push(send.ms + rest.ms);
-      bulks.push(bulk.ms);
-      sameRows.push(same.ms);
-      log(
-        `  run ${run + 1}: send answered ${ms(send.ms)} (server CPU ${ms(cpus.at(-1)!)}), every email queued ${ms(allQueued.at(-1)!)}; bulk insert ${ms(bulk.ms)} (${ratio(send.ms, bulk.ms)}, ${ratio(allQueued.at(-1)!, bulk.ms)}), all the same rows ${ms(same.ms)} (${ratio(send.ms, same.ms)}, ${ratio(allQueued.at(-1)!, same.ms)})`,
-      );
-    }
+    const result = await sendRuns({ db, direct, base, token, config, world, runs: RUNS });
     if (session && profile) {
       const { profile: cpu } = await session.post('Profiler.stop');
       mkdirSync(profile, { recursive: true });
       writeFileSync(path.join(profile, 'send.cpuprofile'), JSON.stringify(cpu));
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    return {
-      sendMs: median(sends),
-      allQueuedMs: median(allQueued),
-      bulkMs: median(bulks),
-      sameRowsMs: median(sameRows),
-    };
+    return result;
   } finally {
     httpServer?.close();
     await direct.end();
