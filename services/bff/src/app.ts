@@ -404,9 +404,27 @@ export function createApp({ deps, modules, health = createHealth() }: AppOptions
     ctx.length = size;
     ctx.body = deps.files.stream(file.key);
   });
-  for (const route of routes) mount(router, route, deps);
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: true }));
+  // One router per area, the first segment after /api (supplier, provider, notisphere, auth, …): @koa/router tests its
+  // routes' patterns one by one, so a request is matched against its own area's routes, not all of them (about 470).
+  const areas = new Map<string, Router>();
+  for (const route of routes) {
+    const area = route.path.split('/')[1] ?? '';
+    if (!areas.has(area)) areas.set(area, new Router({ prefix: '/api' }));
+    mount(areas.get(area)!, route, deps);
+  }
+  const dispatch = new Map(
+    [...areas].map(([area, areaRouter]) => {
+      const matched = areaRouter.routes() as Koa.Middleware;
+      const allowed = areaRouter.allowedMethods({ throw: true }) as Koa.Middleware;
+      return [area, ((ctx, next) => matched(ctx, () => allowed(ctx, next))) as Koa.Middleware] as const;
+    }),
+  );
+  app.use((ctx, next) => {
+    const handle = ctx.path.startsWith('/api/') ? dispatch.get(ctx.path.slice(5).split('/', 1)[0]!) : undefined;
+    return handle ? handle(ctx, next) : next();
+  });
 
   // The web app: static files, and index.html for any other browser path (the app shows its own not-found page).
   app.use(async (ctx) => {
