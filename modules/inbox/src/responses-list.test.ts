@@ -263,6 +263,21 @@ describe('the eR responses list (responses=1)', () => {
   // The list as it first opens reads the newest provider communications off an index and groups only their answers; any
   // filter takes the joined path. Both must give the same rows, pages, totals and last-updated time, with several people
   // on one communication, an answer given through a link, unanswered communications and the caller's hidden rows.
+  it('reads a full first page, its total and last update in one statement besides the caller', async () => {
+    for (let i = 0; i < 3; i++)
+      await sendEvent(t, w, `eR one statement ${i}`, { providers: [w.riverside], actions: ['Text'] });
+    const sent: string[] = [];
+    const seen = (q: { sql: string }) => sent.push(q.sql);
+    t.db.on('query', seen);
+    const page = (await pv(admin)('GET', '?responses=1&pageSize=2')).body.d;
+    t.db.off('query', seen);
+    expect(page.items).toHaveLength(2);
+    expect(page.total).toBeGreaterThanOrEqual(3);
+    // The caller lookup, then the page's ids (a CTE), rows, total and last update in one statement.
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/^with "page_ids" as materialized/i);
+  });
+
   it('pages the default order exactly as the joined, filtered path does', async () => {
     const many = await sendEvent(t, w, 'eR order many people', {
       providers: [w.riverside],

@@ -282,14 +282,22 @@ export async function moveNoticeToOrganization(
  * with it (ON DELETE CASCADE). The pass reads the answers to the notices of the given provider organisations
  * (`scope`), to the given provider communications (`ids`), or every answer (`all`).
  */
-export function responderGroups(db: Knex, answersOf: { scope: number[] } | { ids: number[] } | 'all'): Knex.Raw {
+export function responderGroups(
+  db: Knex,
+  answersOf: { scope: number[] } | { ids: number[] } | { idsFrom: Knex.Raw } | 'all',
+): Knex.Raw {
   const where =
     answersOf === 'all'
       ? ''
       : 'scope' in answersOf
         ? 'WHERE r.provider_communication_id IN (SELECT s.id FROM provider_communications s WHERE s.provider_organization_id = ANY(?::bigint[]))'
-        : 'WHERE r.provider_communication_id = ANY(?::bigint[])';
-  const bindings = answersOf === 'all' ? [] : ['scope' in answersOf ? answersOf.scope : answersOf.ids];
+        : 'ids' in answersOf
+          ? 'WHERE r.provider_communication_id = ANY(?::bigint[])'
+          : 'WHERE r.provider_communication_id = ANY(ARRAY(?))';
+  const bindings =
+    answersOf === 'all'
+      ? []
+      : ['scope' in answersOf ? answersOf.scope : 'ids' in answersOf ? answersOf.ids : answersOf.idsFrom];
   return db.raw(
     `(
   SELECT r.provider_communication_id, r.responder_user_id AS userid, min(r.responder_email) AS responder_email, max(r.updated_at) AS responded_at,

@@ -138,7 +138,8 @@ function rowsQuery(
   actor: Actor,
   scope: number[] | 'ALL',
   responders = false,
-  onlyIds?: number[] | Knex.QueryBuilder,
+  /** Only these provider communications: ids, a subquery of them, or SQL reading them (a CTE of the statement). */
+  onlyIds?: number[] | Knex.QueryBuilder | Knex.Raw,
 ): Knex.QueryBuilder {
   const all = scope === 'ALL';
   const siteOf = all
@@ -191,12 +192,18 @@ function rowsQuery(
       .leftJoin(organizationsView(db).as('pp'), 'pp.id', 'po.parent_id')
       .select(db.raw('coalesce(pp.id, po.id) as provider_id'), db.raw('coalesce(pp.name, po.name) as provider_name'));
   // Only these provider communications (a page's ids, or the first rows of the default order).
+  const readIds = onlyIds && !Array.isArray(onlyIds) && !('select' in onlyIds) ? onlyIds : undefined;
   if (Array.isArray(onlyIds)) inner.whereRaw('pc.id = ANY(?::bigint[])', [onlyIds]);
-  else if (onlyIds) inner.whereIn('pc.id', onlyIds);
+  // As an array read once (an InitPlan), so the plan is the one of a list of ids: index lookups, never a join.
+  else if (readIds) inner.whereRaw('pc.id = ANY(ARRAY(?))', [readIds]);
+  else if (onlyIds) inner.whereIn('pc.id', onlyIds as Knex.QueryBuilder);
   if (!responders) return db.from(inner.select('pc.response_status').as('pc'));
   // Each responding person's answers (communications' grouping), grouped once for the whole scope, or only for the
   // given rows (a page of the default order).
-  const groups = responderGroups(db, Array.isArray(onlyIds) ? { ids: onlyIds } : all ? 'all' : { scope });
+  const groups = responderGroups(
+    db,
+    Array.isArray(onlyIds) ? { ids: onlyIds } : readIds ? { idsFrom: readIds } : all ? 'all' : { scope },
+  );
   inner.joinRaw('LEFT JOIN ? rr ON rr.provider_communication_id = pc.id', [groups]);
   inner
     .leftJoin(usersView(db).as('ru'), 'ru.id', 'rr.userid')
@@ -510,45 +517,46 @@ async function respondersInIndexedOrder(
   const offset = (query.pageNumber - 1) * query.pageSize;
   if (scope !== 'ALL' && !scope.length) return pageOf(query, [], 0, undefined);
   const total = responderTotal(db, actor, scope, types);
-  // Set by the first statement that read the page's rows (closures' assignments are invisible to narrowing: a holder).
-  const found: { summary?: { total: number; lastUpdated: string | null } } = {};
+  const need = offset + query.pageSize;
+  // Most pages take one statement: the first `need` provider communications' ids off the index (a CTE), their rows,
+  // and the total and "last updated" beside them.
+  const first = takeSummary(
+    (await withSummary(
+      rowsQuery(db, actor, scope, true, db.raw('SELECT id FROM page_ids'))
+        .withMaterialized('page_ids', newestReceived(db, scope, types, order, need))
+        .orderByRaw(`pc.${order} DESC NULLS LAST, pc.row_key`)
+        .select('pc.*'),
+      total,
+      latestReceived(db, scope, types),
+    )) as Parameters<typeof takeSummary<ResponderRow>>[0],
+  );
+  const pageOfRows = (rows: ResponderRow[], summary: { total: number; lastUpdated: string | null }) => ({
+    ...pageOf(query, rows.slice(offset, offset + query.pageSize), summary.total, undefined),
+    lastUpdated: summary.lastUpdated,
+  });
+  if (first && first.items.length >= need) return pageOfRows(first.items, first);
 
-  /** The first `need` rows in `by` order (or all there are); the first statement also reads the total and "last updated". */
-  const firstRows = async (by: IndexedOrder, need: number): Promise<ResponderRow[]> => {
+  // A short page: the list's end, or the caller's dismissed rows hid some. Then the ids come first, and N doubles until
+  // the rows cover the page or no provider communication is left.
+  const firstRows = async (by: IndexedOrder): Promise<ResponderRow[]> => {
     for (let take = need; ; take *= 2) {
       const ids = (await newestReceived(db, scope, types, by, take)) as { id: number }[];
-      let rows: ResponderRow[] = [];
-      if (ids.length) {
-        const page = rowsQuery(
-          db,
-          actor,
-          scope,
-          true,
-          ids.map((r) => r.id),
-        )
-          .orderByRaw(`pc.${by} DESC NULLS LAST, pc.row_key`)
-          .select('pc.*');
-        if (found.summary) rows = (await page) as ResponderRow[];
-        else {
-          const taken = takeSummary(
-            (await withSummary(page, total, latestReceived(db, scope, types))) as Parameters<
-              typeof takeSummary<ResponderRow>
-            >[0],
-          );
-          if (taken) found.summary = taken;
-          rows = taken?.items ?? [];
-        }
-      }
+      const rows = ids.length
+        ? ((await rowsQuery(
+            db,
+            actor,
+            scope,
+            true,
+            ids.map((r) => r.id),
+          )
+            .orderByRaw(`pc.${by} DESC NULLS LAST, pc.row_key`)
+            .select('pc.*')) as ResponderRow[])
+        : [];
       if (rows.length >= need || ids.length < take) return rows;
     }
   };
-  const rows = await firstRows(order, offset + query.pageSize);
-  const known = found.summary;
-  if (known)
-    return {
-      ...pageOf(query, rows.slice(offset, offset + query.pageSize), known.total, undefined),
-      lastUpdated: known.lastUpdated,
-    };
+  const rows = await firstRows(order);
+  if (first) return pageOfRows(rows, first);
   const counted = await summaryOf(db, total, scope, types);
   return pageOf(query, rows.slice(offset, offset + query.pageSize), counted.total, counted.latest);
 }
