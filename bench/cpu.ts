@@ -80,7 +80,7 @@ try {
     const loaded = await load(20, 5, callOf(production.base, p, productionHeaders.get(headers)!));
     const underLoad = (production.cpuMs() - cpu0) / loaded.requests;
     log(
-      `${name}: production server under 20 clients: ${loaded.perSecond.toFixed(1)} req/s, server cpu ${ms(underLoad)}/call`,
+      `${name}: production server under 20 clients: ${loaded.perSecond.toFixed(1)} req/s, server cpu ${ms(underLoad)}/call, ${loaded.errors} errors${loaded.firstError ? ` (first: ${loaded.firstError})` : ''}`,
     );
     log(
       `${name}: in-process server cpu median ${ms(m.median)}, p95 ${ms(m.p95)}, min ${ms(m.min)}; production server in its own process: median ${ms(own.median)}, mean ${ms(own.mean)}, p95 ${ms(own.p95)}, min ${ms(own.min)}; ${bytes} bytes decoded`,

@@ -713,12 +713,12 @@ async function listThroughput(o: {
         peer ? peer.perSecond.toFixed(1) : '–',
         peer ? `${ms(peer.p50)} / ${ms(peer.p99)}` : '–',
         peer ? ratio(api.perSecond, peer.perSecond) : '–',
-        String(api.errors + sql.errors + (peer?.errors ?? 0)),
+        `${api.errors} / ${sql.errors} / ${peer ? peer.errors : '–'}`,
       ]);
       const cpu = await processCpuPerCall(o.cpuMs, RUNS * 4, call);
       cpuRows.push([name, ms(cpu.median), ms(cpu.p95), ms(cpu.min), ms(cpu.mean), ms(cpuUnderLoad)]);
       log(
-        `  throughput ${name}: api ${api.perSecond.toFixed(1)} req/s (p50 ${ms(api.p50)}), page sql ${sql.perSecond.toFixed(1)} req/s; server cpu ${ms(cpu.median)}/call`,
+        `  throughput ${name}: api ${api.perSecond.toFixed(1)} req/s (p50 ${ms(api.p50)}), page sql ${sql.perSecond.toFixed(1)} req/s; server cpu ${ms(cpu.median)}/call${[api, sql, peer].map((l, i) => (l?.firstError ? `; first ${['api', 'sql', 'directus'][i]} error: ${l.firstError}` : '')).join('')}`,
       );
       if (name === 'provider: page 1')
         profile = await profileProduction(o.url, path.join(o.dir, 'production'), 200, async (server) => {
@@ -773,7 +773,7 @@ async function listThroughput(o: {
         'directus req/s',
         'directus p50 / p99',
         'api/directus',
-        'errors',
+        'errors (api / sql / directus)',
       ],
       rows,
     ),

@@ -14,12 +14,15 @@ export interface Load {
   p50: number;
   p99: number;
   errors: number;
+  /** The first failure's message, when there was one. */
+  firstError?: string;
 }
 
 /** `clients` loops calling `fn` back to back for `seconds`; answers requests per second and latency percentiles. */
 export async function load(clients: number, seconds: number, fn: () => Promise<unknown>): Promise<Load> {
   const samples: number[] = [];
   let errors = 0;
+  let firstError: string | undefined;
   const started = process.hrtime.bigint();
   const until = Date.now() + seconds * 1000;
   await Promise.all(
@@ -29,8 +32,9 @@ export async function load(clients: number, seconds: number, fn: () => Promise<u
         try {
           await fn();
           samples.push(Number(process.hrtime.bigint() - t0) / 1e6);
-        } catch {
+        } catch (error) {
           errors += 1;
+          firstError ??= error instanceof Error ? error.message : String(error);
         }
       }
     }),
@@ -45,6 +49,7 @@ export async function load(clients: number, seconds: number, fn: () => Promise<u
     p50: at(0.5),
     p99: at(0.99),
     errors,
+    ...(firstError ? { firstError } : {}),
   };
 }
 
