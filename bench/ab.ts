@@ -5,16 +5,12 @@
  * virtual machine the CPU a call costs moves with the load around it). Prints per case: CPU per sequential call (median,
  * mean) and per call under BENCH_CLIENTS concurrent clients, for each build.
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { createDb, startEmbeddedPostgres } from '../modules/core/src/index.js';
-import { migrateLatest, seedDemo } from '../migrations/index.js';
-import { generateWorld } from './generate.js';
-import { BENCH_PASSWORD, signInAt } from './serve.js';
+import { signInAt } from './serve.js';
 import { ms, stats } from './harness.js';
 import { startProductionServer } from './production.js';
 import { load } from './throughput.js';
+import { CPU_CASES, smallWorld } from './world.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
@@ -23,36 +19,13 @@ const log = (m: string) => process.stdout.write(`${m}\n`);
 const builds = { A: process.env.AB_A, B: process.env.AB_B };
 if (!builds.A || !builds.B) throw new Error('AB_A and AB_B name two production builds (folders with server.js)');
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-ab-'));
-chmodSync(dir, 0o755);
-const pgServer = await startEmbeddedPostgres(path.join(dir, 'pg'), 'bench');
-const url = pgServer.url('bench');
-const db = createDb(url, { min: 0, max: 4 });
+const { dir, url, close } = await smallWorld('portal-bench-ab-');
 try {
-  await migrateLatest(db);
-  await seedDemo(db, BENCH_PASSWORD);
-  await generateWorld(db, {
-    communications: Number(process.env.BENCH_COMMUNICATIONS ?? 10_000),
-    providerCommunications: Number(process.env.BENCH_PROVIDER_COMMUNICATIONS ?? 100_000),
-    sendCustomers: 10,
-  });
   const servers = {
     A: await startProductionServer(url, path.join(dir, 'a'), { outdir: path.resolve(builds.A) }),
     B: await startProductionServer(url, path.join(dir, 'b'), { outdir: path.resolve(builds.B) }),
   };
-  const received = 'communicationType=RECALL&pageSize=50&pageNumber=1&sortField=sent_at&sortDirection=desc';
-  const cases: [string, string, string][] = [
-    ['page 1', '/supplier/communications?communicationType=RECALL&pageSize=50&pageNumber=1', 'admin@acme.demo'],
-    ['provider: page 1', `/provider/communications?${received}`, 'admin@riverside.demo'],
-    ['provider eR responses: page 1', `/provider/communications?${received}&responses=1`, 'admin@riverside.demo'],
-    [
-      'operator eR responses: page 1',
-      '/notisphere/communications/responses?pageSize=50&pageNumber=1',
-      'admin@operator.demo',
-    ],
-    ['reference: meta', '/provider/communications/meta', 'admin@riverside.demo'],
-  ];
-  for (const [name, p, email] of cases) {
+  for (const [name, p, email] of CPU_CASES) {
     if (process.env.BENCH_CPU_CASE && !name.includes(process.env.BENCH_CPU_CASE)) continue;
     const calls = {} as Record<'A' | 'B', () => Promise<void>>;
     for (const k of ['A', 'B'] as const) {
@@ -92,7 +65,5 @@ try {
   await servers.A.stop();
   await servers.B.stop();
 } finally {
-  await db.destroy();
-  await pgServer.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await close();
 }
