@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '@portal/core';
 import { actorByEmail } from '@portal/organizations';
 import { startTestApp, type TestApp } from '@portal/testing';
-import { fanOutNotices, sendNotifications } from './services/sending.js';
+import { fanOutNotices, NOTICE_LINK_DAYS, sendNotifications } from './services/sending.js';
 
 let t: TestApp;
 let recalls: string;
@@ -256,6 +256,15 @@ describe('a send larger than one chunk', () => {
     const rows = await outbox(id);
     expect(rows).toHaveLength(10);
     expect(rows.map((r) => new Date(r.next_attempt_at).toISOString())).toEqual(rows.map(() => when.toISOString()));
+    // Each link works for its full lifetime counted from the date the email leaves, not from the day it was queued.
+    const expiries = (await t
+      .db('notice_links as l')
+      .join('provider_communications as p', 'p.id', 'l.provider_communication_id')
+      .where({ 'p.communication_id': id })
+      .pluck('l.expires_at')) as Date[];
+    expect(expiries).toHaveLength(10);
+    for (const expires of expiries)
+      expect(new Date(expires).getTime()).toBe(when.getTime() + NOTICE_LINK_DAYS * 86_400_000);
   });
 
   it('skips a recipient removed before its chunk, and notifies the others again with sendType=all', async () => {

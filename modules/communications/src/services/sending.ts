@@ -154,7 +154,8 @@ export async function queueNotices(
     templates.set(language, await loadTemplate(trx, key, { language }));
   const templateFor = (email: string) => templates.get(languages.get(email.trim().toLowerCase()) ?? 'en') ?? null;
   const rowsOf = await customRowsForNotices(trx, event, [...new Set(recipients.map((r) => r.providerCommunicationId))]);
-  const expires = new Date(Date.now() + NOTICE_LINK_DAYS * 86_400_000);
+  // A link lives NOTICE_LINK_DAYS from when its email may leave: a scheduled send's links from its date, not from today.
+  const expires = new Date(Math.max(Date.now(), options.notBefore?.getTime() ?? 0) + NOTICE_LINK_DAYS * 86_400_000);
   const links: Record<string, unknown>[] = [];
   // One draw of random bytes for every token of the send, cut 32 bytes a recipient.
   const random = randomBytes(32 * recipients.length);
