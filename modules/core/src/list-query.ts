@@ -46,6 +46,12 @@ export interface ListShortcuts {
    * trip instead of two. Only for a page statement that is a plain SELECT (no UNION at its top).
    */
   summaryInPage?: boolean;
+  /**
+   * Wraps the cut page (order, limit and offset applied) to read more for its rows only, in the same statement: e.g.
+   * `SELECT p.*, t.* FROM (page) p LEFT JOIN LATERAL (...) t ON true`. Joined into the page itself, a deep page would
+   * read them for every row it skips. A LATERAL join runs as a nested loop driven by `p`, which keeps the page's order.
+   */
+  perPageRow?: (page: Knex.QueryBuilder) => Knex.QueryBuilder;
 }
 
 /** The page-row columns `withSummary` adds; `takeSummary` takes them off again. */
@@ -333,13 +339,11 @@ export async function runList<T>(
 ): Promise<ListPage<T>> {
   const filtered = applyListFilters(base.clone(), query, spec);
   const narrowed = query.search !== '' || query.filters.length > 0;
+  const perPageRow = shortcuts.perPageRow ?? ((page: Knex.QueryBuilder) => page);
   if (shortcuts.summaryInPage && shortcuts.total && !narrowed && sortIsIndexed(query, spec)) {
     const { total, latest } = summaryQueries(filtered, narrowed, shortcuts, lastUpdatedColumn);
-    const rows = (await applyListPage(
-      withSummary(select(filtered.clone()), total, latest),
-      query,
-      spec,
-      tiebreaker,
+    const rows = (await perPageRow(
+      applyListPage(withSummary(select(filtered.clone()), total, latest), query, spec, tiebreaker),
     )) as (T & SummaryColumns)[];
     const taken = takeSummary<T>(rows);
     const summary = taken ?? { ...(await listSummary(filtered, narrowed, shortcuts, lastUpdatedColumn)), items: [] };
@@ -381,7 +385,7 @@ export async function runList<T>(
   }
   const [summary, items] = await Promise.all([
     summarised,
-    applyListPage(page, query, spec, tiebreaker) as Promise<T[]>,
+    perPageRow(applyListPage(page, query, spec, tiebreaker)) as Promise<T[]>,
   ]);
   return {
     items,

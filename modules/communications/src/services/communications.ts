@@ -132,43 +132,28 @@ export async function listCommunications(
     'c.id',
     (qb) => qb.select(EVENT_LIST_COLUMNS),
     'c.updated_at',
-    { total: eventTotal(db, actor.organizationId, types), summaryInPage: true },
+    { total: eventTotal(db, actor.organizationId, types), summaryInPage: true, perPageRow: withTallies(db) },
   );
-  await attachTallies(db, page.items);
   return page;
 }
 
 /**
- * Fills each row's counts from its event's tallies (kept by triggers in communication_tallies). Read after the page is
- * cut: joined into the page, a deep page would read them for every skipped row too.
+ * The cut page's rows with their event's counts (communication_tallies, kept by triggers), in the page's own statement
+ * (runList's `perPageRow`): one index lookup per row of the page, none for the rows a deep page skips.
  */
-export async function attachTallies(
-  db: Knex,
-  items: Pick<
-    CommunicationListRow,
-    'id' | 'customers_count' | 'sent_count' | 'acknowledged_count' | 'completed_count'
-  >[],
-): Promise<void> {
-  const ids = items.map((i) => i.id);
-  const tallies = ids.length
-    ? ((await db('communication_tallies')
-        .whereIn('communication_id', ids)
-        .select('communication_id', 'customers', 'sent', 'acknowledged', 'completed')) as {
-        communication_id: number;
-        customers: number;
-        sent: number;
-        acknowledged: number;
-        completed: number;
-      }[])
-    : [];
-  const byId = new Map(tallies.map((c) => [Number(c.communication_id), c]));
-  for (const item of items) {
-    const c = byId.get(Number(item.id));
-    item.customers_count = c?.customers ?? 0;
-    item.sent_count = c?.sent ?? 0;
-    item.acknowledged_count = c?.acknowledged ?? 0;
-    item.completed_count = c?.completed ?? 0;
-  }
+export function withTallies(db: Knex): (page: Knex.QueryBuilder) => Knex.QueryBuilder {
+  return (page) =>
+    db
+      .select(
+        'p.*',
+        db.raw(`coalesce(t.customers, 0) AS customers_count, coalesce(t.sent, 0) AS sent_count,
+          coalesce(t.acknowledged, 0) AS acknowledged_count, coalesce(t.completed, 0) AS completed_count`),
+      )
+      .from(page.as('p'))
+      .joinRaw(
+        `LEFT JOIN LATERAL (SELECT customers, sent, acknowledged, completed FROM communication_tallies
+          WHERE communication_id = p.id) t ON true`,
+      );
 }
 
 // ---------- one event ----------

@@ -27,7 +27,7 @@ import { Communication } from '../models/Communication.js';
 import type { CommunicationRow } from './access.js';
 import { customRowCustomers, customRowsPage } from './custom-content.js';
 import {
-  attachTallies,
+  withTallies,
   type CommunicationDetail,
   type CommunicationListRow,
   communicationDetail,
@@ -173,6 +173,7 @@ export async function listOperatorEvents(
       total: operatorTotal(db, raw, base),
       // Walks communications_operator_*recent_idx (runList's own probe orders NULLS FIRST, which no index here serves).
       latest: base.clone().orderByRaw('c.updated_at DESC NULLS LAST').limit(1).select('c.updated_at'),
+      perPageRow: withTallies(db),
     },
   );
   // A provider-status total came from a capped count (above): clamp it like runList does for a search.
@@ -180,7 +181,6 @@ export async function listOperatorEvents(
     page.total = COUNT_CAP;
     page.totalCapped = true;
   }
-  await attachTallies(db, page.items);
   // The page's FDA recall numbers, looked up together (one statement per FDA table for the whole page).
   const linked = new Map(
     (await linkedFdaRecords(db, [...new Set(page.items.flatMap((i) => i.fda_recall_numbers ?? []))])).map((r) => [
