@@ -1,5 +1,9 @@
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '@portal/core';
+import { type Actor, repoRoot } from '@portal/core';
 import { actorByEmail } from '@portal/organizations';
 import { startTestApp, type TestApp } from '@portal/testing';
 import { fanOutNotices, NOTICE_LINK_DAYS, sendNotifications } from './services/sending.js';
@@ -301,6 +305,70 @@ describe('the send route', () => {
     while (!(await fanoutOf(id))?.finished_at) await new Promise((r) => setTimeout(r, 50));
     const counts = await perRecipient(id);
     expect(counts.pairs).toBe(510);
+    expect(counts.emails.every((n) => n === 1) && counts.links.every((n) => n === 1)).toBe(true);
+  });
+});
+
+/** Polls `check` every 50 ms until it answers something truthy (or fails after `ms`). */
+async function until<T>(check: () => Promise<T>, ms = 60_000): Promise<T> {
+  for (const end = Date.now() + ms; ; ) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** `pnpm cli jobs run notice-fanout` on this file's database: the job as the server's scheduler runs it. */
+const JOB = ['--import', 'tsx', path.join(repoRoot, 'cli/src/index.ts'), 'jobs', 'run', 'notice-fanout'];
+const jobEnv = () => ({ ...process.env, DATABASE_URL: t.config.databaseUrl });
+
+describe('a fan-out process killed mid-chunk (kill -9)', () => {
+  it('commits nothing of its chunk, and the next run queues each recipient exactly once', async () => {
+    const id = await approvedRecall('Killed fan-out');
+    await sendNotifications(t.db, t.config, actor, id, { sendType: 'new' }, { chunk: 3 });
+    expect(await outbox(id)).toHaveLength(3);
+    // Hold the outbox (SHARE blocks inserts): the fan-out's chunk writes its links, then waits at its emails with its
+    // transaction open. That is when the process is killed.
+    const holder = await t.db.transaction();
+    try {
+      await holder.raw('LOCK TABLE outbox_emails IN SHARE MODE');
+      const child = spawn(process.execPath, JOB, { env: jobEnv(), stdio: 'ignore' });
+      const exited = once(child, 'exit');
+      const blocked = await until(
+        async () =>
+          (
+            await t.db.raw(
+              // The fan-out's backend: it holds its claimed notice_fanouts row (the app's mailer may wait here too).
+              `SELECT w.pid FROM pg_locks w WHERE w.relation = 'outbox_emails'::regclass AND NOT w.granted
+                AND EXISTS (SELECT 1 FROM pg_locks h WHERE h.pid = w.pid AND h.relation = 'notice_fanouts'::regclass)`,
+            )
+          ).rows[0] as { pid: number } | undefined,
+      );
+      // Its links are written, uncommitted.
+      const open = await t.db.raw(`SELECT backend_xid IS NOT NULL AS wrote FROM pg_stat_activity WHERE pid = ?`, [
+        blocked.pid,
+      ]);
+      expect(open.rows[0]).toEqual({ wrote: true });
+      child.kill('SIGKILL');
+      expect(await exited).toEqual([null, 'SIGKILL']);
+      await holder.rollback();
+      // PostgreSQL ends the dead client's transaction when it next talks to it: nothing of it stays.
+      await until(
+        async () => !(await t.db.raw('SELECT 1 FROM pg_stat_activity WHERE pid = ?', [blocked.pid])).rows.length,
+      );
+    } finally {
+      if (!holder.isCompleted()) await holder.rollback();
+    }
+    expect(await outbox(id)).toHaveLength(3);
+    expect(await links(id)).toHaveLength(3);
+    expect(await fanoutOf(id)).toMatchObject({ next_index: 0, finished_at: null });
+    // The next run of the job (as after a restart) queues the rest: every recipient once.
+    const { stdout } = await promisify(execFile)(process.execPath, JOB, { env: jobEnv() });
+    expect(stdout).toContain('notice-fanout: fanouts=1 emails=7');
+    expect(await fanoutOf(id)).toMatchObject({ next_index: 5, finished_at: expect.any(Date) });
+    const counts = await perRecipient(id);
+    expect(counts.pairs).toBe(10);
     expect(counts.emails.every((n) => n === 1) && counts.links.every((n) => n === 1)).toBe(true);
   });
 });

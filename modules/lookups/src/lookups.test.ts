@@ -221,3 +221,18 @@ describe("a supplier's own lookup values", () => {
     expect((await t.call('DELETE', `${SUP}/${id}`, { token: acme })).status).toBe(409);
   });
 });
+
+describe('the order of a new value', () => {
+  it('goes after the last one, even when the last one is at the largest order a value may have', async () => {
+    const create = (code: string, extra: object = {}) =>
+      t.call('POST', OP, {
+        token: operator,
+        body: { vocabulary: 'disruptionSubtype', code, label_en: code, label_vi: code, ...extra },
+      });
+    const last = await create('Order at the end', { sort_order: 2_147_483_647 });
+    expect(last.status).toBe(200);
+    const next = await create('Order after the end');
+    expect(next.status).toBe(200);
+    expect(next.body.d).toMatchObject({ code: 'Order after the end', sort_order: 2_147_483_647 });
+  });
+});

@@ -75,14 +75,18 @@ export function mapError(ctx: Context, error: unknown, logger: Logger): void {
     sendError(ctx, error.status, error.code, error.message, error.details);
     return;
   }
-  const e = error as {
+  const thrown = error as {
     code?: string;
     status?: number;
     statusCode?: number;
     expose?: boolean;
     message?: string;
     type?: string;
+    nativeError?: { code?: unknown };
   };
+  // objection wraps the driver's error (db-errors: UniqueViolationError, DataError, ...) and keeps its code inside.
+  const nativeCode = thrown.nativeError?.code;
+  const e = { ...thrown, code: thrown.code ?? (typeof nativeCode === 'string' ? nativeCode : undefined) };
   const status = e.status ?? e.statusCode;
   if (e.code === PG_UNIQUE) {
     sendError(ctx, 409, 'DUPLICATE', 'A record with the same values already exists.');

@@ -4,6 +4,7 @@ import {
   ConflictError,
   type ListPage,
   type ListSpec,
+  MAX_INT4,
   NotFoundError,
   parseListQuery,
   recordAudit,
@@ -207,7 +208,8 @@ export async function createLookupValue(
       code,
       label_en: input.label_en.trim(),
       label_vi: input.label_vi.trim(),
-      sort_order: input.sort_order ?? Number(last?.max ?? 0) + 10,
+      // Ten past the last (room to slot one in between), but never past the largest order a value may have.
+      sort_order: input.sort_order ?? Math.min(Number(last?.max ?? 0) + 10, MAX_INT4),
       status: input.status ?? 'ACTIVE',
       organization_id: scope.organizationId,
       created_by: actor.userId,

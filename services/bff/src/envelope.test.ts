@@ -1,0 +1,38 @@
+import type { Context } from 'koa';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '@portal/core';
+import { mapError } from './envelope.js';
+
+/** What mapError answers for `error`: status and envelope. */
+function answer(error: unknown): { status: number; body: { ok: boolean; m: string; error: { code: string } } } {
+  const ctx = { status: 0, body: undefined, type: '', state: {} } as unknown as Context;
+  mapError(ctx, error, createLogger('silent'));
+  return { status: ctx.status, body: ctx.body as never };
+}
+
+/** An error as objection throws it: db-errors' wrapper, with the driver's error (and its SQLSTATE) inside. */
+const wrapped = (name: string, code: string) =>
+  Object.assign(new Error(`insert into "t" - ${name}`), { name, nativeError: { code, severity: 'ERROR' } });
+
+describe('database errors as the client sees them', () => {
+  it('maps constraint and data errors to 4xx whether pg threw them or objection wrapped them', () => {
+    for (const [error, status, code] of [
+      [Object.assign(new Error('duplicate key'), { code: '23505' }), 409, 'DUPLICATE'],
+      [wrapped('UniqueViolationError', '23505'), 409, 'DUPLICATE'],
+      [wrapped('ForeignKeyViolationError', '23503'), 409, 'REFERENCE_CONFLICT'],
+      [wrapped('DataError', '22003'), 400, 'VALIDATION_ERROR'],
+      [wrapped('CheckViolationError', '23514'), 400, 'VALIDATION_ERROR'],
+      [wrapped('DataError', '22007'), 400, 'VALIDATION_ERROR'],
+    ] as const) {
+      const { status: got, body } = answer(error);
+      expect({ name: error.name, got, code: body.error.code }).toEqual({ name: error.name, got: status, code });
+      expect(body.m).not.toContain('insert into');
+    }
+  });
+
+  it('answers anything else 500 without internals', () => {
+    const { status, body } = answer(wrapped('DBError', '57014'));
+    expect(status).toBe(500);
+    expect(body).toMatchObject({ ok: false, m: 'Something went wrong. Please try again later.' });
+  });
+});
