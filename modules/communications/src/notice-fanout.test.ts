@@ -310,7 +310,7 @@ describe('the send route', () => {
 });
 
 /** Polls `check` every 50 ms until it answers something truthy (or fails after `ms`). */
-async function until<T>(check: () => Promise<T>, ms = 60_000): Promise<T> {
+async function until<T>(check: () => Promise<T | undefined | null | false>, ms = 60_000): Promise<T> {
   for (const end = Date.now() + ms; ; ) {
     const value = await check();
     if (value) return value;
