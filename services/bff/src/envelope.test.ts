@@ -30,6 +30,15 @@ describe('database errors as the client sees them', () => {
     }
   });
 
+  it('keeps HTTP errors whose status lives on their prototype (http-errors, as @koa/router throws them)', () => {
+    class MethodNotAllowedError extends Error {}
+    Object.assign(MethodNotAllowedError.prototype, { status: 405, statusCode: 405, expose: true });
+    expect(answer(new MethodNotAllowedError('Method Not Allowed'))).toMatchObject({
+      status: 405,
+      body: { error: { code: 'METHOD_NOT_ALLOWED' } },
+    });
+  });
+
   it('answers anything else 500 without internals', () => {
     const { status, body } = answer(wrapped('DBError', '57014'));
     expect(status).toBe(500);

@@ -75,7 +75,7 @@ export function mapError(ctx: Context, error: unknown, logger: Logger): void {
     sendError(ctx, error.status, error.code, error.message, error.details);
     return;
   }
-  const thrown = error as {
+  const e = error as {
     code?: string;
     status?: number;
     statusCode?: number;
@@ -84,15 +84,15 @@ export function mapError(ctx: Context, error: unknown, logger: Logger): void {
     type?: string;
     nativeError?: { code?: unknown };
   };
-  // objection wraps the driver's error (db-errors: UniqueViolationError, DataError, ...) and keeps its code inside.
-  const nativeCode = thrown.nativeError?.code;
-  const e = { ...thrown, code: thrown.code ?? (typeof nativeCode === 'string' ? nativeCode : undefined) };
   const status = e.status ?? e.statusCode;
-  if (e.code === PG_UNIQUE) {
+  // objection wraps the driver's error (db-errors: UniqueViolationError, DataError, ...) and keeps its SQLSTATE inside.
+  // (Read, not copied: http-errors keep `status` and `expose` on the prototype.)
+  const sqlState = e.code ?? (typeof e.nativeError?.code === 'string' ? e.nativeError.code : undefined);
+  if (sqlState === PG_UNIQUE) {
     sendError(ctx, 409, 'DUPLICATE', 'A record with the same values already exists.');
     return;
   }
-  if (e.code === PG_FOREIGN_KEY) {
+  if (sqlState === PG_FOREIGN_KEY) {
     sendError(
       ctx,
       409,
@@ -101,16 +101,16 @@ export function mapError(ctx: Context, error: unknown, logger: Logger): void {
     );
     return;
   }
-  if (e.code === PG_OUT_OF_RANGE) {
+  if (sqlState === PG_OUT_OF_RANGE) {
     sendError(ctx, 400, 'VALIDATION_ERROR', 'A number is out of range.');
     return;
   }
-  if (e.code === PG_CHECK || e.code === PG_NOT_NULL || e.code === PG_INVALID_TEXT) {
+  if (sqlState === PG_CHECK || sqlState === PG_NOT_NULL || sqlState === PG_INVALID_TEXT) {
     sendError(ctx, 400, 'VALIDATION_ERROR', 'A value is missing or not allowed.');
     return;
   }
   // Class 22 is PostgreSQL's "data exception": a value the schemas let through but a column cannot hold.
-  if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) {
+  if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) {
     sendError(ctx, 400, 'VALIDATION_ERROR', 'A value is not allowed.');
     return;
   }
