@@ -204,6 +204,26 @@ describe('list totals and sorts', () => {
     expect(few.body.d).toMatchObject({ total: 2 }); // Bulk 1005 and Bulk 10050
     expect(few.body.d.totalCapped).toBeUndefined();
 
+    // A search with few matches reads their ids first (off the search's own index), then its page among them; one with
+    // more than FEW_MATCHES reads its page in the order's index. Both answer the newest first, page by page.
+    const pageStatements = async (query: string) => {
+      const sent: string[] = [];
+      const seen = (q: { sql: string }) => sent.push(q.sql);
+      t.db.on('query', seen);
+      const names = ((await list(query)).body.d.items as { name: string }[]).map((r) => r.name);
+      t.db.off('query', seen);
+      return { names, pinned: sent.some((sql) => /"c"\."id" = ANY\(/.test(sql)) };
+    };
+    const search = (words: string, page: number) => `pageSize=1&pageNumber=${page}&search=${encodeURIComponent(words)}`;
+    expect(await pageStatements(search('Bulk 1005', 1))).toEqual({ names: ['Bulk 1005'], pinned: true });
+    expect(await pageStatements(search('Bulk 1005', 2))).toEqual({ names: ['Bulk 10050'], pinned: true });
+    expect(await pageStatements(search('Bulk 1005', 3))).toEqual({ names: [], pinned: true });
+    // 'Bulk 1' matches 1,162 events (1, 10-19, 100-199, 1000-1999, 10000-10050).
+    expect(await pageStatements(`pageSize=3&search=${encodeURIComponent('Bulk 1')}`)).toEqual({
+      names: ['Bulk 1', 'Bulk 10', 'Bulk 11'],
+      pinned: false,
+    });
+
     const byEventId = await list('pageSize=3&sortField=event_id&sortDirection=asc');
     expect(byEventId.body.d).toMatchObject({ total: exact + 10_050, sortCapped: true });
     // The oldest 50 bulk events (BK-010001 .. BK-010050) fall outside the newest 10,000: the first sorted is BK-000001.
