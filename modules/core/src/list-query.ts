@@ -23,6 +23,11 @@ export interface ListSpec {
    * the first SORT_CAP rows of the default order (`sortCapped`), so no page sorts a whole table.
    */
   indexedSorts?: string[];
+  /**
+   * Whether a search with few matches reads their ids first and pins its page to them (`FEW_MATCHES`; default true).
+   * Only for a tiebreaker PostgreSQL can look rows up by (a primary key), not one computed per row.
+   */
+  pinFewMatches?: boolean;
 }
 
 /** A filtered or searched list counts at most this many rows; past it, the total is a lower bound (`totalCapped`). */
@@ -385,7 +390,7 @@ export async function runList<T>(
           )) as { id: unknown }[]
         ).map((r) => r.id);
     page.whereRaw('?? = ANY(?)', [column, ids as string[]]);
-  } else if (narrowed && sortIsIndexed(query, spec)) {
+  } else if (narrowed && sortIsIndexed(query, spec) && spec.pinFewMatches !== false) {
     // A search or filter in an indexed order: its matches first (unordered, so PostgreSQL reads them off the search's
     // own index), then the page among them. Left to the planner, the order's index may be walked newest first in the
     // hope of meeting 50 matches early; a '%word%' search is estimated from a 100-value sample, and one sampled match

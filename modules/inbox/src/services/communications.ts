@@ -126,6 +126,8 @@ export const responderSpec: ListSpec = {
   fields: Object.fromEntries([...LIST_FIELDS, 'responder_name', 'responded_at'].map((f) => [f, `pc.${f}`])),
   searchColumns: [...listSpec.searchColumns!, 'pc.responder_name'],
   defaultSort: listSpec.defaultSort,
+  // Its rows' key (a provider communication and a person) is computed per row: no index finds a row by it.
+  pinFewMatches: false,
 };
 
 /**
