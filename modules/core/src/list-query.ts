@@ -35,7 +35,7 @@ export const COUNT_CAP = 10_000;
 /** A sort no index serves orders at most this many rows (the first of the default order) (`sortCapped`). */
 export const SORT_CAP = 10_000;
 
-/** A searched or filtered list with at most this many matches reads their ids first, then its page among them. */
+/** A searched or filtered list with at most this many matches reads their ids first, then its page among them (`fewMatchesPage`). */
 export const FEW_MATCHES = 1_000;
 
 /**
@@ -289,24 +289,67 @@ function summaryQueries(
   shortcuts: ListShortcuts,
   lastUpdatedColumn?: string,
 ): { total: Knex.QueryBuilder | Knex.Raw; latest: Knex.QueryBuilder | Knex.Raw } {
-  const raw = (sql: string, bindings: readonly Knex.RawBinding[]) => filtered.client.raw(sql, bindings) as Knex.Raw;
   const total = narrowed
     ? cappedCountQuery(filtered)
     : (shortcuts.total ?? filtered.clone().clearSelect().clearOrder().count({ count: '*' }));
-  const latest =
-    !narrowed && shortcuts.latest
-      ? shortcuts.latest
-      : lastUpdatedColumn
-        ? filtered
-            .clone()
-            .clearSelect()
-            .clearOrder()
-            .whereNotNull(lastUpdatedColumn)
-            .orderBy(lastUpdatedColumn, 'desc')
-            .limit(1)
-            .select({ last_updated: lastUpdatedColumn })
-        : raw('NULL::timestamptz', []);
+  const latest = !narrowed && shortcuts.latest ? shortcuts.latest : latestQuery(filtered, lastUpdatedColumn);
   return { total, latest };
+}
+
+/** The newest `lastUpdatedColumn` of `filtered`'s rows ("last updated"), as a subquery. */
+function latestQuery(filtered: Knex.QueryBuilder, lastUpdatedColumn?: string): Knex.QueryBuilder | Knex.Raw {
+  if (!lastUpdatedColumn) return filtered.client.raw('NULL::timestamptz', []) as Knex.Raw;
+  return filtered
+    .clone()
+    .clearSelect()
+    .clearOrder()
+    .whereNotNull(lastUpdatedColumn)
+    .orderBy(lastUpdatedColumn, 'desc')
+    .limit(1)
+    .select({ last_updated: lastUpdatedColumn });
+}
+
+/**
+ * A search or filter in an indexed order with at most FEW_MATCHES matches: their ids first (unordered, so PostgreSQL
+ * reads them off the search's own index), then the page and "last updated" among them, and the total is their number.
+ * Left to the planner, the order's index may be walked newest first in the hope of meeting a page of matches early
+ * (and "last updated" likewise): a '%word%' search is estimated from the column's 100-value histogram, one sampled
+ * match makes a 7-row search look like 1,000 rows, and the walk reads the whole table (0.9 s at a million rows). Null
+ * when there are more matches: dense enough for the walk to meet a page of them soon.
+ */
+async function fewMatchesPage<T>(
+  filtered: Knex.QueryBuilder,
+  query: ListQuery,
+  spec: ListSpec,
+  tiebreaker: string,
+  select: (qb: Knex.QueryBuilder) => Knex.QueryBuilder,
+  perPageRow: (page: Knex.QueryBuilder) => Knex.QueryBuilder,
+  lastUpdatedColumn?: string,
+): Promise<ListPage<T> | null> {
+  const ids = (
+    (await filtered
+      .clone()
+      .clearSelect()
+      .clearOrder()
+      .select({ id: tiebreaker })
+      .limit(FEW_MATCHES + 1)) as { id: unknown }[]
+  ).map((r) => r.id);
+  if (ids.length > FEW_MATCHES) return null;
+  const among = filtered.clone().whereRaw('?? = ANY(?)', [tiebreaker, ids as string[]]);
+  const [latest, items] = await Promise.all([
+    filtered.client
+      .queryBuilder()
+      .select(filtered.client.raw('(?) AS last_updated', [latestQuery(among, lastUpdatedColumn)])),
+    perPageRow(applyListPage(select(among.clone()), query, spec, tiebreaker)) as Promise<T[]>,
+  ]);
+  const lastUpdated = (latest as { last_updated: Date | null }[])[0]?.last_updated;
+  return {
+    items,
+    total: ids.length,
+    pageNumber: query.pageNumber,
+    pageSize: query.pageSize,
+    lastUpdated: lastUpdated ? new Date(lastUpdated).toISOString() : null,
+  };
 }
 
 async function listSummary(
@@ -363,6 +406,10 @@ export async function runList<T>(
       lastUpdated: summary.lastUpdated,
     };
   }
+  if (narrowed && sortIsIndexed(query, spec) && spec.pinFewMatches !== false) {
+    const few = await fewMatchesPage<T>(filtered, query, spec, tiebreaker, select, perPageRow, lastUpdatedColumn);
+    if (few) return few;
+  }
   const summarised = listSummary(filtered, narrowed, shortcuts, lastUpdatedColumn);
   const offset = (query.pageNumber - 1) * query.pageSize;
   const page = select(filtered.clone());
@@ -390,21 +437,6 @@ export async function runList<T>(
           )) as { id: unknown }[]
         ).map((r) => r.id);
     page.whereRaw('?? = ANY(?)', [column, ids as string[]]);
-  } else if (narrowed && sortIsIndexed(query, spec) && spec.pinFewMatches !== false) {
-    // A search or filter in an indexed order: its matches first (unordered, so PostgreSQL reads them off the search's
-    // own index), then the page among them. Left to the planner, the order's index may be walked newest first in the
-    // hope of meeting 50 matches early; a '%word%' search is estimated from a 100-value sample, and one sampled match
-    // makes a 7-row search look like 1,000 rows, and the walk reads the whole table (0.9 s at a million rows).
-    const ids = (
-      (await filtered
-        .clone()
-        .clearSelect()
-        .clearOrder()
-        .select({ id: tiebreaker })
-        .limit(FEW_MATCHES + 1)) as { id: unknown }[]
-    ).map((r) => r.id);
-    // More matches than that are dense enough for the walk to meet a page of them soon.
-    if (ids.length <= FEW_MATCHES) page.whereRaw('?? = ANY(?)', [tiebreaker, ids as string[]]);
   }
   const [summary, items] = await Promise.all([
     summarised,
