@@ -267,7 +267,10 @@ describe('the eR responses list (responses=1)', () => {
     for (let i = 0; i < 3; i++)
       await sendEvent(t, w, `eR one statement ${i}`, { providers: [w.riverside], actions: ['Text'] });
     const sent: string[] = [];
-    const seen = (q: { sql: string }) => sent.push(q.sql);
+    // The mailer drains the notices just sent on the same pool meanwhile: its statements are not the list's.
+    const seen = (q: { sql: string }) => {
+      if (!/"?(outbox_emails|email_events|notice_fanouts)"?/.test(q.sql)) sent.push(q.sql);
+    };
     t.db.on('query', seen);
     const page = (await pv(admin)('GET', '?responses=1&pageSize=2')).body.d;
     t.db.off('query', seen);
