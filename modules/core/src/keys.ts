@@ -1,16 +1,7 @@
-import {
-  chmodSync,
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
+import { readSecretFile, writeSecretFile } from './secret-files.js';
 
 /**
  * One HMAC key of the product. The first key of a keyring signs; every key verifies. A retired key verifies only
@@ -48,9 +39,7 @@ function toKeys(file: KeyFile): SigningKey[] {
 }
 
 function readKeyFile(file: string): KeyFile {
-  // The file holds secrets: whatever created it, only the server's user may read it.
-  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
-  const parsed = JSON.parse(readFileSync(file, 'utf8')) as KeyFile;
+  const parsed = JSON.parse(readSecretFile(file)) as KeyFile;
   if (
     !Array.isArray(parsed.keys) ||
     parsed.keys.length === 0 ||
@@ -61,17 +50,9 @@ function readKeyFile(file: string): KeyFile {
   return parsed;
 }
 
-/** Writes the keyring atomically (temporary file, then rename), readable by this user only. */
+/** Writes the keyring atomically, readable by this user only. */
 function writeKeyFile(file: string, content: KeyFile): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  const fd = openSync(tmp, 'w', 0o600);
-  try {
-    writeSync(fd, `${JSON.stringify(content, null, 2)}\n`);
-  } finally {
-    closeSync(fd);
-  }
-  chmodSync(tmp, 0o600);
-  renameSync(tmp, file);
+  writeSecretFile(file, `${JSON.stringify(content, null, 2)}\n`);
 }
 
 /**
