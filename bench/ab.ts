@@ -3,7 +3,8 @@
  * `pnpm exec tsx services/bff/scripts/build.ts .data/<name>`, e.g. before and after a change) run side by side over the
  * same database, and the calls alternate between them, so both see the same machine at the same moments (on a shared
  * virtual machine the CPU a call costs moves with the load around it). Prints per case: CPU per sequential call (median,
- * mean) and per call under BENCH_CLIENTS concurrent clients, for each build.
+ * mean) and per call under BENCH_CLIENTS concurrent clients, for each build. AB_A_FLAGS and AB_B_FLAGS give each server's
+ * node flags (space-separated), to compare runtime settings on one build.
  */
 import path from 'node:path';
 import { signInAt } from './serve.js';
@@ -19,11 +20,19 @@ const log = (m: string) => process.stdout.write(`${m}\n`);
 const builds = { A: process.env.AB_A, B: process.env.AB_B };
 if (!builds.A || !builds.B) throw new Error('AB_A and AB_B name two production builds (folders with server.js)');
 
+const flagsOf = (k: 'A' | 'B') => process.env[`AB_${k}_FLAGS`]?.split(' ').filter(Boolean) ?? [];
+
 const { dir, url, close } = await smallWorld('portal-bench-ab-');
 try {
   const servers = {
-    A: await startProductionServer(url, path.join(dir, 'a'), { outdir: path.resolve(builds.A) }),
-    B: await startProductionServer(url, path.join(dir, 'b'), { outdir: path.resolve(builds.B) }),
+    A: await startProductionServer(url, path.join(dir, 'a'), {
+      outdir: path.resolve(builds.A),
+      nodeFlags: flagsOf('A'),
+    }),
+    B: await startProductionServer(url, path.join(dir, 'b'), {
+      outdir: path.resolve(builds.B),
+      nodeFlags: flagsOf('B'),
+    }),
   };
   for (const [name, p, email] of CPU_CASES) {
     if (process.env.BENCH_CPU_CASE && !name.includes(process.env.BENCH_CPU_CASE)) continue;

@@ -1,11 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support';
-
-/** A 1×1 PNG: the quick link's image (the server checks the bytes, not the name). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+import { IMAGE_PNG, signIn } from './support';
 
 test('the operator adds a FAQ and a quick link for a provider; the provider sees both', async ({ browser }) => {
   test.setTimeout(90_000);
@@ -34,7 +28,7 @@ test('the operator adds a FAQ and a quick link for a provider; the provider sees
   await linkForm.getByRole('textbox', { name: 'URL' }).fill(linkUrl);
   await linkForm
     .getByLabel('Image (.png or .jpg)')
-    .setInputFiles({ name: 'partner.png', mimeType: 'image/png', buffer: PNG });
+    .setInputFiles({ name: 'partner.png', mimeType: 'image/png', buffer: IMAGE_PNG });
   await linkForm.getByRole('textbox', { name: 'Search organizations' }).fill('Lakeshore');
   await linkForm.getByRole('checkbox', { name: /Lakeshore Medical Center/ }).click();
   await linkForm.getByRole('button', { name: 'Save' }).click();

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, linkIn, test } from './mail-server';
-import { PASSWORD } from './support';
+import { IMAGE_PNG, PASSWORD } from './support';
 
 /**
  * The whole loop of a recall: a supplier sends it (through the API), the recipient opens the e-mailed link and answers
@@ -59,10 +59,6 @@ async function readSheet(file: string): Promise<Record<string, string>[]> {
   return data.map((row) => Object.fromEntries(headers.map((h, i) => [h, row[i] ?? ''])));
 }
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
 test('a recall goes from supplier to recipient, provider, delegate and back to the supplier as COMPLETED', async ({
@@ -140,7 +136,7 @@ test('a recall goes from supplier to recipient, provider, delegate and back to t
   await action('Disposition').getByLabel('Destroyed').click();
   await action('Photo of the stock')
     .locator('input[type=file]')
-    .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG });
+    .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: IMAGE_PNG });
   await expect(action('Photo of the stock').getByText('photo.png')).toBeVisible();
   await action('Destruction certificate')
     .locator('input[type=file]')

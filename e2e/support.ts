@@ -1,6 +1,11 @@
 import { expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Portal#2026';
+/** A whole 1×1 PNG: uploads whose image bytes the server checks (answers, quick links). */
+export const IMAGE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 export type Lang = 'en' | 'vi';
 
 /** Vietnamese text of the English source strings the tests look for (from web/src/locales/vi). */

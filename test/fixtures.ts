@@ -75,6 +75,11 @@ export async function sendEvent(
 
 export const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 export const PDF = Buffer.from('%PDF-1.4\n%provider answer\n');
+/** A whole 1×1 PNG, for uploads whose image bytes are checked (logos, content cards, quick links). */
+export const IMAGE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 export function form(name: string, data: Buffer, fields: Record<string, string> = {}): FormData {
   const f = new FormData();

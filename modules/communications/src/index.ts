@@ -184,7 +184,7 @@ export {
 } from './services/operator-events.js';
 export { operatorFilterProps } from './operator-routes.js';
 export { DELEGATE_LINK_DAYS, delegateTokenHash } from './services/delegate-links.js';
-export { answerValueProps, communicationInfoProps, listQuery } from './schemas.js';
+export { answerValueProps, communicationInfoProps, listQuery, productProps } from './schemas.js';
 export * as communicationsSchemas from './schemas.js';
 export * as outputSchemas from './output-schemas.js';
 

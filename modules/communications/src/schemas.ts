@@ -86,6 +86,17 @@ export const unitAnswersSchema = {
   },
 } as const;
 
+/** A product row's own fields, as the supplier's step 1 and the provider's own events write them. */
+export const productProps = {
+  product_name: { type: 'string', minLength: 1, maxLength: 300, pattern: '\\S' },
+  catalog_number: text(100),
+  lot_number: text(100),
+  udi: text(200),
+  description: text(2000),
+  expiration_date: date,
+  quantity: { type: ['integer', 'null'], minimum: 0, maximum: MAX_INT4 },
+} as const;
+
 export const step1Body = {
   type: 'object',
   required: ['id', 'products'],
@@ -97,16 +108,7 @@ export const step1Body = {
       items: {
         type: 'object',
         required: ['product_name'],
-        properties: {
-          product_name: { type: 'string', minLength: 1, maxLength: 300, pattern: '\\S' },
-          catalog_number: text(100),
-          lot_number: text(100),
-          udi: text(200),
-          description: text(2000),
-          expiration_date: date,
-          quantity: { type: ['integer', 'null'], minimum: 0, maximum: MAX_INT4 },
-          custom_fields: { type: 'object', additionalProperties: true },
-        },
+        properties: { ...productProps, custom_fields: { type: 'object', additionalProperties: true } },
       },
     },
   },

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '@portal/testing';
+import { IMAGE_PNG, startTestApp, type TestApp } from '@portal/testing';
 import { GUIDE_MESSAGE, MESSAGES } from './services/entries.js';
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 let t: TestApp;
@@ -114,24 +110,28 @@ describe('news cards', () => {
     const fake = await post(fields, { data: Buffer.from('not an image'), name: 'x.png', type: 'image/png' });
     expect(fake.status).toBe(415);
     expect(
-      (await post({ ...fields, link_url: 'javascript:alert(1)' }, { data: PNG, name: 'c.png', type: 'image/png' }))
-        .status,
+      (
+        await post(
+          { ...fields, link_url: 'javascript:alert(1)' },
+          { data: IMAGE_PNG, name: 'c.png', type: 'image/png' },
+        )
+      ).status,
     ).toBe(400);
     const big = await post(fields, {
-      data: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]),
+      data: Buffer.concat([IMAGE_PNG, Buffer.alloc(2 * 1024 * 1024)]),
       name: 'c.png',
       type: 'image/png',
     });
     expect(big.status).toBe(413);
 
-    const card = await post(fields, { data: PNG, name: 'card.png', type: 'image/png' });
+    const card = await post(fields, { data: IMAGE_PNG, name: 'card.png', type: 'image/png' });
     expect(card.status).toBe(200);
     expect(card.body.d).toMatchObject({ kind: 'NEWS', title: 'New portal', link_url: 'https://news.example.com/1' });
     const cards = await t.call('GET', '/api/content/news-cards', { token: supplier });
     expect(ids(cards.body.d)).toEqual([card.body.d.id]);
     const img = await fetch(`${t.baseUrl}${cards.body.d[0].file.signed_url_review}`);
     expect(img.status).toBe(200);
-    expect(Buffer.from(await img.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(Buffer.from(await img.arrayBuffer()).equals(IMAGE_PNG)).toBe(true);
     expect((await t.call('GET', '/api/content/news-cards', { token: provider })).body.d).toEqual([]);
 
     // An edit without a file keeps the image.
@@ -168,7 +168,7 @@ describe('user guides', () => {
 
     const fakePdf = await post(
       { user_type: 'PROV', title: 'x' },
-      { data: PNG, name: 'x.pdf', type: 'application/pdf' },
+      { data: IMAGE_PNG, name: 'x.pdf', type: 'application/pdf' },
     );
     expect(fakePdf.status).toBe(415);
     const docx = await post({ user_type: 'PROV', title: 'x' }, { data: PDF, name: 'x.docx', type: 'application/pdf' });

@@ -3,12 +3,17 @@ import {
   idSchema,
   listPageSchema,
   listQuerySchema,
-  MAX_INT4,
   nullableIdSchema,
   nullableStringSchema as text,
 } from '@portal/core';
 import { ACTION_TYPES, COMMUNICATION_TYPES } from '@portal/communications';
-import { answerValueProps, communicationInfoProps, communicationsSchemas, outputSchemas } from '@portal/communications';
+import {
+  answerValueProps,
+  communicationInfoProps,
+  communicationsSchemas,
+  outputSchemas,
+  productProps,
+} from '@portal/communications';
 
 /** ajv schemas of the provider, notes and delegate routes (they also feed the OpenAPI document). */
 export const id = idSchema;
@@ -112,19 +117,7 @@ const info = {
 const products = {
   type: 'array',
   maxItems: 10_000,
-  items: {
-    type: 'object',
-    required: ['product_name'],
-    properties: {
-      product_name: { type: 'string', minLength: 1, maxLength: 300, pattern: '\\S' },
-      catalog_number: text(100),
-      lot_number: text(100),
-      udi: text(200),
-      description: text(2000),
-      expiration_date: date,
-      quantity: { type: ['integer', 'null'], minimum: 0, maximum: MAX_INT4 },
-    },
-  },
+  items: { type: 'object', required: ['product_name'], properties: productProps },
 } as const;
 
 const actions = {

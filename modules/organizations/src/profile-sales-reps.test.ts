@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '@portal/core';
-import { startTestApp, type TestApp } from '@portal/testing';
+import { IMAGE_PNG, startTestApp, type TestApp } from '@portal/testing';
 import { STATUS_MESSAGES } from './services/common.js';
 import { fileDate } from '@portal/core';
 
@@ -14,12 +14,6 @@ beforeAll(async () => {
   borealis = (await t.signIn('admin@borealis.demo')).access_token;
 });
 afterAll(() => t.close());
-
-/** A 1x1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 const form = (name: string, data: Buffer, type = 'application/octet-stream') => {
   const f = new FormData();
@@ -117,7 +111,7 @@ describe('organisation profile', () => {
     ).toBe(415);
     const ok = await t.call('POST', '/api/organization/profile/photo', {
       token: admin,
-      form: form('Logo.PNG', PNG, 'image/png'),
+      form: form('Logo.PNG', IMAGE_PNG, 'image/png'),
     });
     expect(ok.status).toBe(200);
     const url = ok.body.d.profile_photo_url.signed_url_review as string;
@@ -125,7 +119,7 @@ describe('organisation profile', () => {
     const image = await fetch(`${t.baseUrl}${url}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(Buffer.from(await image.arrayBuffer()).equals(IMAGE_PNG)).toBe(true);
     expect(await t.db('audit_events').where({ action: 'ORGANIZATION_PHOTO_UPDATED' }).first()).toBeTruthy();
   });
 

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '@portal/testing';
+import { IMAGE_PNG, startTestApp, type TestApp } from '@portal/testing';
 import { MAX_IMAGE_BYTES, QUICK_LINK_MESSAGES } from './services/quick-links.js';
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 let t: TestApp;
 let operator = '';
@@ -26,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function linkForm(fields: Record<string, string>, image: Buffer | null = PNG, name = 'logo.png'): FormData {
+function linkForm(fields: Record<string, string>, image: Buffer | null = IMAGE_PNG, name = 'logo.png'): FormData {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   if (image) form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), name);
@@ -61,7 +56,7 @@ describe('quick links (spec 001 §7.12)', () => {
     const image = await fetch(`${t.baseUrl}${mine.body.d[0].path}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(Buffer.from(await image.arrayBuffer()).equals(IMAGE_PNG)).toBe(true);
     expect((await t.call('GET', '/api/notisphere/quickLinks/account-links', { token: supplier })).body.d).toHaveLength(
       1,
     );
@@ -159,8 +154,14 @@ describe('quick links (spec 001 §7.12)', () => {
       expect((await t.call('GET', `/api/notisphere/quickLinks/${id}`, { token })).status).toBe(403);
       expect((await t.call('PUT', `/api/notisphere/quickLinks/delete/${id}`, { token })).status).toBe(403);
       expect(
-        (await create({ url: 'https://evil.example.com', organization_ids: String(riverside) }, PNG, 'a.png', token))
-          .status,
+        (
+          await create(
+            { url: 'https://evil.example.com', organization_ids: String(riverside) },
+            IMAGE_PNG,
+            'a.png',
+            token,
+          )
+        ).status,
       ).toBe(403);
     }
     expect((await t.call('GET', '/api/notisphere/quickLinks/account-links')).status).toBe(401);
@@ -172,10 +173,10 @@ describe('quick links (spec 001 §7.12)', () => {
     const fake = await create(fields, Buffer.from('GIF89a not a png at all'), 'fake.png');
     expect(fake.status).toBe(415);
     expect(fake.body.m).toBe('The file content does not match its type.');
-    const big = Buffer.concat([PNG, Buffer.alloc(MAX_IMAGE_BYTES)]);
+    const big = Buffer.concat([IMAGE_PNG, Buffer.alloc(MAX_IMAGE_BYTES)]);
     const tooBig = await create(fields, big, 'big.png');
     expect(tooBig.status).toBe(413);
-    expect((await create(fields, PNG, 'logo.gif')).status).toBe(415);
+    expect((await create(fields, IMAGE_PNG, 'logo.gif')).status).toBe(415);
     const none = await create(fields, null);
     expect(none.status).toBe(400);
     expect(none.body.m).toBe(QUICK_LINK_MESSAGES.imageRequired);

@@ -7,6 +7,7 @@ import { importFda } from '@portal/fda';
 import { importKnownProviders } from '@portal/location-preprocessor';
 import {
   form,
+  IMAGE_PNG,
   PDF,
   responseConformance,
   sendEvent,
@@ -39,11 +40,6 @@ type Method = 'get' | 'post' | 'put' | 'delete';
 const conforms = (method: Method, path: string, url: string, token: string | null, body?: unknown) =>
   check.conforms(method, path, url, token, body);
 
-/** A 1×1 PNG (content and quick links check the image's bytes). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 function multipart(fields: Record<string, string>, file?: { data: Buffer; name: string; type: string }): FormData {
   const f = new FormData();
   for (const [k, v] of Object.entries(fields)) f.append(k, v);
@@ -208,7 +204,7 @@ describe('settings: content, quick links, lookup values', () => {
       operator,
       multipart(
         { user_type: 'SUPP', title: 'Schema news', body: 'Read.', link_url: 'https://news.example.com/s' },
-        { data: PNG, name: 'card.png', type: 'image/png' },
+        { data: IMAGE_PNG, name: 'card.png', type: 'image/png' },
       ),
     );
     await conforms('get', cards, cards, operator);
@@ -255,7 +251,7 @@ describe('settings: content, quick links, lookup values', () => {
       operator,
       multipart(
         { url: 'https://partner.example.com/schema', organization_ids: `${w.riverside},${w.acme}` },
-        { data: PNG, name: 'logo.png', type: 'image/png' },
+        { data: IMAGE_PNG, name: 'logo.png', type: 'image/png' },
       ),
     );
     await conforms('get', base, base, operator);
