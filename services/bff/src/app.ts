@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,7 +33,7 @@ import {
   UnauthorizedError,
   validate,
 } from '@portal/core';
-import { bodyError, mapError, sendError } from './envelope.js';
+import { answerClientError, bodyError, mapError, sendError } from './envelope.js';
 import { createHealth, type Health, HEALTH_PATHS } from './health.js';
 import { buildOpenApi } from './openapi.js';
 import { rateLimit } from './rate-limit.js';
@@ -222,6 +223,12 @@ function mount(router: Router, route: Route, deps: ModuleDeps): void {
 export function createApp({ deps, modules, health = createHealth() }: AppOptions): Koa {
   const { config, logger } = deps;
   const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
+  // Koa's listen, plus the envelope for what Node's parser refuses before any middleware (answerClientError).
+  app.listen = ((...args: unknown[]) => {
+    const server = createServer(app.callback());
+    server.on('clientError', answerClientError);
+    return server.listen(...(args as Parameters<typeof server.listen>));
+  }) as Koa['listen'];
   const routes = modules.flatMap((m) => m.routes);
   // What Koa reports itself: a body stream that failed after the headers were sent (a download cut mid-way by a
   // failure or by the client leaving). Logged here rather than printed by Koa's default handler.

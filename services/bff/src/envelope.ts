@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Context } from 'koa';
 import { AppError, type Logger } from '@portal/core';
 
@@ -138,4 +140,36 @@ export function mapError(ctx: Context, error: unknown, logger: Logger): void {
   sendError(ctx, 500, 'INTERNAL_ERROR', 'Something went wrong. Please try again later.', {
     requestId: ctx.state.requestId,
   });
+}
+
+/** What Node's HTTP parser refuses before any middleware runs, by its error code: status, code and message. */
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'HEADERS_TOO_LARGE', 'The request line and headers are too large (16 kB at most).'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'REQUEST_TIMEOUT', 'The request took too long to arrive.'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.'],
+};
+
+/**
+ * The HTTP server's `clientError` handler: a request Node refuses before Koa sees it (headers over the size limit,
+ * malformed HTTP, a request too slow to arrive) gets the failure envelope every other answer has, instead of Node's
+ * status line without a body. Nothing is written to a socket that is gone or already answering.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) {
+    socket.destroy();
+    return;
+  }
+  const [status, code, message] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    400,
+    'MALFORMED_REQUEST',
+    'The request is not valid HTTP.',
+  ];
+  const body = JSON.stringify({ ok: false, m: message, error: { code } });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n' +
+      body,
+  );
 }

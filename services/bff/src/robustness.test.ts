@@ -1,7 +1,7 @@
 /** Issue 9, robustness: each input the fuzzer found answers a 4xx envelope with a clear message and changes nothing. */
 import { readdirSync } from 'node:fs';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import os from 'node:os';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -349,7 +349,39 @@ describe('other hostile input', () => {
       expect(res.body.error?.code).toBe('NOT_FOUND');
     }
   });
+
+  it("answers an envelope for what Node's HTTP parser refuses before any middleware", async () => {
+    // The fuzzer's case: a query string past the 16 kB header limit.
+    const long = await fetch(`${t.baseUrl}/api/notisphere/organizations/suppliers?pageSize=${'x'.repeat(17_000)}`, {
+      headers: { timezone: 'x'.repeat(40) },
+    });
+    expect(long.status).toBe(431);
+    expect(long.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await long.json()).toEqual({
+      ok: false,
+      m: 'The request line and headers are too large (16 kB at most).',
+      error: { code: 'HEADERS_TOO_LARGE' },
+    });
+    const garbage = await rawHttp('NOT HTTP AT ALL\r\n\r\n');
+    expect(garbage).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(JSON.parse(garbage.split('\r\n\r\n')[1]!)).toEqual({
+      ok: false,
+      m: 'The request is not valid HTTP.',
+      error: { code: 'MALFORMED_REQUEST' },
+    });
+  });
 });
+
+/** Writes `text` to the test server's socket as it is and reads the whole answer (the server closes after it). */
+async function rawHttp(text: string): Promise<string> {
+  const { port } = new URL(t.baseUrl);
+  const socket = connect(Number(port), '127.0.0.1');
+  const chunks: Buffer[] = [];
+  socket.on('data', (c: Buffer) => chunks.push(c));
+  socket.write(text);
+  await new Promise((resolve, reject) => socket.on('close', resolve).on('error', reject));
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 describe('safety nets behind the schemas', () => {
   let server: Server;
