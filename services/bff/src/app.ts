@@ -257,9 +257,17 @@ export function createApp({ deps, modules, health = createHealth() }: AppOptions
         "connect-src 'self'; frame-src 'self' blob:; media-src 'self' blob:; object-src 'self' blob:; frame-ancestors 'none'; base-uri 'self'",
     );
     if (ctx.path.startsWith('/api')) ctx.set('Cache-Control', 'no-store');
+    // A client that accepts no coding we know, identity included (`*;q=0`, `identity;q=0`), gets the answer
+    // uncompressed (RFC 9110 §12.5.3 allows it): koa-compress would fail on it with a TypeError.
+    if (ctx.get('accept-encoding') && !ctx.acceptsEncodings('br', 'gzip', 'identity')) {
+      ctx.request.headers['accept-encoding'] = 'identity';
+    }
     const started = process.hrtime.bigint();
     try {
       await next();
+    } catch (error) {
+      // Whatever escapes the middleware outside the inner error mapper (compression) still answers an envelope.
+      mapError(ctx, error, logger);
     } finally {
       if (ctx.path.startsWith('/api')) {
         logger.info(

@@ -128,7 +128,8 @@ export function mapError(ctx: Context, error: unknown, logger: Logger): void {
     sendError(ctx, 400, 'INVALID_BODY', 'The request body is not valid JSON.');
     return;
   }
-  if (status === 405) {
+  // 501 is the routers' answer to a method they do not know at all (PROPFIND, LOCK…): not a server failure.
+  if (status === 405 || status === 501) {
     sendError(ctx, 405, 'METHOD_NOT_ALLOWED', 'Method not allowed.');
     return;
   }
@@ -155,7 +156,10 @@ const CLIENT_ERRORS: Record<string, [number, string, string]> = {
  * status line without a body. Nothing is written to a socket that is gone or already answering.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || !socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) {
+  // As Node's own handler: answer unless the socket is gone or an answer has begun on it (a body that turns out
+  // malformed after its headers, such as a bad chunk, arrives with the request's response not yet started).
+  const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
     socket.destroy();
     return;
   }
@@ -165,11 +169,12 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
     'The request is not valid HTTP.',
   ];
   const body = JSON.stringify({ ok: false, m: message, error: { code } });
-  socket.end(
+  socket.write(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
       'Content-Type: application/json; charset=utf-8\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n' +
       body,
   );
+  socket.destroy();
 }

@@ -58,6 +58,10 @@ interface FuzzRequest {
   query: string;
   /** The `timezone` header, which dates in reports are rendered in. */
   timezone?: string;
+  /** Other headers, as sent (an Accept-Encoding no coding satisfies, headers past Node's size limit). */
+  headers?: Record<string, string>;
+  /** A method other than the operation's (one no router knows). */
+  method?: string;
   body?:
     | { kind: 'json'; text: string }
     | { kind: 'form'; parts: FormPart[] }
@@ -389,6 +393,12 @@ function fixedRequests(op: Operation, who: Identity): FuzzRequest[] {
       out.push({ who, path: fillPath(op.path, Object.fromEntries(pathNames.map((n) => [n, value]))), query: '' });
   }
   const path = fillPath(op.path, {});
+  // HTTP itself: no acceptable coding at all (koa-compress failed on it), headers Node's parser refuses before any
+  // middleware, a method no router knows.
+  for (const coding of ['*;q=0', 'identity;q=0'])
+    out.push({ who, path, query: '', headers: { 'accept-encoding': coding } });
+  out.push({ who, path, query: '', headers: { 'x-padding': 'x'.repeat(17_000) } });
+  out.push({ who, path, query: '', method: 'PROPFIND' });
   if (isList(op)) {
     // A filter whose value is an object with its own toString: String() of it throws.
     for (const field of ['name', 'status', 'email', 'id', 'fileId', 'type']) {
@@ -549,7 +559,13 @@ function describeRequest(method: string, r: FuzzRequest): string {
     : r.body.kind === 'form'
       ? ` form[${r.body.parts.map((p) => ('file' in p ? `${p.name}=<file ${p.filename}>` : `${p.name}=${p.value.slice(0, 60)}`)).join(', ')}]`
       : ` ${r.body.kind === 'raw' ? r.body.contentType : 'json'} ${r.body.text.slice(0, 200)}${r.body.text.length > 200 ? '…' : ''}`;
-  return `${method.toUpperCase()} ${r.path}${r.query.slice(0, 300)} as ${r.who}${r.timezone === undefined ? '' : ` timezone ${r.timezone.slice(0, 40)}`}${body}`;
+  return `${(r.method ?? method).toUpperCase()} ${r.path}${r.query.slice(0, 300)} as ${r.who}${r.timezone === undefined ? '' : ` timezone ${r.timezone.slice(0, 40)}`}${
+    r.headers
+      ? ` headers ${Object.entries(r.headers)
+          .map(([k, v]) => `${k}: ${v.slice(0, 40)}`)
+          .join('; ')}`
+      : ''
+  }${body}`;
 }
 
 async function send(
@@ -560,6 +576,7 @@ async function send(
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (r.timezone !== undefined) headers.timezone = r.timezone;
+  Object.assign(headers, r.headers);
   let body: string | FormData | undefined;
   if (r.body?.kind === 'json') {
     headers['content-type'] = 'application/json';
@@ -578,7 +595,7 @@ async function send(
   let res: Response;
   try {
     res = await fetch(`${t.baseUrl}${r.path}${r.query}`, {
-      method: method.toUpperCase(),
+      method: (r.method ?? method).toUpperCase(),
       headers,
       body,
       redirect: 'manual',

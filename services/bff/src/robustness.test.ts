@@ -372,6 +372,40 @@ describe('other hostile input', () => {
   });
 });
 
+describe('odd HTTP', () => {
+  it('answers 405 for a method no route knows (PROPFIND, LOCK), not 501 or 500', async () => {
+    for (const method of ['PROPFIND', 'LOCK']) {
+      const res = await fetch(`${t.baseUrl}/api/users`, { method, headers: { authorization: `Bearer ${supplier}` } });
+      expect(res.status, method).toBe(405);
+      expect(await res.json()).toEqual({ ok: false, m: 'Method not allowed.', error: { code: 'METHOD_NOT_ALLOWED' } });
+    }
+  });
+
+  it('answers uncompressed when the client accepts no coding at all, identity included', async () => {
+    for (const acceptEncoding of ['*;q=0', 'identity;q=0', 'gzip;q=0, identity;q=0']) {
+      const headers = { authorization: `Bearer ${supplier}`, 'accept-encoding': acceptEncoding };
+      // A streamed download and the OpenAPI document: both over 1 kB, both compressed by koa-compress otherwise.
+      const csv = await fetch(`${t.baseUrl}/api/users/csv-download`, { headers });
+      expect(csv.status, acceptEncoding).toBe(200);
+      expect(csv.headers.get('content-encoding')).toBeNull();
+      expect(await csv.text()).toContain('admin@acme.demo');
+      const doc = await fetch(`${t.baseUrl}/api/openapi.json`, { headers });
+      expect(doc.status, acceptEncoding).toBe(200);
+      expect(doc.headers.get('content-encoding')).toBeNull();
+      expect(((await doc.json()) as { openapi: string }).openapi).toBe('3.1.0');
+    }
+  });
+
+  it('answers 400 for a body whose chunked encoding is broken', async () => {
+    const answer = await rawHttp(
+      'POST /api/auth/forgot-password HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+        'Transfer-Encoding: chunked\r\n\r\nZZ\r\nabc\r\n0\r\n\r\n',
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(JSON.parse(answer.split('\r\n\r\n')[1]!)).toMatchObject({ ok: false, error: { code: 'MALFORMED_REQUEST' } });
+  });
+});
+
 /** Writes `text` to the test server's socket as it is and reads the whole answer (the server closes after it). */
 async function rawHttp(text: string): Promise<string> {
   const { port } = new URL(t.baseUrl);
