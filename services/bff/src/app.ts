@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -223,10 +223,21 @@ function mount(router: Router, route: Route, deps: ModuleDeps): void {
 export function createApp({ deps, modules, health = createHealth() }: AppOptions): Koa {
   const { config, logger } = deps;
   const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
-  // Koa's listen, plus the envelope for what Node's parser refuses before any middleware (answerClientError).
+  // Koa's listen, plus the envelope for what Node answers itself before any middleware: requests its parser refuses
+  // (answerClientError), an Expect header other than 100-continue, and an HTTP/1.1 request without Host (refused by
+  // the first middleware instead of by Node with an empty body).
   app.listen = ((...args: unknown[]) => {
-    const server = createServer(app.callback());
+    const server = createServer({ requireHostHeader: false }, app.callback());
     server.on('clientError', answerClientError);
+    server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) =>
+      res.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(
+        JSON.stringify({
+          ok: false,
+          m: 'Only "Expect: 100-continue" is supported.',
+          error: { code: 'EXPECTATION_FAILED' },
+        }),
+      ),
+    );
     return server.listen(...(args as Parameters<typeof server.listen>));
   }) as Koa['listen'];
   const routes = modules.flatMap((m) => m.routes);
@@ -257,6 +268,10 @@ export function createApp({ deps, modules, health = createHealth() }: AppOptions
         "connect-src 'self'; frame-src 'self' blob:; media-src 'self' blob:; object-src 'self' blob:; frame-ancestors 'none'; base-uri 'self'",
     );
     if (ctx.path.startsWith('/api')) ctx.set('Cache-Control', 'no-store');
+    if (ctx.req.httpVersion === '1.1' && !ctx.get('host')) {
+      sendError(ctx, 400, 'MISSING_HOST', 'An HTTP/1.1 request must name its Host.');
+      return;
+    }
     // A client that accepts no coding we know, identity included (`*;q=0`, `identity;q=0`), gets the answer
     // uncompressed (RFC 9110 §12.5.3 allows it): koa-compress would fail on it with a TypeError.
     if (ctx.get('accept-encoding') && !ctx.acceptsEncodings('br', 'gzip', 'identity')) {

@@ -396,6 +396,26 @@ describe('odd HTTP', () => {
     }
   });
 
+  it('answers envelopes where Node would answer by itself: an unknown Expect, an HTTP/1.1 request without Host', async () => {
+    const expectation = await rawHttp(
+      'POST /api/auth/forgot-password HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nExpect: banana\r\n' +
+        'Content-Length: 2\r\nConnection: close\r\n\r\n{}',
+    );
+    expect(expectation).toMatch(/^HTTP\/1\.1 417 Expectation Failed\r\n/);
+    expect(expectation).toContain(
+      '{"ok":false,"m":"Only \\"Expect: 100-continue\\" is supported.","error":{"code":"EXPECTATION_FAILED"}}',
+    );
+    const hostless = await rawHttp(
+      `GET /api/me HTTP/1.1\r\nAuthorization: Bearer ${supplier}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(hostless).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(JSON.parse(hostless.split('\r\n\r\n')[1]!)).toEqual({
+      ok: false,
+      m: 'An HTTP/1.1 request must name its Host.',
+      error: { code: 'MISSING_HOST' },
+    });
+  });
+
   it('answers 400 for a body whose chunked encoding is broken', async () => {
     const answer = await rawHttp(
       'POST /api/auth/forgot-password HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
