@@ -216,6 +216,48 @@ describe('the recipient loop through the public form', () => {
   });
 });
 
+describe('the same answer arriving several times at once (a double click, a retry, two tabs)', () => {
+  it('acknowledges once (one history entry) and keeps one submitted answer per action, with no server error', async () => {
+    const { id, token, pcId } = await sendRecall('Race recall', 'race@outside.test');
+    const actions = (await notice(`/${id}`, token)).body.d.actions as { id: number; action_type: string }[];
+    const of = (type: string) => actions.find((a) => a.action_type === type)!.id;
+    const times = <T>(n: number, f: () => Promise<T>) => Promise.all(Array.from({ length: n }, f));
+
+    const acks = await times(6, () => notice(`/acknowledge/${acme}/${id}/${pcId}/RECALL`, token, { method: 'PUT' }));
+    expect(acks.map((r) => r.status)).toEqual(Array(6).fill(200));
+    const acknowledged = await t.db('provider_communications').where({ id: pcId }).first('acknowledged_at');
+    expect(acknowledged.acknowledged_at).not.toBeNull();
+    const entries = await t
+      .db('communication_history')
+      .where({ provider_communication_id: pcId, action: 'ACKNOWLEDGED' })
+      .count<{ n: string }[]>({ n: '*' })
+      .first();
+    expect(Number(entries!.n)).toBe(1);
+
+    const values: Record<string, object> = {
+      Text: { valueText: 'Pulled' },
+      Numeric: { valueNumeric: '3' },
+      YesNo: { valueYesNo: 'Yes' },
+      Checkbox: { valueCheckbox: ['A'] },
+      MultipleChoice: { valueMultiChoice: ['B'] },
+    };
+    const answers = Object.entries(values).map(([type, value]) => ({ actionId: of(type), ...value }));
+    // One action alone, six times at once, then the whole form six times at once.
+    const single = await times(6, () =>
+      notice(`/${acme}/${id}/actions/${of('Text')}`, token, { method: 'PUT', body: values.Text }),
+    );
+    expect(single.map((r) => r.status)).toEqual(Array(6).fill(200));
+    const forms = await times(6, () => notice('', token, { method: 'PUT', body: { answers } }));
+    expect(forms.map((r) => r.status).filter((s) => s >= 500)).toEqual([]);
+    const rows = (await t
+      .db('provider_responses')
+      .where({ provider_communication_id: pcId })
+      .select('action_id', 'status')) as { action_id: number; status: string }[];
+    expect(rows.map((r) => Number(r.action_id)).sort()).toEqual(answers.map((a) => a.actionId).sort());
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['SUBMITTED']));
+  });
+});
+
 describe('public links give nothing without the right token', () => {
   it("refuses no token, a wrong token, an expired or revoked token, and another notice's token", async () => {
     const a = await sendRecall('Guarded A', 'a@outside.test');
