@@ -16,6 +16,8 @@ import { CPU_CASES, smallWorld } from './world.js';
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
 const ROUNDS = Number(process.env.BENCH_AB_ROUNDS ?? 3);
+/** Each server is first warmed with this much load of the case, past V8's compiling (as pnpm bench does). */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const log = (m: string) => process.stdout.write(`${m}\n`);
 const builds = { A: process.env.AB_A, B: process.env.AB_B };
 if (!builds.A || !builds.B) throw new Error('AB_A and AB_B name two production builds (folders with server.js)');
@@ -46,7 +48,7 @@ try {
         if (res.status !== 200) throw new Error(`${k} ${p}: ${res.status}`);
         await res.arrayBuffer();
       };
-      for (let i = 0; i < 5; i++) await calls[k]();
+      await load(CLIENTS, WARMUP_SECONDS, calls[k]);
     }
     const samples = { A: [] as number[], B: [] as number[] };
     for (let i = 0; i < RUNS; i++) {

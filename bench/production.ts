@@ -114,7 +114,8 @@ export async function startProductionServer(
 
 /**
  * A V8 profile of `runs` sequential calls in a production server of its own (node --cpu-prof, written when it stops),
- * keeping only the samples taken while the calls ran. `prepare` signs in and answers the call.
+ * after BENCH_PROFILE_WARMUP_CALLS unprofiled ones, keeping only the samples taken while the measured calls ran.
+ * `prepare` signs in and answers the call.
  */
 export async function profileProduction(
   databaseUrl: string,
@@ -130,7 +131,9 @@ export async function profileProduction(
   let window: [number, number];
   try {
     const call = await prepare(server);
-    for (let i = 0; i < 3; i++) await call();
+    // Past V8's compiling of the call's code (about 2,000 calls), so the profile is of the steady state.
+    const warmup = Number(process.env.BENCH_PROFILE_WARMUP_CALLS ?? 2000);
+    for (let i = 0; i < warmup; i++) await call();
     // The profile's timestamps are µs of the monotonic clock, as process.hrtime's ns.
     const from = Number(process.hrtime.bigint() / 1000n);
     for (let i = 0; i < runs; i++) await call();
