@@ -101,8 +101,10 @@ describe('meta', () => {
 
 describe('the event list', () => {
   it('reads its page, exact total, last update and tallies in one statement, as the filtered path does, past the end too', async () => {
-    await completeDraft(recalls, 'List summary one');
-    await completeDraft(recalls, 'List summary two');
+    // Neither page 2 nor page 1 by name starts with the newest change (the newest event sorts last by name).
+    await completeDraft(recalls, 'MMM list summary oldest');
+    await completeDraft(recalls, 'AAA list summary');
+    await completeDraft(recalls, 'ZZZ list summary newest');
     const list = (query: string) => api(recalls).get(`?communicationType=RECALL&pageSize=2${query}`);
     // Every event of the list is a RECALL: this filter keeps every row but takes the path with a statement of its own for
     // the (capped) total.
@@ -126,6 +128,26 @@ describe('the event list', () => {
       const one = (await list(`&pageNumber=${page}`)).body.d;
       expect(one).toEqual((await list(`&pageNumber=${page}&${everyRow}`)).body.d);
       expect(Object.keys(one.items[0] ?? {})).not.toContain('list_total');
+    }
+    // "Last updated" is the newest change of the whole list, whichever order and page (page 1 newest first reads it
+    // off its first row).
+    const acme = t.db('organizations').where({ name: 'Acme Medical Devices' }).select('id');
+    const newest = (await t
+      .db('communications')
+      .where({ type: 'RECALL' })
+      .whereIn('organization_id', acme)
+      .whereNot({ status: 'DELETED' })
+      .max({ at: 'updated_at' })
+      .first()) as { at: Date };
+    for (const query of [
+      '',
+      '&pageNumber=2',
+      '&sortField=name&sortDirection=asc',
+      '&sortField=updated_at&sortDirection=desc',
+    ]) {
+      const one = (await list(query)).body.d;
+      expect(one.lastUpdated, query).toBe(newest.at.toISOString());
+      expect(one, query).toEqual((await list(`${query}&${everyRow}`)).body.d);
     }
   });
 });

@@ -267,6 +267,13 @@ export function sortIsIndexed(query: ListQuery, spec: ListSpec): boolean {
   return query.sort.length === 1 && (spec.indexedSorts ?? []).includes(`${only!.field}:${only!.direction}`);
 }
 
+/** Whether the list's order (the query's, else the default) starts with `column` newest first. */
+function leadsNewestFirst(query: ListQuery, spec: ListSpec, column: string): boolean {
+  const [first] = query.sort;
+  const lead = first ? { column: spec.fields[first.field], direction: first.direction } : spec.defaultSort[0];
+  return lead?.column === column && lead.direction === 'desc';
+}
+
 /** A filtered or searched count up to COUNT_CAP + 1 (reads at most that many rows), as a subquery. */
 function cappedCountQuery(filtered: Knex.QueryBuilder): Knex.QueryBuilder {
   const rows = filtered
@@ -393,8 +400,21 @@ export async function runList<T>(
   const perPageRow = shortcuts.perPageRow ?? ((page: Knex.QueryBuilder) => page);
   if (shortcuts.summaryInPage && shortcuts.total && !narrowed && sortIsIndexed(query, spec)) {
     const { total, latest } = summaryQueries(filtered, narrowed, shortcuts, lastUpdatedColumn);
+    // Page 1 in newest-change order starts with the list's newest change (`DESC NULLS LAST`: null only when every row's
+    // is): "last updated" is its first row's own column, not a second walk of the index.
+    const newestFirst =
+      query.pageNumber === 1 && lastUpdatedColumn !== undefined && leadsNewestFirst(query, spec, lastUpdatedColumn);
     const rows = (await perPageRow(
-      applyListPage(withSummary(select(filtered.clone()), total, latest), query, spec, tiebreaker),
+      applyListPage(
+        withSummary(
+          select(filtered.clone()),
+          total,
+          newestFirst ? (filtered.client.raw('??', [lastUpdatedColumn]) as Knex.Raw) : latest,
+        ),
+        query,
+        spec,
+        tiebreaker,
+      ),
     )) as (T & SummaryColumns)[];
     const taken = takeSummary<T>(rows);
     const summary = taken ?? { ...(await listSummary(filtered, narrowed, shortcuts, lastUpdatedColumn)), items: [] };
