@@ -267,6 +267,34 @@ export function sortIsIndexed(query: ListQuery, spec: ListSpec): boolean {
   return query.sort.length === 1 && (spec.indexedSorts ?? []).includes(`${only!.field}:${only!.direction}`);
 }
 
+/**
+ * `perPageRow`'s query, ordered again as the page is. It reads the cut page as a subquery, and SQL keeps no order
+ * across one: PostgreSQL may turn the LATERAL read into a plain join and hash it either way round (CI met the page
+ * reversed). The outer ORDER BY names the page's output columns, so every sort field (and the tiebreaker) must be
+ * selected under its field name.
+ */
+function inPageOrder(
+  perPageRow: (page: Knex.QueryBuilder) => Knex.QueryBuilder,
+  query: ListQuery,
+  spec: ListSpec,
+  tiebreaker: string,
+): (page: Knex.QueryBuilder) => Knex.QueryBuilder {
+  const fieldOf = (column: string) => {
+    const field = Object.keys(spec.fields).find((f) => spec.fields[f] === column);
+    if (!field) throw new Error(`perPageRow: the sort column ${column} has no field name to order the page by`);
+    return field;
+  };
+  const order = query.sort.length
+    ? query.sort.map((s) => ({ field: s.field, direction: s.direction }))
+    : spec.defaultSort.map((s) => ({ field: fieldOf(s.column), direction: s.direction }));
+  const tie = fieldOf(tiebreaker);
+  return (page) => {
+    const outer = perPageRow(page);
+    for (const o of order) outer.orderByRaw(`?? ${o.direction} NULLS LAST`, [o.field]);
+    return outer.orderByRaw('?? asc', [tie]);
+  };
+}
+
 /** Whether the list's order (the query's, else the default) starts with `column` newest first. */
 function leadsNewestFirst(query: ListQuery, spec: ListSpec, column: string): boolean {
   const [first] = query.sort;
@@ -397,7 +425,9 @@ export async function runList<T>(
 ): Promise<ListPage<T>> {
   const filtered = applyListFilters(base.clone(), query, spec);
   const narrowed = query.search !== '' || query.filters.length > 0;
-  const perPageRow = shortcuts.perPageRow ?? ((page: Knex.QueryBuilder) => page);
+  const perPageRow = shortcuts.perPageRow
+    ? inPageOrder(shortcuts.perPageRow, query, spec, tiebreaker)
+    : (page: Knex.QueryBuilder) => page;
   if (shortcuts.summaryInPage && shortcuts.total && !narrowed && sortIsIndexed(query, spec)) {
     const { total, latest } = summaryQueries(filtered, narrowed, shortcuts, lastUpdatedColumn);
     // Page 1 in newest-change order starts with the list's newest change (`DESC NULLS LAST`: null only when every row's
