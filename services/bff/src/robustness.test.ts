@@ -414,6 +414,9 @@ describe('odd HTTP', () => {
       m: 'An HTTP/1.1 request must name its Host.',
       error: { code: 'MISSING_HOST' },
     });
+    // HTTP/1.0 has no Host to require (old health checkers and load balancers): it is answered as usual.
+    const old = await rawHttp(`GET /api/me HTTP/1.0\r\nAuthorization: Bearer ${supplier}\r\n\r\n`);
+    expect(old).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
   });
 
   it('answers 400 for a body whose chunked encoding is broken', async () => {
