@@ -1,6 +1,6 @@
 /** Issue 9, robustness: each input the fuzzer found answers a 4xx envelope with a clear message and changes nothing. */
 import { readdirSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import os from 'node:os';
 import { PassThrough } from 'node:stream';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, fileResult, LocalFileStore, MAX_ID, route, type ModuleDeps } from '@portal/core';
 import { startTestApp, type TestApp } from '@portal/testing';
 import { createApp } from './app.js';
+import { answerClientError } from './envelope.js';
 
 const HUGE_ID = '99999999999999999999';
 let t: TestApp;
@@ -427,12 +428,46 @@ describe('odd HTTP', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
     expect(JSON.parse(answer.split('\r\n\r\n')[1]!)).toMatchObject({ ok: false, error: { code: 'MALFORMED_REQUEST' } });
   });
+
+  it('answers 413 for a chunk whose extensions are over the parser limit', async () => {
+    // A 20 kB chunk extension: Node's parser stops at 16 kB (HPE_CHUNK_EXTENSIONS_OVERFLOW) while the route waits for
+    // the body, so no answer has begun.
+    const answer = await rawHttp(
+      'POST /api/auth/forgot-password HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+        `Transfer-Encoding: chunked\r\n\r\n2;x=${'a'.repeat(20_000)}\r\n{}\r\n0\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 413 Payload Too Large\r\n/);
+    expect(JSON.parse(answer.split('\r\n\r\n')[1]!)).toEqual({
+      ok: false,
+      m: 'The request body is too large.',
+      error: { code: 'PAYLOAD_TOO_LARGE' },
+    });
+  });
+
+  it('answers 408 for a request whose headers never finish arriving', async () => {
+    // Node checks its timeouts every 30 s by default: the product's handler on a server that checks every 50 ms (the
+    // headers never end, so no request handler runs).
+    const slow = createServer({ connectionsCheckingInterval: 50, headersTimeout: 200, requestTimeout: 200 }, (_q, r) =>
+      r.end(),
+    ).on('clientError', answerClientError);
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const answer = await rawHttp('GET /api/me HTTP/1.1\r\nHost: x\r\nX-Slow: ', slow.address() as AddressInfo);
+      expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+      expect(JSON.parse(answer.split('\r\n\r\n')[1]!)).toEqual({
+        ok: false,
+        m: 'The request took too long to arrive.',
+        error: { code: 'REQUEST_TIMEOUT' },
+      });
+    } finally {
+      slow.close();
+    }
+  });
 });
 
 /** Writes `text` to the test server's socket as it is and reads the whole answer (the server closes after it). */
-async function rawHttp(text: string): Promise<string> {
-  const { port } = new URL(t.baseUrl);
-  const socket = connect(Number(port), '127.0.0.1');
+async function rawHttp(text: string, at?: AddressInfo): Promise<string> {
+  const socket = connect(at?.port ?? Number(new URL(t.baseUrl).port), '127.0.0.1');
   const chunks: Buffer[] = [];
   socket.on('data', (c: Buffer) => chunks.push(c));
   socket.write(text);
