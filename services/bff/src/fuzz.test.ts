@@ -9,6 +9,10 @@
  * Bounded: a fixed seed (FUZZ_SEED) and FUZZ_RUNS generated requests per operation (default 4, about a minute),
  * plus a fixed list of hostile requests per operation. Then each write operation gets FUZZ_BURSTS valid requests
  * (default 1), each sent FUZZ_BURST_SIZE times at once (default 5): identical writes racing each other.
+ *
+ * Last, every list is walked page by page over what the fuzzer left behind (LIST_WALK_VARIANTS sorts per list, default
+ * 6): no row twice, the total is the rows walked, pages agree across page sizes, rows are in the order asked for, and a
+ * filter on a row's own value finds it and only matching rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -53,6 +57,7 @@ interface Operation {
   parameters: Parameter[];
   security: unknown[];
   requestBody?: { content: Record<string, { schema: Schema }> };
+  responses?: Record<string, { content?: Record<string, { schema: Schema }> }>;
 }
 
 /** What the fuzzer sends: a path already filled in, a query string, and a body as raw text or a multipart form. */
@@ -544,6 +549,9 @@ function fixedRequests(op: Operation, who: Identity): FuzzRequest[] {
 
 let t: TestApp;
 const tokens: Partial<Record<Identity, string | null>> = {};
+/** Sign-ins that failed mid-operation (the operation changed the identity): its later requests went out anonymously. */
+const signInFailures: string[] = [];
+let currentOperation = '';
 
 async function tokenOf(who: Identity, fresh = false): Promise<string | null> {
   if (who === 'anonymous') return null;
@@ -551,7 +559,10 @@ async function tokenOf(who: Identity, fresh = false): Promise<string | null> {
     // The fuzzer may have changed the user or ended the session (logout): sign in again, or go on anonymously.
     tokens[who] = await t.signIn(SIGN_INS[who]).then(
       (s) => s.access_token,
-      () => null,
+      (e: Error) => {
+        signInFailures.push(`${currentOperation}: ${e.message}`);
+        return null;
+      },
     );
   }
   return tokens[who] ?? null;
@@ -709,46 +720,62 @@ let operations: Operation[] = [];
 const statuses = new Map<number, number>();
 
 /**
- * The signing-in identities' own rows as seeded. An operation may deactivate, lock, demote or re-password them (the
- * product working as it should); they are put back before each operation, so every operation is still reached signed
- * in (a run once deactivated the provider administrator early and sent 1,108 provider requests anonymously).
+ * The signing-in identities' own rows as seeded, whole. An operation may deactivate, lock, demote, delete or re-password
+ * them, or make their organisation ask for a second factor (the product working as it should); they are put back before
+ * each operation, so every operation is still reached signed in (a run once deactivated the provider administrator
+ * early and sent 1,108 provider requests anonymously; another turned on the supplier's second factor).
  */
 type Rows = Record<string, unknown>[];
 let seededIdentities: { users: Rows; memberships: Rows; roles: Rows; permissions: Rows; organizations: Rows };
 
 async function snapshotIdentities(): Promise<void> {
-  const users = await t
-    .db('users')
-    .whereIn('email', Object.values(SIGN_INS))
-    .select('id', 'status', 'failed_login_count', 'locked_at', 'password_hash', 'password_changed_at');
+  // Whole rows: a deleted membership, user or role is inserted again as it was.
+  const users = await t.db('users').whereIn('email', Object.values(SIGN_INS)).select('*');
   const memberships = await t
     .db('memberships')
     .whereIn(
       'user_id',
       users.map((u) => u.id),
     )
-    .select('id', 'status', 'role_id', 'organization_id');
+    .select('*');
   const roleIds = [...new Set(memberships.map((m) => m.role_id))];
   seededIdentities = {
     users,
     memberships,
-    roles: await t.db('roles').whereIn('id', roleIds).select('id', 'status'),
+    roles: await t.db('roles').whereIn('id', roleIds).select('*'),
     permissions: await t.db('role_permissions').whereIn('role_id', roleIds).select('role_id', 'permission'),
     organizations: await t
       .db('organizations')
       .whereIn('id', [...new Set(memberships.map((m) => m.organization_id))])
-      .select('id', 'status'),
+      .select('*'),
   };
 }
+
+/** Every column of seeded rows but their id: what an upsert puts back. */
+const columnsOf = (rows: Rows): string[] => Object.keys(rows[0] ?? {}).filter((c) => c !== 'id');
 
 async function restoreIdentities(): Promise<void> {
   const { users, memberships, roles, permissions, organizations } = seededIdentities;
   await t.db.transaction(async (trx) => {
-    for (const { id, ...row } of users) await trx('users').where({ id }).update(row);
-    for (const { id, organization_id: _, ...row } of memberships) await trx('memberships').where({ id }).update(row);
-    for (const { id, ...row } of roles) await trx('roles').where({ id }).update(row);
     for (const { id, ...row } of organizations) await trx('organizations').where({ id }).update(row);
+    await trx('users').insert(users).onConflict('id').merge(columnsOf(users));
+    await trx('roles').insert(roles).onConflict('id').merge(columnsOf(roles));
+    await trx('memberships')
+      .insert(memberships)
+      .onConflict(['user_id', 'organization_id'])
+      .merge(columnsOf(memberships).filter((c) => c !== 'user_id' && c !== 'organization_id'));
     await trx('role_permissions').insert(permissions).onConflict(['role_id', 'permission']).ignore();
+    // A membership the fuzzer added (an invitation of an existing address) would make sign-in ask for an organisation.
+    await trx('memberships')
+      .whereIn(
+        'user_id',
+        users.map((u) => u.id as number),
+      )
+      .whereNotIn(
+        'id',
+        memberships.map((m) => m.id as number),
+      )
+      .update({ status: 'DELETED' });
   });
 }
 
@@ -811,6 +838,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     const failures: string[] = [];
     for (const [index, op] of operations.entries()) {
       await restoreIdentities();
+      currentOperation = `${op.method.toUpperCase()} ${op.path}`;
       const identities = identitiesFor(op);
       const generated = fc.sample(requestArbitrary(op, identities), { seed: SEED + index, numRuns: RUNS });
       const fixed = fixedRequests(op, identities[0]!);
@@ -820,9 +848,13 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       }
     }
     console.info(
-      `fuzz: ${operations.length} operations, answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
+      `fuzz: ${operations.length} operations, answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; ${signInFailures.length} failed sign-ins (${[...new Set(signInFailures)].join('; ')})`,
     );
     expect(failures, `${failures.length} failing requests:\n${failures.join('\n')}`).toEqual([]);
+    // An operation that changes its own identity (deletes its membership, say) sends the rest of its requests
+    // anonymously; more than a few such operations means restoreIdentities misses something the fuzzer changes.
+    const lost = new Set(signInFailures.map((f) => f.slice(0, f.indexOf(': '))));
+    expect(lost.size, [...lost].join('\n')).toBeLessThan(5);
   }, 900_000); // ~330 s on a busy 2-core machine; the bound is for a much busier one
 });
 
@@ -843,5 +875,261 @@ describe('the same valid write several times at once', () => {
     }
     console.info(`bursts: answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
     expect(failures, `${failures.length} failing requests:\n${failures.join('\n')}`).toEqual([]);
+  }, 900_000);
+});
+
+// ---- lists walked page by page ----
+
+const WALK_VARIANTS = Number(process.env.LIST_WALK_VARIANTS ?? 6);
+/** Rows walked at most per query: past it, the walk checks what it read but not that it read everything. */
+const WALK_ROWS = 400;
+type Row = Record<string, unknown>;
+interface Page {
+  items: Row[];
+  total: number;
+  totalCapped?: boolean;
+  sortCapped?: boolean;
+}
+
+/** The operation's list items' properties, if it answers a list page (items, total, lastUpdated). */
+function listItemSchema(op: Operation): Record<string, Schema> | null {
+  const d = op.responses?.['200']?.content?.['application/json']?.schema.properties?.d;
+  if (op.method !== 'get' || !d?.properties?.items || !d.properties.lastUpdated) return null;
+  return d.properties.items.items?.properties ?? null;
+}
+
+/**
+ * What names a row of a list: the provider's lists carry a row key (an event may appear once per site), the users list
+ * a membership (the operator sees a person once per organisation).
+ */
+const keyOf = (row: Row): string =>
+  String(row.row_key ?? row.membership_id ?? row.id ?? row.provider_communication_id ?? JSON.stringify(row));
+
+async function listPage(path: string, query: Record<string, string>, token: string | null): Promise<Page | string> {
+  const res = await fetch(`${t.baseUrl}${path}?${new URLSearchParams(query)}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const body = (await res.json()) as { d?: Page; m?: string };
+  return res.status === 200 && body.d ? body.d : `${res.status} ${body.m ?? ''}`;
+}
+
+/** Every row of a query, page by page (pageSize `size`), up to WALK_ROWS; what is wrong with the pages on the way. */
+async function walk(
+  path: string,
+  query: Record<string, string>,
+  size: number,
+  token: string | null,
+): Promise<{ rows: Row[]; first: Page; complete: boolean; problems: string[] }> {
+  const problems: string[] = [];
+  const rows: Row[] = [];
+  let first: Page | null = null;
+  for (let n = 1; ; n++) {
+    const page = await listPage(path, { ...query, pageNumber: String(n), pageSize: String(size) }, token);
+    if (typeof page === 'string') {
+      problems.push(`page ${n}: ${page}`);
+      break;
+    }
+    first ??= page;
+    if (page.total !== first.total) problems.push(`page ${n}: total ${page.total}, page 1 said ${first.total}`);
+    if (page.items.length > size) problems.push(`page ${n}: ${page.items.length} rows for a page of ${size}`);
+    rows.push(...page.items);
+    const expected = Math.max(0, Math.min(size, first.total - (n - 1) * size));
+    if (!first.totalCapped && page.items.length !== expected)
+      problems.push(`page ${n}: ${page.items.length} rows where the total ${first.total} leaves ${expected}`);
+    if (page.items.length < size || rows.length >= first.total || rows.length >= WALK_ROWS) break;
+  }
+  const complete = !!first && !first.totalCapped && rows.length === first.total;
+  const keys = rows.map(keyOf);
+  const twice = keys.filter((k, i) => keys.indexOf(k) !== i);
+  if (twice.length) problems.push(`rows on two pages: ${[...new Set(twice)].slice(0, 5).join(', ')}`);
+  if (first && !first.totalCapped && first.total <= WALK_ROWS && rows.length !== first.total)
+    problems.push(`${rows.length} rows walked, the total says ${first.total}`);
+  return { rows, first: first ?? { items: [], total: 0 }, complete, problems };
+}
+
+/** Columns that list several names ("A, B"), whose filter matches any one name (the operator's users' organisations). */
+const LISTED_NAMES = new Set(['/api/notisphere/users organization_names']);
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * Whether `values` (a sort field's values, page after page) are in `direction`, as PostgreSQL orders them: numbers as
+ * numbers, dates as instants, text in the database's collation; nulls last in both directions.
+ */
+async function inOrder(values: unknown[], direction: 'asc' | 'desc'): Promise<string | null> {
+  const firstNull = values.findIndex((v) => v === null || v === undefined);
+  if (firstNull >= 0 && values.slice(firstNull).some((v) => v !== null && v !== undefined))
+    return `a value after an empty one (nulls come last): ${JSON.stringify(values.slice(firstNull, firstNull + 3))}`;
+  const present = firstNull >= 0 ? values.slice(0, firstNull) : values;
+  if (present.length < 2) return null;
+  const kind = present.every((v) => typeof v === 'number')
+    ? 'numeric'
+    : present.every((v) => typeof v === 'boolean')
+      ? 'boolean'
+      : present.every((v) => typeof v === 'string' && ISO_DATE.test(v))
+        ? 'timestamptz'
+        : present.every((v) => typeof v === 'string')
+          ? 'text'
+          : null;
+  if (!kind) return null;
+  const { rows } = (await t.db.raw(
+    `SELECT array_agg(v::text ORDER BY n) AS given, array_agg(v::text ORDER BY v ${direction}, n) AS sorted
+     FROM unnest(?::text[]::${kind}[]) WITH ORDINALITY AS x(v, n)`,
+    [present.map(String)],
+  )) as { rows: { given: string[]; sorted: string[] }[] };
+  const { given, sorted } = rows[0]!;
+  const at = given.findIndex((v, i) => v !== sorted[i]);
+  return at < 0 ? null : `out of order at row ${at + 1}: ${given.slice(Math.max(0, at - 1), at + 2).join(' | ')}`;
+}
+
+/** The list's base queries: each value of a communicationType enum, or none. */
+function baseQueries(op: Operation): Record<string, string>[] {
+  const type = op.parameters.find((p) => p.in === 'query' && p.name === 'communicationType');
+  const values = (type?.schema.enum ?? []) as string[];
+  return values.length ? values.map((v) => ({ communicationType: v })) : [{}];
+}
+
+/** A path for the list with ids that answer it, preferring the one with the most rows. */
+async function listPath(op: Operation, who: Identity, query: Record<string, string>, token: string | null) {
+  const params = op.parameters.filter((p) => p.in === 'path');
+  if (!params.length)
+    return typeof (await listPage(op.path, { ...query, pageSize: '1' }, token)) === 'string' ? null : op.path;
+  let best: { path: string; total: number } | null = null;
+  const candidates = fc.sample(fc.constantFrom(...knownIds[who]), { seed: SEED, numRuns: 60 });
+  for (const id of candidates) {
+    const path = fillPath(op.path, Object.fromEntries(params.map((p) => [p.name, String(id)])));
+    const page = await listPage(path, { ...query, pageSize: '1' }, token);
+    if (typeof page !== 'string' && page.total > (best?.total ?? -1)) best = { path, total: page.total };
+  }
+  return best?.path ?? null;
+}
+
+describe('every list walked page by page, over what the fuzzer left', () => {
+  it('answers each row once, totals that count them, the order asked for and filters that find their rows', async () => {
+    await restoreIdentities();
+    // The rows the fuzzer made count too (a distribution list's members, say).
+    await loadKnownIds();
+    const problems: string[] = [];
+    // Signed in again: a session the fuzzer ended or a password it changed must not leave a list unwalked.
+    const walkTokens = new Map<Identity, string>();
+    for (const who of Object.keys(SIGN_INS) as Exclude<Identity, 'anonymous'>[])
+      await t.signIn(SIGN_INS[who]).then(
+        (s) => walkTokens.set(who, s.access_token),
+        (e: Error) => problems.push(e.message),
+      );
+    const empty: string[] = [];
+    let walked = 0;
+    const lists = operations.filter((op) => listItemSchema(op));
+    expect(lists.length).toBeGreaterThan(30);
+    for (const [index, op] of lists.entries()) {
+      const item = listItemSchema(op)!;
+      for (const base of baseQueries(op)) {
+        // The first identity the list answers (an operation open to "any permission" may still be the operator's).
+        let found: { who: Identity; token: string | null; path: string } | null = null;
+        for (const who of identitiesFor(op).filter((w) => w !== 'anonymous')) {
+          const token = walkTokens.get(who) ?? null;
+          const path = await listPath(op, who, base, token);
+          if (path) {
+            found = { who, token, path };
+            break;
+          }
+        }
+        const name = `${op.path}${base.communicationType ? ` (${base.communicationType})` : ''}`;
+        if (!found) {
+          // No row to list it for (no id of its path answers): nothing to walk.
+          empty.push(name);
+          continue;
+        }
+        const { token, path } = found;
+        const rng = fc.sample(fc.integer({ min: 2, max: 13 }), { seed: SEED + index, numRuns: 2 * WALK_VARIANTS + 1 });
+        // The default order, walked with a small page, and the same rows as one page: pages cut one order.
+        const plain = await walk(path, base, rng[0]!, token);
+        problems.push(...plain.problems.map((p) => `${name}: ${p}`));
+        const whole = await listPage(path, { ...base, pageSize: String(Math.min(500, WALK_ROWS)) }, token);
+        if (typeof whole !== 'string') {
+          const a = plain.rows.map(keyOf);
+          const b = whole.items.slice(0, a.length).map(keyOf);
+          if (a.join() !== b.join()) problems.push(`${name}: pages of ${rng[0]} differ from one page of 500`);
+        }
+        walked += plain.rows.length;
+        // The sorts the list takes: item fields it does not refuse.
+        const scalar = Object.entries(item)
+          .filter(([, s]) => !typesOf(s).some((x) => x === 'array' || x === 'object'))
+          .map(([k]) => k);
+        const sortable: string[] = [];
+        for (const field of scalar) {
+          const page = await listPage(path, { ...base, sortField: field, sortDirection: 'asc', pageSize: '1' }, token);
+          if (typeof page !== 'string') sortable.push(field);
+        }
+        const variants = fc
+          .sample(fc.tuple(fc.constantFrom(...(sortable.length ? sortable : [''])), fc.boolean()), {
+            seed: SEED + index,
+            numRuns: WALK_VARIANTS,
+          })
+          .filter(([f, d], i, all) => all.findIndex(([g, e]) => g === f && e === d) === i);
+        for (const [i, [field, desc]] of variants.entries()) {
+          if (!field) continue;
+          const direction = desc ? 'desc' : 'asc';
+          const query = { ...base, sortField: field, sortDirection: direction };
+          const sorted = await walk(path, query, rng[1 + i]!, token);
+          walked += sorted.rows.length;
+          problems.push(...sorted.problems.map((p) => `${name} by ${field} ${direction}: ${p}`));
+          if (!sorted.first.sortCapped) {
+            const order = await inOrder(
+              sorted.rows.map((r) => r[field]),
+              direction,
+            );
+            if (order) problems.push(`${name} by ${field} ${direction}: ${order}`);
+          }
+          if (
+            plain.complete &&
+            sorted.complete &&
+            sorted.rows.map(keyOf).sort().join() !== plain.rows.map(keyOf).sort().join()
+          )
+            problems.push(`${name} by ${field} ${direction}: not the same rows as the default order`);
+          // Filters: the row's whole value finds it (a "contains" filter, or an exact one such as a status), and part of
+          // it finds only rows that have that part.
+          const texts = sorted.rows.filter((r) => typeof r[field] === 'string' && !ISO_DATE.test(r[field] as string));
+          if (!texts.length) continue;
+          const row = texts[(i * 7919) % texts.length]!;
+          const value = row[field] as string;
+          const chars = [...value];
+          const part = chars
+            .slice(Math.floor(chars.length / 3), Math.floor(chars.length / 3) + 4)
+            .join('')
+            .trim();
+          const filterOn = (text: string) => ({
+            ...base,
+            filterModel: JSON.stringify({ [field]: { filterType: 'text', type: 'contains', filter: text } }),
+          });
+          // A list of names filters on each name: the whole of one of them finds the row.
+          const whole = (LISTED_NAMES.has(`${op.path} ${field}`) ? value.split(', ')[0]! : value).trim();
+          if (whole && chars.length <= 200) {
+            const byWhole = await walk(path, filterOn(whole), rng[1 + WALK_VARIANTS + i]!, token);
+            problems.push(...byWhole.problems.map((p) => `${name} filtered on ${field} = its value: ${p}`));
+            if (byWhole.complete && !byWhole.rows.some((r) => keyOf(r) === keyOf(row)))
+              problems.push(`${name} filtered on ${field} "${value.slice(0, 60)}": its row ${keyOf(row)} is missing`);
+          }
+          if (!part) continue;
+          const byPart = await walk(path, filterOn(part), rng[1 + WALK_VARIANTS + i]!, token);
+          problems.push(...byPart.problems.map((p) => `${name} filtered on ${field} "${part}": ${p}`));
+          const { rows: misses } = (await t.db.raw('SELECT v FROM unnest(?::text[]) AS v WHERE NOT v ILIKE ?', [
+            byPart.rows.map((r) => String(r[field] ?? '')),
+            `%${part.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+          ])) as { rows: { v: string }[] };
+          if (misses.length)
+            problems.push(
+              `${name} filtered on ${field} "${part}": rows without it: ${misses
+                .slice(0, 3)
+                .map((m) => m.v.slice(0, 60))
+                .join(' | ')}`,
+            );
+        }
+      }
+    }
+    console.info(
+      `list walk: ${lists.length} lists, ${walked} rows walked; nothing to walk in ${empty.join(', ') || 'none'}`,
+    );
+    expect(problems, `${problems.length} problems:\n${problems.join('\n')}`).toEqual([]);
   }, 900_000);
 });
