@@ -62,7 +62,8 @@ export function tr(text: string, lang: Lang): string {
 /** Sets the stored language preference before the app boots. */
 export async function useLanguage(page: Page, lang: Lang): Promise<void> {
   await page.addInitScript((locale) => {
-    window.localStorage.setItem('locale', JSON.stringify(locale));
+    // Init scripts run in every frame: a sandboxed one (an email preview) has no storage to set.
+    if (window.top === window) window.localStorage.setItem('locale', JSON.stringify(locale));
   }, lang);
 }
 
