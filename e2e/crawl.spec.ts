@@ -103,6 +103,10 @@ const ROUTES = [
   '/supplier/lookup-values',
 ];
 
+/** Screens for people without an account: the forms their links open, sign-in and its neighbours. */
+const isPublic = (route: string) =>
+  /webform|accessdenied/.test(route) || !/^\/(notisphere|supplier|provider)\//.test(route);
+
 const USERS = {
   supplier: 'admin@acme.demo',
   provider: 'admin@riverside.demo',
@@ -143,11 +147,23 @@ async function visit(page: Page, path: string): Promise<string[]> {
   const onResponse = (r: { url(): string; status(): number }) => {
     if (r.status() >= 500) problems.push(`${r.status()} from ${r.url()}`);
   };
+  // The page has settled once no API call has been in flight for 150 ms (Playwright's networkidle waits 500 ms).
+  const inFlight = new Set<unknown>();
+  const onRequest = (r: { url(): string }) => {
+    if (r.url().includes('/api/')) inFlight.add(r);
+  };
+  const onDone = (r: unknown) => inFlight.delete(r);
   page.on('pageerror', onError);
   page.on('response', onResponse);
+  page.on('request', onRequest);
+  page.on('requestfinished', onDone);
+  page.on('requestfailed', onDone);
   try {
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    for (let quiet = 0; quiet < 3; ) {
+      await page.waitForTimeout(50);
+      quiet = inFlight.size ? 0 : quiet + 1;
+    }
     const main = page.locator('main, [role="main"], form, h1').first();
     await main
       .waitFor({ state: 'attached', timeout: 10_000 })
@@ -159,6 +175,9 @@ async function visit(page: Page, path: string): Promise<string[]> {
   } finally {
     page.off('pageerror', onError);
     page.off('response', onResponse);
+    page.off('request', onRequest);
+    page.off('requestfinished', onDone);
+    page.off('requestfailed', onDone);
   }
   return problems.map((p) => `${path}: ${p}`);
 }
@@ -181,6 +200,18 @@ for (const who of ['nobody', 'supplier', 'provider', 'responder', 'operator'] as
           route.replace(/:(\w+)/g, (_, k: string) => ids[k]!),
         )),
       );
+    // The user's own screens with ids no record has: not a number, past bigint, negative.
+    const area = {
+      nobody: '',
+      supplier: '/supplier/',
+      provider: '/provider/',
+      responder: '/provider/',
+      operator: '/notisphere/',
+    }[who];
+    const own = (r: string) => (area ? r.startsWith(area) && !isPublic(r) : isPublic(r));
+    for (const route of ROUTES.filter((r) => r.includes(':') && own(r)))
+      for (const bad of ['abc', '99999999999999999999', '-1'])
+        problems.push(...(await visit(page, route.replace(/:(\w+)/g, bad))));
     expect(problems).toEqual([]);
   });
 }
