@@ -4,3 +4,4 @@ export { startTestSmtp, type TestSmtp, type ReceivedMail } from './smtp.js';
 export { form, IMAGE_PNG, PDF, PNG, sendCustomContentEvent, sendEvent, type World, world } from './fixtures.js';
 export { responseConformance } from './conformance.js';
 export { csvRows, type DownloadedFile, downloadFile, fileNameDate, xlsxSheets } from './files.js';
+export { statementsOf } from './statements.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SORT_CAP } from '@portal/core';
-import { startTestApp, type TestApp, type World, world } from '@portal/testing';
+import { startTestApp, statementsOf, type TestApp, type World, world } from '@portal/testing';
 
 /**
  * Plan shapes, not timings: with more rows than SORT_CAP in every main list, each sort a list's page offers must read and
@@ -80,18 +80,12 @@ async function planOf(
   token: string,
   big: string[],
 ): Promise<{ status: number; body: { d?: { total: number } }; problems: string[] }> {
-  const sent: { sql: string; bindings: unknown[] }[] = [];
-  const listen = (q: { sql: string; bindings?: unknown[] }) => {
-    sent.push({ sql: q.sql, bindings: q.bindings ?? [] });
-  };
-  t.db.on('query', listen);
-  let res: Awaited<ReturnType<typeof t.call<{ total: number }>>>;
-  try {
-    res = await t.call('GET', path, { token });
-  } finally {
-    t.db.removeListener('query', listen);
-  }
+  // Only the list's own statements: not the mailer's, which may drain earlier notices on the same pool meanwhile.
+  const { result: res, statements: sent } = await statementsOf(t.db, () =>
+    t.call<{ total: number }>('GET', path, { token }),
+  );
   const problems: string[] = [];
+  if (!sent.some((x) => /^select/i.test(x.sql))) problems.push('no statement outside a transaction to explain');
   // Replayed on one pg connection as sent ($n placeholders), so knex does not read the SQL's own `?` operators as bindings.
   const conn = (await t.db.client.acquireConnection()) as {
     query(text: string, values: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
