@@ -1,6 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { codes, VOCABULARIES, type Vocabulary } from '@portal/vocabulary';
-import { expandSidebarGroups, fillCredentials, PASSWORD, useLanguage } from './support';
+import { readFileSync } from 'node:fs';
+import { isPublic, ROUTES, USERS as DEMO_USERS, type Who, worldIds } from './screens';
+import { expandSidebarGroups, fillCredentials, PASSWORD, signIn, useLanguage } from './support';
 
 /**
  * Words, not codes (issue 13): every page a demo user's sidebar opens, walked in Vietnamese, shows no English status
@@ -121,3 +123,108 @@ test('in English, the same pages show no vocabulary code either', async ({ page 
   }
   expect([...new Set(findings)]).toEqual([]);
 });
+
+/** Every text the Vietnamese catalog gives (some are plain ASCII on purpose: "Email", "UDI", "eR"). */
+const VIETNAMESE_MESSAGES = new Set(
+  [
+    ...readFileSync(new URL('../web/src/locales/vi/messages.po', import.meta.url), 'utf8').matchAll(
+      /msgstr "((?:[^"\\]|\\.)*)"/g,
+    ),
+  ].map((m) => m[1]!),
+);
+const VIETNAMESE_LETTER = /[àáảãạăắằẳẵặâấầẩẫậđèéẻẽẹêếềểễệìíỉĩịòóỏõọôốồổỗộơớờởỡợùúủũụưứừửữựỳýỷỹỵ]/i;
+/** Texts that are the same in every language: the product's name, dates as "31 thg 8", lists of file types. */
+const SAME_IN_EVERY_LANGUAGE = [/^Notisphere$/, /^\d{1,2} thg \d{1,2}$/, /^\.[a-z0-9]+(, \.[a-z0-9]+)*$/];
+
+/** Own texts of every element, and the words of its placeholder, title, accessible name and alt text. */
+function textsAndNames(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node as HTMLElement;
+      if (['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(element.tagName)) continue;
+      if (element.closest('[data-testid="language-switcher"], [translate="no"]')) continue;
+      const own = [...element.childNodes]
+        .filter((c) => c.nodeType === Node.TEXT_NODE)
+        .map((c) => c.textContent ?? '')
+        .join('')
+        .trim();
+      if (own) out.push(own);
+      for (const name of ['placeholder', 'title', 'aria-label', 'alt']) {
+        const value = element.getAttribute(name)?.trim();
+        if (value) out.push(value);
+      }
+    }
+    return out;
+  });
+}
+
+/**
+ * English left behind, whatever its words (issue 13): in Vietnamese, a text with no Vietnamese letter must be one the
+ * catalog gives, the same in every language, or data: each of its parts (split at commas, dots and angle brackets)
+ * found in what the API answered for that screen. A hard-coded label, a component's English default or an untranslated
+ * toolbar is none of these.
+ */
+function englishLeftovers(texts: string[], answered: string): string[] {
+  const isData = (part: string) =>
+    answered.includes(part.toLowerCase()) || answered.includes(JSON.stringify(part).slice(1, -1).toLowerCase());
+  return texts.filter(
+    (text) =>
+      !VIETNAMESE_LETTER.test(text) &&
+      /[A-Za-z]{3,}/.test(text) &&
+      !VIETNAMESE_MESSAGES.has(text) &&
+      !SAME_IN_EVERY_LANGUAGE.some((p) => p.test(text)) &&
+      !text
+        .split(/\s*[,·<>]\s*/)
+        .filter((part) => /[A-Za-z]{3,}/.test(part))
+        .every(isData),
+  );
+}
+
+for (const who of ['operator', 'supplier', 'provider', 'nobody'] as Who[]) {
+  test(`in Vietnamese, every screen ${who === 'nobody' ? 'for people signed out' : `of the ${who}`} and each of its tabs leaves no English behind`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(600_000);
+    const ids = await worldIds(request);
+    await useLanguage(page, 'vi');
+    // What the API answered since the screen opened: names, addresses and other data may be English.
+    let answered: string[] = [];
+    page.on('response', async (response) => {
+      if (!response.url().includes('/api/')) return;
+      const body = await response.text().catch(() => '');
+      answered.push(body.toLowerCase());
+    });
+    if (who !== 'nobody') {
+      await signIn(page, DEMO_USERS[who], 'vi');
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    }
+    const area = {
+      nobody: '',
+      supplier: '/supplier/',
+      provider: '/provider/',
+      responder: '/provider/',
+      operator: '/notisphere/',
+    }[who];
+    const screens = ROUTES.filter((r) => (area ? r.startsWith(area) && !isPublic(r) : isPublic(r)));
+    expect(screens.length).toBeGreaterThan(5);
+    const findings: string[] = [];
+    for (const route of screens) {
+      const path = route.replace(/:(\w+)/g, (_, k: string) => ids[k]!);
+      answered = [];
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const texts = await textsAndNames(page);
+      const tabs = page.getByRole('tab');
+      for (let i = 0; i < (await tabs.count()); i++) {
+        await tabs.nth(i).click();
+        await page.waitForLoadState('networkidle');
+        texts.push(...(await textsAndNames(page)));
+      }
+      for (const text of englishLeftovers(texts, answered.join('\n'))) findings.push(`${path}: "${text}"`);
+    }
+    expect([...new Set(findings)]).toEqual([]);
+  });
+}

@@ -20,6 +20,7 @@ export * from './components/Tabs';
 export * from './components/Stepper';
 export * from './components/Breadcrumbs';
 export * from './lib/status';
+export * from './lib/words';
 export * from './components/StatusLabel';
 export * from './lib/avatar';
 export * from './components/Avatar';

@@ -2,6 +2,7 @@ import type * as React from 'react';
 import { Slot } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '../lib/cn';
+import { useCommonWords } from '../lib/words';
 import { Spinner } from './Spinner';
 
 export const buttonVariants = cva(
@@ -45,12 +46,13 @@ export function Button({
   size,
   asChild = false,
   loading = false,
-  loadingLabel = 'Loading...',
+  loadingLabel,
   disabled,
   children,
   type,
   ...props
 }: ButtonProps) {
+  const words = useCommonWords();
   if (asChild) {
     return (
       <Slot.Root data-slot="button" className={cn(buttonVariants({ variant, size, className }))} {...props}>
@@ -67,7 +69,7 @@ export function Button({
       aria-busy={loading || undefined}
       {...props}
     >
-      {loading ? <Spinner label={loadingLabel} /> : null}
+      {loading ? <Spinner label={loadingLabel ?? words.loading} /> : null}
       {children}
     </button>
   );

@@ -14,6 +14,7 @@ import {
   YAxis,
 } from 'recharts';
 import { cn } from '../lib/cn';
+import { useCommonWords } from '../lib/words';
 
 /**
  * Charts themed by the design tokens (`--chart-1` … `--chart-5`, `--border`, `--muted-foreground`), drawn with
@@ -48,7 +49,7 @@ interface FrameProps {
 function ChartFrame({
   title,
   description,
-  emptyText = 'No data',
+  emptyText,
   empty,
   table,
   height,
@@ -62,6 +63,7 @@ function ChartFrame({
 }) {
   const titleId = useId();
   const descriptionId = useId();
+  const words = useCommonWords();
   return (
     <figure
       data-slot="chart"
@@ -80,7 +82,7 @@ function ChartFrame({
         ) : null}
       </figcaption>
       {empty ? (
-        <p className="py-8 text-center text-sm text-muted-foreground">{emptyText}</p>
+        <p className="py-8 text-center text-sm text-muted-foreground">{emptyText ?? words.noData}</p>
       ) : (
         <>
           <div aria-hidden="true" style={{ height }} data-slot="chart-drawing">

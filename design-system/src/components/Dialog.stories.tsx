@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { defaultCommonWords, CommonWordsProvider } from '../lib/words';
 import { Button } from './Button';
 import {
   Dialog,
@@ -82,5 +83,29 @@ export const LongTextVietnamese: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: /Chỉnh sửa địa điểm/ });
     await expect(within(dialog).getByRole('button', { name: 'Đóng' })).toBeInTheDocument();
+  },
+};
+
+/** The app's own words (CommonWordsProvider at its root) name the close button of a dialog given no closeLabel. */
+export const WordsFromTheApp: Story = {
+  args: { defaultOpen: true },
+  render: (args) => (
+    <CommonWordsProvider value={{ ...defaultCommonWords, close: 'Đóng', loading: 'Đang tải...' }}>
+      <Dialog {...args}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Sửa địa điểm</DialogTitle>
+          </DialogHeader>
+          <Button loading>Lưu</Button>
+        </DialogContent>
+      </Dialog>
+    </CommonWordsProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Sửa địa điểm' });
+    await expect(within(dialog).getByRole('button', { name: 'Đóng' })).toBeInTheDocument();
+    await expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
+    // The busy button's spinner takes the app's word too.
+    await expect(within(dialog).getByRole('status', { name: 'Đang tải...' })).toBeInTheDocument();
   },
 };

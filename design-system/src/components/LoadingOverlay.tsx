@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import { cn } from '../lib/cn';
+import { useCommonWords } from '../lib/words';
 import { Spinner } from './Spinner';
 
 export type LoadingOverlayProps = React.ComponentProps<'div'> & {
@@ -10,14 +11,10 @@ export type LoadingOverlayProps = React.ComponentProps<'div'> & {
 };
 
 /** Blocks interaction while something loads; announces the label to assistive technology. */
-export function LoadingOverlay({
-  active,
-  label = 'Loading...',
-  fullScreen = false,
-  className,
-  ...props
-}: LoadingOverlayProps) {
+export function LoadingOverlay({ active, label, fullScreen = false, className, ...props }: LoadingOverlayProps) {
+  const words = useCommonWords();
   if (!active) return null;
+  const text = label ?? words.loading;
   return (
     <div
       data-slot="loading-overlay"
@@ -30,8 +27,8 @@ export function LoadingOverlay({
       {...props}
     >
       <div className="flex items-center gap-2 rounded-md bg-card px-4 py-3 text-sm shadow-md">
-        <Spinner label={label} className="size-5 text-primary" />
-        <span aria-hidden="true">{label}</span>
+        <Spinner label={text} className="size-5 text-primary" />
+        <span aria-hidden="true">{text}</span>
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { defaultCommonWords, CommonWordsProvider } from '../lib/words';
 import { SimpleSelect } from './Select';
 
 const options = [
@@ -75,5 +76,22 @@ export const Vietnamese: Story = {
   },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('combobox')).toHaveTextContent('Chọn loại sự kiện');
+  },
+};
+
+/** The app's own words (CommonWordsProvider at its root) for a select whose caller passed no placeholder. */
+export const WordsFromTheApp: Story = {
+  render: (args) => (
+    <CommonWordsProvider value={{ ...defaultCommonWords, selectPlaceholder: 'Chọn...' }}>
+      <SimpleSelect {...args} />
+      <SimpleSelect {...args} aria-label="With its own placeholder" placeholder="Chọn loại sự kiện" />
+    </CommonWordsProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('combobox', { name: 'Event type' })).toHaveTextContent('Chọn...');
+    await expect(canvas.getByRole('combobox', { name: 'With its own placeholder' })).toHaveTextContent(
+      'Chọn loại sự kiện',
+    );
   },
 };

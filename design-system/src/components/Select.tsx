@@ -2,6 +2,7 @@ import type * as React from 'react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import { CheckIcon, ChevronDownIcon } from 'lucide-react';
 import { cn } from '../lib/cn';
+import { useCommonWords } from '../lib/words';
 
 export function Select(props: React.ComponentProps<typeof SelectPrimitive.Root>) {
   return <SelectPrimitive.Root data-slot="select" {...props} />;
@@ -92,7 +93,7 @@ export type SimpleSelectProps = Omit<React.ComponentProps<typeof SelectPrimitive
 /** A Select built from an options list: the common case in forms and filters. */
 export function SimpleSelect({
   options,
-  placeholder = 'Select...',
+  placeholder,
   id,
   className,
   'aria-label': ariaLabel,
@@ -100,6 +101,7 @@ export function SimpleSelect({
   'aria-describedby': ariaDescribedBy,
   ...props
 }: SimpleSelectProps) {
+  const words = useCommonWords();
   return (
     <Select {...props}>
       <SelectTrigger
@@ -109,7 +111,7 @@ export function SimpleSelect({
         aria-invalid={ariaInvalid}
         aria-describedby={ariaDescribedBy}
       >
-        <SelectValue placeholder={placeholder} />
+        <SelectValue placeholder={placeholder ?? words.selectPlaceholder} />
       </SelectTrigger>
       <SelectContent>
         {options.map((option) => (

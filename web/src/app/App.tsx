@@ -10,7 +10,7 @@ import { i18n } from './i18n';
 import { appStore, type AppStore } from '../state/store';
 import { AppRoutes } from './AppRoutes';
 import { GlobalModals } from './GlobalModals';
-import { StatusWords } from './StatusWords';
+import { CommonWords, StatusWords } from './StatusWords';
 import { startSessionWatch } from './authActions';
 import { bindApiStore } from '../api/client';
 
@@ -47,11 +47,13 @@ export function App({ store = appStore, routerHook, searchHook, swrCache }: AppP
         >
           <Toasts>
             <StatusWords>
-              <Router hook={routerHook} searchHook={searchHook}>
-                <AppRoutes />
-                <GlobalModals />
-                <SessionWatch store={store} />
-              </Router>
+              <CommonWords>
+                <Router hook={routerHook} searchHook={searchHook}>
+                  <AppRoutes />
+                  <GlobalModals />
+                  <SessionWatch store={store} />
+                </Router>
+              </CommonWords>
             </StatusWords>
           </Toasts>
         </SWRConfig>

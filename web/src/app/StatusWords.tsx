@@ -1,6 +1,6 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { StatusWordsProvider } from '@portal/design-system';
+import { CommonWordsProvider, StatusWordsProvider } from '@portal/design-system';
 import { VOCABULARIES, type Label } from '@portal/vocabulary';
 import { vocabularyLocale } from '../pages/supplier/shared/labels';
 
@@ -49,4 +49,17 @@ export function StatusWords({ children }: { children: ReactNode }) {
   }, [t, locale]);
   const translate = useCallback((word: string) => words.get(word) ?? word, [words]);
   return <StatusWordsProvider value={translate}>{children}</StatusWordsProvider>;
+}
+
+/**
+ * The design system's own words (a dialog's close button, an empty select's prompt, an empty chart, a spinner) in the
+ * app's language, for every component whose caller passed none.
+ */
+export function CommonWords({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
+  const words = useMemo(
+    () => ({ close: t`Close`, selectPlaceholder: t`Select...`, noData: t`No data`, loading: t`Loading...` }),
+    [t],
+  );
+  return <CommonWordsProvider value={words}>{children}</CommonWordsProvider>;
 }

@@ -18,6 +18,7 @@ import {
   type ContentUserType,
 } from '../../api/content';
 import { FormDialog } from '../supplier/shared/FormDialog';
+import { useEditorTexts } from '../supplier/shared/labels';
 import { ALL, chosen, FilterSelect, StatusFilter } from '../supplier/shared/filters';
 import { MasterGridPage, useMasterGrid, useRecordColumns } from '../supplier/shared/masterGrid';
 
@@ -116,6 +117,7 @@ function EntryDialog({
   onSaved: () => Promise<void>;
 }) {
   const { t } = useLingui();
+  const editorTexts = useEditorTexts();
   const userTypes = useUserTypeLabels();
   const [userType, setUserType] = useState<ContentUserType>(row?.user_type ?? 'PROV');
   const [title, setTitle] = useState(row?.title ?? '');
@@ -151,7 +153,7 @@ function EntryDialog({
       </FormField>
       <FormField label={texts.bodyField} required={kind !== 'GUIDE'}>
         {kind === 'FAQ' ? (
-          <RichTextEditor aria-label={texts.bodyField} value={body} onChange={setBody} />
+          <RichTextEditor aria-label={texts.bodyField} value={body} onChange={setBody} texts={editorTexts} />
         ) : (
           <Textarea value={body} onChange={(e) => setBody(e.target.value)} maxLength={2000} />
         )}

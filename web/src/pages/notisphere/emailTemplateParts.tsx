@@ -28,6 +28,8 @@ import {
   useEmailTemplate,
   useEmailTemplates,
 } from '../../api/emailTemplates';
+import { useValidationMessages } from '../../app/validation';
+import { useEditorTexts } from '../supplier/shared/labels';
 import { errorText, useTableTexts } from '../supplier/shared/table';
 
 /**
@@ -123,6 +125,8 @@ function appendToBody(html: string, token: string): string {
 export function EmailTemplateEditor({ scope, backPath }: { scope: TemplateScope; backPath: string }) {
   const { t, i18n } = useLingui();
   const toast = useToast();
+  const editorTexts = useEditorTexts();
+  const messages = useValidationMessages();
   const { data, error, isLoading, mutate } = useEmailTemplate(scope);
   const [content, setContent] = useState<EmailTemplateContent | null>(null);
   const [lastField, setLastField] = useState<Field>('subject_en');
@@ -276,6 +280,8 @@ export function EmailTemplateEditor({ scope, backPath }: { scope: TemplateScope;
                     value={content[`body_${lang}`]}
                     onChange={(html) => set(`body_${lang}`, html)}
                     rules="required_editor"
+                    messages={messages}
+                    texts={editorTexts}
                   />
                 </div>
               )}

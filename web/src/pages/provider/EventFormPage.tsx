@@ -17,7 +17,7 @@ import type { CommunicationType } from '../../api/notices';
 import { createProviderEvent, updateProviderEvent, useProviderEdit, useSupplierNameList } from '../../api/provider';
 import { useValidationMessages } from '../../app/validation';
 import { EventClassFields, NOT_SET } from '../supplier/shared/EventClassFields';
-import { useDateTexts } from '../supplier/shared/labels';
+import { useDateTexts, useEditorTexts } from '../supplier/shared/labels';
 import {
   emptyEventForm,
   eventBody,
@@ -78,6 +78,7 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
       ? t`Edit Supply Advisory`
       : t`New Supply Advisory`;
   const dateTexts = useDateTexts();
+  const editorTexts = useEditorTexts();
 
   const text = (key: keyof EventFormValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const select = (key: keyof EventFormValues) => (value: string) =>
@@ -197,13 +198,7 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
             onChange={(html) => setValues((v) => ({ ...v, description: html }))}
             aria-label={t`Description`}
             disabled={disabled}
-            texts={{
-              bold: t`Bold`,
-              italic: t`Italic`,
-              bulletList: t`Bullet list`,
-              orderedList: t`Numbered list`,
-              toolbar: t`Formatting`,
-            }}
+            texts={editorTexts}
           />
         </FormField>
       </div>

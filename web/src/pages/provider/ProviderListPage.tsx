@@ -25,7 +25,7 @@ import {
 import { authAtom } from '../../state/auth';
 import { listStateProps, useResponseColumns } from './listShared';
 import { ProviderListDownloads } from './ProviderReports';
-import { pageTableProps } from '../supplier/shared/table';
+import { pageTableProps, useTableTexts } from '../supplier/shared/table';
 import {
   editPath,
   openPath,
@@ -43,6 +43,7 @@ type Row = ProviderListRow & Partial<ResponderListRow>;
 /** Recalls, supply advisories and eR responses of the provider (spec 000 §2 shared list screen, §4 row actions). */
 export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
   const { t } = useLingui();
+  const tableTexts = useTableTexts();
   const [, navigate] = useLocation();
   const [state, setState] = useState<ListState>({
     pageNumber: 1,
@@ -158,19 +159,7 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
         getRowId={(row) => row.row_key ?? String(row.id)}
         {...listStateProps(state, setState)}
         rowActions={(row) => <RowActionsMenu actions={actionsOf(row)} label={t`Actions`} />}
-        texts={{
-          loading: t`Loading...`,
-          empty: t`No record found`,
-          total: (n) => t`Total ${n} record(s)`,
-          totalCapped: (n) => t`More than ${n} record(s)`,
-          sortCapped: t`Only the most recent records are sorted: search or filter to sort them all.`,
-          lastUpdated: t`Last Updated`,
-          search: t`Search`,
-          searchPlaceholder: t`Search`,
-          rowsPerPage: t`Rows per page`,
-          filter: t`Filter`,
-          actions: t`Actions`,
-        }}
+        texts={{ ...tableTexts, searchPlaceholder: t`Search`, filter: t`Filter` }}
       />
       <ConfirmDialog
         open={deleting !== null}

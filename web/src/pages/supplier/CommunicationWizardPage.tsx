@@ -49,7 +49,7 @@ import { downloadFile } from '../../api/client';
 import { useDistributionLists, useLocationFiles, useSupplierProviders, useTemplateActions } from '../../api/supplier';
 import { useValidationMessages } from '../../app/validation';
 import { EventClassFields } from './shared/EventClassFields';
-import { basePath, useDateTexts, useLabels } from './shared/labels';
+import { basePath, useDateTexts, useEditorTexts, useLabels } from './shared/labels';
 import {
   cleanInfo,
   emptyAction,
@@ -319,6 +319,7 @@ function InfoStep({
   const { t } = useLingui();
   const messages = useValidationMessages();
   const dateTexts = useDateTexts();
+  const editorTexts = useEditorTexts();
   const set =
     <K extends keyof CommunicationInfo>(key: K) =>
     (value: CommunicationInfo[K]) =>
@@ -383,13 +384,7 @@ function InfoStep({
             rules="required_editor"
             messages={messages}
             showErrors={false}
-            texts={{
-              bold: t`Bold`,
-              italic: t`Italic`,
-              bulletList: t`Bullet list`,
-              orderedList: t`Numbered list`,
-              toolbar: t`Formatting`,
-            }}
+            texts={editorTexts}
           />
         </FormField>
       </div>

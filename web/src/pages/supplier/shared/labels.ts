@@ -8,7 +8,7 @@ import {
   type Locale as VocabularyLocale,
   type Vocabulary,
 } from '@portal/vocabulary';
-import type { DatePickerTexts } from '@portal/design-system';
+import type { DatePickerTexts, RichTextEditorTexts } from '@portal/design-system';
 import type { CommunicationType } from '../../../api/communications';
 import { lookupPickerOptions, useLookupVersion } from '../../../api/lookups';
 import { authAtom } from '../../../state/auth';
@@ -112,8 +112,20 @@ export function basePath(type: CommunicationType): string {
   return type === 'RECALL' ? '/supplier/recalls' : '/supplier/product-disruption';
 }
 
+/** The rich text editor's toolbar words, translated (every editor of the app passes them). */
+export function useEditorTexts(): RichTextEditorTexts {
+  const { t } = useLingui();
+  return {
+    bold: t`Bold`,
+    italic: t`Italic`,
+    bulletList: t`Bullet list`,
+    orderedList: t`Numbered list`,
+    toolbar: t`Formatting`,
+  };
+}
+
 /** The date pickers' words, translated. */
-export function useDateTexts(): Partial<DatePickerTexts> {
+export function useDateTexts(): DatePickerTexts {
   const { t } = useLingui();
   return {
     placeholder: t`MM/DD/YYYY`,
@@ -122,5 +134,7 @@ export function useDateTexts(): Partial<DatePickerTexts> {
     clear: t`Clear`,
     invalid: t`Invalid date`,
     chooseDate: t`Choose date`,
+    // Appended to the chosen day's accessible name.
+    selected: t`selected`,
   };
 }

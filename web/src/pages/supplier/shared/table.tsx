@@ -12,7 +12,7 @@ import { useUserId, type ListQuery } from '../../../api/communications';
 import { loadPreferences, preferencesKey, reconcileColumns, savePreferences, type ListPreferences } from './logic';
 
 /** DataTable texts, translated. */
-export function useTableTexts(): Partial<DataTableTexts> {
+export function useTableTexts(): DataTableTexts {
   const { t } = useLingui();
   return useMemo(
     () => ({
