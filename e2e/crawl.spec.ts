@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { isPublic, ROUTES, USERS, type Who, worldIds } from './screens';
+import { isOwnScreen, ROUTES, USERS, type Who, worldIds } from './screens';
 import { type Lang, signIn, useLanguage } from './support';
 
 /**
@@ -70,15 +70,7 @@ for (const who of ['nobody', 'supplier', 'provider', 'responder', 'operator'] as
         )),
       );
     // The user's own screens with ids no record has: not a number, past bigint, negative.
-    const area = {
-      nobody: '',
-      supplier: '/supplier/',
-      provider: '/provider/',
-      responder: '/provider/',
-      operator: '/notisphere/',
-    }[who];
-    const own = (r: string) => (area ? r.startsWith(area) && !isPublic(r) : isPublic(r));
-    for (const route of ROUTES.filter((r) => r.includes(':') && own(r)))
+    for (const route of ROUTES.filter((r) => r.includes(':') && isOwnScreen(who, r)))
       for (const bad of ['abc', '99999999999999999999', '-1'])
         problems.push(...(await visit(page, route.replace(/:(\w+)/g, bad))));
     expect(problems).toEqual([]);

@@ -110,6 +110,18 @@ export const USERS = {
 } as const;
 export type Who = keyof typeof USERS | 'nobody';
 
+const AREA: Record<Who, string> = {
+  nobody: '',
+  supplier: '/supplier/',
+  provider: '/provider/',
+  responder: '/provider/',
+  operator: '/notisphere/',
+};
+
+/** Whether `route` is one of `who`'s own screens: their area's, or (signed out) the public ones. */
+export const isOwnScreen = (who: Who, route: string) =>
+  AREA[who] ? route.startsWith(AREA[who]) && !isPublic(route) : isPublic(route);
+
 /** The demo world's ids for the paths' placeholders: an event of each type, its provider communication, a template. */
 export async function worldIds(request: APIRequestContext): Promise<Record<string, string>> {
   const token = async (email: string) =>

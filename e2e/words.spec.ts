@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { codes, VOCABULARIES, type Vocabulary } from '@portal/vocabulary';
 import { readFileSync } from 'node:fs';
-import { isPublic, ROUTES, USERS as DEMO_USERS, type Who, worldIds } from './screens';
+import { isOwnScreen, ROUTES, USERS as DEMO_USERS, type Who, worldIds } from './screens';
 import { expandSidebarGroups, fillCredentials, PASSWORD, signIn, useLanguage } from './support';
 
 /**
@@ -48,26 +48,37 @@ const CODES = new Set(
 );
 const EVENT_NAME = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$/;
 
-/** The own text of every visible element (text nodes directly inside it), trimmed. */
-function elementTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+/**
+ * The own text of every element (text nodes directly inside it), trimmed. By default only what is shown: not hidden,
+ * not aria-hidden, laid out. `withNames` also reads every element, hidden or not, and adds the words of its
+ * placeholder, title, accessible name and alt text (what a screen reader says).
+ */
+function elementTexts(page: Page, { withNames = false } = {}): Promise<string[]> {
+  return page.evaluate((withNames) => {
     const out: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const element = node as HTMLElement;
       if (['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(element.tagName)) continue;
       // translate="no": data shown as it is (a lookup value's code and English label on the page that manages them).
-      if (element.closest('[aria-hidden="true"], [hidden], [data-testid="language-switcher"], [translate="no"]'))
-        continue;
+      const skipped = withNames
+        ? '[data-testid="language-switcher"], [translate="no"]'
+        : '[aria-hidden="true"], [hidden], [data-testid="language-switcher"], [translate="no"]';
+      if (element.closest(skipped)) continue;
       const own = [...element.childNodes]
         .filter((c) => c.nodeType === Node.TEXT_NODE)
         .map((c) => c.textContent ?? '')
         .join('')
         .trim();
-      if (own && element.getClientRects().length > 0) out.push(own);
+      if (own && (withNames || element.getClientRects().length > 0)) out.push(own);
+      if (withNames)
+        for (const name of ['placeholder', 'title', 'aria-label', 'alt']) {
+          const value = element.getAttribute(name)?.trim();
+          if (value) out.push(value);
+        }
     }
     return out;
-  });
+  }, withNames);
 }
 
 async function sidebarPaths(page: Page): Promise<string[]> {
@@ -136,30 +147,6 @@ const VIETNAMESE_LETTER = /[àáảãạăắằẳẵặâấầẩẫậđèé
 /** Texts that are the same in every language: the product's name, dates as "31 thg 8", lists of file types. */
 const SAME_IN_EVERY_LANGUAGE = [/^Notisphere$/, /^\d{1,2} thg \d{1,2}$/, /^\.[a-z0-9]+(, \.[a-z0-9]+)*$/];
 
-/** Own texts of every element, and the words of its placeholder, title, accessible name and alt text. */
-function textsAndNames(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const element = node as HTMLElement;
-      if (['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(element.tagName)) continue;
-      if (element.closest('[data-testid="language-switcher"], [translate="no"]')) continue;
-      const own = [...element.childNodes]
-        .filter((c) => c.nodeType === Node.TEXT_NODE)
-        .map((c) => c.textContent ?? '')
-        .join('')
-        .trim();
-      if (own) out.push(own);
-      for (const name of ['placeholder', 'title', 'aria-label', 'alt']) {
-        const value = element.getAttribute(name)?.trim();
-        if (value) out.push(value);
-      }
-    }
-    return out;
-  });
-}
-
 /**
  * English left behind, whatever its words (issue 13): in Vietnamese, a text with no Vietnamese letter must be one the
  * catalog gives, the same in every language, or data: each of its parts (split at commas, dots and angle brackets)
@@ -201,14 +188,7 @@ for (const who of ['operator', 'supplier', 'provider', 'nobody'] as Who[]) {
       await signIn(page, DEMO_USERS[who], 'vi');
       await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     }
-    const area = {
-      nobody: '',
-      supplier: '/supplier/',
-      provider: '/provider/',
-      responder: '/provider/',
-      operator: '/notisphere/',
-    }[who];
-    const screens = ROUTES.filter((r) => (area ? r.startsWith(area) && !isPublic(r) : isPublic(r)));
+    const screens = ROUTES.filter((r) => isOwnScreen(who, r));
     expect(screens.length).toBeGreaterThan(5);
     const findings: string[] = [];
     for (const route of screens) {
@@ -216,12 +196,12 @@ for (const who of ['operator', 'supplier', 'provider', 'nobody'] as Who[]) {
       answered = [];
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      const texts = await textsAndNames(page);
+      const texts = await elementTexts(page, { withNames: true });
       const tabs = page.getByRole('tab');
       for (let i = 0; i < (await tabs.count()); i++) {
         await tabs.nth(i).click();
         await page.waitForLoadState('networkidle');
-        texts.push(...(await textsAndNames(page)));
+        texts.push(...(await elementTexts(page, { withNames: true })));
       }
       for (const text of englishLeftovers(texts, answered.join('\n'))) findings.push(`${path}: "${text}"`);
     }

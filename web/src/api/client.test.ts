@@ -4,6 +4,7 @@ import { apiFile, apiRequest, ApiError, fileNameFrom, formData, refreshSession }
 import { authErrorAtom, claimsAtom, tokenAtom } from '../state/auth';
 import { errorMessageAtom, newVersionAtom } from '../state/app';
 import { makeJwt, claimsFor } from '../test/jwt';
+import { activateLocale } from '../app/i18n';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
@@ -84,6 +85,28 @@ describe('root fetcher', () => {
       message: 'Invalid email or password.',
     });
     expect(store.get(errorMessageAtom)).toBeNull();
+  });
+
+  it("shows the server's message in the reader's language, its values kept", async () => {
+    const store = storeWithToken(null);
+    await activateLocale('vi');
+    try {
+      mockFetch(() => failure(401, 'Invalid email or password.'));
+      await expect(apiRequest('/auth/token', { store, method: 'POST', auth: false })).rejects.toMatchObject({
+        message: 'Email hoặc mật khẩu không đúng.',
+        status: 401,
+      });
+      mockFetch(() => failure(400, 'Action 2: options must be different from each other.'));
+      await expect(apiRequest('/x', { store, method: 'POST', body: {} })).rejects.toMatchObject({
+        message: 'Hành động 2: các lựa chọn phải khác nhau.',
+      });
+      expect(store.get(errorMessageAtom)).toBe('Hành động 2: các lựa chọn phải khác nhau.');
+      // One the app does not know stays as the server wrote it.
+      mockFetch(() => failure(409, 'The recall is already open.'));
+      await expect(apiRequest('/x', { store })).rejects.toMatchObject({ message: 'The recall is already open.' });
+    } finally {
+      await activateLocale('en');
+    }
   });
 
   it('shows the transport message when the request itself fails', async () => {

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
 import { useAtomValue } from 'jotai';
@@ -7,6 +8,7 @@ import { errorMessageAtom } from '../state/app';
 import { checkAppVersion } from '../app/version';
 import type { StoredToken } from '../app/token';
 import type { ResponseData } from './contract';
+import { translateServerMessage } from './serverMessages';
 
 /** The API lives under /api on the same origin as the web app. */
 export const API_BASE = '/api';
@@ -159,6 +161,11 @@ async function send(path: string, options: RequestOptions, token: StoredToken | 
   });
 }
 
+/** The server's message as the reader's language says it (the wire keeps the spec's English). */
+function readable(message: string): string {
+  return message ? translateServerMessage(i18n, message) : t`Unknown error`;
+}
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return null;
@@ -217,9 +224,7 @@ async function request<T>(
   }
   const body = await readBody(response);
   if (isEnvelope(body) && !body.ok) {
-    return fail(
-      new ApiError(body.m || t`Unknown error`, response.status, body.error?.code ?? null, body.error?.details),
-    );
+    return fail(new ApiError(readable(body.m), response.status, body.error?.code ?? null, body.error?.details));
   }
   if (response.status === 401 && useSession) enterAuthError(store);
   return fail(new ApiError(response.statusText || t`Unknown error`, response.status));
@@ -229,7 +234,7 @@ async function envelopeData<T>(response: Response): Promise<T> {
   const body = await readBody(response);
   if (isEnvelope(body)) {
     if (body.ok) return body.d as T;
-    throw new ApiError(body.m || t`Unknown error`, response.status, body.error?.code ?? null, body.error?.details);
+    throw new ApiError(readable(body.m), response.status, body.error?.code ?? null, body.error?.details);
   }
   throw new ApiError(response.statusText || t`Unknown error`, response.status);
 }

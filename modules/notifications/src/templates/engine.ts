@@ -84,9 +84,10 @@ export function validateTemplate(kind: TemplateKind, contents: TemplateContents)
         });
       }
       const unknown = names.filter((n) => !offered.has(n));
+      const written = unknown.map((n) => `{{ ${n} }}`).join(', ');
       if (unknown.length)
         throw new ValidationError(
-          `${where} uses the placeholder ${unknown.map((n) => `{{ ${n} }}`).join(', ')}, which this template does not offer. Offered: ${[...offered].join(', ') || 'none'}.`,
+          `${where} uses the placeholder ${written}, which this template does not offer. Offered: ${[...offered].join(', ') || 'none'}.`,
           { field: `${part}_${language}`, placeholders: unknown },
         );
     }
