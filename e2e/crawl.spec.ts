@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { isOwnScreen, ROUTES, USERS, type Who, worldIds } from './screens';
-import { type Lang, signIn, useLanguage } from './support';
+import { type Lang, signIn, useLanguage, watchApi } from './support';
 
 /**
  * Every screen of spec 000 §2, opened by every kind of user and by nobody: whatever a role may or may not see, the page
@@ -13,26 +13,11 @@ import { type Lang, signIn, useLanguage } from './support';
 async function visit(page: Page, path: string): Promise<string[]> {
   const problems: string[] = [];
   const onError = (e: Error) => problems.push(`script error: ${e.message}`);
-  const onResponse = (r: { url(): string; status(): number }) => {
-    if (r.status() >= 500) problems.push(`${r.status()} from ${r.url()}`);
-  };
-  // The page has settled once no API call has been in flight for 150 ms (Playwright's networkidle waits 500 ms).
-  const inFlight = new Set<unknown>();
-  const onRequest = (r: { url(): string }) => {
-    if (r.url().includes('/api/')) inFlight.add(r);
-  };
-  const onDone = (r: unknown) => inFlight.delete(r);
+  const api = watchApi(page);
   page.on('pageerror', onError);
-  page.on('response', onResponse);
-  page.on('request', onRequest);
-  page.on('requestfinished', onDone);
-  page.on('requestfailed', onDone);
   try {
     await page.goto(path);
-    for (let quiet = 0; quiet < 3; ) {
-      await page.waitForTimeout(50);
-      quiet = inFlight.size ? 0 : quiet + 1;
-    }
+    await api.settled();
     const main = page.locator('main, [role="main"], form, h1').first();
     await main
       .waitFor({ state: 'attached', timeout: 10_000 })
@@ -43,11 +28,9 @@ async function visit(page: Page, path: string): Promise<string[]> {
     if (/coming soon|sắp ra mắt/i.test(text)) problems.push('"coming soon"');
   } finally {
     page.off('pageerror', onError);
-    page.off('response', onResponse);
-    page.off('request', onRequest);
-    page.off('requestfinished', onDone);
-    page.off('requestfailed', onDone);
+    api.stop();
   }
+  problems.push(...api.failures);
   return problems.map((p) => `${path}: ${p}`);
 }
 

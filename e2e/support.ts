@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request, type Response } from '@playwright/test';
 
 export const PASSWORD = 'Portal#2026';
 /** A whole 1×1 PNG: uploads whose image bytes the server checks (answers, quick links). */
@@ -100,4 +100,50 @@ export async function expandSidebarGroups(page: Page): Promise<void> {
 
 export function organisationName(page: Page) {
   return page.locator('[data-slot="header-organization"]');
+}
+
+/**
+ * Follows a page's API calls. `settled()` waits until none has been in flight for 150 ms (Playwright's networkidle
+ * waits 500 ms, and is already reached after a click in a single-page app) and, with `bodies`, until every answer's
+ * body has been read into `answered` (the DOM may show data before a body read through the driver resolves).
+ */
+export function watchApi(page: Page, options: { bodies?: boolean } = {}) {
+  const inFlight = new Set<Request>();
+  const reading = new Set<Promise<void>>();
+  const watcher = {
+    answered: [] as string[],
+    failures: [] as string[],
+    async settled(): Promise<void> {
+      for (let quiet = 0; quiet < 3; ) {
+        await page.waitForTimeout(50);
+        quiet = inFlight.size || reading.size ? 0 : quiet + 1;
+      }
+    },
+    stop(): void {
+      page.off('request', onRequest);
+      page.off('requestfinished', onDone);
+      page.off('requestfailed', onDone);
+      page.off('response', onResponse);
+    },
+  };
+  const onRequest = (r: Request) => {
+    if (r.url().includes('/api/')) inFlight.add(r);
+  };
+  const onDone = (r: Request) => inFlight.delete(r);
+  const onResponse = (r: Response) => {
+    if (!r.url().includes('/api/')) return;
+    if (r.status() >= 500) watcher.failures.push(`${r.status()} from ${r.url()}`);
+    if (!options.bodies) return;
+    const read: Promise<void> = r
+      .text()
+      .then((body) => void watcher.answered.push(body))
+      .catch(() => undefined)
+      .finally(() => reading.delete(read));
+    reading.add(read);
+  };
+  page.on('request', onRequest);
+  page.on('requestfinished', onDone);
+  page.on('requestfailed', onDone);
+  page.on('response', onResponse);
+  return watcher;
 }

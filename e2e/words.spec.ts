@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { codes, VOCABULARIES, type Vocabulary } from '@portal/vocabulary';
 import { readFileSync } from 'node:fs';
 import { isOwnScreen, ROUTES, USERS as DEMO_USERS, type Who, worldIds } from './screens';
-import { expandSidebarGroups, fillCredentials, PASSWORD, signIn, useLanguage } from './support';
+import { expandSidebarGroups, fillCredentials, PASSWORD, signIn, useLanguage, watchApi } from './support';
 
 /**
  * Words, not codes (issue 13): every page a demo user's sidebar opens, walked in Vietnamese, shows no English status
@@ -177,13 +177,6 @@ for (const who of ['operator', 'supplier', 'provider', 'nobody'] as Who[]) {
     test.setTimeout(600_000);
     const ids = await worldIds(request);
     await useLanguage(page, 'vi');
-    // What the API answered since the screen opened: names, addresses and other data may be English.
-    let answered: string[] = [];
-    page.on('response', async (response) => {
-      if (!response.url().includes('/api/')) return;
-      const body = await response.text().catch(() => '');
-      answered.push(body.toLowerCase());
-    });
     if (who !== 'nobody') {
       await signIn(page, DEMO_USERS[who], 'vi');
       await page.waitForURL((url) => !url.pathname.startsWith('/login'));
@@ -193,17 +186,20 @@ for (const who of ['operator', 'supplier', 'provider', 'nobody'] as Who[]) {
     const findings: string[] = [];
     for (const route of screens) {
       const path = route.replace(/:(\w+)/g, (_, k: string) => ids[k]!);
-      answered = [];
+      // What the API answered for this screen: names, addresses and other data may be English.
+      const api = watchApi(page, { bodies: true });
       await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      await api.settled();
       const texts = await elementTexts(page, { withNames: true });
       const tabs = page.getByRole('tab');
       for (let i = 0; i < (await tabs.count()); i++) {
         await tabs.nth(i).click();
-        await page.waitForLoadState('networkidle');
+        await api.settled();
         texts.push(...(await elementTexts(page, { withNames: true })));
       }
-      for (const text of englishLeftovers(texts, answered.join('\n'))) findings.push(`${path}: "${text}"`);
+      api.stop();
+      for (const text of englishLeftovers(texts, api.answered.join('\n').toLowerCase()))
+        findings.push(`${path}: "${text}"`);
     }
     expect([...new Set(findings)]).toEqual([]);
   });

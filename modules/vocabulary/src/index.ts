@@ -126,6 +126,13 @@ export const VOCABULARIES = {
     PROVIDER_NOTIFICATION: { en: 'Provider notification', vi: 'Thông báo của cơ sở y tế' },
     CONVERSATION_MESSAGE: { en: 'Conversation message', vi: 'Tin nhắn trong trao đổi' },
   },
+  /** A known provider's external identifier, as its lists name it (issue 14). */
+  identifierKind: {
+    CCN: { en: 'CCN', vi: 'CCN' },
+    NPI: { en: 'NPI', vi: 'NPI' },
+    GLN: { en: 'GLN', vi: 'GLN' },
+    CUSTOMER: { en: 'Customer no.', vi: 'Mã khách hàng' },
+  },
   fdaClassification: {
     'Class I': { en: 'Class I', vi: 'Loại I' },
     'Class II': { en: 'Class II', vi: 'Loại II' },

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DataTable, GRID_PAGE_SIZE_OPTIONS, Label, TextInput, type DataTableColumn } from '@portal/design-system';
 import { type KnownProvider, useKnownProviders } from '../../api/locationPreProcessor';
+import { identifierText } from '../supplier/shared/labels';
 import { listTableProps, PageHeader, useListState, useTableTexts } from '../supplier/shared/table';
 
 /**
@@ -10,7 +11,7 @@ import { listTableProps, PageHeader, useListState, useTableTexts } from '../supp
  * import-known`; read-only here.
  */
 export default function KnownProvidersPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const texts = useTableTexts();
   const [state, setState] = useState('');
   const list = useListState('notisphere-known-providers', [
@@ -32,7 +33,7 @@ export default function KnownProvidersPage() {
     {
       field: 'externalIds',
       header: t`Identifiers`,
-      cell: (p) => p.externalIds.map((x) => `${x.kind} ${x.value}`).join(', '),
+      cell: (p) => p.externalIds.map((x) => identifierText(x, i18n.locale)).join(', '),
     },
     { field: 'aliases', header: t`Aliases`, cell: (p) => p.aliases.join('; ') },
     { field: 'address', header: t`Address`, cell: (p) => p.address ?? '' },

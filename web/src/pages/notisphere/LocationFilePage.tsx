@@ -32,7 +32,7 @@ import {
   useKnownProviders,
   usePreProcessorJob,
 } from '../../api/locationPreProcessor';
-import { useLabels } from '../supplier/shared/labels';
+import { identifierText, useLabels } from '../supplier/shared/labels';
 import { errorText, formatDate, PageHeader, useTableTexts } from '../supplier/shared/table';
 import { Confidence, DecisionLabel, JobProgress, percent, useDecisionWords } from './preProcessorParts';
 
@@ -361,7 +361,7 @@ function ProviderPicker({
   onClose: () => void;
   onPick: (knownProviderId: number) => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [search, setSearch] = useState(row.input.name ?? '');
   const { data, isLoading } = useKnownProviders({ pageNumber: 1, pageSize: 10, search });
   return (
@@ -384,7 +384,7 @@ function ProviderPicker({
               <li key={p.id} className="flex items-center justify-between gap-2 rounded border p-2 text-sm">
                 <span>
                   <span className="font-medium">{p.name}</span> · {place(p)}
-                  {p.externalIds[0] ? ` · ${p.externalIds[0].kind} ${p.externalIds[0].value}` : ''}
+                  {p.externalIds[0] ? ` · ${identifierText(p.externalIds[0], i18n.locale)}` : ''}
                 </span>
                 <Button size="sm" aria-label={t`Choose ${p.name}`} onClick={() => onPick(p.id)}>
                   <Trans>Choose</Trans>

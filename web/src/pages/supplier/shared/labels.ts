@@ -112,6 +112,11 @@ export function basePath(type: CommunicationType): string {
   return type === 'RECALL' ? '/supplier/recalls' : '/supplier/product-disruption';
 }
 
+/** A known provider's identifier as lists show it: its kind's word, then its value ("Mã khách hàng 1042"). */
+export function identifierText(identifier: { kind: string; value: string }, locale: string): string {
+  return `${vocabularyLabel('identifierKind', identifier.kind, vocabularyLocale(locale))} ${identifier.value}`;
+}
+
 /** The rich text editor's toolbar words, translated (every editor of the app passes them). */
 export function useEditorTexts(): RichTextEditorTexts {
   const { t } = useLingui();
