@@ -118,11 +118,18 @@ describe('the server messages people read', () => {
     expect(translateServerMessage(i18n, 'Action 3: options must be different from each other.')).toMatch(/3/);
     expect(translateServerMessage(i18n, '"Count the units" is listed twice.')).toContain('"Count the units"');
     expect(translateServerMessage(i18n, 'Something new went wrong.')).toBe('Something new went wrong.');
+    // An event's status is a word of the label map in Vietnamese, the server's code in English.
+    const move = 'An event cannot go from OPEN to DRAFT.';
+    expect(translateServerMessage(i18n, move)).toMatch(/Đang mở.*Bản nháp/);
+    expect(translateServerMessage(i18n, move)).not.toMatch(/OPEN|DRAFT/);
   });
 
   it('stay as the server wrote them in English', async () => {
     await activateLocale('en');
     for (const m of messages.filter((m) => !m.template)) expect(translateServerMessage(i18n, m.text)).toBe(m.text);
+    expect(translateServerMessage(i18n, 'An event cannot go from OPEN to DRAFT.')).toBe(
+      'An event cannot go from OPEN to DRAFT.',
+    );
     await activateLocale('vi');
   });
 });

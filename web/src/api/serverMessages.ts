@@ -1,5 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { vocabularyLabel } from '@portal/vocabulary';
 
 /**
  * The server's messages (the envelope's `m`), word for word as the API sends them, each with the app's message for it:
@@ -383,7 +384,14 @@ const EXACT = new Map<string, MessageDescriptor>([
 const LANGUAGE: Record<string, MessageDescriptor> = { English: msg`English`, Vietnamese: msg`Vietnamese` };
 const PART: Record<string, MessageDescriptor> = { subject: msg`subject`, body: msg`body` };
 
-/** Messages with values in them: the values stay as the server wrote them (names, numbers, statuses, fields). */
+/** An event's status as the reader says it; English keeps the server's code, as the message was written. */
+const statusWord = (i18n: I18n, code: string) =>
+  i18n.locale === 'vi' ? vocabularyLabel('communicationStatus', code, 'vi') : code;
+
+/**
+ * Messages with values in them: the values stay as the server wrote them (names, numbers, fields), but for an event's
+ * status, which is a word of the label map.
+ */
 /** A match's whole text and its (up to four) groups; a group that matched nothing is empty. */
 type Parts = [string, string, string, string, string];
 
@@ -432,9 +440,19 @@ const PATTERNS: [RegExp, (m: Parts, i18n: I18n) => MessageDescriptor][] = [
   [/^Action (\d+) is not an action of this event\.$/, ([, id]) => msg`Action ${id} is not an action of this event.`],
   [
     /^An (\w+) event cannot be deleted; close it instead\.$/,
-    ([, status]) => msg`An ${status} event cannot be deleted; close it instead.`,
+    ([, code], i18n) => {
+      const status = statusWord(i18n, code);
+      return msg`An ${status} event cannot be deleted; close it instead.`;
+    },
   ],
-  [/^An event cannot go from (\w+) to (\w+)\.$/, ([, from, to]) => msg`An event cannot go from ${from} to ${to}.`],
+  [
+    /^An event cannot go from (\w+) to (\w+)\.$/,
+    ([, fromCode, toCode], i18n) => {
+      const from = statusWord(i18n, fromCode);
+      const to = statusWord(i18n, toCode);
+      return msg`An event cannot go from ${from} to ${to}.`;
+    },
+  ],
   [/^An event holds at most (\d+) products\.$/, ([, max]) => msg`An event holds at most ${max} products.`],
   [/^At most (\d+) organizations can be chosen\.$/, ([, max]) => msg`At most ${max} organizations can be chosen.`],
   [
@@ -443,7 +461,10 @@ const PATTERNS: [RegExp, (m: Parts, i18n: I18n) => MessageDescriptor][] = [
   ],
   [
     /^Only a draft can be approved; this event is (\w+)\.$/,
-    ([, status]) => msg`Only a draft can be approved; this event is ${status}.`,
+    ([, code], i18n) => {
+      const status = statusWord(i18n, code);
+      return msg`Only a draft can be approved; this event is ${status}.`;
+    },
   ],
   [
     /^Page too deep for this sort: only the first (\d+) rows are sorted; narrow the list with search or filters\.$/,
@@ -472,8 +493,10 @@ const PATTERNS: [RegExp, (m: Parts, i18n: I18n) => MessageDescriptor][] = [
   [/^The product file could not be read: (.+)$/, ([, reason]) => msg`The product file could not be read: ${reason}`],
   [
     /^This event has been approved and sent \((\w+)\); it cannot be deleted\. The supplier can close it instead\.$/,
-    ([, status]) =>
-      msg`This event has been approved and sent (${status}); it cannot be deleted. The supplier can close it instead.`,
+    ([, code], i18n) => {
+      const status = statusWord(i18n, code);
+      return msg`This event has been approved and sent (${status}); it cannot be deleted. The supplier can close it instead.`;
+    },
   ],
   [
     /^Unknown provider or supplier organization: (.+)$/,
