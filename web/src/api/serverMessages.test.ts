@@ -96,6 +96,7 @@ describe('the server messages people read', () => {
     // A guard on the scan itself: it must keep finding what it found when written.
     expect(messages.length).toBeGreaterThan(250);
     expect(messages.map((m) => m.text)).toContain('This link is invalid or has expired.');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the server's source text, placeholder and all
     expect(messages.map((m) => m.text)).toContain('Action ${i + 1}: options must be different from each other.');
   });
 
