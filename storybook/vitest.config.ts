@@ -14,6 +14,7 @@ const designSystemDeps = [
   'tailwind-merge',
   '@tanstack/react-virtual',
   'react-day-picker',
+  'react-day-picker/locale/vi',
   'date-fns',
   'date-fns/locale',
   '@tiptap/react',

@@ -4,6 +4,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { DatePicker, type DatePickerProps } from './DatePicker';
 import { vi } from 'date-fns/locale';
 import { FILTER_YEAR_RANGE } from '../lib/dates';
+import { CommonWordsProvider, defaultCommonWords } from '../lib/words';
 
 function Controlled(props: DatePickerProps) {
   const [value, setValue] = React.useState(props.value);
@@ -129,5 +130,24 @@ export const Vietnamese: Story = {
     const popover = await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Choose date' });
     const monthNames = Array.from(popover.querySelectorAll('option')).map((o) => o.textContent ?? '');
     await expect(monthNames.some((name) => /tháng/i.test(name))).toBe(true);
+  },
+};
+
+/** Given no locale, the calendar follows the app's language (CommonWordsProvider): months, weekdays and its labels. */
+export const LanguageFromTheApp: Story = {
+  args: { value: '2026-03-07' },
+  render: (args) => (
+    <CommonWordsProvider value={{ ...defaultCommonWords, language: 'vi' }}>
+      <Controlled {...args} />
+    </CommonWordsProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Open calendar' }));
+    const popover = await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Choose date' });
+    await expect(within(popover).getByRole('button', { name: 'Đến tháng tiếp theo' })).toBeInTheDocument();
+    await expect(within(popover).queryByRole('button', { name: /Next Month/ })).toBeNull();
+    const monthNames = Array.from(popover.querySelectorAll('option')).map((o) => o.textContent ?? '');
+    await expect(monthNames.some((name) => /tháng/i.test(name))).toBe(true);
+    await expect(monthNames).not.toContain('March');
   },
 };

@@ -1,8 +1,10 @@
 import * as React from 'react';
 import { DayPicker } from 'react-day-picker';
+import { vi } from 'react-day-picker/locale/vi';
 import { format, type Locale } from 'date-fns';
 import { CalendarIcon } from 'lucide-react';
 import { cn } from '../lib/cn';
+import { useCommonWords } from '../lib/words';
 import { dateToValue, formatDisplayDate, NOT_APPLICABLE, parseDisplayDate, valueToDate } from '../lib/dates';
 import { Button, IconButton } from './Button';
 import { Popover, PopoverAnchor, PopoverContent } from './Popover';
@@ -65,6 +67,10 @@ export function DatePicker({
   className,
 }: DatePickerProps) {
   const t = { ...defaultDatePickerTexts, ...texts };
+  // The app's language when the caller names no locale: Vietnamese months, weekdays and calendar labels (DayPicker's
+  // own locale carries them; date-fns's alone would leave "Go to the Next Month").
+  const language = useCommonWords().language;
+  const dayLocale = locale ?? (language.startsWith('vi') ? vi : undefined);
   const shown = formatDisplayDate(value, t.notApplicable);
   const [text, setText] = React.useState(shown);
   const [open, setOpen] = React.useState(false);
@@ -143,10 +149,10 @@ export function DatePicker({
             selected={selected}
             defaultMonth={selected}
             captionLayout="dropdown"
-            locale={locale}
+            locale={dayLocale}
             labels={{
               labelDayButton: (date, modifiers) =>
-                `${format(date, 'd MMMM yyyy, EEEE', { locale })}${modifiers.selected ? ` (${t.selected})` : ''}`,
+                `${format(date, 'd MMMM yyyy, EEEE', { locale: dayLocale })}${modifiers.selected ? ` (${t.selected})` : ''}`,
             }}
             startMonth={years ? new Date(years.from, 0, 1) : new Date(1950, 0, 1)}
             endMonth={years ? new Date(years.to, 11, 31) : new Date(2100, 11, 31)}

@@ -6,6 +6,8 @@ import * as React from 'react';
  * passed no text is still in the app's language; a prop still wins, and without a provider they are English.
  */
 export interface CommonWords {
+  /** The app's language (a BCP 47 tag): the calendar's month and weekday names and its labels follow it. */
+  language: string;
   close: string;
   selectPlaceholder: string;
   noData: string;
@@ -13,6 +15,7 @@ export interface CommonWords {
 }
 
 export const defaultCommonWords: CommonWords = {
+  language: 'en',
   close: 'Close',
   selectPlaceholder: 'Select...',
   noData: 'No data',

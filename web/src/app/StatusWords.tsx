@@ -52,14 +52,20 @@ export function StatusWords({ children }: { children: ReactNode }) {
 }
 
 /**
- * The design system's own words (a dialog's close button, an empty select's prompt, an empty chart, a spinner) in the
- * app's language, for every component whose caller passed none.
+ * The design system's own words (a dialog's close button, an empty select's prompt, an empty chart, a spinner, the
+ * calendar's months and days) in the app's language, for every component whose caller passed none.
  */
 export function CommonWords({ children }: { children: ReactNode }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const words = useMemo(
-    () => ({ close: t`Close`, selectPlaceholder: t`Select...`, noData: t`No data`, loading: t`Loading...` }),
-    [t],
+    () => ({
+      language: i18n.locale,
+      close: t`Close`,
+      selectPlaceholder: t`Select...`,
+      noData: t`No data`,
+      loading: t`Loading...`,
+    }),
+    [t, i18n.locale],
   );
   return <CommonWordsProvider value={words}>{children}</CommonWordsProvider>;
 }
