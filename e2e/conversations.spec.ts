@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, linkIn, test } from './mail-server';
-import { PASSWORD } from './support';
+import { api, PASSWORD, tokenFor } from './support';
 
 /**
  * A conversation (spec 001 §7.2): the supplier starts one with Riverside from the event's Conversations tab with a
@@ -9,26 +9,6 @@ import { PASSWORD } from './support';
  */
 const RIVERSIDE = 'Riverside Health';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
-
-async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/token', {
-    data: { client_id: 'portal-web', grant_type: 'password', email, password: PASSWORD },
-  });
-  return ((await res.json()) as { d: { access_token: string } }).d.access_token;
-}
-
-async function api<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(`/api${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
-  const body = (await res.json()) as { ok: boolean; m: string; d: T };
-  expect(body.ok, `${method} ${path}: ${body.m}`).toBe(true);
-  return body.d;
-}
 
 async function signIn(page: Page, email: string) {
   await page.goto('/login');

@@ -1,32 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { PASSWORD, signIn } from './support';
+import { expect, test } from '@playwright/test';
+import { api, signIn, tokenFor } from './support';
 
 /**
  * Custom content, the supplier's side (issue 16 part B), in the browser: step 1 offers the template and reads it back
  * filled in, shows the rows read; once the providers answered per unit (through the API), the event view's Products
  * tab shows each customer's rows with their answers, narrowed to one customer.
  */
-
-async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/token', {
-    data: { client_id: 'portal-web', grant_type: 'password', email, password: PASSWORD },
-  });
-  return ((await res.json()) as { d: { access_token: string } }).d.access_token;
-}
-
-async function api<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(`/api${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
-  const body = (await res.json()) as { ok: boolean; m: string; d: T };
-  expect(body.ok, `${method} ${path}: ${body.m}`).toBe(true);
-  return body.d;
-}
 
 test('the supplier fills the template in step 1, sees the rows, and later each customer’s per-unit answers', async ({
   page,

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, linkIn, test } from './mail-server';
-import { PASSWORD, signIn } from './support';
+import { api, signIn, tokenFor } from './support';
 
 /**
  * Custom content end to end (issue 16): a supplier sends a recall whose product file gives Riverside and Lakeshore
@@ -10,26 +10,6 @@ import { PASSWORD, signIn } from './support';
  * delegate, who opens the e-mailed delegate link (hence the mail project). Each then downloads the Customized Content
  * Report, which holds its own rows and answers and not the other's.
  */
-
-async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/token', {
-    data: { client_id: 'portal-web', grant_type: 'password', email, password: PASSWORD },
-  });
-  return ((await res.json()) as { d: { access_token: string } }).d.access_token;
-}
-
-async function api<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(`/api${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
-  const body = (await res.json()) as { ok: boolean; m: string; d: T };
-  expect(body.ok, `${method} ${path}: ${body.m}`).toBe(true);
-  return body.d;
-}
 
 test('two providers each see only their own lots, answer per unit and download the Customized Content Report', async ({
   browser,

@@ -1,31 +1,10 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './mail-server';
-import { PASSWORD, signIn } from './support';
+import { api, signIn, tokenFor } from './support';
 
 /**
  * The operator edits the recall-notice template in the browser (its subject gains a placeholder), and the next recall
  * notice a supplier sends arrives over SMTP (e2e/mail-server.ts) with the new subject.
  */
-
-async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/token', {
-    data: { client_id: 'portal-web', grant_type: 'password', email, password: PASSWORD },
-  });
-  return ((await res.json()) as { d: { access_token: string } }).d.access_token;
-}
-
-async function api<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(`/api${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
-  const body = (await res.json()) as { ok: boolean; m: string; d: T };
-  expect(body.ok, `${method} ${path}: ${body.m}`).toBe(true);
-  return body.d;
-}
 
 interface Template {
   id: number;

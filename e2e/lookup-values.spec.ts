@@ -1,24 +1,10 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { PASSWORD, signIn } from './support';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { api, signIn, tokenFor } from './support';
 
 /**
  * Lookup values (issue 12): the operator adds a reason, a Sourcing Coordinator picks it in the advisory wizard and
  * saves it, and the provider's view of the sent advisory shows its label.
  */
-async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/token', {
-    data: { client_id: 'portal-web', grant_type: 'password', email, password: PASSWORD },
-  });
-  return ((await res.json()) as { d: { access_token: string } }).d.access_token;
-}
-
-async function api<T>(request: APIRequestContext, token: string, method: string, path: string, data?: unknown) {
-  const res = await request.fetch(`/api${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
-  const body = (await res.json()) as { ok: boolean; m: string; d: T };
-  expect(body.ok, `${method} ${path}: ${body.m}`).toBe(true);
-  return body.d;
-}
-
 async function pageAs(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signIn(page, email);

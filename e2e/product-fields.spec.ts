@@ -1,31 +1,11 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { PASSWORD, signIn } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { api, signIn, tokenFor } from './support';
 
 /**
  * Product fields end to end (issue 12): the operator defines a platform-wide ListSingle field on /notisphere/fields, a
  * Recall Coordinator fills it in for a product in step 1 of the wizard, and the provider sees the value in its view.
  * The other steps go through the API: they are covered by the supplier specs.
  */
-
-async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/token', {
-    data: { client_id: 'portal-web', grant_type: 'password', email, password: PASSWORD },
-  });
-  return ((await res.json()) as { d: { access_token: string } }).d.access_token;
-}
-
-async function api<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(`/api${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
-  const body = (await res.json()) as { ok: boolean; m: string; d: T };
-  expect(body.ok, `${method} ${path}: ${body.m}`).toBe(true);
-  return body.d;
-}
 
 async function choose(page: Page, scope: ReturnType<Page['getByTestId']> | Page, label: string, option: string) {
   await scope.getByRole('combobox', { name: label, exact: true }).click();

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, linkIn, test } from './mail-server';
-import { IMAGE_PNG, PASSWORD } from './support';
+import { api, IMAGE_PNG, PASSWORD, tokenFor } from './support';
 
 /**
  * The whole loop of a recall: a supplier sends it (through the API), the recipient opens the e-mailed link and answers
@@ -10,27 +10,6 @@ import { IMAGE_PNG, PASSWORD } from './support';
  * Status Report. Links are read from the mails as delivered to the in-process SMTP server of e2e/mail-server.ts.
  */
 const RIVERSIDE = 'Riverside Health';
-
-async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/token', {
-    data: { client_id: 'portal-web', grant_type: 'password', email, password: PASSWORD },
-  });
-  const body = (await res.json()) as { d: { access_token: string } };
-  return body.d.access_token;
-}
-
-async function api<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(`/api${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
-  const body = (await res.json()) as { ok: boolean; m: string; d: T };
-  expect(body.ok, `${method} ${path}: ${body.m}`).toBe(true);
-  return body.d;
-}
 
 /** Recipients and delegates answer on their phones: the public forms must fit a phone's width without sideways scrolling. */
 const PHONE = { width: 375, height: 740 };

@@ -1,4 +1,4 @@
-import { expect, type Page, type Request, type Response } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type Request, type Response } from '@playwright/test';
 
 export const PASSWORD = 'Portal#2026';
 /** A whole 1×1 PNG: uploads whose image bytes the server checks (answers, quick links). */
@@ -146,4 +146,27 @@ export function watchApi(page: Page, options: { bodies?: boolean } = {}) {
   page.on('requestfailed', onDone);
   page.on('response', onResponse);
   return watcher;
+}
+
+/** A demo user's access token, signed in through the API. */
+export async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/api/auth/token', {
+    data: { client_id: 'portal-web', grant_type: 'password', email, password: PASSWORD },
+  });
+  const body = (await res.json()) as { d: { access_token: string } };
+  return body.d.access_token;
+}
+
+/** An API call as `token`'s user: answers the envelope's data, and fails the test on an envelope that is not ok. */
+export async function api<T>(
+  request: APIRequestContext,
+  token: string,
+  method: string,
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request.fetch(`/api${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
+  const body = (await res.json()) as { ok: boolean; m: string; d: T };
+  expect(body.ok, `${method} ${path}: ${body.m}`).toBe(true);
+  return body.d;
 }

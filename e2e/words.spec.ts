@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { codes, VOCABULARIES, type Vocabulary } from '@portal/vocabulary';
-import { readFileSync } from 'node:fs';
+import { elementTexts, englishLeftovers } from './words';
 import { isOwnScreen, ROUTES, USERS as DEMO_USERS, type Who, worldIds } from './screens';
 import { expandSidebarGroups, fillCredentials, PASSWORD, signIn, useLanguage, watchApi } from './support';
 
@@ -47,39 +47,6 @@ const CODES = new Set(
     .filter((c) => /^[A-Z_ 0-9]{4,}$/.test(c)),
 );
 const EVENT_NAME = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$/;
-
-/**
- * The own text of every element (text nodes directly inside it), trimmed. By default only what is shown: not hidden,
- * not aria-hidden, laid out. `withNames` also reads every element, hidden or not, and adds the words of its
- * placeholder, title, accessible name and alt text (what a screen reader says).
- */
-function elementTexts(page: Page, { withNames = false } = {}): Promise<string[]> {
-  return page.evaluate((withNames) => {
-    const out: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const element = node as HTMLElement;
-      if (['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(element.tagName)) continue;
-      // translate="no": data shown as it is (a lookup value's code and English label on the page that manages them).
-      const skipped = withNames
-        ? '[data-testid="language-switcher"], [translate="no"]'
-        : '[aria-hidden="true"], [hidden], [data-testid="language-switcher"], [translate="no"]';
-      if (element.closest(skipped)) continue;
-      const own = [...element.childNodes]
-        .filter((c) => c.nodeType === Node.TEXT_NODE)
-        .map((c) => c.textContent ?? '')
-        .join('')
-        .trim();
-      if (own && (withNames || element.getClientRects().length > 0)) out.push(own);
-      if (withNames)
-        for (const name of ['placeholder', 'title', 'aria-label', 'alt']) {
-          const value = element.getAttribute(name)?.trim();
-          if (value) out.push(value);
-        }
-    }
-    return out;
-  }, withNames);
-}
 
 async function sidebarPaths(page: Page): Promise<string[]> {
   await expect(page.getByTestId('sidebar').getByRole('link').first()).toBeVisible();
@@ -134,40 +101,6 @@ test('in English, the same pages show no vocabulary code either', async ({ page 
   }
   expect([...new Set(findings)]).toEqual([]);
 });
-
-/** Every text the Vietnamese catalog gives (some are plain ASCII on purpose: "Email", "UDI", "eR"). */
-const VIETNAMESE_MESSAGES = new Set(
-  [
-    ...readFileSync(new URL('../web/src/locales/vi/messages.po', import.meta.url), 'utf8').matchAll(
-      /msgstr "((?:[^"\\]|\\.)*)"/g,
-    ),
-  ].map((m) => m[1]!),
-);
-const VIETNAMESE_LETTER = /[àáảãạăắằẳẵặâấầẩẫậđèéẻẽẹêếềểễệìíỉĩịòóỏõọôốồổỗộơớờởỡợùúủũụưứừửữựỳýỷỹỵ]/i;
-/** Texts that are the same in every language: the product's name, dates as "31 thg 8", lists of file types. */
-const SAME_IN_EVERY_LANGUAGE = [/^Notisphere$/, /^\d{1,2} thg \d{1,2}$/, /^\.[a-z0-9]+(, \.[a-z0-9]+)*$/];
-
-/**
- * English left behind, whatever its words (issue 13): in Vietnamese, a text with no Vietnamese letter must be one the
- * catalog gives, the same in every language, or data: each of its parts (split at commas, dots and angle brackets)
- * found in what the API answered for that screen. A hard-coded label, a component's English default or an untranslated
- * toolbar is none of these.
- */
-function englishLeftovers(texts: string[], answered: string): string[] {
-  const isData = (part: string) =>
-    answered.includes(part.toLowerCase()) || answered.includes(JSON.stringify(part).slice(1, -1).toLowerCase());
-  return texts.filter(
-    (text) =>
-      !VIETNAMESE_LETTER.test(text) &&
-      /[A-Za-z]{3,}/.test(text) &&
-      !VIETNAMESE_MESSAGES.has(text) &&
-      !SAME_IN_EVERY_LANGUAGE.some((p) => p.test(text)) &&
-      !text
-        .split(/\s*[,·<>]\s*/)
-        .filter((part) => /[A-Za-z]{3,}/.test(part))
-        .every(isData),
-  );
-}
 
 for (const who of ['operator', 'supplier', 'provider', 'nobody'] as Who[]) {
   test(`in Vietnamese, every screen ${who === 'nobody' ? 'for people signed out' : `of the ${who}`} and each of its tabs leaves no English behind`, async ({
