@@ -3,10 +3,11 @@ import { api, tokenFor, useLanguage, watchApi } from './support';
 import { elementTexts, englishLeftovers } from './words';
 
 /**
- * The public notice form, opened in Vietnamese from the emailed link as a recipient without an account would: like
- * every signed-in screen (words.spec.ts), it shows no English but the data it was sent, with an action of each type.
+ * The public notice and delegate forms, opened in Vietnamese from the emailed links as people without an account would:
+ * like every signed-in screen (words.spec.ts), they show no English but the data they were sent, with an action of
+ * each type.
  */
-test('in Vietnamese, the notice form a recipient opens from the email leaves no English behind', async ({
+test('in Vietnamese, the notice form a recipient and the delegate form a delegate open from their emails leave no English behind', async ({
   page,
   request,
   mailServer,
@@ -59,13 +60,40 @@ test('in Vietnamese, the notice form a recipient opens from the email leaves no 
   );
 
   await useLanguage(page, 'vi');
-  const answers = watchApi(page, { bodies: true });
-  await page.goto(link);
-  await expect(page.getByRole('heading', { name })).toBeVisible();
-  await answers.settled();
-  const texts = await elementTexts(page, { withNames: true });
-  answers.stop();
-  // The form's own words were read: its actions' titles are data, its labels must be Vietnamese.
-  expect(texts).toContain('Units on hand');
-  expect(englishLeftovers(texts, answers.answered.join('\n').toLowerCase())).toEqual([]);
+  /** The texts a form shows that are neither Vietnamese nor its data (what the API answered for it). */
+  const leftovers = async (url: string, shown: () => Promise<void>) => {
+    const answers = watchApi(page, { bodies: true });
+    await page.goto(url);
+    await shown();
+    await answers.settled();
+    const texts = await elementTexts(page, { withNames: true });
+    answers.stop();
+    // The form's own words were read: its actions' titles are data, its labels must be Vietnamese.
+    expect(texts).toContain('Units on hand');
+    return englishLeftovers(texts, answers.answered.join('\n').toLowerCase());
+  };
+  expect(await leftovers(link, () => expect(page.getByRole('heading', { name })).toBeVisible())).toEqual([]);
+
+  // The provider delegates one action; the delegate opens the emailed link, without an account either.
+  const list = await api<{ items: { id: number; communication_id: number }[] }>(
+    request,
+    provider,
+    'GET',
+    `/provider/communications?communicationType=RECALL&search=${encodeURIComponent(name)}`,
+  );
+  const pcId = list.items.find((r) => r.communication_id === id)!.id;
+  const actions = await api<{ id: number; title: string }[]>(
+    request,
+    provider,
+    'GET',
+    `/provider/communications/${id}/actions/${pcId}`,
+  );
+  const units = actions.find((a) => a.title === 'Units on hand')!;
+  const delegateEmail = `delegate-words-${Date.now()}@example.com`;
+  await api(request, provider, 'POST', `/provider/communications/${id}/${pcId}/${units.id}`, { email: delegateEmail });
+  const delegateLink = linkIn(
+    await mailServer.waitForMail({ to: delegateEmail, subjectOrText: name }),
+    '/delegate-webform',
+  );
+  expect(await leftovers(delegateLink, () => expect(page.getByTestId('delegate-form')).toBeVisible())).toEqual([]);
 });
