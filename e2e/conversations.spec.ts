@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, linkIn, test } from './mail-server';
-import { api, PASSWORD, tokenFor } from './support';
+import { api, PASSWORD, sendRecall, tokenFor } from './support';
 
 /**
  * A conversation (spec 001 §7.2): the supplier starts one with Riverside from the event's Conversations tab with a
@@ -42,27 +42,17 @@ test('a supplier and a provider exchange messages with a file, and each is told 
     '/provider/communications/meta-sites',
   );
   const riverside = sites.find((s) => s.name === RIVERSIDE)!;
-  const { id } = await api<{ id: number }>(request, supplier, 'POST', '/supplier/communications/step0', {
-    type: 'RECALL',
-    name,
-    event_id: 'E2E-CONV-1',
-    subtype: 'PRODUCTADVISORY',
-    classification: 'CLASSIII',
-  });
-  await api(request, supplier, 'POST', '/supplier/communications/step1', {
-    id,
+  const id = await sendRecall(request, supplier, {
+    info: {
+      name,
+      event_id: 'E2E-CONV-1',
+      subtype: 'PRODUCTADVISORY',
+      classification: 'CLASSIII',
+    },
     products: [{ product_name: 'E2E pump', lot_number: 'P-1' }],
-  });
-  await api(request, supplier, 'POST', '/supplier/communications/step2', {
-    id,
     actions: [{ action_type: 'Acknowledge', title: 'Acknowledge the notice', is_required: true }],
+    providerOrganizationIds: [riverside.id],
   });
-  await api(request, supplier, 'POST', '/supplier/communications/step3', {
-    id,
-    provider_organization_ids: [riverside.id],
-  });
-  await api(request, supplier, 'PUT', `/supplier/communications/${id}/approve-recall/0/0`, {});
-  await api(request, supplier, 'PUT', `/supplier/communications/${id}/send-notification/0`, {});
 
   // The supplier starts a conversation with Riverside from the Conversations tab, with a file.
   await signIn(page, 'recalls@acme.demo');

@@ -1,5 +1,5 @@
 import { expect, test } from './mail-server';
-import { api, signIn, tokenFor } from './support';
+import { api, sendRecall, signIn, tokenFor } from './support';
 
 /**
  * The operator edits the recall-notice template in the browser (its subject gains a placeholder), and the next recall
@@ -64,28 +64,18 @@ test('the operator changes the recall-notice subject and the next recall notice 
     );
     const riverside = sites.find((s) => s.name === 'Riverside Health') ?? sites[0]!;
     const name = `E2E template recall ${Date.now()}`;
-    const { id } = await api<{ id: number }>(request, supplier, 'POST', '/supplier/communications/step0', {
-      type: 'RECALL',
-      name,
-      event_id: 'E2E-TPL-1',
-      subtype: 'PRODUCTADVISORY',
-      classification: 'CLASSIII',
-      disposition: 'Destroyed',
-    });
-    await api(request, supplier, 'POST', '/supplier/communications/step1', {
-      id,
+    const id = await sendRecall(request, supplier, {
+      info: {
+        name,
+        event_id: 'E2E-TPL-1',
+        subtype: 'PRODUCTADVISORY',
+        classification: 'CLASSIII',
+        disposition: 'Destroyed',
+      },
       products: [{ product_name: 'E2E syringe', lot_number: 'L-9' }],
-    });
-    await api(request, supplier, 'POST', '/supplier/communications/step2', {
-      id,
       actions: [{ action_type: 'Acknowledge', title: 'Acknowledge the notice', is_required: true }],
+      providerOrganizationIds: [riverside.id],
     });
-    await api(request, supplier, 'POST', '/supplier/communications/step3', {
-      id,
-      provider_organization_ids: [riverside.id],
-    });
-    await api(request, supplier, 'PUT', `/supplier/communications/${id}/approve-recall/0/0`, {});
-    await api(request, supplier, 'PUT', `/supplier/communications/${id}/send-notification/0`, {});
 
     const mail = await mailServer.waitForMail({ to: 'admin@riverside.demo', subjectOrText: name, timeout: 60_000 });
     expect(mail.subject).toMatch(/^Urgent recall for Riverside[^:]*: /);

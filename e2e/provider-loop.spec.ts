@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { expect, linkIn, test } from './mail-server';
-import { api, IMAGE_PNG, PASSWORD, tokenFor } from './support';
+import { api, IMAGE_PNG, PASSWORD, sendRecall, tokenFor } from './support';
 
 /**
  * The whole loop of a recall: a supplier sends it (through the API), the recipient opens the e-mailed link and answers
@@ -60,21 +60,15 @@ test('a recall goes from supplier to recipient, provider, delegate and back to t
   const riverside = sites.find((s) => s.name === RIVERSIDE) ?? sites[0];
   expect(riverside).toBeTruthy();
 
-  const created = await api<{ id: number }>(request, supplier, 'POST', '/supplier/communications/step0', {
-    type: 'RECALL',
-    name,
-    event_id: 'E2E-PL-1',
-    subtype: 'PRODUCTADVISORY',
-    classification: 'CLASSIII',
-    disposition: 'Destroyed',
-  });
-  const id = created.id;
-  await api(request, supplier, 'POST', '/supplier/communications/step1', {
-    id,
+  const id = await sendRecall(request, supplier, {
+    info: {
+      name,
+      event_id: 'E2E-PL-1',
+      subtype: 'PRODUCTADVISORY',
+      classification: 'CLASSIII',
+      disposition: 'Destroyed',
+    },
     products: [{ product_name: 'E2E gown', lot_number: 'L-1' }],
-  });
-  await api(request, supplier, 'POST', '/supplier/communications/step2', {
-    id,
     actions: [
       { action_type: 'Acknowledge', title: 'Acknowledge the notice', is_required: true },
       { action_type: 'Text', title: 'What did you do', is_required: true },
@@ -86,13 +80,8 @@ test('a recall goes from supplier to recipient, provider, delegate and back to t
       { action_type: 'Document', title: 'Destruction certificate', is_required: true },
       { action_type: 'Text', title: 'Pharmacy sign-off', is_required: true },
     ],
+    providerOrganizationIds: [riverside!.id],
   });
-  await api(request, supplier, 'POST', '/supplier/communications/step3', {
-    id,
-    provider_organization_ids: [riverside!.id],
-  });
-  await api(request, supplier, 'PUT', `/supplier/communications/${id}/approve-recall/0/0`, {});
-  await api(request, supplier, 'PUT', `/supplier/communications/${id}/send-notification/0`, {});
 
   // The recipient opens the notice e-mail's link and answers every action type but the last through the public form.
   const noticeLink = linkIn(

@@ -170,3 +170,33 @@ export async function api<T>(
   expect(body.ok, `${method} ${path}: ${body.m}`).toBe(true);
   return body.d;
 }
+
+/**
+ * A recall sent through the supplier's API as the wizard saves it (steps 0 to 3, approval, send), to the given provider
+ * organisations: answers its id.
+ */
+export async function sendRecall(
+  request: APIRequestContext,
+  supplierToken: string,
+  recall: {
+    info: Record<string, unknown>;
+    products: Record<string, unknown>[];
+    actions: Record<string, unknown>[];
+    providerOrganizationIds: number[];
+  },
+): Promise<number> {
+  const base = '/supplier/communications';
+  const { id } = await api<{ id: number }>(request, supplierToken, 'POST', `${base}/step0`, {
+    type: 'RECALL',
+    ...recall.info,
+  });
+  await api(request, supplierToken, 'POST', `${base}/step1`, { id, products: recall.products });
+  await api(request, supplierToken, 'POST', `${base}/step2`, { id, actions: recall.actions });
+  await api(request, supplierToken, 'POST', `${base}/step3`, {
+    id,
+    provider_organization_ids: recall.providerOrganizationIds,
+  });
+  await api(request, supplierToken, 'PUT', `${base}/${id}/approve-recall/0/0`, {});
+  await api(request, supplierToken, 'PUT', `${base}/${id}/send-notification/0`, {});
+  return id;
+}

@@ -1,5 +1,5 @@
 import { expect, linkIn, test } from './mail-server';
-import { api, tokenFor, useLanguage, watchApi } from './support';
+import { api, sendRecall, tokenFor, useLanguage, watchApi } from './support';
 import { elementTexts, englishLeftovers } from './words';
 
 /**
@@ -23,20 +23,15 @@ test('in Vietnamese, the notice form a recipient and the delegate form a delegat
     '/provider/communications/meta-sites',
   );
   const riverside = sites.find((s) => s.name === 'Riverside Health') ?? sites[0]!;
-  const { id } = await api<{ id: number }>(request, supplier, 'POST', '/supplier/communications/step0', {
-    type: 'RECALL',
-    name,
-    event_id: 'E2E-WF-1',
-    subtype: 'PRODUCTADVISORY',
-    classification: 'CLASSII',
-    disposition: 'Returned',
-  });
-  await api(request, supplier, 'POST', '/supplier/communications/step1', {
-    id,
+  const id = await sendRecall(request, supplier, {
+    info: {
+      name,
+      event_id: 'E2E-WF-1',
+      subtype: 'PRODUCTADVISORY',
+      classification: 'CLASSII',
+      disposition: 'Returned',
+    },
     products: [{ product_name: 'E2E gown', lot_number: 'L-1' }],
-  });
-  await api(request, supplier, 'POST', '/supplier/communications/step2', {
-    id,
     actions: [
       { action_type: 'Acknowledge', title: 'Acknowledge the notice', is_required: true },
       { action_type: 'Text', title: 'What did you do', is_required: true },
@@ -47,13 +42,8 @@ test('in Vietnamese, the notice form a recipient and the delegate form a delegat
       { action_type: 'Image', title: 'Photo of the stock', is_required: false },
       { action_type: 'Document', title: 'Destruction certificate', is_required: false },
     ],
+    providerOrganizationIds: [riverside.id],
   });
-  await api(request, supplier, 'POST', '/supplier/communications/step3', {
-    id,
-    provider_organization_ids: [riverside.id],
-  });
-  await api(request, supplier, 'PUT', `/supplier/communications/${id}/approve-recall/0/0`, {});
-  await api(request, supplier, 'PUT', `/supplier/communications/${id}/send-notification/0`, {});
   const link = linkIn(
     await mailServer.waitForMail({ to: 'admin@riverside.demo', subjectOrText: name }),
     '/provider/recall-notice-webform',
