@@ -3,9 +3,9 @@ import { api, sendRecall, tokenFor, useLanguage, watchApi } from './support';
 import { elementTexts, englishLeftovers } from './words';
 
 /**
- * The public notice and delegate forms, opened in Vietnamese from the emailed links as people without an account would:
- * like every signed-in screen (words.spec.ts), they show no English but the data they were sent, with an action of
- * each type.
+ * The public notice, delegate and sales representative forms, opened in Vietnamese from the emailed links as people
+ * without an account would: like every signed-in screen (words.spec.ts), they show no English but the data they were
+ * sent, with an action of each type.
  */
 test('in Vietnamese, the notice form a recipient and the delegate form a delegate open from their emails leave no English behind', async ({
   page,
@@ -86,4 +86,51 @@ test('in Vietnamese, the notice form a recipient and the delegate form a delegat
     '/delegate-webform',
   );
   expect(await leftovers(delegateLink, () => expect(page.getByTestId('delegate-form')).toBeVisible())).toEqual([]);
+});
+
+test("in Vietnamese, the sales representative's form opened from its email leaves no English behind", async ({
+  page,
+  request,
+  mailServer,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const name = `E2E words sales rep ${stamp}`;
+  const supplier = await tokenFor(request, 'admin@acme.demo');
+  const provider = await tokenFor(request, 'admin@riverside.demo');
+  const sites = await api<{ id: number; name: string }[]>(
+    request,
+    provider,
+    'GET',
+    '/provider/communications/meta-sites',
+  );
+  const riverside = sites.find((s) => s.name === 'Riverside Health') ?? sites[0]!;
+  const repEmail = `rep-words-${stamp}@acme.demo`;
+  const rep = await api<{ id: number }>(request, supplier, 'POST', '/supplier/sales-reps', {
+    first_name: 'Sam',
+    last_name: `Words ${stamp}`,
+    email: repEmail,
+  });
+  const id = await sendRecall(request, supplier, {
+    info: { type: 'PRODUCT DISRUPTION', name, subtype: 'ALLOCATION', lead_time: '> month' },
+    products: [{ product_name: 'E2E nitrile gloves M' }],
+    actions: [{ action_type: 'Acknowledge', title: 'Noted', is_required: true }],
+    providerOrganizationIds: [riverside.id],
+  });
+  await api(request, supplier, 'POST', `/supplier/communications/${id}/salesreps/notify`, { sales_rep_ids: [rep.id] });
+  const link = linkIn(
+    await mailServer.waitForMail({ to: repEmail, subjectOrText: name }),
+    '/supplier/sales-rep/disruption-webform',
+  );
+
+  await useLanguage(page, 'vi');
+  const answers = watchApi(page, { bodies: true });
+  await page.goto(link);
+  await expect(page.getByText(name).first()).toBeVisible();
+  await answers.settled();
+  const texts = await elementTexts(page, { withNames: true });
+  answers.stop();
+  // The advisory's own words were read (its product is data); the form's labels must be Vietnamese.
+  expect(texts).toContain('E2E nitrile gloves M');
+  expect(englishLeftovers(texts, answers.answered.join('\n').toLowerCase())).toEqual([]);
 });
