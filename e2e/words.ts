@@ -43,8 +43,22 @@ const VIETNAMESE_MESSAGES = new Set(
   ].map((m) => m[1]!),
 );
 const VIETNAMESE_LETTER = /[àáảãạăắằẳẵặâấầẩẫậđèéẻẽẹêếềểễệìíỉĩịòóỏõọôốồổỗộơớờởỡợùúủũụưứừửữựỳýỷỹỵ]/i;
-/** Texts that are the same in every language: the product's name, dates as "31 thg 8", lists of file types. */
-const SAME_IN_EVERY_LANGUAGE = [/^Notisphere$/, /^\d{1,2} thg \d{1,2}$/, /^\.[a-z0-9]+(, \.[a-z0-9]+)*$/];
+/**
+ * Texts that are the same in every language: the product's name, dates as "31 thg 8", lists of file types, web
+ * addresses (a link field's "https://" placeholder).
+ */
+const SAME_IN_EVERY_LANGUAGE = [
+  /^Notisphere$/,
+  /^\d{1,2} thg \d{1,2}$/,
+  /^\.[a-z0-9]+(, \.[a-z0-9]+)*$/,
+  /^https?:\/\/\S*$/,
+];
+/**
+ * The roles every new organisation is seeded with (core's SEEDED_ROLES): an organisation's own data, named as stored
+ * in every language like any role it adds (docs/decisions.md "Both languages to the last word"). The dialogs that
+ * create an organisation offer them before any exists, so no answer of the API carries them there.
+ */
+const SEEDED_ROLE_NAMES = ['Administrator', 'Recall Coordinator', 'Sourcing Coordinator', 'Responder'];
 
 /**
  * English left behind, whatever its words (issue 13): in Vietnamese, a text with no Vietnamese letter must be one the
@@ -61,6 +75,7 @@ export function englishLeftovers(texts: string[], answered: string): string[] {
       /[A-Za-z]{3,}/.test(text) &&
       !VIETNAMESE_MESSAGES.has(text) &&
       !SAME_IN_EVERY_LANGUAGE.some((p) => p.test(text)) &&
+      !SEEDED_ROLE_NAMES.includes(text) &&
       !text
         .split(/\s*[,·<>]\s*/)
         .filter((part) => /[A-Za-z]{3,}/.test(part))
