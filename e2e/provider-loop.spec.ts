@@ -122,7 +122,7 @@ test('a recall goes from supplier to recipient, provider, delegate and back to t
     request,
     provider,
     'GET',
-    '/provider/communications?communicationType=RECALL&search=' + encodeURIComponent(name),
+    `/provider/communications?communicationType=RECALL&search=${encodeURIComponent(name)}`,
   );
   const pcId = list.items.find((r) => r.communication_id === id)!.id;
   await page.setViewportSize(DESKTOP);
