@@ -47,6 +47,8 @@ for (const who of ['operator', 'supplier', 'provider'] as const) {
         if (!(await button.isVisible()) || !(await button.isEnabled())) continue;
         const name = (await button.getAttribute('aria-label')) ?? ((await button.textContent()) ?? '').trim();
         await button.click();
+        // A dialog that loads what it shows opens once its calls are answered.
+        await api.settled();
         const dialog = page.getByRole('dialog');
         const shown = await dialog
           .first()
@@ -55,12 +57,14 @@ for (const who of ['operator', 'supplier', 'provider'] as const) {
           .catch(() => false);
         if (!shown) {
           // Not a dialog (a row added to a form, a page opened): back to the screen as it was.
-          if (new URL(page.url()).pathname !== path) await page.goto(path);
-          await api.settled();
+          if (new URL(page.url()).pathname !== path) {
+            await page.goto(path);
+            await page.waitForLoadState('networkidle');
+            await api.settled();
+          }
           continue;
         }
         opened++;
-        await api.settled();
         for (const text of englishLeftovers(
           await elementTexts(page, { withNames: true }),
           api.answered.join('\n').toLowerCase(),
