@@ -12,9 +12,12 @@ import { signIn, useLanguage, watchApi } from './support';
  * other tests see.
  */
 
-/** Button names (Vietnamese) of buttons that open a dialog or panel: add, edit, filter, columns, invite, preview… */
+/**
+ * Button names (Vietnamese) of buttons that open a dialog or panel: add, edit, filter, columns, invite, preview…, and
+ * the event actions that ask first (send, send a test, close, reopen, acknowledge, verify, review).
+ */
 const OPENS =
-  /^(Thêm (?!mục đã chọn|theo)|Sửa(?! nội dung)|Lọc|Cột$|Hiển thị và sắp xếp cột|Mời người dùng|Xem trước|Chi tiết$|Lịch sử$|Đổi mật khẩu|Trao đổi mới|Tải lên)/;
+  /^(Thêm (?!mục đã chọn|theo)|Sửa(?! nội dung)|Lọc|Cột$|Hiển thị và sắp xếp cột|Mời người dùng|Xem trước|Chi tiết$|Lịch sử$|Đổi mật khẩu|Trao đổi mới|Tải lên|Gửi$|Gửi thử|Đóng$|Mở lại$|Xác nhận$|Xác minh$|Xem xét$|Tổng hợp người được ủy quyền$)/;
 /** At most this many openers per screen: the walk stays bounded on pages with a button per row. */
 const PER_SCREEN = 6;
 /** The name of a row's action menu button (RowActionsMenu's "Actions"). */
