@@ -62,8 +62,9 @@ const SEEDED_ROLE_NAMES = ['Administrator', 'Recall Coordinator', 'Sourcing Coor
 
 /**
  * English left behind, whatever its words (issue 13): in Vietnamese, a text with no Vietnamese letter must be one the
- * catalog gives, the same in every language, or data: each of its parts (split at commas, dots and angle brackets)
- * found in what the API answered for that screen. A hard-coded label, a component's English default or an untranslated
+ * catalog gives, the same in every language, or data: each of its parts (split at commas, dots, angle brackets,
+ * parentheses and line breaks: a list's options one per line, an address in brackets) found in what the API answered
+ * for that screen. A hard-coded label, a component's English default or an untranslated
  * toolbar is none of these.
  */
 export function englishLeftovers(texts: string[], answered: string): string[] {
@@ -77,7 +78,7 @@ export function englishLeftovers(texts: string[], answered: string): string[] {
       !SAME_IN_EVERY_LANGUAGE.some((p) => p.test(text)) &&
       !SEEDED_ROLE_NAMES.includes(text) &&
       !text
-        .split(/\s*[,·<>]\s*/)
+        .split(/\s*[,·<>()\n]\s*/)
         .filter((part) => /[A-Za-z]{3,}/.test(part))
         .every(isData),
   );
