@@ -126,8 +126,8 @@ export async function generateWorld(
     SELECT id, organization_id, 'Acknowledge', 'Acknowledge the notice' FROM communications WHERE organization_id = :org AND status <> 'DRAFT'`,
     { org: supplier.id },
   );
-  // Loaded in bulk with the per-row people-count trigger off, then counted once for every communication.
-  await db.raw('ALTER TABLE provider_responses DISABLE TRIGGER provider_responses_count_people');
+  // Loaded in bulk with the people-count trigger off, then counted once for every communication.
+  await db.raw('ALTER TABLE provider_responses DISABLE TRIGGER provider_responses_people_insert');
   await db.raw(
     `
     INSERT INTO provider_responses (provider_communication_id, communication_id, action_id, supplier_organization_id, provider_organization_id,
@@ -138,7 +138,7 @@ export async function generateWorld(
     WHERE pc.supplier_organization_id = :org AND pc.response_status = 'COMPLETED'`,
     { org: supplier.id },
   );
-  await db.raw('ALTER TABLE provider_responses ENABLE TRIGGER provider_responses_count_people');
+  await db.raw('ALTER TABLE provider_responses ENABLE TRIGGER provider_responses_people_insert');
   await db.raw(`UPDATE provider_communications pc SET extra_responders = x.people - 1
     FROM (SELECT r.provider_communication_id, count(DISTINCT coalesce('u' || r.responder_user_id::text, 'e' || lower(r.responder_email), '-')) AS people
       FROM provider_responses r GROUP BY 1) x

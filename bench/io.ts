@@ -54,7 +54,7 @@ export async function createReportEvent(db: Db, supplierId: number, adminId: num
     FROM communication_affected_customers ac WHERE ac.communication_id = :id`,
     { id },
   );
-  await db.raw('ALTER TABLE provider_responses DISABLE TRIGGER provider_responses_count_people');
+  await db.raw('ALTER TABLE provider_responses DISABLE TRIGGER provider_responses_people_insert');
   await db.raw(
     `INSERT INTO provider_responses (provider_communication_id, communication_id, action_id, supplier_organization_id, provider_organization_id,
       value, status, responder_email, submitted_at)
@@ -67,7 +67,7 @@ export async function createReportEvent(db: Db, supplierId: number, adminId: num
     WHERE pc.communication_id = :id AND pc.response_status = 'COMPLETED'`,
     { id },
   );
-  await db.raw('ALTER TABLE provider_responses ENABLE TRIGGER provider_responses_count_people');
+  await db.raw('ALTER TABLE provider_responses ENABLE TRIGGER provider_responses_people_insert');
   await db.raw('VACUUM ANALYZE provider_communications, communication_affected_customers, provider_responses');
   return id;
 }

@@ -4,7 +4,7 @@ import { createApp, createModules, warmModules } from '@portal/bff';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Config, createLogger, LocalFileStore, loadConfig, type Db } from '@portal/core';
+import { type Config, createLogger, LocalFileStore, loadConfig, type Db, onTransactionMisuse } from '@portal/core';
 import { seedDemo } from '@portal/migrations';
 import { Mailer } from '@portal/notifications';
 import { createTestDatabase } from './database.js';
@@ -54,6 +54,9 @@ export async function startTestApp(
   options: { seed?: boolean } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  // A connection shared by two callers (one's BEGIN inside the other's transaction) fails the file that caused it.
+  const misuse: string[] = [];
+  const stopHearing = onTransactionMisuse((m) => misuse.push(m));
   const smtp = await startTestSmtp();
   // A data folder of the app's own: the keyring generated there is this app's, never the developer's .data.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-data-'));
@@ -99,6 +102,9 @@ export async function startTestApp(
       await database.drop();
       rmSync(filesDir, { recursive: true, force: true });
       rmSync(dataDir, { recursive: true, force: true });
+      stopHearing();
+      if (misuse.length)
+        throw new Error(`PostgreSQL saw a connection shared by two callers ${misuse.length} time(s): ${misuse[0]}`);
     },
   };
 }

@@ -31,11 +31,19 @@ export async function setup(project: TestProject): Promise<void> {
   } else {
     dir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-pg-'));
     chmodSync(dir, 0o755); // the embedded server runs as the postgres user when we are root
-    server = await startEmbeddedPostgres(path.join(dir, 'pg'), 'postgres');
+    server = await startEmbeddedPostgres(
+      path.join(dir, 'pg'),
+      'postgres',
+      process.env.PG_LOG ? (m) => process.stderr.write(`[pg] ${m}\n`) : undefined,
+    );
     adminUrl = server.url('postgres');
   }
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
+  if (process.env.PG_LOG === 'all') {
+    await admin.query(`ALTER SYSTEM SET log_statement = 'all'`);
+    await admin.query('SELECT pg_reload_conf()');
+  }
   await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
   await admin.end();

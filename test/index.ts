@@ -5,3 +5,4 @@ export { form, IMAGE_PNG, PDF, PNG, sendCustomContentEvent, sendEvent, type Worl
 export { responseConformance } from './conformance.js';
 export { csvRows, type DownloadedFile, downloadFile, fileNameDate, xlsxSheets } from './files.js';
 export { statementsOf } from './statements.js';
+export { countDrift, type LoadResult, type LoadWorld, prepareLoadWorld, runMixedLoad } from './load.js';

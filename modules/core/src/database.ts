@@ -14,8 +14,40 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export type Db = Knex;
 
+/**
+ * Called when PostgreSQL warns that a BEGIN came inside a transaction (25001) or a COMMIT or ROLLBACK outside one
+ * (25P01): two callers were sharing one connection, so one's statements ran inside the other's transaction. It never
+ * happens by design; the server logs it as an error and the test apps fail on it.
+ */
+export type TransactionMisuseHandler = (message: string) => void;
+
+let misuseHandlers: TransactionMisuseHandler[] = [];
+
+/** Hears every misuse warning of every database opened in this process; answers the function that stops it. */
+export function onTransactionMisuse(handler: TransactionMisuseHandler): () => void {
+  misuseHandlers.push(handler);
+  return () => {
+    misuseHandlers = misuseHandlers.filter((h) => h !== handler);
+  };
+}
+
+const MISUSE_CODES = new Set(['25001', '25P01']);
+
 export function createDb(connectionString: string, pool = { min: 0, max: 10 }): Db {
-  return knexFactory({ client: 'pg', connection: connectionString, pool });
+  return knexFactory({
+    client: 'pg',
+    connection: connectionString,
+    pool: {
+      ...pool,
+      afterCreate: (connection: pg.Client, done: (error: Error | null, connection: pg.Client) => void) => {
+        connection.on('notice', (notice) => {
+          if (MISUSE_CODES.has(notice.code ?? ''))
+            for (const handler of misuseHandlers) handler(notice.message ?? notice.code ?? '');
+        });
+        done(null, connection);
+      },
+    },
+  });
 }
 
 export async function freePort(): Promise<number> {

@@ -4,6 +4,7 @@ export * from './config.js';
 export * from './crypto.js';
 export * from './bulk-insert.js';
 export * from './database.js';
+export * from './transaction.js';
 export * from './errors.js';
 export * from './list-query.js';
 export * from './logger.js';

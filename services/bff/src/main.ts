@@ -2,7 +2,15 @@ import type { Server } from 'node:http';
 import cron, { type ScheduledTask } from 'node-cron';
 import { seedDemoCommunications } from '@portal/communications';
 import { seedDemoConversations } from '@portal/conversations';
-import { appVersion, createFileStore, createLogger, LiveEvents, loadConfig, openDatabase } from '@portal/core';
+import {
+  appVersion,
+  createFileStore,
+  createLogger,
+  LiveEvents,
+  loadConfig,
+  onTransactionMisuse,
+  openDatabase,
+} from '@portal/core';
 import { isDatabaseEmpty, migrateLatest, seedDemo } from '@portal/migrations';
 import { Mailer } from '@portal/notifications';
 import { createApp } from './app.js';
@@ -30,6 +38,7 @@ const DEMO_ACCOUNTS = [
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  onTransactionMisuse((m) => logger.error({ postgres: m }, 'a database connection was shared by two callers'));
   const database = await openDatabase(config, (m) => logger.debug({ postgres: m.trim() }, 'postgres'));
   const { db } = database;
 

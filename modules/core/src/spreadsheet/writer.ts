@@ -1,5 +1,8 @@
+import { once } from 'node:events';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import type { Knex } from 'knex';
+import type pg from 'pg';
+import QueryStream from 'pg-query-stream';
 import yazl from 'yazl';
 import { type FileResult, fileResult } from '../routes.js';
 import { formatCalendarDate, formatDateTime, reportFileName } from './dates.js';
@@ -182,14 +185,30 @@ export async function* keysetBatches<R extends { id: number }>(
 }
 
 /**
- * Reads one query through a server-side cursor (knex's stream over pg-query-stream), handed on `size` rows at a
- * time: one statement for the whole report, without holding its rows. Stopping early (the client went away, or a
- * failure) closes the cursor and gives the connection back. `rowMode: 'array'` hands each row as its values in
- * select order (pg then builds no object per row: the caller makes its own, of one shape).
+ * Reads one query through a server-side cursor (pg-query-stream), handed on `size` rows at a time: one statement for
+ * the whole report, without holding its rows. Stopping early (the client went away, or a failure) closes the cursor
+ * and gives the connection back. `rowMode: 'array'` hands each row as its values in select order (pg then builds no
+ * object per row: the caller makes its own, of one shape).
+ *
+ * Not knex's `.stream()`: it gives its connection back to the pool twice (when the rows end and again when the stream
+ * closes), and a connection another request took in between then serves two callers at once: one's transaction
+ * swallows the other's statements, and an error in it aborts both (deadlocks and "current transaction is aborted"
+ * under load). Here the connection is taken and given back exactly once.
  */
 export async function* cursorBatches<R>(query: Knex.QueryBuilder, size = 1000, rowMode?: 'array'): AsyncGenerator<R[]> {
-  const stream = query.stream({ batchSize: size, highWaterMark: size, ...(rowMode ? { rowMode } : {}) });
+  const { sql, bindings } = query.toSQL().toNative();
+  // A query built on a transaction reads on the transaction's connection (whose release is a no-op).
+  const client = (query as unknown as { client: PoolClient }).client;
+  const connection = await client.acquireConnection();
+  let stream: QueryStream | null = null;
   try {
+    stream = connection.query(
+      new QueryStream(sql, bindings as unknown[], {
+        batchSize: size,
+        highWaterMark: size,
+        ...(rowMode ? { rowMode } : {}),
+      }),
+    );
     let batch: R[] = [];
     for await (const row of stream) {
       batch.push(row as R);
@@ -200,8 +219,18 @@ export async function* cursorBatches<R>(query: Knex.QueryBuilder, size = 1000, r
     }
     if (batch.length) yield batch;
   } finally {
-    stream.destroy();
+    if (stream && !stream.closed) {
+      const closed = once(stream, 'close').catch(() => undefined);
+      stream.destroy();
+      await closed;
+    }
+    await client.releaseConnection(connection);
   }
+}
+
+interface PoolClient {
+  acquireConnection(): Promise<pg.Client>;
+  releaseConnection(connection: pg.Client): Promise<void>;
 }
 
 /**
