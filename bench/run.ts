@@ -13,6 +13,8 @@
  *     match BENCH_LPP_ROWS rows (bench/preprocessor.ts, also runnable alone: pnpm bench:preprocessor).
  *   - the FDA import of BENCH_FDA_RECORDS (100,000) device recalls and the operator's FDA list at that size (bench/fda.ts).
  *   - conversations (list with unread counts, a thread, posting) and the CLI's report export (bench/conversations.ts).
+ *   - a recall under load: 50 users with no think time against the production server on a fresh demo database, vs the
+ *     same operations unloaded (bench/load.ts, also runnable alone: pnpm bench:load).
  * Figures are printed and written to bench/RESULTS.md; nothing is asserted. Scale with BENCH_COMMUNICATIONS,
  * BENCH_PROVIDER_COMMUNICATIONS, BENCH_SEND, BENCH_REPORT_ROWS and BENCH_RUNS.
  */
@@ -31,6 +33,7 @@ import { measureReplicas } from './replicas.js';
 import { measurePreprocessor } from './preprocessor.js';
 import { measureFda } from './fda.js';
 import { measureConversations } from './conversations.js';
+import { measureLoad } from './load.js';
 import {
   type Captured,
   lanesOf,
@@ -515,6 +518,10 @@ async function main(): Promise<void> {
       log,
     });
 
+    // ---------- 4d. a recall under load: 50 users on a fresh demo database of its own (bench/load.ts) ----------
+    log('a recall under load');
+    const loadSection = await measureLoad(server, dir);
+
     // ---------- 5. the bytes of /login's assets, raw, gzip and br (bench/io.ts; needs a built web/dist) ----------
     const staticRows = await measureStatic(base.replace(/\/api$/, ''), config.webDist);
     if (staticRows) log(`  static: ${staticRows[0]!.slice(1).join(' / ')}`);
@@ -651,6 +658,8 @@ async function main(): Promise<void> {
       ...fdaSection,
       '',
       ...conversationsSection,
+      '',
+      ...loadSection,
       '',
       '## Static files: what /login takes to load',
       '',

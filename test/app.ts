@@ -10,15 +10,11 @@ import { Mailer } from '@portal/notifications';
 import { createTestDatabase } from './database.js';
 import { startTestSmtp, type TestSmtp } from './smtp.js';
 
-export const DEMO_PASSWORD = 'Portal#2026';
+import { type ApiClient, apiClient, DEMO_PASSWORD } from './client.js';
 
-export interface ApiAnswer<T = any> {
-  status: number;
-  headers: Headers;
-  body: { ok: boolean; m: string; d?: T; error?: { code: string; details?: unknown } };
-}
+export { apiClient, type ApiAnswer, type ApiClient, DEMO_PASSWORD } from './client.js';
 
-export interface TestApp {
+export interface TestApp extends ApiClient {
   baseUrl: string;
   db: Db;
   /** The name of this app's own database. */
@@ -26,22 +22,6 @@ export interface TestApp {
   config: Config;
   mailer: Mailer;
   smtp: TestSmtp;
-  call<T = any>(
-    method: string,
-    path: string,
-    options?: {
-      body?: unknown;
-      token?: string | null;
-      headers?: Record<string, string>;
-      raw?: string;
-      form?: FormData;
-    },
-  ): Promise<ApiAnswer<T>>;
-  /** Signs in with the demo password (or `password`) and answers the access token; chooses `orgId` when asked. */
-  signIn(
-    email: string,
-    options?: { password?: string; orgId?: number },
-  ): Promise<{ access_token: string; refresh_token: string }>;
   close(): Promise<void>;
 }
 
@@ -107,42 +87,4 @@ export async function startTestApp(
         throw new Error(`PostgreSQL saw a connection shared by two callers ${misuse.length} time(s): ${misuse[0]}`);
     },
   };
-}
-
-/** `call` and `signIn` against any BFF's address: the in-process one here, or a replica process of its own. */
-export function apiClient(baseUrl: string): Pick<TestApp, 'call' | 'signIn'> {
-  const call: TestApp['call'] = async (method, path, opts = {}) => {
-    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    let body: string | FormData | undefined = opts.form ?? opts.raw;
-    if (opts.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(opts.body);
-    }
-    const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
-    const text = await res.text();
-    let parsed: ApiAnswer['body'];
-    try {
-      parsed = JSON.parse(text) as ApiAnswer['body'];
-    } catch {
-      throw new Error(`Not JSON (${res.status}): ${text.slice(0, 200)}`);
-    }
-    return { status: res.status, headers: res.headers, body: parsed };
-  };
-
-  const signIn: TestApp['signIn'] = async (email, o = {}) => {
-    const res = await call('POST', '/api/auth/token', {
-      body: {
-        grant_type: 'password',
-        email,
-        password: o.password ?? DEMO_PASSWORD,
-        ...(o.orgId ? { login_as_organization_id: o.orgId } : {}),
-      },
-    });
-    if (res.status !== 200 || !res.body.d?.access_token)
-      throw new Error(`Sign-in of ${email} failed: ${res.status} ${res.body.m}`);
-    return { access_token: res.body.d.access_token as string, refresh_token: res.body.d.refresh_token as string };
-  };
-
-  return { call, signIn };
 }

@@ -1,5 +1,9 @@
-import type { TestApp } from './app.js';
+import type { Knex } from 'knex';
+import type { ApiClient } from './client.js';
 import { ACTION_TYPES } from '@portal/communications';
+
+/** What the fixtures need of an app: its API and its database (a test app, or a bench's server). */
+export type FixtureTarget = ApiClient & { db: Knex };
 
 /** Test helpers shared by the list and provider tests: a supplier sends a recall or advisory with one action of each type. */
 export interface World {
@@ -12,7 +16,7 @@ export interface World {
   sourcingToken: string;
 }
 
-export async function world(t: TestApp): Promise<World> {
+export async function world(t: FixtureTarget): Promise<World> {
   const idOf = async (name: string) => ((await t.db('organizations').where({ name }).first('id')) as { id: number }).id;
   return {
     acme: await idOf('Acme Medical Devices'),
@@ -27,7 +31,7 @@ export async function world(t: TestApp): Promise<World> {
 
 /** Sends an event to picked providers and/or sites; answers the event id and its provider communications by organisation. */
 export async function sendEvent(
-  t: TestApp,
+  t: FixtureTarget,
   w: World,
   name: string,
   options: { providers?: number[]; sites?: number[]; type?: 'RECALL' | 'PRODUCT DISRUPTION'; actions?: string[] } = {},
@@ -93,7 +97,7 @@ export function form(name: string, data: Buffer, fields: Record<string, string> 
  * Actions: a per-unit Numeric "Units quarantined", a per-unit Yes / No "Units found" and an Acknowledge. Answers the
  * event, its provider communications and actions, and each provider's own row ids.
  */
-export async function sendCustomContentEvent(t: TestApp, w: World, name: string) {
+export async function sendCustomContentEvent(t: FixtureTarget, w: World, name: string) {
   const sup = (method: string, path: string, body?: unknown, form?: FormData) =>
     t.call(method, `/api/supplier/communications${path}`, { token: w.supplierToken, body, form });
   const id = (await sup('POST', '/step0', { type: 'RECALL', name, classification: 'CLASSI' })).body.d.id as number;

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import type { TestApp } from './app.js';
-import { sendEvent, world } from './fixtures.js';
+import { type FixtureTarget, sendEvent, world } from './fixtures.js';
 
 /**
  * A recall's busiest minutes: many signed-in users, no think time, on the same few notices and their sites. Suppliers
@@ -9,7 +8,8 @@ import { sendEvent, world } from './fixtures.js';
  * load bench (`pnpm bench:load`); figures only here, the callers decide what to assert.
  */
 
-export type LoadTarget = Pick<TestApp, 'baseUrl' | 'call' | 'signIn' | 'db'>;
+/** The app under load: its API, its database and its address (`http://host:port`, without /api). */
+export type LoadTarget = FixtureTarget & { baseUrl: string };
 
 interface Op {
   name: string;
@@ -21,8 +21,10 @@ export interface OpFigures {
   requests: number;
   /** Answers with a 5xx status (the goal is none). */
   serverErrors: number;
-  /** Answers with a 4xx status (expected ones only: a closed notice, say). */
+  /** Answers with a 4xx status. */
   clientErrors: number;
+  /** Each 4xx answer's status and message, with how many times it came. */
+  clientMessages: Record<string, number>;
   p50: number;
   p99: number;
 }
@@ -44,10 +46,10 @@ export interface LoadWorld {
 
 /** Sends `events` recalls to Riverside, its two sites and Lakeshore, each with one action of every type. */
 export async function prepareLoadWorld(t: LoadTarget, events = 3): Promise<LoadWorld> {
-  const w = await world(t as TestApp);
+  const w = await world(t);
   const result: LoadWorld = { events: [], notices: [] };
   for (let i = 0; i < events; i++) {
-    const e = await sendEvent(t as TestApp, w, `Load recall ${i + 1}`, {
+    const e = await sendEvent(t, w, `Load recall ${i + 1}`, {
       providers: [w.riverside, w.lakeshore],
       sites: [w.north, w.south],
     });
@@ -73,14 +75,11 @@ async function sessions(t: LoadTarget, lw: LoadWorld, users: number) {
   const riverside = await ids('Riverside Health');
   const lakeshore = await ids('Lakeshore Medical Center');
   const riversideNotices = lw.notices.filter((n) => n.organizationId !== lakeshore);
-  const kinds = [
+  const kinds: { email: string; orgId?: number; role: 'supplier' | 'provider'; notices: LoadWorld['notices'] }[] = [
     { email: 'recalls@acme.demo', role: 'supplier' as const, notices: lw.notices },
     { email: 'admin@riverside.demo', role: 'provider' as const, notices: riversideNotices },
-    {
-      email: 'responder@riverside.demo',
-      role: 'provider' as const,
-      notices: riversideNotices.filter((n) => n.organizationId === riverside),
-    },
+    // A second person of the health system, answering the same notices: answers change hands between people.
+    { email: 'multi@riverside.demo', orgId: riverside, role: 'provider' as const, notices: riversideNotices },
     {
       email: 'admin@lakeshore.demo',
       role: 'provider' as const,
@@ -90,7 +89,11 @@ async function sessions(t: LoadTarget, lw: LoadWorld, users: number) {
   const out: { role: 'supplier' | 'provider'; token: string; notices: LoadWorld['notices'] }[] = [];
   for (let i = 0; i < users; i++) {
     const kind = kinds[i % kinds.length]!;
-    out.push({ role: kind.role, notices: kind.notices, token: (await t.signIn(kind.email)).access_token });
+    out.push({
+      role: kind.role,
+      notices: kind.notices,
+      token: (await t.signIn(kind.email, { orgId: kind.orgId })).access_token,
+    });
   }
   return out;
 }
@@ -160,55 +163,64 @@ const percentile = (sorted: number[], q: number) =>
 
 /**
  * `users` users, each calling a random operation of its role back to back (no think time) until `seconds` have passed
- * or it has made `rounds` calls, whichever comes first.
+ * or it has made `rounds` calls, whichever comes first. `sequential` makes them take turns instead, one call at a time:
+ * the same operations unloaded, the baseline of the loaded figures.
  */
 export async function runMixedLoad(
   t: LoadTarget,
   lw: LoadWorld,
-  options: { users: number; seconds?: number; rounds?: number },
+  options: { users: number; seconds?: number; rounds?: number; sequential?: boolean },
 ): Promise<LoadResult> {
-  const users = await sessions(t, lw, options.users);
+  const users = (await sessions(t, lw, options.users)).map((user) => ({ user, ops: opsOf(t, user) }));
   const samples = new Map<string, number[]>();
   const figures = new Map<string, OpFigures>();
   const failures: LoadResult['failures'] = [];
   const until = Date.now() + (options.seconds ?? 3600) * 1000;
   const rounds = options.rounds ?? Number.POSITIVE_INFINITY;
+  const oneCall = async (ops: Op[]) => {
+    const o = pick(ops);
+    const f = figures.get(o.name) ?? {
+      name: o.name,
+      requests: 0,
+      serverErrors: 0,
+      clientErrors: 0,
+      clientMessages: {},
+      p50: 0,
+      p99: 0,
+    };
+    figures.set(o.name, f);
+    const t0 = process.hrtime.bigint();
+    let status: number;
+    let m = '';
+    try {
+      ({ status, m = '' } = await o.run());
+    } catch (error) {
+      status = 599; // no HTTP answer at all
+      m = error instanceof Error ? error.message : String(error);
+    }
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    f.requests++;
+    if (status >= 500) {
+      f.serverErrors++;
+      if (failures.length < 20) failures.push({ op: o.name, status, m });
+    } else if (status >= 400) {
+      f.clientErrors++;
+      const key = `${status} ${m}`;
+      f.clientMessages[key] = (f.clientMessages[key] ?? 0) + 1;
+    }
+    const list = samples.get(o.name) ?? [];
+    list.push(ms);
+    samples.set(o.name, list);
+  };
   const started = process.hrtime.bigint();
-  await Promise.all(
-    users.map(async (user) => {
-      const ops = opsOf(t, user);
-      for (let i = 0; i < rounds && Date.now() < until; i++) {
-        const o = pick(ops);
-        const f = figures.get(o.name) ?? {
-          name: o.name,
-          requests: 0,
-          serverErrors: 0,
-          clientErrors: 0,
-          p50: 0,
-          p99: 0,
-        };
-        figures.set(o.name, f);
-        const t0 = process.hrtime.bigint();
-        let status: number;
-        let m = '';
-        try {
-          ({ status, m = '' } = await o.run());
-        } catch (error) {
-          status = 599; // no HTTP answer at all
-          m = error instanceof Error ? error.message : String(error);
-        }
-        const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-        f.requests++;
-        if (status >= 500) {
-          f.serverErrors++;
-          if (failures.length < 20) failures.push({ op: o.name, status, m });
-        } else if (status >= 400) f.clientErrors++;
-        const list = samples.get(o.name) ?? [];
-        list.push(ms);
-        samples.set(o.name, list);
-      }
-    }),
-  );
+  if (options.sequential) {
+    for (let i = 0; i < rounds && Date.now() < until; i++) for (const u of users) await oneCall(u.ops);
+  } else
+    await Promise.all(
+      users.map(async (u) => {
+        for (let i = 0; i < rounds && Date.now() < until; i++) await oneCall(u.ops);
+      }),
+    );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const ops = [...figures.values()]
     .map((f) => {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { type Db, isStrongPassword, PASSWORD_RULE_MESSAGE, randomToken, recordAudit } from '@portal/core';
+import { type Db, isStrongPassword, PASSWORD_RULE_MESSAGE, randomToken, recordAudit, transaction } from '@portal/core';
 import { addMembership, findOrCreateUser, findRoleByName } from '@portal/organizations';
 import { action, CliError, withDatabase } from '../context.js';
 
@@ -21,7 +21,7 @@ export async function createUser(
 ): Promise<{ userId: number; organization: string; role: string; password: string | null; created: boolean }> {
   if (!EMAIL.test(o.email)) throw new CliError(`Not an email address: ${o.email}`);
   if (o.password !== undefined && !isStrongPassword(o.password)) throw new CliError(PASSWORD_RULE_MESSAGE);
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const org = (await trx('organizations')
       .modify((q) =>
         /^\d+$/.test(o.org) ? q.where({ id: Number(o.org) }) : q.whereRaw('lower(name) = lower(?)', [o.org]),

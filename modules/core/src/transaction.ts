@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Knex } from 'knex';
+import type { FileStore } from './files.js';
 
 /**
  * SQLSTATEs after which a transaction can simply run again from its start: serialization_failure and
@@ -31,7 +32,7 @@ export const isRetryableConflict = (error: unknown): boolean => RETRYABLE.has(sq
 export async function transaction<T>(
   db: Knex | Knex.Transaction,
   work: (trx: Knex.Transaction) => Promise<T>,
-  options: { attempts?: number; onRetry?: (error: unknown, attempt: number) => void } = {},
+  options: { attempts?: number; onRetry?: (error: unknown, attempt: number) => unknown } = {},
 ): Promise<T> {
   if ((db as Knex.Transaction).isTransaction) return db.transaction(work);
   const attempts = options.attempts ?? TRANSACTION_ATTEMPTS;
@@ -40,8 +41,29 @@ export async function transaction<T>(
       return await db.transaction(work);
     } catch (error) {
       if (attempt >= attempts || !isRetryableConflict(error)) throw error;
-      options.onRetry?.(error, attempt);
+      await options.onRetry?.(error, attempt);
       await sleep(Math.random() * 25 * 2 ** attempt);
     }
+  }
+}
+
+/**
+ * A transaction that also stores files (uploads): `work` pushes each key it stored onto `stored`. The files are
+ * removed again when the transaction fails, and before each rerun, so no file outlives the rows that would name it.
+ */
+export async function transactionWithFiles<T>(
+  db: Knex,
+  store: Pick<FileStore, 'remove'>,
+  work: (trx: Knex.Transaction, stored: string[]) => Promise<T>,
+): Promise<T> {
+  const stored: string[] = [];
+  const discard = async () => {
+    for (const key of stored.splice(0)) await store.remove(key).catch(() => undefined);
+  };
+  try {
+    return await transaction(db, (trx) => work(trx, stored), { onRetry: discard });
+  } catch (error) {
+    await discard();
+    throw error;
   }
 }

@@ -4,10 +4,18 @@ import { createLogger } from '@portal/core';
 import { mapError } from './envelope.js';
 
 /** What mapError answers for `error`: status and envelope. */
-function answer(error: unknown): { status: number; body: { ok: boolean; m: string; error: { code: string } } } {
-  const ctx = { status: 0, body: undefined, type: '', state: {} } as unknown as Context;
+function answer(error: unknown): {
+  status: number;
+  body: { ok: boolean; m: string; error: { code: string } };
+  headers: Record<string, string>;
+} {
+  const headers: Record<string, string> = {};
+  const set = (name: string, value: string) => {
+    headers[name] = value;
+  };
+  const ctx = { status: 0, body: undefined, type: '', state: {}, set } as unknown as Context;
   mapError(ctx, error, createLogger('silent'));
-  return { status: ctx.status, body: ctx.body as never };
+  return { status: ctx.status, body: ctx.body as never, headers };
 }
 
 /** An error as objection throws it: db-errors' wrapper, with the driver's error (and its SQLSTATE) inside. */
@@ -27,6 +35,21 @@ describe('database errors as the client sees them', () => {
       const { status: got, body } = answer(error);
       expect({ name: error.name, got, code: body.error.code }).toEqual({ name: error.name, got: status, code });
       expect(body.m).not.toContain('insert into');
+    }
+  });
+
+  it('answers 503 BUSY with Retry-After for a deadlock or serialization failure that outlived its reruns', () => {
+    for (const error of [
+      Object.assign(new Error('deadlock detected'), { code: '40P01' }),
+      wrapped('DBError', '40001'),
+    ]) {
+      const { status, body, headers } = answer(error);
+      expect({ status, code: body.error.code, retry: headers['Retry-After'] }).toEqual({
+        status: 503,
+        code: 'BUSY',
+        retry: '1',
+      });
+      expect(body.m).not.toContain('deadlock');
     }
   });
 

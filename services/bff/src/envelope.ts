@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Context } from 'koa';
-import { AppError, type Logger } from '@portal/core';
+import { AppError, isRetryableConflict, type Logger } from '@portal/core';
 
 /** The failure envelope of DESIGN §2. */
 export function sendError(
@@ -92,6 +92,13 @@ export function mapError(ctx: Context, error: unknown, logger: Logger): void {
   const sqlState = e.code ?? (typeof e.nativeError?.code === 'string' ? e.nativeError.code : undefined);
   if (sqlState === PG_UNIQUE) {
     sendError(ctx, 409, 'DUPLICATE', 'A record with the same values already exists.');
+    return;
+  }
+  if (isRetryableConflict(error)) {
+    // Still colliding after every rerun (core's transaction()): the records are busy, the request may be sent again.
+    logger.warn({ err: error, requestId: ctx.state.requestId }, 'transaction conflict after retries');
+    ctx.set('Retry-After', '1');
+    sendError(ctx, 503, 'BUSY', 'Others are changing the same records right now. Please try again.');
     return;
   }
   if (sqlState === PG_FOREIGN_KEY) {

@@ -29,6 +29,8 @@ describe('under load', () => {
     expect(result.failures).toEqual([]);
     expect(result.serverErrors).toBe(0);
     expect(result.requests).toBe(50 * 30);
+    // Nothing refused either: every user acts on notices its organisation received, and they stay open.
+    expect(result.ops.flatMap((o) => Object.keys(o.clientMessages))).toEqual([]);
     // Every provider operation ran, so the concurrency the counts are checked against happened.
     expect(result.ops.map((o) => o.name)).toEqual(
       expect.arrayContaining(['acknowledge', 'draft answer', 'submit answer']),

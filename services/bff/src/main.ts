@@ -43,10 +43,14 @@ async function main(): Promise<void> {
   const { db } = database;
 
   const health = createHealth('migrating');
-  const mailer = new Mailer(db, config.smtpUrl, config.mailFrom, logger, {
-    secret: config.jwtSecret,
-    appUrl: config.appUrl,
-  });
+  const mailer = new Mailer(
+    db,
+    config.smtpUrl,
+    config.mailFrom,
+    logger,
+    { secret: config.jwtSecret, appUrl: config.appUrl },
+    { poolSize: config.smtpPoolSize, ratePerSecond: config.smtpRatePerSecond },
+  );
   const files = createFileStore(config);
   const live = new LiveEvents(db);
   const deps = { db, config, logger, mail: mailer, files, live };

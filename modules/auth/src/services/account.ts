@@ -10,6 +10,7 @@ import {
   recordAudit,
   UnauthorizedError,
   ValidationError,
+  transaction,
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
 import {
@@ -37,7 +38,7 @@ const settledStatus = (user: { email_verified_at: Date | null }) =>
 
 /** Emails an unlock code to a locked account. Same answer whether or not the account exists or is locked. */
 export async function requestUnlock(db: Knex, config: Config, email: string, meta: RequestMeta): Promise<void> {
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const user = await findUserByEmail(trx, email);
     if (!user || user.status !== 'LOCKED') return;
     const code = await issueCode(trx, user.id, 'UNLOCK', config.codeTtlSeconds);
@@ -62,7 +63,7 @@ export async function unlockWithCode(
   meta: RequestMeta,
 ): Promise<void> {
   if (newPassword !== undefined) assertStrongPassword(newPassword);
-  const ok = await db.transaction(async (trx) => {
+  const ok = await transaction(db, async (trx) => {
     const user = await findUserAccount(trx, { email }, { forUpdate: true });
     if (!user || user.status !== 'LOCKED') return false;
     if (!(await consumeCode(trx, user.id, 'UNLOCK', code))) return false;
@@ -92,7 +93,7 @@ export async function unlockWithCode(
 }
 
 export async function forgotPassword(db: Knex, config: Config, email: string, meta: RequestMeta): Promise<boolean> {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const user = await findUserByEmail(trx, email);
     if (!user || user.status === 'DEACTIVATED') return false;
     const token = await issueLinkToken(trx, user.id, 'PASSWORD_RESET', config.linkTtlSeconds);
@@ -113,7 +114,7 @@ export async function forgotPassword(db: Knex, config: Config, email: string, me
 /** Sets a new password from a single-use link; also unlocks the account and ends every session. */
 export async function resetPassword(db: Knex, token: string, password: string, meta: RequestMeta): Promise<void> {
   assertStrongPassword(password);
-  const ok = await db.transaction(async (trx) => {
+  const ok = await transaction(db, async (trx) => {
     const userId = await consumeLinkToken(trx, 'PASSWORD_RESET', token);
     if (!userId) return false;
     const user = (await findUserAccount(trx, { id: userId }, { forUpdate: true }))!;
@@ -172,7 +173,7 @@ async function markVerified(trx: Knex.Transaction, userId: number, meta: Request
 }
 
 export async function verifyEmail(db: Knex, token: string, meta: RequestMeta): Promise<void> {
-  const ok = await db.transaction(async (trx) => {
+  const ok = await transaction(db, async (trx) => {
     const userId = await consumeLinkToken(trx, 'EMAIL_VERIFICATION', token);
     if (!userId) return false;
     await markVerified(trx, userId, meta);
@@ -195,7 +196,7 @@ export async function userData(
   const u = await checkCredentials(db, config, input.email, input.password, meta, kick, { allowUnverified: true });
   if (!UNVERIFIED.includes(u.status)) return { status: u.status, message: MESSAGES.emailVerified };
   if (input.verification_code) {
-    const ok = await db.transaction(async (trx) => {
+    const ok = await transaction(db, async (trx) => {
       if (!(await consumeCode(trx, u.id, 'EMAIL_VERIFICATION', input.verification_code!))) return false;
       await markVerified(trx, u.id, meta);
       return true;
@@ -203,7 +204,7 @@ export async function userData(
     if (!ok) throw new UnauthorizedError(MESSAGES.badCode, 'INVALID_CODE');
     return { status: 'VERIFIED', message: MESSAGES.emailVerified };
   }
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const code = await issueCode(trx, u.id, 'EMAIL_VERIFICATION', config.codeTtlSeconds);
     await enqueueEmail(trx, emails.verificationCode(u.email, code, Math.round(config.codeTtlSeconds / 60)));
   });
@@ -254,7 +255,7 @@ export async function signUp(
   meta: RequestMeta,
 ): Promise<{ id: number; email: string; status: string }> {
   assertStrongPassword(input.password);
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const org = await findRegistrationOrganization(trx, { link: input.selfregistrationlink });
     if (!org) throw new NotFoundError(MESSAGES.badRegistrationLink);
     if (!org.self_registration_role_id) throw new BusinessRuleError(MESSAGES.registrationClosed, 'REGISTRATION_CLOSED');

@@ -9,6 +9,7 @@ import {
   UnauthorizedError,
   ValidationError,
   verifyPassword,
+  transaction,
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
 import {
@@ -106,7 +107,7 @@ export async function checkCredentials(
   if (!user) throw new UnauthorizedError(MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
   if (user.status === 'LOCKED') throw new LockedError(MESSAGES.locked);
   if (!passwordOk) {
-    const locked = await db.transaction(async (trx) => {
+    const locked = await transaction(db, async (trx) => {
       const row = await countFailedLogin(trx, user.id);
       await recordAudit(trx, null, {
         organizationId: null,
@@ -169,48 +170,46 @@ export async function passwordGrant(
   const organizationId = chosen!.id;
   const org = { requires_second_factor: await requiresSecondFactor(db, organizationId) };
 
-  return db
-    .transaction(async (trx) => {
-      if (org.requires_second_factor) {
-        if (!input.verification_code) {
-          const code = await issueCode(trx, user.id, 'LOGIN_CHALLENGE', config.codeTtlSeconds, organizationId);
-          await enqueueEmail(
-            trx,
-            emails.loginCode(user.email, organizationId, code, Math.round(config.codeTtlSeconds / 60)),
-          );
-          await recordAudit(trx, null, {
-            organizationId,
-            action: 'LOGIN_CHALLENGE_SENT',
-            entityType: 'user',
-            entityId: user.id,
-            actorEmail: user.email,
-            requestId: meta.requestId,
-          });
-          return noTokens({ Challenge: { type: 'EMAIL_CODE', message: MESSAGES.challenge } });
-        }
-        if (!(await consumeCode(trx, user.id, 'LOGIN_CHALLENGE', input.verification_code, organizationId))) {
-          // Commit the counted attempt, then refuse.
-          return null;
-        }
+  return transaction(db, async (trx) => {
+    if (org.requires_second_factor) {
+      if (!input.verification_code) {
+        const code = await issueCode(trx, user.id, 'LOGIN_CHALLENGE', config.codeTtlSeconds, organizationId);
+        await enqueueEmail(
+          trx,
+          emails.loginCode(user.email, organizationId, code, Math.round(config.codeTtlSeconds / 60)),
+        );
+        await recordAudit(trx, null, {
+          organizationId,
+          action: 'LOGIN_CHALLENGE_SENT',
+          entityType: 'user',
+          entityId: user.id,
+          actorEmail: user.email,
+          requestId: meta.requestId,
+        });
+        return noTokens({ Challenge: { type: 'EMAIL_CODE', message: MESSAGES.challenge } });
       }
-      const actor = await loadActor(trx, user.id, organizationId);
-      if (!actor) throw new ForbiddenError(MESSAGES.noOrganization, 'NO_ORGANIZATION');
-      const pair = await tokenPair(trx, config, actor, meta);
-      await patchUserAccount(trx, user.id, { last_login_at: trx.fn.now() });
-      await recordAudit(trx, actor, {
-        organizationId,
-        action: 'LOGIN',
-        entityType: 'user',
-        entityId: user.id,
-        requestId: meta.requestId,
-      });
-      return withTokens(pair);
-    })
-    .then((answer) => {
-      if (!answer) throw new UnauthorizedError(MESSAGES.badCode, 'INVALID_CODE');
-      if (answer.Challenge) kick();
-      return answer;
+      if (!(await consumeCode(trx, user.id, 'LOGIN_CHALLENGE', input.verification_code, organizationId))) {
+        // Commit the counted attempt, then refuse.
+        return null;
+      }
+    }
+    const actor = await loadActor(trx, user.id, organizationId);
+    if (!actor) throw new ForbiddenError(MESSAGES.noOrganization, 'NO_ORGANIZATION');
+    const pair = await tokenPair(trx, config, actor, meta);
+    await patchUserAccount(trx, user.id, { last_login_at: trx.fn.now() });
+    await recordAudit(trx, actor, {
+      organizationId,
+      action: 'LOGIN',
+      entityType: 'user',
+      entityId: user.id,
+      requestId: meta.requestId,
     });
+    return withTokens(pair);
+  }).then((answer) => {
+    if (!answer) throw new UnauthorizedError(MESSAGES.badCode, 'INVALID_CODE');
+    if (answer.Challenge) kick();
+    return answer;
+  });
 }
 
 /**
@@ -224,7 +223,7 @@ export async function refreshGrant(
   meta: RequestMeta,
 ): Promise<TokenAnswer> {
   if (!refreshToken) throw new ValidationError('refresh_token is required.');
-  const outcome = await db.transaction(async (trx) => {
+  const outcome = await transaction(db, async (trx) => {
     const row = await RefreshToken.query(trx)
       .findOne({ token_hash: sha256(refreshToken) })
       .forUpdate();
@@ -268,7 +267,7 @@ export async function logout(
   sessionId: string | undefined,
   meta: RequestMeta,
 ): Promise<void> {
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     let familyId = sessionId;
     let organizationId = actor?.organizationId ?? null;
     if (refreshToken) {

@@ -7,6 +7,7 @@ import {
   signedUrls,
   ValidationError,
   verifyPassword,
+  transaction,
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
 import { findOrganizationProfile, findUserAccount, patchUserAccount } from '@portal/organizations';
@@ -55,7 +56,7 @@ export async function setLanguage(
   requestId: string,
   secret: string,
 ): Promise<Profile> {
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const account = await findUserAccount(trx, { id: actor.userId }, { forUpdate: true });
     if (!account) throw new NotFoundError('User not found.');
     const before = { language: account.language };
@@ -88,7 +89,7 @@ export async function updateProfile(
   requestId: string,
   secret: string,
 ): Promise<Profile> {
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const account = await findUserAccount(trx, { id: actor.userId }, { forUpdate: true });
     const before = account && {
       first_name: account.first_name,
@@ -128,7 +129,7 @@ export async function changePassword(
     throw new ValidationError(MESSAGES.confirmed, [{ field: 'password_confirmation', message: MESSAGES.confirmed }]);
   }
   assertStrongPassword(input.password);
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const user = (await findUserAccount(trx, { id: actor.userId }, { forUpdate: true }))!;
     if (!(await verifyPassword(input.current_password, user.password_hash))) {
       throw new ValidationError(MESSAGES.currentPassword, [

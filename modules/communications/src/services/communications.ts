@@ -10,6 +10,7 @@ import {
   parseListQuery,
   runList,
   ValidationError,
+  transaction,
 } from '@portal/core';
 import { type ActionType, COMMUNICATION_TYPES, type CommunicationType, PERMISSION_OF_TYPE } from '../constants.js';
 import { assertDraft, assertTypePermission, type CommunicationRow, loadOwnCommunication } from './access.js';
@@ -280,7 +281,7 @@ export async function saveStep0(
   // Issue 15: the schema checked each number's shape (Z-/D-NNNN-YYYY).
   if (input.fda_recall_numbers) values.fda_recall_numbers = input.fda_recall_numbers;
   if (!input.id) await assertLookupCodes(db, actor.organizationId, input.type, values);
-  const id = await db.transaction(async (trx) => {
+  const id = await transaction(db, async (trx) => {
     if (input.id) {
       const before = await loadOwnCommunication(trx, actor, input.id, { forUpdate: true });
       assertDraft(before);
@@ -348,7 +349,7 @@ export async function saveStep1(
   id: number,
   products: ProductInput[],
 ): Promise<CommunicationDetail> {
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     assertDraft(event);
     const fields = await activeProductFields(trx, actor.organizationId);
@@ -396,7 +397,7 @@ export async function appendProducts(
   products: ProductInput[],
   maxRows: number,
 ): Promise<void> {
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     assertDraft(event);
     const fields = await activeProductFields(trx, actor.organizationId);
@@ -472,7 +473,7 @@ export async function saveStep2(
   id: number,
   actions: ActionInput[],
 ): Promise<CommunicationDetail> {
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     assertDraft(event);
     checkActions(actions, Boolean(event.custom_content));
@@ -546,7 +547,7 @@ export async function missingForApproval(db: Knex | Knex.Transaction, id: number
 }
 
 export async function approveCommunication(db: Knex, actor: Actor, id: number): Promise<Communication> {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     if (event.status !== 'DRAFT')
       throw new ConflictError(`Only a draft can be approved; this event is ${event.status}.`, 'NOT_DRAFT');
@@ -574,7 +575,7 @@ export async function approveCommunication(db: Knex, actor: Actor, id: number): 
 
 /** Close and reopen are one toggle (spec 001 §4); closing closes every provider communication of the event too. */
 export async function toggleCloseOpen(db: Knex, actor: Actor, id: number): Promise<Communication> {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     if (event.status === 'DRAFT')
       throw new ConflictError('A draft cannot be closed; approve it or delete it.', 'NOT_APPROVED');
@@ -603,7 +604,7 @@ export async function toggleCloseOpen(db: Knex, actor: Actor, id: number): Promi
 
 /** Soft delete of a draft; an OPEN or CLOSED event has been sent and is kept (409). */
 export async function deleteCommunication(db: Knex, actor: Actor, id: number): Promise<void> {
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     if (event.status !== 'DRAFT')
       throw new ConflictError(`An ${event.status} event cannot be deleted; close it instead.`, 'NOT_DELETABLE');

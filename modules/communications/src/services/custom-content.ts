@@ -17,6 +17,7 @@ import {
   runList,
   sheet,
   ValidationError,
+  transaction,
 } from '@portal/core';
 import { organizationsView, providersByCustomerKeys } from '@portal/organizations';
 import { assertDraft, type CommunicationRow, loadOwnCommunication } from './access.js';
@@ -85,7 +86,7 @@ export async function setCustomContent(
   id: number,
   enabled: boolean,
 ): Promise<{ custom_content: boolean; rows: number }> {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     assertDraft(event);
     if (!enabled) await trx('communication_custom_rows').where({ communication_id: id }).delete();
@@ -144,7 +145,7 @@ export async function uploadCustomRows(
       `The product file could not be read: ${err instanceof Error ? err.message : String(err)}`,
     );
   }
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     const correcting = assertRowsEditable(event);
     if (!event.custom_content)

@@ -9,6 +9,8 @@ import {
   signedUrls,
   UPLOAD_MESSAGES,
   ValidationError,
+  transaction,
+  transactionWithFiles,
 } from '@portal/core';
 import { loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
@@ -64,45 +66,38 @@ export async function uploadDocuments(
   const event = await loadOwnCommunication(db, actor, communicationId);
   // Only the first file's extension decides (spec §5); every file's content is still checked.
   const checked = uploads.map((u) => checkUpload(u, DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document));
-  const stored: string[] = [];
-  try {
-    return await db.transaction(async (trx) => {
-      const out: DocumentRow[] = [];
-      for (const file of checked) {
-        const key = newFileKey(`communications/${actor.organizationId}`, file.name);
-        await files.put(key, file.data);
-        stored.push(key);
-        const [row] = await trx('communication_documents')
-          .insert({
-            communication_id: event.id,
-            organization_id: actor.organizationId,
-            kind,
-            name: file.name,
-            extension: file.extension,
-            mimetype: file.mimetype,
-            size: file.size,
-            file_key: key,
-            uploaded_by: actor.userId,
-          })
-          .returning('*');
-        await appendHistory(trx, actor, {
-          communicationId: event.id,
-          organizationId: actor.organizationId,
-          action: 'DOCUMENT_UPLOADED',
-          entityType: 'document',
-          entityId: (row as { id: number }).id,
-          after: { name: file.name, size: file.size },
-          isChange: event.status !== 'DRAFT',
-        });
-        out.push(withUrls(secret)(row as Parameters<ReturnType<typeof withUrls>>[0]));
-      }
-      return out;
-    });
-  } catch (error) {
-    // Nothing stored survives a failed upload.
-    for (const key of stored) await files.remove(key);
-    throw error;
-  }
+  return transactionWithFiles(db, files, async (trx, stored) => {
+    const out: DocumentRow[] = [];
+    for (const file of checked) {
+      const key = newFileKey(`communications/${actor.organizationId}`, file.name);
+      await files.put(key, file.data);
+      stored.push(key);
+      const [row] = await trx('communication_documents')
+        .insert({
+          communication_id: event.id,
+          organization_id: actor.organizationId,
+          kind,
+          name: file.name,
+          extension: file.extension,
+          mimetype: file.mimetype,
+          size: file.size,
+          file_key: key,
+          uploaded_by: actor.userId,
+        })
+        .returning('*');
+      await appendHistory(trx, actor, {
+        communicationId: event.id,
+        organizationId: actor.organizationId,
+        action: 'DOCUMENT_UPLOADED',
+        entityType: 'document',
+        entityId: (row as { id: number }).id,
+        after: { name: file.name, size: file.size },
+        isChange: event.status !== 'DRAFT',
+      });
+      out.push(withUrls(secret)(row as Parameters<ReturnType<typeof withUrls>>[0]));
+    }
+    return out;
+  });
 }
 
 export async function listDocuments(
@@ -135,7 +130,7 @@ export async function getDocument(db: Knex, secret: string, actor: Actor, docume
 }
 
 export async function deleteDocument(db: Knex, actor: Actor, documentId: number): Promise<void> {
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const row = (await trx('communication_documents')
       .where({ id: documentId, organization_id: actor.organizationId })
       .whereNull('deleted_at')

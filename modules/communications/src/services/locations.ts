@@ -7,6 +7,7 @@ import {
   runList,
   ValidationError,
   whereAnyOf,
+  transaction,
 } from '@portal/core';
 import { locationFilesView } from '@portal/organizations';
 import { loadOwnCommunication } from './access.js';
@@ -21,7 +22,7 @@ export async function updateLocationStatus(
   status: string,
 ): Promise<{ updated: number }> {
   if (!locationIds.length) throw new ValidationError('Select at least one location.');
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     const before = (await whereAnyOf(
       trx('communication_affected_locations').where({ communication_id: id }),

@@ -19,6 +19,7 @@ import {
   type ReportFormat,
   runList,
   sheet,
+  transaction,
 } from '@portal/core';
 import { linkedFdaRecords } from '@portal/fda';
 import { findOrganizationCard, type OrganizationCard, organizationsView } from '@portal/organizations';
@@ -269,7 +270,7 @@ export async function copyOperatorEvent(
   requestId?: string,
 ): Promise<CommunicationDetail> {
   assertOperator(actor);
-  const copy = await db.transaction(async (trx) => {
+  const copy = await transaction(db, async (trx) => {
     const source = await loadAnyEvent(trx, id);
     const values = Object.fromEntries(COPIED_FIELDS.map((k) => [k, source[k] ?? null])) as Partial<CommunicationRow>;
     const name = `Copy of ${source.name}`.slice(0, 200);
@@ -333,7 +334,7 @@ export async function deleteOperatorEvent(
   requestId?: string,
 ): Promise<void> {
   assertOperator(actor);
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const event = await loadAnyEvent(trx, id, true);
     if (Number(event.organization_id) !== supplierId) throw new NotFoundError('Communication not found.');
     if (event.status !== 'DRAFT')

@@ -12,6 +12,7 @@ import {
   recordAudit,
   runList,
   ValidationError,
+  transaction,
 } from '@portal/core';
 import type { FIELD_TYPES } from '../constants.js';
 
@@ -336,7 +337,7 @@ export async function saveProductField(
 ): Promise<ProductFieldView> {
   const scope = scopeOf(actor);
   const options = cleanOptions(input.field_type, input.options);
-  const saved = await db.transaction(async (trx) => {
+  const saved = await transaction(db, async (trx) => {
     const before = id === null ? null : await loadField(trx, actor, id, true);
     await assertUniqueName(trx, scope, input.name, id);
     if (before && before.field_type !== input.field_type && (await inUse(trx, Number(before.id))))
@@ -394,7 +395,7 @@ export async function setProductFieldStatus(
   status: FieldStatus,
 ): Promise<ProductFieldView> {
   const scope = scopeOf(actor);
-  const saved = await db.transaction(async (trx) => {
+  const saved = await transaction(db, async (trx) => {
     const before = await loadField(trx, actor, id, true);
     if (status === 'ACTIVE') await assertUniqueName(trx, scope, before.name, Number(before.id));
     await trx('product_fields')

@@ -10,6 +10,7 @@ import {
   runList,
   ValidationError,
   whereAnyOf,
+  transaction,
 } from '@portal/core';
 import {
   findProviderByDomain,
@@ -291,7 +292,7 @@ export async function saveStep3(
   actor: Actor,
   input: Step3Input,
 ): Promise<{ added: number; customers_count: number }> {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, input.id, { forUpdate: true });
     if (event.status === 'CLOSED')
       throw new ConflictError('A closed event takes no new recipients; reopen it first.', 'CLOSED');
@@ -349,7 +350,7 @@ export async function removeRecipients(
   id: number,
   input: { customer_ids?: number[]; location_ids?: number[] },
 ): Promise<{ removed_customers: number; removed_locations: number }> {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     const customerIds = input.customer_ids ?? [];
     const notified = customerIds.length

@@ -15,6 +15,8 @@ import {
   signedUrls,
   UPLOAD_MESSAGES,
   ValidationError,
+  transaction,
+  transactionWithFiles,
 } from '@portal/core';
 import { findOrganizationCard, usersView } from '@portal/organizations';
 import type { ActionType } from '../constants.js';
@@ -79,7 +81,8 @@ export async function loadNotice(
   expect: { communicationId?: number; organizationId?: number; forUpdate?: boolean } = {},
 ): Promise<{ pc: ProviderCommunicationRow; event: CommunicationRow }> {
   const q = db('provider_communications').where({ id: pcId }).whereNot({ status: 'DELETED' });
-  if (expect.forUpdate) q.forUpdate();
+  // FOR NO KEY UPDATE: queues the writers of this provider communication, not the inserts that merely reference it.
+  if (expect.forUpdate) q.forNoKeyUpdate();
   const pc = (await q.first()) as ProviderCommunicationRow | undefined;
   if (!pc) throw new NotFoundError(NOT_FOUND);
   const event = await Communication.query(db).findById(pc.communication_id).whereIn('status', ['OPEN', 'CLOSED']);
@@ -344,7 +347,7 @@ export async function acknowledge(
   respondent: Respondent,
   expect: { communicationId?: number; organizationId?: number } = {},
 ): Promise<ProviderCommunicationRow> {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const { pc, event } = await loadNotice(trx, pcId, { ...expect, forUpdate: true });
     assertOpen({ pc, event, respondent });
     if (pc.acknowledged_at) return pc;
@@ -579,7 +582,7 @@ export async function answerAction(
   input: AnswerInput,
   expect: { communicationId?: number; organizationId?: number } = {},
 ): Promise<{ response_status: string }> {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const { pc, event } = await loadNotice(trx, pcId, { ...expect, forUpdate: true });
     const ctx = { pc, event, respondent };
     assertOpen(ctx);
@@ -597,7 +600,7 @@ export async function answerAll(
   answers: (AnswerInput & { actionId: number })[],
   expect: { communicationId?: number; organizationId?: number } = {},
 ): Promise<{ response_status: string }> {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const { pc, event } = await loadNotice(trx, pcId, { ...expect, forUpdate: true });
     const ctx = { pc, event, respondent };
     assertOpen(ctx);
@@ -621,64 +624,58 @@ export async function uploadActionFiles(
   expect: { communicationId?: number; organizationId?: number } = {},
 ): Promise<FileView[]> {
   if (!uploads.length) throw new ValidationError(UPLOAD_MESSAGES.empty);
-  const stored: string[] = [];
-  try {
-    return await db.transaction(async (trx) => {
-      const { pc, event } = await loadNotice(trx, pcId, { ...expect, forUpdate: true });
-      assertOpen({ pc, event, respondent });
-      const action = (await trx('communication_actions').where({ id: actionId, communication_id: event.id }).first()) as
-        | ActionRow
-        | undefined;
-      if (!action) throw new NotFoundError('Action not found.');
-      if (action.is_disabled) throw new ConflictError(RESPONSE_MESSAGES.disabled, 'ACTION_DISABLED');
-      if (action.action_type !== 'Image' && action.action_type !== 'Document')
-        throw new ValidationError('This action does not take files.');
-      const [allowed, message] =
-        action.action_type === 'Image'
-          ? [IMAGE_EXTENSIONS, UPLOAD_MESSAGES.image]
-          : [DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document];
-      const checked = uploads.map((u) => checkUpload(u, allowed, message));
-      const out: FileView[] = [];
-      for (const file of checked) {
-        const key = newFileKey(`responses/${event.organization_id}`, file.name);
-        await store.put(key, file.data);
-        stored.push(key);
-        const [row] = await trx('response_files')
-          .insert({
-            provider_communication_id: pc.id,
-            action_id: actionId,
-            supplier_organization_id: event.organization_id,
-            name: file.name,
-            extension: file.extension,
-            mimetype: file.mimetype,
-            size: file.size,
-            file_key: key,
-            uploaded_by_email: respondent.email,
-            uploaded_by_user_id: respondent.actor?.userId ?? null,
-          })
-          .returning('*');
-        await appendHistory(trx, respondent.actor, {
-          communicationId: event.id,
-          organizationId: event.organization_id,
-          providerCommunicationId: pc.id,
-          action: 'FILE_UPLOADED',
-          entityType: 'action',
-          entityId: actionId,
-          actorEmail: respondent.email,
-          after: { name: file.name, size: file.size },
-        });
-        out.push(
-          fileView(secret)(
-            row as { id: number; name: string; extension: string; mimetype: string; size: number; file_key: string },
-          ),
-        );
-      }
-      return out;
-    });
-  } catch (error) {
-    for (const key of stored) await store.remove(key);
-    throw error;
-  }
+  return transactionWithFiles(db, store, async (trx, stored) => {
+    const { pc, event } = await loadNotice(trx, pcId, { ...expect, forUpdate: true });
+    assertOpen({ pc, event, respondent });
+    const action = (await trx('communication_actions').where({ id: actionId, communication_id: event.id }).first()) as
+      | ActionRow
+      | undefined;
+    if (!action) throw new NotFoundError('Action not found.');
+    if (action.is_disabled) throw new ConflictError(RESPONSE_MESSAGES.disabled, 'ACTION_DISABLED');
+    if (action.action_type !== 'Image' && action.action_type !== 'Document')
+      throw new ValidationError('This action does not take files.');
+    const [allowed, message] =
+      action.action_type === 'Image'
+        ? [IMAGE_EXTENSIONS, UPLOAD_MESSAGES.image]
+        : [DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document];
+    const checked = uploads.map((u) => checkUpload(u, allowed, message));
+    const out: FileView[] = [];
+    for (const file of checked) {
+      const key = newFileKey(`responses/${event.organization_id}`, file.name);
+      await store.put(key, file.data);
+      stored.push(key);
+      const [row] = await trx('response_files')
+        .insert({
+          provider_communication_id: pc.id,
+          action_id: actionId,
+          supplier_organization_id: event.organization_id,
+          name: file.name,
+          extension: file.extension,
+          mimetype: file.mimetype,
+          size: file.size,
+          file_key: key,
+          uploaded_by_email: respondent.email,
+          uploaded_by_user_id: respondent.actor?.userId ?? null,
+        })
+        .returning('*');
+      await appendHistory(trx, respondent.actor, {
+        communicationId: event.id,
+        organizationId: event.organization_id,
+        providerCommunicationId: pc.id,
+        action: 'FILE_UPLOADED',
+        entityType: 'action',
+        entityId: actionId,
+        actorEmail: respondent.email,
+        after: { name: file.name, size: file.size },
+      });
+      out.push(
+        fileView(secret)(
+          row as { id: number; name: string; extension: string; mimetype: string; size: number; file_key: string },
+        ),
+      );
+    }
+    return out;
+  });
 }
 
 export async function listActionFiles(db: Knex, secret: string, pcId: number, actionId: number): Promise<FileView[]> {
@@ -715,7 +712,7 @@ export async function deleteActionFile(
   fileId: number,
   expect: { communicationId?: number; organizationId?: number; actionId?: number } = {},
 ): Promise<void> {
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const { pc, event } = await loadNotice(trx, pcId, { ...expect, forUpdate: true });
     const ctx = { pc, event, respondent };
     assertOpen(ctx);

@@ -7,6 +7,7 @@ import {
   randomToken,
   sha256,
   ValidationError,
+  transaction,
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
 import { findOrganizationCard, getSalesRepresentatives, organizationsView } from '@portal/organizations';
@@ -28,7 +29,7 @@ export async function notifySalesReps(
   id: number,
   salesRepIds?: number[],
 ): Promise<{ emails_queued: number }> {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     if (event.type !== 'PRODUCT DISRUPTION')
       throw new ValidationError('Sales representatives follow supply advisories only.');

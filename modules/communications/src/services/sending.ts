@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { type Actor, type Config, ConflictError, copyInto, sha256 } from '@portal/core';
+import { type Actor, type Config, ConflictError, copyInto, sha256, transaction } from '@portal/core';
 import { findOrganizationCard } from '@portal/organizations';
 import {
   type BulkEmail,
@@ -223,7 +223,7 @@ export async function sendNotifications(
   { chunk = NOTICE_CHUNK }: { chunk?: number } = {},
 ): Promise<SendOutcome> {
   const notBefore = options.notificationDate ? new Date(options.notificationDate) : null;
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     if (event.status !== 'OPEN')
       throw new ConflictError(
@@ -359,7 +359,7 @@ export async function fanOutNotices(
     // The row this iteration claimed, if it got that far (set inside the transaction).
     const claim: { id?: number } = {};
     try {
-      const step = await db.transaction(async (trx) => {
+      const step = await transaction(db, async (trx) => {
         const row = (
           await trx.raw(
             `SELECT id, communication_id, next_index, not_before, cardinality(provider_communication_ids) AS total,
@@ -441,7 +441,7 @@ export async function sendReminders(
   maxReminders: number,
   batch = 500,
 ): Promise<{ reminded: number; emails: number }> {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const due = (await trx('provider_communications as pc')
       .join('communications as c', 'c.id', 'pc.communication_id')
       .where({ 'pc.status': 'OPEN', 'c.status': 'OPEN' })

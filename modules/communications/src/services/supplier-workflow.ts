@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Actor, type Config, ConflictError, NotFoundError, ValidationError } from '@portal/core';
+import { type Actor, type Config, ConflictError, NotFoundError, ValidationError, transaction } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
 import { recordDelegate } from './delegate-port.js';
 import { DELEGATE_LINK_DAYS, issueDelegateLink } from './delegate-links.js';
@@ -23,7 +23,7 @@ export interface InternalActionInput {
 export async function saveInternalAction(db: Knex, actor: Actor, communicationId: number, input: InternalActionInput) {
   if (input.assignee_email && !EMAIL.test(input.assignee_email.trim()))
     throw new ValidationError('Email not valid', [{ field: 'assignee_email', message: 'Email not valid' }]);
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     await loadOwnCommunication(trx, actor, communicationId);
     if (input.provider_communication_id) await loadNotice(trx, input.provider_communication_id, { communicationId });
     const values = {
@@ -98,7 +98,7 @@ export async function supplierDelegate(
   const email = input.email.trim().toLowerCase();
   if (!EMAIL.test(email))
     throw new ValidationError('Email not valid', [{ field: 'email', message: 'Email not valid' }]);
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, communicationId);
     const { pc } = await loadNotice(trx, input.provider_communication_id, { communicationId, forUpdate: true });
     if (pc.supplier_organization_id !== actor.organizationId) throw new NotFoundError('Not found.');

@@ -10,6 +10,7 @@ import {
   type ListSpec,
   parseListQuery,
   runList,
+  transaction,
 } from '@portal/core';
 import { assertLookupCodes } from '@portal/lookups';
 import { loadOwnCommunication } from './access.js';
@@ -166,7 +167,7 @@ export async function resendNotice(
   pcId: number,
   email?: string,
 ): Promise<{ emails_queued: number }> {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     const { pc } = await loadNotice(trx, pcId, { communicationId: id });
     if (event.status !== 'OPEN' || pc.status !== 'OPEN') throw new NotFoundError('This notice is not open.');
@@ -235,7 +236,7 @@ export async function postUpdate(
 ): Promise<{ changed: string[]; emails_queued: number }> {
   const frozen = Object.keys(input.changes).filter((k) => !(POST_UPDATE_FIELDS as readonly string[]).includes(k));
   if (frozen.length) throw new ValidationError(`${frozen.join(', ')} cannot be changed after approval.`);
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     if (event.status === 'DRAFT')
       throw new ConflictError('A draft is edited through its steps, not with a post-approval update.', 'NOT_APPROVED');
@@ -289,7 +290,7 @@ export async function postUpdate(
 
 /** A free-text entry in the change history (POST /change-history). */
 export async function addChangeNote(db: Knex, actor: Actor, id: number, note: string): Promise<void> {
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     await loadOwnCommunication(trx, actor, id);
     await appendHistory(trx, actor, {
       communicationId: id,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ConflictError, NotFoundError, ValidationError } from '@portal/core';
+import { ConflictError, NotFoundError, ValidationError, transaction } from '@portal/core';
 import { customRowsOf } from './custom-content.js';
 import { appendHistory } from './history.js';
 import {
@@ -60,7 +60,7 @@ export async function answerUnits(
   paper: { paperResponseId?: number } = {},
 ): Promise<{ response_status: string; answered: number; rows: number }> {
   const paperResponseId = paper.paperResponseId ?? null;
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const { pc, event } = await loadNotice(trx, pcId, { ...expect, forUpdate: true });
     const ctx = { pc, event, respondent };
     if (paperResponseId === null) assertOpen(ctx);

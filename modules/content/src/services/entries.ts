@@ -15,6 +15,7 @@ import {
   signedUrls,
   UPLOAD_MESSAGES,
   ValidationError,
+  transaction,
 } from '@portal/core';
 import { ContentEntry, type ContentKind, type UserType } from '../models/ContentEntry.js';
 import { assertOperator, userTypeOf } from './common.js';
@@ -202,7 +203,7 @@ export async function saveEntry(
   const key = file ? newFileKey(AREA[kind], file.name) : null;
   if (key && file) await store.put(key, file.data);
   try {
-    const { saved, replaced } = await db.transaction(async (trx) => {
+    const { saved, replaced } = await transaction(db, async (trx) => {
       const before = id === null ? null : await loadEntry(trx, kind, id, true);
       const columns = {
         ...columnsOf(kind, input, file !== null, Boolean(before?.file_key)),
@@ -250,7 +251,7 @@ export async function setEntryStatus(
   status: 'ACTIVE' | 'INACTIVE',
 ): Promise<EntryView> {
   assertOperator(actor);
-  const saved = await db.transaction(async (trx) => {
+  const saved = await transaction(db, async (trx) => {
     const before = await loadEntry(trx, kind, id, true);
     await ContentEntry.query(trx).findById(id).patch({ status, updated_by: actor.userId });
     await recordAudit(trx, actor, {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Actor, recordAudit } from '@portal/core';
+import { type Actor, recordAudit, transaction } from '@portal/core';
 import { HelpSettings } from '../models/HelpSettings.js';
 import { assertOperator } from './common.js';
 
@@ -27,7 +27,7 @@ export async function updateHelp(db: Knex, actor: Actor, input: HelpInput): Prom
   const values = Object.fromEntries(
     FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f]!.trim() || null]),
   );
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const before = await HelpSettings.query(trx).findById(1).forUpdate().select(FIELDS);
     await HelpSettings.query(trx)
       .findById(1)

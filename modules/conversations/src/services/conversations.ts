@@ -13,6 +13,8 @@ import {
   signedUrls,
   UPLOAD_MESSAGES,
   ValidationError,
+  transaction,
+  transactionWithFiles,
 } from '@portal/core';
 import {
   actionsView,
@@ -87,13 +89,17 @@ export async function supplierParty(db: Db, actor: Actor, communicationId: numbe
  * The provider communication `pcId` of event `communicationId`, in the caller's scope (its organisation and sites).
  * A user whose role may not see the event's type gets 404, like another provider's: the thread is part of the event.
  */
+/** The module's own 404 in place of the notice's; any other error as it is. */
+const notFoundAs = (error: unknown) =>
+  error instanceof NotFoundError ? new NotFoundError(CONVERSATION_MESSAGES.eventNotFound) : error;
+
 export async function providerParty(db: Db, actor: Actor, communicationId: number, pcId: number): Promise<Party> {
   const scope = await providerScopeIds(db, actor);
   let loaded: { pc: ProviderCommunicationRow; event: CommunicationRow };
   try {
     loaded = await loadNotice(db, pcId, { communicationId });
-  } catch {
-    throw new NotFoundError(CONVERSATION_MESSAGES.eventNotFound);
+  } catch (error) {
+    throw notFoundAs(error);
   }
   const { pc, event } = loaded;
   if (pc.provider_organization_id === null || !scope.includes(Number(pc.provider_organization_id)))
@@ -239,7 +245,7 @@ const fileView = (secret: string, f: FileRow): FileView => ({
  * side's read marker to the last message (per side: any coordinator of a side reading it clears that side's badge).
  */
 export async function getThread(db: Knex, config: Config, party: Party, cid: number) {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const conversation = await loadConversation(trx, party, cid);
     const messages = (await trx('conversation_messages as m')
       .join(organizationsView(trx).as('o'), 'o.id', 'm.sender_organization_id')
@@ -476,21 +482,6 @@ async function appendMessage(
   return Number(message!.id);
 }
 
-/** Runs a write that stores files: the files are removed again when the transaction does not commit. */
-async function withStoredFiles<T>(
-  db: Knex,
-  store: FileStore,
-  work: (trx: Knex.Transaction, stored: string[]) => Promise<T>,
-): Promise<T> {
-  const stored: string[] = [];
-  try {
-    return await db.transaction((trx) => work(trx, stored));
-  } catch (error) {
-    await Promise.all(stored.map((key) => store.remove(key).catch(() => undefined)));
-    throw error;
-  }
-}
-
 /**
  * Starts a conversation with one provider communication of the event (optionally about one of its actions) with
  * its first message. The supplier names the provider communication; a provider starts one on its own.
@@ -507,9 +498,10 @@ export async function startConversation(
   const message = requiredText(input.message);
   const subject = (input.subject ?? '').trim().slice(0, MAX_SUBJECT) || message.split('\n')[0]!.slice(0, 80);
   const files = checkFiles(uploads);
-  const cid = await withStoredFiles(db, store, async (trx, stored) => {
-    const { pc, event } = await loadNotice(trx, target.pcId, { communicationId: party.event.id }).catch(() => {
-      throw new NotFoundError(CONVERSATION_MESSAGES.eventNotFound);
+  const cid = await transactionWithFiles(db, store, async (trx, stored) => {
+    // A missing notice fails the transaction with this module's words; any other failure (a deadlock) as it is.
+    const { pc, event } = await loadNotice(trx, target.pcId, { communicationId: party.event.id }).catch((error) => {
+      throw notFoundAs(error);
     });
     if (
       target.providerOrganizationId !== undefined &&
@@ -555,7 +547,7 @@ export async function postMessage(
 ) {
   const message = requiredText(input.message);
   const files = checkFiles(uploads);
-  await withStoredFiles(db, store, async (trx, stored) => {
+  await transactionWithFiles(db, store, async (trx, stored) => {
     const conversation = await loadConversation(trx, party, cid, true);
     if (conversation.status === 'CLOSED') throw new ConflictError(CONVERSATION_MESSAGES.closed, 'CONVERSATION_CLOSED');
     const pc = (await findProviderCommunication(
@@ -575,7 +567,7 @@ export async function setConversationStatus(
   cid: number,
   status: ConversationStatus,
 ) {
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const conversation = await loadConversation(trx, party, cid, true);
     if (conversation.status === status) return;
     await trx('conversations')

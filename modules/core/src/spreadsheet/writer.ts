@@ -202,6 +202,14 @@ export async function* cursorBatches<R>(query: Knex.QueryBuilder, size = 1000, r
   const connection = await client.acquireConnection();
   let stream: QueryStream | null = null;
   try {
+    // Reported as knex reports its own statements, so query listeners (logs, tests that read plans) see it too.
+    client.emit('query', {
+      __knexUid: connection.__knexUid,
+      __knexTxId: connection.__knexTxId,
+      method: 'select',
+      sql,
+      bindings,
+    });
     stream = connection.query(
       new QueryStream(sql, bindings as unknown[], {
         batchSize: size,
@@ -228,9 +236,12 @@ export async function* cursorBatches<R>(query: Knex.QueryBuilder, size = 1000, r
   }
 }
 
+type KnexConnection = pg.Client & { __knexUid?: string; __knexTxId?: string };
+
 interface PoolClient {
-  acquireConnection(): Promise<pg.Client>;
-  releaseConnection(connection: pg.Client): Promise<void>;
+  acquireConnection(): Promise<KnexConnection>;
+  releaseConnection(connection: KnexConnection): Promise<void>;
+  emit(event: 'query', query: object): boolean;
 }
 
 /**

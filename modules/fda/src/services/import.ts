@@ -1,3 +1,4 @@
+import { transaction } from '@portal/core';
 import type { Knex } from 'knex';
 import { checkRecord, type FdaKind, type FdaRow } from './records.js';
 import { type ReadProgress, readRecords } from './reader.js';
@@ -49,7 +50,7 @@ async function flush(db: Knex, which: keyof typeof TABLES, rows: Pending[], summ
     .map((c) => `"${c}" = excluded."${c}"`)
     .join(', ');
   const kind = which === 'device' ? `'device-recall'` : `kind || '-enforcement'`;
-  await db.transaction(async (trx) => {
+  const changed = await transaction(db, async (trx) => {
     // A crash can lose the last batches' commits, never mix them: a re-import puts them back (the upsert is idempotent).
     await trx.raw('SET LOCAL synchronous_commit = off');
     const result = await trx.raw(
@@ -61,17 +62,17 @@ async function flush(db: Knex, which: keyof typeof TABLES, rows: Pending[], summ
     );
     const changed = (result as { rows: { inserted: boolean; list: FdaKind }[] }).rows;
     const created = new Map<FdaKind, number>();
-    for (const row of changed) {
-      if (row.inserted) {
-        summary.created += 1;
-        created.set(row.list, (created.get(row.list) ?? 0) + 1);
-      } else summary.updated += 1;
-    }
-    summary.unchanged += rows.length - changed.length;
+    for (const row of changed) if (row.inserted) created.set(row.list, (created.get(row.list) ?? 0) + 1);
     for (const [list, n] of [...created].sort()) {
       await trx('fda_counts').where({ list }).increment('total', n);
     }
+    return changed;
   });
+  // Counted once committed: a rerun of the transaction (after a deadlock) must not count its rows twice.
+  const inserted = changed.filter((row) => row.inserted).length;
+  summary.created += inserted;
+  summary.updated += changed.length - inserted;
+  summary.unchanged += rows.length - changed.length;
 }
 
 /**

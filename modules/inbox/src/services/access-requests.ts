@@ -1,5 +1,13 @@
 import type { Knex } from 'knex';
-import { type Actor, AppError, type Config, ConflictError, ForbiddenError, recordAudit } from '@portal/core';
+import {
+  type Actor,
+  AppError,
+  type Config,
+  ConflictError,
+  ForbiddenError,
+  recordAudit,
+  transaction,
+} from '@portal/core';
 import { findAdministrator, findOrganizationCard, findUserCard } from '@portal/organizations';
 import { enqueueEmail } from '@portal/notifications';
 import { appendHistory } from '@portal/communications';
@@ -70,7 +78,7 @@ export async function requestAccess(
   pcId: number,
 ): Promise<DenialDetail> {
   if (actor.organizationType !== 'PROVIDER') throw new ForbiddenError();
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const n = await loadScopedNotice(trx, actor, pcId, { communicationId, skipTypeCheck: true });
     const d = await detail(trx, actor, n);
     if (d.allow_access) throw new ConflictError('You already have access to this event.', 'ALREADY_ALLOWED');

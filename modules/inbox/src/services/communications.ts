@@ -29,6 +29,7 @@ import {
   SORT_CAP,
   signedUrls,
   ValidationError,
+  transaction,
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
 import { ACTION_TYPES, COMMUNICATION_TYPES, type CommunicationType } from '@portal/communications';
@@ -771,7 +772,7 @@ export async function changeHistory(db: Knex, actor: Actor, communicationId: num
 
 /** Moves a provider communication to the provider itself or one of its sites (GET /:id/switch-sites/:x). */
 export async function switchSite(db: Knex, actor: Actor, pcId: number, organizationId: number) {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const n = await loadScopedNotice(trx, actor, pcId, { forUpdate: true });
     if (!n.scope.includes(organizationId)) throw new NotFoundError('Site not found.');
     const before = Number(n.pc.provider_organization_id);
@@ -802,7 +803,7 @@ export async function changeStatus(
   pcId: number,
   status: 'OPEN' | 'COMPLETED',
 ) {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const n = await loadScopedNotice(trx, actor, pcId, { communicationId, forUpdate: true });
     if (n.pc.status !== 'OPEN' || n.event.status !== 'OPEN')
       throw new ConflictError('This event is closed and can no longer be answered.', 'EVENT_CLOSED');
@@ -850,7 +851,7 @@ export async function updateNotification(
   pcId: number,
   note: string | undefined,
 ) {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const n = await loadScopedNotice(trx, actor, pcId, { communicationId });
     await appendHistory(trx, actor, {
       communicationId: n.event.id,
@@ -878,7 +879,7 @@ export async function sendInternalNotification(
   target: number,
   message: string | undefined,
 ) {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const n = await loadScopedNotice(trx, actor, pcId, { communicationId });
     const orgs = target === 0 ? n.scope : n.scope.filter((id) => id === target);
     if (!orgs.length) throw new NotFoundError('Site not found.');
@@ -1008,7 +1009,7 @@ export async function addReportHistory(
   pcId: number,
   reportType: string,
 ) {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     await loadScopedNotice(trx, actor, pcId, { communicationId });
     const row = await insertReportHistory(trx, {
       communicationId,

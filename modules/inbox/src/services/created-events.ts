@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Actor, ConflictError, NotFoundError, ValidationError } from '@portal/core';
+import { type Actor, ConflictError, NotFoundError, ValidationError, transaction } from '@portal/core';
 import { findOrganizationCard } from '@portal/organizations';
 import type { ActionType, CommunicationType } from '@portal/communications';
 import {
@@ -137,7 +137,7 @@ export async function createProviderEvent(
   assertProviderType(actor, info.type);
   await scopeIds(db, actor);
   await assertLookupCodes(db, actor.organizationId, info.type, info);
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const supplier = await supplierOf(trx, info);
     const org = (await findOrganizationCard(trx, actor.organizationId))!;
     const values = infoValues(info);
@@ -228,7 +228,7 @@ export async function updateProviderEvent(
   step: 0 | 1 | 2,
   body: Partial<CreatedEventInfo> & { products?: CreatedProduct[]; actions?: CreatedAction[] },
 ) {
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const { created, n } = await loadCreated(trx, actor, communicationId, true);
     if (Number(created.provider_communication_id) !== pcId) throw new NotFoundError('Communication not found.');
     const state = (await trx('provider_communication_states')

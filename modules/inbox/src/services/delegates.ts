@@ -7,6 +7,7 @@ import {
   NotFoundError,
   signedUrls,
   ValidationError,
+  transaction,
 } from '@portal/core';
 import { activeMembers, organizationsView } from '@portal/organizations';
 import { enqueueEmail } from '@portal/notifications';
@@ -112,7 +113,7 @@ export async function createDelegation(
   const email = input.email.trim().toLowerCase();
   if (!EMAIL.test(email))
     throw new ValidationError('Email not valid', [{ field: 'email', message: 'Email not valid' }]);
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const n = await loadScopedNotice(trx, actor, pcId, { communicationId, forUpdate: true });
     if (n.pc.status !== 'OPEN' || n.event.status !== 'OPEN')
       throw new ConflictError('This event is closed and can no longer be answered.', 'EVENT_CLOSED');
@@ -171,7 +172,7 @@ export async function resendDelegateMail(
   pcId: number,
   delegateId: number,
 ) {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const n = await loadScopedNotice(trx, actor, pcId, { communicationId, forUpdate: true });
     if (n.pc.status !== 'OPEN' || n.event.status !== 'OPEN')
       throw new ConflictError('This event is closed and can no longer be answered.', 'EVENT_CLOSED');

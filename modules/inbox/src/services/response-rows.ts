@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Actor, ForbiddenError, NotFoundError, recordAudit } from '@portal/core';
+import { type Actor, ForbiddenError, NotFoundError, recordAudit, transaction } from '@portal/core';
 import { appendHistory, discardUserDrafts, responsesOfUser } from '@portal/communications';
 import { loadScopedNotice } from './scope.js';
 
@@ -25,7 +25,7 @@ export async function deleteResponseRow(
   pcId: number,
   userId: number,
 ): Promise<DeletedResponseRow> {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     // Own answers only, so the type permission is not needed (a Responder may clear its own row); the scope check is.
     const n = await loadScopedNotice(trx, actor, pcId, { communicationId, skipTypeCheck: true, forUpdate: true });
     if (userId !== actor.userId) throw new ForbiddenError('You can only delete your own response.');

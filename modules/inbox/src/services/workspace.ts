@@ -11,6 +11,8 @@ import {
   signedUrls,
   UPLOAD_MESSAGES,
   ValidationError,
+  transaction,
+  transactionWithFiles,
 } from '@portal/core';
 import { usersView } from '@portal/organizations';
 import { appendHistory, findResponseFileOfProviders } from '@portal/communications';
@@ -50,43 +52,37 @@ export async function uploadProviderDocuments(
   uploads: { name: string; data: Buffer }[],
 ) {
   if (!uploads.length) throw new ValidationError(UPLOAD_MESSAGES.empty);
-  const stored: string[] = [];
-  try {
-    return await db.transaction(async (trx) => {
-      const n = await loadScopedNotice(trx, actor, pcId, { forUpdate: true });
-      const out = [];
-      for (const upload of uploads) {
-        const file = await storeChecked(store, stored, `providers/${actor.organizationId}`, upload);
-        const [row] = await trx('provider_documents')
-          .insert({
-            organization_id: n.pc.provider_organization_id,
-            provider_communication_id: pcId,
-            communication_id: n.event.id,
-            name: file.name,
-            extension: file.extension,
-            mimetype: file.mimetype,
-            size: file.size,
-            file_key: file.key,
-            uploaded_by: actor.userId,
-          })
-          .returning('*');
-        await appendHistory(trx, actor, {
-          communicationId: n.event.id,
-          organizationId: n.event.organization_id,
-          providerCommunicationId: pcId,
-          action: 'PROVIDER_DOCUMENT_UPLOADED',
-          entityType: 'provider_document',
-          entityId: (row as StoredFile).id,
-          after: { name: file.name, size: file.size },
-        });
-        out.push(fileOut(config.jwtSecret, row as StoredFile));
-      }
-      return out;
-    });
-  } catch (error) {
-    for (const key of stored) await store.remove(key);
-    throw error;
-  }
+  return transactionWithFiles(db, store, async (trx, stored) => {
+    const n = await loadScopedNotice(trx, actor, pcId, { forUpdate: true });
+    const out = [];
+    for (const upload of uploads) {
+      const file = await storeChecked(store, stored, `providers/${actor.organizationId}`, upload);
+      const [row] = await trx('provider_documents')
+        .insert({
+          organization_id: n.pc.provider_organization_id,
+          provider_communication_id: pcId,
+          communication_id: n.event.id,
+          name: file.name,
+          extension: file.extension,
+          mimetype: file.mimetype,
+          size: file.size,
+          file_key: file.key,
+          uploaded_by: actor.userId,
+        })
+        .returning('*');
+      await appendHistory(trx, actor, {
+        communicationId: n.event.id,
+        organizationId: n.event.organization_id,
+        providerCommunicationId: pcId,
+        action: 'PROVIDER_DOCUMENT_UPLOADED',
+        entityType: 'provider_document',
+        entityId: (row as StoredFile).id,
+        after: { name: file.name, size: file.size },
+      });
+      out.push(fileOut(config.jwtSecret, row as StoredFile));
+    }
+    return out;
+  });
 }
 
 async function loadProviderDocument(db: Knex | Knex.Transaction, actor: Actor, documentId: number) {
@@ -116,7 +112,7 @@ export async function listProviderDocuments(db: Knex, config: Config, actor: Act
 }
 
 export async function deleteProviderDocument(db: Knex, actor: Actor, documentId: number): Promise<void> {
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const { row, n } = await loadProviderDocument(trx, actor, documentId);
     await trx('provider_documents').where({ id: documentId }).update({ deleted_at: trx.fn.now() });
     await appendHistory(trx, actor, {
@@ -193,69 +189,63 @@ export async function saveNote(
   const text = input.note.trim();
   if (!text) throw new ValidationError('Field required', [{ field: 'note', message: 'Field required' }]);
   if (uploads.length > 1) throw new ValidationError('A note takes one file.');
-  const stored: string[] = [];
-  try {
-    return await db.transaction(async (trx) => {
-      const n = await loadScopedNotice(trx, actor, pcId, { communicationId });
-      const file = uploads[0] ? await storeChecked(store, stored, `notes/${actor.organizationId}`, uploads[0]) : null;
-      const fileCols = file
-        ? {
-            file_name: file.name,
-            file_extension: file.extension,
-            file_mimetype: file.mimetype,
-            file_size: file.size,
-            file_key: file.key,
-          }
-        : input.removeFile
-          ? { file_name: null, file_extension: null, file_mimetype: null, file_size: null, file_key: null }
-          : {};
-      let row: NoteRow | undefined;
-      if (noteId === 0) {
-        [row] = (await trx('provider_communication_notes')
-          .insert({
-            organization_id: actor.organizationId,
-            provider_communication_id: pcId,
-            communication_id: n.event.id,
-            note: text,
-            created_by: actor.userId,
-            updated_by: actor.userId,
-            ...fileCols,
-          })
-          .returning('*')) as NoteRow[];
-        await recordAudit(trx, actor, {
-          organizationId: actor.organizationId,
-          action: 'NOTE_CREATED',
-          entityType: 'provider_communication_note',
-          entityId: row!.id,
-          after: { note: text, file: file?.name ?? null },
-        });
-      } else {
-        const before = (await trx('provider_communication_notes')
-          .where({ id: noteId, provider_communication_id: pcId })
-          .whereIn('organization_id', n.scope)
-          .whereNull('deleted_at')
-          .forUpdate()
-          .first()) as NoteRow | undefined;
-        if (!before) throw new NotFoundError('Note not found.');
-        [row] = (await trx('provider_communication_notes')
-          .where({ id: noteId })
-          .update({ note: text, updated_by: actor.userId, updated_at: trx.fn.now(), ...fileCols })
-          .returning('*')) as NoteRow[];
-        await recordAudit(trx, actor, {
-          organizationId: actor.organizationId,
-          action: 'NOTE_UPDATED',
-          entityType: 'provider_communication_note',
-          entityId: noteId,
-          before: { note: before.note, file: before.file_name },
-          after: { note: text, file: row!.file_name },
-        });
-      }
-      return noteOut(config.jwtSecret, row!);
-    });
-  } catch (error) {
-    for (const key of stored) await store.remove(key);
-    throw error;
-  }
+  return transactionWithFiles(db, store, async (trx, stored) => {
+    const n = await loadScopedNotice(trx, actor, pcId, { communicationId });
+    const file = uploads[0] ? await storeChecked(store, stored, `notes/${actor.organizationId}`, uploads[0]) : null;
+    const fileCols = file
+      ? {
+          file_name: file.name,
+          file_extension: file.extension,
+          file_mimetype: file.mimetype,
+          file_size: file.size,
+          file_key: file.key,
+        }
+      : input.removeFile
+        ? { file_name: null, file_extension: null, file_mimetype: null, file_size: null, file_key: null }
+        : {};
+    let row: NoteRow | undefined;
+    if (noteId === 0) {
+      [row] = (await trx('provider_communication_notes')
+        .insert({
+          organization_id: actor.organizationId,
+          provider_communication_id: pcId,
+          communication_id: n.event.id,
+          note: text,
+          created_by: actor.userId,
+          updated_by: actor.userId,
+          ...fileCols,
+        })
+        .returning('*')) as NoteRow[];
+      await recordAudit(trx, actor, {
+        organizationId: actor.organizationId,
+        action: 'NOTE_CREATED',
+        entityType: 'provider_communication_note',
+        entityId: row!.id,
+        after: { note: text, file: file?.name ?? null },
+      });
+    } else {
+      const before = (await trx('provider_communication_notes')
+        .where({ id: noteId, provider_communication_id: pcId })
+        .whereIn('organization_id', n.scope)
+        .whereNull('deleted_at')
+        .forUpdate()
+        .first()) as NoteRow | undefined;
+      if (!before) throw new NotFoundError('Note not found.');
+      [row] = (await trx('provider_communication_notes')
+        .where({ id: noteId })
+        .update({ note: text, updated_by: actor.userId, updated_at: trx.fn.now(), ...fileCols })
+        .returning('*')) as NoteRow[];
+      await recordAudit(trx, actor, {
+        organizationId: actor.organizationId,
+        action: 'NOTE_UPDATED',
+        entityType: 'provider_communication_note',
+        entityId: noteId,
+        before: { note: before.note, file: before.file_name },
+        after: { note: text, file: row!.file_name },
+      });
+    }
+    return noteOut(config.jwtSecret, row!);
+  });
 }
 
 async function loadNote(
@@ -313,7 +303,7 @@ export interface InternalActionInput {
 
 /** Creates (no id) or updates an internal follow-up task; DELETED removes it from lists. */
 export async function saveInternalAction(db: Knex, actor: Actor, input: InternalActionInput) {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const n = await loadScopedNotice(trx, actor, input.providerCommunicationId, {
       communicationId: input.communicationId,
     });

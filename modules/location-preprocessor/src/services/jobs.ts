@@ -15,6 +15,7 @@ import {
   recordAudit,
   runList,
   ValidationError,
+  transaction,
 } from '@portal/core';
 import {
   findOrganizationCard,
@@ -363,7 +364,7 @@ export async function createJob(
   }
   const key = newFileKey('location-preprocessor', file.name);
   await store.put(key, file.data);
-  const id = await db.transaction(async (trx) => {
+  const id = await transaction(db, async (trx) => {
     const [row] = (await trx('preprocessor_jobs')
       .insert({ supplier_id: supplierId, file_name: file.name, file_key: key, created_by: actor?.userId ?? null })
       .returning('id')) as { id: number }[];
@@ -381,7 +382,7 @@ export async function createJob(
 
 /** PUT /{id}: removes the job (DEACTIVATED); its rows stay for the record. Audited. */
 export async function removeJob(db: Knex, actor: Actor, id: number): Promise<JobView> {
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const before = (await trx('preprocessor_jobs').where({ id }).forUpdate().first('status', 'supplier_id')) as
       | { status: JobStatus; supplier_id: number }
       | undefined;
@@ -484,7 +485,7 @@ export async function decideRow(
 ): Promise<RowView> {
   if (body.knownProviderId === undefined && body.decision !== 'UNMATCHED')
     throw new ValidationError(JOB_MESSAGES.decisionRequired);
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const job = await lockReviewable(trx, jobId);
     const row = (await trx('preprocessor_job_rows').where({ id: rowId, job_id: jobId }).forUpdate().first()) as
       | (RowRecord & { known_provider_id: number | null })
@@ -529,7 +530,7 @@ export async function bulkAccept(
   jobId: number,
   minConfidence: number,
 ): Promise<{ accepted: number }> {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const job = await lockReviewable(trx, jobId);
     const updated = (
       (await trx.raw(
@@ -573,7 +574,7 @@ export async function completeJob(
   actor: Actor,
   jobId: number,
 ): Promise<{ created: number; updated: number; skipped: number }> {
-  const job = await db.transaction(async (trx) => {
+  const job = await transaction(db, async (trx) => {
     const locked = await lockReviewable(trx, jobId);
     // Claim the completion so a second call (or replica) cannot run it twice.
     await trx('preprocessor_jobs').where({ id: jobId }).update({ status: 'COMPLETED', completed_at: trx.fn.now() });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type ListPage, type ListSpec, parseListQuery, runList } from '@portal/core';
+import { type ListPage, type ListSpec, parseListQuery, runList, transaction } from '@portal/core';
 import { organizationsView } from '@portal/organizations';
 import { type Field, KNOWN_FIELDS, readInputRows } from './input.js';
 import { nameTokens, normalizeAddress, normalizeCity, normalizeState, phoneDigits, zip5 } from './normalize.js';
@@ -123,7 +123,7 @@ async function upsertBatch(
   db: Knex,
   batch: Pending[],
 ): Promise<{ created: number; updated: number; unchanged: number }> {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const existing = (await trx('known_provider_identifiers as x')
       .join('known_providers as k', 'k.id', 'x.known_provider_id')
       .whereNull('x.supplier_id')

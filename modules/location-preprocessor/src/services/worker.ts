@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Knex } from 'knex';
-import { decodeText, type FileStore, type Logger, ValidationError } from '@portal/core';
+import { decodeText, type FileStore, type Logger, ValidationError, transaction } from '@portal/core';
 import { INPUT_MESSAGES, readInputRows, SUPPLIER_FIELDS, sheetExtension } from './input.js';
 import { syncPortalProviders } from './known-providers.js';
 import { type LocationInput, Matcher, type MatchResult } from './matcher.js';
@@ -94,7 +94,7 @@ export async function processJob(
   /** Commits a matched batch with the cursor; false when the claim was lost (another worker resumed the job). */
   const commit = async (batch: Batch, results: MatchResult[]): Promise<boolean> => {
     const last = batch.length ? batch[batch.length - 1]!.rowNumber : cursor;
-    const ok = await db.transaction(async (trx) => {
+    const ok = await transaction(db, async (trx) => {
       const mine = await trx('preprocessor_jobs')
         .where({ id: job.id, claimed_by: worker, status: 'IN PROGRESS' })
         .forUpdate()

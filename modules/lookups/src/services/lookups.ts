@@ -10,6 +10,7 @@ import {
   recordAudit,
   runList,
   ValidationError,
+  transaction,
 } from '@portal/core';
 import type { ManagedValue, ManagedVocabulary } from '@portal/vocabulary';
 import { LookupValue } from '../models/LookupValue.js';
@@ -196,7 +197,7 @@ export async function createLookupValue(
 ): Promise<LookupValueView> {
   const code = input.code.trim();
   if (FIXED_CODES.includes(input.vocabulary)) throw new ValidationError(MESSAGES.fixedCodes);
-  const created = await db.transaction(async (trx) => {
+  const created = await transaction(db, async (trx) => {
     await assertCodeFree(trx, scope, input.vocabulary, code);
     // Without an order, the value goes last.
     const last = await scoped(trx, scope)
@@ -229,7 +230,7 @@ export async function updateLookupValue(
   id: number,
   input: UpdateInput,
 ): Promise<LookupValueView> {
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const before = await loadValue(trx, scope, id, true);
     const [after] = await LookupValue.query(trx)
       .where({ id })
@@ -255,7 +256,7 @@ export async function setLookupValueStatus(
   id: number,
   status: 'ACTIVE' | 'INACTIVE',
 ): Promise<LookupValueView> {
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const before = await loadValue(trx, scope, id, true);
     if (before.status === status) return;
     const [after] = await LookupValue.query(trx)
@@ -271,7 +272,7 @@ export async function setLookupValueStatus(
 
 /** Deletes a value no record uses; one in use is refused (409) and can be deactivated instead. */
 export async function deleteLookupValue(db: Knex, actor: Actor, scope: Scope, id: number): Promise<{ id: number }> {
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const before = await loadValue(trx, scope, id, true);
     if (await inUse(trx, before)) throw new ConflictError(MESSAGES.inUse, 'LOOKUP_VALUE_IN_USE');
     await LookupValue.query(trx).deleteById(id);

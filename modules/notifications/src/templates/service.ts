@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Actor, NotFoundError, recordAudit } from '@portal/core';
+import { type Actor, NotFoundError, recordAudit, transaction } from '@portal/core';
 import { enqueueEmail } from '../outbox.js';
 import { usersViewOf } from '../recipients.js';
 import {
@@ -156,7 +156,7 @@ async function testSend(
   versionId: number | null,
 ) {
   const rendered = previewContents(kind, input)[language];
-  const id = await db.transaction(async (trx) => {
+  const id = await transaction(db, async (trx) => {
     const outboxId = await enqueueEmail(trx, {
       organizationId: actor.organizationId,
       kind: 'TEMPLATE_TEST',
@@ -220,7 +220,7 @@ export async function getPlatformTemplate(db: Knex, id: number) {
 }
 
 export async function updatePlatformTemplate(db: Knex, actor: Actor, id: number, input: TemplateInput) {
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const row = (await trx('email_templates').where({ id }).whereNull('organization_id').forUpdate().first()) as
       | TemplateRow
       | undefined;
@@ -316,7 +316,7 @@ export async function getProviderTemplate(db: Knex, actor: Actor, key: string) {
 
 export async function saveProviderTemplate(db: Knex, actor: Actor, key: string, input: TemplateInput) {
   const kind = overridableOrNotFound(key);
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const own = (await trx('email_templates')
       .where({ key, organization_id: actor.organizationId })
       .forUpdate()
@@ -329,7 +329,7 @@ export async function saveProviderTemplate(db: Knex, actor: Actor, key: string, 
 /** Sets the provider's override aside: its users get the platform's template again (the versions stay, audited). */
 export async function resetProviderTemplate(db: Knex, actor: Actor, key: string) {
   const kind = overridableOrNotFound(key);
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const own = (await trx('email_templates')
       .where({ key, organization_id: actor.organizationId })
       .whereNull('disabled_at')

@@ -7,6 +7,7 @@ import {
   NotFoundError,
   recordAudit,
   ValidationError,
+  transaction,
 } from '@portal/core';
 
 /** Status of a master record (spec §4): ACTIVE gives Edit and Inactivate; any other gives Activate only. */
@@ -75,7 +76,7 @@ export async function changeMasterStatus<T extends { id: number; status: string 
   action: StatusAction,
   guard?: (trx: Knex.Transaction, row: T) => Promise<void>,
 ): Promise<T> {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const before = await lockOwnRow<T>(trx, actor, spec, id);
     if (guard) await guard(trx, before);
     const status = nextStatus(before.status, action);

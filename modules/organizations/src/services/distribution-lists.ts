@@ -9,6 +9,7 @@ import {
   recordAudit,
   runList,
   ValidationError,
+  transaction,
 } from '@portal/core';
 import {
   assertEditable,
@@ -191,7 +192,7 @@ export async function createDistributionList(
   assertMayManage(actor, type);
   requireText(input as unknown as Record<string, unknown>, ['name']);
   const v = { name: input.name.trim(), description: input.description?.trim() || null };
-  const id = await db.transaction(async (trx) => {
+  const id = await transaction(db, async (trx) => {
     await assertNameFree(trx, actor, type, v.name);
     const [row] = await trx('distribution_lists')
       .insert({ ...v, organization_id: actor.organizationId, communication_type: type, status: 'ACTIVE' })
@@ -212,7 +213,7 @@ export async function updateDistributionList(
   id: number,
   input: DistributionListInput,
 ): Promise<DistributionList> {
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const before = await getDistributionList(trx, actor, id, true);
     assertEditable(before.status);
     requireText(input as unknown as Record<string, unknown>, ['name']);
@@ -303,7 +304,7 @@ export async function addDistributionListMember(
   ].reduce((a, b) => a + b, 0);
   if (sources !== 1) throw new ValidationError(DISTRIBUTION_LIST_MESSAGES.oneSource);
   checkFields(input as Record<string, unknown>, { email: 'email' });
-  const id = await db.transaction(async (trx) => {
+  const id = await transaction(db, async (trx) => {
     const list = await getDistributionList(trx, actor, listId, true);
     assertEditable(list.status);
     let row: {
@@ -365,7 +366,7 @@ export async function removeDistributionListMember(
   listId: number,
   memberId: number,
 ): Promise<{ id: number }> {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const list = await getDistributionList(trx, actor, listId, true);
     assertEditable(list.status);
     const member = await trx('distribution_list_members')

@@ -20,6 +20,7 @@ import {
   contentMatches,
   UPLOAD_MESSAGES,
   ValidationError,
+  transaction,
 } from '@portal/core';
 import { takeExactFilters } from './common.js';
 import { locationValues, matchProviders, type SupplierLocationInput } from './locations.js';
@@ -250,7 +251,7 @@ export async function uploadLocationFile(
   if (!contentMatches(extension, file.data)) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', UPLOAD_MESSAGES.content);
   const key = newFileKey(`organizations/${actor.organizationId}/location-files`, name);
   await store.put(key, file.data);
-  const fileId = await db.transaction(async (trx) => {
+  const fileId = await transaction(db, async (trx) => {
     const [row] = await trx('supplier_location_files')
       .insert({
         organization_id: actor.organizationId,
@@ -271,7 +272,7 @@ export async function uploadLocationFile(
     return id;
   });
   try {
-    await db.transaction(async (trx) => {
+    await transaction(db, async (trx) => {
       const counts = await importRows(trx, actor, fileId, textRows(extension, file.data));
       const status =
         counts.error_count > 0 && counts.inserted_count + counts.updated_count === 0 ? 'ERROR' : 'COMPLETED';
@@ -295,7 +296,7 @@ export async function uploadLocationFile(
     });
   } catch (error) {
     const message = error instanceof ValidationError ? error.message : IMPORT_MESSAGES.unreadable;
-    await db.transaction(async (trx) => {
+    await transaction(db, async (trx) => {
       await trx('supplier_location_files')
         .where({ id: fileId })
         .update({

@@ -7,6 +7,7 @@ import {
   parseListQuery,
   recordAudit,
   runList,
+  transaction,
 } from '@portal/core';
 import { idFilter, takeExactFilters } from './common.js';
 
@@ -161,7 +162,7 @@ export async function verifyLocations(
   scope: 'own' | 'any' = 'own',
 ): Promise<{ updated: number; status: VerificationStatus }> {
   const unique = [...new Set(ids)];
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const candidates = trx('supplier_locations').whereIn('id', unique).where('status', 'ACTIVE');
     // The operator (scope 'any') verifies for any provider, but only locations mapped to one.
     if (scope === 'own') candidates.whereIn('provider_organization_id', ownOrganizations(trx, actor));

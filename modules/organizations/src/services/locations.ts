@@ -14,6 +14,7 @@ import {
   whereAnyOf,
   formatDateTime,
   type ReportColumn,
+  transaction,
 } from '@portal/core';
 import {
   assertEditable,
@@ -324,7 +325,7 @@ export async function createSupplierLocation(
   input: SupplierLocationInput,
 ): Promise<SupplierLocation> {
   const v = valid(input);
-  const id = await db.transaction(async (trx) => {
+  const id = await transaction(db, async (trx) => {
     await assertLocationIdFree(trx, actor, v.location_id);
     const [provider] = await matchProviders(trx, [v]);
     const after = { ...v, provider_organization_id: provider ?? null };
@@ -351,7 +352,7 @@ export async function updateSupplierLocation(
   input: SupplierLocationInput,
 ): Promise<SupplierLocation> {
   const v = valid(input);
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const before = await lockOwnRow<Record<string, unknown> & { status: string }>(trx, actor, LOCATION_TABLE, id);
     assertEditable(before.status);
     if (v.location_id !== before.location_id) await assertLocationIdFree(trx, actor, v.location_id, id);

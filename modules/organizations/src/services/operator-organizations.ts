@@ -17,6 +17,7 @@ import {
   SEEDED_ROLES,
   sheet,
   ValidationError,
+  transaction,
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
 import { emails } from '../emails.js';
@@ -587,7 +588,7 @@ export async function createManagedOrganization(
   input: NewOrganizationInput,
 ): Promise<OrganizationDetail | ProviderDetail> {
   checkNewOrganization(type, input);
-  const id = await db.transaction(async (trx) => {
+  const id = await transaction(db, async (trx) => {
     const columns = organizationColumns(input);
     const settings = settingColumns(input);
     await assertUnique(trx, { ...columns, ...settings } as { notisphere_id?: string | null }, null);
@@ -666,7 +667,7 @@ export async function deactivateManagedOrganization(
   type: ManagedType,
   id: number,
 ): Promise<{ id: number; status: 'DEACTIVATED'; sessions_ended: number }> {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const org = await lockManaged(trx, type, id);
     if (org.status === 'DEACTIVATED')
       throw new ConflictError(ORGANIZATION_MESSAGES.alreadyDeactivated, 'INVALID_STATUS');
@@ -710,7 +711,7 @@ export async function updateManagedOrganization(
     await deactivateManagedOrganization(db, actor, type, id);
     return getManagedOrganization(db, config, type, id);
   }
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const org = await lockManaged(trx, type, id);
     const reactivate = input.status === 'ACTIVE' && org.status === 'DEACTIVATED';
     if (org.status === 'DEACTIVATED' && !reactivate)

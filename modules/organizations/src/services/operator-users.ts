@@ -16,6 +16,7 @@ import {
   type ReportColumn,
   runList,
   ValidationError,
+  transaction,
 } from '@portal/core';
 import { getUser } from './directory.js';
 import { listPages, listReport } from './reports.js';
@@ -280,7 +281,7 @@ export async function updateUserAccount(
 ): Promise<OperatorUserRow & { memberships: OperatorMembership[] }> {
   requireText(input as unknown as Record<string, unknown>, ['first_name', 'last_name']);
   checkFields(input as unknown as Record<string, unknown>, { phone: 'phone' });
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const user = await lockUser(trx, userId);
     if (user.status === 'DEACTIVATED')
       throw new ConflictError(OPERATOR_USER_MESSAGES.editDeactivated, 'INVALID_STATUS');
@@ -312,7 +313,7 @@ export async function setUserActive(
   userId: number,
   active: boolean,
 ): Promise<{ id: number; status: string }> {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const user = await lockUser(trx, userId);
     let status: string;
     if (active) {
@@ -344,7 +345,7 @@ export async function setUserActive(
 
 /** Unlocks a LOCKED account: the lock and the failed sign-in count are cleared. */
 export async function unlockUser(db: Knex, actor: Actor, userId: number): Promise<{ id: number; status: string }> {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const user = await lockUser(trx, userId);
     if (user.status !== 'LOCKED') throw new ConflictError(OPERATOR_USER_MESSAGES.notLocked, 'INVALID_STATUS');
     const status = settledStatus(user);
@@ -371,7 +372,7 @@ export async function resendVerification(
   config: Config,
   userId: number,
 ): Promise<{ id: number; status: string }> {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const user = await lockUser(trx, userId);
     if (!UNVERIFIED_STATUSES.includes(user.status))
       throw new ConflictError(OPERATOR_USER_MESSAGES.alreadyVerified, 'INVALID_STATUS');

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Actor, recordAudit } from '@portal/core';
+import { type Actor, recordAudit, transaction } from '@portal/core';
 
 /** A location the operator's pre-processor matched to a provider (organisation or site). */
 export interface PreprocessedLocation {
@@ -26,7 +26,7 @@ export async function upsertPreprocessedLocations(
   locations: PreprocessedLocation[],
   source: { jobId: number },
 ): Promise<{ created: number; updated: number }> {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     let created = 0;
     let updated = 0;
     for (let i = 0; i < locations.length; i += CHUNK) {

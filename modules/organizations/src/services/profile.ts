@@ -11,6 +11,7 @@ import {
   signedUrls,
   UPLOAD_MESSAGES,
   ValidationError,
+  transaction,
 } from '@portal/core';
 import { checkFields, clean, joinDomains } from './common.js';
 import { Organization } from '../models/Organization.js';
@@ -95,7 +96,7 @@ export async function updateOwnOrganization(
   const values = clean(Object.fromEntries(EDITABLE.filter((k) => input[k] !== undefined).map((k) => [k, input[k]])));
   if (values.domain !== undefined) values.domain = joinDomains(values.domain);
   if (!values.name) throw new ValidationError('name is required', [{ field: 'name', message: 'name is required' }]);
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const before = await Organization.query(trx).findById(actor.organizationId).forUpdate().select(EDITABLE);
     await Organization.query(trx).findById(actor.organizationId).patch(values);
     await recordAudit(trx, actor, {
@@ -124,7 +125,7 @@ export async function uploadProfilePhoto(
   const key = newFileKey(`organizations/${actor.organizationId}/profile`, upload.name);
   await store.put(key, upload.data);
   try {
-    await db.transaction(async (trx) => {
+    await transaction(db, async (trx) => {
       const before = await Organization.query(trx).findById(actor.organizationId).forUpdate().select('profile_photo');
       await Organization.query(trx).findById(actor.organizationId).patch({ profile_photo: key });
       await recordAudit(trx, actor, {

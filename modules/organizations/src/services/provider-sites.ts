@@ -9,6 +9,7 @@ import {
   parseListQuery,
   recordAudit,
   runList,
+  transaction,
 } from '@portal/core';
 import { requireText, STATUS_MESSAGES } from './common.js';
 import {
@@ -96,7 +97,7 @@ export async function createOwnSite(db: Knex, actor: Actor, input: SiteFields): 
   // Sites hang off a health system only: a site's own administrator cannot add sites beneath it.
   if (actor.parentOrganizationType !== null) throw new ForbiddenError(SITE_MESSAGES.notHealthSystem);
   checkSite(input);
-  const id = await db.transaction(async (trx) => {
+  const id = await transaction(db, async (trx) => {
     const { id } = (await upsertSite(trx, actor.organizationId, input)) as { id: number };
     await recordAudit(trx, actor, {
       organizationId: actor.organizationId,
@@ -113,7 +114,7 @@ export async function createOwnSite(db: Knex, actor: Actor, input: SiteFields): 
 /** Changes a site's name, address and contact; a deactivated site must be activated first (spec 000 §4). */
 export async function updateOwnSite(db: Knex, actor: Actor, id: number, input: SiteFields): Promise<SiteListRow> {
   checkSite(input);
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const row = await lockOwnSite(trx, actor, id);
     if (row.status !== 'ACTIVE') throw new ConflictError(STATUS_MESSAGES.editInactive, 'INVALID_STATUS');
     const before = await trx('organizations').where({ id }).first(Object.keys(input));
@@ -138,7 +139,7 @@ export async function changeOwnSiteStatus(
   active: boolean,
 ): Promise<{ id: number; status: string }> {
   const status = active ? 'ACTIVE' : 'DEACTIVATED';
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const row = await lockOwnSite(trx, actor, id);
     if (active && row.status === 'ACTIVE') throw new ConflictError(STATUS_MESSAGES.alreadyActive, 'INVALID_STATUS');
     if (!active && row.status !== 'ACTIVE') throw new ConflictError(STATUS_MESSAGES.notActive, 'INVALID_STATUS');

@@ -9,6 +9,7 @@ import {
   permissionsOf,
   recordAudit,
   ValidationError,
+  transaction,
 } from '@portal/core';
 import { assertEditable, AUDIT_VERBS, nextStatus, requireText, type StatusAction } from './common.js';
 import { getRole, type RoleRow } from './directory.js';
@@ -102,7 +103,7 @@ export async function createRoleIn(db: Knex, actor: Actor, tenant: RoleTenant, i
   requireText(input as unknown as Record<string, unknown>, ['name']);
   const permissions = checkPermissions(tenant, input.permissions);
   const name = input.name.trim();
-  const id = await db.transaction(async (trx) => {
+  const id = await transaction(db, async (trx) => {
     await assertNameFree(trx, tenant, name);
     const { id: roleId } = await Role.query(trx).insert({
       organization_id: tenant.id,
@@ -138,7 +139,7 @@ export async function updateRoleIn(
   requireText(input as unknown as Record<string, unknown>, ['name']);
   const permissions = checkPermissions(tenant, input.permissions);
   const name = input.name.trim();
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const before = await lockRole(trx, tenant, id);
     if (isAdministrator(before)) throw new BusinessRuleError(ROLE_MESSAGES.administrator, 'ADMINISTRATOR_ROLE');
     assertEditable(before.status);
@@ -177,7 +178,7 @@ export async function changeRoleStatusIn(
   id: number,
   action: StatusAction,
 ): Promise<{ id: number; status: string }> {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const role = await lockRole(trx, tenant, id);
     if (isAdministrator(role)) throw new BusinessRuleError(ROLE_MESSAGES.administrator, 'ADMINISTRATOR_ROLE');
     const status = nextStatus(role.status, action);

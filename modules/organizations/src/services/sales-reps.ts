@@ -12,6 +12,7 @@ import {
   runList,
   formatDateTime,
   type ReportColumn,
+  transaction,
 } from '@portal/core';
 import {
   assertEditable,
@@ -169,7 +170,7 @@ export async function createSalesRepresentative(
   input: SalesRepresentativeInput,
 ): Promise<SalesRepresentative> {
   const v = values(input);
-  const id = await db.transaction(async (trx) => {
+  const id = await transaction(db, async (trx) => {
     await assertEmailFree(trx, actor, v.email);
     const [row] = await trx('sales_representatives')
       .insert({ ...v, organization_id: actor.organizationId, status: 'ACTIVE' })
@@ -194,7 +195,7 @@ export async function updateSalesRepresentative(
   input: SalesRepresentativeInput,
 ): Promise<SalesRepresentative> {
   const v = values(input);
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const before = await lockOwnRow<SalesRepresentativeInput & { status: string }>(trx, actor, TABLE, id);
     assertEditable(before.status);
     await assertEmailFree(trx, actor, v.email, id);

@@ -8,6 +8,7 @@ import {
   parseListQuery,
   recordAudit,
   runList,
+  transaction,
 } from '@portal/core';
 import {
   assertEditable,
@@ -140,7 +141,7 @@ export async function createSupplierContact(
   input: SupplierContactInput,
 ): Promise<SupplierContact> {
   const v = values(input);
-  const id = await db.transaction(async (trx) => {
+  const id = await transaction(db, async (trx) => {
     await assertSupplier(trx, v.supplier_organization_id);
     await assertSupplierFree(trx, actor, v.supplier_organization_id);
     const [row] = (await trx('provider_supplier_contacts')
@@ -165,7 +166,7 @@ export async function updateSupplierContact(
   input: SupplierContactInput,
 ): Promise<SupplierContact> {
   const v = values(input);
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const before = await lockOwnRow<SupplierContactInput & { status: string }>(trx, actor, TABLE, id);
     assertEditable(before.status);
     await assertSupplier(trx, v.supplier_organization_id);

@@ -9,6 +9,7 @@ import {
   recordAudit,
   runList,
   ValidationError,
+  transaction,
 } from '@portal/core';
 
 /**
@@ -139,7 +140,7 @@ export async function createSupplierMasterNames(
       ]);
     if (!wanted.has(key)) wanted.set(key, name.trim().replace(/\s+/g, ' '));
   }
-  const ids = await db.transaction(async (trx) => {
+  const ids = await transaction(db, async (trx) => {
     const org = input.organization_id ? await activeSupplier(trx, input.organization_id) : null;
     const rows = [...wanted].map(([normalized_name, name]) => ({
       name,
@@ -175,7 +176,7 @@ export async function linkSupplierMasterName(
   id: number,
   organizationId: number,
 ): Promise<SupplierMasterRow> {
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const row = (await trx('supplier_master').where({ id }).forUpdate().first()) as
       | { id: number; status: SupplierMasterStatus; organization_id: number | null }
       | undefined;
@@ -208,7 +209,7 @@ export async function updateSupplierMasterStatus(
   id: number,
   status: 'ACTIVE' | 'DEACTIVATED',
 ): Promise<SupplierMasterRow> {
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const row = (await trx('supplier_master').where({ id }).forUpdate().first()) as
       | { id: number; status: SupplierMasterStatus; organization_id: number | null }
       | undefined;

@@ -8,6 +8,7 @@ import {
   recordAudit,
   runList,
   ValidationError,
+  transaction,
 } from '@portal/core';
 import {
   assertEditable,
@@ -195,7 +196,7 @@ export async function createTemplateAction(
 ): Promise<TemplateAction> {
   assertMayManage(actor, type);
   const v = values(input);
-  const id = await db.transaction(async (trx) => {
+  const id = await transaction(db, async (trx) => {
     // Serialise appends per organisation so two new actions never share a place.
     await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?), ?::int)', ['template_actions', actor.organizationId]);
     const last = (await rows(trx, actor)
@@ -225,7 +226,7 @@ export async function updateTemplateAction(
   id: number,
   input: TemplateActionInput,
 ): Promise<TemplateAction> {
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const before = await getTemplateAction(trx, actor, id, true);
     assertEditable(before.status);
     const v = values(input);
@@ -272,7 +273,7 @@ export async function reorderTemplateActions(
     throw new ValidationError(TEMPLATE_ACTION_MESSAGES.reorder, [
       { field: 'ids', message: TEMPLATE_ACTION_MESSAGES.reorder },
     ]);
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const current = (await rows(trx, actor)
       .where('ta.communication_type', type)
       .orderBy('ta.sort_order')

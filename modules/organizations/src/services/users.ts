@@ -7,6 +7,7 @@ import {
   NotFoundError,
   recordAudit,
   ValidationError,
+  transaction,
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
 import { emails } from '../emails.js';
@@ -153,7 +154,7 @@ async function roleIn(trx: Knex.Transaction, actor: Actor, organizationId: numbe
  * The email is queued in the same transaction; the caller kicks the sender after the commit.
  */
 export async function inviteUser(db: Knex, actor: Actor, config: Config, input: NewMember): Promise<UserRow> {
-  const { organizationId, roleId } = await db.transaction(async (trx) => {
+  const { organizationId, roleId } = await transaction(db, async (trx) => {
     const organizationId = await assignableOrganization(trx, actor, input.organization_id);
     return { organizationId, roleId: await roleIn(trx, actor, organizationId, input.role_id) };
   });
@@ -175,7 +176,7 @@ export async function inviteUserInto(
   requireText(input as unknown as Record<string, unknown>, ['first_name', 'last_name']);
   checkFields(input as unknown as Record<string, unknown>, { email: 'email', phone: 'phone' });
   const email = input.email.trim().toLowerCase();
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const role = await activeRole(trx, organizationId, input.role_id);
     const org = await Organization.query(trx).findById(organizationId).select('name').throwIfNotFound();
     const existing = await User.query(trx)
@@ -248,7 +249,7 @@ export async function sendInvitation(
 export async function updateMember(db: Knex, actor: Actor, userId: number, input: MemberUpdate): Promise<UserRow> {
   requireText(input as unknown as Record<string, unknown>, ['first_name', 'last_name']);
   checkFields(input as unknown as Record<string, unknown>, { phone: 'phone' });
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const membership = await lockMembership(trx, actor, userId);
     assertEditable(membership.status);
     const organizationId =
@@ -295,7 +296,7 @@ export async function changeMemberStatus(
   userId: number,
   action: StatusAction,
 ): Promise<{ id: number; membership_status: string }> {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const membership = await lockMembership(trx, actor, userId);
     // A PENDING membership (self-registration) may be activated like an inactive one.
     const status = nextStatus(membership.status, action);

@@ -19,6 +19,8 @@ import {
   UPLOAD_MESSAGES,
   type UploadedFile,
   ValidationError,
+  transaction,
+  transactionWithFiles,
 } from '@portal/core';
 import { actionColumnHeader, TEMPLATE_HEADERS } from './template.js';
 import { PaperResponse } from '../models/PaperResponse.js';
@@ -487,12 +489,14 @@ const NO_DOCUMENT: DocumentColumns = {
 };
 
 /** Runs a write that may store files; on failure the stored files are removed again. */
-async function withStoredFiles<T>(store: FileStore, work: (stored: string[]) => Promise<T>): Promise<T> {
-  const stored: string[] = [];
+async function withStoredFiles<T>(
+  db: Knex,
+  store: FileStore,
+  work: (trx: Knex.Transaction, stored: string[]) => Promise<T>,
+): Promise<T> {
   try {
-    return await work(stored);
+    return await transactionWithFiles(db, store, work);
   } catch (error) {
-    for (const key of stored) await store.remove(key);
     if ((error as { code?: string; constraint?: string }).constraint === 'paper_responses_one_active_per_customer')
       throw new ConflictError(PAPER_MESSAGES.duplicate, 'PAPER_RESPONSE_EXISTS');
     throw error;
@@ -543,22 +547,20 @@ export async function createPaperResponse(
   timeZone: string,
 ): Promise<PaperResponseView> {
   const doc = document ? checkUpload(document, DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document) : null;
-  return withStoredFiles(store, (stored) =>
-    db.transaction(async (trx) => {
-      const event = await loadSentEvent(trx, actor, input.communicationId);
-      const pc = await loadCustomer(trx, actor, event, input.providerCommunicationId, true);
-      const header = await checkHeader(trx, pc, input, timeZone);
-      const row = await insertPaper(
-        trx,
-        actor,
-        event,
-        pc,
-        header,
-        doc ? await storeDocument(store, actor, doc, stored) : {},
-      );
-      return paperView(secret)(row);
-    }),
-  );
+  return withStoredFiles(db, store, async (trx, stored) => {
+    const event = await loadSentEvent(trx, actor, input.communicationId);
+    const pc = await loadCustomer(trx, actor, event, input.providerCommunicationId, true);
+    const header = await checkHeader(trx, pc, input, timeZone);
+    const row = await insertPaper(
+      trx,
+      actor,
+      event,
+      pc,
+      header,
+      doc ? await storeDocument(store, actor, doc, stored) : {},
+    );
+    return paperView(secret)(row);
+  });
 }
 
 /** Changes who answered, when, the location or the document of a paper response; the customer stays. */
@@ -573,46 +575,44 @@ export async function updatePaperResponse(
 ): Promise<PaperResponseView> {
   const doc = document ? checkUpload(document, DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document) : null;
   let replacedKey: string | null = null;
-  const view = await withStoredFiles(store, (stored) =>
-    db.transaction(async (trx) => {
-      const { paper, event, pc } = await loadPaper(trx, actor, input.id, true);
-      if (input.communicationId !== undefined && input.communicationId !== paper.communication_id)
-        throw new NotFoundError(PAPER_MESSAGES.notFound);
-      if (
-        input.providerCommunicationId !== undefined &&
-        input.providerCommunicationId !== paper.provider_communication_id
-      )
-        throw new ValidationError(PAPER_MESSAGES.customerFixed);
-      const header = await checkHeader(trx, pc, input, timeZone);
-      const documentChange: Partial<DocumentColumns> = doc
-        ? await storeDocument(store, actor, doc, stored)
-        : input.removeDocument
-          ? NO_DOCUMENT
-          : {};
-      if ('document_file_key' in documentChange) replacedKey = paper.document_file_key;
-      const [row] = await PaperResponse.query(trx)
-        .where({ id: paper.id })
-        .patch({ ...header, ...documentChange, updated_by: actor.userId })
-        .returning('*');
-      await appendHistory(trx, actor, {
-        communicationId: event.id,
-        organizationId: event.organization_id,
-        providerCommunicationId: pc.id,
-        action: 'PAPER_RESPONSE_UPDATED',
-        entityType: 'paper_response',
-        entityId: paper.id,
-        before: {
-          affected_location_id: paper.affected_location_id,
-          responder_name: paper.responder_name,
-          response_date: paper.response_date,
-          notified_date: paper.notified_date,
-          document_name: paper.document_name,
-        },
-        after: { ...header, document_name: row!.document_name },
-      });
-      return paperView(secret)(row!);
-    }),
-  );
+  const view = await withStoredFiles(db, store, async (trx, stored) => {
+    const { paper, event, pc } = await loadPaper(trx, actor, input.id, true);
+    if (input.communicationId !== undefined && input.communicationId !== paper.communication_id)
+      throw new NotFoundError(PAPER_MESSAGES.notFound);
+    if (
+      input.providerCommunicationId !== undefined &&
+      input.providerCommunicationId !== paper.provider_communication_id
+    )
+      throw new ValidationError(PAPER_MESSAGES.customerFixed);
+    const header = await checkHeader(trx, pc, input, timeZone);
+    const documentChange: Partial<DocumentColumns> = doc
+      ? await storeDocument(store, actor, doc, stored)
+      : input.removeDocument
+        ? NO_DOCUMENT
+        : {};
+    if ('document_file_key' in documentChange) replacedKey = paper.document_file_key;
+    const [row] = await PaperResponse.query(trx)
+      .where({ id: paper.id })
+      .patch({ ...header, ...documentChange, updated_by: actor.userId })
+      .returning('*');
+    await appendHistory(trx, actor, {
+      communicationId: event.id,
+      organizationId: event.organization_id,
+      providerCommunicationId: pc.id,
+      action: 'PAPER_RESPONSE_UPDATED',
+      entityType: 'paper_response',
+      entityId: paper.id,
+      before: {
+        affected_location_id: paper.affected_location_id,
+        responder_name: paper.responder_name,
+        response_date: paper.response_date,
+        notified_date: paper.notified_date,
+        document_name: paper.document_name,
+      },
+      after: { ...header, document_name: row!.document_name },
+    });
+    return paperView(secret)(row!);
+  });
   // The old scan goes once the new row is committed.
   if (replacedKey) await store.remove(replacedKey);
   return view;
@@ -624,7 +624,7 @@ export async function deletePaperResponse(
   actor: Actor,
   paperResponseId: number,
 ): Promise<{ response_status: string }> {
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const { paper, event, pc } = await loadPaper(trx, actor, paperResponseId, true);
     const answers = await dropPaperAnswers(trx, paper.id);
     const unitAnswers = await dropPaperUnitAnswers(trx, paper.id);
@@ -834,12 +834,10 @@ export async function savePaperActions(
   uploads: { field: string; name: string; data: Buffer }[],
 ) {
   const files = uploadsByAction(uploads);
-  await withStoredFiles(store, (stored) =>
-    db.transaction(async (trx) => {
-      const ctx = await loadPaper(trx, actor, paperResponseId, true);
-      await writePaperAnswers(trx, store, actor, ctx, answers, files, stored);
-    }),
-  );
+  await withStoredFiles(db, store, async (trx, stored) => {
+    const ctx = await loadPaper(trx, actor, paperResponseId, true);
+    await writePaperAnswers(trx, store, actor, ctx, answers, files, stored);
+  });
   return getPaperActions(db, secret, actor, paperResponseId);
 }
 
@@ -910,7 +908,7 @@ export async function importPaperResponses(
     if (error instanceof ValidationError) throw new ValidationError('The file could not be read as a spreadsheet.');
     throw error;
   }
-  return db.transaction(async (trx) => {
+  return transaction(db, async (trx) => {
     const event = await loadSentEvent(trx, actor, communicationId, true);
     const [header, ...data] = rows;
     const column = (name: string) => (header ? header[1].findIndex((h) => cellText(h) === name) : -1);

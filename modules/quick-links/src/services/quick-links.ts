@@ -17,6 +17,7 @@ import {
   signedUrls,
   UPLOAD_MESSAGES,
   ValidationError,
+  transaction,
 } from '@portal/core';
 import { findOrganizationCard, organizationsView } from '@portal/organizations';
 import { QuickLink } from '../models/QuickLink.js';
@@ -241,7 +242,7 @@ export async function saveQuickLink(
   const key = image ? newFileKey('quick-links', image.name) : null;
   if (key && image) await store.put(key, image.data);
   try {
-    const { id, replaced } = await db.transaction(async (trx) => {
+    const { id, replaced } = await transaction(db, async (trx) => {
       const known: { id: number }[] = await trx
         .from(organizationsView(trx).as('o'))
         .whereIn('id', targets)
@@ -296,7 +297,7 @@ export async function saveQuickLink(
 /** PUT /delete/{id}: the link stops showing (INACTIVE); it stays in the list and can be activated again. Audited. */
 export async function deleteQuickLink(db: Knex, actor: Actor, config: Config, id: number): Promise<QuickLinkView> {
   assertOperator(actor);
-  await db.transaction(async (trx) => {
+  await transaction(db, async (trx) => {
     const before = await QuickLink.query(trx).findById(id).forUpdate();
     if (!before) throw new NotFoundError('Quick link not found.');
     await QuickLink.query(trx).findById(id).patch({ status: 'INACTIVE', updated_by: actor.userId });

@@ -1,0 +1,68 @@
+/**
+ * A client of the BFF's API over HTTP, for tests and benches: no test runner needed, so benches use it against a
+ * server process of their own.
+ */
+export const DEMO_PASSWORD = 'Portal#2026';
+
+export interface ApiAnswer<T = any> {
+  status: number;
+  headers: Headers;
+  body: { ok: boolean; m: string; d?: T; error?: { code: string; details?: unknown } };
+}
+
+export interface ApiClient {
+  call<T = any>(
+    method: string,
+    path: string,
+    options?: {
+      body?: unknown;
+      token?: string | null;
+      headers?: Record<string, string>;
+      raw?: string;
+      form?: FormData;
+    },
+  ): Promise<ApiAnswer<T>>;
+  /** Signs in with the demo password (or `password`) and answers the access token; chooses `orgId` when asked. */
+  signIn(
+    email: string,
+    options?: { password?: string; orgId?: number },
+  ): Promise<{ access_token: string; refresh_token: string }>;
+}
+
+/** `call` and `signIn` against any BFF's address: the in-process one here, or a replica process of its own. */
+export function apiClient(baseUrl: string): ApiClient {
+  const call: ApiClient['call'] = async (method, path, opts = {}) => {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | FormData | undefined = opts.form ?? opts.raw;
+    if (opts.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: ApiAnswer['body'];
+    try {
+      parsed = JSON.parse(text) as ApiAnswer['body'];
+    } catch {
+      throw new Error(`Not JSON (${res.status}): ${text.slice(0, 200)}`);
+    }
+    return { status: res.status, headers: res.headers, body: parsed };
+  };
+
+  const signIn: ApiClient['signIn'] = async (email, o = {}) => {
+    const res = await call('POST', '/api/auth/token', {
+      body: {
+        grant_type: 'password',
+        email,
+        password: o.password ?? DEMO_PASSWORD,
+        ...(o.orgId ? { login_as_organization_id: o.orgId } : {}),
+      },
+    });
+    if (res.status !== 200 || !res.body.d?.access_token)
+      throw new Error(`Sign-in of ${email} failed: ${res.status} ${res.body.m}`);
+    return { access_token: res.body.d.access_token as string, refresh_token: res.body.d.refresh_token as string };
+  };
+
+  return { call, signIn };
+}
