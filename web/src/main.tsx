@@ -5,7 +5,7 @@ import { App } from './app/App';
 import { activateLocale, DEFAULT_LOCALE, isLocale } from './app/i18n';
 import { appStore } from './state/store';
 import { localeAtom } from './state/preferences';
-import { initSession } from './app/authActions';
+import { initSession } from './shared/session/authActions';
 import { decideLegacyDomain, LEGACY_HOSTS, NEW_ORIGIN } from './app/legacyDomain';
 
 async function boot() {

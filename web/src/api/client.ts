@@ -5,8 +5,8 @@ import { useAtomValue } from 'jotai';
 import { appStore, type AppStore } from '../state/store';
 import { authAtom, authErrorAtom, tokenAtom } from '../state/auth';
 import { errorMessageAtom } from '../state/app';
-import { checkAppVersion } from '../app/version';
-import type { StoredToken } from '../app/token';
+import { checkAppVersion } from '../state/version';
+import type { StoredToken } from '../state/token';
 import type { ResponseData } from './contract';
 import { translateServerMessage } from './serverMessages';
 

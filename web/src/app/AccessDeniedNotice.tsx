@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button, PermissionDeniedOverlay, useToast } from '@portal/design-system';
 import { accessDeniedAtom, authAtom } from '../state/auth';
 import { requestAccess, useCommunicationAccessDetails } from '../api/auth';
-import { logout } from './authActions';
+import { logout } from '../shared/session/authActions';
 
 /** Inline notice after the guard refused a route without an event id. */
 export function AccessDeniedNotice() {

@@ -11,7 +11,7 @@ import { appStore, type AppStore } from '../state/store';
 import { AppRoutes } from './AppRoutes';
 import { GlobalModals } from './GlobalModals';
 import { CommonWords, StatusWords } from './StatusWords';
-import { startSessionWatch } from './authActions';
+import { startSessionWatch } from '../shared/session/authActions';
 import { bindApiStore } from '../api/client';
 
 export interface AppProps {

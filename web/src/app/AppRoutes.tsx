@@ -11,7 +11,7 @@ import { accessDeniedAtom, authAtom, routeHistoryAtom } from '../state/auth';
 import { PlainLayout } from './PlainLayout';
 import { PRODUCT_NAME } from './product';
 import { PageErrorBoundary } from './PageErrorBoundary';
-import ComingSoonPage from '../pages/ComingSoonPage';
+import ComingSoonPage from './ComingSoonPage';
 
 /** The signed-in layout is loaded on demand, so public pages (login) stay small. */
 const Shell = lazy(() => import('./Shell').then((m) => ({ default: m.Shell })));

@@ -10,7 +10,7 @@ import { useMe } from '../api/me';
 import { useLoadLookupValues } from '../api/lookups';
 import { useHelpSettings } from '../api/content';
 import { useAccountLinks } from '../api/quickLinks';
-import { logout } from './authActions';
+import { logout } from '../shared/session/authActions';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { PRODUCT_NAME } from './product';
 import { AccessDeniedNotice } from './AccessDeniedNotice';

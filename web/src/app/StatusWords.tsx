@@ -2,7 +2,7 @@ import { useCallback, useMemo, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { CommonWordsProvider, StatusWordsProvider } from '@portal/design-system';
 import { VOCABULARIES, type Label } from '@portal/vocabulary';
-import { vocabularyLocale } from '../pages/supplier/shared/labels';
+import { vocabularyLocale } from '../shared/words/labels';
 
 /** The status vocabularies the one label map holds; their words come from it, so badges and views agree. */
 const FROM_VOCABULARY = [

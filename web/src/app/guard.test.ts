@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { guard, loginPathFor, safeRedirect } from './guard';
-import { hasAnyPermission, isAllowed } from './permissions';
+import { guard, loginPathFor } from './guard';
+import { safeRedirect } from '../shared/session/redirect';
+import { hasAnyPermission, isAllowed } from '../shared/session/permissions';
 import { findRoute, type RouteDef } from './routes';
 import type { AuthInfo } from '../state/auth';
 

@@ -1,6 +1,6 @@
 import { findRoute, type RouteDef } from './routes';
 import type { AuthInfo } from '../state/auth';
-import { isAllowed } from './permissions';
+import { isAllowed } from '../shared/session/permissions';
 import { landingPath, type LandingInput } from './landing';
 
 export type GuardDecision = { kind: 'render' } | { kind: 'login'; to: string } | { kind: 'deny'; to: string };
@@ -8,13 +8,6 @@ export type GuardDecision = { kind: 'render' } | { kind: 'login'; to: string } |
 export function loginPathFor(pathWithQuery: string): string {
   if (!pathWithQuery || pathWithQuery === '/' || pathWithQuery.startsWith('/login')) return '/login';
   return `/login?redirect=${encodeURIComponent(pathWithQuery)}`;
-}
-
-/** Only same-app relative paths are accepted as a post-login destination. */
-export function safeRedirect(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  if (value.startsWith('/login')) return null;
-  return value;
 }
 
 export function canAccess(

@@ -1,4 +1,4 @@
-import type { UserType } from './token';
+import type { UserType } from '../state/token';
 
 export interface LandingInput {
   userType: UserType | null;

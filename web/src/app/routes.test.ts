@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findRoute, isPublicPath, matchPattern, routes } from './routes';
 import { PERMISSION_CATALOGUE } from '../test/catalogue';
-import { ANY_PERMISSION } from './permissions';
+import { ANY_PERMISSION } from '../shared/session/permissions';
 
 /** Every route of spec file 000 §2. */
 const SPEC_ROUTES = [

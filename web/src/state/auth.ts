@@ -8,7 +8,7 @@ import {
   type StoredToken,
   type TokenClaims,
   type UserType,
-} from '../app/token';
+} from './token';
 
 function readStoredToken(): StoredToken | null {
   try {

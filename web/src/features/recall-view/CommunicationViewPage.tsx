@@ -1,0 +1,246 @@
+import { useState } from 'react';
+import { useLocation, useParams, useSearch } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Button,
+  ConfirmDialog,
+  StatusLabel,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  useToast,
+  type PreviewFile,
+} from '@portal/design-system';
+import {
+  approveCommunication,
+  closeOpenCommunication,
+  deleteCommunication,
+  sendNotification,
+  useCommunication,
+  type Communication,
+  type CommunicationDocument,
+  type CommunicationType,
+  type HistoryEntry,
+} from '../../api/communications';
+import { PaperResponsesTab } from './PaperResponsesTab';
+import { ConversationsTab } from './ConversationsTab';
+import { supplierConversationsPath } from '../../api/conversations';
+import { UnreadBadge, useUnreadConversations } from './ConversationsPanel';
+import { basePath, useLabels } from '../../shared/words/labels';
+import { headerActions } from '../../shared/lists/rowActions';
+import { errorText, PageHeader } from '../../shared/lists/table';
+import { FormError, FormLoading } from '../../shared/forms/FormStates';
+import { DetailsTab, DocumentsPanel, ReadOnlyDocuments } from './DetailsTab';
+import { ProductsTab } from './ProductsTab';
+import { ActionsTab } from './ActionsTab';
+import { LocationsTab } from './LocationsTab';
+import { CustomersTab } from './CustomersTab';
+import { ResponsesTab } from './ResponsesTab';
+import { SalesRepsTab } from './SalesRepsTab';
+import { HistoryTab, HistoryList } from './HistoryTab';
+import { ReportsTab } from './ReportsTab';
+
+type Confirmable = 'approve' | 'send' | 'close' | 'reopen' | 'delete';
+
+/** View of one recall or supply advisory (spec 001 §7.1, §7.3, §7.4): tabs, header actions, documents and reports. */
+export function CommunicationViewPage({ type }: { type: CommunicationType }) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const [, navigate] = useLocation();
+  const params = useParams<{ id: string }>();
+  const id = Number(params.id);
+  const base = basePath(type);
+  const labels = useLabels();
+  const { data: event, error, mutate } = useCommunication(id);
+  const [confirm, setConfirm] = useState<Confirmable | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  // The conversation email links here with ?tab=conversations&conversation=<id>.
+  const search = new URLSearchParams(useSearch());
+  const requestedConversation = Number(search.get('conversation')) || null;
+  const unread = useUnreadConversations(id ? supplierConversationsPath(id) : null);
+
+  if (error) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {error.message}
+      </p>
+    );
+  }
+  if (!event) {
+    return <FormLoading />;
+  }
+
+  const confirmTexts: Record<Confirmable, string> = {
+    approve: t`Approve this event? Its information and products can no longer change.`,
+    send: t`Send the notice to every new recipient now?`,
+    close: t`Close this event? Providers will no longer be able to respond.`,
+    reopen: t`Reopen this event?`,
+    delete: t`Delete this draft? This cannot be undone.`,
+  };
+  const doneTexts: Record<Confirmable, string> = {
+    approve: t`Approved successfully.`,
+    send: t`Notifications sent.`,
+    close: t`Closed successfully.`,
+    reopen: t`Reopened successfully.`,
+    delete: t`Deleted successfully.`,
+  };
+
+  async function runConfirmed() {
+    if (!confirm) return;
+    const what = confirm;
+    setBusy(true);
+    setProblem(null);
+    try {
+      if (what === 'approve') await approveCommunication(id, type);
+      if (what === 'send') await sendNotification(id, type);
+      if (what === 'close' || what === 'reopen') await closeOpenCommunication(id);
+      if (what === 'delete') await deleteCommunication(id, type);
+      toast.success(doneTexts[what]);
+      setConfirm(null);
+      if (what === 'delete') navigate(base);
+      else await mutate();
+    } catch (err) {
+      setConfirm(null);
+      setProblem(errorText(err, t`Unknown error`));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const buttonLabels: Record<string, string> = {
+    edit: t`Edit`,
+    approve: t`Approve`,
+    send: t`Send`,
+    close: t`Close`,
+    reopen: t`Reopen`,
+    delete: t`Delete`,
+  };
+
+  // The event's tabs, in the spec's order.
+  const tabs: { value: string; label: React.ReactNode; content: React.ReactNode }[] = [
+    {
+      value: 'details',
+      label: t`Details`,
+      content: <DetailsTab event={event} documents={<DocumentsPanel id={event.id} />} />,
+    },
+    { value: 'products', label: t`Products`, content: <ProductsTab event={event} reader="supplier" /> },
+    { value: 'actions', label: t`Actions`, content: <ActionsTab id={id} /> },
+    { value: 'locations', label: t`Affected Locations`, content: <LocationsTab id={id} /> },
+    { value: 'customers', label: t`Customers`, content: <CustomersTab id={id} /> },
+    { value: 'salesreps', label: t`Sales Reps`, content: <SalesRepsTab event={event} /> },
+    { value: 'responses', label: t`Provider Responses`, content: <ResponsesTab id={id} /> },
+    { value: 'paper', label: t`Paper Responses`, content: <PaperResponsesTab event={event} /> },
+    { value: 'history', label: t`History`, content: <HistoryTab id={id} /> },
+    { value: 'reports', label: t`Reports`, content: <ReportsTab id={id} /> },
+    {
+      value: 'conversations',
+      label: (
+        <>
+          {t`Conversations`}
+          <UnreadBadge count={unread} />
+        </>
+      ),
+      content: <ConversationsTab id={id} initialConversation={requestedConversation} />,
+    },
+  ];
+
+  return (
+    <section className="space-y-4" data-testid="communication-view">
+      <PageHeader title={event.name}>
+        <StatusLabel status={event.status} kind="communication" labels={labels.statuses} data-testid="event-status" />
+        {headerActions(event.status).map((action) => (
+          <Button
+            key={action}
+            variant={action === 'delete' ? 'destructive' : action === 'edit' ? 'outline' : 'default'}
+            onClick={() => (action === 'edit' ? navigate(`${base}/edit/${id}`) : setConfirm(action))}
+          >
+            {buttonLabels[action]}
+          </Button>
+        ))}
+      </PageHeader>
+      {problem ? <FormError>{problem}</FormError> : null}
+      <Tabs defaultValue={search.get('tab') === 'conversations' ? 'conversations' : 'details'}>
+        <TabsList className="flex-wrap">
+          {tabs.map((tab) => (
+            <TabsTrigger key={tab.value} value={tab.value}>
+              {tab.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {tabs.map((tab) => (
+          <TabsContent key={tab.value} value={tab.value}>
+            {tab.content}
+          </TabsContent>
+        ))}
+      </Tabs>
+      <ConfirmDialog
+        open={confirm !== null}
+        onOpenChange={(open) => (open ? undefined : setConfirm(null))}
+        onConfirm={() => void runConfirmed()}
+        title={t`Are you sure?`}
+        description={confirm ? confirmTexts[confirm] : undefined}
+        confirmText={t`Confirm`}
+        cancelText={t`Cancel`}
+        destructive={confirm === 'delete'}
+        loading={busy}
+      />
+    </section>
+  );
+}
+
+/**
+ * An event as its supplier sees it, read-only (the operator's View Recall): details with documents, products, actions
+ * and history, from data the caller loaded; no header actions, uploads or supplier-only tabs.
+ */
+export function CommunicationReadOnlyView({
+  event,
+  histories,
+  openDocument,
+}: {
+  event: Communication & { documents: CommunicationDocument[] };
+  histories: HistoryEntry[] | undefined;
+  openDocument: (document: CommunicationDocument) => Promise<PreviewFile>;
+}) {
+  const { t } = useLingui();
+  const labels = useLabels();
+  return (
+    <Tabs defaultValue="details">
+      <TabsList className="flex-wrap">
+        <TabsTrigger value="details">
+          <Trans>Details</Trans>
+        </TabsTrigger>
+        <TabsTrigger value="products">
+          <Trans>Products</Trans>
+        </TabsTrigger>
+        <TabsTrigger value="actions">
+          <Trans>Actions</Trans>
+        </TabsTrigger>
+        <TabsTrigger value="history">
+          <Trans>History</Trans>
+        </TabsTrigger>
+      </TabsList>
+      <TabsContent value="details">
+        <DetailsTab event={event} documents={<ReadOnlyDocuments documents={event.documents} open={openDocument} />} />
+      </TabsContent>
+      <TabsContent value="products">
+        <ProductsTab event={event} reader="operator" />
+      </TabsContent>
+      <TabsContent value="actions">
+        <ol className="divide-y rounded-md border" aria-label={t`Actions`}>
+          {event.actions.map((a) => (
+            <li key={a.id} className="p-3 text-sm">
+              {a.title}{' '}
+              <span className="text-muted-foreground">({labels.actionTypes[a.action_type] ?? a.action_type})</span>
+              {a.options?.length ? <span className="text-muted-foreground"> · {a.options.join(', ')}</span> : null}
+            </li>
+          ))}
+        </ol>
+      </TabsContent>
+      <TabsContent value="history">
+        <HistoryList entries={histories} />
+      </TabsContent>
+    </Tabs>
+  );
+}

@@ -1,0 +1,100 @@
+import { FdaRecallNumbersField } from './FdaRecallNumbersField';
+import { useLingui } from '@lingui/react/macro';
+import { DatePicker, FormField, RichTextEditor, TextInput } from '@portal/design-system';
+import { POST_UPDATE_FIELDS, type CommunicationInfo, type CommunicationType } from '../../api/communications';
+import { useValidationMessages } from '../../shared/forms/validation';
+import { EventClassFields } from './EventClassFields';
+import { useDateTexts, useEditorTexts } from '../../shared/words/labels';
+import type { FieldErrors } from '../../shared/events/eventRules';
+import { NONE } from './wizardValues';
+
+export function InfoStep({
+  info,
+  setInfo,
+  errors,
+  type,
+  locked,
+}: {
+  info: CommunicationInfo;
+  setInfo: (update: (info: CommunicationInfo) => CommunicationInfo) => void;
+  errors: FieldErrors;
+  type: CommunicationType;
+  /** Approved: only the post-approval fields stay editable. */
+  locked: boolean;
+}) {
+  const off = (key: keyof CommunicationInfo) => locked && !(POST_UPDATE_FIELDS as readonly string[]).includes(key);
+  const { t } = useLingui();
+  const messages = useValidationMessages();
+  const dateTexts = useDateTexts();
+  const editorTexts = useEditorTexts();
+  const set =
+    <K extends keyof CommunicationInfo>(key: K) =>
+    (value: CommunicationInfo[K]) =>
+      setInfo((i) => ({ ...i, [key]: value }));
+  const text = (key: keyof CommunicationInfo) => (value: string) => setInfo((i) => ({ ...i, [key]: value }));
+  const select = (key: keyof CommunicationInfo) => (value: string) =>
+    setInfo((i) => ({ ...i, [key]: value === NONE ? null : value }));
+  const recall = type === 'RECALL';
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-2" data-testid="step-info">
+      <FormField label={t`Name`} required error={errors.name}>
+        <TextInput value={info.name} onValueChange={text('name')} maxLength={200} />
+      </FormField>
+      <FormField label={t`Event ID`}>
+        <TextInput
+          value={info.event_id ?? ''}
+          onValueChange={text('event_id')}
+          maxLength={100}
+          disabled={off('event_id')}
+        />
+      </FormField>
+      <FdaRecallNumbersField
+        value={info.fda_recall_numbers ?? []}
+        onChange={(numbers) => setInfo((i) => ({ ...i, fda_recall_numbers: numbers }))}
+        disabled={off('fda_recall_numbers')}
+      />
+      <EventClassFields
+        recall={recall}
+        values={info}
+        onChange={select}
+        errors={errors}
+        // Approved: type and classification lock like every field outside POST_UPDATE_FIELDS (the other three never did).
+        disabled={(field) => (field === 'subtype' || field === 'classification' ? off(field) : undefined)}
+      />
+      <FormField label={t`Event Date`}>
+        <DatePicker
+          value={info.event_date}
+          onChange={set('event_date')}
+          texts={dateTexts}
+          disabled={off('event_date')}
+        />
+      </FormField>
+      <FormField label={t`End Date`} error={errors.end_date}>
+        <DatePicker value={info.end_date} onChange={set('end_date')} texts={dateTexts} />
+      </FormField>
+      <FormField label={t`Contact Name`}>
+        <TextInput value={info.contact_name ?? ''} onValueChange={text('contact_name')} />
+      </FormField>
+      <FormField label={t`Contact Email`} error={errors.contact_email}>
+        <TextInput type="email" value={info.contact_email ?? ''} onValueChange={text('contact_email')} />
+      </FormField>
+      <FormField label={t`Contact Phone`} error={errors.contact_phone}>
+        <TextInput type="tel" value={info.contact_phone ?? ''} onValueChange={text('contact_phone')} />
+      </FormField>
+      <div className="sm:col-span-2">
+        <FormField label={t`Description`} required error={errors.description}>
+          <RichTextEditor
+            value={info.description ?? ''}
+            onChange={set('description')}
+            aria-label={t`Description`}
+            rules="required_editor"
+            messages={messages}
+            showErrors={false}
+            texts={editorTexts}
+          />
+        </FormField>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,219 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Checkbox, FormField, SimpleSelect, TextInput, useToast } from '@portal/design-system';
+import {
+  approveCommunication,
+  saveStep3,
+  sendNotification,
+  useCustomers,
+  type CommunicationType,
+} from '../../api/communications';
+import { useDistributionLists, useLocationFiles, useSupplierProviders } from '../../api/supplier';
+import { useValidationMessages } from '../../shared/forms/validation';
+import { errorCount, validateRecipients, type TypedRecipient } from '../../shared/events/eventRules';
+import { FormError } from '../../shared/forms/FormStates';
+import { NONE } from './wizardValues';
+
+export function RecipientsStep({
+  id,
+  type,
+  status,
+  busy,
+  run,
+  onApproved,
+  onSent,
+}: {
+  id: number;
+  type: CommunicationType;
+  status: string;
+  busy: boolean;
+  run: (work: () => Promise<void>) => Promise<void>;
+  onApproved: () => Promise<void>;
+  onSent: () => void;
+}) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const messages = useValidationMessages();
+  const [providerSearch, setProviderSearch] = useState('');
+  const { data: providers } = useSupplierProviders({ pageNumber: 1, pageSize: 500, search: providerSearch });
+  const { data: files } = useLocationFiles({ pageNumber: 1, pageSize: 500 });
+  const { data: lists } = useDistributionLists(type, {
+    pageNumber: 1,
+    pageSize: 500,
+    filterModel: { status: { filterType: 'text', type: 'contains', filter: 'ACTIVE' } },
+  });
+  const { data: customers, mutate: reloadCustomers } = useCustomers(id, { pageNumber: 1, pageSize: 500 });
+  const [picked, setPicked] = useState<number[]>([]);
+  const [fileId, setFileId] = useState<string>(NONE);
+  const [listId, setListId] = useState<string>(NONE);
+  const [typed, setTyped] = useState<TypedRecipient[]>([]);
+  const [submitted, setSubmitted] = useState(false);
+  const existing = customers?.total ?? 0;
+  const errors = validateRecipients(
+    { providers: picked.length, locationFile: fileId !== NONE, distributionList: listId !== NONE, existing: 0 },
+    typed,
+    messages,
+  );
+  const shown = submitted ? errors : {};
+
+  async function save() {
+    setSubmitted(true);
+    if (errorCount(errors) > 0) return;
+    await run(async () => {
+      await saveStep3({
+        id,
+        ...(picked.length ? { provider_organization_ids: picked } : {}),
+        ...(typed.length ? { customers: typed.map((r) => ({ name: r.name.trim(), email: r.email.trim() })) } : {}),
+        ...(fileId !== NONE ? { location_file_id: Number(fileId) } : {}),
+        ...(listId !== NONE ? { distribution_list_id: Number(listId) } : {}),
+      });
+      setPicked([]);
+      setTyped([]);
+      setFileId(NONE);
+      setListId(NONE);
+      setSubmitted(false);
+      await reloadCustomers();
+      toast.success(t`Recipients added.`);
+    });
+  }
+
+  return (
+    <div className="space-y-6" data-testid="step-recipients">
+      <p className="text-sm" data-testid="recipient-count">
+        <Trans>Recipients so far: {existing}</Trans>
+      </p>
+      {customers?.items.length ? (
+        <ul className="list-inside list-disc text-sm">
+          {customers.items.map((c) => (
+            <li key={c.id}>
+              {c.name} ({c.emails.join(', ')})
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <fieldset className="space-y-2 rounded-md border p-4">
+        <legend className="px-1 text-sm font-semibold">
+          <Trans>Providers</Trans>
+        </legend>
+        <TextInput
+          aria-label={t`Search providers`}
+          placeholder={t`Search providers`}
+          value={providerSearch}
+          onValueChange={setProviderSearch}
+        />
+        {providers && providers.items.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            <Trans>No provider matches your locations yet.</Trans>
+          </p>
+        ) : null}
+        <ul className="max-h-64 space-y-1 overflow-auto">
+          {providers?.items.map((p) => (
+            <li key={p.id}>
+              <label className="flex items-center gap-2 text-sm">
+                <Checkbox
+                  checked={picked.includes(p.id)}
+                  onCheckedChange={(c) => setPicked((s) => (c === true ? [...s, p.id] : s.filter((x) => x !== p.id)))}
+                />
+                {p.name}
+                <span className="text-muted-foreground">{[p.city, p.state].filter(Boolean).join(', ')}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t`Location file`}>
+          <SimpleSelect
+            value={fileId}
+            onValueChange={setFileId}
+            options={[
+              { value: NONE, label: t`None` },
+              ...(files?.items ?? []).map((f) => ({ value: String(f.id), label: f.name })),
+            ]}
+          />
+        </FormField>
+        <FormField label={t`Distribution list`}>
+          <SimpleSelect
+            value={listId}
+            onValueChange={setListId}
+            options={[
+              { value: NONE, label: t`None` },
+              ...(lists?.items ?? []).map((l) => ({ value: String(l.id), label: l.name })),
+            ]}
+          />
+        </FormField>
+      </div>
+
+      <fieldset className="space-y-2 rounded-md border p-4">
+        <legend className="px-1 text-sm font-semibold">
+          <Trans>Other recipients</Trans>
+        </legend>
+        {typed.map((r, index) => (
+          <div key={index} className="grid gap-2 sm:grid-cols-[1fr_1fr_auto]">
+            <FormField label={t`Name`} required error={shown[`${index}.name`]}>
+              <TextInput
+                value={r.name}
+                onValueChange={(v) => setTyped((l) => l.map((x, i) => (i === index ? { ...x, name: v } : x)))}
+              />
+            </FormField>
+            <FormField label={t`Email`} required error={shown[`${index}.email`]}>
+              <TextInput
+                type="email"
+                value={r.email}
+                onValueChange={(v) => setTyped((l) => l.map((x, i) => (i === index ? { ...x, email: v } : x)))}
+              />
+            </FormField>
+            <Button
+              className="self-end"
+              variant="outline"
+              onClick={() => setTyped((l) => l.filter((_, i) => i !== index))}
+            >
+              <Trans>Remove</Trans>
+            </Button>
+          </div>
+        ))}
+        <Button variant="secondary" size="sm" onClick={() => setTyped((l) => [...l, { name: '', email: '' }])}>
+          <Trans>Add recipient</Trans>
+        </Button>
+      </fieldset>
+
+      {shown.recipients ? <FormError testId="wizard-alert">{t`Choose at least one recipient.`}</FormError> : null}
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => void save()} loading={busy} loadingLabel={t`Saving...`}>
+          <Trans>Save recipients</Trans>
+        </Button>
+        {status === 'DRAFT' ? (
+          <Button
+            variant="success"
+            disabled={busy}
+            onClick={() =>
+              void run(async () => {
+                await approveCommunication(id, type);
+                toast.success(t`Approved successfully.`);
+                await onApproved();
+              })
+            }
+          >
+            <Trans>Approve</Trans>
+          </Button>
+        ) : null}
+        {status === 'OPEN' ? (
+          <Button
+            disabled={busy}
+            onClick={() =>
+              void run(async () => {
+                await sendNotification(id, type);
+                toast.success(t`Notifications sent.`);
+                onSent();
+              })
+            }
+          >
+            <Trans>Send</Trans>
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,5 +1,0 @@
-import { ProviderListPage } from './ProviderListPage';
-
-export default function AdvisoryListPage() {
-  return <ProviderListPage kind="PRODUCT DISRUPTION" />;
-}

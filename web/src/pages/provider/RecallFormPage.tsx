@@ -1,5 +1,0 @@
-import { EventFormPage } from './EventFormPage';
-
-export default function RecallFormPage() {
-  return <EventFormPage type="RECALL" />;
-}

@@ -1,5 +1,0 @@
-import { ProviderListPage } from './ProviderListPage';
-
-export default function RecallListPage() {
-  return <ProviderListPage kind="RECALL" />;
-}

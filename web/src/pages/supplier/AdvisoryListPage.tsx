@@ -1,5 +1,0 @@
-import { CommunicationListPage } from './CommunicationListPage';
-
-export default function AdvisoryListPage() {
-  return <CommunicationListPage type="PRODUCT DISRUPTION" />;
-}

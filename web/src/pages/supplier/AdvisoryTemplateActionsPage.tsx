@@ -1,5 +1,0 @@
-import { TemplateActionsPage } from './TemplateActionsPage';
-
-export default function AdvisoryTemplateActionsPage() {
-  return <TemplateActionsPage type="PRODUCT DISRUPTION" />;
-}

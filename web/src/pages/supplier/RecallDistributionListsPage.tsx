@@ -1,5 +1,0 @@
-import { DistributionListsPage } from './DistributionListsPage';
-
-export default function RecallDistributionListsPage() {
-  return <DistributionListsPage type="RECALL" />;
-}

@@ -1,5 +1,0 @@
-import { CommunicationListPage } from './CommunicationListPage';
-
-export default function RecallListPage() {
-  return <CommunicationListPage type="RECALL" />;
-}

@@ -1,5 +1,0 @@
-import { TemplateActionsPage } from './TemplateActionsPage';
-
-export default function RecallTemplateActionsPage() {
-  return <TemplateActionsPage type="RECALL" />;
-}

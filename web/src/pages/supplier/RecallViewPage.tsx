@@ -1,5 +1,0 @@
-import { CommunicationViewPage } from './CommunicationViewPage';
-
-export default function RecallViewPage() {
-  return <CommunicationViewPage type="RECALL" />;
-}

@@ -1,5 +1,0 @@
-import { CommunicationWizardPage } from './CommunicationWizardPage';
-
-export default function RecallWizardPage() {
-  return <CommunicationWizardPage type="RECALL" />;
-}
