@@ -24,10 +24,14 @@ export function configureJobsCommand(program: Command): void {
     .action(
       action((name: string) =>
         withDatabase(async (db, config) => {
-          const mailer = new Mailer(db, config.smtpUrl, config.mailFrom, createLogger('silent'), {
-            secret: config.jwtSecret,
-            appUrl: config.appUrl,
-          });
+          const mailer = new Mailer(
+            db,
+            config.smtpUrl,
+            config.mailFrom,
+            createLogger('silent'),
+            { secret: config.jwtSecret, appUrl: config.appUrl },
+            { poolSize: config.smtpPoolSize, ratePerSecond: config.smtpRatePerSecond },
+          );
           try {
             const result = await runJob(
               createJobs(db, mailer, config, new LocalFileStore(path.join(config.dataDir, 'files'))),

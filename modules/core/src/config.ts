@@ -33,12 +33,22 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   smtpUrl: string | undefined;
+  /** SMTP connections the sender keeps open and sends over at once. */
+  smtpPoolSize: number;
+  /** A ceiling on emails per second for relays that throttle; unset = as fast as the relay takes them. */
+  smtpRatePerSecond: number | undefined;
   mailFrom: string;
   corsOrigins: string[];
   demoPassword: string;
   logLevel: string;
   bodyLimitBytes: number;
   authRateLimitPerMinute: number;
+  /** Token refreshes, logouts and session reads per address and minute (their own budget). */
+  authRefreshRateLimitPerMinute: number;
+  /** Public-form calls under /api/auth per address and minute (their own budget). */
+  publicFormRateLimitPerMinute: number;
+  /** Failed sign-ins per address in ten minutes before that address's sign-ins are refused for the rest of them. */
+  failedSignInsPerAddress: number;
   maxFailedLogins: number;
   codeTtlSeconds: number;
   linkTtlSeconds: number;
@@ -63,6 +73,14 @@ function int(value: string | undefined, fallback: number, name: string): number 
   return n;
 }
 
+/** A setting that must be a whole number above zero when set (0 would stop the sender rather than mean "off"). */
+function positiveInt(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env.PORT, 3000, 'PORT');
   const dataDir = path.resolve(repoRoot, env.DATA_DIR || '.data');
@@ -83,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 900, 'ACCESS_TOKEN_TTL_SECONDS'),
     refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL_SECONDS, 30 * 24 * 3600, 'REFRESH_TOKEN_TTL_SECONDS'),
     smtpUrl: env.SMTP_URL || undefined,
+    smtpPoolSize: positiveInt(env.SMTP_POOL_SIZE, 'SMTP_POOL_SIZE') ?? 5,
+    smtpRatePerSecond: positiveInt(env.SMTP_RATE_PER_SECOND, 'SMTP_RATE_PER_SECOND'),
     mailFrom: env.MAIL_FROM || 'Recall Portal <no-reply@portal.local>',
     corsOrigins: (env.CORS_ORIGINS || '')
       .split(',')
@@ -92,6 +112,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024, 'BODY_LIMIT_BYTES'),
     authRateLimitPerMinute: int(env.AUTH_RATE_LIMIT_PER_MINUTE, 60, 'AUTH_RATE_LIMIT_PER_MINUTE'),
+    authRefreshRateLimitPerMinute: int(
+      env.AUTH_REFRESH_RATE_LIMIT_PER_MINUTE,
+      600,
+      'AUTH_REFRESH_RATE_LIMIT_PER_MINUTE',
+    ),
+    publicFormRateLimitPerMinute: int(env.PUBLIC_FORM_RATE_LIMIT_PER_MINUTE, 600, 'PUBLIC_FORM_RATE_LIMIT_PER_MINUTE'),
+    failedSignInsPerAddress: int(env.FAILED_SIGNINS_PER_ADDRESS, 100, 'FAILED_SIGNINS_PER_ADDRESS'),
     maxFailedLogins: int(env.MAX_FAILED_LOGINS, 5, 'MAX_FAILED_LOGINS'),
     codeTtlSeconds: int(env.CODE_TTL_SECONDS, 600, 'CODE_TTL_SECONDS'),
     linkTtlSeconds: int(env.LINK_TTL_SECONDS, 24 * 3600, 'LINK_TTL_SECONDS'),

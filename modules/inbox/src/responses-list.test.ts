@@ -266,8 +266,8 @@ describe('the eR responses list (responses=1)', () => {
   it('reads a full first page, its total and last update in one statement besides the caller', async () => {
     for (let i = 0; i < 3; i++)
       await sendEvent(t, w, `eR one statement ${i}`, { providers: [w.riverside], actions: ['Text'] });
-    // The mailer may drain the notices just sent on the same pool meanwhile, a transaction an email (as one does here):
-    // `statementsOf` leaves its statements out.
+    // The notices just sent are delivered first: the mailer's statements share the pool and are no transaction.
+    await t.mailer.drain();
     const { result, statements } = await statementsOf(t.db, async () => {
       const [answer] = await Promise.all([
         pv(admin)('GET', '?responses=1&pageSize=2'),

@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
 import { createLogger } from '@portal/core';
 import { createTestDatabase, startTestSmtp, type TestDatabase, type TestSmtp } from '@portal/testing';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Mailer } from './mailer.js';
 import {
+  claimDueEmails,
   contentOf,
   createTransport,
   drainOutbox,
@@ -232,9 +235,213 @@ describe('outbox', () => {
     // The mailer signs with the key it was given.
     const mailer = new Mailer(t.db, smtp.url, 'p@portal.test', undefined, tracking);
     await mailer.drain();
+    mailer.close();
     const mail = await smtp.waitFor('tracked@notice.test');
     expect(mail.text).toContain(link);
     expect(mail.html).toContain(`https://portal.test/api/t/c/${row.id}?u=`);
     expect(mail.html).toContain(`https://portal.test/api/t/o/${row.id}?s=`);
+  });
+});
+
+/** Queues `count` written emails to `<prefix><n>@<domain>` in one COPY; answers their ids in order. */
+async function queueMany(prefix: string, domain: string, count: number): Promise<number[]> {
+  await enqueueEmails(
+    t.db,
+    Array.from({ length: count }, (_, n) => ({
+      organizationId: null,
+      kind: 'T',
+      to: `${prefix}${n}@${domain}`,
+      subject: `${prefix} ${n}`,
+      text: 'x',
+    })),
+  );
+  return (await t.db('outbox_emails').where('to_email', 'like', `%@${domain}`).orderBy('id').pluck('id')).map(Number);
+}
+
+const rowsOf = async (ids: number[]) =>
+  (await t
+    .db('outbox_emails')
+    .whereIn('id', ids)
+    .orderBy('id')
+    .select('id', 'status', 'attempts', 'last_error', 'lease_until', t.db.raw('next_attempt_at > now() AS later'))) as {
+    id: number;
+    status: string;
+    attempts: number;
+    last_error: string | null;
+    lease_until: Date | null;
+    later: boolean;
+  }[];
+
+/** What the clock does to a lease: once it ends, the email is due again (the claim moved next_attempt_at there). */
+const expireLeases = (ids: number[]) =>
+  t
+    .db('outbox_emails')
+    .whereIn('id', ids)
+    .update({
+      lease_until: t.db.raw(`now() - interval '1 second'`),
+      next_attempt_at: t.db.raw(`now() - interval '1 second'`),
+    });
+
+/** Makes emails waiting for a retry due now, as the passing of their backoff would. */
+const makeDue = (ids: number[]) => t.db('outbox_emails').whereIn('id', ids).update({ next_attempt_at: t.db.fn.now() });
+
+/**
+ * A relay of this file's own: it answers 451 (try later) to the addresses in `busy`, counts every recipient it
+ * accepted, and can go down and come back on the same port.
+ */
+async function startRelay(port = 0) {
+  const received: string[] = [];
+  const busy = new Set<string>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    disableReverseLookup: true,
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!busy.has(address.address.toLowerCase())) return callback();
+      const err = new Error('Greylisted, try again later') as Error & { responseCode: number };
+      err.responseCode = 451;
+      callback(err);
+    },
+    onData(stream, session, callback) {
+      stream.on('end', () => {
+        received.push(...session.envelope.rcptTo.map((r) => r.address.toLowerCase()));
+        callback();
+      });
+      stream.resume();
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  const listening = (server.server.address() as AddressInfo).port;
+  return {
+    received,
+    busy,
+    url: `smtp://127.0.0.1:${listening}?ignoreTLS=true&connectionTimeout=1000`,
+    port: listening,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe("delivery at the relay's speed (issue 31)", () => {
+  it('drains everything due in one run: no cap of 100 per run', async () => {
+    const ids = await queueMany('bulk', 'nocap.test', 250);
+    const transport = createTransport(smtp.url);
+    const result = await drainOutbox(t.db, transport, 'p@portal.test');
+    transport.close();
+    expect(result).toEqual({ sent: 250, failed: 0, bounced: 0 });
+    const rows = await rowsOf(ids);
+    expect(rows.every((r) => r.status === 'SENT' && r.attempts === 1 && r.lease_until === null)).toBe(true);
+  });
+
+  it('delivers every email exactly once with two drains running at the same time on two transports', async () => {
+    const relay = await startRelay();
+    const ids = await queueMany('twice', 'race.test', 300);
+    const [a, b] = [createTransport(relay.url), createTransport(relay.url)];
+    const results = await Promise.all([
+      drainOutbox(t.db, a, 'p@portal.test', { poolSize: 3 }),
+      drainOutbox(t.db, b, 'p@portal.test', { poolSize: 4 }),
+    ]);
+    a.close();
+    b.close();
+    await relay.close();
+    expect(results[0]!.sent + results[1]!.sent).toBe(300);
+    expect(relay.received).toHaveLength(300);
+    expect(new Set(relay.received).size).toBe(300);
+    const rows = await rowsOf(ids);
+    expect(rows.every((r) => r.status === 'SENT' && r.attempts === 1 && r.lease_until === null)).toBe(true);
+  });
+
+  it("retries a 4xx answer later; a 5xx answer is a Bounce at once with the relay's reason", async () => {
+    const relay = await startRelay();
+    relay.busy.add('busy@answers.test');
+    smtp.refuse.add('refused@answers.test');
+    const queue = (to: string) =>
+      enqueueEmail(t.db, { organizationId: null, kind: 'T', to, subject: 'Answers', text: 'x' });
+    const busy = await queue('busy@answers.test');
+    const fine = await queue('fine@answers.test');
+    const transport = createTransport(relay.url);
+    expect(await drainOutbox(t.db, transport, 'p@portal.test')).toEqual({ sent: 1, failed: 1, bounced: 0 });
+    const [busyRow, fineRow] = await rowsOf([busy, fine]);
+    expect(busyRow).toMatchObject({ status: 'DELIVERY', attempts: 1, lease_until: null, later: true });
+    expect(busyRow!.last_error).toMatch(/451 Greylisted, try again later/);
+    expect(fineRow).toMatchObject({ status: 'SENT', attempts: 1 });
+
+    // The backoff passes and the relay takes it now.
+    relay.busy.clear();
+    await makeDue([busy]);
+    expect(await drainOutbox(t.db, transport, 'p@portal.test')).toEqual({ sent: 1, failed: 0, bounced: 0 });
+    expect((await rowsOf([busy]))[0]).toMatchObject({ status: 'SENT', attempts: 2, last_error: null });
+    transport.close();
+    await relay.close();
+    expect(relay.received.filter((to) => to === 'busy@answers.test')).toHaveLength(1);
+
+    const refused = await enqueueEmail(t.db, {
+      organizationId: null,
+      kind: 'T',
+      to: 'refused@answers.test',
+      subject: 'Refused',
+      text: 'x',
+    });
+    const direct = createTransport(smtp.url);
+    expect(await drainOutbox(t.db, direct, 'p@portal.test')).toEqual({ sent: 0, failed: 0, bounced: 1 });
+    direct.close();
+    const [bounced] = await rowsOf([refused]);
+    expect(bounced).toMatchObject({ status: 'Bounce', attempts: 1, lease_until: null });
+    expect(bounced!.last_error).toMatch(/550 Mailbox unavailable/);
+  });
+
+  it('loses nothing while the relay is down: a few attempts are spent, and everything goes once it is back', async () => {
+    const first = await startRelay();
+    const port = first.port;
+    await first.close();
+    const ids = await queueMany('down', 'outage.test', 40);
+    const transport = createTransport(first.url);
+    const whileDown = await drainOutbox(t.db, transport, 'p@portal.test');
+    expect(whileDown.sent).toBe(0);
+    expect(whileDown.bounced).toBe(0);
+    expect(whileDown.failed).toBeGreaterThan(0);
+    let rows = await rowsOf(ids);
+    expect(rows.every((r) => r.status === 'DELIVERY' && r.lease_until === null)).toBe(true);
+    // The drain stopped at the first refused connection: the emails it never tried kept their attempts.
+    const tried = rows.filter((r) => r.attempts > 0);
+    expect(tried).toHaveLength(whileDown.failed);
+    expect(tried.length).toBeLessThan(ids.length);
+    expect(tried.every((r) => r.attempts === 1 && r.later && /ECONNREFUSED|connect/i.test(r.last_error ?? ''))).toBe(
+      true,
+    );
+
+    const relay = await startRelay(port);
+    await makeDue(ids);
+    const back = await drainOutbox(t.db, transport, 'p@portal.test');
+    transport.close();
+    await relay.close();
+    expect(back).toEqual({ sent: 40, failed: 0, bounced: 0 });
+    rows = await rowsOf(ids);
+    expect(rows.every((r) => r.status === 'SENT')).toBe(true);
+    expect(new Set(relay.received).size).toBe(40);
+    expect(relay.received).toHaveLength(40);
+  });
+
+  it('sends again the emails of a sender that died holding their claim, once the lease ends, counting each attempt', async () => {
+    const ids = await queueMany('orphan', 'lease.test', 3);
+    // A sender claims them and dies: no SMTP, no mark.
+    const claimed = await claimDueEmails(t.db, 10);
+    expect(claimed.map((e) => e.id).sort()).toEqual(ids);
+    expect((await rowsOf(ids)).every((r) => r.attempts === 1 && r.lease_until !== null)).toBe(true);
+
+    const relay = await startRelay();
+    const transport = createTransport(relay.url);
+    // While the lease runs, another sender leaves them alone.
+    expect(await drainOutbox(t.db, transport, 'p@portal.test')).toEqual({ sent: 0, failed: 0, bounced: 0 });
+    expect(relay.received).toHaveLength(0);
+
+    await expireLeases(ids);
+    expect(await drainOutbox(t.db, transport, 'p@portal.test')).toEqual({ sent: 3, failed: 0, bounced: 0 });
+    transport.close();
+    await relay.close();
+    expect(relay.received.sort()).toEqual(['orphan0@lease.test', 'orphan1@lease.test', 'orphan2@lease.test']);
+    expect((await rowsOf(ids)).every((r) => r.status === 'SENT' && r.attempts === 2 && r.lease_until === null)).toBe(
+      true,
+    );
   });
 });

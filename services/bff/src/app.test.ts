@@ -142,17 +142,70 @@ describe('errors never leak internals', () => {
   });
 });
 
-describe('rate limit on /api/auth/*', () => {
-  it('answers 429 past the limit per minute, and leaves other paths alone', async () => {
+describe('limits on /api/auth/*', () => {
+  it('counts account mail per address and minute, answers 429 past it, and leaves other paths alone', async () => {
     const limited = await startTestApp({ authRateLimitPerMinute: 3 }, { seed: false });
     try {
       const codes: number[] = [];
-      for (let i = 0; i < 5; i++) codes.push((await limited.call('GET', '/api/auth/idp/logout')).status);
-      expect(codes).toEqual([200, 200, 200, 429, 429]);
-      const last = await limited.call('GET', '/api/auth/idp/logout');
+      for (let i = 0; i < 5; i++)
+        codes.push((await limited.call('POST', '/api/auth/forgot-password', { body: { email: 'x@y.test' } })).status);
+      expect(codes.slice(0, 3).every((c) => c !== 429)).toBe(true);
+      expect(codes.slice(3)).toEqual([429, 429]);
+      const last = await limited.call('POST', '/api/auth/forgot-password', { body: { email: 'x@y.test' } });
       expect(last.body).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED' } });
       expect(last.headers.get('retry-after')).toMatch(/^\d+$/);
       expect((await limited.call('GET', '/api/health')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('gives refreshes and public-form calls budgets of their own, which spend neither the other nor sign-ins', async () => {
+    const limited = await startTestApp({
+      authRateLimitPerMinute: 2,
+      authRefreshRateLimitPerMinute: 3,
+      publicFormRateLimitPerMinute: 3,
+      failedSignInsPerAddress: 2,
+    });
+    try {
+      const session = await limited.signIn('admin@acme.demo');
+      const refreshes: number[] = [];
+      for (let i = 0; i < 4; i++) refreshes.push((await limited.call('GET', '/api/auth/idp/logout')).status);
+      expect(refreshes).toEqual([200, 200, 200, 429]);
+      const publicCalls: number[] = [];
+      for (let i = 0; i < 4; i++)
+        publicCalls.push((await limited.call('GET', '/api/auth/organization-bylink?link=nowhere')).status);
+      expect(publicCalls.slice(0, 3).every((c) => c !== 429)).toBe(true);
+      expect(publicCalls[3]).toBe(429);
+      // Neither spent the sign-in budget, nor does signing in: the whole office signs in behind one address.
+      for (let i = 0; i < 4; i++) expect((await limited.signIn('recalls@acme.demo')).access_token).toBeTruthy();
+      expect(session.refresh_token).toBeTruthy();
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('refuses sign-ins from an address after its failed ones, but not refreshes; an account locks on its own failures', async () => {
+    const limited = await startTestApp({ failedSignInsPerAddress: 3, authRateLimitPerMinute: 60, maxFailedLogins: 2 });
+    try {
+      const session = await limited.signIn('admin@acme.demo');
+      const wrong = (email: string) =>
+        limited.call('POST', '/api/auth/token', { body: { grant_type: 'password', email, password: 'not-it-1A!' } });
+      // The account locks after its own 2 failures (423), and each failure counts for the address too.
+      expect((await wrong('recalls@acme.demo')).status).toBe(401);
+      expect((await wrong('recalls@acme.demo')).status).toBe(423);
+      expect((await wrong('sourcing@acme.demo')).status).toBe(401);
+      // 3 failures from this address in ten minutes: its next sign-in is refused, even with the right password.
+      const refused = await limited.call('POST', '/api/auth/token', {
+        body: { grant_type: 'password', email: 'admin@borealis.demo', password: 'Portal#2026' },
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      // A signed-in user of the same address still refreshes.
+      const refreshed = await limited.call('POST', '/api/auth/token', {
+        body: { grant_type: 'refresh_token', refresh_token: session.refresh_token },
+      });
+      expect(refreshed.status).toBe(200);
     } finally {
       await limited.close();
     }

@@ -36,7 +36,7 @@ import {
 import { answerClientError, bodyError, mapError, sendError } from './envelope.js';
 import { createHealth, type Health, HEALTH_PATHS } from './health.js';
 import { buildOpenApi } from './openapi.js';
-import { rateLimit } from './rate-limit.js';
+import { authRateLimit } from './rate-limit.js';
 
 export interface AppOptions {
   deps: ModuleDeps;
@@ -341,9 +341,6 @@ export function createApp({ deps, modules, health = createHealth() }: AppOptions
     sendError(ctx, 503, 'SERVICE_UNAVAILABLE', 'The service is starting or stopping. Please try again.');
   });
 
-  const authLimit = rateLimit(deps.db, config.authRateLimitPerMinute);
-  app.use(async (ctx, next) => (ctx.path.startsWith('/api/auth/') ? authLimit(ctx, next) : next()));
-
   const jsonBody = koaBody({
     jsonLimit: config.bodyLimitBytes,
     formLimit: config.bodyLimitBytes,
@@ -388,6 +385,16 @@ export function createApp({ deps, modules, health = createHealth() }: AppOptions
       await cleanUp();
     }
   });
+
+  // After the body parser: the token call's budget depends on its grant (a sign-in or a refresh).
+  app.use(
+    authRateLimit(deps.db, {
+      perMinute: config.authRateLimitPerMinute,
+      refreshPerMinute: config.authRefreshRateLimitPerMinute,
+      publicPerMinute: config.publicFormRateLimitPerMinute,
+      failedSignInsPerAddress: config.failedSignInsPerAddress,
+    }),
+  );
 
   // Unknown /api paths answer a 404 envelope (after the router had its chance to answer 405 for a wrong method).
   app.use(async (ctx, next) => {

@@ -64,6 +64,7 @@ function env(port: number): NodeJS.ProcessEnv {
     // Both replicas drain the outbox every second: the race the exactly-once test needs.
     OUTBOX_CRON: '* * * * * *',
     AUTH_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
+    FAILED_SIGNINS_PER_ADDRESS: String(RATE_LIMIT),
     LOG_LEVEL: 'warn',
     ...s3.env,
   };
@@ -190,7 +191,7 @@ describe('two replicas on one database and one S3 store', { timeout: 120_000 }, 
     for (const dir of dataDirs) expect(existsSync(path.join(dir, 'files'))).toBe(false);
   });
 
-  it('counts the auth rate limit across both replicas', async () => {
+  it('counts failed sign-ins per address across both replicas', async () => {
     await database.db('rate_limit_windows').delete();
     const codes: number[] = [];
     for (let i = 0; i < RATE_LIMIT + 2; i++) {

@@ -1,0 +1,291 @@
+/**
+ * pnpm bench:delivery (issue 31): how fast queued emails leave, against nodemailer alone.
+ * - The relay: an in-process smtp-server on loopback (no auth, no STARTTLS, no reverse lookups) that accepts every
+ *   message and keeps nothing but a count.
+ * - Baseline: nodemailer's pooled transport (SMTP_POOL_SIZE connections, 5 by default) sending DELIVERY_N messages of
+ *   the product's own content (one notice the product sent, parsed back) straight to the relay, kept fed with twice
+ *   the pool size at a time; and, for reference, handed all N at once.
+ * - Case: DELIVERY_N recall notices queued in outbox_emails (enqueueEmails, the bulk send's COPY; each customer's own
+ *   values, rendered when sent, with click and open tracking), drained by the product's Mailer with the same pool
+ *   size, from the drain call until the relay accepted the Nth.
+ * DELIVERY_RUNS (3) measured runs of each, alternating, after one warm-up of each; the median is printed and written
+ * into bench/RESULTS.md. Nothing is asserted.
+ */
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type MailparserNamespace from 'mailparser';
+import type NodemailerNamespace from 'nodemailer';
+import { SMTPServer } from 'smtp-server';
+import { migrateLatest } from '../migrations/index.js';
+import { createDb, createLogger, type Db, startEmbeddedPostgres } from '../modules/core/src/index.js';
+import { type BulkEmail, enqueueEmails, loadTemplate, Mailer } from '../modules/notifications/src/index.js';
+import { stats, table } from './harness.js';
+
+// Dependencies of the notifications module and of the test helpers, not of the bench: resolved from there.
+const nodemailer = createRequire(new URL('../modules/notifications/package.json', import.meta.url))(
+  'nodemailer',
+) as typeof NodemailerNamespace;
+const { simpleParser } = createRequire(new URL('../test/package.json', import.meta.url))(
+  'mailparser',
+) as typeof MailparserNamespace;
+
+const N = Number(process.env.DELIVERY_N ?? 10_000);
+const RUNS = Number(process.env.DELIVERY_RUNS ?? 3);
+const POOL_SIZE = Number(process.env.SMTP_POOL_SIZE ?? 5);
+const WARMUP = Math.min(N, 500);
+const FROM = 'Recall Portal <no-reply@portal.local>';
+const TRACKING = { secret: 'bench-tracking-secret-of-32-characters', appUrl: 'https://portal.example.org' };
+const SECTION = '## Email delivery at the relay speed (issue 31; bench/delivery.ts)';
+const log = (m: string) => process.stdout.write(`${m}\n`);
+
+/** The relay: accepts every message, counts messages and bytes, keeps the first one whole. */
+interface Relay {
+  url: string;
+  accepted: number;
+  bytes: number;
+  first: Buffer | null;
+  /** From now on, counts from zero; resolves with the moment the `n`th message was accepted. */
+  expect(n: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function startRelay(): Promise<Relay> {
+  let target = Number.POSITIVE_INFINITY;
+  let reached: (at: number) => void = () => undefined;
+  const relay: Relay = {
+    url: '',
+    accepted: 0,
+    bytes: 0,
+    first: null,
+    expect(n) {
+      relay.accepted = 0;
+      relay.bytes = 0;
+      target = n;
+      return new Promise<number>((resolve) => {
+        reached = resolve;
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    disableReverseLookup: true,
+    logger: false,
+    size: 10 * 1024 * 1024,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] | null = relay.first ? null : [];
+      stream.on('data', (chunk: Buffer) => {
+        relay.bytes += chunk.length;
+        chunks?.push(chunk);
+      });
+      stream.on('end', () => {
+        if (chunks && !relay.first) relay.first = Buffer.concat(chunks);
+        callback();
+        if (++relay.accepted === target) reached(performance.now());
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  relay.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}?ignoreTLS=true`;
+  return relay;
+}
+
+/** `count` recall notices to distinct customers, queued as a bulk send queues them: values only, rendered when sent. */
+async function queueNotices(db: Db, count: number, run: string): Promise<void> {
+  const template = (await loadTemplate(db, 'RECALL_NOTICE', { language: 'en' }))!;
+  const emails: BulkEmail[] = Array.from({ length: count }, (_, i) => {
+    const { subject, stored } = template.renderLater(
+      {
+        supplier_name: 'Acme Medical Devices',
+        customer_name: `Customer ${i} Regional Hospital`,
+        event_name: 'Infusion pump model IP-200: occlusion alarm may fail',
+        event_id: 'RC-2026-0042',
+        classification: 'Class I',
+        reason: 'Device malfunction',
+        notice_link: `https://portal.example.org/provider/recall-notice-webform?token=${run}-${i.toString(36).padStart(8, '0')}`,
+      },
+      { track: ['notice_link'] },
+    );
+    return {
+      organizationId: null,
+      kind: 'NOTICE',
+      to: `customer${i}@hospital-${i % 97}.example.org`,
+      subject,
+      text: '',
+      templateVersionId: template.versionId,
+      stored: { content: stored, language: 'en' },
+    };
+  });
+  for (let at = 0; at < emails.length; at += 5_000) await enqueueEmails(db, emails.slice(at, at + 5_000));
+  // Each run starts from a vacuumed table, not from the dead rows of the run before.
+  await db.raw('VACUUM ANALYZE outbox_emails');
+}
+
+interface Measured {
+  ms: number;
+  bytes: number;
+  /** The product only: until the drain returned, every email marked SENT. */
+  drainedMs?: number;
+}
+
+/**
+ * nodemailer alone. `window` messages are handed to the pool at a time (a new one as each is accepted), or all N at
+ * once when it is 0: the straightforward use, but then the pool composes every message up front and walks a queue of
+ * N, which at 10,000 is slower than keeping it fed.
+ */
+async function measureBaseline(
+  relay: Relay,
+  message: NodemailerNamespace.SendMailOptions,
+  count: number,
+  window: number,
+): Promise<Measured> {
+  const transport = nodemailer.createTransport({ url: relay.url, pool: true, maxConnections: POOL_SIZE });
+  const accepted = relay.expect(count);
+  const started = performance.now();
+  const send = (i: number) => transport.sendMail({ ...message, to: `customer${i}@hospital-${i % 97}.example.org` });
+  if (window) {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(window, count) }, async () => {
+        while (next < count) await send(next++);
+      }),
+    );
+  } else await Promise.all(Array.from({ length: count }, (_, i) => send(i)));
+  const ms = (await accepted) - started;
+  transport.close();
+  return { ms, bytes: relay.bytes / count };
+}
+
+async function measureProduct(db: Db, relay: Relay, count: number, run: string): Promise<Measured> {
+  await queueNotices(db, count, run);
+  const mailer = new Mailer(db, relay.url, FROM, createLogger('silent'), TRACKING, { poolSize: POOL_SIZE });
+  const accepted = relay.expect(count);
+  const started = performance.now();
+  const drained = mailer.drain();
+  const ms = (await accepted) - started;
+  const result = await drained;
+  const drainedMs = performance.now() - started;
+  mailer.close();
+  if (result.sent !== count) throw new Error(`the drain sent ${result.sent} of ${count}: ${JSON.stringify(result)}`);
+  return { ms, bytes: relay.bytes / count, drainedMs };
+}
+
+export async function measureDelivery(): Promise<string[]> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-delivery-'));
+  chmodSync(dir, 0o755);
+  const server = await startEmbeddedPostgres(path.join(dir, 'pg'), 'bench');
+  const db = createDb(server.url('bench'), { min: 0, max: 10 });
+  const relay = await startRelay();
+  try {
+    await migrateLatest(db);
+    // Warm-up (not measured): the product first, whose first notice becomes the baseline's message.
+    await measureProduct(db, relay, WARMUP, 'warmup');
+    const parsed = await simpleParser(relay.first!);
+    const message = {
+      from: FROM,
+      subject: parsed.subject,
+      text: parsed.text,
+      html: typeof parsed.html === 'string' ? parsed.html : undefined,
+    };
+    await measureBaseline(relay, message, WARMUP, POOL_SIZE * 2);
+    await measureBaseline(relay, message, WARMUP, 0);
+    const baseline: Measured[] = [];
+    const allAtOnce: Measured[] = [];
+    const product: Measured[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      baseline.push(await measureBaseline(relay, message, N, POOL_SIZE * 2));
+      log(`  baseline run ${run + 1}: ${(N / (baseline[run]!.ms / 1000)).toFixed(0)} emails/s`);
+      allAtOnce.push(await measureBaseline(relay, message, N, 0));
+      log(`  baseline, all at once, run ${run + 1}: ${(N / (allAtOnce[run]!.ms / 1000)).toFixed(0)} emails/s`);
+      product.push(await measureProduct(db, relay, N, `run${run}`));
+      log(`  product run ${run + 1}: ${(N / (product[run]!.ms / 1000)).toFixed(0)} emails/s`);
+    }
+    const median = (runs: Measured[], pick: (m: Measured) => number) => stats(runs.map(pick)).median;
+    const baseMs = median(baseline, (m) => m.ms);
+    const allAtOnceMs = median(allAtOnce, (m) => m.ms);
+    const productMs = median(product, (m) => m.ms);
+    const drainedMs = median(product, (m) => m.drainedMs!);
+    const rate = (ms: number) => `${(N / (ms / 1000)).toFixed(0)}`;
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+    const load = os.loadavg()[0]!.toFixed(2);
+    return [
+      SECTION,
+      '',
+      `${N} emails, SMTP pool of ${POOL_SIZE} connections, no rate ceiling, to an smtp-server on loopback in the same process (it shares this process's CPU with the sender) that accepts every message; median of ${RUNS} runs of each, alternating, after a warm-up of ${WARMUP}. Baseline: nodemailer's pooled transport with the same pool size sending the product's own notice (parsed back from the relay) to N addresses, kept fed with ${POOL_SIZE * 2} messages at a time as the product feeds it (handed all N at once it is slower at this size: second row). Product: N recall notices queued by \`enqueueEmails\` (values only; rendered when sent, with click and open tracking), drained by the product's \`Mailer\` (claims of up to 200 with a lease, sends over the pool, marks per batch); timed from the drain call until the relay accepted the Nth. Run ${new Date().toISOString()} on ${os.cpus().length} CPU(s), Node ${process.version}, embedded PostgreSQL, load average ${load}. Goal: the product within 1.5x of the baseline.`,
+      '',
+      table(
+        ['path', 'emails', 'size per message', 'time (median)', 'emails/s', 'ratio to baseline'],
+        [
+          [
+            `nodemailer pooled transport, ${POOL_SIZE * 2} messages handed at a time (baseline)`,
+            String(N),
+            kb(median(baseline, (m) => m.bytes)),
+            seconds(baseMs),
+            rate(baseMs),
+            '1.00x',
+          ],
+          [
+            'nodemailer pooled transport, all N handed at once',
+            String(N),
+            kb(median(allAtOnce, (m) => m.bytes)),
+            seconds(allAtOnceMs),
+            rate(allAtOnceMs),
+            `${(allAtOnceMs / baseMs).toFixed(2)}x`,
+          ],
+          [
+            'product: outbox drained by the Mailer, until the relay accepted the last',
+            String(N),
+            kb(median(product, (m) => m.bytes)),
+            seconds(productMs),
+            rate(productMs),
+            `${(productMs / baseMs).toFixed(2)}x`,
+          ],
+          [
+            'product: until every email is marked SENT',
+            String(N),
+            '',
+            seconds(drainedMs),
+            rate(drainedMs),
+            `${(drainedMs / baseMs).toFixed(2)}x`,
+          ],
+        ],
+      ),
+      '',
+      'Before (issue 31): one email per transaction over a new SMTP connection each, 100 per drain: 1,000 emails took 195 s (5.1 emails/s).',
+      '',
+    ];
+  } finally {
+    await relay.close();
+    await db.destroy();
+    await server.stop().catch((err: unknown) => log(`stopping PostgreSQL: ${String(err)}`));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Run alone: its own embedded PostgreSQL; the section replaces its former self in bench/RESULTS.md, or is appended. */
+async function main(): Promise<void> {
+  const section = (await measureDelivery()).join('\n');
+  log(`\n${section}`);
+  const file = new URL('./RESULTS.md', import.meta.url);
+  const current = readFileSync(file, 'utf8');
+  const start = current.indexOf(SECTION);
+  const next = start < 0 ? -1 : current.indexOf('\n## ', start + 1);
+  const updated =
+    start < 0
+      ? `${current.trimEnd()}\n\n${section}`
+      : `${current.slice(0, start)}${section}${next < 0 ? '' : current.slice(next + 1)}`;
+  writeFileSync(file, updated);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
+    process.exit(1);
+  });
+}
