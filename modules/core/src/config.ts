@@ -50,6 +50,12 @@ export interface Config {
   /** Failed sign-ins per address in ten minutes before that address's sign-ins are refused for the rest of them. */
   failedSignInsPerAddress: number;
   maxFailedLogins: number;
+  /** all: serve and run the jobs; web: serve only (emails are queued, workers send them); worker: jobs only. */
+  role: 'all' | 'web' | 'worker';
+  /** Bearer token that opens GET /metrics on the API's port; unset = not served there. */
+  metricsToken: string | undefined;
+  /** A port of its own for GET /metrics (a private network's); unset = none. */
+  metricsPort: number | undefined;
   codeTtlSeconds: number;
   linkTtlSeconds: number;
   idpLogoutUrl: string | undefined;
@@ -79,6 +85,19 @@ function positiveInt(value: string | undefined, name: string): number | undefine
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got "${value}"`);
   return n;
+}
+
+function roleOf(value: string | undefined): Config['role'] {
+  if (value === undefined || value === '') return 'all';
+  if (value === 'all' || value === 'web' || value === 'worker') return value;
+  throw new Error(`ROLE must be all, web or worker, got "${value}"`);
+}
+
+/** A token that guards the metrics must not be guessable: at least 32 characters. */
+function metricsTokenOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 32) throw new Error('METRICS_TOKEN must be at least 32 characters');
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -120,6 +139,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicFormRateLimitPerMinute: int(env.PUBLIC_FORM_RATE_LIMIT_PER_MINUTE, 600, 'PUBLIC_FORM_RATE_LIMIT_PER_MINUTE'),
     failedSignInsPerAddress: int(env.FAILED_SIGNINS_PER_ADDRESS, 100, 'FAILED_SIGNINS_PER_ADDRESS'),
     maxFailedLogins: int(env.MAX_FAILED_LOGINS, 5, 'MAX_FAILED_LOGINS'),
+    role: roleOf(env.ROLE),
+    metricsToken: metricsTokenOf(env.METRICS_TOKEN),
+    metricsPort: positiveInt(env.METRICS_PORT, 'METRICS_PORT'),
     codeTtlSeconds: int(env.CODE_TTL_SECONDS, 600, 'CODE_TTL_SECONDS'),
     linkTtlSeconds: int(env.LINK_TTL_SECONDS, 24 * 3600, 'LINK_TTL_SECONDS'),
     idpLogoutUrl: env.IDP_LOGOUT_URL || undefined,

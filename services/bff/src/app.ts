@@ -37,12 +37,15 @@ import { answerClientError, bodyError, mapError, sendError } from './envelope.js
 import { createHealth, type Health, HEALTH_PATHS } from './health.js';
 import { buildOpenApi } from './openapi.js';
 import { authRateLimit } from './rate-limit.js';
+import type { Metrics } from './metrics.js';
 
 export interface AppOptions {
   deps: ModuleDeps;
   modules: PortalModule[];
   /** The replica's state for /api/health/ready; ready when left out (tests, the CLI). */
   health?: Health;
+  /** Prometheus figures (GET /metrics with METRICS_TOKEN); none when left out. */
+  metrics?: Metrics;
 }
 
 const isFile = (v: unknown): v is FileResult =>
@@ -220,7 +223,7 @@ function mount(router: Router, route: Route, deps: ModuleDeps): void {
   });
 }
 
-export function createApp({ deps, modules, health = createHealth() }: AppOptions): Koa {
+export function createApp({ deps, modules, health = createHealth(), metrics }: AppOptions): Koa {
   const { config, logger } = deps;
   const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
   // Koa's listen, plus the envelope for what Node answers itself before any middleware: requests its parser refuses
@@ -249,6 +252,12 @@ export function createApp({ deps, modules, health = createHealth() }: AppOptions
       'response failed after its headers were sent',
     ),
   );
+
+  // Outermost, so each request is timed with the status the envelope finally gave it.
+  if (metrics) {
+    app.use(metrics.http);
+    app.use(metrics.endpoint);
+  }
 
   // Request id, structured access log, version header, security headers.
   app.use(async (ctx, next) => {

@@ -16,6 +16,7 @@ import { Mailer } from '@portal/notifications';
 import { createApp } from './app.js';
 import { createHealth } from './health.js';
 import { createJobs } from './jobs.js';
+import { createMetrics, serveMetrics } from './metrics.js';
 import { createModules, warmModules } from './modules.js';
 
 const DEMO_ACCOUNTS = [
@@ -43,9 +44,10 @@ async function main(): Promise<void> {
   const { db } = database;
 
   const health = createHealth('migrating');
+  // A web replica queues mail and leaves the sending to the workers (ROLE=web); the others send.
   const mailer = new Mailer(
     db,
-    config.smtpUrl,
+    config.role === 'web' ? undefined : config.smtpUrl,
     config.mailFrom,
     logger,
     { secret: config.jwtSecret, appUrl: config.appUrl },
@@ -54,11 +56,17 @@ async function main(): Promise<void> {
   const files = createFileStore(config);
   const live = new LiveEvents(db);
   const deps = { db, config, logger, mail: mailer, files, live };
-  const app = createApp({ deps, modules: createModules(deps), health });
-  // Listening before migrating, so a load balancer sees "alive, not ready" rather than a refused connection.
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
-  });
+  const metrics = createMetrics(db, { token: config.metricsToken });
+  const app = createApp({ deps, modules: createModules(deps), health, metrics });
+  // Listening before migrating, so a load balancer sees "alive, not ready" rather than a refused connection. A worker
+  // (ROLE=worker) serves no API.
+  const server: Server | null =
+    config.role === 'worker'
+      ? null
+      : await new Promise((resolve) => {
+          const s = app.listen(config.port, config.host, () => resolve(s));
+        });
+  const metricsServer = config.metricsPort ? await serveMetrics(metrics, config.metricsPort, config.host) : null;
 
   const applied = await migrateLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
@@ -76,12 +84,22 @@ async function main(): Promise<void> {
 
   // Runs in progress, so a shutdown waits for them: a claimed job finishes (or its transaction is rolled back).
   const running = new Set<Promise<unknown>>();
-  const tasks: ScheduledTask[] = createJobs(db, mailer, config, files).map((job) =>
+  // A web replica runs no job (ROLE=web): the workers on the same database do.
+  const jobs = config.role === 'web' ? [] : createJobs(db, mailer, config, files);
+  const tasks: ScheduledTask[] = jobs.map((job) =>
     cron.schedule(
       job.schedule,
       async () => {
         if (health.state !== 'ready') return;
-        const run = job.run().catch((err: unknown) => logger.error({ err, job: job.name }, 'job failed'));
+        const started = process.hrtime.bigint();
+        const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
+        const run = job.run().then(
+          () => metrics.jobRun(job.name, 'done', seconds()),
+          (err: unknown) => {
+            metrics.jobRun(job.name, 'failed', seconds());
+            logger.error({ err, job: job.name }, 'job failed');
+          },
+        );
         running.add(run);
         await run.finally(() => running.delete(run));
       },
@@ -91,7 +109,9 @@ async function main(): Promise<void> {
 
   const lines = [
     '',
-    `  Recall portal ${appVersion} is serving at ${config.appUrl}  (API under ${config.appUrl}/api)`,
+    config.role === 'worker'
+      ? `  Recall portal ${appVersion} is running its jobs (ROLE=worker: no API)`
+      : `  Recall portal ${appVersion} is serving at ${config.appUrl}  (API under ${config.appUrl}/api)${config.role === 'web' ? ', without jobs (ROLE=web)' : ''}`,
     `  Database: ${database.description}${seeded ? ' (demo world loaded)' : ''}`,
     `  Email: ${config.smtpUrl ? 'SMTP ' + new URL(config.smtpUrl).host : 'no SMTP_URL: emails stay in the outbox (pnpm cli outbox list)'}`,
   ];
@@ -109,11 +129,13 @@ async function main(): Promise<void> {
     health.state = 'stopping';
     logger.info({ signal }, 'shutting down');
     for (const t of tasks) await t.stop();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-      setTimeout(() => server.closeAllConnections(), config.shutdownGraceSeconds * 1000).unref();
-    });
+    if (server)
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), config.shutdownGraceSeconds * 1000).unref();
+      });
+    metricsServer?.close();
     await mailer.stop();
     await Promise.allSettled([...running]);
     mailer.close();
