@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { defaultValidationMessages, type ValidationMessages } from '@portal/design-system';
 import { listQueryParams, type CommunicationInfo } from '../../api/communications';
-import { cleanInfo, emptyAction, emptyInfo, emptyProduct, errorCount, postUpdateChanges, shift, validateActions, validateInfo, validateProducts, validateRecipients, parseOptions, templateActionBody } from './eventRules';
+import {
+  cleanInfo,
+  emptyAction,
+  emptyInfo,
+  emptyProduct,
+  errorCount,
+  postUpdateChanges,
+  shift,
+  validateActions,
+  validateInfo,
+  validateProducts,
+  validateRecipients,
+  parseOptions,
+  templateActionBody,
+} from './eventRules';
 import { communicationRowActions, headerActions, masterRowActions } from '../lists/rowActions';
 import { loadPreferences, preferencesKey, reconcileColumns, savePreferences } from '../lists/preferences';
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { editPath, openPath, providerRowActions, respondPath, responseRowActions, viewPath } from './providerRowActions';
+import {
+  editPath,
+  openPath,
+  providerRowActions,
+  respondPath,
+  responseRowActions,
+  viewPath,
+} from './providerRowActions';
 
 describe('provider row actions (spec §4)', () => {
   it('gives View only for items received from a supplier', () => {

@@ -9,7 +9,13 @@ import {
   type SortItem,
 } from '@portal/design-system';
 import { useUserId, type ListQuery } from '../../api/communications';
-import { loadPreferences, preferencesKey, reconcileColumns, savePreferences, type ListPreferences } from './preferences';
+import {
+  loadPreferences,
+  preferencesKey,
+  reconcileColumns,
+  savePreferences,
+  type ListPreferences,
+} from './preferences';
 
 /** DataTable texts, translated. */
 export function useTableTexts(): DataTableTexts {
