@@ -2,9 +2,11 @@ import type { Knex } from 'knex';
 import type { Config } from '@portal/core';
 import { actorByEmail, createSupplierLocation, organizationsView } from '@portal/organizations';
 import { ACTION_TYPES } from './constants.js';
-import { approveCommunication, saveStep0, saveStep1, saveStep2, toggleCloseOpen } from './services/communications.js';
+import { approveCommunication, toggleCloseOpen } from './services/event-lifecycle.js';
+import { saveStep0, saveStep1, saveStep2 } from './services/wizard-steps.js';
 import { saveStep3 } from './services/recipients.js';
-import { acknowledge, answerAction } from './services/responses.js';
+import { acknowledge } from './services/responses.js';
+import { answerAction } from './services/answers.js';
 import { sendNotifications } from './services/sending.js';
 
 const actorOf = async (db: Knex, email: string) => {

@@ -55,38 +55,42 @@ export {
   replaceSelfAddressedActions,
   touchEvent,
   updateEventInfo,
-} from './services/communications.js';
+} from './services/provider-created-events.js';
 // What the reports and paper responses read of this module's tables (issue 10, docs/decisions.md).
 export {
   affectedLocationsView,
+  customerCountsView,
+  customerNoticesView,
+  eventsView,
+  noticeCountsView,
+  paperAnswerCount,
+  talliedEventsView,
+} from './services/read-views-reports.js';
+export {
   consigneesAfter,
   type ConsigneeRow,
-  customerCountsView,
-  customerNamesOf,
-  customerNoticesView,
-  effectivenessCounts,
-  type EffectivenessCounts,
-  eventActions,
-  eventNoticeCounts,
-  eventsView,
   historyAfter,
   type HistoryReportRow,
   locationStatusAfter,
   type LocationStatusRow,
-  noticeCountsView,
   noticeRecipientsAfter,
-  paperAnswerCount,
   type NoticeRecipientRow,
-  productFieldValues,
   providerStatusBatches,
   providerStatusQuery,
   type ProviderStatusRow,
+} from './services/read-views-report-statements.js';
+export {
+  customerNamesOf,
+  effectivenessCounts,
+  type EffectivenessCounts,
+  eventActions,
+  eventNoticeCounts,
+  productFieldValues,
   type ReportAction,
-  talliedEventsView,
   unitProgress,
   unitTotals,
-} from './services/read-views-reports.js';
-export { appendProducts } from './services/communications.js';
+} from './services/read-views-report-figures.js';
+export { appendProducts } from './services/wizard-steps.js';
 export {
   answerOfAction,
   answersOfNotice,
@@ -105,28 +109,24 @@ export { seedDemoCommunications } from './demo.js';
 export { appendHistory, historyFacts, listHistory } from './services/history.js';
 export {
   acknowledge,
+  loadNotice,
+  noticeHistory,
+  resolveNoticeLink,
+  type ProviderCommunicationRow,
+  type Respondent,
+} from './services/responses.js';
+export {
   answerAction,
   answerAll,
   checkValue,
-  deleteActionFile,
-  findActionFile,
-  listActionFiles,
-  loadNotice,
-  noticeHistory,
-  noticeView,
   refreshCompletion,
-  resolveNoticeLink,
   RESPONSE_MESSAGES,
-  uploadActionFiles,
   type ActionRow,
-  type ActionView,
   type AnswerInput,
-  type FileView,
-  type NoticeView,
-  type ProviderCommunicationRow,
-  type Respondent,
   type ResponseValue,
-} from './services/responses.js';
+} from './services/answers.js';
+export { deleteActionFile, findActionFile, listActionFiles, uploadActionFiles } from './services/action-files.js';
+export { noticeView, type ActionView, type FileView, type NoticeView } from './services/notice-view.js';
 export {
   ACTION_TYPES,
   CLASSIFICATIONS,
@@ -147,8 +147,8 @@ export {
   checkCustomFields,
   getCommunication,
   type CommunicationDetail,
-  type ProductInput,
 } from './services/communications.js';
+export type { ProductInput } from './services/wizard-steps.js';
 export { customRowsOf, type CustomRow } from './services/custom-content.js';
 export {
   answerUnits,

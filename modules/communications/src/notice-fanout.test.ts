@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, repoRoot } from '@portal/core';
 import { actorByEmail } from '@portal/organizations';
 import { startTestApp, type TestApp } from '@portal/testing';
-import { fanOutNotices, NOTICE_LINK_DAYS, sendNotifications } from './services/sending.js';
+import { fanOutNotices, sendNotifications } from './services/sending.js';
+import { NOTICE_LINK_DAYS } from './services/notice-queue.js';
 
 let t: TestApp;
 let recalls: string;

@@ -2,13 +2,13 @@ import { idSchema, listQuerySchema, messageResult, type ModuleDeps, type Route, 
 import { type FdaListQuery, fdaListQuery, fdaPageSchema } from '@portal/fda';
 import { COMMUNICATION_TYPES } from './constants.js';
 import { fdaRecallsWithoutEvent } from './services/fda-without-event.js';
+import { communicationDetailSchema } from './event-output-schemas.js';
 import {
-  communicationDetailSchema,
   eventDocumentSchema,
   historyEntriesSchema,
   operatorEventDetailSchema,
-  operatorEventListPageSchema,
-} from './output-schemas.js';
+} from './event-history-output-schemas.js';
+import { operatorEventListPageSchema } from './list-output-schemas.js';
 import * as schema from './schemas.js';
 import {
   copyOperatorEvent,

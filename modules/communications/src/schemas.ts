@@ -9,7 +9,7 @@ import {
   nullableStringSchema as text,
 } from '@portal/core';
 import { ACTION_TYPES, COMMUNICATION_TYPES } from './constants.js';
-import { noticeViewSchema } from './output-schemas.js';
+import { noticeViewSchema } from './notice-output-schemas.js';
 
 const id = idSchema;
 const date = { type: ['string', 'null'], format: 'date' } as const;

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import { communicationsView, noticesView } from '@portal/communications';
 import type { Config, FileStore } from '@portal/core';
 import { actorByEmail } from '@portal/organizations';
-import { postMessage, providerParty, startConversation, supplierParty } from './services/conversations.js';
+import { postMessage, startConversation } from './services/conversation-writes.js';
+import { providerParty, supplierParty } from './services/conversations.js';
 
 /** The demo messages carry no files, so nothing is ever stored. */
 const noFiles: FileStore = {

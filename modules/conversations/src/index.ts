@@ -7,7 +7,8 @@ import { conversationRoutes } from './routes.js';
  * reach the event only through the communications and inbox indexes.
  */
 export { Conversation } from './models/Conversation.js';
-export { CONVERSATION_MESSAGES, conversationLink, conversationsOfEvent } from './services/conversations.js';
+export { CONVERSATION_MESSAGES } from './services/conversations.js';
+export { conversationLink, conversationsOfEvent } from './services/conversation-writes.js';
 export { seedDemoConversations } from './demo.js';
 
 export function createConversationsModule(deps: ModuleDeps): PortalModule {

@@ -1,16 +1,9 @@
 import { type ModuleDeps, type Route, route } from '@portal/core';
 import { SUPPLIER_EVENT_PERMISSIONS } from '@portal/communications';
 import * as s from './schemas.js';
-import {
-  getFile,
-  getThread,
-  listConversations,
-  postMessage,
-  providerParty,
-  setConversationStatus,
-  startConversation,
-  supplierParty,
-} from './services/conversations.js';
+import { getFile, getThread, listConversations } from './services/conversation-reads.js';
+import { postMessage, setConversationStatus, startConversation } from './services/conversation-writes.js';
+import { providerParty, supplierParty } from './services/conversations.js';
 
 const tags = ['conversations'];
 type P = Record<string, number>;

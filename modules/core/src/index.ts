@@ -7,6 +7,7 @@ export * from './database.js';
 export * from './transaction.js';
 export * from './errors.js';
 export * from './list-query.js';
+export * from './list-run.js';
 export * from './logger.js';
 export * from './model.js';
 export * from './password-rule.js';

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@portal/testing';
-import { type ListSpec, parseListQuery, runList } from './list-query.js';
+import { type ListSpec, parseListQuery } from './list-query.js';
+import { runList } from './list-run.js';
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -1,18 +1,8 @@
 import { messageResult, type ModuleDeps, type Route, route } from '@portal/core';
 import * as schema from './schemas.js';
-import {
-  bulkAccept,
-  completeJob,
-  createJob,
-  decideRow,
-  getJob,
-  type JobDetailQuery,
-  type JobListQuery,
-  jobDocument,
-  listJobs,
-  listSuppliers,
-  removeJob,
-} from './services/jobs.js';
+import { bulkAccept, completeJob, decideRow } from './services/job-review.js';
+import { createJob, type JobListQuery, listJobs, listSuppliers, removeJob } from './services/jobs.js';
+import { getJob, type JobDetailQuery, jobDocument } from './services/job-detail.js';
 import { listKnownProviders } from './services/known-providers.js';
 
 const tags = ['location pre-processor'];

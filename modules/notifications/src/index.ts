@@ -23,7 +23,8 @@ export {
   type OutboxEmailRow,
 } from './views.js';
 export type { OutgoingEmail, WrittenEmail, TemplatedEmail, BulkEmail, OutboxRow, DrainResult } from './outbox.js';
-export { TEMPLATE_KINDS, TEMPLATE_LANGUAGES, templateKind } from './templates/catalog.js';
+export { TEMPLATE_LANGUAGES } from './templates/catalog.js';
+export { TEMPLATE_KINDS, templateKind } from './templates/kinds.js';
 export type { TemplateKind, TemplateLanguage } from './templates/catalog.js';
 export { loadTemplate } from './templates/render.js';
 export type { LoadedTemplate, StoredContent, TemplateRef } from './templates/render.js';

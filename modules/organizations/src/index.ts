@@ -48,7 +48,8 @@ export {
   type DistributionList,
   type DistributionListMember,
 } from './services/distribution-lists.js';
-export { createSupplierLocation, getSupplierLocations, type SupplierLocation } from './services/locations.js';
+export { createSupplierLocation } from './services/location-writes.js';
+export { getSupplierLocations, type SupplierLocation } from './services/locations.js';
 // The operator's location pre-processor completes its jobs into supplier locations (issue 14).
 export { type PreprocessedLocation, upsertPreprocessedLocations } from './services/preprocessed-locations.js';
 export { getTemplateActions, type TemplateAction, type ActionType, ACTION_TYPES } from './services/template-actions.js';

@@ -4,21 +4,24 @@ import { idParams } from './schemas.js';
 import {
   createManagedOrganization,
   deactivateManagedOrganization,
-  downloadProviderAccounts,
+  updateManagedOrganization,
+} from './services/operator-organization-writes.js';
+import { downloadProviderAccounts, providerAccountData } from './services/operator-provider-accounts.js';
+import {
   getManagedOrganization,
   listOrganizations,
+  type OrganizationListQuery,
+} from './services/operator-organization-reads.js';
+import {
   type ManagedType,
   type NewOrganizationInput,
   notisphereManagedFilterMeta,
   organizationMeta,
-  type OrganizationListQuery,
   type OrganizationUpdate,
-  providerAccountData,
   providerOrganizationMeta,
   recallOrganizationMeta,
   ssoFilterMeta,
   statusFilterMeta,
-  updateManagedOrganization,
 } from './services/operator-organizations.js';
 import {
   createSupplierMasterNames,

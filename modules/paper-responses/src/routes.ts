@@ -26,20 +26,21 @@ import {
 import {
   createPaperResponse,
   deletePaperResponse,
+  type PaperResponseInput,
+  updatePaperResponse,
+} from './services/paper-writes.js';
+import {
   editLocationNames,
   getPaperActions,
   getPaperFile,
-  importPaperResponses,
   listPaperResponses,
   locationNames,
   notifiedDate,
-  type PaperAnswer,
   paperDocument,
-  type PaperResponseInput,
   providerNames,
-  savePaperActions,
-  updatePaperResponse,
-} from './services/paper-responses.js';
+} from './services/paper-reads.js';
+import { importPaperResponses } from './services/paper-import.js';
+import { type PaperAnswer, savePaperActions } from './services/paper-answers.js';
 import { paperResponseTemplate } from './services/template.js';
 
 const tags = ['supplier paper responses'];

@@ -21,7 +21,7 @@ import {
 } from '@portal/core';
 import { organizationsView, providersByCustomerKeys } from '@portal/organizations';
 import { assertDraft, type CommunicationRow, loadOwnCommunication } from './access.js';
-import { reachStep } from './communications.js';
+import { reachStep } from './wizard-steps.js';
 import { appendHistory } from './history.js';
 import { activeProductFields, cellFieldValue, checkCustomFields } from './product-fields.js';
 

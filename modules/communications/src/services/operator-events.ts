@@ -35,8 +35,8 @@ import {
   EVENT_LIST_COLUMNS,
   eventList,
   INFO_FIELDS,
-  markDraftDeleted,
 } from './communications.js';
+import { markDraftDeleted } from './event-lifecycle.js';
 import { type DocumentRow, documentOfAnyEvent, documentsOfEvent } from './documents.js';
 import { appendHistory, type HistoryRow, listHistory } from './history.js';
 import { eventColumn } from './report-columns.js';

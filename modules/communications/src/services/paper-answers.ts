@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { ProviderCommunicationRow, ResponseValue } from './responses.js';
+import type { ProviderCommunicationRow } from './responses.js';
+import type { ResponseValue } from './answers.js';
 
 /*
  * The writes and single-record reads paper responses make on this module's answers (provider_responses, response_files)

@@ -13,7 +13,7 @@ import { enqueueEmail } from '@portal/notifications';
 import { findOrganizationCard, getSalesRepresentatives, organizationsView } from '@portal/organizations';
 import { loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
-import { noticeLabels } from './responses.js';
+import { noticeLabels } from './notice-view.js';
 
 export const SALES_REP_LINK_DAYS = 90;
 const NOT_FOUND = 'This link is invalid or has expired.';

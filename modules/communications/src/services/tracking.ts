@@ -15,8 +15,9 @@ import {
 import { assertLookupCodes } from '@portal/lookups';
 import { loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
-import { loadNotice, noticeView, type NoticeView } from './responses.js';
-import { queueNotices } from './sending.js';
+import { loadNotice } from './responses.js';
+import { noticeView, type NoticeView } from './notice-view.js';
+import { queueNotices } from './notice-queue.js';
 
 /** The supplier's view of provider answers (spec 001 §7.3). */
 

@@ -5,15 +5,13 @@ import { appendHistory } from './history.js';
 import {
   type ActionRow,
   type AnswerInput,
-  assertOpen,
   checkValue,
-  loadNotice,
   refreshCompletion,
   RESPONSE_MESSAGES,
-  type Respondent,
   type ResponseValue,
   saveAnswer,
-} from './responses.js';
+} from './answers.js';
+import { assertOpen, loadNotice, type Respondent } from './responses.js';
 
 export type UnitAnswerInput = Pick<AnswerInput, 'valueText' | 'valueNumeric' | 'valueYesNo'> & { rowId: number };
 

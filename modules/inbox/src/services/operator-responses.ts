@@ -13,7 +13,9 @@ import {
 } from '@portal/core';
 import { organizationsView } from '@portal/organizations';
 import { COMMUNICATION_TYPES, type CommunicationType } from '@portal/communications';
-import { actionAnswers, listResponderRows, type ResponderRow, responderSpec } from './communications.js';
+import { actionAnswers } from './provider-notice.js';
+import { listResponderRows } from './provider-list.js';
+import { type ResponderRow, responderSpec } from './provider-rows.js';
 import { NOT_FOUND } from './scope.js';
 import { loadNotice, noticeView } from '@portal/communications';
 

@@ -37,7 +37,9 @@ import {
   unitAnswersOf,
 } from '@portal/communications';
 import { fileOf, type ReportContext } from '@portal/reports';
-import { changeHistory, providerListRowsQuery, type ProviderListQuery, type ResponderRow } from './communications.js';
+import { changeHistory } from './provider-notice.js';
+import { providerListRowsQuery, type ProviderListQuery } from './provider-list.js';
+import type { ResponderRow } from './provider-rows.js';
 import { loadScopedNotice, mayManageType, scopeIds } from './scope.js';
 
 const BATCH = 1000;

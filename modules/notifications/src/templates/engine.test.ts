@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sampleValues, TEMPLATE_KINDS, TEMPLATE_LANGUAGES } from './catalog.js';
+import { sampleValues, TEMPLATE_LANGUAGES } from './catalog.js';
+import { TEMPLATE_KINDS } from './kinds.js';
 import { compileTemplate, completeValues, renderCompiled, validateTemplate } from './engine.js';
 
 describe('the template engine', () => {

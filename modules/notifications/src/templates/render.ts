@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { escapeHtml } from '@portal/core';
 import { type EmailTracking, pixelUrl, trackedUrl } from '../tracking.js';
-import { templateKind, type TemplateKind, type TemplateLanguage } from './catalog.js';
+import type { TemplateKind, TemplateLanguage } from './catalog.js';
+import { templateKind } from './kinds.js';
 import {
   type CompiledTemplate,
   compileTemplate,

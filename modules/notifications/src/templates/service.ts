@@ -2,14 +2,8 @@ import type { Knex } from 'knex';
 import { type Actor, NotFoundError, recordAudit, transaction } from '@portal/core';
 import { enqueueEmail } from '../outbox.js';
 import { usersViewOf } from '../recipients.js';
-import {
-  sampleValues,
-  TEMPLATE_KINDS,
-  TEMPLATE_LANGUAGES,
-  type TemplateKind,
-  type TemplateLanguage,
-  templateKind,
-} from './catalog.js';
+import { sampleValues, TEMPLATE_LANGUAGES, type TemplateKind, type TemplateLanguage } from './catalog.js';
+import { TEMPLATE_KINDS, templateKind } from './kinds.js';
 import {
   compileTemplate,
   completeValues,

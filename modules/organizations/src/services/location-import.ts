@@ -23,7 +23,8 @@ import {
   transaction,
 } from '@portal/core';
 import { takeExactFilters } from './common.js';
-import { locationValues, matchProviders, type SupplierLocationInput } from './locations.js';
+import { locationValues, matchProviders } from './location-writes.js';
+import type { SupplierLocationInput } from './locations.js';
 
 export const BATCH_SIZE = 1000;
 /** At most this many row errors are kept on the file (error_count holds the full count). */

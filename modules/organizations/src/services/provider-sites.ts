@@ -12,14 +12,9 @@ import {
   transaction,
 } from '@portal/core';
 import { requireText, STATUS_MESSAGES } from './common.js';
-import {
-  checkOrganizationFields,
-  ORGANIZATION_MESSAGES,
-  SITE_COLUMNS,
-  type SiteInput,
-  type SiteRow,
-  upsertSite,
-} from './operator-organizations.js';
+import { checkOrganizationFields, upsertSite } from './operator-organization-writes.js';
+import { ORGANIZATION_MESSAGES, type SiteInput } from './operator-organizations.js';
+import { SITE_COLUMNS, type SiteRow } from './operator-organization-reads.js';
 
 /**
  * A health system's own sites (spec 000 §2 /provider/sites), for its administrator: the operator's site writes

@@ -1,0 +1,244 @@
+import type { Knex } from 'knex';
+import { vocabularyLabel } from '@portal/vocabulary';
+import { customRowsOf } from './custom-content.js';
+import { fieldValues, type ProductField, productFieldsOfEvent } from './product-fields.js';
+import { signedUrls } from '@portal/core';
+import { findOrganizationCard } from '@portal/organizations';
+import type { ActionType } from '../constants.js';
+import type { CommunicationRow } from './access.js';
+import type { ResponseValue } from './answers.js';
+import type { NoticeContext, ProviderCommunicationRow } from './responses.js';
+
+// ---------- reading ----------
+
+export interface ActionView {
+  id: number;
+  sort_order: number;
+  action_type: ActionType;
+  title: string;
+  description: string | null;
+  options: string[];
+  is_required: boolean;
+  is_disabled: boolean;
+  /** Answered per customer row (issue 16); `unit_answers` then holds the answers given so far, by row. */
+  per_unit: boolean;
+  unit_answers: { row_id: number; value: ResponseValue }[];
+  response: {
+    status: 'DRAFT' | 'SUBMITTED';
+    value: ResponseValue;
+    responder_email: string | null;
+    submitted_at: Date | null;
+    updated_at: Date;
+  } | null;
+  files: FileView[];
+}
+
+export interface FileView {
+  id: number;
+  name: string;
+  extension: string;
+  type: string;
+  size: number;
+  signed_url: string;
+  signed_url_review: string;
+}
+
+type Words = { en: string; vi: string } | null;
+/** The managed lookup values' words for the event's codes (issue 12): public forms have no signed-in label load. */
+export interface NoticeLabels {
+  subtype: Words;
+  classification: Words;
+  reason: Words;
+  disposition: Words;
+  lead_time: Words;
+}
+
+export function noticeLabels(
+  event: Pick<CommunicationRow, 'type' | 'subtype' | 'classification' | 'reason' | 'disposition' | 'lead_time'>,
+): NoticeLabels {
+  const words = (vocabulary: Parameters<typeof vocabularyLabel>[0], code: string | null): Words =>
+    code ? { en: vocabularyLabel(vocabulary, code, 'en'), vi: vocabularyLabel(vocabulary, code, 'vi') } : null;
+  return {
+    subtype: words(event.type === 'RECALL' ? 'recallSubtype' : 'disruptionSubtype', event.subtype),
+    classification: words('classification', event.classification),
+    reason: words('reason', event.reason),
+    disposition: words('disposition', event.disposition),
+    lead_time: words('leadTime', event.lead_time),
+  };
+}
+
+export interface NoticeView {
+  communication: Pick<
+    CommunicationRow,
+    | 'id'
+    | 'type'
+    | 'subtype'
+    | 'name'
+    | 'event_id'
+    | 'classification'
+    | 'reason'
+    | 'description'
+    | 'disposition'
+    | 'lead_time'
+    | 'event_date'
+    | 'end_date'
+    | 'contact_name'
+    | 'contact_email'
+    | 'contact_phone'
+    | 'status'
+  > & { supplier_name: string; organization_id: number; labels: NoticeLabels };
+  provider_communication: ProviderCommunicationRow & {
+    customer_name: string;
+    response_label: 'In Progress' | 'Completed';
+  };
+  /** Each product with `fields`: its custom field values in the spec's value fields. */
+  products: Record<string, unknown>[];
+  /** The custom fields the products are shown with (a column each), in order. */
+  product_fields: ProductField[];
+  actions: ActionView[];
+  documents: FileView[];
+  email: string;
+}
+
+export const fileView =
+  (secret: string) =>
+  (f: { id: number; name: string; extension: string; mimetype: string; size: number; file_key: string }): FileView => ({
+    id: f.id,
+    name: f.name,
+    extension: f.extension,
+    type: f.mimetype,
+    size: Number(f.size),
+    ...signedUrls(secret, f.file_key, f.name),
+  });
+
+export async function noticeView(db: Knex, secret: string, ctx: NoticeContext): Promise<NoticeView> {
+  const { pc, event } = ctx;
+  const [supplier, customer, products, actions, responses, files, documents, productFields, unitAnswers] =
+    await Promise.all([
+      findOrganizationCard(db, event.organization_id),
+      db('communication_affected_customers').where({ id: pc.affected_customer_id }).first('name'),
+      // A custom-content event shows each customer its own rows, never another's (issue 16).
+      event.custom_content
+        ? customRowsOf(db, event, pc)
+        : db('communication_products')
+            .where({ communication_id: event.id })
+            .orderBy(['sort_order', 'id'])
+            .select(
+              'id',
+              'product_name',
+              'catalog_number',
+              'lot_number',
+              'udi',
+              'description',
+              'expiration_date',
+              'quantity',
+              'custom_fields',
+            ),
+      db('communication_actions')
+        .where({ communication_id: event.id })
+        .orderBy(['sort_order', 'id'])
+        .select(
+          'id',
+          'sort_order',
+          'action_type',
+          'title',
+          'description',
+          'options',
+          'is_required',
+          'is_disabled',
+          'per_unit',
+        ),
+      db('provider_responses')
+        .where({ provider_communication_id: pc.id })
+        .select('action_id', 'status', 'value', 'responder_email', 'submitted_at', 'updated_at'),
+      db('response_files').where({ provider_communication_id: pc.id }).whereNull('deleted_at').orderBy('id'),
+      db('communication_documents').where({ communication_id: event.id }).whereNull('deleted_at').orderBy('id'),
+      productFieldsOfEvent(db, event.id, event.organization_id),
+      event.custom_content
+        ? (db('provider_unit_answers')
+            .where({ provider_communication_id: pc.id })
+            .orderBy('id')
+            .select('action_id', 'custom_row_id', 'value') as Promise<
+            { action_id: number; custom_row_id: number; value: ResponseValue }[]
+          >)
+        : Promise.resolve([]),
+    ]);
+  const toFile = fileView(secret);
+  return {
+    communication: {
+      id: event.id,
+      type: event.type,
+      subtype: event.subtype,
+      name: event.name,
+      event_id: event.event_id,
+      classification: event.classification,
+      reason: event.reason,
+      description: event.description,
+      disposition: event.disposition,
+      lead_time: event.lead_time,
+      event_date: event.event_date,
+      end_date: event.end_date,
+      contact_name: event.contact_name,
+      contact_email: event.contact_email,
+      contact_phone: event.contact_phone,
+      status: event.status,
+      supplier_name: (supplier as { name: string }).name,
+      organization_id: event.organization_id,
+      labels: noticeLabels(event),
+    },
+    provider_communication: {
+      ...pc,
+      customer_name: (customer as { name: string } | undefined)?.name ?? '',
+      response_label: pc.response_status === 'COMPLETED' ? 'Completed' : 'In Progress',
+    },
+    products: (products as { custom_fields: Record<string, unknown> | null }[]).map((p) => ({
+      ...p,
+      fields: fieldValues(productFields, p.custom_fields),
+    })),
+    product_fields: productFields,
+    actions: (actions as Omit<ActionView, 'response' | 'files' | 'unit_answers'>[]).map((a) => {
+      const r = (
+        responses as {
+          action_id: number;
+          status: 'DRAFT' | 'SUBMITTED';
+          value: ResponseValue;
+          responder_email: string | null;
+          submitted_at: Date | null;
+          updated_at: Date;
+        }[]
+      ).find((x) => x.action_id === a.id);
+      return {
+        ...a,
+        unit_answers: unitAnswers
+          .filter((u) => Number(u.action_id) === Number(a.id))
+          .map((u) => ({ row_id: Number(u.custom_row_id), value: u.value })),
+        response: r
+          ? {
+              status: r.status,
+              value: r.value,
+              responder_email: r.responder_email,
+              submitted_at: r.submitted_at,
+              updated_at: r.updated_at,
+            }
+          : null,
+        files: (
+          files as {
+            id: number;
+            action_id: number;
+            name: string;
+            extension: string;
+            mimetype: string;
+            size: number;
+            file_key: string;
+          }[]
+        )
+          .filter((f) => f.action_id === a.id)
+          .map(toFile),
+      };
+    }),
+    documents: (
+      documents as { id: number; name: string; extension: string; mimetype: string; size: number; file_key: string }[]
+    ).map(toFile),
+    email: ctx.respondent.email,
+  };
+}

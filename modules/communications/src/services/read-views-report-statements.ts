@@ -1,0 +1,256 @@
+import type { Knex } from 'knex';
+import { cursorBatches, epochMsSql } from '@portal/core';
+import { organizationsView, usersView } from '@portal/organizations';
+import { type AffectedLocationFields, AFFECTED_LOCATION_COLUMNS } from './locations.js';
+import type { ResponseValue } from './answers.js';
+import { liveNotice } from './read-views-report-figures.js';
+
+// ---------- report statements (streamed by the caller) ----------
+
+export interface ProviderStatusRow {
+  id: number;
+  provider_organization_id: number | null;
+  customer_name: string;
+  provider_name: string | null;
+  /** The customer's emails joined with "; ". */
+  recipients: string;
+  status: string;
+  /** Instants as milliseconds since the epoch. */
+  sent_ms: number | null;
+  last_notified_ms: number | null;
+  acknowledged_ms: number | null;
+  acknowledged_by: string | null;
+  response_status: string;
+  completed_ms: number | null;
+  reminder_count: number;
+  /** Submitted answers (drafts are not answers yet) as [action id, value, source]: Electronic or Paper (keyed in). */
+  answer_list: [number, ResponseValue, string][] | null;
+}
+
+/**
+ * The Provider Status Report's rows: one statement (read through a cursor by `providerStatusBatches`), each live
+ * provider communication with its customer, provider and submitted answers gathered by a subquery on (provider
+ * communication, action) as `answer_list`. Shaped for a fast export: the recipients already joined with "; " and the
+ * instants as milliseconds since the epoch. The select order is the order `providerStatusRow` reads.
+ */
+export function providerStatusQuery(db: Knex, supplierId: number, communicationId: number): Knex.QueryBuilder {
+  return db('provider_communications as pc')
+    .join('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
+    .leftJoin(organizationsView(db).as('po'), 'po.id', 'pc.provider_organization_id')
+    .where({ 'pc.supplier_organization_id': supplierId, 'pc.communication_id': communicationId })
+    .whereNot('pc.status', 'DELETED')
+    .orderBy('pc.id')
+    .select(
+      'pc.id',
+      'pc.provider_organization_id',
+      'ac.name as customer_name',
+      'po.name as provider_name',
+      db.raw(`array_to_string(ac.emails, '; ') as recipients`),
+      'pc.status',
+      db.raw(`${epochMsSql('pc.sent_at')} as sent_ms`),
+      db.raw(`${epochMsSql('pc.last_notified_at')} as last_notified_ms`),
+      db.raw(`${epochMsSql('pc.acknowledged_at')} as acknowledged_ms`),
+      'pc.acknowledged_by',
+      'pc.response_status',
+      db.raw(`${epochMsSql('pc.completed_at')} as completed_ms`),
+      'pc.reminder_count',
+      db.raw(
+        `(SELECT json_agg(json_build_array(r.action_id, r.value, r.source)) FROM provider_responses r
+        WHERE r.provider_communication_id = pc.id AND r.communication_id = ? AND r.supplier_organization_id = ? AND r.status = 'SUBMITTED') AS answer_list`,
+        [communicationId, supplierId],
+      ),
+    );
+}
+
+/** A row of `providerStatusQuery` read as an array (one object literal, one shape, instead of pg's per-field build). */
+function providerStatusRow(v: unknown[]): ProviderStatusRow {
+  return {
+    id: v[0] as number,
+    provider_organization_id: v[1] as number | null,
+    customer_name: v[2] as string,
+    provider_name: v[3] as string | null,
+    recipients: v[4] as string,
+    status: v[5] as string,
+    sent_ms: v[6] as number | null,
+    last_notified_ms: v[7] as number | null,
+    acknowledged_ms: v[8] as number | null,
+    acknowledged_by: v[9] as string | null,
+    response_status: v[10] as string,
+    completed_ms: v[11] as number | null,
+    reminder_count: v[12] as number,
+    answer_list: v[13] as ProviderStatusRow['answer_list'],
+  };
+}
+
+/** The Provider Status Report's rows in batches of `size`, through one cursor. */
+export async function* providerStatusBatches(
+  db: Knex,
+  supplierId: number,
+  communicationId: number,
+  size: number,
+): AsyncGenerator<ProviderStatusRow[]> {
+  const query = providerStatusQuery(db, supplierId, communicationId);
+  for await (const batch of cursorBatches<unknown[]>(query, size, 'array')) yield batch.map(providerStatusRow);
+}
+
+export interface ConsigneeRow {
+  id: number;
+  name: string;
+  provider_name: string | null;
+  emails: string[];
+  source: string;
+  locations: number;
+  pc_status: string | null;
+  sent_at: Date | null;
+  last_notified_at: Date | null;
+  acknowledged_at: Date | null;
+  acknowledged_by: string | null;
+  response_status: string | null;
+  completed_at: Date | null;
+  answered: boolean;
+}
+
+/** One keyset batch of an event's consignees (active affected customers) with their notice's progress. */
+export async function consigneesAfter(
+  db: Knex,
+  supplierId: number,
+  communicationId: number,
+  after: number,
+  size: number,
+): Promise<ConsigneeRow[]> {
+  return (await db('communication_affected_customers as ac')
+    .leftJoin('provider_communications as pc', liveNotice('ac.id', 'ac.communication_id'))
+    .leftJoin(organizationsView(db).as('po'), 'po.id', 'ac.provider_organization_id')
+    .where({ 'ac.communication_id': communicationId, 'ac.organization_id': supplierId, 'ac.status': 'ACTIVE' })
+    .where('ac.id', '>', after)
+    .orderBy('ac.id')
+    .limit(size)
+    .select(
+      'ac.id',
+      'ac.name',
+      'po.name as provider_name',
+      'ac.emails',
+      'ac.source',
+      'pc.status as pc_status',
+      'pc.sent_at',
+      'pc.last_notified_at',
+      'pc.acknowledged_at',
+      'pc.acknowledged_by',
+      'pc.response_status',
+      'pc.completed_at',
+      db.raw(
+        '(SELECT count(*)::int FROM communication_affected_locations l WHERE l.affected_customer_id = ac.id) as locations',
+      ),
+      db.raw(
+        `coalesce(EXISTS (SELECT 1 FROM provider_responses r WHERE r.provider_communication_id = pc.id AND r.status = 'SUBMITTED'), false) as answered`,
+      ),
+    )) as ConsigneeRow[];
+}
+
+export interface LocationStatusRow extends AffectedLocationFields {
+  customer_name: string | null;
+  pc_status: string | null;
+  sent_at: Date | null;
+  acknowledged_at: Date | null;
+  response_status: string | null;
+  completed_at: Date | null;
+}
+
+/** One keyset batch of an event's affected locations with their customer and its notice's progress. */
+export async function locationStatusAfter(
+  db: Knex,
+  supplierId: number,
+  communicationId: number,
+  after: number,
+  size: number,
+): Promise<LocationStatusRow[]> {
+  return (await db('communication_affected_locations as l')
+    .leftJoin('communication_affected_customers as ac', 'ac.id', 'l.affected_customer_id')
+    .leftJoin('provider_communications as pc', liveNotice('l.affected_customer_id', 'l.communication_id'))
+    .where({ 'l.communication_id': communicationId, 'l.organization_id': supplierId })
+    .where('l.id', '>', after)
+    .orderBy('l.id')
+    .limit(size)
+    .select(
+      ...AFFECTED_LOCATION_COLUMNS,
+      'ac.name as customer_name',
+      'pc.status as pc_status',
+      'pc.sent_at',
+      'pc.acknowledged_at',
+      'pc.response_status',
+      'pc.completed_at',
+    )) as LocationStatusRow[];
+}
+
+export interface HistoryReportRow {
+  id: number;
+  created_at: Date;
+  actor_name: string | null;
+  actor_email: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  customer_name: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+/** One keyset batch of an event's history (only the changes after approval with `changesOnly`), with who and whom. */
+export async function historyAfter(
+  db: Knex,
+  supplierId: number,
+  communicationId: number,
+  changesOnly: boolean,
+  after: number,
+  size: number,
+): Promise<HistoryReportRow[]> {
+  return (await db('communication_history as h')
+    .leftJoin(usersView(db).as('u'), 'u.id', 'h.actor_user_id')
+    .leftJoin('provider_communications as pc', 'pc.id', 'h.provider_communication_id')
+    .leftJoin('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
+    .where({ 'h.communication_id': communicationId, 'h.organization_id': supplierId })
+    .modify((q) => {
+      if (changesOnly) q.where('h.is_change', true);
+    })
+    .where('h.id', '>', after)
+    .orderBy('h.id')
+    .limit(size)
+    .select(
+      'h.id',
+      'h.created_at',
+      'h.actor_email',
+      'h.action',
+      'h.entity_type',
+      'h.entity_id',
+      'h.before',
+      'h.after',
+      'ac.name as customer_name',
+      db.raw(`nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as actor_name`),
+    )) as HistoryReportRow[];
+}
+
+export interface NoticeRecipientRow {
+  id: number;
+  customer_name: string;
+  provider_name: string | null;
+  emails: string[];
+}
+
+/** One keyset batch of an event's live provider communications with their customer, provider and recipients. */
+export async function noticeRecipientsAfter(
+  db: Knex,
+  supplierId: number,
+  communicationId: number,
+  after: number,
+  size: number,
+): Promise<NoticeRecipientRow[]> {
+  return (await db('provider_communications as pc')
+    .join('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
+    .leftJoin(organizationsView(db).as('po'), 'po.id', 'pc.provider_organization_id')
+    .where({ 'pc.supplier_organization_id': supplierId, 'pc.communication_id': communicationId })
+    .whereNot('pc.status', 'DELETED')
+    .where('pc.id', '>', after)
+    .orderBy('pc.id')
+    .limit(size)
+    .select('pc.id', 'ac.name as customer_name', 'po.name as provider_name', 'ac.emails')) as NoticeRecipientRow[];
+}

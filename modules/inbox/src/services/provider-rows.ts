@@ -1,0 +1,191 @@
+import type { Knex } from 'knex';
+import { organizationsView, usersView } from '@portal/organizations';
+import type { Actor, ListSpec } from '@portal/core';
+import type { CommunicationType } from '@portal/communications';
+import { receivedEventsView, receivedNoticesView, responderGroups } from '@portal/communications';
+import { mayManageType } from './scope.js';
+
+// ---------- the list (001 §7.6, 000 §3 row fields, §4 row actions) ----------
+
+export interface ProviderRow {
+  id: number;
+  communication_id: number;
+  stt: string;
+  status: string;
+  status_provider: 'OPEN' | 'COMPLETED';
+  isProviderCreated: boolean;
+  allow_access: boolean;
+  response_status: string;
+  name: string;
+  event_id: string | null;
+  type: CommunicationType;
+  subtype: string | null;
+  classification: string | null;
+  supplier_id: number;
+  supplier_name: string | null;
+  organization_id: number;
+  site_id: number | null;
+  site_name: string | null;
+  acknowledged: boolean;
+  acknowledged_at: Date | null;
+  acknowledged_by: string | null;
+  sent_at: Date | null;
+  completed_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/**
+ * A row of the eR responses list (`responses=1`): one per provider communication and responding person. `userid` is the
+ * provider user whose answers they are (null for answers given through a link, named by `responder_email`, and for the one
+ * row of a communication nobody has answered yet); `response_status` is that person's: ERROR, DRAFT, SUBMITTED or COMPLETED.
+ */
+export interface ResponderRow extends ProviderRow {
+  row_key: string;
+  userid: number | null;
+  responder_name: string | null;
+  responder_email: string | null;
+  responded_at: Date | null;
+}
+
+const STATUS_SQL = `CASE WHEN c.status = 'CLOSED' OR pc.status = 'CLOSED' THEN 'CLOSED' ELSE 'OPEN' END`;
+/** A provider-created event names its supplier itself (possibly none); a supplier's event names the sender. */
+export const SUPPLIER_SQL = `CASE WHEN pce.communication_id IS NOT NULL THEN pce.supplier_name ELSE so.name END`;
+
+const LIST_FIELDS = [
+  'name',
+  'event_id',
+  'type',
+  'subtype',
+  'classification',
+  'supplier_name',
+  'site_name',
+  'status',
+  'stt',
+  'status_provider',
+  'response_status',
+  'acknowledged_by',
+  'sent_at',
+  'acknowledged_at',
+  'completed_at',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** Sort and filter fields (whitelisted); they name columns of the derived row table `pc`. */
+export const listSpec: ListSpec = {
+  fields: Object.fromEntries(LIST_FIELDS.map((f) => [f, `pc.${f}`])),
+  searchColumns: ['pc.name', 'pc.event_id', 'pc.supplier_name', 'pc.site_name'],
+  defaultSort: [{ column: 'pc.updated_at', direction: 'desc' }],
+};
+
+export const responderSpec: ListSpec = {
+  fields: Object.fromEntries([...LIST_FIELDS, 'responder_name', 'responded_at'].map((f) => [f, `pc.${f}`])),
+  searchColumns: [...listSpec.searchColumns!, 'pc.responder_name'],
+  defaultSort: listSpec.defaultSort,
+  // Its rows' key (a provider communication and a person) is computed per row: no index finds a row by it.
+  pinFewMatches: false,
+};
+
+/**
+ * The rows the provider received (own organisation and sites), as one derived table so every row field filters and sorts.
+ * 'ALL' (the operator, read-only) drops the scope: every provider's rows, a site being any organisation with a parent, and
+ * allow_access true.
+ */
+export function rowsQuery(
+  db: Knex,
+  actor: Actor,
+  scope: number[] | 'ALL',
+  responders = false,
+  /** Only these provider communications: ids, a subquery of them, or SQL reading them (a CTE of the statement). */
+  onlyIds?: number[] | Knex.QueryBuilder | Knex.Raw,
+): Knex.QueryBuilder {
+  const all = scope === 'ALL';
+  const siteOf = all
+    ? db.raw('po.parent_id IS NOT NULL')
+    : db.raw('pc.provider_organization_id <> ?', [actor.organizationId]);
+  const inner = db
+    .from(receivedNoticesView(db).as('pc'))
+    .join(receivedEventsView(db).as('c'), 'c.id', 'pc.communication_id')
+    .join(organizationsView(db).as('so'), 'so.id', 'pc.supplier_organization_id')
+    .join(organizationsView(db).as('po'), 'po.id', 'pc.provider_organization_id')
+    .leftJoin('provider_communication_states as ps', 'ps.provider_communication_id', 'pc.id')
+    .leftJoin('provider_created_events as pce', 'pce.communication_id', 'c.id')
+    .whereNot('pc.status', 'DELETED')
+    .whereIn('c.status', ['OPEN', 'CLOSED'])
+    .select(
+      'pc.id',
+      'pc.communication_id',
+      db.raw(`${STATUS_SQL} as stt`),
+      db.raw(`${STATUS_SQL} as status`),
+      db.raw(`coalesce(ps.status_provider, 'OPEN') as status_provider`),
+      db.raw('(pce.communication_id IS NOT NULL) as "isProviderCreated"'),
+      all
+        ? db.raw('true as allow_access')
+        : db.raw(`(c.type = 'RECALL' AND ?::boolean OR c.type = 'PRODUCT DISRUPTION' AND ?::boolean) as allow_access`, [
+            mayManageType(actor, 'RECALL'),
+            mayManageType(actor, 'PRODUCT DISRUPTION'),
+          ]),
+      'c.name',
+      'c.event_id',
+      'c.type',
+      'c.subtype',
+      'c.classification',
+      'pc.supplier_organization_id as supplier_id',
+      db.raw(`${SUPPLIER_SQL} as supplier_name`),
+      'pc.provider_organization_id as organization_id',
+      db.raw('CASE WHEN ? THEN pc.provider_organization_id END as site_id', [siteOf]),
+      db.raw('CASE WHEN ? THEN po.name END as site_name', [siteOf]),
+      db.raw('(pc.acknowledged_at IS NOT NULL) as acknowledged'),
+      'pc.acknowledged_at',
+      'pc.acknowledged_by',
+      'pc.sent_at',
+      'pc.completed_at',
+      'pc.created_at',
+      'pc.updated_at',
+    );
+  if (scope !== 'ALL') inner.whereIn('pc.provider_organization_id', scope);
+  // Across tenants, each row also names its provider (a site's parent, else the receiving organisation).
+  else
+    inner
+      .leftJoin(organizationsView(db).as('pp'), 'pp.id', 'po.parent_id')
+      .select(db.raw('coalesce(pp.id, po.id) as provider_id'), db.raw('coalesce(pp.name, po.name) as provider_name'));
+  // Only these provider communications (a page's ids, or the first rows of the default order).
+  const readIds = onlyIds && !Array.isArray(onlyIds) && !('select' in onlyIds) ? onlyIds : undefined;
+  if (Array.isArray(onlyIds)) inner.whereRaw('pc.id = ANY(?::bigint[])', [onlyIds]);
+  // As an array read once (an InitPlan), so the plan is the one of a list of ids: index lookups, never a join.
+  else if (readIds) inner.whereRaw('pc.id = ANY(ARRAY(?))', [readIds]);
+  else if (onlyIds) inner.whereIn('pc.id', onlyIds as Knex.QueryBuilder);
+  if (!responders) return db.from(inner.select('pc.response_status').as('pc'));
+  // Each responding person's answers (communications' grouping), grouped once for the whole scope, or only for the
+  // given rows (a page of the default order).
+  const groups = responderGroups(
+    db,
+    Array.isArray(onlyIds) ? { ids: onlyIds } : readIds ? { idsFrom: readIds } : all ? 'all' : { scope },
+  );
+  inner.joinRaw('LEFT JOIN ? rr ON rr.provider_communication_id = pc.id', [groups]);
+  inner
+    .leftJoin(usersView(db).as('ru'), 'ru.id', 'rr.userid')
+    // The caller's own row stays hidden once it dismissed it, until it answers again (DELETE .../responses/:userId).
+    .leftJoin('provider_response_dismissals as prd', function ownDismissal() {
+      this.on('prd.provider_communication_id', '=', 'pc.id')
+        .andOn('prd.user_id', '=', 'rr.userid')
+        .andOn('rr.userid', '=', db.raw('?', [actor.userId]));
+    })
+    .where((w) => w.whereNull('prd.id').orWhereRaw('prd.dismissed_at < rr.responded_at'))
+    .select(
+      // Zero-padded so that ordering by row_key orders by provider communication first, as the default order does.
+      db.raw(
+        `lpad(pc.id::text, 19, '0') || ':' || coalesce('u' || rr.userid::text, 'e' || lower(rr.responder_email), '-') as row_key`,
+      ),
+      'rr.userid',
+      'rr.responder_email',
+      'rr.responded_at',
+      db.raw(
+        `coalesce(nullif(trim(concat_ws(' ', ru.first_name, ru.last_name)), ''), ru.email, rr.responder_email) as responder_name`,
+      ),
+      db.raw(`CASE WHEN rr.own_status IS NULL THEN pc.response_status
+        WHEN rr.own_status = 'SUBMITTED' AND pc.response_status = 'COMPLETED' THEN 'COMPLETED' ELSE rr.own_status END as response_status`),
+    );
+  return db.from(inner.as('pc'));
+}

@@ -1,0 +1,138 @@
+import { type ModuleDeps, type Route, route } from '@portal/core';
+import * as schema from './schemas.js';
+import {
+  downloadLocationFile,
+  getLocationFile,
+  listLocationFiles,
+  uploadLocationFile,
+} from './services/location-import.js';
+import {
+  changeSupplierLocationStatus,
+  createSupplierLocation,
+  updateSupplierLocation,
+} from './services/location-writes.js';
+import {
+  downloadSupplierLocations,
+  getSupplierLocation,
+  listSupplierLocations,
+  type SupplierLocationInput,
+} from './services/locations.js';
+import { listSupplierProviders } from './services/supplier-providers.js';
+import { statusRoutes } from './status-routes.js';
+
+const MANAGE_LOCATIONS = ['Supplier_ManageLocations'];
+
+type Query = Record<string, unknown>;
+type Id = { id: number };
+
+/** The supplier's locations, location files and matched providers. */
+export function supplierLocationRoutes({ db, files, logger }: ModuleDeps): Route[] {
+  const onError = (err: unknown) => logger.error({ err }, 'report stream failed');
+  const org = ['organisations'];
+  return [
+    // ---- the supplier's locations, location files and matched providers ----
+    route<unknown, Query>({
+      method: 'GET',
+      path: '/supplier/locations/csv-download',
+      access: MANAGE_LOCATIONS,
+      summary: 'Supplier locations as CSV (list filters apply)',
+      tags: org,
+      schema: { query: schema.listQuery },
+      handler: ({ actor, query, timezone }) => downloadSupplierLocations(db, actor, query, 'csv', timezone, onError),
+    }),
+    route<unknown, Query>({
+      method: 'GET',
+      path: '/supplier/locations/xlsx-download',
+      access: MANAGE_LOCATIONS,
+      summary: 'Supplier locations as XLSX (list filters apply)',
+      tags: org,
+      schema: { query: schema.listQuery },
+      handler: ({ actor, query, timezone }) => downloadSupplierLocations(db, actor, query, 'xlsx', timezone, onError),
+    }),
+    route<unknown, Query>({
+      method: 'GET',
+      path: '/supplier/locations',
+      access: MANAGE_LOCATIONS,
+      summary: "The supplier's customer locations",
+      tags: org,
+      schema: { query: schema.listQuery, response: schema.supplierLocationPageSchema },
+      handler: ({ actor, query }) => listSupplierLocations(db, actor, query),
+    }),
+    route<unknown, unknown, Id>({
+      method: 'GET',
+      path: '/supplier/locations/:id',
+      access: MANAGE_LOCATIONS,
+      summary: 'One location',
+      tags: org,
+      schema: { params: schema.idParams, response: schema.supplierLocationSchema },
+      handler: ({ actor, params }) => getSupplierLocation(db, actor, params.id),
+    }),
+    route<SupplierLocationInput>({
+      method: 'POST',
+      path: '/supplier/locations',
+      access: MANAGE_LOCATIONS,
+      summary: 'Create a location',
+      tags: org,
+      schema: { body: schema.locationBody, response: schema.supplierLocationSchema },
+      handler: ({ actor, body }) => createSupplierLocation(db, actor, body),
+    }),
+    route<SupplierLocationInput, unknown, Id>({
+      method: 'PUT',
+      path: '/supplier/locations/:id',
+      access: MANAGE_LOCATIONS,
+      summary: 'Update a location',
+      tags: org,
+      schema: { params: schema.idParams, body: schema.locationBody, response: schema.supplierLocationSchema },
+      handler: ({ actor, params, body }) => updateSupplierLocation(db, actor, params.id, body),
+    }),
+    ...statusRoutes('/supplier/locations', 'location', MANAGE_LOCATIONS, org, (actor, id, action) =>
+      changeSupplierLocationStatus(db, actor, id, action),
+    ),
+    route({
+      method: 'POST',
+      path: '/supplier/location-files',
+      access: MANAGE_LOCATIONS,
+      multipart: true,
+      summary: 'Upload a location file (.csv or .xlsx): rows are validated and upserted by location_id',
+      tags: org,
+      schema: { response: schema.locationFileDetailSchema },
+      handler: ({ actor, files: uploads }) => uploadLocationFile(db, actor, files, uploads),
+    }),
+    route<unknown, Query>({
+      method: 'GET',
+      path: '/supplier/location-files',
+      access: MANAGE_LOCATIONS,
+      summary: "The supplier's uploaded location files",
+      tags: org,
+      schema: { query: schema.listQuery, response: schema.locationFilePageSchema },
+      handler: ({ actor, query }) => listLocationFiles(db, actor, query),
+    }),
+    route<unknown, unknown, Id>({
+      method: 'GET',
+      path: '/supplier/location-files/:id',
+      access: MANAGE_LOCATIONS,
+      summary: 'One location file with its row errors',
+      tags: org,
+      schema: { params: schema.idParams, response: schema.locationFileDetailSchema },
+      handler: ({ actor, params }) => getLocationFile(db, actor, params.id),
+    }),
+    route<unknown, unknown, Id>({
+      method: 'GET',
+      path: '/supplier/location-files/:id/download',
+      access: MANAGE_LOCATIONS,
+      summary: 'The original upload of a location file',
+      tags: org,
+      schema: { params: schema.idParams },
+      handler: ({ actor, params }) => downloadLocationFile(db, actor, files, params.id),
+    }),
+    route<unknown, Query>({
+      method: 'GET',
+      path: '/supplier/providers',
+      access: MANAGE_LOCATIONS,
+      summary: "Provider organisations the supplier's locations match, with location counts",
+      tags: org,
+      schema: { query: schema.listQuery, response: schema.supplierProviderPageSchema },
+      handler: ({ actor, query }) => listSupplierProviders(db, actor, query),
+    }),
+  ];
+}
