@@ -1,43 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import cors from '@koa/cors';
 import { Router } from '@koa/router';
 import Koa, { type Context } from 'koa';
 import { koaBody } from 'koa-body';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { constants as zlibConstants } from 'node:zlib';
 import compress from 'koa-compress';
 import send from 'koa-send';
-import { authenticate } from '@portal/auth';
 import {
-  type Actor,
   appVersion,
   assertSafeInput,
   extensionOf,
   mimeOf,
   verifyFileToken,
-  ForbiddenError,
-  hasAnyPermission,
-  type FileResult,
-  type MessageResult,
   type ModuleDeps,
-  type RedirectResult,
   NotFoundError,
   pingDb,
   type PortalModule,
-  type Route,
-  UnauthorizedError,
-  validate,
 } from '@portal/core';
 import { answerClientError, bodyError, mapError, sendError } from './envelope.js';
 import { createHealth, type Health, HEALTH_PATHS } from './health.js';
 import { buildOpenApi } from './openapi.js';
 import { authRateLimit } from './rate-limit.js';
 import type { Metrics } from './metrics.js';
+import { COMPRESS_THRESHOLD, contentDisposition, mount } from './mount.js';
 
 export interface AppOptions {
   deps: ModuleDeps;
@@ -48,101 +38,7 @@ export interface AppOptions {
   metrics?: Metrics;
 }
 
-const isFile = (v: unknown): v is FileResult =>
-  typeof v === 'object' && v !== null && (v as FileResult).kind === 'file';
-const isRedirect = (v: unknown): v is RedirectResult =>
-  typeof v === 'object' && v !== null && (v as RedirectResult).kind === 'redirect';
-const isMessage = (v: unknown): v is MessageResult =>
-  typeof v === 'object' && v !== null && (v as MessageResult).kind === 'message';
-
 const isApi = (p: string) => p === '/api' || p.startsWith('/api/');
-
-function bearer(ctx: Context): string | null {
-  const header = ctx.get('authorization');
-  const match = /^Bearer\s+(.+)$/i.exec(header);
-  return match ? match[1]!.trim() : null;
-}
-
-// Building an Intl.DateTimeFormat to test a zone costs ~0.3 ms of CPU, on every call: remember the answers. Bounded,
-// because the header is the client's to choose.
-const timezones = new Map<string, string>();
-
-function validTimezone(tz: string | undefined): string {
-  if (!tz) return 'UTC';
-  const known = timezones.get(tz);
-  if (known) return known;
-  const valid = isZone(tz) ? tz : 'UTC';
-  if (timezones.size < 1000) timezones.set(tz, valid);
-  return valid;
-}
-
-function isZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Dynamic answers from this size up go out compressed when the client accepts it (below it, headers outweigh the gain). */
-const COMPRESS_THRESHOLD = 1024;
-
-/**
- * The envelope as JSON text, compressed in one call when the client accepts br or gzip: a JSON answer is whole in
- * memory, and a one-shot compression at the fastest level (with the size known) costs a fraction of a compressing
- * stream per response (issue 9's CPU per list call). Streams (downloads) are left to koa-compress.
- */
-function sendJson(ctx: Context, envelope: unknown): void {
-  ctx.type = 'application/json';
-  const text = JSON.stringify(envelope);
-  if (text.length < COMPRESS_THRESHOLD) {
-    ctx.body = text;
-    return;
-  }
-  const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
-  if (encoding !== 'br' && encoding !== 'gzip') {
-    ctx.body = text;
-    return;
-  }
-  const raw = Buffer.from(text);
-  ctx.vary('Accept-Encoding');
-  ctx.set('Content-Encoding', encoding);
-  ctx.body =
-    encoding === 'br'
-      ? brotliCompressSync(raw, {
-          params: {
-            [zlibConstants.BROTLI_PARAM_QUALITY]: 1,
-            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-          },
-        })
-      : gzipSync(raw, { level: 1 });
-}
-
-/** RFC 5987 Content-Disposition so the spec's file names (spaces, dates) arrive intact. */
-function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
-
-interface FormidableFile {
-  filepath: string;
-  originalFilename: string | null;
-  size: number;
-}
-
-/** Reads the multipart files koa-body left on disk, then removes the temporary copies. */
-async function readUploads(ctx: Context): Promise<{ field: string; name: string; data: Buffer }[]> {
-  const raw = (ctx.request as { files?: Record<string, FormidableFile | FormidableFile[]> }).files ?? {};
-  const out: { field: string; name: string; data: Buffer }[] = [];
-  for (const [field, value] of Object.entries(raw)) {
-    for (const f of Array.isArray(value) ? value : [value]) {
-      out.push({ field, name: f.originalFilename ?? 'file', data: await readFile(f.filepath) });
-      await rm(f.filepath, { force: true });
-    }
-  }
-  return out;
-}
 
 const MAX_UPLOAD_FILES = 10;
 
@@ -157,70 +53,6 @@ async function parseBody(ctx: Context, parser: Koa.Middleware, multipart: boolea
     throw bodyError(error, multipart, MAX_UPLOAD_FILES);
   }
   assertSafeInput((ctx.request as { body?: unknown }).body);
-}
-
-/** Mounts one route (STYLE §2): authenticate, check permissions, validate, call, wrap in the envelope. */
-function mount(router: Router, route: Route, deps: ModuleDeps): void {
-  const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-  router[method](route.path, async (ctx) => {
-    const token = bearer(ctx);
-    let actor: Actor | null = null;
-    if (route.access !== 'public') {
-      if (!token) throw new UnauthorizedError();
-      actor = (await authenticate(deps.db, deps.config, token)).actor;
-      if (Array.isArray(route.access) && !hasAnyPermission(actor, route.access)) throw new ForbiddenError();
-      if (route.access === 'operator' && actor.organizationType !== 'NOTISPHERE') throw new ForbiddenError();
-    } else if (token) {
-      actor = await authenticate(deps.db, deps.config, token).then(
-        (a) => a.actor,
-        () => null,
-      );
-    }
-    const params = { ...ctx.params };
-    const query = { ...(ctx.query as Record<string, unknown>) };
-    const body = (ctx.request as { body?: unknown }).body ?? {};
-    assertSafeInput(params, 'The path');
-    assertSafeInput(query, 'The query');
-    const files = route.multipart ? await readUploads(ctx) : [];
-    if (route.schema?.params) validate(route.schema.params, params, 'Path');
-    if (route.schema?.query) validate(route.schema.query, query, 'Query');
-    if (route.schema?.body) validate(route.schema.body, body, 'Body');
-    const result = await route.handler({
-      body,
-      query,
-      params,
-      actor,
-      accessToken: token,
-      timezone: validTimezone(ctx.get('timezone') || undefined),
-      requestId: ctx.state.requestId as string,
-      ip: ctx.ip,
-      userAgent: ctx.get('user-agent'),
-      files,
-    });
-    if (isRedirect(result)) {
-      ctx.redirect(result.location);
-      return;
-    }
-    if (isFile(result)) {
-      ctx.set('Content-Disposition', result.inline ? 'inline' : contentDisposition(result.filename));
-      ctx.type = result.contentType;
-      ctx.body = result.body;
-      // A stream that fails once its headers are out cuts the transfer, so the client never keeps a short file as
-      // whole (Koa alone would leave it hanging, and a compressor between them would end it cleanly).
-      const body = result.body;
-      if (typeof body === 'object' && 'once' in body)
-        body.once('error', (err: Error) => {
-          if (ctx.res.headersSent) ctx.res.destroy(err);
-        });
-      return;
-    }
-    if (isMessage(result)) {
-      ctx.status = result.status ?? 200;
-      sendJson(ctx, { ok: true, m: result.message, d: result.data ?? null });
-      return;
-    }
-    sendJson(ctx, { ok: true, m: '', d: result ?? null });
-  });
 }
 
 export function createApp({ deps, modules, health = createHealth(), metrics }: AppOptions): Koa {
