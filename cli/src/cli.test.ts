@@ -193,9 +193,19 @@ describe('the program', () => {
     expect(listed.stdout).toContain('reader@example.com');
   }, 60_000);
 
-  it('lists the scheduled jobs, the notice fan-out among them, and runs it once', async () => {
+  it('lists the scheduled jobs with where each queue stands, the notice fan-out among them, and runs it once', async () => {
     const jobs = await cli(['jobs', 'list']);
-    expect(jobs.stdout).toMatch(/^notice-fanout\s+\*\/10 \* \* \* \* \*\s+Queue the rest of large sends/m);
+    expect(jobs.stdout).toMatch(/^job\s+schedule\s+waiting\s+in flight\s+failed\s+oldest waiting\s+what it does$/m);
+    expect(jobs.stdout).toMatch(
+      /^notice-fanout\s+\*\/10 \* \* \* \* \*\s+0\s+\?\s+0\s+-\s+Queue the rest of large sends/m,
+    );
+    // The emails queued above wait in the outbox (no SMTP_URL here): the list counts them.
+    const queued = Number(
+      ((await t.db('outbox_emails').where({ status: 'DELIVERY' }).count({ n: '*' }).first()) as { n: number }).n,
+    );
+    expect(queued).toBeGreaterThan(0);
+    const outbox = /^outbox\s+\S+ \S+ \S+ \S+ \S+ \S+\s+(\d+)\s+0\s+0\s+(\d+ s|\d+ min)\s/m.exec(jobs.stdout);
+    expect(outbox?.[1]).toBe(String(queued));
     expect((await cli(['jobs', 'run', 'notice-fanout'])).stdout).toContain('notice-fanout: fanouts=0 emails=0');
   }, 60_000);
 });

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { createJobs, runJob } from '@portal/bff';
 import path from 'node:path';
-import { createLogger, LocalFileStore, loadConfig } from '@portal/core';
+import { createLogger, LocalFileStore } from '@portal/core';
 import { Mailer } from '@portal/notifications';
 import { action, withDatabase } from '../context.js';
 
@@ -9,13 +9,33 @@ export function configureJobsCommand(program: Command): void {
   const jobs = program.command('jobs').description('Scheduled jobs');
   jobs
     .command('list')
-    .description('List the jobs and their schedules')
+    .description(
+      "List the jobs, their schedules and where each one's queue stands (waiting, in flight, failed, oldest waiting)",
+    )
     .action(
-      action(async () => {
-        // Listing needs no database: build the table with a placeholder connection that is never used.
-        const table = createJobs(null as never, null as never, loadConfig());
-        return table.map((j) => `${j.name.padEnd(16)} ${j.schedule.padEnd(18)} ${j.description}`).join('\n');
-      }),
+      action(() =>
+        withDatabase(async (db, config) => {
+          const table = createJobs(db, null as never, config);
+          const rows = await Promise.all(
+            table.map(async (j) => {
+              const q = j.status ? await j.status() : null;
+              return [
+                j.name,
+                j.schedule,
+                q ? String(q.waiting) : '-',
+                q ? (q.inFlight === null ? '?' : String(q.inFlight)) : '-',
+                q ? String(q.failed) : '-',
+                q?.oldestWaitingSeconds == null ? '-' : duration(q.oldestWaitingSeconds),
+                j.description,
+              ];
+            }),
+          );
+          return formatTable(
+            ['job', 'schedule', 'waiting', 'in flight', 'failed', 'oldest waiting', 'what it does'],
+            rows,
+          );
+        }),
+      ),
     );
   jobs
     .command('run')
@@ -46,4 +66,23 @@ export function configureJobsCommand(program: Command): void {
         }),
       ),
     );
+}
+
+/** Seconds as people read a wait: 45 s, 12 min, 3 h 5 min, 2 d 4 h. */
+export function duration(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}
+
+/** Columns padded to their widest cell; the last column runs on. */
+function formatTable(header: string[], rows: string[][]): string {
+  const all = [header, ...rows];
+  const widths = header.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));
+  return all
+    .map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  '))
+    .join('\n');
 }

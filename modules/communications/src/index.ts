@@ -14,6 +14,7 @@ registerVocabularyUsage(vocabularyUsage);
  * (inbox, public notices, paper responses, reports) reads and writes through the functions below.
  */
 export { fanOutNotices, NOTICE_CHUNK, sendReminders } from './services/sending.js';
+export { fanoutQueueStatus } from './services/fanout-status.js';
 // Read views of this module's tables for the modules that show them (issue 10, docs/decisions.md).
 export {
   actionsView,

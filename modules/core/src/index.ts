@@ -5,6 +5,7 @@ export * from './crypto.js';
 export * from './bulk-insert.js';
 export * from './database.js';
 export * from './transaction.js';
+export * from './queue-status.js';
 export * from './errors.js';
 export * from './list-query.js';
 export * from './list-run.js';

@@ -9,6 +9,7 @@ export { createJob, resolveSupplier } from './services/jobs.js';
 export { getJob } from './services/job-detail.js';
 export { MATCH_COLUMNS, matchCsvLine, type MatchedRow, matchFileRows } from './services/match-file.js';
 export { claimJob, processJob, runWorker, workerId } from './services/worker.js';
+export { matchingQueueStatus } from './services/queue-status.js';
 export { AUTO_THRESHOLD, REVIEW_THRESHOLD } from './services/score.js';
 
 /**

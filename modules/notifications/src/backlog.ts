@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { QueueStatus } from '@portal/core';
 
 export interface OutboxBacklog {
   /** Emails by status (DELIVERY: waiting or being sent; SENT; Bounce; ERROR; ERROR_MISSING_TEMPLATE; DRAFT). */
@@ -32,5 +33,16 @@ export async function outboxBacklog(db: Knex): Promise<OutboxBacklog> {
     inFlight: Number(r.in_flight),
     due: Number(r.due),
     oldestDueSeconds: r.oldest === null ? null : Math.max(0, Math.round(Number(r.oldest))),
+  };
+}
+
+/** The outbox as a queue among the others: due, held by a sender, failed for good (ERROR) or refused (Bounce). */
+export async function outboxQueueStatus(db: Knex): Promise<QueueStatus> {
+  const b = await outboxBacklog(db);
+  return {
+    waiting: b.due,
+    inFlight: b.inFlight,
+    failed: (b.byStatus.ERROR ?? 0) + (b.byStatus.Bounce ?? 0),
+    oldestWaitingSeconds: b.oldestDueSeconds,
   };
 }

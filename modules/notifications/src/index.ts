@@ -29,7 +29,7 @@ export type { TemplateKind, TemplateLanguage } from './templates/catalog.js';
 export { loadTemplate } from './templates/render.js';
 export type { LoadedTemplate, StoredContent, TemplateRef } from './templates/render.js';
 export { Mailer } from './mailer.js';
-export { type OutboxBacklog, outboxBacklog } from './backlog.js';
+export { type OutboxBacklog, outboxBacklog, outboxQueueStatus } from './backlog.js';
 export {
   recipientLanguages,
   registerRecipientLanguages,

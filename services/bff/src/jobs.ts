@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import { fanOutNotices, sendReminders } from '@portal/communications';
-import type { Config, FileStore, Logger } from '@portal/core';
-import { importDroppedFiles } from '@portal/fda';
-import { runWorker } from '@portal/location-preprocessor';
-import type { Mailer } from '@portal/notifications';
+import { fanOutNotices, fanoutQueueStatus, sendReminders } from '@portal/communications';
+import type { Config, FileStore, Logger, QueueStatus } from '@portal/core';
+import { fdaImportQueueStatus, importDroppedFiles } from '@portal/fda';
+import { matchingQueueStatus, runWorker } from '@portal/location-preprocessor';
+import { type Mailer, outboxQueueStatus } from '@portal/notifications';
 
 /** A job the scheduler triggers and the CLI can run once (`pnpm cli jobs run <name>`). */
 export interface Job {
@@ -12,6 +12,8 @@ export interface Job {
   /** node-cron expression (seconds field allowed). */
   schedule: string;
   run(): Promise<Record<string, number>>;
+  /** Where its queue stands (waiting, in flight, failed, oldest waiting), for jobs that work a queue. */
+  status?: () => Promise<QueueStatus>;
 }
 
 /**
@@ -25,6 +27,7 @@ export function createJobs(db: Knex, mailer: Mailer, config: Config, files?: Fil
       description: 'Send queued emails through SMTP_URL (FOR UPDATE SKIP LOCKED); nothing without SMTP_URL.',
       schedule: config.outboxCron,
       run: async () => ({ ...(await mailer.drain()) }),
+      status: () => outboxQueueStatus(db),
     },
     {
       name: 'reminders',
@@ -42,6 +45,7 @@ export function createJobs(db: Knex, mailer: Mailer, config: Config, files?: Fil
         'Queue the rest of large sends, a chunk a transaction, resuming any a restart cut short (SKIP LOCKED).',
       schedule: '*/10 * * * * *',
       run: async () => fanOutNotices(db, config, { mail: mailer }),
+      status: () => fanoutQueueStatus(db),
     },
     {
       name: 'location-preprocessor',
@@ -49,6 +53,7 @@ export function createJobs(db: Knex, mailer: Mailer, config: Config, files?: Fil
         'Match waiting location pre-processor jobs, and resume any whose worker stopped (FOR UPDATE SKIP LOCKED).',
       schedule: '*/15 * * * * *',
       run: async () => (files ? runWorker(db, files) : { jobs: 0, errors: 0 }),
+      status: () => matchingQueueStatus(db),
     },
     {
       name: 'expire-tokens',
@@ -66,6 +71,7 @@ export function createJobs(db: Knex, mailer: Mailer, config: Config, files?: Fil
         'Import openFDA files dropped into FDA_IMPORT_DIR (each file claimed by its checksum); off without it.',
       schedule: config.fdaImportCron ?? '*/5 * * * *',
       run: async () => (config.fdaImportDir ? importDroppedFiles(db, config.fdaImportDir) : { files: 0 }),
+      status: () => fdaImportQueueStatus(db),
     },
   ];
 }

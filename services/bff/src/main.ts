@@ -86,6 +86,7 @@ async function main(): Promise<void> {
   const running = new Set<Promise<unknown>>();
   // A web replica runs no job (ROLE=web): the workers on the same database do.
   const jobs = config.role === 'web' ? [] : createJobs(db, mailer, config, files);
+  metrics.watchQueues(createJobs(db, mailer, config, files));
   const tasks: ScheduledTask[] = jobs.map((job) =>
     cron.schedule(
       job.schedule,

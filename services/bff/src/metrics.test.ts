@@ -49,6 +49,11 @@ describe('the metrics', () => {
     await fetch(`${base}/api/users/12345`);
     await enqueueEmail(database.db, { organizationId: null, kind: 'TEST', to: 'a@b.test', subject: 's', text: 't' });
     metrics.jobRun('outbox', 'failed', 0.2);
+    metrics.watchQueues([
+      { name: 'outbox', status: async () => ({ waiting: 3, inFlight: 1, failed: 2, oldestWaitingSeconds: 9 }) },
+      { name: 'fan-out', status: async () => ({ waiting: 0, inFlight: null, failed: 0, oldestWaitingSeconds: null }) },
+      { name: 'no-queue' },
+    ]);
     const text = await (await scrape({ authorization: `Bearer ${TOKEN}` })).text();
     // The pattern, not the id: one series a route.
     expect(text).toMatch(
@@ -59,6 +64,10 @@ describe('the metrics', () => {
     expect(text).toMatch(/portal_outbox_backlog\{state="due"\} 1/);
     expect(text).toMatch(/portal_db_pool_connections\{state="waiting"\} 0/);
     expect(text).toMatch(/portal_job_runs_total\{job="outbox",outcome="failed"\} 1/);
+    expect(text).toMatch(/portal_job_queue\{job="outbox",state="waiting"\} 3/);
+    expect(text).toMatch(/portal_job_queue\{job="outbox",state="in_flight"\} 1/);
+    expect(text).not.toMatch(/portal_job_queue\{job="fan-out",state="in_flight"\}/);
+    expect(text).not.toContain('no-queue');
   });
 
   it('serve on a port of their own with nothing else there', async () => {

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
+import type { QueueStatus } from '@portal/core';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { type OutboxBacklog, outboxBacklog } from '@portal/notifications';
 
@@ -19,6 +20,8 @@ export interface Metrics {
   endpoint: Middleware;
   /** Records one run of a scheduled job. */
   jobRun(job: string, outcome: 'done' | 'failed', seconds: number): void;
+  /** Reports each job's queue (waiting, in flight, failed) at every scrape. */
+  watchQueues(queues: { name: string; status?: () => Promise<QueueStatus> }[]): void;
 }
 
 interface PoolLike {
@@ -139,6 +142,23 @@ export function createMetrics(db: Knex, options: { token?: string } = {}): Metri
     jobRun(job, outcome, seconds) {
       jobRuns.inc({ job, outcome });
       jobSeconds.observe({ job }, seconds);
+    },
+    watchQueues(queues) {
+      const watched = queues.filter((q) => q.status);
+      new Gauge({
+        name: 'portal_job_queue',
+        help: "Each job's queue: work waiting, held by a process (in_flight, where the queue can tell) and failed.",
+        labelNames: ['job', 'state'],
+        registers: [registry],
+        async collect() {
+          for (const q of watched) {
+            const s = await q.status!();
+            this.set({ job: q.name, state: 'waiting' }, s.waiting);
+            if (s.inFlight !== null) this.set({ job: q.name, state: 'in_flight' }, s.inFlight);
+            this.set({ job: q.name, state: 'failed' }, s.failed);
+          }
+        },
+      });
     },
   };
 }
