@@ -116,7 +116,11 @@ async function lockMembership(trx: Knex.Transaction, actor: Actor, userId: numbe
  * The organisation a member is assigned to: the caller's own (absent or its id) or one of its active sites (404
  * otherwise, alike for another organisation's and a missing one).
  */
-async function assignableOrganization(trx: Knex.Transaction, actor: Actor, organizationId?: number): Promise<number> {
+async function assignableOrganization(
+  trx: Knex | Knex.Transaction,
+  actor: Actor,
+  organizationId?: number,
+): Promise<number> {
   if (organizationId === undefined || organizationId === actor.organizationId) return actor.organizationId;
   const site = await trx('organizations')
     .where({ id: organizationId, parent_id: actor.organizationId, status: 'ACTIVE' })
@@ -130,7 +134,12 @@ async function assignableOrganization(trx: Knex.Transaction, actor: Actor, organ
  * organisation picked for a site maps to the site's active role of the same name (sites are seeded with the same
  * roles), since the page offers the caller's roles.
  */
-async function roleIn(trx: Knex.Transaction, actor: Actor, organizationId: number, roleId: number): Promise<number> {
+async function roleIn(
+  trx: Knex | Knex.Transaction,
+  actor: Actor,
+  organizationId: number,
+  roleId: number,
+): Promise<number> {
   if (organizationId === actor.organizationId) return roleId;
   const picked = (await trx('roles').where({ id: roleId }).first('organization_id', 'name')) as
     | { organization_id: number; name: string }
@@ -154,10 +163,9 @@ async function roleIn(trx: Knex.Transaction, actor: Actor, organizationId: numbe
  * The email is queued in the same transaction; the caller kicks the sender after the commit.
  */
 export async function inviteUser(db: Knex, actor: Actor, config: Config, input: NewMember): Promise<UserRow> {
-  const { organizationId, roleId } = await transaction(db, async (trx) => {
-    const organizationId = await assignableOrganization(trx, actor, input.organization_id);
-    return { organizationId, roleId: await roleIn(trx, actor, organizationId, input.role_id) };
-  });
+  // Reads only: no transaction (the invitation itself is one, in inviteUserInto).
+  const organizationId = await assignableOrganization(db, actor, input.organization_id);
+  const roleId = await roleIn(db, actor, organizationId, input.role_id);
   const userId = await inviteUserInto(db, actor, config, organizationId, { ...input, role_id: roleId });
   return getUser(db, actor, userId);
 }
