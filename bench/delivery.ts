@@ -8,6 +8,9 @@
  * - Case: DELIVERY_N recall notices queued in outbox_emails (enqueueEmails, the bulk send's COPY; each customer's own
  *   values, rendered when sent, with click and open tracking), drained by the product's Mailer with the same pool
  *   size, from the drain call until the relay accepted the Nth.
+ * - Case 2 (bench/delivery-reminders.ts): a reminder round to DELIVERY_N non-responders of one recall, from the
+ *   reminder job's start until the relay accepted the Nth reminder, beside the same baseline sending N messages of the
+ *   reminder's own content.
  * DELIVERY_RUNS (3) measured runs of each, alternating, after one warm-up of each; the median is printed and written
  * into bench/RESULTS.md. Nothing is asserted.
  */
@@ -23,6 +26,8 @@ import { SMTPServer } from 'smtp-server';
 import { migrateLatest } from '../migrations/index.js';
 import { createDb, createLogger, type Db, startEmbeddedPostgres } from '../modules/core/src/index.js';
 import { type BulkEmail, enqueueEmails, loadTemplate, Mailer } from '../modules/notifications/src/index.js';
+import { REMINDER_BATCH as REMINDER_BATCH_SIZE } from '../modules/communications/src/index.js';
+import { measureReminderRound, prepareReminderRound, type RoundFigures } from './delivery-reminders.js';
 import { stats, table } from './harness.js';
 
 // Dependencies of the notifications module and of the test helpers, not of the bench: resolved from there.
@@ -194,9 +199,25 @@ export async function measureDelivery(): Promise<string[]> {
     };
     await measureBaseline(relay, message, WARMUP, POOL_SIZE * 2);
     await measureBaseline(relay, message, WARMUP, 0);
+    // Case 2's recalls, and its warm-up, whose first reminder becomes its baseline's message.
+    const roundSettings = { from: FROM, poolSize: POOL_SIZE, tracking: TRACKING };
+    const warmRound = await prepareReminderRound(db, WARMUP, 'warmup');
+    const round = await prepareReminderRound(db, N, 'round');
+    relay.first = null;
+    await measureReminderRound(db, relay, warmRound, roundSettings);
+    const parsedReminder = await simpleParser(relay.first!);
+    const reminderMessage = {
+      from: FROM,
+      subject: parsedReminder.subject,
+      text: parsedReminder.text,
+      html: typeof parsedReminder.html === 'string' ? parsedReminder.html : undefined,
+    };
+    await measureBaseline(relay, reminderMessage, WARMUP, POOL_SIZE * 2);
     const baseline: Measured[] = [];
     const allAtOnce: Measured[] = [];
     const product: Measured[] = [];
+    const reminderBaseline: Measured[] = [];
+    const reminders: RoundFigures[] = [];
     for (let run = 0; run < RUNS; run++) {
       baseline.push(await measureBaseline(relay, message, N, POOL_SIZE * 2));
       log(`  baseline run ${run + 1}: ${(N / (baseline[run]!.ms / 1000)).toFixed(0)} emails/s`);
@@ -204,12 +225,19 @@ export async function measureDelivery(): Promise<string[]> {
       log(`  baseline, all at once, run ${run + 1}: ${(N / (allAtOnce[run]!.ms / 1000)).toFixed(0)} emails/s`);
       product.push(await measureProduct(db, relay, N, `run${run}`));
       log(`  product run ${run + 1}: ${(N / (product[run]!.ms / 1000)).toFixed(0)} emails/s`);
+      reminderBaseline.push(await measureBaseline(relay, reminderMessage, N, POOL_SIZE * 2));
+      log(`  baseline (reminder) run ${run + 1}: ${(N / (reminderBaseline[run]!.ms / 1000)).toFixed(0)} emails/s`);
+      reminders.push(await measureReminderRound(db, relay, round, roundSettings));
+      log(`  reminder round run ${run + 1}: ${(N / (reminders[run]!.ms / 1000)).toFixed(0)} emails/s`);
     }
     const median = (runs: Measured[], pick: (m: Measured) => number) => stats(runs.map(pick)).median;
     const baseMs = median(baseline, (m) => m.ms);
     const allAtOnceMs = median(allAtOnce, (m) => m.ms);
     const productMs = median(product, (m) => m.ms);
     const drainedMs = median(product, (m) => m.drainedMs!);
+    const reminderBaseMs = median(reminderBaseline, (m) => m.ms);
+    const roundMs = stats(reminders.map((m) => m.ms)).median;
+    const roundQueuedMs = stats(reminders.map((m) => m.queuedMs)).median;
     const rate = (ms: number) => `${(N / (ms / 1000)).toFixed(0)}`;
     const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -258,6 +286,43 @@ export async function measureDelivery(): Promise<string[]> {
       ),
       '',
       'Before (issue 31): one email per transaction over a new SMTP connection each, 100 per drain: 1,000 emails took 195 s (5.1 emails/s).',
+      '',
+      `### Case 2: a reminder round to ${N} non-responders`,
+      '',
+      `One open Class I recall whose ${N} recipients (one address each) were notified 25 hours ago and have neither acknowledged nor answered: every one is due. Product: the \`reminders\` job as it runs (\`sendReminders\`: the events with something due, then batches of ${REMINDER_BATCH_SIZE} provider communications a transaction, each queueing the reminders with new links through the outbox, counting them and writing the history, then kicking the \`Mailer\`, which sends while the next batch is queued), timed from the job's start until the relay accepted the Nth reminder. Baseline: nodemailer's pooled transport with the same pool size sending the product's own reminder (parsed back from the relay) to N addresses, fed ${POOL_SIZE * 2} at a time. Same relay, alternating with the runs above. Goal: within 1.5x of the baseline.`,
+      '',
+      table(
+        ['path', 'emails', 'size per message', 'time (median)', 'emails/s', 'ratio to baseline'],
+        [
+          [
+            `nodemailer pooled transport, the reminder, ${POOL_SIZE * 2} messages handed at a time (baseline)`,
+            String(N),
+            kb(median(reminderBaseline, (m) => m.bytes)),
+            seconds(reminderBaseMs),
+            rate(reminderBaseMs),
+            '1.00x',
+          ],
+          [
+            'product: reminder job started, until the relay accepted the last reminder',
+            String(N),
+            kb(stats(reminders.map((m) => m.bytes)).median),
+            seconds(roundMs),
+            rate(roundMs),
+            `${(roundMs / reminderBaseMs).toFixed(2)}x`,
+          ],
+          [
+            'product: the reminder job alone, until every reminder is queued',
+            String(N),
+            '',
+            seconds(roundQueuedMs),
+            rate(roundQueuedMs),
+            `${(roundQueuedMs / reminderBaseMs).toFixed(2)}x`,
+          ],
+        ],
+      ),
+      '',
+      'Before (issue 31): one transaction of at most 500 reminders a run of the hourly job, and one history statement per reminder: a round to 10,000 took 20 hours.',
+      '',
       '',
     ];
   } finally {

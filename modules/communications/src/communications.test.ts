@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, statementsOf, type TestApp } from '@portal/testing';
 import { contentOf, type OutboxRow } from '@portal/notifications';
 import { ACTION_TYPES } from './constants.js';
-import { sendReminders } from './services/sending.js';
+import { sendReminders } from './services/reminders.js';
 
 let t: TestApp;
 let recalls: string; // Recall Coordinator at Acme
@@ -370,18 +370,19 @@ describe('sending', () => {
     expect(rows.every((r) => new Date(r.next_attempt_at).getTime() > Date.now() + 3_600_000)).toBe(true);
   });
 
-  it('reminds recipients who have not acknowledged, at most REMINDER_MAX times', async () => {
+  it("reminds recipients who have not acknowledged, at most the event's maximum", async () => {
     const a = api(recalls);
     const id = await completeDraft(recalls, 'Reminded');
     await a.put(`/${id}/approve-recall/RECALL/0`);
     await a.put(`/${id}/send-notification/RECALL`);
+    expect((await a.put(`/${id}/reminders`, { max_reminders: 1 })).status).toBe(200);
     const pcs = (await t.db('provider_communications').where({ communication_id: id }).pluck('id')) as number[];
     await t
       .db('provider_communications')
       .whereIn('id', pcs)
       .update({ last_notified_at: t.db.raw(`now() - interval '4 days'`) });
     await t.db('provider_communications').where({ id: pcs[0] }).update({ acknowledged_at: t.db.fn.now() });
-    const result = await sendReminders(t.db, t.config, 72, 1);
+    const result = await sendReminders(t.db, t.config);
     expect(result.reminded).toBeGreaterThanOrEqual(1);
     const reminded = (await t
       .db('provider_communications')
@@ -393,7 +394,7 @@ describe('sending', () => {
       .db('provider_communications')
       .whereIn('id', pcs)
       .update({ last_notified_at: t.db.raw(`now() - interval '4 days'`) });
-    await sendReminders(t.db, t.config, 72, 1);
+    await sendReminders(t.db, t.config);
     expect(
       (await t.db('provider_communications').whereIn('id', pcs).orderBy('id').pluck('reminder_count')) as number[],
     ).toEqual([0, 1]);

@@ -4,6 +4,7 @@ import { followUpRoutes } from './follow-up-routes.js';
 import { eventRoutes } from './event-routes.js';
 import { trackingRoutes } from './tracking-routes.js';
 import { historyRoutes } from './history-routes.js';
+import { reminderRoutes } from './reminder-routes.js';
 
 /**
  * The supplier's event calls under /supplier/communications, in the order the router tries them (fixed segments before
@@ -16,5 +17,6 @@ export function supplierCommunicationRoutes(deps: ModuleDeps): Route[] {
     ...eventRoutes(deps),
     ...trackingRoutes(deps),
     ...historyRoutes(deps),
+    ...reminderRoutes(deps),
   ];
 }

@@ -60,9 +60,8 @@ export interface Config {
   linkTtlSeconds: number;
   idpLogoutUrl: string | undefined;
   outboxCron: string;
+  /** How often the reminder job runs; each event's reminder plan says who is due (communications' reminder plans). */
   reminderCron: string;
-  reminderIntervalHours: number;
-  reminderMax: number;
   webDist: string;
   fileStore: FileStoreSettings;
   /** How long a shutdown waits for requests in flight before it cuts their connections. */
@@ -147,8 +146,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idpLogoutUrl: env.IDP_LOGOUT_URL || undefined,
     outboxCron: env.OUTBOX_CRON || '*/10 * * * * *',
     reminderCron: env.REMINDER_CRON || '0 * * * *',
-    reminderIntervalHours: int(env.REMINDER_INTERVAL_HOURS, 72, 'REMINDER_INTERVAL_HOURS'),
-    reminderMax: int(env.REMINDER_MAX, 3, 'REMINDER_MAX'),
     webDist: path.resolve(repoRoot, env.WEB_DIST || 'web/dist'),
     fileStore: fileStoreSettings(env),
     shutdownGraceSeconds: int(env.SHUTDOWN_GRACE_SECONDS, 20, 'SHUTDOWN_GRACE_SECONDS'),

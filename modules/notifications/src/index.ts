@@ -15,6 +15,9 @@ export {
 } from './outbox.js';
 // Read views of the outbox for the modules that list or count their mail (issue 10).
 export {
+  DELIVERY_STATUSES,
+  type DeliveryStatus,
+  deliveryView,
   emailEventsOf,
   engagementOf,
   findOutboxEmail,

@@ -81,3 +81,38 @@ export function emailEventsOf(db: Knex, outboxEmailId: number, event: string): K
   if (event !== 'all') q.where({ event });
   return q;
 }
+
+/** Where a notice email stands for the people chasing it (issue 31): the wire's delivery statuses. */
+export const DELIVERY_STATUSES = ['SCHEDULED', 'QUEUED', 'SENT', 'OPENED', 'CLICKED', 'BOUNCED', 'ERROR'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * The outbox as delivery (a read view, no bodies): each email's `delivery_status` (SCHEDULED: waiting for its send
+ * date, never tried; QUEUED: due, in flight, or waiting to retry; SENT; OPENED or CLICKED: sent and then opened or
+ * clicked, a click ranking above an open; BOUNCED: refused for good; ERROR: given up, or no template), the relay's
+ * answer for BOUNCED and ERROR (`reason`), its attempts and when the last one began or ended (`last_attempt_at`).
+ * The open and click checks run only for SENT rows, each an index probe of email_events.
+ */
+export function deliveryView(db: Knex): Knex.QueryBuilder {
+  return db('outbox_emails as o').select(
+    'o.id',
+    'o.organization_id',
+    'o.provider_communication_id',
+    'o.kind',
+    'o.to_email',
+    'o.attempts',
+    db.raw(`CASE
+      WHEN o.status = 'SENT' THEN CASE
+        WHEN EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_email_id = o.id AND e.event = 'Click') THEN 'CLICKED'
+        WHEN EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_email_id = o.id AND e.event = 'Opened') THEN 'OPENED'
+        ELSE 'SENT' END
+      WHEN o.status = 'Bounce' THEN 'BOUNCED'
+      WHEN o.status IN ('ERROR', 'ERROR_MISSING_TEMPLATE') THEN 'ERROR'
+      WHEN o.attempts = 0 AND o.next_attempt_at > now() THEN 'SCHEDULED'
+      ELSE 'QUEUED' END AS delivery_status`),
+    db.raw(`CASE
+      WHEN o.status IN ('Bounce', 'ERROR') THEN o.last_error
+      WHEN o.status = 'ERROR_MISSING_TEMPLATE' THEN 'The email template is missing.' END AS reason`),
+    db.raw('CASE WHEN o.attempts > 0 THEN coalesce(o.sent_at, o.updated_at) END AS last_attempt_at'),
+  );
+}

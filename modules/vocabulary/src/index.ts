@@ -320,6 +320,13 @@ export const HISTORY_SENTENCES: Record<string, Label> = {
     vi: 'Đã thông báo cho {count} đại diện bán hàng',
   },
   REMINDER_SENT: { en: 'Reminder sent', vi: 'Đã gửi lời nhắc' },
+  REMINDERS_SENT_NOW: {
+    en: 'Reminder sent now to {count} customers',
+    vi: 'Đã gửi lời nhắc ngay tới {count} khách hàng',
+  },
+  REMINDERS_CHANGED: { en: 'Reminder plan changed', vi: 'Đã thay đổi kế hoạch nhắc nhở' },
+  REMINDERS_PAUSED: { en: 'Reminders paused', vi: 'Đã tạm dừng lời nhắc' },
+  REMINDERS_RESUMED: { en: 'Reminders resumed', vi: 'Đã tiếp tục gửi lời nhắc' },
   INTERNAL_ACTION_CREATED: { en: 'Internal action added', vi: 'Đã thêm hành động nội bộ' },
   INTERNAL_ACTION_UPDATED: { en: 'Internal action updated', vi: 'Đã cập nhật hành động nội bộ' },
   DELEGATED: { en: 'Delegated to {email}', vi: 'Đã ủy quyền cho {email}' },

@@ -31,13 +31,10 @@ export function createJobs(db: Knex, mailer: Mailer, config: Config, files?: Fil
     },
     {
       name: 'reminders',
-      description: `Notify again recipients who have not acknowledged after REMINDER_INTERVAL_HOURS (at most REMINDER_MAX times).`,
+      description:
+        "Remind every recipient due under its event's reminder plan (neither acknowledged nor answered), a batch a transaction, until none is due (SKIP LOCKED).",
       schedule: config.reminderCron,
-      run: async () => {
-        const result = await sendReminders(db, config, config.reminderIntervalHours, config.reminderMax);
-        if (result.emails) mailer.kick();
-        return result;
-      },
+      run: async () => ({ ...(await sendReminders(db, config, { mail: mailer })) }),
     },
     {
       name: 'notice-fanout',

@@ -4833,6 +4833,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/supplier/communications/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each recipient address's latest notice or reminder email (paged; status, search), with totals per status */
+        get: operations["getSupplierCommunicationsIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/supplier/communications/{id}/documents": {
         parameters: {
             query?: never;
@@ -5099,6 +5116,41 @@ export interface paths {
         /** Recall Event Status Report (csv): every affected customer and its notice */
         get: operations["getSupplierCommunicationsIdRecalleventstatusreportCsv"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/communications/{id}/remind-now": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A reminder now to every recipient of an open event who has neither acknowledged nor answered */
+        post: operations["postSupplierCommunicationsIdRemindNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/communications/{id}/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The event's reminder plan, where it comes from, its pause, the next reminder and the reminders sent */
+        get: operations["getSupplierCommunicationsIdReminders"];
+        /** Change a draft's or open event's own reminder plan (null: back to the organisation's) or pause and resume its reminders */
+        put: operations["putSupplierCommunicationsIdReminders"];
         post?: never;
         delete?: never;
         options?: never;
@@ -6167,6 +6219,24 @@ export interface paths {
         /** Provider organisations the supplier's locations match, with location counts */
         get: operations["getSupplierProviders"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/reminder-plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's reminder plan per recall class and for supply advisories (its own or the built-in) */
+        get: operations["getSupplierReminderPlans"];
+        /** Set the organisation's reminder plans named (recall classes need Supplier_ManageRecalls, ADVISORY Supplier_ManageDisruption); audited */
+        put: operations["putSupplierReminderPlans"];
         post?: never;
         delete?: never;
         options?: never;
@@ -29507,6 +29577,94 @@ export interface operations {
             };
         };
     };
+    getSupplierCommunicationsIdDeliveries: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+                status?: "SCHEDULED" | "QUEUED" | "SENT" | "OPENED" | "CLICKED" | "BOUNCED" | "ERROR" | "NOT_OPENED" | "NOT_ACKNOWLEDGED";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                attempts: number;
+                                customer_name: string;
+                                email: string;
+                                /** Format: date-time */
+                                last_attempt_at: string | null;
+                                /** Format: date-time */
+                                next_reminder_at: string | null;
+                                provider_communication_id: number;
+                                reason: string | null;
+                                reminders_sent: number;
+                                /** @enum {string} */
+                                response_status: "NOTCOMPLETED" | "COMPLETED";
+                                row_key: string;
+                                /** @enum {string} */
+                                status: "SCHEDULED" | "QUEUED" | "SENT" | "OPENED" | "CLICKED" | "BOUNCED" | "ERROR";
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                            totals: {
+                                BOUNCED: number;
+                                CLICKED: number;
+                                ERROR: number;
+                                OPENED: number;
+                                QUEUED: number;
+                                SCHEDULED: number;
+                                SENT: number;
+                            };
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     getSupplierCommunicationsIdDocuments: {
         parameters: {
             query?: {
@@ -30366,6 +30524,171 @@ export interface operations {
                 content: {
                     "application/json": {
                         d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postSupplierCommunicationsIdRemindNow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            emails: number;
+                            reminded: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getSupplierCommunicationsIdReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            interval_hours: number;
+                            max_reminders: number;
+                            /** Format: date-time */
+                            next_reminder_at: string | null;
+                            paused: boolean;
+                            /** @enum {string} */
+                            plan: "CLASSI" | "CLASSII" | "CLASSIII" | "ADVISORY";
+                            reminders_sent: number;
+                            /** @enum {string} */
+                            source: "event" | "organization" | "default";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putSupplierCommunicationsIdReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    interval_hours?: number | null;
+                    max_reminders?: number | null;
+                    paused?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            interval_hours: number;
+                            max_reminders: number;
+                            /** Format: date-time */
+                            next_reminder_at: string | null;
+                            paused: boolean;
+                            /** @enum {string} */
+                            plan: "CLASSI" | "CLASSII" | "CLASSIII" | "ADVISORY";
+                            reminders_sent: number;
+                            /** @enum {string} */
+                            source: "event" | "organization" | "default";
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -35623,6 +35946,117 @@ export interface operations {
                             sortCapped?: boolean;
                             total: number;
                             totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getSupplierReminderPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                interval_hours: number;
+                                is_default: boolean;
+                                max_reminders: number;
+                                /** @enum {string} */
+                                plan: "CLASSI" | "CLASSII" | "CLASSIII" | "ADVISORY";
+                            }[];
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code?: string;
+                            details?: unknown;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putSupplierReminderPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        interval_hours: number;
+                        max_reminders: number;
+                        /** @enum {string} */
+                        plan: "CLASSI" | "CLASSII" | "CLASSIII" | "ADVISORY";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                interval_hours: number;
+                                is_default: boolean;
+                                max_reminders: number;
+                                /** @enum {string} */
+                                plan: "CLASSI" | "CLASSII" | "CLASSIII" | "ADVISORY";
+                            }[];
                         };
                         m: string;
                         /** @constant */

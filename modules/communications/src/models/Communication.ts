@@ -27,6 +27,10 @@ export class Communication extends BaseModel {
   declare contact_phone: string | null;
   /** Issue 15: the FDA recall numbers the event answers. */
   declare fda_recall_numbers: string[];
+  /** The event's own reminder plan (issue 31); null = its organisation's for its class, else the built-in one. */
+  declare reminder_interval_hours: number | null;
+  declare reminder_max: number | null;
+  declare reminders_paused: boolean;
   declare created_by: number | null;
   declare approved_by: number | null;
   declare approved_at: Date | null;

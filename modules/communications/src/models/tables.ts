@@ -15,6 +15,7 @@ export const ownedTables: readonly string[] = [
   'response_files',
   'notice_links',
   'notice_fanouts',
+  'reminder_defaults',
   'sales_rep_links',
   'supplier_internal_actions',
   'communication_counts',

@@ -38,6 +38,39 @@ export async function appendHistory(
   });
 }
 
+/**
+ * One entry per provider communication (a reminder round's REMINDER_SENT), in one statement: the ids travel as one
+ * array, whatever their number.
+ */
+export async function appendNoticeHistory(
+  trx: Knex | Knex.Transaction,
+  actor: Actor | null,
+  entry: {
+    communicationId: number;
+    organizationId: number;
+    providerCommunicationIds: number[];
+    action: string;
+    actorEmail?: string | null;
+  },
+): Promise<void> {
+  if (!entry.providerCommunicationIds.length) return;
+  await trx.raw(
+    `INSERT INTO communication_history (communication_id, organization_id, provider_communication_id, actor_user_id,
+       actor_email, action, entity_type, entity_id)
+     SELECT :communicationId::bigint, :organizationId::bigint, x.id, :userId::bigint, :email::text, :action::text,
+       'provider_communication', x.id::text
+     FROM unnest(:ids::bigint[]) AS x(id)`,
+    {
+      communicationId: entry.communicationId,
+      organizationId: entry.organizationId,
+      userId: actor?.userId ?? null,
+      email: entry.actorEmail ?? actor?.email ?? null,
+      action: entry.action,
+      ids: entry.providerCommunicationIds,
+    },
+  );
+}
+
 export interface HistoryRow {
   id: number;
   action: string;
@@ -78,6 +111,8 @@ export function historyFacts(action: string, before: unknown, after: unknown): H
       return { count: count(a.sales_reps) };
     case 'NOTIFICATION_FORWARDED':
       return { count: count(a.recipients) };
+    case 'REMINDERS_SENT_NOW':
+      return { count: count(a.reminded) };
     case 'PAPER_RESPONSES_IMPORTED':
       return { count: count(a.created) };
     case 'CUSTOM_ROWS_SAVED':

@@ -13,6 +13,17 @@ export interface SendOptions {
   senTypeNotCov?: boolean;
 }
 
+/** Notices and reminders go out for an open event only (409 otherwise). */
+export function assertOpenToSend(event: Pick<CommunicationRow, 'status'>): void {
+  if (event.status !== 'OPEN')
+    throw new ConflictError(
+      event.status === 'DRAFT'
+        ? 'Approve the event before sending it.'
+        : 'A closed event cannot be sent; reopen it first.',
+      'NOT_OPEN',
+    );
+}
+
 export interface SendResult {
   provider_communications_created: number;
   customers_notified: number;
@@ -53,13 +64,7 @@ export async function sendNotifications(
   const notBefore = options.notificationDate ? new Date(options.notificationDate) : null;
   return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
-    if (event.status !== 'OPEN')
-      throw new ConflictError(
-        event.status === 'DRAFT'
-          ? 'Approve the event before sending it.'
-          : 'A closed event cannot be sent; reopen it first.',
-        'NOT_OPEN',
-      );
+    assertOpenToSend(event);
     // The customers to notify, straight from their rows: ACTIVE, and (unless asked otherwise) not those whose every
     // location is marked Not Covered (one grouped pass over the event's locations, a hashed NOT IN).
     const customers = `
@@ -80,7 +85,8 @@ export async function sendNotifications(
     const perAddress = (rows: string) =>
       `SELECT r.id, r.name, e.email FROM ${rows} r LEFT JOIN LATERAL unnest(r.emails) AS e(email) ON true ORDER BY r.id`;
     // One statement creates every missing provider communication and answers whom to write to: no customer list
-    // travels out and back.
+    // travels out and back. A scheduled send's recipients are notified on its date (last_notified_at), so reminders
+    // count from when the notice leaves, not from when it was scheduled.
     const created = (
       await trx.raw(
         `
@@ -88,13 +94,14 @@ export async function sendNotifications(
       created AS (
         INSERT INTO provider_communications (communication_id, communication_type, supplier_organization_id,
           provider_organization_id, affected_customer_id, status, response_status, sent_at, last_notified_at)
-        SELECT c.communication_id, :type, :org, c.provider_organization_id, c.id, 'OPEN', 'NOTCOMPLETED', now(), now()
+        SELECT c.communication_id, :type, :org, c.provider_organization_id, c.id, 'OPEN', 'NOTCOMPLETED', now(),
+          greatest(now(), :notBefore::timestamptz)
         FROM customers c ORDER BY c.id
         ON CONFLICT (communication_id, affected_customer_id) DO NOTHING
         RETURNING id, affected_customer_id),
       notified AS (SELECT p.id, c.name, c.emails FROM created p JOIN customers c ON c.id = p.affected_customer_id)
       ${perAddress('notified')}`,
-        { id, type: event.type, org: actor.organizationId },
+        { id, type: event.type, org: actor.organizationId, notBefore },
       )
     ).rows as Notified[];
     let notify = created;
@@ -105,13 +112,14 @@ export async function sendNotifications(
           `
         WITH customers AS (${customers}),
         again AS (
-          UPDATE provider_communications p SET last_notified_at = now(), updated_at = now()
+          UPDATE provider_communications p SET last_notified_at = greatest(now(), :notBefore::timestamptz),
+            updated_at = now()
           FROM customers c
           WHERE p.communication_id = :id AND p.affected_customer_id = c.id AND p.status <> 'DELETED'
             AND NOT (p.id = ANY(:created::bigint[]))
           RETURNING p.id, c.name, c.emails)
         ${perAddress('again')}`,
-          { id, created: [...new Set(created.map((c) => c.id))] },
+          { id, created: [...new Set(created.map((c) => c.id))], notBefore },
         )
       ).rows as Notified[];
       notify = [...created, ...again];
@@ -256,78 +264,4 @@ export async function fanOutNotices(
   }
   if (firstError !== undefined) throw firstError;
   return { fanouts, emails };
-}
-
-/**
- * Reminders (DESIGN §5): provider communications still unacknowledged `intervalHours` after their last notice get
- * a new notice, up to `maxReminders`. Rows are claimed with SKIP LOCKED, so every replica may run the job at once.
- */
-export async function sendReminders(
-  db: Knex,
-  config: Config,
-  intervalHours: number,
-  maxReminders: number,
-  batch = 500,
-): Promise<{ reminded: number; emails: number }> {
-  return transaction(db, async (trx) => {
-    const due = (await trx('provider_communications as pc')
-      .join('communications as c', 'c.id', 'pc.communication_id')
-      .where({ 'pc.status': 'OPEN', 'c.status': 'OPEN' })
-      .whereNull('pc.acknowledged_at')
-      .where('pc.reminder_count', '<', maxReminders)
-      .where('pc.last_notified_at', '<', trx.raw(`now() - make_interval(hours => ?)`, [intervalHours]))
-      .orderBy('pc.last_notified_at')
-      .limit(batch)
-      .forUpdate('pc')
-      .skipLocked()
-      .select('pc.id', 'pc.communication_id', 'pc.affected_customer_id')) as {
-      id: number;
-      communication_id: number;
-      affected_customer_id: number;
-    }[];
-    let emails = 0;
-    const byEvent = new Map<number, typeof due>();
-    for (const d of due) byEvent.set(d.communication_id, [...(byEvent.get(d.communication_id) ?? []), d]);
-    for (const [communicationId, pcs] of byEvent) {
-      const event = (await trx('communications').where({ id: communicationId }).first()) as CommunicationRow;
-      const customers = (await trx('communication_affected_customers')
-        .whereIn(
-          'id',
-          pcs.map((p) => p.affected_customer_id),
-        )
-        .select('id', 'name', 'emails')) as { id: number; name: string; emails: string[] }[];
-      const byId = new Map(customers.map((c) => [c.id, c]));
-      const recipients = pcs.flatMap((pc) =>
-        (byId.get(pc.affected_customer_id)?.emails ?? []).map((email) => ({
-          providerCommunicationId: pc.id,
-          email,
-          customerName: byId.get(pc.affected_customer_id)!.name,
-        })),
-      );
-      emails += await queueNotices(trx, config, event, recipients, { reminder: true });
-      await trx('provider_communications')
-        .whereIn(
-          'id',
-          pcs.map((p) => p.id),
-        )
-        .update({
-          reminder_count: trx.raw('reminder_count + 1'),
-          last_reminded_at: trx.fn.now(),
-          last_notified_at: trx.fn.now(),
-          updated_at: trx.fn.now(),
-        });
-      for (const pc of pcs) {
-        await appendHistory(trx, null, {
-          communicationId,
-          organizationId: event.organization_id,
-          providerCommunicationId: pc.id,
-          action: 'REMINDER_SENT',
-          entityType: 'provider_communication',
-          entityId: pc.id,
-          actorEmail: 'system',
-        });
-      }
-    }
-    return { reminded: due.length, emails };
-  });
 }

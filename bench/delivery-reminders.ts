@@ -1,0 +1,134 @@
+/**
+ * Case 2 of pnpm bench:delivery (issue 31): a reminder round to N non-responders. One open Class I recall of the demo
+ * supplier whose N provider communications (one outside address each) were all notified 25 hours ago and neither
+ * acknowledged nor answered: every one is due. Measured from the start of the reminder job (`sendReminders`, batches of
+ * REMINDER_BATCH a transaction, each kicking the product's Mailer as it commits) until the relay accepted the Nth
+ * reminder. Each run starts from the same rows: the previous round's reminders, links and history are deleted and the
+ * provider communications put back.
+ */
+import { REMINDER_BATCH, sendReminders } from '../modules/communications/src/index.js';
+import { type Config, createLogger, type Db } from '../modules/core/src/index.js';
+import { Mailer } from '../modules/notifications/src/index.js';
+import { seedDemo } from '../migrations/index.js';
+
+/** What the round needs of the bench's relay. */
+export interface RoundRelay {
+  url: string;
+  bytes: number;
+  /** From now on, counts from zero; resolves with the moment the `n`th message was accepted. */
+  expect(n: number): Promise<number>;
+}
+
+export interface ReminderRound {
+  eventId: number;
+  count: number;
+  /** Puts the round's rows back as before any reminder: every recipient due again. */
+  reset(): Promise<void>;
+}
+
+export interface RoundFigures {
+  /** From the job's start until the relay accepted the last reminder. */
+  ms: number;
+  /** Until the job returned: every reminder queued in the outbox (and its links and history written). */
+  queuedMs: number;
+  bytes: number;
+}
+
+let seeded = false;
+
+/**
+ * An open Class I recall of the demo supplier with `count` recipients, notified just now: none is due until `reset`
+ * (so only the round being measured is due, never another's).
+ */
+export async function prepareReminderRound(db: Db, count: number, name: string): Promise<ReminderRound> {
+  if (!seeded) {
+    await seedDemo(db, 'bench-reminder-password');
+    seeded = true;
+  }
+  const acme = ((await db('organizations').where({ name: 'Acme Medical Devices' }).first('id')) as { id: number }).id;
+  const [event] = (await db('communications')
+    .insert({
+      organization_id: acme,
+      type: 'RECALL',
+      status: 'OPEN',
+      current_step: 3,
+      name: `Infusion pump model IP-200: occlusion alarm may fail (${name})`,
+      event_id: `RC-BENCH-${name}`,
+      classification: 'CLASSI',
+      subtype: 'CORRECTION',
+      approved_at: db.fn.now(),
+      first_sent_at: db.fn.now(),
+    })
+    .returning('id')) as { id: number }[];
+  const eventId = event!.id;
+  await db('communication_actions').insert({
+    communication_id: eventId,
+    organization_id: acme,
+    action_type: 'Acknowledge',
+    title: 'Confirm receipt',
+    sort_order: 1,
+  });
+  await db.raw(
+    `INSERT INTO communication_affected_customers (communication_id, organization_id, customer_key, name, emails, source)
+     SELECT :eventId, :acme, 'email:customer' || g || '@' || :name || '.example.org', 'Customer ' || g || ' Regional Hospital',
+       ARRAY['customer' || g || '@hospital-' || (g % 97) || '.' || :name || '.example.org'], 'MANUAL'
+     FROM generate_series(1, :count) g`,
+    { eventId, acme, count, name },
+  );
+  await db.raw(
+    `INSERT INTO provider_communications (communication_id, communication_type, supplier_organization_id,
+       affected_customer_id, status, response_status, sent_at, last_notified_at)
+     SELECT :eventId, 'RECALL', :acme, c.id, 'OPEN', 'NOTCOMPLETED', now(), now()
+     FROM communication_affected_customers c WHERE c.communication_id = :eventId ORDER BY c.id`,
+    { eventId, acme },
+  );
+  const reset = async () => {
+    await db.raw(`DELETE FROM outbox_emails WHERE reference_type = 'communication' AND reference_id = ?`, [
+      String(eventId),
+    ]);
+    await db.raw(
+      `DELETE FROM notice_links l USING provider_communications pc
+       WHERE pc.id = l.provider_communication_id AND pc.communication_id = ?`,
+      [eventId],
+    );
+    await db.raw(`DELETE FROM communication_history WHERE communication_id = ?`, [eventId]);
+    await db.raw(
+      `UPDATE provider_communications SET reminder_count = 0, last_reminded_at = NULL,
+         last_notified_at = now() - interval '25 hours'
+       WHERE communication_id = ?`,
+      [eventId],
+    );
+    // Each run starts from vacuumed tables, not from the dead rows of the run before.
+    await db.raw('VACUUM ANALYZE outbox_emails, notice_links, communication_history, provider_communications');
+  };
+  return { eventId, count, reset };
+}
+
+/**
+ * One round: the reminder job as the `reminders` job runs it (`sendReminders` with the process's Mailer), timed from
+ * its call until the relay accepted the round's last reminder.
+ */
+export async function measureReminderRound(
+  db: Db,
+  relay: RoundRelay,
+  round: ReminderRound,
+  settings: { from: string; poolSize: number; tracking: { secret: string; appUrl: string } },
+): Promise<RoundFigures> {
+  await round.reset();
+  const mailer = new Mailer(db, relay.url, settings.from, createLogger('silent'), settings.tracking, {
+    poolSize: settings.poolSize,
+  });
+  // What the job reads of the configuration: the address its links point at.
+  const config = { appUrl: settings.tracking.appUrl } as Config;
+  const accepted = relay.expect(round.count);
+  const started = performance.now();
+  const job = sendReminders(db, config, { mail: mailer, batch: REMINDER_BATCH });
+  const result = await job;
+  const queuedMs = performance.now() - started;
+  const ms = (await accepted) - started;
+  await mailer.drain();
+  mailer.close();
+  if (result.emails !== round.count)
+    throw new Error(`the round queued ${result.emails} reminders of ${round.count}: ${JSON.stringify(result)}`);
+  return { ms, queuedMs, bytes: relay.bytes / round.count };
+}

@@ -1,0 +1,93 @@
+import { type ModuleDeps, type Route, route } from '@portal/core';
+import { SUPPLIER_EVENT_PERMISSIONS } from './constants.js';
+import {
+  deliveriesQuery,
+  deliveryPageSchema,
+  eventRemindersBody,
+  eventRemindersSchema,
+  reminderPlansBody,
+  reminderPlansSchema,
+  remindNowSchema,
+} from './reminder-schemas.js';
+import * as schema from './schemas.js';
+import { type DeliveryFilter, listDeliveries } from './services/deliveries.js';
+import {
+  changeEventReminders,
+  eventReminders,
+  type PlanValues,
+  type ReminderChange,
+  type ReminderPlan,
+  reminderPlans,
+  saveReminderPlans,
+} from './services/reminder-plans.js';
+import { remindNow } from './services/reminders.js';
+
+const tags = ['supplier communications'];
+const access = SUPPLIER_EVENT_PERMISSIONS;
+
+/**
+ * Reminders and delivery (issue 31): the organisation's reminder plans, an event's own plan and pause, a reminder
+ * round now, and where each recipient's notice email is.
+ */
+export function reminderRoutes({ db, config, mail }: ModuleDeps): Route[] {
+  const base = '/supplier/communications';
+  return [
+    route({
+      method: 'GET',
+      path: '/supplier/reminder-plans',
+      access,
+      tags,
+      summary: "The organisation's reminder plan per recall class and for supply advisories (its own or the built-in)",
+      schema: { response: reminderPlansSchema },
+      handler: ({ actor }) => reminderPlans(db, actor),
+    }),
+    route<{ items: (PlanValues & { plan: ReminderPlan })[] }>({
+      method: 'PUT',
+      path: '/supplier/reminder-plans',
+      access,
+      tags,
+      summary:
+        "Set the organisation's reminder plans named (recall classes need Supplier_ManageRecalls, ADVISORY Supplier_ManageDisruption); audited",
+      schema: { body: reminderPlansBody, response: reminderPlansSchema },
+      handler: ({ actor, body, requestId }) => saveReminderPlans(db, actor, body.items, requestId),
+    }),
+    route<unknown, unknown, { id: number }>({
+      method: 'GET',
+      path: `${base}/:id/reminders`,
+      access,
+      tags,
+      summary: "The event's reminder plan, where it comes from, its pause, the next reminder and the reminders sent",
+      schema: { params: schema.idParams, response: eventRemindersSchema },
+      handler: ({ actor, params }) => eventReminders(db, actor, params.id),
+    }),
+    route<ReminderChange, unknown, { id: number }>({
+      method: 'PUT',
+      path: `${base}/:id/reminders`,
+      access,
+      tags,
+      summary:
+        "Change a draft's or open event's own reminder plan (null: back to the organisation's) or pause and resume its reminders",
+      schema: { params: schema.idParams, body: eventRemindersBody, response: eventRemindersSchema },
+      handler: ({ actor, params, body }) => changeEventReminders(db, actor, params.id, body),
+    }),
+    route<unknown, unknown, { id: number }>({
+      method: 'POST',
+      path: `${base}/:id/remind-now`,
+      access,
+      tags,
+      summary: 'A reminder now to every recipient of an open event who has neither acknowledged nor answered',
+      schema: { params: schema.idParams, response: remindNowSchema },
+      handler: ({ actor, params }) => remindNow(db, config, actor, params.id, { mail }),
+    }),
+    route<unknown, Record<string, unknown> & { status?: DeliveryFilter }, { id: number }>({
+      method: 'GET',
+      path: `${base}/:id/deliveries`,
+      access,
+      tags,
+      summary:
+        "Each recipient address's latest notice or reminder email (paged; status, search), with totals per status",
+      schema: { params: schema.idParams, query: deliveriesQuery, response: deliveryPageSchema },
+      handler: ({ actor, params, query }) => listDeliveries(db, actor, params.id, query),
+    }),
+  ];
+}
