@@ -17,6 +17,11 @@ export interface MailServer {
   baseURL: string;
   /** The first mail to `to` whose subject or text contains `subjectOrText`; waits for the outbox sender. */
   waitForMail(options: { to: string; subjectOrText?: string; timeout?: number }): Promise<ReceivedMail>;
+  /**
+   * Refuses every later mail to `address` with a permanent 550 (the relay's answer for a mailbox that does not exist),
+   * so that a spec sees a bounce. Use an address of the spec's own: the server is shared by the mail project.
+   */
+  refuse(address: string): void;
 }
 
 const repoRoot = new URL('..', import.meta.url).pathname;
@@ -104,6 +109,7 @@ function mailServerOn(smtp: TestSmtp, baseURL: string): MailServer {
           m.html.includes(subjectOrText),
         timeout,
       ),
+    refuse: (address) => void smtp.refuse.add(address.toLowerCase()),
   };
 }
 

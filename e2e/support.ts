@@ -173,7 +173,7 @@ export async function api<T>(
 
 /**
  * A recall sent through the supplier's API as the wizard saves it (steps 0 to 3, approval, send), to the given provider
- * organisations: answers its id.
+ * organisations and typed-in customers (name and address): answers its id.
  */
 export async function sendRecall(
   request: APIRequestContext,
@@ -183,6 +183,7 @@ export async function sendRecall(
     products: Record<string, unknown>[];
     actions: Record<string, unknown>[];
     providerOrganizationIds: number[];
+    customers?: { name: string; email: string }[];
   },
 ): Promise<number> {
   const base = '/supplier/communications';
@@ -194,7 +195,8 @@ export async function sendRecall(
   await api(request, supplierToken, 'POST', `${base}/step2`, { id, actions: recall.actions });
   await api(request, supplierToken, 'POST', `${base}/step3`, {
     id,
-    provider_organization_ids: recall.providerOrganizationIds,
+    ...(recall.providerOrganizationIds.length ? { provider_organization_ids: recall.providerOrganizationIds } : {}),
+    ...(recall.customers?.length ? { customers: recall.customers } : {}),
   });
   await api(request, supplierToken, 'PUT', `${base}/${id}/approve-recall/0/0`, {});
   await api(request, supplierToken, 'PUT', `${base}/${id}/send-notification/0`, {});

@@ -5,7 +5,7 @@ import { codes, type Code } from '@portal/vocabulary';
 import { apiRequest, uploadFile, useApi, type Query } from './client';
 import { authAtom } from '../state/auth';
 import type { AppStore } from '../state/store';
-import type { RequestBody, ResponseData } from './contract';
+import type { QueryParams, RequestBody, ResponseData } from './contract';
 
 /** Supplier communications (recalls and supply advisories) under /api/supplier/communications (spec 001 §7.1-§7.4). */
 const BASE = '/supplier/communications';
@@ -254,11 +254,24 @@ export function approveCommunication(id: number, type: CommunicationType): Promi
   });
 }
 
-export function sendNotification(id: number, type: CommunicationType): Promise<unknown> {
-  return apiRequest(`${BASE}/${id}/send-notification/${encodeURIComponent(type)}`, {
+/**
+ * How a send goes (the route's query): to the new recipients only (the default) or to everyone again, with or without
+ * the customers whose every location is Not Covered, now or held until `notificationDate` (ISO date-time).
+ */
+export type SendOptions = QueryParams<'putSupplierCommunicationsIdSendNotificationX'>;
+
+/** What a send did (the route declares no response schema). */
+export interface SendResult {
+  provider_communications_created: number;
+  customers_notified: number;
+  emails_queued: number;
+}
+
+export function sendNotification(id: number, type: CommunicationType, options: SendOptions = {}): Promise<SendResult> {
+  return apiRequest<SendResult>(`${BASE}/${id}/send-notification/${encodeURIComponent(type)}`, {
     method: 'PUT',
     body: {},
-    query: { sendType: 'new' },
+    query: { sendType: 'new', ...options },
     errorModal: false,
   });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useStore } from 'jotai';
 import { Button, FileUpload, FormField, TextInput, useToast } from '@portal/design-system';
@@ -11,6 +11,7 @@ import {
 import { useValidationMessages, validateForm, hasErrors } from '../../shared/forms/validation';
 import { errorText, PageHeader } from '../../shared/lists/table';
 import { FormError, FormLoading } from '../../shared/forms/FormStates';
+import { ReminderPlansSection } from './ReminderPlansSection';
 
 type Field = 'name' | 'address1' | 'address2' | 'city' | 'state' | 'zip' | 'country' | 'phone' | 'email' | 'domain';
 const FIELDS: Field[] = ['name', 'address1', 'address2', 'city', 'state', 'zip', 'country', 'phone', 'email', 'domain'];
@@ -36,7 +37,7 @@ function valuesOf(profile: OrganizationProfile): Record<Field, string> {
  * valid-domain checks, the logo and the operator-set self-registration link. Shared by /supplier/organization and
  * /provider/organization.
  */
-export function OrganizationProfilePage({ testId }: { testId: string }) {
+export function OrganizationProfilePage({ testId, children }: { testId: string; children?: ReactNode }) {
   const { t } = useLingui();
   const toast = useToast();
   const messages = useValidationMessages();
@@ -170,11 +171,16 @@ export function OrganizationProfilePage({ testId }: { testId: string }) {
           }}
         />
       </div>
+      {children}
     </section>
   );
 }
 
-/** /supplier/organization */
+/** /supplier/organization: the profile, and the reminder plans of the supplier's recalls and advisories. */
 export default function OrganizationPage() {
-  return <OrganizationProfilePage testId="supplier-organization" />;
+  return (
+    <OrganizationProfilePage testId="supplier-organization">
+      <ReminderPlansSection />
+    </OrganizationProfilePage>
+  );
 }

@@ -40,8 +40,14 @@ import { ResponsesTab } from './ResponsesTab';
 import { SalesRepsTab } from './SalesRepsTab';
 import { HistoryTab, HistoryList } from './HistoryTab';
 import { ReportsTab } from './ReportsTab';
+import { DeliveryTab } from './DeliveryTab';
+import { SendOptionsDialog } from './SendOptionsDialog';
+import { useConfirmedAction } from '../../shared/forms/useConfirmedAction';
 
 type Confirmable = 'approve' | 'send' | 'close' | 'reopen' | 'delete';
+
+/** Tabs a link may open with ?tab= (the conversation email; the delivery of a sent event). */
+const TABS_BY_LINK = ['conversations', 'delivery'];
 
 /** View of one recall or supply advisory (spec 001 §7.1, §7.3, §7.4): tabs, header actions, documents and reports. */
 export function CommunicationViewPage({ type }: { type: CommunicationType }) {
@@ -56,6 +62,8 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
   const [confirm, setConfirm] = useState<Confirmable | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [sendOptions, setSendOptions] = useState(false);
+  const sendWithOptions = useConfirmedAction(() => mutate());
   // The conversation email links here with ?tab=conversations&conversation=<id>.
   const search = new URLSearchParams(useSearch());
   const requestedConversation = Number(search.get('conversation')) || null;
@@ -129,6 +137,17 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
     { value: 'actions', label: t`Actions`, content: <ActionsTab id={id} /> },
     { value: 'locations', label: t`Affected Locations`, content: <LocationsTab id={id} /> },
     { value: 'customers', label: t`Customers`, content: <CustomersTab id={id} /> },
+    // Delivery exists once the notices went out (issue 31 §4).
+    ...(event.status === 'OPEN' || event.status === 'CLOSED'
+      ? [
+          {
+            value: 'delivery',
+            // Its own context: "Delivery" alone is the outbox status (Vietnamese "Đang giao").
+            label: t({ message: 'Delivery', context: 'the recall view tab' }),
+            content: <DeliveryTab event={event} />,
+          },
+        ]
+      : []),
     { value: 'salesreps', label: t`Sales Reps`, content: <SalesRepsTab event={event} /> },
     { value: 'responses', label: t`Provider Responses`, content: <ResponsesTab id={id} /> },
     { value: 'paper', label: t`Paper Responses`, content: <PaperResponsesTab event={event} /> },
@@ -159,9 +178,16 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
             {buttonLabels[action]}
           </Button>
         ))}
+        {/* Send stays one click for the new recipients; the options send to everyone again, to the Not Covered
+            customers, or at a date and time. */}
+        {headerActions(event.status).includes('send') ? (
+          <Button variant="outline" onClick={() => setSendOptions(true)}>
+            <Trans>Send options</Trans>
+          </Button>
+        ) : null}
       </PageHeader>
       {problem ? <FormError>{problem}</FormError> : null}
-      <Tabs defaultValue={search.get('tab') === 'conversations' ? 'conversations' : 'details'}>
+      <Tabs defaultValue={TABS_BY_LINK.includes(search.get('tab') ?? '') ? (search.get('tab') as string) : 'details'}>
         <TabsList className="flex-wrap">
           {tabs.map((tab) => (
             <TabsTrigger key={tab.value} value={tab.value}>
@@ -186,6 +212,10 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
         destructive={confirm === 'delete'}
         loading={busy}
       />
+      {sendOptions ? (
+        <SendOptionsDialog id={id} type={type} onClose={() => setSendOptions(false)} ask={sendWithOptions.ask} />
+      ) : null}
+      {sendWithOptions.dialog}
     </section>
   );
 }

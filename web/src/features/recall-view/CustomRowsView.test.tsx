@@ -161,6 +161,8 @@ describe('custom-content event views', () => {
       'Actions',
       'Affected Locations',
       'Customers',
+      // Issue 31: the delivery of a sent event, beside its customers.
+      'Delivery',
       'Sales Reps',
       'Provider Responses',
       'Paper Responses',

@@ -48,8 +48,19 @@ import { editPath } from '../../shared/lists/providerRowActions';
 import { ProviderReportsMenu } from '../../shared/reports/ProviderReports';
 import { providerConversationsPath } from '../../api/conversations';
 import { ConversationsPanel, UnreadBadge, useUnreadConversations } from './ConversationsPanel';
+import { ProviderMailsTab } from './ProviderMailsTab';
 
-const VIEW_TABS = ['details', 'products', 'actions', 'documents', 'notes', 'delegates', 'history', 'conversations'];
+const VIEW_TABS = [
+  'details',
+  'products',
+  'actions',
+  'documents',
+  'notes',
+  'delegates',
+  'history',
+  'emails',
+  'conversations',
+];
 
 const message = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
 
@@ -382,6 +393,9 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
           <TabsTrigger value="history">
             <Trans>History</Trans>
           </TabsTrigger>
+          <TabsTrigger value="emails">
+            <Trans>Notification history</Trans>
+          </TabsTrigger>
           <TabsTrigger value="conversations">
             <Trans>Conversations</Trans>
             <UnreadBadge count={unread} />
@@ -432,6 +446,9 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
         </TabsContent>
         <TabsContent value="history" className="pt-3">
           <HistoryTab id={id} pcId={pcId} />
+        </TabsContent>
+        <TabsContent value="emails" className="pt-3">
+          <ProviderMailsTab id={id} pcId={pcId} />
         </TabsContent>
         <TabsContent value="conversations" className="pt-3">
           <ConversationsPanel base={conversationsBase!} side="PROVIDER" initialConversation={requestedConversation} />

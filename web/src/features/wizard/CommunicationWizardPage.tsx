@@ -235,6 +235,7 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
         <RecipientsStep
           id={id}
           type={type}
+          classification={info.classification}
           status={status}
           busy={busy}
           run={run}

@@ -13,10 +13,13 @@ import { useValidationMessages } from '../../shared/forms/validation';
 import { errorCount, validateRecipients, type TypedRecipient } from '../../shared/events/eventRules';
 import { FormError } from '../../shared/forms/FormStates';
 import { NONE } from './wizardValues';
+import { useReminderPlanDraft } from './reminderPlanDraft';
+import { WizardReminderPlan } from './WizardReminderPlan';
 
 export function RecipientsStep({
   id,
   type,
+  classification,
   status,
   busy,
   run,
@@ -25,6 +28,8 @@ export function RecipientsStep({
 }: {
   id: number;
   type: CommunicationType;
+  /** The event's class, whose organisation reminder plan prefills the reminders. */
+  classification: string | null;
   status: string;
   busy: boolean;
   run: (work: () => Promise<void>) => Promise<void>;
@@ -48,6 +53,7 @@ export function RecipientsStep({
   const [listId, setListId] = useState<string>(NONE);
   const [typed, setTyped] = useState<TypedRecipient[]>([]);
   const [submitted, setSubmitted] = useState(false);
+  const reminderPlan = useReminderPlanDraft(id, type, classification);
   const existing = customers?.total ?? 0;
   const errors = validateRecipients(
     { providers: picked.length, locationFile: fileId !== NONE, distributionList: listId !== NONE, existing: 0 },
@@ -179,6 +185,8 @@ export function RecipientsStep({
         </Button>
       </fieldset>
 
+      <WizardReminderPlan draft={reminderPlan} busy={busy} run={run} />
+
       {shown.recipients ? <FormError testId="wizard-alert">{t`Choose at least one recipient.`}</FormError> : null}
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => void save()} loading={busy} loadingLabel={t`Saving...`}>
@@ -190,6 +198,8 @@ export function RecipientsStep({
             disabled={busy}
             onClick={() =>
               void run(async () => {
+                // A changed reminder plan goes with the approval (nothing is approved while it is out of bounds).
+                if (!(await reminderPlan.save())) return;
                 await approveCommunication(id, type);
                 toast.success(t`Approved successfully.`);
                 await onApproved();
@@ -204,6 +214,7 @@ export function RecipientsStep({
             disabled={busy}
             onClick={() =>
               void run(async () => {
+                if (!(await reminderPlan.save())) return;
                 await sendNotification(id, type);
                 toast.success(t`Notifications sent.`);
                 onSent();

@@ -72,6 +72,43 @@ export function useLabels() {
     };
     const fdaStatuses = words('fdaStatus', locale);
     const fdaClassifications = words('fdaClassification', locale);
+    /** Where a recipient's notice email is (the Delivery tab). */
+    const deliveryStatuses: Record<string, string> = {
+      SCHEDULED: t`Scheduled`,
+      QUEUED: t`Queued`,
+      SENT: t`Sent`,
+      OPENED: t`Opened`,
+      CLICKED: t`Clicked`,
+      BOUNCED: t`Bounced`,
+      ERROR: t`Error`,
+      NOT_OPENED: t`Not opened`,
+      NOT_ACKNOWLEDGED: t`Not acknowledged`,
+    };
+    /** An outbox email's status (the provider's notification history); the outbox writes Bounce in mixed case. */
+    const mailStatuses: Record<string, string> = {
+      DRAFT: t`Draft`,
+      DELIVERY: t`Queued`,
+      SENT: t`Sent`,
+      BOUNCE: t`Bounced`,
+      Bounce: t`Bounced`,
+      ERROR: t`Error`,
+      ERROR_MISSING_TEMPLATE: t`Not sent: no template`,
+    };
+    /** What happened to a sent email (the mail tracking). */
+    const mailEvents: Record<string, string> = {
+      Sent: t`Sent`,
+      Delivered: t`Delivered`,
+      Opened: t`Opened`,
+      Click: t`Clicked`,
+      Error: t`Error`,
+    };
+    /** The reminder plans an organisation keeps: one per recall class, one for supply advisories. */
+    const reminderPlans: Record<string, string> = {
+      CLASSI: classifications.CLASSI ?? 'CLASSI',
+      CLASSII: classifications.CLASSII ?? 'CLASSII',
+      CLASSIII: classifications.CLASSIII ?? 'CLASSIII',
+      ADVISORY: t`Supply Advisory`,
+    };
     return {
       subtypes,
       classifications,
@@ -83,6 +120,10 @@ export function useLabels() {
       statuses,
       fdaStatuses,
       fdaClassifications,
+      deliveryStatuses,
+      mailStatuses,
+      mailEvents,
+      reminderPlans,
       pickers,
     };
   }, [t, locale, orgId, version]);

@@ -1,0 +1,61 @@
+import { useApi } from './client';
+
+/**
+ * The notification history and mail tracking of one provider communication (spec 001 §7.6), under
+ * /api/provider/communications. The routes declare no response schema, so the answers are typed here from
+ * modules/inbox/src/services/mails.ts.
+ */
+const BASE = '/provider/communications';
+
+/** An outbox status: DRAFT, DELIVERY (waiting for the relay), SENT, Bounce, ERROR or ERROR_MISSING_TEMPLATE. */
+export type ProviderMailStatus = string;
+
+/** One email about the provider communication: a notice, a reminder, a delegate's mail, an internal notification. */
+export interface ProviderMail {
+  id: number;
+  kind: string;
+  to_email: string;
+  subject: string;
+  status: ProviderMailStatus;
+  attempts: number;
+  sent_at: string | null;
+  created_at: string;
+  opened: boolean;
+  clicked: boolean;
+}
+
+/** One email with its text; `text_body` is null for an email that holds a personal link. */
+export interface ProviderMailDetail {
+  id: number;
+  kind: string;
+  to_email: string;
+  subject: string;
+  status: ProviderMailStatus;
+  sent_at: string | null;
+  created_at: string;
+  text_body: string | null;
+}
+
+/** One delivery event of an email: Sent, Delivered, Opened, Click or Error. */
+export interface ProviderMailEvent {
+  id: number;
+  event: string;
+  created_at: string;
+}
+
+/** GET /providerMail/{id}/{pcId}/all: every email about provider communication pcId of event id, newest first. */
+export function useProviderMails(id: number | null, pcId: number | null) {
+  return useApi<ProviderMail[]>(id && pcId ? `${BASE}/providerMail/${id}/${pcId}/all` : null);
+}
+
+/** GET /providerInfoMail/{mailId}. */
+export function useProviderMail(mailId: number | null) {
+  return useApi<ProviderMailDetail>(mailId ? `${BASE}/providerInfoMail/${mailId}` : null);
+}
+
+/** GET /providerMail/{id}/infomail/{pcId}/{mailId}/all: what happened to one email, in order. */
+export function useProviderMailEvents(id: number | null, pcId: number | null, mailId: number | null) {
+  return useApi<ProviderMailEvent[]>(
+    id && pcId && mailId ? `${BASE}/providerMail/${id}/infomail/${pcId}/${mailId}/all` : null,
+  );
+}
