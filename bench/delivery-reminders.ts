@@ -1,5 +1,5 @@
 /**
- * Case 2 of pnpm bench:delivery (issue 31): a reminder round to N non-responders. One open Class I recall of the demo
+ * Case 2 of pnpm bench:delivery: a reminder round to N non-responders. One open Class I recall of the demo
  * supplier whose N provider communications (one outside address each) were all notified 25 hours ago and neither
  * acknowledged nor answered: every one is due. Measured from the start of the reminder job (`sendReminders`, batches of
  * REMINDER_BATCH a transaction, each kicking the product's Mailer as it commits) until the relay accepted the Nth

@@ -1,5 +1,5 @@
 /**
- * pnpm bench:delivery (issue 31): how fast queued emails leave, against nodemailer alone.
+ * pnpm bench:delivery: how fast queued emails leave, against nodemailer alone.
  * - The relay: an in-process smtp-server on loopback (no auth, no STARTTLS, no reverse lookups) that accepts every
  *   message and keeps nothing but a count.
  * - Baseline: nodemailer's pooled transport (SMTP_POOL_SIZE connections, 5 by default) sending DELIVERY_N messages of

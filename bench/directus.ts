@@ -1,5 +1,5 @@
 /**
- * The peer of issue 9's throughput goal: Directus 11.3 serving the same tables as the BFF, read by the same concurrent
+ * The peer of the lists' throughput goal: Directus 11.3 serving the same tables as the BFF, read by the same concurrent
  * clients. Directus is not a dependency of the product: `pnpm bench:directus-install` puts it in bench/.directus (npm,
  * about 500 MB), or DIRECTUS_DIR names an install. Without it the bench says so and measures the rest.
  */

@@ -1,5 +1,5 @@
 /**
- * The FDA bench (issue 15): imports BENCH_FDA_RECORDS (100,000) device recalls generated from the sample in
+ * The FDA bench: imports BENCH_FDA_RECORDS (100,000) device recalls generated from the sample in
  * data/openfda (one `{ meta, results }` document, as openFDA's bulk download holds), then again (every record
  * unchanged), with the import's peak RSS; then the operator's list through the BFF at that size (page 1, a deep page, a
  * lot-number search, a status filter, a sort, one record), each beside its page SQL alone. Part of `pnpm bench`

@@ -1,5 +1,5 @@
 /**
- * The bench cases of issue 9's exports and static files, kept apart from the list cases of bench/run.ts:
+ * The bench cases of the exports and static files, kept apart from the list cases of bench/run.ts:
  *   - the Provider Status Report at 100,000 rows (CSV and XLSX) vs a COPY (...) TO STDOUT of the same rows, with RSS;
  *   - the bytes a browser receives for /login (raw, gzip, br) from the BFF.
  */

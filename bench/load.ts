@@ -1,5 +1,5 @@
 /**
- * A recall's busiest minutes (issue 29): the production server (dist/server.js, in a process of its own) started on an
+ * A recall's busiest minutes: the production server (dist/server.js, in a process of its own) started on an
  * empty database, so it migrates and seeds the demo world exactly as `pnpm start` does; three recalls sent to Riverside
  * Health, its two sites and Lakeshore; then BENCH_LOAD_USERS (50) signed-in users with no think time for
  * BENCH_LOAD_SECONDS (120): suppliers read their list, an event, its customers and a notice; providers read their

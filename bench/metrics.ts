@@ -1,5 +1,5 @@
 /**
- * The bench case of issue 11's dashboards: every figures call (operator, supplier, provider; several filters and
+ * The bench case of the dashboards: every figures call (operator, supplier, provider; several filters and
  * periods) and kpi-meta through the BFF, timed over `runs` calls, with the figures each answered, against the same
  * headline figures computed live from the raw rows (the baseline the rollups replace).
  */

@@ -1,5 +1,5 @@
 /**
- * The location pre-processor's accuracy and speed (issue 14), from the CMS hospitals file:
+ * The location pre-processor's accuracy and speed, from the CMS hospitals file:
  * - known list: the CMS hospitals, less a hold-out (every "Government - Federal" hospital, i.e. VA, military and IHS,
  *   and 3% of the others at random) that stands for hospitals the registry does not know;
  * - a supplier-like file built from it: other column names, Windows-1252, abbreviations and case, typos, system

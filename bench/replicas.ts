@@ -1,5 +1,5 @@
 /**
- * The bench case of issue 17 (several replicas), each figure beside its baseline:
+ * The bench case of several replicas, each figure beside its baseline:
  *   - the shared auth rate limit: a request under /api/auth/ with the limit counted in PostgreSQL vs the same request
  *     with the limit off (what one upsert per request costs);
  *   - a document download through a signed link (/api/files/<token>), streamed from the S3 store (a loopback S3

@@ -25,7 +25,7 @@ const SEND = Number(process.env.BENCH_SEND ?? 10_000);
 const RUNS = Number(process.env.BENCH_SEND_RUNS ?? 3);
 const log = (m: string) => process.stdout.write(`${m}\n`);
 
-/** The plain bulk INSERT of the provider communications alone (issue 9's baseline). */
+/** The plain bulk INSERT of the provider communications alone (the send's baseline). */
 export const BULK_PROVIDER_COMMUNICATIONS = `INSERT INTO provider_communications (communication_id, communication_type, supplier_organization_id, provider_organization_id, affected_customer_id, status, response_status, sent_at, last_notified_at)
   SELECT communication_id, 'RECALL', organization_id, provider_organization_id, id, 'OPEN', 'NOTCOMPLETED', now(), now()
   FROM communication_affected_customers WHERE communication_id = $1 AND status = 'ACTIVE'`;

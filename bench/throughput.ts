@@ -1,5 +1,5 @@
 /**
- * The list throughput cases (issue 9): concurrent clients on loopback for a fixed time, through the BFF and for the page's
+ * The list throughput cases: concurrent clients on loopback for a fixed time, through the BFF and for the page's
  * SQL alone on a pg pool; the server's own CPU per list call; and a CPU profile of list calls grouped by where the time
  * goes. Figures only: nothing is asserted.
  */

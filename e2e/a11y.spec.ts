@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { type Lang, signIn, useLanguage } from './support';
 
 /**
- * axe on the operator's console (issue 11) and on the dashboards that gained charts, in both languages: no serious
+ * axe on the operator's console and on the dashboards that gained charts, in both languages: no serious
  * or critical violation. Pages are checked once their main content has loaded.
  */
 const OPERATOR_PAGES = [
@@ -20,7 +20,7 @@ const OPERATOR_PAGES = [
   '/notisphere/content-management',
   '/notisphere/manage-user-guide',
   '/notisphere/email-templates',
-  // issue 14
+  // the location pages
   '/notisphere/locations',
   '/notisphere/locations-verification',
   '/notisphere/location-pre-processor',

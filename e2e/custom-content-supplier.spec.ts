@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { api, signIn, tokenFor } from './support';
 
 /**
- * Custom content, the supplier's side (issue 16 part B), in the browser: step 1 offers the template and reads it back
+ * Custom content, the supplier's side, in the browser: step 1 offers the template and reads it back
  * filled in, shows the rows read; once the providers answered per unit (through the API), the event view's Products
  * tab shows each customer's rows with their answers, narrowed to one customer.
  */

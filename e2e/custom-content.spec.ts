@@ -4,7 +4,7 @@ import { expect, linkIn, test } from './mail-server';
 import { api, signIn, tokenFor } from './support';
 
 /**
- * Custom content end to end (issue 16): a supplier sends a recall whose product file gives Riverside and Lakeshore
+ * Custom content end to end: a supplier sends a recall whose product file gives Riverside and Lakeshore
  * their own lots, with a per-unit action (through the API: the wizard's parts have their own tests). Each provider, in
  * the browser, sees only its own lots and answers per unit: Riverside's user on the provider view, Lakeshore through a
  * delegate, who opens the e-mailed delegate link (hence the mail project). Each then downloads the Customized Content

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { signIn } from './support';
 
 /**
- * The shared list screen as a new user meets it (issue 13): the totals line shows its number, and a clicked column
+ * The shared list screen as a new user meets it: the totals line shows its number, and a clicked column
  * leads the sort (ascending, then descending, then back to the list's default), on a supplier, a provider and an
  * operator list of the demo world.
  */

@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { api, signIn, tokenFor } from './support';
 
 /**
- * Lookup values (issue 12): the operator adds a reason, a Sourcing Coordinator picks it in the advisory wizard and
+ * Lookup values: the operator adds a reason, a Sourcing Coordinator picks it in the advisory wizard and
  * saves it, and the provider's view of the sent advisory shows its label.
  */
 async function pageAs(browser: Browser, email: string): Promise<Page> {

@@ -3,7 +3,7 @@ import { expect, linkIn, test, type MailServer } from './mail-server';
 import { PASSWORD, signIn } from './support';
 
 /**
- * Onboarding end to end (issue 11), against the mail server of e2e/mail-server.ts: the operator creates a supplier and a
+ * Onboarding end to end, against the mail server of e2e/mail-server.ts: the operator creates a supplier and a
  * provider with a site in the browser; both administrators receive the invitation over SMTP and set their passwords from
  * its link; the new supplier matches a location to the new provider and sends it a recall, whose notice reaches the new
  * provider's administrator.

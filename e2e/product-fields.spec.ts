@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { api, signIn, tokenFor } from './support';
 
 /**
- * Product fields end to end (issue 12): the operator defines a platform-wide ListSingle field on /notisphere/fields, a
+ * Product fields end to end: the operator defines a platform-wide ListSingle field on /notisphere/fields, a
  * Recall Coordinator fills it in for a product in step 1 of the wizard, and the provider sees the value in its view.
  * The other steps go through the API: they are covered by the supplier specs.
  */

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support';
 
-/** The hospital's organisation settings, run by its administrator in the browser without the CLI (issue 13). */
+/** The hospital's organisation settings, run by its administrator in the browser without the CLI. */
 
 async function save(page: Page): Promise<void> {
   await page.getByTestId('record-form').getByRole('button', { name: 'Save' }).click();

@@ -3,7 +3,7 @@ import { expect, test } from './mail-server';
 import { api, type Lang, sendRecall, signIn, tokenFor, useLanguage } from './support';
 
 /**
- * Delivery on screen (issue 31 §4), against the mail server of e2e/mail-server.ts: a supplier sends a recall to two
+ * Delivery on screen, against the mail server of e2e/mail-server.ts: a supplier sends a recall to two
  * customers, one of whose addresses the relay refuses (550); the Delivery tab shows that recipient as bounced with the
  * relay's reason; the supplier resends to it, schedules a send and pauses the reminders, each after confirming, in
  * English and in Vietnamese.

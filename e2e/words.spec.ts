@@ -5,7 +5,7 @@ import { isOwnScreen, ROUTES, USERS as DEMO_USERS, type Who, worldIds } from './
 import { expandSidebarGroups, fillCredentials, PASSWORD, signIn, useLanguage, watchApi } from './support';
 
 /**
- * Words, not codes (issue 13): every page a demo user's sidebar opens, walked in Vietnamese, shows no English status
+ * Words, not codes: every page a demo user's sidebar opens, walked in Vietnamese, shows no English status
  * or label word and no vocabulary code. Texts are judged element by element (a badge, a cell, a label), so English
  * names in the demo data ("Infusion pump recall") do not count, but a badge reading "Open" does.
  */

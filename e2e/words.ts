@@ -61,7 +61,7 @@ const SAME_IN_EVERY_LANGUAGE = [
 const SEEDED_ROLE_NAMES = ['Administrator', 'Recall Coordinator', 'Sourcing Coordinator', 'Responder'];
 
 /**
- * English left behind, whatever its words (issue 13): in Vietnamese, a text with no Vietnamese letter must be one the
+ * English left behind, whatever its words: in Vietnamese, a text with no Vietnamese letter must be one the
  * catalog gives, the same in every language, or data: each of its parts (split at commas, dots, angle brackets,
  * parentheses and line breaks: a list's options one per line, an address in brackets) found in what the API answered
  * for that screen. A hard-coded label, a component's English default or an untranslated

@@ -21,7 +21,7 @@ const timestamps = (knex: Knex, t: Knex.CreateTableBuilder) => {
 };
 
 /**
- * The organisation data of issue 4: sales representatives, a supplier's locations and location files, template
+ * The organisation data: sales representatives, a supplier's locations and location files, template
  * actions and distribution lists. Role names become unique among non-deleted roles only, so a deleted role's name
  * can be used again.
  */

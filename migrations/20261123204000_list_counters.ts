@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Exact list totals without scanning (issue 9). A list's unfiltered total was a `count(*)` over every row of the tenant:
+ * Exact list totals without scanning. A list's unfiltered total was a `count(*)` over every row of the tenant:
  * 99% of the provider list's SQL at a million provider communications. Instead PostgreSQL keeps counters, written by
  * statement-level triggers in the same transaction as the rows (so a count can never disagree with a committed state):
  * - `communication_counts`: the supplier's events per (organisation, type, status);

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 export const SUPPLIER_MASTER_STATUSES = ['PENDING', 'LINKED', 'DEACTIVATED'] as const;
 
 /**
- * The operator's organisations (issue 11): the Notisphere-managed flag of an organisation, and the supplier master, the
+ * The operator's organisations: the Notisphere-managed flag of an organisation, and the supplier master, the
  * supplier names as location and product files spell them, each linked (or not yet) to a supplier organisation.
  */
 export async function up(knex: Knex): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The operator's users page (issue 11): a deactivated account remembers the status it had, so reactivating it gives
+ * The operator's users page: a deactivated account remembers the status it had, so reactivating it gives
  * back VERIFIED, VERIFICATION, SSO, ... rather than a guess; the cross-tenant user search (name, email) gets
  * trigram indexes, as the other contains-searches have; and the list's default order (email) walks an index, so a page
  * gathers the organisations of its own rows only (and "last updated" is the index's first entry).

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Daily rollups of the dashboards and key metrics (issue 11), owned by `modules/metrics`. At 100,000 events and 1,000,000
+ * Daily rollups of the dashboards and key metrics, owned by `modules/metrics`. At 100,000 events and 1,000,000
  * provider communications a live grouped count or a percentile over the raw rows costs hundreds of milliseconds; these
  * tables hold a few rows per day instead, written by statement-level triggers in the same transaction as the rows
  * (the pattern of 20261123204000_list_counters.ts), so a figure never disagrees with committed rows.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Platform content (issue 12) and quick links (spec 001 §7.12).
+ * Platform content and quick links (spec 001 §7.12).
  * - `content_entries`: news cards, FAQs and user guides, each for one user type (NOTI, PROV, SUPP). One table for the
  *   three because they share everything but the meaning of two columns: `title` (card title, question, guide title),
  *   `body` (card description, rich-text answer), `link_url` (Read more, or a guide given as a link), and the file

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { TEMPLATE_KINDS } from '@portal/notifications';
 
 /**
- * Email templates (issue 12). One row per template key for the platform (organization_id NULL) and per provider
+ * Email templates. One row per template key for the platform (organization_id NULL) and per provider
  * override, holding the current English and Vietnamese subject and body; every saved edit is an immutable row of
  * `email_template_versions`, and an outbox email names the version it was built from. The platform's defaults
  * (today's emails) are seeded as version 1.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Supplier contacts of a provider (issue 13): whom the provider writes to at each supplier. A master record (ACTIVE,
+ * Supplier contacts of a provider: whom the provider writes to at each supplier. A master record (ACTIVE,
  * INACTIVE, DELETED) owned by the provider organisation; at most one live (not deleted) contact per supplier, so the
  * view's supplier contact has one answer.
  */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Location verification (spec 000 §4, issue 13): the provider a supplier location is mapped to says whether it is its
+ * Location verification (spec 000 §4): the provider a supplier location is mapped to says whether it is its
  * location (COVERED), not (NON_COVERED), a bad record (INVALID), written to (EMAILED) or unrecognised
  * (UNABLE_PROCESSED). NULL = not verified yet. The supplier's location pages read the same column.
  */

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { MANAGED_VOCABULARIES, VOCABULARIES } from '@portal/vocabulary';
 
 /**
- * Lookup values (issue 12): the vocabularies of spec 000 §9 as managed records, owned by `@portal/lookups`. A value is
+ * Lookup values: the vocabularies of spec 000 §9 as managed records, owned by `@portal/lookups`. A value is
  * platform-wide (`organization_id` NULL, the operator's) or a supplier's own. The code is what events store
  * (`communications.subtype`, `classification`, `disposition`, `lead_time`, `reason`; `provider_responses.source`);
  * labels are shown. Seeded from `@portal/vocabulary`'s constants as they stand today, in their order.

@@ -4,7 +4,7 @@ import { TEMPLATE_KINDS } from '@portal/notifications';
 const NOTICE_KEYS = ['RECALL_NOTICE', 'ADVISORY_NOTICE', 'RECALL_REMINDER', 'ADVISORY_REMINDER'];
 
 /**
- * Recipient language (issue 12). `users.language` is the language a user reads the product and its emails in (en or
+ * Recipient language. `users.language` is the language a user reads the product and its emails in (en or
  * vi; English, the spec's default, until they switch). The notice templates gain the lookup labels (type, class, lead
  * time, reason): a platform notice template the operator has not edited (still version 1) gets the new default as
  * version 2; an edited one is left as the operator wrote it.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Product fields (issue 12): a field is platform-wide (organization_id NULL, the operator's) or a supplier's own.
+ * Product fields: a field is platform-wide (organization_id NULL, the operator's) or a supplier's own.
  * created_by/updated_by name who set it (the audit log holds the full before and after).
  */
 export async function up(knex: Knex): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The location pre-processor (issue 14, spec 000 §7):
+ * The location pre-processor (spec 000 §7):
  * - `known_providers`: the registry the operator matches supplier files against (CMS-like files, and the portal's own
  *   provider organisations and sites, linked by organization_id/site_id). `*_norm` columns hold the matcher's
  *   normalised forms; trigram GIN indexes serve the similarity look-ups (pg_trgm is enabled by an earlier migration).

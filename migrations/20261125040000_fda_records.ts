@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Public FDA records (issue 15), imported from openFDA's files: device recalls (keyed by `product_res_number`, the
+ * Public FDA records, imported from openFDA's files: device recalls (keyed by `product_res_number`, the
  * Z-number of one product) and enforcement reports (keyed by `recall_number`; `kind` device or drug). Every field of the
  * record stays in `record` (jsonb); the columns a list filters, sorts or searches are extracted beside it. `search_vector`
  * is a generated tsvector of recall number, firm, product, reason and code info (lot numbers), behind a GIN index, so the

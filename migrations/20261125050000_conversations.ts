@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Conversations between a supplier and one provider communication (spec 001 §7.2, issue 16), owned by
+ * Conversations between a supplier and one provider communication (spec 001 §7.2), owned by
  * `modules/conversations`.
  * - `conversations`: one thread about one provider communication (optionally about one of the event's actions),
  *   OPEN or CLOSED. The read markers are per side (`supplier_read_message_id`, `provider_read_message_id`): the

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Custom content (issue 16): a supplier may give each affected customer its own product rows (lot, serial, UDI,
+ * Custom content: a supplier may give each affected customer its own product rows (lot, serial, UDI,
  * quantity, expiry, product fields), read from a product file with a customer key column. A row belongs to one
  * provider organisation (a health system or a site), and only that provider's notice shows it. An action marked
  * per_unit is answered once per row.

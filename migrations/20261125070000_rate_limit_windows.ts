@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Rate limits shared by every BFF replica (issue 17): one row per client key holding its current one-minute window
+ * Rate limits shared by every BFF replica: one row per client key holding its current one-minute window
  * (started by the key's first request, as the in-memory limiter did), counted by an upsert, so N replicas give an address the budget of one. Unlogged: a count lost in a crash only lets a
  * minute start afresh, and it spares the write-ahead log one write per sign-in request.
  */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Per-unit answers keyed in from a paper response (issue 16): tagged with it, like its provider_responses rows, so
+ * Per-unit answers keyed in from a paper response: tagged with it, like its provider_responses rows, so
  * deleting the paper response removes them and an electronic unit answer is never overwritten by paper.
  */
 export async function up(knex: Knex): Promise<void> {

@@ -4,7 +4,7 @@ import { TEMPLATE_KINDS } from '@portal/notifications';
 const NOTICE_KEYS = ['RECALL_NOTICE', 'ADVISORY_NOTICE', 'RECALL_REMINDER', 'ADVISORY_REMINDER'];
 
 /**
- * Custom content (issue 16): the notice templates list the customer's own rows (`custom_rows`, at most 50, then
+ * Custom content: the notice templates list the customer's own rows (`custom_rows`, at most 50, then
  * `custom_rows_more` with the link). A platform notice template whose current version the platform wrote (no
  * operator's edit: `created_by` null) gets the new default as its next version; one an operator edited is left as
  * written (the placeholders are offered to it, for the operator to add).

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Bulk notices are rendered when they are sent, not when they are queued (issue 9: sending to 10,000 customers within
+ * Bulk notices are rendered when they are sent, not when they are queued (sending to 10,000 customers within
  * 2x a bulk insert). A queued notice keeps its subject and the values its template needs; the sender renders the text
  * and HTML from the template version it names. Rows written before keep their bodies and are sent as they are.
  */

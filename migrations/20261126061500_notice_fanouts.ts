@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Large sends fan out in chunks (issue 9): the send queues its first chunk of notices itself and leaves one row here
+ * Large sends fan out in chunks: the send queues its first chunk of notices itself and leaves one row here
  * naming the rest (the provider communications still to notify, in order, and a cursor into them). The fan-out
  * claims a row with SKIP LOCKED, queues the next chunk and advances the cursor in one transaction.
  */

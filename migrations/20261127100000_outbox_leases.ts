@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Emails leave at the relay's speed (issue 31): the sender claims a batch of due emails with a lease and commits the
+ * Emails leave at the relay's speed: the sender claims a batch of due emails with a lease and commits the
  * claim, so no transaction stays open while SMTP runs. `lease_until` says an email is in flight and until when; the
  * claim also moves `next_attempt_at` to the lease's end, so an email whose sender died is due again when the lease
  * expires, with no other clock to watch. The due index gains `id`: the claim reads due emails in

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Reminder plans (issue 31): an interval and a maximum per recall class (and one for supply advisories), set by the
+ * Reminder plans: an interval and a maximum per recall class (and one for supply advisories), set by the
  * supplier organisation in `reminder_defaults` and overridden per event on `communications` (NULL = the organisation's
  * value, else the product's built-in one), and a pause per event. They replace the global REMINDER_INTERVAL_HOURS and
  * REMINDER_MAX.

@@ -3,7 +3,7 @@ import { TEMPLATE_KINDS } from '@portal/notifications';
 import { startTestApp, type TestApp } from '@portal/testing';
 import { up } from './20261126030000_notice_custom_rows.js';
 
-/** The notice templates gain the customer's rows (issue 16): unedited platform ones get the new default only. */
+/** The notice templates gain the customer's rows: unedited platform ones get the new default only. */
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();

@@ -1,5 +1,5 @@
 /**
- * Table ownership (issue 10): a module's tables are read and written only by that module; others call its index.ts.
+ * Table ownership: a module's tables are read and written only by that module; others call its index.ts.
  * Each module declares the tables it owns in `modules/<m>/src/models/tables.ts` (`ownedTables`). This check
  * - fails when a table created by the migrations has no owner or two, or a declared table is never created;
  * - scans every module's non-test source for another module's table in a knex call (`db('t')`, `.join('t as x')`,

@@ -93,7 +93,7 @@ export function form(name: string, data: Buffer, fields: Record<string, string> 
 }
 
 /**
- * Sends a custom-content recall (issue 16) to Riverside and Lakeshore: Riverside gets lots R-1 and R-2, Lakeshore L-1.
+ * Sends a custom-content recall to Riverside and Lakeshore: Riverside gets lots R-1 and R-2, Lakeshore L-1.
  * Actions: a per-unit Numeric "Units quarantined", a per-unit Yes / No "Units found" and an Acknowledge. Answers the
  * event, its provider communications and actions, and each provider's own row ids.
  */

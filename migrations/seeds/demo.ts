@@ -19,7 +19,7 @@ interface DemoOrg extends NewOrganization {
   users: { email: string; first_name: string; last_name: string; role: string }[];
 }
 
-/** The demo world of DESIGN §6 / issue 2. Sites are provider organisations whose parent is the health system. */
+/** The demo world of DESIGN §6. Sites are provider organisations whose parent is the health system. */
 const WORLD: DemoOrg[] = [
   {
     key: 'operator',

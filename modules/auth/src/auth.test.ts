@@ -299,7 +299,7 @@ describe('logout and expiry', () => {
     expect((await t.call('GET', '/api/me', { token: forged })).body.error?.code).toBe('INVALID_TOKEN');
   });
 
-  // The token of issue 9: the repository's old development secret, no key id, no session.
+  // The token that was forged once: the repository's old development secret, no key id, no session.
   const OLD_DEV_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
   const hs256 = async (claims: Record<string, unknown>, secret: string, header: { kid?: string } = {}) =>
     createSigner({ key: secret, algorithm: 'HS256', expiresIn: 600_000, ...header })(claims);

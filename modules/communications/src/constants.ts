@@ -4,7 +4,7 @@ import { codes, vocabularyPairs } from '@portal/vocabulary';
 export const COMMUNICATION_TYPES = codes('communicationType');
 export type CommunicationType = (typeof COMMUNICATION_TYPES)[number];
 
-// The spec's seed of the managed lookup values (issue 12). Pickers and validation read the managed values through
+// The spec's seed of the managed lookup values. Pickers and validation read the managed values through
 // @portal/lookups (`lookupOptions`, `assertLookupCodes`), not these constants.
 export const DISRUPTION_SUBTYPES = vocabularyPairs('disruptionSubtype');
 export const RECALL_SUBTYPES = vocabularyPairs('recallSubtype');

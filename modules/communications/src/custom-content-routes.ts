@@ -105,7 +105,7 @@ export const customersResponse = {
   },
 } as const;
 
-/** Custom content (issue 16): the supplier's side. The provider's side is its notice, scoped to its own rows. */
+/** Custom content: the supplier's side. The provider's side is its notice, scoped to its own rows. */
 export function customContentRoutes({ db, logger }: ModuleDeps): Route[] {
   const onError = (err: unknown) => logger.error({ err }, 'report stream failed');
   return [

@@ -6,7 +6,7 @@ import { contentOf, type OutboxRow } from '@portal/notifications';
 import { startTestApp, type TestApp } from '@portal/testing';
 import { customersResponse, customRowsPageSchema } from './custom-content-routes.js';
 
-/** Custom content, the supplier's side (issue 16 part B): template, rows with answers per customer, corrections. */
+/** Custom content, the supplier's side: template, rows with answers per customer, corrections. */
 let t: TestApp;
 let recalls: string;
 let acmeAdmin: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responseConformance, startTestApp, statementsOf, type TestApp, type World, world } from '@portal/testing';
 
 /**
- * The delivery list (issue 31): one row per recipient address with its latest notice or reminder email's state, through
+ * The delivery list: one row per recipient address with its latest notice or reminder email's state, through
  * the real sender and an in-process SMTP server that refuses one address for good; filters, search, pages and totals;
  * and its plan at 10,000 customers.
  */

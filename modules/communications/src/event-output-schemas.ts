@@ -15,7 +15,7 @@ import {
 } from './output-schema-parts.js';
 import { productFieldDefinitionSchema } from './notice-output-schemas.js';
 
-// ---- the supplier's event calls (issue 10, item 4) ----
+// ---- the supplier's event calls (item 4) ----
 
 const optionSchema = {
   type: 'object',
@@ -172,7 +172,7 @@ export const eventActionSchema = {
     options: { type: 'array', items: text },
     is_required: { type: 'boolean' },
     is_disabled: { type: 'boolean' },
-    /** Answered once per customer row of a custom-content event (issue 16). */
+    /** Answered once per customer row of a custom-content event. */
     per_unit: { type: 'boolean' },
   },
 } as const;

@@ -6,7 +6,7 @@ import { productFieldRoutes } from './product-field-routes.js';
 import { supplierCommunicationRoutes } from './routes.js';
 import { vocabularyUsage } from './services/vocabulary-usage.js';
 
-// Lookups asks whether a value is in use; the codes live in this module's events and answers (issue 10).
+// Lookups asks whether a value is in use; the codes live in this module's events and answers.
 registerVocabularyUsage(vocabularyUsage);
 
 /**
@@ -16,7 +16,7 @@ registerVocabularyUsage(vocabularyUsage);
 export { fanOutNotices, NOTICE_CHUNK } from './services/sending.js';
 export { REMINDER_BATCH, type ReminderOptions, sendReminders } from './services/reminders.js';
 export { fanoutQueueStatus } from './services/fanout-status.js';
-// Read views of this module's tables for the modules that show them (issue 10, docs/decisions.md).
+// Read views of this module's tables for the modules that show them (docs/decisions.md).
 export {
   actionsView,
   communicationsView,
@@ -25,7 +25,7 @@ export {
   receivedEventTraits,
   responseOf,
 } from './services/read-views.js';
-// What the provider's inbox reads and writes of this module's tables (issue 10).
+// What the provider's inbox reads and writes of this module's tables.
 export {
   answersView,
   type CustomerLocationRow,
@@ -58,7 +58,7 @@ export {
   touchEvent,
   updateEventInfo,
 } from './services/provider-created-events.js';
-// What the reports and paper responses read of this module's tables (issue 10, docs/decisions.md).
+// What the reports and paper responses read of this module's tables (docs/decisions.md).
 export {
   affectedLocationsView,
   customerCountsView,

@@ -59,7 +59,7 @@ export const operatorEventRowSchema = {
     organization_id: id,
     supplier_name: { type: 'string' },
     status_provider: { type: ['string', 'null'], enum: ['COMPLETED', 'NOTCOMPLETED', null] },
-    /** The FDA recalls the event names (issue 15): the FDA's classification and status beside the event's own. */
+    /** The FDA recalls the event names: the FDA's classification and status beside the event's own. */
     fda: {
       type: 'array',
       items: {

@@ -160,7 +160,7 @@ const SORTS = {
       'sent_at',
     ],
   },
-  // Every supplier's events (issue 11), of both types as it opens and of one type.
+  // Every supplier's events, of both types as it opens and of one type.
   'operator recalls': {
     path: '/api/notisphere/communications?pageSize=50',
     token: 'operator',

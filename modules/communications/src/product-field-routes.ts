@@ -79,7 +79,7 @@ export const productFieldSchema = {
 type IdParams = { id: number };
 
 /**
- * Product fields (issue 12): the operator manages the platform's under /notisphere/fields, a supplier its own under
+ * Product fields: the operator manages the platform's under /notisphere/fields, a supplier its own under
  * /supplier/fields (the spec names the screens and permissions, not the calls). Same calls, same shapes.
  */
 export function productFieldRoutes({ db }: ModuleDeps): Route[] {

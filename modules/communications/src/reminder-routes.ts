@@ -26,7 +26,7 @@ const tags = ['supplier communications'];
 const access = SUPPLIER_EVENT_PERMISSIONS;
 
 /**
- * Reminders and delivery (issue 31): the organisation's reminder plans, an event's own plan and pause, a reminder
+ * Reminders and delivery: the organisation's reminder plans, an event's own plan and pause, a reminder
  * round now, and where each recipient's notice email is.
  */
 export function reminderRoutes({ db, config, mail }: ModuleDeps): Route[] {

@@ -4,7 +4,7 @@ import { count, id, nullableDateTime, nullableText, responseStatus, text } from 
 import { DELIVERY_FILTERS } from './services/deliveries.js';
 import { INTERVAL_HOURS, MAX_REMINDERS, REMINDER_PLANS } from './services/reminder-plans.js';
 
-/** Reminder plans, an event's reminders and its deliveries (issue 31): requests and answers. */
+/** Reminder plans, an event's reminders and its deliveries: requests and answers. */
 const plan = { type: 'string', enum: [...REMINDER_PLANS] } as const;
 const intervalHours = { type: 'integer', ...INTERVAL_HOURS } as const;
 const maxReminders = { type: 'integer', ...MAX_REMINDERS } as const;

@@ -4,7 +4,7 @@ import { responseConformance, startTestApp, type TestApp, type World, world } fr
 import { sendReminders } from './services/reminders.js';
 
 /**
- * Reminder plans (issue 31): the organisation's plan per class with the built-in defaults, an event's own values and
+ * Reminder plans: the organisation's plan per class with the built-in defaults, an event's own values and
  * pause, the job that sends every due reminder in one run and stops for whoever acknowledges or answers, and remind-now.
  */
 let t: TestApp;

@@ -13,7 +13,7 @@ import { noticeViewSchema } from './notice-output-schemas.js';
 
 const id = idSchema;
 const date = { type: ['string', 'null'], format: 'date' } as const;
-/** A lookup code (issue 12): checked against the managed values by the service (`assertLookupCodes`), not by an enum. */
+/** A lookup code: checked against the managed values by the service (`assertLookupCodes`), not by an enum. */
 const lookupCode = text(100);
 
 export const idParams = idParamsSchema;
@@ -70,7 +70,7 @@ export const answerValueProps = {
   submit: { type: 'boolean' },
 } as const;
 
-/** Per-unit answers (issue 16): one simple value for each of the provider's own rows, at most 1,000 per call. */
+/** Per-unit answers: one simple value for each of the provider's own rows, at most 1,000 per call. */
 export const unitAnswersSchema = {
   type: 'array',
   maxItems: 1000,
@@ -131,7 +131,7 @@ export const step2Body = {
           description: text(10_000),
           options: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 200 } },
           is_required: { type: 'boolean' },
-          // Answered once per customer row of a custom-content event (issue 16): Text, Numeric or YesNo.
+          // Answered once per customer row of a custom-content event: Text, Numeric or YesNo.
           per_unit: { type: 'boolean' },
         },
       },
@@ -259,7 +259,7 @@ export const supplierDelegateBody = {
   },
 } as const;
 
-// ---- issue 10 answers (added by the web-types work; documentation only, never validated at runtime) ----
+// ---- answers (added by the web-types work; documentation only, never validated at runtime) ----
 
 const noticeCommunication = noticeViewSchema.properties.communication.properties;
 

@@ -2,7 +2,7 @@ import type { ModuleDeps, PortalModule } from '@portal/core';
 import { conversationRoutes } from './routes.js';
 
 /**
- * Conversations between a supplier and a provider about one provider communication (spec 001 §7.2, issue 16): their
+ * Conversations between a supplier and a provider about one provider communication (spec 001 §7.2): their
  * own module (not communications) because they are a thread with its own tables, files, read markers and mail, and
  * reach the event only through the communications and inbox indexes.
  */

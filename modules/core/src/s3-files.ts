@@ -21,7 +21,7 @@ const isMissing = (error: unknown) =>
 /**
  * The S3-compatible driver of DESIGN §5. Every replica reads and writes the same bucket, so a file uploaded through
  * one is downloaded through any other. Downloads still go through the product's own signed links (/api/files/...),
- * which stream from here (docs/decisions.md, issue 17).
+ * which stream from here (docs/decisions.md).
  */
 export class S3FileStore implements FileStore {
   readonly client: S3Client;

@@ -71,7 +71,7 @@ export const idSchema = { type: 'integer', minimum: 1, maximum: MAX_ID } as cons
 export const idOrZeroSchema = { type: 'integer', minimum: 0, maximum: MAX_ID } as const;
 export const nullableIdSchema = { type: ['integer', 'null'], minimum: 1, maximum: MAX_ID } as const;
 
-// Schema pieces the modules' route schemas share (issue 10: one definition each).
+// Schema pieces the modules' route schemas share (one definition each).
 /** A string of at most `max` characters. */
 export const stringSchema = (max: number) => ({ type: 'string', maxLength: max }) as const;
 /** A string of at most `max` characters, or null (a field the client may clear). */

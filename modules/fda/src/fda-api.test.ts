@@ -7,7 +7,7 @@ import { repoRoot } from '@portal/core';
 import { startTestApp, type TestApp } from '@portal/testing';
 import { importFda } from './services/import.js';
 
-/** The operator's FDA calls (issue 15) over HTTP, on records imported from the samples in data/openfda. */
+/** The operator's FDA calls over HTTP, on records imported from the samples in data/openfda. */
 const SAMPLES = path.join(repoRoot, 'data', 'openfda');
 const sample = (name: string) => JSON.parse(readFileSync(path.join(SAMPLES, name), 'utf8'));
 

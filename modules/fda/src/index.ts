@@ -1,7 +1,7 @@
 import type { ModuleDeps, PortalModule } from '@portal/core';
 import { fdaRoutes } from './routes.js';
 
-/** Public FDA device and drug recall records (issue 15): import, search, and the records the portal's events link. */
+/** Public FDA device and drug recall records: import, search, and the records the portal's events link. */
 export function createFdaModule(deps: ModuleDeps): PortalModule {
   return { name: 'fda', routes: fdaRoutes(deps) };
 }

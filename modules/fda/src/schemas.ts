@@ -3,7 +3,7 @@ import { CLASSIFICATIONS, DEVICE_STATUSES, DRUG_STATUSES } from './services/reco
 
 const date = { type: 'string', format: 'date', maxLength: 10 } as const;
 
-/** The shared list query plus the FDA filters (issue 15). Status values are checked per list in the service. */
+/** The shared list query plus the FDA filters. Status values are checked per list in the service. */
 export const listQuery = {
   type: 'object',
   properties: {

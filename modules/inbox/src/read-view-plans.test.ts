@@ -17,7 +17,7 @@ function viewPatterns(): { pattern: RegExp; table: string }[] {
     { sql: organizationsView(t.db).toSQL().sql, table: 'organizations' },
     { sql: usersView(t.db).toSQL().sql, table: 'users' },
     { sql: actionsView(t.db).toSQL().sql, table: 'communication_actions' },
-    // The inbox's views of communications' rows (issue 10, own1).
+    // The inbox's views of communications' rows (own1).
     { sql: receivedNoticesView(t.db).toSQL().sql, table: 'provider_communications' },
     { sql: receivedEventsView(t.db).toSQL().sql, table: 'communications' },
     { sql: answersView(t.db).toSQL().sql, table: 'provider_responses' },

@@ -40,7 +40,7 @@ export const valueProps = answerValueProps;
 
 export const answerBody = { type: 'object', properties: valueProps } as const;
 
-/** Per-unit answers (issue 16): one simple value per row of the provider's own. */
+/** Per-unit answers: one simple value per row of the provider's own. */
 export const unitAnswersBody = {
   type: 'object',
   required: ['answers'],

@@ -13,7 +13,7 @@ export { matchingQueueStatus } from './services/queue-status.js';
 export { AUTO_THRESHOLD, REVIEW_THRESHOLD } from './services/score.js';
 
 /**
- * The location pre-processor (issue 14, spec 000 §7): known providers, supplier location files matched to them in
+ * The location pre-processor (spec 000 §7): known providers, supplier location files matched to them in
  * the background, the operator's review, and completion into the supplier's locations.
  */
 export function createLocationPreprocessorModule(deps: ModuleDeps): PortalModule {

@@ -8,7 +8,7 @@ export { activeCodes, assertLookupCodes, loadLookups, lookupOptions, refreshLook
 export { registerVocabularyUsage, type VocabularyUsage } from './services/lookups.js';
 
 /**
- * Lookup values (issue 12): the vocabularies of spec 000 §9 as records the operator (and a supplier, for its own)
+ * Lookup values: the vocabularies of spec 000 §9 as records the operator (and a supplier, for its own)
  * manages. Other modules validate codes and read labels through this index (labels also through @portal/vocabulary,
  * which the cache fills).
  */

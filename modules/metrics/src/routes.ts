@@ -6,7 +6,7 @@ import * as s from './schemas.js';
 const OPERATOR = ['Notisphere_ViewDashboard', 'Notisphere_ViewKeyMetrics'];
 
 /**
- * Dashboards and key metrics (issue 11): the operator's figures of every tenant with their filters, and the same
+ * Dashboards and key metrics: the operator's figures of every tenant with their filters, and the same
  * figures of the caller's own tenant on the supplier and provider dashboards. Read off the daily rollups.
  */
 export function metricsRoutes({ db }: ModuleDeps): Route[] {

@@ -13,7 +13,7 @@ export {
   MISSING_TEMPLATE_STATUS,
   missingTemplate,
 } from './outbox.js';
-// Read views of the outbox for the modules that list or count their mail (issue 10).
+// Read views of the outbox for the modules that list or count their mail.
 export {
   DELIVERY_STATUSES,
   type DeliveryStatus,

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { TemplateLanguage } from './templates/catalog.js';
 
 /**
- * The language each recipient reads email in (issue 12). Users' preferences belong to the organisations module,
+ * The language each recipient reads email in. Users' preferences belong to the organisations module,
  * which depends on this one, so it registers the lookup here instead of this module reading its `users` table.
  * A recipient without an account (a customer address, a delegate, a sales rep) reads English, the spec's default.
  */

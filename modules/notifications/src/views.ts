@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /*
- * Read views (issue 10) of the outbox for the modules that list or count the mail they caused: plain sub-queries
+ * Read views of the outbox for the modules that list or count the mail they caused: plain sub-queries
  * with a fixed projection (no bodies), which PostgreSQL pulls up into the outer query. Pass the caller's `trx`
  * inside a transaction.
  */
@@ -82,7 +82,7 @@ export function emailEventsOf(db: Knex, outboxEmailId: number, event: string): K
   return q;
 }
 
-/** Where a notice email stands for the people chasing it (issue 31): the wire's delivery statuses. */
+/** Where a notice email stands for the people chasing it: the wire's delivery statuses. */
 export const DELIVERY_STATUSES = ['SCHEDULED', 'QUEUED', 'SENT', 'OPENED', 'CLICKED', 'BOUNCED', 'ERROR'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 

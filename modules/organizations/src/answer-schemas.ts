@@ -2,7 +2,7 @@ import { dateTimeSchema as dateTime, listPageSchema, nullableTextSchema as nulla
 import { ACTION_TYPES } from './services/template-actions.js';
 import { COMMUNICATION_TYPES } from './services/communication-settings.js';
 
-// ---- answers of the supplier's organisation pages (issue 10, item 4; docs/decisions.md "Response schemas") ----
+// ---- answers of the supplier's organisation pages (item 4; docs/decisions.md "Response schemas") ----
 
 export const rowId = { type: 'integer', minimum: 1 } as const;
 export const rowCount = { type: 'integer', minimum: 0 } as const;

@@ -38,7 +38,7 @@ export const emails = {
     templated('USER_INVITATION', to, orgId, { organization_name: orgName, link, hours }),
   addedToOrganization: (to: string, orgId: number, orgName: string, link: string) =>
     templated('USER_ADDED_TO_ORGANIZATION', to, orgId, { organization_name: orgName, link }),
-  /** The first administrator of an organisation the operator onboarded (issue 11). */
+  /** The first administrator of an organisation the operator onboarded. */
   onboarding: (to: string, orgId: number, orgName: string, link: string, hours: number) =>
     templated('ORGANIZATION_ONBOARDING', to, orgId, { organization_name: orgName, link, hours }),
 };

@@ -7,9 +7,9 @@ import { organizationRoutes } from './routes.js';
 import { userLanguages } from './services/language.js';
 import { usersView } from './services/views.js';
 
-// Every email is written in its recipient's language (issue 12); the users' preferences live here.
+// Every email is written in its recipient's language; the users' preferences live here.
 registerRecipientLanguages(userLanguages);
-// Its "created by" columns show users through this module's view, not its table (issue 10).
+// Its "created by" columns show users through this module's view, not its table.
 registerUsersView(usersView);
 export { userLanguages } from './services/language.js';
 
@@ -42,7 +42,7 @@ export {
   type UserRow,
 } from './services/directory.js';
 
-// What the communications module builds events from (issue 4).
+// What the communications module builds events from.
 export {
   getDistributionListMembers,
   type DistributionList,
@@ -50,15 +50,15 @@ export {
 } from './services/distribution-lists.js';
 export { createSupplierLocation } from './services/location-writes.js';
 export { getSupplierLocations, type SupplierLocation } from './services/locations.js';
-// The operator's location pre-processor completes its jobs into supplier locations (issue 14).
+// The operator's location pre-processor completes its jobs into supplier locations.
 export { type PreprocessedLocation, upsertPreprocessedLocations } from './services/preprocessed-locations.js';
 export { getTemplateActions, type TemplateAction, type ActionType, ACTION_TYPES } from './services/template-actions.js';
 export { getSalesRepresentatives, type SalesRepresentative } from './services/sales-reps.js';
 export { providerContactFor } from './services/supplier-contacts.js';
-// The supplier master: which supplier organisation a name in a file means (issue 11).
+// The supplier master: which supplier organisation a name in a file means.
 export { linkedSupplierNames, normalizeSupplierName, resolveSupplierName } from './services/supplier-master.js';
 export { COMMUNICATION_TYPES, type CommunicationType } from './services/communication-settings.js';
-// The accounts auth signs in, locks, unlocks and changes (issue 10: auth no longer names these tables).
+// The accounts auth signs in, locks, unlocks and changes (auth no longer names these tables).
 export {
   activatePendingMemberships,
   countFailedLogin,
@@ -73,7 +73,7 @@ export {
   type UserAccount,
   type UserAccountPatch,
 } from './services/accounts.js';
-// Read views other modules join for display, instead of naming these tables (issue 10, docs/decisions.md).
+// Read views other modules join for display, instead of naming these tables (docs/decisions.md).
 export {
   activeMembers,
   emailDomainsOf,

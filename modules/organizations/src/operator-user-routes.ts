@@ -23,7 +23,7 @@ import type { RoleInput } from './services/roles.js';
 import type { NewMember } from './services/users.js';
 
 /**
- * The operator's users and roles of every tenant (issue 11), under /notisphere so that only the operator reaches them
+ * The operator's users and roles of every tenant, under /notisphere so that only the operator reaches them
  * (a supplier or provider can hold neither permission). The tenant routes (/users, /roles) keep their wire.
  */
 const MANAGE_USERS = ['Notisphere_ManageUsers'];

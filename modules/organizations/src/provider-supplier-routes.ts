@@ -21,7 +21,7 @@ type Id = { id: number };
 export function providerSupplierRoutes({ db }: ModuleDeps): Route[] {
   const org = ['organisations'];
   return [
-    // ---- the provider's side of location verification (spec 000 §4, issue 13) ----
+    // ---- the provider's side of location verification (spec 000 §4) ----
     route<unknown, Query>({
       method: 'GET',
       path: '/provider/locations-verification',
@@ -41,7 +41,7 @@ export function providerSupplierRoutes({ db }: ModuleDeps): Route[] {
       handler: ({ actor, body }) => verifyLocations(db, actor, body.ids, body.status),
     }),
 
-    // ---- the provider's supplier contacts (issue 13) ----
+    // ---- the provider's supplier contacts ----
     route<unknown, Query>({
       method: 'GET',
       path: '/provider/supplier-contacts',

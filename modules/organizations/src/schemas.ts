@@ -225,7 +225,7 @@ export const memberBody = {
   },
 } as const;
 
-// ---- the operator's users and roles of every organisation (issue 11) ----
+// ---- the operator's users and roles of every organisation ----
 
 /** A list of every tenant's users or roles; `organizationId` keeps one organisation's. */
 export const operatorListQuery = {

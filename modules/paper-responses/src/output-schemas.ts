@@ -161,7 +161,7 @@ const paperActionSchema = {
   required: [...out.eventActionSchema.required, 'per_unit', 'units', 'value', 'electronic_answer', 'files'],
   properties: {
     ...out.eventActionSchema.properties,
-    /** Per-unit actions: the customer's own rows (issue 16); empty otherwise. */
+    /** Per-unit actions: the customer's own rows; empty otherwise. */
     units: {
       type: 'array',
       items: {

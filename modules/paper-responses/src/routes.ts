@@ -78,7 +78,7 @@ const answersSchema = {
   items: {
     type: 'object',
     required: ['actionId'],
-    // A per-unit action's answers (issue 16), for rows of the customer's own.
+    // A per-unit action's answers, for rows of the customer's own.
     properties: { actionId: id, ...schema.answerValueProps, units: schema.unitAnswersSchema },
   },
 } as const;

@@ -110,14 +110,14 @@ export const VOCABULARIES = {
     VERIFICATION: { en: 'Verification Email Sent', vi: 'Đã gửi email xác minh' },
     INACTIVE: { en: 'Deactivated', vi: 'Đã vô hiệu hóa' },
   },
-  /** Public FDA records (spec 000 §4, issue 15): the regulator's own words are the codes. */
+  /** Public FDA records (spec 000 §4): the regulator's own words are the codes. */
   fdaStatus: {
     'Open Classified': { en: 'Open Classified', vi: 'Đang mở, đã phân loại' },
     Ongoing: { en: 'Ongoing', vi: 'Đang diễn ra' },
     Completed: { en: 'Completed', vi: 'Hoàn thành' },
     Terminated: { en: 'Terminated', vi: 'Đã kết thúc' },
   },
-  /** What an email was (outbox `kind`), as the Notification Report says it (issue 16). */
+  /** What an email was (outbox `kind`), as the Notification Report says it. */
   emailKind: {
     NOTICE: { en: 'Notice', vi: 'Thông báo' },
     NOTICE_REMINDER: { en: 'Reminder', vi: 'Nhắc nhở' },
@@ -126,7 +126,7 @@ export const VOCABULARIES = {
     PROVIDER_NOTIFICATION: { en: 'Provider notification', vi: 'Thông báo của cơ sở y tế' },
     CONVERSATION_MESSAGE: { en: 'Conversation message', vi: 'Tin nhắn trong trao đổi' },
   },
-  /** A known provider's external identifier, as its lists name it (issue 14). */
+  /** A known provider's external identifier, as its lists name it. */
   identifierKind: {
     CCN: { en: 'CCN', vi: 'CCN' },
     NPI: { en: 'NPI', vi: 'NPI' },
@@ -149,7 +149,7 @@ export function codes<V extends Vocabulary>(vocabulary: V): Code<V>[] {
 }
 
 /**
- * The vocabularies the operator manages as records (issue 12, spec 000 §9): recall types and classes, dispositions,
+ * The vocabularies the operator manages as records (spec 000 §9): recall types and classes, dispositions,
  * disruption types, reasons, lead times and response methods. Their constants above are the seed and the fallback
  * until the records are loaded (`installManagedValues`): in the browser from `GET /api/lookup-values`, on the server
  * by `@portal/lookups`' cache, refreshed on every write.
@@ -291,7 +291,7 @@ export function labelledCodes(vocabulary: Vocabulary): string[] {
 }
 
 /**
- * What a history entry says, as a sentence (issue 13: people read "Notification sent to 12 customers", not
+ * What a history entry says, as a sentence (people read "Notification sent to 12 customers", not
  * `NOTIFICATION_SENT`). `{count}`, `{name}`, `{email}` and `{status}` are filled from the entry's facts; an action
  * this map does not know reads as a plain "Change recorded", never as its code.
  */

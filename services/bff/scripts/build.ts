@@ -1,5 +1,5 @@
 /**
- * The production build of the server and the CLI (issue 17): `dist/server.js`, `dist/cli.js` and every migration as
+ * The production build of the server and the CLI: `dist/server.js`, `dist/cli.js` and every migration as
  * `dist/<timestamp>_<what>.js`, ES modules that plain `node` runs, with no tsx and no dev dependency.
  *
  * How: esbuild bundles the workspace's own packages (their package.json points at .ts sources) and leaves every npm

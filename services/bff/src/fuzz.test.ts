@@ -1,5 +1,5 @@
 /**
- * Schema-driven fuzzing of every operation of /api/openapi.json (issue 9): requests generated with fast-check from the
+ * Schema-driven fuzzing of every operation of /api/openapi.json: requests generated with fast-check from the
  * operation's own schemas, mixed with hostile values (huge, negative and fractional ids, "__proto__"/"constructor" keys,
  * deep nesting, long strings, NUL, wrong types, bad sort and filter fields, garbage multipart bodies), sent anonymously
  * and as the identities the operation's permissions admit (an administrator of each organisation type, a provider
@@ -796,7 +796,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-/** Where a request schema lacks a bound (issue 9: "bounds everywhere"), as `path: what is missing`. */
+/** Where a request schema lacks a bound ("bounds everywhere"), as `path: what is missing`. */
 function unbounded(schema: Schema, at: string): string[] {
   const out: string[] = [];
   const types = typesOf(schema);

@@ -1,5 +1,5 @@
 /**
- * What a load balancer asks of one replica (issue 17). Liveness: the process answers. Readiness: it has finished its
+ * What a load balancer asks of one replica. Liveness: the process answers. Readiness: it has finished its
  * migrations, reaches the database and is not shutting down; until then every other /api call answers 503 too, so
  * nothing runs against a schema still being changed.
  */

@@ -60,7 +60,7 @@ function isZone(tz: string): boolean {
 /**
  * The envelope as JSON text, compressed in one call when the client accepts br or gzip: a JSON answer is whole in
  * memory, and a one-shot compression at the fastest level (with the size known) costs a fraction of a compressing
- * stream per response (issue 9's CPU per list call). Streams (downloads) are left to koa-compress.
+ * stream per response (the CPU of a list call). Streams (downloads) are left to koa-compress.
  */
 function sendJson(ctx: Context, envelope: unknown): void {
   ctx.type = 'application/json';

@@ -3,7 +3,7 @@ import { hashPassword } from '@portal/core';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '@portal/testing';
 
 /**
- * Every operator operation of /api/openapi.json (issue 11), read from the served document so a route added later is
+ * Every operator operation of /api/openapi.json, read from the served document so a route added later is
  * covered without touching this file: suppliers and providers get 403, anonymous callers 401, and an operator whose
  * role lacks the permission the route names (its `x-permissions`) gets 403.
  *

@@ -95,7 +95,7 @@ export interface CommunicationAction {
   options: string[];
   is_required: boolean;
   is_disabled?: boolean;
-  /** Answered once per customer row of a custom-content event (issue 16). */
+  /** Answered once per customer row of a custom-content event. */
   per_unit?: boolean;
 }
 

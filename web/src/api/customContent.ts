@@ -4,7 +4,7 @@ import { apiRequest, downloadFile, type Query, uploadFile, useApi } from './clie
 import type { UnitAnswer } from './notices';
 
 /**
- * Custom content (issue 16; docs/decisions.md "Custom content"): a supplier turns it on per draft and uploads a product
+ * Custom content (docs/decisions.md "Custom content"): a supplier turns it on per draft and uploads a product
  * file with a Customer Key column; each customer's notice then lists only its own rows. The rows page (with each row's
  * per-unit answers) and the customers are typed from the routes' declared answers.
  */
@@ -48,7 +48,7 @@ export function uploadCustomRows(store: AppStore, id: number, file: File) {
   return uploadFile<ResponseData<'postSupplierCommunicationsIdCustomContentFile'>>(store, `${base(id)}/file`, file);
 }
 
-/** A provider user's per-unit answers for its own rows (issue 16). */
+/** A provider user's per-unit answers for its own rows. */
 export function answerProviderUnits(communicationId: number, pcId: number, actionId: number, answers: UnitAnswer[]) {
   return apiRequest<ResponseData<'putProviderCommunicationsIdXActionsYUnits'>>(
     `/provider/communications/${communicationId}/${pcId}/actions/${actionId}/units`,

@@ -39,7 +39,7 @@ export function answerDelegatedAction(token: string, actionId: number, body: Ans
   return delegateCall(`${BASE}/update-delegate/${actionId}`, token, { method: 'PUT', body });
 }
 
-/** Answers a delegated per-unit action (issue 16) for rows of the provider's own. */
+/** Answers a delegated per-unit action for rows of the provider's own. */
 export function answerDelegatedUnits(
   token: string,
   actionId: number,

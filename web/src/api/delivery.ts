@@ -3,7 +3,7 @@ import { listQueryParams, type ListQuery } from './communications';
 import type { QueryParams, RequestBody, ResponseData } from './contract';
 
 /**
- * Delivery on screen (issue 31 §4): each recipient's notice email and its reminders, under
+ * Delivery on screen: each recipient's notice email and its reminders, under
  * /api/supplier/communications/{id}, and the organisation's reminder plans under /api/supplier/reminder-plans. Types
  * generated from the routes' schemas (schema.gen.ts).
  */

@@ -3,7 +3,7 @@ import type { AppStore } from '../state/store';
 import type { QueryParams, ResponseData } from './contract';
 import { listQuery, type ListState } from './provider';
 
-/** The public FDA records (issue 15; Notisphere_ViewFDAInformation): device recalls and drug enforcement reports. */
+/** The public FDA records (Notisphere_ViewFDAInformation): device recalls and drug enforcement reports. */
 const BASE = '/notisphere/fda';
 
 /** The grids: device recalls and device enforcement reports (the devices page's tabs), drug enforcement reports. */

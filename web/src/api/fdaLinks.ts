@@ -1,6 +1,6 @@
 import type { ResponseData } from './contract';
 
-/** An FDA record an event names (issue 15), as the event's views carry it (`fda_records`). */
+/** An FDA record an event names, as the event's views carry it (`fda_records`). */
 export type LinkedFdaRecord = NonNullable<
   ResponseData<'getProviderCommunicationsIdProviderRecallX'>['fda_records']
 >[number];

@@ -5,7 +5,7 @@ import { listQueryParams, type ListQuery } from './communications';
 import type { QueryParams, ResponseData } from './contract';
 
 /**
- * The operator's location pre-processor (spec 000 §7, issue 14; the contract in docs/decisions.md "Location
+ * The operator's location pre-processor (spec 000 §7; the contract in docs/decisions.md "Location
  * pre-processor"). All under /notisphere/locationPreProcessor, Notisphere_ManageLocations.
  */
 export const PRE_PROCESSOR_PATH = '/notisphere/locationPreProcessor';

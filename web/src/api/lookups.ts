@@ -15,7 +15,7 @@ import { listQuery, type ListState } from './provider';
 import { authAtom } from '../state/auth';
 
 /**
- * Lookup values (issue 12). The web loads every value it may read once (GET /lookup-values) and installs them into
+ * Lookup values. The web loads every value it may read once (GET /lookup-values) and installs them into
  * `@portal/vocabulary`, the one label map; before they arrive, the vocabulary's constants answer. The atom's number
  * changes with each install so label maps built from the vocabulary are rebuilt.
  */

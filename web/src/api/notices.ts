@@ -89,7 +89,7 @@ export function answerNoticeAction(
   return publicCall(`${BASE}/${c.organization_id}/${c.id}/actions/${actionId}`, token, { method: 'PUT', body });
 }
 
-/** Per-unit answers of a custom-content notice (issue 16): one value per row of the notice's own. */
+/** Per-unit answers of a custom-content notice: one value per row of the notice's own. */
 export type UnitAnswer =
   RequestBody<'putProviderCommunicationNoticesOrgIdCommunicationIdActionsActionIdUnits'>['answers'][number];
 

@@ -2,7 +2,7 @@ import { apiRequest, useApi } from './client';
 import type { RequestBody, ResponseData } from './contract';
 
 /**
- * The operator's users and roles of every organisation (issue 11; docs/decisions.md "Operator side (issue 11): users
+ * The operator's users and roles of every organisation (docs/decisions.md "Operator side: users
  * and roles"). The lists and their writes go through MasterListPage at USERS_PATH and ROLES_PATH; these are the rest.
  */
 export const USERS_PATH = '/notisphere/users';

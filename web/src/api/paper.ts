@@ -21,7 +21,7 @@ export type PaperFile = ResponseData<'getSupplierCommunicationsFilePaperId'>;
 export type PaperActions = ResponseData<'getSupplierCommunicationsPaperIdGetactions'>;
 /** An action of the event as a paper response sees it: its paper value, or the electronic answer it may not change. */
 export type PaperAction = PaperActions['actions'][number];
-/** One of the customer's own rows under a per-unit action (issue 16): this paper response's value, or the electronic one. */
+/** One of the customer's own rows under a per-unit action: this paper response's value, or the electronic one. */
 export type PaperUnit = PaperAction['units'][number];
 
 /** A per-unit answer of a paper response: one simple value for one row. */

@@ -3,7 +3,7 @@ import type { RequestBody, ResponseData } from './contract';
 import { listQuery, type ListState } from './provider';
 
 /**
- * Custom product fields (issue 12; docs/decisions.md "Product fields"): the operator manages the platform's under
+ * Custom product fields (docs/decisions.md "Product fields"): the operator manages the platform's under
  * /notisphere/fields, a supplier its own under /supplier/fields, with the same calls and shapes.
  */
 export type ProductFieldRecord = ResponseData<'getNotisphereFieldsId'>;

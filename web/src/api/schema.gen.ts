@@ -2691,7 +2691,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Answer a per-unit action for some of the notice's own rows (issue 16; answers: [{ rowId, value… }]) */
+        /** Answer a per-unit action for some of the notice's own rows (answers: [{ rowId, value… }]) */
         put: operations["putProviderCommunicationNoticesOrgIdCommunicationIdActionsActionIdUnits"];
         post?: never;
         delete?: never;

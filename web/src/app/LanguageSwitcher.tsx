@@ -8,7 +8,7 @@ import { localeAtom } from '../state/preferences';
 
 /**
  * Language choice as a small button group (no popover library on the public pages), persisted in
- * localStorage and, signed in, as the user's language, which their emails follow (issue 12).
+ * localStorage and, signed in, as the user's language, which their emails follow.
  */
 export function LanguageSwitcher({ className, tone = 'dark' }: { className?: string; tone?: 'dark' | 'light' }) {
   const { t, i18n } = useLingui();

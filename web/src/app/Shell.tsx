@@ -43,7 +43,7 @@ function AppSidebar() {
   const [location] = useLocation();
   const { i18n, t } = useLingui();
   const menu = userType ? visibleMenu(sidebars[userType], permissions) : [];
-  // The Help group opens the operator's help links when set, else the product's own pages (issue 12).
+  // The Help group opens the operator's help links when set, else the product's own pages.
   const linksHelp = (item: MenuItem): boolean => Boolean(item.helpLink) || (item.children ?? []).some(linksHelp);
   const hasHelp = menu.some(linksHelp);
   const { data: help } = useHelpSettings(hasHelp, true);

@@ -96,7 +96,7 @@ const SPEC_ROUTES = [
   '/supplier/recall-distribution-list',
   '/supplier/product-disruption-template-actions',
   '/supplier/product-disruption-distribution-lists',
-  // Added by issue 12 (the spec names the permission, not the screen): a supplier's own product fields and
+  // Added beyond the route list (the spec names the permission, not the screen): a supplier's own product fields and
   // lookup values.
   '/supplier/fields',
   '/supplier/lookup-values',

@@ -24,7 +24,7 @@ export interface Profile {
   phone: string | null;
   photo: string | null;
   status: string;
-  /** The language of the product and of the user's emails (issue 12). */
+  /** The language of the product and of the user's emails. */
   language: 'en' | 'vi';
   role_name: string;
   organization: { id: number; name: string; type: string; profile_photo: string | null; isSSO: boolean };

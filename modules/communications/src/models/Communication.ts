@@ -10,7 +10,7 @@ export class Communication extends BaseModel {
   declare type: CommunicationType;
   declare status: 'DRAFT' | 'OPEN' | 'CLOSED' | 'DELETED';
   declare current_step: number;
-  /** Each affected customer gets its own product rows (issue 16, communication_custom_rows). */
+  /** Each affected customer gets its own product rows (communication_custom_rows). */
   declare custom_content: boolean;
   declare subtype: string | null;
   declare name: string;
@@ -27,7 +27,7 @@ export class Communication extends BaseModel {
   declare contact_phone: string | null;
   /** Issue 15: the FDA recall numbers the event answers. */
   declare fda_recall_numbers: string[];
-  /** The event's own reminder plan (issue 31); null = its organisation's for its class, else the built-in one. */
+  /** The event's own reminder plan; null = its organisation's for its class, else the built-in one. */
   declare reminder_interval_hours: number | null;
   declare reminder_max: number | null;
   declare reminders_paused: boolean;

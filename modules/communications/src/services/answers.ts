@@ -150,7 +150,7 @@ export async function saveAnswer(
   ctx: NoticeContext,
   actionId: number,
   input: AnswerInput,
-  /** Keyed in from this paper response (per-unit summaries of issue 16): source 'Paper', tagged with it. */
+  /** Keyed in from this paper response (per-unit summaries): source 'Paper', tagged with it. */
   paperResponseId: number | null = null,
 ): Promise<void> {
   const action = (await trx('communication_actions').where({ id: actionId, communication_id: ctx.event.id }).first()) as

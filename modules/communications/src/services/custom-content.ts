@@ -25,7 +25,7 @@ import { reachStep } from './wizard-steps.js';
 import { appendHistory } from './history.js';
 import { activeProductFields, cellFieldValue, checkCustomFields } from './product-fields.js';
 
-/** A customer's own product row of a custom-content event (issue 16). */
+/** A customer's own product row of a custom-content event. */
 export interface CustomRow {
   id: number;
   provider_organization_id: number;
@@ -432,7 +432,7 @@ export async function customRowsOf(
 export const EMAIL_ROW_LIMIT = 50;
 
 /**
- * The rows each notice email lists (issue 16): for each provider communication of a custom-content event, the first
+ * The rows each notice email lists: for each provider communication of a custom-content event, the first
  * `limit` rows of its own provider organisation, and how many it has in all. The bulk form of `customRowsOf` (one
  * statement for a whole send), with the same rule: a provider communication's rows are its provider organisation's.
  */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The delegates port (issue 10): the supplier may delegate a provider communication's answers, but the delegates
+ * The delegates port: the supplier may delegate a provider communication's answers, but the delegates
  * (`provider_delegates`) are the inbox's, which depends on this module. The inbox registers how a delegate is
  * recorded when it loads; unregistered, a supplier delegation throws rather than write the inbox's table.
  */

@@ -65,7 +65,7 @@ const deliveryList: ListSpec = {
 };
 
 /**
- * GET /supplier/communications/:id/deliveries (issue 31): every recipient address of the event's provider
+ * GET /supplier/communications/:id/deliveries: every recipient address of the event's provider
  * communications with the state of its latest notice or reminder email (`deliveryView`, one index probe an address:
  * outbox_emails by provider communication, address and id), its acknowledgement, answers and reminders. One statement
  * reads the event's rows once (a materialised WITH) and answers from them the page, its total, "last updated" and the

@@ -9,7 +9,7 @@ const options = (pairs: readonly (readonly [string, string])[]) => pairs.map(([v
 
 /**
  * Every list the wizard needs (spec §9), with the product custom fields and their types. The lookup lists are the
- * managed values (issue 12): ACTIVE ones, the platform's and the supplier's own, in the operator's order.
+ * managed values: ACTIVE ones, the platform's and the supplier's own, in the operator's order.
  */
 export async function getMeta(db: Knex, actor: Actor) {
   const lookup = (vocabulary: Parameters<typeof lookupOptions>[1]) =>

@@ -59,7 +59,7 @@ function noticeEmail(
 ): Pick<BulkEmail, 'subject' | 'text' | 'stored'> {
   const language = template.language;
   const values = {
-    // Custom content (issue 16): this customer's own rows only, never another's.
+    // Custom content: this customer's own rows only, never another's.
     custom_rows: customRows ? rowLines(customRows.rows, language) : '',
     custom_rows_more:
       customRows && customRows.total > customRows.rows.length ? String(customRows.total - customRows.rows.length) : '',
@@ -67,7 +67,7 @@ function noticeEmail(
     customer_name: customerName,
     event_name: event.name,
     event_id: event.event_id,
-    // The managed lookup values' words in the email's language (issue 12).
+    // The managed lookup values' words in the email's language.
     event_type: vocabularyLabel(
       event.type === 'RECALL' ? 'recallSubtype' : 'disruptionSubtype',
       event.subtype,

@@ -20,7 +20,7 @@ export interface ActionView {
   options: string[];
   is_required: boolean;
   is_disabled: boolean;
-  /** Answered per customer row (issue 16); `unit_answers` then holds the answers given so far, by row. */
+  /** Answered per customer row; `unit_answers` then holds the answers given so far, by row. */
   per_unit: boolean;
   unit_answers: { row_id: number; value: ResponseValue }[];
   response: {
@@ -44,7 +44,7 @@ export interface FileView {
 }
 
 type Words = { en: string; vi: string } | null;
-/** The managed lookup values' words for the event's codes (issue 12): public forms have no signed-in label load. */
+/** The managed lookup values' words for the event's codes: public forms have no signed-in label load. */
 export interface NoticeLabels {
   subtype: Words;
   classification: Words;
@@ -117,7 +117,7 @@ export async function noticeView(db: Knex, secret: string, ctx: NoticeContext): 
     await Promise.all([
       findOrganizationCard(db, event.organization_id),
       db('communication_affected_customers').where({ id: pc.affected_customer_id }).first('name'),
-      // A custom-content event shows each customer its own rows, never another's (issue 16).
+      // A custom-content event shows each customer its own rows, never another's.
       event.custom_content
         ? customRowsOf(db, event, pc)
         : db('communication_products')

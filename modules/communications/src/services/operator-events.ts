@@ -111,7 +111,7 @@ export interface OperatorEventRow extends CommunicationListRow {
   /** COMPLETED when every notice sent is completed, NOTCOMPLETED while some are in progress, null before sending. */
   status_provider: 'COMPLETED' | 'NOTCOMPLETED' | null;
   fda_recall_numbers?: string[] | null;
-  /** The FDA recalls the event names: their classification and status, beside the event's own (issue 15). */
+  /** The FDA recalls the event names: their classification and status, beside the event's own. */
   fda: { recall_number: string; found: boolean; classification: string | null; status: string | null }[];
 }
 

@@ -4,7 +4,7 @@ import type { ResponseValue } from './answers.js';
 
 /*
  * The writes and single-record reads paper responses make on this module's answers (provider_responses, response_files)
- * and provider communications (issue 10): the paper-responses module keeps its own rows and calls these, passing its
+ * and provider communications: the paper-responses module keeps its own rows and calls these, passing its
  * transaction.
  */
 

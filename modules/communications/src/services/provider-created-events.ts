@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { insertInBatches } from '@portal/core';
 import type { CommunicationType } from '../constants.js';
 
-// ---------- provider-created events (the inbox's own events, issue 10) ----------
+// ---------- provider-created events (the inbox's own events) ----------
 
 /**
  * Inserts a provider's own event, OPEN at once and addressed to the provider itself: the event, its one customer (the

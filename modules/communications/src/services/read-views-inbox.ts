@@ -3,7 +3,7 @@ import type { ActionType } from '../constants.js';
 import { type AffectedLocationFields, AFFECTED_LOCATION_COLUMNS } from './locations.js';
 
 /*
- * What the provider's inbox (`@portal/inbox`) reads and writes of this module's tables (issue 10): single records,
+ * What the provider's inbox (`@portal/inbox`) reads and writes of this module's tables: single records,
  * the inbox's own writes on answers, and read views joined by its lists. Pass the caller's `trx` inside a
  * transaction.
  */
@@ -201,7 +201,7 @@ export function noticeProductsQuery(
     );
 }
 
-/** The per-unit actions of an event (issue 16), in order. */
+/** The per-unit actions of an event, in order. */
 export async function perUnitActionsOf(
   db: Knex,
   communicationId: number,

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /*
- * What the reports and paper responses read of this module's tables (issue 10, docs/decisions.md): read views they
+ * What the reports and paper responses read of this module's tables (docs/decisions.md): read views they
  * join beside their own rows, and the statements of reports that are about this module's rows only, built here and
  * streamed by the caller (each report stays one streaming statement, or keyset batches, as before).
  */

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { ProviderCommunicationRow } from './responses.js';
 
 /*
- * Read views (issue 10) of this module's tables for the modules that show them beside their own rows: plain
+ * Read views of this module's tables for the modules that show them beside their own rows: plain
  * sub-queries with a fixed projection, joined as `.join(noticesView(db).as('pc'), …)`, which PostgreSQL pulls up
  * into the outer query. Pass the caller's `trx` inside a transaction.
  */
@@ -37,7 +37,7 @@ export async function findProviderCommunication(db: Knex, id: number): Promise<P
 }
 
 /**
- * What the events a provider received name (the provider's FDA card, issue 15): their suppliers and their FDA recall
+ * What the events a provider received name (the provider's FDA card): their suppliers and their FDA recall
  * numbers, over live notices of sent events.
  */
 export async function receivedEventTraits(

@@ -5,7 +5,7 @@ import { type CommunicationRow, loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
 
 /**
- * Reminder plans (issue 31): how often a recipient who has neither acknowledged nor answered is reminded, and how many
+ * Reminder plans: how often a recipient who has neither acknowledged nor answered is reminded, and how many
  * times at most. One plan per recall class and one for supply advisories; an organisation sets its own
  * (`reminder_defaults`), an event may override either value (`communications.reminder_interval_hours`,
  * `reminder_max`), and anything unset falls back to the built-in plan below.
@@ -129,7 +129,7 @@ export async function saveReminderPlans(
 
 /** An event's reminders as the supplier sees them (GET and PUT /supplier/communications/:id/reminders). */
 export interface EventReminders extends PlanValues {
-  /** The plan the event follows by its class (issue 31: the screen may name it). */
+  /** The plan the event follows by its class (the screen may name it). */
   plan: ReminderPlan;
   paused: boolean;
   /** Where the values come from: the event's own, its organisation's plan, or the built-in one. */

@@ -131,7 +131,7 @@ async function eventsWithRemindersDue(db: Knex): Promise<number[]> {
 }
 
 /**
- * The reminder job (issue 31): every recipient due under its event's plan gets a reminder before the job stops, event
+ * The reminder job: every recipient due under its event's plan gets a reminder before the job stops, event
  * by event, a batch a transaction (`remindBatch`). A recipient is due while its provider communication and event are
  * open and the event not paused, it has neither acknowledged, answered (a submitted answer) nor completed, has had
  * fewer reminders than the plan's maximum, and its last notice is at least the plan's interval old. An event whose

@@ -4,7 +4,7 @@ import type { AffectedLocationFields } from './locations.js';
 import { fieldText, type ProductField } from './product-fields.js';
 
 /**
- * Report columns that more than one report shows, defined once (issue 10: one way to do each thing), beside the views
+ * Report columns that more than one report shows, defined once (one way to do each thing), beside the views
  * their rows come from. The supplier's reports (`@portal/reports`), the provider's downloads (`@portal/inbox`) and the
  * operator's Recalls Report pick from them, so a header or a width cannot drift between two files that show the same
  * thing. Each column reads only the fields it names, so any row that has them fits.
@@ -41,7 +41,7 @@ export const historyActorColumns: ReportColumn<HistoryActorRow>[] = [
 ];
 
 /**
- * One column per custom product field, named by its label (issue 12), wide enough for the label. `value` gives the cell:
+ * One column per custom product field, named by its label, wide enough for the label. `value` gives the cell:
  * a product's own value, or whatever the report shows for the field.
  */
 export function productFieldColumns<R>(

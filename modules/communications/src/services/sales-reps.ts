@@ -117,7 +117,7 @@ export async function salesRepView(db: Knex, token: string | undefined) {
       .orderBy('ac.name')
       .select('ac.name', 'pc.sent_at', 'pc.acknowledged_at', 'pc.response_status', 'pc.completed_at'),
   ]);
-  // The managed lookup values' words for the advisory's codes: the public page loads no lookup values (issue 12).
+  // The managed lookup values' words for the advisory's codes: the public page loads no lookup values.
   const labels = noticeLabels({ classification: null, disposition: null, ...event } as Parameters<
     typeof noticeLabels
   >[0]);

@@ -32,7 +32,7 @@ export interface SendResult {
 
 /**
  * Recipient addresses a send queues in its own transaction; the rest fan out afterwards, this many a transaction
- * (issue 9: the request's cost is then the provider communications, not 10,000 links and emails).
+ * (the request's cost is then the provider communications, not 10,000 links and emails).
  */
 export const NOTICE_CHUNK = 500;
 
@@ -175,7 +175,7 @@ export async function sendNotifications(
 export type FanOutHook = (fanout: { id: number; communicationId: number; nextIndex: number }) => Promise<void> | void;
 
 /**
- * Queues the fanned-out rest of large sends (issue 9), one chunk a transaction: claims an unfinished notice_fanouts
+ * Queues the fanned-out rest of large sends, one chunk a transaction: claims an unfinished notice_fanouts
  * row (SKIP LOCKED, so every replica may run it at once), queues the notices of its next provider communications and
  * advances its cursor in the same transaction, and loops until no row is left. A crash loses or repeats nothing: a
  * chunk is committed with its cursor or not at all. A row that fails is left for the next run while the others go on;

@@ -16,7 +16,7 @@ import { assertOpen, loadNotice, type Respondent } from './responses.js';
 export type UnitAnswerInput = Pick<AnswerInput, 'valueText' | 'valueNumeric' | 'valueYesNo'> & { rowId: number };
 
 /**
- * The action's answer once every row has one (issue 16): Numeric the sum of the units, Yes / No "Yes" only when every
+ * The action's answer once every row has one: Numeric the sum of the units, Yes / No "Yes" only when every
  * row says Yes, Text each row's answer after its lot or serial. Reports and completion read it like any answer.
  */
 function summary(

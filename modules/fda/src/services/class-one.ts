@@ -9,7 +9,7 @@ export interface ClassOneScope {
   productCodes: readonly string[];
 }
 
-/** One recall on the provider dashboard's card (issue 15). */
+/** One recall on the provider dashboard's card. */
 export interface ClassOneRecall {
   recall_number: string;
   /** The operator's page that lists it. */

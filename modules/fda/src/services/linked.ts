@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** What an event's view shows of an FDA recall it names (issue 15): enough to read it and open the record. */
+/** What an event's view shows of an FDA recall it names: enough to read it and open the record. */
 export interface LinkedFdaRecord {
   recall_number: string;
   /** The operator's page that holds it: devices (Z-) or drugs (D-). */

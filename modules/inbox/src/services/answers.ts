@@ -49,7 +49,7 @@ export async function providerAnswer(
   return answerAction(db, n.pc.id, n.respondent, actionId, input, { communicationId });
 }
 
-/** Answers a per-unit action for some of the provider's own rows (issue 16). */
+/** Answers a per-unit action for some of the provider's own rows. */
 export async function providerAnswerUnits(
   db: Knex,
   actor: Actor,

@@ -341,7 +341,7 @@ export async function delegateAnswer(db: Knex, ctx: DelegateContext, actionId: n
   return answerAction(db, ctx.pc.id, ctx.respondent, actionId, input);
 }
 
-/** Answers a delegated per-unit action for some of the provider's own rows (issue 16), by the recipient's rules. */
+/** Answers a delegated per-unit action for some of the provider's own rows, by the recipient's rules. */
 export async function delegateAnswerUnits(
   db: Knex,
   ctx: DelegateContext,
@@ -425,7 +425,7 @@ export async function delegateResponses(db: Knex, secret: string, ctx: DelegateC
       status: a.response?.status ?? 'NA',
       value: a.response?.value ?? null,
       submitted_at: a.response?.submitted_at ?? null,
-      // A per-unit action's answers by row of the provider's own (issue 16).
+      // A per-unit action's answers by row of the provider's own.
       per_unit: a.per_unit,
       unit_answers: a.unit_answers,
     })),

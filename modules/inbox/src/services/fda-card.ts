@@ -14,7 +14,7 @@ import { linkedSupplierNames, normalizeSupplierName, organizationsView } from '@
 import { scopeIds } from './scope.js';
 
 /**
- * What the provider's FDA card matches on (issue 15): the suppliers of the events its organisation and sites received
+ * What the provider's FDA card matches on: the suppliers of the events its organisation and sites received
  * (their supplier master names and their organisation names, normalised as the master does) and the product codes of
  * the FDA records those events name. The event's products carry no product code field.
  */

@@ -10,7 +10,7 @@ import { SUPPLIER_SQL } from './provider-rows.js';
 
 // ---------- metadata ----------
 
-/** The filters' and provider-created events' lists; the lookup lists are the ACTIVE managed values (issue 12). */
+/** The filters' and provider-created events' lists; the lookup lists are the ACTIVE managed values. */
 export async function providerMeta(db: Knex, actor: Actor) {
   const lookup = (vocabulary: Parameters<typeof lookupOptions>[1]) =>
     lookupOptions(db, vocabulary, actor.organizationId);

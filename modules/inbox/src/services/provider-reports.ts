@@ -85,7 +85,7 @@ export async function providerAffectedLocationsReport(
   ]);
 }
 
-/** A product as the event lists it, or as a custom-content event's row for one customer (issue 16). */
+/** A product as the event lists it, or as a custom-content event's row for one customer. */
 type ProductColumnsRow = Pick<
   ProductRow,
   'product_name' | 'catalog_number' | 'lot_number' | 'serial_number' | 'udi' | 'quantity' | 'expiration_date'
@@ -113,7 +113,7 @@ export async function providerAffectedProductsReport(
 ): Promise<FileResult> {
   const { event, pc } = await loadScopedNotice(ctx.db, ctx.actor, pcId, { communicationId });
   const fields = await productFieldsOfEvent(ctx.db, event.id, event.organization_id);
-  // A custom-content event: the provider's own rows only (issue 16); nobody else's, and none when it has no organisation.
+  // A custom-content event: the provider's own rows only; nobody else's, and none when it has no organisation.
   const query = noticeProductsQuery(ctx.db, event, pc.provider_organization_id);
   return fileOf(ctx, PROVIDER_REPORT_TITLES.affectedProducts, 'xlsx', [
     sheet<ProductRow>({
@@ -167,7 +167,7 @@ interface DocumentRow {
 const ITEM_STATUS: Record<string, string> = { OPEN: 'Open', COMPLETED: 'Completed' };
 
 /**
- * A custom-content event's first sheet (issue 16): the provider's own rows, each with its answer to every per-unit
+ * A custom-content event's first sheet: the provider's own rows, each with its answer to every per-unit
  * action. None for another event, so the workspace sheets keep their places there.
  */
 async function customContentSheet(
@@ -210,7 +210,7 @@ async function customContentSheet(
   ];
 }
 
-/** The Customized Content Report as CSV (issue 16): the one "Custom Content" sheet of a custom-content event. */
+/** The Customized Content Report as CSV: the one "Custom Content" sheet of a custom-content event. */
 export async function providerCustomContentCsv(
   ctx: ReportContext,
   communicationId: number,

@@ -1,5 +1,5 @@
 /**
- * The matcher's normalisation (issue 14): names, street addresses, cities, ZIP and phone reduced to comparable forms.
+ * The matcher's normalisation: names, street addresses, cities, ZIP and phone reduced to comparable forms.
  * Pure functions; the same forms are stored in the `*_norm` columns of `known_providers` so SQL and JS agree.
  */
 

@@ -58,7 +58,7 @@ const FIXED_CODES: readonly ManagedVocabulary[] = ['responseMethod'];
 
 /**
  * Whether a value is in use is known where its codes are stored: the communications module's events and answers
- * (issue 10: this module does not read them; communications depends on it, so it registers the check when it loads).
+ * (this module does not read them; communications depends on it, so it registers the check when it loads).
  * The query answers a row when any row holds the code: for a supplier's own value, a row of that supplier; for a
  * platform value, a row of anyone.
  */

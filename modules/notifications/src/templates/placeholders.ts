@@ -29,7 +29,7 @@ export const actionTitle = p(
   'Quarantine affected stock',
 );
 export const days = p('days', 'Days until the link expires', '30');
-// Lookup labels (issue 12): the managed values' words in the recipient's language.
+// Lookup labels: the managed values' words in the recipient's language.
 export const eventType = p('event_type', 'Recall type or advisory type, in the email language', 'Removal');
 export const classification = p(
   'classification',
@@ -38,7 +38,7 @@ export const classification = p(
 );
 export const leadTime = p('lead_time', "The advisory's lead time, in the email language (may be empty)", '2-4 weeks');
 export const reason = p('reason', "The advisory's reason, in the email language (may be empty)", 'Plant closure');
-// Custom content (issue 16): the recipient's own customer rows, one a line, already in the email's language.
+// Custom content: the recipient's own customer rows, one a line, already in the email's language.
 export const customRows = p(
   'custom_rows',
   "The customer's own affected units, one a line (empty unless the event has custom content)",

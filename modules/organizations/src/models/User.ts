@@ -11,7 +11,7 @@ export class User extends BaseModel {
   declare first_name: string;
   declare last_name: string;
   declare phone: string | null;
-  /** The language the user reads the product and its emails in (issue 12). */
+  /** The language the user reads the product and its emails in. */
   declare language: 'en' | 'vi';
   declare photo: string | null;
   declare status: UserStatus;

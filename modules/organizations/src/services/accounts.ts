@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /*
- * The user accounts as auth works on them (issue 10: this module owns `users`, `memberships` and `organizations`;
+ * The user accounts as auth works on them (this module owns `users`, `memberships` and `organizations`;
  * auth signs people in, checks and changes passwords, locks and unlocks, through these functions). Rows carry the
  * credentials and the sign-in state, so they never go to a client as they are.
  */

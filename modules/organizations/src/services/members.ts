@@ -27,7 +27,7 @@ export async function activeMemberships(db: Knex, userId: number): Promise<Membe
  */
 /**
  * The caller lookup every signed-in request makes, written once as SQL: building it with knex on every request cost a
- * measurable share of a list call's CPU (issue 9). The provider's scope (its live sites) comes in the same round trip.
+ * measurable share of a list call's CPU. The provider's scope (its live sites) comes in the same round trip.
  */
 const ACTOR_SQL = `SELECT u.id AS user_id, u.email, o.id AS organization_id, o.type AS organization_type,
     p.type AS parent_type, r.name AS role_name,

@@ -24,7 +24,7 @@ import {
 import { Organization } from '../models/Organization.js';
 import { Role } from '../models/Role.js';
 
-/** The operator's roles page (issue 11): roles of any organisation, each with its organisation's type catalogue. */
+/** The operator's roles page: roles of any organisation, each with its organisation's type catalogue. */
 
 export interface OperatorRoleRow extends RoleRow {
   organization_name: string;

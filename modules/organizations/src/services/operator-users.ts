@@ -27,7 +27,7 @@ import { Role } from '../models/Role.js';
 import { User, type UserStatus } from '../models/User.js';
 import { endSessions } from './sessions.js';
 
-/** The operator's users page (issue 11): every tenant's users, one row per person. */
+/** The operator's users page: every tenant's users, one row per person. */
 
 export const OPERATOR_USER_MESSAGES = {
   notFound: 'User not found.',

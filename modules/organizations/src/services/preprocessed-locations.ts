@@ -15,7 +15,7 @@ export interface PreprocessedLocation {
 const CHUNK = 1000;
 
 /**
- * Completing a pre-processor job (issue 14): upserts the supplier's locations by Location ID, mapped to the matched
+ * Completing a pre-processor job: upserts the supplier's locations by Location ID, mapped to the matched
  * providers. A location whose provider changes waits for the new provider's verification again (verification_status
  * NULL is PENDING); one whose provider stays keeps its verification. Audited once per call with the counts.
  */

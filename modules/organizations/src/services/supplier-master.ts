@@ -253,7 +253,7 @@ export async function resolveSupplierName(db: Knex, name: string): Promise<numbe
 }
 
 /**
- * The supplier master names linked to a supplier organisation (issue 15: FDA recalls are matched to suppliers through
+ * The supplier master names linked to a supplier organisation (FDA recalls are matched to suppliers through
  * them), normalised as `normalizeSupplierName` does.
  */
 export async function linkedSupplierNames(

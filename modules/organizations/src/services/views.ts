@@ -3,7 +3,7 @@ import { type Actor, ForbiddenError } from '@portal/core';
 import { SIGN_IN_STATUSES } from './members.js';
 
 /*
- * Read views (issue 10): what other modules join for display (names, types, parents) instead of naming these tables.
+ * Read views: what other modules join for display (names, types, parents) instead of naming these tables.
  * Each is a plain sub-query with a fixed projection, joined as `.join(organizationsView(db).as('o'), …)`; PostgreSQL
  * pulls such a sub-query up into the outer query, so the plan is the one of a direct join. Pass the caller's `trx`
  * inside a transaction.

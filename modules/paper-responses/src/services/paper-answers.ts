@@ -36,7 +36,7 @@ import { getPaperActions } from './paper-reads.js';
 
 export interface PaperAnswer extends ResponseValue {
   actionId: number;
-  /** A per-unit action's answers, one per row of the customer's own (issue 16). */
+  /** A per-unit action's answers, one per row of the customer's own. */
   units?: UnitAnswerInput[];
 }
 
@@ -160,7 +160,7 @@ export async function writePaperAnswers(
 }
 
 /**
- * A per-unit action's paper answers (issue 16), through the one unit-answer service: the customer's own rows only
+ * A per-unit action's paper answers, through the one unit-answer service: the customer's own rows only
  * (another customer's row is 404), the electronic rules for each value, and the action's summary once every row is
  * answered. A row or action answered electronically refuses the save, as for whole actions.
  */

@@ -195,7 +195,7 @@ export async function getPaperActions(
     eventActions(db, event.id),
     pc ? answersOfNotice(db, pc.id) : [],
     paper ? filesOfPaper(db, paper.id) : [],
-    // The customer's own rows only (issue 16): a per-unit action is keyed in row by row.
+    // The customer's own rows only: a per-unit action is keyed in row by row.
     pc ? customRowsOf(db, event, pc) : [],
     pc ? unitAnswersOf(db, pc.id) : [],
   ]);

@@ -164,7 +164,7 @@ async function perUnitColumns(
 export async function providerStatusReport(ctx: ReportContext, id: number, format: ReportFormat): Promise<FileResult> {
   await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.providerStatus);
   const actions = await eventActions(ctx.db, id, ctx.actor.organizationId);
-  // The event's custom product fields, a column each: the values its products hold (issue 12), after the actions.
+  // The event's custom product fields, a column each: the values its products hold, after the actions.
   const fields = await productFieldsOfEvent(ctx.db, id, ctx.actor.organizationId);
   // Distinct values per field, gathered in SQL (an event may list 10,000 products).
   const distinct = fields.length ? await productFieldValues(ctx.db, id, ctx.actor.organizationId) : [];
@@ -188,7 +188,7 @@ export async function providerStatusReport(ctx: ReportContext, id: number, forma
       width: 24,
     }),
   );
-  // Per-unit actions of a custom-content event (issue 16): how many of each customer's rows are answered.
+  // Per-unit actions of a custom-content event: how many of each customer's rows are answered.
   const unitColumns = await perUnitColumns(ctx, id, actions);
   return fileOf(ctx, 'Provider Status Report', format, [
     sheet({
@@ -234,7 +234,7 @@ export const FDA_LEVELS: [string, string][] = [
 ];
 
 /**
- * A custom-content event's units (issue 16): the customers' rows, and those answered for every per-unit action. Lines
+ * A custom-content event's units: the customers' rows, and those answered for every per-unit action. Lines
  * of the FDA summary, none for another event.
  */
 async function unitCounts(

@@ -124,7 +124,7 @@ export const supplierRoutes: readonly RouteDef[] = [
     permissions: SUPPLIER.profile,
     page: () => import('../../features/organizations/SupplierOrganizationPage'),
   }),
-  // Not in the spec's route list: a supplier's own product fields (Supplier_ManageProductFields, issue 12).
+  // Not in the spec's route list: a supplier's own product fields (Supplier_ManageProductFields).
   supplier('/supplier/fields', msg`Product Fields`, {
     menu: { id: 'product-fields', at: 8, group: organizationSettings },
     permissions: SUPPLIER.fields,
@@ -135,7 +135,7 @@ export const supplierRoutes: readonly RouteDef[] = [
       },
     ),
   }),
-  // Not in the spec's route list either: a supplier's own lookup values (Supplier_ManageLookupValues, issue 12).
+  // Not in the spec's route list either: a supplier's own lookup values (Supplier_ManageLookupValues).
   supplier('/supplier/lookup-values', msg`Lookup Values`, {
     menu: { id: 'lookup-values', at: 9, group: organizationSettings },
     permissions: SUPPLIER.lookupValues,

@@ -43,7 +43,7 @@ function inputsOf(items: ReminderPlan[]): Inputs {
 }
 
 /**
- * The organisation's reminder plans (issue 31 §3): for each recall class and for supply advisories, the hours between
+ * The organisation's reminder plans: for each recall class and for supply advisories, the hours between
  * reminders and the maximum a recipient who has not answered receives. A recall follows its class's plan unless the
  * wizard or its Delivery tab gives it one of its own.
  */

@@ -75,7 +75,7 @@ export default function DelegateFormPage() {
         </p>
       ) : null}
       <NoticeBody view={view} onPreview={openPreview} />
-      {/* Per-unit actions (issue 16) are answered row by row, for the provider's own rows, not in the form. */}
+      {/* Per-unit actions are answered row by row, for the provider's own rows, not in the form. */}
       {unitActions.map((a) => (
         <UnitAnswers
           key={a.id}

@@ -90,7 +90,7 @@ export default function NoticeFormPage() {
       ) : null}
       <Acknowledgement view={view} token={token} onDone={() => mutate()} />
       <NoticeBody view={view} onPreview={openPreview} />
-      {/* Per-unit actions (issue 16) are answered row by row, not in the form. */}
+      {/* Per-unit actions are answered row by row, not in the form. */}
       {view.actions
         .filter((a) => a.per_unit)
         .map((a) => (

@@ -21,7 +21,7 @@ const unitAction: NoticeAction = {
   files: [],
 };
 
-/** A custom-content notice as the server answers it: only this provider's own rows (issue 16). */
+/** A custom-content notice as the server answers it: only this provider's own rows. */
 const notice = noticeView({
   communication: { id: 31, name: 'Infusion pumps', event_id: 'ACME-31', description: null },
   provider_communication: { id: 44, communication_id: 31 },

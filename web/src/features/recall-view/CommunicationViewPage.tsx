@@ -137,7 +137,7 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
     { value: 'actions', label: t`Actions`, content: <ActionsTab id={id} /> },
     { value: 'locations', label: t`Affected Locations`, content: <LocationsTab id={id} /> },
     { value: 'customers', label: t`Customers`, content: <CustomersTab id={id} /> },
-    // Delivery exists once the notices went out (issue 31 §4).
+    // Delivery exists once the notices went out.
     ...(event.status === 'OPEN' || event.status === 'CLOSED'
       ? [
           {

@@ -23,7 +23,7 @@ const FIELDS = [
 ] as const;
 
 /**
- * Delivery of a sent event (issue 31 §4): the recipients per delivery status (a bar whose legend filters), the filters
+ * Delivery of a sent event: the recipients per delivery status (a bar whose legend filters), the filters
  * All, Bounced, Not opened and Not acknowledged with a search, each recipient's email with its status (the relay's
  * reason under a bounce or an error), attempts and reminders, a Resend per row, and the actions on the whole event.
  * Every action asks first, reports in a toast and refreshes what the event shows.

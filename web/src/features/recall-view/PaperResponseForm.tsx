@@ -75,7 +75,7 @@ function unitAnswersOf(a: PaperAction, values: UnitValues): PaperUnitAnswer[] {
 }
 
 /**
- * A per-unit action of a custom-content event (issue 16): one input per row of the customer's own; a row answered
+ * A per-unit action of a custom-content event: one input per row of the customer's own; a row answered
  * electronically shows that answer read-only.
  */
 function PaperUnitInputs({

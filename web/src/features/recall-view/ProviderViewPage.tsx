@@ -414,7 +414,7 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
           <ProductList products={view.products} />
         </TabsContent>
         <TabsContent value="actions" className="pt-3">
-          {/* Per-unit actions (issue 16) are answered row by row, not in the form. */}
+          {/* Per-unit actions are answered row by row, not in the form. */}
           {view.actions
             .filter((a) => a.per_unit)
             .map((a) => (

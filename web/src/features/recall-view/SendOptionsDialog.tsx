@@ -29,7 +29,7 @@ function tomorrowMorning(): DateTimeInput {
 }
 
 /**
- * The choices of a send (issue 31): the new recipients only (the default, as the one-click Send) or everyone again,
+ * The choices of a send: the new recipients only (the default, as the one-click Send) or everyone again,
  * with or without the customers whose every location is Not Covered, now or at a date and time. Continue hands the
  * send to `ask`, which confirms it in a sentence and reports its result; cancelling that comes back here.
  */

@@ -4,7 +4,7 @@ import { FormField, TextInput } from '@portal/design-system';
 import { FDA_RECALL_NUMBER, parseRecallNumbers } from '../../api/fdaLinks';
 
 /**
- * Step 0's FDA recall numbers (issue 15): typed as text, separated by commas or spaces; each must be Z-NNNN-YYYY (a
+ * Step 0's FDA recall numbers: typed as text, separated by commas or spaces; each must be Z-NNNN-YYYY (a
  * device) or D-NNNN-YYYY (a drug). The server checks them again.
  */
 export function FdaRecallNumbersField({

@@ -12,7 +12,7 @@ const savedValue = (action: NoticeAction, rowId: number): string => {
 };
 
 /**
- * A per-unit action of a custom-content event (issue 16): one answer for each of the provider's own rows, saved
+ * A per-unit action of a custom-content event: one answer for each of the provider's own rows, saved
  * together; once every row is answered, the server submits the action with their summary.
  */
 export function UnitAnswers({

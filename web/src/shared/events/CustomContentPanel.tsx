@@ -17,7 +17,7 @@ import { errorText } from '../lists/table';
 type LineError = { line: number; message: string };
 
 /**
- * Step 1's custom content (issue 16): a switch per event, and a product file with a Customer Key column giving each
+ * Step 1's custom content: a switch per event, and a product file with a Customer Key column giving each
  * affected customer its own rows. A file with any bad row is refused whole; its lines and reasons are listed.
  */
 export function CustomContentPanel({ id, fields = [] }: { id: number | null; fields?: ProductField[] }) {

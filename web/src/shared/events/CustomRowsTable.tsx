@@ -15,7 +15,7 @@ function fieldText(value: unknown): string {
 }
 
 /**
- * A custom-content event's customer rows (issue 16): paged, searchable, narrowed to one customer by the filter above
+ * A custom-content event's customer rows: paged, searchable, narrowed to one customer by the filter above
  * the table, with a column per per-unit action holding each row's answer once given. The wizard shows it without
  * answers; the supplier's event view and the operator's View Recall (read-only) with them.
  */

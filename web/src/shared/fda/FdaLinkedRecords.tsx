@@ -5,7 +5,7 @@ import { useLabels } from '../words/labels';
 import { formatDate } from '../lists/table';
 
 /**
- * The FDA recalls an event names (issue 15), on the supplier's, the provider's and the operator's view of the event:
+ * The FDA recalls an event names, on the supplier's, the provider's and the operator's view of the event:
  * the FDA's status and classification beside the event's own. On the operator's pages (who holds
  * Notisphere_ViewFDAInformation) a number opens the record on the FDA pages; elsewhere the summary is what is shown.
  */

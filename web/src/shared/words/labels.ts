@@ -30,7 +30,7 @@ function words(vocabulary: Vocabulary, locale: VocabularyLocale): Record<string,
 export function useLabels() {
   const { t, i18n } = useLingui();
   const locale = vocabularyLocale(i18n.locale);
-  // Rebuilt when the managed lookup values arrive or change (issue 12).
+  // Rebuilt when the managed lookup values arrive or change.
   const version = useLookupVersion();
   const { orgId } = useAtomValue(authAtom);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the managed values' install count
