@@ -210,7 +210,7 @@ export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
       path: `${base}/:orgId/:communicationId/actions/:actionId/units`,
       access: 'public',
       tags,
-      summary: "Answer a per-unit action for some of the notice's own rows (issue 16; answers: [{ rowId, value… }])",
+      summary: "Answer a per-unit action for some of the notice's own rows (answers: [{ rowId, value… }])",
       schema: {
         params: params('orgId', 'communicationId', 'actionId'),
         query: tokenQuery,
