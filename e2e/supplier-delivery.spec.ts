@@ -145,5 +145,12 @@ for (const lang of ['en', 'vi'] as const) {
       `/supplier/communications/${id}/reminders`,
     );
     expect(reminders.paused).toBe(true);
+
+    // On a phone the tab fits the width (the sidebar starts closed there); only the table scrolls inside itself.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/supplier/recalls/view/${id}?tab=delivery`);
+    await expect(page.getByTestId('delivery-tab')).toBeVisible();
+    await expect(page.getByTestId('sidebar')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 }

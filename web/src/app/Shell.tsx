@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAtomValue, useStore } from 'jotai';
 import { useLingui } from '@lingui/react/macro';
@@ -106,9 +106,18 @@ function AppHeader({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean; onT
   );
 }
 
+/** Below Tailwind's md breakpoint (768 px): a phone, or a narrow window. */
+const isNarrow = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches === true;
+
 /** Signed-in layout: header, sidebar by user type, breadcrumbs from route metadata, page. */
 export function Shell({ route, children }: { route: RouteDef | null; children: ReactNode }) {
-  const [sidebarOpen, setSidebarOpen] = useState(true);
+  // On a phone the sidebar would leave the page too little room: it starts closed there, and closes again once a
+  // page is chosen from it.
+  const [sidebarOpen, setSidebarOpen] = useState(() => !isNarrow());
+  const [location] = useLocation();
+  useEffect(() => {
+    if (isNarrow()) setSidebarOpen(false);
+  }, [location]);
   useLoadLookupValues();
   return (
     <div className="flex min-h-screen flex-col bg-background text-foreground">
