@@ -29,7 +29,7 @@ import {
 } from '../modules/core/src/index.js';
 import { migrateLatest, seedDemo } from '../migrations/index.js';
 import { ms, ratio, repeat, table, time } from './harness.js';
-import { createReportEvent } from './io.js';
+import { createReportCommunication } from './io.js';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -186,7 +186,7 @@ async function alone(): Promise<void> {
     await seedDemo(db, 'Portal#2026');
     const supplierId = Number((await db('organizations').where({ name: 'Acme Medical Devices' }).first('id')).id);
     const adminId = Number((await db('users').where({ email: 'admin@acme.demo' }).first('id')).id);
-    const eventId = await createReportEvent(db, supplierId, adminId, env('BENCH_REPORT_ROWS', 5_000));
+    const eventId = await createReportCommunication(db, supplierId, adminId, env('BENCH_REPORT_ROWS', 5_000));
     const config = {
       ...loadConfig({ ...process.env, DATABASE_URL: url, DATA_DIR: dir }),
       authRateLimitPerMinute: 0,

@@ -16,7 +16,7 @@ import { migrateLatest, seedDemo } from '../migrations/index.js';
 import { generateWorld } from './generate.js';
 import { BENCH_PASSWORD, serveBff } from './serve.js';
 import { mb, ms, peakRss, table, time } from './harness.js';
-import { createReportEvent, type ExportCase, measureExports } from './io.js';
+import { createReportCommunication, type ExportCase, measureExports } from './io.js';
 
 const requireFromCore = createRequire(new URL('../modules/core/package.json', import.meta.url));
 const pg = requireFromCore('pg') as typeof PgNamespace;
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
       );
       log(`  ${DASHBOARD_EVENTS} events generated in ${(gen.ms / 1000).toFixed(1)} s`);
     }
-    const report = await time(() => createReportEvent(db, supplier.id, admin.id, ROWS));
+    const report = await time(() => createReportCommunication(db, supplier.id, admin.id, ROWS));
     log(`  report event of ${ROWS} provider communications in ${(report.ms / 1000).toFixed(1)} s`);
 
     const served = await serveBff(db, url, path.join(dir, 'files'));

@@ -14,7 +14,12 @@ import { mb, ms, peakRss, ratio, time } from './harness.js';
  * An OPEN event with `rows` provider communications (a third acknowledged, a third completed), three actions and
  * submitted answers on the completed ones, some of them formula-looking text a report must defuse.
  */
-export async function createReportEvent(db: Db, supplierId: number, adminId: number, rows: number): Promise<number> {
+export async function createReportCommunication(
+  db: Db,
+  supplierId: number,
+  adminId: number,
+  rows: number,
+): Promise<number> {
   const providers = (await db('organizations').where({ type: 'PROVIDER' }).orderBy('id').pluck('id')) as number[];
   const [event] = (await db('communications')
     .insert({

@@ -24,7 +24,7 @@ import path from 'node:path';
 import { createDb, loadConfig, startEmbeddedPostgres } from '../modules/core/src/index.js';
 import { migrateLatest, seedDemo } from '../migrations/index.js';
 import { generateWorld } from './generate.js';
-import { createReportEvent, measureExports, measureStatic } from './io.js';
+import { createReportCommunication, measureExports, measureStatic } from './io.js';
 import { mb, ms, peakRss, ratio, type Stats, time } from './harness.js';
 import { measureMetrics } from './metrics.js';
 import { measureReplicas } from './replicas.js';
@@ -68,7 +68,9 @@ async function main(): Promise<void> {
     log(
       `  done in ${(gen.ms / 1000).toFixed(1)} s (${world.communications} events, ${world.providerCommunications} provider communications)`,
     );
-    const report = await time(() => createReportEvent(db, world.supplierId, world.adminUserId, SCALE.reportRows));
+    const report = await time(() =>
+      createReportCommunication(db, world.supplierId, world.adminUserId, SCALE.reportRows),
+    );
     const reportEventId = report.result;
     log(`  report event of ${SCALE.reportRows} provider communications in ${(report.ms / 1000).toFixed(1)} s`);
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendEvent, startTestApp, type TestApp, world } from '@portal/testing';
+import { sendCommunication, startTestApp, type TestApp, world } from '@portal/testing';
 
 /**
  * The people-count triggers on provider_responses lock the provider communications a statement touched in one order
@@ -16,7 +16,7 @@ let event: number;
 beforeAll(async () => {
   t = await startTestApp();
   const w = await world(t);
-  const e = await sendEvent(t, w, 'Lock order recall', {
+  const e = await sendCommunication(t, w, 'Lock order recall', {
     providers: [w.riverside, w.lakeshore],
     actions: ['Text', 'Numeric'],
   });

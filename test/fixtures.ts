@@ -30,7 +30,7 @@ export async function world(t: FixtureTarget): Promise<World> {
 }
 
 /** Sends an event to picked providers and/or sites; answers the event id and its provider communications by organisation. */
-export async function sendEvent(
+export async function sendCommunication(
   t: FixtureTarget,
   w: World,
   name: string,
@@ -97,7 +97,7 @@ export function form(name: string, data: Buffer, fields: Record<string, string> 
  * Actions: a per-unit Numeric "Units quarantined", a per-unit Yes / No "Units found" and an Acknowledge. Answers the
  * event, its provider communications and actions, and each provider's own row ids.
  */
-export async function sendCustomContentEvent(t: FixtureTarget, w: World, name: string) {
+export async function sendCustomContentCommunication(t: FixtureTarget, w: World, name: string) {
   const sup = (method: string, path: string, body?: unknown, form?: FormData) =>
     t.call(method, `/api/supplier/communications${path}`, { token: w.supplierToken, body, form });
   const id = (await sup('POST', '/step0', { type: 'RECALL', name, classification: 'CLASSI' })).body.d.id as number;

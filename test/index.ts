@@ -1,7 +1,16 @@
 export { createTestDatabase, type TestDatabase } from './database.js';
 export { apiClient, startTestApp, DEMO_PASSWORD, type TestApp, type ApiAnswer } from './app.js';
 export { startTestSmtp, type TestSmtp, type ReceivedMail } from './smtp.js';
-export { form, IMAGE_PNG, PDF, PNG, sendCustomContentEvent, sendEvent, type World, world } from './fixtures.js';
+export {
+  form,
+  IMAGE_PNG,
+  PDF,
+  PNG,
+  sendCustomContentCommunication,
+  sendCommunication,
+  type World,
+  world,
+} from './fixtures.js';
 export { responseConformance } from './conformance.js';
 export { csvRows, type DownloadedFile, downloadFile, fileNameDate, xlsxSheets } from './files.js';
 export { statementsOf } from './statements.js';

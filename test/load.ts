@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type FixtureTarget, sendEvent, world } from './fixtures.js';
+import { type FixtureTarget, sendCommunication, world } from './fixtures.js';
 
 /**
  * A recall's busiest minutes: many signed-in users, no think time, on the same few notices and their sites. Suppliers
@@ -49,7 +49,7 @@ export async function prepareLoadWorld(t: LoadTarget, events = 3): Promise<LoadW
   const w = await world(t);
   const result: LoadWorld = { events: [], notices: [] };
   for (let i = 0; i < events; i++) {
-    const e = await sendEvent(t, w, `Load recall ${i + 1}`, {
+    const e = await sendCommunication(t, w, `Load recall ${i + 1}`, {
       providers: [w.riverside, w.lakeshore],
       sites: [w.north, w.south],
     });

@@ -47,7 +47,7 @@ export const historyEntriesSchema = {
 } as const;
 
 /** A notice or supporting document of the event with its signed links (DocumentRow). */
-export const eventDocumentSchema = {
+export const communicationDocumentSchema = {
   type: 'object',
   required: [
     'id',
@@ -74,16 +74,16 @@ export const eventDocumentSchema = {
     signed_url_review: text,
   },
 } as const;
-export const eventDocumentsSchema = { type: 'array', items: eventDocumentSchema } as const;
+export const communicationDocumentsSchema = { type: 'array', items: communicationDocumentSchema } as const;
 
 /** One event of any supplier for the operator: the supplier's event detail plus its supplier and documents. */
-export const operatorEventDetailSchema = {
+export const operatorCommunicationDetailSchema = {
   type: 'object',
   required: [...communicationDetailSchema.required, 'supplier_name', 'documents'],
   properties: {
     ...communicationDetailSchema.properties,
     supplier_name: text,
-    documents: eventDocumentsSchema,
+    documents: communicationDocumentsSchema,
   },
 } as const;
 
@@ -95,7 +95,7 @@ export const salesRepsNotifiedSchema = {
 } as const;
 
 /** The supplier's active sales representatives (GET /{id}/salesreps). */
-export const eventSalesRepsSchema = {
+export const communicationSalesRepsSchema = {
   type: 'array',
   items: {
     type: 'object',

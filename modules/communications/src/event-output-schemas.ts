@@ -131,7 +131,7 @@ export const customFieldValueSchema = {
 } as const;
 
 /** A product of the event as saved in step 1 (custom_fields by field id). */
-export const eventProductSchema = {
+export const communicationProductSchema = {
   type: 'object',
   required: [
     'id',
@@ -160,7 +160,7 @@ export const eventProductSchema = {
 } as const;
 
 /** An action of the event as saved in step 2. */
-export const eventActionSchema = {
+export const communicationActionSchema = {
   type: 'object',
   required: ['id', 'sort_order', 'action_type', 'title', 'description', 'options', 'is_required', 'is_disabled'],
   properties: {
@@ -191,8 +191,8 @@ export const communicationDetailSchema = {
   ],
   properties: {
     ...communicationRowSchema.properties,
-    products: { type: 'array', items: eventProductSchema },
-    actions: { type: 'array', items: eventActionSchema },
+    products: { type: 'array', items: communicationProductSchema },
+    actions: { type: 'array', items: communicationActionSchema },
     customers_count: count,
     locations_count: count,
     provider_communications_count: count,

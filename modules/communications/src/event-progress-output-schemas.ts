@@ -11,7 +11,7 @@ import {
   responseStatus,
   text,
 } from './output-schema-parts.js';
-import { responseValueSchema } from './notice-output-schemas.js';
+import { answerValueSchema } from './notice-output-schemas.js';
 
 /** The event's actions with counts of answers (GET /{id}/actions). */
 export const actionCountsSchema = {
@@ -60,7 +60,7 @@ export const actionAnswersSchema = {
           id,
           provider_communication_id: id,
           customer_name: text,
-          value: responseValueSchema,
+          value: answerValueSchema,
           status: { type: 'string', enum: ['DRAFT', 'SUBMITTED'] },
           source: { type: 'string', enum: ['Electronic', 'Paper'] },
           responder_email: nullableText,

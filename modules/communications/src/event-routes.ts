@@ -28,7 +28,7 @@ const access = SUPPLIER_EVENT_PERMISSIONS;
 const LOCATION_STATUSES = ['COVERED', 'EMAILED', 'NON_COVERED', 'UNABLE_PROCESSED', 'INVALID'];
 
 /** One event, its customers and affected locations, and its life: close, reopen, delete, approve, send. */
-export function eventRoutes({ db, config, mail, logger }: ModuleDeps): Route[] {
+export function communicationRoutes({ db, config, mail, logger }: ModuleDeps): Route[] {
   const base = '/supplier/communications';
   return [
     route<unknown, unknown, { id: number }>({

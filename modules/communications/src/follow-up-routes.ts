@@ -1,6 +1,10 @@
 import { idSchema, messageResult, type ModuleDeps, type Route, route } from '@portal/core';
 import { SUPPLIER_EVENT_PERMISSIONS } from './constants.js';
-import { eventDocumentSchema, eventSalesRepsSchema, salesRepsNotifiedSchema } from './event-history-output-schemas.js';
+import {
+  communicationDocumentSchema,
+  communicationSalesRepsSchema,
+  salesRepsNotifiedSchema,
+} from './event-history-output-schemas.js';
 import * as schema from './schemas.js';
 import { loadOwnCommunication } from './services/access.js';
 import { getDocument } from './services/documents.js';
@@ -26,7 +30,7 @@ export function followUpRoutes({ db, config, mail }: ModuleDeps): Route[] {
       access,
       tags,
       summary: 'One document with signed links (same as document/{id})',
-      schema: { params: schema.idParams, response: eventDocumentSchema },
+      schema: { params: schema.idParams, response: communicationDocumentSchema },
       handler: ({ actor, params }) => getDocument(db, config.jwtSecret, actor, params.id),
     }),
     route<unknown, unknown, { id: number }>({
@@ -35,7 +39,7 @@ export function followUpRoutes({ db, config, mail }: ModuleDeps): Route[] {
       access,
       tags,
       summary: "The supplier's active sales representatives for this event's sales-rep forms",
-      schema: { params: schema.idParams, response: eventSalesRepsSchema },
+      schema: { params: schema.idParams, response: communicationSalesRepsSchema },
       handler: async ({ actor, params }) => {
         await loadOwnCommunication(db, actor, params.id);
         return getSalesRepresentatives(db, actor);

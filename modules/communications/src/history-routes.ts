@@ -1,6 +1,10 @@
 import { idSchema, messageResult, type ModuleDeps, type Route, route } from '@portal/core';
 import { SUPPLIER_EVENT_PERMISSIONS } from './constants.js';
-import { eventDocumentSchema, eventDocumentsSchema, historyEntriesSchema } from './event-history-output-schemas.js';
+import {
+  communicationDocumentSchema,
+  communicationDocumentsSchema,
+  historyEntriesSchema,
+} from './event-history-output-schemas.js';
 import * as schema from './schemas.js';
 import { loadOwnCommunication } from './services/access.js';
 import { deleteDocument, getDocument, listDocuments, uploadDocuments } from './services/documents.js';
@@ -66,7 +70,7 @@ export function historyRoutes({ db, config, files }: ModuleDeps): Route[] {
       tags,
       multipart: true,
       summary: 'Upload notice or supporting documents (multipart field `file`)',
-      schema: { params: schema.idParams, query: schema.uploadQuery, response: eventDocumentsSchema },
+      schema: { params: schema.idParams, query: schema.uploadQuery, response: communicationDocumentsSchema },
       handler: async ({ actor, params, query, files: uploads }) =>
         uploadDocuments(db, files, config.jwtSecret, actor, params.id, uploads, query.kind),
     }),
@@ -76,7 +80,7 @@ export function historyRoutes({ db, config, files }: ModuleDeps): Route[] {
       access,
       tags,
       summary: "The event's documents with signed links",
-      schema: { params: schema.idParams, query: schema.uploadQuery, response: eventDocumentsSchema },
+      schema: { params: schema.idParams, query: schema.uploadQuery, response: communicationDocumentsSchema },
       handler: ({ actor, params, query }) => listDocuments(db, config.jwtSecret, actor, params.id, query.kind),
     }),
     route<unknown, unknown, { id: number }>({
@@ -85,7 +89,7 @@ export function historyRoutes({ db, config, files }: ModuleDeps): Route[] {
       access,
       tags,
       summary: 'One document with signed links (signed_url, signed_url_review)',
-      schema: { params: schema.idParams, response: eventDocumentSchema },
+      schema: { params: schema.idParams, response: communicationDocumentSchema },
       handler: ({ actor, params }) => getDocument(db, config.jwtSecret, actor, params.id),
     }),
     route<unknown, unknown, { id: number }>({

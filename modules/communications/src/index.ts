@@ -21,9 +21,9 @@ export {
   actionsView,
   communicationsView,
   findProviderCommunication,
-  noticesView,
-  receivedEventTraits,
-  responseOf,
+  providerCommunicationsView,
+  receivedCommunicationTraits,
+  storedAnswerOf,
 } from './services/read-views.js';
 // What the provider's inbox reads and writes of this module's tables.
 export {
@@ -31,42 +31,42 @@ export {
   type CustomerLocationRow,
   customerLocationsPage,
   discardUserDrafts,
-  eventActionRows,
-  eventDocumentFiles,
-  eventProductRows,
-  findEventAction,
-  findResponseFile,
-  findResponseFileOfProviders,
-  firstNoticeOfEvent,
-  moveNoticeToOrganization,
-  noticeHasAnswers,
-  type NoticeProductRow,
+  communicationActionRows,
+  communicationDocumentFiles,
+  communicationProductRows,
+  findCommunicationAction,
+  findAnswerFile,
+  findAnswerFileOfProviders,
+  firstProviderCommunicationOf,
+  moveProviderCommunicationToOrganization,
+  providerCommunicationHasAnswers,
+  type ProviderCommunicationProductRow,
   noticeProductsQuery,
-  type OwnResponse,
+  type OwnAnswer,
   perUnitActionsOf,
-  receivedEventsView,
-  receivedNoticesView,
+  receivedCommunicationsView,
+  receivedProviderCommunicationsView,
   responderGroups,
-  responsesOfUser,
+  answersOfUser,
   type StoredFileRow,
 } from './services/read-views-inbox.js';
 export { findDelegateLink, issueDelegateLink, markLinkUsed, revokeDelegateLink } from './services/delegate-links.js';
 export {
-  insertSelfAddressedEvent,
-  replaceEventProducts,
+  insertSelfAddressedCommunication,
+  replaceCommunicationProducts,
   replaceSelfAddressedActions,
-  touchEvent,
-  updateEventInfo,
+  touchCommunication,
+  updateCommunicationInfo,
 } from './services/provider-created-events.js';
 // What the reports and paper responses read of this module's tables (docs/decisions.md).
 export {
   affectedLocationsView,
   customerCountsView,
-  customerNoticesView,
-  eventsView,
-  noticeCountsView,
+  customerProviderCommunicationsView,
+  reportCommunicationsView,
+  providerCommunicationCountsView,
   paperAnswerCount,
-  talliedEventsView,
+  talliedCommunicationsView,
 } from './services/read-views-reports.js';
 export {
   consigneesAfter,
@@ -85,8 +85,8 @@ export {
   customerNamesOf,
   effectivenessCounts,
   type EffectivenessCounts,
-  eventActions,
-  eventNoticeCounts,
+  communicationActions,
+  providerCommunicationCounts,
   productFieldValues,
   type ReportAction,
   unitProgress,
@@ -95,15 +95,15 @@ export {
 export { appendProducts } from './services/wizard-steps.js';
 export {
   answerOfAction,
-  answersOfNotice,
+  answersOfProviderCommunication,
   deleteAnswer,
   dropPaperAnswers,
   dropPaperFiles,
   filesOfPaper,
-  findLiveNotice,
-  insertResponseFile,
-  liveResponseFilesView,
-  type ResponseFileRow,
+  findLiveProviderCommunication,
+  insertAnswerFile,
+  liveAnswerFilesView,
+  type AnswerFileRow,
   upsertAnswer,
 } from './services/paper-answers.js';
 export { type DelegateRecorder, type NewDelegate, registerDelegateRecorder } from './services/delegate-port.js';
@@ -111,8 +111,8 @@ export { seedDemoCommunications } from './demo.js';
 export { appendHistory, historyFacts, listHistory } from './services/history.js';
 export {
   acknowledge,
-  loadNotice,
-  noticeHistory,
+  loadProviderCommunication,
+  providerCommunicationHistory,
   resolveNoticeLink,
   type ProviderCommunicationRow,
   type Respondent,
@@ -125,7 +125,7 @@ export {
   RESPONSE_MESSAGES,
   type ActionRow,
   type AnswerInput,
-  type ResponseValue,
+  type AnswerValue,
 } from './services/answers.js';
 export { deleteActionFile, findActionFile, listActionFiles, uploadActionFiles } from './services/action-files.js';
 export { noticeView, type ActionView, type FileView, type NoticeView } from './services/notice-view.js';
@@ -163,14 +163,14 @@ export {
   cellFieldValue,
   fieldText,
   fieldValues,
-  productFieldsOfEvent,
+  productFieldsOfCommunication,
   type ProductField,
   type ProductFieldValue,
 } from './services/product-fields.js';
 export { allAffectedLocations, type AffectedLocationRow } from './services/locations.js';
 export {
   affectedLocationColumns,
-  eventColumn,
+  communicationColumn,
   historyActorColumns,
   type LocationColumnsRow,
   ownFieldValue,
@@ -181,7 +181,7 @@ export {
   applyOperatorFilters,
   assertOperator,
   EVENT_STATUSES,
-  type OperatorEventFilters,
+  type OperatorCommunicationFilters,
   PROVIDER_STATUSES,
 } from './services/operator-events.js';
 export { operatorFilterProps } from './operator-routes.js';

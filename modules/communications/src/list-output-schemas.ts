@@ -51,7 +51,7 @@ export const communicationListRowSchema = {
 export const communicationListPageSchema = listPageSchema(communicationListRowSchema);
 
 /** A row of the operator's list of every supplier's events: the supplier's row plus its supplier and provider progress. */
-export const operatorEventRowSchema = {
+export const operatorCommunicationRowSchema = {
   ...communicationListRowSchema,
   required: [...communicationListRowSchema.required, 'organization_id', 'supplier_name', 'status_provider', 'fda'],
   properties: {
@@ -76,4 +76,4 @@ export const operatorEventRowSchema = {
   },
 } as const;
 
-export const operatorEventListPageSchema = listPageSchema(operatorEventRowSchema);
+export const operatorCommunicationListPageSchema = listPageSchema(operatorCommunicationRowSchema);

@@ -10,8 +10,8 @@ import {
   nullableDateTime,
 } from './output-schema-parts.js';
 
-/** The value fields of an answer (ResponseValue). */
-export const responseValueSchema = {
+/** The value fields of an answer (AnswerValue). */
+export const answerValueSchema = {
   type: 'object',
   properties: {
     valueAcknowledge: { type: 'boolean' },
@@ -70,7 +70,7 @@ export const actionViewSchema = {
       items: {
         type: 'object',
         required: ['row_id', 'value'],
-        properties: { row_id: { type: 'integer' }, value: responseValueSchema },
+        properties: { row_id: { type: 'integer' }, value: answerValueSchema },
       },
     },
     response: {
@@ -78,7 +78,7 @@ export const actionViewSchema = {
       required: ['status', 'value', 'responder_email', 'submitted_at', 'updated_at'],
       properties: {
         status: { type: 'string', enum: ['DRAFT', 'SUBMITTED'] },
-        value: responseValueSchema,
+        value: answerValueSchema,
         responder_email: nullable('string'),
         submitted_at: nullableDateTime,
         updated_at: dateTime,

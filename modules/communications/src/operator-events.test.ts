@@ -1,14 +1,14 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { form, PDF, startTestApp, sendEvent, type TestApp, type World, world } from '@portal/testing';
+import { form, PDF, startTestApp, sendCommunication, type TestApp, type World, world } from '@portal/testing';
 
 let t: TestApp;
 let w: World;
 let operator: string;
 let borealisToken: string;
 let borealis: number;
-let sent: Awaited<ReturnType<typeof sendEvent>>;
+let sent: Awaited<ReturnType<typeof sendCommunication>>;
 let draftId: number;
 let borealisDraft: number;
 let documentId: number;
@@ -82,7 +82,7 @@ beforeAll(async () => {
   borealis = Number(
     ((await t.db('organizations').where({ name: 'Borealis Pharma' }).first('id')) as { id: number }).id,
   );
-  sent = await sendEvent(t, w, 'Opx sent recall', { providers: [w.riverside, w.lakeshore], actions: ['Text'] });
+  sent = await sendCommunication(t, w, 'Opx sent recall', { providers: [w.riverside, w.lakeshore], actions: ['Text'] });
   draftId = await draft(w.supplierToken, 'Opx acme draft =HYPERLINK("x")', { event_id: 'OPX-1' });
   borealisDraft = await draft(borealisToken, 'Opx borealis draft');
   const upload = await t.call('POST', `/api/supplier/communications/${draftId}/documents?kind=DOCUMENT`, {

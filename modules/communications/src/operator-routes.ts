@@ -1,25 +1,25 @@
 import { idSchema, listQuerySchema, messageResult, type ModuleDeps, type Route, route } from '@portal/core';
 import { type FdaListQuery, fdaListQuery, fdaPageSchema } from '@portal/fda';
 import { COMMUNICATION_TYPES } from './constants.js';
-import { fdaRecallsWithoutEvent } from './services/fda-without-event.js';
+import { fdaRecallsWithoutCommunication } from './services/fda-without-event.js';
 import { communicationDetailSchema } from './event-output-schemas.js';
 import {
-  eventDocumentSchema,
+  communicationDocumentSchema,
   historyEntriesSchema,
-  operatorEventDetailSchema,
+  operatorCommunicationDetailSchema,
 } from './event-history-output-schemas.js';
-import { operatorEventListPageSchema } from './list-output-schemas.js';
+import { operatorCommunicationListPageSchema } from './list-output-schemas.js';
 import * as schema from './schemas.js';
 import {
-  copyOperatorEvent,
-  deleteOperatorEvent,
+  copyOperatorCommunication,
+  deleteOperatorCommunication,
   EVENT_STATUSES,
-  getOperatorEvent,
-  listOperatorEvents,
-  type OperatorEventFilters,
+  getOperatorCommunication,
+  listOperatorCommunications,
+  type OperatorCommunicationFilters,
   type OperatorListQuery,
   operatorDocument,
-  operatorEventHistories,
+  operatorCommunicationHistories,
   PROVIDER_STATUSES,
   recallsReport,
 } from './services/operator-events.js';
@@ -52,7 +52,7 @@ export function operatorCommunicationRoutes({ db, config, logger }: ModuleDeps):
   const base = '/notisphere/communications';
   const onError = (err: unknown) => logger.error({ err }, 'report stream failed');
   const download = (format: 'csv' | 'xlsx'): Route =>
-    route<unknown, OperatorEventFilters & { search?: string; filterModel?: string }>({
+    route<unknown, OperatorCommunicationFilters & { search?: string; filterModel?: string }>({
       method: 'GET',
       path: `${base}/download${format}`,
       access,
@@ -70,7 +70,7 @@ export function operatorCommunicationRoutes({ db, config, logger }: ModuleDeps):
       summary: `FDA ${list === 'devices' ? 'device' : 'drug'} recalls of portal suppliers (by supplier master name) without a portal event naming them (paged, the FDA list's filters)`,
       tags: ['fda'],
       schema: { query: fdaListQuery, response: fdaPageSchema },
-      handler: ({ query }) => fdaRecallsWithoutEvent(db, list, query),
+      handler: ({ query }) => fdaRecallsWithoutCommunication(db, list, query),
     });
   return [
     withoutEvent('devices'),
@@ -84,9 +84,9 @@ export function operatorCommunicationRoutes({ db, config, logger }: ModuleDeps):
         "Every supplier's recalls and advisories (paged; communicationType, filterModel, search and the filters)",
       schema: {
         query: { type: 'object', properties: { ...schema.listQuery.properties, ...operatorFilterProps } },
-        response: operatorEventListPageSchema,
+        response: operatorCommunicationListPageSchema,
       },
-      handler: ({ actor, query }) => listOperatorEvents(db, actor, query),
+      handler: ({ actor, query }) => listOperatorCommunications(db, actor, query),
     }),
     download('csv'),
     download('xlsx'),
@@ -96,7 +96,7 @@ export function operatorCommunicationRoutes({ db, config, logger }: ModuleDeps):
       access,
       tags,
       summary: "One document of any supplier's event with signed links (signed_url, signed_url_review)",
-      schema: { params: schema.idParams, response: eventDocumentSchema },
+      schema: { params: schema.idParams, response: communicationDocumentSchema },
       handler: ({ actor, params }) => operatorDocument(db, config.jwtSecret, actor, params.id),
     }),
     route<unknown, unknown, { id: number }>({
@@ -105,8 +105,8 @@ export function operatorCommunicationRoutes({ db, config, logger }: ModuleDeps):
       access,
       tags,
       summary: 'One event as its supplier sees it: products, actions, counts, supplier and documents (read-only)',
-      schema: { params: schema.idParams, response: operatorEventDetailSchema },
-      handler: ({ actor, params }) => getOperatorEvent(db, config.jwtSecret, actor, params.id),
+      schema: { params: schema.idParams, response: operatorCommunicationDetailSchema },
+      handler: ({ actor, params }) => getOperatorCommunication(db, config.jwtSecret, actor, params.id),
     }),
     route<unknown, unknown, { id: number }>({
       method: 'GET',
@@ -115,7 +115,7 @@ export function operatorCommunicationRoutes({ db, config, logger }: ModuleDeps):
       tags,
       summary: 'Everything that happened to the event, newest first',
       schema: { params: schema.idParams, response: historyEntriesSchema },
-      handler: ({ actor, params }) => operatorEventHistories(db, actor, params.id),
+      handler: ({ actor, params }) => operatorCommunicationHistories(db, actor, params.id),
     }),
     route<unknown, unknown, { id: number }>({
       method: 'GET',
@@ -128,7 +128,7 @@ export function operatorCommunicationRoutes({ db, config, logger }: ModuleDeps):
       handler: async ({ actor, params, requestId }) =>
         messageResult(
           'The event has been copied to a new draft.',
-          await copyOperatorEvent(db, actor, params.id, requestId),
+          await copyOperatorCommunication(db, actor, params.id, requestId),
         ),
     }),
     route<unknown, unknown, { id: number; supplierId: number }>({
@@ -142,7 +142,7 @@ export function operatorCommunicationRoutes({ db, config, logger }: ModuleDeps):
         params: { type: 'object', required: ['id', 'supplierId'], properties: { id: idSchema, supplierId: idSchema } },
       },
       handler: async ({ actor, params, requestId }) => {
-        await deleteOperatorEvent(db, actor, params.id, params.supplierId, requestId);
+        await deleteOperatorCommunication(db, actor, params.id, params.supplierId, requestId);
         return messageResult('The event has been deleted.', null);
       },
     }),

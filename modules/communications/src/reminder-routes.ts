@@ -3,8 +3,8 @@ import { SUPPLIER_EVENT_PERMISSIONS } from './constants.js';
 import {
   deliveriesQuery,
   deliveryPageSchema,
-  eventRemindersBody,
-  eventRemindersSchema,
+  communicationRemindersBody,
+  communicationRemindersSchema,
   reminderPlansBody,
   reminderPlansSchema,
   remindNowSchema,
@@ -12,8 +12,8 @@ import {
 import * as schema from './schemas.js';
 import { type DeliveryFilter, listDeliveries } from './services/deliveries.js';
 import {
-  changeEventReminders,
-  eventReminders,
+  changeCommunicationReminders,
+  communicationReminders,
   type PlanValues,
   type ReminderChange,
   type ReminderPlan,
@@ -57,8 +57,8 @@ export function reminderRoutes({ db, config, mail }: ModuleDeps): Route[] {
       access,
       tags,
       summary: "The event's reminder plan, where it comes from, its pause, the next reminder and the reminders sent",
-      schema: { params: schema.idParams, response: eventRemindersSchema },
-      handler: ({ actor, params }) => eventReminders(db, actor, params.id),
+      schema: { params: schema.idParams, response: communicationRemindersSchema },
+      handler: ({ actor, params }) => communicationReminders(db, actor, params.id),
     }),
     route<ReminderChange, unknown, { id: number }>({
       method: 'PUT',
@@ -67,8 +67,8 @@ export function reminderRoutes({ db, config, mail }: ModuleDeps): Route[] {
       tags,
       summary:
         "Change a draft's or open event's own reminder plan (null: back to the organisation's) or pause and resume its reminders",
-      schema: { params: schema.idParams, body: eventRemindersBody, response: eventRemindersSchema },
-      handler: ({ actor, params, body }) => changeEventReminders(db, actor, params.id, body),
+      schema: { params: schema.idParams, body: communicationRemindersBody, response: communicationRemindersSchema },
+      handler: ({ actor, params, body }) => changeCommunicationReminders(db, actor, params.id, body),
     }),
     route<unknown, unknown, { id: number }>({
       method: 'POST',

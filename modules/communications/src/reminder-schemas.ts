@@ -48,7 +48,7 @@ export const reminderPlansSchema = {
 } as const;
 
 /** PUT /supplier/communications/{id}/reminders: null puts a value back to the organisation's (or built-in) plan. */
-export const eventRemindersBody = {
+export const communicationRemindersBody = {
   type: 'object',
   properties: {
     interval_hours: { type: ['integer', 'null'], ...INTERVAL_HOURS },
@@ -58,7 +58,7 @@ export const eventRemindersBody = {
 } as const;
 
 /** GET and PUT /supplier/communications/{id}/reminders. */
-export const eventRemindersSchema = {
+export const communicationRemindersSchema = {
   type: 'object',
   required: ['plan', 'interval_hours', 'max_reminders', 'paused', 'source', 'next_reminder_at', 'reminders_sent'],
   properties: {

@@ -8,7 +8,7 @@ import {
 import { noticeViewSchema } from './notice-output-schemas.js';
 import * as schema from './schemas.js';
 import {
-  actionResponses,
+  answersToAction,
   actionSummaries,
   postUpdate,
   providerProgress,
@@ -88,7 +88,7 @@ export function trackingRoutes({ db, config, mail }: ModuleDeps): Route[] {
         params: { type: 'object', required: ['id', 'x'], properties: { id: idSchema, x: idSchema } },
         response: actionAnswersSchema,
       },
-      handler: ({ actor, params }) => actionResponses(db, actor, params.id, params.x),
+      handler: ({ actor, params }) => answersToAction(db, actor, params.id, params.x),
     }),
     route<unknown, unknown, { id: number; pcId: number }>({
       method: 'GET',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaErrors } from '@portal/core';
-import { form, PDF, PNG, sendEvent, startTestApp, type TestApp, type World, world } from '@portal/testing';
+import { form, PDF, PNG, sendCommunication, startTestApp, type TestApp, type World, world } from '@portal/testing';
 import { fileSchema, listSchema, threadSchema } from './schemas.js';
 
 let t: TestApp;
@@ -34,7 +34,7 @@ const outboxOf = (cid: number) =>
 
 describe('a conversation between a supplier and a provider', () => {
   it('starts from the supplier, answers from the provider with a file, counts unread per side and mails the other side', async () => {
-    const e = await sendEvent(t, w, 'Talk recall', { providers: [w.riverside, w.lakeshore] });
+    const e = await sendCommunication(t, w, 'Talk recall', { providers: [w.riverside, w.lakeshore] });
     const pc = e.pcOf(w.riverside);
     const s = sup(w.supplierToken);
     const p = prov(riverside);
@@ -127,7 +127,7 @@ describe('a conversation between a supplier and a provider', () => {
   });
 
   it('lets a provider start one about an action, and closes and reopens from either side', async () => {
-    const e = await sendEvent(t, w, 'Credit recall', { providers: [w.riverside] });
+    const e = await sendCommunication(t, w, 'Credit recall', { providers: [w.riverside] });
     const pc = e.pcOf(w.riverside);
     const p = prov(riverside);
     const s = sup(w.supplierToken);
@@ -166,7 +166,7 @@ describe('a conversation between a supplier and a provider', () => {
     );
     expect((await s('PUT', `/${e.id}/conversations/${cid}`, { status: 'ARCHIVED' })).status).toBe(400);
     // An action of another event cannot be named.
-    const other = await sendEvent(t, w, 'Other recall', { providers: [w.riverside] });
+    const other = await sendCommunication(t, w, 'Other recall', { providers: [w.riverside] });
     expect(
       (
         await p('POST', `/${e.id}/${pc}/conversations`, {
@@ -178,7 +178,7 @@ describe('a conversation between a supplier and a provider', () => {
   });
 
   it('records the exchange in the history and the Audit Report', async () => {
-    const e = await sendEvent(t, w, 'Record recall', { providers: [w.riverside] });
+    const e = await sendCommunication(t, w, 'Record recall', { providers: [w.riverside] });
     const pc = e.pcOf(w.riverside);
     const s = sup(w.supplierToken);
     const started = await s('POST', `/${e.id}/conversations/${pc}/${w.riverside}/0`, {
@@ -212,7 +212,7 @@ describe('a conversation between a supplier and a provider', () => {
 
 describe('the email notice', () => {
   it("escapes the message's markup in the HTML part and keeps it as text in the plain part", async () => {
-    const e = await sendEvent(t, w, 'Markup recall', { providers: [w.riverside] });
+    const e = await sendCommunication(t, w, 'Markup recall', { providers: [w.riverside] });
     const pc = e.pcOf(w.riverside);
     const started = await sup(w.supplierToken)('POST', `/${e.id}/conversations/${pc}/${w.riverside}/0`, {
       message: 'Check <script>alert(1)</script> & reply',
@@ -226,7 +226,7 @@ describe('the email notice', () => {
 
 describe('tenancy and the record', () => {
   it("answers 404 for another supplier's conversation, another provider's, and a provider user who may not see the event", async () => {
-    const e = await sendEvent(t, w, 'Private recall', { providers: [w.riverside, w.lakeshore] });
+    const e = await sendCommunication(t, w, 'Private recall', { providers: [w.riverside, w.lakeshore] });
     const pc = e.pcOf(w.riverside);
     const started = await sup(w.supplierToken)('POST', `/${e.id}/conversations/${pc}/${w.riverside}/0`, {
       message: 'Only for Riverside',
@@ -274,7 +274,7 @@ describe('tenancy and the record', () => {
   });
 
   it('never edits or deletes a message: there is no call for it, and the database refuses it', async () => {
-    const e = await sendEvent(t, w, 'Record-only recall', { providers: [w.riverside] });
+    const e = await sendCommunication(t, w, 'Record-only recall', { providers: [w.riverside] });
     const pc = e.pcOf(w.riverside);
     const started = await sup(w.supplierToken)('POST', `/${e.id}/conversations/${pc}/${w.riverside}/0`, {
       message: 'Original words',

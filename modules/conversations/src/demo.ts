@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { communicationsView, noticesView } from '@portal/communications';
+import { communicationsView, providerCommunicationsView } from '@portal/communications';
 import type { Config, FileStore } from '@portal/core';
 import { actorByEmail } from '@portal/organizations';
 import { postMessage, startConversation } from './services/conversation-writes.js';
@@ -25,7 +25,7 @@ export async function seedDemoConversations(db: Knex, config: Config): Promise<v
   const provider = await actorByEmail(db, 'admin@riverside.demo');
   if (!supplier || !provider) return;
   const pc = (await db
-    .from(noticesView(db).as('pc'))
+    .from(providerCommunicationsView(db).as('pc'))
     .join(communicationsView(db).as('c'), 'c.id', 'pc.communication_id')
     .where({ 'c.organization_id': supplier.organizationId, 'c.type': 'RECALL', 'c.status': 'OPEN' })
     .where('pc.provider_organization_id', provider.organizationId)

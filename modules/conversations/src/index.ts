@@ -8,7 +8,7 @@ import { conversationRoutes } from './routes.js';
  */
 export { Conversation } from './models/Conversation.js';
 export { CONVERSATION_MESSAGES } from './services/conversations.js';
-export { conversationLink, conversationsOfEvent } from './services/conversation-writes.js';
+export { conversationLink, conversationsOfCommunication } from './services/conversation-writes.js';
 export { seedDemoConversations } from './demo.js';
 
 export function createConversationsModule(deps: ModuleDeps): PortalModule {

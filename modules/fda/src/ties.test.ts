@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '@portal/core';
-import { sendEvent, startTestApp, type TestApp, world } from '@portal/testing';
+import { sendCommunication, startTestApp, type TestApp, world } from '@portal/testing';
 import { importFda } from './services/import.js';
 
 /** Issue 15, "tie them to the portal": a supplier event names FDA recalls, and its views show them. */
@@ -91,7 +91,7 @@ describe('FDA recall numbers on a supplier event', () => {
 describe('the provider sees the linked FDA records on a received event', () => {
   it('answers them in the provider view of the event', async () => {
     const w = await world(t);
-    const e = await sendEvent(t, w, 'Linked recall', { providers: [w.riverside], actions: ['Acknowledge'] });
+    const e = await sendCommunication(t, w, 'Linked recall', { providers: [w.riverside], actions: ['Acknowledge'] });
     // Sent events are frozen; the numbers were given in step 0 (set here directly: step 0 is tested above).
     await t
       .db('communications')

@@ -142,7 +142,7 @@ export const actionAnswerList = {
       title: str,
       is_required: { type: 'boolean' },
       status: { type: 'string', enum: ['DRAFT', 'SUBMITTED', 'NA'] },
-      value: { ...outputSchemas.responseValueSchema, type: ['object', 'null'] },
+      value: { ...outputSchemas.answerValueSchema, type: ['object', 'null'] },
       responder_email: nullableString,
       submitted_at: nullableDateTime,
       updated_at: nullableDateTime,
@@ -305,7 +305,7 @@ export const delegateMailResent = {
 } as const;
 
 /** A provider-created event made: the event and the provider communication addressed to the provider itself. */
-export const providerEventCreated = {
+export const providerCreatedCommunication = {
   type: 'object',
   required: ['id', 'provider_communication_id', 'isProviderCreated'],
   properties: { id: answerId, provider_communication_id: answerId, isProviderCreated: { type: 'boolean' } },

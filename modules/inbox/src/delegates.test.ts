@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, form, PDF, PNG, sendEvent, type World, world } from '@portal/testing';
+import { startTestApp, type TestApp, form, PDF, PNG, sendCommunication, type World, world } from '@portal/testing';
 
 let t: TestApp;
 let w: World;
@@ -47,7 +47,7 @@ async function waitForMails(email: string, count: number): Promise<string[]> {
 
 describe('delegating one action', () => {
   it("emails a link that opens only that action; the delegate answers it and the history shows the delegate's email", async () => {
-    const e = await sendEvent(t, w, 'Delegated recall', { providers: [w.riverside] });
+    const e = await sendCommunication(t, w, 'Delegated recall', { providers: [w.riverside] });
     const pc = e.pcOf(w.riverside);
     expect((await pv('POST', `/${e.id}/${pc}/0`, { email: 'not-an-email' })).body.m).toBe('Email not valid');
     const { id: delegateId } = await delegate(e.id, pc, e.actionOf('Numeric'), 'pharmacist@outside.test');
@@ -116,7 +116,7 @@ describe('delegating one action', () => {
   });
 
   it('lets a whole-event delegate upload files and read documents, and refuses what the upload rules refuse', async () => {
-    const e = await sendEvent(t, w, 'Whole delegation', {
+    const e = await sendCommunication(t, w, 'Whole delegation', {
       providers: [w.riverside],
       actions: ['Image', 'Document', 'Text'],
     });
@@ -145,7 +145,7 @@ describe('delegating one action', () => {
 
 describe('delegate links give nothing without the right token', () => {
   it("answers 404 with no token, a wrong token, an expired, revoked or superseded token, and another delegate's token", async () => {
-    const e = await sendEvent(t, w, 'Guarded delegation', {
+    const e = await sendCommunication(t, w, 'Guarded delegation', {
       providers: [w.riverside],
       actions: ['Text', 'Numeric', 'Image'],
     });
@@ -212,7 +212,7 @@ describe('delegate links give nothing without the right token', () => {
 
 describe('completion by a mix of users and delegates', () => {
   it('flips to COMPLETED when the last required action is submitted, whoever submits it', async () => {
-    const e = await sendEvent(t, w, 'Mixed completion', {
+    const e = await sendCommunication(t, w, 'Mixed completion', {
       providers: [w.riverside],
       actions: ['Text', 'YesNo', 'Checkbox'],
     });
@@ -235,7 +235,7 @@ describe('completion by a mix of users and delegates', () => {
         .response_status,
     ).toBe('COMPLETED');
 
-    const e2 = await sendEvent(t, w, 'Delegate completes', {
+    const e2 = await sendCommunication(t, w, 'Delegate completes', {
       providers: [w.riverside],
       actions: ['Text', 'Acknowledge'],
     });
@@ -254,7 +254,7 @@ describe('completion by a mix of users and delegates', () => {
 
 describe('access requests', () => {
   it("explains the denial with the administrator's name and email, and emails the administrator a request", async () => {
-    const e = await sendEvent(t, w, 'Restricted advisory', {
+    const e = await sendCommunication(t, w, 'Restricted advisory', {
       providers: [w.riverside],
       type: 'PRODUCT DISRUPTION',
       actions: ['Text'],
@@ -306,7 +306,7 @@ describe('access requests', () => {
 
 describe('emails about a provider communication', () => {
   it('lists the notices, delegate mails and internal notifications, withholds bodies holding a personal link, and hides them from other providers', async () => {
-    const e = await sendEvent(t, w, 'Mail trail', { providers: [w.riverside, w.lakeshore], actions: ['Text'] });
+    const e = await sendCommunication(t, w, 'Mail trail', { providers: [w.riverside, w.lakeshore], actions: ['Text'] });
     const pc = e.pcOf(w.riverside);
     await delegate(e.id, pc, 0, 'trail@outside.test');
     await pv('PUT', `/${e.id}/send-notification/${pc}/0`, { message: 'FYI' });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '@portal/core';
 import { importFda } from '@portal/fda';
-import { sendEvent, startTestApp, type TestApp, world } from '@portal/testing';
+import { sendCommunication, startTestApp, type TestApp, world } from '@portal/testing';
 
 /**
  * Issue 15: the provider dashboard's card of FDA Class I recalls of the last 90 days for the firms (suppliers of the
@@ -39,7 +39,10 @@ beforeAll(async () => {
     organization_id: w.acme,
     status: 'LINKED',
   });
-  const e = await sendEvent(t, w, 'Event naming an FDA recall', { providers: [w.riverside], actions: ['Acknowledge'] });
+  const e = await sendCommunication(t, w, 'Event naming an FDA recall', {
+    providers: [w.riverside],
+    actions: ['Acknowledge'],
+  });
   // Z-0053-2020 (2019, product code FOZ) is named by the event: its product code brings other firms' FOZ recalls.
   await t
     .db('communications')

@@ -16,7 +16,7 @@ export {
   delegateDocuments,
   delegateFile,
   delegateFiles,
-  delegateResponses,
+  delegateAnswers,
   delegateUpload,
   delegateView,
   resolveDelegate,

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, form, PDF, sendEvent, type World, world } from '@portal/testing';
+import { startTestApp, type TestApp, form, PDF, sendCommunication, type World, world } from '@portal/testing';
 
 let t: TestApp;
 let w: World;
 let operator: string; // admin@operator.demo (Administrator: holds NotiSphere_ResponderRole)
 let riverside: string; // admin@riverside.demo
 let supplier: string; // admin@acme.demo
-let e: Awaited<ReturnType<typeof sendEvent>>;
+let e: Awaited<ReturnType<typeof sendCommunication>>;
 let adminId: number;
 
 const ACTIONS = ['Text', 'YesNo', 'Document'];
@@ -42,7 +42,7 @@ beforeAll(async () => {
   adminId = ((await t.db('users').where({ email: 'admin@riverside.demo' }).first('id')) as { id: number }).id;
 
   // One recall to two providers; Riverside answers (one action submitted with a file, one still a draft).
-  e = await sendEvent(t, w, 'Operator eR recall', { providers: [w.riverside, w.lakeshore], actions: ACTIONS });
+  e = await sendCommunication(t, w, 'Operator eR recall', { providers: [w.riverside, w.lakeshore], actions: ACTIONS });
   const pc = e.pcOf(w.riverside);
   const pv = (method: string, path: string, body?: unknown, f?: FormData) =>
     t.call(method, `/api/provider/communications${path}`, { token: riverside, body, form: f });
@@ -88,7 +88,7 @@ describe('operator eR responses list', () => {
   });
 
   it('names a site and its parent provider', async () => {
-    const s = await sendEvent(t, w, 'Operator eR site recall', { sites: [w.north], actions: ['Text'] });
+    const s = await sendCommunication(t, w, 'Operator eR site recall', { sites: [w.north], actions: ['Text'] });
     const { items } = await rowsOf(`search=${encodeURIComponent('Operator eR site recall')}`);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({
@@ -131,7 +131,11 @@ describe('operator eR responses list', () => {
 
   // As it first opens, the list walks every provider's newest communications off one index; any filter takes the joined path.
   it('pages the default order exactly as the joined, filtered path does', async () => {
-    await sendEvent(t, w, 'Operator eR order', { providers: [w.lakeshore], sites: [w.north], actions: ['Text'] });
+    await sendCommunication(t, w, 'Operator eR order', {
+      providers: [w.lakeshore],
+      sites: [w.north],
+      actions: ['Text'],
+    });
     // A notice to an outside address belongs to no provider: it is in no eR list, as it first opens or filtered.
     const sup = (method: string, path: string, body?: unknown) =>
       t.call(method, `/api/supplier/communications${path}`, { token: w.supplierToken, body });
@@ -211,7 +215,10 @@ describe('operator eR response detail', () => {
   });
 
   it('answers 404 when the ids do not belong together', async () => {
-    const other = await sendEvent(t, w, 'Operator eR other recall', { providers: [w.lakeshore], actions: ['Text'] });
+    const other = await sendCommunication(t, w, 'Operator eR other recall', {
+      providers: [w.lakeshore],
+      actions: ['Text'],
+    });
     expect((await t.call('GET', `${BASE}/${other.id}/${e.pcOf(w.riverside)}`, { token: operator })).status).toBe(404);
     expect((await t.call('GET', `${BASE}/${e.id}/999999`, { token: operator })).status).toBe(404);
     expect(

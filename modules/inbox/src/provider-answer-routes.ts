@@ -9,9 +9,9 @@ import {
 import { sendInternalNotification } from './services/provider-workflow.js';
 import {
   type CreatedAction,
-  type CreatedEventInfo,
+  type CreatedCommunicationInfo,
   type CreatedProduct,
-  updateProviderEvent,
+  updateProviderCreatedCommunication,
 } from './services/created-events.js';
 import { createDelegation, providerEmailList, resendDelegateMail } from './services/delegates.js';
 import { deleteResponseRow } from './services/response-rows.js';
@@ -49,7 +49,7 @@ export function providerAnswerRoutes({ db, config, files, mail }: ModuleDeps): R
       handler: async ({ actor, params, body }) =>
         kick(await sendInternalNotification(db, config, actor, params.a!, params.b!, params.c!, body.message)),
     }),
-    route<CreatedEventInfo & { products?: CreatedProduct[]; actions?: CreatedAction[] }, unknown, P>({
+    route<CreatedCommunicationInfo & { products?: CreatedProduct[]; actions?: CreatedAction[] }, unknown, P>({
       method: 'PUT',
       path: `${base}/:id/update-recall/:a/:b`,
       access,
@@ -64,7 +64,7 @@ export function providerAnswerRoutes({ db, config, files, mail }: ModuleDeps): R
         response: s.providerEditData,
       },
       handler: ({ actor, params, body }) =>
-        updateProviderEvent(db, actor, params.id!, params.a!, params.b as 0 | 1 | 2, body),
+        updateProviderCreatedCommunication(db, actor, params.id!, params.a!, params.b as 0 | 1 | 2, body),
     }),
     route<unknown, unknown, P>({
       method: 'GET',

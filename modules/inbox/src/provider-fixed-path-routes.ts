@@ -4,9 +4,9 @@ import { validDomain } from './services/provider-workflow.js';
 import { changeHistory, supplierContact } from './services/provider-notice.js';
 import {
   type CreatedAction,
-  type CreatedEventInfo,
+  type CreatedCommunicationInfo,
   type CreatedProduct,
-  createProviderEvent,
+  createProviderCreatedCommunication,
   providerEdit,
 } from './services/created-events.js';
 import { delegateEmailList, providerEmailList } from './services/delegates.js';
@@ -16,7 +16,7 @@ import { PROVIDER_EVENT_PERMISSIONS } from './services/scope.js';
 import {
   deleteProviderDocument,
   getProviderDocument,
-  getResponseFile,
+  getAnswerFile,
   type InternalActionInput,
   saveInternalAction,
 } from './services/workspace.js';
@@ -71,7 +71,7 @@ export function providerFixedPathRoutes({ db, config }: ModuleDeps): Route[] {
       tags,
       summary: 'One answer file uploaded by a delegate (signed links)',
       schema: { params: s.params(['id']) },
-      handler: ({ actor, params }) => getResponseFile(db, config, actor, params.id!, true),
+      handler: ({ actor, params }) => getAnswerFile(db, config, actor, params.id!, true),
     }),
     route<unknown, unknown, P>({
       method: 'GET',
@@ -80,7 +80,7 @@ export function providerFixedPathRoutes({ db, config }: ModuleDeps): Route[] {
       tags,
       summary: 'One answer file (signed links)',
       schema: { params: s.params(['id']) },
-      handler: ({ actor, params }) => getResponseFile(db, config, actor, params.id!),
+      handler: ({ actor, params }) => getAnswerFile(db, config, actor, params.id!),
     }),
     route<unknown, unknown, { a: number; b: string }>({
       method: 'GET',
@@ -154,14 +154,14 @@ export function providerFixedPathRoutes({ db, config }: ModuleDeps): Route[] {
       },
       handler: ({ actor, params }) => providerMails(db, actor, params.a, params.b, params.c),
     }),
-    route<CreatedEventInfo & { products?: CreatedProduct[]; actions?: CreatedAction[] }>({
+    route<CreatedCommunicationInfo & { products?: CreatedProduct[]; actions?: CreatedAction[] }>({
       method: 'POST',
       path: `${base}/step0`,
       access,
       tags,
       summary: 'Create a provider-created (internal) recall or advisory',
-      schema: { body: s.step0Body, response: s.providerEventCreated },
-      handler: ({ actor, body }) => createProviderEvent(db, actor, body),
+      schema: { body: s.step0Body, response: s.providerCreatedCommunication },
+      handler: ({ actor, body }) => createProviderCreatedCommunication(db, actor, body),
     }),
     route<InternalActionInput>({
       method: 'POST',

@@ -15,7 +15,7 @@ import {
   summary,
   supportingDocuments,
 } from './services/provider-notice.js';
-import { updateEventHistory } from './services/created-events.js';
+import { updateCommunicationHistory } from './services/created-events.js';
 import { delegatedActions, listDelegates } from './services/delegates.js';
 import * as s from './schemas.js';
 import { PROVIDER_EVENT_PERMISSIONS } from './services/scope.js';
@@ -77,7 +77,7 @@ export function providerNoticeRoutes({ db, config, mail }: ModuleDeps): Route[] 
       tags,
       summary: 'Edits made to a provider-created event',
       schema: { params: s.params(['id']) },
-      handler: ({ actor, params }) => updateEventHistory(db, actor, params.id!),
+      handler: ({ actor, params }) => updateCommunicationHistory(db, actor, params.id!),
     }),
     route<unknown, unknown, P>({
       method: 'GET',

@@ -6,7 +6,7 @@ import {
   fileNameDate as today,
   form,
   PDF,
-  sendEvent,
+  sendCommunication,
   startTestApp,
   type TestApp,
   type World,
@@ -18,7 +18,7 @@ let t: TestApp;
 let w: World;
 let admin: string; // Riverside Administrator
 let lakeshore: string; // another provider
-let e: Awaited<ReturnType<typeof sendEvent>>;
+let e: Awaited<ReturnType<typeof sendCommunication>>;
 let pc: number;
 
 const BASE = '/provider/communications';
@@ -37,7 +37,10 @@ beforeAll(async () => {
   w = await world(t);
   admin = (await t.signIn('admin@riverside.demo')).access_token;
   lakeshore = (await t.signIn('admin@lakeshore.demo')).access_token;
-  e = await sendEvent(t, w, 'Report recall', { providers: [w.riverside, w.lakeshore], actions: ['Numeric', 'Text'] });
+  e = await sendCommunication(t, w, 'Report recall', {
+    providers: [w.riverside, w.lakeshore],
+    actions: ['Numeric', 'Text'],
+  });
   pc = e.pcOf(w.riverside);
   const customerOf = async (id: number) =>
     (
@@ -215,8 +218,8 @@ describe('Provider Recall Summary Report', () => {
   it('streams every row the list query matches (not one page), honouring search, filters and sort, as XLSX and CSV', async () => {
     const more = [];
     for (const name of ['Summary recall B', 'Summary recall A', 'Summary recall C'])
-      more.push(await sendEvent(t, w, name, { providers: [w.riverside], actions: ['Text'] }));
-    await sendEvent(t, w, 'Summary advisory', {
+      more.push(await sendCommunication(t, w, name, { providers: [w.riverside], actions: ['Text'] }));
+    await sendCommunication(t, w, 'Summary advisory', {
       providers: [w.riverside],
       type: 'PRODUCT DISRUPTION',
       actions: ['Text'],

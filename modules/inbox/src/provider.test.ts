@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, form, PDF, PNG, sendEvent, type World, world } from '@portal/testing';
+import { startTestApp, type TestApp, form, PDF, PNG, sendCommunication, type World, world } from '@portal/testing';
 
 let t: TestApp;
 let w: World;
@@ -21,7 +21,7 @@ const pv = (token: string) => (method: string, path: string, body?: unknown, f?:
 
 describe('the provider list', () => {
   it('lists what the provider and its sites received, with the row fields, filters and sorts; other providers see none of it', async () => {
-    const e = await sendEvent(t, w, 'List recall', { providers: [w.riverside, w.lakeshore], sites: [w.north] });
+    const e = await sendCommunication(t, w, 'List recall', { providers: [w.riverside, w.lakeshore], sites: [w.north] });
     const list = await pv(admin)(
       'GET',
       `?communicationType=RECALL&search=${encodeURIComponent('list recall')}&sortField=site_name&sortDirection=asc`,
@@ -59,7 +59,7 @@ describe('the provider list', () => {
   });
 
   it('gives a Responder every row with allow_access false, and refuses the event itself with 403', async () => {
-    const e = await sendEvent(t, w, 'Responder recall', { providers: [w.riverside] });
+    const e = await sendCommunication(t, w, 'Responder recall', { providers: [w.riverside] });
     const list = await pv(responder)('GET', `?search=${encodeURIComponent('responder recall')}`);
     expect(list.status).toBe(200);
     expect(list.body.d.items).toHaveLength(1);
@@ -70,7 +70,7 @@ describe('the provider list', () => {
 
 describe('answering as a signed-in provider user', () => {
   it('acknowledges, refuses invalid values with the spec messages, accepts every action type and completes', async () => {
-    const e = await sendEvent(t, w, 'Answer recall', { providers: [w.riverside] });
+    const e = await sendCommunication(t, w, 'Answer recall', { providers: [w.riverside] });
     const pc = e.pcOf(w.riverside);
     const call = pv(admin);
     const ack = await call('PUT', `/${e.id}/acknowledge/${pc}`);
@@ -176,7 +176,10 @@ describe('answering as a signed-in provider user', () => {
   });
 
   it('answers several actions at once through PUT /response, all or nothing', async () => {
-    const e = await sendEvent(t, w, 'Batch provider', { providers: [w.riverside], actions: ['Text', 'Numeric'] });
+    const e = await sendCommunication(t, w, 'Batch provider', {
+      providers: [w.riverside],
+      actions: ['Text', 'Numeric'],
+    });
     const pc = e.pcOf(w.riverside);
     const bad = await pv(admin)('PUT', '/response', {
       communicationId: e.id,
@@ -201,7 +204,7 @@ describe('answering as a signed-in provider user', () => {
 
 describe('tenancy between providers', () => {
   it("answers 404 to Lakeshore for every call on Riverside's provider communication, its notes, documents and files", async () => {
-    const e = await sendEvent(t, w, 'Private to Riverside', { providers: [w.riverside] });
+    const e = await sendCommunication(t, w, 'Private to Riverside', { providers: [w.riverside] });
     const pc = e.pcOf(w.riverside);
     const note = await t.call('POST', `/api/provider/communication-notes/save-note/${e.id}/${pc}/0`, {
       token: admin,
@@ -287,7 +290,7 @@ describe('tenancy between providers', () => {
 
 describe('sites and metadata', () => {
   it('moves a communication between the provider and its sites, and describes sites, suppliers and domains', async () => {
-    const e = await sendEvent(t, w, 'Site move', { providers: [w.riverside] });
+    const e = await sendCommunication(t, w, 'Site move', { providers: [w.riverside] });
     const pc = e.pcOf(w.riverside);
     const moved = await pv(admin)('GET', `/${pc}/switch-sites/${w.south}`);
     expect(moved.body.d).toEqual({ id: pc, organization_id: w.south });
@@ -333,7 +336,7 @@ describe('sites and metadata', () => {
 
 describe('documents, notes, internal actions, notifications and reports', () => {
   it("keeps the provider's own documents, notes and tasks, notifies its users and records report history", async () => {
-    const e = await sendEvent(t, w, 'Workspace recall', { providers: [w.riverside] });
+    const e = await sendCommunication(t, w, 'Workspace recall', { providers: [w.riverside] });
     const pc = e.pcOf(w.riverside);
     const call = pv(admin);
 

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionsView, answersView, noticesView, receivedEventsView, receivedNoticesView } from '@portal/communications';
+import {
+  actionsView,
+  answersView,
+  providerCommunicationsView,
+  receivedCommunicationsView,
+  receivedProviderCommunicationsView,
+} from '@portal/communications';
 import { organizationsView, usersView } from '@portal/organizations';
-import { sendEvent, startTestApp, type TestApp, world } from '@portal/testing';
+import { sendCommunication, startTestApp, type TestApp, world } from '@portal/testing';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,8 +24,8 @@ function viewPatterns(): { pattern: RegExp; table: string }[] {
     { sql: usersView(t.db).toSQL().sql, table: 'users' },
     { sql: actionsView(t.db).toSQL().sql, table: 'communication_actions' },
     // The inbox's views of communications' rows (own1).
-    { sql: receivedNoticesView(t.db).toSQL().sql, table: 'provider_communications' },
-    { sql: receivedEventsView(t.db).toSQL().sql, table: 'communications' },
+    { sql: receivedProviderCommunicationsView(t.db).toSQL().sql, table: 'provider_communications' },
+    { sql: receivedCommunicationsView(t.db).toSQL().sql, table: 'communications' },
     { sql: answersView(t.db).toSQL().sql, table: 'provider_responses' },
   ].map(({ sql, table }) => ({ pattern: new RegExp(`\\(${escapeRegExp(sql)}\\) as "(\\w+)"`, 'g'), table }));
 }
@@ -38,14 +44,14 @@ describe('the big lists joined to the read views', () => {
     const views = viewPatterns();
     // A view with a join of its own (the notices and their customers) has no one-table equivalent: it must still be
     // pulled up (no Subquery Scan of its alias).
-    const notices = `(${noticesView(t.db).toSQL().sql}) as "`;
+    const notices = `(${providerCommunicationsView(t.db).toSQL().sql}) as "`;
     const captured: { sql: string; bindings: unknown[] }[] = [];
     const listen = (q: { sql: string; bindings?: unknown[] }) => {
       if (views.some(({ pattern }) => q.sql.match(pattern)) || q.sql.includes(notices))
         captured.push({ sql: q.sql, bindings: q.bindings ?? [] });
     };
     const w = await world(t);
-    const e = await sendEvent(t, w, 'Plan recall', { providers: [w.riverside, w.lakeshore], sites: [w.north] });
+    const e = await sendCommunication(t, w, 'Plan recall', { providers: [w.riverside, w.lakeshore], sites: [w.north] });
     const riverside = (await t.signIn('admin@riverside.demo')).access_token;
     const operator = (await t.signIn('admin@operator.demo')).access_token;
     t.db.on('query', listen);

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, statementsOf, type TestApp, form, PDF, sendEvent, type World, world } from '@portal/testing';
+import {
+  startTestApp,
+  statementsOf,
+  type TestApp,
+  form,
+  PDF,
+  sendCommunication,
+  type World,
+  world,
+} from '@portal/testing';
 
 let t: TestApp;
 let w: World;
@@ -49,18 +58,33 @@ async function rowsOf(token: string, name: string, extra = ''): Promise<Row[]> {
 }
 const statuses = (rows: Row[]) => rows.map((r) => [r.userid, r.response_status]);
 
-async function draft(token: string, e: Awaited<ReturnType<typeof sendEvent>>, pc: number, type: string, body: object) {
+async function draft(
+  token: string,
+  e: Awaited<ReturnType<typeof sendCommunication>>,
+  pc: number,
+  type: string,
+  body: object,
+) {
   const res = await pv(token)('PUT', `/${e.id}/${pc}/actions/${e.actionOf(type)}`, { ...body, submit: false });
   expect(res.status).toBe(200);
 }
-async function submit(token: string, e: Awaited<ReturnType<typeof sendEvent>>, pc: number, type: string, body: object) {
+async function submit(
+  token: string,
+  e: Awaited<ReturnType<typeof sendCommunication>>,
+  pc: number,
+  type: string,
+  body: object,
+) {
   const res = await pv(token)('PUT', `/${e.id}/${pc}/actions/${e.actionOf(type)}`, body);
   expect(res.status).toBe(200);
 }
 
 describe('the eR responses list (responses=1)', () => {
   it('gives one row per responding user with its status; a communication nobody answered has one row without a user', async () => {
-    const e = await sendEvent(t, w, 'eR rows recall', { providers: [w.riverside, w.lakeshore], actions: ACTIONS });
+    const e = await sendCommunication(t, w, 'eR rows recall', {
+      providers: [w.riverside, w.lakeshore],
+      actions: ACTIONS,
+    });
     const pc = e.pcOf(w.riverside);
 
     const fresh = await rowsOf(responder, 'eR rows recall');
@@ -134,7 +158,7 @@ describe('the eR responses list (responses=1)', () => {
   });
 
   it("turns a user's row SUBMITTED once its answers are all submitted, and COMPLETED with the communication", async () => {
-    const e = await sendEvent(t, w, 'eR submit recall', { providers: [w.riverside], actions: ACTIONS });
+    const e = await sendCommunication(t, w, 'eR submit recall', { providers: [w.riverside], actions: ACTIONS });
     const pc = e.pcOf(w.riverside);
     await draft(multi, e, pc, 'Numeric', { valueNumeric: '3' });
     await submit(multi, e, pc, 'Checkbox', { valueCheckbox: ['A'] });
@@ -158,7 +182,7 @@ describe('the eR responses list (responses=1)', () => {
   });
 
   it("deletes only the caller's own drafts and draft files; another user's row answers 403, another provider 404", async () => {
-    const e = await sendEvent(t, w, 'eR discard recall', { providers: [w.riverside], actions: ACTIONS });
+    const e = await sendCommunication(t, w, 'eR discard recall', { providers: [w.riverside], actions: ACTIONS });
     const pc = e.pcOf(w.riverside);
     await draft(admin, e, pc, 'Text', { valueText: 'Draft of admin' });
     const upload = await pv(admin)(
@@ -226,7 +250,7 @@ describe('the eR responses list (responses=1)', () => {
   });
 
   it("hides a submitted row from the caller's list only, keeps the answers for the supplier, and shows it again once the user answers again", async () => {
-    const e = await sendEvent(t, w, 'eR dismiss recall', { providers: [w.riverside], actions: ACTIONS });
+    const e = await sendCommunication(t, w, 'eR dismiss recall', { providers: [w.riverside], actions: ACTIONS });
     const pc = e.pcOf(w.riverside);
     await submit(multi, e, pc, 'Numeric', { valueNumeric: '12' });
 
@@ -265,7 +289,7 @@ describe('the eR responses list (responses=1)', () => {
   // on one communication, an answer given through a link, unanswered communications and the caller's hidden rows.
   it('reads a full first page, its total and last update in one statement besides the caller', async () => {
     for (let i = 0; i < 3; i++)
-      await sendEvent(t, w, `eR one statement ${i}`, { providers: [w.riverside], actions: ['Text'] });
+      await sendCommunication(t, w, `eR one statement ${i}`, { providers: [w.riverside], actions: ['Text'] });
     // The notices just sent are delivered first: the mailer's statements share the pool and are no transaction.
     await t.mailer.drain();
     const { result, statements } = await statementsOf(t.db, async () => {
@@ -285,7 +309,7 @@ describe('the eR responses list (responses=1)', () => {
   });
 
   it('pages the default order exactly as the joined, filtered path does', async () => {
-    const many = await sendEvent(t, w, 'eR order many people', {
+    const many = await sendCommunication(t, w, 'eR order many people', {
       providers: [w.riverside],
       sites: [w.north],
       actions: ACTIONS,
@@ -308,13 +332,16 @@ describe('the eR responses list (responses=1)', () => {
       responder_email: 'Recipient@Outside.test',
       submitted_at: t.db.fn.now(),
     });
-    await sendEvent(t, w, 'eR order nobody', { providers: [w.riverside], actions: ['Text'] });
-    const alone = await sendEvent(t, w, 'eR order hidden alone', { providers: [w.riverside], actions: ['Text'] });
+    await sendCommunication(t, w, 'eR order nobody', { providers: [w.riverside], actions: ['Text'] });
+    const alone = await sendCommunication(t, w, 'eR order hidden alone', {
+      providers: [w.riverside],
+      actions: ['Text'],
+    });
     await submit(admin, alone, alone.pcOf(w.riverside), 'Text', { valueText: 'Only me' });
     expect(
       (await pv(admin)('DELETE', `/${alone.id}/${alone.pcOf(w.riverside)}/responses/${adminId}`)).body.d.dismissed,
     ).toBe(true);
-    const shared = await sendEvent(t, w, 'eR order hidden shared', {
+    const shared = await sendCommunication(t, w, 'eR order hidden shared', {
       providers: [w.riverside],
       actions: ['Text', 'Numeric'],
     });
@@ -325,7 +352,7 @@ describe('the eR responses list (responses=1)', () => {
     ).toBe(true);
 
     // Three people answering one communication at the same moment are all counted.
-    const race = await sendEvent(t, w, 'eR order race', { providers: [w.riverside], actions: ACTIONS });
+    const race = await sendCommunication(t, w, 'eR order race', { providers: [w.riverside], actions: ACTIONS });
     await Promise.all([
       draft(admin, race, race.pcOf(w.riverside), 'Text', { valueText: 'At once' }),
       draft(multi, race, race.pcOf(w.riverside), 'Numeric', { valueNumeric: '2' }),

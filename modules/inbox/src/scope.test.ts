@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMembership, findOrCreateUser } from '@portal/organizations';
-import { DEMO_PASSWORD, startTestApp, type TestApp, sendEvent, type World, world } from '@portal/testing';
+import { DEMO_PASSWORD, startTestApp, type TestApp, sendCommunication, type World, world } from '@portal/testing';
 
 let t: TestApp;
 let w: World;
@@ -31,7 +31,7 @@ describe('a site and its parent', () => {
     await addMembership(t.db, user.id, w.north, role.id);
     const site = (await t.signIn('nurse@north.riverside.demo')).access_token;
 
-    const e = await sendEvent(t, w, 'Site and parent', { providers: [w.riverside], sites: [w.north, w.south] });
+    const e = await sendCommunication(t, w, 'Site and parent', { providers: [w.riverside], sites: [w.north, w.south] });
     const search = `?search=${encodeURIComponent('site and parent')}`;
     const parentRows = (await pv(admin)('GET', search)).body.d.items as { id: number }[];
     expect(parentRows.map((r) => r.id).sort()).toEqual([e.pcOf(w.riverside), e.pcOf(w.north), e.pcOf(w.south)].sort());
@@ -65,7 +65,10 @@ describe('a site and its parent', () => {
 
 describe('types and states', () => {
   it("reads the parent's sites with the caller on every call: a site detached since the last call drops out", async () => {
-    const e = await sendEvent(t, w, 'Scope follows sites', { providers: [w.riverside], sites: [w.north, w.south] });
+    const e = await sendCommunication(t, w, 'Scope follows sites', {
+      providers: [w.riverside],
+      sites: [w.north, w.south],
+    });
     const search = `?search=${encodeURIComponent('scope follows sites')}`;
     const ids = async () => ((await pv(admin)('GET', search)).body.d.items as { id: number }[]).map((r) => r.id).sort();
     expect(await ids()).toEqual([e.pcOf(w.riverside), e.pcOf(w.north), e.pcOf(w.south)].sort());
@@ -81,12 +84,12 @@ describe('types and states', () => {
 
   it('keeps recall and advisory permissions apart for a Recall Coordinator', async () => {
     const multi = (await t.signIn('multi@riverside.demo', { orgId: w.riverside })).access_token;
-    const advisory = await sendEvent(t, w, 'Coordinator advisory', {
+    const advisory = await sendCommunication(t, w, 'Coordinator advisory', {
       providers: [w.riverside],
       type: 'PRODUCT DISRUPTION',
       actions: ['Text'],
     });
-    const recall = await sendEvent(t, w, 'Coordinator recall', { providers: [w.riverside], actions: ['Text'] });
+    const recall = await sendCommunication(t, w, 'Coordinator recall', { providers: [w.riverside], actions: ['Text'] });
     const rows = (await pv(multi)('GET', `?search=${encodeURIComponent('coordinator')}`)).body.d.items as {
       name: string;
     }[];
@@ -101,7 +104,7 @@ describe('types and states', () => {
   });
 
   it('shows a closed event as CLOSED and refuses answers, delegation and the complete flag', async () => {
-    const e = await sendEvent(t, w, 'Closed recall', { providers: [w.riverside], actions: ['Text'] });
+    const e = await sendCommunication(t, w, 'Closed recall', { providers: [w.riverside], actions: ['Text'] });
     const pc = e.pcOf(w.riverside);
     await t.call('PUT', `/api/supplier/communications/${e.id}/close-open`, { token: w.supplierToken });
     const row = (await pv(admin)('GET', `?search=${encodeURIComponent('closed recall')}`)).body.d.items[0];
@@ -127,14 +130,14 @@ describe('the list as it first opens', () => {
   // The default order reads provider_communications' own index per organisation; any filter takes the joined path.
   // Both must give the same rows, pages, totals and last-updated time for a parent with sites and both types.
   it('pages the newest rows of the parent and its sites exactly as the joined, filtered path does', async () => {
-    await sendEvent(t, w, 'Default order recall', { providers: [w.riverside], sites: [w.north, w.south] });
-    await sendEvent(t, w, 'Default order advisory', {
+    await sendCommunication(t, w, 'Default order recall', { providers: [w.riverside], sites: [w.north, w.south] });
+    await sendCommunication(t, w, 'Default order advisory', {
       providers: [w.riverside],
       sites: [w.north],
       type: 'PRODUCT DISRUPTION',
       actions: ['Text'],
     });
-    await sendEvent(t, w, 'Default order second recall', { providers: [w.riverside], sites: [w.south] });
+    await sendCommunication(t, w, 'Default order second recall', { providers: [w.riverside], sites: [w.south] });
     // Every status contains an O (OPEN, CLOSED): this filter keeps every row but forces the joined path.
     const everyRow = `filterModel=${encodeURIComponent(JSON.stringify({ status: { type: 'contains', filter: 'O' } }))}`;
     // The server's default order and the one the pages open in (newest received first) both come off an index.

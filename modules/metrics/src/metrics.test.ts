@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendEvent, startTestApp, type TestApp, type World, world } from '@portal/testing';
+import { sendCommunication, startTestApp, type TestApp, type World, world } from '@portal/testing';
 
 let t: TestApp;
 let w: World;
@@ -359,8 +359,14 @@ describe('rollups', () => {
   it('agree with the raw rows after sends, acknowledgements, completions, moves, closes and email events', async () => {
     expect(await disagreements()).toEqual([]);
     // Real sends through the API (provider communications, outbox emails by COPY), then answers and changes.
-    const a = await sendEvent(t, w, 'Rollup recall', { providers: [w.riverside, w.lakeshore], actions: ['Text'] });
-    const b = await sendEvent(t, w, 'Rollup advisory', { providers: [w.riverside], type: 'PRODUCT DISRUPTION' });
+    const a = await sendCommunication(t, w, 'Rollup recall', {
+      providers: [w.riverside, w.lakeshore],
+      actions: ['Text'],
+    });
+    const b = await sendCommunication(t, w, 'Rollup advisory', {
+      providers: [w.riverside],
+      type: 'PRODUCT DISRUPTION',
+    });
     expect(await disagreements()).toEqual([]);
     const riverside = (await t.signIn('admin@riverside.demo')).access_token;
     expect(

@@ -6,7 +6,7 @@ import {
   delegateDocuments,
   delegateFile,
   delegateFiles,
-  delegateResponses,
+  delegateAnswers,
   delegateUpload,
   delegateView,
   resolveDelegate,
@@ -43,7 +43,7 @@ export function delegateRoutes({ db, config, files }: ModuleDeps): Route[] {
       tags,
       summary: "The delegate's answers so far (id = provider communication id)",
       schema: { params: s.params(['id']), query: s.tokenQuery },
-      handler: async (req) => delegateResponses(db, config.jwtSecret, await ctx(req, { pcId: req.params.id })),
+      handler: async (req) => delegateAnswers(db, config.jwtSecret, await ctx(req, { pcId: req.params.id })),
     }),
     route<unknown, Q, P>({
       method: 'GET',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendCustomContentEvent, startTestApp, type TestApp, type World, world } from '@portal/testing';
+import { sendCustomContentCommunication, startTestApp, type TestApp, type World, world } from '@portal/testing';
 
 let t: TestApp;
 let w: World;
@@ -28,7 +28,7 @@ async function delegateTo(communicationId: number, pcId: number, actionId: numbe
 
 describe('a delegate answers per unit (issue 16)', () => {
   it("sees only the provider's own rows and answers each of them; another provider's row is 404", async () => {
-    const e = await sendCustomContentEvent(t, w, 'Delegated pumps');
+    const e = await sendCustomContentCommunication(t, w, 'Delegated pumps');
     const pc = e.pcOf(w.riverside);
     const units = e.actionOf('Units quarantined');
     const token = await delegateTo(e.id, pc, units, 'counter@outside.test');
@@ -84,7 +84,7 @@ describe('a delegate answers per unit (issue 16)', () => {
   });
 
   it("refuses an invalid or expired token, and the recipient's token, with the same 404", async () => {
-    const e = await sendCustomContentEvent(t, w, 'Delegated pumps, expired');
+    const e = await sendCustomContentCommunication(t, w, 'Delegated pumps, expired');
     const pc = e.pcOf(w.riverside);
     const units = e.actionOf('Units quarantined');
     const token = await delegateTo(e.id, pc, 0, 'whole@outside.test');

@@ -19,8 +19,8 @@ import {
   deleteActionFile,
   findActionFile,
   listActionFiles,
-  loadNotice,
-  noticeHistory,
+  loadProviderCommunication,
+  providerCommunicationHistory,
   noticeView,
   resolveNoticeLink,
   type Respondent,
@@ -62,7 +62,7 @@ export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
   };
   const checkCustomer = async (pcId: number, customerId: number | undefined) => {
     if (customerId === undefined) return;
-    const { pc } = await loadNotice(db, pcId);
+    const { pc } = await loadProviderCommunication(db, pcId);
     if (pc.affected_customer_id !== customerId) throw new NotFoundError('This link is invalid or has expired.');
   };
   const view = async (
@@ -72,7 +72,7 @@ export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
     const { pcId, respondent } = await link(req);
     if (expect.pcId !== undefined && expect.pcId !== pcId)
       throw new NotFoundError('This link is invalid or has expired.');
-    const { pc, event } = await loadNotice(db, pcId, expect);
+    const { pc, event } = await loadProviderCommunication(db, pcId, expect);
     return noticeView(db, config.jwtSecret, { pc, event, respondent });
   };
 
@@ -87,7 +87,7 @@ export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
       handler: async (req) => {
         const { pcId } = await link(req);
         if (req.params.id !== pcId) throw new NotFoundError('This link is invalid or has expired.');
-        const { pc } = await loadNotice(db, pcId);
+        const { pc } = await loadProviderCommunication(db, pcId);
         const file = await findActionFile(db, config.jwtSecret, pc.id, req.params.fileId);
         if (!file) throw new NotFoundError('File not found.');
         return file;
@@ -102,7 +102,7 @@ export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
       schema: { params: params('id', 'docId'), query: tokenQuery },
       handler: async (req) => {
         const { pcId } = await link(req);
-        const { event } = await loadNotice(db, pcId, { communicationId: req.params.id });
+        const { event } = await loadProviderCommunication(db, pcId, { communicationId: req.params.id });
         return getDocumentOfNotice(db, config.jwtSecret, event.id, req.params.docId);
       },
     }),
@@ -120,8 +120,11 @@ export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
       handler: async (req) => {
         const { pcId } = await link(req);
         if (req.params.pcId !== pcId) throw new NotFoundError('This link is invalid or has expired.');
-        await loadNotice(db, pcId, { communicationId: req.params.communicationId, organizationId: req.params.orgId });
-        return noticeHistory(db, pcId);
+        await loadProviderCommunication(db, pcId, {
+          communicationId: req.params.communicationId,
+          organizationId: req.params.orgId,
+        });
+        return providerCommunicationHistory(db, pcId);
       },
     }),
     route<unknown, TokenQuery, { orgId: number; communicationId: number; actionId: number; pcId: number }>({
@@ -138,7 +141,10 @@ export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
       handler: async (req) => {
         const { pcId } = await link(req);
         if (req.params.pcId !== pcId) throw new NotFoundError('This link is invalid or has expired.');
-        await loadNotice(db, pcId, { communicationId: req.params.communicationId, organizationId: req.params.orgId });
+        await loadProviderCommunication(db, pcId, {
+          communicationId: req.params.communicationId,
+          organizationId: req.params.orgId,
+        });
         await checkCustomer(pcId, req.query.communicationAffectedCustomerId);
         return listActionFiles(db, config.jwtSecret, pcId, req.params.actionId);
       },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, sendEvent, type World, world } from '@portal/testing';
+import { startTestApp, type TestApp, sendCommunication, type World, world } from '@portal/testing';
 import { STATUS_MESSAGES } from './services/common.js';
 
 let t: TestApp;
@@ -133,7 +133,7 @@ describe('supplier contacts of a provider', () => {
   });
 
   it("gives the view's supplier contact from the provider's own contact when it keeps one", async () => {
-    const e = await sendEvent(t, w, 'Contact recall', { providers: [w.riverside, w.lakeshore] });
+    const e = await sendCommunication(t, w, 'Contact recall', { providers: [w.riverside, w.lakeshore] });
     const contact = (token: string) => t.call('GET', `/api/provider/communications/suppliercontact/${e.id}`, { token });
     expect((await contact(admin)).body.d).toMatchObject({
       supplier: { name: 'Acme Medical Devices' },
@@ -179,7 +179,7 @@ describe('supplier contacts of a provider', () => {
     expect((await pv('GET', `/provider-edit/${named.body.d.id}`)).body.d).toMatchObject({
       provider_communication_id: named.body.d.provider_communication_id,
     });
-    const received = await sendEvent(t, w, 'Received advisory', {
+    const received = await sendCommunication(t, w, 'Received advisory', {
       providers: [w.riverside],
       type: 'PRODUCT DISRUPTION',
     });

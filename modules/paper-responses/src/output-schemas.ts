@@ -153,14 +153,14 @@ export const paperFileSchema = {
   properties: { ...out.fileViewSchema.properties, actionId: id, paperresponseid: id },
 } as const;
 
-const nullableValue = { ...out.responseValueSchema, type: ['object', 'null'] } as const;
+const nullableValue = { ...out.answerValueSchema, type: ['object', 'null'] } as const;
 
 /** An action as a paper response sees it: its paper value, or the electronic answer it may not change. */
 const paperActionSchema = {
   type: 'object',
-  required: [...out.eventActionSchema.required, 'per_unit', 'units', 'value', 'electronic_answer', 'files'],
+  required: [...out.communicationActionSchema.required, 'per_unit', 'units', 'value', 'electronic_answer', 'files'],
   properties: {
-    ...out.eventActionSchema.properties,
+    ...out.communicationActionSchema.properties,
     /** Per-unit actions: the customer's own rows; empty otherwise. */
     units: {
       type: 'array',
@@ -193,7 +193,7 @@ const paperActionSchema = {
       type: ['object', 'null'],
       required: ['value', 'responder_email', 'submitted_at'],
       properties: {
-        value: out.responseValueSchema,
+        value: out.answerValueSchema,
         responder_email: nullableText,
         submitted_at: out.nullableDateTime,
       },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNIT_MESSAGES } from '@portal/communications';
-import { sendCustomContentEvent, startTestApp, type TestApp, type World, world } from '@portal/testing';
+import { sendCustomContentCommunication, startTestApp, type TestApp, type World, world } from '@portal/testing';
 import { PAPER_MESSAGES } from './services/paper-responses.js';
 
 let t: TestApp;
@@ -36,7 +36,7 @@ type PaperAction = { id: number; per_unit: boolean; units: PaperUnit[]; value: u
 
 describe('paper responses per unit (issue 16)', () => {
   it("keys in a per-unit action row by row, for the customer's own rows only, and writes the history", async () => {
-    const e = await sendCustomContentEvent(t, w, 'Paper pumps');
+    const e = await sendCustomContentCommunication(t, w, 'Paper pumps');
     const pc = e.pcOf(w.riverside);
     const units = e.actionOf('Units quarantined');
     const found = e.actionOf('Units found');
@@ -131,7 +131,7 @@ describe('paper responses per unit (issue 16)', () => {
   });
 
   it('never overwrites a unit or an action answered electronically', async () => {
-    const e = await sendCustomContentEvent(t, w, 'Paper pumps, electronic');
+    const e = await sendCustomContentCommunication(t, w, 'Paper pumps, electronic');
     const units = e.actionOf('Units quarantined');
     const electronically = (token: string, pc: number, rowId: number) =>
       t.call('PUT', `/api/provider/communications/${e.id}/${pc}/actions/${units}/units`, {

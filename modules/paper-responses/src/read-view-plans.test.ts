@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { affectedLocationsView, customerNoticesView, eventsView, talliedEventsView } from '@portal/communications';
+import {
+  affectedLocationsView,
+  customerProviderCommunicationsView,
+  reportCommunicationsView,
+  talliedCommunicationsView,
+} from '@portal/communications';
 import { openRecallEffectiveness } from '@portal/reports';
-import { sendEvent, startTestApp, type TestApp, world } from '@portal/testing';
+import { sendCommunication, startTestApp, type TestApp, world } from '@portal/testing';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,20 +30,24 @@ async function plan(sql: string, bindings: readonly unknown[]): Promise<string> 
 function views(): { pattern: RegExp; tables: (x: string) => string; renamed: [string, string][] }[] {
   const of = (sql: string) => new RegExp(`\\(${escapeRegExp(sql)}\\) as "(\\w+)"`, 'g');
   return [
-    { pattern: of(eventsView(t.db).toSQL().sql), tables: (x) => `"communications" as "${x}"`, renamed: [] },
+    {
+      pattern: of(reportCommunicationsView(t.db).toSQL().sql),
+      tables: (x) => `"communications" as "${x}"`,
+      renamed: [],
+    },
     {
       pattern: of(affectedLocationsView(t.db).toSQL().sql),
       tables: (x) => `"communication_affected_locations" as "${x}"`,
       renamed: [],
     },
     {
-      pattern: of(customerNoticesView(t.db).toSQL().sql),
+      pattern: of(customerProviderCommunicationsView(t.db).toSQL().sql),
       tables: (x) =>
         `("provider_communications" as "${x}" inner join "communication_affected_customers" as "${x}_ac" on "${x}_ac"."id" = "${x}"."affected_customer_id")`,
       renamed: [['customer_name', '_ac.name']],
     },
     {
-      pattern: of(talliedEventsView(t.db).toSQL().sql),
+      pattern: of(talliedCommunicationsView(t.db).toSQL().sql),
       tables: (x) =>
         `("communications" as "${x}" inner join "communication_tallies" as "${x}_t" on "${x}_t"."communication_id" = "${x}"."id")`,
       renamed: [
@@ -84,7 +93,10 @@ describe("the reports and paper responses joined to communications' read views",
       if (patterns.some((p) => q.sql.match(p))) captured.push({ sql: q.sql, bindings: q.bindings ?? [] });
     };
     const w = await world(t);
-    const e = await sendEvent(t, w, 'Plan paper recall', { providers: [w.riverside, w.lakeshore], sites: [w.north] });
+    const e = await sendCommunication(t, w, 'Plan paper recall', {
+      providers: [w.riverside, w.lakeshore],
+      sites: [w.north],
+    });
     const operator = (await t.signIn('admin@operator.demo')).access_token;
     const supplier = { authorization: `Bearer ${w.supplierToken}`, timezone: 'UTC' };
     t.db.on('query', listen);

@@ -9,7 +9,7 @@ export {
   type OpenRecallEffectiveness,
   openRecallEffectiveness,
 } from './services/effectiveness.js';
-export { insertReportHistory, openEventReport, reportHistoryOf } from './services/report-history.js';
+export { insertReportHistory, openCommunicationReport, reportHistoryOf } from './services/report-history.js';
 export { type Cell, cellText, parseDate, readRows } from './services/products.js';
 
 export function createReportsModule(deps: ModuleDeps): PortalModule {

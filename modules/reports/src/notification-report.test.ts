@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendEvent, startTestApp, type TestApp, type World, world } from '@portal/testing';
+import { sendCommunication, startTestApp, type TestApp, type World, world } from '@portal/testing';
 
 /** Issue 16 part B: the Notification Report lists the emails of the event's conversations too. */
 let t: TestApp;
@@ -28,8 +28,8 @@ async function reportRows(id: number): Promise<unknown[][]> {
 
 describe('Notification Report', () => {
   it("lists the event's conversation emails as Conversation message, with their customer; not another event's", async () => {
-    const e = await sendEvent(t, w, 'Report talk', { providers: [w.riverside, w.lakeshore] });
-    const other = await sendEvent(t, w, 'Other talk', { providers: [w.riverside] });
+    const e = await sendCommunication(t, w, 'Report talk', { providers: [w.riverside, w.lakeshore] });
+    const other = await sendCommunication(t, w, 'Other talk', { providers: [w.riverside] });
     const start = (eventId: number, pc: number, subject: string) =>
       t.call('POST', `/api/supplier/communications/${eventId}/conversations/${pc}/${w.riverside}/0`, {
         token: w.supplierToken,

@@ -5,7 +5,7 @@ import {
   downloadFile,
   fileNameDate as today,
   startTestApp,
-  sendEvent,
+  sendCommunication,
   type TestApp,
   type World,
   world,
@@ -14,8 +14,8 @@ import {
 let t: TestApp;
 let w: World;
 let operator: string;
-let sent: Awaited<ReturnType<typeof sendEvent>>;
-let advisory: Awaited<ReturnType<typeof sendEvent>>;
+let sent: Awaited<ReturnType<typeof sendCommunication>>;
+let advisory: Awaited<ReturnType<typeof sendCommunication>>;
 
 const download = (path: string, token = operator) =>
   downloadFile(t, `/api/notisphere/communications${path}`, token, 'UTC');
@@ -24,8 +24,8 @@ beforeAll(async () => {
   t = await startTestApp();
   w = await world(t);
   operator = (await t.signIn('admin@operator.demo')).access_token;
-  sent = await sendEvent(t, w, 'Opsum recall', { providers: [w.riverside, w.lakeshore], actions: ['Text'] });
-  advisory = await sendEvent(t, w, 'Opsum advisory', {
+  sent = await sendCommunication(t, w, 'Opsum recall', { providers: [w.riverside, w.lakeshore], actions: ['Text'] });
+  advisory = await sendCommunication(t, w, 'Opsum advisory', {
     providers: [w.riverside],
     type: 'PRODUCT DISRUPTION',
     actions: ['Text'],

@@ -13,7 +13,7 @@ import {
   DEMO_PASSWORD,
   form,
   PDF,
-  sendEvent,
+  sendCommunication,
   startTestSmtp,
   type TestApp,
   type TestDatabase,
@@ -101,7 +101,7 @@ async function waitForEmptyOutbox(): Promise<void> {
   }
 }
 
-/** What sendEvent and world need of a test app, pointed at one replica. */
+/** What sendCommunication and world need of a test app, pointed at one replica. */
 function through(replica: Replica): TestApp {
   return { ...apiClient(replica.baseUrl), baseUrl: replica.baseUrl, db: database.db } as unknown as TestApp;
 }
@@ -158,7 +158,7 @@ describe('two replicas on one database and one S3 store', { timeout: 120_000 }, 
     const A = through(a);
     const B = through(b);
     const w = await world(A);
-    const e = await sendEvent(A, w, 'Replicated recall', { providers: [w.riverside], actions: ['Document'] });
+    const e = await sendCommunication(A, w, 'Replicated recall', { providers: [w.riverside], actions: ['Document'] });
 
     // A supplier's document, uploaded through A.
     const up = await A.call('POST', `/api/supplier/communications/${e.id}/documents`, {
@@ -216,7 +216,10 @@ describe('two replicas on one database and one S3 store', { timeout: 120_000 }, 
     await waitForEmptyOutbox();
     const before = smtp.messages.length;
     const lastId = Number((await database.db('outbox_emails').max({ id: 'id' }))[0]!.id ?? 0);
-    await sendEvent(A, w, 'Exactly once recall', { providers: [w.riverside, w.lakeshore], sites: [w.north, w.south] });
+    await sendCommunication(A, w, 'Exactly once recall', {
+      providers: [w.riverside, w.lakeshore],
+      sites: [w.north, w.south],
+    });
     const queued = (await database.db('outbox_emails').where('id', '>', lastId).select('id')) as { id: number }[];
     expect(queued.length).toBeGreaterThan(3);
     // A kicked its sender after the commit, and both replicas' schedules drain every second.

@@ -5,8 +5,8 @@ import {
   PDF,
   PNG,
   responseConformance,
-  sendCustomContentEvent,
-  sendEvent,
+  sendCustomContentCommunication,
+  sendCommunication,
   startTestApp,
   type TestApp,
   type World,
@@ -215,7 +215,10 @@ describe("the supplier's event calls answer what they declare", () => {
     const reps = await conforms('get', '/{id}/salesreps', `/${e.id}/salesreps`);
     expect(reps.map((r: { phone: string | null }) => r.phone)).toEqual(expect.arrayContaining(['612-555-0101', null]));
     // Sales representatives follow advisories: one sent, then passed to them.
-    const advisory = await sendEvent(t, w, 'Schema advisory', { type: 'PRODUCT DISRUPTION', providers: [w.riverside] });
+    const advisory = await sendCommunication(t, w, 'Schema advisory', {
+      type: 'PRODUCT DISRUPTION',
+      providers: [w.riverside],
+    });
     const notify = `${BASE}/{id}/salesreps/notify`;
     const notified = await check.conforms(
       'post',
@@ -248,7 +251,7 @@ describe("the supplier's event calls answer what they declare", () => {
   });
 
   it('a custom-content event: per-unit actions in the event, the view and its paper response', async () => {
-    const cc = await sendCustomContentEvent(t, w, 'Schema custom content');
+    const cc = await sendCustomContentCommunication(t, w, 'Schema custom content');
     const riverside = cc.pcOf(w.riverside);
     const event = await conforms('get', '/{id}', `/${cc.id}`);
     expect(event.actions.some((a: { per_unit: boolean }) => a.per_unit)).toBe(true);

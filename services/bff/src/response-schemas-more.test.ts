@@ -4,8 +4,8 @@ import {
   PDF,
   PNG,
   responseConformance,
-  sendCustomContentEvent,
-  sendEvent,
+  sendCustomContentCommunication,
+  sendCommunication,
   startTestApp,
   type TestApp,
   type World,
@@ -45,7 +45,7 @@ async function linkToken(to: string, match: (m: { subject: string; text: string 
 
 describe("the provider's workspace on a received event", () => {
   it('summary, history, delegates, notes (with and without a file) and the supplier contact', async () => {
-    const e = await sendEvent(t, w, 'Schema workspace recall', {
+    const e = await sendCommunication(t, w, 'Schema workspace recall', {
       providers: [w.riverside],
       actions: ['Text', 'YesNo'],
     });
@@ -135,7 +135,7 @@ describe('the signed-in account and the access requests', () => {
   });
 
   it('the denial detail, the access request, and the summary and view behind the access check', async () => {
-    const e = await sendEvent(t, w, 'Schema restricted advisory', {
+    const e = await sendCommunication(t, w, 'Schema restricted advisory', {
       providers: [w.riverside],
       type: 'PRODUCT DISRUPTION',
       actions: ['Text'],
@@ -154,7 +154,7 @@ describe('the signed-in account and the access requests', () => {
 
 describe("answering: the public notice form, the provider's own screens and a delegate's form", () => {
   it('the public form: acknowledge, answers one by one and all at once, per unit, files and the history', async () => {
-    const e = await sendCustomContentEvent(t, w, 'Schema public units');
+    const e = await sendCustomContentCommunication(t, w, 'Schema public units');
     const token = await linkToken('admin@lakeshore.demo', (m) => m.subject.includes('Schema public units'));
     const pc = e.pcOf(w.lakeshore);
     const base = '/api/provider/communication-notices';
@@ -192,7 +192,7 @@ describe("answering: the public notice form, the provider's own screens and a de
     );
     expect(history.length).toBeGreaterThan(1);
 
-    const f = await sendEvent(t, w, 'Schema public files', { providers: [w.lakeshore], actions: ['Image'] });
+    const f = await sendCommunication(t, w, 'Schema public files', { providers: [w.lakeshore], actions: ['Image'] });
     const fToken = await linkToken('admin@lakeshore.demo', (m) => m.subject.includes('Schema public files'));
     const fPc = f.pcOf(w.lakeshore);
     const image = f.actionOf('Image');
@@ -213,7 +213,7 @@ describe("answering: the public notice form, the provider's own screens and a de
   });
 
   it("the provider's own: acknowledge, answers, per unit, files, a delegation and its mail again, its eR row deleted", async () => {
-    const e = await sendCustomContentEvent(t, w, 'Schema provider units');
+    const e = await sendCustomContentCommunication(t, w, 'Schema provider units');
     const pc = e.pcOf(w.riverside);
     const base = '/api/provider/communications';
     await conforms('put', `${base}/{id}/acknowledge/{x}`, `${base}/${e.id}/acknowledge/${pc}`, provider, {});
@@ -256,7 +256,10 @@ describe("answering: the public notice form, the provider's own screens and a de
       answers: [{ actionId: e.actionOf('Confirm receipt'), valueAcknowledge: true }],
     });
 
-    const f = await sendEvent(t, w, 'Schema provider files', { providers: [w.riverside], actions: ['Document'] });
+    const f = await sendCommunication(t, w, 'Schema provider files', {
+      providers: [w.riverside],
+      actions: ['Document'],
+    });
     const fPc = f.pcOf(w.riverside);
     const doc = f.actionOf('Document');
     await uploadConforms(
@@ -275,7 +278,7 @@ describe("answering: the public notice form, the provider's own screens and a de
   });
 
   it("a delegate's form: its views, an answer, per unit and a file", async () => {
-    const e = await sendCustomContentEvent(t, w, 'Schema delegate units');
+    const e = await sendCustomContentCommunication(t, w, 'Schema delegate units');
     const pc = e.pcOf(w.riverside);
     const delegated = await t.call('POST', `/api/provider/communications/${e.id}/${pc}/0`, {
       token: provider,
@@ -306,7 +309,7 @@ describe("answering: the public notice form, the provider's own screens and a de
       },
     );
 
-    const f = await sendEvent(t, w, 'Schema delegate files', { providers: [w.riverside], actions: ['Image'] });
+    const f = await sendCommunication(t, w, 'Schema delegate files', { providers: [w.riverside], actions: ['Image'] });
     const fPc = f.pcOf(w.riverside);
     const image = f.actionOf('Image');
     expect(

@@ -10,7 +10,7 @@ import {
   IMAGE_PNG,
   PDF,
   responseConformance,
-  sendEvent,
+  sendCommunication,
   startTestApp,
   type TestApp,
   type World,
@@ -49,7 +49,7 @@ function multipart(fields: Record<string, string>, file?: { data: Buffer; name: 
 
 describe("the operator's eR responses", () => {
   it("the rows across providers, and one answered and one unanswered detail; the provider's response details", async () => {
-    const e = await sendEvent(t, w, 'Schema operator responses', {
+    const e = await sendCommunication(t, w, 'Schema operator responses', {
       providers: [w.riverside, w.lakeshore],
       actions: ['Text', 'Image'],
     });
@@ -81,7 +81,7 @@ describe("the operator's eR responses", () => {
 
 describe("the operator's view of a supplier's event", () => {
   it('the event with its supplier and a document, the document, its history, and a copy into a new draft', async () => {
-    const e = await sendEvent(t, w, 'Schema operator event', { providers: [w.riverside], actions: ['Text'] });
+    const e = await sendCommunication(t, w, 'Schema operator event', { providers: [w.riverside], actions: ['Text'] });
     const upload = await t.call('POST', `/api/supplier/communications/${e.id}/documents`, {
       token: w.supplierToken,
       form: form('notice.pdf', PDF),
@@ -319,7 +319,7 @@ describe('FDA records and metrics', () => {
       }),
     );
     await importFda(t.db, dir);
-    await sendEvent(t, w, 'Schema FDA card', { providers: [w.riverside], actions: ['Acknowledge'] });
+    await sendCommunication(t, w, 'Schema FDA card', { providers: [w.riverside], actions: ['Acknowledge'] });
 
     const base = '/api/notisphere/fda';
     for (const list of ['devices', 'device-enforcement', 'drugs']) {
@@ -337,7 +337,10 @@ describe('FDA records and metrics', () => {
   });
 
   it("the operator's, a supplier's and a provider's metrics, and the KPI filters", async () => {
-    const e = await sendEvent(t, w, 'Schema metrics recall', { providers: [w.riverside], actions: ['Acknowledge'] });
+    const e = await sendCommunication(t, w, 'Schema metrics recall', {
+      providers: [w.riverside],
+      actions: ['Acknowledge'],
+    });
     const pc = e.pcOf(w.riverside);
     await t.call('PUT', `/api/provider/communications/${e.id}/acknowledge/${pc}`, { token: provider, body: {} });
     const all = await conforms('get', '/api/notisphere/metrics', '/api/notisphere/metrics', operator);

@@ -4,7 +4,7 @@ import {
   form,
   PNG,
   responseConformance,
-  sendEvent,
+  sendCommunication,
   startTestApp,
   type TestApp,
   type World,
@@ -104,7 +104,10 @@ describe('declared response schemas match the real answers', () => {
   });
 
   it("the provider's view, its actions, and its lists (plain and eR responses rows)", async () => {
-    const e = await sendEvent(t, w, 'Schema provider recall', { providers: [w.riverside], actions: ['Text', 'YesNo'] });
+    const e = await sendCommunication(t, w, 'Schema provider recall', {
+      providers: [w.riverside],
+      actions: ['Text', 'YesNo'],
+    });
     const pc = e.pcOf(w.riverside);
     const base = '/api/provider/communications';
     const answer = await t.call('PUT', `${base}/${e.id}/${pc}/actions/${e.actionOf('YesNo')}`, {
@@ -127,7 +130,7 @@ describe('declared response schemas match the real answers', () => {
   });
 
   it("the supplier's list of events, with counts", async () => {
-    await sendEvent(t, w, 'Schema supplier recall', { providers: [w.riverside] });
+    await sendCommunication(t, w, 'Schema supplier recall', { providers: [w.riverside] });
     const base = '/api/supplier/communications';
     const page = await conforms('get', base, `${base}?communicationType=RECALL`, w.supplierToken);
     expect(page.items.length).toBeGreaterThan(0);
@@ -135,7 +138,7 @@ describe('declared response schemas match the real answers', () => {
   });
 
   it("the operator's list of every supplier's events, sent and draft", async () => {
-    await sendEvent(t, w, 'Schema operator recall', { providers: [w.riverside] });
+    await sendCommunication(t, w, 'Schema operator recall', { providers: [w.riverside] });
     const draft = await t.call('POST', '/api/supplier/communications/step0', {
       token: w.supplierToken,
       body: { type: 'RECALL', name: 'Schema operator draft', classification: 'CLASSI' },

@@ -341,11 +341,11 @@ export function useUserId(): string | null {
 
 // ---- sales representatives of an event ----
 
-export type EventSalesRep = ResponseData<'getSupplierCommunicationsIdSalesreps'>[number];
+export type CommunicationSalesRep = ResponseData<'getSupplierCommunicationsIdSalesreps'>[number];
 
 /** GET /:id/salesreps: the supplier's active sales representatives for this event. */
-export function useEventSalesReps(id: number | null) {
-  return useApi<EventSalesRep[]>(id ? `${BASE}/${id}/salesreps` : null);
+export function useCommunicationSalesReps(id: number | null) {
+  return useApi<CommunicationSalesRep[]>(id ? `${BASE}/${id}/salesreps` : null);
 }
 
 /** POST /:id/salesreps/notify: personal read-only links to an advisory for the chosen (or all) sales reps. */

@@ -199,9 +199,14 @@ export function saveNote(id: number, pcId: number, noteId: number, note: string)
 }
 
 /** Provider-created events (docs/api-provider.md, "Provider-created events"): the info of step 0 and of its edits. */
-export type ProviderEventInfo = Omit<RequestBody<'postProviderCommunicationsStep0'>, 'products' | 'actions'>;
+export type ProviderCreatedCommunicationInfo = Omit<
+  RequestBody<'postProviderCommunicationsStep0'>,
+  'products' | 'actions'
+>;
 
-export function createProviderEvent(body: ProviderEventInfo): Promise<ResponseData<'postProviderCommunicationsStep0'>> {
+export function createProviderCreatedCommunication(
+  body: ProviderCreatedCommunicationInfo,
+): Promise<ResponseData<'postProviderCommunicationsStep0'>> {
   return apiRequest(`${BASE}/step0`, {
     method: 'POST',
     body: body satisfies RequestBody<'postProviderCommunicationsStep0'>,
@@ -209,7 +214,11 @@ export function createProviderEvent(body: ProviderEventInfo): Promise<ResponseDa
   });
 }
 
-export function updateProviderEvent(id: number, pcId: number, body: Partial<ProviderEventInfo>): Promise<unknown> {
+export function updateProviderCreatedCommunication(
+  id: number,
+  pcId: number,
+  body: Partial<ProviderCreatedCommunicationInfo>,
+): Promise<unknown> {
   return apiRequest(`${BASE}/${id}/update-recall/${pcId}/0`, {
     method: 'PUT',
     body: body satisfies RequestBody<'putProviderCommunicationsIdUpdateRecallAB'>,
@@ -219,18 +228,18 @@ export function updateProviderEvent(id: number, pcId: number, body: Partial<Prov
 
 type UpdateRecallBody = RequestBody<'putProviderCommunicationsIdUpdateRecallAB'>;
 /** A product of a provider-created event (update-recall step 1; the supplier's step 1 without custom fields). */
-export type ProviderEventProduct = NonNullable<UpdateRecallBody['products']>[number];
+export type ProviderCreatedCommunicationProduct = NonNullable<UpdateRecallBody['products']>[number];
 /** An action of a provider-created event (update-recall step 2), in answer order. */
-export type ProviderEventAction = NonNullable<UpdateRecallBody['actions']>[number];
+export type ProviderCreatedCommunicationAction = NonNullable<UpdateRecallBody['actions']>[number];
 
 /** A provider-created event as its edit form needs it (generated; also update-recall's answer). */
 export type ProviderEditData = ResponseData<'getProviderCommunicationsProviderEditId'>;
 
 /** update-recall step 1: replaces the products; answers the edit data. */
-export function updateProviderEventProducts(
+export function updateProviderCreatedCommunicationProducts(
   id: number,
   pcId: number,
-  products: ProviderEventProduct[],
+  products: ProviderCreatedCommunicationProduct[],
 ): Promise<ProviderEditData> {
   return apiRequest(`${BASE}/${id}/update-recall/${pcId}/1`, {
     method: 'PUT',
@@ -240,10 +249,10 @@ export function updateProviderEventProducts(
 }
 
 /** update-recall step 2: replaces the actions (409 once answered); answers the edit data. */
-export function updateProviderEventActions(
+export function updateProviderCreatedCommunicationActions(
   id: number,
   pcId: number,
-  actions: ProviderEventAction[],
+  actions: ProviderCreatedCommunicationAction[],
 ): Promise<ProviderEditData> {
   return apiRequest(`${BASE}/${id}/update-recall/${pcId}/2`, {
     method: 'PUT',

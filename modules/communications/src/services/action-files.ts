@@ -13,9 +13,9 @@ import {
   transactionWithFiles,
 } from '@portal/core';
 import { appendHistory } from './history.js';
-import { assertOpen, loadNotice, type Respondent } from './responses.js';
+import { assertOpen, loadProviderCommunication, type Respondent } from './responses.js';
 import { type FileView, fileView } from './notice-view.js';
-import { type ActionRow, refreshCompletion, RESPONSE_MESSAGES, type ResponseValue } from './answers.js';
+import { type ActionRow, refreshCompletion, RESPONSE_MESSAGES, type AnswerValue } from './answers.js';
 
 // ---------- action files ----------
 
@@ -32,7 +32,7 @@ export async function uploadActionFiles(
 ): Promise<FileView[]> {
   if (!uploads.length) throw new ValidationError(UPLOAD_MESSAGES.empty);
   return transactionWithFiles(db, store, async (trx, stored) => {
-    const { pc, event } = await loadNotice(trx, pcId, { ...expect, forUpdate: true });
+    const { pc, event } = await loadProviderCommunication(trx, pcId, { ...expect, forUpdate: true });
     assertOpen({ pc, event, respondent });
     const action = (await trx('communication_actions').where({ id: actionId, communication_id: event.id }).first()) as
       | ActionRow
@@ -120,7 +120,7 @@ export async function deleteActionFile(
   expect: { communicationId?: number; organizationId?: number; actionId?: number } = {},
 ): Promise<void> {
   await transaction(db, async (trx) => {
-    const { pc, event } = await loadNotice(trx, pcId, { ...expect, forUpdate: true });
+    const { pc, event } = await loadProviderCommunication(trx, pcId, { ...expect, forUpdate: true });
     const ctx = { pc, event, respondent };
     assertOpen(ctx);
     const file = (await trx('response_files')
@@ -133,7 +133,7 @@ export async function deleteActionFile(
     await trx('response_files').where({ id: fileId }).update({ deleted_at: trx.fn.now() });
     const response = (await trx('provider_responses')
       .where({ provider_communication_id: pc.id, action_id: file.action_id })
-      .first('id', 'value')) as { id: number; value: ResponseValue } | undefined;
+      .first('id', 'value')) as { id: number; value: AnswerValue } | undefined;
     if (response) {
       const value = { ...response.value };
       for (const key of ['valueImage', 'valueDocument'] as const)

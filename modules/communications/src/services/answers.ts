@@ -2,11 +2,11 @@ import type { Knex } from 'knex';
 import { ConflictError, NotFoundError, ValidationError, transaction } from '@portal/core';
 import type { ActionType } from '../constants.js';
 import { appendHistory } from './history.js';
-import { assertOpen, loadNotice, type NoticeContext, type Respondent } from './responses.js';
+import { assertOpen, loadProviderCommunication, type NoticeContext, type Respondent } from './responses.js';
 
 // ---------- answering ----------
 
-export interface ResponseValue {
+export interface AnswerValue {
   valueAcknowledge?: boolean;
   valueText?: string;
   valueNumeric?: string;
@@ -17,7 +17,7 @@ export interface ResponseValue {
   valueDocument?: number[];
 }
 
-export interface AnswerInput extends ResponseValue {
+export interface AnswerInput extends AnswerValue {
   /** false keeps the answer a DRAFT; true submits it. */
   submit?: boolean;
 }
@@ -50,7 +50,7 @@ export async function checkValue(
   action: ActionRow,
   input: AnswerInput,
   paperResponseId: number | null = null,
-): Promise<ResponseValue> {
+): Promise<AnswerValue> {
   const submit = input.submit !== false;
   const need = (present: boolean) => {
     if (!present && submit && action.is_required) throw invalid(action, RESPONSE_MESSAGES.required);
@@ -162,7 +162,7 @@ export async function saveAnswer(
   const status = input.submit === false ? 'DRAFT' : 'SUBMITTED';
   const before = (await trx('provider_responses')
     .where({ provider_communication_id: ctx.pc.id, action_id: actionId })
-    .first('value', 'status')) as { value: ResponseValue; status: string } | undefined;
+    .first('value', 'status')) as { value: AnswerValue; status: string } | undefined;
   const source = paperResponseId === null ? 'Electronic' : 'Paper';
   await trx('provider_responses')
     .insert({
@@ -217,7 +217,7 @@ export async function answerAction(
   expect: { communicationId?: number; organizationId?: number } = {},
 ): Promise<{ response_status: string }> {
   return transaction(db, async (trx) => {
-    const { pc, event } = await loadNotice(trx, pcId, { ...expect, forUpdate: true });
+    const { pc, event } = await loadProviderCommunication(trx, pcId, { ...expect, forUpdate: true });
     const ctx = { pc, event, respondent };
     assertOpen(ctx);
     await saveAnswer(trx, ctx, actionId, input);
@@ -235,7 +235,7 @@ export async function answerAll(
   expect: { communicationId?: number; organizationId?: number } = {},
 ): Promise<{ response_status: string }> {
   return transaction(db, async (trx) => {
-    const { pc, event } = await loadNotice(trx, pcId, { ...expect, forUpdate: true });
+    const { pc, event } = await loadProviderCommunication(trx, pcId, { ...expect, forUpdate: true });
     const ctx = { pc, event, respondent };
     assertOpen(ctx);
     for (const a of answers) await saveAnswer(trx, ctx, a.actionId, a);

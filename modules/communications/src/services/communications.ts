@@ -34,7 +34,7 @@ export const pick = (row: Record<string, unknown>, keys: readonly string[]) =>
 // ---------- list ----------
 
 /** The supplier's event list; the operator's (every supplier's, operator-events.ts) adds the supplier's name. */
-export const eventList: ListSpec = {
+export const communicationList: ListSpec = {
   fields: {
     id: 'c.id',
     name: 'c.name',
@@ -55,7 +55,7 @@ export const eventList: ListSpec = {
 };
 
 /** The exact number of the supplier's events of these types that the list shows, from the counters (no scan): a subquery. */
-function eventTotal(db: Knex, organizationId: number, types: CommunicationType[]): Knex.QueryBuilder {
+function communicationTotal(db: Knex, organizationId: number, types: CommunicationType[]): Knex.QueryBuilder {
   return db('communication_counts')
     .where('organization_id', organizationId)
     .whereIn('type', types)
@@ -106,7 +106,7 @@ export async function listCommunications(
     ? [raw.communicationType]
     : COMMUNICATION_TYPES.filter((t) => actor.permissions.includes(PERMISSION_OF_TYPE[t]));
   for (const t of types) assertTypePermission(actor, t);
-  const query = parseListQuery(raw, eventList);
+  const query = parseListQuery(raw, communicationList);
   const base = db('communications as c')
     .where('c.organization_id', actor.organizationId)
     .whereIn('c.type', types)
@@ -114,11 +114,11 @@ export async function listCommunications(
   const page = await runList<CommunicationListRow>(
     base,
     query,
-    eventList,
+    communicationList,
     'c.id',
     (qb) => qb.select(EVENT_LIST_COLUMNS),
     'c.updated_at',
-    { total: eventTotal(db, actor.organizationId, types), summaryInPage: true, perPageRow: withTallies(db) },
+    { total: communicationTotal(db, actor.organizationId, types), summaryInPage: true, perPageRow: withTallies(db) },
   );
   return page;
 }

@@ -436,7 +436,7 @@ export const EMAIL_ROW_LIMIT = 50;
  * `limit` rows of its own provider organisation, and how many it has in all. The bulk form of `customRowsOf` (one
  * statement for a whole send), with the same rule: a provider communication's rows are its provider organisation's.
  */
-export async function customRowsForNotices(
+export async function customRowsForProviderCommunications(
   db: Knex | Knex.Transaction,
   event: { id: number; custom_content?: boolean | null },
   providerCommunicationIds: number[],

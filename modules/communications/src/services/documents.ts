@@ -167,7 +167,11 @@ export async function getDocumentOfNotice(
 }
 
 /** Every live document of an event, whoever owns it (the operator's read-only view; the caller checked the event). */
-export async function documentsOfEvent(db: Knex, secret: string, communicationId: number): Promise<DocumentRow[]> {
+export async function documentsOfCommunication(
+  db: Knex,
+  secret: string,
+  communicationId: number,
+): Promise<DocumentRow[]> {
   const rows = await db('communication_documents')
     .where({ communication_id: communicationId })
     .whereNull('deleted_at')
@@ -176,7 +180,7 @@ export async function documentsOfEvent(db: Knex, secret: string, communicationId
 }
 
 /** One live document of a live event of any organisation, with fresh signed links (the operator's read-only view). */
-export async function documentOfAnyEvent(db: Knex, secret: string, documentId: number): Promise<DocumentRow> {
+export async function documentOfAnyCommunication(db: Knex, secret: string, documentId: number): Promise<DocumentRow> {
   const row = await db('communication_documents as d')
     .join('communications as c', 'c.id', 'd.communication_id')
     .where('d.id', documentId)

@@ -8,7 +8,7 @@ import { linkedSupplierNames } from '@portal/organizations';
  * those suppliers names. It lives here because the events are this module's; the names come from organisations' index
  * and the records from fda's.
  */
-export async function fdaRecallsWithoutEvent(db: Knex, list: FdaList, raw: FdaListQuery) {
+export async function fdaRecallsWithoutCommunication(db: Knex, list: FdaList, raw: FdaListQuery) {
   const names = await linkedSupplierNames(db);
   const firms = [...new Set(names.map((n) => n.normalized_name))];
   const suppliers = [...new Set(names.map((n) => Number(n.organization_id)))];

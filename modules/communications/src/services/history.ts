@@ -42,7 +42,7 @@ export async function appendHistory(
  * One entry per provider communication (a reminder round's REMINDER_SENT), in one statement: the ids travel as one
  * array, whatever their number.
  */
-export async function appendNoticeHistory(
+export async function appendProviderCommunicationHistory(
   trx: Knex | Knex.Transaction,
   actor: Actor | null,
   entry: {

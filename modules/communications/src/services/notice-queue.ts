@@ -14,7 +14,7 @@ import {
 import { vocabularyLabel } from '@portal/vocabulary';
 import type { CommunicationType } from '../constants.js';
 import type { CommunicationRow } from './access.js';
-import { type CustomRow, customRowsForNotices } from './custom-content.js';
+import { type CustomRow, customRowsForProviderCommunications } from './custom-content.js';
 
 /** How long a notice link works (DESIGN §4: expiring, revocable). */
 export const NOTICE_LINK_DAYS = 90;
@@ -125,7 +125,9 @@ export async function queueNotices(
   for (const language of new Set(languages.values()))
     templates.set(language, await loadTemplate(trx, key, { language }));
   const templateFor = (email: string) => templates.get(languages.get(email.trim().toLowerCase()) ?? 'en') ?? null;
-  const rowsOf = await customRowsForNotices(trx, event, [...new Set(recipients.map((r) => r.providerCommunicationId))]);
+  const rowsOf = await customRowsForProviderCommunications(trx, event, [
+    ...new Set(recipients.map((r) => r.providerCommunicationId)),
+  ]);
   // A link lives NOTICE_LINK_DAYS from when its email may leave: a scheduled send's links from its date, not from today.
   const expires = new Date(Math.max(Date.now(), options.notBefore?.getTime() ?? 0) + NOTICE_LINK_DAYS * 86_400_000);
   const links: Record<string, unknown>[] = [];

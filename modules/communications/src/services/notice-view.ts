@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { vocabularyLabel } from '@portal/vocabulary';
 import { customRowsOf } from './custom-content.js';
-import { fieldValues, type ProductField, productFieldsOfEvent } from './product-fields.js';
+import { fieldValues, type ProductField, productFieldsOfCommunication } from './product-fields.js';
 import { signedUrls } from '@portal/core';
 import { findOrganizationCard } from '@portal/organizations';
 import type { ActionType } from '../constants.js';
 import type { CommunicationRow } from './access.js';
-import type { ResponseValue } from './answers.js';
+import type { AnswerValue } from './answers.js';
 import type { NoticeContext, ProviderCommunicationRow } from './responses.js';
 
 // ---------- reading ----------
@@ -22,10 +22,10 @@ export interface ActionView {
   is_disabled: boolean;
   /** Answered per customer row; `unit_answers` then holds the answers given so far, by row. */
   per_unit: boolean;
-  unit_answers: { row_id: number; value: ResponseValue }[];
+  unit_answers: { row_id: number; value: AnswerValue }[];
   response: {
     status: 'DRAFT' | 'SUBMITTED';
-    value: ResponseValue;
+    value: AnswerValue;
     responder_email: string | null;
     submitted_at: Date | null;
     updated_at: Date;
@@ -153,13 +153,13 @@ export async function noticeView(db: Knex, secret: string, ctx: NoticeContext): 
         .select('action_id', 'status', 'value', 'responder_email', 'submitted_at', 'updated_at'),
       db('response_files').where({ provider_communication_id: pc.id }).whereNull('deleted_at').orderBy('id'),
       db('communication_documents').where({ communication_id: event.id }).whereNull('deleted_at').orderBy('id'),
-      productFieldsOfEvent(db, event.id, event.organization_id),
+      productFieldsOfCommunication(db, event.id, event.organization_id),
       event.custom_content
         ? (db('provider_unit_answers')
             .where({ provider_communication_id: pc.id })
             .orderBy('id')
             .select('action_id', 'custom_row_id', 'value') as Promise<
-            { action_id: number; custom_row_id: number; value: ResponseValue }[]
+            { action_id: number; custom_row_id: number; value: AnswerValue }[]
           >)
         : Promise.resolve([]),
     ]);
@@ -201,7 +201,7 @@ export async function noticeView(db: Knex, secret: string, ctx: NoticeContext): 
         responses as {
           action_id: number;
           status: 'DRAFT' | 'SUBMITTED';
-          value: ResponseValue;
+          value: AnswerValue;
           responder_email: string | null;
           submitted_at: Date | null;
           updated_at: Date;

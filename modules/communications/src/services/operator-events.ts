@@ -33,13 +33,13 @@ import {
   type CommunicationListRow,
   communicationDetail,
   EVENT_LIST_COLUMNS,
-  eventList,
+  communicationList,
   INFO_FIELDS,
 } from './communications.js';
 import { markDraftDeleted } from './event-lifecycle.js';
-import { type DocumentRow, documentOfAnyEvent, documentsOfEvent } from './documents.js';
+import { type DocumentRow, documentOfAnyCommunication, documentsOfCommunication } from './documents.js';
 import { appendHistory, type HistoryRow, listHistory } from './history.js';
-import { eventColumn } from './report-columns.js';
+import { communicationColumn } from './report-columns.js';
 
 /**
  * The operator's view of every supplier's events (spec 001 §7.10, `/notisphere/communications`): a list across tenants,
@@ -54,12 +54,12 @@ export async function operatorCustomRows(
   raw: object & { provider_organization_id?: number },
 ) {
   assertOperator(actor);
-  return customRowsPage(db, await loadAnyEvent(db, id), raw);
+  return customRowsPage(db, await loadAnyCommunication(db, id), raw);
 }
 
 export async function operatorCustomRowCustomers(db: Knex, actor: Actor, id: number) {
   assertOperator(actor);
-  return customRowCustomers(db, await loadAnyEvent(db, id));
+  return customRowCustomers(db, await loadAnyCommunication(db, id));
 }
 
 export function assertOperator(actor: Actor): void {
@@ -71,7 +71,7 @@ export const EVENT_STATUSES = ['DRAFT', 'OPEN', 'CLOSED'] as const;
 export const PROVIDER_STATUSES = ['COMPLETED', 'NOTCOMPLETED'] as const;
 
 /** The filters shared by the list, the Recalls Report and the Event Summary Report. */
-export interface OperatorEventFilters {
+export interface OperatorCommunicationFilters {
   status?: (typeof EVENT_STATUSES)[number];
   statusProvider?: (typeof PROVIDER_STATUSES)[number];
   organizationId?: number;
@@ -82,7 +82,7 @@ export interface OperatorEventFilters {
  * Narrows a query over `communications as c` to live events and the filters. `statusProvider` reads the event's tallies
  * (one row per event), so it needs no scan of the provider communications.
  */
-export function applyOperatorFilters(qb: Knex.QueryBuilder, f: OperatorEventFilters): Knex.QueryBuilder {
+export function applyOperatorFilters(qb: Knex.QueryBuilder, f: OperatorCommunicationFilters): Knex.QueryBuilder {
   qb.whereNot('c.status', 'DELETED');
   if (f.status) qb.where('c.status', f.status);
   if (f.organizationId) qb.where('c.organization_id', f.organizationId);
@@ -98,14 +98,14 @@ export function applyOperatorFilters(qb: Knex.QueryBuilder, f: OperatorEventFilt
 }
 
 const operatorList: ListSpec = {
-  fields: { ...eventList.fields, supplier_name: 'o.name' },
-  searchColumns: [...eventList.searchColumns, 'o.name'],
+  fields: { ...communicationList.fields, supplier_name: 'o.name' },
+  searchColumns: [...communicationList.searchColumns, 'o.name'],
   defaultSort: [{ column: 'c.updated_at', direction: 'desc' }],
   // communications_operator_recent_idx / _type_recent_idx and communications_operator_name_idx (20261124020000).
   indexedSorts: ['updated_at:desc', 'name:asc'],
 };
 
-export interface OperatorEventRow extends CommunicationListRow {
+export interface OperatorCommunicationRow extends CommunicationListRow {
   organization_id: number;
   supplier_name: string;
   /** COMPLETED when every notice sent is completed, NOTCOMPLETED while some are in progress, null before sending. */
@@ -116,7 +116,7 @@ export interface OperatorEventRow extends CommunicationListRow {
 }
 
 export type OperatorListQuery = Record<string, unknown> &
-  OperatorEventFilters & { communicationType?: CommunicationType };
+  OperatorCommunicationFilters & { communicationType?: CommunicationType };
 
 function typesOf(q: { communicationType?: CommunicationType; category?: CommunicationType }): CommunicationType[] {
   return q.communicationType ? [q.communicationType] : [...COMMUNICATION_TYPES];
@@ -150,11 +150,11 @@ function operatorTotal(db: Knex, q: OperatorListQuery, filtered: Knex.QueryBuild
 }
 
 /** Every supplier's events (both types, or `communicationType`), newest change first, with each event's counts. */
-export async function listOperatorEvents(
+export async function listOperatorCommunications(
   db: Knex,
   actor: Actor,
   raw: OperatorListQuery,
-): Promise<ListPage<OperatorEventRow>> {
+): Promise<ListPage<OperatorCommunicationRow>> {
   assertOperator(actor);
   const query = parseListQuery(raw, operatorList);
   const base = applyOperatorFilters(
@@ -163,7 +163,7 @@ export async function listOperatorEvents(
       .whereIn('c.type', typesOf(raw)),
     raw,
   );
-  const page = await runList<OperatorEventRow>(
+  const page = await runList<OperatorCommunicationRow>(
     base,
     query,
     operatorList,
@@ -205,13 +205,17 @@ export async function listOperatorEvents(
   return page;
 }
 
-function providerStatus(sent: number, completed: number): OperatorEventRow['status_provider'] {
+function providerStatus(sent: number, completed: number): OperatorCommunicationRow['status_provider'] {
   if (!sent) return null;
   return completed >= sent ? 'COMPLETED' : 'NOTCOMPLETED';
 }
 
 /** A live event of any supplier (404 for a deleted or missing one). */
-async function loadAnyEvent(db: Knex | Knex.Transaction, id: number, forUpdate = false): Promise<Communication> {
+async function loadAnyCommunication(
+  db: Knex | Knex.Transaction,
+  id: number,
+  forUpdate = false,
+): Promise<Communication> {
   const q = Communication.query(db).findById(id).whereNot({ status: 'DELETED' });
   if (forUpdate) q.forUpdate();
   const row = await q;
@@ -219,37 +223,37 @@ async function loadAnyEvent(db: Knex | Knex.Transaction, id: number, forUpdate =
   return row;
 }
 
-export interface OperatorEventDetail extends CommunicationDetail {
+export interface OperatorCommunicationDetail extends CommunicationDetail {
   supplier_name: string;
   documents: DocumentRow[];
 }
 
 /** One event as its supplier sees it (products, actions, counts), with its supplier and documents; read-only. */
-export async function getOperatorEvent(
+export async function getOperatorCommunication(
   db: Knex,
   secret: string,
   actor: Actor,
   id: number,
-): Promise<OperatorEventDetail> {
+): Promise<OperatorCommunicationDetail> {
   assertOperator(actor);
-  const row = await loadAnyEvent(db, id);
+  const row = await loadAnyCommunication(db, id);
   const [detail, supplier, documents] = await Promise.all([
     communicationDetail(db, row),
     findOrganizationCard(db, row.organization_id) as Promise<OrganizationCard>,
-    documentsOfEvent(db, secret, id),
+    documentsOfCommunication(db, secret, id),
   ]);
   return { ...detail, supplier_name: supplier.name, documents };
 }
 
-export async function operatorEventHistories(db: Knex, actor: Actor, id: number): Promise<HistoryRow[]> {
+export async function operatorCommunicationHistories(db: Knex, actor: Actor, id: number): Promise<HistoryRow[]> {
   assertOperator(actor);
-  await loadAnyEvent(db, id);
+  await loadAnyCommunication(db, id);
   return listHistory(db, id);
 }
 
 export async function operatorDocument(db: Knex, secret: string, actor: Actor, documentId: number) {
   assertOperator(actor);
-  return documentOfAnyEvent(db, secret, documentId);
+  return documentOfAnyCommunication(db, secret, documentId);
 }
 
 /** The information a copy takes: all but the supplier's own event id, which is unique per supplier. */
@@ -263,7 +267,7 @@ const COPIED_FIELDS = INFO_FIELDS.filter(
  * id are not copied (the event id is unique per supplier; recipients are chosen anew). Recorded in the new event's
  * history and in the audit history under the supplier, with the operator's identity.
  */
-export async function copyOperatorEvent(
+export async function copyOperatorCommunication(
   db: Knex,
   actor: Actor,
   id: number,
@@ -271,7 +275,7 @@ export async function copyOperatorEvent(
 ): Promise<CommunicationDetail> {
   assertOperator(actor);
   const copy = await transaction(db, async (trx) => {
-    const source = await loadAnyEvent(trx, id);
+    const source = await loadAnyCommunication(trx, id);
     const values = Object.fromEntries(COPIED_FIELDS.map((k) => [k, source[k] ?? null])) as Partial<CommunicationRow>;
     const name = `Copy of ${source.name}`.slice(0, 200);
     const copy = await Communication.query(trx).insert({
@@ -318,7 +322,7 @@ export async function copyOperatorEvent(
   });
   // Read after the commit: the detail's parallel reads cannot share the transaction's one connection. The row is read
   // again too: the insert's model holds only the inserted columns (no timestamps, event_id, FDA numbers).
-  return communicationDetail(db, await loadAnyEvent(db, copy.id));
+  return communicationDetail(db, await loadAnyCommunication(db, copy.id));
 }
 
 /**
@@ -326,7 +330,7 @@ export async function copyOperatorEvent(
  * going to its recipients: 409), and `supplierId` must be the event's supplier (404 otherwise, as for a missing event).
  * Recorded in the event's history and in the audit history under the supplier, with the operator's identity.
  */
-export async function deleteOperatorEvent(
+export async function deleteOperatorCommunication(
   db: Knex,
   actor: Actor,
   id: number,
@@ -335,7 +339,7 @@ export async function deleteOperatorEvent(
 ): Promise<void> {
   assertOperator(actor);
   await transaction(db, async (trx) => {
-    const event = await loadAnyEvent(trx, id, true);
+    const event = await loadAnyCommunication(trx, id, true);
     if (Number(event.organization_id) !== supplierId) throw new NotFoundError('Communication not found.');
     if (event.status !== 'DRAFT')
       throw new ConflictError(
@@ -379,12 +383,12 @@ interface RecallsReportRow {
 }
 
 const recallsColumns: ReportColumn<RecallsReportRow>[] = [
-  eventColumn.name,
-  eventColumn.eventId,
+  communicationColumn.name,
+  communicationColumn.eventId,
   { header: 'Supplier', value: (r) => r.supplier_name, width: 28 },
   { header: 'Type', value: (r) => vocabularyLabel('communicationType', r.type), width: 18 },
-  eventColumn.subtype,
-  eventColumn.classification,
+  communicationColumn.subtype,
+  communicationColumn.classification,
   { header: 'Status', value: (r) => vocabularyLabel('communicationStatus', r.status), width: 10 },
   {
     header: 'Provider Status',
@@ -394,16 +398,16 @@ const recallsColumns: ReportColumn<RecallsReportRow>[] = [
     },
     width: 14,
   },
-  eventColumn.eventDate,
+  communicationColumn.eventDate,
   { header: 'Created At', value: (r) => r.created_at, kind: 'datetime' },
-  eventColumn.approvedAt,
-  eventColumn.firstSentAt,
-  eventColumn.closedAt,
+  communicationColumn.approvedAt,
+  communicationColumn.firstSentAt,
+  communicationColumn.closedAt,
   { header: 'Last Updated', value: (r) => r.updated_at, kind: 'datetime' },
-  eventColumn.customers,
+  communicationColumn.customers,
   { header: 'Notified', value: (r) => r.sent, kind: 'number', width: 10 },
-  eventColumn.acknowledged,
-  eventColumn.completed,
+  communicationColumn.acknowledged,
+  communicationColumn.completed,
 ];
 
 /**
@@ -413,7 +417,7 @@ const recallsColumns: ReportColumn<RecallsReportRow>[] = [
 export function recallsReport(
   db: Knex,
   actor: Actor,
-  filters: OperatorEventFilters & { search?: string; filterModel?: string },
+  filters: OperatorCommunicationFilters & { search?: string; filterModel?: string },
   format: ReportFormat,
   timeZone: string,
   onError: (err: unknown) => void,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ProviderCommunicationRow } from './responses.js';
-import type { ResponseValue } from './answers.js';
+import type { AnswerValue } from './answers.js';
 
 /*
  * The writes and single-record reads paper responses make on this module's answers (provider_responses, response_files)
@@ -14,7 +14,7 @@ type Db = Knex | Knex.Transaction;
  * A live provider communication of the supplier (of one event when `communicationId` is given), locked with
  * `forUpdate`, or undefined.
  */
-export async function findLiveNotice(
+export async function findLiveProviderCommunication(
   db: Db,
   supplierId: number,
   id: number,
@@ -28,13 +28,13 @@ export async function findLiveNotice(
 }
 
 /** The answers a provider communication holds, one per action, with where each came from. */
-export async function answersOfNotice(
+export async function answersOfProviderCommunication(
   db: Db,
   pcId: number,
 ): Promise<
   {
     action_id: number;
-    value: ResponseValue;
+    value: AnswerValue;
     status: string;
     source: string;
     paper_response_id: number | null;
@@ -53,7 +53,7 @@ export async function answerOfAction(
   pcId: number,
   actionId: number,
 ): Promise<
-  { id: number; value: ResponseValue; status: string; source: string; paper_response_id: number | null } | undefined
+  { id: number; value: AnswerValue; status: string; source: string; paper_response_id: number | null } | undefined
 > {
   return db('provider_responses')
     .where({ provider_communication_id: pcId, action_id: actionId })
@@ -87,15 +87,15 @@ export async function upsertAnswer(
 export async function dropPaperAnswers(
   trx: Knex.Transaction,
   paperResponseId: number,
-): Promise<{ action_id: number; value: ResponseValue }[]> {
+): Promise<{ action_id: number; value: AnswerValue }[]> {
   const answers = (await trx('provider_responses')
     .where({ paper_response_id: paperResponseId })
-    .select('action_id', 'value')) as { action_id: number; value: ResponseValue }[];
+    .select('action_id', 'value')) as { action_id: number; value: AnswerValue }[];
   await trx('provider_responses').where({ paper_response_id: paperResponseId }).delete();
   return answers;
 }
 
-export interface ResponseFileRow {
+export interface AnswerFileRow {
   id: number;
   provider_communication_id: number;
   action_id: number;
@@ -109,7 +109,7 @@ export interface ResponseFileRow {
 }
 
 /** The live files of one paper response, oldest first. */
-export async function filesOfPaper(db: Db, paperResponseId: number): Promise<ResponseFileRow[]> {
+export async function filesOfPaper(db: Db, paperResponseId: number): Promise<AnswerFileRow[]> {
   return db('response_files').where({ paper_response_id: paperResponseId }).whereNull('deleted_at').orderBy('id');
 }
 
@@ -117,14 +117,14 @@ export async function filesOfPaper(db: Db, paperResponseId: number): Promise<Res
  * Response files to join beside paper responses (`f.paper_response_id`), live ones only, with what a file entry and
  * its signed links need.
  */
-export function liveResponseFilesView(db: Db): Knex.QueryBuilder {
+export function liveAnswerFilesView(db: Db): Knex.QueryBuilder {
   return db('response_files').whereNull('deleted_at').select('*');
 }
 
 /** Stores a response file's row; returns its id. */
-export async function insertResponseFile(
+export async function insertAnswerFile(
   trx: Knex.Transaction,
-  row: Omit<ResponseFileRow, 'id'> & { uploaded_by_email: string | null; uploaded_by_user_id: number | null },
+  row: Omit<AnswerFileRow, 'id'> & { uploaded_by_email: string | null; uploaded_by_user_id: number | null },
 ): Promise<number> {
   const [inserted] = await trx('response_files').insert(row).returning('id');
   return (inserted as { id: number }).id;

@@ -98,7 +98,7 @@ export async function activeProductFields(
  * The fields an event's products are shown with (views, notice, reports): the ACTIVE ones in scope, plus any other
  * (inactive) field the event's products hold a value of, so a value once given stays visible.
  */
-export async function productFieldsOfEvent(
+export async function productFieldsOfCommunication(
   db: Knex | Knex.Transaction,
   communicationId: number,
   supplierId: number,

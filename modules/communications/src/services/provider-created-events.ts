@@ -9,7 +9,7 @@ import type { CommunicationType } from '../constants.js';
  * provider), its provider communication, and its products and actions (rows without their event). The caller (the
  * inbox) records that the provider created it.
  */
-export async function insertSelfAddressedEvent(
+export async function insertSelfAddressedCommunication(
   trx: Knex.Transaction,
   e: {
     organizationId: number;
@@ -67,7 +67,7 @@ export async function insertSelfAddressedEvent(
 }
 
 /** Sets some information fields of an event (none: nothing). */
-export async function updateEventInfo(
+export async function updateCommunicationInfo(
   trx: Knex.Transaction,
   id: number,
   values: Record<string, unknown>,
@@ -79,12 +79,12 @@ export async function updateEventInfo(
 }
 
 /** Notes that an event changed. */
-export async function touchEvent(trx: Knex.Transaction, id: number): Promise<void> {
+export async function touchCommunication(trx: Knex.Transaction, id: number): Promise<void> {
   await trx('communications').where({ id }).update({ updated_at: trx.fn.now() });
 }
 
 /** Replaces an event's products (rows without their event); returns the names it had, in order. */
-export async function replaceEventProducts(
+export async function replaceCommunicationProducts(
   trx: Knex.Transaction,
   id: number,
   products: Record<string, unknown>[],

@@ -9,7 +9,7 @@ import { type AffectedLocationFields, AFFECTED_LOCATION_COLUMNS } from './locati
  */
 
 /** The first live provider communication of an event among the given provider organisations, or undefined. */
-export async function firstNoticeOfEvent(
+export async function firstProviderCommunicationOf(
   db: Knex | Knex.Transaction,
   communicationId: number,
   providerOrganizationIds: number[],
@@ -24,7 +24,7 @@ export async function firstNoticeOfEvent(
 }
 
 /** One live answer file of the given provider organisations' notices (`onlyDelegates`: uploaded by a delegate). */
-export async function findResponseFileOfProviders<F>(
+export async function findAnswerFileOfProviders<F>(
   db: Knex,
   fileId: number,
   providerOrganizationIds: number[],
@@ -40,7 +40,7 @@ export async function findResponseFileOfProviders<F>(
   return (await q) as (F & { provider_communication_id: number }) | undefined;
 }
 
-export interface OwnResponse {
+export interface OwnAnswer {
   id: number;
   action_id: number;
   status: 'DRAFT' | 'SUBMITTED';
@@ -48,14 +48,14 @@ export interface OwnResponse {
 }
 
 /** The answers one user gave on a provider communication. */
-export async function responsesOfUser(
+export async function answersOfUser(
   db: Knex | Knex.Transaction,
   providerCommunicationId: number,
   userId: number,
-): Promise<OwnResponse[]> {
+): Promise<OwnAnswer[]> {
   return (await db('provider_responses')
     .where({ provider_communication_id: providerCommunicationId, responder_user_id: userId })
-    .select('id', 'action_id', 'status', 'value')) as OwnResponse[];
+    .select('id', 'action_id', 'status', 'value')) as OwnAnswer[];
 }
 
 /**
@@ -82,7 +82,7 @@ export async function discardUserDrafts(
 }
 
 /** Provider communications as the inbox lists them: one notice to one customer, with its receiver and state. */
-export function receivedNoticesView(db: Knex): Knex.QueryBuilder {
+export function receivedProviderCommunicationsView(db: Knex): Knex.QueryBuilder {
   return db('provider_communications').select(
     'id',
     'communication_id',
@@ -103,7 +103,7 @@ export function receivedNoticesView(db: Knex): Knex.QueryBuilder {
 }
 
 /** Events as the inbox shows them beside its rows. */
-export function receivedEventsView(db: Knex): Knex.QueryBuilder {
+export function receivedCommunicationsView(db: Knex): Knex.QueryBuilder {
   return db('communications').select(
     'id',
     'organization_id',
@@ -147,7 +147,7 @@ export async function customerLocationsPage(
     .select(AFFECTED_LOCATION_COLUMNS)) as CustomerLocationRow[];
 }
 
-export interface NoticeProductRow {
+export interface ProviderCommunicationProductRow {
   id: number;
   product_name: string;
   catalog_number: string | null;
@@ -213,7 +213,7 @@ export async function perUnitActionsOf(
 }
 
 /** One action of an event, or undefined. */
-export async function findEventAction(
+export async function findCommunicationAction(
   db: Knex | Knex.Transaction,
   communicationId: number,
   actionId: number,
@@ -235,7 +235,7 @@ export interface StoredFileRow {
 }
 
 /** One live answer file of a provider communication (its stored row), or undefined. */
-export async function findResponseFile(
+export async function findAnswerFile(
   db: Knex,
   providerCommunicationId: number,
   fileId: number,
@@ -247,7 +247,7 @@ export async function findResponseFile(
 }
 
 /** The live documents of an event (stored rows, by id), optionally of one kind or only one document. */
-export async function eventDocumentFiles(
+export async function communicationDocumentFiles(
   db: Knex,
   communicationId: number,
   only: { kind?: string; documentId?: number } = {},
@@ -259,7 +259,7 @@ export async function eventDocumentFiles(
 }
 
 /** Moves a provider communication, with its answers, to another organisation of the provider (a site switch). */
-export async function moveNoticeToOrganization(
+export async function moveProviderCommunicationToOrganization(
   trx: Knex.Transaction,
   providerCommunicationId: number,
   organizationId: number,
@@ -316,17 +316,26 @@ export function responderGroups(
 }
 
 /** An event's products, every column, in the supplier's order. */
-export async function eventProductRows(db: Knex | Knex.Transaction, communicationId: number): Promise<unknown[]> {
+export async function communicationProductRows(
+  db: Knex | Knex.Transaction,
+  communicationId: number,
+): Promise<unknown[]> {
   return db('communication_products').where({ communication_id: communicationId }).orderBy(['sort_order', 'id']);
 }
 
 /** An event's actions, every column, in order. */
-export async function eventActionRows(db: Knex | Knex.Transaction, communicationId: number): Promise<unknown[]> {
+export async function communicationActionRows(
+  db: Knex | Knex.Transaction,
+  communicationId: number,
+): Promise<unknown[]> {
   return db('communication_actions').where({ communication_id: communicationId }).orderBy(['sort_order', 'id']);
 }
 
 /** Whether anyone answered anything on a provider communication. */
-export async function noticeHasAnswers(db: Knex | Knex.Transaction, providerCommunicationId: number): Promise<boolean> {
+export async function providerCommunicationHasAnswers(
+  db: Knex | Knex.Transaction,
+  providerCommunicationId: number,
+): Promise<boolean> {
   return Boolean(
     await db('provider_responses').where({ provider_communication_id: providerCommunicationId }).first('id'),
   );

@@ -4,7 +4,7 @@ import type { ActionType } from '../constants.js';
 // ---------- one event's figures ----------
 
 /** One event's active affected customers, and its live provider communications by status and response status. */
-export async function eventNoticeCounts(
+export async function providerCommunicationCounts(
   db: Knex,
   supplierId: number,
   id: number,
@@ -29,7 +29,7 @@ export async function eventNoticeCounts(
   ]);
   return {
     customers: Number((customers as { n: number } | undefined)?.n ?? 0),
-    notices: notices as Awaited<ReturnType<typeof eventNoticeCounts>>['notices'],
+    notices: notices as Awaited<ReturnType<typeof providerCommunicationCounts>>['notices'],
   };
 }
 
@@ -46,7 +46,7 @@ export interface ReportAction {
 }
 
 /** An event's actions in their order (of one supplier when `supplierId` is given). */
-export async function eventActions(
+export async function communicationActions(
   db: Knex | Knex.Transaction,
   id: number,
   supplierId?: number,
@@ -140,7 +140,7 @@ export interface EffectivenessCounts {
 }
 
 /** The join of an affected customer's live provider communication (of the same event), as `pc`. */
-export function liveNotice(customerId: string, communicationId: string) {
+export function liveProviderCommunication(customerId: string, communicationId: string) {
   return function joinPc(this: Knex.JoinClause) {
     this.on('pc.affected_customer_id', '=', customerId)
       .andOn('pc.communication_id', '=', communicationId)
@@ -155,7 +155,7 @@ export async function effectivenessCounts(
   communicationId: number,
 ): Promise<EffectivenessCounts> {
   return (await db('communication_affected_customers as ac')
-    .leftJoin('provider_communications as pc', liveNotice('ac.id', 'ac.communication_id'))
+    .leftJoin('provider_communications as pc', liveProviderCommunication('ac.id', 'ac.communication_id'))
     .where({ 'ac.communication_id': communicationId, 'ac.organization_id': supplierId, 'ac.status': 'ACTIVE' })
     .first(
       db.raw('count(*)::int as consignees'),

@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 import { cursorBatches, epochMsSql } from '@portal/core';
 import { organizationsView, usersView } from '@portal/organizations';
 import { type AffectedLocationFields, AFFECTED_LOCATION_COLUMNS } from './locations.js';
-import type { ResponseValue } from './answers.js';
-import { liveNotice } from './read-views-report-figures.js';
+import type { AnswerValue } from './answers.js';
+import { liveProviderCommunication } from './read-views-report-figures.js';
 
 // ---------- report statements (streamed by the caller) ----------
 
@@ -24,7 +24,7 @@ export interface ProviderStatusRow {
   completed_ms: number | null;
   reminder_count: number;
   /** Submitted answers (drafts are not answers yet) as [action id, value, source]: Electronic or Paper (keyed in). */
-  answer_list: [number, ResponseValue, string][] | null;
+  answer_list: [number, AnswerValue, string][] | null;
 }
 
 /**
@@ -119,7 +119,7 @@ export async function consigneesAfter(
   size: number,
 ): Promise<ConsigneeRow[]> {
   return (await db('communication_affected_customers as ac')
-    .leftJoin('provider_communications as pc', liveNotice('ac.id', 'ac.communication_id'))
+    .leftJoin('provider_communications as pc', liveProviderCommunication('ac.id', 'ac.communication_id'))
     .leftJoin(organizationsView(db).as('po'), 'po.id', 'ac.provider_organization_id')
     .where({ 'ac.communication_id': communicationId, 'ac.organization_id': supplierId, 'ac.status': 'ACTIVE' })
     .where('ac.id', '>', after)
@@ -166,7 +166,10 @@ export async function locationStatusAfter(
 ): Promise<LocationStatusRow[]> {
   return (await db('communication_affected_locations as l')
     .leftJoin('communication_affected_customers as ac', 'ac.id', 'l.affected_customer_id')
-    .leftJoin('provider_communications as pc', liveNotice('l.affected_customer_id', 'l.communication_id'))
+    .leftJoin(
+      'provider_communications as pc',
+      liveProviderCommunication('l.affected_customer_id', 'l.communication_id'),
+    )
     .where({ 'l.communication_id': communicationId, 'l.organization_id': supplierId })
     .where('l.id', '>', after)
     .orderBy('l.id')

@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 // ---------- views ----------
 
 /** Events with the columns the summary reports show and the operator's filters read (`applyOperatorFilters`). */
-export function eventsView(db: Knex): Knex.QueryBuilder {
+export function reportCommunicationsView(db: Knex): Knex.QueryBuilder {
   return db('communications').select(
     'id',
     'organization_id',
@@ -27,7 +27,7 @@ export function eventsView(db: Knex): Knex.QueryBuilder {
 }
 
 /** Events with their list tallies (active affected customers, acknowledged provider communications). */
-export function talliedEventsView(db: Knex): Knex.QueryBuilder {
+export function talliedCommunicationsView(db: Knex): Knex.QueryBuilder {
   return db('communications as c')
     .join('communication_tallies as t', 't.communication_id', 'c.id')
     .select(
@@ -54,7 +54,7 @@ export function customerCountsView(db: Knex, org: number | null): Knex.QueryBuil
 }
 
 /** Per event, its live provider communications: notified, acknowledged and completed, grouped like customerCountsView. */
-export function noticeCountsView(db: Knex, org: number | null): Knex.QueryBuilder {
+export function providerCommunicationCountsView(db: Knex, org: number | null): Knex.QueryBuilder {
   const q = db('provider_communications');
   if (org !== null) q.where('supplier_organization_id', org);
   return q
@@ -72,7 +72,7 @@ export function noticeCountsView(db: Knex, org: number | null): Knex.QueryBuilde
  * Provider communications with their customer's name and their progress, for lists of the notified customers
  * (the paper responses' list and customer picker).
  */
-export function customerNoticesView(db: Knex): Knex.QueryBuilder {
+export function customerProviderCommunicationsView(db: Knex): Knex.QueryBuilder {
   return db('provider_communications as pc')
     .join('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
     .select(

@@ -3,7 +3,7 @@ import type { ProviderCommunicationRow } from './responses.js';
 
 /*
  * Read views of this module's tables for the modules that show them beside their own rows: plain
- * sub-queries with a fixed projection, joined as `.join(noticesView(db).as('pc'), …)`, which PostgreSQL pulls up
+ * sub-queries with a fixed projection, joined as `.join(providerCommunicationsView(db).as('pc'), …)`, which PostgreSQL pulls up
  * into the outer query. Pass the caller's `trx` inside a transaction.
  */
 
@@ -13,7 +13,7 @@ export function communicationsView(db: Knex): Knex.QueryBuilder {
 }
 
 /** Provider communications (one notice to one customer), with the customer's name. */
-export function noticesView(db: Knex): Knex.QueryBuilder {
+export function providerCommunicationsView(db: Knex): Knex.QueryBuilder {
   return db('provider_communications as pc')
     .leftJoin('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
     .select(
@@ -40,7 +40,7 @@ export async function findProviderCommunication(db: Knex, id: number): Promise<P
  * What the events a provider received name (the provider's FDA card): their suppliers and their FDA recall
  * numbers, over live notices of sent events.
  */
-export async function receivedEventTraits(
+export async function receivedCommunicationTraits(
   db: Knex,
   providerOrganizationIds: number[],
 ): Promise<{ supplierIds: number[]; recallNumbers: string[] }> {
@@ -63,7 +63,7 @@ export async function receivedEventTraits(
 }
 
 /** The answer a provider communication holds for one action (its status and, for a paper answer, the paper response). */
-export async function responseOf(
+export async function storedAnswerOf(
   db: Knex | Knex.Transaction,
   providerCommunicationId: number,
   actionId: number,

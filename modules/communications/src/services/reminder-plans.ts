@@ -128,7 +128,7 @@ export async function saveReminderPlans(
 }
 
 /** An event's reminders as the supplier sees them (GET and PUT /supplier/communications/:id/reminders). */
-export interface EventReminders extends PlanValues {
+export interface CommunicationReminders extends PlanValues {
   /** The plan the event follows by its class (the screen may name it). */
   plan: ReminderPlan;
   paused: boolean;
@@ -145,7 +145,7 @@ export async function effectivePlan(
   db: Knex | Knex.Transaction,
   event: Pick<CommunicationRow, 'organization_id' | 'type' | 'classification'> &
     Partial<Pick<CommunicationRow, 'reminder_interval_hours' | 'reminder_max'>>,
-): Promise<PlanValues & { plan: ReminderPlan; source: EventReminders['source'] }> {
+): Promise<PlanValues & { plan: ReminderPlan; source: CommunicationReminders['source'] }> {
   const plan = planOf(event);
   const own = (await db('reminder_defaults')
     .where({ organization_id: event.organization_id, plan })
@@ -168,7 +168,10 @@ export async function effectivePlan(
 export const STILL_TO_REMIND_SQL = `pc.status = 'OPEN' AND pc.acknowledged_at IS NULL AND pc.response_status = 'NOTCOMPLETED'
   AND NOT EXISTS (SELECT 1 FROM provider_responses r WHERE r.provider_communication_id = pc.id AND r.status = 'SUBMITTED')`;
 
-async function readEventReminders(db: Knex | Knex.Transaction, event: CommunicationRow): Promise<EventReminders> {
+async function readCommunicationReminders(
+  db: Knex | Knex.Transaction,
+  event: CommunicationRow,
+): Promise<CommunicationReminders> {
   const plan = await effectivePlan(db, event);
   const remindable = event.status === 'OPEN' && !event.reminders_paused && plan.max_reminders > 0;
   const row = (
@@ -193,8 +196,8 @@ async function readEventReminders(db: Knex | Knex.Transaction, event: Communicat
 }
 
 /** GET /supplier/communications/:id/reminders. */
-export async function eventReminders(db: Knex, actor: Actor, id: number): Promise<EventReminders> {
-  return readEventReminders(db, await loadOwnCommunication(db, actor, id));
+export async function communicationReminders(db: Knex, actor: Actor, id: number): Promise<CommunicationReminders> {
+  return readCommunicationReminders(db, await loadOwnCommunication(db, actor, id));
 }
 
 export interface ReminderChange {
@@ -208,12 +211,12 @@ export interface ReminderChange {
  * PUT /supplier/communications/:id/reminders: a draft's or an open event's own plan, and its pause. Each change is a
  * history entry (REMINDERS_CHANGED with the event's own values before and after, REMINDERS_PAUSED, REMINDERS_RESUMED).
  */
-export async function changeEventReminders(
+export async function changeCommunicationReminders(
   db: Knex,
   actor: Actor,
   id: number,
   change: ReminderChange,
-): Promise<EventReminders> {
+): Promise<CommunicationReminders> {
   return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     if (event.status !== 'DRAFT' && event.status !== 'OPEN')
@@ -249,7 +252,7 @@ export async function changeEventReminders(
         action: paused ? 'REMINDERS_PAUSED' : 'REMINDERS_RESUMED',
         isChange,
       });
-    return readEventReminders(trx, {
+    return readCommunicationReminders(trx, {
       ...event,
       reminder_interval_hours: after.interval_hours,
       reminder_max: after.max_reminders,

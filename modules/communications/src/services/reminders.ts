@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { type Actor, type Config, transaction } from '@portal/core';
 import { Communication } from '../models/Communication.js';
 import { loadOwnCommunication } from './access.js';
-import { appendHistory, appendNoticeHistory } from './history.js';
+import { appendHistory, appendProviderCommunicationHistory } from './history.js';
 import { queueNotices, type Recipient } from './notice-queue.js';
 import { BUILT_IN_SQL, effectivePlan, PLAN_SQL, STILL_TO_REMIND_SQL } from './reminder-plans.js';
 import { assertOpenToSend } from './sending.js';
@@ -76,7 +76,7 @@ async function remindBatch(
        WHERE id = ANY(?::bigint[])`,
       [ids],
     );
-    await appendNoticeHistory(trx, round.kind === 'now' ? round.actor : null, {
+    await appendProviderCommunicationHistory(trx, round.kind === 'now' ? round.actor : null, {
       communicationId: event.id,
       organizationId: event.organization_id,
       providerCommunicationIds: ids,
@@ -88,7 +88,7 @@ async function remindBatch(
 }
 
 /** Every batch of one event's round, until a batch comes back short. */
-async function remindEvent(
+async function remindCommunication(
   db: Knex,
   config: Config,
   eventId: number,
@@ -111,7 +111,7 @@ async function remindEvent(
  * else its organisation's for its class, else the built-in ones): one pass, each event probing the reminder index
  * until its first due recipient.
  */
-async function eventsWithRemindersDue(db: Knex): Promise<number[]> {
+async function communicationsWithRemindersDue(db: Knex): Promise<number[]> {
   const { rows } = (await db.raw(
     `WITH plans AS (
        SELECT c.id, coalesce(c.reminder_interval_hours, d.interval_hours, b.interval_hours) AS interval_hours,
@@ -140,9 +140,9 @@ async function eventsWithRemindersDue(db: Knex): Promise<number[]> {
 export async function sendReminders(db: Knex, config: Config, options: ReminderOptions = {}): Promise<ReminderResult> {
   const total: ReminderResult = { reminded: 0, emails: 0 };
   let firstError: unknown;
-  for (const eventId of await eventsWithRemindersDue(db)) {
+  for (const eventId of await communicationsWithRemindersDue(db)) {
     try {
-      const done = await remindEvent(db, config, eventId, { kind: 'due' }, options);
+      const done = await remindCommunication(db, config, eventId, { kind: 'due' }, options);
       total.reminded += done.reminded;
       total.emails += done.emails;
     } catch (error) {
@@ -168,7 +168,7 @@ export async function remindNow(
   const event = await loadOwnCommunication(db, actor, id);
   assertOpenToSend(event);
   const before = ((await db.raw('SELECT now() AS now')) as { rows: { now: Date }[] }).rows[0]!.now;
-  const result = await remindEvent(db, config, id, { kind: 'now', before, actor }, options);
+  const result = await remindCommunication(db, config, id, { kind: 'now', before, actor }, options);
   if (result.reminded)
     await appendHistory(db, actor, {
       communicationId: id,

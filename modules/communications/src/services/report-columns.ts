@@ -56,7 +56,7 @@ export const ownFieldValue = (f: ProductField, r: { custom_fields?: Record<strin
   fieldText(f, r.custom_fields?.[String(f.id)]);
 
 /** An event and its tallies as the operator's Recalls Report and the Event Summary Report show them. */
-export interface EventColumnsRow {
+export interface CommunicationColumnsRow {
   name: string;
   event_id: string | null;
   type: string;
@@ -73,7 +73,7 @@ export interface EventColumnsRow {
 }
 
 /** Each report orders them its own way, between its own columns. */
-export const eventColumn: Record<
+export const communicationColumn: Record<
   | 'name'
   | 'eventId'
   | 'subtype'
@@ -85,7 +85,7 @@ export const eventColumn: Record<
   | 'customers'
   | 'acknowledged'
   | 'completed',
-  ReportColumn<EventColumnsRow>
+  ReportColumn<CommunicationColumnsRow>
 > = {
   name: { header: 'Event Name', value: (r) => r.name, width: 36 },
   eventId: { header: 'Event ID', value: (r) => r.event_id, width: 14 },

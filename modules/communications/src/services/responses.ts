@@ -57,7 +57,7 @@ export async function resolveNoticeLink(
 }
 
 /** Loads the provider communication and its event; `expect` ids from a path must all match, or it is a 404. */
-export async function loadNotice(
+export async function loadProviderCommunication(
   db: Knex | Knex.Transaction,
   pcId: number,
   expect: { communicationId?: number; organizationId?: number; forUpdate?: boolean } = {},
@@ -96,7 +96,7 @@ export async function acknowledge(
   expect: { communicationId?: number; organizationId?: number } = {},
 ): Promise<ProviderCommunicationRow> {
   return transaction(db, async (trx) => {
-    const { pc, event } = await loadNotice(trx, pcId, { ...expect, forUpdate: true });
+    const { pc, event } = await loadProviderCommunication(trx, pcId, { ...expect, forUpdate: true });
     assertOpen({ pc, event, respondent });
     if (pc.acknowledged_at) return pc;
     const [row] = await trx('provider_communications')
@@ -118,7 +118,7 @@ export async function acknowledge(
   });
 }
 
-export async function noticeHistory(
+export async function providerCommunicationHistory(
   db: Knex,
   pcId: number,
 ): Promise<

@@ -5,7 +5,7 @@ import { recordDelegate } from './delegate-port.js';
 import { DELEGATE_LINK_DAYS, issueDelegateLink } from './delegate-links.js';
 import { loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
-import { loadNotice } from './responses.js';
+import { loadProviderCommunication } from './responses.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -25,7 +25,8 @@ export async function saveInternalAction(db: Knex, actor: Actor, communicationId
     throw new ValidationError('Email not valid', [{ field: 'assignee_email', message: 'Email not valid' }]);
   return transaction(db, async (trx) => {
     await loadOwnCommunication(trx, actor, communicationId);
-    if (input.provider_communication_id) await loadNotice(trx, input.provider_communication_id, { communicationId });
+    if (input.provider_communication_id)
+      await loadProviderCommunication(trx, input.provider_communication_id, { communicationId });
     const values = {
       provider_communication_id: input.provider_communication_id ?? null,
       title: input.title.trim(),
@@ -100,7 +101,10 @@ export async function supplierDelegate(
     throw new ValidationError('Email not valid', [{ field: 'email', message: 'Email not valid' }]);
   return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, communicationId);
-    const { pc } = await loadNotice(trx, input.provider_communication_id, { communicationId, forUpdate: true });
+    const { pc } = await loadProviderCommunication(trx, input.provider_communication_id, {
+      communicationId,
+      forUpdate: true,
+    });
     if (pc.supplier_organization_id !== actor.organizationId) throw new NotFoundError('Not found.');
     if (event.status !== 'OPEN' || pc.status !== 'OPEN')
       throw new ConflictError('This event is closed and can no longer be answered.', 'EVENT_CLOSED');

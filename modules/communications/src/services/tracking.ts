@@ -15,7 +15,7 @@ import {
 import { assertLookupCodes } from '@portal/lookups';
 import { loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
-import { loadNotice } from './responses.js';
+import { loadProviderCommunication } from './responses.js';
 import { noticeView, type NoticeView } from './notice-view.js';
 import { queueNotices } from './notice-queue.js';
 
@@ -50,7 +50,7 @@ export async function actionSummaries(db: Knex, actor: Actor, id: number): Promi
 }
 
 /** Every answer to one action, with who answered for which customer. */
-export async function actionResponses(db: Knex, actor: Actor, id: number, actionId: number) {
+export async function answersToAction(db: Knex, actor: Actor, id: number, actionId: number) {
   await loadOwnCommunication(db, actor, id);
   const action = await db('communication_actions')
     .where({ id: actionId, communication_id: id })
@@ -154,7 +154,7 @@ export async function providerView(
   pcId: number,
 ): Promise<NoticeView> {
   await loadOwnCommunication(db, actor, id);
-  const { pc, event } = await loadNotice(db, pcId, { communicationId: id });
+  const { pc, event } = await loadProviderCommunication(db, pcId, { communicationId: id });
   if (pc.supplier_organization_id !== actor.organizationId) throw new NotFoundError('Not found.');
   return noticeView(db, config.jwtSecret, { pc, event, respondent: { email: actor.email, actor } });
 }
@@ -170,7 +170,7 @@ export async function resendNotice(
 ): Promise<{ emails_queued: number }> {
   return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
-    const { pc } = await loadNotice(trx, pcId, { communicationId: id });
+    const { pc } = await loadProviderCommunication(trx, pcId, { communicationId: id });
     if (event.status !== 'OPEN' || pc.status !== 'OPEN') throw new NotFoundError('This notice is not open.');
     const customer = (await trx('communication_affected_customers')
       .where({ id: pc.affected_customer_id })

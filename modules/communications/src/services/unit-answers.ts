@@ -8,10 +8,10 @@ import {
   checkValue,
   refreshCompletion,
   RESPONSE_MESSAGES,
-  type ResponseValue,
+  type AnswerValue,
   saveAnswer,
 } from './answers.js';
-import { assertOpen, loadNotice, type Respondent } from './responses.js';
+import { assertOpen, loadProviderCommunication, type Respondent } from './responses.js';
 
 export type UnitAnswerInput = Pick<AnswerInput, 'valueText' | 'valueNumeric' | 'valueYesNo'> & { rowId: number };
 
@@ -22,7 +22,7 @@ export type UnitAnswerInput = Pick<AnswerInput, 'valueText' | 'valueNumeric' | '
 function summary(
   type: string,
   rows: { id: number; lot_number: string | null; serial_number: string | null; product_name: string }[],
-  byRow: Map<number, ResponseValue>,
+  byRow: Map<number, AnswerValue>,
 ): AnswerInput {
   if (type === 'Numeric')
     return { valueNumeric: String(rows.reduce((sum, r) => sum + Number(byRow.get(r.id)?.valueNumeric ?? 0), 0)) };
@@ -59,7 +59,7 @@ export async function answerUnits(
 ): Promise<{ response_status: string; answered: number; rows: number }> {
   const paperResponseId = paper.paperResponseId ?? null;
   return transaction(db, async (trx) => {
-    const { pc, event } = await loadNotice(trx, pcId, { ...expect, forUpdate: true });
+    const { pc, event } = await loadProviderCommunication(trx, pcId, { ...expect, forUpdate: true });
     const ctx = { pc, event, respondent };
     if (paperResponseId === null) assertOpen(ctx);
     const action = (await trx('communication_actions').where({ id: actionId, communication_id: event.id }).first()) as
@@ -120,7 +120,7 @@ export async function answerUnits(
     });
     const given = (await trx('provider_unit_answers')
       .where({ provider_communication_id: pc.id, action_id: actionId })
-      .select('custom_row_id', 'value')) as { custom_row_id: string; value: ResponseValue }[];
+      .select('custom_row_id', 'value')) as { custom_row_id: string; value: AnswerValue }[];
     const byRow = new Map(given.map((g) => [Number(g.custom_row_id), g.value]));
     if (rows.length > 0 && rows.every((r) => byRow.has(r.id))) {
       await saveAnswer(
@@ -140,14 +140,14 @@ export async function answerUnits(
 export async function dropPaperUnitAnswers(
   trx: Knex.Transaction,
   paperResponseId: number,
-): Promise<{ action_id: number; custom_row_id: number; value: ResponseValue }[]> {
+): Promise<{ action_id: number; custom_row_id: number; value: AnswerValue }[]> {
   const rows = (await trx('provider_unit_answers')
     .where({ paper_response_id: paperResponseId })
     .del()
     .returning(['action_id', 'custom_row_id', 'value'])) as {
     action_id: string;
     custom_row_id: string;
-    value: ResponseValue;
+    value: AnswerValue;
   }[];
   return rows.map((r) => ({ action_id: Number(r.action_id), custom_row_id: Number(r.custom_row_id), value: r.value }));
 }
@@ -156,14 +156,14 @@ export async function dropPaperUnitAnswers(
 export async function unitAnswersOf(
   db: Knex | Knex.Transaction,
   pcId: number,
-): Promise<{ action_id: number; row_id: number; value: ResponseValue; paper_response_id: number | null }[]> {
+): Promise<{ action_id: number; row_id: number; value: AnswerValue; paper_response_id: number | null }[]> {
   const rows = (await db('provider_unit_answers')
     .where({ provider_communication_id: pcId })
     .orderBy('id')
     .select('action_id', 'custom_row_id', 'value', 'paper_response_id')) as {
     action_id: string;
     custom_row_id: string;
-    value: ResponseValue;
+    value: AnswerValue;
     paper_response_id: string | null;
   }[];
   return rows.map((r) => ({

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { type Config, NotFoundError, signedUrls, transaction } from '@portal/core';
-import { actionsView, noticesView } from '@portal/communications';
+import { actionsView, providerCommunicationsView } from '@portal/communications';
 import { organizationsView, usersView } from '@portal/organizations';
 import type { ConversationStatus, Side } from '../schemas.js';
 import {
@@ -44,7 +44,7 @@ async function summaries(db: Db, party: Party, only?: number): Promise<Conversat
     .modify((q) => {
       if (only !== undefined) q.where('c.id', only);
     })
-    .join(noticesView(db).as('pc'), 'pc.id', 'c.provider_communication_id')
+    .join(providerCommunicationsView(db).as('pc'), 'pc.id', 'c.provider_communication_id')
     .leftJoin(actionsView(db).as('a'), 'a.id', 'c.action_id')
     .orderByRaw('c.last_message_at DESC NULLS LAST, c.id DESC')
     .limit(1000)

@@ -18,7 +18,7 @@ import {
   appendHistory,
   type CommunicationRow,
   type CommunicationType,
-  loadNotice,
+  loadProviderCommunication,
   findProviderCommunication,
   PERMISSION_OF_TYPE,
   type ProviderCommunicationRow,
@@ -55,14 +55,14 @@ function checkFiles(uploads: Upload[]) {
   return uploads.map((u) => checkUpload(u, DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document));
 }
 
-const eventPath = (type: CommunicationType) => (type === 'RECALL' ? 'recalls' : 'product-disruption');
+const communicationPath = (type: CommunicationType) => (type === 'RECALL' ? 'recalls' : 'product-disruption');
 
 /** Where the email's link lands: the event's view, on the Conversations tab, with the thread open. */
 /**
  * The conversations of one supplier's event (ids and their provider communications), for the supplier's reports
  * (the Notification Report lists the emails sent for them). The caller has checked the event is the supplier's.
  */
-export async function conversationsOfEvent(
+export async function conversationsOfCommunication(
   db: Db,
   supplierOrganizationId: number,
   communicationId: number,
@@ -77,8 +77,8 @@ export async function conversationsOfEvent(
 export function conversationLink(config: Config, side: Side, event: CommunicationRow, pcId: number, cid: number) {
   const view =
     side === 'SUPPLIER'
-      ? `/supplier/${eventPath(event.type)}/view/${event.id}`
-      : `/provider/${eventPath(event.type)}/view/${event.id}/${pcId}`;
+      ? `/supplier/${communicationPath(event.type)}/view/${event.id}`
+      : `/provider/${communicationPath(event.type)}/view/${event.id}/${pcId}`;
   return `${config.appUrl}${view}?tab=conversations&conversation=${cid}`;
 }
 
@@ -230,9 +230,11 @@ export async function startConversation(
   const files = checkFiles(uploads);
   const cid = await transactionWithFiles(db, store, async (trx, stored) => {
     // A missing notice fails the transaction with this module's words; any other failure (a deadlock) as it is.
-    const { pc, event } = await loadNotice(trx, target.pcId, { communicationId: party.event.id }).catch((error) => {
-      throw notFoundAs(error);
-    });
+    const { pc, event } = await loadProviderCommunication(trx, target.pcId, { communicationId: party.event.id }).catch(
+      (error) => {
+        throw notFoundAs(error);
+      },
+    );
     if (
       target.providerOrganizationId !== undefined &&
       Number(pc.provider_organization_id) !== target.providerOrganizationId

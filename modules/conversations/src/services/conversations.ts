@@ -3,7 +3,7 @@ import { type Actor, ForbiddenError, NotFoundError } from '@portal/core';
 import {
   type CommunicationRow,
   type CommunicationType,
-  loadNotice,
+  loadProviderCommunication,
   loadOwnCommunication,
   type ProviderCommunicationRow,
 } from '@portal/communications';
@@ -68,7 +68,7 @@ export async function providerParty(db: Db, actor: Actor, communicationId: numbe
   const scope = await providerScopeIds(db, actor);
   let loaded: { pc: ProviderCommunicationRow; event: CommunicationRow };
   try {
-    loaded = await loadNotice(db, pcId, { communicationId });
+    loaded = await loadProviderCommunication(db, pcId, { communicationId });
   } catch (error) {
     throw notFoundAs(error);
   }

@@ -11,7 +11,7 @@ import {
 import { findAdministrator, findOrganizationCard, findUserCard } from '@portal/organizations';
 import { enqueueEmail } from '@portal/notifications';
 import { appendHistory } from '@portal/communications';
-import { loadScopedNotice, mayManageType, type ScopedNotice } from './scope.js';
+import { loadScopedProviderCommunication, mayManageType, type ScopedProviderCommunication } from './scope.js';
 
 /** The permission-denied detail of spec 000 §3: type, supplier, provider and the account administrator. */
 export interface DenialDetail {
@@ -27,7 +27,11 @@ export interface DenialDetail {
   request_sent: boolean;
 }
 
-async function detail(db: Knex | Knex.Transaction, actor: Actor, n: ScopedNotice): Promise<DenialDetail> {
+async function detail(
+  db: Knex | Knex.Transaction,
+  actor: Actor,
+  n: ScopedProviderCommunication,
+): Promise<DenialDetail> {
   const [supplier, provider, admin, sent, created] = await Promise.all([
     findOrganizationCard(db, n.event.organization_id),
     findOrganizationCard(db, actor.organizationId),
@@ -59,7 +63,7 @@ export async function communicationDetails(
   pcId: number,
 ): Promise<DenialDetail> {
   if (actor.organizationType !== 'PROVIDER') throw new ForbiddenError();
-  const n = await loadScopedNotice(db, actor, pcId, { communicationId, skipTypeCheck: true });
+  const n = await loadScopedProviderCommunication(db, actor, pcId, { communicationId, skipTypeCheck: true });
   return detail(db, actor, n);
 }
 
@@ -79,7 +83,7 @@ export async function requestAccess(
 ): Promise<DenialDetail> {
   if (actor.organizationType !== 'PROVIDER') throw new ForbiddenError();
   return transaction(db, async (trx) => {
-    const n = await loadScopedNotice(trx, actor, pcId, { communicationId, skipTypeCheck: true });
+    const n = await loadScopedProviderCommunication(trx, actor, pcId, { communicationId, skipTypeCheck: true });
     const d = await detail(trx, actor, n);
     if (d.allow_access) throw new ConflictError('You already have access to this event.', 'ALREADY_ALLOWED');
     const admin = await findAdministrator(trx, actor.organizationId);

@@ -14,15 +14,15 @@ import {
   type UnitAnswerInput,
   uploadActionFiles,
 } from '@portal/communications';
-import { loadScopedNotice } from './scope.js';
+import { loadScopedProviderCommunication } from './scope.js';
 
 /**
- * A signed-in provider user answering its own provider communication: the scope and type checks of `loadScopedNotice`,
+ * A signed-in provider user answering its own provider communication: the scope and type checks of `loadScopedProviderCommunication`,
  * then the shared notice services with Respondent { email: actor.email, actor } (history and answers name the user).
  */
 
 export async function providerAcknowledge(db: Knex, actor: Actor, communicationId: number, pcId: number) {
-  const n = await loadScopedNotice(db, actor, pcId, { communicationId });
+  const n = await loadScopedProviderCommunication(db, actor, pcId, { communicationId });
   const pc = await acknowledge(db, n.pc.id, n.respondent, { communicationId });
   return { acknowledged_at: pc.acknowledged_at, acknowledged_by: pc.acknowledged_by };
 }
@@ -34,7 +34,9 @@ export async function providerActions(
   communicationId: number,
   pcId: number,
 ): Promise<ActionView[]> {
-  return (await noticeView(db, config.jwtSecret, await loadScopedNotice(db, actor, pcId, { communicationId }))).actions;
+  return (
+    await noticeView(db, config.jwtSecret, await loadScopedProviderCommunication(db, actor, pcId, { communicationId }))
+  ).actions;
 }
 
 export async function providerAnswer(
@@ -45,7 +47,7 @@ export async function providerAnswer(
   actionId: number,
   input: AnswerInput,
 ) {
-  const n = await loadScopedNotice(db, actor, pcId, { communicationId });
+  const n = await loadScopedProviderCommunication(db, actor, pcId, { communicationId });
   return answerAction(db, n.pc.id, n.respondent, actionId, input, { communicationId });
 }
 
@@ -58,7 +60,7 @@ export async function providerAnswerUnits(
   actionId: number,
   answers: UnitAnswerInput[],
 ) {
-  const n = await loadScopedNotice(db, actor, pcId, { communicationId });
+  const n = await loadScopedProviderCommunication(db, actor, pcId, { communicationId });
   return answerUnits(db, n.pc.id, n.respondent, actionId, answers, { communicationId });
 }
 
@@ -69,7 +71,7 @@ export async function providerAnswerAll(
   pcId: number,
   answers: (AnswerInput & { actionId: number })[],
 ) {
-  const n = await loadScopedNotice(db, actor, pcId, { communicationId });
+  const n = await loadScopedProviderCommunication(db, actor, pcId, { communicationId });
   return answerAll(db, n.pc.id, n.respondent, answers, { communicationId });
 }
 
@@ -81,7 +83,7 @@ export async function providerActionFiles(
   pcId: number,
   actionId: number,
 ): Promise<FileView[]> {
-  const n = await loadScopedNotice(db, actor, pcId, { communicationId });
+  const n = await loadScopedProviderCommunication(db, actor, pcId, { communicationId });
   return listActionFiles(db, config.jwtSecret, n.pc.id, actionId);
 }
 
@@ -95,7 +97,7 @@ export async function providerUploadActionFiles(
   actionId: number,
   uploads: { name: string; data: Buffer }[],
 ): Promise<FileView[]> {
-  const n = await loadScopedNotice(db, actor, pcId, { communicationId });
+  const n = await loadScopedProviderCommunication(db, actor, pcId, { communicationId });
   return uploadActionFiles(db, store, config.jwtSecret, n.pc.id, n.respondent, actionId, uploads, { communicationId });
 }
 
@@ -107,6 +109,6 @@ export async function providerDeleteActionFile(
   actionId: number,
   fileId: number,
 ): Promise<void> {
-  const n = await loadScopedNotice(db, actor, pcId, { communicationId });
+  const n = await loadScopedProviderCommunication(db, actor, pcId, { communicationId });
   await deleteActionFile(db, n.pc.id, n.respondent, fileId, { communicationId, actionId });
 }

@@ -4,18 +4,18 @@ import { findOrganizationCard } from '@portal/organizations';
 import type { ActionType, CommunicationType } from '@portal/communications';
 import {
   appendHistory,
-  eventActionRows,
-  eventProductRows,
-  insertSelfAddressedEvent,
+  communicationActionRows,
+  communicationProductRows,
+  insertSelfAddressedCommunication,
   listHistory,
-  noticeHasAnswers,
-  replaceEventProducts,
+  providerCommunicationHasAnswers,
+  replaceCommunicationProducts,
   replaceSelfAddressedActions,
-  touchEvent,
-  updateEventInfo,
+  touchCommunication,
+  updateCommunicationInfo,
 } from '@portal/communications';
 import { assertLookupCodes } from '@portal/lookups';
-import { assertProviderType, loadScopedNotice, scopeIds } from './scope.js';
+import { assertProviderType, loadScopedProviderCommunication, scopeIds } from './scope.js';
 
 /**
  * Provider-created events (isProviderCreated): a provider's own internal recall or advisory. The communication row is owned
@@ -23,7 +23,7 @@ import { assertProviderType, loadScopedNotice, scopeIds } from './scope.js';
  * delegating, notes and histories work exactly as for a supplier's event. It is OPEN at once (nothing is sent outside).
  */
 
-export interface CreatedEventInfo {
+export interface CreatedCommunicationInfo {
   type: CommunicationType;
   name: string;
   subtype?: string | null;
@@ -75,7 +75,7 @@ const INFO_COLUMNS = [
   'contact_phone',
 ] as const;
 
-function infoValues(info: Partial<CreatedEventInfo>): Record<string, unknown> {
+function infoValues(info: Partial<CreatedCommunicationInfo>): Record<string, unknown> {
   if (info.event_date && info.end_date && info.end_date < info.event_date)
     throw new ValidationError('end_date cannot be before event_date.');
   return Object.fromEntries(
@@ -88,7 +88,7 @@ function infoValues(info: Partial<CreatedEventInfo>): Record<string, unknown> {
 
 async function supplierOf(
   trx: Knex.Transaction,
-  info: Partial<CreatedEventInfo>,
+  info: Partial<CreatedCommunicationInfo>,
 ): Promise<{ supplier_organization_id: number | null; supplier_name: string | null }> {
   if (info.supplier_organization_id) {
     const card = await findOrganizationCard(trx, info.supplier_organization_id);
@@ -129,10 +129,10 @@ function productRows(organizationId: number, products: CreatedProduct[]) {
 }
 
 /** POST /step0: creates a provider-created event (with optional products and actions) addressed to the provider itself. */
-export async function createProviderEvent(
+export async function createProviderCreatedCommunication(
   db: Knex,
   actor: Actor,
-  info: CreatedEventInfo & { products?: CreatedProduct[]; actions?: CreatedAction[] },
+  info: CreatedCommunicationInfo & { products?: CreatedProduct[]; actions?: CreatedAction[] },
 ) {
   assertProviderType(actor, info.type);
   await scopeIds(db, actor);
@@ -143,7 +143,7 @@ export async function createProviderEvent(
     const values = infoValues(info);
     const products = productRows(actor.organizationId, info.products ?? []);
     const actions = actionRows(actor.organizationId, info.actions ?? []);
-    const { id, providerCommunicationId: pcId } = await insertSelfAddressedEvent(trx, {
+    const { id, providerCommunicationId: pcId } = await insertSelfAddressedCommunication(trx, {
       organizationId: actor.organizationId,
       organizationName: org.name,
       email: actor.email,
@@ -185,7 +185,7 @@ async function loadCreated(db: Knex | Knex.Transaction, actor: Actor, communicat
       }
     | undefined;
   if (!created) throw new NotFoundError('Communication not found.');
-  const n = await loadScopedNotice(db, actor, Number(created.provider_communication_id), {
+  const n = await loadScopedProviderCommunication(db, actor, Number(created.provider_communication_id), {
     communicationId,
     forUpdate,
   });
@@ -196,8 +196,8 @@ async function loadCreated(db: Knex | Knex.Transaction, actor: Actor, communicat
 export async function providerEdit(db: Knex, actor: Actor, communicationId: number) {
   const { created, n } = await loadCreated(db, actor, communicationId);
   const [products, actions, state] = await Promise.all([
-    eventProductRows(db, communicationId),
-    eventActionRows(db, communicationId),
+    communicationProductRows(db, communicationId),
+    communicationActionRows(db, communicationId),
     db('provider_communication_states').where({ provider_communication_id: n.pc.id }).first('status_provider'),
   ]);
   const statusProvider = (state as { status_provider?: string } | undefined)?.status_provider ?? 'OPEN';
@@ -220,13 +220,13 @@ export async function providerEdit(db: Knex, actor: Actor, communicationId: numb
  * PUT /:id/update-recall/:a/:b: edits a provider-created event; a = its provider communication, b = the step (0 info,
  * 1 products, 2 actions). Refused once the provider marked it COMPLETED (spec §4: disabled Edit) and, for actions, once answered.
  */
-export async function updateProviderEvent(
+export async function updateProviderCreatedCommunication(
   db: Knex,
   actor: Actor,
   communicationId: number,
   pcId: number,
   step: 0 | 1 | 2,
-  body: Partial<CreatedEventInfo> & { products?: CreatedProduct[]; actions?: CreatedAction[] },
+  body: Partial<CreatedCommunicationInfo> & { products?: CreatedProduct[]; actions?: CreatedAction[] },
 ) {
   await transaction(db, async (trx) => {
     const { created, n } = await loadCreated(trx, actor, communicationId, true);
@@ -257,7 +257,7 @@ export async function updateProviderEvent(
       before = Object.fromEntries(
         Object.keys(values).map((k) => [k, (n.event as unknown as Record<string, unknown>)[k]]),
       );
-      await updateEventInfo(trx, communicationId, values);
+      await updateCommunicationInfo(trx, communicationId, values);
       if (body.supplier_name !== undefined || body.supplier_organization_id !== undefined) {
         await trx('provider_created_events')
           .where({ communication_id: communicationId })
@@ -266,17 +266,21 @@ export async function updateProviderEvent(
       after = { ...values, supplier_name: body.supplier_name, supplier_organization_id: body.supplier_organization_id };
     } else if (step === 1) {
       if (!body.products) throw new ValidationError('products is required');
-      before = await replaceEventProducts(trx, communicationId, productRows(n.event.organization_id, body.products));
+      before = await replaceCommunicationProducts(
+        trx,
+        communicationId,
+        productRows(n.event.organization_id, body.products),
+      );
       after = body.products.map((p) => p.product_name);
     } else {
       if (!body.actions) throw new ValidationError('actions is required');
-      if (await noticeHasAnswers(trx, pcId))
+      if (await providerCommunicationHasAnswers(trx, pcId))
         throw new ConflictError('The actions have answers already and can no longer be replaced.', 'ACTIONS_ANSWERED');
       const rows = actionRows(n.event.organization_id, body.actions);
       before = await replaceSelfAddressedActions(trx, communicationId, pcId, rows);
       after = rows.map((r) => ({ action_type: r.action_type, title: r.title }));
     }
-    await touchEvent(trx, communicationId);
+    await touchCommunication(trx, communicationId);
     await appendHistory(trx, actor, {
       communicationId,
       organizationId: n.event.organization_id,
@@ -293,7 +297,7 @@ export async function updateProviderEvent(
 }
 
 /** GET /:id/update-event: the edits made to a provider-created event (its change history). */
-export async function updateEventHistory(db: Knex, actor: Actor, communicationId: number) {
+export async function updateCommunicationHistory(db: Knex, actor: Actor, communicationId: number) {
   await loadCreated(db, actor, communicationId);
   return listHistory(db, communicationId, { changesOnly: true });
 }

@@ -20,7 +20,7 @@ import {
   deleteActionFile,
   type FileView,
   listActionFiles,
-  loadNotice,
+  loadProviderCommunication,
   noticeView,
   type NoticeView,
   type ProviderCommunicationRow,
@@ -32,15 +32,15 @@ import {
   actionsView,
   answersView,
   DELEGATE_LINK_DAYS,
-  eventDocumentFiles,
+  communicationDocumentFiles,
   findDelegateLink,
-  findEventAction,
-  findResponseFile,
+  findCommunicationAction,
+  findAnswerFile,
   issueDelegateLink,
   markLinkUsed,
   revokeDelegateLink,
 } from '@portal/communications';
-import { loadScopedNotice, scopeIds } from './scope.js';
+import { loadScopedProviderCommunication, scopeIds } from './scope.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const NOT_FOUND = 'This link is invalid or has expired.';
@@ -114,12 +114,12 @@ export async function createDelegation(
   if (!EMAIL.test(email))
     throw new ValidationError('Email not valid', [{ field: 'email', message: 'Email not valid' }]);
   return transaction(db, async (trx) => {
-    const n = await loadScopedNotice(trx, actor, pcId, { communicationId, forUpdate: true });
+    const n = await loadScopedProviderCommunication(trx, actor, pcId, { communicationId, forUpdate: true });
     if (n.pc.status !== 'OPEN' || n.event.status !== 'OPEN')
       throw new ConflictError('This event is closed and can no longer be answered.', 'EVENT_CLOSED');
     let title: string | null = null;
     if (actionId !== 0) {
-      const action = await findEventAction(trx, n.event.id, actionId);
+      const action = await findCommunicationAction(trx, n.event.id, actionId);
       if (!action) throw new NotFoundError('Action not found.');
       title = action.title;
     }
@@ -173,7 +173,7 @@ export async function resendDelegateMail(
   delegateId: number,
 ) {
   return transaction(db, async (trx) => {
-    const n = await loadScopedNotice(trx, actor, pcId, { communicationId, forUpdate: true });
+    const n = await loadScopedProviderCommunication(trx, actor, pcId, { communicationId, forUpdate: true });
     if (n.pc.status !== 'OPEN' || n.event.status !== 'OPEN')
       throw new ConflictError('This event is closed and can no longer be answered.', 'EVENT_CLOSED');
     const d = (await trx('provider_delegates')
@@ -181,7 +181,7 @@ export async function resendDelegateMail(
       .first()) as DelegateRow | undefined;
     if (!d) throw new NotFoundError('Delegate not found.');
     await revokeDelegateLink(trx, d.notice_link_id, { providerCommunicationId: pcId, email: d.email });
-    const title = d.action_id ? (await findEventAction(trx, n.event.id, d.action_id))!.title : null;
+    const title = d.action_id ? (await findCommunicationAction(trx, n.event.id, d.action_id))!.title : null;
     const linkId = await issueLink(trx, config, n.event, n.pc, d.email, {
       actionTitle: title,
       message: d.message,
@@ -203,7 +203,7 @@ export async function resendDelegateMail(
 }
 
 export async function listDelegates(db: Knex, actor: Actor, communicationId: number, pcId: number) {
-  await loadScopedNotice(db, actor, pcId, { communicationId });
+  await loadScopedProviderCommunication(db, actor, pcId, { communicationId });
   return db('provider_delegates as d')
     .leftJoin(actionsView(db).as('a'), 'a.id', 'd.action_id')
     .leftJoin(answersView(db).as('r'), function join() {
@@ -229,7 +229,7 @@ export async function listDelegates(db: Knex, actor: Actor, communicationId: num
 
 /** The event's actions, each with the emails it is delegated to (whole-event delegates count for every action). */
 export async function delegatedActions(db: Knex, actor: Actor, communicationId: number, pcId: number) {
-  const n = await loadScopedNotice(db, actor, pcId, { communicationId });
+  const n = await loadScopedProviderCommunication(db, actor, pcId, { communicationId });
   const actions = (await db
     .from(actionsView(db).as('a'))
     .where({ communication_id: n.event.id })
@@ -248,7 +248,7 @@ export async function delegatedActions(db: Knex, actor: Actor, communicationId: 
 
 /** Emails of delegates of a provider communication (flag 'active' or 'all'). */
 export async function delegateEmailList(db: Knex, actor: Actor, pcId: number, flag: 'active' | 'all') {
-  await loadScopedNotice(db, actor, pcId);
+  await loadScopedProviderCommunication(db, actor, pcId);
   const q = db('provider_delegates').where({ provider_communication_id: pcId }).distinct('email').orderBy('email');
   if (flag === 'active') q.where({ status: 'ACTIVE' });
   return ((await q) as { email: string }[]).map((r) => r.email);
@@ -261,7 +261,7 @@ export async function providerEmailList(
   organizationIds: number[] | null,
   of?: { communicationId: number; pcId: number },
 ) {
-  if (of) await loadScopedNotice(db, actor, of.pcId, { communicationId: of.communicationId });
+  if (of) await loadScopedProviderCommunication(db, actor, of.pcId, { communicationId: of.communicationId });
   const scope = await scopeIds(db, actor);
   const orgs = organizationIds === null ? scope : organizationIds.filter((id) => scope.includes(id));
   if (!orgs.length) throw new NotFoundError('Organization not found.');
@@ -306,7 +306,7 @@ export async function resolveDelegate(
     | undefined;
   if (!delegate || Number(delegate.provider_communication_id) !== Number(link.provider_communication_id))
     throw new NotFoundError(NOT_FOUND);
-  const { pc, event } = await loadNotice(db, Number(link.provider_communication_id));
+  const { pc, event } = await loadProviderCommunication(db, Number(link.provider_communication_id));
   if (
     (expect.pcId !== undefined && expect.pcId !== Number(pc.id)) ||
     (expect.communicationId !== undefined && expect.communicationId !== Number(event.id))
@@ -375,14 +375,14 @@ export async function delegateUpload(
 }
 
 export async function delegateDeleteFile(db: Knex, ctx: DelegateContext, fileId: number): Promise<void> {
-  const file = await findResponseFile(db, ctx.pc.id, fileId);
+  const file = await findAnswerFile(db, ctx.pc.id, fileId);
   if (!file || !allowedAction(ctx, Number(file.action_id))) throw new NotFoundError('File not found.');
   await deleteActionFile(db, ctx.pc.id, ctx.respondent, fileId, { actionId: Number(file.action_id) });
 }
 
 /** One answer file of a delegated action (delegatedocument/:id). */
 export async function delegateFile(db: Knex, secret: string, ctx: DelegateContext, fileId: number): Promise<FileView> {
-  const file = await findResponseFile(db, ctx.pc.id, fileId);
+  const file = await findAnswerFile(db, ctx.pc.id, fileId);
   if (!file || !allowedAction(ctx, Number(file.action_id))) throw new NotFoundError('File not found.');
   return {
     id: file.id,
@@ -401,7 +401,7 @@ export async function delegateDocuments(
   ctx: DelegateContext,
   documentId?: number,
 ): Promise<FileView[]> {
-  const rows = await eventDocumentFiles(db, ctx.event.id, { documentId });
+  const rows = await communicationDocumentFiles(db, ctx.event.id, { documentId });
   if (documentId !== undefined && !rows.length) throw new NotFoundError('Document not found.');
   return rows.map((d) => ({
     id: d.id,
@@ -414,7 +414,7 @@ export async function delegateDocuments(
 }
 
 /** The delegate's answers so far to the delegated action(s), and the notice's progress. */
-export async function delegateResponses(db: Knex, secret: string, ctx: DelegateContext) {
+export async function delegateAnswers(db: Knex, secret: string, ctx: DelegateContext) {
   const view = await delegateView(db, secret, ctx);
   return {
     response_status: ctx.pc.response_status,

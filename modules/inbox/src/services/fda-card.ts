@@ -9,7 +9,7 @@ import {
   linkedFdaRecords,
   recentClassOneRecalls,
 } from '@portal/fda';
-import { receivedEventTraits } from '@portal/communications';
+import { receivedCommunicationTraits } from '@portal/communications';
 import { linkedSupplierNames, normalizeSupplierName, organizationsView } from '@portal/organizations';
 import { scopeIds } from './scope.js';
 
@@ -20,7 +20,7 @@ import { scopeIds } from './scope.js';
  */
 async function receivedScope(db: Knex, actor: Actor): Promise<ClassOneScope> {
   const scope = await scopeIds(db, actor);
-  const traits = await receivedEventTraits(db, scope);
+  const traits = await receivedCommunicationTraits(db, scope);
   const suppliers = traits.supplierIds.length
     ? ((await db
         .from(organizationsView(db).as('so'))

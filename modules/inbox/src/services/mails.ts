@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { type Actor, NotFoundError } from '@portal/core';
 import { emailEventsOf, findOutboxEmail, openedAndClicked, outboxView } from '@portal/notifications';
-import { loadScopedNotice } from './scope.js';
+import { loadScopedProviderCommunication } from './scope.js';
 
 /** Kinds whose bodies carry a personal link token: their text is never shown to anyone but the recipient's inbox. */
 const TOKEN_BEARING = ['NOTICE', 'NOTICE_REMINDER', 'DELEGATE'];
@@ -43,7 +43,7 @@ export async function providerMails(
   pcId: number,
   kind: string,
 ): Promise<ProviderMailRow[]> {
-  await loadScopedNotice(db, actor, pcId, { communicationId });
+  await loadScopedProviderCommunication(db, actor, pcId, { communicationId });
   const q = mailsOf(db, pcId)
     .orderBy('o.created_at', 'desc')
     .orderBy('o.id', 'desc')
@@ -80,7 +80,7 @@ async function loadMail(
   }
   if (pcId === null || (expect.pcId !== undefined && expect.pcId !== pcId)) throw new NotFoundError('Email not found.');
   try {
-    await loadScopedNotice(db, actor, pcId, { communicationId: expect.communicationId });
+    await loadScopedProviderCommunication(db, actor, pcId, { communicationId: expect.communicationId });
   } catch (error) {
     if (error instanceof NotFoundError) throw new NotFoundError('Email not found.');
     throw error;

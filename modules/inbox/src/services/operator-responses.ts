@@ -17,7 +17,7 @@ import { actionAnswers } from './provider-notice.js';
 import { listResponderRows } from './provider-list.js';
 import { type ResponderRow, responderSpec } from './provider-rows.js';
 import { NOT_FOUND } from './scope.js';
-import { loadNotice, noticeView } from '@portal/communications';
+import { loadProviderCommunication, noticeView } from '@portal/communications';
 
 /**
  * The operator's read-only eR responses (`/notisphere/er-response`): the providers' responder rows across every tenant.
@@ -77,9 +77,9 @@ export async function operatorResponseDetail(
   requestId?: string,
 ) {
   assertOperator(actor);
-  let loaded: Awaited<ReturnType<typeof loadNotice>>;
+  let loaded: Awaited<ReturnType<typeof loadProviderCommunication>>;
   try {
-    loaded = await loadNotice(db, pcId, { communicationId });
+    loaded = await loadProviderCommunication(db, pcId, { communicationId });
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw new NotFoundError(NOT_FOUND);
     throw error;

@@ -2,10 +2,10 @@ import type { Knex } from 'knex';
 import { findOrganizationCard, providerContactFor } from '@portal/organizations';
 import { type Actor, type Config, NotFoundError, signedUrls } from '@portal/core';
 import { listHistory } from '@portal/communications';
-import { noticeHistory, noticeView, type NoticeView } from '@portal/communications';
-import { eventDocumentFiles, firstNoticeOfEvent } from '@portal/communications';
+import { providerCommunicationHistory, noticeView, type NoticeView } from '@portal/communications';
+import { communicationDocumentFiles, firstProviderCommunicationOf } from '@portal/communications';
 import { type LinkedFdaRecord, linkedFdaRecords } from '@portal/fda';
-import { loadScopedNotice, mayManageType, scopeIds, type ScopedNotice } from './scope.js';
+import { loadScopedProviderCommunication, mayManageType, scopeIds, type ScopedProviderCommunication } from './scope.js';
 
 // ---------- one provider communication ----------
 
@@ -18,7 +18,7 @@ export type ProviderView = NoticeView & {
   fda_records: LinkedFdaRecord[];
 };
 
-async function extras(db: Knex | Knex.Transaction, actor: Actor, n: ScopedNotice) {
+async function extras(db: Knex | Knex.Transaction, actor: Actor, n: ScopedProviderCommunication) {
   const [state, created, org] = await Promise.all([
     db('provider_communication_states').where({ provider_communication_id: n.pc.id }).first('status_provider'),
     db('provider_created_events').where({ communication_id: n.event.id }).first('supplier_name'),
@@ -44,7 +44,7 @@ export async function providerRecall(
   communicationId: number,
   pcId: number,
 ): Promise<ProviderView> {
-  const n = await loadScopedNotice(db, actor, pcId, { communicationId });
+  const n = await loadScopedProviderCommunication(db, actor, pcId, { communicationId });
   const view = await noticeView(db, config.jwtSecret, n);
   const x = await extras(db, actor, n);
   if (x.isProviderCreated) view.communication.supplier_name = x.supplier_name ?? '';
@@ -109,13 +109,13 @@ export function actionAnswers(view: NoticeView) {
 }
 
 export async function histories(db: Knex, actor: Actor, communicationId: number, pcId: number) {
-  await loadScopedNotice(db, actor, pcId, { communicationId });
-  return noticeHistory(db, pcId);
+  await loadScopedProviderCommunication(db, actor, pcId, { communicationId });
+  return providerCommunicationHistory(db, pcId);
 }
 
 /** Change history (post-approval edits) of an event the provider received. */
 export async function changeHistory(db: Knex, actor: Actor, communicationId: number, pcId: number) {
-  await loadScopedNotice(db, actor, pcId, { communicationId });
+  await loadScopedProviderCommunication(db, actor, pcId, { communicationId });
   return (await listHistory(db, communicationId, { changesOnly: true })).filter(
     (h) => h.provider_communication_id === null || Number(h.provider_communication_id) === pcId,
   );
@@ -127,9 +127,9 @@ export async function changeHistory(db: Knex, actor: Actor, communicationId: num
  */
 export async function supplierContact(db: Knex, actor: Actor, communicationId: number) {
   const scope = await scopeIds(db, actor);
-  const pcId = await firstNoticeOfEvent(db, communicationId, scope);
+  const pcId = await firstProviderCommunicationOf(db, communicationId, scope);
   if (pcId === undefined) throw new NotFoundError('Communication not found.');
-  const n = await loadScopedNotice(db, actor, pcId, { communicationId });
+  const n = await loadScopedProviderCommunication(db, actor, pcId, { communicationId });
   const { pc } = n;
   const created = (await db('provider_created_events')
     .where({ communication_id: communicationId })
@@ -161,10 +161,10 @@ export async function supplierContact(db: Knex, actor: Actor, communicationId: n
 
 export async function supportingDocuments(db: Knex, config: Config, actor: Actor, communicationId: number) {
   const scope = await scopeIds(db, actor);
-  const pcId = await firstNoticeOfEvent(db, communicationId, scope);
+  const pcId = await firstProviderCommunicationOf(db, communicationId, scope);
   if (pcId === undefined) throw new NotFoundError('Communication not found.');
-  await loadScopedNotice(db, actor, pcId, { communicationId });
-  const rows = await eventDocumentFiles(db, communicationId, { kind: 'SUPPORTING' });
+  await loadScopedProviderCommunication(db, actor, pcId, { communicationId });
+  const rows = await communicationDocumentFiles(db, communicationId, { kind: 'SUPPORTING' });
   return rows.map((d) => ({
     id: d.id,
     name: d.name,

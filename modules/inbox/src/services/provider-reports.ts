@@ -27,20 +27,20 @@ import {
   customerLocationsPage,
   customRowsOf,
   historyActorColumns,
-  type NoticeProductRow as ProductRow,
+  type ProviderCommunicationProductRow as ProductRow,
   noticeProductsQuery,
   ownFieldValue,
   perUnitActionsOf,
   productFieldColumns,
-  productFieldsOfEvent,
-  receivedNoticesView,
+  productFieldsOfCommunication,
+  receivedProviderCommunicationsView,
   unitAnswersOf,
 } from '@portal/communications';
 import { fileOf, type ReportContext } from '@portal/reports';
 import { changeHistory } from './provider-notice.js';
 import { providerListRowsQuery, type ProviderListQuery } from './provider-list.js';
 import type { ResponderRow } from './provider-rows.js';
-import { loadScopedNotice, mayManageType, scopeIds } from './scope.js';
+import { loadScopedProviderCommunication, mayManageType, scopeIds } from './scope.js';
 
 const BATCH = 1000;
 
@@ -71,7 +71,7 @@ export async function providerAffectedLocationsReport(
   communicationId: number,
   pcId: number,
 ): Promise<FileResult> {
-  const { pc } = await loadScopedNotice(ctx.db, ctx.actor, pcId, { communicationId });
+  const { pc } = await loadScopedProviderCommunication(ctx.db, ctx.actor, pcId, { communicationId });
   const rows = keysetBatches<LocationRow>(
     (after, size) => customerLocationsPage(ctx.db, communicationId, pc.affected_customer_id, after, size),
     BATCH,
@@ -111,8 +111,8 @@ export async function providerAffectedProductsReport(
   communicationId: number,
   pcId: number,
 ): Promise<FileResult> {
-  const { event, pc } = await loadScopedNotice(ctx.db, ctx.actor, pcId, { communicationId });
-  const fields = await productFieldsOfEvent(ctx.db, event.id, event.organization_id);
+  const { event, pc } = await loadScopedProviderCommunication(ctx.db, ctx.actor, pcId, { communicationId });
+  const fields = await productFieldsOfCommunication(ctx.db, event.id, event.organization_id);
   // A custom-content event: the provider's own rows only; nobody else's, and none when it has no organisation.
   const query = noticeProductsQuery(ctx.db, event, pc.provider_organization_id);
   return fileOf(ctx, PROVIDER_REPORT_TITLES.affectedProducts, 'xlsx', [
@@ -178,7 +178,7 @@ async function customContentSheet(
   if (!event.custom_content) return [];
   const [rows, fields, actions, answers] = await Promise.all([
     customRowsOf(ctx.db, event, pc),
-    productFieldsOfEvent(ctx.db, event.id, event.organization_id),
+    productFieldsOfCommunication(ctx.db, event.id, event.organization_id),
     perUnitActionsOf(ctx.db, event.id),
     unitAnswersOf(ctx.db, pc.id),
   ]);
@@ -216,7 +216,7 @@ export async function providerCustomContentCsv(
   communicationId: number,
   pcId: number,
 ): Promise<FileResult> {
-  const { event, pc } = await loadScopedNotice(ctx.db, ctx.actor, pcId, { communicationId });
+  const { event, pc } = await loadScopedProviderCommunication(ctx.db, ctx.actor, pcId, { communicationId });
   const sheets = await customContentSheet(ctx, event, pc);
   if (sheets.length === 0)
     throw new ConflictError('This event has no custom content; its Customized Content Report is XLSX only.');
@@ -232,7 +232,7 @@ export async function providerCustomizedContentReport(
   communicationId: number,
   pcId: number,
 ): Promise<FileResult> {
-  const { scope, event, pc } = await loadScopedNotice(ctx.db, ctx.actor, pcId, { communicationId });
+  const { scope, event, pc } = await loadScopedProviderCommunication(ctx.db, ctx.actor, pcId, { communicationId });
   const { db } = ctx;
   const custom = await customContentSheet(ctx, event, pc);
   // Each workspace sheet: the notice's rows of one table that are not removed, in id order, with who added each.
@@ -405,7 +405,7 @@ export async function providerDelegateSummaryReport(ctx: ReportContext, format: 
   const rows = keysetBatches<DelegateRow>(
     async (after, size) =>
       (await db('provider_delegates as d')
-        .join(receivedNoticesView(db).as('pc'), 'pc.id', 'd.provider_communication_id')
+        .join(receivedProviderCommunicationsView(db).as('pc'), 'pc.id', 'd.provider_communication_id')
         .join(communicationsView(db).as('c'), 'c.id', 'pc.communication_id')
         .join(organizationsView(db).as('o'), 'o.id', 'pc.provider_organization_id')
         .leftJoin(actionsView(db).as('a'), 'a.id', 'd.action_id')

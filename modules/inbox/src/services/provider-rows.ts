@@ -2,7 +2,11 @@ import type { Knex } from 'knex';
 import { organizationsView, usersView } from '@portal/organizations';
 import type { Actor, ListSpec } from '@portal/core';
 import type { CommunicationType } from '@portal/communications';
-import { receivedEventsView, receivedNoticesView, responderGroups } from '@portal/communications';
+import {
+  receivedCommunicationsView,
+  receivedProviderCommunicationsView,
+  responderGroups,
+} from '@portal/communications';
 import { mayManageType } from './scope.js';
 
 // ---------- the list (001 §7.6, 000 §3 row fields, §4 row actions) ----------
@@ -105,8 +109,8 @@ export function rowsQuery(
     ? db.raw('po.parent_id IS NOT NULL')
     : db.raw('pc.provider_organization_id <> ?', [actor.organizationId]);
   const inner = db
-    .from(receivedNoticesView(db).as('pc'))
-    .join(receivedEventsView(db).as('c'), 'c.id', 'pc.communication_id')
+    .from(receivedProviderCommunicationsView(db).as('pc'))
+    .join(receivedCommunicationsView(db).as('c'), 'c.id', 'pc.communication_id')
     .join(organizationsView(db).as('so'), 'so.id', 'pc.supplier_organization_id')
     .join(organizationsView(db).as('po'), 'po.id', 'pc.provider_organization_id')
     .leftJoin('provider_communication_states as ps', 'ps.provider_communication_id', 'pc.id')

@@ -12,21 +12,21 @@ import {
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
 import { appendHistory } from '@portal/communications';
-import { noticeHistory } from '@portal/communications';
-import { moveNoticeToOrganization } from '@portal/communications';
+import { providerCommunicationHistory } from '@portal/communications';
+import { moveProviderCommunicationToOrganization } from '@portal/communications';
 import { insertReportHistory, reportHistoryOf } from '@portal/reports';
-import { loadScopedNotice, PROVIDER_PERMISSION_OF_TYPE, scopeIds } from './scope.js';
+import { loadScopedProviderCommunication, PROVIDER_PERMISSION_OF_TYPE, scopeIds } from './scope.js';
 
 // ---------- writes ----------
 
 /** Moves a provider communication to the provider itself or one of its sites (GET /:id/switch-sites/:x). */
 export async function switchSite(db: Knex, actor: Actor, pcId: number, organizationId: number) {
   return transaction(db, async (trx) => {
-    const n = await loadScopedNotice(trx, actor, pcId, { forUpdate: true });
+    const n = await loadScopedProviderCommunication(trx, actor, pcId, { forUpdate: true });
     if (!n.scope.includes(organizationId)) throw new NotFoundError('Site not found.');
     const before = Number(n.pc.provider_organization_id);
     if (before === organizationId) return { id: pcId, organization_id: organizationId };
-    await moveNoticeToOrganization(trx, pcId, organizationId);
+    await moveProviderCommunicationToOrganization(trx, pcId, organizationId);
     await appendHistory(trx, actor, {
       communicationId: n.event.id,
       organizationId: n.event.organization_id,
@@ -53,7 +53,7 @@ export async function changeStatus(
   status: 'OPEN' | 'COMPLETED',
 ) {
   return transaction(db, async (trx) => {
-    const n = await loadScopedNotice(trx, actor, pcId, { communicationId, forUpdate: true });
+    const n = await loadScopedProviderCommunication(trx, actor, pcId, { communicationId, forUpdate: true });
     if (n.pc.status !== 'OPEN' || n.event.status !== 'OPEN')
       throw new ConflictError('This event is closed and can no longer be answered.', 'EVENT_CLOSED');
     const created = await trx('provider_created_events')
@@ -101,7 +101,7 @@ export async function updateNotification(
   note: string | undefined,
 ) {
   return transaction(db, async (trx) => {
-    const n = await loadScopedNotice(trx, actor, pcId, { communicationId });
+    const n = await loadScopedProviderCommunication(trx, actor, pcId, { communicationId });
     await appendHistory(trx, actor, {
       communicationId: n.event.id,
       organizationId: n.event.organization_id,
@@ -111,7 +111,7 @@ export async function updateNotification(
       entityId: pcId,
       after: { note: note ?? null },
     });
-    return noticeHistory(trx, pcId);
+    return providerCommunicationHistory(trx, pcId);
   });
 }
 
@@ -129,7 +129,7 @@ export async function sendInternalNotification(
   message: string | undefined,
 ) {
   return transaction(db, async (trx) => {
-    const n = await loadScopedNotice(trx, actor, pcId, { communicationId });
+    const n = await loadScopedProviderCommunication(trx, actor, pcId, { communicationId });
     const orgs = target === 0 ? n.scope : n.scope.filter((id) => id === target);
     if (!orgs.length) throw new NotFoundError('Site not found.');
     const emails = (await trx
@@ -205,7 +205,7 @@ export async function addReportHistory(
   reportType: string,
 ) {
   return transaction(db, async (trx) => {
-    await loadScopedNotice(trx, actor, pcId, { communicationId });
+    await loadScopedProviderCommunication(trx, actor, pcId, { communicationId });
     const row = await insertReportHistory(trx, {
       communicationId,
       organizationId: actor.organizationId,
@@ -224,6 +224,6 @@ export async function addReportHistory(
 }
 
 export async function reportHistory(db: Knex, actor: Actor, communicationId: number, pcId: number, reportType: string) {
-  await loadScopedNotice(db, actor, pcId, { communicationId });
+  await loadScopedProviderCommunication(db, actor, pcId, { communicationId });
   return reportHistoryOf(db, { communicationId, organizationId: actor.organizationId, reportType });
 }

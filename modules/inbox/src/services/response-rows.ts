@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { type Actor, ForbiddenError, NotFoundError, recordAudit, transaction } from '@portal/core';
-import { appendHistory, discardUserDrafts, responsesOfUser } from '@portal/communications';
-import { loadScopedNotice } from './scope.js';
+import { appendHistory, discardUserDrafts, answersOfUser } from '@portal/communications';
+import { loadScopedProviderCommunication } from './scope.js';
 
 export interface DeletedResponseRow {
   /** Draft answers discarded (their actions). */
@@ -27,9 +27,13 @@ export async function deleteResponseRow(
 ): Promise<DeletedResponseRow> {
   return transaction(db, async (trx) => {
     // Own answers only, so the type permission is not needed (a Responder may clear its own row); the scope check is.
-    const n = await loadScopedNotice(trx, actor, pcId, { communicationId, skipTypeCheck: true, forUpdate: true });
+    const n = await loadScopedProviderCommunication(trx, actor, pcId, {
+      communicationId,
+      skipTypeCheck: true,
+      forUpdate: true,
+    });
     if (userId !== actor.userId) throw new ForbiddenError('You can only delete your own response.');
-    const own = await responsesOfUser(trx, pcId, actor.userId);
+    const own = await answersOfUser(trx, pcId, actor.userId);
     if (!own.length) throw new NotFoundError('Response not found.');
     const drafts = own.filter((r) => r.status === 'DRAFT');
     if (drafts.length) {

@@ -3,7 +3,12 @@ import { type Actor, AppError, ForbiddenError, NotFoundError } from '@portal/cor
 import { providerScopeIds } from '@portal/organizations';
 import type { CommunicationType } from '@portal/communications';
 import type { CommunicationRow } from '@portal/communications';
-import { firstNoticeOfEvent, loadNotice, type ProviderCommunicationRow, type Respondent } from '@portal/communications';
+import {
+  firstProviderCommunicationOf,
+  loadProviderCommunication,
+  type ProviderCommunicationRow,
+  type Respondent,
+} from '@portal/communications';
 
 /** The provider permission that governs each event type (spec 001 §6). */
 export const PROVIDER_PERMISSION_OF_TYPE: Record<CommunicationType, string> = {
@@ -26,7 +31,7 @@ export function assertProviderType(actor: Actor, type: CommunicationType): void 
   if (!mayManageType(actor, type)) throw new ForbiddenError();
 }
 
-export interface ScopedNotice {
+export interface ScopedProviderCommunication {
   pc: ProviderCommunicationRow;
   event: CommunicationRow;
   respondent: Respondent;
@@ -38,16 +43,19 @@ export interface ScopedNotice {
  * `communicationId`, when given, must be its event. The caller must hold the permission of its type (403) unless
  * `skipTypeCheck` (the access-request detail reads the row to explain the denial).
  */
-export async function loadScopedNotice(
+export async function loadScopedProviderCommunication(
   db: Knex | Knex.Transaction,
   actor: Actor,
   pcId: number,
   options: { communicationId?: number; skipTypeCheck?: boolean; forUpdate?: boolean } = {},
-): Promise<ScopedNotice> {
+): Promise<ScopedProviderCommunication> {
   const scope = await scopeIds(db, actor);
   let loaded: { pc: ProviderCommunicationRow; event: CommunicationRow };
   try {
-    loaded = await loadNotice(db, pcId, { communicationId: options.communicationId, forUpdate: options.forUpdate });
+    loaded = await loadProviderCommunication(db, pcId, {
+      communicationId: options.communicationId,
+      forUpdate: options.forUpdate,
+    });
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw new NotFoundError(NOT_FOUND);
     throw error;
@@ -63,9 +71,9 @@ export async function pcOfCommunication(
   db: Knex | Knex.Transaction,
   actor: Actor,
   communicationId: number,
-): Promise<ScopedNotice> {
+): Promise<ScopedProviderCommunication> {
   const scope = await scopeIds(db, actor);
-  const pcId = await firstNoticeOfEvent(db, communicationId, scope);
+  const pcId = await firstProviderCommunicationOf(db, communicationId, scope);
   if (pcId === undefined) throw new NotFoundError(NOT_FOUND);
-  return loadScopedNotice(db, actor, pcId, { communicationId });
+  return loadScopedProviderCommunication(db, actor, pcId, { communicationId });
 }

@@ -15,8 +15,8 @@ import {
   transactionWithFiles,
 } from '@portal/core';
 import { usersView } from '@portal/organizations';
-import { appendHistory, findResponseFileOfProviders } from '@portal/communications';
-import { loadScopedNotice, scopeIds } from './scope.js';
+import { appendHistory, findAnswerFileOfProviders } from '@portal/communications';
+import { loadScopedProviderCommunication, scopeIds } from './scope.js';
 
 /**
  * The provider's private workspace on a provider communication: its own documents, notes with an optional attachment,
@@ -53,7 +53,7 @@ export async function uploadProviderDocuments(
 ) {
   if (!uploads.length) throw new ValidationError(UPLOAD_MESSAGES.empty);
   return transactionWithFiles(db, store, async (trx, stored) => {
-    const n = await loadScopedNotice(trx, actor, pcId, { forUpdate: true });
+    const n = await loadScopedProviderCommunication(trx, actor, pcId, { forUpdate: true });
     const out = [];
     for (const upload of uploads) {
       const file = await storeChecked(store, stored, `providers/${actor.organizationId}`, upload);
@@ -93,7 +93,7 @@ async function loadProviderDocument(db: Knex | Knex.Transaction, actor: Actor, d
     .whereNull('deleted_at')
     .first()) as (StoredFile & { provider_communication_id: number; communication_id: number }) | undefined;
   if (!row) throw new NotFoundError('Document not found.');
-  const n = await loadScopedNotice(db, actor, Number(row.provider_communication_id));
+  const n = await loadScopedProviderCommunication(db, actor, Number(row.provider_communication_id));
   return { row, n };
 }
 
@@ -103,7 +103,7 @@ export async function getProviderDocument(db: Knex, config: Config, actor: Actor
 }
 
 export async function listProviderDocuments(db: Knex, config: Config, actor: Actor, pcId: number) {
-  await loadScopedNotice(db, actor, pcId);
+  await loadScopedProviderCommunication(db, actor, pcId);
   const rows = (await db('provider_documents')
     .where({ provider_communication_id: pcId })
     .whereNull('deleted_at')
@@ -128,11 +128,11 @@ export async function deleteProviderDocument(db: Knex, actor: Actor, documentId:
 }
 
 /** One answer file of a provider communication in scope (GET /file/:id and /file/delegateAction/:id). */
-export async function getResponseFile(db: Knex, config: Config, actor: Actor, fileId: number, onlyDelegates = false) {
+export async function getAnswerFile(db: Knex, config: Config, actor: Actor, fileId: number, onlyDelegates = false) {
   const scope = await scopeIds(db, actor);
-  const row = await findResponseFileOfProviders<StoredFile>(db, fileId, scope, { onlyDelegates });
+  const row = await findAnswerFileOfProviders<StoredFile>(db, fileId, scope, { onlyDelegates });
   if (!row) throw new NotFoundError('File not found.');
-  await loadScopedNotice(db, actor, Number(row.provider_communication_id));
+  await loadScopedProviderCommunication(db, actor, Number(row.provider_communication_id));
   return fileOut(config.jwtSecret, row);
 }
 
@@ -190,7 +190,7 @@ export async function saveNote(
   if (!text) throw new ValidationError('Field required', [{ field: 'note', message: 'Field required' }]);
   if (uploads.length > 1) throw new ValidationError('A note takes one file.');
   return transactionWithFiles(db, store, async (trx, stored) => {
-    const n = await loadScopedNotice(trx, actor, pcId, { communicationId });
+    const n = await loadScopedProviderCommunication(trx, actor, pcId, { communicationId });
     const file = uploads[0] ? await storeChecked(store, stored, `notes/${actor.organizationId}`, uploads[0]) : null;
     const fileCols = file
       ? {
@@ -261,7 +261,7 @@ async function loadNote(
     .whereNull('n.deleted_at')
     .first('n.*', 'u.email as created_by_email')) as (NoteRow & { created_by_email: string | null }) | undefined;
   if (!row) throw new NotFoundError('Note not found.');
-  await loadScopedNotice(db, actor, Number(row.provider_communication_id));
+  await loadScopedProviderCommunication(db, actor, Number(row.provider_communication_id));
   return row;
 }
 
@@ -276,7 +276,7 @@ export async function getNoteDocument(db: Knex, config: Config, actor: Actor, no
 }
 
 export async function listNotes(db: Knex, config: Config, actor: Actor, communicationId: number, pcId: number) {
-  const n = await loadScopedNotice(db, actor, pcId, { communicationId });
+  const n = await loadScopedProviderCommunication(db, actor, pcId, { communicationId });
   const rows = (await db('provider_communication_notes as n')
     .leftJoin(usersView(db).as('u'), 'u.id', 'n.created_by')
     .where('n.provider_communication_id', pcId)
@@ -304,7 +304,7 @@ export interface InternalActionInput {
 /** Creates (no id) or updates an internal follow-up task; DELETED removes it from lists. */
 export async function saveInternalAction(db: Knex, actor: Actor, input: InternalActionInput) {
   return transaction(db, async (trx) => {
-    const n = await loadScopedNotice(trx, actor, input.providerCommunicationId, {
+    const n = await loadScopedProviderCommunication(trx, actor, input.providerCommunicationId, {
       communicationId: input.communicationId,
     });
     const values = {
@@ -363,7 +363,7 @@ export async function listInternalActions(
   pcId: number,
   actionId: number,
 ) {
-  const n = await loadScopedNotice(db, actor, pcId, { communicationId });
+  const n = await loadScopedProviderCommunication(db, actor, pcId, { communicationId });
   const q = db('provider_internal_actions')
     .where({ provider_communication_id: pcId })
     .whereIn('organization_id', n.scope)

@@ -17,14 +17,14 @@ import {
   answerUnits,
   deleteAnswer,
   dropPaperFiles,
-  eventActions,
-  insertResponseFile,
-  responseOf,
+  communicationActions,
+  insertAnswerFile,
+  storedAnswerOf,
   upsertAnswer,
   checkValue,
   type ProviderCommunicationRow,
   refreshCompletion,
-  type ResponseValue,
+  type AnswerValue,
   RESPONSE_MESSAGES,
   type UnitAnswerInput,
 } from '@portal/communications';
@@ -34,13 +34,13 @@ import { getPaperActions } from './paper-reads.js';
 
 // ---------- the answers of a paper response ----------
 
-export interface PaperAnswer extends ResponseValue {
+export interface PaperAnswer extends AnswerValue {
   actionId: number;
   /** A per-unit action's answers, one per row of the customer's own. */
   units?: UnitAnswerInput[];
 }
 
-const isEmptyValue = (value: ResponseValue) =>
+const isEmptyValue = (value: AnswerValue) =>
   Object.values(value).every((v) => v === undefined || v === false || v === '' || (Array.isArray(v) && v.length === 0));
 
 /**
@@ -58,7 +58,7 @@ export async function writePaperAnswers(
   uploads: Map<number, Upload[]>,
   stored: string[],
 ): Promise<void> {
-  const actions = new Map((await eventActions(trx, event.id)).map((a) => [a.id, a]));
+  const actions = new Map((await communicationActions(trx, event.id)).map((a) => [a.id, a]));
   const inputs = [...answers];
   for (const actionId of uploads.keys()) if (!inputs.some((a) => a.actionId === actionId)) inputs.push({ actionId });
   const seen = new Set<number>();
@@ -85,7 +85,7 @@ export async function writePaperAnswers(
       const key = newFileKey(`responses/${event.organization_id}`, file.name);
       await store.put(key, file.data);
       stored.push(key);
-      const fileId = await insertResponseFile(trx, {
+      const fileId = await insertAnswerFile(trx, {
         provider_communication_id: pc.id,
         action_id: action.id,
         supplier_organization_id: event.organization_id,
@@ -173,7 +173,7 @@ async function writePaperUnits(
 ): Promise<void> {
   if (!action.per_unit) throw new ValidationError(`"${action.title}" is answered once, not per unit.`);
   if (!units.length) return;
-  const existing = await responseOf(trx, pc.id, action.id);
+  const existing = await storedAnswerOf(trx, pc.id, action.id);
   if (existing && existing.status === 'SUBMITTED' && existing.paper_response_id === null)
     throw new ConflictError(PAPER_MESSAGES.electronic(action.title), 'ANSWERED_ELECTRONICALLY');
   const result = await answerUnits(

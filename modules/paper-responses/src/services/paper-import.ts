@@ -13,12 +13,12 @@ import { type Cell, cellText, parseDate, readRows } from '@portal/reports';
 import { appendHistory } from '@portal/communications';
 import {
   type ActionRow,
-  eventActions,
-  findLiveNotice,
+  communicationActions,
+  findLiveProviderCommunication,
   type ProviderCommunicationRow,
-  type ResponseValue,
+  type AnswerValue,
 } from '@portal/communications';
-import { loadSentEvent, type Upload } from './paper-responses.js';
+import { loadSentCommunication, type Upload } from './paper-responses.js';
 import { type PaperAnswer, writePaperAnswers } from './paper-answers.js';
 import { checkHeader, insertPaper } from './paper-writes.js';
 
@@ -28,7 +28,7 @@ const YES = ['yes', 'y', 'true', 'x', '1'];
 const NO = ['no', 'n', 'false', '0'];
 
 /** A template cell as an answer of its action, or the reason it is not one. */
-function cellAnswer(action: ActionRow, cell: Cell): ResponseValue | { error: string } {
+function cellAnswer(action: ActionRow, cell: Cell): AnswerValue | { error: string } {
   const raw = cellText(cell);
   const lower = raw.toLowerCase();
   switch (action.action_type) {
@@ -75,7 +75,7 @@ export async function importPaperResponses(
   upload: Upload | undefined,
   timeZone: string,
 ) {
-  await loadSentEvent(db, actor, communicationId);
+  await loadSentCommunication(db, actor, communicationId);
   if (!upload) throw new ValidationError('Choose the filled Paper Response Template (.xlsx) to upload.');
   const file = checkUpload(
     upload,
@@ -90,7 +90,7 @@ export async function importPaperResponses(
     throw error;
   }
   return transaction(db, async (trx) => {
-    const event = await loadSentEvent(trx, actor, communicationId, true);
+    const event = await loadSentCommunication(trx, actor, communicationId, true);
     const [header, ...data] = rows;
     const column = (name: string) => (header ? header[1].findIndex((h) => cellText(h) === name) : -1);
     const [pcCol, responderCol, dateCol] = [
@@ -103,7 +103,7 @@ export async function importPaperResponses(
         'This is not a Paper Response Template: download the template of this event and fill it in.',
       );
     }
-    const actions: ActionRow[] = await eventActions(trx, event.id);
+    const actions: ActionRow[] = await communicationActions(trx, event.id);
     const actionCols = actions
       .map((action) => ({ action, index: column(actionColumnHeader(action)) }))
       .filter((c) => c.index >= 0);
@@ -120,7 +120,10 @@ export async function importPaperResponses(
       let pc: ProviderCommunicationRow | undefined;
       if (!Number.isInteger(pcId) || pcId <= 0) problems.push(`${TEMPLATE_HEADERS.pc} is missing.`);
       else {
-        pc = await findLiveNotice(trx, actor.organizationId, pcId, { communicationId: event.id, forUpdate: true });
+        pc = await findLiveProviderCommunication(trx, actor.organizationId, pcId, {
+          communicationId: event.id,
+          forUpdate: true,
+        });
         if (!pc) problems.push(`Provider Communication ID ${pcId} is not a customer of this event.`);
         else if (seen.has(pcId)) problems.push('This customer is on more than one row.');
         seen.add(pcId);

@@ -13,15 +13,15 @@ import { organizationsView } from '@portal/organizations';
 import {
   type ActionRow,
   affectedLocationsView,
-  answersOfNotice,
-  customerNoticesView,
-  eventActions,
+  answersOfProviderCommunication,
+  customerProviderCommunicationsView,
+  communicationActions,
   filesOfPaper,
-  liveResponseFilesView,
+  liveAnswerFilesView,
   paperAnswerCount,
   customRowsOf,
   type ProviderCommunicationRow,
-  type ResponseValue,
+  type AnswerValue,
   unitAnswersOf,
 } from '@portal/communications';
 import {
@@ -31,7 +31,7 @@ import {
   loadCustomer,
   loadCustomerById,
   loadPaper,
-  loadSentEvent,
+  loadSentCommunication,
   PAPER_MESSAGES,
   paperFile,
   type PaperResponseRow,
@@ -80,10 +80,10 @@ export async function listPaperResponses(
   communicationId: number,
   raw: object,
 ): Promise<ListPage<PaperListRow>> {
-  await loadSentEvent(db, actor, communicationId);
+  await loadSentCommunication(db, actor, communicationId);
   const query = parseListQuery(raw, paperList);
   const base = db('paper_responses as p')
-    .join(customerNoticesView(db).as('pc'), 'pc.id', 'p.provider_communication_id')
+    .join(customerProviderCommunicationsView(db).as('pc'), 'pc.id', 'p.provider_communication_id')
     .leftJoin(organizationsView(db).as('po'), 'po.id', 'pc.provider_organization_id')
     .leftJoin(affectedLocationsView(db).as('al'), 'al.id', 'p.affected_location_id')
     .where({
@@ -119,9 +119,9 @@ export async function listPaperResponses(
 
 /** The notified customers of the event, each with its active paper response when it has one. */
 export async function providerNames(db: Knex, actor: Actor, communicationId: number) {
-  await loadSentEvent(db, actor, communicationId);
+  await loadSentCommunication(db, actor, communicationId);
   return db
-    .from(customerNoticesView(db).as('pc'))
+    .from(customerProviderCommunicationsView(db).as('pc'))
     .leftJoin(organizationsView(db).as('po'), 'po.id', 'pc.provider_organization_id')
     .leftJoin('paper_responses as p', function join() {
       this.on('p.provider_communication_id', '=', 'pc.id').andOnVal('p.status', '=', 'ACTIVE');
@@ -188,12 +188,12 @@ export async function getPaperActions(
   if (paperResponseId) ({ paper, event, pc } = await loadPaper(db, actor, paperResponseId));
   else {
     if (!query.communicationId) throw new ValidationError('communicationId is required for a new paper response.');
-    event = await loadSentEvent(db, actor, query.communicationId);
+    event = await loadSentCommunication(db, actor, query.communicationId);
     if (query.providerCommunicationId) pc = await loadCustomer(db, actor, event, query.providerCommunicationId);
   }
   const [actions, responses, files, rows, units] = await Promise.all([
-    eventActions(db, event.id),
-    pc ? answersOfNotice(db, pc.id) : [],
+    communicationActions(db, event.id),
+    pc ? answersOfProviderCommunication(db, pc.id) : [],
     paper ? filesOfPaper(db, paper.id) : [],
     // The customer's own rows only: a per-unit action is keyed in row by row.
     pc ? customRowsOf(db, event, pc) : [],
@@ -201,7 +201,7 @@ export async function getPaperActions(
   ]);
   type Answer = {
     action_id: number;
-    value: ResponseValue;
+    value: AnswerValue;
     status: string;
     source: string;
     paper_response_id: number | null;
@@ -257,7 +257,7 @@ export async function paperDocument(db: Knex, secret: string, actor: Actor, pape
 /** GET /file/paper/{id}: one file of a paper response of the caller's supplier, with signed links. */
 export async function getPaperFile(db: Knex, secret: string, actor: Actor, fileId: number) {
   const row = (await db
-    .from(liveResponseFilesView(db).as('f'))
+    .from(liveAnswerFilesView(db).as('f'))
     .join('paper_responses as p', 'p.id', 'f.paper_response_id')
     .where({
       'f.id': fileId,

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { type Actor, ConflictError, type ModelObject, NotFoundError, signedUrls } from '@portal/core';
 import { PaperResponse } from '../models/PaperResponse.js';
 import { type CommunicationRow, loadOwnCommunication } from '@portal/communications';
-import { findLiveNotice, type ProviderCommunicationRow } from '@portal/communications';
+import { findLiveProviderCommunication, type ProviderCommunicationRow } from '@portal/communications';
 
 /**
  * Paper responses (spec 001 §7.5): a customer answered on paper (fax, mail) and the supplier keys the answers in.
@@ -80,7 +80,7 @@ export const dateIn = (timeZone: string, at: Date): string =>
 // ---------- loading, scoped to the caller's supplier ----------
 
 /** One of the caller's events that has been sent (OPEN or CLOSED); a draft is refused. */
-export async function loadSentEvent(
+export async function loadSentCommunication(
   db: Db,
   actor: Actor,
   communicationId: number,
@@ -99,7 +99,10 @@ export async function loadCustomer(
   pcId: number,
   forUpdate = false,
 ): Promise<ProviderCommunicationRow> {
-  const pc = await findLiveNotice(db, actor.organizationId, pcId, { communicationId: event.id, forUpdate });
+  const pc = await findLiveProviderCommunication(db, actor.organizationId, pcId, {
+    communicationId: event.id,
+    forUpdate,
+  });
   if (!pc) throw new NotFoundError('Provider communication not found.');
   return pc;
 }
@@ -109,9 +112,9 @@ export async function loadCustomerById(
   actor: Actor,
   pcId: number,
 ): Promise<{ pc: ProviderCommunicationRow; event: CommunicationRow }> {
-  const row = await findLiveNotice(db, actor.organizationId, pcId);
+  const row = await findLiveProviderCommunication(db, actor.organizationId, pcId);
   if (!row) throw new NotFoundError('Provider communication not found.');
-  const event = await loadSentEvent(db, actor, row.communication_id);
+  const event = await loadSentCommunication(db, actor, row.communication_id);
   return { event, pc: await loadCustomer(db, actor, event, pcId) };
 }
 
@@ -126,7 +129,7 @@ export async function loadPaper(db: Db, actor: Actor, id: number, forUpdate = fa
   if (forUpdate) q.forUpdate();
   const paper = await q;
   if (!paper) throw new NotFoundError(PAPER_MESSAGES.notFound);
-  const event = await loadSentEvent(db, actor, paper.communication_id);
+  const event = await loadSentCommunication(db, actor, paper.communication_id);
   return { paper, event, pc: await loadCustomer(db, actor, event, paper.provider_communication_id, forUpdate) };
 }
 

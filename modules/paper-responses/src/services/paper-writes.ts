@@ -28,7 +28,7 @@ import {
   dateIn,
   loadCustomer,
   loadPaper,
-  loadSentEvent,
+  loadSentCommunication,
   PAPER_MESSAGES,
   type PaperResponseView,
   paperView,
@@ -167,7 +167,7 @@ export async function createPaperResponse(
 ): Promise<PaperResponseView> {
   const doc = document ? checkUpload(document, DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document) : null;
   return withStoredFiles(db, store, async (trx, stored) => {
-    const event = await loadSentEvent(trx, actor, input.communicationId);
+    const event = await loadSentCommunication(trx, actor, input.communicationId);
     const pc = await loadCustomer(trx, actor, event, input.providerCommunicationId, true);
     const header = await checkHeader(trx, pc, input, timeZone);
     const row = await insertPaper(

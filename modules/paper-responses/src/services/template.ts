@@ -1,7 +1,7 @@
 import { type FileResult, keysetBatches, sheet } from '@portal/core';
 import { fileOf, type ReportContext } from '@portal/reports';
-import { openEventReport } from '@portal/reports';
-import { eventActions, noticeRecipientsAfter, type NoticeRecipientRow } from '@portal/communications';
+import { openCommunicationReport } from '@portal/reports';
+import { communicationActions, noticeRecipientsAfter, type NoticeRecipientRow } from '@portal/communications';
 
 type TemplateRow = NoticeRecipientRow;
 
@@ -28,8 +28,8 @@ export const TEMPLATE_HEADERS = {
  * in the header), for answers that come back on paper and are keyed in later.
  */
 export async function paperResponseTemplate(ctx: ReportContext, id: number): Promise<FileResult> {
-  await openEventReport(ctx.db, ctx.actor, id, 'PaperResponseTemplate');
-  const actions = await eventActions(ctx.db, id);
+  await openCommunicationReport(ctx.db, ctx.actor, id, 'PaperResponseTemplate');
+  const actions = await communicationActions(ctx.db, id);
   const rows = keysetBatches<TemplateRow>((after, size) =>
     noticeRecipientsAfter(ctx.db, ctx.actor.organizationId, id, after, size),
   );

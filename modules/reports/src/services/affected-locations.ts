@@ -1,7 +1,7 @@
 import { type FileResult, sheet } from '@portal/core';
 import { affectedLocationColumns, type AffectedLocationRow, allAffectedLocations } from '@portal/communications';
 import { fileOf, type ReportContext, type ReportFormat, responseLabel } from './event-reports.js';
-import { openEventReport } from './report-history.js';
+import { openCommunicationReport } from './report-history.js';
 
 /** The affected locations tab as a file (locations-csv-download, locations-xlxs-download), streamed in batches. */
 export async function affectedLocationsReport(
@@ -9,7 +9,7 @@ export async function affectedLocationsReport(
   id: number,
   format: ReportFormat,
 ): Promise<FileResult> {
-  await openEventReport(ctx.db, ctx.actor, id, 'AffectedLocationsReport');
+  await openCommunicationReport(ctx.db, ctx.actor, id, 'AffectedLocationsReport');
   return fileOf(ctx, 'Affected Locations Report', format, [
     sheet<AffectedLocationRow>({
       name: 'Affected Locations',

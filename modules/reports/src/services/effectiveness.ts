@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { talliedEventsView } from '@portal/communications';
+import { talliedCommunicationsView } from '@portal/communications';
 import { effectivenessLevel } from './event-reports.js';
 
 export type EffectivenessLevel = ReturnType<typeof effectivenessLevel>;
@@ -31,7 +31,7 @@ export async function openRecallEffectiveness(
   scope: { supplierIds: number[] | null; sentFrom: string | null; recent?: number },
 ): Promise<OpenRecallEffectiveness> {
   const open = () => {
-    const q = db.from(talliedEventsView(db).as('c')).where({ 'c.type': 'RECALL', 'c.status': 'OPEN' });
+    const q = db.from(talliedCommunicationsView(db).as('c')).where({ 'c.type': 'RECALL', 'c.status': 'OPEN' });
     if (scope.supplierIds) q.whereIn('c.organization_id', scope.supplierIds);
     if (scope.sentFrom) q.where('c.first_sent_at', '>=', scope.sentFrom);
     return q;

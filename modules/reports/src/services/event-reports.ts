@@ -17,7 +17,7 @@ import {
   consigneesAfter,
   customerNamesOf,
   effectivenessCounts,
-  eventActions,
+  communicationActions,
   fieldText,
   historyActorColumns,
   historyAfter,
@@ -26,7 +26,7 @@ import {
   locationStatusAfter,
   type LocationStatusRow,
   productFieldColumns,
-  productFieldsOfEvent,
+  productFieldsOfCommunication,
   productFieldValues,
   providerStatusBatches,
   type ProviderStatusRow,
@@ -34,10 +34,10 @@ import {
   unitProgress,
   unitTotals,
 } from '@portal/communications';
-import type { ResponseValue } from '@portal/communications';
-import { conversationsOfEvent } from '@portal/conversations';
+import type { AnswerValue } from '@portal/communications';
+import { conversationsOfCommunication } from '@portal/conversations';
 import { emailsAbout, type ReportedEmail } from '@portal/notifications';
-import { openEventReport, REPORT_TYPES } from './report-history.js';
+import { openCommunicationReport, REPORT_TYPES } from './report-history.js';
 
 export type { ReportFormat };
 
@@ -65,7 +65,7 @@ export const responseLabel = (status: string | null | undefined) =>
 // ---------- Provider Status Report: one row per provider communication, one column per action ----------
 
 /** The submitted answer of a row to an action (a row holds a few at most: a scan beats building a map per row). */
-function answerOf(r: ProviderStatusRow, actionId: number): ResponseValue | undefined {
+function answerOf(r: ProviderStatusRow, actionId: number): AnswerValue | undefined {
   const list = r.answer_list;
   if (list) for (const answer of list) if (Number(answer[0]) === actionId) return answer[1];
   return undefined;
@@ -85,7 +85,7 @@ function responseMethod(r: ProviderStatusRow): string {
 }
 
 /** A submitted answer as one cell's text. */
-export function answerText(type: ActionType, v: ResponseValue | undefined): string {
+export function answerText(type: ActionType, v: AnswerValue | undefined): string {
   if (!v) return '';
   switch (type) {
     case 'Acknowledge':
@@ -162,10 +162,10 @@ async function perUnitColumns(
 }
 
 export async function providerStatusReport(ctx: ReportContext, id: number, format: ReportFormat): Promise<FileResult> {
-  await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.providerStatus);
-  const actions = await eventActions(ctx.db, id, ctx.actor.organizationId);
+  await openCommunicationReport(ctx.db, ctx.actor, id, REPORT_TYPES.providerStatus);
+  const actions = await communicationActions(ctx.db, id, ctx.actor.organizationId);
   // The event's custom product fields, a column each: the values its products hold, after the actions.
-  const fields = await productFieldsOfEvent(ctx.db, id, ctx.actor.organizationId);
+  const fields = await productFieldsOfCommunication(ctx.db, id, ctx.actor.organizationId);
   // Distinct values per field, gathered in SQL (an event may list 10,000 products).
   const distinct = fields.length ? await productFieldValues(ctx.db, id, ctx.actor.organizationId) : [];
   const valuesOf = new Map(distinct.map((d) => [d.key, d.vals]));
@@ -251,7 +251,7 @@ async function unitCounts(
 }
 
 export async function fdaEffectivenessReport(ctx: ReportContext, id: number): Promise<FileResult> {
-  const event = await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.fdaEffectiveness);
+  const event = await openCommunicationReport(ctx.db, ctx.actor, id, REPORT_TYPES.fdaEffectiveness);
   const c = await effectivenessCounts(ctx.db, ctx.actor.organizationId, id);
   const level = effectivenessLevel(c.acknowledged, c.consignees);
   const summary: [string, unknown][] = [
@@ -309,7 +309,7 @@ export async function recallEventStatusReport(
   id: number,
   format: ReportFormat,
 ): Promise<FileResult> {
-  await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.recallEventStatus);
+  await openCommunicationReport(ctx.db, ctx.actor, id, REPORT_TYPES.recallEventStatus);
   return fileOf(ctx, 'Recall Event Status Report', format, [
     sheet<ConsigneeRow>({
       name: 'Event Status',
@@ -337,7 +337,7 @@ export async function recallEventStatusReport(
 type LocationRow = LocationStatusRow;
 
 export async function eventStatusByLocationReport(ctx: ReportContext, id: number): Promise<FileResult> {
-  await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.eventStatusByLocation);
+  await openCommunicationReport(ctx.db, ctx.actor, id, REPORT_TYPES.eventStatusByLocation);
   const { db, actor } = ctx;
   const rows = keysetBatches<LocationRow>(
     (after, size) => locationStatusAfter(db, actor.organizationId, id, after, size),
@@ -375,10 +375,10 @@ export async function eventStatusByLocationReport(ctx: ReportContext, id: number
 type EmailRow = ReportedEmail & { customer_name: string | null };
 
 export async function notificationReport(ctx: ReportContext, id: number): Promise<FileResult> {
-  await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.notification);
+  await openCommunicationReport(ctx.db, ctx.actor, id, REPORT_TYPES.notification);
   const { db, actor } = ctx;
   // A conversation's emails carry the conversation, not the provider communication: its customer comes from here.
-  const conversations = await conversationsOfEvent(db, actor.organizationId, id);
+  const conversations = await conversationsOfCommunication(db, actor.organizationId, id);
   const pcOfConversation = new Map(conversations.map((c) => [String(c.id), c.provider_communication_id]));
   const rows = keysetBatches<EmailRow>(async (after, size) => {
     const emails = await emailsAbout(
@@ -449,7 +449,7 @@ const historyColumns: ReportColumn<HistoryReportRow>[] = [
 ];
 
 export async function auditReport(ctx: ReportContext, id: number, format: ReportFormat): Promise<FileResult> {
-  await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.audit);
+  await openCommunicationReport(ctx.db, ctx.actor, id, REPORT_TYPES.audit);
   return fileOf(ctx, 'Audit Report', format, [
     sheet({ name: 'Audit', columns: historyColumns, rows: historyRows(ctx.db, ctx.actor, id, false) }),
   ]);
@@ -457,7 +457,7 @@ export async function auditReport(ctx: ReportContext, id: number, format: Report
 
 /** The change history: rows recorded as changes after approval (is_change), the same ones GET /:id/Audit lists. */
 export async function changeHistoryReport(ctx: ReportContext, id: number): Promise<FileResult> {
-  await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.changeHistory);
+  await openCommunicationReport(ctx.db, ctx.actor, id, REPORT_TYPES.changeHistory);
   return fileOf(ctx, 'Change History Report', 'xlsx', [
     sheet({ name: 'Change History', columns: historyColumns, rows: historyRows(ctx.db, ctx.actor, id, true) }),
   ]);

@@ -53,7 +53,7 @@ export async function recordReport(
 }
 
 /** The checks every report of one event starts with: the caller's own event (404 otherwise), and the download recorded. */
-export async function openEventReport(
+export async function openCommunicationReport(
   db: Knex,
   actor: Actor,
   communicationId: number,

@@ -12,10 +12,10 @@ import {
 import {
   COMMUNICATION_TYPES,
   customerCountsView,
-  eventColumn,
-  eventNoticeCounts,
-  eventsView,
-  noticeCountsView,
+  communicationColumn,
+  providerCommunicationCounts,
+  reportCommunicationsView,
+  providerCommunicationCountsView,
   PERMISSION_OF_TYPE,
 } from '@portal/communications';
 import {
@@ -23,12 +23,12 @@ import {
   assertOperator,
   assertTypePermission,
   loadOwnCommunication,
-  type OperatorEventFilters,
+  type OperatorCommunicationFilters,
 } from '@portal/communications';
 import { engagementOf, outboxView } from '@portal/notifications';
 import { organizationsView } from '@portal/organizations';
 import { fileOf, percent, type ReportContext, type ReportFormat } from './event-reports.js';
-import { openEventReport, REPORT_TYPES } from './report-history.js';
+import { openCommunicationReport, REPORT_TYPES } from './report-history.js';
 
 export const EMAIL_STATUSES = ['DRAFT', 'DELIVERY', 'SENT', 'ERROR', 'Bounce'] as const;
 
@@ -61,7 +61,7 @@ export interface EventSummary {
 export async function getEventSummary(db: Knex, actor: Actor, id: number): Promise<EventSummary> {
   const event = await loadOwnCommunication(db, actor, id);
   const [counts, emails, engagement] = await Promise.all([
-    eventNoticeCounts(db, actor.organizationId, id),
+    providerCommunicationCounts(db, actor.organizationId, id),
     db
       .from(outboxView(db).as('o'))
       .where({ reference_type: 'communication', reference_id: String(id), organization_id: actor.organizationId })
@@ -111,7 +111,7 @@ export async function getEventSummary(db: Knex, actor: Actor, id: number): Promi
 
 // ---------- Recall Events Summary Report: one row per event with its counts ----------
 
-interface EventCountsRow {
+interface CommunicationCountsRow {
   id: number;
   name: string;
   supplier_name: string;
@@ -133,8 +133,8 @@ interface EventCountsRow {
   emails_failed: number;
 }
 
-/** The statement's columns; `eventCountsRow` reads them in this order. */
-const eventColumns = (db: Knex) => [
+/** The statement's columns; `communicationCountsRow` reads them in this order. */
+const communicationColumns = (db: Knex) => [
   'c.id',
   'c.name',
   'c.event_id',
@@ -154,7 +154,7 @@ const eventColumns = (db: Knex) => [
 ];
 
 /** A row of the statement read as an array (pg's rowMode 'array'): one object literal, one shape. */
-function eventCountsRow(v: unknown[]): EventCountsRow {
+function communicationCountsRow(v: unknown[]): CommunicationCountsRow {
   return {
     id: v[0] as number,
     name: v[1] as string,
@@ -177,21 +177,21 @@ function eventCountsRow(v: unknown[]): EventCountsRow {
   };
 }
 
-const summaryColumns: ReportColumn<EventCountsRow>[] = [
-  eventColumn.name,
-  eventColumn.eventId,
+const summaryColumns: ReportColumn<CommunicationCountsRow>[] = [
+  communicationColumn.name,
+  communicationColumn.eventId,
   { header: 'Type', value: (r) => vocabularyLabel('communicationType', r.type), width: 20 },
-  eventColumn.subtype,
-  eventColumn.classification,
+  communicationColumn.subtype,
+  communicationColumn.classification,
   { header: 'Status', value: (r) => r.status, width: 10 },
-  eventColumn.eventDate,
-  eventColumn.approvedAt,
-  eventColumn.firstSentAt,
-  eventColumn.closedAt,
-  eventColumn.customers,
+  communicationColumn.eventDate,
+  communicationColumn.approvedAt,
+  communicationColumn.firstSentAt,
+  communicationColumn.closedAt,
+  communicationColumn.customers,
   { header: 'Notified', value: (r) => r.notified, kind: 'number', width: 10 },
-  eventColumn.acknowledged,
-  eventColumn.completed,
+  communicationColumn.acknowledged,
+  communicationColumn.completed,
   { header: 'Acknowledgement Rate (%)', value: (r) => percent(r.acknowledged, r.notified), kind: 'number', width: 14 },
   { header: 'Completion Rate (%)', value: (r) => percent(r.completed, r.notified), kind: 'number', width: 14 },
   { header: 'Emails Sent', value: (r) => r.emails_sent, kind: 'number', width: 11 },
@@ -202,17 +202,17 @@ const summaryColumns: ReportColumn<EventCountsRow>[] = [
  * Every event in `scope` with its counts, in one statement read through a cursor: each count is one grouped pass
  * over the organisation's rows (the planner pushes a one-event scope into them), never a query per event or batch.
  */
-async function* eventBatches(
+async function* communicationBatches(
   db: Knex,
   org: number | null,
   scope: (q: Knex.QueryBuilder) => void,
-): AsyncGenerator<EventCountsRow[]> {
+): AsyncGenerator<CommunicationCountsRow[]> {
   // org null: every supplier's events (the operator's report); the counts are then grouped over every organisation.
   const own = (column: string) => (q: Knex.QueryBuilder) => {
     if (org !== null) q.where(column, org);
   };
   const customers = customerCountsView(db, org).as('ac');
-  const notices = noticeCountsView(db, org).as('pc');
+  const notices = providerCommunicationCountsView(db, org).as('pc');
   const emails = db
     .from(outboxView(db).as('o'))
     .where({ reference_type: 'communication' })
@@ -225,7 +225,7 @@ async function* eventBatches(
     )
     .as('m');
   const query = db
-    .from(eventsView(db).as('c'))
+    .from(reportCommunicationsView(db).as('c'))
     .join(organizationsView(db).as('o'), 'o.id', 'c.organization_id')
     .leftJoin(customers, 'ac.communication_id', 'c.id')
     .leftJoin(notices, 'pc.communication_id', 'c.id')
@@ -233,18 +233,18 @@ async function* eventBatches(
     .modify(own('c.organization_id'))
     .modify(scope)
     .orderBy('c.id')
-    .select(eventColumns(db));
-  for await (const batch of cursorBatches<unknown[]>(query, 1000, 'array')) yield batch.map(eventCountsRow);
+    .select(communicationColumns(db));
+  for await (const batch of cursorBatches<unknown[]>(query, 1000, 'array')) yield batch.map(communicationCountsRow);
 }
 
 /** The summary row of one event (GET /:id/summeryreport). */
 export async function eventSummaryReport(ctx: ReportContext, id: number): Promise<FileResult> {
-  await openEventReport(ctx.db, ctx.actor, id, REPORT_TYPES.summary);
+  await openCommunicationReport(ctx.db, ctx.actor, id, REPORT_TYPES.summary);
   return fileOf(ctx, 'Recall Events Summary Report', 'xlsx', [
     sheet({
       name: 'Summary',
       columns: summaryColumns,
-      rows: eventBatches(ctx.db, ctx.actor.organizationId, (q) => q.where('c.id', id)),
+      rows: communicationBatches(ctx.db, ctx.actor.organizationId, (q) => q.where('c.id', id)),
     }),
   ]);
 }
@@ -266,7 +266,7 @@ export async function dashboardSummaryReport(
     sheet({
       name: 'Summary',
       columns: summaryColumns,
-      rows: eventBatches(ctx.db, ctx.actor.organizationId, (q) => {
+      rows: communicationBatches(ctx.db, ctx.actor.organizationId, (q) => {
         q.whereIn('c.type', types);
         if (wanted === 'ALL') q.whereNot('c.status', 'DELETED');
         else q.where('c.status', wanted);
@@ -281,7 +281,7 @@ export async function dashboardSummaryReport(
  */
 export function operatorEventSummaryReport(
   ctx: ReportContext,
-  filters: OperatorEventFilters,
+  filters: OperatorCommunicationFilters,
   format: ReportFormat,
 ): FileResult {
   assertOperator(ctx.actor);
@@ -290,7 +290,7 @@ export function operatorEventSummaryReport(
       name: 'Summary',
       columns: [{ header: 'Supplier', value: (r) => r.supplier_name, width: 28 }, ...summaryColumns],
       // One supplier's report groups only that supplier's rows, as the supplier's own report does.
-      rows: eventBatches(ctx.db, filters.organizationId ?? null, (q) => applyOperatorFilters(q, filters)),
+      rows: communicationBatches(ctx.db, filters.organizationId ?? null, (q) => applyOperatorFilters(q, filters)),
     }),
   ]);
 }

@@ -23,11 +23,11 @@ const PROVIDER = {
 
 const providerView: PageLoader = () => import('../../features/recall-view/ProviderViewPage');
 const providerRecallForm: PageLoader = withProps(
-  () => import('../../features/wizard/EventFormPage').then((m) => m.EventFormPage),
+  () => import('../../features/wizard/CreatedCommunicationFormPage').then((m) => m.CreatedCommunicationFormPage),
   { type: 'RECALL' },
 );
 const providerAdvisoryForm: PageLoader = withProps(
-  () => import('../../features/wizard/EventFormPage').then((m) => m.EventFormPage),
+  () => import('../../features/wizard/CreatedCommunicationFormPage').then((m) => m.CreatedCommunicationFormPage),
   { type: 'PRODUCT DISRUPTION' },
 );
 

@@ -38,7 +38,7 @@ import {
 } from '../../api/provider';
 import { readId } from '../../api/delegate';
 import { useValidationMessages } from '../../shared/forms/validation';
-import { DocumentList, EventDetails, ProductList } from '../../shared/answers/NoticeDetails';
+import { DocumentList, CommunicationDetails, ProductList } from '../../shared/answers/NoticeDetails';
 import { FormError, FormLoading } from '../../shared/forms/FormStates';
 import { useFilePreview } from '../../shared/forms/Preview';
 import { ResponseForm, type ResponseApi } from '../../shared/answers/ResponseForm';
@@ -403,7 +403,7 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
         </TabsList>
         <TabsContent value="details" className="space-y-3 pt-3">
           <FdaLinkedRecords records={view.fda_records} />
-          <EventDetails
+          <CommunicationDetails
             view={view}
             supplierContact={
               supplierContact ? { ...supplierContact, own: supplierContact.contact_source === 'PROVIDER' } : undefined

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Spinner, useToast } from '@portal/design-system';
-import { useEventSalesReps, notifySalesReps, type Communication } from '../../api/communications';
+import { useCommunicationSalesReps, notifySalesReps, type Communication } from '../../api/communications';
 import { errorText } from '../../shared/lists/table';
 import { FormError } from '../../shared/forms/FormStates';
 
@@ -9,7 +9,7 @@ import { FormError } from '../../shared/forms/FormStates';
 export function SalesRepsTab({ event }: { event: Communication }) {
   const { t } = useLingui();
   const toast = useToast();
-  const { data } = useEventSalesReps(event.id);
+  const { data } = useCommunicationSalesReps(event.id);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   if (!data) return <Spinner label={t`Loading...`} />;

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { DatePicker, FormField, RichTextEditor, TextInput } from '@portal/design-system';
 import { POST_UPDATE_FIELDS, type CommunicationInfo, type CommunicationType } from '../../api/communications';
 import { useValidationMessages } from '../../shared/forms/validation';
-import { EventClassFields } from './EventClassFields';
+import { CommunicationClassFields } from './CommunicationClassFields';
 import { useDateTexts, useEditorTexts } from '../../shared/words/labels';
 import type { FieldErrors } from '../../shared/events/eventRules';
 import { NONE } from './wizardValues';
@@ -54,7 +54,7 @@ export function InfoStep({
         onChange={(numbers) => setInfo((i) => ({ ...i, fda_recall_numbers: numbers }))}
         disabled={off('fda_recall_numbers')}
       />
-      <EventClassFields
+      <CommunicationClassFields
         recall={recall}
         values={info}
         onChange={select}

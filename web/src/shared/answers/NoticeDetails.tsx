@@ -31,7 +31,7 @@ export interface SupplierContactInfo {
   own: boolean;
 }
 
-export function EventDetails({
+export function CommunicationDetails({
   view,
   supplierContact,
 }: {
@@ -190,7 +190,7 @@ export function NoticeBody({
 }) {
   return (
     <>
-      <EventDetails view={view} />
+      <CommunicationDetails view={view} />
       <section aria-labelledby="products-title" className="grid gap-2">
         <h2 id="products-title" className="text-base font-semibold">
           <Trans>Products</Trans>

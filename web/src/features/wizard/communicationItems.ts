@@ -1,8 +1,12 @@
 import { validate, type ValidationMessages } from '@portal/design-system';
 import { ACTION_TYPES, type ActionType, type CommunicationAction } from '../../api/communications';
-import type { ProviderEditData, ProviderEventAction, ProviderEventProduct } from '../../api/provider';
+import type {
+  ProviderEditData,
+  ProviderCreatedCommunicationAction,
+  ProviderCreatedCommunicationProduct,
+} from '../../api/provider';
 import { OPTION_TYPES, validateActions } from '../../shared/events/eventRules';
-import type { FieldErrors } from './providerEventForm';
+import type { FieldErrors } from './createdCommunicationForm';
 
 /**
  * Products (update-recall step 1) and actions (step 2) of a provider-created event. Unlike the supplier wizard an
@@ -58,7 +62,7 @@ export function validateProductRows(rows: readonly ProductRow[], messages: Valid
 }
 
 /** The body of update-recall step 1: trimmed texts, blanks as null, the quantity as a number. */
-export function productsBody(rows: readonly ProductRow[]): ProviderEventProduct[] {
+export function productsBody(rows: readonly ProductRow[]): ProviderCreatedCommunicationProduct[] {
   const opt = (v: string) => v.trim() || null;
   return rows.map((p) => ({
     product_name: p.product_name.trim(),
@@ -111,7 +115,7 @@ export function validateActionRows(rows: readonly ActionRow[], messages: Validat
 }
 
 /** The body of update-recall step 2, in the rows' order: trimmed title, options only for the choice types. */
-export function actionsBody(rows: readonly ActionRow[]): ProviderEventAction[] {
+export function actionsBody(rows: readonly ActionRow[]): ProviderCreatedCommunicationAction[] {
   return rows.map((a) => ({
     action_type: a.action_type,
     title: a.title.trim(),

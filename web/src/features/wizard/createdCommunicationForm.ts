@@ -1,6 +1,6 @@
 import { validate, type ValidationMessages } from '@portal/design-system';
 import type { CommunicationType } from '../../api/notices';
-import type { ProviderEditData, ProviderEventInfo } from '../../api/provider';
+import type { ProviderEditData, ProviderCreatedCommunicationInfo } from '../../api/provider';
 
 /** Pure rules of the provider's event form (spec §5). */
 
@@ -11,7 +11,7 @@ export function hasFieldErrors(errors: FieldErrors): boolean {
 }
 
 /** The event form's values: every text as a string ('' = not given), dates as 'yyyy-MM-dd' or null. */
-export interface EventFormValues {
+export interface CommunicationFormValues {
   name: string;
   subtype: string;
   event_id: string;
@@ -28,7 +28,7 @@ export interface EventFormValues {
   description: string;
 }
 
-export function emptyEventForm(): EventFormValues {
+export function emptyCommunicationForm(): CommunicationFormValues {
   return {
     name: '',
     subtype: '',
@@ -48,7 +48,7 @@ export function emptyEventForm(): EventFormValues {
 }
 
 /** The edit form's values from GET /provider-edit/:id. */
-export function eventFormFromEdit(data: ProviderEditData): EventFormValues {
+export function communicationFormFromEdit(data: ProviderEditData): CommunicationFormValues {
   const c = data.communication;
   const text = (v: string | null | undefined) => v ?? '';
   const date = (v: string | null | undefined) => (v ? v.slice(0, 10) : null);
@@ -74,8 +74,8 @@ export function eventFormFromEdit(data: ProviderEditData): EventFormValues {
  * Field errors of the event form (spec §5): name and type always; classification for recalls, lead time for
  * advisories; email and phone by format when given; the end date not before the event date.
  */
-export function validateEventForm(
-  values: EventFormValues,
+export function validateCommunicationForm(
+  values: CommunicationFormValues,
   type: CommunicationType,
   messages: ValidationMessages,
   endBeforeStart: string,
@@ -97,12 +97,15 @@ export function validateEventForm(
 }
 
 /** The request body of step0 / update-recall step 0: trimmed texts, blanks as null, fields of the other type dropped. */
-export function eventBody(values: EventFormValues, type: CommunicationType): ProviderEventInfo {
+export function communicationBody(
+  values: CommunicationFormValues,
+  type: CommunicationType,
+): ProviderCreatedCommunicationInfo {
   const recall = type === 'RECALL';
   const opt = (v: string) => v.trim() || null;
   // The selects offer the vocabularies' codes only, so their values are codes.
   const code = <K extends 'subtype' | 'classification' | 'disposition' | 'lead_time' | 'reason'>(v: string) =>
-    opt(v) as NonNullable<ProviderEventInfo[K]> | null;
+    opt(v) as NonNullable<ProviderCreatedCommunicationInfo[K]> | null;
   const date = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
   return {
     type,

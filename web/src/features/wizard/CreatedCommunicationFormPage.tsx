@@ -14,20 +14,25 @@ import {
   useToast,
 } from '@portal/design-system';
 import type { CommunicationType } from '../../api/notices';
-import { createProviderEvent, updateProviderEvent, useProviderEdit, useSupplierNameList } from '../../api/provider';
+import {
+  createProviderCreatedCommunication,
+  updateProviderCreatedCommunication,
+  useProviderEdit,
+  useSupplierNameList,
+} from '../../api/provider';
 import { useValidationMessages } from '../../shared/forms/validation';
-import { EventClassFields, NOT_SET } from './EventClassFields';
+import { CommunicationClassFields, NOT_SET } from './CommunicationClassFields';
 import { useDateTexts, useEditorTexts } from '../../shared/words/labels';
 import {
-  emptyEventForm,
-  eventBody,
-  eventFormFromEdit,
+  emptyCommunicationForm,
+  communicationBody,
+  communicationFormFromEdit,
   hasFieldErrors,
-  validateEventForm,
-  type EventFormValues,
-} from './providerEventForm';
+  validateCommunicationForm,
+  type CommunicationFormValues,
+} from './createdCommunicationForm';
 import { providerBasePath } from '../../shared/lists/providerRowActions';
-import { EventActionsForm, EventProductsForm } from './EventItemsForms';
+import { CommunicationActionsForm, CommunicationProductsForm } from './CommunicationItemsForms';
 import { FormError, FormLoading } from '../../shared/forms/FormStates';
 
 type EditStep = 'info' | 'products' | 'actions';
@@ -41,7 +46,7 @@ function errorText(err: unknown, fallback: string): string {
  * equivalents): one form over step0 (create) or update-recall step 0 (edit); after saving, the view page. Editing also
  * has the products (update-recall step 1) and actions (step 2) tabs, each saved on its own; a completed event is read-only.
  */
-export function EventFormPage({ type }: { type: CommunicationType }) {
+export function CreatedCommunicationFormPage({ type }: { type: CommunicationType }) {
   const { t } = useLingui();
   const toast = useToast();
   const [, navigate] = useLocation();
@@ -52,7 +57,7 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
   const messages = useValidationMessages();
   const { data: loaded, error: loadError, mutate } = useProviderEdit(editId);
   const { data: suppliers } = useSupplierNameList();
-  const [values, setValues] = useState<EventFormValues>(emptyEventForm);
+  const [values, setValues] = useState<CommunicationFormValues>(emptyCommunicationForm);
   const [initialised, setInitialised] = useState(!editing);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -62,11 +67,11 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
 
   useEffect(() => {
     if (!loaded || initialised) return;
-    setValues(eventFormFromEdit(loaded));
+    setValues(communicationFormFromEdit(loaded));
     setInitialised(true);
   }, [loaded, initialised]);
 
-  const errors = validateEventForm(values, type, messages, t`End date cannot be before the event date.`);
+  const errors = validateCommunicationForm(values, type, messages, t`End date cannot be before the event date.`);
   const shown = submitted ? errors : {};
   const locked = loaded !== undefined && !loaded.editable;
   const wrongType = loaded !== undefined && loaded.communication.type !== type;
@@ -80,8 +85,8 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
   const dateTexts = useDateTexts();
   const editorTexts = useEditorTexts();
 
-  const text = (key: keyof EventFormValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
-  const select = (key: keyof EventFormValues) => (value: string) =>
+  const text = (key: keyof CommunicationFormValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const select = (key: keyof CommunicationFormValues) => (value: string) =>
     setValues((v) => ({ ...v, [key]: value === NOT_SET ? '' : value }));
   const date = (key: 'event_date' | 'end_date') => (value: string | null) => setValues((v) => ({ ...v, [key]: value }));
 
@@ -92,13 +97,13 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
     if (hasFieldErrors(errors) || locked || wrongType) return;
     setBusy(true);
     try {
-      const body = eventBody(values, type);
+      const body = communicationBody(values, type);
       if (editing && loaded && editId) {
-        await updateProviderEvent(editId, loaded.provider_communication_id, body);
+        await updateProviderCreatedCommunication(editId, loaded.provider_communication_id, body);
         toast.success(t`Saved successfully.`);
         navigate(`${base}/view/${editId}/${loaded.provider_communication_id}`);
       } else {
-        const created = await createProviderEvent(body);
+        const created = await createProviderCreatedCommunication(body);
         toast.success(t`Saved successfully.`);
         navigate(`${base}/view/${created.id}/${created.provider_communication_id}`);
       }
@@ -137,7 +142,7 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
       <FormField label={t`Event ID`}>
         <TextInput value={values.event_id} onValueChange={text('event_id')} maxLength={100} disabled={disabled} />
       </FormField>
-      <EventClassFields
+      <CommunicationClassFields
         recall={recall}
         values={values}
         onChange={select}
@@ -251,7 +256,7 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
             {infoForm}
           </TabsContent>
           <TabsContent value="products" forceMount hidden={step !== 'products'}>
-            <EventProductsForm
+            <CommunicationProductsForm
               id={editId}
               pcId={loaded.provider_communication_id}
               data={loaded}
@@ -260,7 +265,7 @@ export function EventFormPage({ type }: { type: CommunicationType }) {
             />
           </TabsContent>
           <TabsContent value="actions" forceMount hidden={step !== 'actions'}>
-            <EventActionsForm
+            <CommunicationActionsForm
               id={editId}
               pcId={loaded.provider_communication_id}
               data={loaded}

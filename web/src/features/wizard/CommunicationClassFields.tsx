@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { FormField, SimpleSelect } from '@portal/design-system';
 import { useLabels, withCurrent } from '../../shared/words/labels';
 
-export type EventClassField = 'subtype' | 'classification' | 'disposition' | 'lead_time' | 'reason';
+export type CommunicationClassField = 'subtype' | 'classification' | 'disposition' | 'lead_time' | 'reason';
 
 /** The value of the "Not set" option of an optional picker. */
 export const NOT_SET = '__none__';
@@ -12,7 +12,7 @@ export const NOT_SET = '__none__';
  * the classification (required) and disposition, for a supply advisory the lead time (required) and reason. A value
  * no longer offered stays shown. `clearable` puts "Not set" (NOT_SET) first on the optional pickers.
  */
-export function EventClassFields({
+export function CommunicationClassFields({
   recall,
   values,
   onChange,
@@ -21,17 +21,17 @@ export function EventClassFields({
   clearable = false,
 }: {
   recall: boolean;
-  values: Record<EventClassField, string | null | undefined>;
-  onChange: (field: EventClassField) => (value: string) => void;
-  errors: Partial<Record<EventClassField, string | null>>;
-  disabled?: (field: EventClassField) => boolean | undefined;
+  values: Record<CommunicationClassField, string | null | undefined>;
+  onChange: (field: CommunicationClassField) => (value: string) => void;
+  errors: Partial<Record<CommunicationClassField, string | null>>;
+  disabled?: (field: CommunicationClassField) => boolean | undefined;
   clearable?: boolean;
 }) {
   const { t } = useLingui();
   const labels = useLabels();
   const notSet = clearable ? [{ value: NOT_SET, label: t`Not set` }] : [];
   const picker = (
-    field: EventClassField,
+    field: CommunicationClassField,
     label: string,
     options: { value: string; label: string }[],
     words: Record<string, string>,

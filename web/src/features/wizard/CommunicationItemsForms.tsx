@@ -1,13 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, DatePicker, FormField, TextInput, Textarea, useToast } from '@portal/design-system';
-import { updateProviderEventActions, updateProviderEventProducts, type ProviderEditData } from '../../api/provider';
+import {
+  updateProviderCreatedCommunicationActions,
+  updateProviderCreatedCommunicationProducts,
+  type ProviderEditData,
+} from '../../api/provider';
 import { useValidationMessages } from '../../shared/forms/validation';
 import { ActionItem } from './ActionItem';
 import { useDateTexts } from '../../shared/words/labels';
 import { errorText } from '../../shared/lists/table';
 import { emptyAction, type FieldErrors } from '../../shared/events/eventRules';
-import { hasFieldErrors } from './providerEventForm';
+import { hasFieldErrors } from './createdCommunicationForm';
 import {
   actionRowsFromEdit,
   actionsBody,
@@ -17,7 +21,7 @@ import {
   validateActionRows,
   validateProductRows,
   type ProductRow,
-} from './eventItems';
+} from './communicationItems';
 import { FormError } from '../../shared/forms/FormStates';
 
 /**
@@ -77,13 +81,13 @@ interface ItemsFormProps {
 }
 
 /** update-recall step 1: the products of a provider-created event, saved as a whole list. */
-export function EventProductsForm({ id, pcId, data, readOnly, onSaved }: ItemsFormProps) {
+export function CommunicationProductsForm({ id, pcId, data, readOnly, onSaved }: ItemsFormProps) {
   const { t } = useLingui();
   const messages = useValidationMessages();
   const { rows, setRows, shown, busy, disabled, problem, submit } = useItemsForm({
     initial: () => productRowsFromEdit(data),
     validate: (list) => validateProductRows(list, messages),
-    save: (list) => updateProviderEventProducts(id, pcId, productsBody(list)),
+    save: (list) => updateProviderCreatedCommunicationProducts(id, pcId, productsBody(list)),
     readOnly,
     onSaved,
   });
@@ -186,13 +190,13 @@ export function EventProductsForm({ id, pcId, data, readOnly, onSaved }: ItemsFo
 }
 
 /** update-recall step 2: the ordered actions of a provider-created event, saved as a whole list (refused once answered). */
-export function EventActionsForm({ id, pcId, data, readOnly, onSaved }: ItemsFormProps) {
+export function CommunicationActionsForm({ id, pcId, data, readOnly, onSaved }: ItemsFormProps) {
   const { t } = useLingui();
   const messages = useValidationMessages();
   const { rows, setRows, shown, busy, disabled, problem, submit } = useItemsForm({
     initial: () => actionRowsFromEdit(data),
     validate: (list) => validateActionRows(list, messages),
-    save: (list) => updateProviderEventActions(id, pcId, actionsBody(list)),
+    save: (list) => updateProviderCreatedCommunicationActions(id, pcId, actionsBody(list)),
     readOnly,
     onSaved,
   });

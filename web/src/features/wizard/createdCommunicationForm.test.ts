@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { defaultValidationMessages } from '@portal/design-system';
 import type { ProviderEditData } from '../../api/provider';
-import { emptyEventForm, eventBody, eventFormFromEdit, hasFieldErrors, validateEventForm } from './providerEventForm';
+import {
+  emptyCommunicationForm,
+  communicationBody,
+  communicationFormFromEdit,
+  hasFieldErrors,
+  validateCommunicationForm,
+} from './createdCommunicationForm';
 
 const messages = defaultValidationMessages;
 const END = 'End date cannot be before the event date.';
 
-describe('validateEventForm', () => {
+describe('validateCommunicationForm', () => {
   it('requires name, type and classification on a recall', () => {
-    const errors = validateEventForm(emptyEventForm(), 'RECALL', messages, END);
+    const errors = validateCommunicationForm(emptyCommunicationForm(), 'RECALL', messages, END);
     expect(errors).toMatchObject({
       name: 'Field required',
       subtype: 'Field required',
@@ -19,14 +25,14 @@ describe('validateEventForm', () => {
   });
 
   it('requires lead time (not classification) on an advisory', () => {
-    const errors = validateEventForm(emptyEventForm(), 'PRODUCT DISRUPTION', messages, END);
+    const errors = validateCommunicationForm(emptyCommunicationForm(), 'PRODUCT DISRUPTION', messages, END);
     expect(errors.lead_time).toBe('Field required');
     expect(errors.classification).toBeNull();
   });
 
   it('checks email, phone and the date order', () => {
     const values = {
-      ...emptyEventForm(),
+      ...emptyCommunicationForm(),
       name: 'Pumps',
       subtype: 'REMOVAL',
       classification: 'CLASSI',
@@ -35,13 +41,13 @@ describe('validateEventForm', () => {
       event_date: '2026-05-02',
       end_date: '2026-05-01',
     };
-    const errors = validateEventForm(values, 'RECALL', messages, END);
+    const errors = validateCommunicationForm(values, 'RECALL', messages, END);
     expect(errors).toMatchObject({
       contact_email: 'Email not valid',
       contact_phone: 'Invalid phone number',
       end_date: END,
     });
-    const fixed = validateEventForm(
+    const fixed = validateCommunicationForm(
       { ...values, contact_email: 'a@b.org', contact_phone: '555-123-4567', end_date: '2026-05-02' },
       'RECALL',
       messages,
@@ -52,28 +58,28 @@ describe('validateEventForm', () => {
 
   it('ignores "Not Applicable" dates in the order check', () => {
     const values = {
-      ...emptyEventForm(),
+      ...emptyCommunicationForm(),
       name: 'x',
       subtype: 'SHORTAGE',
       lead_time: '< 2 weeks',
       event_date: '2026-05-02',
       end_date: 'Not Applicable',
     };
-    expect(hasFieldErrors(validateEventForm(values, 'PRODUCT DISRUPTION', messages, END))).toBe(false);
+    expect(hasFieldErrors(validateCommunicationForm(values, 'PRODUCT DISRUPTION', messages, END))).toBe(false);
   });
 });
 
 describe('eventBody', () => {
   it('trims, nulls blanks and drops the other type’s fields', () => {
     const values = {
-      ...emptyEventForm(),
+      ...emptyCommunicationForm(),
       name: '  Pumps ',
       subtype: 'SHORTAGE',
       classification: 'CLASSI',
       lead_time: '> month',
       event_date: 'Not Applicable',
     };
-    expect(eventBody(values, 'PRODUCT DISRUPTION')).toMatchObject({
+    expect(communicationBody(values, 'PRODUCT DISRUPTION')).toMatchObject({
       type: 'PRODUCT DISRUPTION',
       name: 'Pumps',
       subtype: 'SHORTAGE',
@@ -83,7 +89,7 @@ describe('eventBody', () => {
       event_id: null,
       supplier_name: null,
     });
-    expect(eventBody({ ...values, disposition: 'None' }, 'RECALL')).toMatchObject({
+    expect(communicationBody({ ...values, disposition: 'None' }, 'RECALL')).toMatchObject({
       classification: 'CLASSI',
       lead_time: null,
       disposition: 'None',
@@ -120,7 +126,7 @@ describe('eventFormFromEdit', () => {
       products: [],
       actions: [],
     };
-    expect(eventFormFromEdit(data)).toMatchObject({
+    expect(communicationFormFromEdit(data)).toMatchObject({
       name: 'Pumps',
       subtype: 'REMOVAL',
       event_date: '2026-05-01',

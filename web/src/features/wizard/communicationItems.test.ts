@@ -9,7 +9,7 @@ import {
   validateActionRows,
   validateProductRows,
   type ActionRow,
-} from './eventItems';
+} from './communicationItems';
 import { emptyAction } from '../../shared/events/eventRules';
 
 const messages = {
