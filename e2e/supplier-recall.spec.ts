@@ -105,6 +105,14 @@ test('a Recall Coordinator creates, approves and sends a recall to two providers
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
   await page.getByRole('button', { name: 'Send' }).click();
+  // Sending cannot be taken back: the wizard asks first, and Cancel sends nothing.
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText('Every recipient will get the notice by email now.');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page.getByTestId('step-recipients')).toBeVisible();
+  await page.getByRole('button', { name: 'Send' }).click();
+  await ask.getByRole('button', { name: 'Send' }).click();
   await expect(page).toHaveURL(/\/supplier\/recalls\/view\/\d+$/);
   const viewUrl = page.url();
 

@@ -9,6 +9,7 @@ import {
   Line,
   LineChart,
   ResponsiveContainer,
+  Text,
   Tooltip,
   XAxis,
   YAxis,
@@ -26,6 +27,27 @@ import { useCommonWords } from '../lib/words';
 export type ChartColor = 1 | 2 | 3 | 4 | 5;
 const color = (c: ChartColor) => `var(--chart-${c})`;
 const axisTick = { fill: 'var(--muted-foreground)', fontSize: 12 };
+
+interface CategoryTickProps {
+  x?: number;
+  y?: number;
+  width?: number;
+  visibleTicksCount?: number;
+  payload?: { value: string | number };
+}
+
+/**
+ * A category label wrapped to its own slot: every category is named, and long words ("Not Yet Classified") wrap onto
+ * a second line instead of running into the next label.
+ */
+function CategoryTick({ x = 0, y = 0, width = 0, visibleTicksCount = 1, payload }: CategoryTickProps) {
+  const slot = Math.max(width / Math.max(visibleTicksCount, 1) - 6, 24);
+  return (
+    <Text x={x} y={y + 4} width={slot} maxLines={3} textAnchor="middle" verticalAnchor="start" {...axisTick}>
+      {String(payload?.value ?? '')}
+    </Text>
+  );
+}
 
 export interface ChartSeries<K extends string = string> {
   key: K;
@@ -202,7 +224,7 @@ export function BarChart<K extends string>({
       <RechartsBarChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
         <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
         {/* Every category is named: bar charts have a handful, and a skipped label hides which bar is which. */}
-        <XAxis dataKey="label" tick={axisTick} stroke="var(--border)" interval={0} />
+        <XAxis dataKey="label" tick={<CategoryTick />} stroke="var(--border)" interval={0} height={48} />
         <YAxis tick={axisTick} stroke="var(--border)" tickFormatter={formatValue} width={48} allowDecimals={false} />
         <Tooltip formatter={(v) => formatValue(Number(v))} cursor={{ fill: 'var(--muted)' }} />
         <Legend />

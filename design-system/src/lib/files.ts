@@ -41,12 +41,14 @@ export function checkUploadType(
   return kind === 'Image' ? m.imageType : m.documentType;
 }
 
-/** Bytes in 1024 units with 2 decimals: 1536 → '1.50 KB'. */
+/** Bytes in 1024 units, as people write them: 193 → '193 B', 1536 → '1.5 KB', 5,505,024 → '5.25 MB'. */
 export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
-  const units = ['Bytes', 'KB', 'MB', 'GB', 'TB'];
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 B';
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
   const exponent = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
-  return `${(bytes / 1024 ** exponent).toFixed(2)} ${units[exponent]}`;
+  // Whole bytes have no decimals; larger units keep at most two, without trailing zeros.
+  const value = exponent === 0 ? String(bytes) : String(Number((bytes / 1024 ** exponent).toFixed(2)));
+  return `${value} ${units[exponent]}`;
 }
 
 export type PreviewKind = 'image' | 'pdf' | 'text' | 'csv' | 'video' | 'docx' | 'xlsx' | 'unsupported';

@@ -56,6 +56,10 @@ describe('account edit page', () => {
     await user.click(within(form).getByRole('button', { name: 'Save profile' }));
     expect(within(form).getByText('Field required')).toBeTruthy();
     expect(within(form).getByText('Invalid phone number')).toBeTruthy();
+    // The field says what it takes, and the message is tied to it (a screen reader hears both).
+    const phone = within(form).getByLabelText(/Phone/);
+    expect(phone.getAttribute('aria-describedby')).toBeTruthy();
+    expect(within(form).getByText('10 digits, for example (555) 555-0100; +1 in front is optional.')).toBeTruthy();
     expect(writes).toHaveLength(0);
 
     await user.type(first, 'Alicia');

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, FormField, TextInput, useToast } from '@portal/design-system';
 import { changePassword, updateMe, useMe } from '../../api/me';
-import { useValidationMessages, validateForm, hasErrors } from '../../shared/forms/validation';
+import { usePhoneHint, useValidationMessages, validateForm, hasErrors } from '../../shared/forms/validation';
 import { FormLoading } from '../../shared/forms/FormStates';
 
 type ProfileField = 'first_name' | 'last_name' | 'phone';
@@ -39,6 +39,7 @@ function ProfileForm() {
   const { t } = useLingui();
   const toast = useToast();
   const messages = useValidationMessages();
+  const phoneHint = usePhoneHint();
   const { data: me, mutate } = useMe();
   const [values, setValues] = useState<Record<ProfileField, string>>({ first_name: '', last_name: '', phone: '' });
   const [submitted, setSubmitted] = useState(false);
@@ -100,7 +101,7 @@ function ProfileForm() {
       <FormField label={t`Email`}>
         <TextInput value={me.email} disabled readOnly />
       </FormField>
-      <FormField label={t`Phone`} error={submitted ? errors.phone : null}>
+      <FormField label={t`Phone`} error={submitted ? errors.phone : null} description={phoneHint}>
         <TextInput type="tel" autoComplete="tel" value={values.phone} onValueChange={set('phone')} />
       </FormField>
       <Button type="submit" loading={busy} loadingLabel={t`Loading...`}>

@@ -3,7 +3,7 @@ import { useLocation, useParams } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, FormField, TextInput } from '@portal/design-system';
 import { signUpUser, useOrganizationByLink } from '../../api/auth';
-import { useValidationMessages, validateForm, hasErrors } from '../../shared/forms/validation';
+import { usePhoneHint, useValidationMessages, validateForm, hasErrors } from '../../shared/forms/validation';
 import { FormError, FormLoading } from '../../shared/forms/FormStates';
 
 type Field = 'first_name' | 'last_name' | 'email' | 'phone' | 'password' | 'confirmation';
@@ -21,6 +21,7 @@ const RULES: Record<Field, string> = {
 export default function RegistrationPage() {
   const { t } = useLingui();
   const messages = useValidationMessages();
+  const phoneHint = usePhoneHint();
   const { name = '' } = useParams<{ name: string }>();
   const [, navigate] = useLocation();
   const { data: organization, error: loadError, isLoading } = useOrganizationByLink(name || null);
@@ -95,7 +96,7 @@ export default function RegistrationPage() {
       <FormField label={t`Email`} required error={shown('email')}>
         <TextInput type="email" autoComplete="email" value={values.email} onValueChange={set('email')} />
       </FormField>
-      <FormField label={t`Phone`} error={shown('phone')}>
+      <FormField label={t`Phone`} error={shown('phone')} description={phoneHint}>
         <TextInput type="tel" autoComplete="tel" value={values.phone} onValueChange={set('phone')} />
       </FormField>
       <FormField label={t`Password`} required error={shown('password')}>

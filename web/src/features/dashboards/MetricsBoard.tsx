@@ -248,13 +248,20 @@ export function MetricsBoard({ data }: { data: Metrics }) {
     label: labels.statuses[status] ?? status,
     count: n,
   }));
-  const classRows = data.by_class.map((c) => ({
-    label: c.classification ? (labels.classifications[c.classification] ?? c.classification) : t`Not classified`,
-    events: c.events,
-    sent: c.sent,
-    acknowledged: c.acknowledged,
-    completed: c.completed,
-  }));
+  // No class yet and "Not Yet Classified" are one thing to a reader: one row, under the vocabulary's word.
+  const classRows: { label: string; events: number; sent: number; acknowledged: number; completed: number }[] = [];
+  for (const c of data.by_class) {
+    const code = c.classification || 'NOT_YET_CLASSIFIED';
+    const label = labels.classifications[code] ?? code;
+    const row = classRows.find((r) => r.label === label);
+    if (row) {
+      row.events += c.events;
+      row.sent += c.sent;
+      row.acknowledged += c.acknowledged;
+      row.completed += c.completed;
+    } else
+      classRows.push({ label, events: c.events, sent: c.sent, acknowledged: c.acknowledged, completed: c.completed });
+  }
   const emailRows = [
     { label: t`Sent`, emails: emails.sent },
     { label: t`Delivered`, emails: emails.delivered },

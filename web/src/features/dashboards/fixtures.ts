@@ -59,6 +59,7 @@ export function metricsAnswer(overrides: Partial<Metrics> = {}): Metrics {
     by_class: [
       { classification: '', events: 1, sent: 34, acknowledged: 26, completed: 13 },
       { classification: 'CLASSI', events: 3, sent: 1200, acknowledged: 900, completed: 450 },
+      { classification: 'NOT_YET_CLASSIFIED', events: 2, sent: 0, acknowledged: 0, completed: 0 },
     ],
     ...overrides,
   };

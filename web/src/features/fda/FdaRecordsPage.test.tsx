@@ -164,3 +164,33 @@ describe('operator FDA devices', () => {
     expect(download).toContain('search=007A1037');
   });
 });
+
+describe('operator FDA lists on a new install', () => {
+  it('says how records arrive when nothing was imported, and "No record found" once a search narrows the list', async () => {
+    localStorage.setItem(
+      'user-token',
+      JSON.stringify({
+        access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ViewFDAInformation'])),
+        refresh_token: 'r1',
+      }),
+    );
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const path = url.split('?')[0];
+        if (path === '/api/me') return jsonResponse(me);
+        if (path === '/api/me/organization') return jsonResponse(me.organization);
+        if (path === '/api/notisphere/fda/drugs')
+          return jsonResponse({ items: [], total: 0, pageNumber: 1, pageSize: 50, lastUpdated: null });
+        return jsonResponse({});
+      }),
+    );
+    renderApp('/notisphere/fda-drugs');
+    expect(await screen.findByText(/No FDA records have been imported yet/)).toBeTruthy();
+    expect(screen.getByText(/pnpm cli fda import <file>/)).toBeTruthy();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox'), 'heparin');
+    expect(await screen.findByText('No record found')).toBeTruthy();
+    expect(screen.queryByText(/No FDA records have been imported yet/)).toBeNull();
+  });
+});

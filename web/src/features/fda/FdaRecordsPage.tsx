@@ -78,6 +78,14 @@ export function FdaRecordsPage({ list, tabs }: { list: FdaList; tabs?: ReactNode
   // "Without a portal event" lists recalls of device recalls and drug reports (the operator's two spec pages).
   const offersWithoutEvent = list !== 'device-enforcement';
   const dateTexts = useDateTexts();
+  // An empty list with nothing narrowing it means nothing was imported yet: say how records arrive.
+  const narrowed =
+    state.search !== '' ||
+    withoutEvent ||
+    Object.keys(state.filters).length > 0 ||
+    Object.values(filters).some((v) => v !== undefined && v !== '');
+  const nothingImported = !narrowed && !isLoading && !error && data?.total === 0;
+  const emptyInstall = t`No FDA records have been imported yet. They arrive from openFDA files: an operator runs "pnpm cli fda import <file>", or drops the files into the folder set by FDA_IMPORT_DIR, which the fda-import job reads every few minutes.`;
   const setFilter = (patch: Partial<FdaFilters>) => {
     setFilters((f) => ({ ...f, ...patch }));
     setState((s) => ({ ...s, pageNumber: 1 }));
@@ -233,7 +241,7 @@ export function FdaRecordsPage({ list, tabs }: { list: FdaList; tabs?: ReactNode
               actions={[{ id: 'view', label: t`View`, onSelect: () => open(row.recall_number) }]}
             />
           )}
-          texts={texts}
+          texts={nothingImported ? { ...texts, empty: emptyInstall } : texts}
         />
       </TabBody>
       <FdaRecordDialog

@@ -12,7 +12,7 @@ import {
   TextInput,
   validate,
 } from '@portal/design-system';
-import { useValidationMessages } from '../../shared/forms/validation';
+import { usePhoneHint, useValidationMessages } from '../../shared/forms/validation';
 import { FormDialogFooter } from '../../shared/forms/FormDialog';
 import { errorText } from '../../shared/lists/table';
 import { FormError } from '../../shared/forms/FormStates';
@@ -53,6 +53,7 @@ export function OrganizationDialog({
 }) {
   const { t } = useLingui();
   const messages = useValidationMessages();
+  const phoneHint = usePhoneHint();
   const [values, setValues] = useState<Values>(initial);
   const [siteRows, setSiteRows] = useState<SiteValues[]>(sites ?? []);
   const [submitted, setSubmitted] = useState(false);
@@ -113,6 +114,7 @@ export function OrganizationDialog({
       label={f.label}
       required={f.rules?.includes('required')}
       error={submitted ? errors[f.name] : null}
+      description={f.rules === 'phoneNumber' ? phoneHint : undefined}
     >
       <TextInput type={f.type ?? 'text'} value={String(values[f.name] ?? '')} onValueChange={set(f.name)} />
     </FormField>

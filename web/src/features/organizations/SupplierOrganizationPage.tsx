@@ -8,7 +8,7 @@ import {
   useOrganizationProfile,
   type OrganizationProfile,
 } from '../../api/supplier';
-import { useValidationMessages, validateForm, hasErrors } from '../../shared/forms/validation';
+import { usePhoneHint, useValidationMessages, validateForm, hasErrors } from '../../shared/forms/validation';
 import { errorText, PageHeader } from '../../shared/lists/table';
 import { FormError, FormLoading } from '../../shared/forms/FormStates';
 import { ReminderPlansSection } from './ReminderPlansSection';
@@ -41,6 +41,7 @@ export function OrganizationProfilePage({ testId, children }: { testId: string; 
   const { t } = useLingui();
   const toast = useToast();
   const messages = useValidationMessages();
+  const phoneHint = usePhoneHint();
   const store = useStore();
   const { data, mutate } = useOrganizationProfile();
   const [values, setValues] = useState<Record<Field, string> | null>(null);
@@ -103,7 +104,13 @@ export function OrganizationProfilePage({ testId, children }: { testId: string; 
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
           {FIELDS.map((f) => (
-            <FormField key={f} label={labels[f]} required={f === 'name'} error={submitted ? errors[f] : null}>
+            <FormField
+              key={f}
+              label={labels[f]}
+              required={f === 'name'}
+              error={submitted ? errors[f] : null}
+              description={f === 'phone' ? phoneHint : undefined}
+            >
               <TextInput
                 value={values[f]}
                 onValueChange={(v) => setValues((cur) => (cur ? { ...cur, [f]: v } : cur))}

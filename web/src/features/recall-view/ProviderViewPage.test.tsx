@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { jsonResponse, renderApp } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
@@ -29,7 +29,7 @@ const history = [
   },
 ];
 
-function signedInServer() {
+function signedInServer(shown = view) {
   localStorage.setItem(
     'user-token',
     JSON.stringify({ access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageRecalls'])), refresh_token: 'r1' }),
@@ -40,7 +40,7 @@ function signedInServer() {
       const path = url.split('?')[0];
       if (path === '/api/me') return jsonResponse(me);
       if (path === '/api/me/organization') return jsonResponse(me.organization);
-      if (path === '/api/provider/communications/31/provider-recall/44') return jsonResponse(view);
+      if (path === '/api/provider/communications/31/provider-recall/44') return jsonResponse(shown);
       if (path === '/api/provider/communications/31/histories/44') return jsonResponse(history);
       return jsonResponse([]);
     }),
@@ -77,7 +77,7 @@ describe('provider view: vocabulary words', () => {
     // Status badges rendered without their own words are translated too (In Progress, Open).
     expect(screen.getByTestId('response-status').textContent).toBe('Đang xử lý');
     expect(screen.queryByText('In Progress')).toBeNull();
-    expect(screen.getByText('Đang mở')).toBeTruthy();
+    expect(screen.getByTestId('follow-up-status').textContent).toBe('Đang mở');
   });
 });
 
@@ -88,5 +88,28 @@ describe('provider view: history', () => {
     expect(await screen.findByText('Delegated to nurse@riverside.demo by Rita River')).toBeTruthy();
     expect(screen.getByText('Notification sent to 12 customers by rick@acme.demo')).toBeTruthy();
     expect(screen.queryByText('DELEGATED')).toBeNull();
+  });
+});
+
+describe('provider view: the two statuses', () => {
+  it("names the answers' status and the follow-up apart, and Reopen asks before it changes anything", async () => {
+    signedInServer({ ...view, status_provider: 'COMPLETED' });
+    const fetchMock = vi.mocked(fetch);
+    renderApp('/provider/recalls/view/31/44');
+    expect(await screen.findByText('Our follow-up:')).toBeTruthy();
+    expect(screen.getByTestId('follow-up-status').textContent).toBe('Completed');
+    expect(screen.queryByRole('button', { name: 'Mark complete' })).toBeNull();
+
+    const changes = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/change-status/'));
+    fireEvent.click(screen.getByRole('button', { name: 'Reopen' }));
+    const ask = await screen.findByRole('alertdialog');
+    expect(ask.textContent).toContain('It will show as open to your team again.');
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(changes()).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reopen' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Reopen' }));
+    await vi.waitFor(() => expect(changes()).toHaveLength(1));
+    expect(JSON.parse(String(changes()[0]?.[1]?.body))).toEqual({ status: 'OPEN' });
   });
 });

@@ -1,4 +1,5 @@
 import { FdaLinkedRecords } from '../../shared/fda/FdaLinkedRecords';
+import { useConfirmedAction } from '../../shared/forms/useConfirmedAction';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { useStore } from 'jotai';
@@ -283,6 +284,7 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
   const requestedConversation = Number(search.get('conversation')) || null;
   const conversationsBase = id && pcId ? providerConversationsPath(id, pcId) : null;
   const unread = useUnreadConversations(conversationsBase);
+  const reopening = useConfirmedAction(() => mutate());
 
   if (!id || !pcId) return <FormError>{t`Page Not Found`}</FormError>;
   if (error) return <FormError>{error.message || t`Unknown error`}</FormError>;
@@ -312,7 +314,23 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
           <h1 className="text-xl font-semibold break-words">{view.communication.name}</h1>
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <StatusLabel kind="communication" status={view.communication.status} />
-            <StatusLabel kind="response" status={pc.response_status} data-testid="response-status" />
+            {/* Two statuses: the answers' (kept by the server) and the hospital's own follow-up (Mark complete). */}
+            <span className="inline-flex items-center gap-1">
+              <span className="text-muted-foreground">
+                <Trans>Answers:</Trans>
+              </span>
+              <StatusLabel kind="response" status={pc.response_status} data-testid="response-status" />
+            </span>
+            <span className="inline-flex items-center gap-1">
+              <span className="text-muted-foreground">
+                <Trans>Our follow-up:</Trans>
+              </span>
+              <StatusLabel
+                kind="communication"
+                status={view.status_provider ?? 'OPEN'}
+                data-testid="follow-up-status"
+              />
+            </span>
             {view.isProviderCreated ? (
               <span className="text-muted-foreground">
                 <Trans>Provider-created</Trans>
@@ -341,7 +359,16 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
             <Button
               variant="outline"
               loading={busy}
-              onClick={() => run(() => changeProviderStatus(id, pcId, 'OPEN'), t`Saved.`)}
+              onClick={() =>
+                reopening.ask({
+                  description: t`Reopen this notice's follow-up? It will show as open to your team again.`,
+                  confirmText: t`Reopen`,
+                  run: async () => {
+                    await changeProviderStatus(id, pcId, 'OPEN');
+                    return t`Saved.`;
+                  },
+                })
+              }
             >
               <Trans>Reopen</Trans>
             </Button>
@@ -370,6 +397,7 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
           ) : null}
         </div>
       </header>
+      {reopening.dialog}
       <Tabs defaultValue={initialTab}>
         <TabsList className="flex-wrap">
           <TabsTrigger value="details">

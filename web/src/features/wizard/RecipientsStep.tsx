@@ -12,6 +12,7 @@ import { useDistributionLists, useLocationFiles, useSupplierProviders } from '..
 import { useValidationMessages } from '../../shared/forms/validation';
 import { errorCount, validateRecipients, type TypedRecipient } from '../../shared/events/eventRules';
 import { FormError } from '../../shared/forms/FormStates';
+import { useConfirmedAction } from '../../shared/forms/useConfirmedAction';
 import { NONE } from './wizardValues';
 import { useReminderPlanDraft } from './reminderPlanDraft';
 import { WizardReminderPlan } from './WizardReminderPlan';
@@ -54,6 +55,8 @@ export function RecipientsStep({
   const [typed, setTyped] = useState<TypedRecipient[]>([]);
   const [submitted, setSubmitted] = useState(false);
   const reminderPlan = useReminderPlanDraft(id, type, classification);
+  // Sending cannot be taken back (every recipient gets an email), so it asks first, as Send on the recall view does.
+  const sending = useConfirmedAction(onSent);
   const existing = customers?.total ?? 0;
   const errors = validateRecipients(
     { providers: picked.length, locationFile: fileId !== NONE, distributionList: listId !== NONE, existing: 0 },
@@ -215,9 +218,14 @@ export function RecipientsStep({
             onClick={() =>
               void run(async () => {
                 if (!(await reminderPlan.save())) return;
-                await sendNotification(id, type);
-                toast.success(t`Notifications sent.`);
-                onSent();
+                sending.ask({
+                  description: t`Every recipient will get the notice by email now. This cannot be undone.`,
+                  confirmText: t`Send`,
+                  run: async () => {
+                    await sendNotification(id, type);
+                    return t`Notifications sent.`;
+                  },
+                });
               })
             }
           >
@@ -225,6 +233,7 @@ export function RecipientsStep({
           </Button>
         ) : null}
       </div>
+      {sending.dialog}
     </div>
   );
 }

@@ -2,6 +2,12 @@ import { useMemo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { validate, type ValidationMessages } from '@portal/design-system';
 
+/** What a phone field expects, shown under it: the rule (spec §5, US-style 10 digits) refuses anything else. */
+export function usePhoneHint(): string {
+  const { t } = useLingui();
+  return t`10 digits, for example (555) 555-0100; +1 in front is optional.`;
+}
+
 /** The validation messages of spec §5, translated. */
 export function useValidationMessages(): ValidationMessages {
   const { t } = useLingui();
@@ -17,7 +23,8 @@ export function useValidationMessages(): ValidationMessages {
       verify_password: t`Minimum 8 characters, must contain at least: 1 uppercase letter, 1 lowercase letter, 1 number, and one special character (!@#$%^&*)`,
       domain: t`Invalid domain name.`,
       url: t`Url is not valid`,
-      min: t`Minimum {n} characters`,
+      // The validator fills {n}: a named value keeps it (lingui would fill a bare {n} with nothing).
+      min: t`Minimum ${{ n: '{n}' }} characters`,
       confirmed: t`Password doesn't match`,
       alphanumeric: t`Only Alphanumeric and special characters like \\+/-_)([]:{}<>. are accepted.`,
       numeric: t`Only numeric values are accepted.`,

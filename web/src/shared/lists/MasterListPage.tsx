@@ -22,7 +22,7 @@ import {
 import { downloadFile } from '../../api/client';
 import { listQueryParams } from '../../api/communications';
 import { createRecord, deleteRecord, setRecordActive, updateRecord, useResourcePage } from '../../api/supplier';
-import { useValidationMessages } from '../forms/validation';
+import { usePhoneHint, useValidationMessages } from '../forms/validation';
 import { useLabels } from '../words/labels';
 import { masterRowActions, type MasterRowAction } from './rowActions';
 import { DownloadActions, type DownloadFormat } from './downloads';
@@ -302,6 +302,7 @@ export function RecordDialog({
 }) {
   const { t } = useLingui();
   const messages = useValidationMessages();
+  const phoneHint = usePhoneHint();
   const [values, setValues] = useState<FormValues>(initial);
   const [submitted, setSubmitted] = useState(false);
   const errors = validateRecord(fields, values, messages, creating);
@@ -393,7 +394,13 @@ export function RecordDialog({
             );
           default:
             return (
-              <FormField key={field.name} label={field.label} required={required} error={error}>
+              <FormField
+                key={field.name}
+                label={field.label}
+                required={required}
+                error={error}
+                description={field.rules?.includes('phoneNumber') ? phoneHint : undefined}
+              >
                 <TextInput
                   type={field.kind ?? 'text'}
                   value={typeof value === 'string' ? value : ''}
