@@ -37,8 +37,12 @@ export function useEmailTemplates(side: TemplateScope['side'], search: string) {
   );
 }
 
+/** Template keys as the server names them (`NOTICE_REMINDER`); anything else in a URL is a page that does not exist. */
+export const TEMPLATE_KEY = /^[A-Z_]{1,64}$/;
+
+/** One template; a missing one is the page's not-found, not an error dialog. */
 export function useEmailTemplate(scope: TemplateScope | null) {
-  return useApi<EmailTemplateDetail>(scope ? pathOf(scope) : null);
+  return useApi<EmailTemplateDetail>(scope ? pathOf(scope) : null, undefined, { errorModal: false });
 }
 
 export function saveEmailTemplate(scope: TemplateScope, content: EmailTemplateContent) {

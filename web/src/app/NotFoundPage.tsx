@@ -1,18 +1,5 @@
-import { Trans } from '@lingui/react/macro';
-import { Link } from 'wouter';
+import { NotFound } from '../shared/NotFound';
 
 export default function NotFoundPage() {
-  return (
-    <section className="space-y-3" data-testid="not-found">
-      <h1 className="text-2xl font-semibold">
-        <Trans>Page not found</Trans>
-      </h1>
-      <p className="text-muted-foreground">
-        <Trans>The page you are looking for does not exist or has moved.</Trans>
-      </p>
-      <Link href="/" className="text-primary underline-offset-4 hover:underline">
-        <Trans>Go to the home page</Trans>
-      </Link>
-    </section>
-  );
+  return <NotFound />;
 }

@@ -66,3 +66,48 @@ describe("the provider's email templates", () => {
     expect(within(tableRowWith('Access request')).getByText('Platform default')).toBeTruthy();
   });
 });
+
+describe("the provider's email template editor at an address that names nothing", () => {
+  function signIn(templates: Record<string, Response>) {
+    localStorage.setItem(
+      'user-token',
+      JSON.stringify({
+        access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageEmailTemplates'])),
+        refresh_token: 'r1',
+      }),
+    );
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const path = url.split('?')[0] ?? '';
+        calls.push(path);
+        if (path === '/api/me') return jsonResponse(me);
+        if (path === '/api/me/organization') return jsonResponse(me.organization);
+        return templates[path] ?? jsonResponse({});
+      }),
+    );
+    return calls;
+  }
+
+  it('shows the not-found page for a key no template can have, without asking the server or an error dialog', async () => {
+    const calls = signIn({});
+    renderApp('/provider/email-templates/edit/1');
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
+    expect(calls.some((p) => p.startsWith('/api/provider/email-templates/'))).toBe(false);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.body.textContent).not.toContain('must match pattern');
+  });
+
+  it('shows the not-found page when the server has no such template', async () => {
+    signIn({
+      '/api/provider/email-templates/NO_SUCH_TEMPLATE': jsonResponse(
+        { ok: false, m: 'Email template not found.', error: { code: 'NOT_FOUND' } },
+        404,
+      ),
+    });
+    renderApp('/provider/email-templates/edit/NO_SUCH_TEMPLATE');
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});

@@ -25,9 +25,12 @@ import {
   type TemplateLanguage,
   type TemplateScope,
   testSendEmailTemplate,
+  TEMPLATE_KEY,
   useEmailTemplate,
   useEmailTemplates,
 } from '../../api/emailTemplates';
+import { ApiError } from '../../api/client';
+import { NotFound } from '../../shared/NotFound';
 import { useValidationMessages } from '../../shared/forms/validation';
 import { useEditorTexts } from '../../shared/words/labels';
 import { errorText, useTableTexts } from '../../shared/lists/table';
@@ -127,7 +130,11 @@ export function EmailTemplateEditor({ scope, backPath }: { scope: TemplateScope;
   const toast = useToast();
   const editorTexts = useEditorTexts();
   const messages = useValidationMessages();
-  const { data, error, isLoading, mutate } = useEmailTemplate(scope);
+  // An address that cannot name a template (a provider key in lower case, an operator id of 0) names nothing: no
+  // request, the not-found page.
+  const known =
+    scope.side === 'operator' ? Number.isSafeInteger(scope.id) && scope.id > 0 : TEMPLATE_KEY.test(scope.key);
+  const { data, error, isLoading, mutate } = useEmailTemplate(known ? scope : null);
   const [content, setContent] = useState<EmailTemplateContent | null>(null);
   const [lastField, setLastField] = useState<Field>('subject_en');
   const [sourceMode, setSourceMode] = useState(false);
@@ -154,6 +161,7 @@ export function EmailTemplateEditor({ scope, backPath }: { scope: TemplateScope;
     if (data) void refreshPreview(null);
   }, [data]);
 
+  if (!known || (error instanceof ApiError && (error.status === 404 || error.status === 400))) return <NotFound />;
   if (isLoading || (!content && !error)) return <Spinner />;
   if (error || !data || !content) return <p role="alert">{errorText(error, t`Unknown error`)}</p>;
 

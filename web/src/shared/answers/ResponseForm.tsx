@@ -106,6 +106,8 @@ export function ResponseForm({ actions, api, readOnly = false, reload, onSubmitt
           onUpload={async (file) => {
             try {
               await api.upload(action, file);
+              // A file answers a file action: its "Field required" goes as the file arrives.
+              setProblems(({ [action.id]: _answered, ...rest }) => rest);
               await reload();
             } catch (err) {
               fail(err);
