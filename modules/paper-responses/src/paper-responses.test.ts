@@ -262,7 +262,7 @@ describe('recording a paper response', () => {
       if ((r.values as unknown[]).includes('Riverside Health')) row = (r.values as unknown[]).slice(1);
     });
     const cell = (title: string) => row[header.indexOf(title)];
-    expect(cell('Response Status')).toBe('COMPLETED');
+    expect(cell('Response Status')).toBe('Completed');
     expect(cell('YesNo action')).toBe('Yes');
     expect(cell('Numeric action')).toBe('4');
     expect(cell('Checkbox action')).toBe('A; C');

@@ -194,7 +194,7 @@ describe('provider status report', () => {
     const r = rows!.find((x) => x[1] === 'Riverside Health')!;
     expect(wall(r[6])).toBe('2026-11-02T21:30');
     expect(r[7]).toBe('admin@riverside.demo');
-    expect(r[8]).toBe('COMPLETED');
+    expect(r[8]).toBe('Completed');
     expect([r[11], r[12], r[13]]).toEqual(['Yes', 'No', 'Electronic']);
     expect(String(r[2])).toContain('admin@riverside.demo');
     expect(rows!.filter((x) => x[8] === 'In Progress')).toHaveLength(2);
@@ -317,7 +317,8 @@ describe('status, location, summary and notification reports', () => {
     const rows = readCsv(res.body);
     expect(rows).toHaveLength(4);
     const r = rows.find((x) => x[1] === 'Riverside Health')!;
-    expect([r[4], r[5], r[8], r[10]]).toEqual(['1', 'OPEN', '11/03/2026 03:30', 'COMPLETED']);
+    // Words, not codes: the source, the notice's status and the response status as a reader says them.
+    expect([r[3], r[4], r[5], r[8], r[10]]).toEqual(['Provider chosen', '1', 'Open', '11/03/2026 03:30', 'Completed']);
   });
 
   it("event status by location joins each location to its customer's progress", async () => {
@@ -328,7 +329,7 @@ describe('status, location, summary and notification reports', () => {
     expect(rows[1]!.slice(0, 2)).toEqual(['LOC-1', 'Riverside Main']);
     expect(rows[1]![10]).toBe('Emailed');
     expect(rows[1]![11]).toBe('Riverside Health');
-    expect(rows[1]![15]).toBe('COMPLETED');
+    expect(rows[1]![15]).toBe('Completed');
   });
 
   it('summeryreport of one event and of the dashboard by status (xlsx and csv)', async () => {

@@ -126,6 +126,13 @@ export const VOCABULARIES = {
     PROVIDER_NOTIFICATION: { en: 'Provider notification', vi: 'Thông báo của cơ sở y tế' },
     CONVERSATION_MESSAGE: { en: 'Conversation message', vi: 'Tin nhắn trong trao đổi' },
   },
+  /** How an affected customer came onto a communication (the Customers tab's Source). */
+  recipientSource: {
+    PROVIDER: { en: 'Provider chosen', vi: 'Cơ sở y tế được chọn' },
+    LOCATION: { en: 'Location file', vi: 'Tệp địa điểm' },
+    DISTRIBUTION_LIST: { en: 'Distribution list', vi: 'Danh sách phân phối' },
+    MANUAL: { en: 'Added by email', vi: 'Thêm bằng email' },
+  },
   /** A known provider's external identifier, as its lists name it. */
   identifierKind: {
     CCN: { en: 'CCN', vi: 'CCN' },

@@ -59,8 +59,9 @@ export function percent(part: number, whole: number): number {
   return whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
 }
 
+/** A response status as its word (spec 000: OPEN and NOTCOMPLETED read In Progress), never its code. */
 export const responseLabel = (status: string | null | undefined) =>
-  status === 'COMPLETED' ? 'COMPLETED' : status ? 'In Progress' : '';
+  status === 'COMPLETED' ? vocabularyLabel('responseStatus', 'COMPLETED') : status ? 'In Progress' : '';
 
 // ---------- Provider Status Report: one row per provider communication, one column per action ----------
 
@@ -302,7 +303,8 @@ export async function fdaEffectivenessReport(ctx: ReportContext, id: number): Pr
 
 // ---------- Recall Event Status Report: every affected customer and where its notice stands ----------
 
-const consigneeStatus = (r: ConsigneeRow) => r.pc_status ?? 'Not notified';
+const consigneeStatus = (r: ConsigneeRow) =>
+  r.pc_status ? vocabularyLabel('communicationStatus', r.pc_status) : 'Not notified';
 
 export async function recallEventStatusReport(
   ctx: ReportContext,
@@ -317,7 +319,7 @@ export async function recallEventStatusReport(
         { header: 'Customer Name', value: (r) => r.name, width: 32 },
         { header: 'Provider Organization', value: (r) => r.provider_name, width: 32 },
         { header: 'Recipients', value: (r) => r.emails, width: 40 },
-        { header: 'Source', value: (r) => r.source, width: 14 },
+        { header: 'Source', value: (r) => vocabularyLabel('recipientSource', r.source), width: 18 },
         { header: 'Locations', value: (r) => r.locations, kind: 'number', width: 10 },
         { header: 'Status', value: consigneeStatus, width: 14 },
         { header: 'Sent At', value: (r) => r.sent_at, kind: 'datetime' },

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Dialog, DialogContent, DialogTitle, Spinner } from '@portal/design-system';
 import { useActionAnswers, useActionCounts } from '../../api/communications';
 import { answerText } from '../../shared/answers/answers';
+import { useAnswerWords } from '../../shared/answers/useAnswerWords';
 import { useLabels } from '../../shared/words/labels';
 import { formatDate } from '../../shared/lists/table';
 
@@ -52,6 +53,7 @@ export function ActionsTab({ id }: { id: number }) {
 
 function ActionAnswersList({ id, actionId }: { id: number; actionId: number }) {
   const { t } = useLingui();
+  const answerWords = useAnswerWords();
   const { data } = useActionAnswers(id, actionId);
   if (!data) return <Spinner label={t`Loading...`} />;
   if (data.responses.length === 0) {
@@ -66,7 +68,7 @@ function ActionAnswersList({ id, actionId }: { id: number; actionId: number }) {
       {data.responses.map((r) => (
         <li key={r.id} className="rounded-md border p-2">
           <strong>{r.customer_name}</strong> · {r.responder_email} · {formatDate(r.submitted_at)}
-          <div>{answerText(r.value)}</div>
+          <div>{answerText(r.value, answerWords)}</div>
         </li>
       ))}
     </ul>

@@ -13,7 +13,7 @@ export function CustomersTab({ id }: { id: number }) {
   const columns: DataTableColumn<Customer>[] = [
     { field: 'name', header: t`Customer`, sortable: true, filterable: true },
     { field: 'emails', header: t`Emails`, cell: (c) => c.emails.join(', ') },
-    { field: 'source', header: t`Source`, sortable: true },
+    { field: 'source', header: t`Source`, sortable: true, cell: (c) => labels.recipientSources[c.source] ?? c.source },
     { field: 'sent_at', header: t`Sent`, cell: (c) => formatDate(c.sent_at) },
     { field: 'acknowledged_at', header: t`Acknowledged`, cell: (c) => formatDate(c.acknowledged_at) },
     {

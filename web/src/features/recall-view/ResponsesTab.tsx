@@ -12,6 +12,7 @@ import {
 } from '@portal/design-system';
 import { useProviderCommunicationView, useProviderResponses, type ProviderResponse } from '../../api/communications';
 import { answerText } from '../../shared/answers/answers';
+import { useAnswerWords } from '../../shared/answers/useAnswerWords';
 import { useLabels } from '../../shared/words/labels';
 import { formatDate, listTableProps, useListState, useTableTexts } from '../../shared/lists/table';
 import { Row } from './DetailsTab';
@@ -80,6 +81,7 @@ export function ResponsesTab({ id }: { id: number }) {
 
 function ProviderResponseDetail({ id, pcId }: { id: number; pcId: number }) {
   const { t } = useLingui();
+  const answerWords = useAnswerWords();
   const labels = useLabels();
   const { data } = useProviderCommunicationView(id, pcId);
   if (!data) return <Spinner label={t`Loading...`} />;
@@ -97,16 +99,19 @@ function ProviderResponseDetail({ id, pcId }: { id: number; pcId: number }) {
         </Row>
       </dl>
       {data.actions?.length ? (
-        <ol className="list-inside list-decimal space-y-1">
+        // Title and answer on their own lines: a title ending in "?" reads badly followed by a colon.
+        <dl className="space-y-2">
           {data.actions.map((a) => (
-            <li key={a.id}>
-              {a.title}:{' '}
-              <span className="text-muted-foreground">
-                {a.response?.status === 'SUBMITTED' ? answerText(a.response.value) : t`No answer yet`}
-              </span>
-            </li>
+            <div key={a.id}>
+              <dt className="font-medium">{a.title}</dt>
+              <dd className="text-muted-foreground">
+                {a.response?.status === 'SUBMITTED'
+                  ? answerText(a.response.value, answerWords, new Map(a.files.map((f) => [f.id, f.name])))
+                  : t`No answer yet`}
+              </dd>
+            </div>
           ))}
-        </ol>
+        </dl>
       ) : null}
     </div>
   );

@@ -20,6 +20,7 @@ import {
   type OperatorResponseRow,
 } from '../../api/operator';
 import { answerText } from '../../shared/answers/answers';
+import { useAnswerWords } from '../../shared/answers/useAnswerWords';
 import { listStateProps, useResponseColumns } from '../../shared/lists/listState';
 import { pageTableProps, useTableTexts } from '../../shared/lists/table';
 
@@ -162,10 +163,11 @@ function ResponseDetail({ id, pcId }: { id: number; pcId: number }) {
 /** An action's answer in words; files are listed as links beside it. A draft is marked as such. */
 function Answer({ action }: { action: OperatorActionAnswer }) {
   const { t } = useLingui();
+  const words = useAnswerWords();
   if (!action.value || action.status === 'NA') return <span className="text-muted-foreground">{t`No answer yet`}</span>;
   const { valueImage: _images, valueDocument: _documents, ...value } = action.value;
   const text =
-    action.action_type === 'Acknowledge' ? (value.valueAcknowledge ? t`Acknowledged` : '') : answerText(value);
+    action.action_type === 'Acknowledge' ? (value.valueAcknowledge ? t`Acknowledged` : '') : answerText(value, words);
   return (
     <span className="text-muted-foreground">
       {text}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NoticeAction } from '../../api/notices';
 import {
+  answerText,
   buildAnswers,
   checkAll,
   checkAnswer,
@@ -125,5 +126,29 @@ describe('building the answers', () => {
   it('toggles options in the order of the action', () => {
     expect(toggleOption(['a', 'b', 'c'], ['c'], 'a', true)).toEqual(['a', 'c']);
     expect(toggleOption(['a', 'b', 'c'], ['a', 'c'], 'a', false)).toEqual(['c']);
+  });
+});
+
+describe('answerText', () => {
+  const words = { yes: 'Yes', no: 'No', acknowledged: 'Acknowledged', files: (n: number) => `${n} file(s)` };
+
+  it('writes answers in words: no true, no codes, files by name when known', () => {
+    expect(answerText({ valueAcknowledge: true }, words)).toBe('Acknowledged');
+    expect(answerText({ valueYesNo: 'No', valueText: 'Lot 4 located' }, words)).toBe('No; Lot 4 located');
+    expect(answerText({ valueCheckbox: ['A', 'C'] }, words)).toBe('A, C');
+    expect(
+      answerText(
+        { valueDocument: [7, 9] },
+        words,
+        new Map([
+          [7, 'count.pdf'],
+          [9, 'photo.jpg'],
+        ]),
+      ),
+    ).toBe('count.pdf, photo.jpg');
+    expect(answerText({ valueDocument: [7, 8] }, words, new Map([[7, 'count.pdf']]))).toBe('2 file(s)');
+    expect(answerText({ valueImage: [{ id: 3, name: 'shelf.png' }] }, words)).toBe('shelf.png');
+    expect(answerText({ valueText: null, valueNumeric: 12 }, words)).toBe('12');
+    expect(answerText({ flag: false }, words)).toBe('No');
   });
 });

@@ -153,13 +153,41 @@ export function toggleOption(
   return options.filter((o) => set.has(o));
 }
 
-/** An answer's values as one line of text (lists comma-separated, fields by semicolons). */
-export function answerText(value: Record<string, unknown>): string {
-  return Object.values(value)
-    .map((v) =>
-      Array.isArray(v)
-        ? v.map((x) => (typeof x === 'object' && x !== null && 'name' in x ? String(x.name) : String(x))).join(', ')
-        : String(v),
-    )
+/** The words an answer is written with (`useAnswerWords`): no code or `true` reaches a reader. */
+export interface AnswerWords {
+  yes: string;
+  no: string;
+  acknowledged: string;
+  /** "2 file(s)", for file answers whose names are not at hand. */
+  files: (count: number) => string;
+}
+
+/**
+ * An answer's values as one line of words: an acknowledgement reads Acknowledged, a boolean Yes or No, lists
+ * comma-separated and fields by semicolons. Files read by name when `fileNames` (id → name) knows them, else as a count.
+ */
+export function answerText(
+  value: Record<string, unknown>,
+  words: AnswerWords,
+  fileNames: ReadonlyMap<number, string> = new Map(),
+): string {
+  return Object.entries(value)
+    .map(([field, v]) => {
+      if (field === 'valueAcknowledge') return v === true ? words.acknowledged : '';
+      if (typeof v === 'boolean') return v ? words.yes : words.no;
+      if (field === 'valueDocument' || field === 'valueImage') {
+        const list = Array.isArray(v) ? v : [];
+        const named = list.map((x) =>
+          typeof x === 'object' && x !== null && 'name' in x ? String(x.name) : fileNames.get(Number(x)),
+        );
+        return named.every((n) => n !== undefined) ? named.join(', ') : list.length ? words.files(list.length) : '';
+      }
+      if (Array.isArray(v))
+        return v
+          .map((x) => (typeof x === 'object' && x !== null && 'name' in x ? String(x.name) : String(x)))
+          .join(', ');
+      return v === null || v === undefined ? '' : String(v);
+    })
+    .filter((text) => text !== '')
     .join('; ');
 }

@@ -4,6 +4,7 @@ import { DataTable, type DataTableColumn, Label, SimpleSelect } from '@portal/de
 import { listQueryParams } from '../../api/communications';
 import { type CustomRowView, useCustomRowCustomers, useCustomRows } from '../../api/customContent';
 import { answerText } from '../answers/answers';
+import { useAnswerWords } from '../answers/useAnswerWords';
 import { formatDate, listTableProps, useListState, useTableTexts } from '../lists/table';
 
 const ALL = 'all';
@@ -34,6 +35,7 @@ export function CustomRowsTable({
   listKey: string;
 }) {
   const { t } = useLingui();
+  const answerWords = useAnswerWords();
   const texts = useTableTexts();
   const list = useListState(listKey, ['customer_name', 'product_name', 'lot_number', 'serial_number', 'udi']);
   const [customer, setCustomer] = useState(ALL);
@@ -67,7 +69,7 @@ export function CustomRowsTable({
         header: a.title,
         cell: (r) => {
           const answer = r.unit_answers?.find((u) => u.action_id === a.id);
-          return answer ? answerText(answer.value as Record<string, unknown>) : '';
+          return answer ? answerText(answer.value as Record<string, unknown>, answerWords) : '';
         },
       }),
     ),

@@ -53,6 +53,7 @@ export function useLabels() {
     const reasons = words('reason', locale);
     const actionTypes = words('actionType', locale);
     const communicationTypes = words('communicationType', locale);
+    const recipientSources = words('recipientSource', locale);
     const statuses: Record<string, string> = {
       ...words('communicationStatus', locale),
       ...words('responseStatus', locale),
@@ -117,6 +118,7 @@ export function useLabels() {
       reasons,
       actionTypes,
       communicationTypes,
+      recipientSources,
       statuses,
       fdaStatuses,
       fdaClassifications,
