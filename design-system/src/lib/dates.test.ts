@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   FILTER_YEAR_RANGE,
   NOT_APPLICABLE,
@@ -6,6 +6,7 @@ import {
   formatDate,
   formatDisplayDate,
   parseDisplayDate,
+  setDateLocale,
   truncateText,
   valueToDate,
 } from './dates';
@@ -59,5 +60,23 @@ describe('formatDate and truncateText', () => {
     expect(truncateText('a'.repeat(25))).toBe('a'.repeat(25));
     expect(truncateText('Infusion pump software correction notice')).toBe('Infusion pump software co...');
     expect(truncateText('Thiết bị y tế', 7)).toBe('Thiết b...');
+  });
+});
+
+describe('dates in Vietnamese', () => {
+  afterEach(() => setDateLocale('en'));
+
+  it("writes and reads the day first, and English keeps the spec's MM/dd/yyyy", () => {
+    setDateLocale('vi');
+    expect(formatDisplayDate('2026-03-07')).toBe('07/03/2026');
+    expect(formatDate('2026-03-07T10:05:00', 'datetime')).toBe('07/03/2026 10:05');
+    expect(formatDate('2026-11-27T10:05:00', 'short')).toMatch(/^27 thg 11, 2026$/);
+    const typed = parseDisplayDate('07/03/2026');
+    expect(typed && dateToValue(typed)).toBe('2026-03-07');
+    expect(parseDisplayDate('28/02/2026')).not.toBeNull();
+    expect(parseDisplayDate('30/02/2026')).toBeNull();
+    setDateLocale('en');
+    expect(formatDisplayDate('2026-03-07')).toBe('03/07/2026');
+    expect(formatDate('2026-11-27T10:05:00', 'short')).toBe('Nov 27, 2026');
   });
 });

@@ -1,4 +1,5 @@
 import { format, isValid, parse } from 'date-fns';
+import { vi } from 'date-fns/locale';
 
 /** Display format of dates (spec §9). */
 export const DISPLAY_DATE_FORMAT = 'MM/dd/yyyy';
@@ -10,6 +11,23 @@ export const UNSET_DATE = '1900-01-01';
 export const NOT_APPLICABLE = 'Not Applicable';
 /** Year range of date filters. */
 export const FILTER_YEAR_RANGE = { from: 2010, to: 2030 } as const;
+
+/**
+ * How dates read: English keeps the spec's MM/dd/yyyy; Vietnamese readers write the day first (dd/MM/yyyy). The app
+ * sets it with its language (`setDateLocale`), so every formatter and the date picker agree.
+ */
+export type DateLocale = 'en' | 'vi';
+let dateLocale: DateLocale = 'en';
+
+export function setDateLocale(locale: string): void {
+  dateLocale = locale === 'vi' ? 'vi' : 'en';
+}
+
+export function getDateLocale(): DateLocale {
+  return dateLocale;
+}
+
+const dayFirst = () => dateLocale === 'vi';
 
 export function isUnsetDate(value: string | null | undefined): boolean {
   return !value || value.startsWith(UNSET_DATE);
@@ -30,17 +48,17 @@ export function dateToValue(date: Date): string {
 export function formatDisplayDate(value: string | null | undefined, notApplicableText = NOT_APPLICABLE): string {
   if (value === NOT_APPLICABLE) return notApplicableText;
   const date = valueToDate(value);
-  return date ? format(date, DISPLAY_DATE_FORMAT) : '';
+  return date ? format(date, dayFirst() ? 'dd/MM/yyyy' : DISPLAY_DATE_FORMAT) : '';
 }
 
 /**
- * Typed text → Date when it is a real MM/dd/yyyy date (single-digit month/day allowed)
+ * Typed text → Date when it is a real MM/dd/yyyy date (dd/MM/yyyy in Vietnamese; single-digit month/day allowed)
  * within the optional year range; otherwise null.
  */
 export function parseDisplayDate(text: string, years?: { from: number; to: number }): Date | null {
   const trimmed = text.trim();
   if (!/^\d{1,2}\/\d{1,2}\/\d{4}$/.test(trimmed)) return null;
-  const date = parse(trimmed, 'M/d/yyyy', new Date(2000, 0, 1));
+  const date = parse(trimmed, dayFirst() ? 'd/M/yyyy' : 'M/d/yyyy', new Date(2000, 0, 1));
   if (!isValid(date)) return null;
   if (years && (date.getFullYear() < years.from || date.getFullYear() > years.to)) return null;
   return date;
@@ -51,11 +69,10 @@ export const INVALID_DATE_TEXT = 'NA';
 
 export type DateDisplayStyle = 'date' | 'datetime' | 'short' | 'time';
 
-const DISPLAY_PATTERNS: Record<DateDisplayStyle, string> = {
-  date: 'MM/dd/yyyy',
-  datetime: 'MM/dd/yyyy HH:mm',
-  short: 'MMM dd, yyyy',
-  time: 'HH:mm',
+const DISPLAY_PATTERNS: Record<DateLocale, Record<DateDisplayStyle, string>> = {
+  en: { date: 'MM/dd/yyyy', datetime: 'MM/dd/yyyy HH:mm', short: 'MMM dd, yyyy', time: 'HH:mm' },
+  // "27 thg 11, 2026": date-fns' Vietnamese month abbreviations.
+  vi: { date: 'dd/MM/yyyy', datetime: 'dd/MM/yyyy HH:mm', short: 'dd MMM, yyyy', time: 'HH:mm' },
 };
 
 /**
@@ -71,7 +88,8 @@ export function formatDate(
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'string' && isUnsetDate(value)) return '';
   const date = typeof value === 'string' ? new Date(value.includes('T') ? value : value.replace(' ', 'T')) : value;
-  return isValid(date) ? format(date, DISPLAY_PATTERNS[style]) : invalidText;
+  if (!isValid(date)) return invalidText;
+  return format(date, DISPLAY_PATTERNS[dateLocale][style], dayFirst() ? { locale: vi } : undefined);
 }
 
 /** Shorten text to `max` characters (spec default 25) with an ellipsis. */

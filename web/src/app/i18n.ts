@@ -1,6 +1,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
+import { setDateLocale } from '@portal/design-system';
 
 export type Locale = 'en' | 'vi' | 'pseudo';
 
@@ -28,6 +29,8 @@ const loaders: Record<Locale, () => Promise<{ messages: Messages }>> = {
 
 export async function activateLocale(locale: Locale): Promise<void> {
   const { messages } = await loaders[locale]();
+  // Dates follow the language: day first in Vietnamese, the spec's MM/DD/YYYY in English.
+  setDateLocale(locale);
   i18n.loadAndActivate({ locale, messages });
   document.documentElement.lang = locale === 'pseudo' ? 'en' : locale;
 }

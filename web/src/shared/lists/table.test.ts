@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activateLocale } from '../../app/i18n';
 import { formatDate, pageTableProps } from './table';
 
 describe('formatDate', () => {
@@ -8,6 +9,18 @@ describe('formatDate', () => {
     expect(formatDate(new Date(2026, 10, 20, 13, 30).toISOString())).toBe('11/20/2026 13:30');
     expect(formatDate('1900-01-01')).toBe('');
     expect(formatDate(null)).toBe('');
+  });
+});
+
+describe('formatDate in Vietnamese', () => {
+  afterEach(() => activateLocale('en'));
+
+  it('puts the day first once the app speaks Vietnamese, and back to MM/DD/YYYY in English', async () => {
+    await activateLocale('vi');
+    expect(formatDate('2026-11-20')).toBe('20/11/2026');
+    expect(formatDate(new Date(2026, 10, 20, 0, 5).toISOString())).toBe('20/11/2026 00:05');
+    await activateLocale('en');
+    expect(formatDate('2026-11-20')).toBe('11/20/2026');
   });
 });
 

@@ -7,6 +7,7 @@ import {
   type DataTableTexts,
   type FilterModel,
   type SortItem,
+  getDateLocale,
 } from '@portal/design-system';
 import { useUserId, type ListQuery } from '../../api/communications';
 import {
@@ -218,26 +219,29 @@ export function errorText(err: unknown, fallback: string): string {
   return err instanceof Error && err.message ? err.message : fallback;
 }
 
-const displayDate = new Intl.DateTimeFormat('en-US', {
-  month: '2-digit',
-  day: '2-digit',
-  year: 'numeric',
-  timeZone: 'UTC',
+// en-US writes MM/DD/YYYY (the spec's format, kept in English); en-GB writes DD/MM/YYYY, as Vietnamese readers do.
+const dateFormats = (locale: string) => ({
+  date: new Intl.DateTimeFormat(locale, { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' }),
+  dateTime: new Intl.DateTimeFormat(locale, {
+    month: '2-digit',
+    day: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    // h23, not hour12: false, which writes the first hour after midnight as 24:05.
+    hourCycle: 'h23',
+  }),
 });
-const displayDateTime = new Intl.DateTimeFormat('en-US', {
-  month: '2-digit',
-  day: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  // h23, not hour12: false, which writes the first hour after midnight as 24:05.
-  hourCycle: 'h23',
-});
+const DATE_FORMATS = { en: dateFormats('en-US'), vi: dateFormats('en-GB') };
 
-/** MM/DD/YYYY for a date value ('yyyy-MM-dd'), MM/DD/YYYY HH:mm for a timestamp; blank for 1900-01-01 or none. */
+/**
+ * MM/DD/YYYY for a date value ('yyyy-MM-dd'), MM/DD/YYYY HH:mm for a timestamp (DD/MM/YYYY in Vietnamese, as the
+ * design system's `setDateLocale` says); blank for 1900-01-01 or none.
+ */
 export function formatDate(value: string | null | undefined): string {
   if (!value || value.startsWith('1900-01-01')) return '';
   const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return 'NA';
-  return value.length === 10 ? displayDate.format(date) : displayDateTime.format(date).replace(',', '');
+  const formats = DATE_FORMATS[getDateLocale()];
+  return value.length === 10 ? formats.date.format(date) : formats.dateTime.format(date).replace(',', '');
 }
