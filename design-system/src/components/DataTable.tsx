@@ -116,10 +116,18 @@ export interface DataTableProps<T> {
   /** Buttons shown in the table header (add, verify, downloads). */
   toolbar?: React.ReactNode;
   rowActions?: (row: T) => React.ReactNode;
+  /**
+   * Makes the first visible column open the row's record: wraps that cell's content (the app passes its router's
+   * link), so the record is a click on its name rather than a trip to the row menu.
+   */
+  openRow?: (row: T, content: React.ReactNode) => React.ReactNode;
   caption?: string;
   texts?: Partial<DataTableTexts>;
   className?: string;
 }
+
+/** The row menu stays at the right edge while a wide table scrolls, so no list hides its actions off screen. */
+const actionsCellClass = 'sticky right-0 z-[1] bg-background px-3 py-1 text-right shadow-[-1px_0_0_var(--border)]';
 
 function defaultColumnState<T>(columns: readonly DataTableColumn<T>[]): ColumnState[] {
   return columns.map((c) => ({ field: c.field, visible: !c.defaultHidden }));
@@ -165,6 +173,7 @@ export function DataTable<T>({
   lastUpdated,
   toolbar,
   rowActions,
+  openRow,
   caption,
   texts,
   className,
@@ -307,7 +316,7 @@ export function DataTable<T>({
                 );
               })}
               {rowActions ? (
-                <th scope="col" className="w-12 px-3 text-right font-medium">
+                <th scope="col" className={cn(actionsCellClass, 'w-12 bg-muted font-medium')}>
                   <span className="sr-only">{t.actions}</span>
                 </th>
               ) : null}
@@ -376,12 +385,12 @@ export function DataTable<T>({
                         />
                       </td>
                     ) : null}
-                    {visibleColumns.map((column) => (
+                    {visibleColumns.map((column, index) => (
                       <td key={column.field} className={cn('px-3 py-2 align-middle break-words', column.className)}>
-                        {cellValue(row, column)}
+                        {index === 0 && openRow ? openRow(row, cellValue(row, column)) : cellValue(row, column)}
                       </td>
                     ))}
-                    {rowActions ? <td className="px-3 py-1 text-right">{rowActions(row)}</td> : null}
+                    {rowActions ? <td className={actionsCellClass}>{rowActions(row)}</td> : null}
                   </tr>
                 );
               })

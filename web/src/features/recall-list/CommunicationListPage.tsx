@@ -26,6 +26,7 @@ import {
   errorText,
   formatDate,
   listTableProps,
+  openRowAt,
   pageTableProps,
   PageHeader,
   SavedFilters,
@@ -151,6 +152,7 @@ export function CommunicationListPage({ type }: { type: CommunicationType }) {
         columnState={list.columns}
         onColumnStateChange={list.setColumns}
         rowActions={rowActions}
+        openRow={openRowAt((row) => `${base}/view/${row.id}`)}
         caption={type === 'RECALL' ? t`Recalls` : t`Supply Advisories`}
         texts={texts}
       />

@@ -128,6 +128,9 @@ describe('operator recalls', () => {
     expect(fda.textContent).toContain('Z-0053-2020 Class II · Terminated');
     expect(fda.textContent).toContain('D-0001-2030 Not in the imported FDA data yet');
     expect(lastQuery(calls).get('sortField')).toBeNull();
+    // The name opens the recall; the row menu is not the only way in.
+    const name = within(open).getByRole('link', { name: 'Infusion pumps' });
+    expect(name.getAttribute('href')).toMatch(/^\/notisphere\/recalls\/view\/\d+$/);
 
     const user = userEvent.setup();
     await user.click(within(open).getByRole('button', { name: 'Actions' }));

@@ -34,7 +34,7 @@ import { listStateProps } from '../../shared/lists/listState';
 import { ALL, FilterBar } from '../../shared/lists/filters';
 import { useLabels } from '../../shared/words/labels';
 import { DownloadActions } from '../../shared/lists/downloads';
-import { errorText, formatDate, pageTableProps, useTableTexts } from '../../shared/lists/table';
+import { errorText, formatDate, openRowAt, pageTableProps, useTableTexts } from '../../shared/lists/table';
 
 type Category = NonNullable<OperatorRecallFilters['category']>;
 
@@ -275,6 +275,7 @@ export default function RecallsPage() {
             {...listStateProps(state, setState)}
             pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
             rowActions={rowActions}
+            openRow={openRowAt((row) => `/notisphere/recalls/view/${row.id}`)}
             texts={texts}
           />
         </TabsContent>

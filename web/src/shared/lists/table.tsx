@@ -1,4 +1,5 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Button,
@@ -244,4 +245,16 @@ export function formatDate(value: string | null | undefined): string {
   if (Number.isNaN(date.getTime())) return 'NA';
   const formats = DATE_FORMATS[getDateLocale()];
   return value.length === 10 ? formats.date.format(date) : formats.dateTime.format(date).replace(',', '');
+}
+
+/**
+ * The DataTable's `openRow`: the first column becomes a link to the row's record (`pathOf`), so a record opens from its
+ * name and not only from the row menu.
+ */
+export function openRowAt<T>(pathOf: (row: T) => string) {
+  return (row: T, content: ReactNode) => (
+    <Link href={pathOf(row)} className="font-medium text-primary underline-offset-4 hover:underline">
+      {content}
+    </Link>
+  );
 }
