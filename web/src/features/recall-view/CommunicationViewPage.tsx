@@ -42,13 +42,12 @@ import { HistoryTab, HistoryList } from './HistoryTab';
 import { ReportsTab } from './ReportsTab';
 import { DeliveryTab } from './DeliveryTab';
 import { SendOptionsDialog } from './SendOptionsDialog';
+import { linkTarget } from '../../shared/session/linkKeys';
 import { useConfirmedAction } from '../../shared/forms/useConfirmedAction';
 
 type Confirmable = 'approve' | 'send' | 'close' | 'reopen' | 'delete';
 
 /** Tabs a link may open with ?tab= (the conversation email; the delivery of a sent event). */
-const TABS_BY_LINK = ['conversations', 'delivery'];
-
 /** View of one recall or supply advisory (spec 001 §7.1, §7.3, §7.4): tabs, header actions, documents and reports. */
 export function CommunicationViewPage({ type }: { type: CommunicationType }) {
   const { t } = useLingui();
@@ -66,7 +65,8 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
   const sendWithOptions = useConfirmedAction(() => mutate());
   // The conversation email links here with ?tab=conversations&conversation=<id>.
   const search = new URLSearchParams(useSearch());
-  const requestedConversation = Number(search.get('conversation')) || null;
+  const requestedConversation = Number(search.get('conversation') ?? search.get('conId')) || null;
+  const notAcknowledged = linkTarget(search, []).notAcknowledged;
   const unread = useUnreadConversations(id ? supplierConversationsPath(id) : null);
 
   if (error) {
@@ -144,7 +144,7 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
             value: 'delivery',
             // Its own context: "Delivery" alone is the outbox status (Vietnamese "Đang giao").
             label: t({ message: 'Delivery', context: 'the recall view tab' }),
-            content: <DeliveryTab event={event} />,
+            content: <DeliveryTab event={event} initialFilter={notAcknowledged ? 'NOT_ACKNOWLEDGED' : null} />,
           },
         ]
       : []),
@@ -165,6 +165,11 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
     },
   ];
 
+  // A link may name a tab (tab, or the spec's tabName/pageName), a conversation (conId) or the non-acknowledged.
+  const link = linkTarget(
+    search,
+    tabs.map((tab) => tab.value),
+  );
   return (
     <section className="space-y-4" data-testid="communication-view">
       <PageHeader title={event.name}>
@@ -187,7 +192,7 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
         ) : null}
       </PageHeader>
       {problem ? <FormError>{problem}</FormError> : null}
-      <Tabs defaultValue={TABS_BY_LINK.includes(search.get('tab') ?? '') ? (search.get('tab') as string) : 'details'}>
+      <Tabs defaultValue={link.tab ?? 'details'}>
         <TabsList className="flex-wrap">
           {tabs.map((tab) => (
             <TabsTrigger key={tab.value} value={tab.value}>

@@ -168,6 +168,14 @@ describe('delivery tab of the view page', () => {
     await waitFor(() => expect(listCalls(calls).at(-1)?.query.get('search')).toBe('lakeshore'));
   });
 
+  it("opens from the spec's nonAck link on the non-acknowledged, and from tabName", async () => {
+    const calls = serve();
+    renderApp('/supplier/recalls/view/9?nonAck=true');
+    const tab = within(await screen.findByTestId('delivery-tab'));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.query.get('status')).toBe('NOT_ACKNOWLEDGED'));
+    expect(tab.getByRole('button', { name: 'Not acknowledged', pressed: true })).toBeTruthy();
+  });
+
   it('resends to one recipient after asking, reports it and reads the list again', async () => {
     const calls = serve();
     const tab = await openTab();

@@ -28,12 +28,19 @@ const FIELDS = [
  * reason under a bounce or an error), attempts and reminders, a Resend per row, and the actions on the whole event.
  * Every action asks first, reports in a toast and refreshes what the event shows.
  */
-export function DeliveryTab({ event }: { event: Communication }) {
+export function DeliveryTab({
+  event,
+  initialFilter = null,
+}: {
+  event: Communication;
+  /** A link's filter (the spec's nonAck opens the non-acknowledged). */
+  initialFilter?: DeliveryFilter | null;
+}) {
   const { t } = useLingui();
   const labels = useLabels();
   const texts = useTableTexts();
   const list = useListState('supplier-deliveries', FIELDS);
-  const [filter, setFilter] = useState<DeliveryFilter | null>(null);
+  const [filter, setFilter] = useState<DeliveryFilter | null>(initialFilter);
   const { data, error, isLoading } = useDeliveries(event.id, list.query, filter);
   const { data: reminders } = useReminders(event.id);
   const { mutate } = useSWRConfig();

@@ -91,6 +91,14 @@ describe('provider view: history', () => {
   });
 });
 
+describe("provider view: the spec's link keys", () => {
+  it('opens the tab a link names with tabName, as with tab', async () => {
+    signedInServer();
+    renderApp('/provider/recalls/view/31/44?tabName=History');
+    expect(await screen.findByText('Delegated to nurse@riverside.demo by Rita River')).toBeTruthy();
+  });
+});
+
 describe('provider view: the two statuses', () => {
   it("names the answers' status and the follow-up apart, and Reopen asks before it changes anything", async () => {
     signedInServer({ ...view, status_provider: 'COMPLETED' });

@@ -1,5 +1,6 @@
 import { FdaLinkedRecords } from '../../shared/fda/FdaLinkedRecords';
 import { useConfirmedAction } from '../../shared/forms/useConfirmedAction';
+import { linkTarget } from '../../shared/session/linkKeys';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { useStore } from 'jotai';
@@ -278,10 +279,11 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
   const [busy, setBusy] = useState(false);
   // The eR responses list's Respond and Edit open the actions tab (?tab=actions).
   const search = new URLSearchParams(useSearch());
-  const requestedTab = search.get('tab');
-  const initialTab = requestedTab && VIEW_TABS.includes(requestedTab) ? requestedTab : 'details';
+  // A link may name a tab (tab, or the spec's tabName/pageName), a conversation (conversation, conId) or a log.
+  const link = linkTarget(search, VIEW_TABS);
+  const initialTab = link.tab ?? 'details';
   // The conversation email links here with ?tab=conversations&conversation=<id>.
-  const requestedConversation = Number(search.get('conversation')) || null;
+  const requestedConversation = link.conversation;
   const conversationsBase = id && pcId ? providerConversationsPath(id, pcId) : null;
   const unread = useUnreadConversations(conversationsBase);
   const reopening = useConfirmedAction(() => mutate());
