@@ -74,8 +74,8 @@ export const UploadsSeveralInTurn: Story = {
     await expect(names).toEqual(['notice.PDF', 'photo.jpg', 'sheet.xlsx']);
     // One after another: never two uploads in flight.
     await expect(canvas.getByTestId('max-concurrent-uploads')).toHaveTextContent('1');
-    await expect(canvas.getByText('2 KB')).toBeInTheDocument();
-    await expect(canvas.getByText('1.5 KB')).toBeInTheDocument();
+    await expect(canvas.getByText('2.00 KB')).toBeInTheDocument();
+    await expect(canvas.getByText('1.50 KB')).toBeInTheDocument();
     await expect(canvas.queryByRole('alert')).toBeNull();
   },
 };

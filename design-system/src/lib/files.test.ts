@@ -37,8 +37,8 @@ describe('file helpers', () => {
   it('formats bytes in 1024 units with 2 decimals', () => {
     expect(formatBytes(0)).toBe('0 B');
     expect(formatBytes(193)).toBe('193 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(2048)).toBe('2 KB');
+    expect(formatBytes(1536)).toBe('1.50 KB');
+    expect(formatBytes(2048)).toBe('2.00 KB');
     expect(formatBytes(1024 * 1024 * 5.25)).toBe('5.25 MB');
   });
   it('maps files to preview kinds', () => {

@@ -41,13 +41,13 @@ export function checkUploadType(
   return kind === 'Image' ? m.imageType : m.documentType;
 }
 
-/** Bytes in 1024 units, as people write them: 193 → '193 B', 1536 → '1.5 KB', 5,505,024 → '5.25 MB'. */
+/** Bytes in 1024 units with 2 decimals (spec 000), whole bytes without: 193 → '193 B', 1536 → '1.50 KB'. */
 export function formatBytes(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 B';
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
   const exponent = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
-  // Whole bytes have no decimals; larger units keep at most two, without trailing zeros.
-  const value = exponent === 0 ? String(bytes) : String(Number((bytes / 1024 ** exponent).toFixed(2)));
+  // A byte count has no fractions: "193.00 Bytes" read as a measurement error.
+  const value = exponent === 0 ? String(bytes) : (bytes / 1024 ** exponent).toFixed(2);
   return `${value} ${units[exponent]}`;
 }
 
