@@ -84,7 +84,7 @@ function signIn() {
 }
 
 describe('operator lookup values', () => {
-  it('shows one grid per list; row actions follow the status; an in-use value is refused deletion', async () => {
+  it('shows one grid per list; row actions follow the status (spec: Edit and Inactivate, or Activate; no Delete)', async () => {
     signIn();
     const calls = backend();
     renderApp('/notisphere/lookup-values');
@@ -93,20 +93,11 @@ describe('operator lookup values', () => {
     const user = userEvent.setup();
 
     await user.click(within(tableRowWith('OLD_TYPE')).getByRole('button', { name: 'Actions' }));
-    expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toEqual(['Activate', 'Delete']);
+    expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toEqual(['Activate']);
     await user.keyboard('{Escape}');
 
     await user.click(within(tableRowWith('REMOVAL')).getByRole('button', { name: 'Actions' }));
-    expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toEqual([
-      'Edit',
-      'Inactivate',
-      'Delete',
-    ]);
-    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
-    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText(IN_USE, { selector: '[data-slot="toast-description"]' })).toBeTruthy();
-
-    await user.click(within(tableRowWith('REMOVAL')).getByRole('button', { name: 'Actions' }));
+    expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toEqual(['Edit', 'Inactivate']);
     await user.click(await screen.findByRole('menuitem', { name: 'Inactivate' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() =>

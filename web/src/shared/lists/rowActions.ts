@@ -11,9 +11,14 @@ export function communicationRowActions(status: string | null | undefined): Comm
 
 export type MasterRowAction = 'edit' | 'inactivate' | 'activate' | 'delete';
 
-/** Master records (spec §4): ACTIVE → Edit, Inactivate; any other → Activate only. Delete works from any live status. */
+/**
+ * Master records (spec §4): ACTIVE → Edit, Inactivate; a pending record (stt PENDING) → Edit, Delete; any other →
+ * Activate only. A record in use is inactivated, not deleted, so its history keeps its name.
+ */
 export function masterRowActions(status: string | null | undefined): MasterRowAction[] {
-  return status === 'ACTIVE' ? ['edit', 'inactivate', 'delete'] : ['activate', 'delete'];
+  if (status === 'ACTIVE') return ['edit', 'inactivate'];
+  if (status === 'PENDING') return ['edit', 'delete'];
+  return ['activate'];
 }
 
 /** Header actions of the view page by event status (decisions.md: DRAFT → OPEN → CLOSED ⇄ OPEN; delete drafts only). */
