@@ -2,14 +2,15 @@
  * Case 2 of pnpm bench:delivery: a reminder round to N non-responders. One open Class I recall of the demo
  * supplier whose N provider communications (one outside address each) were all notified 25 hours ago and neither
  * acknowledged nor answered: every one is due. Measured from the start of the reminder job (`sendReminders`, batches of
- * REMINDER_BATCH a transaction, each kicking the product's Mailer as it commits) until the relay accepted the Nth
- * reminder. Each run starts from the same rows: the previous round's reminders, links and history are deleted and the
+ * REMINDER_BATCH a transaction, each adding its `outbox` jobs and kicking the workers of this process as it commits)
+ * until the relay accepted the Nth reminder. Each run starts from the same rows: the previous round's reminders, links and history are deleted and the
  * provider communications put back.
  */
 import { REMINDER_BATCH, sendReminders } from '../modules/communications/src/index.js';
-import { type Config, createLogger, type Db } from '../modules/core/src/index.js';
-import { Mailer } from '../modules/notifications/src/index.js';
+import type { Config, Db } from '../modules/core/src/index.js';
+import type { Mailer } from '../modules/notifications/src/index.js';
 import { seedDemo } from '../migrations/index.js';
+import { BENCH_PASSWORD } from './delivery-send.js';
 
 /** What the round needs of the bench's relay. */
 export interface RoundRelay {
@@ -34,17 +35,12 @@ export interface RoundFigures {
   bytes: number;
 }
 
-let seeded = false;
-
 /**
  * An open Class I recall of the demo supplier with `count` recipients, notified just now: none is due until `reset`
  * (so only the round being measured is due, never another's).
  */
 export async function prepareReminderRound(db: Db, count: number, name: string): Promise<ReminderRound> {
-  if (!seeded) {
-    await seedDemo(db, 'bench-reminder-password');
-    seeded = true;
-  }
+  if (!(await db('users').where({ email: 'admin@acme.demo' }).first('id'))) await seedDemo(db, BENCH_PASSWORD);
   const acme = ((await db('organizations').where({ name: 'Acme Medical Devices' }).first('id')) as { id: number }).id;
   const [event] = (await db('communications')
     .insert({
@@ -105,29 +101,25 @@ export async function prepareReminderRound(db: Db, count: number, name: string):
 }
 
 /**
- * One round: the reminder job as the `reminders` job runs it (`sendReminders` with the process's Mailer), timed from
- * its call until the relay accepted the round's last reminder.
+ * One round: the reminder job as the `reminders` job runs it (`sendReminders` with the process's Mailer, whose kicks
+ * wake the workers of this process), timed from its call until the relay accepted the round's last reminder.
  */
 export async function measureReminderRound(
   db: Db,
   relay: RoundRelay,
   round: ReminderRound,
-  settings: { from: string; poolSize: number; tracking: { secret: string; appUrl: string } },
+  mailer: Mailer,
+  appUrl: string,
 ): Promise<RoundFigures> {
   await round.reset();
-  const mailer = new Mailer(db, relay.url, settings.from, createLogger('silent'), settings.tracking, {
-    poolSize: settings.poolSize,
-  });
   // What the job reads of the configuration: the address its links point at.
-  const config = { appUrl: settings.tracking.appUrl } as Config;
+  const config = { appUrl } as Config;
   const accepted = relay.expect(round.count);
   const started = performance.now();
   const job = sendReminders(db, config, { mail: mailer, batch: REMINDER_BATCH });
   const result = await job;
   const queuedMs = performance.now() - started;
   const ms = (await accepted) - started;
-  await mailer.drain();
-  mailer.close();
   if (result.emails !== round.count)
     throw new Error(`the round queued ${result.emails} reminders of ${round.count}: ${JSON.stringify(result)}`);
   return { ms, queuedMs, bytes: relay.bytes / round.count };

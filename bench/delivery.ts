@@ -5,9 +5,11 @@
  * - Baseline: nodemailer's pooled transport (SMTP_POOL_SIZE connections, 5 by default) sending DELIVERY_N messages of
  *   the product's own content (one notice the product sent, parsed back) straight to the relay, kept fed with twice
  *   the pool size at a time; and, for reference, handed all N at once.
- * - Case: DELIVERY_N recall notices queued in outbox_emails (enqueueEmails, the bulk send's COPY; each customer's own
- *   values, rendered when sent, with click and open tracking), drained by the product's Mailer with the same pool
- *   size, from the drain call until the relay accepted the Nth.
+ * - Case 1 (bench/delivery-send.ts): a supplier's send of a recall to DELIVERY_N customers, from the send call (HTTP, to
+ *   the BFF in this process) until the relay accepted the Nth notice: the send's transaction, the fan-out's jobs and the
+ *   `outbox` jobs sent by this process's job queue workers (a ROLE=all replica), with the same pool size.
+ * - For reference: DELIVERY_N recall notices already queued (enqueueEmails, the bulk send's COPY, with their jobs),
+ *   sent by the same workers, from the kick until the relay accepted the Nth.
  * - Case 2 (bench/delivery-reminders.ts): a reminder round to DELIVERY_N non-responders of one recall, from the
  *   reminder job's start until the relay accepted the Nth reminder, beside the same baseline sending N messages of the
  *   reminder's own content.
@@ -24,10 +26,17 @@ import type MailparserNamespace from 'mailparser';
 import type NodemailerNamespace from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { migrateLatest } from '../migrations/index.js';
-import { createDb, createLogger, type Db, startEmbeddedPostgres } from '../modules/core/src/index.js';
-import { type BulkEmail, enqueueEmails, loadTemplate, Mailer } from '../modules/notifications/src/index.js';
+import { createDb, type Db, loadConfig, startEmbeddedPostgres } from '../modules/core/src/index.js';
+import { type BulkEmail, enqueueEmails, loadTemplate } from '../modules/notifications/src/index.js';
 import { REMINDER_BATCH as REMINDER_BATCH_SIZE } from '../modules/communications/src/index.js';
 import { measureReminderRound, prepareReminderRound, type RoundFigures } from './delivery-reminders.js';
+import {
+  type DeliveryWorker,
+  measureSend,
+  prepareSend,
+  type SendFigures,
+  startDeliveryWorker,
+} from './delivery-send.js';
 import { stats, table } from './harness.js';
 
 // Dependencies of the notifications module and of the test helpers, not of the bench: resolved from there.
@@ -100,8 +109,12 @@ async function startRelay(): Promise<Relay> {
   return relay;
 }
 
-/** `count` recall notices to distinct customers, queued as a bulk send queues them: values only, rendered when sent. */
+/**
+ * `count` recall notices to distinct customers, queued as a bulk send queues them: values only, rendered when sent.
+ * Held (a date far ahead) until `releaseNotices`, so the polling workers do not start before the clock.
+ */
 async function queueNotices(db: Db, count: number, run: string): Promise<void> {
+  const held = new Date(Date.now() + 365 * 86_400_000);
   const template = (await loadTemplate(db, 'RECALL_NOTICE', { language: 'en' }))!;
   const emails: BulkEmail[] = Array.from({ length: count }, (_, i) => {
     const { subject, stored } = template.renderLater(
@@ -124,6 +137,7 @@ async function queueNotices(db: Db, count: number, run: string): Promise<void> {
       text: '',
       templateVersionId: template.versionId,
       stored: { content: stored, language: 'en' },
+      notBefore: held,
     };
   });
   for (let at = 0; at < emails.length; at += 5_000) await enqueueEmails(db, emails.slice(at, at + 5_000));
@@ -166,17 +180,33 @@ async function measureBaseline(
   return { ms, bytes: relay.bytes / count };
 }
 
-async function measureProduct(db: Db, relay: Relay, count: number, run: string): Promise<Measured> {
+/** The held notices and their jobs are due now. */
+async function releaseNotices(db: Db): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx.raw(`UPDATE outbox_emails SET next_attempt_at = now() WHERE status = 'DELIVERY'`);
+    await trx.raw(`UPDATE pgboss.job SET start_after = now() WHERE name = 'outbox' AND state = 'created'`);
+  });
+}
+
+/** Notices already queued with their jobs, sent by the workers: from their release until the relay accepted the Nth. */
+async function measureProduct(
+  db: Db,
+  relay: Relay,
+  worker: DeliveryWorker,
+  count: number,
+  run: string,
+): Promise<Measured> {
   await queueNotices(db, count, run);
-  const mailer = new Mailer(db, relay.url, FROM, createLogger('silent'), TRACKING, { poolSize: POOL_SIZE });
   const accepted = relay.expect(count);
   const started = performance.now();
-  const drained = mailer.drain();
+  await releaseNotices(db);
+  worker.mailer.kick();
   const ms = (await accepted) - started;
-  const result = await drained;
+  // Until every email is marked SENT.
+  const waiting = async () =>
+    Number(((await db('outbox_emails').where({ status: 'DELIVERY' }).count({ n: '*' }).first()) as { n: number }).n);
+  while ((await waiting()) > 0) await new Promise((r) => setTimeout(r, 10));
   const drainedMs = performance.now() - started;
-  mailer.close();
-  if (result.sent !== count) throw new Error(`the drain sent ${result.sent} of ${count}: ${JSON.stringify(result)}`);
   return { ms, bytes: relay.bytes / count, drainedMs };
 }
 
@@ -186,10 +216,22 @@ export async function measureDelivery(): Promise<string[]> {
   const server = await startEmbeddedPostgres(path.join(dir, 'pg'), 'bench');
   const db = createDb(server.url('bench'), { min: 0, max: 10 });
   const relay = await startRelay();
+  let worker: DeliveryWorker | null = null;
   try {
     await migrateLatest(db);
+    const config = {
+      ...loadConfig({ ...process.env, DATABASE_URL: server.url('bench'), DATA_DIR: dir }),
+      appUrl: TRACKING.appUrl,
+      authRateLimitPerMinute: 0,
+    };
+    worker = await startDeliveryWorker(
+      db,
+      config,
+      { smtpUrl: relay.url, from: FROM, poolSize: POOL_SIZE, tracking: TRACKING },
+      path.join(dir, 'files'),
+    );
     // Warm-up (not measured): the product first, whose first notice becomes the baseline's message.
-    await measureProduct(db, relay, WARMUP, 'warmup');
+    await measureProduct(db, relay, worker, WARMUP, 'warmup');
     const parsed = await simpleParser(relay.first!);
     const message = {
       from: FROM,
@@ -199,12 +241,13 @@ export async function measureDelivery(): Promise<string[]> {
     };
     await measureBaseline(relay, message, WARMUP, POOL_SIZE * 2);
     await measureBaseline(relay, message, WARMUP, 0);
+    // Case 1's warm-up: a send to WARMUP customers.
+    await measureSend(worker, relay, await prepareSend(db, WARMUP, 'warmup'), WARMUP);
     // Case 2's recalls, and its warm-up, whose first reminder becomes its baseline's message.
-    const roundSettings = { from: FROM, poolSize: POOL_SIZE, tracking: TRACKING };
     const warmRound = await prepareReminderRound(db, WARMUP, 'warmup');
     const round = await prepareReminderRound(db, N, 'round');
     relay.first = null;
-    await measureReminderRound(db, relay, warmRound, roundSettings);
+    await measureReminderRound(db, relay, warmRound, worker.mailer, TRACKING.appUrl);
     const parsedReminder = await simpleParser(relay.first!);
     const reminderMessage = {
       from: FROM,
@@ -216,6 +259,7 @@ export async function measureDelivery(): Promise<string[]> {
     const baseline: Measured[] = [];
     const allAtOnce: Measured[] = [];
     const product: Measured[] = [];
+    const sends: SendFigures[] = [];
     const reminderBaseline: Measured[] = [];
     const reminders: RoundFigures[] = [];
     for (let run = 0; run < RUNS; run++) {
@@ -223,11 +267,16 @@ export async function measureDelivery(): Promise<string[]> {
       log(`  baseline run ${run + 1}: ${(N / (baseline[run]!.ms / 1000)).toFixed(0)} emails/s`);
       allAtOnce.push(await measureBaseline(relay, message, N, 0));
       log(`  baseline, all at once, run ${run + 1}: ${(N / (allAtOnce[run]!.ms / 1000)).toFixed(0)} emails/s`);
-      product.push(await measureProduct(db, relay, N, `run${run}`));
-      log(`  product run ${run + 1}: ${(N / (product[run]!.ms / 1000)).toFixed(0)} emails/s`);
+      const eventId = await prepareSend(db, N, `run${run}`);
+      sends.push(await measureSend(worker, relay, eventId, N));
+      log(
+        `  send run ${run + 1}: ${(N / (sends[run]!.ms / 1000)).toFixed(0)} emails/s (answered in ${sends[run]!.answeredMs.toFixed(0)} ms)`,
+      );
+      product.push(await measureProduct(db, relay, worker, N, `run${run}`));
+      log(`  queued notices run ${run + 1}: ${(N / (product[run]!.ms / 1000)).toFixed(0)} emails/s`);
       reminderBaseline.push(await measureBaseline(relay, reminderMessage, N, POOL_SIZE * 2));
       log(`  baseline (reminder) run ${run + 1}: ${(N / (reminderBaseline[run]!.ms / 1000)).toFixed(0)} emails/s`);
-      reminders.push(await measureReminderRound(db, relay, round, roundSettings));
+      reminders.push(await measureReminderRound(db, relay, round, worker.mailer, TRACKING.appUrl));
       log(`  reminder round run ${run + 1}: ${(N / (reminders[run]!.ms / 1000)).toFixed(0)} emails/s`);
     }
     const median = (runs: Measured[], pick: (m: Measured) => number) => stats(runs.map(pick)).median;
@@ -235,6 +284,8 @@ export async function measureDelivery(): Promise<string[]> {
     const allAtOnceMs = median(allAtOnce, (m) => m.ms);
     const productMs = median(product, (m) => m.ms);
     const drainedMs = median(product, (m) => m.drainedMs!);
+    const sendMs = stats(sends.map((m) => m.ms)).median;
+    const answeredMs = stats(sends.map((m) => m.answeredMs)).median;
     const reminderBaseMs = median(reminderBaseline, (m) => m.ms);
     const roundMs = stats(reminders.map((m) => m.ms)).median;
     const roundQueuedMs = stats(reminders.map((m) => m.queuedMs)).median;
@@ -245,7 +296,7 @@ export async function measureDelivery(): Promise<string[]> {
     return [
       SECTION,
       '',
-      `${N} emails, SMTP pool of ${POOL_SIZE} connections, no rate ceiling, to an smtp-server on loopback in the same process (it shares this process's CPU with the sender) that accepts every message; median of ${RUNS} runs of each, alternating, after a warm-up of ${WARMUP}. Baseline: nodemailer's pooled transport with the same pool size sending the product's own notice (parsed back from the relay) to N addresses, kept fed with ${POOL_SIZE * 2} messages at a time as the product feeds it (handed all N at once it is slower at this size: second row). Product: N recall notices queued by \`enqueueEmails\` (values only; rendered when sent, with click and open tracking), drained by the product's \`Mailer\` (claims of up to 200 with a lease, sends over the pool, marks per batch); timed from the drain call until the relay accepted the Nth. Run ${new Date().toISOString()} on ${os.cpus().length} CPU(s), Node ${process.version}, embedded PostgreSQL, load average ${load}. Goal: the product within 1.5x of the baseline.`,
+      `${N} emails, SMTP pool of ${POOL_SIZE} connections, no rate ceiling, to an smtp-server on loopback in the same process (it shares this process's CPU with the sender) that accepts every message; median of ${RUNS} runs of each, alternating, after a warm-up of ${WARMUP}. Baseline: nodemailer's pooled transport with the same pool size sending the product's own notice (parsed back from the relay) to N addresses, kept fed with ${POOL_SIZE * 2} messages at a time as the product feeds it (handed all N at once it is slower at this size: second row). Case 1: a supplier's send of one recall to N customers (one address each), timed from the send call (\`PUT …/send-notification\` over HTTP to the BFF in this process) until the relay accepted the Nth notice: the send's transaction (provider communications, the first 500 addresses' notices with their \`outbox\` jobs, a \`notice-fanout\` job for the rest), then the fan-out's chunks and the \`outbox\` jobs (up to 200 emails each), worked by this process's job queue workers (pg-boss, two outbox jobs at a time) as a ROLE=all replica runs them, sending over one pooled transport. For reference: N notices already queued with their jobs (\`enqueueEmails\`: values only, rendered when sent, with click and open tracking), sent by the same workers from the kick. Run ${new Date().toISOString()} on ${os.cpus().length} CPU(s), Node ${process.version}, embedded PostgreSQL, load average ${load}. Goal: case 1 within 1.5x of the baseline.`,
       '',
       table(
         ['path', 'emails', 'size per message', 'time (median)', 'emails/s', 'ratio to baseline'],
@@ -267,7 +318,16 @@ export async function measureDelivery(): Promise<string[]> {
             `${(allAtOnceMs / baseMs).toFixed(2)}x`,
           ],
           [
-            'product: outbox drained by the Mailer, until the relay accepted the last',
+            "case 1: the supplier's send call, until the relay accepted the last notice",
+            String(N),
+            kb(stats(sends.map((m) => m.bytes)).median),
+            seconds(sendMs),
+            rate(sendMs),
+            `${(sendMs / baseMs).toFixed(2)}x`,
+          ],
+          ['case 1: the send call alone, until it answered', String(N), '', seconds(answeredMs), '', ''],
+          [
+            'reference: notices already queued, sent by the workers, until the relay accepted the last',
             String(N),
             kb(median(product, (m) => m.bytes)),
             seconds(productMs),
@@ -275,7 +335,7 @@ export async function measureDelivery(): Promise<string[]> {
             `${(productMs / baseMs).toFixed(2)}x`,
           ],
           [
-            'product: until every email is marked SENT',
+            'reference: until every email is marked SENT',
             String(N),
             '',
             seconds(drainedMs),
@@ -289,7 +349,7 @@ export async function measureDelivery(): Promise<string[]> {
       '',
       `### Case 2: a reminder round to ${N} non-responders`,
       '',
-      `One open Class I recall whose ${N} recipients (one address each) were notified 25 hours ago and have neither acknowledged nor answered: every one is due. Product: the \`reminders\` job as it runs (\`sendReminders\`: the events with something due, then batches of ${REMINDER_BATCH_SIZE} provider communications a transaction, each queueing the reminders with new links through the outbox, counting them and writing the history, then kicking the \`Mailer\`, which sends while the next batch is queued), timed from the job's start until the relay accepted the Nth reminder. Baseline: nodemailer's pooled transport with the same pool size sending the product's own reminder (parsed back from the relay) to N addresses, fed ${POOL_SIZE * 2} at a time. Same relay, alternating with the runs above. Goal: within 1.5x of the baseline.`,
+      `One open Class I recall whose ${N} recipients (one address each) were notified 25 hours ago and have neither acknowledged nor answered: every one is due. Product: the \`reminders\` job as it runs (\`sendReminders\`: the events with something due, then batches of ${REMINDER_BATCH_SIZE} provider communications a transaction, each queueing the reminders with new links and their \`outbox\` jobs, counting them and writing the history, then kicking this process's job queue workers, which send while the next batch is queued), timed from the job's start until the relay accepted the Nth reminder. Baseline: nodemailer's pooled transport with the same pool size sending the product's own reminder (parsed back from the relay) to N addresses, fed ${POOL_SIZE * 2} at a time. Same relay, alternating with the runs above. Goal: within 1.5x of the baseline.`,
       '',
       table(
         ['path', 'emails', 'size per message', 'time (median)', 'emails/s', 'ratio to baseline'],
@@ -326,6 +386,7 @@ export async function measureDelivery(): Promise<string[]> {
       '',
     ];
   } finally {
+    await worker?.close();
     await relay.close();
     await db.destroy();
     await server.stop().catch((err: unknown) => log(`stopping PostgreSQL: ${String(err)}`));

@@ -334,7 +334,7 @@ export async function measurePreprocessor(db: Db, filesDir: string, rows: number
   const supplier = (await db('organizations').where({ type: 'SUPPLIER' }).orderBy('id').first('id')) as { id: number };
   const { id: jobId } = await createJob(db, null, store, String(supplier.id), { name: 'bench.csv', data: big });
   const cpu1 = process.cpuUsage();
-  const job = await peakRss(() => time(() => runWorker(db, store, { maxJobs: 1 })));
+  const job = await peakRss(() => time(() => runWorker(db, store)));
   const jobCpu = process.cpuUsage(cpu1);
   const cpuSeconds = (u: NodeJS.CpuUsage) => `${((u.user + u.system) / 1e6).toFixed(1)} s`;
   const jobRow = (await db('preprocessor_jobs').where({ id: jobId }).first()) as Record<string, number>;

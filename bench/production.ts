@@ -73,9 +73,8 @@ export async function startProductionServer(
       HOST: '127.0.0.1',
       APP_URL: `http://127.0.0.1:${port}`,
       AUTH_RATE_LIMIT_PER_MINUTE: '0',
-      // The scheduled jobs stay out of the measured windows (the pre-processor's 15 s poll cannot be set; it is one
-      // statement).
-      OUTBOX_CRON: never,
+      // The scheduled jobs stay out of the measured windows (the job queue's idle poll is one statement a second).
+      RECOVER_CRON: never,
       REMINDER_CRON: never,
       FDA_IMPORT_CRON: never,
       LOG_LEVEL: 'warn',

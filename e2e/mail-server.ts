@@ -68,8 +68,9 @@ async function startBff(dataDir: string, smtpUrl: string): Promise<{ baseURL: st
       DATA_DIR: dataDir,
       PORT: String(port),
       SMTP_URL: smtpUrl,
-      // Sends are kicked right away; the cron is only the fallback, shortened so that a missed kick costs 2 s, not 10.
-      OUTBOX_CRON: '*/2 * * * * *',
+      // The server's own workers send at once after each commit (the job queue's kick); the recovery sweep is only a
+      // fallback, shortened so that it costs 2 s, not a minute.
+      RECOVER_CRON: '*/2 * * * * *',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
+import { installJobQueue } from '@portal/core';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -34,13 +35,15 @@ const config = (): Knex.MigratorConfig => ({
 const MIGRATION_LOCK = 72_610_017;
 
 /**
- * Applies pending migrations. Replicas starting together queue on an advisory lock (held by a transaction of its
+ * Applies pending migrations, then installs or upgrades the job queue (pg-boss) and its queues. Replicas starting together queue on an advisory lock (held by a transaction of its
  * own) rather than failing on knex's "migration table is already locked"; the later ones then find nothing to do.
  */
 export async function migrateLatest(db: Knex): Promise<string[]> {
   return db.transaction(async (lock) => {
     await lock.raw('SELECT pg_advisory_xact_lock(?)', [MIGRATION_LOCK]);
     const [, applied] = (await db.migrate.latest(config())) as [number, string[]];
+    // The job queue's schema (pg-boss's own migrations) and its queues, so every role can add jobs.
+    await installJobQueue(db);
     return applied;
   });
 }

@@ -1,10 +1,18 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { createApp, createModules, warmModules } from '@portal/bff';
+import { createApp, createJobQueue, createJobs, createModules, warmModules } from '@portal/bff';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Config, createLogger, LocalFileStore, loadConfig, type Db, onTransactionMisuse } from '@portal/core';
+import {
+  type Config,
+  createLogger,
+  type JobQueue,
+  LocalFileStore,
+  loadConfig,
+  type Db,
+  onTransactionMisuse,
+} from '@portal/core';
 import { seedDemo } from '@portal/migrations';
 import { Mailer } from '@portal/notifications';
 import { createTestDatabase } from './database.js';
@@ -21,6 +29,11 @@ export interface TestApp extends ApiClient {
   databaseName: string;
   config: Config;
   mailer: Mailer;
+  /**
+   * The app's job queue: every job's handler, run in this process when woken (after a commit, as a worker replica's
+   * would) or drained (`jobs.drain('notice-fanout')`); no polling, so a test sees the queue only as it asks.
+   */
+  jobs: JobQueue;
   smtp: TestSmtp;
   close(): Promise<void>;
 }
@@ -53,7 +66,9 @@ export async function startTestApp(
     appUrl: config.appUrl,
   });
   const filesDir = mkdtempSync(path.join(os.tmpdir(), 'portal-files-'));
-  const deps = { db: database.db, config, logger, mail: mailer, files: new LocalFileStore(filesDir) };
+  const files = new LocalFileStore(filesDir);
+  const jobs = createJobQueue(database.db, createJobs(database.db, mailer, config, files), mailer, { logger });
+  const deps = { db: database.db, config, logger, mail: mailer, files, jobs };
   await warmModules(deps);
   const app = createApp({ deps, modules: createModules(deps) });
   const server: Server = await new Promise((resolve) => {
@@ -69,6 +84,7 @@ export async function startTestApp(
     databaseName: new URL(database.url).pathname.slice(1),
     config,
     mailer,
+    jobs,
     smtp,
     call,
     signIn,
@@ -77,6 +93,7 @@ export async function startTestApp(
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await jobs.stop();
       mailer.close();
       await smtp.close();
       await database.drop();

@@ -1,6 +1,7 @@
 export { createTestDatabase, type TestDatabase } from './database.js';
 export { apiClient, startTestApp, DEMO_PASSWORD, type TestApp, type ApiAnswer } from './app.js';
 export { startTestSmtp, type TestSmtp, type ReceivedMail } from './smtp.js';
+export { jobsOf, retryJobsNow } from './jobs.js';
 export {
   form,
   IMAGE_PNG,

@@ -193,19 +193,32 @@ describe('the program', () => {
     expect(listed.stdout).toContain('reader@example.com');
   }, 60_000);
 
-  it('lists the scheduled jobs with where each queue stands, the notice fan-out among them, and runs it once', async () => {
+  it('lists every queue with where it stands (waiting, in flight, failed, oldest waiting), shows failed jobs, retries them, and runs a job', async () => {
     const jobs = await cli(['jobs', 'list']);
     expect(jobs.stdout).toMatch(/^job\s+schedule\s+waiting\s+in flight\s+failed\s+oldest waiting\s+what it does$/m);
-    expect(jobs.stdout).toMatch(
-      /^notice-fanout\s+\*\/10 \* \* \* \* \*\s+0\s+\?\s+0\s+-\s+Queue the rest of large sends/m,
+    expect(jobs.stdout).toMatch(/^notice-fanout\s+-\s+0\s+0\s+0\s+-\s+Queue the rest of a large send/m);
+    expect(jobs.stdout).toMatch(/^reminders\s+0 \* \* \* \*\s+0\s+0\s+0\s+-\s/m);
+    // The emails queued above wait in the outbox (no SMTP_URL here), in their jobs: the list counts the jobs.
+    const waiting = Number(
+      (
+        (await t.db.raw(`SELECT count(*) AS n FROM pgboss.job WHERE name = 'outbox' AND state IN ('created', 'retry')`))
+          .rows[0] as { n: number }
+      ).n,
     );
-    // The emails queued above wait in the outbox (no SMTP_URL here): the list counts them.
-    const queued = Number(
-      ((await t.db('outbox_emails').where({ status: 'DELIVERY' }).count({ n: '*' }).first()) as { n: number }).n,
+    expect(waiting).toBeGreaterThan(0);
+    const outbox = /^outbox\s+-\s+(\d+)\s+0\s+0\s+(\d+ s|\d+ min)\s/m.exec(jobs.stdout);
+    expect(outbox?.[1]).toBe(String(waiting));
+    expect((await cli(['jobs', 'run', 'notice-fanout'])).stdout).toContain('notice-fanout: runs=0');
+
+    // A job that kept failing ends failed: listed with its error, and tried again on request.
+    await t.db.raw(
+      `UPDATE pgboss.job SET state = 'failed', completed_on = now(), output = '{"message": "relay said no"}'
+       WHERE id = (SELECT id FROM pgboss.job WHERE name = 'outbox' ORDER BY created_on LIMIT 1)`,
     );
-    expect(queued).toBeGreaterThan(0);
-    const outbox = /^outbox\s+\S+ \S+ \S+ \S+ \S+ \S+\s+(\d+)\s+0\s+0\s+(\d+ s|\d+ min)\s/m.exec(jobs.stdout);
-    expect(outbox?.[1]).toBe(String(queued));
-    expect((await cli(['jobs', 'run', 'notice-fanout'])).stdout).toContain('notice-fanout: fanouts=0 emails=0');
+    const listed = await cli(['jobs', 'list']);
+    expect(listed.stdout).toMatch(/^outbox\s+-\s+\d+\s+0\s+1\s/m);
+    expect(listed.stdout).toMatch(/^ {2}outbox \S+ failed \S+: relay said no$/m);
+    expect((await cli(['jobs', 'retry', 'outbox'])).stdout).toContain('outbox: 1 failed job(s) to be tried again');
+    expect((await cli(['jobs', 'list'])).stdout).toMatch(/^outbox\s+-\s+\d+\s+0\s+0\s/m);
   }, 60_000);
 });

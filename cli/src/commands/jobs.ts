@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
-import { createJobs, runJob } from '@portal/bff';
+import { createJobs, jobsStatus, runJob } from '@portal/bff';
 import path from 'node:path';
-import { createLogger, LocalFileStore } from '@portal/core';
+import { createLogger, failedJobs, LocalFileStore, retryFailedJobs } from '@portal/core';
 import { Mailer } from '@portal/notifications';
-import { action, withDatabase } from '../context.js';
+import { action, CliError, withDatabase } from '../context.js';
 
 export function configureJobsCommand(program: Command): void {
-  const jobs = program.command('jobs').description('Scheduled jobs');
+  const jobs = program.command('jobs').description('Background jobs (the job queue, pg-boss)');
   jobs
     .command('list')
     .description(
@@ -15,31 +15,46 @@ export function configureJobsCommand(program: Command): void {
     .action(
       action(() =>
         withDatabase(async (db, config) => {
-          const table = createJobs(db, null as never, config);
-          const rows = await Promise.all(
-            table.map(async (j) => {
-              const q = j.status ? await j.status() : null;
-              return [
-                j.name,
-                j.schedule,
-                q ? String(q.waiting) : '-',
-                q ? (q.inFlight === null ? '?' : String(q.inFlight)) : '-',
-                q ? String(q.failed) : '-',
-                q?.oldestWaitingSeconds == null ? '-' : duration(q.oldestWaitingSeconds),
-                j.description,
-              ];
-            }),
-          );
-          return formatTable(
-            ['job', 'schedule', 'waiting', 'in flight', 'failed', 'oldest waiting', 'what it does'],
-            rows,
-          );
+          const table = createJobs(db, null, config);
+          const status = await jobsStatus(db, table);
+          const rows = table.map((j) => {
+            const q = status.get(j.name)!;
+            return [
+              j.name,
+              j.schedule ?? '-',
+              String(q.waiting),
+              q.inFlight === null ? '?' : String(q.inFlight),
+              String(q.failed),
+              q.oldestWaitingSeconds == null ? '-' : duration(q.oldestWaitingSeconds),
+              j.description,
+            ];
+          });
+          const failed = (
+            await Promise.all(
+              table
+                .filter((j) => status.get(j.name)!.failed > 0)
+                .map(async (j) =>
+                  (
+                    await failedJobs(db, j.name, 3)
+                  ).map(
+                    (f) =>
+                      `  ${j.name} ${f.id} failed ${new Date(f.completed_on).toISOString()}: ${String((f.output as { message?: string } | null)?.message ?? '').slice(0, 200)}`,
+                  ),
+                ),
+            )
+          ).flat();
+          return [
+            formatTable(['job', 'schedule', 'waiting', 'in flight', 'failed', 'oldest waiting', 'what it does'], rows),
+            ...(failed.length
+              ? ['', 'Failed jobs (newest first; pnpm cli jobs retry <job> tries them again):', ...failed]
+              : []),
+          ].join('\n');
         }),
       ),
     );
   jobs
     .command('run')
-    .description('Run one job once, now')
+    .description("Run one job's due work now, here (its recovery sweep first; a periodic job runs once)")
     .argument('<name>', 'job name (see jobs list)')
     .action(
       action((name: string) =>
@@ -53,16 +68,26 @@ export function configureJobsCommand(program: Command): void {
             { poolSize: config.smtpPoolSize, ratePerSecond: config.smtpRatePerSecond },
           );
           try {
-            const result = await runJob(
-              createJobs(db, mailer, config, new LocalFileStore(path.join(config.dataDir, 'files'))),
-              name,
-            );
+            const table = createJobs(db, mailer, config, new LocalFileStore(path.join(config.dataDir, 'files')));
+            const result = await runJob(db, table, name, mailer);
             return `${name}: ${Object.entries(result)
               .map(([k, v]) => `${k}=${v}`)
               .join(' ')}`;
           } finally {
             mailer.close();
           }
+        }),
+      ),
+    );
+  jobs
+    .command('retry')
+    .description('Give the failed jobs of a queue another round of tries')
+    .argument('<name>', 'job name (see jobs list)')
+    .action(
+      action((name: string) =>
+        withDatabase(async (db, config) => {
+          if (!createJobs(db, null, config).some((j) => j.name === name)) throw new CliError(`Unknown job "${name}"`);
+          return `${name}: ${await retryFailedJobs(db, name)} failed job(s) to be tried again`;
         }),
       ),
     );

@@ -21,14 +21,14 @@ import {
   updateLocationStatus,
 } from './services/locations.js';
 import { listCustomers, removeRecipients } from './services/recipients.js';
-import { fanOutNotices, type SendOptions, sendNotifications } from './services/sending.js';
+import { type SendOptions, sendNotifications } from './services/sending.js';
 
 const tags = ['supplier communications'];
 const access = SUPPLIER_EVENT_PERMISSIONS;
 const LOCATION_STATUSES = ['COVERED', 'EMAILED', 'NON_COVERED', 'UNABLE_PROCESSED', 'INVALID'];
 
 /** One event, its customers and affected locations, and its life: close, reopen, delete, approve, send. */
-export function communicationRoutes({ db, config, mail, logger }: ModuleDeps): Route[] {
+export function communicationRoutes({ db, config, mail, jobs }: ModuleDeps): Route[] {
   const base = '/supplier/communications';
   return [
     route<unknown, unknown, { id: number }>({
@@ -150,12 +150,9 @@ export function communicationRoutes({ db, config, mail, logger }: ModuleDeps): R
       handler: async ({ actor, params, query }) => {
         const { fanOut, ...result } = await sendNotifications(db, config, actor, params.id, query);
         mail.kick();
-        // The rest of a large send is queued after the answer, chunk by chunk (the notice-fanout job resumes it after
-        // a restart).
-        if (fanOut)
-          void fanOutNotices(db, config, { mail }).catch((err: unknown) =>
-            logger.error({ err, communicationId: params.id }, 'notice fan-out failed'),
-          );
+        // The rest of a large send is queued after the answer, chunk by chunk, by the notice-fanout jobs the send
+        // added: this process's workers take them at once, other replicas at their next poll.
+        if (fanOut) jobs?.wake('notice-fanout');
         return messageResult(`${result.emails_queued} notification email(s) queued.`, result);
       },
     }),

@@ -13,9 +13,15 @@ registerVocabularyUsage(vocabularyUsage);
  * Supplier events: authoring, approval, sending and tracking, and the answers every other communication module
  * (inbox, public notices, paper responses, reports) reads and writes through the functions below.
  */
-export { fanOutNotices, NOTICE_CHUNK } from './services/sending.js';
+export {
+  FANOUT_QUEUE,
+  fanOutChunk,
+  fanOutHandler,
+  fanOutNotices,
+  NOTICE_CHUNK,
+  recoverFanouts,
+} from './services/sending.js';
 export { REMINDER_BATCH, type ReminderOptions, sendReminders } from './services/reminders.js';
-export { fanoutQueueStatus } from './services/fanout-status.js';
 // Read views of this module's tables for the modules that show them (docs/decisions.md).
 export {
   actionsView,

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, repoRoot } from '@portal/core';
 import { actorByEmail } from '@portal/organizations';
-import { startTestApp, type TestApp } from '@portal/testing';
+import { retryJobsNow, startTestApp, type TestApp } from '@portal/testing';
 import { fanOutNotices, sendNotifications } from './services/sending.js';
 import { NOTICE_LINK_DAYS } from './services/notice-queue.js';
 
@@ -219,6 +219,8 @@ describe('a send larger than one chunk', () => {
     expect(firstTwo.length).toBeLessThan(10);
     expect(await links(id)).toHaveLength(firstTwo.length);
 
+    // The failed chunk's job waits for the queue's retry (its backoff passes here).
+    expect(await retryJobsNow(t.db, 'notice-fanout')).toBe(1);
     expect(await fanOutNotices(t.db, t.config, { chunk: 3 })).toEqual({ fanouts: 1, emails: 10 - firstTwo.length });
     const counts = await perRecipient(id);
     expect(counts.pairs).toBe(10);

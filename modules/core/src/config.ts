@@ -59,7 +59,13 @@ export interface Config {
   codeTtlSeconds: number;
   linkTtlSeconds: number;
   idpLogoutUrl: string | undefined;
-  outboxCron: string;
+  /**
+   * How often the `recover` job gives a job to due work that has none (emails, fan-outs, location files queued before
+   * the job queue, or whose job failed for good).
+   */
+  recoverCron: string;
+  /** Seconds between two polls of an idle job queue by a worker replica (JOB_POLL_SECONDS, at least 0.5). */
+  jobPollSeconds: number;
   /** How often the reminder job runs; each event's reminder plan says who is due (communications' reminder plans). */
   reminderCron: string;
   webDist: string;
@@ -144,7 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codeTtlSeconds: int(env.CODE_TTL_SECONDS, 600, 'CODE_TTL_SECONDS'),
     linkTtlSeconds: int(env.LINK_TTL_SECONDS, 24 * 3600, 'LINK_TTL_SECONDS'),
     idpLogoutUrl: env.IDP_LOGOUT_URL || undefined,
-    outboxCron: env.OUTBOX_CRON || '*/10 * * * * *',
+    recoverCron: env.RECOVER_CRON || '* * * * *',
+    jobPollSeconds: Math.max(0.5, Number(env.JOB_POLL_SECONDS) || 1),
     reminderCron: env.REMINDER_CRON || '0 * * * *',
     webDist: path.resolve(repoRoot, env.WEB_DIST || 'web/dist'),
     fileStore: fileStoreSettings(env),

@@ -6,6 +6,7 @@ export * from './bulk-insert.js';
 export * from './database.js';
 export * from './transaction.js';
 export * from './queue-status.js';
+export * from './job-queue.js';
 export * from './errors.js';
 export * from './list-query.js';
 export * from './list-run.js';

@@ -109,6 +109,11 @@ export interface ModuleDeps {
   files: import('./files.js').FileStore;
   /** Live updates across replicas (LISTEN/NOTIFY); the BFF provides it, a test may leave it out. */
   live?: import('./pubsub.js').LiveEvents;
+  /**
+   * The process's job queue, after a commit that added jobs: `wake(queue)` makes this process's workers take them at
+   * once (other replicas find them at their next poll). A web replica has none.
+   */
+  jobs?: { wake(queue: string): void };
 }
 
 export interface PortalModule {

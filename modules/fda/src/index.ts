@@ -17,8 +17,7 @@ export {
   listFda,
 } from './services/records-list.js';
 export { type FdaListQuery, fdaPageSchema, listQuery as fdaListQuery } from './schemas.js';
-export { importDroppedFiles } from './services/import-job.js';
-export { fdaImportQueueStatus } from './services/queue-status.js';
+export { FDA_IMPORT_QUEUE, fdaImportHandler, importDroppedFiles } from './services/import-job.js';
 export { type LinkedFdaRecord, linkedFdaRecordSchema, linkedFdaRecords } from './services/linked.js';
 export {
   CLASS_ONE_DAYS,

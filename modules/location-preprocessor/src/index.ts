@@ -1,15 +1,21 @@
 import type { ModuleDeps, PortalModule } from '@portal/core';
 import { preprocessorRoutes } from './routes.js';
-import { createKicker } from './services/worker.js';
 
-export { INPUT_MESSAGES, readInputRows, SUPPLIER_FIELDS, sheetExtension } from './services/input.js';
+export { readInputRows, SUPPLIER_FIELDS, sheetExtension } from './services/input.js';
 export { importKnownProviders, type ImportSummary, syncPortalProviders } from './services/known-providers.js';
 export { type LocationInput, Matcher, type MatchResult } from './services/matcher.js';
 export { createJob, resolveSupplier } from './services/jobs.js';
 export { getJob } from './services/job-detail.js';
 export { MATCH_COLUMNS, matchCsvLine, type MatchedRow, matchFileRows } from './services/match-file.js';
-export { claimJob, processJob, runWorker, workerId } from './services/worker.js';
-export { matchingQueueStatus } from './services/queue-status.js';
+export {
+  claimJob,
+  MATCHING_QUEUE,
+  matchingHandler,
+  processJob,
+  recoverMatching,
+  runWorker,
+  workerId,
+} from './services/worker.js';
 export { AUTO_THRESHOLD, REVIEW_THRESHOLD } from './services/score.js';
 
 /**
@@ -17,6 +23,9 @@ export { AUTO_THRESHOLD, REVIEW_THRESHOLD } from './services/score.js';
  * the background, the operator's review, and completion into the supplier's locations.
  */
 export function createLocationPreprocessorModule(deps: ModuleDeps): PortalModule {
-  const kick = createKicker(deps.db, deps.files, deps.logger);
-  return { name: 'location-preprocessor', routes: preprocessorRoutes(deps, () => void kick()) };
+  // After an upload commits its job: this process's workers match it at once (a web replica's: the workers' poll).
+  return {
+    name: 'location-preprocessor',
+    routes: preprocessorRoutes(deps, () => deps.jobs?.wake('location-preprocessor')),
+  };
 }

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalFileStore } from '@portal/core';
-import { startTestApp, type TestApp } from '@portal/testing';
+import { jobsOf, startTestApp, type TestApp } from '@portal/testing';
 import { createJob } from './services/jobs.js';
 import { importKnownProviders } from './services/known-providers.js';
-import { claimJob, processJob, runWorker } from './services/worker.js';
+import { claimJob, processJob, recoverMatching, runWorker } from './services/worker.js';
 
 let t: TestApp;
 let store: LocalFileStore;
@@ -47,11 +47,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('pre-processor worker', () => {
-  it('resumes a job whose worker stopped mid-file after its lease expired, matching each row once', async () => {
+  it('resumes a job whose worker stopped mid-file, matching each row once; the stopped worker then writes nothing', async () => {
     const { id } = await createJob(t.db, null, store, String(acme), { name: 'ship.csv', data: Buffer.from(FILE) });
-    const first = await claimJob(t.db, 'worker-1');
+    // The upload added its job in its own transaction.
+    expect((await jobsOf(t.db, 'location-preprocessor')).filter((j) => j.data.jobId === id)).toHaveLength(1);
+    const first = await claimJob(t.db, id, 'worker-1');
     expect(first?.id).toBe(id);
-    // The first worker commits one batch of 10, then "crashes" (stops without releasing its claim).
+    // The first worker commits one batch of 10, then "crashes" (stops without finishing).
     expect(await processJob(t.db, store, first!, 'worker-1', { batchSize: 10, stopAfterBatches: 1 })).toBe('stopped');
     expect((await rowsOf(id)).map((r) => r.row_number)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
     expect(await t.db('preprocessor_jobs').where({ id }).first('status', 'processed_rows', 'total_rows')).toEqual({
@@ -60,14 +62,7 @@ describe('pre-processor worker', () => {
       total_rows: 25,
     });
 
-    // While the lease holds, nobody else takes the job.
-    expect(await claimJob(t.db, 'worker-2')).toBeNull();
-    await t
-      .db('preprocessor_jobs')
-      .where({ id })
-      .update({ lease_until: t.db.raw(`now() - interval '1 second'`) });
-
-    // A second worker resumes from the cursor and finishes.
+    // The queue hands the job to a second worker (its holder's time ran out): it resumes from the cursor and finishes.
     expect(await runWorker(t.db, store, { workerId: 'worker-2', batchSize: 10 })).toEqual({ jobs: 1, errors: 0 });
     const rows = await rowsOf(id);
     expect(rows.map((r) => r.row_number)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
@@ -80,12 +75,37 @@ describe('pre-processor worker', () => {
     // The first worker wakes up with its stale claim: it writes nothing.
     expect(await processJob(t.db, store, first!, 'worker-1', { batchSize: 10 })).toBe('lost');
     expect(await rowsOf(id)).toHaveLength(25);
-    expect(await claimJob(t.db, 'worker-3')).toBeNull(); // matched jobs are not claimed again
+    expect(await claimJob(t.db, id, 'worker-3')).toBeNull(); // matched jobs are not taken again
   });
 
-  it('lets only one of several workers claim a job (SKIP LOCKED)', async () => {
+  it('runs each file once when several workers drain the queue at once, and hands a long file to a new job', async () => {
     const { id } = await createJob(t.db, null, store, String(acme), { name: 'ship2.csv', data: Buffer.from(FILE) });
-    const claims = await Promise.all(['a', 'b', 'c', 'd'].map((w) => claimJob(t.db, w)));
-    expect(claims.filter((c) => c?.id === id)).toHaveLength(1);
+    const runs = await Promise.all(['a', 'b', 'c', 'd'].map((w) => runWorker(t.db, store, { workerId: w })));
+    expect(runs.reduce((n, r) => n + r.jobs, 0)).toBe(1);
+    expect(await rowsOf(id)).toHaveLength(25);
+
+    // A file whose time slice ends after its first batch: the rest goes to the job it adds, until matched.
+    const { id: long } = await createJob(t.db, null, store, String(acme), {
+      name: 'ship3.csv',
+      data: Buffer.from(FILE),
+    });
+    const queued = (await jobsOf(t.db, 'location-preprocessor')).filter((j) => j.data.jobId === long);
+    expect(queued).toHaveLength(1);
+    const job = (await claimJob(t.db, long, 'slicer'))!;
+    expect(await processJob(t.db, store, job, 'slicer', { batchSize: 10, until: 0 })).toBe('paused');
+    expect((await rowsOf(long)).length).toBeGreaterThan(0);
+    expect((await rowsOf(long)).length).toBeLessThan(25);
+    // Its job (the upload's, here) finishes it.
+    expect(await runWorker(t.db, store)).toEqual({ jobs: 1, errors: 0 });
+    expect(await rowsOf(long)).toHaveLength(25);
+  });
+
+  it('gives a job to a file waiting with none (uploaded before the job queue): the recovery sweep', async () => {
+    const { id } = await createJob(t.db, null, store, String(acme), { name: 'old.csv', data: Buffer.from(FILE) });
+    await t.db.raw(`DELETE FROM pgboss.job WHERE name = 'location-preprocessor' AND data->>'jobId' = ?`, [String(id)]);
+    expect(await recoverMatching(t.db)).toEqual({ jobs: 1 });
+    expect(await recoverMatching(t.db)).toEqual({ jobs: 0 });
+    expect(await runWorker(t.db, store)).toEqual({ jobs: 1, errors: 0 });
+    expect(await rowsOf(id)).toHaveLength(25);
   });
 });

@@ -6,6 +6,9 @@ export {
   enqueueEmail,
   enqueueEmails,
   drainOutbox,
+  addOutboxJobs,
+  OutboxSender,
+  OUTBOX_JOB_SIZE,
   listOutbox,
   contentOf,
   createTransport,
@@ -31,8 +34,8 @@ export { TEMPLATE_KINDS, templateKind } from './templates/kinds.js';
 export type { TemplateKind, TemplateLanguage } from './templates/catalog.js';
 export { loadTemplate } from './templates/render.js';
 export type { LoadedTemplate, StoredContent, TemplateRef } from './templates/render.js';
-export { Mailer } from './mailer.js';
-export { type OutboxBacklog, outboxBacklog, outboxQueueStatus } from './backlog.js';
+export { Mailer, OUTBOX_CONCURRENCY } from './mailer.js';
+export { type OutboxBacklog, outboxBacklog, recoverOutbox } from './backlog.js';
 export {
   recipientLanguages,
   registerRecipientLanguages,

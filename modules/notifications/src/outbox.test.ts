@@ -1,11 +1,17 @@
 import type { AddressInfo } from 'node:net';
-import { createLogger } from '@portal/core';
-import { createTestDatabase, startTestSmtp, type TestDatabase, type TestSmtp } from '@portal/testing';
+import { createLogger, expireJobs, failedJobs, jobQueueStatus } from '@portal/core';
+import {
+  createTestDatabase,
+  jobsOf,
+  retryJobsNow,
+  startTestSmtp,
+  type TestDatabase,
+  type TestSmtp,
+} from '@portal/testing';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Mailer } from './mailer.js';
 import {
-  claimDueEmails,
   contentOf,
   createTransport,
   drainOutbox,
@@ -17,6 +23,7 @@ import {
 } from './outbox.js';
 import { loadTemplate } from './templates/render.js';
 import { verifyPixel, verifyTrackedUrl } from './tracking.js';
+import { recoverOutbox } from './backlog.js';
 
 let t: TestDatabase;
 let smtp: TestSmtp;
@@ -84,7 +91,8 @@ describe('outbox', () => {
     });
     const dead = createTransport('smtp://127.0.0.1:1?connectionTimeout=500');
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      await t.db('outbox_emails').where({ id }).update({ next_attempt_at: t.db.fn.now() });
+      // The queue's backoff passes.
+      await retryJobsNow(t.db, 'outbox', { ids: [id] });
       await drainOutbox(t.db, dead, 'p@portal.test');
       const row = await statusOf(id);
       expect(row.attempts).toBe(attempt);
@@ -92,6 +100,8 @@ describe('outbox', () => {
       expect(row.last_error).toBeTruthy();
     }
     dead.close();
+    // The job ends with the email: completed, not retried again.
+    expect((await jobsOf(t.db, 'outbox')).filter((j) => j.state === 'retry')).toHaveLength(0);
     // Not due yet after a failure: a drain right away leaves it alone.
     const again = await enqueueEmail(t.db, {
       organizationId: null,
@@ -259,31 +269,16 @@ async function queueMany(prefix: string, domain: string, count: number): Promise
 }
 
 const rowsOf = async (ids: number[]) =>
-  (await t
-    .db('outbox_emails')
-    .whereIn('id', ids)
-    .orderBy('id')
-    .select('id', 'status', 'attempts', 'last_error', 'lease_until', t.db.raw('next_attempt_at > now() AS later'))) as {
+  (await t.db('outbox_emails').whereIn('id', ids).orderBy('id').select('id', 'status', 'attempts', 'last_error')) as {
     id: number;
     status: string;
     attempts: number;
     last_error: string | null;
-    lease_until: Date | null;
-    later: boolean;
   }[];
 
-/** What the clock does to a lease: once it ends, the email is due again (the claim moved next_attempt_at there). */
-const expireLeases = (ids: number[]) =>
-  t
-    .db('outbox_emails')
-    .whereIn('id', ids)
-    .update({
-      lease_until: t.db.raw(`now() - interval '1 second'`),
-      next_attempt_at: t.db.raw(`now() - interval '1 second'`),
-    });
-
-/** Makes emails waiting for a retry due now, as the passing of their backoff would. */
-const makeDue = (ids: number[]) => t.db('outbox_emails').whereIn('id', ids).update({ next_attempt_at: t.db.fn.now() });
+/** The outbox job naming `id`, as the queue holds it. */
+const jobOf = async (id: number) =>
+  (await jobsOf(t.db, 'outbox')).filter((j) => (j.data.ids as number[]).includes(id)).at(-1);
 
 /**
  * A relay of this file's own: it answers 451 (try later) to the addresses in `busy`, counts every recipient it
@@ -330,7 +325,11 @@ describe("delivery at the relay's speed (issue 31)", () => {
     transport.close();
     expect(result).toEqual({ sent: 250, failed: 0, bounced: 0 });
     const rows = await rowsOf(ids);
-    expect(rows.every((r) => r.status === 'SENT' && r.attempts === 1 && r.lease_until === null)).toBe(true);
+    expect(rows.every((r) => r.status === 'SENT' && r.attempts === 1)).toBe(true);
+    // 250 emails queued at once: two jobs of at most 200, both done.
+    const jobs = (await jobsOf(t.db, 'outbox')).filter((j) => (j.data.ids as number[]).some((n) => ids.includes(n)));
+    expect(jobs.map((j) => (j.data.ids as number[]).length).sort((a, b) => b - a)).toEqual([200, 50]);
+    expect(jobs.every((j) => j.state === 'completed')).toBe(true);
   });
 
   it('delivers every email exactly once with two drains running at the same time on two transports', async () => {
@@ -348,7 +347,7 @@ describe("delivery at the relay's speed (issue 31)", () => {
     expect(relay.received).toHaveLength(300);
     expect(new Set(relay.received).size).toBe(300);
     const rows = await rowsOf(ids);
-    expect(rows.every((r) => r.status === 'SENT' && r.attempts === 1 && r.lease_until === null)).toBe(true);
+    expect(rows.every((r) => r.status === 'SENT' && r.attempts === 1)).toBe(true);
   });
 
   it("retries a 4xx answer later; a 5xx answer is a Bounce at once with the relay's reason", async () => {
@@ -362,13 +361,15 @@ describe("delivery at the relay's speed (issue 31)", () => {
     const transport = createTransport(relay.url);
     expect(await drainOutbox(t.db, transport, 'p@portal.test')).toEqual({ sent: 1, failed: 1, bounced: 0 });
     const [busyRow, fineRow] = await rowsOf([busy, fine]);
-    expect(busyRow).toMatchObject({ status: 'DELIVERY', attempts: 1, lease_until: null, later: true });
+    expect(busyRow).toMatchObject({ status: 'DELIVERY', attempts: 1 });
     expect(busyRow!.last_error).toMatch(/451 Greylisted, try again later/);
     expect(fineRow).toMatchObject({ status: 'SENT', attempts: 1 });
+    // Its job waits for the queue's retry, with the relay's answer.
+    expect(await jobOf(busy)).toMatchObject({ state: 'retry', output: { message: expect.stringMatching(/451/) } });
 
     // The backoff passes and the relay takes it now.
     relay.busy.clear();
-    await makeDue([busy]);
+    await retryJobsNow(t.db, 'outbox', { ids: [busy] });
     expect(await drainOutbox(t.db, transport, 'p@portal.test')).toEqual({ sent: 1, failed: 0, bounced: 0 });
     expect((await rowsOf([busy]))[0]).toMatchObject({ status: 'SENT', attempts: 2, last_error: null });
     transport.close();
@@ -386,7 +387,8 @@ describe("delivery at the relay's speed (issue 31)", () => {
     expect(await drainOutbox(t.db, direct, 'p@portal.test')).toEqual({ sent: 0, failed: 0, bounced: 1 });
     direct.close();
     const [bounced] = await rowsOf([refused]);
-    expect(bounced).toMatchObject({ status: 'Bounce', attempts: 1, lease_until: null });
+    expect(bounced).toMatchObject({ status: 'Bounce', attempts: 1 });
+    expect(await jobOf(refused)).toMatchObject({ state: 'completed' });
     expect(bounced!.last_error).toMatch(/550 Mailbox unavailable/);
   });
 
@@ -401,17 +403,19 @@ describe("delivery at the relay's speed (issue 31)", () => {
     expect(whileDown.bounced).toBe(0);
     expect(whileDown.failed).toBeGreaterThan(0);
     let rows = await rowsOf(ids);
-    expect(rows.every((r) => r.status === 'DELIVERY' && r.lease_until === null)).toBe(true);
+    expect(rows.every((r) => r.status === 'DELIVERY')).toBe(true);
     // The drain stopped at the first refused connection: the emails it never tried kept their attempts.
     const tried = rows.filter((r) => r.attempts > 0);
     expect(tried).toHaveLength(whileDown.failed);
     expect(tried.length).toBeLessThan(ids.length);
-    expect(tried.every((r) => r.attempts === 1 && r.later && /ECONNREFUSED|connect/i.test(r.last_error ?? ''))).toBe(
-      true,
-    );
+    expect(tried.every((r) => r.attempts === 1 && /ECONNREFUSED|connect/i.test(r.last_error ?? ''))).toBe(true);
+    expect(await jobOf(ids[0]!)).toMatchObject({
+      state: 'retry',
+      output: { message: expect.stringContaining('SMTP relay unreachable') },
+    });
 
     const relay = await startRelay(port);
-    await makeDue(ids);
+    await retryJobsNow(t.db, 'outbox', { ids: [ids[0]] });
     const back = await drainOutbox(t.db, transport, 'p@portal.test');
     transport.close();
     await relay.close();
@@ -422,26 +426,79 @@ describe("delivery at the relay's speed (issue 31)", () => {
     expect(relay.received).toHaveLength(40);
   });
 
-  it('sends again the emails of a sender that died holding their claim, once the lease ends, counting each attempt', async () => {
+  it('sends again the emails of a job whose worker died holding it, once the queue expires it, counting each attempt', async () => {
     const ids = await queueMany('orphan', 'lease.test', 3);
-    // A sender claims them and dies: no SMTP, no mark.
-    const claimed = await claimDueEmails(t.db, 10);
-    expect(claimed.map((e) => e.id).sort()).toEqual(ids);
-    expect((await rowsOf(ids)).every((r) => r.attempts === 1 && r.lease_until !== null)).toBe(true);
+    // A worker takes the job, counts its attempts, and dies: no SMTP, no mark, the job stays active.
+    await t.db.raw(
+      `UPDATE pgboss.job SET state = 'active', started_on = now() WHERE name = 'outbox' AND data->'ids' = ?::jsonb`,
+      [JSON.stringify(ids)],
+    );
+    await t.db('outbox_emails').whereIn('id', ids).increment('attempts', 1);
 
     const relay = await startRelay();
     const transport = createTransport(relay.url);
-    // While the lease runs, another sender leaves them alone.
+    // While the job is held, another worker leaves it alone.
     expect(await drainOutbox(t.db, transport, 'p@portal.test')).toEqual({ sent: 0, failed: 0, bounced: 0 });
     expect(relay.received).toHaveLength(0);
 
-    await expireLeases(ids);
+    // Its expiry passes: the queue's maintenance fails it from the dead holder, and it is retried.
+    await t.db.raw(
+      `UPDATE pgboss.job SET started_on = now() - interval '1 hour' WHERE name = 'outbox' AND state = 'active'`,
+    );
+    await expireJobs(t.db);
+    expect(await jobOf(ids[0]!)).toMatchObject({ state: 'retry', retry_count: 0 });
+    await retryJobsNow(t.db, 'outbox', { ids: [ids[0]] });
     expect(await drainOutbox(t.db, transport, 'p@portal.test')).toEqual({ sent: 3, failed: 0, bounced: 0 });
     transport.close();
     await relay.close();
     expect(relay.received.sort()).toEqual(['orphan0@lease.test', 'orphan1@lease.test', 'orphan2@lease.test']);
-    expect((await rowsOf(ids)).every((r) => r.status === 'SENT' && r.attempts === 2 && r.lease_until === null)).toBe(
-      true,
-    );
+    expect((await rowsOf(ids)).every((r) => r.status === 'SENT' && r.attempts === 2)).toBe(true);
+  });
+
+  it('gives a job to due emails that have none (queued before the job queue): the recovery sweep, once', async () => {
+    const ids = await queueMany('stranded', 'sweep.test', 5);
+    // As if queued by the previous release: the emails, no job.
+    await t.db.raw(`DELETE FROM pgboss.job WHERE name = 'outbox' AND data->'ids' = ?::jsonb`, [JSON.stringify(ids)]);
+    expect(await recoverOutbox(t.db)).toEqual({ emails: 5 });
+    // A second sweep finds each one in a job already.
+    expect(await recoverOutbox(t.db)).toEqual({ emails: 0 });
+    const relay = await startRelay();
+    const transport = createTransport(relay.url);
+    expect(await drainOutbox(t.db, transport, 'p@portal.test')).toEqual({ sent: 5, failed: 0, bounced: 0 });
+    transport.close();
+    await relay.close();
+    expect(relay.received).toHaveLength(5);
+  });
+
+  it('ends a job that keeps failing in the failed state, listed with its error; the sweep gives its emails a new job', async () => {
+    const id = await enqueueEmail(t.db, {
+      organizationId: null,
+      kind: 'T',
+      to: 'never@down.test',
+      subject: 'Down',
+      text: 'x',
+    });
+    // This job may be tried twice (the queue's own limit is 10, with a doubling delay).
+    await t.db.raw(`UPDATE pgboss.job SET retry_limit = 1 WHERE name = 'outbox' AND data->'ids' = ?::jsonb`, [
+      JSON.stringify([id]),
+    ]);
+    const dead = createTransport('smtp://127.0.0.1:1?connectionTimeout=500');
+    expect(await drainOutbox(t.db, dead, 'p@portal.test')).toMatchObject({ sent: 0, failed: 1 });
+    expect(await jobOf(id)).toMatchObject({ state: 'retry' });
+    await retryJobsNow(t.db, 'outbox', { ids: [id] });
+    expect(await drainOutbox(t.db, dead, 'p@portal.test')).toMatchObject({ sent: 0, failed: 1 });
+    dead.close();
+    const failed = await jobOf(id);
+    expect(failed).toMatchObject({
+      state: 'failed',
+      output: { message: expect.stringContaining('SMTP relay unreachable') },
+    });
+    // Visible: counted failed, and listed with its error.
+    expect((await jobQueueStatus(t.db, ['outbox'])).get('outbox')!.failed).toBeGreaterThanOrEqual(1);
+    expect((await failedJobs(t.db, 'outbox')).map((j) => j.data)).toContainEqual({ ids: [id] });
+    // Each attempt on record; the email still waits, and the recovery sweep gives it a job of its own.
+    expect((await rowsOf([id]))[0]).toMatchObject({ status: 'DELIVERY', attempts: 2 });
+    expect(await recoverOutbox(t.db)).toMatchObject({ emails: 1 });
+    expect(await jobOf(id)).toMatchObject({ state: 'created' });
   });
 });

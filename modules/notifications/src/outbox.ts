@@ -1,5 +1,14 @@
 import { setMaxListeners } from 'node:events';
-import { copyInto, type Logger } from '@portal/core';
+import {
+  addJobs,
+  copyInto,
+  type JobContext,
+  JobQueue,
+  type Logger,
+  type NewJob,
+  type QueueJob,
+  transaction,
+} from '@portal/core';
 import type { Knex } from 'knex';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
@@ -84,19 +93,24 @@ export async function enqueueEmail(db: Knex | Knex.Transaction, email: OutgoingE
       versionId: null,
       status: 'DELIVERY',
     };
-  const { id } = await OutboxEmail.query(db).insert({
-    organization_id: email.organizationId,
-    kind: email.kind,
-    to_email: email.to.trim().toLowerCase(),
-    subject: content.subject,
-    text_body: content.text,
-    html_body: content.html,
-    status: content.status,
-    template_version_id: content.versionId,
-    reference_type: email.referenceType ?? null,
-    reference_id: email.referenceId === undefined ? null : String(email.referenceId),
-  });
-  return id;
+  const insert = async (trx: Knex | Knex.Transaction) => {
+    const { id } = await OutboxEmail.query(trx).insert({
+      organization_id: email.organizationId,
+      kind: email.kind,
+      to_email: email.to.trim().toLowerCase(),
+      subject: content.subject,
+      text_body: content.text,
+      html_body: content.html,
+      status: content.status,
+      template_version_id: content.versionId,
+      reference_type: email.referenceType ?? null,
+      reference_id: email.referenceId === undefined ? null : String(email.referenceId),
+    });
+    // Its job, in the same transaction: the email is sent exactly when it exists.
+    if (content.status === 'DELIVERY') await addOutboxJobs(trx, [Number(id)]);
+    return Number(id);
+  };
+  return (db as Knex.Transaction).isTransaction ? insert(db) : transaction(db, insert);
 }
 
 /** What an email without a template records in place of content. */
@@ -120,6 +134,7 @@ export interface BulkEmail extends EmailBase {
 }
 
 const OUTBOX_COLUMNS = [
+  'id',
   'organization_id',
   'kind',
   'to_email',
@@ -136,12 +151,26 @@ const OUTBOX_COLUMNS = [
   'template_language',
 ];
 
-/** Queues many emails in the caller's transaction with one COPY (PostgreSQL's bulk load path; rows are wide). */
+/**
+ * Queues many emails in the caller's transaction with one COPY (PostgreSQL's bulk load path; rows are wide), and their
+ * `outbox` jobs with them. Their ids are drawn first (one statement), so the jobs can name them.
+ */
 export async function enqueueEmails(db: Knex | Knex.Transaction, emails: BulkEmail[]): Promise<void> {
   if (!emails.length) return;
-  // The database's now(), what the column's default would give (the transaction's start), not this machine's clock.
-  const now = ((await db.raw('SELECT now() AS now')) as { rows: { now: Date }[] }).rows[0]!.now;
-  const rows = emails.map((e) => ({
+  if (!(db as Knex.Transaction).isTransaction) return transaction(db, (trx) => enqueueEmails(trx, emails));
+  // The database's now(), what the column's default would give (the transaction's start), not this machine's clock;
+  // and one id per email from the table's sequence.
+  const drawn = (
+    (await db.raw(
+      `SELECT now() AS now, array(SELECT nextval(pg_get_serial_sequence('outbox_emails', 'id'))
+         FROM generate_series(1, ?)) AS ids`,
+      [emails.length],
+    )) as { rows: { now: Date; ids: number[] }[] }
+  ).rows[0]!;
+  const { now } = drawn;
+  const ids = drawn.ids.map(Number);
+  const rows = emails.map((e, i) => ({
+    id: ids[i],
     organization_id: e.organizationId,
     kind: e.kind,
     to_email: e.to.trim().toLowerCase(),
@@ -158,19 +187,22 @@ export async function enqueueEmails(db: Knex | Knex.Transaction, emails: BulkEma
     template_language: e.stored?.language ?? null,
   }));
   await copyInto(db, 'outbox_emails', OUTBOX_COLUMNS, rows);
+  // The jobs that send them: the emails to send, grouped by when they may leave (a scheduled send's all at once).
+  const byStart = new Map<number, number[]>();
+  emails.forEach((e, i) => {
+    if (e.missingTemplate) return;
+    const at = e.notBefore?.getTime() ?? 0;
+    const group = byStart.get(at) ?? [];
+    group.push(ids[i]!);
+    byStart.set(at, group);
+  });
+  for (const [at, group] of byStart) await addOutboxJobs(db, group, at ? new Date(at) : null);
 }
 
 export const MAX_ATTEMPTS = 5;
-
-/**
- * How long a claimed email belongs to its sender. A sender that dies leaves its emails claimed; they are due again
- * when the lease ends. Sends still running near its end are aborted (and retried), so two senders never hold one
- * email at the same time.
- */
-export const LEASE_SECONDS = 120;
+/** Outbox ids per `outbox` job: a bulk send of 10,000 leaves as 50 jobs, each marked in one statement. */
+export const OUTBOX_JOB_SIZE = 200;
 const DEFAULT_POOL_SIZE = 5;
-/** The most emails one claim takes: a bulk send of 10,000 leaves in 50 claims and 50 marks. */
-const MAX_BATCH = 200;
 
 /** How the sender talks to the relay: SMTP_POOL_SIZE and SMTP_RATE_PER_SECOND. */
 export interface DeliverySettings {
@@ -223,113 +255,113 @@ export interface DrainResult {
   bounced: number;
 }
 
-/** An email claimed for sending: what the message needs, and what marking it needs. */
-export interface ClaimedEmail
-  extends Pick<
-    OutboxRow,
-    | 'id'
-    | 'to_email'
-    | 'subject'
-    | 'text_body'
-    | 'html_body'
-    | 'template_version_id'
-    | 'template_values'
-    | 'template_language'
-  > {
-  /** Counted at the claim: this attempt's number, which also proves the claim is still this sender's when marked. */
-  attempts: number;
-  /** When it was due before the claim: an email given back unsent keeps its place in the queue. */
-  due_at: Date;
-}
+/** An email being sent: what the message needs, and its attempt's number (counted before the relay saw it). */
+export type SendingEmail = Pick<
+  OutboxRow,
+  | 'id'
+  | 'to_email'
+  | 'subject'
+  | 'text_body'
+  | 'html_body'
+  | 'template_version_id'
+  | 'template_values'
+  | 'template_language'
+  | 'attempts'
+>;
 
-/**
- * Claims up to `count` due emails for `leaseSeconds` in one committed statement: the attempt is counted, `lease_until`
- * marks it in flight, and `next_attempt_at` moves to the lease's end, so it is due again if it is never marked. SKIP
- * LOCKED keeps concurrent claims apart; a claim that commits first is seen by the others' recheck of the WHERE.
- */
-export async function claimDueEmails(db: Knex, count: number, leaseSeconds = LEASE_SECONDS): Promise<ClaimedEmail[]> {
-  const { rows } = (await db.raw(
-    `WITH due AS (
-       SELECT id, next_attempt_at FROM outbox_emails
-       WHERE status = 'DELIVERY' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
-       ORDER BY next_attempt_at, id LIMIT ? FOR UPDATE SKIP LOCKED)
-     UPDATE outbox_emails o SET attempts = o.attempts + 1, lease_until = now() + make_interval(secs => ?),
-       next_attempt_at = now() + make_interval(secs => ?), updated_at = now()
-     FROM due WHERE o.id = due.id
-     RETURNING o.id, o.to_email, o.subject, o.text_body, o.html_body, o.template_version_id, o.template_values,
-       o.template_language, o.attempts, due.next_attempt_at AS due_at`,
-    [count, leaseSeconds, leaseSeconds],
-  )) as { rows: ClaimedEmail[] };
-  // Sent in the order they were due (RETURNING has no order).
-  return rows.sort((a, b) => a.due_at.getTime() - b.due_at.getTime() || a.id - b.id);
-}
-
-type Outcome = { email: ClaimedEmail } & (
+type Outcome = { email: SendingEmail } & (
   | { kind: 'sent'; messageId: string | null }
   | { kind: 'failed'; error: unknown }
-  /** Never handed to the relay (shutdown, relay down, lease nearly over): given back with its attempt. */
+  /** Never handed to the relay (shutdown, relay down, the job's time nearly over): its attempt is taken back. */
   | { kind: 'released' }
 );
 
+/** The `outbox` job's data: the outbox ids it sends. */
+export interface OutboxJobData {
+  ids: number[];
+}
+
 /**
- * Marks a batch in one statement (the metric triggers on outbox_emails are per statement and count the new
- * statuses), and gives back the emails never handed to the relay in another. Each row is changed only while the
- * claim is still this sender's (same attempt number): a sender whose lease ran out does not overwrite the next one.
+ * Adds the `outbox` jobs that send `ids`, OUTBOX_JOB_SIZE a job, in the caller's transaction: an email queued always
+ * has a job that will send it. `startAfter`: not before (a scheduled notification date).
  */
-async function markBatch(db: Knex, outcomes: Outcome[], result: DrainResult, logger?: Logger): Promise<void> {
+export async function addOutboxJobs(
+  db: Knex | Knex.Transaction,
+  ids: number[],
+  startAfter?: Date | null,
+): Promise<void> {
+  const jobs: NewJob[] = [];
+  for (let at = 0; at < ids.length; at += OUTBOX_JOB_SIZE)
+    jobs.push({
+      queue: 'outbox',
+      data: { ids: ids.slice(at, at + OUTBOX_JOB_SIZE) },
+      ...(startAfter && startAfter.getTime() > Date.now() ? { startAfter } : {}),
+    });
+  await addJobs(db, jobs);
+}
+
+/**
+ * Counts an attempt for each of `ids` still waiting to be sent, in one committed statement before any SMTP, so an
+ * attempt cut short by a crash is on record; answers them in id order.
+ */
+async function startAttempts(db: Knex, ids: number[]): Promise<SendingEmail[]> {
+  const { rows } = (await db.raw(
+    `UPDATE outbox_emails SET attempts = attempts + 1, updated_at = now()
+     WHERE id = ANY(?::bigint[]) AND status = 'DELIVERY'
+     RETURNING id, to_email, subject, text_body, html_body, template_version_id, template_values, template_language,
+       attempts`,
+    [ids],
+  )) as { rows: SendingEmail[] };
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** Email status after an outcome: SENT, Bounce, ERROR (the last attempt failed) or still DELIVERY (retried). */
+function statusOf(o: Outcome): string {
+  if (o.kind === 'sent') return 'SENT';
+  if (o.kind === 'failed' && isBounce(o.error)) return 'Bounce';
+  if (o.kind === 'failed' && o.email.attempts >= MAX_ATTEMPTS) return 'ERROR';
+  return 'DELIVERY';
+}
+
+const errorText = (error: unknown) => String((error as Error)?.message ?? error).slice(0, 1000);
+
+/**
+ * Marks a job's outcomes in one transaction (the metric triggers on outbox_emails are per statement and count the new
+ * statuses): each email's status, the relay's answer and message id; the attempts of emails never handed over are
+ * taken back. `giveBack`: those emails get a job of their own, due at once (another replica sends them).
+ */
+async function markOutcomes(db: Knex, outcomes: Outcome[], giveBack: boolean): Promise<void> {
   const marked = outcomes.filter((o) => o.kind !== 'released');
-  const released = outcomes.filter((o) => o.kind === 'released');
-  let stale = 0;
-  if (marked.length) {
-    const status = (o: Outcome): string => {
-      if (o.kind === 'sent') return 'SENT';
-      if (o.kind === 'failed' && isBounce(o.error)) return 'Bounce';
-      return o.email.attempts >= MAX_ATTEMPTS ? 'ERROR' : 'DELIVERY';
-    };
-    const lastError = (o: Outcome) =>
-      o.kind === 'failed' ? String((o.error as Error)?.message ?? o.error).slice(0, 1000) : null;
-    const rows = marked.map((o) => ({
-      id: o.email.id,
-      attempts: o.email.attempts,
-      status: status(o),
-      message_id: o.kind === 'sent' ? o.messageId : null,
-      last_error: lastError(o),
-    }));
-    const { rowCount } = (await db.raw(
-      `UPDATE outbox_emails o SET status = v.status, last_error = v.last_error,
-         sent_at = CASE WHEN v.status = 'SENT' THEN now() ELSE o.sent_at END,
-         message_id = CASE WHEN v.status = 'SENT' THEN v.message_id ELSE o.message_id END,
-         next_attempt_at = CASE WHEN v.status = 'SENT' THEN o.next_attempt_at
-           ELSE now() + make_interval(secs => 30 * 2 ^ o.attempts) END,
-         lease_until = NULL, updated_at = now()
-       FROM jsonb_to_recordset(?::jsonb) AS v(id bigint, attempts int, status text, message_id text, last_error text)
-       WHERE o.id = v.id AND o.attempts = v.attempts AND o.status = 'DELIVERY'`,
-      [JSON.stringify(rows)],
-    )) as { rowCount: number };
-    stale += marked.length - rowCount;
-    for (const o of marked) {
-      if (o.kind === 'sent') result.sent++;
-      else if (status(o) === 'Bounce') result.bounced++;
-      else result.failed++;
-      if (o.kind === 'failed')
-        logger?.warn(
-          { outboxId: o.email.id, attempts: o.email.attempts, status: status(o), err: lastError(o) },
-          'email delivery failed',
-        );
+  const released = outcomes.filter((o) => o.kind === 'released').map((o) => o.email.id);
+  await transaction(db, async (trx) => {
+    if (marked.length)
+      await trx.raw(
+        `UPDATE outbox_emails o SET status = v.status, last_error = v.last_error,
+           sent_at = CASE WHEN v.status = 'SENT' THEN now() ELSE o.sent_at END,
+           message_id = CASE WHEN v.status = 'SENT' THEN v.message_id ELSE o.message_id END,
+           updated_at = now()
+         FROM jsonb_to_recordset(?::jsonb) AS v(id bigint, status text, message_id text, last_error text)
+         WHERE o.id = v.id AND o.status = 'DELIVERY'`,
+        [
+          JSON.stringify(
+            marked.map((o) => ({
+              id: o.email.id,
+              status: statusOf(o),
+              message_id: o.kind === 'sent' ? o.messageId : null,
+              last_error: o.kind === 'failed' ? errorText(o.error) : null,
+            })),
+          ),
+        ],
+      );
+    if (released.length) {
+      await trx.raw(
+        `UPDATE outbox_emails SET attempts = attempts - 1, updated_at = now()
+         WHERE id = ANY(?::bigint[]) AND status = 'DELIVERY' AND attempts > 0`,
+        [released],
+      );
+      if (giveBack) await addOutboxJobs(trx, released);
     }
-  }
-  if (released.length) {
-    const rows = released.map((o) => ({ id: o.email.id, attempts: o.email.attempts, due_at: o.email.due_at }));
-    const { rowCount } = (await db.raw(
-      `UPDATE outbox_emails o SET attempts = o.attempts - 1, lease_until = NULL, next_attempt_at = v.due_at,
-         updated_at = now()
-       FROM jsonb_to_recordset(?::jsonb) AS v(id bigint, attempts int, due_at timestamptz)
-       WHERE o.id = v.id AND o.attempts = v.attempts AND o.status = 'DELIVERY'`,
-      [JSON.stringify(rows)],
-    )) as { rowCount: number };
-    stale += released.length - rowCount;
-  }
-  if (stale) logger?.warn({ emails: stale }, 'outbox lease ran out before marking: left to the sender that took them');
+  });
 }
 
 /** At most `size` holders at once; the others wait their turn in order. */
@@ -353,22 +385,125 @@ class Slots {
   }
 }
 
-export interface DrainOptions extends DeliverySettings {
+export interface SenderOptions extends DeliverySettings {
   logger?: Logger;
-  /** Asked before each claim and each message: true ends the drain after the messages already with the relay. */
-  stopped?: () => boolean;
   /** Signs the click and open tracking of bulk notices, rendered when sent. */
   tracking?: EmailTracking;
-  leaseSeconds?: number;
+}
+
+/** The relay answered, but not for good (a 4xx), or could not be reached: the job is retried by the queue. */
+export class TransientDeliveryError extends Error {}
+
+/**
+ * The `outbox` job's work in one process: sends a job's emails over one pooled transport and marks them. Every job the
+ * process runs at once shares the pool's slots (two messages waiting per connection), so the connections do not idle
+ * while a job is marked and the next one starts.
+ */
+export class OutboxSender {
+  /** What this sender did since it was made: emails sent, failed (to be retried, or ERROR), bounced. */
+  readonly result: DrainResult = { sent: 0, failed: 0, bounced: 0 };
+  private readonly slots: Slots;
+  private readonly poolSize: number;
+
+  constructor(
+    private readonly db: Knex,
+    private readonly transport: Transporter,
+    private readonly from: string,
+    private readonly options: SenderOptions = {},
+  ) {
+    this.poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
+    this.slots = new Slots(this.poolSize * 2);
+  }
+
+  /**
+   * Sends one `outbox` job: its emails still DELIVERY get an attempt counted (committed before any SMTP), the first is
+   * sent alone (a relay that is down costs one attempt, not a batch), the rest at once through the pool. Then all are
+   * marked in one transaction: SENT; Bounce on a 5xx to the message, with the relay's reason; a 4xx or an unreachable
+   * relay is recorded and the job throws, so the queue retries it with its doubling delay (only the emails still
+   * DELIVERY are sent then), until MAX_ATTEMPTS make an email ERROR. Shutting down, or near the job's expiry, the
+   * emails not yet handed over are given back to a new job.
+   */
+  readonly sendJob = async (job: QueueJob, context: JobContext): Promise<Record<string, number>> => {
+    const { ids } = job.data as unknown as OutboxJobData;
+    const emails = await startAttempts(this.db, ids.map(Number));
+    const done: DrainResult = { sent: 0, failed: 0, bounced: 0 };
+    if (!emails.length) return { ...done };
+    const { deadline, stopping } = context;
+    // Each message in flight listens to the deadline (nodemailer's send and its pool): more than the default 10.
+    setMaxListeners(0, deadline);
+    let delivered = 0;
+    let relayFailuresInARow = 0;
+    // A relay that refuses the first message is down; once mail went through, a failure on every connection is.
+    const relayDown = () => relayFailuresInARow >= (delivered ? this.poolSize : 1);
+    const halted = () => stopping() || deadline.aborted || relayDown();
+
+    const deliver = async (email: SendingEmail): Promise<Outcome> => {
+      await this.slots.take();
+      try {
+        if (halted()) return { email, kind: 'released' };
+        // Rendered with the plain pool, outside any transaction.
+        const { text, html } = await contentOf(this.db, email, this.options.tracking);
+        const message: Mail.Options & { signal?: AbortSignal } = {
+          from: this.from,
+          to: email.to_email,
+          subject: email.subject,
+          text,
+          html: html ? emailFrame(email.subject, html) : undefined,
+          headers: { 'X-Outbox-Id': String(email.id) },
+          signal: deadline,
+        };
+        const info = (await this.transport.sendMail(message)) as { messageId?: string };
+        delivered++;
+        relayFailuresInARow = 0;
+        return { email, kind: 'sent', messageId: info.messageId ?? null };
+      } catch (error) {
+        if (isRelayFailure(error)) relayFailuresInARow++;
+        else relayFailuresInARow = 0;
+        return { email, kind: 'failed', error };
+      } finally {
+        this.slots.give();
+      }
+    };
+
+    const [first, ...rest] = emails;
+    const outcomes = [await deliver(first!)];
+    outcomes.push(...(await Promise.all(rest.map(deliver))));
+    const retried = outcomes.filter((o) => o.kind === 'failed' && statusOf(o) === 'DELIVERY');
+    // Given back to a job of their own only when nothing is retried: a retried job sends them again itself.
+    await markOutcomes(this.db, outcomes, retried.length === 0);
+    for (const o of outcomes) {
+      if (o.kind === 'released') continue;
+      const status = statusOf(o);
+      if (o.kind === 'sent') done.sent++;
+      else if (status === 'Bounce') done.bounced++;
+      else done.failed++;
+      if (o.kind === 'failed')
+        this.options.logger?.warn(
+          { outboxId: o.email.id, attempts: o.email.attempts, status, err: errorText(o.error) },
+          'email delivery failed',
+        );
+    }
+    this.result.sent += done.sent;
+    this.result.failed += done.failed;
+    this.result.bounced += done.bounced;
+    if (retried.length) {
+      const first = retried[0] as { error: unknown };
+      throw new TransientDeliveryError(
+        `${retried.length} of ${outcomes.length} emails to be retried${relayDown() ? ' (SMTP relay unreachable)' : ''}: ${errorText(first.error)}`,
+      );
+    }
+    return { ...done };
+  };
+}
+
+export interface DrainOptions extends SenderOptions {
+  /** Asked before each job and each message: true ends the drain after the messages already with the relay. */
+  stopped?: () => boolean;
 }
 
 /**
- * Sends due emails until none is due (or `stopped()`, or the relay is down). Emails are claimed in batches with a
- * lease (`claimDueEmails`), each claim committed before any SMTP: no transaction stays open while the relay talks.
- * A batch is sent concurrently over the pooled transport, bounded by the pool size, and marked in one statement;
- * the next batch is claimed while one is sending, so the connections do not wait for the database. Any number of
- * replicas (or the CLI) can drain at once. A 4xx answer or an unreachable relay is retried with backoff
- * (30 * 2^attempts s) up to MAX_ATTEMPTS, then ERROR; a 5xx answer to the message is a Bounce with the relay's reason.
+ * Sends, in this process, every `outbox` job due now (`JobQueue.drain`) over `transport`; answers what it sent. Jobs
+ * whose emails must be retried wait for their retry. The same work the workers do; the tests and the CLI use it.
  */
 export async function drainOutbox(
   db: Knex,
@@ -376,84 +511,14 @@ export async function drainOutbox(
   from: string,
   options: DrainOptions = {},
 ): Promise<DrainResult> {
-  const { logger, stopped = () => false, tracking, leaseSeconds = LEASE_SECONDS, ratePerSecond } = options;
-  const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
-  const result: DrainResult = { sent: 0, failed: 0, bounced: 0 };
-  // One message waiting per connection besides the one it sends, so no connection idles between two messages.
-  const slots = new Slots(poolSize * 2);
-  // Under a rate ceiling a batch must leave well within its lease (two batches are in flight at once).
-  const maxBatch = ratePerSecond
-    ? Math.max(1, Math.min(MAX_BATCH, Math.floor((ratePerSecond * leaseSeconds) / 4)))
-    : MAX_BATCH;
-  let delivered = 0;
-  let relayFailuresInARow = 0;
-  let broken = false;
-  // A relay that refuses the first connection is down; once mail went through, a failure on every connection is.
-  const relayDown = () => relayFailuresInARow >= (delivered ? poolSize : 1);
-  const halted = () => broken || stopped() || relayDown();
-
-  const deliver = async (email: ClaimedEmail, lease: AbortSignal): Promise<Outcome> => {
-    await slots.take();
-    try {
-      if (halted() || lease.aborted) return { email, kind: 'released' };
-      // Rendered with the plain pool, outside any transaction.
-      const { text, html } = await contentOf(db, email, tracking);
-      const message: Mail.Options & { signal?: AbortSignal } = {
-        from,
-        to: email.to_email,
-        subject: email.subject,
-        text,
-        html: html ? emailFrame(email.subject, html) : undefined,
-        headers: { 'X-Outbox-Id': String(email.id) },
-        signal: lease,
-      };
-      const info = (await transport.sendMail(message)) as { messageId?: string };
-      delivered++;
-      relayFailuresInARow = 0;
-      return { email, kind: 'sent', messageId: info.messageId ?? null };
-    } catch (error) {
-      if (isRelayFailure(error)) relayFailuresInARow++;
-      else relayFailuresInARow = 0;
-      return { email, kind: 'failed', error };
-    } finally {
-      slots.give();
-    }
-  };
-
-  const sendBatch = async (emails: ClaimedEmail[]): Promise<void> => {
-    // Sends still running at 80% of the lease are aborted: past its end another sender may take the email.
-    const lease = AbortSignal.timeout(leaseSeconds * 800);
-    // Each message in flight listens to it (nodemailer's send and its pool): more than the default warning's 10.
-    setMaxListeners(0, lease);
-    const outcomes = await Promise.all(emails.map((email) => deliver(email, lease)));
-    await markBatch(db, outcomes, result, logger);
-  };
-
-  // Slow start: a drain of one email claims one, and a relay that is down costs a few attempts, not a batch.
-  let batchSize = 1;
-  const batches: Promise<void>[] = [];
-  try {
-    while (!halted()) {
-      const emails = await claimDueEmails(db, batchSize, leaseSeconds);
-      if (!emails.length) break;
-      batchSize = Math.min(maxBatch, batchSize * 2);
-      const batch = sendBatch(emails);
-      // A batch that could not be marked (the database gone) stops the claims; handled here, thrown below.
-      batch.catch(() => {
-        broken = true;
-      });
-      batches.push(batch);
-      // Two batches in flight: the one sending, and the next, claimed meanwhile and queued behind it.
-      if (batches.length >= 2) await batches[batches.length - 2];
-    }
-  } finally {
-    // Every batch ends, and is marked, whether the loop ended or threw.
-    await Promise.allSettled(batches);
-  }
-  // A batch that could not be marked fails the drain, even one the loop did not wait for.
-  await Promise.all(batches);
-  if (relayDown()) logger?.warn('SMTP relay unreachable: the outbox drain stops until the next run');
-  return result;
+  const sender = new OutboxSender(db, transport, from, options);
+  const queue = new JobQueue(db, { logger: options.logger });
+  const { stopped } = options;
+  queue.register('outbox', (job, context) =>
+    sender.sendJob(job, stopped ? { ...context, stopping: () => context.stopping() || stopped() } : context),
+  );
+  await queue.drain('outbox');
+  return { ...sender.result };
 }
 
 /** An email's text and HTML: as stored, or rendered now from its template version and values (bulk notices). */

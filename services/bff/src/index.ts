@@ -1,3 +1,3 @@
 export { createApp, type AppOptions } from './app.js';
 export { createModules, warmModules } from './modules.js';
-export { createJobs, runJob, type Job } from './jobs.js';
+export { createJobQueue, createJobs, jobsStatus, runJob, scheduleJobs, type Job } from './jobs.js';

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import cron, { type ScheduledTask } from 'node-cron';
+import type { ScheduledTask } from 'node-cron';
 import { seedDemoCommunications } from '@portal/communications';
 import { seedDemoConversations } from '@portal/conversations';
 import {
@@ -15,7 +15,7 @@ import { isDatabaseEmpty, migrateLatest, seedDemo } from '@portal/migrations';
 import { Mailer } from '@portal/notifications';
 import { createApp } from './app.js';
 import { createHealth } from './health.js';
-import { createJobs } from './jobs.js';
+import { createJobQueue, createJobs, scheduleJobs } from './jobs.js';
 import { createMetrics, serveMetrics } from './metrics.js';
 import { createModules, warmModules } from './modules.js';
 
@@ -55,8 +55,19 @@ async function main(): Promise<void> {
   );
   const files = createFileStore(config);
   const live = new LiveEvents(db);
-  const deps = { db, config, logger, mail: mailer, files, live };
   const metrics = createMetrics(db, { token: config.metricsToken });
+  const jobs = createJobs(db, mailer, config, files);
+  // A web replica runs no job (ROLE=web): the workers on the same database do. Its requests add jobs all the same.
+  const queue =
+    config.role === 'web'
+      ? null
+      : createJobQueue(db, jobs, mailer, {
+          logger,
+          poll: true,
+          pollingIntervalSeconds: config.jobPollSeconds,
+          onRun: (job, outcome, seconds) => metrics.jobRun(job, outcome, seconds),
+        });
+  const deps = { db, config, logger, mail: mailer, files, live, ...(queue ? { jobs: queue } : {}) };
   const app = createApp({ deps, modules: createModules(deps), health, metrics });
   // Listening before migrating, so a load balancer sees "alive, not ready" rather than a refused connection. A worker
   // (ROLE=worker) serves no API.
@@ -82,31 +93,10 @@ async function main(): Promise<void> {
   await warmModules(deps);
   health.state = 'ready';
 
-  // Runs in progress, so a shutdown waits for them: a claimed job finishes (or its transaction is rolled back).
-  const running = new Set<Promise<unknown>>();
-  // A web replica runs no job (ROLE=web): the workers on the same database do.
-  const jobs = config.role === 'web' ? [] : createJobs(db, mailer, config, files);
-  metrics.watchQueues(createJobs(db, mailer, config, files));
-  const tasks: ScheduledTask[] = jobs.map((job) =>
-    cron.schedule(
-      job.schedule,
-      async () => {
-        if (health.state !== 'ready') return;
-        const started = process.hrtime.bigint();
-        const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
-        const run = job.run().then(
-          () => metrics.jobRun(job.name, 'done', seconds()),
-          (err: unknown) => {
-            metrics.jobRun(job.name, 'failed', seconds());
-            logger.error({ err, job: job.name }, 'job failed');
-          },
-        );
-        running.add(run);
-        await run.finally(() => running.delete(run));
-      },
-      { noOverlap: true, name: job.name },
-    ),
-  );
+  // The job queue's workers (pg-boss) and the ticks of the periodic jobs. Every replica shows the queues' figures.
+  metrics.watchQueues(jobs);
+  await queue?.start();
+  const tasks: ScheduledTask[] = queue ? scheduleJobs(db, jobs, queue, logger) : [];
 
   const lines = [
     '',
@@ -137,8 +127,9 @@ async function main(): Promise<void> {
         setTimeout(() => server.closeAllConnections(), config.shutdownGraceSeconds * 1000).unref();
       });
     metricsServer?.close();
+    // Running jobs are told to stop and awaited (a job cut short is failed and retried elsewhere).
     await mailer.stop();
-    await Promise.allSettled([...running]);
+    await queue?.stop(config.shutdownGraceSeconds * 1000);
     mailer.close();
     await live.close();
     files.close?.();

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
-import type { QueueStatus } from '@portal/core';
+import { jobQueueStatus } from '@portal/core';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { type OutboxBacklog, outboxBacklog } from '@portal/notifications';
 
@@ -18,10 +18,10 @@ export interface Metrics {
   http: Middleware;
   /** Answers GET /metrics on the API's port (with the token), else passes on. */
   endpoint: Middleware;
-  /** Records one run of a scheduled job. */
+  /** Records one run of a job (a queue's job, done or failed). */
   jobRun(job: string, outcome: 'done' | 'failed', seconds: number): void;
-  /** Reports each job's queue (waiting, in flight, failed) at every scrape. */
-  watchQueues(queues: { name: string; status?: () => Promise<QueueStatus> }[]): void;
+  /** Reports each job's queue (waiting, in flight, failed, oldest waiting) at every scrape, in one statement. */
+  watchQueues(queues: { name: string }[]): void;
 }
 
 interface PoolLike {
@@ -90,7 +90,7 @@ export function createMetrics(db: Knex, options: { token?: string } = {}): Metri
   });
   new Gauge({
     name: 'portal_outbox_backlog',
-    help: 'Emails due and not claimed (due), and claimed by a sender right now (in_flight).',
+    help: 'Emails due and not yet sent (due), and in an outbox job a worker is running right now (in_flight).',
     labelNames: ['state'],
     registers: [registry],
     async collect() {
@@ -144,19 +144,37 @@ export function createMetrics(db: Knex, options: { token?: string } = {}): Metri
       jobSeconds.observe({ job }, seconds);
     },
     watchQueues(queues) {
-      const watched = queues.filter((q) => q.status);
+      const names = queues.map((q) => q.name);
+      // One read of the job queue a scrape, shared by its two gauges.
+      let reading: ReturnType<typeof jobQueueStatus> | null = null;
+      const statuses = () => {
+        reading ??= jobQueueStatus(db, names).finally(() =>
+          setImmediate(() => {
+            reading = null;
+          }),
+        );
+        return reading;
+      };
       new Gauge({
         name: 'portal_job_queue',
-        help: "Each job's queue: work waiting, held by a process (in_flight, where the queue can tell) and failed.",
+        help: "Each job's queue (pg-boss): jobs waiting (or waiting for a retry), held by a worker (in_flight), and failed for good.",
         labelNames: ['job', 'state'],
         registers: [registry],
         async collect() {
-          for (const q of watched) {
-            const s = await q.status!();
-            this.set({ job: q.name, state: 'waiting' }, s.waiting);
-            if (s.inFlight !== null) this.set({ job: q.name, state: 'in_flight' }, s.inFlight);
-            this.set({ job: q.name, state: 'failed' }, s.failed);
+          for (const [job, s] of await statuses()) {
+            this.set({ job, state: 'waiting' }, s.waiting);
+            this.set({ job, state: 'in_flight' }, s.inFlight ?? 0);
+            this.set({ job, state: 'failed' }, s.failed);
           }
+        },
+      });
+      new Gauge({
+        name: 'portal_job_queue_oldest_waiting_seconds',
+        help: "How long each queue's oldest due job has waited for a worker (0 when none).",
+        labelNames: ['job'],
+        registers: [registry],
+        async collect() {
+          for (const [job, s] of await statuses()) this.set({ job }, s.oldestWaitingSeconds ?? 0);
         },
       });
     },

@@ -61,8 +61,8 @@ function env(port: number): NodeJS.ProcessEnv {
     HOST: '127.0.0.1',
     APP_URL: `http://127.0.0.1:${port}`,
     SMTP_URL: smtp.url,
-    // Both replicas drain the outbox every second: the race the exactly-once test needs.
-    OUTBOX_CRON: '* * * * * *',
+    // Both replicas' workers poll the job queue twice a second: the race the exactly-once test needs.
+    JOB_POLL_SECONDS: '0.5',
     AUTH_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
     FAILED_SIGNINS_PER_ADDRESS: String(RATE_LIMIT),
     LOG_LEVEL: 'warn',

@@ -1,5 +1,14 @@
 import type { Knex } from 'knex';
-import { type Actor, type Config, ConflictError, transaction } from '@portal/core';
+import {
+  type Actor,
+  addJobs,
+  type Config,
+  ConflictError,
+  type JobHandler,
+  JobQueue,
+  liveJobs,
+  transaction,
+} from '@portal/core';
 import { type CommunicationRow, loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
 import { chunkLength, queueNotices, type Recipient } from './notice-queue.js';
@@ -139,13 +148,18 @@ export async function sendNotifications(
     const first = chunkLength(groups, chunk);
     await queueNotices(trx, config, event, groups.slice(0, first).flat(), { notBefore });
     const rest = groups.slice(first).map((g) => g[0]!.providerCommunicationId);
-    if (rest.length)
-      await trx('notice_fanouts').insert({
-        communication_id: id,
-        organization_id: event.organization_id,
-        provider_communication_ids: rest,
-        not_before: notBefore,
-      });
+    if (rest.length) {
+      const [fanout] = (await trx('notice_fanouts')
+        .insert({
+          communication_id: id,
+          organization_id: event.organization_id,
+          provider_communication_ids: rest,
+          not_before: notBefore,
+        })
+        .returning('id')) as { id: number }[];
+      // Its job, in the same transaction: the rest is queued exactly when the send commits.
+      await addJobs(trx, [{ queue: FANOUT_QUEUE, data: { fanoutId: Number(fanout!.id) } }]);
+    }
     if (!event.first_sent_at && notifiedCount)
       await trx('communications').where({ id }).update({ first_sent_at: trx.fn.now(), updated_at: trx.fn.now() });
     const result = {
@@ -171,97 +185,141 @@ export async function sendNotifications(
   });
 }
 
-/** Test-only hook of `fanOutNotices`: runs inside a chunk's transaction, after its rows, before the commit. */
+/** The job queue of the fan-out: a job per chunk still to queue (`{ fanoutId }`). */
+export const FANOUT_QUEUE = 'notice-fanout';
+
+/** Test-only hook of `fanOutChunk`: runs inside a chunk's transaction, after its rows, before the commit. */
 export type FanOutHook = (fanout: { id: number; communicationId: number; nextIndex: number }) => Promise<void> | void;
 
+export interface FanOutOptions {
+  /** Recipient addresses a chunk (FANOUT_CHUNK). */
+  chunk?: number;
+  /** Asked to send the outbox soon after each chunk commits, so sending overlaps queueing. */
+  mail?: { kick(): void };
+  beforeCommit?: FanOutHook;
+}
+
 /**
- * Queues the fanned-out rest of large sends, one chunk a transaction: claims an unfinished notice_fanouts
- * row (SKIP LOCKED, so every replica may run it at once), queues the notices of its next provider communications and
- * advances its cursor in the same transaction, and loops until no row is left. A crash loses or repeats nothing: a
- * chunk is committed with its cursor or not at all. A row that fails is left for the next run while the others go on;
- * the first error is thrown at the end. Answers how many fan-outs it finished and how many emails it queued.
+ * The `notice-fanout` job: queues the next chunk of one fan-out in one transaction. The fan-out's row is taken FOR
+ * UPDATE SKIP LOCKED (a second job for the same fan-out, such as the recovery sweep's, then does nothing while the first
+ * works), the notices of its next provider communications are queued, its cursor moves, and the next chunk's job is
+ * added, all committed together: a crash loses or repeats nothing, and a failed chunk is retried by the queue.
+ * Answers whether the fan-out finished and how many emails the chunk queued.
+ */
+export async function fanOutChunk(
+  db: Knex,
+  config: Config,
+  fanoutId: number,
+  options: FanOutOptions = {},
+): Promise<{ fanouts: number; emails: number }> {
+  const chunk = options.chunk ?? FANOUT_CHUNK;
+  const step = await transaction(db, async (trx) => {
+    const row = (
+      await trx.raw(
+        `SELECT id, communication_id, next_index, not_before, cardinality(provider_communication_ids) AS total,
+           provider_communication_ids[next_index + 1 : next_index + :chunk] AS ids
+         FROM notice_fanouts WHERE id = :fanoutId AND finished_at IS NULL
+         FOR UPDATE SKIP LOCKED`,
+        { chunk, fanoutId },
+      )
+    ).rows[0] as
+      | {
+          id: number;
+          communication_id: number;
+          next_index: number;
+          not_before: Date | null;
+          total: number;
+          ids: string[];
+        }
+      | undefined;
+    if (!row) return { fanouts: 0, emails: 0 };
+    const ids = row.ids.map(Number);
+    // The recipients as the send reads them: each provider communication's customer's addresses, in order; one
+    // removed since the send is skipped.
+    const found = (
+      await trx.raw(
+        `SELECT p.id, c.name, e.email
+         FROM unnest(:ids::bigint[]) WITH ORDINALITY AS x(id, n)
+         JOIN provider_communications p ON p.id = x.id AND p.status <> 'DELETED'
+         JOIN communication_affected_customers c ON c.id = p.affected_customer_id
+         CROSS JOIN LATERAL unnest(c.emails) WITH ORDINALITY AS e(email, m)
+         ORDER BY x.n, e.m`,
+        { ids },
+      )
+    ).rows as { id: number; name: string; email: string }[];
+    const byId = new Map<number, Recipient[]>(ids.map((pc) => [pc, []]));
+    for (const r of found)
+      byId.get(r.id)!.push({ providerCommunicationId: r.id, email: r.email, customerName: r.name });
+    const groups = ids.map((pc) => byId.get(pc)!);
+    const taken = chunkLength(groups, chunk);
+    const event = (await trx('communications').where({ id: row.communication_id }).first()) as CommunicationRow;
+    const queued = await queueNotices(trx, config, event, groups.slice(0, taken).flat(), {
+      notBefore: row.not_before,
+    });
+    const nextIndex = row.next_index + taken;
+    const finished = nextIndex >= row.total;
+    await trx('notice_fanouts')
+      .where({ id: row.id })
+      .update({
+        next_index: nextIndex,
+        updated_at: trx.fn.now(),
+        ...(finished ? { finished_at: trx.fn.now() } : {}),
+      });
+    if (!finished) await addJobs(trx, [{ queue: FANOUT_QUEUE, data: { fanoutId: row.id } }]);
+    await options.beforeCommit?.({ id: row.id, communicationId: row.communication_id, nextIndex });
+    return { fanouts: finished ? 1 : 0, emails: queued };
+  });
+  if (step.emails) options.mail?.kick();
+  return step;
+}
+
+/** The job's handler: one chunk of the fan-out the job names. */
+export function fanOutHandler(db: Knex, config: Config, options: FanOutOptions = {}): JobHandler {
+  return (job) => fanOutChunk(db, config, Number((job.data as { fanoutId: number }).fanoutId), options);
+}
+
+/**
+ * The fan-out's recovery sweep (the `recover` job, and `jobs run notice-fanout`): an unfinished fan-out that no job
+ * waits to continue gets one. Its job was lost (the sweep's only other case: a fan-out written before the job queue
+ * existed), or its holder died mid-chunk: a second job is harmless, as a chunk is taken under the row's lock.
+ */
+export async function recoverFanouts(db: Knex): Promise<{ fanouts: number }> {
+  const waiting = liveJobs(db, FANOUT_QUEUE).whereIn('state', ['created', 'retry']);
+  const { rows } = (await db.raw(
+    `SELECT f.id FROM notice_fanouts f WHERE f.finished_at IS NULL
+       AND f.id NOT IN (
+         SELECT (w.data->>'fanoutId')::bigint FROM (${waiting.toQuery()}) w WHERE w.data->>'fanoutId' IS NOT NULL)
+     ORDER BY f.id`,
+  )) as { rows: { id: number }[] };
+  await addJobs(
+    db,
+    rows.map((r) => ({ queue: FANOUT_QUEUE, data: { fanoutId: Number(r.id) } })),
+  );
+  return { fanouts: rows.length };
+}
+
+/**
+ * Works, here, every `notice-fanout` job due now until none is left (the tests, and `jobs run`): chunk after chunk of
+ * every unfinished fan-out. A chunk that fails is left to its retry while the others go on; the first error is thrown at
+ * the end. Answers how many fan-outs it finished and how many emails it queued.
  */
 export async function fanOutNotices(
   db: Knex,
   config: Config,
-  options: { chunk?: number; mail?: { kick(): void }; beforeCommit?: FanOutHook } = {},
+  options: FanOutOptions = {},
 ): Promise<{ fanouts: number; emails: number }> {
-  const chunk = options.chunk ?? FANOUT_CHUNK;
-  const failed: number[] = [];
   let firstError: unknown;
-  let fanouts = 0;
-  let emails = 0;
-  for (;;) {
-    // The row this iteration claimed, if it got that far (set inside the transaction).
-    const claim: { id?: number } = {};
+  const handler = fanOutHandler(db, config, options);
+  const queue = new JobQueue(db);
+  queue.register(FANOUT_QUEUE, async (job, context) => {
     try {
-      const step = await transaction(db, async (trx) => {
-        const row = (
-          await trx.raw(
-            `SELECT id, communication_id, next_index, not_before, cardinality(provider_communication_ids) AS total,
-               provider_communication_ids[next_index + 1 : next_index + :chunk] AS ids
-             FROM notice_fanouts WHERE finished_at IS NULL AND NOT (id = ANY(:failed::bigint[]))
-             ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-            { chunk, failed },
-          )
-        ).rows[0] as
-          | {
-              id: number;
-              communication_id: number;
-              next_index: number;
-              not_before: Date | null;
-              total: number;
-              ids: string[];
-            }
-          | undefined;
-        if (!row) return null;
-        claim.id = row.id;
-        const ids = row.ids.map(Number);
-        // The recipients as the send reads them: each provider communication's customer's addresses, in order; one
-        // removed since the send is skipped.
-        const found = (
-          await trx.raw(
-            `SELECT p.id, c.name, e.email
-             FROM unnest(:ids::bigint[]) WITH ORDINALITY AS x(id, n)
-             JOIN provider_communications p ON p.id = x.id AND p.status <> 'DELETED'
-             JOIN communication_affected_customers c ON c.id = p.affected_customer_id
-             CROSS JOIN LATERAL unnest(c.emails) WITH ORDINALITY AS e(email, m)
-             ORDER BY x.n, e.m`,
-            { ids },
-          )
-        ).rows as { id: number; name: string; email: string }[];
-        const byId = new Map<number, Recipient[]>(ids.map((pc) => [pc, []]));
-        for (const r of found)
-          byId.get(r.id)!.push({ providerCommunicationId: r.id, email: r.email, customerName: r.name });
-        const groups = ids.map((pc) => byId.get(pc)!);
-        const taken = chunkLength(groups, chunk);
-        const event = (await trx('communications').where({ id: row.communication_id }).first()) as CommunicationRow;
-        const queued = await queueNotices(trx, config, event, groups.slice(0, taken).flat(), {
-          notBefore: row.not_before,
-        });
-        const nextIndex = row.next_index + taken;
-        const finished = nextIndex >= row.total;
-        await trx('notice_fanouts')
-          .where({ id: row.id })
-          .update({
-            next_index: nextIndex,
-            updated_at: trx.fn.now(),
-            ...(finished ? { finished_at: trx.fn.now() } : {}),
-          });
-        await options.beforeCommit?.({ id: row.id, communicationId: row.communication_id, nextIndex });
-        return { queued, finished };
-      });
-      if (!step) break;
-      emails += step.queued;
-      if (step.finished) fanouts++;
-      if (step.queued) options.mail?.kick();
+      return await handler(job, context);
     } catch (error) {
-      // Nothing was claimed: the database itself failed, and the next run tries again.
-      if (claim.id === undefined) throw error;
-      failed.push(claim.id);
       firstError ??= error;
+      throw error;
     }
-  }
+  });
+  const done = await queue.drain(FANOUT_QUEUE);
   if (firstError !== undefined) throw firstError;
-  return { fanouts, emails };
+  return { fanouts: done.fanouts ?? 0, emails: done.emails ?? 0 };
 }

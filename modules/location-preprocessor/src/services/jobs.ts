@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   type Actor,
+  addJobs,
   checkUpload,
   type FileStore,
   type ListPage,
@@ -218,6 +219,8 @@ export async function createJob(
     const [row] = (await trx('preprocessor_jobs')
       .insert({ supplier_id: supplierId, file_name: file.name, file_key: key, created_by: actor?.userId ?? null })
       .returning('id')) as { id: number }[];
+    // Its matching job, in the same transaction: the file is matched exactly when its upload commits.
+    await addJobs(trx, [{ queue: 'location-preprocessor', data: { jobId: Number(row!.id) } }]);
     await recordAudit(trx, actor, {
       organizationId: supplierId,
       action: 'LOCATION_PREPROCESSOR_UPLOADED',
@@ -240,7 +243,7 @@ export async function removeJob(db: Knex, actor: Actor, id: number): Promise<Job
     if (before.status === 'DEACTIVATED') return;
     await trx('preprocessor_jobs')
       .where({ id })
-      .update({ status: 'DEACTIVATED', lease_until: null, claimed_by: null, updated_at: trx.fn.now() });
+      .update({ status: 'DEACTIVATED', claimed_by: null, updated_at: trx.fn.now() });
     await recordAudit(trx, actor, {
       organizationId: Number(before.supplier_id),
       action: 'LOCATION_PREPROCESSOR_REMOVED',

@@ -1,24 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Knex } from 'knex';
-import { decodeText, type FileStore, type Logger, ValidationError, transaction } from '@portal/core';
+import {
+  addJobs,
+  decodeText,
+  type FileStore,
+  type JobHandler,
+  JobQueue,
+  liveJobs,
+  type Logger,
+  ValidationError,
+  transaction,
+} from '@portal/core';
 import { INPUT_MESSAGES, readInputRows, SUPPLIER_FIELDS, sheetExtension } from './input.js';
 import { syncPortalProviders } from './known-providers.js';
 import { type LocationInput, Matcher, type MatchResult } from './matcher.js';
 
 /** Rows matched and committed together; the job's cursor moves once per batch. */
 export const WORKER_BATCH = 1000;
-/** A claim lasts this long without a heartbeat (each committed batch renews it); then another worker may resume. */
-export const LEASE_SECONDS = 120;
+/** The job queue of matching: a job per file to match (`{ jobId }`). */
+export const MATCHING_QUEUE = 'location-preprocessor';
+/**
+ * How long one queue job matches before handing the rest of the file to a new job: a job's run stays well within its
+ * expiry, so a worker that dies mid-file is noticed (and its file resumed) in minutes.
+ */
+export const SLICE_SECONDS = 120;
 
 export interface WorkerOptions {
   workerId?: string;
   batchSize?: number;
-  leaseSeconds?: number;
-  /** Stop after this many jobs (the scheduler's run drains what is there). */
-  maxJobs?: number;
-  /** For tests: stop a job after this many batches, as a crash would (the claim stays until its lease expires). */
+  /** For tests: stop a job after this many batches, as a crash would (its claim stays). */
   stopAfterBatches?: number;
+  /** Stop after the batch that passes this moment ('paused'): the rest goes to a new job. */
+  until?: number;
   logger?: Logger;
 }
 
@@ -27,19 +41,16 @@ export const workerId = () => `${os.hostname()}:${process.pid}:${randomUUID().sl
 type Claimed = { id: number; supplier_id: number; file_name: string; file_key: string; processed_rows: number };
 
 /**
- * Claims one job: a PENDING one, or one IN PROGRESS whose worker's lease expired before matching finished (a crash).
- * FOR UPDATE SKIP LOCKED, as the outbox does: several replicas never claim the same job.
+ * Takes one pre-processor job for `worker`: PENDING, or IN PROGRESS and not yet matched (a job resumed). Who works a
+ * job is the queue's decision; `claimed_by` only fences: a worker that finds another's name there at its next commit
+ * stops ('lost'), so a job resumed elsewhere is never matched by two at once.
  */
-export async function claimJob(db: Knex, worker: string, leaseSeconds = LEASE_SECONDS): Promise<Claimed | null> {
+export async function claimJob(db: Knex, jobId: number, worker: string): Promise<Claimed | null> {
   const res = (await db.raw(
-    `UPDATE preprocessor_jobs SET status = 'IN PROGRESS', claimed_by = ?, attempts = attempts + 1,
-       lease_until = now() + make_interval(secs => ?), updated_at = now()
-     WHERE id = (
-       SELECT id FROM preprocessor_jobs
-       WHERE status = 'PENDING' OR (status = 'IN PROGRESS' AND matched_at IS NULL AND lease_until < now())
-       ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+    `UPDATE preprocessor_jobs SET status = 'IN PROGRESS', claimed_by = ?, attempts = attempts + 1, updated_at = now()
+     WHERE id = ? AND (status = 'PENDING' OR (status = 'IN PROGRESS' AND matched_at IS NULL))
      RETURNING id, supplier_id, file_name, file_key, processed_rows`,
-    [worker, leaseSeconds],
+    [worker, jobId],
   )) as { rows: Claimed[] };
   return res.rows[0] ?? null;
 }
@@ -68,13 +79,12 @@ export async function processJob(
   job: Claimed,
   worker: string,
   options: WorkerOptions = {},
-): Promise<'matched' | 'error' | 'lost' | 'stopped'> {
+): Promise<'matched' | 'error' | 'lost' | 'stopped' | 'paused'> {
   const batchSize = options.batchSize ?? WORKER_BATCH;
-  const lease = options.leaseSeconds ?? LEASE_SECONDS;
   const fail = async (message: string) => {
     await db('preprocessor_jobs')
       .where({ id: job.id, claimed_by: worker })
-      .update({ status: 'ERROR', error_message: message, lease_until: null, updated_at: db.fn.now() });
+      .update({ status: 'ERROR', error_message: message, updated_at: db.fn.now() });
     return 'error' as const;
   };
   const extension = sheetExtension(job.file_name);
@@ -130,7 +140,6 @@ export async function processJob(
           matched_rows: trx.raw('matched_rows + ?', [counts.MATCHED]),
           review_rows: trx.raw('review_rows + ?', [counts.REVIEW]),
           unmatched_rows: trx.raw('unmatched_rows + ?', [counts.UNMATCHED]),
-          lease_until: trx.raw('now() + make_interval(secs => ?)', [lease]),
           updated_at: trx.fn.now(),
         });
       return true;
@@ -168,6 +177,7 @@ export async function processJob(
         batch = [];
         if (!(await (pipelined ? before : done))) return 'lost';
         if (!pipelined && batches >= options.stopAfterBatches!) return 'stopped';
+        if (options.until !== undefined && Date.now() >= options.until) return (await done) ? 'paused' : 'lost';
       }
     }
     if (!(await enqueue(batch))) return 'lost';
@@ -179,7 +189,7 @@ export async function processJob(
   }
   await db('preprocessor_jobs')
     .where({ id: job.id, claimed_by: worker })
-    .update({ matched_at: db.fn.now(), total_rows: cursor, lease_until: null, updated_at: db.fn.now() });
+    .update({ matched_at: db.fn.now(), total_rows: cursor, updated_at: db.fn.now() });
   return 'matched';
 }
 
@@ -211,50 +221,58 @@ async function countRows(extension: 'csv' | 'xlsx', data: Buffer): Promise<numbe
   return total;
 }
 
-/** Claims and matches jobs until none is waiting (or maxJobs). Safe to run on every replica at once. */
+/**
+ * The `location-preprocessor` job: matches the file its job names for SLICE_SECONDS at most (or until the process
+ * stops), then adds a job for the rest. A job that is no longer waiting (matched, removed, failed on its file) is done.
+ */
+export function matchingHandler(db: Knex, store: FileStore, options: WorkerOptions = {}): JobHandler {
+  const me = options.workerId ?? workerId();
+  return async (queued, context) => {
+    const jobId = Number((queued.data as { jobId: number }).jobId);
+    const job = await claimJob(db, jobId, me);
+    if (!job) return { jobs: 0, errors: 0 };
+    const outcome = await processJob(db, store, job, me, {
+      ...options,
+      logger: options.logger ?? context.logger,
+      until: Math.min(Date.now() + SLICE_SECONDS * 1000, Date.now() + queued.expireInSeconds * 500),
+    });
+    if (outcome === 'paused') await addJobs(db, [{ queue: MATCHING_QUEUE, data: { jobId } }]);
+    return { jobs: outcome === 'paused' ? 0 : 1, errors: outcome === 'error' ? 1 : 0 };
+  };
+}
+
+/**
+ * Matching's recovery sweep (the `recover` job, and `jobs run location-preprocessor`): a file waiting to be matched
+ * (PENDING, or IN PROGRESS and not matched) that no live job names gets one. Such files were uploaded before the job
+ * queue existed; a job whose worker died stays live until the queue expires it, then it is retried.
+ */
+export async function recoverMatching(db: Knex): Promise<{ jobs: number }> {
+  const live = liveJobs(db, MATCHING_QUEUE);
+  const { rows } = (await db.raw(
+    `SELECT j.id FROM preprocessor_jobs j
+     WHERE (j.status = 'PENDING' OR (j.status = 'IN PROGRESS' AND j.matched_at IS NULL))
+       AND j.id NOT IN (
+         SELECT (l.data->>'jobId')::bigint FROM (${live.toQuery()}) l WHERE l.data->>'jobId' IS NOT NULL)
+     ORDER BY j.id`,
+  )) as { rows: { id: number }[] };
+  await addJobs(
+    db,
+    rows.map((r) => ({ queue: MATCHING_QUEUE, data: { jobId: Number(r.id) } })),
+  );
+  return { jobs: rows.length };
+}
+
+/**
+ * Matches, here, every file whose job is due (the tests and the CLI: the queue's work done now, in this process).
+ * Safe beside the workers: each job is taken by one.
+ */
 export async function runWorker(
   db: Knex,
   store: FileStore,
   options: WorkerOptions = {},
 ): Promise<{ jobs: number; errors: number }> {
-  const me = options.workerId ?? workerId();
-  const result = { jobs: 0, errors: 0 };
-  while (options.maxJobs === undefined || result.jobs < options.maxJobs) {
-    const job = await claimJob(db, me, options.leaseSeconds);
-    if (!job) break;
-    result.jobs += 1;
-    const outcome = await processJob(db, store, job, me, options);
-    if (outcome === 'error') result.errors += 1;
-    if (outcome === 'stopped') break;
-  }
-  return result;
-}
-
-/**
- * The in-process kick after an upload: one drain at a time per process; a kick during a drain runs another after it.
- * The scheduled job (services/bff jobs) picks up anything a kick missed or a crash left.
- */
-export function createKicker(db: Knex, store: FileStore, logger?: Logger): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let again = false;
-  const drain = async (): Promise<void> => {
-    do {
-      again = false;
-      try {
-        await runWorker(db, store, { logger });
-      } catch (err) {
-        logger?.error({ err }, 'location pre-processor worker failed');
-      }
-    } while (again);
-  };
-  return () => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = drain().finally(() => {
-      running = null;
-    });
-    return running;
-  };
+  const queue = new JobQueue(db, { logger: options.logger });
+  queue.register(MATCHING_QUEUE, matchingHandler(db, store, options));
+  const done = await queue.drain(MATCHING_QUEUE);
+  return { jobs: done.jobs ?? 0, errors: done.errors ?? 0 };
 }
