@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_RULE_MESSAGE } from '@portal/core';
+import { PASSWORD_RULE_MESSAGE, messageText } from '@portal/core';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '@portal/testing';
 import { MESSAGES } from './messages.js';
 
@@ -74,7 +74,7 @@ describe('profile (/me)', () => {
           password_confirmation: 'Borealis#2027',
         })
       ).body.m,
-    ).toBe(MESSAGES.currentPassword);
+    ).toBe(messageText('CURRENT_PASSWORD_INCORRECT'));
     expect(
       (await change({ current_password: DEMO_PASSWORD, password: 'short', password_confirmation: 'short' })).body.m,
     ).toBe(PASSWORD_RULE_MESSAGE);
@@ -120,7 +120,7 @@ describe('forgot and reset password', () => {
       body: { token: link, password: 'Acme#Reset2028' },
     });
     expect(again.status).toBe(401);
-    expect(again.body.m).toBe(MESSAGES.badLink);
+    expect(again.body.m).toBe(messageText('INVALID_LINK'));
     await t.signIn(email, { password: 'Acme#Reset2027' });
   });
 
@@ -183,7 +183,7 @@ describe('self-registration by link', () => {
     expect(Object.keys(res.body.d).sort()).toEqual(['id', 'name', 'profile_photo', 'type']);
     const missing = await t.call('GET', '/api/auth/organization-bylink?selfregistrationlink=nope');
     expect(missing.status).toBe(404);
-    expect(missing.body.m).toBe(MESSAGES.badRegistrationLink);
+    expect(missing.body.m).toBe(messageText('REGISTRATION_LINK_INVALID'));
     const byId = await t.call('GET', `/api/auth/organization-byId?organizationId=${res.body.d.id}`);
     expect(byId.body.d.name).toBe('Riverside Health');
     expect((await t.call('GET', '/api/auth/organization-byId?organizationId=abc')).status).toBe(400);
@@ -208,10 +208,10 @@ describe('self-registration by link', () => {
       body: { grant_type: 'password', email: body.email, password: body.password },
     });
     expect(before.status).toBe(403);
-    expect(before.body.m).toBe(MESSAGES.notVerified);
+    expect(before.body.m).toBe(messageText('EMAIL_NOT_VERIFIED'));
     const dup = await t.call('POST', '/api/auth/SignUpUser', { body });
     expect(dup.status).toBe(409);
-    expect(dup.body.m).toBe(MESSAGES.emailTaken);
+    expect(dup.body.m).toBe(messageText('EMAIL_TAKEN'));
 
     const mail = await t.smtp.waitFor(body.email, (m) => m.subject === 'Verify your email address');
     const verified = await t.call('POST', '/api/auth/verify-email', {
@@ -242,7 +242,7 @@ describe('self-registration by link', () => {
       },
     });
     expect(res.status).toBe(422);
-    expect(res.body.m).toBe(MESSAGES.registrationClosed);
+    expect(res.body.m).toBe(messageText('REGISTRATION_CLOSED'));
     expect(await t.db('users').where({ email: 'ab@lakeshore.demo' }).first()).toBeUndefined();
   });
 });

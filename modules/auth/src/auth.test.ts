@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createDecoder, createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keyId, PASSWORD_RULE_MESSAGE, PERMISSIONS, SEEDED_ROLES } from '@portal/core';
+import { keyId, PASSWORD_RULE_MESSAGE, PERMISSIONS, SEEDED_ROLES, messageText } from '@portal/core';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '@portal/testing';
 import { MESSAGES } from './messages.js';
 import { signAccessToken, verifyAccessToken } from './services/tokens.js';
@@ -58,14 +58,14 @@ describe('sign-in', () => {
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({
       ok: false,
-      m: MESSAGES.invalidCredentials,
+      m: messageText('INVALID_CREDENTIALS'),
       error: { code: 'INVALID_CREDENTIALS' },
     });
     expect(res.body.d).toBeUndefined();
     // An unknown email answers exactly the same.
     const unknown = await token('nobody@nowhere.demo', 'Wrong#Pass1');
     expect(unknown.status).toBe(401);
-    expect(unknown.body.m).toBe(MESSAGES.invalidCredentials);
+    expect(unknown.body.m).toBe(messageText('INVALID_CREDENTIALS'));
     // A success resets the count of failures.
     expect((await token('admin@borealis.demo')).status).toBe(200);
     const row = (await t.db('users').where({ email: 'admin@borealis.demo' }).first('failed_login_count')) as {
@@ -112,7 +112,7 @@ describe('login as', () => {
     const acme = await orgId('Acme Medical Devices');
     const res = await token('multi@riverside.demo', DEMO_PASSWORD, { login_as_organization_id: acme });
     expect(res.status).toBe(403);
-    expect(res.body.m).toBe(MESSAGES.notMember);
+    expect(res.body.m).toBe(messageText('NOT_A_MEMBER'));
   });
 });
 
@@ -134,7 +134,7 @@ describe('second factor', () => {
         verification_code: code === '000000' ? '111111' : '000000',
       });
       expect(wrong.status).toBe(401);
-      expect(wrong.body.m).toBe(MESSAGES.badCode);
+      expect(wrong.body.m).toBe(messageText('INVALID_CODE'));
       const ok = await token('admin@borealis.demo', DEMO_PASSWORD, { verification_code: code });
       expect(ok.status).toBe(200);
       expect(decodeJwt(ok.body.d.access_token).org_id).toBe(borealis);
@@ -152,7 +152,11 @@ describe('lockout', () => {
     for (let i = 1; i <= 4; i++) expect((await token(email, 'Wrong#Pass1')).status).toBe(401);
     const fifth = await token(email, 'Wrong#Pass1');
     expect(fifth.status).toBe(423);
-    expect(fifth.body).toMatchObject({ ok: false, m: MESSAGES.locked, error: { code: 'ACCOUNT_LOCKED' } });
+    expect(fifth.body).toMatchObject({
+      ok: false,
+      m: messageText('ACCOUNT_LOCKED'),
+      error: { code: 'ACCOUNT_LOCKED' },
+    });
     // Locked: even the right password is refused.
     expect((await token(email)).status).toBe(423);
     expect(((await t.db('users').where({ email }).first('status')) as { status: string }).status).toBe('LOCKED');
@@ -214,7 +218,10 @@ describe('refresh tokens', () => {
 
     const reuse = await t.call('POST', '/api/auth/refreshtoken', { body: { refresh_token: first.refresh_token } });
     expect(reuse.status).toBe(401);
-    expect(reuse.body).toMatchObject({ m: MESSAGES.reuse, error: { code: 'REFRESH_TOKEN_REUSED' } });
+    expect(reuse.body).toMatchObject({
+      m: messageText('REFRESH_TOKEN_REUSED'),
+      error: { code: 'REFRESH_TOKEN_REUSED' },
+    });
     // The newest token of the family is dead too, and so is its access token.
     const newest = await t.call('POST', '/api/auth/refreshtoken', {
       body: { refresh_token: third.body.d.refresh_token },
@@ -388,7 +395,7 @@ describe('logout and expiry', () => {
     try {
       const res = await t.call('GET', '/api/me', { token: s.access_token });
       expect(res.status).toBe(401);
-      expect((await token('recalls@acme.demo')).body.m).toBe(MESSAGES.deactivated);
+      expect((await token('recalls@acme.demo')).body.m).toBe(messageText('ACCOUNT_DEACTIVATED'));
     } finally {
       await t.db('users').where({ email: 'recalls@acme.demo' }).update({ status: 'VERIFIED' });
     }

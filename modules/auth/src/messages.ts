@@ -1,29 +1,14 @@
-/** Messages of sign-in and account calls, shown by the client as they are. */
+/**
+ * What sign-in and account calls say when they succeed (the envelope's `m`, and the answers' `message`). The web
+ * shows its own words for these; the failures are `@portal/vocabulary`'s catalogue (AUTH_MESSAGES).
+ */
 export const MESSAGES = {
-  invalidCredentials: 'Invalid email or password.',
-  locked: 'Your account is locked after too many failed sign-in attempts. Unlock it with the code sent to your email.',
-  deactivated: 'Your account has been deactivated. Please contact your administrator.',
-  notVerified: 'Please verify your email address before signing in.',
-  noOrganization: 'Your account is not active in any organization.',
-  notMember: 'You are not a member of that organization.',
   challenge: 'A verification code has been sent to your email address.',
-  badCode: 'Invalid or expired verification code.',
-  badRefresh: 'Invalid refresh token. Please sign in again.',
-  reuse: 'This session was ended because a refresh token was used twice. Please sign in again.',
-  sessionExpired: 'Your session has expired. Please sign in again.',
-  inactive: 'Your account is no longer active.',
   unlockSent: 'If the account is locked, an unlock code has been sent to its email address.',
   unlocked: 'Your account has been unlocked. You can sign in now.',
   resetSent: 'If an account exists for this email, a password reset link has been sent.',
-  badLink: 'This link is invalid or has expired.',
   passwordReset: 'Your password has been reset. You can sign in now.',
   emailVerified: 'Your email address has been verified. You can sign in now.',
-  badRegistrationLink: 'This registration link is not valid.',
-  registrationClosed: 'Self-registration is not available for this organization.',
-  emailTaken: 'An account with this email already exists. Please sign in instead.',
   signedUp: 'Your account has been created. Please check your email to verify your address.',
-  currentPassword: 'Current password is incorrect.',
-  confirmed: "Password doesn't match",
-  samePassword: 'The new password must be different from the current one.',
   passwordChanged: 'Your password has been changed.',
 } as const;

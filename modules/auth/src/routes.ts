@@ -8,20 +8,12 @@ import {
   requestUnlock,
   resetPassword,
   signUp,
-  type SignUpInput,
   unlockWithCode,
   userData,
   verifyEmail,
 } from './services/account.js';
-import { logout, passwordGrant, refreshGrant, type TokenRequest } from './services/login.js';
-import {
-  changePassword,
-  getMyOrganization,
-  getProfile,
-  type ProfileUpdate,
-  setLanguage,
-  updateProfile,
-} from './services/profile.js';
+import { logout, passwordGrant, refreshGrant } from './services/login.js';
+import { changePassword, getMyOrganization, getProfile, setLanguage, updateProfile } from './services/profile.js';
 import { verifyAccessToken } from './services/tokens.js';
 
 const tags = ['auth'];
@@ -37,7 +29,7 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
     token ? (await verifyAccessToken(config, token, { ignoreExpiry: true }).catch(() => null))?.sid : undefined;
 
   return [
-    route<TokenRequest>({
+    route({
       method: 'POST',
       path: '/auth/token',
       access: 'public',
@@ -49,7 +41,7 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
           ? refreshGrant(db, config, req.body.refresh_token, meta(req))
           : passwordGrant(db, config, req.body, meta(req), kick),
     }),
-    route<{ refresh_token: string }>({
+    route({
       method: 'POST',
       path: '/auth/refreshtoken',
       access: 'public',
@@ -58,7 +50,7 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
       schema: { body: schema.refreshBody, response: schema.tokenAnswer },
       handler: (req) => refreshGrant(db, config, req.body.refresh_token, meta(req)),
     }),
-    route<{ refresh_token?: string }>({
+    route({
       method: 'POST',
       path: '/auth/logout',
       access: 'public',
@@ -70,7 +62,7 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
         return messageResult('You have been signed out.', null);
       },
     }),
-    route<{ email: string }>({
+    route({
       method: 'POST',
       path: '/auth/userlock',
       access: 'public',
@@ -83,7 +75,7 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
         return messageResult(MESSAGES.unlockSent, null);
       },
     }),
-    route<{ email: string; code?: string; verification_code?: string }>({
+    route({
       method: 'POST',
       path: '/auth/userlockotp',
       access: 'public',
@@ -101,7 +93,7 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
         return messageResult(MESSAGES.unlocked, null);
       },
     }),
-    route<{ email: string; code?: string; verification_code?: string; password?: string }>({
+    route({
       method: 'POST',
       path: '/auth/restoreuser',
       access: 'public',
@@ -120,7 +112,7 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
         return messageResult(MESSAGES.unlocked, null);
       },
     }),
-    route<{ email: string; password: string; verification_code?: string; resend?: boolean }>({
+    route({
       method: 'POST',
       path: '/auth/userdata',
       access: 'public',
@@ -132,7 +124,7 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
         return messageResult(result.message, { status: result.status });
       },
     }),
-    route<{ email: string }>({
+    route({
       method: 'POST',
       path: '/auth/forgot-password',
       access: 'public',
@@ -144,7 +136,7 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
         return messageResult(MESSAGES.resetSent, null);
       },
     }),
-    route<{ token: string; password: string }>({
+    route({
       method: 'POST',
       path: '/auth/reset-password',
       access: 'public',
@@ -157,7 +149,7 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
         return messageResult(MESSAGES.passwordReset, null);
       },
     }),
-    route<{ token: string }>({
+    route({
       method: 'POST',
       path: '/auth/verify-email',
       access: 'public',
@@ -169,7 +161,7 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
         return messageResult(MESSAGES.emailVerified, null);
       },
     }),
-    route<unknown, { selfregistrationlink: string }>({
+    route({
       method: 'GET',
       path: '/auth/organization-bylink',
       access: 'public',
@@ -178,7 +170,7 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
       schema: { query: schema.byLinkQuery, response: schema.publicOrganizationAnswer },
       handler: (req) => organizationByLink(db, req.query.selfregistrationlink),
     }),
-    route<unknown, { organizationId: number }>({
+    route({
       method: 'GET',
       path: '/auth/organization-byId',
       access: 'public',
@@ -187,7 +179,7 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
       schema: { query: schema.byIdQuery, response: schema.publicOrganizationAnswer },
       handler: (req) => organizationById(db, req.query.organizationId),
     }),
-    route<SignUpInput>({
+    route({
       method: 'POST',
       path: '/auth/SignUpUser',
       access: 'public',
@@ -217,7 +209,7 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
       schema: { response: schema.profileAnswer },
       handler: (req) => getProfile(db, req.actor, config.jwtSecret),
     }),
-    route<ProfileUpdate>({
+    route({
       method: 'PUT',
       path: '/me',
       access: 'user',
@@ -226,7 +218,7 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
       schema: { body: schema.profileBody, response: schema.profileAnswer },
       handler: (req) => updateProfile(db, req.actor, req.body, req.requestId, config.jwtSecret),
     }),
-    route<{ language: 'en' | 'vi' }>({
+    route({
       method: 'PUT',
       path: '/me/language',
       access: 'user',
@@ -235,7 +227,7 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
       schema: { body: schema.languageBody, response: schema.profileAnswer },
       handler: (req) => setLanguage(db, req.actor, req.body.language, req.requestId, config.jwtSecret),
     }),
-    route<{ current_password: string; password: string; password_confirmation?: string }>({
+    route({
       method: 'PUT',
       path: '/me/change-password',
       access: 'user',

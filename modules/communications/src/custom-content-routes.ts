@@ -1,12 +1,4 @@
-import {
-  idSchema,
-  listPageSchema,
-  listQuerySchema,
-  type ModuleDeps,
-  type ReportFormat,
-  type Route,
-  route,
-} from '@portal/core';
+import { idSchema, listPageSchema, listQuerySchema, type ModuleDeps, type Route, route } from '@portal/core';
 import { SUPPLIER_EVENT_PERMISSIONS } from './constants.js';
 import { customContentSetAnswer, customRowsUploadedAnswer, idParams } from './schemas.js';
 import {
@@ -16,13 +8,11 @@ import {
   setCustomContent,
   uploadCustomRows,
 } from './services/custom-content.js';
-import { operatorCustomRowCustomers, operatorCustomRows } from './services/operator-events.js';
+import { operatorCustomRowCustomers, operatorCustomRows } from './services/operator-communications.js';
 
 const tags = ['custom content'];
 const access = SUPPLIER_EVENT_PERMISSIONS;
 const base = '/supplier/communications/:id/custom-content';
-type IdParams = { id: number };
-type RowsQuery = Record<string, unknown> & { provider_organization_id?: number };
 
 /** The rows list's query: the list query, and one customer (its provider organisation) to narrow to. */
 const rowsQuery = {
@@ -109,7 +99,7 @@ export const customersResponse = {
 export function customContentRoutes({ db, logger }: ModuleDeps): Route[] {
   const onError = (err: unknown) => logger.error({ err }, 'report stream failed');
   return [
-    route<{ enabled: boolean }, unknown, IdParams>({
+    route({
       method: 'PUT',
       path: base,
       access,
@@ -122,7 +112,7 @@ export function customContentRoutes({ db, logger }: ModuleDeps): Route[] {
       },
       handler: ({ actor, params, body }) => setCustomContent(db, actor, params.id, body.enabled),
     }),
-    route<unknown, unknown, IdParams>({
+    route({
       method: 'POST',
       path: `${base}/file`,
       access,
@@ -139,7 +129,7 @@ export function customContentRoutes({ db, logger }: ModuleDeps): Route[] {
           files.find((f) => f.field === 'file'),
         ),
     }),
-    route<unknown, RowsQuery, IdParams>({
+    route({
       method: 'GET',
       path: base,
       access,
@@ -149,7 +139,7 @@ export function customContentRoutes({ db, logger }: ModuleDeps): Route[] {
       schema: { params: idParams, query: rowsQuery, response: customRowsPageSchema },
       handler: ({ actor, params, query }) => listCustomRows(db, actor, params.id, query),
     }),
-    route<unknown, unknown, IdParams>({
+    route({
       method: 'GET',
       path: `${base}/customers`,
       access,
@@ -158,7 +148,7 @@ export function customContentRoutes({ db, logger }: ModuleDeps): Route[] {
       schema: { params: idParams, response: customersResponse },
       handler: ({ actor, params }) => ownCustomRowCustomers(db, actor, params.id),
     }),
-    route<unknown, { format?: ReportFormat }, IdParams>({
+    route({
       method: 'GET',
       path: `${base}/template`,
       access,
@@ -181,7 +171,7 @@ export function operatorCustomContentRoutes({ db }: ModuleDeps): Route[] {
   const operatorAccess = ['Notisphere_ManageRecalls'];
   const operatorTags = ['operator communications'];
   return [
-    route<unknown, RowsQuery, IdParams>({
+    route({
       method: 'GET',
       path: operatorBase,
       access: operatorAccess,
@@ -190,7 +180,7 @@ export function operatorCustomContentRoutes({ db }: ModuleDeps): Route[] {
       schema: { params: idParams, query: rowsQuery, response: customRowsPageSchema },
       handler: ({ actor, params, query }) => operatorCustomRows(db, actor, params.id, query),
     }),
-    route<unknown, unknown, IdParams>({
+    route({
       method: 'GET',
       path: `${operatorBase}/customers`,
       access: operatorAccess,

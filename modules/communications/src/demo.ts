@@ -2,10 +2,10 @@ import type { Knex } from 'knex';
 import type { Config } from '@portal/core';
 import { actorByEmail, createSupplierLocation, organizationsView } from '@portal/organizations';
 import { ACTION_TYPES } from './constants.js';
-import { approveCommunication, toggleCloseOpen } from './services/event-lifecycle.js';
+import { approveCommunication, toggleCloseOpen } from './services/communication-lifecycle.js';
 import { saveStep0, saveStep1, saveStep2 } from './services/wizard-steps.js';
 import { saveStep3 } from './services/recipients.js';
-import { acknowledge } from './services/responses.js';
+import { acknowledge } from './services/provider-communications.js';
 import { answerAction } from './services/answers.js';
 import { sendNotifications } from './services/sending.js';
 

@@ -4,18 +4,13 @@ import {
   communicationDocumentSchema,
   communicationSalesRepsSchema,
   salesRepsNotifiedSchema,
-} from './event-history-output-schemas.js';
+} from './communication-history-output-schemas.js';
 import * as schema from './schemas.js';
 import { loadOwnCommunication } from './services/access.js';
 import { getDocument } from './services/documents.js';
 import { getSalesRepresentatives } from '@portal/organizations';
 import { notifySalesReps, salesRepView } from './services/sales-reps.js';
-import {
-  type InternalActionInput,
-  listInternalActions,
-  saveInternalAction,
-  supplierDelegate,
-} from './services/supplier-workflow.js';
+import { listInternalActions, saveInternalAction, supplierDelegate } from './services/supplier-workflow.js';
 
 const tags = ['supplier communications'];
 const access = SUPPLIER_EVENT_PERMISSIONS;
@@ -24,7 +19,7 @@ const access = SUPPLIER_EVENT_PERMISSIONS;
 export function followUpRoutes({ db, config, mail }: ModuleDeps): Route[] {
   const base = '/supplier/communications';
   return [
-    route<unknown, unknown, { id: number }>({
+    route({
       method: 'GET',
       path: `${base}/file/:id`,
       access,
@@ -33,7 +28,7 @@ export function followUpRoutes({ db, config, mail }: ModuleDeps): Route[] {
       schema: { params: schema.idParams, response: communicationDocumentSchema },
       handler: ({ actor, params }) => getDocument(db, config.jwtSecret, actor, params.id),
     }),
-    route<unknown, unknown, { id: number }>({
+    route({
       method: 'GET',
       path: `${base}/:id/salesreps`,
       access,
@@ -45,7 +40,7 @@ export function followUpRoutes({ db, config, mail }: ModuleDeps): Route[] {
         return getSalesRepresentatives(db, actor);
       },
     }),
-    route<{ sales_rep_ids?: number[] }, unknown, { id: number }>({
+    route({
       method: 'POST',
       path: `${base}/:id/salesreps/notify`,
       access,
@@ -62,7 +57,7 @@ export function followUpRoutes({ db, config, mail }: ModuleDeps): Route[] {
         return messageResult(`${result.emails_queued} sales representative(s) notified.`, result);
       },
     }),
-    route<unknown, { token?: string }>({
+    route({
       method: 'GET',
       path: '/supplier/sales-rep/disruption-notice',
       access: 'public',
@@ -75,7 +70,7 @@ export function followUpRoutes({ db, config, mail }: ModuleDeps): Route[] {
       },
       handler: ({ query }) => salesRepView(db, query.token),
     }),
-    route<InternalActionInput & { communication_id: number }>({
+    route({
       method: 'POST',
       path: `${base}/internalaction`,
       access,
@@ -84,7 +79,7 @@ export function followUpRoutes({ db, config, mail }: ModuleDeps): Route[] {
       schema: { body: schema.internalActionBody },
       handler: ({ actor, body }) => saveInternalAction(db, actor, body.communication_id, body),
     }),
-    route<unknown, unknown, { id: number }>({
+    route({
       method: 'GET',
       path: `${base}/:id/internalaction`,
       access,
@@ -93,11 +88,7 @@ export function followUpRoutes({ db, config, mail }: ModuleDeps): Route[] {
       schema: { params: schema.idParams },
       handler: ({ actor, params }) => listInternalActions(db, actor, params.id),
     }),
-    route<
-      { provider_communication_id: number; email: string; action_id?: number | null; message?: string | null },
-      unknown,
-      { id: number }
-    >({
+    route({
       method: 'POST',
       path: `${base}/:id/delegate`,
       access,

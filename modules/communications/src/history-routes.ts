@@ -4,7 +4,7 @@ import {
   communicationDocumentSchema,
   communicationDocumentsSchema,
   historyEntriesSchema,
-} from './event-history-output-schemas.js';
+} from './communication-history-output-schemas.js';
 import * as schema from './schemas.js';
 import { loadOwnCommunication } from './services/access.js';
 import { deleteDocument, getDocument, listDocuments, uploadDocuments } from './services/documents.js';
@@ -18,7 +18,7 @@ const access = SUPPLIER_EVENT_PERMISSIONS;
 export function historyRoutes({ db, config, files }: ModuleDeps): Route[] {
   const base = '/supplier/communications';
   return [
-    route<{ communication_id: number; note: string }>({
+    route({
       method: 'POST',
       path: `${base}/change-history`,
       access,
@@ -39,7 +39,7 @@ export function historyRoutes({ db, config, files }: ModuleDeps): Route[] {
         return messageResult('The note has been added to the change history.', null);
       },
     }),
-    route<unknown, unknown, { id: number }>({
+    route({
       method: 'GET',
       path: `${base}/:id/histories`,
       access,
@@ -51,7 +51,7 @@ export function historyRoutes({ db, config, files }: ModuleDeps): Route[] {
         return listHistory(db, params.id);
       },
     }),
-    route<unknown, unknown, { id: number }>({
+    route({
       method: 'GET',
       path: `${base}/:id/Audit`,
       access,
@@ -63,7 +63,7 @@ export function historyRoutes({ db, config, files }: ModuleDeps): Route[] {
         return listHistory(db, params.id, { changesOnly: true });
       },
     }),
-    route<unknown, { kind: 'DOCUMENT' | 'SUPPORTING' }, { id: number }>({
+    route({
       method: 'POST',
       path: `${base}/:id/documents`,
       access,
@@ -74,7 +74,7 @@ export function historyRoutes({ db, config, files }: ModuleDeps): Route[] {
       handler: async ({ actor, params, query, files: uploads }) =>
         uploadDocuments(db, files, config.jwtSecret, actor, params.id, uploads, query.kind),
     }),
-    route<unknown, { kind?: string }, { id: number }>({
+    route({
       method: 'GET',
       path: `${base}/:id/documents`,
       access,
@@ -83,7 +83,7 @@ export function historyRoutes({ db, config, files }: ModuleDeps): Route[] {
       schema: { params: schema.idParams, query: schema.uploadQuery, response: communicationDocumentsSchema },
       handler: ({ actor, params, query }) => listDocuments(db, config.jwtSecret, actor, params.id, query.kind),
     }),
-    route<unknown, unknown, { id: number }>({
+    route({
       method: 'GET',
       path: `${base}/document/:id`,
       access,
@@ -92,7 +92,7 @@ export function historyRoutes({ db, config, files }: ModuleDeps): Route[] {
       schema: { params: schema.idParams, response: communicationDocumentSchema },
       handler: ({ actor, params }) => getDocument(db, config.jwtSecret, actor, params.id),
     }),
-    route<unknown, unknown, { id: number }>({
+    route({
       method: 'DELETE',
       path: `${base}/document/:id`,
       access,

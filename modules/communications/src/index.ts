@@ -22,40 +22,26 @@ export {
   recoverFanouts,
 } from './services/sending.js';
 export { REMINDER_BATCH, type ReminderOptions, sendReminders } from './services/reminders.js';
-// Read views of this module's tables for the modules that show them (docs/decisions.md).
+// Read views of this module's tables, one per table other modules read: a plain sub-query with the columns they may
+// read, which they join beside their own rows (their statements live with them; docs/architecture.md §2).
 export {
   actionsView,
-  communicationsView,
-  findProviderCommunication,
-  providerCommunicationsView,
-  receivedCommunicationTraits,
-  storedAnswerOf,
-} from './services/read-views.js';
-// What the provider's inbox reads and writes of this module's tables.
-export {
+  affectedCustomersView,
+  affectedLocationsView,
+  answerFilesView,
   answersView,
-  type CustomerLocationRow,
-  customerLocationsPage,
-  discardUserDrafts,
-  communicationActionRows,
-  communicationDocumentFiles,
-  communicationProductRows,
-  findCommunicationAction,
-  findAnswerFile,
-  findAnswerFileOfProviders,
-  firstProviderCommunicationOf,
-  moveProviderCommunicationToOrganization,
-  providerCommunicationHasAnswers,
-  type ProviderCommunicationProductRow,
-  noticeProductsQuery,
-  type OwnAnswer,
-  perUnitActionsOf,
-  receivedCommunicationsView,
-  receivedProviderCommunicationsView,
-  responderGroups,
-  answersOfUser,
-  type StoredFileRow,
-} from './services/read-views-inbox.js';
+  communicationsView,
+  customRowsView,
+  documentsView,
+  findProviderCommunication,
+  historyView,
+  productsView,
+  providerCommunicationsView,
+  talliesView,
+  unitAnswersView,
+} from './services/read-views.js';
+// What the provider's inbox writes on this module's rows.
+export { discardUserDrafts, moveProviderCommunicationToOrganization } from './services/inbox-writes.js';
 export { findDelegateLink, issueDelegateLink, markLinkUsed, revokeDelegateLink } from './services/delegate-links.js';
 export {
   insertSelfAddressedCommunication,
@@ -63,72 +49,34 @@ export {
   replaceSelfAddressedActions,
   touchCommunication,
   updateCommunicationInfo,
-} from './services/provider-created-events.js';
-// What the reports and paper responses read of this module's tables (docs/decisions.md).
-export {
-  affectedLocationsView,
-  customerCountsView,
-  customerProviderCommunicationsView,
-  reportCommunicationsView,
-  providerCommunicationCountsView,
-  paperAnswerCount,
-  talliedCommunicationsView,
-} from './services/read-views-reports.js';
-export {
-  consigneesAfter,
-  type ConsigneeRow,
-  historyAfter,
-  type HistoryReportRow,
-  locationStatusAfter,
-  type LocationStatusRow,
-  noticeRecipientsAfter,
-  type NoticeRecipientRow,
-  providerStatusBatches,
-  providerStatusQuery,
-  type ProviderStatusRow,
-} from './services/read-views-report-statements.js';
-export {
-  customerNamesOf,
-  effectivenessCounts,
-  type EffectivenessCounts,
-  communicationActions,
-  providerCommunicationCounts,
-  productFieldValues,
-  type ReportAction,
-  unitProgress,
-  unitTotals,
-} from './services/read-views-report-figures.js';
+} from './services/provider-created-communications.js';
+// A communication's actions, as the reports and the paper responses list them.
+export { communicationActions, type ReportAction } from './services/communication-actions.js';
 export { appendProducts } from './services/wizard-steps.js';
 export {
-  answerOfAction,
-  answersOfProviderCommunication,
   deleteAnswer,
   dropPaperAnswers,
   dropPaperFiles,
-  filesOfPaper,
   findLiveProviderCommunication,
   insertAnswerFile,
-  liveAnswerFilesView,
-  type AnswerFileRow,
   upsertAnswer,
 } from './services/paper-answers.js';
-export { type DelegateRecorder, type NewDelegate, registerDelegateRecorder } from './services/delegate-port.js';
+export { type DelegateRecorder, registerDelegateRecorder } from './services/delegate-port.js';
 export { seedDemoCommunications } from './demo.js';
 export { appendHistory, historyFacts, listHistory } from './services/history.js';
 export {
   acknowledge,
   loadProviderCommunication,
   providerCommunicationHistory,
-  resolveNoticeLink,
+  recipientLink,
   type ProviderCommunicationRow,
   type Respondent,
-} from './services/responses.js';
+} from './services/provider-communications.js';
 export {
   answerAction,
   answerAll,
   checkValue,
   refreshCompletion,
-  RESPONSE_MESSAGES,
   type ActionRow,
   type AnswerInput,
   type AnswerValue,
@@ -137,19 +85,13 @@ export { deleteActionFile, findActionFile, listActionFiles, uploadActionFiles } 
 export { noticeView, type ActionView, type FileView, type NoticeView } from './services/notice-view.js';
 export {
   ACTION_TYPES,
-  CLASSIFICATIONS,
   COMMUNICATION_TYPES,
-  DISPOSITIONS,
-  DISRUPTION_SUBTYPES,
-  LEAD_TIMES,
   PERMISSION_OF_TYPE,
-  REASONS,
-  RECALL_SUBTYPES,
   SUPPLIER_EVENT_PERMISSIONS,
   type ActionType,
   type CommunicationType,
 } from './constants.js';
-export { assertDraft, assertTypePermission, loadOwnCommunication, type CommunicationRow } from './services/access.js';
+export { assertTypePermission, loadOwnCommunication, type CommunicationRow } from './services/access.js';
 export {
   activeProductFields,
   checkCustomFields,
@@ -161,19 +103,16 @@ export { customRowsOf, type CustomRow } from './services/custom-content.js';
 export {
   answerUnits,
   dropPaperUnitAnswers,
-  UNIT_MESSAGES,
   type UnitAnswerInput,
   unitAnswersOf,
 } from './services/unit-answers.js';
 export {
   cellFieldValue,
   fieldText,
-  fieldValues,
   productFieldsOfCommunication,
   type ProductField,
-  type ProductFieldValue,
 } from './services/product-fields.js';
-export { allAffectedLocations, type AffectedLocationRow } from './services/locations.js';
+export { AFFECTED_LOCATION_COLUMNS, allAffectedLocations, type AffectedLocationRow } from './services/locations.js';
 export {
   affectedLocationColumns,
   communicationColumn,
@@ -186,12 +125,10 @@ export { getDocumentOfNotice } from './services/documents.js';
 export {
   applyOperatorFilters,
   assertOperator,
-  EVENT_STATUSES,
   type OperatorCommunicationFilters,
-  PROVIDER_STATUSES,
-} from './services/operator-events.js';
+} from './services/operator-communications.js';
 export { operatorFilterProps } from './operator-routes.js';
-export { DELEGATE_LINK_DAYS, delegateTokenHash } from './services/delegate-links.js';
+export { DELEGATE_LINK_DAYS } from './services/delegate-links.js';
 export { answerValueProps, communicationInfoProps, listQuery, productProps } from './schemas.js';
 export * as communicationsSchemas from './schemas.js';
 export * as outputSchemas from './output-schemas.js';

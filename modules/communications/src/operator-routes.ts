@@ -1,13 +1,13 @@
 import { idSchema, listQuerySchema, messageResult, type ModuleDeps, type Route, route } from '@portal/core';
-import { type FdaListQuery, fdaListQuery, fdaPageSchema } from '@portal/fda';
+import { fdaListQuery, fdaPageSchema } from '@portal/fda';
 import { COMMUNICATION_TYPES } from './constants.js';
-import { fdaRecallsWithoutCommunication } from './services/fda-without-event.js';
-import { communicationDetailSchema } from './event-output-schemas.js';
+import { fdaRecallsWithoutCommunication } from './services/fda-without-communication.js';
+import { communicationDetailSchema } from './communication-output-schemas.js';
 import {
   communicationDocumentSchema,
   historyEntriesSchema,
   operatorCommunicationDetailSchema,
-} from './event-history-output-schemas.js';
+} from './communication-history-output-schemas.js';
 import { operatorCommunicationListPageSchema } from './list-output-schemas.js';
 import * as schema from './schemas.js';
 import {
@@ -16,13 +16,11 @@ import {
   EVENT_STATUSES,
   getOperatorCommunication,
   listOperatorCommunications,
-  type OperatorCommunicationFilters,
-  type OperatorListQuery,
   operatorDocument,
   operatorCommunicationHistories,
   PROVIDER_STATUSES,
   recallsReport,
-} from './services/operator-events.js';
+} from './services/operator-communications.js';
 
 const tags = ['operator communications'];
 const access = ['Notisphere_ManageRecalls'];
@@ -52,7 +50,7 @@ export function operatorCommunicationRoutes({ db, config, logger }: ModuleDeps):
   const base = '/notisphere/communications';
   const onError = (err: unknown) => logger.error({ err }, 'report stream failed');
   const download = (format: 'csv' | 'xlsx'): Route =>
-    route<unknown, OperatorCommunicationFilters & { search?: string; filterModel?: string }>({
+    route({
       method: 'GET',
       path: `${base}/download${format}`,
       access,
@@ -63,7 +61,7 @@ export function operatorCommunicationRoutes({ db, config, logger }: ModuleDeps):
     });
   // Issue 15: FDA recalls of the portal's suppliers that none of their events names (Notisphere_ViewFDAInformation).
   const withoutEvent = (list: 'devices' | 'drugs'): Route =>
-    route<unknown, FdaListQuery>({
+    route({
       method: 'GET',
       path: `/notisphere/fda/without-event/${list}`,
       access: ['Notisphere_ViewFDAInformation'],
@@ -75,7 +73,7 @@ export function operatorCommunicationRoutes({ db, config, logger }: ModuleDeps):
   return [
     withoutEvent('devices'),
     withoutEvent('drugs'),
-    route<unknown, OperatorListQuery>({
+    route({
       method: 'GET',
       path: base,
       access,
@@ -90,7 +88,7 @@ export function operatorCommunicationRoutes({ db, config, logger }: ModuleDeps):
     }),
     download('csv'),
     download('xlsx'),
-    route<unknown, unknown, { id: number }>({
+    route({
       method: 'GET',
       path: `${base}/document/:id`,
       access,
@@ -99,7 +97,7 @@ export function operatorCommunicationRoutes({ db, config, logger }: ModuleDeps):
       schema: { params: schema.idParams, response: communicationDocumentSchema },
       handler: ({ actor, params }) => operatorDocument(db, config.jwtSecret, actor, params.id),
     }),
-    route<unknown, unknown, { id: number }>({
+    route({
       method: 'GET',
       path: `${base}/:id`,
       access,
@@ -108,7 +106,7 @@ export function operatorCommunicationRoutes({ db, config, logger }: ModuleDeps):
       schema: { params: schema.idParams, response: operatorCommunicationDetailSchema },
       handler: ({ actor, params }) => getOperatorCommunication(db, config.jwtSecret, actor, params.id),
     }),
-    route<unknown, unknown, { id: number }>({
+    route({
       method: 'GET',
       path: `${base}/:id/histories`,
       access,
@@ -117,7 +115,7 @@ export function operatorCommunicationRoutes({ db, config, logger }: ModuleDeps):
       schema: { params: schema.idParams, response: historyEntriesSchema },
       handler: ({ actor, params }) => operatorCommunicationHistories(db, actor, params.id),
     }),
-    route<unknown, unknown, { id: number }>({
+    route({
       method: 'GET',
       path: `${base}/:id/copy`,
       access,
@@ -131,7 +129,7 @@ export function operatorCommunicationRoutes({ db, config, logger }: ModuleDeps):
           await copyOperatorCommunication(db, actor, params.id, requestId),
         ),
     }),
-    route<unknown, unknown, { id: number; supplierId: number }>({
+    route({
       method: 'PUT',
       path: `${base}/:id/delete/supplier/:supplierId`,
       access,

@@ -3,7 +3,10 @@ import { codes } from '@portal/vocabulary';
 import { ACTION_TYPES, COMMUNICATION_TYPES } from './constants.js';
 
 /** The building blocks of the answer schemas (output-schemas.ts). */
-export const nullable = (type: string, extra: object = {}) => ({ type: [type, 'null'], ...extra }) as const;
+export const nullable = <const T extends 'string' | 'integer' | 'number' | 'boolean', const E extends object = object>(
+  type: T,
+  extra?: E,
+) => ({ type: [type, 'null'], ...extra }) as { readonly type: readonly [T, 'null'] } & E;
 export const dateTime = dateTimeSchema;
 export const nullableDateTime = nullableDateTimeSchema;
 export const answerId = { type: 'integer', minimum: 1 } as const;

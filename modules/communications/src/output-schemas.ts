@@ -13,6 +13,6 @@ export {
 } from './output-schema-parts.js';
 export * from './notice-output-schemas.js';
 export * from './list-output-schemas.js';
-export * from './event-output-schemas.js';
-export * from './event-progress-output-schemas.js';
-export * from './event-history-output-schemas.js';
+export * from './communication-output-schemas.js';
+export * from './communication-progress-output-schemas.js';
+export * from './communication-history-output-schemas.js';

@@ -10,10 +10,8 @@ import {
 import { FIELD_TYPES } from './constants.js';
 import { idParams } from './schemas.js';
 import {
-  type FieldStatus,
   getProductField,
   listProductFields,
-  type ProductFieldInput,
   saveProductField,
   setProductFieldStatus,
 } from './services/product-fields.js';
@@ -76,8 +74,6 @@ export const productFieldSchema = {
   },
 } as const;
 
-type IdParams = { id: number };
-
 /**
  * Product fields: the operator manages the platform's under /notisphere/fields, a supplier its own under
  * /supplier/fields (the spec names the screens and permissions, not the calls). Same calls, same shapes.
@@ -88,7 +84,7 @@ export function productFieldRoutes({ db }: ModuleDeps): Route[] {
     { base: '/supplier/fields', access: ['Supplier_ManageProductFields'], whose: "the supplier's own" },
   ];
   return sides.flatMap(({ base, access, whose }) => [
-    route<unknown, Record<string, unknown>>({
+    route({
       method: 'GET',
       path: base,
       access,
@@ -97,7 +93,7 @@ export function productFieldRoutes({ db }: ModuleDeps): Route[] {
       schema: { query: listQuery, response: listPageSchema(productFieldSchema) },
       handler: ({ actor, query }) => listProductFields(db, actor, query),
     }),
-    route<unknown, unknown, IdParams>({
+    route({
       method: 'GET',
       path: `${base}/:id`,
       access,
@@ -106,7 +102,7 @@ export function productFieldRoutes({ db }: ModuleDeps): Route[] {
       schema: { params: idParams, response: productFieldSchema },
       handler: ({ actor, params }) => getProductField(db, actor, params.id),
     }),
-    route<ProductFieldInput>({
+    route({
       method: 'POST',
       path: base,
       access,
@@ -115,7 +111,7 @@ export function productFieldRoutes({ db }: ModuleDeps): Route[] {
       schema: { body: fieldBody, response: productFieldSchema },
       handler: ({ actor, body }) => saveProductField(db, actor, null, body),
     }),
-    route<ProductFieldInput, unknown, IdParams>({
+    route({
       method: 'PUT',
       path: `${base}/:id`,
       access,
@@ -124,7 +120,7 @@ export function productFieldRoutes({ db }: ModuleDeps): Route[] {
       schema: { params: idParams, body: fieldBody, response: productFieldSchema },
       handler: ({ actor, params, body }) => saveProductField(db, actor, params.id, body),
     }),
-    route<{ status: FieldStatus }, unknown, IdParams>({
+    route({
       method: 'PUT',
       path: `${base}/:id/status`,
       access,

@@ -10,13 +10,10 @@ import {
   remindNowSchema,
 } from './reminder-schemas.js';
 import * as schema from './schemas.js';
-import { type DeliveryFilter, listDeliveries } from './services/deliveries.js';
+import { listDeliveries } from './services/deliveries.js';
 import {
   changeCommunicationReminders,
   communicationReminders,
-  type PlanValues,
-  type ReminderChange,
-  type ReminderPlan,
   reminderPlans,
   saveReminderPlans,
 } from './services/reminder-plans.js';
@@ -41,7 +38,7 @@ export function reminderRoutes({ db, config, mail }: ModuleDeps): Route[] {
       schema: { response: reminderPlansSchema },
       handler: ({ actor }) => reminderPlans(db, actor),
     }),
-    route<{ items: (PlanValues & { plan: ReminderPlan })[] }>({
+    route({
       method: 'PUT',
       path: '/supplier/reminder-plans',
       access,
@@ -51,7 +48,7 @@ export function reminderRoutes({ db, config, mail }: ModuleDeps): Route[] {
       schema: { body: reminderPlansBody, response: reminderPlansSchema },
       handler: ({ actor, body, requestId }) => saveReminderPlans(db, actor, body.items, requestId),
     }),
-    route<unknown, unknown, { id: number }>({
+    route({
       method: 'GET',
       path: `${base}/:id/reminders`,
       access,
@@ -60,7 +57,7 @@ export function reminderRoutes({ db, config, mail }: ModuleDeps): Route[] {
       schema: { params: schema.idParams, response: communicationRemindersSchema },
       handler: ({ actor, params }) => communicationReminders(db, actor, params.id),
     }),
-    route<ReminderChange, unknown, { id: number }>({
+    route({
       method: 'PUT',
       path: `${base}/:id/reminders`,
       access,
@@ -70,7 +67,7 @@ export function reminderRoutes({ db, config, mail }: ModuleDeps): Route[] {
       schema: { params: schema.idParams, body: communicationRemindersBody, response: communicationRemindersSchema },
       handler: ({ actor, params, body }) => changeCommunicationReminders(db, actor, params.id, body),
     }),
-    route<unknown, unknown, { id: number }>({
+    route({
       method: 'POST',
       path: `${base}/:id/remind-now`,
       access,
@@ -79,7 +76,7 @@ export function reminderRoutes({ db, config, mail }: ModuleDeps): Route[] {
       schema: { params: schema.idParams, response: remindNowSchema },
       handler: ({ actor, params }) => remindNow(db, config, actor, params.id, { mail }),
     }),
-    route<unknown, Record<string, unknown> & { status?: DeliveryFilter }, { id: number }>({
+    route({
       method: 'GET',
       path: `${base}/:id/deliveries`,
       access,

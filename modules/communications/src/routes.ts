@@ -1,7 +1,7 @@
 import type { ModuleDeps, Route } from '@portal/core';
 import { wizardRoutes } from './wizard-routes.js';
 import { followUpRoutes } from './follow-up-routes.js';
-import { communicationRoutes } from './event-routes.js';
+import { communicationRoutes } from './communication-routes.js';
 import { trackingRoutes } from './tracking-routes.js';
 import { historyRoutes } from './history-routes.js';
 import { reminderRoutes } from './reminder-routes.js';

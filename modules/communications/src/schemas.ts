@@ -193,8 +193,15 @@ export const locationIdsBody = {
   properties: { location_ids: { type: 'array', maxItems: 100_000, items: id } },
 } as const;
 
-export const anySegmentParams = (name: string) =>
-  ({ type: 'object', required: ['id', name], properties: { id, [name]: { type: 'string', maxLength: 50 } } }) as const;
+export const anySegmentParams = <const N extends string>(name: N) =>
+  ({
+    type: 'object',
+    required: ['id', name],
+    // Typed by name, so the route's `req.params` is inferred from this schema.
+    properties: { id, [name]: { type: 'string', maxLength: 50 } } as { id: typeof id } & {
+      [K in N]: { readonly type: 'string'; readonly maxLength: 50 };
+    },
+  }) as const;
 
 export const sendQuery = {
   type: 'object',

@@ -4,7 +4,7 @@ import {
   actionAnswersSchema,
   actionCountsSchema,
   providerProgressPageSchema,
-} from './event-progress-output-schemas.js';
+} from './communication-progress-output-schemas.js';
 import { noticeViewSchema } from './notice-output-schemas.js';
 import * as schema from './schemas.js';
 import {
@@ -23,7 +23,7 @@ const access = SUPPLIER_EVENT_PERMISSIONS;
 export function trackingRoutes({ db, config, mail }: ModuleDeps): Route[] {
   const base = '/supplier/communications';
   return [
-    route<unknown, unknown, { id: number }>({
+    route({
       method: 'GET',
       path: `${base}/:id/actions`,
       access,
@@ -32,7 +32,7 @@ export function trackingRoutes({ db, config, mail }: ModuleDeps): Route[] {
       schema: { params: schema.idParams, response: actionCountsSchema },
       handler: ({ actor, params }) => actionSummaries(db, actor, params.id),
     }),
-    route<unknown, Record<string, unknown>, { id: number }>({
+    route({
       method: 'GET',
       path: `${base}/:id/actions/provider`,
       access,
@@ -41,7 +41,7 @@ export function trackingRoutes({ db, config, mail }: ModuleDeps): Route[] {
       schema: { params: schema.idParams, query: schema.listQuery, response: providerProgressPageSchema },
       handler: ({ actor, params, query }) => providerProgress(db, actor, params.id, query),
     }),
-    route<unknown, unknown, { id: number; a: number; b: string }>({
+    route({
       method: 'GET',
       path: `${base}/:id/actions/provider/:a/:b`,
       access,
@@ -57,7 +57,7 @@ export function trackingRoutes({ db, config, mail }: ModuleDeps): Route[] {
       },
       handler: ({ actor, params }) => providerView(db, config, actor, params.id, params.a),
     }),
-    route<unknown, unknown, { id: number; a: number; b: string; c: string }>({
+    route({
       method: 'GET',
       path: `${base}/:id/actions/provider/:a/:b/:c`,
       access,
@@ -78,7 +78,7 @@ export function trackingRoutes({ db, config, mail }: ModuleDeps): Route[] {
       },
       handler: ({ actor, params }) => providerView(db, config, actor, params.id, params.a),
     }),
-    route<unknown, unknown, { id: number; x: number }>({
+    route({
       method: 'GET',
       path: `${base}/:id/actions/:x`,
       access,
@@ -90,7 +90,7 @@ export function trackingRoutes({ db, config, mail }: ModuleDeps): Route[] {
       },
       handler: ({ actor, params }) => answersToAction(db, actor, params.id, params.x),
     }),
-    route<unknown, unknown, { id: number; pcId: number }>({
+    route({
       method: 'GET',
       path: `${base}/:id/view/:pcId`,
       access,
@@ -102,7 +102,7 @@ export function trackingRoutes({ db, config, mail }: ModuleDeps): Route[] {
       },
       handler: ({ actor, params }) => providerView(db, config, actor, params.id, params.pcId),
     }),
-    route<{ email?: string }, unknown, { id: number; pcId: number }>({
+    route({
       method: 'POST',
       path: `${base}/:id/resendmail/:pcId`,
       access,
@@ -118,7 +118,7 @@ export function trackingRoutes({ db, config, mail }: ModuleDeps): Route[] {
         return messageResult('The notice has been sent again.', result);
       },
     }),
-    route<{ changes: Record<string, string | null>; note?: string; notify?: boolean }, unknown, { id: number }>({
+    route({
       method: 'POST',
       path: `${base}/:id/postupdate`,
       access,

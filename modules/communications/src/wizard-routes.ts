@@ -1,13 +1,12 @@
 import { emailSchema, type ModuleDeps, type Route, route } from '@portal/core';
-import type { CommunicationType } from './constants.js';
 import { SUPPLIER_EVENT_PERMISSIONS } from './constants.js';
-import { communicationDetailSchema, communicationMetaSchema } from './event-output-schemas.js';
+import { communicationDetailSchema, communicationMetaSchema } from './communication-output-schemas.js';
 import { communicationListPageSchema } from './list-output-schemas.js';
 import * as schema from './schemas.js';
-import { type ActionInput, type ProductInput, saveStep0, saveStep1, saveStep2 } from './services/wizard-steps.js';
-import { type CommunicationInfo, listCommunications } from './services/communications.js';
+import { saveStep0, saveStep1, saveStep2 } from './services/wizard-steps.js';
+import { listCommunications } from './services/communications.js';
 import { getMeta } from './services/meta.js';
-import { type CustomerInput, saveStep3, type Step3Input } from './services/recipients.js';
+import { saveStep3 } from './services/recipients.js';
 import { providerOfEmail } from './services/recipients.js';
 
 const tags = ['supplier communications'];
@@ -26,7 +25,7 @@ export function wizardRoutes({ db }: ModuleDeps): Route[] {
       schema: { response: communicationMetaSchema },
       handler: ({ actor }) => getMeta(db, actor),
     }),
-    route<unknown, Record<string, unknown> & { communicationType?: CommunicationType }>({
+    route({
       method: 'GET',
       path: base,
       access,
@@ -35,7 +34,7 @@ export function wizardRoutes({ db }: ModuleDeps): Route[] {
       schema: { query: schema.listQuery, response: communicationListPageSchema },
       handler: ({ actor, query }) => listCommunications(db, actor, query),
     }),
-    route<CommunicationInfo & { id?: number }>({
+    route({
       method: 'POST',
       path: `${base}/step0`,
       access,
@@ -44,7 +43,7 @@ export function wizardRoutes({ db }: ModuleDeps): Route[] {
       schema: { body: schema.step0Body, response: communicationDetailSchema },
       handler: ({ actor, body }) => saveStep0(db, actor, body),
     }),
-    route<{ id: number; products: ProductInput[] }>({
+    route({
       method: 'POST',
       path: `${base}/step1`,
       access,
@@ -53,7 +52,7 @@ export function wizardRoutes({ db }: ModuleDeps): Route[] {
       schema: { body: schema.step1Body, response: communicationDetailSchema },
       handler: ({ actor, body }) => saveStep1(db, actor, body.id, body.products),
     }),
-    route<{ id: number; actions: ActionInput[] }>({
+    route({
       method: 'POST',
       path: `${base}/step2`,
       access,
@@ -62,7 +61,7 @@ export function wizardRoutes({ db }: ModuleDeps): Route[] {
       schema: { body: schema.step2Body, response: communicationDetailSchema },
       handler: ({ actor, body }) => saveStep2(db, actor, body.id, body.actions),
     }),
-    route<Step3Input>({
+    route({
       method: 'POST',
       path: `${base}/step3`,
       access,
@@ -71,7 +70,7 @@ export function wizardRoutes({ db }: ModuleDeps): Route[] {
       schema: { body: schema.step3Body },
       handler: ({ actor, body }) => saveStep3(db, actor, body),
     }),
-    route<{ id: number; customers: CustomerInput[] }>({
+    route({
       method: 'POST',
       path: `${base}/step3/customers`,
       access,
@@ -80,7 +79,7 @@ export function wizardRoutes({ db }: ModuleDeps): Route[] {
       schema: { body: schema.customersBody },
       handler: ({ actor, body }) => saveStep3(db, actor, body),
     }),
-    route<unknown, { email: string }>({
+    route({
       method: 'GET',
       path: `${base}/valid-domain`,
       access,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_PNG, startTestApp, type TestApp } from '@portal/testing';
-import { GUIDE_MESSAGE, MESSAGES } from './services/entries.js';
+import { messageText } from '@portal/core';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
@@ -87,7 +87,9 @@ describe('FAQs', () => {
     const one = await t.call('GET', `/api/notisphere/content/faqs/${first.body.d.id}`, { token: operator });
     expect(one.body.d.title).toBe('What is a recall?');
     // Another kind's id is not a FAQ.
-    expect((await add({ user_type: 'PROV', title: 'Empty' })).body.m).toBe(MESSAGES.faqBody);
+    expect((await add({ user_type: 'PROV', title: 'Empty' })).body.m).toBe(
+      messageText('PROPERTY_REQUIRED', { property: 'answer' }),
+    );
     expect((await t.call('GET', '/api/notisphere/content/faqs/999999', { token: operator })).status).toBe(404);
     // A FAQ is not a news card: each kind's paths reach only its own entries.
     expect(
@@ -106,7 +108,7 @@ describe('news cards', () => {
       body: 'Read about it.',
       link_url: 'https://news.example.com/1',
     };
-    expect((await post(fields)).body.m).toBe(MESSAGES.newsImage);
+    expect((await post(fields)).body.m).toBe(messageText('NEWS_IMAGE_REQUIRED'));
     const fake = await post(fields, { data: Buffer.from('not an image'), name: 'x.png', type: 'image/png' });
     expect(fake.status).toBe(415);
     expect(
@@ -172,13 +174,13 @@ describe('user guides', () => {
     );
     expect(fakePdf.status).toBe(415);
     const docx = await post({ user_type: 'PROV', title: 'x' }, { data: PDF, name: 'x.docx', type: 'application/pdf' });
-    expect(docx.body.m).toBe(GUIDE_MESSAGE);
-    expect((await post({ user_type: 'PROV', title: 'x' })).body.m).toBe(MESSAGES.guideMissing);
+    expect(docx.body.m).toBe(messageText('UNSUPPORTED_FILE_TYPE.guide'));
+    expect((await post({ user_type: 'PROV', title: 'x' })).body.m).toBe(messageText('GUIDE_SOURCE_REQUIRED'));
     const both = await post(
       { user_type: 'PROV', title: 'x', link_url: 'https://a.example.com' },
       { data: PDF, name: 'x.pdf', type: 'application/pdf' },
     );
-    expect(both.body.m).toBe(MESSAGES.guideSource);
+    expect(both.body.m).toBe(messageText('GUIDE_FILE_OR_LINK'));
 
     const read = await t.call('GET', '/api/content/user-guides', { token: provider });
     expect(ids(read.body.d)).toEqual([pdf.body.d.id, link.body.d.id]);

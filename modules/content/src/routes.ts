@@ -1,11 +1,10 @@
 import { type ModuleDeps, type Route, route } from '@portal/core';
 import type { ContentKind } from './models/ContentEntry.js';
 import * as schema from './schemas.js';
-import { type EntryInput, getEntry, listEntries, readEntries, saveEntry, setEntryStatus } from './services/entries.js';
-import { getHelp, type HelpInput, updateHelp } from './services/help.js';
+import { getEntry, listEntries, readEntries, saveEntry, setEntryStatus } from './services/entries.js';
+import { getHelp, updateHelp } from './services/help.js';
 
 const tags = ['content'];
-type IdParams = { id: number };
 
 /** Each kind's paths and the permission of its operator page (spec 000 §2). */
 const KINDS: { segment: string; kind: ContentKind; noun: string; access: readonly string[]; files: boolean }[] = [
@@ -25,7 +24,7 @@ export function contentRoutes({ db, config, files }: ModuleDeps): Route[] {
   const management = KINDS.flatMap(({ segment, kind, noun, access, files: multipart }) => {
     const base = `/notisphere/content/${segment}`;
     return [
-      route<unknown, schema.EntryListQuery>({
+      route({
         method: 'GET',
         path: base,
         access,
@@ -34,7 +33,7 @@ export function contentRoutes({ db, config, files }: ModuleDeps): Route[] {
         schema: { query: schema.entryListQuery, response: schema.entryPageSchema },
         handler: ({ actor, query }) => listEntries(db, actor, config, kind, query),
       }),
-      route<unknown, unknown, IdParams>({
+      route({
         method: 'GET',
         path: `${base}/:id`,
         access,
@@ -43,7 +42,7 @@ export function contentRoutes({ db, config, files }: ModuleDeps): Route[] {
         schema: { params: schema.idParams, response: schema.entrySchema },
         handler: ({ actor, params }) => getEntry(db, actor, config, kind, params.id),
       }),
-      route<EntryInput>({
+      route({
         method: 'POST',
         path: base,
         access,
@@ -53,7 +52,7 @@ export function contentRoutes({ db, config, files }: ModuleDeps): Route[] {
         schema: { body: schema.entryBody, response: schema.entrySchema },
         handler: ({ actor, body, files: uploads }) => saveEntry(db, actor, config, files, kind, null, body, uploads),
       }),
-      route<EntryInput, unknown, IdParams>({
+      route({
         method: 'PUT',
         path: `${base}/:id`,
         access,
@@ -64,7 +63,7 @@ export function contentRoutes({ db, config, files }: ModuleDeps): Route[] {
         handler: ({ actor, params, body, files: uploads }) =>
           saveEntry(db, actor, config, files, kind, params.id, body, uploads),
       }),
-      route<{ status: 'ACTIVE' | 'INACTIVE' }, unknown, IdParams>({
+      route({
         method: 'PUT',
         path: `${base}/:id/status`,
         access,
@@ -87,7 +86,7 @@ export function contentRoutes({ db, config, files }: ModuleDeps): Route[] {
       schema: { response: schema.helpSchema },
       handler: () => getHelp(db),
     }),
-    route<HelpInput>({
+    route({
       method: 'PUT',
       path: '/notisphere/content/contact',
       access: CONTENT_MANAGEMENT,
@@ -107,7 +106,7 @@ export function contentRoutes({ db, config, files }: ModuleDeps): Route[] {
       schema: { response: schema.entryListSchema },
       handler: ({ actor }) => readEntries(db, actor, config, 'NEWS'),
     }),
-    route<unknown, { search?: string }>({
+    route({
       method: 'GET',
       path: '/content/faqs',
       access: 'user',

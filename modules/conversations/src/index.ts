@@ -7,7 +7,6 @@ import { conversationRoutes } from './routes.js';
  * reach the event only through the communications and inbox indexes.
  */
 export { Conversation } from './models/Conversation.js';
-export { CONVERSATION_MESSAGES } from './services/conversations.js';
 export { conversationLink, conversationsOfCommunication } from './services/conversation-writes.js';
 export { seedDemoConversations } from './demo.js';
 

@@ -6,7 +6,6 @@ import { postMessage, setConversationStatus, startConversation } from './service
 import { providerParty, supplierParty } from './services/conversations.js';
 
 const tags = ['conversations'];
-type P = Record<string, number>;
 /**
  * Every provider role passes the BFF (a Responder too), so that the service answers a user whose role may not see the
  * event's type with 404 rather than 403: its conversations are not there for that user.
@@ -27,7 +26,7 @@ export function conversationRoutes({ db, config, files, mail }: ModuleDeps): Rou
   };
   return [
     // ---- supplier ----
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: sup,
       access: SUPPLIER_EVENT_PERMISSIONS,
@@ -36,7 +35,7 @@ export function conversationRoutes({ db, config, files, mail }: ModuleDeps): Rou
       schema: { params: s.params(['id']), response: s.listSchema },
       handler: async ({ actor, params }) => listConversations(db, await supplierParty(db, actor, params.id!)),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${sup}/:cid`,
       access: SUPPLIER_EVENT_PERMISSIONS,
@@ -46,7 +45,7 @@ export function conversationRoutes({ db, config, files, mail }: ModuleDeps): Rou
       handler: async ({ actor, params }) =>
         getThread(db, config, await supplierParty(db, actor, params.id!), params.cid!),
     }),
-    route<{ status: s.ConversationStatus }, unknown, P>({
+    route({
       method: 'PUT',
       path: `${sup}/:cid`,
       access: SUPPLIER_EVENT_PERMISSIONS,
@@ -56,7 +55,7 @@ export function conversationRoutes({ db, config, files, mail }: ModuleDeps): Rou
       handler: async ({ actor, params, body }) =>
         setConversationStatus(db, config, await supplierParty(db, actor, params.id!), params.cid!, body.status),
     }),
-    route<{ message?: string }, unknown, P>({
+    route({
       method: 'POST',
       path: `${sup}/:cid/message`,
       access: SUPPLIER_EVENT_PERMISSIONS,
@@ -69,7 +68,7 @@ export function conversationRoutes({ db, config, files, mail }: ModuleDeps): Rou
           await postMessage(db, files, config, await supplierParty(db, actor, params.id!), params.cid!, body, uploads),
         ),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${sup}/:cid/file/:fileId`,
       access: SUPPLIER_EVENT_PERMISSIONS,
@@ -79,7 +78,7 @@ export function conversationRoutes({ db, config, files, mail }: ModuleDeps): Rou
       handler: async ({ actor, params }) =>
         getFile(db, config, await supplierParty(db, actor, params.id!), params.cid!, params.fileId!),
     }),
-    route<{ subject?: string; message?: string }, unknown, P>({
+    route({
       method: 'POST',
       path: `${sup}/:a/:b/:c`,
       access: SUPPLIER_EVENT_PERMISSIONS,
@@ -103,7 +102,7 @@ export function conversationRoutes({ db, config, files, mail }: ModuleDeps): Rou
     }),
 
     // ---- provider ----
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: prov,
       access: PROVIDER_EVENT_PERMISSIONS,
@@ -113,7 +112,7 @@ export function conversationRoutes({ db, config, files, mail }: ModuleDeps): Rou
       handler: async ({ actor, params }) =>
         listConversations(db, await providerParty(db, actor, params.id!, params.x!)),
     }),
-    route<{ subject?: string; message?: string; action_id?: number }, unknown, P>({
+    route({
       method: 'POST',
       path: prov,
       access: PROVIDER_EVENT_PERMISSIONS,
@@ -141,7 +140,7 @@ export function conversationRoutes({ db, config, files, mail }: ModuleDeps): Rou
         );
       },
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${prov}/:cid`,
       access: PROVIDER_EVENT_PERMISSIONS,
@@ -151,7 +150,7 @@ export function conversationRoutes({ db, config, files, mail }: ModuleDeps): Rou
       handler: async ({ actor, params }) =>
         getThread(db, config, await providerParty(db, actor, params.id!, params.x!), params.cid!),
     }),
-    route<{ status: s.ConversationStatus }, unknown, P>({
+    route({
       method: 'PUT',
       path: `${prov}/:cid`,
       access: PROVIDER_EVENT_PERMISSIONS,
@@ -167,7 +166,7 @@ export function conversationRoutes({ db, config, files, mail }: ModuleDeps): Rou
           body.status,
         ),
     }),
-    route<{ message?: string }, unknown, P>({
+    route({
       method: 'POST',
       path: `${prov}/:cid/message`,
       access: PROVIDER_EVENT_PERMISSIONS,
@@ -188,7 +187,7 @@ export function conversationRoutes({ db, config, files, mail }: ModuleDeps): Rou
           ),
         ),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${prov}/:cid/file/:fileId`,
       access: PROVIDER_EVENT_PERMISSIONS,

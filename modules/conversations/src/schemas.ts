@@ -8,11 +8,15 @@ export type Side = (typeof SIDES)[number];
 export const MAX_SUBJECT = 200;
 export const MAX_MESSAGE = 10_000;
 
-export const params = (names: string[], zero: string[] = []) =>
+export const params = <const N extends readonly string[]>(names: N, zero: readonly N[number][] = []) =>
   ({
     type: 'object',
     required: names,
-    properties: Object.fromEntries(names.map((n) => [n, zero.includes(n) ? idOrZeroSchema : idSchema])),
+    // Typed per name, so the route's `req.params` is inferred from this schema.
+    properties: Object.fromEntries(names.map((n) => [n, zero.includes(n) ? idOrZeroSchema : idSchema])) as Record<
+      N[number],
+      typeof idSchema | typeof idOrZeroSchema
+    >,
   }) as const;
 
 /**

@@ -10,7 +10,6 @@ import {
   newFileKey,
   sanitizeFileName,
   signFileToken,
-  UPLOAD_MESSAGES,
   verifyFileToken,
 } from './files.js';
 
@@ -19,32 +18,34 @@ const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n');
 
 describe('upload rules (spec §5)', () => {
   it('accepts an allowed type whose content matches, whatever the case of the extension', () => {
-    expect(checkUpload({ name: 'Photo.PNG', data: PNG }, IMAGE_EXTENSIONS, UPLOAD_MESSAGES.image)).toMatchObject({
+    expect(
+      checkUpload({ name: 'Photo.PNG', data: PNG }, IMAGE_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.image'),
+    ).toMatchObject({
       extension: 'png',
       mimetype: 'image/png',
       size: 12,
     });
-    expect(checkUpload({ name: 'notice.pdf', data: PDF }, DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document).mimetype).toBe(
-      'application/pdf',
-    );
+    expect(
+      checkUpload({ name: 'notice.pdf', data: PDF }, DOCUMENT_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.document').mimetype,
+    ).toBe('application/pdf');
   });
 
   it("refuses a wrong type with the spec's message, an empty file, and content that lies about its type", () => {
-    expect(() => checkUpload({ name: 'a.pdf', data: PDF }, IMAGE_EXTENSIONS, UPLOAD_MESSAGES.image)).toThrow(
+    expect(() => checkUpload({ name: 'a.pdf', data: PDF }, IMAGE_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.image')).toThrow(
       'The document types should be either of .png, .jpg',
     );
-    expect(() => checkUpload({ name: 'a.exe', data: PDF }, DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document)).toThrow(
-      'The document types should be either of .pdf, .docx, .png, .jpg .xlsx, .mp4',
+    expect(() =>
+      checkUpload({ name: 'a.exe', data: PDF }, DOCUMENT_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.document'),
+    ).toThrow('The document types should be either of .pdf, .docx, .png, .jpg .xlsx, .mp4');
+    expect(() =>
+      checkUpload({ name: 'a.png', data: Buffer.alloc(0) }, IMAGE_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.image'),
+    ).toThrow('Documented failed to upload. Please try again.');
+    expect(() => checkUpload({ name: 'evil.png', data: PDF }, IMAGE_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.image')).toThrow(
+      'The file content does not match its type.',
     );
     expect(() =>
-      checkUpload({ name: 'a.png', data: Buffer.alloc(0) }, IMAGE_EXTENSIONS, UPLOAD_MESSAGES.image),
-    ).toThrow('Documented failed to upload. Please try again.');
-    expect(() => checkUpload({ name: 'evil.png', data: PDF }, IMAGE_EXTENSIONS, UPLOAD_MESSAGES.image)).toThrow(
-      UPLOAD_MESSAGES.content,
-    );
-    expect(() => checkUpload({ name: 'fake.docx', data: PDF }, DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document)).toThrow(
-      UPLOAD_MESSAGES.content,
-    );
+      checkUpload({ name: 'fake.docx', data: PDF }, DOCUMENT_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.document'),
+    ).toThrow('The file content does not match its type.');
   });
 
   it('sanitises names and never reuses them as storage keys', () => {

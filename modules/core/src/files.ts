@@ -3,6 +3,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { MessageKey } from '@portal/vocabulary';
 import { AppError, ValidationError } from './errors.js';
 
 /** Where uploaded files live (DESIGN §5). Local disk by default; an S3-compatible driver can implement the same. */
@@ -18,7 +19,7 @@ export class LocalFileStore implements FileStore {
   constructor(private readonly root: string) {}
 
   private resolve(key: string): string {
-    if (!/^[\w./-]+$/.test(key) || key.includes('..')) throw new ValidationError('Invalid file key.');
+    if (!/^[\w./-]+$/.test(key) || key.includes('..')) throw new ValidationError('FILE_KEY_INVALID');
     return path.join(this.root, key);
   }
 
@@ -71,13 +72,8 @@ export function sanitizeFileName(name: string): string {
 
 // ---- upload rules (spec §5) ----
 
-export const UPLOAD_MESSAGES = {
-  image: 'The document types should be either of .png, .jpg',
-  document: 'The document types should be either of .pdf, .docx, .png, .jpg .xlsx, .mp4',
-  empty: 'Documented failed to upload. Please try again.',
-  content: 'The file content does not match its type.',
-  tooLarge: 'The file is too large.',
-} as const;
+/** The message of a file of the wrong type: which types the upload takes. */
+export type WrongFileType = Extract<MessageKey, `UNSUPPORTED_FILE_TYPE.${string}`>;
 
 export const IMAGE_EXTENSIONS = ['png', 'jpg'] as const;
 export const DOCUMENT_EXTENSIONS = ['pdf', 'docx', 'xlsx', 'mp4', 'png', 'jpg'] as const;
@@ -143,15 +139,15 @@ export interface UploadedFile {
 export function checkUpload(
   file: { name: string; data: Buffer },
   allowed: readonly string[],
-  wrongTypeMessage: string,
+  wrongType: WrongFileType,
   maxBytes = 25 * 1024 * 1024,
 ): UploadedFile {
   const name = sanitizeFileName(file.name);
   const extension = extensionOf(name);
-  if (file.data.length === 0) throw new ValidationError(UPLOAD_MESSAGES.empty);
-  if (!allowed.includes(extension)) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', wrongTypeMessage);
-  if (file.data.length > maxBytes) throw new AppError(413, 'PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
-  if (!contentMatches(extension, file.data)) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', UPLOAD_MESSAGES.content);
+  if (file.data.length === 0) throw new ValidationError('UPLOAD_FAILED');
+  if (!allowed.includes(extension)) throw new AppError(415, wrongType);
+  if (file.data.length > maxBytes) throw new AppError(413, 'PAYLOAD_TOO_LARGE.file');
+  if (!contentMatches(extension, file.data)) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE.content');
   return { name, extension, mimetype: mimeOf(extension), size: file.data.length, data: file.data };
 }
 

@@ -15,6 +15,8 @@ export * from './model.js';
 export * from './password-rule.js';
 export * from './permissions.js';
 export * from './routes.js';
+export * from './link-access.js';
+export * from './schema-types.js';
 export * from './validation.js';
 export * from './version.js';
 export * from './files.js';

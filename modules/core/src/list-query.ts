@@ -78,7 +78,7 @@ export interface ListPage<T> {
  * The schema of a ListPage of `item` (OpenAPI and the web's types; answers are never validated at runtime). Optional
  * flags stay optional: the list sends them only when true.
  */
-export function listPageSchema(item: object) {
+export function listPageSchema<const T extends object>(item: T) {
   return {
     type: 'object',
     required: ['items', 'total', 'pageNumber', 'pageSize', 'lastUpdated'],
@@ -125,7 +125,7 @@ function parseFilterModel(raw: string | undefined): Record<string, unknown> {
       // try the decoded form next
     }
   }
-  throw new ValidationError('filterModel must be a JSON object.');
+  throw new ValidationError('FILTER_MODEL_INVALID');
 }
 
 function safeDecode(s: string): string {
@@ -140,7 +140,7 @@ function safeDecode(s: string): string {
 export function filterText(entry: unknown, field: string): string {
   const filter = (entry as { filter?: unknown } | null)?.filter;
   if (filter === undefined || filter === null) return '';
-  if (typeof filter === 'object') throw new ValidationError(`The filter of ${field} must be text.`);
+  if (typeof filter === 'object') throw new ValidationError('FILTER_NOT_TEXT', { field });
   return String(filter).trim();
 }
 
@@ -153,18 +153,17 @@ export function parseListQuery(input: object, spec: ListSpec): ListQuery {
     .filter(Boolean);
   const directions = (raw.sortDirection ?? '').split(',').map((s) => s.trim().toLowerCase());
   const sort = fields.map((field, i) => {
-    if (!Object.hasOwn(spec.fields, field)) throw new ValidationError(`Unknown sort field: ${field}`);
+    if (!Object.hasOwn(spec.fields, field)) throw new ValidationError('UNKNOWN_SORT_FIELD', { field });
     const direction = directions[i] || directions[0] || 'asc';
-    if (direction !== 'asc' && direction !== 'desc')
-      throw new ValidationError(`sortDirection must be asc or desc, got ${direction}`);
+    if (direction !== 'asc' && direction !== 'desc') throw new ValidationError('SORT_DIRECTION_INVALID', { direction });
     return { field, direction: direction as 'asc' | 'desc' };
   });
   const filters = Object.entries(parseFilterModel(raw.filterModel))
     .map(([field, value]) => {
-      if (!Object.hasOwn(spec.fields, field)) throw new ValidationError(`Unknown filter field: ${field}`);
+      if (!Object.hasOwn(spec.fields, field)) throw new ValidationError('UNKNOWN_FILTER_FIELD', { field });
       const v = value as { type?: string; filter?: unknown };
       if (v?.type !== undefined && v.type !== 'contains')
-        throw new ValidationError(`Only "contains" filters are supported (${field}).`);
+        throw new ValidationError('FILTER_TYPE_UNSUPPORTED', { field });
       return { field, contains: filterText(value, field) };
     })
     .filter((f) => f.contains !== '');
@@ -172,9 +171,7 @@ export function parseListQuery(input: object, spec: ListSpec): ListQuery {
   const pageSize = raw.pageSize ?? 50;
   const maxOffset = spec.maxOffset ?? 100_000;
   if ((pageNumber - 1) * pageSize > maxOffset) {
-    throw new ValidationError(
-      `Page too deep: narrow the list with search or filters (at most ${maxOffset} rows can be skipped).`,
-    );
+    throw new ValidationError('PAGE_TOO_DEEP', { max: maxOffset });
   }
   return { pageNumber, pageSize, sort, search: (raw.search ?? '').trim(), filters };
 }

@@ -254,9 +254,7 @@ export async function runList<T>(
   }
   if (sortCapped) {
     if (offset + query.pageSize > SORT_CAP) {
-      throw new ValidationError(
-        `Page too deep for this sort: only the first ${SORT_CAP} rows are sorted; narrow the list with search or filters.`,
-      );
+      throw new ValidationError('PAGE_TOO_DEEP_FOR_SORT', { max: SORT_CAP });
     }
     const useShortcut = !narrowed && shortcuts.firstRows;
     const column = useShortcut ? shortcuts.firstRows!.column : tiebreaker;

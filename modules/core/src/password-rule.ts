@@ -1,6 +1,7 @@
-/** The verify_password rule of spec §5, enforced by the server with the spec's message. */
-export const PASSWORD_RULE_MESSAGE =
-  'Minimum 8 characters, must contain at least: 1 uppercase letter, 1 lowercase letter, 1 number, and one special character (!@#$%^&*)';
+import { MESSAGES } from '@portal/vocabulary';
+
+/** The verify_password rule of spec §5, enforced by the server with the spec's message (`PASSWORD_TOO_WEAK`). */
+export const PASSWORD_RULE_MESSAGE = MESSAGES.PASSWORD_TOO_WEAK;
 
 export function isStrongPassword(value: string): boolean {
   return (

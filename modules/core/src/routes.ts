@@ -1,4 +1,6 @@
 import type { Actor } from './actor.js';
+import type { LinkAccess, LinkOpened } from './link-access.js';
+import type { FromSchema, JSONSchema } from './schema-types.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -18,6 +20,8 @@ export interface RouteRequest<B = unknown, Q = unknown, P = unknown> {
   accessToken: string | null;
   /** Files of a multipart body (routes with `multipart: true`), in the order sent. */
   files: { field: string; name: string; data: Buffer }[];
+  /** What the call's emailed link opened, resolved by the BFF before the handler (routes with `link`). */
+  link?: unknown;
 }
 
 /** A file answer: a plain body with Content-Disposition, not an envelope. */
@@ -60,34 +64,85 @@ export interface Route {
   access: 'public' | 'user' | 'operator' | readonly string[];
   summary: string;
   tags?: string[];
-  schema?: { body?: object; query?: object; params?: object; response?: object };
+  schema?: RouteSchema;
   /** Accept multipart bodies (files) on this route. */
   multipart?: boolean;
+  /** Opened by an emailed link (public routes only): the BFF resolves it, and checks the ids it names, first. */
+  link?: LinkAccess;
   handler: (req: RouteRequest) => Promise<HandlerResult> | HandlerResult;
 }
 
+/** The schemas of a route: body, query and params are validated by the BFF; response only documents the answer. */
+export interface RouteSchema {
+  body?: object;
+  query?: object;
+  params?: object;
+  response?: object;
+}
+
+/**
+ * The type of what ajv let through for one part of the request, inferred from its schema (`FromSchema`), so the schema
+ * is the only declaration. `Otherwise` where the route declares no schema for that part (or only a bare `object`).
+ */
+export type Validated<S, Otherwise = unknown> = [S] extends [undefined]
+  ? Otherwise
+  : object extends S
+    ? Otherwise
+    : S extends JSONSchema
+      ? FromSchema<S>
+      : SchemaNotInferred<S>;
+
+/**
+ * What a handler gets for a schema json-schema-to-ts cannot read (one not `as const`, or built by a function that
+ * returns a wide type): unusable on purpose, so the schema is fixed rather than the handler cast.
+ */
+export interface SchemaNotInferred<S> {
+  readonly schemaNotInferred: S;
+}
+
+/** The request a handler receives for the schemas `S` (params are path strings where no schema declares them). */
+export type RequestFor<S extends RouteSchema> = RouteRequest<
+  Validated<S['body']>,
+  Validated<S['query']>,
+  Validated<S['params'], Record<string, string>>
+>;
+
+type Definition<S extends RouteSchema> = Omit<Route, 'handler' | 'access' | 'schema' | 'link'> & { schema?: S };
+
 /** A route whose caller may be anyone: the actor is there only when a valid token came along. */
-export type PublicRouteDefinition<B, Q, P> = Omit<Route, 'handler' | 'access'> & {
+export type PublicRouteDefinition<S extends RouteSchema> = Definition<S> & {
   access: 'public';
-  handler: (req: RouteRequest<B, Q, P>) => Promise<HandlerResult> | HandlerResult;
+  handler: (req: RequestFor<S>) => Promise<HandlerResult> | HandlerResult;
+};
+
+/**
+ * A public route opened by an emailed link (`link`, declared in the route table): the BFF resolved the link and checked
+ * the ids its parameters name before the call, so the handler receives what the link opened as `req.link`.
+ */
+export type LinkRouteDefinition<S extends RouteSchema, A extends LinkAccess> = Definition<S> & {
+  access: 'public';
+  link: A;
+  handler: (req: RequestFor<S> & { link: LinkOpened<A> }) => Promise<HandlerResult> | HandlerResult;
 };
 
 /** A route for signed-in callers: the BFF refused anyone else, so the handler's actor is never null. */
-export type SignedInRouteDefinition<B, Q, P> = Omit<Route, 'handler' | 'access'> & {
+export type SignedInRouteDefinition<S extends RouteSchema> = Definition<S> & {
   access: 'user' | 'operator' | readonly string[];
-  handler: (req: RouteRequest<B, Q, P> & { actor: Actor }) => Promise<HandlerResult> | HandlerResult;
+  handler: (req: RequestFor<S> & { actor: Actor }) => Promise<HandlerResult> | HandlerResult;
 };
 
-/** Declares a route with typed input; the BFF has validated body, query and params against `schema` before the call. */
-export function route<B = unknown, Q = unknown, P = Record<string, string>>(
-  definition: PublicRouteDefinition<B, Q, P>,
+/**
+ * Declares a route; the BFF has validated body, query and params against `schema` before the call, and the handler's
+ * `req.body`, `req.query` and `req.params` are typed from those same schemas (no hand-written request types).
+ */
+export function route<const S extends RouteSchema = Record<never, never>, A extends LinkAccess = LinkAccess>(
+  definition: LinkRouteDefinition<S, A>,
 ): Route;
-export function route<B = unknown, Q = unknown, P = Record<string, string>>(
-  definition: SignedInRouteDefinition<B, Q, P>,
+export function route<const S extends RouteSchema = Record<never, never>>(definition: PublicRouteDefinition<S>): Route;
+export function route<const S extends RouteSchema = Record<never, never>>(
+  definition: SignedInRouteDefinition<S>,
 ): Route;
-export function route(
-  definition: PublicRouteDefinition<unknown, unknown, unknown> | SignedInRouteDefinition<unknown, unknown, unknown>,
-): Route {
+export function route(definition: Definition<RouteSchema>): Route {
   return definition as unknown as Route;
 }
 

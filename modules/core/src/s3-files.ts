@@ -43,7 +43,7 @@ export class S3FileStore implements FileStore {
 
   private objectKey(key: string): string {
     // The same rule as the local store: a key is ours (newFileKey), never a client's path.
-    if (!/^[\w./-]+$/.test(key) || key.includes('..')) throw new ValidationError('Invalid file key.');
+    if (!/^[\w./-]+$/.test(key) || key.includes('..')) throw new ValidationError('FILE_KEY_INVALID');
     return this.settings.prefix ? path.posix.join(this.settings.prefix, key) : key;
   }
 

@@ -1,6 +1,6 @@
 import { Ajv, type ErrorObject, type Schema, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { AppError, ValidationError } from './errors.js';
+import { AppError, argsOf, type FieldError, fieldError, ValidationError } from './errors.js';
 
 /** One ajv for the whole product: coercion for query strings, unknown properties removed, all errors reported. */
 export const ajv = new Ajv({
@@ -14,18 +14,62 @@ addFormats.default(ajv);
 
 const compiled = new WeakMap<object, ValidateFunction>();
 
-function describe(error: ErrorObject): string {
-  const field =
-    error.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
-    (error.params as { missingProperty?: string }).missingProperty ||
-    '';
-  if (error.keyword === 'required')
-    return `${(error.params as { missingProperty: string }).missingProperty} is required`;
-  if (error.keyword === 'format' && (error.params as { format: string }).format === 'email') return 'Email not valid';
-  if (error.keyword === 'enum') {
-    return `${field} must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+/** A schema keyword's own message, by code, when it reads exactly as the validator wrote it. */
+function keywordProblem(error: ErrorObject, path: string, field: string): FieldError | null {
+  const p = error.params as Record<string, string | number>;
+  const limit = p.limit ?? '';
+  switch (error.keyword) {
+    case 'maxLength':
+      return fieldError(path, 'FIELD_TOO_LONG', { field, limit });
+    case 'minLength':
+      return fieldError(path, 'FIELD_TOO_SHORT', { field, limit });
+    case 'maxItems':
+      return fieldError(path, 'TOO_MANY_ITEMS', { field, limit });
+    case 'minItems':
+      return fieldError(path, 'TOO_FEW_ITEMS', { field, limit });
+    case 'maximum':
+    case 'minimum':
+    case 'exclusiveMaximum':
+    case 'exclusiveMinimum':
+      return fieldError(path, 'NUMBER_OUT_OF_BOUNDS', { field, comparison: p.comparison ?? '', limit });
+    case 'type':
+      return fieldError(path, 'WRONG_TYPE', { field, type: p.type ?? '' });
+    case 'format':
+      return fieldError(path, 'FORMAT_INVALID', { field, format: p.format ?? '' });
+    case 'pattern':
+      return fieldError(path, 'PATTERN_MISMATCH', { field, pattern: p.pattern ?? '' });
+    default:
+      return null;
   }
-  return field ? `${field} ${error.message ?? 'is invalid'}` : (error.message ?? 'is invalid');
+}
+
+/** One schema error as a field problem with its message code (the message reads as it always has). */
+function describe(error: ErrorObject): FieldError {
+  const params = error.params as { missingProperty?: string; format?: string; allowedValues?: unknown[] };
+  const path = error.instancePath || params.missingProperty || '';
+  const field = error.instancePath.replace(/^\//, '').replace(/\//g, '.') || params.missingProperty || '';
+  if (error.keyword === 'required') return fieldError(path, 'PROPERTY_REQUIRED', { property: params.missingProperty! });
+  if (error.keyword === 'format' && params.format === 'email') return fieldError(path, 'EMAIL_INVALID');
+  if (error.keyword === 'enum')
+    return fieldError(path, 'VALUE_NOT_IN_LIST', { field, allowed: (params.allowedValues ?? []).join(', ') });
+  const problem = error.message ?? 'is invalid';
+  if (!field) return fieldError(path, 'VALUE_INVALID', { problem });
+  const specific = keywordProblem(error, path, field);
+  return specific && specific.message === `${field} ${problem}`
+    ? specific
+    : fieldError(path, 'FIELD_INVALID', { field, problem });
+}
+
+/**
+ * One problem: its own message and code; several: `REQUEST_INVALID` naming them all. `details` holds each, with its
+ * code, so a client can word each in its language.
+ */
+export function problemsError(errors: FieldError[], what = 'Request'): ValidationError {
+  const error =
+    errors.length === 1
+      ? new ValidationError(...argsOf(errors[0]!))
+      : new ValidationError('REQUEST_INVALID', { what, problems: errors.map((e) => e.message).join('; ') });
+  return error.withDetails(errors);
 }
 
 /** Validates (and coerces, in place) `data` against `schema`; throws a ValidationError naming every bad field. */
@@ -35,15 +79,7 @@ export function validate<T>(schema: Schema, data: unknown, what = 'Request'): T 
     fn = ajv.compile(schema);
     compiled.set(schema as object, fn);
   }
-  if (!fn(data)) {
-    const errors = (fn.errors ?? []).map((e) => ({
-      field: e.instancePath || (e.params as { missingProperty?: string }).missingProperty || '',
-      message: describe(e),
-    }));
-    const message =
-      errors.length === 1 ? errors[0]!.message : `${what} is invalid: ${errors.map((e) => e.message).join('; ')}`;
-    throw new ValidationError(message, errors);
-  }
+  if (!fn(data)) throw problemsError((fn.errors ?? []).map(describe), what);
   return data as T;
 }
 
@@ -108,11 +144,11 @@ export function assertSafeInput(value: unknown, what = 'The request body', max =
   while (stack.length) {
     const [v, depth] = stack.pop()!;
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) throw new AppError(400, 'INVALID_BODY', `${what} may not contain NUL characters.`);
+      if (v.includes('\u0000')) throw new AppError(400, 'INVALID_BODY.nul', { what });
       continue;
     }
     if (v === null || typeof v !== 'object') continue;
-    if (depth >= max) throw new AppError(400, 'INVALID_BODY', `${what} is nested too deeply (at most ${max} levels).`);
+    if (depth >= max) throw new AppError(400, 'INVALID_BODY.depth', { what, max });
     for (const [key, child] of Object.entries(v)) stack.push([key, depth + 1], [child, depth + 1]);
   }
 }

@@ -5,7 +5,6 @@ import { downloadFda, type FdaList, getFda, listFda } from './services/records-l
 const tags = ['fda'];
 const BASE = '/notisphere/fda';
 const VIEW_FDA = ['Notisphere_ViewFDAInformation'];
-type NumberParams = { recallNumber: string };
 
 const LABEL: Record<FdaList, string> = {
   devices: 'device recalls',
@@ -25,7 +24,7 @@ const ONE: Record<FdaList, string> = {
 export function fdaRoutes({ db, logger }: ModuleDeps): Route[] {
   const onError = (err: unknown) => logger.error({ err }, 'report stream failed');
   return (['devices', 'device-enforcement', 'drugs'] as const).flatMap((list) => [
-    route<unknown, schema.FdaListQuery>({
+    route({
       method: 'GET',
       path: `${BASE}/${list}`,
       access: VIEW_FDA,
@@ -35,7 +34,7 @@ export function fdaRoutes({ db, logger }: ModuleDeps): Route[] {
       handler: ({ query }) => listFda(db, list, query),
     }),
     ...(['csv', 'xlsx'] as const).map((format) =>
-      route<unknown, schema.FdaListQuery>({
+      route({
         method: 'GET',
         path: `${BASE}/${list}/${format}-download`,
         access: VIEW_FDA,
@@ -45,7 +44,7 @@ export function fdaRoutes({ db, logger }: ModuleDeps): Route[] {
         handler: ({ query, timezone }) => downloadFda(db, list, query, format, timezone, onError),
       }),
     ),
-    route<unknown, unknown, NumberParams>({
+    route({
       method: 'GET',
       path: `${BASE}/${list}/:recallNumber`,
       access: VIEW_FDA,

@@ -1,18 +1,16 @@
 import { messageResult, type ModuleDeps, type Route, route } from '@portal/core';
 import { assertAccessOrDeny, communicationDetails, requestAccess } from './services/access-requests.js';
-import { providerRecall, summary } from './services/provider-notice.js';
+import { providerRecall, summary } from './services/provider-communication.js';
 import * as s from './schemas.js';
 import { outputSchemas } from '@portal/communications';
 import { mailKicker } from './mail-kick.js';
-
-type P = Record<string, number>;
 
 /** The shell's access requests and the permission-denied detail (000 §7 /auth rows; 000 §3). */
 export function accessRequestRoutes({ db, config, mail }: ModuleDeps): Route[] {
   const kick = mailKicker(mail);
   return [
     // ---- access requests and details (000 §7 /auth rows; 000 §3 permission-denied detail) ----
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: '/auth/getcommunicationdetails/:id/view/:x',
       access: 'user',
@@ -22,7 +20,7 @@ export function accessRequestRoutes({ db, config, mail }: ModuleDeps): Route[] {
       schema: { params: s.params(['id', 'x']), response: s.denialDetail },
       handler: ({ actor, params }) => communicationDetails(db, actor, params.id!, params.x!),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: '/auth/request/:id/access/:x',
       access: 'user',
@@ -34,7 +32,7 @@ export function accessRequestRoutes({ db, config, mail }: ModuleDeps): Route[] {
           messageResult('Your request has been sent.', await requestAccess(db, config, actor, params.id!, params.x!)),
         ),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: '/auth/:id/summary/:x',
       access: 'user',
@@ -46,7 +44,7 @@ export function accessRequestRoutes({ db, config, mail }: ModuleDeps): Route[] {
         return summary(db, config, actor, params.id!, params.x!);
       },
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: '/auth/:id/provider-recall/:x',
       access: 'user',

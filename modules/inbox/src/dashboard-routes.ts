@@ -22,7 +22,7 @@ export function providerDashboardRoutes({ db }: ModuleDeps): Route[] {
       schema: { response: classOneRecallsSchema },
       handler: ({ actor }) => providerFdaRecalls(db, actor),
     }),
-    route<unknown, unknown, { recallNumber: string }>({
+    route({
       method: 'GET',
       path: '/provider/dashboard/fda-recalls/:recallNumber',
       access: VIEW_DASHBOARD,

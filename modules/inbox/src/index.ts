@@ -18,8 +18,8 @@ export {
   delegateFiles,
   delegateAnswers,
   delegateUpload,
+  delegateLink,
   delegateView,
-  resolveDelegate,
 } from './services/delegates.js';
 export * as inboxSchemas from './schemas.js';
 export { scopeIds } from './services/scope.js';

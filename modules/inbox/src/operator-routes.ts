@@ -1,9 +1,5 @@
 import { type ModuleDeps, type Route, route } from '@portal/core';
-import {
-  listOperatorResponses,
-  type OperatorListQuery,
-  operatorResponseDetail,
-} from './services/operator-responses.js';
+import { listOperatorResponses, operatorResponseDetail } from './services/operator-responses.js';
 import * as s from './schemas.js';
 import { listQuery } from '@portal/communications';
 
@@ -14,7 +10,7 @@ const access = ['NotiSphere_ResponderRole'];
 export function operatorRoutes({ db, config }: ModuleDeps): Route[] {
   const base = '/notisphere/communications/responses';
   return [
-    route<unknown, OperatorListQuery>({
+    route({
       method: 'GET',
       path: base,
       access,
@@ -24,7 +20,7 @@ export function operatorRoutes({ db, config }: ModuleDeps): Route[] {
         "Every provider's eR responses rows (one per provider communication and responding person), with the provider; operators only",
       handler: ({ actor, query }) => listOperatorResponses(db, actor, query),
     }),
-    route<unknown, unknown, { id: number; x: number }>({
+    route({
       method: 'GET',
       path: `${base}/:id/:x`,
       access,

@@ -7,23 +7,16 @@ import {
   providerUploadActionFiles,
 } from './services/answers.js';
 import { sendInternalNotification } from './services/provider-workflow.js';
-import {
-  type CreatedAction,
-  type CreatedCommunicationInfo,
-  type CreatedProduct,
-  updateProviderCreatedCommunication,
-} from './services/created-events.js';
+import { updateProviderCreatedCommunication } from './services/created-communications.js';
 import { createDelegation, providerEmailList, resendDelegateMail } from './services/delegates.js';
 import { deleteResponseRow } from './services/response-rows.js';
 import * as s from './schemas.js';
 import { PROVIDER_EVENT_PERMISSIONS, PROVIDER_LIST_PERMISSIONS } from './services/scope.js';
 import { listInternalActions, listProviderDocuments, uploadProviderDocuments } from './services/workspace.js';
-import type { AnswerInput, UnitAnswerInput } from '@portal/communications';
 import { mailKicker } from './mail-kick.js';
 
 const tags = ['provider communications'];
 const access = PROVIDER_EVENT_PERMISSIONS;
-type P = Record<string, number>;
 
 /**
  * The provider's workflow mails, its edits of its own events and documents, and the answers, files, responses and
@@ -33,7 +26,7 @@ export function providerAnswerRoutes({ db, config, files, mail }: ModuleDeps): R
   const base = '/provider/communications';
   const kick = mailKicker(mail);
   return [
-    route<{ message?: string }, unknown, P>({
+    route({
       // The spec shows the path only; we read it as the workflow form of send-notification: a = event, b = provider
       // communication, c = organisation of the scope (0 = the provider and all its sites), d = communication type.
       method: 'POST',
@@ -49,7 +42,7 @@ export function providerAnswerRoutes({ db, config, files, mail }: ModuleDeps): R
       handler: async ({ actor, params, body }) =>
         kick(await sendInternalNotification(db, config, actor, params.a!, params.b!, params.c!, body.message)),
     }),
-    route<CreatedCommunicationInfo & { products?: CreatedProduct[]; actions?: CreatedAction[] }, unknown, P>({
+    route({
       method: 'PUT',
       path: `${base}/:id/update-recall/:a/:b`,
       access,
@@ -66,7 +59,7 @@ export function providerAnswerRoutes({ db, config, files, mail }: ModuleDeps): R
       handler: ({ actor, params, body }) =>
         updateProviderCreatedCommunication(db, actor, params.id!, params.a!, params.b as 0 | 1 | 2, body),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${base}/:id/file`,
       access,
@@ -75,7 +68,7 @@ export function providerAnswerRoutes({ db, config, files, mail }: ModuleDeps): R
       schema: { params: s.params(['id']) },
       handler: ({ actor, params }) => listProviderDocuments(db, config, actor, params.id!),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'POST',
       path: `${base}/:id/file`,
       access,
@@ -86,7 +79,7 @@ export function providerAnswerRoutes({ db, config, files, mail }: ModuleDeps): R
       handler: ({ actor, params, files: uploads }) =>
         uploadProviderDocuments(db, files, config, actor, params.id!, uploads),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'POST',
       path: `${base}/:id/resendmail/:a/:b`,
       access,
@@ -96,7 +89,7 @@ export function providerAnswerRoutes({ db, config, files, mail }: ModuleDeps): R
       handler: async ({ actor, params }) =>
         kick(await resendDelegateMail(db, config, actor, params.id!, params.a!, params.b!)),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${base}/:id/:x/provideremaillist`,
       access,
@@ -106,7 +99,7 @@ export function providerAnswerRoutes({ db, config, files, mail }: ModuleDeps): R
       handler: ({ actor, params }) =>
         providerEmailList(db, actor, null, { communicationId: params.id!, pcId: params.x! }),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${base}/:id/:x/internalaction/:y`,
       access,
@@ -115,7 +108,7 @@ export function providerAnswerRoutes({ db, config, files, mail }: ModuleDeps): R
       schema: { params: s.params(['id', 'x', 'y'], { zero: ['y'] }) },
       handler: ({ actor, params }) => listInternalActions(db, actor, params.id!, params.x!, params.y!),
     }),
-    route<AnswerInput, unknown, P>({
+    route({
       method: 'PUT',
       path: `${base}/:id/:x/actions/:y`,
       access,
@@ -124,7 +117,7 @@ export function providerAnswerRoutes({ db, config, files, mail }: ModuleDeps): R
       schema: { params: s.params(['id', 'x', 'y']), body: s.answerBody, response: s.answerResult },
       handler: ({ actor, params, body }) => providerAnswer(db, actor, params.id!, params.x!, params.y!, body),
     }),
-    route<{ answers: UnitAnswerInput[] }, unknown, P>({
+    route({
       method: 'PUT',
       path: `${base}/:id/:x/actions/:y/units`,
       access,
@@ -135,7 +128,7 @@ export function providerAnswerRoutes({ db, config, files, mail }: ModuleDeps): R
       handler: ({ actor, params, body }) =>
         providerAnswerUnits(db, actor, params.id!, params.x!, params.y!, body.answers),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${base}/:id/:x/actions/:y/file`,
       access,
@@ -144,7 +137,7 @@ export function providerAnswerRoutes({ db, config, files, mail }: ModuleDeps): R
       schema: { params: s.params(['id', 'x', 'y']), response: s.fileList },
       handler: ({ actor, params }) => providerActionFiles(db, config, actor, params.id!, params.x!, params.y!),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'POST',
       path: `${base}/:id/:x/actions/:y/file`,
       access,
@@ -155,7 +148,7 @@ export function providerAnswerRoutes({ db, config, files, mail }: ModuleDeps): R
       handler: ({ actor, params, files: uploads }) =>
         providerUploadActionFiles(db, files, config, actor, params.id!, params.x!, params.y!, uploads),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'DELETE',
       path: `${base}/:id/:x/actions/:y/file/:f`,
       access,
@@ -167,7 +160,7 @@ export function providerAnswerRoutes({ db, config, files, mail }: ModuleDeps): R
         return messageResult('Successfully Deleted!', null);
       },
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'DELETE',
       path: `${base}/:id/:x/responses/:u`,
       access: PROVIDER_LIST_PERMISSIONS,
@@ -183,7 +176,7 @@ export function providerAnswerRoutes({ db, config, files, mail }: ModuleDeps): R
         );
       },
     }),
-    route<{ email: string; message?: string | null }, unknown, P>({
+    route({
       method: 'POST',
       path: `${base}/:id/:x/:y`,
       access,

@@ -1,14 +1,8 @@
 import { messageResult, type ModuleDeps, type Route, route } from '@portal/core';
 import { providerAnswerAll } from './services/answers.js';
 import { validDomain } from './services/provider-workflow.js';
-import { changeHistory, supplierContact } from './services/provider-notice.js';
-import {
-  type CreatedAction,
-  type CreatedCommunicationInfo,
-  type CreatedProduct,
-  createProviderCreatedCommunication,
-  providerEdit,
-} from './services/created-events.js';
+import { changeHistory, supplierContact } from './services/provider-communication.js';
+import { createProviderCreatedCommunication, providerEdit } from './services/created-communications.js';
 import { delegateEmailList, providerEmailList } from './services/delegates.js';
 import { providerInfoMail, providerMailEvents, providerMails } from './services/mails.js';
 import * as s from './schemas.js';
@@ -17,14 +11,11 @@ import {
   deleteProviderDocument,
   getProviderDocument,
   getAnswerFile,
-  type InternalActionInput,
   saveInternalAction,
 } from './services/workspace.js';
-import type { AnswerInput } from '@portal/communications';
 
 const tags = ['provider communications'];
 const access = PROVIDER_EVENT_PERMISSIONS;
-type P = Record<string, number>;
 
 /**
  * Calls named by a fixed segment after the base (a supplier's contact, documents and files, email lists and mails,
@@ -34,7 +25,7 @@ type P = Record<string, number>;
 export function providerFixedPathRoutes({ db, config }: ModuleDeps): Route[] {
   const base = '/provider/communications';
   return [
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${base}/suppliercontact/:id`,
       access,
@@ -43,7 +34,7 @@ export function providerFixedPathRoutes({ db, config }: ModuleDeps): Route[] {
       schema: { params: s.params(['id']), response: s.supplierContact },
       handler: ({ actor, params }) => supplierContact(db, actor, params.id!),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${base}/document/:id`,
       access,
@@ -52,7 +43,7 @@ export function providerFixedPathRoutes({ db, config }: ModuleDeps): Route[] {
       schema: { params: s.params(['id']) },
       handler: ({ actor, params }) => getProviderDocument(db, config, actor, params.id!),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'PUT',
       path: `${base}/document/:id`,
       access,
@@ -64,7 +55,7 @@ export function providerFixedPathRoutes({ db, config }: ModuleDeps): Route[] {
         return messageResult('Document deleted successfully.', null);
       },
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${base}/file/delegateAction/:id`,
       access,
@@ -73,7 +64,7 @@ export function providerFixedPathRoutes({ db, config }: ModuleDeps): Route[] {
       schema: { params: s.params(['id']) },
       handler: ({ actor, params }) => getAnswerFile(db, config, actor, params.id!, true),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${base}/file/:id`,
       access,
@@ -82,7 +73,7 @@ export function providerFixedPathRoutes({ db, config }: ModuleDeps): Route[] {
       schema: { params: s.params(['id']) },
       handler: ({ actor, params }) => getAnswerFile(db, config, actor, params.id!),
     }),
-    route<unknown, unknown, { a: number; b: string }>({
+    route({
       method: 'GET',
       path: `${base}/valid-domain/emailid/:a/:b`,
       access,
@@ -91,7 +82,7 @@ export function providerFixedPathRoutes({ db, config }: ModuleDeps): Route[] {
       schema: { params: s.params(['a', 'b'], { strings: { b: { type: 'string', minLength: 3, maxLength: 254 } } }) },
       handler: ({ actor, params }) => validDomain(db, actor, params.a, params.b),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${base}/provider-edit/:id`,
       access,
@@ -100,7 +91,7 @@ export function providerFixedPathRoutes({ db, config }: ModuleDeps): Route[] {
       schema: { params: s.params(['id']), response: s.providerEditData },
       handler: ({ actor, params }) => providerEdit(db, actor, params.id!),
     }),
-    route<unknown, unknown, { id: number; flag: 'active' | 'all' }>({
+    route({
       method: 'GET',
       path: `${base}/delegate/:id/:flag/emaillist`,
       access,
@@ -109,7 +100,7 @@ export function providerFixedPathRoutes({ db, config }: ModuleDeps): Route[] {
       schema: { params: s.params(['id', 'flag'], { strings: { flag: { type: 'string', enum: ['active', 'all'] } } }) },
       handler: ({ actor, params }) => delegateEmailList(db, actor, params.id, params.flag),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${base}/meta/:id/emaillist`,
       access,
@@ -118,7 +109,7 @@ export function providerFixedPathRoutes({ db, config }: ModuleDeps): Route[] {
       schema: { params: s.params(['id']) },
       handler: ({ actor, params }) => providerEmailList(db, actor, [params.id!]),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${base}/providerInfoMail/:id`,
       access,
@@ -127,7 +118,7 @@ export function providerFixedPathRoutes({ db, config }: ModuleDeps): Route[] {
       schema: { params: s.params(['id']) },
       handler: ({ actor, params }) => providerInfoMail(db, actor, params.id!),
     }),
-    route<unknown, unknown, { a: number; b: number; c: number; d: string }>({
+    route({
       method: 'GET',
       path: `${base}/providerMail/:a/infomail/:b/:c/:d`,
       access,
@@ -141,7 +132,7 @@ export function providerFixedPathRoutes({ db, config }: ModuleDeps): Route[] {
       },
       handler: ({ actor, params }) => providerMailEvents(db, actor, params.a, params.b, params.c, params.d),
     }),
-    route<unknown, unknown, { a: number; b: number; c: string }>({
+    route({
       method: 'GET',
       path: `${base}/providerMail/:a/:b/:c`,
       access,
@@ -154,7 +145,7 @@ export function providerFixedPathRoutes({ db, config }: ModuleDeps): Route[] {
       },
       handler: ({ actor, params }) => providerMails(db, actor, params.a, params.b, params.c),
     }),
-    route<CreatedCommunicationInfo & { products?: CreatedProduct[]; actions?: CreatedAction[] }>({
+    route({
       method: 'POST',
       path: `${base}/step0`,
       access,
@@ -163,7 +154,7 @@ export function providerFixedPathRoutes({ db, config }: ModuleDeps): Route[] {
       schema: { body: s.step0Body, response: s.providerCreatedCommunication },
       handler: ({ actor, body }) => createProviderCreatedCommunication(db, actor, body),
     }),
-    route<InternalActionInput>({
+    route({
       method: 'POST',
       path: `${base}/internalaction`,
       access,
@@ -172,7 +163,7 @@ export function providerFixedPathRoutes({ db, config }: ModuleDeps): Route[] {
       schema: { body: s.internalActionBody },
       handler: ({ actor, body }) => saveInternalAction(db, actor, body),
     }),
-    route<{ communicationId: number; providerCommunicationId: number }>({
+    route({
       method: 'POST',
       path: `${base}/change-history`,
       access,
@@ -181,11 +172,7 @@ export function providerFixedPathRoutes({ db, config }: ModuleDeps): Route[] {
       schema: { body: s.communicationRefBody },
       handler: ({ actor, body }) => changeHistory(db, actor, body.communicationId, body.providerCommunicationId),
     }),
-    route<{
-      communicationId: number;
-      providerCommunicationId: number;
-      answers: (AnswerInput & { actionId: number })[];
-    }>({
+    route({
       method: 'PUT',
       path: `${base}/response`,
       access,

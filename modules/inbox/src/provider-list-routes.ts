@@ -1,6 +1,6 @@
 import { type ModuleDeps, type Route, route } from '@portal/core';
 import { isSite, metaSites, providerMeta, searchMeta, supplierNameList } from './services/provider-meta.js';
-import { listProviderCommunications, type ProviderListQuery } from './services/provider-list.js';
+import { listProviderCommunications } from './services/provider-list.js';
 import * as s from './schemas.js';
 import { PROVIDER_EVENT_PERMISSIONS, PROVIDER_LIST_PERMISSIONS } from './services/scope.js';
 
@@ -11,7 +11,7 @@ const access = PROVIDER_EVENT_PERMISSIONS;
 export function providerListRoutes({ db }: ModuleDeps): Route[] {
   const base = '/provider/communications';
   return [
-    route<unknown, ProviderListQuery>({
+    route({
       method: 'GET',
       path: base,
       access: PROVIDER_LIST_PERMISSIONS,

@@ -4,13 +4,12 @@ import { PROVIDER_EVENT_PERMISSIONS } from './services/scope.js';
 import { getNote, getNoteDocument, listNotes, saveNote } from './services/workspace.js';
 
 const access = PROVIDER_EVENT_PERMISSIONS;
-type P = Record<string, number>;
 
 /** Provider notes (001 §7.7). */
 export function providerNoteRoutes({ db, config, files }: ModuleDeps): Route[] {
   return [
     // ---- provider notes (001 §7.7) ----
-    route<{ note?: string; removeFile?: boolean }, unknown, P>({
+    route({
       method: 'POST',
       path: '/provider/communication-notes/save-note/:a/:b/:c',
       access,
@@ -38,7 +37,7 @@ export function providerNoteRoutes({ db, config, files }: ModuleDeps): Route[] {
           uploads,
         ),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: '/provider/communication-notes/get-note/:id',
       access,
@@ -47,7 +46,7 @@ export function providerNoteRoutes({ db, config, files }: ModuleDeps): Route[] {
       schema: { params: s.params(['id']), response: s.note },
       handler: ({ actor, params }) => getNote(db, config, actor, params.id!),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: '/provider/communication-notes/document/:id',
       access,
@@ -56,7 +55,7 @@ export function providerNoteRoutes({ db, config, files }: ModuleDeps): Route[] {
       schema: { params: s.params(['id']) },
       handler: ({ actor, params }) => getNoteDocument(db, config, actor, params.id!),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: '/provider/communication-notes/:a/:b',
       access,

@@ -1,5 +1,4 @@
 import { type ModuleDeps, type Route, route } from '@portal/core';
-import type { ProviderListQuery } from './services/provider-list.js';
 import {
   providerAffectedLocationsReport,
   providerAffectedProductsReport,
@@ -13,7 +12,6 @@ import * as s from './schemas.js';
 import { PROVIDER_EVENT_PERMISSIONS, PROVIDER_LIST_PERMISSIONS } from './services/scope.js';
 
 const access = PROVIDER_EVENT_PERMISSIONS;
-type P = Record<string, number>;
 
 /**
  * The provider's downloads (001 §7.4 "Provider-side downloads"). Listed before every route with a parameter in the same
@@ -25,7 +23,7 @@ export function providerReportRoutes(db: ModuleDeps['db'], logger: ModuleDeps['l
   const onError = (err: unknown) => logger.error({ err }, 'report stream failed');
   type Make = typeof providerAffectedLocationsReport;
   const perEvent = (path: string, summary: string, make: Make): Route =>
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${base}/:id/${path}/:x`,
       access,
@@ -37,7 +35,7 @@ export function providerReportRoutes(db: ModuleDeps['db'], logger: ModuleDeps['l
   const formats = ['xlsx', 'csv'] as const;
   return [
     ...formats.map((format) =>
-      route<unknown, ProviderListQuery>({
+      route({
         method: 'GET',
         path: `${base}/providerRecallSummaryReport${format === 'csv' ? '/csv' : ''}`,
         access: PROVIDER_LIST_PERMISSIONS,
@@ -75,7 +73,7 @@ export function providerReportRoutes(db: ModuleDeps['db'], logger: ModuleDeps['l
       "Customized Content Report (xlsx): the provider's own rows and per-unit answers of a custom-content event, then its internal actions, notes and documents",
       providerCustomizedContentReport,
     ),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${base}/:id/customizedcontent/:x/csv`,
       access,

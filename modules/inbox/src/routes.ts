@@ -2,7 +2,7 @@ import type { ModuleDeps, Route } from '@portal/core';
 import { providerReportRoutes } from './provider-report-routes.js';
 import { providerListRoutes } from './provider-list-routes.js';
 import { providerFixedPathRoutes } from './provider-fixed-path-routes.js';
-import { providerNoticeRoutes } from './provider-notice-routes.js';
+import { providerCommunicationRoutes } from './provider-communication-routes.js';
 import { providerAnswerRoutes } from './provider-answer-routes.js';
 import { providerNoteRoutes } from './provider-note-routes.js';
 import { accessRequestRoutes } from './access-request-routes.js';
@@ -17,7 +17,7 @@ export function providerRoutes(deps: ModuleDeps): Route[] {
     ...providerReportRoutes(deps.db, deps.logger),
     ...providerListRoutes(deps),
     ...providerFixedPathRoutes(deps),
-    ...providerNoticeRoutes(deps),
+    ...providerCommunicationRoutes(deps),
     ...providerAnswerRoutes(deps),
     ...providerNoteRoutes(deps),
     ...accessRequestRoutes(deps),

@@ -14,13 +14,17 @@ export const idOrZero = idOrZeroSchema;
 const date = { type: ['string', 'null'], format: 'date' } as const;
 
 /** Path parameters: every name is a positive integer id unless listed in `zero` (0 allowed) or `strings`. */
-export function params(names: string[], options: { zero?: string[]; strings?: Record<string, object> } = {}) {
+export function params<
+  const N extends readonly string[],
+  const S extends Readonly<Record<string, object>> = Record<never, never>,
+>(names: N, options: { zero?: readonly N[number][]; strings?: S } = {}) {
   return {
     type: 'object',
     required: names,
+    // Typed per name, so the route's `req.params` is inferred from this schema.
     properties: Object.fromEntries(
       names.map((n) => [n, options.strings?.[n] ?? (options.zero?.includes(n) ? idOrZero : id)]),
-    ),
+    ) as { [K in N[number]]: K extends keyof S ? S[K] : typeof id | typeof idOrZero },
   } as const;
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@portal/testing';
 import { importKnownProviders } from './services/known-providers.js';
-import { INPUT_MESSAGES } from './services/input.js';
+import { messageText } from '@portal/core';
 
 let t: TestApp;
 let operator = '';
@@ -110,7 +110,7 @@ describe('location pre-processor (spec 000 §7)', () => {
     expect(txt.status).toBe(415);
     const noName = await upload('Address,City\n1 Main St,Boaz');
     expect(noName.status).toBe(400);
-    expect(noName.body.m).toBe(INPUT_MESSAGES.noName);
+    expect(noName.body.m).toBe(messageText('NAME_COLUMN_MISSING'));
     expect((await upload(SUPPLIER_FILE, {})).status).toBe(400);
     expect((await upload(SUPPLIER_FILE, { supplierId: '999999' })).status).toBe(400);
     expect(await t.db('preprocessor_jobs')).toHaveLength(0);
@@ -283,6 +283,6 @@ describe('location pre-processor (spec 000 §7)', () => {
     expect(res.status).toBe(201);
     expect((await settled(res.body.d.id)).status).toBe('ERROR');
     const detail = await t.call('GET', `${BASE}/${res.body.d.id}`, { token: operator });
-    expect(detail.body.d.job).toMatchObject({ status: 'ERROR', errorMessage: INPUT_MESSAGES.unreadable });
+    expect(detail.body.d.job).toMatchObject({ status: 'ERROR', errorMessage: messageText('FILE_UNREADABLE') });
   });
 });

@@ -1,15 +1,13 @@
 import { messageResult, type ModuleDeps, type Route, route } from '@portal/core';
 import * as schema from './schemas.js';
 import { bulkAccept, completeJob, decideRow } from './services/job-review.js';
-import { createJob, type JobListQuery, listJobs, listSuppliers, removeJob } from './services/jobs.js';
-import { getJob, type JobDetailQuery, jobDocument } from './services/job-detail.js';
+import { createJob, listJobs, listSuppliers, removeJob } from './services/jobs.js';
+import { getJob, jobDocument } from './services/job-detail.js';
 import { listKnownProviders } from './services/known-providers.js';
 
 const tags = ['location pre-processor'];
 const BASE = '/notisphere/locationPreProcessor';
 const ACCESS = ['Notisphere_ManageLocations'];
-type Id = { id: number };
-type RowId = { id: number; rowId: number };
 
 /**
  * Spec 000 §7 "Location pre-processor" and the calls the server decides (docs/decisions.md). Operator only
@@ -17,7 +15,7 @@ type RowId = { id: number; rowId: number };
  */
 export function preprocessorRoutes({ db, files }: ModuleDeps, kick: () => void): Route[] {
   return [
-    route<{ supplierId?: string; supplier?: string }>({
+    route({
       method: 'POST',
       path: `${BASE}/upload-locationpreprocessor-file`,
       access: ACCESS,
@@ -33,7 +31,7 @@ export function preprocessorRoutes({ db, files }: ModuleDeps, kick: () => void):
         return messageResult('The file is queued for matching.', created, 201);
       },
     }),
-    route<unknown, JobListQuery>({
+    route({
       method: 'GET',
       path: BASE,
       access: ACCESS,
@@ -51,7 +49,7 @@ export function preprocessorRoutes({ db, files }: ModuleDeps, kick: () => void):
       schema: { response: schema.suppliersSchema },
       handler: () => listSuppliers(db),
     }),
-    route<unknown, { state?: string } & Record<string, unknown>>({
+    route({
       method: 'GET',
       path: `${BASE}/known-providers`,
       access: ACCESS,
@@ -60,7 +58,7 @@ export function preprocessorRoutes({ db, files }: ModuleDeps, kick: () => void):
       schema: { query: schema.knownListQuery, response: schema.knownProviderPageSchema },
       handler: ({ query }) => listKnownProviders(db, query),
     }),
-    route<unknown, unknown, Id>({
+    route({
       method: 'GET',
       path: `${BASE}/document/:id`,
       access: ACCESS,
@@ -69,7 +67,7 @@ export function preprocessorRoutes({ db, files }: ModuleDeps, kick: () => void):
       schema: { params: schema.idParams },
       handler: ({ params }) => jobDocument(db, files, params.id),
     }),
-    route<unknown, JobDetailQuery, Id>({
+    route({
       method: 'GET',
       path: `${BASE}/:id`,
       access: ACCESS,
@@ -78,7 +76,7 @@ export function preprocessorRoutes({ db, files }: ModuleDeps, kick: () => void):
       schema: { params: schema.idParams, query: schema.jobDetailQuery, response: schema.jobDetailSchema },
       handler: ({ params, query }) => getJob(db, params.id, query),
     }),
-    route<unknown, unknown, Id>({
+    route({
       method: 'PUT',
       path: `${BASE}/:id`,
       access: ACCESS,
@@ -87,7 +85,7 @@ export function preprocessorRoutes({ db, files }: ModuleDeps, kick: () => void):
       schema: { params: schema.idParams, response: schema.jobSchema },
       handler: ({ actor, params }) => removeJob(db, actor, params.id),
     }),
-    route<{ knownProviderId?: number; decision?: 'UNMATCHED' }, unknown, RowId>({
+    route({
       method: 'PUT',
       path: `${BASE}/:id/rows/:rowId`,
       access: ACCESS,
@@ -96,7 +94,7 @@ export function preprocessorRoutes({ db, files }: ModuleDeps, kick: () => void):
       schema: { params: schema.rowParams, body: schema.decideBody, response: schema.rowSchema },
       handler: ({ actor, params, body }) => decideRow(db, actor, params.id, params.rowId, body),
     }),
-    route<{ minConfidence: number }, unknown, Id>({
+    route({
       method: 'POST',
       path: `${BASE}/:id/bulk-accept`,
       access: ACCESS,
@@ -105,7 +103,7 @@ export function preprocessorRoutes({ db, files }: ModuleDeps, kick: () => void):
       schema: { params: schema.idParams, body: schema.bulkAcceptBody, response: schema.bulkAcceptSchema },
       handler: ({ actor, params, body }) => bulkAccept(db, actor, params.id, body.minConfidence),
     }),
-    route<unknown, unknown, Id>({
+    route({
       method: 'POST',
       path: `${BASE}/:id/complete`,
       access: ACCESS,

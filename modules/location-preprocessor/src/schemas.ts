@@ -108,7 +108,7 @@ export const jobSchema = {
 
 export const jobPageSchema = listPageSchema(jobSchema);
 
-const inputSchema = {
+export const inputSchema = {
   type: 'object',
   required: ['name', 'address', 'city', 'state', 'zip', 'phone', 'customerNumber'],
   properties: {
@@ -122,7 +122,7 @@ const inputSchema = {
   },
 } as const;
 
-const candidateSchema = {
+export const candidateSchema = {
   type: 'object',
   required: ['knownProviderId', 'name', 'address', 'city', 'state', 'zip', 'externalId', 'score'],
   properties: {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@portal/testing';
 import { vocabularyLabel } from '@portal/vocabulary';
-import { MESSAGES } from './services/lookups.js';
+import { messageText } from '@portal/core';
 
 let t: TestApp;
 let operator = '';
@@ -63,7 +63,7 @@ describe('lookup values (operator)', () => {
       body: { vocabulary: 'responseMethod', code: 'Fax', label_en: 'Fax', label_vi: 'Fax' },
     });
     expect(fixed.status).toBe(400);
-    expect(fixed.body.m).toBe(MESSAGES.fixedCodes);
+    expect(fixed.body.m).toBe(messageText('RESPONSE_METHODS_FIXED'));
   });
 
   it('an added reason is offered and accepted, keeps its label once deactivated, and cannot be deleted in use', async () => {
@@ -80,7 +80,7 @@ describe('lookup values (operator)', () => {
       body: { vocabulary: 'reason', code: 'PORT_STRIKE', label_en: 'Again', label_vi: 'Lại' },
     });
     expect(again.status).toBe(409);
-    expect(again.body.m).toBe(MESSAGES.duplicate('PORT_STRIKE'));
+    expect(again.body.m).toBe(messageText('DUPLICATE_CODE', { code: 'PORT_STRIKE' }));
 
     // Every signed-in user reads it; the supplier's wizard may save it; an unknown code is refused.
     expect((await readable(sourcing)).find((v) => v.code === 'PORT_STRIKE')).toMatchObject({
@@ -105,7 +105,7 @@ describe('lookup values (operator)', () => {
     // In use: the delete is refused with a clear message, and the value is still there.
     const refused = await t.call('DELETE', `${OP}/${id}`, { token: operator });
     expect(refused.status).toBe(409);
-    expect(refused.body.m).toBe(MESSAGES.inUse);
+    expect(refused.body.m).toBe(messageText('LOOKUP_VALUE_IN_USE'));
     expect((await t.call('GET', `${OP}/${id}`, { token: operator })).status).toBe(200);
 
     // Deactivated: gone from new choices, still accepted on the draft that holds it, label kept.

@@ -1,8 +1,6 @@
 import { type ModuleDeps, type Route, route } from '@portal/core';
-import type { ManagedVocabulary } from '@portal/vocabulary';
 import * as schema from './schemas.js';
 import {
-  type CreateInput,
   createLookupValue,
   deleteLookupValue,
   getLookupValue,
@@ -10,13 +8,10 @@ import {
   readableValues,
   scopeOf,
   setLookupValueStatus,
-  type UpdateInput,
   updateLookupValue,
 } from './services/lookups.js';
 
 const tags = ['lookup values'];
-type IdParams = { id: number };
-type ListQuery = { vocabulary?: ManagedVocabulary; status?: string };
 
 /**
  * The same six management calls for the operator (platform values, Notisphere_ManageLookupValues) and for a supplier
@@ -25,7 +20,7 @@ type ListQuery = { vocabulary?: ManagedVocabulary; status?: string };
 function managementRoutes(db: ModuleDeps['db'], base: string, permission: string, whose: string): Route[] {
   const access = [permission];
   return [
-    route<unknown, ListQuery>({
+    route({
       method: 'GET',
       path: base,
       access,
@@ -34,7 +29,7 @@ function managementRoutes(db: ModuleDeps['db'], base: string, permission: string
       schema: { query: schema.listQuery, response: schema.lookupValuePageSchema },
       handler: ({ actor, query }) => listLookupValues(db, scopeOf(actor), query),
     }),
-    route<CreateInput>({
+    route({
       method: 'POST',
       path: base,
       access,
@@ -43,7 +38,7 @@ function managementRoutes(db: ModuleDeps['db'], base: string, permission: string
       schema: { body: schema.createBody, response: schema.lookupValueSchema },
       handler: ({ actor, body }) => createLookupValue(db, actor, scopeOf(actor), body),
     }),
-    route<unknown, unknown, IdParams>({
+    route({
       method: 'GET',
       path: `${base}/:id`,
       access,
@@ -52,7 +47,7 @@ function managementRoutes(db: ModuleDeps['db'], base: string, permission: string
       schema: { params: schema.idParams, response: schema.lookupValueSchema },
       handler: ({ actor, params }) => getLookupValue(db, scopeOf(actor), params.id),
     }),
-    route<UpdateInput, unknown, IdParams>({
+    route({
       method: 'PUT',
       path: `${base}/:id`,
       access,
@@ -61,7 +56,7 @@ function managementRoutes(db: ModuleDeps['db'], base: string, permission: string
       schema: { params: schema.idParams, body: schema.updateBody, response: schema.lookupValueSchema },
       handler: ({ actor, params, body }) => updateLookupValue(db, actor, scopeOf(actor), params.id, body),
     }),
-    route<{ status: 'ACTIVE' | 'INACTIVE' }, unknown, IdParams>({
+    route({
       method: 'PUT',
       path: `${base}/:id/status`,
       access,
@@ -70,7 +65,7 @@ function managementRoutes(db: ModuleDeps['db'], base: string, permission: string
       schema: { params: schema.idParams, body: schema.statusBody, response: schema.lookupValueSchema },
       handler: ({ actor, params, body }) => setLookupValueStatus(db, actor, scopeOf(actor), params.id, body.status),
     }),
-    route<unknown, unknown, IdParams>({
+    route({
       method: 'DELETE',
       path: `${base}/:id`,
       access,

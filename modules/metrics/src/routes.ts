@@ -1,5 +1,5 @@
 import { type ModuleDeps, type Route, route } from '@portal/core';
-import { assertOperator, getMetrics, type MetricsQuery, scopeOf } from './services/figures.js';
+import { assertOperator, getMetrics, scopeOf } from './services/figures.js';
 import { kpiMeta } from './services/meta.js';
 import * as s from './schemas.js';
 
@@ -11,7 +11,7 @@ const OPERATOR = ['Notisphere_ViewDashboard', 'Notisphere_ViewKeyMetrics'];
  */
 export function metricsRoutes({ db }: ModuleDeps): Route[] {
   return [
-    route<unknown, unknown, { id: number }>({
+    route({
       method: 'GET',
       path: '/notisphere/organizations/kpi-meta/:id',
       access: OPERATOR,
@@ -24,7 +24,7 @@ export function metricsRoutes({ db }: ModuleDeps): Route[] {
         return kpiMeta(db, params.id);
       },
     }),
-    route<unknown, MetricsQuery>({
+    route({
       method: 'GET',
       path: '/notisphere/metrics',
       access: OPERATOR,
@@ -37,7 +37,7 @@ export function metricsRoutes({ db }: ModuleDeps): Route[] {
         return getMetrics(db, await scopeOf(db, actor, query), true);
       },
     }),
-    route<unknown, MetricsQuery>({
+    route({
       method: 'GET',
       path: '/supplier/dashboard/metrics',
       access: ['Supplier_ViewDashboard'],
@@ -46,7 +46,7 @@ export function metricsRoutes({ db }: ModuleDeps): Route[] {
       schema: { query: s.metricsQuery, response: s.metricsResponse },
       handler: async ({ actor, query }) => getMetrics(db, await scopeOf(db, actor, query), true),
     }),
-    route<unknown, MetricsQuery>({
+    route({
       method: 'GET',
       path: '/provider/dashboard/metrics',
       access: ['Provider_ViewDashboard', 'View_Dashboard'],

@@ -1,6 +1,9 @@
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@portal/testing';
 import { ACTION_TYPES } from '@portal/communications';
+import { createLogger, LocalFileStore } from '@portal/core';
+import { createNoticesModule } from './index.js';
 
 let t: TestApp;
 let coordinator: string;
@@ -305,5 +308,101 @@ describe('public links give nothing without the right token', () => {
     await expectNothing(await notice(`/${a.id}`, a.token));
     await t.db('notice_links').where({ provider_communication_id: b.pcId }).update({ revoked_at: t.db.fn.now() });
     await expectNothing(await notice(`/${b.id}`, b.token));
+  });
+});
+
+describe('the link rule each public route declares', () => {
+  it('is declared by every public form route, and names only parameters the route has', async () => {
+    const files = new LocalFileStore(os.tmpdir());
+    const deps = { db: t.db, config: t.config, logger: createLogger('silent'), mail: { kick: () => {} }, files };
+    const routes = createNoticesModule(deps).routes;
+    expect(routes.length).toBeGreaterThan(20);
+    for (const route of routes) {
+      expect(route.access, `${route.method} ${route.path}`).toBe('public');
+      expect(route.link?.link.name, `${route.method} ${route.path}`).toBe(
+        route.path.startsWith('/delegate') ? 'delegate' : 'notice',
+      );
+      const named = [
+        ...(route.path.match(/:(\w+)/g) ?? []).map((p) => p.slice(1)),
+        ...Object.keys((route.schema?.query as { properties?: object } | undefined)?.properties ?? {}),
+      ];
+      for (const name of Object.values(route.link?.ids ?? {})) expect(named).toContain(name);
+    }
+  });
+
+  it('is documented: each such operation is public, names its link and takes the token parameter', async () => {
+    const doc = (await (await fetch(`${t.baseUrl}/api/openapi.json`)).json()) as {
+      paths: Record<
+        string,
+        Record<string, { security: unknown[]; 'x-link'?: string; parameters: { name: string; in: string }[] }>
+      >;
+    };
+    const operations = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api/provider/communication-notices') || path.startsWith('/api/delegate'))
+      .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ at: `${method} ${path}`, op })));
+    expect(operations.length).toBeGreaterThan(20);
+    for (const { at, op } of operations) {
+      expect(op.security, at).toEqual([]);
+      expect(op['x-link'], at).toBe(at.includes('/api/delegate') ? 'delegate' : 'notice');
+      expect(op.parameters, at).toContainEqual(expect.objectContaining({ name: 'token', in: 'query' }));
+    }
+  });
+
+  it("answers the same 404 when an id the path names is not the link's: organisation, event, notice, customer", async () => {
+    const a = await sendRecall('Declared A', 'declared@outside.test');
+    const b = await sendRecall('Declared B', 'declared-b@outside.test');
+    const customer = (
+      (await t.db('provider_communications').where({ id: a.pcId }).first('affected_customer_id')) as {
+        affected_customer_id: number;
+      }
+    ).affected_customer_id;
+    const actionId = (
+      (await t.db('communication_actions').where({ communication_id: a.id, action_type: 'Text' }).first('id')) as {
+        id: number;
+      }
+    ).id;
+    const refused = async (path: string, init: { method?: string; body?: unknown } = {}) => {
+      const res = await notice(path, a.token, init);
+      expect(res.status, path).toBe(404);
+      expect(res.body.m, path).toBe('This link is invalid or has expired.');
+    };
+    // An organisation that is neither the notice's supplier nor its provider, another event, another notice.
+    const otherOrg = acme + 100000;
+    await refused(`/${otherOrg}/${a.id}/${a.pcId}`);
+    await refused(`/${acme}/${b.id}/${a.pcId}`);
+    await refused(`/${acme}/${a.id}/${b.pcId}`);
+    await refused(`/${b.id}`);
+    await refused(`/${b.pcId}/file/1`);
+    await refused(`/${b.id}/document/1`);
+    await refused(`/${acme}/${a.id}/histories/${b.pcId}`);
+    await refused(`/${otherOrg}/${a.id}/histories/${a.pcId}`);
+    await refused(
+      `/${acme}/${a.id}/actions/${actionId}/file/${a.pcId}?communicationAffectedCustomerId=${customer + 1}`,
+    );
+    await refused(`/acknowledge/${acme}/${b.id}/${a.pcId}/RECALL`, { method: 'PUT' });
+    await refused(`/${otherOrg}/${a.id}/actions/${actionId}`, { method: 'PUT', body: { valueText: 'x' } });
+    await refused(`/${acme}/${a.id}/actions/${actionId}?communicationAffectedCustomerId=${customer + 1}`, {
+      method: 'PUT',
+      body: { valueText: 'x' },
+    });
+    expect(await t.db('provider_responses').where({ action_id: actionId }).first()).toBeUndefined();
+    // The link's own ids open them.
+    expect((await notice(`/${acme}/${a.id}/${a.pcId}`, a.token)).status).toBe(200);
+    expect(
+      (
+        await notice(
+          `/${acme}/${a.id}/actions/${actionId}/file/${a.pcId}?communicationAffectedCustomerId=${customer}`,
+          a.token,
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await notice(`/${acme}/${a.id}/actions/${actionId}?communicationAffectedCustomerId=${customer}`, a.token, {
+          method: 'PUT',
+          body: { valueText: 'mine', submit: false },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

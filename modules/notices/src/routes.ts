@@ -1,43 +1,42 @@
 import {
   idSchema,
+  type LinkAccess,
   messageResult,
   type ModuleDeps,
   NotFoundError,
   type Route,
   route,
-  type RouteRequest,
 } from '@portal/core';
 import { answerValueProps, communicationsSchemas, outputSchemas } from '@portal/communications';
 import { getDocumentOfNotice } from '@portal/communications';
 import { inboxSchemas } from '@portal/inbox';
 import {
   acknowledge,
-  type AnswerInput,
   answerAction,
   answerAll,
   answerUnits,
   deleteActionFile,
   findActionFile,
   listActionFiles,
-  loadProviderCommunication,
   providerCommunicationHistory,
   noticeView,
-  resolveNoticeLink,
-  type Respondent,
-  type UnitAnswerInput,
+  recipientLink,
   uploadActionFiles,
 } from '@portal/communications';
 
 const tags = ['public notice forms'];
 const id = idSchema;
-const params = (...names: string[]) => ({
-  type: 'object',
-  required: names,
-  properties: Object.fromEntries(
-    names.map((n) => [n, n === 'type' || n === 'communicationType' ? { type: 'string', maxLength: 50 } : id]),
-  ),
-});
-/** Every public call carries the link's token, as `token` in the query (or body) or the `x-notice-token` header. */
+const text50 = { type: 'string', maxLength: 50 } as const;
+const params = <const N extends readonly string[]>(...names: N) =>
+  ({
+    type: 'object',
+    required: names,
+    // Typed per name, so the route's `req.params` is inferred from this schema.
+    properties: Object.fromEntries(names.map((n) => [n, n === 'type' || n === 'communicationType' ? text50 : id])) as {
+      [K in N[number]]: K extends 'type' | 'communicationType' ? typeof text50 : typeof id;
+    },
+  }) as const;
+/** Every public call carries the link's token, as `token` in the query (or in the body). */
 const tokenQuery = {
   type: 'object',
   properties: {
@@ -49,174 +48,134 @@ const tokenQuery = {
   },
 } as const;
 
-type TokenQuery = { token?: string; communicationAffectedCustomerId?: number };
-
 export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
   const base = '/provider/communication-notices';
-  /** The link decides which notice and which email; path ids must agree with it. */
-  const link = async (req: RouteRequest<unknown, TokenQuery>) => {
-    const token = req.query.token ?? (req.body as { token?: string } | undefined)?.token ?? undefined;
-    const found = await resolveNoticeLink(db, token);
-    const respondent: Respondent = { email: found.email, actor: null };
-    return { pcId: found.pcId, respondent };
-  };
-  const checkCustomer = async (pcId: number, customerId: number | undefined) => {
-    if (customerId === undefined) return;
-    const { pc } = await loadProviderCommunication(db, pcId);
-    if (pc.affected_customer_id !== customerId) throw new NotFoundError('This link is invalid or has expired.');
-  };
-  const view = async (
-    req: RouteRequest<unknown, TokenQuery>,
-    expect: { communicationId?: number; organizationId?: number; pcId?: number },
-  ) => {
-    const { pcId, respondent } = await link(req);
-    if (expect.pcId !== undefined && expect.pcId !== pcId)
-      throw new NotFoundError('This link is invalid or has expired.');
-    const { pc, event } = await loadProviderCommunication(db, pcId, expect);
-    return noticeView(db, config.jwtSecret, { pc, event, respondent });
-  };
+  /**
+   * The recipient's link opens every route here (resolved by the BFF before the handler): it decides which notice and
+   * which email answers, and the ids a path names must be its notice's, else the same 404 as an unknown link.
+   */
+  const link = (ids: LinkAccess['ids'] = {}) => ({ link: recipientLink(db), ids });
+  /** A path naming the notice's organisation (its supplier or provider), its event and the notice itself. */
+  const notice = { organizationId: 'orgId', communicationId: 'communicationId', providerCommunicationId: 'pcId' };
+  const event = { organizationId: 'orgId', communicationId: 'communicationId' };
+  /** The affected customer a form may name in its query (`communicationAffectedCustomerId`). */
+  const customer = { affectedCustomerId: 'communicationAffectedCustomerId' };
 
   return [
-    route<unknown, TokenQuery, { id: number; fileId: number }>({
+    route({
       method: 'GET',
       path: `${base}/:id/file/:fileId`,
       access: 'public',
       tags,
       summary: 'One answer file of the notice (signed links)',
+      link: link({ providerCommunicationId: 'id' }),
       schema: { params: params('id', 'fileId'), query: tokenQuery },
       handler: async (req) => {
-        const { pcId } = await link(req);
-        if (req.params.id !== pcId) throw new NotFoundError('This link is invalid or has expired.');
-        const { pc } = await loadProviderCommunication(db, pcId);
-        const file = await findActionFile(db, config.jwtSecret, pc.id, req.params.fileId);
-        if (!file) throw new NotFoundError('File not found.');
+        const file = await findActionFile(db, config.jwtSecret, req.link.pc.id, req.params.fileId);
+        if (!file) throw new NotFoundError('FILE_NOT_FOUND');
         return file;
       },
     }),
-    route<unknown, TokenQuery, { id: number; docId: number }>({
+    route({
       method: 'GET',
       path: `${base}/:id/document/:docId`,
       access: 'public',
       tags,
       summary: 'One document of the notice (signed links)',
+      link: link({ communicationId: 'id' }),
       schema: { params: params('id', 'docId'), query: tokenQuery },
-      handler: async (req) => {
-        const { pcId } = await link(req);
-        const { event } = await loadProviderCommunication(db, pcId, { communicationId: req.params.id });
-        return getDocumentOfNotice(db, config.jwtSecret, event.id, req.params.docId);
-      },
+      handler: (req) => getDocumentOfNotice(db, config.jwtSecret, req.link.event.id, req.params.docId),
     }),
-    route<unknown, TokenQuery, { orgId: number; communicationId: number; pcId: number }>({
+    route({
       method: 'GET',
       path: `${base}/:orgId/:communicationId/histories/:pcId`,
       access: 'public',
       tags,
       summary: 'History of this notice',
+      link: link(notice),
       schema: {
         params: params('orgId', 'communicationId', 'pcId'),
         query: tokenQuery,
         response: inboxSchemas.historyList,
       },
-      handler: async (req) => {
-        const { pcId } = await link(req);
-        if (req.params.pcId !== pcId) throw new NotFoundError('This link is invalid or has expired.');
-        await loadProviderCommunication(db, pcId, {
-          communicationId: req.params.communicationId,
-          organizationId: req.params.orgId,
-        });
-        return providerCommunicationHistory(db, pcId);
-      },
+      handler: (req) => providerCommunicationHistory(db, req.link.pc.id),
     }),
-    route<unknown, TokenQuery, { orgId: number; communicationId: number; actionId: number; pcId: number }>({
+    route({
       method: 'GET',
       path: `${base}/:orgId/:communicationId/actions/:actionId/file/:pcId`,
       access: 'public',
       tags,
       summary: 'Files of one action of this notice',
+      link: link({ ...notice, ...customer }),
       schema: {
         params: params('orgId', 'communicationId', 'actionId', 'pcId'),
         query: tokenQuery,
         response: inboxSchemas.fileList,
       },
-      handler: async (req) => {
-        const { pcId } = await link(req);
-        if (req.params.pcId !== pcId) throw new NotFoundError('This link is invalid or has expired.');
-        await loadProviderCommunication(db, pcId, {
-          communicationId: req.params.communicationId,
-          organizationId: req.params.orgId,
-        });
-        await checkCustomer(pcId, req.query.communicationAffectedCustomerId);
-        return listActionFiles(db, config.jwtSecret, pcId, req.params.actionId);
-      },
+      handler: (req) => listActionFiles(db, config.jwtSecret, req.link.pc.id, req.params.actionId),
     }),
-    route<unknown, TokenQuery, { communicationId: number; communicationType: string; actionId: number; pcId: number }>({
+    route({
       method: 'POST',
       path: `${base}/:communicationId/:communicationType/actions/:actionId/file/:pcId`,
       access: 'public',
       tags,
       multipart: true,
       summary: 'Upload files to an Image or Document action (form fields actionType and file)',
+      link: link({ communicationId: 'communicationId', providerCommunicationId: 'pcId' }),
       schema: {
         params: params('communicationId', 'communicationType', 'actionId', 'pcId'),
         query: tokenQuery,
         response: inboxSchemas.fileList,
       },
-      handler: async (req) => {
-        const { pcId, respondent } = await link(req);
-        if (req.params.pcId !== pcId) throw new NotFoundError('This link is invalid or has expired.');
-        return uploadActionFiles(db, files, config.jwtSecret, pcId, respondent, req.params.actionId, req.files, {
-          communicationId: req.params.communicationId,
-        });
-      },
+      handler: (req) =>
+        uploadActionFiles(
+          db,
+          files,
+          config.jwtSecret,
+          req.link.pc.id,
+          req.link.respondent,
+          req.params.actionId,
+          req.files,
+        ),
     }),
-    route<unknown, TokenQuery, { orgId: number; communicationId: number; actionId: number; fileId: number }>({
+    route({
       method: 'DELETE',
       path: `${base}/:orgId/:communicationId/actions/:actionId/file/:fileId`,
       access: 'public',
       tags,
       summary: 'Delete a file of an action',
+      link: link(event),
       schema: { params: params('orgId', 'communicationId', 'actionId', 'fileId'), query: tokenQuery },
       handler: async (req) => {
-        const { pcId, respondent } = await link(req);
-        await deleteActionFile(db, pcId, respondent, req.params.fileId, {
-          communicationId: req.params.communicationId,
-          organizationId: req.params.orgId,
+        // The file must be one of the action's: a rule of the file, not of the link.
+        await deleteActionFile(db, req.link.pc.id, req.link.respondent, req.params.fileId, {
           actionId: req.params.actionId,
         });
         return messageResult('Successfully Deleted!', null);
       },
     }),
-    route<AnswerInput, TokenQuery, { orgId: number; communicationId: number; actionId: number }>({
+    route({
       method: 'PUT',
       path: `${base}/:orgId/:communicationId/actions/:actionId`,
       access: 'public',
       tags,
       summary: 'Answer one action (submit: false keeps a draft)',
+      link: link({ ...event, ...customer }),
       schema: {
         params: params('orgId', 'communicationId', 'actionId'),
         query: tokenQuery,
         body: { type: 'object', properties: { ...answerValueProps, token: { type: 'string', maxLength: 200 } } },
         response: inboxSchemas.answerResult,
       },
-      handler: async (req) => {
-        const { pcId, respondent } = await link(req);
-        await checkCustomer(pcId, req.query.communicationAffectedCustomerId);
-        return answerAction(db, pcId, respondent, req.params.actionId, req.body, {
-          communicationId: req.params.communicationId,
-          organizationId: req.params.orgId,
-        });
-      },
+      handler: (req) => answerAction(db, req.link.pc.id, req.link.respondent, req.params.actionId, req.body),
     }),
-    route<
-      { token?: string; answers: UnitAnswerInput[] },
-      TokenQuery,
-      { orgId: number; communicationId: number; actionId: number }
-    >({
+    route({
       method: 'PUT',
       path: `${base}/:orgId/:communicationId/actions/:actionId/units`,
       access: 'public',
       tags,
       summary: "Answer a per-unit action for some of the notice's own rows (answers: [{ rowId, value… }])",
+      link: link(event),
       schema: {
         params: params('orgId', 'communicationId', 'actionId'),
         query: tokenQuery,
@@ -230,20 +189,15 @@ export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
         },
         response: inboxSchemas.unitAnswerResult,
       },
-      handler: async (req) => {
-        const { pcId, respondent } = await link(req);
-        return answerUnits(db, pcId, respondent, req.params.actionId, req.body.answers, {
-          communicationId: req.params.communicationId,
-          organizationId: req.params.orgId,
-        });
-      },
+      handler: (req) => answerUnits(db, req.link.pc.id, req.link.respondent, req.params.actionId, req.body.answers),
     }),
-    route<{ token?: string; answers: (AnswerInput & { actionId: number })[] }, TokenQuery>({
+    route({
       method: 'PUT',
       path: base,
       access: 'public',
       tags,
       summary: 'Answer several actions at once (all or nothing)',
+      link: link(),
       schema: {
         query: tokenQuery,
         body: {
@@ -261,88 +215,75 @@ export function noticeRoutes({ db, config, files }: ModuleDeps): Route[] {
         },
         response: inboxSchemas.answerResult,
       },
-      handler: async (req) => {
-        const { pcId, respondent } = await link(req);
-        return answerAll(db, pcId, respondent, req.body.answers);
-      },
+      handler: (req) => answerAll(db, req.link.pc.id, req.link.respondent, req.body.answers),
     }),
-    route<{ token?: string }, TokenQuery, { orgId: number; communicationId: number; pcId: number; type: string }>({
+    route({
       method: 'PUT',
       path: `${base}/acknowledge/:orgId/:communicationId/:pcId/:type`,
       access: 'public',
       tags,
       summary: 'Acknowledge receipt of the notice',
+      link: link(notice),
       schema: {
         params: params('orgId', 'communicationId', 'pcId', 'type'),
         query: tokenQuery,
         response: inboxSchemas.acknowledgement,
       },
       handler: async (req) => {
-        const { pcId, respondent } = await link(req);
-        if (req.params.pcId !== pcId) throw new NotFoundError('This link is invalid or has expired.');
-        const pc = await acknowledge(db, pcId, respondent, {
-          communicationId: req.params.communicationId,
-          organizationId: req.params.orgId,
-        });
+        const pc = await acknowledge(db, req.link.pc.id, req.link.respondent);
         return messageResult('The notice has been acknowledged.', {
           acknowledged_at: pc.acknowledged_at,
           acknowledged_by: pc.acknowledged_by,
         });
       },
     }),
-    route<unknown, TokenQuery, { orgId: number; communicationId: number; pcId: number; type: string }>({
+    route({
       method: 'GET',
       path: `${base}/:orgId/:communicationId/:pcId/:type`,
       access: 'public',
       tags,
       summary: 'The notice (supply advisory form), with its answers so far',
+      link: link(notice),
       schema: {
         params: params('orgId', 'communicationId', 'pcId', 'type'),
         query: tokenQuery,
         response: outputSchemas.noticeViewSchema,
       },
-      handler: (req) =>
-        view(req, {
-          communicationId: req.params.communicationId,
-          organizationId: req.params.orgId,
-          pcId: req.params.pcId,
-        }),
+      handler: (req) => noticeView(db, config.jwtSecret, req.link),
     }),
-    route<unknown, TokenQuery, { orgId: number; communicationId: number; pcId: number }>({
+    route({
       method: 'GET',
       path: `${base}/:orgId/:communicationId/:pcId`,
       access: 'public',
       tags,
       summary: 'The notice (recall form), with its answers so far',
+      link: link(notice),
       schema: {
         params: params('orgId', 'communicationId', 'pcId'),
         query: tokenQuery,
         response: outputSchemas.noticeViewSchema,
       },
-      handler: (req) =>
-        view(req, {
-          communicationId: req.params.communicationId,
-          organizationId: req.params.orgId,
-          pcId: req.params.pcId,
-        }),
+      handler: (req) => noticeView(db, config.jwtSecret, req.link),
     }),
-    route<unknown, TokenQuery, { id: number }>({
+    route({
       method: 'GET',
       path: `${base}/:id`,
       access: 'public',
       tags,
       summary: 'The notice of a link (query token); {id} is the communication id',
+      link: link({ communicationId: 'id' }),
       schema: { params: params('id'), query: tokenQuery, response: outputSchemas.noticeViewSchema },
-      handler: (req) => view(req, { communicationId: req.params.id }),
+      handler: (req) => noticeView(db, config.jwtSecret, req.link),
     }),
-    route<unknown, TokenQuery>({
+    route({
       method: 'GET',
       path: base,
       access: 'public',
       tags,
       summary: 'The notice of a link (query token), whatever its ids',
+      link: link(),
       schema: { query: tokenQuery, response: outputSchemas.noticeViewSchema },
-      handler: (req) => view(req, {}),
+      handler: (req) => noticeView(db, config.jwtSecret, req.link),
     }),
   ];
 }

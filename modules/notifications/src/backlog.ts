@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { liveJobs, transaction } from '@portal/core';
-import { addOutboxJobs } from './outbox.js';
+import { addOutboxJobs } from './outbox-queue.js';
 
 export interface OutboxBacklog {
   /** Emails by status (DELIVERY: waiting or being sent; SENT; Bounce; ERROR; ERROR_MISSING_TEMPLATE; DRAFT). */

@@ -5,17 +5,12 @@ import { emailTemplateRoutes } from './templates/routes.js';
 export {
   enqueueEmail,
   enqueueEmails,
-  drainOutbox,
   addOutboxJobs,
-  OutboxSender,
   OUTBOX_JOB_SIZE,
-  listOutbox,
-  contentOf,
-  createTransport,
-  MAX_ATTEMPTS,
   MISSING_TEMPLATE_STATUS,
   missingTemplate,
-} from './outbox.js';
+} from './outbox-queue.js';
+export { drainOutbox, OutboxSender, listOutbox, contentOf, createTransport, MAX_ATTEMPTS } from './outbox.js';
 // Read views of the outbox for the modules that list or count their mail.
 export {
   DELIVERY_STATUSES,
@@ -28,7 +23,8 @@ export {
   outboxView,
   type OutboxEmailRow,
 } from './views.js';
-export type { OutgoingEmail, WrittenEmail, TemplatedEmail, BulkEmail, OutboxRow, DrainResult } from './outbox.js';
+export type { OutgoingEmail, WrittenEmail, TemplatedEmail, BulkEmail, OutboxRow } from './outbox-queue.js';
+export type { DrainResult } from './outbox.js';
 export { TEMPLATE_LANGUAGES } from './templates/catalog.js';
 export { TEMPLATE_KINDS, templateKind } from './templates/kinds.js';
 export type { TemplateKind, TemplateLanguage } from './templates/catalog.js';

@@ -2,7 +2,8 @@ import { createLogger, loadConfig } from '@portal/core';
 import { createTestDatabase, startTestSmtp, type TestDatabase, type TestSmtp } from '@portal/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Mailer } from './mailer.js';
-import { createTransport, enqueueEmail } from './outbox.js';
+import { createTransport } from './outbox.js';
+import { enqueueEmail } from './outbox-queue.js';
 
 let t: TestDatabase;
 let smtp: TestSmtp;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createTestDatabase, jobsOf, type TestDatabase } from '@portal/testing';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueEmails } from './outbox.js';
+import { enqueueEmails } from './outbox-queue.js';
 
 const WORKER = path.resolve(import.meta.dirname, '../../../test/outbox-worker.ts');
 const N = 600;

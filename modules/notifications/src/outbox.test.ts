@@ -11,16 +11,8 @@ import {
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Mailer } from './mailer.js';
-import {
-  contentOf,
-  createTransport,
-  drainOutbox,
-  enqueueEmail,
-  enqueueEmails,
-  listOutbox,
-  MAX_ATTEMPTS,
-  type OutboxRow,
-} from './outbox.js';
+import { contentOf, createTransport, drainOutbox, listOutbox, MAX_ATTEMPTS } from './outbox.js';
+import { enqueueEmail, enqueueEmails, type OutboxRow } from './outbox-queue.js';
 import { loadTemplate } from './templates/render.js';
 import { verifyPixel, verifyTrackedUrl } from './tracking.js';
 import { recoverOutbox } from './backlog.js';

@@ -10,7 +10,7 @@ export function notificationRoutes({ db, config }: ModuleDeps): Route[] {
   // Every key of the ring verifies (read per call: factories only declare routes).
   const secrets = () => config.jwtKeys.map((k) => k.secret);
   return [
-    route<unknown, { s?: string }, { id: number }>({
+    route({
       method: 'GET',
       path: '/t/o/:id',
       access: 'public',
@@ -22,7 +22,7 @@ export function notificationRoutes({ db, config }: ModuleDeps): Route[] {
         return { kind: 'file', filename: 'p.gif', contentType: 'image/gif', body: PIXEL, inline: true };
       },
     }),
-    route<unknown, { s?: string; u?: string }, { id: number }>({
+    route({
       method: 'GET',
       path: '/t/c/:id',
       access: 'public',

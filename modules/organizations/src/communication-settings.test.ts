@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actor, ForbiddenError, NotFoundError } from '@portal/core';
+import { type Actor, ForbiddenError, NotFoundError, messageText } from '@portal/core';
 import { startTestApp, type TestApp } from '@portal/testing';
-import { DISTRIBUTION_LIST_MESSAGES, getDistributionListMembers } from './services/distribution-lists.js';
+import { getDistributionListMembers } from './services/distribution-lists.js';
 import { loadActor } from './services/members.js';
 import { getSalesRepresentatives } from './services/sales-reps.js';
-import { getTemplateActions, TEMPLATE_ACTION_MESSAGES } from './services/template-actions.js';
+import { getTemplateActions } from './services/template-actions.js';
 
 let t: TestApp;
 let admin: string;
@@ -127,9 +127,9 @@ describe('template actions', () => {
 
   it('validates action bodies', async () => {
     const cases: [object, string][] = [
-      [action({ action_type: 'Checkbox' }), TEMPLATE_ACTION_MESSAGES.optionsRequired],
-      [action({ action_type: 'MultipleChoice', options: [' ', ''] }), TEMPLATE_ACTION_MESSAGES.optionsRequired],
-      [action({ action_type: 'Checkbox', options: ['A', 'a'] }), TEMPLATE_ACTION_MESSAGES.optionsUnique],
+      [action({ action_type: 'Checkbox' }), messageText('ACTION_OPTIONS_REQUIRED')],
+      [action({ action_type: 'MultipleChoice', options: [' ', ''] }), messageText('ACTION_OPTIONS_REQUIRED')],
+      [action({ action_type: 'Checkbox', options: ['A', 'a'] }), messageText('ACTION_OPTIONS_NOT_UNIQUE')],
       [
         action({ action_type: 'Dance' }),
         'action_type must be one of Acknowledge, Text, Numeric, YesNo, Checkbox, MultipleChoice, Image, Document',
@@ -149,7 +149,7 @@ describe('template actions', () => {
       token: admin,
       body: { communication_type: 'RECALL', ids: [ids[2], ids[2]] },
     });
-    expect(reorder.body.m).toBe(TEMPLATE_ACTION_MESSAGES.reorder);
+    expect(reorder.body.m).toBe(messageText('TEMPLATE_ACTION_ORDER_INVALID'));
   });
 
   it('checks the permission of each communication type (403)', async () => {
@@ -209,7 +209,7 @@ describe('template actions', () => {
     ] as const) {
       const res = await t.call(method, path, { token: borealis, body });
       expect(res.status, `${method} ${path}`).toBe(404);
-      expect(res.body.m).toBe(TEMPLATE_ACTION_MESSAGES.notFound);
+      expect(res.body.m).toBe(messageText('TEMPLATE_ACTION_NOT_FOUND'));
     }
     expect(
       (await t.call('GET', '/api/supplier/template-actions?communicationType=RECALL', { token: borealis })).body.d
@@ -258,11 +258,11 @@ describe('distribution lists', () => {
 
     const dup = await add({ email: 'pharmacy@lakeshore.demo' });
     expect(dup.status).toBe(409);
-    expect(dup.body.m).toBe(DISTRIBUTION_LIST_MESSAGES.duplicate);
+    expect(dup.body.m).toBe(messageText('DUPLICATE_MEMBER'));
     expect((await add({ email: 'a@b.org', provider_organization_id: riverside.id })).body.m).toBe(
-      DISTRIBUTION_LIST_MESSAGES.oneSource,
+      messageText('MEMBER_SOURCE_REQUIRED'),
     );
-    expect((await add({})).body.m).toBe(DISTRIBUTION_LIST_MESSAGES.oneSource);
+    expect((await add({})).body.m).toBe(messageText('MEMBER_SOURCE_REQUIRED'));
     expect((await add({ email: 'nope' })).body.m).toBe('Email not valid');
     const acme = (await t.db('organizations').where({ name: 'Acme Medical Devices' }).first('id')) as { id: number };
     expect((await add({ provider_organization_id: acme.id })).status).toBe(404);
@@ -295,7 +295,7 @@ describe('distribution lists', () => {
       body: { communication_type: 'RECALL', name: 'pacific HOSPITALS' },
     });
     expect(other.status).toBe(409);
-    expect(other.body.m).toBe(DISTRIBUTION_LIST_MESSAGES.nameTaken);
+    expect(other.body.m).toBe(messageText('LIST_NAME_TAKEN'));
     // The same name is free for advisories.
     expect(
       (
@@ -396,7 +396,7 @@ describe('distribution lists', () => {
     ] as const) {
       const res = await t.call(method, path, { token: borealis, body });
       expect(res.status, `${method} ${path}`).toBe(404);
-      expect(res.body.m).toBe(DISTRIBUTION_LIST_MESSAGES.notFound);
+      expect(res.body.m).toBe(messageText('DISTRIBUTION_LIST_NOT_FOUND'));
     }
     // Another supplier cannot add this supplier's location to its own list either.
     const own = await t.call('POST', '/api/supplier/distribution-lists', {
@@ -408,7 +408,7 @@ describe('distribution lists', () => {
       body: { supplier_location_id: locationId },
     });
     expect(steal.status).toBe(404);
-    expect(steal.body.m).toBe(DISTRIBUTION_LIST_MESSAGES.locationNotFound);
+    expect(steal.body.m).toBe(messageText('LOCATION_NOT_FOUND'));
     const borealisActor = await actorOf('admin@borealis.demo', 'Borealis Pharma');
     await expect(getDistributionListMembers(t.db, borealisActor, listId)).rejects.toBeInstanceOf(NotFoundError);
     expect(await getSalesRepresentatives(t.db, borealisActor)).toEqual([]);

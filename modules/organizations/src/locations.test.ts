@@ -4,11 +4,10 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '@portal/core';
+import { repoRoot, messageText } from '@portal/core';
 import { startTestApp, type TestApp } from '@portal/testing';
 import { loadActor } from './services/members.js';
 import { getSupplierLocations } from './services/locations.js';
-import { IMPORT_MESSAGES } from './services/location-import.js';
 import { fileDate } from '@portal/core';
 
 let t: TestApp;
@@ -370,18 +369,18 @@ describe('location files', () => {
   it('refuses other file types and records an unreadable file as ERROR', async () => {
     const wrong = await upload('locations.txt', Buffer.from('a,b'));
     expect(wrong.status).toBe(415);
-    expect(wrong.body.m).toBe(IMPORT_MESSAGES.fileType);
+    expect(wrong.body.m).toBe(messageText('UNSUPPORTED_FILE_TYPE.locationFile'));
     const noColumns = await upload('wrong.csv', Buffer.from('Name,City\nA,B\n'));
     expect(noColumns.body.d).toMatchObject({
       status: 'ERROR',
       error_count: 1,
-      errors: [{ line: 0, message: IMPORT_MESSAGES.missingColumns }],
+      errors: [{ line: 0, message: messageText('LOCATION_COLUMNS_MISSING') }],
     });
     const broken = await upload(
       'broken.xlsx',
       Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('xl/ but not a zip at all')]),
     );
-    expect(broken.body.d).toMatchObject({ status: 'ERROR', errors: [{ message: IMPORT_MESSAGES.unreadable }] });
+    expect(broken.body.d).toMatchObject({ status: 'ERROR', errors: [{ message: messageText('FILE_UNREADABLE') }] });
   });
 
   it('lists files, shows one with its errors and gives back the original upload', async () => {

@@ -1,21 +1,16 @@
 import { type ModuleDeps, type Route, route } from '@portal/core';
 import * as schema from './schemas.js';
-import {
-  listAllLocationsToVerify,
-  type VerificationStatus,
-  verifyLocations,
-} from './services/location-verification.js';
+import { listAllLocationsToVerify, verifyLocations } from './services/location-verification.js';
 import { downloadAllLocations, listAllLocations, locationSuppliers } from './services/operator-locations.js';
 
 /** The operator's location screens (spec 000 §2): /notisphere/locations and /notisphere/locations-verification. */
 const MANAGE_LOCATIONS = ['Notisphere_ManageLocations'];
 const tags = ['operator locations'];
-type Query = Record<string, unknown>;
 
 export function operatorLocationRoutes({ db, logger }: ModuleDeps): Route[] {
   const onError = (err: unknown) => logger.error({ err }, 'report stream failed');
   const download = (format: 'csv' | 'xlsx') =>
-    route<unknown, Query>({
+    route({
       method: 'GET',
       path: `/notisphere/locations/${format}-download`,
       access: MANAGE_LOCATIONS,
@@ -25,7 +20,7 @@ export function operatorLocationRoutes({ db, logger }: ModuleDeps): Route[] {
       handler: ({ query, timezone }) => downloadAllLocations(db, query, format, timezone, onError),
     });
   return [
-    route<unknown, Query>({
+    route({
       method: 'GET',
       path: '/notisphere/locations',
       access: MANAGE_LOCATIONS,
@@ -46,7 +41,7 @@ export function operatorLocationRoutes({ db, logger }: ModuleDeps): Route[] {
       schema: { response: schema.supplierOptions },
       handler: () => locationSuppliers(db),
     }),
-    route<unknown, Query>({
+    route({
       method: 'GET',
       path: '/notisphere/locations-verification',
       access: MANAGE_LOCATIONS,
@@ -56,7 +51,7 @@ export function operatorLocationRoutes({ db, logger }: ModuleDeps): Route[] {
       schema: { query: schema.listQuery, response: schema.verificationPageSchema },
       handler: ({ query }) => listAllLocationsToVerify(db, query),
     }),
-    route<{ ids: number[]; status: VerificationStatus }>({
+    route({
       method: 'PUT',
       path: '/notisphere/locations-verification',
       access: MANAGE_LOCATIONS,

@@ -1,10 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@portal/testing';
-import { fileDate, schemaErrors } from '@portal/core';
+import { fileDate, schemaErrors, messageText } from '@portal/core';
 import { addMembership, createRole, findOrCreateUser, resolveSupplierName } from './index.js';
-import { ORGANIZATION_MESSAGES } from './services/operator-organizations.js';
-import { SUPPLIER_MASTER_MESSAGES } from './services/supplier-master.js';
 
 const BASE = '/api/notisphere/organizations';
 let t: TestApp;
@@ -203,7 +201,7 @@ describe('suppliers', () => {
       [
         { name: 'X', self_registration_role: 'Chief', administrator: { ...admin, email: 'x3@x.demo' } },
         400,
-        ORGANIZATION_MESSAGES.unknownRole,
+        messageText('SELF_REGISTRATION_ROLE_INVALID'),
       ],
       [
         { name: 'X', self_registration_link: 'has space', administrator: { ...admin, email: 'x4@x.demo' } },
@@ -213,12 +211,12 @@ describe('suppliers', () => {
       [
         { name: 'X', self_registration_link: 'riverside-health', administrator: { ...admin, email: 'x5@x.demo' } },
         409,
-        ORGANIZATION_MESSAGES.linkTaken,
+        messageText('LINK_TAKEN'),
       ],
       [
         { name: 'X', notisphere_id: 'SUP-0001', administrator: { ...admin, email: 'x6@x.demo' } },
         409,
-        ORGANIZATION_MESSAGES.notisphereIdTaken,
+        messageText('NOTISPHERE_ID_TAKEN'),
       ],
     ];
     for (const [body, status, message] of cases) {
@@ -346,7 +344,7 @@ describe('suppliers', () => {
     expect((await t.call('DELETE', `${BASE}/suppliers/${borealis}`, { token: operator })).status).toBe(409);
     const edit = await t.call('PUT', `${BASE}/suppliers/${borealis}`, { token: operator, body: { city: 'X' } });
     expect(edit.status).toBe(409);
-    expect(edit.body.m).toBe(ORGANIZATION_MESSAGES.editDeactivated);
+    expect(edit.body.m).toBe(messageText('INVALID_STATUS.editDeactivatedOrganization'));
     const [audit] = await audits('ORGANIZATION_DEACTIVATED');
     expect(audit).toMatchObject({
       entity_id: String(borealis),
@@ -472,7 +470,7 @@ describe('providers', () => {
       body: { sites: [{ id: other, name: 'Stolen' }] },
     });
     expect(foreign.status).toBe(404);
-    expect(foreign.body.m).toBe(ORGANIZATION_MESSAGES.siteNotFound);
+    expect(foreign.body.m).toBe(messageText('SITE_NOT_FOUND_IN_PROVIDER'));
   });
 
   it('answers one provider’s account data', async () => {
@@ -584,7 +582,7 @@ describe('supplier master', () => {
     expect(created.body.d.skipped).toEqual(['Acme Med. Devices, Inc.']);
     expect(
       (await t.call('POST', `${BASE}/create-suppliers`, { token: operator, body: { names: [' .. '] } })).body.m,
-    ).toBe(SUPPLIER_MASTER_MESSAGES.blank);
+    ).toBe(messageText('SUPPLIER_NAMES_BLANK'));
 
     const names = (await t.call('GET', `${BASE}/supplierNameList?search=zen`, { token: operator })).body.d as {
       id: number;

@@ -7,17 +7,11 @@ import {
   updateManagedOrganization,
 } from './services/operator-organization-writes.js';
 import { downloadProviderAccounts, providerAccountData } from './services/operator-provider-accounts.js';
-import {
-  getManagedOrganization,
-  listOrganizations,
-  type OrganizationListQuery,
-} from './services/operator-organization-reads.js';
+import { getManagedOrganization, listOrganizations } from './services/operator-organization-reads.js';
 import {
   type ManagedType,
-  type NewOrganizationInput,
   notisphereManagedFilterMeta,
   organizationMeta,
-  type OrganizationUpdate,
   providerOrganizationMeta,
   recallOrganizationMeta,
   ssoFilterMeta,
@@ -28,7 +22,6 @@ import {
   linkSupplierMasterName,
   listSupplierMaster,
   supplierNameList,
-  type SupplierMasterStatus,
   updateSupplierMasterStatus,
 } from './services/supplier-master.js';
 
@@ -39,7 +32,6 @@ const EITHER = [...SUPPLIERS, ...PROVIDERS];
 const SUPPLIER_MASTER = [...SUPPLIERS, 'Notisphere_ManageUserGuides'];
 
 const BASE = '/notisphere/organizations';
-type Id = { id: number };
 
 /** The operator's organisations, onboarding and supplier master (spec 001 §7.11), under /notisphere/organizations. */
 export function operatorOrganizationRoutes({ db, config, mail, logger }: ModuleDeps): Route[] {
@@ -51,12 +43,15 @@ export function operatorOrganizationRoutes({ db, config, mail, logger }: ModuleD
     type: ManagedType,
     path: string,
     access: string[],
-    bodies: { create: object; update: object },
+    bodies: {
+      create: typeof schema.newSupplierBody | typeof schema.newProviderBody;
+      update: typeof schema.supplierUpdateBody | typeof schema.providerUpdateBody;
+    },
     detail: object,
   ): Route[] {
     const what = type === 'SUPPLIER' ? 'supplier' : 'provider (health system with its sites)';
     return [
-      route<unknown, unknown, Id>({
+      route({
         method: 'GET',
         path: `${BASE}/${path}/:id`,
         access,
@@ -65,7 +60,7 @@ export function operatorOrganizationRoutes({ db, config, mail, logger }: ModuleD
         schema: { params: idParams, response: detail },
         handler: ({ params }) => getManagedOrganization(db, config, type, params.id),
       }),
-      route<NewOrganizationInput>({
+      route({
         method: 'POST',
         path: `${BASE}/${path}`,
         access,
@@ -78,7 +73,7 @@ export function operatorOrganizationRoutes({ db, config, mail, logger }: ModuleD
           return created;
         },
       }),
-      route<OrganizationUpdate, unknown, Id>({
+      route({
         method: 'PUT',
         path: `${BASE}/${path}/:id`,
         access,
@@ -87,7 +82,7 @@ export function operatorOrganizationRoutes({ db, config, mail, logger }: ModuleD
         schema: { params: idParams, body: bodies.update, response: detail },
         handler: ({ actor, params, body }) => updateManagedOrganization(db, actor, config, type, params.id, body),
       }),
-      route<unknown, unknown, Id>({
+      route({
         method: 'DELETE',
         path: `${BASE}/${path}/:id`,
         access,
@@ -128,7 +123,7 @@ export function operatorOrganizationRoutes({ db, config, mail, logger }: ModuleD
       schema: { response: schema.optionList },
       handler: () => notisphereManagedFilterMeta(),
     }),
-    route<unknown, { orgType?: string; search?: string }>({
+    route({
       method: 'GET',
       path: `${BASE}/meta`,
       access: EITHER,
@@ -148,7 +143,7 @@ export function operatorOrganizationRoutes({ db, config, mail, logger }: ModuleD
     }),
 
     // ---- suppliers ----
-    route<unknown, OrganizationListQuery>({
+    route({
       method: 'GET',
       path: `${BASE}/suppliers`,
       access: SUPPLIERS,
@@ -166,7 +161,7 @@ export function operatorOrganizationRoutes({ db, config, mail, logger }: ModuleD
     ),
 
     // ---- supplier master ----
-    route<{ names: string[]; organization_id?: number | null }>({
+    route({
       method: 'POST',
       path: `${BASE}/create-suppliers`,
       access: SUPPLIER_MASTER,
@@ -175,7 +170,7 @@ export function operatorOrganizationRoutes({ db, config, mail, logger }: ModuleD
       schema: { body: schema.newMasterNamesBody, response: schema.masterNamesCreatedAnswer },
       handler: ({ actor, body }) => createSupplierMasterNames(db, actor, body),
     }),
-    route<unknown, { search?: string }>({
+    route({
       method: 'GET',
       path: `${BASE}/supplierNameList`,
       access: SUPPLIER_MASTER,
@@ -184,7 +179,7 @@ export function operatorOrganizationRoutes({ db, config, mail, logger }: ModuleD
       schema: { query: schema.searchQuery, response: schema.organizationOptions },
       handler: ({ query }) => supplierNameList(db, query.search),
     }),
-    route<unknown, unknown, { id: number; organizationId: number }>({
+    route({
       method: 'PUT',
       path: `${BASE}/link-suppliers/:id/:organizationId`,
       access: SUPPLIER_MASTER,
@@ -193,7 +188,7 @@ export function operatorOrganizationRoutes({ db, config, mail, logger }: ModuleD
       schema: { params: schema.linkParams, response: schema.masterRow },
       handler: ({ actor, params }) => linkSupplierMasterName(db, actor, params.id, params.organizationId),
     }),
-    route<unknown, Record<string, unknown> & { status?: SupplierMasterStatus }>({
+    route({
       method: 'GET',
       path: `${BASE}/suppliers-list`,
       access: SUPPLIER_MASTER,
@@ -202,7 +197,7 @@ export function operatorOrganizationRoutes({ db, config, mail, logger }: ModuleD
       schema: { query: schema.masterListQuery, response: schema.masterPage },
       handler: ({ query }) => listSupplierMaster(db, query),
     }),
-    route<unknown, { id: number; status: 'ACTIVE' | 'DEACTIVATED' }>({
+    route({
       method: 'GET',
       path: `${BASE}/update-suppliers-list`,
       access: SUPPLIER_MASTER,
@@ -213,7 +208,7 @@ export function operatorOrganizationRoutes({ db, config, mail, logger }: ModuleD
     }),
 
     // ---- providers ----
-    route<unknown, OrganizationListQuery>({
+    route({
       method: 'GET',
       path: `${BASE}/providers`,
       access: PROVIDERS,
@@ -229,7 +224,7 @@ export function operatorOrganizationRoutes({ db, config, mail, logger }: ModuleD
       { create: schema.newProviderBody, update: schema.providerUpdateBody },
       schema.providerDetail,
     ),
-    route<unknown, { search?: string }>({
+    route({
       method: 'GET',
       path: `${BASE}/providerorgmeta`,
       access: EITHER,
@@ -238,7 +233,7 @@ export function operatorOrganizationRoutes({ db, config, mail, logger }: ModuleD
       schema: { query: schema.searchQuery, response: schema.organizationOptions },
       handler: ({ query }) => providerOrganizationMeta(db, query.search),
     }),
-    route<unknown, unknown, Id>({
+    route({
       method: 'GET',
       path: `${BASE}/providerdocdata/:id`,
       access: PROVIDERS,
@@ -247,7 +242,7 @@ export function operatorOrganizationRoutes({ db, config, mail, logger }: ModuleD
       schema: { params: idParams },
       handler: ({ params }) => providerAccountData(db, params.id),
     }),
-    route<unknown, OrganizationListQuery>({
+    route({
       method: 'GET',
       path: `${BASE}/downloadprovideraccountcsv`,
       access: PROVIDERS,
@@ -256,7 +251,7 @@ export function operatorOrganizationRoutes({ db, config, mail, logger }: ModuleD
       schema: { query: schema.providerListQuery },
       handler: ({ query, timezone }) => downloadProviderAccounts(db, query, 'csv', timezone, onError),
     }),
-    route<unknown, OrganizationListQuery>({
+    route({
       method: 'GET',
       path: `${BASE}/downloadprovideraccountxlsx`,
       access: PROVIDERS,

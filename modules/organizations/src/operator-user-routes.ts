@@ -19,8 +19,6 @@ import {
   unlockUser,
   updateUserAccount,
 } from './services/operator-users.js';
-import type { RoleInput } from './services/roles.js';
-import type { NewMember } from './services/users.js';
 
 /**
  * The operator's users and roles of every tenant, under /notisphere so that only the operator reaches them
@@ -30,13 +28,10 @@ const MANAGE_USERS = ['Notisphere_ManageUsers'];
 const MANAGE_ROLES = ['Notisphere_ManageRoles'];
 const tags = ['operator'];
 
-type Id = { id: number };
-type ListQuery = Record<string, unknown> & { organizationId?: number };
-
 export function operatorUserRoutes({ db, config, mail, logger }: ModuleDeps): Route[] {
   const onError = (err: unknown) => logger.error({ err }, 'report stream failed');
   const userStatus = (path: string, summary: string, run: (actor: Actor, id: number) => Promise<unknown>) =>
-    route<unknown, unknown, Id>({
+    route({
       method: 'PUT',
       path: `/notisphere/users/:id/${path}`,
       access: MANAGE_USERS,
@@ -48,7 +43,7 @@ export function operatorUserRoutes({ db, config, mail, logger }: ModuleDeps): Ro
 
   return [
     // ---- users ----
-    route<unknown, { search?: string }>({
+    route({
       method: 'GET',
       path: '/notisphere/users/organizations',
       access: [...MANAGE_USERS, ...MANAGE_ROLES],
@@ -60,7 +55,7 @@ export function operatorUserRoutes({ db, config, mail, logger }: ModuleDeps): Ro
       },
       handler: ({ query }) => organizationChoices(db, query.search ?? ''),
     }),
-    route<unknown, ListQuery>({
+    route({
       method: 'GET',
       path: '/notisphere/users',
       access: MANAGE_USERS,
@@ -70,7 +65,7 @@ export function operatorUserRoutes({ db, config, mail, logger }: ModuleDeps): Ro
       handler: ({ query }) => listAllUsers(db, query),
     }),
     ...(['csv', 'xlsx'] as const).map((format) =>
-      route<unknown, ListQuery>({
+      route({
         method: 'GET',
         path: `/notisphere/users/${format}-download`,
         access: MANAGE_USERS,
@@ -80,7 +75,7 @@ export function operatorUserRoutes({ db, config, mail, logger }: ModuleDeps): Ro
         handler: ({ query, timezone }) => downloadAllUsers(db, query, format, timezone, onError),
       }),
     ),
-    route<unknown, unknown, Id>({
+    route({
       method: 'GET',
       path: '/notisphere/users/:id',
       access: MANAGE_USERS,
@@ -89,7 +84,7 @@ export function operatorUserRoutes({ db, config, mail, logger }: ModuleDeps): Ro
       schema: { params: schema.idParams, response: schema.operatorUserDetail },
       handler: ({ params }) => getUserWithMemberships(db, params.id),
     }),
-    route<NewMember & { organization_id: number }>({
+    route({
       method: 'POST',
       path: '/notisphere/users',
       access: MANAGE_USERS,
@@ -102,7 +97,7 @@ export function operatorUserRoutes({ db, config, mail, logger }: ModuleDeps): Ro
         return user;
       },
     }),
-    route<{ first_name: string; last_name: string; phone?: string | null }, unknown, Id>({
+    route({
       method: 'PUT',
       path: '/notisphere/users/:id',
       access: MANAGE_USERS,
@@ -140,7 +135,7 @@ export function operatorUserRoutes({ db, config, mail, logger }: ModuleDeps): Ro
       schema: { response: schema.permissionCataloguesAnswer },
       handler: () => permissionCatalogues(),
     }),
-    route<unknown, ListQuery>({
+    route({
       method: 'GET',
       path: '/notisphere/roles',
       access: MANAGE_ROLES,
@@ -149,7 +144,7 @@ export function operatorUserRoutes({ db, config, mail, logger }: ModuleDeps): Ro
       schema: { query: schema.operatorListQuery, response: listPageSchema(schema.operatorRoleRow) },
       handler: ({ query }) => listAllRoles(db, query),
     }),
-    route<unknown, unknown, Id>({
+    route({
       method: 'GET',
       path: '/notisphere/roles/:id',
       access: MANAGE_ROLES,
@@ -158,7 +153,7 @@ export function operatorUserRoutes({ db, config, mail, logger }: ModuleDeps): Ro
       schema: { params: schema.idParams, response: schema.operatorRoleRow },
       handler: ({ params }) => getAnyRole(db, params.id),
     }),
-    route<RoleInput & { organization_id: number }>({
+    route({
       method: 'POST',
       path: '/notisphere/roles',
       access: MANAGE_ROLES,
@@ -167,7 +162,7 @@ export function operatorUserRoutes({ db, config, mail, logger }: ModuleDeps): Ro
       schema: { body: schema.operatorNewRoleBody, response: schema.operatorRoleRow },
       handler: ({ actor, body }) => createAnyRole(db, actor, body),
     }),
-    route<RoleInput, unknown, Id>({
+    route({
       method: 'PUT',
       path: '/notisphere/roles/:id',
       access: MANAGE_ROLES,
@@ -177,7 +172,7 @@ export function operatorUserRoutes({ db, config, mail, logger }: ModuleDeps): Ro
       handler: ({ actor, params, body }) => updateAnyRole(db, actor, params.id, body),
     }),
     ...(['activate', 'inactivate'] as const).map((action) =>
-      route<unknown, unknown, Id>({
+      route({
         method: 'PUT',
         path: `/notisphere/roles/:id/${action}`,
         access: MANAGE_ROLES,

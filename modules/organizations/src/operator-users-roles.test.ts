@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileDate, hashPassword, permissionsOf, schemaErrors } from '@portal/core';
+import { fileDate, hashPassword, permissionsOf, schemaErrors, messageText } from '@portal/core';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '@portal/testing';
-import { OPERATOR_USER_MESSAGES } from './services/operator-users.js';
-import { ROLE_MESSAGES } from './services/roles.js';
 
 let t: TestApp;
 let operator: string;
@@ -184,14 +182,14 @@ describe("the operator's users of every organisation", () => {
     ]) {
       const res = await t.call('POST', '/api/notisphere/users', { token: operator, body: { ...body, role_id: role } });
       expect(res.status).toBe(400);
-      expect(res.body.m).toBe(OPERATOR_USER_MESSAGES.roleOfOtherOrganization);
+      expect(res.body.m).toBe(messageText('ROLE_OF_OTHER_ORGANIZATION'));
     }
     const unknown = await t.call('POST', '/api/notisphere/users', {
       token: operator,
       body: { ...body, organization_id: 999999, role_id: await roleId('Administrator', 'Borealis Pharma') },
     });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.m).toBe(OPERATOR_USER_MESSAGES.organizationNotFound);
+    expect(unknown.body.m).toBe(messageText('ORGANIZATION_NOT_FOUND'));
     expect(await t.db('users').where({ email: 'wrong@borealis.demo' }).first()).toBeUndefined();
   });
 
@@ -238,7 +236,7 @@ describe("the operator's users of every organisation", () => {
     // The operator cannot lock itself out.
     const self = await t.call('PUT', `/api/notisphere/users/${operatorId}/inactivate`, { token: operator });
     expect(self.status).toBe(422);
-    expect(self.body.m).toBe(OPERATOR_USER_MESSAGES.self);
+    expect(self.body.m).toBe(messageText('SELF_DEACTIVATION'));
   });
 
   it("edits a user's names and phone, audited", async () => {
@@ -280,7 +278,7 @@ describe("the operator's users of every organisation", () => {
     });
     const again = await t.call('PUT', `/api/notisphere/users/${leo}/unlock`, { token: operator });
     expect(again.status).toBe(409);
-    expect(again.body.m).toBe(OPERATOR_USER_MESSAGES.notLocked);
+    expect(again.body.m).toBe(messageText('INVALID_STATUS.userNotLocked'));
   });
 
   it('resends the verification email with a new link (the old one stops working); refused once verified', async () => {
@@ -308,7 +306,7 @@ describe("the operator's users of every organisation", () => {
     });
     const refused = await t.call('PUT', `/api/notisphere/users/${vera}/resend-verification`, { token: operator });
     expect(refused.status).toBe(409);
-    expect(refused.body.m).toBe(OPERATOR_USER_MESSAGES.alreadyVerified);
+    expect(refused.body.m).toBe(messageText('INVALID_STATUS.userVerified'));
   });
 
   it('downloads every tenant\'s users as CSV with the screen\'s search ("Users Report")', async () => {
@@ -440,7 +438,7 @@ describe("the operator's roles of every organisation", () => {
     const administrator = await roleId('Administrator', 'Borealis Pharma');
     const admin = await t.call('PUT', `/api/notisphere/roles/${administrator}/inactivate`, { token: operator });
     expect(admin.status).toBe(422);
-    expect(admin.body.m).toBe(ROLE_MESSAGES.administrator);
+    expect(admin.body.m).toBe(messageText('ADMINISTRATOR_ROLE'));
     const taken = await t.call('POST', '/api/notisphere/roles', {
       token: operator,
       body: { organization_id: riverside, name: 'responder', permissions: [] },

@@ -1,27 +1,18 @@
 import { type ModuleDeps, type Route, route } from '@portal/core';
 import * as schema from './schemas.js';
-import {
-  getOwnOrganization,
-  type ProfileInput,
-  updateOwnOrganization,
-  uploadProfilePhoto,
-} from './services/profile.js';
+import { getOwnOrganization, updateOwnOrganization, uploadProfilePhoto } from './services/profile.js';
 import {
   changeSalesRepresentativeStatus,
   createSalesRepresentative,
   downloadSalesRepresentatives,
   getSalesRepresentative,
   listSalesRepresentatives,
-  type SalesRepresentativeInput,
   updateSalesRepresentative,
 } from './services/sales-reps.js';
 import { statusRoutes } from './status-routes.js';
 
 const MANAGE_PROFILE = ['Supplier_ManageProfile', 'Provider_ManageProfile'];
 const MANAGE_SALES_REPS = ['Supplier_ManageSalesRepresentative'];
-
-type Query = Record<string, unknown>;
-type Id = { id: number };
 
 /** The caller's organisation profile and the supplier's sales representatives. */
 export function profileRoutes({ db, config, files, logger }: ModuleDeps): Route[] {
@@ -38,7 +29,7 @@ export function profileRoutes({ db, config, files, logger }: ModuleDeps): Route[
       schema: { response: schema.organizationProfileSchema },
       handler: ({ actor }) => getOwnOrganization(db, actor, config),
     }),
-    route<ProfileInput>({
+    route({
       method: 'PUT',
       path: '/organization/profile',
       access: MANAGE_PROFILE,
@@ -59,7 +50,7 @@ export function profileRoutes({ db, config, files, logger }: ModuleDeps): Route[
     }),
 
     // ---- sales representatives ----
-    route<unknown, Query>({
+    route({
       method: 'GET',
       path: '/supplier/sales-reps/csv-download',
       access: MANAGE_SALES_REPS,
@@ -68,7 +59,7 @@ export function profileRoutes({ db, config, files, logger }: ModuleDeps): Route[
       schema: { query: schema.listQuery },
       handler: ({ actor, query, timezone }) => downloadSalesRepresentatives(db, actor, query, 'csv', timezone, onError),
     }),
-    route<unknown, Query>({
+    route({
       method: 'GET',
       path: '/supplier/sales-reps/xlsx-download',
       access: MANAGE_SALES_REPS,
@@ -78,7 +69,7 @@ export function profileRoutes({ db, config, files, logger }: ModuleDeps): Route[
       handler: ({ actor, query, timezone }) =>
         downloadSalesRepresentatives(db, actor, query, 'xlsx', timezone, onError),
     }),
-    route<unknown, Query>({
+    route({
       method: 'GET',
       path: '/supplier/sales-reps',
       access: MANAGE_SALES_REPS,
@@ -87,7 +78,7 @@ export function profileRoutes({ db, config, files, logger }: ModuleDeps): Route[
       schema: { query: schema.listQuery, response: schema.salesRepPageSchema },
       handler: ({ actor, query }) => listSalesRepresentatives(db, actor, query),
     }),
-    route<unknown, unknown, Id>({
+    route({
       method: 'GET',
       path: '/supplier/sales-reps/:id',
       access: MANAGE_SALES_REPS,
@@ -96,7 +87,7 @@ export function profileRoutes({ db, config, files, logger }: ModuleDeps): Route[
       schema: { params: schema.idParams, response: schema.salesRepSchema },
       handler: ({ actor, params }) => getSalesRepresentative(db, actor, params.id),
     }),
-    route<SalesRepresentativeInput>({
+    route({
       method: 'POST',
       path: '/supplier/sales-reps',
       access: MANAGE_SALES_REPS,
@@ -105,7 +96,7 @@ export function profileRoutes({ db, config, files, logger }: ModuleDeps): Route[
       schema: { body: schema.salesRepBody, response: schema.salesRepSchema },
       handler: ({ actor, body }) => createSalesRepresentative(db, actor, body),
     }),
-    route<SalesRepresentativeInput, unknown, Id>({
+    route({
       method: 'PUT',
       path: '/supplier/sales-reps/:id',
       access: MANAGE_SALES_REPS,

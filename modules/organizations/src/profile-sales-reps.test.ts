@@ -1,8 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_MESSAGES } from '@portal/core';
+import { messageText } from '@portal/core';
 import { IMAGE_PNG, startTestApp, type TestApp } from '@portal/testing';
-import { STATUS_MESSAGES } from './services/common.js';
 import { fileDate } from '@portal/core';
 
 let t: TestApp;
@@ -92,7 +91,7 @@ describe('organisation profile', () => {
       form: form('logo.gif', Buffer.from('GIF89a')),
     });
     expect(bad.status).toBe(415);
-    expect(bad.body.m).toBe(UPLOAD_MESSAGES.image);
+    expect(bad.body.m).toBe(messageText('UNSUPPORTED_FILE_TYPE.image'));
     expect(
       (
         await t.call('POST', '/api/organization/profile/photo', {
@@ -100,7 +99,7 @@ describe('organisation profile', () => {
           form: form('logo.png', Buffer.alloc(0)),
         })
       ).body.m,
-    ).toBe(UPLOAD_MESSAGES.empty);
+    ).toBe(messageText('UPLOAD_FAILED'));
     expect(
       (
         await t.call('POST', '/api/organization/profile/photo', {
@@ -204,7 +203,7 @@ describe('sales representatives', () => {
     });
     const inactive = await t.call('PUT', `/api/supplier/sales-reps/${firstId}`, { token: admin, body: rep(1) });
     expect(inactive.status).toBe(409);
-    expect(inactive.body.m).toBe(STATUS_MESSAGES.editInactive);
+    expect(inactive.body.m).toBe(messageText('INVALID_STATUS.editInactive'));
     const statusFilter = encodeURIComponent(JSON.stringify({ status: { filter: 'ACTIVE' } }));
     expect(
       (await t.call('GET', `/api/supplier/sales-reps?filterModel=${statusFilter}`, { token: admin })).body.d.total,

@@ -6,7 +6,6 @@ import {
   createOwnSite,
   getOwnSite,
   listOwnSites,
-  type SiteFields,
   updateOwnSite,
 } from './services/provider-sites.js';
 
@@ -15,11 +14,9 @@ const MANAGE_SITES = ['Provider_ManageLocations'];
 const tags = ['organisations'];
 const BASE = '/provider/sites';
 
-type Id = { id: number };
-
 export function providerSiteRoutes(db: Knex): Route[] {
   const status = (action: 'activate' | 'inactivate') =>
-    route<unknown, unknown, Id>({
+    route({
       method: 'PUT',
       path: `${BASE}/:id/${action}`,
       access: MANAGE_SITES,
@@ -29,7 +26,7 @@ export function providerSiteRoutes(db: Knex): Route[] {
       handler: ({ actor, params }) => changeOwnSiteStatus(db, actor, params.id, action === 'activate'),
     });
   return [
-    route<unknown, Record<string, unknown>>({
+    route({
       method: 'GET',
       path: BASE,
       access: MANAGE_SITES,
@@ -38,7 +35,7 @@ export function providerSiteRoutes(db: Knex): Route[] {
       schema: { query: schema.listQuery, response: listPageSchema(schema.siteRow) },
       handler: ({ actor, query }) => listOwnSites(db, actor, query),
     }),
-    route<unknown, unknown, Id>({
+    route({
       method: 'GET',
       path: `${BASE}/:id`,
       access: MANAGE_SITES,
@@ -47,7 +44,7 @@ export function providerSiteRoutes(db: Knex): Route[] {
       schema: { params: schema.idParams, response: schema.siteRow },
       handler: ({ actor, params }) => getOwnSite(db, actor, params.id),
     }),
-    route<SiteFields>({
+    route({
       method: 'POST',
       path: BASE,
       access: MANAGE_SITES,
@@ -56,7 +53,7 @@ export function providerSiteRoutes(db: Knex): Route[] {
       schema: { body: schema.siteBody, response: schema.siteRow },
       handler: ({ actor, body }) => createOwnSite(db, actor, body),
     }),
-    route<SiteFields, unknown, Id>({
+    route({
       method: 'PUT',
       path: `${BASE}/:id`,
       access: MANAGE_SITES,

@@ -1,12 +1,11 @@
 import { type ModuleDeps, type Route, route } from '@portal/core';
 import * as schema from './schemas.js';
-import { listLocationsToVerify, type VerificationStatus, verifyLocations } from './services/location-verification.js';
+import { listLocationsToVerify, verifyLocations } from './services/location-verification.js';
 import {
   changeSupplierContactStatus,
   createSupplierContact,
   getSupplierContact,
   listSupplierContacts,
-  type SupplierContactInput,
   updateSupplierContact,
 } from './services/supplier-contacts.js';
 import { statusRoutes } from './status-routes.js';
@@ -14,15 +13,12 @@ import { statusRoutes } from './status-routes.js';
 const MANAGE_SUPPLIER_CONTACTS = ['Provider_ManageSupplierContacts'];
 const VERIFY_LOCATIONS = ['Provider_ManageLocations'];
 
-type Query = Record<string, unknown>;
-type Id = { id: number };
-
 /** The provider's side of location verification and its supplier contacts. */
 export function providerSupplierRoutes({ db }: ModuleDeps): Route[] {
   const org = ['organisations'];
   return [
     // ---- the provider's side of location verification (spec 000 §4) ----
-    route<unknown, Query>({
+    route({
       method: 'GET',
       path: '/provider/locations-verification',
       access: VERIFY_LOCATIONS,
@@ -31,7 +27,7 @@ export function providerSupplierRoutes({ db }: ModuleDeps): Route[] {
       schema: { query: schema.listQuery, response: schema.verificationPageSchema },
       handler: ({ actor, query }) => listLocationsToVerify(db, actor, query),
     }),
-    route<{ ids: number[]; status: VerificationStatus }>({
+    route({
       method: 'PUT',
       path: '/provider/locations-verification',
       access: VERIFY_LOCATIONS,
@@ -42,7 +38,7 @@ export function providerSupplierRoutes({ db }: ModuleDeps): Route[] {
     }),
 
     // ---- the provider's supplier contacts ----
-    route<unknown, Query>({
+    route({
       method: 'GET',
       path: '/provider/supplier-contacts',
       access: MANAGE_SUPPLIER_CONTACTS,
@@ -51,7 +47,7 @@ export function providerSupplierRoutes({ db }: ModuleDeps): Route[] {
       schema: { query: schema.listQuery, response: schema.supplierContactPageSchema },
       handler: ({ actor, query }) => listSupplierContacts(db, actor, query),
     }),
-    route<unknown, unknown, Id>({
+    route({
       method: 'GET',
       path: '/provider/supplier-contacts/:id',
       access: MANAGE_SUPPLIER_CONTACTS,
@@ -60,7 +56,7 @@ export function providerSupplierRoutes({ db }: ModuleDeps): Route[] {
       schema: { params: schema.idParams, response: schema.supplierContactSchema },
       handler: ({ actor, params }) => getSupplierContact(db, actor, params.id),
     }),
-    route<SupplierContactInput>({
+    route({
       method: 'POST',
       path: '/provider/supplier-contacts',
       access: MANAGE_SUPPLIER_CONTACTS,
@@ -69,7 +65,7 @@ export function providerSupplierRoutes({ db }: ModuleDeps): Route[] {
       schema: { body: schema.supplierContactBody, response: schema.supplierContactSchema },
       handler: ({ actor, body }) => createSupplierContact(db, actor, body),
     }),
-    route<SupplierContactInput, unknown, Id>({
+    route({
       method: 'PUT',
       path: '/provider/supplier-contacts/:id',
       access: MANAGE_SUPPLIER_CONTACTS,

@@ -1,15 +1,12 @@
 import { type Route, route } from '@portal/core';
 import * as schema from './schemas.js';
-import type { CommunicationType } from './services/communication-settings.js';
 import {
   addDistributionListMember,
   changeDistributionListStatus,
   createDistributionList,
-  type DistributionListInput,
   getDistributionList,
   listDistributionListMembers,
   listDistributionLists,
-  type NewDistributionListMember,
   removeDistributionListMember,
   updateDistributionList,
 } from './services/distribution-lists.js';
@@ -19,14 +16,10 @@ import {
   getTemplateAction,
   listTemplateActions,
   reorderTemplateActions,
-  type TemplateActionInput,
   updateTemplateAction,
 } from './services/template-actions.js';
 import { statusRoutes } from './status-routes.js';
 import type { Knex } from 'knex';
-
-type Query = Record<string, unknown>;
-type Id = { id: number };
 
 /**
  * Template actions and distribution lists under `prefix` (/supplier or /provider). The route admits either
@@ -36,7 +29,7 @@ export function settingsRoutes(db: Knex, prefix: string, access: string[]): Rout
   const org = ['organisations'];
   return [
     // ---- template actions ----
-    route<unknown, Query & { communicationType: CommunicationType }>({
+    route({
       method: 'GET',
       path: `${prefix}/template-actions`,
       access,
@@ -45,7 +38,7 @@ export function settingsRoutes(db: Knex, prefix: string, access: string[]): Rout
       schema: { query: schema.typedListQuery, response: schema.templateActionPageSchema },
       handler: ({ actor, query }) => listTemplateActions(db, actor, query.communicationType, query),
     }),
-    route<{ communication_type: CommunicationType; ids: number[] }>({
+    route({
       method: 'PUT',
       path: `${prefix}/template-actions/reorder`,
       access,
@@ -54,7 +47,7 @@ export function settingsRoutes(db: Knex, prefix: string, access: string[]): Rout
       schema: { body: schema.reorderBody, response: { type: 'array', items: schema.templateActionSchema } },
       handler: ({ actor, body }) => reorderTemplateActions(db, actor, body.communication_type, body.ids),
     }),
-    route<unknown, unknown, Id>({
+    route({
       method: 'GET',
       path: `${prefix}/template-actions/:id`,
       access,
@@ -63,7 +56,7 @@ export function settingsRoutes(db: Knex, prefix: string, access: string[]): Rout
       schema: { params: schema.idParams, response: schema.templateActionSchema },
       handler: ({ actor, params }) => getTemplateAction(db, actor, params.id),
     }),
-    route<TemplateActionInput & { communication_type: CommunicationType }>({
+    route({
       method: 'POST',
       path: `${prefix}/template-actions`,
       access,
@@ -72,7 +65,7 @@ export function settingsRoutes(db: Knex, prefix: string, access: string[]): Rout
       schema: { body: schema.newTemplateActionBody, response: schema.templateActionSchema },
       handler: ({ actor, body }) => createTemplateAction(db, actor, body.communication_type, body),
     }),
-    route<TemplateActionInput, unknown, Id>({
+    route({
       method: 'PUT',
       path: `${prefix}/template-actions/:id`,
       access,
@@ -86,7 +79,7 @@ export function settingsRoutes(db: Knex, prefix: string, access: string[]): Rout
     ),
 
     // ---- distribution lists (same permissions per type) ----
-    route<unknown, Query & { communicationType: CommunicationType }>({
+    route({
       method: 'GET',
       path: `${prefix}/distribution-lists`,
       access,
@@ -95,7 +88,7 @@ export function settingsRoutes(db: Knex, prefix: string, access: string[]): Rout
       schema: { query: schema.typedListQuery, response: schema.distributionListPageSchema },
       handler: ({ actor, query }) => listDistributionLists(db, actor, query.communicationType, query),
     }),
-    route<unknown, unknown, Id>({
+    route({
       method: 'GET',
       path: `${prefix}/distribution-lists/:id`,
       access,
@@ -104,7 +97,7 @@ export function settingsRoutes(db: Knex, prefix: string, access: string[]): Rout
       schema: { params: schema.idParams, response: schema.distributionListSchema },
       handler: ({ actor, params }) => getDistributionList(db, actor, params.id),
     }),
-    route<DistributionListInput & { communication_type: CommunicationType }>({
+    route({
       method: 'POST',
       path: `${prefix}/distribution-lists`,
       access,
@@ -113,7 +106,7 @@ export function settingsRoutes(db: Knex, prefix: string, access: string[]): Rout
       schema: { body: schema.newDistributionListBody, response: schema.distributionListSchema },
       handler: ({ actor, body }) => createDistributionList(db, actor, body.communication_type, body),
     }),
-    route<DistributionListInput, unknown, Id>({
+    route({
       method: 'PUT',
       path: `${prefix}/distribution-lists/:id`,
       access,
@@ -125,7 +118,7 @@ export function settingsRoutes(db: Knex, prefix: string, access: string[]): Rout
     ...statusRoutes(`${prefix}/distribution-lists`, 'distribution list', access, org, (actor, id, action) =>
       changeDistributionListStatus(db, actor, id, action),
     ),
-    route<unknown, Query, Id>({
+    route({
       method: 'GET',
       path: `${prefix}/distribution-lists/:id/members`,
       access,
@@ -134,7 +127,7 @@ export function settingsRoutes(db: Knex, prefix: string, access: string[]): Rout
       schema: { params: schema.idParams, query: schema.listQuery, response: schema.distributionListMemberPageSchema },
       handler: ({ actor, params, query }) => listDistributionListMembers(db, actor, params.id, query),
     }),
-    route<NewDistributionListMember, unknown, Id>({
+    route({
       method: 'POST',
       path: `${prefix}/distribution-lists/:id/members`,
       access,
@@ -143,7 +136,7 @@ export function settingsRoutes(db: Knex, prefix: string, access: string[]): Rout
       schema: { params: schema.idParams, body: schema.memberBody, response: schema.distributionListMemberSchema },
       handler: ({ actor, params, body }) => addDistributionListMember(db, actor, params.id, body),
     }),
-    route<unknown, unknown, { id: number; memberId: number }>({
+    route({
       method: 'DELETE',
       path: `${prefix}/distribution-lists/:id/members/:memberId`,
       access,

@@ -2,8 +2,6 @@ import { type Route, route } from '@portal/core';
 import * as schema from './schemas.js';
 import type { StatusAction } from './services/common.js';
 
-type Id = { id: number };
-
 /** PUT <base>/:id/activate, PUT <base>/:id/inactivate and DELETE <base>/:id of a master record (spec §4). */
 export function statusRoutes(
   base: string,
@@ -18,7 +16,7 @@ export function statusRoutes(
   response: object = schema.statusAnswer,
 ): Route[] {
   const one = (method: 'PUT' | 'DELETE', path: string, action: StatusAction, summary: string) =>
-    route<unknown, unknown, Id>({
+    route({
       method,
       path,
       access,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, sendCommunication, type World, world } from '@portal/testing';
-import { STATUS_MESSAGES } from './services/common.js';
+import { messageText } from '@portal/core';
 
 let t: TestApp;
 let w: World;
@@ -64,7 +64,7 @@ describe('supplier contacts of a provider', () => {
     expect((await api('PUT', `/${id}/inactivate`)).body.d).toEqual({ id, status: 'INACTIVE' });
     const editInactive = await api('PUT', `/${id}`, { supplier_organization_id: w.acme, name: 'x', email: 'x@a.demo' });
     expect(editInactive.status).toBe(409);
-    expect(editInactive.body.m).toBe(STATUS_MESSAGES.editInactive);
+    expect(editInactive.body.m).toBe(messageText('INVALID_STATUS.editInactive'));
     expect((await api('PUT', `/${id}/inactivate`)).status).toBe(409);
     expect(
       (await api('GET', `?filterModel=${encodeURIComponent(JSON.stringify({ status: { filter: 'ACTIVE' } }))}`)).body.d

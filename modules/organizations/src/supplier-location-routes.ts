@@ -11,19 +11,11 @@ import {
   createSupplierLocation,
   updateSupplierLocation,
 } from './services/location-writes.js';
-import {
-  downloadSupplierLocations,
-  getSupplierLocation,
-  listSupplierLocations,
-  type SupplierLocationInput,
-} from './services/locations.js';
+import { downloadSupplierLocations, getSupplierLocation, listSupplierLocations } from './services/locations.js';
 import { listSupplierProviders } from './services/supplier-providers.js';
 import { statusRoutes } from './status-routes.js';
 
 const MANAGE_LOCATIONS = ['Supplier_ManageLocations'];
-
-type Query = Record<string, unknown>;
-type Id = { id: number };
 
 /** The supplier's locations, location files and matched providers. */
 export function supplierLocationRoutes({ db, files, logger }: ModuleDeps): Route[] {
@@ -31,7 +23,7 @@ export function supplierLocationRoutes({ db, files, logger }: ModuleDeps): Route
   const org = ['organisations'];
   return [
     // ---- the supplier's locations, location files and matched providers ----
-    route<unknown, Query>({
+    route({
       method: 'GET',
       path: '/supplier/locations/csv-download',
       access: MANAGE_LOCATIONS,
@@ -40,7 +32,7 @@ export function supplierLocationRoutes({ db, files, logger }: ModuleDeps): Route
       schema: { query: schema.listQuery },
       handler: ({ actor, query, timezone }) => downloadSupplierLocations(db, actor, query, 'csv', timezone, onError),
     }),
-    route<unknown, Query>({
+    route({
       method: 'GET',
       path: '/supplier/locations/xlsx-download',
       access: MANAGE_LOCATIONS,
@@ -49,7 +41,7 @@ export function supplierLocationRoutes({ db, files, logger }: ModuleDeps): Route
       schema: { query: schema.listQuery },
       handler: ({ actor, query, timezone }) => downloadSupplierLocations(db, actor, query, 'xlsx', timezone, onError),
     }),
-    route<unknown, Query>({
+    route({
       method: 'GET',
       path: '/supplier/locations',
       access: MANAGE_LOCATIONS,
@@ -58,7 +50,7 @@ export function supplierLocationRoutes({ db, files, logger }: ModuleDeps): Route
       schema: { query: schema.listQuery, response: schema.supplierLocationPageSchema },
       handler: ({ actor, query }) => listSupplierLocations(db, actor, query),
     }),
-    route<unknown, unknown, Id>({
+    route({
       method: 'GET',
       path: '/supplier/locations/:id',
       access: MANAGE_LOCATIONS,
@@ -67,7 +59,7 @@ export function supplierLocationRoutes({ db, files, logger }: ModuleDeps): Route
       schema: { params: schema.idParams, response: schema.supplierLocationSchema },
       handler: ({ actor, params }) => getSupplierLocation(db, actor, params.id),
     }),
-    route<SupplierLocationInput>({
+    route({
       method: 'POST',
       path: '/supplier/locations',
       access: MANAGE_LOCATIONS,
@@ -76,7 +68,7 @@ export function supplierLocationRoutes({ db, files, logger }: ModuleDeps): Route
       schema: { body: schema.locationBody, response: schema.supplierLocationSchema },
       handler: ({ actor, body }) => createSupplierLocation(db, actor, body),
     }),
-    route<SupplierLocationInput, unknown, Id>({
+    route({
       method: 'PUT',
       path: '/supplier/locations/:id',
       access: MANAGE_LOCATIONS,
@@ -98,7 +90,7 @@ export function supplierLocationRoutes({ db, files, logger }: ModuleDeps): Route
       schema: { response: schema.locationFileDetailSchema },
       handler: ({ actor, files: uploads }) => uploadLocationFile(db, actor, files, uploads),
     }),
-    route<unknown, Query>({
+    route({
       method: 'GET',
       path: '/supplier/location-files',
       access: MANAGE_LOCATIONS,
@@ -107,7 +99,7 @@ export function supplierLocationRoutes({ db, files, logger }: ModuleDeps): Route
       schema: { query: schema.listQuery, response: schema.locationFilePageSchema },
       handler: ({ actor, query }) => listLocationFiles(db, actor, query),
     }),
-    route<unknown, unknown, Id>({
+    route({
       method: 'GET',
       path: '/supplier/location-files/:id',
       access: MANAGE_LOCATIONS,
@@ -116,7 +108,7 @@ export function supplierLocationRoutes({ db, files, logger }: ModuleDeps): Route
       schema: { params: schema.idParams, response: schema.locationFileDetailSchema },
       handler: ({ actor, params }) => getLocationFile(db, actor, params.id),
     }),
-    route<unknown, unknown, Id>({
+    route({
       method: 'GET',
       path: '/supplier/location-files/:id/download',
       access: MANAGE_LOCATIONS,
@@ -125,7 +117,7 @@ export function supplierLocationRoutes({ db, files, logger }: ModuleDeps): Route
       schema: { params: schema.idParams },
       handler: ({ actor, params }) => downloadLocationFile(db, actor, files, params.id),
     }),
-    route<unknown, Query>({
+    route({
       method: 'GET',
       path: '/supplier/providers',
       access: MANAGE_LOCATIONS,

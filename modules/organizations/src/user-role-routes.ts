@@ -2,28 +2,12 @@ import { type ModuleDeps, type Route, route } from '@portal/core';
 import { resendMemberVerification, unlockMember } from './services/operator-users.js';
 import * as schema from './schemas.js';
 import { downloadUsers, getOrganization, getRole, getUser, listRoles, listUsers } from './services/directory.js';
-import {
-  changeRoleStatus,
-  createOwnRole,
-  permissionCatalogue,
-  type RoleInput,
-  updateOwnRole,
-} from './services/roles.js';
-import {
-  assignableOrganizations,
-  changeMemberStatus,
-  inviteUser,
-  type MemberUpdate,
-  type NewMember,
-  updateMember,
-} from './services/users.js';
+import { changeRoleStatus, createOwnRole, permissionCatalogue, updateOwnRole } from './services/roles.js';
+import { assignableOrganizations, changeMemberStatus, inviteUser, updateMember } from './services/users.js';
 import { statusRoutes } from './status-routes.js';
 
 const MANAGE_USERS = ['Notisphere_ManageUsers', 'Supplier_ManageUsers', 'Provider_ManageUsers'];
 const MANAGE_ROLES = ['Notisphere_ManageRoles', 'Supplier_ManageRoles', 'Provider_ManageRoles'];
-
-type Query = Record<string, unknown>;
-type Id = { id: number };
 
 /** Users and roles of the caller's organisation (any organisation type). */
 export function userRoleRoutes({ db, config, mail, logger }: ModuleDeps): Route[] {
@@ -31,7 +15,7 @@ export function userRoleRoutes({ db, config, mail, logger }: ModuleDeps): Route[
   const org = ['organisations'];
   return [
     // ---- users and roles of the caller's organisation (any organisation type) ----
-    route<unknown, Query>({
+    route({
       method: 'GET',
       path: '/users',
       access: MANAGE_USERS,
@@ -40,7 +24,7 @@ export function userRoleRoutes({ db, config, mail, logger }: ModuleDeps): Route[
       schema: { query: schema.listQuery, response: schema.memberPageSchema },
       handler: ({ actor, query }) => listUsers(db, actor, query),
     }),
-    route<unknown, Query>({
+    route({
       method: 'GET',
       path: '/users/csv-download',
       access: MANAGE_USERS,
@@ -49,7 +33,7 @@ export function userRoleRoutes({ db, config, mail, logger }: ModuleDeps): Route[
       schema: { query: schema.listQuery },
       handler: ({ actor, query, timezone }) => downloadUsers(db, actor, query, 'csv', timezone, onError),
     }),
-    route<unknown, Query>({
+    route({
       method: 'GET',
       path: '/users/xlsx-download',
       access: MANAGE_USERS,
@@ -67,7 +51,7 @@ export function userRoleRoutes({ db, config, mail, logger }: ModuleDeps): Route[
       schema: { response: { type: 'array', items: schema.assignableOrganization } },
       handler: ({ actor }) => assignableOrganizations(db, actor),
     }),
-    route<unknown, unknown, Id>({
+    route({
       method: 'GET',
       path: '/users/:id',
       access: MANAGE_USERS,
@@ -76,7 +60,7 @@ export function userRoleRoutes({ db, config, mail, logger }: ModuleDeps): Route[
       schema: { params: schema.idParams, response: schema.memberRowSchema },
       handler: ({ actor, params }) => getUser(db, actor, params.id),
     }),
-    route<NewMember>({
+    route({
       method: 'POST',
       path: '/users',
       access: MANAGE_USERS,
@@ -89,7 +73,7 @@ export function userRoleRoutes({ db, config, mail, logger }: ModuleDeps): Route[
         return user;
       },
     }),
-    route<MemberUpdate, unknown, Id>({
+    route({
       method: 'PUT',
       path: '/users/:id',
       access: MANAGE_USERS,
@@ -106,7 +90,7 @@ export function userRoleRoutes({ db, config, mail, logger }: ModuleDeps): Route[
       (actor, id, action) => changeMemberStatus(db, actor, id, action),
       schema.membershipStatusAnswer,
     ),
-    route<unknown, unknown, Id>({
+    route({
       method: 'PUT',
       path: '/users/:id/unlock',
       access: MANAGE_USERS,
@@ -115,7 +99,7 @@ export function userRoleRoutes({ db, config, mail, logger }: ModuleDeps): Route[
       schema: { params: schema.idParams, response: schema.statusAnswer },
       handler: ({ actor, params }) => unlockMember(db, actor, params.id),
     }),
-    route<unknown, unknown, Id>({
+    route({
       method: 'PUT',
       path: '/users/:id/resend-verification',
       access: MANAGE_USERS,
@@ -137,7 +121,7 @@ export function userRoleRoutes({ db, config, mail, logger }: ModuleDeps): Route[
       schema: { response: schema.permissionCatalogueSchema },
       handler: ({ actor }) => permissionCatalogue(actor),
     }),
-    route<unknown, Query>({
+    route({
       method: 'GET',
       path: '/roles',
       access: MANAGE_ROLES,
@@ -146,7 +130,7 @@ export function userRoleRoutes({ db, config, mail, logger }: ModuleDeps): Route[
       schema: { query: schema.listQuery, response: schema.rolePageSchema },
       handler: ({ actor, query }) => listRoles(db, actor, query),
     }),
-    route<unknown, unknown, Id>({
+    route({
       method: 'GET',
       path: '/roles/:id',
       access: MANAGE_ROLES,
@@ -155,7 +139,7 @@ export function userRoleRoutes({ db, config, mail, logger }: ModuleDeps): Route[
       schema: { params: schema.idParams, response: schema.roleRowSchema },
       handler: ({ actor, params }) => getRole(db, actor, params.id),
     }),
-    route<RoleInput>({
+    route({
       method: 'POST',
       path: '/roles',
       access: MANAGE_ROLES,
@@ -164,7 +148,7 @@ export function userRoleRoutes({ db, config, mail, logger }: ModuleDeps): Route[
       schema: { body: schema.roleBody, response: schema.roleRowSchema },
       handler: ({ actor, body }) => createOwnRole(db, actor, body),
     }),
-    route<RoleInput, unknown, Id>({
+    route({
       method: 'PUT',
       path: '/roles/:id',
       access: MANAGE_ROLES,
@@ -176,7 +160,7 @@ export function userRoleRoutes({ db, config, mail, logger }: ModuleDeps): Route[
     ...statusRoutes('/roles', 'role', MANAGE_ROLES, org, (actor, id, action) =>
       changeRoleStatus(db, actor, id, action),
     ),
-    route<unknown, unknown, Id>({
+    route({
       method: 'GET',
       path: '/organizations/:id',
       access: 'user',

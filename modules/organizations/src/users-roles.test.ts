@@ -1,9 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@portal/testing';
-import { fileDate } from '@portal/core';
-import { ROLE_MESSAGES } from './services/roles.js';
-import { USER_MESSAGES } from './services/users.js';
+import { fileDate, messageText } from '@portal/core';
 
 let t: TestApp;
 let admin: string;
@@ -79,7 +77,7 @@ describe("users of the caller's organisation", () => {
     expect((await t.smtp.waitFor('admin@borealis.demo')).subject).toBe('You have been added to Acme Medical Devices');
     const again = await t.call('POST', '/api/users', { token: admin, body });
     expect(again.status).toBe(409);
-    expect(again.body.m).toBe(USER_MESSAGES.alreadyMember);
+    expect(again.body.m).toBe(messageText('ALREADY_MEMBER'));
   });
 
   it('validates the body with clear messages', async () => {
@@ -96,7 +94,7 @@ describe("users of the caller's organisation", () => {
           email: 'x@acme.demo',
           role_id: await roleId('Administrator', 'Borealis Pharma'),
         },
-        USER_MESSAGES.roleNotFound,
+        messageText('ROLE_NOT_FOUND'),
       ],
     ];
     for (const [body, message] of cases) {
@@ -161,7 +159,7 @@ describe("users of the caller's organisation", () => {
       expect(res.status, path).toBe(422);
       expect(res.body).toMatchObject({
         ok: false,
-        m: USER_MESSAGES.lastAdministrator,
+        m: messageText('LAST_ADMINISTRATOR'),
         error: { code: 'LAST_ADMINISTRATOR' },
       });
     }
@@ -309,7 +307,7 @@ describe("roles of the caller's organisation", () => {
       body: { name: 'recall coordinator', permissions: [] },
     });
     expect(taken.status).toBe(409);
-    expect(taken.body.m).toBe(ROLE_MESSAGES.nameTaken);
+    expect(taken.body.m).toBe(messageText('ROLE_NAME_TAKEN'));
     expect((await t.call('POST', '/api/roles', { token: admin, body: { name: '', permissions: [] } })).body.m).toBe(
       'name is required',
     );
@@ -340,14 +338,14 @@ describe("roles of the caller's organisation", () => {
     const coordinator = await roleId('Recall Coordinator');
     const res = await t.call('DELETE', `/api/roles/${coordinator}`, { token: admin });
     expect(res.status).toBe(409);
-    expect(res.body.m).toBe(ROLE_MESSAGES.inUse);
+    expect(res.body.m).toBe(messageText('ROLE_IN_USE'));
     const administrator = await roleId('Administrator');
     expect(
       (await t.call('PUT', `/api/roles/${administrator}`, { token: admin, body: { name: 'Boss', permissions: [] } }))
         .status,
     ).toBe(422);
     expect((await t.call('DELETE', `/api/roles/${administrator}`, { token: admin })).body.m).toBe(
-      ROLE_MESSAGES.administrator,
+      messageText('ADMINISTRATOR_ROLE'),
     );
   });
 
@@ -360,7 +358,7 @@ describe("roles of the caller's organisation", () => {
     ] as const) {
       const res = await t.call(method, path, { token: admin, body });
       expect(res.status, path).toBe(404);
-      expect(res.body.m).toBe(ROLE_MESSAGES.notFound);
+      expect(res.body.m).toBe(messageText('ROLE_NOT_FOUND'));
     }
     expect(await t.db('roles').where({ id: borealisRole }).first('name', 'status')).toEqual({
       name: 'Recall Coordinator',

@@ -1,9 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schemaErrors } from '@portal/core';
+import { schemaErrors, messageText } from '@portal/core';
 import { responseConformance, startTestApp, type TestApp } from '@portal/testing';
 import { ACTION_TYPES } from '@portal/communications';
-import { PAPER_MESSAGES } from './services/paper-responses.js';
 
 let t: TestApp;
 let acme: string; // Recall Coordinator at Acme
@@ -181,7 +180,7 @@ describe('recording a paper response', () => {
         responseDate: today(),
       },
     });
-    expect([duplicate.status, duplicate.body.m]).toEqual([409, PAPER_MESSAGES.duplicate]);
+    expect([duplicate.status, duplicate.body.m]).toEqual([409, messageText('PAPER_RESPONSE_EXISTS')]);
     expect((await sup('GET', `/paper/${e.riverside}/locationnames`)).body.d).toEqual([]);
     expect(
       ((await sup('GET', `/paper/${paperId}/editlocationnames`)).body.d as { id: number }[]).map((l) => l.id),
@@ -323,7 +322,7 @@ describe('recording a paper response', () => {
         responseDate: '2020-01-01',
       },
     });
-    expect(early.body.m).toBe(PAPER_MESSAGES.dates);
+    expect(early.body.m).toBe(messageText('RESPONSE_BEFORE_NOTIFIED'));
     const foreignLocation = await sup('POST', '/paper', {
       body: {
         communicationId: e.id,
@@ -333,7 +332,7 @@ describe('recording a paper response', () => {
         responseDate: today(),
       },
     });
-    expect(foreignLocation.body.m).toBe(PAPER_MESSAGES.location);
+    expect(foreignLocation.body.m).toBe(messageText('LOCATION_NOT_AFFECTED'));
     expect(await count('paper_responses', { provider_communication_id: e.lakeshore })).toBe(0);
   });
 
@@ -360,7 +359,10 @@ describe('recording a paper response', () => {
         ],
       },
     });
-    expect([refused.status, refused.body.m]).toEqual([409, PAPER_MESSAGES.electronic('YesNo action')]);
+    expect([refused.status, refused.body.m]).toEqual([
+      409,
+      messageText('ANSWERED_ELECTRONICALLY', { title: 'YesNo action' }),
+    ]);
     expect(await count('provider_responses', { provider_communication_id: e.lakeshore, source: 'Paper' })).toBe(0);
     // The other actions can still be keyed in; the electronic answer stays as it was.
     const ok = await sup('POST', '/paper/supplieractions', {
@@ -384,8 +386,8 @@ describe('recording a paper response', () => {
     const created = await sup('POST', '/paper', {
       body: { communicationId: id, providerCommunicationId: 1, responderName: 'X', responseDate: today() },
     });
-    expect([created.status, created.body.m]).toEqual([409, PAPER_MESSAGES.notSent]);
-    expect((await sup('GET', `/paper/${id}/list`)).body.m).toBe(PAPER_MESSAGES.notSent);
+    expect([created.status, created.body.m]).toEqual([409, messageText('NOT_SENT')]);
+    expect((await sup('GET', `/paper/${id}/list`)).body.m).toBe(messageText('NOT_SENT'));
     expect((await sup('GET', `/paper/${id}/providernames`)).status).toBe(409);
     expect((await sup('GET', `/paper/0/getactions?communicationId=${id}`)).status).toBe(409);
   });
@@ -412,7 +414,7 @@ describe('editing, listing and deleting paper responses', () => {
     const moved = await sup('POST', '/paper/update', {
       body: { id: river, providerCommunicationId: e.lakeshore, responderName: 'X', responseDate: today() },
     });
-    expect(moved.body.m).toBe(PAPER_MESSAGES.customerFixed);
+    expect(moved.body.m).toBe(messageText('PAPER_CUSTOMER_FIXED'));
     // An update sends every field (a missing locationId means none).
     const dropped = await sup('POST', '/paper/update', {
       body: {
@@ -557,7 +559,8 @@ describe('importing the Paper Response Template', () => {
     );
     expect(bad.status).toBe(422);
     expect(bad.body.error!.details).toEqual([
-      { row: await rowOf(e.lakeshore), message: 'Only numeric values are accepted.' },
+      // A rule the row broke travels with its code, for the web to word.
+      { row: await rowOf(e.lakeshore), code: 'NUMBER_REQUIRED', message: 'Only numeric values are accepted.' },
     ]);
     expect(bad.body.m).toContain(`row ${await rowOf(e.lakeshore)}`);
     const badCell = await upload(
@@ -602,7 +605,10 @@ describe('importing the Paper Response Template', () => {
     // Importing again is refused: both customers have a paper response now.
     const again = await upload(e, await filledTemplate(e, good));
     const details = again.body.error!.details as { row: number; message: string }[];
-    expect(details.map((d) => d.message)).toEqual([PAPER_MESSAGES.duplicate, PAPER_MESSAGES.duplicate]);
+    expect(details.map((d) => d.message)).toEqual([
+      messageText('PAPER_RESPONSE_EXISTS'),
+      messageText('PAPER_RESPONSE_EXISTS'),
+    ]);
     expect((await upload(e, PNG)).status).toBe(415);
   });
 });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNIT_MESSAGES } from '@portal/communications';
 import { sendCustomContentCommunication, startTestApp, type TestApp, type World, world } from '@portal/testing';
-import { PAPER_MESSAGES } from './services/paper-responses.js';
+import { messageText } from '@portal/core';
 
 let t: TestApp;
 let w: World;
@@ -156,7 +155,7 @@ describe('paper responses per unit (issue 16)', () => {
     ]);
     const refused = await keyIn(paper, r1);
     expect(refused.status).toBe(409);
-    expect(refused.body.m).toBe(UNIT_MESSAGES.electronic('Units quarantined'));
+    expect(refused.body.m).toBe(messageText('ANSWERED_ELECTRONICALLY.unit', { title: 'Units quarantined' }));
     expect((await keyIn(paper, r2)).status).toBe(200);
 
     // Lakeshore's one row answered on line completes the action: the whole-action rule speaks.
@@ -166,6 +165,6 @@ describe('paper responses per unit (issue 16)', () => {
     const lakePaper = await paperOf(e.id, lakePc);
     const whole = await keyIn(lakePaper, lake);
     expect(whole.status).toBe(409);
-    expect(whole.body.m).toBe(PAPER_MESSAGES.electronic('Units quarantined'));
+    expect(whole.body.m).toBe(messageText('ANSWERED_ELECTRONICALLY', { title: 'Units quarantined' }));
   });
 });

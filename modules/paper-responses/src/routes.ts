@@ -23,12 +23,7 @@ import {
   paperLocationsSchema,
   paperResponseSchema,
 } from './output-schemas.js';
-import {
-  createPaperResponse,
-  deletePaperResponse,
-  type PaperResponseInput,
-  updatePaperResponse,
-} from './services/paper-writes.js';
+import { createPaperResponse, deletePaperResponse, updatePaperResponse } from './services/paper-writes.js';
 import {
   editLocationNames,
   getPaperActions,
@@ -100,12 +95,11 @@ function parseAnswers(raw: unknown): PaperAnswer[] {
 /** Paper responses (spec 001 §7.5, §7.3 /file/paper): answers that came back on paper, keyed in by the supplier. See docs/api-supplier-paper.md. */
 export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): Route[] {
   const base = '/supplier/communications';
-  type Id = { id: number };
   const document = (uploads: { field: string; name: string; data: Buffer }[]) =>
     uploads.find((f) => f.field === 'document' || f.field === 'file');
   const onError = (err: unknown) => logger.error({ err }, 'report stream failed');
   return [
-    route<unknown, unknown, { id: number }>({
+    route({
       method: 'GET',
       path: `${base}/:id/paper-response-template`,
       access,
@@ -115,7 +109,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
       handler: ({ actor, params, timezone }) =>
         paperResponseTemplate({ db, actor, timeZone: timezone, onError }, params.id),
     }),
-    route<unknown, Record<string, unknown>, Id>({
+    route({
       method: 'GET',
       path: `${base}/paper/:id/list`,
       access,
@@ -125,7 +119,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
       schema: { params: schema.idParams, query: schema.listQuery, response: paperListPageSchema },
       handler: ({ actor, params, query }) => listPaperResponses(db, actor, params.id, query),
     }),
-    route<unknown, unknown, Id>({
+    route({
       method: 'GET',
       path: `${base}/paper/:id/providernames`,
       access,
@@ -135,7 +129,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
       schema: { params: schema.idParams, response: paperCustomersSchema },
       handler: ({ actor, params }) => providerNames(db, actor, params.id),
     }),
-    route<unknown, unknown, Id>({
+    route({
       method: 'GET',
       path: `${base}/paper/:id/locationnames`,
       access,
@@ -145,7 +139,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
       schema: { params: schema.idParams, response: paperLocationsSchema },
       handler: ({ actor, params }) => locationNames(db, actor, params.id),
     }),
-    route<unknown, unknown, Id>({
+    route({
       method: 'GET',
       path: `${base}/paper/:id/editlocationnames`,
       access,
@@ -154,7 +148,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
       schema: { params: schema.idParams, response: paperLocationsSchema },
       handler: ({ actor, params }) => editLocationNames(db, actor, params.id),
     }),
-    route<unknown, unknown, Id>({
+    route({
       method: 'GET',
       path: `${base}/paper/:id/notifieddate`,
       access,
@@ -164,7 +158,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
       schema: { params: schema.idParams, response: notifiedDateSchema },
       handler: ({ actor, params, timezone }) => notifiedDate(db, actor, params.id, timezone),
     }),
-    route<unknown, unknown, Id>({
+    route({
       method: 'GET',
       path: `${base}/paper/:id/doc`,
       access,
@@ -173,7 +167,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
       schema: { params: schema.idParams, response: paperDocumentSchema },
       handler: ({ actor, params }) => paperDocument(db, config.jwtSecret, actor, params.id),
     }),
-    route<unknown, unknown, Id>({
+    route({
       method: 'GET',
       path: `${base}/paper/:id/delete`,
       access,
@@ -184,7 +178,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
       handler: async ({ actor, params }) =>
         messageResult('The paper response has been deleted.', await deletePaperResponse(db, actor, params.id)),
     }),
-    route<unknown, { communicationId?: number; providerCommunicationId?: number }, Id>({
+    route({
       method: 'GET',
       path: `${base}/paper/:id/getactions`,
       access,
@@ -194,7 +188,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
       schema: { params: zeroParams, query: getActionsQuery, response: paperActionsSchema },
       handler: ({ actor, params, query }) => getPaperActions(db, config.jwtSecret, actor, params.id, query),
     }),
-    route<PaperResponseInput & { communicationId: number; providerCommunicationId: number }>({
+    route({
       method: 'POST',
       path: `${base}/paper`,
       access,
@@ -209,7 +203,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
           await createPaperResponse(db, files, config.jwtSecret, actor, body, document(uploads), timezone),
         ),
     }),
-    route<PaperResponseInput & { id: number }>({
+    route({
       method: 'POST',
       path: `${base}/paper/update`,
       access,
@@ -224,7 +218,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
           await updatePaperResponse(db, files, config.jwtSecret, actor, body, document(uploads), timezone),
         ),
     }),
-    route<{ paperResponseId: number; actions?: unknown }>({
+    route({
       method: 'POST',
       path: `${base}/paper/supplieractions`,
       access,
@@ -247,7 +241,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
           ),
         ),
     }),
-    route<unknown, unknown, Id>({
+    route({
       method: 'POST',
       path: `${base}/:id/paper-response-import`,
       access,
@@ -268,7 +262,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
         return messageResult(`${result.created} paper response(s) imported.`, result);
       },
     }),
-    route<unknown, unknown, Id>({
+    route({
       method: 'GET',
       path: `${base}/file/paper/:id`,
       access,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_PNG, startTestApp, type TestApp } from '@portal/testing';
-import { MAX_IMAGE_BYTES, QUICK_LINK_MESSAGES } from './services/quick-links.js';
+import { MAX_IMAGE_BYTES } from './services/quick-links.js';
+import { messageText } from '@portal/core';
 
 let t: TestApp;
 let operator = '';
@@ -179,12 +180,12 @@ describe('quick links (spec 001 §7.12)', () => {
     expect((await create(fields, IMAGE_PNG, 'logo.gif')).status).toBe(415);
     const none = await create(fields, null);
     expect(none.status).toBe(400);
-    expect(none.body.m).toBe(QUICK_LINK_MESSAGES.imageRequired);
+    expect(none.body.m).toBe(messageText('IMAGE_REQUIRED'));
     expect((await create({ ...fields, url: 'javascript:alert(1)' })).status).toBe(400);
     const operatorOrg = await orgId('Notisphere Operations');
     const wrongTarget = await create({ ...fields, organization_ids: String(operatorOrg) });
     expect(wrongTarget.status).toBe(400);
-    expect(wrongTarget.body.m).toBe(QUICK_LINK_MESSAGES.unknownTargets([operatorOrg]));
+    expect(wrongTarget.body.m).toBe(messageText('UNKNOWN_TARGETS', { ids: String(operatorOrg) }));
     expect((await create({ ...fields, organization_ids: 'x' })).status).toBe(400);
     // Nothing was stored by the refused calls.
     expect(await t.db('quick_links').where({ url: 'https://ok.example.com' })).toHaveLength(0);

@@ -2,7 +2,6 @@ import { type ModuleDeps, type Route, route } from '@portal/core';
 import * as schema from './schemas.js';
 import {
   accountLinks,
-  type CreateInput,
   deleteQuickLink,
   getQuickLink,
   listQuickLinks,
@@ -12,7 +11,6 @@ import {
 
 const tags = ['quick links'];
 const BASE = '/notisphere/quickLinks';
-type IdParams = { id: number };
 
 /**
  * Spec 001 §7.12. The management calls are "any permission" of the operator (`access: 'operator'`: any operator user,
@@ -22,7 +20,7 @@ type IdParams = { id: number };
  */
 export function quickLinkRoutes({ db, config, files }: ModuleDeps): Route[] {
   return [
-    route<unknown, schema.ListQuery>({
+    route({
       method: 'GET',
       path: BASE,
       access: 'operator',
@@ -31,7 +29,7 @@ export function quickLinkRoutes({ db, config, files }: ModuleDeps): Route[] {
       schema: { query: schema.listQuery, response: schema.quickLinkPageSchema },
       handler: ({ actor, query }) => listQuickLinks(db, actor, config, query),
     }),
-    route<unknown, { search?: string }>({
+    route({
       method: 'GET',
       path: `${BASE}/meta`,
       access: 'operator',
@@ -49,7 +47,7 @@ export function quickLinkRoutes({ db, config, files }: ModuleDeps): Route[] {
       schema: { response: schema.accountLinksSchema },
       handler: ({ actor }) => accountLinks(db, actor, config),
     }),
-    route<unknown, unknown, IdParams>({
+    route({
       method: 'GET',
       path: `${BASE}/:id`,
       access: 'operator',
@@ -58,7 +56,7 @@ export function quickLinkRoutes({ db, config, files }: ModuleDeps): Route[] {
       schema: { params: schema.idParams, response: schema.quickLinkSchema },
       handler: ({ actor, params }) => getQuickLink(db, actor, config, params.id),
     }),
-    route<CreateInput>({
+    route({
       method: 'POST',
       path: `${BASE}/create`,
       access: 'operator',
@@ -68,7 +66,7 @@ export function quickLinkRoutes({ db, config, files }: ModuleDeps): Route[] {
       schema: { body: schema.createBody, response: schema.quickLinkSchema },
       handler: ({ actor, body, files: uploads }) => saveQuickLink(db, actor, config, files, body, uploads),
     }),
-    route<unknown, unknown, IdParams>({
+    route({
       method: 'PUT',
       path: `${BASE}/delete/:id`,
       access: 'operator',

@@ -1,6 +1,6 @@
 import type { ModuleDeps, Route } from '@portal/core';
 import { route } from '@portal/core';
-import { type OperatorCommunicationFilters, operatorFilterProps } from '@portal/communications';
+import { operatorFilterProps } from '@portal/communications';
 import { operatorEventSummaryReport } from './services/summary.js';
 
 /**
@@ -10,7 +10,7 @@ import { operatorEventSummaryReport } from './services/summary.js';
  */
 export function operatorReportRoutes({ db, logger }: ModuleDeps): Route[] {
   return [
-    route<unknown, OperatorCommunicationFilters, { type: string }>({
+    route({
       method: 'GET',
       path: '/notisphere/communications/:type/summary',
       access: ['Notisphere_ManageRecalls'],

@@ -16,7 +16,6 @@ import { addReportHistory, listReportHistory, REPORT_TYPE_PATTERN } from './serv
 import { DASHBOARD_STATUSES, dashboardSummaryReport, eventSummaryReport, getEventSummary } from './services/summary.js';
 import { communicationsSchemas as schema, outputSchemas } from '@portal/communications';
 import { eventSummarySchema, parsedProductsSchema } from './output-schemas.js';
-import type { ProductInput } from '@portal/communications';
 
 const tags = ['supplier reports'];
 const access = SUPPLIER_EVENT_PERMISSIONS;
@@ -41,9 +40,8 @@ export function supplierReportRoutes({ db, logger }: ModuleDeps): Route[] {
   const base = '/supplier/communications';
   const onError = (err: unknown) => logger.error({ err }, 'report stream failed');
   const ctx = (actor: ReportContext['actor'], timeZone: string): ReportContext => ({ db, actor, timeZone, onError });
-  type Id = { id: number };
   const download = (path: string, summary: string, make: (c: ReportContext, id: number) => Promise<unknown>): Route =>
-    route<unknown, unknown, Id>({
+    route({
       method: 'GET',
       path: `${base}/:id/${path}`,
       access,
@@ -53,7 +51,7 @@ export function supplierReportRoutes({ db, logger }: ModuleDeps): Route[] {
       handler: ({ actor, params, timezone }) => make(ctx(actor, timezone), params.id),
     });
   const dashboard = (suffix: string, format: 'xlsx' | 'csv'): Route =>
-    route<unknown, unknown, { status: string }>({
+    route({
       method: 'GET',
       path: `${suffix}/:status/actions/supplier/summeryreport${format === 'csv' ? '/csv' : ''}`,
       access,
@@ -63,7 +61,7 @@ export function supplierReportRoutes({ db, logger }: ModuleDeps): Route[] {
       handler: ({ actor, params, timezone }) => dashboardSummaryReport(ctx(actor, timezone), params.status, format),
     });
   return [
-    route<unknown, unknown, Id>({
+    route({
       method: 'GET',
       path: `${base}/:id/summary`,
       access,
@@ -111,7 +109,7 @@ export function supplierReportRoutes({ db, logger }: ModuleDeps): Route[] {
       (c, id) => notificationReport(c, id),
     ),
     ...(['csv', 'xlxs'] as const).map((ext) =>
-      route<unknown, unknown, { id: number }>({
+      route({
         // The spec spells the XLSX path "locations-xlxs-download"; kept as written.
         method: 'GET',
         path: `${base}/:id/locations-${ext}-download`,
@@ -136,7 +134,7 @@ export function supplierReportRoutes({ db, logger }: ModuleDeps): Route[] {
     dashboard('/supplier/dashboard', 'csv'),
     dashboard(`${base}/supplier/dashboard`, 'xlsx'),
     dashboard(`${base}/supplier/dashboard`, 'csv'),
-    route<unknown, Record<string, unknown>, { id: number; type: string }>({
+    route({
       method: 'GET',
       path: `${base}/:id/report-history/:type`,
       access,
@@ -145,7 +143,7 @@ export function supplierReportRoutes({ db, logger }: ModuleDeps): Route[] {
       schema: { params: typeParams, query: listQuerySchema },
       handler: ({ actor, params, query }) => listReportHistory(db, actor, params.id, params.type, query),
     }),
-    route<unknown, unknown, { id: number; type: string }>({
+    route({
       method: 'POST',
       path: `${base}/:id/add-report-history/:type`,
       access,
@@ -170,7 +168,7 @@ export function supplierReportRoutes({ db, logger }: ModuleDeps): Route[] {
           files.find((f) => f.field === 'file'),
         ),
     }),
-    route<{ id: number; products: ProductInput[] }>({
+    route({
       method: 'POST',
       path: `${base}/step1/add-new-products`,
       access,

@@ -1,7 +1,8 @@
 /**
  * The vocabularies of the spec (000 §9, 001 §9) and DESIGN §4: each code with the words the spec shows for it, in
  * English and Vietnamese. Codes travel (database, wire, files); labels are shown, by the web app, emails and reports
- * alike. No dependencies, no relative imports: the server and the browser bundle both read this one file.
+ * alike. No dependencies: the server and the browser bundle both read it. The server's messages (the envelope's `m`
+ * and `error.code`) are catalogued in messages/, one file per area.
  */
 export type Locale = 'en' | 'vi';
 export interface Label {
@@ -417,3 +418,26 @@ export function historySentence(
     .trim();
   return entry.actor ? fill(HISTORY_BY[locale], { sentence, actor: entry.actor }) : sentence;
 }
+
+export {
+  AUTH_MESSAGES,
+  type AreaKey,
+  COMMON_MESSAGES,
+  COMMUNICATION_MESSAGES,
+  MESSAGE_AREAS,
+  type MessageArea,
+  MESSAGES,
+  type MessageArgs,
+  type MessageKey,
+  messageKeyOf,
+  type MessageParams,
+  type MessagePart,
+  messagePart,
+  messageText,
+  type MessageValue,
+  ORGANIZATION_MESSAGES,
+  PLATFORM_MESSAGES,
+  PROVIDER_MESSAGES,
+  type ParamName,
+  type PlainMessageKey,
+} from './messages/index.js';

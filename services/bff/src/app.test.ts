@@ -30,7 +30,7 @@ describe('envelope', () => {
   it('answers an unknown /api path with a 404 envelope', async () => {
     const res = await t.call('GET', '/api/no/such/thing');
     expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(res.body).toMatchObject({ ok: false, error: { code: 'NO_SUCH_PATH', params: { method: 'GET' } } });
     expect(res.body.m).toContain('/api/no/such/thing');
   });
 
@@ -48,7 +48,11 @@ describe('envelope', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.ok).toBe(false);
     expect(bad.body.m).toContain('grant_type must be one of password, refresh_token');
-    expect(bad.body.error?.code).toBe('VALIDATION_ERROR');
+    // Each problem has its code, with what a client needs to say it in its own language.
+    expect(bad.body.error).toMatchObject({
+      code: 'VALUE_NOT_IN_LIST',
+      params: { field: 'grant_type', allowed: 'password, refresh_token' },
+    });
   });
 
   it('answers malformed JSON with 400', async () => {
@@ -112,7 +116,7 @@ describe('errors never leak internals', () => {
           access: 'public',
           summary: 'throws',
           handler: () => {
-            throw new ValidationError('Name is required.');
+            throw new ValidationError('PROPERTY_REQUIRED', { property: 'name' });
           },
         }),
       ],
@@ -132,8 +136,8 @@ describe('errors never leak internals', () => {
       expect(rule.status).toBe(400);
       expect(await rule.json()).toMatchObject({
         ok: false,
-        m: 'Name is required.',
-        error: { code: 'VALIDATION_ERROR' },
+        m: 'name is required',
+        error: { code: 'PROPERTY_REQUIRED', params: { property: 'name' } },
       });
     } finally {
       server.close();

@@ -12,9 +12,11 @@ import { constants as zlibConstants } from 'node:zlib';
 import compress from 'koa-compress';
 import send from 'koa-send';
 import {
+  AppError,
   appVersion,
   assertSafeInput,
   extensionOf,
+  messagePart,
   mimeOf,
   verifyFileToken,
   type ModuleDeps,
@@ -68,7 +70,7 @@ export function createApp({ deps, modules, health = createHealth(), metrics }: A
       res.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(
         JSON.stringify({
           ok: false,
-          m: 'Only "Expect: 100-continue" is supported.',
+          m: messagePart('EXPECTATION_FAILED').message,
           error: { code: 'EXPECTATION_FAILED' },
         }),
       ),
@@ -110,7 +112,7 @@ export function createApp({ deps, modules, health = createHealth(), metrics }: A
     );
     if (ctx.path.startsWith('/api')) ctx.set('Cache-Control', 'no-store');
     if (ctx.req.httpVersion === '1.1' && !ctx.get('host')) {
-      sendError(ctx, 400, 'MISSING_HOST', 'An HTTP/1.1 request must name its Host.');
+      sendError(ctx, new AppError(400, 'MISSING_HOST'));
       return;
     }
     // A client that accepts no coding we know, identity included (`*;q=0`, `identity;q=0`), gets the answer
@@ -179,7 +181,7 @@ export function createApp({ deps, modules, health = createHealth(), metrics }: A
     if (health.state === 'ready' || !isApi(ctx.path) || HEALTH_PATHS.includes(ctx.path)) return next();
     if (health.state === 'stopping') ctx.set('Connection', 'close');
     ctx.set('Retry-After', '1');
-    sendError(ctx, 503, 'SERVICE_UNAVAILABLE', 'The service is starting or stopping. Please try again.');
+    sendError(ctx, new AppError(503, 'SERVICE_UNAVAILABLE'));
   });
 
   const jsonBody = koaBody({
@@ -242,7 +244,7 @@ export function createApp({ deps, modules, health = createHealth(), metrics }: A
     if (!isApi(ctx.path)) return next();
     await next();
     if (ctx.status === 404 && ctx.body === undefined)
-      throw new NotFoundError(`No such API path: ${ctx.method} ${ctx.path}`);
+      throw new NotFoundError('NO_SUCH_PATH', { method: ctx.method, path: ctx.path });
   });
 
   const router = new Router({ prefix: '/api' });
@@ -250,7 +252,7 @@ export function createApp({ deps, modules, health = createHealth(), metrics }: A
     const up = await pingDb(deps.db);
     const d = { status: up ? 'ok' : 'down', version: appVersion, db: up ? 'up' : 'down' };
     if (up) ctx.body = { ok: true, m: '', d };
-    else sendError(ctx, 503, 'DB_UNAVAILABLE', 'The database is not reachable.', undefined, d);
+    else sendError(ctx, new AppError(503, 'DB_UNAVAILABLE'), d);
   });
   // Liveness: the process answers, whatever the database does (a load balancer restarts a replica on failure).
   router.get('/health/live', (ctx) => {
@@ -261,7 +263,7 @@ export function createApp({ deps, modules, health = createHealth(), metrics }: A
     const up = health.state === 'ready' && (await pingDb(deps.db));
     const d = { status: up ? 'ready' : health.state === 'ready' ? 'db-down' : health.state, version: appVersion };
     if (up) ctx.body = { ok: true, m: '', d };
-    else sendError(ctx, 503, 'NOT_READY', 'This replica is not ready.', undefined, d);
+    else sendError(ctx, new AppError(503, 'NOT_READY'), d);
   });
   const openapi = buildOpenApi(routes, appVersion);
   router.get('/openapi.json', (ctx) => {
@@ -273,9 +275,9 @@ export function createApp({ deps, modules, health = createHealth(), metrics }: A
       config.jwtKeys.map((k) => k.secret),
       ctx.params.token ?? '',
     );
-    if (!file) throw new NotFoundError('This link is invalid or has expired.');
+    if (!file) throw new NotFoundError('INVALID_LINK');
     const size = await deps.files.size(file.key);
-    if (size === null) throw new NotFoundError('File not found.');
+    if (size === null) throw new NotFoundError('FILE_NOT_FOUND');
     ctx.set('Content-Disposition', contentDisposition(file.name).replace(/^attachment/, file.disposition));
     ctx.set('Cache-Control', 'private, no-store');
     ctx.type = mimeOf(extensionOf(file.name));

@@ -28,9 +28,9 @@ describe('database errors as the client sees them', () => {
       [Object.assign(new Error('duplicate key'), { code: '23505' }), 409, 'DUPLICATE'],
       [wrapped('UniqueViolationError', '23505'), 409, 'DUPLICATE'],
       [wrapped('ForeignKeyViolationError', '23503'), 409, 'REFERENCE_CONFLICT'],
-      [wrapped('DataError', '22003'), 400, 'VALIDATION_ERROR'],
-      [wrapped('CheckViolationError', '23514'), 400, 'VALIDATION_ERROR'],
-      [wrapped('DataError', '22007'), 400, 'VALIDATION_ERROR'],
+      [wrapped('DataError', '22003'), 400, 'VALUE_OUT_OF_RANGE'],
+      [wrapped('CheckViolationError', '23514'), 400, 'VALUE_MISSING_OR_NOT_ALLOWED'],
+      [wrapped('DataError', '22007'), 400, 'VALUE_NOT_ALLOWED'],
     ] as const) {
       const { status: got, body } = answer(error);
       expect({ name: error.name, got, code: body.error.code }).toEqual({ name: error.name, got: status, code });

@@ -1,23 +1,26 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Context } from 'koa';
-import { AppError, isRetryableConflict, type Logger } from '@portal/core';
+import { AppError, isRetryableConflict, type Logger, type MessagePart, messagePart } from '@portal/core';
 
-/** The failure envelope of DESIGN §2. */
-export function sendError(
-  ctx: Context,
-  status: number,
-  code: string,
-  message: string,
-  details?: unknown,
-  data?: unknown,
-): void {
-  ctx.status = status;
+/** The envelope's `error`: the message's code (and reason, parameters), then the details. */
+function errorBody(part: MessagePart, details?: unknown) {
+  return {
+    code: part.code,
+    ...(part.reason === undefined ? {} : { reason: part.reason }),
+    ...(part.params === undefined ? {} : { params: part.params }),
+    ...(details === undefined ? {} : { details }),
+  };
+}
+
+/** The failure envelope of DESIGN §2: `m` is the English message, `error` says it by code. */
+export function sendError(ctx: Context, error: AppError, data?: unknown): void {
+  ctx.status = error.status;
   ctx.type = 'application/json';
   ctx.body = {
     ok: false,
-    m: message,
-    error: { code, ...(details === undefined ? {} : { details }) },
+    m: error.message,
+    error: errorBody(error.part, error.details),
     ...(data === undefined ? {} : { d: data }),
   };
 }
@@ -47,25 +50,18 @@ export function bodyError(error: unknown, multipart: boolean, maxFiles: number):
     message?: string;
   };
   const status = e.status ?? e.statusCode ?? e.httpCode;
-  if (e.code === FORMIDABLE_MAX_FILES)
-    return new AppError(413, 'TOO_MANY_FILES', `At most ${maxFiles} files can be uploaded at once.`);
+  if (e.code === FORMIDABLE_MAX_FILES) return new AppError(413, 'TOO_MANY_FILES', { max: maxFiles });
   if (
     status === 413 ||
     e.type === 'entity.too.large' ||
     (typeof e.code === 'number' && FORMIDABLE_FILE_TOO_BIG.has(e.code))
   ) {
-    return new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+    return new AppError(413, 'PAYLOAD_TOO_LARGE');
   }
-  if (status === 415) return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type.');
-  if (/prototype property/.test(e.message ?? '')) {
-    return new AppError(
-      400,
-      'INVALID_BODY',
-      'The request body may not contain a "__proto__" or "constructor.prototype" key.',
-    );
-  }
-  if (multipart) return new AppError(400, 'INVALID_BODY', 'The upload is not a complete multipart form.');
-  return new AppError(400, 'INVALID_BODY', 'The request body is not valid JSON.');
+  if (status === 415) return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
+  if (/prototype property/.test(e.message ?? '')) return new AppError(400, 'INVALID_BODY.prototypeKey');
+  if (multipart) return new AppError(400, 'INVALID_BODY.multipart');
+  return new AppError(400, 'INVALID_BODY.json');
 }
 
 /**
@@ -74,7 +70,7 @@ export function bodyError(error: unknown, multipart: boolean, maxFiles: number):
  */
 export function mapError(ctx: Context, error: unknown, logger: Logger): void {
   if (error instanceof AppError) {
-    sendError(ctx, error.status, error.code, error.message, error.details);
+    sendError(ctx, error);
     return;
   }
   const e = error as {
@@ -91,70 +87,63 @@ export function mapError(ctx: Context, error: unknown, logger: Logger): void {
   // (Read, not copied: http-errors keep `status` and `expose` on the prototype.)
   const sqlState = e.code ?? (typeof e.nativeError?.code === 'string' ? e.nativeError.code : undefined);
   if (sqlState === PG_UNIQUE) {
-    sendError(ctx, 409, 'DUPLICATE', 'A record with the same values already exists.');
+    sendError(ctx, new AppError(409, 'DUPLICATE'));
     return;
   }
   if (isRetryableConflict(error)) {
     // Still colliding after every rerun (core's transaction()): the records are busy, the request may be sent again.
     logger.warn({ err: error, requestId: ctx.state.requestId }, 'transaction conflict after retries');
     ctx.set('Retry-After', '1');
-    sendError(ctx, 503, 'BUSY', 'Others are changing the same records right now. Please try again.');
+    sendError(ctx, new AppError(503, 'BUSY'));
     return;
   }
   if (sqlState === PG_FOREIGN_KEY) {
-    sendError(
-      ctx,
-      409,
-      'REFERENCE_CONFLICT',
-      'The record is referenced by, or refers to, a record that does not exist.',
-    );
+    sendError(ctx, new AppError(409, 'REFERENCE_CONFLICT'));
     return;
   }
   if (sqlState === PG_OUT_OF_RANGE) {
-    sendError(ctx, 400, 'VALIDATION_ERROR', 'A number is out of range.');
+    sendError(ctx, new AppError(400, 'VALUE_OUT_OF_RANGE'));
     return;
   }
   if (sqlState === PG_CHECK || sqlState === PG_NOT_NULL || sqlState === PG_INVALID_TEXT) {
-    sendError(ctx, 400, 'VALIDATION_ERROR', 'A value is missing or not allowed.');
+    sendError(ctx, new AppError(400, 'VALUE_MISSING_OR_NOT_ALLOWED'));
     return;
   }
   // Class 22 is PostgreSQL's "data exception": a value the schemas let through but a column cannot hold.
   if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) {
-    sendError(ctx, 400, 'VALIDATION_ERROR', 'A value is not allowed.');
+    sendError(ctx, new AppError(400, 'VALUE_NOT_ALLOWED'));
     return;
   }
   if (status === 413 || e.type === 'entity.too.large') {
-    sendError(ctx, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+    sendError(ctx, new AppError(413, 'PAYLOAD_TOO_LARGE'));
     return;
   }
   if (status === 415) {
-    sendError(ctx, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type.');
+    sendError(ctx, new AppError(415, 'UNSUPPORTED_MEDIA_TYPE'));
     return;
   }
   if (status === 400 && (e.type === 'entity.parse.failed' || /JSON|parse/i.test(e.message ?? ''))) {
-    sendError(ctx, 400, 'INVALID_BODY', 'The request body is not valid JSON.');
+    sendError(ctx, new AppError(400, 'INVALID_BODY.json'));
     return;
   }
   // 501 is the routers' answer to a method they do not know at all (PROPFIND, LOCK…): not a server failure.
   if (status === 405 || status === 501) {
-    sendError(ctx, 405, 'METHOD_NOT_ALLOWED', 'Method not allowed.');
+    sendError(ctx, new AppError(405, 'METHOD_NOT_ALLOWED'));
     return;
   }
   if (status && status >= 400 && status < 500 && e.expose) {
-    sendError(ctx, status, 'BAD_REQUEST', e.message ?? 'Bad request.');
+    sendError(ctx, new AppError(status, 'BAD_REQUEST', { text: e.message ?? 'Bad request.' }));
     return;
   }
   logger.error({ err: error, requestId: ctx.state.requestId }, 'unhandled error');
-  sendError(ctx, 500, 'INTERNAL_ERROR', 'Something went wrong. Please try again later.', {
-    requestId: ctx.state.requestId,
-  });
+  sendError(ctx, new AppError(500, 'INTERNAL_ERROR').withDetails({ requestId: ctx.state.requestId }));
 }
 
-/** What Node's HTTP parser refuses before any middleware runs, by its error code: status, code and message. */
-const CLIENT_ERRORS: Record<string, [number, string, string]> = {
-  HPE_HEADER_OVERFLOW: [431, 'HEADERS_TOO_LARGE', 'The request line and headers are too large (16 kB at most).'],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'REQUEST_TIMEOUT', 'The request took too long to arrive.'],
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.'],
+/** What Node's HTTP parser refuses before any middleware runs, by its error code: status and message. */
+const CLIENT_ERRORS: Record<string, [number, 'HEADERS_TOO_LARGE' | 'REQUEST_TIMEOUT' | 'PAYLOAD_TOO_LARGE']> = {
+  HPE_HEADER_OVERFLOW: [431, 'HEADERS_TOO_LARGE'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'REQUEST_TIMEOUT'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'PAYLOAD_TOO_LARGE'],
 };
 
 /**
@@ -170,12 +159,9 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
     socket.destroy();
     return;
   }
-  const [status, code, message] = CLIENT_ERRORS[error.code ?? ''] ?? [
-    400,
-    'MALFORMED_REQUEST',
-    'The request is not valid HTTP.',
-  ];
-  const body = JSON.stringify({ ok: false, m: message, error: { code } });
+  const [status, key] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'MALFORMED_REQUEST'];
+  const part = messagePart(key);
+  const body = JSON.stringify({ ok: false, m: part.message, error: errorBody(part) });
   socket.write(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
       'Content-Type: application/json; charset=utf-8\r\n' +

@@ -8,10 +8,12 @@ import {
   assertSafeInput,
   ForbiddenError,
   hasAnyPermission,
+  linkParameterNames,
   type FileResult,
   type MessageResult,
   type ModuleDeps,
   type RedirectResult,
+  resolveLinkAccess,
   type Route,
   UnauthorizedError,
   validate,
@@ -113,9 +115,23 @@ async function readUploads(ctx: Context): Promise<{ field: string; name: string;
   return out;
 }
 
+/**
+ * A link rule on a route that cannot hold one is a programming error, refused when the route is mounted: a link route
+ * is public (the link stands in for a sign-in), and each id it checks names one of its path or query parameters.
+ */
+function checkLinkRule(route: Route): void {
+  if (!route.link) return;
+  const where = `${route.method} ${route.path}`;
+  if (route.access !== 'public') throw new Error(`${where}: a link route is public`);
+  const names = linkParameterNames(route.path, route.schema?.query);
+  for (const name of Object.values(route.link.ids ?? {}))
+    if (!names.has(name)) throw new Error(`${where}: its link rule names ${name}, which is not one of its parameters`);
+}
+
 /** Mounts one route (STYLE §2): authenticate, check permissions, validate, call, wrap in the envelope. */
 export function mount(router: Router, route: Route, deps: ModuleDeps): void {
   const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+  checkLinkRule(route);
   router[method](route.path, async (ctx) => {
     const token = bearer(ctx);
     let actor: Actor | null = null;
@@ -139,6 +155,8 @@ export function mount(router: Router, route: Route, deps: ModuleDeps): void {
     if (route.schema?.params) validate(route.schema.params, params, 'Path');
     if (route.schema?.query) validate(route.schema.query, query, 'Query');
     if (route.schema?.body) validate(route.schema.body, body, 'Body');
+    // A link route: the link decides which records the call may reach, before the handler runs.
+    const link = route.link ? await resolveLinkAccess(route.link, { params, query, body }) : undefined;
     const result = await route.handler({
       body,
       query,
@@ -150,6 +168,7 @@ export function mount(router: Router, route: Route, deps: ModuleDeps): void {
       ip: ctx.ip,
       userAgent: ctx.get('user-agent'),
       files,
+      link,
     });
     if (isRedirect(result)) {
       ctx.redirect(result.location);

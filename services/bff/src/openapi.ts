@@ -12,7 +12,17 @@ const failure = {
   properties: {
     ok: { const: false },
     m: { type: 'string' },
-    error: { type: 'object', properties: { code: { type: 'string' }, details: {} } },
+    error: {
+      type: 'object',
+      required: ['code'],
+      properties: {
+        // The message's key in @portal/vocabulary's catalogue is `code`, or `code.reason`; `params` fill it in.
+        code: { type: 'string' },
+        reason: { type: 'string' },
+        params: { type: 'object', additionalProperties: {} },
+        details: {},
+      },
+    },
   },
 };
 
@@ -38,6 +48,8 @@ export function buildOpenApi(routes: Route[], version: string): object {
       security: route.access === 'public' ? [] : [{ bearer: [] }],
       ...(Array.isArray(route.access) ? { 'x-permissions': route.access } : {}),
       ...(route.access === 'operator' ? { 'x-access': 'operator' } : {}),
+      // Opened by an emailed link's token (the `token` parameter) rather than a sign-in: which kind of link.
+      ...(route.link ? { 'x-link': route.link.link.name } : {}),
       responses: {
         200: {
           description: 'Success',

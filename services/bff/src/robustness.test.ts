@@ -55,7 +55,10 @@ describe('ids too large for the database', () => {
   it('answers 400 for a path id beyond the id bound, naming the bound', async () => {
     const res = await t.call('GET', `/api/users/${HUGE_ID}`, { token: supplier });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR' } });
+    expect(res.body).toMatchObject({
+      ok: false,
+      error: { code: 'NUMBER_OUT_OF_BOUNDS', params: { field: 'id', comparison: '<=', limit: MAX_ID } },
+    });
     expect(res.body.m).toBe(`id must be <= ${MAX_ID}`);
     expect((await t.call('GET', `/api/users/${MAX_ID + 1}`, { token: supplier })).status).toBe(400);
     // The bound itself is a valid id that simply does not exist.
@@ -124,7 +127,7 @@ describe('a "__proto__" key in a JSON body', () => {
       expect(res.body).toEqual({
         ok: false,
         m: 'The request body may not contain a "__proto__" or "constructor.prototype" key.',
-        error: { code: 'INVALID_BODY' },
+        error: { code: 'INVALID_BODY', reason: 'prototypeKey' },
       });
     });
   }
@@ -151,7 +154,7 @@ describe('built-in object names as sort or filter fields', () => {
       expect(sorted.body).toMatchObject({
         ok: false,
         m: `Unknown sort field: ${field}`,
-        error: { code: 'VALIDATION_ERROR' },
+        error: { code: 'UNKNOWN_SORT_FIELD', params: { field } },
       });
       const filterModel = encodeURIComponent(`{"${field}":{"filterType":"text","type":"contains","filter":"a"}}`);
       const filtered = await t.call('GET', `/api/supplier/communications?filterModel=${filterModel}`, {
@@ -191,7 +194,7 @@ describe('built-in object names as sort or filter fields', () => {
         expect(res.body).toMatchObject({
           ok: false,
           m: 'Unknown sort field: constructor',
-          error: { code: 'VALIDATION_ERROR' },
+          error: { code: 'UNKNOWN_SORT_FIELD' },
         });
         expect(res.headers.get('content-disposition')).toBeNull();
       }
@@ -212,7 +215,7 @@ describe('malformed uploads', () => {
     expect(res.body).toEqual({
       ok: false,
       m: 'At most 10 files can be uploaded at once.',
-      error: { code: 'TOO_MANY_FILES' },
+      error: { code: 'TOO_MANY_FILES', params: { max: 10 } },
     });
     expect(await t.db('supplier_location_files').count<{ n: number }[]>({ n: '*' })).toEqual([{ n: 0 }]);
   });
@@ -231,7 +234,7 @@ describe('malformed uploads', () => {
       expect(res.body).toEqual({
         ok: false,
         m: 'The upload is not a complete multipart form.',
-        error: { code: 'INVALID_BODY' },
+        error: { code: 'INVALID_BODY', reason: 'multipart' },
       });
     }
   });
@@ -288,7 +291,7 @@ describe('remove-locations', () => {
     expect(res.body).toEqual({
       ok: false,
       m: 'The request body is nested too deeply (at most 32 levels).',
-      error: { code: 'INVALID_BODY' },
+      error: { code: 'INVALID_BODY', reason: 'depth', params: { what: 'The request body', max: 32 } },
     });
     expect(
       (await t.call('GET', `/api/supplier/communications/${id}/locations`, { token: supplier })).body.d.total,
@@ -347,7 +350,7 @@ describe('other hostile input', () => {
     ]) {
       const res = await t.call('GET', `/api/files/${token}`);
       expect(res.status, token).toBe(404);
-      expect(res.body.error?.code).toBe('NOT_FOUND');
+      expect(res.body.error?.code).toBe('INVALID_LINK');
     }
   });
 
@@ -528,7 +531,7 @@ describe('safety nets behind the schemas', () => {
     expect(await res.json()).toEqual({
       ok: false,
       m: 'A number is out of range.',
-      error: { code: 'VALIDATION_ERROR' },
+      error: { code: 'VALUE_OUT_OF_RANGE' },
     });
   });
 });

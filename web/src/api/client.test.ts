@@ -14,8 +14,8 @@ function envelope(d: unknown, status = 200, headers: Record<string, string> = {}
     headers: { 'content-type': 'application/json', 'x-app-version': '3.11.2', ...headers },
   });
 }
-function failure(status: number, m: string, code = 'ERR'): Response {
-  return new Response(JSON.stringify({ ok: false, m, error: { code } }), {
+function failure(status: number, m: string, code = 'ERR', params?: Record<string, unknown>): Response {
+  return new Response(JSON.stringify({ ok: false, m, error: { code, ...(params ? { params } : {}) } }), {
     status,
     headers: { 'content-type': 'application/json', 'x-app-version': '3.11.2' },
   });
@@ -91,17 +91,21 @@ describe('root fetcher', () => {
     const store = storeWithToken(null);
     await activateLocale('vi');
     try {
-      mockFetch(() => failure(401, 'Invalid email or password.'));
+      mockFetch(() => failure(401, 'Invalid email or password.', 'INVALID_CREDENTIALS'));
       await expect(apiRequest('/auth/token', { store, method: 'POST', auth: false })).rejects.toMatchObject({
         message: 'Email hoặc mật khẩu không đúng.',
         status: 401,
       });
-      mockFetch(() => failure(400, 'Action 2: options must be different from each other.'));
+      mockFetch(() =>
+        failure(400, 'Action 2: options must be different from each other.', 'ACTION_OPTIONS_DUPLICATE', { n: 2 }),
+      );
       await expect(apiRequest('/x', { store, method: 'POST', body: {} })).rejects.toMatchObject({
         message: 'Hành động 2: các lựa chọn phải khác nhau.',
       });
       expect(store.get(errorMessageAtom)).toBe('Hành động 2: các lựa chọn phải khác nhau.');
-      // One the app does not know stays as the server wrote it.
+      // By its code, not its text: one the app does not know stays as the server wrote it.
+      mockFetch(() => failure(400, 'Invalid email or password.', 'SOMETHING_NEW'));
+      await expect(apiRequest('/x', { store })).rejects.toMatchObject({ message: 'Invalid email or password.' });
       mockFetch(() => failure(409, 'The recall is already open.'));
       await expect(apiRequest('/x', { store })).rejects.toMatchObject({ message: 'The recall is already open.' });
     } finally {
@@ -255,14 +259,14 @@ describe('one fetcher for every answer', () => {
 
   it("sends a public link's token in the query and never the session, and does not refresh on 401", async () => {
     const store = storeWithToken({ access_token: newAccess, refresh_token: 'r1' });
-    const calls = mockFetch(() => failure(404, 'Link not found', 'NOT_FOUND'));
+    const calls = mockFetch(() => failure(404, 'This link is invalid or has expired.', 'INVALID_LINK'));
     const err = await apiRequest('/notice', {
       store,
       auth: { link: 'tok' },
       query: { a: '1' },
       errorModal: false,
     }).catch((e: unknown) => e);
-    expect(err).toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'Link not found' });
+    expect(err).toMatchObject({ status: 404, code: 'INVALID_LINK', message: 'This link is invalid or has expired.' });
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url).toBe('/api/notice?a=1&token=tok');
     expect(header(calls[0]!.init, 'Authorization')).toBeUndefined();
@@ -285,11 +289,11 @@ describe('one fetcher for every answer', () => {
     expect(answer.name).toBe('Recalls Report 01-02-2026.csv');
     expect(await answer.blob.text()).toBe('a,b\n');
 
-    mockFetch(() => failure(403, 'You do not have permission.', 'FORBIDDEN'));
+    mockFetch(() => failure(403, "You don't have permission to access.", 'FORBIDDEN'));
     await expect(apiFile('/report', { store, errorModal: false })).rejects.toMatchObject({
       status: 403,
       code: 'FORBIDDEN',
-      message: 'You do not have permission.',
+      message: "You don't have permission to access.",
     });
   });
 

@@ -8,7 +8,7 @@ import { errorMessageAtom } from '../state/app';
 import { checkAppVersion } from '../state/version';
 import type { StoredToken } from '../state/token';
 import type { ResponseData } from './contract';
-import { translateServerMessage } from './serverMessages';
+import { translateServerMessage } from './messages';
 
 /** The API lives under /api on the same origin as the web app. */
 export const API_BASE = '/api';
@@ -16,7 +16,8 @@ export const API_BASE = '/api';
 export interface ErrorEnvelope {
   ok: false;
   m: string;
-  error?: { code?: string; details?: unknown };
+  /** The message by code (`@portal/vocabulary`'s catalogue): `code`, `reason`, `params`; then `details`. */
+  error?: { code?: string; reason?: string; params?: Record<string, unknown>; details?: unknown };
 }
 export interface OkEnvelope<T> {
   ok: true;
@@ -161,9 +162,9 @@ async function send(path: string, options: RequestOptions, token: StoredToken | 
   });
 }
 
-/** The server's message as the reader's language says it (the wire keeps the spec's English). */
-function readable(message: string): string {
-  return message ? translateServerMessage(i18n, message) : t`Unknown error`;
+/** The server's message as the reader's language says it, by its code (the wire keeps the spec's English `m`). */
+function readable(body: ErrorEnvelope): string {
+  return body.m ? translateServerMessage(i18n, body.error ?? {}, body.m) : t`Unknown error`;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -224,7 +225,7 @@ async function request<T>(
   }
   const body = await readBody(response);
   if (isEnvelope(body) && !body.ok) {
-    return fail(new ApiError(readable(body.m), response.status, body.error?.code ?? null, body.error?.details));
+    return fail(new ApiError(readable(body), response.status, body.error?.code ?? null, body.error?.details));
   }
   if (response.status === 401 && useSession) enterAuthError(store);
   return fail(new ApiError(response.statusText || t`Unknown error`, response.status));
@@ -234,7 +235,7 @@ async function envelopeData<T>(response: Response): Promise<T> {
   const body = await readBody(response);
   if (isEnvelope(body)) {
     if (body.ok) return body.d as T;
-    throw new ApiError(readable(body.m), response.status, body.error?.code ?? null, body.error?.details);
+    throw new ApiError(readable(body), response.status, body.error?.code ?? null, body.error?.details);
   }
   throw new ApiError(response.statusText || t`Unknown error`, response.status);
 }

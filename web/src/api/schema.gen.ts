@@ -6882,8 +6882,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -6998,8 +7002,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -7047,8 +7055,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -7104,8 +7116,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -7146,8 +7162,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -7194,8 +7214,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -7244,8 +7268,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -7294,8 +7322,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -7358,8 +7390,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -7415,8 +7451,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -7464,8 +7504,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -7516,8 +7560,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -7570,8 +7618,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -7646,8 +7698,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -7699,8 +7755,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -7749,8 +7809,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -7801,8 +7865,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -7849,8 +7917,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -7899,8 +7971,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -7965,8 +8041,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -8029,8 +8109,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -8093,8 +8177,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -8313,8 +8401,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -8535,8 +8627,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -8581,8 +8677,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -8627,8 +8727,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -8673,8 +8777,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -8727,8 +8835,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -8781,8 +8893,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -8827,8 +8943,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -9049,8 +9169,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -9095,8 +9219,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -9141,8 +9269,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -9205,8 +9337,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -9268,8 +9404,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -9320,8 +9460,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -9382,8 +9526,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -9453,8 +9601,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -9503,8 +9655,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -9572,8 +9728,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -9631,8 +9791,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -9725,8 +9889,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -9866,8 +10034,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -9992,8 +10164,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -10077,8 +10253,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -10125,8 +10305,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -10170,8 +10354,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -10236,8 +10424,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -10285,8 +10477,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -10342,8 +10538,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -10391,8 +10591,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -10440,8 +10644,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -10541,8 +10749,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -10658,8 +10870,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -10708,8 +10924,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -10770,8 +10990,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -10852,8 +11076,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -10929,8 +11157,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -10995,8 +11227,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -11074,8 +11310,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -11147,8 +11387,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -11229,8 +11473,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -11306,8 +11554,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -11372,8 +11624,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -11451,8 +11707,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -11524,8 +11784,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -11606,8 +11870,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -11683,8 +11951,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -11749,8 +12021,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -11828,8 +12104,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -11901,8 +12181,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -11960,8 +12244,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -12034,8 +12322,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -12117,8 +12409,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -12183,8 +12479,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -12243,8 +12543,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -12334,8 +12638,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -12414,8 +12722,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -12469,8 +12781,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -12524,8 +12840,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -12615,8 +12935,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -12695,8 +13019,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -12750,8 +13078,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -12805,8 +13137,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -12896,8 +13232,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -12976,8 +13316,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -13031,8 +13375,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -13086,8 +13434,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -13177,8 +13529,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -13268,8 +13624,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -13341,8 +13701,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -13409,8 +13773,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -13466,8 +13834,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -13536,8 +13908,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -13600,8 +13976,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -13677,8 +14057,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -13781,8 +14165,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -13842,8 +14230,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -13894,8 +14286,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -13942,8 +14338,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -14025,8 +14425,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -14069,8 +14473,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -14145,8 +14553,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -14190,8 +14602,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -14243,8 +14659,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -14327,8 +14747,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -14404,8 +14828,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -14458,8 +14886,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -14507,8 +14939,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -14552,8 +14988,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -14601,8 +15041,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -14675,8 +15119,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -14744,8 +15192,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -14802,8 +15254,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -14870,8 +15326,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -14916,8 +15376,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -14981,8 +15445,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -15119,8 +15587,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -15183,8 +15655,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -15240,8 +15716,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -15297,8 +15777,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -15342,8 +15826,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -15387,8 +15875,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -15432,8 +15924,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -15493,8 +15989,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -15550,8 +16050,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -15602,8 +16106,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -15646,8 +16154,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -15697,8 +16209,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -15790,8 +16306,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -15927,8 +16447,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -16021,8 +16545,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -16155,8 +16683,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -16199,8 +16731,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -16251,8 +16787,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -16302,8 +16842,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -16391,8 +16935,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -16499,8 +17047,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -16570,8 +17122,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -16651,8 +17207,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -16756,8 +17316,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -16800,8 +17364,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -16857,8 +17425,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -16937,8 +17509,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -17001,8 +17577,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -17047,8 +17627,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -17119,8 +17703,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -17183,8 +17771,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -17234,8 +17826,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -17306,8 +17902,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -17370,8 +17970,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -17427,8 +18031,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -17492,8 +18100,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -17539,8 +18151,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -17586,8 +18202,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -17632,8 +18252,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -17703,8 +18327,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -17781,8 +18409,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -17849,8 +18481,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -17925,8 +18561,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -17972,8 +18612,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -18019,8 +18663,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -18066,8 +18714,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -18113,8 +18765,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -18163,8 +18819,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -18213,8 +18873,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -18263,8 +18927,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -18331,8 +18999,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -18414,8 +19086,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -18482,8 +19158,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -18526,8 +19206,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -18590,8 +19274,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -18634,8 +19322,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -18697,8 +19389,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -18750,8 +19446,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -18969,8 +19669,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -19039,8 +19743,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -19100,8 +19808,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -19321,8 +20033,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -19372,8 +20088,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -19423,8 +20143,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -19646,8 +20370,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -19870,8 +20598,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -19941,8 +20673,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -19994,8 +20730,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -20055,8 +20795,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -20125,8 +20869,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -20191,8 +20939,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -20248,8 +21000,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -20348,8 +21104,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -20407,8 +21167,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -20471,8 +21235,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -20525,8 +21293,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -20579,8 +21351,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -20626,8 +21402,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -20689,8 +21469,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -20754,8 +21538,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -20843,8 +21631,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -20925,8 +21717,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -21014,8 +21810,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -21069,8 +21869,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -21157,8 +21961,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -21203,8 +22011,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -21248,8 +22060,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -21298,8 +22114,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -21347,8 +22167,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -21446,8 +22270,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -21492,8 +22320,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -21537,8 +22369,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -21589,8 +22425,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -21634,8 +22474,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -21679,8 +22523,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -21736,8 +22584,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -21781,8 +22633,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -21825,8 +22681,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -21869,8 +22729,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -21928,8 +22792,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -22165,8 +23033,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -22210,8 +23082,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -22255,8 +23131,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -22301,8 +23181,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -22351,8 +23235,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -22429,8 +23317,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -22482,8 +23374,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -22598,8 +23494,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -22642,8 +23542,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -22687,8 +23591,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -22731,8 +23639,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -22783,8 +23695,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -22918,8 +23834,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -22967,8 +23887,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -23012,8 +23936,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -23056,8 +23984,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -23100,8 +24032,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -23144,8 +24080,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -23188,8 +24128,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -23245,8 +24189,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -23287,8 +24235,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -23329,8 +24281,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -23375,8 +24331,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -23419,8 +24379,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -23509,8 +24473,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -23551,8 +24519,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -23593,8 +24565,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -23637,8 +24613,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -23683,8 +24663,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -23730,8 +24714,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -23781,8 +24769,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -23832,8 +24824,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -23897,8 +24893,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -23939,8 +24939,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -24028,8 +25032,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -24089,8 +25097,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -24134,8 +25146,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -24179,8 +25195,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -24233,8 +25253,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -24289,8 +25313,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -24369,8 +25397,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -24507,8 +25539,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -24580,8 +25616,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -24645,8 +25685,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -24703,8 +25747,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -24768,8 +25816,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -24815,8 +25867,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -24862,8 +25918,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -24909,8 +25969,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -24978,8 +26042,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -25040,8 +26108,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -25087,8 +26159,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -25146,8 +26222,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -25220,8 +26300,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -25303,8 +26387,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -25377,8 +26465,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -25443,8 +26535,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -25503,8 +26599,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -25580,8 +26680,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -25634,8 +26738,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -25705,8 +26813,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -25774,8 +26886,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -25831,8 +26947,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -25902,8 +27022,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -25949,8 +27073,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -25996,8 +27124,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -26069,8 +27201,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -26137,8 +27273,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -26196,8 +27336,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -26266,8 +27410,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -26313,8 +27461,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -26360,8 +27512,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -26407,8 +27563,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -26484,8 +27644,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -26557,8 +27721,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -26619,8 +27787,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -26692,8 +27864,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -26739,8 +27915,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -26786,8 +27966,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -26833,8 +28017,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -26901,8 +28089,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -26970,8 +28162,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -27031,8 +28227,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -27086,8 +28286,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -27149,8 +28353,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -27196,8 +28404,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -27243,8 +28455,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -27290,8 +28506,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -27336,8 +28556,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -27416,8 +28640,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -27542,8 +28770,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -27595,8 +28827,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -27672,8 +28908,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -27753,8 +28993,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -27970,8 +29214,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -28188,8 +29436,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -28232,8 +29484,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -28276,8 +29532,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -28321,8 +29581,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -28406,8 +29670,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -28472,8 +29740,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -28516,8 +29788,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -28560,8 +29836,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -28604,8 +29884,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -28648,8 +29932,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -28712,8 +30000,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -28802,8 +30094,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -28883,8 +30179,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -28971,8 +30271,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -29025,8 +30329,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -29112,8 +30420,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -29197,8 +30509,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -29250,8 +30566,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -29298,8 +30618,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -29345,8 +30669,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -29391,8 +30719,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -29468,8 +30800,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -29521,8 +30857,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -29566,8 +30906,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -29654,8 +30998,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -29713,8 +31061,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -29772,8 +31124,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -29816,8 +31172,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -29860,8 +31220,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -29926,8 +31290,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -29970,8 +31338,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -30053,8 +31425,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -30119,8 +31495,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -30163,8 +31543,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -30207,8 +31591,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -30251,8 +31639,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -30295,8 +31687,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -30342,8 +31738,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -30386,8 +31786,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -30450,8 +31854,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -30494,8 +31902,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -30538,8 +31950,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -30585,8 +32001,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -30640,8 +32060,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -30703,8 +32127,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -30754,8 +32182,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -30806,8 +32238,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -30858,8 +32294,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -30913,8 +32353,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -30965,8 +32409,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -31014,8 +32462,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -31100,8 +32552,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -31144,8 +32600,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -31195,8 +32655,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -31411,8 +32875,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -31460,8 +32928,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -31517,8 +32989,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -31561,8 +33037,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -31618,8 +33098,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -31672,8 +33156,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -31729,8 +33217,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -31823,8 +33315,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -31901,8 +33397,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -31948,8 +33448,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -31999,8 +33503,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -32051,8 +33559,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -32204,8 +33716,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -32285,8 +33801,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -32337,8 +33857,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -32387,8 +33911,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -32440,8 +33968,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -32595,8 +34127,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -32675,8 +34211,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -32824,8 +34364,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -32967,8 +34511,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -33110,8 +34658,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -33170,8 +34722,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -33309,8 +34865,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -33366,8 +34926,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -33419,8 +34983,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -33463,8 +35031,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -33507,8 +35079,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -33551,8 +35127,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -33595,8 +35175,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -33639,8 +35223,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -33777,8 +35365,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -33850,8 +35442,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -33915,8 +35511,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -33973,8 +35573,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -34038,8 +35642,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -34085,8 +35693,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -34132,8 +35744,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -34179,8 +35795,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -34248,8 +35868,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -34310,8 +35934,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -34357,8 +35985,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -34430,8 +36062,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -34498,8 +36134,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -34555,8 +36195,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -34625,8 +36269,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -34689,8 +36337,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -34765,8 +36417,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -34831,8 +36487,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -34899,8 +36559,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -34943,8 +36607,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -35027,8 +36695,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -35111,8 +36783,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -35181,8 +36857,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -35267,8 +36947,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -35314,8 +36998,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -35361,8 +37049,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -35408,8 +37100,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -35457,8 +37153,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -35506,8 +37206,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -35580,8 +37284,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -35649,8 +37357,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -35707,8 +37419,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -35775,8 +37491,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -35821,8 +37541,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -35886,8 +37610,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -35961,8 +37689,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -36011,8 +37743,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -36072,8 +37808,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -36178,8 +37918,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -36252,8 +37996,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -36322,8 +38070,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -36382,8 +38134,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -36454,8 +38210,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -36501,8 +38261,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -36548,8 +38312,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -36595,8 +38363,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -36644,8 +38416,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -36693,8 +38469,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -36770,8 +38550,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -36843,8 +38627,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -36905,8 +38693,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -36978,8 +38770,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -37025,8 +38821,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -37072,8 +38872,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -37119,8 +38923,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -37187,8 +38995,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -37234,8 +39046,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -37280,8 +39096,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -37357,8 +39177,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -37430,8 +39254,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -37493,8 +39321,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -37566,8 +39398,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -37613,8 +39449,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -37660,8 +39500,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -37707,8 +39551,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -37754,8 +39602,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -37801,8 +39653,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -37850,8 +39706,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -37896,8 +39756,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */
@@ -37945,8 +39809,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            code?: string;
+                            code: string;
                             details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
                         };
                         m: string;
                         /** @constant */

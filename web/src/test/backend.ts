@@ -113,7 +113,14 @@ export function fakeApi(
       if (path === '/api/me/organization') return jsonResponse(me.organization);
       return (
         (await answer(call)) ??
-        jsonResponse({ ok: false, m: `No such API path: ${call.method} ${path}`, error: { code: 'NOT_FOUND' } }, 404)
+        jsonResponse(
+          {
+            ok: false,
+            m: `No such API path: ${call.method} ${path}`,
+            error: { code: 'NO_SUCH_PATH', params: { method: call.method, path } },
+          },
+          404,
+        )
       );
     }),
   );

@@ -6,11 +6,11 @@ import {
   hashPassword,
   isStrongPassword,
   NotFoundError,
-  PASSWORD_RULE_MESSAGE,
   recordAudit,
   UnauthorizedError,
   ValidationError,
   transaction,
+  type FromSchema,
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
 import {
@@ -22,12 +22,12 @@ import {
 } from '@portal/organizations';
 import { emails } from '../emails.js';
 import { MESSAGES } from '../messages.js';
+import type { signUpBody } from '../schemas.js';
 import { consumeCode, consumeLinkToken, issueCode, issueLinkToken } from './codes.js';
 import { checkCredentials, findUserByEmail, type RequestMeta } from './login.js';
 
 export function assertStrongPassword(password: string): void {
-  if (!isStrongPassword(password))
-    throw new ValidationError(PASSWORD_RULE_MESSAGE, [{ field: 'password', message: PASSWORD_RULE_MESSAGE }]);
+  if (!isStrongPassword(password)) throw ValidationError.field('password', 'PASSWORD_TOO_WEAK');
 }
 
 const UNVERIFIED = ['PENDING', 'VERIFICATION', 'NONVERIFIED'];
@@ -89,7 +89,7 @@ export async function unlockWithCode(
     });
     return true;
   });
-  if (!ok) throw new UnauthorizedError(MESSAGES.badCode, 'INVALID_CODE');
+  if (!ok) throw new UnauthorizedError('INVALID_CODE');
 }
 
 export async function forgotPassword(db: Knex, config: Config, email: string, meta: RequestMeta): Promise<boolean> {
@@ -148,7 +148,7 @@ export async function resetPassword(db: Knex, token: string, password: string, m
     });
     return true;
   });
-  if (!ok) throw new UnauthorizedError(MESSAGES.badLink, 'INVALID_LINK');
+  if (!ok) throw new UnauthorizedError('INVALID_LINK');
 }
 
 async function markVerified(trx: Knex.Transaction, userId: number, meta: RequestMeta): Promise<void> {
@@ -179,7 +179,7 @@ export async function verifyEmail(db: Knex, token: string, meta: RequestMeta): P
     await markVerified(trx, userId, meta);
     return true;
   });
-  if (!ok) throw new UnauthorizedError(MESSAGES.badLink, 'INVALID_LINK');
+  if (!ok) throw new UnauthorizedError('INVALID_LINK');
 }
 
 /**
@@ -201,7 +201,7 @@ export async function userData(
       await markVerified(trx, u.id, meta);
       return true;
     });
-    if (!ok) throw new UnauthorizedError(MESSAGES.badCode, 'INVALID_CODE');
+    if (!ok) throw new UnauthorizedError('INVALID_CODE');
     return { status: 'VERIFIED', message: MESSAGES.emailVerified };
   }
   await transaction(db, async (trx) => {
@@ -228,24 +228,17 @@ const publicOrganization = ({ id, name, type, profile_photo }: PublicOrganizatio
 
 export async function organizationByLink(db: Knex, link: string): Promise<PublicOrganization> {
   const org = await findRegistrationOrganization(db, { link });
-  if (!org) throw new NotFoundError(MESSAGES.badRegistrationLink);
+  if (!org) throw new NotFoundError('REGISTRATION_LINK_INVALID');
   return publicOrganization(org);
 }
 
 export async function organizationById(db: Knex, id: number): Promise<PublicOrganization> {
   const org = await findRegistrationOrganization(db, { id });
-  if (!org) throw new NotFoundError('Organization not found.');
+  if (!org) throw new NotFoundError('ORGANIZATION_NOT_FOUND');
   return publicOrganization(org);
 }
 
-export interface SignUpInput {
-  selfregistrationlink: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  password: string;
-  phone?: string;
-}
+export type SignUpInput = FromSchema<typeof signUpBody>;
 
 /** Self-registration by link: a PENDING user and membership until the emailed link verifies the address. */
 export async function signUp(
@@ -257,9 +250,9 @@ export async function signUp(
   assertStrongPassword(input.password);
   return transaction(db, async (trx) => {
     const org = await findRegistrationOrganization(trx, { link: input.selfregistrationlink });
-    if (!org) throw new NotFoundError(MESSAGES.badRegistrationLink);
-    if (!org.self_registration_role_id) throw new BusinessRuleError(MESSAGES.registrationClosed, 'REGISTRATION_CLOSED');
-    if (await findUserByEmail(trx, input.email)) throw new ConflictError(MESSAGES.emailTaken, 'EMAIL_TAKEN');
+    if (!org) throw new NotFoundError('REGISTRATION_LINK_INVALID');
+    if (!org.self_registration_role_id) throw new BusinessRuleError('REGISTRATION_CLOSED');
+    if (await findUserByEmail(trx, input.email)) throw new ConflictError('EMAIL_TAKEN');
     const user = await createPendingAccount(
       trx,
       {

@@ -10,6 +10,8 @@ import {
   ValidationError,
   verifyPassword,
   transaction,
+  type FromSchema,
+  type RowOf,
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
 import {
@@ -24,33 +26,14 @@ import {
 import { emails } from '../emails.js';
 import { RefreshToken } from '../models/RefreshToken.js';
 import { MESSAGES } from '../messages.js';
+import type { tokenAnswer, tokenBody } from '../schemas.js';
 import { consumeCode, issueCode } from './codes.js';
 import { revokeFamily, type TokenPair, tokenPair } from './tokens.js';
 
-export interface TokenRequest {
-  client_id?: string;
-  grant_type: 'password' | 'refresh_token';
-  email?: string;
-  password?: string;
-  verification_code?: string;
-  phone_number?: string;
-  code_request?: string;
-  refresh_token?: string;
-  login_as?: string;
-  login_as_organization_id?: number;
-  auth_code?: string;
-  nonce?: string;
-}
+export type TokenRequest = FromSchema<typeof tokenBody>;
 
 /** The token answer of spec §3: tokens, or a choice of organisation, or a second-factor challenge. */
-export interface TokenAnswer {
-  access_token: string | null;
-  refresh_token: string | null;
-  token_type: 'Bearer';
-  expires_in: number | null;
-  login_as_required: MembershipChoice[] | null;
-  Challenge: { type: 'EMAIL_CODE'; message: string } | null;
-}
+export type TokenAnswer = RowOf<typeof tokenAnswer>;
 
 export interface RequestMeta {
   ip: string;
@@ -104,8 +87,8 @@ export async function checkCredentials(
 ): Promise<UserRow> {
   const user = await findUserByEmail(db, email);
   const passwordOk = await verifyPassword(password, user?.password_hash);
-  if (!user) throw new UnauthorizedError(MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
-  if (user.status === 'LOCKED') throw new LockedError(MESSAGES.locked);
+  if (!user) throw new UnauthorizedError('INVALID_CREDENTIALS');
+  if (user.status === 'LOCKED') throw new LockedError('ACCOUNT_LOCKED');
   if (!passwordOk) {
     const locked = await transaction(db, async (trx) => {
       const row = await countFailedLogin(trx, user.id);
@@ -136,13 +119,13 @@ export async function checkCredentials(
     });
     if (locked) {
       kick();
-      throw new LockedError(MESSAGES.locked);
+      throw new LockedError('ACCOUNT_LOCKED');
     }
-    throw new UnauthorizedError(MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
+    throw new UnauthorizedError('INVALID_CREDENTIALS');
   }
-  if (user.status === 'DEACTIVATED') throw new ForbiddenError(MESSAGES.deactivated, 'ACCOUNT_DEACTIVATED');
+  if (user.status === 'DEACTIVATED') throw new ForbiddenError('ACCOUNT_DEACTIVATED');
   if (user.status !== 'VERIFIED' && user.status !== 'SSO' && !options.allowUnverified)
-    throw new ForbiddenError(MESSAGES.notVerified, 'EMAIL_NOT_VERIFIED');
+    throw new ForbiddenError('EMAIL_NOT_VERIFIED');
   if (user.failed_login_count > 0) await patchUserAccount(db, user.id, { failed_login_count: 0 });
   return user;
 }
@@ -154,14 +137,14 @@ export async function passwordGrant(
   meta: RequestMeta,
   kick: () => void,
 ): Promise<TokenAnswer> {
-  if (!input.email || !input.password) throw new ValidationError('email and password are required.');
+  if (!input.email || !input.password) throw new ValidationError('CREDENTIALS_REQUIRED');
   const user = await checkCredentials(db, config, input.email, input.password, meta, kick);
   const choices = await activeMemberships(db, user.id);
-  if (choices.length === 0) throw new ForbiddenError(MESSAGES.noOrganization, 'NO_ORGANIZATION');
+  if (choices.length === 0) throw new ForbiddenError('NO_ORGANIZATION');
   let chosen: MembershipChoice | undefined;
   if (input.login_as_organization_id !== undefined && input.login_as_organization_id !== null) {
     chosen = choices.find((c) => c.id === Number(input.login_as_organization_id));
-    if (!chosen) throw new ForbiddenError(MESSAGES.notMember, 'NOT_A_MEMBER');
+    if (!chosen) throw new ForbiddenError('NOT_A_MEMBER');
   } else if (choices.length === 1) {
     chosen = choices[0];
   } else {
@@ -194,7 +177,7 @@ export async function passwordGrant(
       }
     }
     const actor = await loadActor(trx, user.id, organizationId);
-    if (!actor) throw new ForbiddenError(MESSAGES.noOrganization, 'NO_ORGANIZATION');
+    if (!actor) throw new ForbiddenError('NO_ORGANIZATION');
     const pair = await tokenPair(trx, config, actor, meta);
     await patchUserAccount(trx, user.id, { last_login_at: trx.fn.now() });
     await recordAudit(trx, actor, {
@@ -206,7 +189,7 @@ export async function passwordGrant(
     });
     return withTokens(pair);
   }).then((answer) => {
-    if (!answer) throw new UnauthorizedError(MESSAGES.badCode, 'INVALID_CODE');
+    if (!answer) throw new UnauthorizedError('INVALID_CODE');
     if (answer.Challenge) kick();
     return answer;
   });
@@ -222,12 +205,12 @@ export async function refreshGrant(
   refreshToken: string | undefined,
   meta: RequestMeta,
 ): Promise<TokenAnswer> {
-  if (!refreshToken) throw new ValidationError('refresh_token is required.');
+  if (!refreshToken) throw new ValidationError('REFRESH_TOKEN_REQUIRED');
   const outcome = await transaction(db, async (trx) => {
     const row = await RefreshToken.query(trx)
       .findOne({ token_hash: sha256(refreshToken) })
       .forUpdate();
-    if (!row) return { error: MESSAGES.badRefresh, code: 'INVALID_REFRESH_TOKEN' } as const;
+    if (!row) return { error: 'INVALID_REFRESH_TOKEN' } as const;
     if (row.revoked_at) {
       if (row.revoked_reason === 'rotated') {
         await revokeFamily(trx, row.family_id, 'reuse');
@@ -238,16 +221,15 @@ export async function refreshGrant(
           entityId: row.family_id,
           requestId: meta.requestId,
         });
-        return { error: MESSAGES.reuse, code: 'REFRESH_TOKEN_REUSED' } as const;
+        return { error: 'REFRESH_TOKEN_REUSED' } as const;
       }
-      return { error: MESSAGES.badRefresh, code: 'INVALID_REFRESH_TOKEN' } as const;
+      return { error: 'INVALID_REFRESH_TOKEN' } as const;
     }
-    if (new Date(row.expires_at).getTime() <= Date.now())
-      return { error: MESSAGES.sessionExpired, code: 'REFRESH_TOKEN_EXPIRED' } as const;
+    if (new Date(row.expires_at).getTime() <= Date.now()) return { error: 'REFRESH_TOKEN_EXPIRED' } as const;
     const actor: Actor | null = await loadActor(trx, row.user_id, row.organization_id);
     if (!actor) {
       await revokeFamily(trx, row.family_id, 'inactive');
-      return { error: MESSAGES.inactive, code: 'ACCOUNT_INACTIVE' } as const;
+      return { error: 'ACCOUNT_INACTIVE' } as const;
     }
     const pair = await tokenPair(trx, config, actor, meta, row.family_id);
     await RefreshToken.query(trx)
@@ -255,7 +237,7 @@ export async function refreshGrant(
       .patch({ revoked_at: trx.fn.now(), revoked_reason: 'rotated', replaced_by_id: pair.refreshId });
     return { answer: withTokens(pair) } as const;
   });
-  if ('error' in outcome) throw new UnauthorizedError(outcome.error, outcome.code);
+  if (outcome.error) throw new UnauthorizedError(outcome.error);
   return outcome.answer;
 }
 

@@ -8,11 +8,12 @@ import {
   ValidationError,
   verifyPassword,
   transaction,
+  type FromSchema,
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
 import { findOrganizationProfile, findUserAccount, patchUserAccount } from '@portal/organizations';
 import { emails } from '../emails.js';
-import { MESSAGES } from '../messages.js';
+import type { profileBody } from '../schemas.js';
 import { assertStrongPassword } from './account.js';
 
 export interface Profile {
@@ -34,7 +35,7 @@ const PROFILE_COLUMNS = ['id', 'email', 'first_name', 'last_name', 'phone', 'pho
 
 export async function getProfile(db: Knex, actor: Actor, secret: string): Promise<Profile> {
   const account = await findUserAccount(db, { id: actor.userId });
-  if (!account) throw new NotFoundError('User not found.');
+  if (!account) throw new NotFoundError('USER_NOT_FOUND');
   const user = Object.fromEntries(PROFILE_COLUMNS.map((c) => [c, account[c]])) as Omit<
     Profile,
     'full_name' | 'role_name' | 'organization'
@@ -58,7 +59,7 @@ export async function setLanguage(
 ): Promise<Profile> {
   await transaction(db, async (trx) => {
     const account = await findUserAccount(trx, { id: actor.userId }, { forUpdate: true });
-    if (!account) throw new NotFoundError('User not found.');
+    if (!account) throw new NotFoundError('USER_NOT_FOUND');
     const before = { language: account.language };
     if (before.language === language) return;
     await patchUserAccount(trx, actor.userId, { language, updated_at: trx.fn.now() });
@@ -75,12 +76,7 @@ export async function setLanguage(
   return getProfile(db, actor, secret);
 }
 
-export interface ProfileUpdate {
-  first_name: string;
-  last_name: string;
-  phone?: string | null;
-  photo?: string | null;
-}
+export type ProfileUpdate = FromSchema<typeof profileBody>;
 
 export async function updateProfile(
   db: Knex,
@@ -126,18 +122,16 @@ export async function changePassword(
   requestId: string,
 ): Promise<void> {
   if (input.password_confirmation !== undefined && input.password_confirmation !== input.password) {
-    throw new ValidationError(MESSAGES.confirmed, [{ field: 'password_confirmation', message: MESSAGES.confirmed }]);
+    throw ValidationError.field('password_confirmation', 'PASSWORD_MISMATCH');
   }
   assertStrongPassword(input.password);
   await transaction(db, async (trx) => {
     const user = (await findUserAccount(trx, { id: actor.userId }, { forUpdate: true }))!;
     if (!(await verifyPassword(input.current_password, user.password_hash))) {
-      throw new ValidationError(MESSAGES.currentPassword, [
-        { field: 'current_password', message: MESSAGES.currentPassword },
-      ]);
+      throw ValidationError.field('current_password', 'CURRENT_PASSWORD_INCORRECT');
     }
     if (await verifyPassword(input.password, user.password_hash)) {
-      throw new ValidationError(MESSAGES.samePassword, [{ field: 'password', message: MESSAGES.samePassword }]);
+      throw ValidationError.field('password', 'PASSWORD_UNCHANGED');
     }
     await patchUserAccount(trx, user.id, {
       password_hash: await hashPassword(input.password),
@@ -183,6 +177,6 @@ export function photoUrl(secret: string, value: string | null): string | null {
 
 export async function getMyOrganization(db: Knex, actor: Actor, secret: string): Promise<MyOrganization> {
   const org = await findOrganizationProfile(db, actor.organizationId);
-  if (!org) throw new NotFoundError('Organization not found.');
+  if (!org) throw new NotFoundError('ORGANIZATION_NOT_FOUND');
   return { ...org, profile_photo: photoUrl(secret, org.profile_photo) };
 }

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { type Actor, type Config, UnauthorizedError } from '@portal/core';
 import { loadActor } from '@portal/organizations';
-import { MESSAGES } from '../messages.js';
 import { type AccessClaims, isSessionLive, sessionLiveSql, verifyAccessToken } from './tokens.js';
 
 /**
@@ -20,7 +19,6 @@ export async function authenticate(
   const actor = await loadActor(db, userId, organizationId, sessionLiveSql(db, claims.sid, userId, organizationId));
   if (actor) return { actor, claims };
   // Refused: say why (an ended session before an inactive account, as the two checks always did).
-  if (!(await isSessionLive(db, claims.sid, userId, organizationId)))
-    throw new UnauthorizedError(MESSAGES.sessionExpired, 'SESSION_ENDED');
-  throw new UnauthorizedError(MESSAGES.inactive, 'ACCOUNT_INACTIVE');
+  if (!(await isSessionLive(db, claims.sid, userId, organizationId))) throw new UnauthorizedError('SESSION_ENDED');
+  throw new UnauthorizedError('ACCOUNT_INACTIVE');
 }

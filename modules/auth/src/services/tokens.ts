@@ -104,7 +104,7 @@ export async function verifyAccessToken(
   token: string,
   options: { ignoreExpiry?: boolean } = {},
 ): Promise<AccessClaims> {
-  const invalid = () => new UnauthorizedError('Invalid access token.', 'INVALID_TOKEN');
+  const invalid = () => new UnauthorizedError('INVALID_TOKEN');
   let signer: SigningKey | undefined;
   let payload: Record<string, unknown>;
   try {
@@ -114,7 +114,7 @@ export async function verifyAccessToken(
     payload = verifierOf(signer, Boolean(options.ignoreExpiry))(token);
   } catch (error) {
     if (error instanceof TokenError && error.code === TokenError.codes.expired)
-      throw new UnauthorizedError('Your session has expired. Please sign in again.', 'TOKEN_EXPIRED');
+      throw new UnauthorizedError('TOKEN_EXPIRED');
     throw invalid();
   }
   if (signer!.retiredAt !== null && (payload.iat as number) > signer!.retiredAt) throw invalid();

@@ -25,7 +25,7 @@ export async function loadOwnCommunication(
     .whereNot({ status: 'DELETED' });
   if (options.forUpdate) q.forUpdate();
   const row = await q;
-  if (!row) throw new NotFoundError('Communication not found.');
+  if (!row) throw new NotFoundError('COMMUNICATION_NOT_FOUND');
   assertTypePermission(actor, row.type);
   return row;
 }
@@ -33,9 +33,6 @@ export async function loadOwnCommunication(
 /** Steps 0-2 are frozen once approved (DESIGN §4); later edits go through postupdate. */
 export function assertDraft(row: CommunicationRow): void {
   if (row.status !== 'DRAFT') {
-    throw new ConflictError(
-      'This event has been approved: its details, products and actions can only be changed with a post-approval update.',
-      'NOT_DRAFT',
-    );
+    throw new ConflictError('NOT_DRAFT');
   }
 }

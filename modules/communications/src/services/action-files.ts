@@ -7,15 +7,14 @@ import {
   IMAGE_EXTENSIONS,
   newFileKey,
   NotFoundError,
-  UPLOAD_MESSAGES,
   ValidationError,
   transaction,
   transactionWithFiles,
 } from '@portal/core';
 import { appendHistory } from './history.js';
-import { assertOpen, loadProviderCommunication, type Respondent } from './responses.js';
+import { assertOpen, loadProviderCommunication, type Respondent } from './provider-communications.js';
 import { type FileView, fileView } from './notice-view.js';
-import { type ActionRow, refreshCompletion, RESPONSE_MESSAGES, type AnswerValue } from './answers.js';
+import { type ActionRow, refreshCompletion, type AnswerValue } from './answers.js';
 
 // ---------- action files ----------
 
@@ -30,21 +29,21 @@ export async function uploadActionFiles(
   uploads: { name: string; data: Buffer }[],
   expect: { communicationId?: number; organizationId?: number } = {},
 ): Promise<FileView[]> {
-  if (!uploads.length) throw new ValidationError(UPLOAD_MESSAGES.empty);
+  if (!uploads.length) throw new ValidationError('UPLOAD_FAILED');
   return transactionWithFiles(db, store, async (trx, stored) => {
     const { pc, event } = await loadProviderCommunication(trx, pcId, { ...expect, forUpdate: true });
     assertOpen({ pc, event, respondent });
     const action = (await trx('communication_actions').where({ id: actionId, communication_id: event.id }).first()) as
       | ActionRow
       | undefined;
-    if (!action) throw new NotFoundError('Action not found.');
-    if (action.is_disabled) throw new ConflictError(RESPONSE_MESSAGES.disabled, 'ACTION_DISABLED');
+    if (!action) throw new NotFoundError('ACTION_NOT_FOUND');
+    if (action.is_disabled) throw new ConflictError('ACTION_DISABLED');
     if (action.action_type !== 'Image' && action.action_type !== 'Document')
-      throw new ValidationError('This action does not take files.');
+      throw new ValidationError('ACTION_TAKES_NO_FILES');
     const [allowed, message] =
       action.action_type === 'Image'
-        ? [IMAGE_EXTENSIONS, UPLOAD_MESSAGES.image]
-        : [DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document];
+        ? ([IMAGE_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.image'] as const)
+        : ([DOCUMENT_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.document'] as const);
     const checked = uploads.map((u) => checkUpload(u, allowed, message));
     const out: FileView[] = [];
     for (const file of checked) {
@@ -129,7 +128,7 @@ export async function deleteActionFile(
       .whereNull('paper_response_id')
       .first()) as { id: number; action_id: number; name: string } | undefined;
     if (!file || (expect.actionId !== undefined && file.action_id !== expect.actionId))
-      throw new NotFoundError('File not found.');
+      throw new NotFoundError('FILE_NOT_FOUND');
     await trx('response_files').where({ id: fileId }).update({ deleted_at: trx.fn.now() });
     const response = (await trx('provider_responses')
       .where({ provider_communication_id: pc.id, action_id: file.action_id })

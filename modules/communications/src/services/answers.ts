@@ -1,8 +1,21 @@
 import type { Knex } from 'knex';
-import { ConflictError, NotFoundError, ValidationError, transaction } from '@portal/core';
+import {
+  ConflictError,
+  type FromSchema,
+  NotFoundError,
+  ValidationError,
+  transaction,
+  type MessageArgs,
+} from '@portal/core';
 import type { ActionType } from '../constants.js';
+import type { answerValueProps } from '../schemas.js';
 import { appendHistory } from './history.js';
-import { assertOpen, loadProviderCommunication, type NoticeContext, type Respondent } from './responses.js';
+import {
+  assertOpen,
+  loadProviderCommunication,
+  type NoticeContext,
+  type Respondent,
+} from './provider-communications.js';
 
 // ---------- answering ----------
 
@@ -17,16 +30,11 @@ export interface AnswerValue {
   valueDocument?: number[];
 }
 
-export interface AnswerInput extends AnswerValue {
-  /** false keeps the answer a DRAFT; true submits it. */
-  submit?: boolean;
-}
-
-export const RESPONSE_MESSAGES = {
-  required: 'Field required',
-  numeric: 'Only numeric values are accepted.',
-  disabled: 'This action is disabled and cannot be edited.',
-} as const;
+/**
+ * An answer as the client sends it (`answerValueProps`; `submit` false keeps it a DRAFT, true submits it). A number may
+ * come as text or as a JSON number; `normalise` makes it the stored `AnswerValue`.
+ */
+export type AnswerInput = FromSchema<{ readonly type: 'object'; readonly properties: typeof answerValueProps }>;
 
 export interface ActionRow {
   id: number;
@@ -37,8 +45,7 @@ export interface ActionRow {
   is_disabled: boolean;
 }
 
-const invalid = (action: ActionRow, message: string) =>
-  new ValidationError(message, [{ field: `actions.${action.id}`, message }]);
+const invalid = (action: ActionRow, ...args: MessageArgs) => ValidationError.field(`actions.${action.id}`, ...args);
 
 /**
  * Checks one answer against its action type (spec §3 value fields, §5 rules) and keeps only the matching field.
@@ -53,31 +60,31 @@ export async function checkValue(
 ): Promise<AnswerValue> {
   const submit = input.submit !== false;
   const need = (present: boolean) => {
-    if (!present && submit && action.is_required) throw invalid(action, RESPONSE_MESSAGES.required);
+    if (!present && submit && action.is_required) throw invalid(action, 'FIELD_REQUIRED');
   };
   switch (action.action_type) {
     case 'Acknowledge':
       if (input.valueAcknowledge !== undefined && typeof input.valueAcknowledge !== 'boolean')
-        throw invalid(action, 'valueAcknowledge must be true or false');
+        throw invalid(action, 'ANSWER_NOT_BOOLEAN', { key: 'valueAcknowledge' });
       need(input.valueAcknowledge === true);
       return { valueAcknowledge: input.valueAcknowledge === true };
     case 'Text': {
       const text = typeof input.valueText === 'string' ? input.valueText.trim() : '';
       if (input.valueText !== undefined && typeof input.valueText !== 'string')
-        throw invalid(action, 'valueText must be text');
+        throw invalid(action, 'ANSWER_NOT_TEXT', { key: 'valueText' });
       need(text !== '');
       return { valueText: text };
     }
     case 'Numeric': {
       const raw =
         input.valueNumeric === undefined || input.valueNumeric === null ? '' : String(input.valueNumeric).trim();
-      if (raw !== '' && !/^\d+$/.test(raw)) throw invalid(action, RESPONSE_MESSAGES.numeric);
+      if (raw !== '' && !/^\d+$/.test(raw)) throw invalid(action, 'NUMBER_REQUIRED');
       need(raw !== '');
       return { valueNumeric: raw };
     }
     case 'YesNo':
       if (input.valueYesNo !== undefined && input.valueYesNo !== 'Yes' && input.valueYesNo !== 'No')
-        throw invalid(action, 'valueYesNo must be Yes or No');
+        throw invalid(action, 'ANSWER_NOT_YES_NO', { key: 'valueYesNo' });
       need(input.valueYesNo !== undefined);
       return input.valueYesNo ? { valueYesNo: input.valueYesNo } : {};
     case 'Checkbox':
@@ -85,9 +92,9 @@ export async function checkValue(
       const key = action.action_type === 'Checkbox' ? 'valueCheckbox' : 'valueMultiChoice';
       const chosen = input[key] ?? [];
       if (!Array.isArray(chosen) || !chosen.every((c) => typeof c === 'string' && action.options.includes(c))) {
-        throw invalid(action, `${key} must be chosen from: ${action.options.join(', ')}`);
+        throw invalid(action, 'ANSWER_OPTION_UNKNOWN', { key, options: action.options.join(', ') });
       }
-      if (new Set(chosen).size !== chosen.length) throw invalid(action, `${key} lists an option twice`);
+      if (new Set(chosen).size !== chosen.length) throw invalid(action, 'ANSWER_OPTION_TWICE', { key });
       need(chosen.length > 0);
       return { [key]: chosen };
     }
@@ -104,13 +111,13 @@ export async function checkValue(
       const uploaded = (await files.pluck('id')) as number[];
       const given = input[key];
       if (given !== undefined && (!Array.isArray(given) || !given.every((id) => uploaded.includes(Number(id)))))
-        throw invalid(action, `${key} names a file that was not uploaded to this action`);
+        throw invalid(action, 'ANSWER_FILE_UNKNOWN', { key });
       const chosen = given === undefined ? uploaded : given.map(Number);
       need(chosen.length > 0);
       return { [key]: chosen };
     }
     default:
-      throw invalid(action, 'Unknown action type');
+      throw invalid(action, 'ACTION_TYPE_UNKNOWN');
   }
 }
 
@@ -156,8 +163,8 @@ export async function saveAnswer(
   const action = (await trx('communication_actions').where({ id: actionId, communication_id: ctx.event.id }).first()) as
     | ActionRow
     | undefined;
-  if (!action) throw new NotFoundError('Action not found.');
-  if (action.is_disabled) throw new ConflictError(RESPONSE_MESSAGES.disabled, 'ACTION_DISABLED');
+  if (!action) throw new NotFoundError('ACTION_NOT_FOUND');
+  if (action.is_disabled) throw new ConflictError('ACTION_DISABLED');
   const value = await checkValue(trx, ctx.pc.id, action, input);
   const status = input.submit === false ? 'DRAFT' : 'SUBMITTED';
   const before = (await trx('provider_responses')

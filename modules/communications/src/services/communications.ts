@@ -1,9 +1,11 @@
 import type { Knex } from 'knex';
-import { type Actor, type ListPage, type ListSpec, parseListQuery, runList } from '@portal/core';
-import { type ActionType, COMMUNICATION_TYPES, type CommunicationType, PERMISSION_OF_TYPE } from '../constants.js';
+import { type Actor, type ListPage, type ListSpec, parseListQuery, runList, type RowOf } from '@portal/core';
+import { COMMUNICATION_TYPES, type CommunicationType, PERMISSION_OF_TYPE } from '../constants.js';
 import { assertTypePermission, type CommunicationRow, loadOwnCommunication } from './access.js';
 import { activeProductFields, checkCustomFields } from './product-fields.js';
 import { type LinkedFdaRecord, linkedFdaRecords } from '@portal/fda';
+import type { communicationListRowSchema } from '../list-output-schemas.js';
+import type { communicationActionSchema, communicationProductSchema } from '../communication-output-schemas.js';
 
 /** An event's information (step 0), as the supplier writes it. */
 export const INFO_FIELDS = [
@@ -33,7 +35,7 @@ export const pick = (row: Record<string, unknown>, keys: readonly string[]) =>
 
 // ---------- list ----------
 
-/** The supplier's event list; the operator's (every supplier's, operator-events.ts) adds the supplier's name. */
+/** The supplier's event list; the operator's (every supplier's, operator-communications.ts) adds the supplier's name. */
 export const communicationList: ListSpec = {
   fields: {
     id: 'c.id',
@@ -63,23 +65,7 @@ function communicationTotal(db: Knex, organizationId: number, types: Communicati
     .select(db.raw('coalesce(sum(n), 0)::bigint'));
 }
 
-export interface CommunicationListRow {
-  id: number;
-  name: string;
-  event_id: string | null;
-  type: CommunicationType;
-  subtype: string | null;
-  status: string;
-  classification: string | null;
-  event_date: string | null;
-  created_at: Date;
-  updated_at: Date;
-  approved_at: Date | null;
-  customers_count: number;
-  acknowledged_count: number;
-  completed_count: number;
-  sent_count: number;
-}
+export type CommunicationListRow = RowOf<typeof communicationListRowSchema>;
 
 /** The columns of a `CommunicationListRow` read from `communications as c` (the counts come from its tallies). */
 export const EVENT_LIST_COLUMNS = [
@@ -144,30 +130,9 @@ export function withTallies(db: Knex): (page: Knex.QueryBuilder) => Knex.QueryBu
 
 // ---------- one event ----------
 
-export interface ProductRow {
-  id: number;
-  sort_order: number;
-  product_name: string;
-  catalog_number: string | null;
-  lot_number: string | null;
-  udi: string | null;
-  description: string | null;
-  expiration_date: string | null;
-  quantity: number | null;
-  custom_fields: Record<string, unknown>;
-}
+export type ProductRow = RowOf<typeof communicationProductSchema>;
 
-export interface ActionRow {
-  id: number;
-  sort_order: number;
-  action_type: ActionType;
-  title: string;
-  description: string | null;
-  options: string[];
-  is_required: boolean;
-  is_disabled: boolean;
-  per_unit: boolean;
-}
+export type ActionRow = RowOf<typeof communicationActionSchema>;
 
 export interface CommunicationDetail extends CommunicationRow {
   products: ProductRow[];

@@ -128,34 +128,24 @@ export async function uploadCustomRows(
   id: number,
   file: { name: string; data: Buffer } | undefined,
 ): Promise<{ rows: number; customers: number }> {
-  if (!file) throw new ValidationError('Choose a product file to upload (field `file`).');
-  const upload = checkUpload(
-    file,
-    ['csv', 'xlsx'],
-    'The product file should be either .csv or .xlsx',
-    20 * 1024 * 1024,
-  );
+  if (!file) throw new ValidationError('PRODUCT_FILE_REQUIRED');
+  const upload = checkUpload(file, ['csv', 'xlsx'], 'UNSUPPORTED_FILE_TYPE.productFile', 20 * 1024 * 1024);
   const sheet: [number, Cell[]][] = [];
   try {
     for await (const row of readSheet(upload.extension as 'csv' | 'xlsx', upload.data))
       sheet.push([row.line, row.cells]);
   } catch (err) {
     if (err instanceof ValidationError) throw err;
-    throw new ValidationError(
-      `The product file could not be read: ${err instanceof Error ? err.message : String(err)}`,
-    );
+    throw new ValidationError('PRODUCT_FILE_UNREADABLE', { reason: err instanceof Error ? err.message : String(err) });
   }
   return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     const correcting = assertRowsEditable(event);
-    if (!event.custom_content)
-      throw new ConflictError('Turn on custom content for this event before uploading customer rows.');
+    if (!event.custom_content) throw new ConflictError('CUSTOM_CONTENT_OFF');
     const [header, ...data] = sheet;
-    if (!header || data.length === 0) throw new ValidationError('The file has no rows.');
+    if (!header || data.length === 0) throw new ValidationError('FILE_HAS_NO_ROWS');
     if (data.length > MAX_CUSTOM_ROWS)
-      throw new ValidationError(
-        `A custom product file holds at most ${MAX_CUSTOM_ROWS} rows; this one has ${data.length}.`,
-      );
+      throw new ValidationError('CUSTOM_ROWS_TOO_MANY', { max: MAX_CUSTOM_ROWS, count: data.length });
     const fields = await activeProductFields(trx, actor.organizationId);
     const fieldByName = new Map(fields.map((f) => [normalise(f.name), f]));
     const errors: { line: number; message: string }[] = [];
@@ -175,7 +165,7 @@ export async function uploadCustomRows(
           line: header[0],
           message: `The file has no ${COLUMNS.find((c) => c.key === needed)!.header} column.`,
         });
-    if (errors.length) throw new ValidationError('The product file has errors; nothing was saved.', errors);
+    if (errors.length) throw new ValidationError('PRODUCT_FILE_HAS_ERRORS').withDetails(errors);
 
     const keys = new Set<string>();
     for (const [, cells] of data)
@@ -235,7 +225,7 @@ export async function uploadCustomRows(
           sort_order: rows.length,
         });
     }
-    if (errors.length) throw new ValidationError('The product file has errors; nothing was saved.', errors);
+    if (errors.length) throw new ValidationError('PRODUCT_FILE_HAS_ERRORS').withDetails(errors);
 
     const before = correcting
       ? ((await trx('communication_custom_rows')
@@ -272,11 +262,7 @@ export async function uploadCustomRows(
 function assertRowsEditable(event: { status: string; first_sent_at: Date | null }): boolean {
   if (event.status === 'DRAFT') return false;
   if (event.status === 'OPEN' && !event.first_sent_at) return true;
-  if (event.status === 'OPEN')
-    throw new ConflictError(
-      'The notices of this event have been sent: its customer rows can no longer change.',
-      'ROWS_SENT',
-    );
+  if (event.status === 'OPEN') throw new ConflictError('ROWS_SENT');
   assertDraft(event as CommunicationRow);
   return false;
 }

@@ -8,31 +8,19 @@ import {
   parseListQuery,
   takeSummary,
   withSummary,
+  type RowOf,
 } from '@portal/core';
 import { DELIVERY_STATUSES, type DeliveryStatus, deliveryView } from '@portal/notifications';
 import { loadOwnCommunication } from './access.js';
 import { effectivePlan, STILL_TO_REMIND_SQL } from './reminder-plans.js';
+import type { deliveryRowSchema } from '../reminder-schemas.js';
 
 /** What the delivery list narrows to: a status, or SENT but never opened, or not acknowledged. */
 export const DELIVERY_FILTERS = [...DELIVERY_STATUSES, 'NOT_OPENED', 'NOT_ACKNOWLEDGED'] as const;
 export type DeliveryFilter = (typeof DELIVERY_FILTERS)[number];
 
 /** One recipient address of one provider communication, with its latest notice or reminder email. */
-export interface DeliveryRow {
-  /** `<provider communication id>:<email>`: what names the row (a customer has as many rows as addresses). */
-  row_key: string;
-  provider_communication_id: number;
-  customer_name: string;
-  email: string;
-  status: DeliveryStatus;
-  reason: string | null;
-  attempts: number;
-  last_attempt_at: Date | null;
-  acknowledged_at: Date | null;
-  response_status: string;
-  reminders_sent: number;
-  next_reminder_at: Date | null;
-}
+export type DeliveryRow = RowOf<typeof deliveryRowSchema>;
 
 export interface DeliveryPage extends ListPage<DeliveryRow> {
   /** Addresses per status over the whole event, whatever the page, search or filter. */

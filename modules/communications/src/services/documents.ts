@@ -7,7 +7,6 @@ import {
   newFileKey,
   NotFoundError,
   signedUrls,
-  UPLOAD_MESSAGES,
   ValidationError,
   transaction,
   transactionWithFiles,
@@ -62,10 +61,10 @@ export async function uploadDocuments(
   uploads: { name: string; data: Buffer }[],
   kind: 'DOCUMENT' | 'SUPPORTING',
 ): Promise<DocumentRow[]> {
-  if (!uploads.length) throw new ValidationError('Choose a file to upload.');
+  if (!uploads.length) throw new ValidationError('FILE_REQUIRED');
   const event = await loadOwnCommunication(db, actor, communicationId);
   // Only the first file's extension decides (spec §5); every file's content is still checked.
-  const checked = uploads.map((u) => checkUpload(u, DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document));
+  const checked = uploads.map((u) => checkUpload(u, DOCUMENT_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.document'));
   return transactionWithFiles(db, files, async (trx, stored) => {
     const out: DocumentRow[] = [];
     for (const file of checked) {
@@ -124,7 +123,7 @@ export async function getDocument(db: Knex, secret: string, actor: Actor, docume
     .whereNull('d.deleted_at')
     .whereNot('c.status', 'DELETED')
     .first('d.*');
-  if (!row) throw new NotFoundError('Document not found.');
+  if (!row) throw new NotFoundError('DOCUMENT_NOT_FOUND');
   await loadOwnCommunication(db, actor, (row as { communication_id: number }).communication_id);
   return withUrls(secret)(row as Parameters<ReturnType<typeof withUrls>>[0]);
 }
@@ -136,7 +135,7 @@ export async function deleteDocument(db: Knex, actor: Actor, documentId: number)
       .whereNull('deleted_at')
       .forUpdate()
       .first()) as { id: number; communication_id: number; name: string } | undefined;
-    if (!row) throw new NotFoundError('Document not found.');
+    if (!row) throw new NotFoundError('DOCUMENT_NOT_FOUND');
     const event = await loadOwnCommunication(trx, actor, row.communication_id);
     await trx('communication_documents').where({ id: documentId }).update({ deleted_at: trx.fn.now() });
     await appendHistory(trx, actor, {
@@ -162,7 +161,7 @@ export async function getDocumentOfNotice(
     .where({ id: documentId, communication_id: communicationId })
     .whereNull('deleted_at')
     .first();
-  if (!row) throw new NotFoundError('Document not found.');
+  if (!row) throw new NotFoundError('DOCUMENT_NOT_FOUND');
   return withUrls(secret)(row as Parameters<ReturnType<typeof withUrls>>[0]);
 }
 
@@ -187,6 +186,6 @@ export async function documentOfAnyCommunication(db: Knex, secret: string, docum
     .whereNull('d.deleted_at')
     .whereNot('c.status', 'DELETED')
     .first('d.*');
-  if (!row) throw new NotFoundError('Document not found.');
+  if (!row) throw new NotFoundError('DOCUMENT_NOT_FOUND');
   return withUrls(secret)(row as Parameters<ReturnType<typeof withUrls>>[0]);
 }

@@ -21,7 +21,7 @@ export async function updateLocationStatus(
   locationIds: number[],
   status: string,
 ): Promise<{ updated: number }> {
-  if (!locationIds.length) throw new ValidationError('Select at least one location.');
+  if (!locationIds.length) throw new ValidationError('LOCATIONS_REQUIRED');
   return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     const before = (await whereAnyOf(
@@ -87,7 +87,7 @@ export interface AffectedLocationFields {
   status: string;
 }
 
-/** The columns of `AffectedLocationFields`, read from `communication_affected_locations as l`. */
+/** The columns of `AffectedLocationFields`, read from `communication_affected_locations as l` (or `affectedLocationsView(db).as('l')`). */
 export const AFFECTED_LOCATION_COLUMNS = [
   'l.id',
   'l.location_id',

@@ -2,12 +2,13 @@ import type { Knex } from 'knex';
 import { vocabularyLabel } from '@portal/vocabulary';
 import { customRowsOf } from './custom-content.js';
 import { fieldValues, type ProductField, productFieldsOfCommunication } from './product-fields.js';
-import { signedUrls } from '@portal/core';
+import { signedUrls, type RowOf } from '@portal/core';
 import { findOrganizationCard } from '@portal/organizations';
 import type { ActionType } from '../constants.js';
 import type { CommunicationRow } from './access.js';
 import type { AnswerValue } from './answers.js';
-import type { NoticeContext, ProviderCommunicationRow } from './responses.js';
+import type { NoticeContext, ProviderCommunicationRow } from './provider-communications.js';
+import type { fileViewSchema } from '../notice-output-schemas.js';
 
 // ---------- reading ----------
 
@@ -33,15 +34,7 @@ export interface ActionView {
   files: FileView[];
 }
 
-export interface FileView {
-  id: number;
-  name: string;
-  extension: string;
-  type: string;
-  size: number;
-  signed_url: string;
-  signed_url_review: string;
-}
+export type FileView = RowOf<typeof fileViewSchema>;
 
 type Words = { en: string; vi: string } | null;
 /** The managed lookup values' words for the event's codes: public forms have no signed-in label load. */

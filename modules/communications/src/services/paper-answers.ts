@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
-import type { ProviderCommunicationRow } from './responses.js';
+import type { ProviderCommunicationRow } from './provider-communications.js';
 import type { AnswerValue } from './answers.js';
 
 /*
- * The writes and single-record reads paper responses make on this module's answers (provider_responses, response_files)
- * and provider communications: the paper-responses module keeps its own rows and calls these, passing its
- * transaction.
+ * The writes paper responses make on this module's answers (provider_responses, response_files), and the locked read
+ * of a provider communication they write under: the paper-responses module keeps its own rows and calls these,
+ * passing its transaction. What it only reads of them goes through the read views (read-views.ts).
  */
 
 type Db = Knex | Knex.Transaction;
@@ -25,39 +25,6 @@ export async function findLiveProviderCommunication(
   q.where({ supplier_organization_id: supplierId }).whereNot({ status: 'DELETED' });
   if (options.forUpdate) q.forUpdate();
   return (await q.first()) as ProviderCommunicationRow | undefined;
-}
-
-/** The answers a provider communication holds, one per action, with where each came from. */
-export async function answersOfProviderCommunication(
-  db: Db,
-  pcId: number,
-): Promise<
-  {
-    action_id: number;
-    value: AnswerValue;
-    status: string;
-    source: string;
-    paper_response_id: number | null;
-    responder_email: string | null;
-    submitted_at: Date | null;
-  }[]
-> {
-  return db('provider_responses')
-    .where({ provider_communication_id: pcId })
-    .select('action_id', 'value', 'status', 'source', 'paper_response_id', 'responder_email', 'submitted_at');
-}
-
-/** The answer a provider communication holds for one action, with its value and source, or undefined. */
-export async function answerOfAction(
-  db: Db,
-  pcId: number,
-  actionId: number,
-): Promise<
-  { id: number; value: AnswerValue; status: string; source: string; paper_response_id: number | null } | undefined
-> {
-  return db('provider_responses')
-    .where({ provider_communication_id: pcId, action_id: actionId })
-    .first('id', 'value', 'status', 'source', 'paper_response_id');
 }
 
 /** Deletes one answer (a paper answer cleared). */
@@ -106,19 +73,6 @@ export interface AnswerFileRow {
   mimetype: string;
   size: number;
   file_key: string;
-}
-
-/** The live files of one paper response, oldest first. */
-export async function filesOfPaper(db: Db, paperResponseId: number): Promise<AnswerFileRow[]> {
-  return db('response_files').where({ paper_response_id: paperResponseId }).whereNull('deleted_at').orderBy('id');
-}
-
-/**
- * Response files to join beside paper responses (`f.paper_response_id`), live ones only, with what a file entry and
- * its signed links need.
- */
-export function liveAnswerFilesView(db: Db): Knex.QueryBuilder {
-  return db('response_files').whereNull('deleted_at').select('*');
 }
 
 /** Stores a response file's row; returns its id. */

@@ -13,6 +13,9 @@ import {
   runList,
   ValidationError,
   transaction,
+  fieldError,
+  type MessageArgs,
+  messagePart,
 } from '@portal/core';
 import type { FIELD_TYPES } from '../constants.js';
 
@@ -172,46 +175,50 @@ export function checkCustomFields(
 ): Record<string, unknown> {
   const byId = new Map(fields.map((f) => [String(f.id), f]));
   const clean: Record<string, unknown> = {};
-  const problem = (f: ProductField, what: string) =>
-    new ValidationError(`Product ${row}: ${f.name} ${what}`, [
-      { field: `products.${row - 1}.custom_fields.${f.id}`, message: what },
-    ]);
+  const problem = (f: ProductField, ...what: MessageArgs) => {
+    const detail = fieldError(`products.${row - 1}.custom_fields.${f.id}`, ...what);
+    return new ValidationError('PRODUCT_CUSTOM_FIELD_INVALID', {
+      row,
+      name: f.name,
+      problem: messagePart(...what),
+    }).withDetails([detail]);
+  };
   for (const [key, value] of Object.entries(values)) {
     const f = byId.get(key);
-    if (!f) throw new ValidationError(`Product ${row}: unknown custom field ${key}`);
+    if (!f) throw new ValidationError('PRODUCT_CUSTOM_FIELD_UNKNOWN', { row, field: key });
     if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
     switch (f.field_type) {
       case 'Text':
-        if (typeof value !== 'string') throw problem(f, 'must be text');
-        if (value.length > 2000) throw problem(f, 'is longer than 2000 characters');
+        if (typeof value !== 'string') throw problem(f, 'VALUE_MUST_BE_TEXT');
+        if (value.length > 2000) throw problem(f, 'VALUE_LONGER_THAN', { max: 2000 });
         break;
       case 'Number':
-        if (typeof value !== 'number' || !Number.isFinite(value)) throw problem(f, 'must be a number');
+        if (typeof value !== 'number' || !Number.isFinite(value)) throw problem(f, 'VALUE_MUST_BE_NUMBER');
         break;
       case 'Date':
         if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))
-          throw problem(f, 'must be a date (YYYY-MM-DD)');
+          throw problem(f, 'VALUE_MUST_BE_DATE');
         break;
       case 'YesNo':
-        if (value !== 'Yes' && value !== 'No') throw problem(f, 'must be Yes or No');
+        if (value !== 'Yes' && value !== 'No') throw problem(f, 'VALUE_MUST_BE_YES_NO');
         break;
       case 'TrueFalse':
-        if (typeof value !== 'boolean') throw problem(f, 'must be true or false');
+        if (typeof value !== 'boolean') throw problem(f, 'VALUE_MUST_BE_BOOLEAN');
         break;
       case 'ListSingle':
         if (typeof value !== 'string' || !f.options.includes(value))
-          throw problem(f, `must be one of ${f.options.join(', ')}`);
+          throw problem(f, 'VALUE_MUST_BE_ONE_OF', { options: f.options.join(', ') });
         break;
       case 'ListMultiple':
         if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && f.options.includes(v)))
-          throw problem(f, `must be a list of ${f.options.join(', ')}`);
+          throw problem(f, 'VALUE_MUST_BE_LIST_OF', { options: f.options.join(', ') });
         break;
       default:
-        throw problem(f, 'has an unknown type');
+        throw problem(f, 'VALUE_TYPE_UNKNOWN');
     }
     clean[key] = value;
   }
-  for (const f of fields) if (f.is_required && clean[String(f.id)] === undefined) throw problem(f, 'is required');
+  for (const f of fields) if (f.is_required && clean[String(f.id)] === undefined) throw problem(f, 'VALUE_REQUIRED');
   return clean;
 }
 
@@ -274,7 +281,7 @@ export async function listProductFields(
 async function loadField(db: Knex | Knex.Transaction, actor: Actor, id: number, lock = false): Promise<FieldRow> {
   const q = scoped(db('product_fields'), scopeOf(actor)).where({ id }).whereNot('status', 'DELETED').first('*');
   const row = (await (lock ? q.forUpdate() : q)) as FieldRow | undefined;
-  if (!row) throw new NotFoundError('Product field not found.');
+  if (!row) throw new NotFoundError('PRODUCT_FIELD_NOT_FOUND');
   return row;
 }
 
@@ -297,15 +304,13 @@ const normalName = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
 function cleanOptions(type: FieldType, options: string[] | undefined): string[] {
   const list = (options ?? []).map((o) => o.trim()).filter(Boolean);
   if (!LIST_TYPES.has(type)) {
-    if (list.length) throw new ValidationError('Only list fields (one or several choices) have options.');
+    if (list.length) throw new ValidationError('FIELD_OPTIONS_NOT_LIST');
     return [];
   }
   if (list.length === 0)
-    throw new ValidationError('A list field needs at least one option.', [
-      { field: 'options', message: 'Field required' },
-    ]);
+    throw new ValidationError('LIST_FIELD_NEEDS_OPTION').withDetails([fieldError('options', 'FIELD_REQUIRED')]);
   if (new Set(list.map((o) => o.toLowerCase())).size !== list.length)
-    throw new ValidationError('The options of a list field must be different from each other.');
+    throw new ValidationError('LIST_FIELD_OPTIONS_NOT_UNIQUE');
   return list;
 }
 
@@ -323,8 +328,9 @@ async function assertUniqueName(trx: Knex.Transaction, scope: number | null, nam
   if (clash)
     throw new ConflictError(
       clash.organization_id === null || scope !== null
-        ? `A product field named "${name.trim()}" already exists.`
-        : `A supplier already has a product field named "${name.trim()}".`,
+        ? 'PRODUCT_FIELD_NAME_TAKEN'
+        : 'PRODUCT_FIELD_NAME_TAKEN.supplier',
+      { name: name.trim() },
     );
 }
 
@@ -341,9 +347,7 @@ export async function saveProductField(
     const before = id === null ? null : await loadField(trx, actor, id, true);
     await assertUniqueName(trx, scope, input.name, id);
     if (before && before.field_type !== input.field_type && (await inUse(trx, Number(before.id))))
-      throw new ConflictError(
-        'Products already hold values of this field, so its type cannot change. Inactivate it and add a new field.',
-      );
+      throw new ConflictError('PRODUCT_FIELD_TYPE_LOCKED');
     const columns = {
       name: input.name.trim(),
       field_type: input.field_type,

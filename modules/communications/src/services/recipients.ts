@@ -11,6 +11,8 @@ import {
   ValidationError,
   whereAnyOf,
   transaction,
+  type FromSchema,
+  type RowOf,
 } from '@portal/core';
 import {
   findProviderByDomain,
@@ -23,6 +25,8 @@ import {
 import type { CommunicationType } from '../constants.js';
 import { loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
+import type { customersBody, step3Body } from '../schemas.js';
+import type { customerRowSchema } from '../communication-progress-output-schemas.js';
 
 /** The provider permission that receives each event type. */
 const RECEIVING_PERMISSION: Record<CommunicationType, string> = {
@@ -30,11 +34,7 @@ const RECEIVING_PERMISSION: Record<CommunicationType, string> = {
   'PRODUCT DISRUPTION': 'Provider_ManageDisruption',
 };
 
-export interface CustomerInput {
-  name: string;
-  email: string;
-  provider_organization_id?: number | null;
-}
+export type CustomerInput = FromSchema<(typeof customersBody)['properties']['customers']['items']>;
 
 interface CustomerDraft {
   customer_key: string;
@@ -100,7 +100,7 @@ async function providerCustomers(
     parent_id: number | null;
   }[];
   const missing = providerIds.filter((id) => !orgs.some((o) => o.id === id));
-  if (missing.length) throw new NotFoundError(`Provider organization not found: ${missing.join(', ')}`);
+  if (missing.length) throw new NotFoundError('PROVIDER_ORGANIZATION_NOT_FOUND', { ids: missing.join(', ') });
   // A site without users of its own is reached through its health system's users.
   const parents = orgs.map((o) => o.parent_id).filter((p): p is number => p !== null);
   const receivers = (await trx
@@ -113,8 +113,7 @@ async function providerCustomers(
     const emails = [
       ...new Set([...own.map((r) => normaliseEmail(r.email)).sort(), ...(o.email ? [normaliseEmail(o.email)] : [])]),
     ];
-    if (!emails.length && !lenient)
-      throw new BusinessRuleError(`${o.name} has no user who can receive this event type.`, 'NO_RECIPIENT');
+    if (!emails.length && !lenient) throw new BusinessRuleError('NO_RECIPIENT', { name: o.name });
     return {
       customer_key: `org:${o.id}`,
       name: o.name,
@@ -128,8 +127,7 @@ async function providerCustomers(
 function manualCustomers(customers: CustomerInput[]): CustomerDraft[] {
   return customers.map((c, i) => {
     const email = normaliseEmail(c.email);
-    if (!EMAIL.test(email))
-      throw new ValidationError('Email not valid', [{ field: `customers.${i}.email`, message: 'Email not valid' }]);
+    if (!EMAIL.test(email)) throw ValidationError.field(`customers.${i}.email`, 'EMAIL_INVALID');
     return c.provider_organization_id
       ? {
           customer_key: `org:${c.provider_organization_id}`,
@@ -148,15 +146,7 @@ function manualCustomers(customers: CustomerInput[]): CustomerDraft[] {
   });
 }
 
-export interface Step3Input {
-  id: number;
-  provider_organization_ids?: number[];
-  customers?: CustomerInput[];
-  /** Supplier locations, by id or by the location file they came from. */
-  location_ids?: number[];
-  location_file_id?: number;
-  distribution_list_id?: number;
-}
+export type Step3Input = FromSchema<typeof step3Body>;
 
 const splitEmails = (value: string | null) =>
   (value ?? '')
@@ -294,8 +284,7 @@ export async function saveStep3(
 ): Promise<{ added: number; customers_count: number }> {
   return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, input.id, { forUpdate: true });
-    if (event.status === 'CLOSED')
-      throw new ConflictError('A closed event takes no new recipients; reopen it first.', 'CLOSED');
+    if (event.status === 'CLOSED') throw new ConflictError('CLOSED');
     for (const c of input.customers ?? []) {
       if (c.provider_organization_id) await providerCustomers(trx, event.type, [c.provider_organization_id]);
     }
@@ -311,14 +300,14 @@ export async function saveStep3(
         ...(input.location_file_id !== undefined ? { fileId: input.location_file_id } : {}),
       });
       if (input.location_ids?.length && locations.length !== new Set(input.location_ids).size)
-        throw new NotFoundError('Location not found.');
-      if (!locations.length) throw new ValidationError('The location file holds no active location.');
+        throw new NotFoundError('LOCATION_NOT_FOUND');
+      if (!locations.length) throw new ValidationError('LOCATION_FILE_NO_ACTIVE');
       drafts.push(...(await addLocations(trx, actor, event, locations)));
     }
     if (input.distribution_list_id !== undefined)
       drafts.push(...(await addDistributionList(trx, actor, event, input.distribution_list_id)));
     if (!drafts.length && !(input.location_ids?.length || input.location_file_id !== undefined))
-      throw new ValidationError('Add at least one provider or recipient.');
+      throw new ValidationError('RECIPIENTS_REQUIRED');
     const added = (await countCustomers(trx, event.id)) - before;
     if (event.status === 'DRAFT')
       await trx('communications').where({ id: event.id }).update({ current_step: 3, updated_at: trx.fn.now() });
@@ -360,8 +349,7 @@ export async function removeRecipients(
           customerIds,
         ).pluck('affected_customer_id')) as number[])
       : [];
-    if (notified.length)
-      throw new ConflictError('A customer who has been notified cannot be removed.', 'ALREADY_NOTIFIED');
+    if (notified.length) throw new ConflictError('ALREADY_NOTIFIED');
     const removedCustomers = customerIds.length
       ? await whereAnyOf(
           trx('communication_affected_customers').where({ communication_id: id }),
@@ -396,18 +384,7 @@ const customerList: ListSpec = {
   defaultSort: [{ column: 'c.name', direction: 'asc' }],
 };
 
-export interface CustomerRow {
-  id: number;
-  name: string;
-  emails: string[];
-  source: string;
-  provider_organization_id: number | null;
-  provider_communication_id: number | null;
-  sent_at: Date | null;
-  acknowledged_at: Date | null;
-  response_status: string | null;
-  completed_at: Date | null;
-}
+export type CustomerRow = RowOf<typeof customerRowSchema>;
 
 export async function listCustomers(
   db: Knex,

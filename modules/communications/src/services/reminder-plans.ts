@@ -1,8 +1,17 @@
 import type { Knex } from 'knex';
-import { type Actor, ConflictError, ForbiddenError, recordAudit, transaction, ValidationError } from '@portal/core';
+import {
+  type Actor,
+  ConflictError,
+  ForbiddenError,
+  recordAudit,
+  transaction,
+  ValidationError,
+  type FromSchema,
+} from '@portal/core';
 import { PERMISSION_OF_TYPE } from '../constants.js';
 import { type CommunicationRow, loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
+import type { communicationRemindersBody } from '../reminder-schemas.js';
 
 /**
  * Reminder plans: how often a recipient who has neither acknowledged nor answered is reminded, and how many
@@ -91,7 +100,7 @@ export async function saveReminderPlans(
 ): Promise<{ items: OrganizationPlan[] }> {
   const seen = new Set<ReminderPlan>();
   for (const item of items) {
-    if (seen.has(item.plan)) throw new ValidationError(`"${item.plan}" is listed twice.`);
+    if (seen.has(item.plan)) throw new ValidationError('LISTED_TWICE', { title: item.plan });
     seen.add(item.plan);
     if (!actor.permissions.includes(permissionOfPlan(item.plan))) throw new ForbiddenError();
   }
@@ -200,12 +209,7 @@ export async function communicationReminders(db: Knex, actor: Actor, id: number)
   return readCommunicationReminders(db, await loadOwnCommunication(db, actor, id));
 }
 
-export interface ReminderChange {
-  /** null: back to the organisation's (or the built-in) value. */
-  interval_hours?: number | null;
-  max_reminders?: number | null;
-  paused?: boolean;
-}
+export type ReminderChange = FromSchema<typeof communicationRemindersBody>;
 
 /**
  * PUT /supplier/communications/:id/reminders: a draft's or an open event's own plan, and its pause. Each change is a
@@ -219,8 +223,7 @@ export async function changeCommunicationReminders(
 ): Promise<CommunicationReminders> {
   return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
-    if (event.status !== 'DRAFT' && event.status !== 'OPEN')
-      throw new ConflictError('This event is closed and can no longer be edited.', 'EVENT_CLOSED');
+    if (event.status !== 'DRAFT' && event.status !== 'OPEN') throw new ConflictError('EVENT_CLOSED.edit');
     const before = { interval_hours: event.reminder_interval_hours, max_reminders: event.reminder_max };
     const after = {
       interval_hours: change.interval_hours === undefined ? before.interval_hours : change.interval_hours,

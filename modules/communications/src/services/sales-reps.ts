@@ -16,7 +16,6 @@ import { appendHistory } from './history.js';
 import { noticeLabels } from './notice-view.js';
 
 export const SALES_REP_LINK_DAYS = 90;
-const NOT_FOUND = 'This link is invalid or has expired.';
 
 /**
  * Sends a supply advisory to the supplier's sales representatives (all active ones, or those chosen): each gets a
@@ -31,14 +30,11 @@ export async function notifySalesReps(
 ): Promise<{ emails_queued: number }> {
   return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
-    if (event.type !== 'PRODUCT DISRUPTION')
-      throw new ValidationError('Sales representatives follow supply advisories only.');
-    if (event.status !== 'OPEN')
-      throw new ConflictError('Approve the advisory before sending it to sales representatives.', 'NOT_OPEN');
+    if (event.type !== 'PRODUCT DISRUPTION') throw new ValidationError('SALES_REPS_ADVISORY_ONLY');
+    if (event.status !== 'OPEN') throw new ConflictError('NOT_OPEN.salesReps');
     const reps = (await getSalesRepresentatives(trx, actor)).filter((r) => !salesRepIds || salesRepIds.includes(r.id));
-    if (salesRepIds && reps.length !== new Set(salesRepIds).size)
-      throw new NotFoundError('Sales representative not found.');
-    if (!reps.length) throw new ValidationError('There is no active sales representative to notify.');
+    if (salesRepIds && reps.length !== new Set(salesRepIds).size) throw new NotFoundError('SALES_REP_NOT_FOUND');
+    if (!reps.length) throw new ValidationError('NO_ACTIVE_SALES_REP');
     const supplier = (await findOrganizationCard(trx, actor.organizationId))!;
     for (const rep of reps) {
       await trx('sales_rep_links')
@@ -78,7 +74,7 @@ export async function notifySalesReps(
 
 /** The read-only sales-rep form: the advisory, its products and each customer's progress. */
 export async function salesRepView(db: Knex, token: string | undefined) {
-  if (!token || token.length < 32 || token.length > 200) throw new NotFoundError(NOT_FOUND);
+  if (!token || token.length < 32 || token.length > 200) throw new NotFoundError('INVALID_LINK');
   const link = (await db('sales_rep_links')
     .where({ token_hash: sha256(`salesrep:${token}`) })
     .whereNull('revoked_at')
@@ -86,7 +82,7 @@ export async function salesRepView(db: Knex, token: string | undefined) {
     .first('communication_id', 'email', 'sales_rep_id')) as
     | { communication_id: number; email: string; sales_rep_id: number }
     | undefined;
-  if (!link) throw new NotFoundError(NOT_FOUND);
+  if (!link) throw new NotFoundError('INVALID_LINK');
   const event = (await db('communications as c')
     .join(organizationsView(db).as('o'), 'o.id', 'c.organization_id')
     .where('c.id', link.communication_id)
@@ -105,7 +101,7 @@ export async function salesRepView(db: Knex, token: string | undefined) {
       'c.status',
       'o.name as supplier_name',
     )) as Record<string, unknown> | undefined;
-  if (!event) throw new NotFoundError(NOT_FOUND);
+  if (!event) throw new NotFoundError('INVALID_LINK');
   const [products, customers] = await Promise.all([
     db('communication_products')
       .where({ communication_id: link.communication_id })

@@ -24,13 +24,7 @@ export interface SendOptions {
 
 /** Notices and reminders go out for an open event only (409 otherwise). */
 export function assertOpenToSend(event: Pick<CommunicationRow, 'status'>): void {
-  if (event.status !== 'OPEN')
-    throw new ConflictError(
-      event.status === 'DRAFT'
-        ? 'Approve the event before sending it.'
-        : 'A closed event cannot be sent; reopen it first.',
-      'NOT_OPEN',
-    );
+  if (event.status !== 'OPEN') throw new ConflictError(event.status === 'DRAFT' ? 'NOT_OPEN' : 'NOT_OPEN.closed');
 }
 
 export interface SendResult {

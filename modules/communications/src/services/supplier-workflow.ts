@@ -5,7 +5,7 @@ import { recordDelegate } from './delegate-port.js';
 import { DELEGATE_LINK_DAYS, issueDelegateLink } from './delegate-links.js';
 import { loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
-import { loadProviderCommunication } from './responses.js';
+import { loadProviderCommunication } from './provider-communications.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -22,7 +22,7 @@ export interface InternalActionInput {
 /** Creates or updates one of the supplier's own follow-up tasks on an event (internal action). */
 export async function saveInternalAction(db: Knex, actor: Actor, communicationId: number, input: InternalActionInput) {
   if (input.assignee_email && !EMAIL.test(input.assignee_email.trim()))
-    throw new ValidationError('Email not valid', [{ field: 'assignee_email', message: 'Email not valid' }]);
+    throw ValidationError.field('assignee_email', 'EMAIL_INVALID');
   return transaction(db, async (trx) => {
     await loadOwnCommunication(trx, actor, communicationId);
     if (input.provider_communication_id)
@@ -41,7 +41,7 @@ export async function saveInternalAction(db: Knex, actor: Actor, communicationId
         .where({ id: input.id, organization_id: actor.organizationId, communication_id: communicationId })
         .forUpdate()
         .first();
-      if (!before) throw new NotFoundError('Internal action not found.');
+      if (!before) throw new NotFoundError('INTERNAL_ACTION_NOT_FOUND');
       [row] = await trx('supplier_internal_actions')
         .where({ id: input.id })
         .update({ ...values, updated_at: trx.fn.now() })
@@ -97,23 +97,21 @@ export async function supplierDelegate(
   input: { provider_communication_id: number; email: string; action_id?: number | null; message?: string | null },
 ) {
   const email = input.email.trim().toLowerCase();
-  if (!EMAIL.test(email))
-    throw new ValidationError('Email not valid', [{ field: 'email', message: 'Email not valid' }]);
+  if (!EMAIL.test(email)) throw ValidationError.field('email', 'EMAIL_INVALID');
   return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, communicationId);
     const { pc } = await loadProviderCommunication(trx, input.provider_communication_id, {
       communicationId,
       forUpdate: true,
     });
-    if (pc.supplier_organization_id !== actor.organizationId) throw new NotFoundError('Not found.');
-    if (event.status !== 'OPEN' || pc.status !== 'OPEN')
-      throw new ConflictError('This event is closed and can no longer be answered.', 'EVENT_CLOSED');
+    if (pc.supplier_organization_id !== actor.organizationId) throw new NotFoundError('NOT_FOUND');
+    if (event.status !== 'OPEN' || pc.status !== 'OPEN') throw new ConflictError('EVENT_CLOSED');
     let title: string | null = null;
     if (input.action_id) {
       const action = (await trx('communication_actions')
         .where({ id: input.action_id, communication_id: communicationId })
         .first('title')) as { title: string } | undefined;
-      if (!action) throw new NotFoundError('Action not found.');
+      if (!action) throw new NotFoundError('ACTION_NOT_FOUND');
       title = action.title;
     }
     const link = await issueDelegateLink(trx, {

@@ -11,25 +11,19 @@ import {
   parseListQuery,
   runList,
   transaction,
+  type RowOf,
 } from '@portal/core';
 import { assertLookupCodes } from '@portal/lookups';
 import { loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
-import { loadProviderCommunication } from './responses.js';
+import { loadProviderCommunication } from './provider-communications.js';
 import { noticeView, type NoticeView } from './notice-view.js';
 import { queueNotices } from './notice-queue.js';
+import type { actionCountsSchema, providerProgressRowSchema } from '../communication-progress-output-schemas.js';
 
 /** The supplier's view of provider answers (spec 001 §7.3). */
 
-export interface ActionSummary {
-  id: number;
-  sort_order: number;
-  action_type: string;
-  title: string;
-  is_required: boolean;
-  submitted: number;
-  drafts: number;
-}
+export type ActionSummary = RowOf<(typeof actionCountsSchema)['items']>;
 
 export async function actionSummaries(db: Knex, actor: Actor, id: number): Promise<ActionSummary[]> {
   await loadOwnCommunication(db, actor, id);
@@ -55,7 +49,7 @@ export async function answersToAction(db: Knex, actor: Actor, id: number, action
   const action = await db('communication_actions')
     .where({ id: actionId, communication_id: id })
     .first('id', 'title', 'action_type');
-  if (!action) throw new NotFoundError('Action not found.');
+  if (!action) throw new NotFoundError('ACTION_NOT_FOUND');
   const responses = await db('provider_responses as r')
     .join('provider_communications as pc', 'pc.id', 'r.provider_communication_id')
     .join('communication_affected_customers as c', 'c.id', 'pc.affected_customer_id')
@@ -88,22 +82,7 @@ const progressList: ListSpec = {
   defaultSort: [{ column: 'c.name', direction: 'asc' }],
 };
 
-export interface ProgressRow {
-  provider_communication_id: number;
-  /** The provider organisation the customer matched (null when it was only emailed); a conversation names it. */
-  provider_organization_id: number | null;
-  customer_name: string;
-  emails: string[];
-  status: string;
-  response_status: string;
-  sent_at: Date | null;
-  last_notified_at: Date | null;
-  acknowledged_at: Date | null;
-  acknowledged_by: string | null;
-  completed_at: Date | null;
-  answered: number;
-  reminder_count: number;
-}
+export type ProgressRow = RowOf<typeof providerProgressRowSchema>;
 
 /** Per provider communication: progress of acknowledgement and answers (paged). */
 export async function providerProgress(
@@ -155,7 +134,7 @@ export async function providerView(
 ): Promise<NoticeView> {
   await loadOwnCommunication(db, actor, id);
   const { pc, event } = await loadProviderCommunication(db, pcId, { communicationId: id });
-  if (pc.supplier_organization_id !== actor.organizationId) throw new NotFoundError('Not found.');
+  if (pc.supplier_organization_id !== actor.organizationId) throw new NotFoundError('NOT_FOUND');
   return noticeView(db, config.jwtSecret, { pc, event, respondent: { email: actor.email, actor } });
 }
 
@@ -171,7 +150,7 @@ export async function resendNotice(
   return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     const { pc } = await loadProviderCommunication(trx, pcId, { communicationId: id });
-    if (event.status !== 'OPEN' || pc.status !== 'OPEN') throw new NotFoundError('This notice is not open.');
+    if (event.status !== 'OPEN' || pc.status !== 'OPEN') throw new NotFoundError('NOTICE_NOT_OPEN');
     const customer = (await trx('communication_affected_customers')
       .where({ id: pc.affected_customer_id })
       .first('name', 'emails')) as { name: string; emails: string[] };
@@ -236,11 +215,10 @@ export async function postUpdate(
   },
 ): Promise<{ changed: string[]; emails_queued: number }> {
   const frozen = Object.keys(input.changes).filter((k) => !(POST_UPDATE_FIELDS as readonly string[]).includes(k));
-  if (frozen.length) throw new ValidationError(`${frozen.join(', ')} cannot be changed after approval.`);
+  if (frozen.length) throw new ValidationError('FROZEN_AFTER_APPROVAL', { fields: frozen.join(', ') });
   return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
-    if (event.status === 'DRAFT')
-      throw new ConflictError('A draft is edited through its steps, not with a post-approval update.', 'NOT_APPROVED');
+    if (event.status === 'DRAFT') throw new ConflictError('NOT_APPROVED.edit');
     await assertLookupCodes(
       db,
       Number(event.organization_id),

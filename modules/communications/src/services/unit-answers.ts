@@ -7,11 +7,10 @@ import {
   type AnswerInput,
   checkValue,
   refreshCompletion,
-  RESPONSE_MESSAGES,
   type AnswerValue,
   saveAnswer,
 } from './answers.js';
-import { assertOpen, loadProviderCommunication, type Respondent } from './responses.js';
+import { assertOpen, loadProviderCommunication, type Respondent } from './provider-communications.js';
 
 export type UnitAnswerInput = Pick<AnswerInput, 'valueText' | 'valueNumeric' | 'valueYesNo'> & { rowId: number };
 
@@ -34,11 +33,6 @@ function summary(
       .slice(0, 10_000),
   };
 }
-
-export const UNIT_MESSAGES = {
-  electronic: (title: string) =>
-    `"${title}" has already been answered electronically for this unit; a paper response cannot overwrite it.`,
-} as const;
 
 /**
  * Answers a per-unit action for some of the provider's own rows. A row of another customer is "not found", like a
@@ -65,14 +59,13 @@ export async function answerUnits(
     const action = (await trx('communication_actions').where({ id: actionId, communication_id: event.id }).first()) as
       | (ActionRow & { per_unit: boolean })
       | undefined;
-    if (!action) throw new NotFoundError('Action not found.');
-    if (!action.per_unit) throw new ConflictError('This action is answered once, not per unit.', 'NOT_PER_UNIT');
-    if (action.is_disabled) throw new ConflictError(RESPONSE_MESSAGES.disabled, 'ACTION_DISABLED');
+    if (!action) throw new NotFoundError('ACTION_NOT_FOUND');
+    if (!action.per_unit) throw new ConflictError('NOT_PER_UNIT');
+    if (action.is_disabled) throw new ConflictError('ACTION_DISABLED');
     const rows = await customRowsOf(trx, event, pc);
     const own = new Set(rows.map((r) => r.id));
-    for (const a of answers) if (!own.has(a.rowId)) throw new NotFoundError('Row not found.');
-    if (new Set(answers.map((a) => a.rowId)).size !== answers.length)
-      throw new ValidationError('Answer each row once.');
+    for (const a of answers) if (!own.has(a.rowId)) throw new NotFoundError('ROW_NOT_FOUND');
+    if (new Set(answers.map((a) => a.rowId)).size !== answers.length) throw new ValidationError('ROW_ANSWERED_TWICE');
     if (paperResponseId !== null) {
       const electronic = await trx('provider_unit_answers')
         .where({ provider_communication_id: pc.id, action_id: actionId })
@@ -82,7 +75,7 @@ export async function answerUnits(
         )
         .where((w) => w.whereNull('paper_response_id').orWhereNot({ paper_response_id: paperResponseId }))
         .first('id');
-      if (electronic) throw new ConflictError(UNIT_MESSAGES.electronic(action.title), 'ANSWERED_ELECTRONICALLY');
+      if (electronic) throw new ConflictError('ANSWERED_ELECTRONICALLY.unit', { title: action.title });
     }
     for (const a of answers) {
       const value = await checkValue(trx, pc.id, action, { ...a, submit: true });

@@ -1,6 +1,13 @@
 import type { Knex } from 'knex';
-import { type Actor, ConflictError, insertInBatches, ValidationError, transaction } from '@portal/core';
-import type { ActionType } from '../constants.js';
+import {
+  type Actor,
+  ConflictError,
+  insertInBatches,
+  ValidationError,
+  transaction,
+  fieldError,
+  type FromSchema,
+} from '@portal/core';
 import { assertDraft, assertTypePermission, loadOwnCommunication } from './access.js';
 import { assertLookupCodes } from '@portal/lookups';
 import { appendHistory } from './history.js';
@@ -13,6 +20,7 @@ import {
   INFO_FIELDS,
   pick,
 } from './communications.js';
+import type { step1Body, step2Body } from '../schemas.js';
 
 // ---------- step 0: info ----------
 
@@ -24,15 +32,11 @@ export async function saveStep0(
 ): Promise<CommunicationDetail> {
   assertTypePermission(actor, input.type);
   if (input.type === 'RECALL' && !input.classification)
-    throw new ValidationError('classification is required for a recall.', [
-      { field: 'classification', message: 'Field required' },
-    ]);
+    throw new ValidationError('CLASSIFICATION_REQUIRED').withDetails([fieldError('classification', 'FIELD_REQUIRED')]);
   if (input.type === 'PRODUCT DISRUPTION' && !input.subtype)
-    throw new ValidationError('subtype is required for a supply advisory.', [
-      { field: 'subtype', message: 'Field required' },
-    ]);
+    throw new ValidationError('SUBTYPE_REQUIRED').withDetails([fieldError('subtype', 'FIELD_REQUIRED')]);
   if (input.event_date && input.end_date && input.end_date < input.event_date)
-    throw new ValidationError('end_date cannot be before event_date.');
+    throw new ValidationError('END_BEFORE_START');
   const values: Record<string, unknown> = pick(input as Record<string, unknown>, INFO_FIELDS);
   // Issue 15: the schema checked each number's shape (Z-/D-NNNN-YYYY).
   if (input.fda_recall_numbers) values.fda_recall_numbers = input.fda_recall_numbers;
@@ -41,8 +45,7 @@ export async function saveStep0(
     if (input.id) {
       const before = await loadOwnCommunication(trx, actor, input.id, { forUpdate: true });
       assertDraft(before);
-      if (before.type !== input.type)
-        throw new ConflictError('The event type cannot change once created.', 'TYPE_CHANGE');
+      if (before.type !== input.type) throw new ConflictError('TYPE_CHANGE');
       // A value deactivated since the draft was saved may stay; a new choice must be an active one.
       await assertLookupCodes(
         db,
@@ -85,16 +88,7 @@ export async function saveStep0(
 
 // ---------- step 1: products ----------
 
-export interface ProductInput {
-  product_name: string;
-  catalog_number?: string | null;
-  lot_number?: string | null;
-  udi?: string | null;
-  description?: string | null;
-  expiration_date?: string | null;
-  quantity?: number | null;
-  custom_fields?: Record<string, unknown>;
-}
+export type ProductInput = FromSchema<(typeof step1Body)['properties']['products']['items']>;
 
 /** Replaces the draft's products with the given list (order kept). */
 export async function saveStep1(
@@ -161,7 +155,7 @@ export async function appendProducts(
     const count = (await trx('communication_products')
       .where({ communication_id: id })
       .first(trx.raw('count(*)::int as n'))) as { n: number };
-    if (count.n + products.length > maxRows) throw new ValidationError(`An event holds at most ${maxRows} products.`);
+    if (count.n + products.length > maxRows) throw new ValidationError('TOO_MANY_PRODUCTS', { max: maxRows });
     const rows = products.map((p, i) => ({
       communication_id: id,
       organization_id: actor.organizationId,
@@ -190,32 +184,23 @@ export async function appendProducts(
 
 // ---------- step 2: actions ----------
 
-export interface ActionInput {
-  action_type: ActionType;
-  title: string;
-  description?: string | null;
-  options?: string[];
-  is_required?: boolean;
-  per_unit?: boolean;
-}
+export type ActionInput = FromSchema<(typeof step2Body)['properties']['actions']['items']>;
 
 /** The action types a per-unit action may have: one simple value per row. */
 export const PER_UNIT_TYPES: readonly string[] = ['Text', 'Numeric', 'YesNo'];
 
 export function checkActions(actions: ActionInput[], customContent = false): void {
   actions.forEach((a, i) => {
-    if (a.per_unit && !customContent)
-      throw new ValidationError(`Action ${i + 1}: only an event with custom content has per-unit actions.`);
+    if (a.per_unit && !customContent) throw new ValidationError('ACTION_PER_UNIT_NEEDS_CUSTOM_CONTENT', { n: i + 1 });
     if (a.per_unit && !PER_UNIT_TYPES.includes(a.action_type))
-      throw new ValidationError(`Action ${i + 1}: a per-unit action is a Text, Numeric or Yes / No action.`);
+      throw new ValidationError('ACTION_PER_UNIT_TYPE', { n: i + 1 });
     if (a.action_type === 'Checkbox' || a.action_type === 'MultipleChoice') {
       const options = (a.options ?? []).map((o) => o.trim()).filter(Boolean);
       if (options.length < 1)
-        throw new ValidationError(`Action ${i + 1}: a ${a.action_type} action needs at least one option.`, [
-          { field: `actions.${i}.options`, message: 'Field required' },
+        throw new ValidationError('ACTION_NEEDS_OPTION', { n: i + 1, type: a.action_type }).withDetails([
+          fieldError(`actions.${i}.options`, 'FIELD_REQUIRED'),
         ]);
-      if (new Set(options).size !== options.length)
-        throw new ValidationError(`Action ${i + 1}: options must be different from each other.`);
+      if (new Set(options).size !== options.length) throw new ValidationError('ACTION_OPTIONS_DUPLICATE', { n: i + 1 });
     }
   });
 }

@@ -10,5 +10,5 @@ export function userTypeOf(actor: Actor): UserType {
 
 /** Management is the operator's alone; the route's permissions already say so, this holds if a role ever drifts. */
 export function assertOperator(actor: Actor): void {
-  if (actor.organizationType !== 'NOTISPHERE') throw new ForbiddenError('Only the platform operator manages content.');
+  if (actor.organizationType !== 'NOTISPHERE') throw new ForbiddenError('CONTENT_OPERATOR_ONLY');
 }

@@ -13,61 +13,33 @@ import {
   recordAudit,
   runList,
   signedUrls,
-  UPLOAD_MESSAGES,
   ValidationError,
   transaction,
+  type WrongFileType,
+  type RowOf,
+  type FromSchema,
 } from '@portal/core';
 import { ContentEntry, type ContentKind, type UserType } from '../models/ContentEntry.js';
 import { assertOperator, userTypeOf } from './common.js';
+import type { entryBody, entrySchema } from '../schemas.js';
 
-export interface EntryInput {
-  user_type: UserType;
-  title: string;
-  body?: string;
-  link_url?: string;
-  sort_order?: number;
-  status?: 'ACTIVE' | 'INACTIVE';
-}
+export type EntryInput = FromSchema<typeof entryBody>;
 
-export interface EntryFile {
-  name: string;
-  extension: string;
-  mimetype: string;
-  size: number;
-  signed_url: string;
-  signed_url_review: string;
-}
+export type EntryFile = RowOf<(typeof entrySchema)['properties']['file']>;
 
 /** A content entry on the wire: the same fields for the three kinds (`title` is a FAQ's question, `body` its answer). */
-export interface EntryView {
-  id: number;
-  kind: ContentKind;
-  user_type: UserType;
-  title: string;
-  body: string | null;
-  link_url: string | null;
-  file: EntryFile | null;
-  sort_order: number;
-  status: 'ACTIVE' | 'INACTIVE';
-  updated_at: string;
-}
+export type EntryView = RowOf<typeof entrySchema>;
 
 type Upload = { field: string; name: string; data: Buffer };
 
-export const GUIDE_MESSAGE = 'The user guide should be a .pdf or .mp4 file, or a link.';
-export const MESSAGES = {
-  newsBody: 'description is required',
-  newsImage: 'An image (.png or .jpg) is required for a news card.',
-  faqBody: 'answer is required',
-  guideSource: 'Give the user guide either a file (.pdf or .mp4) or a link, not both.',
-  guideMissing: 'A user guide needs a file (.pdf or .mp4) or a link.',
-} as const;
-
 /** Per kind: what its file may be (by extension, then checked by content) and how large. */
-const FILE_RULES: Record<ContentKind, { allowed: readonly string[]; message: string; maxBytes: number } | null> = {
-  NEWS: { allowed: IMAGE_EXTENSIONS, message: UPLOAD_MESSAGES.image, maxBytes: 2 * 1024 * 1024 },
+const FILE_RULES: Record<
+  ContentKind,
+  { allowed: readonly string[]; wrongType: WrongFileType; maxBytes: number } | null
+> = {
+  NEWS: { allowed: IMAGE_EXTENSIONS, wrongType: 'UNSUPPORTED_FILE_TYPE.image', maxBytes: 2 * 1024 * 1024 },
   FAQ: null,
-  GUIDE: { allowed: ['pdf', 'mp4'], message: GUIDE_MESSAGE, maxBytes: 25 * 1024 * 1024 },
+  GUIDE: { allowed: ['pdf', 'mp4'], wrongType: 'UNSUPPORTED_FILE_TYPE.guide', maxBytes: 25 * 1024 * 1024 },
 };
 const AREA: Record<ContentKind, string> = { NEWS: 'content/news', FAQ: 'content/faqs', GUIDE: 'content/guides' };
 
@@ -131,7 +103,7 @@ export async function listEntries(
 async function loadEntry(db: Knex | Knex.Transaction, kind: ContentKind, id: number, lock = false) {
   const q = ContentEntry.query(db).findById(id).where({ kind });
   const entry = await (lock ? q.forUpdate() : q);
-  if (!entry) throw new NotFoundError('Content not found.');
+  if (!entry) throw new NotFoundError('CONTENT_NOT_FOUND');
   return entry;
 }
 
@@ -157,16 +129,16 @@ function columnsOf(kind: ContentKind, input: EntryInput, hasFile: boolean, hadFi
     ...(input.status ? { status: input.status } : {}),
   };
   if (kind === 'NEWS') {
-    if (!body) throw new ValidationError(MESSAGES.newsBody, [{ field: 'body', message: MESSAGES.newsBody }]);
-    if (!hasFile && !hadFile) throw new ValidationError(MESSAGES.newsImage);
+    if (!body) throw ValidationError.field('body', 'PROPERTY_REQUIRED', { property: 'description' });
+    if (!hasFile && !hadFile) throw new ValidationError('NEWS_IMAGE_REQUIRED');
     return { ...common, body, link_url: link };
   }
   if (kind === 'FAQ') {
-    if (!body) throw new ValidationError(MESSAGES.faqBody, [{ field: 'body', message: MESSAGES.faqBody }]);
+    if (!body) throw ValidationError.field('body', 'PROPERTY_REQUIRED', { property: 'answer' });
     return { ...common, body, link_url: null };
   }
-  if (hasFile && link) throw new ValidationError(MESSAGES.guideSource);
-  if (!hasFile && !link && !hadFile) throw new ValidationError(MESSAGES.guideMissing);
+  if (hasFile && link) throw new ValidationError('GUIDE_FILE_OR_LINK');
+  if (!hasFile && !link && !hadFile) throw new ValidationError('GUIDE_SOURCE_REQUIRED');
   // A guide given a link drops its file; a guide given neither keeps what it had.
   return { ...common, body: body || null, link_url: hasFile ? null : link };
 }
@@ -175,8 +147,8 @@ function checkFile(kind: ContentKind, uploads: Upload[]) {
   const rule = FILE_RULES[kind];
   const file = uploads.find((u) => u.field === 'file') ?? uploads[0];
   if (!file) return null;
-  if (!rule) throw new ValidationError('This content takes no file.');
-  return checkUpload(file, rule.allowed, rule.message, rule.maxBytes);
+  if (!rule) throw new ValidationError('CONTENT_TAKES_NO_FILE');
+  return checkUpload(file, rule.allowed, rule.wrongType, rule.maxBytes);
 }
 
 const fileColumns = (key: string | null, file: ReturnType<typeof checkFile>) => ({

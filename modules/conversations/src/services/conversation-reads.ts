@@ -1,10 +1,9 @@
 import type { Knex } from 'knex';
 import { type Config, NotFoundError, signedUrls, transaction } from '@portal/core';
-import { actionsView, providerCommunicationsView } from '@portal/communications';
+import { actionsView, affectedCustomersView, providerCommunicationsView } from '@portal/communications';
 import { organizationsView, usersView } from '@portal/organizations';
 import type { ConversationStatus, Side } from '../schemas.js';
 import {
-  CONVERSATION_MESSAGES,
   type ConversationRow,
   type Db,
   loadConversation,
@@ -45,12 +44,13 @@ async function summaries(db: Db, party: Party, only?: number): Promise<Conversat
       if (only !== undefined) q.where('c.id', only);
     })
     .join(providerCommunicationsView(db).as('pc'), 'pc.id', 'c.provider_communication_id')
+    .leftJoin(affectedCustomersView(db).as('ac'), 'ac.id', 'pc.affected_customer_id')
     .leftJoin(actionsView(db).as('a'), 'a.id', 'c.action_id')
     .orderByRaw('c.last_message_at DESC NULLS LAST, c.id DESC')
     .limit(1000)
     .select(
       'c.*',
-      'pc.customer_name',
+      'ac.name as customer_name',
       'a.title as action_title',
       db.raw(
         `(SELECT count(*)::int FROM conversation_messages m
@@ -177,6 +177,6 @@ export async function getFile(db: Db, config: Config, party: Party, cid: number,
   const row = (await db('conversation_files').where({ id: fileId, conversation_id: cid }).first()) as
     | FileRow
     | undefined;
-  if (!row) throw new NotFoundError(CONVERSATION_MESSAGES.fileNotFound);
+  if (!row) throw new NotFoundError('FILE_NOT_FOUND');
   return fileView(config.jwtSecret, row);
 }

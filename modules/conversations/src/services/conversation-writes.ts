@@ -8,7 +8,6 @@ import {
   type FileStore,
   NotFoundError,
   newFileKey,
-  UPLOAD_MESSAGES,
   ValidationError,
   transaction,
   transactionWithFiles,
@@ -27,7 +26,6 @@ import { enqueueEmail } from '@portal/notifications';
 import { findOrganizationCard, type OrganizationCard, permittedMembers } from '@portal/organizations';
 import { type ConversationStatus, MAX_SUBJECT, type Side } from '../schemas.js';
 import {
-  CONVERSATION_MESSAGES,
   type ConversationRow,
   type Db,
   loadConversation,
@@ -44,15 +42,15 @@ import { getThread, otherSide, readColumn } from './conversation-reads.js';
 
 function requiredText(value: string | undefined): string {
   const text = (value ?? '').trim();
-  if (!text) throw new ValidationError(CONVERSATION_MESSAGES.required);
+  if (!text) throw new ValidationError('MESSAGE_TEXT_REQUIRED');
   return text;
 }
 
 function checkFiles(uploads: Upload[]) {
   if (uploads.length > MAX_FILES_PER_MESSAGE)
-    throw new ValidationError(CONVERSATION_MESSAGES.tooManyFiles(MAX_FILES_PER_MESSAGE));
+    throw new ValidationError('TOO_MANY_ATTACHMENTS', { max: MAX_FILES_PER_MESSAGE });
   // The product's one set of document rules (spec 001 §5): type by extension and content, size, empty refused.
-  return uploads.map((u) => checkUpload(u, DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document));
+  return uploads.map((u) => checkUpload(u, DOCUMENT_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.document'));
 }
 
 const communicationPath = (type: CommunicationType) => (type === 'RECALL' ? 'recalls' : 'product-disruption');
@@ -239,16 +237,16 @@ export async function startConversation(
       target.providerOrganizationId !== undefined &&
       Number(pc.provider_organization_id) !== target.providerOrganizationId
     )
-      throw new NotFoundError(CONVERSATION_MESSAGES.eventNotFound);
+      throw new NotFoundError('COMMUNICATION_NOT_FOUND');
     const supplier = (await findOrganizationCard(trx, event.organization_id)) as OrganizationCard;
     // A provider's own (internal) event has no supplier on the other end.
-    if (supplier.type !== 'SUPPLIER') throw new BusinessRuleError(CONVERSATION_MESSAGES.noSupplier, 'NO_SUPPLIER');
+    if (supplier.type !== 'SUPPLIER') throw new BusinessRuleError('NO_SUPPLIER');
     if (target.actionId) {
       const action = await trx
         .from(actionsView(trx).as('a'))
         .where({ id: target.actionId, communication_id: event.id })
         .first('id');
-      if (!action) throw new NotFoundError('Action not found.');
+      if (!action) throw new NotFoundError('ACTION_NOT_FOUND');
     }
     const [row] = (await trx('conversations')
       .insert({
@@ -281,7 +279,7 @@ export async function postMessage(
   const files = checkFiles(uploads);
   await transactionWithFiles(db, store, async (trx, stored) => {
     const conversation = await loadConversation(trx, party, cid, true);
-    if (conversation.status === 'CLOSED') throw new ConflictError(CONVERSATION_MESSAGES.closed, 'CONVERSATION_CLOSED');
+    if (conversation.status === 'CLOSED') throw new ConflictError('CONVERSATION_CLOSED');
     const pc = (await findProviderCommunication(
       trx,
       conversation.provider_communication_id,

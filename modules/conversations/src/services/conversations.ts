@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type Actor, ForbiddenError, NotFoundError } from '@portal/core';
+import { type Actor, ForbiddenError, type ModelObject, NotFoundError } from '@portal/core';
 import {
   type CommunicationRow,
   type CommunicationType,
@@ -8,17 +8,8 @@ import {
   type ProviderCommunicationRow,
 } from '@portal/communications';
 import { providerScopeIds } from '@portal/organizations';
-import type { ConversationStatus, Side } from '../schemas.js';
-
-export const CONVERSATION_MESSAGES = {
-  notFound: 'Conversation not found.',
-  eventNotFound: 'Communication not found.',
-  required: 'Field required.',
-  closed: 'This conversation is closed. Reopen it to write.',
-  noSupplier: 'This event has no supplier to write to.',
-  tooManyFiles: (n: number) => `At most ${n} files can be attached to one message.`,
-  fileNotFound: 'File not found.',
-} as const;
+import type { Conversation } from '../models/Conversation.js';
+import type { Side } from '../schemas.js';
 
 export const MAX_FILES_PER_MESSAGE = 10;
 /** A thread answers at most this many messages (the oldest first); a conversation longer than that is not a chat. */
@@ -62,7 +53,7 @@ export async function supplierParty(db: Db, actor: Actor, communicationId: numbe
  */
 /** The module's own 404 in place of the notice's; any other error as it is. */
 export const notFoundAs = (error: unknown) =>
-  error instanceof NotFoundError ? new NotFoundError(CONVERSATION_MESSAGES.eventNotFound) : error;
+  error instanceof NotFoundError ? new NotFoundError('COMMUNICATION_NOT_FOUND') : error;
 
 export async function providerParty(db: Db, actor: Actor, communicationId: number, pcId: number): Promise<Party> {
   const scope = await providerScopeIds(db, actor);
@@ -74,9 +65,9 @@ export async function providerParty(db: Db, actor: Actor, communicationId: numbe
   }
   const { pc, event } = loaded;
   if (pc.provider_organization_id === null || !scope.includes(Number(pc.provider_organization_id)))
-    throw new NotFoundError(CONVERSATION_MESSAGES.eventNotFound);
+    throw new NotFoundError('COMMUNICATION_NOT_FOUND');
   if (!actor.permissions.includes(PROVIDER_PERMISSION_OF_TYPE[event.type]))
-    throw new NotFoundError(CONVERSATION_MESSAGES.eventNotFound);
+    throw new NotFoundError('COMMUNICATION_NOT_FOUND');
   return { side: 'PROVIDER', actor, event, pc };
 }
 
@@ -88,28 +79,13 @@ export function visible(db: Db, party: Party) {
   return q;
 }
 
-export interface ConversationRow {
-  id: number;
-  communication_id: number;
-  provider_communication_id: number;
-  supplier_organization_id: number;
-  action_id: number | null;
-  subject: string;
-  status: ConversationStatus;
-  started_by_side: Side;
-  started_by_user_id: number | null;
-  supplier_read_message_id: number | null;
-  provider_read_message_id: number | null;
-  message_count: number;
-  last_message_at: Date | null;
-  created_at: Date;
-  closed_at: Date | null;
-}
+/** A conversation's record: the model's columns (the table's one declaration). */
+export type ConversationRow = ModelObject<Conversation>;
 
 export async function loadConversation(db: Db, party: Party, cid: number, forUpdate = false): Promise<ConversationRow> {
   const q = visible(db, party).where('c.id', cid).first('c.*');
   if (forUpdate) q.forUpdate();
   const row = (await q) as ConversationRow | undefined;
-  if (!row) throw new NotFoundError(CONVERSATION_MESSAGES.notFound);
+  if (!row) throw new NotFoundError('CONVERSATION_NOT_FOUND');
   return row;
 }

@@ -78,7 +78,7 @@ export async function classOneRecord(db: Knex, scope: ClassOneScope, recallNumbe
     scope.firms.length || scope.productCodes.length
       ? ((await classOneQuery(db, scope, recallNumber)) as { rows: ClassOneRecall[] }).rows[0]
       : undefined;
-  if (!found) throw new NotFoundError('FDA record not found.');
+  if (!found) throw new NotFoundError('FDA_RECORD_NOT_FOUND');
   return getFda(db, found.list, recallNumber);
 }
 

@@ -11,39 +11,18 @@ import {
   parseListQuery,
   type ReportColumn,
   reportFile,
+  type RowOf,
   runList,
   sheet,
   ValidationError,
 } from '@portal/core';
-import type { FdaListQuery } from '../schemas.js';
-import { DEVICE_STATUSES, DRUG_STATUSES, type FdaKind } from './records.js';
+import type { FdaListQuery, fdaRowSchema } from '../schemas.js';
+import { DEVICE_STATUSES, DRUG_STATUSES } from './records.js';
 
 /** The operator's grids: device recalls, device enforcement reports (a tab of the devices page), drug enforcement reports. */
 export type FdaList = 'devices' | 'device-enforcement' | 'drugs';
 
-export interface FdaRecordRow {
-  id: number;
-  recall_number: string;
-  kind: FdaKind;
-  event_number: string | null;
-  status: string | null;
-  classification: string | null;
-  recalling_firm: string | null;
-  product_description: string | null;
-  reason_for_recall: string | null;
-  code_info: string | null;
-  product_code: string | null;
-  device_name: string | null;
-  k_numbers: string[];
-  ndc: string[];
-  brand_names: string[];
-  generic_names: string[];
-  manufacturer_names: string[];
-  initiation_date: string | null;
-  report_date: string | null;
-  termination_date: string | null;
-  updated_at: string;
-}
+export type FdaRecordRow = RowOf<typeof fdaRowSchema>;
 
 export interface FdaRecord extends FdaRecordRow {
   record: Record<string, unknown>;
@@ -198,7 +177,8 @@ function applyFilters(qb: Knex.QueryBuilder, list: FdaList, q: FdaListQuery): bo
   if (q.status) {
     // openFDA's enforcement reports (devices and drugs) share the statuses Ongoing, Completed, Terminated.
     const allowed: readonly string[] = list === 'devices' ? DEVICE_STATUSES : DRUG_STATUSES;
-    if (!allowed.includes(q.status)) throw new ValidationError(`status must be one of ${allowed.join(', ')}`);
+    if (!allowed.includes(q.status))
+      throw new ValidationError('STATUS_FILTER_INVALID', { allowed: allowed.join(', ') });
     qb.where('r.status', q.status);
     narrowed = true;
   }
@@ -290,7 +270,7 @@ export async function getFda(db: Knex, list: FdaList, recallNumber: string): Pro
           db('fda_enforcement_reports as r').where({ 'r.kind': 'device', 'r.recall_number': recallNumber }),
         )
       : undefined);
-  if (!row) throw new NotFoundError('FDA record not found.');
+  if (!row) throw new NotFoundError('FDA_RECORD_NOT_FOUND');
   if (row.kind === 'device-recall') {
     const enforcement = (await db('fda_enforcement_reports').where({ recall_number: recallNumber }).first('record')) as
       | { record: Record<string, unknown> }

@@ -7,25 +7,16 @@ import {
   ForbiddenError,
   recordAudit,
   transaction,
+  type RowOf,
 } from '@portal/core';
 import { findAdministrator, findOrganizationCard, findUserCard } from '@portal/organizations';
 import { enqueueEmail } from '@portal/notifications';
 import { appendHistory } from '@portal/communications';
 import { loadScopedProviderCommunication, mayManageType, type ScopedProviderCommunication } from './scope.js';
+import type { denialDetail } from '../answer-output-schemas.js';
 
 /** The permission-denied detail of spec 000 §3: type, supplier, provider and the account administrator. */
-export interface DenialDetail {
-  allow_access: boolean;
-  communication_id: number;
-  provider_communication_id: number;
-  type: 'Recall' | 'Supply Advisory';
-  supplier: string;
-  provider: string;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  request_sent: boolean;
-}
+export type DenialDetail = RowOf<typeof denialDetail>;
 
 async function detail(
   db: Knex | Knex.Transaction,
@@ -70,7 +61,7 @@ export async function communicationDetails(
 /** Throws the 403 with the denial detail when the caller's role may not see the event's type. */
 export async function assertAccessOrDeny(db: Knex, actor: Actor, communicationId: number, pcId: number): Promise<void> {
   const d = await communicationDetails(db, actor, communicationId, pcId);
-  if (!d.allow_access) throw new AppError(403, 'PERMISSION_DENIED', "You don't have permission to access.", d);
+  if (!d.allow_access) throw new AppError(403, 'PERMISSION_DENIED').withDetails(d);
 }
 
 /** GET /auth/request/:id/access/:x: emails the organisation's administrator a request for access (outbox, same transaction). */
@@ -85,9 +76,9 @@ export async function requestAccess(
   return transaction(db, async (trx) => {
     const n = await loadScopedProviderCommunication(trx, actor, pcId, { communicationId, skipTypeCheck: true });
     const d = await detail(trx, actor, n);
-    if (d.allow_access) throw new ConflictError('You already have access to this event.', 'ALREADY_ALLOWED');
+    if (d.allow_access) throw new ConflictError('ALREADY_ALLOWED');
     const admin = await findAdministrator(trx, actor.organizationId);
-    if (!admin) throw new ConflictError('Your organisation has no active administrator to ask.', 'NO_ADMINISTRATOR');
+    if (!admin) throw new ConflictError('NO_ADMINISTRATOR');
     const requester = (await findUserCard(trx, actor.userId))!;
     const name = `${requester.first_name} ${requester.last_name}`.trim() || actor.email;
     const [row] = await trx('provider_access_requests')

@@ -4,6 +4,7 @@ import {
   type Config,
   ConflictError,
   type FileStore,
+  type LinkKind,
   NotFoundError,
   signedUrls,
   ValidationError,
@@ -32,18 +33,15 @@ import {
   actionsView,
   answersView,
   DELEGATE_LINK_DAYS,
-  communicationDocumentFiles,
   findDelegateLink,
-  findCommunicationAction,
-  findAnswerFile,
   issueDelegateLink,
   markLinkUsed,
   revokeDelegateLink,
 } from '@portal/communications';
+import { communicationDocumentFiles, findAnswerFile, findCommunicationAction } from './communication-reads.js';
 import { loadScopedProviderCommunication, scopeIds } from './scope.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const NOT_FOUND = 'This link is invalid or has expired.';
 
 interface DelegateRow {
   id: number;
@@ -111,16 +109,14 @@ export async function createDelegation(
   input: { email: string; message?: string | null },
 ) {
   const email = input.email.trim().toLowerCase();
-  if (!EMAIL.test(email))
-    throw new ValidationError('Email not valid', [{ field: 'email', message: 'Email not valid' }]);
+  if (!EMAIL.test(email)) throw ValidationError.field('email', 'EMAIL_INVALID');
   return transaction(db, async (trx) => {
     const n = await loadScopedProviderCommunication(trx, actor, pcId, { communicationId, forUpdate: true });
-    if (n.pc.status !== 'OPEN' || n.event.status !== 'OPEN')
-      throw new ConflictError('This event is closed and can no longer be answered.', 'EVENT_CLOSED');
+    if (n.pc.status !== 'OPEN' || n.event.status !== 'OPEN') throw new ConflictError('EVENT_CLOSED');
     let title: string | null = null;
     if (actionId !== 0) {
       const action = await findCommunicationAction(trx, n.event.id, actionId);
-      if (!action) throw new NotFoundError('Action not found.');
+      if (!action) throw new NotFoundError('ACTION_NOT_FOUND');
       title = action.title;
     }
     const earlier = (await trx('provider_delegates')
@@ -174,12 +170,11 @@ export async function resendDelegateMail(
 ) {
   return transaction(db, async (trx) => {
     const n = await loadScopedProviderCommunication(trx, actor, pcId, { communicationId, forUpdate: true });
-    if (n.pc.status !== 'OPEN' || n.event.status !== 'OPEN')
-      throw new ConflictError('This event is closed and can no longer be answered.', 'EVENT_CLOSED');
+    if (n.pc.status !== 'OPEN' || n.event.status !== 'OPEN') throw new ConflictError('EVENT_CLOSED');
     const d = (await trx('provider_delegates')
       .where({ id: delegateId, provider_communication_id: pcId, status: 'ACTIVE' })
       .first()) as DelegateRow | undefined;
-    if (!d) throw new NotFoundError('Delegate not found.');
+    if (!d) throw new NotFoundError('DELEGATE_NOT_FOUND');
     await revokeDelegateLink(trx, d.notice_link_id, { providerCommunicationId: pcId, email: d.email });
     const title = d.action_id ? (await findCommunicationAction(trx, n.event.id, d.action_id))!.title : null;
     const linkId = await issueLink(trx, config, n.event, n.pc, d.email, {
@@ -264,7 +259,7 @@ export async function providerEmailList(
   if (of) await loadScopedProviderCommunication(db, actor, of.pcId, { communicationId: of.communicationId });
   const scope = await scopeIds(db, actor);
   const orgs = organizationIds === null ? scope : organizationIds.filter((id) => scope.includes(id));
-  if (!orgs.length) throw new NotFoundError('Organization not found.');
+  if (!orgs.length) throw new NotFoundError('ORGANIZATION_NOT_FOUND');
   return db
     .from(activeMembers(db).as('u'))
     .join(organizationsView(db).as('o'), 'o.id', 'u.organization_id')
@@ -293,35 +288,47 @@ export interface DelegateContext {
  * Resolves a delegate token: unknown, expired, revoked or superseded links all answer the same 404, and so do path ids
  * (`expect`) that are not the link's provider communication or event.
  */
-export async function resolveDelegate(
+async function resolveDelegate(
   db: Knex,
   token: string | undefined,
   expect: { pcId?: number; communicationId?: number } = {},
 ): Promise<DelegateContext> {
-  if (!token || token.length < 32 || token.length > 200) throw new NotFoundError(NOT_FOUND);
+  if (!token || token.length < 32 || token.length > 200) throw new NotFoundError('INVALID_LINK');
   const link = await findDelegateLink(db, token);
-  if (!link) throw new NotFoundError(NOT_FOUND);
+  if (!link) throw new NotFoundError('INVALID_LINK');
   const delegate = (await db('provider_delegates').where({ notice_link_id: link.id, status: 'ACTIVE' }).first()) as
     | DelegateRow
     | undefined;
   if (!delegate || Number(delegate.provider_communication_id) !== Number(link.provider_communication_id))
-    throw new NotFoundError(NOT_FOUND);
+    throw new NotFoundError('INVALID_LINK');
   const { pc, event } = await loadProviderCommunication(db, Number(link.provider_communication_id));
   if (
     (expect.pcId !== undefined && expect.pcId !== Number(pc.id)) ||
     (expect.communicationId !== undefined && expect.communicationId !== Number(event.id))
   ) {
-    throw new NotFoundError(NOT_FOUND);
+    throw new NotFoundError('INVALID_LINK');
   }
   await markLinkUsed(db, link.id);
   return { delegate, pc, event, respondent: { email: delegate.email, actor: null } };
+}
+
+/**
+ * The delegate's emailed link as a route's link rule (`link: { link: delegateLink(db), ids }` in a route table): the
+ * delegation with its provider communication and event; the ids a route's path names must be the link's.
+ */
+export function delegateLink(db: Knex): LinkKind<DelegateContext> {
+  return {
+    name: 'delegate',
+    resolve: (token, expect) =>
+      resolveDelegate(db, token, { pcId: expect.providerCommunicationId, communicationId: expect.communicationId }),
+  };
 }
 
 const allowedAction = (ctx: DelegateContext, actionId: number) =>
   ctx.delegate.action_id === null || Number(ctx.delegate.action_id) === actionId;
 
 function assertAction(ctx: DelegateContext, actionId: number): void {
-  if (!allowedAction(ctx, actionId)) throw new NotFoundError('Action not found.');
+  if (!allowedAction(ctx, actionId)) throw new NotFoundError('ACTION_NOT_FOUND');
 }
 
 export type DelegateView = NoticeView & { delegate: { id: number; email: string; whole_event: boolean } };
@@ -376,14 +383,14 @@ export async function delegateUpload(
 
 export async function delegateDeleteFile(db: Knex, ctx: DelegateContext, fileId: number): Promise<void> {
   const file = await findAnswerFile(db, ctx.pc.id, fileId);
-  if (!file || !allowedAction(ctx, Number(file.action_id))) throw new NotFoundError('File not found.');
+  if (!file || !allowedAction(ctx, Number(file.action_id))) throw new NotFoundError('FILE_NOT_FOUND');
   await deleteActionFile(db, ctx.pc.id, ctx.respondent, fileId, { actionId: Number(file.action_id) });
 }
 
 /** One answer file of a delegated action (delegatedocument/:id). */
 export async function delegateFile(db: Knex, secret: string, ctx: DelegateContext, fileId: number): Promise<FileView> {
   const file = await findAnswerFile(db, ctx.pc.id, fileId);
-  if (!file || !allowedAction(ctx, Number(file.action_id))) throw new NotFoundError('File not found.');
+  if (!file || !allowedAction(ctx, Number(file.action_id))) throw new NotFoundError('FILE_NOT_FOUND');
   return {
     id: file.id,
     name: file.name,
@@ -402,7 +409,7 @@ export async function delegateDocuments(
   documentId?: number,
 ): Promise<FileView[]> {
   const rows = await communicationDocumentFiles(db, ctx.event.id, { documentId });
-  if (documentId !== undefined && !rows.length) throw new NotFoundError('Document not found.');
+  if (documentId !== undefined && !rows.length) throw new NotFoundError('DOCUMENT_NOT_FOUND');
   return rows.map((d) => ({
     id: d.id,
     name: d.name,

@@ -9,8 +9,8 @@ import {
   linkedFdaRecords,
   recentClassOneRecalls,
 } from '@portal/fda';
-import { receivedCommunicationTraits } from '@portal/communications';
 import { linkedSupplierNames, normalizeSupplierName, organizationsView } from '@portal/organizations';
+import { receivedCommunicationTraits } from './communication-reads.js';
 import { scopeIds } from './scope.js';
 
 /**

@@ -69,7 +69,7 @@ async function loadMail(
   expect: { communicationId?: number; pcId?: number } = {},
 ) {
   const row = await findOutboxEmail(db, mailId);
-  if (!row) throw new NotFoundError('Email not found.');
+  if (!row) throw new NotFoundError('EMAIL_NOT_FOUND');
   let pcId: number | null = row.provider_communication_id === null ? null : Number(row.provider_communication_id);
   if (pcId === null && row.reference_type === 'provider_communication') pcId = Number(row.reference_id);
   if (pcId === null && row.reference_type === 'provider_delegate') {
@@ -78,11 +78,11 @@ async function loadMail(
       .first('provider_communication_id')) as { provider_communication_id: number } | undefined;
     pcId = d ? Number(d.provider_communication_id) : null;
   }
-  if (pcId === null || (expect.pcId !== undefined && expect.pcId !== pcId)) throw new NotFoundError('Email not found.');
+  if (pcId === null || (expect.pcId !== undefined && expect.pcId !== pcId)) throw new NotFoundError('EMAIL_NOT_FOUND');
   try {
     await loadScopedProviderCommunication(db, actor, pcId, { communicationId: expect.communicationId });
   } catch (error) {
-    if (error instanceof NotFoundError) throw new NotFoundError('Email not found.');
+    if (error instanceof NotFoundError) throw new NotFoundError('EMAIL_NOT_FOUND');
     throw error;
   }
   return row;

@@ -13,10 +13,9 @@ import {
 } from '@portal/core';
 import { organizationsView } from '@portal/organizations';
 import { COMMUNICATION_TYPES, type CommunicationType } from '@portal/communications';
-import { actionAnswers } from './provider-notice.js';
+import { actionAnswers } from './provider-communication.js';
 import { listResponderRows } from './provider-list.js';
 import { type ResponderRow, responderSpec } from './provider-rows.js';
-import { NOT_FOUND } from './scope.js';
 import { loadProviderCommunication, noticeView } from '@portal/communications';
 
 /**
@@ -81,12 +80,12 @@ export async function operatorResponseDetail(
   try {
     loaded = await loadProviderCommunication(db, pcId, { communicationId });
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw new NotFoundError(NOT_FOUND);
+    if (error instanceof AppError && error.status === 404) throw new NotFoundError('COMMUNICATION_NOT_FOUND');
     throw error;
   }
   const { pc, event } = loaded;
   // The list shows provider communications of a provider organisation only; the detail answers for the same rows.
-  if (pc.provider_organization_id === null) throw new NotFoundError(NOT_FOUND);
+  if (pc.provider_organization_id === null) throw new NotFoundError('COMMUNICATION_NOT_FOUND');
   const [org, created, state] = await Promise.all([
     db
       .from(organizationsView(db).as('o'))

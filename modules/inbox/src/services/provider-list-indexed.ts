@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { type Actor, type ListPage, type ListQuery, takeSummary, withSummary } from '@portal/core';
 import type { CommunicationType } from '@portal/communications';
-import { answersView, receivedProviderCommunicationsView } from '@portal/communications';
+import { answersView, providerCommunicationsView } from '@portal/communications';
 import { type ProviderRow, type ResponderRow, rowsQuery } from './provider-rows.js';
 
 /**
@@ -44,7 +44,7 @@ export function newestReceived(
 ): Knex.QueryBuilder {
   const received = (orgId: number | null, take: number) =>
     db
-      .from(receivedProviderCommunicationsView(db).as('rc'))
+      .from(providerCommunicationsView(db).as('rc'))
       .modify((q) =>
         orgId === null ? q.whereNotNull('provider_organization_id') : q.where('provider_organization_id', orgId),
       )
@@ -95,12 +95,12 @@ export function responderTotal(db: Knex, actor: Actor, scope: number[] | 'ALL', 
       )
       .whereNot('pc.status', 'DELETED')
       .whereIn('pc.communication_type', types);
-  const extraPeople = inScope(db.from(receivedProviderCommunicationsView(db).as('pc')))
+  const extraPeople = inScope(db.from(providerCommunicationsView(db).as('pc')))
     .where('pc.extra_responders', '>', 0)
     .select(db.raw('coalesce(sum(pc.extra_responders), 0)::bigint'));
   const hidden = inScope(
     db('provider_response_dismissals as prd').join(
-      receivedProviderCommunicationsView(db).as('pc'),
+      providerCommunicationsView(db).as('pc'),
       'pc.id',
       'prd.provider_communication_id',
     ),

@@ -4,7 +4,7 @@ import { organizationsView } from '@portal/organizations';
 import type { Actor } from '@portal/core';
 import { ACTION_TYPES, COMMUNICATION_TYPES } from '@portal/communications';
 import { lookupOptions } from '@portal/lookups';
-import { receivedProviderCommunicationsView } from '@portal/communications';
+import { providerCommunicationsView } from '@portal/communications';
 import { mayManageType, scopeIds } from './scope.js';
 import { SUPPLIER_SQL } from './provider-rows.js';
 
@@ -72,7 +72,7 @@ export async function isSite(
 export async function searchMeta(db: Knex, actor: Actor) {
   const scope = await scopeIds(db, actor);
   const suppliers = (await db
-    .from(receivedProviderCommunicationsView(db).as('pc'))
+    .from(providerCommunicationsView(db).as('pc'))
     .join(organizationsView(db).as('so'), 'so.id', 'pc.supplier_organization_id')
     .leftJoin('provider_created_events as pce', 'pce.communication_id', 'pc.communication_id')
     .whereIn('pc.provider_organization_id', scope)

@@ -22,22 +22,24 @@ import {
   answersView,
   COMMUNICATION_TYPES,
   communicationsView,
-  type CustomerLocationRow as LocationRow,
   type CustomRow,
-  customerLocationsPage,
   customRowsOf,
   historyActorColumns,
-  type ProviderCommunicationProductRow as ProductRow,
-  noticeProductsQuery,
   ownFieldValue,
-  perUnitActionsOf,
   productFieldColumns,
   productFieldsOfCommunication,
-  receivedProviderCommunicationsView,
+  providerCommunicationsView,
   unitAnswersOf,
 } from '@portal/communications';
 import { fileOf, type ReportContext } from '@portal/reports';
-import { changeHistory } from './provider-notice.js';
+import {
+  type CustomerLocationRow as LocationRow,
+  customerLocationsPage,
+  noticeProductsQuery,
+  perUnitActionsOf,
+  type ProviderCommunicationProductRow as ProductRow,
+} from './communication-reads.js';
+import { changeHistory } from './provider-communication.js';
 import { providerListRowsQuery, type ProviderListQuery } from './provider-list.js';
 import type { ResponderRow } from './provider-rows.js';
 import { loadScopedProviderCommunication, mayManageType, scopeIds } from './scope.js';
@@ -218,8 +220,7 @@ export async function providerCustomContentCsv(
 ): Promise<FileResult> {
   const { event, pc } = await loadScopedProviderCommunication(ctx.db, ctx.actor, pcId, { communicationId });
   const sheets = await customContentSheet(ctx, event, pc);
-  if (sheets.length === 0)
-    throw new ConflictError('This event has no custom content; its Customized Content Report is XLSX only.');
+  if (sheets.length === 0) throw new ConflictError('CUSTOM_REPORT_XLSX_ONLY');
   return fileOf(ctx, PROVIDER_REPORT_TITLES.customizedContent, 'csv', sheets);
 }
 
@@ -405,7 +406,7 @@ export async function providerDelegateSummaryReport(ctx: ReportContext, format: 
   const rows = keysetBatches<DelegateRow>(
     async (after, size) =>
       (await db('provider_delegates as d')
-        .join(receivedProviderCommunicationsView(db).as('pc'), 'pc.id', 'd.provider_communication_id')
+        .join(providerCommunicationsView(db).as('pc'), 'pc.id', 'd.provider_communication_id')
         .join(communicationsView(db).as('c'), 'c.id', 'pc.communication_id')
         .join(organizationsView(db).as('o'), 'o.id', 'pc.provider_organization_id')
         .leftJoin(actionsView(db).as('a'), 'a.id', 'd.action_id')

@@ -2,11 +2,7 @@ import type { Knex } from 'knex';
 import { organizationsView, usersView } from '@portal/organizations';
 import type { Actor, ListSpec } from '@portal/core';
 import type { CommunicationType } from '@portal/communications';
-import {
-  receivedCommunicationsView,
-  receivedProviderCommunicationsView,
-  responderGroups,
-} from '@portal/communications';
+import { actionsView, answersView, communicationsView, providerCommunicationsView } from '@portal/communications';
 import { mayManageType } from './scope.js';
 
 // ---------- the list (001 §7.6, 000 §3 row fields, §4 row actions) ----------
@@ -109,8 +105,8 @@ export function rowsQuery(
     ? db.raw('po.parent_id IS NOT NULL')
     : db.raw('pc.provider_organization_id <> ?', [actor.organizationId]);
   const inner = db
-    .from(receivedProviderCommunicationsView(db).as('pc'))
-    .join(receivedCommunicationsView(db).as('c'), 'c.id', 'pc.communication_id')
+    .from(providerCommunicationsView(db).as('pc'))
+    .join(communicationsView(db).as('c'), 'c.id', 'pc.communication_id')
     .join(organizationsView(db).as('so'), 'so.id', 'pc.supplier_organization_id')
     .join(organizationsView(db).as('po'), 'po.id', 'pc.provider_organization_id')
     .leftJoin('provider_communication_states as ps', 'ps.provider_communication_id', 'pc.id')
@@ -161,8 +157,8 @@ export function rowsQuery(
   else if (readIds) inner.whereRaw('pc.id = ANY(ARRAY(?))', [readIds]);
   else if (onlyIds) inner.whereIn('pc.id', onlyIds as Knex.QueryBuilder);
   if (!responders) return db.from(inner.select('pc.response_status').as('pc'));
-  // Each responding person's answers (communications' grouping), grouped once for the whole scope, or only for the
-  // given rows (a page of the default order).
+  // Each responding person's answers, grouped once for the whole scope, or only for the given rows (a page of the
+  // default order).
   const groups = responderGroups(
     db,
     Array.isArray(onlyIds) ? { ids: onlyIds } : readIds ? { idsFrom: readIds } : all ? 'all' : { scope },
@@ -192,4 +188,50 @@ export function rowsQuery(
         WHEN rr.own_status = 'SUBMITTED' AND pc.response_status = 'COMPLETED' THEN 'COMPLETED' ELSE rr.own_status END as response_status`),
     );
   return db.from(inner.as('pc'));
+}
+
+/**
+ * Each responding person's answers to provider communications, grouped by provider communication and user (link
+ * answers by email), as a derived table `(SELECT …)` with provider_communication_id, userid, responder_email,
+ * responded_at and own_status: one grouped pass over the answers (provider_responses' (provider_communication_id,
+ * action_id) index), for the lists to hash-join, rather than one aggregate per row. A person's status is ERROR when
+ * one of their drafts can no longer be submitted as is (its action was disabled since, or it picks an option the
+ * action no longer offers), else DRAFT while any draft remains, else SUBMITTED. A removed action takes its answers
+ * with it (ON DELETE CASCADE). The pass reads the answers to the provider communications of the given provider
+ * organisations (`scope`), to the given provider communications (`ids`), or every answer (`all`), through
+ * communications' read views (bound as `?`: PostgreSQL pulls them up, so the pass is the one over the tables).
+ */
+export function responderGroups(
+  db: Knex,
+  answersOf: { scope: number[] } | { ids: number[] } | { idsFrom: Knex.Raw } | 'all',
+): Knex.Raw {
+  const where =
+    answersOf === 'all'
+      ? ''
+      : 'scope' in answersOf
+        ? 'WHERE r.provider_communication_id IN (SELECT s.id FROM ? s WHERE s.provider_organization_id = ANY(?::bigint[]))'
+        : 'ids' in answersOf
+          ? 'WHERE r.provider_communication_id = ANY(?::bigint[])'
+          : 'WHERE r.provider_communication_id = ANY(ARRAY(?))';
+  const bindings =
+    answersOf === 'all'
+      ? []
+      : 'scope' in answersOf
+        ? [providerCommunicationsView(db), answersOf.scope]
+        : ['ids' in answersOf ? answersOf.ids : answersOf.idsFrom];
+  return db.raw(
+    `(
+  SELECT r.provider_communication_id, r.responder_user_id AS userid, min(r.responder_email) AS responder_email, max(r.updated_at) AS responded_at,
+    CASE
+      WHEN bool_or(r.status = 'DRAFT' AND (a.is_disabled OR (a.action_type IN ('Checkbox', 'MultipleChoice')
+        AND NOT coalesce(r.value -> 'valueCheckbox', r.value -> 'valueMultiChoice', '[]'::jsonb) <@ a.options))) THEN 'ERROR'
+      WHEN bool_or(r.status = 'DRAFT') THEN 'DRAFT'
+      ELSE 'SUBMITTED'
+    END AS own_status
+  FROM ? r JOIN ? a ON a.id = r.action_id
+  ${where}
+  GROUP BY r.provider_communication_id, r.responder_user_id, CASE WHEN r.responder_user_id IS NULL THEN lower(r.responder_email) END
+)`,
+    [answersView(db), actionsView(db), ...bindings],
+  );
 }

@@ -23,7 +23,7 @@ import { loadScopedProviderCommunication, PROVIDER_PERMISSION_OF_TYPE, scopeIds 
 export async function switchSite(db: Knex, actor: Actor, pcId: number, organizationId: number) {
   return transaction(db, async (trx) => {
     const n = await loadScopedProviderCommunication(trx, actor, pcId, { forUpdate: true });
-    if (!n.scope.includes(organizationId)) throw new NotFoundError('Site not found.');
+    if (!n.scope.includes(organizationId)) throw new NotFoundError('SITE_NOT_FOUND');
     const before = Number(n.pc.provider_organization_id);
     if (before === organizationId) return { id: pcId, organization_id: organizationId };
     await moveProviderCommunicationToOrganization(trx, pcId, organizationId);
@@ -54,16 +54,12 @@ export async function changeStatus(
 ) {
   return transaction(db, async (trx) => {
     const n = await loadScopedProviderCommunication(trx, actor, pcId, { communicationId, forUpdate: true });
-    if (n.pc.status !== 'OPEN' || n.event.status !== 'OPEN')
-      throw new ConflictError('This event is closed and can no longer be answered.', 'EVENT_CLOSED');
+    if (n.pc.status !== 'OPEN' || n.event.status !== 'OPEN') throw new ConflictError('EVENT_CLOSED');
     const created = await trx('provider_created_events')
       .where({ communication_id: n.event.id })
       .first('communication_id');
     if (status === 'COMPLETED' && !created && n.pc.response_status !== 'COMPLETED') {
-      throw new BusinessRuleError(
-        'Every required action must be answered before the event can be marked completed.',
-        'RESPONSE_INCOMPLETE',
-      );
+      throw new BusinessRuleError('RESPONSE_INCOMPLETE');
     }
     const current = (await trx('provider_communication_states')
       .where({ provider_communication_id: pcId })
@@ -131,15 +127,14 @@ export async function sendInternalNotification(
   return transaction(db, async (trx) => {
     const n = await loadScopedProviderCommunication(trx, actor, pcId, { communicationId });
     const orgs = target === 0 ? n.scope : n.scope.filter((id) => id === target);
-    if (!orgs.length) throw new NotFoundError('Site not found.');
+    if (!orgs.length) throw new NotFoundError('SITE_NOT_FOUND');
     const emails = (await trx
       .from(permittedMembers(trx, PROVIDER_PERMISSION_OF_TYPE[n.event.type]).as('pm'))
       .whereIn('pm.organization_id', orgs)
       .whereNot('pm.user_id', actor.userId)
       .distinct('pm.email')
       .pluck('pm.email')) as string[];
-    if (!emails.length)
-      throw new BusinessRuleError('Nobody else in this organisation can receive this event type.', 'NO_RECIPIENT');
+    if (!emails.length) throw new BusinessRuleError('NO_RECIPIENT.colleague');
     const kind = n.event.type === 'RECALL' ? 'Recall' : 'Supply advisory';
     const path =
       n.event.type === 'RECALL'
@@ -181,10 +176,10 @@ export async function sendInternalNotification(
 /** Does the email belong to the provider's domain (GET /valid-domain/emailid/:a/:b: a = organisation id, b = email)? */
 export async function validDomain(db: Knex, actor: Actor, organizationId: number, email: string) {
   const scope = await scopeIds(db, actor);
-  if (!scope.includes(organizationId)) throw new NotFoundError('Organization not found.');
+  if (!scope.includes(organizationId)) throw new NotFoundError('ORGANIZATION_NOT_FOUND');
   const domains = await emailDomainsOf(db, organizationId);
   const at = email.trim().toLowerCase().split('@');
-  if (at.length !== 2 || !at[1]) throw new ValidationError('Email not valid');
+  if (at.length !== 2 || !at[1]) throw new ValidationError('EMAIL_INVALID');
   // Each organisation may list several domains, comma-separated (organizations `joinDomains`).
   const valid = domains.some((d) =>
     (d ?? '')

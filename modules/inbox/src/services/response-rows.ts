@@ -1,16 +1,11 @@
 import type { Knex } from 'knex';
-import { type Actor, ForbiddenError, NotFoundError, recordAudit, transaction } from '@portal/core';
-import { appendHistory, discardUserDrafts, answersOfUser } from '@portal/communications';
+import { type Actor, ForbiddenError, NotFoundError, recordAudit, transaction, type RowOf } from '@portal/core';
+import { appendHistory, discardUserDrafts } from '@portal/communications';
+import { answersOfUser } from './communication-reads.js';
 import { loadScopedProviderCommunication } from './scope.js';
+import type { responseRowDeleted } from '../answer-output-schemas.js';
 
-export interface DeletedResponseRow {
-  /** Draft answers discarded (their actions). */
-  discarded_action_ids: number[];
-  /** Draft files discarded. */
-  discarded_files: number;
-  /** true when the row was a submitted response, now hidden from the caller's eR list (answers kept). */
-  dismissed: boolean;
-}
+export type DeletedResponseRow = RowOf<typeof responseRowDeleted>;
 
 /**
  * "Delete" on a row of the eR responses list (spec 000 §4), for the caller's own row only (another user's answers 403).
@@ -32,9 +27,9 @@ export async function deleteResponseRow(
       skipTypeCheck: true,
       forUpdate: true,
     });
-    if (userId !== actor.userId) throw new ForbiddenError('You can only delete your own response.');
+    if (userId !== actor.userId) throw new ForbiddenError('OWN_RESPONSE_ONLY');
     const own = await answersOfUser(trx, pcId, actor.userId);
-    if (!own.length) throw new NotFoundError('Response not found.');
+    if (!own.length) throw new NotFoundError('RESPONSE_NOT_FOUND');
     const drafts = own.filter((r) => r.status === 'DRAFT');
     if (drafts.length) {
       const discardedFiles = await discardUserDrafts(

@@ -3,12 +3,8 @@ import { type Actor, AppError, ForbiddenError, NotFoundError } from '@portal/cor
 import { providerScopeIds } from '@portal/organizations';
 import type { CommunicationType } from '@portal/communications';
 import type { CommunicationRow } from '@portal/communications';
-import {
-  firstProviderCommunicationOf,
-  loadProviderCommunication,
-  type ProviderCommunicationRow,
-  type Respondent,
-} from '@portal/communications';
+import { loadProviderCommunication, type ProviderCommunicationRow, type Respondent } from '@portal/communications';
+import { firstProviderCommunicationOf } from './communication-reads.js';
 
 /** The provider permission that governs each event type (spec 001 §6). */
 export const PROVIDER_PERMISSION_OF_TYPE: Record<CommunicationType, string> = {
@@ -17,8 +13,6 @@ export const PROVIDER_PERMISSION_OF_TYPE: Record<CommunicationType, string> = {
 };
 export const PROVIDER_EVENT_PERMISSIONS = ['Provider_ManageRecalls', 'Provider_ManageDisruption'];
 export const PROVIDER_LIST_PERMISSIONS = [...PROVIDER_EVENT_PERMISSIONS, 'Provider_ResponderRole'];
-
-export const NOT_FOUND = 'Communication not found.';
 
 /** A provider's scope (DESIGN §3): its own organisation plus its sites; organisations' rule, used all over the inbox. */
 export const scopeIds = providerScopeIds;
@@ -57,11 +51,11 @@ export async function loadScopedProviderCommunication(
       forUpdate: options.forUpdate,
     });
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw new NotFoundError(NOT_FOUND);
+    if (error instanceof AppError && error.status === 404) throw new NotFoundError('COMMUNICATION_NOT_FOUND');
     throw error;
   }
   if (loaded.pc.provider_organization_id === null || !scope.includes(Number(loaded.pc.provider_organization_id)))
-    throw new NotFoundError(NOT_FOUND);
+    throw new NotFoundError('COMMUNICATION_NOT_FOUND');
   if (!options.skipTypeCheck) assertProviderType(actor, loaded.event.type);
   return { ...loaded, respondent: { email: actor.email, actor }, scope };
 }
@@ -74,6 +68,6 @@ export async function pcOfCommunication(
 ): Promise<ScopedProviderCommunication> {
   const scope = await scopeIds(db, actor);
   const pcId = await firstProviderCommunicationOf(db, communicationId, scope);
-  if (pcId === undefined) throw new NotFoundError(NOT_FOUND);
+  if (pcId === undefined) throw new NotFoundError('COMMUNICATION_NOT_FOUND');
   return loadScopedProviderCommunication(db, actor, pcId, { communicationId });
 }

@@ -9,14 +9,16 @@ import {
   NotFoundError,
   recordAudit,
   signedUrls,
-  UPLOAD_MESSAGES,
   ValidationError,
   transaction,
   transactionWithFiles,
+  type FromSchema,
 } from '@portal/core';
 import { usersView } from '@portal/organizations';
-import { appendHistory, findAnswerFileOfProviders } from '@portal/communications';
+import { appendHistory } from '@portal/communications';
+import { findAnswerFileOfProviders } from './communication-reads.js';
 import { loadScopedProviderCommunication, scopeIds } from './scope.js';
+import type { internalActionBody } from '../schemas.js';
 
 /**
  * The provider's private workspace on a provider communication: its own documents, notes with an optional attachment,
@@ -34,7 +36,7 @@ const fileOut = (secret: string, f: StoredFile) => ({
 });
 
 async function storeChecked(store: FileStore, stored: string[], area: string, upload: { name: string; data: Buffer }) {
-  const file = checkUpload(upload, DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document);
+  const file = checkUpload(upload, DOCUMENT_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.document');
   const key = newFileKey(area, file.name);
   await store.put(key, file.data);
   stored.push(key);
@@ -51,7 +53,7 @@ export async function uploadProviderDocuments(
   pcId: number,
   uploads: { name: string; data: Buffer }[],
 ) {
-  if (!uploads.length) throw new ValidationError(UPLOAD_MESSAGES.empty);
+  if (!uploads.length) throw new ValidationError('UPLOAD_FAILED');
   return transactionWithFiles(db, store, async (trx, stored) => {
     const n = await loadScopedProviderCommunication(trx, actor, pcId, { forUpdate: true });
     const out = [];
@@ -92,7 +94,7 @@ async function loadProviderDocument(db: Knex | Knex.Transaction, actor: Actor, d
     .whereIn('organization_id', scope)
     .whereNull('deleted_at')
     .first()) as (StoredFile & { provider_communication_id: number; communication_id: number }) | undefined;
-  if (!row) throw new NotFoundError('Document not found.');
+  if (!row) throw new NotFoundError('DOCUMENT_NOT_FOUND');
   const n = await loadScopedProviderCommunication(db, actor, Number(row.provider_communication_id));
   return { row, n };
 }
@@ -131,7 +133,7 @@ export async function deleteProviderDocument(db: Knex, actor: Actor, documentId:
 export async function getAnswerFile(db: Knex, config: Config, actor: Actor, fileId: number, onlyDelegates = false) {
   const scope = await scopeIds(db, actor);
   const row = await findAnswerFileOfProviders<StoredFile>(db, fileId, scope, { onlyDelegates });
-  if (!row) throw new NotFoundError('File not found.');
+  if (!row) throw new NotFoundError('FILE_NOT_FOUND');
   await loadScopedProviderCommunication(db, actor, Number(row.provider_communication_id));
   return fileOut(config.jwtSecret, row);
 }
@@ -187,8 +189,8 @@ export async function saveNote(
   uploads: { name: string; data: Buffer }[],
 ) {
   const text = input.note.trim();
-  if (!text) throw new ValidationError('Field required', [{ field: 'note', message: 'Field required' }]);
-  if (uploads.length > 1) throw new ValidationError('A note takes one file.');
+  if (!text) throw ValidationError.field('note', 'FIELD_REQUIRED');
+  if (uploads.length > 1) throw new ValidationError('NOTE_ONE_FILE');
   return transactionWithFiles(db, store, async (trx, stored) => {
     const n = await loadScopedProviderCommunication(trx, actor, pcId, { communicationId });
     const file = uploads[0] ? await storeChecked(store, stored, `notes/${actor.organizationId}`, uploads[0]) : null;
@@ -230,7 +232,7 @@ export async function saveNote(
         .whereNull('deleted_at')
         .forUpdate()
         .first()) as NoteRow | undefined;
-      if (!before) throw new NotFoundError('Note not found.');
+      if (!before) throw new NotFoundError('NOTE_NOT_FOUND');
       [row] = (await trx('provider_communication_notes')
         .where({ id: noteId })
         .update({ note: text, updated_by: actor.userId, updated_at: trx.fn.now(), ...fileCols })
@@ -260,7 +262,7 @@ async function loadNote(
     .whereIn('n.organization_id', scope)
     .whereNull('n.deleted_at')
     .first('n.*', 'u.email as created_by_email')) as (NoteRow & { created_by_email: string | null }) | undefined;
-  if (!row) throw new NotFoundError('Note not found.');
+  if (!row) throw new NotFoundError('NOTE_NOT_FOUND');
   await loadScopedProviderCommunication(db, actor, Number(row.provider_communication_id));
   return row;
 }
@@ -271,7 +273,7 @@ export async function getNote(db: Knex, config: Config, actor: Actor, noteId: nu
 
 export async function getNoteDocument(db: Knex, config: Config, actor: Actor, noteId: number) {
   const note = await loadNote(db, actor, noteId);
-  if (!note.file_key) throw new NotFoundError('Document not found.');
+  if (!note.file_key) throw new NotFoundError('DOCUMENT_NOT_FOUND');
   return noteOut(config.jwtSecret, note).document;
 }
 
@@ -290,16 +292,7 @@ export async function listNotes(db: Knex, config: Config, actor: Actor, communic
 
 // ---------- internal actions ----------
 
-export interface InternalActionInput {
-  id?: number;
-  communicationId: number;
-  providerCommunicationId: number;
-  title: string;
-  description?: string | null;
-  assignee_email?: string | null;
-  due_date?: string | null;
-  status?: 'OPEN' | 'COMPLETED' | 'DELETED';
-}
+export type InternalActionInput = FromSchema<typeof internalActionBody>;
 
 /** Creates (no id) or updates an internal follow-up task; DELETED removes it from lists. */
 export async function saveInternalAction(db: Knex, actor: Actor, input: InternalActionInput) {
@@ -314,7 +307,7 @@ export async function saveInternalAction(db: Knex, actor: Actor, input: Internal
       due_date: input.due_date ?? null,
       status: input.status ?? 'OPEN',
     };
-    if (!values.title) throw new ValidationError('Field required', [{ field: 'title', message: 'Field required' }]);
+    if (!values.title) throw ValidationError.field('title', 'FIELD_REQUIRED');
     let row: Record<string, unknown> | undefined;
     let before: Record<string, unknown> | null = null;
     if (input.id) {
@@ -325,7 +318,7 @@ export async function saveInternalAction(db: Knex, actor: Actor, input: Internal
           .whereNot({ status: 'DELETED' })
           .forUpdate()
           .first()) as Record<string, unknown> | undefined) ?? null;
-      if (!before) throw new NotFoundError('Internal action not found.');
+      if (!before) throw new NotFoundError('INTERNAL_ACTION_NOT_FOUND');
       [row] = (await trx('provider_internal_actions')
         .where({ id: input.id })
         .update({ ...values, updated_at: trx.fn.now() })
@@ -371,7 +364,7 @@ export async function listInternalActions(
     .orderBy('id');
   if (actionId !== 0) {
     const row = await q.where({ id: actionId }).first();
-    if (!row) throw new NotFoundError('Internal action not found.');
+    if (!row) throw new NotFoundError('INTERNAL_ACTION_NOT_FOUND');
     return row as Record<string, unknown>;
   }
   return q;

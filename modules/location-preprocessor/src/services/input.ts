@@ -84,14 +84,6 @@ const LOOKUP = new Map<string, Field>(
 
 const headerKey = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-export const INPUT_MESSAGES = {
-  noName:
-    'The file has no name column: its first row must name a column such as Name, Location Name, Facility Name or Hospital Name.',
-  empty: 'The file holds no rows.',
-  unreadable: 'The file could not be read.',
-  fileType: 'The file must be a .csv or .xlsx file.',
-} as const;
-
 /** Which field each column of the header feeds (the first column of a field wins; unknown columns are ignored). */
 export function mapHeader(header: string[], fields: readonly Field[]): (Field | null)[] {
   const seen = new Set<Field>();
@@ -126,7 +118,7 @@ export async function* readInputRows(
     const cells = row.cells.map(cellText);
     if (!columns) {
       columns = mapHeader(cells, fields);
-      if (!columns.includes('name')) throw new ValidationError(INPUT_MESSAGES.noName);
+      if (!columns.includes('name')) throw new ValidationError('NAME_COLUMN_MISSING');
       continue;
     }
     rowNumber += 1;
@@ -136,7 +128,7 @@ export async function* readInputRows(
     });
     yield { rowNumber, line: row.line, values };
   }
-  if (!columns) throw new ValidationError(INPUT_MESSAGES.empty);
+  if (!columns) throw new ValidationError('FILE_HOLDS_NO_ROWS');
 }
 
 /** The extension a spreadsheet upload is read as; anything else is refused. */

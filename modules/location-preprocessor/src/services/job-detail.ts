@@ -141,6 +141,6 @@ export async function getJob(
 /** GET /document/{id}: the original upload. */
 export async function jobDocument(db: Knex, store: FileStore, id: number): Promise<FileResult> {
   const job = await jobRecord(db, id);
-  if ((await store.size(job.file_key)) === null) throw new NotFoundError('File not found.');
+  if ((await store.size(job.file_key)) === null) throw new NotFoundError('FILE_NOT_FOUND');
   return fileResult(job.file_name, mimeOf(sheetExtension(job.file_name) ?? 'csv'), store.stream(job.file_key));
 }

@@ -4,7 +4,7 @@ import { upsertPreprocessedLocations } from '@portal/organizations';
 import type { LocationInput } from './matcher.js';
 import { normalizeName } from './normalize.js';
 import type { Decision } from './score.js';
-import { JOB_MESSAGES, type JobStatus, type RowView } from './jobs.js';
+import type { JobStatus, RowView } from './jobs.js';
 import { rowQuery, type RowRecord, rowViews } from './job-detail.js';
 
 /** A job the operator may review: matching finished, not completed, removed or failed. */
@@ -12,8 +12,8 @@ async function lockReviewable(trx: Knex.Transaction, id: number): Promise<{ supp
   const job = (await trx('preprocessor_jobs').where({ id }).forUpdate().first('status', 'matched_at', 'supplier_id')) as
     | { status: JobStatus; matched_at: Date | null; supplier_id: number }
     | undefined;
-  if (!job) throw new NotFoundError(JOB_MESSAGES.notFound);
-  if (job.status !== 'IN PROGRESS' || !job.matched_at) throw new ConflictError(JOB_MESSAGES.notReviewable);
+  if (!job) throw new NotFoundError('JOB_NOT_FOUND');
+  if (job.status !== 'IN PROGRESS' || !job.matched_at) throw new ConflictError('JOB_NOT_REVIEWABLE');
   return job;
 }
 
@@ -88,17 +88,17 @@ export async function decideRow(
   body: { knownProviderId?: number; decision?: 'UNMATCHED' },
 ): Promise<RowView> {
   if (body.knownProviderId === undefined && body.decision !== 'UNMATCHED')
-    throw new ValidationError(JOB_MESSAGES.decisionRequired);
+    throw new ValidationError('DECISION_REQUIRED');
   await transaction(db, async (trx) => {
     const job = await lockReviewable(trx, jobId);
     const row = (await trx('preprocessor_job_rows').where({ id: rowId, job_id: jobId }).forUpdate().first()) as
       | (RowRecord & { known_provider_id: number | null })
       | undefined;
-    if (!row) throw new NotFoundError(JOB_MESSAGES.rowNotFound);
+    if (!row) throw new NotFoundError('ROW_NOT_FOUND');
     let after: { decision: Decision; known_provider_id: number | null; confidence: number };
     if (body.knownProviderId !== undefined) {
       const known = await trx('known_providers').where({ id: body.knownProviderId }).first('id');
-      if (!known) throw new ValidationError(JOB_MESSAGES.unknownProvider);
+      if (!known) throw new ValidationError('UNKNOWN_KNOWN_PROVIDER');
       const candidate = row.candidates.find((c) => Number(c.knownProviderId) === body.knownProviderId);
       after = {
         decision: 'MATCHED',

@@ -13,11 +13,11 @@ import {
   runList,
   ValidationError,
   transaction,
+  type RowOf,
 } from '@portal/core';
 import { findOrganizationCard, organizationsView, resolveSupplierName, usersView } from '@portal/organizations';
-import { INPUT_MESSAGES, readInputRows, SUPPLIER_FIELDS } from './input.js';
-import type { LocationInput } from './matcher.js';
-import type { Decision } from './score.js';
+import { readInputRows, SUPPLIER_FIELDS } from './input.js';
+import type { candidateSchema, jobSchema, rowSchema } from '../schemas.js';
 
 export const JOB_STATUSES = ['PENDING', 'IN PROGRESS', 'COMPLETED', 'ERROR', 'DEACTIVATED'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -25,57 +25,11 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 /** A supplier file is at most this large (a 100,000-row CSV is about 15 MB). */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
-export const JOB_MESSAGES = {
-  notFound: 'Pre-processor job not found.',
-  rowNotFound: 'Row not found.',
-  supplierRequired: 'Choose the supplier the file belongs to.',
-  unknownSupplier: 'Unknown supplier.',
-  fileRequired: 'Attach the location file (.csv or .xlsx).',
-  fileType: INPUT_MESSAGES.fileType,
-  notReviewable: 'The job is not open for review (it is still matching, completed, removed or failed).',
-  unknownProvider: 'Unknown known provider.',
-  decisionRequired: 'Give knownProviderId to accept a provider, or decision UNMATCHED.',
-} as const;
+export type JobView = RowOf<typeof jobSchema>;
 
-export interface JobView {
-  id: number;
-  supplierId: number;
-  supplierName: string;
-  fileName: string;
-  status: JobStatus;
-  totalRows: number;
-  processedRows: number;
-  matchedRows: number;
-  reviewRows: number;
-  unmatchedRows: number;
-  createdAt: string;
-  createdBy: string | null;
-  completedAt: string | null;
-}
+export type CandidateView = RowOf<typeof candidateSchema>;
 
-export interface CandidateView {
-  knownProviderId: number;
-  name: string;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  externalId: string | null;
-  score: number;
-}
-
-export interface RowView {
-  id: number;
-  rowNumber: number;
-  input: LocationInput;
-  decision: Decision;
-  confidence: number;
-  knownProviderId: number | null;
-  knownProviderName: string | null;
-  decidedBy: string | null;
-  decidedAt: string | null;
-  candidates: CandidateView[];
-}
+export type RowView = RowOf<typeof rowSchema>;
 
 export const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -130,7 +84,7 @@ const selectJob = (db: Knex) => (qb: Knex.QueryBuilder) =>
 
 export async function jobRecord(db: Knex, id: number): Promise<JobRecord> {
   const row = (await selectJob(db)(jobs(db).where('j.id', id)).first()) as JobRecord | undefined;
-  if (!row) throw new NotFoundError(JOB_MESSAGES.notFound);
+  if (!row) throw new NotFoundError('JOB_NOT_FOUND');
   return row;
 }
 
@@ -184,11 +138,11 @@ export async function listSuppliers(db: Knex): Promise<{ id: number; name: strin
 /** The supplier organisation an upload names: an id, or a name (the supplier master resolves it). */
 export async function resolveSupplier(db: Knex, value: string | undefined): Promise<number> {
   const text = value?.trim();
-  if (!text) throw new ValidationError(JOB_MESSAGES.supplierRequired);
+  if (!text) throw new ValidationError('SUPPLIER_REQUIRED');
   const id = /^\d{1,15}$/.test(text) ? Number(text) : await resolveSupplierName(db, text);
   const card = id ? await findOrganizationCard(db, id) : undefined;
   const org = card?.type === 'SUPPLIER' && card.status !== 'DEACTIVATED' ? card : null;
-  if (!org) throw new ValidationError(JOB_MESSAGES.unknownSupplier);
+  if (!org) throw new ValidationError('UNKNOWN_SUPPLIER');
   return Number(org.id);
 }
 
@@ -204,8 +158,8 @@ export async function createJob(
   upload: { name: string; data: Buffer } | undefined,
 ): Promise<{ id: number; status: 'PENDING' }> {
   const supplierId = await resolveSupplier(db, supplierValue);
-  if (!upload) throw new ValidationError(JOB_MESSAGES.fileRequired);
-  const file = checkUpload(upload, ['csv', 'xlsx'], JOB_MESSAGES.fileType, MAX_FILE_BYTES);
+  if (!upload) throw new ValidationError('LOCATION_FILE_REQUIRED');
+  const file = checkUpload(upload, ['csv', 'xlsx'], 'UNSUPPORTED_FILE_TYPE.spreadsheet', MAX_FILE_BYTES);
   try {
     const first = await readInputRows(file.extension as 'csv' | 'xlsx', file.data, SUPPLIER_FIELDS).next();
     void first;
@@ -239,7 +193,7 @@ export async function removeJob(db: Knex, actor: Actor, id: number): Promise<Job
     const before = (await trx('preprocessor_jobs').where({ id }).forUpdate().first('status', 'supplier_id')) as
       | { status: JobStatus; supplier_id: number }
       | undefined;
-    if (!before) throw new NotFoundError(JOB_MESSAGES.notFound);
+    if (!before) throw new NotFoundError('JOB_NOT_FOUND');
     if (before.status === 'DEACTIVATED') return;
     await trx('preprocessor_jobs')
       .where({ id })

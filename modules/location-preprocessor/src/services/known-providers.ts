@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
-import { type ListPage, type ListSpec, parseListQuery, runList, transaction } from '@portal/core';
+import { type ListPage, type ListSpec, parseListQuery, runList, transaction, type RowOf } from '@portal/core';
 import { organizationsView } from '@portal/organizations';
 import { type Field, KNOWN_FIELDS, readInputRows } from './input.js';
 import { nameTokens, normalizeAddress, normalizeCity, normalizeState, phoneDigits, zip5 } from './normalize.js';
 import { coreName } from './score.js';
+import type { knownProviderSchema } from '../schemas.js';
 
 export const KIND_COLUMNS = { ccn: 'CCN', npi: 'NPI', gln: 'GLN' } as const;
 export type IdentifierKind = 'CCN' | 'NPI' | 'GLN' | 'CUSTOMER';
@@ -214,20 +215,7 @@ export async function syncPortalProviders(db: Knex): Promise<number> {
   return orgs.length;
 }
 
-export interface KnownProviderView {
-  id: number;
-  externalIds: { kind: IdentifierKind; value: string }[];
-  name: string;
-  aliases: string[];
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  phone: string | null;
-  organizationId: number | null;
-  organizationName: string | null;
-  siteId: number | null;
-}
+export type KnownProviderView = RowOf<typeof knownProviderSchema>;
 
 const KNOWN_LIST: ListSpec = {
   fields: {

@@ -1,3 +1,4 @@
+import type { RowOf } from '@portal/core';
 import type { Knex } from 'knex';
 import { nameTokens, normalizeAddress, normalizeCity, normalizeState, phoneDigits, zip5 } from './normalize.js';
 import {
@@ -10,17 +11,10 @@ import {
   type Ranked,
   type ScoredCandidate,
 } from './score.js';
+import type { inputSchema } from '../schemas.js';
 
 /** A row of a supplier file as read (the contract's `input`). */
-export interface LocationInput {
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  phone: string;
-  customerNumber: string;
-}
+export type LocationInput = RowOf<typeof inputSchema>;
 
 export interface MatchResult {
   decision: Decision;

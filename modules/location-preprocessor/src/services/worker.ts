@@ -11,8 +11,9 @@ import {
   type Logger,
   ValidationError,
   transaction,
+  messageText,
 } from '@portal/core';
-import { INPUT_MESSAGES, readInputRows, SUPPLIER_FIELDS, sheetExtension } from './input.js';
+import { readInputRows, SUPPLIER_FIELDS, sheetExtension } from './input.js';
 import { syncPortalProviders } from './known-providers.js';
 import { type LocationInput, Matcher, type MatchResult } from './matcher.js';
 
@@ -88,12 +89,12 @@ export async function processJob(
     return 'error' as const;
   };
   const extension = sheetExtension(job.file_name);
-  if (!extension) return fail(INPUT_MESSAGES.fileType);
+  if (!extension) return fail(messageText('UNSUPPORTED_FILE_TYPE.spreadsheet'));
   let data: Buffer;
   try {
     data = await store.read(job.file_key);
   } catch {
-    return fail(INPUT_MESSAGES.unreadable);
+    return fail(messageText('FILE_UNREADABLE'));
   }
   await syncPortalProviders(db);
   const matcher = new Matcher(db, Number(job.supplier_id));
@@ -185,7 +186,7 @@ export async function processJob(
     if (error instanceof ValidationError) return fail(error.message);
     if (typeof (error as { severity?: unknown }).severity === 'string') throw error; // the database's, not the file's
     options.logger?.warn({ err: error, jobId: job.id }, 'pre-processor file unreadable');
-    return fail(INPUT_MESSAGES.unreadable);
+    return fail(messageText('FILE_UNREADABLE'));
   }
   await db('preprocessor_jobs')
     .where({ id: job.id, claimed_by: worker })

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ValidationError } from '@portal/core';
+import { ValidationError, argsOf, type FieldError, fieldError } from '@portal/core';
 import { installManagedValues, type ManagedValue, type ManagedVocabulary } from '@portal/vocabulary';
 
 /**
@@ -93,7 +93,7 @@ export async function assertLookupCodes(
 ): Promise<void> {
   const values = input as Record<string, unknown>;
   const previous = before as Record<string, unknown>;
-  const errors: { field: string; message: string }[] = [];
+  const errors: FieldError[] = [];
   for (const [field, vocabularies] of Object.entries(FIELD_VOCABULARIES)) {
     const code = values[field];
     if (code === undefined || code === null || code === '') continue;
@@ -102,9 +102,11 @@ export async function assertLookupCodes(
     for (const vocabulary of vocabularies(type))
       for (const c of await activeCodes(db, vocabulary, organizationId)) allowed.add(c);
     if (typeof code !== 'string' || !allowed.has(code))
-      errors.push({ field, message: `${field} must be one of the active lookup values` });
+      errors.push(fieldError(field, 'LOOKUP_VALUE_INACTIVE', { field }));
   }
-  if (errors.length > 0) throw new ValidationError(errors.map((e) => e.message).join('; '), errors);
+  if (errors.length === 1) throw new ValidationError(...argsOf(errors[0]!)).withDetails(errors);
+  if (errors.length > 1)
+    throw new ValidationError('PROBLEMS', { problems: errors.map((e) => e.message).join('; ') }).withDetails(errors);
 }
 
 /** A picker's `{ value, label }` options: the ACTIVE values of the scope, in order (English labels: the wire's). */

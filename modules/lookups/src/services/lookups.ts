@@ -11,10 +11,13 @@ import {
   runList,
   ValidationError,
   transaction,
+  type RowOf,
+  type FromSchema,
 } from '@portal/core';
 import type { ManagedValue, ManagedVocabulary } from '@portal/vocabulary';
 import { LookupValue } from '../models/LookupValue.js';
 import { loadLookups, refreshLookups } from './cache.js';
+import type { createBody, lookupValueSchema } from '../schemas.js';
 
 /** Whose values a call manages: the platform's (the operator) or one supplier's own. */
 export type Scope = { organizationId: number | null };
@@ -23,35 +26,10 @@ export const scopeOf = (actor: Actor): Scope => ({
   organizationId: actor.organizationType === 'NOTISPHERE' ? null : actor.organizationId,
 });
 
-export interface LookupValueView {
-  id: number;
-  vocabulary: ManagedVocabulary;
-  code: string;
-  label_en: string;
-  label_vi: string;
-  sort_order: number;
-  status: 'ACTIVE' | 'INACTIVE';
-  organization_id: number | null;
-  in_use: boolean;
-  updated_at: string;
-}
+export type LookupValueView = RowOf<typeof lookupValueSchema>;
 
-export interface CreateInput {
-  vocabulary: ManagedVocabulary;
-  code: string;
-  label_en: string;
-  label_vi: string;
-  sort_order?: number;
-  status?: 'ACTIVE' | 'INACTIVE';
-}
+export type CreateInput = FromSchema<typeof createBody>;
 export type UpdateInput = Omit<CreateInput, 'vocabulary' | 'code'>;
-
-export const MESSAGES = {
-  notFound: 'Lookup value not found.',
-  duplicate: (code: string) => `The code "${code}" already exists in this list.`,
-  inUse: 'This value is used by existing records and cannot be deleted. Deactivate it instead.',
-  fixedCodes: 'Response methods are fixed (Paper, Electronic): only their labels, order and status can change.',
-} as const;
 
 /** Vocabularies whose codes the database itself constrains: no new codes (provider_responses.source). */
 const FIXED_CODES: readonly ManagedVocabulary[] = ['responseMethod'];
@@ -141,7 +119,7 @@ async function loadValue(db: Knex | Knex.Transaction, scope: Scope, id: number, 
   else q.where({ organization_id: scope.organizationId });
   const value = await (lock ? q.forUpdate() : q);
   // Another scope's value is not found, not forbidden: whether it exists is not the caller's business.
-  if (!value) throw new NotFoundError(MESSAGES.notFound);
+  if (!value) throw new NotFoundError('LOOKUP_VALUE_NOT_FOUND');
   return value;
 }
 
@@ -186,7 +164,7 @@ async function assertCodeFree(trx: Knex.Transaction, scope: Scope, vocabulary: M
       if (scope.organizationId !== null) q.orWhere({ organization_id: scope.organizationId });
     })
     .first('id');
-  if (clash) throw new ConflictError(MESSAGES.duplicate(code), 'DUPLICATE_CODE');
+  if (clash) throw new ConflictError('DUPLICATE_CODE', { code });
 }
 
 export async function createLookupValue(
@@ -196,7 +174,7 @@ export async function createLookupValue(
   input: CreateInput,
 ): Promise<LookupValueView> {
   const code = input.code.trim();
-  if (FIXED_CODES.includes(input.vocabulary)) throw new ValidationError(MESSAGES.fixedCodes);
+  if (FIXED_CODES.includes(input.vocabulary)) throw new ValidationError('RESPONSE_METHODS_FIXED');
   const created = await transaction(db, async (trx) => {
     await assertCodeFree(trx, scope, input.vocabulary, code);
     // Without an order, the value goes last.
@@ -274,7 +252,7 @@ export async function setLookupValueStatus(
 export async function deleteLookupValue(db: Knex, actor: Actor, scope: Scope, id: number): Promise<{ id: number }> {
   await transaction(db, async (trx) => {
     const before = await loadValue(trx, scope, id, true);
-    if (await inUse(trx, before)) throw new ConflictError(MESSAGES.inUse, 'LOOKUP_VALUE_IN_USE');
+    if (await inUse(trx, before)) throw new ConflictError('LOOKUP_VALUE_IN_USE');
     await LookupValue.query(trx).deleteById(id);
     await audit(trx, actor, scope, 'LOOKUP_VALUE_DELETED', id, before);
   });

@@ -1,20 +1,16 @@
 import type { Knex } from 'knex';
-import { type Actor, ForbiddenError, isOperator, NotFoundError } from '@portal/core';
+import { type Actor, ForbiddenError, isOperator, NotFoundError, type RowOf, type FromSchema } from '@portal/core';
 import { scopeIds } from '@portal/inbox';
 import { organizationsView } from '@portal/organizations';
 import { type OpenRecallEffectiveness, openRecallEffectiveness, percent } from '@portal/reports';
 import { type BucketCount, percentile } from './percentiles.js';
+import type { metricsResponse, metricsQuery } from '../schemas.js';
 
 export const PERIODS = ['LAST_30_DAYS', 'LAST_90_DAYS', 'LAST_12_MONTHS', 'ALL'] as const;
 export type Period = (typeof PERIODS)[number];
 export const METRIC_TYPES = ['RECALL', 'PRODUCT DISRUPTION'] as const;
 
-export interface MetricsQuery {
-  supplierId?: number;
-  providerId?: number;
-  type?: (typeof METRIC_TYPES)[number];
-  period?: Period;
-}
+export type MetricsQuery = FromSchema<typeof metricsQuery>;
 
 /** Whose figures: null = every supplier (or provider). */
 export interface MetricsScope {
@@ -29,51 +25,9 @@ export interface MetricsScope {
   granularity: 'week' | 'month';
 }
 
-interface Rate {
-  count: number;
-  /** Seconds, from the duration histogram (within 5%); null when nothing was counted. */
-  median: number | null;
-  p90: number | null;
-}
+type Rate = RowOf<(typeof metricsResponse)['properties']['response_times']['properties']['acknowledgement']>;
 
-export interface Metrics {
-  scope: {
-    supplier_id: number | null;
-    provider_id: number | null;
-    type: string | null;
-    period: Period;
-    from: string | null;
-    to: string;
-    granularity: 'week' | 'month';
-  };
-  /** Events by status; with a provider in scope, that provider's notices by status (`unit: 'notices'`). */
-  events: { unit: 'events' | 'notices'; by_status: Record<string, number>; total: number };
-  notices: {
-    sent: number;
-    acknowledged: number;
-    completed: number;
-    acknowledgement_rate: number;
-    completion_rate: number;
-  };
-  response_times: { acknowledgement: Rate; completion: Rate };
-  emails: { sent: number; delivered: number; opened: number; clicked: number; bounced: number; error: number };
-  slowest_providers: {
-    id: number;
-    name: string;
-    sent: number;
-    acknowledged: number;
-    acknowledgement_rate: number;
-    median_acknowledgement: number | null;
-  }[];
-  /** Open recalls by FDA effectiveness level; null on a provider's dashboard (a level is about every consignee). */
-  effectiveness:
-    | (Omit<OpenRecallEffectiveness, 'recalls'> & {
-        recalls: (OpenRecallEffectiveness['recalls'][number] & { supplier_name: string })[];
-      })
-    | null;
-  trend: { start: string; sent: number; acknowledged: number; completed: number }[];
-  by_class: { classification: string; events: number; sent: number; acknowledged: number; completed: number }[];
-}
+export type Metrics = RowOf<typeof metricsResponse>;
 
 const DAY = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -110,7 +64,7 @@ export async function scopeOf(db: Knex, actor: Actor, query: MetricsQuery): Prom
     return { ...base, supplierIds: [actor.organizationId], providerIds: one(query.providerId) };
   if (actor.organizationType === 'PROVIDER') {
     const scope = await scopeIds(db, actor);
-    if (query.providerId && !scope.includes(query.providerId)) throw new NotFoundError('Organization not found.');
+    if (query.providerId && !scope.includes(query.providerId)) throw new NotFoundError('ORGANIZATION_NOT_FOUND');
     return { ...base, supplierIds: one(query.supplierId), providerIds: query.providerId ? [query.providerId] : scope };
   }
   throw new ForbiddenError();

@@ -1,7 +1,9 @@
+import type { RowOf } from '@portal/core';
 import type { Knex } from 'knex';
 import { vocabularyOptions } from '@portal/vocabulary';
 import { organizationsView } from '@portal/organizations';
 import { PERIODS } from './figures.js';
+import type { kpiMetaResponse } from '../schemas.js';
 
 const PERIOD_LABELS: Record<(typeof PERIODS)[number], string> = {
   LAST_30_DAYS: 'Last 30 days',
@@ -10,12 +12,7 @@ const PERIOD_LABELS: Record<(typeof PERIODS)[number], string> = {
   ALL: 'All time',
 };
 
-export interface KpiMeta {
-  suppliers: { id: number; name: string }[];
-  providers: { id: number; name: string }[];
-  types: { value: string; label: string }[];
-  periods: { value: string; label: string }[];
-}
+export type KpiMeta = RowOf<typeof kpiMetaResponse>;
 
 /**
  * The key metrics' filter values (GET /notisphere/organizations/kpi-meta/{id or 0}): every supplier; the providers

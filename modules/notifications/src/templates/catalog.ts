@@ -1,12 +1,10 @@
+import type { RowOf } from '@portal/core';
+import type { templateDetail } from './output-schemas.js';
 /** The shapes of the email catalogue (kinds.ts): its languages, a kind's placeholders and default wording. */
 export const TEMPLATE_LANGUAGES = ['en', 'vi'] as const;
 export type TemplateLanguage = (typeof TEMPLATE_LANGUAGES)[number];
 
-export interface Placeholder {
-  name: string;
-  description: string;
-  sample: string;
-}
+export type Placeholder = RowOf<(typeof templateDetail)['properties']['placeholders']['items']>;
 
 export interface TemplateContent {
   subject: string;

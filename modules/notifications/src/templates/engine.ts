@@ -1,7 +1,8 @@
 import { convert } from 'html-to-text';
 import { Liquid, type Template } from 'liquidjs';
-import { escapeHtml, ValidationError } from '@portal/core';
+import { escapeHtml, ValidationError, type RowOf } from '@portal/core';
 import { TEMPLATE_LANGUAGES, type TemplateContent, type TemplateKind, type TemplateLanguage } from './catalog.js';
+import type { templatePreview } from './output-schemas.js';
 
 /**
  * Email templates are Liquid (liquidjs): named placeholders, `if`/`unless`/`case` and filters, nothing that reads
@@ -62,34 +63,29 @@ export function validateTemplate(kind: TemplateKind, contents: TemplateContents)
   for (const language of TEMPLATE_LANGUAGES) {
     for (const part of ['subject', 'body'] as const) {
       const source = contents[language][part];
-      const where = `The ${LANGUAGE_LABEL[language]} ${PART_LABEL[part]}`;
-      if (!source.trim()) throw new ValidationError(`${where} is required.`, { field: `${part}_${language}` });
+      const where = { language: LANGUAGE_LABEL[language], part: PART_LABEL[part] };
+      const field = `${part}_${language}`;
+      if (!source.trim()) throw new ValidationError('TEMPLATE_PART_REQUIRED', where).withDetails({ field });
       for (const m of source.matchAll(/\{%-?\s*(\w+)/g)) {
         if (!ALLOWED_TAGS.has(m[1]!))
-          throw new ValidationError(`${where} uses the tag "${m[1]}", which templates do not offer.`, {
-            field: `${part}_${language}`,
-            tag: m[1],
-          });
+          throw new ValidationError('TEMPLATE_TAG_UNKNOWN', { ...where, tag: m[1]! }).withDetails({ field, tag: m[1] });
       }
-      if (/\|\s*raw\b/.test(source))
-        throw new ValidationError(`${where} uses the "raw" filter; values are always escaped.`, {
-          field: `${part}_${language}`,
-        });
+      if (/\|\s*raw\b/.test(source)) throw new ValidationError('TEMPLATE_RAW_FILTER', where).withDetails({ field });
       let names: string[];
       try {
         names = textEngine.globalVariablesSync(textEngine.parse(source));
       } catch (error) {
-        throw new ValidationError(`${where} cannot be read: ${(error as Error).message.split('\n')[0]}`, {
-          field: `${part}_${language}`,
-        });
+        const reason = (error as Error).message.split('\n')[0] ?? '';
+        throw new ValidationError('TEMPLATE_UNREADABLE', { ...where, reason }).withDetails({ field });
       }
       const unknown = names.filter((n) => !offered.has(n));
       const written = unknown.map((n) => `{{ ${n} }}`).join(', ');
       if (unknown.length)
-        throw new ValidationError(
-          `${where} uses the placeholder ${written}, which this template does not offer. Offered: ${[...offered].join(', ') || 'none'}.`,
-          { field: `${part}_${language}`, placeholders: unknown },
-        );
+        throw new ValidationError('TEMPLATE_PLACEHOLDER_UNKNOWN', {
+          ...where,
+          placeholders: written,
+          offered: [...offered].join(', ') || 'none',
+        }).withDetails({ field, placeholders: unknown });
     }
   }
 }
@@ -197,11 +193,7 @@ export function compileTemplate(content: TemplateContent, { fastPath = true } = 
 
 export type TemplateValues = Record<string, string | number | null | undefined>;
 
-export interface RenderedEmail {
-  subject: string;
-  html: string;
-  text: string;
-}
+export type RenderedEmail = RowOf<(typeof templatePreview)['properties']['en']>;
 
 /** Every offered placeholder gets a value (missing ones are empty), so strict rendering fails only on a bug. */
 export function completeValues(kind: TemplateKind, values: TemplateValues): Record<string, string> {

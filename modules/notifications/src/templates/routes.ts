@@ -1,6 +1,6 @@
 import { idParamsSchema as idParams, type ModuleDeps, type Route, route } from '@portal/core';
 import * as out from './output-schemas.js';
-import { TEMPLATE_LANGUAGES, type TemplateLanguage } from './catalog.js';
+import { TEMPLATE_LANGUAGES } from './catalog.js';
 import {
   getPlatformTemplate,
   getProviderTemplate,
@@ -10,7 +10,6 @@ import {
   previewProviderTemplate,
   resetProviderTemplate,
   saveProviderTemplate,
-  type TemplateInput,
   testSendPlatformTemplate,
   testSendProviderTemplate,
   updatePlatformTemplate,
@@ -20,33 +19,29 @@ const OPERATOR = ['Notisphere_ManageEmailTemplates'];
 const PROVIDER = ['Provider_ManageEmailTemplates'];
 const tags = ['email-templates'];
 
-const subject = { type: 'string', minLength: 1, maxLength: 500 };
-const body = { type: 'string', minLength: 1, maxLength: 100_000 };
+const subject = { type: 'string', minLength: 1, maxLength: 500 } as const;
+const body = { type: 'string', minLength: 1, maxLength: 100_000 } as const;
 const content = {
   type: 'object',
   additionalProperties: false,
   required: ['subject_en', 'body_en', 'subject_vi', 'body_vi'],
   properties: { subject_en: subject, body_en: body, subject_vi: subject, body_vi: body },
-};
-const previewBody = { type: 'object', additionalProperties: false, properties: { content } };
+} as const;
+const previewBody = { type: 'object', additionalProperties: false, properties: { content } } as const;
 const testSendBody = {
   type: 'object',
   additionalProperties: false,
   properties: { language: { type: 'string', enum: [...TEMPLATE_LANGUAGES] }, content },
-};
+} as const;
 const listQuery = {
   type: 'object',
   properties: { search: { type: 'string', maxLength: 200 } },
-};
+} as const;
 const keyParams = {
   type: 'object',
   required: ['key'],
   properties: { key: { type: 'string', maxLength: 64, pattern: '^[A-Z_]{1,64}$' } },
-};
-
-type Search = { search?: string };
-type Preview = { content?: TemplateInput };
-type TestSend = { language?: TemplateLanguage; content?: TemplateInput };
+} as const;
 
 /**
  * Email templates: the operator edits the platform's (by id), a provider overrides the mail its own users receive
@@ -54,7 +49,7 @@ type TestSend = { language?: TemplateLanguage; content?: TemplateInput };
  */
 export function emailTemplateRoutes({ db, mail }: ModuleDeps): Route[] {
   return [
-    route<unknown, Search>({
+    route({
       method: 'GET',
       path: '/notisphere/email-templates',
       access: OPERATOR,
@@ -63,7 +58,7 @@ export function emailTemplateRoutes({ db, mail }: ModuleDeps): Route[] {
       schema: { query: listQuery, response: out.platformTemplateList },
       handler: ({ query }) => listPlatformTemplates(db, query),
     }),
-    route<unknown, unknown, { id: number }>({
+    route({
       method: 'GET',
       path: '/notisphere/email-templates/:id',
       access: OPERATOR,
@@ -72,7 +67,7 @@ export function emailTemplateRoutes({ db, mail }: ModuleDeps): Route[] {
       schema: { params: idParams, response: out.templateDetail },
       handler: ({ params }) => getPlatformTemplate(db, params.id),
     }),
-    route<TemplateInput, unknown, { id: number }>({
+    route({
       method: 'PUT',
       path: '/notisphere/email-templates/:id',
       access: OPERATOR,
@@ -81,7 +76,7 @@ export function emailTemplateRoutes({ db, mail }: ModuleDeps): Route[] {
       schema: { params: idParams, body: content, response: out.templateDetail },
       handler: ({ actor, params, body }) => updatePlatformTemplate(db, actor, params.id, body),
     }),
-    route<Preview, unknown, { id: number }>({
+    route({
       method: 'POST',
       path: '/notisphere/email-templates/:id/preview',
       access: OPERATOR,
@@ -90,7 +85,7 @@ export function emailTemplateRoutes({ db, mail }: ModuleDeps): Route[] {
       schema: { params: idParams, body: previewBody, response: out.templatePreview },
       handler: ({ params, body }) => previewPlatformTemplate(db, params.id, body?.content),
     }),
-    route<TestSend, unknown, { id: number }>({
+    route({
       method: 'POST',
       path: '/notisphere/email-templates/:id/test-send',
       access: OPERATOR,
@@ -104,7 +99,7 @@ export function emailTemplateRoutes({ db, mail }: ModuleDeps): Route[] {
       },
     }),
 
-    route<unknown, Search>({
+    route({
       method: 'GET',
       path: '/provider/email-templates',
       access: PROVIDER,
@@ -113,7 +108,7 @@ export function emailTemplateRoutes({ db, mail }: ModuleDeps): Route[] {
       schema: { query: listQuery, response: out.providerTemplateList },
       handler: ({ actor, query }) => listProviderTemplates(db, actor, query),
     }),
-    route<unknown, unknown, { key: string }>({
+    route({
       method: 'GET',
       path: '/provider/email-templates/:key',
       access: PROVIDER,
@@ -122,7 +117,7 @@ export function emailTemplateRoutes({ db, mail }: ModuleDeps): Route[] {
       schema: { params: keyParams, response: out.templateDetail },
       handler: ({ actor, params }) => getProviderTemplate(db, actor, params.key),
     }),
-    route<TemplateInput, unknown, { key: string }>({
+    route({
       method: 'PUT',
       path: '/provider/email-templates/:key',
       access: PROVIDER,
@@ -131,7 +126,7 @@ export function emailTemplateRoutes({ db, mail }: ModuleDeps): Route[] {
       schema: { params: keyParams, body: content, response: out.templateDetail },
       handler: ({ actor, params, body }) => saveProviderTemplate(db, actor, params.key, body),
     }),
-    route<unknown, unknown, { key: string }>({
+    route({
       method: 'DELETE',
       path: '/provider/email-templates/:key',
       access: PROVIDER,
@@ -140,7 +135,7 @@ export function emailTemplateRoutes({ db, mail }: ModuleDeps): Route[] {
       schema: { params: keyParams, response: out.templateDetail },
       handler: ({ actor, params }) => resetProviderTemplate(db, actor, params.key),
     }),
-    route<Preview, unknown, { key: string }>({
+    route({
       method: 'POST',
       path: '/provider/email-templates/:key/preview',
       access: PROVIDER,
@@ -149,7 +144,7 @@ export function emailTemplateRoutes({ db, mail }: ModuleDeps): Route[] {
       schema: { params: keyParams, body: previewBody, response: out.templatePreview },
       handler: ({ actor, params, body }) => previewProviderTemplate(db, actor, params.key, body?.content),
     }),
-    route<TestSend, unknown, { key: string }>({
+    route({
       method: 'POST',
       path: '/provider/email-templates/:key/test-send',
       access: PROVIDER,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { type Actor, NotFoundError, recordAudit, transaction } from '@portal/core';
-import { enqueueEmail } from '../outbox.js';
+import { enqueueEmail } from '../outbox-queue.js';
 import { usersViewOf } from '../recipients.js';
 import { sampleValues, TEMPLATE_LANGUAGES, type TemplateKind, type TemplateLanguage } from './catalog.js';
 import { TEMPLATE_KINDS, templateKind } from './kinds.js';
@@ -47,7 +47,7 @@ const trimmed = (input: TemplateInput): TemplateInput => ({
 
 function kindOrNotFound(key: string): TemplateKind {
   const kind = templateKind(key);
-  if (!kind) throw new NotFoundError('Email template not found.');
+  if (!kind) throw new NotFoundError('EMAIL_TEMPLATE_NOT_FOUND');
   return kind;
 }
 
@@ -174,7 +174,7 @@ async function platformRow(db: Knex, id: number): Promise<{ row: TemplateRow; ki
   const row = (await db('email_templates').where({ id }).whereNull('organization_id').first()) as
     | TemplateRow
     | undefined;
-  if (!row) throw new NotFoundError('Email template not found.');
+  if (!row) throw new NotFoundError('EMAIL_TEMPLATE_NOT_FOUND');
   return { row, kind: kindOrNotFound(row.key) };
 }
 
@@ -218,7 +218,7 @@ export async function updatePlatformTemplate(db: Knex, actor: Actor, id: number,
     const row = (await trx('email_templates').where({ id }).whereNull('organization_id').forUpdate().first()) as
       | TemplateRow
       | undefined;
-    if (!row) throw new NotFoundError('Email template not found.');
+    if (!row) throw new NotFoundError('EMAIL_TEMPLATE_NOT_FOUND');
     await saveVersion(trx, actor, kindOrNotFound(row.key), row, null, input);
   });
   return getPlatformTemplate(db, id);
@@ -253,7 +253,7 @@ const overridableKinds = () => TEMPLATE_KINDS.filter((k) => k.providerOverridabl
 
 function overridableOrNotFound(key: string): TemplateKind {
   const kind = kindOrNotFound(key);
-  if (!kind.providerOverridable) throw new NotFoundError('Email template not found.');
+  if (!kind.providerOverridable) throw new NotFoundError('EMAIL_TEMPLATE_NOT_FOUND');
   return kind;
 }
 
@@ -304,7 +304,7 @@ export async function getProviderTemplate(db: Knex, actor: Actor, key: string) {
   const kind = overridableOrNotFound(key);
   const { own, platform } = await providerRows(db, actor, key);
   const effective = own ?? platform;
-  if (!effective) throw new NotFoundError('Email template not found.');
+  if (!effective) throw new NotFoundError('EMAIL_TEMPLATE_NOT_FOUND');
   return detail(kind, effective, own ? await versionsOf(db, own.id) : [], { overridden: Boolean(own) });
 }
 
@@ -329,7 +329,7 @@ export async function resetProviderTemplate(db: Knex, actor: Actor, key: string)
       .whereNull('disabled_at')
       .forUpdate()
       .first()) as TemplateRow | undefined;
-    if (!own) throw new NotFoundError('You have no version of this template.');
+    if (!own) throw new NotFoundError('NO_TEMPLATE_VERSION');
     await trx('email_templates').where({ id: own.id }).update({ disabled_at: trx.fn.now(), updated_by: actor.userId });
     await recordAudit(trx, actor, {
       organizationId: actor.organizationId,
@@ -347,7 +347,7 @@ export async function previewProviderTemplate(db: Knex, actor: Actor, key: strin
   if (input) return previewContents(kind, input);
   const { own, platform } = await providerRows(db, actor, key);
   const effective = own ?? platform;
-  if (!effective) throw new NotFoundError('Email template not found.');
+  if (!effective) throw new NotFoundError('EMAIL_TEMPLATE_NOT_FOUND');
   return previewContents(kind, effective);
 }
 
@@ -360,7 +360,7 @@ export async function testSendProviderTemplate(
   const kind = overridableOrNotFound(key);
   const { own, platform } = await providerRows(db, actor, key);
   const effective = own ?? platform;
-  if (!effective && !body.content) throw new NotFoundError('Email template not found.');
+  if (!effective && !body.content) throw new NotFoundError('EMAIL_TEMPLATE_NOT_FOUND');
   const version = body.content || !effective ? null : await currentVersionId(db, effective);
   return testSend(db, actor, kind, body.content ?? effective!, body.language ?? 'en', version);
 }

@@ -1,10 +1,15 @@
 import type { Knex } from 'knex';
 import {
   type Actor,
+  argsOf,
   ConflictError,
+  type FieldError,
+  fieldError,
   filterText,
   MAX_ID,
   NotFoundError,
+  type PlainMessageKey,
+  problemsError,
   recordAudit,
   ValidationError,
   transaction,
@@ -14,25 +19,19 @@ import {
 export type MasterStatus = 'ACTIVE' | 'INACTIVE' | 'DELETED';
 export type StatusAction = 'activate' | 'inactivate' | 'delete';
 
-export const STATUS_MESSAGES = {
-  alreadyActive: 'This record is already active.',
-  notActive: 'Only an active record can be inactivated.',
-  editInactive: 'Activate this record before editing it.',
-} as const;
-
 /** The status a record moves to, or a 409 when the action does not apply to its current status. */
 export function nextStatus(current: string, action: StatusAction): MasterStatus {
   if (action === 'delete') return 'DELETED';
   if (action === 'activate') {
-    if (current === 'ACTIVE') throw new ConflictError(STATUS_MESSAGES.alreadyActive, 'INVALID_STATUS');
+    if (current === 'ACTIVE') throw new ConflictError('INVALID_STATUS.alreadyActive');
     return 'ACTIVE';
   }
-  if (current !== 'ACTIVE') throw new ConflictError(STATUS_MESSAGES.notActive, 'INVALID_STATUS');
+  if (current !== 'ACTIVE') throw new ConflictError('INVALID_STATUS.notActive');
   return 'INACTIVE';
 }
 
 export function assertEditable(status: string): void {
-  if (status !== 'ACTIVE') throw new ConflictError(STATUS_MESSAGES.editInactive, 'INVALID_STATUS');
+  if (status !== 'ACTIVE') throw new ConflictError('INVALID_STATUS.editInactive');
 }
 
 export const AUDIT_VERBS: Record<StatusAction, string> = {
@@ -45,7 +44,8 @@ export const AUDIT_VERBS: Record<StatusAction, string> = {
 export interface MasterTable {
   table: string;
   entityType: string;
-  notFound: string;
+  /** What a missing row answers. */
+  notFound: Extract<PlainMessageKey, `${string}_NOT_FOUND`>;
 }
 
 /**
@@ -98,12 +98,11 @@ export async function changeMasterStatus<T extends { id: number; status: string 
 
 // ---- field rules of spec §5 whose messages JSON Schema cannot carry ----
 
-export const FIELD_MESSAGES = {
-  email: 'Email not valid',
-  phone: 'Invalid phone number',
-  domain: 'Invalid domain name.',
-  zip: 'Invalid ZIP code',
-  required: 'Field required',
+const FIELD_MESSAGES = {
+  email: 'EMAIL_INVALID',
+  phone: 'PHONE_INVALID',
+  domain: 'DOMAIN_INVALID',
+  zip: 'ZIP_INVALID',
 } as const;
 
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
@@ -145,7 +144,7 @@ type Rule = 'email' | 'emails' | 'phone' | 'domain' | 'zip';
  * several: each in `details`). Empty and null values pass: required-ness is the schema's job.
  */
 export function checkFields(input: Record<string, unknown>, rules: Record<string, Rule>): void {
-  const errors: { field: string; message: string }[] = [];
+  const errors: FieldError[] = [];
   for (const [field, rule] of Object.entries(rules)) {
     const value = input[field];
     if (typeof value !== 'string' || value.trim() === '') continue;
@@ -159,14 +158,13 @@ export function checkFields(input: Record<string, unknown>, rules: Record<string
             : rule === 'domain'
               ? splitDomains(value).length <= 20 && splitDomains(value).every(isDomain)
               : isZip(value);
-    if (!ok) errors.push({ field, message: FIELD_MESSAGES[rule === 'emails' ? 'email' : rule] });
+    if (!ok) errors.push(fieldError(field, FIELD_MESSAGES[rule === 'emails' ? 'email' : rule]));
   }
-  if (errors.length === 1) throw new ValidationError(errors[0]!.message, errors);
-  if (errors.length > 1)
-    throw new ValidationError(
-      `Request is invalid: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`,
-      errors,
-    );
+  if (errors.length === 1) throw new ValidationError(...argsOf(errors[0]!)).withDetails(errors);
+  if (errors.length > 1) {
+    const problems = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
+    throw new ValidationError('FIELDS_INVALID', { problems }).withDetails(errors);
+  }
 }
 
 /** Trims strings and turns blank ones into null, for optional text columns. */
@@ -219,7 +217,7 @@ function safeDecode(s: string): string {
 /** An id filter must be a positive integer; anything else is a 400, never SQL. */
 export function idFilter(value: string, field: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > MAX_ID) throw new ValidationError(`${field} must be a positive integer.`);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_ID) throw new ValidationError('POSITIVE_INTEGER_REQUIRED', { field });
   return n;
 }
 
@@ -227,8 +225,6 @@ export function idFilter(value: string, field: string): number {
 export function requireText(input: Record<string, unknown>, fields: readonly string[]): void {
   const errors = fields
     .filter((f) => typeof input[f] !== 'string' || (input[f] as string).trim() === '')
-    .map((field) => ({ field, message: `${field} is required` }));
-  if (errors.length === 1) throw new ValidationError(errors[0]!.message, errors);
-  if (errors.length > 1)
-    throw new ValidationError(`Request is invalid: ${errors.map((e) => e.message).join('; ')}`, errors);
+    .map((field) => fieldError(field, 'PROPERTY_REQUIRED', { property: field }));
+  if (errors.length) throw problemsError(errors);
 }

@@ -46,7 +46,7 @@ export async function getOrganization(db: Knex, actor: Actor, id: number): Promi
   if (!isOperator(actor))
     q.where((w) => w.where('id', actor.organizationId).orWhere('parent_id', actor.organizationId));
   const org = await q;
-  if (!org) throw new NotFoundError('Organization not found.');
+  if (!org) throw new NotFoundError('ORGANIZATION_NOT_FOUND');
   return org;
 }
 
@@ -190,7 +190,7 @@ export async function getUser(db: Knex, actor: Actor, userId: number): Promise<U
     // The membership of the caller's own organisation first, then its sites'.
     .orderByRaw('(m.organization_id = ?) DESC, m.id', [actor.organizationId])
     .first();
-  if (!row) throw new NotFoundError('User not found.');
+  if (!row) throw new NotFoundError('USER_NOT_FOUND');
   return row as UserRow;
 }
 
@@ -237,6 +237,6 @@ export async function listRoles(db: Knex, actor: Actor, raw: Record<string, unkn
 
 export async function getRole(db: Knex, actor: Actor, roleId: number): Promise<RoleRow> {
   const row = await selectRole(db)(roleRows(db, actor).where('r.id', roleId)).first();
-  if (!row) throw new NotFoundError('Role not found.');
+  if (!row) throw new NotFoundError('ROLE_NOT_FOUND');
   return row as RoleRow;
 }

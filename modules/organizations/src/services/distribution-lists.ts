@@ -10,6 +10,8 @@ import {
   runList,
   ValidationError,
   transaction,
+  type RowOf,
+  type FromSchema,
 } from '@portal/core';
 import {
   assertEditable,
@@ -22,58 +24,26 @@ import {
 } from './common.js';
 import { assertMayManage, type CommunicationType } from './communication-settings.js';
 import { Organization } from '../models/Organization.js';
-
-export const DISTRIBUTION_LIST_MESSAGES = {
-  notFound: 'Distribution list not found.',
-  memberNotFound: 'Member not found.',
-  nameTaken: 'A distribution list with this name already exists.',
-  oneSource: 'Give exactly one of email, provider_organization_id or supplier_location_id.',
-  duplicate: 'This member is already on the list.',
-  providerNotFound: 'Provider not found.',
-  locationNotFound: 'Location not found.',
-  noEmail: 'This location has no email address.',
-} as const;
+import type { distributionListSchema, distributionListMemberSchema } from '../answer-schemas.js';
+import type { memberBody } from '../schemas.js';
 
 const LIST_TABLE: MasterTable = {
   table: 'distribution_lists',
   entityType: 'distribution_list',
-  notFound: DISTRIBUTION_LIST_MESSAGES.notFound,
+  notFound: 'DISTRIBUTION_LIST_NOT_FOUND',
 };
 
-export interface DistributionList {
-  id: number;
-  organization_id: number;
-  communication_type: CommunicationType;
-  name: string;
-  description: string | null;
-  status: 'ACTIVE' | 'INACTIVE';
-  member_count: number;
-  created_at: Date;
-  updated_at: Date;
-}
+export type DistributionList = RowOf<typeof distributionListSchema>;
 
 /** A recipient on a list: an email, a provider organisation or one of the supplier's locations (current name and email). */
-export interface DistributionListMember {
-  id: number;
-  list_id: number;
-  provider_organization_id: number | null;
-  supplier_location_id: number | null;
-  name: string | null;
-  email: string | null;
-  created_at: Date;
-}
+export type DistributionListMember = RowOf<typeof distributionListMemberSchema>;
 
 export interface DistributionListInput {
   name: string;
   description?: string | null;
 }
 
-export interface NewDistributionListMember {
-  email?: string | null;
-  name?: string | null;
-  provider_organization_id?: number | null;
-  supplier_location_id?: number | null;
-}
+export type NewDistributionListMember = FromSchema<typeof memberBody>;
 
 export const distributionListList: ListSpec = {
   fields: {
@@ -148,7 +118,7 @@ export async function getDistributionList(
   const q = lists(db, actor).where('dl.id', id);
   if (forUpdate) q.forUpdate('dl');
   const row = (await selectList(db)(q).first()) as DistributionList | undefined;
-  if (!row) throw new NotFoundError(DISTRIBUTION_LIST_MESSAGES.notFound);
+  if (!row) throw new NotFoundError('DISTRIBUTION_LIST_NOT_FOUND');
   assertMayManage(actor, row.communication_type);
   return row;
 }
@@ -162,7 +132,7 @@ async function assertNameFree(
 ): Promise<void> {
   const q = lists(trx, actor).where('dl.communication_type', type).whereRaw('lower(dl.name) = lower(?)', [name]);
   if (exceptId) q.whereNot('dl.id', exceptId);
-  if (await q.first('dl.id')) throw new ConflictError(DISTRIBUTION_LIST_MESSAGES.nameTaken, 'LIST_NAME_TAKEN');
+  if (await q.first('dl.id')) throw new ConflictError('LIST_NAME_TAKEN');
 }
 
 const audit = (
@@ -302,7 +272,7 @@ export async function addDistributionListMember(
     input.provider_organization_id ? 1 : 0,
     input.supplier_location_id ? 1 : 0,
   ].reduce((a, b) => a + b, 0);
-  if (sources !== 1) throw new ValidationError(DISTRIBUTION_LIST_MESSAGES.oneSource);
+  if (sources !== 1) throw new ValidationError('MEMBER_SOURCE_REQUIRED');
   checkFields(input as Record<string, unknown>, { email: 'email' });
   const id = await transaction(db, async (trx) => {
     const list = await getDistributionList(trx, actor, listId, true);
@@ -319,7 +289,7 @@ export async function addDistributionListMember(
         .findOne({ id: input.provider_organization_id, type: 'PROVIDER' })
         .whereIn('status', ['ACTIVE', 'LINKED'])
         .select('id', 'name', 'email');
-      if (!org) throw new NotFoundError(DISTRIBUTION_LIST_MESSAGES.providerNotFound);
+      if (!org) throw new NotFoundError('PROVIDER_NOT_FOUND');
       existing.where({ provider_organization_id: org.id });
       row = { provider_organization_id: org.id, supplier_location_id: null, name: org.name, email: org.email };
     } else if (input.supplier_location_id) {
@@ -329,7 +299,7 @@ export async function addDistributionListMember(
         .first('id', 'location_name', 'email')) as
         | { id: number; location_name: string; email: string | null }
         | undefined;
-      if (!location) throw new NotFoundError(DISTRIBUTION_LIST_MESSAGES.locationNotFound);
+      if (!location) throw new NotFoundError('LOCATION_NOT_FOUND');
       existing.where({ supplier_location_id: location.id });
       row = {
         provider_organization_id: null,
@@ -345,7 +315,7 @@ export async function addDistributionListMember(
         .whereRaw('lower(email) = ?', [email]);
       row = { provider_organization_id: null, supplier_location_id: null, name: input.name?.trim() || null, email };
     }
-    if (await existing.first('id')) throw new ConflictError(DISTRIBUTION_LIST_MESSAGES.duplicate, 'DUPLICATE_MEMBER');
+    if (await existing.first('id')) throw new ConflictError('DUPLICATE_MEMBER');
     const [inserted] = await trx('distribution_list_members')
       .insert({ ...row, list_id: listId, organization_id: actor.organizationId })
       .returning('id');
@@ -372,7 +342,7 @@ export async function removeDistributionListMember(
     const member = await trx('distribution_list_members')
       .where({ id: memberId, list_id: listId, organization_id: actor.organizationId })
       .first();
-    if (!member) throw new NotFoundError(DISTRIBUTION_LIST_MESSAGES.memberNotFound);
+    if (!member) throw new NotFoundError('MEMBER_NOT_FOUND');
     await trx('distribution_list_members').where({ id: memberId }).delete();
     await trx('distribution_lists').where({ id: listId }).update({ updated_at: trx.fn.now() });
     await audit(trx, actor, 'DISTRIBUTION_LIST_MEMBER_REMOVED', 'distribution_list', listId, member, undefined);

@@ -18,46 +18,24 @@ import {
   sanitizeFileName,
   extensionOf,
   contentMatches,
-  UPLOAD_MESSAGES,
+  messageText,
   ValidationError,
   transaction,
+  type RowOf,
 } from '@portal/core';
 import { takeExactFilters } from './common.js';
 import { locationValues, matchProviders } from './location-writes.js';
 import type { SupplierLocationInput } from './locations.js';
+import type { locationFileDetailSchema } from '../location-answer-schemas.js';
+import type { locationFileSchema } from '../location-answer-schemas.js';
 
 export const BATCH_SIZE = 1000;
 /** At most this many row errors are kept on the file (error_count holds the full count). */
 export const MAX_KEPT_ERRORS = 1000;
 
-export const IMPORT_MESSAGES = {
-  fileType: 'The location file must be a .csv or .xlsx file.',
-  missingColumns: 'The file must have the columns Location ID and Location Name in its first row.',
-  noRows: 'The file holds no location rows.',
-  unreadable: 'The file could not be read.',
-} as const;
+export type LocationFileError = RowOf<(typeof locationFileDetailSchema)['properties']['errors']['items']>;
 
-export interface LocationFileError {
-  line: number;
-  location_id: string | null;
-  message: string;
-}
-
-export interface LocationFile {
-  id: number;
-  organization_id: number;
-  name: string;
-  status: 'PENDING' | 'IN PROGRESS' | 'COMPLETED' | 'ERROR';
-  row_count: number;
-  inserted_count: number;
-  updated_count: number;
-  error_count: number;
-  uploaded_by: number | null;
-  uploaded_by_name: string | null;
-  completed_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export type LocationFile = RowOf<typeof locationFileSchema>;
 
 export interface LocationFileDetail extends LocationFile {
   errors: LocationFileError[];
@@ -204,7 +182,7 @@ async function importRows(
     if (!columns) {
       columns = headerMap(cells);
       if (!columns.includes('location_id') || !columns.includes('location_name'))
-        throw new ValidationError(IMPORT_MESSAGES.missingColumns);
+        throw new ValidationError('LOCATION_COLUMNS_MISSING');
       continue;
     }
     counts.row_count += 1;
@@ -226,7 +204,7 @@ async function importRows(
     batch.push(values);
     if (batch.length >= BATCH_SIZE) await flush();
   }
-  if (!columns) throw new ValidationError(IMPORT_MESSAGES.noRows);
+  if (!columns) throw new ValidationError('LOCATION_FILE_NO_ROWS');
   await flush();
   return counts;
 }
@@ -243,13 +221,12 @@ export async function uploadLocationFile(
   files: { field: string; name: string; data: Buffer }[],
 ): Promise<LocationFileDetail> {
   const file = files[0];
-  if (!file) throw new ValidationError(UPLOAD_MESSAGES.empty);
+  if (!file) throw new ValidationError('UPLOAD_FAILED');
   const name = sanitizeFileName(file.name);
   const extension = extensionOf(name);
-  if (file.data.length === 0) throw new ValidationError(UPLOAD_MESSAGES.empty);
-  if (extension !== 'csv' && extension !== 'xlsx')
-    throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', IMPORT_MESSAGES.fileType);
-  if (!contentMatches(extension, file.data)) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', UPLOAD_MESSAGES.content);
+  if (file.data.length === 0) throw new ValidationError('UPLOAD_FAILED');
+  if (extension !== 'csv' && extension !== 'xlsx') throw new AppError(415, 'UNSUPPORTED_FILE_TYPE.locationFile');
+  if (!contentMatches(extension, file.data)) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE.content');
   const key = newFileKey(`organizations/${actor.organizationId}/location-files`, name);
   await store.put(key, file.data);
   const fileId = await transaction(db, async (trx) => {
@@ -296,7 +273,7 @@ export async function uploadLocationFile(
       });
     });
   } catch (error) {
-    const message = error instanceof ValidationError ? error.message : IMPORT_MESSAGES.unreadable;
+    const message = error instanceof ValidationError ? error.message : messageText('FILE_UNREADABLE');
     await transaction(db, async (trx) => {
       await trx('supplier_location_files')
         .where({ id: fileId })
@@ -387,7 +364,7 @@ export async function getLocationFile(db: Knex, actor: Actor, id: number): Promi
       ),
     )
     .first()) as LocationFileDetail | undefined;
-  if (!row) throw new NotFoundError('Location file not found.');
+  if (!row) throw new NotFoundError('LOCATION_FILE_NOT_FOUND');
   return row;
 }
 
@@ -396,7 +373,7 @@ export async function downloadLocationFile(db: Knex, actor: Actor, store: FileSt
   const row = (await db('supplier_location_files')
     .where({ id, organization_id: actor.organizationId })
     .first('name', 'file_key')) as { name: string; file_key: string } | undefined;
-  if (!row) throw new NotFoundError('Location file not found.');
-  if ((await store.size(row.file_key)) === null) throw new NotFoundError('File not found.');
+  if (!row) throw new NotFoundError('LOCATION_FILE_NOT_FOUND');
+  if ((await store.size(row.file_key)) === null) throw new NotFoundError('FILE_NOT_FOUND');
   return fileResult(row.name, mimeOf(extensionOf(row.name)), store.stream(row.file_key));
 }

@@ -8,31 +8,17 @@ import {
   recordAudit,
   runList,
   transaction,
+  type RowOf,
 } from '@portal/core';
 import { idFilter, takeExactFilters } from './common.js';
+import type { verificationRowSchema } from '../location-answer-schemas.js';
 
 /** Verification statuses of spec 000 §4 (labels: `locationStatus` in @portal/vocabulary). */
 export const VERIFICATION_STATUSES = ['COVERED', 'EMAILED', 'NON_COVERED', 'INVALID', 'UNABLE_PROCESSED'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 /** One supplier location mapped to the caller (or one of its sites), as the verification list shows it. */
-export interface VerificationRow {
-  id: number;
-  supplier_organization_id: number;
-  supplier_name: string;
-  location_id: string;
-  location_name: string;
-  address1: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  email: string | null;
-  provider_organization_id: number;
-  provider_name: string;
-  verification_status: VerificationStatus | null;
-  verified_at: Date | null;
-  updated_at: Date;
-}
+export type VerificationRow = RowOf<typeof verificationRowSchema>;
 
 export const verificationList: ListSpec = {
   fields: {
@@ -171,7 +157,7 @@ export async function verifyLocations(
       id: number;
       verification_status: string | null;
     }[];
-    if (found.length !== unique.length) throw new NotFoundError('Location not found.');
+    if (found.length !== unique.length) throw new NotFoundError('LOCATION_NOT_FOUND');
     await trx('supplier_locations').whereIn('id', unique).update({
       verification_status: status,
       verified_at: trx.fn.now(),

@@ -1,20 +1,23 @@
 import type { Knex } from 'knex';
-import { type Actor, ConflictError, recordAudit, ValidationError, transaction } from '@portal/core';
-import { assertEditable, changeMasterStatus, checkFields, clean, lockOwnRow, type StatusAction } from './common.js';
 import {
-  getSupplierLocation,
-  LOCATION_MESSAGES,
-  LOCATION_TABLE,
-  type SupplierLocation,
-  type SupplierLocationInput,
-} from './locations.js';
+  type Actor,
+  ConflictError,
+  type FieldError,
+  fieldError,
+  problemsError,
+  recordAudit,
+  type ValidationError,
+  transaction,
+} from '@portal/core';
+import { assertEditable, changeMasterStatus, checkFields, clean, lockOwnRow, type StatusAction } from './common.js';
+import { getSupplierLocation, LOCATION_TABLE, type SupplierLocation, type SupplierLocationInput } from './locations.js';
 
 const STATE = /^[A-Za-z]{2}$/;
 
 /** Normalised column values of a location, or the reasons it is invalid (shared by the form and the file import). */
 export function locationValues(input: SupplierLocationInput): {
   values: Required<SupplierLocationInput>;
-  errors: { field: string; message: string }[];
+  errors: FieldError[];
 } {
   const v = clean({
     location_id: input.location_id ?? '',
@@ -29,18 +32,16 @@ export function locationValues(input: SupplierLocationInput): {
     email: input.email ?? null,
     notisphere_id: input.notisphere_id ?? null,
   });
-  const errors: { field: string; message: string }[] = [];
-  if (!v.location_id) errors.push({ field: 'location_id', message: 'Location ID is required' });
-  else if (v.location_id.length > 100)
-    errors.push({ field: 'location_id', message: 'Location ID must be at most 100 characters' });
-  if (!v.location_name) errors.push({ field: 'location_name', message: 'Location Name is required' });
-  else if (v.location_name.length > 300)
-    errors.push({ field: 'location_name', message: 'Location Name must be at most 300 characters' });
-  if (v.state && !STATE.test(v.state)) errors.push({ field: 'state', message: LOCATION_MESSAGES.state });
+  const errors: FieldError[] = [];
+  if (!v.location_id) errors.push(fieldError('location_id', 'LOCATION_ID_REQUIRED'));
+  else if (v.location_id.length > 100) errors.push(fieldError('location_id', 'LOCATION_ID_TOO_LONG'));
+  if (!v.location_name) errors.push(fieldError('location_name', 'LOCATION_NAME_REQUIRED'));
+  else if (v.location_name.length > 300) errors.push(fieldError('location_name', 'LOCATION_NAME_TOO_LONG'));
+  if (v.state && !STATE.test(v.state)) errors.push(fieldError('state', 'STATE_INVALID'));
   try {
     checkFields(v, { zip: 'zip', email: 'emails' });
   } catch (error) {
-    errors.push(...((error as ValidationError).details as { field: string; message: string }[]));
+    errors.push(...((error as ValidationError).details as FieldError[]));
   }
   const values = {
     ...v,
@@ -60,9 +61,7 @@ export function locationValues(input: SupplierLocationInput): {
 
 function valid(input: SupplierLocationInput): Required<SupplierLocationInput> {
   const { values, errors } = locationValues(input);
-  if (errors.length === 1) throw new ValidationError(errors[0]!.message, errors);
-  if (errors.length)
-    throw new ValidationError(`Request is invalid: ${errors.map((e) => e.message).join('; ')}`, errors);
+  if (errors.length) throw problemsError(errors);
   return values;
 }
 
@@ -108,7 +107,7 @@ async function assertLocationIdFree(
     .where({ organization_id: actor.organizationId, location_id: locationId })
     .whereNot('status', 'DELETED');
   if (exceptId) q.whereNot({ id: exceptId });
-  if (await q.first('id')) throw new ConflictError(LOCATION_MESSAGES.duplicate, 'DUPLICATE_LOCATION');
+  if (await q.first('id')) throw new ConflictError('DUPLICATE_LOCATION');
 }
 
 export async function createSupplierLocation(

@@ -11,59 +11,24 @@ import {
   whereAnyOf,
   formatDateTime,
   type ReportColumn,
+  type RowOf,
+  type FromSchema,
 } from '@portal/core';
 import { idFilter, type MasterTable, takeExactFilters } from './common.js';
 import { listPages, listReport } from './reports.js';
+import type { supplierLocationSchema } from '../location-answer-schemas.js';
+import type { locationBody } from '../schemas.js';
 
 /** One of a supplier's customer locations (account / ship-to), possibly matched to a provider organisation. */
-export interface SupplierLocation {
-  id: number;
-  organization_id: number;
-  location_file_id: number | null;
-  file_name: string | null;
-  location_id: string;
-  location_name: string;
-  idn: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  type: string | null;
-  email: string | null;
-  notisphere_id: string | null;
-  provider_organization_id: number | null;
-  provider_name: string | null;
-  /** The mapped provider's verification (spec 000 §4 location statuses); null until it verifies. */
-  verification_status: string | null;
-  status: 'ACTIVE' | 'INACTIVE';
-  created_at: Date;
-  updated_at: Date;
-}
+export type SupplierLocation = RowOf<typeof supplierLocationSchema>;
 
-export interface SupplierLocationInput {
-  location_id: string;
-  location_name: string;
-  idn?: string | null;
-  address1?: string | null;
-  address2?: string | null;
-  city?: string | null;
-  state?: string | null;
-  zip?: string | null;
-  type?: string | null;
-  email?: string | null;
-  notisphere_id?: string | null;
-}
+export type SupplierLocationInput = FromSchema<typeof locationBody>;
 
 export const LOCATION_TABLE: MasterTable = {
   table: 'supplier_locations',
   entityType: 'supplier_location',
-  notFound: 'Location not found.',
+  notFound: 'LOCATION_NOT_FOUND',
 };
-export const LOCATION_MESSAGES = {
-  duplicate: 'A location with this Location ID already exists.',
-  state: 'Invalid state',
-} as const;
 
 /** Filter fields of spec 001 §3 (camelCase, as the web client sends them) mapped to columns; snake_case names sort too. */
 export const locationList: ListSpec = {
@@ -184,7 +149,7 @@ export async function listSupplierLocations(
 
 export async function getSupplierLocation(db: Knex, actor: Actor, id: number): Promise<SupplierLocation> {
   const row = await locationSelect(own(actor))(locationRows(db, own(actor)).where('sl.id', id)).first();
-  if (!row) throw new NotFoundError(LOCATION_TABLE.notFound);
+  if (!row) throw new NotFoundError('LOCATION_NOT_FOUND');
   return row as SupplierLocation;
 }
 

@@ -1,37 +1,22 @@
 import type { Knex } from 'knex';
-import { type Config, type ListPage, type ListSpec, parseListQuery, runList, ValidationError } from '@portal/core';
+import {
+  type Config,
+  type ListPage,
+  type ListSpec,
+  parseListQuery,
+  runList,
+  ValidationError,
+  type RowOf,
+} from '@portal/core';
 import { takeExactFilters } from './common.js';
 import { ADMINISTRATOR } from './users.js';
 import { escapeLike, type ManagedType, notFound } from './operator-organizations.js';
+import type { providerDetail, providerRow } from '../operator-schemas.js';
 
 // ---- lists ----
 
 /** A row of the operator's supplier or provider list. */
-export interface OrganizationRow {
-  id: number;
-  name: string;
-  notisphere_id: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  phone: string | null;
-  email: string | null;
-  domain: string | null;
-  status: string;
-  is_sso: boolean;
-  isSSO: boolean;
-  is_notisphere_managed: boolean;
-  requires_second_factor: boolean;
-  admin_name: string | null;
-  admin_email: string | null;
-  admin_status: string | null;
-  created_at: string;
-  updated_at: string;
-  site_count?: number;
-  sites?: string | null;
-}
+export type OrganizationRow = RowOf<typeof providerRow>;
 
 const ORG_FIELDS = {
   id: 'o.id',
@@ -133,7 +118,7 @@ export function organizationRows(db: Knex, type: ManagedType, raw: OrganizationL
   for (const flag of ['is_sso', 'is_notisphere_managed', 'requires_second_factor'] as const) {
     const value = exact[flag];
     if (value === undefined) continue;
-    if (value !== 'true' && value !== 'false') throw new ValidationError(`${flag} must be true or false.`);
+    if (value !== 'true' && value !== 'false') throw new ValidationError('FLAG_INVALID', { flag });
     q.where(`o.${flag}`, value === 'true');
   }
   return { q, rest };
@@ -196,19 +181,7 @@ export interface ProviderDetail extends Omit<OrganizationDetail, 'sites'> {
   sites: SiteRow[];
 }
 
-export interface SiteRow {
-  id: number;
-  name: string;
-  notisphere_id: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  phone: string | null;
-  email: string | null;
-  status: string;
-}
+export type SiteRow = RowOf<(typeof providerDetail)['properties']['sites']['items']>;
 
 export const SITE_COLUMNS = [
   'id',

@@ -26,7 +26,6 @@ import {
   type ManagedType,
   type NewOrganizationInput,
   notFound,
-  ORGANIZATION_MESSAGES,
   type OrganizationFields,
   type OrganizationUpdate,
   type SiteInput,
@@ -46,17 +45,17 @@ async function assertUnique(
     if (exceptId) q.whereNot('id', exceptId);
     return !!(await q);
   };
-  if (await taken('self_registration_link', fields.self_registration_link))
-    throw new ConflictError(ORGANIZATION_MESSAGES.linkTaken, 'LINK_TAKEN');
-  if (await taken('notisphere_id', fields.notisphere_id))
-    throw new ConflictError(ORGANIZATION_MESSAGES.notisphereIdTaken, 'NOTISPHERE_ID_TAKEN');
+  if (await taken('self_registration_link', fields.self_registration_link)) throw new ConflictError('LINK_TAKEN');
+  if (await taken('notisphere_id', fields.notisphere_id)) throw new ConflictError('NOTISPHERE_ID_TAKEN');
 }
 
-export function checkOrganizationFields(input: OrganizationFields, prefix = ''): void {
+/** The address fields' rules; a site's problem (`site`: its index) names the site. */
+export function checkOrganizationFields(input: OrganizationFields, site?: number): void {
   try {
     checkFields(input as Record<string, unknown>, ADDRESS_RULES);
   } catch (err) {
-    if (prefix && err instanceof ValidationError) throw new ValidationError(`${prefix}${err.message}`, err.details);
+    if (site !== undefined && err instanceof ValidationError)
+      throw new ValidationError('SITE_FIELD_INVALID', { index: site, problem: err.part }).withDetails(err.details);
     throw err;
   }
 }
@@ -110,10 +109,7 @@ async function setSelfRegistrationRole(trx: Knex.Transaction, orgId: number, rol
       .where({ organization_id: orgId, status: 'ACTIVE' })
       .whereRaw('lower(name) = lower(?)', [role.trim()])
       .first('id')) as { id: number } | undefined;
-    if (!found)
-      throw new ValidationError(ORGANIZATION_MESSAGES.unknownRole, [
-        { field: 'self_registration_role', message: ORGANIZATION_MESSAGES.unknownRole },
-      ]);
+    if (!found) throw ValidationError.field('self_registration_role', 'SELF_REGISTRATION_ROLE_INVALID');
     roleId = found.id;
   }
   await trx('organizations').where({ id: orgId }).update({ self_registration_role_id: roleId });
@@ -166,12 +162,10 @@ function checkNewOrganization(type: ManagedType, input: NewOrganizationInput): v
   checkFields(admin as unknown as Record<string, unknown>, { email: 'email', phone: 'phone' });
   const role = input.self_registration_role?.trim().toLowerCase();
   if (role && !Object.keys(SEEDED_ROLES[type]).some((name) => name.toLowerCase() === role))
-    throw new ValidationError(ORGANIZATION_MESSAGES.unknownRole, [
-      { field: 'self_registration_role', message: ORGANIZATION_MESSAGES.unknownRole },
-    ]);
+    throw ValidationError.field('self_registration_role', 'SELF_REGISTRATION_ROLE_INVALID');
   for (const [i, site] of (input.sites ?? []).entries()) {
     requireText(site as unknown as Record<string, unknown>, ['name']);
-    checkOrganizationFields(site, `sites[${i}]: `);
+    checkOrganizationFields(site, i);
   }
 }
 
@@ -280,8 +274,7 @@ export async function deactivateManagedOrganization(
 ): Promise<{ id: number; status: 'DEACTIVATED'; sessions_ended: number }> {
   return transaction(db, async (trx) => {
     const org = await lockManaged(trx, type, id);
-    if (org.status === 'DEACTIVATED')
-      throw new ConflictError(ORGANIZATION_MESSAGES.alreadyDeactivated, 'INVALID_STATUS');
+    if (org.status === 'DEACTIVATED') throw new ConflictError('INVALID_STATUS.organizationDeactivated');
     const siteIds =
       type === 'PROVIDER' ? ((await trx('organizations').where({ parent_id: id }).pluck('id')) as number[]) : [];
     const { changed, sessionsEnded } = await setStatus(trx, [id, ...siteIds], 'DEACTIVATED');
@@ -316,7 +309,7 @@ export async function updateManagedOrganization(
   for (const [i, site] of (input.sites ?? []).entries()) {
     if (site.id === undefined || site.name !== undefined)
       requireText(site as unknown as Record<string, unknown>, ['name']);
-    checkOrganizationFields(site, `sites[${i}]: `);
+    checkOrganizationFields(site, i);
   }
   if (input.status === 'DEACTIVATED') {
     await deactivateManagedOrganization(db, actor, type, id);
@@ -326,7 +319,7 @@ export async function updateManagedOrganization(
     const org = await lockManaged(trx, type, id);
     const reactivate = input.status === 'ACTIVE' && org.status === 'DEACTIVATED';
     if (org.status === 'DEACTIVATED' && !reactivate)
-      throw new ConflictError(ORGANIZATION_MESSAGES.editDeactivated, 'INVALID_STATUS');
+      throw new ConflictError('INVALID_STATUS.editDeactivatedOrganization');
     const columns = organizationColumns(input);
     const settings = settingColumns(input);
     await assertUnique(trx, { ...columns, ...settings } as { notisphere_id?: string | null }, id);
@@ -372,7 +365,7 @@ export async function upsertSite(trx: Knex.Transaction, parentId: number, site: 
     .where({ id: site.id, parent_id: parentId })
     .forUpdate()
     .first('id', 'status')) as { id: number; status: string } | undefined;
-  if (!row) throw new NotFoundError(ORGANIZATION_MESSAGES.siteNotFound);
+  if (!row) throw new NotFoundError('SITE_NOT_FOUND_IN_PROVIDER');
   const columns = organizationColumns(site);
   await assertUnique(trx, columns, site.id);
   if (Object.keys(columns).length) await Organization.query(trx).findById(site.id).patch(columns);

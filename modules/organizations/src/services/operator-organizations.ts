@@ -1,21 +1,11 @@
 import { vocabularyOptions } from '@portal/vocabulary';
 import type { Knex } from 'knex';
-import { NotFoundError } from '@portal/core';
+import { NotFoundError, type FromSchema } from '@portal/core';
+import type { newProviderBody } from '../operator-schemas.js';
 
 /** The operator's organisations (spec 001 §7.11): suppliers, providers (health systems with their sites), onboarding. */
 
 export type ManagedType = 'SUPPLIER' | 'PROVIDER';
-
-export const ORGANIZATION_MESSAGES = {
-  supplierNotFound: 'Supplier not found.',
-  providerNotFound: 'Provider not found.',
-  siteNotFound: 'Site not found in this provider.',
-  alreadyDeactivated: 'This organization is already deactivated.',
-  editDeactivated: 'Activate this organization before editing it.',
-  linkTaken: 'This self-registration link is already used by another organization.',
-  notisphereIdTaken: 'This Notisphere ID is already used by another organization.',
-  unknownRole: 'The self-registration role must be one of the organization’s roles.',
-} as const;
 
 /** The fields the operator edits on a supplier, a health system or a site. */
 export interface OrganizationFields {
@@ -43,12 +33,7 @@ export interface AccountSettings {
   self_registration_role?: string | null;
 }
 
-export interface AdministratorInput {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone?: string | null;
-}
+export type AdministratorInput = FromSchema<(typeof newProviderBody)['properties']['administrator']>;
 
 export interface SiteInput extends OrganizationFields {
   id?: number;
@@ -64,9 +49,7 @@ export type OrganizationUpdate = OrganizationFields &
 export const ADDRESS_RULES = { email: 'email', phone: 'phone', zip: 'zip', domain: 'domain' } as const;
 
 export const notFound = (type: ManagedType) =>
-  new NotFoundError(
-    type === 'SUPPLIER' ? ORGANIZATION_MESSAGES.supplierNotFound : ORGANIZATION_MESSAGES.providerNotFound,
-  );
+  new NotFoundError(type === 'SUPPLIER' ? 'SUPPLIER_NOT_FOUND' : 'PROVIDER_NOT_FOUND');
 
 // ---- filter meta ----
 

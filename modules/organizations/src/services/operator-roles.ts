@@ -13,14 +13,7 @@ import {
 } from '@portal/core';
 import type { StatusAction } from './common.js';
 import type { RoleRow } from './directory.js';
-import {
-  changeRoleStatusIn,
-  createRoleIn,
-  ROLE_MESSAGES,
-  type RoleInput,
-  type RoleTenant,
-  updateRoleIn,
-} from './roles.js';
+import { changeRoleStatusIn, createRoleIn, type RoleInput, type RoleTenant, updateRoleIn } from './roles.js';
 import { Organization } from '../models/Organization.js';
 import { Role } from '../models/Role.js';
 
@@ -96,23 +89,20 @@ export async function listAllRoles(
 
 export async function getAnyRole(db: Knex, id: number): Promise<OperatorRoleRow> {
   const row = (await selectRole(db)(roleRows(db, null).where('r.id', id)).first()) as OperatorRoleRow | undefined;
-  if (!row) throw new NotFoundError(ROLE_MESSAGES.notFound);
+  if (!row) throw new NotFoundError('ROLE_NOT_FOUND');
   return row;
 }
 
 async function organizationTenant(db: Knex, organizationId: number): Promise<RoleTenant> {
   const org = await Organization.query(db).findById(organizationId).select('id', 'type');
-  if (!org) {
-    const message = 'Organization not found.';
-    throw new ValidationError(message, [{ field: 'organization_id', message }]);
-  }
+  if (!org) throw ValidationError.field('organization_id', 'ORGANIZATION_NOT_FOUND');
   return { id: org.id, type: org.type as OrganizationType };
 }
 
 /** The organisation a role belongs to: its id and type (the catalogue its permissions come from). */
 async function roleTenant(db: Knex, roleId: number): Promise<RoleTenant> {
   const role = await Role.query(db).findById(roleId).whereNot('status', 'DELETED').select('organization_id');
-  if (!role) throw new NotFoundError(ROLE_MESSAGES.notFound);
+  if (!role) throw new NotFoundError('ROLE_NOT_FOUND');
   const org = await Organization.query(db).findById(role.organization_id).select('id', 'type').throwIfNotFound();
   return { id: org.id, type: org.type as OrganizationType };
 }

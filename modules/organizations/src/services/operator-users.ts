@@ -17,6 +17,7 @@ import {
   runList,
   ValidationError,
   transaction,
+  type RowOf,
 } from '@portal/core';
 import { getUser } from './directory.js';
 import { listPages, listReport } from './reports.js';
@@ -26,21 +27,10 @@ import { Organization } from '../models/Organization.js';
 import { Role } from '../models/Role.js';
 import { User, type UserStatus } from '../models/User.js';
 import { endSessions } from './sessions.js';
+import type { operatorUserRow } from '../schemas.js';
+import type { operatorMembership } from '../schemas.js';
 
 /** The operator's users page: every tenant's users, one row per person. */
-
-export const OPERATOR_USER_MESSAGES = {
-  notFound: 'User not found.',
-  organizationNotFound: 'Organization not found.',
-  roleOfOtherOrganization: 'The role must be a role of the chosen organization.',
-  alreadyDeactivated: 'This user is already deactivated.',
-  notDeactivated: 'Only a deactivated user can be activated.',
-  notLocked: 'This account is not locked.',
-  alreadyVerified: 'This user has already verified the email address.',
-  noMembership: 'This user belongs to no organization to be invited to.',
-  self: 'You cannot deactivate your own account.',
-  editDeactivated: 'Activate this user before editing.',
-} as const;
 
 /** Statuses of a person who has not proven the email address yet: the verification email may be sent again. */
 export const UNVERIFIED_STATUSES: readonly string[] = ['VERIFICATION', 'NONVERIFIED', 'PENDING'];
@@ -49,31 +39,9 @@ export const UNVERIFIED_STATUSES: readonly string[] = ['VERIFICATION', 'NONVERIF
 const settledStatus = (user: { email_verified_at: Date | null }): UserStatus =>
   user.email_verified_at ? 'VERIFIED' : 'VERIFICATION';
 
-export interface OperatorUserRow {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  phone: string | null;
-  status: string;
-  /** The organisations of the person's live (not deleted) memberships, by name, comma-separated. */
-  organization_names: string | null;
-  membership_count: number;
-  updated_at: string;
-}
+export type OperatorUserRow = RowOf<typeof operatorUserRow>;
 
-export interface OperatorMembership {
-  id: number;
-  organization_id: number;
-  organization_name: string;
-  organization_type: OrganizationType;
-  organization_status: string;
-  role_id: number;
-  role_name: string;
-  role_status: string;
-  status: string;
-}
+export type OperatorMembership = RowOf<typeof operatorMembership>;
 
 const userList: ListSpec = {
   fields: {
@@ -215,7 +183,7 @@ export async function getUserWithMemberships(
   userId: number,
 ): Promise<OperatorUserRow & { memberships: OperatorMembership[] }> {
   const row = (await selectUser(db)(userRows(db, null).where('u.id', userId)).first()) as OperatorUserRow | undefined;
-  if (!row) throw new NotFoundError(OPERATOR_USER_MESSAGES.notFound);
+  if (!row) throw new NotFoundError('USER_NOT_FOUND');
   const memberships = (await db('memberships as m')
     .join('organizations as o', 'o.id', 'm.organization_id')
     .join('roles as r', 'r.id', 'm.role_id')
@@ -248,15 +216,10 @@ export async function inviteUserAnywhere(
   input: NewMember & { organization_id: number },
 ): Promise<OperatorUserRow & { memberships: OperatorMembership[] }> {
   const org = await Organization.query(db).findById(input.organization_id).select('id');
-  if (!org)
-    throw new ValidationError(OPERATOR_USER_MESSAGES.organizationNotFound, [
-      { field: 'organization_id', message: OPERATOR_USER_MESSAGES.organizationNotFound },
-    ]);
+  if (!org) throw ValidationError.field('organization_id', 'ORGANIZATION_NOT_FOUND');
   const role = await Role.query(db).findById(input.role_id).select('organization_id');
   if (role && role.organization_id !== input.organization_id)
-    throw new ValidationError(OPERATOR_USER_MESSAGES.roleOfOtherOrganization, [
-      { field: 'role_id', message: OPERATOR_USER_MESSAGES.roleOfOtherOrganization },
-    ]);
+    throw ValidationError.field('role_id', 'ROLE_OF_OTHER_ORGANIZATION');
   const { organization_id: organizationId, ...member } = input;
   const userId = await inviteUserInto(db, actor, config, organizationId, member);
   return getUserWithMemberships(db, userId);
@@ -268,7 +231,7 @@ async function lockUser(trx: Knex.Transaction, userId: number): Promise<User> {
     .forUpdate()
     .select('id', 'email', 'first_name', 'last_name', 'phone', 'status', 'email_verified_at', 'failed_login_count')
     .select('status_before_deactivation');
-  if (!user) throw new NotFoundError(OPERATOR_USER_MESSAGES.notFound);
+  if (!user) throw new NotFoundError('USER_NOT_FOUND');
   return user;
 }
 
@@ -283,8 +246,7 @@ export async function updateUserAccount(
   checkFields(input as unknown as Record<string, unknown>, { phone: 'phone' });
   await transaction(db, async (trx) => {
     const user = await lockUser(trx, userId);
-    if (user.status === 'DEACTIVATED')
-      throw new ConflictError(OPERATOR_USER_MESSAGES.editDeactivated, 'INVALID_STATUS');
+    if (user.status === 'DEACTIVATED') throw new ConflictError('INVALID_STATUS.editDeactivatedUser');
     const after = {
       first_name: input.first_name.trim(),
       last_name: input.last_name.trim(),
@@ -317,16 +279,14 @@ export async function setUserActive(
     const user = await lockUser(trx, userId);
     let status: string;
     if (active) {
-      if (user.status !== 'DEACTIVATED')
-        throw new ConflictError(OPERATOR_USER_MESSAGES.notDeactivated, 'INVALID_STATUS');
+      if (user.status !== 'DEACTIVATED') throw new ConflictError('INVALID_STATUS.userNotDeactivated');
       status = user.status_before_deactivation ?? settledStatus(user);
       await User.query(trx)
         .findById(userId)
         .patch({ status: status as UserStatus, status_before_deactivation: null });
     } else {
-      if (user.id === actor.userId) throw new BusinessRuleError(OPERATOR_USER_MESSAGES.self, 'SELF_DEACTIVATION');
-      if (user.status === 'DEACTIVATED')
-        throw new ConflictError(OPERATOR_USER_MESSAGES.alreadyDeactivated, 'INVALID_STATUS');
+      if (user.id === actor.userId) throw new BusinessRuleError('SELF_DEACTIVATION');
+      if (user.status === 'DEACTIVATED') throw new ConflictError('INVALID_STATUS.userDeactivated');
       status = 'DEACTIVATED';
       await User.query(trx).findById(userId).patch({ status: 'DEACTIVATED', status_before_deactivation: user.status });
     }
@@ -347,7 +307,7 @@ export async function setUserActive(
 export async function unlockUser(db: Knex, actor: Actor, userId: number): Promise<{ id: number; status: string }> {
   return transaction(db, async (trx) => {
     const user = await lockUser(trx, userId);
-    if (user.status !== 'LOCKED') throw new ConflictError(OPERATOR_USER_MESSAGES.notLocked, 'INVALID_STATUS');
+    if (user.status !== 'LOCKED') throw new ConflictError('INVALID_STATUS.userNotLocked');
     const status = settledStatus(user);
     await User.query(trx).findById(userId).patch({ status, failed_login_count: 0, locked_at: null });
     await recordAudit(trx, actor, {
@@ -374,15 +334,14 @@ export async function resendVerification(
 ): Promise<{ id: number; status: string }> {
   return transaction(db, async (trx) => {
     const user = await lockUser(trx, userId);
-    if (!UNVERIFIED_STATUSES.includes(user.status))
-      throw new ConflictError(OPERATOR_USER_MESSAGES.alreadyVerified, 'INVALID_STATUS');
+    if (!UNVERIFIED_STATUSES.includes(user.status)) throw new ConflictError('INVALID_STATUS.userVerified');
     const org = (await trx('memberships as m')
       .join('organizations as o', 'o.id', 'm.organization_id')
       .where('m.user_id', userId)
       .whereNot('m.status', 'DELETED')
       .orderBy('m.id')
       .first('o.id', 'o.name')) as { id: number; name: string } | undefined;
-    if (!org) throw new BusinessRuleError(OPERATOR_USER_MESSAGES.noMembership, 'NO_MEMBERSHIP');
+    if (!org) throw new BusinessRuleError('NO_MEMBERSHIP');
     await sendInvitation(trx, config, userId, user.email, org.id, org.name);
     await recordAudit(trx, actor, {
       organizationId: org.id,

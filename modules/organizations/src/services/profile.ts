@@ -9,12 +9,13 @@ import {
   NotFoundError,
   recordAudit,
   signedUrls,
-  UPLOAD_MESSAGES,
   ValidationError,
   transaction,
+  type FromSchema,
 } from '@portal/core';
 import { checkFields, clean, joinDomains } from './common.js';
 import { Organization } from '../models/Organization.js';
+import type { organizationBody } from '../schemas.js';
 
 /** The organisation's own columns (`profile_photo` is the stored file key of the logo) and signed links to the logo. */
 export type OrganizationProfile = Pick<Organization, (typeof COLUMNS)[number]> & {
@@ -23,18 +24,7 @@ export type OrganizationProfile = Pick<Organization, (typeof COLUMNS)[number]> &
   self_registration_url: string | null;
 };
 
-export interface ProfileInput {
-  name: string;
-  address1?: string | null;
-  address2?: string | null;
-  city?: string | null;
-  state?: string | null;
-  zip?: string | null;
-  country?: string | null;
-  phone?: string | null;
-  email?: string | null;
-  domain?: string | null;
-}
+export type ProfileInput = FromSchema<typeof organizationBody>;
 
 const COLUMNS = [
   'id',
@@ -71,7 +61,7 @@ const EDITABLE = [
 /** The caller's own organisation, with signed links to its logo. */
 export async function getOwnOrganization(db: Knex, actor: Actor, config: Config): Promise<OrganizationProfile> {
   const org = await Organization.query(db).findById(actor.organizationId).select(COLUMNS);
-  if (!org) throw new NotFoundError('Organization not found.');
+  if (!org) throw new NotFoundError('ORGANIZATION_NOT_FOUND');
   const photo =
     org.profile_photo && !/^(https?:|\/)/.test(org.profile_photo)
       ? signedUrls(config.jwtSecret, org.profile_photo, `logo.${org.profile_photo.split('.').pop() ?? 'png'}`)
@@ -95,7 +85,7 @@ export async function updateOwnOrganization(
   });
   const values = clean(Object.fromEntries(EDITABLE.filter((k) => input[k] !== undefined).map((k) => [k, input[k]])));
   if (values.domain !== undefined) values.domain = joinDomains(values.domain);
-  if (!values.name) throw new ValidationError('name is required', [{ field: 'name', message: 'name is required' }]);
+  if (!values.name) throw ValidationError.field('name', 'PROPERTY_REQUIRED', { property: 'name' });
   await transaction(db, async (trx) => {
     const before = await Organization.query(trx).findById(actor.organizationId).forUpdate().select(EDITABLE);
     await Organization.query(trx).findById(actor.organizationId).patch(values);
@@ -120,8 +110,8 @@ export async function uploadProfilePhoto(
   files: { field: string; name: string; data: Buffer }[],
 ): Promise<OrganizationProfile> {
   const file = files[0];
-  if (!file) throw new ValidationError(UPLOAD_MESSAGES.empty);
-  const upload = checkUpload(file, IMAGE_EXTENSIONS, UPLOAD_MESSAGES.image, 5 * 1024 * 1024);
+  if (!file) throw new ValidationError('UPLOAD_FAILED');
+  const upload = checkUpload(file, IMAGE_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.image', 5 * 1024 * 1024);
   const key = newFileKey(`organizations/${actor.organizationId}/profile`, upload.name);
   await store.put(key, upload.data);
   try {

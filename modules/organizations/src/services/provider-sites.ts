@@ -11,17 +11,15 @@ import {
   runList,
   transaction,
 } from '@portal/core';
-import { requireText, STATUS_MESSAGES } from './common.js';
+import { requireText } from './common.js';
 import { checkOrganizationFields, upsertSite } from './operator-organization-writes.js';
-import { ORGANIZATION_MESSAGES, type SiteInput } from './operator-organizations.js';
+import type { SiteInput } from './operator-organizations.js';
 import { SITE_COLUMNS, type SiteRow } from './operator-organization-reads.js';
 
 /**
  * A health system's own sites (spec 000 §2 /provider/sites), for its administrator: the operator's site writes
  * (`upsertSite`) behind routes scoped to the caller's organisation. Another health system's site answers 404.
  */
-
-export const SITE_MESSAGES = { notHealthSystem: 'Only a health system can add sites.' } as const;
 
 export type SiteFields = Omit<SiteInput, 'id' | 'status' | 'notisphere_id'>;
 
@@ -68,7 +66,7 @@ export async function listOwnSites(
 
 export async function getOwnSite(db: Knex, actor: Actor, id: number): Promise<SiteListRow> {
   const row = (await selectSite(db)(siteRows(db, actor).where('o.id', id)).first()) as SiteListRow | undefined;
-  if (!row) throw new NotFoundError(ORGANIZATION_MESSAGES.siteNotFound);
+  if (!row) throw new NotFoundError('SITE_NOT_FOUND_IN_PROVIDER');
   return row;
 }
 
@@ -78,7 +76,7 @@ async function lockOwnSite(trx: Knex.Transaction, actor: Actor, id: number): Pro
     .where({ id, parent_id: actor.organizationId })
     .forUpdate()
     .first('id', 'status')) as { id: number; status: string } | undefined;
-  if (!row) throw new NotFoundError(ORGANIZATION_MESSAGES.siteNotFound);
+  if (!row) throw new NotFoundError('SITE_NOT_FOUND_IN_PROVIDER');
   return row;
 }
 
@@ -90,7 +88,7 @@ function checkSite(input: SiteFields): void {
 /** Adds a site (with its seeded roles and Notisphere ID) to the caller's health system. */
 export async function createOwnSite(db: Knex, actor: Actor, input: SiteFields): Promise<SiteListRow> {
   // Sites hang off a health system only: a site's own administrator cannot add sites beneath it.
-  if (actor.parentOrganizationType !== null) throw new ForbiddenError(SITE_MESSAGES.notHealthSystem);
+  if (actor.parentOrganizationType !== null) throw new ForbiddenError('SITES_HEALTH_SYSTEM_ONLY');
   checkSite(input);
   const id = await transaction(db, async (trx) => {
     const { id } = (await upsertSite(trx, actor.organizationId, input)) as { id: number };
@@ -111,7 +109,7 @@ export async function updateOwnSite(db: Knex, actor: Actor, id: number, input: S
   checkSite(input);
   await transaction(db, async (trx) => {
     const row = await lockOwnSite(trx, actor, id);
-    if (row.status !== 'ACTIVE') throw new ConflictError(STATUS_MESSAGES.editInactive, 'INVALID_STATUS');
+    if (row.status !== 'ACTIVE') throw new ConflictError('INVALID_STATUS.editInactive');
     const before = await trx('organizations').where({ id }).first(Object.keys(input));
     await upsertSite(trx, actor.organizationId, { ...input, id });
     await recordAudit(trx, actor, {
@@ -136,8 +134,8 @@ export async function changeOwnSiteStatus(
   const status = active ? 'ACTIVE' : 'DEACTIVATED';
   return transaction(db, async (trx) => {
     const row = await lockOwnSite(trx, actor, id);
-    if (active && row.status === 'ACTIVE') throw new ConflictError(STATUS_MESSAGES.alreadyActive, 'INVALID_STATUS');
-    if (!active && row.status !== 'ACTIVE') throw new ConflictError(STATUS_MESSAGES.notActive, 'INVALID_STATUS');
+    if (active && row.status === 'ACTIVE') throw new ConflictError('INVALID_STATUS.alreadyActive');
+    if (!active && row.status !== 'ACTIVE') throw new ConflictError('INVALID_STATUS.notActive');
     await upsertSite(trx, actor.organizationId, { id, status });
     await recordAudit(trx, actor, {
       organizationId: actor.organizationId,

@@ -10,26 +10,16 @@ import {
   recordAudit,
   ValidationError,
   transaction,
+  type FromSchema,
 } from '@portal/core';
 import { assertEditable, AUDIT_VERBS, nextStatus, requireText, type StatusAction } from './common.js';
 import { getRole, type RoleRow } from './directory.js';
 import { ADMINISTRATOR } from './users.js';
 import { Role } from '../models/Role.js';
 import { Membership } from '../models/Membership.js';
+import type { roleBody } from '../schemas.js';
 
-export const ROLE_MESSAGES = {
-  notFound: 'Role not found.',
-  nameTaken: 'A role with this name already exists.',
-  inUse: 'This role is assigned to users. Assign them another role before deleting it.',
-  administrator: 'The Administrator role always holds every permission and cannot be changed, inactivated or deleted.',
-  reservedName: 'The name Administrator is reserved for the built-in role.',
-} as const;
-
-export interface RoleInput {
-  name: string;
-  description?: string | null;
-  permissions: string[];
-}
+export type RoleInput = FromSchema<typeof roleBody>;
 
 /** The permissions a role of the caller's organisation may hold (its type's part of the spec §6 catalogue). */
 export function permissionCatalogue(actor: Actor): { organization_type: string; permissions: readonly string[] } {
@@ -51,8 +41,10 @@ function checkPermissions(tenant: RoleTenant, permissions: string[]): string[] {
   const unique = [...new Set(permissions)];
   const foreign = unique.filter((p) => !isPermissionOf(tenant.type, p));
   if (foreign.length) {
-    const message = `Permissions not available to a ${tenant.type} organization: ${foreign.join(', ')}`;
-    throw new ValidationError(message, [{ field: 'permissions', message }]);
+    throw ValidationError.field('permissions', 'PERMISSIONS_NOT_AVAILABLE', {
+      type: tenant.type,
+      permissions: foreign.join(', '),
+    });
   }
   return unique.sort();
 }
@@ -63,14 +55,13 @@ async function assertNameFree(
   name: string,
   exceptId?: number,
 ): Promise<void> {
-  if (name.toLowerCase() === ADMINISTRATOR.toLowerCase())
-    throw new ValidationError(ROLE_MESSAGES.reservedName, [{ field: 'name', message: ROLE_MESSAGES.reservedName }]);
+  if (name.toLowerCase() === ADMINISTRATOR.toLowerCase()) throw ValidationError.field('name', 'ROLE_NAME_RESERVED');
   const q = Role.query(trx)
     .where({ organization_id: tenant.id })
     .whereNot('status', 'DELETED')
     .whereRaw('lower(name) = lower(?)', [name]);
   if (exceptId) q.whereNot({ id: exceptId });
-  if (await q.first().select('id')) throw new ConflictError(ROLE_MESSAGES.nameTaken, 'ROLE_NAME_TAKEN');
+  if (await q.first().select('id')) throw new ConflictError('ROLE_NAME_TAKEN');
 }
 
 async function lockRole(
@@ -83,7 +74,7 @@ async function lockRole(
     .whereNot('status', 'DELETED')
     .forUpdate()
     .select('id', 'name', 'description', 'status', 'is_system');
-  if (!role) throw new NotFoundError(ROLE_MESSAGES.notFound);
+  if (!role) throw new NotFoundError('ROLE_NOT_FOUND');
   const permissions = (
     (await trx('role_permissions').where({ role_id: id }).orderBy('permission').select('permission')) as {
       permission: string;
@@ -141,7 +132,7 @@ export async function updateRoleIn(
   const name = input.name.trim();
   await transaction(db, async (trx) => {
     const before = await lockRole(trx, tenant, id);
-    if (isAdministrator(before)) throw new BusinessRuleError(ROLE_MESSAGES.administrator, 'ADMINISTRATOR_ROLE');
+    if (isAdministrator(before)) throw new BusinessRuleError('ADMINISTRATOR_ROLE');
     assertEditable(before.status);
     if (name.toLowerCase() !== before.name.toLowerCase()) await assertNameFree(trx, tenant, name, id);
     const description = input.description?.trim() || null;
@@ -180,7 +171,7 @@ export async function changeRoleStatusIn(
 ): Promise<{ id: number; status: string }> {
   return transaction(db, async (trx) => {
     const role = await lockRole(trx, tenant, id);
-    if (isAdministrator(role)) throw new BusinessRuleError(ROLE_MESSAGES.administrator, 'ADMINISTRATOR_ROLE');
+    if (isAdministrator(role)) throw new BusinessRuleError('ADMINISTRATOR_ROLE');
     const status = nextStatus(role.status, action);
     if (action === 'delete') {
       const holders = await Membership.query(trx)
@@ -188,7 +179,7 @@ export async function changeRoleStatusIn(
         .whereNot('status', 'DELETED')
         .first()
         .select('id');
-      if (holders) throw new ConflictError(ROLE_MESSAGES.inUse, 'ROLE_IN_USE');
+      if (holders) throw new ConflictError('ROLE_IN_USE');
       // A plain update: the organisation's own updated_at does not move when a role it points at goes.
       await trx('organizations')
         .where({ id: tenant.id, self_registration_role_id: id })

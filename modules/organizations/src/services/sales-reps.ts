@@ -13,6 +13,8 @@ import {
   formatDateTime,
   type ReportColumn,
   transaction,
+  type RowOf,
+  type FromSchema,
 } from '@portal/core';
 import {
   assertEditable,
@@ -26,37 +28,18 @@ import {
   takeExactFilters,
 } from './common.js';
 import { listPages, listReport } from './reports.js';
+import type { salesRepSchema } from '../answer-schemas.js';
+import type { salesRepBody } from '../schemas.js';
 
-export interface SalesRepresentative {
-  id: number;
-  organization_id: number;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  email: string;
-  phone: string | null;
-  territory: string | null;
-  region: string | null;
-  status: 'ACTIVE' | 'INACTIVE';
-  created_at: Date;
-  updated_at: Date;
-}
+export type SalesRepresentative = RowOf<typeof salesRepSchema>;
 
-export interface SalesRepresentativeInput {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone?: string | null;
-  territory?: string | null;
-  region?: string | null;
-}
+export type SalesRepresentativeInput = FromSchema<typeof salesRepBody>;
 
 const TABLE: MasterTable = {
   table: 'sales_representatives',
   entityType: 'sales_representative',
-  notFound: 'Sales representative not found.',
+  notFound: 'SALES_REP_NOT_FOUND',
 };
-const EMAIL_TAKEN = 'A sales representative with this email already exists.';
 
 export const salesRepList: ListSpec = {
   fields: {
@@ -130,7 +113,7 @@ export async function getSalesRepresentative(db: Knex, actor: Actor, id: number)
       .where({ 's.id': id, 's.organization_id': actor.organizationId })
       .whereNot('s.status', 'DELETED'),
   ).first();
-  if (!row) throw new NotFoundError(TABLE.notFound);
+  if (!row) throw new NotFoundError('SALES_REP_NOT_FOUND');
   return row as SalesRepresentative;
 }
 
@@ -147,7 +130,7 @@ async function assertEmailFree(trx: Knex.Transaction, actor: Actor, email: strin
     .whereNot('status', 'DELETED')
     .whereRaw('lower(email) = lower(?)', [email]);
   if (exceptId) q.whereNot({ id: exceptId });
-  if (await q.first('id')) throw new ConflictError(EMAIL_TAKEN, 'EMAIL_TAKEN');
+  if (await q.first('id')) throw new ConflictError('EMAIL_TAKEN.salesRep');
 }
 
 function values(input: SalesRepresentativeInput) {

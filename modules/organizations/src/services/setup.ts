@@ -52,7 +52,7 @@ export async function createRole(
 ): Promise<number> {
   const foreign = permissions.filter((p) => !isPermissionOf(type, p));
   if (foreign.length)
-    throw new ValidationError(`Permissions not available to a ${type} organisation: ${foreign.join(', ')}`);
+    throw new ValidationError('PERMISSIONS_NOT_AVAILABLE.setup', { type, permissions: foreign.join(', ') });
   const { id: roleId } = await Role.query(trx).insert({
     organization_id: organizationId,
     name,
@@ -100,11 +100,11 @@ export async function addMembership(
   status: 'ACTIVE' | 'PENDING' = 'ACTIVE',
 ): Promise<number> {
   const role = await Role.query(trx).findOne({ id: roleId, organization_id: organizationId }).select('id');
-  if (!role) throw new NotFoundError('Role not found in this organization.');
+  if (!role) throw new NotFoundError('ROLE_NOT_FOUND_IN_ORGANIZATION');
   const existing = await Membership.query(trx)
     .findOne({ user_id: userId, organization_id: organizationId })
     .select('id');
-  if (existing) throw new ConflictError('This user is already a member of the organization.');
+  if (existing) throw new ConflictError('ALREADY_MEMBER.organization');
   const { id } = await Membership.query(trx).insert({
     user_id: userId,
     organization_id: organizationId,

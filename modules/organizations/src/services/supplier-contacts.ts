@@ -9,6 +9,8 @@ import {
   recordAudit,
   runList,
   transaction,
+  type RowOf,
+  type FromSchema,
 } from '@portal/core';
 import {
   assertEditable,
@@ -21,36 +23,19 @@ import {
   type StatusAction,
   takeExactFilters,
 } from './common.js';
+import type { supplierContactSchema } from '../location-answer-schemas.js';
+import type { supplierContactBody } from '../schemas.js';
 
 /** A provider's contact at one supplier (whom to write to there); the view's supplier contact prefers it. */
-export interface SupplierContact {
-  id: number;
-  organization_id: number;
-  supplier_organization_id: number;
-  supplier_name: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  notes: string | null;
-  status: 'ACTIVE' | 'INACTIVE';
-  created_at: Date;
-  updated_at: Date;
-}
+export type SupplierContact = RowOf<typeof supplierContactSchema>;
 
-export interface SupplierContactInput {
-  supplier_organization_id: number;
-  name: string;
-  email: string;
-  phone?: string | null;
-  notes?: string | null;
-}
+export type SupplierContactInput = FromSchema<typeof supplierContactBody>;
 
 const TABLE: MasterTable = {
   table: 'provider_supplier_contacts',
   entityType: 'supplier_contact',
-  notFound: 'Supplier contact not found.',
+  notFound: 'SUPPLIER_CONTACT_NOT_FOUND',
 };
-const SUPPLIER_TAKEN = 'This supplier has a contact already.';
 
 export const supplierContactList: ListSpec = {
   fields: {
@@ -111,13 +96,13 @@ export async function listSupplierContacts(
 
 export async function getSupplierContact(db: Knex, actor: Actor, id: number): Promise<SupplierContact> {
   const row = await select(from(db, actor).where('c.id', id)).first();
-  if (!row) throw new NotFoundError(TABLE.notFound);
+  if (!row) throw new NotFoundError('SUPPLIER_CONTACT_NOT_FOUND');
   return row as SupplierContact;
 }
 
 async function assertSupplier(trx: Knex.Transaction, supplierId: number): Promise<void> {
   const supplier = await trx('organizations').where({ id: supplierId, type: 'SUPPLIER' }).first('id');
-  if (!supplier) throw new NotFoundError('Supplier not found.');
+  if (!supplier) throw new NotFoundError('SUPPLIER_NOT_FOUND');
 }
 
 async function assertSupplierFree(trx: Knex.Transaction, actor: Actor, supplierId: number, exceptId?: number) {
@@ -125,7 +110,7 @@ async function assertSupplierFree(trx: Knex.Transaction, actor: Actor, supplierI
     .where({ organization_id: actor.organizationId, supplier_organization_id: supplierId })
     .whereNot('status', 'DELETED');
   if (exceptId) q.whereNot({ id: exceptId });
-  if (await q.first('id')) throw new ConflictError(SUPPLIER_TAKEN, 'SUPPLIER_TAKEN');
+  if (await q.first('id')) throw new ConflictError('SUPPLIER_TAKEN');
 }
 
 function values(input: SupplierContactInput) {

@@ -10,7 +10,9 @@ import {
   runList,
   ValidationError,
   transaction,
+  type RowOf,
 } from '@portal/core';
+import type { masterNamesCreatedAnswer } from '../operator-schemas.js';
 
 /**
  * The supplier master (spec 000 §2 /notisphere/manage-supplier-list, 001 §7.11): supplier names as location and product
@@ -19,15 +21,6 @@ import {
  */
 
 export type SupplierMasterStatus = 'PENDING' | 'LINKED' | 'DEACTIVATED';
-
-export const SUPPLIER_MASTER_MESSAGES = {
-  notFound: 'Supplier name not found.',
-  supplierNotFound: 'Supplier not found.',
-  supplierDeactivated: 'This supplier is deactivated.',
-  deactivated: 'Activate this supplier name before linking it.',
-  alreadyStatus: 'This supplier name already has that status.',
-  blank: 'Supplier names must not be blank.',
-} as const;
 
 /**
  * One key per spelling family: accents dropped, upper case, letters and digits only, single spaces.
@@ -42,16 +35,7 @@ export function normalizeSupplierName(name: string): string {
     .trim();
 }
 
-export interface SupplierMasterRow {
-  id: number;
-  name: string;
-  normalized_name: string;
-  organization_id: number | null;
-  organization_name: string | null;
-  status: SupplierMasterStatus;
-  created_at: string;
-  updated_at: string;
-}
+export type SupplierMasterRow = RowOf<(typeof masterNamesCreatedAnswer)['properties']['created']['items']>;
 
 const masterList: ListSpec = {
   fields: {
@@ -95,7 +79,7 @@ export async function listSupplierMaster(
 
 async function getMasterRow(db: Knex | Knex.Transaction, id: number): Promise<SupplierMasterRow> {
   const row = (await selectMaster(masterRows(db as Knex).where('sm.id', id)).first()) as SupplierMasterRow | undefined;
-  if (!row) throw new NotFoundError(SUPPLIER_MASTER_MESSAGES.notFound);
+  if (!row) throw new NotFoundError('SUPPLIER_NAME_NOT_FOUND');
   return row;
 }
 
@@ -116,9 +100,8 @@ async function activeSupplier(trx: Knex.Transaction, organizationId: number): Pr
   const org = (await trx('organizations')
     .where({ id: organizationId, type: 'SUPPLIER' })
     .first('id', 'name', 'status')) as { id: number; name: string; status: string } | undefined;
-  if (!org) throw new NotFoundError(SUPPLIER_MASTER_MESSAGES.supplierNotFound);
-  if (org.status === 'DEACTIVATED')
-    throw new ConflictError(SUPPLIER_MASTER_MESSAGES.supplierDeactivated, 'INVALID_STATUS');
+  if (!org) throw new NotFoundError('SUPPLIER_NOT_FOUND');
+  if (org.status === 'DEACTIVATED') throw new ConflictError('INVALID_STATUS.supplierDeactivated');
   return org;
 }
 
@@ -134,10 +117,7 @@ export async function createSupplierMasterNames(
   const wanted = new Map<string, string>();
   for (const name of input.names) {
     const key = normalizeSupplierName(name);
-    if (!key)
-      throw new ValidationError(SUPPLIER_MASTER_MESSAGES.blank, [
-        { field: 'names', message: SUPPLIER_MASTER_MESSAGES.blank },
-      ]);
+    if (!key) throw ValidationError.field('names', 'SUPPLIER_NAMES_BLANK');
     if (!wanted.has(key)) wanted.set(key, name.trim().replace(/\s+/g, ' '));
   }
   const ids = await transaction(db, async (trx) => {
@@ -180,8 +160,8 @@ export async function linkSupplierMasterName(
     const row = (await trx('supplier_master').where({ id }).forUpdate().first()) as
       | { id: number; status: SupplierMasterStatus; organization_id: number | null }
       | undefined;
-    if (!row) throw new NotFoundError(SUPPLIER_MASTER_MESSAGES.notFound);
-    if (row.status === 'DEACTIVATED') throw new ConflictError(SUPPLIER_MASTER_MESSAGES.deactivated, 'INVALID_STATUS');
+    if (!row) throw new NotFoundError('SUPPLIER_NAME_NOT_FOUND');
+    if (row.status === 'DEACTIVATED') throw new ConflictError('INVALID_STATUS.supplierNameDeactivated');
     const org = organizationId ? await activeSupplier(trx, organizationId) : null;
     const status: SupplierMasterStatus = org ? 'LINKED' : 'PENDING';
     await trx('supplier_master')
@@ -213,11 +193,11 @@ export async function updateSupplierMasterStatus(
     const row = (await trx('supplier_master').where({ id }).forUpdate().first()) as
       | { id: number; status: SupplierMasterStatus; organization_id: number | null }
       | undefined;
-    if (!row) throw new NotFoundError(SUPPLIER_MASTER_MESSAGES.notFound);
+    if (!row) throw new NotFoundError('SUPPLIER_NAME_NOT_FOUND');
     const next: SupplierMasterStatus =
       status === 'DEACTIVATED' ? 'DEACTIVATED' : row.organization_id ? 'LINKED' : 'PENDING';
     if ((status === 'DEACTIVATED') === (row.status === 'DEACTIVATED'))
-      throw new ConflictError(SUPPLIER_MASTER_MESSAGES.alreadyStatus, 'INVALID_STATUS');
+      throw new ConflictError('INVALID_STATUS.supplierNameSameStatus');
     await trx('supplier_master').where({ id }).update({ status: next, updated_at: trx.fn.now() });
     await recordAudit(trx, actor, {
       organizationId: row.organization_id,

@@ -9,6 +9,7 @@ import {
   runList,
   ValidationError,
   transaction,
+  type RowOf,
 } from '@portal/core';
 import {
   assertEditable,
@@ -19,6 +20,7 @@ import {
   takeExactFilters,
 } from './common.js';
 import { assertMayManage, type CommunicationType } from './communication-settings.js';
+import type { templateActionSchema } from '../answer-schemas.js';
 
 export const ACTION_TYPES = [
   'Acknowledge',
@@ -33,34 +35,14 @@ export const ACTION_TYPES = [
 export type ActionType = (typeof ACTION_TYPES)[number];
 const WITH_OPTIONS: readonly string[] = ['Checkbox', 'MultipleChoice'];
 
-export const TEMPLATE_ACTION_MESSAGES = {
-  notFound: 'Template action not found.',
-  optionsRequired: 'Options are required for Checkbox and MultipleChoice actions.',
-  optionsUnique: 'Options must be different from each other.',
-  reorder: 'The order must list template actions of this communication type, each once.',
-} as const;
-
 const TEMPLATE_ACTION_TABLE: MasterTable = {
   table: 'template_actions',
   entityType: 'template_action',
-  notFound: TEMPLATE_ACTION_MESSAGES.notFound,
+  notFound: 'TEMPLATE_ACTION_NOT_FOUND',
 };
 
 /** A reusable action a supplier adds to its recalls or advisories (step 2). */
-export interface TemplateAction {
-  id: number;
-  organization_id: number;
-  communication_type: CommunicationType;
-  title: string;
-  description: string | null;
-  action_type: ActionType;
-  options: string[];
-  is_required: boolean;
-  sort_order: number;
-  status: 'ACTIVE' | 'INACTIVE';
-  created_at: Date;
-  updated_at: Date;
-}
+export type TemplateAction = RowOf<typeof templateActionSchema>;
 
 export interface TemplateActionInput {
   title: string;
@@ -110,14 +92,9 @@ function rows(db: Knex | Knex.Transaction, actor: Actor): Knex.QueryBuilder {
 function options(input: TemplateActionInput): string[] {
   if (!WITH_OPTIONS.includes(input.action_type)) return [];
   const list = (input.options ?? []).map((o) => o.trim()).filter(Boolean);
-  if (!list.length)
-    throw new ValidationError(TEMPLATE_ACTION_MESSAGES.optionsRequired, [
-      { field: 'options', message: TEMPLATE_ACTION_MESSAGES.optionsRequired },
-    ]);
+  if (!list.length) throw ValidationError.field('options', 'ACTION_OPTIONS_REQUIRED');
   if (new Set(list.map((o) => o.toLowerCase())).size !== list.length) {
-    throw new ValidationError(TEMPLATE_ACTION_MESSAGES.optionsUnique, [
-      { field: 'options', message: TEMPLATE_ACTION_MESSAGES.optionsUnique },
-    ]);
+    throw ValidationError.field('options', 'ACTION_OPTIONS_NOT_UNIQUE');
   }
   return list;
 }
@@ -163,7 +140,7 @@ export async function getTemplateAction(
   const q = rows(db, actor).where('ta.id', id);
   if (forUpdate) q.forUpdate();
   const row = (await q.first(COLUMNS)) as TemplateAction | undefined;
-  if (!row) throw new NotFoundError(TEMPLATE_ACTION_MESSAGES.notFound);
+  if (!row) throw new NotFoundError('TEMPLATE_ACTION_NOT_FOUND');
   assertMayManage(actor, row.communication_type);
   return row;
 }
@@ -269,10 +246,7 @@ export async function reorderTemplateActions(
   ids: number[],
 ): Promise<TemplateAction[]> {
   assertMayManage(actor, type);
-  if (new Set(ids).size !== ids.length)
-    throw new ValidationError(TEMPLATE_ACTION_MESSAGES.reorder, [
-      { field: 'ids', message: TEMPLATE_ACTION_MESSAGES.reorder },
-    ]);
+  if (new Set(ids).size !== ids.length) throw ValidationError.field('ids', 'TEMPLATE_ACTION_ORDER_INVALID');
   await transaction(db, async (trx) => {
     const current = (await rows(trx, actor)
       .where('ta.communication_type', type)
@@ -281,7 +255,7 @@ export async function reorderTemplateActions(
       .forUpdate()
       .select('ta.id', 'ta.sort_order')) as { id: number; sort_order: number }[];
     const known = new Set(current.map((r) => r.id));
-    if (ids.some((id) => !known.has(id))) throw new NotFoundError(TEMPLATE_ACTION_MESSAGES.notFound);
+    if (ids.some((id) => !known.has(id))) throw new NotFoundError('TEMPLATE_ACTION_NOT_FOUND');
     const order = [...ids, ...current.map((r) => r.id).filter((id) => !ids.includes(id))];
     for (const [i, id] of order.entries())
       await trx('template_actions')

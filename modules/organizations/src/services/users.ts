@@ -8,6 +8,7 @@ import {
   recordAudit,
   ValidationError,
   transaction,
+  type FromSchema,
 } from '@portal/core';
 import { enqueueEmail } from '@portal/notifications';
 import { emails } from '../emails.js';
@@ -18,16 +19,7 @@ import { Membership } from '../models/Membership.js';
 import { Organization } from '../models/Organization.js';
 import { Role } from '../models/Role.js';
 import { User } from '../models/User.js';
-
-export const USER_MESSAGES = {
-  lastAdministrator: 'You cannot remove the last active Administrator of your organization.',
-  alreadyMember: 'This user is already a member of your organization.',
-  roleNotFound: 'Role not found.',
-  roleInactive: 'This role is not active.',
-  userNotFound: 'User not found.',
-  organizationNotFound: 'Organization not found.',
-  noSuchRoleThere: 'The chosen organization has no active role of this name.',
-} as const;
+import type { userBody } from '../schemas.js';
 
 /** The role every organisation is seeded with that holds all of its permissions (DESIGN §3). */
 export const ADMINISTRATOR = 'Administrator';
@@ -42,24 +34,15 @@ export interface NewMember {
   organization_id?: number;
 }
 
-export interface MemberUpdate {
-  first_name: string;
-  last_name: string;
-  phone?: string | null;
-  role_id: number;
-  /** Moves the membership to the caller's organisation or one of its sites. */
-  organization_id?: number;
-}
+export type MemberUpdate = FromSchema<typeof userBody>;
 
 async function activeRole(trx: Knex.Transaction, organizationId: number, roleId: number): Promise<Role> {
   const role = await Role.query(trx)
     .findOne({ id: roleId, organization_id: organizationId })
     .whereNot('status', 'DELETED')
     .select('id', 'name', 'status', 'is_system');
-  if (!role)
-    throw new ValidationError(USER_MESSAGES.roleNotFound, [{ field: 'role_id', message: USER_MESSAGES.roleNotFound }]);
-  if (role.status !== 'ACTIVE')
-    throw new ValidationError(USER_MESSAGES.roleInactive, [{ field: 'role_id', message: USER_MESSAGES.roleInactive }]);
+  if (!role) throw ValidationError.field('role_id', 'ROLE_NOT_FOUND');
+  if (role.status !== 'ACTIVE') throw ValidationError.field('role_id', 'ROLE_INACTIVE');
   return role;
 }
 
@@ -88,8 +71,7 @@ async function assertNotLastAdministrator(trx: Knex.Transaction, actor: Actor, m
     .whereNotIn('u.status', ['DEACTIVATED'])
     .forUpdate('m')
     .select('m.id')) as { id: number }[];
-  if (!admins.some((a) => a.id !== membership.id))
-    throw new BusinessRuleError(USER_MESSAGES.lastAdministrator, 'LAST_ADMINISTRATOR');
+  if (!admins.some((a) => a.id !== membership.id)) throw new BusinessRuleError('LAST_ADMINISTRATOR');
 }
 
 /** The organisations whose members the caller manages: its own and its sites (a health system's). */
@@ -108,7 +90,7 @@ async function lockMembership(trx: Knex.Transaction, actor: Actor, userId: numbe
     .forUpdate()
     .first()
     .select('id', 'user_id', 'role_id', 'status', 'organization_id');
-  if (!row) throw new NotFoundError(USER_MESSAGES.userNotFound);
+  if (!row) throw new NotFoundError('USER_NOT_FOUND');
   return row;
 }
 
@@ -125,7 +107,7 @@ async function assignableOrganization(
   const site = await trx('organizations')
     .where({ id: organizationId, parent_id: actor.organizationId, status: 'ACTIVE' })
     .first('id');
-  if (!site) throw new NotFoundError(USER_MESSAGES.organizationNotFound);
+  if (!site) throw new NotFoundError('ORGANIZATION_NOT_FOUND');
   return organizationId;
 }
 
@@ -145,15 +127,11 @@ async function roleIn(
     | { organization_id: number; name: string }
     | undefined;
   if (!picked || picked.organization_id === organizationId) return roleId;
-  if (picked.organization_id !== actor.organizationId)
-    throw new ValidationError(USER_MESSAGES.roleNotFound, [{ field: 'role_id', message: USER_MESSAGES.roleNotFound }]);
+  if (picked.organization_id !== actor.organizationId) throw ValidationError.field('role_id', 'ROLE_NOT_FOUND');
   const same = (await trx('roles')
     .where({ organization_id: organizationId, name: picked.name, status: 'ACTIVE' })
     .first('id')) as { id: number } | undefined;
-  if (!same)
-    throw new ValidationError(USER_MESSAGES.noSuchRoleThere, [
-      { field: 'role_id', message: USER_MESSAGES.noSuchRoleThere },
-    ]);
+  if (!same) throw ValidationError.field('role_id', 'ROLE_NAME_NOT_IN_ORGANIZATION');
   return same.id;
 }
 
@@ -199,8 +177,7 @@ export async function inviteUserInto(
         .findOne({ user_id: id, organization_id: organizationId })
         .forUpdate()
         .select('id', 'status');
-      if (membership && membership.status !== 'DELETED')
-        throw new ConflictError(USER_MESSAGES.alreadyMember, 'ALREADY_MEMBER');
+      if (membership && membership.status !== 'DELETED') throw new ConflictError('ALREADY_MEMBER');
       if (membership) await Membership.query(trx).findById(membership.id).patch({ status: 'ACTIVE', role_id: role.id });
       else
         await Membership.query(trx).insert({
@@ -273,7 +250,7 @@ export async function updateMember(db: Knex, actor: Actor, userId: number, input
         .findOne({ user_id: userId, organization_id: organizationId })
         .forUpdate()
         .select('id', 'status');
-      if (there && there.status !== 'DELETED') throw new ConflictError(USER_MESSAGES.alreadyMember, 'ALREADY_MEMBER');
+      if (there && there.status !== 'DELETED') throw new ConflictError('ALREADY_MEMBER');
       // A deleted membership there keeps its row (unique per person and organisation): it gives way to the moved one.
       if (there) await Membership.query(trx).deleteById(there.id);
     }

@@ -7,28 +7,25 @@ import {
   type FileStore,
   IMAGE_EXTENSIONS,
   newFileKey,
-  UPLOAD_MESSAGES,
   ValidationError,
 } from '@portal/core';
 import { appendHistory } from '@portal/communications';
 import {
   type ActionRow,
-  answerOfAction,
   answerUnits,
   deleteAnswer,
   dropPaperFiles,
   communicationActions,
   insertAnswerFile,
-  storedAnswerOf,
   upsertAnswer,
   checkValue,
   type ProviderCommunicationRow,
   refreshCompletion,
   type AnswerValue,
-  RESPONSE_MESSAGES,
   type UnitAnswerInput,
 } from '@portal/communications';
-import { loadPaper, PAPER_MESSAGES, type PaperContext, respondentOf, type Upload } from './paper-responses.js';
+import { answerOfAction } from './answer-reads.js';
+import { loadPaper, type PaperContext, respondentOf, type Upload } from './paper-responses.js';
 import { withStoredFiles } from './paper-writes.js';
 import { getPaperActions } from './paper-reads.js';
 
@@ -64,10 +61,10 @@ export async function writePaperAnswers(
   const seen = new Set<number>();
   for (const input of inputs) {
     const action = actions.get(input.actionId);
-    if (!action) throw new ValidationError(`Action ${input.actionId} is not an action of this event.`);
-    if (seen.has(action.id)) throw new ValidationError(`"${action.title}" is listed twice.`);
+    if (!action) throw new ValidationError('ACTION_NOT_IN_EVENT', { id: input.actionId });
+    if (seen.has(action.id)) throw new ValidationError('LISTED_TWICE', { title: action.title });
     seen.add(action.id);
-    if (action.is_disabled) throw new ConflictError(RESPONSE_MESSAGES.disabled, 'ACTION_DISABLED');
+    if (action.is_disabled) throw new ConflictError('ACTION_DISABLED');
     if (input.units !== undefined) {
       await writePaperUnits(trx, actor, { paper, event, pc }, action, input.units);
       continue;
@@ -75,11 +72,11 @@ export async function writePaperAnswers(
     const fileKey =
       action.action_type === 'Image' ? 'valueImage' : action.action_type === 'Document' ? 'valueDocument' : null;
     const newFiles = uploads.get(action.id) ?? [];
-    if (newFiles.length && !fileKey) throw new ValidationError(`"${action.title}" does not take files.`);
+    if (newFiles.length && !fileKey) throw new ValidationError('ACTION_NO_FILES', { title: action.title });
     const [allowed, message] =
       action.action_type === 'Image'
-        ? [IMAGE_EXTENSIONS, UPLOAD_MESSAGES.image]
-        : [DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document];
+        ? ([IMAGE_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.image'] as const)
+        : ([DOCUMENT_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.document'] as const);
     const newIds: number[] = [];
     for (const file of newFiles.map((f) => checkUpload(f, allowed, message))) {
       const key = newFileKey(`responses/${event.organization_id}`, file.name);
@@ -123,7 +120,7 @@ export async function writePaperAnswers(
       continue;
     }
     if (existing && !ours && existing.status === 'SUBMITTED')
-      throw new ConflictError(PAPER_MESSAGES.electronic(action.title), 'ANSWERED_ELECTRONICALLY');
+      throw new ConflictError('ANSWERED_ELECTRONICALLY', { title: action.title });
     const answer = {
       value: JSON.stringify(value),
       status: 'SUBMITTED',
@@ -171,11 +168,11 @@ async function writePaperUnits(
   action: ActionRow & { per_unit: boolean },
   units: UnitAnswerInput[],
 ): Promise<void> {
-  if (!action.per_unit) throw new ValidationError(`"${action.title}" is answered once, not per unit.`);
+  if (!action.per_unit) throw new ValidationError('ACTION_ANSWERED_ONCE', { title: action.title });
   if (!units.length) return;
-  const existing = await storedAnswerOf(trx, pc.id, action.id);
+  const existing = await answerOfAction(trx, pc.id, action.id);
   if (existing && existing.status === 'SUBMITTED' && existing.paper_response_id === null)
-    throw new ConflictError(PAPER_MESSAGES.electronic(action.title), 'ANSWERED_ELECTRONICALLY');
+    throw new ConflictError('ANSWERED_ELECTRONICALLY', { title: action.title });
   const result = await answerUnits(
     trx,
     pc.id,
@@ -194,7 +191,7 @@ function uploadsByAction(uploads: { field: string; name: string; data: Buffer }[
   const out = new Map<number, Upload[]>();
   for (const u of uploads) {
     const match = /^file_(\d+)$/.exec(u.field);
-    if (!match) throw new ValidationError(`Unexpected file field "${u.field}": send each file as file_<actionId>.`);
+    if (!match) throw new ValidationError('UNEXPECTED_FILE_FIELD', { field: u.field });
     const list = out.get(Number(match[1])) ?? [];
     list.push({ name: u.name, data: u.data });
     out.set(Number(match[1]), list);

@@ -7,6 +7,7 @@ import {
   type FileStore,
   ValidationError,
   transaction,
+  type MessagePart,
 } from '@portal/core';
 import { actionColumnHeader, TEMPLATE_HEADERS } from './template.js';
 import { type Cell, cellText, parseDate, readRows } from '@portal/reports';
@@ -57,7 +58,8 @@ function cellAnswer(action: ActionRow, cell: Cell): AnswerValue | { error: strin
   }
 }
 
-export interface ImportRowError {
+/** A refused row: its problems in English, or the one rule it broke with that message's code. */
+export interface ImportRowError extends Partial<MessagePart> {
   row: number;
   message: string;
 }
@@ -76,17 +78,13 @@ export async function importPaperResponses(
   timeZone: string,
 ) {
   await loadSentCommunication(db, actor, communicationId);
-  if (!upload) throw new ValidationError('Choose the filled Paper Response Template (.xlsx) to upload.');
-  const file = checkUpload(
-    upload,
-    ['xlsx'],
-    'The paper responses must be uploaded as the Paper Response Template (.xlsx).',
-  );
+  if (!upload) throw new ValidationError('PAPER_TEMPLATE_REQUIRED');
+  const file = checkUpload(upload, ['xlsx'], 'UNSUPPORTED_FILE_TYPE.paperTemplate');
   let rows: Awaited<ReturnType<typeof readRows>>;
   try {
     rows = await readRows('xlsx', file.data);
   } catch (error) {
-    if (error instanceof ValidationError) throw new ValidationError('The file could not be read as a spreadsheet.');
+    if (error instanceof ValidationError) throw new ValidationError('SPREADSHEET_UNREADABLE');
     throw error;
   }
   return transaction(db, async (trx) => {
@@ -99,9 +97,7 @@ export async function importPaperResponses(
       column(TEMPLATE_HEADERS.responseDate),
     ];
     if (pcCol < 0 || responderCol < 0 || dateCol < 0) {
-      throw new ValidationError(
-        'This is not a Paper Response Template: download the template of this event and fill it in.',
-      );
+      throw new ValidationError('NOT_PAPER_TEMPLATE');
     }
     const actions: ActionRow[] = await communicationActions(trx, event.id);
     const actionCols = actions
@@ -159,20 +155,14 @@ export async function importPaperResponses(
         });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        errors.push({ row: line, message: error.message });
+        errors.push({ row: line, ...error.part });
       }
     }
     if (errors.length) {
-      throw new BusinessRuleError(
-        `The file was not imported: ${errors.map((e) => `row ${e.row}: ${e.message}`).join(' ')}`,
-        'IMPORT_ROWS_INVALID',
-        errors,
-      );
+      const details = errors.map((e) => `row ${e.row}: ${e.message}`).join(' ');
+      throw new BusinessRuleError('IMPORT_ROWS_INVALID', { details }).withDetails(errors);
     }
-    if (!created.length)
-      throw new ValidationError(
-        "The file holds no paper responses: fill in a Responder Name or an answer on a customer's row.",
-      );
+    if (!created.length) throw new ValidationError('PAPER_FILE_EMPTY');
     await appendHistory(trx, actor, {
       communicationId: event.id,
       organizationId: event.organization_id,

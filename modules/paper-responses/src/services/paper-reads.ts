@@ -7,23 +7,23 @@ import {
   parseListQuery,
   runList,
   ValidationError,
+  type RowOf,
 } from '@portal/core';
 import { type CommunicationRow, loadOwnCommunication } from '@portal/communications';
 import { organizationsView } from '@portal/organizations';
 import {
   type ActionRow,
+  affectedCustomersView,
   affectedLocationsView,
-  answersOfProviderCommunication,
-  customerProviderCommunicationsView,
+  answerFilesView,
   communicationActions,
-  filesOfPaper,
-  liveAnswerFilesView,
-  paperAnswerCount,
   customRowsOf,
+  providerCommunicationsView,
   type ProviderCommunicationRow,
   type AnswerValue,
   unitAnswersOf,
 } from '@portal/communications';
+import { answersOfProviderCommunication, filesOfPaper, paperAnswerCount } from './answer-reads.js';
 import {
   dateIn,
   type Db,
@@ -32,17 +32,17 @@ import {
   loadCustomerById,
   loadPaper,
   loadSentCommunication,
-  PAPER_MESSAGES,
   paperFile,
   type PaperResponseRow,
   paperView,
 } from './paper-responses.js';
+import type { paperListRowSchema } from '../output-schemas.js';
 
 // ---------- reading ----------
 
 const paperList: ListSpec = {
   fields: {
-    customer_name: 'pc.customer_name',
+    customer_name: 'ac.name',
     provider_name: 'po.name',
     location_name: 'al.location_name',
     responder_name: 'p.responder_name',
@@ -52,26 +52,11 @@ const paperList: ListSpec = {
     created_at: 'p.created_at',
     updated_at: 'p.updated_at',
   },
-  searchColumns: ['pc.customer_name', 'po.name', 'al.location_name', 'p.responder_name'],
+  searchColumns: ['ac.name', 'po.name', 'al.location_name', 'p.responder_name'],
   defaultSort: [{ column: 'p.created_at', direction: 'desc' }],
 };
 
-export interface PaperListRow {
-  id: number;
-  provider_communication_id: number;
-  customer_name: string;
-  provider_name: string | null;
-  affected_location_id: number | null;
-  location_name: string | null;
-  responder_name: string;
-  response_date: string;
-  notified_date: string | null;
-  document_name: string | null;
-  response_status: string;
-  answers: number;
-  created_at: Date;
-  updated_at: Date;
-}
+export type PaperListRow = RowOf<typeof paperListRowSchema>;
 
 /** The event's paper responses (paged; search by customer, provider, location or responder name). */
 export async function listPaperResponses(
@@ -83,7 +68,8 @@ export async function listPaperResponses(
   await loadSentCommunication(db, actor, communicationId);
   const query = parseListQuery(raw, paperList);
   const base = db('paper_responses as p')
-    .join(customerProviderCommunicationsView(db).as('pc'), 'pc.id', 'p.provider_communication_id')
+    .join(providerCommunicationsView(db).as('pc'), 'pc.id', 'p.provider_communication_id')
+    .join(affectedCustomersView(db).as('ac'), 'ac.id', 'pc.affected_customer_id')
     .leftJoin(organizationsView(db).as('po'), 'po.id', 'pc.provider_organization_id')
     .leftJoin(affectedLocationsView(db).as('al'), 'al.id', 'p.affected_location_id')
     .where({
@@ -100,7 +86,7 @@ export async function listPaperResponses(
       qb.select(
         'p.id',
         'p.provider_communication_id',
-        'pc.customer_name',
+        'ac.name as customer_name',
         'po.name as provider_name',
         'p.affected_location_id',
         'al.location_name',
@@ -121,17 +107,18 @@ export async function listPaperResponses(
 export async function providerNames(db: Knex, actor: Actor, communicationId: number) {
   await loadSentCommunication(db, actor, communicationId);
   return db
-    .from(customerProviderCommunicationsView(db).as('pc'))
+    .from(providerCommunicationsView(db).as('pc'))
+    .join(affectedCustomersView(db).as('ac'), 'ac.id', 'pc.affected_customer_id')
     .leftJoin(organizationsView(db).as('po'), 'po.id', 'pc.provider_organization_id')
     .leftJoin('paper_responses as p', function join() {
       this.on('p.provider_communication_id', '=', 'pc.id').andOnVal('p.status', '=', 'ACTIVE');
     })
     .where({ 'pc.communication_id': communicationId, 'pc.supplier_organization_id': actor.organizationId })
     .whereNot('pc.status', 'DELETED')
-    .orderBy(['pc.customer_name', 'pc.id'])
+    .orderBy(['ac.name', 'pc.id'])
     .select(
       'pc.id as provider_communication_id',
-      'pc.customer_name',
+      'ac.name as customer_name',
       'po.name as provider_name',
       'pc.sent_at',
       'pc.response_status',
@@ -187,7 +174,7 @@ export async function getPaperActions(
   let paper: PaperResponseRow | null = null;
   if (paperResponseId) ({ paper, event, pc } = await loadPaper(db, actor, paperResponseId));
   else {
-    if (!query.communicationId) throw new ValidationError('communicationId is required for a new paper response.');
+    if (!query.communicationId) throw new ValidationError('COMMUNICATION_ID_REQUIRED');
     event = await loadSentCommunication(db, actor, query.communicationId);
     if (query.providerCommunicationId) pc = await loadCustomer(db, actor, event, query.providerCommunicationId);
   }
@@ -250,14 +237,14 @@ export async function getPaperActions(
 /** Signed links of the scanned paper document. */
 export async function paperDocument(db: Knex, secret: string, actor: Actor, paperResponseId: number) {
   const view = paperView(secret)((await loadPaper(db, actor, paperResponseId)).paper);
-  if (!view.document) throw new NotFoundError(PAPER_MESSAGES.noDocument);
+  if (!view.document) throw new NotFoundError('PAPER_NO_DOCUMENT');
   return view.document;
 }
 
 /** GET /file/paper/{id}: one file of a paper response of the caller's supplier, with signed links. */
 export async function getPaperFile(db: Knex, secret: string, actor: Actor, fileId: number) {
   const row = (await db
-    .from(liveAnswerFilesView(db).as('f'))
+    .from(answerFilesView(db).as('f'))
     .join('paper_responses as p', 'p.id', 'f.paper_response_id')
     .where({
       'f.id': fileId,
@@ -266,7 +253,7 @@ export async function getPaperFile(db: Knex, secret: string, actor: Actor, fileI
       'p.status': 'ACTIVE',
     })
     .first('f.*', 'p.communication_id')) as (FileRow & { communication_id: number }) | undefined;
-  if (!row) throw new NotFoundError('File not found.');
+  if (!row) throw new NotFoundError('FILE_NOT_FOUND');
   await loadOwnCommunication(db, actor, row.communication_id);
   return paperFile(secret)(row);
 }

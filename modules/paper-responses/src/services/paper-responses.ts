@@ -13,18 +13,6 @@ import { findLiveProviderCommunication, type ProviderCommunicationRow } from '@p
 export type Db = Knex | Knex.Transaction;
 export type Upload = { name: string; data: Buffer };
 
-export const PAPER_MESSAGES = {
-  notFound: 'Paper response not found.',
-  notSent: 'Paper responses can only be recorded for an event that has been sent.',
-  duplicate: 'This customer already has a paper response; edit that one instead.',
-  customerFixed: 'The customer of a paper response cannot be changed; delete it and record a new one.',
-  location: 'This location is not an affected location of the customer.',
-  dates: 'The response date cannot be before the notified date.',
-  noDocument: 'This paper response has no document.',
-  electronic: (title: string) =>
-    `"${title}" has already been answered electronically; a paper response cannot overwrite it.`,
-} as const;
-
 export type PaperResponseRow = ModelObject<PaperResponse>;
 
 export interface FileRow {
@@ -87,7 +75,7 @@ export async function loadSentCommunication(
   forUpdate = false,
 ): Promise<CommunicationRow> {
   const event = await loadOwnCommunication(db, actor, communicationId, { forUpdate });
-  if (event.status === 'DRAFT') throw new ConflictError(PAPER_MESSAGES.notSent, 'NOT_SENT');
+  if (event.status === 'DRAFT') throw new ConflictError('NOT_SENT');
   return event;
 }
 
@@ -103,7 +91,7 @@ export async function loadCustomer(
     communicationId: event.id,
     forUpdate,
   });
-  if (!pc) throw new NotFoundError('Provider communication not found.');
+  if (!pc) throw new NotFoundError('PROVIDER_COMMUNICATION_NOT_FOUND');
   return pc;
 }
 
@@ -113,7 +101,7 @@ export async function loadCustomerById(
   pcId: number,
 ): Promise<{ pc: ProviderCommunicationRow; event: CommunicationRow }> {
   const row = await findLiveProviderCommunication(db, actor.organizationId, pcId);
-  if (!row) throw new NotFoundError('Provider communication not found.');
+  if (!row) throw new NotFoundError('PROVIDER_COMMUNICATION_NOT_FOUND');
   const event = await loadSentCommunication(db, actor, row.communication_id);
   return { event, pc: await loadCustomer(db, actor, event, pcId) };
 }
@@ -128,7 +116,7 @@ export async function loadPaper(db: Db, actor: Actor, id: number, forUpdate = fa
   const q = PaperResponse.query(db).findOne({ id, supplier_organization_id: actor.organizationId, status: 'ACTIVE' });
   if (forUpdate) q.forUpdate();
   const paper = await q;
-  if (!paper) throw new NotFoundError(PAPER_MESSAGES.notFound);
+  if (!paper) throw new NotFoundError('PAPER_RESPONSE_NOT_FOUND');
   const event = await loadSentCommunication(db, actor, paper.communication_id);
   return { paper, event, pc: await loadCustomer(db, actor, event, paper.provider_communication_id, forUpdate) };
 }

@@ -7,7 +7,6 @@ import {
   type FileStore,
   newFileKey,
   NotFoundError,
-  UPLOAD_MESSAGES,
   type UploadedFile,
   ValidationError,
   transaction,
@@ -29,7 +28,6 @@ import {
   loadCustomer,
   loadPaper,
   loadSentCommunication,
-  PAPER_MESSAGES,
   type PaperResponseView,
   paperView,
   respondentOf,
@@ -58,13 +56,13 @@ export async function checkHeader(
   timeZone: string,
 ) {
   if (input.notifiedDate && parseDate(input.notifiedDate) !== input.notifiedDate)
-    throw new ValidationError('notifiedDate must be a date (YYYY-MM-DD).');
+    throw new ValidationError('NOTIFIED_DATE_INVALID');
   const notified = input.notifiedDate || (pc.sent_at ? dateIn(timeZone, new Date(pc.sent_at)) : null);
   if (notified && input.responseDate < notified)
-    throw new ValidationError(PAPER_MESSAGES.dates, [{ field: 'responseDate', message: PAPER_MESSAGES.dates }]);
+    throw ValidationError.field('responseDate', 'RESPONSE_BEFORE_NOTIFIED');
   const locationId = input.locationId ?? null;
   if (locationId !== null && !(await customerLocations(trx, pc).where({ id: locationId }).first())) {
-    throw new ValidationError(PAPER_MESSAGES.location, [{ field: 'locationId', message: PAPER_MESSAGES.location }]);
+    throw ValidationError.field('locationId', 'LOCATION_NOT_AFFECTED');
   }
   return {
     affected_location_id: locationId,
@@ -117,7 +115,7 @@ export async function withStoredFiles<T>(
     return await transactionWithFiles(db, store, work);
   } catch (error) {
     if ((error as { code?: string; constraint?: string }).constraint === 'paper_responses_one_active_per_customer')
-      throw new ConflictError(PAPER_MESSAGES.duplicate, 'PAPER_RESPONSE_EXISTS');
+      throw new ConflictError('PAPER_RESPONSE_EXISTS');
     throw error;
   }
 }
@@ -131,7 +129,7 @@ export async function insertPaper(
   document: Partial<DocumentColumns>,
 ): Promise<PaperResponse> {
   if (await PaperResponse.query(trx).findOne({ provider_communication_id: pc.id, status: 'ACTIVE' }).select('id'))
-    throw new ConflictError(PAPER_MESSAGES.duplicate, 'PAPER_RESPONSE_EXISTS');
+    throw new ConflictError('PAPER_RESPONSE_EXISTS');
   const row = await PaperResponse.query(trx)
     .insert({
       communication_id: event.id,
@@ -165,7 +163,7 @@ export async function createPaperResponse(
   document: Upload | undefined,
   timeZone: string,
 ): Promise<PaperResponseView> {
-  const doc = document ? checkUpload(document, DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document) : null;
+  const doc = document ? checkUpload(document, DOCUMENT_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.document') : null;
   return withStoredFiles(db, store, async (trx, stored) => {
     const event = await loadSentCommunication(trx, actor, input.communicationId);
     const pc = await loadCustomer(trx, actor, event, input.providerCommunicationId, true);
@@ -192,17 +190,17 @@ export async function updatePaperResponse(
   document: Upload | undefined,
   timeZone: string,
 ): Promise<PaperResponseView> {
-  const doc = document ? checkUpload(document, DOCUMENT_EXTENSIONS, UPLOAD_MESSAGES.document) : null;
+  const doc = document ? checkUpload(document, DOCUMENT_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.document') : null;
   let replacedKey: string | null = null;
   const view = await withStoredFiles(db, store, async (trx, stored) => {
     const { paper, event, pc } = await loadPaper(trx, actor, input.id, true);
     if (input.communicationId !== undefined && input.communicationId !== paper.communication_id)
-      throw new NotFoundError(PAPER_MESSAGES.notFound);
+      throw new NotFoundError('PAPER_RESPONSE_NOT_FOUND');
     if (
       input.providerCommunicationId !== undefined &&
       input.providerCommunicationId !== paper.provider_communication_id
     )
-      throw new ValidationError(PAPER_MESSAGES.customerFixed);
+      throw new ValidationError('PAPER_CUSTOMER_FIXED');
     const header = await checkHeader(trx, pc, input, timeZone);
     const documentChange: Partial<DocumentColumns> = doc
       ? await storeDocument(store, actor, doc, stored)

@@ -1,9 +1,36 @@
+import type { Knex } from 'knex';
 import { type FileResult, keysetBatches, sheet } from '@portal/core';
 import { fileOf, type ReportContext } from '@portal/reports';
 import { openCommunicationReport } from '@portal/reports';
-import { communicationActions, noticeRecipientsAfter, type NoticeRecipientRow } from '@portal/communications';
+import { affectedCustomersView, communicationActions, providerCommunicationsView } from '@portal/communications';
+import { organizationsView } from '@portal/organizations';
 
-type TemplateRow = NoticeRecipientRow;
+interface TemplateRow {
+  id: number;
+  customer_name: string;
+  provider_name: string | null;
+  emails: string[];
+}
+
+/** One keyset batch of a communication's live provider communications with their customer, provider and recipients. */
+async function recipientsAfter(
+  db: Knex,
+  supplierId: number,
+  communicationId: number,
+  after: number,
+  size: number,
+): Promise<TemplateRow[]> {
+  return (await db
+    .from(providerCommunicationsView(db).as('pc'))
+    .join(affectedCustomersView(db).as('ac'), 'ac.id', 'pc.affected_customer_id')
+    .leftJoin(organizationsView(db).as('po'), 'po.id', 'pc.provider_organization_id')
+    .where({ 'pc.supplier_organization_id': supplierId, 'pc.communication_id': communicationId })
+    .whereNot('pc.status', 'DELETED')
+    .where('pc.id', '>', after)
+    .orderBy('pc.id')
+    .limit(size)
+    .select('pc.id', 'ac.name as customer_name', 'po.name as provider_name', 'ac.emails')) as TemplateRow[];
+}
 
 /** The header of an action's column: its title with the type, options and whether it is required (read back on import). */
 export function actionColumnHeader(a: {
@@ -31,7 +58,7 @@ export async function paperResponseTemplate(ctx: ReportContext, id: number): Pro
   await openCommunicationReport(ctx.db, ctx.actor, id, 'PaperResponseTemplate');
   const actions = await communicationActions(ctx.db, id);
   const rows = keysetBatches<TemplateRow>((after, size) =>
-    noticeRecipientsAfter(ctx.db, ctx.actor.organizationId, id, after, size),
+    recipientsAfter(ctx.db, ctx.actor.organizationId, id, after, size),
   );
   return fileOf(ctx, 'Paper Response Template', 'xlsx', [
     sheet<TemplateRow>({

@@ -15,13 +15,15 @@ import {
   recordAudit,
   runList,
   signedUrls,
-  UPLOAD_MESSAGES,
   ValidationError,
   transaction,
+  type RowOf,
+  type FromSchema,
 } from '@portal/core';
 import { findOrganizationCard, organizationsView } from '@portal/organizations';
 import { QuickLink } from '../models/QuickLink.js';
 import { QUICK_LINK_STATUSES, type QuickLinkStatus } from '../schemas.js';
+import type { createBody, quickLinkSchema } from '../schemas.js';
 
 /** Header images are small: 1 MB is plenty for a logo and keeps every page light. */
 export const MAX_IMAGE_BYTES = 1024 * 1024;
@@ -29,37 +31,15 @@ export const MAX_TARGETS = 1000;
 /** The organisations offered by `/meta` at once; the page narrows with `search` beyond that. */
 export const META_LIMIT = 2000;
 
-export const QUICK_LINK_MESSAGES = {
-  operatorOnly: 'Only the platform operator manages quick links.',
-  imageRequired: 'An image (.png or .jpg) is required.',
-  noTargets: 'Choose at least one organization.',
-  tooManyTargets: `At most ${MAX_TARGETS} organizations can be chosen.`,
-  unknownTargets: (ids: number[]) => `Unknown provider or supplier organization: ${ids.join(', ')}`,
-} as const;
-
 export interface TargetOrganization {
   id: number;
   name: string;
   type: string;
 }
 
-export interface QuickLinkView {
-  id: number;
-  url: string;
-  status: QuickLinkStatus;
-  /** Signed, expiring inline link to the image (the wire's "path (image)"). */
-  path: string;
-  image: { name: string; size: number; signed_url: string; signed_url_review: string };
-  organizations: TargetOrganization[];
-  updated_at: string;
-}
+export type QuickLinkView = RowOf<typeof quickLinkSchema>;
 
-export interface CreateInput {
-  id?: number;
-  url: string;
-  organization_ids: string;
-  status?: QuickLinkStatus;
-}
+export type CreateInput = FromSchema<typeof createBody>;
 
 type Upload = { field: string; name: string; data: Buffer };
 
@@ -68,7 +48,7 @@ type Upload = { field: string; name: string; data: Buffer };
  * the operator's alone: a provider or supplier must not see whom the operator targets.
  */
 function assertOperator(actor: Actor): void {
-  if (actor.organizationType !== 'NOTISPHERE') throw new ForbiddenError(QUICK_LINK_MESSAGES.operatorOnly);
+  if (actor.organizationType !== 'NOTISPHERE') throw new ForbiddenError('QUICK_LINKS_OPERATOR_ONLY');
 }
 
 function toView(config: Config, link: QuickLink, organizations: TargetOrganization[]): QuickLinkView {
@@ -176,7 +156,7 @@ export async function quickLinkMeta(
 export async function getQuickLink(db: Knex, actor: Actor, config: Config, id: number): Promise<QuickLinkView> {
   assertOperator(actor);
   const link = await QuickLink.query(db).findById(id);
-  if (!link) throw new NotFoundError('Quick link not found.');
+  if (!link) throw new NotFoundError('QUICK_LINK_NOT_FOUND');
   return toView(config, link, (await targetsOf(db, [id])).get(id) ?? []);
 }
 
@@ -218,10 +198,10 @@ function parseTargets(raw: string): number[] {
         .map(Number),
     ),
   ];
-  if (!ids.length) throw new ValidationError(QUICK_LINK_MESSAGES.noTargets);
-  if (ids.length > MAX_TARGETS) throw new ValidationError(QUICK_LINK_MESSAGES.tooManyTargets);
+  if (!ids.length) throw new ValidationError('TARGETS_REQUIRED');
+  if (ids.length > MAX_TARGETS) throw new ValidationError('TOO_MANY_TARGETS', { max: MAX_TARGETS });
   const bad = ids.filter((id) => !Number.isSafeInteger(id) || id < 1 || id > MAX_ID);
-  if (bad.length) throw new ValidationError(QUICK_LINK_MESSAGES.unknownTargets(bad));
+  if (bad.length) throw new ValidationError('UNKNOWN_TARGETS', { ids: bad.join(', ') });
   return ids;
 }
 
@@ -237,8 +217,8 @@ export async function saveQuickLink(
   assertOperator(actor);
   const targets = parseTargets(input.organization_ids);
   const upload = uploads.find((u) => u.field === 'file') ?? uploads[0];
-  const image = upload ? checkUpload(upload, IMAGE_EXTENSIONS, UPLOAD_MESSAGES.image, MAX_IMAGE_BYTES) : null;
-  if (!image && !input.id) throw new ValidationError(QUICK_LINK_MESSAGES.imageRequired);
+  const image = upload ? checkUpload(upload, IMAGE_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.image', MAX_IMAGE_BYTES) : null;
+  if (!image && !input.id) throw new ValidationError('IMAGE_REQUIRED');
   const key = image ? newFileKey('quick-links', image.name) : null;
   if (key && image) await store.put(key, image.data);
   try {
@@ -250,10 +230,10 @@ export async function saveQuickLink(
         .select('id');
       const knownIds = new Set(known.map((o) => Number(o.id)));
       const unknown = targets.filter((t) => !knownIds.has(t));
-      if (unknown.length) throw new ValidationError(QUICK_LINK_MESSAGES.unknownTargets(unknown));
+      if (unknown.length) throw new ValidationError('UNKNOWN_TARGETS', { ids: unknown.join(', ') });
 
       const before = input.id ? await QuickLink.query(trx).findById(input.id).forUpdate() : null;
-      if (input.id && !before) throw new NotFoundError('Quick link not found.');
+      if (input.id && !before) throw new NotFoundError('QUICK_LINK_NOT_FOUND');
       const beforeTargets = before ? ((await targetsOf(trx, [input.id!])).get(input.id!) ?? []).map((o) => o.id) : [];
       const columns = {
         url: input.url.trim(),
@@ -299,7 +279,7 @@ export async function deleteQuickLink(db: Knex, actor: Actor, config: Config, id
   assertOperator(actor);
   await transaction(db, async (trx) => {
     const before = await QuickLink.query(trx).findById(id).forUpdate();
-    if (!before) throw new NotFoundError('Quick link not found.');
+    if (!before) throw new NotFoundError('QUICK_LINK_NOT_FOUND');
     await QuickLink.query(trx).findById(id).patch({ status: 'INACTIVE', updated_by: actor.userId });
     await recordAudit(trx, actor, {
       organizationId: null,

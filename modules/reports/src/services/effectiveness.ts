@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { talliedCommunicationsView } from '@portal/communications';
+import { communicationsView, talliesView } from '@portal/communications';
 import { effectivenessLevel } from './event-reports.js';
 
 export type EffectivenessLevel = ReturnType<typeof effectivenessLevel>;
@@ -31,13 +31,16 @@ export async function openRecallEffectiveness(
   scope: { supplierIds: number[] | null; sentFrom: string | null; recent?: number },
 ): Promise<OpenRecallEffectiveness> {
   const open = () => {
-    const q = db.from(talliedCommunicationsView(db).as('c')).where({ 'c.type': 'RECALL', 'c.status': 'OPEN' });
+    const q = db
+      .from(communicationsView(db).as('c'))
+      .join(talliesView(db).as('t'), 't.communication_id', 'c.id')
+      .where({ 'c.type': 'RECALL', 'c.status': 'OPEN' });
     if (scope.supplierIds) q.whereIn('c.organization_id', scope.supplierIds);
     if (scope.sentFrom) q.where('c.first_sent_at', '>=', scope.sentFrom);
     return q;
   };
   // Acknowledgements of customers removed since count in the tallies; the level never reads more than 100%.
-  const counts = 'c.customers::int AS consignees, least(c.acknowledged, c.customers)::int AS acknowledged';
+  const counts = 't.customers::int AS consignees, least(t.acknowledged, t.customers)::int AS acknowledged';
   const [pairs, recent] = await Promise.all([
     open()
       .select(db.raw(`${counts}, count(*)::int AS n`))

@@ -13,31 +13,35 @@ import {
 } from '@portal/core';
 import {
   type ActionType,
-  type ConsigneeRow,
-  consigneesAfter,
-  customerNamesOf,
-  effectivenessCounts,
   communicationActions,
   fieldText,
   historyActorColumns,
-  historyAfter,
-  type HistoryReportRow,
   historyFacts,
-  locationStatusAfter,
-  type LocationStatusRow,
   productFieldColumns,
   productFieldsOfCommunication,
-  productFieldValues,
-  providerStatusBatches,
-  type ProviderStatusRow,
   type ReportAction,
-  unitProgress,
-  unitTotals,
 } from '@portal/communications';
 import type { AnswerValue } from '@portal/communications';
 import { conversationsOfCommunication } from '@portal/conversations';
 import { emailsAbout, type ReportedEmail } from '@portal/notifications';
+import {
+  customerNamesOf,
+  effectivenessCounts,
+  productFieldValues,
+  unitProgress,
+  unitTotals,
+} from './report-figures.js';
 import { openCommunicationReport, REPORT_TYPES } from './report-history.js';
+import {
+  type ConsigneeRow,
+  consigneesAfter,
+  historyAfter,
+  type HistoryReportRow,
+  locationStatusAfter,
+  type LocationStatusRow,
+  providerStatusBatches,
+  type ProviderStatusRow,
+} from './report-statements.js';
 
 export type { ReportFormat };
 

@@ -50,7 +50,6 @@ const MAX_LENGTH: Partial<Record<keyof ProductInput, number>> = {
   description: 2000,
 };
 export const MAX_PRODUCT_ROWS = 10_000;
-const WRONG_TYPE = 'The product file should be either .csv or .xlsx';
 
 const normalise = (s: string) => s.toLowerCase().replace(/[\s_.\-()]/g, '');
 
@@ -105,24 +104,20 @@ export async function readProductFile(
   supplierId: number,
   file: { name: string; data: Buffer } | undefined,
 ): Promise<ParsedProducts> {
-  if (!file) throw new ValidationError('Choose a product file to upload (field `file`).');
-  const upload = checkUpload(file, ['csv', 'xlsx'], WRONG_TYPE, 10 * 1024 * 1024);
+  if (!file) throw new ValidationError('PRODUCT_FILE_REQUIRED');
+  const upload = checkUpload(file, ['csv', 'xlsx'], 'UNSUPPORTED_FILE_TYPE.productFile', 10 * 1024 * 1024);
   let rows: [number, Cell[]][];
   try {
     rows = await readRows(upload.extension as 'csv' | 'xlsx', upload.data);
   } catch (err) {
     if (err instanceof ValidationError) throw err;
-    throw new ValidationError(
-      `The product file could not be read: ${err instanceof Error ? err.message : String(err)}`,
-    );
+    throw new ValidationError('PRODUCT_FILE_UNREADABLE', { reason: err instanceof Error ? err.message : String(err) });
   }
   const errors: ParsedProducts['errors'] = [];
   const [header, ...data] = rows;
   if (!header) return { products: [], errors: [{ line: 1, message: 'The file is empty.' }] };
   if (data.length > MAX_PRODUCT_ROWS)
-    throw new ValidationError(
-      `A product file holds at most ${MAX_PRODUCT_ROWS} products; this one has ${data.length}.`,
-    );
+    throw new ValidationError('PRODUCT_FILE_TOO_LONG', { max: MAX_PRODUCT_ROWS, count: data.length });
   const fields = await activeProductFields(db, supplierId);
   const fieldByName = new Map(fields.map((f) => [normalise(f.name), f]));
   const mapping: (

@@ -8,14 +8,12 @@ import {
   type ReportColumn,
   sheet,
   ValidationError,
+  type RowOf,
 } from '@portal/core';
 import {
   COMMUNICATION_TYPES,
-  customerCountsView,
   communicationColumn,
-  providerCommunicationCounts,
-  reportCommunicationsView,
-  providerCommunicationCountsView,
+  communicationsView,
   PERMISSION_OF_TYPE,
 } from '@portal/communications';
 import {
@@ -28,34 +26,13 @@ import {
 import { engagementOf, outboxView } from '@portal/notifications';
 import { organizationsView } from '@portal/organizations';
 import { fileOf, percent, type ReportContext, type ReportFormat } from './event-reports.js';
+import { customerCounts, providerCommunicationCounts, providerCommunicationTotals } from './report-figures.js';
 import { openCommunicationReport, REPORT_TYPES } from './report-history.js';
+import type { eventSummarySchema } from '../output-schemas.js';
 
 export const EMAIL_STATUSES = ['DRAFT', 'DELIVERY', 'SENT', 'ERROR', 'Bounce'] as const;
 
-export interface EventSummary {
-  id: number;
-  name: string;
-  event_id: string | null;
-  type: string;
-  status: string;
-  customers: number;
-  provider_communications: {
-    total: number;
-    by_status: Record<string, number>;
-    by_response: { COMPLETED: number; NOTCOMPLETED: number };
-  };
-  acknowledged: number;
-  completed: number;
-  emails: {
-    total: number;
-    by_status: Record<(typeof EMAIL_STATUSES)[number], number>;
-    opened: number;
-    clicked: number;
-  };
-  /** Percent of provider communications (customers notified) acknowledged / completed, one decimal. */
-  acknowledgement_rate: number;
-  completion_rate: number;
-}
+export type EventSummary = RowOf<typeof eventSummarySchema>;
 
 /** The numbers of one event's notice, in four grouped queries. */
 export async function getEventSummary(db: Knex, actor: Actor, id: number): Promise<EventSummary> {
@@ -211,8 +188,8 @@ async function* communicationBatches(
   const own = (column: string) => (q: Knex.QueryBuilder) => {
     if (org !== null) q.where(column, org);
   };
-  const customers = customerCountsView(db, org).as('ac');
-  const notices = providerCommunicationCountsView(db, org).as('pc');
+  const customers = customerCounts(db, org).as('ac');
+  const notices = providerCommunicationTotals(db, org).as('pc');
   const emails = db
     .from(outboxView(db).as('o'))
     .where({ reference_type: 'communication' })
@@ -225,7 +202,7 @@ async function* communicationBatches(
     )
     .as('m');
   const query = db
-    .from(reportCommunicationsView(db).as('c'))
+    .from(communicationsView(db).as('c'))
     .join(organizationsView(db).as('o'), 'o.id', 'c.organization_id')
     .leftJoin(customers, 'ac.communication_id', 'c.id')
     .leftJoin(notices, 'pc.communication_id', 'c.id')
@@ -259,7 +236,7 @@ export async function dashboardSummaryReport(
 ): Promise<FileResult> {
   const wanted = status.toUpperCase();
   if (!(DASHBOARD_STATUSES as readonly string[]).includes(wanted))
-    throw new ValidationError(`status must be one of ${DASHBOARD_STATUSES.join(', ')}`);
+    throw new ValidationError('STATUS_FILTER_INVALID', { allowed: DASHBOARD_STATUSES.join(', ') });
   const types = COMMUNICATION_TYPES.filter((t) => ctx.actor.permissions.includes(PERMISSION_OF_TYPE[t]));
   if (!types.length) assertTypePermission(ctx.actor, 'RECALL');
   return fileOf(ctx, 'Recall Events Summary Report', format, [

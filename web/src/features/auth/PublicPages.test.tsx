@@ -48,7 +48,10 @@ describe('public pages', () => {
 
   it('shows the server message for an unknown registration link', async () => {
     server(() =>
-      jsonResponse({ ok: false, m: 'This registration link is not valid.', error: { code: 'NOT_FOUND' } }, 404),
+      jsonResponse(
+        { ok: false, m: 'This registration link is not valid.', error: { code: 'REGISTRATION_LINK_INVALID' } },
+        404,
+      ),
     );
     renderApp('/registration/nope');
     expect((await screen.findByRole('alert')).textContent).toBe('This registration link is not valid.');

@@ -89,7 +89,7 @@ function backend(): Call[] {
           },
         });
       if (path === '/api/notisphere/locations/xlsx-download')
-        return jsonResponse({ ok: false, m: 'No locations match.', error: { code: 'NOT_FOUND' } }, 404);
+        return jsonResponse({ ok: false, m: 'No locations match.', error: { code: 'NO_LOCATIONS' } }, 404);
       return jsonResponse([]);
     }),
   );

@@ -3,6 +3,7 @@ import { useStore } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, useToast } from '@portal/design-system';
 import { ApiError, downloadFile } from '../../api/client';
+import { translateServerMessage } from '../../api/messages';
 import { importPaperResponses, paperTemplatePath } from '../../api/paper';
 import { errorText } from '../../shared/lists/table';
 
@@ -11,7 +12,7 @@ import { errorText } from '../../shared/lists/table';
  * answer becomes a paper response. A bad row rejects the whole file; its rows and reasons are listed here.
  */
 export function PaperImport({ communicationId, onImported }: { communicationId: number; onImported: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const store = useStore();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
@@ -28,9 +29,10 @@ export function PaperImport({ communicationId, onImported }: { communicationId: 
     } catch (err) {
       const rows =
         err instanceof ApiError && Array.isArray(err.details)
-          ? (err.details as { row: number; message: string }[])
+          ? (err.details as { row: number; message: string; code?: string }[])
           : [];
-      setProblems(rows);
+      // A row that broke one rule carries its code: said in the reader's language, else as the server wrote it.
+      setProblems(rows.map((r) => ({ row: r.row, message: translateServerMessage(i18n, r, r.message) })));
       toast.danger(errorText(err, t`Unknown error`));
     } finally {
       setBusy(false);

@@ -85,7 +85,7 @@ function signedInServer(created: boolean) {
             products: [],
             actions: [],
           })
-        : jsonResponse({ ok: false, m: 'Communication not found.', error: { code: 'NOT_FOUND' } }, 404);
+        : jsonResponse({ ok: false, m: 'Communication not found.', error: { code: 'COMMUNICATION_NOT_FOUND' } }, 404);
     if (path === '/api/provider/communications/52/provider-recall/90') return jsonResponse(view);
     if (path === '/api/provider/communications/suppliercontact/52')
       return jsonResponse({

@@ -37,9 +37,10 @@ describe('row actions by status (spec §4)', () => {
     expect(communicationRowActions(null)).toEqual(['view', 'edit', 'delete']);
   });
 
-  it('gives master records Edit and Inactivate when ACTIVE, else Activate', () => {
-    expect(masterRowActions('ACTIVE')).toEqual(['edit', 'inactivate', 'delete']);
-    expect(masterRowActions('INACTIVE')).toEqual(['activate', 'delete']);
+  it('gives master records Edit and Inactivate when ACTIVE, Edit and Delete when PENDING, else Activate', () => {
+    expect(masterRowActions('ACTIVE')).toEqual(['edit', 'inactivate']);
+    expect(masterRowActions('PENDING')).toEqual(['edit', 'delete']);
+    expect(masterRowActions('INACTIVE')).toEqual(['activate']);
   });
 
   it('offers approve and delete on drafts, send and close on open events, reopen on closed ones', () => {

@@ -14,8 +14,8 @@ import {
   responseDetails,
   summary,
   supportingDocuments,
-} from './services/provider-notice.js';
-import { updateCommunicationHistory } from './services/created-events.js';
+} from './services/provider-communication.js';
+import { updateCommunicationHistory } from './services/created-communications.js';
 import { delegatedActions, listDelegates } from './services/delegates.js';
 import * as s from './schemas.js';
 import { PROVIDER_EVENT_PERMISSIONS } from './services/scope.js';
@@ -24,17 +24,16 @@ import { mailKicker } from './mail-kick.js';
 
 const tags = ['provider communications'];
 const access = PROVIDER_EVENT_PERMISSIONS;
-type P = Record<string, number>;
 
 /**
  * One provider communication (/:id/…): its views, histories, delegates and report history, and the provider's
  * acknowledgement, status and internal notifications.
  */
-export function providerNoticeRoutes({ db, config, mail }: ModuleDeps): Route[] {
+export function providerCommunicationRoutes({ db, config, mail }: ModuleDeps): Route[] {
   const base = '/provider/communications';
   const kick = mailKicker(mail);
   return [
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${base}/:id/switch-sites/:x`,
       access,
@@ -43,7 +42,7 @@ export function providerNoticeRoutes({ db, config, mail }: ModuleDeps): Route[] 
       schema: { params: s.params(['id', 'x']) },
       handler: ({ actor, params }) => switchSite(db, actor, params.id!, params.x!),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${base}/:id/summary/:x`,
       access,
@@ -52,7 +51,7 @@ export function providerNoticeRoutes({ db, config, mail }: ModuleDeps): Route[] 
       schema: { params: s.params(['id', 'x']), response: s.providerSummary },
       handler: ({ actor, params }) => summary(db, config, actor, params.id!, params.x!),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${base}/:id/response-details/:x`,
       access,
@@ -61,7 +60,7 @@ export function providerNoticeRoutes({ db, config, mail }: ModuleDeps): Route[] 
       schema: { params: s.params(['id', 'x']), response: s.actionAnswerList },
       handler: ({ actor, params }) => responseDetails(db, config, actor, params.id!, params.x!),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${base}/:id/provider-recall/:x`,
       access,
@@ -70,7 +69,7 @@ export function providerNoticeRoutes({ db, config, mail }: ModuleDeps): Route[] 
       schema: { params: s.params(['id', 'x']), response: outputSchemas.providerViewSchema },
       handler: ({ actor, params }) => providerRecall(db, config, actor, params.id!, params.x!),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${base}/:id/update-event`,
       access,
@@ -79,7 +78,7 @@ export function providerNoticeRoutes({ db, config, mail }: ModuleDeps): Route[] 
       schema: { params: s.params(['id']) },
       handler: ({ actor, params }) => updateCommunicationHistory(db, actor, params.id!),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${base}/:id/supportingdoc`,
       access,
@@ -88,7 +87,7 @@ export function providerNoticeRoutes({ db, config, mail }: ModuleDeps): Route[] 
       schema: { params: s.params(['id']) },
       handler: ({ actor, params }) => supportingDocuments(db, config, actor, params.id!),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${base}/:id/actions/:x`,
       access,
@@ -97,7 +96,7 @@ export function providerNoticeRoutes({ db, config, mail }: ModuleDeps): Route[] 
       schema: { params: s.params(['id', 'x']), response: { type: 'array', items: outputSchemas.actionViewSchema } },
       handler: ({ actor, params }) => providerActions(db, config, actor, params.id!, params.x!),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${base}/:id/histories/:x`,
       access,
@@ -106,7 +105,7 @@ export function providerNoticeRoutes({ db, config, mail }: ModuleDeps): Route[] 
       schema: { params: s.params(['id', 'x']), response: s.historyList },
       handler: ({ actor, params }) => histories(db, actor, params.id!, params.x!),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${base}/:id/delegate/actions/:x`,
       access,
@@ -115,7 +114,7 @@ export function providerNoticeRoutes({ db, config, mail }: ModuleDeps): Route[] 
       schema: { params: s.params(['id', 'x']) },
       handler: ({ actor, params }) => delegatedActions(db, actor, params.id!, params.x!),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'GET',
       path: `${base}/:id/delegate/:x`,
       access,
@@ -124,7 +123,7 @@ export function providerNoticeRoutes({ db, config, mail }: ModuleDeps): Route[] 
       schema: { params: s.params(['id', 'x']), response: s.delegateList },
       handler: ({ actor, params }) => listDelegates(db, actor, params.id!, params.x!),
     }),
-    route<unknown, unknown, { id: number; a: number; b: string }>({
+    route({
       method: 'GET',
       path: `${base}/:id/report-history/:a/:b`,
       access,
@@ -137,7 +136,7 @@ export function providerNoticeRoutes({ db, config, mail }: ModuleDeps): Route[] 
       },
       handler: ({ actor, params }) => reportHistory(db, actor, params.id, params.a, params.b),
     }),
-    route<unknown, unknown, { id: number; a: number; b: string }>({
+    route({
       method: 'POST',
       path: `${base}/:id/add-report-history/:a/:b`,
       access,
@@ -150,7 +149,7 @@ export function providerNoticeRoutes({ db, config, mail }: ModuleDeps): Route[] 
       },
       handler: ({ actor, params }) => addReportHistory(db, actor, params.id, params.a, params.b),
     }),
-    route<unknown, unknown, P>({
+    route({
       method: 'PUT',
       path: `${base}/:id/acknowledge/:x`,
       access,
@@ -160,7 +159,7 @@ export function providerNoticeRoutes({ db, config, mail }: ModuleDeps): Route[] 
       handler: async ({ actor, params }) =>
         messageResult('The notice has been acknowledged.', await providerAcknowledge(db, actor, params.id!, params.x!)),
     }),
-    route<{ status: 'OPEN' | 'COMPLETED' }, unknown, P>({
+    route({
       method: 'PUT',
       path: `${base}/:id/change-status/:x`,
       access,
@@ -169,7 +168,7 @@ export function providerNoticeRoutes({ db, config, mail }: ModuleDeps): Route[] 
       schema: { params: s.params(['id', 'x']), body: s.changeStatusBody },
       handler: ({ actor, params, body }) => changeStatus(db, actor, params.id!, params.x!, body.status),
     }),
-    route<{ note?: string }, unknown, P>({
+    route({
       method: 'PUT',
       path: `${base}/:id/update-notification/:x`,
       access,
@@ -178,7 +177,7 @@ export function providerNoticeRoutes({ db, config, mail }: ModuleDeps): Route[] 
       schema: { params: s.params(['id', 'x']), body: s.notificationBody },
       handler: ({ actor, params, body }) => updateNotification(db, actor, params.id!, params.x!, body.note),
     }),
-    route<{ message?: string }, unknown, P>({
+    route({
       method: 'PUT',
       path: `${base}/:id/send-notification/:a/:b`,
       access,

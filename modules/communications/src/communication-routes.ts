@@ -4,15 +4,15 @@ import {
   affectedLocationPageSchema,
   affectedLocationRowSchema,
   customerPageSchema,
-} from './event-progress-output-schemas.js';
-import { communicationDetailSchema, communicationRowSchema } from './event-output-schemas.js';
+} from './communication-progress-output-schemas.js';
+import { communicationDetailSchema, communicationRowSchema } from './communication-output-schemas.js';
 import * as schema from './schemas.js';
 import {
   approveCommunication,
   deleteCommunication,
   toggleCloseOpen,
   updateStatus,
-} from './services/event-lifecycle.js';
+} from './services/communication-lifecycle.js';
 import { getCommunication } from './services/communications.js';
 import {
   allAffectedLocations,
@@ -21,7 +21,7 @@ import {
   updateLocationStatus,
 } from './services/locations.js';
 import { listCustomers, removeRecipients } from './services/recipients.js';
-import { type SendOptions, sendNotifications } from './services/sending.js';
+import { sendNotifications } from './services/sending.js';
 
 const tags = ['supplier communications'];
 const access = SUPPLIER_EVENT_PERMISSIONS;
@@ -31,7 +31,7 @@ const LOCATION_STATUSES = ['COVERED', 'EMAILED', 'NON_COVERED', 'UNABLE_PROCESSE
 export function communicationRoutes({ db, config, mail, jobs }: ModuleDeps): Route[] {
   const base = '/supplier/communications';
   return [
-    route<unknown, unknown, { id: number }>({
+    route({
       method: 'GET',
       path: `${base}/:id`,
       access,
@@ -40,7 +40,7 @@ export function communicationRoutes({ db, config, mail, jobs }: ModuleDeps): Rou
       schema: { params: schema.idParams, response: communicationDetailSchema },
       handler: ({ actor, params }) => getCommunication(db, actor, params.id),
     }),
-    route<unknown, Record<string, unknown>, { id: number }>({
+    route({
       method: 'GET',
       path: `${base}/:id/customers`,
       access,
@@ -49,7 +49,7 @@ export function communicationRoutes({ db, config, mail, jobs }: ModuleDeps): Rou
       schema: { params: schema.idParams, query: schema.listQuery, response: customerPageSchema },
       handler: ({ actor, params, query }) => listCustomers(db, actor, params.id, query),
     }),
-    route<unknown, Record<string, unknown>, { id: number }>({
+    route({
       method: 'GET',
       path: `${base}/:id/locations`,
       access,
@@ -58,7 +58,7 @@ export function communicationRoutes({ db, config, mail, jobs }: ModuleDeps): Rou
       schema: { params: schema.idParams, query: schema.listQuery, response: affectedLocationPageSchema },
       handler: ({ actor, params, query }) => listAffectedLocations(db, actor, params.id, query),
     }),
-    route<unknown, unknown, { id: number }>({
+    route({
       method: 'GET',
       path: `${base}/:id/locations-all`,
       access,
@@ -71,7 +71,7 @@ export function communicationRoutes({ db, config, mail, jobs }: ModuleDeps): Rou
         return all;
       },
     }),
-    route<unknown, unknown, { id: number }>({
+    route({
       method: 'GET',
       path: `${base}/:id/locations-by-file`,
       access,
@@ -80,7 +80,7 @@ export function communicationRoutes({ db, config, mail, jobs }: ModuleDeps): Rou
       schema: { params: schema.idParams },
       handler: ({ actor, params }) => locationsByFile(db, actor, params.id),
     }),
-    route<{ location_ids?: number[] }, unknown, { id: number; status: string }>({
+    route({
       method: 'PUT',
       path: `${base}/:id/update-status/:status`,
       access,
@@ -94,7 +94,7 @@ export function communicationRoutes({ db, config, mail, jobs }: ModuleDeps): Rou
         return updateStatus(db, actor, params.id, params.status);
       },
     }),
-    route<{ customer_ids?: number[]; location_ids?: number[] }, unknown, { id: number }>({
+    route({
       method: 'PUT',
       path: `${base}/:id/remove-locations`,
       access,
@@ -103,7 +103,7 @@ export function communicationRoutes({ db, config, mail, jobs }: ModuleDeps): Rou
       schema: { params: schema.idParams, body: schema.removeBody },
       handler: ({ actor, params, body }) => removeRecipients(db, actor, params.id, body),
     }),
-    route<unknown, unknown, { id: number }>({
+    route({
       method: 'PUT',
       path: `${base}/:id/close-open`,
       access,
@@ -112,7 +112,7 @@ export function communicationRoutes({ db, config, mail, jobs }: ModuleDeps): Rou
       schema: { params: schema.idParams },
       handler: ({ actor, params }) => toggleCloseOpen(db, actor, params.id),
     }),
-    route<unknown, unknown, { id: number; x: string }>({
+    route({
       method: 'PUT',
       path: `${base}/:id/delete/:x`,
       access,
@@ -124,7 +124,7 @@ export function communicationRoutes({ db, config, mail, jobs }: ModuleDeps): Rou
         return messageResult('The event has been deleted.', null);
       },
     }),
-    route<unknown, unknown, { id: number; a: string; b: string }>({
+    route({
       method: 'PUT',
       path: `${base}/:id/approve-recall/:a/:b`,
       access,
@@ -140,7 +140,7 @@ export function communicationRoutes({ db, config, mail, jobs }: ModuleDeps): Rou
       },
       handler: ({ actor, params }) => approveCommunication(db, actor, params.id),
     }),
-    route<unknown, SendOptions, { id: number; x: string }>({
+    route({
       method: 'PUT',
       path: `${base}/:id/send-notification/:x`,
       access,

@@ -1,5 +1,5 @@
 import { count, dateTime, id, nullable, nullableId, nullableText, text } from './output-schema-parts.js';
-import { communicationDetailSchema } from './event-output-schemas.js';
+import { communicationDetailSchema } from './communication-output-schemas.js';
 
 /** Everything that happened to the event, newest first (GET /{id}/histories and /{id}/Audit). */
 export const historyEntriesSchema = {

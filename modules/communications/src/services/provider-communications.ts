@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { HistoryFacts } from '@portal/vocabulary';
-import { type Actor, ConflictError, NotFoundError, sha256, transaction } from '@portal/core';
+import { type Actor, ConflictError, type LinkKind, NotFoundError, sha256, transaction } from '@portal/core';
 import { usersView } from '@portal/organizations';
 import type { CommunicationRow } from './access.js';
 import { appendHistory, historyFacts } from './history.js';
@@ -32,8 +32,6 @@ export interface NoticeContext {
   respondent: Respondent;
 }
 
-const NOT_FOUND = 'This link is invalid or has expired.';
-
 /**
  * Resolves a public notice link (DESIGN §4). Unknown, expired and revoked tokens all answer the same 404; the ids
  * of the public paths are then checked against the link, so an id alone, or another notice's token, gets nothing.
@@ -42,7 +40,7 @@ export async function resolveNoticeLink(
   db: Knex | Knex.Transaction,
   token: string | undefined,
 ): Promise<{ pcId: number; email: string }> {
-  if (!token || token.length < 32 || token.length > 200) throw new NotFoundError(NOT_FOUND);
+  if (!token || token.length < 32 || token.length > 200) throw new NotFoundError('INVALID_LINK');
   // Recipient links only: delegate and sales-rep links open their own, narrower forms.
   const link = (await db('notice_links')
     .where({ token_hash: sha256(token), purpose: 'RECIPIENT' })
@@ -51,7 +49,7 @@ export async function resolveNoticeLink(
     .first('id', 'provider_communication_id', 'email')) as
     | { id: number; provider_communication_id: number; email: string }
     | undefined;
-  if (!link) throw new NotFoundError(NOT_FOUND);
+  if (!link) throw new NotFoundError('INVALID_LINK');
   await db('notice_links').where({ id: link.id }).update({ last_used_at: db.fn.now() });
   return { pcId: link.provider_communication_id, email: link.email };
 }
@@ -66,26 +64,48 @@ export async function loadProviderCommunication(
   // FOR NO KEY UPDATE: queues the writers of this provider communication, not the inserts that merely reference it.
   if (expect.forUpdate) q.forNoKeyUpdate();
   const pc = (await q.first()) as ProviderCommunicationRow | undefined;
-  if (!pc) throw new NotFoundError(NOT_FOUND);
+  if (!pc) throw new NotFoundError('INVALID_LINK');
   const event = await Communication.query(db).findById(pc.communication_id).whereIn('status', ['OPEN', 'CLOSED']);
-  if (!event) throw new NotFoundError(NOT_FOUND);
+  if (!event) throw new NotFoundError('INVALID_LINK');
   if (expect.communicationId !== undefined && expect.communicationId !== pc.communication_id)
-    throw new NotFoundError(NOT_FOUND);
+    throw new NotFoundError('INVALID_LINK');
   if (
     expect.organizationId !== undefined &&
     expect.organizationId !== pc.supplier_organization_id &&
     expect.organizationId !== pc.provider_organization_id
   ) {
-    throw new NotFoundError(NOT_FOUND);
+    throw new NotFoundError('INVALID_LINK');
   }
   return { pc, event };
+}
+
+/**
+ * The recipient's emailed link as a route's link rule (`link: { link: recipientLink(db), ids }` in a route table):
+ * the token's provider communication, its event and the link's email as the respondent. The ids a route's path names
+ * must be the link's: its provider communication, its event, its supplier or provider, its affected customer.
+ */
+export function recipientLink(db: Knex): LinkKind<NoticeContext> {
+  return {
+    name: 'notice',
+    async resolve(token, expect) {
+      const { pcId, email } = await resolveNoticeLink(db, token);
+      if (expect.providerCommunicationId !== undefined && expect.providerCommunicationId !== pcId)
+        throw new NotFoundError('INVALID_LINK');
+      const { pc, event } = await loadProviderCommunication(db, pcId, {
+        communicationId: expect.communicationId,
+        organizationId: expect.organizationId,
+      });
+      if (expect.affectedCustomerId !== undefined && expect.affectedCustomerId !== pc.affected_customer_id)
+        throw new NotFoundError('INVALID_LINK');
+      return { pc, event, respondent: { email, actor: null } };
+    },
+  };
 }
 
 // ---------- acknowledging ----------
 
 export function assertOpen(ctx: NoticeContext): void {
-  if (ctx.pc.status !== 'OPEN' || ctx.event.status !== 'OPEN')
-    throw new ConflictError('This event is closed and can no longer be answered.', 'EVENT_CLOSED');
+  if (ctx.pc.status !== 'OPEN' || ctx.event.status !== 'OPEN') throw new ConflictError('EVENT_CLOSED');
 }
 
 /** Acknowledges receipt; idempotent (the first acknowledgement is kept), recorded with who and when. */

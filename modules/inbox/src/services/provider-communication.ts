@@ -3,7 +3,7 @@ import { findOrganizationCard, providerContactFor } from '@portal/organizations'
 import { type Actor, type Config, NotFoundError, signedUrls } from '@portal/core';
 import { listHistory } from '@portal/communications';
 import { providerCommunicationHistory, noticeView, type NoticeView } from '@portal/communications';
-import { communicationDocumentFiles, firstProviderCommunicationOf } from '@portal/communications';
+import { communicationDocumentFiles, firstProviderCommunicationOf } from './communication-reads.js';
 import { type LinkedFdaRecord, linkedFdaRecords } from '@portal/fda';
 import { loadScopedProviderCommunication, mayManageType, scopeIds, type ScopedProviderCommunication } from './scope.js';
 
@@ -128,7 +128,7 @@ export async function changeHistory(db: Knex, actor: Actor, communicationId: num
 export async function supplierContact(db: Knex, actor: Actor, communicationId: number) {
   const scope = await scopeIds(db, actor);
   const pcId = await firstProviderCommunicationOf(db, communicationId, scope);
-  if (pcId === undefined) throw new NotFoundError('Communication not found.');
+  if (pcId === undefined) throw new NotFoundError('COMMUNICATION_NOT_FOUND');
   const n = await loadScopedProviderCommunication(db, actor, pcId, { communicationId });
   const { pc } = n;
   const created = (await db('provider_created_events')
@@ -162,7 +162,7 @@ export async function supplierContact(db: Knex, actor: Actor, communicationId: n
 export async function supportingDocuments(db: Knex, config: Config, actor: Actor, communicationId: number) {
   const scope = await scopeIds(db, actor);
   const pcId = await firstProviderCommunicationOf(db, communicationId, scope);
-  if (pcId === undefined) throw new NotFoundError('Communication not found.');
+  if (pcId === undefined) throw new NotFoundError('COMMUNICATION_NOT_FOUND');
   await loadScopedProviderCommunication(db, actor, pcId, { communicationId });
   const rows = await communicationDocumentFiles(db, communicationId, { kind: 'SUPPORTING' });
   return rows.map((d) => ({

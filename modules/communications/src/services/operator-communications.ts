@@ -36,7 +36,7 @@ import {
   communicationList,
   INFO_FIELDS,
 } from './communications.js';
-import { markDraftDeleted } from './event-lifecycle.js';
+import { markDraftDeleted } from './communication-lifecycle.js';
 import { type DocumentRow, documentOfAnyCommunication, documentsOfCommunication } from './documents.js';
 import { appendHistory, type HistoryRow, listHistory } from './history.js';
 import { communicationColumn } from './report-columns.js';
@@ -219,7 +219,7 @@ async function loadAnyCommunication(
   const q = Communication.query(db).findById(id).whereNot({ status: 'DELETED' });
   if (forUpdate) q.forUpdate();
   const row = await q;
-  if (!row) throw new NotFoundError('Communication not found.');
+  if (!row) throw new NotFoundError('COMMUNICATION_NOT_FOUND');
   return row;
 }
 
@@ -340,12 +340,8 @@ export async function deleteOperatorCommunication(
   assertOperator(actor);
   await transaction(db, async (trx) => {
     const event = await loadAnyCommunication(trx, id, true);
-    if (Number(event.organization_id) !== supplierId) throw new NotFoundError('Communication not found.');
-    if (event.status !== 'DRAFT')
-      throw new ConflictError(
-        `This event has been approved and sent (${event.status}); it cannot be deleted. The supplier can close it instead.`,
-        'NOT_DELETABLE',
-      );
+    if (Number(event.organization_id) !== supplierId) throw new NotFoundError('COMMUNICATION_NOT_FOUND');
+    if (event.status !== 'DRAFT') throw new ConflictError('NOT_DELETABLE.operator', { status: event.status });
     await markDraftDeleted(trx, actor, id, supplierId);
     await recordAudit(trx, actor, {
       organizationId: supplierId,

@@ -1,21 +1,24 @@
 import type { Knex } from 'knex';
-import { type Actor, ConflictError, NotFoundError, ValidationError, transaction } from '@portal/core';
+import { type Actor, ConflictError, NotFoundError, ValidationError, transaction, type FromSchema } from '@portal/core';
 import { findOrganizationCard } from '@portal/organizations';
-import type { ActionType, CommunicationType } from '@portal/communications';
+import type { CommunicationType } from '@portal/communications';
 import {
   appendHistory,
-  communicationActionRows,
-  communicationProductRows,
   insertSelfAddressedCommunication,
   listHistory,
-  providerCommunicationHasAnswers,
   replaceCommunicationProducts,
   replaceSelfAddressedActions,
   touchCommunication,
   updateCommunicationInfo,
 } from '@portal/communications';
 import { assertLookupCodes } from '@portal/lookups';
+import {
+  communicationActionRows,
+  communicationProductRows,
+  providerCommunicationHasAnswers,
+} from './communication-reads.js';
 import { assertProviderType, loadScopedProviderCommunication, scopeIds } from './scope.js';
+import type { step0Body } from '../schemas.js';
 
 /**
  * Provider-created events (isProviderCreated): a provider's own internal recall or advisory. The communication row is owned
@@ -51,13 +54,7 @@ export interface CreatedProduct {
   expiration_date?: string | null;
   quantity?: number | null;
 }
-export interface CreatedAction {
-  action_type: ActionType;
-  title: string;
-  description?: string | null;
-  options?: string[];
-  is_required?: boolean;
-}
+export type CreatedAction = FromSchema<(typeof step0Body)['properties']['actions']['items']>;
 
 const INFO_COLUMNS = [
   'name',
@@ -77,7 +74,7 @@ const INFO_COLUMNS = [
 
 function infoValues(info: Partial<CreatedCommunicationInfo>): Record<string, unknown> {
   if (info.event_date && info.end_date && info.end_date < info.event_date)
-    throw new ValidationError('end_date cannot be before event_date.');
+    throw new ValidationError('END_BEFORE_START');
   return Object.fromEntries(
     INFO_COLUMNS.filter((c) => info[c] !== undefined).map((c) => [
       c,
@@ -93,7 +90,7 @@ async function supplierOf(
   if (info.supplier_organization_id) {
     const card = await findOrganizationCard(trx, info.supplier_organization_id);
     const s = card?.type === 'SUPPLIER' ? card : undefined;
-    if (!s) throw new NotFoundError('Supplier not found.');
+    if (!s) throw new NotFoundError('SUPPLIER_NOT_FOUND');
     return { supplier_organization_id: Number(s.id), supplier_name: s.name };
   }
   return { supplier_organization_id: null, supplier_name: info.supplier_name?.trim() || null };
@@ -104,8 +101,7 @@ function actionRows(organizationId: number, actions: CreatedAction[]) {
   return actions.map((a, i) => {
     const choice = a.action_type === 'Checkbox' || a.action_type === 'MultipleChoice';
     const options = choice ? (a.options ?? []).map((o) => o.trim()).filter(Boolean) : [];
-    if (choice && !options.length)
-      throw new ValidationError(`Action ${i + 1}: a ${a.action_type} action needs at least one option.`);
+    if (choice && !options.length) throw new ValidationError('ACTION_NEEDS_OPTION', { n: i + 1, type: a.action_type });
     return {
       organization_id: organizationId,
       sort_order: i,
@@ -184,7 +180,7 @@ async function loadCreated(db: Knex | Knex.Transaction, actor: Actor, communicat
         supplier_organization_id: number | null;
       }
     | undefined;
-  if (!created) throw new NotFoundError('Communication not found.');
+  if (!created) throw new NotFoundError('COMMUNICATION_NOT_FOUND');
   const n = await loadScopedProviderCommunication(db, actor, Number(created.provider_communication_id), {
     communicationId,
     forUpdate,
@@ -230,18 +226,16 @@ export async function updateProviderCreatedCommunication(
 ) {
   await transaction(db, async (trx) => {
     const { created, n } = await loadCreated(trx, actor, communicationId, true);
-    if (Number(created.provider_communication_id) !== pcId) throw new NotFoundError('Communication not found.');
+    if (Number(created.provider_communication_id) !== pcId) throw new NotFoundError('COMMUNICATION_NOT_FOUND');
     const state = (await trx('provider_communication_states')
       .where({ provider_communication_id: pcId })
       .first('status_provider')) as { status_provider: string } | undefined;
-    if (state?.status_provider === 'COMPLETED')
-      throw new ConflictError('A completed event cannot be edited.', 'EVENT_COMPLETED');
-    if (n.event.status !== 'OPEN')
-      throw new ConflictError('This event is closed and can no longer be edited.', 'EVENT_CLOSED');
+    if (state?.status_provider === 'COMPLETED') throw new ConflictError('EVENT_COMPLETED');
+    if (n.event.status !== 'OPEN') throw new ConflictError('EVENT_CLOSED.edit');
     let before: unknown;
     let after: unknown;
     if (step === 0) {
-      if (body.type && body.type !== n.event.type) throw new ValidationError('The type of an event cannot change.');
+      if (body.type && body.type !== n.event.type) throw new ValidationError('EVENT_TYPE_FIXED');
       await assertLookupCodes(
         db,
         actor.organizationId,
@@ -265,7 +259,7 @@ export async function updateProviderCreatedCommunication(
       }
       after = { ...values, supplier_name: body.supplier_name, supplier_organization_id: body.supplier_organization_id };
     } else if (step === 1) {
-      if (!body.products) throw new ValidationError('products is required');
+      if (!body.products) throw new ValidationError('PROPERTY_REQUIRED', { property: 'products' });
       before = await replaceCommunicationProducts(
         trx,
         communicationId,
@@ -273,9 +267,8 @@ export async function updateProviderCreatedCommunication(
       );
       after = body.products.map((p) => p.product_name);
     } else {
-      if (!body.actions) throw new ValidationError('actions is required');
-      if (await providerCommunicationHasAnswers(trx, pcId))
-        throw new ConflictError('The actions have answers already and can no longer be replaced.', 'ACTIONS_ANSWERED');
+      if (!body.actions) throw new ValidationError('PROPERTY_REQUIRED', { property: 'actions' });
+      if (await providerCommunicationHasAnswers(trx, pcId)) throw new ConflictError('ACTIONS_ANSWERED');
       const rows = actionRows(n.event.organization_id, body.actions);
       before = await replaceSelfAddressedActions(trx, communicationId, pcId, rows);
       after = rows.map((r) => ({ action_type: r.action_type, title: r.title }));

@@ -30,13 +30,10 @@ export async function missingForApproval(db: Knex | Knex.Transaction, id: number
 export async function approveCommunication(db: Knex, actor: Actor, id: number): Promise<Communication> {
   return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
-    if (event.status !== 'DRAFT')
-      throw new ConflictError(`Only a draft can be approved; this event is ${event.status}.`, 'NOT_DRAFT');
+    if (event.status !== 'DRAFT') throw new ConflictError('NOT_DRAFT.approve', { status: event.status });
     const missing = await missingForApproval(trx, id);
     if (missing.length)
-      throw new BusinessRuleError(`The event cannot be approved yet: it needs ${missing.join(', ')}.`, 'INCOMPLETE', {
-        missing,
-      });
+      throw new BusinessRuleError('INCOMPLETE', { missing: missing.join(', ') }).withDetails({ missing });
     const [row] = await Communication.query(trx)
       .where({ id })
       .patch({ status: 'OPEN', approved_at: trx.fn.now(), approved_by: actor.userId, current_step: 3 })
@@ -58,8 +55,7 @@ export async function approveCommunication(db: Knex, actor: Actor, id: number): 
 export async function toggleCloseOpen(db: Knex, actor: Actor, id: number): Promise<Communication> {
   return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
-    if (event.status === 'DRAFT')
-      throw new ConflictError('A draft cannot be closed; approve it or delete it.', 'NOT_APPROVED');
+    if (event.status === 'DRAFT') throw new ConflictError('NOT_APPROVED');
     const closing = event.status === 'OPEN';
     const next = closing ? 'CLOSED' : 'OPEN';
     const [row] = await Communication.query(trx)
@@ -87,15 +83,14 @@ export async function toggleCloseOpen(db: Knex, actor: Actor, id: number): Promi
 export async function deleteCommunication(db: Knex, actor: Actor, id: number): Promise<void> {
   await transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
-    if (event.status !== 'DRAFT')
-      throw new ConflictError(`An ${event.status} event cannot be deleted; close it instead.`, 'NOT_DELETABLE');
+    if (event.status !== 'DRAFT') throw new ConflictError('NOT_DELETABLE', { status: event.status });
     await markDraftDeleted(trx, actor, id, actor.organizationId);
   });
 }
 
 /**
  * Deletes a draft (checked by the caller) softly, recorded in the event's history: the supplier's own delete and the
- * operator's on its behalf (operator-events.ts), which also audits it.
+ * operator's on its behalf (operator-communications.ts), which also audits it.
  */
 export async function markDraftDeleted(
   trx: Knex.Transaction,
@@ -128,7 +123,7 @@ export async function updateStatus(db: Knex, actor: Actor, id: number, status: s
     return { ...event, status: 'DELETED' };
   }
   if (status === event.status) return event;
-  throw new ConflictError(`An event cannot go from ${event.status} to ${status}.`, 'INVALID_TRANSITION');
+  throw new ConflictError('INVALID_TRANSITION', { from: event.status, to: status });
 }
 
 export async function assertExists(db: Knex, actor: Actor, id: number): Promise<void> {
@@ -136,5 +131,5 @@ export async function assertExists(db: Knex, actor: Actor, id: number): Promise<
     .where({ id, organization_id: actor.organizationId })
     .whereNot({ status: 'DELETED' })
     .first('id');
-  if (!found) throw new NotFoundError('Communication not found.');
+  if (!found) throw new NotFoundError('COMMUNICATION_NOT_FOUND');
 }

@@ -1,11 +1,23 @@
 import type { Knex } from 'knex';
 import { cursorBatches, epochMsSql } from '@portal/core';
+import {
+  AFFECTED_LOCATION_COLUMNS,
+  affectedCustomersView,
+  affectedLocationsView,
+  type AnswerValue,
+  answersView,
+  historyView,
+  type LocationColumnsRow,
+  providerCommunicationsView,
+} from '@portal/communications';
 import { organizationsView, usersView } from '@portal/organizations';
-import { type AffectedLocationFields, AFFECTED_LOCATION_COLUMNS } from './locations.js';
-import type { AnswerValue } from './answers.js';
-import { liveProviderCommunication } from './read-views-report-figures.js';
+import { liveProviderCommunication } from './report-figures.js';
 
-// ---------- report statements (streamed by the caller) ----------
+/*
+ * The statements of the reports, streamed by the caller (each report one statement read through a cursor, or keyset
+ * batches): communications' rows read through its read views, which PostgreSQL pulls up, so each keeps the plan and
+ * indexes it had on the tables.
+ */
 
 export interface ProviderStatusRow {
   id: number;
@@ -34,8 +46,9 @@ export interface ProviderStatusRow {
  * instants as milliseconds since the epoch. The select order is the order `providerStatusRow` reads.
  */
 export function providerStatusQuery(db: Knex, supplierId: number, communicationId: number): Knex.QueryBuilder {
-  return db('provider_communications as pc')
-    .join('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
+  return db
+    .from(providerCommunicationsView(db).as('pc'))
+    .join(affectedCustomersView(db).as('ac'), 'ac.id', 'pc.affected_customer_id')
     .leftJoin(organizationsView(db).as('po'), 'po.id', 'pc.provider_organization_id')
     .where({ 'pc.supplier_organization_id': supplierId, 'pc.communication_id': communicationId })
     .whereNot('pc.status', 'DELETED')
@@ -55,9 +68,9 @@ export function providerStatusQuery(db: Knex, supplierId: number, communicationI
       db.raw(`${epochMsSql('pc.completed_at')} as completed_ms`),
       'pc.reminder_count',
       db.raw(
-        `(SELECT json_agg(json_build_array(r.action_id, r.value, r.source)) FROM provider_responses r
+        `(SELECT json_agg(json_build_array(r.action_id, r.value, r.source)) FROM ? r
         WHERE r.provider_communication_id = pc.id AND r.communication_id = ? AND r.supplier_organization_id = ? AND r.status = 'SUBMITTED') AS answer_list`,
-        [communicationId, supplierId],
+        [answersView(db), communicationId, supplierId],
       ),
     );
 }
@@ -110,7 +123,7 @@ export interface ConsigneeRow {
   answered: boolean;
 }
 
-/** One keyset batch of an event's consignees (active affected customers) with their notice's progress. */
+/** One keyset batch of a communication's consignees (active affected customers) with their notice's progress. */
 export async function consigneesAfter(
   db: Knex,
   supplierId: number,
@@ -118,8 +131,9 @@ export async function consigneesAfter(
   after: number,
   size: number,
 ): Promise<ConsigneeRow[]> {
-  return (await db('communication_affected_customers as ac')
-    .leftJoin('provider_communications as pc', liveProviderCommunication('ac.id', 'ac.communication_id'))
+  return (await db
+    .from(affectedCustomersView(db).as('ac'))
+    .leftJoin(providerCommunicationsView(db).as('pc'), liveProviderCommunication('ac.id', 'ac.communication_id'))
     .leftJoin(organizationsView(db).as('po'), 'po.id', 'ac.provider_organization_id')
     .where({ 'ac.communication_id': communicationId, 'ac.organization_id': supplierId, 'ac.status': 'ACTIVE' })
     .where('ac.id', '>', after)
@@ -138,16 +152,18 @@ export async function consigneesAfter(
       'pc.acknowledged_by',
       'pc.response_status',
       'pc.completed_at',
+      db.raw('(SELECT count(*)::int FROM ? l WHERE l.affected_customer_id = ac.id) as locations', [
+        affectedLocationsView(db),
+      ]),
       db.raw(
-        '(SELECT count(*)::int FROM communication_affected_locations l WHERE l.affected_customer_id = ac.id) as locations',
-      ),
-      db.raw(
-        `coalesce(EXISTS (SELECT 1 FROM provider_responses r WHERE r.provider_communication_id = pc.id AND r.status = 'SUBMITTED'), false) as answered`,
+        `coalesce(EXISTS (SELECT 1 FROM ? r WHERE r.provider_communication_id = pc.id AND r.status = 'SUBMITTED'), false) as answered`,
+        [answersView(db)],
       ),
     )) as ConsigneeRow[];
 }
 
-export interface LocationStatusRow extends AffectedLocationFields {
+export interface LocationStatusRow extends LocationColumnsRow {
+  id: number;
   customer_name: string | null;
   pc_status: string | null;
   sent_at: Date | null;
@@ -156,7 +172,7 @@ export interface LocationStatusRow extends AffectedLocationFields {
   completed_at: Date | null;
 }
 
-/** One keyset batch of an event's affected locations with their customer and its notice's progress. */
+/** One keyset batch of a communication's affected locations with their customer and its notice's progress. */
 export async function locationStatusAfter(
   db: Knex,
   supplierId: number,
@@ -164,10 +180,11 @@ export async function locationStatusAfter(
   after: number,
   size: number,
 ): Promise<LocationStatusRow[]> {
-  return (await db('communication_affected_locations as l')
-    .leftJoin('communication_affected_customers as ac', 'ac.id', 'l.affected_customer_id')
+  return (await db
+    .from(affectedLocationsView(db).as('l'))
+    .leftJoin(affectedCustomersView(db).as('ac'), 'ac.id', 'l.affected_customer_id')
     .leftJoin(
-      'provider_communications as pc',
+      providerCommunicationsView(db).as('pc'),
       liveProviderCommunication('l.affected_customer_id', 'l.communication_id'),
     )
     .where({ 'l.communication_id': communicationId, 'l.organization_id': supplierId })
@@ -198,7 +215,7 @@ export interface HistoryReportRow {
   after: unknown;
 }
 
-/** One keyset batch of an event's history (only the changes after approval with `changesOnly`), with who and whom. */
+/** One keyset batch of a communication's history (only the changes after approval with `changesOnly`), with who and whom. */
 export async function historyAfter(
   db: Knex,
   supplierId: number,
@@ -207,10 +224,11 @@ export async function historyAfter(
   after: number,
   size: number,
 ): Promise<HistoryReportRow[]> {
-  return (await db('communication_history as h')
+  return (await db
+    .from(historyView(db).as('h'))
     .leftJoin(usersView(db).as('u'), 'u.id', 'h.actor_user_id')
-    .leftJoin('provider_communications as pc', 'pc.id', 'h.provider_communication_id')
-    .leftJoin('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
+    .leftJoin(providerCommunicationsView(db).as('pc'), 'pc.id', 'h.provider_communication_id')
+    .leftJoin(affectedCustomersView(db).as('ac'), 'ac.id', 'pc.affected_customer_id')
     .where({ 'h.communication_id': communicationId, 'h.organization_id': supplierId })
     .modify((q) => {
       if (changesOnly) q.where('h.is_change', true);
@@ -230,30 +248,4 @@ export async function historyAfter(
       'ac.name as customer_name',
       db.raw(`nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as actor_name`),
     )) as HistoryReportRow[];
-}
-
-export interface NoticeRecipientRow {
-  id: number;
-  customer_name: string;
-  provider_name: string | null;
-  emails: string[];
-}
-
-/** One keyset batch of an event's live provider communications with their customer, provider and recipients. */
-export async function noticeRecipientsAfter(
-  db: Knex,
-  supplierId: number,
-  communicationId: number,
-  after: number,
-  size: number,
-): Promise<NoticeRecipientRow[]> {
-  return (await db('provider_communications as pc')
-    .join('communication_affected_customers as ac', 'ac.id', 'pc.affected_customer_id')
-    .leftJoin(organizationsView(db).as('po'), 'po.id', 'pc.provider_organization_id')
-    .where({ 'pc.supplier_organization_id': supplierId, 'pc.communication_id': communicationId })
-    .whereNot('pc.status', 'DELETED')
-    .where('pc.id', '>', after)
-    .orderBy('pc.id')
-    .limit(size)
-    .select('pc.id', 'ac.name as customer_name', 'po.name as provider_name', 'ac.emails')) as NoticeRecipientRow[];
 }

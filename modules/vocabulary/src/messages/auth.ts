@@ -1,0 +1,26 @@
+/** Messages of sign-in, tokens and the account flows (the auth module). English as the wire sends it. */
+export const AUTH_MESSAGES = {
+  CREDENTIALS_REQUIRED: 'email and password are required.',
+  INVALID_CREDENTIALS: 'Invalid email or password.',
+  ACCOUNT_LOCKED:
+    'Your account is locked after too many failed sign-in attempts. Unlock it with the code sent to your email.',
+  ACCOUNT_DEACTIVATED: 'Your account has been deactivated. Please contact your administrator.',
+  EMAIL_NOT_VERIFIED: 'Please verify your email address before signing in.',
+  NO_ORGANIZATION: 'Your account is not active in any organization.',
+  NOT_A_MEMBER: 'You are not a member of that organization.',
+  INVALID_CODE: 'Invalid or expired verification code.',
+  REFRESH_TOKEN_REQUIRED: 'refresh_token is required.',
+  INVALID_REFRESH_TOKEN: 'Invalid refresh token. Please sign in again.',
+  REFRESH_TOKEN_REUSED: 'This session was ended because a refresh token was used twice. Please sign in again.',
+  REFRESH_TOKEN_EXPIRED: 'Your session has expired. Please sign in again.',
+  TOKEN_EXPIRED: 'Your session has expired. Please sign in again.',
+  SESSION_ENDED: 'Your session has expired. Please sign in again.',
+  INVALID_TOKEN: 'Invalid access token.',
+  ACCOUNT_INACTIVE: 'Your account is no longer active.',
+  REGISTRATION_LINK_INVALID: 'This registration link is not valid.',
+  REGISTRATION_CLOSED: 'Self-registration is not available for this organization.',
+  EMAIL_TAKEN: 'An account with this email already exists. Please sign in instead.',
+  CURRENT_PASSWORD_INCORRECT: 'Current password is incorrect.',
+  PASSWORD_MISMATCH: "Password doesn't match",
+  PASSWORD_UNCHANGED: 'The new password must be different from the current one.',
+} as const;
