@@ -468,7 +468,13 @@ describe('documents', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toContain('attachment; filename="Customer letter.pdf"');
     expect(await file.text()).toBe('%PDF-1.7\nhello');
-    expect((await fetch(`${t.baseUrl}${doc.signed_url_review}`)).headers.get('content-disposition')).toMatch(/^inline/);
+    const review = await fetch(`${t.baseUrl}${doc.signed_url_review}`);
+    expect(review.headers.get('content-disposition')).toMatch(/^inline/);
+    // File Preview frames it on the app's own page: this origin may, no other (a download or a page still may not).
+    expect(review.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(review.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(file.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(file.headers.get('x-frame-options')).toBe('DENY');
     expect((await fetch(`${t.baseUrl}/api/files/${'x'.repeat(40)}.${'y'.repeat(43)}`)).status).toBe(404);
 
     const bad = new FormData();

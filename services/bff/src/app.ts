@@ -57,6 +57,14 @@ async function parseBody(ctx: Context, parser: Koa.Middleware, multipart: boolea
   assertSafeInput((ctx.request as { body?: unknown }).body);
 }
 
+/** The product's one policy; `frameAncestors` is 'none' everywhere but on files shown in place. */
+function contentSecurityPolicy(frameAncestors: "'none'" | "'self'"): string {
+  return (
+    "default-src 'self'; img-src 'self' data: blob: https:; style-src 'self' 'unsafe-inline'; script-src 'self'; " +
+    `connect-src 'self'; frame-src 'self' blob:; media-src 'self' blob:; object-src 'self' blob:; frame-ancestors ${frameAncestors}; base-uri 'self'`
+  );
+}
+
 export function createApp({ deps, modules, health = createHealth(), metrics }: AppOptions): Koa {
   const { config, logger } = deps;
   const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
@@ -105,11 +113,7 @@ export function createApp({ deps, modules, health = createHealth(), metrics }: A
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
     ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    ctx.set(
-      'Content-Security-Policy',
-      "default-src 'self'; img-src 'self' data: blob: https:; style-src 'self' 'unsafe-inline'; script-src 'self'; " +
-        "connect-src 'self'; frame-src 'self' blob:; media-src 'self' blob:; object-src 'self' blob:; frame-ancestors 'none'; base-uri 'self'",
-    );
+    ctx.set('Content-Security-Policy', contentSecurityPolicy("'none'"));
     if (ctx.path.startsWith('/api')) ctx.set('Cache-Control', 'no-store');
     if (ctx.req.httpVersion === '1.1' && !ctx.get('host')) {
       sendError(ctx, new AppError(400, 'MISSING_HOST'));
@@ -123,6 +127,12 @@ export function createApp({ deps, modules, health = createHealth(), metrics }: A
     const started = process.hrtime.bigint();
     try {
       await next();
+      // A file shown in place (a PDF in File Preview) is framed by the app's own page: this origin may frame it,
+      // nobody else may (the rest of the product still refuses every frame).
+      if (/^inline/i.test(ctx.response.get('Content-Disposition'))) {
+        ctx.set('X-Frame-Options', 'SAMEORIGIN');
+        ctx.set('Content-Security-Policy', contentSecurityPolicy("'self'"));
+      }
     } catch (error) {
       // Whatever escapes the middleware outside the inner error mapper (compression) still answers an envelope.
       mapError(ctx, error, logger);
