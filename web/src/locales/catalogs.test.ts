@@ -31,3 +31,17 @@ describe('catalogs', () => {
     expect(ids('pseudo')).toEqual(ids('en'));
   });
 });
+
+describe('Vietnamese words', () => {
+  const vi = new Map(entries('vi').map((e) => [e.id, e.str]));
+
+  it('name things as a reader expects: a recall has a name (not a full name), emails are addresses', () => {
+    expect(vi.get('Name')).toBe('Tên');
+    expect(vi.get('Emails')).toBe('Địa chỉ email');
+  });
+
+  it('call a provider one thing everywhere (a healthcare facility, never a "service provider")', () => {
+    expect(vi.get('Provider')).toBe('Cơ sở y tế');
+    expect([...vi.values()].filter((s) => /nhà cung cấp dịch vụ/i.test(s))).toEqual([]);
+  });
+});
