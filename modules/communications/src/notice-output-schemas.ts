@@ -163,6 +163,7 @@ const noticeProviderCommunicationSchema = {
     'sent_at',
     'acknowledged_at',
     'acknowledged_by',
+    'acknowledged_by_name',
     'completed_at',
     'customer_name',
     'response_label',
@@ -178,6 +179,8 @@ const noticeProviderCommunicationSchema = {
     sent_at: nullableDateTime,
     acknowledged_at: nullableDateTime,
     acknowledged_by: nullable('string'),
+    /** The acknowledger's name when they have an account; null for an address without one. */
+    acknowledged_by_name: nullable('string'),
     completed_at: nullableDateTime,
     customer_name: { type: 'string' },
     response_label: { type: 'string', enum: ['In Progress', 'Completed'] },

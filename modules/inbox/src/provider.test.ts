@@ -153,6 +153,15 @@ describe('answering as a signed-in provider user', () => {
       site: null,
     });
     expect(view.body.d.communication.supplier_name).toBe('Acme Medical Devices');
+    // Who acknowledged, by name: the coordinator has an account.
+    const coordinator = (await t.db('users').whereRaw('lower(email) = ?', ['admin@riverside.demo']).first()) as {
+      first_name: string;
+      last_name: string;
+    };
+    expect(view.body.d.provider_communication).toMatchObject({
+      acknowledged_by: 'admin@riverside.demo',
+      acknowledged_by_name: `${coordinator.first_name} ${coordinator.last_name}`,
+    });
     expect((await call('GET', `/${e.id}/actions/${pc}`)).body.d).toHaveLength(8);
 
     const done = await call('PUT', `/${e.id}/change-status/${pc}`, { status: 'COMPLETED' });

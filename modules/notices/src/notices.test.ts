@@ -77,6 +77,11 @@ describe('the recipient loop through the public form', () => {
       m: 'The notice has been acknowledged.',
       d: { acknowledged_by: 'nurse@outside.test' },
     });
+    // A recipient without an account is known by address only.
+    expect((await notice(`/${acme}/${id}/${pcId}`, token)).body.d.provider_communication).toMatchObject({
+      acknowledged_by: 'nurse@outside.test',
+      acknowledged_by_name: null,
+    });
 
     const answer = (type: string, body: object) =>
       notice(`/${acme}/${id}/actions/${actionOf(type)}`, token, { method: 'PUT', body });

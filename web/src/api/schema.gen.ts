@@ -6844,6 +6844,7 @@ export interface operations {
                                 /** Format: date-time */
                                 acknowledged_at: string | null;
                                 acknowledged_by: string | null;
+                                acknowledged_by_name: string | null;
                                 affected_customer_id: number;
                                 communication_id: number;
                                 /** Format: date-time */
@@ -8369,6 +8370,7 @@ export interface operations {
                                 /** Format: date-time */
                                 acknowledged_at: string | null;
                                 acknowledged_by: string | null;
+                                acknowledged_by_name: string | null;
                                 affected_customer_id: number;
                                 communication_id: number;
                                 /** Format: date-time */
@@ -8595,6 +8597,7 @@ export interface operations {
                                 /** Format: date-time */
                                 acknowledged_at: string | null;
                                 acknowledged_by: string | null;
+                                acknowledged_by_name: string | null;
                                 affected_customer_id: number;
                                 communication_id: number;
                                 /** Format: date-time */
@@ -9137,6 +9140,7 @@ export interface operations {
                                 /** Format: date-time */
                                 acknowledged_at: string | null;
                                 acknowledged_by: string | null;
+                                acknowledged_by_name: string | null;
                                 affected_customer_id: number;
                                 communication_id: number;
                                 /** Format: date-time */
@@ -19637,6 +19641,7 @@ export interface operations {
                                 /** Format: date-time */
                                 acknowledged_at: string | null;
                                 acknowledged_by: string | null;
+                                acknowledged_by_name: string | null;
                                 affected_customer_id: number;
                                 communication_id: number;
                                 /** Format: date-time */
@@ -20001,6 +20006,7 @@ export interface operations {
                                 /** Format: date-time */
                                 acknowledged_at: string | null;
                                 acknowledged_by: string | null;
+                                acknowledged_by_name: string | null;
                                 affected_customer_id: number;
                                 communication_id: number;
                                 /** Format: date-time */
@@ -20338,6 +20344,7 @@ export interface operations {
                                 /** Format: date-time */
                                 acknowledged_at: string | null;
                                 acknowledged_by: string | null;
+                                acknowledged_by_name: string | null;
                                 affected_customer_id: number;
                                 communication_id: number;
                                 /** Format: date-time */
@@ -20566,6 +20573,7 @@ export interface operations {
                                 /** Format: date-time */
                                 acknowledged_at: string | null;
                                 acknowledged_by: string | null;
+                                acknowledged_by_name: string | null;
                                 affected_customer_id: number;
                                 communication_id: number;
                                 /** Format: date-time */
@@ -22995,6 +23003,7 @@ export interface operations {
                                 /** Format: date-time */
                                 acknowledged_at: string | null;
                                 acknowledged_by: string | null;
+                                acknowledged_by_name: string | null;
                                 affected_customer_id: number;
                                 communication_id: number;
                                 /** Format: date-time */
@@ -29182,6 +29191,7 @@ export interface operations {
                                 /** Format: date-time */
                                 acknowledged_at: string | null;
                                 acknowledged_by: string | null;
+                                acknowledged_by_name: string | null;
                                 affected_customer_id: number;
                                 communication_id: number;
                                 /** Format: date-time */
@@ -29404,6 +29414,7 @@ export interface operations {
                                 /** Format: date-time */
                                 acknowledged_at: string | null;
                                 acknowledged_by: string | null;
+                                acknowledged_by_name: string | null;
                                 affected_customer_id: number;
                                 communication_id: number;
                                 /** Format: date-time */
@@ -32843,6 +32854,7 @@ export interface operations {
                                 /** Format: date-time */
                                 acknowledged_at: string | null;
                                 acknowledged_by: string | null;
+                                acknowledged_by_name: string | null;
                                 affected_customer_id: number;
                                 communication_id: number;
                                 /** Format: date-time */

@@ -64,6 +64,7 @@ export function noticeView(
       sent_at: '2026-01-05T10:00:00.000Z',
       acknowledged_at: null,
       acknowledged_by: null,
+      acknowledged_by_name: null,
       completed_at: null,
       customer_name: 'Riverside',
       response_label: 'In Progress',

@@ -3,7 +3,7 @@ import { vocabularyLabel } from '@portal/vocabulary';
 import { customRowsOf } from './custom-content.js';
 import { fieldValues, type ProductField, productFieldsOfCommunication } from './product-fields.js';
 import { signedUrls, type RowOf } from '@portal/core';
-import { findOrganizationCard } from '@portal/organizations';
+import { findOrganizationCard, usersView } from '@portal/organizations';
 import type { ActionType } from '../constants.js';
 import type { CommunicationRow } from './access.js';
 import type { AnswerValue } from './answers.js';
@@ -82,6 +82,7 @@ export interface NoticeView {
   > & { supplier_name: string; organization_id: number; labels: NoticeLabels };
   provider_communication: ProviderCommunicationRow & {
     customer_name: string;
+    acknowledged_by_name: string | null;
     response_label: 'In Progress' | 'Completed';
   };
   /** Each product with `fields`: its custom field values in the spec's value fields. */
@@ -106,7 +107,7 @@ export const fileView =
 
 export async function noticeView(db: Knex, secret: string, ctx: NoticeContext): Promise<NoticeView> {
   const { pc, event } = ctx;
-  const [supplier, customer, products, actions, responses, files, documents, productFields, unitAnswers] =
+  const [supplier, customer, products, actions, responses, files, documents, productFields, unitAnswers, acknowledger] =
     await Promise.all([
       findOrganizationCard(db, event.organization_id),
       db('communication_affected_customers').where({ id: pc.affected_customer_id }).first('name'),
@@ -155,8 +156,18 @@ export async function noticeView(db: Knex, secret: string, ctx: NoticeContext): 
             { action_id: number; custom_row_id: number; value: AnswerValue }[]
           >)
         : Promise.resolve([]),
+      // Who acknowledged, by name when they have an account (a recipient without one is known by address only).
+      pc.acknowledged_by
+        ? (db
+            .from(usersView(db).as('u'))
+            .whereRaw('lower(u.email) = lower(?)', [pc.acknowledged_by])
+            .first('first_name', 'last_name') as Promise<{ first_name: string; last_name: string } | undefined>)
+        : Promise.resolve(undefined),
     ]);
   const toFile = fileView(secret);
+  const acknowledgedByName = acknowledger
+    ? `${acknowledger.first_name} ${acknowledger.last_name}`.trim() || null
+    : null;
   return {
     communication: {
       id: event.id,
@@ -182,6 +193,7 @@ export async function noticeView(db: Knex, secret: string, ctx: NoticeContext): 
     provider_communication: {
       ...pc,
       customer_name: (customer as { name: string } | undefined)?.name ?? '',
+      acknowledged_by_name: acknowledgedByName,
       response_label: pc.response_status === 'COMPLETED' ? 'Completed' : 'In Progress',
     },
     products: (products as { custom_fields: Record<string, unknown> | null }[]).map((p) => ({

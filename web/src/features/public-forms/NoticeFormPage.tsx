@@ -20,6 +20,7 @@ import { FormError, FormLoading, InvalidLink } from '../../shared/forms/FormStat
 import { useFilePreview } from '../../shared/forms/Preview';
 import { ResponseForm, type ResponseApi } from '../../shared/answers/ResponseForm';
 import { UnitAnswers } from '../../shared/answers/UnitAnswers';
+import { AcknowledgedBy } from '../../shared/answers/AcknowledgedBy';
 
 function Acknowledgement({ view, token, onDone }: { view: NoticeView; token: string; onDone: () => Promise<unknown> }) {
   const { t } = useLingui();
@@ -29,7 +30,7 @@ function Acknowledgement({ view, token, onDone }: { view: NoticeView; token: str
   if (pc.acknowledged_at) {
     return (
       <p role="status" data-testid="acknowledged" className="rounded-md bg-success/10 px-3 py-2 text-sm text-success">
-        <Trans>Acknowledged by {pc.acknowledged_by ?? ''}</Trans>
+        <AcknowledgedBy pc={pc} />
       </p>
     );
   }

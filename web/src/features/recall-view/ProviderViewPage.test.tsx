@@ -99,6 +99,25 @@ describe("provider view: the spec's link keys", () => {
   });
 });
 
+describe('provider view: who acknowledged', () => {
+  it('names the person and the time, not only an address', async () => {
+    signedInServer({
+      ...view,
+      provider_communication: {
+        ...view.provider_communication,
+        acknowledged_at: '2026-01-06T10:00:00.000Z',
+        acknowledged_by: 'coordinator@riverside.demo',
+        acknowledged_by_name: 'Rita River',
+      },
+    });
+    renderApp('/provider/recalls/view/31/44');
+    const acknowledged = await screen.findByTestId('acknowledged');
+    expect(acknowledged.textContent).toMatch(
+      /^Acknowledged by Rita River \(coordinator@riverside\.demo\) on 01\/06\/2026 \d{2}:\d{2}$/,
+    );
+  });
+});
+
 describe('provider view: the two statuses', () => {
   it("names the answers' status and the follow-up apart, and Reopen asks before it changes anything", async () => {
     signedInServer({ ...view, status_provider: 'COMPLETED' });

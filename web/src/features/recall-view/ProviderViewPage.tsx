@@ -1,6 +1,7 @@
 import { FdaLinkedRecords } from '../../shared/fda/FdaLinkedRecords';
 import { useConfirmedAction } from '../../shared/forms/useConfirmedAction';
 import { linkTarget } from '../../shared/session/linkKeys';
+import { AcknowledgedBy } from '../../shared/answers/AcknowledgedBy';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { useStore } from 'jotai';
@@ -344,7 +345,7 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
           <ProviderReportsMenu id={id} pcId={pcId} />
           {pc.acknowledged_at ? (
             <span className="text-sm text-success" data-testid="acknowledged">
-              <Trans>Acknowledged by {pc.acknowledged_by ?? ''}</Trans>
+              <AcknowledgedBy pc={pc} />
             </span>
           ) : (
             <Button
