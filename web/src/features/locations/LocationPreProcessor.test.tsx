@@ -175,6 +175,10 @@ describe('location pre-processor: jobs', () => {
     renderApp('/notisphere/location-pre-processor');
     await screen.findByText('acme-ship-to.csv');
     expect(within(tableRowWith('acme-ship-to.csv')).getByText('10 of 10 rows')).toBeTruthy();
+    // The first column opens the job.
+    expect(within(tableRowWith('acme-ship-to.csv')).getAllByRole('link')[0]?.getAttribute('href')).toMatch(
+      /^\/notisphere\/location-pre-processor\/view\/\d+$/,
+    );
     expect(within(tableRowWith('acme-ship-to.csv')).getByText('In Progress')).toBeTruthy();
     expect(within(tableRowWith('borealis.xlsx')).getByText('Completed')).toBeTruthy();
     expect(within(tableRowWith('borealis.xlsx')).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');

@@ -33,6 +33,7 @@ import {
   errorText,
   formatDate,
   listTableProps,
+  openRowAt,
   PageHeader,
   useListState,
   useTableTexts,
@@ -187,6 +188,7 @@ export default function LocationPreProcessorPage() {
         texts={texts}
         caption={t`Location Pre-Processor`}
         rowActions={actions}
+        openRow={openRowAt((job) => `${BASE}/view/${job.id}`)}
       />
       <ConfirmDialog
         open={toRemove !== null}

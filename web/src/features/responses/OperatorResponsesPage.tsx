@@ -22,7 +22,7 @@ import {
 import { answerText } from '../../shared/answers/answers';
 import { useAnswerWords } from '../../shared/answers/useAnswerWords';
 import { listStateProps, useResponseColumns } from '../../shared/lists/listState';
-import { pageTableProps, useTableTexts } from '../../shared/lists/table';
+import { openRowWith, pageTableProps, useTableTexts } from '../../shared/lists/table';
 
 /**
  * The operator's eR responses (NotiSphere_ResponderRole): every provider's responses, read-only. Rows of other users give
@@ -75,6 +75,7 @@ export default function ResponsesPage() {
         {...pageTableProps({ data, error, isLoading })}
         getRowId={(row) => row.row_key}
         {...listStateProps(state, setState)}
+        openRow={openRowWith(setOpen)}
         rowActions={(row) => (
           <RowActionsMenu actions={[{ id: 'view', label: t`View`, onSelect: () => setOpen(row) }]} label={t`Actions`} />
         )}

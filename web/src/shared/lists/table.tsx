@@ -258,3 +258,16 @@ export function openRowAt<T>(pathOf: (row: T) => string) {
     </Link>
   );
 }
+
+/** `openRowAt` for records that open in a dialog: the first column is a button that opens it. */
+export function openRowWith<T>(onOpen: (row: T) => void) {
+  return (row: T, content: ReactNode) => (
+    <button
+      type="button"
+      onClick={() => onOpen(row)}
+      className="text-left font-medium text-primary underline-offset-4 hover:underline"
+    >
+      {content}
+    </button>
+  );
+}
