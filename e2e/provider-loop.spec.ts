@@ -220,7 +220,7 @@ test('a recall goes from supplier to recipient, provider, delegate and back to t
   const row = rows.find((r) => r['Customer Name'] === RIVERSIDE);
   expect(row, 'the customer has a row').toBeTruthy();
   expect(row).toMatchObject({
-    'Response Status': 'COMPLETED',
+    'Response Status': 'Completed',
     'Acknowledged By': 'admin@riverside.demo',
     'Acknowledge the notice': 'Yes',
     'What did you do': 'Moved to quarantine',
