@@ -51,6 +51,9 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       }, callback);
     },
   });
+  // A client that goes away mid-conversation (a killed sender, a closed pool) resets its connection; a relay shrugs
+  // that off (unheard, smtp-server's 'error' would end the test process).
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.server.address() as AddressInfo).port;
   return {

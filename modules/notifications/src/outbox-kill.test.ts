@@ -34,6 +34,9 @@ async function startRelay() {
       stream.resume();
     },
   });
+  // A sender killed mid-conversation resets its connection; a relay shrugs that off (unheard, smtp-server's 'error'
+  // would end this test process).
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   return {
     received,
