@@ -10,7 +10,7 @@ import { REMINDER_BATCH, sendReminders } from '../modules/communications/src/ind
 import type { Config, Db } from '../modules/core/src/index.js';
 import type { Mailer } from '../modules/notifications/src/index.js';
 import { seedDemo } from '../migrations/index.js';
-import { BENCH_PASSWORD } from './delivery-send.js';
+import { BENCH_PASSWORD, insertBenchRecall } from './delivery-send.js';
 
 /** What the round needs of the bench's relay. */
 export interface RoundRelay {
@@ -41,36 +41,7 @@ export interface RoundFigures {
  */
 export async function prepareReminderRound(db: Db, count: number, name: string): Promise<ReminderRound> {
   if (!(await db('users').where({ email: 'admin@acme.demo' }).first('id'))) await seedDemo(db, BENCH_PASSWORD);
-  const acme = ((await db('organizations').where({ name: 'Acme Medical Devices' }).first('id')) as { id: number }).id;
-  const [event] = (await db('communications')
-    .insert({
-      organization_id: acme,
-      type: 'RECALL',
-      status: 'OPEN',
-      current_step: 3,
-      name: `Infusion pump model IP-200: occlusion alarm may fail (${name})`,
-      event_id: `RC-BENCH-${name}`,
-      classification: 'CLASSI',
-      subtype: 'CORRECTION',
-      approved_at: db.fn.now(),
-      first_sent_at: db.fn.now(),
-    })
-    .returning('id')) as { id: number }[];
-  const eventId = event!.id;
-  await db('communication_actions').insert({
-    communication_id: eventId,
-    organization_id: acme,
-    action_type: 'Acknowledge',
-    title: 'Confirm receipt',
-    sort_order: 1,
-  });
-  await db.raw(
-    `INSERT INTO communication_affected_customers (communication_id, organization_id, customer_key, name, emails, source)
-     SELECT :eventId, :acme, 'email:customer' || g || '@' || :name || '.example.org', 'Customer ' || g || ' Regional Hospital',
-       ARRAY['customer' || g || '@hospital-' || (g % 97) || '.' || :name || '.example.org'], 'MANUAL'
-     FROM generate_series(1, :count) g`,
-    { eventId, acme, count, name },
-  );
+  const { eventId, acme } = await insertBenchRecall(db, { count, name, prefix: 'customer', sent: true });
   await db.raw(
     `INSERT INTO provider_communications (communication_id, communication_type, supplier_organization_id,
        affected_customer_id, status, response_status, sent_at, last_notified_at)

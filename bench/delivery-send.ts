@@ -87,8 +87,15 @@ export async function startDeliveryWorker(
   };
 }
 
-/** An approved, open Class I recall of the demo supplier with `count` customers (one address each), never sent. */
-export async function prepareSend(db: Db, count: number, name: string): Promise<number> {
+/**
+ * An approved, open Class I recall of the demo supplier with one Acknowledge action and `count` customers (one address
+ * each, `<prefix><n>@hospital-…`), marked sent when `sent`; both delivery benches start from it.
+ */
+export async function insertBenchRecall(
+  db: Db,
+  options: { count: number; name: string; prefix: string; sent: boolean },
+): Promise<{ eventId: number; acme: number }> {
+  const { count, name, prefix } = options;
   const acme = ((await db('organizations').where({ name: 'Acme Medical Devices' }).first('id')) as { id: number }).id;
   const [event] = (await db('communications')
     .insert({
@@ -97,10 +104,11 @@ export async function prepareSend(db: Db, count: number, name: string): Promise<
       status: 'OPEN',
       current_step: 3,
       name: `Infusion pump model IP-200: occlusion alarm may fail (${name})`,
-      event_id: `RC-SEND-${name}`,
+      event_id: `RC-${options.sent ? 'BENCH' : 'SEND'}-${name}`,
       classification: 'CLASSI',
       subtype: 'CORRECTION',
       approved_at: db.fn.now(),
+      ...(options.sent ? { first_sent_at: db.fn.now() } : {}),
     })
     .returning('id')) as { id: number }[];
   const eventId = event!.id;
@@ -113,11 +121,17 @@ export async function prepareSend(db: Db, count: number, name: string): Promise<
   });
   await db.raw(
     `INSERT INTO communication_affected_customers (communication_id, organization_id, customer_key, name, emails, source)
-     SELECT :eventId, :acme, 'email:send' || g || '@' || :name || '.example.org', 'Customer ' || g || ' Regional Hospital',
-       ARRAY['send' || g || '@hospital-' || (g % 97) || '.' || :name || '.example.org'], 'MANUAL'
+     SELECT :eventId, :acme, 'email:' || :prefix || g || '@' || :name || '.example.org', 'Customer ' || g || ' Regional Hospital',
+       ARRAY[:prefix || g || '@hospital-' || (g % 97) || '.' || :name || '.example.org'], 'MANUAL'
      FROM generate_series(1, :count) g`,
-    { eventId, acme, count, name },
+    { eventId, acme, count, name, prefix },
   );
+  return { eventId, acme };
+}
+
+/** An approved, open Class I recall of the demo supplier with `count` customers (one address each), never sent. */
+export async function prepareSend(db: Db, count: number, name: string): Promise<number> {
+  const { eventId } = await insertBenchRecall(db, { count, name, prefix: 'send', sent: false });
   await db.raw('VACUUM ANALYZE communication_affected_customers, provider_communications, outbox_emails, notice_links');
   return eventId;
 }
