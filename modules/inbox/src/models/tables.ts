@@ -2,6 +2,7 @@
 export const ownedTables: readonly string[] = [
   'provider_access_requests',
   'provider_communication_notes',
+  'provider_communication_owners',
   'provider_communication_states',
   'provider_communication_counts',
   'provider_created_events',
