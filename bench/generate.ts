@@ -56,18 +56,24 @@ export async function generateWorld(
     await db.raw(`ALTER SYSTEM SET ${setting}`);
   }
   await db.raw('SELECT pg_reload_conf()');
-  // Events: 90% recalls, statuses OPEN 60% / CLOSED 30% / DRAFT 10%, spread over two years.
+  // Events: 90% recalls (one in nine Class I, the rest Class II), statuses OPEN 60% / CLOSED 30% / DRAFT 10%, spread over
+  // two years; a sent event is due 0 to 399 days after it was sent (about half of them are overdue now). Their products'
+  // searchable text (lot number, UDI) is written as communication_products' trigger would write it for one product.
   await db.raw(
     `
     INSERT INTO communications (organization_id, type, status, current_step, subtype, name, event_id, classification, reason, description,
-      event_date, created_by, approved_by, approved_at, first_sent_at, closed_at, created_at, updated_at)
+      event_date, created_by, approved_by, approved_at, first_sent_at, closed_at, created_at, updated_at, response_due_date,
+      product_search)
     SELECT :org::bigint, CASE WHEN g % 10 = 0 THEN 'PRODUCT DISRUPTION' ELSE 'RECALL' END,
       CASE WHEN g % 10 < 6 THEN 'OPEN' WHEN g % 10 < 9 THEN 'CLOSED' ELSE 'DRAFT' END, 3,
       CASE WHEN g % 10 = 0 THEN 'SHORTAGE' ELSE 'CORRECTION' END,
-      'Bench event ' || g || ' ' || substr(md5(g::text), 1, 10), 'BE-' || g, CASE WHEN g % 10 = 0 THEN NULL ELSE 'CLASSII' END,
+      'Bench event ' || g || ' ' || substr(md5(g::text), 1, 10), 'BE-' || g,
+      CASE WHEN g % 10 = 0 THEN NULL WHEN g % 9 = 1 THEN 'CLASSI' ELSE 'CLASSII' END,
       'Quality issue', 'Generated for the benchmark', date '2024-01-01' + (g % 700),
       :user::bigint, CASE WHEN g % 10 < 9 THEN :user::bigint END, CASE WHEN g % 10 < 9 THEN ts END, CASE WHEN g % 10 < 9 THEN ts END,
-      CASE WHEN g % 10 BETWEEN 6 AND 8 THEN ts + interval '30 days' END, ts, ts + interval '1 hour'
+      CASE WHEN g % 10 BETWEEN 6 AND 8 THEN ts + interval '30 days' END, ts, ts + interval '1 hour',
+      CASE WHEN g % 10 < 9 THEN (ts + (g % 400) * interval '1 day')::date END,
+      'Bench pump LOT-' || g || ' (01)0081234' || lpad(g::text, 7, '0') || '(17)271231'
     FROM generate_series(1, :n::int) g, LATERAL (SELECT timestamptz '2024-11-21 00:00Z' + (g * interval '631 seconds') AS ts) t`,
     { org: supplier.id, user: admin.id, n: options.communications },
   );
@@ -144,6 +150,26 @@ export async function generateWorld(
       FROM provider_responses r GROUP BY 1) x
     WHERE x.provider_communication_id = pc.id AND x.people > 1`);
   step('actions and answers');
+  // The worklist's own tables: one notice in 50 of each provider has an owner (its administrator), one in 97 a
+  // delegation still waiting for its delegate.
+  await db.raw(
+    `
+    INSERT INTO provider_communication_owners (provider_communication_id, organization_id, user_id)
+    SELECT pc.id, pc.provider_organization_id, u.id
+    FROM provider_communications pc
+    JOIN organizations o ON o.id = pc.provider_organization_id
+    JOIN users u ON u.email = 'admin@' || coalesce((SELECT p.domain FROM organizations p WHERE p.id = o.parent_id), o.domain)
+    WHERE pc.supplier_organization_id = :org AND pc.id % 50 = 0`,
+    { org: supplier.id },
+  );
+  await db.raw(
+    `
+    INSERT INTO provider_delegates (organization_id, provider_communication_id, communication_id, email, status)
+    SELECT pc.provider_organization_id, pc.id, pc.communication_id, 'delegate' || pc.id || '@bench.test', 'ACTIVE'
+    FROM provider_communications pc WHERE pc.supplier_organization_id = :org AND pc.id % 97 = 0`,
+    { org: supplier.id },
+  );
+  step('owners and delegates');
   await db.raw("SET maintenance_work_mem = '256MB'");
   for (const index of secondary) await db.raw(index.indexdef);
 

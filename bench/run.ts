@@ -16,7 +16,8 @@
  *   - a recall under load: 50 users with no think time against the production server on a fresh demo database, vs the
  *     same operations unloaded (bench/load.ts, also runnable alone: pnpm bench:load).
  * Figures are printed and written to bench/RESULTS.md; nothing is asserted. Scale with BENCH_COMMUNICATIONS,
- * BENCH_PROVIDER_COMMUNICATIONS, BENCH_SEND, BENCH_REPORT_ROWS and BENCH_RUNS.
+ * BENCH_PROVIDER_COMMUNICATIONS, BENCH_SEND, BENCH_REPORT_ROWS and BENCH_RUNS. BENCH_ONLY=lists stops after the list
+ * cases (BENCH_LIST_CASES, a regular expression, picks some of them) and prints their tables without writing RESULTS.md.
  */
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -40,7 +41,7 @@ import { pg, env, RUNS, log } from './run-env.js';
 import { sqlProbes } from './sql-probes.js';
 import { measureLists } from './list-cases.js';
 import { listThroughput } from './list-throughput.js';
-import { resultsMarkdown } from './results.js';
+import { listTables, resultsMarkdown } from './results.js';
 
 const SCALE = {
   communications: env('BENCH_COMMUNICATIONS', 100_000),
@@ -109,6 +110,13 @@ async function main(): Promise<void> {
     });
 
     for (const c of lanes.slice(1)) await c.end();
+    if (process.env.BENCH_ONLY === 'lists') {
+      log('');
+      log(listTables(listRows, totalRows).join('\n'));
+      log('');
+      log(plans.join('\n\n'));
+      return;
+    }
 
     // The peer: Directus over the same tables, the supplier's and the provider's page 1 as its items API reads them.
     const peer = await startDirectus(url, log);

@@ -56,7 +56,7 @@ for (const lang of ['en', 'vi'] as const) {
   });
 }
 
-test('the supplier and provider dashboards with their charts have no serious accessibility violation', async ({
+test('the supplier and provider dashboards, the worklist and the provider list have no serious accessibility violation', async ({
   browser,
   baseURL,
 }) => {
@@ -65,6 +65,8 @@ test('the supplier and provider dashboards with their charts have no serious acc
   for (const [email, path] of [
     ['admin@acme.demo', '/supplier/dashboard'],
     ['admin@riverside.demo', '/provider/dashboard'],
+    ['admin@riverside.demo', '/provider/worklist'],
+    ['admin@riverside.demo', '/provider/recalls'],
   ] as const) {
     const context = await browser.newContext({ baseURL });
     findings.push(...(await checkPages(await context.newPage(), email, [path], 'en')));

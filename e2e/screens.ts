@@ -53,6 +53,7 @@ export const ROUTES = [
   '/notisphere/manage-supplier-list',
   '/notisphere/fda-devices',
   '/notisphere/fda-drugs',
+  '/provider/worklist',
   '/provider/dashboard',
   '/provider/recalls',
   '/provider/recalls/new',

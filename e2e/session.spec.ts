@@ -14,7 +14,7 @@ async function storedToken(page: import('@playwright/test').Page): Promise<Store
 
 test('a rejected access token is refreshed once and the call retried', async ({ page }) => {
   await signIn(page, 'admin@lakeshore.demo');
-  await expect(page).toHaveURL('/provider/dashboard');
+  await expect(page).toHaveURL('/provider/worklist');
   const before = await storedToken(page);
   // Keep the claims (still valid for the client) but break the signature, so the server answers 401.
   const [header, payload] = before.access_token.split('.');

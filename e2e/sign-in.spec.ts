@@ -86,9 +86,10 @@ const USERS: DemoUser[] = [
   },
   {
     email: 'admin@riverside.demo',
-    landing: '/provider/dashboard',
+    landing: '/provider/worklist',
     organization: 'Riverside Health',
     sidebar: [
+      'Worklist',
       'Dashboard',
       'Recalls',
       'Supply Advisories',
@@ -113,9 +114,9 @@ const USERS: DemoUser[] = [
   },
   {
     email: 'admin@lakeshore.demo',
-    landing: '/provider/dashboard',
+    landing: '/provider/worklist',
     organization: 'Lakeshore Medical Center',
-    sidebar: ['Dashboard', 'Recalls', 'Supply Advisories', 'eR Responses', 'Users'],
+    sidebar: ['Worklist', 'Dashboard', 'Recalls', 'Supply Advisories', 'eR Responses', 'Users'],
     groups: ['Organization Settings'],
     hidden: ['Sales Reps'],
   },
@@ -215,7 +216,7 @@ test('the language switcher on the login page translates and persists the choice
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Đăng nhập' })).toBeVisible();
   await fillCredentials(page, 'admin@riverside.demo', PASSWORD, 'vi');
-  await expect(page).toHaveURL('/provider/dashboard');
+  await expect(page).toHaveURL('/provider/worklist');
   await expectSidebar(page, 'vi', ['Dashboard', 'Recalls']);
 });
 
@@ -226,7 +227,7 @@ test('unknown paths show the not-found page', async ({ page }) => {
 
 test('the language switcher of the shell translates the menu', async ({ page }) => {
   await signIn(page, 'admin@lakeshore.demo');
-  await expect(page).toHaveURL('/provider/dashboard');
+  await expect(page).toHaveURL('/provider/worklist');
   await page
     .getByRole('main')
     .getByRole('group', { name: 'Language' })
@@ -238,7 +239,7 @@ test('the language switcher of the shell translates the menu', async ({ page }) 
 
 test('the profile page shows the signed-in user', async ({ page }) => {
   await signIn(page, 'admin@riverside.demo');
-  await expect(page).toHaveURL('/provider/dashboard');
+  await expect(page).toHaveURL('/provider/worklist');
   await page.getByRole('button', { name: /User menu/ }).click();
   await page.getByRole('menuitem', { name: 'My Profile' }).click();
   await expect(page).toHaveURL('/account');

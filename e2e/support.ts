@@ -45,6 +45,7 @@ const VI: Record<string, string> = {
   'Advisory Settings': 'Cài đặt khuyến cáo',
   'Location Management': 'Quản lý địa điểm',
   Help: 'Trợ giúp',
+  Worklist: 'Việc cần làm',
   Home: 'Trang chủ',
   Logout: 'Đăng xuất',
   'My Profile': 'Hồ sơ của tôi',

@@ -62,6 +62,23 @@ export const Default: Story = {
   },
 };
 
+export const WithBadge: Story = {
+  args: {
+    items: [
+      { label: 'Worklist', href: '/provider/worklist', icon: <BellIcon />, badge: 5, badgeLabel: '5 need attention' },
+      { label: 'Dashboard', href: '/provider/dashboard', icon: <LayoutDashboardIcon />, badge: 0 },
+    ],
+    activeHref: '/provider/worklist',
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const worklist = canvas.getByRole('link', { name: 'Worklist 5 need attention' });
+    await expect(worklist).toHaveTextContent(/^Worklist5/);
+    // A zero count shows nothing.
+    await expect(canvas.getByRole('link', { name: 'Dashboard' })).toHaveTextContent(/^Dashboard$/);
+  },
+};
+
 export const ExternalHelpLink: Story = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);

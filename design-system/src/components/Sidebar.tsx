@@ -13,6 +13,26 @@ export interface SidebarItem {
   hidden?: boolean;
   /** Opens in a new window (help links). */
   external?: boolean;
+  /** A count beside the label (e.g. what needs attention); none when 0 or absent. */
+  badge?: number;
+  /** What the count means, for screen readers ("5 need attention"); the number alone is shown. */
+  badgeLabel?: string;
+}
+
+function SidebarBadge({ item, collapsed }: { item: SidebarItem; collapsed: boolean }) {
+  if (!item.badge) return null;
+  return (
+    <span
+      data-slot="sidebar-badge"
+      className={cn(
+        'ml-auto inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground',
+        collapsed && 'sr-only',
+      )}
+    >
+      <span aria-hidden={item.badgeLabel ? true : undefined}>{item.badge}</span>
+      {item.badgeLabel ? <span className="sr-only">{item.badgeLabel}</span> : null}
+    </span>
+  );
 }
 
 export type SidebarProps = Omit<React.ComponentProps<'nav'>, 'children'> & {
@@ -65,6 +85,7 @@ export function Sidebar({
           <>
             {item.icon}
             <span className={cn('truncate', collapsed && 'sr-only')}>{item.label}</span>
+            <SidebarBadge item={item} collapsed={collapsed} />
           </>
         );
         if (!item.href) return <li key={key}>{content}</li>;

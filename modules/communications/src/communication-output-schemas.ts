@@ -79,6 +79,7 @@ export const communicationRowSchema = {
     'lead_time',
     'event_date',
     'end_date',
+    'response_due_date',
     'contact_name',
     'contact_email',
     'contact_phone',
@@ -106,6 +107,8 @@ export const communicationRowSchema = {
     lead_time: nullableText,
     event_date: nullable('string', { format: 'date' }),
     end_date: nullable('string', { format: 'date' }),
+    /** Issue 32: when recipients should have answered (set at send from the plan's days when the supplier left it empty). */
+    response_due_date: nullable('string', { format: 'date' }),
     contact_name: nullableText,
     contact_email: nullableText,
     contact_phone: nullableText,
@@ -162,7 +165,17 @@ export const communicationProductSchema = {
 /** An action of the event as saved in step 2. */
 export const communicationActionSchema = {
   type: 'object',
-  required: ['id', 'sort_order', 'action_type', 'title', 'description', 'options', 'is_required', 'is_disabled'],
+  required: [
+    'id',
+    'sort_order',
+    'action_type',
+    'title',
+    'description',
+    'options',
+    'is_required',
+    'is_disabled',
+    'due_date',
+  ],
   properties: {
     id,
     sort_order: { type: 'integer' },
@@ -174,6 +187,8 @@ export const communicationActionSchema = {
     is_disabled: { type: 'boolean' },
     /** Answered once per customer row of a custom-content event. */
     per_unit: { type: 'boolean' },
+    /** Issue 32: the action's own due date, if it has one. */
+    due_date: nullable('string', { format: 'date' }),
   },
 } as const;
 
@@ -188,9 +203,15 @@ export const communicationDetailSchema = {
     'locations_count',
     'provider_communications_count',
     'fda_records',
+    'response_due_date_default',
   ],
   properties: {
     ...communicationRowSchema.properties,
+    /**
+     * Issue 32: the response-due date the event would get if sent today without one: today plus its organisation's
+     * days for its class (the wizard prefills it).
+     */
+    response_due_date_default: nullable('string', { format: 'date' }),
     products: { type: 'array', items: communicationProductSchema },
     actions: { type: 'array', items: communicationActionSchema },
     customers_count: count,

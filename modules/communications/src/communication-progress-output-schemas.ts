@@ -18,13 +18,15 @@ export const actionCountsSchema = {
   type: 'array',
   items: {
     type: 'object',
-    required: ['id', 'sort_order', 'action_type', 'title', 'is_required', 'submitted', 'drafts'],
+    required: ['id', 'sort_order', 'action_type', 'title', 'is_required', 'due_date', 'submitted', 'drafts'],
     properties: {
       id,
       sort_order: { type: 'integer' },
       action_type: actionType,
       title: text,
       is_required: { type: 'boolean' },
+      /** Issue 32: the action's own due date, if it has one. */
+      due_date: { type: ['string', 'null'], format: 'date' },
       submitted: count,
       drafts: count,
     },
@@ -86,6 +88,9 @@ export const customerRowSchema = {
     'acknowledged_at',
     'response_status',
     'completed_at',
+    'due_date',
+    'overdue',
+    'not_affected_reason',
   ],
   properties: {
     id,
@@ -98,6 +103,12 @@ export const customerRowSchema = {
     acknowledged_at: nullableDateTime,
     response_status: { type: ['string', 'null'], enum: ['NOTCOMPLETED', 'COMPLETED', null] },
     completed_at: nullableDateTime,
+    /** The notice's response due date (the event's), null until sent or when the event has none. */
+    due_date: { type: ['string', 'null'], format: 'date' },
+    /** Open, not completed and past its due date. */
+    overdue: { type: 'boolean' },
+    /** The provider's "not affected" answer, null otherwise. */
+    not_affected_reason: nullableText,
   },
 } as const;
 export const customerPageSchema = listPageSchema(customerRowSchema);

@@ -7,6 +7,7 @@ import {
 } from './communication-progress-output-schemas.js';
 import { communicationDetailSchema, communicationRowSchema } from './communication-output-schemas.js';
 import * as schema from './schemas.js';
+import { customersQuery } from './attention-schemas.js';
 import {
   approveCommunication,
   deleteCommunication,
@@ -45,8 +46,9 @@ export function communicationRoutes({ db, config, mail, jobs }: ModuleDeps): Rou
       path: `${base}/:id/customers`,
       access,
       tags,
-      summary: 'Affected customers and their notice progress',
-      schema: { params: schema.idParams, query: schema.listQuery, response: customerPageSchema },
+      summary:
+        "Affected customers and their notice progress (overdue=1: only the overdue; parentId: one health system's sites)",
+      schema: { params: schema.idParams, query: customersQuery, response: customerPageSchema },
       handler: ({ actor, params, query }) => listCustomers(db, actor, params.id, query),
     }),
     route({

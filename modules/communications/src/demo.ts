@@ -8,6 +8,7 @@ import { saveStep3 } from './services/recipients.js';
 import { acknowledge } from './services/provider-communications.js';
 import { answerAction } from './services/answers.js';
 import { sendNotifications } from './services/sending.js';
+import { today } from './services/due-dates.js';
 
 const actorOf = async (db: Knex, email: string) => {
   const actor = await actorByEmail(db, email);
@@ -18,11 +19,19 @@ const actorOf = async (db: Knex, email: string) => {
 const orgId = async (db: Knex, name: string) =>
   ((await organizationsView(db).where({ name }).first()) as { id: number }).id;
 
+/** `days` after `from` (YYYY-MM-DD), as YYYY-MM-DD. */
+const plusDays = (from: string, days: number) =>
+  new Date(Date.parse(`${from}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
 /**
  * Recalls and advisories of the demo world in every state (DESIGN §6), built through the same services as the API:
  * a draft, an open recall sent to both providers with some answers, a closed recall, and an open supply advisory.
+ * Issue 32: their response-due dates count from the day the demo is loaded, so the worklist has something in each
+ * state: the open Class I recall is two days overdue, the advisory is due in ten days, and the draft has none yet (the
+ * wizard offers its class's default).
  */
 export async function seedDemoCommunications(db: Knex, config: Config): Promise<void> {
+  const now = await today(db);
   await db('product_fields').insert([
     { name: 'Sterile', field_type: 'YesNo', sort_order: 1 },
     {
@@ -130,6 +139,7 @@ export async function seedDemoCommunications(db: Knex, config: Config): Promise<
         '<p>Batteries of the lots below may stop without the low-battery alarm. Quarantine the pumps and replace the batteries.</p>',
       disposition: 'Returned',
       event_date: '2026-11-02',
+      response_due_date: plusDays(now, -2),
       contact_name: 'Rick Recalls',
       contact_email: 'recalls@acme.demo',
     },
@@ -176,6 +186,7 @@ export async function seedDemoCommunications(db: Knex, config: Config): Promise<
       description: '<p>Size labels of two lots were swapped.</p>',
       disposition: 'None',
       event_date: '2026-03-10',
+      response_due_date: plusDays(now, -30),
     },
     [{ product_name: 'ComfortShield surgical gown L', lot_number: 'G-1120' }],
     [riverside],
@@ -195,6 +206,7 @@ export async function seedDemoCommunications(db: Knex, config: Config): Promise<
       event_id: 'ACME-SA-2026-07',
       description: '<p>Allocation of 10 mL saline flush syringes until December.</p>',
       event_date: '2026-11-10',
+      response_due_date: plusDays(now, 10),
     },
     [{ product_name: 'SafeFlush 10 mL saline syringe', catalog_number: 'SF-10' }],
     [riverside, lakeshore],

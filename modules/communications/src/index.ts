@@ -1,6 +1,7 @@
 import type { ModuleDeps, PortalModule } from '@portal/core';
 import { registerVocabularyUsage } from '@portal/lookups';
 import { operatorCommunicationRoutes } from './operator-routes.js';
+import { operatorAttentionRoutes } from './attention-routes.js';
 import { customContentRoutes, operatorCustomContentRoutes } from './custom-content-routes.js';
 import { productFieldRoutes } from './product-field-routes.js';
 import { supplierCommunicationRoutes } from './routes.js';
@@ -43,6 +44,7 @@ export {
 // What the provider's inbox writes on this module's rows.
 export { discardUserDrafts, moveProviderCommunicationToOrganization } from './services/inbox-writes.js';
 export { findDelegateLink, issueDelegateLink, markLinkUsed, revokeDelegateLink } from './services/delegate-links.js';
+export { lockProviderCommunications, type NotAffectedRow, recordNotAffected } from './services/not-affected.js';
 export {
   insertSelfAddressedCommunication,
   replaceCommunicationProducts,
@@ -83,6 +85,8 @@ export {
 } from './services/answers.js';
 export { deleteActionFile, findActionFile, listActionFiles, uploadActionFiles } from './services/action-files.js';
 export { noticeView, type ActionView, type FileView, type NoticeView } from './services/notice-view.js';
+// Issue 32: response-due dates as every reader counts them (today is the database's).
+export { daysLeft, dueFacts, overdueSql, today as databaseToday } from './services/due-dates.js';
 export {
   ACTION_TYPES,
   COMMUNICATION_TYPES,
@@ -130,6 +134,15 @@ export {
 export { operatorFilterProps } from './operator-routes.js';
 export { DELEGATE_LINK_DAYS } from './services/delegate-links.js';
 export { answerValueProps, communicationInfoProps, listQuery, productProps } from './schemas.js';
+// The supplier's worklist groups this module answers (the reports module composes GET /supplier/worklist).
+export {
+  bouncedRecipients,
+  type BouncedRecallRow,
+  managedTypes,
+  overdueRecalls,
+  type OverdueRecallRow,
+} from './services/supplier-worklist.js';
+export { bouncedRecallRowSchema, overdueRecallRowSchema } from './attention-schemas.js';
 export * as communicationsSchemas from './schemas.js';
 export * as outputSchemas from './output-schemas.js';
 
@@ -147,6 +160,10 @@ export function createCommunicationsModule(deps: ModuleDeps): PortalModule {
 export function createOperatorCommunicationsModule(deps: ModuleDeps): PortalModule {
   return {
     name: 'operator-communications',
-    routes: [...operatorCommunicationRoutes(deps), ...operatorCustomContentRoutes(deps)],
+    routes: [
+      ...operatorCommunicationRoutes(deps),
+      ...operatorCustomContentRoutes(deps),
+      ...operatorAttentionRoutes(deps),
+    ],
   };
 }

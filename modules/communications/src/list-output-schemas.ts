@@ -21,6 +21,7 @@ export const communicationListRowSchema = {
     'status',
     'classification',
     'event_date',
+    'response_due_date',
     'created_at',
     'updated_at',
     'approved_at',
@@ -38,6 +39,8 @@ export const communicationListRowSchema = {
     status: communicationStatus,
     classification: nullable('string'),
     event_date: nullable('string'),
+    /** Issue 32: when recipients should have answered (null until set, at the latest when it is sent). */
+    response_due_date: nullable('string', { format: 'date' }),
     created_at: dateTime,
     updated_at: dateTime,
     approved_at: nullableDateTime,

@@ -52,6 +52,7 @@ export const actionViewSchema = {
     'options',
     'is_required',
     'is_disabled',
+    'due_date',
     'response',
     'files',
   ],
@@ -65,6 +66,8 @@ export const actionViewSchema = {
     is_required: { type: 'boolean' },
     is_disabled: { type: 'boolean' },
     per_unit: { type: 'boolean' },
+    /** Issue 32: the action's own due date, if it has one. */
+    due_date: nullable('string', { format: 'date' }),
     unit_answers: {
       type: 'array',
       items: {
@@ -115,6 +118,8 @@ const noticeCommunicationSchema = {
     'status',
     'supplier_name',
     'organization_id',
+    'response_due_date',
+    'days_left',
   ],
   properties: {
     id,
@@ -135,6 +140,9 @@ const noticeCommunicationSchema = {
     status: communicationStatus,
     supplier_name: { type: 'string' },
     organization_id: id,
+    /** Issue 32: when the recipients should have answered, and the days from today to it (negative once past). */
+    response_due_date: nullable('string', { format: 'date' }),
+    days_left: nullable('integer'),
     labels: {
       type: 'object',
       description: "The lookup values' words for the event's codes, in both languages (null where no code)",
@@ -167,6 +175,9 @@ const noticeProviderCommunicationSchema = {
     'completed_at',
     'customer_name',
     'response_label',
+    'due_date',
+    'days_left',
+    'overdue',
   ],
   properties: {
     id,
@@ -184,6 +195,10 @@ const noticeProviderCommunicationSchema = {
     completed_at: nullableDateTime,
     customer_name: { type: 'string' },
     response_label: { type: 'string', enum: ['In Progress', 'Completed'] },
+    /** Issue 32: the event's response-due date, the days left to it, and whether this notice is past it unanswered. */
+    due_date: nullable('string', { format: 'date' }),
+    days_left: nullable('integer'),
+    overdue: { type: 'boolean' },
   },
 } as const;
 

@@ -2,12 +2,16 @@ import { listPageSchema, listQuerySchema } from '@portal/core';
 import { DELIVERY_STATUSES } from '@portal/notifications';
 import { count, id, nullableDateTime, nullableText, responseStatus, text } from './output-schema-parts.js';
 import { DELIVERY_FILTERS } from './services/deliveries.js';
-import { INTERVAL_HOURS, MAX_REMINDERS, REMINDER_PLANS } from './services/reminder-plans.js';
+import { DUE_DAYS, INTERVAL_HOURS, MAX_REMINDERS, REMINDER_PLANS } from './services/reminder-plans.js';
 
 /** Reminder plans, an event's reminders and its deliveries: requests and answers. */
 const plan = { type: 'string', enum: [...REMINDER_PLANS] } as const;
 const intervalHours = { type: 'integer', ...INTERVAL_HOURS } as const;
 const maxReminders = { type: 'integer', ...MAX_REMINDERS } as const;
+/** Issue 32: days from the send date to the response-due date of an event sent without one. */
+const dueDays = { type: 'integer', ...DUE_DAYS } as const;
+/** Issue 32: hours between reminders once the due date has passed; null = the plan's interval goes on. */
+const overdueIntervalHours = { type: ['integer', 'null'], ...INTERVAL_HOURS } as const;
 
 /** PUT /supplier/reminder-plans: the plans to set (the others stay as they are). */
 export const reminderPlansBody = {
@@ -20,7 +24,15 @@ export const reminderPlansBody = {
       items: {
         type: 'object',
         required: ['plan', 'interval_hours', 'max_reminders'],
-        properties: { plan, interval_hours: intervalHours, max_reminders: maxReminders },
+        properties: {
+          plan,
+          interval_hours: intervalHours,
+          max_reminders: maxReminders,
+          /** Left out: unchanged; null: the built-in days for the plan. */
+          due_days: { type: ['integer', 'null'], ...DUE_DAYS },
+          /** Left out: unchanged; null: no shorter interval after the due date. */
+          overdue_interval_hours: overdueIntervalHours,
+        },
       },
     },
   },
@@ -35,11 +47,13 @@ export const reminderPlansSchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['plan', 'interval_hours', 'max_reminders', 'is_default'],
+        required: ['plan', 'interval_hours', 'max_reminders', 'due_days', 'overdue_interval_hours', 'is_default'],
         properties: {
           plan,
           interval_hours: intervalHours,
           max_reminders: maxReminders,
+          due_days: dueDays,
+          overdue_interval_hours: overdueIntervalHours,
           is_default: { type: 'boolean' },
         },
       },
@@ -60,13 +74,26 @@ export const communicationRemindersBody = {
 /** GET and PUT /supplier/communications/{id}/reminders. */
 export const communicationRemindersSchema = {
   type: 'object',
-  required: ['plan', 'interval_hours', 'max_reminders', 'paused', 'source', 'next_reminder_at', 'reminders_sent'],
+  required: [
+    'plan',
+    'interval_hours',
+    'max_reminders',
+    'paused',
+    'source',
+    'overdue_interval_hours',
+    'current_interval_hours',
+    'next_reminder_at',
+    'reminders_sent',
+  ],
   properties: {
     plan,
     interval_hours: intervalHours,
     max_reminders: maxReminders,
     paused: { type: 'boolean' },
     source: { type: 'string', enum: ['event', 'organization', 'default'] },
+    overdue_interval_hours: overdueIntervalHours,
+    /** The hours between reminders now: `interval_hours`, or the shorter overdue interval once the due date passed. */
+    current_interval_hours: intervalHours,
     next_reminder_at: nullableDateTime,
     reminders_sent: count,
   },

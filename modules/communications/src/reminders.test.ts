@@ -124,10 +124,38 @@ describe('reminder plans of the organisation', () => {
   it('answers the built-in plan per class until the organisation sets its own, and audits the change', async () => {
     const plans = await check.conforms('get', '/api/supplier/reminder-plans', '/api/supplier/reminder-plans', admin);
     expect(plans.items).toEqual([
-      { plan: 'CLASSI', interval_hours: 24, max_reminders: 5, is_default: true },
-      { plan: 'CLASSII', interval_hours: 48, max_reminders: 3, is_default: true },
-      { plan: 'CLASSIII', interval_hours: 72, max_reminders: 2, is_default: true },
-      { plan: 'ADVISORY', interval_hours: 72, max_reminders: 2, is_default: true },
+      {
+        plan: 'CLASSI',
+        interval_hours: 24,
+        max_reminders: 5,
+        due_days: 2,
+        overdue_interval_hours: null,
+        is_default: true,
+      },
+      {
+        plan: 'CLASSII',
+        interval_hours: 48,
+        max_reminders: 3,
+        due_days: 7,
+        overdue_interval_hours: null,
+        is_default: true,
+      },
+      {
+        plan: 'CLASSIII',
+        interval_hours: 72,
+        max_reminders: 2,
+        due_days: 14,
+        overdue_interval_hours: null,
+        is_default: true,
+      },
+      {
+        plan: 'ADVISORY',
+        interval_hours: 72,
+        max_reminders: 2,
+        due_days: 14,
+        overdue_interval_hours: null,
+        is_default: true,
+      },
     ]);
     const saved = await check.conforms('put', '/api/supplier/reminder-plans', '/api/supplier/reminder-plans', admin, {
       items: [
@@ -136,10 +164,38 @@ describe('reminder plans of the organisation', () => {
       ],
     });
     expect(saved.items).toEqual([
-      { plan: 'CLASSI', interval_hours: 24, max_reminders: 5, is_default: true },
-      { plan: 'CLASSII', interval_hours: 48, max_reminders: 3, is_default: true },
-      { plan: 'CLASSIII', interval_hours: 96, max_reminders: 1, is_default: false },
-      { plan: 'ADVISORY', interval_hours: 168, max_reminders: 0, is_default: false },
+      {
+        plan: 'CLASSI',
+        interval_hours: 24,
+        max_reminders: 5,
+        due_days: 2,
+        overdue_interval_hours: null,
+        is_default: true,
+      },
+      {
+        plan: 'CLASSII',
+        interval_hours: 48,
+        max_reminders: 3,
+        due_days: 7,
+        overdue_interval_hours: null,
+        is_default: true,
+      },
+      {
+        plan: 'CLASSIII',
+        interval_hours: 96,
+        max_reminders: 1,
+        due_days: 14,
+        overdue_interval_hours: null,
+        is_default: false,
+      },
+      {
+        plan: 'ADVISORY',
+        interval_hours: 168,
+        max_reminders: 0,
+        due_days: 14,
+        overdue_interval_hours: null,
+        is_default: false,
+      },
     ]);
     expect((await call(admin, 'GET', '/api/supplier/reminder-plans')).body.d).toEqual(saved);
     const audit = (await t
@@ -148,12 +204,40 @@ describe('reminder plans of the organisation', () => {
       .first('before', 'after', 'actor_email')) as { before: unknown; after: unknown; actor_email: string };
     expect(audit.actor_email).toBe('admin@acme.demo');
     expect(audit.before).toEqual([
-      { plan: 'CLASSIII', interval_hours: 72, max_reminders: 2, is_default: true },
-      { plan: 'ADVISORY', interval_hours: 72, max_reminders: 2, is_default: true },
+      {
+        plan: 'CLASSIII',
+        interval_hours: 72,
+        max_reminders: 2,
+        due_days: 14,
+        overdue_interval_hours: null,
+        is_default: true,
+      },
+      {
+        plan: 'ADVISORY',
+        interval_hours: 72,
+        max_reminders: 2,
+        due_days: 14,
+        overdue_interval_hours: null,
+        is_default: true,
+      },
     ]);
     expect(audit.after).toEqual([
-      { plan: 'CLASSIII', interval_hours: 96, max_reminders: 1, is_default: false },
-      { plan: 'ADVISORY', interval_hours: 168, max_reminders: 0, is_default: false },
+      {
+        plan: 'CLASSIII',
+        interval_hours: 96,
+        max_reminders: 1,
+        due_days: 14,
+        overdue_interval_hours: null,
+        is_default: false,
+      },
+      {
+        plan: 'ADVISORY',
+        interval_hours: 168,
+        max_reminders: 0,
+        due_days: 14,
+        overdue_interval_hours: null,
+        is_default: false,
+      },
     ]);
     // Another organisation keeps the built-in plans.
     const other = (await call(borealis, 'GET', '/api/supplier/reminder-plans')).body.d;

@@ -5,6 +5,7 @@ import { communicationRoutes } from './communication-routes.js';
 import { trackingRoutes } from './tracking-routes.js';
 import { historyRoutes } from './history-routes.js';
 import { reminderRoutes } from './reminder-routes.js';
+import { supplierAttentionRoutes } from './attention-routes.js';
 
 /**
  * The supplier's event calls under /supplier/communications, in the order the router tries them (fixed segments before
@@ -18,5 +19,6 @@ export function supplierCommunicationRoutes(deps: ModuleDeps): Route[] {
     ...trackingRoutes(deps),
     ...historyRoutes(deps),
     ...reminderRoutes(deps),
+    ...supplierAttentionRoutes(deps),
   ];
 }

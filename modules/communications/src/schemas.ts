@@ -13,6 +13,16 @@ import { noticeViewSchema } from './notice-output-schemas.js';
 
 const id = idSchema;
 const date = { type: ['string', 'null'], format: 'date' } as const;
+/**
+ * Issue 32: a response-due date (an event's, an action's): a real calendar date in 2010-2030, or null. The bounds keep a
+ * typo's year (20266, 1926) out of the lists that order by it.
+ */
+export const dueDateSchema = {
+  type: ['string', 'null'],
+  format: 'date',
+  formatMinimum: '2010-01-01',
+  formatMaximum: '2030-12-31',
+} as const;
 /** A lookup code: checked against the managed values by the service (`assertLookupCodes`), not by an enum. */
 const lookupCode = text(100);
 
@@ -47,6 +57,8 @@ export const step0Body = {
     id,
     type: { type: 'string', enum: [...COMMUNICATION_TYPES] },
     ...communicationInfoProps,
+    /** Issue 32: when recipients should have answered; null = set at send from the organisation's days for the class. */
+    response_due_date: dueDateSchema,
     /** Issue 15: the FDA recalls this event answers (devices Z-NNNN-YYYY, drugs D-NNNN-YYYY). */
     fda_recall_numbers: {
       type: 'array',
@@ -133,6 +145,8 @@ export const step2Body = {
           is_required: { type: 'boolean' },
           // Answered once per customer row of a custom-content event: Text, Numeric or YesNo.
           per_unit: { type: 'boolean' },
+          /** Issue 32: this action's own due date (optional; the event's response-due date otherwise). */
+          due_date: dueDateSchema,
         },
       },
     },
@@ -227,6 +241,7 @@ export const postUpdateBody = {
         name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
         description: text(100_000),
         end_date: date,
+        response_due_date: dueDateSchema,
         contact_name: text(200),
         contact_email: { type: ['string', 'null'], format: 'email', maxLength: 254 },
         contact_phone: text(30),
@@ -306,6 +321,7 @@ export const salesRepViewSchema = {
               'description',
               'event_date',
               'end_date',
+              'response_due_date',
               'status',
               'supplier_name',
               'labels',

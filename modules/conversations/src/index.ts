@@ -9,6 +9,8 @@ import { conversationRoutes } from './routes.js';
 export { Conversation } from './models/Conversation.js';
 export { conversationLink, conversationsOfCommunication } from './services/conversation-writes.js';
 export { seedDemoConversations } from './demo.js';
+// The supplier's worklist reads which conversations wait for its answer (composed by the reports module).
+export { type UnansweredConversation, unansweredConversations } from './services/unanswered.js';
 
 export function createConversationsModule(deps: ModuleDeps): PortalModule {
   return { name: 'conversations', routes: conversationRoutes(deps) };

@@ -314,7 +314,7 @@ export const providerCreatedCommunication = {
 /** The notice as a delegate sees it: only the delegated action(s), and the delegation. */
 export const delegateViewSchema = {
   type: 'object',
-  required: [...noticeViewSchema.required, 'delegate'],
+  required: [...noticeViewSchema.required, 'delegate', 'message', 'from'],
   properties: {
     ...noticeViewSchema.properties,
     delegate: {
@@ -322,5 +322,9 @@ export const delegateViewSchema = {
       required: ['id', 'email', 'whole_event'],
       properties: { id: answerId, email: str, whole_event: { type: 'boolean' } },
     },
+    /** The delegator's message (plain text, as written), or null. */
+    message: nullableString,
+    /** Who delegated: their name, or their email without one; null when that user is gone. */
+    from: nullableString,
   },
 } as const;

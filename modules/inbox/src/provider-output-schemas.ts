@@ -45,6 +45,14 @@ export const providerRow = {
     'completed_at',
     'created_at',
     'updated_at',
+    'due_date',
+    'days_left',
+    'overdue',
+    'owner_id',
+    'owner_name',
+    'not_affected_reason',
+    'not_affected_by',
+    'not_affected_at',
   ],
   properties: {
     id: answerId,
@@ -72,6 +80,17 @@ export const providerRow = {
     completed_at: nullableDateTime,
     created_at: dateTime,
     updated_at: dateTime,
+    /** The event's response-due date ('YYYY-MM-DD'); days_left is negative past it, null without one. */
+    due_date: { type: ['string', 'null'], format: 'date' },
+    days_left: nullable('integer'),
+    /** Open, not completed and past its due date. */
+    overdue: { type: 'boolean' },
+    owner_id: nullable('integer'),
+    owner_name: nullable('string'),
+    /** "Not affected: we have none of this product": why, who and when (the row is then COMPLETED). */
+    not_affected_reason: nullable('string'),
+    not_affected_by: nullable('string'),
+    not_affected_at: nullableDateTime,
     row_key: { type: 'string' },
     userid: nullable('integer'),
     responder_name: nullable('string'),

@@ -1,7 +1,9 @@
 import type { ModuleDeps, Route } from '@portal/core';
 import { providerReportRoutes } from './provider-report-routes.js';
 import { providerListRoutes } from './provider-list-routes.js';
+import { providerWorklistRoutes } from './provider-worklist-routes.js';
 import { providerFixedPathRoutes } from './provider-fixed-path-routes.js';
+import { providerWorklistActionRoutes } from './provider-worklist-action-routes.js';
 import { providerCommunicationRoutes } from './provider-communication-routes.js';
 import { providerAnswerRoutes } from './provider-answer-routes.js';
 import { providerNoteRoutes } from './provider-note-routes.js';
@@ -16,7 +18,9 @@ export function providerRoutes(deps: ModuleDeps): Route[] {
   return [
     ...providerReportRoutes(deps.db, deps.logger),
     ...providerListRoutes(deps),
+    ...providerWorklistRoutes(deps),
     ...providerFixedPathRoutes(deps),
+    ...providerWorklistActionRoutes(deps),
     ...providerCommunicationRoutes(deps),
     ...providerAnswerRoutes(deps),
     ...providerNoteRoutes(deps),

@@ -28,6 +28,29 @@ export function params<
   } as const;
 }
 
+/** A due-date bound of the lists' filters: a calendar date in 2010-2030. */
+const dueBound = { type: 'string', format: 'date', formatMinimum: '2010-01-01', formatMaximum: '2030-12-31' } as const;
+
+/**
+ * The provider lists' exact-match filters (AND-ed with each other, the search and the filterModel); each is a condition
+ * on the provider communications themselves, so the indexed paths serve them (services/provider-narrowing.ts).
+ */
+export const providerFilterProps = {
+  status: { type: 'string', enum: ['OPEN', 'CLOSED'] },
+  /** NOT_AFFECTED: completed with a not-affected answer; COMPLETED: completed otherwise. */
+  responseStatus: { type: 'string', enum: ['NOTCOMPLETED', 'COMPLETED', 'NOT_AFFECTED'] },
+  classification: { type: 'string', enum: ['CLASSI', 'CLASSII', 'CLASSIII', 'NOT_YET_CLASSIFIED'] },
+  supplierId: id,
+  /** The caller's organisation or one of its sites (another organisation: 404). */
+  siteId: id,
+  /** A user id, `me` (the caller) or `none` (no owner). */
+  ownerId: { type: 'string', maxLength: 16, pattern: '^(me|none|[1-9][0-9]{0,15})$' },
+  /** 1: open, not completed and past its due date. */
+  overdue: { type: 'integer', enum: [0, 1] },
+  dueFrom: dueBound,
+  dueTo: dueBound,
+} as const;
+
 export const listQuery = {
   type: 'object',
   properties: {
@@ -35,6 +58,7 @@ export const listQuery = {
     communicationType: { type: 'string', enum: [...COMMUNICATION_TYPES] },
     /** The eR responses list: one row per provider communication and responding person. */
     responses: { type: 'integer', enum: [0, 1] },
+    ...providerFilterProps,
   },
 } as const;
 

@@ -188,8 +188,17 @@ describe('provider status report', () => {
       'Acknowledge receipt',
       'Any stock left?',
       'Response Method',
+      'Response Due',
+      'Overdue',
     ]);
     expect(rows).toHaveLength(4);
+    // Issue 32: the response-due date set at send (Class II: 7 days) and whether the notice is past it.
+    const due = (await t.db('communications').where({ id: sentId }).first('response_due_date')) as {
+      response_due_date: string;
+    };
+    expect(rows!.map((x) => [wall(x[14]), x[15]]).slice(1)).toEqual(
+      Array(3).fill([`${due.response_due_date}T00:00`, 'No']),
+    );
     expect(rows!.find((x) => x[1] === 'Lakeshore Medical Center')![12] ?? '').toBe(''); // a draft answer is not shown
     const r = rows!.find((x) => x[1] === 'Riverside Health')!;
     expect(wall(r[6])).toBe('2026-11-02T21:30');
@@ -224,7 +233,17 @@ describe('provider status report', () => {
     expect(r[6]).toBe('11/02/2026 21:30');
     expect(r[9]).toBe('11/02/2026 21:30');
     expect([r[10], r[11], r[12]]).toEqual(['0', 'Yes', 'No']);
-    expect(rows[0]!.slice(11)).toEqual(['Acknowledge receipt', 'Any stock left?', 'Response Method']);
+    expect(rows[0]!.slice(11)).toEqual([
+      'Acknowledge receipt',
+      'Any stock left?',
+      'Response Method',
+      'Response Due',
+      'Overdue',
+    ]);
+    const [y, m, d] = (
+      (await t.db('communications').where({ id: sentId }).first('response_due_date')) as { response_due_date: string }
+    ).response_due_date.split('-');
+    expect(r.slice(14)).toEqual([`${m}/${d}/${y}`, 'No']);
     expect(rows[1]![4]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     const utc = readCsv(
       (await download(`/supplier/communications/${sentId}/actions/provider/statusreport/csv`, recalls, 'UTC')).body,
@@ -259,8 +278,11 @@ describe('FDA effectiveness report', () => {
       'Responded',
       'Completed',
       'Completed At',
+      'Response Due',
+      'Overdue',
     ]);
     expect(consignees).toHaveLength(4);
+    expect(summary.get('Overdue')).toBe(0);
     const r = consignees.find((x) => x[1] === 'Riverside Health')!;
     expect([r[3], r[5], r[8], r[9], wall(r[6])]).toEqual(['Yes', 'Yes', 'Yes', 'Yes', '2026-11-02T21:30']);
     expect(consignees.filter((x) => x[5] === 'No')).toHaveLength(2);
@@ -296,8 +318,9 @@ describe('history reports', () => {
       'CREATED',
       'STEP1_SAVED',
       'STEP2_SAVED',
-      ...actions.slice(3, -3),
+      ...actions.slice(3, -4),
       'APPROVED',
+      'RESPONSE_DUE_DATE_SET',
       'NOTIFICATION_SENT',
       'POST_UPDATE',
     ]);
@@ -347,7 +370,11 @@ describe('status, location, summary and notification reports', () => {
       'OPEN',
     ]);
     expect(wall(rows[1]![6])).toBe('2026-11-01T00:00');
-    expect(rows[1]!.slice(10)).toEqual([3, 3, 1, 1, 33.3, 33.3, 4, 0]);
+    expect(rows[1]!.slice(10, 18)).toEqual([3, 3, 1, 1, 33.3, 33.3, 4, 0]);
+    // Issue 32: the response-due date and the notices past it, last.
+    expect(rows[0]!.slice(18)).toEqual(['Response Due', 'Overdue']);
+    expect(rows[1]![18]).toBeInstanceOf(Date);
+    expect(rows[1]![19]).toBe(0);
 
     const draft = await api(recalls).post('/step0', {
       type: 'RECALL',

@@ -126,6 +126,7 @@ export const VOCABULARIES = {
     SALES_REP_NOTICE: { en: 'Sales representative notice', vi: 'Thông báo cho đại diện bán hàng' },
     PROVIDER_NOTIFICATION: { en: 'Provider notification', vi: 'Thông báo của cơ sở y tế' },
     CONVERSATION_MESSAGE: { en: 'Conversation message', vi: 'Tin nhắn trong trao đổi' },
+    OWNER_ASSIGNED: { en: 'Owner assignment', vi: 'Giao người phụ trách' },
   },
   /** How an affected customer came onto a communication (the Customers tab's Source). */
   recipientSource: {
@@ -333,6 +334,7 @@ export const HISTORY_SENTENCES: Record<string, Label> = {
     vi: 'Đã gửi lời nhắc ngay tới {count} khách hàng',
   },
   REMINDERS_CHANGED: { en: 'Reminder plan changed', vi: 'Đã thay đổi kế hoạch nhắc nhở' },
+  RESPONSE_DUE_DATE_SET: { en: 'Response due date set', vi: 'Đã đặt hạn trả lời' },
   REMINDERS_PAUSED: { en: 'Reminders paused', vi: 'Đã tạm dừng lời nhắc' },
   REMINDERS_RESUMED: { en: 'Reminders resumed', vi: 'Đã tiếp tục gửi lời nhắc' },
   INTERNAL_ACTION_CREATED: { en: 'Internal action added', vi: 'Đã thêm hành động nội bộ' },
@@ -349,6 +351,10 @@ export const HISTORY_SENTENCES: Record<string, Label> = {
   FILE_UPLOADED: { en: 'File {name} attached to an answer', vi: 'Đã đính kèm tệp {name} vào câu trả lời' },
   FILE_DELETED: { en: 'File {name} removed from an answer', vi: 'Đã gỡ tệp {name} khỏi câu trả lời' },
   ACKNOWLEDGED: { en: 'Notice acknowledged', vi: 'Đã xác nhận thông báo' },
+  NOT_AFFECTED: { en: 'Marked not affected', vi: 'Đã đánh dấu không bị ảnh hưởng' },
+  OWNER_ASSIGNED: { en: 'Owner assigned', vi: 'Đã giao người phụ trách' },
+  OWNER_CLEARED: { en: 'Owner removed', vi: 'Đã bỏ người phụ trách' },
+  DELEGATE_REVOKED: { en: 'Delegation revoked', vi: 'Đã thu hồi ủy quyền' },
   SITE_SWITCHED: { en: 'Moved to another site', vi: 'Đã chuyển sang cơ sở khác' },
   PROVIDER_STATUS_CHANGED: { en: 'Status changed to {status}', vi: 'Đã đổi trạng thái thành {status}' },
   NOTIFICATION_UPDATED: { en: 'Notice updated', vi: 'Đã cập nhật thông báo' },

@@ -71,6 +71,8 @@ export interface CommunicationInfo {
   contact_phone: string | null;
   /** Issue 15: the FDA recalls the event answers (Z-NNNN-YYYY, D-NNNN-YYYY). */
   fda_recall_numbers?: string[];
+  /** Issue 32: when recipients should have answered; null = set at send from the class's days. */
+  response_due_date?: string | null;
 }
 
 export type CustomFieldValue = string | number | boolean | string[] | null;
@@ -97,6 +99,8 @@ export interface CommunicationAction {
   is_disabled?: boolean;
   /** Answered once per customer row of a custom-content event. */
   per_unit?: boolean;
+  /** Issue 32: the action's own due date (optional). */
+  due_date?: string | null;
 }
 
 /** One event with its products, actions and counts (generated: GET /{id}, and what the wizard's steps answer). */
@@ -201,6 +205,7 @@ export const POST_UPDATE_FIELDS = [
   'name',
   'description',
   'end_date',
+  'response_due_date',
   'contact_name',
   'contact_email',
   'contact_phone',

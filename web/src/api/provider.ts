@@ -49,10 +49,19 @@ export function useProviderCommunications(type: CommunicationType | null, state:
 export type ResponderListRow = ProviderListRow &
   Required<Pick<ProviderListRow, 'row_key' | 'userid' | 'responder_name' | 'responder_email' | 'responded_at'>>;
 
-/** The list of a type, or (responses) the eR responses rows of every type the caller sees. */
-export function useProviderRows(type: CommunicationType | null, state: ListState, responses: boolean) {
-  const query = responses ? { ...listQuery(state, type), responses: 1 } : listQuery(state, type);
-  return useApi<ProviderListPage>(BASE, query, {
+/**
+ * The list of a type, or (responses) the eR responses rows of every type the caller sees; `filters` are the list's own
+ * exact-match filters as query values (api/worklist.ts `filterQuery`).
+ */
+export function useProviderRows(
+  type: CommunicationType | null,
+  state: ListState,
+  responses: boolean,
+  filters: Query = {},
+  enabled = true,
+) {
+  const query = responses ? { ...listQuery(state, type), responses: 1 } : { ...listQuery(state, type), ...filters };
+  return useApi<ProviderListPage>(enabled ? BASE : null, query, {
     swr: { keepPreviousData: true },
   });
 }

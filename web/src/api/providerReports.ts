@@ -1,5 +1,5 @@
 import type { CommunicationType } from './notices';
-import { downloadFile } from './client';
+import { downloadFile, type Query } from './client';
 import { listQuery, type ListState } from './provider';
 import type { AppStore } from '../state/store';
 
@@ -42,12 +42,14 @@ export function downloadProviderSummary(
   type: CommunicationType | null,
   responses: boolean,
   format: ReportFormat,
+  /** The list's own filters as query values (status, owner, due dates, …): the file holds what the screen shows. */
+  filters: Query = {},
 ): Promise<string> {
   const { pageNumber: _page, pageSize: _size, ...query } = listQuery(state, type);
   return downloadFile(
     store,
     `${BASE}/providerRecallSummaryReport${format === 'csv' ? '/csv' : ''}`,
-    responses ? { ...query, responses: 1 } : query,
+    responses ? { ...query, responses: 1 } : { ...query, ...filters },
     `Provider Recall Summary Report.${format}`,
   );
 }

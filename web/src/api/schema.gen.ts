@@ -769,6 +769,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notisphere/communications/{id}/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every provider communication of any supplier's event: provider (health system), site, acknowledgement, answer, not-affected reason, due date, overdue (paged, read-only) */
+        get: operations["getNotisphereCommunicationsIdProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notisphere/communications/{type}/summary": {
         parameters: {
             query?: never;
@@ -3146,6 +3163,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/provider/communications/{id}/not-affected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answer provider communication id "not affected" (reason): acknowledged if it was not, and completed with the reason, who and when */
+        post: operations["postProviderCommunicationsIdNotAffected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/communications/{id}/owner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Make a user the owner of provider communication id (userId null clears it); the new owner is emailed, with the message if any */
+        put: operations["putProviderCommunicationsIdOwner"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/provider/communications/{id}/provider-recall/{x}": {
         parameters: {
             query?: never;
@@ -3242,6 +3293,23 @@ export interface paths {
         get: operations["getProviderCommunicationsIdResponseDetailsX"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/communications/{id}/revoke-delegate/{a}/{b}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke delegate b of provider communication a (id = communication id): its link stops working at once; an already revoked delegate answers 404 */
+        post: operations["postProviderCommunicationsIdRevokeDelegateAB"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3360,6 +3428,57 @@ export interface paths {
         get?: never;
         /** Edit a provider-created event (a = provider communication, b = step 0 info, 1 products, 2 actions) */
         put: operations["putProviderCommunicationsIdUpdateRecallAB"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/communications/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One action on up to 200 provider communications, all or nothing: ACKNOWLEDGE, ASSIGN (userId; null clears) or NOT_AFFECTED (reason). Any id outside the caller's scope: 404 and nothing changes; a closed one: 409. Answers how many changed and how many already were so */
+        post: operations["postProviderCommunicationsBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/communications/by-recall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Events received by the provider or its sites, one row per event with its notices counted by state (the list's filters and search pick the events; paged up to 1,000 events, sorted by sent_at, due_date or name) */
+        get: operations["getProviderCommunicationsByRecall"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/communications/by-recall/{communicationId}/sites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How the provider and each of its sites stand on one event (its notices in the caller's scope) */
+        get: operations["getProviderCommunicationsByRecallCommunicationIdSites"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3530,6 +3649,23 @@ export interface paths {
         };
         /** Active users of organisation id (the provider or one of its sites) */
         get: operations["getProviderCommunicationsMetaIdEmaillist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/communications/owner-candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who may own a received notice: active users of the caller's organisation and its sites who may manage events (of `type` when given), one row per person */
+        get: operations["getProviderCommunicationsOwnerCandidates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4267,6 +4403,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/provider/worklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A worklist section of the notices received by the provider and its sites (unacknowledged, awaiting answers, overdue, delegated and waiting, assigned to the caller), Class I first, then the nearest due date (paged; total and pages up to 1,000) */
+        get: operations["getProviderWorklist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/worklist/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The size of each worklist section (each up to 1,000; `capped` names those past it) */
+        get: operations["getProviderWorklistCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/roles": {
         parameters: {
             query?: never;
@@ -4789,7 +4959,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Affected customers and their notice progress */
+        /** Affected customers and their notice progress (overdue=1: only the overdue; parentId: one health system's sites) */
         get: operations["getSupplierCommunicationsIdCustomers"];
         put?: never;
         post?: never;
@@ -4894,6 +5064,23 @@ export interface paths {
         };
         /** FDA Effectiveness Report (xlsx): consignees and the effectiveness-check level reached */
         get: operations["getSupplierCommunicationsIdFdareport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/communications/{id}/health-systems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The health systems whose sites are the event's customers: per health system its sites, acknowledged, answered, not affected and overdue (at most 1000, by name) */
+        get: operations["getSupplierCommunicationsIdHealthSystems"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6454,6 +6641,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/supplier/worklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What needs attention: open events with overdue customers, with bounced recipients, and conversations whose last message is the provider's (at most 25 each, most urgent first) */
+        get: operations["getSupplierWorklist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/t/c/{id}": {
         parameters: {
             query?: never;
@@ -6680,6 +6884,8 @@ export interface operations {
                                 /** @enum {string} */
                                 action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
                                 description: string | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 files: {
                                     extension: string;
                                     id: number;
@@ -6737,6 +6943,7 @@ export interface operations {
                                 contact_email: string | null;
                                 contact_name: string | null;
                                 contact_phone: string | null;
+                                days_left: number | null;
                                 description: string | null;
                                 disposition: string | null;
                                 end_date: string | null;
@@ -6770,6 +6977,8 @@ export interface operations {
                                 name: string;
                                 organization_id: number;
                                 reason: string | null;
+                                /** Format: date */
+                                response_due_date: string | null;
                                 /** @enum {string} */
                                 status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
                                 subtype: string | null;
@@ -6850,7 +7059,11 @@ export interface operations {
                                 /** Format: date-time */
                                 completed_at: string | null;
                                 customer_name: string;
+                                days_left: number | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 id: number;
+                                overdue: boolean;
                                 provider_organization_id: number | null;
                                 /** @enum {string} */
                                 response_label: "In Progress" | "Completed";
@@ -6931,6 +7144,7 @@ export interface operations {
                                 contact_email: string | null;
                                 contact_name: string | null;
                                 contact_phone: string | null;
+                                days_left: number | null;
                                 description: string | null;
                                 disposition: string | null;
                                 end_date: string | null;
@@ -6964,6 +7178,8 @@ export interface operations {
                                 name: string;
                                 organization_id: number;
                                 reason: string | null;
+                                /** Format: date */
+                                response_due_date: string | null;
                                 /** @enum {string} */
                                 status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
                                 subtype: string | null;
@@ -8216,6 +8432,8 @@ export interface operations {
                                 /** @enum {string} */
                                 action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
                                 description: string | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 files: {
                                     extension: string;
                                     id: number;
@@ -8272,6 +8490,7 @@ export interface operations {
                                 contact_email: string | null;
                                 contact_name: string | null;
                                 contact_phone: string | null;
+                                days_left: number | null;
                                 description: string | null;
                                 disposition: string | null;
                                 end_date: string | null;
@@ -8305,6 +8524,8 @@ export interface operations {
                                 name: string;
                                 organization_id: number;
                                 reason: string | null;
+                                /** Format: date */
+                                response_due_date: string | null;
                                 /** @enum {string} */
                                 status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
                                 subtype: string | null;
@@ -8327,6 +8548,8 @@ export interface operations {
                                 type: string;
                             }[];
                             email: string;
+                            from: string | null;
+                            message: string | null;
                             product_fields?: {
                                 /** @enum {string} */
                                 field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
@@ -8376,7 +8599,11 @@ export interface operations {
                                 /** Format: date-time */
                                 completed_at: string | null;
                                 customer_name: string;
+                                days_left: number | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 id: number;
+                                overdue: boolean;
                                 provider_organization_id: number | null;
                                 /** @enum {string} */
                                 response_label: "In Progress" | "Completed";
@@ -8443,6 +8670,8 @@ export interface operations {
                                 /** @enum {string} */
                                 action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
                                 description: string | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 files: {
                                     extension: string;
                                     id: number;
@@ -8499,6 +8728,7 @@ export interface operations {
                                 contact_email: string | null;
                                 contact_name: string | null;
                                 contact_phone: string | null;
+                                days_left: number | null;
                                 description: string | null;
                                 disposition: string | null;
                                 end_date: string | null;
@@ -8532,6 +8762,8 @@ export interface operations {
                                 name: string;
                                 organization_id: number;
                                 reason: string | null;
+                                /** Format: date */
+                                response_due_date: string | null;
                                 /** @enum {string} */
                                 status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
                                 subtype: string | null;
@@ -8554,6 +8786,8 @@ export interface operations {
                                 type: string;
                             }[];
                             email: string;
+                            from: string | null;
+                            message: string | null;
                             product_fields?: {
                                 /** @enum {string} */
                                 field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
@@ -8603,7 +8837,11 @@ export interface operations {
                                 /** Format: date-time */
                                 completed_at: string | null;
                                 customer_name: string;
+                                days_left: number | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 id: number;
+                                overdue: boolean;
                                 provider_organization_id: number | null;
                                 /** @enum {string} */
                                 response_label: "In Progress" | "Completed";
@@ -8986,6 +9224,8 @@ export interface operations {
                                 /** @enum {string} */
                                 action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
                                 description: string | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 files: {
                                     extension: string;
                                     id: number;
@@ -9042,6 +9282,7 @@ export interface operations {
                                 contact_email: string | null;
                                 contact_name: string | null;
                                 contact_phone: string | null;
+                                days_left: number | null;
                                 description: string | null;
                                 disposition: string | null;
                                 end_date: string | null;
@@ -9075,6 +9316,8 @@ export interface operations {
                                 name: string;
                                 organization_id: number;
                                 reason: string | null;
+                                /** Format: date */
+                                response_due_date: string | null;
                                 /** @enum {string} */
                                 status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
                                 subtype: string | null;
@@ -9097,6 +9340,8 @@ export interface operations {
                                 type: string;
                             }[];
                             email: string;
+                            from: string | null;
+                            message: string | null;
                             product_fields?: {
                                 /** @enum {string} */
                                 field_type: "Text" | "Number" | "Date" | "YesNo" | "TrueFalse" | "ListSingle" | "ListMultiple";
@@ -9146,7 +9391,11 @@ export interface operations {
                                 /** Format: date-time */
                                 completed_at: string | null;
                                 customer_name: string;
+                                days_left: number | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 id: number;
+                                overdue: boolean;
                                 provider_organization_id: number | null;
                                 /** @enum {string} */
                                 response_label: "In Progress" | "Completed";
@@ -9859,6 +10108,8 @@ export interface operations {
                                 id: number;
                                 name: string;
                                 organization_id: number;
+                                /** Format: date */
+                                response_due_date: string | null;
                                 sent_count: number;
                                 /** @enum {string} */
                                 status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
@@ -9931,6 +10182,8 @@ export interface operations {
                                 /** @enum {string} */
                                 action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
                                 description: string | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 id: number;
                                 is_disabled: boolean;
                                 is_required: boolean;
@@ -10015,6 +10268,10 @@ export interface operations {
                             }[];
                             provider_communications_count: number;
                             reason: string | null;
+                            /** Format: date */
+                            response_due_date: string | null;
+                            /** Format: date */
+                            response_due_date_default: string | null;
                             /** @enum {string} */
                             status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
                             subtype: string | null;
@@ -10076,6 +10333,8 @@ export interface operations {
                                 /** @enum {string} */
                                 action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
                                 description: string | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 id: number;
                                 is_disabled: boolean;
                                 is_required: boolean;
@@ -10146,6 +10405,10 @@ export interface operations {
                             }[];
                             provider_communications_count: number;
                             reason: string | null;
+                            /** Format: date */
+                            response_due_date: string | null;
+                            /** Format: date */
+                            response_due_date_default: string | null;
                             /** @enum {string} */
                             status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
                             subtype: string | null;
@@ -10443,6 +10706,91 @@ export interface operations {
             };
         };
     };
+    getNotisphereCommunicationsIdProviders: {
+        parameters: {
+            query?: {
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                acknowledged_by: string | null;
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                /** Format: date */
+                                due_date: string | null;
+                                id: number;
+                                /** Format: date-time */
+                                not_affected_at: string | null;
+                                not_affected_reason: string | null;
+                                overdue: boolean;
+                                provider_id: number | null;
+                                provider_name: string;
+                                /** @enum {string} */
+                                response_status: "NOTCOMPLETED" | "COMPLETED";
+                                site_id: number | null;
+                                site_name: string | null;
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED";
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     getNotisphereCommunicationsTypeSummary: {
         parameters: {
             query?: {
@@ -10700,11 +11048,21 @@ export interface operations {
                                 completed_at: string | null;
                                 /** Format: date-time */
                                 created_at: string;
+                                days_left: number | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 event_id: string | null;
                                 id: number;
                                 isProviderCreated: boolean;
                                 name: string;
+                                /** Format: date-time */
+                                not_affected_at: string | null;
+                                not_affected_by: string | null;
+                                not_affected_reason: string | null;
                                 organization_id: number;
+                                overdue: boolean;
+                                owner_id: number | null;
+                                owner_name: string | null;
                                 provider_id: number;
                                 provider_name: string;
                                 /** Format: date-time */
@@ -19492,6 +19850,8 @@ export interface operations {
                                 /** @enum {string} */
                                 action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
                                 description: string | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 files: {
                                     extension: string;
                                     id: number;
@@ -19548,6 +19908,7 @@ export interface operations {
                                 contact_email: string | null;
                                 contact_name: string | null;
                                 contact_phone: string | null;
+                                days_left: number | null;
                                 description: string | null;
                                 disposition: string | null;
                                 end_date: string | null;
@@ -19581,6 +19942,8 @@ export interface operations {
                                 name: string;
                                 organization_id: number;
                                 reason: string | null;
+                                /** Format: date */
+                                response_due_date: string | null;
                                 /** @enum {string} */
                                 status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
                                 subtype: string | null;
@@ -19647,7 +20010,11 @@ export interface operations {
                                 /** Format: date-time */
                                 completed_at: string | null;
                                 customer_name: string;
+                                days_left: number | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 id: number;
+                                overdue: boolean;
                                 provider_organization_id: number | null;
                                 /** @enum {string} */
                                 response_label: "In Progress" | "Completed";
@@ -19857,6 +20224,8 @@ export interface operations {
                                 /** @enum {string} */
                                 action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
                                 description: string | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 files: {
                                     extension: string;
                                     id: number;
@@ -19913,6 +20282,7 @@ export interface operations {
                                 contact_email: string | null;
                                 contact_name: string | null;
                                 contact_phone: string | null;
+                                days_left: number | null;
                                 description: string | null;
                                 disposition: string | null;
                                 end_date: string | null;
@@ -19946,6 +20316,8 @@ export interface operations {
                                 name: string;
                                 organization_id: number;
                                 reason: string | null;
+                                /** Format: date */
+                                response_due_date: string | null;
                                 /** @enum {string} */
                                 status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
                                 subtype: string | null;
@@ -20012,7 +20384,11 @@ export interface operations {
                                 /** Format: date-time */
                                 completed_at: string | null;
                                 customer_name: string;
+                                days_left: number | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 id: number;
+                                overdue: boolean;
                                 provider_organization_id: number | null;
                                 /** @enum {string} */
                                 response_label: "In Progress" | "Completed";
@@ -20195,6 +20571,8 @@ export interface operations {
                                 /** @enum {string} */
                                 action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
                                 description: string | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 files: {
                                     extension: string;
                                     id: number;
@@ -20251,6 +20629,7 @@ export interface operations {
                                 contact_email: string | null;
                                 contact_name: string | null;
                                 contact_phone: string | null;
+                                days_left: number | null;
                                 description: string | null;
                                 disposition: string | null;
                                 end_date: string | null;
@@ -20284,6 +20663,8 @@ export interface operations {
                                 name: string;
                                 organization_id: number;
                                 reason: string | null;
+                                /** Format: date */
+                                response_due_date: string | null;
                                 /** @enum {string} */
                                 status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
                                 subtype: string | null;
@@ -20350,7 +20731,11 @@ export interface operations {
                                 /** Format: date-time */
                                 completed_at: string | null;
                                 customer_name: string;
+                                days_left: number | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 id: number;
+                                overdue: boolean;
                                 provider_organization_id: number | null;
                                 /** @enum {string} */
                                 response_label: "In Progress" | "Completed";
@@ -20424,6 +20809,8 @@ export interface operations {
                                 /** @enum {string} */
                                 action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
                                 description: string | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 files: {
                                     extension: string;
                                     id: number;
@@ -20480,6 +20867,7 @@ export interface operations {
                                 contact_email: string | null;
                                 contact_name: string | null;
                                 contact_phone: string | null;
+                                days_left: number | null;
                                 description: string | null;
                                 disposition: string | null;
                                 end_date: string | null;
@@ -20513,6 +20901,8 @@ export interface operations {
                                 name: string;
                                 organization_id: number;
                                 reason: string | null;
+                                /** Format: date */
+                                response_due_date: string | null;
                                 /** @enum {string} */
                                 status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
                                 subtype: string | null;
@@ -20579,7 +20969,11 @@ export interface operations {
                                 /** Format: date-time */
                                 completed_at: string | null;
                                 customer_name: string;
+                                days_left: number | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 id: number;
+                                overdue: boolean;
                                 provider_organization_id: number | null;
                                 /** @enum {string} */
                                 response_label: "In Progress" | "Completed";
@@ -21026,14 +21420,23 @@ export interface operations {
     getProviderCommunications: {
         parameters: {
             query?: {
+                classification?: "CLASSI" | "CLASSII" | "CLASSIII" | "NOT_YET_CLASSIFIED";
                 communicationType?: "RECALL" | "PRODUCT DISRUPTION";
+                dueFrom?: string;
+                dueTo?: string;
                 filterModel?: string;
+                overdue?: 0 | 1;
+                ownerId?: string;
                 pageNumber?: number;
                 pageSize?: number;
                 responses?: 0 | 1;
+                responseStatus?: "NOTCOMPLETED" | "COMPLETED" | "NOT_AFFECTED";
                 search?: string;
+                siteId?: number;
                 sortDirection?: string;
                 sortField?: string;
+                status?: "OPEN" | "CLOSED";
+                supplierId?: number;
             };
             header?: never;
             path?: never;
@@ -21061,11 +21464,21 @@ export interface operations {
                                 completed_at: string | null;
                                 /** Format: date-time */
                                 created_at: string;
+                                days_left: number | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 event_id: string | null;
                                 id: number;
                                 isProviderCreated: boolean;
                                 name: string;
+                                /** Format: date-time */
+                                not_affected_at: string | null;
+                                not_affected_by: string | null;
+                                not_affected_reason: string | null;
                                 organization_id: number;
+                                overdue: boolean;
+                                owner_id: number | null;
+                                owner_name: string | null;
                                 /** Format: date-time */
                                 responded_at?: string | null;
                                 responder_email?: string | null;
@@ -22213,6 +22626,8 @@ export interface operations {
                             /** @enum {string} */
                             action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
                             description: string | null;
+                            /** Format: date */
+                            due_date: string | null;
                             files: {
                                 extension: string;
                                 id: number;
@@ -22815,6 +23230,136 @@ export interface operations {
             };
         };
     };
+    postProviderCommunicationsIdNotAffected: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** Format: date-time */
+                            acknowledged_at: string | null;
+                            acknowledged_by: string | null;
+                            communication_id: number;
+                            /** Format: date-time */
+                            completed_at: string | null;
+                            id: number;
+                            /** Format: date-time */
+                            not_affected_at: string | null;
+                            not_affected_by: string | null;
+                            not_affected_reason: string | null;
+                            provider_organization_id: number | null;
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                            /** @enum {string} */
+                            status: "OPEN" | "CLOSED";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    putProviderCommunicationsIdOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    message?: string | null;
+                    userId: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            owner_id: number | null;
+                            owner_name: string | null;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     getProviderCommunicationsIdProviderRecallX: {
         parameters: {
             query?: never;
@@ -22839,6 +23384,8 @@ export interface operations {
                                 /** @enum {string} */
                                 action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
                                 description: string | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 files: {
                                     extension: string;
                                     id: number;
@@ -22896,6 +23443,7 @@ export interface operations {
                                 contact_email: string | null;
                                 contact_name: string | null;
                                 contact_phone: string | null;
+                                days_left: number | null;
                                 description: string | null;
                                 disposition: string | null;
                                 end_date: string | null;
@@ -22929,6 +23477,8 @@ export interface operations {
                                 name: string;
                                 organization_id: number;
                                 reason: string | null;
+                                /** Format: date */
+                                response_due_date: string | null;
                                 /** @enum {string} */
                                 status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
                                 subtype: string | null;
@@ -23009,7 +23559,11 @@ export interface operations {
                                 /** Format: date-time */
                                 completed_at: string | null;
                                 customer_name: string;
+                                days_left: number | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 id: number;
+                                overdue: boolean;
                                 provider_organization_id: number | null;
                                 /** @enum {string} */
                                 response_label: "In Progress" | "Completed";
@@ -23341,6 +23895,60 @@ export interface operations {
             };
         };
     };
+    postProviderCommunicationsIdRevokeDelegateAB: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                a: number;
+                b: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            /** @enum {string} */
+                            status: "REVOKED";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     putProviderCommunicationsIdSendNotificationAB: {
         parameters: {
             query?: never;
@@ -23431,6 +24039,7 @@ export interface operations {
                                 contact_email: string | null;
                                 contact_name: string | null;
                                 contact_phone: string | null;
+                                days_left: number | null;
                                 description: string | null;
                                 disposition: string | null;
                                 end_date: string | null;
@@ -23464,6 +24073,8 @@ export interface operations {
                                 name: string;
                                 organization_id: number;
                                 reason: string | null;
+                                /** Format: date */
+                                response_due_date: string | null;
                                 /** @enum {string} */
                                 status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
                                 subtype: string | null;
@@ -23829,6 +24440,222 @@ export interface operations {
                             /** @enum {string} */
                             status_provider: "OPEN" | "COMPLETED";
                         };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postProviderCommunicationsBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "ACKNOWLEDGE" | "ASSIGN" | "NOT_AFFECTED";
+                    ids: number[];
+                    message?: string | null;
+                    reason?: string;
+                    userId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            changed: number;
+                            unchanged: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getProviderCommunicationsByRecall: {
+        parameters: {
+            query?: {
+                classification?: "CLASSI" | "CLASSII" | "CLASSIII" | "NOT_YET_CLASSIFIED";
+                communicationType?: "RECALL" | "PRODUCT DISRUPTION";
+                dueFrom?: string;
+                dueTo?: string;
+                filterModel?: string;
+                overdue?: 0 | 1;
+                ownerId?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                responseStatus?: "NOTCOMPLETED" | "COMPLETED" | "NOT_AFFECTED";
+                search?: string;
+                siteId?: number;
+                sortDirection?: "asc" | "desc";
+                sortField?: "sent_at" | "due_date" | "name";
+                status?: "OPEN" | "CLOSED";
+                supplierId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                acknowledged_sites: number;
+                                answered_sites: number;
+                                classification: string | null;
+                                communication_id: number;
+                                days_left: number | null;
+                                /** Format: date */
+                                due_date: string | null;
+                                event_id: string | null;
+                                name: string;
+                                not_affected_sites: number;
+                                overdue_sites: number;
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                sites: number;
+                                /** @enum {string} */
+                                status: "OPEN" | "CLOSED";
+                                supplier_name: string | null;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getProviderCommunicationsByRecallCommunicationIdSites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                communicationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** Format: date-time */
+                            acknowledged_at: string | null;
+                            acknowledged_by: string | null;
+                            days_left: number | null;
+                            /** Format: date */
+                            due_date: string | null;
+                            id: number;
+                            not_affected_reason: string | null;
+                            overdue: boolean;
+                            owner_id: number | null;
+                            owner_name: string | null;
+                            /** @enum {string} */
+                            response_status: "NOTCOMPLETED" | "COMPLETED";
+                            site_id: number | null;
+                            site_name: string | null;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -24403,6 +25230,59 @@ export interface operations {
             };
         };
     };
+    getProviderCommunicationsOwnerCandidates: {
+        parameters: {
+            query?: {
+                type?: "RECALL" | "PRODUCT DISRUPTION";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            email: string;
+                            id: number;
+                            name: string;
+                            organization_name: string;
+                        }[];
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     getProviderCommunicationsProviderEditId: {
         parameters: {
             query?: never;
@@ -24741,14 +25621,23 @@ export interface operations {
     getProviderCommunicationsProviderRecallSummaryReport: {
         parameters: {
             query?: {
+                classification?: "CLASSI" | "CLASSII" | "CLASSIII" | "NOT_YET_CLASSIFIED";
                 communicationType?: "RECALL" | "PRODUCT DISRUPTION";
+                dueFrom?: string;
+                dueTo?: string;
                 filterModel?: string;
+                overdue?: 0 | 1;
+                ownerId?: string;
                 pageNumber?: number;
                 pageSize?: number;
                 responses?: 0 | 1;
+                responseStatus?: "NOTCOMPLETED" | "COMPLETED" | "NOT_AFFECTED";
                 search?: string;
+                siteId?: number;
                 sortDirection?: string;
                 sortField?: string;
+                status?: "OPEN" | "CLOSED";
+                supplierId?: number;
             };
             header?: never;
             path?: never;
@@ -24796,14 +25685,23 @@ export interface operations {
     getProviderCommunicationsProviderRecallSummaryReportCsv: {
         parameters: {
             query?: {
+                classification?: "CLASSI" | "CLASSII" | "CLASSIII" | "NOT_YET_CLASSIFIED";
                 communicationType?: "RECALL" | "PRODUCT DISRUPTION";
+                dueFrom?: string;
+                dueTo?: string;
                 filterModel?: string;
+                overdue?: 0 | 1;
+                ownerId?: string;
                 pageNumber?: number;
                 pageSize?: number;
                 responses?: 0 | 1;
+                responseStatus?: "NOTCOMPLETED" | "COMPLETED" | "NOT_AFFECTED";
                 search?: string;
+                siteId?: number;
                 sortDirection?: string;
                 sortField?: string;
+                status?: "OPEN" | "CLOSED";
+                supplierId?: number;
             };
             header?: never;
             path?: never;
@@ -28113,6 +29011,144 @@ export interface operations {
             };
         };
     };
+    getProviderWorklist: {
+        parameters: {
+            query: {
+                pageNumber?: number;
+                pageSize?: number;
+                section: "unacknowledged" | "awaiting" | "overdue" | "delegated" | "assigned";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                /** Format: date-time */
+                                acknowledged_at: string | null;
+                                classification: string | null;
+                                communication_id: number;
+                                days_left: number | null;
+                                delegate_email: string | null;
+                                /** Format: date-time */
+                                delegated_at: string | null;
+                                /** Format: date */
+                                due_date: string | null;
+                                event_id: string | null;
+                                id: number;
+                                name: string;
+                                overdue: boolean;
+                                owner_id: number | null;
+                                owner_name: string | null;
+                                /** @enum {string} */
+                                response_status: "NOTCOMPLETED" | "COMPLETED";
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                site_id: number | null;
+                                site_name: string | null;
+                                supplier_name: string | null;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getProviderWorklistCounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            assigned: number;
+                            awaiting: number;
+                            capped: ("unacknowledged" | "awaiting" | "overdue" | "delegated" | "assigned")[];
+                            delegated: number;
+                            overdue: number;
+                            unacknowledged: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     getRoles: {
         parameters: {
             query?: {
@@ -28618,6 +29654,8 @@ export interface operations {
                                 event_id: string | null;
                                 id: number;
                                 name: string;
+                                /** Format: date */
+                                response_due_date: string | null;
                                 sent_count: number;
                                 /** @enum {string} */
                                 status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
@@ -28687,6 +29725,8 @@ export interface operations {
                                 /** @enum {string} */
                                 action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
                                 description: string | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 id: number;
                                 is_disabled: boolean;
                                 is_required: boolean;
@@ -28757,6 +29797,10 @@ export interface operations {
                             }[];
                             provider_communications_count: number;
                             reason: string | null;
+                            /** Format: date */
+                            response_due_date: string | null;
+                            /** Format: date */
+                            response_due_date_default: string | null;
                             /** @enum {string} */
                             status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
                             subtype: string | null;
@@ -28816,6 +29860,8 @@ export interface operations {
                             /** @enum {string} */
                             action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
                             drafts: number;
+                            /** Format: date */
+                            due_date: string | null;
                             id: number;
                             is_required: boolean;
                             sort_order: number;
@@ -29042,6 +30088,8 @@ export interface operations {
                                 /** @enum {string} */
                                 action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
                                 description: string | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 files: {
                                     extension: string;
                                     id: number;
@@ -29098,6 +30146,7 @@ export interface operations {
                                 contact_email: string | null;
                                 contact_name: string | null;
                                 contact_phone: string | null;
+                                days_left: number | null;
                                 description: string | null;
                                 disposition: string | null;
                                 end_date: string | null;
@@ -29131,6 +30180,8 @@ export interface operations {
                                 name: string;
                                 organization_id: number;
                                 reason: string | null;
+                                /** Format: date */
+                                response_due_date: string | null;
                                 /** @enum {string} */
                                 status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
                                 subtype: string | null;
@@ -29197,7 +30248,11 @@ export interface operations {
                                 /** Format: date-time */
                                 completed_at: string | null;
                                 customer_name: string;
+                                days_left: number | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 id: number;
+                                overdue: boolean;
                                 provider_organization_id: number | null;
                                 /** @enum {string} */
                                 response_label: "In Progress" | "Completed";
@@ -29265,6 +30320,8 @@ export interface operations {
                                 /** @enum {string} */
                                 action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
                                 description: string | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 files: {
                                     extension: string;
                                     id: number;
@@ -29321,6 +30378,7 @@ export interface operations {
                                 contact_email: string | null;
                                 contact_name: string | null;
                                 contact_phone: string | null;
+                                days_left: number | null;
                                 description: string | null;
                                 disposition: string | null;
                                 end_date: string | null;
@@ -29354,6 +30412,8 @@ export interface operations {
                                 name: string;
                                 organization_id: number;
                                 reason: string | null;
+                                /** Format: date */
+                                response_due_date: string | null;
                                 /** @enum {string} */
                                 status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
                                 subtype: string | null;
@@ -29420,7 +30480,11 @@ export interface operations {
                                 /** Format: date-time */
                                 completed_at: string | null;
                                 customer_name: string;
+                                days_left: number | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 id: number;
+                                overdue: boolean;
                                 provider_organization_id: number | null;
                                 /** @enum {string} */
                                 response_label: "In Progress" | "Completed";
@@ -29659,6 +30723,8 @@ export interface operations {
                             name: string;
                             organization_id: number;
                             reason: string | null;
+                            /** Format: date */
+                            response_due_date: string | null;
                             /** @enum {string} */
                             status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
                             subtype: string | null;
@@ -30750,8 +31816,10 @@ export interface operations {
             query?: {
                 communicationType?: "RECALL" | "PRODUCT DISRUPTION";
                 filterModel?: string;
+                overdue?: 0 | 1;
                 pageNumber?: number;
                 pageSize?: number;
+                parentId?: number;
                 search?: string;
                 sortDirection?: string;
                 sortField?: string;
@@ -30777,9 +31845,13 @@ export interface operations {
                                 acknowledged_at: string | null;
                                 /** Format: date-time */
                                 completed_at: string | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 emails: string[];
                                 id: number;
                                 name: string;
+                                not_affected_reason: string | null;
+                                overdue: boolean;
                                 provider_communication_id: number | null;
                                 provider_organization_id: number | null;
                                 /** @enum {string|null} */
@@ -31217,6 +32289,62 @@ export interface operations {
                 content: {
                     "application/json": {
                         d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getSupplierCommunicationsIdHealthSystems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            acknowledged: number;
+                            answered: number;
+                            not_affected: number;
+                            overdue: number;
+                            provider_id: number;
+                            provider_name: string;
+                            sites: number;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -31836,6 +32964,8 @@ export interface operations {
                         lead_time?: string | null;
                         name?: string;
                         reason?: string | null;
+                        /** Format: date */
+                        response_due_date?: string | null;
                     };
                     note?: string;
                     notify?: boolean;
@@ -32046,10 +33176,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         d: {
+                            current_interval_hours: number;
                             interval_hours: number;
                             max_reminders: number;
                             /** Format: date-time */
                             next_reminder_at: string | null;
+                            overdue_interval_hours: number | null;
                             paused: boolean;
                             /** @enum {string} */
                             plan: "CLASSI" | "CLASSII" | "CLASSIII" | "ADVISORY";
@@ -32113,10 +33245,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         d: {
+                            current_interval_hours: number;
                             interval_hours: number;
                             max_reminders: number;
                             /** Format: date-time */
                             next_reminder_at: string | null;
+                            overdue_interval_hours: number | null;
                             paused: boolean;
                             /** @enum {string} */
                             plan: "CLASSI" | "CLASSII" | "CLASSIII" | "ADVISORY";
@@ -32705,6 +33839,8 @@ export interface operations {
                                 /** @enum {string} */
                                 action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
                                 description: string | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 files: {
                                     extension: string;
                                     id: number;
@@ -32761,6 +33897,7 @@ export interface operations {
                                 contact_email: string | null;
                                 contact_name: string | null;
                                 contact_phone: string | null;
+                                days_left: number | null;
                                 description: string | null;
                                 disposition: string | null;
                                 end_date: string | null;
@@ -32794,6 +33931,8 @@ export interface operations {
                                 name: string;
                                 organization_id: number;
                                 reason: string | null;
+                                /** Format: date */
+                                response_due_date: string | null;
                                 /** @enum {string} */
                                 status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
                                 subtype: string | null;
@@ -32860,7 +33999,11 @@ export interface operations {
                                 /** Format: date-time */
                                 completed_at: string | null;
                                 customer_name: string;
+                                days_left: number | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 id: number;
+                                overdue: boolean;
                                 provider_organization_id: number | null;
                                 /** @enum {string} */
                                 response_label: "In Progress" | "Completed";
@@ -33612,6 +34755,8 @@ export interface operations {
                                 /** @enum {string} */
                                 action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
                                 description: string | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 electronic_answer: {
                                     responder_email: string | null;
                                     /** Format: date-time */
@@ -34023,6 +35168,8 @@ export interface operations {
                                 /** @enum {string} */
                                 action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
                                 description: string | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 electronic_answer: {
                                     responder_email: string | null;
                                     /** Format: date-time */
@@ -34265,6 +35412,8 @@ export interface operations {
                     lead_time?: string | null;
                     name: string;
                     reason?: string | null;
+                    /** Format: date */
+                    response_due_date?: string | null;
                     subtype?: string | null;
                     /** @enum {string} */
                     type: "RECALL" | "PRODUCT DISRUPTION";
@@ -34284,6 +35433,8 @@ export interface operations {
                                 /** @enum {string} */
                                 action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
                                 description: string | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 id: number;
                                 is_disabled: boolean;
                                 is_required: boolean;
@@ -34354,6 +35505,10 @@ export interface operations {
                             }[];
                             provider_communications_count: number;
                             reason: string | null;
+                            /** Format: date */
+                            response_due_date: string | null;
+                            /** Format: date */
+                            response_due_date_default: string | null;
                             /** @enum {string} */
                             status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
                             subtype: string | null;
@@ -34431,6 +35586,8 @@ export interface operations {
                                 /** @enum {string} */
                                 action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
                                 description: string | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 id: number;
                                 is_disabled: boolean;
                                 is_required: boolean;
@@ -34501,6 +35658,10 @@ export interface operations {
                             }[];
                             provider_communications_count: number;
                             reason: string | null;
+                            /** Format: date */
+                            response_due_date: string | null;
+                            /** Format: date */
+                            response_due_date_default: string | null;
                             /** @enum {string} */
                             status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
                             subtype: string | null;
@@ -34578,6 +35739,8 @@ export interface operations {
                                 /** @enum {string} */
                                 action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
                                 description: string | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 id: number;
                                 is_disabled: boolean;
                                 is_required: boolean;
@@ -34648,6 +35811,10 @@ export interface operations {
                             }[];
                             provider_communications_count: number;
                             reason: string | null;
+                            /** Format: date */
+                            response_due_date: string | null;
+                            /** Format: date */
+                            response_due_date_default: string | null;
                             /** @enum {string} */
                             status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
                             subtype: string | null;
@@ -34763,6 +35930,8 @@ export interface operations {
                         /** @enum {string} */
                         action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
                         description?: string | null;
+                        /** Format: date */
+                        due_date?: string | null;
                         is_required?: boolean;
                         options?: string[];
                         per_unit?: boolean;
@@ -34785,6 +35954,8 @@ export interface operations {
                                 /** @enum {string} */
                                 action_type: "Acknowledge" | "Text" | "Numeric" | "YesNo" | "Checkbox" | "MultipleChoice" | "Image" | "Document";
                                 description: string | null;
+                                /** Format: date */
+                                due_date: string | null;
                                 id: number;
                                 is_disabled: boolean;
                                 is_required: boolean;
@@ -34855,6 +36026,10 @@ export interface operations {
                             }[];
                             provider_communications_count: number;
                             reason: string | null;
+                            /** Format: date */
+                            response_due_date: string | null;
+                            /** Format: date */
+                            response_due_date_default: string | null;
                             /** @enum {string} */
                             status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
                             subtype: string | null;
@@ -37734,9 +38909,11 @@ export interface operations {
                     "application/json": {
                         d: {
                             items: {
+                                due_days: number;
                                 interval_hours: number;
                                 is_default: boolean;
                                 max_reminders: number;
+                                overdue_interval_hours: number | null;
                                 /** @enum {string} */
                                 plan: "CLASSI" | "CLASSII" | "CLASSIII" | "ADVISORY";
                             }[];
@@ -37781,8 +38958,10 @@ export interface operations {
             content: {
                 "application/json": {
                     items: {
+                        due_days?: number | null;
                         interval_hours: number;
                         max_reminders: number;
+                        overdue_interval_hours?: number | null;
                         /** @enum {string} */
                         plan: "CLASSI" | "CLASSII" | "CLASSIII" | "ADVISORY";
                     }[];
@@ -37799,9 +38978,11 @@ export interface operations {
                     "application/json": {
                         d: {
                             items: {
+                                due_days: number;
                                 interval_hours: number;
                                 is_default: boolean;
                                 max_reminders: number;
+                                overdue_interval_hours: number | null;
                                 /** @enum {string} */
                                 plan: "CLASSI" | "CLASSII" | "CLASSIII" | "ADVISORY";
                             }[];
@@ -37886,6 +39067,8 @@ export interface operations {
                                 lead_time: string | null;
                                 name: string;
                                 reason: string | null;
+                                /** Format: date */
+                                response_due_date?: string | null;
                                 /** @enum {string} */
                                 status: "DRAFT" | "OPEN" | "CLOSED" | "DELETED";
                                 subtype: string | null;
@@ -38993,6 +40176,83 @@ export interface operations {
                             /** Format: date-time */
                             updated_at: string;
                         }[];
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getSupplierWorklist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            bouncedRecipients: {
+                                bounced: number;
+                                communication_id: number;
+                                name: string;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            }[];
+                            overdueRecalls: {
+                                classification: string | null;
+                                communication_id: number;
+                                /** Format: date */
+                                due_date: string;
+                                event_id: string | null;
+                                name: string;
+                                overdue_customers: number;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            }[];
+                            unansweredConversations: {
+                                communication_id: number;
+                                conversation_id: number;
+                                /** Format: date-time */
+                                last_message_at: string;
+                                name: string;
+                                provider_communication_id: number;
+                                provider_name: string;
+                                subject: string;
+                                /** @enum {string} */
+                                type: "RECALL" | "PRODUCT DISRUPTION";
+                            }[];
+                        };
                         m: string;
                         /** @constant */
                         ok: true;

@@ -117,7 +117,7 @@ describe('app routing', () => {
       '/api/auth/logout': null,
     });
     const { location, store } = renderApp('/provider/product-disruption/view/31/77');
-    await waitFor(() => expect(location.history).toContain('/provider/dashboard'));
+    await waitFor(() => expect(location.history).toContain('/provider/worklist'));
     expect(store.get(accessDeniedAtom)).toEqual({
       path: '/provider/product-disruption/view/31/77',
       communicationId: '31',

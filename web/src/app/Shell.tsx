@@ -14,6 +14,7 @@ import { logout } from '../shared/session/authActions';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { PRODUCT_NAME } from './product';
 import { AccessDeniedNotice } from './AccessDeniedNotice';
+import { useMenuBadges } from './menuBadges';
 
 function RouterLink({ href, className, children, 'aria-current': ariaCurrent }: RenderLinkProps) {
   return (
@@ -47,11 +48,14 @@ function AppSidebar() {
   const linksHelp = (item: MenuItem): boolean => Boolean(item.helpLink) || (item.children ?? []).some(linksHelp);
   const hasHelp = menu.some(linksHelp);
   const { data: help } = useHelpSettings(hasHelp, true);
+  const badges = useMenuBadges(userType, permissions);
   const toItem = (item: MenuItem): SidebarItem => ({
     label: i18n._(item.label),
     href: (item.helpLink && help?.[item.helpLink]) || item.path,
     external: item.newWindow,
     children: item.children?.map(toItem),
+    badge: badges[item.id]?.count,
+    badgeLabel: badges[item.id]?.label,
   });
   return (
     <Sidebar

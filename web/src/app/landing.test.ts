@@ -11,12 +11,16 @@ describe('landingPath', () => {
     expect(landingPath({ userType: 'SUPP', roleName: 'Administrator', permissions: [] })).toBe('/supplier/dashboard');
   });
 
-  it('chooses the provider page by permission', () => {
+  it('sends a provider user who manages recalls or supply advisories to the worklist, others to the dashboard', () => {
     const p = (...permissions: string[]) => landingPath({ userType: 'PROV', roleName: 'Custom', permissions });
-    expect(p('View_Dashboard', 'Provider_ManageRecalls')).toBe('/provider/dashboard');
+    expect(p('View_Dashboard', 'Provider_ManageRecalls')).toBe('/provider/worklist');
+    expect(p('Provider_ManageRecalls', 'Provider_ManageDisruption')).toBe('/provider/worklist');
+    expect(p('Provider_ManageDisruption')).toBe('/provider/worklist');
+    expect(landingPath({ userType: 'PROV', roleName: 'Administrator', permissions: ['Provider_ManageRecalls'] })).toBe(
+      '/provider/worklist',
+    );
     expect(p('Provider_ViewDashboard')).toBe('/provider/dashboard');
-    expect(p('Provider_ManageRecalls', 'Provider_ManageDisruption')).toBe('/provider/recalls');
-    expect(p('Provider_ManageDisruption')).toBe('/provider/product-disruption');
+    expect(p('Provider_ResponderRole')).toBe('/provider/dashboard');
     expect(p()).toBe('/provider/dashboard');
   });
 
@@ -37,6 +41,22 @@ describe('landingPath', () => {
     expect(
       landingPath({ userType: 'PROV', roleName: 'Sourcing Coordinator', permissions: ['Provider_ManageRecalls'] }),
     ).toBe('/provider/dashboard');
+  });
+
+  it('opens the worklist to those it sends there', () => {
+    for (const permission of ['Provider_ManageRecalls', 'Provider_ManageDisruption']) {
+      expect(safeLandingPath({ userType: 'PROV', roleName: 'Custom', permissions: [permission] })).toBe(
+        '/provider/worklist',
+      );
+    }
+    // The named roles keep their pages even when they may manage recalls.
+    expect(
+      safeLandingPath({
+        userType: 'PROV',
+        roleName: 'Responder',
+        permissions: ['Provider_ResponderRole', 'Provider_ManageRecalls'],
+      }),
+    ).toBe('/provider/er-response');
   });
 
   it('falls back to the profile when the landing page itself is not allowed', () => {

@@ -8,7 +8,10 @@ export interface LandingInput {
 
 const side: Record<UserType, string> = { NOTI: 'notisphere', PROV: 'provider', SUPP: 'supplier' };
 
-/** The landing page by user type and role (spec §2 "Landing"). */
+/**
+ * The landing page by user type and role (spec §2 "Landing"): the named roles keep the spec's pages; any other provider
+ * user who may manage recalls or supply advisories lands on the worklist (issue 32), the rest on the dashboard.
+ */
 export function landingPath({ userType, roleName, permissions }: LandingInput): string {
   if (!userType) return '/account';
   const base = `/${side[userType]}`;
@@ -24,10 +27,9 @@ export function landingPath({ userType, roleName, permissions }: LandingInput): 
       break;
   }
   if (userType === 'PROV') {
-    if (permissions.includes('View_Dashboard') || permissions.includes('Provider_ViewDashboard'))
-      return '/provider/dashboard';
-    if (permissions.includes('Provider_ManageRecalls')) return '/provider/recalls';
-    if (permissions.includes('Provider_ManageDisruption')) return '/provider/product-disruption';
+    // Whoever manages recalls or supply advisories starts on what needs the team (issue 32).
+    if (permissions.includes('Provider_ManageRecalls') || permissions.includes('Provider_ManageDisruption'))
+      return '/provider/worklist';
     return '/provider/dashboard';
   }
   return `${base}/dashboard`;

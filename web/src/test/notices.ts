@@ -14,6 +14,7 @@ export function noticeAction(id: number, type: NoticeAction['action_type'], opti
     options,
     is_required: true,
     is_disabled: false,
+    due_date: null,
     response: null,
     files: [],
   };
@@ -51,6 +52,8 @@ export function noticeView(
       status: 'OPEN',
       supplier_name: 'Acme Medical',
       organization_id: 2,
+      response_due_date: null,
+      days_left: null,
       ...communication,
     },
     provider_communication: {
@@ -68,6 +71,9 @@ export function noticeView(
       completed_at: null,
       customer_name: 'Riverside',
       response_label: 'In Progress',
+      due_date: null,
+      days_left: null,
+      overdue: false,
       ...provider_communication,
     },
     products: [{ id: 1, product_name: 'Gown L', lot_number: 'G-1' }],

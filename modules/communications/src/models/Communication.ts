@@ -22,6 +22,8 @@ export class Communication extends BaseModel {
   declare lead_time: string | null;
   declare event_date: string | null;
   declare end_date: string | null;
+  /** Issue 32: when the recipients should have answered (YYYY-MM-DD); set at send from the plan's days when empty. */
+  declare response_due_date: string | null;
   declare contact_name: string | null;
   declare contact_email: string | null;
   declare contact_phone: string | null;

@@ -136,7 +136,13 @@ export async function refreshCompletion(trx: Knex.Transaction, ctx: NoticeContex
   if (next === ctx.pc.response_status) return false;
   await trx('provider_communications')
     .where({ id: ctx.pc.id })
-    .update({ response_status: next, completed_at: complete ? trx.fn.now() : null, updated_at: trx.fn.now() });
+    .update({
+      response_status: next,
+      completed_at: complete ? trx.fn.now() : null,
+      updated_at: trx.fn.now(),
+      // An answer that reopens a "not affected" notice withdraws that answer: the product was there after all.
+      ...(complete ? {} : { not_affected_reason: null, not_affected_by: null, not_affected_at: null }),
+    });
   await appendHistory(trx, ctx.respondent.actor, {
     communicationId: ctx.event.id,
     organizationId: ctx.event.organization_id,

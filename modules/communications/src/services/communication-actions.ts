@@ -27,5 +27,6 @@ export async function communicationActions(
       'is_required',
       'is_disabled',
       'per_unit',
+      'due_date',
     )) as ReportAction[];
 }

@@ -3,6 +3,7 @@ import { type Actor, type ListPage, type ListSpec, parseListQuery, runList, type
 import { COMMUNICATION_TYPES, type CommunicationType, PERMISSION_OF_TYPE } from '../constants.js';
 import { assertTypePermission, type CommunicationRow, loadOwnCommunication } from './access.js';
 import { activeProductFields, checkCustomFields } from './product-fields.js';
+import { defaultResponseDueDate } from './reminder-plans.js';
 import { type LinkedFdaRecord, linkedFdaRecords } from '@portal/fda';
 import type { communicationListRowSchema } from '../list-output-schemas.js';
 import type { communicationActionSchema, communicationProductSchema } from '../communication-output-schemas.js';
@@ -23,6 +24,8 @@ export const INFO_FIELDS = [
   'contact_name',
   'contact_email',
   'contact_phone',
+  /** Issue 32: null = set at send from the organisation's days for the class. */
+  'response_due_date',
 ] as const;
 
 export type CommunicationInfo = Partial<Record<(typeof INFO_FIELDS)[number], string | null>> & {
@@ -49,6 +52,7 @@ export const communicationList: ListSpec = {
     updated_at: 'c.updated_at',
     approved_at: 'c.approved_at',
     event_date: 'c.event_date',
+    response_due_date: 'c.response_due_date',
   },
   searchColumns: ['c.name', 'c.event_id'],
   defaultSort: [{ column: 'c.updated_at', direction: 'desc' }],
@@ -77,6 +81,7 @@ export const EVENT_LIST_COLUMNS = [
   'c.status',
   'c.classification',
   'c.event_date',
+  'c.response_due_date',
   'c.created_at',
   'c.updated_at',
   'c.approved_at',
@@ -142,6 +147,8 @@ export interface CommunicationDetail extends CommunicationRow {
   provider_communications_count: number;
   /** Issue 15: the FDA records the event names (`fda_recall_numbers`), as the fda module knows them. */
   fda_records: LinkedFdaRecord[];
+  /** Issue 32: the response-due date it would get if sent today without one (the wizard prefills it). */
+  response_due_date_default: string | null;
 }
 
 const PRODUCT_COLUMNS = [
@@ -166,6 +173,7 @@ const ACTION_COLUMNS = [
   'is_required',
   'is_disabled',
   'per_unit',
+  'due_date',
 ];
 
 export async function getCommunication(
@@ -182,7 +190,7 @@ export async function communicationDetail(
   row: CommunicationRow,
 ): Promise<CommunicationDetail> {
   const id = row.id;
-  const [products, actions, customers, locations, pcs, fdaRecords] = await Promise.all([
+  const [products, actions, customers, locations, pcs, fdaRecords, dueDefault] = await Promise.all([
     db('communication_products').where({ communication_id: id }).orderBy(['sort_order', 'id']).select(PRODUCT_COLUMNS),
     db('communication_actions').where({ communication_id: id }).orderBy(['sort_order', 'id']).select(ACTION_COLUMNS),
     db('communication_affected_customers')
@@ -196,6 +204,7 @@ export async function communicationDetail(
       .count<{ n: number }[]>({ n: '*' })
       .first(),
     linkedFdaRecords(db, row.fda_recall_numbers ?? []),
+    defaultResponseDueDate(db, row),
   ]);
   return {
     ...row,
@@ -205,6 +214,7 @@ export async function communicationDetail(
     customers_count: Number((customers as { n: number } | undefined)?.n ?? 0),
     locations_count: Number((locations as { n: number } | undefined)?.n ?? 0),
     provider_communications_count: Number((pcs as { n: number } | undefined)?.n ?? 0),
+    response_due_date_default: dueDefault,
   };
 }
 

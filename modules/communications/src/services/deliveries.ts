@@ -97,7 +97,7 @@ export async function listDeliveries(
       db.raw(
         `CASE WHEN ?::boolean AND pc.reminder_count < ? AND ${STILL_TO_REMIND_SQL}
            THEN pc.last_notified_at + make_interval(hours => ?) END AS next_reminder_at`,
-        [remindable, plan.max_reminders, plan.interval_hours],
+        [remindable, plan.max_reminders, plan.current_interval_hours],
       ),
     );
   const filtered = applyListFilters(db.from('d'), query, deliveryList);

@@ -15,6 +15,7 @@ import { vocabularyLabel } from '@portal/vocabulary';
 import type { CommunicationType } from '../constants.js';
 import type { CommunicationRow } from './access.js';
 import { type CustomRow, customRowsForProviderCommunications } from './custom-content.js';
+import { today } from './due-dates.js';
 
 /** How long a notice link works (DESIGN §4: expiring, revocable). */
 export const NOTICE_LINK_DAYS = 90;
@@ -49,6 +50,16 @@ function rowLines(rows: CustomRow[], language: TemplateLanguage): string {
     .join('\n');
 }
 
+const DATE_LOCALES: Record<TemplateLanguage, string> = { en: 'en-US', vi: 'vi-VN' };
+
+/** A YYYY-MM-DD date as the email's language writes it in full ("December 4, 2026", "4 tháng 12, 2026"). */
+export function emailDate(date: string | null, language: TemplateLanguage): string {
+  if (!date) return '';
+  return new Intl.DateTimeFormat(DATE_LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}
+
 function noticeEmail(
   template: LoadedTemplate,
   event: CommunicationRow,
@@ -56,9 +67,13 @@ function noticeEmail(
   customerName: string,
   link: string,
   customRows: { rows: CustomRow[]; total: number } | undefined,
+  now: string | null,
 ): Pick<BulkEmail, 'subject' | 'text' | 'stored'> {
   const language = template.language;
   const values = {
+    // Issue 32: "Please respond by …", or past it (a reminder after the due date) "Your response was due on …".
+    due_date: emailDate(event.response_due_date, language),
+    overdue: event.response_due_date && now && event.response_due_date < now ? 'yes' : '',
     // Custom content: this customer's own rows only, never another's.
     custom_rows: customRows ? rowLines(customRows.rows, language) : '',
     custom_rows_more:
@@ -125,6 +140,7 @@ export async function queueNotices(
   for (const language of new Set(languages.values()))
     templates.set(language, await loadTemplate(trx, key, { language }));
   const templateFor = (email: string) => templates.get(languages.get(email.trim().toLowerCase()) ?? 'en') ?? null;
+  const now = event.response_due_date ? await today(trx) : null;
   const rowsOf = await customRowsForProviderCommunications(trx, event, [
     ...new Set(recipients.map((r) => r.providerCommunicationId)),
   ]);
@@ -162,6 +178,7 @@ export async function queueNotices(
               r.customerName,
               link,
               rowsOf.get(Number(r.providerCommunicationId)),
+              now,
             ),
           }
         : { missingTemplate: true, ...missingTemplate(key) }),

@@ -9,6 +9,7 @@ import type { CommunicationRow } from './access.js';
 import type { AnswerValue } from './answers.js';
 import type { NoticeContext, ProviderCommunicationRow } from './provider-communications.js';
 import type { fileViewSchema } from '../notice-output-schemas.js';
+import { daysLeft, dueFacts, today } from './due-dates.js';
 
 // ---------- reading ----------
 
@@ -23,6 +24,8 @@ export interface ActionView {
   is_disabled: boolean;
   /** Answered per customer row; `unit_answers` then holds the answers given so far, by row. */
   per_unit: boolean;
+  /** Issue 32: the action's own due date, if it has one. */
+  due_date: string | null;
   unit_answers: { row_id: number; value: AnswerValue }[];
   response: {
     status: 'DRAFT' | 'SUBMITTED';
@@ -79,8 +82,19 @@ export interface NoticeView {
     | 'contact_email'
     | 'contact_phone'
     | 'status'
-  > & { supplier_name: string; organization_id: number; labels: NoticeLabels };
+    | 'response_due_date'
+  > & {
+    supplier_name: string;
+    organization_id: number;
+    labels: NoticeLabels;
+    /** Issue 32: days from today to the response-due date (negative once past; null without one). */
+    days_left: number | null;
+  };
   provider_communication: ProviderCommunicationRow & {
+    /** Issue 32: the response-due date, the days left to it, and whether it is past with the notice open and unanswered. */
+    due_date: string | null;
+    days_left: number | null;
+    overdue: boolean;
     customer_name: string;
     acknowledged_by_name: string | null;
     response_label: 'In Progress' | 'Completed';
@@ -107,63 +121,76 @@ export const fileView =
 
 export async function noticeView(db: Knex, secret: string, ctx: NoticeContext): Promise<NoticeView> {
   const { pc, event } = ctx;
-  const [supplier, customer, products, actions, responses, files, documents, productFields, unitAnswers, acknowledger] =
-    await Promise.all([
-      findOrganizationCard(db, event.organization_id),
-      db('communication_affected_customers').where({ id: pc.affected_customer_id }).first('name'),
-      // A custom-content event shows each customer its own rows, never another's.
-      event.custom_content
-        ? customRowsOf(db, event, pc)
-        : db('communication_products')
-            .where({ communication_id: event.id })
-            .orderBy(['sort_order', 'id'])
-            .select(
-              'id',
-              'product_name',
-              'catalog_number',
-              'lot_number',
-              'udi',
-              'description',
-              'expiration_date',
-              'quantity',
-              'custom_fields',
-            ),
-      db('communication_actions')
-        .where({ communication_id: event.id })
-        .orderBy(['sort_order', 'id'])
-        .select(
-          'id',
-          'sort_order',
-          'action_type',
-          'title',
-          'description',
-          'options',
-          'is_required',
-          'is_disabled',
-          'per_unit',
-        ),
-      db('provider_responses')
-        .where({ provider_communication_id: pc.id })
-        .select('action_id', 'status', 'value', 'responder_email', 'submitted_at', 'updated_at'),
-      db('response_files').where({ provider_communication_id: pc.id }).whereNull('deleted_at').orderBy('id'),
-      db('communication_documents').where({ communication_id: event.id }).whereNull('deleted_at').orderBy('id'),
-      productFieldsOfCommunication(db, event.id, event.organization_id),
-      event.custom_content
-        ? (db('provider_unit_answers')
-            .where({ provider_communication_id: pc.id })
-            .orderBy('id')
-            .select('action_id', 'custom_row_id', 'value') as Promise<
-            { action_id: number; custom_row_id: number; value: AnswerValue }[]
-          >)
-        : Promise.resolve([]),
-      // Who acknowledged, by name when they have an account (a recipient without one is known by address only).
-      pc.acknowledged_by
-        ? (db
-            .from(usersView(db).as('u'))
-            .whereRaw('lower(u.email) = lower(?)', [pc.acknowledged_by])
-            .first('first_name', 'last_name') as Promise<{ first_name: string; last_name: string } | undefined>)
-        : Promise.resolve(undefined),
-    ]);
+  const [
+    supplier,
+    customer,
+    products,
+    actions,
+    responses,
+    files,
+    documents,
+    productFields,
+    unitAnswers,
+    acknowledger,
+    now,
+  ] = await Promise.all([
+    findOrganizationCard(db, event.organization_id),
+    db('communication_affected_customers').where({ id: pc.affected_customer_id }).first('name'),
+    // A custom-content event shows each customer its own rows, never another's.
+    event.custom_content
+      ? customRowsOf(db, event, pc)
+      : db('communication_products')
+          .where({ communication_id: event.id })
+          .orderBy(['sort_order', 'id'])
+          .select(
+            'id',
+            'product_name',
+            'catalog_number',
+            'lot_number',
+            'udi',
+            'description',
+            'expiration_date',
+            'quantity',
+            'custom_fields',
+          ),
+    db('communication_actions')
+      .where({ communication_id: event.id })
+      .orderBy(['sort_order', 'id'])
+      .select(
+        'id',
+        'sort_order',
+        'action_type',
+        'title',
+        'description',
+        'options',
+        'is_required',
+        'is_disabled',
+        'per_unit',
+        'due_date',
+      ),
+    db('provider_responses')
+      .where({ provider_communication_id: pc.id })
+      .select('action_id', 'status', 'value', 'responder_email', 'submitted_at', 'updated_at'),
+    db('response_files').where({ provider_communication_id: pc.id }).whereNull('deleted_at').orderBy('id'),
+    db('communication_documents').where({ communication_id: event.id }).whereNull('deleted_at').orderBy('id'),
+    productFieldsOfCommunication(db, event.id, event.organization_id),
+    event.custom_content
+      ? (db('provider_unit_answers')
+          .where({ provider_communication_id: pc.id })
+          .orderBy('id')
+          .select('action_id', 'custom_row_id', 'value') as Promise<
+          { action_id: number; custom_row_id: number; value: AnswerValue }[]
+        >)
+      : Promise.resolve([]),
+    // Who acknowledged, by name when they have an account (a recipient without one is known by address only).
+    pc.acknowledged_by
+      ? (db
+          .from(usersView(db).as('u'))
+          .whereRaw('lower(u.email) = lower(?)', [pc.acknowledged_by])
+          .first('first_name', 'last_name') as Promise<{ first_name: string; last_name: string } | undefined>)
+      : Promise.resolve(undefined),
+    today(db),
+  ]);
   const toFile = fileView(secret);
   const acknowledgedByName = acknowledger
     ? `${acknowledger.first_name} ${acknowledger.last_name}`.trim() || null
@@ -182,6 +209,8 @@ export async function noticeView(db: Knex, secret: string, ctx: NoticeContext): 
       lead_time: event.lead_time,
       event_date: event.event_date,
       end_date: event.end_date,
+      response_due_date: event.response_due_date,
+      days_left: daysLeft(event.response_due_date, now),
       contact_name: event.contact_name,
       contact_email: event.contact_email,
       contact_phone: event.contact_phone,
@@ -192,6 +221,8 @@ export async function noticeView(db: Knex, secret: string, ctx: NoticeContext): 
     },
     provider_communication: {
       ...pc,
+      // The event's date, which a trigger copies onto each provider communication (however `pc` was read).
+      ...dueFacts({ status: pc.status, response_status: pc.response_status, due_date: event.response_due_date }, now),
       customer_name: (customer as { name: string } | undefined)?.name ?? '',
       acknowledged_by_name: acknowledgedByName,
       response_label: pc.response_status === 'COMPLETED' ? 'Completed' : 'In Progress',

@@ -256,9 +256,13 @@ export async function operatorDocument(db: Knex, secret: string, actor: Actor, d
   return documentOfAnyCommunication(db, secret, documentId);
 }
 
-/** The information a copy takes: all but the supplier's own event id, which is unique per supplier. */
+/**
+ * The information a copy takes: all but the supplier's own event id, which is unique per supplier, and the
+ * response-due date, which belongs to a send (the copy gets its own when it is sent).
+ */
 const COPIED_FIELDS = INFO_FIELDS.filter(
-  (k): k is Exclude<(typeof INFO_FIELDS)[number], 'event_id'> => k !== 'event_id',
+  (k): k is Exclude<(typeof INFO_FIELDS)[number], 'event_id' | 'response_due_date'> =>
+    k !== 'event_id' && k !== 'response_due_date',
 );
 
 /**
@@ -376,6 +380,7 @@ interface RecallsReportRow {
   sent: number;
   acknowledged: number;
   completed: number;
+  response_due_date: string | null;
 }
 
 const recallsColumns: ReportColumn<RecallsReportRow>[] = [
@@ -404,6 +409,8 @@ const recallsColumns: ReportColumn<RecallsReportRow>[] = [
   { header: 'Notified', value: (r) => r.sent, kind: 'number', width: 10 },
   communicationColumn.acknowledged,
   communicationColumn.completed,
+  // Issue 32: last, so the columns before keep their places.
+  { header: 'Response Due', value: (r) => r.response_due_date, kind: 'date', width: 12 },
 ];
 
 /**
@@ -445,6 +452,7 @@ export function recallsReport(
       db.raw('coalesce(ct.sent, 0) as sent'),
       db.raw('coalesce(ct.acknowledged, 0) as acknowledged'),
       db.raw('coalesce(ct.completed, 0) as completed'),
+      db.raw(`to_char(c.response_due_date, 'YYYY-MM-DD') as response_due_date`),
     );
   // The grid's search and column filters too, so the file holds what the operator sees (same whitelist: 400 otherwise).
   applyListFilters(query, parseListQuery(filters, operatorList), operatorList);

@@ -24,6 +24,8 @@ export interface ProviderCommunicationRow {
   acknowledged_at: Date | null;
   acknowledged_by: string | null;
   completed_at: Date | null;
+  /** Issue 32: the event's response-due date, kept by a trigger (YYYY-MM-DD). */
+  due_date?: string | null;
 }
 
 export interface NoticeContext {

@@ -23,11 +23,14 @@ export function communicationsView(db: Knex): Knex.QueryBuilder {
     'name',
     'event_id',
     'event_date',
+    'response_due_date',
     'approved_at',
     'first_sent_at',
     'closed_at',
     'fda_recall_numbers',
     'custom_content',
+    // Its products' names and identifiers, for the lists' search (communications_search_trgm_idx).
+    'product_search',
   );
 }
 
@@ -56,6 +59,12 @@ export function providerCommunicationsView(db: Knex): Knex.QueryBuilder {
     'reminder_count',
     'created_at',
     'updated_at',
+    'due_date',
+    'not_affected_reason',
+    'not_affected_by',
+    'not_affected_at',
+    // The event's classification rank (1 Class I .. 4 other), kept by a trigger: the worklist's order.
+    'class_rank',
   );
 }
 
@@ -110,6 +119,7 @@ export function actionsView(db: Knex): Knex.QueryBuilder {
     'created_at',
     'updated_at',
     'per_unit',
+    'due_date',
   );
 }
 

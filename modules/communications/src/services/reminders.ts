@@ -4,7 +4,7 @@ import { Communication } from '../models/Communication.js';
 import { loadOwnCommunication } from './access.js';
 import { appendHistory, appendProviderCommunicationHistory } from './history.js';
 import { queueNotices, type Recipient } from './notice-queue.js';
-import { BUILT_IN_SQL, effectivePlan, PLAN_SQL, STILL_TO_REMIND_SQL } from './reminder-plans.js';
+import { BUILT_IN_SQL, currentIntervalSql, effectivePlan, PLAN_SQL, STILL_TO_REMIND_SQL } from './reminder-plans.js';
 import { assertOpenToSend } from './sending.js';
 
 /** Provider communications reminded per transaction: each batch commits its notices and kicks the sender. */
@@ -46,7 +46,8 @@ async function remindBatch(
     if (round.kind === 'due') {
       const plan = await effectivePlan(trx, event);
       timing = `pc.reminder_count < :max AND pc.last_notified_at <= now() - make_interval(hours => :interval)`;
-      bindings = { max: plan.max_reminders, interval: plan.interval_hours };
+      // Past the event's due date the plan's overdue interval may shorten the wait (issue 32).
+      bindings = { max: plan.max_reminders, interval: plan.current_interval_hours };
     } else {
       // Everyone last notified before the call: those it reminded (now()) are not taken twice.
       timing = 'pc.last_notified_at < :before';
@@ -108,13 +109,19 @@ async function remindCommunication(
 
 /**
  * The open, unpaused events with at least one recipient due for a reminder under the event's plan (its own values,
- * else its organisation's for its class, else the built-in ones): one pass, each event probing the reminder index
- * until its first due recipient.
+ * else its organisation's for its class, else the built-in ones; past the event's due date, the organisation's overdue
+ * interval when it is shorter): one pass, each event probing the reminder index until its first due recipient. The
+ * due date is the event's (its provider communications carry the same one), so the interval stays one per event.
  */
 async function communicationsWithRemindersDue(db: Knex): Promise<number[]> {
+  const interval = currentIntervalSql(
+    'coalesce(c.reminder_interval_hours, d.interval_hours, b.interval_hours)',
+    'd.overdue_interval_hours',
+    'c.response_due_date',
+  );
   const { rows } = (await db.raw(
     `WITH plans AS (
-       SELECT c.id, coalesce(c.reminder_interval_hours, d.interval_hours, b.interval_hours) AS interval_hours,
+       SELECT c.id, ${interval} AS interval_hours,
          coalesce(c.reminder_max, d.max_reminders, b.max_reminders) AS max_reminders
        FROM communications c
        JOIN ${BUILT_IN_SQL} ON b.plan = ${PLAN_SQL}
@@ -134,8 +141,8 @@ async function communicationsWithRemindersDue(db: Knex): Promise<number[]> {
  * The reminder job: every recipient due under its event's plan gets a reminder before the job stops, event
  * by event, a batch a transaction (`remindBatch`). A recipient is due while its provider communication and event are
  * open and the event not paused, it has neither acknowledged, answered (a submitted answer) nor completed, has had
- * fewer reminders than the plan's maximum, and its last notice is at least the plan's interval old. An event whose
- * batch fails is left for the next run while the others go on; the first error is thrown at the end.
+ * fewer reminders than the plan's maximum, and its last notice is at least the plan's interval old (past the event's
+ * due date, the overdue interval when the organisation set a shorter one). An event whose batch fails is left for the next run while the others go on; the first error is thrown at the end.
  */
 export async function sendReminders(db: Knex, config: Config, options: ReminderOptions = {}): Promise<ReminderResult> {
   const total: ReminderResult = { reminded: 0, emails: 0 };

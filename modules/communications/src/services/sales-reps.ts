@@ -98,6 +98,7 @@ export async function salesRepView(db: Knex, token: string | undefined) {
       'c.description',
       'c.event_date',
       'c.end_date',
+      'c.response_due_date',
       'c.status',
       'o.name as supplier_name',
     )) as Record<string, unknown> | undefined;

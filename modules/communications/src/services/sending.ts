@@ -12,6 +12,7 @@ import {
 import { type CommunicationRow, loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
 import { chunkLength, queueNotices, type Recipient } from './notice-queue.js';
+import { assignResponseDueDate } from './reminder-plans.js';
 
 export interface SendOptions {
   /** 'new': only customers not yet notified; 'all': also notify again everyone already notified. */
@@ -68,6 +69,21 @@ export async function sendNotifications(
   return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     assertOpenToSend(event);
+    // Issue 32: no response-due date yet: the send date plus the plan's days, before the provider communications take
+    // it on insert and the notices print it. Part of the send (the Audit Report lists it), not a change after approval.
+    const due = await assignResponseDueDate(trx, event, notBefore);
+    if (due) {
+      event.response_due_date = due.response_due_date;
+      await appendHistory(trx, actor, {
+        communicationId: id,
+        organizationId: actor.organizationId,
+        action: 'RESPONSE_DUE_DATE_SET',
+        entityType: 'communication',
+        entityId: id,
+        before: { response_due_date: null },
+        after: due,
+      });
+    }
     // The customers to notify, straight from their rows: ACTIVE, and (unless asked otherwise) not those whose every
     // location is marked Not Covered (one grouped pass over the event's locations, a hashed NOT IN).
     const customers = `

@@ -38,6 +38,7 @@ export async function actionSummaries(db: Knex, actor: Actor, id: number): Promi
       'a.action_type',
       'a.title',
       'a.is_required',
+      'a.due_date',
       db.raw(`count(r.id) FILTER (WHERE r.status = 'SUBMITTED')::int as submitted`),
       db.raw(`count(r.id) FILTER (WHERE r.status = 'DRAFT')::int as drafts`),
     )) as ActionSummary[];
@@ -191,6 +192,8 @@ const POST_UPDATE_FIELDS = [
   'name',
   'description',
   'end_date',
+  // Issue 32: a due date may move after approval; each provider communication follows it (a trigger).
+  'response_due_date',
   'contact_name',
   'contact_email',
   'contact_phone',

@@ -235,6 +235,7 @@ export async function saveStep2(
       ),
       is_required: a.is_required ?? true,
       per_unit: a.per_unit ?? false,
+      due_date: a.due_date ?? null,
     }));
     if (rows.length) await trx('communication_actions').insert(rows);
     await reachStep(trx, event, 2);
@@ -245,7 +246,11 @@ export async function saveStep2(
       entityType: 'actions',
       entityId: id,
       before,
-      after: rows.map((r) => ({ action_type: r.action_type, title: r.title })),
+      after: rows.map((r) => ({
+        action_type: r.action_type,
+        title: r.title,
+        ...(r.due_date ? { due_date: r.due_date } : {}),
+      })),
     });
   });
   return getCommunication(db, actor, id);

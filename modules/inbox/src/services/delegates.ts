@@ -10,7 +10,7 @@ import {
   ValidationError,
   transaction,
 } from '@portal/core';
-import { activeMembers, organizationsView } from '@portal/organizations';
+import { activeMembers, organizationsView, usersView } from '@portal/organizations';
 import { enqueueEmail } from '@portal/notifications';
 import type { CommunicationRow } from '@portal/communications';
 import { appendHistory, type DelegateRecorder } from '@portal/communications';
@@ -53,6 +53,7 @@ interface DelegateRow {
   message: string | null;
   notice_link_id: number | null;
   status: 'ACTIVE' | 'REVOKED';
+  created_by: number | null;
   created_at: Date;
   last_sent_at: Date;
 }
@@ -331,15 +332,28 @@ function assertAction(ctx: DelegateContext, actionId: number): void {
   if (!allowedAction(ctx, actionId)) throw new NotFoundError('ACTION_NOT_FOUND');
 }
 
-export type DelegateView = NoticeView & { delegate: { id: number; email: string; whole_event: boolean } };
+export type DelegateView = NoticeView & {
+  delegate: { id: number; email: string; whole_event: boolean };
+  /** The delegator's words, as written (plain text), and who delegated ("Rita Riverside"; the email without a name). */
+  message: string | null;
+  from: string | null;
+};
 
-/** The notice as the delegate sees it: only the delegated action(s). */
+/** The notice as the delegate sees it: only the delegated action(s), with the delegator's message. */
 export async function delegateView(db: Knex, secret: string, ctx: DelegateContext): Promise<DelegateView> {
   const view = await noticeView(db, secret, ctx);
+  const by = (await db
+    .from(usersView(db).as('u'))
+    .where('u.id', ctx.delegate.created_by ?? 0)
+    .first('u.first_name', 'u.last_name', 'u.email')) as
+    | { first_name: string | null; last_name: string | null; email: string }
+    | undefined;
   return {
     ...view,
     actions: view.actions.filter((a) => allowedAction(ctx, Number(a.id))),
     delegate: { id: ctx.delegate.id, email: ctx.delegate.email, whole_event: ctx.delegate.action_id === null },
+    message: ctx.delegate.message?.trim() || null,
+    from: by ? `${by.first_name ?? ''} ${by.last_name ?? ''}`.trim() || by.email : null,
   };
 }
 

@@ -3,13 +3,14 @@ import { type Actor, type ListPage, type ListQuery, takeSummary, withSummary } f
 import type { CommunicationType } from '@portal/communications';
 import { answersView, providerCommunicationsView } from '@portal/communications';
 import { type ProviderRow, type ResponderRow, rowsQuery } from './provider-rows.js';
+import type { Narrowing } from './provider-narrowing.js';
 
 /**
  * Orders served off an index per receiving organisation (newest first): `updated_at`, the server's default, and
  * `sent_at`, the one the provider's pages open in ("Received"). Every provider has both; the operator ('ALL') only the
  * first, on one global index.
  */
-type IndexedOrder = 'updated_at' | 'sent_at';
+export type IndexedOrder = 'updated_at' | 'sent_at';
 
 /** The index-served order of a list query without search or filter, if it has one. */
 export function indexedOrder(query: ListQuery, scope: number[] | 'ALL'): IndexedOrder | null {
@@ -27,12 +28,13 @@ export function indexedOrder(query: ListQuery, scope: number[] | 'ALL'): Indexed
  * decide which rows the joined path would list; the joined path still checks the event's status explicitly.
  */
 
-const newestFirst = (order: IndexedOrder, alias = '') => `${alias}${order} DESC NULLS LAST, ${alias}id`;
+export const newestFirst = (order: IndexedOrder, alias = '') => `${alias}${order} DESC NULLS LAST, ${alias}id`;
 
 /**
  * Ids of the first provider communications of the scope in `order`, off provider_communications_received_idx (or
  * _received_sent_idx): per organisation the first skip + limit entries in order (UNION ALL, merge-appended), or one walk
- * of the global index for 'ALL'.
+ * of the global index for 'ALL'. With a provider list's filters and search (`narrowing`), each walk reads only the
+ * rows they match.
  */
 export function newestReceived(
   db: Knex,
@@ -41,6 +43,7 @@ export function newestReceived(
   order: IndexedOrder,
   limit: number,
   skip = 0,
+  narrowing?: Pick<Narrowing, 'where'>,
 ): Knex.QueryBuilder {
   const received = (orgId: number | null, take: number) =>
     db
@@ -50,6 +53,7 @@ export function newestReceived(
       )
       .whereNot('status', 'DELETED')
       .whereIn('communication_type', types)
+      .modify((q) => narrowing?.where(q, 'rc'))
       .orderByRaw(newestFirst(order))
       .limit(take)
       .select([...new Set(['id', 'updated_at', order])]);
@@ -114,7 +118,12 @@ export function responderTotal(db: Knex, actor: Actor, scope: number[] | 'ALL', 
   return db.raw('(?) + (?) - (?)', [receivedCount(db, scope, types), extraPeople, hidden]);
 }
 
-function pageOf<T>(query: ListQuery, items: T[], total: number, latest: { updated_at: Date } | undefined): ListPage<T> {
+export function pageOf<T>(
+  query: ListQuery,
+  items: T[],
+  total: number,
+  latest: { updated_at: Date } | undefined,
+): ListPage<T> {
   return {
     items,
     total,
@@ -149,7 +158,7 @@ export async function listInIndexedOrder(
 }
 
 /** The newest change of the scope's received rows, off the received index: a subquery. */
-const latestReceived = (db: Knex, scope: number[] | 'ALL', types: CommunicationType[]) =>
+export const latestReceived = (db: Knex, scope: number[] | 'ALL', types: CommunicationType[]) =>
   db.from(newestReceived(db, scope, types, 'updated_at', 1).as('l')).select('updated_at');
 
 /** A list's total (an expression) and its newest change off the received index, in one statement. */
@@ -180,20 +189,24 @@ export async function respondersInIndexedOrder(
   types: CommunicationType[],
   query: ListQuery,
   order: IndexedOrder,
+  /** A provider list's filters (then `total` is the caller's, e.g. a capped count), read by each index walk. */
+  narrowed?: { narrowing: Pick<Narrowing, 'where'>; total: Knex.QueryBuilder | Knex.Raw },
 ): Promise<ListPage<ResponderRow>> {
   const offset = (query.pageNumber - 1) * query.pageSize;
   if (scope !== 'ALL' && !scope.length) return pageOf(query, [], 0, undefined);
-  const total = responderTotal(db, actor, scope, types);
+  const total = narrowed?.total ?? responderTotal(db, actor, scope, types);
+  const n = narrowed?.narrowing;
   const need = offset + query.pageSize;
   // Most pages take one statement: the first `need` provider communications' ids off the index (a CTE), their rows,
   // and the total and "last updated" beside them.
   const first = takeSummary(
     (await withSummary(
       rowsQuery(db, actor, scope, true, db.raw('SELECT id FROM page_ids'))
-        .withMaterialized('page_ids', newestReceived(db, scope, types, order, need))
+        .withMaterialized('page_ids', newestReceived(db, scope, types, order, need, 0, n))
         .orderByRaw(`pc.${order} DESC NULLS LAST, pc.row_key`)
         .select('pc.*'),
       total,
+      // The scope's newest change, filtered or not (a dense match's own would be another long walk).
       latestReceived(db, scope, types),
     )) as Parameters<typeof takeSummary<ResponderRow>>[0],
   );
@@ -207,7 +220,7 @@ export async function respondersInIndexedOrder(
   // the rows cover the page or no provider communication is left.
   const firstRows = async (by: IndexedOrder): Promise<ResponderRow[]> => {
     for (let take = need; ; take *= 2) {
-      const ids = (await newestReceived(db, scope, types, by, take)) as { id: number }[];
+      const ids = (await newestReceived(db, scope, types, by, take, 0, n)) as { id: number }[];
       const rows = ids.length
         ? ((await rowsQuery(
             db,

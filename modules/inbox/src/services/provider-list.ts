@@ -14,7 +14,16 @@ import {
 } from '@portal/core';
 import { COMMUNICATION_TYPES, type CommunicationType } from '@portal/communications';
 import { mayManageType, scopeIds } from './scope.js';
-import { listSpec, type ProviderRow, type ResponderRow, responderSpec, rowsQuery } from './provider-rows.js';
+import {
+  type ProviderRow,
+  providerListSpec,
+  providerResponderSpec,
+  type ResponderRow,
+  responderSpec,
+  rowsQuery,
+} from './provider-rows.js';
+import { filtersOf, providerNarrowing } from './provider-narrowing.js';
+import { listNarrowed } from './provider-list-narrowed.js';
 import {
   indexedOrder,
   listInIndexedOrder,
@@ -35,23 +44,26 @@ export interface ProviderListQuery {
  * without one, a coordinator sees the types it manages and a Responder (Provider_ResponderRole) sees every row of its scope
  * with allow_access false where its role may not open the event (the denial detail then offers an access request).
  * With `responses` (the eR responses list) there is one row per provider communication and responding person (ResponderRow).
+ * The exact filters and the search (services/provider-narrowing.ts) take their own paths (provider-list-narrowed.ts).
  */
 export async function listProviderCommunications(
   db: Knex,
   actor: Actor,
   raw: ProviderListQuery,
 ): Promise<ListPage<ProviderRow | ResponderRow>> {
-  const spec = raw.responses ? responderSpec : listSpec;
+  const spec = raw.responses ? providerResponderSpec : providerListSpec;
   const query = parseListQuery(raw, spec);
-  const scope = await scopeIds(db, actor);
   const types = listTypes(actor, raw);
-  if (raw.responses) return listResponderRows(db, actor, scope, types, query);
+  const narrowing = await providerNarrowing(db, actor, await scopeIds(db, actor), filtersOf(raw), query.search);
+  if (narrowing.active) return listNarrowed(db, actor, narrowing, types, query, Boolean(raw.responses));
+  const scope = narrowing.scope;
+  if (raw.responses) return listResponderRows(db, actor, scope, types, query, spec);
   const order = indexedOrder(query, scope);
   if (order) return listInIndexedOrder(db, actor, scope, types, query, order);
   const shortcuts = await joinedShortcuts(db, scope, types, query, receivedCount(db, scope, types));
   const onlyIds = shortcuts.firstRows ? ((await shortcuts.firstRows.ids(SORT_CAP)) as number[]) : undefined;
   const base = rowsQuery(db, actor, scope, false, onlyIds).whereIn('pc.type', types);
-  return runList<ProviderRow>(base, query, listSpec, 'pc.id', (qb) => qb.select('pc.*'), 'pc.updated_at', shortcuts);
+  return runList<ProviderRow>(base, query, spec, 'pc.id', (qb) => qb.select('pc.*'), 'pc.updated_at', shortcuts);
 }
 
 /** The event types a list query shows the caller (403 for a type its roles may not list). */
@@ -75,10 +87,13 @@ export async function providerListRowsQuery(
   actor: Actor,
   raw: ProviderListQuery,
 ): Promise<{ query: Knex.QueryBuilder }> {
-  const spec = raw.responses ? responderSpec : listSpec;
+  const spec = raw.responses ? providerResponderSpec : providerListSpec;
   const query = parseListQuery(raw, spec);
-  const scope = await scopeIds(db, actor);
-  const base = rowsQuery(db, actor, scope, Boolean(raw.responses)).whereIn('pc.type', listTypes(actor, raw));
+  const n = await providerNarrowing(db, actor, await scopeIds(db, actor), filtersOf(raw), query.search);
+  const base = rowsQuery(db, actor, n.scope, Boolean(raw.responses), undefined, n.active ? n : undefined).whereIn(
+    'pc.type',
+    listTypes(actor, raw),
+  );
   const tiebreaker = raw.responses ? 'pc.row_key' : 'pc.id';
   return { query: applyListOrder(applyListFilters(base, query, spec), query, spec, tiebreaker).select('pc.*') };
 }

@@ -4,6 +4,7 @@ import type { Actor, ListSpec } from '@portal/core';
 import type { CommunicationType } from '@portal/communications';
 import { actionsView, answersView, communicationsView, providerCommunicationsView } from '@portal/communications';
 import { mayManageType } from './scope.js';
+import type { Narrowing } from './provider-narrowing.js';
 
 // ---------- the list (001 §7.6, 000 §3 row fields, §4 row actions) ----------
 
@@ -33,6 +34,15 @@ export interface ProviderRow {
   completed_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  /** The event's response-due date ('YYYY-MM-DD'), days left until it (negative past it) and whether it is overdue. */
+  due_date: string | null;
+  days_left: number | null;
+  overdue: boolean;
+  owner_id: number | null;
+  owner_name: string | null;
+  not_affected_reason: string | null;
+  not_affected_by: string | null;
+  not_affected_at: Date | null;
 }
 
 /**
@@ -49,6 +59,12 @@ export interface ResponderRow extends ProviderRow {
 }
 
 const STATUS_SQL = `CASE WHEN c.status = 'CLOSED' OR pc.status = 'CLOSED' THEN 'CLOSED' ELSE 'OPEN' END`;
+/** Past its due date while open and unanswered (a notice without a due date is never overdue). */
+export const OVERDUE_SQL = `coalesce(pc.due_date < current_date AND pc.response_status = 'NOTCOMPLETED'
+  AND pc.status = 'OPEN' AND c.status = 'OPEN', false)`;
+/** A user's name as the lists show people: first and last name, else the email. */
+export const PERSON_NAME_SQL = (u: string) =>
+  `coalesce(nullif(trim(concat_ws(' ', ${u}.first_name, ${u}.last_name)), ''), ${u}.email)`;
 /** A provider-created event names its supplier itself (possibly none); a supplier's event names the sender. */
 export const SUPPLIER_SQL = `CASE WHEN pce.communication_id IS NOT NULL THEN pce.supplier_name ELSE so.name END`;
 
@@ -70,6 +86,8 @@ const LIST_FIELDS = [
   'completed_at',
   'created_at',
   'updated_at',
+  'due_date',
+  'owner_name',
 ] as const;
 
 /** Sort and filter fields (whitelisted); they name columns of the derived row table `pc`. */
@@ -87,6 +105,14 @@ export const responderSpec: ListSpec = {
   pinFewMatches: false,
 };
 
+/*
+ * The provider's own lists search through `Narrowing` (the event's name, event id and products off the trigram index,
+ * the supplier's and site's names), as conditions on provider communications inside `rowsQuery`: their specs search no
+ * column themselves. The operator's eR responses keep the columns above.
+ */
+export const providerListSpec: ListSpec = { ...listSpec, searchColumns: [] };
+export const providerResponderSpec: ListSpec = { ...responderSpec, searchColumns: [] };
+
 /**
  * The rows the provider received (own organisation and sites), as one derived table so every row field filters and sorts.
  * 'ALL' (the operator, read-only) drops the scope: every provider's rows, a site being any organisation with a parent, and
@@ -99,6 +125,8 @@ export function rowsQuery(
   responders = false,
   /** Only these provider communications: ids, a subquery of them, or SQL reading them (a CTE of the statement). */
   onlyIds?: number[] | Knex.QueryBuilder | Knex.Raw,
+  /** The provider list's filters and search (with `responders`, the search also matches the responder's name). */
+  narrowing?: Narrowing,
 ): Knex.QueryBuilder {
   const all = scope === 'ALL';
   const siteOf = all
@@ -143,6 +171,22 @@ export function rowsQuery(
       'pc.completed_at',
       'pc.created_at',
       'pc.updated_at',
+      'pc.due_date',
+      db.raw('(pc.due_date - current_date) as days_left'),
+      db.raw(`${OVERDUE_SQL} as overdue`),
+      // Select-list subqueries, not joins: one more relation in the FROM list would stop the planner reordering the
+      // joins of a page's ids (join_collapse_limit), and they are read for the rows kept only.
+      db.raw(
+        '(SELECT pco.user_id FROM provider_communication_owners pco WHERE pco.provider_communication_id = pc.id) as owner_id',
+      ),
+      db.raw(
+        `(SELECT ${PERSON_NAME_SQL('ou')} FROM provider_communication_owners pco JOIN ? ou ON ou.id = pco.user_id
+          WHERE pco.provider_communication_id = pc.id) as owner_name`,
+        [usersView(db)],
+      ),
+      'pc.not_affected_reason',
+      'pc.not_affected_by',
+      'pc.not_affected_at',
     );
   if (scope !== 'ALL') inner.whereIn('pc.provider_organization_id', scope);
   // Across tenants, each row also names its provider (a site's parent, else the receiving organisation).
@@ -156,6 +200,7 @@ export function rowsQuery(
   // As an array read once (an InitPlan), so the plan is the one of a list of ids: index lookups, never a join.
   else if (readIds) inner.whereRaw('pc.id = ANY(ARRAY(?))', [readIds]);
   else if (onlyIds) inner.whereIn('pc.id', onlyIds as Knex.QueryBuilder);
+  if (narrowing && !responders) narrowing.where(inner, 'pc');
   if (!responders) return db.from(inner.select('pc.response_status').as('pc'));
   // Each responding person's answers, grouped once for the whole scope, or only for the given rows (a page of the
   // default order).
@@ -173,6 +218,17 @@ export function rowsQuery(
         .andOn('rr.userid', '=', db.raw('?', [actor.userId]));
     })
     .where((w) => w.whereNull('prd.id').orWhereRaw('prd.dismissed_at < rr.responded_at'))
+    .modify((q) => {
+      if (!narrowing) return;
+      narrowing.filter(q, 'pc');
+      const { searchTerms, pattern } = narrowing;
+      // A row also matches by its responder's name.
+      if (searchTerms)
+        q.where((w) => {
+          searchTerms(w, 'pc');
+          w.orWhereRaw(`${RESPONDER_NAME_SQL} ILIKE ?`, [pattern]);
+        });
+    })
     .select(
       // Zero-padded so that ordering by row_key orders by provider communication first, as the default order does.
       db.raw(
@@ -181,14 +237,14 @@ export function rowsQuery(
       'rr.userid',
       'rr.responder_email',
       'rr.responded_at',
-      db.raw(
-        `coalesce(nullif(trim(concat_ws(' ', ru.first_name, ru.last_name)), ''), ru.email, rr.responder_email) as responder_name`,
-      ),
+      db.raw(`${RESPONDER_NAME_SQL} as responder_name`),
       db.raw(`CASE WHEN rr.own_status IS NULL THEN pc.response_status
         WHEN rr.own_status = 'SUBMITTED' AND pc.response_status = 'COMPLETED' THEN 'COMPLETED' ELSE rr.own_status END as response_status`),
     );
   return db.from(inner.as('pc'));
 }
+
+const RESPONDER_NAME_SQL = `coalesce(nullif(trim(concat_ws(' ', ru.first_name, ru.last_name)), ''), ru.email, rr.responder_email)`;
 
 /**
  * Each responding person's answers to provider communications, grouped by provider communication and user (link

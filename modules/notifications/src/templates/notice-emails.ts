@@ -15,6 +15,8 @@ import {
   reason,
   customRows,
   customRowsMore,
+  dueDate,
+  overdue,
 } from './placeholders.js';
 
 function notice(key: string, name: string, reminder: boolean, recall: boolean): TemplateKind {
@@ -41,6 +43,8 @@ function notice(key: string, name: string, reminder: boolean, recall: boolean): 
       reason,
       customRows,
       customRowsMore,
+      dueDate,
+      overdue,
     ],
     defaults: {
       en: {
@@ -53,6 +57,7 @@ function notice(key: string, name: string, reminder: boolean, recall: boolean): 
             : '{% if event_type %}<p>Type: {{ event_type }}{% if lead_time %}, lead time {{ lead_time }}{% endif %}{% if reason %}, reason: {{ reason }}{% endif %}</p>{% endif %}',
           '{% if custom_rows %}<p>Your affected units:</p>\n<pre style="font-family:inherit;white-space:pre-wrap">{{ custom_rows }}</pre>{% endif %}',
           '{% if custom_rows_more %}<p>and {{ custom_rows_more }} more: <a href="{{ notice_link }}">open the notice</a> to see them all.</p>{% endif %}',
+          '{% if due_date %}<p><strong>{% if overdue %}Your response was due on {{ due_date }}. Please respond now.{% else %}Please respond by {{ due_date }}.{% endif %}</strong></p>{% endif %}',
           '<p>Please open the notice to read it, acknowledge it and answer its actions:</p>',
           `<p><a href="{{ notice_link }}">Open the ${kindEn.toLowerCase()}</a></p>`,
           '<p>This link is personal to you; do not forward it. It expires in 90 days.</p>',
@@ -68,6 +73,7 @@ function notice(key: string, name: string, reminder: boolean, recall: boolean): 
             : '{% if event_type %}<p>Loại: {{ event_type }}{% if lead_time %}, thời gian chờ {{ lead_time }}{% endif %}{% if reason %}, lý do: {{ reason }}{% endif %}</p>{% endif %}',
           '{% if custom_rows %}<p>Các đơn vị bị ảnh hưởng của quý vị:</p>\n<pre style="font-family:inherit;white-space:pre-wrap">{{ custom_rows }}</pre>{% endif %}',
           '{% if custom_rows_more %}<p>và {{ custom_rows_more }} đơn vị khác: <a href="{{ notice_link }}">mở thông báo</a> để xem tất cả.</p>{% endif %}',
+          '{% if due_date %}<p><strong>{% if overdue %}Hạn trả lời là ngày {{ due_date }}. Vui lòng trả lời ngay.{% else %}Vui lòng trả lời chậm nhất vào ngày {{ due_date }}.{% endif %}</strong></p>{% endif %}',
           '<p>Vui lòng mở thông báo để đọc, xác nhận đã nhận và trả lời các hành động:</p>',
           `<p><a href="{{ notice_link }}">Mở ${kindVi.toLowerCase()}</a></p>`,
           '<p>Liên kết này dành riêng cho bạn; vui lòng không chuyển tiếp. Liên kết hết hạn sau 90 ngày.</p>',

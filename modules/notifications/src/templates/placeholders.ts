@@ -45,3 +45,10 @@ export const customRows = p(
   'Infusion pump · Lot R-1 · Serial SN-100 · UDI 0100001 · Quantity 2\nInfusion pump · Lot R-2 · Quantity 1',
 );
 export const customRowsMore = p('custom_rows_more', 'How many more units the notice lists (empty when none)', '12');
+// Issue 32: the response-due date, already in the email's language, and whether it has passed.
+export const dueDate = p(
+  'due_date',
+  'The date the response is due, in the email language (empty when none)',
+  'December 4, 2026',
+);
+export const overdue = p('overdue', 'Not empty once the due date has passed (a reminder after it)', '');

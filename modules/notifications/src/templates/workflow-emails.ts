@@ -185,4 +185,44 @@ export const WORKFLOW_EMAILS: readonly TemplateKind[] = [
       },
     },
   },
+  {
+    key: 'OWNER_ASSIGNED',
+    name: 'Owner assigned',
+    description: 'A provider user makes a colleague the owner of one or more received recalls or advisories',
+    outboxKind: 'OWNER_ASSIGNED',
+    providerOverridable: true,
+    placeholders: [
+      p('sender_name', 'Who assigned it', 'Rita Riverside'),
+      p('event_kind', 'recall or supply advisory', 'recall'),
+      eventName,
+      message,
+      p('link', 'Link to the notice in the portal', 'https://portal.example/provider/recalls/view/1/2'),
+      p('more', 'How many more notices were assigned at once (empty when one)', '3'),
+      p(
+        'others',
+        'The names of those other notices, one a line (empty when one)',
+        'Infusion pump batteries\nSterile gauze, lot 7',
+      ),
+    ],
+    defaults: {
+      en: {
+        subject: 'You have been assigned {{ event_name }}{% if more %} and {{ more }} more{% endif %}',
+        body: [
+          para('{{ sender_name }} made you the owner of the {{ event_kind }} "{{ event_name }}".'),
+          '{% if message %}<p>{{ message }}</p>{% endif %}',
+          '<p>Sign in to open it: <a href="{{ link }}">{{ link }}</a></p>',
+          '{% if more %}<p>You also own {{ more }} more notices now:</p><pre>{{ others }}</pre>{% endif %}',
+        ].join('\n'),
+      },
+      vi: {
+        subject: 'Bạn được giao phụ trách {{ event_name }}{% if more %} và {{ more }} thông báo khác{% endif %}',
+        body: [
+          para('{{ sender_name }} đã giao bạn phụ trách {{ event_kind }} "{{ event_name }}".'),
+          '{% if message %}<p>{{ message }}</p>{% endif %}',
+          '<p>Đăng nhập để mở: <a href="{{ link }}">{{ link }}</a></p>',
+          '{% if more %}<p>Bạn cũng phụ trách thêm {{ more }} thông báo:</p><pre>{{ others }}</pre>{% endif %}',
+        ].join('\n'),
+      },
+    },
+  },
 ];

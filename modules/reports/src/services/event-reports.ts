@@ -140,6 +140,15 @@ const providerStatusColumns: ReportColumn<ProviderStatusRow>[] = [
   { header: 'Reminders Sent', value: (r) => r.reminder_count, kind: 'number', width: 14 },
 ];
 
+/**
+ * Issue 32: the response-due date and whether the row is past it (open and unanswered), after every column a report
+ * had before, so theirs keep their places.
+ */
+const dueColumns = <R extends { due_date: string | null; overdue: boolean }>(): ReportColumn<R>[] => [
+  { header: 'Response Due', value: (r) => r.due_date, kind: 'date', width: 12 },
+  { header: 'Overdue', value: (r) => r.overdue, kind: 'yesno', width: 9 },
+];
+
 /** Last, after the action columns, so the columns before them keep their places. */
 const responseMethodColumn: ReportColumn<ProviderStatusRow> = {
   header: 'Response Method',
@@ -198,7 +207,14 @@ export async function providerStatusReport(ctx: ReportContext, id: number, forma
   return fileOf(ctx, 'Provider Status Report', format, [
     sheet({
       name: 'Provider Status',
-      columns: [...providerStatusColumns, ...actionColumns, responseMethodColumn, ...fieldColumns, ...unitColumns],
+      columns: [
+        ...providerStatusColumns,
+        ...actionColumns,
+        responseMethodColumn,
+        ...fieldColumns,
+        ...unitColumns,
+        ...dueColumns<ProviderStatusRow>(),
+      ],
       rows: providerStatusRows(ctx.db, ctx.actor, id),
     }),
   ]);
@@ -275,6 +291,9 @@ export async function fdaEffectivenessReport(ctx: ReportContext, id: number): Pr
     ...(await unitCounts(ctx, event)),
     ['Effectiveness Check Level Reached', level],
     ...FDA_LEVELS.map(([l, what]): [string, unknown] => [`Level ${l}`, what]),
+    // Issue 32: after the lines the report had, so theirs keep their places.
+    ['Response Due', event.response_due_date ?? ''],
+    ['Overdue', c.overdue],
   ];
   return fileOf(ctx, 'FDA Effectiveness Report', 'xlsx', [
     sheet<[string, unknown]>({
@@ -299,6 +318,7 @@ export async function fdaEffectivenessReport(ctx: ReportContext, id: number): Pr
         { header: 'Responded', value: responded, kind: 'yesno', width: 10 },
         { header: 'Completed', value: (r) => r.response_status === 'COMPLETED', kind: 'yesno', width: 10 },
         { header: 'Completed At', value: (r) => r.completed_at, kind: 'datetime' },
+        ...dueColumns<ConsigneeRow>(),
       ],
       rows: consigneeRows(ctx.db, ctx.actor, id),
     }),
@@ -332,6 +352,7 @@ export async function recallEventStatusReport(
         { header: 'Acknowledged By', value: (r) => r.acknowledged_by, width: 30 },
         { header: 'Response Status', value: (r) => responseLabel(r.response_status), width: 16 },
         { header: 'Completed At', value: (r) => r.completed_at, kind: 'datetime' },
+        ...dueColumns<ConsigneeRow>(),
       ],
       rows: consigneeRows(ctx.db, ctx.actor, id),
     }),
@@ -370,6 +391,7 @@ export async function eventStatusByLocationReport(ctx: ReportContext, id: number
         { header: 'Acknowledged At', value: (r) => r.acknowledged_at, kind: 'datetime' },
         { header: 'Response Status', value: (r) => responseLabel(r.response_status), width: 16 },
         { header: 'Completed At', value: (r) => r.completed_at, kind: 'datetime' },
+        ...dueColumns<LocationRow>(),
       ],
       rows,
     }),

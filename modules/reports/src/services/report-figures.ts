@@ -4,6 +4,7 @@ import {
   affectedCustomersView,
   answersView,
   customRowsView,
+  overdueSql,
   productsView,
   providerCommunicationsView,
   unitAnswersView,
@@ -35,6 +36,7 @@ export function providerCommunicationTotals(db: Knex, org: number | null): Knex.
       db.raw('count(*)::int as notified'),
       db.raw('count(acknowledged_at)::int as acknowledged'),
       db.raw(`count(*) FILTER (WHERE response_status = 'COMPLETED')::int as completed`),
+      db.raw(`count(*) FILTER (WHERE ${overdueSql('pc')})::int as overdue`),
     );
 }
 
@@ -143,6 +145,8 @@ export interface EffectivenessCounts {
   acknowledged: number;
   responded: number;
   completed: number;
+  /** Issue 32: consignees whose notice is past its response-due date, open and unanswered. */
+  overdue: number;
 }
 
 /** The join of an affected customer's live provider communication (of the same communication), as `pc`. */
@@ -173,6 +177,7 @@ export async function effectivenessCounts(
         [answersView(db)],
       ),
       db.raw(`count(*) FILTER (WHERE pc.response_status = 'COMPLETED')::int as completed`),
+      db.raw(`count(*) FILTER (WHERE ${overdueSql('pc')})::int as overdue`),
     )) as EffectivenessCounts;
 }
 

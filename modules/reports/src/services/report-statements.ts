@@ -8,6 +8,7 @@ import {
   answersView,
   historyView,
   type LocationColumnsRow,
+  overdueSql,
   providerCommunicationsView,
 } from '@portal/communications';
 import { organizationsView, usersView } from '@portal/organizations';
@@ -37,6 +38,9 @@ export interface ProviderStatusRow {
   reminder_count: number;
   /** Submitted answers (drafts are not answers yet) as [action id, value, source]: Electronic or Paper (keyed in). */
   answer_list: [number, AnswerValue, string][] | null;
+  /** Issue 32: the response-due date (YYYY-MM-DD) and whether the notice is past it, open and unanswered. */
+  due_date: string | null;
+  overdue: boolean;
 }
 
 /**
@@ -72,6 +76,8 @@ export function providerStatusQuery(db: Knex, supplierId: number, communicationI
         WHERE r.provider_communication_id = pc.id AND r.communication_id = ? AND r.supplier_organization_id = ? AND r.status = 'SUBMITTED') AS answer_list`,
         [answersView(db), communicationId, supplierId],
       ),
+      db.raw(`to_char(pc.due_date, 'YYYY-MM-DD') as due_date`),
+      db.raw(`${overdueSql('pc')} as overdue`),
     );
 }
 
@@ -92,6 +98,8 @@ function providerStatusRow(v: unknown[]): ProviderStatusRow {
     completed_ms: v[11] as number | null,
     reminder_count: v[12] as number,
     answer_list: v[13] as ProviderStatusRow['answer_list'],
+    due_date: v[14] as string | null,
+    overdue: v[15] as boolean,
   };
 }
 
@@ -121,6 +129,9 @@ export interface ConsigneeRow {
   response_status: string | null;
   completed_at: Date | null;
   answered: boolean;
+  /** Issue 32: the notice's response-due date and whether it is past it, open and unanswered (false before sending). */
+  due_date: string | null;
+  overdue: boolean;
 }
 
 /** One keyset batch of a communication's consignees (active affected customers) with their notice's progress. */
@@ -159,6 +170,8 @@ export async function consigneesAfter(
         `coalesce(EXISTS (SELECT 1 FROM ? r WHERE r.provider_communication_id = pc.id AND r.status = 'SUBMITTED'), false) as answered`,
         [answersView(db)],
       ),
+      db.raw(`to_char(pc.due_date, 'YYYY-MM-DD') as due_date`),
+      db.raw(`coalesce(${overdueSql('pc')}, false) as overdue`),
     )) as ConsigneeRow[];
 }
 
@@ -170,6 +183,9 @@ export interface LocationStatusRow extends LocationColumnsRow {
   acknowledged_at: Date | null;
   response_status: string | null;
   completed_at: Date | null;
+  /** Issue 32: its customer's notice's response-due date, and whether that notice is overdue. */
+  due_date: string | null;
+  overdue: boolean;
 }
 
 /** One keyset batch of a communication's affected locations with their customer and its notice's progress. */
@@ -199,6 +215,8 @@ export async function locationStatusAfter(
       'pc.acknowledged_at',
       'pc.response_status',
       'pc.completed_at',
+      db.raw(`to_char(pc.due_date, 'YYYY-MM-DD') as due_date`),
+      db.raw(`coalesce(${overdueSql('pc')}, false) as overdue`),
     )) as LocationStatusRow[];
 }
 

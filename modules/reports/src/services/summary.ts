@@ -108,6 +108,9 @@ interface CommunicationCountsRow {
   completed: number;
   emails_sent: number;
   emails_failed: number;
+  /** Issue 32: the event's response-due date (YYYY-MM-DD) and its notices past it, open and unanswered. */
+  response_due_date: string | null;
+  overdue: number;
 }
 
 /** The statement's columns; `communicationCountsRow` reads them in this order. */
@@ -128,6 +131,8 @@ const communicationColumns = (db: Knex) => [
   db.raw('coalesce(pc.completed, 0) as completed'),
   db.raw('coalesce(m.sent, 0) as emails_sent'),
   db.raw('coalesce(m.failed, 0) as emails_failed'),
+  db.raw(`to_char(c.response_due_date, 'YYYY-MM-DD') as response_due_date`),
+  db.raw('coalesce(pc.overdue, 0) as overdue'),
 ];
 
 /** A row of the statement read as an array (pg's rowMode 'array'): one object literal, one shape. */
@@ -151,6 +156,8 @@ function communicationCountsRow(v: unknown[]): CommunicationCountsRow {
     completed: v[15] as number,
     emails_sent: v[16] as number,
     emails_failed: v[17] as number,
+    response_due_date: v[18] as string | null,
+    overdue: v[19] as number,
   };
 }
 
@@ -173,6 +180,9 @@ const summaryColumns: ReportColumn<CommunicationCountsRow>[] = [
   { header: 'Completion Rate (%)', value: (r) => percent(r.completed, r.notified), kind: 'number', width: 14 },
   { header: 'Emails Sent', value: (r) => r.emails_sent, kind: 'number', width: 11 },
   { header: 'Emails Failed', value: (r) => r.emails_failed, kind: 'number', width: 11 },
+  // Issue 32: after the columns the report had, so theirs keep their places.
+  { header: 'Response Due', value: (r) => r.response_due_date, kind: 'date', width: 12 },
+  { header: 'Overdue', value: (r) => r.overdue, kind: 'number', width: 9 },
 ];
 
 /**

@@ -20,6 +20,11 @@ export const PROVIDER_MESSAGES = {
   RESPONSE_INCOMPLETE: 'Every required action must be answered before the event can be marked completed.',
   OWN_RESPONSE_ONLY: 'You can only delete your own response.',
   NOTE_ONE_FILE: 'A note takes one file.',
+  // issue 32: owners, not affected, bulk actions
+  OWNER_NOT_ELIGIBLE:
+    'This user cannot own this notice: owners are active users of your organisation or its sites who may manage its type.',
+  ALREADY_ANSWERED: 'This notice has been answered already, so it cannot be marked not affected.',
+  SELECTION_CLOSED: 'Some of the selected notices are closed and can no longer be changed. Nothing was changed.',
 
   // ---- paper responses ----
   NOT_SENT: 'Paper responses can only be recorded for an event that has been sent.',

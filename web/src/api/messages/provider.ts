@@ -17,6 +17,11 @@ export const PROVIDER_TEXT = {
   RESPONSE_INCOMPLETE: () => msg`Every required action must be answered before the event can be marked completed.`,
   OWN_RESPONSE_ONLY: () => msg`You can only delete your own response.`,
   NOTE_ONE_FILE: () => msg`A note takes one file.`,
+  OWNER_NOT_ELIGIBLE: () =>
+    msg`This user cannot own this notice: owners are active users of your organisation or its sites who may manage its type.`,
+  ALREADY_ANSWERED: () => msg`This notice has been answered already, so it cannot be marked not affected.`,
+  SELECTION_CLOSED: () =>
+    msg`Some of the selected notices are closed and can no longer be changed. Nothing was changed.`,
   NOT_SENT: () => msg`Paper responses can only be recorded for an event that has been sent.`,
   PAPER_RESPONSE_EXISTS: () => msg`This customer already has a paper response; edit that one instead.`,
   PAPER_CUSTOMER_FIXED: () => msg`The customer of a paper response cannot be changed; delete it and record a new one.`,

@@ -11,6 +11,8 @@ import {
 
 const PROVIDER = {
   recalls: ['Provider_ManageRecalls'],
+  /** What needs the team: anyone who manages recalls or supply advisories. */
+  worklist: ['Provider_ManageRecalls', 'Provider_ManageDisruption'],
   responder: ['Provider_ResponderRole'],
   disruption: ['Provider_ManageDisruption'],
   roles: ['Provider_ManageRoles'],
@@ -38,6 +40,11 @@ const providerEmailTemplates: Crumb = { label: msg`Email Templates`, path: '/pro
 /** The provider's routes. */
 export const providerRoutes: readonly RouteDef[] = [
   // Provider
+  provider('/provider/worklist', msg`Worklist`, {
+    menu: { id: 'worklist', at: 0 },
+    permissions: PROVIDER.worklist,
+    page: () => import('../../features/worklist/WorklistPage'),
+  }),
   provider('/provider/dashboard', msg`Dashboard`, {
     menu: { id: 'dashboard', at: 1 },
     page: () => import('../../features/dashboards/ProviderDashboardPage'),

@@ -16,6 +16,7 @@ import { basePath, useLabels } from '../../shared/words/labels';
 import { errorText, formatDate, PageHeader } from '../../shared/lists/table';
 import { NewsCards } from './NewsCards';
 import { TenantMetrics } from './TenantMetrics';
+import { SupplierWorklist } from './SupplierWorklist';
 
 const STATUSES = ['DRAFT', 'OPEN', 'CLOSED'] as const;
 const filter = (status: string) => ({
@@ -151,7 +152,10 @@ function Panel({ type }: { type: CommunicationType }) {
   );
 }
 
-/** Supplier dashboard: events by status, recent events with acknowledgement and completion rates, summary downloads. */
+/**
+ * Supplier dashboard: what needs attention, events by status, recent events with acknowledgement and completion rates,
+ * summary downloads.
+ */
 export default function DashboardPage() {
   const { t } = useLingui();
   const toast = useToast();
@@ -174,6 +178,7 @@ export default function DashboardPage() {
         </Button>
       </PageHeader>
       <NewsCards />
+      {recalls || advisories ? <SupplierWorklist /> : null}
       <div className="grid gap-4 lg:grid-cols-2">
         {recalls ? <Panel type="RECALL" /> : null}
         {advisories ? <Panel type="PRODUCT DISRUPTION" /> : null}

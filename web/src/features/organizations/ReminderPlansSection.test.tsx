@@ -25,10 +25,31 @@ const profile = {
 
 const plans = {
   items: [
-    { plan: 'CLASSI', interval_hours: 12, max_reminders: 6, is_default: false },
-    { plan: 'CLASSII', interval_hours: 48, max_reminders: 3, is_default: true },
-    { plan: 'CLASSIII', interval_hours: 72, max_reminders: 2, is_default: true },
-    { plan: 'ADVISORY', interval_hours: 72, max_reminders: 2, is_default: true },
+    { plan: 'CLASSI', interval_hours: 12, max_reminders: 6, due_days: 1, overdue_interval_hours: 6, is_default: false },
+    {
+      plan: 'CLASSII',
+      interval_hours: 48,
+      max_reminders: 3,
+      due_days: 7,
+      overdue_interval_hours: null,
+      is_default: true,
+    },
+    {
+      plan: 'CLASSIII',
+      interval_hours: 72,
+      max_reminders: 2,
+      due_days: 14,
+      overdue_interval_hours: null,
+      is_default: true,
+    },
+    {
+      plan: 'ADVISORY',
+      interval_hours: 72,
+      max_reminders: 2,
+      due_days: 14,
+      overdue_interval_hours: null,
+      is_default: true,
+    },
   ],
 };
 
@@ -72,14 +93,34 @@ describe('reminder plans of the organisation settings', () => {
 
     await user.clear(classII);
     await user.type(classII, '4');
+    // Issue 32: the response-due days and the interval after the due date, per class.
+    const classIDays = section.getByRole('spinbutton', { name: 'Class I: response due after (days)' });
+    expect((classIDays as HTMLInputElement).value).toBe('1');
+    const classIOverdue = section.getByRole('spinbutton', {
+      name: 'Class I: after the due date, remind every (hours)',
+    });
+    expect((classIOverdue as HTMLInputElement).value).toBe('6');
+    const classIIDays = section.getByRole('spinbutton', { name: 'Class II: response due after (days)' });
+    await user.clear(classIIDays);
+    await user.type(classIIDays, '400');
+    await user.click(section.getByRole('button', { name: 'Save reminder plans' }));
+    expect(section.getByText('Enter a whole number of days from 0 to 365.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await user.clear(classIIDays);
+    await user.type(classIIDays, '5');
+    await user.type(
+      section.getByRole('spinbutton', { name: 'Class II: after the due date, remind every (hours)' }),
+      '12',
+    );
+    await user.clear(classIOverdue);
     await user.click(section.getByRole('button', { name: 'Save reminder plans' }));
     expect(await screen.findByText('The reminder plans have been saved.')).toBeTruthy();
     expect(calls.find((c) => c.method === 'PUT' && c.path === '/api/supplier/reminder-plans')?.body).toEqual({
       items: [
-        { plan: 'CLASSI', interval_hours: 12, max_reminders: 6 },
-        { plan: 'CLASSII', interval_hours: 48, max_reminders: 4 },
-        { plan: 'CLASSIII', interval_hours: 72, max_reminders: 2 },
-        { plan: 'ADVISORY', interval_hours: 72, max_reminders: 2 },
+        { plan: 'CLASSI', interval_hours: 12, max_reminders: 6, due_days: 1, overdue_interval_hours: null },
+        { plan: 'CLASSII', interval_hours: 48, max_reminders: 4, due_days: 5, overdue_interval_hours: 12 },
+        { plan: 'CLASSIII', interval_hours: 72, max_reminders: 2, due_days: 14, overdue_interval_hours: null },
+        { plan: 'ADVISORY', interval_hours: 72, max_reminders: 2, due_days: 14, overdue_interval_hours: null },
       ],
     });
     await waitFor(() => expect(section.queryAllByText('(default)')).toHaveLength(0));

@@ -21,8 +21,11 @@ import { useLabels } from '../../shared/words/labels';
 import { errorText } from '../../shared/lists/table';
 import { FormError, FormLoading } from '../../shared/forms/FormStates';
 import { authAtom } from '../../state/auth';
+import { PlanDueFields } from './PlanDueFields';
+import { planDueInput, planDueNumbers, usePlanDueErrors, type PlanDueInput } from './planDue';
 
-type Inputs = Record<ReminderPlanKey, ReminderPlanInput>;
+/** Each plan's two reminder numbers, and (issue 32) its response-due days and interval after the due date. */
+type Inputs = Record<ReminderPlanKey, ReminderPlanInput & { due: PlanDueInput }>;
 
 /** Who may set a plan: the recall classes take the recall permission, the advisory plan the advisory one. */
 const PERMISSION_OF_PLAN: Record<ReminderPlanKey, string> = {
@@ -37,7 +40,12 @@ function inputsOf(items: ReminderPlan[]): Inputs {
   return Object.fromEntries(
     REMINDER_PLAN_KEYS.map((key) => {
       const plan = byPlan.get(key);
-      return [key, plan ? planInput(plan) : { interval: '', maximum: '' }];
+      return [
+        key,
+        plan
+          ? { ...planInput(plan), due: planDueInput(plan) }
+          : { interval: '', maximum: '', due: { dueDays: '', overdue: '' } },
+      ];
     }),
   ) as Inputs;
 }
@@ -64,6 +72,7 @@ export function ReminderPlansSection() {
   }, [data, inputs]);
 
   const messages = useReminderPlanMessages();
+  const dueErrors = usePlanDueErrors();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -71,11 +80,15 @@ export function ReminderPlansSection() {
     setSubmitted(true);
     setProblem(null);
     // Only the plans the person may set are sent (the others are shown, read-only).
-    const numbers = editable.map((plan) => ({ plan, numbers: planNumbers(inputs[plan]) }));
-    if (numbers.some((n) => n.numbers === null)) return;
+    const numbers = editable.map((plan) => ({
+      plan,
+      numbers: planNumbers(inputs[plan]),
+      due: planDueNumbers(inputs[plan].due),
+    }));
+    if (numbers.some((n) => n.numbers === null || n.due === null)) return;
     setBusy(true);
     try {
-      const saved = await saveReminderPlans(numbers.map((n) => ({ plan: n.plan, ...n.numbers! })));
+      const saved = await saveReminderPlans(numbers.map((n) => ({ plan: n.plan, ...n.numbers!, ...n.due! })));
       await mutate(saved, { revalidate: false });
       setInputs(inputsOf(saved.items));
       setSubmitted(false);
@@ -97,7 +110,8 @@ export function ReminderPlansSection() {
       <p className="text-sm text-muted-foreground">
         <Trans>
           Recipients who have not answered are reminded by email. Each plan applies to the events of its class, unless
-          an event is given a plan of its own.
+          an event is given a plan of its own. It also gives the response-due date of an event sent without one, and may
+          remind more often once that date has passed.
         </Trans>
       </p>
       {error ? <FormError>{error.message}</FormError> : null}
@@ -125,8 +139,15 @@ export function ReminderPlansSection() {
                   label={label}
                   disabled={!editable.includes(key)}
                   value={value}
-                  onChange={(next) => setInputs((cur) => (cur ? { ...cur, [key]: next } : cur))}
+                  onChange={(next) => setInputs((cur) => (cur ? { ...cur, [key]: { ...next, due: value.due } } : cur))}
                   errors={submitted && editable.includes(key) ? planErrors(value, messages) : undefined}
+                />
+                <PlanDueFields
+                  label={label}
+                  disabled={!editable.includes(key)}
+                  value={value.due}
+                  onChange={(due) => setInputs((cur) => (cur ? { ...cur, [key]: { ...value, due } } : cur))}
+                  errors={submitted && editable.includes(key) ? dueErrors(value.due) : undefined}
                 />
               </fieldset>
             );

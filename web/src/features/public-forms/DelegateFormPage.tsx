@@ -74,6 +74,7 @@ export default function DelegateFormPage() {
           <Trans>This event is closed and can no longer be answered.</Trans>
         </p>
       ) : null}
+      <DelegatorMessage from={view.from} message={view.message} />
       <NoticeBody view={view} onPreview={openPreview} />
       {/* Per-unit actions are answered row by row, for the provider's own rows, not in the form. */}
       {unitActions.map((a) => (
@@ -98,5 +99,19 @@ export default function DelegateFormPage() {
       ) : null}
       {preview}
     </article>
+  );
+}
+
+/**
+ * The delegator's words above the questions, as plain text: React escapes them and line breaks are kept. Neither the
+ * words nor the name go through <Trans>, whose formatter would read tags inside them.
+ */
+function DelegatorMessage({ from, message }: { from: string | null; message: string | null }) {
+  const { t } = useLingui();
+  if (!message) return null;
+  return (
+    <p data-testid="delegate-message" className="rounded-md border px-3 py-2 text-sm whitespace-pre-line break-words">
+      <span className="font-medium">{from ? t`Message from ${from}:` : t`Message:`}</span> {message}
+    </p>
   );
 }

@@ -17,6 +17,7 @@ const unitAction: NoticeAction = {
   is_disabled: false,
   per_unit: true,
   unit_answers: [{ row_id: 501, value: { valueNumeric: '2' } }],
+  due_date: null,
   response: null,
   files: [],
 };
@@ -35,6 +36,8 @@ const notice = noticeView({
 const delegated: DelegateView = {
   ...notice,
   delegate: { id: 7, email: 'counter@outside.test', whole_event: false },
+  message: null,
+  from: null,
 };
 
 function server(view: NoticeView) {

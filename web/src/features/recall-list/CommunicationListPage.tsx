@@ -41,6 +41,7 @@ const FIELDS = [
   'classification',
   'status',
   'event_date',
+  'response_due_date',
   'customers_count',
   'acknowledged_count',
   'updated_at',
@@ -92,6 +93,12 @@ export function CommunicationListPage({ type }: { type: CommunicationType }) {
       cell: (row) => <StatusLabel status={row.status} kind="communication" labels={labels.statuses} />,
     },
     { field: 'event_date', header: t`Event Date`, sortable: true, cell: (row) => formatDate(row.event_date) },
+    {
+      field: 'response_due_date',
+      header: t`Response Due`,
+      sortable: true,
+      cell: (row) => formatDate(row.response_due_date),
+    },
     { field: 'customers_count', header: t`Customers` },
     {
       field: 'acknowledged_count',

@@ -7,23 +7,17 @@ import {
   ConfirmDialog,
   DataTable,
   DEFAULT_PAGE_SIZE,
-  formatDate,
+  Label,
   RowActionsMenu,
-  StatusLabel,
-  type DataTableColumn,
+  Switch,
   type RowAction,
   useOptionalToast,
 } from '@portal/design-system';
 import type { CommunicationType } from '../../api/notices';
-import {
-  deleteResponseRow,
-  useProviderRows,
-  type ListState,
-  type ProviderListRow,
-  type ResponderListRow,
-} from '../../api/provider';
+import { deleteResponseRow, useMetaSites, useProviderRows, type ListState } from '../../api/provider';
+import { filterQuery, type ProviderListFilters } from '../../api/worklist';
 import { authAtom } from '../../state/auth';
-import { listStateProps, useResponseColumns } from '../../shared/lists/listState';
+import { listStateProps } from '../../shared/lists/listState';
 import { ProviderListDownloads } from '../../shared/reports/ProviderReports';
 import { pageTableProps, useTableTexts } from '../../shared/lists/table';
 import {
@@ -34,11 +28,12 @@ import {
   respondPath,
   responseRowActions,
 } from '../../shared/lists/providerRowActions';
+import { BulkActions } from '../../shared/worklist/BulkActions';
+import { ByRecallTable } from './ByRecallTable';
+import { ProviderListFilterBar } from './ProviderListFilters';
+import { useProviderListColumns, type ProviderRow as Row } from './providerListColumns';
 
 export type ProviderListKind = CommunicationType | 'RESPONDER';
-
-/** A list row; the eR responses list adds the responding person's fields. */
-type Row = ProviderListRow & Partial<ResponderListRow>;
 
 /** Recalls, supply advisories and eR responses of the provider (spec 000 §2 shared list screen, §4 row actions). */
 export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
@@ -54,14 +49,36 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
   });
   const type = kind === 'RESPONDER' ? null : kind;
   const responder = kind === 'RESPONDER';
-  const { data, error, isLoading, mutate } = useProviderRows(type, state, responder);
+  const [filters, setFilters] = useState<ProviderListFilters>({});
+  // An organisation with sites (meta-sites names more than itself) gets the Site column and filter, and may see one
+  // row per recall across its sites (the default there).
+  const { data: sites, error: sitesError } = useMetaSites();
+  const hasSites = (sites?.length ?? 0) > 1;
+  // Which list to read is known once the sites are (or could not be read).
+  const sitesKnown = sites !== undefined || sitesError !== undefined || responder;
+  const [perRecall, setPerRecall] = useState(true);
+  const byRecall = hasSites && perRecall && type !== null;
+  const [selected, setSelected] = useState<string[]>([]);
+  const { data, error, isLoading, mutate } = useProviderRows(
+    type,
+    state,
+    responder,
+    filterQuery(filters),
+    sitesKnown && !byRecall,
+  );
   const title = kind === 'RECALL' ? t`Recalls` : kind === 'PRODUCT DISRUPTION' ? t`Supply Advisories` : t`eR Responses`;
   const { userId } = useAtomValue(authAtom);
   const currentUserId = userId === null ? null : Number(userId);
   const toast = useOptionalToast();
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [busy, setBusy] = useState(false);
-  const shared = useResponseColumns();
+  const columns = useProviderListColumns({ responder, hasSites });
+  const changeFilters = (next: ProviderListFilters) => {
+    setFilters(next);
+    setSelected([]);
+    setState((s) => ({ ...s, pageNumber: 1 }));
+  };
+  const searchPlaceholder = t`Search name, event ID, product, lot, serial number or UDI`;
 
   const removeResponse = async () => {
     if (!deleting || deleting.userid == null) return;
@@ -79,39 +96,6 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
       setBusy(false);
     }
   };
-
-  const columns: DataTableColumn<Row>[] = [
-    {
-      field: 'name',
-      header: t`Name`,
-      sortable: true,
-      filterable: true,
-      hideable: false,
-      cell: (row) => (
-        <Link href={openPath(row)} className="text-primary underline-offset-4 hover:underline">
-          {row.name}
-        </Link>
-      ),
-    },
-    { field: 'event_id', header: t`Event ID`, sortable: true, filterable: true },
-    ...(responder ? [shared.type, shared.responder] : []),
-    { field: 'supplier_name', header: t`Supplier`, sortable: true, filterable: true },
-    { field: 'site_name', header: t`Site`, sortable: true, filterable: true, defaultHidden: true },
-    {
-      field: 'status',
-      header: t`Status`,
-      sortable: true,
-      cell: (row) => <StatusLabel kind="communication" status={row.status} />,
-    },
-    shared.responseStatus,
-    {
-      field: 'acknowledged_at',
-      header: t`Acknowledged`,
-      sortable: true,
-      cell: (row) => (row.acknowledged_at ? formatDate(row.acknowledged_at, 'datetime') : ''),
-    },
-    { field: 'sent_at', header: t`Received`, sortable: true, cell: (row) => formatDate(row.sent_at, 'datetime') },
-  ];
 
   const responseActionsOf = (row: Row): RowAction[] =>
     responseRowActions(
@@ -142,7 +126,7 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-xl font-semibold">{title}</h1>
         <div className="flex flex-wrap items-center gap-2">
-          <ProviderListDownloads state={state} type={type} responses={responder} />
+          <ProviderListDownloads state={state} type={type} responses={responder} filters={filterQuery(filters)} />
           {type ? (
             <Button asChild>
               <Link href={`${providerBasePath(type)}/new`}>
@@ -152,15 +136,61 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
           ) : null}
         </div>
       </div>
-      <DataTable
-        caption={title}
-        columns={columns}
-        {...pageTableProps({ data, error, isLoading })}
-        getRowId={(row) => row.row_key ?? String(row.id)}
-        {...listStateProps(state, setState)}
-        rowActions={(row) => <RowActionsMenu actions={actionsOf(row)} label={t`Actions`} />}
-        texts={{ ...tableTexts, searchPlaceholder: t`Search`, filter: t`Filter` }}
-      />
+      {type ? (
+        <ProviderListFilterBar
+          type={type}
+          filters={filters}
+          onChange={changeFilters}
+          sites={hasSites ? (sites ?? []) : []}
+        />
+      ) : null}
+      {hasSites && type ? (
+        <div className="flex items-center gap-2">
+          <Switch
+            id="provider-list-per-recall"
+            checked={perRecall}
+            onCheckedChange={(on) => {
+              setPerRecall(on);
+              setSelected([]);
+              // Each view sorts and filters by its own fields: each starts on its default order, with no column
+              // filters (the filters above and the search apply to both).
+              setState((s) => ({
+                ...s,
+                pageNumber: 1,
+                sort: on ? [] : [{ field: 'sent_at', direction: 'desc' }],
+                filters: {},
+              }));
+            }}
+          />
+          <Label htmlFor="provider-list-per-recall">
+            <Trans>One row per recall</Trans>
+          </Label>
+        </div>
+      ) : null}
+      {byRecall && type ? (
+        <ByRecallTable
+          type={type}
+          state={state}
+          setState={setState}
+          filters={filters}
+          searchPlaceholder={searchPlaceholder}
+        />
+      ) : (
+        <>
+          {type ? <BulkActions ids={selected.map(Number)} type={type} onDone={() => setSelected([])} /> : null}
+          <DataTable
+            caption={title}
+            columns={columns}
+            columnState={columns.map((c) => ({ field: c.field, visible: true }))}
+            {...pageTableProps({ data, error, isLoading })}
+            getRowId={(row) => (responder ? (row.row_key ?? String(row.id)) : String(row.id))}
+            {...listStateProps(state, setState)}
+            {...(responder ? {} : { selectedIds: selected, onSelectionChange: setSelected })}
+            rowActions={(row) => <RowActionsMenu actions={actionsOf(row)} label={t`Actions`} />}
+            texts={{ ...tableTexts, searchPlaceholder: responder ? t`Search` : searchPlaceholder, filter: t`Filter` }}
+          />
+        </>
+      )}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}

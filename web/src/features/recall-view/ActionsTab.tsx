@@ -18,6 +18,7 @@ export function ActionsTab({ id }: { id: number }) {
         {(data ?? []).map((a) => {
           const submitted = a.submitted;
           const drafts = a.drafts;
+          const due = a.due_date ? formatDate(a.due_date) : null;
           return (
             <li key={a.id}>
               <button
@@ -28,6 +29,11 @@ export function ActionsTab({ id }: { id: number }) {
                 <span>
                   {a.title}{' '}
                   <span className="text-muted-foreground">({labels.actionTypes[a.action_type] ?? a.action_type})</span>
+                  {due ? (
+                    <span className="block text-xs text-muted-foreground">
+                      <Trans>Due {due}</Trans>
+                    </span>
+                  ) : null}
                 </span>
                 <span className="text-muted-foreground">
                   <Trans>

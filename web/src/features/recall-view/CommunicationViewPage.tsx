@@ -144,7 +144,15 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
             value: 'delivery',
             // Its own context: "Delivery" alone is the outbox status (Vietnamese "Đang giao").
             label: t({ message: 'Delivery', context: 'the recall view tab' }),
-            content: <DeliveryTab event={event} initialFilter={notAcknowledged ? 'NOT_ACKNOWLEDGED' : null} />,
+            content: (
+              <DeliveryTab
+                event={event}
+                // nonAck opens the non-acknowledged; the worklist's bounced recipients link with delivery=BOUNCED.
+                initialFilter={
+                  notAcknowledged ? 'NOT_ACKNOWLEDGED' : search.get('delivery') === 'BOUNCED' ? 'BOUNCED' : null
+                }
+              />
+            ),
           },
         ]
       : []),
@@ -233,10 +241,13 @@ export function CommunicationReadOnlyView({
   event,
   histories,
   openDocument,
+  extraTabs = [],
 }: {
   event: Communication & { documents: CommunicationDocument[] };
   histories: HistoryEntry[] | undefined;
   openDocument: (document: CommunicationDocument) => Promise<PreviewFile>;
+  /** Tabs of the caller's own after History (the operator's per-provider responses). */
+  extraTabs?: { value: string; label: React.ReactNode; content: React.ReactNode }[];
 }) {
   const { t } = useLingui();
   const labels = useLabels();
@@ -255,6 +266,11 @@ export function CommunicationReadOnlyView({
         <TabsTrigger value="history">
           <Trans>History</Trans>
         </TabsTrigger>
+        {extraTabs.map((tab) => (
+          <TabsTrigger key={tab.value} value={tab.value}>
+            {tab.label}
+          </TabsTrigger>
+        ))}
       </TabsList>
       <TabsContent value="details">
         <DetailsTab event={event} documents={<ReadOnlyDocuments documents={event.documents} open={openDocument} />} />
@@ -276,6 +292,11 @@ export function CommunicationReadOnlyView({
       <TabsContent value="history">
         <HistoryList entries={histories} />
       </TabsContent>
+      {extraTabs.map((tab) => (
+        <TabsContent key={tab.value} value={tab.value}>
+          {tab.content}
+        </TabsContent>
+      ))}
     </Tabs>
   );
 }

@@ -1,30 +1,87 @@
+import { useState } from 'react';
+import { useSearch } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
-import { DataTable, StatusLabel, type DataTableColumn } from '@portal/design-system';
-import { useCustomers, type Customer } from '../../api/communications';
+import { Button, DataTable, type DataTableColumn } from '@portal/design-system';
+import { useOverdueCount, useSupplierCustomers, type SupplierCustomer } from '../../api/supplierAttention';
 import { useLabels } from '../../shared/words/labels';
 import { formatDate, listTableProps, useListState, useTableTexts } from '../../shared/lists/table';
+import { OverdueBadge, ResponseWords } from './CustomerResponse';
+import { HealthSystemsPanel } from './HealthSystemsPanel';
 
+/**
+ * The event's customers: each one's notice progress, due date and answer ("not affected" with its reason), the
+ * health systems rolled up above them, and a filter to the overdue ones (a link opens it with ?overdue=1).
+ */
 export function CustomersTab({ id }: { id: number }) {
   const { t } = useLingui();
   const labels = useLabels();
   const texts = useTableTexts();
-  const list = useListState('supplier-customers', ['name', 'emails', 'source', 'sent_at', 'acknowledged_at', 'status']);
-  const { data, isLoading } = useCustomers(id, list.query);
-  const columns: DataTableColumn<Customer>[] = [
+  const list = useListState('supplier-customers', [
+    'name',
+    'emails',
+    'source',
+    'sent_at',
+    'acknowledged_at',
+    'due_date',
+    'status',
+  ]);
+  const linked = new URLSearchParams(useSearch()).get('overdue') === '1';
+  const [overdueOnly, setOverdueOnly] = useState(linked);
+  const overdueCount = useOverdueCount(id);
+  const { data, isLoading, error } = useSupplierCustomers(id, list.query, { overdue: overdueOnly });
+
+  function choose(next: boolean) {
+    setOverdueOnly(next);
+    list.setPage(1);
+  }
+
+  const columns: DataTableColumn<SupplierCustomer>[] = [
     { field: 'name', header: t`Customer`, sortable: true, filterable: true },
     { field: 'emails', header: t`Emails`, cell: (c) => c.emails.join(', ') },
     { field: 'source', header: t`Source`, sortable: true, cell: (c) => labels.recipientSources[c.source] ?? c.source },
     { field: 'sent_at', header: t`Sent`, cell: (c) => formatDate(c.sent_at) },
     { field: 'acknowledged_at', header: t`Acknowledged`, cell: (c) => formatDate(c.acknowledged_at) },
     {
+      field: 'due_date',
+      header: t`Due date`,
+      sortable: true,
+      cell: (c) => (
+        <span className="inline-flex flex-wrap items-center gap-1.5">
+          {formatDate(c.due_date)}
+          <OverdueBadge overdue={c.overdue} />
+        </span>
+      ),
+    },
+    {
       field: 'status',
       header: t`Response`,
       sortable: true,
-      cell: (c) => <StatusLabel status={c.response_status} kind="response" labels={labels.statuses} />,
+      cell: (c) => <ResponseWords customer={c} labels={labels.statuses} />,
     },
   ];
+  const overdueLabel = overdueCount === undefined ? t`Overdue` : t`Overdue (${overdueCount})`;
   return (
-    <div data-testid="customers-tab">
+    <div className="grid min-w-0 gap-4" data-testid="customers-tab">
+      <HealthSystemsPanel id={id} />
+      <fieldset className="flex min-w-0 flex-wrap gap-1.5">
+        <legend className="sr-only">{t`Filter customers`}</legend>
+        <Button
+          size="sm"
+          variant={overdueOnly ? 'outline' : 'default'}
+          aria-pressed={!overdueOnly}
+          onClick={() => choose(false)}
+        >
+          {t`All`}
+        </Button>
+        <Button
+          size="sm"
+          variant={overdueOnly ? 'default' : 'outline'}
+          aria-pressed={overdueOnly}
+          onClick={() => choose(true)}
+        >
+          {overdueLabel}
+        </Button>
+      </fieldset>
       <DataTable
         columns={columns}
         rows={data?.items ?? []}
@@ -34,6 +91,7 @@ export function CustomersTab({ id }: { id: number }) {
         sortCapped={data?.sortCapped}
         {...listTableProps(list)}
         loading={isLoading}
+        error={error ? error.message : null}
         texts={texts}
         caption={t`Customers`}
       />

@@ -40,6 +40,15 @@ export function DetailsTab({ event, documents }: { event: Communication; documen
         {!recall ? <Row label={t`Reason`}>{value(labels.reasons, event.reason)}</Row> : null}
         <Row label={t`Event Date`}>{formatDate(event.event_date)}</Row>
         <Row label={t`End Date`}>{formatDate(event.end_date)}</Row>
+        <Row label={t`Response Due`}>
+          {event.response_due_date ? (
+            formatDate(event.response_due_date)
+          ) : (
+            <span className="text-muted-foreground">
+              <Trans>Set when the event is sent</Trans>
+            </span>
+          )}
+        </Row>
         <Row label={t`Contact`}>
           {[event.contact_name, event.contact_email, event.contact_phone].filter(Boolean).join(' · ')}
         </Row>

@@ -1,5 +1,5 @@
 import { useParams } from 'wouter';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { StatusLabel } from '@portal/design-system';
 import type { CommunicationDocument } from '../../api/communications';
 import { operatorRecallDocument, useOperatorRecall, useOperatorRecallHistories } from '../../api/operatorRecalls';
@@ -7,6 +7,7 @@ import { CommunicationReadOnlyView } from './CommunicationViewPage';
 import { useLabels } from '../../shared/words/labels';
 import { PageHeader } from '../../shared/lists/table';
 import { FormLoading } from '../../shared/forms/FormStates';
+import { OperatorProvidersTab } from './OperatorProvidersTab';
 
 /** Fresh signed links of one document (GET /notisphere/communications/document/{id}) for its preview. */
 async function openDocument(d: CommunicationDocument) {
@@ -16,9 +17,10 @@ async function openDocument(d: CommunicationDocument) {
 
 /**
  * View Recall (/notisphere/recalls/view/:id): any supplier's event as its supplier sees it, read-only, with its
- * histories and documents (the supplier's view in its read-only mode).
+ * histories and documents (the supplier's view in its read-only mode), and its providers' responses.
  */
 export default function RecallViewPage() {
+  const { t } = useLingui();
   const labels = useLabels();
   const id = Number(useParams<{ id: string }>().id);
   const { data: event, error } = useOperatorRecall(Number.isSafeInteger(id) && id > 0 ? id : null);
@@ -45,7 +47,13 @@ export default function RecallViewPage() {
           {type} of {supplier} (read-only)
         </Trans>
       </p>
-      <CommunicationReadOnlyView event={event} histories={histories} openDocument={openDocument} />
+      <CommunicationReadOnlyView
+        event={event}
+        histories={histories}
+        openDocument={openDocument}
+        // Per provider: who acknowledged, what they answered, and who is overdue.
+        extraTabs={[{ value: 'responses', label: t`Responses`, content: <OperatorProvidersTab id={id} /> }]}
+      />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { FdaLinkedRecords } from '../../shared/fda/FdaLinkedRecords';
 import { useConfirmedAction } from '../../shared/forms/useConfirmedAction';
 import { linkTarget } from '../../shared/session/linkKeys';
 import { AcknowledgedBy } from '../../shared/answers/AcknowledgedBy';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { useStore } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -12,35 +12,27 @@ import {
   Button,
   formatDate,
   FormField,
-  SimpleSelect,
   StatusLabel,
   Tabs,
   TabsContent,
   TabsList,
   TabsTrigger,
   Textarea,
-  TextInput,
   useOptionalToast,
-  validate,
 } from '@portal/design-system';
 import {
   acknowledgeProviderCommunication,
   answerProviderActions,
   changeProviderStatus,
-  delegate,
   deleteProviderActionFile,
-  resendDelegateMail,
   saveNote,
   uploadProviderActionFile,
-  useDelegates,
   useNotes,
   useProviderHistory,
   useProviderView,
   useSupplierContact,
-  type ProviderView,
 } from '../../api/provider';
 import { readId } from '../../api/delegate';
-import { useValidationMessages } from '../../shared/forms/validation';
 import { DocumentList, CommunicationDetails, ProductList } from '../../shared/answers/NoticeDetails';
 import { FormError, FormLoading } from '../../shared/forms/FormStates';
 import { useFilePreview } from '../../shared/forms/Preview';
@@ -52,6 +44,9 @@ import { ProviderReportsMenu } from '../../shared/reports/ProviderReports';
 import { providerConversationsPath } from '../../api/conversations';
 import { ConversationsPanel, UnreadBadge, useUnreadConversations } from './ConversationsPanel';
 import { ProviderMailsTab } from './ProviderMailsTab';
+import { ProviderDelegatesTab } from './ProviderDelegatesTab';
+import { ProviderNoticeWork } from './ProviderNoticeWork';
+import { useRefreshProviderWork } from '../../shared/worklist/BulkActions';
 
 const VIEW_TABS = [
   'details',
@@ -66,116 +61,6 @@ const VIEW_TABS = [
 ];
 
 const message = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
-
-function DelegatesTab({ view, id, pcId }: { view: ProviderView; id: number; pcId: number }) {
-  const { t } = useLingui();
-  const toast = useOptionalToast();
-  const messages = useValidationMessages();
-  const { data: delegates, mutate } = useDelegates(id, pcId);
-  const [email, setEmail] = useState('');
-  const [actionId, setActionId] = useState('0');
-  const [note, setNote] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const emailError = validate(email, 'required|email', { messages });
-  const closed = view.communication.status !== 'OPEN';
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    if (emailError) return;
-    setBusy(true);
-    try {
-      await delegate(id, pcId, Number(actionId), {
-        email: email.trim(),
-        ...(note.trim() ? { message: note.trim() } : {}),
-      });
-      toast?.success(t`The delegate has been emailed.`);
-      setEmail('');
-      setNote('');
-      setSubmitted(false);
-      await mutate();
-    } catch (err) {
-      toast?.danger(message(err, t`Unknown error`));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <div className="grid gap-4">
-      {closed ? null : (
-        <form
-          onSubmit={(e) => void onSubmit(e)}
-          noValidate
-          className="grid gap-3 rounded-md border p-3"
-          aria-label={t`Delegate`}
-        >
-          <FormField label={t`Email`} required error={submitted ? emailError : null}>
-            <TextInput type="email" value={email} onValueChange={setEmail} />
-          </FormField>
-          <FormField label={t`What to delegate`}>
-            <SimpleSelect
-              value={actionId}
-              onValueChange={setActionId}
-              options={[
-                { value: '0', label: t`The whole event` },
-                ...view.actions.map((a) => ({ value: String(a.id), label: a.title })),
-              ]}
-            />
-          </FormField>
-          <FormField label={t`Message`}>
-            <Textarea value={note} onValueChange={setNote} maxLength={2000} />
-          </FormField>
-          <Button type="submit" className="justify-self-start" loading={busy}>
-            <Trans>Delegate</Trans>
-          </Button>
-        </form>
-      )}
-      {!delegates ? (
-        <FormLoading />
-      ) : delegates.length === 0 ? (
-        <p className="text-sm text-muted-foreground">
-          <Trans>No record found</Trans>
-        </p>
-      ) : (
-        <ul className="grid gap-2" aria-label={t`Delegates`}>
-          {delegates.map((d) => (
-            <li
-              key={d.id}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm"
-            >
-              <span>
-                <span className="font-medium">{d.email}</span> · {d.action_title ?? t`The whole event`} ·{' '}
-                <StatusLabel kind="record" status={d.status} />
-                {d.last_sent_at ? (
-                  <span className="text-xs text-muted-foreground"> · {formatDate(d.last_sent_at, 'datetime')}</span>
-                ) : null}
-              </span>
-              {d.status === 'ACTIVE' && !closed ? (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => {
-                    resendDelegateMail(id, pcId, d.id).then(
-                      () => {
-                        toast?.success(t`The delegate has been emailed.`);
-                        void mutate();
-                      },
-                      (err: unknown) => toast?.danger(message(err, t`Unknown error`)),
-                    );
-                  }}
-                >
-                  <Trans>Resend</Trans>
-                </Button>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
 
 function NotesTab({ id, pcId }: { id: number; pcId: number }) {
   const { t } = useLingui();
@@ -287,7 +172,10 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
   const requestedConversation = link.conversation;
   const conversationsBase = id && pcId ? providerConversationsPath(id, pcId) : null;
   const unread = useUnreadConversations(conversationsBase);
-  const reopening = useConfirmedAction(() => mutate());
+  // A change to the notice changes the lists and the worklist's counts (the sidebar's badge) too.
+  const refreshWork = useRefreshProviderWork();
+  const reload = () => Promise.all([mutate(), refreshWork()]);
+  const reopening = useConfirmedAction(reload);
 
   if (!id || !pcId) return <FormError>{t`Page Not Found`}</FormError>;
   if (error) return <FormError>{error.message || t`Unknown error`}</FormError>;
@@ -302,7 +190,7 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
   const run = (work: () => Promise<unknown>, done: string) => {
     setBusy(true);
     work()
-      .then(() => mutate())
+      .then(reload)
       .then(() => toast?.success(done))
       .catch((err: unknown) => toast?.danger(message(err, t`Unknown error`)))
       .finally(() => setBusy(false));
@@ -400,6 +288,7 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
           ) : null}
         </div>
       </header>
+      <ProviderNoticeWork view={view} id={id} pcId={pcId} onChanged={reload} />
       {reopening.dialog}
       <Tabs defaultValue={initialTab}>
         <TabsList className="flex-wrap">
@@ -455,14 +344,14 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
                 action={a}
                 rows={view.products}
                 readOnly={closed}
-                reload={() => mutate()}
+                reload={reload}
               />
             ))}
           <ResponseForm
             actions={view.actions.filter((a) => !a.per_unit)}
             api={api}
             readOnly={closed}
-            reload={() => mutate()}
+            reload={reload}
             onPreview={openPreview}
           />
         </TabsContent>
@@ -473,7 +362,7 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
           <NotesTab id={id} pcId={pcId} />
         </TabsContent>
         <TabsContent value="delegates" className="pt-3">
-          <DelegatesTab view={view} id={id} pcId={pcId} />
+          <ProviderDelegatesTab view={view} id={id} pcId={pcId} />
         </TabsContent>
         <TabsContent value="history" className="pt-3">
           <HistoryTab id={id} pcId={pcId} />

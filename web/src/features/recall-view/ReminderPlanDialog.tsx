@@ -36,6 +36,8 @@ export function ReminderPlanDialog({
   const errors = planErrors(value, useReminderPlanMessages());
   const own = settings.source === 'event';
   const current = sentence(settings);
+  // Issue 32: past the due date, the organisation's shorter interval (set with its reminder plans) takes over.
+  const overdueHours = settings.overdue_interval_hours;
 
   function confirmThen(description: string, run: () => Promise<unknown>, done: string) {
     setHidden(true);
@@ -79,6 +81,14 @@ export function ReminderPlanDialog({
             <Trans>This event follows the organisation default: {current}.</Trans>
           )}
         </DialogDescription>
+        {overdueHours !== null ? (
+          <p className="text-sm text-muted-foreground" data-testid="overdue-interval">
+            <Trans>
+              After its response-due date, the organisation's plan reminds every {overdueHours} hours, if that is
+              sooner.
+            </Trans>
+          </p>
+        ) : null}
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <ReminderPlanFields value={value} onChange={setValue} errors={submitted ? errors : undefined} />
           <DialogFooter className="flex-wrap">

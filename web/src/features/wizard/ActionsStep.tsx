@@ -1,14 +1,25 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Checkbox, Dialog, DialogContent, DialogFooter, DialogTitle, Spinner } from '@portal/design-system';
+import {
+  Button,
+  Checkbox,
+  DatePicker,
+  Dialog,
+  DialogContent,
+  DialogFooter,
+  DialogTitle,
+  FormField,
+  Spinner,
+} from '@portal/design-system';
 import { useCustomContent } from '../../api/customContent';
 import type { CommunicationAction, CommunicationType } from '../../api/communications';
 import { useTemplateActions } from '../../api/supplier';
-import { useLabels } from '../../shared/words/labels';
+import { useDateTexts, useLabels } from '../../shared/words/labels';
 import { emptyAction, type FieldErrors } from '../../shared/events/eventRules';
 import { ActionItem } from './ActionItem';
 import { FormError } from '../../shared/forms/FormStates';
 import { PER_UNIT_TYPES } from './wizardValues';
+import { DUE_YEARS } from './responseDue';
 
 export function ActionsStep({
   id,
@@ -26,6 +37,7 @@ export function ActionsStep({
   const customContent = useCustomContent(id).data?.custom_content === true;
   const { t } = useLingui();
   const [templatesOpen, setTemplatesOpen] = useState(false);
+  const dateTexts = useDateTexts();
   const patch = (index: number, change: Partial<CommunicationAction>) =>
     setActions((list) => list.map((a, i) => (i === index ? { ...a, ...change } : a)));
 
@@ -42,6 +54,20 @@ export function ActionsStep({
             errors={errors}
             testId={`action-${index}`}
           >
+            {/* Issue 32: optional; the event's response-due date holds otherwise. */}
+            <FormField
+              label={t`Due`}
+              className="max-w-xs"
+              description={t`Optional: when this action should be done, if earlier than the response due date.`}
+            >
+              <DatePicker
+                value={action.due_date ?? null}
+                onChange={(value) => patch(index, { due_date: value })}
+                fromYear={DUE_YEARS.from}
+                toYear={DUE_YEARS.to}
+                texts={dateTexts}
+              />
+            </FormField>
             {customContent && PER_UNIT_TYPES.includes(action.action_type) ? (
               <label className="flex items-center gap-2 text-sm">
                 <Checkbox

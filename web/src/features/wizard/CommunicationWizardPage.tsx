@@ -35,6 +35,7 @@ import { ProductsStep } from './ProductsStep';
 import { InfoStep } from './InfoStep';
 import { ActionsStep } from './ActionsStep';
 import { RecipientsStep } from './RecipientsStep';
+import { useResponseDueDefault } from './responseDue';
 
 /** The four-step wizard of a recall or supply advisory (spec 000 §4, 001 §7.1): info, products, actions, recipients. */
 export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
@@ -61,6 +62,9 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [initialised, setInitialised] = useState(editId === null);
+  // Issue 32: the response-due date is the class's default until the supplier picks one (then it is theirs).
+  const [dueOwn, setDueOwn] = useState(false);
+  const dueDefault = useResponseDueDefault(type, info.classification, loaded?.response_due_date_default);
 
   useEffect(() => {
     if (!loaded || initialised) return;
@@ -81,7 +85,9 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
       contact_email: rest.contact_email,
       contact_phone: rest.contact_phone,
       fda_recall_numbers: rest.fda_recall_numbers ?? [],
+      response_due_date: rest.response_due_date ?? null,
     };
+    setDueOwn(Boolean(rest.response_due_date));
     setInfo(current);
     setSavedInfo(current);
     if (p.length)
@@ -207,7 +213,14 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
       ) : null}
 
       {step === 0 ? (
-        <InfoStep info={info} setInfo={setInfo} errors={submitted ? infoErrors : {}} type={type} locked={!draft} />
+        <InfoStep
+          info={info}
+          setInfo={setInfo}
+          errors={submitted ? infoErrors : {}}
+          type={type}
+          locked={!draft}
+          due={{ ...dueDefault, own: dueOwn, setOwn: setDueOwn }}
+        />
       ) : null}
       {step === 1 ? (
         <fieldset disabled={!draft} className="min-w-0">

@@ -1,5 +1,5 @@
 import { FdaRecallNumbersField } from './FdaRecallNumbersField';
-import { useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { DatePicker, FormField, RichTextEditor, TextInput } from '@portal/design-system';
 import { POST_UPDATE_FIELDS, type CommunicationInfo, type CommunicationType } from '../../api/communications';
 import { useValidationMessages } from '../../shared/forms/validation';
@@ -7,6 +7,15 @@ import { CommunicationClassFields } from './CommunicationClassFields';
 import { useDateTexts, useEditorTexts } from '../../shared/words/labels';
 import type { FieldErrors } from '../../shared/events/eventRules';
 import { NONE } from './wizardValues';
+import { DUE_YEARS } from './responseDue';
+
+/** The response-due field's state: the class's default (`date`, `days` after sending), and whether the date is the supplier's own. */
+export interface ResponseDue {
+  date: string | null;
+  days: number | null;
+  own: boolean;
+  setOwn: (own: boolean) => void;
+}
 
 export function InfoStep({
   info,
@@ -14,6 +23,7 @@ export function InfoStep({
   errors,
   type,
   locked,
+  due,
 }: {
   info: CommunicationInfo;
   setInfo: (update: (info: CommunicationInfo) => CommunicationInfo) => void;
@@ -21,6 +31,7 @@ export function InfoStep({
   type: CommunicationType;
   /** Approved: only the post-approval fields stay editable. */
   locked: boolean;
+  due: ResponseDue;
 }) {
   const off = (key: keyof CommunicationInfo) => locked && !(POST_UPDATE_FIELDS as readonly string[]).includes(key);
   const { t } = useLingui();
@@ -73,6 +84,24 @@ export function InfoStep({
       <FormField label={t`End Date`} error={errors.end_date}>
         <DatePicker value={info.end_date} onChange={set('end_date')} texts={dateTexts} />
       </FormField>
+      <FormField
+        label={t`Response Due`}
+        data-testid="response-due"
+        description={!due.own && due.days !== null ? <ResponseDueHint days={due.days} /> : undefined}
+      >
+        <DatePicker
+          // The class's default until the supplier picks a date; clearing it goes back to the default.
+          value={due.own ? (info.response_due_date ?? null) : due.date}
+          onChange={(value) => {
+            setInfo((i) => ({ ...i, response_due_date: value }));
+            due.setOwn(value !== null);
+          }}
+          fromYear={DUE_YEARS.from}
+          toYear={DUE_YEARS.to}
+          texts={dateTexts}
+          disabled={off('response_due_date')}
+        />
+      </FormField>
       <FormField label={t`Contact Name`}>
         <TextInput value={info.contact_name ?? ''} onValueChange={text('contact_name')} />
       </FormField>
@@ -96,5 +125,16 @@ export function InfoStep({
         </FormField>
       </div>
     </div>
+  );
+}
+
+/** Under a default response-due date: it counts from the day the event is sent. */
+function ResponseDueHint({ days }: { days: number }) {
+  return (
+    <Plural
+      value={days}
+      one="The default for this class: # day after the event is sent, unless you pick a date."
+      other="The default for this class: # days after the event is sent, unless you pick a date."
+    />
   );
 }

@@ -22,7 +22,9 @@ export function useReminderPlanDraft(id: number, type: CommunicationType, classi
   const key = reminderPlanKey(type, classification);
   const organisationPlan = plans?.items.find((p) => p.plan === key);
   const own = settings?.source === 'event';
-  const initial = own ? settings : (organisationPlan ?? (plans ? settings : undefined));
+  // Nothing until the event's own settings are in: the plans may load first (the information step reads them too), and
+  // the fields are filled once.
+  const initial = !settings ? undefined : own ? settings : (organisationPlan ?? (plans ? settings : undefined));
   const [input, setInput] = useState<ReminderPlanInput | null>(null);
   const [showErrors, setShowErrors] = useState(false);
 

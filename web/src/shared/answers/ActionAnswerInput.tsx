@@ -12,6 +12,14 @@ import {
 } from '@portal/design-system';
 import type { NoticeAction, NoticeFile } from '../../api/notices';
 import { digitsOnly, toggleOption, type AnswerDraft, type AnswerProblem } from './answers';
+import { formatDate } from '../lists/table';
+
+/** Issue 32: an action's own due date. */
+function ActionDue({ date }: { date: string }) {
+  const { t } = useLingui();
+  const due = formatDate(date);
+  return <p className="text-xs font-medium">{t`Due ${due}`}</p>;
+}
 
 export interface ActionAnswerInputProps {
   action: NoticeAction;
@@ -218,6 +226,7 @@ export function ActionAnswerInput({
         ) : null}
       </legend>
       {action.description ? <p className="text-xs text-muted-foreground">{action.description}</p> : null}
+      {action.due_date ? <ActionDue date={action.due_date} /> : null}
       {action.is_disabled ? (
         <p className="text-xs text-muted-foreground">{t`This action is disabled and cannot be edited.`}</p>
       ) : null}

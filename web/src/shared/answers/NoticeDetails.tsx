@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, formatBytes, formatDate } from '@portal/design-system';
 import type { NoticeFile, NoticeProduct, NoticeView } from '../../api/notices';
 import { useLabels, vocabularyLocale } from '../words/labels';
+import { DueDate } from '../worklist/DueDate';
 
 /** Rich-text descriptions are shown as plain text (no markup from the sender is ever rendered). */
 export function plainText(html: string | null | undefined): string {
@@ -66,6 +67,16 @@ export function CommunicationDetails({
         <Row label={t`Lead time`}>{word(labels.leadTimes, c.lead_time, 'lead_time')}</Row>
         <Row label={t`Event date`}>{shortDate(c.event_date)}</Row>
         <Row label={t`End date`}>{shortDate(c.end_date)}</Row>
+        <Row label={t`Response due`}>
+          {c.response_due_date ? (
+            <DueDate
+              dueDate={c.response_due_date}
+              daysLeft={c.days_left}
+              overdue={view.provider_communication.overdue}
+              settled={view.provider_communication.response_status === 'COMPLETED'}
+            />
+          ) : null}
+        </Row>
         <Row label={supplierContact?.own ? t`Your supplier contact` : t`Contact`}>{contact}</Row>
         <Row label={t`Description`}>{plainText(c.description)}</Row>
       </dl>

@@ -27,6 +27,7 @@ const view: ProviderView = {
       is_disabled: false,
       per_unit: true,
       unit_answers: [{ row_id: 501, value: { valueNumeric: '2' } }],
+      due_date: null,
       response: null,
       files: [],
     },

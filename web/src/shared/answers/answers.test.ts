@@ -22,6 +22,7 @@ const action = (over: Partial<NoticeAction> = {}): NoticeAction => ({
   options: [],
   is_required: true,
   is_disabled: false,
+  due_date: null,
   response: null,
   files: [],
   ...over,

@@ -9,6 +9,7 @@ import {
   TableHeaderActions,
 } from '@portal/design-system';
 import type { CommunicationType } from '../../api/notices';
+import type { Query } from '../../api/client';
 import type { ListState } from '../../api/provider';
 import {
   downloadDelegateSummary,
@@ -28,16 +29,19 @@ export function ProviderListDownloads({
   state,
   type,
   responses,
+  filters,
 }: {
   state: ListState;
   type: CommunicationType | null;
   responses: boolean;
+  /** The list's own filters as query values, sent with the download. */
+  filters?: Query;
 }) {
   const { t } = useLingui();
   const store = useStore();
   const { busy, run } = useDownload();
   const summary = (format: ReportFormat) =>
-    run('summary', () => downloadProviderSummary(store, state, type, responses, format));
+    run('summary', () => downloadProviderSummary(store, state, type, responses, format, filters));
   return (
     <TableHeaderActions
       onDownloadCsv={() => summary('csv')}
