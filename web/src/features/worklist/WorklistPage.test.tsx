@@ -83,6 +83,27 @@ function worklistApi() {
 const link = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
 
 describe('worklist', () => {
+  it('says "more than" when the server counted the section only so far', async () => {
+    signIn('PROVIDER', ['Provider_ManageRecalls']);
+    fakeApi(personOf('PROVIDER'), (call: ApiCall) => {
+      if (call.path === '/api/provider/worklist/counts')
+        return jsonResponse({ unacknowledged: 2, awaiting: 0, overdue: 0, delegated: 0, assigned: 0 });
+      if (call.path === '/api/provider/worklist')
+        return jsonResponse({
+          items: sections.unacknowledged,
+          total: 100,
+          totalCapped: call.query.get('section') === 'unacknowledged',
+          pageNumber: 1,
+          pageSize: 20,
+          lastUpdated: null,
+        });
+      return undefined;
+    });
+    renderApp('/provider/worklist');
+    expect(await screen.findByText('More than 100 record(s)')).toBeTruthy();
+    expect(screen.queryByText('Total 100 record(s)')).toBeNull();
+  });
+
   it('is where a provider user who manages recalls lands', async () => {
     signIn('PROVIDER', ['Provider_ManageRecalls', 'Provider_ViewDashboard']);
     worklistApi();

@@ -21,6 +21,12 @@ function useEmptySentences(): Record<WorklistSection, string> {
   };
 }
 
+/** "Total 12 record(s)", or "More than 100 record(s)" when the server counted only so far (it counts on as you page). */
+function totalText(texts: ReturnType<typeof useTableTexts>, total: number, capped: boolean): string {
+  const words = capped ? texts.totalCapped : texts.total;
+  return typeof words === 'function' ? words(total) : words.replace('{n}', String(total));
+}
+
 /**
  * One section of the worklist: its notices in the server's order (Class I first, then the due date), a page at a time,
  * each opening the notice at the tab the work is done on; selected notices take the bulk actions.
@@ -66,7 +72,7 @@ export function WorklistSectionList({ section }: { section: WorklistSection }) {
         ))}
       </ul>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-        <span>{typeof texts.total === 'function' ? texts.total(data.total) : texts.total}</span>
+        <span>{totalText(texts, data.total, data.totalCapped === true)}</span>
         <Pagination
           page={pageNumber}
           total={data.total}
