@@ -82,22 +82,29 @@ export async function up(knex: Knex): Promise<void> {
                (SELECT string_agg(f.value, ' ') FROM jsonb_each_text(p.custom_fields) f)), ' '), '')
         FROM communication_products p WHERE p.communication_id = event_id
     $$`);
-  await knex.raw(`
-    CREATE FUNCTION communication_products_search() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF TG_OP IN ('UPDATE', 'DELETE') THEN
-        UPDATE communications SET product_search = communication_product_search(OLD.communication_id)
-         WHERE id = OLD.communication_id;
-      END IF;
-      IF TG_OP IN ('UPDATE', 'INSERT') AND (TG_OP = 'INSERT' OR NEW.communication_id <> OLD.communication_id) THEN
-        UPDATE communications SET product_search = communication_product_search(NEW.communication_id)
-         WHERE id = NEW.communication_id;
-      END IF;
-      RETURN NULL;
-    END $$`);
-  await knex.raw(`
-    CREATE TRIGGER communication_products_search AFTER INSERT OR UPDATE OR DELETE ON communication_products
-      FOR EACH ROW EXECUTE FUNCTION communication_products_search()`);
+  // Statement-level, over the transition tables: a batch of 10,000 products recomputes its event's text once, not
+  // once per row (which made the insert quadratic).
+  for (const [op, tables] of [
+    ['INSERT', 'NEW TABLE AS changed'],
+    ['UPDATE', 'NEW TABLE AS changed OLD TABLE AS before'],
+    ['DELETE', 'OLD TABLE AS changed'],
+  ] as const) {
+    const events =
+      op === 'UPDATE'
+        ? 'SELECT communication_id FROM changed UNION SELECT communication_id FROM before'
+        : 'SELECT DISTINCT communication_id FROM changed';
+    await knex.raw(`
+      CREATE FUNCTION communication_products_search_${op.toLowerCase()}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE communications c SET product_search = communication_product_search(c.id)
+         WHERE c.id IN (${events});
+        RETURN NULL;
+      END $$`);
+    await knex.raw(`
+      CREATE TRIGGER communication_products_search_${op.toLowerCase()} AFTER ${op} ON communication_products
+        REFERENCING ${tables} FOR EACH STATEMENT
+        EXECUTE FUNCTION communication_products_search_${op.toLowerCase()}()`);
+  }
   await knex.raw(`
     UPDATE communications c SET product_search = communication_product_search(c.id)
      WHERE EXISTS (SELECT 1 FROM communication_products p WHERE p.communication_id = c.id)`);
@@ -126,8 +133,10 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('DROP TABLE provider_communication_owners');
   await knex.raw('DROP INDEX communications_search_trgm_idx');
-  await knex.raw('DROP TRIGGER communication_products_search ON communication_products');
-  await knex.raw('DROP FUNCTION communication_products_search()');
+  for (const op of ['insert', 'update', 'delete']) {
+    await knex.raw(`DROP TRIGGER communication_products_search_${op} ON communication_products`);
+    await knex.raw(`DROP FUNCTION communication_products_search_${op}()`);
+  }
   await knex.raw('DROP FUNCTION communication_product_search(bigint)');
   await knex.raw('DROP INDEX provider_communications_worklist_idx');
   await knex.raw('DROP TRIGGER communications_follow_due_date ON communications');

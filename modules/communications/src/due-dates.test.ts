@@ -357,8 +357,8 @@ describe('reminders past the due date', () => {
       (await downloadFile(t, `${BASE}/${overdue}/recalleventstatusreport/csv`, w.supplierToken, 'UTC')).body,
     );
     const [y, m, d] = plus(today, -1).split('-');
-    expect(report[0]!.slice(-2)).toEqual(['Response Due', 'Overdue']);
-    expect(report[1]!.slice(-2)).toEqual([`${m}/${d}/${y}`, 'Yes']);
+    expect(report[0]!.slice(-3)).toEqual(['Response Due', 'Overdue', 'Not Affected']);
+    expect(report[1]!.slice(-3)).toEqual([`${m}/${d}/${y}`, 'Yes', '']);
     // A longer overdue interval never lengthens the plan.
     await call(admin, 'PUT', '/api/supplier/reminder-plans', {
       items: [{ plan: 'CLASSI', interval_hours: 24, max_reminders: 5, overdue_interval_hours: 48 }],

@@ -392,13 +392,21 @@ describe('product fields round-trip through wizard, notice and report', () => {
     expect(rows[1]!.slice(7)).toEqual(['Pouch', '24', '2026-02-01']);
     expect(rows[2]!.slice(7, 8)).toEqual(['Box']);
 
-    // The supplier's Provider Status Report (CSV): the field columns after the others, the event's values.
+    // The supplier's Provider Status Report (CSV): the field columns after the others (then issue 32's due-date and
+    // not-affected columns, added last so every earlier column keeps its place), the event's values.
     const status = await fileOf(`/supplier/communications/${id}/actions/provider/statusreport/csv`, recalls);
     expect(status.status).toBe(200);
     const csv = parse(status.body, { bom: true }) as string[][];
     const header = csv[0]!;
     const col = (name: string) => header.indexOf(name);
-    expect(header.slice(-3)).toEqual(['Packaging', 'Shelf life (months)', 'Sterilised on']);
+    expect(header.slice(-6)).toEqual([
+      'Packaging',
+      'Shelf life (months)',
+      'Sterilised on',
+      'Response Due',
+      'Overdue',
+      'Not Affected',
+    ]);
     expect(csv).toHaveLength(3);
     for (const row of csv.slice(1)) {
       expect(row[col('Packaging')]).toBe('Box; Pouch');

@@ -604,6 +604,7 @@ describe('importing the Paper Response Template', () => {
     ]);
     // Importing again is refused: both customers have a paper response now.
     const again = await upload(e, await filledTemplate(e, good));
+    expect(again.status, JSON.stringify(again.body)).toBe(422);
     const details = again.body.error!.details as { row: number; message: string }[];
     expect(details.map((d) => d.message)).toEqual([
       messageText('PAPER_RESPONSE_EXISTS'),

@@ -168,7 +168,16 @@ describe('event summary', () => {
 
 describe('provider status report', () => {
   it('streams an XLSX with the spec name, one row per provider communication, dates in the caller zone', async () => {
+    // Issue 32: a "not affected" answer shows with who gave it (the fields only; the row's status stays as it was).
+    const notAffected = () =>
+      t.db('provider_communications').where({ communication_id: sentId, provider_organization_id: riverside });
+    await notAffected().update({
+      not_affected_reason: 'None in stock',
+      not_affected_by: 'Rita Riverside (admin@riverside.demo)',
+      not_affected_at: t.db.fn.now(),
+    });
     const res = await download(`/supplier/communications/${sentId}/actions/provider/statusreport`);
+    await notAffected().update({ not_affected_reason: null, not_affected_by: null, not_affected_at: null });
     expect(res.status).toBe(200);
     expect(res.type).toContain('spreadsheetml');
     expect(res.disposition).toContain(`filename="Provider Status Report ${today('America/Chicago')}.xlsx"`);
@@ -190,6 +199,7 @@ describe('provider status report', () => {
       'Response Method',
       'Response Due',
       'Overdue',
+      'Not Affected',
     ]);
     expect(rows).toHaveLength(4);
     // Issue 32: the response-due date set at send (Class II: 7 days) and whether the notice is past it.
@@ -198,6 +208,12 @@ describe('provider status report', () => {
     };
     expect(rows!.map((x) => [wall(x[14]), x[15]]).slice(1)).toEqual(
       Array(3).fill([`${due.response_due_date}T00:00`, 'No']),
+    );
+    expect(rows!.map((x) => [x[1], x[16] ?? null]).slice(1)).toEqual(
+      expect.arrayContaining([
+        ['Riverside Health', 'None in stock (Rita Riverside (admin@riverside.demo))'],
+        ['Lakeshore Medical Center', null],
+      ]),
     );
     expect(rows!.find((x) => x[1] === 'Lakeshore Medical Center')![12] ?? '').toBe(''); // a draft answer is not shown
     const r = rows!.find((x) => x[1] === 'Riverside Health')!;
@@ -239,11 +255,12 @@ describe('provider status report', () => {
       'Response Method',
       'Response Due',
       'Overdue',
+      'Not Affected',
     ]);
     const [y, m, d] = (
       (await t.db('communications').where({ id: sentId }).first('response_due_date')) as { response_due_date: string }
     ).response_due_date.split('-');
-    expect(r.slice(14)).toEqual([`${m}/${d}/${y}`, 'No']);
+    expect(r.slice(14)).toEqual([`${m}/${d}/${y}`, 'No', '']);
     expect(rows[1]![4]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     const utc = readCsv(
       (await download(`/supplier/communications/${sentId}/actions/provider/statusreport/csv`, recalls, 'UTC')).body,
@@ -280,6 +297,7 @@ describe('FDA effectiveness report', () => {
       'Completed At',
       'Response Due',
       'Overdue',
+      'Not Affected',
     ]);
     expect(consignees).toHaveLength(4);
     expect(summary.get('Overdue')).toBe(0);

@@ -141,12 +141,15 @@ const providerStatusColumns: ReportColumn<ProviderStatusRow>[] = [
 ];
 
 /**
- * Issue 32: the response-due date and whether the row is past it (open and unanswered), after every column a report
- * had before, so theirs keep their places.
+ * Issue 32: the response-due date, whether the row is past it (open and unanswered), and a "not affected" answer with
+ * who gave it, after every column a report had before, so theirs keep their places.
  */
-const dueColumns = <R extends { due_date: string | null; overdue: boolean }>(): ReportColumn<R>[] => [
+const dueColumns = <
+  R extends { due_date: string | null; overdue: boolean; not_affected: string | null },
+>(): ReportColumn<R>[] => [
   { header: 'Response Due', value: (r) => r.due_date, kind: 'date', width: 12 },
   { header: 'Overdue', value: (r) => r.overdue, kind: 'yesno', width: 9 },
+  { header: 'Not Affected', value: (r) => r.not_affected, width: 40 },
 ];
 
 /** Last, after the action columns, so the columns before them keep their places. */

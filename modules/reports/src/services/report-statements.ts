@@ -41,6 +41,8 @@ export interface ProviderStatusRow {
   /** Issue 32: the response-due date (YYYY-MM-DD) and whether the notice is past it, open and unanswered. */
   due_date: string | null;
   overdue: boolean;
+  /** "Not affected" answered: the reason and who said it ("reason (Name (email))"), else null. */
+  not_affected: string | null;
 }
 
 /**
@@ -78,6 +80,9 @@ export function providerStatusQuery(db: Knex, supplierId: number, communicationI
       ),
       db.raw(`to_char(pc.due_date, 'YYYY-MM-DD') as due_date`),
       db.raw(`${overdueSql('pc')} as overdue`),
+      db.raw(
+        `CASE WHEN pc.not_affected_at IS NOT NULL THEN pc.not_affected_reason || ' (' || pc.not_affected_by || ')' END as not_affected`,
+      ),
     );
 }
 
@@ -100,6 +105,7 @@ function providerStatusRow(v: unknown[]): ProviderStatusRow {
     answer_list: v[13] as ProviderStatusRow['answer_list'],
     due_date: v[14] as string | null,
     overdue: v[15] as boolean,
+    not_affected: v[16] as string | null,
   };
 }
 
@@ -132,6 +138,7 @@ export interface ConsigneeRow {
   /** Issue 32: the notice's response-due date and whether it is past it, open and unanswered (false before sending). */
   due_date: string | null;
   overdue: boolean;
+  not_affected: string | null;
 }
 
 /** One keyset batch of a communication's consignees (active affected customers) with their notice's progress. */
@@ -172,6 +179,9 @@ export async function consigneesAfter(
       ),
       db.raw(`to_char(pc.due_date, 'YYYY-MM-DD') as due_date`),
       db.raw(`coalesce(${overdueSql('pc')}, false) as overdue`),
+      db.raw(
+        `CASE WHEN pc.not_affected_at IS NOT NULL THEN pc.not_affected_reason || ' (' || pc.not_affected_by || ')' END as not_affected`,
+      ),
     )) as ConsigneeRow[];
 }
 
@@ -186,6 +196,7 @@ export interface LocationStatusRow extends LocationColumnsRow {
   /** Issue 32: its customer's notice's response-due date, and whether that notice is overdue. */
   due_date: string | null;
   overdue: boolean;
+  not_affected: string | null;
 }
 
 /** One keyset batch of a communication's affected locations with their customer and its notice's progress. */
@@ -217,6 +228,9 @@ export async function locationStatusAfter(
       'pc.completed_at',
       db.raw(`to_char(pc.due_date, 'YYYY-MM-DD') as due_date`),
       db.raw(`coalesce(${overdueSql('pc')}, false) as overdue`),
+      db.raw(
+        `CASE WHEN pc.not_affected_at IS NOT NULL THEN pc.not_affected_reason || ' (' || pc.not_affected_by || ')' END as not_affected`,
+      ),
     )) as LocationStatusRow[];
 }
 
