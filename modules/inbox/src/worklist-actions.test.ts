@@ -86,6 +86,9 @@ describe('owners', () => {
     expect(mail.text).toContain(`${t.config.appUrl}/provider/recalls/view/${e.id}/${pc}`);
     expect(mail.text).toContain('Rita Riverside made you the owner');
     expect(mail.text).toContain('Please check the wards.');
+    // The history names the new owner (the sentence "Assigned to {email}").
+    const histories = (await pv('GET', `/${e.id}/histories/${pc}`)).body.d as { action: string; facts: object }[];
+    expect(histories.find((h) => h.action === 'OWNER_ASSIGNED')?.facts).toEqual({ email: 'multi@riverside.demo' });
     // Assigning the same owner again changes nothing and sends nothing.
     expect((await pv('PUT', `/${pc}/owner`, { userId: multiId })).body.d.owner_id).toBe(multiId);
     expect(await ownerEmails('multi@riverside.demo')).toHaveLength(1);

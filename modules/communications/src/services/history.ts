@@ -120,7 +120,10 @@ export function historyFacts(action: string, before: unknown, after: unknown): H
       return { count: count(a.rows) };
     case 'DELEGATED':
     case 'DELEGATE_MAIL_RESENT':
+    case 'DELEGATE_REVOKED':
       return { email: text(a.email) };
+    case 'OWNER_ASSIGNED':
+      return { email: text(a.owner_email) };
     case 'NOTICE_RESENT':
       return { email: text(a.to) };
     case 'ACCESS_REQUESTED':
