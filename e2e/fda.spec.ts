@@ -144,7 +144,9 @@ test('a provider that received an event of the recalling firm sees its Class I r
   await call('PUT', `/supplier/communications/${id}/send-notification/0`, {});
 
   await signIn(page, 'admin@riverside.demo');
-  await expect(page).toHaveURL(/\/provider\/dashboard$/);
+  // A coordinator lands on the worklist; the FDA card is on the dashboard.
+  await expect(page).toHaveURL(/\/provider\/worklist$/);
+  await page.goto('/provider/dashboard');
   const card = page.getByRole('region', { name: 'FDA Class I recalls' });
   await expect(card.getByText('Heparin flush syringes, 10 mL')).toBeVisible();
   await card.getByRole('button', { name: CLASS_ONE }).click();
