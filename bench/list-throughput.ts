@@ -5,6 +5,7 @@ import { signInAt } from './serve.js';
 import { profileProduction } from './production.js';
 import { type Directus, directusLoad } from './directus.js';
 import { pg, env, RUNS, log } from './run-env.js';
+import { CONNECTION_OPTIONS } from '../modules/core/src/index.js';
 
 /**
  * `warmup`: seconds of the same load, not measured, before each case's figures, for our server and Directus alike. A
@@ -34,7 +35,7 @@ export async function listThroughput(o: {
   /** The same list read from Directus (its items API over the same table), per case. */
   directus: { peer: Directus; urls: Map<string, string> } | null;
 }): Promise<string[]> {
-  const pool = new pg.Pool({ connectionString: o.url, max: 10 });
+  const pool = new pg.Pool({ connectionString: o.url, max: 10, options: CONNECTION_OPTIONS });
   const rows: string[][] = [];
   const cpuRows: string[][] = [];
   const speed = machineSpeed();

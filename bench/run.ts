@@ -22,7 +22,7 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createDb, loadConfig, startEmbeddedPostgres } from '../modules/core/src/index.js';
+import { CONNECTION_OPTIONS, createDb, loadConfig, startEmbeddedPostgres } from '../modules/core/src/index.js';
 import { migrateLatest, seedDemo } from '../migrations/index.js';
 import { generateWorld } from './generate.js';
 import { createReportCommunication, measureExports, measureStatic } from './io.js';
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   const server = await startEmbeddedPostgres(path.join(dir, 'pg'), 'bench');
   const url = server.url('bench');
   const db = createDb(url, { min: 0, max: 10 });
-  const direct = new pg.Client({ connectionString: url });
+  const direct = new pg.Client({ connectionString: url, options: CONNECTION_OPTIONS });
   let httpServer: import('node:http').Server | null = null;
   try {
     await migrateLatest(db);

@@ -1,5 +1,5 @@
 import type PgNamespace from 'pg';
-import type { Db } from '../modules/core/src/index.js';
+import { CONNECTION_OPTIONS, type Db } from '../modules/core/src/index.js';
 import { type Stats, stats } from './harness.js';
 import { type Captured, lanesOf } from './throughput.js';
 import { pg } from './run-env.js';
@@ -74,7 +74,7 @@ export function sqlProbes(db: Db, direct: PgNamespace.Client, url: string) {
   const lanes = [direct];
   const laneClient = async (i: number) => {
     while (lanes.length <= i) {
-      const c = new pg.Client({ connectionString: url });
+      const c = new pg.Client({ connectionString: url, options: CONNECTION_OPTIONS });
       await c.connect();
       lanes.push(c);
     }

@@ -244,7 +244,11 @@ export function withoutSummary<T extends { sql: string; bindings: unknown[] }>(s
 
 /** What a captured statement of a list call does: the caller lookup, the total, "last updated", or the page itself. */
 export function statementRole(sql: string): 'caller' | 'total' | 'latest' | 'page' {
-  if (/from "?memberships"?|from "?refresh_tokens"?|from "?organizations"? where "?parent_id"?/i.test(sql))
+  if (
+    /organizations_caller\(|from "?memberships"?|from "?refresh_tokens"?|from "?organizations"? where "?parent_id"?/i.test(
+      sql,
+    )
+  )
     return 'caller';
   // A page statement that also reads the total (core's withSummary): its summary columns name last_updated too.
   if (/\)\s+AS\s+"?list_total"?/i.test(sql)) return 'page';

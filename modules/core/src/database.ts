@@ -33,10 +33,18 @@ export function onTransactionMisuse(handler: TransactionMisuseHandler): () => vo
 
 const MISUSE_CODES = new Set(['25001', '25P01']);
 
+/**
+ * Settings every connection of the product starts with (a startup option, so a managed server needs no change).
+ * JIT off: the lists' statements are short, but the exact total's subquery is estimated above `jit_above_cost`, so
+ * PostgreSQL compiled it with LLVM on every call; that compilation cost more than the statement (the worklist's
+ * section 8.7 ms with JIT, 4.4 ms without; docs/architecture.md §9). The bench's replay connections use the same.
+ */
+export const CONNECTION_OPTIONS = '-c jit=off';
+
 export function createDb(connectionString: string, pool = { min: 0, max: 10 }): Db {
   return knexFactory({
     client: 'pg',
-    connection: connectionString,
+    connection: { connectionString, options: CONNECTION_OPTIONS },
     pool: {
       ...pool,
       afterCreate: (connection: pg.Client, done: (error: Error | null, connection: pg.Client) => void) => {

@@ -234,6 +234,57 @@ describe('two replicas on one database and one S3 store', { timeout: 120_000 }, 
     expect(received.flatMap((m) => m.to.map((t) => t.toLowerCase())).sort()).toEqual(expected);
   });
 
+  it('refuses through B, on the very next call, what A just ended: a logout, a reused session, a role, a user', async () => {
+    await database.db('rate_limit_windows').delete();
+    const A = through(a);
+    const B = through(b);
+    const me = (token: string) => B.call('GET', '/api/me', { token });
+    const admin = (await A.signIn('admin@acme.demo')).access_token;
+    const sara = Number((await database.db('users').where({ email: 'sourcing@acme.demo' }).first('id')).id);
+    const acme = (await database.db('organizations').where({ name: 'Acme Medical Devices' }).first('id')).id;
+    const roleId = async (name: string) =>
+      Number((await database.db('roles').where({ organization_id: acme, name }).first('id')).id);
+    const saraAs = async (role: string) =>
+      expect(
+        (
+          await A.call('PUT', `/api/users/${sara}`, {
+            token: admin,
+            body: { first_name: 'Sara', last_name: 'Sourcing', phone: null, role_id: await roleId(role) },
+          })
+        ).status,
+      ).toBe(200);
+
+    // A logout through A: B refuses the same access token on its next call.
+    const one = await A.signIn('sourcing@acme.demo');
+    expect((await me(one.access_token)).status).toBe(200);
+    await A.call('POST', '/api/auth/logout', { token: one.access_token, body: { refresh_token: one.refresh_token } });
+    expect((await me(one.access_token)).body.error?.code).toBe('SESSION_ENDED');
+
+    // A refresh token used twice through A ends its whole session: B refuses the access token of that family.
+    const two = await A.signIn('sourcing@acme.demo');
+    expect(
+      (await A.call('POST', '/api/auth/refreshtoken', { body: { refresh_token: two.refresh_token } })).status,
+    ).toBe(200);
+    expect(
+      (await A.call('POST', '/api/auth/refreshtoken', { body: { refresh_token: two.refresh_token } })).status,
+    ).toBe(401);
+    expect((await me(two.access_token)).body.error?.code).toBe('SESSION_ENDED');
+
+    // A role changed through A: B answers the same token with the new role's permissions, both ways.
+    const three = (await A.signIn('sourcing@acme.demo')).access_token;
+    expect((await B.call('GET', '/api/users', { token: three })).status).toBe(403);
+    await saraAs('Administrator');
+    expect((await B.call('GET', '/api/users', { token: three })).status).toBe(200);
+    expect((await me(three)).body.d).toMatchObject({ role_name: 'Administrator' });
+    await saraAs('Sourcing Coordinator');
+    expect((await B.call('GET', '/api/users', { token: three })).status).toBe(403);
+
+    // A user made inactive through A: B refuses them at once.
+    expect((await A.call('PUT', `/api/users/${sara}/inactivate`, { token: admin })).status).toBe(200);
+    expect((await me(three)).status).toBe(401);
+    expect((await A.call('PUT', `/api/users/${sara}/activate`, { token: admin })).status).toBe(200);
+  });
+
   it('stops a replica on SIGTERM only after the download it is serving has finished; the other keeps serving', async () => {
     // A 12 MB object, fetched from B through a signed link, read slowly: in flight when B is told to stop.
     const store = new S3FileStore(s3Settings(s3.env));

@@ -22,26 +22,13 @@ export async function activeMemberships(db: Knex, userId: number): Promise<Membe
 }
 
 /**
- * Builds the caller from the database (one query), so a deactivated user, membership, role or organisation loses
- * access at once rather than when the token expires. Null when any of them is no longer active.
+ * Builds the caller from the database (one statement), so a deactivated user, membership, role or organisation loses
+ * access at once rather than when the token expires. Null when any of them is no longer active. The provider's scope
+ * (its live sites) comes in the same round trip. The statement calls `organizations_caller` (migration
+ * 20261128035000), a PL/pgSQL function whose plan each connection makes once: planning the join on every request cost
+ * four times its execution.
  */
-/**
- * The caller lookup every signed-in request makes, written once as SQL: building it with knex on every request cost a
- * measurable share of a list call's CPU. The provider's scope (its live sites) comes in the same round trip.
- */
-const ACTOR_SQL = `SELECT u.id AS user_id, u.email, o.id AS organization_id, o.type AS organization_type,
-    p.type AS parent_type, r.name AS role_name,
-    coalesce((SELECT array_agg(rp.permission ORDER BY rp.permission) FROM role_permissions rp WHERE rp.role_id = r.id),
-      ARRAY[]::text[]) AS permissions,
-    CASE WHEN o.type = 'PROVIDER' THEN ARRAY(SELECT s.id FROM organizations s WHERE s.parent_id = o.id
-      AND s.type = 'PROVIDER' AND s.status <> 'DELETED' ORDER BY s.id) END AS site_ids
-  FROM memberships m
-  JOIN users u ON u.id = m.user_id
-  JOIN organizations o ON o.id = m.organization_id
-  LEFT JOIN organizations p ON p.id = o.parent_id
-  JOIN roles r ON r.id = m.role_id
-  WHERE m.user_id = ? AND m.organization_id = ? AND m.status = 'ACTIVE' AND r.status = 'ACTIVE'
-    AND u.status IN (${SIGN_IN_STATUSES.map((s) => `'${s}'`).join(', ')}) AND o.status IN ('ACTIVE', 'LINKED')`;
+const ACTOR_SQL = 'SELECT * FROM organizations_caller(?::bigint, ?::bigint, ?::text[])';
 
 export async function loadActor(
   db: Knex,
@@ -54,9 +41,10 @@ export async function loadActor(
   alsoRequire?: Knex.Raw,
 ): Promise<Actor | null> {
   const row = (
-    (await db.raw(alsoRequire ? `${ACTOR_SQL} AND (?) IS TRUE LIMIT 1` : `${ACTOR_SQL} LIMIT 1`, [
+    (await db.raw(alsoRequire ? `${ACTOR_SQL} WHERE (?) IS TRUE` : ACTOR_SQL, [
       userId,
       organizationId,
+      [...SIGN_IN_STATUSES],
       ...(alsoRequire ? [alsoRequire] : []),
     ])) as { rows: unknown[] }
   ).rows[0] as
