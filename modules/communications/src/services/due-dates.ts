@@ -8,11 +8,13 @@ import type { Knex } from 'knex';
 
 /**
  * Whether a provider communication (aliased `alias`) is overdue, in SQL: past its due date, still open and not
- * completed (a "not affected" answer completes it).
+ * completed (a "not affected" answer completes it). The one definition every reader uses; with `eventAlias` (the
+ * joined communications row), a notice of a closed event is not overdue either (a close leaves the notices' own
+ * status as it was).
  */
-export const overdueSql = (alias: string) =>
+export const overdueSql = (alias: string, eventAlias?: string) =>
   `(${alias}.due_date IS NOT NULL AND ${alias}.due_date < current_date AND ${alias}.status = 'OPEN'
-    AND ${alias}.response_status = 'NOTCOMPLETED')`;
+    AND ${alias}.response_status = 'NOTCOMPLETED'${eventAlias ? ` AND ${eventAlias}.status = 'OPEN'` : ''})`;
 
 /** The database's today as YYYY-MM-DD. */
 export async function today(db: Knex | Knex.Transaction): Promise<string> {

@@ -2,7 +2,13 @@ import type { Knex } from 'knex';
 import { organizationsView, usersView } from '@portal/organizations';
 import type { Actor, ListSpec } from '@portal/core';
 import type { CommunicationType } from '@portal/communications';
-import { actionsView, answersView, communicationsView, providerCommunicationsView } from '@portal/communications';
+import {
+  actionsView,
+  answersView,
+  communicationsView,
+  overdueSql,
+  providerCommunicationsView,
+} from '@portal/communications';
 import { mayManageType } from './scope.js';
 import type { Narrowing } from './provider-narrowing.js';
 
@@ -59,9 +65,8 @@ export interface ResponderRow extends ProviderRow {
 }
 
 const STATUS_SQL = `CASE WHEN c.status = 'CLOSED' OR pc.status = 'CLOSED' THEN 'CLOSED' ELSE 'OPEN' END`;
-/** Past its due date while open and unanswered (a notice without a due date is never overdue). */
-export const OVERDUE_SQL = `coalesce(pc.due_date < current_date AND pc.response_status = 'NOTCOMPLETED'
-  AND pc.status = 'OPEN' AND c.status = 'OPEN', false)`;
+/** Past its due date while it and its event are open and it is unanswered (communications' one definition). */
+export const OVERDUE_SQL = overdueSql('pc', 'c');
 /** A user's name as the lists show people: first and last name, else the email. */
 export const PERSON_NAME_SQL = (u: string) =>
   `coalesce(nullif(trim(concat_ws(' ', ${u}.first_name, ${u}.last_name)), ''), ${u}.email)`;
