@@ -21,7 +21,8 @@ export type BulkInput = FromSchema<typeof bulkBody>;
  * transaction. Every id must be a live provider communication the caller's organisation or one of its sites received
  * (any other: 404, and nothing is locked or changed), of a type the caller manages (403); they are locked at once in
  * ascending id order (FOR NO KEY UPDATE) before anything is written, and worked in that order.
- * - ACKNOWLEDGE: the one acknowledgement of a notice (`acknowledge`, as PUT /:id/acknowledge/:x), row by row.
+ * - ACKNOWLEDGE: the one acknowledgement of a notice (`acknowledge`, as PUT /:id/acknowledge/:x), row by row, event
+ *   by event.
  * - ASSIGN: `userId` becomes the owner (null clears), as PUT /:id/owner; the new owner gets one email for them all.
  * - NOT_AFFECTED: `reason`, as POST /:id/not-affected; rows already completed are left as they are.
  * Any row of a closed event refuses the whole call (409 SELECTION_CLOSED), except clearing owners. Each change is one
@@ -50,7 +51,9 @@ export async function bulkAction(
     switch (input.action) {
       case 'ACKNOWLEDGE':
         changed = 0;
-        for (const { pc } of rows) {
+        // Event by event: each acknowledgement bumps its event's tally row (a statement trigger), so two bulks over
+        // rows of the same events take those rows in one order and queue rather than deadlock.
+        for (const { pc } of [...rows].sort((a, b) => a.event.id - b.event.id || a.pc.id - b.pc.id)) {
           if (pc.acknowledged_at) continue;
           await acknowledge(trx, pc.id, respondent);
           changed += 1;
