@@ -12,27 +12,12 @@ import { organizationsView } from '@portal/organizations';
 import { Communication } from '../models/Communication.js';
 import { OVERDUE_SQL } from './health-systems.js';
 import { assertOperator } from './operator-communications.js';
-import type { operatorProviderRowSchema } from '../attention-schemas.js';
+import { operatorProviderRowSchema } from '../attention-schemas.js';
 
 export type OperatorProviderRow = RowOf<typeof operatorProviderRowSchema>;
 
 /** The row's columns, as the list selects them (`d`, the rows below): every field sorts and filters by its own name. */
-const COLUMNS = [
-  'id',
-  'provider_id',
-  'provider_name',
-  'site_id',
-  'site_name',
-  'status',
-  'acknowledged_at',
-  'acknowledged_by',
-  'response_status',
-  'not_affected_reason',
-  'not_affected_at',
-  'due_date',
-  'overdue',
-  'completed_at',
-] as const;
+const COLUMNS = operatorProviderRowSchema.required;
 
 const providerList: ListSpec = {
   fields: Object.fromEntries(COLUMNS.map((c) => [c, `d.${c}`])),
