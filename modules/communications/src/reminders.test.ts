@@ -120,42 +120,24 @@ const historyOf = async (id: number, token = w.supplierToken) =>
     created_at: string;
   }[];
 
+/** One row of the reminder plans answer (no overdue interval set). */
+const plan = (name: string, interval: number, max: number, dueDays: number, isDefault: boolean) => ({
+  plan: name,
+  interval_hours: interval,
+  max_reminders: max,
+  due_days: dueDays,
+  overdue_interval_hours: null,
+  is_default: isDefault,
+});
+
 describe('reminder plans of the organisation', () => {
   it('answers the built-in plan per class until the organisation sets its own, and audits the change', async () => {
     const plans = await check.conforms('get', '/api/supplier/reminder-plans', '/api/supplier/reminder-plans', admin);
     expect(plans.items).toEqual([
-      {
-        plan: 'CLASSI',
-        interval_hours: 24,
-        max_reminders: 5,
-        due_days: 2,
-        overdue_interval_hours: null,
-        is_default: true,
-      },
-      {
-        plan: 'CLASSII',
-        interval_hours: 48,
-        max_reminders: 3,
-        due_days: 7,
-        overdue_interval_hours: null,
-        is_default: true,
-      },
-      {
-        plan: 'CLASSIII',
-        interval_hours: 72,
-        max_reminders: 2,
-        due_days: 14,
-        overdue_interval_hours: null,
-        is_default: true,
-      },
-      {
-        plan: 'ADVISORY',
-        interval_hours: 72,
-        max_reminders: 2,
-        due_days: 14,
-        overdue_interval_hours: null,
-        is_default: true,
-      },
+      plan('CLASSI', 24, 5, 2, true),
+      plan('CLASSII', 48, 3, 7, true),
+      plan('CLASSIII', 72, 2, 14, true),
+      plan('ADVISORY', 72, 2, 14, true),
     ]);
     const saved = await check.conforms('put', '/api/supplier/reminder-plans', '/api/supplier/reminder-plans', admin, {
       items: [
@@ -164,38 +146,10 @@ describe('reminder plans of the organisation', () => {
       ],
     });
     expect(saved.items).toEqual([
-      {
-        plan: 'CLASSI',
-        interval_hours: 24,
-        max_reminders: 5,
-        due_days: 2,
-        overdue_interval_hours: null,
-        is_default: true,
-      },
-      {
-        plan: 'CLASSII',
-        interval_hours: 48,
-        max_reminders: 3,
-        due_days: 7,
-        overdue_interval_hours: null,
-        is_default: true,
-      },
-      {
-        plan: 'CLASSIII',
-        interval_hours: 96,
-        max_reminders: 1,
-        due_days: 14,
-        overdue_interval_hours: null,
-        is_default: false,
-      },
-      {
-        plan: 'ADVISORY',
-        interval_hours: 168,
-        max_reminders: 0,
-        due_days: 14,
-        overdue_interval_hours: null,
-        is_default: false,
-      },
+      plan('CLASSI', 24, 5, 2, true),
+      plan('CLASSII', 48, 3, 7, true),
+      plan('CLASSIII', 96, 1, 14, false),
+      plan('ADVISORY', 168, 0, 14, false),
     ]);
     expect((await call(admin, 'GET', '/api/supplier/reminder-plans')).body.d).toEqual(saved);
     const audit = (await t
@@ -203,42 +157,8 @@ describe('reminder plans of the organisation', () => {
       .where({ action: 'REMINDER_PLANS_UPDATED', organization_id: w.acme })
       .first('before', 'after', 'actor_email')) as { before: unknown; after: unknown; actor_email: string };
     expect(audit.actor_email).toBe('admin@acme.demo');
-    expect(audit.before).toEqual([
-      {
-        plan: 'CLASSIII',
-        interval_hours: 72,
-        max_reminders: 2,
-        due_days: 14,
-        overdue_interval_hours: null,
-        is_default: true,
-      },
-      {
-        plan: 'ADVISORY',
-        interval_hours: 72,
-        max_reminders: 2,
-        due_days: 14,
-        overdue_interval_hours: null,
-        is_default: true,
-      },
-    ]);
-    expect(audit.after).toEqual([
-      {
-        plan: 'CLASSIII',
-        interval_hours: 96,
-        max_reminders: 1,
-        due_days: 14,
-        overdue_interval_hours: null,
-        is_default: false,
-      },
-      {
-        plan: 'ADVISORY',
-        interval_hours: 168,
-        max_reminders: 0,
-        due_days: 14,
-        overdue_interval_hours: null,
-        is_default: false,
-      },
-    ]);
+    expect(audit.before).toEqual([plan('CLASSIII', 72, 2, 14, true), plan('ADVISORY', 72, 2, 14, true)]);
+    expect(audit.after).toEqual([plan('CLASSIII', 96, 1, 14, false), plan('ADVISORY', 168, 0, 14, false)]);
     // Another organisation keeps the built-in plans.
     const other = (await call(borealis, 'GET', '/api/supplier/reminder-plans')).body.d;
     expect(other.items.every((p: { is_default: boolean }) => p.is_default)).toBe(true);
