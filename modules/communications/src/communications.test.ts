@@ -115,7 +115,7 @@ describe('the event list', () => {
     const first = result.body.d;
     // The caller, then one statement: the page with its total, last update and each row's tallies. No statement of the
     // total alone, none of the tallies alone.
-    const besidesCaller = statements.map((s) => s.sql).filter((sql) => !sql.includes('AS organization_type'));
+    const besidesCaller = statements.map((s) => s.sql).filter((sql) => !sql.includes('organizations_caller('));
     expect(besidesCaller).toHaveLength(1);
     expect(besidesCaller[0]).toContain('list_total');
     expect(besidesCaller[0]).toContain('communication_tallies');
@@ -273,7 +273,7 @@ describe('approve, close, reopen, delete', () => {
     expect((await a.put(`/${id}/update-status/OPEN`)).body.d.status).toBe('OPEN');
     expect((await a.put(`/${id}/update-status/CLOSED`)).body.d.status).toBe('CLOSED');
     expect((await a.put(`/${id}/update-status/DRAFT`)).status).toBe(409);
-    expect((await a.put(`/${id}/update-status/LOST`)).status).toBe(400);
+    expect((await a.put(`/${id}/update-status/LOST`)).status).toBe(404);
   });
 });
 
