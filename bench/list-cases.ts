@@ -1,7 +1,8 @@
 import type PgNamespace from 'pg';
 import { ms, ratio, repeat } from './harness.js';
-import { lanesOf, statementRole, withoutSummary } from './throughput.js';
+import { type Captured, lanesOf, statementRole, withoutSummary } from './throughput.js';
 import { RUNS, log } from './run-env.js';
+import { beforeIssue37 } from './before-37.js';
 import type { SqlProbes } from './sql-probes.js';
 
 type CallHeaders = { authorization: string; timezone: string };
@@ -75,7 +76,7 @@ export async function measureLists({
   const totalRows: string[][] = [];
   const listStatements = new Map<
     string,
-    { path: string; as: typeof headers; page: { sql: string; bindings: unknown[] }[] }
+    { path: string; as: typeof headers; page: { sql: string; bindings: unknown[] }[]; call: Captured[] }
   >();
   const plans: string[] = [];
   for (const [name, path_, as] of listCases.filter(([name]) => !only || only.test(name))) {
@@ -86,6 +87,8 @@ export async function measureLists({
       await (await get(path_, as)).json();
     });
     const sql = await repeat(RUNS, () => replay(statements));
+    // Issue 37's before: the plain caller lookup, on connections with PostgreSQL's default jit=on.
+    const sqlBefore = await repeat(RUNS, () => replay(beforeIssue37(statements), { before: true }));
     // A page statement that also reads the total (withSummary) counts without those columns as the page alone.
     const paged = statements.filter((s) => statementRole(s.sql) === 'page').map(withoutSummary);
     // A call with no page of rows (the worklist's counts) is held against its own statements.
@@ -137,9 +140,11 @@ export async function measureLists({
       ms(pagePg.median),
       ms(listPg.median),
       ratio(listPg.median, pagePg.median),
+      ratio(sql.median, pageSql.median),
+      ratio(sqlBefore.median, pageSql.median),
       ratio(api.median, pageSql.median),
     ]);
-    listStatements.set(name, { path: path_, as, page: pageStatements });
+    listStatements.set(name, { path: path_, as, page: pageStatements, call: statements });
     log(`  list ${name}: api ${ms(api.median)} / sql ${ms(sql.median)}`);
     for (const s of statements.filter(
       (x) => /from "(provider_)?communications"/i.test(x.sql) || /from \(select/i.test(x.sql),

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { machineSpeed, ms, ratio, table, withSteal } from './harness.js';
-import { load, processCpuPerCall, type ProfileSummary } from './throughput.js';
+import { type Captured, lanesOf, load, processCpuPerCall, type ProfileSummary } from './throughput.js';
+import { postgresCpuMs } from './postgres-cpu.js';
+import { beforeIssue37 } from './before-37.js';
 import { signInAt } from './serve.js';
 import { profileProduction } from './production.js';
 import { type Directus, directusLoad } from './directus.js';
@@ -31,11 +33,42 @@ export async function listThroughput(o: {
   get: (p: string, as: Record<string, string>) => Promise<Response>;
   /** That process's CPU so far (ms). */
   cpuMs: () => number;
-  cases: Map<string, { path: string; as: Record<string, string>; page: { sql: string; bindings: unknown[] }[] }>;
+  cases: Map<
+    string,
+    { path: string; as: Record<string, string>; page: { sql: string; bindings: unknown[] }[]; call: Captured[] }
+  >;
   /** The same list read from Directus (its items API over the same table), per case. */
   directus: { peer: Directus; urls: Map<string, string> } | null;
 }): Promise<string[]> {
   const pool = new pg.Pool({ connectionString: o.url, max: 10, options: CONNECTION_OPTIONS });
+  // Each replay of a call's statements starts on a fresh pool as large as the BFF's, as a server process gets them.
+  const freshPool = (before = false) =>
+    new pg.Pool({ connectionString: o.url, max: 10, ...(before ? {} : { options: CONNECTION_OPTIONS }) });
+  const pgCpu = () => postgresCpuMs(path.join(o.dir, 'pg'));
+  /** Throughput of replaying a call's statements (lanes at once, as the BFF sent them), and PostgreSQL's CPU per call. */
+  const replayLoad = async (statements: Captured[], before: boolean) => {
+    const replayPool = freshPool(before);
+    const lanes = lanesOf(statements);
+    try {
+      const cpu0 = pgCpu();
+      const result = await load(THROUGHPUT.clients, THROUGHPUT.seconds, async () => {
+        await Promise.all(
+          lanes.map(async (lane) => {
+            const client = await replayPool.connect();
+            try {
+              for (const st of lane) await client.query(st.sql, st.bindings);
+            } finally {
+              client.release();
+            }
+          }),
+        );
+      });
+      return { ...result, pgCpuPerCall: (pgCpu() - cpu0) / Math.max(1, result.requests) };
+    } finally {
+      await replayPool.end();
+    }
+  };
+  const userRows: string[][] = [];
   const rows: string[][] = [];
   const cpuRows: string[][] = [];
   const speed = machineSpeed();
@@ -48,8 +81,12 @@ export async function listThroughput(o: {
       };
       await load(THROUGHPUT.clients, THROUGHPUT.warmup, call);
       const cpuBefore = o.cpuMs();
+      const pgBefore = pgCpu();
       const api = await load(THROUGHPUT.clients, THROUGHPUT.seconds, call);
       const cpuUnderLoad = (o.cpuMs() - cpuBefore) / Math.max(1, api.requests);
+      const apiPgCpu = (pgCpu() - pgBefore) / Math.max(1, api.requests);
+      const statements = await replayLoad(c.call, false);
+      const statementsBefore = await replayLoad(beforeIssue37(c.call), true);
       const sql = await load(THROUGHPUT.clients, THROUGHPUT.seconds, async () => {
         for (const s of c.page) await pool.query(s.sql, s.bindings);
       });
@@ -71,6 +108,20 @@ export async function listThroughput(o: {
         peer ? `${ms(peer.p50)} / ${ms(peer.p99)}` : '–',
         peer ? ratio(api.perSecond, peer.perSecond) : '–',
         `${api.errors} / ${sql.errors} / ${peer ? peer.errors : '–'}`,
+      ]);
+      userRows.push([
+        name,
+        api.perSecond.toFixed(1),
+        statements.perSecond.toFixed(1),
+        sql.perSecond.toFixed(1),
+        peer ? peer.perSecond.toFixed(1) : '–',
+        ratio(api.perSecond, statements.perSecond),
+        ratio(statements.perSecond, sql.perSecond),
+        peer ? ratio(api.perSecond, peer.perSecond) : '–',
+        ms(apiPgCpu),
+        ms(statements.pgCpuPerCall),
+        ratio(apiPgCpu, statements.pgCpuPerCall),
+        `${statementsBefore.perSecond.toFixed(1)} / ${ms(statementsBefore.pgCpuPerCall)}`,
       ]);
       const { result: cpu, steal } = await withSteal(() => processCpuPerCall(o.cpuMs, RUNS * 4, call));
       cpuRows.push([name, ms(cpu.median), ms(cpu.p95), ms(cpu.min), ms(cpu.mean), ms(cpuUnderLoad), steal]);
@@ -112,6 +163,34 @@ export async function listThroughput(o: {
     await pool.end();
   }
   return [
+    `## What a user waits for: each list call, its own statements and its page statement alone, ${THROUGHPUT.clients} clients for ${THROUGHPUT.seconds} s`,
+    '',
+    "The API is the production server in its own process. The call's statements are every statement the call sends (the",
+    'caller lookup, the total, the page), captured from the BFF and replayed with pg as it sent them, each with its own',
+    "plan, on a fresh pool of 10 connections started with the product's settings; the page alone is its page statement.",
+    "PostgreSQL CPU per call is every PostgreSQL process's CPU time (/proc, the postmaster's reaped children included)",
+    'over the calls served. Before 37 replays the same statements with the caller lookup as plain SQL, on connections',
+    "with PostgreSQL's defaults (jit=on). Goals (issue 37): api/statements at least 0.67x, api/directus above 3x on the",
+    "supplier's list, PostgreSQL CPU per provider call within 1.2x the replay's.",
+    '',
+    table(
+      [
+        'case',
+        'api req/s',
+        "call's statements req/s",
+        'page alone req/s',
+        'directus req/s',
+        'api/statements',
+        'statements/page',
+        'api/directus',
+        'pg cpu per api call',
+        'pg cpu per replayed call',
+        'pg cpu api/replay',
+        'before 37: statements req/s / pg cpu',
+      ],
+      userRows,
+    ),
+    '',
     `## Throughput: ${THROUGHPUT.clients} concurrent clients for ${THROUGHPUT.seconds} s on loopback (after ${THROUGHPUT.warmup} s of the same load, not measured, for each server), through the BFF vs the page's SQL alone (pg pool of 10, as the BFF's)`,
     '',
     "api/sql is the share of the page SQL's throughput the whole call keeps (1.00x = the list costs no more than its page).",

@@ -41,6 +41,7 @@ import { pg, env, RUNS, log } from './run-env.js';
 import { sqlProbes } from './sql-probes.js';
 import { measureLists } from './list-cases.js';
 import { listThroughput } from './list-throughput.js';
+import { freshConnections } from './fresh-connections.js';
 import { listTables, resultsMarkdown } from './results.js';
 
 const SCALE = {
@@ -95,7 +96,7 @@ async function main(): Promise<void> {
       return res;
     };
 
-    const { withSqlClock, captureSql, replay, inPostgres, lanes } = sqlProbes(db, direct, url);
+    const { withSqlClock, captureSql, replay, inPostgres, closeLanes } = sqlProbes(db, direct, url);
 
     // ---------- 1. the supplier's event list and the provider's list of what it received ----------
     const { listRows, totalRows, listStatements, plans } = await measureLists({
@@ -109,10 +110,18 @@ async function main(): Promise<void> {
       inPostgres,
     });
 
-    for (const c of lanes.slice(1)) await c.end();
+    await closeLanes();
+    const freshSection = await freshConnections(url, listStatements, [
+      'page 1',
+      'provider: page 1',
+      'provider worklist: overdue section',
+      'operator eR responses (every provider): page 1',
+    ]);
     if (process.env.BENCH_ONLY === 'lists') {
       log('');
       log(listTables(listRows, totalRows).join('\n'));
+      log('');
+      log(freshSection.join('\n'));
       log('');
       log(plans.join('\n\n'));
       return;
@@ -165,6 +174,7 @@ async function main(): Promise<void> {
         cases: listStatements,
         directus,
       });
+      throughput = [...freshSection, '', ...throughput];
     } finally {
       await production.stop();
       await peer?.stop();

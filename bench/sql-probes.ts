@@ -70,22 +70,27 @@ export function sqlProbes(db: Db, direct: PgNamespace.Client, url: string) {
     captured = null;
     return out;
   };
-  // More plain connections, for the statements a call sends at once.
+  // More plain connections, for the statements a call sends at once: the product's (its connection options), and
+  // connections with PostgreSQL's defaults for issue 37's "before" (bench/before-37.ts).
   const lanes = [direct];
-  const laneClient = async (i: number) => {
-    while (lanes.length <= i) {
-      const c = new pg.Client({ connectionString: url, options: CONNECTION_OPTIONS });
+  const defaultLanes: PgNamespace.Client[] = [];
+  const laneClient = async (i: number, set: PgNamespace.Client[], options?: string) => {
+    while (set.length <= i) {
+      const c = new pg.Client({ connectionString: url, ...(options ? { options } : {}) });
       await c.connect();
-      lanes.push(c);
+      set.push(c);
     }
-    return lanes[i]!;
+    return set[i]!;
   };
-  /** Replays statements as the BFF sent them: one after another on a lane, the lanes at once. */
-  const replay = async (statements: Captured[]) => {
+  /**
+   * Replays statements as the BFF sent them: one after another on a lane, the lanes at once; `before` on connections
+   * with PostgreSQL's default settings.
+   */
+  const replay = async (statements: Captured[], o: { before?: boolean } = {}) => {
     const byLane = lanesOf(statements);
     await Promise.all(
       byLane.map(async (lane, i) => {
-        const client = await laneClient(i);
+        const client = o.before ? await laneClient(i, defaultLanes) : await laneClient(i, lanes, CONNECTION_OPTIONS);
         for (const s of lane) await client.query(s.sql, s.bindings);
       }),
     );
@@ -109,7 +114,11 @@ export function sqlProbes(db: Db, direct: PgNamespace.Client, url: string) {
     }
     return stats(totals);
   };
-  return { withSqlClock, captureSql, replay, inPostgres, lanes };
+  const closeLanes = async () => {
+    for (const c of [...lanes.slice(1), ...defaultLanes.splice(0)]) await c.end();
+    lanes.splice(1);
+  };
+  return { withSqlClock, captureSql, replay, inPostgres, closeLanes };
 }
 
 export type SqlProbes = ReturnType<typeof sqlProbes>;
