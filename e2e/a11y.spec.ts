@@ -15,6 +15,7 @@ const OPERATOR_PAGES = [
   '/notisphere/users',
   '/notisphere/roles',
   '/notisphere/manage-supplier-list',
+  '/notisphere/lookup-values',
   '/notisphere/quick-links',
   '/notisphere/faqs',
   '/notisphere/content-management',

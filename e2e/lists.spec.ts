@@ -81,3 +81,34 @@ test("operator's eR responses: the total has its number and Provider sorts the r
   await expectTotal(page);
   await expectSortByColumn(page, 'Provider', 'provider_name');
 });
+
+test("operator's Suppliers at 1280 px: each row's actions are on screen, the name opens the supplier, the total counts items", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await open(page, 'admin@operator.demo', '/notisphere/suppliers');
+  const rows = page.locator('[data-testid="notisphere-suppliers"] table tbody tr');
+  await expect(rows.first().getByRole('button', { name: 'Actions' })).toBeVisible();
+  // No row's menu is off screen, nor does the page scroll sideways to reach it.
+  const menus = rows.getByRole('button', { name: 'Actions' });
+  const count = await menus.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) {
+    await expect(menus.nth(i)).toBeInViewport();
+    const box = await menus.nth(i).boundingBox();
+    expect(box && box.x + box.width, `row ${i + 1}'s actions`).toBeLessThanOrEqual(1280);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  await menus.first().click();
+  await expect(page.getByRole('menuitem').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  // The first column opens the supplier's record (the same dialog as the menu's Edit).
+  const name = rows.first().locator('td').first().getByRole('button');
+  const supplier = ((await name.textContent()) ?? '').trim();
+  await name.click();
+  await expect(page.getByRole('dialog', { name: 'Edit supplier' })).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('textbox').first()).not.toHaveValue('');
+  expect(supplier.length).toBeGreaterThan(0);
+  await page.keyboard.press('Escape');
+  await expect(page.locator('[data-slot="data-table-total"]').first()).toHaveText(/^Total \d+ items?$/);
+});

@@ -228,8 +228,8 @@ test('a recall goes from supplier to recipient, provider, delegate and back to t
     Quarantined: 'Yes',
     'Steps done': 'Counted; Labelled',
     Disposition: 'Destroyed',
-    'Photo of the stock': '1 image(s)',
-    'Destruction certificate': '1 document(s)',
+    'Photo of the stock': 'photo.png',
+    'Destruction certificate': 'certificate.pdf',
     'Pharmacy sign-off': 'Signed off by pharmacy',
   });
   await supplierContext.close();

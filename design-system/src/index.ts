@@ -5,6 +5,7 @@ export * from './lib/validate';
 export * from './components/Label';
 export * from './components/TextInput';
 export * from './components/Textarea';
+export * from './components/TruncatedText';
 export * from './components/Checkbox';
 export * from './components/RadioGroup';
 export * from './components/Switch';

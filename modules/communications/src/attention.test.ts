@@ -172,10 +172,10 @@ describe('the health systems of an event', () => {
       .update({ response_status: 'NOTCOMPLETED', completed_at: null });
   });
 
-  it('answer 404 for another supplier’s event, 403 without the type’s permission, 400 for a bad id', async () => {
+  it('answer 404 for another supplier’s event, 403 without the type’s permission, 404 for an id that is not one', async () => {
     expect((await t.call('GET', `${SUP}/${e.id}/health-systems`, { token: borealis })).status).toBe(404);
     expect((await t.call('GET', `${SUP}/${e.id}/health-systems`, { token: w.sourcingToken })).status).toBe(403);
-    expect((await t.call('GET', `${SUP}/abc/health-systems`, { token: w.supplierToken })).status).toBe(400);
+    expect((await t.call('GET', `${SUP}/abc/health-systems`, { token: w.supplierToken })).status).toBe(404);
     expect((await t.call('GET', `${SUP}/99999999/health-systems`, { token: w.supplierToken })).status).toBe(404);
   });
 });

@@ -11,7 +11,7 @@ import {
   responseStatus,
   text,
 } from './output-schema-parts.js';
-import { answerValueSchema } from './notice-output-schemas.js';
+import { answerValueSchema, fileViewSchema } from './notice-output-schemas.js';
 
 /** The event's actions with counts of answers (GET /{id}/actions). */
 export const actionCountsSchema = {
@@ -57,12 +57,15 @@ export const actionAnswersSchema = {
           'responder_email',
           'submitted_at',
           'updated_at',
+          'files',
         ],
         properties: {
           id,
           provider_communication_id: id,
           customer_name: text,
           value: answerValueSchema,
+          /** Issue 33: the answer's files (Image and Document actions; empty otherwise), with signed links. */
+          files: { type: 'array', items: fileViewSchema },
           status: { type: 'string', enum: ['DRAFT', 'SUBMITTED'] },
           source: { type: 'string', enum: ['Electronic', 'Paper'] },
           responder_email: nullableText,

@@ -7,6 +7,7 @@ import {
 } from './communication-progress-output-schemas.js';
 import { communicationDetailSchema, communicationRowSchema } from './communication-output-schemas.js';
 import * as schema from './schemas.js';
+import { removedRecipientsSchema } from './follow-up-output-schemas.js';
 import { customersQuery } from './attention-schemas.js';
 import {
   approveCommunication,
@@ -102,7 +103,7 @@ export function communicationRoutes({ db, config, mail, jobs }: ModuleDeps): Rou
       access,
       tags,
       summary: 'Remove affected locations and not-yet-notified customers',
-      schema: { params: schema.idParams, body: schema.removeBody },
+      schema: { params: schema.idParams, body: schema.removeBody, response: removedRecipientsSchema },
       handler: ({ actor, params, body }) => removeRecipients(db, actor, params.id, body),
     }),
     route({

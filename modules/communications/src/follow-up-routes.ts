@@ -6,6 +6,7 @@ import {
   salesRepsNotifiedSchema,
 } from './communication-history-output-schemas.js';
 import * as schema from './schemas.js';
+import { internalActionSchema, internalActionsSchema } from './follow-up-output-schemas.js';
 import { loadOwnCommunication } from './services/access.js';
 import { getDocument } from './services/documents.js';
 import { getSalesRepresentatives } from '@portal/organizations';
@@ -76,7 +77,7 @@ export function followUpRoutes({ db, config, mail }: ModuleDeps): Route[] {
       access,
       tags,
       summary: 'Create (or, with id, update) a supplier follow-up task on an event',
-      schema: { body: schema.internalActionBody },
+      schema: { body: schema.internalActionBody, response: internalActionSchema },
       handler: ({ actor, body }) => saveInternalAction(db, actor, body.communication_id, body),
     }),
     route({
@@ -85,7 +86,7 @@ export function followUpRoutes({ db, config, mail }: ModuleDeps): Route[] {
       access,
       tags,
       summary: "The supplier's follow-up tasks on an event",
-      schema: { params: schema.idParams },
+      schema: { params: schema.idParams, response: internalActionsSchema },
       handler: ({ actor, params }) => listInternalActions(db, actor, params.id),
     }),
     route({

@@ -170,7 +170,7 @@ describe('operator list of every supplier’s events', () => {
     expect((await get('?status=SENDING')).status).toBe(400);
     expect((await get('?organizationId=-1')).status).toBe(400);
     expect((await get('?communicationType=OTHER')).status).toBe(400);
-    expect((await get('/abc')).status).toBe(400);
+    expect((await get('/abc')).status).toBe(404);
     expect((await get('/downloadcsv?statusProvider=DONE')).status).toBe(400);
   });
 

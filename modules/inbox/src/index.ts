@@ -4,6 +4,7 @@ import { providerDashboardRoutes } from './dashboard-routes.js';
 import { operatorRoutes } from './operator-routes.js';
 import { providerRoutes } from './routes.js';
 import { recordSupplierDelegate } from './services/delegates.js';
+import { supplierDelegateRoutes } from './supplier-delegate-routes.js';
 
 // The supplier's delegations are recorded in this module's provider_delegates (communications' delegates port).
 registerDelegateRecorder(recordSupplierDelegate);
@@ -27,6 +28,12 @@ export { scopeIds } from './services/scope.js';
 export function createInboxModule(deps: ModuleDeps): PortalModule {
   return {
     name: 'inbox',
-    routes: [...providerRoutes(deps), ...operatorRoutes(deps), ...providerDashboardRoutes(deps)],
+    routes: [
+      ...providerRoutes(deps),
+      ...operatorRoutes(deps),
+      ...providerDashboardRoutes(deps),
+      // Issue 33: the supplier's delegates (this module's provider_delegates) on its own events.
+      ...supplierDelegateRoutes(deps),
+    ],
   };
 }

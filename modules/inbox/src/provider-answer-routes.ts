@@ -37,10 +37,12 @@ export function providerAnswerRoutes({ db, config, files, mail }: ModuleDeps): R
         "Workflow email to the provider's own users (a = event, b = provider communication, c = organisation or 0 for all, d = type)",
       schema: {
         params: s.params(['a', 'b', 'c', 'd'], { zero: ['c'], strings: { d: { type: 'string', maxLength: 50 } } }),
-        body: s.notificationBody,
+        body: s.providerMailBody,
       },
       handler: async ({ actor, params, body }) =>
-        kick(await sendInternalNotification(db, config, actor, params.a!, params.b!, params.c!, body.message)),
+        kick(
+          await sendInternalNotification(db, config, actor, params.a!, params.b!, params.c!, body.message, body.emails),
+        ),
     }),
     route({
       method: 'PUT',

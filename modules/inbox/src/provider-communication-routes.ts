@@ -183,9 +183,20 @@ export function providerCommunicationRoutes({ db, config, mail }: ModuleDeps): R
       access,
       tags,
       summary: "Email the provider's own users about it (a = provider communication, b = organisation or 0 for all)",
-      schema: { params: s.params(['id', 'a', 'b'], { zero: ['b'] }), body: s.notificationBody },
+      schema: { params: s.params(['id', 'a', 'b'], { zero: ['b'] }), body: s.providerMailBody },
       handler: async ({ actor, params, body }) =>
-        kick(await sendInternalNotification(db, config, actor, params.id!, params.a!, params.b!, body.message)),
+        kick(
+          await sendInternalNotification(
+            db,
+            config,
+            actor,
+            params.id!,
+            params.a!,
+            params.b!,
+            body.message,
+            body.emails,
+          ),
+        ),
     }),
   ];
 }

@@ -494,7 +494,7 @@ describe('provider-created events', () => {
       (await call('PUT', `/${id}/update-recall/${pc}/1`, { products: [{ product_name: 'Pump v2' }] })).body.d
         .products[0].product_name,
     ).toBe('Pump v2');
-    expect((await call('PUT', `/${id}/update-recall/${pc}/5`, {})).status).toBe(400);
+    expect((await call('PUT', `/${id}/update-recall/${pc}/5`, {})).status).toBe(404);
     expect((await call('GET', `/${id}/update-event`)).body.d.map((h: { action: string }) => h.action)).toEqual([
       'STEP1_UPDATED',
       'STEP2_UPDATED',

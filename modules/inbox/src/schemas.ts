@@ -100,6 +100,23 @@ export const notificationBody = {
   type: 'object',
   properties: { message: { type: 'string', maxLength: 5000 }, note: { type: 'string', maxLength: 5000 } },
 } as const;
+/**
+ * The provider's internal notification (send-notification, workflow/providerMail): an optional message, and optionally
+ * the colleagues to email (their emails; each must be someone who would receive it anyway), else everyone eligible.
+ */
+export const providerMailBody = {
+  type: 'object',
+  properties: {
+    message: { type: 'string', maxLength: 5000 },
+    emails: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 200,
+      uniqueItems: true,
+      items: { type: 'string', minLength: 3, maxLength: 254 },
+    },
+  },
+} as const;
 export const delegateBody = {
   type: 'object',
   required: ['email'],

@@ -92,7 +92,7 @@ describe('location pre-processor (spec 000 §7)', () => {
     for (const token of [provider, supplier])
       for (const [method, path] of calls)
         expect((await t.call(method, path, { token, ...(method === 'GET' ? {} : { body: {} }) })).status).toBe(403);
-    expect((await t.call('GET', `${BASE}/abc`, { token: operator })).status).toBe(400);
+    expect((await t.call('GET', `${BASE}/abc`, { token: operator })).status).toBe(404);
     expect((await t.call('GET', `${BASE}/999999`, { token: operator })).status).toBe(404);
     expect((await t.call('GET', `${BASE}/document/999999`, { token: operator })).status).toBe(404);
     expect((await t.call('PUT', `${BASE}/999999`, { token: operator })).status).toBe(404);

@@ -131,7 +131,7 @@ describe("a health system's sites for its administrator", () => {
     expect((await call(admin, 'POST', '', { name: '   ' })).status).toBe(400);
     expect((await call(admin, 'POST', '', { name: 'Bad mail', email: 'not-an-email' })).status).toBe(400);
     expect((await call(admin, 'POST', '', { name: 'x'.repeat(201) })).status).toBe(400);
-    expect((await call(admin, 'PUT', '/abc', { name: 'Bad id' })).status).toBe(400);
+    expect((await call(admin, 'PUT', '/abc', { name: 'Bad id' })).status).toBe(404);
     const ok = await call(admin, 'POST', '', { name: 'Riverside Lab', parent_id: w.lakeshore, status: 'DEACTIVATED' });
     expect(ok.body.d).toMatchObject({ name: 'Riverside Lab', status: 'ACTIVE' });
     expect(

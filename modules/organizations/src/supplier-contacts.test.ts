@@ -105,7 +105,7 @@ describe('supplier contacts of a provider', () => {
     expect(
       (await api('POST', '', { supplier_organization_id: borealis, name: 'N', email: 'not-an-email' })).status,
     ).toBe(400);
-    expect((await api('GET', '/0')).status).toBe(400);
+    expect((await api('GET', '/0')).status).toBe(404);
   });
 
   it("answers 404 to another provider for Riverside's contacts and 403 without the permission", async () => {

@@ -11,6 +11,7 @@ import {
   type ReportContext,
 } from './services/event-reports.js';
 import { affectedLocationsReport } from './services/affected-locations.js';
+import { supplierAnswerFilesZip } from './services/answer-files.js';
 import { addNewProducts, productTemplate, readProductFile } from './services/products.js';
 import { addReportHistory, listReportHistory, REPORT_TYPE_PATTERN } from './services/report-history.js';
 import { DASHBOARD_STATUSES, dashboardSummaryReport, eventSummaryReport, getEventSummary } from './services/summary.js';
@@ -36,7 +37,7 @@ const statusParams = {
  * Supplier reports (spec 001 §7.4): streamed XLSX/CSV files with the spec's names, each download recorded in
  * report_history; the event summary; the product template and product file reading (step 1).
  */
-export function supplierReportRoutes({ db, logger }: ModuleDeps): Route[] {
+export function supplierReportRoutes({ db, logger, files }: ModuleDeps): Route[] {
   const base = '/supplier/communications';
   const onError = (err: unknown) => logger.error({ err }, 'report stream failed');
   const ctx = (actor: ReportContext['actor'], timeZone: string): ReportContext => ({ db, actor, timeZone, onError });
@@ -125,6 +126,17 @@ export function supplierReportRoutes({ db, logger }: ModuleDeps): Route[] {
           ),
       }),
     ),
+    route({
+      method: 'GET',
+      path: `${base}/:id/files.zip`,
+      access,
+      tags,
+      summary:
+        'Every file the providers uploaded to answer the event, as one streamed zip ("Answer Files <event> MM-DD-YYYY.zip"): manifest.csv (file in the zip, original name, content type, size, action, provider, site, customer, answer status, uploaded by, through, at) then `<customer>/<file id>-<name>`; an event without files answers a zip with the manifest only. At most 5,000 files and 2,048 MB (422 FILES_ZIP_TOO_MANY / FILES_ZIP_TOO_LARGE); recorded in the event history (FILES_DOWNLOADED) and the audit',
+      schema: { params: schema.idParams },
+      handler: ({ actor, params, timezone, requestId }) =>
+        supplierAnswerFilesZip(db, files, actor, params.id, { timeZone: timezone, requestId, onError }),
+    }),
     download(
       'product-template',
       'Product Template.xlsx: the product columns and one column per active product field',

@@ -147,6 +147,18 @@ export const VOCABULARIES = {
     'Class II': { en: 'Class II', vi: 'Loại II' },
     'Class III': { en: 'Class III', vi: 'Loại III' },
   },
+  /**
+   * The built-in product fields' names and list values (the ones the platform is installed with, `seedDemo`'s
+   * "Sterile" and "Storage"), keyed by their English text: shown in the reader's language wherever a product's fields
+   * are (the public forms first). A field the operator adds is data, shown as typed (an unknown text reads as itself).
+   */
+  productFieldWord: {
+    Sterile: { en: 'Sterile', vi: 'Vô trùng' },
+    Storage: { en: 'Storage', vi: 'Bảo quản' },
+    'Room temperature': { en: 'Room temperature', vi: 'Nhiệt độ phòng' },
+    Refrigerated: { en: 'Refrigerated', vi: 'Bảo quản lạnh' },
+    Frozen: { en: 'Frozen', vi: 'Đông lạnh' },
+  },
 } as const satisfies Record<string, Record<string, Label>>;
 
 export type Vocabulary = keyof typeof VOCABULARIES;
@@ -350,6 +362,7 @@ export const HISTORY_SENTENCES: Record<string, Label> = {
   PROVIDER_DOCUMENT_DELETED: { en: 'Document {name} deleted', vi: 'Đã xóa tài liệu {name}' },
   FILE_UPLOADED: { en: 'File {name} attached to an answer', vi: 'Đã đính kèm tệp {name} vào câu trả lời' },
   FILE_DELETED: { en: 'File {name} removed from an answer', vi: 'Đã gỡ tệp {name} khỏi câu trả lời' },
+  FILES_DOWNLOADED: { en: 'Answer files downloaded ({count})', vi: 'Đã tải xuống các tệp trả lời ({count})' },
   ACKNOWLEDGED: { en: 'Notice acknowledged', vi: 'Đã xác nhận thông báo' },
   NOT_AFFECTED: { en: 'Marked not affected', vi: 'Đã đánh dấu không bị ảnh hưởng' },
   OWNER_ASSIGNED: { en: 'Assigned to {email}', vi: 'Đã giao cho {email}' },

@@ -12,11 +12,13 @@ import {
   type FileResult,
   type MessageResult,
   type ModuleDeps,
+  NotFoundError,
   type RedirectResult,
   resolveLinkAccess,
   type Route,
   UnauthorizedError,
   validate,
+  ValidationError,
 } from '@portal/core';
 
 /** Dynamic answers from this size up go out compressed when the client accepts it (below it, headers outweigh the gain). */
@@ -128,6 +130,20 @@ function checkLinkRule(route: Route): void {
     if (!names.has(name)) throw new Error(`${where}: its link rule names ${name}, which is not one of its parameters`);
 }
 
+/**
+ * Path parameters that fail their schema name no record (`/users/abc`, an id past the bound, a key of the wrong
+ * form): the answer is the plain 404 NOT_FOUND a missing record gets, never the schema's words about the parameter.
+ * A valid path is coerced in place, as `validate` does.
+ */
+function validatePath(schema: object, params: Record<string, unknown>): void {
+  try {
+    validate(schema, params, 'Path');
+  } catch (err) {
+    if (err instanceof ValidationError) throw new NotFoundError();
+    throw err;
+  }
+}
+
 /** Mounts one route (STYLE §2): authenticate, check permissions, validate, call, wrap in the envelope. */
 export function mount(router: Router, route: Route, deps: ModuleDeps): void {
   const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -152,7 +168,7 @@ export function mount(router: Router, route: Route, deps: ModuleDeps): void {
     assertSafeInput(params, 'The path');
     assertSafeInput(query, 'The query');
     const files = route.multipart ? await readUploads(ctx) : [];
-    if (route.schema?.params) validate(route.schema.params, params, 'Path');
+    if (route.schema?.params) validatePath(route.schema.params, params);
     if (route.schema?.query) validate(route.schema.query, query, 'Query');
     if (route.schema?.body) validate(route.schema.body, body, 'Body');
     // A link route: the link decides which records the call may reach, before the handler runs.

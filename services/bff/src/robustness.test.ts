@@ -52,29 +52,26 @@ async function draftWithLocations(): Promise<{ id: number; locations: number[] }
 }
 
 describe('ids too large for the database', () => {
-  it('answers 400 for a path id beyond the id bound, naming the bound', async () => {
+  it("answers 404 NOT_FOUND for a path id beyond the id bound (it names no record), never the schema's words", async () => {
     const res = await t.call('GET', `/api/users/${HUGE_ID}`, { token: supplier });
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({
-      ok: false,
-      error: { code: 'NUMBER_OUT_OF_BOUNDS', params: { field: 'id', comparison: '<=', limit: MAX_ID } },
-    });
-    expect(res.body.m).toBe(`id must be <= ${MAX_ID}`);
-    expect((await t.call('GET', `/api/users/${MAX_ID + 1}`, { token: supplier })).status).toBe(400);
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ ok: false, m: 'Not found.', error: { code: 'NOT_FOUND' } });
+    expect(JSON.stringify(res.body)).not.toContain('must be');
+    expect((await t.call('GET', `/api/users/${MAX_ID + 1}`, { token: supplier })).status).toBe(404);
     // The bound itself is a valid id that simply does not exist.
     expect((await t.call('GET', `/api/users/${MAX_ID}`, { token: supplier })).status).toBe(404);
   });
 
-  it('answers 400 on the send-notification path and for body ids', async () => {
+  it('answers 404 on the send-notification path and 400 for body ids', async () => {
     const send = await t.call('PUT', `/api/supplier/communications/${HUGE_ID}/send-notification/RECALL`, {
       token: supplier,
     });
-    expect(send.status).toBe(400);
+    expect(send.status).toBe(404);
     const providerSend = await t.call('PUT', `/api/provider/communications/${HUGE_ID}/send-notification/1/0`, {
       token: provider,
       body: {},
     });
-    expect(providerSend.status).toBe(400);
+    expect(providerSend.status).toBe(404);
     const products = await raw(
       'POST',
       '/api/supplier/communications/step1/add-new-products',

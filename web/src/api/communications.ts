@@ -250,6 +250,14 @@ export function saveStep3(body: RecipientsBody): Promise<unknown> {
   });
 }
 
+/** Removes customers not yet notified (and affected locations) from an event: the wizard's "Remove" (generated). */
+export function removeRecipients(
+  id: number,
+  body: RequestBody<'putSupplierCommunicationsIdRemoveLocations'>,
+): Promise<{ removed_customers: number; removed_locations: number }> {
+  return apiRequest(`${BASE}/${id}/remove-locations`, { method: 'PUT', body, errorModal: false });
+}
+
 /** The segments after approve-recall and send-notification are ignored by the server (decisions.md). */
 export function approveCommunication(id: number, type: CommunicationType): Promise<unknown> {
   return apiRequest(`${BASE}/${id}/approve-recall/${encodeURIComponent(type)}/0`, {

@@ -32,7 +32,8 @@ export type OperatorRecallHistory = ResponseData<'getNotisphereCommunicationsIdH
 export type OperatorRecallCopy = ResponseData<'getNotisphereCommunicationsIdCopy'>;
 
 export function useOperatorRecall(id: number | null) {
-  return useApi<OperatorRecall>(id ? `${BASE}/${id}` : null);
+  // The view page says a failure itself (a recall that does not exist: the not-found page).
+  return useApi<OperatorRecall>(id ? `${BASE}/${id}` : null, undefined, { errorModal: false });
 }
 
 export function useOperatorRecallHistories(id: number | null) {

@@ -51,7 +51,7 @@ export type ResponderListRow = ProviderListRow &
 
 /**
  * The list of a type, or (responses) the eR responses rows of every type the caller sees; `filters` are the list's own
- * exact-match filters as query values (api/worklist.ts `filterQuery`).
+ * exact-match filters as query values (api/worklist.ts `filterQuery`; the eR responses list sends the working site).
  */
 export function useProviderRows(
   type: CommunicationType | null,
@@ -60,7 +60,7 @@ export function useProviderRows(
   filters: Query = {},
   enabled = true,
 ) {
-  const query = responses ? { ...listQuery(state, type), responses: 1 } : { ...listQuery(state, type), ...filters };
+  const query = { ...listQuery(state, type), ...filters, ...(responses ? { responses: 1 } : {}) };
   return useApi<ProviderListPage>(enabled ? BASE : null, query, {
     swr: { keepPreviousData: true },
   });
@@ -291,8 +291,37 @@ export function useSupplierNameList() {
 /** The provider and its sites. */
 export type MetaSite = ResponseData<'getProviderCommunicationsMetaSites'>[number];
 
-export function useMetaSites() {
-  return useApi<MetaSite[]>(`${BASE}/meta-sites`, undefined, { swr: { revalidateOnFocus: false } });
+/** The provider and its sites; a failure opens no error modal (the header's site switcher and the lists do without). */
+export function useMetaSites(enabled = true) {
+  return useApi<MetaSite[]>(enabled ? `${BASE}/meta-sites` : null, undefined, {
+    errorModal: false,
+    swr: { revalidateOnFocus: false },
+  });
+}
+
+/**
+ * Moves a provider communication to the organisation itself or one of its sites (GET /{id}/switch-sites/{x}, a write
+ * the spec sends as GET; recorded in the notice's history). Answers the notice and its organisation now.
+ */
+export function moveProviderCommunication(
+  pcId: number,
+  organizationId: number,
+): Promise<{ id: number; organization_id: number }> {
+  return apiRequest(`${BASE}/${pcId}/switch-sites/${organizationId}`, { errorModal: false });
+}
+
+/** Whether the caller's organisation is a site, and its parent (GET /is-site; no response schema on the route). */
+export interface IsSite {
+  isSite: boolean;
+  parent_id: number | null;
+  parent_name: string | null;
+}
+
+export function useIsSite(enabled = true) {
+  return useApi<IsSite>(enabled ? `${BASE}/is-site` : null, undefined, {
+    errorModal: false,
+    swr: { revalidateOnFocus: false },
+  });
 }
 
 /** How many of the provider's events of a type match a filter model (the list total, one row fetched). */

@@ -1,4 +1,6 @@
-import { useApi } from './client';
+import { apiRequest, useApi } from './client';
+import type { CommunicationType } from './notices';
+import type { RequestBody } from './contract';
 
 /**
  * The notification history and mail tracking of one provider communication (spec 001 §7.6), under
@@ -58,4 +60,26 @@ export function useProviderMailEvents(id: number | null, pcId: number | null, ma
   return useApi<ProviderMailEvent[]>(
     id && pcId && mailId ? `${BASE}/providerMail/${id}/infomail/${pcId}/${mailId}/all` : null,
   );
+}
+
+/** What the notify-staff call sends: an optional message and, optionally, the chosen colleagues' emails. */
+export type NotifyStaffBody = RequestBody<'postProviderCommunicationsWorkflowProviderMailABCD'>;
+
+/**
+ * POST /workflow/providerMail/{id}/{pcId}/{target}/{type}: emails the provider's own people who may see the notice
+ * (the caller aside) a link to it; `target` 0 = the organisation and all its sites, else one of them; `emails` narrows
+ * them to those chosen. Answers how many emails were queued.
+ */
+export function notifyStaff(
+  id: number,
+  pcId: number,
+  type: CommunicationType,
+  body: NotifyStaffBody,
+  target = 0,
+): Promise<{ emails_queued: number }> {
+  return apiRequest(`${BASE}/workflow/providerMail/${id}/${pcId}/${target}/${encodeURIComponent(type)}`, {
+    method: 'POST',
+    body: body satisfies NotifyStaffBody,
+    errorModal: false,
+  });
 }

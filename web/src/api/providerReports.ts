@@ -49,7 +49,7 @@ export function downloadProviderSummary(
   return downloadFile(
     store,
     `${BASE}/providerRecallSummaryReport${format === 'csv' ? '/csv' : ''}`,
-    responses ? { ...query, responses: 1 } : { ...query, ...filters },
+    { ...query, ...filters, ...(responses ? { responses: 1 } : {}) },
     `Provider Recall Summary Report.${format}`,
   );
 }

@@ -752,6 +752,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notisphere/communications/{id}/files.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every file the providers uploaded to answer any supplier's event, as one streamed zip with manifest.csv (as the supplier's GET /supplier/communications/{id}/files.zip); recorded in the event history and the audit */
+        get: operations["getNotisphereCommunicationsIdFilesZip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notisphere/communications/{id}/histories": {
         parameters: {
             query?: never;
@@ -880,6 +897,40 @@ export interface paths {
         };
         /** The answers of provider communication x of event id, read-only (audited); operators only */
         get: operations["getNotisphereCommunicationsResponsesIdX"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/communications/responses/downloadcsv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** eR Responses Report (csv): every provider's eR responses rows the list query matches; operators only */
+        get: operations["getNotisphereCommunicationsResponsesDownloadcsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notisphere/communications/responses/downloadxlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** eR Responses Report (xlsx): every provider's eR responses rows the list query matches; operators only */
+        get: operations["getNotisphereCommunicationsResponsesDownloadxlsx"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4583,7 +4634,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every answer to one action */
+        /** Every answer to one action; a file answer's files by name with signed download and preview links */
         get: operations["getSupplierCommunicationsIdActionsX"];
         put?: never;
         post?: never;
@@ -4986,6 +5037,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/supplier/communications/{id}/delegates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The supplier's delegates on this event, newest first (revoked ones included) */
+        get: operations["getSupplierCommunicationsIdDelegates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/communications/{id}/delegates/{delegateId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke one of the supplier's delegates: its link stops working at once; an already revoked one answers 404 */
+        post: operations["postSupplierCommunicationsIdDelegatesDelegateIdRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/supplier/communications/{id}/delete/{x}": {
         parameters: {
             query?: never;
@@ -5064,6 +5149,23 @@ export interface paths {
         };
         /** FDA Effectiveness Report (xlsx): consignees and the effectiveness-check level reached */
         get: operations["getSupplierCommunicationsIdFdareport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/communications/{id}/files.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every file the providers uploaded to answer the event, as one streamed zip ("Answer Files <event> MM-DD-YYYY.zip"): manifest.csv (file in the zip, original name, content type, size, action, provider, site, customer, answer status, uploaded by, through, at) then `<customer>/<file id>-<name>`; an event without files answers a zip with the manifest only. At most 5,000 files and 2,048 MB (422 FILES_ZIP_TOO_MANY / FILES_ZIP_TOO_LARGE); recorded in the event history (FILES_DOWNLOADED) and the audit */
+        get: operations["getSupplierCommunicationsIdFilesZip"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5268,7 +5370,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change an approved event (recorded in the change history; optionally notify recipients) */
+        /** Change an approved event or add products to it (recorded in the change history; optionally notify recipients) */
         post: operations["postSupplierCommunicationsIdPostupdate"];
         delete?: never;
         options?: never;
@@ -10636,6 +10738,54 @@ export interface operations {
             };
         };
     };
+    getNotisphereCommunicationsIdFilesZip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     getNotisphereCommunicationsIdHistories: {
         parameters: {
             query?: never;
@@ -11218,6 +11368,114 @@ export interface operations {
                             /** @enum {string} */
                             status_provider: "OPEN" | "COMPLETED";
                         };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereCommunicationsResponsesDownloadcsv: {
+        parameters: {
+            query?: {
+                communicationType?: "RECALL" | "PRODUCT DISRUPTION";
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereCommunicationsResponsesDownloadxlsx: {
+        parameters: {
+            query?: {
+                communicationType?: "RECALL" | "PRODUCT DISRUPTION";
+                filterModel?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                sortDirection?: string;
+                sortField?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
                         m: string;
                         /** @constant */
                         ok: true;
@@ -23963,8 +24221,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    emails?: string[];
                     message?: string;
-                    note?: string;
                 };
             };
         };
@@ -26132,8 +26390,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    emails?: string[];
                     message?: string;
-                    note?: string;
                 };
             };
         };
@@ -29925,6 +30183,15 @@ export interface operations {
                             };
                             responses: {
                                 customer_name: string;
+                                files: {
+                                    extension: string;
+                                    id: number;
+                                    name: string;
+                                    signed_url: string;
+                                    signed_url_review: string;
+                                    size: number;
+                                    type: string;
+                                }[];
                                 id: number;
                                 provider_communication_id: number;
                                 responder_email: string | null;
@@ -31955,6 +32222,122 @@ export interface operations {
             };
         };
     };
+    getSupplierCommunicationsIdDelegates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            action_id: number | null;
+                            action_title: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            customer_name: string | null;
+                            email: string;
+                            id: number;
+                            /** Format: date-time */
+                            last_sent_at: string;
+                            message: string | null;
+                            provider_communication_id: number;
+                            response_status: string;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "REVOKED";
+                        }[];
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    postSupplierCommunicationsIdDelegatesDelegateIdRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                delegateId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            id: number;
+                            /** @enum {string} */
+                            status: "REVOKED";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     putSupplierCommunicationsIdDeleteX: {
         parameters: {
             query?: never;
@@ -32318,6 +32701,54 @@ export interface operations {
             };
         };
     };
+    getSupplierCommunicationsIdFilesZip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
     getSupplierCommunicationsIdHealthSystems: {
         parameters: {
             query?: never;
@@ -32462,7 +32893,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            assignee_email: string | null;
+                            communication_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by: number | null;
+                            description: string | null;
+                            /** Format: date */
+                            due_date: string | null;
+                            id: number;
+                            organization_id: number;
+                            provider_communication_id: number | null;
+                            /** @enum {string} */
+                            status: "OPEN" | "COMPLETED" | "DELETED";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
                         m: string;
                         /** @constant */
                         ok: true;
@@ -32969,6 +33417,19 @@ export interface operations {
                     };
                     note?: string;
                     notify?: boolean;
+                    products?: {
+                        catalog_number?: string | null;
+                        custom_fields?: {
+                            [key: string]: unknown;
+                        };
+                        description?: string | null;
+                        /** Format: date */
+                        expiration_date?: string | null;
+                        lot_number?: string | null;
+                        product_name: string;
+                        quantity?: number | null;
+                        udi?: string | null;
+                    }[];
                 };
             };
         };
@@ -32980,7 +33441,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            changed: string[];
+                            emails_queued: number;
+                            products_added: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -33312,7 +33777,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            removed_customers: number;
+                            removed_locations: number;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -34357,7 +34825,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            assignee_email: string | null;
+                            communication_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by: number | null;
+                            description: string | null;
+                            /** Format: date */
+                            due_date: string | null;
+                            id: number;
+                            organization_id: number;
+                            provider_communication_id: number | null;
+                            /** @enum {string} */
+                            status: "OPEN" | "COMPLETED" | "DELETED";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
@@ -36077,6 +36562,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    all_locations?: boolean;
                     customers?: {
                         email: string;
                         name: string;

@@ -11,10 +11,12 @@ import { accessDeniedAtom, authAtom, routeHistoryAtom } from '../state/auth';
 import { PlainLayout } from './PlainLayout';
 import { PRODUCT_NAME } from './product';
 import { PageErrorBoundary } from './PageErrorBoundary';
+import { loadChunk } from './chunks';
 import ComingSoonPage from './ComingSoonPage';
 
 /** The signed-in layout is loaded on demand, so public pages (login) stay small. */
-const Shell = lazy(() => import('./Shell').then((m) => ({ default: m.Shell })));
+const lazyShell = () => lazy(loadChunk(() => import('./Shell').then((m) => ({ default: m.Shell }))));
+let Shell = lazyShell();
 
 const lazyPages = new Map<RouteDef, LazyExoticComponent<ComponentType>>();
 
@@ -22,10 +24,16 @@ function pageFor(route: RouteDef): ComponentType {
   if (!route.page) return ComingSoonPage;
   let page = lazyPages.get(route);
   if (!page) {
-    page = lazy(route.page);
+    // Gives up after the spec's chunk time-out (120 s); the error boundary then offers a retry.
+    page = lazy(loadChunk(route.page));
     lazyPages.set(route, page);
   }
   return page;
+}
+
+/** A retry loads the page's chunk again (React keeps a failed lazy component failed). */
+function forgetPage(route: RouteDef): void {
+  lazyPages.delete(route);
 }
 
 function PageFallback() {
@@ -72,9 +80,16 @@ function Deny({ to, route }: { to: string; route: RouteDef }) {
 function Layout({ route, children }: { route: RouteDef | null; children: ReactNode }) {
   if (route && route.layout !== 'shell') return <PlainLayout variant={route.layout}>{children}</PlainLayout>;
   return (
-    <Suspense fallback={<PageFallback />}>
-      <Shell route={route}>{children}</Shell>
-    </Suspense>
+    <PageErrorBoundary
+      resetKey="shell"
+      onRetry={() => {
+        Shell = lazyShell();
+      }}
+    >
+      <Suspense fallback={<PageFallback />}>
+        <Shell route={route}>{children}</Shell>
+      </Suspense>
+    </PageErrorBoundary>
   );
 }
 
@@ -88,7 +103,7 @@ function RouteElement({ route }: { route: RouteDef }) {
   const Page = pageFor(route);
   return (
     <Layout route={route}>
-      <PageErrorBoundary resetKey={path}>
+      <PageErrorBoundary resetKey={path} onRetry={() => forgetPage(route)}>
         <Suspense fallback={<PageFallback />}>
           <Page />
         </Suspense>

@@ -12,6 +12,7 @@ import { useHelpSettings } from '../api/content';
 import { useAccountLinks } from '../api/quickLinks';
 import { logout } from '../shared/session/authActions';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { SiteSwitcher } from './SiteSwitcher';
 import { PRODUCT_NAME } from './product';
 import { AccessDeniedNotice } from './AccessDeniedNotice';
 import { useMenuBadges } from './menuBadges';
@@ -131,7 +132,10 @@ export function Shell({ route, children }: { route: RouteDef | null; children: R
         <main className="min-w-0 flex-1 space-y-4 p-6">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <RouteBreadcrumbs route={route} />
-            <LanguageSwitcher tone="light" />
+            <div className="flex flex-wrap items-center gap-3">
+              <SiteSwitcher />
+              <LanguageSwitcher tone="light" />
+            </div>
           </div>
           <AccessDeniedNotice />
           {children}

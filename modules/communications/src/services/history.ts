@@ -115,6 +115,8 @@ export function historyFacts(action: string, before: unknown, after: unknown): H
       return { count: count(a.reminded) };
     case 'PAPER_RESPONSES_IMPORTED':
       return { count: count(a.created) };
+    case 'FILES_DOWNLOADED':
+      return { count: count(a.count) };
     case 'CUSTOM_ROWS_SAVED':
     case 'CUSTOM_ROWS_CORRECTED':
       return { count: count(a.rows) };

@@ -215,28 +215,82 @@ async function addLocations(
   );
   const inserts = rows
     .filter((r) => !already.has(r.location.id))
-    .map(({ location: l, key }) => ({
-      communication_id: event.id,
-      organization_id: actor.organizationId,
-      affected_customer_id: key ? (customerIds.get(key) ?? null) : null,
-      provider_organization_id: l.provider_organization_id,
-      supplier_location_id: l.id,
-      file_id: l.location_file_id,
-      location_id: l.location_id,
-      location_name: l.location_name,
-      idn: l.idn,
-      address1: l.address1,
-      address2: l.address2,
-      city: l.city,
-      state: l.state,
-      zip: l.zip,
-      type: l.type,
-      email: l.email,
-      status: key ? 'COVERED' : 'UNABLE_PROCESSED',
-    }));
+    .map(({ location: l, key }) =>
+      affectedLocationRow(event.id, actor, l, key ? (customerIds.get(key) ?? null) : null),
+    );
   for (let i = 0; i < inserts.length; i += 1000)
     await trx('communication_affected_locations').insert(inserts.slice(i, i + 1000));
   return [...drafts.values()];
+}
+
+/** A supplier location copied onto the event as an affected location of a customer (Unrecognized without one). */
+function affectedLocationRow(
+  communicationId: number,
+  actor: Actor,
+  l: SupplierLocation,
+  affectedCustomerId: number | null,
+) {
+  return {
+    communication_id: communicationId,
+    organization_id: actor.organizationId,
+    affected_customer_id: affectedCustomerId,
+    provider_organization_id: l.provider_organization_id,
+    supplier_location_id: l.id,
+    file_id: l.location_file_id,
+    location_id: l.location_id,
+    location_name: l.location_name,
+    idn: l.idn,
+    address1: l.address1,
+    address2: l.address2,
+    city: l.city,
+    state: l.state,
+    zip: l.zip,
+    type: l.type,
+    email: l.email,
+    status: affectedCustomerId ? 'COVERED' : 'UNABLE_PROCESSED',
+  };
+}
+
+/**
+ * Issue 33: picked providers bring their known locations. The wizard offers the providers the supplier's locations
+ * match; each of the supplier's active locations matched to a picked provider becomes an affected location of that
+ * provider's customer (its recipients stay the provider's users: the location's own address is not added). Without
+ * this, an event sent to known providers had an empty Affected Locations tab.
+ */
+async function addProviderLocations(
+  trx: Knex.Transaction,
+  actor: Actor,
+  communicationId: number,
+  providerIds: number[],
+): Promise<void> {
+  if (!providerIds.length) return;
+  const locations = await getSupplierLocations(trx, actor, { providerOrganizationIds: providerIds });
+  if (!locations.length) return;
+  const customerIds = new Map(
+    (
+      (await whereAnyOf(
+        trx('communication_affected_customers').where({ communication_id: communicationId }),
+        'customer_key',
+        providerIds.map((p) => `org:${p}`),
+      ).select('id', 'provider_organization_id')) as { id: number; provider_organization_id: number }[]
+    ).map((c) => [Number(c.provider_organization_id), Number(c.id)]),
+  );
+  const already = new Set(
+    (
+      (await whereAnyOf(
+        trx('communication_affected_locations').where({ communication_id: communicationId }),
+        'supplier_location_id',
+        locations.map((l) => l.id),
+      ).pluck('supplier_location_id')) as number[]
+    ).map(Number),
+  );
+  const inserts = locations
+    .filter((l) => !already.has(Number(l.id)))
+    .map((l) =>
+      affectedLocationRow(communicationId, actor, l, customerIds.get(Number(l.provider_organization_id)) ?? null),
+    );
+  for (let i = 0; i < inserts.length; i += 1000)
+    await trx('communication_affected_locations').insert(inserts.slice(i, i + 1000));
 }
 
 /** Members of a distribution list: providers, supplier locations or plain addresses. */
@@ -290,12 +344,15 @@ export async function saveStep3(
       if (c.provider_organization_id) await providerCustomers(trx, event.type, [c.provider_organization_id]);
     }
     const before = await countCustomers(trx, event.id);
+    const pickedProviders = [...new Set(input.provider_organization_ids ?? [])];
     const drafts = [
-      ...(await providerCustomers(trx, event.type, [...new Set(input.provider_organization_ids ?? [])])),
+      ...(await providerCustomers(trx, event.type, pickedProviders)),
       ...manualCustomers(input.customers ?? []),
     ];
     await upsertCustomers(trx, actor, event.id, drafts);
-    if (input.location_ids?.length || input.location_file_id !== undefined) {
+    await addProviderLocations(trx, actor, event.id, pickedProviders);
+    const byLocation = Boolean(input.location_ids?.length || input.location_file_id !== undefined);
+    if (byLocation) {
       const locations = await getSupplierLocations(trx, actor, {
         ...(input.location_ids?.length ? { ids: input.location_ids } : {}),
         ...(input.location_file_id !== undefined ? { fileId: input.location_file_id } : {}),
@@ -305,10 +362,15 @@ export async function saveStep3(
       if (!locations.length) throw new ValidationError('LOCATION_FILE_NO_ACTIVE');
       drafts.push(...(await addLocations(trx, actor, event, locations)));
     }
+    // Every active location, a file's or typed in alone (a supplier may have no file at all).
+    if (input.all_locations) {
+      const locations = await getSupplierLocations(trx, actor);
+      if (!locations.length) throw new ValidationError('LOCATIONS_NONE_ACTIVE');
+      drafts.push(...(await addLocations(trx, actor, event, locations)));
+    }
     if (input.distribution_list_id !== undefined)
       drafts.push(...(await addDistributionList(trx, actor, event, input.distribution_list_id)));
-    if (!drafts.length && !(input.location_ids?.length || input.location_file_id !== undefined))
-      throw new ValidationError('RECIPIENTS_REQUIRED');
+    if (!drafts.length && !byLocation && !input.all_locations) throw new ValidationError('RECIPIENTS_REQUIRED');
     const added = (await countCustomers(trx, event.id)) - before;
     if (event.status === 'DRAFT')
       await trx('communications').where({ id: event.id }).update({ current_step: 3, updated_at: trx.fn.now() });

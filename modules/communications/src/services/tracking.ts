@@ -17,8 +17,10 @@ import { assertLookupCodes } from '@portal/lookups';
 import { loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
 import { loadProviderCommunication } from './provider-communications.js';
-import { noticeView, type NoticeView } from './notice-view.js';
+import { fileView, noticeView, type NoticeView } from './notice-view.js';
 import { queueNotices } from './notice-queue.js';
+import { appendApprovedProducts } from './post-approval-products.js';
+import type { ProductInput } from './wizard-steps.js';
 import type { actionCountsSchema, providerProgressRowSchema } from '../communication-progress-output-schemas.js';
 
 /** The supplier's view of provider answers (spec 001 §7.3). */
@@ -45,7 +47,7 @@ export async function actionSummaries(db: Knex, actor: Actor, id: number): Promi
 }
 
 /** Every answer to one action, with who answered for which customer. */
-export async function answersToAction(db: Knex, actor: Actor, id: number, actionId: number) {
+export async function answersToAction(db: Knex, secret: string, actor: Actor, id: number, actionId: number) {
   await loadOwnCommunication(db, actor, id);
   const action = await db('communication_actions')
     .where({ id: actionId, communication_id: id })
@@ -67,7 +69,27 @@ export async function answersToAction(db: Knex, actor: Actor, id: number, action
       'r.submitted_at',
       'r.updated_at',
     );
-  return { action, responses };
+  // Issue 33: a file answer's files by name with their signed links (the live files of the action, by answer).
+  const files =
+    action.action_type === 'Image' || action.action_type === 'Document'
+      ? ((await db('response_files')
+          .where({ action_id: actionId, supplier_organization_id: actor.organizationId })
+          .whereNull('deleted_at')
+          .orderBy('id')
+          .select('id', 'provider_communication_id', 'name', 'extension', 'mimetype', 'size', 'file_key')) as ({
+          provider_communication_id: number;
+        } & Parameters<ReturnType<typeof fileView>>[0])[])
+      : [];
+  const toFile = fileView(secret);
+  return {
+    action,
+    responses: (responses as { provider_communication_id: number }[]).map((r) => ({
+      ...r,
+      files: files
+        .filter((f) => Number(f.provider_communication_id) === Number(r.provider_communication_id))
+        .map(toFile),
+    })),
+  };
 }
 
 const progressList: ListSpec = {
@@ -213,10 +235,12 @@ export async function postUpdate(
   id: number,
   input: {
     changes: Partial<Record<(typeof POST_UPDATE_FIELDS)[number], string | null>>;
+    /** Issue 33: products added after the current ones (step 1's checks). */
+    products?: ProductInput[];
     note?: string;
     notify?: boolean;
   },
-): Promise<{ changed: string[]; emails_queued: number }> {
+): Promise<{ changed: string[]; products_added: number; emails_queued: number }> {
   const frozen = Object.keys(input.changes).filter((k) => !(POST_UPDATE_FIELDS as readonly string[]).includes(k));
   if (frozen.length) throw new ValidationError('FROZEN_AFTER_APPROVAL', { fields: frozen.join(', ') });
   return transaction(db, async (trx) => {
@@ -240,6 +264,8 @@ export async function postUpdate(
       await trx('communications')
         .where({ id })
         .update({ ...after, updated_at: trx.fn.now() });
+    const added = await appendApprovedProducts(trx, actor, event, input.products ?? []);
+    if (added.length && !changed.length) await trx('communications').where({ id }).update({ updated_at: trx.fn.now() });
     await appendHistory(trx, actor, {
       communicationId: id,
       organizationId: actor.organizationId,
@@ -247,7 +273,11 @@ export async function postUpdate(
       entityType: 'communication',
       entityId: id,
       before,
-      after: { ...after, ...(input.note ? { note: input.note } : {}) },
+      after: {
+        ...after,
+        ...(added.length ? { products_added: added } : {}),
+        ...(input.note ? { note: input.note } : {}),
+      },
       isChange: true,
     });
     let queued = 0;
@@ -266,7 +296,7 @@ export async function postUpdate(
         ),
       );
     }
-    return { changed: [...changed], emails_queued: queued };
+    return { changed: [...changed], products_added: added.length, emails_queued: queued };
   });
 }
 

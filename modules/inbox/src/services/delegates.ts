@@ -465,6 +465,7 @@ export const recordSupplierDelegate: DelegateRecorder = async (trx, d) => {
       message: d.message,
       created_by: d.createdBy,
       notice_link_id: d.noticeLinkId,
+      by_supplier: true,
     })
     .returning('id');
   return Number((row as { id: number }).id);

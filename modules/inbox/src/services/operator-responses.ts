@@ -2,6 +2,12 @@ import type { Knex } from 'knex';
 import {
   type Actor,
   AppError,
+  applyListFilters,
+  applyListOrder,
+  cursorBatches,
+  type FileResult,
+  type ReportFormat,
+  sheet,
   type Config,
   ForbiddenError,
   isOperator,
@@ -15,7 +21,11 @@ import { organizationsView } from '@portal/organizations';
 import { COMMUNICATION_TYPES, type CommunicationType } from '@portal/communications';
 import { actionAnswers } from './provider-communication.js';
 import { listResponderRows } from './provider-list.js';
-import { type ResponderRow, responderSpec } from './provider-rows.js';
+import { type ResponderRow, responderSpec, rowsQuery } from './provider-rows.js';
+import { PROVIDER_REPORT_TITLES, recallSummaryColumns } from './provider-reports.js';
+import { fileOf, type ReportContext } from '@portal/reports';
+
+const REPORT_BATCH = 1000;
 import { loadProviderCommunication, noticeView } from '@portal/communications';
 
 /**
@@ -59,6 +69,32 @@ export async function listOperatorResponses(
     query,
     operatorSpec,
   );
+}
+
+/**
+ * Every provider's eR responses rows a list query matches (not one page), in the list's order, as CSV or XLSX: the
+ * list's own rows (`rowsQuery` across tenants, the same filters, search and sort), read through one cursor, with the
+ * provider's own report columns plus the provider.
+ */
+export async function operatorResponsesReport(
+  ctx: ReportContext,
+  raw: OperatorListQuery,
+  format: ReportFormat,
+): Promise<FileResult> {
+  assertOperator(ctx.actor);
+  const query = parseListQuery(raw, operatorSpec);
+  const types = raw.communicationType ? [raw.communicationType] : [...COMMUNICATION_TYPES];
+  const base = rowsQuery(ctx.db, ctx.actor, 'ALL', true).whereIn('pc.type', types);
+  const rows = applyListOrder(applyListFilters(base, query, operatorSpec), query, operatorSpec, 'pc.row_key').select(
+    'pc.*',
+  );
+  return fileOf(ctx, PROVIDER_REPORT_TITLES.operatorResponses, format, [
+    sheet<OperatorResponseRow>({
+      name: 'eR Responses',
+      columns: recallSummaryColumns<OperatorResponseRow>(true, true),
+      rows: cursorBatches<OperatorResponseRow>(rows, REPORT_BATCH),
+    }),
+  ]);
 }
 
 /**

@@ -53,6 +53,8 @@ export const PROVIDER_REPORT_TITLES = {
   changeHistory: 'Change History Report',
   recallSummary: 'Provider Recall Summary Report',
   delegateSummary: 'Delegate Summary Report',
+  /** The operator's eR responses (every provider's rows). */
+  operatorResponses: 'eR Responses Report',
 } as const;
 
 /** A person's or a notice's response status in words (the eR list's person statuses, else the notice's). */
@@ -350,19 +352,37 @@ export async function providerRecallSummaryReport(
   format: ReportFormat,
 ): Promise<FileResult> {
   const { query } = await providerListRowsQuery(ctx.db, ctx.actor, raw);
-  const columns: ReportColumn<SummaryRow>[] = [
+  return fileOf(ctx, PROVIDER_REPORT_TITLES.recallSummary, format, [
+    sheet<SummaryRow>({
+      name: 'Summary',
+      columns: recallSummaryColumns(Boolean(raw.responses)),
+      rows: cursorBatches<SummaryRow>(query, BATCH),
+    }),
+  ]);
+}
+
+/**
+ * The Provider Recall Summary Report's columns; with `responses` (eR responses rows) the responder's; `provider` adds the
+ * provider after the supplier (the operator's eR responses file, whose rows carry `provider_name`).
+ */
+export function recallSummaryColumns<R extends SummaryRow & { provider_name?: string }>(
+  responses: boolean,
+  provider = false,
+): ReportColumn<R>[] {
+  return [
     { header: 'Name', value: (r) => r.name, width: 36 },
     { header: 'Event ID', value: (r) => r.event_id, width: 16 },
     { header: 'Type', value: (r) => vocabularyLabel('communicationType', r.type), width: 16 },
     { header: 'Subtype', value: (r) => subtypeWords(r.type, r.subtype), width: 20 },
     { header: 'Classification', value: (r) => vocabularyLabel('classification', r.classification), width: 14 },
     { header: 'Supplier', value: (r) => r.supplier_name, width: 28 },
+    ...(provider ? ([{ header: 'Provider', value: (r) => r.provider_name, width: 28 }] as ReportColumn<R>[]) : []),
     { header: 'Site', value: (r) => r.site_name, width: 24 },
-    ...(raw.responses
+    ...(responses
       ? ([
           { header: 'Responder', value: (r) => r.responder_name, width: 28 },
           { header: 'Responded At', value: (r) => r.responded_at, kind: 'datetime' },
-        ] as ReportColumn<SummaryRow>[])
+        ] as ReportColumn<R>[])
       : []),
     { header: 'Status', value: (r) => vocabularyLabel('communicationStatus', r.status), width: 10 },
     { header: 'Response Status', value: (r) => responseWords(r.response_status), width: 16 },
@@ -372,9 +392,6 @@ export async function providerRecallSummaryReport(
     { header: 'Completed At', value: (r) => r.completed_at, kind: 'datetime' },
     { header: 'Last Updated', value: (r) => r.updated_at, kind: 'datetime' },
   ];
-  return fileOf(ctx, PROVIDER_REPORT_TITLES.recallSummary, format, [
-    sheet<SummaryRow>({ name: 'Summary', columns, rows: cursorBatches<SummaryRow>(query, BATCH) }),
-  ]);
 }
 
 interface DelegateRow {

@@ -113,7 +113,9 @@ export async function updateNotification(
 
 /**
  * Notifies the provider's own users about a provider communication (PUT /:id/send-notification/:a/:b): `target` 0 means the
- * provider and all its sites, otherwise one organisation of the scope. Recipients are active users whose role may see the type.
+ * provider and all its sites, otherwise one organisation of the scope. Recipients are active users whose role may see the type
+ * (the caller aside); `chosen` narrows them to those emails, each of which must be one of them (400 otherwise, the same
+ * answer for another tenant's user, a colleague who may not see the type and an unknown address).
  */
 export async function sendInternalNotification(
   db: Knex,
@@ -123,17 +125,19 @@ export async function sendInternalNotification(
   pcId: number,
   target: number,
   message: string | undefined,
+  chosen?: readonly string[],
 ) {
   return transaction(db, async (trx) => {
     const n = await loadScopedProviderCommunication(trx, actor, pcId, { communicationId });
     const orgs = target === 0 ? n.scope : n.scope.filter((id) => id === target);
     if (!orgs.length) throw new NotFoundError('SITE_NOT_FOUND');
-    const emails = (await trx
+    const eligible = (await trx
       .from(permittedMembers(trx, PROVIDER_PERMISSION_OF_TYPE[n.event.type]).as('pm'))
       .whereIn('pm.organization_id', orgs)
       .whereNot('pm.user_id', actor.userId)
       .distinct('pm.email')
       .pluck('pm.email')) as string[];
+    const emails = chosen ? chosenRecipients(eligible, chosen) : eligible;
     if (!emails.length) throw new BusinessRuleError('NO_RECIPIENT.colleague');
     const kind = n.event.type === 'RECALL' ? 'Recall' : 'Supply advisory';
     const path =
@@ -167,10 +171,22 @@ export async function sendInternalNotification(
       action: 'NOTIFICATION_FORWARDED',
       entityType: 'provider_communication',
       entityId: pcId,
-      after: { recipients: emails.length, organizations: orgs },
+      after: { recipients: emails.length, organizations: orgs, ...(chosen ? { chosen: emails } : {}) },
     });
     return { emails_queued: emails.length };
   });
+}
+
+/** The chosen emails as the eligible recipients spell them; one that is not among them is refused. */
+function chosenRecipients(eligible: readonly string[], chosen: readonly string[]): string[] {
+  const byAddress = new Map(eligible.map((e) => [e.trim().toLowerCase(), e]));
+  const picked = new Set<string>();
+  for (const email of chosen) {
+    const found = byAddress.get(email.trim().toLowerCase());
+    if (!found) throw new ValidationError('RECIPIENT_NOT_ELIGIBLE', { email: email.trim().slice(0, 254) });
+    picked.add(found);
+  }
+  return [...picked];
 }
 
 /** Does the email belong to the provider's domain (GET /valid-domain/emailid/:a/:b: a = organisation id, b = email)? */

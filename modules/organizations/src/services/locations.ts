@@ -154,17 +154,20 @@ export async function getSupplierLocation(db: Knex, actor: Actor, id: number): P
 }
 
 /**
- * The caller's ACTIVE locations, optionally those of one location file and/or with the given ids (what a
- * communication's affected locations are built from). Ids of another tenant are simply not found.
+ * The caller's ACTIVE locations, optionally those of one location file, with the given ids and/or matched to the given
+ * provider organisations (what a communication's affected locations are built from). Ids of another tenant are simply
+ * not found.
  */
 export async function getSupplierLocations(
   db: Knex,
   actor: Actor,
-  options: { fileId?: number; ids?: number[] } = {},
+  options: { fileId?: number; ids?: number[]; providerOrganizationIds?: number[] } = {},
 ): Promise<SupplierLocation[]> {
   const q = locationSelect(own(actor))(locationRows(db, own(actor)).where('sl.status', 'ACTIVE'));
   if (options.fileId !== undefined) q.where('sl.location_file_id', options.fileId);
   if (options.ids !== undefined) whereAnyOf(q, 'sl.id', options.ids);
+  if (options.providerOrganizationIds !== undefined)
+    whereAnyOf(q, 'sl.provider_organization_id', options.providerOrganizationIds);
   return (await q.orderBy('sl.location_name').orderBy('sl.id')) as SupplierLocation[];
 }
 

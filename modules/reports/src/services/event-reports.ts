@@ -12,7 +12,6 @@ import {
   sheet,
 } from '@portal/core';
 import {
-  type ActionType,
   communicationActions,
   fieldText,
   historyActorColumns,
@@ -21,9 +20,9 @@ import {
   productFieldsOfCommunication,
   type ReportAction,
 } from '@portal/communications';
-import type { AnswerValue } from '@portal/communications';
 import { conversationsOfCommunication } from '@portal/conversations';
 import { emailsAbout, type ReportedEmail } from '@portal/notifications';
+import { answerText } from './answer-cells.js';
 import {
   customerNamesOf,
   effectivenessCounts,
@@ -69,10 +68,12 @@ export const responseLabel = (status: string | null | undefined) =>
 
 // ---------- Provider Status Report: one row per provider communication, one column per action ----------
 
+type ListedAnswer = NonNullable<ProviderStatusRow['answer_list']>[number];
+
 /** The submitted answer of a row to an action (a row holds a few at most: a scan beats building a map per row). */
-function answerOf(r: ProviderStatusRow, actionId: number): AnswerValue | undefined {
+function answerOf(r: ProviderStatusRow, actionId: number): ListedAnswer | undefined {
   const list = r.answer_list;
-  if (list) for (const answer of list) if (Number(answer[0]) === actionId) return answer[1];
+  if (list) for (const answer of list) if (Number(answer[0]) === actionId) return answer;
   return undefined;
 }
 
@@ -87,31 +88,6 @@ function responseMethod(r: ProviderStatusRow): string {
     else if (answer[2] === 'Paper') paper = true;
   }
   return electronic ? (paper ? 'Electronic, Paper' : 'Electronic') : paper ? 'Paper' : '';
-}
-
-/** A submitted answer as one cell's text. */
-export function answerText(type: ActionType, v: AnswerValue | undefined): string {
-  if (!v) return '';
-  switch (type) {
-    case 'Acknowledge':
-      return v.valueAcknowledge ? 'Yes' : '';
-    case 'Text':
-      return v.valueText ?? '';
-    case 'Numeric':
-      return v.valueNumeric ?? '';
-    case 'YesNo':
-      return v.valueYesNo ?? '';
-    case 'Checkbox':
-      return (v.valueCheckbox ?? []).join('; ');
-    case 'MultipleChoice':
-      return (v.valueMultiChoice ?? []).join('; ');
-    case 'Image':
-      return v.valueImage?.length ? `${v.valueImage.length} image(s)` : '';
-    case 'Document':
-      return v.valueDocument?.length ? `${v.valueDocument.length} document(s)` : '';
-    default:
-      return '';
-  }
 }
 
 /**
@@ -201,7 +177,10 @@ export async function providerStatusReport(ctx: ReportContext, id: number, forma
   const actionColumns = actions.map(
     (a): ReportColumn<ProviderStatusRow> => ({
       header: a.title,
-      value: (r) => answerText(a.action_type, answerOf(r, Number(a.id))),
+      value: (r) => {
+        const answer = answerOf(r, Number(a.id));
+        return answer ? answerText(a.action_type, answer[1], answer[3]) : '';
+      },
       width: 24,
     }),
   );

@@ -4,6 +4,7 @@ import {
   AFFECTED_LOCATION_COLUMNS,
   affectedCustomersView,
   affectedLocationsView,
+  answerFilesView,
   type AnswerValue,
   answersView,
   historyView,
@@ -36,8 +37,11 @@ export interface ProviderStatusRow {
   response_status: string;
   completed_ms: number | null;
   reminder_count: number;
-  /** Submitted answers (drafts are not answers yet) as [action id, value, source]: Electronic or Paper (keyed in). */
-  answer_list: [number, AnswerValue, string][] | null;
+  /**
+   * Submitted answers (drafts are not answers yet) as [action id, value, source, file names]: source Electronic or Paper
+   * (keyed in); file names by file id (as text) for an Image or Document answer, else null.
+   */
+  answer_list: [number, AnswerValue, string, Record<string, string> | null][] | null;
   /** Issue 32: the response-due date (YYYY-MM-DD) and whether the notice is past it, open and unanswered. */
   due_date: string | null;
   overdue: boolean;
@@ -73,10 +77,16 @@ export function providerStatusQuery(db: Knex, supplierId: number, communicationI
       'pc.response_status',
       db.raw(`${epochMsSql('pc.completed_at')} as completed_ms`),
       'pc.reminder_count',
+      // A file answer's names come along (issue 33: the report names the files rather than counting them), read only for
+      // answers that hold files, on response_files' (provider communication, action) index.
       db.raw(
-        `(SELECT json_agg(json_build_array(r.action_id, r.value, r.source)) FROM ? r
+        `(SELECT json_agg(json_build_array(r.action_id, r.value, r.source,
+          CASE WHEN r.value -> 'valueDocument' IS NOT NULL OR r.value -> 'valueImage' IS NOT NULL THEN
+            (SELECT json_object_agg(f.id, f.name) FROM ? f
+              WHERE f.provider_communication_id = r.provider_communication_id AND f.action_id = r.action_id)
+          END)) FROM ? r
         WHERE r.provider_communication_id = pc.id AND r.communication_id = ? AND r.supplier_organization_id = ? AND r.status = 'SUBMITTED') AS answer_list`,
-        [answersView(db), communicationId, supplierId],
+        [answerFilesView(db), answersView(db), communicationId, supplierId],
       ),
       db.raw(`to_char(pc.due_date, 'YYYY-MM-DD') as due_date`),
       db.raw(`${overdueSql('pc')} as overdue`),

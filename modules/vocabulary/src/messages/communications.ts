@@ -51,6 +51,7 @@ export const COMMUNICATION_MESSAGES = {
   'NO_RECIPIENT.colleague': 'Nobody else in this organisation can receive this event type.',
   LOCATIONS_REQUIRED: 'Select at least one location.',
   LOCATION_FILE_NO_ACTIVE: 'The location file holds no active location.',
+  LOCATIONS_NONE_ACTIVE: 'Your location list holds no active location.',
   RECIPIENTS_REQUIRED: 'Add at least one provider or recipient.',
   ALREADY_NOTIFIED: 'A customer who has been notified cannot be removed.',
   NOT_OPEN: 'Approve the event before sending it.',
@@ -105,4 +106,8 @@ export const COMMUNICATION_MESSAGES = {
   CUSTOM_CONTENT_OFF: 'Turn on custom content for this event before uploading customer rows.',
   CUSTOM_ROWS_TOO_MANY: 'A custom product file holds at most {max} rows; this one has {count}.',
   ROWS_SENT: 'The notices of this event have been sent: its customer rows can no longer change.',
+
+  // ---- the answer files' zip ----
+  FILES_ZIP_TOO_MANY: 'This event has more than {max} answer files, too many for one download.',
+  FILES_ZIP_TOO_LARGE: 'The answer files of this event add up to more than {max} MB, too much for one download.',
 } as const;

@@ -25,6 +25,9 @@ export const PROVIDER_MESSAGES = {
     'This user cannot own this notice: owners are active users of your organisation or its sites who may manage its type.',
   ALREADY_ANSWERED: 'This notice has been answered already, so it cannot be marked not affected.',
   SELECTION_CLOSED: 'Some of the selected notices are closed and can no longer be changed. Nothing was changed.',
+  // issue 33: notifying chosen colleagues
+  RECIPIENT_NOT_ELIGIBLE:
+    '{email} cannot be notified: recipients are active colleagues of your organisation or its sites who may see this notice.',
 
   // ---- paper responses ----
   NOT_SENT: 'Paper responses can only be recorded for an event that has been sent.',

@@ -58,16 +58,27 @@ export const COMMON_TEXT = {
   },
   PROPERTY_REQUIRED: ({ property }) => msg`${property} is required`,
   VALUE_NOT_IN_LIST: ({ field, allowed }) => msg`${field} must be one of ${allowed}`,
-  FIELD_TOO_LONG: ({ field, limit }) => msg`${field} must NOT have more than ${limit} characters`,
-  FIELD_TOO_SHORT: ({ field, limit }) => msg`${field} must NOT have fewer than ${limit} characters`,
-  TOO_MANY_ITEMS: ({ field, limit }) => msg`${field} must NOT have more than ${limit} items`,
-  TOO_FEW_ITEMS: ({ field, limit }) => msg`${field} must NOT have fewer than ${limit} items`,
-  NUMBER_OUT_OF_BOUNDS: ({ field, comparison, limit }) => msg`${field} must be ${comparison} ${limit}`,
-  WRONG_TYPE: ({ field, type }) => msg`${field} must be ${type}`,
-  FORMAT_INVALID: ({ field, format }) => msg`${field} must match format "${format}"`,
-  PATTERN_MISMATCH: ({ field, pattern }) => msg`${field} must match pattern "${pattern}"`,
-  FIELD_INVALID: ({ field, problem }) => msg`${field} ${problem}`,
-  VALUE_INVALID: ({ problem }) => msg`${problem}`,
+  // The schema's own wording (ajv's: "must NOT have", "<=", a type's or format's name, a pattern) is the server's `m`
+  // only: on screen each says the same thing in words (SCHEMA_WORDED), and never shows a pattern.
+  FIELD_TOO_LONG: ({ field, limit }) => msg`${field} must be at most ${limit} characters long`,
+  FIELD_TOO_SHORT: ({ field, limit }) => msg`${field} must be at least ${limit} characters long`,
+  TOO_MANY_ITEMS: ({ field, limit }) => msg`${field} must have at most ${limit} entries`,
+  TOO_FEW_ITEMS: ({ field, limit }) => msg`${field} must have at least ${limit} entries`,
+  NUMBER_OUT_OF_BOUNDS: ({ field, comparison, limit }, say) => {
+    const bound = say.word(`bound ${comparison}`);
+    return msg`${field} must be ${bound} ${limit}`;
+  },
+  WRONG_TYPE: ({ field, type }, say) => {
+    const kind = String(type)
+      .split(',')
+      .map((one) => say.word(`type ${one}`))
+      .join(' / ');
+    return msg`${field} must be ${kind}`;
+  },
+  FORMAT_INVALID: ({ field }) => msg`${field} is not in the expected format`,
+  PATTERN_MISMATCH: ({ field }) => msg`${field} is not in the expected format`,
+  FIELD_INVALID: ({ field }) => msg`${field} is not valid`,
+  VALUE_INVALID: () => msg`The request is not valid`,
   FIELD_REQUIRED: () => msg`Field required`,
   EMAIL_INVALID: () => msg`Email not valid`,
   PHONE_INVALID: () => msg`Invalid phone number`,

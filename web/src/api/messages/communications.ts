@@ -57,6 +57,7 @@ export const COMMUNICATION_TEXT = {
   'NO_RECIPIENT.colleague': () => msg`Nobody else in this organisation can receive this event type.`,
   LOCATIONS_REQUIRED: () => msg`Select at least one location.`,
   LOCATION_FILE_NO_ACTIVE: () => msg`The location file holds no active location.`,
+  LOCATIONS_NONE_ACTIVE: () => msg`Your location list holds no active location.`,
   RECIPIENTS_REQUIRED: () => msg`Add at least one provider or recipient.`,
   ALREADY_NOTIFIED: () => msg`A customer who has been notified cannot be removed.`,
   NOT_OPEN: () => msg`Approve the event before sending it.`,
@@ -106,4 +107,7 @@ export const COMMUNICATION_TEXT = {
   CUSTOM_ROWS_TOO_MANY: ({ max, count }) =>
     msg`A custom product file holds at most ${max} rows; this one has ${count}.`,
   ROWS_SENT: () => msg`The notices of this event have been sent: its customer rows can no longer change.`,
+  FILES_ZIP_TOO_MANY: ({ max }) => msg`This event has more than ${max} answer files, too many for one download.`,
+  FILES_ZIP_TOO_LARGE: ({ max }) =>
+    msg`The answer files of this event add up to more than ${max} MB, too much for one download.`,
 } satisfies Translations<'communications'>;

@@ -39,7 +39,36 @@ const WORDS: Record<string, MessageDescriptor> = {
   Vietnamese: msg`Vietnamese`,
   subject: msg`subject`,
   body: msg`body`,
+  // A schema's bounds and types (NUMBER_OUT_OF_BOUNDS, WRONG_TYPE) in words, not as ajv writes them.
+  'bound <=': msg`at most`,
+  'bound >=': msg`at least`,
+  'bound <': msg`less than`,
+  'bound >': msg`more than`,
+  'type integer': msg`a whole number`,
+  'type number': msg`a number`,
+  'type string': msg`text`,
+  'type boolean': msg`true or false`,
+  'type array': msg`a list`,
+  'type object': msg`a set of values`,
+  'type null': msg`empty`,
 };
+
+/**
+ * The messages whose server text is the schema validator's own wording ("must NOT have more than", "<=", a type, a
+ * format or a pattern): the web says each in words instead, so no schema text reaches a screen, in either language.
+ */
+export const SCHEMA_WORDED = [
+  'FIELD_TOO_LONG',
+  'FIELD_TOO_SHORT',
+  'TOO_MANY_ITEMS',
+  'TOO_FEW_ITEMS',
+  'NUMBER_OUT_OF_BOUNDS',
+  'WRONG_TYPE',
+  'FORMAT_INVALID',
+  'PATTERN_MISMATCH',
+  'FIELD_INVALID',
+  'VALUE_INVALID',
+] as const satisfies readonly (keyof typeof SERVER_TEXT)[];
 
 /** A message as the wire carries it: the envelope's `error` (with `m` apart), or one of its `details`. */
 export interface ServerMessage {

@@ -22,6 +22,8 @@ export const PROVIDER_TEXT = {
   ALREADY_ANSWERED: () => msg`This notice has been answered already, so it cannot be marked not affected.`,
   SELECTION_CLOSED: () =>
     msg`Some of the selected notices are closed and can no longer be changed. Nothing was changed.`,
+  RECIPIENT_NOT_ELIGIBLE: ({ email }) =>
+    msg`${email} cannot be notified: recipients are active colleagues of your organisation or its sites who may see this notice.`,
   NOT_SENT: () => msg`Paper responses can only be recorded for an event that has been sent.`,
   PAPER_RESPONSE_EXISTS: () => msg`This customer already has a paper response; edit that one instead.`,
   PAPER_CUSTOMER_FIXED: () => msg`The customer of a paper response cannot be changed; delete it and record a new one.`,

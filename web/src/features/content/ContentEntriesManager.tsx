@@ -52,7 +52,10 @@ export function ContentEntriesManager({ kind }: { kind: ContentKind }) {
   const userTypes = useUserTypeLabels();
   const kindTexts = useKindTexts(kind);
   const record = useRecordColumns();
-  const grid = useMasterGrid<ContentEntry, { userType: string; status: string }>({ userType: ALL, status: ALL });
+  const grid = useMasterGrid<ContentEntry, { userType: string; status: string }>(
+    { userType: ALL, status: ALL },
+    `operator-content-${kind}`,
+  );
   const page = useContentPage(kind, grid.state, {
     user_type: chosen<ContentUserType>(grid.filters.userType),
     status: chosen<ContentStatus>(grid.filters.status),

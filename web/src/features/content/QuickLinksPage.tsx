@@ -21,7 +21,7 @@ import { MasterGridPage, useMasterGrid, useRecordColumns } from '../../shared/li
 export default function QuickLinksPage() {
   const { t } = useLingui();
   const record = useRecordColumns();
-  const grid = useMasterGrid<QuickLink, { status: string; url: string }>({ status: ALL, url: '' });
+  const grid = useMasterGrid<QuickLink, { status: string; url: string }>({ status: ALL, url: '' }, 'quick-links');
   const page = useQuickLinks(grid.state, {
     status: chosen<QuickLinkStatus>(grid.filters.status),
     url: grid.filters.url,

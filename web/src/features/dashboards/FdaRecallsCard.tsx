@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Spinner } from '@portal/design-system';
+import { Spinner, TruncatedText } from '@portal/design-system';
 import { providerFdaRecordPath, useProviderFdaRecalls } from '../../api/fda';
 import { authAtom } from '../../state/auth';
 import { hasAnyPermission } from '../../shared/session/permissions';
@@ -83,7 +83,7 @@ export function FdaRecallsCard() {
                 </td>
                 <td>{row.recalling_firm ?? ''}</td>
                 <td>
-                  <span className="line-clamp-2">{row.product_description ?? ''}</span>
+                  <TruncatedText text={row.product_description} />
                 </td>
                 <td>{row.product_code ?? ''}</td>
                 <td>{labels.fdaStatuses[row.status ?? ''] ?? row.status ?? ''}</td>

@@ -128,6 +128,24 @@ describe('operator FDA devices', () => {
     await waitFor(() => expect(screen.queryByText('Arrow International Inc')).toBeNull());
   });
 
+  it('cuts long texts at 25 characters, the full text on hover, and counts items (issue 33)', async () => {
+    localStorage.setItem(
+      'user-token',
+      JSON.stringify({
+        access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ViewFDAInformation'])),
+        refresh_token: 'r1',
+      }),
+    );
+    backend();
+    renderApp('/notisphere/fda-devices');
+    await screen.findByText('Arrow International Inc');
+    const row = tableRowWith('Z-0053-2020');
+    const description = within(row).getByText('Pediatric Two-Lumen Centr...');
+    expect(description.getAttribute('title')).toBe('Pediatric Two-Lumen Central Venous Catheterization Kit');
+    expect(within(row).queryByText('Pediatric Two-Lumen Central Venous Catheterization Kit')).toBeNull();
+    expect(screen.getByText(/^Total \d+ items?$/)).toBeTruthy();
+  });
+
   it('lists device enforcement reports in the second tab, with the search, the record and the downloads', async () => {
     localStorage.setItem(
       'user-token',

@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import {
   DataTable,
   DatePicker,
-  DEFAULT_PAGE_SIZE,
+  FILTER_YEAR_RANGE,
   FormField,
   GRID_PAGE_SIZE_OPTIONS,
   Label,
@@ -14,6 +14,7 @@ import {
   Switch,
   TabsContent,
   TextInput,
+  TruncatedText,
   type DataTableColumn,
 } from '@portal/design-system';
 import {
@@ -25,12 +26,14 @@ import {
   useFdaRecords,
 } from '../../api/fda';
 import { FdaRecordDialog } from '../../shared/fda/FdaRecordDialog';
-import type { ListState } from '../../api/provider';
 import { listStateProps } from '../../shared/lists/listState';
 import { ALL, FilterBar } from '../../shared/lists/filters';
 import { useDateTexts, useLabels } from '../../shared/words/labels';
 import { DownloadActions } from '../../shared/lists/downloads';
-import { formatDate, pageTableProps, useTableTexts } from '../../shared/lists/table';
+import { formatDate, pageTableProps, useGridTexts } from '../../shared/lists/table';
+import { useSavedListState } from '../../shared/lists/savedList';
+import { listDefaults } from '../../shared/lists/listDefaults';
+import { readFdaFilters } from './fdaFilters';
 
 const STATUSES: Record<FdaList, string[]> = {
   devices: ['Open Classified', 'Completed', 'Terminated'],
@@ -59,18 +62,15 @@ function TabBody({ tab, children }: { tab?: string; children: ReactNode }) {
 export function FdaRecordsPage({ list, tabs }: { list: FdaList; tabs?: ReactNode }) {
   const { t } = useLingui();
   const labels = useLabels();
-  const texts = useTableTexts();
+  const texts = useGridTexts();
   const store = useStore();
   const [location, navigate] = useLocation();
   const opened = new URLSearchParams(useSearch()).get('recall');
-  const [filters, setFilters] = useState<FdaFilters>({});
-  const [state, setState] = useState<ListState>({
-    pageNumber: 1,
-    pageSize: DEFAULT_PAGE_SIZE,
-    sort: [],
-    search: '',
-    filters: {},
+  // Saved per user and list (spec 000 §3), from the operator's defaults: no filter, the server's order.
+  const saved = useSavedListState<FdaFilters>(`operator-fda-${list}`, listDefaults(`operator-fda-${list}`), {
+    readFilters: readFdaFilters,
   });
+  const { state, setState, filters } = saved;
   const [withoutEvent, setWithoutEvent] = useState(false);
   const { data, error, isLoading } = useFdaRecords(list, state, filters, withoutEvent);
   const title = list === 'drugs' ? t`FDA Drugs` : t`FDA Devices`;
@@ -86,10 +86,7 @@ export function FdaRecordsPage({ list, tabs }: { list: FdaList; tabs?: ReactNode
     Object.values(filters).some((v) => v !== undefined && v !== '');
   const nothingImported = !narrowed && !isLoading && !error && data?.total === 0;
   const emptyInstall = t`No FDA records have been imported yet. They arrive from openFDA files: an operator runs "pnpm cli fda import <file>", or drops the files into the folder set by FDA_IMPORT_DIR, which the fda-import job reads every few minutes.`;
-  const setFilter = (patch: Partial<FdaFilters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setState((s) => ({ ...s, pageNumber: 1 }));
-  };
+  const setFilter = (patch: Partial<FdaFilters>) => saved.setFilters({ ...filters, ...patch });
   const open = (recallNumber: string | null) =>
     navigate(recallNumber ? `${location}?recall=${encodeURIComponent(recallNumber)}` : location, { replace: true });
 
@@ -126,13 +123,13 @@ export function FdaRecordsPage({ list, tabs }: { list: FdaList; tabs?: ReactNode
       field: 'product_description',
       header: t`Product Description`,
       filterable: true,
-      cell: (row) => <span className="line-clamp-2">{row.product_description ?? ''}</span>,
+      cell: (row) => <TruncatedText text={row.product_description} />,
     },
     {
       field: 'code_info',
       header: t`Code Information`,
       filterable: true,
-      cell: (row) => <span className="line-clamp-2">{row.code_info ?? ''}</span>,
+      cell: (row) => <TruncatedText text={row.code_info} />,
     },
     {
       field: 'initiation_date',
@@ -201,7 +198,8 @@ export function FdaRecordsPage({ list, tabs }: { list: FdaList; tabs?: ReactNode
             <DatePicker
               value={filters.initiatedFrom ?? null}
               onChange={(v) => setFilter({ initiatedFrom: v ?? undefined })}
-              fromYear={1990}
+              fromYear={FILTER_YEAR_RANGE.from}
+              toYear={FILTER_YEAR_RANGE.to}
               texts={dateTexts}
             />
           </FormField>
@@ -209,7 +207,8 @@ export function FdaRecordsPage({ list, tabs }: { list: FdaList; tabs?: ReactNode
             <DatePicker
               value={filters.initiatedTo ?? null}
               onChange={(v) => setFilter({ initiatedTo: v ?? undefined })}
-              fromYear={1990}
+              fromYear={FILTER_YEAR_RANGE.from}
+              toYear={FILTER_YEAR_RANGE.to}
               texts={dateTexts}
             />
           </FormField>

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { DataTable, GRID_PAGE_SIZE_OPTIONS, Label, TextInput, type DataTableColumn } from '@portal/design-system';
 import { type KnownProvider, useKnownProviders } from '../../api/locationPreProcessor';
 import { identifierText } from '../../shared/words/labels';
-import { listTableProps, PageHeader, useListState, useTableTexts } from '../../shared/lists/table';
+import { listTableProps, PageHeader, useListState, useGridTexts } from '../../shared/lists/table';
 
 /**
  * /notisphere/location-pre-processor/known-providers: the registry the matcher reads (provider organisations and sites
@@ -12,7 +12,7 @@ import { listTableProps, PageHeader, useListState, useTableTexts } from '../../s
  */
 export default function KnownProvidersPage() {
   const { t, i18n } = useLingui();
-  const texts = useTableTexts();
+  const texts = useGridTexts();
   const [state, setState] = useState('');
   const list = useListState('notisphere-known-providers', [
     'name',

@@ -33,8 +33,9 @@ import {
   usePreProcessorJob,
 } from '../../api/locationPreProcessor';
 import { identifierText, useLabels } from '../../shared/words/labels';
-import { errorText, formatDate, PageHeader, useTableTexts } from '../../shared/lists/table';
+import { errorText, formatDate, PageHeader, useGridTexts } from '../../shared/lists/table';
 import { Confidence, DecisionLabel, JobProgress, percent, useDecisionWords } from './preProcessorParts';
+import { NotFound, RecordError, recordId } from '../../shared/NotFound';
 
 const ALL = 'ALL';
 const BASE = '/notisphere/location-pre-processor';
@@ -58,10 +59,11 @@ export function LocationFilePage({ editable }: { editable: boolean }) {
   const toast = useToast();
   const store = useStore();
   const labels = useLabels();
-  const texts = useTableTexts();
+  const texts = useGridTexts();
   const words = useDecisionWords();
   const [, navigate] = useLocation();
-  const id = Number(useParams<{ id: string }>().id);
+  // 0: the address names no job (the not-found page below).
+  const id = recordId(useParams<{ id: string }>().id) ?? 0;
   const [decision, setDecision] = useState<string>(editable ? 'REVIEW' : ALL);
   const [search, setSearch] = useState('');
   const [pageNumber, setPageNumber] = useState(1);
@@ -70,7 +72,7 @@ export function LocationFilePage({ editable }: { editable: boolean }) {
   const [busy, setBusy] = useState(false);
   const [confirmComplete, setConfirmComplete] = useState(false);
   const [picking, setPicking] = useState<PreProcessorRow | null>(null);
-  const { data, error, isLoading, mutate } = usePreProcessorJob(Number.isFinite(id) ? id : null, {
+  const { data, error, isLoading, mutate } = usePreProcessorJob(id || null, {
     pageNumber,
     pageSize,
     decision: decision === ALL ? undefined : (decision as Decision),
@@ -142,7 +144,8 @@ export function LocationFilePage({ editable }: { editable: boolean }) {
     },
   ];
 
-  if (error) return <p role="alert">{error.message}</p>;
+  if (id === 0) return <NotFound />;
+  if (error) return <RecordError error={error} fallback={t`Unknown error`} />;
   const decisionOptions = [
     { value: ALL, label: t`All decisions` },
     ...DECISIONS.map((d) => ({ value: d, label: words[d] })),

@@ -36,7 +36,7 @@ import {
   openRowAt,
   PageHeader,
   useListState,
-  useTableTexts,
+  useGridTexts,
 } from '../../shared/lists/table';
 import { JobProgress } from './preProcessorParts';
 
@@ -52,7 +52,7 @@ export default function LocationPreProcessorPage() {
   const toast = useToast();
   const store = useStore();
   const labels = useLabels();
-  const texts = useTableTexts();
+  const texts = useGridTexts();
   const [, navigate] = useLocation();
   // The two filters live in the list's saved filterModel (this list has no column filters), so they are kept per user.
   const list = useListState('notisphere-location-pre-processor', [

@@ -27,7 +27,7 @@ import {
   PageHeader,
   pageTableProps,
   useListState,
-  useTableTexts,
+  useGridTexts,
 } from '../../shared/lists/table';
 import { NOT_VERIFIED, VerificationLabel } from './ProviderLocationsVerificationPage';
 
@@ -41,7 +41,7 @@ export default function LocationsPage() {
   const { t } = useLingui();
   const store = useStore();
   const labels = useLabels();
-  const texts = useTableTexts();
+  const texts = useGridTexts();
   const { data: suppliers } = useLocationSuppliers();
   const [supplier, setSupplier] = useState(ALL);
   const [status, setStatus] = useState(ALL);

@@ -29,7 +29,7 @@ import {
   PageHeader,
   pageTableProps,
   useListState,
-  useTableTexts,
+  useGridTexts,
 } from '../../shared/lists/table';
 
 /** The page's bulk buttons (spec 000 §2); a row's menu also offers Unrecognized. */
@@ -97,7 +97,7 @@ export function LocationsVerificationList({
 }) {
   const { t } = useLingui();
   const toast = useToast();
-  const texts = useTableTexts();
+  const texts = useGridTexts();
   const [statusFilter, setStatusFilter] = useState(operator ? NOT_VERIFIED : ALL);
   const [supplierFilter, setSupplierFilter] = useState(ALL);
   const columns: DataTableColumn<VerificationRow>[] = [

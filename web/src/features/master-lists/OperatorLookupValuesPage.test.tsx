@@ -138,4 +138,41 @@ describe('operator lookup values', () => {
       }),
     );
   });
+
+  it("holds the grid in the chosen tab's panel, so the tab controls an element that exists (axe aria-valid-attr-value)", async () => {
+    signIn();
+    backend();
+    renderApp('/notisphere/lookup-values');
+    await screen.findByText('REMOVAL');
+    const selected = screen.getByRole('tab', { selected: true });
+    const controlled = document.getElementById(selected.getAttribute('aria-controls') ?? '');
+    expect(controlled?.getAttribute('role')).toBe('tabpanel');
+    expect(within(controlled as HTMLElement).getByText('REMOVAL')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Reasons' }));
+    await screen.findByText('Plant closure (vi)');
+    const reasons = screen.getByRole('tab', { selected: true });
+    expect(
+      within(document.getElementById(reasons.getAttribute('aria-controls') ?? '') as HTMLElement).getByText(
+        'Plant closure (vi)',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('opens a record from its first column where the row menu offers Edit, and counts items (Total 1 item, Total 2 items)', async () => {
+    signIn();
+    backend();
+    renderApp('/notisphere/lookup-values');
+    await screen.findByText('REMOVAL');
+    expect(screen.getByText('Total 2 items')).toBeTruthy();
+    // An inactive value is not editable: its code is plain text, not a button.
+    expect(within(tableRowWith('OLD_TYPE')).queryByRole('button', { name: 'OLD_TYPE' })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(within(tableRowWith('REMOVAL')).getByRole('button', { name: 'REMOVAL' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByRole('textbox', { name: /English/ }) as HTMLInputElement).value).toBe('Removal');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('tab', { name: 'Reasons' }));
+    expect(await screen.findByText('Total 1 item')).toBeTruthy();
+  });
 });

@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { FormField, Tabs, TabsList, TabsTrigger, TextInput, type DataTableColumn } from '@portal/design-system';
+import {
+  FormField,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  TextInput,
+  type DataTableColumn,
+} from '@portal/design-system';
 import { MANAGED_VOCABULARIES, type ManagedVocabulary } from '@portal/vocabulary';
 import {
   createLookupValue,
@@ -39,10 +47,11 @@ export default function LookupValuesPage({ scope = 'notisphere' }: { scope?: Loo
   const { t } = useLingui();
   const names = useVocabularyNames();
   const record = useRecordColumns();
-  const grid = useMasterGrid<LookupValue, { vocabulary: ManagedVocabulary; status: string }>({
-    vocabulary: 'recallSubtype',
-    status: ALL,
-  });
+  const grid = useMasterGrid<LookupValue, { vocabulary: ManagedVocabulary; status: string }>(
+    { vocabulary: 'recallSubtype', status: ALL },
+    `${scope}-lookup-values`,
+    { vocabulary: MANAGED_VOCABULARIES },
+  );
   const { vocabulary } = grid.filters;
   const page = useLookupValues(scope, grid.state, { vocabulary, status: chosen<LookupStatus>(grid.filters.status) });
 
@@ -76,41 +85,43 @@ export default function LookupValuesPage({ scope = 'notisphere' }: { scope?: Loo
     record.updatedAt,
   ];
 
+  // The grid is the chosen tab's panel: each tab controls an element that exists (axe aria-valid-attr-value).
   return (
-    <MasterGridPage
-      testId="lookup-values"
-      title={t`Lookup Values`}
-      caption={names[vocabulary]}
-      addLabel={t`Add Value`}
-      grid={grid}
-      page={page}
-      columns={columns}
-      filters={<StatusFilter value={grid.filters.status} onValueChange={(v) => grid.setFilter('status', v)} />}
-      run={(row, action) =>
-        action === 'delete'
-          ? deleteLookupValue(scope, row.id)
-          : setLookupValueStatus(scope, row.id, action === 'activate' ? 'ACTIVE' : 'INACTIVE')
-      }
-      withDelete
-      describe={(_row, action) =>
-        action === 'delete'
-          ? t`Delete this value? A value used by records cannot be deleted; inactivate it instead.`
-          : action === 'activate'
-            ? t`Activate this record?`
-            : t`Inactivate this record?`
-      }
-      dialog={(row, onSaved) => (
-        <LookupValueDialog
-          scope={scope}
-          vocabulary={vocabulary}
-          vocabularyName={names[vocabulary]}
-          row={row}
-          onClose={grid.close}
-          onSaved={onSaved}
-        />
-      )}
-    >
-      <Tabs value={vocabulary} onValueChange={(v) => grid.setFilter('vocabulary', v as ManagedVocabulary)}>
+    <Tabs value={vocabulary} onValueChange={(v) => grid.setFilter('vocabulary', v as ManagedVocabulary)}>
+      <MasterGridPage
+        testId="lookup-values"
+        title={t`Lookup Values`}
+        caption={names[vocabulary]}
+        addLabel={t`Add Value`}
+        grid={grid}
+        page={page}
+        columns={columns}
+        filters={<StatusFilter value={grid.filters.status} onValueChange={(v) => grid.setFilter('status', v)} />}
+        run={(row, action) =>
+          action === 'delete'
+            ? deleteLookupValue(scope, row.id)
+            : setLookupValueStatus(scope, row.id, action === 'activate' ? 'ACTIVE' : 'INACTIVE')
+        }
+        withDelete
+        describe={(_row, action) =>
+          action === 'delete'
+            ? t`Delete this value? A value used by records cannot be deleted; inactivate it instead.`
+            : action === 'activate'
+              ? t`Activate this record?`
+              : t`Inactivate this record?`
+        }
+        dialog={(row, onSaved) => (
+          <LookupValueDialog
+            scope={scope}
+            vocabulary={vocabulary}
+            vocabularyName={names[vocabulary]}
+            row={row}
+            onClose={grid.close}
+            onSaved={onSaved}
+          />
+        )}
+        panel={(table) => <TabsContent value={vocabulary}>{table}</TabsContent>}
+      >
         <TabsList className="flex-wrap" aria-label={t`Lists`}>
           {MANAGED_VOCABULARIES.map((v) => (
             <TabsTrigger key={v} value={v}>
@@ -118,8 +129,8 @@ export default function LookupValuesPage({ scope = 'notisphere' }: { scope?: Loo
             </TabsTrigger>
           ))}
         </TabsList>
-      </Tabs>
-    </MasterGridPage>
+      </MasterGridPage>
+    </Tabs>
   );
 }
 

@@ -34,10 +34,10 @@ export function ProductFieldsManager({ side }: { side: ProductFieldSide }) {
   const { t } = useLingui();
   const typeLabel = useTypeLabel();
   const record = useRecordColumns();
-  const grid = useMasterGrid<ProductFieldRecord, { fieldType: string; status: string }>({
-    fieldType: ALL,
-    status: ALL,
-  });
+  const grid = useMasterGrid<ProductFieldRecord, { fieldType: string; status: string }>(
+    { fieldType: ALL, status: ALL },
+    `${side}-product-fields`,
+  );
   const page = useProductFieldPage(side, grid.state, {
     field_type: chosen<ProductFieldKind>(grid.filters.fieldType),
     status: chosen<ProductFieldStatus>(grid.filters.status),

@@ -26,10 +26,11 @@ import {
   errorText,
   formatDate,
   listTableProps,
+  openRowWith,
   PageHeader,
   pageTableProps,
+  useGridTexts,
   useListState,
-  useTableTexts,
 } from '../../shared/lists/table';
 import { useOrganizationStatusLabels } from './organizations';
 
@@ -44,7 +45,7 @@ const NONE = '0';
 export default function SupplierMasterPage() {
   const { t } = useLingui();
   const toast = useToast();
-  const texts = useTableTexts();
+  const texts = useGridTexts();
   const statuses = useOrganizationStatusLabels();
   const [status, setStatus] = useState(ALL);
   const columns: DataTableColumn<SupplierMasterRow>[] = [
@@ -69,6 +70,7 @@ export default function SupplierMasterPage() {
   );
   const { data, error, isLoading, mutate } = useSupplierMaster(list.query, status === ALL ? '' : status);
   const [linking, setLinking] = useState<SupplierMasterRow | null>(null);
+  const openLink = openRowWith(setLinking);
   const [adding, setAdding] = useState(false);
   const [confirm, setConfirm] = useState<{ row: SupplierMasterRow; status: 'ACTIVE' | 'DEACTIVATED' } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -117,6 +119,8 @@ export default function SupplierMasterPage() {
         pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
         caption={t`Manage Supplier Master`}
         texts={texts}
+        // The first column opens the record's dialog (Link to supplier) wherever the row menu offers it.
+        openRow={(row, content) => (row.status === 'DEACTIVATED' ? content : openLink(row, content))}
         rowActions={(row) => (
           <RowActionsMenu
             label={t`Actions`}

@@ -63,6 +63,8 @@ function backend() {
       if (path === '/api/me/organization') return jsonResponse(me.organization);
       if (method === 'GET' && path === '/api/notisphere/organizations/suppliers')
         return jsonResponse({ items: rows, total: 2, pageNumber: 1, pageSize: 50, lastUpdated: null });
+      if (method === 'GET' && path === '/api/notisphere/organizations/suppliers/1')
+        return jsonResponse({ ...rows[0], roles: [{ id: 5, name: 'Administrator' }] });
       if (method === 'POST' && path === '/api/notisphere/organizations/suppliers')
         return jsonResponse({ ...supplier(3, 'Zenith', 'ACTIVE', 'VERIFICATION'), roles: [] });
       if (method === 'DELETE' || method === 'PUT') return jsonResponse({ id: 1 });
@@ -115,6 +117,25 @@ describe('operator suppliers', () => {
         status: { filter: 'DEACTIVATED' },
       });
     });
+  });
+
+  it('opens an active supplier from its name (the Edit dialog), leaves a deactivated one to its menu, and counts items', async () => {
+    signInAsOperator();
+    const calls = backend();
+    renderApp('/notisphere/suppliers');
+    await screen.findByText('Acme Medical Devices');
+    expect(screen.getByText('Total 2 items')).toBeTruthy();
+    expect(within(tableRowWith('Old Supply')).queryByRole('button', { name: 'Old Supply' })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(
+      within(tableRowWith('Acme Medical Devices')).getByRole('button', { name: 'Acme Medical Devices' }),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Edit supplier' })).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.method === 'GET' && c.url.startsWith('/api/notisphere/organizations/suppliers/1')),
+      ).toBe(true),
+    );
   });
 
   it('onboards a supplier with its administrator, after the form checks the fields', async () => {

@@ -30,7 +30,7 @@ import {
   PageHeader,
   pageTableProps,
   useListState,
-  useTableTexts,
+  useGridTexts,
 } from '../../shared/lists/table';
 
 /**
@@ -167,7 +167,7 @@ export function OrganizationList<T extends SupplierRow>(props: OrganizationListP
   const { t } = useLingui();
   const toast = useToast();
   const store = useStore();
-  const texts = useTableTexts();
+  const texts = useGridTexts();
   const base = useOrganizationColumns<T>();
   const columns = [...base.slice(0, 7), ...(props.extraColumns ?? []), ...base.slice(7)];
   const list = useListState(
@@ -178,7 +178,7 @@ export function OrganizationList<T extends SupplierRow>(props: OrganizationListP
   const { data, error, isLoading, mutate } = props.usePage(list, flags);
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
 
-  const { rowActions, confirmDialog } = useMasterRows<T>({
+  const { rowActions, openRow, confirmDialog } = useMasterRows<T>({
     onEdit: (row) => setEditing({ id: row.id }),
     run: (row, action) =>
       action === 'inactivate' ? deactivateOrganization(props.kind, row.id) : activateOrganization(props.kind, row.id),
@@ -226,6 +226,7 @@ export function OrganizationList<T extends SupplierRow>(props: OrganizationListP
         caption={props.title}
         texts={texts}
         rowActions={rowActions}
+        openRow={openRow}
       />
       {editing
         ? props.dialog({

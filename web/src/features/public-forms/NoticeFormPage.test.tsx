@@ -149,3 +149,49 @@ describe('public notice form: custom product fields', () => {
     expect(value('Shelf life')).toBe('24');
   });
 });
+
+describe('public notice form: the built-in product fields in Vietnamese (issue 33)', () => {
+  const withBuiltIns: NoticeView = {
+    ...notice,
+    products: [
+      {
+        id: 1,
+        product_name: 'Gown L',
+        lot_number: 'G-1',
+        fields: [
+          { id: 1, name: 'Sterile', field_type: 'YesNo', valueYesNo: 'Yes' },
+          { id: 2, name: 'Storage', field_type: 'ListSingle', valueListSingle: 'Room temperature' },
+          { id: 3, name: 'Cold chain', field_type: 'ListMultiple', valueListMultiple: ['Refrigerated', 'Frozen'] },
+          { id: 4, name: 'Packaging', field_type: 'ListSingle', valueListSingle: 'Pouch' },
+        ],
+      },
+    ],
+  };
+  afterEach(() => {
+    i18n.loadAndActivate({ locale: 'en', messages: {} });
+  });
+
+  it('names the built-in fields and their values in Vietnamese, and shows fields the operator added as typed', async () => {
+    // No catalog loaded: the app's own words stay as their English ids ("Products"), the vocabulary's are Vietnamese.
+    i18n.loadAndActivate({ locale: 'vi', messages: {} });
+    server(withBuiltIns);
+    renderApp(`/provider/recall-notice-webform?token=${NOTICE_TOKEN}`);
+    const products = await screen.findByRole('list', { name: 'Products' });
+    const value = (label: string) => within(products).getByText(label).nextElementSibling?.textContent;
+    expect(value('Vô trùng')).toBeTruthy();
+    expect(value('Bảo quản')).toBe('Nhiệt độ phòng');
+    expect(value('Cold chain')).toBe('Bảo quản lạnh, Đông lạnh');
+    expect(value('Packaging')).toBe('Pouch');
+    for (const english of ['Sterile', 'Storage', 'Room temperature'])
+      expect(within(products).queryByText(english)).toBeNull();
+  });
+
+  it('keeps the English words in English', async () => {
+    server(withBuiltIns);
+    renderApp(`/provider/recall-notice-webform?token=${NOTICE_TOKEN}`);
+    const products = await screen.findByRole('list', { name: 'Products' });
+    const value = (label: string) => within(products).getByText(label).nextElementSibling?.textContent;
+    expect(value('Storage')).toBe('Room temperature');
+    expect(value('Sterile')).toBe('Yes');
+  });
+});

@@ -6,7 +6,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ConfirmDialog,
   DataTable,
-  DEFAULT_PAGE_SIZE,
   FormField,
   GRID_PAGE_SIZE_OPTIONS,
   RowActionsMenu,
@@ -20,7 +19,6 @@ import {
   type DataTableColumn,
   type RowAction,
 } from '@portal/design-system';
-import type { ListState } from '../../api/provider';
 import {
   copyOperatorRecall,
   deleteOperatorRecall,
@@ -34,9 +32,28 @@ import { listStateProps } from '../../shared/lists/listState';
 import { ALL, FilterBar } from '../../shared/lists/filters';
 import { useLabels } from '../../shared/words/labels';
 import { DownloadActions } from '../../shared/lists/downloads';
-import { errorText, formatDate, openRowAt, pageTableProps, useTableTexts } from '../../shared/lists/table';
+import { errorText, formatDate, openRowAt, pageTableProps, SavedFilters, useGridTexts } from '../../shared/lists/table';
+import { reconcileColumns } from '../../shared/lists/preferences';
+import { useSavedListState } from '../../shared/lists/savedList';
+import { listDefaults } from '../../shared/lists/listDefaults';
 
 type Category = NonNullable<OperatorRecallFilters['category']>;
+
+const oneOf = <T extends string>(list: readonly T[], value: unknown): T | undefined => list.find((v) => v === value);
+
+/** The saved filters (spec 000 §3: category, status, provider status, supplier), each checked again. */
+export function readOperatorRecallFilters(saved: Record<string, unknown>): OperatorRecallFilters {
+  const organizationId = saved.organizationId;
+  return {
+    category: oneOf(['RECALL', 'PRODUCT DISRUPTION'] as const, saved.category),
+    status: oneOf(['DRAFT', 'OPEN', 'CLOSED'] as const, saved.status),
+    statusProvider: oneOf(['NOTCOMPLETED', 'COMPLETED'] as const, saved.statusProvider),
+    organizationId:
+      typeof organizationId === 'number' && Number.isSafeInteger(organizationId) && organizationId > 0
+        ? organizationId
+        : undefined,
+  };
+}
 
 /**
  * Every supplier's recalls and supply advisories (/notisphere/recalls, Notisphere_ManageRecalls): type tabs, status,
@@ -46,27 +63,26 @@ type Category = NonNullable<OperatorRecallFilters['category']>;
 export default function RecallsPage() {
   const { t } = useLingui();
   const labels = useLabels();
-  const texts = useTableTexts();
+  const texts = useGridTexts();
   const toast = useToast();
   const store = useStore();
   const [, navigate] = useLocation();
   // A supplier can be preselected by link (?organizationId=…), e.g. from the supplier's own page.
   const supplierParam = Number(new URLSearchParams(useSearch()).get('organizationId'));
-  const [organizationId, setOrganizationId] = useState<number | undefined>(
-    Number.isSafeInteger(supplierParam) && supplierParam > 0 ? supplierParam : undefined,
-  );
-  const [category, setCategory] = useState<Category | undefined>();
-  const [status, setStatus] = useState<OperatorRecallFilters['status']>();
-  const [statusProvider, setStatusProvider] = useState<OperatorRecallFilters['statusProvider']>();
-  const [state, setState] = useState<ListState>({
-    pageNumber: 1,
-    pageSize: DEFAULT_PAGE_SIZE,
-    // The server's default order (newest change first) is served off an index across every supplier.
-    sort: [],
-    search: '',
-    filters: {},
+  // Saved per user (spec 000 §3) from the operator's defaults: every filter on "All", the server's order (newest change
+  // first), which it serves off an index across every supplier. A supplier named by the link wins over the saved one.
+  const saved = useSavedListState<OperatorRecallFilters>('operator-recalls', listDefaults('operator-recalls'), {
+    readFilters: (values) => {
+      const read = readOperatorRecallFilters(values);
+      return Number.isSafeInteger(supplierParam) && supplierParam > 0
+        ? { ...read, organizationId: supplierParam }
+        : read;
+    },
   });
-  const filters: OperatorRecallFilters = { category, status, statusProvider, organizationId };
+  const { state, setState } = saved;
+  const filters = saved.filters;
+  const { category, status, statusProvider, organizationId } = filters;
+  const setFilter = (patch: Partial<OperatorRecallFilters>) => saved.setFilters({ ...filters, ...patch });
   const organizations = useRecallOrganizationMeta();
   const supplierOptions = [
     { value: ALL, label: t`All suppliers` },
@@ -80,7 +96,6 @@ export default function RecallsPage() {
   const [toDelete, setToDelete] = useState<OperatorRecallRow | null>(null);
   const [busy, setBusy] = useState(false);
   const title = t`Recalls`;
-  const toFirstPage = () => setState((s) => ({ ...s, pageNumber: 1 }));
 
   const columns: DataTableColumn<OperatorRecallRow>[] = [
     { field: 'name', header: t`Name`, sortable: true, filterable: true, hideable: false },
@@ -220,8 +235,7 @@ export default function RecallsPage() {
       <Tabs
         value={category ?? ALL}
         onValueChange={(v) => {
-          setCategory(v === ALL ? undefined : (v as Category));
-          toFirstPage();
+          setFilter({ category: v === ALL ? undefined : (v as Category) });
         }}
       >
         <TabsList>
@@ -240,8 +254,7 @@ export default function RecallsPage() {
                 options={statusOptions}
                 value={status ?? ALL}
                 onValueChange={(v) => {
-                  setStatus(v === ALL ? undefined : (v as OperatorRecallFilters['status']));
-                  toFirstPage();
+                  setFilter({ status: v === ALL ? undefined : (v as OperatorRecallFilters['status']) });
                 }}
               />
             </FormField>
@@ -251,8 +264,9 @@ export default function RecallsPage() {
                 options={providerOptions}
                 value={statusProvider ?? ALL}
                 onValueChange={(v) => {
-                  setStatusProvider(v === ALL ? undefined : (v as OperatorRecallFilters['statusProvider']));
-                  toFirstPage();
+                  setFilter({
+                    statusProvider: v === ALL ? undefined : (v as OperatorRecallFilters['statusProvider']),
+                  });
                 }}
               />
             </FormField>
@@ -262,15 +276,27 @@ export default function RecallsPage() {
                 options={supplierOptions}
                 value={organizationId !== undefined ? String(organizationId) : ALL}
                 onValueChange={(v) => {
-                  setOrganizationId(v === ALL ? undefined : Number(v));
-                  toFirstPage();
+                  setFilter({ organizationId: v === ALL ? undefined : Number(v) });
                 }}
               />
             </FormField>
           </FilterBar>
+          <SavedFilters
+            filterModel={state.filters}
+            headers={Object.fromEntries(columns.map((c) => [c.field, c.header]))}
+            onClear={() => setState((s) => ({ ...s, filters: {}, pageNumber: 1 }))}
+          />
           <DataTable
             caption={title}
             columns={columns}
+            columnChooser
+            columnState={
+              reconcileColumns(
+                saved.columns ?? null,
+                columns.map((c) => c.field),
+              ) ?? undefined
+            }
+            onColumnStateChange={saved.setColumns}
             {...pageTableProps({ data, error, isLoading })}
             {...listStateProps(state, setState)}
             pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}

@@ -1,14 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, DatePicker, FormField, Label, SimpleSelect, Switch } from '@portal/design-system';
+import { Button, DatePicker, FILTER_YEAR_RANGE, FormField, Label, SimpleSelect, Switch } from '@portal/design-system';
 import type { CommunicationType } from '../../api/notices';
 import { useSupplierNameList, type MetaSite } from '../../api/provider';
 import { useOwnerCandidates, type ProviderListFilters } from '../../api/worklist';
 import { ALL } from '../../shared/lists/filters';
 import { useDateTexts, useLabels } from '../../shared/words/labels';
 
-/** Due-date filters take years 2010–2030, as every date filter of the lists. */
-const FROM_YEAR = 2010;
-const TO_YEAR = 2030;
+/** Due-date filters take years 2010–2030, as every date filter of the lists (the design system's range). */
+const { from: FROM_YEAR, to: TO_YEAR } = FILTER_YEAR_RANGE;
 
 const CLASSIFICATIONS = ['CLASSI', 'CLASSII', 'CLASSIII', 'NOT_YET_CLASSIFIED'] as const;
 

@@ -6,7 +6,6 @@ import {
   Button,
   ConfirmDialog,
   DataTable,
-  DEFAULT_PAGE_SIZE,
   Label,
   RowActionsMenu,
   Switch,
@@ -14,12 +13,17 @@ import {
   useOptionalToast,
 } from '@portal/design-system';
 import type { CommunicationType } from '../../api/notices';
-import { deleteResponseRow, useMetaSites, useProviderRows, type ListState } from '../../api/provider';
+import { deleteResponseRow, useProviderRows } from '../../api/provider';
 import { filterQuery, type ProviderListFilters } from '../../api/worklist';
 import { authAtom } from '../../state/auth';
 import { listStateProps } from '../../shared/lists/listState';
 import { ProviderListDownloads } from '../../shared/reports/ProviderReports';
-import { pageTableProps, useTableTexts } from '../../shared/lists/table';
+import { pageTableProps, SavedFilters, useTableTexts } from '../../shared/lists/table';
+import { reconcileColumns } from '../../shared/lists/preferences';
+import { useSavedListState } from '../../shared/lists/savedList';
+import { listDefaults } from '../../shared/lists/listDefaults';
+import { useWorkingSite } from '../../shared/session/workingSite';
+import { readProviderFilters } from './providerListPrefs';
 import {
   editPath,
   openPath,
@@ -40,30 +44,35 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
   const { t } = useLingui();
   const tableTexts = useTableTexts();
   const [, navigate] = useLocation();
-  const [state, setState] = useState<ListState>({
-    pageNumber: 1,
-    pageSize: DEFAULT_PAGE_SIZE,
-    sort: [{ field: 'sent_at', direction: 'desc' }],
-    search: '',
-    filters: {},
-  });
   const type = kind === 'RESPONDER' ? null : kind;
   const responder = kind === 'RESPONDER';
-  const [filters, setFilters] = useState<ProviderListFilters>({});
+  // Paging, sort, search, column filters and choice, and the filters above the table are saved per user and page
+  // (spec 000 §3), starting from the provider's defaults; the site is the working site (the header's switcher).
+  const page =
+    kind === 'RECALL'
+      ? 'provider-recalls'
+      : kind === 'PRODUCT DISRUPTION'
+        ? 'provider-advisories'
+        : 'provider-er-responses';
+  const saved = useSavedListState<ProviderListFilters>(page, listDefaults(page), { readFilters: readProviderFilters });
+  const { state, setState } = saved;
   // An organisation with sites (meta-sites names more than itself) gets the Site column and filter, and may see one
   // row per recall across its sites (the default there).
-  const { data: sites, error: sitesError } = useMetaSites();
+  const { sites, sitesError, siteId, setSiteId } = useWorkingSite();
+  const filters: ProviderListFilters = { ...saved.filters, siteId: siteId ?? undefined };
   const hasSites = (sites?.length ?? 0) > 1;
   // Which list to read is known once the sites are (or could not be read).
   const sitesKnown = sites !== undefined || sitesError !== undefined || responder;
   const [perRecall, setPerRecall] = useState(true);
   const byRecall = hasSites && perRecall && type !== null;
   const [selected, setSelected] = useState<string[]>([]);
+  // The eR responses list has no filter bar: it follows the working site only.
+  const listFilters = filterQuery(responder ? { siteId: filters.siteId } : filters);
   const { data, error, isLoading, mutate } = useProviderRows(
     type,
     state,
     responder,
-    filterQuery(filters),
+    listFilters,
     sitesKnown && !byRecall,
   );
   const title = kind === 'RECALL' ? t`Recalls` : kind === 'PRODUCT DISRUPTION' ? t`Supply Advisories` : t`eR Responses`;
@@ -73,11 +82,17 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [busy, setBusy] = useState(false);
   const columns = useProviderListColumns({ responder, hasSites });
-  const changeFilters = (next: ProviderListFilters) => {
-    setFilters(next);
+  const changeFilters = ({ siteId: nextSite, ...next }: ProviderListFilters) => {
+    if (nextSite !== filters.siteId) setSiteId(nextSite ?? null);
+    saved.setFilters(next);
     setSelected([]);
-    setState((s) => ({ ...s, pageNumber: 1 }));
   };
+  const headers = Object.fromEntries(columns.map((c) => [c.field, c.header]));
+  const columnState =
+    reconcileColumns(
+      saved.columns ?? null,
+      columns.map((c) => c.field),
+    ) ?? undefined;
   const searchPlaceholder = t`Search name, event ID, product, lot, serial number or UDI`;
 
   const removeResponse = async () => {
@@ -126,7 +141,7 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-xl font-semibold">{title}</h1>
         <div className="flex flex-wrap items-center gap-2">
-          <ProviderListDownloads state={state} type={type} responses={responder} filters={filterQuery(filters)} />
+          <ProviderListDownloads state={state} type={type} responses={responder} filters={listFilters} />
           {type ? (
             <Button asChild>
               <Link href={`${providerBasePath(type)}/new`}>
@@ -178,10 +193,17 @@ export function ProviderListPage({ kind }: { kind: ProviderListKind }) {
       ) : (
         <>
           {type ? <BulkActions ids={selected.map(Number)} type={type} onDone={() => setSelected([])} /> : null}
+          <SavedFilters
+            filterModel={state.filters}
+            headers={headers}
+            onClear={() => setState((s) => ({ ...s, filters: {}, pageNumber: 1 }))}
+          />
           <DataTable
             caption={title}
             columns={columns}
-            columnState={columns.map((c) => ({ field: c.field, visible: true }))}
+            columnChooser
+            columnState={columnState}
+            onColumnStateChange={saved.setColumns}
             {...pageTableProps({ data, error, isLoading })}
             getRowId={(row) => (responder ? (row.row_key ?? String(row.id)) : String(row.id))}
             {...listStateProps(state, setState)}

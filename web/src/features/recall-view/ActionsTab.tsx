@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Dialog, DialogContent, DialogTitle, Spinner } from '@portal/design-system';
 import { useActionAnswers, useActionCounts } from '../../api/communications';
-import { answerText } from '../../shared/answers/answers';
-import { useAnswerWords } from '../../shared/answers/useAnswerWords';
+import { AnswerWithFiles } from '../../shared/answers/AnswerFiles';
 import { useLabels } from '../../shared/words/labels';
 import { formatDate } from '../../shared/lists/table';
+import { DownloadAllFiles } from './DownloadAllFiles';
 
 export function ActionsTab({ id }: { id: number }) {
   const { t } = useLingui();
@@ -14,6 +14,9 @@ export function ActionsTab({ id }: { id: number }) {
   const [open, setOpen] = useState<number | null>(null);
   return (
     <div className="space-y-2">
+      <div className="flex flex-wrap justify-end gap-2">
+        <DownloadAllFiles id={id} reader="supplier" />
+      </div>
       <ol className="divide-y rounded-md border">
         {(data ?? []).map((a) => {
           const submitted = a.submitted;
@@ -59,7 +62,6 @@ export function ActionsTab({ id }: { id: number }) {
 
 function ActionAnswersList({ id, actionId }: { id: number; actionId: number }) {
   const { t } = useLingui();
-  const answerWords = useAnswerWords();
   const { data } = useActionAnswers(id, actionId);
   if (!data) return <Spinner label={t`Loading...`} />;
   if (data.responses.length === 0) {
@@ -74,7 +76,7 @@ function ActionAnswersList({ id, actionId }: { id: number; actionId: number }) {
       {data.responses.map((r) => (
         <li key={r.id} className="rounded-md border p-2">
           <strong>{r.customer_name}</strong> · {r.responder_email} · {formatDate(r.submitted_at)}
-          <div>{answerText(r.value, answerWords)}</div>
+          <AnswerWithFiles value={r.value} files={r.files} />
         </li>
       ))}
     </ul>

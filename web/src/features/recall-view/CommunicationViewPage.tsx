@@ -30,6 +30,7 @@ import { UnreadBadge, useUnreadConversations } from './ConversationsPanel';
 import { basePath, useLabels } from '../../shared/words/labels';
 import { headerActions } from '../../shared/lists/rowActions';
 import { errorText, PageHeader } from '../../shared/lists/table';
+import { NotFound, RecordError, recordId } from '../../shared/NotFound';
 import { FormError, FormLoading } from '../../shared/forms/FormStates';
 import { DetailsTab, DocumentsPanel, ReadOnlyDocuments } from './DetailsTab';
 import { ProductsTab } from './ProductsTab';
@@ -42,6 +43,8 @@ import { HistoryTab, HistoryList } from './HistoryTab';
 import { ReportsTab } from './ReportsTab';
 import { DeliveryTab } from './DeliveryTab';
 import { SendOptionsDialog } from './SendOptionsDialog';
+import { SupplierDelegatesPanel } from './SupplierDelegatesPanel';
+import { FollowUpTasksPanel } from './FollowUpTasksPanel';
 import { linkTarget } from '../../shared/session/linkKeys';
 import { useConfirmedAction } from '../../shared/forms/useConfirmedAction';
 
@@ -54,10 +57,11 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
   const toast = useToast();
   const [, navigate] = useLocation();
   const params = useParams<{ id: string }>();
-  const id = Number(params.id);
+  // 0: the address names no event (the not-found page below).
+  const id = recordId(params.id) ?? 0;
   const base = basePath(type);
   const labels = useLabels();
-  const { data: event, error, mutate } = useCommunication(id);
+  const { data: event, error, mutate } = useCommunication(id || null);
   const [confirm, setConfirm] = useState<Confirmable | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -69,13 +73,8 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
   const notAcknowledged = linkTarget(search, []).notAcknowledged;
   const unread = useUnreadConversations(id ? supplierConversationsPath(id) : null);
 
-  if (error) {
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        {error.message}
-      </p>
-    );
-  }
+  if (id === 0) return <NotFound />;
+  if (error) return <RecordError error={error} fallback={t`Unknown error`} />;
   if (!event) {
     return <FormLoading />;
   }
@@ -171,6 +170,11 @@ export function CommunicationViewPage({ type }: { type: CommunicationType }) {
       ),
       content: <ConversationsTab id={id} initialConversation={requestedConversation} />,
     },
+    // Issue 33 (after the spec's tabs): the supplier's delegates answer sent notices; its follow-up tasks are its own to-do list.
+    ...(event.status === 'OPEN' || event.status === 'CLOSED'
+      ? [{ value: 'delegates', label: t`Delegates`, content: <SupplierDelegatesPanel event={event} /> }]
+      : []),
+    { value: 'follow-up', label: t`Follow-up Tasks`, content: <FollowUpTasksPanel event={event} /> },
   ];
 
   // A link may name a tab (tab, or the spec's tabName/pageName), a conversation (conId) or the non-acknowledged.

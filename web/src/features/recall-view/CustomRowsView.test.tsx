@@ -169,6 +169,9 @@ describe('custom-content event views', () => {
       'History',
       'Reports',
       'Conversations',
+      // Issue 33: the supplier's own follow-up, after the spec's tabs.
+      'Delegates',
+      'Follow-up Tasks',
     ]);
     expect(screen.getByRole('tab', { name: 'Details' }).getAttribute('aria-selected')).toBe('true');
   });

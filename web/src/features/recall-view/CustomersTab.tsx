@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useSearch } from 'wouter';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, DataTable, type DataTableColumn } from '@portal/design-system';
 import { useOverdueCount, useSupplierCustomers, type SupplierCustomer } from '../../api/supplierAttention';
 import { useLabels } from '../../shared/words/labels';
 import { formatDate, listTableProps, useListState, useTableTexts } from '../../shared/lists/table';
 import { OverdueBadge, ResponseWords } from './CustomerResponse';
 import { HealthSystemsPanel } from './HealthSystemsPanel';
+import { removeRecipients } from '../../api/supplierFollowUp';
+import { useConfirmedAction } from '../../shared/forms/useConfirmedAction';
 
 /**
  * The event's customers: each one's notice progress, due date and answer ("not affected" with its reason), the
@@ -28,7 +30,22 @@ export function CustomersTab({ id }: { id: number }) {
   const linked = new URLSearchParams(useSearch()).get('overdue') === '1';
   const [overdueOnly, setOverdueOnly] = useState(linked);
   const overdueCount = useOverdueCount(id);
-  const { data, isLoading, error } = useSupplierCustomers(id, list.query, { overdue: overdueOnly });
+  const { data, isLoading, error, mutate } = useSupplierCustomers(id, list.query, { overdue: overdueOnly });
+  const removing = useConfirmedAction(() => mutate());
+
+  // Issue 33: a customer not notified yet may be removed (asks first); a notified one keeps its notice.
+  function askRemove(c: SupplierCustomer) {
+    const name = c.name;
+    removing.ask({
+      description: t`Remove ${name} from this event's customers? They will not be notified.`,
+      confirmText: t`Remove`,
+      destructive: true,
+      run: async () => {
+        await removeRecipients(id, { customer_ids: [c.id] });
+        return t`${name} removed.`;
+      },
+    });
+  }
 
   function choose(next: boolean) {
     setOverdueOnly(next);
@@ -57,6 +74,17 @@ export function CustomersTab({ id }: { id: number }) {
       header: t`Response`,
       sortable: true,
       cell: (c) => <ResponseWords customer={c} labels={labels.statuses} />,
+    },
+    {
+      field: 'remove',
+      header: t`Actions`,
+      hideable: false,
+      cell: (c) =>
+        c.provider_communication_id === null ? (
+          <Button size="sm" variant="outline" onClick={() => askRemove(c)}>
+            <Trans>Remove</Trans>
+          </Button>
+        ) : null,
     },
   ];
   const overdueLabel = overdueCount === undefined ? t`Overdue` : t`Overdue (${overdueCount})`;
@@ -95,6 +123,7 @@ export function CustomersTab({ id }: { id: number }) {
         texts={texts}
         caption={t`Customers`}
       />
+      {removing.dialog}
     </div>
   );
 }

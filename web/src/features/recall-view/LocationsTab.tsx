@@ -10,6 +10,8 @@ import {
   type LocationStatus,
 } from '../../api/communications';
 import { downloadFile } from '../../api/client';
+import { removeRecipients } from '../../api/supplierFollowUp';
+import { useConfirmedAction } from '../../shared/forms/useConfirmedAction';
 import { useLabels } from '../../shared/words/labels';
 import { errorText, listTableProps, useListState, useTableTexts } from '../../shared/lists/table';
 
@@ -37,6 +39,7 @@ export function LocationsTab({ id }: { id: number }) {
   ]);
   const { data, isLoading, mutate } = useAffectedLocations(id, list.query);
   const [selected, setSelected] = useState<string[]>([]);
+  const removing = useConfirmedAction(() => mutate());
   const columns: DataTableColumn<AffectedLocation>[] = [
     { field: 'locationId', header: t`Location ID`, sortable: true, filterable: true, cell: (r) => r.location_id },
     { field: 'locationName', header: t`Location Name`, sortable: true, filterable: true, cell: (r) => r.location_name },
@@ -69,49 +72,72 @@ export function LocationsTab({ id }: { id: number }) {
     }
   }
 
+  // Issue 33: removing affected locations (asks first; it cannot be undone).
+  function askRemove() {
+    const count = selected.length;
+    const ids = selected.map(Number);
+    removing.ask({
+      description: t`Remove ${count} affected location(s) from this event? This cannot be undone.`,
+      confirmText: t`Remove`,
+      destructive: true,
+      run: async () => {
+        const result = await removeRecipients(id, { location_ids: ids });
+        setSelected([]);
+        const removed = result.removed_locations;
+        return t`${removed} affected location(s) removed.`;
+      },
+    });
+  }
+
   return (
-    <DataTable
-      columns={columns}
-      rows={data?.items ?? []}
-      getRowId={(r) => String(r.id)}
-      total={data?.total ?? 0}
-      totalCapped={data?.totalCapped}
-      sortCapped={data?.sortCapped}
-      {...listTableProps(list)}
-      selectedIds={selected}
-      onSelectionChange={setSelected}
-      loading={isLoading}
-      texts={texts}
-      caption={t`Affected Locations`}
-      toolbar={
-        <div className="flex flex-wrap gap-2">
-          {BULK.map(({ status }) => (
+    <>
+      <DataTable
+        columns={columns}
+        rows={data?.items ?? []}
+        getRowId={(r) => String(r.id)}
+        total={data?.total ?? 0}
+        totalCapped={data?.totalCapped}
+        sortCapped={data?.sortCapped}
+        {...listTableProps(list)}
+        selectedIds={selected}
+        onSelectionChange={setSelected}
+        loading={isLoading}
+        texts={texts}
+        caption={t`Affected Locations`}
+        toolbar={
+          <div className="flex flex-wrap gap-2">
+            {BULK.map(({ status }) => (
+              <Button
+                key={status}
+                size="sm"
+                variant="outline"
+                disabled={selected.length === 0}
+                onClick={() => void bulk(status)}
+              >
+                {bulkLabels[status]}
+              </Button>
+            ))}
             <Button
-              key={status}
               size="sm"
               variant="outline"
-              disabled={selected.length === 0}
-              onClick={() => void bulk(status)}
+              onClick={() =>
+                void downloadFile(
+                  store,
+                  reportPath(id, 'locations-csv-download'),
+                  undefined,
+                  'Affected Locations.csv',
+                ).catch((err: unknown) => toast.danger(errorText(err, t`Nothing to download`)))
+              }
             >
-              {bulkLabels[status]}
+              <Trans>Download CSV</Trans>
             </Button>
-          ))}
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() =>
-              void downloadFile(
-                store,
-                reportPath(id, 'locations-csv-download'),
-                undefined,
-                'Affected Locations.csv',
-              ).catch((err: unknown) => toast.danger(errorText(err, t`Nothing to download`)))
-            }
-          >
-            <Trans>Download CSV</Trans>
-          </Button>
-        </div>
-      }
-    />
+            <Button size="sm" variant="destructive" disabled={selected.length === 0} onClick={askRemove}>
+              <Trans>Remove</Trans>
+            </Button>
+          </div>
+        }
+      />
+      {removing.dialog}
+    </>
   );
 }

@@ -1,9 +1,12 @@
-import { useLingui } from '@lingui/react/macro';
-import { DataTable, type DataTableColumn } from '@portal/design-system';
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, DataTable, type DataTableColumn, Dialog, DialogContent, DialogTitle } from '@portal/design-system';
 import { useOperatorProviders, type OperatorProvider } from '../../api/supplierAttention';
 import { useLabels } from '../../shared/words/labels';
 import { formatDate, listTableProps, pageTableProps, useListState, useTableTexts } from '../../shared/lists/table';
 import { OverdueBadge, ResponseWords } from './CustomerResponse';
+import { DownloadAllFiles } from './DownloadAllFiles';
+import { OperatorProviderAnswers } from './OperatorProviderAnswers';
 
 const FIELDS = [
   'provider_name',
@@ -26,6 +29,7 @@ export function OperatorProvidersTab({ id }: { id: number }) {
   const texts = useTableTexts();
   const list = useListState('operator-recall-providers', FIELDS);
   const answer = useOperatorProviders(id, list.query);
+  const [open, setOpen] = useState<number | null>(null);
   const columns: DataTableColumn<OperatorProvider>[] = [
     { field: 'provider_name', header: t`Provider`, sortable: true, filterable: true },
     { field: 'site_name', header: t`Site`, sortable: true, filterable: true, cell: (r) => r.site_name ?? '' },
@@ -63,13 +67,32 @@ export function OperatorProvidersTab({ id }: { id: number }) {
   ];
   return (
     <div className="grid min-w-0 gap-4" data-testid="operator-providers-tab">
+      <div className="flex flex-wrap justify-end gap-2">
+        <DownloadAllFiles id={id} reader="operator" />
+      </div>
       <DataTable
         columns={columns}
         {...pageTableProps(answer)}
         {...listTableProps(list)}
         texts={texts}
         caption={t`Responses by provider`}
+        // The receiver's answers, files by name (a provider organisation's notice; typed-in customers answer by link).
+        rowActions={(r) =>
+          r.provider_id !== null ? (
+            <Button size="sm" variant="outline" onClick={() => setOpen(r.id)}>
+              <Trans>View</Trans>
+            </Button>
+          ) : null
+        }
       />
+      <Dialog open={open !== null} onOpenChange={(o) => (o ? undefined : setOpen(null))}>
+        <DialogContent closeLabel={t`Close`}>
+          <DialogTitle>
+            <Trans>Provider response</Trans>
+          </DialogTitle>
+          {open !== null ? <OperatorProviderAnswers id={id} pcId={open} /> : null}
+        </DialogContent>
+      </Dialog>
     </div>
   );
 }

@@ -118,4 +118,45 @@ describe('operator View Recall', () => {
     expect(screen.getByText(/Rick Recalls/)).toBeTruthy();
     expect(calls.some((c) => c.includes('/supplier/'))).toBe(false);
   });
+
+  describe('an address that names no recall (issue 33)', () => {
+    function server() {
+      localStorage.setItem(
+        'user-token',
+        JSON.stringify({
+          access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageRecalls'])),
+          refresh_token: 'r1',
+        }),
+      );
+      const calls: string[] = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) => {
+          const path = url.split('?')[0] ?? url;
+          calls.push(path);
+          if (path === '/api/me') return jsonResponse(me);
+          if (path === '/api/me/organization') return jsonResponse(me.organization);
+          if (path === '/api/notisphere/communications/999')
+            return jsonResponse({ ok: false, m: 'Not found.', error: { code: 'NOT_FOUND' } }, 404);
+          return jsonResponse({});
+        }),
+      );
+      return calls;
+    }
+
+    it('shows the not-found page for an id that is not one, without asking the server', async () => {
+      const calls = server();
+      renderApp('/notisphere/recalls/view/abc');
+      expect(await screen.findByTestId('not-found')).toBeTruthy();
+      expect(calls.some((c) => c.startsWith('/api/notisphere/communications'))).toBe(false);
+    });
+
+    it('shows the not-found page (no error box, no modal) when the server has no such recall', async () => {
+      server();
+      renderApp('/notisphere/recalls/view/999');
+      expect(await screen.findByTestId('not-found')).toBeTruthy();
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      expect(screen.queryByText('Not found.')).toBeNull();
+    });
+  });
 });

@@ -8,6 +8,7 @@ import { useLabels } from '../../shared/words/labels';
 import { PageHeader } from '../../shared/lists/table';
 import { FormLoading } from '../../shared/forms/FormStates';
 import { OperatorProvidersTab } from './OperatorProvidersTab';
+import { NotFound, RecordError, recordId } from '../../shared/NotFound';
 
 /** Fresh signed links of one document (GET /notisphere/communications/document/{id}) for its preview. */
 async function openDocument(d: CommunicationDocument) {
@@ -22,16 +23,11 @@ async function openDocument(d: CommunicationDocument) {
 export default function RecallViewPage() {
   const { t } = useLingui();
   const labels = useLabels();
-  const id = Number(useParams<{ id: string }>().id);
-  const { data: event, error } = useOperatorRecall(Number.isSafeInteger(id) && id > 0 ? id : null);
+  const id = recordId(useParams<{ id: string }>().id);
+  const { data: event, error } = useOperatorRecall(id);
   const { data: histories } = useOperatorRecallHistories(event ? id : null);
-  if (error) {
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        {error.message}
-      </p>
-    );
-  }
+  if (id === null) return <NotFound />;
+  if (error) return <RecordError error={error} fallback={t`Unknown error`} />;
   if (!event) {
     return <FormLoading />;
   }

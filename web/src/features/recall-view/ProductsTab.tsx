@@ -1,16 +1,20 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { DataTable, type DataTableColumn } from '@portal/design-system';
+import { Button, DataTable, type DataTableColumn } from '@portal/design-system';
 import { useCommunicationMeta, type Communication } from '../../api/communications';
 import { CustomRowsTable } from '../../shared/events/CustomRowsTable';
 import { CustomRowsUpload } from '../../shared/events/CustomContentPanel';
 import { customRowsBase } from '../../api/customContent';
 import { formatDate, useTableTexts } from '../../shared/lists/table';
+import { AddProductsDialog } from './AddProductsDialog';
 
 export function ProductsTab({ event, reader }: { event: Communication; reader: 'supplier' | 'operator' }) {
   const { t } = useLingui();
   const texts = useTableTexts();
+  const [adding, setAdding] = useState(false);
   if (event.custom_content) return <CustomProducts event={event} reader={reader} />;
+  // Issue 33: an approved, open event takes more products (postupdate); a draft adds them in the wizard.
+  const canAdd = reader === 'supplier' && event.status === 'OPEN';
   const columns: DataTableColumn<Communication['products'][number]>[] = [
     { field: 'product_name', header: t`Product Name` },
     { field: 'catalog_number', header: t`Catalog Number` },
@@ -20,17 +24,27 @@ export function ProductsTab({ event, reader }: { event: Communication; reader: '
     { field: 'quantity', header: t`Quantity` },
   ];
   return (
-    <DataTable
-      columns={columns}
-      rows={event.products}
-      getRowId={(p) => String(p.id)}
-      total={event.products.length}
-      pageNumber={1}
-      pageSize={500}
-      onPageChange={() => undefined}
-      texts={texts}
-      caption={t`Products`}
-    />
+    <>
+      <DataTable
+        columns={columns}
+        rows={event.products}
+        getRowId={(p) => String(p.id)}
+        total={event.products.length}
+        pageNumber={1}
+        pageSize={500}
+        onPageChange={() => undefined}
+        texts={texts}
+        caption={t`Products`}
+        toolbar={
+          canAdd ? (
+            <Button size="sm" variant="outline" onClick={() => setAdding(true)}>
+              <Trans>Add products</Trans>
+            </Button>
+          ) : undefined
+        }
+      />
+      {adding ? <AddProductsDialog event={event} onClose={() => setAdding(false)} /> : null}
+    </>
   );
 }
 

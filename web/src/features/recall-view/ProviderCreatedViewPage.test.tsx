@@ -121,10 +121,10 @@ describe('the view of a provider-created supply advisory (/view/:id)', () => {
     );
   });
 
-  it('says the advisory was not found when the id is not one the provider created', async () => {
+  it('shows the not-found page when the id is not one the provider created (the server answers 404)', async () => {
     signedInServer(false);
     renderApp('/provider/product-disruption/view/52');
-    expect(await screen.findByText('Communication not found.')).toBeTruthy();
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Saline shortage' })).toBeNull();
   });
 });

@@ -2,7 +2,8 @@ import { useParams } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { useProviderEdit } from '../../api/provider';
 import { readId } from '../../api/delegate';
-import { FormError, FormLoading } from '../../shared/forms/FormStates';
+import { FormLoading } from '../../shared/forms/FormStates';
+import { NotFound, RecordError } from '../../shared/NotFound';
 import { ProviderCommunicationView } from './ProviderViewPage';
 
 /**
@@ -14,8 +15,8 @@ export default function ProviderCreatedViewPage() {
   const { t } = useLingui();
   const id = readId(useParams<{ id?: string }>().id);
   const { data, error } = useProviderEdit(id);
-  if (!id) return <FormError>{t`Page Not Found`}</FormError>;
-  if (error) return <FormError>{error.message || t`Unknown error`}</FormError>;
+  if (!id) return <NotFound />;
+  if (error) return <RecordError error={error} fallback={t`Unknown error`} />;
   if (!data) return <FormLoading />;
   return <ProviderCommunicationView id={id} pcId={data.provider_communication_id} />;
 }

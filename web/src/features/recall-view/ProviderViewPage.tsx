@@ -34,7 +34,7 @@ import {
 } from '../../api/provider';
 import { readId } from '../../api/delegate';
 import { DocumentList, CommunicationDetails, ProductList } from '../../shared/answers/NoticeDetails';
-import { FormError, FormLoading } from '../../shared/forms/FormStates';
+import { FormLoading } from '../../shared/forms/FormStates';
 import { useFilePreview } from '../../shared/forms/Preview';
 import { ResponseForm, type ResponseApi } from '../../shared/answers/ResponseForm';
 import { UnitAnswers } from '../../shared/answers/UnitAnswers';
@@ -44,9 +44,12 @@ import { ProviderReportsMenu } from '../../shared/reports/ProviderReports';
 import { providerConversationsPath } from '../../api/conversations';
 import { ConversationsPanel, UnreadBadge, useUnreadConversations } from './ConversationsPanel';
 import { ProviderMailsTab } from './ProviderMailsTab';
+import { NotifyStaff } from './NotifyStaff';
+import { MoveToSite } from './MoveToSite';
 import { ProviderDelegatesTab } from './ProviderDelegatesTab';
 import { ProviderNoticeWork } from './ProviderNoticeWork';
 import { useRefreshProviderWork } from '../../shared/worklist/BulkActions';
+import { NotFound, RecordError } from '../../shared/NotFound';
 
 const VIEW_TABS = [
   'details',
@@ -177,8 +180,8 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
   const reload = () => Promise.all([mutate(), refreshWork()]);
   const reopening = useConfirmedAction(reload);
 
-  if (!id || !pcId) return <FormError>{t`Page Not Found`}</FormError>;
-  if (error) return <FormError>{error.message || t`Unknown error`}</FormError>;
+  if (!id || !pcId) return <NotFound />;
+  if (error) return <RecordError error={error} fallback={t`Unknown error`} />;
   if (!view) return <FormLoading />;
 
   const closed = view.communication.status !== 'OPEN' || view.provider_communication.status !== 'OPEN';
@@ -231,6 +234,8 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
         </div>
         <div className="flex flex-wrap gap-2">
           <ProviderReportsMenu id={id} pcId={pcId} />
+          <NotifyStaff id={id} pcId={pcId} type={view.communication.type} />
+          {closed ? null : <MoveToSite pcId={pcId} current={pc.provider_organization_id} onMoved={reload} />}
           {pc.acknowledged_at ? (
             <span className="text-sm text-success" data-testid="acknowledged">
               <AcknowledgedBy pc={pc} />

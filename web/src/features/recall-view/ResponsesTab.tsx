@@ -11,11 +11,11 @@ import {
   type DataTableColumn,
 } from '@portal/design-system';
 import { useProviderCommunicationView, useProviderResponses, type ProviderResponse } from '../../api/communications';
-import { answerText } from '../../shared/answers/answers';
-import { useAnswerWords } from '../../shared/answers/useAnswerWords';
+import { AnswerWithFiles } from '../../shared/answers/AnswerFiles';
 import { useLabels } from '../../shared/words/labels';
 import { formatDate, listTableProps, useListState, useTableTexts } from '../../shared/lists/table';
 import { Row } from './DetailsTab';
+import { DownloadAllFiles } from './DownloadAllFiles';
 
 export function ResponsesTab({ id }: { id: number }) {
   const { t } = useLingui();
@@ -50,6 +50,9 @@ export function ResponsesTab({ id }: { id: number }) {
   ];
   return (
     <>
+      <div className="flex flex-wrap justify-end gap-2">
+        <DownloadAllFiles id={id} reader="supplier" />
+      </div>
       <DataTable
         columns={columns}
         rows={data?.items ?? []}
@@ -81,7 +84,6 @@ export function ResponsesTab({ id }: { id: number }) {
 
 function ProviderResponseDetail({ id, pcId }: { id: number; pcId: number }) {
   const { t } = useLingui();
-  const answerWords = useAnswerWords();
   const labels = useLabels();
   const { data } = useProviderCommunicationView(id, pcId);
   if (!data) return <Spinner label={t`Loading...`} />;
@@ -105,9 +107,11 @@ function ProviderResponseDetail({ id, pcId }: { id: number; pcId: number }) {
             <div key={a.id}>
               <dt className="font-medium">{a.title}</dt>
               <dd className="text-muted-foreground">
-                {a.response?.status === 'SUBMITTED'
-                  ? answerText(a.response.value, answerWords, new Map(a.files.map((f) => [f.id, f.name])))
-                  : t`No answer yet`}
+                {a.response?.status === 'SUBMITTED' ? (
+                  <AnswerWithFiles value={a.response.value} files={a.files} />
+                ) : (
+                  t`No answer yet`
+                )}
               </dd>
             </div>
           ))}

@@ -196,7 +196,9 @@ describe('operator eR responses', () => {
     expect(calls).toContain('GET /api/notisphere/communications/responses/31/44');
     expect(within(dialog).getByText('Riverside North Campus')).toBeTruthy();
     expect(within(dialog).getByText('No answer yet')).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'proof.pdf' }).getAttribute('href')).toBe(
+    // The one file-answer list: the name opens the preview, Download takes the signed link.
+    expect(within(dialog).getByRole('button', { name: 'proof.pdf' })).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Download proof.pdf' }).getAttribute('href')).toBe(
       '/api/files/signed-proof',
     );
     expect(within(dialog).queryByRole('button', { name: /Edit|Respond|Delete|Submit/ })).toBeNull();

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
+import { useStore } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   DataTable,
-  DEFAULT_PAGE_SIZE,
   Dialog,
   DialogContent,
   DialogTitle,
@@ -12,17 +12,22 @@ import {
   StatusLabel,
   type DataTableColumn,
 } from '@portal/design-system';
-import type { ListState } from '../../api/provider';
 import {
+  downloadOperatorResponses,
   useOperatorResponseDetail,
   useOperatorResponses,
   type OperatorActionAnswer,
   type OperatorResponseRow,
 } from '../../api/operator';
 import { answerText } from '../../shared/answers/answers';
+import { AnswerFiles } from '../../shared/answers/AnswerFiles';
 import { useAnswerWords } from '../../shared/answers/useAnswerWords';
 import { listStateProps, useResponseColumns } from '../../shared/lists/listState';
-import { openRowWith, pageTableProps, useTableTexts } from '../../shared/lists/table';
+import { openRowWith, PageHeader, pageTableProps, SavedFilters, useTableTexts } from '../../shared/lists/table';
+import { DownloadActions } from '../../shared/lists/downloads';
+import { reconcileColumns } from '../../shared/lists/preferences';
+import { useSavedListState } from '../../shared/lists/savedList';
+import { listDefaults } from '../../shared/lists/listDefaults';
 
 /**
  * The operator's eR responses (NotiSphere_ResponderRole): every provider's responses, read-only. Rows of other users give
@@ -30,14 +35,11 @@ import { openRowWith, pageTableProps, useTableTexts } from '../../shared/lists/t
  */
 export default function ResponsesPage() {
   const { t } = useLingui();
-  const [state, setState] = useState<ListState>({
-    pageNumber: 1,
-    pageSize: DEFAULT_PAGE_SIZE,
-    // The server's default order (newest change first) is the one it serves off an index at any size.
-    sort: [],
-    search: '',
-    filters: {},
-  });
+  const store = useStore();
+  // Saved per user (spec 000 §3), from the operator's defaults: the server's order (newest change first), which it
+  // serves off an index at any size.
+  const saved = useSavedListState('operator-er-responses', listDefaults('operator-er-responses'));
+  const { state, setState } = saved;
   const { data, error, isLoading } = useOperatorResponses(state);
   const shared = useResponseColumns();
   const texts = useTableTexts();
@@ -66,12 +68,30 @@ export default function ResponsesPage() {
     },
   ];
 
+  const headers = Object.fromEntries(columns.map((c) => [c.field, c.header]));
+
   return (
     <div className="grid gap-4">
-      <h1 className="text-xl font-semibold">{title}</h1>
+      <PageHeader title={title}>
+        {/* The file holds what the screen shows: the list's search, column filters and sort, every page. */}
+        <DownloadActions download={(format) => downloadOperatorResponses(store, state, format)} />
+      </PageHeader>
+      <SavedFilters
+        filterModel={state.filters}
+        headers={headers}
+        onClear={() => setState((s) => ({ ...s, filters: {}, pageNumber: 1 }))}
+      />
       <DataTable
         caption={title}
         columns={columns}
+        columnChooser
+        columnState={
+          reconcileColumns(
+            saved.columns ?? null,
+            columns.map((c) => c.field),
+          ) ?? undefined
+        }
+        onColumnStateChange={saved.setColumns}
         {...pageTableProps({ data, error, isLoading })}
         getRowId={(row) => row.row_key}
         {...listStateProps(state, setState)}
@@ -142,17 +162,7 @@ function ResponseDetail({ id, pcId }: { id: number; pcId: number }) {
                   {a.responder_email} · {formatDate(a.submitted_at ?? a.updated_at, 'datetime')}
                 </div>
               ) : null}
-              {a.files.length ? (
-                <ul className="ms-5 list-disc">
-                  {a.files.map((f) => (
-                    <li key={f.id}>
-                      <a href={f.signed_url} className="text-primary underline-offset-4 hover:underline">
-                        {f.name}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
+              <AnswerFiles files={a.files} className="mt-1" />
             </li>
           ))}
         </ol>

@@ -146,6 +146,7 @@ export function CommunicationProductsForm({ id, pcId, data, readOnly, onSaved }:
                   onChange={(v) => patch(index, { expiration_date: v })}
                   texts={dateTexts}
                   disabled={disabled}
+                  allowNotApplicable
                 />
               </FormField>
               <FormField label={t`Quantity`} error={shown[`${index}.quantity`]}>

@@ -36,15 +36,17 @@ import { InfoStep } from './InfoStep';
 import { ActionsStep } from './ActionsStep';
 import { RecipientsStep } from './RecipientsStep';
 import { useResponseDueDefault } from './responseDue';
+import { dateValue } from './wizardValues';
 
 /** The four-step wizard of a recall or supply advisory (spec 000 §4, 001 §7.1): info, products, actions, recipients. */
 export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
   const { t } = useLingui();
   const toast = useToast();
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
   const params = useParams<{ id?: string }>();
   const editId = params.id ? Number(params.id) : null;
-  const initialStep = Math.min(3, Math.max(0, Number(new URLSearchParams(useSearch()).get('step') ?? 0) || 0));
+  // Issue 33: the URL follows the step (?step=N, 0 to 3), so a reload or a shared link opens the same step.
+  const stepParam = new URLSearchParams(useSearch()).get('step');
   const base = basePath(type);
   const messages = useValidationMessages();
   const { data: meta } = useCommunicationMeta();
@@ -52,8 +54,9 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
 
   const [id, setId] = useState<number | null>(editId);
   const [status, setStatus] = useState<string>('DRAFT');
-  const [step, setStep] = useState(0);
+  // The furthest step open: the URL's step is shown only when the steps before it were saved (or the event approved).
   const [reached, setReached] = useState(0);
+  const step = Math.min(stepOf(stepParam), reached);
   const [info, setInfo] = useState<CommunicationInfo>(() => emptyInfo(type));
   const [savedInfo, setSavedInfo] = useState<CommunicationInfo>(() => emptyInfo(type));
   const [products, setProducts] = useState<Product[]>([emptyProduct()]);
@@ -94,10 +97,14 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
       setProducts(p.map(({ id: _pid, ...product }) => ({ ...product, custom_fields: product.custom_fields ?? {} })));
     if (a.length) setActions(a.map(({ id: _aid, is_disabled: _d, ...action }) => action));
     setStatus(loaded.status);
-    setStep(initialStep);
-    setReached(3);
+    setReached(reachableStep(loaded.status, loaded.current_step));
     setInitialised(true);
-  }, [loaded, initialised, initialStep]);
+  }, [loaded, initialised]);
+
+  // A step the URL asks for that cannot open yet (or no step at all): the URL says the step shown.
+  useEffect(() => {
+    if (initialised && id && stepParam !== String(step)) navigate(`${location}?step=${step}`, { replace: true });
+  }, [initialised, id, stepParam, step, location, navigate]);
 
   const productFields = meta?.productFields ?? [];
   const infoErrors = validateInfo(info, messages, t`End date cannot be before the event date.`);
@@ -122,8 +129,9 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
   function go(next: number) {
     setSubmitted(false);
     setProblem(null);
-    setStep(next);
     setReached((r) => Math.max(r, next));
+    // A history entry per step: the browser's Back goes to the step before.
+    navigate(`${location}?step=${next}`);
   }
 
   async function saveCurrent() {
@@ -133,7 +141,7 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
     if (!draft && id) {
       // An approved event: only the post-approval fields of step 0 can change; products and actions are read-only.
       await run(async () => {
-        const changes = step === 0 ? postUpdateChanges(savedInfo, info) : {};
+        const changes = step === 0 ? postUpdateChanges(savedInfo, { ...info, end_date: dateValue(info.end_date) }) : {};
         if (Object.keys(changes).length > 0) {
           await postUpdate(id, changes);
           setSavedInfo(info);
@@ -146,7 +154,10 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
     }
     await run(async () => {
       if (step === 0) {
-        const saved = await saveStep0({ ...cleanInfo(info), ...(id ? { id } : {}) });
+        const saved = await saveStep0({
+          ...cleanInfo({ ...info, end_date: dateValue(info.end_date) }),
+          ...(id ? { id } : {}),
+        });
         setId(saved.id);
         setSavedInfo(info);
         if (!editId) {
@@ -159,7 +170,11 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
       } else if (step === 1 && id) {
         await saveStep1(
           id,
-          products.map((p) => ({ ...p, product_name: p.product_name.trim() })),
+          products.map((p) => ({
+            ...p,
+            product_name: p.product_name.trim(),
+            expiration_date: dateValue(p.expiration_date),
+          })),
         );
       } else if (step === 2 && id) {
         await saveStep2(
@@ -278,4 +293,18 @@ export function CommunicationWizardPage({ type }: { type: CommunicationType }) {
       )}
     </section>
   );
+}
+
+/** The step a `?step=` value names (0 to 3; anything else is the first). */
+export function stepOf(value: string | null): number {
+  const n = Number(value ?? 0);
+  return Number.isInteger(n) ? Math.min(3, Math.max(0, n)) : 0;
+}
+
+/**
+ * The furthest step an event may open on: an approved one passed every step; a draft, the step after the last one the
+ * server accepted (`current_step`), so a link to a later step opens the first one still to do.
+ */
+export function reachableStep(status: string, currentStep: number): number {
+  return status === 'DRAFT' ? Math.min(3, Math.max(0, currentStep + 1)) : 3;
 }

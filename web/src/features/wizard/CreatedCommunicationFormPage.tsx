@@ -154,7 +154,13 @@ export function CreatedCommunicationFormPage({ type }: { type: CommunicationType
         <DatePicker value={values.event_date} onChange={date('event_date')} texts={dateTexts} disabled={disabled} />
       </FormField>
       <FormField label={t`End Date`} error={shown.end_date}>
-        <DatePicker value={values.end_date} onChange={date('end_date')} texts={dateTexts} disabled={disabled} />
+        <DatePicker
+          value={values.end_date}
+          onChange={date('end_date')}
+          texts={dateTexts}
+          disabled={disabled}
+          allowNotApplicable
+        />
       </FormField>
       <FormField label={t`Supplier`} description={t`Choose a listed supplier or type another name.`}>
         <TextInput

@@ -82,7 +82,8 @@ export function InfoStep({
         />
       </FormField>
       <FormField label={t`End Date`} error={errors.end_date}>
-        <DatePicker value={info.end_date} onChange={set('end_date')} texts={dateTexts} />
+        {/* An event still going on has no end date: 'Not Applicable' says so (spec 000 §2's date picker). */}
+        <DatePicker value={info.end_date} onChange={set('end_date')} texts={dateTexts} allowNotApplicable />
       </FormField>
       <FormField
         label={t`Response Due`}

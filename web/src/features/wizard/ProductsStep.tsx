@@ -238,6 +238,8 @@ export function ProductsStep({
                   value={product.expiration_date}
                   onChange={(v) => patch(index, { expiration_date: v })}
                   texts={dateTexts}
+                  // A product that does not expire.
+                  allowNotApplicable
                 />
               </FormField>
               <FormField label={t`Quantity`} error={errors[`${index}.quantity`]}>

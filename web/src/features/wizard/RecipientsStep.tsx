@@ -8,12 +8,13 @@ import {
   useCustomers,
   type CommunicationType,
 } from '../../api/communications';
-import { useDistributionLists, useLocationFiles, useSupplierProviders } from '../../api/supplier';
+import { useDistributionLists, useLocationFiles, useResourcePage, useSupplierProviders } from '../../api/supplier';
 import { useValidationMessages } from '../../shared/forms/validation';
 import { errorCount, validateRecipients, type TypedRecipient } from '../../shared/events/eventRules';
 import { FormError } from '../../shared/forms/FormStates';
 import { useConfirmedAction } from '../../shared/forms/useConfirmedAction';
 import { NONE } from './wizardValues';
+import { RecipientsSoFar, useReloadRecipients } from './RecipientsSoFar';
 import { useReminderPlanDraft } from './reminderPlanDraft';
 import { WizardReminderPlan } from './WizardReminderPlan';
 
@@ -42,13 +43,24 @@ export function RecipientsStep({
   const messages = useValidationMessages();
   const [providerSearch, setProviderSearch] = useState('');
   const { data: providers } = useSupplierProviders({ pageNumber: 1, pageSize: 500, search: providerSearch });
-  const { data: files } = useLocationFiles({ pageNumber: 1, pageSize: 500 });
+  // Issue 33: a supplier's locations need not come from a file (Acme's were typed in one by one): the menu offers them
+  // all as well as each imported file.
+  const { data: files } = useLocationFiles({ pageNumber: 1, pageSize: 500, filterModel: COMPLETED });
+  const { data: locations } = useResourcePage<{ id: number }>('/supplier/locations', {
+    pageNumber: 1,
+    pageSize: 1,
+    filterModel: ACTIVE,
+  });
+  const locationCount = locations?.total ?? 0;
   const { data: lists } = useDistributionLists(type, {
     pageNumber: 1,
     pageSize: 500,
-    filterModel: { status: { filterType: 'text', type: 'contains', filter: 'ACTIVE' } },
+    filterModel: ACTIVE,
   });
-  const { data: customers, mutate: reloadCustomers } = useCustomers(id, { pageNumber: 1, pageSize: 500 });
+  // The providers already among the recipients stay ticked after saving (they cannot be added twice).
+  const { data: customers } = useCustomers(id, { pageNumber: 1, pageSize: 500 });
+  const reloadRecipients = useReloadRecipients(id);
+  const saved = new Set((customers?.items ?? []).map((c) => c.provider_organization_id).filter((p) => p !== null));
   const [picked, setPicked] = useState<number[]>([]);
   const [fileId, setFileId] = useState<string>(NONE);
   const [listId, setListId] = useState<string>(NONE);
@@ -57,7 +69,6 @@ export function RecipientsStep({
   const reminderPlan = useReminderPlanDraft(id, type, classification);
   // Sending cannot be taken back (every recipient gets an email), so it asks first, as Send on the recall view does.
   const sending = useConfirmedAction(onSent);
-  const existing = customers?.total ?? 0;
   const errors = validateRecipients(
     { providers: picked.length, locationFile: fileId !== NONE, distributionList: listId !== NONE, existing: 0 },
     typed,
@@ -73,7 +84,11 @@ export function RecipientsStep({
         id,
         ...(picked.length ? { provider_organization_ids: picked } : {}),
         ...(typed.length ? { customers: typed.map((r) => ({ name: r.name.trim(), email: r.email.trim() })) } : {}),
-        ...(fileId !== NONE ? { location_file_id: Number(fileId) } : {}),
+        ...(fileId === ALL_LOCATIONS
+          ? { all_locations: true }
+          : fileId !== NONE
+            ? { location_file_id: Number(fileId) }
+            : {}),
         ...(listId !== NONE ? { distribution_list_id: Number(listId) } : {}),
       });
       setPicked([]);
@@ -81,25 +96,14 @@ export function RecipientsStep({
       setFileId(NONE);
       setListId(NONE);
       setSubmitted(false);
-      await reloadCustomers();
+      await reloadRecipients();
       toast.success(t`Recipients added.`);
     });
   }
 
   return (
     <div className="space-y-6" data-testid="step-recipients">
-      <p className="text-sm" data-testid="recipient-count">
-        <Trans>Recipients so far: {existing}</Trans>
-      </p>
-      {customers?.items.length ? (
-        <ul className="list-inside list-disc text-sm">
-          {customers.items.map((c) => (
-            <li key={c.id}>
-              {c.name} ({c.emails.join(', ')})
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <RecipientsSoFar id={id} />
 
       <fieldset className="space-y-2 rounded-md border p-4">
         <legend className="px-1 text-sm font-semibold">
@@ -119,13 +123,19 @@ export function RecipientsStep({
         <ul className="max-h-64 space-y-1 overflow-auto">
           {providers?.items.map((p) => (
             <li key={p.id}>
-              <label className="flex items-center gap-2 text-sm">
+              <label className="flex flex-wrap items-center gap-2 text-sm">
                 <Checkbox
-                  checked={picked.includes(p.id)}
+                  checked={saved.has(p.id) || picked.includes(p.id)}
+                  disabled={saved.has(p.id)}
                   onCheckedChange={(c) => setPicked((s) => (c === true ? [...s, p.id] : s.filter((x) => x !== p.id)))}
                 />
                 {p.name}
                 <span className="text-muted-foreground">{[p.city, p.state].filter(Boolean).join(', ')}</span>
+                {saved.has(p.id) ? (
+                  <span className="text-xs text-muted-foreground">
+                    <Trans>(a recipient)</Trans>
+                  </span>
+                ) : null}
               </label>
             </li>
           ))}
@@ -133,17 +143,29 @@ export function RecipientsStep({
       </fieldset>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t`Location file`}>
+        <FormField
+          label={t`Locations`}
+          description={locations && locationCount === 0 ? t`You have no active location yet.` : undefined}
+        >
           <SimpleSelect
             value={fileId}
             onValueChange={setFileId}
             options={[
               { value: NONE, label: t`None` },
-              ...(files?.items ?? []).map((f) => ({ value: String(f.id), label: f.name })),
+              ...(locationCount > 0 ? [{ value: ALL_LOCATIONS, label: t`All my locations (${locationCount})` }] : []),
+              ...(files?.items ?? []).map((f) => {
+                const file = f.name;
+                return { value: String(f.id), label: t`Location file: ${file}` };
+              }),
             ]}
           />
         </FormField>
-        <FormField label={t`Distribution list`}>
+        <FormField
+          label={t`Distribution list`}
+          description={
+            lists && lists.total === 0 ? t`You have no active distribution list for this event type yet.` : undefined
+          }
+        >
           <SimpleSelect
             value={listId}
             onValueChange={setListId}
@@ -237,3 +259,8 @@ export function RecipientsStep({
     </div>
   );
 }
+
+/** The locations menu's "every active location" choice. */
+const ALL_LOCATIONS = '__all__';
+const ACTIVE = { status: { filterType: 'text', type: 'contains', filter: 'ACTIVE' } } as const;
+const COMPLETED = { status: { filterType: 'text', type: 'contains', filter: 'COMPLETED' } } as const;

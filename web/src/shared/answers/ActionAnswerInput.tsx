@@ -13,6 +13,7 @@ import {
 import type { NoticeAction, NoticeFile } from '../../api/notices';
 import { digitsOnly, toggleOption, type AnswerDraft, type AnswerProblem } from './answers';
 import { formatDate } from '../lists/table';
+import { AnswerFiles } from './AnswerFiles';
 
 /** Issue 32: an action's own due date. */
 function ActionDue({ date }: { date: string }) {
@@ -168,7 +169,21 @@ export function ActionAnswerInput({
       break;
     case 'Image':
     case 'Document':
-      control = (
+      // Read-only (a closed event, a disabled action): the answer's files as every reader sees them, without a dead
+      // Upload button; each still opens in the page's File Preview and downloads.
+      control = disabled ? (
+        action.files.length ? (
+          <AnswerFiles
+            files={action.files}
+            onPreview={(f) => {
+              const file = action.files.find((x) => x.id === f.id);
+              if (file) onPreview(file);
+            }}
+          />
+        ) : (
+          <p className="text-sm text-muted-foreground">{t`No files`}</p>
+        )
+      ) : (
         <FileUpload
           kind={action.action_type}
           files={action.files.map(toUploaded)}

@@ -97,14 +97,22 @@ const PRODUCT_FIELDS = [
 
 type FieldValue = NonNullable<NoticeProduct['fields']>[number];
 
-/** A custom product field's value (spec 000 §3 value fields) as text; Yes/No and True/False in the reader's language. */
-export function fieldValueText(f: FieldValue, words: { yes: string; no: string; true: string; false: string }): string {
-  if (f.valueListMultiple) return f.valueListMultiple.join(', ');
+/**
+ * A custom product field's value (spec 000 §3 value fields) as text; Yes/No, True/False and the built-in list values
+ * (`word`: Room temperature, …) in the reader's language.
+ */
+export function fieldValueText(
+  f: FieldValue,
+  words: { yes: string; no: string; true: string; false: string },
+  word: (text: string) => string = (text) => text,
+): string {
+  if (f.valueListMultiple) return f.valueListMultiple.map(word).join(', ');
   if (f.valueDate) return shortDate(f.valueDate) ?? '';
   if (f.valueYesNo) return f.valueYesNo === 'Yes' ? words.yes : words.no;
   if (f.valueTrueFalse !== undefined) return f.valueTrueFalse ? words.true : words.false;
   if (f.valueNumber !== undefined) return String(f.valueNumber);
-  return f.valueListSingle ?? f.valueText ?? '';
+  if (f.valueListSingle) return word(f.valueListSingle);
+  return f.valueText ?? '';
 }
 
 /** The sales-rep form's products come without ids (its answer has none): those rows are keyed by position. */
@@ -115,6 +123,7 @@ export function ProductList({
     Pick<NoticeProduct, 'product_name'>)[];
 }) {
   const { t } = useLingui();
+  const { productFieldWord } = useLabels();
   const labels: Record<(typeof PRODUCT_FIELDS)[number], string> = {
     product_name: t`Product`,
     catalog_number: t`Catalog number`,
@@ -146,8 +155,8 @@ export function ProductList({
               );
             })}
             {(p.fields ?? []).map((f) => (
-              <Row key={`field-${f.id}`} label={f.name}>
-                {fieldValueText(f, { yes: t`Yes`, no: t`No`, true: t`True`, false: t`False` })}
+              <Row key={`field-${f.id}`} label={productFieldWord(f.name)}>
+                {fieldValueText(f, { yes: t`Yes`, no: t`No`, true: t`True`, false: t`False` }, productFieldWord)}
               </Row>
             ))}
           </dl>

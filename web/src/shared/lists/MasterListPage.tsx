@@ -6,6 +6,7 @@ import {
   ConfirmDialog,
   DataTable,
   FormField,
+  GRID_PAGE_SIZE_OPTIONS,
   RowActionsMenu,
   SimpleSelect,
   StatusLabel,
@@ -30,9 +31,11 @@ import { FormDialog } from '../forms/FormDialog';
 import {
   errorText,
   listTableProps,
+  openRowWith,
   PageHeader,
   pageTableProps,
   SavedFilters,
+  useGridTexts,
   useListState,
   useTableTexts,
 } from './table';
@@ -110,7 +113,10 @@ export function MasterListPage<T extends { id: number }>({ config }: { config: M
   const toast = useToast();
   const store = useStore();
   const labels = useLabels();
-  const texts = useTableTexts();
+  const tableTexts = useTableTexts();
+  const gridTexts = useGridTexts();
+  // The grid variant (50 to 500 rows a page) counts items; the paged table, records.
+  const texts = config.pageSizeOptions === GRID_PAGE_SIZE_OPTIONS ? gridTexts : tableTexts;
   const statusField = config.statusField;
   const columns: DataTableColumn<T>[] = [
     ...config.columns,
@@ -172,6 +178,14 @@ export function MasterListPage<T extends { id: number }>({ config }: { config: M
     return <RowActionsMenu label={t`Actions`} actions={all} />;
   }
 
+  /** The first column opens the record's dialog wherever the row menu offers Edit (spec §4 by status). */
+  const openEdit = openRowWith<T>((row) => setEditing({ row }));
+  function openRow(row: T, content: ReactNode) {
+    if (!config.form || config.locked?.(row)) return content;
+    const status = config.masterStatus ? config.masterStatus(row) : statusField ? String(row[statusField]) : 'ACTIVE';
+    return masterRowActions(status).includes('edit') ? openEdit(row, content) : content;
+  }
+
   async function runConfirmed() {
     if (!confirm) return;
     setBusy(true);
@@ -225,6 +239,7 @@ export function MasterListPage<T extends { id: number }>({ config }: { config: M
         columnState={list.columns}
         onColumnStateChange={list.setColumns}
         rowActions={config.form || config.extraRowActions ? rowActions : undefined}
+        openRow={config.form ? openRow : undefined}
         caption={config.title}
         texts={texts}
       />

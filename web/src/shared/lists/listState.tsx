@@ -14,6 +14,8 @@ export function listStateProps(state: ListState, setState: Dispatch<SetStateActi
     onPageSizeChange: (pageSize: number) => setState((s) => ({ ...s, pageSize, pageNumber: 1 })),
     onSortChange: (sort: ListState['sort']) => setState((s) => ({ ...s, sort, pageNumber: 1 })),
     onSearchChange: (search: string) => setState((s) => ({ ...s, search, pageNumber: 1 })),
+    // The search box opens on the list's search (a saved one, spec 000 §3).
+    defaultSearch: state.search,
     onFilterChange: (filters: ListState['filters']) => setState((s) => ({ ...s, filters, pageNumber: 1 })),
   };
 }

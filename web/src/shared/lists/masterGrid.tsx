@@ -7,18 +7,25 @@ import {
   GRID_PAGE_SIZE_OPTIONS,
   StatusLabel,
   useToast,
+  type ColumnState,
   type DataTableColumn,
 } from '@portal/design-system';
 import type { ListState } from '../../api/provider';
 import { listStateProps } from './listState';
 import { useLabels } from '../words/labels';
 import { useMasterRows, type MasterStatusAction } from './masterRows';
-import { PageHeader, pageTableProps, useTableTexts } from './table';
+import { useSavedListState } from './savedList';
+import { reconcileColumns } from './preferences';
+import { masterListDefaults } from './listDefaults';
+import { PageHeader, pageTableProps, useGridTexts } from './table';
 
 /** A master list's grid state (paging, sort, search, column filters) and the record open in its add/edit dialog. */
 export interface MasterGridCore<R> {
   state: ListState;
   setState: Dispatch<SetStateAction<ListState>>;
+  /** The column chooser's choice, saved with the rest (undefined: every column). */
+  columns?: ColumnState[];
+  setColumns?: (columns: ColumnState[]) => void;
   /** `{ row: null }` while adding. */
   editing: { row: R | null } | null;
   add(): void;
@@ -33,25 +40,33 @@ export interface MasterGrid<R, F> extends MasterGridCore<R> {
   setFilter<K extends keyof F>(name: K, value: F[K]): void;
 }
 
-/** What a master-record list holds on the page, 50 rows a page first. */
-export function useMasterGrid<R, F extends Record<string, string>>(initialFilters: F): MasterGrid<R, F> {
-  const [state, setState] = useState<ListState>({
-    pageNumber: 1,
-    pageSize: GRID_PAGE_SIZE_OPTIONS[0],
-    sort: [],
-    search: '',
-    filters: {},
+/**
+ * What a master-record list holds on the page, 50 rows a page first. With a `page` key, everything but the page number
+ * is saved per user (spec 000 §3); a saved filter must be text, and one of `allowed` where the page names its values.
+ */
+export function useMasterGrid<R, F extends Record<string, string>>(
+  initialFilters: F,
+  page: string | null = null,
+  allowed: { [K in keyof F]?: readonly string[] } = {},
+): MasterGrid<R, F> {
+  const saved = useSavedListState<F>(page, masterListDefaults(initialFilters), {
+    readFilters: (values) =>
+      Object.fromEntries(
+        Object.entries(initialFilters).map(([name, initial]) => {
+          const value = values[name];
+          const ok = typeof value === 'string' && (allowed[name]?.includes(value) ?? true);
+          return [name, ok ? value : initial];
+        }),
+      ) as F,
   });
-  const [filters, setFilters] = useState<F>(initialFilters);
   const [editing, setEditing] = useState<{ row: R | null } | null>(null);
   return {
-    state,
-    setState,
-    filters,
-    setFilter: (name, value) => {
-      setFilters((f) => ({ ...f, [name]: value }));
-      setState((s) => ({ ...s, pageNumber: 1 }));
-    },
+    state: saved.state,
+    setState: saved.setState,
+    columns: saved.columns,
+    setColumns: saved.setColumns,
+    filters: saved.filters,
+    setFilter: (name, value) => saved.setFilters({ ...saved.filters, [name]: value }),
     editing,
     add: () => setEditing({ row: null }),
     edit: (row) => setEditing({ row }),
@@ -106,6 +121,7 @@ export function MasterGridPage<R extends { id: number; status: string }>({
   describe,
   dialog,
   children,
+  panel = (grid) => grid,
 }: {
   testId: string;
   title: string;
@@ -121,12 +137,14 @@ export function MasterGridPage<R extends { id: number; status: string }>({
   /** The add/edit dialog of `row` (null while adding); `onSaved` closes it, says so and reloads. */
   dialog: (row: R | null, onSaved: () => Promise<void>) => ReactNode;
   children?: ReactNode;
+  /** What holds the grid (a tab panel, when `children` are the tabs that choose what it lists). */
+  panel?: (grid: ReactNode) => ReactNode;
 }) {
   const { t } = useLingui();
   const toast = useToast();
-  const texts = useTableTexts();
+  const texts = useGridTexts();
   const { data, error, isLoading, mutate } = page;
-  const { rowActions, confirmDialog } = useMasterRows<R>({
+  const { rowActions, openRow, confirmDialog } = useMasterRows<R>({
     onEdit: grid.edit,
     run,
     onDone: mutate,
@@ -146,16 +164,27 @@ export function MasterGridPage<R extends { id: number; status: string }>({
         <Button onClick={grid.add}>{addLabel}</Button>
       </PageHeader>
       {children}
-      <DataTable
-        caption={caption}
-        columns={columns}
-        {...pageTableProps({ data, error, isLoading })}
-        pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
-        {...listStateProps(grid.state, grid.setState)}
-        toolbar={<div className="flex flex-wrap gap-2">{filters}</div>}
-        rowActions={rowActions}
-        texts={texts}
-      />
+      {panel(
+        <DataTable
+          caption={caption}
+          columns={columns}
+          {...pageTableProps({ data, error, isLoading })}
+          pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
+          {...listStateProps(grid.state, grid.setState)}
+          columnChooser
+          columnState={
+            reconcileColumns(
+              grid.columns ?? null,
+              columns.map((c) => c.field),
+            ) ?? undefined
+          }
+          onColumnStateChange={grid.setColumns}
+          toolbar={<div className="flex flex-wrap gap-2">{filters}</div>}
+          rowActions={rowActions}
+          openRow={openRow}
+          texts={texts}
+        />,
+      )}
       {grid.editing ? (
         <Fragment key={grid.editing.row?.id ?? 'new'}>{dialog(grid.editing.row, onSaved)}</Fragment>
       ) : null}

@@ -2,7 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { ConfirmDialog, RowActionsMenu, useToast } from '@portal/design-system';
 import { masterRowActions } from './rowActions';
-import { errorText } from './table';
+import { errorText, openRowWith } from './table';
 
 export type MasterStatusAction = 'activate' | 'inactivate' | 'delete';
 
@@ -18,7 +18,12 @@ export function useMasterRows<R extends { status?: string | null }>(options: {
   withDelete?: boolean;
   /** The question the confirmation asks; "Activate this record?" and its kin by default. */
   describe?: (row: R, action: MasterStatusAction) => string;
-}): { rowActions: (row: R) => ReactNode; confirmDialog: ReactNode } {
+}): {
+  rowActions: (row: R) => ReactNode;
+  /** The DataTable's `openRow`: the first column opens the record's dialog wherever the row menu offers Edit. */
+  openRow: (row: R, content: ReactNode) => ReactNode;
+  confirmDialog: ReactNode;
+} {
   const { t } = useLingui();
   const toast = useToast();
   const [confirm, setConfirm] = useState<{ row: R; action: MasterStatusAction } | null>(null);
@@ -45,7 +50,9 @@ export function useMasterRows<R extends { status?: string | null }>(options: {
     }
   }
 
+  const open = openRowWith(options.onEdit);
   return {
+    openRow: (row, content) => (masterRowActions(row.status).includes('edit') ? open(row, content) : content),
     rowActions: (row) => (
       <RowActionsMenu
         label={t`Actions`}

@@ -8,6 +8,8 @@ export interface ListPreferences {
   search: string;
   pageSize: number;
   columns: ColumnState[] | null;
+  /** The page's own filters above its table (status, supplier, site…), as the page reads them back. */
+  filters?: Record<string, unknown>;
 }
 
 export function preferencesKey(userId: string | null, page: string): string {
@@ -33,6 +35,10 @@ export function loadPreferences(
       search: typeof parsed.search === 'string' ? parsed.search : defaults.search,
       pageSize: typeof parsed.pageSize === 'number' && parsed.pageSize > 0 ? parsed.pageSize : defaults.pageSize,
       columns: Array.isArray(parsed.columns) ? parsed.columns : defaults.columns,
+      filters:
+        typeof parsed.filters === 'object' && parsed.filters !== null && !Array.isArray(parsed.filters)
+          ? parsed.filters
+          : defaults.filters,
     };
   } catch {
     return defaults;

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import {
   Button,
   DEFAULT_PAGE_SIZE,
@@ -55,6 +56,23 @@ export function useTableTexts(): DataTableTexts {
       },
     }),
     [t],
+  );
+}
+
+/**
+ * The grid variant's texts (the operator's grids of 50 to 500 rows): its totals line counts items, 'Total 1 item' and
+ * 'Total N items' (spec 000 §2 shared list screen), where the paged table says 'Total N record(s)'.
+ */
+export function useGridTexts(): DataTableTexts {
+  const { t } = useLingui();
+  const texts = useTableTexts();
+  return useMemo(
+    () => ({
+      ...texts,
+      total: (n: number) => t`${plural(n, { one: 'Total # item', other: 'Total # items' })}`,
+      totalCapped: (n: number) => t`${plural(n, { one: 'More than # item', other: 'More than # items' })}`,
+    }),
+    [t, texts],
   );
 }
 

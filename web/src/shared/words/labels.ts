@@ -127,6 +127,8 @@ export function useLabels() {
       mailEvents,
       reminderPlans,
       pickers,
+      /** A product field's name or list value: the built-in ones in the reader's language, others as typed. */
+      productFieldWord: (text: string) => vocabularyLabel('productFieldWord', text, locale),
     };
   }, [t, locale, orgId, version]);
 }
