@@ -95,6 +95,30 @@ describe("the supplier's customers", () => {
     });
   });
 
+  it('show the "not affected" answer on the Provider Responses list and in a provider\'s view', async () => {
+    const page = await check.conforms(
+      'get',
+      '/api/supplier/communications/{id}/actions/provider',
+      `${SUP}/${e.id}/actions/provider`,
+      w.supplierToken,
+    );
+    const rows = page.items as { provider_communication_id: number; not_affected_reason: string | null }[];
+    const reasons = Object.fromEntries(rows.map((r) => [r.provider_communication_id, r.not_affected_reason]));
+    expect(reasons).toEqual({
+      [e.pcOf(w.lakeshore)]: null,
+      [e.pcOf(w.north)]: null,
+      [e.pcOf(w.south)]: 'We have none of this product',
+    });
+    const view = await check.conforms(
+      'get',
+      '/api/supplier/communications/{id}/view/{pcId}',
+      `${SUP}/${e.id}/view/${e.pcOf(w.south)}`,
+      w.supplierToken,
+    );
+    expect(view.provider_communication).toMatchObject({ not_affected_reason: 'We have none of this product' });
+    expect(view.provider_communication.not_affected_at).toEqual(expect.any(String));
+  });
+
   it('narrow to the overdue ones, and to one health system’s sites', async () => {
     const overdue = await t.call('GET', `${SUP}/${e.id}/customers?overdue=1`, { token: w.supplierToken });
     expect(overdue.status).toBe(200);

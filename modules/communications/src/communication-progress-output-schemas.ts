@@ -179,6 +179,8 @@ export const providerProgressRowSchema = {
     'completed_at',
     'reminder_count',
     'answered',
+    'not_affected_reason',
+    'not_affected_at',
   ],
   properties: {
     provider_communication_id: id,
@@ -195,6 +197,9 @@ export const providerProgressRowSchema = {
     completed_at: nullableDateTime,
     reminder_count: count,
     answered: count,
+    /** The provider's "not affected: we have none of this product" answer (issue 32), with its reason; else null. */
+    not_affected_reason: nullableText,
+    not_affected_at: nullableDateTime,
   },
 } as const;
 export const providerProgressPageSchema = listPageSchema(providerProgressRowSchema);

@@ -178,6 +178,8 @@ const noticeProviderCommunicationSchema = {
     'due_date',
     'days_left',
     'overdue',
+    'not_affected_reason',
+    'not_affected_at',
   ],
   properties: {
     id,
@@ -199,6 +201,9 @@ const noticeProviderCommunicationSchema = {
     due_date: nullable('string', { format: 'date' }),
     days_left: nullable('integer'),
     overdue: { type: 'boolean' },
+    /** The provider's "not affected: we have none of this product" answer and when it was given; else null. */
+    not_affected_reason: nullable('string'),
+    not_affected_at: nullableDateTime,
   },
 } as const;
 

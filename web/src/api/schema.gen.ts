@@ -7165,6 +7165,9 @@ export interface operations {
                                 /** Format: date */
                                 due_date: string | null;
                                 id: number;
+                                /** Format: date-time */
+                                not_affected_at: string | null;
+                                not_affected_reason: string | null;
                                 overdue: boolean;
                                 provider_organization_id: number | null;
                                 /** @enum {string} */
@@ -8705,6 +8708,9 @@ export interface operations {
                                 /** Format: date */
                                 due_date: string | null;
                                 id: number;
+                                /** Format: date-time */
+                                not_affected_at: string | null;
+                                not_affected_reason: string | null;
                                 overdue: boolean;
                                 provider_organization_id: number | null;
                                 /** @enum {string} */
@@ -8943,6 +8949,9 @@ export interface operations {
                                 /** Format: date */
                                 due_date: string | null;
                                 id: number;
+                                /** Format: date-time */
+                                not_affected_at: string | null;
+                                not_affected_reason: string | null;
                                 overdue: boolean;
                                 provider_organization_id: number | null;
                                 /** @enum {string} */
@@ -9497,6 +9506,9 @@ export interface operations {
                                 /** Format: date */
                                 due_date: string | null;
                                 id: number;
+                                /** Format: date-time */
+                                not_affected_at: string | null;
+                                not_affected_reason: string | null;
                                 overdue: boolean;
                                 provider_organization_id: number | null;
                                 /** @enum {string} */
@@ -20272,6 +20284,9 @@ export interface operations {
                                 /** Format: date */
                                 due_date: string | null;
                                 id: number;
+                                /** Format: date-time */
+                                not_affected_at: string | null;
+                                not_affected_reason: string | null;
                                 overdue: boolean;
                                 provider_organization_id: number | null;
                                 /** @enum {string} */
@@ -20646,6 +20661,9 @@ export interface operations {
                                 /** Format: date */
                                 due_date: string | null;
                                 id: number;
+                                /** Format: date-time */
+                                not_affected_at: string | null;
+                                not_affected_reason: string | null;
                                 overdue: boolean;
                                 provider_organization_id: number | null;
                                 /** @enum {string} */
@@ -20993,6 +21011,9 @@ export interface operations {
                                 /** Format: date */
                                 due_date: string | null;
                                 id: number;
+                                /** Format: date-time */
+                                not_affected_at: string | null;
+                                not_affected_reason: string | null;
                                 overdue: boolean;
                                 provider_organization_id: number | null;
                                 /** @enum {string} */
@@ -21231,6 +21252,9 @@ export interface operations {
                                 /** Format: date */
                                 due_date: string | null;
                                 id: number;
+                                /** Format: date-time */
+                                not_affected_at: string | null;
+                                not_affected_reason: string | null;
                                 overdue: boolean;
                                 provider_organization_id: number | null;
                                 /** @enum {string} */
@@ -23821,6 +23845,9 @@ export interface operations {
                                 /** Format: date */
                                 due_date: string | null;
                                 id: number;
+                                /** Format: date-time */
+                                not_affected_at: string | null;
+                                not_affected_reason: string | null;
                                 overdue: boolean;
                                 provider_organization_id: number | null;
                                 /** @enum {string} */
@@ -30283,6 +30310,9 @@ export interface operations {
                                 emails: string[];
                                 /** Format: date-time */
                                 last_notified_at: string | null;
+                                /** Format: date-time */
+                                not_affected_at: string | null;
+                                not_affected_reason: string | null;
                                 provider_communication_id: number;
                                 provider_organization_id: number | null;
                                 reminder_count: number;
@@ -30519,6 +30549,9 @@ export interface operations {
                                 /** Format: date */
                                 due_date: string | null;
                                 id: number;
+                                /** Format: date-time */
+                                not_affected_at: string | null;
+                                not_affected_reason: string | null;
                                 overdue: boolean;
                                 provider_organization_id: number | null;
                                 /** @enum {string} */
@@ -30751,6 +30784,9 @@ export interface operations {
                                 /** Format: date */
                                 due_date: string | null;
                                 id: number;
+                                /** Format: date-time */
+                                not_affected_at: string | null;
+                                not_affected_reason: string | null;
                                 overdue: boolean;
                                 provider_organization_id: number | null;
                                 /** @enum {string} */
@@ -34471,6 +34507,9 @@ export interface operations {
                                 /** Format: date */
                                 due_date: string | null;
                                 id: number;
+                                /** Format: date-time */
+                                not_affected_at: string | null;
+                                not_affected_reason: string | null;
                                 overdue: boolean;
                                 provider_organization_id: number | null;
                                 /** @enum {string} */

@@ -74,6 +74,8 @@ export function noticeView(
       due_date: null,
       days_left: null,
       overdue: false,
+      not_affected_reason: null,
+      not_affected_at: null,
       ...provider_communication,
     },
     products: [{ id: 1, product_name: 'Gown L', lot_number: 'G-1' }],

@@ -98,6 +98,8 @@ export interface NoticeView {
     customer_name: string;
     acknowledged_by_name: string | null;
     response_label: 'In Progress' | 'Completed';
+    not_affected_reason: string | null;
+    not_affected_at: Date | null;
   };
   /** Each product with `fields`: its custom field values in the spec's value fields. */
   products: Record<string, unknown>[];
@@ -226,6 +228,8 @@ export async function noticeView(db: Knex, secret: string, ctx: NoticeContext): 
       customer_name: (customer as { name: string } | undefined)?.name ?? '',
       acknowledged_by_name: acknowledgedByName,
       response_label: pc.response_status === 'COMPLETED' ? 'Completed' : 'In Progress',
+      not_affected_reason: pc.not_affected_reason ?? null,
+      not_affected_at: pc.not_affected_at ?? null,
     },
     products: (products as { custom_fields: Record<string, unknown> | null }[]).map((p) => ({
       ...p,

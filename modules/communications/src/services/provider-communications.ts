@@ -26,6 +26,9 @@ export interface ProviderCommunicationRow {
   completed_at: Date | null;
   /** Issue 32: the event's response-due date, kept by a trigger (YYYY-MM-DD). */
   due_date?: string | null;
+  /** Issue 32: the provider's "not affected" answer, when it gave one (read with the row). */
+  not_affected_reason?: string | null;
+  not_affected_at?: Date | null;
 }
 
 export interface NoticeContext {

@@ -139,6 +139,8 @@ export async function providerProgress(
         'pc.acknowledged_by',
         'pc.completed_at',
         'pc.reminder_count',
+        'pc.not_affected_reason',
+        'pc.not_affected_at',
         db.raw(
           `(SELECT count(*)::int FROM provider_responses r WHERE r.provider_communication_id = pc.id AND r.status = 'SUBMITTED') as answered`,
         ),

@@ -14,6 +14,7 @@ import { useProviderCommunicationView, useProviderResponses, type ProviderRespon
 import { AnswerWithFiles } from '../../shared/answers/AnswerFiles';
 import { useLabels } from '../../shared/words/labels';
 import { formatDate, listTableProps, useListState, useTableTexts } from '../../shared/lists/table';
+import { ResponseWords } from './CustomerResponse';
 import { Row } from './DetailsTab';
 import { DownloadAllFiles } from './DownloadAllFiles';
 
@@ -42,7 +43,7 @@ export function ResponsesTab({ id }: { id: number }) {
       field: 'response_status',
       header: t`Response`,
       sortable: true,
-      cell: (r) => <StatusLabel status={r.response_status} kind="response" labels={labels.statuses} />,
+      cell: (r) => <ResponseWords customer={r} labels={labels.statuses} />,
     },
     { field: 'sent_at', header: t`Sent`, sortable: true, cell: (r) => formatDate(r.sent_at) },
     { field: 'acknowledged_at', header: t`Acknowledged`, sortable: true, cell: (r) => formatDate(r.acknowledged_at) },
@@ -93,7 +94,7 @@ function ProviderResponseDetail({ id, pcId }: { id: number; pcId: number }) {
       <dl>
         <Row label={t`Customer`}>{pc.customer_name}</Row>
         <Row label={t`Response`}>
-          <StatusLabel status={pc.response_status} kind="response" labels={labels.statuses} />
+          <ResponseWords customer={pc} labels={labels.statuses} />
         </Row>
         <Row label={t`Sent`}>{formatDate(pc.sent_at)}</Row>
         <Row label={t`Acknowledged`}>
