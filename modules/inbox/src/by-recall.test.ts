@@ -330,8 +330,9 @@ describe('one row per event across the health system', () => {
       '?pageNumber=21&pageSize=50',
     ])
       expect((await t.call('GET', `/api/provider/communications/by-recall${q}`, { token: admin })).status, q).toBe(400);
+    // A path that names no recall: not found, as another tenant's would be.
     expect((await t.call('GET', '/api/provider/communications/by-recall/abc/sites', { token: admin })).status).toBe(
-      400,
+      404,
     );
   });
 });

@@ -74,7 +74,8 @@ describe('operator Event Summary Report', () => {
   });
 
   it('refuses another file type, bad filters and callers who are not operators', async () => {
-    expect((await download('/pdf/summary')).status).toBe(400);
+    // A file type the path does not name is no such report.
+    expect((await download('/pdf/summary')).status).toBe(404);
     expect((await download('/csv/summary?status=NOPE')).status).toBe(400);
     expect((await download('/csv/summary?organizationId=abc')).status).toBe(400);
     expect((await download('/csv/summary', w.supplierToken)).status).toBe(403);
