@@ -148,7 +148,8 @@ test('a provider that received an event of the recalling firm sees its Class I r
   await expect(page).toHaveURL(/\/provider\/worklist$/);
   await page.goto('/provider/dashboard');
   const card = page.getByRole('region', { name: 'FDA Class I recalls' });
-  await expect(card.getByText('Heparin flush syringes, 10 mL')).toBeVisible();
+  // Longer than 25 characters: cut, with the whole description on hover.
+  await expect(card.getByTitle('Heparin flush syringes, 10 mL')).toBeVisible();
   await card.getByRole('button', { name: CLASS_ONE }).click();
   const record = page.getByTestId('fda-record');
   await expect(record.getByRole('heading', { name: CLASS_ONE })).toBeVisible();

@@ -18,7 +18,7 @@ test("the operator finds any supplier's recall, views it read-only, and copies a
   await expect(draft).toBeVisible();
   // The searched list has settled (a menu opened on rows about to be replaced would close with them).
   const total = page.locator('[data-slot="data-table-total"]');
-  await expect(total).toHaveText('Total 1 record(s)');
+  await expect(total).toHaveText('Total 1 item');
   await draft.getByRole('button', { name: 'Actions' }).click();
   await expect(page.getByRole('menuitem')).toHaveText(['View', 'Copy', 'Delete']);
   await page.getByRole('menuitem', { name: 'Copy' }).click();

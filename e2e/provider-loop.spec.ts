@@ -132,7 +132,7 @@ test('a recall goes from supplier to recipient, provider, delegate and back to t
   await page.getByRole('tab', { name: 'Delegates' }).click();
   const delegateEmail = `delegate-${Date.now()}@example.com`;
   await page.getByLabel('Email').fill(delegateEmail);
-  await page.getByRole('combobox').click();
+  await page.getByRole('combobox', { name: 'What to delegate' }).click();
   await page.getByRole('option', { name: 'Pharmacy sign-off' }).click();
   await page.getByRole('button', { name: 'Delegate', exact: true }).click();
   await expect(page.getByText(delegateEmail)).toBeVisible();

@@ -63,7 +63,7 @@ test('wizard step 4: the location file menu, ticks that stay, Remove that asks, 
   await riverside.click();
   await expect(riverside).toBeChecked();
   await page.getByRole('button', { name: 'Save recipients' }).click();
-  await expect(page.getByText('Recipients added.')).toBeVisible();
+  await expect(page.getByText('Recipients added.', { exact: true })).toBeVisible();
   await expect(page.getByTestId('recipient-count')).toHaveText('Recipients so far: 2');
   await expect(riverside).toBeChecked();
   await expect(riverside).toBeDisabled();
@@ -80,7 +80,7 @@ test('wizard step 4: the location file menu, ticks that stay, Remove that asks, 
   await expect(list.getByText(clinic)).toBeVisible();
   await list.getByRole('button', { name: `Remove ${clinic}` }).click();
   await ask.getByRole('button', { name: 'Remove' }).click();
-  await expect(page.getByText('Recipient removed.')).toBeVisible();
+  await expect(page.getByText('Recipient removed.', { exact: true })).toBeVisible();
   await expect(list.getByText(clinic)).toBeHidden();
   await expect(page.getByTestId('recipient-count')).toHaveText('Recipients so far: 1');
   const customers = await api<{ items: { name: string }[] }>(request, token, 'GET', `${BASE}/${id}/customers`);

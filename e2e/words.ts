@@ -68,8 +68,11 @@ const SEEDED_ROLE_NAMES = ['Administrator', 'Recall Coordinator', 'Sourcing Coor
  * toolbar is none of these.
  */
 export function englishLeftovers(texts: string[], answered: string): string[] {
-  const isData = (part: string) =>
-    answered.includes(part.toLowerCase()) || answered.includes(JSON.stringify(part).slice(1, -1).toLowerCase());
+  // A long value cut at 25 characters (TruncatedText) is still data: its start is in the answer.
+  const isData = (whole: string) => {
+    const part = whole.replace(/(\.\.\.|…)$/, '');
+    return answered.includes(part.toLowerCase()) || answered.includes(JSON.stringify(part).slice(1, -1).toLowerCase());
+  };
   return texts.filter(
     (text) =>
       !VIETNAMESE_LETTER.test(text) &&
