@@ -81,8 +81,8 @@ test('the profile can be edited and the password form applies the rules', async 
   await password.getByRole('button', { name: 'Change password' }).click();
   await expect(password.getByText(/^Minimum 8 characters/)).toBeVisible();
   await expect(password.getByText("Password doesn't match")).toBeVisible();
-  await password.getByLabel('New password').fill('Borealis#2027');
-  await password.getByLabel('Confirm password').fill('Borealis#2027');
+  await password.getByLabel('New password').fill('Borealis#2027x');
+  await password.getByLabel('Confirm password').fill('Borealis#2027x');
   await password.getByRole('button', { name: 'Change password' }).click();
   await expect(password.getByRole('alert')).toHaveText('Current password is incorrect.');
 

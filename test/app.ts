@@ -12,6 +12,7 @@ import {
   loadConfig,
   type Db,
   onTransactionMisuse,
+  setPasswordHashCost,
 } from '@portal/core';
 import { seedDemo } from '@portal/migrations';
 import { Mailer } from '@portal/notifications';
@@ -57,8 +58,11 @@ export async function startTestApp(
     ...loadConfig({ ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir }),
     smtpUrl: smtp.url,
     authRateLimitPerMinute: 0,
+    // scrypt at 2^10 rather than 2^17: a test signs in hundreds of times; crypto.test.ts checks the real cost.
+    passwordHashLog2N: 10,
     ...overrides,
   };
+  setPasswordHashCost(config.passwordHashLog2N);
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   if (options.seed !== false) await seedDemo(database.db, DEMO_PASSWORD);
   const mailer = new Mailer(database.db, config.smtpUrl, config.mailFrom, logger, {

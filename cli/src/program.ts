@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { appVersion } from '@portal/core';
+import { configureAuditCommand } from './commands/audit.js';
 import { configureDbCommand } from './commands/db.js';
 import { configureFilesCommand } from './commands/files.js';
 import { configureFdaCommand } from './commands/fda.js';
@@ -13,7 +14,7 @@ import { configureVersionCommand } from './commands/version.js';
 
 export function buildProgram(): Command {
   const program = new Command('portal')
-    .description('Recall portal command line: database, users, outbox, reports, jobs, keys, version')
+    .description('Recall portal command line: database, users, outbox, reports, jobs, keys, audit, version')
     .version(appVersion)
     .showHelpAfterError()
     .configureHelp({ sortSubcommands: true });
@@ -27,5 +28,6 @@ export function buildProgram(): Command {
   configureFilesCommand(program);
   configurePreprocessorCommands(program);
   configureFdaCommand(program);
+  configureAuditCommand(program);
   return program;
 }

@@ -1,5 +1,14 @@
 import type { Command } from 'commander';
-import { type Db, isStrongPassword, PASSWORD_RULE_MESSAGE, randomToken, recordAudit, transaction } from '@portal/core';
+import {
+  type Db,
+  isCommonPassword,
+  isStrongPassword,
+  PASSWORD_COMMON_MESSAGE,
+  PASSWORD_RULE_MESSAGE,
+  randomToken,
+  recordAudit,
+  transaction,
+} from '@portal/core';
 import { addMembership, findOrCreateUser, findRoleByName } from '@portal/organizations';
 import { action, CliError, withDatabase } from '../context.js';
 
@@ -21,6 +30,7 @@ export async function createUser(
 ): Promise<{ userId: number; organization: string; role: string; password: string | null; created: boolean }> {
   if (!EMAIL.test(o.email)) throw new CliError(`Not an email address: ${o.email}`);
   if (o.password !== undefined && !isStrongPassword(o.password)) throw new CliError(PASSWORD_RULE_MESSAGE);
+  if (o.password !== undefined && isCommonPassword(o.password)) throw new CliError(PASSWORD_COMMON_MESSAGE);
   return transaction(db, async (trx) => {
     const org = (await trx('organizations')
       .modify((q) =>

@@ -70,8 +70,8 @@ describe('profile (/me)', () => {
       (
         await change({
           current_password: 'Nope#1234',
-          password: 'Borealis#2027',
-          password_confirmation: 'Borealis#2027',
+          password: 'Borealis#2027x',
+          password_confirmation: 'Borealis#2027x',
         })
       ).body.m,
     ).toBe(messageText('CURRENT_PASSWORD_INCORRECT'));
@@ -82,7 +82,7 @@ describe('profile (/me)', () => {
       (
         await change({
           current_password: DEMO_PASSWORD,
-          password: 'Borealis#2027',
+          password: 'Borealis#2027x',
           password_confirmation: 'Borealis#2028',
         })
       ).body.m,
@@ -90,8 +90,8 @@ describe('profile (/me)', () => {
     const other = await t.signIn('admin@borealis.demo');
     const ok = await change({
       current_password: DEMO_PASSWORD,
-      password: 'Borealis#2027',
-      password_confirmation: 'Borealis#2027',
+      password: 'Borealis#2027x',
+      password_confirmation: 'Borealis#2027x',
     });
     expect(ok.body).toMatchObject({ ok: true, m: MESSAGES.passwordChanged });
     // This session goes on; the other session ends; the new password works.
@@ -99,7 +99,7 @@ describe('profile (/me)', () => {
     expect(
       (await t.call('POST', '/api/auth/refreshtoken', { body: { refresh_token: other.refresh_token } })).status,
     ).toBe(401);
-    await t.signIn('admin@borealis.demo', { password: 'Borealis#2027' });
+    await t.signIn('admin@borealis.demo', { password: 'Borealis#2027x' });
     await t.smtp.waitFor('admin@borealis.demo', (m) => m.subject === 'Your password was changed');
   });
 });
@@ -139,7 +139,7 @@ describe('forgot and reset password', () => {
       .whereNull('consumed_at')
       .update({ expires_at: new Date(Date.now() - 1000) });
     const res = await t.call('POST', '/api/auth/reset-password', {
-      body: { token: decodeURIComponent(tokenIn(mail.text)), password: 'Operator#2027' },
+      body: { token: decodeURIComponent(tokenIn(mail.text)), password: 'Operator#2027x' },
     });
     expect(res.status).toBe(401);
   });

@@ -7,5 +7,7 @@ export { issueSetPasswordLink } from './services/codes.js';
 export { MESSAGES as AUTH_MESSAGES } from './messages.js';
 
 export function createAuthModule(deps: ModuleDeps): PortalModule {
+  // New password hashes (and the rehash of weaker ones at sign-in) take core's cost, 2^17: no setting lowers it in an
+  // install; only the test app does (test/app.ts, setPasswordHashCost), before anything is hashed.
   return { name: 'auth', routes: authRoutes(deps) };
 }

@@ -1,5 +1,6 @@
 import { idSchema, listPageSchema, listQuerySchema, type ModuleDeps, type Route, route } from '@portal/core';
 import { SUPPLIER_EVENT_PERMISSIONS } from './constants.js';
+import { loadOwnCommunication } from './services/access.js';
 import { customContentSetAnswer, customRowsUploadedAnswer, idParams } from './schemas.js';
 import {
   customContentTemplate,
@@ -121,6 +122,8 @@ export function customContentRoutes({ db, logger }: ModuleDeps): Route[] {
       summary:
         "Step 1 of a custom-content draft: read a product file (CSV or XLSX, part `file`) with a Customer Key column into each customer's rows; any bad row: 400 with every bad line, nothing saved",
       schema: { params: idParams, response: customRowsUploadedAnswer },
+      // Another supplier's event answers its 404 before the file is read (the rows are read before the event's checks).
+      owner: ({ actor, params }) => loadOwnCommunication(db, actor, params.id),
       handler: ({ actor, params, files }) =>
         uploadCustomRows(
           db,

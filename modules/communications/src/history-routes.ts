@@ -71,6 +71,8 @@ export function historyRoutes({ db, config, files }: ModuleDeps): Route[] {
       multipart: true,
       summary: 'Upload notice or supporting documents (multipart field `file`)',
       schema: { params: schema.idParams, query: schema.uploadQuery, response: communicationDocumentsSchema },
+      // Another supplier's event answers its 404 before the upload is read.
+      owner: ({ actor, params }) => loadOwnCommunication(db, actor, params.id),
       handler: async ({ actor, params, query, files: uploads }) =>
         uploadDocuments(db, files, config.jwtSecret, actor, params.id, uploads, query.kind),
     }),

@@ -1,6 +1,7 @@
 import type { ModuleDeps, PortalModule } from '@portal/core';
 import { registerVocabularyUsage } from '@portal/lookups';
 import { operatorCommunicationRoutes } from './operator-routes.js';
+import { auditRoutes } from './audit-routes.js';
 import { operatorAttentionRoutes } from './attention-routes.js';
 import { customContentRoutes, operatorCustomContentRoutes } from './custom-content-routes.js';
 import { productFieldRoutes } from './product-field-routes.js';
@@ -132,6 +133,7 @@ export {
   type OperatorCommunicationFilters,
 } from './services/operator-communications.js';
 export { operatorFilterProps } from './operator-routes.js';
+export { checkHistoryChain, verifyAuditTrail } from './services/audit-trail.js';
 export { DELEGATE_LINK_DAYS } from './services/delegate-links.js';
 export { answerValueProps, communicationInfoProps, listQuery, productProps } from './schemas.js';
 // The supplier's worklist groups this module answers (the reports module composes GET /supplier/worklist).
@@ -164,6 +166,7 @@ export function createOperatorCommunicationsModule(deps: ModuleDeps): PortalModu
       ...operatorCommunicationRoutes(deps),
       ...operatorCustomContentRoutes(deps),
       ...operatorAttentionRoutes(deps),
+      ...auditRoutes(deps),
     ],
   };
 }

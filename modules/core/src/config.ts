@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { PASSWORD_HASH_LOG2N } from './crypto.js';
+import { parseTrustProxy, type TrustProxy } from './client-address.js';
 import { keysFromEnvironment, loadOrCreateKeyFile, type SigningKey } from './keys.js';
 import { repoRoot } from './version.js';
 
@@ -32,6 +34,15 @@ export interface Config {
   jwtKeys: SigningKey[];
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** A session's absolute lifetime from its sign-in, whatever its refreshes (SESSION_MAX_HOURS, default 12). */
+  sessionMaxHours: number;
+  /** A session without a refresh for this long has ended (SESSION_IDLE_MINUTES, default 30). */
+  sessionIdleMinutes: number;
+  /**
+   * log2 of scrypt's N for new password hashes: 17 (OWASP). Read from no environment variable, so no install can
+   * weaken it by mistake; only the test app lowers it (test/app.ts).
+   */
+  passwordHashLog2N: number;
   smtpUrl: string | undefined;
   /** SMTP connections the sender keeps open and sends over at once. */
   smtpPoolSize: number;
@@ -39,6 +50,10 @@ export interface Config {
   smtpRatePerSecond: number | undefined;
   mailFrom: string;
   corsOrigins: string[];
+  /** TRUST_PROXY: which proxies' X-Forwarded-For and X-Forwarded-Proto are believed (client-address.ts). */
+  trustProxy: TrustProxy;
+  /** LOGO_HOSTS: https origins images may come from beside the product's own (the CSP's img-src); none by default. */
+  logoHosts: string[];
   demoPassword: string;
   logLevel: string;
   bodyLimitBytes: number;
@@ -92,6 +107,17 @@ function positiveInt(value: string | undefined, name: string): number | undefine
   return n;
 }
 
+/** LOGO_HOSTS: comma-separated https origins (`https://cdn.example.com`, `https://*.example.com`, a port allowed). */
+function logoHostsOf(value: string | undefined): string[] {
+  const hosts = (value || '')
+    .split(',')
+    .map((s) => s.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+  const bad = hosts.find((h) => !/^https:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i.test(h));
+  if (bad !== undefined) throw new Error(`LOGO_HOSTS must be https origins separated by commas, got "${bad}"`);
+  return hosts;
+}
+
 function roleOf(value: string | undefined): Config['role'] {
   if (value === undefined || value === '') return 'all';
   if (value === 'all' || value === 'web' || value === 'worker') return value;
@@ -124,6 +150,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtKeys,
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 900, 'ACCESS_TOKEN_TTL_SECONDS'),
     refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL_SECONDS, 30 * 24 * 3600, 'REFRESH_TOKEN_TTL_SECONDS'),
+    sessionMaxHours: positiveInt(env.SESSION_MAX_HOURS, 'SESSION_MAX_HOURS') ?? 12,
+    sessionIdleMinutes: positiveInt(env.SESSION_IDLE_MINUTES, 'SESSION_IDLE_MINUTES') ?? 30,
+    passwordHashLog2N: PASSWORD_HASH_LOG2N,
     smtpUrl: env.SMTP_URL || undefined,
     smtpPoolSize: positiveInt(env.SMTP_POOL_SIZE, 'SMTP_POOL_SIZE') ?? 5,
     smtpRatePerSecond: positiveInt(env.SMTP_RATE_PER_SECOND, 'SMTP_RATE_PER_SECOND'),
@@ -132,6 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    logoHosts: logoHostsOf(env.LOGO_HOSTS),
     demoPassword: env.DEMO_PASSWORD || 'Portal#2026',
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024, 'BODY_LIMIT_BYTES'),

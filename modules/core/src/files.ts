@@ -23,10 +23,11 @@ export class LocalFileStore implements FileStore {
     return path.join(this.root, key);
   }
 
+  /** Readable by the server's user only: files 0600, the folders it creates 0700 (never the other users of the host). */
   async put(key: string, data: Buffer): Promise<void> {
     const file = this.resolve(key);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, data, { flag: 'wx' });
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    await writeFile(file, data, { flag: 'wx', mode: 0o600 });
   }
 
   read(key: string): Promise<Buffer> {

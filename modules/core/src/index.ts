@@ -1,5 +1,7 @@
 export * from './actor.js';
 export * from './audit.js';
+export * from './audit-chain.js';
+export * from './client-address.js';
 export * from './config.js';
 export * from './crypto.js';
 export * from './bulk-insert.js';

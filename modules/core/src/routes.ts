@@ -69,7 +69,19 @@ export interface Route {
   multipart?: boolean;
   /** Opened by an emailed link (public routes only): the BFF resolves it, and checks the ids it names, first. */
   link?: LinkAccess;
+  /**
+   * The tenancy check of a signed-in route whose path names its record (an upload's target): the BFF runs it after the
+   * access rule and the path's validation and before the body is read, so another tenant's id answers its 404 (a wrong
+   * event type its 403) before an upload is parsed. It throws to refuse; the handler still checks in its transaction.
+   */
+  owner?: (req: OwnerRequest) => Promise<unknown>;
   handler: (req: RouteRequest) => Promise<HandlerResult> | HandlerResult;
+}
+
+/** What a route's `owner` check sees: the caller and the validated path, nothing of the body. */
+export interface OwnerRequest<P = Record<string, unknown>> {
+  actor: Actor;
+  params: P;
 }
 
 /** The schemas of a route: body, query and params are validated by the BFF; response only documents the answer. */
@@ -107,7 +119,9 @@ export type RequestFor<S extends RouteSchema> = RouteRequest<
   Validated<S['params'], Record<string, string>>
 >;
 
-type Definition<S extends RouteSchema> = Omit<Route, 'handler' | 'access' | 'schema' | 'link'> & { schema?: S };
+type Definition<S extends RouteSchema> = Omit<Route, 'handler' | 'access' | 'schema' | 'link' | 'owner'> & {
+  schema?: S;
+};
 
 /** A route whose caller may be anyone: the actor is there only when a valid token came along. */
 export type PublicRouteDefinition<S extends RouteSchema> = Definition<S> & {
@@ -128,6 +142,8 @@ export type LinkRouteDefinition<S extends RouteSchema, A extends LinkAccess> = D
 /** A route for signed-in callers: the BFF refused anyone else, so the handler's actor is never null. */
 export type SignedInRouteDefinition<S extends RouteSchema> = Definition<S> & {
   access: 'user' | 'operator' | readonly string[];
+  /** Checked before the body is read (see `Route.owner`), with the path typed from `schema.params`. */
+  owner?: (req: OwnerRequest<Validated<S['params'], Record<string, string>>>) => Promise<unknown>;
   handler: (req: RequestFor<S> & { actor: Actor }) => Promise<HandlerResult> | HandlerResult;
 };
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { chmodSync, existsSync, statSync } from 'node:fs';
 import { PassThrough, type Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -100,5 +101,13 @@ export class S3FileStore implements FileStore {
 /** The file store the configuration names: the local disk under DATA_DIR by default, or S3 (FILE_STORE=s3). */
 export function createFileStore(config: Config): FileStore & { close?(): void } {
   if (config.fileStore.kind === 's3') return new S3FileStore(config.fileStore);
-  return new LocalFileStore(path.join(config.dataDir, 'files'));
+  const root = path.join(config.dataDir, 'files');
+  // Files written before they were 0600 (an older install's 0644) stay out of other users' reach: the folder is 0700.
+  // Best effort: a folder another user owns is left as it is.
+  try {
+    if (existsSync(root) && (statSync(root).mode & 0o077) !== 0) chmodSync(root, 0o700);
+  } catch {
+    // not ours to change
+  }
+  return new LocalFileStore(root);
 }

@@ -11,7 +11,11 @@ import { updateProviderCreatedCommunication } from './services/created-communica
 import { createDelegation, providerEmailList, resendDelegateMail } from './services/delegates.js';
 import { deleteResponseRow } from './services/response-rows.js';
 import * as s from './schemas.js';
-import { PROVIDER_EVENT_PERMISSIONS, PROVIDER_LIST_PERMISSIONS } from './services/scope.js';
+import {
+  loadScopedProviderCommunication,
+  PROVIDER_EVENT_PERMISSIONS,
+  PROVIDER_LIST_PERMISSIONS,
+} from './services/scope.js';
 import { listInternalActions, listProviderDocuments, uploadProviderDocuments } from './services/workspace.js';
 import { mailKicker } from './mail-kick.js';
 
@@ -78,6 +82,8 @@ export function providerAnswerRoutes({ db, config, files, mail }: ModuleDeps): R
       multipart: true,
       summary: 'Upload documents to provider communication id (form field file)',
       schema: { params: s.params(['id']) },
+      // Another provider's communication answers its 404 before the upload is read.
+      owner: ({ actor, params }) => loadScopedProviderCommunication(db, actor, params.id!),
       handler: ({ actor, params, files: uploads }) =>
         uploadProviderDocuments(db, files, config, actor, params.id!, uploads),
     }),
@@ -147,6 +153,8 @@ export function providerAnswerRoutes({ db, config, files, mail }: ModuleDeps): R
       multipart: true,
       summary: 'Upload files to an Image or Document action (form field file)',
       schema: { params: s.params(['id', 'x', 'y']), response: s.fileList },
+      owner: ({ actor, params }) =>
+        loadScopedProviderCommunication(db, actor, params.x!, { communicationId: params.id! }),
       handler: ({ actor, params, files: uploads }) =>
         providerUploadActionFiles(db, files, config, actor, params.id!, params.x!, params.y!, uploads),
     }),

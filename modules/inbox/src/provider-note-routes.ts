@@ -1,6 +1,6 @@
 import { type ModuleDeps, type Route, route } from '@portal/core';
 import * as s from './schemas.js';
-import { PROVIDER_EVENT_PERMISSIONS } from './services/scope.js';
+import { loadScopedProviderCommunication, PROVIDER_EVENT_PERMISSIONS } from './services/scope.js';
 import { getNote, getNoteDocument, listNotes, saveNote } from './services/workspace.js';
 
 const access = PROVIDER_EVENT_PERMISSIONS;
@@ -24,6 +24,8 @@ export function providerNoteRoutes({ db, config, files }: ModuleDeps): Route[] {
           properties: { note: { type: 'string', maxLength: 10_000 }, removeFile: { type: 'boolean' } },
         },
       },
+      owner: ({ actor, params }) =>
+        loadScopedProviderCommunication(db, actor, params.b!, { communicationId: params.a! }),
       handler: ({ actor, params, body, files: uploads }) =>
         saveNote(
           db,

@@ -174,9 +174,9 @@ describe('suppliers', () => {
     const token = tokenIn(mail.text);
     expect(token.length).toBeGreaterThan(40);
     expect(
-      (await t.call('POST', '/api/auth/reset-password', { body: { token, password: 'Zenith#2026' } })).status,
+      (await t.call('POST', '/api/auth/reset-password', { body: { token, password: 'Zenith#2026x' } })).status,
     ).toBe(200);
-    const signedIn = await t.signIn('ada@zenith.demo', { password: 'Zenith#2026' });
+    const signedIn = await t.signIn('ada@zenith.demo', { password: 'Zenith#2026x' });
     const me = await t.call('GET', '/api/me', { token: signedIn.access_token });
     expect(me.status).toBe(200);
     const detail = await t.call('GET', `${BASE}/suppliers/${res.body.d.id}`, { token: operator });

@@ -43,16 +43,16 @@ describe("users of the caller's organisation", () => {
     const token = decodeURIComponent(/reset-password\?token=([\w%-]+)/.exec(mail.text)?.[1] ?? '');
     expect(token.length).toBeGreaterThan(40);
     expect(mail.text).toContain(`${t.config.appUrl}/reset-password?token=`);
-    const reset = await t.call('POST', '/api/auth/reset-password', { body: { token, password: 'Welcome#2026' } });
+    const reset = await t.call('POST', '/api/auth/reset-password', { body: { token, password: 'Welcome#2026x' } });
     expect(reset.status).toBe(200);
     expect(
-      (await t.call('POST', '/api/auth/reset-password', { body: { token, password: 'Welcome#2027' } })).status,
+      (await t.call('POST', '/api/auth/reset-password', { body: { token, password: 'Welcome#2027x' } })).status,
     ).toBe(401);
     // Setting the password from the emailed link proves the address: the invited user is VERIFIED and can sign in.
     expect(
       ((await t.db('users').where({ email: 'nina.new@acme.demo' }).first('status')) as { status: string }).status,
     ).toBe('VERIFIED');
-    await t.signIn('nina.new@acme.demo', { password: 'Welcome#2026' });
+    await t.signIn('nina.new@acme.demo', { password: 'Welcome#2026x' });
     const [audit] = await audits('USER_INVITED');
     expect(audit).toMatchObject({
       organization_id: await acme(),

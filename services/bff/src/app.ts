@@ -1,20 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import cors from '@koa/cors';
 import { Router } from '@koa/router';
 import Koa, { type Context } from 'koa';
-import { koaBody } from 'koa-body';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from 'koa-compress';
 import send from 'koa-send';
 import {
   AppError,
   appVersion,
-  assertSafeInput,
+  createClientResolver,
   extensionOf,
   messagePart,
   mimeOf,
@@ -24,7 +21,9 @@ import {
   pingDb,
   type PortalModule,
 } from '@portal/core';
-import { answerClientError, bodyError, mapError, sendError } from './envelope.js';
+import { redactPath } from './access-log.js';
+import { bodyReader } from './body.js';
+import { answerClientError, mapError, sendError } from './envelope.js';
 import { createHealth, type Health, HEALTH_PATHS } from './health.js';
 import { buildOpenApi } from './openapi.js';
 import { authRateLimit } from './rate-limit.js';
@@ -42,32 +41,25 @@ export interface AppOptions {
 
 const isApi = (p: string) => p === '/api' || p.startsWith('/api/');
 
-const MAX_UPLOAD_FILES = 10;
-
 /**
- * Runs a body parser alone (not around the rest of the chain), so whatever it throws is the client's body: bad JSON,
- * a `__proto__` key, a truncated or garbage multipart form, too many files. The parsed body may not nest too deeply.
+ * The product's one policy; `frameAncestors` is 'none' everywhere but on files shown in place. Images come from this
+ * origin (signed file links), `data:` and `blob:` only, plus the LOGO_HOSTS an install names: no tracking pixel or
+ * exfiltration through an image URL.
  */
-async function parseBody(ctx: Context, parser: Koa.Middleware, multipart: boolean): Promise<void> {
-  try {
-    await parser(ctx, async () => undefined);
-  } catch (error) {
-    throw bodyError(error, multipart, MAX_UPLOAD_FILES);
-  }
-  assertSafeInput((ctx.request as { body?: unknown }).body);
-}
-
-/** The product's one policy; `frameAncestors` is 'none' everywhere but on files shown in place. */
-function contentSecurityPolicy(frameAncestors: "'none'" | "'self'"): string {
+function contentSecurityPolicy(frameAncestors: "'none'" | "'self'", logoHosts: readonly string[] = []): string {
+  const images = ["'self'", 'data:', 'blob:', ...logoHosts].join(' ');
   return (
-    "default-src 'self'; img-src 'self' data: blob: https:; style-src 'self' 'unsafe-inline'; script-src 'self'; " +
+    `default-src 'self'; img-src ${images}; style-src 'self' 'unsafe-inline'; script-src 'self'; ` +
     `connect-src 'self'; frame-src 'self' blob:; media-src 'self' blob:; object-src 'self' blob:; frame-ancestors ${frameAncestors}; base-uri 'self'`
   );
 }
 
 export function createApp({ deps, modules, health = createHealth(), metrics }: AppOptions): Koa {
   const { config, logger } = deps;
-  const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
+  // Koa never reads X-Forwarded-* itself: the one resolver (TRUST_PROXY, client-address.ts) sets the client's address
+  // and scheme on each request below, so ctx.ip and ctx.secure are what it decided.
+  const app = new Koa({ proxy: false });
+  const resolveClient = createClientResolver(config.trustProxy);
   // Koa's listen, plus the envelope for what Node answers itself before any middleware: requests its parser refuses
   // (answerClientError), an Expect header other than 100-continue, and an HTTP/1.1 request without Host (refused by
   // the first middleware instead of by Node with an empty body).
@@ -113,7 +105,19 @@ export function createApp({ deps, modules, health = createHealth(), metrics }: A
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
     ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    ctx.set('Content-Security-Policy', contentSecurityPolicy("'none'"));
+    ctx.set('Content-Security-Policy', contentSecurityPolicy("'none'", config.logoHosts));
+    const client = resolveClient({
+      socketAddress: ctx.req.socket.remoteAddress,
+      encrypted: Boolean((ctx.req.socket as { encrypted?: boolean }).encrypted),
+      forwardedFor: ctx.get('x-forwarded-for') || undefined,
+      forwardedProto: ctx.get('x-forwarded-proto') || undefined,
+    });
+    ctx.request.ip = client.address;
+    if (client.https) {
+      // Over https (a TLS socket, or a trusted proxy's X-Forwarded-Proto): ctx.secure answers true (Secure cookies).
+      if (!ctx.request.secure) Object.defineProperty(ctx.request, 'protocol', { value: 'https' });
+      ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    }
     if (ctx.path.startsWith('/api')) ctx.set('Cache-Control', 'no-store');
     if (ctx.req.httpVersion === '1.1' && !ctx.get('host')) {
       sendError(ctx, new AppError(400, 'MISSING_HOST'));
@@ -131,7 +135,7 @@ export function createApp({ deps, modules, health = createHealth(), metrics }: A
       // nobody else may (the rest of the product still refuses every frame).
       if (/^inline/i.test(ctx.response.get('Content-Disposition'))) {
         ctx.set('X-Frame-Options', 'SAMEORIGIN');
-        ctx.set('Content-Security-Policy', contentSecurityPolicy("'self'"));
+        ctx.set('Content-Security-Policy', contentSecurityPolicy("'self'", config.logoHosts));
       }
     } catch (error) {
       // Whatever escapes the middleware outside the inner error mapper (compression) still answers an envelope.
@@ -142,7 +146,7 @@ export function createApp({ deps, modules, health = createHealth(), metrics }: A
           {
             requestId,
             method: ctx.method,
-            path: ctx.path,
+            path: redactPath(ctx.path),
             status: ctx.status,
             ms: Number(process.hrtime.bigint() - started) / 1e6,
           },
@@ -194,52 +198,11 @@ export function createApp({ deps, modules, health = createHealth(), metrics }: A
     sendError(ctx, new AppError(503, 'SERVICE_UNAVAILABLE'));
   });
 
-  const jsonBody = koaBody({
-    jsonLimit: config.bodyLimitBytes,
-    formLimit: config.bodyLimitBytes,
-    textLimit: config.bodyLimitBytes,
-    multipart: false,
-  });
-  // Multipart only where a route accepts files; uploads stream to a temporary folder of this request, bounded in size
-  // and count, which is removed when the request ends, whatever happened (a refused token, a truncated form, ...).
-  const multipartBody = (uploadDir: string) =>
-    koaBody({
-      multipart: true,
-      formLimit: config.bodyLimitBytes,
-      formidable: {
-        uploadDir,
-        maxFileSize: 25 * 1024 * 1024,
-        maxFiles: MAX_UPLOAD_FILES,
-        allowEmptyFiles: true,
-        minFileSize: 0,
-      },
-    });
-  const multipartPaths = routes
-    .filter((r) => r.multipart)
-    .map((r) => new RegExp(`^/api${r.path.replace(/:\w+/g, '[^/]+')}/?$`));
-  app.use(async (ctx, next) => {
-    if (!ctx.path.startsWith('/api')) return next();
-    if (!multipartPaths.some((re) => re.test(ctx.path))) {
-      await parseBody(ctx, jsonBody, false);
-      return next();
-    }
-    const uploadDir = await mkdtemp(path.join(os.tmpdir(), `portal-upload-${process.pid}-`));
-    // A refused form (too many files, a cut) can leave formidable writing a file while the folder is removed: the
-    // removal retries, never replaces the answer, and runs again once the response is closed to catch a late file.
-    const cleanUp = () =>
-      rm(uploadDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }).catch((err: unknown) =>
-        logger.warn({ err, uploadDir }, 'upload folder not removed'),
-      );
-    ctx.res.once('close', () => void cleanUp());
-    try {
-      await parseBody(ctx, multipartBody(uploadDir), true);
-      await next();
-    } finally {
-      await cleanUp();
-    }
-  });
+  // Each /api request gets a lazy body reader: the route reads its body (JSON, or multipart where it accepts files)
+  // only after its access rule, path and owner check passed (body.ts, mount.ts).
+  app.use(bodyReader(config, logger));
 
-  // After the body parser: the token call's budget depends on its grant (a sign-in or a refresh).
+  // The token call's budget depends on its grant (a sign-in or a refresh): the limit reads that call's body itself.
   app.use(
     authRateLimit(deps.db, {
       perMinute: config.authRateLimitPerMinute,

@@ -3,6 +3,7 @@ import type { Router } from '@koa/router';
 import type { Context } from 'koa';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { authenticate } from '@portal/auth';
+import { readBody } from './body.js';
 import {
   type Actor,
   assertSafeInput,
@@ -144,7 +145,12 @@ function validatePath(schema: object, params: Record<string, unknown>): void {
   }
 }
 
-/** Mounts one route (STYLE §2): authenticate, check permissions, validate, call, wrap in the envelope. */
+/**
+ * Mounts one route (STYLE §2): authenticate, check access, validate the path, check the owner, validate the query,
+ * then read and validate the body, call, wrap in the envelope. Everything that can refuse the caller (401, 403, the
+ * 404 of a path that names nothing of theirs, a link's 404 when its token is in the query) runs before the body is
+ * read, so a refusal costs no parsing and no upload reaches the disk.
+ */
 export function mount(router: Router, route: Route, deps: ModuleDeps): void {
   const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
   checkLinkRule(route);
@@ -164,15 +170,20 @@ export function mount(router: Router, route: Route, deps: ModuleDeps): void {
     }
     const params = { ...ctx.params };
     const query = { ...(ctx.query as Record<string, unknown>) };
-    const body = (ctx.request as { body?: unknown }).body ?? {};
     assertSafeInput(params, 'The path');
     assertSafeInput(query, 'The query');
-    const files = route.multipart ? await readUploads(ctx) : [];
     if (route.schema?.params) validatePath(route.schema.params, params);
+    if (route.owner && actor) await route.owner({ actor, params });
     if (route.schema?.query) validate(route.schema.query, query, 'Query');
+    // A link route: the link decides which records the call may reach, before the body is read when its token is in
+    // the query (every upload's is), else once the body is there.
+    const early = route.link && query.token !== undefined;
+    let link = early ? await resolveLinkAccess(route.link!, { params, query, body: undefined }) : undefined;
+    await readBody(ctx, route.multipart === true);
+    const body = (ctx.request as { body?: unknown }).body ?? {};
+    const files = route.multipart ? await readUploads(ctx) : [];
     if (route.schema?.body) validate(route.schema.body, body, 'Body');
-    // A link route: the link decides which records the call may reach, before the handler runs.
-    const link = route.link ? await resolveLinkAccess(route.link, { params, query, body }) : undefined;
+    if (route.link && !early) link = await resolveLinkAccess(route.link, { params, query, body });
     const result = await route.handler({
       body,
       query,

@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import type { Knex } from 'knex';
 import { RateLimitError } from '@portal/core';
+import { readBody } from './body.js';
 
 /**
  * Fixed-window counters per key (the window starts at the key's first hit), kept in PostgreSQL (table
@@ -76,7 +77,7 @@ const ACCOUNT_PATHS = new Set([
 const SIGNIN_PATHS = new Set(['/api/auth/userlock', '/api/auth/userlockotp']);
 const FAILURES_WINDOW_SECONDS = 600;
 
-/** What an /api/auth call is, for its budget: the token call by its grant (its body is parsed by then). */
+/** What an /api/auth call is, for its budget: the token call by its grant (its body is read first). */
 function kindOf(ctx: Context): Kind {
   const path = ctx.path.replace(/\/$/, '');
   if (path === '/api/auth/token') {
@@ -111,6 +112,8 @@ export function authRateLimit(db: Knex, limits: AuthLimits): Middleware {
   };
   return async (ctx, next) => {
     if (limits.perMinute <= 0 || !ctx.path.startsWith('/api/auth/')) return next();
+    // The token call's grant is in its body (a public call: reading it first refuses nobody's check).
+    if (ctx.path.replace(/\/$/, '') === '/api/auth/token') await readBody(ctx, false);
     const kind = kindOf(ctx);
     if (kind === 'refresh') await perMinute(ctx, 'refresh', limits.refreshPerMinute);
     else if (kind === 'public') await perMinute(ctx, 'public', limits.publicPerMinute);

@@ -650,6 +650,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notisphere/audit/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recompute the audit trail's hash chains (audit history and event histories; one organisation's with organizationId) and name the first broken link */
+        get: operations["getNotisphereAuditVerify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notisphere/communications": {
         parameters: {
             query?: never;
@@ -10143,6 +10160,64 @@ export interface operations {
                             /** @enum {string} */
                             type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
                             zip: string | null;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Failure */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            params?: {
+                                [key: string]: unknown;
+                            };
+                            reason?: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: false;
+                    };
+                };
+            };
+        };
+    };
+    getNotisphereAuditVerify: {
+        parameters: {
+            query?: {
+                organizationId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            broken: {
+                                id: number;
+                                organization_id: number | null;
+                                organization_name?: string | null;
+                                /** @enum {string} */
+                                table: "audit_events" | "communication_history";
+                            } | null;
+                            checked: number;
+                            ok: boolean;
                         };
                         m: string;
                         /** @constant */

@@ -4,6 +4,7 @@ import {
   type Config,
   ConflictError,
   hashPassword,
+  isCommonPassword,
   isStrongPassword,
   NotFoundError,
   recordAudit,
@@ -26,8 +27,10 @@ import type { signUpBody } from '../schemas.js';
 import { consumeCode, consumeLinkToken, issueCode, issueLinkToken } from './codes.js';
 import { checkCredentials, findUserByEmail, type RequestMeta } from './login.js';
 
+/** Every place a password is set: the spec's rule first, then the common and breached list (password-rule.ts). */
 export function assertStrongPassword(password: string): void {
   if (!isStrongPassword(password)) throw ValidationError.field('password', 'PASSWORD_TOO_WEAK');
+  if (isCommonPassword(password)) throw ValidationError.field('password', 'PASSWORD_TOO_COMMON');
 }
 
 const UNVERIFIED = ['PENDING', 'VERIFICATION', 'NONVERIFIED'];

@@ -3,7 +3,9 @@ import {
   type Actor,
   type Config,
   ForbiddenError,
+  hashPassword,
   LockedError,
+  needsRehash,
   recordAudit,
   sha256,
   UnauthorizedError,
@@ -28,7 +30,7 @@ import { RefreshToken } from '../models/RefreshToken.js';
 import { MESSAGES } from '../messages.js';
 import type { tokenAnswer, tokenBody } from '../schemas.js';
 import { consumeCode, issueCode } from './codes.js';
-import { revokeFamily, type TokenPair, tokenPair } from './tokens.js';
+import { revokeFamily, sessionLimits, sessionState, type TokenPair, tokenPair } from './tokens.js';
 
 export type TokenRequest = FromSchema<typeof tokenBody>;
 
@@ -127,7 +129,29 @@ export async function checkCredentials(
   if (user.status !== 'VERIFIED' && user.status !== 'SSO' && !options.allowUnverified)
     throw new ForbiddenError('EMAIL_NOT_VERIFIED');
   if (user.failed_login_count > 0) await patchUserAccount(db, user.id, { failed_login_count: 0 });
+  if (needsRehash(user.password_hash)) await rehashPassword(db, user, password, meta);
   return user;
+}
+
+/**
+ * A hash of a weaker cost than the current one (2^14 before issue 34) is replaced now that the password is known.
+ * Only if it is still the hash we checked: a password changed meanwhile is never overwritten with the old one.
+ */
+async function rehashPassword(db: Knex, user: UserRow, password: string, meta: RequestMeta): Promise<void> {
+  const stronger = await hashPassword(password);
+  await transaction(db, async (trx) => {
+    const row = await findUserAccount(trx, { id: user.id }, { forUpdate: true });
+    if (!row || row.password_hash !== user.password_hash) return;
+    await patchUserAccount(trx, user.id, { password_hash: stronger });
+    await recordAudit(trx, null, {
+      organizationId: null,
+      action: 'PASSWORD_REHASHED',
+      entityType: 'user',
+      entityId: user.id,
+      actorEmail: user.email,
+      requestId: meta.requestId,
+    });
+  });
 }
 
 export async function passwordGrant(
@@ -225,13 +249,27 @@ export async function refreshGrant(
       }
       return { error: 'INVALID_REFRESH_TOKEN' } as const;
     }
+    // The session's limits (SESSION_MAX_HOURS from its sign-in, SESSION_IDLE_MINUTES since its last refresh): the
+    // family ends for good (the access token's session check refuses it too), and the end is recorded.
+    const { startedAt, ended } = await sessionState(trx, row.family_id, sessionLimits(config));
+    if (ended) {
+      await revokeFamily(trx, row.family_id, ended === 'SESSION_MAX_AGE' ? 'expired' : 'idle');
+      await recordAudit(trx, null, {
+        organizationId: row.organization_id,
+        action: ended === 'SESSION_MAX_AGE' ? 'SESSION_EXPIRED' : 'SESSION_IDLE_TIMEOUT',
+        entityType: 'session',
+        entityId: row.family_id,
+        requestId: meta.requestId,
+      });
+      return { error: ended } as const;
+    }
     if (new Date(row.expires_at).getTime() <= Date.now()) return { error: 'REFRESH_TOKEN_EXPIRED' } as const;
     const actor: Actor | null = await loadActor(trx, row.user_id, row.organization_id);
     if (!actor) {
       await revokeFamily(trx, row.family_id, 'inactive');
       return { error: 'ACCOUNT_INACTIVE' } as const;
     }
-    const pair = await tokenPair(trx, config, actor, meta, row.family_id);
+    const pair = await tokenPair(trx, config, actor, meta, { familyId: row.family_id, startedAt });
     await RefreshToken.query(trx)
       .findById(row.id)
       .patch({ revoked_at: trx.fn.now(), revoked_reason: 'rotated', replaced_by_id: pair.refreshId });

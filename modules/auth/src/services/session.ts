@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { type Actor, type Config, UnauthorizedError } from '@portal/core';
 import { loadActor } from '@portal/organizations';
-import { type AccessClaims, isSessionLive, sessionLiveSql, verifyAccessToken } from './tokens.js';
+import { type AccessClaims, isSessionLive, sessionLimits, sessionLiveSql, verifyAccessToken } from './tokens.js';
 
 /**
  * Turns a Bearer token into the caller. The actor is read from the database on every call, so a deactivated
@@ -16,9 +16,16 @@ export async function authenticate(
   const userId = Number(claims.sub);
   const organizationId = Number(claims.org_id);
   // One round trip on the hot path: the actor's row comes back only while the session is live too.
-  const actor = await loadActor(db, userId, organizationId, sessionLiveSql(db, claims.sid, userId, organizationId));
+  const limits = sessionLimits(config);
+  const actor = await loadActor(
+    db,
+    userId,
+    organizationId,
+    sessionLiveSql(db, claims.sid, userId, organizationId, limits),
+  );
   if (actor) return { actor, claims };
   // Refused: say why (an ended session before an inactive account, as the two checks always did).
-  if (!(await isSessionLive(db, claims.sid, userId, organizationId))) throw new UnauthorizedError('SESSION_ENDED');
+  if (!(await isSessionLive(db, claims.sid, userId, organizationId, limits)))
+    throw new UnauthorizedError('SESSION_ENDED');
   throw new UnauthorizedError('ACCOUNT_INACTIVE');
 }

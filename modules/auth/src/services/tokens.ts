@@ -122,22 +122,35 @@ export async function verifyAccessToken(
   return payload as unknown as AccessClaims;
 }
 
-/** Stores a new refresh token (hashed) in a family; the plaintext is returned once and never stored. */
+/** A session being continued by a refresh: its family and when it began (its first token, which rotation keeps). */
+export interface SessionFamily {
+  familyId: string;
+  startedAt: Date;
+}
+
+/**
+ * Stores a new refresh token (hashed) in a family; the plaintext is returned once and never stored. It expires with
+ * the refresh-token lifetime, but never after the session's absolute end (its start + SESSION_MAX_HOURS), so a refresh
+ * cannot stretch a session.
+ */
 export async function issueRefreshToken(
   trx: Knex | Knex.Transaction,
   config: Config,
   userId: number,
   organizationId: number,
-  familyId: string = randomUUID(),
+  session: SessionFamily | undefined,
   meta: { ip?: string; userAgent?: string } = {},
 ): Promise<{ token: string; id: number; familyId: string }> {
   const token = randomToken(32);
+  const familyId = session?.familyId ?? randomUUID();
+  const now = Date.now();
+  const end = (session?.startedAt.getTime() ?? now) + config.sessionMaxHours * 3600_000;
   const { id } = await RefreshToken.query(trx).insert({
     user_id: userId,
     organization_id: organizationId,
     family_id: familyId,
     token_hash: sha256(token),
-    expires_at: new Date(Date.now() + config.refreshTokenTtlSeconds * 1000),
+    expires_at: new Date(Math.min(now + config.refreshTokenTtlSeconds * 1000, end)),
     ip: meta.ip ?? null,
     user_agent: meta.userAgent?.slice(0, 300) ?? null,
   });
@@ -152,7 +165,40 @@ export async function revokeFamily(trx: Knex | Knex.Transaction, familyId: strin
     .update({ revoked_at: trx.fn.now(), revoked_reason: reason });
 }
 
-const ENDING_REASONS = ['logout', 'reuse', 'inactive', 'password'];
+const ENDING_REASONS = ['logout', 'reuse', 'inactive', 'password', 'expired', 'idle'];
+
+/** The session limits of the configuration, as the SQL below takes them. */
+export interface SessionLimits {
+  maxHours: number;
+  idleMinutes: number;
+}
+export const sessionLimits = (config: Config): SessionLimits => ({
+  maxHours: config.sessionMaxHours,
+  idleMinutes: config.sessionIdleMinutes,
+});
+
+/**
+ * A session's times, read under the refresh's lock: when it began (its first token: rotation keeps the family, so the
+ * start never moves), and whether it has passed SESSION_MAX_HOURS since then or SESSION_IDLE_MINUTES since its last
+ * refresh. The database's clock decides, as it does in `sessionLiveSql`.
+ */
+export async function sessionState(
+  trx: Knex | Knex.Transaction,
+  familyId: string,
+  limits: SessionLimits,
+): Promise<{ startedAt: Date; ended: 'SESSION_MAX_AGE' | 'SESSION_IDLE_TIMEOUT' | null }> {
+  const row = (await trx('refresh_tokens')
+    .where({ family_id: familyId })
+    .first(
+      trx.raw('min(created_at) as started_at'),
+      trx.raw('min(created_at) <= now() - make_interval(hours => ?) as too_old', [limits.maxHours]),
+      trx.raw('max(created_at) <= now() - make_interval(mins => ?) as idle', [limits.idleMinutes]),
+    )) as { started_at: Date; too_old: boolean; idle: boolean };
+  return {
+    startedAt: new Date(row.started_at),
+    ended: row.too_old ? 'SESSION_MAX_AGE' : row.idle ? 'SESSION_IDLE_TIMEOUT' : null,
+  };
+}
 
 /**
  * Whether the access token's session is live: its refresh-token family exists, belongs to the token's user and
@@ -164,19 +210,16 @@ export async function isSessionLive(
   familyId: string,
   userId: number,
   organizationId: number,
+  limits: SessionLimits,
 ): Promise<boolean> {
   const row = (await db
-    .select(sessionLiveSql(db, familyId, userId, organizationId).wrap('(', ') as live'))
+    .select(sessionLiveSql(db, familyId, userId, organizationId, limits).wrap('(', ') as live'))
     .first()) as {
     live: boolean;
   };
   return row.live;
 }
 
-/**
- * The session check as one SQL boolean, for `isSessionLive` and for the caller's query on every request: the family
- * exists, every token of it belongs to this user and organisation, and none was revoked by a logout or a reuse.
- */
 /** Ends every live session of the users or organisations ('inactive'): the session check refuses them from now on. */
 export const endSessions: SessionEnder = async (trx, { userIds = [], organizationIds = [] }) => {
   if (!userIds.length && !organizationIds.length) return 0;
@@ -189,12 +232,26 @@ export const endSessions: SessionEnder = async (trx, { userIds = [], organizatio
     .update({ revoked_at: trx.fn.now(), revoked_reason: 'inactive' });
 };
 
-export function sessionLiveSql(db: Knex, familyId: string, userId: number, organizationId: number): Knex.Raw {
+/**
+ * The session check as one SQL boolean, for `isSessionLive` and for the caller's query on every request: the family
+ * exists, every token of it belongs to this user and organisation, none was revoked by a logout, a reuse or a limit,
+ * it began less than SESSION_MAX_HOURS ago and was refreshed within SESSION_IDLE_MINUTES. One aggregate over the
+ * family's rows (a few dozen at most), served by the family_id index.
+ */
+export function sessionLiveSql(
+  db: Knex,
+  familyId: string,
+  userId: number,
+  organizationId: number,
+  limits: SessionLimits,
+): Knex.Raw {
   return db.raw(
     `SELECT coalesce(bool_and(user_id = ? and organization_id = ?), false)
         and not coalesce(bool_or(revoked_reason = any(?)), false)
+        and min(created_at) > now() - make_interval(hours => ?)
+        and max(created_at) > now() - make_interval(mins => ?)
        FROM refresh_tokens WHERE family_id = ?`,
-    [userId, organizationId, ENDING_REASONS, familyId],
+    [userId, organizationId, ENDING_REASONS, limits.maxHours, limits.idleMinutes, familyId],
   );
 }
 
@@ -203,9 +260,9 @@ export async function tokenPair(
   config: Config,
   actor: Actor,
   meta: { ip?: string; userAgent?: string },
-  familyId?: string,
+  session?: SessionFamily,
 ): Promise<TokenPair & { refreshId: number }> {
-  const refresh = await issueRefreshToken(trx, config, actor.userId, actor.organizationId, familyId, meta);
+  const refresh = await issueRefreshToken(trx, config, actor.userId, actor.organizationId, session, meta);
   return {
     access_token: await signAccessToken(config, actor, refresh.familyId),
     refresh_token: refresh.token,

@@ -15,6 +15,8 @@ export const AUTH_MESSAGES = {
   REFRESH_TOKEN_EXPIRED: 'Your session has expired. Please sign in again.',
   TOKEN_EXPIRED: 'Your session has expired. Please sign in again.',
   SESSION_ENDED: 'Your session has expired. Please sign in again.',
+  SESSION_IDLE_TIMEOUT: 'Your session ended after a period of inactivity. Please sign in again.',
+  SESSION_MAX_AGE: 'Your session reached its maximum length. Please sign in again.',
   INVALID_TOKEN: 'Invalid access token.',
   ACCOUNT_INACTIVE: 'Your account is no longer active.',
   REGISTRATION_LINK_INVALID: 'This registration link is not valid.',

@@ -73,6 +73,8 @@ export const COMMON_MESSAGES = {
   NUMBER_REQUIRED: 'Only numeric values are accepted.',
   PASSWORD_TOO_WEAK:
     'Minimum 8 characters, must contain at least: 1 uppercase letter, 1 lowercase letter, 1 number, and one special character (!@#$%^&*)',
+  PASSWORD_TOO_COMMON:
+    'This password is too common: it appears in lists of breached passwords. Choose one that is harder to guess, not a common word or name with numbers or symbols added.',
   FLAG_INVALID: '{flag} must be true or false.',
   POSITIVE_INTEGER_REQUIRED: '{field} must be a positive integer.',
   STATUS_FILTER_INVALID: 'status must be one of {allowed}',

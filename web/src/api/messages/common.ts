@@ -88,6 +88,8 @@ export const COMMON_TEXT = {
   NUMBER_REQUIRED: () => msg`Only numeric values are accepted.`,
   PASSWORD_TOO_WEAK: () =>
     msg`Minimum 8 characters, must contain at least: 1 uppercase letter, 1 lowercase letter, 1 number, and one special character (!@#$%^&*)`,
+  PASSWORD_TOO_COMMON: () =>
+    msg`This password is too common: it appears in lists of breached passwords. Choose one that is harder to guess, not a common word or name with numbers or symbols added.`,
   FLAG_INVALID: ({ flag }) => msg`${flag} must be true or false.`,
   POSITIVE_INTEGER_REQUIRED: ({ field }) => msg`${field} must be a positive integer.`,
   STATUS_FILTER_INVALID: ({ allowed }) => msg`status must be one of ${allowed}`,

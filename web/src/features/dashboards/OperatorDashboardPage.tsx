@@ -4,6 +4,7 @@ import { type MetricsFilters, useMetrics } from '../../api/metrics';
 import { PageHeader } from '../../shared/lists/table';
 import { MetricsState, PeriodTypeFilters } from './MetricsBoard';
 import { NewsCards } from './NewsCards';
+import { AuditTrailCard } from './AuditTrailCard';
 
 /** The operator's dashboard: the whole platform's figures, by period and type (Key Metrics narrows them further). */
 export default function DashboardPage() {
@@ -18,6 +19,7 @@ export default function DashboardPage() {
         <PeriodTypeFilters filters={filters} onChange={setFilters} />
       </div>
       <MetricsState data={metrics.data} error={metrics.error} isLoading={metrics.isLoading} />
+      <AuditTrailCard />
     </section>
   );
 }
