@@ -74,9 +74,9 @@ export async function fillCredentials(page: Page, email: string, password: strin
   await page.getByRole('button', { name: tr('Sign in', lang), exact: true }).click();
 }
 
-export async function signIn(page: Page, email: string, lang: Lang = 'en'): Promise<void> {
+export async function signIn(page: Page, email: string, lang: Lang = 'en', password = PASSWORD): Promise<void> {
   await page.goto('/login');
-  await fillCredentials(page, email, PASSWORD, lang);
+  await fillCredentials(page, email, password, lang);
 }
 
 export async function expectSidebar(page: Page, lang: Lang, visible: string[], hidden: string[] = []): Promise<void> {
