@@ -22,7 +22,8 @@ import {
   locationsByFile,
   updateLocationStatus,
 } from './services/locations.js';
-import { listCustomers, removeRecipients } from './services/recipients.js';
+import { listCustomers } from './services/customers-list.js';
+import { removeRecipients } from './services/recipients.js';
 import { sendNotifications } from './services/sending.js';
 
 const tags = ['supplier communications'];
